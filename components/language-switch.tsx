@@ -1,0 +1,41 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useTransition } from "react";
+import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { useI18n } from "./i18n-provider";
+
+const ONE_YEAR_S = 60 * 60 * 24 * 365;
+
+export function LanguageSwitch() {
+  const { locale, t } = useI18n();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const id = useId();
+
+  function choose(next: Locale) {
+    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
+    startTransition(() => router.refresh());
+  }
+
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-slate-600">
+        {t("language.label")}
+      </label>
+      <select
+        id={id}
+        value={locale}
+        disabled={pending}
+        onChange={(event) => choose(event.target.value as Locale)}
+        className="rounded border border-slate-300 bg-white px-2 py-1"
+      >
+        {LOCALES.map((option) => (
+          <option key={option} value={option} lang={option}>
+            {t(`language.${option}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from "@playwright/test";
+
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test("the landing page says what the app does, in English", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The workbench for payroll clerks and accountants");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const name of ["Trial balance", "Payroll", "Settings"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the language switch turns the page German and the choice sticks", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto("/");
+  await page.getByLabel("Language").selectOption("de");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Die Werkbank für Lohnbuchhaltung und Buchhaltung");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await page.reload();
+  await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Lohn" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a German browser gets German without choosing", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "de-DE" });
+  const page = await context.newPage();
+  const errors = collectConsoleErrors(page);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Die Werkbank für Lohnbuchhaltung und Buchhaltung");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("an unknown address shows the not-found page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+});
+
+test("keyboard users reach the navigation and see where focus is", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  expect(outline).toBe("solid");
+});
+
+test("health reports the database and the upstream services", async ({ request }) => {
+  const response = await request.get("/api/health");
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.checks.database.status).toBe("up");
+  expect(body.checks.accounting.status).toBe("up");
+  expect(body.checks.payroll.status).toBe("up");
+});

@@ -1,0 +1,2 @@
+export { getDb } from "./client";
+export type { PrismaClient } from "./generated/client";

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { parseEncryptionKeys } from "../crypto/key-ring";
+
+// The server's configuration, parsed once (lib/env/server.ts). Pure: scripts
+// that start the app validate with it too. Every variable is in .env.example.
+
+const url = z.url({ protocol: /^https?$/ });
+const optionalUrl = url.optional();
+
+export const serverEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgresql:// URL" }),
+    NEXTAUTH_URL: optionalUrl,
+    NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters"),
+    TOKEN_ENCRYPTION_KEYS: z.string().transform((raw, ctx) => {
+      try {
+        return parseEncryptionKeys(raw);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+
+    ACCOUNTING_AUTH_URL: url,
+    ACCOUNTING_TOKEN_URL: url,
+    ACCOUNTING_REVOKE_URL: url,
+    ACCOUNTING_BASE_URL: url,
+    ACCOUNTING_CLIENT_ID: z.string().min(1),
+    ACCOUNTING_CLIENT_SECRET: z.string().min(1),
+
+    LEGACY_AUTH_URL: optionalUrl,
+    LEGACY_OAUTH_NA_URL: optionalUrl,
+    LEGACY_OAUTH_EU_URL: optionalUrl,
+    LEGACY_OAUTH_GB_URL: optionalUrl,
+    LEGACY_CLIENT_ID: z.string().min(1).optional(),
+    LEGACY_CLIENT_SECRET: z.string().min(1).optional(),
+
+    PAYROLL_BASE_URL: url,
+    /** Set when the upstreams are the bundled sandbox; enables its health check. */
+    SANDBOX_URL: optionalUrl,
+  })
+  .transform((env) => ({ ...env, NEXTAUTH_URL: env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}` }));
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+
+export const clientEnvSchema = z.object({
+  /** The language shown before a person picks one and when the browser asks for neither. */
+  NEXT_PUBLIC_DEFAULT_LOCALE: z.enum(["en", "de"]).default("en"),
+});
+
+export type ClientEnv = z.infer<typeof clientEnvSchema>;
+
+/** One line per problem, naming the variable: what start-up prints before it stops. */
+export function describeEnvError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const name = issue.path.join(".") || "env";
+      return `  ${issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`}`;
+    })
+    .join("\n");
+}

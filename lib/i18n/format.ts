@@ -1,0 +1,40 @@
+import type { Locale } from "./locales";
+
+// Intl formatters are costly to build and cheap to reuse: one per locale and options.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+const INTL_LOCALE: Record<Locale, string> = { en: "en-GB", de: "de-DE" };
+
+export function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+export function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
+  return numberFormat(locale, options).format(value);
+}
+
+/** Amounts with exactly two decimals; `value` may be a decimal string, which Intl formats without float rounding. */
+export function formatAmount(locale: Locale, value: number | string): string {
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value as Intl.StringNumericLiteral);
+}
+
+export function formatDate(locale: Locale, value: Date | number, options?: Intl.DateTimeFormatOptions): string {
+  return dateFormat(locale, options).format(value);
+}

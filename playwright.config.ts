@@ -1,0 +1,41 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// The browser tests run against the production build started by `npm start`,
+// on ports of their own so a developer's running app is left alone.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+export const APP_URL = `http://localhost:${port}`;
+process.env.SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: APP_URL,
+    trace: "retain-on-failure",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  webServer: {
+    command: "npm start",
+    url: `${APP_URL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      NEXTAUTH_URL: APP_URL,
+      ...(process.env.DATABASE_URL ? {} : { EMBEDDED_DATABASE_DIR: "memory" }),
+    },
+  },
+});

@@ -1,0 +1,38 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { run } from "./processes";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+const FINGERPRINT_FILE = path.join(ROOT, ".next/.source-fingerprint");
+const SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+
+function* walk(entry: string): Generator<string> {
+  if (!existsSync(entry)) return;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) {
+    yield `${path.relative(ROOT, entry)}:${stat.size}:${stat.mtimeMs}`;
+    return;
+  }
+  for (const name of readdirSync(entry).sort()) yield* walk(path.join(entry, name));
+}
+
+/** Cheap identity of everything a production build depends on (names, sizes, mtimes). */
+function sourceFingerprint(): string {
+  const hash = createHash("sha256");
+  for (const source of SOURCES) for (const line of walk(path.join(ROOT, source))) hash.update(`${line}\n`);
+  return hash.digest("hex");
+}
+
+/** Builds the app unless a build of the current sources exists. */
+export async function ensureNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
+  const fingerprint = sourceFingerprint();
+  const built = existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(FINGERPRINT_FILE) ? readFileSync(FINGERPRINT_FILE, "utf8") : "";
+  if (built === fingerprint) return;
+  console.log("Building the app (once per change of its sources)…");
+  await run(process.execPath, [NEXT_BIN, "build"], { ...env, NEXT_TELEMETRY_DISABLED: "1" });
+  writeFileSync(FINGERPRINT_FILE, fingerprint);
+}
+
+export const NEXT_CLI = NEXT_BIN;

@@ -1,0 +1,55 @@
+import path from "node:path";
+import { migrateDatabase } from "./db/migrate";
+import { startEmbeddedPostgres } from "./db/embedded-postgres";
+import { ensureLocalSecrets } from "./env/ensure-secrets";
+import { loadLocalEnv } from "./env/local-env";
+import { describeEnvError, serverEnvSchema } from "../lib/env/schema";
+import { ensureNextBuild, NEXT_CLI } from "./lib/next-build";
+import { ensurePrismaClient } from "./lib/prisma-generate";
+import { ProcessGroup, waitForHttp } from "./lib/processes";
+import { startSandboxUpstream } from "./lib/sandbox-upstream";
+
+// `npm start`: everything a fresh clone needs, in order, and nothing it already has.
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const group = new ProcessGroup();
+group.stopOnSignals();
+
+try {
+  ensureLocalSecrets();
+  loadLocalEnv();
+  const port = process.env.PORT ?? "3000";
+  const appUrl = process.env.NEXTAUTH_URL ?? `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, NEXTAUTH_URL: appUrl };
+
+  if (!env.DATABASE_URL) {
+    const configured = env.EMBEDDED_DATABASE_DIR ?? path.join(ROOT, ".data/postgres");
+    const dataDir = configured === "memory" ? undefined : path.resolve(configured);
+    const embedded = await startEmbeddedPostgres({ dataDir });
+    group.onStop(() => embedded.stop());
+    env.DATABASE_URL = embedded.url;
+    console.log(`No DATABASE_URL: using the embedded Postgres ${dataDir ? `in ${path.relative(ROOT, dataDir) || dataDir}/` : "in memory"}.`);
+  }
+
+  if (!env.ACCOUNTING_BASE_URL) {
+    Object.assign(env, await startSandboxUpstream(group, appUrl));
+    console.log(`No upstream configured: using the sandbox at ${env.SANDBOX_URL} (see sandbox/README.md for its users).`);
+  }
+
+  const parsed = serverEnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid configuration:\n${describeEnvError(parsed.error)}`);
+
+  const applied = await migrateDatabase(env.DATABASE_URL!);
+  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+
+  await ensurePrismaClient();
+  await ensureNextBuild(env);
+
+  group.spawn("app", process.execPath, [NEXT_CLI, "start", "-p", port], { ...env, NODE_ENV: "production" });
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
+  console.log(`\nLedgerlane is ready on ${appUrl} — Ctrl-C stops everything.`);
+} catch (error) {
+  console.error(`\nCannot start: ${(error as Error).message}`);
+  await group.stop();
+  process.exit(1);
+}
