@@ -1,0 +1,20 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+// `npm run bench`: each benchmark runs in a process of its own and prints its
+// figures as `name: value unit`, one per line.
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BENCHMARKS = ["lib/crypto/secret-box.bench.ts", "sandbox/bench.ts"];
+
+let failed = false;
+for (const file of BENCHMARKS) {
+  if (!existsSync(path.join(ROOT, file))) continue;
+  const result = spawnSync(process.execPath, ["--import", "tsx", file], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0) {
+    console.error(`${file} failed (${result.signal ?? `code ${result.status}`})`);
+    failed = true;
+  }
+}
+process.exit(failed ? 1 : 0);
