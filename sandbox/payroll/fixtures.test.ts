@@ -39,10 +39,10 @@ describe("fixtures", () => {
   });
 
   it("are the same on every reset and for every module on the same day", () => {
-    const module = createPayrollModule({ now: () => TEST_NOW });
-    const first = JSON.stringify(module.fixtures());
-    module.reset();
-    expect(JSON.stringify(module.fixtures())).toBe(first);
+    const payroll = createPayrollModule({ now: () => TEST_NOW });
+    const first = JSON.stringify(payroll.fixtures());
+    payroll.reset();
+    expect(JSON.stringify(payroll.fixtures())).toBe(first);
     expect(JSON.stringify(createPayrollModule({ now: () => TEST_NOW }).fixtures())).toBe(first);
   });
 
