@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  DEV_CLIENT,
+  api,
+  fixtureUsers,
+  postForm,
+  refreshWith,
+  startTestSandbox,
+  userByEmail,
+  v31Code,
+  v31Tokens,
+  type FixtureUser,
+  type TestSandbox,
+} from "./test-support";
+
+let t: TestSandbox;
+let alice: FixtureUser;
+
+beforeAll(async () => {
+  t = await startTestSandbox();
+  alice = userByEmail(await fixtureUsers(t), "alice");
+});
+afterAll(() => t.close());
+beforeEach(() => t.control("POST", "/reset"));
+
+const faults = (config: unknown) => t.control("POST", "/faults", config);
+
+describe("fault injection", () => {
+  it("error: the chosen status with the service's error shape", async () => {
+    const { access_token } = await v31Tokens(t, alice);
+    await faults({ rules: [{ method: "GET", path: "/accounting/v3.1/**", kind: "error", status: 502 }] });
+    const response = await api(t, access_token, "/businesses/lead");
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual([expect.objectContaining({ $severity: "error", $dataCode: "InternalServerError" })]);
+    expect(response.headers.get("x-business")).toBe(alice.businesses.find((b) => b.lead)?.id);
+    const stats = await t.control<{ faults_injected: number }>("GET", "/stats");
+    expect(stats.body.faults_injected).toBe(1);
+  });
+
+  it("rate: deterministic for a seed", async () => {
+    const run = async () => {
+      await faults({ seed: 42, rules: [{ path: "/accounting/oauth/revoke", kind: "error", rate: 0.5 }] });
+      const statuses: number[] = [];
+      for (let i = 0; i < 24; i++) {
+        statuses.push((await postForm(t.urls.accounting.revoke_url, { token: "x", ...DEV_CLIENT })).status);
+      }
+      return statuses;
+    };
+    const first = await run();
+    const second = await run();
+    expect(second).toEqual(first);
+    expect(first.filter((status) => status === 500).length).toBeGreaterThan(3);
+    expect(first.filter((status) => status === 200).length).toBeGreaterThan(3);
+  });
+
+  it("latency delays the answer", async () => {
+    await faults({ rules: [{ path: "/accounting/v3.1/*", kind: "latency", latency_ms: 300 }] });
+    const started = Date.now();
+    const response = await api(t, "x", "/user");
+    expect(response.status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it("temporarily_unavailable at the token endpoint is a 503 OAuth error", async () => {
+    const { refresh_token } = await v31Tokens(t, alice);
+    await faults({ rules: [{ path: "/accounting/oauth/token", kind: "temporarily_unavailable", times: 1 }] });
+    const response = await refreshWith(t, refresh_token);
+    expect(response.status).toBe(503);
+    expect(response.body.error).toBe("temporarily_unavailable");
+    expect((await refreshWith(t, refresh_token)).status).toBe(200);
+  });
+
+  it("rate_limit answers 429 with Retry-After", async () => {
+    const { access_token } = await v31Tokens(t, alice);
+    await faults({ rules: [{ path: "/accounting/v3.1/**", kind: "rate_limit", retry_after: 7 }] });
+    const response = await api(t, access_token, "/businesses");
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("7");
+    expect(response.body).toEqual([expect.objectContaining({ $dataCode: "TooManyRequests" })]);
+  });
+
+  it("drop_after_commit stores the change, then closes the connection unanswered", async () => {
+    const code = await v31Code(t, alice);
+    await faults({ rules: [{ method: "POST", path: "/accounting/oauth/token", kind: "drop_after_commit", times: 1 }] });
+    const exchange = () =>
+      postForm(t.urls.accounting.token_url, {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: DEV_CLIENT.redirect_uri,
+        client_id: DEV_CLIENT.client_id,
+        client_secret: DEV_CLIENT.client_secret,
+      });
+    await expect(exchange()).rejects.toThrow();
+    const issued = await t.control<Array<{ kind: string; state: string }>>("GET", "/tokens");
+    expect(issued.body.map((token) => [token.kind, token.state])).toEqual([
+      ["access", "live"],
+      ["refresh", "live"],
+    ]);
+    // the retry is a second use of the code
+    expect((await exchange()).body.error).toBe("invalid_grant");
+  });
+
+  it("faults in the payroll service use its failure envelope", async () => {
+    await faults({ rules: [{ path: "/payroll/**", kind: "temporarily_unavailable" }] });
+    const response = await fetch(`${t.urls.payroll.base_url}/v1/companies`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ success: false, state: "ERROR", data: null });
+  });
+
+  it("never touches control routes; {} clears; bad shapes are 422", async () => {
+    await faults({ rules: [{ path: "/**", kind: "error" }] });
+    expect((await t.control("GET", "/stats")).status).toBe(200);
+    expect((await fetch(`${t.sandbox.url}/.well-known/sandbox.json`)).status).toBe(200);
+    expect((await fetch(t.urls.accounting.base_url + "/user")).status).toBe(500);
+    await faults({});
+    expect((await fetch(t.urls.accounting.base_url + "/user")).status).toBe(401);
+    const bad = await faults({ rules: [{ path: "no-slash", kind: "explode", rate: 2 }] });
+    expect(bad.status).toBe(422);
+  });
+});
