@@ -1,4 +1,6 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
@@ -17,7 +19,7 @@ const MAX_CONNECTIONS = 64;
  * folder at a time; `dataDir` undefined keeps everything in memory.
  */
 export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number } = {}): Promise<EmbeddedPostgres> {
-  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+  const releaseLock = opts.dataDir ? await lockDataDir(opts.dataDir) : () => {};
   const db = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: MAX_CONNECTIONS });
   await server.start();
@@ -27,6 +29,28 @@ export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: num
     async stop() {
       await server.stop();
       await db.close();
+      releaseLock();
     },
   };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PGlite does not guard its folder; two processes on one folder would corrupt it. */
+async function lockDataDir(dataDir: string): Promise<() => void> {
+  await mkdir(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, "..", `${path.basename(dataDir)}.pid`);
+  const holder = Number(readFileSync(lockFile, { encoding: "utf8", flag: "a+" }).trim());
+  if (holder && holder !== process.pid && isRunning(holder)) {
+    throw new Error(`The embedded Postgres in ${dataDir} is in use by process ${holder} (another npm start?). Stop it first.`);
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
 }
