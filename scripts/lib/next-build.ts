@@ -5,7 +5,7 @@ import { run } from "./processes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
-const FINGERPRINT_FILE = path.join(ROOT, ".next/.source-fingerprint");
+const distDir = () => path.join(ROOT, process.env.NEXT_DIST_DIR || ".next");
 const SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
 
 function* walk(entry: string): Generator<string> {
@@ -28,11 +28,12 @@ function sourceFingerprint(): string {
 /** Builds the app unless a build of the current sources exists. */
 export async function ensureNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
   const fingerprint = sourceFingerprint();
-  const built = existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(FINGERPRINT_FILE) ? readFileSync(FINGERPRINT_FILE, "utf8") : "";
+  const fingerprintFile = path.join(distDir(), ".source-fingerprint");
+  const built = existsSync(path.join(distDir(), "BUILD_ID")) && existsSync(fingerprintFile) ? readFileSync(fingerprintFile, "utf8") : "";
   if (built === fingerprint) return;
   console.log("Building the app (once per change of its sources)…");
   await run(process.execPath, [NEXT_BIN, "build"], { ...env, NEXT_TELEMETRY_DISABLED: "1" });
-  writeFileSync(FINGERPRINT_FILE, fingerprint);
+  writeFileSync(fingerprintFile, fingerprint);
 }
 
 export const NEXT_CLI = NEXT_BIN;
