@@ -3,6 +3,7 @@ import { migrateDatabase } from "./db/migrate";
 import { startEmbeddedPostgres } from "./db/embedded-postgres";
 import { ensureLocalSecrets } from "./env/ensure-secrets";
 import { loadLocalEnv } from "./env/local-env";
+import { parseEncryptionKeys } from "../lib/crypto/key-ring";
 import { describeEnvError, serverEnvSchema } from "../lib/env/schema";
 import { ensureNextBuild, NEXT_CLI } from "./lib/next-build";
 import { ensurePrismaClient } from "./lib/prisma-generate";
@@ -21,6 +22,8 @@ try {
   const port = process.env.PORT ?? "3000";
   const appUrl = process.env.NEXTAUTH_URL ?? `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, NEXTAUTH_URL: appUrl };
+  // A bad key must stop start-up before anything is started, not after.
+  parseEncryptionKeys(env.TOKEN_ENCRYPTION_KEYS ?? "");
 
   if (!env.DATABASE_URL) {
     const configured = env.EMBEDDED_DATABASE_DIR ?? path.join(ROOT, ".data/postgres");
