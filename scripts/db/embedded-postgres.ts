@@ -22,6 +22,7 @@ export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: num
   const releaseLock = opts.dataDir ? await lockDataDir(opts.dataDir) : () => {};
   const db = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: MAX_CONNECTIONS });
+  keepExtendedQueriesTogether(server as unknown as { queryQueue: QueryQueue }, db);
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   return {
@@ -31,6 +32,81 @@ export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: num
       await db.close();
       releaseLock();
     },
+  };
+}
+
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  onData(data: Uint8Array): void;
+  resolve(bytes: number): void;
+  reject(error: unknown): void;
+}
+
+interface QueryQueue {
+  queue: QueuedMessage[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  processQueue(): Promise<void>;
+  clearQueueForHandler(handlerId: number): void;
+}
+
+/** Parse, Bind, Describe, Execute, Close, Flush: parts of one extended-protocol query, ended by Sync. */
+const EXTENDED_QUERY_PARTS = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+const SYNC = 0x53;
+
+/**
+ * PGlite is one Postgres session shared by every socket connection. The socket
+ * server keeps a transaction's statements together, but interleaves the
+ * messages of concurrent extended-protocol queries (Parse/Bind/Execute…Sync),
+ * so one connection's Bind can meet another's unnamed statement ("bind message
+ * supplies 3 parameters, but prepared statement requires 2"). This queue runs a
+ * connection's messages from its first Parse to its Sync without interleaving,
+ * and keeps going after a failed message instead of stalling.
+ */
+function keepExtendedQueriesTogether(server: { queryQueue: QueryQueue }, db: PGlite): void {
+  const queue = server.queryQueue;
+  let sequenceOwner: number | null = null;
+
+  const clearQueueForHandler = queue.clearQueueForHandler.bind(queue);
+  queue.clearQueueForHandler = (handlerId) => {
+    if (sequenceOwner === handlerId) sequenceOwner = null;
+    clearQueueForHandler(handlerId);
+    void queue.processQueue();
+  };
+
+  queue.processQueue = async function processQueue(this: QueryQueue) {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const owner = db.isInTransaction() && this.lastHandlerId !== null ? this.lastHandlerId : sequenceOwner;
+        const index = owner === null ? 0 : this.queue.findIndex((item) => item.handlerId === owner);
+        if (index === -1) break; // the owner's next message will restart the queue
+        const [item] = this.queue.splice(index, 1);
+        if (!item) break;
+        const type = item.message[0] ?? 0;
+        if (EXTENDED_QUERY_PARTS.has(type)) sequenceOwner = item.handlerId;
+        else if (type === SYNC && sequenceOwner === item.handlerId) sequenceOwner = null;
+        let bytes = 0;
+        try {
+          await db.runExclusive(() =>
+            db.execProtocolRawStream(item.message, {
+              onRawData: (data: Uint8Array) => {
+                bytes += data.length;
+                item.onData(data);
+              },
+            }),
+          );
+          this.lastHandlerId = item.handlerId;
+          item.resolve(bytes);
+        } catch (error) {
+          item.reject(error);
+        }
+      }
+    } finally {
+      this.processing = false;
+    }
   };
 }
 
