@@ -65,6 +65,18 @@ describe("secrets at rest in Postgres", () => {
     expect((await reencryptAllSecrets(db, bothRing)).reencrypted).toBe(0);
   });
 
+  it("reports a value no key opens and moves on to the others", async () => {
+    const strangerRing = parseEncryptionKeys(`stranger:${randomBytes(32).toString("base64")}`);
+    const unreadable = await seedUser(strangerRing);
+    const readable = await seedUser(oldRing);
+    const report = await reencryptAllSecrets(db, bothRing);
+    expect(report.failed).toEqual(
+      expect.arrayContaining([expect.objectContaining({ table: "accounting_connections", rowId: unreadable.connectionId })]),
+    );
+    const moved = await db.accountingConnection.findUniqueOrThrow({ where: { id: readable.connectionId } });
+    expect(keyIdOf(moved.refreshTokenEncrypted!)).toBe("new");
+  });
+
   it("a ciphertext copied to another row does not open there", async () => {
     const [a, b] = await Promise.all([seedUser(oldRing), seedUser(oldRing)]);
     const source = await db.accountingConnection.findUniqueOrThrow({ where: { id: a.connectionId } });

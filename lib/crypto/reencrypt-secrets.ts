@@ -7,6 +7,8 @@ import { SECRET_COLUMNS } from "./secret-fields";
 export interface ReencryptReport {
   reencrypted: number;
   alreadyCurrent: number;
+  /** Values no configured key opens (tampered, or their key was removed): left as they are. */
+  failed: { table: string; column: string; rowId: string; reason: string }[];
 }
 
 const BATCH = 500;
@@ -17,7 +19,7 @@ const BATCH = 500;
  * Identifiers come from SECRET_COLUMNS, never from input.
  */
 export async function reencryptAllSecrets(db: PrismaClient, ring: KeyRing): Promise<ReencryptReport> {
-  const report: ReencryptReport = { reencrypted: 0, alreadyCurrent: 0 };
+  const report: ReencryptReport = { reencrypted: 0, alreadyCurrent: 0, failed: [] };
   for (const { table, column } of SECRET_COLUMNS) {
     let afterId = "00000000-0000-0000-0000-000000000000";
     for (;;) {
@@ -31,7 +33,13 @@ export async function reencryptAllSecrets(db: PrismaClient, ring: KeyRing): Prom
           continue;
         }
         const context = { table, rowId: row.id, column };
-        const fresh = encryptSecret(decryptSecret(row.value, context, ring), context, ring);
+        let fresh: string;
+        try {
+          fresh = encryptSecret(decryptSecret(row.value, context, ring), context, ring);
+        } catch (error) {
+          report.failed.push({ table, column, rowId: row.id, reason: (error as Error).message });
+          continue;
+        }
         report.reencrypted += await db.$executeRawUnsafe(
           `UPDATE "${table}" SET "${column}" = $1 WHERE id = $2::uuid AND "${column}" = $3`,
           fresh,
