@@ -6,6 +6,11 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const APP_URL = `http://localhost:${port}`;
 process.env.SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
+// Without DATABASE_URL the app's embedded Postgres listens on a known port, so tests can read
+// the app's database either way (E2E_DATABASE_URL).
+const embeddedDatabasePort = Number(process.env.E2E_DATABASE_PORT ?? port + 2300);
+process.env.E2E_DATABASE_URL =
+  process.env.DATABASE_URL ?? `postgresql://postgres:postgres@127.0.0.1:${embeddedDatabasePort}/postgres?sslmode=disable`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -35,7 +40,7 @@ export default defineConfig({
       PORT: String(port),
       SANDBOX_PORT: String(sandboxPort),
       NEXTAUTH_URL: APP_URL,
-      ...(process.env.DATABASE_URL ? {} : { EMBEDDED_DATABASE_DIR: "memory" }),
+      ...(process.env.DATABASE_URL ? {} : { EMBEDDED_DATABASE_DIR: "memory", EMBEDDED_DATABASE_PORT: String(embeddedDatabasePort) }),
     },
   },
 });

@@ -1,16 +1,35 @@
 import Link from "next/link";
+import { listBusinesses } from "@/lib/accounting/businesses";
+import { rememberedCountry } from "@/lib/auth/cookies";
+import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { getTranslator } from "@/lib/i18n/server";
+import { SignInButton } from "./auth/sign-in-button";
+import { SignOutButton } from "./auth/sign-out-button";
+import { BusinessSwitcher } from "./business-switcher";
 import { LanguageSwitch } from "./language-switch";
+
+async function signedInUser(): Promise<SessionUser | null> {
+  try {
+    return await getSessionUser();
+  } catch (error) {
+    console.error(`header: session lookup failed (${(error as Error).message})`);
+    return null;
+  }
+}
 
 export async function AppHeader() {
   const { t } = await getTranslator();
+  const user = await signedInUser();
   const links = [
+    ...(user ? [{ href: "/businesses", label: t("nav.businesses") }] : []),
     { href: "/trial-balance", label: t("nav.trialBalance") },
     { href: "/payroll", label: t("nav.payroll") },
     { href: "/settings", label: t("nav.settings") },
   ];
+  const businesses = user ? await listBusinesses(user.id) : [];
+  const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-8 gap-y-2 px-4 py-3">
         <Link href="/" className="text-lg font-semibold text-slate-900">
           {t("app.name")}
@@ -26,7 +45,20 @@ export async function AppHeader() {
             ))}
           </ul>
         </nav>
+        {user ? (
+          <BusinessSwitcher businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))} current={current} />
+        ) : null}
         <LanguageSwitch />
+        {user ? (
+          <div className="flex items-center gap-3 text-sm">
+            <Link href="/user" className="text-slate-700 hover:underline">
+              {user.displayName ?? t("nav.user")}
+            </Link>
+            <SignOutButton label={t("auth.signOut")} />
+          </div>
+        ) : (
+          <SignInButton label={t("auth.signIn")} variant="secondary" country={await rememberedCountry()} />
+        )}
       </div>
     </header>
   );

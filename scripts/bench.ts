@@ -6,12 +6,12 @@ import path from "node:path";
 // figures as `name: value unit`, one per line.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const BENCHMARKS = ["lib/crypto/secret-box.bench.ts", "sandbox/bench.ts"];
+const BENCHMARKS = ["lib/crypto/secret-box.bench.ts", "lib/accounting/proxy.bench.ts", "sandbox/bench.ts", "lib/payroll-grid/grid.bench.ts", "lib/trial-balance/trial-balance.bench.ts", "lib/payroll/payroll.bench.ts"];
 
 let failed = false;
 for (const file of BENCHMARKS) {
   if (!existsSync(path.join(ROOT, file))) continue;
-  const result = spawnSync(process.execPath, ["--import", "tsx", file], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  const result = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", file], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
   if (result.status !== 0) {
     console.error(`${file} failed (${result.signal ?? `code ${result.status}`})`);
     failed = true;

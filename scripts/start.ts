@@ -28,7 +28,7 @@ try {
   if (!env.DATABASE_URL) {
     const configured = env.EMBEDDED_DATABASE_DIR ?? path.join(ROOT, ".data/postgres");
     const dataDir = configured === "memory" ? undefined : path.resolve(configured);
-    const embedded = await startEmbeddedPostgres({ dataDir });
+    const embedded = await startEmbeddedPostgres({ dataDir, port: Number(env.EMBEDDED_DATABASE_PORT) || undefined });
     group.onStop(() => embedded.stop());
     env.DATABASE_URL = embedded.url;
     console.log(`No DATABASE_URL: using the embedded Postgres ${dataDir ? `in ${path.relative(ROOT, dataDir) || dataDir}/` : "in memory"}.`);

@@ -1,6 +1,16 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { ConnectForm } from "@/components/payroll/connect-form";
+import { DisconnectButton } from "@/components/payroll/disconnect-button";
+import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
+import { formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/server";
+import { cachedCompanies, syncCompanies } from "@/lib/payroll/companies";
+import { payrollConfig } from "@/lib/payroll/config";
+import { attemptPayroll, payrollPageState } from "@/lib/payroll/pages";
+
+export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
@@ -8,6 +18,71 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PayrollPage() {
-  const { t } = await getTranslator();
-  return <SignedOutNotice heading={t("nav.payroll")} />;
+  const { t, locale } = await getTranslator();
+  const state = await payrollPageState();
+  if (state.kind === "signed_out") return <SignedOutNotice heading={t("nav.payroll")} />;
+  if (state.kind === "not_connected") {
+    return (
+      <section className="space-y-5">
+        <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
+        <ConnectForm defaultBaseUrl={payrollConfig().defaultBaseUrl} />
+      </section>
+    );
+  }
+  const synced = await attemptPayroll(() => syncCompanies(state.connection.id, state.client));
+  const companies = synced.ok ? synced.value : await cachedCompanies(state.connection.id);
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
+      <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <div className="flex-1 space-y-1">
+          <p className="font-medium" role="status">
+            {t("payroll.connection.connectedAs", { name: state.connection.username })}
+          </p>
+          <p className="text-sm text-slate-600">
+            {t("payroll.connection.address")}: {state.connection.baseUrl} · {t("payroll.connection.since")} {formatDate(locale, state.connection.createdAt)}
+          </p>
+          <p id="payroll-disconnect-hint" className="text-sm text-slate-600">
+            {t("payroll.connection.disconnectHint")}
+          </p>
+        </div>
+        <DisconnectButton />
+      </div>
+      {synced.ok ? null : <PayrollProblem code={synced.code} />}
+      <div className="flex items-center justify-between">
+        <h2 className="text-xl font-semibold">{t("payroll.companies.title")}</h2>
+        <Link href="/payroll/reference-lists" className="text-blue-700 underline">
+          {t("payroll.lists.link")}
+        </Link>
+      </div>
+      {companies.length === 0 ? <p>{t("payroll.companies.empty")}</p> : null}
+      <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-left">
+        <thead className="bg-slate-100">
+          <tr>
+            <th scope="col" className="p-2">{t("payroll.companies.id")}</th>
+            <th scope="col" className="p-2">{t("payroll.companies.name")}</th>
+            <th scope="col" className="p-2">{t("payroll.companies.address")}</th>
+            <th scope="col" className="p-2">{t("payroll.companies.month")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {companies.map((company) => (
+            <tr key={company.id} className="border-t border-slate-200">
+              <td className="p-2 tabular-nums">{company.id}</td>
+              <td className="p-2">
+                <Link href={`/payroll/companies/${company.id}`} className="font-medium text-blue-700 underline">
+                  {company.name1}
+                </Link>
+                {company.name2 ? <div className="text-sm text-slate-600">{company.name2}</div> : null}
+              </td>
+              <td className="p-2">
+                {company.address.street_address}, {company.address.postal_code} {company.address.location}
+              </td>
+              <td className="p-2 tabular-nums">{company.current_month}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
 }

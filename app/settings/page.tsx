@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { SignedOutNotice } from "@/components/signed-out-notice";
+import { getSessionUser } from "@/lib/auth/session";
 import { getTranslator } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -9,5 +11,23 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function SettingsPage() {
   const { t } = await getTranslator();
-  return <SignedOutNotice heading={t("nav.settings")} />;
+  const user = await getSessionUser();
+  if (!user) return <SignedOutNotice heading={t("nav.settings")} />;
+  return (
+    <section className="max-w-2xl space-y-4">
+      <h1 className="text-2xl font-bold">{t("nav.settings")}</h1>
+      <ul className="list-disc pl-6">
+        <li>
+          <Link href="/settings/connection" className="text-blue-700 underline">
+            {t("connection.settingsLink")}
+          </Link>
+        </li>
+        <li>
+          <Link href="/user" className="text-blue-700 underline">
+            {t("nav.user")}
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
 }

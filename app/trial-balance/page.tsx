@@ -1,13 +1,62 @@
 import type { Metadata } from "next";
-import { SignedOutNotice } from "@/components/signed-out-notice";
+import { Suspense } from "react";
+import { TrialBalanceSection } from "@/components/trial-balance/trial-balance-section";
+import { TrialBalanceLoading } from "@/components/trial-balance/trial-balance-loading";
+import { TrialBalanceProblem } from "@/components/trial-balance/trial-balance-problem";
+import { RangeForm } from "@/components/trial-balance/range-form";
+import { getSessionUser } from "@/lib/auth/session";
 import { getTranslator } from "@/lib/i18n/server";
+import { localToday } from "@/lib/trial-balance/dates";
+import { resolveBusiness } from "@/lib/trial-balance/load";
+import { parseTrialBalanceQuery, queryString } from "@/lib/trial-balance/query";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
-  return { title: t("nav.trialBalance") };
+  return { title: t("trialBalance.title") };
 }
 
-export default async function TrialBalancePage() {
-  const { t } = await getTranslator();
-  return <SignedOutNotice heading={t("nav.trialBalance")} />;
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function currentAddress(params: SearchParams): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) for (const item of [value ?? []].flat()) search.append(name, item);
+  const text = search.toString();
+  return text ? `/trial-balance?${text}` : "/trial-balance";
+}
+
+export default async function TrialBalancePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const [{ t }, params, user] = await Promise.all([getTranslator(), searchParams, getSessionUser()]);
+  const here = currentAddress(params);
+  const today = localToday();
+  const parsed = parseTrialBalanceQuery(params, today);
+  const business = user && parsed.ok ? await resolveBusiness(user, parsed.query.business) : null;
+  const query = parsed.ok ? { ...parsed.query, ...(business?.id ? { business: business.id } : {}) } : null;
+
+  return (
+    <div className="space-y-5">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">{t("trialBalance.title")}</h1>
+        <p className="text-slate-700 print:hidden">{t("trialBalance.intro")}</p>
+        {business?.name ? <p className="font-medium">{t("trialBalance.businessShown", { name: business.name })}</p> : null}
+      </div>
+      {!user ? (
+        <TrialBalanceProblem problem={{ kind: "signedOut" }} here={here} />
+      ) : (
+        <>
+          <RangeForm key={here} values={query ?? (parsed.ok ? parsed.query : parsed.raw)} errors={parsed.ok ? {} : parsed.errors} today={today} />
+          {!parsed.ok ? (
+            <p role="alert" className="text-red-800">
+              {t("trialBalance.errors.fixRange")}
+            </p>
+          ) : !business || !query ? (
+            <TrialBalanceProblem problem={{ kind: "unknownBusiness" }} here={here} />
+          ) : (
+            <Suspense key={queryString(query)} fallback={<TrialBalanceLoading />}>
+              <TrialBalanceSection user={user} business={business} query={query} here={here} />
+            </Suspense>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

@@ -30,6 +30,15 @@ export const serverEnvSchema = z
     ACCOUNTING_BASE_URL: url,
     ACCOUNTING_CLIENT_ID: z.string().min(1),
     ACCOUNTING_CLIENT_SECRET: z.string().min(1),
+    /** Connections not renewed for this many days are renewed by the keep-alive job (refresh tokens last 31). */
+    ACCOUNTING_KEEPALIVE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+    /** Per-request timeout towards the accounting service. */
+    ACCOUNTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Background jobs (keep-alive, revoke retries) in this process: on unless set to false. */
+    JOBS_ENABLED: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((value) => value === "true"),
 
     LEGACY_AUTH_URL: optionalUrl,
     LEGACY_OAUTH_NA_URL: optionalUrl,
@@ -39,6 +48,22 @@ export const serverEnvSchema = z
     LEGACY_CLIENT_SECRET: z.string().min(1).optional(),
 
     PAYROLL_BASE_URL: url,
+    /** The header the payroll service takes the API key in: `Name: template` with `{api_key}`. */
+    PAYROLL_AUTH_HEADER: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+:\s*[^\r\n]*\{api_key\}[^\r\n]*$/, "PAYROLL_AUTH_HEADER must look like `Authorization: Bearer {api_key}`")
+        .default("Authorization: Bearer {api_key}"),
+    ),
+    /** Per-request timeout towards the payroll service. */
+    PAYROLL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** Further payroll base addresses a person may connect to (comma-separated), besides PAYROLL_BASE_URL. */
+    PAYROLL_EXTRA_BASE_URLS: z
+      .string()
+      .default("")
+      .transform((raw) => raw.split(",").map((item) => item.trim()).filter(Boolean))
+      .pipe(z.array(url)),
     /** Set when the upstreams are the bundled sandbox; enables its health check. */
     SANDBOX_URL: optionalUrl,
   })

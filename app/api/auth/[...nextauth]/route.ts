@@ -1,0 +1,5 @@
+import { handleAuthGet, handleAuthPost } from "@/lib/auth/route-handler";
+
+export const dynamic = "force-dynamic";
+
+export { handleAuthGet as GET, handleAuthPost as POST };

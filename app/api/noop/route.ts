@@ -1,0 +1,6 @@
+// The benchmark's baseline: a route of this app that does nothing (see lib/accounting/proxy.bench.ts).
+export const dynamic = "force-dynamic";
+
+export function GET(): Response {
+  return Response.json({ ok: true }, { headers: { "cache-control": "no-store" } });
+}

@@ -1,0 +1,130 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { BusinessDetailsForm } from "@/components/accounting/business-details-form";
+import { ProblemNotice } from "@/components/accounting/problem-notice";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { findReachableBusiness } from "@/lib/accounting/businesses";
+import { connectionSummary } from "@/lib/accounting/connection/summary";
+import { featureAvailability } from "@/lib/accounting/features";
+import { accountingClientFor } from "@/lib/accounting/for-user";
+import { attempt } from "@/lib/accounting/outcome";
+import { getSessionUser } from "@/lib/auth/session";
+import { getTranslator } from "@/lib/i18n/server";
+import type { MessageKey } from "@/lib/i18n/translate";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("business.details") };
+}
+
+const FEATURE_LABEL: Record<string, MessageKey> = {
+  stock: "business.featureStock",
+  currencies: "business.featureCurrencies",
+  exchangeRates: "business.featureExchangeRates",
+};
+
+export default async function BusinessPage({ params }: { params: Promise<{ id: string }> }) {
+  const { t } = await getTranslator();
+  const user = await getSessionUser();
+  if (!user) return <SignedOutNotice heading={t("business.details")} />;
+  const { id } = await params;
+  const back = (
+    <Link href="/businesses" className="text-blue-700 underline">
+      {t("business.back")}
+    </Link>
+  );
+  // Authorization first: an id that is not in the person's list never reaches the service.
+  const stored = await findReachableBusiness(user.id, decodeURIComponent(id));
+  if (!stored) {
+    return (
+      <section className="space-y-4">
+        <h1 className="text-2xl font-bold">{t("business.details")}</h1>
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
+          {t("business.notFound")}
+        </p>
+        {back}
+      </section>
+    );
+  }
+  const loaded = await attempt(async () => {
+    const client = accountingClientFor(user);
+    const [business, features] = await Promise.all([client.getBusiness(stored.businessId), featureAvailability(client, stored.businessId)]);
+    return { business, features };
+  });
+  if (!loaded.ok) {
+    return (
+      <section className="space-y-4">
+        <h1 className="text-2xl font-bold">{stored.name}</h1>
+        <ProblemNotice problem={loaded.problem} />
+        {back}
+      </section>
+    );
+  }
+  const { business, features } = loaded.value;
+  const summary = await connectionSummary(user.id);
+  const isOwner = business.is_owner ?? stored.isOwner;
+  const readOnlyScope = summary?.scopes === "readonly";
+  const tierName = business.tier?.displayed_as ?? stored.tierName ?? "";
+  const facts: [string, string][] = [
+    [t("business.country"), business.country?.displayed_as ?? business.country?.id ?? ""],
+    [t("business.currency"), business.currency?.displayed_as ?? business.currency?.id ?? ""],
+    [t("business.tier"), tierName],
+    [t("business.ownerName"), business.owner?.displayed_as ?? ""],
+  ];
+  return (
+    <section className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">{business.name ?? business.displayed_as ?? stored.name}</h1>
+        {stored.isLead ? <p className="text-slate-600">{t("business.lead")}</p> : null}
+      </div>
+      <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="max-w-2xl space-y-3">
+        <h2 className="text-lg font-semibold">{t("business.edit")}</h2>
+        {!isOwner ? (
+          <p role="note" className="rounded border border-slate-300 bg-slate-100 p-3">
+            {t("business.readOnlyNotOwner", { owner: business.owner?.displayed_as ?? "" })}
+          </p>
+        ) : readOnlyScope ? (
+          <p role="note" className="rounded border border-slate-300 bg-slate-100 p-3">
+            {t("business.readOnlyScope")}
+          </p>
+        ) : null}
+        <BusinessDetailsForm
+          businessId={stored.businessId}
+          initial={{ address_line_1: business.address_line_1 ?? "", mobile: business.mobile ?? "", website: business.website ?? "" }}
+          readOnly={!isOwner || readOnlyScope}
+        />
+      </div>
+      <div className="max-w-2xl space-y-3">
+        <h2 className="text-lg font-semibold">{t("business.features")}</h2>
+        <ul className="space-y-1">
+          <li>
+            {t("business.featureTrialBalance")}: {t("business.featureAvailable")}
+          </li>
+          {features.map((feature) => (
+            <li key={feature.key} data-available={String(feature.available)}>
+              {t(FEATURE_LABEL[feature.key] ?? "business.features")}:{" "}
+              {feature.available === false ? (
+                <span className="text-slate-600">
+                  {t("business.featureUnavailable", { tier: tierName })} <span className="text-sm">({feature.reason})</span>
+                </span>
+              ) : feature.available ? (
+                t("business.featureAvailable")
+              ) : (
+                "—"
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {back}
+    </section>
+  );
+}

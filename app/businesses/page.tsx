@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ProblemNotice } from "@/components/accounting/problem-notice";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { leadBusinessOf, listBusinesses, syncBusinesses } from "@/lib/accounting/businesses";
+import { accountingClientFor } from "@/lib/accounting/for-user";
+import { attempt } from "@/lib/accounting/outcome";
+import { getSessionUser } from "@/lib/auth/session";
+import { getTranslator } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("business.listTitle") };
+}
+
+export default async function BusinessesPage() {
+  const { t } = await getTranslator();
+  const user = await getSessionUser();
+  if (!user) return <SignedOutNotice heading={t("business.listTitle")} />;
+  const leadBefore = await leadBusinessOf(user.id);
+  const synced = await attempt(() => syncBusinesses(user.id, accountingClientFor(user)));
+  const businesses = synced.ok ? synced.value : await listBusinesses(user.id);
+  const leadAfter = businesses.find((business) => business.isLead);
+  const leadChanged = synced.ok && leadBefore && leadAfter && leadBefore.businessId !== leadAfter.businessId;
+  const current = user.selectedBusinessId ?? leadAfter?.businessId;
+  return (
+    <section className="space-y-5">
+      <h1 className="text-2xl font-bold">{t("business.listTitle")}</h1>
+      <p className="text-slate-700">{t("business.listIntro")}</p>
+      {leadChanged ? (
+        <p role="status" className="rounded border border-blue-300 bg-blue-50 p-3">
+          {t("business.leadChanged", { name: leadAfter.name })}
+        </p>
+      ) : null}
+      {synced.ok ? null : <ProblemNotice problem={synced.problem} />}
+      {businesses.length === 0 ? <p>{t("business.empty")}</p> : null}
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {businesses.map((business) => (
+          <li key={business.businessId} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4">
+            <Link href={`/businesses/${encodeURIComponent(business.businessId)}`} className="font-medium text-blue-700 underline">
+              {business.name}
+            </Link>
+            {business.isLead ? <span className="rounded bg-slate-100 px-2 py-0.5 text-sm">{t("business.lead")}</span> : null}
+            {business.businessId === current ? <span className="text-sm text-slate-500">({t("business.current")})</span> : null}
+            <span className="text-sm text-slate-600">{business.isOwner ? t("business.owner") : t("business.notOwner")}</span>
+            {business.tierName ? <span className="text-sm text-slate-600">{business.tierName}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Metadata } from "next";
+import { SignInButton } from "@/components/auth/sign-in-button";
+import { DisconnectButton } from "@/components/accounting/disconnect-button";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { LegacyConnectionSection } from "@/components/accounting/legacy-connection-section";
+import { connectionSummary, legacyConnectionSummary } from "@/lib/accounting/connection/summary";
+import { parseScope } from "@/lib/accounting/schemas";
+import { rememberedCountry } from "@/lib/auth/cookies";
+import { getSessionUser } from "@/lib/auth/session";
+import { formatDate } from "@/lib/i18n/format";
+import { getTranslator } from "@/lib/i18n/server";
+import type { MessageKey } from "@/lib/i18n/translate";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("connection.title") };
+}
+
+const STATUS_TEXT: Record<string, MessageKey> = {
+  active: "connection.statusActive",
+  reauth_required: "connection.statusReauth",
+  revoke_pending: "connection.statusRevokePending",
+};
+
+export default async function ConnectionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { disconnected, moved } = await searchParams;
+  const { locale, t } = await getTranslator();
+  const user = await getSessionUser();
+  if (!user) return <SignedOutNotice heading={t("connection.title")} />;
+  const [summary, legacy] = await Promise.all([connectionSummary(user.id), legacyConnectionSummary(user.id)]);
+  const when = (date: Date | null | undefined) => (date ? formatDate(locale, date, { dateStyle: "medium", timeStyle: "medium" }) : t("connection.never"));
+  const scope = parseScope(summary?.scopes);
+  const rows: [string, string][] = summary
+    ? [
+        [t("connection.status"), t(STATUS_TEXT[summary.status] ?? "connection.statusNone")],
+        [t("legacy.flow"), t("legacy.flowV31")],
+        [t("connection.scopes"), scope === "readonly" ? t("connection.scopeReadonly") : scope === "full_access" ? t("connection.scopeFull") : summary.scopes],
+        [t("connection.country"), summary.country ?? ""],
+        [t("connection.accessExpires"), when(summary.accessTokenExpiresAt)],
+        [t("connection.refreshExpires"), when(summary.refreshTokenExpiresAt)],
+        [t("connection.lastRenewal"), when(summary.lastRenewedAt)],
+      ]
+    : [[t("connection.status"), t("connection.statusNone")]];
+  const active = summary?.status === "active";
+  return (
+    <section className="max-w-2xl space-y-5">
+      <h1 className="text-2xl font-bold">{t("connection.title")}</h1>
+      <p className="text-slate-700">{t("connection.intro")}</p>
+      {disconnected === "revoked" || disconnected === "pending" || disconnected === "none" ? (
+        <p role="status" className="rounded border border-green-300 bg-green-50 p-3">
+          {disconnected === "pending" ? t("connection.disconnectPending") : t("connection.disconnected")}
+        </p>
+      ) : null}
+      {moved === "1" && summary && !legacy ? (
+        <p role="status" className="rounded border border-green-300 bg-green-50 p-3">
+          {t("legacy.moved")}
+        </p>
+      ) : null}
+      {moved === "0" ? (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3">
+          {t("legacy.moveRefused")}
+        </p>
+      ) : null}
+      {legacy ? <LegacyConnectionSection summary={legacy} /> : null}
+      {legacy && !summary ? null : (
+        <>
+      {summary?.status === "reauth_required" ? (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3">
+          {t("connection.reauthText")}
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap items-start gap-3">
+        <SignInButton
+          label={active ? t("connection.reconnect") : t("auth.signInAgain")}
+          scope={scope ?? "full_access"}
+          country={summary?.country?.toLowerCase() ?? (await rememberedCountry())}
+          callbackUrl="/settings/connection"
+        />
+        {active ? <DisconnectButton /> : null}
+      </div>
+      {active ? <p className="text-sm text-slate-600">{t("connection.disconnectHint")}</p> : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LegacySignIn } from "@/components/auth/legacy-sign-in";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { rememberedCountry } from "@/lib/auth/cookies";
+import { getSessionUser } from "@/lib/auth/session";
+import { getTranslator } from "@/lib/i18n/server";
+import type { MessageKey } from "@/lib/i18n/translate";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("auth.signInTitle") };
+}
+
+const ERROR_TEXT: Record<string, MessageKey> = {
+  access_denied: "auth.errorAccessDenied",
+  temporarily_unavailable: "auth.errorTemporarilyUnavailable",
+  server_error: "auth.errorServer",
+  OAuthCallback: "auth.errorCallback",
+  OAuthSignin: "auth.errorFailed",
+  Callback: "auth.errorCallback",
+};
+
+const COUNTRY_NAMES: Record<string, string> = { ca: "Canada", de: "Germany", es: "Spain", fr: "France", gb: "United Kingdom", ie: "Ireland", us: "United States" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { t } = await getTranslator();
+  const params = await searchParams;
+  const error = typeof params.error === "string" ? params.error : undefined;
+  const country = await rememberedCountry();
+  const user = await getSessionUser();
+  const connected = user?.connection?.status === "active";
+  return (
+    <section className="max-w-2xl space-y-5">
+      <h1 className="text-2xl font-bold">{t("auth.signInTitle")}</h1>
+      {error ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
+          {t(ERROR_TEXT[error] ?? "auth.errorFailed")}
+        </p>
+      ) : null}
+      {user && connected ? (
+        <p>
+          {t("auth.signedInAs", { name: user.displayName ?? user.email ?? "" })}{" "}
+          <Link href="/businesses" className="text-blue-700 underline">
+            {t("nav.businesses")}
+          </Link>
+        </p>
+      ) : null}
+      <p className="text-slate-700">{t("auth.signInIntro")}</p>
+      {country ? <p className="text-sm text-slate-600">{t("auth.countryKnown", { country: COUNTRY_NAMES[country] ?? country })}</p> : null}
+      <SignInForm country={country} />
+      <LegacySignIn country={country} />
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import { LastNameForm } from "@/components/accounting/last-name-form";
+import { ProblemNotice } from "@/components/accounting/problem-notice";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { connectionSummary } from "@/lib/accounting/connection/summary";
+import { accountingClientFor } from "@/lib/accounting/for-user";
+import { attempt } from "@/lib/accounting/outcome";
+import { getSessionUser } from "@/lib/auth/session";
+import { getTranslator } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("user.title") };
+}
+
+export default async function UserPage() {
+  const { t } = await getTranslator();
+  const user = await getSessionUser();
+  if (!user) return <SignedOutNotice heading={t("user.title")} />;
+  const loaded = await attempt(() => accountingClientFor(user).getUser());
+  if (!loaded.ok) {
+    return (
+      <section className="space-y-4">
+        <h1 className="text-2xl font-bold">{t("user.title")}</h1>
+        <ProblemNotice problem={loaded.problem} />
+      </section>
+    );
+  }
+  const profile = loaded.value;
+  const summary = await connectionSummary(user.id);
+  const readOnly = summary?.scopes === "readonly";
+  const facts: [string, string][] = [
+    [t("user.firstName"), profile.first_name ?? ""],
+    [t("user.lastName"), profile.last_name ?? ""],
+    [t("user.email"), profile.email ?? ""],
+    [t("user.locale"), profile.locale ?? ""],
+  ];
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-bold">{t("user.title")}</h1>
+      <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd data-field={label}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="space-y-3">
+        <h2 className="text-lg font-semibold">{t("user.edit")}</h2>
+        {readOnly ? (
+          <p role="note" className="rounded border border-slate-300 bg-slate-100 p-3">
+            {t("business.readOnlyScope")}
+          </p>
+        ) : null}
+        <LastNameForm initial={{ last_name: profile.last_name ?? "" }} readOnly={readOnly} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+
+/** Starts the sign-in at the accounting service (next-auth POSTs with its CSRF token, then the browser leaves). */
+export function SignInButton({
+  label,
+  scope = "full_access",
+  country,
+  callbackUrl = "/businesses",
+  variant = "primary",
+  provider = "accounting",
+  move = false,
+}: {
+  label: string;
+  scope?: "full_access" | "readonly";
+  country?: string;
+  callbackUrl?: string;
+  variant?: "primary" | "secondary";
+  /** `accounting-v3`: the legacy v3 flow. */
+  provider?: "accounting" | "accounting-v3";
+  /** The v3.1 sign-in that moves a legacy v3 connection to v3.1. */
+  move?: boolean;
+}) {
+  const [pending, setPending] = useState(false);
+  const style =
+    variant === "primary"
+      ? "rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+      : "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-100 disabled:opacity-60";
+  return (
+    <button
+      type="button"
+      className={style}
+      disabled={pending}
+      aria-busy={pending}
+      onClick={() => {
+        setPending(true);
+        void signIn(provider, { callbackUrl }, { scope, ...(country ? { country } : {}), ...(move ? { move: "1" } : {}) }).catch(() => setPending(false));
+      }}
+    >
+      {label}
+    </button>
+  );
+}

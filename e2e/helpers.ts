@@ -1,0 +1,81 @@
+import { expect, type Page, type Response } from "@playwright/test";
+import { APP_URL } from "../playwright.config";
+
+// Shared steps of the browser tests: the sandbox's control API and the
+// accounting service's authorization pages, as a person goes through them.
+
+export const SANDBOX_URL = process.env.SANDBOX_URL ?? "http://127.0.0.1:4110";
+
+export async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${SANDBOX_URL}/control${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface SandboxStats {
+  token: { authorization_code: number; refresh_token: number };
+  revoke: number;
+  api: number;
+}
+
+export const stats = () => control<SandboxStats>("GET", "/stats");
+export const issuedTokens = () => control<{ kind: string; value: string }[]>("GET", "/tokens");
+
+export interface FixtureUser {
+  id: string;
+  email: string;
+  password: string;
+  businesses: { id: string; name: string; owner: boolean; lead: boolean; country: string; tier: string }[];
+}
+
+export async function fixtureUser(emailPrefix: string): Promise<FixtureUser> {
+  const { users } = await control<{ users: FixtureUser[] }>("GET", "/fixtures");
+  const user = users.find((candidate) => candidate.email.startsWith(emailPrefix));
+  if (!user) throw new Error(`no sandbox user ${emailPrefix}`);
+  return user;
+}
+
+/** At the service's pages: country (when asked), credentials, then Allow or Deny. */
+export async function authorizeAtService(page: Page, person: { email: string; password: string }, options: { country?: string; decision?: "Allow" | "Deny" } = {}) {
+  if (options.country) await page.getByRole("link", { name: options.country }).click();
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: options.decision ?? "Allow" }).click();
+}
+
+/** Every answer the app sends to this page (headers, URL and body), to look for leaked secrets. */
+export function recordAppResponses(page: Page, appOrigin: string): () => Promise<string[]> {
+  const pending: Promise<string>[] = [];
+  page.on("response", (response: Response) => {
+    if (!response.url().startsWith(appOrigin)) return;
+    pending.push(
+      (async () => {
+        const headers = JSON.stringify(await response.allHeaders());
+        const body = await response.text().catch(() => "");
+        return `${response.url()}\n${headers}\n${body}`;
+      })(),
+    );
+  });
+  return () => Promise.all(pending);
+}
+
+/** Console errors while the page shows the app (the service's own pages are not the app's concern). */
+export function collectConsoleErrors(page: Page, appOrigin: string = APP_URL): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && page.url().startsWith(appOrigin)) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+export async function expectNoTokenIn(texts: string[], tokens: { value: string }[]) {
+  expect(tokens.length).toBeGreaterThan(0);
+  for (const token of tokens) {
+    for (const text of texts) expect(text.includes(token.value), "a token reached the browser").toBe(false);
+  }
+}

@@ -1,0 +1,188 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../scripts/db/embedded-postgres";
+import { migrateDatabase } from "../scripts/db/migrate";
+import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, SANDBOX_URL, stats } from "./helpers";
+
+// Two app processes (production build) sharing one database: renewal is
+// locked across processes, and no plaintext token reaches the database, the
+// logs or the browser.
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PORTS = [3301, 3302];
+const APPS = PORTS.map((port) => `http://localhost:${port}`);
+let embedded: EmbeddedPostgres | undefined;
+let databaseUrl = "";
+let dropDatabase: (() => Promise<void>) | undefined;
+const children: ChildProcess[] = [];
+const logs: string[] = [];
+let sessionCookie = "";
+
+test.describe.configure({ mode: "serial" });
+
+async function freshDatabase(): Promise<string> {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    embedded = await startEmbeddedPostgres();
+    return embedded.url;
+  }
+  const name = `ledgerlane_e2e_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function waitForHealth(url: string) {
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  databaseUrl = await freshDatabase();
+  await migrateDatabase(databaseUrl);
+  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
+    accounting: Record<string, string>;
+    payroll: { base_url: string };
+  };
+  const client = await control<{ client_id: string; client_secret: string }>("POST", "/clients", {
+    name: "Ledgerlane (two processes)",
+    redirect_uris: APPS.map((app) => `${app}/api/auth/callback/accounting`),
+    version: "v3.1",
+  });
+  const shared: NodeJS.ProcessEnv = {
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    TOKEN_ENCRYPTION_KEYS: `e2e:${randomBytes(32).toString("base64")}`,
+    ACCOUNTING_AUTH_URL: discovery.accounting.auth_url!,
+    ACCOUNTING_TOKEN_URL: discovery.accounting.token_url!,
+    ACCOUNTING_REVOKE_URL: discovery.accounting.revoke_url!,
+    ACCOUNTING_BASE_URL: discovery.accounting.base_url!,
+    ACCOUNTING_CLIENT_ID: client.client_id,
+    ACCOUNTING_CLIENT_SECRET: client.client_secret,
+    PAYROLL_BASE_URL: discovery.payroll.base_url,
+    SANDBOX_URL,
+    LOG_LEVEL: "debug",
+  };
+  for (const port of PORTS) {
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
+      cwd: ROOT,
+      env: { ...process.env, ...shared, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+    children.push(child);
+  }
+  await Promise.all(APPS.map(waitForHealth));
+});
+
+test.afterAll(async () => {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+  await embedded?.stop();
+  await dropDatabase?.();
+});
+
+test("50 concurrent proxied requests with an expired access token from 2 processes make exactly 1 renewal, and all succeed", async ({ page }) => {
+  const alice = await fixtureUser("alice");
+  const responses = recordAppResponses(page, "http://localhost:33");
+  await page.goto(`${APPS[0]}/sign-in`);
+  await page.getByRole("button", { name: "Sign in with your accounting account" }).click();
+  await authorizeAtService(page, alice, { country: "United Kingdom" });
+  await expect(page).toHaveURL(/\/businesses$/);
+  await page.goto(`${APPS[1]}/user`);
+  // Cookies are per host, not port: the second process serves the same session from the shared database.
+  await expect(page.getByText(alice.email)).toBeVisible();
+  const cookie = (await page.context().cookies(APPS[0])).find((entry) => entry.name === "ledgerlane.session");
+  expect(cookie).toBeDefined();
+  sessionCookie = `ledgerlane.session=${cookie!.value}`;
+
+  // The access token expires: at the service (its clock) and in the app's records.
+  await control("POST", "/clock", { advance_seconds: 301 });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query("UPDATE accounting_connections SET access_token_expires_at = now() - interval '1 second'");
+  await db.end();
+
+  const before = await stats();
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, async (_, index) => {
+      const response = await fetch(`${APPS[index % 2]}/api/accounting/user`, { headers: { cookie: sessionCookie } });
+      const text = await response.text();
+      if (response.status !== 200) console.log(`answer ${response.status}: ${text.slice(0, 300)}\n${logs.join("").slice(-3000)}`);
+      return { status: response.status, body: JSON.parse(text || "{}") as { ok: boolean; data?: { email?: string } } };
+    }),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+  expect(answers.every((answer) => answer.body.ok && answer.body.data?.email === alice.email)).toBe(true);
+  expect((await stats()).token.refresh_token - before.token.refresh_token).toBe(1);
+
+  // The browser's view of both processes, for the leak check below.
+  await page.goto(`${APPS[0]}/settings/connection`);
+  await expect(page.locator("dd").first()).toHaveText("Connected");
+  await page.goto(`${APPS[0]}/user`);
+  await expect(page.getByText(alice.email)).toBeVisible();
+  await expectNoTokenIn(await responses(), await issuedTokens());
+});
+
+test("no plaintext token in a dump of the database, in the logs, or in answers to the browser", async ({ request }) => {
+  const tokens = await issuedTokens();
+  const session = await request.get(`${APPS[1]}/api/auth/session`, { headers: { cookie: sessionCookie } });
+  const proxied = await request.get(`${APPS[1]}/api/accounting/businesses`, { headers: { cookie: sessionCookie } });
+  await expectNoTokenIn([await session.text(), await proxied.text(), JSON.stringify(session.headers()), JSON.stringify(proxied.headers())], tokens);
+
+  let dump: string;
+  if (embedded) {
+    // The embedded Postgres has no pg_dump: every table of every schema, as text.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const tables = await db.query<{ schemaname: string; tablename: string }>(
+      "SELECT schemaname, tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')",
+    );
+    const parts: string[] = [];
+    for (const table of tables.rows) {
+      const rows = (await db.query(`SELECT * FROM "${table.schemaname}"."${table.tablename}"`)).rows;
+      parts.push(`-- ${table.schemaname}.${table.tablename}\n${JSON.stringify(rows)}`);
+    }
+    await db.end();
+    dump = parts.join("\n");
+  } else {
+    const result = spawnSync("pg_dump", [databaseUrl], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+    expect(result.status).toBe(0);
+    dump = result.stdout;
+  }
+  expect(dump).toContain("accounting_connections");
+  await expectNoTokenIn([dump], tokens);
+  expect(logs.join("").length).toBeGreaterThan(0);
+  await expectNoTokenIn([logs.join("")], tokens);
+});

@@ -1,0 +1,82 @@
+import {
+  type AccountingError,
+  AccountingForbiddenError,
+  AccountingNotFoundError,
+  AccountingRateLimitedError,
+  AccountingRequestError,
+  AccountingUnauthorizedError,
+  AccountingUnavailableError,
+  AccountingValidationError,
+  InvalidGrantError,
+  OAuthEndpointError,
+  type ServiceErrorItem,
+} from "./errors";
+import { apiErrorBodySchema, oauthErrorBodySchema } from "./schemas";
+
+/** The one place that turns the service's error answers into error classes. */
+
+export function parseJson(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function errorItemsOf(body: unknown): ServiceErrorItem[] {
+  const api = apiErrorBodySchema.safeParse(body);
+  if (api.success) {
+    return api.data.map((item) => ({ dataCode: item.$dataCode ?? "Unknown", message: item.$message ?? "", source: item.$source ?? "" }));
+  }
+  const oauth = oauthErrorBodySchema.safeParse(body);
+  if (oauth.success) return [{ dataCode: oauth.data.error, message: oauth.data.error_description ?? "", source: "" }];
+  return [];
+}
+
+/** Retry-After as milliseconds (delta-seconds or HTTP-date). */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export const TEMPORARILY_UNAVAILABLE_WAIT_MS = 10 * 60_000;
+
+export function isTemporarilyUnavailable(items: ServiceErrorItem[]): boolean {
+  return items.some((item) => item.dataCode === "temporarily_unavailable");
+}
+
+export function errorFromApiResponse(status: number, text: string, headers: Record<string, string>, now = Date.now()): AccountingError {
+  const items = errorItemsOf(parseJson(text));
+  const fallback = `The accounting service answered ${status}.`;
+  if (status === 400 || status === 422 || status === 415) return new AccountingValidationError(status, items, fallback);
+  if (status === 401) return new AccountingUnauthorizedError(status, items, fallback);
+  if (status === 403) return new AccountingForbiddenError(status, items, fallback);
+  if (status === 404) return new AccountingNotFoundError(status, items, fallback);
+  const wait = retryAfterMs(headers["retry-after"], now);
+  if (status === 429) {
+    const error = new AccountingRateLimitedError(status, items, fallback);
+    error.retryAfterMs = wait;
+    return error;
+  }
+  if (status >= 500 || isTemporarilyUnavailable(items)) {
+    const error = new AccountingUnavailableError(status, items, fallback);
+    const waitMs = isTemporarilyUnavailable(items) ? Math.max(TEMPORARILY_UNAVAILABLE_WAIT_MS, wait ?? 0) : wait;
+    error.retryAt = waitMs === undefined ? undefined : new Date(now + waitMs);
+    return error;
+  }
+  return new AccountingRequestError(status, items, fallback);
+}
+
+/** Errors of the token and revoke endpoints (RFC 6749 5.2). */
+export function errorFromOAuthResponse(status: number, text: string, headers: Record<string, string>, now = Date.now()): AccountingError {
+  const items = errorItemsOf(parseJson(text));
+  const code = items[0]?.dataCode;
+  if (code === "invalid_grant") return new InvalidGrantError(status, items);
+  if (status >= 500 || status === 429 || code === "temporarily_unavailable" || code === "server_error") {
+    return errorFromApiResponse(status >= 500 || status === 429 ? status : 503, text, headers, now);
+  }
+  return new OAuthEndpointError(status, items, `The token endpoint answered ${status}.`);
+}

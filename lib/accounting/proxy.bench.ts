@@ -1,0 +1,131 @@
+// proxy_throughput_ratio: requests per second of the proxied GET /user divided
+// by those of a no-op route of the same app (goal ≥ 0.8), and proxy_added_p50_ms:
+// the p50 latency the proxy adds over that route (goal ≤ 1). Runs the production
+// build (built when missing) against an in-process sandbox and an embedded
+// Postgres; loopback only, about 20 seconds of load.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import path from "node:path";
+import { Pool } from "undici";
+import { startEmbeddedPostgres } from "../../scripts/db/embedded-postgres";
+import { migrateDatabase } from "../../scripts/db/migrate";
+import { ensureNextBuild, NEXT_CLI } from "../../scripts/lib/next-build";
+import { startSandbox } from "../../sandbox/server";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const CONCURRENCY = 16;
+const LOAD_MS = 4_000;
+const LATENCY_SAMPLES = 400;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const appPort = await freePort();
+const appUrl = `http://localhost:${appPort}`;
+const client = { client_id: "ledgerlane-bench", client_secret: randomBytes(16).toString("hex"), name: "bench", redirect_uris: [`${appUrl}/api/auth/callback/accounting`], version: "v3.1" as const };
+const sandbox = await startSandbox({ port: 0, seedClients: [client] });
+const database = await startEmbeddedPostgres();
+await migrateDatabase(database.url);
+const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
+const env = {
+  DATABASE_URL: database.url,
+  NEXTAUTH_URL: appUrl,
+  NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+  TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
+  ACCOUNTING_AUTH_URL: discovery.accounting.auth_url!,
+  ACCOUNTING_TOKEN_URL: discovery.accounting.token_url!,
+  ACCOUNTING_REVOKE_URL: discovery.accounting.revoke_url!,
+  ACCOUNTING_BASE_URL: discovery.accounting.base_url!,
+  ACCOUNTING_CLIENT_ID: client.client_id,
+  ACCOUNTING_CLIENT_SECRET: client.client_secret,
+  PAYROLL_BASE_URL: discovery.payroll.base_url,
+  JOBS_ENABLED: "false",
+};
+Object.assign(process.env, env);
+
+// The session the load uses: a real sandbox grant stored the way sign-in stores it.
+const { grantTokens } = await import("./testing/sandbox-grant");
+const { seedConnection } = await import("./testing/seed-connection");
+const { createPrismaClient } = await import("../db/client");
+const { encode } = await import("next-auth/jwt");
+const tokens = await grantTokens(
+  { authUrl: discovery.accounting.auth_url!, tokenUrl: discovery.accounting.token_url!, clientId: client.client_id, clientSecret: client.client_secret, redirectUri: client.redirect_uris[0]! },
+  { email: "alice.hartley@example.co.uk", password: "sandbox-alice", country: "gb" },
+);
+const db = createPrismaClient(database.url);
+const { userId } = await seedConnection(db, tokens);
+const session = await db.session.create({ data: { userId, expiresAt: new Date(Date.now() + 3_600_000) } });
+const cookie = `ledgerlane.session=${await encode({ token: { uid: userId, sid: session.id }, secret: env.NEXTAUTH_SECRET })}`;
+await db.$disconnect();
+
+await ensureNextBuild({ ...process.env, ...env });
+const app = spawn(process.execPath, [NEXT_CLI, "start", "-p", String(appPort)], { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: "ignore" });
+try {
+  for (let i = 0; ; i += 1) {
+    if (i > 240) throw new Error("the app did not start");
+    try {
+      if ((await fetch(`${appUrl}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const pool = new Pool(`http://127.0.0.1:${appPort}`, { connections: CONCURRENCY, pipelining: 1 });
+  const hit = async (route: string) => {
+    const response = await pool.request({ method: "GET", path: route, headers: { cookie, host: `localhost:${appPort}` } });
+    await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`${route} answered ${response.statusCode}`);
+  };
+  const throughput = async (route: string) => {
+    let count = 0;
+    const end = performance.now() + LOAD_MS;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        await hit(route);
+        count += 1;
+      }
+    }));
+    return count / (LOAD_MS / 1000);
+  };
+  const p50 = async (route: string) => {
+    const samples: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i += 1) {
+      const started = performance.now();
+      await hit(route);
+      samples.push(performance.now() - started);
+    }
+    samples.sort((a, b) => a - b);
+    return samples[Math.floor(samples.length / 2)]!;
+  };
+  const NOOP = "/api/noop";
+  const PROXY = "/api/accounting/user";
+  for (let i = 0; i < 200; i += 1) await Promise.all([hit(NOOP), hit(PROXY)]); // warm-up (JIT, pools, token cache)
+  // Interleaved rounds, so both routes see the same machine conditions.
+  const noopRps: number[] = [];
+  const proxyRps: number[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    noopRps.push(await throughput(NOOP));
+    proxyRps.push(await throughput(PROXY));
+  }
+  const noopP50 = await p50(NOOP);
+  const proxyP50 = await p50(PROXY);
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  console.log(`proxy_throughput_ratio: ${(mean(proxyRps) / mean(noopRps)).toFixed(3)} ratio`);
+  console.log(`proxy_added_p50_ms: ${(proxyP50 - noopP50).toFixed(3)} ms`);
+  console.log(`proxy_rps: ${mean(proxyRps).toFixed(0)} req/s`);
+  console.log(`noop_rps: ${mean(noopRps).toFixed(0)} req/s`);
+  await pool.close();
+} finally {
+  app.kill("SIGTERM");
+  await new Promise((resolve) => app.once("exit", resolve));
+  await sandbox.close();
+  await database.stop();
+}

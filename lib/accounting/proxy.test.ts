@@ -1,0 +1,137 @@
+import { encode } from "next-auth/jwt";
+import { NextRequest } from "next/server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testDb } from "@/scripts/test/db";
+import type { TestSandbox } from "@/sandbox/test-support";
+import { syncBusinesses } from "./businesses";
+import { forgetAccessToken } from "./connection/access-token";
+import { accountingClientFor } from "./for-user";
+import { proxyAccountingRequest } from "./proxy";
+import { grantTokens } from "./testing/sandbox-grant";
+import { deleteSeededUsers, seedConnection } from "./testing/seed-connection";
+import { ALICE, grantClientFor, startAccountingTestEnv } from "./testing/test-env";
+import { loadSessionUser } from "@/lib/auth/session-store";
+
+let sandbox: TestSandbox;
+const db = testDb();
+let cookie = "";
+let userId = "";
+let fixtures: { users: { id: string; email: string; businesses: { id: string; name: string; owner: boolean; lead: boolean }[] }[] };
+
+beforeAll(async () => {
+  sandbox = await startAccountingTestEnv();
+  fixtures = (await sandbox.control<typeof fixtures>("GET", "/fixtures")).body;
+});
+afterEach(async () => {
+  await deleteSeededUsers(db);
+});
+afterAll(async () => {
+  await sandbox.close();
+  await db.$disconnect();
+});
+beforeEach(async () => {
+  await sandbox.control("POST", "/reset");
+  const tokens = await grantTokens(grantClientFor(sandbox), ALICE);
+  const seeded = await seedConnection(db, tokens);
+  forgetAccessToken(seeded.connectionId);
+  userId = seeded.userId;
+  const session = await db.session.create({ data: { userId, expiresAt: new Date(Date.now() + 3_600_000) } });
+  cookie = `ledgerlane.session=${await encode({ token: { uid: userId, sid: session.id }, secret: process.env.NEXTAUTH_SECRET! })}`;
+  const user = await loadSessionUser(session.id, userId);
+  await syncBusinesses(userId, accountingClientFor(user!));
+});
+
+function request(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+  return new NextRequest(`http://localhost:3999/api/accounting${path}`, { method, headers: { cookie, ...init.headers }, body: init.body });
+}
+
+async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+  const response = await proxyAccountingRequest(request(method, path, init), path.split("?")[0]!.split("/").filter(Boolean));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope's data is the service's free-form JSON
+  return { response, body: (await response.json()) as Record<string, any> };
+}
+
+async function apiCalls() {
+  return (await sandbox.control<{ api: number }>("GET", "/stats")).body.api;
+}
+
+const alice = () => fixtures.users.find((user) => user.email === ALICE.email)!;
+const darasOwnOnly = () => fixtures.users.find((user) => user.email.startsWith("dara"))!.businesses.find((b) => !alice().businesses.some((a) => a.id === b.id))!;
+
+describe("the accounting proxy", () => {
+  it("passes the service's answer on in the documented envelope, with the business it used", async () => {
+    const { response, body } = await call("GET", "/user");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(body.ok).toBe(true);
+    expect(body.data.last_name).toBe("Hartley");
+    const lead = alice().businesses.find((business) => business.lead)!;
+    expect(body.business).toEqual({ sent: null, expected: lead.id, received: lead.id, changed: false });
+  });
+
+  it("refuses another user's business id with 403, without reaching the service", async () => {
+    const before = await apiCalls();
+    const foreign = darasOwnOnly();
+    const { response, body } = await call("GET", `/businesses/${foreign.id}`, { headers: { "x-business": foreign.id } });
+    expect(response.status).toBe(403);
+    expect(body.error.code).toBe("unknown_business");
+    expect(await apiCalls()).toBe(before);
+  });
+
+  it("sends the person's chosen business", async () => {
+    const other = alice().businesses.find((business) => !business.lead)!;
+    await db.user.update({ where: { id: userId }, data: { selectedBusinessId: other.id } });
+    const { body } = await call("GET", "/businesses/lead");
+    expect(body.business).toMatchObject({ sent: other.id, received: other.id, changed: false });
+  });
+
+  it("detects a change of lead business by the answer's X-Business", async () => {
+    const other = alice().businesses.find((business) => !business.lead)!;
+    await sandbox.control("POST", "/lead", { user_id: alice().id, business_id: other.id });
+    const { response, body } = await call("GET", "/user");
+    expect(body.business.changed).toBe(true);
+    expect(body.business.received).toBe(other.id);
+    expect(response.headers.get("x-business-changed")).toBe("true");
+  });
+
+  it("accepts only application/json bodies and checks known writes with the shared schemas", async () => {
+    const form = await call("PUT", "/user", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "user[last_name]=X" });
+    expect(form.response.status).toBe(415);
+    const invalid = await call("PUT", "/user", { headers: { "content-type": "application/json" }, body: JSON.stringify({ user: { last_name: " " } }) });
+    expect(invalid.response.status).toBe(422);
+    expect(invalid.body.error.fields).toEqual({ last_name: "validation.blank" });
+    const owned = alice().businesses.find((business) => business.owner)!;
+    const upstream = await call("PUT", `/businesses/${owned.id}`, {
+      headers: { "content-type": "application/json", "x-business": owned.id },
+      body: JSON.stringify({ business: { website: "https://hartley.example" } }),
+    });
+    expect(upstream.response.status).toBe(200);
+    expect(upstream.body.data.website).toBe("https://hartley.example");
+  });
+
+  it("passes the service's errors on in the same shape, field errors included", async () => {
+    const notOwned = alice().businesses.find((business) => !business.owner)!;
+    const { response, body } = await call("PUT", `/businesses/${notOwned.id}`, {
+      headers: { "content-type": "application/json", "x-business": notOwned.id },
+      body: JSON.stringify({ business: { mobile: "0770" } }),
+    });
+    expect(response.status).toBe(403);
+    expect(body).toMatchObject({ ok: false, status: 403, error: { code: "Forbidden" } });
+  });
+
+  it("changes nothing for a request from a foreign Origin", async () => {
+    const { response } = await call("PUT", "/user", {
+      headers: { "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      body: JSON.stringify({ user: { last_name: "Evil" } }),
+    });
+    expect(response.status).toBe(403);
+    expect((await call("GET", "/user")).body.data.last_name).toBe("Hartley");
+  });
+
+  it("answers 401 without a session and refuses paths that leave the API", async () => {
+    cookie = "";
+    expect((await call("GET", "/user")).response.status).toBe(401);
+    const bad = await proxyAccountingRequest(request("GET", "/x"), ["..", "control"]);
+    expect(bad.status).toBe(400);
+  });
+});

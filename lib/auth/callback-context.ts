@@ -1,0 +1,27 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Country } from "@/lib/accounting/schemas";
+
+/**
+ * What the OAuth callback request knows that next-auth does not pass to its
+ * callbacks: the `country` the service returned. The route handler runs
+ * next-auth inside this context; the jwt callback reads it and reports back.
+ */
+export interface CallbackContext {
+  country: Country | undefined;
+  signedIn: boolean;
+  /** A v3.1 sign-in that moves this (signed-in) person's legacy v3 connection to v3.1. */
+  moveFromUserId?: string;
+  /** Set by the sign-in: the move was made (the v3.1 account has the legacy lead business). */
+  moved?: boolean;
+}
+
+const storage = new AsyncLocalStorage<CallbackContext>();
+
+export function runInCallbackContext<T>(context: CallbackContext, run: () => T): T {
+  return storage.run(context, run);
+}
+
+export function currentCallbackContext(): CallbackContext | undefined {
+  return storage.getStore();
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { decode } from "next-auth/jwt";
+import { serverEnv } from "@/lib/env/server";
+import { authCookieNames } from "./cookies";
+import { loadSessionUser, type SessionUser } from "./session-store";
+
+export type { SessionUser };
+
+type CookieIds = { uid: string; sid: string; expMs: number } | null;
+
+// Decrypting the cookie costs more than the rest of a proxied request's own work;
+// a cookie's content never changes, so its ids are remembered (the session row is still read every time).
+const decoded = new Map<string, CookieIds>();
+const DECODED_LIMIT = 5_000;
+
+async function idsOf(value: string): Promise<CookieIds> {
+  const known = decoded.get(value);
+  if (known !== undefined) return known && known.expMs > Date.now() ? known : null;
+  let ids: CookieIds = null;
+  try {
+    const payload = await decode({ token: value, secret: serverEnv().NEXTAUTH_SECRET });
+    if (typeof payload?.uid === "string" && typeof payload.sid === "string") {
+      ids = { uid: payload.uid, sid: payload.sid, expMs: typeof payload.exp === "number" ? payload.exp * 1000 : Date.now() };
+    }
+  } catch {
+    ids = null;
+  }
+  if (decoded.size >= DECODED_LIMIT) decoded.clear();
+  decoded.set(value, ids);
+  return ids;
+}
+
+/** The cookie holds a next-auth JWT (encrypted) with only the user id and the session row id. */
+export async function sessionUserFromCookie(value: string | undefined): Promise<SessionUser | null> {
+  if (!value) return null;
+  const ids = await idsOf(value);
+  return ids ? loadSessionUser(ids.sid, ids.uid) : null;
+}
+
+/** The signed-in person of this request, or null. */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const jar = await cookies();
+  return sessionUserFromCookie(jar.get(authCookieNames().session)?.value);
+}
+
+/** For pages that need a signed-in person: the person, or a redirect to the sign-in page. */
+export async function getRequiredSessionUser(): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect("/sign-in");
+  return user;
+}
+
+/** For route handlers: the person behind the request's session cookie, or null. */
+export function sessionUserFromRequest(request: { cookies: { get(name: string): { value: string } | undefined } }): Promise<SessionUser | null> {
+  return sessionUserFromCookie(request.cookies.get(authCookieNames().session)?.value);
+}

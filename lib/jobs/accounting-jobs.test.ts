@@ -1,0 +1,45 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testDb } from "@/scripts/test/db";
+import type { TestSandbox } from "@/sandbox/test-support";
+import { forgetAccessToken } from "@/lib/accounting/connection/access-token";
+import { grantTokens } from "@/lib/accounting/testing/sandbox-grant";
+import { deleteSeededUsers, seedConnection } from "@/lib/accounting/testing/seed-connection";
+import { ALICE, DARA, grantClientFor, startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import { renewIdleConnections } from "./accounting-jobs";
+
+let sandbox: TestSandbox;
+const db = testDb();
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  sandbox = await startAccountingTestEnv();
+});
+afterEach(async () => {
+  await deleteSeededUsers(db);
+});
+afterAll(async () => {
+  await sandbox.close();
+  await db.$disconnect();
+});
+beforeEach(async () => {
+  await sandbox.control("POST", "/reset");
+});
+
+describe("the keep-alive job", () => {
+  it("renews connections not renewed for the configured days, and only those", async () => {
+    const idle = await seedConnection(db, await grantTokens(grantClientFor(sandbox), ALICE));
+    const fresh = await seedConnection(db, await grantTokens(grantClientFor(sandbox), DARA));
+    await db.accountingConnection.update({ where: { id: idle.connectionId }, data: { lastRenewedAt: new Date(Date.now() - 8 * DAY_MS) } });
+    await db.accountingConnection.update({ where: { id: fresh.connectionId }, data: { lastRenewedAt: new Date(Date.now() - 1 * DAY_MS) } });
+    forgetAccessToken(idle.connectionId);
+    const before = await db.accountingConnection.findUniqueOrThrow({ where: { id: idle.connectionId } });
+
+    expect(await renewIdleConnections(7)).toEqual({ renewed: 1, failed: 0 });
+    const after = await db.accountingConnection.findUniqueOrThrow({ where: { id: idle.connectionId } });
+    expect(after.lastRenewedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(after.refreshTokenEncrypted).not.toBe(before.refreshTokenEncrypted);
+    expect(after.refreshTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 30 * DAY_MS);
+    const stats = (await sandbox.control<{ token: { refresh_token: number } }>("GET", "/stats")).body;
+    expect(stats.token.refresh_token).toBe(1);
+  });
+});

@@ -1,0 +1,31 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import { serverEnv } from "@/lib/env/server";
+
+/**
+ * The durable job queue (pg-boss 10, tables in the `pgboss` schema of the app's
+ * database). Every app process starts one; pg-boss hands each job to one
+ * worker and runs each schedule once, however many processes there are.
+ */
+const holder = globalThis as { __boss?: Promise<PgBoss> };
+
+export const QUEUES = {
+  keepAlive: "accounting-keepalive",
+  revokeRetry: "accounting-revoke-retry",
+} as const;
+
+export function getBoss(): Promise<PgBoss> {
+  holder.__boss ??= (async () => {
+    const boss = new PgBoss({ connectionString: serverEnv().DATABASE_URL, schema: "pgboss", max: 3, application_name: "ledgerlane-jobs" });
+    boss.on("error", (error: Error) => console.error(`jobs: ${error.message}`));
+    await boss.start();
+    return boss;
+  })();
+  return holder.__boss;
+}
+
+export async function stopBoss(): Promise<void> {
+  const running = holder.__boss;
+  holder.__boss = undefined;
+  if (running) await (await running).stop({ graceful: true, wait: true, timeout: 5_000 });
+}

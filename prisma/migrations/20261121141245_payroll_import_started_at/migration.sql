@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "payroll_imports" ADD COLUMN     "started_at" TIMESTAMP(3);
