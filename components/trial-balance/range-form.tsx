@@ -1,0 +1,116 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition, type FormEvent } from "react";
+import { useI18n } from "@/components/i18n-provider";
+import { presetOf, presetRange, PRESETS } from "@/lib/trial-balance/dates";
+import { queryString, validateQuery, type QueryFieldErrors, type RawQuery, type TrialBalanceQuery } from "@/lib/trial-balance/query";
+
+const FIELD = "rounded border border-slate-400 bg-white px-2 py-1.5 aria-[invalid=true]:border-red-700";
+
+/** Period (From, To, quick periods) and comparison; submits to the URL so every view is a link. */
+export function RangeForm({ values, errors: initialErrors, today }: { values: RawQuery; errors: QueryFieldErrors; today: string }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const id = useId();
+  const [errors, setErrors] = useState<QueryFieldErrors>(initialErrors);
+  const [compare, setCompare] = useState(values.compare);
+  const [pending, startTransition] = useTransition();
+  const keep = { compare: values.compare === "period" || values.compare === "year" ? values.compare : "none", basis: values.basis === "movement" ? "movement" : "closing", business: values.business } as Pick<TrialBalanceQuery, "compare" | "basis" | "business">;
+  const active = presetOf(values, today);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const field = (name: string) => {
+      const value = data.get(name);
+      return typeof value === "string" ? value : "";
+    };
+    const business = field("business");
+    const result = validateQuery({ from: field("from"), to: field("to"), compare: field("compare"), basis: field("basis") || "closing", ...(business ? { business } : {}) });
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = result.errors.from ? "from" : "to";
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    startTransition(() => router.push(`/trial-balance?${queryString(result.query)}`));
+  }
+
+  const dateField = (name: "from" | "to") => {
+    const error = errors[name];
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+          {t(`trialBalance.range.${name}`)}
+        </label>
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          type="date"
+          defaultValue={values[name]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-${name}-error` : undefined}
+          className={FIELD}
+        />
+        {error ? (
+          <p id={`${id}-${name}-error`} className="max-w-56 text-sm text-red-800">
+            {t(`trialBalance.errors.${error}`)}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form action="/trial-balance" method="get" onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 print:hidden">
+      <fieldset className="flex flex-wrap items-start gap-4">
+        <legend className="sr-only">{t("trialBalance.range.legend")}</legend>
+        {dateField("from")}
+        {dateField("to")}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-compare`} className="text-sm font-medium">
+            {t("trialBalance.range.compare")}
+          </label>
+          <select id={`${id}-compare`} name="compare" value={compare} onChange={(event) => setCompare(event.target.value)} className={FIELD}>
+            <option value="none">{t("trialBalance.range.compareNone")}</option>
+            <option value="period">{t("trialBalance.range.comparePeriod")}</option>
+            <option value="year">{t("trialBalance.range.compareYear")}</option>
+          </select>
+        </div>
+        {compare !== "none" ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-basis`} className="text-sm font-medium">
+              {t("trialBalance.range.basis")}
+            </label>
+            <select id={`${id}-basis`} name="basis" defaultValue={keep.basis} className={FIELD}>
+              <option value="closing">{t("trialBalance.range.basisClosing")}</option>
+              <option value="movement">{t("trialBalance.range.basisMovement")}</option>
+            </select>
+          </div>
+        ) : null}
+        {values.business ? <input type="hidden" name="business" value={values.business} /> : null}
+        <button type="submit" disabled={pending} aria-busy={pending} className="mt-6 rounded bg-blue-700 px-4 py-1.5 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          {t("trialBalance.range.show")}
+        </button>
+      </fieldset>
+      <nav aria-label={t("trialBalance.range.presets")}>
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {PRESETS.map((preset) => (
+            <li key={preset}>
+              <Link
+                href={`/trial-balance?${queryString({ ...presetRange(preset, today), ...keep })}`}
+                aria-current={active === preset ? "true" : undefined}
+                className="inline-block rounded-full border border-slate-300 px-3 py-1 hover:bg-slate-100 aria-[current=true]:border-blue-700 aria-[current=true]:bg-blue-50 aria-[current=true]:font-semibold"
+              >
+                {t(`trialBalance.range.${preset}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </form>
+  );
+}

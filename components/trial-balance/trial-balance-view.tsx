@@ -1,0 +1,171 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useDeferredValue, useId, useMemo, useState, useTransition } from "react";
+import { useI18n } from "@/components/i18n-provider";
+import type { DateRange } from "@/lib/trial-balance/dates";
+import type { Basis } from "@/lib/trial-balance/query";
+import { unpackAccounts } from "@/lib/trial-balance/response";
+import { balanceCheck, buildRows, totalsOf, viewRows, type Sort, type SortKey } from "@/lib/trial-balance/rows";
+import { buildSheet } from "@/lib/trial-balance/sheet";
+import { BalanceCheck } from "./balance-check";
+import { LocalTime } from "./local-time";
+import { TrialBalanceTable } from "./trial-balance-table";
+
+export interface TrialBalanceViewProps {
+  range: DateRange;
+  /** The accounts, packed (see packAccounts). */
+  current: string;
+  previous: string | null;
+  previousRange: DateRange | null;
+  basis: Basis;
+  fetchedAt: string;
+}
+
+const BUTTON = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60";
+
+function download(data: BlobPart, type: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function TrialBalanceView({ range, current, previous, previousRange, basis, fetchedAt }: TrialBalanceViewProps) {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const ids = useId();
+  const [filter, setFilter] = useState("");
+  const [hideEmpty, setHideEmpty] = useState(false);
+  const [sort, setSort] = useState<Sort>({ key: "service", direction: "asc" });
+  const [refreshing, startRefresh] = useTransition();
+  const [exporting, setExporting] = useState<"csv" | "xlsx" | null>(null);
+  const [exportFailed, setExportFailed] = useState(false);
+  // Typing stays responsive: filtering 5,000 rows follows at a lower priority.
+  const deferredFilter = useDeferredValue(filter);
+
+  const rows = useMemo(() => buildRows(unpackAccounts(current), previous === null ? null : unpackAccounts(previous), basis), [current, previous, basis]);
+  const comparing = previous !== null;
+  const allTotals = useMemo(() => totalsOf(rows, comparing), [rows, comparing]);
+  const view = useMemo(() => viewRows(rows, { filter: deferredFilter, hideEmpty, sort }, locale), [rows, deferredFilter, hideEmpty, sort, locale]);
+  const filtered = view.length !== rows.length;
+  const totals = useMemo(() => (filtered ? totalsOf(view, comparing) : allTotals), [filtered, view, comparing, allTotals]);
+  const totalLabel = filtered ? t("trialBalance.table.totalShown", { count: view.length }) : t("trialBalance.table.total");
+  const [fetchedBefore = "", fetchedAfter = ""] = t("trialBalance.freshness.fetchedAt", { time: "\u0000" }).split("\u0000");
+  const previousLabel = previousRange ? t("trialBalance.table.previous", { from: previousRange.from, to: previousRange.to }) : null;
+
+  /** A column's first click sorts it (names A–Z, amounts largest first), the second reverses, the third returns to the service's order. */
+  function onSort(key: SortKey) {
+    setSort((shown) => {
+      const first = key === "account" ? "asc" : "desc";
+      if (shown.key !== key) return { key, direction: first };
+      return shown.direction === first ? { key, direction: first === "asc" ? "desc" : "asc" } : { key: "service", direction: "asc" };
+    });
+  }
+
+  async function exportAs(kind: "csv" | "xlsx") {
+    setExporting(kind);
+    setExportFailed(false);
+    try {
+      const sheet = buildSheet(view, totals, {
+        sheetName: t("trialBalance.export.sheetName"),
+        account: t("trialBalance.table.account"),
+        id: t("trialBalance.table.id"),
+        columns: [
+          t("trialBalance.table.openingDebit"),
+          t("trialBalance.table.openingCredit"),
+          t("trialBalance.table.debit"),
+          t("trialBalance.table.credit"),
+          t("trialBalance.table.closingDebit"),
+          t("trialBalance.table.closingCredit"),
+        ],
+        comparison: [t("trialBalance.table.previousDebit"), t("trialBalance.table.previousCredit"), t("trialBalance.table.variance"), t("trialBalance.table.percent")],
+        total: totalLabel,
+      });
+      const stem = `trial-balance_${range.from}_${range.to}${previousRange ? `_vs_${previousRange.from}_${previousRange.to}` : ""}`;
+      if (kind === "csv") {
+        const { toCsv } = await import("@/lib/trial-balance/csv");
+        download(toCsv(sheet), "text/csv;charset=utf-8", `${stem}.csv`);
+      } else {
+        // The workbook writer (and its zip library) is fetched only now.
+        const { toXlsx } = await import("@/lib/trial-balance/xlsx");
+        download(toXlsx(sheet) as Uint8Array<ArrayBuffer>, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", `${stem}.xlsx`);
+      }
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  if (rows.length === 0) {
+    return <p className="rounded border border-slate-200 bg-white px-4 py-6 text-slate-700">{t("trialBalance.states.empty")}</p>;
+  }
+
+  return (
+    <div className="space-y-3">
+      <p className="hidden print:block">
+        {t("trialBalance.export.printPeriod", { from: range.from, to: range.to })}
+        {previousRange ? `, ${t("trialBalance.export.printCompared", { from: previousRange.from, to: previousRange.to })}` : ""}
+      </p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" aria-live="polite">
+        <p>
+          {fetchedBefore}
+          <LocalTime iso={fetchedAt} locale={locale} />
+          {fetchedAfter}
+        </p>
+        <button type="button" className={`${BUTTON} print:hidden`} disabled={refreshing} aria-busy={refreshing} onClick={() => startRefresh(() => router.refresh())}>
+          {refreshing ? t("trialBalance.freshness.refreshing") : t("trialBalance.freshness.refresh")}
+        </button>
+      </div>
+      <p className="text-sm text-slate-600 print:hidden">{t("trialBalance.freshness.delay")}</p>
+
+      <BalanceCheck lines={balanceCheck(allTotals)} />
+
+      <div className="flex flex-wrap items-end gap-x-5 gap-y-3 print:hidden">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-filter`} className="text-sm font-medium">
+            {t("trialBalance.table.filter")}
+          </label>
+          <input
+            id={`${ids}-filter`}
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder={t("trialBalance.table.filterPlaceholder")}
+            className="w-64 rounded border border-slate-400 px-2 py-1.5"
+          />
+        </div>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input type="checkbox" checked={hideEmpty} onChange={(event) => setHideEmpty(event.target.checked)} />
+          {t("trialBalance.table.hideEmpty")}
+        </label>
+        <p className="pb-2 text-sm text-slate-600" aria-live="polite">
+          {t("trialBalance.table.shown", { shown: view.length, count: rows.length })}
+        </p>
+        <div className="ml-auto flex gap-2">
+          <button type="button" className={BUTTON} disabled={exporting !== null} onClick={() => void exportAs("csv")}>
+            {exporting === "csv" ? t("trialBalance.export.preparing") : t("trialBalance.export.csv")}
+          </button>
+          <button type="button" className={BUTTON} disabled={exporting !== null} onClick={() => void exportAs("xlsx")}>
+            {exporting === "xlsx" ? t("trialBalance.export.preparing") : t("trialBalance.export.xlsx")}
+          </button>
+          <button type="button" className={BUTTON} onClick={() => window.print()}>
+            {t("trialBalance.export.print")}
+          </button>
+        </div>
+      </div>
+      {exportFailed ? (
+        <p role="alert" className="text-sm text-red-800">
+          {t("trialBalance.export.failed")}
+        </p>
+      ) : null}
+
+      <TrialBalanceTable rows={view} totals={totals} totalLabel={totalLabel} sort={sort} onSort={onSort} previousLabel={previousLabel} />
+    </div>
+  );
+}

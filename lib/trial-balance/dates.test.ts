@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { comparisonRange, isIsoDate, presetOf, presetRange } from "./dates";
+
+describe("dates", () => {
+  it("accepts only real calendar dates", () => {
+    expect(isIsoDate("2026-02-28")).toBe(true);
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    for (const bad of ["2026-02-29", "2026-13-01", "2026-00-10", "2026-1-01", "26-01-01", "2026-01-01T00:00", ""]) expect(isIsoDate(bad)).toBe(false);
+  });
+
+  it("computes the presets from today", () => {
+    const today = "2026-05-20";
+    expect(presetRange("thisMonth", today)).toEqual({ from: "2026-05-01", to: "2026-05-31" });
+    expect(presetRange("lastMonth", today)).toEqual({ from: "2026-04-01", to: "2026-04-30" });
+    expect(presetRange("thisQuarter", today)).toEqual({ from: "2026-04-01", to: "2026-06-30" });
+    expect(presetRange("lastQuarter", today)).toEqual({ from: "2026-01-01", to: "2026-03-31" });
+    expect(presetRange("yearToDate", today)).toEqual({ from: "2026-01-01", to: "2026-05-20" });
+    expect(presetRange("lastYear", today)).toEqual({ from: "2025-01-01", to: "2025-12-31" });
+    expect(presetRange("lastMonth", "2026-01-15")).toEqual({ from: "2025-12-01", to: "2025-12-31" });
+    expect(presetRange("lastQuarter", "2026-02-01")).toEqual({ from: "2025-10-01", to: "2025-12-31" });
+    expect(presetOf({ from: "2026-04-01", to: "2026-06-30" }, today)).toBe("thisQuarter");
+    expect(presetOf({ from: "2026-04-02", to: "2026-06-30" }, today)).toBeUndefined();
+  });
+
+  it("compares with the period before and the year before", () => {
+    expect(comparisonRange({ from: "2026-04-01", to: "2026-06-30" }, "period")).toEqual({ from: "2026-01-01", to: "2026-03-31" });
+    expect(comparisonRange({ from: "2026-03-01", to: "2026-03-31" }, "period")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(comparisonRange({ from: "2026-03-10", to: "2026-03-19" }, "period")).toEqual({ from: "2026-02-28", to: "2026-03-09" });
+    expect(comparisonRange({ from: "2026-01-01", to: "2026-06-30" }, "year")).toEqual({ from: "2025-01-01", to: "2025-06-30" });
+    expect(comparisonRange({ from: "2024-02-01", to: "2024-02-29" }, "year")).toEqual({ from: "2023-02-01", to: "2023-02-28" });
+    expect(comparisonRange({ from: "2025-02-01", to: "2025-02-28" }, "year")).toEqual({ from: "2024-02-01", to: "2024-02-29" });
+  });
+});
