@@ -1,0 +1,89 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ImportProgress } from "@/components/payroll/import-progress";
+import { ImportWizard } from "@/components/payroll/import-wizard";
+import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { formatDate } from "@/lib/i18n/format";
+import { getTranslator } from "@/lib/i18n/server";
+import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
+import { importProgress, recentImports } from "@/lib/payroll/import/imports";
+import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
+import { countries, healthInsurances } from "@/lib/payroll/reference-lists";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("payroll.import.title") };
+}
+
+export default async function ImportPage({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ job?: string }> }) {
+  const { companyId } = await params;
+  const { job } = await searchParams;
+  const { t, locale } = await getTranslator();
+  const state = await payrollPageState();
+  if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.import.title")} />;
+  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  const company = await companyForPage(state, companyId);
+  if (!company) return <p role="alert">{t("payroll.company.notFound")}</p>;
+  const progress = job ? await importProgress(state.connection.id, job) : null;
+  const header = (
+    <>
+      <Link href={`/payroll/companies/${company.id}`} className="text-blue-700 underline">
+        {company.name1}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("payroll.import.title")}</h1>
+    </>
+  );
+  if (progress) {
+    return (
+      <section className="space-y-5">
+        {header}
+        <ImportProgress importId={progress.id} initial={progress} />
+      </section>
+    );
+  }
+  await referenceListsReady(state.client);
+  const [employees, insurers, countryList, recent] = await Promise.all([
+    attemptPayroll(() => state.client.listEmployees(company.id)),
+    healthInsurances(state.client.baseUrl),
+    countries(state.client.baseUrl),
+    recentImports(state.connection.id, company.id),
+  ]);
+  return (
+    <section className="space-y-5">
+      {header}
+      <p className="text-slate-700">{t("payroll.import.intro")}</p>
+      {employees.ok ? (
+        <ImportWizard
+          companyId={company.id}
+          context={{
+            companyId: company.id,
+            defaultEntry: firstDayOfMonth(company.current_month),
+            today: berlinToday(),
+            insurers,
+            countries: countryList,
+            usedIds: employees.value.map((employee) => employee.id),
+          }}
+        />
+      ) : (
+        <PayrollProblem code={employees.code} />
+      )}
+      {recent.length ? (
+        <div>
+          <h2 className="text-lg font-semibold">{t("payroll.import.recent")}</h2>
+          <ul className="list-disc pl-5">
+            {recent.map((item) => (
+              <li key={item.id}>
+                <Link href={`/payroll/companies/${company.id}/import?job=${item.id}`} className="text-blue-700 underline">
+                  {t("payroll.import.openImport", { date: formatDate(locale, item.createdAt, { dateStyle: "medium", timeStyle: "short" }), status: item.status })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { OnboardForm } from "@/components/payroll/onboard-form";
+import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { getTranslator } from "@/lib/i18n/server";
+import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
+import { loadDraft } from "@/lib/payroll/drafts";
+import { nextFreeId } from "@/lib/payroll/employees";
+import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
+import { countries, healthInsurances } from "@/lib/payroll/reference-lists";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("payroll.onboard.title") };
+}
+
+export default async function OnboardPage({ params }: { params: Promise<{ companyId: string }> }) {
+  const { companyId } = await params;
+  const { t } = await getTranslator();
+  const state = await payrollPageState();
+  if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.onboard.title")} />;
+  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  const company = await companyForPage(state, companyId);
+  if (!company) return <p role="alert">{t("payroll.company.notFound")}</p>;
+  await referenceListsReady(state.client);
+  const [employees, insurers, countryList, draft] = await Promise.all([
+    attemptPayroll(() => state.client.listEmployees(company.id)),
+    healthInsurances(state.client.baseUrl),
+    countries(state.client.baseUrl),
+    loadDraft(state.connection.id, company.id),
+  ]);
+  const list = employees.ok ? employees.value : [];
+  return (
+    <section className="space-y-5">
+      <Link href={`/payroll/companies/${company.id}`} className="text-blue-700 underline">
+        {company.name1}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("payroll.onboard.title")}</h1>
+      <p className="text-slate-700">{t("payroll.onboard.intro")}</p>
+      {employees.ok ? null : <PayrollProblem code={employees.code} />}
+      <OnboardForm
+        companyId={company.id}
+        defaultEntry={firstDayOfMonth(company.current_month)}
+        today={berlinToday()}
+        proposedId={nextFreeId(list)}
+        usedIds={list.map((employee) => employee.id)}
+        insurers={insurers}
+        countries={countryList}
+        draft={draft}
+      />
+    </section>
+  );
+}

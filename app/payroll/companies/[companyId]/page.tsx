@@ -1,0 +1,96 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmployeeTable } from "@/components/payroll/employee-table";
+import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { getTranslator } from "@/lib/i18n/server";
+import { insurerWarnings } from "@/lib/payroll/company-view";
+import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
+import { healthInsurances } from "@/lib/payroll/reference-lists";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("payroll.companies.title") };
+}
+
+export default async function CompanyPage({ params }: { params: Promise<{ companyId: string }> }) {
+  const { companyId } = await params;
+  const { t } = await getTranslator();
+  const state = await payrollPageState();
+  if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.title")} />;
+  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  const company = await companyForPage(state, companyId);
+  if (!company) {
+    return (
+      <section className="space-y-3">
+        <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
+        <p role="alert">{t("payroll.company.notFound")}</p>
+        <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
+      </section>
+    );
+  }
+  await referenceListsReady(state.client);
+  const [employees, insurers] = await Promise.all([attemptPayroll(() => state.client.listEmployees(company.id)), healthInsurances(state.client.baseUrl)]);
+  const byNumber = new Map(insurers.map((insurer) => [insurer.number, insurer]));
+  const list = employees.ok ? employees.value : [];
+  const warnings = insurerWarnings(list, byNumber, company.current_month);
+  return (
+    <section className="space-y-6">
+      <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
+      <div>
+        <h1 className="text-2xl font-bold">{company.name1}</h1>
+        {company.name2 ? <p className="text-slate-700">{company.name2}</p> : null}
+        <p className="text-slate-700">
+          {company.address.street_address}, {company.address.postal_code} {company.address.location}
+        </p>
+        <p className="font-medium">{t("payroll.company.currentMonth", { month: company.current_month })}</p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Link href={`/payroll/companies/${company.id}/onboard`} className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800">
+          {t("payroll.company.onboard")}
+        </Link>
+        <Link href={`/payroll/companies/${company.id}/import`} className="rounded border border-slate-400 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+          {t("payroll.company.import")}
+        </Link>
+        <Link href={`/payroll/companies/${company.id}/hours`} className="rounded border border-slate-400 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+          {t("payrollEntries.hoursLink")}
+        </Link>
+        <Link href={`/payroll/companies/${company.id}/payments`} className="rounded border border-slate-400 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+          {t("payrollEntries.paymentsLink")}
+        </Link>
+      </div>
+      {warnings.length ? (
+        <div role="region" aria-labelledby="insurer-warnings" className="rounded border border-amber-400 bg-amber-50 p-4">
+          <h2 id="insurer-warnings" className="font-semibold">{t("payroll.company.warningsTitle")}</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {warnings.map((warning) => {
+              const successor = warning.successor ? t("payroll.company.successorSuffix", { successor: warning.successor }) : "";
+              const values = { name: warning.name, id: warning.id, insurer: warning.insurer, date: warning.endDate ?? "", successor };
+              const key = warning.kind === "ended" ? "payroll.company.warningEnded" : warning.kind === "ending" ? "payroll.company.warningEnding" : "payroll.company.warningUnknown";
+              return <li key={warning.id}>{t(key, values)}</li>;
+            })}
+          </ul>
+        </div>
+      ) : null}
+      <h2 className="text-xl font-semibold">{t("payroll.company.employees")}</h2>
+      {employees.ok ? null : <PayrollProblem code={employees.code} />}
+      <EmployeeTable
+        employees={list.map((employee) => {
+          const insurer = employee.health_insurance ? byNumber.get(employee.health_insurance) : undefined;
+          return {
+            id: employee.id,
+            firstName: employee.first_name,
+            lastName: employee.last_name,
+            postalCode: employee.address.postal_code,
+            location: employee.address.location,
+            entry: employee.entry ?? "",
+            insurer: insurer?.name ?? employee.health_insurance ?? "",
+            insurerEnded: warnings.some((warning) => warning.id === employee.id && warning.kind === "ended"),
+          };
+        })}
+      />
+    </section>
+  );
+}

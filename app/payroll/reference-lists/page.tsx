@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { ReferenceLists } from "@/components/payroll/reference-lists";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { formatDate } from "@/lib/i18n/format";
+import { getTranslator } from "@/lib/i18n/server";
+import { berlinToday } from "@/lib/payroll/dates";
+import { payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
+import { countries, healthInsurances, referenceListsFetchedAt } from "@/lib/payroll/reference-lists";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("payroll.lists.title") };
+}
+
+export default async function ReferenceListsPage() {
+  const { t, locale } = await getTranslator();
+  const state = await payrollPageState();
+  if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.lists.title")} />;
+  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  await referenceListsReady(state.client);
+  const source = state.client.baseUrl;
+  const [insurers, countryList, fetchedAt] = await Promise.all([healthInsurances(source), countries(source), referenceListsFetchedAt(source)]);
+  return (
+    <section className="space-y-5">
+      <Link href="/payroll" className="text-blue-700 underline">
+        {t("payroll.company.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{t("payroll.lists.title")}</h1>
+      <p>{fetchedAt ? t("payroll.lists.fetchedAt", { date: formatDate(locale, fetchedAt, { dateStyle: "medium", timeStyle: "short" }) }) : t("payroll.lists.never")}</p>
+      <ReferenceLists insurers={insurers} countries={countryList} today={berlinToday()} />
+    </section>
+  );
+}

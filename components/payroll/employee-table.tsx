@@ -1,0 +1,109 @@
+"use client";
+
+import { useDeferredValue, useMemo, useState } from "react";
+import { useI18n } from "@/components/i18n-provider";
+
+export interface EmployeeRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  postalCode: string;
+  location: string;
+  entry: string;
+  insurer: string;
+  insurerEnded: boolean;
+}
+
+const SORTS = ["id", "lastName", "firstName", "location", "entry"] as const;
+type Sort = (typeof SORTS)[number];
+const SORT_LABELS = { id: "payroll.employees.sortId", lastName: "payroll.employees.sortLastName", firstName: "payroll.employees.sortFirstName", location: "payroll.employees.sortLocation", entry: "payroll.employees.sortEntry" } as const;
+
+/** A company's employees with search (name, id, city, postal code) and sorting, all in the browser. */
+export function EmployeeTable({ employees }: { employees: EmployeeRow[] }) {
+  const { t, locale } = useI18n();
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<Sort>("id");
+  const [descending, setDescending] = useState(false);
+  const deferred = useDeferredValue(query);
+  const collator = useMemo(() => new Intl.Collator(locale === "de" ? "de-DE" : "en-GB", { sensitivity: "base" }), [locale]);
+
+  const shown = useMemo(() => {
+    const needle = deferred.trim().toLocaleLowerCase();
+    const filtered = needle
+      ? employees.filter((employee) =>
+          [String(employee.id), employee.firstName, employee.lastName, `${employee.firstName} ${employee.lastName}`, employee.location, employee.postalCode].some((value) =>
+            value.toLocaleLowerCase().includes(needle),
+          ),
+        )
+      : employees;
+    const sorted = [...filtered].sort((a, b) => (sort === "id" ? a.id - b.id : collator.compare(a[sort], b[sort]) || a.id - b.id));
+    return descending ? sorted.reverse() : sorted;
+  }, [employees, deferred, sort, descending, collator]);
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="employee-search" className="block text-sm font-medium">
+            {t("payroll.employees.search")}
+          </label>
+          <input id="employee-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t("payroll.employees.searchHint")} className="rounded border border-slate-400 px-3 py-1.5" />
+        </div>
+        <div>
+          <label htmlFor="employee-sort" className="block text-sm font-medium">
+            {t("payroll.employees.sortBy")}
+          </label>
+          <select id="employee-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)} className="rounded border border-slate-400 px-2 py-1.5">
+            {SORTS.map((option) => (
+              <option key={option} value={option}>
+                {t(SORT_LABELS[option])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="employee-direction" className="block text-sm font-medium">
+            {t("payroll.employees.direction")}
+          </label>
+          <select id="employee-direction" value={descending ? "desc" : "asc"} onChange={(event) => setDescending(event.target.value === "desc")} className="rounded border border-slate-400 px-2 py-1.5">
+            <option value="asc">{t("payroll.employees.ascending")}</option>
+            <option value="desc">{t("payroll.employees.descending")}</option>
+          </select>
+        </div>
+        <p className="text-sm text-slate-600" role="status">
+          {t("payroll.employees.count", { shown: shown.length, total: employees.length })}
+        </p>
+      </div>
+      <table className="w-full border-collapse bg-white text-left" aria-label={t("payroll.company.employees")}>
+        <thead className="bg-slate-100">
+          <tr>
+            <th scope="col" className="p-2">{t("payroll.employees.id")}</th>
+            <th scope="col" className="p-2">{t("payroll.employees.name")}</th>
+            <th scope="col" className="p-2">{t("payroll.employees.location")}</th>
+            <th scope="col" className="p-2">{t("payroll.employees.entry")}</th>
+            <th scope="col" className="p-2">{t("payroll.employees.insurer")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.slice(0, 500).map((employee) => (
+            <tr key={employee.id} className="border-t border-slate-200">
+              <td className="p-2 tabular-nums">{employee.id}</td>
+              <td className="p-2">
+                {employee.lastName}, {employee.firstName}
+              </td>
+              <td className="p-2">
+                {employee.postalCode} {employee.location}
+              </td>
+              <td className="p-2 tabular-nums">{employee.entry}</td>
+              <td className="p-2">
+                {employee.insurer}
+                {employee.insurerEnded ? <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown.length === 0 ? <p>{t("payroll.employees.none")}</p> : null}
+    </div>
+  );
+}

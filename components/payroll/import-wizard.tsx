@@ -1,0 +1,208 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { useI18n } from "@/components/i18n-provider";
+import { EMPLOYEE_FIELDS, type EmployeeField } from "@/lib/payroll/employee-schema";
+import type { ColumnMapping } from "@/lib/payroll/import/columns";
+import type { ImportContextData } from "@/lib/payroll/import/validate-rows";
+import type { ValidatedAnswer } from "./import-validate.worker";
+import { errorText } from "./connect-form";
+import { problemText } from "./problem-text";
+
+const MAX_ROWS = 5_000;
+
+type WorkerAnswer =
+  | { type: "parsed"; headers: string[]; rowCount: number; mapping: ColumnMapping }
+  | ValidatedAnswer;
+
+/** Upload or paste → column mapping → every row checked in a Web Worker → start the import job. */
+export function ImportWizard({ companyId, context }: { companyId: number; context: ImportContextData }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const worker = useRef<Worker | null>(null);
+  const pasteArea = useRef<HTMLTextAreaElement | null>(null);
+  const [fileText, setFileText] = useState<string | null>(null);
+  const [headers, setHeaders] = useState<string[]>([]);
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [checked, setChecked] = useState<ValidatedAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    const instance = new Worker(new URL("./import-validate.worker.ts", import.meta.url), { type: "module" });
+    instance.addEventListener("message", (event: MessageEvent<WorkerAnswer>) => {
+      const answer = event.data;
+      if (answer.type === "parsed") {
+        setHeaders(answer.headers);
+        setMapping(answer.mapping);
+      } else {
+        setChecked(answer);
+        setBusy(false);
+      }
+    });
+    worker.current = instance;
+    return () => instance.terminate();
+  }, []);
+
+  function read() {
+    const text = fileText ?? pasteArea.current?.value ?? "";
+    setMessage(null);
+    setChecked(null);
+    if (!text.trim()) {
+      setMessage(t("payroll.import.noRows"));
+      return;
+    }
+    setBusy(true);
+    worker.current?.postMessage({ type: "parse", text, context });
+  }
+
+  function remap(field: EmployeeField, column: string) {
+    if (!mapping) return;
+    const next = { ...mapping, [field]: column === "" ? null : Number(column) };
+    setMapping(next);
+    setBusy(true);
+    worker.current?.postMessage({ type: "validate", mapping: next });
+  }
+
+  async function start() {
+    if (!checked) return;
+    setStarting(true);
+    setMessage(null);
+    const response = await fetch(`/api/payroll/companies/${companyId}/imports`, { method: "POST", headers: { "content-type": "application/json" }, body: checked.body });
+    const data = (await response.json().catch(() => ({ ok: false }))) as { ok: boolean; import?: { id: string }; error?: { code: string } };
+    setStarting(false);
+    if (data.ok && data.import) {
+      router.push(`/payroll/companies/${companyId}/import?job=${data.import.id}`);
+      return;
+    }
+    setMessage(errorText(t, data.error?.code));
+  }
+
+  const invalid = checked?.problemRows ?? [];
+  const inUse = checked?.inUseRows ?? [];
+  const ready = checked?.ready ?? 0;
+  const tooMany = (checked?.total ?? 0) > MAX_ROWS;
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-2">
+        <div className="space-y-1">
+          <label htmlFor="import-file" className="block font-medium">
+            {t("payroll.import.file")}
+          </label>
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/plain"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              setFileText(file ? await file.text() : null);
+            }}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="import-paste" className="block font-medium">
+            {t("payroll.import.paste")}
+          </label>
+          {/* Uncontrolled and unwrapped: a paste of thousands of rows costs no re-render and little layout. */}
+          <textarea id="import-paste" ref={pasteArea} rows={5} wrap="off" onInput={() => setFileText(null)} className="w-full rounded border border-slate-400 p-2 font-mono text-sm" />
+        </div>
+        <div>
+          <button type="button" onClick={read} disabled={busy} className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+            {t("payroll.import.read")}
+          </button>
+        </div>
+      </div>
+
+      {message ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3">
+          {message}
+        </p>
+      ) : null}
+
+      {mapping ? (
+        <details className="rounded-lg border border-slate-200 bg-white p-4" open={EMPLOYEE_FIELDS.some((field) => mapping[field] === null)}>
+          <summary className="cursor-pointer font-semibold">{t("payroll.import.mapping")}</summary>
+          <p className="text-sm text-slate-600">{t("payroll.import.mappingHint")}</p>
+          <div className="mt-3 grid gap-3 sm:grid-cols-3">
+            {EMPLOYEE_FIELDS.map((field) => (
+              <div key={field}>
+                <label htmlFor={`map-${field}`} className="block text-sm font-medium">
+                  {t(`payroll.fields.${field}`)}
+                </label>
+                <select id={`map-${field}`} value={mapping[field] ?? ""} onChange={(event) => remap(field, event.target.value)} className="w-full rounded border border-slate-400 px-2 py-1">
+                  <option value="">{t("payroll.import.notMapped")}</option>
+                  {headers.map((header, index) => (
+                    <option key={index} value={index}>
+                      {header || `#${index + 1}`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
+          </div>
+        </details>
+      ) : null}
+
+      <p aria-live="polite" data-testid="import-summary" className="font-medium">
+        {busy ? t("payroll.import.validating", { count: "…" }) : checked ? t("payroll.import.summary", { total: checked.total, valid: ready, inUse: inUse.length, invalid: checked.invalidCount }) : ""}
+      </p>
+      {tooMany ? <p role="alert">{t("payroll.import.tooMany", { max: MAX_ROWS })}</p> : null}
+
+      {invalid.length ? (
+        <section aria-labelledby="import-problems" className="space-y-2">
+          <h2 id="import-problems" className="text-lg font-semibold">{t("payroll.import.problemsTitle")}</h2>
+          <table className="w-full border-collapse bg-white text-left text-sm">
+            <thead className="bg-slate-100">
+              <tr>
+                <th scope="col" className="p-2">{t("payroll.import.row")}</th>
+                <th scope="col" className="p-2">{t("payroll.fields.id")}</th>
+                <th scope="col" className="p-2">{t("payroll.employees.name")}</th>
+                <th scope="col" className="p-2">{t("payroll.import.problems")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invalid.map((row) => (
+                <tr key={row.row} className="border-t border-slate-200 align-top">
+                  <td className="p-2 tabular-nums">{row.row}</td>
+                  <td className="p-2 tabular-nums">{row.employeeId ?? ""}</td>
+                  <td className="p-2">{row.name}</td>
+                  <td className="p-2">
+                    <ul>
+                      {row.problems.map((problem, index) => (
+                        <li key={index}>
+                          {t(`payroll.fields.${problem.field as EmployeeField}`)}: {problemText(t, problem.code)}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
+      {inUse.length ? (
+        <section aria-labelledby="import-in-use" className="space-y-2">
+          <h2 id="import-in-use" className="text-lg font-semibold">{t("payroll.import.inUseTitle")}</h2>
+          <ul className="list-disc pl-5 text-sm">
+            {inUse.map((row) => (
+              <li key={row.row}>
+                {t("payroll.import.row")} {row.row}: {row.employeeId} {row.name}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {checked && ready > 0 && !tooMany ? (
+        <button type="button" onClick={start} disabled={starting || busy} aria-busy={starting} className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          {starting ? t("payroll.import.starting") : t("payroll.import.start", { count: ready })}
+        </button>
+      ) : null}
+    </div>
+  );
+}

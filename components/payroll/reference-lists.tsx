@@ -1,0 +1,101 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useDeferredValue, useMemo, useState } from "react";
+import { useI18n } from "@/components/i18n-provider";
+import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
+import { errorText } from "./connect-form";
+import { sendJson } from "./problem-text";
+
+export function ReferenceLists({ insurers, countries, today }: { insurers: HealthInsurance[]; countries: Country[]; today: string }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const [query, setQuery] = useState("");
+  const [refreshing, setRefreshing] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const deferred = useDeferredValue(query);
+  const byNumber = useMemo(() => new Map(insurers.map((insurer) => [insurer.number, insurer])), [insurers]);
+  const shown = useMemo(() => {
+    const needle = deferred.trim().toLocaleLowerCase();
+    return needle ? insurers.filter((insurer) => insurer.name.toLocaleLowerCase().includes(needle) || insurer.number.includes(needle)) : insurers;
+  }, [insurers, deferred]);
+
+  async function refresh() {
+    setRefreshing(true);
+    const { data } = await sendJson<{ counts?: { insurers: number; countries: number } }>("POST", "/api/payroll/reference-lists");
+    setRefreshing(false);
+    setMessage(data.ok && data.counts ? t("payroll.lists.refreshed", { insurers: data.counts.insurers, countries: data.counts.countries }) : errorText(t, data.error?.code));
+    router.refresh();
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center gap-4">
+        <button type="button" onClick={refresh} disabled={refreshing} aria-busy={refreshing} className="rounded border border-slate-400 bg-white px-4 py-2 hover:bg-slate-100">
+          {refreshing ? t("payroll.lists.refreshing") : t("payroll.lists.refresh")}
+        </button>
+        <p role="status">{message}</p>
+      </div>
+      <section aria-labelledby="insurers-title" className="space-y-2">
+        <h2 id="insurers-title" className="text-xl font-semibold">{t("payroll.lists.insurers")}</h2>
+        <label htmlFor="insurer-search" className="block text-sm font-medium">
+          {t("payroll.lists.search")}
+        </label>
+        <input id="insurer-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} className="rounded border border-slate-400 px-3 py-1.5" />
+        <p className="text-sm text-slate-600">{t("payroll.lists.count", { shown: shown.length, total: insurers.length })}</p>
+        <table className="w-full border-collapse bg-white text-left text-sm">
+          <thead className="bg-slate-100">
+            <tr>
+              <th scope="col" className="p-2">{t("payroll.lists.number")}</th>
+              <th scope="col" className="p-2">{t("payroll.lists.name")}</th>
+              <th scope="col" className="p-2">{t("payroll.lists.from")}</th>
+              <th scope="col" className="p-2">{t("payroll.lists.to")}</th>
+              <th scope="col" className="p-2">{t("payroll.lists.status")}</th>
+              <th scope="col" className="p-2">{t("payroll.lists.successor")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((insurer) => {
+              const successor = insurer.replacement ? byNumber.get(insurer.replacement) : undefined;
+              const ended = hasEnded(insurer, today);
+              const notYet = insurer.availableFrom !== null && insurer.availableFrom > today;
+              return (
+                <tr key={insurer.number} className="border-t border-slate-200">
+                  <td className="p-2 tabular-nums">{insurer.number}</td>
+                  <td className="p-2">{insurer.name}</td>
+                  <td className="p-2 tabular-nums">{insurer.availableFrom ?? ""}</td>
+                  <td className="p-2 tabular-nums">{insurer.availableTo ?? ""}</td>
+                  <td className="p-2">
+                    {ended ? <span className="rounded bg-red-100 px-1.5 text-red-800">{t("payroll.lists.ended")}</span> : notYet ? t("payroll.lists.notYet") : t("payroll.lists.active")}
+                  </td>
+                  <td className="p-2">{successor ? `${successor.name} (${successor.number})` : (insurer.replacement ?? "")}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="countries-title" className="space-y-2">
+        <h2 id="countries-title" className="text-xl font-semibold">{t("payroll.lists.countries")}</h2>
+        <table className="w-full border-collapse bg-white text-left text-sm">
+          <thead className="bg-slate-100">
+            <tr>
+              <th scope="col" className="p-2">{t("payroll.lists.countryId")}</th>
+              <th scope="col" className="p-2">{t("payroll.lists.name")}</th>
+              <th scope="col" className="p-2">{t("payroll.lists.nationality")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {countries.map((country) => (
+              <tr key={country.id} className="border-t border-slate-200">
+                <td className="p-2 tabular-nums">{country.id}</td>
+                <td className="p-2">{country.name}</td>
+                <td className="p-2">{country.nationality}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

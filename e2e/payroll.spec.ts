@@ -1,0 +1,153 @@
+import { expect, test, type Page } from "@playwright/test";
+import { APP_URL } from "../playwright.config";
+import { parseHealthInsurancesCsv } from "../lib/payroll/csv";
+import { sampleEmployee, toCsv } from "../lib/payroll/import/sample-rows";
+import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL } from "./helpers";
+
+const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+const DEMIR_KEY = "pk_sandbox_jodh4vddfg02n37n9msw4sqo";
+
+interface PayrollStats {
+  payroll: number;
+}
+
+async function activeInsurer(): Promise<string> {
+  const response = await fetch(`${SANDBOX_URL}/payroll/v1/healthinsurances.csv`, { headers: { authorization: `Bearer ${SABINE_KEY}`, accept: "text/csv" } });
+  const insurer = parseHealthInsurancesCsv(await response.text()).find((candidate) => !candidate.availableFrom && !candidate.availableTo);
+  if (!insurer) throw new Error("no active insurer in the sandbox list");
+  return insurer.number;
+}
+
+async function signIn(page: Page, emailPrefix: string, country: string) {
+  const person = await fixtureUser(emailPrefix);
+  await page.goto("/");
+  await page.getByRole("button", { name: /Sign in/ }).first().click();
+  await authorizeAtService(page, person, { country });
+  await expect(page).toHaveURL(/\/businesses$/);
+}
+
+async function connectPayroll(page: Page, key: string, username: string) {
+  await page.goto("/payroll");
+  await page.getByLabel("API key").fill("pk_sandbox_wrong");
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByText("The payroll service did not accept this key.")).toBeVisible();
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByText(`Connected as ${username}`)).toBeVisible();
+}
+
+test.beforeEach(async () => {
+  await control("POST", "/reset");
+});
+
+test("connect, onboard one employee through the form, import 200 rows and find exactly the expected employees", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = collectConsoleErrors(page, APP_URL);
+  const notFound: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
+  const insurer = await activeInsurer();
+  await signIn(page, "claudia", "Germany");
+  await connectPayroll(page, SABINE_KEY, "Sabine Krüger");
+
+  // Companies with their payroll month; the first one warns about an ended insurer.
+  await expect(page.getByRole("link", { name: "Krüger Catering GmbH & Co. KG" })).toBeVisible();
+  await page.getByRole("link", { name: "Bäckerei Krüger GmbH" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bäckerei Krüger GmbH");
+  await expect(page.getByRole("region", { name: "Health insurances to check before the next pay run" })).toContainText("BARMER GEK");
+
+  // Onboarding: the next free id is proposed; a draft survives a reload; a wrong postal code is caught and corrected.
+  await page.getByRole("link", { name: "Onboard an employee" }).click();
+  await expect(page.getByLabel("Employee ID")).toHaveValue("8");
+  await page.getByLabel("First name").fill("Greta");
+  await page.getByLabel("Last name").fill("Sommer");
+  await page.getByLabel("Female (-1)").check();
+  await page.getByLabel("Street and number").fill("Rosenweg 3");
+  await page.getByLabel("Postal code").fill("5067");
+  await page.getByLabel("City").fill("Köln");
+  await expect(page.getByText("Draft saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("First name")).toHaveValue("Greta");
+  await expect(page.getByLabel("Postal code")).toHaveValue("5067");
+  await page.getByLabel("Health insurance").fill(insurer);
+  await page.getByLabel("Pension insurance number").fill("65170839J003");
+  await page.getByRole("button", { name: "Create employee" }).click();
+  await expect(page.getByText("Enter a German postal code of 5 digits.")).toBeVisible();
+  await expect(page.getByLabel("Postal code")).toBeFocused();
+  await page.getByLabel("Postal code").fill("50674");
+  await page.getByRole("button", { name: "Create employee" }).click();
+  await expect(page.getByText("Greta Sommer was created as employee 8.")).toBeVisible();
+  await expect(page.getByLabel("Employee ID")).toHaveValue("9");
+
+  await page.getByRole("link", { name: "Employees" }).click();
+  const table = page.getByRole("table", { name: "Employees" });
+  await expect(table.getByRole("row").filter({ hasText: "Sommer, Greta" })).toContainText("50674 Köln");
+  await page.getByLabel("Search employees").fill("somm");
+  await expect(table.getByRole("row")).toHaveCount(2);
+
+  // Bulk import into company 1002 (employees 101–112): 200 rows, 5 invalid, 3 ids in use.
+  const rows = Array.from({ length: 200 }, (_, index) => sampleEmployee(index, 201 + index, insurer));
+  rows[10]!.postal_code = "1234";
+  rows[20]!.last_name = "";
+  rows[30]!.insurance_number = "65170839J004";
+  rows[40]!.birth_date = "2025-02-30";
+  rows[50]!.health_insurance = "99999999";
+  rows[60]!.id = "101";
+  rows[70]!.id = "102";
+  rows[80]!.id = "112";
+  await page.goto("/payroll");
+  await page.getByRole("link", { name: "Krüger Catering GmbH & Co. KG" }).click();
+  await page.getByRole("link", { name: "Import employees" }).click();
+  await page.getByLabel("CSV file").setInputFiles({ name: "employees.csv", mimeType: "text/csv", buffer: Buffer.from(toCsv(rows)) });
+  await page.getByRole("button", { name: "Read rows" }).click();
+  await expect(page.getByTestId("import-summary")).toHaveText("200 rows: 192 ready, 3 with an ID already in use, 5 with problems.");
+  const problems = page.getByRole("region", { name: "Rows with problems (not sent)" });
+  await expect(problems.getByRole("row")).toHaveCount(6);
+  await expect(problems).toContainText("Postal code: Enter a German postal code of 5 digits.");
+  await expect(problems).toContainText("Pension insurance number: Not a valid pension insurance number");
+  await expect(problems).toContainText("Health insurance: This insurer is not on the list.");
+  await expect(page.getByRole("region", { name: "IDs already in use (not sent)" })).toContainText("101");
+
+  await page.getByRole("button", { name: "Create 192 employees" }).click();
+  await expect(page.getByTestId("import-status")).toHaveText("Finished.", { timeout: 90_000 });
+  await expect(page.getByTestId("import-counts")).toHaveText("192 created, 3 IDs in use, 0 refused, 0 failed, 5 not sent");
+  const report = page.getByRole("table", { name: "Report" });
+  await expect(report.locator("tbody tr")).toHaveCount(200);
+  await expect(report.locator('tr[data-state="in_use"]')).toHaveCount(3);
+  await expect(report.locator('tr[data-state="skipped"]')).toHaveCount(5);
+
+  // The sandbox holds exactly the expected employees.
+  const stored = await control<{ id: number }[]>("GET", "/payroll/companies/1002/employees");
+  const expected = [...Array.from({ length: 12 }, (_, index) => 101 + index), ...rows.filter((_, index) => ![10, 20, 30, 40, 50, 60, 70, 80].includes(index)).map((row) => Number(row.id))];
+  expect(stored.map((employee) => employee.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+  const bakery = await control<{ id: number; first_name: string }[]>("GET", "/payroll/companies/1001/employees");
+  expect(bakery.map((employee) => employee.id)).toEqual([1, 2, 3, 4, 7, 8]);
+  // The one refused key answers 422; nothing else may fail.
+  expect(notFound).toEqual([]);
+  expect(errors.filter((error) => !error.includes("status of 422"))).toEqual([]);
+});
+
+test("another customer's company id is refused before it reaches the service", async ({ page }) => {
+  await signIn(page, "ben", "United States");
+  await connectPayroll(page, DEMIR_KEY, "Dr. Aylin Demir");
+  await expect(page.getByRole("link", { name: "Zahnarztpraxis Dr. Aylin Demir" })).toBeVisible();
+
+  const before = await control<PayrollStats>("GET", "/stats");
+  const list = await page.request.get("/api/payroll/companies/1001/employees");
+  expect(list.status()).toBe(404);
+  expect((await list.json()).error.code).toBe("unknown_company");
+  const create = await page.request.post("/api/payroll/companies/2001/employees", { data: { id: "5" } });
+  expect(create.status()).toBe(404);
+  const imports = await page.request.post("/api/payroll/companies/2001/imports", { data: { rows: [] } });
+  expect(imports.status()).toBe(404);
+  await page.goto("/payroll/companies/1002/onboard");
+  await expect(page.getByText("This company is not one of your payroll companies.")).toBeVisible();
+  const after = await control<PayrollStats>("GET", "/stats");
+  expect(after.payroll).toBe(before.payroll);
+
+  // Disconnect deletes the key: the connect form is back.
+  await page.goto("/payroll");
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByLabel("API key")).toBeVisible();
+});

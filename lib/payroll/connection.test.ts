@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startTestSandbox, type TestSandbox } from "@/sandbox/test-support";
+
+// Connection, company authorization, reference lists and drafts against the suite's Postgres.
+
+const SABINE = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+let sandbox: TestSandbox;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  Object.assign(process.env, {
+    DATABASE_URL: inject("databaseUrl"),
+    ACCOUNTING_AUTH_URL: sandbox.urls.accounting.auth_url,
+    ACCOUNTING_TOKEN_URL: sandbox.urls.accounting.token_url,
+    ACCOUNTING_REVOKE_URL: sandbox.urls.accounting.revoke_url,
+    ACCOUNTING_BASE_URL: sandbox.urls.accounting.base_url,
+    ACCOUNTING_CLIENT_ID: "ledgerlane-dev",
+    ACCOUNTING_CLIENT_SECRET: "ledgerlane-dev-secret",
+    PAYROLL_BASE_URL: sandbox.urls.payroll.base_url,
+  });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+async function newUser() {
+  const { getDb } = await import("@/lib/db/client");
+  return getDb().user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
+}
+
+describe("payroll connection", () => {
+  it("verifies the key, stores it encrypted, caches the companies, and Disconnect deletes it", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { connectPayroll, disconnectPayroll, payrollConnectionOf, clientForConnection } = await import("./connection");
+    const { cachedCompanies } = await import("./companies");
+    const user = await newUser();
+
+    await expect(connectPayroll(user.id, { apiKey: "pk_wrong" })).rejects.toMatchObject({ name: "PayrollUnauthorizedError" });
+    await expect(connectPayroll(user.id, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" })).rejects.toMatchObject({ name: "BaseUrlNotAllowedError" });
+    expect(await payrollConnectionOf(user.id)).toBeNull();
+
+    const connection = await connectPayroll(user.id, { apiKey: ` ${SABINE} ` });
+    expect(connection.username).toBe("Sabine Krüger");
+    const row = await getDb().payrollConnection.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(row.apiKeyEncrypted).not.toContain(SABINE);
+    expect(await (await clientForConnection(row.id)).getUsername()).toBe("Sabine Krüger");
+    expect((await cachedCompanies(row.id)).map((company) => company.id)).toEqual([1001, 1002]);
+
+    // A second key replaces the first.
+    const again = await connectPayroll(user.id, { apiKey: SABINE });
+    expect(again.id).not.toBe(connection.id);
+    expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(1);
+
+    expect(await disconnectPayroll(user.id)).toBe(true);
+    expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(0);
+    expect(await getDb().payrollCompany.count({ where: { connectionId: again.id } })).toBe(0);
+  });
+
+  it("refuses another customer's company id without a request to the service", async () => {
+    const { connectPayroll, clientForConnection } = await import("./connection");
+    const { requireCompany } = await import("./companies");
+    const user = await newUser();
+    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const client = await clientForConnection(connection.id);
+    expect((await requireCompany(connection.id, 1002, client)).current_month).toMatch(/^\d{4}-\d{2}$/);
+    const before = (await sandbox.control<{ payroll: number }>("GET", "/stats")).body.payroll;
+    for (const foreign of [2001, 3001, 0, -1, 1.5]) {
+      await expect(requireCompany(connection.id, foreign, client)).rejects.toMatchObject({ name: "PayrollCompanyNotReachableError" });
+    }
+    expect((await sandbox.control<{ payroll: number }>("GET", "/stats")).body.payroll).toBe(before);
+  });
+
+  it("downloads the reference lists as CSV into Postgres, and keeps drafts per company", async () => {
+    const { connectPayroll, clientForConnection } = await import("./connection");
+    const { healthInsurances, countries, refreshReferenceLists, referenceListsFetchedAt } = await import("./reference-lists");
+    const { loadDraft, saveDraft, deleteDraft } = await import("./drafts");
+    const user = await newUser();
+    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const client = await clientForConnection(connection.id);
+    const counts = await refreshReferenceLists(client);
+    expect(counts.insurers).toBe(113);
+    const insurers = await healthInsurances(client.baseUrl);
+    const gek = insurers.find((insurer) => insurer.name === "BARMER GEK")!;
+    expect(gek.availableTo).toBe("2016-12-31");
+    expect(insurers.find((insurer) => insurer.number === gek.replacement)?.name).toBe("BARMER");
+    expect((await countries(client.baseUrl)).find((country) => country.id === 163)?.name).toBe("Türkei");
+    expect(await referenceListsFetchedAt(client.baseUrl)).toBeInstanceOf(Date);
+
+    await saveDraft(connection.id, 1001, { first_name: "Greta", postal_code: "5067" });
+    expect(await loadDraft(connection.id, 1001)).toMatchObject({ first_name: "Greta", postal_code: "5067", last_name: "" });
+    expect(await loadDraft(connection.id, 1002)).toBeNull();
+    await deleteDraft(connection.id, 1001);
+    expect(await loadDraft(connection.id, 1001)).toBeNull();
+  });
+
+  it("creates one employee from form values, with problems on their fields", async () => {
+    const { connectPayroll, clientForConnection } = await import("./connection");
+    const { requireCompany } = await import("./companies");
+    const { refreshReferenceLists, healthInsurances } = await import("./reference-lists");
+    const { createEmployeeFromForm } = await import("./employees");
+    const { emptyEmployeeInput } = await import("./employee-schema");
+    await sandbox.control("POST", "/reset");
+    const user = await newUser();
+    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const client = await clientForConnection(connection.id);
+    await refreshReferenceLists(client);
+    const company = await requireCompany(connection.id, 1001, client);
+    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+    const values = {
+      ...emptyEmployeeInput(),
+      id: "8",
+      first_name: "Greta",
+      last_name: "Sommer",
+      street_address: "Rosenweg 3",
+      postal_code: "5067",
+      location: "Köln",
+      sex: "-1",
+      health_insurance: insurer.number,
+      insurance_number: "65170839J003",
+    };
+    expect(await createEmployeeFromForm(client, company, values)).toEqual({ ok: false, code: "invalid", fields: { postal_code: "postalCode" } });
+    expect(await createEmployeeFromForm(client, company, { ...values, id: "2", postal_code: "50674" })).toEqual({ ok: false, code: "invalid", fields: { id: "idInUse" } });
+    const created = await createEmployeeFromForm(client, company, { ...values, postal_code: "50674" });
+    expect(created).toMatchObject({ ok: true, employee: { id: 8, entry: `${company.current_month}-01` } });
+  });
+});

@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { berlinToday, isValidDate } from "./dates";
+import { operatesOn, successorOn, type HealthInsurance } from "./insurers";
+import { isValidPensionNumber } from "./pension-number";
+
+/**
+ * The one schema of a new employee: the onboarding form, the server route, the bulk import's
+ * browser validation and its job all parse with it. Input is what people type (strings, one
+ * per field); output is the service's NewEmployee body. Issue messages are codes
+ * (`payroll.validation.<code>`, an optional argument after a colon) that the UI translates.
+ */
+export const EMPLOYEE_FIELDS = [
+  "id",
+  "first_name",
+  "last_name",
+  "street_address",
+  "postal_code",
+  "location",
+  "sex",
+  "entry",
+  "health_insurance",
+  "insurance_number",
+  "birth_date",
+  "birth_name",
+  "birth_place",
+  "country",
+  "email",
+] as const;
+
+export type EmployeeField = (typeof EMPLOYEE_FIELDS)[number];
+export type EmployeeInput = Record<EmployeeField, string>;
+
+export const REQUIRED_FIELDS: readonly EmployeeField[] = ["id", "first_name", "last_name", "street_address", "postal_code", "location", "sex", "health_insurance"];
+
+/** The service's two `sex` values; the sandbox's seed uses 0 for men and -1 for women. */
+export const SEX_VALUES = ["0", "-1"] as const;
+
+export interface NewEmployee {
+  company_id: number;
+  id: number;
+  first_name: string;
+  last_name: string;
+  address: { street_address: string; postal_code: string; location: string };
+  sex: number;
+  entry?: string;
+  email?: string;
+  health_insurance: string;
+  insurance_number?: string;
+  birth_name?: string;
+  birth_place?: string;
+  birth_date?: string;
+  country?: number;
+}
+
+/** What the checks against reference data need; without it only the data's own rules apply. */
+export interface EmployeeContext {
+  companyId: number;
+  /** First day of the company's current payroll month: the service's default `entry`. */
+  defaultEntry: string;
+  insurers?: ReadonlyMap<string, HealthInsurance>;
+  countries?: ReadonlySet<number>;
+  /** Employee ids the company already has. */
+  usedIds?: ReadonlySet<number>;
+  today?: string;
+}
+
+export function emptyEmployeeInput(): EmployeeInput {
+  return Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, ""])) as EmployeeInput;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const POSITIVE_INTEGER = /^[1-9]\d{0,8}$/;
+const text = z.string({ error: "required" }).max(200, "tooLong:200");
+
+const inputShape = Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, text])) as Record<EmployeeField, typeof text>;
+
+type Problem = { field: EmployeeField; code: string };
+
+/** The data's own rules and, when given, the reference checks: every problem, field by field. */
+export function employeeProblems(raw: EmployeeInput, context: EmployeeContext): Problem[] {
+  const problems: Problem[] = [];
+  const add = (field: EmployeeField, code: string) => problems.push({ field, code });
+  const value = (field: EmployeeField) => raw[field].trim();
+  const today = context.today ?? berlinToday();
+
+  for (const field of REQUIRED_FIELDS) if (value(field) === "") add(field, "required");
+
+  const id = value("id");
+  if (id !== "" && !POSITIVE_INTEGER.test(id)) add("id", "positiveInteger");
+  else if (id !== "" && context.usedIds?.has(Number(id))) add("id", "idInUse");
+
+  const postal = value("postal_code");
+  if (postal !== "" && !/^\d{5}$/.test(postal)) add("postal_code", "postalCode");
+
+  const sex = value("sex");
+  if (sex !== "" && !(SEX_VALUES as readonly string[]).includes(sex)) add("sex", "sex");
+
+  const email = value("email");
+  if (email !== "" && !EMAIL.test(email)) add("email", "email");
+
+  const birthDate = value("birth_date");
+  if (birthDate !== "" && !isValidDate(birthDate)) add("birth_date", "date");
+  else if (birthDate !== "" && (birthDate < "1900-01-01" || birthDate > today)) add("birth_date", "birthDateRange");
+
+  const entryText = value("entry");
+  if (entryText !== "" && !isValidDate(entryText)) add("entry", "date");
+  const entry = entryText !== "" && isValidDate(entryText) ? entryText : context.defaultEntry;
+  if (birthDate !== "" && isValidDate(birthDate) && entry < birthDate) add("entry", "entryBeforeBirth");
+
+  const pension = value("insurance_number");
+  if (pension !== "" && !isValidPensionNumber(pension)) add("insurance_number", "pensionNumber");
+  if (pension === "") {
+    // Without a pension number the registration needs the birth data to issue one.
+    if (birthDate === "") add("birth_date", "requiredWithoutPensionNumber");
+    if (value("birth_place") === "") add("birth_place", "requiredWithoutPensionNumber");
+    if (value("country") === "") add("country", "requiredWithoutPensionNumber");
+  }
+
+  const country = value("country");
+  if (country !== "" && !/^\d{1,4}$/.test(country)) add("country", "countryUnknown");
+  else if (country !== "" && context.countries && !context.countries.has(Number(country))) add("country", "countryUnknown");
+
+  const insurerNumber = value("health_insurance");
+  if (insurerNumber !== "" && !/^\d{8}$/.test(insurerNumber)) add("health_insurance", "insurerFormat");
+  else if (insurerNumber !== "" && context.insurers) {
+    const insurer = context.insurers.get(insurerNumber);
+    if (!insurer) add("health_insurance", "insurerUnknown");
+    else if (!operatesOn(insurer, entry)) {
+      const successor = successorOn(insurer, context.insurers, entry);
+      add("health_insurance", successor ? `insurerEnded:${successor.number}` : "insurerClosed");
+    }
+  }
+  return problems;
+}
+
+/** The NewEmployee body of valid input: optional fields left empty are left out. */
+export function toNewEmployee(raw: EmployeeInput, companyId: number): NewEmployee {
+  const value = (field: EmployeeField) => raw[field].trim();
+  const optional = <K extends string>(key: K, field: EmployeeField) => (value(field) === "" ? {} : ({ [key]: value(field) } as Record<K, string>));
+  return {
+    company_id: companyId,
+    id: Number(value("id")),
+    first_name: value("first_name"),
+    last_name: value("last_name"),
+    address: { street_address: value("street_address"), postal_code: value("postal_code"), location: value("location") },
+    sex: Number(value("sex")),
+    ...optional("entry", "entry"),
+    ...optional("email", "email"),
+    health_insurance: value("health_insurance"),
+    ...optional("insurance_number", "insurance_number"),
+    ...optional("birth_name", "birth_name"),
+    ...optional("birth_place", "birth_place"),
+    ...optional("birth_date", "birth_date"),
+    ...(value("country") === "" ? {} : { country: Number(value("country")) }),
+  };
+}
+
+/** The schema for one company's context: form values in, NewEmployee out. */
+export function employeeSchema(context: EmployeeContext) {
+  return z
+    .object(inputShape)
+    .superRefine((raw, ctx) => {
+      for (const problem of employeeProblems(raw, context)) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.code });
+    })
+    .transform((raw) => toNewEmployee(raw, context.companyId));
+}
+
+export type EmployeeSchema = ReturnType<typeof employeeSchema>;
+
+/** The service's issue field (`address.postal_code`) as the form's field name. */
+export function formFieldOf(serviceField: string | undefined): EmployeeField | undefined {
+  if (!serviceField) return undefined;
+  const name = serviceField.startsWith("address.") ? serviceField.slice("address.".length) : serviceField;
+  return (EMPLOYEE_FIELDS as readonly string[]).includes(name) ? (name as EmployeeField) : undefined;
+}

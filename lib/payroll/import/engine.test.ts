@@ -1,0 +1,222 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startTestSandbox, type TestSandbox } from "@/sandbox/test-support";
+
+// The import job against an in-process sandbox and the suite's Postgres, with the job side of
+// the app running in child processes so that "the app" can be killed mid-job and started again.
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
+const EMPTY_COMPANY = 2002;
+
+let sandbox: TestSandbox;
+const children: ChildProcess[] = [];
+
+function workerEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    JOBS_ENABLED: "true",
+  };
+}
+
+function startWorker(): ChildProcess {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/payroll/import/worker-process.fixture.ts"], {
+    cwd: ROOT,
+    env: workerEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[worker ${child.pid}] ${chunk.toString()}`));
+  children.push(child);
+  return child;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  Object.assign(process.env, {
+    DATABASE_URL: inject("databaseUrl"),
+    ACCOUNTING_AUTH_URL: sandbox.urls.accounting.auth_url,
+    ACCOUNTING_TOKEN_URL: sandbox.urls.accounting.token_url,
+    ACCOUNTING_REVOKE_URL: sandbox.urls.accounting.revoke_url,
+    ACCOUNTING_BASE_URL: sandbox.urls.accounting.base_url,
+    ACCOUNTING_CLIENT_ID: "ledgerlane-dev",
+    ACCOUNTING_CLIENT_SECRET: "ledgerlane-dev-secret",
+    PAYROLL_BASE_URL: sandbox.urls.payroll.base_url,
+  });
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  const { stopBoss } = await import("@/lib/jobs/boss");
+  await stopBoss();
+  await sandbox?.close();
+});
+
+describe("bulk import job", () => {
+  it("creates 500 employees exactly once despite 20% failures, dropped connections and a restart", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { sealSecret } = await import("@/lib/crypto/secrets");
+    const { clientForConnection } = await import("../connection");
+    const { cachedCompanies, syncCompanies } = await import("../companies");
+    const { healthInsurances, refreshReferenceLists } = await import("../reference-lists");
+    const { createImport, importProgress, importReport } = await import("./imports");
+    const { enqueueImport } = await import("../jobs");
+    const { sampleEmployee } = await import("./sample-rows");
+
+    const db = getDb();
+    const user = await db.user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
+    const connectionId = randomUUID();
+    await db.payrollConnection.create({
+      data: {
+        id: connectionId,
+        userId: user.id,
+        baseUrl: sandbox.urls.payroll.base_url,
+        username: "Thomas Albrecht",
+        apiKeyEncrypted: sealSecret(THOMAS_KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
+      },
+    });
+    const client = await clientForConnection(connectionId);
+    await syncCompanies(connectionId, client);
+    await refreshReferenceLists(client);
+    const company = (await cachedCompanies(connectionId)).find((candidate) => candidate.id === EMPTY_COMPANY)!;
+    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+
+    const rows = Array.from({ length: 500 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 1 + index, insurer.number) }));
+    const importId = await createImport(connectionId, company, client, { rows });
+    expect((await importProgress(connectionId, importId))?.counts.pending).toBe(500);
+
+    // 20% of the create calls fail: half answered 503, half stored and then the connection dropped.
+    // Reads of the employee list fail too, 20% of them.
+    const faults = await sandbox.control("POST", "/faults", {
+      seed: 7,
+      rules: [
+        { method: "POST", path: "/payroll/v1/companies/*/employees", rate: 0.1, kind: "drop_after_commit" },
+        { method: "POST", path: "/payroll/v1/companies/*/employees", rate: 0.11, kind: "error", status: 503 },
+        { method: "GET", path: "/payroll/v1/companies/*/employees", rate: 0.2, kind: "error", status: 500 },
+      ],
+    });
+    expect(faults.status).toBeLessThan(300);
+
+    const first = startWorker();
+    await enqueueImport(importId);
+    await waitFor("150 rows done", async () => ((await importProgress(connectionId, importId))!.counts.created >= 150 ? true : undefined), 120_000);
+    first.kill("SIGKILL");
+    await new Promise((resolve) => first.once("exit", resolve));
+    const midway = (await importProgress(connectionId, importId))!;
+    expect(midway.status).toBe("running");
+    expect(midway.counts.created).toBeLessThan(500);
+
+    startWorker();
+    const done = await waitFor(
+      "the import to complete",
+      async () => {
+        const progress = await importProgress(connectionId, importId);
+        return progress?.status === "completed" ? progress : undefined;
+      },
+      240_000,
+    );
+
+    const stats = await sandbox.control<{ faults_injected: number }>("GET", "/stats");
+    expect(stats.body.faults_injected).toBeGreaterThan(50);
+    expect(done.counts).toMatchObject({ created: 500, pending: 0, sending: 0, failed: 0, in_use: 0, refused: 0 });
+
+    const stored = await sandbox.control<{ id: number }[]>("GET", `/payroll/companies/${EMPTY_COMPANY}/employees`);
+    const ids = stored.body.map((employee) => employee.id);
+    expect(ids).toHaveLength(500);
+    expect(new Set(ids).size).toBe(500);
+    expect([...ids].sort((a, b) => a - b)).toEqual(rows.map((row) => row.row));
+    const report = (await importReport(connectionId, importId))!;
+    expect(report.every((row) => row.state === "created")).toBe(true);
+  }, 400_000);
+
+  it("pauses before the next row, resumes, and reports ids in use and refusals per row", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { sealSecret } = await import("@/lib/crypto/secrets");
+    const { clientForConnection } = await import("../connection");
+    const { requireCompany } = await import("../companies");
+    const { healthInsurances, refreshReferenceLists } = await import("../reference-lists");
+    const { createImport, importProgress, importReport, setImportPaused } = await import("./imports");
+    const { runImport } = await import("./engine");
+    const { sampleEmployee } = await import("./sample-rows");
+    await sandbox.control("POST", "/reset");
+    await sandbox.control("POST", "/faults", {});
+
+    const db = getDb();
+    const user = await db.user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
+    const connectionId = randomUUID();
+    await db.payrollConnection.create({
+      data: {
+        id: connectionId,
+        userId: user.id,
+        baseUrl: sandbox.urls.payroll.base_url,
+        username: "Sabine Krüger",
+        apiKeyEncrypted: sealSecret("pk_sandbox_i58pght2xur5dj21ss00bhkw", { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
+      },
+    });
+    const client = await clientForConnection(connectionId);
+    await refreshReferenceLists(client);
+    const { syncCompanies } = await import("../companies");
+    await syncCompanies(connectionId, client);
+    const company = await requireCompany(connectionId, 1002, client);
+    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+    const rows = Array.from({ length: 30 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 501 + index, insurer.number) }));
+    rows[3]!.input.id = "101"; // in use before the import
+    rows[4]!.input.postal_code = "12"; // invalid: not sent
+    const importId = await createImport(connectionId, company, client, { rows });
+
+    // Someone else takes id 520 after the preview: the service's 409 is reported for that row.
+    await client.createEmployee(1002, { company_id: 1002, id: 520, first_name: "Other", last_name: "Person", address: { street_address: "Weg 1", postal_code: "10115", location: "Berlin" }, sex: 0, health_insurance: insurer.number, insurance_number: "65170839J003" });
+
+    let calls = 0;
+    const deps = {
+      clientFor: clientForConnection,
+      sleep: async () => {},
+    };
+    const counting = {
+      ...deps,
+      clientFor: async (id: string) => {
+        const real = await clientForConnection(id);
+        const original = real.createEmployee.bind(real);
+        real.createEmployee = async (companyId, employee) => {
+          calls += 1;
+          const created = await original(companyId, employee);
+          if (calls === 10) {
+            await setImportPaused(connectionId, importId, true);
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          }
+          return created;
+        };
+        return real;
+      },
+    };
+    await runImport(importId, counting);
+    const paused = (await importProgress(connectionId, importId))!;
+    expect(paused.status).toBe("paused");
+    expect(paused.counts.created).toBeGreaterThanOrEqual(9);
+    expect(paused.counts.created).toBeLessThanOrEqual(10);
+    expect(paused.counts.sending).toBe(0);
+
+    expect(await setImportPaused(connectionId, importId, false)).toBe(true);
+    expect(await runImport(importId, deps)).toBe("completed");
+    const done = (await importProgress(connectionId, importId))!;
+    expect(done.counts).toMatchObject({ created: 27, in_use: 2, skipped: 1, pending: 0, sending: 0, failed: 0 });
+    const report = (await importReport(connectionId, importId))!;
+    expect(report.find((row) => row.row === 4)).toMatchObject({ state: "in_use", employeeId: 101 });
+    expect(report.find((row) => row.row === 5)).toMatchObject({ state: "skipped" });
+    expect(report.find((row) => row.row === 20)).toMatchObject({ state: "in_use", employeeId: 520 });
+    const stored = await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees");
+    expect(stored.body).toHaveLength(12 + 1 + 27);
+  }, 60_000);
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { parseSpreadsheetText } from "../csv";
+import { suggestMapping } from "./columns";
+import { sampleEmployee, toCsv } from "./sample-rows";
+import { checkImportRows, toEmployeeContext } from "./validate-rows";
+
+const context = toEmployeeContext({
+  companyId: 1002,
+  defaultEntry: "2026-10-01",
+  today: "2026-11-21",
+  insurers: [{ number: "35561094", name: "BARMER", availableFrom: null, availableTo: null, replacement: null }],
+  countries: [{ id: 0, name: "Deutschland", nationality: "deutsch" }],
+  usedIds: [101, 102],
+});
+
+describe("import rows", () => {
+  it("maps German headers without help", () => {
+    const mapping = suggestMapping(["Personalnummer", "Vorname", "Nachname", "Straße", "PLZ", "Ort", "Geschlecht", "Krankenkasse", "RVNR"]);
+    expect(mapping).toMatchObject({ id: 0, first_name: 1, last_name: 2, street_address: 3, postal_code: 4, location: 5, sex: 6, health_insurance: 7, insurance_number: 8, email: null });
+  });
+
+  it("checks every row: problems per row, ids in use, ids repeated in the file", () => {
+    const rows = Array.from({ length: 6 }, (_, index) => sampleEmployee(index, 201 + index, "35561094"));
+    rows[1]!.postal_code = "1234";
+    rows[2]!.id = "101";
+    rows[4]!.id = "201";
+    const { headers, rows: cells } = parseSpreadsheetText(toCsv(rows));
+    const checked = checkImportRows(cells, suggestMapping(headers), context);
+    expect(checked.map((row) => [row.row, row.payload !== null, row.inUse, row.problems.map((problem) => problem.code)])).toEqual([
+      [1, true, false, []],
+      [2, false, false, ["postalCode"]],
+      [3, true, true, ["idInUse"]],
+      [4, true, false, []],
+      [5, false, false, ["duplicateInFile:1"]],
+      [6, true, false, []],
+    ]);
+    expect(checked[0]!.payload).toMatchObject({ company_id: 1002, id: 201, health_insurance: "35561094" });
+  });
+
+  it("checks 1,000 rows quickly", () => {
+    const rows = Array.from({ length: 1000 }, (_, index) => sampleEmployee(index, 2001 + index, "35561094"));
+    const started = performance.now();
+    const { headers, rows: cells } = parseSpreadsheetText(toCsv(rows));
+    const checked = checkImportRows(cells, suggestMapping(headers), context);
+    expect(checked.every((row) => row.problems.length === 0)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
