@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { TransferHistory } from "@/components/grid/transfer-history";
+import { getTranslator } from "@/lib/i18n/server";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("payrollEntries.historyLink") };
+}
+
+export default async function Page({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return <TransferHistory kind="payments" companyId={(await params).companyId} query={await searchParams} />;
+}

@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { EntriesScreen } from "@/components/grid/entries-screen";
+import { getTranslator } from "@/lib/i18n/server";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("payrollEntries.paymentsLink") };
+}
+
+export default async function Page({ params }: { params: Promise<{ companyId: string }> }) {
+  return <EntriesScreen kind="payments" companyId={(await params).companyId} />;
+}

@@ -1,0 +1,56 @@
+import Link from "next/link";
+import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { getTranslator } from "@/lib/i18n/server";
+import { entriesPageData, freshCompany } from "@/lib/payroll-entries/page-data";
+import type { EntryKind } from "@/lib/payroll-entries/kinds";
+import { attemptPayroll, companyForPage, payrollPageState } from "@/lib/payroll/pages";
+import { EntriesWorkbench } from "./entries-workbench";
+
+/** The server half of the hours and extra payments pages: who, which company, which month, what was saved. */
+export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; companyId: string }) {
+  const { t } = await getTranslator();
+  const heading = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
+  const state = await payrollPageState();
+  if (state.kind === "signed_out") return <SignedOutNotice heading={heading} />;
+  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  const cached = await companyForPage(state, companyId);
+  if (!cached) {
+    return (
+      <section className="space-y-3">
+        <h1 className="text-2xl font-bold">{heading}</h1>
+        <p role="alert">{t("payrollEntries.notReachable")}</p>
+        <Link href="/payroll" className="text-blue-700 underline">
+          {t("nav.payroll")}
+        </Link>
+      </section>
+    );
+  }
+  const company = await freshCompany(state.connection.id, state.client, cached);
+  const data = await attemptPayroll(() => entriesPageData(state.connection.id, state.client, company, kind));
+  const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", { company: company.name1 });
+  return (
+    <section className="space-y-4">
+      <nav className="flex flex-wrap gap-4 text-sm" aria-label={company.name1}>
+        <Link href={`/payroll/companies/${company.id}`} className="text-blue-700 underline">
+          {company.name1}
+        </Link>
+        <Link href={`/payroll/companies/${company.id}/hours`} aria-current={kind === "hours" ? "page" : undefined} className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline">
+          {t("payrollEntries.hoursLink")}
+        </Link>
+        <Link href={`/payroll/companies/${company.id}/payments`} aria-current={kind === "payments" ? "page" : undefined} className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline">
+          {t("payrollEntries.paymentsLink")}
+        </Link>
+      </nav>
+      <div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="font-medium">{t("payrollEntries.month", { month: company.current_month })}</p>
+      </div>
+      {data.ok ? (
+        <EntriesWorkbench key={`${company.id}-${company.current_month}-${kind}`} kind={kind} companyId={company.id} companyName={company.name1} period={company.current_month} {...data.value} />
+      ) : (
+        <PayrollProblem code={data.code} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { useI18n } from "@/components/i18n-provider";
+import { formatDate } from "@/lib/i18n/format";
+import { displayValue } from "@/lib/payroll-grid/locale-input";
+import { columnsOf } from "@/lib/payroll-entries/grid-spec";
+import { changedFields, type LineDiff } from "@/lib/payroll-entries/diff";
+import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
+import { columnLabel } from "./messages";
+
+const SHOWN = 100;
+
+interface ReviewDialogProps {
+  open: boolean;
+  kind: EntryKind;
+  period: string;
+  diff: LineDiff | null;
+  lastTransferAt: string | null;
+  lineCount: number;
+  total: string;
+  employees: ReadonlyMap<number, string>;
+  sending: boolean;
+  onSend: () => void;
+  onClose: () => void;
+}
+
+/** What a transfer changes against the last successful one, before anything is sent. */
+export function ReviewDialog({ open, kind, period, diff, lastTransferAt, lineCount, total, employees, sending, onSend, onClose }: ReviewDialogProps) {
+  const { t, locale } = useI18n();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const columns = columnsOf(kind);
+  const fields = fieldsOf(kind);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
+  }, [open]);
+
+  const describe = (line: StoredLine, only?: readonly string[]) =>
+    columns
+      .filter((column) => (only ? only.includes(column.key) : line.values[column.key]))
+      .map((column) => `${columnLabel(t, column.key)}: ${displayValue(column, line.values[column.key] ?? "", locale) || "–"}`)
+      .join(" · ");
+  const who = (line: StoredLine) => `${employees.get(line.employee_id) ?? `#${line.employee_id}`}`;
+
+  const section = (title: string, items: React.ReactNode[], id: string) => (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {items.length ? (
+        <ul className="mt-1 max-h-48 list-disc space-y-0.5 overflow-auto pl-5 text-sm">
+          {items.slice(0, SHOWN)}
+          {items.length > SHOWN ? <li>… {items.length - SHOWN}</li> : null}
+        </ul>
+      ) : null}
+    </section>
+  );
+
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="review-title" className="w-[44rem] max-w-full rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40">
+      <div className="space-y-4 p-5">
+        <h2 id="review-title" className="text-lg font-semibold">
+          {t("payrollEntries.reviewTitle")}
+        </h2>
+        <p>{lastTransferAt ? t("payrollEntries.reviewIntro", { month: period, when: formatDate(locale, new Date(lastTransferAt), { dateStyle: "medium", timeStyle: "short" }) }) : t("payrollEntries.reviewIntroFirst", { month: period })}</p>
+        {diff ? (
+          <>
+            {diff.added.length + diff.changed.length + diff.removed.length === 0 ? <p>{t("payrollEntries.reviewNoChanges")}</p> : null}
+            {diff.added.length ? section(t("payrollEntries.reviewAdded", { count: diff.added.length }), diff.added.map((line) => <li key={line.id}>{who(line)}: {describe(line)}</li>), "review-added") : null}
+            {diff.changed.length
+              ? section(
+                  t("payrollEntries.reviewChanged", { count: diff.changed.length }),
+                  diff.changed.map(({ before, after }) => {
+                    const changed = changedFields(before, after, fields);
+                    return (
+                      <li key={after.id}>
+                        {who(after)}: {describe(before, changed)} → {describe(after, changed)}
+                      </li>
+                    );
+                  }),
+                  "review-changed",
+                )
+              : null}
+            {diff.removed.length ? section(t("payrollEntries.reviewRemoved", { count: diff.removed.length }), diff.removed.map((line) => <li key={line.id}>{who(line)}: {describe(line)}</li>), "review-removed") : null}
+          </>
+        ) : null}
+        <p className="font-medium">{lineCount === 0 ? t("payrollEntries.reviewEmpty") : t("payrollEntries.reviewLinesTotal", { count: lineCount, total })}</p>
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className="rounded border border-slate-400 px-3 py-1.5">
+            {t("payrollEntries.cancel")}
+          </button>
+          <button type="button" onClick={onSend} disabled={sending} className="rounded bg-blue-700 px-3 py-1.5 font-medium text-white disabled:opacity-50">
+            {sending ? t("payrollEntries.sending") : t("payrollEntries.sendNow", { count: lineCount })}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

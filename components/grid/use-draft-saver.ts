@@ -1,0 +1,160 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { GridLine, GridModel } from "@/lib/payroll-grid/model";
+import type { EntryKind, StoredLine } from "@/lib/payroll-entries/kinds";
+
+export type DraftStatus = { state: "saved"; at: Date | null } | { state: "unsaved" } | { state: "saving" } | { state: "failed" };
+
+/** The save status, kept apart from the page's state: only the indicator re-renders when it changes, never the grid. */
+export class DraftStatusStore {
+  status: DraftStatus = { state: "saved", at: null };
+  private readonly listeners = new Set<() => void>();
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get = (): DraftStatus => this.status;
+
+  set(status: DraftStatus): void {
+    if (status.state !== "saved" && status.state === this.status.state) return;
+    this.status = status;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Quiet time after an edit before saving, and the longest an edit waits while typing goes on: saved within 2 s. */
+const QUIET_MS = 500;
+const MAX_WAIT_MS = 1_200;
+
+export function storedLinesOf(model: GridModel): StoredLine[] {
+  const keys = model.spec.columns.map((column) => column.key);
+  return model.snapshot().map((line) => ({
+    id: line.id,
+    employee_id: line.employeeId,
+    values: Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : []))),
+  }));
+}
+
+const lineJson = new WeakMap<GridLine, { rev: number; json: string }>();
+
+function lineToJson(model: GridModel, line: GridLine): string {
+  let cached = lineJson.get(line);
+  if (!cached || cached.rev !== line.rev) {
+    const keys = model.spec.columns.map((column) => column.key);
+    const values = Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : [])));
+    cached = { rev: line.rev, json: JSON.stringify({ id: line.id, employee_id: line.employeeId, values }) };
+    lineJson.set(line, cached);
+  }
+  return cached.json;
+}
+
+/**
+ * The draft request's body: every line (blank ones too, so later patches find them), or with
+ * `since` only the lines whose revision differs from the one last saved. Each line's JSON is
+ * kept until the line changes, so neither form re-serialises the whole month after one edit.
+ */
+export function draftBody(model: GridModel, period: string, since?: { baseRevision: number; savedRevs: ReadonlyMap<string, number> }): string {
+  const parts: string[] = [];
+  for (const line of model.lines) {
+    if (since && since.savedRevs.get(line.id) === line.rev) continue;
+    parts.push(lineToJson(model, line));
+  }
+  return since ? `{"period":${JSON.stringify(period)},"baseRevision":${since.baseRevision},"changes":[${parts.join(",")}]}` : `{"period":${JSON.stringify(period)},"lines":[${parts.join(",")}]}`;
+}
+
+/**
+ * Saves the grid's draft on the server after every change: debounced (saved within 2 s), one
+ * request at a time, the whole draft first and after structural changes, otherwise only the lines
+ * changed since the last save. `flush()` saves now and resolves when saved.
+ */
+export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKind, period: string, initialRevision: number | null) {
+  // The time of the last save is shown only for saves made here (a server-rendered time would not match the browser's zone).
+  const [store] = useState(() => new DraftStatusStore());
+  const flushRef = useRef<() => Promise<void>>(() => Promise.resolve());
+
+  useEffect(() => {
+    let savedVersion = model.version;
+    // What the server holds: its revision, the structure and each line's revision when it was saved.
+    let revision = initialRevision;
+    let savedStructure = initialRevision === null ? -1 : model.structureVersion;
+    let savedRevs = new Map(model.lines.map((line) => [line.id, line.rev]));
+    let firstUnsaved: number | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    // Saves run one after another: each builds on the revision the previous one returned.
+    let queue: Promise<void> = Promise.resolve();
+    // Consecutive failed saves: the next try waits longer (2 s, 4 s, … 30 s) instead of hammering the server.
+    let failures = 0;
+
+    const save = (): Promise<void> => {
+      queue = queue.then(saveNow);
+      return queue;
+    };
+
+    const saveNow = async (): Promise<void> => {
+      if (model.version === savedVersion) return;
+      const version = model.version;
+      store.set({ state: "saving" });
+      const patch = revision !== null && savedStructure === model.structureVersion;
+      const body = draftBody(model, period, patch && revision !== null ? { baseRevision: revision, savedRevs } : undefined);
+      const revs = new Map(model.lines.map((line) => [line.id, line.rev]));
+      const structure = model.structureVersion;
+      try {
+        const response = await fetch(`/api/payroll-entries/${companyId}/${kind}/draft`, { method: "PUT", headers: { "content-type": "application/json" }, body });
+        if (!response.ok) {
+          // Changed elsewhere meanwhile, or not saved: the next save sends the whole draft.
+          revision = null;
+          savedStructure = -1;
+          throw new Error(`draft ${response.status}`);
+        }
+        const saved = (await response.json()) as { revision?: number };
+        revision = saved.revision ?? null;
+        savedStructure = structure;
+        savedRevs = revs;
+        savedVersion = version;
+        failures = 0;
+        if (model.version === version) firstUnsaved = null;
+        store.set(model.version === version ? { state: "saved", at: new Date() } : { state: "unsaved" });
+      } catch {
+        failures += 1;
+        store.set({ state: "failed" });
+      }
+    };
+
+    const schedule = () => {
+      if (model.version === savedVersion) return;
+      const now = Date.now();
+      firstUnsaved ??= now;
+      if (!failures) store.set({ state: "unsaved" });
+      if (timer) clearTimeout(timer);
+      const wait = failures ? Math.min(30_000, 1_000 * 2 ** failures) : Math.max(0, Math.min(QUIET_MS, firstUnsaved + MAX_WAIT_MS - now));
+      timer = setTimeout(() => {
+        timer = null;
+        void save().then(() => {
+          if (model.version !== savedVersion) schedule();
+        });
+      }, wait);
+    };
+
+    flushRef.current = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      return save();
+    };
+    const unsubscribe = model.subscribe(schedule);
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (model.version !== savedVersion) event.preventDefault();
+    };
+    window.addEventListener("beforeunload", beforeUnload);
+    return () => {
+      unsubscribe();
+      window.removeEventListener("beforeunload", beforeUnload);
+      if (timer) clearTimeout(timer);
+    };
+  }, [model, companyId, kind, period, initialRevision, store]);
+
+  const flush = useCallback(() => flushRef.current(), []);
+  return { status: store, flush };
+}

@@ -1,0 +1,197 @@
+import { expect, test, type Page } from "@playwright/test";
+import { authorizeAtService, collectConsoleErrors, control, fixtureUser } from "./helpers";
+
+const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+const COMPANY = 1001;
+
+async function signInAndConnect(page: Page) {
+  const person = await fixtureUser("claudia");
+  await page.goto("/");
+  await page.getByRole("button", { name: /Sign in/ }).first().click();
+  await authorizeAtService(page, person, { country: "Germany" });
+  await expect(page).toHaveURL(/\/businesses$/);
+  await page.goto("/payroll");
+  // The app's database outlives the sandbox's reset: an earlier test may have connected already.
+  const connected = page.getByText("Connected as Sabine Krüger");
+  await expect(connected.or(page.getByLabel("API key"))).toBeVisible();
+  if (!(await connected.isVisible())) {
+    await page.getByLabel("API key").fill(SABINE_KEY);
+    await page.getByRole("button", { name: "Connect" }).click();
+    await expect(connected).toBeVisible();
+  }
+}
+
+const cell = (page: Page, employee: number, column: string, line = 1) =>
+  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+
+/** Types into the active cell as a person does: the first key opens the editor. */
+async function typeInto(page: Page, employee: number, column: string, text: string, then: "Tab" | "Enter" = "Enter") {
+  await cell(page, employee, column).click();
+  await page.keyboard.type(text);
+  await page.keyboard.press(then);
+}
+
+async function pasteBlock(page: Page, text: string) {
+  // What a spreadsheet puts on the clipboard, pasted with Ctrl+V into the focused grid.
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await page.keyboard.press("Control+V");
+}
+
+async function draftSaved(page: Page) {
+  await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 5_000 });
+}
+
+test.beforeEach(async () => {
+  await control("POST", "/reset");
+});
+
+test("hours: type, paste, correct, reload the draft, transfer, change one line and transfer again", async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const errors = collectConsoleErrors(page);
+  const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
+  await signInAndConnect(page);
+
+  await page.goto(`/payroll/companies/${COMPANY}`);
+  await page.getByRole("link", { name: "Hours", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hours: Bäckerei Krüger GmbH");
+  const grid = page.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" });
+  await expect(grid).toBeVisible();
+
+  // Typing: Tab moves right, Enter moves down; a label in either language is understood.
+  await typeInto(page, 1, "type", "Hourly wage", "Tab");
+  await page.keyboard.type("8");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("12.5");
+  await page.keyboard.press("Enter");
+  await expect(cell(page, 1, "computed")).toHaveText("100.00");
+
+  // A negative rate is caught while typing and stays marked after it is entered.
+  await typeInto(page, 2, "type", "Sonntagszuschlag", "Tab");
+  await page.keyboard.type("4");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("-15");
+  await expect(page.getByRole("alert").filter({ hasText: "Must not be negative." })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(cell(page, 2, "total_amount")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "Review and transfer …" })).toBeDisabled();
+  await expect(page.getByRole("region", { name: "Problems (1)" })).toContainText("Rate: Must not be negative.");
+
+  // Paste a block from a spreadsheet at employee 3's type cell: three employees, all columns.
+  await cell(page, 3, "type").click();
+  await pasteBlock(page, `Overtime\t2\t18\t25\t${month}-05\tK100\tP1\r\nHourly wage\t160\t13,5\t\t\t\t\r\nNight supplement 25 %\t10\t3\t\t\t\t\r\n`);
+  await expect(page.getByRole("status").filter({ hasText: "Pasted 21 cells." })).toBeVisible();
+  await expect(cell(page, 3, "type")).toHaveText("Overtime");
+  await expect(cell(page, 4, "total_amount")).toHaveText("13.5");
+  await expect(cell(page, 7, "computed")).toHaveText("30.00");
+  // The paste is undone in one step, and redone.
+  await page.keyboard.press("Control+Z");
+  await expect(cell(page, 3, "type")).toHaveText("");
+  await expect(cell(page, 7, "type")).toHaveText("");
+  await page.keyboard.press("Control+Y");
+  await expect(cell(page, 7, "type")).toHaveText("Night supplement 25 %");
+
+  // Correct the error: the problem goes, transfer is possible.
+  await typeInto(page, 2, "total_amount", "15");
+  await expect(page.getByRole("region", { name: "Problems (0)" })).toContainText("No problems.");
+  await expect(page.getByTestId("grand-total")).toHaveText("2,386.00");
+
+  // The draft is on the server: a reload shows it.
+  await draftSaved(page);
+  await page.reload();
+  await expect(cell(page, 3, "cost_center_id")).toHaveText("K100");
+  await expect(cell(page, 2, "total_amount")).toHaveText("15");
+  await expect(page.getByTestId("grand-total")).toHaveText("2,386.00");
+
+  // Transfer: first the review, then the service holds exactly the grid.
+  await page.getByRole("button", { name: "Review and transfer …" }).click();
+  const review = page.getByRole("dialog", { name: "What this transfer changes" });
+  await expect(review).toContainText(`Nothing was transferred for ${month} yet.`);
+  await expect(review).toContainText("Added (5)");
+  await review.getByRole("button", { name: "Transfer 5 lines" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Transferred: the service now holds 5 lines for ${month}.` })).toBeVisible();
+  const expected = [
+    { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5 },
+    { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15 },
+    { company_id: COMPANY, employee_id: 3, type: "ADDITIONAL_OVERTIME", total_hours: 2, total_amount: 18, surcharge: 25, date: `${month}-05`, cost_center_id: "K100", cost_object_id: "P1" },
+    { company_id: COMPANY, employee_id: 4, type: "HOURLY_WAGE", total_hours: 160, total_amount: 13.5 },
+    { company_id: COMPANY, employee_id: 7, type: "NIGHT_SUPPLEMENT_25", total_hours: 10, total_amount: 3 },
+  ];
+  expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual(expected);
+
+  // Change one line and remove another: the review shows exactly that; the service then holds only the new set.
+  await typeInto(page, 1, "total_hours", "9");
+  await cell(page, 7, "type").click();
+  await page.keyboard.press("Control+Delete");
+  await expect(cell(page, 7, "type")).toHaveText("");
+  await page.getByRole("button", { name: "Review and transfer …" }).click();
+  await expect(review).toContainText("Changed (1)");
+  await expect(review).toContainText("Hours: 8 → Hours: 9");
+  await expect(review).toContainText("Removed (1)");
+  await expect(review).not.toContainText("Added");
+  await review.getByRole("button", { name: "Transfer 4 lines" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `the service now holds 4 lines` })).toBeVisible();
+  expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([{ ...expected[0], total_hours: 9 }, ...expected.slice(1, 4)]);
+
+  // The history: both transfers, who and what, and their comparison.
+  await page.getByRole("link", { name: "Transfer history" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transfer history: Bäckerei Krüger GmbH");
+  await expect(page.getByRole("row").filter({ hasText: "Stored" })).toHaveCount(2);
+  await page.getByRole("button", { name: "Compare" }).click();
+  await expect(page.getByRole("region", { name: /compared with/ })).toContainText("Changed (1)");
+  await expect(page.getByRole("region", { name: /compared with/ })).toContainText("Removed (1)");
+  expect(errors).toEqual([]);
+});
+
+test("extra payments: refused during a pay run with the draft kept, accepted after it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  await signInAndConnect(page);
+  await page.goto(`/payroll/companies/${COMPANY}/payments`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Extra payments: Bäckerei Krüger GmbH");
+
+  await typeInto(page, 1, "type", "Bonus", "Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("250");
+  await page.keyboard.press("Enter");
+  await typeInto(page, 3, "type", "Travel costs", "Tab");
+  await page.keyboard.type("2");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("12.5");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("grand-total")).toHaveText("275.00");
+
+  // Copy employee 1's bonus line to employee 2.
+  await cell(page, 1, "amount").click();
+  await page.getByRole("button", { name: "Copy line to other employees" }).click();
+  const copy = page.getByRole("dialog", { name: /Copy the line of/ });
+  await copy.getByRole("checkbox", { name: /#2$/ }).check();
+  await copy.getByRole("button", { name: "Copy to the chosen employees (1)" }).click();
+  await expect(cell(page, 2, "type")).toHaveText("Bonus");
+  await expect(page.getByTestId("grand-total")).toHaveText("525.00");
+  await draftSaved(page);
+
+  await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
+  await page.getByRole("button", { name: "Review and transfer …" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Transfer 3 lines" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "running the pay run" })).toContainText("Transfer again after the pay run.");
+  expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
+
+  // The draft stays, also across a reload; nothing is sent again by itself.
+  await page.reload();
+  await expect(cell(page, 3, "amount")).toHaveText("12.5");
+  await page.waitForTimeout(1_000);
+  expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
+
+  await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
+  await page.getByRole("button", { name: "Review and transfer …" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Transfer 3 lines" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Transferred: the service now holds 3 lines" })).toBeVisible();
+  expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([
+    { company_id: COMPANY, employee_id: 1, type: "BONUS_PAYMENT", count: 1, amount: 250 },
+    { company_id: COMPANY, employee_id: 2, type: "BONUS_PAYMENT", count: 1, amount: 250 },
+    { company_id: COMPANY, employee_id: 3, type: "TRAVEL_COSTS", count: 2, amount: 12.5 },
+  ]);
+  // The browser logs the refused transfer's 409 answer itself; nothing else may be logged.
+  expect(errors.filter((error) => !error.includes("409 (Conflict)"))).toEqual([]);
+});

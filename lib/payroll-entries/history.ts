@@ -1,0 +1,47 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import type { EntryKind, StoredLine } from "./kinds";
+import { storedLinesSchema } from "./schemas";
+
+export interface TransferSummary {
+  id: string;
+  period: string;
+  userName: string;
+  outcome: "succeeded" | "refused" | "pay_run" | "unknown";
+  lineCount: number;
+  totalCents: string;
+  errorMessage: string | null;
+  createdAt: Date;
+}
+
+export interface TransferRecord extends TransferSummary {
+  lines: StoredLine[];
+}
+
+const SUMMARY = { id: true, period: true, userName: true, outcome: true, lineCount: true, totalCents: true, errorMessage: true, createdAt: true } as const;
+
+/** The connection's transfers of one company and kind, newest first. */
+export async function listTransfers(connectionId: string, companyId: number, kind: EntryKind, take = 100): Promise<TransferSummary[]> {
+  return getDb().payrollEntryTransfer.findMany({ where: { connectionId, companyId, kind }, orderBy: { createdAt: "desc" }, take, select: SUMMARY });
+}
+
+/** One transfer, only when it belongs to the connection, company and kind asked for. */
+export async function getTransfer(connectionId: string, companyId: number, kind: EntryKind, id: string): Promise<TransferRecord | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const row = await getDb().payrollEntryTransfer.findFirst({ where: { id, connectionId, companyId, kind }, select: { ...SUMMARY, lines: true } });
+  if (!row) return null;
+  const lines = storedLinesSchema.safeParse(row.lines);
+  return { ...row, lines: lines.success ? lines.data : [] };
+}
+
+/** The set the service holds since the last successful transfer of the month, if any. */
+export async function lastSuccessfulTransfer(connectionId: string, companyId: number, period: string, kind: EntryKind): Promise<TransferRecord | null> {
+  const row = await getDb().payrollEntryTransfer.findFirst({
+    where: { connectionId, companyId, period, kind, outcome: "succeeded" },
+    orderBy: { createdAt: "desc" },
+    select: { ...SUMMARY, lines: true },
+  });
+  if (!row) return null;
+  const lines = storedLinesSchema.safeParse(row.lines);
+  return { ...row, lines: lines.success ? lines.data : [] };
+}

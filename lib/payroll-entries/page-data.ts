@@ -1,0 +1,32 @@
+import "server-only";
+import type { PayrollClient } from "@/lib/payroll/client";
+import { syncCompanies, type CompanyRecord } from "@/lib/payroll/companies";
+import { loadEntryDraft } from "./drafts";
+import { lastSuccessfulTransfer } from "./history";
+import type { EntryKind } from "./kinds";
+
+/**
+ * The company as the service sees it now (its month may have moved on since the list was
+ * cached): re-read once per visit; the cached record when the service cannot be reached.
+ */
+export async function freshCompany(connectionId: string, client: PayrollClient, cached: CompanyRecord): Promise<CompanyRecord> {
+  try {
+    return (await syncCompanies(connectionId, client)).find((company) => company.id === cached.id) ?? cached;
+  } catch {
+    return cached;
+  }
+}
+
+/** What the grid page needs: employees (by id), the person's draft and the last successful transfer of the month. */
+export async function entriesPageData(connectionId: string, client: PayrollClient, company: CompanyRecord, kind: EntryKind) {
+  const [employees, draft, last] = await Promise.all([
+    client.listEmployees(company.id),
+    loadEntryDraft({ connectionId, companyId: company.id, period: company.current_month, kind }),
+    lastSuccessfulTransfer(connectionId, company.id, company.current_month, kind),
+  ]);
+  return {
+    employees: employees.map((employee) => ({ id: employee.id, name: `${employee.last_name}, ${employee.first_name}` })).sort((a, b) => a.id - b.id),
+    draft: draft && { lines: draft.lines, revision: draft.revision, updatedAt: draft.updatedAt.toISOString() },
+    lastTransfer: last && { id: last.id, createdAt: last.createdAt.toISOString(), lines: last.lines },
+  };
+}

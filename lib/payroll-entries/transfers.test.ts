@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startTestSandbox, type TestSandbox } from "@/sandbox/test-support";
+import type { PayrollClient } from "@/lib/payroll/client";
+import type { CompanyRecord } from "@/lib/payroll/companies";
+import { PayrollNetworkError, PayrollValidationError } from "@/lib/payroll/errors";
+
+// Drafts, transfers and the history against an in-process sandbox and the suite's Postgres.
+
+const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+const COMPANY = 1001;
+
+let sandbox: TestSandbox;
+let userId: string;
+let connectionId: string;
+let client: PayrollClient;
+let company: CompanyRecord;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  Object.assign(process.env, {
+    DATABASE_URL: inject("databaseUrl"),
+    ACCOUNTING_AUTH_URL: sandbox.urls.accounting.auth_url,
+    ACCOUNTING_TOKEN_URL: sandbox.urls.accounting.token_url,
+    ACCOUNTING_REVOKE_URL: sandbox.urls.accounting.revoke_url,
+    ACCOUNTING_BASE_URL: sandbox.urls.accounting.base_url,
+    ACCOUNTING_CLIENT_ID: "ledgerlane-dev",
+    ACCOUNTING_CLIENT_SECRET: "ledgerlane-dev-secret",
+    PAYROLL_BASE_URL: sandbox.urls.payroll.base_url,
+  });
+  const { getDb } = await import("@/lib/db/client");
+  const { connectPayroll, payrollFor } = await import("@/lib/payroll/connection");
+  const { requireCompany } = await import("@/lib/payroll/companies");
+  const user = await getDb().user.create({ data: { accountingUserId: `entries-${Date.now()}`, displayName: "Test Clerk" } });
+  userId = user.id;
+  await connectPayroll(userId, { apiKey: SABINE_KEY });
+  const payroll = await payrollFor(userId);
+  connectionId = payroll.connection.id;
+  client = payroll.client;
+  company = await requireCompany(connectionId, COMPANY, client);
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
+
+describe("entry drafts", () => {
+  it("keeps one draft per connection, company, month and kind, and counts saves", async () => {
+    const { loadEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "hours" as const };
+    expect(await loadEntryDraft(key)).toBeNull();
+    const first = await saveEntryDraft(key, [line("a", 1, { type: "HOURLY_WAGE", total_hours: "abc" })]);
+    const second = await saveEntryDraft(key, [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8" })]);
+    expect(second.revision).toBe(first.revision + 1);
+    expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "HOURLY_WAGE", total_hours: "8" })]);
+    expect(await loadEntryDraft({ ...key, kind: "payments" })).toBeNull();
+  });
+
+  it("takes patches of changed lines on top of the revision they build on, and refuses stale ones", async () => {
+    const { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "payments" as const };
+    const saved = await saveEntryDraft(key, [line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, {})]);
+    const patched = await patchEntryDraft(key, saved.revision, [line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })]);
+    expect(patched.revision).toBe(saved.revision + 1);
+    expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })]);
+    await expect(patchEntryDraft(key, saved.revision, [line("a", 1, {})])).rejects.toBeInstanceOf(DraftConflictError);
+    expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { type: "BONUS_PAYMENT" }));
+  });
+});
+
+describe("transfers", () => {
+  it("sends the complete set, records it, and the service holds exactly it", async () => {
+    const { transferEntries } = await import("./transfers");
+    const { lastSuccessfulTransfer, listTransfers, getTransfer } = await import("./history");
+    const lines = [
+      line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37", date: `${company.current_month}-03` }),
+      line("b", 2, { type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", surcharge: "50", cost_center_id: "K100" }),
+    ];
+    const result = await transferEntries({ connectionId, userId, userName: "Test Clerk", client, company, kind: "hours", lines });
+    expect(result.status).toBe("succeeded");
+    const stored = await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/hourly_compensations`);
+    expect(stored.body).toEqual([
+      { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 7.5, total_amount: 13.37, date: `${company.current_month}-03` },
+      { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15, surcharge: 50, cost_center_id: "K100" },
+    ]);
+    const last = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
+    expect(last?.lines).toEqual(lines);
+    expect(last?.totalCents).toBe("160.28");
+    expect(last?.userName).toBe("Test Clerk");
+
+    const second = await transferEntries({ connectionId, userId, userName: "Test Clerk", client, company, kind: "hours", lines: [lines[1]] });
+    expect(second.status).toBe("succeeded");
+    expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).body).toHaveLength(1);
+    const history = await listTransfers(connectionId, COMPANY, "hours");
+    expect(history.map((entry) => entry.lineCount)).toEqual([1, 2]);
+    expect((await getTransfer(connectionId, COMPANY, "hours", history[1]!.id))?.lines).toEqual(lines);
+    expect(await getTransfer(connectionId, COMPANY, "payments", history[1]!.id)).toBeNull();
+  });
+
+  it("does not send an invalid set and names the lines and fields", async () => {
+    const { transferEntries } = await import("./transfers");
+    const result = await transferEntries({
+      connectionId, userId, userName: "x", client, company, kind: "hours",
+      lines: [line("a", 1, { type: "HOURLY_WAGE" }), line("b", 999, { type: "NOPE", total_hours: "-1" })],
+    });
+    expect(result).toEqual({
+      status: "invalid",
+      problems: expect.arrayContaining([
+        { lineId: "b", field: "employee_id", code: "unknownEmployee", message: "unknownEmployee" },
+        { lineId: "b", field: "type", code: "unknownType", message: "unknownType" },
+        { lineId: "b", field: "total_hours", code: "negative", message: "negative" },
+      ]),
+    });
+  });
+
+  it("extra payments are refused during a pay run (recorded, never retried) and accepted after it", async () => {
+    const { transferEntries } = await import("./transfers");
+    const payments = [line("p", 3, { type: "BONUS_PAYMENT", amount: "250" }), line("q", 4, { type: "TRAVEL_COSTS", count: "2", amount: "12.5" })];
+    await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
+    const refused = await transferEntries({ connectionId, userId, userName: "x", client, company, kind: "payments", lines: payments });
+    expect(refused.status).toBe("pay_run");
+    expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([]);
+    await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
+    const accepted = await transferEntries({ connectionId, userId, userName: "x", client, company, kind: "payments", lines: payments });
+    expect(accepted.status).toBe("succeeded");
+    expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([
+      { company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 },
+      { company_id: COMPANY, employee_id: 4, type: "TRAVEL_COSTS", count: 2, amount: 12.5 },
+    ]);
+  });
+
+  it("puts the service's issues at the lines they concern, and records an unclear answer as unknown", async () => {
+    const { transferEntries } = await import("./transfers");
+    const { listTransfers } = await import("./history");
+    const fake = (failure: Error) =>
+      ({
+        listEmployees: client.listEmployees.bind(client),
+        transferHourlyCompensations: () => Promise.reject(failure),
+      }) as unknown as PayrollClient;
+    const lines = [line("a", 1, { type: "HOURLY_WAGE" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "1" })];
+    const refused = await transferEntries({
+      connectionId, userId, userName: "x", company, kind: "hours", lines,
+      client: fake(new PayrollValidationError(422, "VALIDATION_FAILED", "Nothing was stored.", [{ index: 1, field: "total_hours", code: "OUT_OF_RANGE", message: "too many" }])),
+    });
+    expect(refused).toMatchObject({ status: "refused", problems: [{ lineId: "b", field: "total_hours", code: "OUT_OF_RANGE", message: "too many" }] });
+    const unknown = await transferEntries({ connectionId, userId, userName: "x", company, kind: "hours", lines, client: fake(new PayrollNetworkError("timed out", true)) });
+    expect(unknown.status).toBe("unknown");
+    expect((await listTransfers(connectionId, COMPANY, "hours")).slice(0, 2).map((entry) => entry.outcome)).toEqual(["unknown", "refused"]);
+  });
+});

@@ -1,0 +1,20 @@
+/** What the grid engine needs to know about a column: how typed text becomes a canonical cell value and back. */
+export type GridLocale = "en" | "de";
+export type ColumnKind = "enum" | "decimal" | "date" | "text";
+
+export interface EnumOption {
+  value: string;
+  labels: Readonly<Record<GridLocale, string>>;
+}
+
+export interface GridColumn {
+  key: string;
+  kind: ColumnKind;
+  options?: readonly EnumOption[];
+}
+
+export interface InputContext {
+  locale: GridLocale;
+  /** The payroll month, `YYYY-MM`: a bare day number means that day of it. */
+  month: string;
+}

@@ -1,0 +1,207 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import pg from "pg";
+import { HOURLY_COMPENSATION_TYPES } from "../payroll-entries/kinds";
+
+// The hours grid of the 1,000-employee company (sandbox customer Thomas Albrecht, company 2001)
+// with nine lines per employee (all nine types), in Chromium against a production build:
+//   grid_keystroke_p98_ms  keydown to the next paint, p98 over 100 keystrokes (typing and Enter)
+//   grid_paste_9000_ms     Ctrl+V of a 3,000 × 3 block (9,000 cells) to the paint after it, validated
+//   grid_undo_paste_ms     Ctrl+Z of that paste to the paint after it
+//   grid_page_js_kb        JavaScript transferred for the page (gzip), a fresh browser context
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const APP_PORT = Number(process.env.GRID_BENCH_PORT ?? 3520);
+const SANDBOX_PORT = Number(process.env.GRID_BENCH_SANDBOX_PORT ?? 4530);
+const APP_URL = `http://localhost:${APP_PORT}`;
+const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
+const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
+const COMPANY = 2001;
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+async function waitForHealth(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${APP_URL}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error("the app did not start in time");
+}
+
+async function control<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${SANDBOX_URL}/control${pathname}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
+  return (await response.json()) as T;
+}
+
+async function signInAndConnect(page: Page): Promise<void> {
+  const { users } = await control<{ users: { email: string; password: string }[] }>("GET", "/fixtures");
+  const person = users.find((user) => user.email.startsWith("claudia"));
+  if (!person) throw new Error("no sandbox user claudia");
+  await page.goto(APP_URL);
+  await page.getByRole("button", { name: /Sign in/ }).first().click();
+  await page.getByRole("link", { name: "Germany" }).click().catch(() => undefined);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.waitForURL(/\/businesses$/);
+  await page.goto(`${APP_URL}/payroll`);
+  // With DATABASE_URL set the app's data outlives a run: connect (again) as Thomas Albrecht.
+  const connected = page.getByText("Connected as Thomas Albrecht");
+  await connected.or(page.getByLabel("API key")).or(page.getByText("Connected as")).first().waitFor();
+  if (await connected.isVisible()) return;
+  if (await page.getByRole("button", { name: "Disconnect" }).isVisible()) {
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Disconnect" }).click();
+  }
+  await page.getByLabel("API key").fill(THOMAS_KEY);
+  await page.getByRole("button", { name: "Connect" }).click();
+  await connected.waitFor();
+}
+
+/** Nine lines per employee, one of each type, saved as the draft the page then opens with. */
+async function seedDraft(page: Page, month: string, employeeIds: number[]): Promise<void> {
+  const lines = employeeIds.flatMap((employeeId) =>
+    HOURLY_COMPENSATION_TYPES.map((type, index) => ({ id: `b${employeeId}x${index}`, employee_id: employeeId, values: { type, total_hours: "1", total_amount: "10" } })),
+  );
+  const status = await page.evaluate(
+    async ({ url, body }) => (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
+    { url: `${APP_URL}/api/payroll-entries/${COMPANY}/hours/draft`, body: JSON.stringify({ period: month, lines }) },
+  );
+  if (status !== 200) throw new Error(`seeding the draft answered ${status}`);
+}
+
+/** keydown → the paint after it, for every key pressed while installed. */
+async function installPaintTimer(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const store = window as unknown as { __keyPaint: number[] };
+    store.__keyPaint = [];
+    document.addEventListener(
+      "keydown",
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => store.__keyPaint.push(performance.now() - start), 0));
+      },
+      true,
+    );
+  });
+}
+
+async function lastKeyPaints(page: Page, count: number): Promise<number[]> {
+  await page.waitForFunction((expected) => (window as unknown as { __keyPaint: number[] }).__keyPaint.length >= expected, count);
+  return page.evaluate(() => (window as unknown as { __keyPaint: number[] }).__keyPaint.splice(0));
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * The database for the run: DATABASE_URL, else a database of the machine's Postgres when one
+ * answers on 127.0.0.1:5432, else the embedded one (whose socket mixes up concurrent large
+ * queries, which a 9,000-line draft is: see the report of issue 7).
+ */
+async function benchDatabaseUrl(): Promise<string | undefined> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const client = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres", connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    const exists = await client.query("select 1 from pg_database where datname = 'ledgerlane_grid_bench'");
+    if (!exists.rowCount) await client.query("create database ledgerlane_grid_bench");
+    return "postgresql://postgres@127.0.0.1:5432/ledgerlane_grid_bench";
+  } catch {
+    console.error("grid bench: no Postgres on 127.0.0.1:5432, using the embedded one");
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = await benchDatabaseUrl();
+  const app = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, PORT: String(APP_PORT), SANDBOX_PORT: String(SANDBOX_PORT), NEXTAUTH_URL: APP_URL, EMBEDDED_DATABASE_DIR: "memory", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-grid-bench", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    await waitForHealth(Date.now() + 15 * 60_000);
+    await control("POST", "/reset");
+    const company = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
+    const { employees } = await control<{ employees?: { id: number }[] } & Record<string, unknown>>("GET", `/payroll/companies/${COMPANY}/employees`).then((body) => ({
+      employees: Array.isArray(body) ? (body as { id: number }[]) : (body.employees ?? []),
+    }));
+
+    const setup = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+    const page = await setup.newPage();
+    await signInAndConnect(page);
+    await seedDraft(page, company.current_month, employees.map((employee) => employee.id));
+    const state = await setup.storageState();
+
+    // JavaScript of the page, from a fresh context (nothing cached).
+    const fresh = await browser.newContext({ storageState: state });
+    const measured = await fresh.newPage();
+    const scripts: Promise<number>[] = [];
+    measured.on("requestfinished", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize));
+    });
+    await measured.goto(`${APP_URL}/payroll/companies/${COMPANY}/hours`, { waitUntil: "networkidle" });
+    const jsBytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+    await fresh.close();
+
+    await page.goto(`${APP_URL}/payroll/companies/${COMPANY}/hours`);
+    const grid = page.getByRole("grid");
+    await grid.waitFor();
+    const firstHours = page.locator('[role="row"][data-employee="1"][data-line-number="1"] [data-col="total_hours"]');
+    await firstHours.click();
+    await installPaintTimer(page);
+
+    // 100 keystrokes: 25 cells, each three digits and Enter (commit, validate, move down).
+    for (let cell = 0; cell < 25; cell += 1) {
+      for (const key of ["1", "2", ",", "Enter"]) await page.keyboard.press(key === "," ? "Comma" : key);
+    }
+    const keystrokes = await lastKeyPaints(page, 100);
+
+    // The 9,000-cell paste at employee 1's first hours cell (back there by keyboard), then its undo.
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForTimeout(300);
+    const block = Array.from({ length: 3000 }, (_, row) => `${(row % 40) + 1},5\t${(row % 7) + 12},25\t${row % 3 ? "" : "25"}`).join("\r\n");
+    await page.evaluate((text) => navigator.clipboard.writeText(text), block);
+    await page.evaluate(() => (window as unknown as { __keyPaint: number[] }).__keyPaint.splice(0));
+    await page.keyboard.press("Control+V");
+    const [, paste] = await lastKeyPaints(page, 2);
+    const pastedText = await firstHours.textContent();
+    if (pastedText?.trim() !== "1.5") throw new Error(`the paste did not land (first cell shows ${pastedText})`);
+    await page.waitForTimeout(500);
+    await page.keyboard.press("Control+Z");
+    const [, undo] = await lastKeyPaints(page, 2);
+    const undoneText = await firstHours.textContent();
+    if (undoneText?.trim() === "1.5") throw new Error("the undo did not land");
+
+    console.error(`(keystrokes: p50 ${percentile(keystrokes, 50).toFixed(1)} ms, p90 ${percentile(keystrokes, 90).toFixed(1)} ms, max ${Math.max(...keystrokes).toFixed(1)} ms)`);
+    console.log(`grid_keystroke_p98_ms: ${percentile(keystrokes, 98).toFixed(1)} ms`);
+    console.log(`grid_paste_9000_ms: ${(paste ?? NaN).toFixed(1)} ms`);
+    console.log(`grid_undo_paste_ms: ${(undo ?? NaN).toFixed(1)} ms`);
+    console.log(`grid_page_js_kb: ${(jsBytes / 1024).toFixed(1)} kB`);
+    await setup.close();
+  } finally {
+    await browser.close();
+    if (app.pid) {
+      try {
+        process.kill(-app.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+await main();

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import type { GridColumn } from "./columns";
+import { canonicalize, displayValue, matchOption, parseLocaleDate, parseLocaleNumber } from "./locale-input";
+
+describe("numbers by locale", () => {
+  it("German: comma decimal, point thousands", () => {
+    expect(parseLocaleNumber("7,5", "de")).toBe("7.5");
+    expect(parseLocaleNumber("1.234,50", "de")).toBe("1234.5");
+    expect(parseLocaleNumber("1.234", "de")).toBe("1234");
+    expect(parseLocaleNumber("12.5", "de")).toBe("12.5");
+    expect(parseLocaleNumber("−3,25 €", "de")).toBe("-3.25");
+  });
+  it("English: point decimal, comma thousands", () => {
+    expect(parseLocaleNumber("7.5", "en")).toBe("7.5");
+    expect(parseLocaleNumber("1,234.50", "en")).toBe("1234.5");
+    expect(parseLocaleNumber("12,5", "en")).toBe("12.5");
+    expect(parseLocaleNumber("007.50", "en")).toBe("7.5");
+    expect(parseLocaleNumber(".5", "en")).toBe("0.5");
+    expect(parseLocaleNumber("-0", "en")).toBe("0");
+  });
+  it("refuses what is not a number", () => {
+    expect(parseLocaleNumber("abc", "en")).toBeNull();
+    expect(parseLocaleNumber("1.2.3", "en")).toBeNull();
+    expect(parseLocaleNumber("-", "en")).toBeNull();
+  });
+});
+
+describe("dates", () => {
+  it("reads day-first, ISO and bare days of the payroll month", () => {
+    expect(parseLocaleDate("15.11.2026", "2026-11")).toBe("2026-11-15");
+    expect(parseLocaleDate("5/11/26", "2026-11")).toBe("2026-11-05");
+    expect(parseLocaleDate("3.11.", "2026-11")).toBe("2026-11-03");
+    expect(parseLocaleDate("7", "2026-11")).toBe("2026-11-07");
+    expect(parseLocaleDate("2026-11-1", "2026-11")).toBe("2026-11-01");
+    expect(parseLocaleDate("tomorrow", "2026-11")).toBeNull();
+  });
+});
+
+const typeColumn: GridColumn = {
+  key: "type",
+  kind: "enum",
+  options: [
+    { value: "NIGHT_SUPPLEMENT_25", labels: { en: "Night supplement 25 %", de: "Nachtzuschlag 25 %" } },
+    { value: "NIGHT_SUPPLEMENT", labels: { en: "Night supplement", de: "Nachtzuschlag" } },
+    { value: "HOURLY_WAGE", labels: { en: "Hourly wage", de: "Stundenlohn" } },
+  ],
+};
+
+describe("options and canonical values", () => {
+  it("matches codes, labels in both languages and unique prefixes", () => {
+    expect(matchOption(typeColumn.options!, "hourly_wage")).toBe("HOURLY_WAGE");
+    expect(matchOption(typeColumn.options!, "stundenlohn")).toBe("HOURLY_WAGE");
+    expect(matchOption(typeColumn.options!, "Night supplement")).toBe("NIGHT_SUPPLEMENT");
+    expect(matchOption(typeColumn.options!, "Stu")).toBe("HOURLY_WAGE");
+    expect(matchOption(typeColumn.options!, "Nacht")).toBeNull();
+  });
+  it("keeps unreadable text as typed, for validation to report", () => {
+    expect(canonicalize({ key: "h", kind: "decimal" }, "zwölf", { locale: "de", month: "2026-11" })).toBe("zwölf");
+    expect(canonicalize(typeColumn, " Stundenlohn ", { locale: "de", month: "2026-11" })).toBe("HOURLY_WAGE");
+  });
+  it("shows values in the person's language", () => {
+    expect(displayValue({ key: "h", kind: "decimal" }, "7.5", "de")).toBe("7,5");
+    expect(displayValue({ key: "d", kind: "date" }, "2026-11-15", "de")).toBe("15.11.2026");
+    expect(displayValue({ key: "d", kind: "date" }, "2026-11-15", "en")).toBe("15/11/2026");
+    expect(displayValue(typeColumn, "HOURLY_WAGE", "de")).toBe("Stundenlohn");
+  });
+});

@@ -1,0 +1,102 @@
+import type { EnumOption, GridColumn, InputContext, GridLocale } from "./columns";
+
+const SPACES = /[\s\u00a0\u202f']/g;
+const PLAIN = /^(-?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * Typed or pasted number text → canonical decimal ("12.5"), or null when it is not a number.
+ * The locale decides the decimal mark (de: comma, en: point); the other mark is a thousands
+ * separator, except when it appears once and is not followed by exactly three digits, which is
+ * how a sheet in the other language writes a decimal ("12.5" pasted into the German grid).
+ */
+export function parseLocaleNumber(input: string, locale: GridLocale): string | null {
+  let text = input.replace(SPACES, "").replace(/[€%]/g, "").replace(/^\u2212/, "-");
+  if (!text) return null;
+  const decimalMark = locale === "de" ? "," : ".";
+  const groupMark = locale === "de" ? "." : ",";
+  const groups = text.split(groupMark).length - 1;
+  if (groups === 1 && !text.includes(decimalMark) && !/\d{3}$/.test(text.slice(text.indexOf(groupMark) + 1))) {
+    text = text.replace(groupMark, ".");
+  } else {
+    text = text.split(groupMark).join("").replace(decimalMark, ".");
+  }
+  const match = PLAIN.exec(text);
+  if (!match) return null;
+  const [, sign = "", whole = "", fraction = ""] = match;
+  if (!whole && !fraction) return null;
+  const cleanWhole = whole.replace(/^0+(?=\d)/, "") || "0";
+  const cleanFraction = fraction.replace(/0+$/, "");
+  const body = cleanFraction ? `${cleanWhole}.${cleanFraction}` : cleanWhole;
+  return sign && body !== "0" ? `-${body}` : body;
+}
+
+const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const DAY_FIRST = /^(\d{1,2})[./](\d{1,2})[./](\d{2}|\d{4})?$/;
+
+/** `15.11.2026`, `15/11/2026`, `15.11.`, `2026-11-15` or a bare day (`15`, of the payroll month) → `YYYY-MM-DD`; null otherwise. */
+export function parseLocaleDate(input: string, month: string): string | null {
+  const text = input.trim();
+  const pad = (value: string) => value.padStart(2, "0");
+  const iso = ISO.exec(text);
+  if (iso) return `${iso[1]}-${pad(iso[2] ?? "")}-${pad(iso[3] ?? "")}`;
+  if (/^\d{1,2}\.?$/.test(text)) return `${month}-${pad(text.replace(".", ""))}`;
+  const dayFirst = DAY_FIRST.exec(text);
+  if (!dayFirst) return null;
+  const [, day = "", monthPart = "", yearPart] = dayFirst;
+  const year = !yearPart ? month.slice(0, 4) : yearPart.length === 2 ? `20${yearPart}` : yearPart;
+  return `${year}-${pad(monthPart)}-${pad(day)}`;
+}
+
+function normaliseLabel(text: string): string {
+  return text.trim().toLocaleLowerCase("de").replace(/\s+/g, " ");
+}
+
+/** An option by its code, its label in either language, or a prefix that only one label starts with. */
+export function matchOption(options: readonly EnumOption[], input: string): string | null {
+  const text = normaliseLabel(input);
+  if (!text) return null;
+  for (const option of options) {
+    if (option.value.toLowerCase() === text) return option.value;
+    if (normaliseLabel(option.labels.en) === text || normaliseLabel(option.labels.de) === text) return option.value;
+  }
+  const prefixed = options.filter((option) => [option.value, option.labels.en, option.labels.de].some((label) => normaliseLabel(label).startsWith(text)));
+  return prefixed.length === 1 ? (prefixed[0]?.value ?? null) : null;
+}
+
+/**
+ * What a typed or pasted text is stored as: the canonical value when it can be read
+ * (a decimal with a point, an ISO date, an option's code), else the trimmed text as typed,
+ * which validation then reports. Canonical values do not depend on the locale.
+ */
+export function canonicalize(column: GridColumn, input: string, context: InputContext): string {
+  const text = input.trim();
+  if (!text) return "";
+  switch (column.kind) {
+    case "decimal":
+      return parseLocaleNumber(text, context.locale) ?? text;
+    case "date":
+      return parseLocaleDate(text, context.month) ?? text;
+    case "enum":
+      return matchOption(column.options ?? [], text) ?? text;
+    case "text":
+      return text;
+  }
+}
+
+/** How a stored value is shown and edited in the person's language. */
+export function displayValue(column: GridColumn, value: string, locale: GridLocale): string {
+  if (!value) return "";
+  switch (column.kind) {
+    case "decimal":
+      return locale === "de" && /^-?\d+(\.\d+)?$/.test(value) ? value.replace(".", ",") : value;
+    case "date": {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      if (!match) return value;
+      return locale === "de" ? `${match[3]}.${match[2]}.${match[1]}` : `${match[3]}/${match[2]}/${match[1]}`;
+    }
+    case "enum":
+      return column.options?.find((option) => option.value === value)?.labels[locale] ?? value;
+    case "text":
+      return value;
+  }
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
+import { centsToDecimal } from "./decimal";
+import { GridModel } from "./model";
+
+const MONTH = "2026-11";
+const hours = () => gridSpecFor("hours", MONTH);
+
+function model(employees = [1, 2, 3], lines: { employeeId: number; cells: string[] }[] = []) {
+  return new GridModel(hours(), { locale: "de", month: MONTH }, employees, lines);
+}
+
+describe("GridModel", () => {
+  it("gives every employee a blank line and keeps draft lines grouped in employee order", () => {
+    const grid = model([1, 2, 3], [{ employeeId: 3, cells: ["HOURLY_WAGE", "8"] }, { employeeId: 1, cells: ["HOURLY_WAGE", "1"] }, { employeeId: 3, cells: ["SUNDAY_PREMIUM"] }]);
+    expect(grid.lines.map((line) => line.employeeId)).toEqual([1, 2, 3, 3]);
+    expect(grid.lines[2]?.cells[1]).toBe("8");
+  });
+
+  it("validates as cells change, with totals per employee and type in exact cents", () => {
+    const grid = model();
+    const [first, second] = grid.lines;
+    grid.setText(first!, 1, "7,5");
+    expect(grid.problemCount).toBe(1); // type required once a line is not blank
+    grid.setText(first!, 0, "Stundenlohn");
+    grid.setText(first!, 2, "13,37");
+    expect(grid.problemCount).toBe(0);
+    expect(centsToDecimal(grid.employeeTotals.get(1)!)).toBe("100.28");
+    grid.setText(second!, 0, "HOURLY_WAGE");
+    grid.setText(second!, 1, "0,1");
+    grid.setText(second!, 2, "0,3");
+    expect(centsToDecimal(grid.groupTotals.get("HOURLY_WAGE")!)).toBe("100.31");
+    grid.setText(second!, 1, "-2");
+    expect(grid.outcome(second!).errors[1]).toBe("negative");
+    expect(centsToDecimal(grid.grandTotal)).toBe("100.28");
+    grid.setText(second!, 4, "31.12.2026");
+    expect(grid.outcome(second!).errors[4]).toBe(`outsideMonth:${MONTH}`);
+    expect(grid.problemCount).toBe(2);
+  });
+
+  it("pastes a block as one undo step and redoes it", () => {
+    const grid = model();
+    const result = grid.paste(grid.lines, 0, 0, [["Stundenlohn", "8", "12,5"], ["HOURLY_WAGE", "4", "10"], ["Überstunden", "2", "15"], ["x", "1", "1"]]);
+    expect(result).toEqual({ cells: 9, skippedRows: 1, skippedColumns: 0 });
+    expect(grid.lines.map((line) => line.cells.slice(0, 3))).toEqual([["HOURLY_WAGE", "8", "12.5"], ["HOURLY_WAGE", "4", "10"], ["ADDITIONAL_OVERTIME", "2", "15"]]);
+    expect(centsToDecimal(grid.grandTotal)).toBe("170.00");
+    grid.undo();
+    expect(grid.lines.every((line) => line.cells.every((cell) => cell === ""))).toBe(true);
+    expect(grid.grandTotal).toBe(0n);
+    grid.redo();
+    expect(centsToDecimal(grid.grandTotal)).toBe("170.00");
+  });
+
+  it("fills one value into a selection and fills down", () => {
+    const grid = model();
+    grid.paste(grid.lines, 0, 0, [["HOURLY_WAGE"]], { rowCount: 3, colCount: 1 });
+    expect(grid.lines.map((line) => line.cells[0])).toEqual(["HOURLY_WAGE", "HOURLY_WAGE", "HOURLY_WAGE"]);
+    grid.setText(grid.lines[0]!, 2, "12");
+    grid.fillDown(grid.lines, 0, 2, 2, 2);
+    expect(grid.lines.map((line) => line.cells[2])).toEqual(["12", "12", "12"]);
+    grid.undo();
+    expect(grid.lines.map((line) => line.cells[2])).toEqual(["12", "", ""]);
+  });
+
+  it("adds, removes and copies lines, each undoable", () => {
+    const grid = model();
+    const first = grid.lines[0]!;
+    grid.setText(first, 0, "HOURLY_WAGE");
+    const added = grid.insertLineAfter(first, ["SUNDAY_PREMIUM", "3"]);
+    expect(grid.lines.map((line) => line.employeeId)).toEqual([1, 1, 2, 3]);
+    grid.removeLines([added]);
+    expect(grid.lines).toHaveLength(3);
+    grid.undo();
+    expect(grid.lines[1]).toBe(added);
+    // The only line of an employee is cleared, not removed.
+    grid.removeLines([grid.lines[2]!, grid.lines[0]!, grid.lines[1]!]);
+    expect(grid.lines.map((line) => line.employeeId)).toEqual([1, 2, 3]);
+    expect(grid.lines[0]?.cells[0]).toBe("");
+    grid.undo();
+    expect(grid.lines.map((line) => line.cells[0])).toEqual(["HOURLY_WAGE", "SUNDAY_PREMIUM", "", ""]);
+    grid.setText(grid.lines[3]!, 0, "NIGHT_SUPPLEMENT");
+    const copied = grid.copyLineTo(grid.lines[0]!, [2, 3]);
+    expect(copied).toBe(2);
+    expect(grid.lines.map((line) => `${line.employeeId}:${line.cells[0]}`)).toEqual(["1:HOURLY_WAGE", "1:SUNDAY_PREMIUM", "2:HOURLY_WAGE", "3:NIGHT_SUPPLEMENT", "3:HOURLY_WAGE"]);
+    grid.undo();
+    expect(grid.lines.map((line) => `${line.employeeId}:${line.cells[0]}`)).toEqual(["1:HOURLY_WAGE", "1:SUNDAY_PREMIUM", "2:", "3:NIGHT_SUPPLEMENT"]);
+  });
+
+  it("snapshots what a draft keeps and shows service issues until the line changes", () => {
+    const grid = model();
+    grid.setText(grid.lines[1]!, 0, "HOURLY_WAGE");
+    expect(grid.snapshot()).toEqual([{ id: grid.lines[1]!.id, employeeId: 2, cells: ["HOURLY_WAGE", "", "", "", "", "", ""] }]);
+    grid.setServiceIssues([{ lineId: grid.lines[1]!.id, col: 1, message: "no" }]);
+    expect(grid.linesWithServiceIssues()).toEqual([grid.lines[1]]);
+    grid.setText(grid.lines[1]!, 1, "3");
+    expect(grid.linesWithServiceIssues()).toEqual([]);
+  });
+
+  it("pastes 9,000 cells into 1,000 employees × 9 lines, and undoes it, quickly", () => {
+    const employees = Array.from({ length: 1000 }, (_, index) => index + 1);
+    const lines = employees.flatMap((employeeId) => Array.from({ length: 9 }, () => ({ employeeId, cells: ["HOURLY_WAGE"] })));
+    const grid = model(employees, lines);
+    const block = Array.from({ length: 3000 }, (_, row) => [`${row % 10},5`, "12,25", String(row % 3)]);
+    const started = performance.now();
+    grid.paste(grid.lines, 0, 1, block);
+    const pasted = performance.now();
+    grid.undo();
+    const undone = performance.now();
+    expect(grid.grandTotal).toBe(0n);
+    expect(pasted - started).toBeLessThan(1000);
+    expect(undone - pasted).toBeLessThan(1000);
+  });
+});
