@@ -32,7 +32,11 @@ const appPort = await freePort();
 const appUrl = `http://localhost:${appPort}`;
 const client = { client_id: "ledgerlane-bench", client_secret: randomBytes(16).toString("hex"), name: "bench", redirect_uris: [`${appUrl}/api/auth/callback/accounting`], version: "v3.1" as const };
 const sandbox = await startSandbox({ port: 0, seedClients: [client] });
-const database = await startEmbeddedPostgres();
+// A Postgres server of its own process when one is given (BENCH_DATABASE_URL, an empty
+// database), else the embedded one, which then shares this process with the load.
+const database = process.env.BENCH_DATABASE_URL
+  ? { url: process.env.BENCH_DATABASE_URL, stop: async () => {} }
+  : await startEmbeddedPostgres();
 await migrateDatabase(database.url);
 const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
 const env = {
