@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "@/sandbox/test-support";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import type { TestSandbox } from "@/sandbox/test-support";
 import type { PayrollClient } from "@/lib/payroll/client";
 import type { CompanyRecord } from "@/lib/payroll/companies";
 import { PayrollNetworkError, PayrollValidationError } from "@/lib/payroll/errors";
@@ -16,17 +17,7 @@ let client: PayrollClient;
 let company: CompanyRecord;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  Object.assign(process.env, {
-    DATABASE_URL: inject("databaseUrl"),
-    ACCOUNTING_AUTH_URL: sandbox.urls.accounting.auth_url,
-    ACCOUNTING_TOKEN_URL: sandbox.urls.accounting.token_url,
-    ACCOUNTING_REVOKE_URL: sandbox.urls.accounting.revoke_url,
-    ACCOUNTING_BASE_URL: sandbox.urls.accounting.base_url,
-    ACCOUNTING_CLIENT_ID: "ledgerlane-dev",
-    ACCOUNTING_CLIENT_SECRET: "ledgerlane-dev-secret",
-    PAYROLL_BASE_URL: sandbox.urls.payroll.base_url,
-  });
+  sandbox = await startAccountingTestEnv();
   const { getDb } = await import("@/lib/db/client");
   const { connectPayroll, payrollFor } = await import("@/lib/payroll/connection");
   const { requireCompany } = await import("@/lib/payroll/companies");

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "@/sandbox/test-support";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import type { TestSandbox } from "@/sandbox/test-support";
 
 // Connection, company authorization, reference lists and drafts against the suite's Postgres.
 
@@ -8,17 +9,7 @@ const SABINE = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  Object.assign(process.env, {
-    DATABASE_URL: inject("databaseUrl"),
-    ACCOUNTING_AUTH_URL: sandbox.urls.accounting.auth_url,
-    ACCOUNTING_TOKEN_URL: sandbox.urls.accounting.token_url,
-    ACCOUNTING_REVOKE_URL: sandbox.urls.accounting.revoke_url,
-    ACCOUNTING_BASE_URL: sandbox.urls.accounting.base_url,
-    ACCOUNTING_CLIENT_ID: "ledgerlane-dev",
-    ACCOUNTING_CLIENT_SECRET: "ledgerlane-dev-secret",
-    PAYROLL_BASE_URL: sandbox.urls.payroll.base_url,
-  });
+  sandbox = await startAccountingTestEnv();
 });
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "@/sandbox/test-support";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import type { TestSandbox } from "@/sandbox/test-support";
 
 // The import job against an in-process sandbox and the suite's Postgres, with the job side of
 // the app running in child processes so that "the app" can be killed mid-job and started again.
@@ -44,17 +45,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  Object.assign(process.env, {
-    DATABASE_URL: inject("databaseUrl"),
-    ACCOUNTING_AUTH_URL: sandbox.urls.accounting.auth_url,
-    ACCOUNTING_TOKEN_URL: sandbox.urls.accounting.token_url,
-    ACCOUNTING_REVOKE_URL: sandbox.urls.accounting.revoke_url,
-    ACCOUNTING_BASE_URL: sandbox.urls.accounting.base_url,
-    ACCOUNTING_CLIENT_ID: "ledgerlane-dev",
-    ACCOUNTING_CLIENT_SECRET: "ledgerlane-dev-secret",
-    PAYROLL_BASE_URL: sandbox.urls.payroll.base_url,
-  });
+  sandbox = await startAccountingTestEnv();
 });
 
 afterAll(async () => {
