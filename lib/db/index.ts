@@ -1,2 +1,0 @@
-export { getDb } from "./client";
-export type { PrismaClient } from "./generated/client";
