@@ -57,6 +57,85 @@ describe("entry drafts", () => {
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })]);
     await expect(patchEntryDraft(key, saved.revision, [line("a", 1, {})])).rejects.toBeInstanceOf(DraftConflictError);
     expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { type: "BONUS_PAYMENT" }));
+    // No draft yet: a patch has nothing to build on either.
+    await expect(patchEntryDraft({ ...key, period: "1999-01" }, 1, [line("a", 1, {})])).rejects.toBeInstanceOf(DraftConflictError);
+  });
+
+  it("keeps a line per row: a patch writes only the rows of the lines it carries", async () => {
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const { getDb } = await import("@/lib/db/client");
+    const key = { connectionId, companyId: COMPANY, period: "2030-01", kind: "hours" as const };
+    const lines = Array.from({ length: 9_000 }, (_, index) => line(`l${index}`, 1 + (index % 1_000), { type: "HOURLY_WAGE", total_hours: "1", total_amount: "10" }));
+    const saved = await saveEntryDraft(key, lines);
+    // xmin names the transaction that last wrote a row: only rewritten rows get a new one.
+    const versions = async () =>
+      new Map(
+        (
+          await getDb().$queryRaw<{ line_id: string; version: string }[]>`
+            SELECT line_id, xmin::text AS version FROM payroll_entry_draft_lines
+            WHERE connection_id = ${connectionId}::uuid AND company_id = ${COMPANY} AND period = '2030-01' AND kind = 'hours'`
+        ).map((row) => [row.line_id, row.version]),
+      );
+    const before = await versions();
+    expect(before.size).toBe(9_000);
+
+    const patched = await patchEntryDraft(key, saved.revision, [line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }), line("new", 7, { type: "SUNDAY_PREMIUM" })]);
+    expect(patched.revision).toBe(saved.revision + 1);
+    const after = await versions();
+    expect(after.size).toBe(9_001);
+    expect([...after].filter(([id, version]) => before.get(id) !== version).map(([id]) => id).sort()).toEqual(["l4500", "new"]);
+
+    const loaded = await loadEntryDraft(key);
+    expect(loaded?.revision).toBe(patched.revision);
+    expect(loaded?.lines).toHaveLength(9_001);
+    expect(loaded?.lines[4500]).toEqual(line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }));
+    expect(loaded?.lines.at(-1)).toEqual(line("new", 7, { type: "SUNDAY_PREMIUM" }));
+    expect(loaded?.lines.slice(0, 4500)).toEqual(lines.slice(0, 4500));
+
+    // Saving the same draft whole again rewrites no row.
+    const again = await saveEntryDraft(key, loaded!.lines);
+    expect(again.revision).toBe(patched.revision + 1);
+    expect(await versions()).toEqual(after);
+  });
+
+  it("takes concurrent whole saves, patches and loads of a 9,000-line draft (the embedded Postgres too)", async () => {
+    const { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = { connectionId, companyId: COMPANY, period: "2030-03", kind: "hours" as const };
+    const month = (hours: string) => Array.from({ length: 9_000 }, (_, index) => line(`m${index}`, 1 + (index % 1_000), { type: "HOURLY_WAGE", total_hours: hours, total_amount: "10" }));
+    const first = await saveEntryDraft(key, month("1"));
+    const outcomes = await Promise.allSettled([
+      saveEntryDraft(key, month("2")),
+      loadEntryDraft(key),
+      patchEntryDraft(key, first.revision, [line("m1", 2, { type: "HOURLY_WAGE", total_hours: "5" })]),
+      saveEntryDraft(key, month("3")),
+      loadEntryDraft(key),
+      patchEntryDraft(key, first.revision, [line("m2", 3, { type: "HOURLY_WAGE", total_hours: "6" })]),
+    ]);
+    // A patch may lose the race against the other saves (a conflict); nothing else may fail.
+    for (const outcome of outcomes) if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(DraftConflictError);
+    for (const outcome of outcomes) if (outcome.status === "fulfilled" && outcome.value && "lines" in outcome.value) expect(outcome.value.lines).toHaveLength(9_000);
+    const loaded = await loadEntryDraft(key);
+    expect(loaded?.lines).toHaveLength(9_000);
+    expect(loaded?.revision).toBe(first.revision + outcomes.filter((outcome) => outcome.status === "fulfilled" && outcome.value && !("lines" in outcome.value)).length);
+  });
+
+  it("keeps the order a whole draft is saved in, drops lines no longer in it, and appends patched new lines", async () => {
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = { connectionId, companyId: COMPANY, period: "2030-02", kind: "payments" as const };
+    await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, { amount: "3" })]);
+    // A line inserted in the middle, one removed, one moved: the order is the one sent.
+    const second = await saveEntryDraft(key, [line("c", 3, { amount: "3" }), line("a", 1, { amount: "1" }), line("x", 1, {}), line("d", 4, { amount: "4" })]);
+    expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["c", "a", "x", "d"]);
+    await patchEntryDraft(key, second.revision, [line("e", 5, {}), line("a", 1, { amount: "9" }), line("f", 6, {})]);
+    const loaded = await loadEntryDraft(key);
+    expect(loaded?.lines.map((stored) => stored.id)).toEqual(["c", "a", "x", "d", "e", "f"]);
+    expect(loaded?.lines[1]).toEqual(line("a", 1, { amount: "9" }));
+    // A line id twice in one save: one row, in the first one's place, with the last one's values.
+    await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, {}), line("a", 1, { amount: "2" })]);
+    expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { amount: "2" }), line("b", 2, {})]);
+    // An empty draft is a draft with no lines.
+    await saveEntryDraft(key, []);
+    expect((await loadEntryDraft(key))?.lines).toEqual([]);
   });
 });
 
