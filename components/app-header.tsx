@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { listBusinesses } from "@/lib/accounting/businesses";
 import { rememberedCountry } from "@/lib/auth/cookies";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
@@ -31,16 +31,16 @@ export async function AppHeader() {
   return (
     <header className="border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-8 gap-y-2 px-4 py-3">
-        <Link href="/" className="text-lg font-semibold text-slate-900">
+        <HoverPrefetchLink href="/" className="text-lg font-semibold text-slate-900">
           {t("app.name")}
-        </Link>
+        </HoverPrefetchLink>
         <nav aria-label={t("nav.label")} className="flex-1">
           <ul className="flex flex-wrap gap-4">
             {links.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="text-slate-700 hover:text-slate-950 hover:underline">
+                <HoverPrefetchLink href={link.href} className="text-slate-700 hover:text-slate-950 hover:underline">
                   {link.label}
-                </Link>
+                </HoverPrefetchLink>
               </li>
             ))}
           </ul>
@@ -51,9 +51,9 @@ export async function AppHeader() {
         <LanguageSwitch />
         {user ? (
           <div className="flex items-center gap-3 text-sm">
-            <Link href="/user" className="text-slate-700 hover:underline">
+            <HoverPrefetchLink href="/user" className="text-slate-700 hover:underline">
               {user.displayName ?? t("nav.user")}
-            </Link>
+            </HoverPrefetchLink>
             <SignOutButton label={t("auth.signOut")} />
           </div>
         ) : (

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getTranslator } from "@/lib/i18n/server";
@@ -20,9 +20,9 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
       <section className="space-y-3">
         <h1 className="text-2xl font-bold">{heading}</h1>
         <p role="alert">{t("payrollEntries.notReachable")}</p>
-        <Link href="/payroll" className="text-blue-700 underline">
+        <HoverPrefetchLink href="/payroll" className="text-blue-700 underline">
           {t("nav.payroll")}
-        </Link>
+        </HoverPrefetchLink>
       </section>
     );
   }
@@ -32,15 +32,15 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   return (
     <section className="space-y-4">
       <nav className="flex flex-wrap gap-4 text-sm" aria-label={company.name1}>
-        <Link href={`/payroll/companies/${company.id}`} className="text-blue-700 underline">
+        <HoverPrefetchLink href={`/payroll/companies/${company.id}`} className="text-blue-700 underline">
           {company.name1}
-        </Link>
-        <Link href={`/payroll/companies/${company.id}/hours`} aria-current={kind === "hours" ? "page" : undefined} className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline">
+        </HoverPrefetchLink>
+        <HoverPrefetchLink href={`/payroll/companies/${company.id}/hours`} aria-current={kind === "hours" ? "page" : undefined} className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline">
           {t("payrollEntries.hoursLink")}
-        </Link>
-        <Link href={`/payroll/companies/${company.id}/payments`} aria-current={kind === "payments" ? "page" : undefined} className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline">
+        </HoverPrefetchLink>
+        <HoverPrefetchLink href={`/payroll/companies/${company.id}/payments`} aria-current={kind === "payments" ? "page" : undefined} className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline">
           {t("payrollEntries.paymentsLink")}
-        </Link>
+        </HoverPrefetchLink>
       </nav>
       <div>
         <h1 className="text-2xl font-bold">{title}</h1>

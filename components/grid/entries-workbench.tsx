@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import { formatAmount, formatDate } from "@/lib/i18n/format";
@@ -308,9 +308,9 @@ export function EntriesWorkbench(props: WorkbenchProps) {
             {t("payrollEntries.transferBlocked", { count: problemCount })}
           </p>
         ) : null}
-        <Link href={`/payroll/companies/${companyId}/${kind}/history`} className="text-blue-700 underline">
+        <HoverPrefetchLink href={`/payroll/companies/${companyId}/${kind}/history`} className="text-blue-700 underline">
           {t("payrollEntries.historyLink")}
-        </Link>
+        </HoverPrefetchLink>
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
