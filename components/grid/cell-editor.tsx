@@ -55,7 +55,9 @@ export function CellEditor({ id, label, initial, mode, listId, validate, describ
   }
 
   return (
-    <span className="absolute inset-0 z-20">
+    // Below the grid's sticky header (z-10): painted before it, the editor stays part of the grid's
+    // scrolled content instead of becoming a compositor layer of its own on every edit.
+    <span className="absolute inset-0 z-[5]">
       <input
         id={id}
         aria-label={label}

@@ -49,7 +49,10 @@ interface EntryGridProps {
 }
 
 const VIEWPORT_ROWS = 18;
-const OVERSCAN = 6;
+// Rows rendered beyond the visible ones, each way. Every rendered row costs on every frame (hit
+// testing, pre-paint, paint and commit of the grid), and a frame follows every keystroke: a few
+// rows cover keyboard moves and ordinary scrolling.
+const OVERSCAN = 2;
 
 interface Editing {
   lineId: string;
@@ -283,7 +286,7 @@ export function EntryGrid(props: EntryGridProps) {
   }
 
   return (
-    <div className="rounded-lg border border-slate-300 bg-white">
+    <div className="group/grid relative rounded-lg border border-slate-300 bg-white">
       {typeColumn ? (
         <datalist id={listId}>
           {typeColumn.options?.map((option) => <option key={option.value} value={option.labels[locale]} />)}
@@ -319,7 +322,9 @@ export function EntryGrid(props: EntryGridProps) {
         onDoubleClick={(event) => {
           if (cellFromEvent(event.target)) startEdit("edit");
         }}
-        className="relative overflow-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+        // An opaque background lets the browser scroll the grid without repainting it. The focus ring is
+        // the element after it.
+        className="relative overflow-auto bg-white focus:outline-none"
         style={{ height: Math.min(VIEWPORT_ROWS + 1, rows.length + 1) * ROW_HEIGHT + 2, contain: "strict" }}
       >
         <div style={{ height: height + ROW_HEIGHT, position: "relative", minWidth: "72rem" }}>
@@ -342,6 +347,12 @@ export function EntryGrid(props: EntryGridProps) {
           {visible}
         </div>
       </div>
+      {/*
+       * The grid's focus ring, shown while the grid or its cell editor has keyboard focus. A layer of
+       * its own that only fades in and out: drawn on the grid itself, it was repainted with the
+       * whole grid's area whenever an edit started or ended.
+       */}
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-0 ring-2 ring-blue-600 will-change-[opacity] group-has-[:focus-visible]/grid:opacity-100" />
     </div>
   );
 }

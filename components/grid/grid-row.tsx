@@ -34,7 +34,12 @@ export function cellId(gridId: string, lineId: string, col: number): string {
   return `${gridId}-${lineId}-${col}`;
 }
 
-/** One line of the grid; re-renders only when its line, outcome, selection or editor changes. */
+/**
+ * One line of the grid; re-renders only when its line, outcome, selection or editor changes.
+ * A row keeps its place in the grid's content however far it is scrolled (scrolling adds and
+ * drops rows without repainting the others), and only the cell being edited is positioned:
+ * each positioned box is a paint layer that every frame after a keystroke walks.
+ */
 export const GridRow = memo(function GridRow(props: RowProps) {
   const { gridId, line, rowIndex, top, template, columns, locale, outcome, issues, employeeName, employeeTotal, activeCol, selectedFrom, selectedTo, editor, describe } = props;
   const lineIssue = issues.find((issue) => issue.col === -1);
@@ -47,8 +52,15 @@ export const GridRow = memo(function GridRow(props: RowProps) {
       className={`absolute left-0 grid w-full border-b border-slate-200 ${employeeName !== null ? "border-t border-t-slate-300" : ""} ${lineIssue ? "bg-red-50" : "bg-white"}`}
       style={{ top, height: ROW_HEIGHT, gridTemplateColumns: template }}
     >
-      <div role="rowheader" aria-colindex={1} className="truncate px-2 py-1.5 text-sm font-medium text-slate-800" title={lineIssue?.message}>
-        {employeeName ?? <span className="sr-only">{props.lineNumber}</span>}
+      <div
+        role="rowheader"
+        aria-colindex={1}
+        // An employee's further lines show no name: screen readers get the line number (and its issue) instead.
+        aria-label={employeeName === null ? (lineIssue ? `${props.lineNumber} ⚠ ${lineIssue.message}` : String(props.lineNumber)) : undefined}
+        className="truncate px-2 py-1.5 text-sm font-medium text-slate-800"
+        title={lineIssue?.message}
+      >
+        {employeeName}
         {lineIssue ? <span className="ml-1 text-red-700">⚠ {lineIssue.message}</span> : null}
       </div>
       {columns.map((column, col) => {
@@ -69,9 +81,9 @@ export const GridRow = memo(function GridRow(props: RowProps) {
             data-col={column.key}
             data-row={rowIndex}
             title={message}
-            className={`relative truncate border-l border-slate-200 px-1.5 py-1.5 text-sm ${column.kind === "decimal" ? "text-right tabular-nums" : ""} ${
+            className={`truncate border-l border-slate-200 px-1.5 py-1.5 text-sm ${column.kind === "decimal" ? "text-right tabular-nums" : ""} ${
               message ? "bg-red-50 text-red-900 ring-1 ring-inset ring-red-500" : selected ? "bg-blue-50" : ""
-            } ${active ? "outline outline-2 -outline-offset-2 outline-blue-700" : ""}`}
+            } ${active ? "outline outline-2 -outline-offset-2 outline-blue-700" : ""} ${active && editor ? "relative" : ""}`}
           >
             {displayValue(column, value, locale)}
             {message ? <span className="sr-only">, {message}</span> : null}

@@ -102,11 +102,16 @@ function percentile(values: number[], p: number): number {
 }
 
 /**
- * The database for the run: DATABASE_URL, else a database of the machine's Postgres when one
- * answers on 127.0.0.1:5432, else the embedded one (whose socket mixes up concurrent large
- * queries, which a 9,000-line draft is: see the report of issue 7).
+ * The database for the run: the embedded one with GRID_BENCH_EMBEDDED=1, else DATABASE_URL, else
+ * a database of the machine's Postgres when one answers on 127.0.0.1:5432, else the embedded one
+ * (whose socket mixed up concurrent large queries when a 9,000-line draft was one JSON value:
+ * see the report of issue 7).
  */
 async function benchDatabaseUrl(): Promise<string | undefined> {
+  if (process.env.GRID_BENCH_EMBEDDED === "1") {
+    console.error("grid bench: GRID_BENCH_EMBEDDED=1, using the embedded Postgres");
+    return undefined;
+  }
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const client = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres", connectionTimeoutMillis: 2_000 });
   try {
@@ -122,13 +127,18 @@ async function benchDatabaseUrl(): Promise<string | undefined> {
   }
 }
 
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
+}
+
 async function main(): Promise<void> {
   const databaseUrl = await benchDatabaseUrl();
   const app = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(APP_PORT), SANDBOX_PORT: String(SANDBOX_PORT), NEXTAUTH_URL: APP_URL, EMBEDDED_DATABASE_DIR: "memory", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-grid-bench", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: { ...(databaseUrl ? process.env : withoutDatabaseUrl(process.env)), PORT: String(APP_PORT), SANDBOX_PORT: String(SANDBOX_PORT), NEXTAUTH_URL: APP_URL, EMBEDDED_DATABASE_DIR: "memory", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-grid-bench", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
