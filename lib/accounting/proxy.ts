@@ -2,7 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/session";
 import type { UpstreamResponse } from "@/lib/http/upstream";
-import { findReachableBusiness, syncBusinesses } from "./businesses";
+import { syncBusinesses } from "./businesses";
 import type { AccountingRequest } from "./client";
 import { errorItemsOf, parseJson } from "./error-mapper";
 import { AccountingError, AccountingNetworkError, AccountingUnavailableError, NeedsV31Error, NotConnectedError, ReauthRequiredError } from "./errors";
@@ -71,13 +71,10 @@ async function readJsonBody(request: NextRequest): Promise<{ body?: string } | R
   return { body: text };
 }
 
-/** Which X-Business to send: only businesses in the person's list; null when unknown. */
-async function chooseBusiness(user: SessionUser, requested: string | null): Promise<{ sent: string | undefined; expected: string | null } | null> {
-  if (requested !== null) {
-    const business = await findReachableBusiness(user.id, requested);
-    return business ? { sent: business.businessId, expected: business.businessId } : null;
-  }
-  if (user.selectedBusinessId) return { sent: user.selectedBusinessId, expected: user.selectedBusinessId };
+/** Which X-Business to send: only businesses in the person's list (read with the session); null when unknown. */
+function chooseBusiness(user: SessionUser, requested: string | null): { sent: string | undefined; expected: string | null } | null {
+  if (requested !== null) return user.businessIds.includes(requested) ? { sent: requested, expected: requested } : null;
+  if (user.selectedBusinessId && user.businessIds.includes(user.selectedBusinessId)) return { sent: user.selectedBusinessId, expected: user.selectedBusinessId };
   return { sent: undefined, expected: user.leadBusinessId };
 }
 
@@ -123,7 +120,7 @@ export async function proxyAccountingRequest(request: NextRequest, segments: str
   if (read instanceof Response) return read;
   const invalid = invalidWrite(request.method, path, read.body);
   if (invalid) return invalid;
-  const choice = await chooseBusiness(user, request.headers.get("x-business"));
+  const choice = chooseBusiness(user, request.headers.get("x-business"));
   if (!choice) return proxyError(403, "unknown_business", "That business is not one of yours.");
 
   const upstream: AccountingRequest = { method: request.method as AccountingRequest["method"], path, body: read.body, business: choice.sent };
