@@ -114,7 +114,8 @@ export async function proxyAccountingRequest(request: NextRequest, segments: str
   }
   const path = upstreamPath(segments, request.nextUrl.search);
   if (!path) return proxyError(400, "bad_path", "The path is not a path of the accounting API.");
-  const user = await sessionUserFromRequest(request);
+  // Reads may use the session as this process read it moments ago (kept only while every change is heard).
+  const user = await sessionUserFromRequest(request, { recent: request.method === "GET" });
   if (!user) return proxyError(401, "not_signed_in", "Sign in first.");
   const read = request.method === "GET" || request.method === "DELETE" ? {} : await readJsonBody(request);
   if (read instanceof Response) return read;

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb, queryPrepared } from "@/lib/db/client";
+import { sessionCache } from "./session-cache";
 
 /** How long a sign-in lasts (the session row and the cookie). */
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -50,9 +51,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The signed-in person of a session row, or null when the row is gone, expired or not theirs. */
 export async function loadSessionUser(sessionId: string, userId: string): Promise<SessionUser | null> {
+  return (await readSessionUser(sessionId, userId))?.value ?? null;
+}
+
+/**
+ * The same, possibly as this process read it moments ago: for reads only (the proxy's GETs),
+ * never before a change is made. See session-cache.ts for when entries are dropped.
+ */
+export function loadRecentSessionUser(sessionId: string, userId: string): Promise<SessionUser | null> {
+  return sessionCache<SessionUser>().get(sessionId, userId, () => readSessionUser(sessionId, userId));
+}
+
+async function readSessionUser(sessionId: string, userId: string): Promise<{ value: SessionUser; expiresAt: number } | null> {
   if (!UUID.test(sessionId) || !UUID.test(userId)) return null;
   const [row] = await queryPrepared<SessionRow>(SESSION_USER, [sessionId, userId]);
   if (!row || row.expires_ms <= Date.now()) return null;
+  return { value: sessionUserOf(sessionId, userId, row), expiresAt: row.expires_ms };
+}
+
+function sessionUserOf(sessionId: string, userId: string, row: SessionRow): SessionUser {
   return {
     id: userId,
     sessionId,
@@ -84,4 +101,5 @@ export async function createSession(userId: string): Promise<string> {
 
 export async function deleteSession(sessionId: string): Promise<void> {
   await getDb().session.deleteMany({ where: { id: sessionId } });
+  sessionCache().forgetKey(sessionId);
 }
