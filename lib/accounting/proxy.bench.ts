@@ -5,9 +5,10 @@
 // own, as the service and Postgres are in production; loopback only, about 25 s of load.
 // The database: BENCH_DATABASE_URL (an empty database), else a fresh database of the
 // machine's Postgres when one answers on 127.0.0.1:5432, else the embedded one.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
+import { cpus } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { Pool } from "undici";
@@ -58,6 +59,11 @@ async function startDatabase(): Promise<{ url: string; kind: string; stop: () =>
   return { url: embedded.match[1]!, kind: "embedded Postgres", stop: embedded.stop };
 }
 
+// As with any load test, the load generator and the upstream should not take the CPU of the
+// server measured: with two or more CPUs and taskset, the app gets CPU 0 and this process (so the
+// sandbox and the embedded database it starts) the others.
+const pinned = cpus().length >= 2 && spawnSync("taskset", ["-pc", `1-${cpus().length - 1}`, String(process.pid)], { stdio: "ignore" }).status === 0;
+
 const appPort = await freePort();
 const appUrl = `http://localhost:${appPort}`;
 const client = { client_id: "ledgerlane-bench", client_secret: randomBytes(16).toString("hex"), name: "bench", redirect_uris: [`${appUrl}/api/auth/callback/accounting`], version: "v3.1" as const };
@@ -72,7 +78,7 @@ process.once("exit", () => sandboxProcess.child.kill("SIGKILL"));
 const sandbox = { url: sandboxProcess.match[1]! };
 const database = await startDatabase();
 stops.push(database.stop);
-console.error(`(proxy bench: ${database.kind})`);
+console.error(`(proxy bench: ${database.kind}${pinned ? "; the app on CPU 0, the rest on the others" : ""})`);
 await migrateDatabase(database.url);
 const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
 const env = {
@@ -109,7 +115,8 @@ await db.$disconnect();
 await ensureNextBuild({ ...process.env, ...env });
 // PROXY_BENCH_NODE_ARGS: extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 const nodeArgs = process.env.PROXY_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-const app = spawn(process.execPath, [...nodeArgs, NEXT_CLI, "start", "-p", String(appPort)], { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: "ignore" });
+const appCommand = [process.execPath, ...nodeArgs, NEXT_CLI, "start", "-p", String(appPort)];
+const app = spawn(pinned ? "taskset" : appCommand[0]!, pinned ? ["-c", "0", ...appCommand] : appCommand.slice(1), { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: "ignore" });
 const appExited = new Promise((resolve) => app.once("exit", resolve));
 try {
   for (let i = 0; ; i += 1) {
