@@ -104,7 +104,11 @@ describe("fault injection", () => {
     await faults({ rules: [{ path: "/payroll/**", kind: "temporarily_unavailable" }] });
     const response = await fetch(`${t.urls.payroll.base_url}/v1/companies`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ success: false, state: "ERROR", data: null });
+    expect(await response.json()).toMatchObject({ success: false, state: "ERROR", error: { code: "UNAVAILABLE", issues: [] }, data: null });
+    await faults({ rules: [{ path: "/payroll/**", kind: "error", status: 502 }] });
+    const failed = await fetch(`${t.urls.payroll.base_url}/v1/companies`);
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ error: { code: "INTERNAL_ERROR", message: expect.any(String) } });
   });
 
   it("never touches control routes; {} clears; bad shapes are 422", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { sessionCache } from "@/lib/auth/session-cache";
 import { getDb } from "@/lib/db/client";
 import type { AccountingClient } from "./client";
 import type { Business } from "./schemas";
@@ -52,6 +53,7 @@ export async function syncBusinesses(userId: string, client: AccountingClient): 
       data: { selectedBusinessId: null },
     });
   });
+  sessionCache().forget(userId);
   return listBusinesses(userId);
 }
 
@@ -78,5 +80,6 @@ export async function selectBusiness(userId: string, businessId: string): Promis
   const business = await findReachableBusiness(userId, businessId);
   if (!business) return false;
   await getDb().user.update({ where: { id: userId }, data: { selectedBusinessId: businessId } });
+  sessionCache().forget(userId);
   return true;
 }

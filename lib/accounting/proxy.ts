@@ -2,7 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/session";
 import type { UpstreamResponse } from "@/lib/http/upstream";
-import { findReachableBusiness, syncBusinesses } from "./businesses";
+import { syncBusinesses } from "./businesses";
 import type { AccountingRequest } from "./client";
 import { errorItemsOf, parseJson } from "./error-mapper";
 import { AccountingError, AccountingNetworkError, AccountingUnavailableError, NeedsV31Error, NotConnectedError, ReauthRequiredError } from "./errors";
@@ -71,13 +71,10 @@ async function readJsonBody(request: NextRequest): Promise<{ body?: string } | R
   return { body: text };
 }
 
-/** Which X-Business to send: only businesses in the person's list; null when unknown. */
-async function chooseBusiness(user: SessionUser, requested: string | null): Promise<{ sent: string | undefined; expected: string | null } | null> {
-  if (requested !== null) {
-    const business = await findReachableBusiness(user.id, requested);
-    return business ? { sent: business.businessId, expected: business.businessId } : null;
-  }
-  if (user.selectedBusinessId) return { sent: user.selectedBusinessId, expected: user.selectedBusinessId };
+/** Which X-Business to send: only businesses in the person's list (read with the session); null when unknown. */
+function chooseBusiness(user: SessionUser, requested: string | null): { sent: string | undefined; expected: string | null } | null {
+  if (requested !== null) return user.businessIds.includes(requested) ? { sent: requested, expected: requested } : null;
+  if (user.selectedBusinessId && user.businessIds.includes(user.selectedBusinessId)) return { sent: user.selectedBusinessId, expected: user.selectedBusinessId };
   return { sent: undefined, expected: user.leadBusinessId };
 }
 
@@ -117,13 +114,14 @@ export async function proxyAccountingRequest(request: NextRequest, segments: str
   }
   const path = upstreamPath(segments, request.nextUrl.search);
   if (!path) return proxyError(400, "bad_path", "The path is not a path of the accounting API.");
-  const user = await sessionUserFromRequest(request);
+  // Reads may use the session as this process read it moments ago (kept only while every change is heard).
+  const user = await sessionUserFromRequest(request, { recent: request.method === "GET" });
   if (!user) return proxyError(401, "not_signed_in", "Sign in first.");
   const read = request.method === "GET" || request.method === "DELETE" ? {} : await readJsonBody(request);
   if (read instanceof Response) return read;
   const invalid = invalidWrite(request.method, path, read.body);
   if (invalid) return invalid;
-  const choice = await chooseBusiness(user, request.headers.get("x-business"));
+  const choice = chooseBusiness(user, request.headers.get("x-business"));
   if (!choice) return proxyError(403, "unknown_business", "That business is not one of yours.");
 
   const upstream: AccountingRequest = { method: request.method as AccountingRequest["method"], path, body: read.body, business: choice.sent };

@@ -1,5 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb, queryPrepared } from "@/lib/db/client";
+import { sessionCache } from "./session-cache";
 
 /** How long a sign-in lasts (the session row and the cookie). */
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -14,46 +15,76 @@ export interface SessionUser {
   selectedBusinessId: string | null;
   /** The lead business as last read from the service. */
   leadBusinessId: string | null;
+  /** Every business the person reaches, as last read from the service: the only ids a request may name. */
+  businessIds: string[];
   connection: { id: string; status: "active" | "reauth_required" | "revoke_pending" } | null;
   /** The legacy v3 connection, when the person still has one (pages needing v3.1 offer the move). */
   legacyConnection: { id: string; status: "active" | "reauth_required" | "revoke_pending" } | null;
 }
 
+interface SessionRow {
+  user_id: string;
+  expires_ms: number;
+  accounting_user_id: string;
+  display_name: string | null;
+  email: string | null;
+  selected_business_id: string | null;
+  lead_business_id: string | null;
+  business_ids: string[];
+  connections: { id: string; status: ConnectionStatus; version: "v3.1" | "v3" }[];
+}
+
+// Runs on every signed-in request, so it is one prepared statement rather than Prisma's four
+// queries. Prisma stores DateTime as UTC `timestamp`; its epoch is taken as such.
+const SESSION_USER = {
+  name: "ledgerlane_session_user",
+  text: `SELECT s.user_id, extract(epoch FROM s.expires_at)::float8 * 1000 AS expires_ms,
+      u.accounting_user_id, u.display_name, u.email, u.selected_business_id,
+      (SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id AND b.is_lead ORDER BY b.business_id LIMIT 1) AS lead_business_id,
+      ARRAY(SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id ORDER BY b.business_id) AS business_ids,
+      COALESCE((SELECT json_agg(json_build_object('id', c.id, 'status', c.status, 'version', c.version)) FROM accounting_connections c WHERE c.user_id = u.id), '[]') AS connections
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = $1::uuid AND s.user_id = $2::uuid`,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The signed-in person of a session row, or null when the row is gone, expired or not theirs. */
 export async function loadSessionUser(sessionId: string, userId: string): Promise<SessionUser | null> {
-  const session = await getDb().session.findUnique({
-    where: { id: sessionId },
-    select: {
-      userId: true,
-      expiresAt: true,
-      user: {
-        select: {
-          accountingUserId: true,
-          displayName: true,
-          email: true,
-          selectedBusinessId: true,
-          accountingConnections: { select: { id: true, status: true, version: true } },
-          accountingBusinesses: { where: { isLead: true }, select: { businessId: true }, take: 1 },
-        },
-      },
-    },
-  });
-  if (!session || session.userId !== userId || session.expiresAt.getTime() <= Date.now()) return null;
-  const { user } = session;
+  return (await readSessionUser(sessionId, userId))?.value ?? null;
+}
+
+/**
+ * The same, possibly as this process read it moments ago: for reads only (the proxy's GETs),
+ * never before a change is made. See session-cache.ts for when entries are dropped.
+ */
+export function loadRecentSessionUser(sessionId: string, userId: string): Promise<SessionUser | null> {
+  return sessionCache<SessionUser>().get(sessionId, userId, () => readSessionUser(sessionId, userId));
+}
+
+async function readSessionUser(sessionId: string, userId: string): Promise<{ value: SessionUser; expiresAt: number } | null> {
+  if (!UUID.test(sessionId) || !UUID.test(userId)) return null;
+  const [row] = await queryPrepared<SessionRow>(SESSION_USER, [sessionId, userId]);
+  if (!row || row.expires_ms <= Date.now()) return null;
+  return { value: sessionUserOf(sessionId, userId, row), expiresAt: row.expires_ms };
+}
+
+function sessionUserOf(sessionId: string, userId: string, row: SessionRow): SessionUser {
   return {
     id: userId,
     sessionId,
-    accountingUserId: user.accountingUserId,
-    displayName: user.displayName,
-    email: user.email,
-    selectedBusinessId: user.selectedBusinessId,
-    leadBusinessId: user.accountingBusinesses[0]?.businessId ?? null,
-    connection: pick(user.accountingConnections, "v3_1"),
-    legacyConnection: pick(user.accountingConnections, "v3"),
+    accountingUserId: row.accounting_user_id,
+    displayName: row.display_name,
+    email: row.email,
+    selectedBusinessId: row.selected_business_id,
+    leadBusinessId: row.lead_business_id,
+    businessIds: row.business_ids,
+    connection: pick(row.connections, "v3.1"),
+    legacyConnection: pick(row.connections, "v3"),
   };
 }
 
-function pick(connections: { id: string; status: ConnectionStatus; version: "v3_1" | "v3" }[], version: "v3_1" | "v3") {
+function pick(connections: SessionRow["connections"], version: "v3.1" | "v3") {
   const found = connections.find((connection) => connection.version === version);
   return found ? { id: found.id, status: found.status } : null;
 }
@@ -70,4 +101,5 @@ export async function createSession(userId: string): Promise<string> {
 
 export async function deleteSession(sessionId: string): Promise<void> {
   await getDb().session.deleteMany({ where: { id: sessionId } });
+  sessionCache().forgetKey(sessionId);
 }

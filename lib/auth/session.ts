@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { decode } from "next-auth/jwt";
 import { serverEnv } from "@/lib/env/server";
 import { authCookieNames } from "./cookies";
-import { loadSessionUser, type SessionUser } from "./session-store";
+import { loadRecentSessionUser, loadSessionUser, type SessionUser } from "./session-store";
 
 export type { SessionUser };
 
@@ -32,11 +32,15 @@ async function idsOf(value: string): Promise<CookieIds> {
   return ids;
 }
 
-/** The cookie holds a next-auth JWT (encrypted) with only the user id and the session row id. */
-export async function sessionUserFromCookie(value: string | undefined): Promise<SessionUser | null> {
+/**
+ * The cookie holds a next-auth JWT (encrypted) with only the user id and the session row id.
+ * `recent`: a read-only request may use what this process read of the session moments ago.
+ */
+export async function sessionUserFromCookie(value: string | undefined, options: { recent?: boolean } = {}): Promise<SessionUser | null> {
   if (!value) return null;
   const ids = await idsOf(value);
-  return ids ? loadSessionUser(ids.sid, ids.uid) : null;
+  if (!ids) return null;
+  return options.recent ? loadRecentSessionUser(ids.sid, ids.uid) : loadSessionUser(ids.sid, ids.uid);
 }
 
 /** The signed-in person of this request, or null. */
@@ -53,6 +57,6 @@ export async function getRequiredSessionUser(): Promise<SessionUser> {
 }
 
 /** For route handlers: the person behind the request's session cookie, or null. */
-export function sessionUserFromRequest(request: { cookies: { get(name: string): { value: string } | undefined } }): Promise<SessionUser | null> {
-  return sessionUserFromCookie(request.cookies.get(authCookieNames().session)?.value);
+export function sessionUserFromRequest(request: { cookies: { get(name: string): { value: string } | undefined } }, options: { recent?: boolean } = {}): Promise<SessionUser | null> {
+  return sessionUserFromCookie(request.cookies.get(authCookieNames().session)?.value, options);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { serverEnv } from "@/lib/env/server";
 import { PrismaClient } from "./generated/client";
 
@@ -10,10 +11,46 @@ export function createPrismaClient(connectionString: string): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: POOL_SIZE }) });
 }
 
-const holder = globalThis as { __prisma?: PrismaClient };
+const holder = globalThis as { __pgPool?: pg.Pool; __prisma?: PrismaClient };
+
+/**
+ * The process's connection pool, shared by Prisma and the few statements on every request's
+ * path (the session lookup): those run as named prepared statements straight on the pool,
+ * since Prisma's query engine costs several times the round trip itself.
+ */
+export function getSqlPool(): pg.Pool {
+  holder.__pgPool ??= new pg.Pool({ connectionString: serverEnv().DATABASE_URL, max: POOL_SIZE });
+  return holder.__pgPool;
+}
 
 /** The app's one Prisma client, created on first use (not at import, so builds need no database). */
 export function getDb(): PrismaClient {
-  holder.__prisma ??= createPrismaClient(serverEnv().DATABASE_URL);
+  holder.__prisma ??= new PrismaClient({ adapter: new PrismaPg(getSqlPool()) });
   return holder.__prisma;
+}
+
+// The embedded Postgres (PGlite) is one server session behind every connection, so a statement one
+// connection prepared by name already exists for the next (42P05): there, statements go unnamed.
+let namedStatements = true;
+
+/** Rows of a hot-path statement, prepared once per connection by its name where the server allows. */
+export async function queryPrepared<Row extends pg.QueryResultRow>(statement: { name: string; text: string }, values: unknown[]): Promise<Row[]> {
+  if (namedStatements) {
+    try {
+      return (await getSqlPool().query<Row>({ ...statement, values })).rows;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "42P05") throw error;
+      namedStatements = false;
+    }
+  }
+  return (await getSqlPool().query<Row>({ text: statement.text, values })).rows;
+}
+
+/** Ends the process's database use (scripts and child processes that should exit). */
+export async function closeDb(): Promise<void> {
+  const { __prisma: prisma, __pgPool: pool } = holder;
+  holder.__prisma = undefined;
+  holder.__pgPool = undefined;
+  await prisma?.$disconnect();
+  await pool?.end();
 }

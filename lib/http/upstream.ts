@@ -47,7 +47,10 @@ function flatten(headers: Dispatcher.ResponseData["headers"]): Record<string, st
 
 /** One HTTP exchange, body read as text; network failures and timeouts become UpstreamNetworkError. */
 export async function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse> {
-  const signal = AbortSignal.timeout(req.timeoutMs);
+  // A controller and a plain timer: AbortSignal.timeout() costs a weak reference per call, on every proxied request.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), req.timeoutMs);
+  const signal = deadline.signal;
   try {
     const response = await request(req.url, {
       method: req.method,
@@ -65,5 +68,7 @@ export async function upstreamRequest(req: UpstreamRequest): Promise<UpstreamRes
     // The message names the host only: URLs may carry query data, never tokens, but stay terse.
     const host = new URL(req.url).host;
     throw new UpstreamNetworkError(timedOut ? `${host} did not answer in time` : `${host} could not be reached`, timedOut);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -83,6 +83,16 @@ async function patchCharColumns(factory: PrismaPg): Promise<void> {
     });
     return result;
   };
+  // adapter-pg splits a script at every `;`, which cuts a function's body apart: a migration is
+  // sent whole instead, as one simple-protocol query (Postgres runs it as one transaction).
+  const adapterClass = Object.getPrototypeOf(adapter) as { executeScript(script: string): Promise<void> };
+  adapterClass.executeScript = async function (this: { client: { query(sql: string): Promise<unknown> }; onError(error: unknown): never }, script: string) {
+    try {
+      await this.client.query(script);
+    } catch (error) {
+      this.onError(error);
+    }
+  };
   charPatched = true;
   await adapter.dispose();
 }

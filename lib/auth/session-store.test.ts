@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestSandbox } from "@/sandbox/test-support";
+import { testDb } from "@/scripts/test/db";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import { loadSessionUser } from "./session-store";
+
+let sandbox: TestSandbox;
+const db = testDb();
+const userIds: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await startAccountingTestEnv(); // the app's configuration, incl. DATABASE_URL
+});
+afterAll(async () => {
+  await db.user.deleteMany({ where: { id: { in: userIds } } });
+  await sandbox.close();
+  await db.$disconnect();
+});
+
+async function person(options: { expiresInMs?: number } = {}) {
+  const user = await db.user.create({
+    data: { accountingUserId: `session-store:${randomUUID()}`, displayName: "Pat Doe", email: "pat@example.com", selectedBusinessId: "b-2" },
+  });
+  userIds.push(user.id);
+  const session = await db.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + (options.expiresInMs ?? 3_600_000)) } });
+  return { userId: user.id, sessionId: session.id };
+}
+
+describe("loadSessionUser", () => {
+  it("reads the person, their businesses, lead, choice and connections in one go", async () => {
+    const { userId, sessionId } = await person();
+    await db.accountingBusiness.createMany({
+      data: [
+        { userId, businessId: "b-1", name: "One", isOwner: true, isLead: false },
+        { userId, businessId: "b-2", name: "Two", isOwner: false, isLead: true },
+      ],
+    });
+    const v31 = await db.accountingConnection.create({ data: { userId, scopes: "full_access", status: "reauth_required" } });
+    const v3 = await db.accountingConnection.create({ data: { userId, scopes: "full_access", version: "v3" } });
+
+    expect(await loadSessionUser(sessionId, userId)).toEqual({
+      id: userId,
+      sessionId,
+      accountingUserId: expect.stringMatching(/^session-store:/),
+      displayName: "Pat Doe",
+      email: "pat@example.com",
+      selectedBusinessId: "b-2",
+      leadBusinessId: "b-2",
+      businessIds: ["b-1", "b-2"],
+      connection: { id: v31.id, status: "reauth_required" },
+      legacyConnection: { id: v3.id, status: "active" },
+    });
+  });
+
+  it("answers a person without businesses or connections", async () => {
+    const { userId, sessionId } = await person();
+    expect(await loadSessionUser(sessionId, userId)).toMatchObject({ leadBusinessId: null, businessIds: [], connection: null, legacyConnection: null });
+  });
+
+  it("refuses an expired session, another person's session, a deleted one and ids that are not ids", async () => {
+    const expired = await person({ expiresInMs: -1_000 });
+    expect(await loadSessionUser(expired.sessionId, expired.userId)).toBeNull();
+
+    const mine = await person();
+    const theirs = await person();
+    expect(await loadSessionUser(mine.sessionId, theirs.userId)).toBeNull();
+
+    await db.session.delete({ where: { id: mine.sessionId } });
+    expect(await loadSessionUser(mine.sessionId, mine.userId)).toBeNull();
+
+    expect(await loadSessionUser("not-a-uuid", theirs.userId)).toBeNull();
+    expect(await loadSessionUser(theirs.sessionId, "'; drop table users; --")).toBeNull();
+  });
+});
