@@ -7,13 +7,13 @@
 // machine's Postgres when one answers on 127.0.0.1:5432, else the embedded one.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { cpus } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { Pool } from "undici";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { spawnUntilReady, type ReadyChild } from "../../scripts/lib/child-ready";
+import { freshMachineDatabase } from "../../scripts/lib/machine-database";
+import { freePort, waitForHttp } from "../../scripts/lib/processes";
 import { ensureNextBuild, NEXT_CLI } from "../../scripts/lib/next-build";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -23,33 +23,9 @@ const ROUND_MS = 1_500;
 const LATENCY_SAMPLES = 1_000;
 const TSX = ["--import", "tsx"];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function machineDatabase(): Promise<string | undefined> {
-  const admin = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres", connectionTimeoutMillis: 2_000 });
-  try {
-    await admin.connect();
-    await admin.query("drop database if exists ledgerlane_proxy_bench with (force)");
-    await admin.query("create database ledgerlane_proxy_bench");
-    return "postgresql://postgres@127.0.0.1:5432/ledgerlane_proxy_bench";
-  } catch {
-    return undefined;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-}
-
 async function startDatabase(): Promise<{ url: string; kind: string; stop: () => Promise<void> }> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, kind: "BENCH_DATABASE_URL", stop: async () => {} };
-  const machine = await machineDatabase();
+  const machine = await freshMachineDatabase("ledgerlane_proxy_bench");
   if (machine) return { url: machine, kind: "machine Postgres", stop: async () => {} };
   const embedded = await spawnUntilReady(process.execPath, [...TSX, "scripts/db/serve-embedded.ts"], {
     cwd: ROOT,
@@ -119,15 +95,7 @@ const appCommand = [process.execPath, ...nodeArgs, NEXT_CLI, "start", "-p", Stri
 const app = spawn(pinned ? "taskset" : appCommand[0]!, pinned ? ["-c", "0", ...appCommand] : appCommand.slice(1), { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: "ignore" });
 const appExited = new Promise((resolve) => app.once("exit", resolve));
 try {
-  for (let i = 0; ; i += 1) {
-    if (i > 240 || app.exitCode !== null) throw new Error("the app did not start");
-    try {
-      if ((await fetch(`${appUrl}/api/health`, { signal: AbortSignal.timeout(5_000) })).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await Promise.race([waitForHttp(`${appUrl}/api/health`), appExited.then(() => Promise.reject(new Error("the app exited before it answered")))]);
   const pool = new Pool(`http://127.0.0.1:${appPort}`, { connections: CONCURRENCY, pipelining: 1 });
   const hit = async (route: string) => {
     const response = await pool.request({ method: "GET", path: route, headers: { cookie, host: `localhost:${appPort}` } });

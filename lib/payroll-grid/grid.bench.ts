@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import pg from "pg";
+import { freshMachineDatabase } from "../../scripts/lib/machine-database";
+import { waitForHttp } from "../../scripts/lib/processes";
 import { HOURLY_COMPENSATION_TYPES } from "../payroll-entries/kinds";
 
 // The hours grid of the 1,000-employee company (sandbox customer Thomas Albrecht, company 2001)
@@ -24,18 +25,6 @@ const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const COMPANY = 2001;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${APP_URL}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error("the app did not start in time");
-}
 
 async function control<T>(method: string, pathname: string, body?: unknown): Promise<T> {
   const response = await fetch(`${SANDBOX_URL}/control${pathname}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
@@ -140,19 +129,10 @@ async function benchDatabaseUrl(): Promise<string | undefined> {
     return undefined;
   }
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const client = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres", connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    // Fresh for every run: a stored payroll connection would point at an earlier run's sandbox port.
-    await client.query("drop database if exists ledgerlane_grid_bench with (force)");
-    await client.query("create database ledgerlane_grid_bench");
-    return "postgresql://postgres@127.0.0.1:5432/ledgerlane_grid_bench";
-  } catch {
-    console.error("grid bench: no Postgres on 127.0.0.1:5432, using the embedded one");
-    return undefined;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  // Fresh for every run: a stored payroll connection would point at an earlier run's sandbox port.
+  const url = await freshMachineDatabase("ledgerlane_grid_bench");
+  if (!url) console.error("grid bench: no Postgres on 127.0.0.1:5432, using the embedded one");
+  return url;
 }
 
 function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -170,7 +150,7 @@ async function main(): Promise<void> {
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
-    await waitForHealth(Date.now() + 15 * 60_000);
+    await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
     await control("POST", "/reset");
     const company = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
     const { employees } = await control<{ employees?: { id: number }[] } & Record<string, unknown>>("GET", `/payroll/companies/${COMPANY}/employees`).then((body) => ({

@@ -6,7 +6,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { startSandbox } from "../../sandbox/server";
 import { sandboxClients, upstreamEnvFromDiscovery } from "../../scripts/lib/sandbox-upstream";
-import { waitForHttp } from "../../scripts/lib/processes";
+import { freePort, waitForHttp } from "../../scripts/lib/processes";
 
 /**
  * `npm run bench` (trial balance): the production build in Chromium against the sandbox's
@@ -32,13 +32,6 @@ const DEADLINE = setTimeout(() => {
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Forwards to the sandbox; while `keep` is set, trial balances keep only their first `keep` accounts. */

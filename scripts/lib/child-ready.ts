@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { stopChild } from "./processes";
 
 export interface ReadyChild {
   child: ChildProcess;
@@ -13,16 +14,7 @@ export interface ReadyChild {
  */
 export function spawnUntilReady(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; ready: RegExp; timeoutMs?: number }): Promise<ReadyChild> {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "inherit"] });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      child.once("exit", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
+  const stop = () => stopChild(child);
   return new Promise((resolve, reject) => {
     let output = "";
     const timer = setTimeout(() => {
