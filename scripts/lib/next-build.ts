@@ -6,7 +6,7 @@ import { run } from "./processes";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const distDir = () => path.join(ROOT, process.env.NEXT_DIST_DIR || ".next");
-const SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
 
 function* walk(entry: string): Generator<string> {
   if (!existsSync(entry)) return;
