@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { accountingPathOf, rewriteToAccountingProxy } from "@/lib/accounting/proxy-path";
 import { appOriginsFor, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
 
-// Runs before every request: refuses cross-site state-changing requests (CSRF)
-// and sets the security headers, with a fresh CSP nonce for each page.
+// Runs before every request: refuses cross-site state-changing requests (CSRF),
+// sends /api/accounting/<path> to the accounting proxy's one route, and sets the
+// security headers, with a fresh CSP nonce for each page.
 
 const publicUrl = process.env.NEXTAUTH_URL;
 const authOrigin = process.env.ACCOUNTING_AUTH_URL ? new URL(process.env.ACCOUNTING_AUTH_URL).origin : undefined;
@@ -17,6 +19,8 @@ export function proxy(request: NextRequest) {
       ),
     );
   }
+  const accountingPath = accountingPathOf(request.nextUrl.pathname);
+  if (accountingPath !== null) return withStaticHeaders(rewriteToAccountingProxy(request, accountingPath));
   if (request.nextUrl.pathname.startsWith("/api/")) return withStaticHeaders(NextResponse.next());
 
   const nonce = createNonce();

@@ -8,10 +8,12 @@ import { errorItemsOf, parseJson } from "./error-mapper";
 import { AccountingError, AccountingNetworkError, AccountingUnavailableError, NeedsV31Error, NotConnectedError, ReauthRequiredError } from "./errors";
 import { accountingClientFor } from "./for-user";
 import { WRITE_SCHEMAS } from "./forms";
+import { ACCOUNTING_PATH_HEADER } from "./proxy-path";
 import { appOriginsFor, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";
 
 /**
- * The browser's way to the accounting API: `/api/accounting/<path below {base_url}>`.
+ * The browser's way to the accounting API: `/api/accounting/<path below {base_url}>`
+ * (proxy.ts hands the path over in a header, see ./proxy-path.ts).
  * The server adds the bearer token and `X-Business`; the browser never sees a token.
  *
  * Every answer has one shape (and `Cache-Control: no-store`):
@@ -54,9 +56,12 @@ export function proxyError(status: number, code: string, message: string, extra:
   return envelope(status, { error: { code, message, fields: {}, details: [], ...extra } }, business);
 }
 
-function upstreamPath(segments: string[], search: string): string | undefined {
-  if (segments.length === 0 || segments.some((segment) => !SEGMENT.test(segment) || segment === "." || segment === "..")) return undefined;
-  return `/${segments.join("/")}${search}`;
+/** The path below {base_url} that proxy.ts read from the browser's URL, with the query; undefined when not a plain API path. */
+function upstreamPath(request: NextRequest): string | undefined {
+  const path = request.headers.get(ACCOUNTING_PATH_HEADER) ?? "";
+  const segments = path.split("/").slice(1);
+  if (!path.startsWith("/") || segments.some((segment) => !SEGMENT.test(segment) || segment === "." || segment === "..")) return undefined;
+  return `${path}${request.nextUrl.search}`;
 }
 
 async function readJsonBody(request: NextRequest): Promise<{ body?: string } | Response> {
@@ -107,12 +112,12 @@ function invalidWrite(method: string, path: string, body: string | undefined): R
   return proxyError(422, "RecordInvalid", "The request is not valid.", { fields, details });
 }
 
-export async function proxyAccountingRequest(request: NextRequest, segments: string[]): Promise<Response> {
+export async function proxyAccountingRequest(request: NextRequest): Promise<Response> {
   if (!METHODS.has(request.method)) return proxyError(405, "method_not_allowed", `${request.method} is not proxied.`);
   if (isStateChanging(request.method) && !isSameOriginRequest(request.headers, appOriginsFor(request.url, process.env.NEXTAUTH_URL))) {
     return proxyError(403, "cross_site_request", "Cross-site requests may not change anything.");
   }
-  const path = upstreamPath(segments, request.nextUrl.search);
+  const path = upstreamPath(request);
   if (!path) return proxyError(400, "bad_path", "The path is not a path of the accounting API.");
   // Reads may use the session as this process read it moments ago (kept only while every change is heard).
   const user = await sessionUserFromRequest(request, { recent: request.method === "GET" });

@@ -1,12 +1,11 @@
 import type { NextRequest } from "next/server";
 import { proxyAccountingRequest } from "@/lib/accounting/proxy";
 
+// Serves /api/accounting/<path>: proxy.ts rewrites those URLs here (see lib/accounting/proxy-path.ts).
 export const dynamic = "force-dynamic";
 
-type Context = { params: Promise<{ path: string[] }> };
-
-async function handle(request: NextRequest, context: Context): Promise<Response> {
-  return proxyAccountingRequest(request, (await context.params).path);
+function handle(request: NextRequest): Promise<Response> {
+  return proxyAccountingRequest(request);
 }
 
 export { handle as GET, handle as POST, handle as PUT, handle as DELETE, handle as PATCH };
