@@ -51,7 +51,7 @@ class DeadlineExceeded extends Error {}
 /**
  * Collects one answer in memory. It uses undici's dispatcher directly rather than `request()`:
  * a body that is read whole anyway needs no stream, and a plain timer needs no AbortSignal.
- * Together they were a third of the proxy's own CPU time per request.
+ * That saves about 30 µs of CPU per call (measured against a local server: 45–60 µs down to 15–20).
  */
 class CollectingHandler implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | undefined;
