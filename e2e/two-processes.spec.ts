@@ -155,6 +155,17 @@ test("50 concurrent proxied requests with an expired access token from 2 process
   await expectNoTokenIn(await responses(), await issuedTokens());
 });
 
+test("the proxy's URLs pass their path and query on through proxy.ts's rewrite", async ({ request }) => {
+  type Page = { ok: boolean; data: { $items: { id: string }[] } };
+  const all = (await (await request.get(`${APPS[0]}/api/accounting/businesses`, { headers: { cookie: sessionCookie } })).json()) as Page;
+  const one = (await (await request.get(`${APPS[0]}/api/accounting/businesses?items_per_page=1`, { headers: { cookie: sessionCookie } })).json()) as Page;
+  expect(all.ok && one.ok).toBe(true);
+  expect(all.data.$items.length).toBeGreaterThan(1);
+  expect(one.data.$items.map((business) => business.id)).toEqual([all.data.$items[0]!.id]);
+  const forged = await request.get(`${APPS[0]}/api/accounting/user`, { headers: { cookie: sessionCookie, "x-ledgerlane-accounting-path": "/businesses" } });
+  expect(((await forged.json()) as { data: { last_name?: string } }).data.last_name).toBeTruthy();
+});
+
 test("no plaintext token in a dump of the database, in the logs, or in answers to the browser", async ({ request }) => {
   const tokens = await issuedTokens();
   const session = await request.get(`${APPS[1]}/api/auth/session`, { headers: { cookie: sessionCookie } });
