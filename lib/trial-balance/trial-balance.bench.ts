@@ -12,7 +12,7 @@ import { freePort, waitForHttp } from "../../scripts/lib/processes";
  * `npm run bench` (trial balance): the production build in Chromium against the sandbox's
  * 5,000-account business (Ben Carter). Prints
  *   tb_first_rows_ms            first byte of the page's response → first table row painted (median of 7)
- *   tb_render_ratio_5000_vs_50  the same for 5,000 accounts over 50 accounts
+ *   tb_render_ratio_5000_vs_50  the same for 5,000 accounts over 50 accounts (median of the pairs' ratios)
  *   tb_scroll_longest_task_ms   longest main-thread task while scrolling the whole table
  *   tb_page_js_kb               JavaScript transferred for the page (gzip)
  * The 50-account figure comes through a loopback proxy that keeps the first 50 accounts
@@ -121,8 +121,9 @@ function median(values: number[]): number {
  * sizes meet the same conditions on a shared machine. `full` is the median time; `ratio` the
  * median of each pair's ratio. Why pairs: when the rows arrive after the loading state was
  * painted, React holds their reveal until 300 ms after that paint (its SSR reveal throttle), and
- * whether they do is a matter of timing, so times fall near 100 ms or near 400 ms whatever the
- * size. A pair shares the machine's moment; a ratio of two medians could take one from each mode.
+ * whether they do is mostly a matter of timing (here 3 to 5 loads in 21 escaped it, of either size),
+ * so single loads fall near 100 ms or near 400 ms. A pair shares the machine's moment; a ratio of
+ * two medians could take one from each mode (one full run printed 2.73 that way, against 1.0–1.1).
  */
 async function firstRowsBySize(page: Page, url: string, trim: { keep: number | null }): Promise<{ full: number; ratio: number }> {
   const full: number[] = [];
