@@ -10,6 +10,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { waitForHttp } from "../../scripts/lib/processes";
 import { parseHealthInsurancesCsv } from "./csv";
 import { toNewEmployee } from "./employee-schema";
 import { sampleEmployee, toCsv } from "./import/sample-rows";
@@ -23,18 +24,6 @@ const KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const COMPANY = 2002;
 const IMPORT_ROWS = 1000;
 const DEADLINE = Date.now() + 12 * 60_000;
-
-async function waitForHttp(url: string): Promise<void> {
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > DEADLINE) throw new Error(`${url} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 async function control(method: string, route: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${SANDBOX}/control${route}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
@@ -168,7 +157,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
 });
 try {
-  await waitForHttp(`${APP}/api/health`);
+  await waitForHttp(`${APP}/api/health`, DEADLINE - Date.now());
   await control("POST", "/reset");
   const page = await (await browser.newContext()).newPage();
   await signInAndConnect(page);
