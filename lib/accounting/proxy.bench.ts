@@ -13,6 +13,7 @@ import { Pool } from "undici";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { spawnUntilReady, type ReadyChild } from "../../scripts/lib/child-ready";
 import { freshMachineDatabase } from "../../scripts/lib/machine-database";
+import { sandboxClients, upstreamEnvFromDiscovery } from "../../scripts/lib/sandbox-upstream";
 import { freePort, waitForHttp } from "../../scripts/lib/processes";
 import { ensureNextBuild, NEXT_CLI } from "../../scripts/lib/next-build";
 
@@ -45,11 +46,12 @@ const pinned = cpus().length >= 2 && spawnSync("taskset", ["-pc", `1-${cpus().le
 
 const appPort = await freePort();
 const appUrl = `http://localhost:${appPort}`;
-const client = { client_id: "ledgerlane-bench", client_secret: randomBytes(16).toString("hex"), name: "bench", redirect_uris: [`${appUrl}/api/auth/callback/accounting`], version: "v3.1" as const };
+const clients = sandboxClients(appUrl);
+const client = clients[0]!;
 const stops: (() => Promise<void>)[] = [];
 const sandboxProcess: ReadyChild = await spawnUntilReady(process.execPath, [...TSX, "sandbox/main.ts"], {
   cwd: ROOT,
-  env: { ...process.env, SANDBOX_PORT: String(await freePort()), SANDBOX_SEED_CLIENTS: JSON.stringify([client]) },
+  env: { ...process.env, SANDBOX_PORT: String(await freePort()), SANDBOX_SEED_CLIENTS: JSON.stringify(clients) },
   ready: /listening on (\S+) /,
 });
 stops.push(sandboxProcess.stop);
@@ -59,19 +61,13 @@ const database = await startDatabase();
 stops.push(database.stop);
 console.error(`(proxy bench: ${database.kind}${pinned ? "; the app on CPU 0, the rest on the others" : ""})`);
 await migrateDatabase(database.url);
-const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
+const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as Parameters<typeof upstreamEnvFromDiscovery>[1];
 const env = {
+  ...upstreamEnvFromDiscovery(sandbox.url, discovery, appUrl),
   DATABASE_URL: database.url,
   NEXTAUTH_URL: appUrl,
   NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
   TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
-  ACCOUNTING_AUTH_URL: discovery.accounting.auth_url!,
-  ACCOUNTING_TOKEN_URL: discovery.accounting.token_url!,
-  ACCOUNTING_REVOKE_URL: discovery.accounting.revoke_url!,
-  ACCOUNTING_BASE_URL: discovery.accounting.base_url!,
-  ACCOUNTING_CLIENT_ID: client.client_id,
-  ACCOUNTING_CLIENT_SECRET: client.client_secret,
-  PAYROLL_BASE_URL: discovery.payroll.base_url,
   JOBS_ENABLED: "false",
 };
 Object.assign(process.env, env);
@@ -82,7 +78,7 @@ const { seedConnection } = await import("./testing/seed-connection");
 const { createPrismaClient } = await import("../db/client");
 const { encode } = await import("next-auth/jwt");
 const tokens = await grantTokens(
-  { authUrl: discovery.accounting.auth_url!, tokenUrl: discovery.accounting.token_url!, clientId: client.client_id, clientSecret: client.client_secret, redirectUri: client.redirect_uris[0]! },
+  { authUrl: discovery.accounting.auth_url, tokenUrl: discovery.accounting.token_url, clientId: client.client_id, clientSecret: client.client_secret, redirectUri: client.redirect_uris[0]! },
   { email: "alice.hartley@example.co.uk", password: "sandbox-alice", country: "gb" },
 );
 const db = createPrismaClient(database.url);
