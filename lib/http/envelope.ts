@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * The one answer shape of every JSON route under `app/api/**`, shared by the server (which
+ * writes it) and the browser (which reads it through `apiFetch`):
+ *
+ *   { "ok": true,  "data": <payload> }
+ *   { "ok": false, "error": { "code", "message", "detail"?, "requestId"?, "fields"?, ...extra } }
+ *
+ * `code` is one of `apiErrorCodeSchema`; the browser shows the translated text for the code
+ * (`message` is an English fallback for logs and API users). `detail` carries an upstream
+ * service's own text, never shown as the message. `requestId` names the log line of an
+ * unexpected failure. Extra members (e.g. `period`, `transferId`, `problems`) are per code.
+ * The accounting proxy adds `status` (the service's HTTP status) and `business` at the top.
+ */
+export const apiErrorCodeSchema = z.enum([
+  // Browser-side: no answer, or not our envelope.
+  "network",
+  "bad_response",
+  // Request and session.
+  "not_signed_in",
+  "forbidden",
+  "cross_site_request",
+  "not_found",
+  "method_not_allowed",
+  "unsupported_media_type",
+  "invalid_json",
+  "body_too_large",
+  "invalid",
+  "conflict",
+  "internal",
+  // Upstream services.
+  "unavailable",
+  "upstream_unreachable",
+  "upstream_error",
+  // Accounting.
+  "not_connected",
+  "reauth_required",
+  "needs_v3_1",
+  "unknown_business",
+  "bad_path",
+  // Payroll.
+  "key_refused",
+  "unknown_company",
+  "refused",
+  "pay_run_in_progress",
+  "outcome_unknown",
+  "period_changed",
+  "draft_conflict",
+]);
+export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
+
+export interface ApiErrorBody {
+  code: ApiErrorCode;
+  message: string;
+  detail?: string;
+  requestId?: string;
+  fields?: Record<string, string>;
+  [extra: string]: unknown;
+}
+
+export type ApiSuccess<T> = { ok: true; status: number; data: T };
+export type ApiFailure = { ok: false; status: number; error: ApiErrorBody };
+/** What `apiFetch` resolves to: never a thrown error. */
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+/** The envelope as read from the wire: loose on purpose, the payload is the caller's to parse. */
+export const envelopeSchema = z.union([
+  z.object({ ok: z.literal(true), data: z.unknown() }).passthrough(),
+  z
+    .object({
+      ok: z.literal(false),
+      error: z.object({ code: z.string(), message: z.string() }).passthrough(),
+    })
+    .passthrough(),
+]);
