@@ -3,6 +3,7 @@
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useI18n } from "@/components/i18n-provider";
+import { apiFetch } from "@/lib/http/browser-fetch";
 import { formatAmount, formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { centsToDecimal } from "@/lib/payroll-grid/decimal";
@@ -169,39 +170,32 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     setNotice(null);
     try {
       await flush();
-      const response = await fetch(`/api/payroll-entries/${companyId}/${kind}/transfer`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ period, lines: currentLines }),
-      });
-      const body = (await response.json().catch(() => ({}))) as {
-        ok?: boolean;
-        receipt?: { count: number; month: string };
-        lastTransfer?: { id: string; createdAt: string; lines: StoredLine[] } | null;
-        error?: { code: string; message: string; problems?: Problem[] };
-      };
+      const result = await apiFetch<{ receipt: { count: number; month: string }; lastTransfer: { id: string; createdAt: string; lines: StoredLine[] } | null }>(
+        `/api/payroll-entries/${companyId}/${kind}/transfer`,
+        { method: "POST", body: { period, lines: currentLines } },
+      );
       setReviewOpen(false);
-      if (body.ok && body.receipt) {
-        setLastTransfer(body.lastTransfer ?? null);
+      if (result.ok) {
+        setLastTransfer(result.data.lastTransfer);
         model.setServiceIssues([]);
-        setNotice({ tone: "success", text: t("payrollEntries.transferDone", { count: body.receipt.count, month: body.receipt.month }) });
+        setNotice({ tone: "success", text: t("payrollEntries.transferDone", { count: result.data.receipt.count, month: result.data.receipt.month }) });
         return;
       }
-      const code = body.error?.code ?? "";
+      const code = result.error.code;
       if (code === "invalid" || code === "refused") {
         const keys = model.spec.columns.map((column) => column.key);
         model.setServiceIssues(
-          (body.error?.problems ?? []).flatMap((problem) =>
+          ((result.error.problems ?? []) as Problem[]).flatMap((problem) =>
             problem.lineId ? [{ lineId: problem.lineId, col: problem.field ? keys.indexOf(problem.field) : -1, message: code === "invalid" ? describe(problem.code ?? "invalid") : problem.message }] : [],
           ),
         );
         setNotice({ tone: "error", text: t("payrollEntries.refusedValidation") });
       } else if (code === "pay_run_in_progress") {
         setNotice({ tone: "error", text: t("payrollEntries.payRunInProgress") });
-      } else if (code === "outcome_unknown" || code === "upstream_unreachable" || code === "unavailable") {
+      } else if (code === "outcome_unknown" || code === "upstream_unreachable" || code === "unavailable" || code === "network") {
         setNotice({ tone: "error", text: t("payrollEntries.transferUnknown") });
       } else {
-        setNotice({ tone: "error", text: t("payrollEntries.refusedOther", { message: body.error?.message ?? String(response.status) }) });
+        setNotice({ tone: "error", text: t("payrollEntries.refusedOther", { message: result.error.message }) });
       }
     } catch {
       setReviewOpen(false);

@@ -109,8 +109,8 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
           savedStructure = -1;
           throw new Error(`draft ${response.status}`);
         }
-        const saved = (await response.json()) as { revision?: number };
-        revision = saved.revision ?? null;
+        const saved = (await response.json()) as { data?: { revision?: number } };
+        revision = saved.data?.revision ?? null;
         savedStructure = structure;
         savedRevs = revs;
         savedVersion = version;

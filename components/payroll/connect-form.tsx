@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import type { MessageKey } from "@/lib/i18n/translate";
-import { problemText, sendJson } from "./problem-text";
+import { apiFetch } from "@/lib/http/browser-fetch";
+import { problemText } from "./problem-text";
 
 export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
   const { t } = useI18n();
@@ -19,20 +20,20 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
     setPending(true);
     setErrors({});
     setMessage(null);
-    const { data } = await sendJson("POST", "/api/payroll/connection", { apiKey: String(form.get("apiKey") ?? ""), baseUrl: String(form.get("baseUrl") ?? "") });
+    const result = await apiFetch("/api/payroll/connection", { method: "POST", body: { apiKey: String(form.get("apiKey") ?? ""), baseUrl: String(form.get("baseUrl") ?? "") } });
     setPending(false);
-    if (data.ok) {
+    if (result.ok) {
       router.refresh();
       return;
     }
-    const fields = data.error?.fields ?? {};
+    const fields = result.error.fields ?? {};
     const texts: Record<string, string> = {};
     for (const [field, code] of Object.entries(fields)) {
       texts[field] =
         code === "keyRefused" ? t("payroll.connection.keyRefused") : code === "baseUrlNotAllowed" ? t("payroll.connection.baseUrlNotAllowed", { url: defaultBaseUrl }) : problemText(t, code);
     }
     setErrors(texts);
-    if (Object.keys(texts).length === 0) setMessage(errorText(t, data.error?.code));
+    if (Object.keys(texts).length === 0) setMessage(errorText(t, result.error.code));
   }
 
   return (

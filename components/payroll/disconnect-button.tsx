@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
-import { sendJson } from "./problem-text";
+import { apiFetch } from "@/lib/http/browser-fetch";
 
 export function DisconnectButton() {
   const { t } = useI18n();
@@ -18,7 +18,7 @@ export function DisconnectButton() {
       className="rounded border border-red-400 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
       onClick={async () => {
         setPending(true);
-        await sendJson("DELETE", "/api/payroll/connection");
+        await apiFetch("/api/payroll/connection", { method: "DELETE" });
         setPending(false);
         router.refresh();
       }}

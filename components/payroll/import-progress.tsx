@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import type { ImportProgress as Progress, ReportRow } from "@/lib/payroll/import/imports";
 import type { MessageKey } from "@/lib/i18n/translate";
-import { problemText, sendJson } from "./problem-text";
+import { apiFetch } from "@/lib/http/browser-fetch";
+import { problemText } from "./problem-text";
 
 const POLL_MS = 1_000;
 
@@ -17,11 +18,10 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
 
   const load = useCallback(
     async (withReport: boolean) => {
-      const response = await fetch(`/api/payroll/imports/${importId}${withReport ? "?report=1" : ""}`, { cache: "no-store" });
-      if (!response.ok) return;
-      const data = (await response.json()) as { import: Progress; report?: ReportRow[] };
-      setProgress(data.import);
-      if (data.report) setReport(data.report);
+      const result = await apiFetch<{ import: Progress; report?: ReportRow[] }>(`/api/payroll/imports/${importId}${withReport ? "?report=1" : ""}`);
+      if (!result.ok) return;
+      setProgress(result.data.import);
+      if (result.data.report) setReport(result.data.report);
     },
     [importId],
   );
@@ -35,11 +35,11 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
 
   async function act(action: "pause" | "resume") {
     setActing(true);
-    const { data } = await sendJson<{ import?: Progress }>("POST", `/api/payroll/imports/${importId}`, { action });
+    const result = await apiFetch<{ import: Progress }>(`/api/payroll/imports/${importId}`, { method: "POST", body: { action } });
     setActing(false);
-    if (data.import) {
+    if (result.ok) {
       setReport(null);
-      setProgress(data.import);
+      setProgress(result.data.import);
     }
   }
 

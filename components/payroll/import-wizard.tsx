@@ -9,6 +9,7 @@ import type { ImportContextData } from "@/lib/payroll/import/validate-rows";
 import type { ValidatedAnswer } from "./import-validate.worker";
 import { errorText } from "./connect-form";
 import { problemText } from "./problem-text";
+import { apiFetch } from "@/lib/http/browser-fetch";
 
 const MAX_ROWS = 5_000;
 
@@ -70,14 +71,13 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
     if (!checked) return;
     setStarting(true);
     setMessage(null);
-    const response = await fetch(`/api/payroll/companies/${companyId}/imports`, { method: "POST", headers: { "content-type": "application/json" }, body: checked.body });
-    const data = (await response.json().catch(() => ({ ok: false }))) as { ok: boolean; import?: { id: string }; error?: { code: string } };
+    const result = await apiFetch<{ import: { id: string } }>(`/api/payroll/companies/${companyId}/imports`, { method: "POST", jsonText: checked.body });
     setStarting(false);
-    if (data.ok && data.import) {
-      router.push(`/payroll/companies/${companyId}/import?job=${data.import.id}`);
+    if (result.ok) {
+      router.push(`/payroll/companies/${companyId}/import?job=${result.data.import.id}`);
       return;
     }
-    setMessage(errorText(t, data.error?.code));
+    setMessage(errorText(t, result.error.code));
   }
 
   const invalid = checked?.problemRows ?? [];

@@ -8,7 +8,8 @@ import { useI18n } from "@/components/i18n-provider";
 import { emptyEmployeeInput, employeeSchema, REQUIRED_FIELDS, type EmployeeField, type EmployeeInput, type NewEmployee } from "@/lib/payroll/employee-schema";
 import { hasEnded, operatesOn, successorOn, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
 import { errorText } from "./connect-form";
-import { problemText, sendJson } from "./problem-text";
+import { apiFetch } from "@/lib/http/browser-fetch";
+import { problemText } from "./problem-text";
 
 export interface OnboardFormProps {
   companyId: number;
@@ -56,9 +57,9 @@ export function OnboardForm(props: OnboardFormProps) {
     if (text === lastSaved) return;
     const timer = setTimeout(async () => {
       setDraftStatus("saving");
-      const { data } = await sendJson("PUT", `/api/payroll/companies/${props.companyId}/draft`, values).catch(() => ({ data: { ok: false } }));
-      if (data.ok) setLastSaved(text);
-      setDraftStatus(data.ok ? "saved" : "failed");
+      const result = await apiFetch(`/api/payroll/companies/${props.companyId}/draft`, { method: "PUT", body: values });
+      if (result.ok) setLastSaved(text);
+      setDraftStatus(result.ok ? "saved" : "failed");
     }, 500);
     return () => clearTimeout(timer);
   }, [values, props.companyId, lastSaved]);
@@ -67,26 +68,27 @@ export function OnboardForm(props: OnboardFormProps) {
     setSummary(null);
     setCreated(null);
     const input = getValues();
-    const { data } = await sendJson<{ employee?: { id: number; first_name: string; last_name: string } }>("POST", `/api/payroll/companies/${props.companyId}/employees`, input);
-    if (data.ok && data.employee) {
-      const next = new Set(usedIds).add(data.employee.id);
+    const result = await apiFetch<{ employee: { id: number; first_name: string; last_name: string } }>(`/api/payroll/companies/${props.companyId}/employees`, { method: "POST", body: input });
+    if (result.ok) {
+      const { employee } = result.data;
+      const next = new Set(usedIds).add(employee.id);
       setUsedIds(next);
-      let nextId = data.employee.id + 1;
+      let nextId = employee.id + 1;
       while (next.has(nextId)) nextId += 1;
       setProposedId(nextId);
       const empty = blank(nextId);
       setLastSaved(JSON.stringify(empty));
       reset(empty);
-      setCreated({ name: `${data.employee.first_name} ${data.employee.last_name}`, id: data.employee.id });
+      setCreated({ name: `${employee.first_name} ${employee.last_name}`, id: employee.id });
       return;
     }
-    const fields = (data.error?.fields ?? {}) as Partial<Record<EmployeeField, string>>;
+    const fields = (result.error.fields ?? {}) as Partial<Record<EmployeeField, string>>;
     let first = true;
     for (const [field, code] of Object.entries(fields)) {
       setError(field as EmployeeField, { type: "server", message: code }, { shouldFocus: first });
       first = false;
     }
-    setSummary(Object.keys(fields).length ? t("payroll.onboard.problems") : data.error?.code === "invalid" ? t("payroll.errors.invalid") : errorText(t, data.error?.code));
+    setSummary(Object.keys(fields).length ? t("payroll.onboard.problems") : result.error.code === "invalid" ? t("payroll.errors.invalid") : errorText(t, result.error.code));
   };
 
   const onInvalid = () => setSummary(t("payroll.onboard.problems"));

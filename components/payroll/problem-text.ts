@@ -9,19 +9,3 @@ export function problemText(t: Translate, code: string): string {
   const text = t(key, { arg });
   return text === key ? code : text;
 }
-
-/** POST/PUT/DELETE to the app's payroll API; the answer's JSON (never throws for HTTP errors). */
-export async function sendJson<T = Record<string, unknown>>(method: string, url: string, body?: unknown): Promise<{ status: number; data: T & { ok: boolean; error?: { code: string; message: string; fields?: Record<string, string> } } }> {
-  const response = await fetch(url, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    data = { ok: false, error: { code: "invalid_answer", message: String(response.status) } };
-  }
-  return { status: response.status, data: data as T & { ok: boolean; error?: { code: string; message: string; fields?: Record<string, string> } } };
-}

@@ -5,7 +5,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
 import { errorText } from "./connect-form";
-import { sendJson } from "./problem-text";
+import { apiFetch } from "@/lib/http/browser-fetch";
 
 export function ReferenceLists({ insurers, countries, today }: { insurers: HealthInsurance[]; countries: Country[]; today: string }) {
   const { t } = useI18n();
@@ -22,9 +22,9 @@ export function ReferenceLists({ insurers, countries, today }: { insurers: Healt
 
   async function refresh() {
     setRefreshing(true);
-    const { data } = await sendJson<{ counts?: { insurers: number; countries: number } }>("POST", "/api/payroll/reference-lists");
+    const result = await apiFetch<{ counts: { insurers: number; countries: number } }>("/api/payroll/reference-lists", { method: "POST" });
     setRefreshing(false);
-    setMessage(data.ok && data.counts ? t("payroll.lists.refreshed", { insurers: data.counts.insurers, countries: data.counts.countries }) : errorText(t, data.error?.code));
+    setMessage(result.ok ? t("payroll.lists.refreshed", { insurers: result.data.counts.insurers, countries: result.data.counts.countries }) : errorText(t, result.error.code));
     router.refresh();
   }
 

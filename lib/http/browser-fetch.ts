@@ -9,6 +9,8 @@ export interface ApiFetchInit {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON when given. */
   body?: unknown;
+  /** A body already serialized as JSON (e.g. by a worker, off the main thread); wins over `body`. */
+  jsonText?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Lets a save outlive the page (pagehide). */
@@ -17,13 +19,14 @@ export interface ApiFetchInit {
 
 export async function apiFetch<T>(url: string, init: ApiFetchInit = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...init.headers };
-  if (init.body !== undefined) headers["content-type"] = "application/json";
+  const payload = init.jsonText ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+  if (payload !== undefined) headers["content-type"] = "application/json";
   let response: Response;
   try {
     response = await fetch(url, {
       method: init.method ?? "GET",
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: payload,
       signal: init.signal,
       keepalive: init.keepalive,
       cache: "no-store",

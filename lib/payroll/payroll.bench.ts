@@ -113,12 +113,12 @@ async function appImportRate(page: Page, rows: ReturnType<typeof sampleEmployee>
   const body = { rows: rows.map((input, index) => ({ row: index + 1, input })) };
   const started = performance.now();
   const response = await page.request.post(`${APP}/api/payroll/companies/${COMPANY}/imports`, { data: body, headers: { origin: APP } });
-  const { import: created } = (await response.json()) as { import: { id: string } };
+  const { import: created } = ((await response.json()) as { data: { import: { id: string } } }).data;
   if (process.env.BENCH_DEBUG) console.error(`import accepted after ${(performance.now() - started).toFixed(0)} ms`);
   for (;;) {
-    const progress = (await (await page.request.get(`${APP}/api/payroll/imports/${created.id}`)).json()) as {
-      import: { status: string; counts: { created: number }; startedAt: string | null; finishedAt: string | null };
-    };
+    const progress = ((await (await page.request.get(`${APP}/api/payroll/imports/${created.id}`)).json()) as {
+      data: { import: { status: string; counts: { created: number }; startedAt: string | null; finishedAt: string | null } };
+    }).data;
     if (progress.import.status === "completed") {
       const endToEnd = rows.length / ((performance.now() - started) / 1000);
       if (progress.import.counts.created !== rows.length) throw new Error(`import created ${progress.import.counts.created}`);

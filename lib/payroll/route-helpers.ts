@@ -16,20 +16,26 @@ import {
 } from "./errors";
 
 /**
- * The shape of every answer of `/api/payroll/*` (with `Cache-Control: no-store`):
- *   { "ok": true, ...data }  or  { "ok": false, "error": { "code", "message", "fields"? } }
+ * Every answer of `/api/payroll/*` is the envelope of `lib/http/envelope.ts` (with
+ * `Cache-Control: no-store`): `{ "ok": true, "data": ... }` or
+ * `{ "ok": false, "error": { "code", "message", "fields"? } }`.
  * Codes: not_signed_in 401, not_connected 409, unknown_company 404, key_refused 502,
  * unavailable 503, upstream_unreachable 502, cross_site_request 403, invalid 422, not_found 404.
  */
-export function json(status: number, body: Record<string, unknown>): Response {
-  return new Response(JSON.stringify({ ok: status < 400, ...body }), {
+function envelope(status: number, body: Record<string, unknown>): Response {
+  return new Response(JSON.stringify(body), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
   });
 }
 
+/** A success: `data` is the payload. */
+export function json(status: number, data: unknown): Response {
+  return envelope(status, { ok: true, data });
+}
+
 export function failure(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Response {
-  return json(status, { error: { code, message, ...extra } });
+  return envelope(status, { ok: false, error: { code, message, ...extra } });
 }
 
 /** The one mapping of payroll failures to answers; the service's messages pass through, keys never. */
