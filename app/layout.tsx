@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
 import { I18nProvider } from "@/components/i18n-provider";
+import { QueryProvider } from "@/components/query-provider";
 import { getTranslator } from "@/lib/i18n/server";
 import { MESSAGES } from "@/lib/i18n/messages";
 import "./globals.css";
@@ -20,10 +21,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {t("app.skipToContent")}
         </a>
         <I18nProvider locale={locale} messages={MESSAGES[locale]}>
-          <AppHeader />
-          <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-            {children}
-          </main>
+          <QueryProvider>
+            <AppHeader />
+            <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+              {children}
+            </main>
+          </QueryProvider>
         </I18nProvider>
       </body>
     </html>
