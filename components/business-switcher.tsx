@@ -1,8 +1,12 @@
 "use client";
 
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
-import { chooseBusinessAction } from "@/app/user/actions";
+import { useId } from "react";
+import { chooseBusinessAction } from "@/lib/accounting/actions/business";
+import type { ChooseBusinessInput } from "@/lib/accounting/actions/schemas";
+import { accountingKeys } from "@/lib/accounting/query-keys";
+import { errorMessage } from "./ui/error-text";
 import { useI18n } from "./i18n-provider";
 
 export interface SwitcherBusiness {
@@ -14,18 +18,23 @@ export interface SwitcherBusiness {
 export function BusinessSwitcher({ businesses, current }: { businesses: SwitcherBusiness[]; current: string | null }) {
   const { t } = useI18n();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const id = useId();
-  const [value, setValue] = useState(current ?? "");
-  const [pending, startTransition] = useTransition();
-
-  function choose(next: string) {
-    setValue(next);
-    startTransition(async () => {
-      const result = await chooseBusinessAction(next);
-      if (!result.ok) setValue(current ?? "");
+  const choose = useMutation({
+    mutationKey: accountingKeys.selectedBusiness(),
+    mutationFn: async (input: ChooseBusinessInput) => {
+      const result = await chooseBusinessAction(input);
+      if (!result.ok) throw new Error("The business was not stored.");
+      return result;
+    },
+    onSettled: async () => {
+      // Whatever was read for the previous business is now someone else's view.
+      await queryClient.invalidateQueries({ queryKey: accountingKeys.all });
       router.refresh();
-    });
-  }
+    },
+  });
+  // While the choice is on its way (and once stored) the select shows it; a refused one falls back to the stored business.
+  const value = choose.isPending || choose.isSuccess ? (choose.variables?.businessId ?? "") : (current ?? "");
 
   return (
     <div className="flex items-center gap-2 text-sm">
@@ -35,8 +44,9 @@ export function BusinessSwitcher({ businesses, current }: { businesses: Switcher
       <select
         id={id}
         value={value}
-        disabled={pending || businesses.length === 0}
-        onChange={(event) => choose(event.target.value)}
+        disabled={choose.isPending || businesses.length === 0}
+        aria-describedby={choose.isError ? `${id}-error` : undefined}
+        onChange={(event) => choose.mutate({ businessId: event.target.value })}
         className="max-w-56 rounded border border-slate-300 bg-white px-2 py-1"
       >
         {businesses.map((business) => (
@@ -45,6 +55,11 @@ export function BusinessSwitcher({ businesses, current }: { businesses: Switcher
           </option>
         ))}
       </select>
+      {choose.isError ? (
+        <span id={`${id}-error`} role="alert" className="text-red-700">
+          {errorMessage(t, choose.error, "accounting")}
+        </span>
+      ) : null}
     </div>
   );
 }

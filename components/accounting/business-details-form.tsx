@@ -1,52 +1,48 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useI18n } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorBody } from "@/components/ui/error-text";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Field } from "@/components/ui/field";
 import { businessDetailsSchema, type BusinessDetails } from "@/lib/accounting/forms";
-import { callAccounting } from "@/lib/accounting/proxy-shape";
+import { accountingKeys } from "@/lib/accounting/query-keys";
 import { fieldMessage } from "./field-message";
-import { TextField } from "./text-field";
+import { sendToAccounting } from "./send-to-accounting";
 
 const FIELDS = ["address_line_1", "mobile", "website"] as const;
+type BusinessField = (typeof FIELDS)[number];
+const isBusinessField = (name: string): name is BusinessField => (FIELDS as readonly string[]).includes(name);
 
 /** Edits a business through the proxy; the same schema checks on both sides, the service's errors land on their fields. */
 export function BusinessDetailsForm({ businessId, initial, readOnly }: { businessId: string; initial: BusinessDetails; readOnly: boolean }) {
   const { t } = useI18n();
-  const [status, setStatus] = useState<{ kind: "saved" | "error" | "changed"; text: string } | null>(null);
   const form = useForm<BusinessDetails>({ resolver: zodResolver(businessDetailsSchema), defaultValues: initial });
-  const labels: Record<(typeof FIELDS)[number], string> = {
+  const save = useMutation({
+    mutationKey: accountingKeys.business(businessId),
+    mutationFn: (values: BusinessDetails) => sendToAccounting<unknown>("PUT", `/businesses/${encodeURIComponent(businessId)}`, { body: { business: values }, business: businessId }),
+    onSuccess: (_answer, values) => form.reset(values),
+    onError: (error) => {
+      for (const [name, message] of Object.entries(errorBody(error).fields ?? {})) {
+        if (isBusinessField(name)) form.setError(name, { message });
+      }
+    },
+  });
+  const labels: Record<BusinessField, string> = {
     address_line_1: t("business.addressLine1"),
     mobile: t("business.mobile"),
     website: t("business.website"),
   };
-
-  async function save(values: BusinessDetails) {
-    setStatus(null);
-    const answer = await callAccounting<unknown>("PUT", `/businesses/${encodeURIComponent(businessId)}`, {
-      body: { business: values },
-      business: businessId,
-    });
-    if (answer.ok) {
-      setStatus(answer.business?.changed ? { kind: "changed", text: t("business.businessChanged") } : { kind: "saved", text: t("business.saved") });
-      form.reset(values);
-      return;
-    }
-    let placed = false;
-    for (const [name, message] of Object.entries(answer.error.fields)) {
-      if ((FIELDS as readonly string[]).includes(name)) {
-        form.setError(name as (typeof FIELDS)[number], { message });
-        placed = true;
-      }
-    }
-    if (!placed) setStatus({ kind: "error", text: answer.error.message || t("accountingError.network") });
-  }
+  // A refusal the service tied to a field shows there; anything else once, below the button.
+  const unplaced = save.isError && !Object.keys(errorBody(save.error).fields ?? {}).some(isBusinessField);
 
   return (
-    <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4" aria-label={t("business.edit")}>
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4" aria-label={t("business.edit")}>
       {FIELDS.map((name) => (
-        <TextField
+        <Field
           key={name}
           label={labels[name]}
           readOnly={readOnly}
@@ -56,19 +52,16 @@ export function BusinessDetailsForm({ businessId, initial, readOnly }: { busines
         />
       ))}
       {readOnly ? null : (
-        <button
-          type="submit"
-          disabled={form.formState.isSubmitting}
-          className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
-        >
-          {form.formState.isSubmitting ? t("business.saving") : t("business.save")}
-        </button>
+        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending ? t("business.saving") : t("business.save")}
+        </Button>
       )}
-      {status ? (
-        <p role={status.kind === "error" ? "alert" : "status"} className={status.kind === "error" ? "text-red-700" : "text-green-800"}>
-          {status.text}
+      {save.isSuccess ? (
+        <p role="status" className="text-green-800">
+          {save.data.business?.changed ? t("business.businessChanged") : t("business.saved")}
         </p>
       ) : null}
+      {unplaced ? <ErrorNotice error={save.error} service="accounting" /> : null}
     </form>
   );
 }

@@ -1,28 +1,39 @@
 "use client";
 
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useTransition } from "react";
-import { disconnectAction } from "@/app/settings/connection/actions";
 import { useI18n } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
+import { disconnectAction } from "@/lib/accounting/actions/connection";
+import type { DisconnectInput } from "@/lib/accounting/actions/schemas";
+import { accountingKeys } from "@/lib/accounting/query-keys";
+
+/** Disconnect of an accounting connection (v3.1 by default, `version="v3"` for the legacy one). */
+export function useDisconnectAccounting() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DisconnectInput) => disconnectAction(input),
+    onSuccess: ({ outcome }) => {
+      // Nothing cached for the old connection may outlive it.
+      queryClient.removeQueries({ queryKey: accountingKeys.all });
+      router.push(`/settings/connection?disconnected=${outcome}`);
+      router.refresh();
+    },
+  });
+}
 
 export function DisconnectButton() {
   const { t } = useI18n();
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const disconnect = useDisconnectAccounting();
   return (
-    <button
-        type="button"
-        disabled={pending}
-        onClick={() =>
-          startTransition(async () => {
-            const { outcome } = await disconnectAction();
-            router.push(`/settings/connection?disconnected=${outcome}`);
-            router.refresh();
-          })
-        }
-        className="rounded border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
-      >
-      {t("connection.disconnect")}
-    </button>
+    <div className="space-y-2">
+      <Button variant="danger" disabled={disconnect.isPending} aria-busy={disconnect.isPending} onClick={() => disconnect.mutate({})}>
+        {t("connection.disconnect")}
+      </Button>
+      {disconnect.isError ? <Notice tone="error">{errorMessage(t, disconnect.error, "accounting")}</Notice> : null}
+    </div>
   );
 }

@@ -1,52 +1,51 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useI18n } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorBody } from "@/components/ui/error-text";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Field } from "@/components/ui/field";
 import { userDetailsSchema, type UserDetails } from "@/lib/accounting/forms";
-import { callAccounting } from "@/lib/accounting/proxy-shape";
+import { accountingKeys } from "@/lib/accounting/query-keys";
 import { fieldMessage } from "./field-message";
-import { TextField } from "./text-field";
+import { sendToAccounting } from "./send-to-accounting";
 
 export function LastNameForm({ initial, readOnly }: { initial: UserDetails; readOnly: boolean }) {
   const { t } = useI18n();
   const router = useRouter();
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<UserDetails>({ resolver: zodResolver(userDetailsSchema), defaultValues: initial });
-
-  async function save(values: UserDetails) {
-    setStatus(null);
-    const answer = await callAccounting<unknown>("PUT", "/user", { body: { user: values } });
-    if (answer.ok) {
-      setStatus({ ok: true, text: t("business.saved") });
+  const save = useMutation({
+    mutationKey: accountingKeys.user(),
+    mutationFn: (values: UserDetails) => sendToAccounting<unknown>("PUT", "/user", { body: { user: values } }),
+    onSuccess: (_answer, values) => {
       form.reset(values);
       router.refresh();
-      return;
-    }
-    const message = answer.error.fields.last_name;
-    if (message) form.setError("last_name", { message });
-    else setStatus({ ok: false, text: answer.error.message || t("accountingError.network") });
-  }
+    },
+    onError: (error) => {
+      const message = errorBody(error).fields?.last_name;
+      if (message) form.setError("last_name", { message });
+    },
+  });
+  const unplaced = save.isError && !errorBody(save.error).fields?.last_name;
 
   return (
-    <form onSubmit={form.handleSubmit(save)} noValidate className="max-w-md space-y-4" aria-label={t("user.edit")}>
-      <TextField label={t("user.lastName")} readOnly={readOnly} error={fieldMessage(t, form.formState.errors.last_name?.message)} {...form.register("last_name")} />
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="max-w-md space-y-4" aria-label={t("user.edit")}>
+      <Field label={t("user.lastName")} readOnly={readOnly} error={fieldMessage(t, form.formState.errors.last_name?.message)} {...form.register("last_name")} />
       {readOnly ? null : (
-        <button
-          type="submit"
-          disabled={form.formState.isSubmitting}
-          className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
-        >
-          {form.formState.isSubmitting ? t("business.saving") : t("business.save")}
-        </button>
+        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending ? t("business.saving") : t("business.save")}
+        </Button>
       )}
-      {status ? (
-        <p role={status.ok ? "status" : "alert"} className={status.ok ? "text-green-800" : "text-red-700"}>
-          {status.text}
+      {save.isSuccess ? (
+        <p role="status" className="text-green-800">
+          {t("business.saved")}
         </p>
       ) : null}
+      {unplaced ? <ErrorNotice error={save.error} service="accounting" /> : null}
     </form>
   );
 }

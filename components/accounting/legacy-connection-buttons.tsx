@@ -1,52 +1,37 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { checkLegacyAction, disconnectLegacyAction } from "@/app/settings/connection/legacy-actions";
 import { useI18n } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
+import { checkLegacyAction } from "@/lib/accounting/actions/connection";
+import { useDisconnectAccounting } from "./disconnect-button";
 
 /** The legacy v3 connection's own buttons: check (renews when due) and disconnect (legacy revoke). */
 export function LegacyConnectionButtons() {
   const { t } = useI18n();
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const check = useMutation({
+    mutationFn: () => checkLegacyAction(),
+    onSettled: () => router.refresh(),
+  });
+  const disconnect = useDisconnectAccounting();
+  const pending = check.isPending || disconnect.isPending;
+  const failure = check.error ?? disconnect.error;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          disabled={pending}
-          onClick={() =>
-            startTransition(async () => {
-              setResult(await checkLegacyAction());
-              router.refresh();
-            })
-          }
-          className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-100 disabled:opacity-60"
-        >
+        <Button variant="secondary" disabled={pending} aria-busy={check.isPending} onClick={() => check.mutate()}>
           {t("legacy.check")}
-        </button>
-        <button
-          type="button"
-          disabled={pending}
-          onClick={() =>
-            startTransition(async () => {
-              const { outcome } = await disconnectLegacyAction();
-              router.push(`/settings/connection?disconnected=${outcome}`);
-              router.refresh();
-            })
-          }
-          className="rounded border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
-        >
+        </Button>
+        <Button variant="danger" disabled={pending} aria-busy={disconnect.isPending} onClick={() => disconnect.mutate({ version: "v3" })}>
           {t("legacy.disconnectLegacy")}
-        </button>
+        </Button>
       </div>
-      {result ? (
-        <p role={result.ok ? "status" : "alert"} className={`rounded border p-3 ${result.ok ? "border-green-300 bg-green-50" : "border-red-300 bg-red-50"}`}>
-          {result.message}
-        </p>
-      ) : null}
+      {check.data ? <Notice tone={check.data.ok ? "success" : "error"}>{check.data.message}</Notice> : null}
+      {failure ? <Notice tone="error">{errorMessage(t, failure, "accounting")}</Notice> : null}
     </div>
   );
 }

@@ -1,39 +1,42 @@
 "use client";
 
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useI18n } from "@/components/i18n-provider";
-import type { MessageKey } from "@/lib/i18n/translate";
-import { apiFetch } from "@/lib/http/browser-fetch";
+import { Button } from "@/components/ui/button";
+import { errorBody, errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { payrollKeys } from "@/lib/payroll/query-keys";
 import { problemText } from "./problem-text";
 
 export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
   const { t } = useI18n();
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const connect = useMutation({
+    mutationFn: (input: { apiKey: string; baseUrl: string }) => apiFetchOrThrow("/api/payroll/connection", { method: "POST", body: input }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: payrollKeys.all });
+      router.refresh();
+    },
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  // Field codes land under their inputs; any other failure (a network one too) is one message.
+  const fields = connect.error ? (errorBody(connect.error).fields ?? {}) : {};
+  const errors: Record<string, string> = {};
+  for (const [field, code] of Object.entries(fields)) {
+    errors[field] =
+      code === "keyRefused" ? t("payroll.connection.keyRefused") : code === "baseUrlNotAllowed" ? t("payroll.connection.baseUrlNotAllowed", { url: defaultBaseUrl }) : problemText(t, code);
+  }
+  const message = connect.error && Object.keys(errors).length === 0 ? errorMessage(t, connect.error) : null;
+  const pending = connect.isPending;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setPending(true);
-    setErrors({});
-    setMessage(null);
-    const result = await apiFetch("/api/payroll/connection", { method: "POST", body: { apiKey: String(form.get("apiKey") ?? ""), baseUrl: String(form.get("baseUrl") ?? "") } });
-    setPending(false);
-    if (result.ok) {
-      router.refresh();
-      return;
-    }
-    const fields = result.error.fields ?? {};
-    const texts: Record<string, string> = {};
-    for (const [field, code] of Object.entries(fields)) {
-      texts[field] =
-        code === "keyRefused" ? t("payroll.connection.keyRefused") : code === "baseUrlNotAllowed" ? t("payroll.connection.baseUrlNotAllowed", { url: defaultBaseUrl }) : problemText(t, code);
-    }
-    setErrors(texts);
-    if (Object.keys(texts).length === 0) setMessage(errorText(t, result.error.code));
+    connect.mutate({ apiKey: String(form.get("apiKey") ?? ""), baseUrl: String(form.get("baseUrl") ?? "") });
   }
 
   return (
@@ -81,31 +84,10 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
           {errors.baseUrl}
         </p>
       </div>
-      {message ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3">
-          {message}
-        </p>
-      ) : null}
-      <button type="submit" disabled={pending} aria-busy={pending} className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+      {message ? <Notice tone="error">{message}</Notice> : null}
+      <Button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? t("payroll.connection.connecting") : t("payroll.connection.connect")}
-      </button>
+      </Button>
     </form>
   );
-}
-
-export function errorText(t: (key: MessageKey, values?: Record<string, string | number>) => string, code: string | undefined): string {
-  switch (code) {
-    case "not_connected":
-      return t("payroll.errors.notConnected");
-    case "unknown_company":
-      return t("payroll.errors.unknownCompany");
-    case "key_refused":
-      return t("payroll.errors.keyRefused");
-    case "unavailable":
-      return t("payroll.errors.unavailable");
-    case "upstream_unreachable":
-      return t("payroll.errors.network");
-    default:
-      return t("payroll.errors.generic");
-  }
 }

@@ -1,29 +1,39 @@
 "use client";
 
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
-import { apiFetch } from "@/lib/http/browser-fetch";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { payrollKeys } from "@/lib/payroll/query-keys";
 
 export function DisconnectButton() {
   const { t } = useI18n();
   const router = useRouter();
-  const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
+  const disconnect = useMutation({
+    mutationFn: () => apiFetchOrThrow("/api/payroll/connection", { method: "DELETE" }),
+    onSuccess: () => {
+      // Nothing cached for the old connection may outlive it.
+      queryClient.removeQueries({ queryKey: payrollKeys.all });
+      router.refresh();
+    },
+  });
   return (
-    <button
-      type="button"
-      disabled={pending}
-      aria-busy={pending}
-      aria-describedby="payroll-disconnect-hint"
-      className="rounded border border-red-400 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
-      onClick={async () => {
-        setPending(true);
-        await apiFetch("/api/payroll/connection", { method: "DELETE" });
-        setPending(false);
-        router.refresh();
-      }}
-    >
-      {t("payroll.connection.disconnect")}
-    </button>
+    <div className="space-y-2">
+      <Button
+        variant="danger"
+        size="sm"
+        disabled={disconnect.isPending}
+        aria-busy={disconnect.isPending}
+        aria-describedby="payroll-disconnect-hint"
+        onClick={() => disconnect.mutate()}
+      >
+        {t("payroll.connection.disconnect")}
+      </Button>
+      {disconnect.isError ? <Notice tone="error">{errorMessage(t, disconnect.error)}</Notice> : null}
+    </div>
   );
 }

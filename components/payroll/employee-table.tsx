@@ -1,26 +1,33 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { employeeRows, type EmployeeRow, type InsurerLabels } from "@/lib/payroll/employee-rows";
+import { payrollKeys } from "@/lib/payroll/query-keys";
+import type { Employee } from "@/lib/payroll/schemas";
 
-export interface EmployeeRow {
-  id: number;
-  firstName: string;
-  lastName: string;
-  postalCode: string;
-  location: string;
-  entry: string;
-  insurer: string;
-  insurerEnded: boolean;
-}
+const NO_EMPLOYEES: EmployeeRow[] = [];
 
 const SORTS = ["id", "lastName", "firstName", "location", "entry"] as const;
 type Sort = (typeof SORTS)[number];
 const SORT_LABELS = { id: "payroll.employees.sortId", lastName: "payroll.employees.sortLastName", firstName: "payroll.employees.sortFirstName", location: "payroll.employees.sortLocation", entry: "payroll.employees.sortEntry" } as const;
 
-/** A company's employees with search (name, id, city, postal code) and sorting, all in the browser. */
-export function EmployeeTable({ employees }: { employees: EmployeeRow[] }) {
+/**
+ * A company's employees with search (name, id, city, postal code) and sorting, all in the browser.
+ * The list is the `payrollKeys.employees` query: the page hands over the rows it rendered
+ * (HydrationBoundary), and a change elsewhere (a new employee) invalidates and re-reads it.
+ */
+export function EmployeeTable({ companyId, insurers }: { companyId: number; insurers: InsurerLabels }) {
   const { t, locale } = useI18n();
+  const list = useQuery({
+    queryKey: payrollKeys.employees(companyId),
+    queryFn: async ({ signal }) => employeeRows((await apiFetchOrThrow<{ employees: Employee[] }>(`/api/payroll/companies/${companyId}/employees`, { signal })).employees, insurers),
+  });
+  const employees = list.data ?? NO_EMPLOYEES;
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<Sort>("id");
   const [descending, setDescending] = useState(false);
@@ -42,6 +49,7 @@ export function EmployeeTable({ employees }: { employees: EmployeeRow[] }) {
 
   return (
     <div className="space-y-3">
+      {list.isError ? <Notice tone="error">{errorMessage(t, list.error)}</Notice> : null}
       <div className="flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="employee-search" className="block text-sm font-medium">

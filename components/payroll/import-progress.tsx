@@ -1,10 +1,14 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useI18n } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
 import type { ImportProgress as Progress, ReportRow } from "@/lib/payroll/import/imports";
 import type { MessageKey } from "@/lib/i18n/translate";
-import { apiFetch } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { payrollKeys } from "@/lib/payroll/query-keys";
 import { problemText } from "./problem-text";
 
 const POLL_MS = 1_000;
@@ -12,36 +16,31 @@ const POLL_MS = 1_000;
 /** Progress bar, pause and resume, and the per-row report once the import has finished. */
 export function ImportProgress({ importId, initial }: { importId: string; initial: Progress }) {
   const { t } = useI18n();
-  const [progress, setProgress] = useState(initial);
-  const [report, setReport] = useState<ReportRow[] | null>(null);
-  const [acting, setActing] = useState(false);
-
-  const load = useCallback(
-    async (withReport: boolean) => {
-      const result = await apiFetch<{ import: Progress; report?: ReportRow[] }>(`/api/payroll/imports/${importId}${withReport ? "?report=1" : ""}`);
-      if (!result.ok) return;
-      setProgress(result.data.import);
-      if (result.data.report) setReport(result.data.report);
+  const queryClient = useQueryClient();
+  const url = `/api/payroll/imports/${importId}`;
+  const progressQuery = useQuery({
+    queryKey: payrollKeys.import(importId),
+    queryFn: async ({ signal }) => (await apiFetchOrThrow<{ import: Progress }>(url, { signal })).import,
+    initialData: initial,
+    // Polls while the job runs and stops by itself once it is paused or finished.
+    refetchInterval: (query) => (query.state.data?.status === "running" ? POLL_MS : false),
+  });
+  const progress = progressQuery.data;
+  const reportQuery = useQuery({
+    queryKey: [...payrollKeys.import(importId), "report"],
+    queryFn: async ({ signal }) => (await apiFetchOrThrow<{ report?: ReportRow[] }>(`${url}?report=1`, { signal })).report ?? [],
+    enabled: progress.status === "completed",
+  });
+  const report = reportQuery.data ?? null;
+  const action = useMutation({
+    mutationFn: async (change: "pause" | "resume") => (await apiFetchOrThrow<{ import: Progress }>(url, { method: "POST", body: { action: change } })).import,
+    onSuccess: (next) => {
+      queryClient.setQueryData(payrollKeys.import(importId), next);
+      // A resumed import writes a new report; the old one must not be shown when it finishes again.
+      queryClient.removeQueries({ queryKey: [...payrollKeys.import(importId), "report"] });
     },
-    [importId],
-  );
-
-  useEffect(() => {
-    if (progress.status !== "running" && report) return;
-    const finished = progress.status !== "running";
-    const timer = setTimeout(() => void load(finished), finished ? 0 : POLL_MS);
-    return () => clearTimeout(timer);
-  }, [progress, report, load]);
-
-  async function act(action: "pause" | "resume") {
-    setActing(true);
-    const result = await apiFetch<{ import: Progress }>(`/api/payroll/imports/${importId}`, { method: "POST", body: { action } });
-    setActing(false);
-    if (result.ok) {
-      setReport(null);
-      setProgress(result.data.import);
-    }
-  }
+  });
+  const failure = action.error ?? (progressQuery.isError ? progressQuery.error : null) ?? reportQuery.error;
 
   const { counts, total } = progress;
   const done = total - counts.pending - counts.sending;
@@ -67,16 +66,17 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
       <p data-testid="import-counts">
         {t("payroll.import.counts", { created: counts.created, inUse: counts.in_use, refused: counts.refused, failed: counts.failed, skipped: counts.skipped })}
       </p>
+      {failure ? <Notice tone="error">{errorMessage(t, failure)}</Notice> : null}
       <div className="flex gap-3">
         {progress.status === "running" ? (
-          <button type="button" disabled={acting} onClick={() => act("pause")} className="rounded border border-slate-400 bg-white px-4 py-2">
+          <Button variant="secondary" disabled={action.isPending} aria-busy={action.isPending} onClick={() => action.mutate("pause")}>
             {t("payroll.import.pause")}
-          </button>
+          </Button>
         ) : null}
         {progress.status === "paused" ? (
-          <button type="button" disabled={acting} onClick={() => act("resume")} className="rounded bg-blue-700 px-4 py-2 font-medium text-white">
+          <Button disabled={action.isPending} aria-busy={action.isPending} onClick={() => action.mutate("resume")}>
             {t("payroll.import.resume")}
-          </button>
+          </Button>
         ) : null}
       </div>
       {report && progress.status === "completed" ? (

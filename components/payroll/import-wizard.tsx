@@ -1,5 +1,6 @@
 "use client";
 
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
@@ -7,9 +8,12 @@ import { EMPLOYEE_FIELDS, type EmployeeField } from "@/lib/payroll/employee-sche
 import type { ColumnMapping } from "@/lib/payroll/import/columns";
 import type { ImportContextData } from "@/lib/payroll/import/validate-rows";
 import type { ValidatedAnswer } from "./import-validate.worker";
-import { errorText } from "./connect-form";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { payrollKeys } from "@/lib/payroll/query-keys";
 import { problemText } from "./problem-text";
-import { apiFetch } from "@/lib/http/browser-fetch";
 
 const MAX_ROWS = 5_000;
 
@@ -28,8 +32,17 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [checked, setChecked] = useState<ValidatedAnswer | null>(null);
   const [busy, setBusy] = useState(false);
-  const [starting, setStarting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const startImport = useMutation({
+    // The worker already serialized the rows: the body goes as it is, off the main thread's JSON.stringify.
+    mutationFn: (jsonText: string) => apiFetchOrThrow<{ import: { id: string } }>(`/api/payroll/companies/${companyId}/imports`, { method: "POST", jsonText }),
+    onSuccess: async ({ import: started }) => {
+      await queryClient.invalidateQueries({ queryKey: payrollKeys.imports(companyId) });
+      router.push(`/payroll/companies/${companyId}/import?job=${started.id}`);
+    },
+  });
+  const starting = startImport.isPending;
 
   useEffect(() => {
     const instance = new Worker(new URL("./import-validate.worker.ts", import.meta.url), { type: "module" });
@@ -48,6 +61,7 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
   }, []);
 
   function read() {
+    startImport.reset();
     const text = fileText ?? pasteArea.current?.value ?? "";
     setMessage(null);
     setChecked(null);
@@ -67,18 +81,12 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
     worker.current?.postMessage({ type: "validate", mapping: next });
   }
 
-  async function start() {
+  function start() {
     if (!checked) return;
-    setStarting(true);
     setMessage(null);
-    const result = await apiFetch<{ import: { id: string } }>(`/api/payroll/companies/${companyId}/imports`, { method: "POST", jsonText: checked.body });
-    setStarting(false);
-    if (result.ok) {
-      router.push(`/payroll/companies/${companyId}/import?job=${result.data.import.id}`);
-      return;
-    }
-    setMessage(errorText(t, result.error.code));
+    startImport.mutate(checked.body);
   }
+  const shownMessage = message ?? (startImport.isError ? errorMessage(t, startImport.error) : null);
 
   const invalid = checked?.problemRows ?? [];
   const inUse = checked?.inUseRows ?? [];
@@ -110,17 +118,13 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
           <textarea id="import-paste" ref={pasteArea} rows={5} wrap="off" onInput={() => setFileText(null)} className="w-full rounded border border-slate-400 p-2 font-mono text-sm" />
         </div>
         <div>
-          <button type="button" onClick={read} disabled={busy} className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          <Button onClick={read} disabled={busy}>
             {t("payroll.import.read")}
-          </button>
+          </Button>
         </div>
       </div>
 
-      {message ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3">
-          {message}
-        </p>
-      ) : null}
+      {shownMessage ? <Notice tone="error">{shownMessage}</Notice> : null}
 
       {mapping ? (
         <details className="rounded-lg border border-slate-200 bg-white p-4" open={EMPLOYEE_FIELDS.some((field) => mapping[field] === null)}>
@@ -199,9 +203,9 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
       ) : null}
 
       {checked && ready > 0 && !tooMany ? (
-        <button type="button" onClick={start} disabled={starting || busy} aria-busy={starting} className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+        <Button onClick={start} disabled={starting || busy} aria-busy={starting}>
           {starting ? t("payroll.import.starting") : t("payroll.import.start", { count: ready })}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

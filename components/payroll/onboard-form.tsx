@@ -1,14 +1,19 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
-import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useI18n } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorBody, errorMessage, isTransient } from "@/components/ui/error-text";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { emptyEmployeeInput, employeeSchema, REQUIRED_FIELDS, type EmployeeField, type EmployeeInput, type NewEmployee } from "@/lib/payroll/employee-schema";
 import { hasEnded, operatesOn, successorOn, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
-import { errorText } from "./connect-form";
-import { apiFetch } from "@/lib/http/browser-fetch";
+import { payrollKeys } from "@/lib/payroll/query-keys";
 import { problemText } from "./problem-text";
 
 export interface OnboardFormProps {
@@ -22,7 +27,7 @@ export interface OnboardFormProps {
   draft: EmployeeInput | null;
 }
 
-type DraftStatus = "idle" | "saving" | "saved" | "failed";
+type CreatedEmployee = { employee: { id: number; first_name: string; last_name: string } };
 
 export function OnboardForm(props: OnboardFormProps) {
   const { t } = useI18n();
@@ -45,32 +50,31 @@ export function OnboardForm(props: OnboardFormProps) {
   const form = useForm<EmployeeInput, unknown, NewEmployee>({ resolver: zodResolver(schema), defaultValues: initial, mode: "onTouched" });
   const { register, handleSubmit, formState, setError, setValue, getValues, reset, control } = form;
   const values = useWatch({ control });
-  const [draftStatus, setDraftStatus] = useState<DraftStatus>("idle");
   const [summary, setSummary] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; id: number } | null>(null);
   const [proposedId, setProposedId] = useState(props.proposedId);
   const [lastSaved, setLastSaved] = useState(() => JSON.stringify(initial));
+  const queryClient = useQueryClient();
+  const companyUrl = `/api/payroll/companies/${props.companyId}`;
 
   // The draft is kept server-side, so a reload or a failed submit loses nothing typed.
+  const { mutate: saveDraft, status: draftStatus } = useMutation({
+    mutationKey: payrollKeys.draft(props.companyId),
+    mutationFn: ({ draft }: { draft: typeof values; text: string }) => apiFetchOrThrow(`${companyUrl}/draft`, { method: "PUT", body: draft }),
+    retry: (failures, error) => failures < 2 && isTransient(error),
+    onSuccess: (_answer, { text }) => setLastSaved(text),
+  });
   useEffect(() => {
     const text = JSON.stringify(values);
     if (text === lastSaved) return;
-    const timer = setTimeout(async () => {
-      setDraftStatus("saving");
-      const result = await apiFetch(`/api/payroll/companies/${props.companyId}/draft`, { method: "PUT", body: values });
-      if (result.ok) setLastSaved(text);
-      setDraftStatus(result.ok ? "saved" : "failed");
-    }, 500);
+    // Debounced: one save when typing pauses, not one per key.
+    const timer = setTimeout(() => saveDraft({ draft: values, text }), 500);
     return () => clearTimeout(timer);
-  }, [values, props.companyId, lastSaved]);
+  }, [values, lastSaved, saveDraft]);
 
-  const onValid = async () => {
-    setSummary(null);
-    setCreated(null);
-    const input = getValues();
-    const result = await apiFetch<{ employee: { id: number; first_name: string; last_name: string } }>(`/api/payroll/companies/${props.companyId}/employees`, { method: "POST", body: input });
-    if (result.ok) {
-      const { employee } = result.data;
+  const create = useMutation({
+    mutationFn: (input: EmployeeInput) => apiFetchOrThrow<CreatedEmployee>(`${companyUrl}/employees`, { method: "POST", body: input }),
+    onSuccess: async ({ employee }) => {
       const next = new Set(usedIds).add(employee.id);
       setUsedIds(next);
       let nextId = employee.id + 1;
@@ -80,15 +84,23 @@ export function OnboardForm(props: OnboardFormProps) {
       setLastSaved(JSON.stringify(empty));
       reset(empty);
       setCreated({ name: `${employee.first_name} ${employee.last_name}`, id: employee.id });
-      return;
-    }
-    const fields = (result.error.fields ?? {}) as Partial<Record<EmployeeField, string>>;
-    let first = true;
-    for (const [field, code] of Object.entries(fields)) {
-      setError(field as EmployeeField, { type: "server", message: code }, { shouldFocus: first });
-      first = false;
-    }
-    setSummary(Object.keys(fields).length ? t("payroll.onboard.problems") : result.error.code === "invalid" ? t("payroll.errors.invalid") : errorText(t, result.error.code));
+      await queryClient.invalidateQueries({ queryKey: payrollKeys.employees(props.companyId) });
+    },
+    onError: (error) => {
+      const fields = (errorBody(error).fields ?? {}) as Partial<Record<EmployeeField, string>>;
+      let first = true;
+      for (const [field, code] of Object.entries(fields)) {
+        setError(field as EmployeeField, { type: "server", message: code }, { shouldFocus: first });
+        first = false;
+      }
+      setSummary(Object.keys(fields).length ? t("payroll.onboard.problems") : errorMessage(t, error));
+    },
+  });
+
+  const onValid = () => {
+    setSummary(null);
+    setCreated(null);
+    create.mutate(getValues());
   };
 
   const onInvalid = () => setSummary(t("payroll.onboard.problems"));
@@ -99,17 +111,20 @@ export function OnboardForm(props: OnboardFormProps) {
   };
 
   const field = (name: EmployeeField, options: { type?: string; hint?: string; autoComplete?: string; inputMode?: "numeric" | "email" } = {}) => (
-    <TextField
-      name={name}
-      label={t(`payroll.fields.${name}`)}
-      optional={!REQUIRED_FIELDS.includes(name)}
-      optionalLabel={t("payroll.onboard.optional")}
+    <Field
+      id={`field-${name}`}
+      label={
+        <>
+          {t(`payroll.fields.${name}`)}
+          {REQUIRED_FIELDS.includes(name) ? null : <span className="ml-1 text-sm font-normal text-slate-600">({t("payroll.onboard.optional")})</span>}
+        </>
+      }
       error={errorOf(name)}
       hint={options.hint}
-      type={options.type}
+      type={options.type ?? "text"}
       autoComplete={options.autoComplete}
       inputMode={options.inputMode}
-      registration={register(name)}
+      {...register(name)}
     />
   );
 
@@ -121,18 +136,16 @@ export function OnboardForm(props: OnboardFormProps) {
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="max-w-3xl space-y-6">
       {created ? (
-        <p role="status" className="rounded border border-green-400 bg-green-50 p-3">
-          {t("payroll.onboard.created", { name: created.name, id: created.id })}{" "}
-          <Link href={`/payroll/companies/${props.companyId}`} className="text-blue-700 underline">
-            {t("payroll.company.employees")}
-          </Link>
-        </p>
+        <Notice tone="success">
+          <p>
+            {t("payroll.onboard.created", { name: created.name, id: created.id })}{" "}
+            <Link href={`/payroll/companies/${props.companyId}`} className="text-blue-700 underline">
+              {t("payroll.company.employees")}
+            </Link>
+          </p>
+        </Notice>
       ) : null}
-      {summary ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3">
-          {summary}
-        </p>
-      ) : null}
+      {summary ? <Notice tone="error">{summary}</Notice> : null}
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <legend className="px-1 font-semibold">{t("payroll.onboard.personal")}</legend>
@@ -204,12 +217,12 @@ export function OnboardForm(props: OnboardFormProps) {
             )}
           </p>
           {successor && chosenInsurer ? (
-            <div role="status" className="rounded border border-amber-400 bg-amber-50 p-2 text-sm">
+            <Notice tone="warning" className="text-sm">
               <p>{t("payroll.onboard.useSuccessor", { name: chosenInsurer.name, successor: successor.name })}</p>
-              <button type="button" className="mt-1 rounded border border-slate-400 bg-white px-2 py-1" onClick={() => setValue("health_insurance", successor.number, { shouldValidate: true, shouldDirty: true })}>
+              <Button variant="secondary" size="sm" className="mt-1" onClick={() => setValue("health_insurance", successor.number, { shouldValidate: true, shouldDirty: true })}>
                 {t("payroll.onboard.useSuccessorButton", { successor: successor.name })}
-              </button>
-            </div>
+              </Button>
+            </Notice>
           ) : null}
           <p id="field-health_insurance-error" className="text-sm text-red-700">{errorOf("health_insurance")}</p>
         </div>
@@ -238,57 +251,16 @@ export function OnboardForm(props: OnboardFormProps) {
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting} className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
-          {formState.isSubmitting ? t("payroll.onboard.submitting") : t("payroll.onboard.submit")}
-        </button>
-        <button type="button" className="rounded border border-slate-400 bg-white px-4 py-2" onClick={() => reset(blank(proposedId))}>
+        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
+          {create.isPending ? t("payroll.onboard.submitting") : t("payroll.onboard.submit")}
+        </Button>
+        <Button variant="secondary" onClick={() => reset(blank(proposedId))}>
           {t("payroll.onboard.discard")}
-        </button>
+        </Button>
         <p aria-live="polite" className="text-sm text-slate-600">
-          {draftStatus === "saving" ? t("payroll.onboard.draftSaving") : draftStatus === "saved" ? t("payroll.onboard.draftSaved") : draftStatus === "failed" ? t("payroll.onboard.draftFailed") : ""}
+          {draftStatus === "pending" ? t("payroll.onboard.draftSaving") : draftStatus === "success" ? t("payroll.onboard.draftSaved") : draftStatus === "error" ? t("payroll.onboard.draftFailed") : ""}
         </p>
       </div>
     </form>
-  );
-}
-
-function TextField(props: {
-  name: EmployeeField;
-  label: string;
-  optional: boolean;
-  optionalLabel: string;
-  error?: string;
-  hint?: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: "numeric" | "email";
-  registration: UseFormRegisterReturn;
-}) {
-  const id = `field-${props.name}`;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
-        {props.label}
-        {props.optional ? <span className="ml-1 text-sm font-normal text-slate-600">({props.optionalLabel})</span> : null}
-      </label>
-      <input
-        id={id}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={`${id}-hint ${id}-error`}
-        className="w-full rounded border border-slate-400 px-3 py-2"
-        {...props.registration}
-      />
-      {props.hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {props.hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className="text-sm text-red-700">
-        {props.error}
-      </p>
-    </div>
   );
 }

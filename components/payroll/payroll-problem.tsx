@@ -1,13 +1,15 @@
 "use client";
 
 import { useI18n } from "@/components/i18n-provider";
-import { errorText } from "./connect-form";
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
 
+/** A payroll page's message when the payroll service could not give its data (role="alert"). */
 export function PayrollProblem({ code }: { code: string }) {
   const { t } = useI18n();
   return (
-    <p role="alert" className="rounded border border-amber-400 bg-amber-50 p-3">
-      {errorText(t, code)}
-    </p>
+    <Notice tone="warning" role="alert">
+      {errorMessage(t, { code })}
+    </Notice>
   );
 }

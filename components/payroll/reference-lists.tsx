@@ -1,18 +1,33 @@
 "use client";
 
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-text";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
-import { errorText } from "./connect-form";
-import { apiFetch } from "@/lib/http/browser-fetch";
+import { payrollKeys } from "@/lib/payroll/query-keys";
 
 export function ReferenceLists({ insurers, countries, today }: { insurers: HealthInsurance[]; countries: Country[]; today: string }) {
   const { t } = useI18n();
   const router = useRouter();
   const [query, setQuery] = useState("");
-  const [refreshing, setRefreshing] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const refresh = useMutation({
+    mutationFn: () => apiFetchOrThrow<{ counts: { insurers: number; countries: number } }>("/api/payroll/reference-lists", { method: "POST" }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: payrollKeys.referenceLists() });
+      router.refresh();
+    },
+  });
+  const refreshing = refresh.isPending;
+  const message = refresh.isSuccess
+    ? t("payroll.lists.refreshed", { insurers: refresh.data.counts.insurers, countries: refresh.data.counts.countries })
+    : refresh.isError
+      ? errorMessage(t, refresh.error)
+      : null;
   const deferred = useDeferredValue(query);
   const byNumber = useMemo(() => new Map(insurers.map((insurer) => [insurer.number, insurer])), [insurers]);
   const shown = useMemo(() => {
@@ -20,20 +35,12 @@ export function ReferenceLists({ insurers, countries, today }: { insurers: Healt
     return needle ? insurers.filter((insurer) => insurer.name.toLocaleLowerCase().includes(needle) || insurer.number.includes(needle)) : insurers;
   }, [insurers, deferred]);
 
-  async function refresh() {
-    setRefreshing(true);
-    const result = await apiFetch<{ counts: { insurers: number; countries: number } }>("/api/payroll/reference-lists", { method: "POST" });
-    setRefreshing(false);
-    setMessage(result.ok ? t("payroll.lists.refreshed", { insurers: result.data.counts.insurers, countries: result.data.counts.countries }) : errorText(t, result.error.code));
-    router.refresh();
-  }
-
   return (
     <div className="space-y-6">
       <div className="flex items-center gap-4">
-        <button type="button" onClick={refresh} disabled={refreshing} aria-busy={refreshing} className="rounded border border-slate-400 bg-white px-4 py-2 hover:bg-slate-100">
+        <Button variant="secondary" onClick={() => refresh.mutate()} disabled={refreshing} aria-busy={refreshing}>
           {refreshing ? t("payroll.lists.refreshing") : t("payroll.lists.refresh")}
-        </button>
+        </Button>
         <p role="status">{message}</p>
       </div>
       <section aria-labelledby="insurers-title" className="space-y-2">

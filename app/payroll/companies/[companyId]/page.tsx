@@ -1,11 +1,15 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmployeeTable } from "@/components/payroll/employee-table";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
+import { buttonClassName } from "@/components/ui/button";
 import { getTranslator } from "@/lib/i18n/server";
 import { insurerWarnings } from "@/lib/payroll/company-view";
+import { employeeRows, insurerLabels } from "@/lib/payroll/employee-rows";
 import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
+import { payrollKeys } from "@/lib/payroll/query-keys";
 import { healthInsurances } from "@/lib/payroll/reference-lists";
 
 export const dynamic = "force-dynamic";
@@ -36,6 +40,10 @@ export default async function CompanyPage({ params }: { params: Promise<{ compan
   const byNumber = new Map(insurers.map((insurer) => [insurer.number, insurer]));
   const list = employees.ok ? employees.value : [];
   const warnings = insurerWarnings(list, byNumber, company.current_month);
+  const labels = insurerLabels(insurers, company.current_month);
+  // The rows rendered here seed the browser's employee query, so it does not ask again at once.
+  const seeded = new QueryClient();
+  seeded.setQueryData(payrollKeys.employees(company.id), employeeRows(list, labels));
   return (
     <section className="space-y-6">
       <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
@@ -48,16 +56,16 @@ export default async function CompanyPage({ params }: { params: Promise<{ compan
         <p className="font-medium">{t("payroll.company.currentMonth", { month: company.current_month })}</p>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Link href={`/payroll/companies/${company.id}/onboard`} className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800">
+        <Link href={`/payroll/companies/${company.id}/onboard`} className={buttonClassName("primary")}>
           {t("payroll.company.onboard")}
         </Link>
-        <Link href={`/payroll/companies/${company.id}/import`} className="rounded border border-slate-400 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+        <Link href={`/payroll/companies/${company.id}/import`} className={buttonClassName("secondary")}>
           {t("payroll.company.import")}
         </Link>
-        <Link href={`/payroll/companies/${company.id}/hours`} className="rounded border border-slate-400 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+        <Link href={`/payroll/companies/${company.id}/hours`} className={buttonClassName("secondary")}>
           {t("payrollEntries.hoursLink")}
         </Link>
-        <Link href={`/payroll/companies/${company.id}/payments`} className="rounded border border-slate-400 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+        <Link href={`/payroll/companies/${company.id}/payments`} className={buttonClassName("secondary")}>
           {t("payrollEntries.paymentsLink")}
         </Link>
       </div>
@@ -76,21 +84,9 @@ export default async function CompanyPage({ params }: { params: Promise<{ compan
       ) : null}
       <h2 className="text-xl font-semibold">{t("payroll.company.employees")}</h2>
       {employees.ok ? null : <PayrollProblem code={employees.code} />}
-      <EmployeeTable
-        employees={list.map((employee) => {
-          const insurer = employee.health_insurance ? byNumber.get(employee.health_insurance) : undefined;
-          return {
-            id: employee.id,
-            firstName: employee.first_name,
-            lastName: employee.last_name,
-            postalCode: employee.address.postal_code,
-            location: employee.address.location,
-            entry: employee.entry ?? "",
-            insurer: insurer?.name ?? employee.health_insurance ?? "",
-            insurerEnded: warnings.some((warning) => warning.id === employee.id && warning.kind === "ended"),
-          };
-        })}
-      />
+      <HydrationBoundary state={dehydrate(seeded)}>
+        <EmployeeTable companyId={company.id} insurers={labels} />
+      </HydrationBoundary>
     </section>
   );
 }

@@ -1,20 +1,26 @@
 "use server";
 
+import "server-only";
 import { revalidatePath } from "next/cache";
 import { checkLegacyConnection } from "@/lib/accounting/legacy/check";
 import { getSessionUser } from "@/lib/auth/session";
 import { disconnectAccounting } from "@/lib/auth/sign-out";
 import { formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/server";
+import { disconnectSchema, type DisconnectInput, type DisconnectOutcome } from "./schemas";
 
-export async function disconnectLegacyAction(): Promise<{ outcome: "revoked" | "pending" | "none" | "signed_out" }> {
+/** The connection page's Disconnect (v3.1) and the legacy section's (v3): revoke at the service, forget the tokens. */
+export async function disconnectAction(input: DisconnectInput = {}): Promise<{ outcome: DisconnectOutcome }> {
+  const parsed = disconnectSchema.safeParse(input ?? {});
+  if (!parsed.success) return { outcome: "invalid" };
   const user = await getSessionUser();
   if (!user) return { outcome: "signed_out" };
-  const outcome = await disconnectAccounting(user.id, "v3");
+  const outcome = await disconnectAccounting(user.id, parsed.data.version);
   revalidatePath("/", "layout");
   return { outcome };
 }
 
+/** The legacy section's Check: renews the v3 token when due and says until when it is valid. */
 export async function checkLegacyAction(): Promise<{ ok: boolean; message: string }> {
   const { locale, t } = await getTranslator();
   const user = await getSessionUser();
