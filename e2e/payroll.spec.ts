@@ -156,3 +156,33 @@ test("another customer's company id is refused before it reaches the service", a
   await page.getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByLabel("API key")).toBeVisible();
 });
+
+test("a request that gets no answer says so and leaves the button usable (connect and disconnect)", async ({ page }) => {
+  await signIn(page, "ben", "United States");
+  await page.goto("/payroll");
+  const disconnectFirst = page.getByRole("button", { name: "Disconnect" });
+  const apiKey = page.getByLabel("API key");
+  await expect(apiKey.or(disconnectFirst)).toBeVisible();
+  if (await disconnectFirst.isVisible()) await disconnectFirst.click();
+
+  // The network drops the connect request once: a message, and Connect can be pressed again.
+  await page.route("**/api/payroll/connection", (route) => route.abort("internetdisconnected"), { times: 1 });
+  await apiKey.fill(DEMIR_KEY);
+  const connect = page.getByRole("button", { name: "Connect" });
+  await connect.click();
+  await expect(page.getByRole("alert").filter({ hasText: "The payroll service did not answer. Try again in a moment." })).toBeVisible();
+  await expect(connect).toBeEnabled();
+  await expect(connect).not.toHaveAttribute("aria-busy", "true");
+  await connect.click();
+  await expect(page.getByText("Connected as Dr. Aylin Demir")).toBeVisible();
+
+  // The same for Disconnect: nothing was deleted, the button works again, and a second press disconnects.
+  await page.route("**/api/payroll/connection", (route) => route.abort("internetdisconnected"), { times: 1 });
+  const disconnect = page.getByRole("button", { name: "Disconnect" });
+  await disconnect.click();
+  await expect(page.getByRole("alert").filter({ hasText: "The payroll service did not answer. Try again in a moment." })).toBeVisible();
+  await expect(disconnect).toBeEnabled();
+  await expect(page.getByText("Connected as Dr. Aylin Demir")).toBeVisible();
+  await disconnect.click();
+  await expect(page.getByLabel("API key")).toBeVisible();
+});

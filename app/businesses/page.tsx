@@ -7,6 +7,7 @@ import { accountingClientFor } from "@/lib/accounting/for-user";
 import { attempt } from "@/lib/accounting/outcome";
 import { getSessionUser } from "@/lib/auth/session";
 import { getTranslator } from "@/lib/i18n/server";
+import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
@@ -28,9 +29,9 @@ export default async function BusinessesPage() {
       <h1 className="text-2xl font-bold">{t("business.listTitle")}</h1>
       <p className="text-slate-700">{t("business.listIntro")}</p>
       {leadChanged ? (
-        <p role="status" className="rounded border border-blue-300 bg-blue-50 p-3">
+        <Notice tone="info" role="status">
           {t("business.leadChanged", { name: leadAfter.name })}
-        </p>
+        </Notice>
       ) : null}
       {synced.ok ? null : <ProblemNotice problem={synced.problem} />}
       {businesses.length === 0 ? <p>{t("business.empty")}</p> : null}

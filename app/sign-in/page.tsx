@@ -6,6 +6,7 @@ import { rememberedCountry } from "@/lib/auth/cookies";
 import { getSessionUser } from "@/lib/auth/session";
 import { getTranslator } from "@/lib/i18n/server";
 import type { MessageKey } from "@/lib/i18n/translate";
+import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
@@ -34,9 +35,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <section className="max-w-2xl space-y-5">
       <h1 className="text-2xl font-bold">{t("auth.signInTitle")}</h1>
       {error ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
-          {t(ERROR_TEXT[error] ?? "auth.errorFailed")}
-        </p>
+        <Notice tone="error">{t(ERROR_TEXT[error] ?? "auth.errorFailed")}</Notice>
       ) : null}
       {user && connected ? (
         <p>

@@ -7,6 +7,7 @@ import { accountingClientFor } from "@/lib/accounting/for-user";
 import { attempt } from "@/lib/accounting/outcome";
 import { getSessionUser } from "@/lib/auth/session";
 import { getTranslator } from "@/lib/i18n/server";
+import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
@@ -49,9 +50,9 @@ export default async function UserPage() {
       <div className="space-y-3">
         <h2 className="text-lg font-semibold">{t("user.edit")}</h2>
         {readOnly ? (
-          <p role="note" className="rounded border border-slate-300 bg-slate-100 p-3">
+          <Notice tone="neutral" role="note">
             {t("business.readOnlyScope")}
-          </p>
+          </Notice>
         ) : null}
         <LastNameForm initial={{ last_name: profile.last_name ?? "" }} readOnly={readOnly} />
       </div>

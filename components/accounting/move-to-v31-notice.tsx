@@ -1,15 +1,18 @@
 import { rememberedCountry } from "@/lib/auth/cookies";
 import { getTranslator } from "@/lib/i18n/server";
 import { SignInButton } from "../auth/sign-in-button";
+import { Notice } from "@/components/ui/notice";
 
 /** For a person with only a legacy v3 connection: the page needs v3.1, and the move is offered. */
 export async function MoveToV31Notice() {
   const { t } = await getTranslator();
   return (
-    <section role="alert" className="max-w-2xl space-y-3 rounded border border-amber-300 bg-amber-50 p-4">
-      <h2 className="text-lg font-semibold">{t("legacy.needsV31Title")}</h2>
-      <p>{t("legacy.needsV31Text")}</p>
-      <SignInButton label={t("legacy.moveButton")} country={await rememberedCountry()} callbackUrl="/settings/connection?moved=1" move />
-    </section>
+    <Notice tone="warning" role="alert" className="max-w-2xl">
+      <div className="space-y-3">
+        <h2 className="text-lg font-semibold">{t("legacy.needsV31Title")}</h2>
+        <p>{t("legacy.needsV31Text")}</p>
+        <SignInButton label={t("legacy.moveButton")} country={await rememberedCountry()} callbackUrl="/settings/connection?moved=1" move />
+      </div>
+    </Notice>
   );
 }

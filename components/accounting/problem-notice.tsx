@@ -3,6 +3,7 @@ import { rememberedCountry } from "@/lib/auth/cookies";
 import { getTranslator } from "@/lib/i18n/server";
 import { SignInButton } from "../auth/sign-in-button";
 import { MoveToV31Notice } from "./move-to-v31-notice";
+import { Notice } from "@/components/ui/notice";
 
 /** A page's message when the accounting service could not give its data; never a broken page. */
 export async function ProblemNotice({ problem }: { problem: Problem }) {
@@ -10,11 +11,13 @@ export async function ProblemNotice({ problem }: { problem: Problem }) {
   if (problem.kind === "needs_v3_1") return <MoveToV31Notice />;
   if (problem.kind === "reauth" || problem.kind === "not_connected") {
     return (
-      <section role="alert" className="max-w-2xl space-y-3 rounded border border-amber-300 bg-amber-50 p-4">
-        <h2 className="text-lg font-semibold">{t("connection.reauthTitle")}</h2>
-        <p>{problem.kind === "reauth" ? t("connection.reauthText") : t("connection.notConnectedText")}</p>
-        <SignInButton label={t("auth.signInAgain")} country={await rememberedCountry()} />
-      </section>
+      <Notice tone="warning" role="alert" className="max-w-2xl">
+        <div className="space-y-3">
+          <h2 className="text-lg font-semibold">{t("connection.reauthTitle")}</h2>
+          <p>{problem.kind === "reauth" ? t("connection.reauthText") : t("connection.notConnectedText")}</p>
+          <SignInButton label={t("auth.signInAgain")} country={await rememberedCountry()} />
+        </div>
+      </Notice>
     );
   }
   const text =
@@ -28,8 +31,8 @@ export async function ProblemNotice({ problem }: { problem: Problem }) {
             ? t("business.notFound")
             : t("accountingError.generic", { message: problem.message ?? "" });
   return (
-    <p role="alert" className="max-w-2xl rounded border border-red-300 bg-red-50 p-4 text-red-900">
+    <Notice tone="error" className="max-w-2xl">
       {text}
-    </p>
+    </Notice>
   );
 }

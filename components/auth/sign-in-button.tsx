@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 
 /** Starts the sign-in at the accounting service (next-auth POSTs with its CSRF token, then the browser leaves). */
 export function SignInButton({
@@ -24,14 +25,10 @@ export function SignInButton({
   move?: boolean;
 }) {
   const [pending, setPending] = useState(false);
-  const style =
-    variant === "primary"
-      ? "rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
-      : "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-100 disabled:opacity-60";
   return (
-    <button
-      type="button"
-      className={style}
+    <Button
+      variant={variant}
+      size={variant === "primary" ? "md" : "sm"}
       disabled={pending}
       aria-busy={pending}
       onClick={() => {
@@ -40,6 +37,6 @@ export function SignInButton({
       }}
     >
       {label}
-    </button>
+    </Button>
   );
 }

@@ -11,6 +11,7 @@ import { attempt } from "@/lib/accounting/outcome";
 import { getSessionUser } from "@/lib/auth/session";
 import { getTranslator } from "@/lib/i18n/server";
 import type { MessageKey } from "@/lib/i18n/translate";
+import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
@@ -39,9 +40,7 @@ export default async function BusinessPage({ params }: { params: Promise<{ id: s
     return (
       <section className="space-y-4">
         <h1 className="text-2xl font-bold">{t("business.details")}</h1>
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
-          {t("business.notFound")}
-        </p>
+        <Notice tone="error">{t("business.notFound")}</Notice>
         {back}
       </section>
     );
@@ -88,13 +87,13 @@ export default async function BusinessPage({ params }: { params: Promise<{ id: s
       <div className="max-w-2xl space-y-3">
         <h2 className="text-lg font-semibold">{t("business.edit")}</h2>
         {!isOwner ? (
-          <p role="note" className="rounded border border-slate-300 bg-slate-100 p-3">
+          <Notice tone="neutral" role="note">
             {t("business.readOnlyNotOwner", { owner: business.owner?.displayed_as ?? "" })}
-          </p>
+          </Notice>
         ) : readOnlyScope ? (
-          <p role="note" className="rounded border border-slate-300 bg-slate-100 p-3">
+          <Notice tone="neutral" role="note">
             {t("business.readOnlyScope")}
-          </p>
+          </Notice>
         ) : null}
         <BusinessDetailsForm
           businessId={stored.businessId}

@@ -10,6 +10,7 @@ import { getSessionUser } from "@/lib/auth/session";
 import { formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/server";
 import type { MessageKey } from "@/lib/i18n/translate";
+import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
@@ -47,27 +48,23 @@ export default async function ConnectionPage({ searchParams }: { searchParams: P
       <h1 className="text-2xl font-bold">{t("connection.title")}</h1>
       <p className="text-slate-700">{t("connection.intro")}</p>
       {disconnected === "revoked" || disconnected === "pending" || disconnected === "none" ? (
-        <p role="status" className="rounded border border-green-300 bg-green-50 p-3">
-          {disconnected === "pending" ? t("connection.disconnectPending") : t("connection.disconnected")}
-        </p>
+        <Notice tone="success">{disconnected === "pending" ? t("connection.disconnectPending") : t("connection.disconnected")}</Notice>
       ) : null}
       {moved === "1" && summary && !legacy ? (
-        <p role="status" className="rounded border border-green-300 bg-green-50 p-3">
-          {t("legacy.moved")}
-        </p>
+        <Notice tone="success">{t("legacy.moved")}</Notice>
       ) : null}
       {moved === "0" ? (
-        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3">
+        <Notice tone="warning" role="alert">
           {t("legacy.moveRefused")}
-        </p>
+        </Notice>
       ) : null}
       {legacy ? <LegacyConnectionSection summary={legacy} /> : null}
       {legacy && !summary ? null : (
         <>
       {summary?.status === "reauth_required" ? (
-        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3">
+        <Notice tone="warning" role="alert">
           {t("connection.reauthText")}
-        </p>
+        </Notice>
       ) : null}
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
         {rows.map(([label, value]) => (

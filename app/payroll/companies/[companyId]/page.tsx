@@ -11,6 +11,7 @@ import { employeeRows, insurerLabels } from "@/lib/payroll/employee-rows";
 import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { healthInsurances } from "@/lib/payroll/reference-lists";
+import { Notice } from "@/components/ui/notice";
 
 export const dynamic = "force-dynamic";
 
@@ -70,7 +71,7 @@ export default async function CompanyPage({ params }: { params: Promise<{ compan
         </Link>
       </div>
       {warnings.length ? (
-        <div role="region" aria-labelledby="insurer-warnings" className="rounded border border-amber-400 bg-amber-50 p-4">
+        <Notice tone="warning" role="region" aria-labelledby="insurer-warnings">
           <h2 id="insurer-warnings" className="font-semibold">{t("payroll.company.warningsTitle")}</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {warnings.map((warning) => {
@@ -80,7 +81,7 @@ export default async function CompanyPage({ params }: { params: Promise<{ compan
               return <li key={warning.id}>{t(key, values)}</li>;
             })}
           </ul>
-        </div>
+        </Notice>
       ) : null}
       <h2 className="text-xl font-semibold">{t("payroll.company.employees")}</h2>
       {employees.ok ? null : <PayrollProblem code={employees.code} />}
