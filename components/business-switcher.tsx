@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useId } from "react";
+import { useId, useTransition } from "react";
 import { chooseBusinessAction } from "@/lib/accounting/actions/business";
 import type { ChooseBusinessInput } from "@/lib/accounting/actions/schemas";
 import { accountingKeys } from "@/lib/accounting/query-keys";
@@ -20,6 +20,7 @@ export function BusinessSwitcher({ businesses, current }: { businesses: Switcher
   const router = useRouter();
   const queryClient = useQueryClient();
   const id = useId();
+  const [refreshing, startRefresh] = useTransition();
   const choose = useMutation({
     mutationKey: accountingKeys.selectedBusiness(),
     mutationFn: async (input: ChooseBusinessInput) => {
@@ -30,11 +31,11 @@ export function BusinessSwitcher({ businesses, current }: { businesses: Switcher
     onSettled: async () => {
       // Whatever was read for the previous business is now someone else's view.
       await queryClient.invalidateQueries({ queryKey: accountingKeys.all });
-      router.refresh();
+      startRefresh(() => router.refresh());
     },
   });
-  // While the choice is on its way (and once stored) the select shows it; a refused one falls back to the stored business.
-  const value = choose.isPending || choose.isSuccess ? (choose.variables?.businessId ?? "") : (current ?? "");
+  // The choice shows while it is stored and the page re-renders; then the stored business (`current`) rules again.
+  const value = (choose.isPending || refreshing) && !choose.isError ? (choose.variables?.businessId ?? "") : (current ?? "");
 
   return (
     <div className="flex items-center gap-2 text-sm">
@@ -44,7 +45,7 @@ export function BusinessSwitcher({ businesses, current }: { businesses: Switcher
       <select
         id={id}
         value={value}
-        disabled={choose.isPending || businesses.length === 0}
+        disabled={choose.isPending || refreshing || businesses.length === 0}
         aria-describedby={choose.isError ? `${id}-error` : undefined}
         onChange={(event) => choose.mutate({ businessId: event.target.value })}
         className="max-w-56 rounded border border-slate-300 bg-white px-2 py-1"
