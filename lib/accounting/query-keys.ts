@@ -7,5 +7,4 @@ export const accountingKeys = {
   user: () => [...accountingKeys.all, "user"] as const,
   business: (businessId: string) => [...accountingKeys.all, "businesses", businessId] as const,
   selectedBusiness: () => [...accountingKeys.all, "selected-business"] as const,
-  connection: () => [...accountingKeys.all, "connection"] as const,
 };

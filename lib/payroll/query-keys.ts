@@ -4,7 +4,6 @@
  */
 export const payrollKeys = {
   all: ["payroll"] as const,
-  connection: () => [...payrollKeys.all, "connection"] as const,
   company: (companyId: number) => [...payrollKeys.all, "companies", companyId] as const,
   employees: (companyId: number) => [...payrollKeys.company(companyId), "employees"] as const,
   draft: (companyId: number) => [...payrollKeys.company(companyId), "draft"] as const,
