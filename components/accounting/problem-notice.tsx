@@ -1,9 +1,10 @@
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
 import type { Problem } from "@/lib/accounting/outcome";
 import { rememberedCountry } from "@/lib/auth/cookies";
 import { getTranslator } from "@/lib/i18n/server";
 import { SignInButton } from "../auth/sign-in-button";
 import { MoveToV31Notice } from "./move-to-v31-notice";
-import { Notice } from "@/components/ui/notice";
 
 /** A page's message when the accounting service could not give its data; never a broken page. */
 export async function ProblemNotice({ problem }: { problem: Problem }) {
@@ -20,19 +21,19 @@ export async function ProblemNotice({ problem }: { problem: Problem }) {
       </Notice>
     );
   }
-  const text =
-    problem.kind === "unavailable"
-      ? t("accountingError.unavailable")
-      : problem.kind === "network"
-        ? t("accountingError.network")
-        : problem.kind === "forbidden"
-          ? t("accountingError.forbidden", { message: problem.message ?? "" })
-          : problem.kind === "not_found"
-            ? t("business.notFound")
-            : t("accountingError.generic", { message: problem.message ?? "" });
+  if (problem.kind === "not_found") {
+    return (
+      <Notice tone="error" className="max-w-2xl">
+        {t("business.notFound")}
+      </Notice>
+    );
+  }
+  // The text comes from the one code-to-text mapping; the service's own words follow as detail.
+  const code = problem.kind === "unavailable" ? "unavailable" : problem.kind === "network" ? "upstream_unreachable" : problem.kind === "forbidden" ? "forbidden" : "upstream_error";
   return (
     <Notice tone="error" className="max-w-2xl">
-      {text}
+      <p>{errorMessage(t, { code }, "accounting")}</p>
+      {problem.message ? <p className="text-sm">{problem.message}</p> : null}
     </Notice>
   );
 }

@@ -35,6 +35,8 @@ describe("errorMessage", () => {
     expect(errorMessage(en, { code: "key_refused" })).toBe(MESSAGES.en.payroll.errors.keyRefused);
     expect(errorMessage(en, { code: "not_connected" })).toBe(MESSAGES.en.payroll.errors.notConnected);
     expect(errorMessage(en, { code: "unavailable" }, "accounting")).toBe(MESSAGES.en.accountingError.unavailable);
+    expect(errorMessage(de, { code: "forbidden" }, "accounting")).toBe(MESSAGES.de.accountingError.refused);
+    expect(errorMessage(de, { code: "upstream_error" }, "accounting")).toBe(MESSAGES.de.accountingError.failed);
   });
 
   it("never shows the server's English message or a service's own text as the message", () => {
@@ -49,6 +51,7 @@ describe("errorMessage", () => {
     expect(errorBody({ code: "something_new" }).code).toBe("upstream_error");
     expect(errorBody(new Error("boom")).code).toBe("internal");
     expect(errorMessage(en, undefined)).toBe(MESSAGES.en.payroll.errors.generic);
+    expect(errorMessage(en, undefined, "accounting")).toBe(MESSAGES.en.payroll.errors.generic);
   });
 });
 

@@ -31,6 +31,10 @@ export function errorKey(code: ApiErrorCode, service: ErrorService): MessageKey 
       return "payroll.errors.keyRefused";
     case "invalid":
       return "payroll.errors.invalid";
+    case "forbidden":
+      return payroll ? "payroll.errors.generic" : "accountingError.refused";
+    case "upstream_error":
+      return payroll ? "payroll.errors.generic" : "accountingError.failed";
     default:
       return "payroll.errors.generic";
   }

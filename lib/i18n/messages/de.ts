@@ -131,9 +131,9 @@ const de: Messages = {
   },
   accountingError: {
     unavailable: "Der Buchhaltungsdienst ist gerade nicht erreichbar. Versuchen Sie es in einigen Minuten erneut.",
-    generic: "Der Buchhaltungsdienst konnte dies nicht ausführen: {message}",
-    forbidden: "Der Buchhaltungsdienst hat dies abgelehnt: {message}",
     network: "Der Buchhaltungsdienst hat nicht geantwortet. Versuchen Sie es gleich noch einmal.",
+    refused: "Der Buchhaltungsdienst hat dies abgelehnt.",
+    failed: "Der Buchhaltungsdienst konnte dies nicht ausführen.",
   },
   signedOut: {
     title: "Bitte anmelden",

@@ -130,9 +130,9 @@ const en = {
   },
   accountingError: {
     unavailable: "The accounting service is unavailable right now. Try again in a few minutes.",
-    generic: "The accounting service could not do this: {message}",
-    forbidden: "The accounting service refused this: {message}",
     network: "The accounting service did not answer. Try again in a moment.",
+    refused: "The accounting service refused this.",
+    failed: "The accounting service could not do this.",
   },
   signedOut: {
     title: "Sign in to continue",
