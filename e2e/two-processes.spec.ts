@@ -83,7 +83,6 @@ test.beforeAll(async () => {
     ACCOUNTING_CLIENT_SECRET: client.client_secret,
     PAYROLL_BASE_URL: discovery.payroll.base_url,
     SANDBOX_URL,
-    LOG_LEVEL: "debug",
   };
   for (const port of PORTS) {
     const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {

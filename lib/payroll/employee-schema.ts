@@ -165,8 +165,6 @@ export function employeeSchema(context: EmployeeContext) {
     .transform((raw) => toNewEmployee(raw, context.companyId));
 }
 
-export type EmployeeSchema = ReturnType<typeof employeeSchema>;
-
 /** The service's issue field (`address.postal_code`) as the form's field name. */
 export function formFieldOf(serviceField: string | undefined): EmployeeField | undefined {
   if (!serviceField) return undefined;

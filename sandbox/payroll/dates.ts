@@ -17,11 +17,6 @@ export function isRealDate(value: string): boolean {
   return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-export function isMonth(value: string): boolean {
-  const match = MONTH_PATTERN.exec(value);
-  return match !== null && Number(match[2]) >= 1 && Number(match[2]) <= 12;
-}
-
 const berlinDateFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Europe/Berlin",
   year: "numeric",
