@@ -1,7 +1,6 @@
 /** Calendar helpers on "YYYY-MM-DD" and "YYYY-MM" strings; the service lives in German time. */
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTH_PATTERN = /^(\d{4})-(\d{2})$/;
 
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
