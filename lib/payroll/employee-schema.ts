@@ -2,7 +2,7 @@ import { z } from "zod";
 import { berlinToday, isValidDate } from "./dates";
 import { operatesOn, successorOn, type HealthInsurance } from "./insurers";
 import { isValidPensionNumber } from "./pension-number";
-import { newEmployeeSchema } from "./schemas";
+import { type newEmployeeSchema } from "./schemas";
 
 /**
  * The one schema of a new employee: the onboarding form, the server route, the bulk import's
