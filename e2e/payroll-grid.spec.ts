@@ -177,10 +177,16 @@ test("extra payments: refused during a pay run with the draft kept, accepted aft
   await expect(page.getByRole("alert").filter({ hasText: "running the pay run" })).toContainText("Transfer again after the pay run.");
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
 
-  // The draft stays, also across a reload; nothing is sent again by itself.
+  // The draft stays, also across a reload; nothing is sent again by itself: the page, once its
+  // requests have settled, has asked for no transfer.
+  const transfersAsked: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && /\/transfer/.test(request.url())) transfersAsked.push(request.url());
+  });
   await page.reload();
   await expect(cell(page, 3, "amount")).toHaveText("12.5");
-  await page.waitForTimeout(1_000);
+  await page.waitForLoadState("networkidle");
+  expect(transfersAsked).toEqual([]);
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
 
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
