@@ -1,25 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { authorizeAtService, collectConsoleErrors, control, fixtureUser } from "./helpers";
+import { collectConsoleErrors, control, signInAndConnectPayroll as signInAndConnect } from "./helpers";
 
-const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const COMPANY = 1001;
-
-async function signInAndConnect(page: Page) {
-  const person = await fixtureUser("claudia");
-  await page.goto("/");
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
-  await authorizeAtService(page, person, { country: "Germany" });
-  await expect(page).toHaveURL(/\/businesses$/);
-  await page.goto("/payroll");
-  // The app's database outlives the sandbox's reset: an earlier test may have connected already.
-  const connected = page.getByText("Connected as Sabine Krüger");
-  await expect(connected.or(page.getByLabel("API key"))).toBeVisible();
-  if (!(await connected.isVisible())) {
-    await page.getByLabel("API key").fill(SABINE_KEY);
-    await page.getByRole("button", { name: "Connect" }).click();
-    await expect(connected).toBeVisible();
-  }
-}
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
