@@ -10,11 +10,18 @@ const COMPANY = 1001;
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
 
-/** The grid names this cell as its active one (focus stays on the grid itself). */
+/** The grid names this cell as its active one (focus stays on the grid itself). Cell ids follow line ids, which a re-render may renew: both are read afresh on every try. */
 async function expectActive(page: Page, grid: Locator, employee: number, column: string) {
-  const id = await cell(page, employee, column).getAttribute("id");
-  expect(id).toBeTruthy();
-  await expect(grid).toHaveAttribute("aria-activedescendant", id!);
+  const named = async () => {
+    const active = await grid.getAttribute("aria-activedescendant");
+    if (!active) return "(none)";
+    return page.evaluate((id) => {
+      const element = document.getElementById(id);
+      if (!element) return `no element with the id ${id} (selected: ${[...document.querySelectorAll('[role="gridcell"][aria-selected="true"]')].map((cell) => cell.id).join(", ")})`;
+      return `${element.closest('[role="row"]')?.getAttribute("data-employee")}/${element.getAttribute("data-col")}`;
+    }, active);
+  };
+  await expect.poll(named).toBe(`${employee}/${column}`);
   await expect(grid).toBeFocused();
 }
 
