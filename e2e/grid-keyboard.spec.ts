@@ -35,10 +35,17 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
   }
 }
 
+// The app's database outlives the sandbox's reset: start from no hours draft for the company, and
+// leave none behind for the next spec.
+const deleteHoursDraft = () => withDatabase((client) => client.query("DELETE FROM payroll_entry_drafts WHERE company_id = $1 AND kind = 'hours'", [COMPANY]));
+
 test.beforeEach(async () => {
   await control("POST", "/reset");
-  // The app's database outlives the sandbox's reset: start from no hours draft for the company.
-  await withDatabase((client) => client.query("DELETE FROM payroll_entry_drafts WHERE company_id = $1 AND kind = 'hours'", [COMPANY]));
+  await deleteHoursDraft();
+});
+
+test.afterEach(async () => {
+  await deleteHoursDraft();
 });
 
 test("arrows move, Enter/F2/typing edit, Escape cancels, Enter commits down, Tab moves right and wraps; the value is saved", async ({ page }) => {
