@@ -1,6 +1,16 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+// Import boundaries (the team guide): components never import from app/, lib/ never from
+// components/, and nothing the app runs imports the sandbox (a test tool, not part of the bundle).
+const appImports = ["@/app", "@/app/**", "../app", "../app/**", "../../app", "../../app/**", "../../../app/**"];
+const componentImports = ["@/components", "@/components/**", "../components/**", "../../components/**", "../../../components/**"];
+const sandboxImports = ["@/sandbox", "@/sandbox/**", "../sandbox/**", "../../sandbox/**", "../../../sandbox/**", "../../../../sandbox/**"];
+const boundary = (group, message) => ({ group, message });
+const noSandbox = boundary(sandboxImports, "App code may not import the sandbox; it is a test tool, not part of the app.");
+// Tests, benches and their helpers drive the sandbox on purpose.
+const testFiles = ["**/*.test.ts", "**/*.test.tsx", "**/*.bench.ts", "lib/**/testing/**"];
+
 const config = [
   { ignores: [".next/**", ".next-*/**", "node_modules/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".data/**"] },
   ...nextCoreWebVitals,
@@ -11,6 +21,40 @@ const config = [
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": "off",
     },
+  },
+  {
+    // Promises that are neither awaited nor handled lose their errors (an unhandled rejection
+    // stops a Node process); type information is needed to see them.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
+    files: ["components/**"],
+    ignores: testFiles,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [boundary(appImports, "Components may not import from app/; move what they need to lib/ or components/."), noSandbox] }],
+    },
+  },
+  {
+    // Tests may import the sandbox, never components/.
+    files: testFiles.filter((glob) => glob.startsWith("lib/") || glob.startsWith("**")),
+    ignores: ["components/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [boundary(componentImports, "lib/ may not import from components/.")] }] },
+  },
+  {
+    files: ["lib/**"],
+    ignores: testFiles,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [boundary(componentImports, "lib/ may not import from components/."), noSandbox] }],
+    },
+  },
+  {
+    files: ["app/**", "proxy.ts", "instrumentation.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox] }] },
   },
 ];
 

@@ -4,8 +4,6 @@ const nextConfig = {
   poweredByHeader: false,
   // Separate build folders let several checkouts' test runs build side by side.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // `npm run check` typechecks the whole project once; the build need not do it again.
-  typescript: { ignoreBuildErrors: true },
   // The sandbox, scripts and tests are not part of the app bundle.
   outputFileTracingExcludes: { "*": ["sandbox/**", "e2e/**", "scripts/**"] },
 };

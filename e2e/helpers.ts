@@ -79,3 +79,26 @@ export async function expectNoTokenIn(texts: string[], tokens: { value: string }
     for (const text of texts) expect(text.includes(token.value), "a token reached the browser").toBe(false);
   }
 }
+
+/** Sabine Krüger's payroll API key at the sandbox (companies 1001 and 1002). */
+export const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+
+/** Signs Claudia in (German business) and connects the payroll service with Sabine's key unless connected already. */
+export async function signInAndConnectPayroll(page: Page): Promise<FixtureUser> {
+  const person = await fixtureUser("claudia");
+  await page.goto("/");
+  await page.getByRole("button", { name: /Sign in|Anmelden/ }).first().click();
+  await authorizeAtService(page, person, { country: "Germany" });
+  await expect(page).toHaveURL(/\/businesses$/);
+  await page.goto("/payroll");
+  // The app's database outlives the sandbox's reset: an earlier test may have connected already.
+  const connected = page.getByText(/(Connected as|Verbunden als) Sabine Krüger/);
+  const apiKey = page.getByLabel(/API key|API-Schlüssel/);
+  await expect(connected.or(apiKey)).toBeVisible();
+  if (!(await connected.isVisible())) {
+    await apiKey.fill(SABINE_KEY);
+    await page.getByRole("button", { name: /^(Connect|Verbinden)$/ }).click();
+    await expect(connected).toBeVisible();
+  }
+  return person;
+}

@@ -1,25 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { authorizeAtService, collectConsoleErrors, control, fixtureUser } from "./helpers";
+import { collectConsoleErrors, control, signInAndConnectPayroll as signInAndConnect } from "./helpers";
 
-const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const COMPANY = 1001;
-
-async function signInAndConnect(page: Page) {
-  const person = await fixtureUser("claudia");
-  await page.goto("/");
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
-  await authorizeAtService(page, person, { country: "Germany" });
-  await expect(page).toHaveURL(/\/businesses$/);
-  await page.goto("/payroll");
-  // The app's database outlives the sandbox's reset: an earlier test may have connected already.
-  const connected = page.getByText("Connected as Sabine Krüger");
-  await expect(connected.or(page.getByLabel("API key"))).toBeVisible();
-  if (!(await connected.isVisible())) {
-    await page.getByLabel("API key").fill(SABINE_KEY);
-    await page.getByRole("button", { name: "Connect" }).click();
-    await expect(connected).toBeVisible();
-  }
-}
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
@@ -177,10 +159,16 @@ test("extra payments: refused during a pay run with the draft kept, accepted aft
   await expect(page.getByRole("alert").filter({ hasText: "running the pay run" })).toContainText("Transfer again after the pay run.");
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
 
-  // The draft stays, also across a reload; nothing is sent again by itself.
+  // The draft stays, also across a reload; nothing is sent again by itself: the page, once its
+  // requests have settled, has asked for no transfer.
+  const transfersAsked: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && /\/transfer/.test(request.url())) transfersAsked.push(request.url());
+  });
   await page.reload();
   await expect(cell(page, 3, "amount")).toHaveText("12.5");
-  await page.waitForTimeout(1_000);
+  await page.waitForLoadState("networkidle");
+  expect(transfersAsked).toEqual([]);
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
 
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });

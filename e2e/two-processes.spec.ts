@@ -45,16 +45,19 @@ async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function waitForHealth(url: string) {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not start`);
+/** Resolves when `next start` says it is ready (it prints that once it listens); rejects if it exits first. */
+function nextReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!/Ready in/.test(output)) return;
+      child.stdout?.off("data", onData);
+      resolve();
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", (code, signal) => reject(new Error(`next start exited before it was ready (${signal ?? `code ${code}`})`)));
+  });
 }
 
 test.beforeAll(async () => {
@@ -83,7 +86,6 @@ test.beforeAll(async () => {
     ACCOUNTING_CLIENT_SECRET: client.client_secret,
     PAYROLL_BASE_URL: discovery.payroll.base_url,
     SANDBOX_URL,
-    LOG_LEVEL: "debug",
   };
   for (const port of PORTS) {
     const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
@@ -95,7 +97,8 @@ test.beforeAll(async () => {
     child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
     children.push(child);
   }
-  await Promise.all(APPS.map(waitForHealth));
+  await Promise.all(children.map(nextReady));
+  for (const app of APPS) expect((await fetch(`${app}/api/health`)).ok).toBe(true);
 });
 
 test.afterAll(async () => {

@@ -25,7 +25,7 @@ function columnKeys(comparing: boolean): SortKey[] {
 
 function Amount({ cents, locale, column }: { cents: bigint; locale: Locale; column?: string }) {
   return (
-    <div role="cell" data-column={column} className={`${CELL} ${cents === 0n ? "text-slate-400" : ""}`}>
+    <div role="cell" data-column={column} className={`${CELL} ${cents === 0n ? "text-slate-500" : ""}`}>
       {showCents(locale, cents)}
     </div>
   );
@@ -34,7 +34,7 @@ function Amount({ cents, locale, column }: { cents: bigint; locale: Locale; colu
 function Percent({ hundredths, locale, na, column }: { hundredths: bigint | null; locale: Locale; na: string; column?: string }) {
   return (
     <div role="cell" data-column={column} className={CELL}>
-      {hundredths === null ? <span className="text-slate-400">{na}</span> : showPercent(locale, hundredths)}
+      {hundredths === null ? <span className="text-slate-500">{na}</span> : showPercent(locale, hundredths)}
     </div>
   );
 }

@@ -35,12 +35,15 @@ function loaderFor(userId: string) {
   return { calls, load };
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 2_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("not within time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Resolves when the cache hears (from its change feed) that `userId` changed: a signal, not a wait. */
+function changeHeard(cache: SessionCache<string>, userId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const forget = cache.forget.bind(cache);
+    cache.forget = (changed: string) => {
+      forget(changed);
+      if (changed === userId) resolve();
+    };
+  });
 }
 
 afterEach(async () => {
@@ -59,7 +62,11 @@ describe("the change triggers", () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const heard: string[] = [];
-    client.on("notification", (message) => heard.push(message.payload ?? ""));
+    const fourHeard = new Promise<void>((resolve) =>
+      client.on("notification", (message) => {
+        if (heard.push(message.payload ?? "") === 4) resolve();
+      }),
+    );
     try {
       await client.query("LISTEN ledgerlane_user_changed");
       await client.query("UPDATE users SET display_name = 'Second' WHERE id = $1", [userId]);
@@ -68,7 +75,7 @@ describe("the change triggers", () => {
       await client.query("INSERT INTO accounting_connections (id, user_id, scopes, updated_at) VALUES (gen_random_uuid(), $1, 'full_access', now())", [userId]);
       await client.query("INSERT INTO accounting_businesses (id, user_id, business_id, name, is_owner, is_lead) VALUES (gen_random_uuid(), $1, 'b1', 'B', true, true)", [userId]);
       await client.query("SELECT 1");
-      await eventually(async () => heard.length >= 4);
+      await fourHeard;
       expect(heard.every((payload) => payload === userId)).toBe(true);
       // users update, sessions delete, connections insert, businesses insert (a new session is nobody's cache entry yet)
       expect(heard).toHaveLength(4);
@@ -105,8 +112,10 @@ describe("SessionCache", () => {
     expect(await cache.get("s1", randomUUID(), load)).toBe("First"); // another person's id: read again
     expect(calls.count).toBe(2);
 
+    const heard = changeHeard(cache, userId);
     await db.user.update({ where: { id: userId }, data: { displayName: "Second" } });
-    await eventually(async () => (await cache.get("s1", userId, load)) === "Second", 1_000);
+    await heard;
+    expect(await cache.get("s1", userId, load)).toBe("Second");
   });
 
   it.skipIf(embedded)("does not remember a read that a change overtook", async () => {
@@ -115,10 +124,11 @@ describe("SessionCache", () => {
     const userId = await newUser();
     const { calls, load } = loaderFor(userId);
     // The read answers the old name, but a change is committed (and heard) before it returns.
+    const heard = changeHeard(cache, userId);
     const stale = await cache.get("s1", userId, async () => {
       const old = await load();
       await db.user.update({ where: { id: userId }, data: { displayName: "Second" } });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await heard;
       return old;
     });
     expect(stale).toBe("First");

@@ -1,6 +1,5 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { redirect } from "next/navigation";
 import { decode } from "next-auth/jwt";
 import { serverEnv } from "@/lib/env/server";
 import { authCookieNames } from "./cookies";
@@ -47,13 +46,6 @@ export async function sessionUserFromCookie(value: string | undefined, options: 
 export async function getSessionUser(): Promise<SessionUser | null> {
   const jar = await cookies();
   return sessionUserFromCookie(jar.get(authCookieNames().session)?.value);
-}
-
-/** For pages that need a signed-in person: the person, or a redirect to the sign-in page. */
-export async function getRequiredSessionUser(): Promise<SessionUser> {
-  const user = await getSessionUser();
-  if (!user) redirect("/sign-in");
-  return user;
 }
 
 /** For route handlers: the person behind the request's session cookie, or null. */

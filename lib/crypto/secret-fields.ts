@@ -8,5 +8,3 @@ export const SECRET_COLUMNS = [
   { table: "payroll_connections", column: "api_key_encrypted" },
 ] as const;
 
-export type SecretTable = (typeof SECRET_COLUMNS)[number]["table"];
-export type SecretColumn = (typeof SECRET_COLUMNS)[number]["column"];

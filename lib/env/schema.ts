@@ -7,76 +7,85 @@ import { parseEncryptionKeys } from "../crypto/key-ring";
 const url = z.url({ protocol: /^https?$/ });
 const optionalUrl = url.optional();
 
-export const serverEnvSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgresql:// URL" }),
-    NEXTAUTH_URL: optionalUrl,
-    NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters"),
-    TOKEN_ENCRYPTION_KEYS: z.string().transform((raw, ctx) => {
-      try {
-        return parseEncryptionKeys(raw);
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+/**
+ * An empty value means unset: `.env.example` copied to `.env.local` lists every variable as
+ * `NAME=`, and Next loads that file into the app's own environment too.
+ */
+function withoutEmptyValues(env: unknown): unknown {
+  if (typeof env !== "object" || env === null) return env;
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+}
 
-    ACCOUNTING_AUTH_URL: url,
-    ACCOUNTING_TOKEN_URL: url,
-    ACCOUNTING_REVOKE_URL: url,
-    ACCOUNTING_BASE_URL: url,
-    ACCOUNTING_CLIENT_ID: z.string().min(1),
-    ACCOUNTING_CLIENT_SECRET: z.string().min(1),
-    /** Connections not renewed for this many days are renewed by the keep-alive job (refresh tokens last 31). */
-    ACCOUNTING_KEEPALIVE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
-    /** Per-request timeout towards the accounting service. */
-    ACCOUNTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    /** Background jobs (keep-alive, revoke retries) in this process: on unless set to false. */
-    JOBS_ENABLED: z
-      .enum(["true", "false"])
-      .default("true")
-      .transform((value) => value === "true"),
+export const serverEnvSchema = z.preprocess(
+  withoutEmptyValues,
+  z
+    .object({
+      NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+      PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+      DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgresql:// URL" }),
+      NEXTAUTH_URL: optionalUrl,
+      NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters"),
+      TOKEN_ENCRYPTION_KEYS: z.string().transform((raw, ctx) => {
+        try {
+          return parseEncryptionKeys(raw);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
 
-    LEGACY_AUTH_URL: optionalUrl,
-    LEGACY_OAUTH_NA_URL: optionalUrl,
-    LEGACY_OAUTH_EU_URL: optionalUrl,
-    LEGACY_OAUTH_GB_URL: optionalUrl,
-    LEGACY_CLIENT_ID: z.string().min(1).optional(),
-    LEGACY_CLIENT_SECRET: z.string().min(1).optional(),
+      ACCOUNTING_AUTH_URL: url,
+      ACCOUNTING_TOKEN_URL: url,
+      ACCOUNTING_REVOKE_URL: url,
+      ACCOUNTING_BASE_URL: url,
+      ACCOUNTING_CLIENT_ID: z.string().min(1),
+      ACCOUNTING_CLIENT_SECRET: z.string().min(1),
+      /** Connections not renewed for this many days are renewed by the keep-alive job (refresh tokens last 31). */
+      ACCOUNTING_KEEPALIVE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+      /** Per-request timeout towards the accounting service. */
+      ACCOUNTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+      /** Background jobs (keep-alive, revoke retries) in this process: on unless set to false. */
+      JOBS_ENABLED: z
+        .enum(["true", "false"])
+        .default("true")
+        .transform((value) => value === "true"),
 
-    PAYROLL_BASE_URL: url,
-    /** The header the payroll service takes the API key in: `Name: template` with `{api_key}`. */
-    PAYROLL_AUTH_HEADER: z.preprocess(
-      (value) => (value === "" ? undefined : value),
-      z
+      LEGACY_AUTH_URL: optionalUrl,
+      LEGACY_OAUTH_NA_URL: optionalUrl,
+      LEGACY_OAUTH_EU_URL: optionalUrl,
+      LEGACY_OAUTH_GB_URL: optionalUrl,
+      LEGACY_CLIENT_ID: z.string().min(1).optional(),
+      LEGACY_CLIENT_SECRET: z.string().min(1).optional(),
+
+      PAYROLL_BASE_URL: url,
+      /** The header the payroll service takes the API key in: `Name: template` with `{api_key}`. */
+      PAYROLL_AUTH_HEADER: z
         .string()
         .regex(/^[A-Za-z0-9-]+:\s*[^\r\n]*\{api_key\}[^\r\n]*$/, "PAYROLL_AUTH_HEADER must look like `Authorization: Bearer {api_key}`")
         .default("Authorization: Bearer {api_key}"),
-    ),
-    /** Per-request timeout towards the payroll service. */
-    PAYROLL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-    /** Further payroll base addresses a person may connect to (comma-separated), besides PAYROLL_BASE_URL. */
-    PAYROLL_EXTRA_BASE_URLS: z
-      .string()
-      .default("")
-      .transform((raw) => raw.split(",").map((item) => item.trim()).filter(Boolean))
-      .pipe(z.array(url)),
-    /** Set when the upstreams are the bundled sandbox; enables its health check. */
-    SANDBOX_URL: optionalUrl,
-  })
-  .transform((env) => ({ ...env, NEXTAUTH_URL: env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}` }));
+      /** Per-request timeout towards the payroll service. */
+      PAYROLL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+      /** Further payroll base addresses a person may connect to (comma-separated), besides PAYROLL_BASE_URL. */
+      PAYROLL_EXTRA_BASE_URLS: z
+        .string()
+        .default("")
+        .transform((raw) => raw.split(",").map((item) => item.trim()).filter(Boolean))
+        .pipe(z.array(url)),
+      /** Set when the upstreams are the bundled sandbox; enables its health check. */
+      SANDBOX_URL: optionalUrl,
+    })
+    .transform((env) => ({ ...env, NEXTAUTH_URL: env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}` })),
+);
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 
-export const clientEnvSchema = z.object({
-  /** The language shown before a person picks one and when the browser asks for neither. */
-  NEXT_PUBLIC_DEFAULT_LOCALE: z.enum(["en", "de"]).default("en"),
-});
-
-export type ClientEnv = z.infer<typeof clientEnvSchema>;
+export const clientEnvSchema = z.preprocess(
+  withoutEmptyValues,
+  z.object({
+    /** The language shown before a person picks one and when the browser asks for neither. */
+    NEXT_PUBLIC_DEFAULT_LOCALE: z.enum(["en", "de"]).default("en"),
+  }),
+);
 
 /** One line per problem, naming the variable: what start-up prints before it stops. */
 export function describeEnvError(error: z.ZodError): string {

@@ -2,10 +2,13 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { EntryKind, StoredLine } from "./kinds";
+import { readStoredJson } from "@/lib/payroll/stored-json";
 import { storedLineSchema } from "./schemas";
 
 export interface EntryDraft {
   lines: StoredLine[];
+  /** Ids of stored lines that no longer parse (logged, left out of `lines`), for the page to flag. */
+  unreadableLineIds: string[];
   revision: number;
   updatedAt: Date;
 }
@@ -31,11 +34,14 @@ export async function loadEntryDraft(key: DraftKey): Promise<EntryDraft | null> 
   });
   if (!row) return null;
   const lines: StoredLine[] = [];
+  const unreadableLineIds: string[] = [];
+  const stored = `payroll_entry_draft_lines of connection ${key.connectionId} company ${key.companyId} ${key.period} ${key.kind}`;
   for (const line of row.lines) {
-    const parsed = storedLineSchema.safeParse({ id: line.lineId, employee_id: line.employeeId, values: line.values });
-    if (parsed.success) lines.push(parsed.data);
+    const parsed = readStoredJson(storedLineSchema, { id: line.lineId, employee_id: line.employeeId, values: line.values }, `${stored} line ${line.lineId}`);
+    if (parsed) lines.push(parsed);
+    else unreadableLineIds.push(line.lineId);
   }
-  return { lines, revision: row.revision, updatedAt: row.updatedAt };
+  return { lines, unreadableLineIds, revision: row.revision, updatedAt: row.updatedAt };
 }
 
 /** One entry per line id: the first one's place, the last one's content (what the grid's ids guarantee anyway). */

@@ -1,7 +1,8 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { EntryKind, StoredLine } from "./kinds";
-import { storedLinesSchema } from "./schemas";
+import { readStoredJson } from "@/lib/payroll/stored-json";
+import { storedLineSchema } from "./schemas";
 
 export interface TransferSummary {
   id: string;
@@ -16,6 +17,25 @@ export interface TransferSummary {
 
 export interface TransferRecord extends TransferSummary {
   lines: StoredLine[];
+  /** Stored lines that no longer parse (logged with the transfer's id, left out of `lines`). */
+  unreadableLines: number;
+}
+
+/** A transfer's stored lines, each parsed on its own: one bad line does not hide the others. */
+export function readTransferLines(transferId: string, stored: unknown): { lines: StoredLine[]; unreadableLines: number } {
+  const where = `payroll_entry_transfers ${transferId}`;
+  if (!Array.isArray(stored)) {
+    readStoredJson(storedLineSchema.array(), stored, where);
+    return { lines: [], unreadableLines: 1 };
+  }
+  const lines: StoredLine[] = [];
+  let unreadableLines = 0;
+  stored.forEach((line: unknown, index) => {
+    const parsed = readStoredJson(storedLineSchema, line, `${where} line ${index}`);
+    if (parsed) lines.push(parsed);
+    else unreadableLines += 1;
+  });
+  return { lines, unreadableLines };
 }
 
 const SUMMARY = { id: true, period: true, userName: true, outcome: true, lineCount: true, totalCents: true, errorMessage: true, createdAt: true } as const;
@@ -30,8 +50,7 @@ export async function getTransfer(connectionId: string, companyId: number, kind:
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const row = await getDb().payrollEntryTransfer.findFirst({ where: { id, connectionId, companyId, kind }, select: { ...SUMMARY, lines: true } });
   if (!row) return null;
-  const lines = storedLinesSchema.safeParse(row.lines);
-  return { ...row, lines: lines.success ? lines.data : [] };
+  return { ...row, ...readTransferLines(row.id, row.lines) };
 }
 
 /** The set the service holds since the last successful transfer of the month, if any. */
@@ -42,6 +61,5 @@ export async function lastSuccessfulTransfer(connectionId: string, companyId: nu
     select: { ...SUMMARY, lines: true },
   });
   if (!row) return null;
-  const lines = storedLinesSchema.safeParse(row.lines);
-  return { ...row, lines: lines.success ? lines.data : [] };
+  return { ...row, ...readTransferLines(row.id, row.lines) };
 }

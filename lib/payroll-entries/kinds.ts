@@ -10,10 +10,8 @@ export const HOURLY_COMPENSATION_TYPES = [
   "NIGHT_SUPPLEMENT",
   "HOLIDAY_SURCHARGE",
 ] as const;
-export type HourlyCompensationType = (typeof HOURLY_COMPENSATION_TYPES)[number];
 
 export const FURTHER_PAYMENT_TYPES = ["TRAVEL_COSTS", "FOOD_ALLOWANCE", "BONUS_PAYMENT"] as const;
-export type FurtherPaymentType = (typeof FURTHER_PAYMENT_TYPES)[number];
 
 export const ENTRY_KINDS = ["hours", "payments"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];

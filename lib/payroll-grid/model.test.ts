@@ -17,6 +17,13 @@ describe("GridModel", () => {
     expect(grid.lines[2]?.cells[1]).toBe("8");
   });
 
+  it("gives an employee's blank first line the same id on the server and in the browser", () => {
+    const server = model([1, 2], [{ employeeId: 2, cells: ["HOURLY_WAGE", "8"] }]);
+    const browser = model([1, 2], [{ employeeId: 2, cells: ["HOURLY_WAGE", "8"] }]);
+    expect(server.lines[0]?.id).toBe(browser.lines[0]?.id);
+    expect(server.lines[0]?.id).not.toBe(server.lines[1]?.id);
+  });
+
   it("validates as cells change, with totals per employee and type in exact cents", () => {
     const grid = model();
     const [first, second] = grid.lines;

@@ -110,7 +110,10 @@ export class GridModel {
     for (const employeeId of employeeOrder) {
       const list = byEmployee.get(employeeId);
       byEmployee.delete(employeeId);
-      this.lines.push(...(list ?? [{ id: newLineId(), employeeId, cells: Array<string>(width).fill(""), rev: 0 }]));
+      // An employee's empty first line has an id of its own that the server and the browser agree on:
+      // a random one would differ after hydration, and the grid's aria-activedescendant would name
+      // a cell id that is not in the page. Ids of lines added later are random (newLineId, "l…").
+      this.lines.push(...(list ?? [{ id: `p${employeeId}`, employeeId, cells: Array<string>(width).fill(""), rev: 0 }]));
     }
     // Lines of employees the company no longer lists stay visible at the end, for validation to report.
     for (const list of byEmployee.values()) this.lines.push(...list);

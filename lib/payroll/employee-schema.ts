@@ -2,6 +2,7 @@ import { z } from "zod";
 import { berlinToday, isValidDate } from "./dates";
 import { operatesOn, successorOn, type HealthInsurance } from "./insurers";
 import { isValidPensionNumber } from "./pension-number";
+import { type newEmployeeSchema } from "./schemas";
 
 /**
  * The one schema of a new employee: the onboarding form, the server route, the bulk import's
@@ -35,22 +36,7 @@ export const REQUIRED_FIELDS: readonly EmployeeField[] = ["id", "first_name", "l
 /** The service's two `sex` values; the sandbox's seed uses 0 for men and -1 for women. */
 export const SEX_VALUES = ["0", "-1"] as const;
 
-export interface NewEmployee {
-  company_id: number;
-  id: number;
-  first_name: string;
-  last_name: string;
-  address: { street_address: string; postal_code: string; location: string };
-  sex: number;
-  entry?: string;
-  email?: string;
-  health_insurance: string;
-  insurance_number?: string;
-  birth_name?: string;
-  birth_place?: string;
-  birth_date?: string;
-  country?: number;
-}
+export type NewEmployee = z.infer<typeof newEmployeeSchema>;
 
 /** What the checks against reference data need; without it only the data's own rules apply. */
 export interface EmployeeContext {
@@ -164,8 +150,6 @@ export function employeeSchema(context: EmployeeContext) {
     })
     .transform((raw) => toNewEmployee(raw, context.companyId));
 }
-
-export type EmployeeSchema = ReturnType<typeof employeeSchema>;
 
 /** The service's issue field (`address.postal_code`) as the form's field name. */
 export function formFieldOf(serviceField: string | undefined): EmployeeField | undefined {

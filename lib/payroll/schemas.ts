@@ -51,3 +51,6 @@ export const employeeSchema = z.object({
   country: z.number().int().optional(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
+
+/** The service's create body (NewEmployee): an employee whose sex and health insurance are given. */
+export const newEmployeeSchema = employeeSchema.required({ sex: true, health_insurance: true });

@@ -7,12 +7,6 @@ const CURRENCY_NAMES: Record<string, string> = {
   CAD: "Canadian Dollar",
 };
 
-export interface Link {
-  id: string;
-  displayed_as: string;
-  $path: string;
-}
-
 function personName(user: Pick<UserRecord, "first_name" | "last_name">): string {
   return `${user.first_name} ${user.last_name}`;
 }

@@ -13,7 +13,3 @@ export function parseDay(value: string | null | undefined): number | undefined {
 export function formatDay(day: number): string {
   return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
 }
-
-export function dayOfMs(ms: number): number {
-  return Math.floor(ms / MS_PER_DAY);
-}

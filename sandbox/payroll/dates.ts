@@ -1,7 +1,6 @@
 /** Calendar helpers on "YYYY-MM-DD" and "YYYY-MM" strings; the service lives in German time. */
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTH_PATTERN = /^(\d{4})-(\d{2})$/;
 
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -15,11 +14,6 @@ export function isRealDate(value: string): boolean {
   const month = Number(match[2]);
   const day = Number(match[3]);
   return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
-
-export function isMonth(value: string): boolean {
-  const match = MONTH_PATTERN.exec(value);
-  return match !== null && Number(match[2]) >= 1 && Number(match[2]) <= 12;
 }
 
 const berlinDateFormat = new Intl.DateTimeFormat("en-CA", {

@@ -63,6 +63,11 @@ const SYNC = 0x53;
  * supplies 3 parameters, but prepared statement requires 2"). This queue runs a
  * connection's messages from its first Parse to its Sync without interleaving,
  * and keeps going after a failed message instead of stalling.
+ *
+ * Upstream: electric-sql/pglite issue #1046 ("pglite-socket: concurrent extended-protocol batches
+ * interleave across connections; one internal throw permanently deadlocks the query queue", both
+ * defects) and the open fix in pull request #977. It reaches into `QueryQueueManager`'s private
+ * fields, so @electric-sql/pglite-socket is pinned exactly (0.2.17); check the issue before moving it.
  */
 function keepExtendedQueriesTogether(server: { queryQueue: QueryQueue }, db: PGlite): void {
   const queue = server.queryQueue;

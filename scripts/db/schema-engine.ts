@@ -31,7 +31,10 @@ export function lastEnginePanic(): string {
 
 function loadWasm(): Promise<void> {
   wasmReady ??= (async () => {
-    const wasmPath = path.join(path.dirname(require.resolve("prisma/package.json")), "build/schema_engine_bg.wasm");
+    // The binary must match its JS glue byte for byte (wasm-bindgen's import names): both come from
+    // @prisma/schema-engine-wasm. Its `exports` map lists no .wasm, so it is found beside the glue.
+    const gluePath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+    const wasmPath = path.join(path.dirname(gluePath), "schema_engine_bg.wasm");
     const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), {
       "./schema_engine_bg.js": loader as unknown as WebAssembly.ModuleImports,
     });
@@ -55,10 +58,16 @@ interface Queryable {
 }
 
 /**
- * adapter-pg cannot map Postgres' internal one-byte `"char"` type, which the
- * engine's catalog queries return (relkind, contype, ...): it is passed to the
- * engine as the Character column type it expects. Tooling only: the app's
- * runtime client never loads this module.
+ * Works around two behaviours of @prisma/adapter-pg 7.10.0 (pinned exactly in package.json; check
+ * both again before moving it):
+ * - Its `fieldToColumnType` has no case for Postgres' internal one-byte `"char"` type (oid 18),
+ *   which the engine's catalog queries return (relkind, contype, ...), and throws
+ *   `UnsupportedNativeDataType`; those columns are passed to the engine as the Character column
+ *   type it expects. No upstream issue was found for it.
+ * - Its `executeScript` runs `script.split(";")` statement by statement (the "crude
+ *   implementation" named in prisma/orm pull request #27510, which only learned to skip empty pieces), so
+ *   a migration with a function body is cut apart.
+ * Tooling only: the app's runtime client never loads this module.
  */
 async function patchCharColumns(factory: PrismaPg): Promise<void> {
   if (charPatched) return;
@@ -83,8 +92,8 @@ async function patchCharColumns(factory: PrismaPg): Promise<void> {
     });
     return result;
   };
-  // adapter-pg splits a script at every `;`, which cuts a function's body apart: a migration is
-  // sent whole instead, as one simple-protocol query (Postgres runs it as one transaction).
+  // adapter-pg splits a script at every `;` (see above), which cuts a function's body apart: a
+  // migration is sent whole instead, as one simple-protocol query (Postgres runs it as one transaction).
   const adapterClass = Object.getPrototypeOf(adapter) as { executeScript(script: string): Promise<void> };
   adapterClass.executeScript = async function (this: { client: { query(sql: string): Promise<unknown> }; onError(error: unknown): never }, script: string) {
     try {

@@ -74,8 +74,3 @@ export function parseTokenResponse(response: { status: number; text: string }): 
 export async function requestRevocation(config: EndpointConfig, refreshToken: string): Promise<void> {
   await postForm(config.revokeUrl, config, { token: refreshToken, token_type_hint: "refresh_token" });
 }
-
-/** Test hook. */
-export function resetTokenEndpointQuiet(): void {
-  quietUntil.clear();
-}

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
 import type { TestSandbox } from "@/sandbox/test-support";
 
@@ -185,14 +185,16 @@ describe("bulk import job", () => {
           const created = await original(companyId, employee);
           if (calls === 10) {
             await setImportPaused(connectionId, importId, true);
-            await new Promise((resolve) => setTimeout(resolve, 300));
+            // The job looks at the import's status every 250 ms (by Date.now): the clock moves
+            // past that instead of the test waiting for it.
+            vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 300, shouldAdvanceTime: true });
           }
           return created;
         };
         return real;
       },
     };
-    await runImport(importId, counting);
+    await runImport(importId, counting).finally(() => vi.useRealTimers());
     const paused = (await importProgress(connectionId, importId))!;
     expect(paused.status).toBe("paused");
     expect(paused.counts.created).toBeGreaterThanOrEqual(9);
@@ -209,5 +211,66 @@ describe("bulk import job", () => {
     expect(report.find((row) => row.row === 20)).toMatchObject({ state: "in_use", employeeId: 520 });
     const stored = await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees");
     expect(stored.body).toHaveLength(12 + 1 + 27);
+  }, 60_000);
+
+  it("fails a stored row that no longer parses, logged by its number and shown in the report, and sends the others", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { sealSecret } = await import("@/lib/crypto/secrets");
+    const { clientForConnection } = await import("../connection");
+    const { requireCompany, syncCompanies } = await import("../companies");
+    const { healthInsurances, refreshReferenceLists } = await import("../reference-lists");
+    const { createImport, importProgress, importReport } = await import("./imports");
+    const { runImport } = await import("./engine");
+    const { sampleEmployee } = await import("./sample-rows");
+    await sandbox.control("POST", "/reset");
+    await sandbox.control("POST", "/faults", {});
+
+    const db = getDb();
+    const user = await db.user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
+    const connectionId = randomUUID();
+    await db.payrollConnection.create({
+      data: {
+        id: connectionId,
+        userId: user.id,
+        baseUrl: sandbox.urls.payroll.base_url,
+        username: "Sabine Krüger",
+        apiKeyEncrypted: sealSecret("pk_sandbox_i58pght2xur5dj21ss00bhkw", { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
+      },
+    });
+    const client = await clientForConnection(connectionId);
+    await refreshReferenceLists(client);
+    await syncCompanies(connectionId, client);
+    const company = await requireCompany(connectionId, 1002, client);
+    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+    const rows = Array.from({ length: 3 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 601 + index, insurer.number) }));
+    const importId = await createImport(connectionId, company, client, { rows });
+    // Row 2 as an older version (or a hand edit) might have left it.
+    await db.payrollImportRow.updateMany({ where: { importId, rowNumber: 2 }, data: { payload: { first_name: 42, last_name: "Mustermann" } } });
+
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await runImport(importId, { clientFor: clientForConnection, sleep: async () => {} })).toBe("completed");
+      const lines = logged.mock.calls.map((call) => String(call[0]));
+      expect(lines.some((line) => line.includes(`import ${importId} row 2`))).toBe(true);
+      expect(lines.join("\n")).not.toContain("Mustermann");
+    } finally {
+      logged.mockRestore();
+    }
+    const done = (await importProgress(connectionId, importId))!;
+    expect(done.counts).toMatchObject({ created: 2, failed: 1, pending: 0, sending: 0 });
+    const report = await (async () => {
+      // The report reads the row's names again: unreadable there too, logged and flagged.
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        return (await importReport(connectionId, importId))!;
+      } finally {
+        quiet.mockRestore();
+      }
+    })();
+    expect(report.find((row) => row.row === 2)).toMatchObject({ state: "failed", message: "The stored row could not be read.", name: "", unreadable: true });
+    expect(report.find((row) => row.row === 1)).not.toHaveProperty("unreadable");
+    const stored = await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees");
+    expect(stored.body.map((employee) => employee.id)).toEqual(expect.arrayContaining([601, 603]));
+    expect(stored.body.map((employee) => employee.id)).not.toContain(602);
   }, 60_000);
 });

@@ -13,7 +13,8 @@ import {
   PayrollUnauthorizedError,
   PayrollValidationError,
 } from "../errors";
-import type { Employee } from "../schemas";
+import { newEmployeeSchema, type Employee } from "../schemas";
+import { readStoredJson } from "../stored-json";
 
 /**
  * Runs one bulk import: creates its pending rows' employees one call each, in row order.
@@ -43,6 +44,11 @@ interface Outcome {
   attempts: number;
   message?: string;
   issues?: unknown;
+}
+
+/** A stored row that no longer parses (logged by readStoredJson) is not sent; the report shows it failed. */
+function unreadableRow(row: { rowNumber: number; attempts: number }): Outcome {
+  return { rowNumber: row.rowNumber, state: "failed", attempts: row.attempts, message: "The stored row could not be read." };
 }
 
 class LeaseLost extends Error {}
@@ -128,7 +134,9 @@ async function settleSendingRows(importId: string, companyId: number, client: Pa
   const outcomes: Outcome[] = sending.map((row) => {
     const found = existing.get(row.employeeId);
     if (!found) return { rowNumber: row.rowNumber, state: "pending", attempts: row.attempts };
-    if (sameEmployee(found, row.payload as unknown as NewEmployee)) return { rowNumber: row.rowNumber, state: "created", attempts: row.attempts };
+    const payload = readStoredJson(newEmployeeSchema, row.payload, `payroll_import_rows of import ${importId} row ${row.rowNumber}`);
+    if (!payload) return unreadableRow(row);
+    if (sameEmployee(found, payload)) return { rowNumber: row.rowNumber, state: "created", attempts: row.attempts };
     return { rowNumber: row.rowNumber, state: "in_use", attempts: row.attempts, message: "The id was already in use by another employee." };
   });
   await saveOutcomes(importId, outcomes);
@@ -252,7 +260,8 @@ export async function runImport(importId: string, deps: EngineDeps): Promise<"co
             if (!alive) break;
           }
           const row = batch[position]!;
-          outcomes.push(await importRow({ ...row, payload: row.payload as unknown as NewEmployee }, context));
+          const payload = readStoredJson(newEmployeeSchema, row.payload, `payroll_import_rows of import ${importId} row ${row.rowNumber}`);
+          outcomes.push(payload ? await importRow({ ...row, payload }, context) : unreadableRow(row));
         }
       } catch (error) {
         // The interrupted row stays `sending`: whoever resumes reads the list before sending it again.

@@ -5,6 +5,8 @@ import type { PayrollClient } from "../client";
 import type { CompanyRecord } from "../companies";
 import { EMPLOYEE_FIELDS } from "../employee-schema";
 import { employeeContextFor } from "../employees";
+import { newEmployeeSchema } from "../schemas";
+import { readStoredJson } from "../stored-json";
 import type { ColumnMapping } from "./columns";
 import { checkImportRows } from "./validate-rows";
 
@@ -98,21 +100,27 @@ export interface ReportRow {
   state: string;
   message: string | null;
   issues: unknown;
+  /** The stored row no longer parses (logged by its number); its name is unknown. */
+  unreadable?: true;
 }
+
+/** The report's name of a row: its payload's names (`{}` for a row skipped as invalid). */
+const reportNameSchema = newEmployeeSchema.pick({ first_name: true, last_name: true }).partial();
 
 export async function importReport(connectionId: string, importId: string): Promise<ReportRow[] | null> {
   const found = await getDb().payrollImport.findFirst({ where: { id: importId, connectionId }, select: { id: true } });
   if (!found) return null;
   const rows = await getDb().payrollImportRow.findMany({ where: { importId }, orderBy: { rowNumber: "asc" } });
   return rows.map((row) => {
-    const payload = row.payload as { first_name?: string; last_name?: string };
+    const payload = readStoredJson(reportNameSchema, row.payload, `payroll_import_rows of import ${importId} row ${row.rowNumber}`);
     return {
       row: row.rowNumber,
       employeeId: row.employeeId,
-      name: `${payload.first_name ?? ""} ${payload.last_name ?? ""}`.trim(),
+      name: `${payload?.first_name ?? ""} ${payload?.last_name ?? ""}`.trim(),
       state: row.state,
       message: row.message,
       issues: row.issues,
+      ...(payload ? {} : { unreadable: true as const }),
     };
   });
 }

@@ -1,0 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { control, signInAndConnectPayroll } from "./helpers";
+
+// Every main page, in English and in German, has no serious or critical accessibility problem
+// (axe-core's WCAG 2.1 A and AA rules), with the page's data on it.
+
+const COMPANY = 1001;
+const LANGUAGES = [
+  { locale: "en", h1OfLanding: "The workbench for payroll clerks and accountants" },
+  { locale: "de", h1OfLanding: "Die Werkbank für Lohnbuchhaltung und Buchhaltung" },
+] as const;
+
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+async function audit(page: Page, name: string, findings: Finding[]) {
+  // The page's own content is there (not a loading shell) before it is checked.
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  for (const violation of results.violations) {
+    if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+    findings.push({ page: name, rule: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(" ")) });
+  }
+}
+
+test.beforeEach(async () => {
+  await control("POST", "/reset");
+});
+
+for (const { locale, h1OfLanding } of LANGUAGES) {
+  test(`every main page has no serious or critical accessibility problem (${locale})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const findings: Finding[] = [];
+
+    // Signed out: the landing page (where the language is chosen) and the sign-in page.
+    await page.goto("/");
+    await page.getByLabel(/^(Language|Sprache)$/).selectOption(locale);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1OfLanding);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await audit(page, "landing", findings);
+    await page.goto("/sign-in");
+    await audit(page, "sign-in", findings);
+
+    const person = await signInAndConnectPayroll(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    const business = person.businesses[0]!;
+    const pages: [string, string][] = [
+      ["businesses", "/businesses"],
+      ["a business", `/businesses/${business.id}`],
+      ["user", "/user"],
+      ["settings", "/settings"],
+      ["connection settings", "/settings/connection"],
+      ["payroll", "/payroll"],
+      ["a company", `/payroll/companies/${COMPANY}`],
+      ["onboard", `/payroll/companies/${COMPANY}/onboard`],
+      ["import", `/payroll/companies/${COMPANY}/import`],
+      ["hours grid", `/payroll/companies/${COMPANY}/hours`],
+      ["payments grid", `/payroll/companies/${COMPANY}/payments`],
+      ["hours history", `/payroll/companies/${COMPANY}/hours/history`],
+      ["payments history", `/payroll/companies/${COMPANY}/payments/history`],
+      ["reference lists", "/payroll/reference-lists"],
+    ];
+    for (const [name, path] of pages) {
+      await page.goto(path);
+      await audit(page, name, findings);
+    }
+
+    // The trial balance with its figures (rows and totals), not an empty state.
+    await page.goto("/trial-balance?from=2026-01-01&to=2026-03-31");
+    await expect(page.getByTestId("trial-balance-totals")).toBeVisible();
+    await audit(page, "trial balance", findings);
+
+    expect(findings).toEqual([]);
+  });
+}
