@@ -40,7 +40,7 @@ export function BusinessDetailsForm({ businessId, initial, readOnly }: { busines
   const unplaced = save.isError && !Object.keys(errorBody(save.error).fields ?? {}).some(isBusinessField);
 
   return (
-    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4" aria-label={t("business.edit")}>
+    <form onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)} noValidate className="space-y-4" aria-label={t("business.edit")}>
       {FIELDS.map((name) => (
         <Field
           key={name}

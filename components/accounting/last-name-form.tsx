@@ -33,7 +33,7 @@ export function LastNameForm({ initial, readOnly }: { initial: UserDetails; read
   const unplaced = save.isError && !errorBody(save.error).fields?.last_name;
 
   return (
-    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="max-w-md space-y-4" aria-label={t("user.edit")}>
+    <form onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)} noValidate className="max-w-md space-y-4" aria-label={t("user.edit")}>
       <Field label={t("user.lastName")} readOnly={readOnly} error={fieldMessage(t, form.formState.errors.last_name?.message)} {...form.register("last_name")} />
       {readOnly ? null : (
         <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>

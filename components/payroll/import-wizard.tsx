@@ -104,9 +104,11 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
             id="import-file"
             type="file"
             accept=".csv,.tsv,.txt,text/csv,text/plain"
-            onChange={async (event) => {
+            onChange={(event) => {
               const file = event.target.files?.[0];
-              setFileText(file ? await file.text() : null);
+              if (!file) setFileText(null);
+              // An unreadable file reads as none: the wizard then asks for a file again.
+              else file.text().then(setFileText, () => setFileText(null));
             }}
           />
         </div>

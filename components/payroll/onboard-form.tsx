@@ -134,7 +134,7 @@ export function OnboardForm(props: OnboardFormProps) {
   const successor = chosenInsurer && !operatesOn(chosenInsurer, entryDate) ? successorOn(chosenInsurer, insurersByNumber, entryDate) : null;
 
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="max-w-3xl space-y-6">
+    <form onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="max-w-3xl space-y-6">
       {created ? (
         <Notice tone="success">
           <p>
