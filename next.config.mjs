@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl without i18n routing: the request config (locale from cookie / Accept-Language) is in i18n/request.ts.
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -10,4 +15,4 @@ const nextConfig = {
   outputFileTracingExcludes: { "*": ["sandbox/**", "e2e/**", "scripts/**"] },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { chooseBusinessAction } from "@/app/user/actions";
-import { useI18n } from "./i18n-provider";
+import { useTranslations } from "next-intl";
 
 export interface SwitcherBusiness {
   id: string;
@@ -12,7 +12,7 @@ export interface SwitcherBusiness {
 
 /** The header's business switcher: the person's businesses by name; the choice is stored per person. */
 export function BusinessSwitcher({ businesses, current }: { businesses: SwitcherBusiness[]; current: string | null }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const id = useId();
   const [value, setValue] = useState(current ?? "");
@@ -30,7 +30,7 @@ export function BusinessSwitcher({ businesses, current }: { businesses: Switcher
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id} className="text-slate-600">
-        {t("business.switcherLabel")}
+        {t("common.businessSwitcher")}
       </label>
       <select
         id={id}

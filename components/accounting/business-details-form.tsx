@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { businessDetailsSchema, type BusinessDetails } from "@/lib/accounting/forms";
 import { callAccounting } from "@/lib/accounting/proxy-shape";
 import { fieldMessage } from "./field-message";
@@ -13,7 +13,7 @@ const FIELDS = ["address_line_1", "mobile", "website"] as const;
 
 /** Edits a business through the proxy; the same schema checks on both sides, the service's errors land on their fields. */
 export function BusinessDetailsForm({ businessId, initial, readOnly }: { businessId: string; initial: BusinessDetails; readOnly: boolean }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const [status, setStatus] = useState<{ kind: "saved" | "error" | "changed"; text: string } | null>(null);
   const form = useForm<BusinessDetails>({ resolver: zodResolver(businessDetailsSchema), defaultValues: initial });
   const labels: Record<(typeof FIELDS)[number], string> = {

@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { disconnectAction } from "@/app/settings/connection/actions";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 
 export function DisconnectButton() {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (

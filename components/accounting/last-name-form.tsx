@@ -4,14 +4,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { userDetailsSchema, type UserDetails } from "@/lib/accounting/forms";
 import { callAccounting } from "@/lib/accounting/proxy-shape";
 import { fieldMessage } from "./field-message";
 import { TextField } from "./text-field";
 
 export function LastNameForm({ initial, readOnly }: { initial: UserDetails; readOnly: boolean }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<UserDetails>({ resolver: zodResolver(userDetailsSchema), defaultValues: initial });

@@ -3,11 +3,11 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { checkLegacyAction, disconnectLegacyAction } from "@/app/settings/connection/legacy-actions";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 
 /** The legacy v3 connection's own buttons: check (renews when due) and disconnect (legacy revoke). */
 export function LegacyConnectionButtons() {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);

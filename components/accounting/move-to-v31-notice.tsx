@@ -1,10 +1,10 @@
 import { rememberedCountry } from "@/lib/auth/cookies";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { SignInButton } from "../auth/sign-in-button";
 
 /** For a person with only a legacy v3 connection: the page needs v3.1, and the move is offered. */
 export async function MoveToV31Notice() {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return (
     <section role="alert" className="max-w-2xl space-y-3 rounded border border-amber-300 bg-amber-50 p-4">
       <h2 className="text-lg font-semibold">{t("legacy.needsV31Title")}</h2>

@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { problemText, sendJson } from "./problem-text";
 
 export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -95,16 +95,16 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
 export function errorText(t: (key: MessageKey, values?: Record<string, string | number>) => string, code: string | undefined): string {
   switch (code) {
     case "not_connected":
-      return t("payroll.errors.notConnected");
+      return t("payrollErrors.notConnected");
     case "unknown_company":
-      return t("payroll.errors.unknownCompany");
+      return t("payrollErrors.unknownCompany");
     case "key_refused":
-      return t("payroll.errors.keyRefused");
+      return t("payrollErrors.keyRefused");
     case "unavailable":
-      return t("payroll.errors.unavailable");
+      return t("payrollErrors.unavailable");
     case "upstream_unreachable":
-      return t("payroll.errors.network");
+      return t("payrollErrors.network");
     default:
-      return t("payroll.errors.generic");
+      return t("payrollErrors.generic");
   }
 }

@@ -2,11 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { sendJson } from "./problem-text";
 
 export function DisconnectButton() {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const [pending, setPending] = useState(false);
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useDeferredValue, useMemo, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 
 export interface EmployeeRow {
   id: number;
@@ -20,7 +20,8 @@ const SORT_LABELS = { id: "payroll.employees.sortId", lastName: "payroll.employe
 
 /** A company's employees with search (name, id, city, postal code) and sorting, all in the browser. */
 export function EmployeeTable({ employees }: { employees: EmployeeRow[] }) {
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<Sort>("id");
   const [descending, setDescending] = useState(false);

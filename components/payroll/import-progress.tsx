@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import type { ImportProgress as Progress, ReportRow } from "@/lib/payroll/import/imports";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { problemText, sendJson } from "./problem-text";
@@ -10,7 +10,7 @@ const POLL_MS = 1_000;
 
 /** Progress bar, pause and resume, and the per-row report once the import has finished. */
 export function ImportProgress({ importId, initial }: { importId: string; initial: Progress }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const [progress, setProgress] = useState(initial);
   const [report, setReport] = useState<ReportRow[] | null>(null);
   const [acting, setActing] = useState(false);

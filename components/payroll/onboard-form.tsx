@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { emptyEmployeeInput, employeeSchema, REQUIRED_FIELDS, type EmployeeField, type EmployeeInput, type NewEmployee } from "@/lib/payroll/employee-schema";
 import { hasEnded, operatesOn, successorOn, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
 import { errorText } from "./connect-form";
@@ -24,7 +24,7 @@ export interface OnboardFormProps {
 type DraftStatus = "idle" | "saving" | "saved" | "failed";
 
 export function OnboardForm(props: OnboardFormProps) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const [usedIds, setUsedIds] = useState(() => new Set(props.usedIds));
   const insurersByNumber = useMemo(() => new Map(props.insurers.map((insurer) => [insurer.number, insurer])), [props.insurers]);
   const schema = useMemo(
@@ -86,7 +86,7 @@ export function OnboardForm(props: OnboardFormProps) {
       setError(field as EmployeeField, { type: "server", message: code }, { shouldFocus: first });
       first = false;
     }
-    setSummary(Object.keys(fields).length ? t("payroll.onboard.problems") : data.error?.code === "invalid" ? t("payroll.errors.invalid") : errorText(t, data.error?.code));
+    setSummary(Object.keys(fields).length ? t("payroll.onboard.problems") : data.error?.code === "invalid" ? t("payrollErrors.invalid") : errorText(t, data.error?.code));
   };
 
   const onInvalid = () => setSummary(t("payroll.onboard.problems"));

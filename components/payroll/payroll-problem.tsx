@@ -1,10 +1,10 @@
 "use client";
 
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { errorText } from "./connect-form";
 
 export function PayrollProblem({ code }: { code: string }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   return (
     <p role="alert" className="rounded border border-amber-400 bg-amber-50 p-3">
       {errorText(t, code)}

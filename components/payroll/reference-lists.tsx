@@ -2,13 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
 import { errorText } from "./connect-form";
 import { sendJson } from "./problem-text";
 
 export function ReferenceLists({ insurers, countries, today }: { insurers: HealthInsurance[]; countries: Country[]; today: string }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const [query, setQuery] = useState("");
   const [refreshing, setRefreshing] = useState(false);

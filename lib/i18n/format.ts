@@ -26,10 +26,6 @@ export function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions =
   return format;
 }
 
-export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
-  return numberFormat(locale, options).format(value);
-}
-
 /** Amounts with exactly two decimals; `value` may be a decimal string, which Intl formats without float rounding. */
 export function formatAmount(locale: Locale, value: number | string): string {
   return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value as Intl.StringNumericLiteral);

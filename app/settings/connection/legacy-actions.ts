@@ -5,7 +5,7 @@ import { checkLegacyConnection } from "@/lib/accounting/legacy/check";
 import { getSessionUser } from "@/lib/auth/session";
 import { disconnectAccounting } from "@/lib/auth/sign-out";
 import { formatDate } from "@/lib/i18n/format";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 
 export async function disconnectLegacyAction(): Promise<{ outcome: "revoked" | "pending" | "none" | "signed_out" }> {
   const user = await getSessionUser();
@@ -16,7 +16,7 @@ export async function disconnectLegacyAction(): Promise<{ outcome: "revoked" | "
 }
 
 export async function checkLegacyAction(): Promise<{ ok: boolean; message: string }> {
-  const { locale, t } = await getTranslator();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
   if (!user) return { ok: false, message: t("signedOut.title") };
   const result = await checkLegacyConnection(user.id);

@@ -1,14 +1,27 @@
+import { deErrors } from "./errors.de";
 import { deLegacy } from "./legacy.de";
 import { dePayrollEntries } from "./payroll-entries.de";
-import { dePayroll } from "./payroll.de";
+import { dePayroll, dePayrollErrors } from "./payroll.de";
 import { deTrialBalance } from "./trial-balance.de";
 import type { Messages } from "./en";
 
 const de: Messages = {
-  app: {
-    name: "Ledgerlane",
+  common: {
+    appName: "Ledgerlane",
     tagline: "Lohn und Buchhaltung, verbunden",
     skipToContent: "Zum Inhalt springen",
+    language: "Sprache",
+    languages: {
+      en: "English",
+      de: "Deutsch",
+    },
+    businessSwitcher: "Unternehmen",
+    error: {
+      title: "Etwas ist schiefgelaufen",
+      text: "Die Seite konnte nicht angezeigt werden. Ihre Eingaben sind nicht verloren; versuchen Sie es erneut.",
+      retry: "Erneut versuchen",
+      reference: "Referenz",
+    },
   },
   nav: {
     businesses: "Unternehmen",
@@ -17,11 +30,6 @@ const de: Messages = {
     trialBalance: "Summen- und Saldenliste",
     payroll: "Lohn",
     settings: "Einstellungen",
-  },
-  language: {
-    label: "Sprache",
-    en: "English",
-    de: "Deutsch",
   },
   landing: {
     title: "Die Werkbank für Lohnbuchhaltung und Buchhaltung",
@@ -79,7 +87,6 @@ const de: Messages = {
     settingsLink: "Verbindung zur Buchhaltung",
   },
   business: {
-    switcherLabel: "Unternehmen",
     listTitle: "Unternehmen",
     listIntro: "Die Unternehmen, die Ihr Buchhaltungskonto erreicht.",
     lead: "Hauptunternehmen",
@@ -141,17 +148,13 @@ const de: Messages = {
   },
   trialBalance: deTrialBalance,
   payroll: dePayroll,
+  payrollErrors: dePayrollErrors,
   notFound: {
     title: "Seite nicht gefunden",
     text: "Unter dieser Adresse gibt es keine Seite. Prüfen Sie die Adresse oder kehren Sie zur Startseite zurück.",
     home: "Zur Startseite",
   },
-  error: {
-    title: "Etwas ist schiefgelaufen",
-    text: "Die Seite konnte nicht angezeigt werden. Ihre Eingaben sind nicht verloren; versuchen Sie es erneut.",
-    retry: "Erneut versuchen",
-    reference: "Referenz",
-  },
+  errors: deErrors,
   payrollEntries: dePayrollEntries,
   legacy: deLegacy,
 };

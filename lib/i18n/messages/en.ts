@@ -1,13 +1,27 @@
+import { enErrors } from "./errors.en";
 import { enLegacy } from "./legacy.en";
 import { enPayrollEntries } from "./payroll-entries.en";
-import { enPayroll } from "./payroll.en";
+import { enPayroll, enPayrollErrors } from "./payroll.en";
 import { enTrialBalance } from "./trial-balance.en";
 
 const en = {
-  app: {
-    name: "Ledgerlane",
+  // Texts of the layout, header and error boundary: the only namespace every page ships to the browser.
+  common: {
+    appName: "Ledgerlane",
     tagline: "Payroll and accounting, connected",
     skipToContent: "Skip to content",
+    language: "Language",
+    languages: {
+      en: "English",
+      de: "Deutsch",
+    },
+    businessSwitcher: "Business",
+    error: {
+      title: "Something went wrong",
+      text: "The page could not be shown. Nothing you entered has been lost; try again.",
+      retry: "Try again",
+      reference: "Reference",
+    },
   },
   nav: {
     businesses: "Businesses",
@@ -16,11 +30,6 @@ const en = {
     trialBalance: "Trial balance",
     payroll: "Payroll",
     settings: "Settings",
-  },
-  language: {
-    label: "Language",
-    en: "English",
-    de: "Deutsch",
   },
   landing: {
     title: "The workbench for payroll clerks and accountants",
@@ -78,7 +87,6 @@ const en = {
     settingsLink: "Accounting connection",
   },
   business: {
-    switcherLabel: "Business",
     listTitle: "Businesses",
     listIntro: "The businesses your accounting account reaches.",
     lead: "Lead business",
@@ -140,17 +148,13 @@ const en = {
   },
   trialBalance: enTrialBalance,
   payroll: enPayroll,
+  payrollErrors: enPayrollErrors,
   notFound: {
     title: "Page not found",
     text: "There is no page at this address. Check the address or go back to the start page.",
     home: "Go to the start page",
   },
-  error: {
-    title: "Something went wrong",
-    text: "The page could not be shown. Nothing you entered has been lost; try again.",
-    retry: "Try again",
-    reference: "Reference",
-  },
+  errors: enErrors,
   payrollEntries: enPayrollEntries,
   legacy: enLegacy,
 } as const;

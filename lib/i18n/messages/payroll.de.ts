@@ -1,4 +1,4 @@
-import type { enPayroll } from "./payroll.en";
+import type { enPayroll, enPayrollErrors } from "./payroll.en";
 
 export const dePayroll: typeof enPayroll = {
   title: "Lohn",
@@ -57,7 +57,7 @@ export const dePayroll: typeof enPayroll = {
     location: "Ort",
     entry: "Eintritt",
     insurer: "Krankenkasse",
-    count: "{shown} von {total} Beschäftigten",
+    count: "{shown, number} von {total, plural, one {# Beschäftigten} other {# Beschäftigten}}",
     none: "Keine Beschäftigten gefunden.",
     ascending: "aufsteigend",
     descending: "absteigend",
@@ -149,10 +149,10 @@ export const dePayroll: typeof enPayroll = {
     never: "Noch nicht heruntergeladen.",
     refresh: "Jetzt neu herunterladen",
     refreshing: "Wird heruntergeladen…",
-    refreshed: "{insurers} Krankenkassen und {countries} Länder heruntergeladen.",
+    refreshed: "{insurers, plural, one {# Krankenkasse} other {# Krankenkassen}} und {countries, plural, one {# Land} other {# Länder}} heruntergeladen.",
     countryId: "Schlüssel",
     nationality: "Staatsangehörigkeit",
-    count: "{shown} von {total}",
+    count: "{shown, number} von {total, number}",
   },
   import: {
     title: "Beschäftigte importieren",
@@ -163,16 +163,16 @@ export const dePayroll: typeof enPayroll = {
     mapping: "Spalten",
     mappingHint: "Welche Spalte Ihrer Daten welches Feld füllt.",
     notMapped: "(keine)",
-    validating: "{count} Zeilen werden geprüft…",
-    summary: "{total} Zeilen: {valid} bereit, {inUse} mit vergebener Personalnummer, {invalid} mit Fehlern.",
+    validating: "Die Zeilen werden geprüft…",
+    summary: "{total, plural, one {# Zeile} other {# Zeilen}}: {valid, number} bereit, {inUse, number} mit vergebener Personalnummer, {invalid, number} mit Fehlern.",
     problemsTitle: "Zeilen mit Fehlern (werden nicht gesendet)",
     inUseTitle: "Schon vergebene Personalnummern (werden nicht gesendet)",
     row: "Zeile",
     problems: "Fehler",
-    start: "{count} Beschäftigte anlegen",
+    start: "{count, plural, one {# Beschäftigten} other {# Beschäftigte}} anlegen",
     starting: "Wird gestartet…",
     progress: "Fortschritt des Imports",
-    progressText: "{done} von {total} Zeilen erledigt",
+    progressText: "{done, number} von {total, plural, one {# Zeile} other {# Zeilen}} erledigt",
     pause: "Anhalten",
     resume: "Fortsetzen",
     paused: "Angehalten. Bis zum Fortsetzen wird nichts mehr gesendet.",
@@ -190,19 +190,21 @@ export const dePayroll: typeof enPayroll = {
       failed: "Fehlgeschlagen",
       skipped: "Nicht gesendet (ungültig)",
     },
-    counts: "{created} angelegt, {inUse} Nummern vergeben, {refused} abgelehnt, {failed} fehlgeschlagen, {skipped} nicht gesendet",
+    counts: "{created, number} angelegt, {inUse, plural, one {# Nummer} other {# Nummern}} vergeben, {refused, number} abgelehnt, {failed, number} fehlgeschlagen, {skipped, number} nicht gesendet",
     recent: "Frühere Importe",
     openImport: "Import vom {date} ({status})",
     noRows: "Keine Datenzeilen gefunden.",
-    tooMany: "Höchstens {max} Zeilen pro Import.",
+    tooMany: "Höchstens {max, plural, one {# Zeile} other {# Zeilen}} pro Import.",
   },
-  errors: {
-    notConnected: "Verbinden Sie zuerst Ihren Lohndienst.",
-    unknownCompany: "Diese Firma gehört nicht zu Ihren Lohnfirmen.",
-    keyRefused: "Der Lohndienst nimmt den gespeicherten Schlüssel nicht mehr an. Trennen und neu verbinden.",
-    unavailable: "Der Lohndienst ist gerade nicht erreichbar. Bitte gleich noch einmal versuchen.",
-    network: "Der Lohndienst hat nicht geantwortet. Bitte gleich noch einmal versuchen.",
-    generic: "Die Anfrage konnte nicht ausgeführt werden. Bitte erneut versuchen.",
-    invalid: "Die Daten sind nicht gültig.",
-  },
+};
+
+/** The payroll service's problems, apart from `dePayroll` so the hours and payments pages can ship them alone. */
+export const dePayrollErrors: typeof enPayrollErrors = {
+  notConnected: "Verbinden Sie zuerst Ihren Lohndienst.",
+  unknownCompany: "Diese Firma gehört nicht zu Ihren Lohnfirmen.",
+  keyRefused: "Der Lohndienst nimmt den gespeicherten Schlüssel nicht mehr an. Trennen und neu verbinden.",
+  unavailable: "Der Lohndienst ist gerade nicht erreichbar. Bitte gleich noch einmal versuchen.",
+  network: "Der Lohndienst hat nicht geantwortet. Bitte gleich noch einmal versuchen.",
+  generic: "Die Anfrage konnte nicht ausgeführt werden. Bitte erneut versuchen.",
+  invalid: "Die Daten sind nicht gültig.",
 };

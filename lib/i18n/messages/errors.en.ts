@@ -1,0 +1,33 @@
+import type { ApiErrorCode } from "@/lib/http/envelope";
+
+/** One text per error code of the API envelope (`lib/http/envelope.ts`); `errors.test.ts` keeps the list complete. */
+export const enErrors = {
+  network: "The server could not be reached. Check your connection and try again.",
+  bad_response: "The server sent an answer that could not be read. Try again in a moment.",
+  not_signed_in: "You are not signed in (any more). Sign in and try again.",
+  forbidden: "You are not allowed to do this.",
+  cross_site_request: "This request did not come from Ledgerlane itself, so it was refused. Reload the page and try again.",
+  not_found: "What you asked for does not exist (any more).",
+  method_not_allowed: "This action is not possible here.",
+  unsupported_media_type: "The data was sent in a form the server does not accept.",
+  invalid_json: "The data sent could not be read. Reload the page and try again.",
+  body_too_large: "Too much data at once. Send less, for example fewer rows per import.",
+  invalid: "Some of the data is not valid. Correct the marked fields.",
+  conflict: "This was changed elsewhere in the meantime. Reload the page and try again.",
+  internal: "Something went wrong on the server. Nothing was lost; try again. If it happens again, quote the reference.",
+  unavailable: "The service is unavailable right now. Try again in a few minutes.",
+  upstream_unreachable: "The service did not answer. Try again in a moment.",
+  upstream_error: "The service could not do this. Try again in a moment.",
+  not_connected: "Connect the service first.",
+  reauth_required: "Your connection to the accounting service has ended. Sign in again.",
+  needs_v3_1: "This needs a v3.1 connection. Move your accounting connection to v3.1 under Settings.",
+  unknown_business: "That business is not one of yours.",
+  bad_path: "This address is not one the accounting service offers.",
+  key_refused: "The payroll service no longer accepts the stored key. Disconnect and connect again.",
+  unknown_company: "That company is not one of your payroll companies.",
+  refused: "The payroll service refused this.",
+  pay_run_in_progress: "The payroll service is running the pay run for this company. Try again after the pay run.",
+  outcome_unknown: "No clear answer came from the payroll service, so it is not known whether this was stored. Trying again is safe.",
+  period_changed: "The payroll month has changed in the meantime. Reload the page to work on the current month.",
+  draft_conflict: "A newer draft was saved in another window or device. Reload to continue with it.",
+} satisfies Record<ApiErrorCode, string>;
