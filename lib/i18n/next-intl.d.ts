@@ -1,5 +1,5 @@
 import type { Locale } from "./locales";
-import type { Messages } from "./messages/en";
+import type { Messages } from "./messages";
 
 // next-intl's types follow the English catalogue: a key that is not in it fails `tsc`.
 declare module "next-intl" {

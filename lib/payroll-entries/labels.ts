@@ -1,10 +1,10 @@
-import { dePayrollEntries } from "@/lib/i18n/messages/payroll-entries.de";
-import { enPayrollEntries } from "@/lib/i18n/messages/payroll-entries.en";
+import de from "@/lib/i18n/messages/de.json";
+import en from "@/lib/i18n/messages/en.json";
 import type { EntryKind } from "./kinds";
 
 /** Type labels in both languages: the grid shows the person's and reads either when pasted. */
 export function typeLabels(kind: EntryKind): Record<string, { en: string; de: string }> {
-  const en: Record<string, string> = kind === "hours" ? enPayrollEntries.hourTypes : enPayrollEntries.paymentTypes;
-  const de: Record<string, string> = kind === "hours" ? dePayrollEntries.hourTypes : dePayrollEntries.paymentTypes;
-  return Object.fromEntries(Object.entries(en).map(([value, label]) => [value, { en: label, de: de[value] ?? label }]));
+  const english: Record<string, string> = kind === "hours" ? en.payrollEntries.hourTypes : en.payrollEntries.paymentTypes;
+  const german: Record<string, string> = kind === "hours" ? de.payrollEntries.hourTypes : de.payrollEntries.paymentTypes;
+  return Object.fromEntries(Object.entries(english).map(([value, label]) => [value, { en: label, de: german[value] ?? label }]));
 }
