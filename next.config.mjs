@@ -1,3 +1,13 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl without i18n routing: the request config (locale from cookie / Accept-Language) is in
+// i18n/request.ts. The catalogues are precompiled at build time, so no ICU parser reaches the browser
+// (the trial balance page's JavaScript budget).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  experimental: { messages: { format: "json", path: "./lib/i18n/messages", locales: ["en", "de"], precompile: true } },
+});
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -8,4 +18,4 @@ const nextConfig = {
   outputFileTracingExcludes: { "*": ["sandbox/**", "e2e/**", "scripts/**"] },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

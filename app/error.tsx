@@ -1,20 +1,20 @@
 "use client";
 
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   return (
     <section role="alert" className="max-w-2xl space-y-3">
-      <h1 className="text-2xl font-bold">{t("error.title")}</h1>
-      <p className="text-slate-700">{t("error.text")}</p>
+      <h1 className="text-2xl font-bold">{t("common.error.title")}</h1>
+      <p className="text-slate-700">{t("common.error.text")}</p>
       {error.digest ? (
         <p className="text-sm text-slate-500">
-          {t("error.reference")}: <code>{error.digest}</code>
+          {t("common.error.reference")}: <code>{error.digest}</code>
         </p>
       ) : null}
       <button type="button" onClick={reset} className="rounded bg-slate-900 px-4 py-2 text-white">
-        {t("error.retry")}
+        {t("common.error.retry")}
       </button>
     </section>
   );

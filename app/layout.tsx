@@ -1,33 +1,33 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
-import { I18nProvider } from "@/components/i18n-provider";
+import { IntlScope } from "@/components/intl-scope";
 import { QueryProvider } from "@/components/query-provider";
-import { getTranslator } from "@/lib/i18n/server";
-import { MESSAGES } from "@/lib/i18n/messages";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
-  return { title: { default: t("app.name"), template: `%s · ${t("app.name")}` }, description: t("app.tagline") };
+  const t = await getTranslations("common");
+  return { title: { default: t("appName"), template: `%s · ${t("appName")}` }, description: t("tagline") };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { locale, t } = await getTranslator();
+  const [t, locale] = await Promise.all([getTranslations("common"), getLocale()]);
   return (
     <html lang={locale}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
-          {t("app.skipToContent")}
+          {t("skipToContent")}
         </a>
-        <I18nProvider locale={locale} messages={MESSAGES[locale]}>
+        {/* Only `common` (header, error page) for every page; each page adds its own namespaces. */}
+        <IntlScope namespaces={["common"]}>
           <QueryProvider>
             <AppHeader />
             <main id="main" className="mx-auto max-w-6xl px-4 py-8">
               {children}
             </main>
           </QueryProvider>
-        </I18nProvider>
+        </IntlScope>
       </body>
     </html>
   );

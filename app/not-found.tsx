@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 
 export default async function NotFound() {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return (
     <section className="max-w-2xl space-y-3">
       <h1 className="text-2xl font-bold">{t("notFound.title")}</h1>

@@ -1,7 +1,7 @@
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 
 export default async function LandingPage() {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const features = [
     { title: t("landing.featureBooksTitle"), text: t("landing.featureBooksText") },
     { title: t("landing.featurePayrollTitle"), text: t("landing.featurePayrollText") },

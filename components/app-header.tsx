@@ -2,7 +2,7 @@ import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { listBusinesses } from "@/lib/accounting/businesses";
 import { rememberedCountry } from "@/lib/auth/cookies";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { SignInButton } from "./auth/sign-in-button";
 import { SignOutButton } from "./auth/sign-out-button";
 import { BusinessSwitcher } from "./business-switcher";
@@ -18,7 +18,7 @@ async function signedInUser(): Promise<SessionUser | null> {
 }
 
 export async function AppHeader() {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const user = await signedInUser();
   const links = [
     ...(user ? [{ href: "/businesses", label: t("nav.businesses") }] : []),
@@ -32,7 +32,7 @@ export async function AppHeader() {
     <header className="border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-8 gap-y-2 px-4 py-3">
         <HoverPrefetchLink href="/" className="text-lg font-semibold text-slate-900">
-          {t("app.name")}
+          {t("common.appName")}
         </HoverPrefetchLink>
         <nav aria-label={t("nav.label")} className="flex-1">
           <ul className="flex flex-wrap gap-4">

@@ -7,7 +7,7 @@ import { chooseBusinessAction } from "@/lib/accounting/actions/business";
 import type { ChooseBusinessInput } from "@/lib/accounting/actions/schemas";
 import { accountingKeys } from "@/lib/accounting/query-keys";
 import { errorMessage } from "./ui/error-text";
-import { useI18n } from "./i18n-provider";
+import { useTranslations } from "next-intl";
 
 export interface SwitcherBusiness {
   id: string;
@@ -16,7 +16,7 @@ export interface SwitcherBusiness {
 
 /** The header's business switcher: the person's businesses by name; the choice is stored per person. */
 export function BusinessSwitcher({ businesses, current }: { businesses: SwitcherBusiness[]; current: string | null }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
   const id = useId();
@@ -40,7 +40,7 @@ export function BusinessSwitcher({ businesses, current }: { businesses: Switcher
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id} className="text-slate-600">
-        {t("business.switcherLabel")}
+        {t("common.businessSwitcher")}
       </label>
       <select
         id={id}

@@ -3,12 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
 import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n/locales";
-import { useI18n } from "./i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
 export function LanguageSwitch() {
-  const { locale, t } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const id = useId();
@@ -21,7 +22,7 @@ export function LanguageSwitch() {
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id} className="text-slate-600">
-        {t("language.label")}
+        {t("common.language")}
       </label>
       <select
         id={id}
@@ -32,7 +33,7 @@ export function LanguageSwitch() {
       >
         {LOCALES.map((option) => (
           <option key={option} value={option} lang={option}>
-            {t(`language.${option}`)}
+            {t(`common.languages.${option}`)}
           </option>
         ))}
       </select>

@@ -1,8 +1,8 @@
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 
 /** What a page that needs the person's services shows before they have signed in. */
 export async function SignedOutNotice({ heading }: { heading: string }) {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return (
     <section className="max-w-2xl space-y-3">
       <h1 className="text-2xl font-bold">{heading}</h1>

@@ -103,7 +103,7 @@ test("presets, dates, totals to the cent, comparison with last year, exports, an
   const quarter = lastQuarter(isoToday());
   await expect(page).toHaveURL(new RegExp(`from=${quarter.from}&to=${quarter.to}`));
   await expect(page.getByLabel("From")).toHaveValue(quarter.from);
-  await expect(page.getByText("5000 of 5000 accounts")).toBeVisible();
+  await expect(page.getByText("5,000 of 5,000 accounts")).toBeVisible();
   await expectTotals(page, expectedTotals(await serviceTrialBalance(ben, quarter.from, quarter.to)));
 
   // Refused dates stay in the form with a message; nothing is fetched.
@@ -140,7 +140,7 @@ test("presets, dates, totals to the cent, comparison with last year, exports, an
   const net = (line: ServiceLine) => cents(line.closing_balance.debit) - cents(line.closing_balance.credit);
   const variance = net(bank) - net(bankBefore);
   await page.getByLabel("Filter accounts").fill(bank.id);
-  await expect(page.getByText("1 of 5000 accounts")).toBeVisible();
+  await expect(page.getByText("1 of 5,000 accounts")).toBeVisible();
   const bankRow = page.getByRole("row").filter({ hasText: bank.id });
   await expect(bankRow).toContainText(enAmount(variance));
   if (net(bankBefore) !== 0n) {
@@ -161,7 +161,7 @@ test("presets, dates, totals to the cent, comparison with last year, exports, an
   expect(csvBank[10]).toBe(`${variance < 0n ? "-" : ""}${enAmount(variance < 0n ? -variance : variance).replace(/,/g, "")}`);
 
   await page.getByLabel("Filter accounts").fill("");
-  await expect(page.getByText("5000 of 5000 accounts")).toBeVisible();
+  await expect(page.getByText("5,000 of 5,000 accounts")).toBeVisible();
   // The workbook writer is not part of the page: it is fetched when the person exports.
   const scriptsOnExport: string[] = [];
   page.on("request", (request) => {
@@ -222,12 +222,12 @@ test("sorting, hiding empty accounts, keyboard scrolling through 5,000 rows, Ger
   const ben = await fixtureUser("ben");
   await signInAsBen(page, ben);
   await page.goto("/trial-balance?from=2026-01-01&to=2026-01-31");
-  await expect(page.getByText("5000 of 5000 accounts")).toBeVisible();
+  await expect(page.getByText("5,000 of 5,000 accounts")).toBeVisible();
   // Only a window of rows is in the document.
   expect(await page.locator("[data-row]").count()).toBeLessThan(80);
 
   await page.getByLabel("Hide accounts with no balance and no activity").check();
-  await expect(page.getByText(/^\d+ of 5000 accounts$/)).not.toHaveText("5000 of 5000 accounts");
+  await expect(page.getByText(/^[\d,]+ of 5,000 accounts$/)).not.toHaveText("5,000 of 5,000 accounts");
 
   await page.getByRole("button", { name: "Closing debit" }).click();
   const header = page.getByRole("columnheader", { name: "Closing debit" });
@@ -241,7 +241,7 @@ test("sorting, hiding empty accounts, keyboard scrolling through 5,000 rows, Ger
   await expect(header).not.toHaveAttribute("aria-sort");
 
   // The table scrolls with the keyboard to its last row.
-  const region = page.getByRole("region", { name: /Trial balance, \d+ accounts/ });
+  const region = page.getByRole("region", { name: /Trial balance, [\d,]+ accounts/ });
   await region.focus();
   await page.keyboard.press("End");
   await expect(page.locator("[data-row]").last()).toBeVisible();
@@ -250,6 +250,8 @@ test("sorting, hiding empty accounts, keyboard scrolling through 5,000 rows, Ger
   await expect(page.getByLabel("Von")).toBeVisible();
   await expect(page.getByLabel("Bis")).toBeVisible();
   await expect(page.getByRole("link", { name: "Letztes Quartal" })).toBeVisible();
+  // Counts are formatted in the language: "5.000 Konten", not "5000 Konten".
+  await expect(page.getByText(/^[\d.]+ von 5\.000 Konten$/)).toBeVisible();
   await expect(totalsRow(page).getByRole("cell").first()).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/);
 });
 

@@ -6,16 +6,16 @@ import { leadBusinessOf, listBusinesses, syncBusinesses } from "@/lib/accounting
 import { accountingClientFor } from "@/lib/accounting/for-user";
 import { attempt } from "@/lib/accounting/outcome";
 import { getSessionUser } from "@/lib/auth/session";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("business.listTitle") };
 }
 
 export default async function BusinessesPage() {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("business.listTitle")} />;
   const leadBefore = await leadBusinessOf(user.id);

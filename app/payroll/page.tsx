@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ConnectForm } from "@/components/payroll/connect-form";
+import { IntlScope } from "@/components/intl-scope";
 import { DisconnectButton } from "@/components/payroll/disconnect-button";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { cachedCompanies, syncCompanies } from "@/lib/payroll/companies";
 import { payrollConfig } from "@/lib/payroll/config";
 import { attemptPayroll, payrollPageState } from "@/lib/payroll/pages";
@@ -13,12 +14,21 @@ import { attemptPayroll, payrollPageState } from "@/lib/payroll/pages";
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("nav.payroll") };
 }
 
-export default async function PayrollPage() {
-  const { t, locale } = await getTranslator();
+// The connect form, disconnect button and problems are client components: they get the payroll texts only.
+export default function PayrollPage() {
+  return (
+    <IntlScope namespaces={["payroll"]}>
+      <PayrollPageContent />
+    </IntlScope>
+  );
+}
+
+async function PayrollPageContent() {
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("nav.payroll")} />;
   if (state.kind === "not_connected") {

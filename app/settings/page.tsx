@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/session";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("nav.settings") };
 }
 
 export default async function SettingsPage() {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("nav.settings")} />;
   return (

@@ -4,12 +4,12 @@ import { LegacySignIn } from "@/components/auth/legacy-sign-in";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { rememberedCountry } from "@/lib/auth/cookies";
 import { getSessionUser } from "@/lib/auth/session";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("auth.signInTitle") };
 }
 
@@ -25,7 +25,7 @@ const ERROR_TEXT: Record<string, MessageKey> = {
 const COUNTRY_NAMES: Record<string, string> = { ca: "Canada", de: "Germany", es: "Spain", fr: "France", gb: "United Kingdom", ie: "Ireland", us: "United States" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const params = await searchParams;
   const error = typeof params.error === "string" ? params.error : undefined;
   const country = await rememberedCountry();

@@ -5,13 +5,13 @@ import { TrialBalanceLoading } from "@/components/trial-balance/trial-balance-lo
 import { TrialBalanceProblem } from "@/components/trial-balance/trial-balance-problem";
 import { RangeForm } from "@/components/trial-balance/range-form";
 import { getSessionUser } from "@/lib/auth/session";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { localToday } from "@/lib/trial-balance/dates";
 import { resolveBusiness } from "@/lib/trial-balance/load";
 import { parseTrialBalanceQuery, queryString } from "@/lib/trial-balance/query";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("trialBalance.title") };
 }
 
@@ -25,7 +25,7 @@ function currentAddress(params: SearchParams): string {
 }
 
 export default async function TrialBalancePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [{ t }, params, user] = await Promise.all([getTranslator(), searchParams, getSessionUser()]);
+  const [t, params, user] = await Promise.all([getTranslations(), searchParams, getSessionUser()]);
   const here = currentAddress(params);
   const today = localToday();
   const parsed = parseTrialBalanceQuery(params, today);

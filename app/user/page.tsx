@@ -6,16 +6,16 @@ import { connectionSummary } from "@/lib/accounting/connection/summary";
 import { accountingClientFor } from "@/lib/accounting/for-user";
 import { attempt } from "@/lib/accounting/outcome";
 import { getSessionUser } from "@/lib/auth/session";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("user.title") };
 }
 
 export default async function UserPage() {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("user.title")} />;
   const loaded = await attempt(() => accountingClientFor(user).getUser());

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorBody } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -19,7 +19,7 @@ const isBusinessField = (name: string): name is BusinessField => (FIELDS as read
 
 /** Edits a business through the proxy; the same schema checks on both sides, the service's errors land on their fields. */
 export function BusinessDetailsForm({ businessId, initial, readOnly }: { businessId: string; initial: BusinessDetails; readOnly: boolean }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const form = useForm<BusinessDetails>({ resolver: zodResolver(businessDetailsSchema), defaultValues: initial });
   const save = useMutation({
     mutationKey: accountingKeys.business(businessId),

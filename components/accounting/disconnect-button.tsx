@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
@@ -26,7 +26,7 @@ export function useDisconnectAccounting() {
 }
 
 export function DisconnectButton() {
-  const { t } = useI18n();
+  const t = useTranslations();
   const disconnect = useDisconnectAccounting();
   return (
     <div className="space-y-2">

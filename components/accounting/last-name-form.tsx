@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorBody } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -15,7 +15,7 @@ import { fieldMessage } from "./field-message";
 import { sendToAccounting } from "./send-to-accounting";
 
 export function LastNameForm({ initial, readOnly }: { initial: UserDetails; readOnly: boolean }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const form = useForm<UserDetails>({ resolver: zodResolver(userDetailsSchema), defaultValues: initial });
   const save = useMutation({

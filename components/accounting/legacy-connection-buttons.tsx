@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
@@ -11,7 +11,7 @@ import { useDisconnectAccounting } from "./disconnect-button";
 
 /** The legacy v3 connection's own buttons: check (renews when due) and disconnect (legacy revoke). */
 export function LegacyConnectionButtons() {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const check = useMutation({
     mutationFn: () => checkLegacyAction(),

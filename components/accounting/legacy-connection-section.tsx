@@ -1,6 +1,6 @@
 import type { LegacyConnectionSummary } from "@/lib/accounting/connection/summary";
 import { formatDate } from "@/lib/i18n/format";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { SignInButton } from "../auth/sign-in-button";
 import { LegacyConnectionButtons } from "./legacy-connection-buttons";
 
@@ -12,7 +12,7 @@ const STATUS_KEY = {
 
 /** The connection page's part for a legacy v3 connection: its flow, its details, and the move to v3.1. */
 export async function LegacyConnectionSection({ summary }: { summary: LegacyConnectionSummary }) {
-  const { locale, t } = await getTranslator();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const when = (date: Date | null) => (date ? formatDate(locale, date, { dateStyle: "medium", timeStyle: "medium" }) : t("connection.never"));
   const rows: [string, string][] = [
     [t("connection.status"), t(STATUS_KEY[summary.status])],

@@ -1,11 +1,11 @@
 import { rememberedCountry } from "@/lib/auth/cookies";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { SignInButton } from "../auth/sign-in-button";
 import { Notice } from "@/components/ui/notice";
 
 /** For a person with only a legacy v3 connection: the page needs v3.1, and the move is offered. */
 export async function MoveToV31Notice() {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return (
     <Notice tone="warning" role="alert" className="max-w-2xl">
       <div className="space-y-3">

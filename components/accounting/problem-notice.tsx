@@ -2,13 +2,13 @@ import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import type { Problem } from "@/lib/accounting/outcome";
 import { rememberedCountry } from "@/lib/auth/cookies";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { SignInButton } from "../auth/sign-in-button";
 import { MoveToV31Notice } from "./move-to-v31-notice";
 
 /** A page's message when the accounting service could not give its data; never a broken page. */
 export async function ProblemNotice({ problem }: { problem: Problem }) {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   if (problem.kind === "needs_v3_1") return <MoveToV31Notice />;
   if (problem.kind === "reauth" || problem.kind === "not_connected") {
     return (

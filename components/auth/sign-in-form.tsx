@@ -1,12 +1,12 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { SignInButton } from "./sign-in-button";
 
 /** The sign-in page's choice of access (full access by default) and its button. */
 export function SignInForm({ country, callbackUrl }: { country?: string; callbackUrl?: string }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const [scope, setScope] = useState<"full_access" | "readonly">("full_access");
   const name = useId();
   return (

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorBody, errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
@@ -12,7 +12,7 @@ import { payrollKeys } from "@/lib/payroll/query-keys";
 import { problemText } from "./problem-text";
 
 export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
   const connect = useMutation({

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
@@ -10,7 +10,7 @@ import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 
 export function DisconnectButton() {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
   const disconnect = useMutation({

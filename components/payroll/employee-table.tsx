@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useMemo, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
@@ -22,7 +22,8 @@ const SORT_LABELS = { id: "payroll.employees.sortId", lastName: "payroll.employe
  * (HydrationBoundary), and a change elsewhere (a new employee) invalidates and re-reads it.
  */
 export function EmployeeTable({ companyId, insurers }: { companyId: number; insurers: InsurerLabels }) {
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   const list = useQuery({
     queryKey: payrollKeys.employees(companyId),
     queryFn: async ({ signal }) => employeeRows((await apiFetchOrThrow<{ employees: Employee[] }>(`/api/payroll/companies/${companyId}/employees`, { signal })).employees, insurers),

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
@@ -15,7 +15,7 @@ const POLL_MS = 1_000;
 
 /** Progress bar, pause and resume, and the per-row report once the import has finished. */
 export function ImportProgress({ importId, initial }: { importId: string; initial: Progress }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const queryClient = useQueryClient();
   const url = `/api/payroll/imports/${importId}`;
   const progressQuery = useQuery({

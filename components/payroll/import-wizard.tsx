@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { EMPLOYEE_FIELDS, type EmployeeField } from "@/lib/payroll/employee-schema";
 import type { ColumnMapping } from "@/lib/payroll/import/columns";
 import type { ImportContextData } from "@/lib/payroll/import/validate-rows";
@@ -23,7 +23,7 @@ type WorkerAnswer =
 
 /** Upload or paste → column mapping → every row checked in a Web Worker → start the import job. */
 export function ImportWizard({ companyId, context }: { companyId: number; context: ImportContextData }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const worker = useRef<Worker | null>(null);
   const pasteArea = useRef<HTMLTextAreaElement | null>(null);
@@ -153,7 +153,7 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
       ) : null}
 
       <p aria-live="polite" data-testid="import-summary" className="font-medium">
-        {busy ? t("payroll.import.validating", { count: "…" }) : checked ? t("payroll.import.summary", { total: checked.total, valid: ready, inUse: inUse.length, invalid: checked.invalidCount }) : ""}
+        {busy ? t("payroll.import.validating") : checked ? t("payroll.import.summary", { total: checked.total, valid: ready, inUse: inUse.length, invalid: checked.invalidCount }) : ""}
       </p>
       {tooMany ? <p role="alert">{t("payroll.import.tooMany", { max: MAX_ROWS })}</p> : null}
 

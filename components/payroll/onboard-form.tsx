@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorBody, errorMessage, isTransient } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
@@ -30,7 +30,7 @@ export interface OnboardFormProps {
 type CreatedEmployee = { employee: { id: number; first_name: string; last_name: string } };
 
 export function OnboardForm(props: OnboardFormProps) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const [usedIds, setUsedIds] = useState(() => new Set(props.usedIds));
   const insurersByNumber = useMemo(() => new Map(props.insurers.map((insurer) => [insurer.number, insurer])), [props.insurers]);
   const schema = useMemo(

@@ -6,6 +6,5 @@ export function problemText(t: Translate, code: string): string {
   const name = colon < 0 ? code : code.slice(0, colon);
   const arg = colon < 0 ? "" : code.slice(colon + 1);
   const key = `payroll.validation.${name}` as MessageKey;
-  const text = t(key, { arg });
-  return text === key ? code : text;
+  return t.has(key) ? t(key, { arg }) : code;
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
@@ -11,7 +11,7 @@ import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/insu
 import { payrollKeys } from "@/lib/payroll/query-keys";
 
 export function ReferenceLists({ insurers, countries, today }: { insurers: HealthInsurance[]; countries: Country[]; today: string }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const [query, setQuery] = useState("");
   const queryClient = useQueryClient();

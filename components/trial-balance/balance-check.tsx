@@ -1,6 +1,6 @@
 "use client";
 
-import { useI18n } from "@/components/i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 import type { BalanceLine } from "@/lib/trial-balance/rows";
 import { showCents } from "./amounts";
 
@@ -8,7 +8,8 @@ const PART_LABEL = { opening: "trialBalance.table.opening", period: "trialBalanc
 
 /** Debit totals against credit totals of all accounts, with the difference when they disagree. */
 export function BalanceCheck({ lines }: { lines: BalanceLine[] }) {
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   const off = lines.filter((line) => line.difference !== 0n);
   if (off.length === 0) {
     return (

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { presetOf, presetRange, PRESETS } from "@/lib/trial-balance/dates";
 import { queryString, validateQuery, type QueryFieldErrors, type RawQuery, type TrialBalanceQuery } from "@/lib/trial-balance/query";
 
@@ -11,7 +11,7 @@ const FIELD = "rounded border border-slate-400 bg-white px-2 py-1.5 aria-[invali
 
 /** Period (From, To, quick periods) and comparison; submits to the URL so every view is a link. */
 export function RangeForm({ values, errors: initialErrors, today }: { values: RawQuery; errors: QueryFieldErrors; today: string }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const router = useRouter();
   const id = useId();
   const [errors, setErrors] = useState<QueryFieldErrors>(initialErrors);

@@ -1,8 +1,8 @@
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 
 /** Shown while the service prepares the figures. */
 export async function TrialBalanceLoading() {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return (
     <div role="status" aria-live="polite" className="space-y-3">
       <p className="text-slate-700">{t("trialBalance.states.loading")}</p>

@@ -1,6 +1,6 @@
 import { MoveToV31Notice } from "@/components/accounting/move-to-v31-notice";
 import { SignInButton } from "@/components/auth/sign-in-button";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { formatDate } from "@/lib/i18n/format";
 import type { TrialBalanceLoad } from "@/lib/trial-balance/load";
 
@@ -8,7 +8,7 @@ type Problem = Exclude<TrialBalanceLoad, { kind: "ok" }> | { kind: "signedOut" }
 
 /** What the page shows instead of figures: signed out, sign in again, or the service's refusal. */
 export async function TrialBalanceProblem({ problem, here }: { problem: Problem; here: string }) {
-  const { t, locale } = await getTranslator();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   if (problem.kind === "needsV31") return <MoveToV31Notice />;
   if (problem.kind === "signedOut" || problem.kind === "reauth") {
     const signedOut = problem.kind === "signedOut";

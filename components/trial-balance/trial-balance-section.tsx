@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { SessionUser } from "@/lib/auth/session";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { loadTrialBalance, type ShownBusiness } from "@/lib/trial-balance/load";
 import { queryString, type TrialBalanceQuery } from "@/lib/trial-balance/query";
 import { packAccounts } from "@/lib/trial-balance/response";
@@ -10,7 +10,7 @@ import { UrlSync } from "./url-sync";
 
 /** Fetches the figures (streamed in below the form) and hands them to the table. */
 export async function TrialBalanceSection({ user, business, query, here }: { user: SessionUser; business: ShownBusiness; query: TrialBalanceQuery; here: string }) {
-  const [{ t }, load] = await Promise.all([getTranslator(), loadTrialBalance(user, business, query)]);
+  const [t, load] = await Promise.all([getTranslations(), loadTrialBalance(user, business, query)]);
   if (load.kind !== "ok") return <TrialBalanceProblem problem={load} here={here} />;
   const otherThanSwitcher = business.id !== null && business.switcherBusinessId !== null && business.id !== business.switcherBusinessId;
   return (

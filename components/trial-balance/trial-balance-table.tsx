@@ -2,7 +2,7 @@
 
 import { memo, useEffect, useId, useRef, useState, type CSSProperties } from "react";
 import { flushSync } from "react-dom";
-import { useI18n } from "@/components/i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { AMOUNT_COLUMNS, type Sort, type SortKey, type Totals, type TrialBalanceRow } from "@/lib/trial-balance/rows";
@@ -83,7 +83,7 @@ const Row = memo(function Row({ row, index, comparing, locale, na, columns, posi
 });
 
 const HeaderRow = memo(function HeaderRow({ comparing, columns, sort, onSort }: { comparing: boolean; columns: string; sort: Sort; onSort: (key: SortKey) => void }) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const header = (key: SortKey, text: string, align: "left" | "right") => {
     const active = sort.key === key;
     return (
@@ -111,7 +111,8 @@ const HeaderRow = memo(function HeaderRow({ comparing, columns, sort, onSort }: 
 });
 
 const TotalsRow = memo(function TotalsRow({ totals, label, columns, rowIndex }: { totals: Totals; label: string; columns: string; rowIndex: number }) {
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   return (
     <div role="row" aria-rowindex={rowIndex} data-testid="trial-balance-totals" className="grid items-center" style={{ gridTemplateColumns: columns, height: ROW_HEIGHT }}>
       <div role="rowheader" className="truncate px-3">
@@ -160,7 +161,8 @@ export interface TrialBalanceTableProps {
 
 /** The virtualized table: fixed-height rows, only those in view are in the document (all of them when printing). */
 export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, previousLabel }: TrialBalanceTableProps) {
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   const hintId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const printing = usePrinting();

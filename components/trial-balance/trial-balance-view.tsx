@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useId, useMemo, useState, useTransition } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 import type { DateRange } from "@/lib/trial-balance/dates";
 import type { Basis } from "@/lib/trial-balance/query";
 import { unpackAccounts } from "@/lib/trial-balance/response";
@@ -36,7 +36,8 @@ function download(data: BlobPart, type: string, fileName: string) {
 }
 
 export function TrialBalanceView({ range, current, previous, previousRange, basis, fetchedAt }: TrialBalanceViewProps) {
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   const router = useRouter();
   const ids = useId();
   const [filter, setFilter] = useState("");

@@ -11,32 +11,18 @@ export type ErrorService = "payroll" | "accounting";
 
 export function errorKey(code: ApiErrorCode, service: ErrorService): MessageKey {
   const payroll = service === "payroll";
+  // The few codes whose text names the service; every other code has its own text in `errors`.
   switch (code) {
-    case "network":
     case "upstream_unreachable":
-      return payroll ? "payroll.errors.network" : "accountingError.network";
+      return payroll ? "payrollErrors.network" : "accountingError.network";
     case "unavailable":
-      return payroll ? "payroll.errors.unavailable" : "accountingError.unavailable";
-    case "not_connected":
-      return payroll ? "payroll.errors.notConnected" : "connection.notConnectedText";
-    case "reauth_required":
-      return "connection.reauthText";
-    case "needs_v3_1":
-      return "legacy.needsV31Text";
-    case "not_signed_in":
-      return "signedOut.title";
-    case "unknown_company":
-      return "payroll.errors.unknownCompany";
-    case "key_refused":
-      return "payroll.errors.keyRefused";
-    case "invalid":
-      return "payroll.errors.invalid";
+      return payroll ? "payrollErrors.unavailable" : "accountingError.unavailable";
     case "forbidden":
-      return payroll ? "payroll.errors.generic" : "accountingError.refused";
+      return payroll ? "errors.forbidden" : "accountingError.refused";
     case "upstream_error":
-      return payroll ? "payroll.errors.generic" : "accountingError.failed";
+      return payroll ? "errors.upstream_error" : "accountingError.failed";
     default:
-      return "payroll.errors.generic";
+      return `errors.${code}`;
   }
 }
 
@@ -54,7 +40,7 @@ export function errorBody(error: unknown): Pick<ApiErrorBody, "code"> & Partial<
 }
 
 export function errorMessage(t: Translate, error: unknown, service: ErrorService = "payroll"): string {
-  return t(errorKey(errorBody(error).code, service), { message: "" });
+  return t(errorKey(errorBody(error).code, service));
 }
 
 /** Worth asking again: no answer at all, or the server's or a service's passing trouble (5xx); never a refusal (4xx). */

@@ -1,18 +1,14 @@
-import type { Messages } from "./messages/en";
+import type { MessageKeys, NestedKeyOf, TranslationValues } from "next-intl";
+import type { Messages } from "./messages";
 
-type Paths<T, Prefix extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Paths<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
+/** Every message key of the catalogue, dotted from the root (`"payroll.import.start"`). */
+export type MessageKey = MessageKeys<Messages, NestedKeyOf<Messages>>;
 
-export type MessageKey = Paths<Messages>;
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
-
-/** `t("nav.payroll")`; `{name}` placeholders are filled from `values`. */
-export function createTranslator(messages: Messages): Translate {
-  return (key, values) => {
-    let node: unknown = messages;
-    for (const part of key.split(".")) node = (node as Record<string, unknown>)[part];
-    const text = typeof node === "string" ? node : key;
-    return values ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(values[name] ?? match)) : text;
-  };
+/**
+ * A root translator (`useTranslations()` / `getTranslations()` without a namespace), for helpers
+ * that build a key from a code (`payroll.validation.${code}`) and fall back when there is none.
+ */
+export interface Translate {
+  (key: MessageKey, values?: TranslationValues): string;
+  has(key: MessageKey): boolean;
 }

@@ -9,12 +9,12 @@ import { featureAvailability } from "@/lib/accounting/features";
 import { accountingClientFor } from "@/lib/accounting/for-user";
 import { attempt } from "@/lib/accounting/outcome";
 import { getSessionUser } from "@/lib/auth/session";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("business.details") };
 }
 
@@ -25,7 +25,7 @@ const FEATURE_LABEL: Record<string, MessageKey> = {
 };
 
 export default async function BusinessPage({ params }: { params: Promise<{ id: string }> }) {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("business.details")} />;
   const { id } = await params;

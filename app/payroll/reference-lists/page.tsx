@@ -4,7 +4,7 @@ import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { ReferenceLists } from "@/components/payroll/reference-lists";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { berlinToday } from "@/lib/payroll/dates";
 import { payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
 import { countries, healthInsurances, referenceListsFetchedAt } from "@/lib/payroll/reference-lists";
@@ -12,12 +12,12 @@ import { countries, healthInsurances, referenceListsFetchedAt } from "@/lib/payr
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("payroll.lists.title") };
 }
 
 export default async function ReferenceListsPage() {
-  const { t, locale } = await getTranslator();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.lists.title")} />;
   if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;

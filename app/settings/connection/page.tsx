@@ -8,12 +8,12 @@ import { parseScope } from "@/lib/accounting/schemas";
 import { rememberedCountry } from "@/lib/auth/cookies";
 import { getSessionUser } from "@/lib/auth/session";
 import { formatDate } from "@/lib/i18n/format";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("connection.title") };
 }
 
@@ -25,7 +25,7 @@ const STATUS_TEXT: Record<string, MessageKey> = {
 
 export default async function ConnectionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { disconnected, moved } = await searchParams;
-  const { locale, t } = await getTranslator();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("connection.title")} />;
   const [summary, legacy] = await Promise.all([connectionSummary(user.id), legacyConnectionSummary(user.id)]);

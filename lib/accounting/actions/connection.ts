@@ -6,7 +6,7 @@ import { checkLegacyConnection } from "@/lib/accounting/legacy/check";
 import { getSessionUser } from "@/lib/auth/session";
 import { disconnectAccounting } from "@/lib/auth/sign-out";
 import { formatDate } from "@/lib/i18n/format";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { disconnectSchema, type DisconnectInput, type DisconnectOutcome } from "./schemas";
 
 /** The connection page's Disconnect (v3.1) and the legacy section's (v3): revoke at the service, forget the tokens. */
@@ -22,7 +22,7 @@ export async function disconnectAction(input: DisconnectInput = {}): Promise<{ o
 
 /** The legacy section's Check: renews the v3 token when due and says until when it is valid. */
 export async function checkLegacyAction(): Promise<{ ok: boolean; message: string }> {
-  const { locale, t } = await getTranslator();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
   if (!user) return { ok: false, message: t("signedOut.title") };
   const result = await checkLegacyConnection(user.id);

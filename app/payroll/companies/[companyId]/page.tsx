@@ -1,11 +1,12 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { IntlScope } from "@/components/intl-scope";
 import { EmployeeTable } from "@/components/payroll/employee-table";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { buttonClassName } from "@/components/ui/button";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { insurerWarnings } from "@/lib/payroll/company-view";
 import { employeeRows, insurerLabels } from "@/lib/payroll/employee-rows";
 import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
@@ -16,13 +17,22 @@ import { Notice } from "@/components/ui/notice";
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("payroll.companies.title") };
 }
 
-export default async function CompanyPage({ params }: { params: Promise<{ companyId: string }> }) {
+// The employee table and problems are client components: they get the payroll texts only.
+export default function CompanyPage(props: { params: Promise<{ companyId: string }> }) {
+  return (
+    <IntlScope namespaces={["payroll"]}>
+      <CompanyPageContent {...props} />
+    </IntlScope>
+  );
+}
+
+async function CompanyPageContent({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.title")} />;
   if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;

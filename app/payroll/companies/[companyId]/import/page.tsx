@@ -5,7 +5,7 @@ import { ImportWizard } from "@/components/payroll/import-wizard";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
 import { importProgress, recentImports } from "@/lib/payroll/import/imports";
 import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
@@ -14,14 +14,14 @@ import { countries, healthInsurances } from "@/lib/payroll/reference-lists";
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("payroll.import.title") };
 }
 
 export default async function ImportPage({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ job?: string }> }) {
   const { companyId } = await params;
   const { job } = await searchParams;
-  const { t, locale } = await getTranslator();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.import.title")} />;
   if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;

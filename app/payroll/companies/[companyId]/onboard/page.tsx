@@ -3,7 +3,7 @@ import Link from "next/link";
 import { OnboardForm } from "@/components/payroll/onboard-form";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
 import { loadDraft } from "@/lib/payroll/drafts";
 import { nextFreeId } from "@/lib/payroll/employees";
@@ -13,13 +13,13 @@ import { countries, healthInsurances } from "@/lib/payroll/reference-lists";
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("payroll.onboard.title") };
 }
 
 export default async function OnboardPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.onboard.title")} />;
   if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;

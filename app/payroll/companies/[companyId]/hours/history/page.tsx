@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { TransferHistory } from "@/components/grid/transfer-history";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   return { title: t("payrollEntries.historyLink") };
 }
 

@@ -1,0 +1,7 @@
+import type { ReactNode } from "react";
+import { IntlScope } from "@/components/intl-scope";
+
+// The trial balance's client components (range form, table, balance check).
+export default function Layout({ children }: { children: ReactNode }) {
+  return <IntlScope namespaces={["trialBalance"]}>{children}</IntlScope>;
+}
