@@ -25,7 +25,7 @@ const APP_MALLOC_ENV = {
   MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
   MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
 };
-// V8's young generation: 8 MB semi-spaces instead of 16 (32 MB of new space down to 16, under load and after).
+// V8's young generation: 8 MB semi-spaces instead of 16 (new space 32 MB → 16 MB under load).
 const APP_NODE_FLAGS = ["--max-semi-space-size=8"];
 const group = new ProcessGroup();
 group.stopOnSignals();
