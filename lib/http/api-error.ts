@@ -50,6 +50,19 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   unavailable: "The service is not available at the moment.",
   upstream_unreachable: "The service could not be reached.",
   upstream_error: "The service answered with an error.",
+  conflict: "That conflicts with what is stored.",
+  not_connected: "There is no connection to the service.",
+  reauth_required: "The connection has ended: sign in again.",
+  needs_v3_1: "This needs a v3.1 connection.",
+  unknown_business: "That business is not one of yours.",
+  bad_path: "The path is not a path of the accounting API.",
+  key_refused: "The payroll service did not accept the API key.",
+  unknown_company: "That company is not one of your payroll companies.",
+  refused: "The service refused the data.",
+  pay_run_in_progress: "A pay run is in progress; nothing was changed.",
+  outcome_unknown: "The service did not answer; it is not known whether the change was stored.",
+  period_changed: "The payroll month has changed.",
+  draft_conflict: "The draft changed meanwhile: send it whole.",
 };
 
 export interface ApiErrorOptions {
