@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { useI18n } from "@/components/i18n-provider";
 import { businessDetailsSchema, type BusinessDetails } from "@/lib/accounting/forms";
 import { callAccounting } from "@/lib/accounting/proxy-shape";
-import { fieldMessage } from "./field-message";
+import { fieldMessage, proxyErrorText } from "./field-message";
 import { TextField } from "./text-field";
 
 const FIELDS = ["address_line_1", "mobile", "website"] as const;
@@ -40,7 +40,7 @@ export function BusinessDetailsForm({ businessId, initial, readOnly }: { busines
         placed = true;
       }
     }
-    if (!placed) setStatus({ kind: "error", text: answer.error.message || t("accountingError.network") });
+    if (!placed) setStatus({ kind: "error", text: proxyErrorText(t, answer.error) });
   }
 
   return (

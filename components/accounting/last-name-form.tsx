@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { useI18n } from "@/components/i18n-provider";
 import { userDetailsSchema, type UserDetails } from "@/lib/accounting/forms";
 import { callAccounting } from "@/lib/accounting/proxy-shape";
-import { fieldMessage } from "./field-message";
+import { fieldMessage, proxyErrorText } from "./field-message";
 import { TextField } from "./text-field";
 
 export function LastNameForm({ initial, readOnly }: { initial: UserDetails; readOnly: boolean }) {
@@ -27,7 +27,7 @@ export function LastNameForm({ initial, readOnly }: { initial: UserDetails; read
     }
     const message = answer.error.fields.last_name;
     if (message) form.setError("last_name", { message });
-    else setStatus({ ok: false, text: answer.error.message || t("accountingError.network") });
+    else setStatus({ ok: false, text: proxyErrorText(t, answer.error) });
   }
 
   return (

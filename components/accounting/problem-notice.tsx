@@ -23,13 +23,16 @@ export async function ProblemNotice({ problem }: { problem: Problem }) {
       : problem.kind === "network"
         ? t("accountingError.network")
         : problem.kind === "forbidden"
-          ? t("accountingError.forbidden", { message: problem.message ?? "" })
+          ? t("accountingError.refused")
           : problem.kind === "not_found"
             ? t("business.notFound")
-            : t("accountingError.generic", { message: problem.message ?? "" });
+            : t("accountingError.failed");
+  // The service's own text (English) only as a detail below the translated message.
+  const detail = problem.kind === "forbidden" || problem.kind === "other" ? problem.message : undefined;
   return (
-    <p role="alert" className="max-w-2xl rounded border border-red-300 bg-red-50 p-4 text-red-900">
-      {text}
-    </p>
+    <div role="alert" className="max-w-2xl rounded border border-red-300 bg-red-50 p-4 text-red-900">
+      <p>{text}</p>
+      {detail ? <p className="mt-1 text-sm">{t("accountingError.detail", { detail })}</p> : null}
+    </div>
   );
 }

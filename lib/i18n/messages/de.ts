@@ -134,6 +134,12 @@ const de: Messages = {
     generic: "Der Buchhaltungsdienst konnte dies nicht ausführen: {message}",
     forbidden: "Der Buchhaltungsdienst hat dies abgelehnt: {message}",
     network: "Der Buchhaltungsdienst hat nicht geantwortet. Versuchen Sie es gleich noch einmal.",
+    refused: "Der Buchhaltungsdienst hat dies abgelehnt.",
+    failed: "Der Buchhaltungsdienst konnte dies nicht ausführen.",
+    detail: "Meldung des Dienstes: {detail}",
+    fieldRefused: "Vom Buchhaltungsdienst nicht angenommen: {detail}",
+    invalid: "Einige Angaben sind nicht gültig. Bitte die markierten Felder prüfen.",
+    notAnswering: "Der Buchhaltungsdienst antwortet nicht. Versuchen Sie es gleich noch einmal.",
   },
   signedOut: {
     title: "Bitte anmelden",

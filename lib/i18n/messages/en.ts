@@ -133,6 +133,12 @@ const en = {
     generic: "The accounting service could not do this: {message}",
     forbidden: "The accounting service refused this: {message}",
     network: "The accounting service did not answer. Try again in a moment.",
+    refused: "The accounting service refused this.",
+    failed: "The accounting service could not do this.",
+    detail: "The service said: {detail}",
+    fieldRefused: "Not accepted by the accounting service: {detail}",
+    invalid: "Some values are not valid. Check the marked fields.",
+    notAnswering: "The accounting service is not answering. Try again in a moment.",
   },
   signedOut: {
     title: "Sign in to continue",

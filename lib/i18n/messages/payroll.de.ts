@@ -204,5 +204,6 @@ export const dePayroll: typeof enPayroll = {
     network: "Der Lohndienst hat nicht geantwortet. Bitte gleich noch einmal versuchen.",
     generic: "Die Anfrage konnte nicht ausgeführt werden. Bitte erneut versuchen.",
     invalid: "Die Daten sind nicht gültig.",
+    notAnswering: "Der Lohndienst antwortet nicht. Bitte gleich noch einmal versuchen.",
   },
 };

@@ -202,5 +202,6 @@ export const enPayroll = {
     network: "The payroll service did not answer. Try again in a moment.",
     generic: "The request could not be completed. Try again.",
     invalid: "The data is not valid.",
+    notAnswering: "The payroll service is not answering. Try again in a moment.",
   },
 };
