@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { parseJsonOrUndefined as parseJson } from "@/lib/http/json";
 import { quietUntilOf, startQuietPeriod, TEMPORARILY_UNAVAILABLE_WAIT_MS } from "@/lib/http/quiet-periods";
+import { withDeadline } from "@/lib/http/deadline";
 import { retryAfterMs, withRetries, type Sleep } from "@/lib/http/retry";
 import { upstreamRequest, UpstreamNetworkError, type UpstreamResponse } from "@/lib/http/upstream";
 import type { NewEmployee } from "./employee-schema";
@@ -45,6 +46,8 @@ export interface PayrollClientOptions {
   /** Attempts of a GET (POSTs are sent once: whether a failed one was stored is the caller's question). */
   getAttempts?: number;
   sleep?: Sleep;
+  /** When every call of this client must be over (epoch ms): a page render's deadline (lib/http/deadline.ts). */
+  deadlineAt?: number;
 }
 
 type Method = "GET" | "POST";
@@ -106,6 +109,11 @@ export class PayrollClient {
     return this.options.baseUrl;
   }
 
+  /** This client, with all its calls (tries and waits together) over by `deadlineAt`. */
+  boundedBy(deadlineAt: number): PayrollClient {
+    return new PayrollClient({ ...this.options, deadlineAt });
+  }
+
   private async once(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
     const { authHeader, apiKey } = this.options;
     const headers: Record<string, string> = { accept, [authHeader.name]: authHeader.template.replace("{api_key}", apiKey) };
@@ -119,7 +127,12 @@ export class PayrollClient {
   }
 
   /** One exchange that must answer 200; GETs retried when that is safe; none during a quiet period. */
-  private async exchange(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
+  private exchange(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
+    const { deadlineAt } = this.options;
+    return deadlineAt === undefined ? this.exchangeNow(method, path, accept, body) : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
+  }
+
+  private async exchangeNow(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
     const quiet = quietUntilOf(this.options.baseUrl);
     if (quiet !== undefined) throw quietFailure(quiet);
     const attempts = method === "GET" ? (this.options.getAttempts ?? GET_RETRY.attempts) : 1;

@@ -205,5 +205,6 @@ export const dePayroll: typeof enPayroll = {
     generic: "Die Anfrage konnte nicht ausgeführt werden. Bitte erneut versuchen.",
     invalid: "Die Daten sind nicht gültig.",
     notAnswering: "Der Lohndienst antwortet nicht. Bitte gleich noch einmal versuchen.",
+    loading: "Der Lohndienst wird abgefragt…",
   },
 };

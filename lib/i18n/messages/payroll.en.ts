@@ -203,5 +203,6 @@ export const enPayroll = {
     generic: "The request could not be completed. Try again.",
     invalid: "The data is not valid.",
     notAnswering: "The payroll service is not answering. Try again in a moment.",
+    loading: "Asking the payroll service…",
   },
 };

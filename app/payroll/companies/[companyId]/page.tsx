@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { EmployeeTable } from "@/components/payroll/employee-table";
-import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollLoading, PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getTranslator } from "@/lib/i18n/server";
 import { insurerWarnings } from "@/lib/payroll/company-view";
-import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
+import type { CompanyRecord } from "@/lib/payroll/companies";
+import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady, type PayrollPageState } from "@/lib/payroll/pages";
 import { healthInsurances } from "@/lib/payroll/reference-lists";
 
 export const dynamic = "force-dynamic";
@@ -31,11 +33,6 @@ export default async function CompanyPage({ params }: { params: Promise<{ compan
       </section>
     );
   }
-  await referenceListsReady(state.client);
-  const [employees, insurers] = await Promise.all([attemptPayroll(() => state.client.listEmployees(company.id)), healthInsurances(state.client.baseUrl)]);
-  const byNumber = new Map(insurers.map((insurer) => [insurer.number, insurer]));
-  const list = employees.ok ? employees.value : [];
-  const warnings = insurerWarnings(list, byNumber, company.current_month);
   return (
     <section className="space-y-6">
       <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
@@ -61,6 +58,23 @@ export default async function CompanyPage({ params }: { params: Promise<{ compan
           {t("payrollEntries.paymentsLink")}
         </Link>
       </div>
+      {/* The shell streams at once; the employees follow when the service answers (or the page's deadline passes). */}
+      <Suspense fallback={<PayrollLoading />}>
+        <Employees state={state} company={company} />
+      </Suspense>
+    </section>
+  );
+}
+
+async function Employees({ state, company }: { state: Extract<PayrollPageState, { kind: "ready" }>; company: CompanyRecord }) {
+  const { t } = await getTranslator();
+  await referenceListsReady(state.client);
+  const [employees, insurers] = await Promise.all([attemptPayroll(() => state.client.listEmployees(company.id)), healthInsurances(state.client.baseUrl)]);
+  const byNumber = new Map(insurers.map((insurer) => [insurer.number, insurer]));
+  const list = employees.ok ? employees.value : [];
+  const warnings = insurerWarnings(list, byNumber, company.current_month);
+  return (
+    <>
       {warnings.length ? (
         <div role="region" aria-labelledby="insurer-warnings" className="rounded border border-amber-400 bg-amber-50 p-4">
           <h2 id="insurer-warnings" className="font-semibold">{t("payroll.company.warningsTitle")}</h2>
@@ -91,6 +105,6 @@ export default async function CompanyPage({ params }: { params: Promise<{ compan
           };
         })}
       />
-    </section>
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import Link from "next/link";
 import { ImportProgress } from "@/components/payroll/import-progress";
 import { ImportWizard } from "@/components/payroll/import-wizard";
-import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollLoading, PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/server";
@@ -18,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("payroll.import.title") };
 }
 
-export default async function ImportPage({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ job?: string }> }) {
+async function ImportPageBody({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ job?: string }> }) {
   const { companyId } = await params;
   const { job } = await searchParams;
   const { t, locale } = await getTranslator();
@@ -85,5 +86,22 @@ export default async function ImportPage({ params, searchParams }: { params: Pro
         </div>
       ) : null}
     </section>
+  );
+}
+
+// The heading streams at once; the rest follows when the payroll service answers (or the page's deadline passes).
+export default async function ImportPage(props: Parameters<typeof ImportPageBody>[0]) {
+  const { t } = await getTranslator();
+  return (
+    <Suspense
+      fallback={
+        <section className="space-y-5">
+          <h1 className="text-2xl font-bold">{t("payroll.import.title")}</h1>
+          <PayrollLoading />
+        </section>
+      }
+    >
+      <ImportPageBody {...props} />
+    </Suspense>
   );
 }

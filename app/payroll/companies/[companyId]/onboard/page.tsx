@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import Link from "next/link";
 import { OnboardForm } from "@/components/payroll/onboard-form";
-import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollLoading, PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getTranslator } from "@/lib/i18n/server";
 import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("payroll.onboard.title") };
 }
 
-export default async function OnboardPage({ params }: { params: Promise<{ companyId: string }> }) {
+async function OnboardPageBody({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const { t } = await getTranslator();
   const state = await payrollPageState();
@@ -52,5 +53,22 @@ export default async function OnboardPage({ params }: { params: Promise<{ compan
         draft={draft}
       />
     </section>
+  );
+}
+
+// The heading streams at once; the rest follows when the payroll service answers (or the page's deadline passes).
+export default async function OnboardPage(props: Parameters<typeof OnboardPageBody>[0]) {
+  const { t } = await getTranslator();
+  return (
+    <Suspense
+      fallback={
+        <section className="space-y-5">
+          <h1 className="text-2xl font-bold">{t("payroll.onboard.title")}</h1>
+          <PayrollLoading />
+        </section>
+      }
+    >
+      <OnboardPageBody {...props} />
+    </Suspense>
   );
 }
