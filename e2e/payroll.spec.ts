@@ -156,3 +156,30 @@ test("another customer's company id is refused before it reaches the service", a
   await page.getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByLabel("API key")).toBeVisible();
 });
+
+test("with the payroll service hanging, the pages show their heading at once and say it is not answering within 15 s", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "claudia", "Germany");
+  await connectPayroll(page, SABINE_KEY, "Sabine Krüger");
+  const company = page.getByRole("link", { name: "Krüger Catering GmbH & Co. KG" });
+  await expect(company).toBeVisible();
+  const companyPath = new URL((await company.getAttribute("href"))!, APP_URL).pathname;
+
+  // Every payroll call now hangs (far longer than the 15 s timeout of a single call).
+  await control("POST", "/faults", { rules: [{ path: "/payroll/**", kind: "latency", latency_ms: 600_000 }] });
+  const notAnswering = "The payroll service is not answering. Try again in a moment.";
+  for (const [path, heading] of [
+    ["/payroll", "Payroll"],
+    [companyPath, "Krüger Catering GmbH & Co. KG"],
+    [`${companyPath}/hours`, "Hours"],
+    [`${companyPath}/import`, "Import employees"],
+  ] as const) {
+    const started = Date.now();
+    await page.goto(path, { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 5_000 });
+    expect(Date.now() - started, `${path}: heading`).toBeLessThan(5_000);
+    await expect(page.getByText(notAnswering).first()).toBeVisible({ timeout: 15_000 });
+    expect(Date.now() - started, `${path}: notice`).toBeLessThan(15_000);
+  }
+  await control("POST", "/faults", {});
+});

@@ -26,9 +26,7 @@ export class AccountingError extends UpstreamError {
     super(status, first?.dataCode ?? "Unknown", first?.message ?? fallback, first ? `${first.dataCode}: ${first.message}` : fallback);
   }
 
-  get apiCode(): ApiErrorCode {
-    return "upstream_error";
-  }
+  readonly apiCode: ApiErrorCode = "upstream_error";
 
   /** The service's `$dataCode` (for OAuth endpoints `error`). */
   get $dataCode(): string {
@@ -51,57 +49,39 @@ export class AccountingError extends UpstreamError {
 /** 400 or 422: the request was refused as invalid. */
 export class AccountingValidationError extends AccountingError {
   override name = "AccountingValidationError";
-  override get apiCode(): ApiErrorCode {
-    return "invalid";
-  }
+  override readonly apiCode: ApiErrorCode = "invalid";
 }
 /** 401: the access token was not accepted. */
 export class AccountingUnauthorizedError extends AccountingError {
   override name = "AccountingUnauthorizedError";
-  override get apiCode(): ApiErrorCode {
-    return "reauth_required";
-  }
+  override readonly apiCode: ApiErrorCode = "reauth_required";
 }
 /** 403: not the owner, read-only scope, a feature the tier lacks, a business out of reach. */
 export class AccountingForbiddenError extends AccountingError {
   override name = "AccountingForbiddenError";
-  override get apiCode(): ApiErrorCode {
-    return "forbidden";
-  }
+  override readonly apiCode: ApiErrorCode = "forbidden";
 }
 /** 404. */
 export class AccountingNotFoundError extends AccountingError {
   override name = "AccountingNotFoundError";
-  override get apiCode(): ApiErrorCode {
-    return "not_found";
-  }
+  override readonly apiCode: ApiErrorCode = "not_found";
 }
 /** 429: too many requests; `retryAfterMs` from the service's Retry-After when given. */
 export class AccountingRateLimitedError extends AccountingError {
   override name = "AccountingRateLimitedError";
-  override get apiCode(): ApiErrorCode {
-    return "unavailable";
-  }
+  override readonly apiCode: ApiErrorCode = "unavailable";
 }
 /** 5xx or `temporarily_unavailable`; `retryAt` when the service said when to come back. */
 export class AccountingUnavailableError extends AccountingError {
   override name = "AccountingUnavailableError";
-  override get apiCode(): ApiErrorCode {
-    return "unavailable";
-  }
-  override get ambiguous(): boolean {
-    return true;
-  }
+  override readonly apiCode: ApiErrorCode = "unavailable";
+  override readonly ambiguous: boolean = true;
 }
 /** No answer: connection refused, reset or timed out. */
 export class AccountingNetworkError extends AccountingError {
   override name = "AccountingNetworkError";
-  override get apiCode(): ApiErrorCode {
-    return "upstream_unreachable";
-  }
-  override get ambiguous(): boolean {
-    return true;
-  }
+  override readonly apiCode: ApiErrorCode = "upstream_unreachable";
+  override readonly ambiguous: boolean = true;
   constructor(
     message: string,
     readonly timedOut: boolean,
@@ -112,12 +92,8 @@ export class AccountingNetworkError extends AccountingError {
 /** An answer whose shape is not what the client expects (zod refused it). */
 export class AccountingResponseError extends AccountingError {
   override name = "AccountingResponseError";
-  override get apiCode(): ApiErrorCode {
-    return "upstream_error";
-  }
-  override get ambiguous(): boolean {
-    return true;
-  }
+  override readonly apiCode: ApiErrorCode = "upstream_error";
+  override readonly ambiguous: boolean = true;
 }
 /** Any other 4xx. */
 export class AccountingRequestError extends AccountingError {

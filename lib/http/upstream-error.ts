@@ -18,6 +18,7 @@ export abstract class UpstreamError extends Error {
   abstract readonly apiCode: ApiErrorCode;
   retryAfterMs: number | undefined;
   retryAt: Date | undefined;
+  readonly ambiguous: boolean = false;
 
   constructor(
     readonly status: number,
@@ -26,9 +27,5 @@ export abstract class UpstreamError extends Error {
     message: string = detail,
   ) {
     super(message);
-  }
-
-  get ambiguous(): boolean {
-    return false;
   }
 }

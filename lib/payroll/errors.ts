@@ -16,9 +16,7 @@ export interface PayrollIssue {
 export class PayrollError extends UpstreamError {
   override name = "PayrollError";
   readonly service = "payroll";
-  get apiCode(): ApiErrorCode {
-    return "upstream_error";
-  }
+  readonly apiCode: ApiErrorCode = "upstream_error";
   constructor(
     status: number,
     code: string,
@@ -32,61 +30,43 @@ export class PayrollError extends UpstreamError {
 /** 400, 415, 422: refused as invalid; nothing was stored. */
 export class PayrollValidationError extends PayrollError {
   override name = "PayrollValidationError";
-  override get apiCode(): ApiErrorCode {
-    return "refused";
-  }
+  override readonly apiCode: ApiErrorCode = "refused";
 }
 /** 401: the API key was not accepted. */
 export class PayrollUnauthorizedError extends PayrollError {
   override name = "PayrollUnauthorizedError";
-  override get apiCode(): ApiErrorCode {
-    return "key_refused";
-  }
+  override readonly apiCode: ApiErrorCode = "key_refused";
 }
 /** 404: unknown path, or a company that is not the customer's. */
 export class PayrollNotFoundError extends PayrollError {
   override name = "PayrollNotFoundError";
-  override get apiCode(): ApiErrorCode {
-    return "not_found";
-  }
+  override readonly apiCode: ApiErrorCode = "not_found";
 }
 /** 409 `EMPLOYEE_ID_IN_USE`. */
 export class PayrollIdInUseError extends PayrollError {
   override name = "PayrollIdInUseError";
-  override get apiCode(): ApiErrorCode {
-    return "conflict";
-  }
+  override readonly apiCode: ApiErrorCode = "conflict";
 }
 /** 409 `PAY_RUN_IN_PROGRESS`. */
 export class PayrollPayRunInProgressError extends PayrollError {
   override name = "PayrollPayRunInProgressError";
-  override get apiCode(): ApiErrorCode {
-    return "pay_run_in_progress";
-  }
+  override readonly apiCode: ApiErrorCode = "pay_run_in_progress";
 }
 /** 429; `retryAfterMs` from Retry-After when given. */
 export class PayrollRateLimitedError extends PayrollError {
   override name = "PayrollRateLimitedError";
-  override get apiCode(): ApiErrorCode {
-    return "unavailable";
-  }
+  override readonly apiCode: ApiErrorCode = "unavailable";
 }
 /** 5xx: the service failed; for a POST it is unknown whether the change was stored. */
 export class PayrollUnavailableError extends PayrollError {
   override name = "PayrollUnavailableError";
-  override get apiCode(): ApiErrorCode {
-    return "unavailable";
-  }
-  override get ambiguous(): boolean {
-    return true;
-  }
+  override readonly apiCode: ApiErrorCode = "unavailable";
+  override readonly ambiguous: boolean = true;
 }
 /** Refused before sending: the service asked for quiet (`temporarily_unavailable`); nothing was sent. */
 export class PayrollQuietPeriodError extends PayrollUnavailableError {
   override name = "PayrollQuietPeriodError";
-  override get ambiguous(): boolean {
-    return false;
-  }
+  override readonly ambiguous: boolean = false;
 }
 /** No answer (refused, reset, dropped or timed out): for a POST it is unknown whether the change was stored. */
 export class PayrollNetworkError extends PayrollError {
@@ -97,19 +77,13 @@ export class PayrollNetworkError extends PayrollError {
   ) {
     super(0, timedOut ? "TIMEOUT" : "NETWORK_ERROR", message);
   }
-  override get apiCode(): ApiErrorCode {
-    return "upstream_unreachable";
-  }
-  override get ambiguous(): boolean {
-    return true;
-  }
+  override readonly apiCode: ApiErrorCode = "upstream_unreachable";
+  override readonly ambiguous: boolean = true;
 }
 /** An answer whose shape is not what the client expects. */
 export class PayrollResponseError extends PayrollError {
   override name = "PayrollResponseError";
-  override get ambiguous(): boolean {
-    return true;
-  }
+  override readonly ambiguous: boolean = true;
 }
 /** Any other 4xx (405, 406, ...). */
 export class PayrollRequestError extends PayrollError {

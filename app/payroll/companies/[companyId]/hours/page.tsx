@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { EntriesScreen } from "@/components/grid/entries-screen";
-import { PayrollLoading } from "@/components/payroll/payroll-problem";
+import { PayrollSuspense } from "@/components/payroll/payroll-suspense";
 import { getTranslator } from "@/lib/i18n/server";
 
 export const dynamic = "force-dynamic";
@@ -14,17 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page({ params }: { params: Promise<{ companyId: string }> }) {
   const { t } = await getTranslator();
   const { companyId } = await params;
-  // The heading streams at once; the grid follows when the payroll service answers (or the page's deadline passes).
   return (
-    <Suspense
-      fallback={
-        <section className="space-y-4">
-          <h1 className="text-2xl font-bold">{t("payrollEntries.hoursLink")}</h1>
-          <PayrollLoading />
-        </section>
-      }
-    >
+    <PayrollSuspense heading={t("payrollEntries.hoursLink")}>
       <EntriesScreen kind="hours" companyId={companyId} />
-    </Suspense>
+    </PayrollSuspense>
   );
 }

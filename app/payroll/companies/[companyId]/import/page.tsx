@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import Link from "next/link";
 import { ImportProgress } from "@/components/payroll/import-progress";
 import { ImportWizard } from "@/components/payroll/import-wizard";
-import { PayrollLoading, PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollSuspense } from "@/components/payroll/payroll-suspense";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/server";
@@ -89,19 +89,11 @@ async function ImportPageBody({ params, searchParams }: { params: Promise<{ comp
   );
 }
 
-// The heading streams at once; the rest follows when the payroll service answers (or the page's deadline passes).
 export default async function ImportPage(props: Parameters<typeof ImportPageBody>[0]) {
   const { t } = await getTranslator();
   return (
-    <Suspense
-      fallback={
-        <section className="space-y-5">
-          <h1 className="text-2xl font-bold">{t("payroll.import.title")}</h1>
-          <PayrollLoading />
-        </section>
-      }
-    >
+    <PayrollSuspense heading={t("payroll.import.title")}>
       <ImportPageBody {...props} />
-    </Suspense>
+    </PayrollSuspense>
   );
 }

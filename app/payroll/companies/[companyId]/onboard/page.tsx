@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import Link from "next/link";
 import { OnboardForm } from "@/components/payroll/onboard-form";
-import { PayrollLoading, PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollSuspense } from "@/components/payroll/payroll-suspense";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getTranslator } from "@/lib/i18n/server";
 import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
@@ -56,19 +56,11 @@ async function OnboardPageBody({ params }: { params: Promise<{ companyId: string
   );
 }
 
-// The heading streams at once; the rest follows when the payroll service answers (or the page's deadline passes).
 export default async function OnboardPage(props: Parameters<typeof OnboardPageBody>[0]) {
   const { t } = await getTranslator();
   return (
-    <Suspense
-      fallback={
-        <section className="space-y-5">
-          <h1 className="text-2xl font-bold">{t("payroll.onboard.title")}</h1>
-          <PayrollLoading />
-        </section>
-      }
-    >
+    <PayrollSuspense heading={t("payroll.onboard.title")}>
       <OnboardPageBody {...props} />
-    </Suspense>
+    </PayrollSuspense>
   );
 }
