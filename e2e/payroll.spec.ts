@@ -165,8 +165,9 @@ test("with the payroll service hanging, the pages show their heading at once and
   await expect(company).toBeVisible();
   const companyPath = new URL((await company.getAttribute("href"))!, APP_URL).pathname;
 
-  // Every payroll call now hangs (far longer than the 15 s timeout of a single call).
-  await control("POST", "/faults", { rules: [{ path: "/payroll/**", kind: "latency", latency_ms: 600_000 }] });
+  // Every payroll call now hangs for a minute (far longer than the 15 s timeout of a single call).
+  const faults = await control<{ error?: string }>("POST", "/faults", { rules: [{ path: "/payroll/**", kind: "latency", latency_ms: 60_000 }] });
+  expect(faults?.error).toBeUndefined();
   const notAnswering = "The payroll service is not answering. Try again in a moment.";
   for (const [path, heading] of [
     ["/payroll", "Payroll"],

@@ -21,7 +21,7 @@ export async function ProblemNotice({ problem }: { problem: Problem }) {
     problem.kind === "unavailable"
       ? t("accountingError.unavailable")
       : problem.kind === "network"
-        ? t("accountingError.network")
+        ? t(problem.timedOut ? "accountingError.notAnswering" : "accountingError.network")
         : problem.kind === "forbidden"
           ? t("accountingError.refused")
           : problem.kind === "not_found"

@@ -6,6 +6,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * (`lib/http/upstream.ts`) and the retry core (`./retry.ts`) waits for no retry the deadline
  * would cut short. So a hanging service costs a page its deadline, not tries × timeout.
  */
+/**
+ * A page render's budget for all its upstream calls: with a service hanging, the page says
+ * "not answering" within 15 s (the rest is left for rendering), not after tries × timeout.
+ */
+export const PAGE_UPSTREAM_BUDGET_MS = 12_000;
+
 const store = new AsyncLocalStorage<{ at: number }>();
 
 export function withDeadline<T>(at: number, work: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import "server-only";
 import { cache } from "react";
+import { PAGE_UPSTREAM_BUDGET_MS } from "@/lib/http/deadline";
 import { UpstreamError } from "@/lib/http/upstream-error";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import type { PayrollClient } from "./client";
@@ -14,12 +15,9 @@ export type PayrollPageState =
   | { kind: "ready"; user: SessionUser; connection: PayrollConnectionInfo; client: PayrollClient };
 
 /**
- * All payroll calls of one page render share one deadline, tries and waits together: with the
- * service hanging, a page shows "not answering" within 15 s (the rest is left for rendering),
- * not after tries × timeout per call. The shell streams at once (Suspense in the pages).
+ * All payroll calls of one page render share one deadline (PAGE_UPSTREAM_BUDGET_MS), tries and
+ * waits together; the shell streams at once (PayrollSuspense in the pages).
  */
-export const PAGE_UPSTREAM_BUDGET_MS = 12_000;
-
 /** The signed-in person's payroll state for this render (once per render: `cache`), its client bounded by the render's deadline. */
 export const payrollPageState = cache(async (): Promise<PayrollPageState> => {
   const user = await getSessionUser();
