@@ -25,7 +25,7 @@ export interface AccountingRequest {
   business?: string;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 200, maxDelayMs: 10_000 };
+const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 200, maxDelayMs: 10_000 };
 const IDEMPOTENT = new Set(["GET", "PUT", "DELETE"]);
 
 export interface AccountingClientOptions {

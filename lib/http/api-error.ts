@@ -112,8 +112,8 @@ export function errorResponse(error: ApiError, top?: Record<string, unknown>, st
   return new Response(JSON.stringify({ ok: false, ...top, error: error.body() }), { status, headers: JSON_HEADERS });
 }
 
-/** The first message per field (the top-level key of the path), for forms. */
-export function fieldsOf(error: ZodError): Record<string, string> {
+/** The first message per field (its path joined with dots), for forms. */
+function fieldsOf(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
   return fields;

@@ -17,7 +17,7 @@ export interface RetryPolicy {
 
 export type Sleep = (ms: number) => Promise<void>;
 
-export const realSleep: Sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const realSleep: Sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How long the service asked to wait, in ms: `retry-after-ms`, else `Retry-After` (seconds or HTTP-date). */
 export function retryAfterMs(headers: Record<string, string | undefined> | undefined, now = Date.now()): number | undefined {

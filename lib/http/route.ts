@@ -14,7 +14,7 @@ import { ApiError, handleAndReturnErrorResponse } from "./api-error";
  * The origin check is not here: `proxy.ts` refuses cross-site writes before any route runs.
  */
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** What Next passes as a route handler's second argument. */
 export interface NextRouteContext {
