@@ -25,7 +25,8 @@ export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 409
     return successResponse({ connection: { username: connection.username, baseUrl: connection.baseUrl } });
   } catch (error) {
     if (error instanceof BaseUrlNotAllowedError) throw new ApiError("invalid", error.message, { fields: { baseUrl: "baseUrlNotAllowed" } });
-    if (error instanceof PayrollUnauthorizedError) throw new ApiError("key_refused", undefined, { detail: error.detail, fields: { apiKey: "keyRefused" } });
+    // The key typed in was refused: bad input (422), unlike a stored key the service stops accepting (key_refused).
+    if (error instanceof PayrollUnauthorizedError) throw new ApiError("invalid", "The payroll service did not accept the API key.", { detail: error.detail, fields: { apiKey: "keyRefused" } });
     throw error;
   }
 });
