@@ -93,6 +93,12 @@ describe("withRoute", () => {
     expect(await response.json()).toEqual({ ok: false, error: { code: "period_changed", message: "moved", period: "2026-12" } });
   });
 
+  it("leaves Next's redirect() to Next", async () => {
+    const { redirect } = await import("next/navigation");
+    const route = withRoute({ auth: false }, () => redirect("/sign-in"));
+    await expect(route(new NextRequest("http://localhost:3000/api/x"), noParams)).rejects.toThrow("NEXT_REDIRECT");
+  });
+
   it("answers an unexpected exception with the envelope and a requestId, logged once under that id", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const route = withRoute({ auth: false }, () => {

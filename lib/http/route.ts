@@ -1,4 +1,5 @@
 import "server-only";
+import { unstable_rethrow } from "next/navigation";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/session";
@@ -60,6 +61,8 @@ export function withRoute<A extends boolean = true, P extends z.ZodType | undefi
       if (options.body) body = options.body.parse(await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
       return await handler({ request, user, params, body, routeContext } as RouteHandlerContext<A, P, B>);
     } catch (error) {
+      // Next's own control flow (redirect(), notFound()) is not a failure: let Next handle it.
+      unstable_rethrow(error);
       return handleAndReturnErrorResponse(error);
     }
   };
