@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { accountingPathOf, rewriteToAccountingProxy } from "@/lib/accounting/proxy-path";
+import { ApiError, errorResponse } from "@/lib/http/api-error";
 import { appOriginsFor, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
 
-// Runs before every request: refuses cross-site state-changing requests (CSRF),
+// Runs before every request: refuses cross-site state-changing requests (CSRF: the one origin
+// check of the app, for pages, server actions and every route under /api/**),
 // sends /api/accounting/<path> to the accounting proxy's one route, and sets the
 // security headers, with a fresh CSP nonce for each page.
 
@@ -12,12 +14,8 @@ const authOrigin = process.env.ACCOUNTING_AUTH_URL ? new URL(process.env.ACCOUNT
 
 export function proxy(request: NextRequest) {
   if (isStateChanging(request.method) && !isSameOriginRequest(request.headers, appOriginsFor(request.url, publicUrl))) {
-    return withStaticHeaders(
-      NextResponse.json(
-        { ok: false, status: 403, error: { code: "cross_site_request", message: "Cross-site requests may not change anything." } },
-        { status: 403 },
-      ),
-    );
+    // `status` too, for the accounting proxy's readers (its envelope has one at the top).
+    return withStaticHeaders(errorResponse(new ApiError("cross_site_request"), { status: 403 }));
   }
   const accountingPath = accountingPathOf(request.nextUrl.pathname);
   if (accountingPath !== null) return withStaticHeaders(rewriteToAccountingProxy(request, accountingPath));
@@ -37,7 +35,7 @@ export function proxy(request: NextRequest) {
   return withStaticHeaders(response);
 }
 
-function withStaticHeaders(response: NextResponse): NextResponse {
+function withStaticHeaders<R extends Response>(response: R): R {
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
   return response;
 }

@@ -170,7 +170,7 @@ test("a request that gets no answer says so and leaves the button usable (connec
   await apiKey.fill(DEMIR_KEY);
   const connect = page.getByRole("button", { name: "Connect" });
   await connect.click();
-  await expect(page.getByRole("alert").filter({ hasText: "The payroll service did not answer. Try again in a moment." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." })).toBeVisible();
   await expect(connect).toBeEnabled();
   await expect(connect).not.toHaveAttribute("aria-busy", "true");
   await connect.click();
@@ -180,9 +180,37 @@ test("a request that gets no answer says so and leaves the button usable (connec
   await page.route("**/api/payroll/connection", (route) => route.abort("internetdisconnected"), { times: 1 });
   const disconnect = page.getByRole("button", { name: "Disconnect" });
   await disconnect.click();
-  await expect(page.getByRole("alert").filter({ hasText: "The payroll service did not answer. Try again in a moment." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." })).toBeVisible();
   await expect(disconnect).toBeEnabled();
   await expect(page.getByText("Connected as Dr. Aylin Demir")).toBeVisible();
   await disconnect.click();
   await expect(page.getByLabel("API key")).toBeVisible();
+});
+
+test("with the payroll service hanging, the pages show their heading at once and say it is not answering within 15 s", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "claudia", "Germany");
+  await connectPayroll(page, SABINE_KEY, "Sabine Krüger");
+  const company = page.getByRole("link", { name: "Krüger Catering GmbH & Co. KG" });
+  await expect(company).toBeVisible();
+  const companyPath = new URL((await company.getAttribute("href"))!, APP_URL).pathname;
+
+  // Every payroll call now hangs for a minute (far longer than the 15 s timeout of a single call).
+  const faults = await control<{ error?: string }>("POST", "/faults", { rules: [{ path: "/payroll/**", kind: "latency", latency_ms: 60_000 }] });
+  expect(faults?.error).toBeUndefined();
+  const notAnswering = "The payroll service is not answering. Try again in a moment.";
+  for (const [path, heading] of [
+    ["/payroll", "Payroll"],
+    [companyPath, "Krüger Catering GmbH & Co. KG"],
+    [`${companyPath}/hours`, "Hours"],
+    [`${companyPath}/import`, "Import employees"],
+  ] as const) {
+    const started = Date.now();
+    await page.goto(path, { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 5_000 });
+    expect(Date.now() - started, `${path}: heading`).toBeLessThan(5_000);
+    await expect(page.getByText(notAnswering).first()).toBeVisible({ timeout: 15_000 });
+    expect(Date.now() - started, `${path}: notice`).toBeLessThan(15_000);
+  }
+  await control("POST", "/faults", {});
 });

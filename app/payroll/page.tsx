@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { ConnectForm } from "@/components/payroll/connect-form";
 import { IntlScope } from "@/components/intl-scope";
 import { DisconnectButton } from "@/components/payroll/disconnect-button";
@@ -9,7 +10,8 @@ import { formatDate } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
 import { cachedCompanies, syncCompanies } from "@/lib/payroll/companies";
 import { payrollConfig } from "@/lib/payroll/config";
-import { attemptPayroll, payrollPageState } from "@/lib/payroll/pages";
+import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/pages";
+import { PayrollLoading } from "@/components/payroll/payroll-problem";
 
 export const dynamic = "force-dynamic";
 
@@ -39,8 +41,6 @@ async function PayrollPageContent() {
       </section>
     );
   }
-  const synced = await attemptPayroll(() => syncCompanies(state.connection.id, state.client));
-  const companies = synced.ok ? synced.value : await cachedCompanies(state.connection.id);
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
@@ -58,6 +58,21 @@ async function PayrollPageContent() {
         </div>
         <DisconnectButton />
       </div>
+      {/* The shell streams at once; the list follows when the service answers (or the page's deadline passes). */}
+      <Suspense fallback={<PayrollLoading />}>
+        <Companies state={state} />
+      </Suspense>
+    </section>
+  );
+}
+
+/** The company list, re-read from the service (the stored one when the service cannot answer). */
+async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "ready" }> }) {
+  const t = await getTranslations();
+  const synced = await attemptPayroll(() => syncCompanies(state.connection.id, state.client));
+  const companies = synced.ok ? synced.value : await cachedCompanies(state.connection.id);
+  return (
+    <>
       {synced.ok ? null : <PayrollProblem code={synced.code} />}
       <div className="flex items-center justify-between">
         <h2 className="text-xl font-semibold">{t("payroll.companies.title")}</h2>
@@ -93,6 +108,6 @@ async function PayrollPageContent() {
           ))}
         </tbody>
       </table>
-    </section>
+    </>
   );
 }

@@ -28,12 +28,14 @@ export async function ProblemNotice({ problem }: { problem: Problem }) {
       </Notice>
     );
   }
-  // The text comes from the one code-to-text mapping; the service's own words follow as detail.
+  // The text comes from the one code-to-text mapping; the service's own words (English) follow as a detail.
   const code = problem.kind === "unavailable" ? "unavailable" : problem.kind === "network" ? "upstream_unreachable" : problem.kind === "forbidden" ? "forbidden" : "upstream_error";
+  const text = problem.kind === "network" && problem.timedOut ? t("accountingError.notAnswering") : errorMessage(t, { code }, "accounting");
+  const detail = problem.kind === "forbidden" || problem.kind === "other" ? problem.message : undefined;
   return (
     <Notice tone="error" className="max-w-2xl">
-      <p>{errorMessage(t, { code }, "accounting")}</p>
-      {problem.message ? <p className="text-sm">{problem.message}</p> : null}
+      <p>{text}</p>
+      {detail ? <p className="text-sm">{t("accountingError.detail", { detail })}</p> : null}
     </Notice>
   );
 }

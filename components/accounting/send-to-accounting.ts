@@ -11,12 +11,13 @@ type Success<T> = Extract<Awaited<ReturnType<typeof callAccounting<T>>>, { ok: t
 export async function sendToAccounting<T>(...args: Parameters<typeof callAccounting<T>>): Promise<Success<T>> {
   const answer = await callAccounting<T>(...args);
   if (answer.ok) return answer as Success<T>;
-  const { code, message, fields } = answer.error;
+  const { code, message, fields, detail } = answer.error;
   const known = apiErrorCodeSchema.safeParse(code);
   throw new ApiRequestError(answer.status, {
     code: known.success ? known.data : answer.status === 503 ? "unavailable" : "upstream_error",
     message,
     fields: fields ?? {},
-    ...(known.success ? {} : { detail: message || code }),
+    // The service's own words, shown below the translated text (ErrorNotice), never as the message.
+    detail: detail ?? (known.success ? undefined : message || code),
   });
 }

@@ -9,7 +9,18 @@ export function PayrollProblem({ code }: { code: string }) {
   const t = useTranslations();
   return (
     <Notice tone="warning" role="alert">
-      {errorMessage(t, { code })}
+      {/* `not_answering`: the page's own deadline passed, not a code an API answered. */}
+      {code === "not_answering" ? t("payrollErrors.notAnswering") : errorMessage(t, { code })}
     </Notice>
+  );
+}
+
+/** The stand-in of a page's part that waits for the payroll service. */
+export function PayrollLoading() {
+  const t = useTranslations();
+  return (
+    <p role="status" aria-live="polite" className="text-slate-700">
+      {t("payrollErrors.loading")}
+    </p>
   );
 }

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AccountingClient, resetQuietPeriods } from "./client";
+import { resetQuietPeriods } from "@/lib/http/quiet-periods";
+import { AccountingClient } from "./client";
 import {
   AccountingForbiddenError,
   AccountingNetworkError,

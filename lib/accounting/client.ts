@@ -1,7 +1,10 @@
 import "server-only";
 import type { z } from "zod";
+import { quietUntilOf, startQuietPeriod } from "@/lib/http/quiet-periods";
+import { retryAfterMs, withRetries, type RetryPolicy, type Sleep } from "@/lib/http/retry";
+import { parseJsonOrUndefined as parseJson } from "@/lib/http/json";
 import { upstreamRequest, UpstreamNetworkError, type UpstreamResponse } from "@/lib/http/upstream";
-import { errorFromApiResponse, errorItemsOf, isTemporarilyUnavailable, parseJson, retryAfterMs, TEMPORARILY_UNAVAILABLE_WAIT_MS } from "./error-mapper";
+import { errorFromApiResponse, errorItemsOf, isTemporarilyUnavailable } from "./error-mapper";
 import { AccountingNetworkError, AccountingResponseError, AccountingUnavailableError } from "./errors";
 import { businessSchema, listPageSchema, userSchema, type AccountingUser, type Business } from "./schemas";
 
@@ -22,14 +25,7 @@ export interface AccountingRequest {
   business?: string;
 }
 
-export interface RetryPolicy {
-  attempts: number;
-  baseDelayMs: number;
-  /** A Retry-After longer than this is not waited for; the answer is returned instead. */
-  maxDelayMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 200, maxDelayMs: 10_000 };
+const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 200, maxDelayMs: 10_000 };
 const IDEMPOTENT = new Set(["GET", "PUT", "DELETE"]);
 
 export interface AccountingClientOptions {
@@ -37,13 +33,8 @@ export interface AccountingClientOptions {
   timeoutMs: number;
   tokens: AccessTokenSource;
   retry?: RetryPolicy;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** After `temporarily_unavailable` the service asks for 10 minutes of quiet: remembered per base URL. */
-const quietUntil = new Map<string, number>();
 
 /**
  * The typed client of the accounting API (v3.1). `send` gives the raw answer
@@ -52,11 +43,9 @@ const quietUntil = new Map<string, number>();
  */
 export class AccountingClient {
   private readonly retry: RetryPolicy;
-  private readonly wait: (ms: number) => Promise<void>;
 
   constructor(private readonly options: AccountingClientOptions) {
     this.retry = options.retry ?? DEFAULT_RETRY;
-    this.wait = options.sleep ?? sleep;
   }
 
   /**
@@ -65,8 +54,8 @@ export class AccountingClient {
    * failures, honouring Retry-After.
    */
   async send(request: AccountingRequest): Promise<UpstreamResponse> {
-    const quiet = quietUntil.get(this.options.baseUrl);
-    if (quiet !== undefined && quiet > Date.now()) throw unavailableUntil(quiet);
+    const quiet = quietUntilOf(this.options.baseUrl);
+    if (quiet !== undefined) throw unavailableUntil(quiet);
     let token = await this.options.tokens.get();
     let response = await this.withRetries(request, token);
     if (response.status === 401) {
@@ -74,35 +63,34 @@ export class AccountingClient {
       response = await this.withRetries(request, token);
     }
     if (response.status >= 500 && isTemporarilyUnavailable(errorItemsOf(parseJson(response.text)))) {
-      quietUntil.set(this.options.baseUrl, Date.now() + TEMPORARILY_UNAVAILABLE_WAIT_MS);
+      startQuietPeriod(this.options.baseUrl);
     }
     return response;
   }
 
-  private async withRetries(request: AccountingRequest, token: string): Promise<UpstreamResponse> {
+  private withRetries(request: AccountingRequest, token: string): Promise<UpstreamResponse> {
     const retryable = IDEMPOTENT.has(request.method);
-    for (let attempt = 1; ; attempt += 1) {
-      const last = !retryable || attempt >= this.retry.attempts;
-      let response: UpstreamResponse;
-      try {
-        response = await this.once(request, token);
-      } catch (error) {
-        if (!(error instanceof UpstreamNetworkError)) throw error;
-        if (last) throw new AccountingNetworkError(error.message, error.timedOut);
-        await this.wait(this.backoff(attempt));
-        continue;
-      }
-      if (last || !(response.status === 429 || response.status >= 500)) return response;
-      if (isTemporarilyUnavailable(errorItemsOf(parseJson(response.text)))) return response;
-      const delay = retryAfterMs(response.headers["retry-after"]) ?? this.backoff(attempt);
-      if (delay > this.retry.maxDelayMs) return response;
-      await this.wait(delay);
-    }
-  }
-
-  private backoff(attempt: number): number {
-    const exponential = this.retry.baseDelayMs * 2 ** (attempt - 1);
-    return Math.min(this.retry.maxDelayMs, exponential / 2 + Math.random() * (exponential / 2));
+    return withRetries(
+      async () => {
+        try {
+          return await this.once(request, token);
+        } catch (error) {
+          if (error instanceof UpstreamNetworkError) throw new AccountingNetworkError(error.message, error.timedOut);
+          throw error;
+        }
+      },
+      {
+        policy: retryable ? this.retry : { ...this.retry, attempts: 1 },
+        sleep: this.options.sleep,
+        decide: (outcome) => {
+          if (!outcome.ok) return { retry: outcome.error instanceof AccountingNetworkError };
+          const response = outcome.value;
+          if (!(response.status === 429 || response.status >= 500)) return { retry: false };
+          if (isTemporarilyUnavailable(errorItemsOf(parseJson(response.text)))) return { retry: false };
+          return { retry: true, retryAfterMs: retryAfterMs(response.headers) };
+        },
+      },
+    );
   }
 
   private once(request: AccountingRequest, token: string): Promise<UpstreamResponse> {
@@ -191,9 +179,4 @@ function relativeTo(link: string, baseUrl: string): string {
     return `${url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname}${url.search}`;
   }
   return link.startsWith("/") ? link : `/${link}`;
-}
-
-/** Test hook: forget remembered `temporarily_unavailable` periods. */
-export function resetQuietPeriods(): void {
-  quietUntil.clear();
 }

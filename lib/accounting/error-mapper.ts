@@ -11,18 +11,15 @@ import {
   OAuthEndpointError,
   type ServiceErrorItem,
 } from "./errors";
+import { parseJsonOrUndefined as parseJson } from "@/lib/http/json";
+import { TEMPORARILY_UNAVAILABLE_WAIT_MS } from "@/lib/http/quiet-periods";
+import { retryAfterMs } from "@/lib/http/retry";
 import { apiErrorBodySchema, oauthErrorBodySchema } from "./schemas";
 
 /** The one place that turns the service's error answers into error classes. */
 
-export function parseJson(text: string): unknown {
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+/** Re-exported for the callers that read service answers next to this mapper. */
+export { parseJson };
 
 export function errorItemsOf(body: unknown): ServiceErrorItem[] {
   const api = apiErrorBodySchema.safeParse(body);
@@ -33,16 +30,6 @@ export function errorItemsOf(body: unknown): ServiceErrorItem[] {
   if (oauth.success) return [{ dataCode: oauth.data.error, message: oauth.data.error_description ?? "", source: "" }];
   return [];
 }
-
-/** Retry-After as milliseconds (delta-seconds or HTTP-date). */
-export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-export const TEMPORARILY_UNAVAILABLE_WAIT_MS = 10 * 60_000;
 
 export function isTemporarilyUnavailable(items: ServiceErrorItem[]): boolean {
   return items.some((item) => item.dataCode === "temporarily_unavailable");
@@ -55,7 +42,7 @@ export function errorFromApiResponse(status: number, text: string, headers: Reco
   if (status === 401) return new AccountingUnauthorizedError(status, items, fallback);
   if (status === 403) return new AccountingForbiddenError(status, items, fallback);
   if (status === 404) return new AccountingNotFoundError(status, items, fallback);
-  const wait = retryAfterMs(headers["retry-after"], now);
+  const wait = retryAfterMs(headers, now);
   if (status === 429) {
     const error = new AccountingRateLimitedError(status, items, fallback);
     error.retryAfterMs = wait;

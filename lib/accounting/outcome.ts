@@ -1,4 +1,5 @@
 import "server-only";
+import { PAGE_UPSTREAM_BUDGET_MS, withDeadline } from "@/lib/http/deadline";
 import {
   AccountingError,
   AccountingForbiddenError,
@@ -14,7 +15,10 @@ export type ProblemKind = "reauth" | "not_connected" | "needs_v3_1" | "unavailab
 export interface Problem {
   kind: ProblemKind;
   dataCode?: string;
+  /** The service's own text: shown only as a detail. */
   message?: string;
+  /** A network problem that was the deadline passing: the service is not answering. */
+  timedOut?: boolean;
 }
 
 /** What a page shows instead of data when the accounting service cannot give it. */
@@ -23,16 +27,17 @@ export function problemOf(error: unknown): Problem {
   if (error instanceof NeedsV31Error) return { kind: "needs_v3_1" };
   if (error instanceof NotConnectedError) return { kind: "not_connected" };
   if (error instanceof AccountingUnavailableError) return { kind: "unavailable", dataCode: error.$dataCode };
-  if (error instanceof AccountingNetworkError) return { kind: "network" };
+  if (error instanceof AccountingNetworkError) return { kind: "network", timedOut: error.timedOut };
   if (error instanceof AccountingForbiddenError) return { kind: "forbidden", dataCode: error.$dataCode, message: error.$message };
   if (error instanceof AccountingNotFoundError) return { kind: "not_found", dataCode: error.$dataCode, message: error.$message };
   if (error instanceof AccountingError) return { kind: "other", dataCode: error.$dataCode, message: error.$message };
   throw error;
 }
 
+/** A page's accounting calls, all of them (tries and waits) within the page's budget; a failure becomes a Problem. */
 export async function attempt<T>(load: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; problem: Problem }> {
   try {
-    return { ok: true, value: await load() };
+    return { ok: true, value: await withDeadline(Date.now() + PAGE_UPSTREAM_BUDGET_MS, load) };
   } catch (error) {
     return { ok: false, problem: problemOf(error) };
   }

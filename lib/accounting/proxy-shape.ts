@@ -1,3 +1,5 @@
+import type { ApiErrorCode } from "@/lib/http/envelope";
+
 /** The proxy's answer (see lib/accounting/proxy.ts), for code in the browser. */
 export interface ProxyBusinessInfo {
   sent: string | null;
@@ -6,12 +8,19 @@ export interface ProxyBusinessInfo {
   changed: boolean;
 }
 
+/**
+ * `code` is one of lib/http/envelope.ts's codes: show its translated text
+ * (components/ui/error-text.ts `errorMessage`); `message` is an English fallback.
+ * `detail` and `details` carry the service's own code and text, never shown as the message.
+ */
 export interface ProxyErrorBody {
-  code: string;
+  code: ApiErrorCode;
   message: string;
+  detail?: string;
   fields: Record<string, string>;
   details: { code: string; message: string; source: string }[];
   retryAt?: string;
+  requestId?: string;
 }
 
 export type ProxyAnswer<T> =
@@ -34,7 +43,10 @@ export async function callAccounting<T>(
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",
     });
-    return (await response.json()) as ProxyAnswer<T>;
+    const answer = (await response.json()) as ProxyAnswer<T>;
+    // proxy.ts's own refusals (cross-site) carry no fields or details.
+    if (!answer.ok) answer.error = { ...answer.error, fields: answer.error.fields ?? {}, details: answer.error.details ?? [] };
+    return answer;
   } catch {
     return { ok: false, status: 0, business: null, error: { code: "network", message: "", fields: {}, details: [] } };
   }

@@ -12,6 +12,7 @@ import { grantTokens } from "./testing/sandbox-grant";
 import { deleteSeededUsers, seedConnection } from "./testing/seed-connection";
 import { ALICE, grantClientFor, startAccountingTestEnv } from "./testing/test-env";
 import { loadSessionUser } from "@/lib/auth/session-store";
+import { proxy as nextProxy } from "@/proxy";
 
 let sandbox: TestSandbox;
 const db = testDb();
@@ -128,15 +129,21 @@ describe("the accounting proxy", () => {
       body: JSON.stringify({ business: { mobile: "0770" } }),
     });
     expect(response.status).toBe(403);
-    expect(body).toMatchObject({ ok: false, status: 403, error: { code: "Forbidden" } });
+    // The code is the envelope's; the service's own code and text go along only as detail(s).
+    expect(body).toMatchObject({ ok: false, status: 403, error: { code: "forbidden", details: [{ code: "Forbidden" }] } });
+    expect(body.error.message).not.toBe(body.error.details[0]!.message);
+    expect((body.error as { detail?: string }).detail).toBe(body.error.details[0]!.message);
   });
 
-  it("changes nothing for a request from a foreign Origin", async () => {
-    const { response } = await call("PUT", "/user", {
-      headers: { "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+  it("changes nothing for a request from a foreign Origin (refused by proxy.ts before the route)", async () => {
+    const foreign = new NextRequest("http://localhost:3999/api/accounting/user", {
+      method: "PUT",
+      headers: { cookie, "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
       body: JSON.stringify({ user: { last_name: "Evil" } }),
     });
+    const response = nextProxy(foreign);
     expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: "cross_site_request" } });
     expect((await call("GET", "/user")).body.data.last_name).toBe("Hartley");
   });
 

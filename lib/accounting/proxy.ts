@@ -1,37 +1,44 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import { ApiError, errorResponse, toApiError } from "@/lib/http/api-error";
+import { mediaType, parseJsonBody, readBodyText } from "@/lib/http/route";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/session";
 import type { UpstreamResponse } from "@/lib/http/upstream";
 import { syncBusinesses } from "./businesses";
 import type { AccountingRequest } from "./client";
-import { errorItemsOf, parseJson } from "./error-mapper";
-import { AccountingError, AccountingNetworkError, AccountingUnavailableError, NeedsV31Error, NotConnectedError, ReauthRequiredError } from "./errors";
+import { errorFromApiResponse, parseJson } from "./error-mapper";
 import { accountingClientFor } from "./for-user";
 import { WRITE_SCHEMAS } from "./forms";
 import { ACCOUNTING_PATH_HEADER } from "./proxy-path";
-import { appOriginsFor, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";
 
 /**
  * The browser's way to the accounting API: `/api/accounting/<path below {base_url}>`
  * (proxy.ts hands the path over in a header, see ./proxy-path.ts).
  * The server adds the bearer token and `X-Business`; the browser never sees a token.
  *
- * Every answer has one shape (and `Cache-Control: no-store`):
+ * Every answer is the envelope of lib/http/envelope.ts with two more top-level members,
+ * `status` (the service's HTTP status, or the proxy's own) and `business`
+ * (and `Cache-Control: no-store`):
  *
  *   { "ok": true,  "status": 200, "business": Business | null, "data": <the service's JSON body> }
  *   { "ok": false, "status": 422, "business": Business | null,
- *     "error": { "code": "RecordInvalid", "message": "...", "fields": { "website": "..." },
- *                "details": [{ "code", "message", "source" }], "retryAt"?: ISO-8601 } }
+ *     "error": { "code": "invalid", "message": "...", "detail": "<the service's $message>",
+ *                "fields": { "website": "service:<the service's $message>" },
+ *                "details": [{ "code": "<$dataCode>", "message": "<$message>", "source": "<$source>" }],
+ *                "retryAt"?: ISO-8601 } }
  *
  * where Business is `{ "sent": id | null, "expected": id | null, "received": id | null, "changed": boolean }`:
  * `sent` is the X-Business the proxy sent (a request's own `X-Business` header, else the person's
  * switcher choice, else none so the service uses the lead), `expected` the business meant (the
  * lead on record when none was sent), `received` the service's X-Business, and `changed` is true
  * when they differ — e.g. the lead business changed — and the UI says so (the list is re-read).
- * The proxy's own refusals use the same shape with codes: not_signed_in (401), not_connected
- * (401), reauth_required (401), unknown_business (403), unsupported_media_type (415),
- * invalid_json (400), body_too_large (413), bad_path (400), method_not_allowed (405),
- * unavailable (503, `retryAt` when known), upstream_unreachable (502), cross_site_request (403).
+ * `code` is always one of the envelope's codes (the service's 400/422 → invalid, 401 →
+ * reauth_required, 403 → forbidden, 404 → not_found, 429/5xx → unavailable, other → upstream_error;
+ * see the `apiCode` of each AccountingError); the service's own `$dataCode`/`$message` are only
+ * `detail`/`details`. The proxy's own refusals: not_signed_in, not_connected, reauth_required,
+ * needs_v3_1, unknown_business, unsupported_media_type, invalid_json, body_too_large, bad_path,
+ * method_not_allowed, invalid (a known write checked with the forms' schemas), unavailable,
+ * upstream_unreachable. Cross-site writes never get here (proxy.ts answers 403).
  */
 
 const METHODS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH"]);
@@ -45,15 +52,23 @@ interface BusinessInfo {
   changed: boolean;
 }
 
-function envelope(status: number, body: Record<string, unknown>, business: BusinessInfo | null): Response {
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+function businessHeaders(business: BusinessInfo | null): Record<string, string> {
+  const headers: Record<string, string> = {};
   if (business?.received) headers["x-business"] = business.received;
   if (business) headers["x-business-changed"] = String(business.changed);
-  return new Response(JSON.stringify({ ok: status >= 200 && status < 300, status, business, ...body }), { status, headers });
+  return headers;
 }
 
-export function proxyError(status: number, code: string, message: string, extra: Record<string, unknown> = {}, business: BusinessInfo | null = null): Response {
-  return envelope(status, { error: { code, message, fields: {}, details: [], ...extra } }, business);
+/** A failure in the proxy's envelope: `fields` and `details` always present (forms read them). */
+function proxyError(error: ApiError, business: BusinessInfo | null = null, status = error.status, details: unknown[] = []): Response {
+  const failure = new ApiError(error.code, error.message, {
+    detail: error.detail,
+    fields: error.fields ?? {},
+    extra: { ...error.extra, details },
+  });
+  const response = errorResponse(failure, { status, business }, status);
+  for (const [name, value] of Object.entries(businessHeaders(business))) response.headers.set(name, value);
+  return response;
 }
 
 /** The path below {base_url} that proxy.ts read from the browser's URL, with the query; undefined when not a plain API path. */
@@ -64,15 +79,12 @@ function upstreamPath(request: NextRequest): string | undefined {
   return `${path}${request.nextUrl.search}`;
 }
 
-async function readJsonBody(request: NextRequest): Promise<{ body?: string } | Response> {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > BODY_LIMIT) return proxyError(413, "body_too_large", "The request body is larger than 1 MB.");
-  const text = await request.text();
+/** The body as JSON text (none for an empty body); the size limit holds before and while it is read. */
+async function readJsonBody(request: NextRequest): Promise<{ body?: string }> {
+  const text = await readBodyText(request, BODY_LIMIT);
   if (text === "") return {};
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  if (type !== "application/json") return proxyError(415, "unsupported_media_type", "Request bodies must be application/json.");
-  if (text.length > BODY_LIMIT) return proxyError(413, "body_too_large", "The request body is larger than 1 MB.");
-  if (parseJson(text) === undefined) return proxyError(400, "invalid_json", "The request body is not valid JSON.");
+  if (mediaType(request) !== "application/json") throw new ApiError("unsupported_media_type", "Request bodies must be application/json.");
+  parseJsonBody(text);
   return { body: text };
 }
 
@@ -83,17 +95,14 @@ function chooseBusiness(user: SessionUser, requested: string | null): { sent: st
   return { sent: undefined, expected: user.leadBusinessId };
 }
 
-function failureFrom(response: UpstreamResponse): Record<string, unknown> {
-  const items = errorItemsOf(parseJson(response.text));
-  const error = new AccountingError(response.status, items, `The accounting service answered ${response.status}.`);
-  return {
-    error: {
-      code: error.$dataCode,
-      message: error.$message,
-      fields: error.fieldErrors(),
-      details: items.map((item) => ({ code: item.dataCode, message: item.message, source: item.source })),
-    },
-  };
+/** A service's error answer in the envelope: the code by the error class, its texts only as detail. */
+function upstreamFailure(response: UpstreamResponse, business: BusinessInfo): Response {
+  const failure = errorFromApiResponse(response.status, response.text, response.headers);
+  const mapped = toApiError(failure);
+  const fields: Record<string, string> = {};
+  for (const item of failure.items) if (item.source && !(item.source in fields)) fields[item.source] = `service:${item.message}`;
+  const details = failure.items.map((item) => ({ code: item.dataCode, message: item.message, source: item.source }));
+  return proxyError(new ApiError(mapped.code, mapped.message, { detail: mapped.detail, fields, extra: mapped.extra }), business, response.status, details);
 }
 
 /** The shared form schemas check known writes here, before anything reaches the service. */
@@ -109,33 +118,33 @@ function invalidWrite(method: string, path: string, body: string | undefined): R
     fields[source] ??= issue.message;
     return { code: "RecordInvalid", message: issue.message, source };
   });
-  return proxyError(422, "RecordInvalid", "The request is not valid.", { fields, details });
+  return proxyError(new ApiError("invalid", "The request is not valid.", { fields }), null, 422, details);
 }
 
 export async function proxyAccountingRequest(request: NextRequest): Promise<Response> {
-  if (!METHODS.has(request.method)) return proxyError(405, "method_not_allowed", `${request.method} is not proxied.`);
-  if (isStateChanging(request.method) && !isSameOriginRequest(request.headers, appOriginsFor(request.url, process.env.NEXTAUTH_URL))) {
-    return proxyError(403, "cross_site_request", "Cross-site requests may not change anything.");
+  try {
+    return await proxy(request);
+  } catch (error) {
+    // Every failure, expected or not, in the proxy's envelope (an unexpected one with a requestId).
+    return proxyError(toApiError(error));
   }
+}
+
+async function proxy(request: NextRequest): Promise<Response> {
+  if (!METHODS.has(request.method)) throw new ApiError("method_not_allowed", `${request.method} is not proxied.`);
   const path = upstreamPath(request);
-  if (!path) return proxyError(400, "bad_path", "The path is not a path of the accounting API.");
+  if (!path) throw new ApiError("bad_path");
   // Reads may use the session as this process read it moments ago (kept only while every change is heard).
   const user = await sessionUserFromRequest(request, { recent: request.method === "GET" });
-  if (!user) return proxyError(401, "not_signed_in", "Sign in first.");
+  if (!user) throw new ApiError("not_signed_in");
   const read = request.method === "GET" || request.method === "DELETE" ? {} : await readJsonBody(request);
-  if (read instanceof Response) return read;
   const invalid = invalidWrite(request.method, path, read.body);
   if (invalid) return invalid;
   const choice = chooseBusiness(user, request.headers.get("x-business"));
-  if (!choice) return proxyError(403, "unknown_business", "That business is not one of yours.");
+  if (!choice) throw new ApiError("unknown_business");
 
   const upstream: AccountingRequest = { method: request.method as AccountingRequest["method"], path, body: read.body, business: choice.sent };
-  let response: UpstreamResponse;
-  try {
-    response = await accountingClientFor(user).send(upstream);
-  } catch (error) {
-    return proxyFailure(error);
-  }
+  const response = await accountingClientFor(user).send(upstream);
   const received = response.headers["x-business"] ?? null;
   const business: BusinessInfo = {
     sent: choice.sent ?? null,
@@ -146,7 +155,7 @@ export async function proxyAccountingRequest(request: NextRequest): Promise<Resp
   if (business.changed) void resyncQuietly(user);
   if (response.status >= 200 && response.status < 300) {
     const data = response.text === "" ? "null" : response.text;
-    if (parseJson(data) === undefined && data !== "null") return proxyError(502, "bad_upstream_response", "The accounting service's answer is not JSON.", {}, business);
+    if (parseJson(data) === undefined && data !== "null") return proxyError(new ApiError("upstream_error", "The accounting service's answer is not JSON."), business);
     // The service's body is passed on verbatim inside the envelope.
     const head = JSON.stringify({ ok: true, status: response.status, business });
     return new Response(`${head.slice(0, -1)},"data":${data}}`, {
@@ -159,19 +168,7 @@ export async function proxyAccountingRequest(request: NextRequest): Promise<Resp
       },
     });
   }
-  return envelope(response.status, failureFrom(response), business);
-}
-
-function proxyFailure(error: unknown): Response {
-  if (error instanceof ReauthRequiredError) return proxyError(401, "reauth_required", "The accounting connection has ended: sign in again.");
-  if (error instanceof NeedsV31Error) return proxyError(409, "needs_v3_1", error.message);
-  if (error instanceof NotConnectedError) return proxyError(401, "not_connected", "There is no accounting connection: sign in again.");
-  if (error instanceof AccountingUnavailableError) {
-    return proxyError(503, "unavailable", error.$message, error.retryAt ? { retryAt: error.retryAt.toISOString() } : {});
-  }
-  if (error instanceof AccountingNetworkError) return proxyError(502, "upstream_unreachable", error.$message);
-  if (error instanceof AccountingError) return proxyError(502, error.$dataCode, error.$message);
-  throw error;
+  return upstreamFailure(response, business);
 }
 
 async function resyncQuietly(user: SessionUser): Promise<void> {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upstreamRequest, UpstreamNetworkError } from "./upstream";
+import { withDeadline } from "./deadline";
+import { MAX_RESPONSE_BYTES, upstreamRequest, UpstreamNetworkError } from "./upstream";
 
 let server: Server;
 let base = "";
@@ -83,5 +84,40 @@ describe("upstreamRequest", () => {
     const error = await failure(upstreamRequest({ method: "GET", url: `http://127.0.0.1:${port}/user?secret=1`, timeoutMs: 2_000 }));
     expect(error.timedOut).toBe(false);
     expect(error.message).toBe(`127.0.0.1:${port} could not be reached`);
+  });
+
+  it("refuses an answer larger than the limit while it streams in (chunked, no Content-Length)", async () => {
+    handle = (_request, _body, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      for (let i = 0; i < 64; i += 1) response.write(Buffer.alloc(1024, 32));
+      response.end();
+    };
+    const error = await failure(upstreamRequest({ method: "GET", url: `${base}/big`, timeoutMs: 2_000, maxResponseBytes: 16 * 1024 }));
+    expect(error.tooLarge).toBe(true);
+    expect(error.message).not.toContain("/big");
+  });
+
+  it("reads an answer of a trial balance of 5,000 accounts within the limit", async () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => ({ id: `acc-${i}`, name: `Account ${i} with a long descriptive name`, number: String(1000 + i), debit: "1234567.89", credit: "0.00", type: "asset" }));
+    const text = JSON.stringify({ $items: rows });
+    expect(text.length).toBeLessThan(MAX_RESPONSE_BYTES / 4);
+    handle = (_request, _body, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(text);
+    };
+    const answer = await upstreamRequest({ method: "GET", url: `${base}/tb`, timeoutMs: 5_000 });
+    expect(answer.text.length).toBe(text.length);
+  });
+
+  it("never waits past the deadline of the work it runs in", async () => {
+    handle = () => {
+      // Never answers.
+    };
+    const started = Date.now();
+    const error = await failure(withDeadline(Date.now() + 200, () => upstreamRequest({ method: "GET", url: `${base}/hang`, timeoutMs: 10_000 })));
+    expect(error.timedOut).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const spent = await failure(withDeadline(Date.now() - 1, () => upstreamRequest({ method: "GET", url: `${base}/hang`, timeoutMs: 10_000 })));
+    expect(spent.timedOut).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
 import "server-only";
 import { Agent, type Dispatcher } from "undici";
+import { deadlineRemainingMs } from "./deadline";
+
+/**
+ * The largest answer read from an upstream service (20 MB): a trial balance of 5,000 accounts
+ * is well below 2 MB; anything far larger is refused rather than held in memory.
+ */
+export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 
 /**
  * One kept-alive connection pool per process for every upstream call: the
@@ -9,7 +16,7 @@ import { Agent, type Dispatcher } from "undici";
 const holder = globalThis as { __upstreamAgent?: Agent };
 
 function agent(): Agent {
-  holder.__upstreamAgent ??= new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 64 });
+  holder.__upstreamAgent ??= new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 64, maxResponseSize: MAX_RESPONSE_BYTES });
   return holder.__upstreamAgent;
 }
 
@@ -18,8 +25,10 @@ export interface UpstreamRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
-  /** The whole exchange's deadline, from now to the last byte of the answer. */
+  /** The whole exchange's deadline, from now to the last byte of the answer (never past the render's deadline). */
   timeoutMs: number;
+  /** Test hook: a smaller limit than MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number;
 }
 
 export interface UpstreamResponse {
@@ -33,6 +42,7 @@ export class UpstreamNetworkError extends Error {
   constructor(
     message: string,
     readonly timedOut: boolean,
+    readonly tooLarge = false,
   ) {
     super(message);
   }
@@ -47,6 +57,7 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
 }
 
 class DeadlineExceeded extends Error {}
+class ResponseTooLarge extends Error {}
 
 /**
  * Collects one answer in memory. It uses undici's dispatcher directly rather than `request()`:
@@ -59,11 +70,13 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
   private status = 0;
   private headers: Record<string, string | string[] | undefined> = {};
   private readonly chunks: Buffer[] = [];
+  private received = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly host: string,
     timeoutMs: number,
+    private readonly maxBytes: number,
     private readonly resolve: (response: UpstreamResponse) => void,
     private readonly reject: (error: UpstreamNetworkError) => void,
   ) {
@@ -77,10 +90,11 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
     this.fail(true);
   }
 
-  private fail(timedOut: boolean): void {
+  private fail(timedOut: boolean, tooLarge = false): void {
     clearTimeout(this.timer);
     // The message names the host only: URLs may carry query data, never tokens, but stay terse.
-    this.reject(new UpstreamNetworkError(timedOut ? `${this.host} did not answer in time` : `${this.host} could not be reached`, timedOut));
+    const message = tooLarge ? `${this.host} sent more than ${this.maxBytes} bytes` : timedOut ? `${this.host} did not answer in time` : `${this.host} could not be reached`;
+    this.reject(new UpstreamNetworkError(message, timedOut, tooLarge));
   }
 
   /** The dispatcher refused the request outright (e.g. a malformed header). */
@@ -98,7 +112,17 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
     this.headers = headers;
   }
 
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.received += chunk.length;
+    if (this.received > this.maxBytes) {
+      if (!this.expired) {
+        this.expired = true;
+        this.chunks.length = 0;
+        controller.abort(new ResponseTooLarge());
+        this.fail(false, true);
+      }
+      return;
+    }
     this.chunks.push(chunk);
   }
 
@@ -110,7 +134,8 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     if (this.expired) return;
-    this.fail(error instanceof DeadlineExceeded || (error as { code?: string }).code?.includes("TIMEOUT") === true);
+    const code = (error as { code?: string }).code;
+    this.fail(error instanceof DeadlineExceeded || code?.includes("TIMEOUT") === true, code === "UND_ERR_RES_EXCEEDED_MAX_SIZE");
   }
 }
 
@@ -118,7 +143,13 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
 export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
     const url = new URL(req.url);
-    const handler = new CollectingHandler(url.host, req.timeoutMs, resolve, reject);
+    const remaining = deadlineRemainingMs();
+    const timeoutMs = remaining === undefined ? req.timeoutMs : Math.max(0, Math.min(req.timeoutMs, remaining));
+    if (timeoutMs === 0) {
+      reject(new UpstreamNetworkError(`${url.host} did not answer in time`, true));
+      return;
+    }
+    const handler = new CollectingHandler(url.host, timeoutMs, req.maxResponseBytes ?? MAX_RESPONSE_BYTES, resolve, reject);
     try {
       agent().dispatch(
         {
@@ -127,8 +158,8 @@ export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse>
           method: req.method,
           headers: req.headers,
           body: req.body,
-          headersTimeout: req.timeoutMs,
-          bodyTimeout: req.timeoutMs,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
         },
         handler,
       );

@@ -1,5 +1,9 @@
 import "server-only";
 import { z } from "zod";
+import { parseJsonOrUndefined as parseJson } from "@/lib/http/json";
+import { quietUntilOf, startQuietPeriod, TEMPORARILY_UNAVAILABLE_WAIT_MS } from "@/lib/http/quiet-periods";
+import { withDeadline } from "@/lib/http/deadline";
+import { retryAfterMs, withRetries, type Sleep } from "@/lib/http/retry";
 import { upstreamRequest, UpstreamNetworkError, type UpstreamResponse } from "@/lib/http/upstream";
 import type { NewEmployee } from "./employee-schema";
 import type { PayrollError } from "./errors";
@@ -8,6 +12,7 @@ import {
   PayrollNetworkError,
   PayrollNotFoundError,
   PayrollPayRunInProgressError,
+  PayrollQuietPeriodError,
   PayrollRateLimitedError,
   PayrollRequestError,
   PayrollResponseError,
@@ -40,27 +45,15 @@ export interface PayrollClientOptions {
   timeoutMs: number;
   /** Attempts of a GET (POSTs are sent once: whether a failed one was stored is the caller's question). */
   getAttempts?: number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
+  /** When every call of this client must be over (epoch ms): a page render's deadline (lib/http/deadline.ts). */
+  deadlineAt?: number;
 }
 
 type Method = "GET" | "POST";
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function retryAfterMs(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
+/** GETs: 4 tries, backoff from 100 ms, no wait (nor Retry-After) over 10 s. */
+const GET_RETRY = { attempts: 4, baseDelayMs: 100, maxDelayMs: 10_000 };
 
 // Envelope schemas are built once per data schema (building a zod schema costs more than parsing with it).
 const USERNAME = z.string();
@@ -92,12 +85,13 @@ export function errorFromResponse(response: UpstreamResponse): PayrollError {
   if (status === 409 && code === "PAY_RUN_IN_PROGRESS") return new PayrollPayRunInProgressError(status, code, message, issues);
   if (status === 429) {
     const limited = new PayrollRateLimitedError(status, code, message, issues);
-    limited.retryAfterMs = retryAfterMs(response.headers["retry-after"]);
+    limited.retryAfterMs = retryAfterMs(response.headers);
     return limited;
   }
   if (status >= 500) {
     const unavailable = new PayrollUnavailableError(status, code, message, issues);
-    unavailable.retryAfterMs = retryAfterMs(response.headers["retry-after"]);
+    unavailable.retryAfterMs = retryAfterMs(response.headers);
+    if (code === "temporarily_unavailable") unavailable.retryAt = new Date(Date.now() + TEMPORARILY_UNAVAILABLE_WAIT_MS);
     return unavailable;
   }
   return new PayrollRequestError(status, code, message, issues);
@@ -109,14 +103,15 @@ export function errorFromResponse(response: UpstreamResponse): PayrollError {
  * is sent exactly once, because only the caller can find out whether a failed one was stored.
  */
 export class PayrollClient {
-  private readonly wait: (ms: number) => Promise<void>;
-
-  constructor(private readonly options: PayrollClientOptions) {
-    this.wait = options.sleep ?? sleep;
-  }
+  constructor(private readonly options: PayrollClientOptions) {}
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  /** This client, with all its calls (tries and waits together) over by `deadlineAt`. */
+  boundedBy(deadlineAt: number): PayrollClient {
+    return new PayrollClient({ ...this.options, deadlineAt });
   }
 
   private async once(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
@@ -131,24 +126,39 @@ export class PayrollClient {
     }
   }
 
-  /** One exchange that must answer 200; GETs retried when that is safe. */
-  private async exchange(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
-    const attempts = method === "GET" ? (this.options.getAttempts ?? 4) : 1;
-    for (let attempt = 1; ; attempt += 1) {
-      let failure: PayrollError;
-      try {
-        const response = await this.once(method, path, accept, body);
-        if (response.status === 200) return response;
-        failure = errorFromResponse(response);
-      } catch (error) {
-        if (!(error instanceof PayrollNetworkError)) throw error;
-        failure = error;
-      }
-      const retryable = failure instanceof PayrollNetworkError || failure instanceof PayrollUnavailableError || failure instanceof PayrollRateLimitedError;
-      if (!retryable || attempt >= attempts) throw failure;
-      const hinted = failure instanceof PayrollUnavailableError || failure instanceof PayrollRateLimitedError ? failure.retryAfterMs : undefined;
-      const backoff = 100 * 2 ** (attempt - 1);
-      await this.wait(Math.min(hinted ?? backoff / 2 + Math.random() * backoff, 10_000));
+  /** One exchange that must answer 200; GETs retried when that is safe; none during a quiet period. */
+  private exchange(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
+    const { deadlineAt } = this.options;
+    return deadlineAt === undefined ? this.exchangeNow(method, path, accept, body) : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
+  }
+
+  private async exchangeNow(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
+    const quiet = quietUntilOf(this.options.baseUrl);
+    if (quiet !== undefined) throw quietFailure(quiet);
+    const attempts = method === "GET" ? (this.options.getAttempts ?? GET_RETRY.attempts) : 1;
+    try {
+      return await withRetries(
+        async () => {
+          const response = await this.once(method, path, accept, body);
+          if (response.status !== 200) throw errorFromResponse(response);
+          return response;
+        },
+        {
+          policy: { ...GET_RETRY, attempts },
+          sleep: this.options.sleep,
+          decide: (outcome) => {
+            if (outcome.ok) return { retry: false };
+            const failure = outcome.error;
+            if (failure instanceof PayrollUnavailableError && failure.code === "temporarily_unavailable") return { retry: false };
+            if (failure instanceof PayrollNetworkError) return { retry: true };
+            if (failure instanceof PayrollUnavailableError || failure instanceof PayrollRateLimitedError) return { retry: true, retryAfterMs: failure.retryAfterMs };
+            return { retry: false };
+          },
+        },
+      );
+    } catch (error) {
+      if (error instanceof PayrollUnavailableError && error.code === "temporarily_unavailable") startQuietPeriod(this.options.baseUrl);
+      throw error;
     }
   }
 
@@ -196,4 +206,10 @@ export class PayrollClient {
   async countriesCsv(): Promise<string> {
     return (await this.exchange("GET", "/v1/countries.csv", "text/csv")).text;
   }
+}
+
+function quietFailure(until: number): PayrollQuietPeriodError {
+  const error = new PayrollQuietPeriodError(503, "temporarily_unavailable", "The payroll service asked to wait before retrying.");
+  error.retryAt = new Date(until);
+  return error;
 }

@@ -1,9 +1,12 @@
 import "server-only";
+import { cache } from "react";
+import { PAGE_UPSTREAM_BUDGET_MS } from "@/lib/http/deadline";
+import { UpstreamError } from "@/lib/http/upstream-error";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import type { PayrollClient } from "./client";
 import { requireCompany, type CompanyRecord } from "./companies";
 import { payrollFor, type PayrollConnectionInfo } from "./connection";
-import { PayrollCompanyNotReachableError, PayrollNotConnectedError } from "./errors";
+import { PayrollCompanyNotReachableError, PayrollNetworkError, PayrollNotConnectedError } from "./errors";
 import { ensureReferenceLists } from "./reference-lists";
 
 export type PayrollPageState =
@@ -11,17 +14,22 @@ export type PayrollPageState =
   | { kind: "not_connected"; user: SessionUser }
   | { kind: "ready"; user: SessionUser; connection: PayrollConnectionInfo; client: PayrollClient };
 
-export async function payrollPageState(): Promise<PayrollPageState> {
+/**
+ * All payroll calls of one page render share one deadline (PAGE_UPSTREAM_BUDGET_MS), tries and
+ * waits together; the shell streams at once (PayrollSuspense in the pages).
+ */
+/** The signed-in person's payroll state for this render (once per render: `cache`), its client bounded by the render's deadline. */
+export const payrollPageState = cache(async (): Promise<PayrollPageState> => {
   const user = await getSessionUser();
   if (!user) return { kind: "signed_out" };
   try {
     const { connection, client } = await payrollFor(user.id);
-    return { kind: "ready", user, connection, client };
+    return { kind: "ready", user, connection, client: client.boundedBy(Date.now() + PAGE_UPSTREAM_BUDGET_MS) };
   } catch (error) {
     if (error instanceof PayrollNotConnectedError) return { kind: "not_connected", user };
     throw error;
   }
-}
+});
 
 /** The company a page's URL names, or null when the connection does not reach it (checked before any call). */
 export async function companyForPage(state: Extract<PayrollPageState, { kind: "ready" }>, companyId: string): Promise<CompanyRecord | null> {
@@ -45,15 +53,17 @@ export async function referenceListsReady(client: PayrollClient): Promise<boolea
   }
 }
 
+/** What a page says when a payroll call failed: an envelope code, or `not_answering` (timed out). */
+export type PayrollPageProblem = UpstreamError["apiCode"] | "not_answering" | "generic";
+
 /** Runs a call for a page; a payroll failure becomes a message instead of an error page. */
-export async function attemptPayroll<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; code: string }> {
+export async function attemptPayroll<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; code: PayrollPageProblem }> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    const name = (error as Error).name;
-    const code =
-      name === "PayrollUnauthorizedError" ? "key_refused" : name === "PayrollNetworkError" ? "upstream_unreachable" : name === "PayrollUnavailableError" ? "unavailable" : "generic";
-    if (code === "generic") console.error(`payroll: page call failed (${name}: ${(error as Error).message})`);
-    return { ok: false, code };
+    if (error instanceof PayrollNetworkError && error.timedOut) return { ok: false, code: "not_answering" };
+    if (error instanceof UpstreamError) return { ok: false, code: error.apiCode };
+    console.error(`payroll: page call failed (${(error as Error).name}: ${(error as Error).message})`);
+    return { ok: false, code: "generic" };
   }
 }

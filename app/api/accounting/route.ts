@@ -1,11 +1,10 @@
-import type { NextRequest } from "next/server";
 import { proxyAccountingRequest } from "@/lib/accounting/proxy";
+import { withRoute } from "@/lib/http/route";
 
 // Serves /api/accounting/<path>: proxy.ts rewrites those URLs here (see lib/accounting/proxy-path.ts).
+// The proxy reads the session itself (a read may use the recent one) and answers in its envelope.
 export const dynamic = "force-dynamic";
 
-function handle(request: NextRequest): Promise<Response> {
-  return proxyAccountingRequest(request);
-}
+const handle = withRoute({ auth: false }, ({ request }) => proxyAccountingRequest(request));
 
 export { handle as GET, handle as POST, handle as PUT, handle as DELETE, handle as PATCH };

@@ -1,6 +1,6 @@
+import { withRoute } from "@/lib/http/route";
+
 // The benchmark's baseline: a route of this app that does nothing (see lib/accounting/proxy.bench.ts).
 export const dynamic = "force-dynamic";
 
-export function GET(): Response {
-  return Response.json({ ok: true }, { headers: { "cache-control": "no-store" } });
-}
+export const GET = withRoute({ auth: false }, () => Response.json({ ok: true }, { headers: { "cache-control": "no-store" } }));

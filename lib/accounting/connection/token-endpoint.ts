@@ -1,18 +1,17 @@
 import "server-only";
 import { upstreamRequest, UpstreamNetworkError } from "@/lib/http/upstream";
 import type { AccountingConfig } from "../config";
-import { errorFromOAuthResponse, parseJson, TEMPORARILY_UNAVAILABLE_WAIT_MS } from "../error-mapper";
+import { quietUntilOf, startQuietPeriod } from "@/lib/http/quiet-periods";
+import { errorFromOAuthResponse, parseJson } from "../error-mapper";
 import { AccountingNetworkError, AccountingResponseError, AccountingUnavailableError } from "../errors";
 import { tokenResponseSchema, type TokenResponse } from "../schemas";
 
 type EndpointConfig = Pick<AccountingConfig, "tokenUrl" | "revokeUrl" | "clientId" | "clientSecret" | "timeoutMs">;
 
-/** After `temporarily_unavailable` the spec asks for 10 minutes without requests; kept per endpoint. */
-const quietUntil = new Map<string, number>();
-
+/** After `temporarily_unavailable` the spec asks for 10 minutes without requests; kept per endpoint (lib/http/quiet-periods.ts). */
 function assertNotQuiet(url: string): void {
-  const until = quietUntil.get(url);
-  if (until === undefined || until <= Date.now()) return;
+  const until = quietUntilOf(url);
+  if (until === undefined) return;
   const error = new AccountingUnavailableError(503, [
     { dataCode: "temporarily_unavailable", message: "The accounting service asked to wait before retrying.", source: "" },
   ]);
@@ -40,7 +39,7 @@ export async function postForm(
     });
     if (response.status >= 400) {
       const error = errorFromOAuthResponse(response.status, response.text, response.headers);
-      if (error.$dataCode === "temporarily_unavailable") quietUntil.set(url, Date.now() + TEMPORARILY_UNAVAILABLE_WAIT_MS);
+      if (error.$dataCode === "temporarily_unavailable") startQuietPeriod(url);
       throw error;
     }
     return response;

@@ -1,4 +1,5 @@
 import "server-only";
+import { backoffMs } from "@/lib/http/retry";
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import type { PayrollImportRowState } from "@/lib/db/generated/client";
@@ -195,10 +196,11 @@ async function importRow(row: { rowNumber: number; employeeId: number; payload: 
   return { rowNumber: row.rowNumber, state: "failed", attempts, message: lastError || "The service did not accept the employee." };
 }
 
+/** The retry core's backoff (lib/http/retry.ts): from 50 ms, doubling, at most 2 s. */
 function backoff(round: number): number {
-  const base = Math.min(2_000, 50 * 2 ** Math.min(round, 6));
-  return base / 2 + Math.random() * (base / 2);
+  return backoffMs(round + 1, IMPORT_BACKOFF);
 }
+const IMPORT_BACKOFF = { baseDelayMs: 50, maxDelayMs: 2_000 };
 
 /** Works on the import until it is done, paused, cancelled, or its lease is lost. */
 export async function runImport(importId: string, deps: EngineDeps): Promise<"completed" | "stopped" | "not_claimed"> {

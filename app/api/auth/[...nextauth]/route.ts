@@ -1,5 +1,9 @@
 import { handleAuthGet, handleAuthPost } from "@/lib/auth/route-handler";
+import { withRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export { handleAuthGet as GET, handleAuthPost as POST };
+// next-auth answers its own routes; withRoute only maps what it throws (never an empty 500).
+type NextAuthContext = Parameters<typeof handleAuthGet>[1];
+export const GET = withRoute({ auth: false }, ({ request, routeContext }) => handleAuthGet(request, routeContext as NextAuthContext));
+export const POST = withRoute({ auth: false }, ({ request, routeContext }) => handleAuthPost(request, routeContext as NextAuthContext));

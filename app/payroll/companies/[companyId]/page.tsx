@@ -1,15 +1,17 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { IntlScope } from "@/components/intl-scope";
 import { EmployeeTable } from "@/components/payroll/employee-table";
-import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollLoading, PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { buttonClassName } from "@/components/ui/button";
 import { getTranslations } from "next-intl/server";
 import { insurerWarnings } from "@/lib/payroll/company-view";
+import type { CompanyRecord } from "@/lib/payroll/companies";
 import { employeeRows, insurerLabels } from "@/lib/payroll/employee-rows";
-import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
+import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady, type PayrollPageState } from "@/lib/payroll/pages";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { healthInsurances } from "@/lib/payroll/reference-lists";
 import { Notice } from "@/components/ui/notice";
@@ -46,15 +48,6 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
       </section>
     );
   }
-  await referenceListsReady(state.client);
-  const [employees, insurers] = await Promise.all([attemptPayroll(() => state.client.listEmployees(company.id)), healthInsurances(state.client.baseUrl)]);
-  const byNumber = new Map(insurers.map((insurer) => [insurer.number, insurer]));
-  const list = employees.ok ? employees.value : [];
-  const warnings = insurerWarnings(list, byNumber, company.current_month);
-  const labels = insurerLabels(insurers, company.current_month);
-  // The rows rendered here seed the browser's employee query, so it does not ask again at once.
-  const seeded = new QueryClient();
-  seeded.setQueryData(payrollKeys.employees(company.id), employeeRows(list, labels));
   return (
     <section className="space-y-6">
       <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
@@ -80,6 +73,27 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
           {t("payrollEntries.paymentsLink")}
         </Link>
       </div>
+      {/* The shell streams at once; the employees follow when the service answers (or the page's deadline passes). */}
+      <Suspense fallback={<PayrollLoading />}>
+        <Employees state={state} company={company} />
+      </Suspense>
+    </section>
+  );
+}
+
+async function Employees({ state, company }: { state: Extract<PayrollPageState, { kind: "ready" }>; company: CompanyRecord }) {
+  const t = await getTranslations();
+  await referenceListsReady(state.client);
+  const [employees, insurers] = await Promise.all([attemptPayroll(() => state.client.listEmployees(company.id)), healthInsurances(state.client.baseUrl)]);
+  const byNumber = new Map(insurers.map((insurer) => [insurer.number, insurer]));
+  const list = employees.ok ? employees.value : [];
+  const warnings = insurerWarnings(list, byNumber, company.current_month);
+  const labels = insurerLabels(insurers, company.current_month);
+  // The rows rendered here seed the browser's employee query, so it does not ask again at once.
+  const seeded = new QueryClient();
+  seeded.setQueryData(payrollKeys.employees(company.id), employeeRows(list, labels));
+  return (
+    <>
       {warnings.length ? (
         <Notice tone="warning" role="region" aria-labelledby="insurer-warnings">
           <h2 id="insurer-warnings" className="font-semibold">{t("payroll.company.warningsTitle")}</h2>
@@ -98,6 +112,6 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
       <HydrationBoundary state={dehydrate(seeded)}>
         <EmployeeTable companyId={company.id} insurers={labels} />
       </HydrationBoundary>
-    </section>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { EntriesScreen } from "@/components/grid/entries-screen";
 import { getTranslations } from "next-intl/server";
+import { PayrollSuspense } from "@/components/payroll/payroll-suspense";
 
 export const dynamic = "force-dynamic";
 
@@ -10,5 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page({ params }: { params: Promise<{ companyId: string }> }) {
-  return <EntriesScreen kind="hours" companyId={(await params).companyId} />;
+  const t = await getTranslations();
+  const { companyId } = await params;
+  return (
+    <PayrollSuspense heading={t("payrollEntries.hoursLink")}>
+      <EntriesScreen kind="hours" companyId={companyId} />
+    </PayrollSuspense>
+  );
 }

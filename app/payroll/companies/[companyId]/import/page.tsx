@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ImportProgress } from "@/components/payroll/import-progress";
 import { ImportWizard } from "@/components/payroll/import-wizard";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollSuspense } from "@/components/payroll/payroll-suspense";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -18,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("payroll.import.title") };
 }
 
-export default async function ImportPage({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ job?: string }> }) {
+async function ImportPageBody({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ job?: string }> }) {
   const { companyId } = await params;
   const { job } = await searchParams;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
@@ -85,5 +86,14 @@ export default async function ImportPage({ params, searchParams }: { params: Pro
         </div>
       ) : null}
     </section>
+  );
+}
+
+export default async function ImportPage(props: Parameters<typeof ImportPageBody>[0]) {
+  const t = await getTranslations();
+  return (
+    <PayrollSuspense heading={t("payroll.import.title")}>
+      <ImportPageBody {...props} />
+    </PayrollSuspense>
   );
 }

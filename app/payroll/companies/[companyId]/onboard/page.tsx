@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { OnboardForm } from "@/components/payroll/onboard-form";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
+import { PayrollSuspense } from "@/components/payroll/payroll-suspense";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getTranslations } from "next-intl/server";
 import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("payroll.onboard.title") };
 }
 
-export default async function OnboardPage({ params }: { params: Promise<{ companyId: string }> }) {
+async function OnboardPageBody({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const t = await getTranslations();
   const state = await payrollPageState();
@@ -52,5 +53,14 @@ export default async function OnboardPage({ params }: { params: Promise<{ compan
         draft={draft}
       />
     </section>
+  );
+}
+
+export default async function OnboardPage(props: Parameters<typeof OnboardPageBody>[0]) {
+  const t = await getTranslations();
+  return (
+    <PayrollSuspense heading={t("payroll.onboard.title")}>
+      <OnboardPageBody {...props} />
+    </PayrollSuspense>
   );
 }

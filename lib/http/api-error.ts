@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { ZodError } from "zod";
+import type { ApiErrorBody, ApiErrorCode } from "./envelope";
+import { UpstreamError } from "./upstream-error";
+
+/** The one table of HTTP statuses per error code (browser-only codes are never sent). */
+export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
+  network: 0,
+  bad_response: 502,
+  not_signed_in: 401,
+  forbidden: 403,
+  cross_site_request: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  unsupported_media_type: 415,
+  invalid_json: 400,
+  body_too_large: 413,
+  invalid: 422,
+  conflict: 409,
+  internal: 500,
+  unavailable: 503,
+  upstream_unreachable: 502,
+  upstream_error: 502,
+  not_connected: 409,
+  reauth_required: 401,
+  needs_v3_1: 409,
+  unknown_business: 403,
+  bad_path: 400,
+  key_refused: 502,
+  unknown_company: 404,
+  refused: 422,
+  pay_run_in_progress: 409,
+  outcome_unknown: 502,
+  period_changed: 409,
+  draft_conflict: 409,
+};
+
+/** English fallback texts (logs, API users); people see the translated text of the code. */
+const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
+  not_signed_in: "Sign in first.",
+  forbidden: "That is not allowed.",
+  cross_site_request: "Cross-site requests may not change anything.",
+  not_found: "There is no such thing.",
+  method_not_allowed: "This method is not allowed here.",
+  unsupported_media_type: "Send application/json.",
+  invalid_json: "The request body is not valid JSON.",
+  body_too_large: "The request is too large.",
+  invalid: "The data is not valid.",
+  internal: "The request could not be completed.",
+  unavailable: "The service is not available at the moment.",
+  upstream_unreachable: "The service could not be reached.",
+  upstream_error: "The service answered with an error.",
+  conflict: "That conflicts with what is stored.",
+  not_connected: "There is no connection to the service.",
+  reauth_required: "The connection has ended: sign in again.",
+  needs_v3_1: "This needs a v3.1 connection.",
+  unknown_business: "That business is not one of yours.",
+  bad_path: "The path is not a path of the accounting API.",
+  key_refused: "The payroll service did not accept the API key.",
+  unknown_company: "That company is not one of your payroll companies.",
+  refused: "The service refused the data.",
+  pay_run_in_progress: "A pay run is in progress; nothing was changed.",
+  outcome_unknown: "The service did not answer; it is not known whether the change was stored.",
+  period_changed: "The payroll month has changed.",
+  draft_conflict: "The draft changed meanwhile: send it whole.",
+};
+
+export interface ApiErrorOptions {
+  detail?: string;
+  fields?: Record<string, string>;
+  /** Extra members of the error body (per code: `period`, `transferId`, `problems`, `retryAt`...). */
+  extra?: Record<string, unknown>;
+}
+
+/** A failure a handler answers with on purpose: a code of the enum, its status from the one table. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: number;
+  readonly detail: string | undefined;
+  readonly fields: Record<string, string> | undefined;
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string = DEFAULT_MESSAGES[code] ?? code,
+    options: ApiErrorOptions = {},
+  ) {
+    super(message);
+    this.status = API_ERROR_STATUS[code];
+    this.detail = options.detail;
+    this.fields = options.fields;
+    this.extra = options.extra;
+  }
+
+  body(): ApiErrorBody {
+    const body: ApiErrorBody = { code: this.code, message: this.message, ...this.extra };
+    if (this.detail !== undefined) body.detail = this.detail;
+    if (this.fields !== undefined) body.fields = this.fields;
+    return body;
+  }
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } as const;
+
+/** `{ ok: true, data }`. */
+export function successResponse(data: unknown, status = 200): Response {
+  return new Response(JSON.stringify({ ok: true, data }), { status, headers: JSON_HEADERS });
+}
+
+/** `{ ok: false, error }` with the status of its code; `top` adds top-level members (the accounting proxy's `status`, `business`). */
+export function errorResponse(error: ApiError, top?: Record<string, unknown>, status = error.status): Response {
+  return new Response(JSON.stringify({ ok: false, ...top, error: error.body() }), { status, headers: JSON_HEADERS });
+}
+
+/** The first message per field (its path joined with dots), for forms. */
+function fieldsOf(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
+  return fields;
+}
+
+/**
+ * The one error mapping of the app: an ApiError as it is, a ZodError as 422 `invalid` with
+ * `fields`, an upstream failure by its `apiCode` with the service's text as `detail`, anything
+ * else as 500 `internal` with a `requestId`, logged once under that id.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return new ApiError("invalid", undefined, { fields: fieldsOf(error) });
+  if (error instanceof UpstreamError) {
+    const extra: Record<string, unknown> = { service: error.service };
+    if (error.retryAt) extra.retryAt = error.retryAt.toISOString();
+    else if (error.retryAfterMs !== undefined) extra.retryAt = new Date(Date.now() + error.retryAfterMs).toISOString();
+    return new ApiError(error.apiCode, DEFAULT_MESSAGES[error.apiCode] ?? `The ${error.service} service answered with an error.`, {
+      detail: error.detail || undefined,
+      extra,
+    });
+  }
+  const requestId = randomUUID();
+  const failure = error instanceof Error ? error : new Error(String(error));
+  // Name, message and stack only: never a request body, a token or a key.
+  console.error(`[${requestId}] unexpected ${failure.name}: ${failure.message}\n${failure.stack ?? ""}`);
+  return new ApiError("internal", undefined, { extra: { requestId } });
+}
+
+export function handleAndReturnErrorResponse(error: unknown): Response {
+  return errorResponse(toApiError(error));
+}

@@ -1,0 +1,45 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { config, proxy } from "./proxy";
+
+/** Every route file under app/api, as a URL path with its dynamic segments filled in. */
+function apiRoutePaths(): string[] {
+  const root = path.join(import.meta.dirname, "app");
+  return readdirSync(path.join(root, "api"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith("route.ts"))
+    .map((file) => `/api/${path.dirname(file)}`.replace(/\[\.\.\.(\w+)\]/g, "signin").replace(/\[(\w+)\]/g, "1").replace(/\\/g, "/"));
+}
+
+/** The matcher as Next compiles it: the source is a path-to-regexp pattern anchored at both ends. */
+function matches(pathname: string): boolean {
+  return config.matcher.some((entry) => new RegExp(`^${entry.source}$`).test(pathname));
+}
+
+describe("proxy.ts, the one origin check", () => {
+  const paths = apiRoutePaths();
+
+  it("runs for every route under /api/**", () => {
+    expect(paths.length).toBeGreaterThan(8);
+    for (const pathname of [...paths, "/api/accounting/businesses/1"]) expect(matches(pathname), pathname).toBe(true);
+  });
+
+  it("answers 403 cross_site_request to a cross-site write on every route, in the envelope", async () => {
+    for (const pathname of paths) {
+      for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+        const request = new NextRequest(`http://localhost:3000${pathname}`, { method, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+        const response = proxy(request);
+        expect(response.status, `${method} ${pathname}`).toBe(403);
+        expect(await response.json()).toMatchObject({ ok: false, error: { code: "cross_site_request" } });
+      }
+    }
+  });
+
+  it("lets same-origin writes and cross-site reads through", () => {
+    const write = proxy(new NextRequest("http://localhost:3000/api/payroll/connection", { method: "POST", headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } }));
+    expect(write.status).toBe(200);
+    const read = proxy(new NextRequest("http://localhost:3000/api/payroll/imports/1", { headers: { "sec-fetch-site": "cross-site" } }));
+    expect(read.status).toBe(200);
+  });
+});
