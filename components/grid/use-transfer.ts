@@ -4,6 +4,7 @@ import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/reac
 import { useMemo, useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
+import type { Translate } from "@/lib/i18n/translate";
 import type { GridModel } from "@/lib/payroll-grid/model";
 import { diffLines } from "@/lib/payroll-entries/diff";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
@@ -46,6 +47,30 @@ interface UseTransferOptions {
 }
 
 /**
+ * A failed transfer: the lines the server or the service refused become the grid's service
+ * issues (shown at their cells), and the notice says what happened. A network failure or an
+ * unknown outcome says so: the transfer may or may not have reached the service.
+ */
+export function applyRefusal(error: unknown, model: GridModel, describe: (code: string) => string, t: Translate): NonNullable<TransferNotice> {
+  const body = error instanceof ApiRequestError ? error.body : null;
+  const code = body?.code;
+  if (body && (code === "invalid" || code === "refused")) {
+    const keys = model.spec.columns.map((column) => column.key);
+    model.setServiceIssues(
+      ((body.problems ?? []) as Problem[]).flatMap((problem) =>
+        problem.lineId ? [{ lineId: problem.lineId, col: problem.field ? keys.indexOf(problem.field) : -1, message: code === "invalid" ? describe(problem.code ?? "invalid") : problem.message }] : [],
+      ),
+    );
+    return { tone: "error", text: t("payrollEntries.refusedValidation") };
+  }
+  if (code === "pay_run_in_progress") return { tone: "error", text: t("payrollEntries.payRunInProgress") };
+  if (!body || code === "outcome_unknown" || code === "upstream_unreachable" || code === "unavailable" || code === "network") {
+    return { tone: "error", text: t("payrollEntries.transferUnknown") };
+  }
+  return { tone: "error", text: t("payrollEntries.refusedOther", { message: body.message }) };
+}
+
+/**
  * Review, send, outcome: the transfer of the month's lines to the payroll service as a TanStack
  * Query mutation (never retried: a transfer is not idempotent). Its answer refreshes the
  * transfer history query (the last successful transfer the review compares with).
@@ -66,26 +91,6 @@ export function useTransfer({ model, version, companyId, kind, period, initialLa
   }, [model, version, reviewOpen]);
   const diff = useMemo(() => (reviewOpen ? diffLines(lastTransfer?.lines ?? [], currentLines, fieldsOf(kind)) : null), [reviewOpen, lastTransfer, currentLines, kind]);
 
-  const showRefusal = (error: unknown) => {
-    const body = error instanceof ApiRequestError ? error.body : null;
-    const code = body?.code;
-    if (body && (code === "invalid" || code === "refused")) {
-      const keys = model.spec.columns.map((column) => column.key);
-      model.setServiceIssues(
-        ((body.problems ?? []) as Problem[]).flatMap((problem) =>
-          problem.lineId ? [{ lineId: problem.lineId, col: problem.field ? keys.indexOf(problem.field) : -1, message: code === "invalid" ? describe(problem.code ?? "invalid") : problem.message }] : [],
-        ),
-      );
-      setNotice({ tone: "error", text: t("payrollEntries.refusedValidation") });
-    } else if (code === "pay_run_in_progress") {
-      setNotice({ tone: "error", text: t("payrollEntries.payRunInProgress") });
-    } else if (!body || code === "outcome_unknown" || code === "upstream_unreachable" || code === "unavailable" || code === "network") {
-      setNotice({ tone: "error", text: t("payrollEntries.transferUnknown") });
-    } else {
-      setNotice({ tone: "error", text: t("payrollEntries.refusedOther", { message: body.message }) });
-    }
-  };
-
   const transfer = useMutation({
     mutationKey: [...payrollEntriesKeys.scope(companyId, kind, period), "transfer"],
     mutationFn: async (lines: StoredLine[]) => {
@@ -98,7 +103,7 @@ export function useTransfer({ model, version, companyId, kind, period, initialLa
       model.setServiceIssues([]);
       setNotice({ tone: "success", text: t("payrollEntries.transferDone", { count: answer.receipt.count, month: answer.receipt.month }) });
     },
-    onError: showRefusal,
+    onError: (error) => setNotice(applyRefusal(error, model, describe, t)),
     onSettled: () => setReviewOpen(false),
   });
 

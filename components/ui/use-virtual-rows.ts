@@ -3,7 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { RefObject } from "react";
 
-export interface VirtualRowsOptions {
+interface VirtualRowsOptions {
   /** The scrolling element. */
   scroller: RefObject<HTMLElement | null>;
   count: number;
@@ -19,7 +19,7 @@ export interface VirtualRowsOptions {
   all?: boolean;
 }
 
-export interface VisibleRange {
+interface VisibleRange {
   /** The first row to render. */
   start: number;
   /** One past the last row to render. */
