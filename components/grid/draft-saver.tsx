@@ -1,6 +1,6 @@
 "use client";
 
-import { useImperativeHandle, useSyncExternalStore, type Ref } from "react";
+import { memo, useImperativeHandle, useSyncExternalStore, type Ref } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
@@ -25,13 +25,13 @@ interface DraftSaverProps {
 /**
  * Saves the draft and shows how far saving is. A component of its own so that the save
  * mutation's state changes re-render only this line, never the grid; the workbench reaches
- * `flush` through `ref`.
+ * `flush` through `ref`. Its props do not change with edits (memo): typing does not re-render it.
  */
-export function DraftSaver({ ref, model, companyId, kind, period, initialRevision }: DraftSaverProps) {
+export const DraftSaver = memo(function DraftSaver({ ref, model, companyId, kind, period, initialRevision }: DraftSaverProps) {
   const { status, flush } = useDraftSaver(model, companyId, kind, period, initialRevision);
   useImperativeHandle(ref, () => ({ flush }), [flush]);
   return <DraftIndicator store={status} />;
-}
+});
 
 const STATE_TEXT: Record<DraftStatus["state"], MessageKey> = {
   saved: "payrollEntries.draftSaved",
