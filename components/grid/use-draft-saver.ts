@@ -92,6 +92,8 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
     mutationFn: (body: string) => apiFetchOrThrow<{ revision?: number }>(entriesApiPath(companyId, kind, "draft"), { method: "PUT", jsonText: body }),
     retry: (failures, error) => failures < SAVE_RETRIES && isTransient(error),
     retryDelay: (attempt) => 500 * 2 ** attempt,
+    // Offline, a save fails at once and says so ("not saved"), instead of waiting paused as "saving".
+    networkMode: "always",
   });
 
   useEffect(() => {

@@ -97,6 +97,8 @@ export function useTransfer({ model, version, companyId, kind, period, initialLa
       await flush();
       return apiFetchOrThrow<TransferAnswer>(entriesApiPath(companyId, kind, "transfer"), { method: "POST", body: { period, lines } });
     },
+    // Offline, the transfer fails at once with its notice instead of waiting paused with the button pending.
+    networkMode: "always",
     onMutate: () => setNotice(null),
     onSuccess: (answer) => {
       queryClient.setQueryData(historyKey, answer.lastTransfer);
