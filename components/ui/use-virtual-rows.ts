@@ -42,6 +42,10 @@ export function useVirtualRows({ scroller, count, rowHeight, overscan, initialHe
     paddingStart,
     initialRect: { width: 0, height: initialHeight },
     enabled: !all,
+    // A new range renders as an ordinary update, after the frame that scrolled, as React's own
+    // state updates from scroll events do: rendered synchronously inside the scroll event, it
+    // delayed the paint after each keystroke that moves the grid's active row out of view.
+    useFlushSync: false,
   });
   if (all) return { start: 0, end: count };
   const items = virtualizer.getVirtualItems();
