@@ -1,22 +1,24 @@
 "use client";
 
-import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useI18n } from "@/components/i18n-provider";
-import { apiFetch } from "@/lib/http/browser-fetch";
-import { formatAmount, formatDate } from "@/lib/i18n/format";
-import type { MessageKey } from "@/lib/i18n/translate";
+import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/payroll-grid/decimal";
 import { GridModel, isBlank, type GridLine, type PasteResult } from "@/lib/payroll-grid/model";
-import { diffLines } from "@/lib/payroll-entries/diff";
 import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
-import { typeLabels } from "@/lib/payroll-entries/labels";
 import { CopyLineDialog } from "./copy-line-dialog";
-import { EntryGrid, selectionBounds, type GridSelection } from "./entry-grid";
+import { DraftSaver, type DraftSaverHandle } from "./draft-saver";
+import { EntryGrid } from "./entry-grid";
+import { GridToolbar } from "./grid-toolbar";
 import { columnLabel, describeProblem } from "./messages";
+import { ProblemsPanel } from "./problems-panel";
 import { ReviewDialog } from "./review-dialog";
-import { storedLinesOf, useDraftSaver, type DraftStatus, type DraftStatusStore } from "./use-draft-saver";
+import { selectionBounds, type GridSelection } from "./selection";
+import { TotalsPanel } from "./totals-panel";
+import { TransferBar } from "./transfer-bar";
+import { useGridRows } from "./use-grid-rows";
+import { useTransfer, type LastTransfer } from "./use-transfer";
 
 export interface WorkbenchProps {
   kind: EntryKind;
@@ -25,16 +27,7 @@ export interface WorkbenchProps {
   period: string;
   employees: { id: number; name: string }[];
   draft: { lines: StoredLine[]; revision: number; updatedAt: string } | null;
-  lastTransfer: { id: string; createdAt: string; lines: StoredLine[] } | null;
-}
-
-type Filter = "all" | "filled" | "problems";
-type Notice = { tone: "info" | "success" | "error"; text: string } | null;
-interface Problem {
-  code: string | null;
-  field: string | null;
-  lineId: string | null;
-  message: string;
+  lastTransfer: LastTransfer | null;
 }
 
 function buildModel(props: WorkbenchProps, locale: "en" | "de"): GridModel {
@@ -43,55 +36,28 @@ function buildModel(props: WorkbenchProps, locale: "en" | "de"): GridModel {
   return new GridModel(gridSpecFor(props.kind, props.period), { locale, month: props.period }, props.employees.map((employee) => employee.id), lines);
 }
 
-/** The month's hours or extra payments of one company: grid, totals, problems, drafts and transfer. */
+/**
+ * The month's hours or extra payments of one company: grid, totals, problems, drafts and transfer.
+ * The lines live in the model (lib/payroll-grid), outside React and TanStack Query: an edit
+ * re-renders what shows it, nothing refetches.
+ */
 export function EntriesWorkbench(props: WorkbenchProps) {
   const { kind, companyId, period } = props;
   const { t, locale } = useI18n();
   const [model] = useState(() => buildModel(props, locale));
   const version = useSyncExternalStore(model.subscribe, () => model.version, () => model.version);
-  const structure = model.structureVersion;
   const employees = useMemo(() => new Map(props.employees.map((employee) => [employee.id, employee.name])), [props.employees]);
-  const [search, setSearch] = useState("");
-  const deferredSearch = useDeferredValue(search.trim().toLowerCase());
-  const [filter, setFilter] = useState<Filter>("all");
+  const { rows, lineNumbers, search, setSearch, filter, setFilter, showsAll } = useGridRows(model, version, employees);
   const [selection, setSelection] = useState<GridSelection>({ row: 0, col: 0, anchorRow: 0, anchorCol: 0 });
-  const [notice, setNotice] = useState<Notice>(null);
   const [pasteNote, setPasteNote] = useState("");
   const [copyOpen, setCopyOpen] = useState(false);
-  const [reviewOpen, setReviewOpen] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [lastTransfer, setLastTransfer] = useState(props.lastTransfer);
   const gridArea = useRef<HTMLDivElement>(null);
-  const { status, flush } = useDraftSaver(model, companyId, kind, period, props.draft?.revision ?? null);
+  const drafts = useRef<DraftSaverHandle>(null);
+  const flush = useCallback(() => drafts.current?.flush() ?? Promise.resolve(), []);
 
   useEffect(() => {
     if (model.context.locale !== locale) model.setContext({ locale, month: period });
   }, [model, locale, period]);
-
-  // The filter of "filled" and "problem" lines follows edits; the plain list only structural changes.
-  const filterKey = filter === "all" ? structure : version;
-  const rows = useMemo(() => {
-    void filterKey;
-    const names = deferredSearch ? new Map([...employees].map(([id, name]) => [id, `${id} ${name}`.toLowerCase()])) : null;
-    return model.lines.filter((line) => {
-      if (names && !names.get(line.employeeId)?.includes(deferredSearch)) return false;
-      if (filter === "filled") return !isBlank(line.cells);
-      if (filter === "problems") return model.outcome(line).errors.some(Boolean) || model.issuesOf(line).length > 0;
-      return true;
-    });
-  }, [model, filterKey, deferredSearch, filter, employees]);
-
-  const lineNumbers = useMemo(() => {
-    void structure;
-    const numbers = new Map<string, number>();
-    const counts = new Map<number, number>();
-    for (const line of model.lines) {
-      const next = (counts.get(line.employeeId) ?? 0) + 1;
-      counts.set(line.employeeId, next);
-      numbers.set(line.id, next);
-    }
-    return numbers;
-  }, [model, structure]);
 
   // Keep the selection inside the rows shown.
   const maxRow = Math.max(0, rows.length - 1);
@@ -103,6 +69,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     (col: number, line: GridLine, lineNumber: number) => t("payrollEntries.cellLabel", { column: columnLabels[col] ?? "", employee: employees.get(line.employeeId) ?? `#${line.employeeId}`, line: lineNumber }),
     [t, columnLabels, employees],
   );
+  const transfer = useTransfer({ model, version, companyId, kind, period, initialLastTransfer: props.lastTransfer, flush, describe });
 
   const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
 
@@ -122,7 +89,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     if (!activeLine) return;
     const line = model.insertLineAfter(activeLine);
     const index = model.lines.indexOf(line);
-    if (filter === "all" && !deferredSearch) setSelection({ row: index, col: 0, anchorRow: index, anchorCol: 0 });
+    if (showsAll) setSelection({ row: index, col: 0, anchorRow: index, anchorCol: 0 });
   };
 
   const removeLines = () => {
@@ -141,73 +108,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     [t],
   );
 
-  // Problems: cells that fail the schemas, and what the service refused.
-  const problems = useMemo(() => {
-    void version;
-    const list: { line: GridLine; col: number; message: string }[] = [];
-    for (const line of model.invalidLinesInOrder(50)) {
-      model.outcome(line).errors.forEach((error, col) => {
-        if (error) list.push({ line, col, message: describe(error) });
-      });
-    }
-    return list;
-  }, [model, version, describe]);
-  const serviceProblems = useMemo(() => {
-    void version;
-    return model.linesWithServiceIssues().flatMap((line) => model.issuesOf(line).map((issue) => ({ line, col: issue.col, message: issue.message })));
-  }, [model, version]);
-  const problemCount = model.problemCount;
-
-  const fields = fieldsOf(kind);
-  const currentLines = useMemo(() => {
-    void version;
-    return reviewOpen ? storedLinesOf(model).filter((line) => Object.keys(line.values).length > 0) : [];
-  }, [model, version, reviewOpen]);
-  const diff = useMemo(() => (reviewOpen ? diffLines(lastTransfer?.lines ?? [], currentLines, fields) : null), [reviewOpen, lastTransfer, currentLines, fields]);
-
-  async function send() {
-    setSending(true);
-    setNotice(null);
-    try {
-      await flush();
-      const result = await apiFetch<{ receipt: { count: number; month: string }; lastTransfer: { id: string; createdAt: string; lines: StoredLine[] } | null }>(
-        `/api/payroll-entries/${companyId}/${kind}/transfer`,
-        { method: "POST", body: { period, lines: currentLines } },
-      );
-      setReviewOpen(false);
-      if (result.ok) {
-        setLastTransfer(result.data.lastTransfer);
-        model.setServiceIssues([]);
-        setNotice({ tone: "success", text: t("payrollEntries.transferDone", { count: result.data.receipt.count, month: result.data.receipt.month }) });
-        return;
-      }
-      const code = result.error.code;
-      if (code === "invalid" || code === "refused") {
-        const keys = model.spec.columns.map((column) => column.key);
-        model.setServiceIssues(
-          ((result.error.problems ?? []) as Problem[]).flatMap((problem) =>
-            problem.lineId ? [{ lineId: problem.lineId, col: problem.field ? keys.indexOf(problem.field) : -1, message: code === "invalid" ? describe(problem.code ?? "invalid") : problem.message }] : [],
-          ),
-        );
-        setNotice({ tone: "error", text: t("payrollEntries.refusedValidation") });
-      } else if (code === "pay_run_in_progress") {
-        setNotice({ tone: "error", text: t("payrollEntries.payRunInProgress") });
-      } else if (code === "outcome_unknown" || code === "upstream_unreachable" || code === "unavailable" || code === "network") {
-        setNotice({ tone: "error", text: t("payrollEntries.transferUnknown") });
-      } else {
-        setNotice({ tone: "error", text: t("payrollEntries.refusedOther", { message: result.error.message }) });
-      }
-    } catch {
-      setReviewOpen(false);
-      setNotice({ tone: "error", text: t("payrollEntries.transferUnknown") });
-    } finally {
-      setSending(false);
-    }
-  }
-
-  const labels = typeLabels(kind);
   const kindName = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
-  const filledCount = model.lines.length;
 
   return (
     <div className="space-y-4">
@@ -217,42 +118,33 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         <p>{t("payrollEntries.keyboardHelp")}</p>
       </details>
 
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="text-sm font-medium">
-          {t("payrollEntries.search")}
-          <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} className="mt-1 block w-56 rounded border border-slate-400 px-2 py-1.5 font-normal" />
-        </label>
-        <label className="text-sm font-medium">
-          {t("payrollEntries.filter")}
-          <select value={filter} onChange={(event) => setFilter(event.target.value as Filter)} className="mt-1 block rounded border border-slate-400 px-2 py-1.5 font-normal">
-            <option value="all">{t("payrollEntries.filterAll")}</option>
-            <option value="filled">{t("payrollEntries.filterFilled")}</option>
-            <option value="problems">{t("payrollEntries.filterProblems")}</option>
-          </select>
-        </label>
-        <div className="flex flex-wrap gap-2" role="toolbar" aria-label={kindName}>
-          <ToolButton onClick={() => model.undo()} disabled={!model.canUndo} label={t("payrollEntries.undo")} />
-          <ToolButton onClick={() => model.redo()} disabled={!model.canRedo} label={t("payrollEntries.redo")} />
-          <ToolButton
-            onClick={() => {
-              const { top, bottom, left, right } = selectionBounds(clamped);
-              model.fillDown(rows, top, bottom, left, right);
-            }}
-            disabled={!activeLine}
-            label={t("payrollEntries.fillDown")}
-          />
-          <ToolButton onClick={addLine} disabled={!activeLine} label={t("payrollEntries.addLine")} />
-          <ToolButton onClick={removeLines} disabled={!activeLine} label={t("payrollEntries.removeLine")} />
-          <ToolButton onClick={() => setCopyOpen(true)} disabled={!activeLine || isBlank(activeLine.cells)} label={t("payrollEntries.copyLine")} />
-        </div>
-      </div>
+      <GridToolbar
+        label={kindName}
+        search={search}
+        onSearch={setSearch}
+        filter={filter}
+        onFilter={setFilter}
+        canUndo={model.canUndo}
+        canRedo={model.canRedo}
+        hasLine={activeLine !== undefined}
+        canCopyLine={activeLine !== undefined && !isBlank(activeLine.cells)}
+        onUndo={() => model.undo()}
+        onRedo={() => model.redo()}
+        onFillDown={() => {
+          const { top, bottom, left, right } = selectionBounds(clamped);
+          model.fillDown(rows, top, bottom, left, right);
+        }}
+        onAddLine={addLine}
+        onRemoveLines={removeLines}
+        onCopyLine={() => setCopyOpen(true)}
+      />
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p role="status" aria-live="polite">
-          {t("payrollEntries.rowsShown", { shown: rows.length, total: filledCount })}
+          {t("payrollEntries.rowsShown", { shown: rows.length, total: model.lines.length })}
           {pasteNote ? ` · ${pasteNote}` : ""}
         </p>
-        <DraftIndicator store={status} />
+        <DraftSaver ref={drafts} model={model} companyId={companyId} kind={kind} period={period} initialRevision={props.draft?.revision ?? null} />
       </div>
 
       <div ref={gridArea}>
@@ -278,94 +170,11 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         />
       </div>
 
-      {notice ? (
-        <p role={notice.tone === "error" ? "alert" : "status"} className={`rounded border p-3 ${notice.tone === "error" ? "border-red-400 bg-red-50 text-red-900" : notice.tone === "success" ? "border-green-500 bg-green-50 text-green-900" : "border-slate-300 bg-white"}`}>
-          {notice.text}
-        </p>
-      ) : null}
-
-      <div className="flex flex-wrap items-center gap-4">
-        <button
-          type="button"
-          disabled={problemCount > 0 || sending}
-          aria-describedby={problemCount > 0 ? "transfer-blocked" : undefined}
-          onClick={() => {
-            setNotice(null);
-            setReviewOpen(true);
-          }}
-          className="rounded bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {t("payrollEntries.transfer")}
-        </button>
-        {problemCount > 0 ? (
-          <p id="transfer-blocked" className="text-sm text-red-800">
-            {t("payrollEntries.transferBlocked", { count: problemCount })}
-          </p>
-        ) : null}
-        <HoverPrefetchLink href={`/payroll/companies/${companyId}/${kind}/history`} className="text-blue-700 underline">
-          {t("payrollEntries.historyLink")}
-        </HoverPrefetchLink>
-      </div>
+      <TransferBar companyId={companyId} kind={kind} notice={transfer.notice} problemCount={model.problemCount} sending={transfer.sending} onReview={transfer.openReview} />
 
       <div className="grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="problems-title" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="problems-title" className="font-semibold">
-            {t("payrollEntries.problemsTitle", { count: problemCount })}
-          </h2>
-          {problems.length === 0 && serviceProblems.length === 0 ? <p className="text-sm text-slate-600">{t("payrollEntries.problemsNone")}</p> : null}
-          <ul className="mt-2 space-y-1 text-sm">
-            {problems.map((problem) => (
-              <li key={`${problem.line.id}-${problem.col}`}>
-                <button type="button" className="text-left text-red-800 underline" onClick={() => selectLine(problem.line.id, problem.col)}>
-                  {t("payrollEntries.problemAt", { employee: employees.get(problem.line.employeeId) ?? `#${problem.line.employeeId}`, column: columnLabels[problem.col] ?? "", message: problem.message })}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {serviceProblems.length ? (
-            <>
-              <h3 className="mt-3 font-semibold">{t("payrollEntries.serviceProblemsTitle")}</h3>
-              <ul className="mt-1 space-y-1 text-sm">
-                {serviceProblems.slice(0, 50).map((problem, index) => (
-                  <li key={`${problem.line.id}-${problem.col}-${index}`}>
-                    <button type="button" className="text-left text-red-800 underline" onClick={() => selectLine(problem.line.id, problem.col)}>
-                      {t("payrollEntries.problemAt", {
-                        employee: employees.get(problem.line.employeeId) ?? `#${problem.line.employeeId}`,
-                        column: problem.col >= 0 ? (columnLabels[problem.col] ?? "") : t("payrollEntries.employee"),
-                        message: problem.message,
-                      })}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
-        <section aria-labelledby="totals-title" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="totals-title" className="font-semibold">
-            {t("payrollEntries.totalsTitle")}
-          </h2>
-          <table className="mt-2 w-full text-sm">
-            <tbody>
-              {Object.entries(labels).map(([type, label]) => (
-                <tr key={type}>
-                  <th scope="row" className="py-0.5 text-left font-normal">
-                    {label[locale]}
-                  </th>
-                  <td className="text-right tabular-nums">{formatAmount(locale, centsToDecimal(model.groupTotals.get(type) ?? 0n))}</td>
-                </tr>
-              ))}
-              <tr className="border-t border-slate-300 font-semibold">
-                <th scope="row" className="py-0.5 text-left">
-                  {t("payrollEntries.grandTotal")}
-                </th>
-                <td className="text-right tabular-nums" data-testid="grand-total">
-                  {formatAmount(locale, centsToDecimal(model.grandTotal))}
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        </section>
+        <ProblemsPanel model={model} version={version} employees={employees} columnLabels={columnLabels} describe={describe} onSelect={selectLine} />
+        <TotalsPanel model={model} kind={kind} />
       </div>
 
       <CopyLineDialog
@@ -383,44 +192,18 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         }}
       />
       <ReviewDialog
-        open={reviewOpen}
+        open={transfer.reviewOpen}
         kind={kind}
         period={period}
-        diff={diff}
-        lastTransferAt={lastTransfer?.createdAt ?? null}
-        lineCount={currentLines.length}
+        diff={transfer.diff}
+        lastTransferAt={transfer.lastTransfer?.createdAt ?? null}
+        lineCount={transfer.currentLines.length}
         total={formatAmount(locale, centsToDecimal(model.grandTotal))}
         employees={employees}
-        sending={sending}
-        onSend={() => void send()}
-        onClose={() => setReviewOpen(false)}
+        sending={transfer.sending}
+        onSend={transfer.send}
+        onClose={transfer.closeReview}
       />
     </div>
-  );
-}
-
-function ToolButton({ onClick, disabled, label }: { onClick: () => void; disabled?: boolean; label: string }) {
-  return (
-    <button type="button" onClick={onClick} disabled={disabled} className="rounded border border-slate-400 bg-white px-2.5 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50">
-      {label}
-    </button>
-  );
-}
-
-function DraftIndicator({ store }: { store: DraftStatusStore }) {
-  const { t, locale } = useI18n();
-  const status = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const key: Record<DraftStatus["state"], MessageKey> = {
-    saved: "payrollEntries.draftSaved",
-    unsaved: "payrollEntries.draftUnsaved",
-    saving: "payrollEntries.draftSaving",
-    failed: "payrollEntries.draftFailed",
-  };
-  const time = status.state === "saved" && status.at ? formatDate(locale, status.at, { timeStyle: "medium" }) : "";
-  if (status.state === "saved" && !status.at) return null;
-  return (
-    <p aria-live="polite" data-draft-state={status.state} className={status.state === "failed" ? "text-red-800" : "text-slate-600"}>
-      {t(key[status.state], { time })}
-    </p>
   );
 }

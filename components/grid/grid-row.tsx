@@ -6,6 +6,8 @@ import { displayValue } from "@/lib/payroll-grid/locale-input";
 import type { GridLine, LineOutcome, ServiceIssue } from "@/lib/payroll-grid/model";
 
 export const ROW_HEIGHT = 32;
+/** Lines in view at once (the grid is this high, or lower with fewer lines). */
+export const VIEWPORT_ROWS = 18;
 
 export interface RowProps {
   gridId: string;

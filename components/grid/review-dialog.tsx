@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef } from "react";
 import { useI18n } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { formatDate } from "@/lib/i18n/format";
 import { displayValue } from "@/lib/payroll-grid/locale-input";
 import { columnsOf } from "@/lib/payroll-entries/grid-spec";
@@ -28,16 +29,8 @@ interface ReviewDialogProps {
 /** What a transfer changes against the last successful one, before anything is sent. */
 export function ReviewDialog({ open, kind, period, diff, lastTransferAt, lineCount, total, employees, sending, onSend, onClose }: ReviewDialogProps) {
   const { t, locale } = useI18n();
-  const dialog = useRef<HTMLDialogElement>(null);
   const columns = columnsOf(kind);
   const fields = fieldsOf(kind);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    else if (!open && element.open) element.close();
-  }, [open]);
 
   const describe = (line: StoredLine, only?: readonly string[]) =>
     columns
@@ -61,43 +54,38 @@ export function ReviewDialog({ open, kind, period, diff, lastTransferAt, lineCou
   );
 
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby="review-title" className="w-[44rem] max-w-full rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40">
-      <div className="space-y-4 p-5">
-        <h2 id="review-title" className="text-lg font-semibold">
-          {t("payrollEntries.reviewTitle")}
-        </h2>
-        <p>{lastTransferAt ? t("payrollEntries.reviewIntro", { month: period, when: formatDate(locale, new Date(lastTransferAt), { dateStyle: "medium", timeStyle: "short" }) }) : t("payrollEntries.reviewIntroFirst", { month: period })}</p>
-        {diff ? (
-          <>
-            {diff.added.length + diff.changed.length + diff.removed.length === 0 ? <p>{t("payrollEntries.reviewNoChanges")}</p> : null}
-            {diff.added.length ? section(t("payrollEntries.reviewAdded", { count: diff.added.length }), diff.added.map((line) => <li key={line.id}>{who(line)}: {describe(line)}</li>), "review-added") : null}
-            {diff.changed.length
-              ? section(
-                  t("payrollEntries.reviewChanged", { count: diff.changed.length }),
-                  diff.changed.map(({ before, after }) => {
-                    const changed = changedFields(before, after, fields);
-                    return (
-                      <li key={after.id}>
-                        {who(after)}: {describe(before, changed)} → {describe(after, changed)}
-                      </li>
-                    );
-                  }),
-                  "review-changed",
-                )
-              : null}
-            {diff.removed.length ? section(t("payrollEntries.reviewRemoved", { count: diff.removed.length }), diff.removed.map((line) => <li key={line.id}>{who(line)}: {describe(line)}</li>), "review-removed") : null}
-          </>
-        ) : null}
-        <p className="font-medium">{lineCount === 0 ? t("payrollEntries.reviewEmpty") : t("payrollEntries.reviewLinesTotal", { count: lineCount, total })}</p>
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded border border-slate-400 px-3 py-1.5">
-            {t("payrollEntries.cancel")}
-          </button>
-          <button type="button" onClick={onSend} disabled={sending} className="rounded bg-blue-700 px-3 py-1.5 font-medium text-white disabled:opacity-50">
-            {sending ? t("payrollEntries.sending") : t("payrollEntries.sendNow", { count: lineCount })}
-          </button>
-        </div>
+    <Dialog open={open} title={t("payrollEntries.reviewTitle")} onClose={onClose} width="w-[44rem]">
+      <p>{lastTransferAt ? t("payrollEntries.reviewIntro", { month: period, when: formatDate(locale, new Date(lastTransferAt), { dateStyle: "medium", timeStyle: "short" }) }) : t("payrollEntries.reviewIntroFirst", { month: period })}</p>
+      {diff ? (
+        <>
+          {diff.added.length + diff.changed.length + diff.removed.length === 0 ? <p>{t("payrollEntries.reviewNoChanges")}</p> : null}
+          {diff.added.length ? section(t("payrollEntries.reviewAdded", { count: diff.added.length }), diff.added.map((line) => <li key={line.id}>{who(line)}: {describe(line)}</li>), "review-added") : null}
+          {diff.changed.length
+            ? section(
+                t("payrollEntries.reviewChanged", { count: diff.changed.length }),
+                diff.changed.map(({ before, after }) => {
+                  const changed = changedFields(before, after, fields);
+                  return (
+                    <li key={after.id}>
+                      {who(after)}: {describe(before, changed)} → {describe(after, changed)}
+                    </li>
+                  );
+                }),
+                "review-changed",
+              )
+            : null}
+          {diff.removed.length ? section(t("payrollEntries.reviewRemoved", { count: diff.removed.length }), diff.removed.map((line) => <li key={line.id}>{who(line)}: {describe(line)}</li>), "review-removed") : null}
+        </>
+      ) : null}
+      <p className="font-medium">{lineCount === 0 ? t("payrollEntries.reviewEmpty") : t("payrollEntries.reviewLinesTotal", { count: lineCount, total })}</p>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" size="sm" onClick={onClose}>
+          {t("payrollEntries.cancel")}
+        </Button>
+        <Button size="sm" onClick={onSend} disabled={sending}>
+          {sending ? t("payrollEntries.sending") : t("payrollEntries.sendNow", { count: lineCount })}
+        </Button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

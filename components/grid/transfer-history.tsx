@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
+import { Button } from "@/components/ui/button";
 import { formatAmount, formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/server";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
@@ -136,9 +137,7 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
               ))}
             </tbody>
           </table>
-          <button type="submit" className="rounded bg-blue-700 px-4 py-2 font-medium text-white">
-            {t("payrollEntries.historyCompare")}
-          </button>
+          <Button type="submit">{t("payrollEntries.historyCompare")}</Button>
         </form>
       ) : null}
     </section>

@@ -1,8 +1,11 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
 import type { GridLine, GridModel } from "@/lib/payroll-grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll-entries/kinds";
+import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
 
 export type DraftStatus = { state: "saved"; at: Date | null } | { state: "unsaved" } | { state: "saving" } | { state: "failed" };
 
@@ -65,15 +68,33 @@ export function draftBody(model: GridModel, period: string, since?: { baseRevisi
   return since ? `{"period":${JSON.stringify(period)},"baseRevision":${since.baseRevision},"changes":[${parts.join(",")}]}` : `{"period":${JSON.stringify(period)},"lines":[${parts.join(",")}]}`;
 }
 
+/** A refusal that asking again cannot change (4xx: conflict, month moved on, invalid); a network failure or 5xx may pass. */
+function isTransient(error: unknown): boolean {
+  return !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
+}
+
+/** Tries of one save before it counts as failed (then the next save waits 2 s, 4 s, … 30 s). */
+const SAVE_RETRIES = 2;
+
 /**
  * Saves the grid's draft on the server after every change: debounced (saved within 2 s), one
  * request at a time, the whole draft first and after structural changes, otherwise only the lines
- * changed since the last save. `flush()` saves now and resolves when saved.
+ * changed since the last save. Each save is a TanStack Query mutation (retried on network
+ * failures and 5xx); the returned `flush()` saves now and resolves when saved. The component
+ * calling this re-renders with the mutation's state: keep it small (see `DraftSaver`).
  */
 export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKind, period: string, initialRevision: number | null) {
   // The time of the last save is shown only for saves made here (a server-rendered time would not match the browser's zone).
   const [store] = useState(() => new DraftStatusStore());
   const flushRef = useRef<() => Promise<void>>(() => Promise.resolve());
+  const { mutateAsync: putDraft } = useMutation({
+    mutationKey: payrollEntriesKeys.draft(companyId, kind, period),
+    mutationFn: (body: string) => apiFetchOrThrow<{ revision?: number }>(entriesApiPath(companyId, kind, "draft"), { method: "PUT", jsonText: body }),
+    retry: (failures, error) => failures < SAVE_RETRIES && isTransient(error),
+    retryDelay: (attempt) => 500 * 2 ** attempt,
+    // Offline, a save fails at once and says so ("not saved"), instead of waiting paused as "saving".
+    networkMode: "always",
+  });
 
   useEffect(() => {
     let savedVersion = model.version;
@@ -102,15 +123,8 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       const revs = new Map(model.lines.map((line) => [line.id, line.rev]));
       const structure = model.structureVersion;
       try {
-        const response = await fetch(`/api/payroll-entries/${companyId}/${kind}/draft`, { method: "PUT", headers: { "content-type": "application/json" }, body });
-        if (!response.ok) {
-          // Changed elsewhere meanwhile, or not saved: the next save sends the whole draft.
-          revision = null;
-          savedStructure = -1;
-          throw new Error(`draft ${response.status}`);
-        }
-        const saved = (await response.json()) as { data?: { revision?: number } };
-        revision = saved.data?.revision ?? null;
+        const saved = await putDraft(body);
+        revision = saved.revision ?? null;
         savedStructure = structure;
         savedRevs = revs;
         savedVersion = version;
@@ -118,6 +132,9 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
         if (model.version === version) firstUnsaved = null;
         store.set(model.version === version ? { state: "saved", at: new Date() } : { state: "unsaved" });
       } catch {
+        // Changed elsewhere meanwhile (draft_conflict), or not saved: the next save sends the whole draft.
+        revision = null;
+        savedStructure = -1;
         failures += 1;
         store.set({ state: "failed" });
       }
@@ -153,7 +170,7 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       window.removeEventListener("beforeunload", beforeUnload);
       if (timer) clearTimeout(timer);
     };
-  }, [model, companyId, kind, period, initialRevision, store]);
+  }, [model, companyId, kind, period, initialRevision, store, putDraft]);
 
   const flush = useCallback(() => flushRef.current(), []);
   return { status: store, flush };

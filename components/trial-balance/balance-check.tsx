@@ -1,6 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { Notice } from "@/components/ui/notice";
 import type { BalanceLine } from "@/lib/trial-balance/rows";
 import { showCents } from "./amounts";
 
@@ -13,15 +14,15 @@ export function BalanceCheck({ lines }: { lines: BalanceLine[] }) {
   const off = lines.filter((line) => line.difference !== 0n);
   if (off.length === 0) {
     return (
-      <p role="status" className="rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-        {t("trialBalance.check.balanced")}
-      </p>
+      <Notice tone="success" className="text-sm">
+        <p>{t("trialBalance.check.balanced")}</p>
+      </Notice>
     );
   }
   return (
-    <div role="alert" className="rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-      <p className="font-semibold">{t("trialBalance.check.unbalanced")}</p>
-      <ul className="mt-1 list-disc pl-5">
+    // Announced at once (alert): figures that do not balance are what the page is checked for.
+    <Notice tone="warning" role="alert" className="text-sm" title={t("trialBalance.check.unbalanced")}>
+      <ul className="list-disc pl-5">
         {off.map((line) => (
           <li key={line.part}>
             {t("trialBalance.check.line", {
@@ -33,6 +34,6 @@ export function BalanceCheck({ lines }: { lines: BalanceLine[] }) {
           </li>
         ))}
       </ul>
-    </div>
+    </Notice>
   );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
 import { presetOf, presetRange, PRESETS } from "@/lib/trial-balance/dates";
 import { queryString, validateQuery, type QueryFieldErrors, type RawQuery, type TrialBalanceQuery } from "@/lib/trial-balance/query";
 
@@ -92,9 +93,9 @@ export function RangeForm({ values, errors: initialErrors, today }: { values: Ra
           </div>
         ) : null}
         {values.business ? <input type="hidden" name="business" value={values.business} /> : null}
-        <button type="submit" disabled={pending} aria-busy={pending} className="mt-6 rounded bg-blue-700 px-4 py-1.5 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+        <Button type="submit" disabled={pending} aria-busy={pending} className="mt-6">
           {t("trialBalance.range.show")}
-        </button>
+        </Button>
       </fieldset>
       <nav aria-label={t("trialBalance.range.presets")}>
         <ul className="flex flex-wrap gap-2 text-sm">

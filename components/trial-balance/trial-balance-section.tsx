@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Notice } from "@/components/ui/notice";
 import type { SessionUser } from "@/lib/auth/session";
 import { getTranslations } from "next-intl/server";
 import { loadTrialBalance, type ShownBusiness } from "@/lib/trial-balance/load";
@@ -17,12 +18,14 @@ export async function TrialBalanceSection({ user, business, query, here }: { use
     <>
       <UrlSync query={query} switcherBusinessId={business.switcherBusinessId} />
       {otherThanSwitcher ? (
-        <p className="rounded border border-sky-300 bg-sky-50 px-3 py-2 text-sm print:hidden">
-          {t("trialBalance.otherBusinessNotice")}{" "}
-          <Link className="font-medium underline" href={`/trial-balance?${queryString({ ...query, business: business.switcherBusinessId! })}`}>
-            {t("trialBalance.showSwitcherBusiness")}
-          </Link>
-        </p>
+        <Notice tone="info" className="text-sm print:hidden">
+          <p>
+            {t("trialBalance.otherBusinessNotice")}{" "}
+            <Link className="font-medium underline" href={`/trial-balance?${queryString({ ...query, business: business.switcherBusinessId! })}`}>
+              {t("trialBalance.showSwitcherBusiness")}
+            </Link>
+          </p>
+        </Notice>
       ) : null}
       <TrialBalanceView
         range={{ from: query.from, to: query.to }}

@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { AMOUNT_COLUMNS, type Sort, type SortKey, type Totals, type TrialBalanceRow } from "@/lib/trial-balance/rows";
 import { showCents, showPercent } from "./amounts";
-import { ROW_HEIGHT, useVisibleRange } from "./virtual-rows";
+import { useVirtualRows } from "@/components/ui/use-virtual-rows";
 import "./trial-balance-print.css";
 
 // A grid of divs with table roles rather than a <table>: each row is positioned on its own
@@ -18,6 +18,10 @@ const ACCOUNT_WIDTH = "18rem";
 const AMOUNT_WIDTH = "8.75rem";
 const FIRST_ROW_TIMING = { elementtiming: "tb-first-row" } as Record<string, string>;
 const CELL = "truncate px-2 text-right tabular-nums";
+const ROW_HEIGHT = 44;
+// Rows rendered beyond those in view, each way: a scrolled wheel step shows no blank rows.
+const OVERSCAN = 8;
+const INITIAL_VIEWPORT = 640;
 
 function columnKeys(comparing: boolean): SortKey[] {
   return [...AMOUNT_COLUMNS, ...(comparing ? COMPARISON_COLUMNS : [])];
@@ -166,7 +170,7 @@ export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, prev
   const hintId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const printing = usePrinting();
-  const [range, onScroll] = useVisibleRange(scroller, rows.length, printing);
+  const range = useVirtualRows({ scroller, count: rows.length, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, initialHeight: INITIAL_VIEWPORT, all: printing });
   const comparing = totals.comparison !== null;
   const na = t("trialBalance.table.notApplicable");
   const columnCount = columnKeys(comparing).length;
@@ -181,7 +185,6 @@ export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, prev
       </p>
       <div
         ref={scroller}
-        onScroll={onScroll}
         tabIndex={0}
         role="region"
         aria-label={label}

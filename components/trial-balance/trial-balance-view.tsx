@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useId, useMemo, useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 import type { DateRange } from "@/lib/trial-balance/dates";
 import type { Basis } from "@/lib/trial-balance/query";
 import { unpackAccounts } from "@/lib/trial-balance/response";
@@ -21,8 +23,6 @@ export interface TrialBalanceViewProps {
   basis: Basis;
   fetchedAt: string;
 }
-
-const BUTTON = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60";
 
 function download(data: BlobPart, type: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([data], { type }));
@@ -119,9 +119,9 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
           <LocalTime iso={fetchedAt} locale={locale} />
           {fetchedAfter}
         </p>
-        <button type="button" className={`${BUTTON} print:hidden`} disabled={refreshing} aria-busy={refreshing} onClick={() => startRefresh(() => router.refresh())}>
+        <Button variant="secondary" size="sm" className="print:hidden" disabled={refreshing} aria-busy={refreshing} onClick={() => startRefresh(() => router.refresh())}>
           {refreshing ? t("trialBalance.freshness.refreshing") : t("trialBalance.freshness.refresh")}
-        </button>
+        </Button>
       </div>
       <p className="text-sm text-slate-600 print:hidden">{t("trialBalance.freshness.delay")}</p>
 
@@ -149,21 +149,21 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
           {t("trialBalance.table.shown", { shown: view.length, count: rows.length })}
         </p>
         <div className="ml-auto flex gap-2">
-          <button type="button" className={BUTTON} disabled={exporting !== null} onClick={() => void exportAs("csv")}>
+          <Button variant="secondary" size="sm" disabled={exporting !== null} onClick={() => void exportAs("csv")}>
             {exporting === "csv" ? t("trialBalance.export.preparing") : t("trialBalance.export.csv")}
-          </button>
-          <button type="button" className={BUTTON} disabled={exporting !== null} onClick={() => void exportAs("xlsx")}>
+          </Button>
+          <Button variant="secondary" size="sm" disabled={exporting !== null} onClick={() => void exportAs("xlsx")}>
             {exporting === "xlsx" ? t("trialBalance.export.preparing") : t("trialBalance.export.xlsx")}
-          </button>
-          <button type="button" className={BUTTON} onClick={() => window.print()}>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => window.print()}>
             {t("trialBalance.export.print")}
-          </button>
+          </Button>
         </div>
       </div>
       {exportFailed ? (
-        <p role="alert" className="text-sm text-red-800">
-          {t("trialBalance.export.failed")}
-        </p>
+        <Notice tone="error" className="text-sm">
+          <p>{t("trialBalance.export.failed")}</p>
+        </Notice>
       ) : null}
 
       <TrialBalanceTable rows={view} totals={totals} totalLabel={totalLabel} sort={sort} onSort={onSort} previousLabel={previousLabel} />

@@ -1,0 +1,53 @@
+"use client";
+
+import { memo, useImperativeHandle, useSyncExternalStore, type Ref } from "react";
+import { useI18n } from "@/components/i18n-provider";
+import { formatDate } from "@/lib/i18n/format";
+import type { MessageKey } from "@/lib/i18n/translate";
+import type { GridModel } from "@/lib/payroll-grid/model";
+import type { EntryKind } from "@/lib/payroll-entries/kinds";
+import { useDraftSaver, type DraftStatus, type DraftStatusStore } from "./use-draft-saver";
+
+export interface DraftSaverHandle {
+  /** Saves what is unsaved now; resolves when the save has ended. */
+  flush: () => Promise<void>;
+}
+
+interface DraftSaverProps {
+  ref: Ref<DraftSaverHandle>;
+  model: GridModel;
+  companyId: number;
+  kind: EntryKind;
+  period: string;
+  initialRevision: number | null;
+}
+
+/**
+ * Saves the draft and shows how far saving is. A component of its own so that the save
+ * mutation's state changes re-render only this line, never the grid; the workbench reaches
+ * `flush` through `ref`. Its props do not change with edits (memo): typing does not re-render it.
+ */
+export const DraftSaver = memo(function DraftSaver({ ref, model, companyId, kind, period, initialRevision }: DraftSaverProps) {
+  const { status, flush } = useDraftSaver(model, companyId, kind, period, initialRevision);
+  useImperativeHandle(ref, () => ({ flush }), [flush]);
+  return <DraftIndicator store={status} />;
+});
+
+const STATE_TEXT: Record<DraftStatus["state"], MessageKey> = {
+  saved: "payrollEntries.draftSaved",
+  unsaved: "payrollEntries.draftUnsaved",
+  saving: "payrollEntries.draftSaving",
+  failed: "payrollEntries.draftFailed",
+};
+
+function DraftIndicator({ store }: { store: DraftStatusStore }) {
+  const { t, locale } = useI18n();
+  const status = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const time = status.state === "saved" && status.at ? formatDate(locale, status.at, { timeStyle: "medium" }) : "";
+  if (status.state === "saved" && !status.at) return null;
+  return (
+    <p aria-live="polite" data-draft-state={status.state} className={status.state === "failed" ? "text-red-800" : "text-slate-600"}>
+      {t(STATE_TEXT[status.state], { time })}
+    </p>
+  );
+}

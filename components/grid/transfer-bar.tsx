@@ -1,0 +1,45 @@
+"use client";
+
+import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
+import { useI18n } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import type { EntryKind } from "@/lib/payroll-entries/kinds";
+import type { TransferNotice } from "./use-transfer";
+
+interface TransferBarProps {
+  companyId: number;
+  kind: EntryKind;
+  notice: TransferNotice;
+  /** Cells with problems: the transfer waits until there are none. */
+  problemCount: number;
+  sending: boolean;
+  onReview: () => void;
+}
+
+/** The last transfer's outcome, the button that opens its review, and the way to the history. */
+export function TransferBar({ companyId, kind, notice, problemCount, sending, onReview }: TransferBarProps) {
+  const { t } = useI18n();
+  return (
+    <>
+      {notice ? (
+        <Notice tone={notice.tone}>
+          <p>{notice.text}</p>
+        </Notice>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-4">
+        <Button disabled={problemCount > 0 || sending} aria-describedby={problemCount > 0 ? "transfer-blocked" : undefined} onClick={onReview}>
+          {t("payrollEntries.transfer")}
+        </Button>
+        {problemCount > 0 ? (
+          <p id="transfer-blocked" className="text-sm text-red-800">
+            {t("payrollEntries.transferBlocked", { count: problemCount })}
+          </p>
+        ) : null}
+        <HoverPrefetchLink href={`/payroll/companies/${companyId}/${kind}/history`} className="text-blue-700 underline">
+          {t("payrollEntries.historyLink")}
+        </HoverPrefetchLink>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+"use client";
+
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useI18n } from "@/components/i18n-provider";
+import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
+import type { Translate } from "@/lib/i18n/translate";
+import type { GridModel } from "@/lib/payroll-grid/model";
+import { diffLines } from "@/lib/payroll-entries/diff";
+import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
+import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
+import { storedLinesOf } from "./use-draft-saver";
+
+export interface LastTransfer {
+  id: string;
+  createdAt: string;
+  lines: StoredLine[];
+}
+
+export type TransferNotice = { tone: "success" | "error"; text: string } | null;
+
+interface TransferAnswer {
+  receipt: { count: number; month: string };
+  lastTransfer: LastTransfer | null;
+}
+
+/** A line the server or the service refused (`problems` of `invalid` and `refused` answers). */
+interface Problem {
+  code: string | null;
+  field: string | null;
+  lineId: string | null;
+  message: string;
+}
+
+interface UseTransferOptions {
+  model: GridModel;
+  /** The model's version: the lines to send follow edits while the review is open. */
+  version: number;
+  companyId: number;
+  kind: EntryKind;
+  period: string;
+  /** The last successful transfer as the server rendered the page. */
+  initialLastTransfer: LastTransfer | null;
+  /** Saves the draft first: a transfer never overtakes the edits before it. */
+  flush: () => Promise<void>;
+  describe: (code: string) => string;
+}
+
+/**
+ * A failed transfer: the lines the server or the service refused become the grid's service
+ * issues (shown at their cells), and the notice says what happened. A network failure or an
+ * unknown outcome says so: the transfer may or may not have reached the service.
+ */
+export function applyRefusal(error: unknown, model: GridModel, describe: (code: string) => string, t: Translate): NonNullable<TransferNotice> {
+  const body = error instanceof ApiRequestError ? error.body : null;
+  const code = body?.code;
+  if (body && (code === "invalid" || code === "refused")) {
+    const keys = model.spec.columns.map((column) => column.key);
+    model.setServiceIssues(
+      ((body.problems ?? []) as Problem[]).flatMap((problem) =>
+        problem.lineId ? [{ lineId: problem.lineId, col: problem.field ? keys.indexOf(problem.field) : -1, message: code === "invalid" ? describe(problem.code ?? "invalid") : problem.message }] : [],
+      ),
+    );
+    return { tone: "error", text: t("payrollEntries.refusedValidation") };
+  }
+  if (code === "pay_run_in_progress") return { tone: "error", text: t("payrollEntries.payRunInProgress") };
+  if (!body || code === "outcome_unknown" || code === "upstream_unreachable" || code === "unavailable" || code === "network") {
+    return { tone: "error", text: t("payrollEntries.transferUnknown") };
+  }
+  return { tone: "error", text: t("payrollEntries.refusedOther", { message: body.message }) };
+}
+
+/**
+ * Review, send, outcome: the transfer of the month's lines to the payroll service as a TanStack
+ * Query mutation (never retried: a transfer is not idempotent). Its answer refreshes the
+ * transfer history query (the last successful transfer the review compares with).
+ */
+export function useTransfer({ model, version, companyId, kind, period, initialLastTransfer, flush, describe }: UseTransferOptions) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const historyKey = payrollEntriesKeys.history(companyId, kind, period);
+  // Seeded by the server's render and refreshed by each transfer's answer; forgotten with the page
+  // (gcTime 0), so coming back shows the server's, not an older tab's, last transfer.
+  const { data: lastTransfer } = useQuery<LastTransfer | null>({ queryKey: historyKey, queryFn: skipToken, initialData: initialLastTransfer, staleTime: Infinity, gcTime: 0 });
+  const [reviewOpen, setReviewOpen] = useState(false);
+  const [notice, setNotice] = useState<TransferNotice>(null);
+
+  const currentLines = useMemo(() => {
+    void version;
+    return reviewOpen ? storedLinesOf(model).filter((line) => Object.keys(line.values).length > 0) : [];
+  }, [model, version, reviewOpen]);
+  const diff = useMemo(() => (reviewOpen ? diffLines(lastTransfer?.lines ?? [], currentLines, fieldsOf(kind)) : null), [reviewOpen, lastTransfer, currentLines, kind]);
+
+  const transfer = useMutation({
+    mutationKey: [...payrollEntriesKeys.scope(companyId, kind, period), "transfer"],
+    mutationFn: async (lines: StoredLine[]) => {
+      await flush();
+      return apiFetchOrThrow<TransferAnswer>(entriesApiPath(companyId, kind, "transfer"), { method: "POST", body: { period, lines } });
+    },
+    // Offline, the transfer fails at once with its notice instead of waiting paused with the button pending.
+    networkMode: "always",
+    onMutate: () => setNotice(null),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(historyKey, answer.lastTransfer);
+      model.setServiceIssues([]);
+      setNotice({ tone: "success", text: t("payrollEntries.transferDone", { count: answer.receipt.count, month: answer.receipt.month }) });
+    },
+    onError: (error) => setNotice(applyRefusal(error, model, describe, t)),
+    onSettled: () => setReviewOpen(false),
+  });
+
+  return {
+    lastTransfer,
+    notice,
+    reviewOpen,
+    currentLines,
+    diff,
+    sending: transfer.isPending,
+    openReview: () => {
+      setNotice(null);
+      setReviewOpen(true);
+    },
+    closeReview: () => setReviewOpen(false),
+    send: () => transfer.mutate(currentLines),
+  };
+}
