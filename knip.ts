@@ -19,13 +19,7 @@ const config: KnipConfig = {
   project: ["**/*.{ts,tsx,mjs,css}", "!lib/db/generated/**"],
   // An export used only in its own file is not dead code.
   ignoreExportsUsedInFile: true,
-  // Being adopted right now by other helpers of issue #14; the lead removes these lines once merged.
-  ignore: ["lib/http/envelope.ts", "lib/http/browser-fetch.ts", "components/ui/**"],
   ignoreDependencies: [
-    // Being adopted right now by other helpers of issue #14; the lead removes these once merged.
-    "@tanstack/react-query",
-    "@tanstack/react-virtual",
-    "next-intl",
     // The generated Prisma client (lib/db/generated, not analysed) imports its runtime.
     "@prisma/client",
   ],

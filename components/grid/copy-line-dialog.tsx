@@ -1,7 +1,7 @@
 "use client";
 
 import { useDeferredValue, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 
@@ -23,7 +23,7 @@ interface CopyLineDialogProps {
 
 /** Picks the employees a line is copied to: search, tick, confirm. */
 export function CopyLineDialog({ open, sourceName, onClose, ...picker }: CopyLineDialogProps) {
-  const { t } = useI18n();
+  const t = useTranslations();
   // Closed, the dialog renders nothing inside (the workbench re-renders on every edit); opened, the picker starts afresh.
   return (
     <Dialog open={open} title={t("payrollEntries.copyLineTitle", { employee: sourceName })} onClose={onClose}>
@@ -33,7 +33,7 @@ export function CopyLineDialog({ open, sourceName, onClose, ...picker }: CopyLin
 }
 
 function CopyLinePicker({ sourceEmployeeId, employees, onConfirm, onClose }: Omit<CopyLineDialogProps, "open" | "sourceName">) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const deferred = useDeferredValue(query.trim().toLowerCase());

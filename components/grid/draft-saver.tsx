@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, useImperativeHandle, useSyncExternalStore, type Ref } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
 import type { GridModel } from "@/lib/payroll-grid/model";
@@ -41,7 +41,8 @@ const STATE_TEXT: Record<DraftStatus["state"], MessageKey> = {
 };
 
 function DraftIndicator({ store }: { store: DraftStatusStore }) {
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   const status = useSyncExternalStore(store.subscribe, store.get, store.get);
   const time = status.state === "saved" && status.at ? formatDate(locale, status.at, { timeStyle: "medium" }) : "";
   if (status.state === "saved" && !status.at) return null;

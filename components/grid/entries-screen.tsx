@@ -1,7 +1,7 @@
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { entriesPageData, freshCompany } from "@/lib/payroll-entries/page-data";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { attemptPayroll, companyForPage, payrollPageState } from "@/lib/payroll/pages";
@@ -9,7 +9,7 @@ import { EntriesWorkbench } from "./entries-workbench";
 
 /** The server half of the hours and extra payments pages: who, which company, which month, what was saved. */
 export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; companyId: string }) {
-  const { t } = await getTranslator();
+  const t = await getTranslations();
   const heading = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={heading} />;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/payroll-grid/decimal";
 import { GridModel, isBlank, type GridLine, type PasteResult } from "@/lib/payroll-grid/model";
@@ -43,7 +43,8 @@ function buildModel(props: WorkbenchProps, locale: "en" | "de"): GridModel {
  */
 export function EntriesWorkbench(props: WorkbenchProps) {
   const { kind, companyId, period } = props;
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   const [model] = useState(() => buildModel(props, locale));
   const version = useSyncExternalStore(model.subscribe, () => model.version, () => model.version);
   const employees = useMemo(() => new Map(props.employees.map((employee) => [employee.id, employee.name])), [props.employees]);

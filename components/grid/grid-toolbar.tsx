@@ -1,6 +1,6 @@
 "use client";
 
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { RowFilter } from "./use-grid-rows";
 
@@ -27,7 +27,7 @@ interface GridToolbarProps {
 
 /** Search, filter and the grid's commands as buttons (each also has a key, see the keyboard help). */
 export function GridToolbar(props: GridToolbarProps) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const tool = (label: string, onClick: () => void, disabled: boolean) => (
     <Button variant="secondary" size="sm" onClick={onClick} disabled={disabled}>
       {label}

@@ -4,8 +4,8 @@ import type { MessageKey, Translate } from "@/lib/i18n/translate";
 export function describeProblem(t: Translate, code: string): string {
   const [name = "invalid", arg = ""] = code.split(/:(.*)/);
   const key = `payrollEntries.errors.${name}` as MessageKey;
-  const text = t(key, { arg });
-  return text === key ? code : text;
+  // A code this build has no text for is shown as it is rather than as a missing-message marker.
+  return t.has(key) ? t(key, { arg }) : code;
 }
 
 export function columnLabel(t: Translate, key: string): string {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import type { GridLine, GridModel } from "@/lib/payroll-grid/model";
 
 interface ProblemsPanelProps {
@@ -17,7 +17,7 @@ interface ProblemsPanelProps {
 
 /** Cells that fail the schemas, and what the service refused: each a link to its cell. */
 export function ProblemsPanel({ model, version, employees, columnLabels, describe, onSelect }: ProblemsPanelProps) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const problems = useMemo(() => {
     void version;
     const list: { line: GridLine; col: number; message: string }[] = [];

@@ -1,6 +1,6 @@
 "use client";
 
-import { useI18n } from "@/components/i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { formatDate } from "@/lib/i18n/format";
@@ -28,7 +28,8 @@ interface ReviewDialogProps {
 
 /** What a transfer changes against the last successful one, before anything is sent. */
 export function ReviewDialog({ open, kind, period, diff, lastTransferAt, lineCount, total, employees, sending, onSend, onClose }: ReviewDialogProps) {
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   const columns = columnsOf(kind);
   const fields = fieldsOf(kind);
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useI18n } from "@/components/i18n-provider";
+import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/payroll-grid/decimal";
 import type { GridModel } from "@/lib/payroll-grid/model";
@@ -9,7 +9,8 @@ import { typeLabels } from "@/lib/payroll-entries/labels";
 
 /** The month's totals per type and in all, as the model keeps them (re-rendered with each edit). */
 export function TotalsPanel({ model, kind }: { model: GridModel; kind: EntryKind }) {
-  const { t, locale } = useI18n();
+  const t = useTranslations();
+  const locale = useLocale();
   return (
     <section aria-labelledby="totals-title" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="totals-title" className="font-semibold">

@@ -1,7 +1,7 @@
 "use client";
 
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
@@ -19,7 +19,7 @@ interface TransferBarProps {
 
 /** The last transfer's outcome, the button that opens its review, and the way to the history. */
 export function TransferBar({ companyId, kind, notice, problemCount, sending, onReview }: TransferBarProps) {
-  const { t } = useI18n();
+  const t = useTranslations();
   return (
     <>
       {notice ? (

@@ -3,7 +3,7 @@ import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { Button } from "@/components/ui/button";
 import { formatAmount, formatDate } from "@/lib/i18n/format";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { displayValue } from "@/lib/payroll-grid/locale-input";
 import { changedFields, diffLines } from "@/lib/payroll-entries/diff";
@@ -25,7 +25,7 @@ function describeLine(t: Translate, locale: Locale, kind: EntryKind, line: Store
 
 /** Every transfer of a company's hours or extra payments: who, when, what, how it ended; any two compared. */
 export async function TransferHistory({ kind, companyId, query }: { kind: EntryKind; companyId: string; query: Query }) {
-  const { t, locale } = await getTranslator();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const kindName = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payrollEntries.historyLink")} />;

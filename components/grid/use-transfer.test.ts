@@ -47,8 +47,7 @@ describe("applyRefusal", () => {
     }
     // Anything thrown that is not an answer of the app: nobody knows whether it reached the service.
     expect(applyRefusal(new TypeError("boom"), grid, describeCode, t).text).toBe("payrollEntries.transferUnknown");
-    expect(applyRefusal(new ApiRequestError(409, { code: "period_changed", message: "The month is now 2026-12." }), grid, describeCode, t).text).toBe(
-      'payrollEntries.refusedOther {"message":"The month is now 2026-12."}',
-    );
+    // Another refusal gets its code's translated text, never the server's English message.
+    expect(applyRefusal(new ApiRequestError(409, { code: "period_changed", message: "The month is now 2026-12." }), grid, describeCode, t).text).toBe("errors.period_changed");
   });
 });

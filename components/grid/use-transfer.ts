@@ -2,7 +2,8 @@
 
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useTranslations } from "next-intl";
+import { errorMessage } from "@/components/ui/error-text";
 import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
 import type { Translate } from "@/lib/i18n/translate";
 import type { GridModel } from "@/lib/payroll-grid/model";
@@ -67,7 +68,8 @@ export function applyRefusal(error: unknown, model: GridModel, describe: (code: 
   if (!body || code === "outcome_unknown" || code === "upstream_unreachable" || code === "unavailable" || code === "network") {
     return { tone: "error", text: t("payrollEntries.transferUnknown") };
   }
-  return { tone: "error", text: t("payrollEntries.refusedOther", { message: body.message }) };
+  // Any other refusal (period_changed, draft_conflict, …): its code's text from the one mapping.
+  return { tone: "error", text: errorMessage(t, error) };
 }
 
 /**
@@ -76,7 +78,7 @@ export function applyRefusal(error: unknown, model: GridModel, describe: (code: 
  * transfer history query (the last successful transfer the review compares with).
  */
 export function useTransfer({ model, version, companyId, kind, period, initialLastTransfer, flush, describe }: UseTransferOptions) {
-  const { t } = useI18n();
+  const t = useTranslations();
   const queryClient = useQueryClient();
   const historyKey = payrollEntriesKeys.history(companyId, kind, period);
   // Seeded by the server's render and refreshed by each transfer's answer; forgotten with the page

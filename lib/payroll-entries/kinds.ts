@@ -25,10 +25,6 @@ export function fieldsOf(kind: EntryKind): readonly string[] {
   return kind === "hours" ? HOURS_FIELDS : PAYMENT_FIELDS;
 }
 
-export function isEntryKind(value: string): value is EntryKind {
-  return (ENTRY_KINDS as readonly string[]).includes(value);
-}
-
 /** A line as drafts, transfers and the history keep it: its grid id, the employee, and each field's canonical text. */
 export interface StoredLine {
   id: string;
