@@ -12,8 +12,9 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { emptyEmployeeInput, employeeSchema, REQUIRED_FIELDS, type EmployeeField, type EmployeeInput, type NewEmployee } from "@/lib/payroll/employee-schema";
-import { hasEnded, operatesOn, successorOn, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
+import type { Country, HealthInsurance } from "@/lib/payroll/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
+import { InsurerField } from "./insurer-field";
 import { problemText } from "./problem-text";
 
 export interface OnboardFormProps {
@@ -128,10 +129,7 @@ export function OnboardForm(props: OnboardFormProps) {
     />
   );
 
-  const insurerNumber = (values.health_insurance ?? "").trim();
-  const chosenInsurer = insurersByNumber.get(insurerNumber);
   const entryDate = values.entry && /^\d{4}-\d{2}-\d{2}$/.test(values.entry) ? values.entry : props.defaultEntry;
-  const successor = chosenInsurer && !operatesOn(chosenInsurer, entryDate) ? successorOn(chosenInsurer, insurersByNumber, entryDate) : null;
 
   return (
     <form onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="max-w-3xl space-y-6">
@@ -180,52 +178,16 @@ export function OnboardForm(props: OnboardFormProps) {
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <legend className="px-1 font-semibold">{t("payroll.onboard.employment")}</legend>
         {field("entry", { type: "date", hint: t("payroll.onboard.entryDefault", { date: props.defaultEntry }) })}
-        <div className="space-y-1">
-          <label htmlFor="field-health_insurance" className="block font-medium">
-            {t("payroll.fields.health_insurance")}
-          </label>
-          <input
-            id="field-health_insurance"
-            list="insurer-options"
-            autoComplete="off"
-            aria-invalid={errorOf("health_insurance") ? true : undefined}
-            aria-describedby="field-health_insurance-hint field-health_insurance-error"
-            className="w-full rounded border border-slate-400 px-3 py-2"
-            {...register("health_insurance", {
-              onBlur: (event: { target: { value: string } }) => {
-                const typed = event.target.value.trim().toLocaleLowerCase();
-                const byName = props.insurers.find((insurer) => insurer.name.toLocaleLowerCase() === typed);
-                if (byName) setValue("health_insurance", byName.number, { shouldValidate: true });
-              },
-            })}
-          />
-          <datalist id="insurer-options">
-            {props.insurers.map((insurer) => (
-              <option key={insurer.number} value={insurer.number} label={`${insurer.name}${hasEnded(insurer, props.today) ? ` (${t("payroll.onboard.insurerEnded")})` : ""}`} />
-            ))}
-          </datalist>
-          <p id="field-health_insurance-hint" className="text-sm text-slate-600">
-            {chosenInsurer ? (
-              <span>
-                {chosenInsurer.name}
-                {chosenInsurer.availableTo
-                  ? ` — ${t(hasEnded(chosenInsurer, props.today) ? "payroll.onboard.insurerEndedOn" : "payroll.onboard.insurerEndsOn", { date: chosenInsurer.availableTo })}`
-                  : ""}
-              </span>
-            ) : (
-              t("payroll.onboard.insurerSearch")
-            )}
-          </p>
-          {successor && chosenInsurer ? (
-            <Notice tone="warning" className="text-sm">
-              <p>{t("payroll.onboard.useSuccessor", { name: chosenInsurer.name, successor: successor.name })}</p>
-              <Button variant="secondary" size="sm" className="mt-1" onClick={() => setValue("health_insurance", successor.number, { shouldValidate: true, shouldDirty: true })}>
-                {t("payroll.onboard.useSuccessorButton", { successor: successor.name })}
-              </Button>
-            </Notice>
-          ) : null}
-          <p id="field-health_insurance-error" className="text-sm text-red-700">{errorOf("health_insurance")}</p>
-        </div>
+        <InsurerField
+          insurers={props.insurers}
+          insurersByNumber={insurersByNumber}
+          today={props.today}
+          entryDate={entryDate}
+          number={values.health_insurance ?? ""}
+          error={errorOf("health_insurance")}
+          register={register}
+          setValue={setValue}
+        />
         {field("insurance_number", { autoComplete: "off" })}
       </fieldset>
 

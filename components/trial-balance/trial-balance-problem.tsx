@@ -27,9 +27,9 @@ export async function TrialBalanceProblem({ problem, here }: { problem: Problem;
       case "unknownBusiness":
         return t("trialBalance.states.unknownBusiness");
       case "invalid":
-        return t("trialBalance.states.invalid", { message: problem.message });
+        return t("trialBalance.states.invalid");
       case "forbidden":
-        return t(problem.reason === "tier" ? "trialBalance.states.tier" : "trialBalance.states.permission", { message: problem.message });
+        return t(problem.reason === "tier" ? "trialBalance.states.tier" : "trialBalance.states.permission");
       case "rateLimited":
         return problem.retryAfterSeconds === null ? t("trialBalance.states.rateLimitedSoon") : t("trialBalance.states.rateLimited", { seconds: problem.retryAfterSeconds });
       case "unavailable":
@@ -42,10 +42,13 @@ export async function TrialBalanceProblem({ problem, here }: { problem: Problem;
         return t("trialBalance.states.badResponse");
     }
   })();
+  // The service's own words (English) only as a detail below the translated message.
+  const detail = problem.kind === "invalid" || problem.kind === "forbidden" ? problem.message : undefined;
   const retryable = problem.kind === "rateLimited" || problem.kind === "unavailable" || problem.kind === "unreachable" || problem.kind === "badResponse";
   return (
     <div role="alert" className="max-w-3xl space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950">
       <p>{message}</p>
+      {detail ? <p className="text-sm">{t("accountingError.detail", { detail })}</p> : null}
       {retryable ? (
         <a href={here} className="inline-block rounded border border-red-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-red-100">
           {t("trialBalance.states.retry")}
