@@ -1,10 +1,10 @@
 "use client";
 
-import { signIn } from "next-auth/react";
+import { startSignIn } from "@/lib/auth/browser-auth";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
-/** Starts the sign-in at the accounting service (next-auth POSTs with its CSRF token, then the browser leaves). */
+/** Starts the sign-in at the accounting service (a POST with next-auth's CSRF token, then the browser leaves). */
 export function SignInButton({
   label,
   scope = "full_access",
@@ -33,7 +33,7 @@ export function SignInButton({
       aria-busy={pending}
       onClick={() => {
         setPending(true);
-        void signIn(provider, { callbackUrl }, { scope, ...(country ? { country } : {}), ...(move ? { move: "1" } : {}) }).catch(() => setPending(false));
+        startSignIn(provider, callbackUrl, { scope, ...(country ? { country } : {}), ...(move ? { move: "1" } : {}) }).catch(() => setPending(false));
       }}
     >
       {label}

@@ -1,6 +1,6 @@
 "use client";
 
-import { signOut } from "next-auth/react";
+import { signOutAndLeave } from "@/lib/auth/browser-auth";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -14,7 +14,7 @@ export function SignOutButton({ label }: { label: string }) {
       disabled={pending}
       onClick={() => {
         setPending(true);
-        void signOut({ callbackUrl: "/" }).catch(() => setPending(false));
+        signOutAndLeave("/").catch(() => setPending(false));
       }}
     >
       {label}
