@@ -3,6 +3,11 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 
 export type EditMode = "replace" | "edit";
+export interface EditorMove {
+  rows: number;
+  cols: number;
+  wrap?: boolean;
+}
 
 interface CellEditorProps {
   id: string;
@@ -13,7 +18,8 @@ interface CellEditorProps {
   /** An error code for the text as typed, or null: checked on every keystroke. */
   validate: (text: string) => string | null;
   describe: (code: string) => string;
-  onCommit: (text: string, move: { rows: number; cols: number }) => void;
+  /** `wrap`: Tab's move, which goes on to the next or previous line at a line's end. */
+  onCommit: (text: string, move: EditorMove) => void;
   onCancel: () => void;
 }
 
@@ -30,9 +36,9 @@ export function CellEditor({ id, label, initial, mode, listId, validate, describ
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const text = event.currentTarget.value;
-    const moves: Record<string, { rows: number; cols: number }> = {
+    const moves: Record<string, EditorMove> = {
       Enter: { rows: event.shiftKey ? -1 : 1, cols: 0 },
-      Tab: { rows: 0, cols: event.shiftKey ? -1 : 1 },
+      Tab: { rows: 0, cols: event.shiftKey ? -1 : 1, wrap: true },
     };
     if (mode === "replace" || event.key === "ArrowUp" || event.key === "ArrowDown") {
       Object.assign(moves, { ArrowUp: { rows: -1, cols: 0 }, ArrowDown: { rows: 1, cols: 0 } });

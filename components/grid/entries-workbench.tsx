@@ -30,6 +30,8 @@ export interface WorkbenchProps {
   lastTransfer: LastTransfer | null;
 }
 
+const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
+
 function buildModel(props: WorkbenchProps, locale: "en" | "de"): GridModel {
   const fields = fieldsOf(props.kind);
   const lines = (props.draft?.lines ?? []).map((line) => ({ id: line.id, employeeId: line.employee_id, cells: fields.map((field) => line.values[field] ?? "") }));
@@ -115,8 +117,12 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     <div className="space-y-4">
       <p className="max-w-3xl text-sm text-slate-700">{t("payrollEntries.intro")}</p>
       <details className="text-sm text-slate-700">
-        <summary className="cursor-pointer">⌨</summary>
-        <p>{t("payrollEntries.keyboardHelp")}</p>
+        <summary className="cursor-pointer font-medium text-blue-800 underline">{t("payrollEntries.keyboardHelpTitle")}</summary>
+        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">
+          {KEYBOARD_HELP.map((key) => (
+            <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>
+          ))}
+        </ul>
       </details>
 
       <GridToolbar
