@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from "react";
 
 export type EditMode = "replace" | "edit";
 export interface EditorMove {
@@ -33,6 +33,24 @@ export function CellEditor({ id, label, initial, mode, listId, validate, describ
   const errorId = `${id}-error`;
   // Set once the edit has ended (committed or cancelled): the blur that follows must not commit again.
   const done = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Leaving the page (reload, closing the tab, hiding it) keeps what is typed: it is committed
+  // before the draft saver's own listeners send the draft (capture listeners on window run first).
+  const commitBeforeLeaving = useEffectEvent((event: Event) => {
+    if (done.current || !input.current) return;
+    if (event.type === "visibilitychange" && document.visibilityState !== "hidden") return;
+    done.current = true;
+    onCommit(input.current.value, { rows: 0, cols: 0 });
+  });
+  useEffect(() => {
+    const listener = (event: Event) => commitBeforeLeaving(event);
+    const events = ["beforeunload", "pagehide", "visibilitychange"];
+    for (const type of events) window.addEventListener(type, listener, { capture: true });
+    return () => {
+      for (const type of events) window.removeEventListener(type, listener, { capture: true });
+    };
+  }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const text = event.currentTarget.value;
@@ -65,6 +83,7 @@ export function CellEditor({ id, label, initial, mode, listId, validate, describ
     // scrolled content instead of becoming a compositor layer of its own on every edit.
     <span className="absolute inset-0 z-[5]">
       <input
+        ref={input}
         id={id}
         aria-label={label}
         aria-invalid={error ? true : undefined}

@@ -62,15 +62,18 @@ export function useActiveCellInView({ scroller, row, col, rowHeight }: ActiveCel
     const top = row * rowHeight;
     // The sticky header row covers the first row's height of the view.
     const rowsHeight = current.height - rowHeight;
-    if (top < current.scrollTop) current.scrollTop = element.scrollTop = top;
-    else if (top + rowHeight > current.scrollTop + rowsHeight) current.scrollTop = element.scrollTop = top + rowHeight - rowsHeight;
+    const scrollTop = top < current.scrollTop ? top : top + rowHeight > current.scrollTop + rowsHeight ? top + rowHeight - rowsHeight : current.scrollTop;
 
     columns.current ??= measureColumns(element);
     const sticky = columns.current[0]?.width ?? 0;
     const cell = columns.current[col + 1];
-    if (!cell) return;
-    if (cell.left - sticky < current.scrollLeft) current.scrollLeft = element.scrollLeft = Math.max(0, cell.left - sticky);
-    else if (cell.left + cell.width > current.scrollLeft + current.width) current.scrollLeft = element.scrollLeft = cell.left + cell.width - current.width;
+    let scrollLeft = current.scrollLeft;
+    if (cell && cell.left - sticky < scrollLeft) scrollLeft = Math.max(0, cell.left - sticky);
+    else if (cell && cell.left + cell.width > scrollLeft + current.width) scrollLeft = cell.left + cell.width - current.width;
+    if (scrollTop === current.scrollTop && scrollLeft === current.scrollLeft) return;
+    current.scrollTop = scrollTop;
+    current.scrollLeft = scrollLeft;
+    element.scrollTo({ top: scrollTop, left: scrollLeft });
   }, [scroller, row, col, rowHeight]);
 }
 

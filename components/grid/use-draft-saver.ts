@@ -73,6 +73,17 @@ function isTransient(error: unknown): boolean {
   return !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
 }
 
+/**
+ * Keepalive requests may carry 64 KiB of body (all of a page's in flight together); a little is
+ * left for the browser's own. A larger draft is saved the ordinary way, and leaving asks first.
+ */
+const KEEPALIVE_BODY_BYTES = 60 * 1024;
+
+function fitsKeepalive(body: string): boolean {
+  // UTF-8 takes at least a byte per character: only bodies near the limit need counting.
+  return body.length <= KEEPALIVE_BODY_BYTES && (body.length * 3 <= KEEPALIVE_BODY_BYTES || new TextEncoder().encode(body).length <= KEEPALIVE_BODY_BYTES);
+}
+
 /** Tries of one save before it counts as failed (then the next save waits 2 s, 4 s, … 30 s). */
 const SAVE_RETRIES = 2;
 
@@ -110,20 +121,35 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
     let failures = 0;
 
     const save = (): Promise<void> => {
-      queue = queue.then(saveNow);
+      queue = queue.then(() => saveNow());
       return queue;
     };
 
-    const saveNow = async (): Promise<void> => {
-      if (model.version === savedVersion) return;
-      const version = model.version;
+    // Saves under way (at most one from the queue, and one sent while leaving the page).
+    let inFlight = 0;
+    // The version a save sent while leaving the page carries: leaving fires several events.
+    let leavingVersion: number | null = null;
+
+    /** The request for what the model holds now: the changed lines when the server's draft is known and its lines are unchanged in number and order, else the whole draft. */
+    const prepare = (whole: boolean) => {
+      const patch = !whole && revision !== null && savedStructure === model.structureVersion;
+      return {
+        version: model.version,
+        body: draftBody(model, period, patch && revision !== null ? { baseRevision: revision, savedRevs } : undefined),
+        revs: new Map(model.lines.map((line) => [line.id, line.rev])),
+        structure: model.structureVersion,
+      };
+    };
+
+    const saveNow = async (prepared?: ReturnType<typeof prepare>, keepalive = false): Promise<void> => {
+      if (!prepared && model.version === savedVersion) return;
+      const { version, body, revs, structure } = prepared ?? prepare(false);
       store.set({ state: "saving" });
-      const patch = revision !== null && savedStructure === model.structureVersion;
-      const body = draftBody(model, period, patch && revision !== null ? { baseRevision: revision, savedRevs } : undefined);
-      const revs = new Map(model.lines.map((line) => [line.id, line.rev]));
-      const structure = model.structureVersion;
+      inFlight += 1;
       try {
-        const saved = await putDraft(body);
+        // A keepalive save goes out at once (not through the mutation, which starts its request a few
+        // promise turns later), while the page is being left.
+        const saved = keepalive ? await apiFetchOrThrow<{ revision?: number }>(entriesApiPath(companyId, kind, "draft"), { method: "PUT", jsonText: body, keepalive: true }) : await putDraft(body);
         revision = saved.revision ?? null;
         savedStructure = structure;
         savedRevs = revs;
@@ -137,6 +163,8 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
         savedStructure = -1;
         failures += 1;
         store.set({ state: "failed" });
+      } finally {
+        inFlight -= 1;
       }
     };
 
@@ -160,14 +188,59 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       timer = null;
       return save();
     };
+    /**
+     * Saves what is unsaved now with a request that outlives the page (`keepalive`); true when
+     * nothing is left unsent. With a save under way (which the browser cancels when the page goes)
+     * the whole draft is sent: a whole draft replaces any state, and the patch under way, if it
+     * arrives later, is refused as based on an older revision. A draft too large for keepalive is
+     * saved the ordinary way (false: it may not arrive).
+     */
+    const saveBeforeLeaving = (): boolean => {
+      if (model.version === savedVersion || model.version === leavingVersion) return true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      const request = prepare(inFlight > 0);
+      if (!fitsKeepalive(request.body)) {
+        void save();
+        return false;
+      }
+      leavingVersion = request.version;
+      // When the page stays (only hidden) and this save failed, leaving again tries again.
+      const settled = () => {
+        if (savedVersion !== request.version) leavingVersion = null;
+      };
+      if (inFlight > 0) {
+        // Not through the queue (it waits for the save under way); what the server holds afterwards is not known here.
+        void saveNow(request, true).then(() => {
+          revision = null;
+          savedStructure = -1;
+          settled();
+        });
+      } else {
+        queue = saveNow(request, true).then(settled);
+      }
+      return true;
+    };
+
     const unsubscribe = model.subscribe(schedule);
+    // Before a reload or another page: beforeunload comes before the browser asks for the next page
+    // (pagehide only when its answer is there), so the draft is saved before that page reads it.
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (model.version !== savedVersion) event.preventDefault();
+      if (!saveBeforeLeaving()) event.preventDefault();
+    };
+    // A closed tab, a phone's app switcher, a page put into the back/forward cache: no beforeunload.
+    const pageHide = () => void saveBeforeLeaving();
+    const visibilityChange = () => {
+      if (document.visibilityState === "hidden") saveBeforeLeaving();
     };
     window.addEventListener("beforeunload", beforeUnload);
+    window.addEventListener("pagehide", pageHide);
+    document.addEventListener("visibilitychange", visibilityChange);
     return () => {
       unsubscribe();
       window.removeEventListener("beforeunload", beforeUnload);
+      window.removeEventListener("pagehide", pageHide);
+      document.removeEventListener("visibilitychange", visibilityChange);
       if (timer) clearTimeout(timer);
     };
   }, [model, companyId, kind, period, initialRevision, store, putDraft]);
