@@ -136,7 +136,8 @@ test("extra payments: refused during a pay run with the draft kept, accepted aft
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Extra payments: Bäckerei Krüger GmbH");
 
   await typeInto(page, 1, "type", "Bonus", "Tab");
-  await page.keyboard.press("Tab");
+  // Outside the cell editor Tab leaves the grid (ARIA grid pattern): the arrow moves on.
+  await page.keyboard.press("ArrowRight");
   await page.keyboard.type("250");
   await page.keyboard.press("Enter");
   await typeInto(page, 3, "type", "Travel costs", "Tab");

@@ -3,6 +3,8 @@
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from "react";
 
 export type EditMode = "replace" | "edit";
+/** Dispatched on window (synchronously) to commit an open cell editor's text now. */
+export const COMMIT_OPEN_EDIT = "ledgerlane:grid-commit-open-edit";
 export interface EditorMove {
   rows: number;
   cols: number;
@@ -35,21 +37,18 @@ export function CellEditor({ id, label, initial, mode, listId, validate, describ
   const done = useRef(false);
   const input = useRef<HTMLInputElement>(null);
 
-  // Leaving the page (reload, closing the tab, hiding it) keeps what is typed: it is committed
-  // before the draft saver's own listeners send the draft (capture listeners on window run first).
-  const commitBeforeLeaving = useEffectEvent((event: Event) => {
+  // Leaving the page (reload, closing the tab, hiding it) keeps what is typed: the draft saver
+  // asks for it (COMMIT_OPEN_EDIT) before it sends the draft. Listeners of the editor's own for
+  // those events ran after the draft saver's, which were added first.
+  const commitBeforeLeaving = useEffectEvent(() => {
     if (done.current || !input.current) return;
-    if (event.type === "visibilitychange" && document.visibilityState !== "hidden") return;
     done.current = true;
     onCommit(input.current.value, { rows: 0, cols: 0 });
   });
   useEffect(() => {
-    const listener = (event: Event) => commitBeforeLeaving(event);
-    const events = ["beforeunload", "pagehide", "visibilitychange"];
-    for (const type of events) window.addEventListener(type, listener, { capture: true });
-    return () => {
-      for (const type of events) window.removeEventListener(type, listener, { capture: true });
-    };
+    const listener = () => commitBeforeLeaving();
+    window.addEventListener(COMMIT_OPEN_EDIT, listener);
+    return () => window.removeEventListener(COMMIT_OPEN_EDIT, listener);
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

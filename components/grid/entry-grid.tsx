@@ -85,7 +85,8 @@ export function EntryGrid(props: EntryGridProps) {
   const { move, onKeyDown } = useGridKeyboard({
     model,
     rows,
-    columnCount: columns.length,
+    // The two computed columns after the entered ones are read-only cells.
+    columnCount: columns.length + 2,
     selection,
     onSelectionChange,
     editing: editing !== null,
@@ -110,7 +111,8 @@ export function EntryGrid(props: EntryGridProps) {
   function cellFromEvent(target: EventTarget): { row: number; col: number } | null {
     const cell = (target as HTMLElement).closest<HTMLElement>("[data-row][data-col]");
     if (!cell) return null;
-    const col = columns.findIndex((column) => column.key === cell.dataset.col);
+    const key = cell.dataset.col;
+    const col = key === "computed" ? columns.length : key === "employee-total" ? columns.length + 1 : columns.findIndex((column) => column.key === key);
     return col < 0 ? null : { row: Number(cell.dataset.row), col };
   }
 

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
 import type { GridLine, GridModel } from "@/lib/payroll-grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll-entries/kinds";
+import { COMMIT_OPEN_EDIT } from "./cell-editor";
 import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
 
 export type DraftStatus = { state: "saved"; at: Date | null } | { state: "unsaved" } | { state: "saving" } | { state: "failed" };
@@ -189,13 +190,14 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       return save();
     };
     /**
-     * Saves what is unsaved now with a request that outlives the page (`keepalive`); true when
+     * Saves what is unsaved now (an open cell editor's text first) with a request that outlives the page (`keepalive`); true when
      * nothing is left unsent. With a save under way (which the browser cancels when the page goes)
      * the whole draft is sent: a whole draft replaces any state, and the patch under way, if it
      * arrives later, is refused as based on an older revision. A draft too large for keepalive is
      * saved the ordinary way (false: it may not arrive).
      */
     const saveBeforeLeaving = (): boolean => {
+      window.dispatchEvent(new Event(COMMIT_OPEN_EDIT));
       if (model.version === savedVersion || model.version === leavingVersion) return true;
       if (timer) clearTimeout(timer);
       timer = null;
