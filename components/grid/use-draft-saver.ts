@@ -190,18 +190,21 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       return save();
     };
     /**
-     * Saves what is unsaved now (an open cell editor's text first) with a request that outlives the page (`keepalive`); true when
-     * nothing is left unsent. With a save under way (which the browser cancels when the page goes)
-     * the whole draft is sent: a whole draft replaces any state, and the patch under way, if it
-     * arrives later, is refused as based on an older revision. A draft too large for keepalive is
-     * saved the ordinary way (false: it may not arrive).
+     * Saves what is unsaved now (an open cell editor's text first) with a request that outlives
+     * the page (`keepalive`, at most 64 KiB): the whole draft, or the changed lines when only they
+     * fit; true when nothing is left unsent. A draft too large even so is saved the ordinary way
+     * (false: it may not arrive before the page goes).
      */
     const saveBeforeLeaving = (): boolean => {
       window.dispatchEvent(new Event(COMMIT_OPEN_EDIT));
       if (model.version === savedVersion || model.version === leavingVersion) return true;
       if (timer) clearTimeout(timer);
       timer = null;
-      const request = prepare(inFlight > 0);
+      // The whole draft when it fits: it cannot be refused as based on an older revision (the page
+      // that loads next may have read the draft before the last save had been stored), and it
+      // carries a save under way too, which the browser cancels when the page goes.
+      let request = prepare(true);
+      if (!fitsKeepalive(request.body) && inFlight === 0) request = prepare(false);
       if (!fitsKeepalive(request.body)) {
         void save();
         return false;
@@ -212,7 +215,7 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
         if (savedVersion !== request.version) leavingVersion = null;
       };
       if (inFlight > 0) {
-        // Not through the queue (it waits for the save under way); what the server holds afterwards is not known here.
+        // Not through the queue (it waits for the save under way); which of the two the server stored last is not known here.
         void saveNow(request, true).then(() => {
           revision = null;
           savedStructure = -1;
