@@ -6,6 +6,7 @@ import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
 import type { GridLine, GridModel } from "@/lib/payroll-grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll-entries/kinds";
 import { COMMIT_OPEN_EDIT } from "./cell-editor";
+import { dropUnsavedDraft, handoffKey, leaveUnsavedDraft } from "./draft-handoff";
 import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
 
 export type DraftStatus = { state: "saved"; at: Date | null } | { state: "unsaved" } | { state: "saving" } | { state: "failed" };
@@ -170,6 +171,11 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
     };
 
     const schedule = () => {
+      // Edited again: the page was not left after all (a cancelled reload, back from the back/forward cache).
+      if (handedOff) {
+        dropUnsavedDraft(handoff);
+        handedOff = false;
+      }
       if (model.version === savedVersion) return;
       const now = Date.now();
       firstUnsaved ??= now;
@@ -195,9 +201,17 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
      * fit; true when nothing is left unsent. A draft too large even so is saved the ordinary way
      * (false: it may not arrive before the page goes).
      */
-    const saveBeforeLeaving = (): boolean => {
+    const handoff = handoffKey(companyId, kind, period);
+    let handedOff = false;
+    const saveBeforeLeaving = (leaving: boolean): boolean => {
       window.dispatchEvent(new Event(COMMIT_OPEN_EDIT));
-      if (model.version === savedVersion || model.version === leavingVersion) return true;
+      if (model.version === savedVersion) return true;
+      if (leaving) {
+        // For the next page in this tab, which the server may render before this save is stored.
+        leaveUnsavedDraft(handoff, storedLinesOf(model));
+        handedOff = true;
+      }
+      if (model.version === leavingVersion) return true;
       if (timer) clearTimeout(timer);
       timer = null;
       // The whole draft when it fits: it cannot be refused as based on an older revision (the page
@@ -231,12 +245,12 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
     // Before a reload or another page: beforeunload comes before the browser asks for the next page
     // (pagehide only when its answer is there), so the draft is saved before that page reads it.
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (!saveBeforeLeaving()) event.preventDefault();
+      if (!saveBeforeLeaving(true)) event.preventDefault();
     };
     // A closed tab, a phone's app switcher, a page put into the back/forward cache: no beforeunload.
-    const pageHide = () => void saveBeforeLeaving();
+    const pageHide = () => void saveBeforeLeaving(true);
     const visibilityChange = () => {
-      if (document.visibilityState === "hidden") saveBeforeLeaving();
+      if (document.visibilityState === "hidden") saveBeforeLeaving(false);
     };
     window.addEventListener("beforeunload", beforeUnload);
     window.addEventListener("pagehide", pageHide);
