@@ -3,7 +3,7 @@ import pg from "pg";
 import { collectConsoleErrors, control, signInAndConnectPayroll } from "./helpers";
 
 // The entry grid's keyboard, through its public face only (role="grid", aria-activedescendant, the
-// cell editor's input): how it behaves today, whatever its internals become.
+// cell editor's input): the ARIA grid pattern, whatever the grid's internals become.
 
 const COMPANY = 1001;
 
@@ -24,6 +24,43 @@ async function expectActive(page: Page, grid: Locator, employee: number, column:
   await expect.poll(named).toBe(`${employee}/${column}`);
   await expect(grid).toBeFocused();
 }
+
+/** Where the focused element is against the grid: "inside" (or the grid itself), "before" or "after" it in the page. */
+function focusComparedWith(grid: Locator): Promise<string> {
+  return grid.evaluate((element) => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return "none";
+    if (element === focused || element.contains(focused)) return "inside";
+    return element.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING ? "after" : "before";
+  });
+}
+
+/** The active cell is on the grid's last row. */
+function activeRowIndexIsLast(grid: Locator): Promise<boolean> {
+  return grid.evaluate((element) => {
+    const id = element.getAttribute("aria-activedescendant");
+    const row = id ? document.getElementById(id)?.closest('[role="row"]') : null;
+    return row?.getAttribute("aria-rowindex") === element.getAttribute("aria-rowcount");
+  });
+}
+
+/**
+ * Records every moment (after each DOM change of the grid) at which aria-activedescendant names
+ * an id that no element has: the descendant must resolve after every step, not only eventually.
+ */
+async function watchActiveCell(grid: Locator) {
+  await grid.evaluate((element) => {
+    const missing: string[] = [];
+    (window as unknown as { missingActiveCells: string[] }).missingActiveCells = missing;
+    const check = () => {
+      const id = element.getAttribute("aria-activedescendant");
+      if (id && !document.getElementById(id)) missing.push(id);
+    };
+    new MutationObserver(check).observe(element, { attributes: true, attributeFilter: ["aria-activedescendant"], childList: true, subtree: true });
+  });
+}
+
+const missingActiveCells = (page: Page) => page.evaluate(() => (window as unknown as { missingActiveCells: string[] }).missingActiveCells);
 
 async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
@@ -48,7 +85,7 @@ test.afterEach(async () => {
   await deleteHoursDraft();
 });
 
-test("arrows move, Enter/F2/typing edit, Escape cancels, Enter commits down, Tab moves right and wraps; the value is saved", async ({ page }) => {
+test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab leaves the grid, Enter/F2/typing edit, Escape cancels, Enter commits down; the value is saved", async ({ page }) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await signInAndConnectPayroll(page);
@@ -56,6 +93,7 @@ test("arrows move, Enter/F2/typing edit, Escape cancels, Enter commits down, Tab
   const grid = page.getByRole("grid", { name: /^Hours of / });
   await expect(grid).toBeVisible();
   const editor = grid.locator("input");
+  await watchActiveCell(grid);
 
   // Arrows move the active cell.
   await cell(page, 1, "type").click();
@@ -101,21 +139,56 @@ test("arrows move, Enter/F2/typing edit, Escape cancels, Enter commits down, Tab
   await expect(cell(page, 1, "total_hours")).toHaveText("7.25");
   await expectActive(page, grid, 2, "total_hours");
 
-  // Tab moves right; from a line's last column it wraps to the next line's first, Shift+Tab back.
-  await page.keyboard.press("Tab");
-  await expectActive(page, grid, 2, "total_amount");
+  // The ARIA grid pattern: End and Home go to the line's last and first cell (the computed,
+  // read-only columns are cells too), arrows stop at the edges, and the grid is one tab stop: Tab
+  // leaves it forwards, Shift+Tab backwards.
   await page.keyboard.press("End");
+  await expectActive(page, grid, 2, "employee-total");
+  await page.keyboard.press("ArrowRight");
+  await expectActive(page, grid, 2, "employee-total");
+  await page.keyboard.press("ArrowLeft");
+  await expectActive(page, grid, 2, "computed");
+  await page.keyboard.press("ArrowLeft");
   await expectActive(page, grid, 2, "cost_object_id");
   await page.keyboard.press("Tab");
-  await expectActive(page, grid, 3, "type");
+  await expect.poll(() => focusComparedWith(grid)).toBe("after");
   await page.keyboard.press("Shift+Tab");
   await expectActive(page, grid, 2, "cost_object_id");
+  await page.keyboard.press("Shift+Tab");
+  await expect.poll(() => focusComparedWith(grid)).toBe("before");
+  await page.keyboard.press("Tab");
+  await expectActive(page, grid, 2, "cost_object_id");
+  await page.keyboard.press("Home");
+  await expectActive(page, grid, 2, "type");
+  await page.keyboard.press("ArrowLeft");
+  await expectActive(page, grid, 2, "type");
+  // Ctrl+End and Ctrl+Home: the grid's last and first cell (the last line is far outside the rendered rows).
+  await page.keyboard.press("Control+End");
+  await expect.poll(() => activeRowIndexIsLast(grid)).toBe(true);
+  await page.keyboard.press("Control+Home");
+  await expectActive(page, grid, 1, "type");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expectActive(page, grid, 2, "cost_object_id");
 
-  // Tab in the editor commits and moves on the same way.
+  // Tab in the cell editor commits and moves right (as spreadsheets do); typing on a read-only cell changes nothing.
   await page.keyboard.type("P9");
   await page.keyboard.press("Tab");
   await expect(cell(page, 2, "cost_object_id")).toHaveText("P9");
-  await expectActive(page, grid, 3, "type");
+  await expectActive(page, grid, 2, "computed");
+  await expect(grid).toBeFocused();
+  await page.keyboard.type("5");
+  await expect(editor).toHaveCount(0);
+  await expectActive(page, grid, 2, "computed");
+
+  // Never, after any step, did the grid name an active cell that was not in the page.
+  expect(await missingActiveCells(page)).toEqual([]);
+
+  // The keyboard help says all this in words.
+  await page.getByText("Keyboard keys of the grid").click();
+  await expect(page.getByText("Tab goes on to the next control after the grid, Shift+Tab to the one before it.")).toBeVisible();
 
   // What was entered is saved: the draft's rows in the database hold it.
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible();
@@ -129,4 +202,105 @@ test("arrows move, Enter/F2/typing edit, Escape cancels, Enter commits down, Tab
   expect(saved.find((line) => line.employee_id === 1)?.values.total_hours).toBe("7.25");
   expect(saved.find((line) => line.employee_id === 2)?.values.cost_object_id).toBe("P9");
   expect(errors).toEqual([]);
+});
+
+const savedHoursLines = () =>
+  withDatabase(async (client) => {
+    const { rows } = await client.query<{ employee_id: number; values: Record<string, string> }>(
+      `SELECT employee_id, "values" FROM payroll_entry_draft_lines WHERE company_id = $1 AND kind = 'hours' ORDER BY position`,
+      [COMPANY],
+    );
+    return rows;
+  });
+
+test("a value typed and the page reloaded at once is kept, also while its cell is still being edited", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  await signInAndConnectPayroll(page);
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  const grid = page.getByRole("grid", { name: /^Hours of / });
+  await expect(grid).toBeVisible();
+
+  // Entered, and the page reloaded before the debounced save (half a second) would have run.
+  await cell(page, 1, "total_hours").click();
+  await page.keyboard.type("6.5");
+  await page.keyboard.press("Enter");
+  await expect(page.locator('[data-draft-state="unsaved"]')).toBeVisible();
+  await page.reload();
+  await expect(cell(page, 1, "total_hours")).toHaveText("6.5");
+  await expect.poll(async () => (await savedHoursLines()).find((line) => line.employee_id === 1)?.values.total_hours).toBe("6.5");
+
+  // Still in the cell editor when the page is reloaded: kept too.
+  await cell(page, 2, "total_hours").click();
+  await page.keyboard.type("3,5");
+  await expect(grid.locator("input")).toHaveValue("3,5");
+  await page.reload();
+  await expect(cell(page, 2, "total_hours")).toHaveText("3.5");
+  await expect(cell(page, 1, "total_hours")).toHaveText("6.5");
+  const saved = await savedHoursLines();
+  expect(saved.find((line) => line.employee_id === 2)?.values.total_hours).toBe("3.5");
+  expect(saved.find((line) => line.employee_id === 1)?.values.total_hours).toBe("6.5");
+  expect(errors).toEqual([]);
+});
+
+test("at 1,024 px the arrow keys reach the last columns, scrolled into view, with the employee column kept in place", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signInAndConnectPayroll(page);
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  const grid = page.getByRole("grid", { name: /^Hours of / });
+  await expect(grid).toBeVisible();
+  await watchActiveCell(grid);
+  expect(await grid.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+
+  /** The cell is wholly inside the grid's visible area and right of the employee column, which is at the grid's left edge. */
+  const inView = (target: Locator) =>
+    target.evaluate((target) => {
+      const scroller = target.closest('[role="grid"]') as HTMLElement;
+      const name = target.closest('[role="row"]')?.querySelector('[role="rowheader"]');
+      if (!name) return "no employee column";
+      const box = target.getBoundingClientRect();
+      const view = scroller.getBoundingClientRect();
+      const left = view.left + scroller.clientLeft;
+      const nameBox = name.getBoundingClientRect();
+      if (Math.abs(nameBox.left - left) > 1) return `employee column moved to ${nameBox.left - left}px`;
+      if (box.left < nameBox.right - 1) return "under the employee column";
+      if (box.right > left + scroller.clientWidth + 1) return "right of the view";
+      if (box.bottom > view.top + scroller.clientTop + scroller.clientHeight + 1) return "below the view";
+      const header = scroller.querySelector('[role="row"][aria-rowindex="1"]')?.getBoundingClientRect();
+      if (header && box.top < header.bottom - 1) return "under the header row";
+      return "in view";
+    });
+
+  await cell(page, 1, "type").click();
+  const columns = ["type", "total_hours", "total_amount", "surcharge", "date", "cost_center_id", "cost_object_id", "computed", "employee-total"];
+  for (const column of columns.slice(1)) {
+    await page.keyboard.press("ArrowRight");
+    await expectActive(page, grid, 1, column);
+    await expect.poll(() => inView(cell(page, 1, column))).toBe("in view");
+  }
+  expect(await grid.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  for (const column of columns.slice(0, -1).reverse()) {
+    await page.keyboard.press("ArrowLeft");
+    await expectActive(page, grid, 1, column);
+    await expect.poll(() => inView(cell(page, 1, column))).toBe("in view");
+  }
+  // Down the grid too, with more lines than fit (30 added with Ctrl+Enter): Ctrl+End, Ctrl+Home
+  // and Page Down keep the active cell rendered and in view.
+  const rowCount = Number(await grid.getAttribute("aria-rowcount"));
+  await page.keyboard.press("Home");
+  for (let added = 0; added < 30; added += 1) await page.keyboard.press("Control+Enter");
+  await expect(grid).toHaveAttribute("aria-rowcount", String(rowCount + 30));
+  const activeCell = async () => page.locator(`[id="${await grid.getAttribute("aria-activedescendant")}"]`);
+  await page.keyboard.press("Control+End");
+  await expect.poll(() => activeRowIndexIsLast(grid)).toBe(true);
+  await expect.poll(async () => inView(await activeCell())).toBe("in view");
+  await page.keyboard.press("Control+Home");
+  await expectActive(page, grid, 1, "type");
+  await expect.poll(async () => inView(await activeCell())).toBe("in view");
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("PageDown");
+  await expect.poll(async () => Number(await (await activeCell()).evaluate((target) => target.closest('[role="row"]')?.getAttribute("aria-rowindex")))).toBeGreaterThan(20);
+  await expect.poll(async () => inView(await activeCell())).toBe("in view");
+  expect(await missingActiveCells(page)).toEqual([]);
 });

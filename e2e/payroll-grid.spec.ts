@@ -47,6 +47,8 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   await page.keyboard.type("12.5");
   await page.keyboard.press("Enter");
   await expect(cell(page, 1, "computed")).toHaveText("100.00");
+  // Money shows cents; what is stored stays the canonical value (12.5, see the transfer below).
+  await expect(cell(page, 1, "total_amount")).toHaveText("12.50");
 
   // A negative rate is caught while typing and stays marked after it is entered.
   await typeInto(page, 2, "type", "Sonntagszuschlag", "Tab");
@@ -56,6 +58,7 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   await expect(page.getByRole("alert").filter({ hasText: "Must not be negative." })).toBeVisible();
   await page.keyboard.press("Enter");
   await expect(cell(page, 2, "total_amount")).toHaveAttribute("aria-invalid", "true");
+  await expect(cell(page, 2, "total_amount")).toContainText("-15.00");
   await expect(page.getByRole("button", { name: "Review and transfer …" })).toBeDisabled();
   await expect(page.getByRole("region", { name: "Problems (1)" })).toContainText("Rate: Must not be negative.");
 
@@ -64,7 +67,7 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   await pasteBlock(page, `Overtime\t2\t18\t25\t${month}-05\tK100\tP1\r\nHourly wage\t160\t13,5\t\t\t\t\r\nNight supplement 25 %\t10\t3\t\t\t\t\r\n`);
   await expect(page.getByRole("status").filter({ hasText: "Pasted 21 cells." })).toBeVisible();
   await expect(cell(page, 3, "type")).toHaveText("Overtime");
-  await expect(cell(page, 4, "total_amount")).toHaveText("13.5");
+  await expect(cell(page, 4, "total_amount")).toHaveText("13.50");
   await expect(cell(page, 7, "computed")).toHaveText("30.00");
   // The paste is undone in one step, and redone.
   await page.keyboard.press("Control+Z");
@@ -82,7 +85,7 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   await draftSaved(page);
   await page.reload();
   await expect(cell(page, 3, "cost_center_id")).toHaveText("K100");
-  await expect(cell(page, 2, "total_amount")).toHaveText("15");
+  await expect(cell(page, 2, "total_amount")).toHaveText("15.00");
   await expect(page.getByTestId("grand-total")).toHaveText("2,386.00");
 
   // Transfer: first the review, then the service holds exactly the grid.
@@ -133,7 +136,8 @@ test("extra payments: refused during a pay run with the draft kept, accepted aft
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Extra payments: Bäckerei Krüger GmbH");
 
   await typeInto(page, 1, "type", "Bonus", "Tab");
-  await page.keyboard.press("Tab");
+  // Outside the cell editor Tab leaves the grid (ARIA grid pattern): the arrow moves on.
+  await page.keyboard.press("ArrowRight");
   await page.keyboard.type("250");
   await page.keyboard.press("Enter");
   await typeInto(page, 3, "type", "Travel costs", "Tab");
@@ -166,7 +170,7 @@ test("extra payments: refused during a pay run with the draft kept, accepted aft
     if (request.method() === "POST" && /\/transfer/.test(request.url())) transfersAsked.push(request.url());
   });
   await page.reload();
-  await expect(cell(page, 3, "amount")).toHaveText("12.5");
+  await expect(cell(page, 3, "amount")).toHaveText("12.50");
   await page.waitForLoadState("networkidle");
   expect(transfersAsked).toEqual([]);
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);

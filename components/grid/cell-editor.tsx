@@ -1,8 +1,15 @@
 "use client";
 
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from "react";
 
 export type EditMode = "replace" | "edit";
+/** Dispatched on window (synchronously) to commit an open cell editor's text now. */
+export const COMMIT_OPEN_EDIT = "ledgerlane:grid-commit-open-edit";
+export interface EditorMove {
+  rows: number;
+  cols: number;
+  wrap?: boolean;
+}
 
 interface CellEditorProps {
   id: string;
@@ -13,7 +20,8 @@ interface CellEditorProps {
   /** An error code for the text as typed, or null: checked on every keystroke. */
   validate: (text: string) => string | null;
   describe: (code: string) => string;
-  onCommit: (text: string, move: { rows: number; cols: number }) => void;
+  /** `wrap`: Tab's move, which goes on to the next or previous line at a line's end. */
+  onCommit: (text: string, move: EditorMove) => void;
   onCancel: () => void;
 }
 
@@ -27,12 +35,27 @@ export function CellEditor({ id, label, initial, mode, listId, validate, describ
   const errorId = `${id}-error`;
   // Set once the edit has ended (committed or cancelled): the blur that follows must not commit again.
   const done = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Leaving the page (reload, closing the tab, hiding it) keeps what is typed: the draft saver
+  // asks for it (COMMIT_OPEN_EDIT) before it sends the draft. Listeners of the editor's own for
+  // those events ran after the draft saver's, which were added first.
+  const commitBeforeLeaving = useEffectEvent(() => {
+    if (done.current || !input.current) return;
+    done.current = true;
+    onCommit(input.current.value, { rows: 0, cols: 0 });
+  });
+  useEffect(() => {
+    const listener = () => commitBeforeLeaving();
+    window.addEventListener(COMMIT_OPEN_EDIT, listener);
+    return () => window.removeEventListener(COMMIT_OPEN_EDIT, listener);
+  }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const text = event.currentTarget.value;
-    const moves: Record<string, { rows: number; cols: number }> = {
+    const moves: Record<string, EditorMove> = {
       Enter: { rows: event.shiftKey ? -1 : 1, cols: 0 },
-      Tab: { rows: 0, cols: event.shiftKey ? -1 : 1 },
+      Tab: { rows: 0, cols: event.shiftKey ? -1 : 1, wrap: true },
     };
     if (mode === "replace" || event.key === "ArrowUp" || event.key === "ArrowDown") {
       Object.assign(moves, { ArrowUp: { rows: -1, cols: 0 }, ArrowDown: { rows: 1, cols: 0 } });
@@ -59,6 +82,7 @@ export function CellEditor({ id, label, initial, mode, listId, validate, describ
     // scrolled content instead of becoming a compositor layer of its own on every edit.
     <span className="absolute inset-0 z-[5]">
       <input
+        ref={input}
         id={id}
         aria-label={label}
         aria-invalid={error ? true : undefined}

@@ -8,6 +8,7 @@ import { GridModel, isBlank, type GridLine, type PasteResult } from "@/lib/payro
 import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
 import { CopyLineDialog } from "./copy-line-dialog";
+import { handoffKey, takeUnsavedDraft } from "./draft-handoff";
 import { DraftSaver, type DraftSaverHandle } from "./draft-saver";
 import { EntryGrid } from "./entry-grid";
 import { GridToolbar } from "./grid-toolbar";
@@ -18,6 +19,7 @@ import { selectionBounds, type GridSelection } from "./selection";
 import { TotalsPanel } from "./totals-panel";
 import { TransferBar } from "./transfer-bar";
 import { useGridRows } from "./use-grid-rows";
+import { storedLinesOf } from "./use-draft-saver";
 import { useTransfer, type LastTransfer } from "./use-transfer";
 
 export interface WorkbenchProps {
@@ -30,10 +32,15 @@ export interface WorkbenchProps {
   lastTransfer: LastTransfer | null;
 }
 
+const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
+
+function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
+  const fields = fieldsOf(kind);
+  return lines.map((line) => ({ id: line.id, employeeId: line.employee_id, cells: fields.map((field) => line.values[field] ?? "") }));
+}
+
 function buildModel(props: WorkbenchProps, locale: "en" | "de"): GridModel {
-  const fields = fieldsOf(props.kind);
-  const lines = (props.draft?.lines ?? []).map((line) => ({ id: line.id, employeeId: line.employee_id, cells: fields.map((field) => line.values[field] ?? "") }));
-  return new GridModel(gridSpecFor(props.kind, props.period), { locale, month: props.period }, props.employees.map((employee) => employee.id), lines);
+  return new GridModel(gridSpecFor(props.kind, props.period), { locale, month: props.period }, props.employees.map((employee) => employee.id), modelLines(props.kind, props.draft?.lines ?? []));
 }
 
 /**
@@ -59,6 +66,13 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   useEffect(() => {
     if (model.context.locale !== locale) model.setContext({ locale, month: period });
   }, [model, locale, period]);
+
+  // What this tab's previous page of the draft left unsaved moments ago, when the server rendered
+  // this page before that page's last save was stored (see draft-handoff.ts): shown, and saved.
+  useEffect(() => {
+    const lines = takeUnsavedDraft(handoffKey(companyId, kind, period));
+    if (lines && JSON.stringify(lines) !== JSON.stringify(storedLinesOf(model))) model.replaceLines(modelLines(kind, lines));
+  }, [model, companyId, kind, period]);
 
   // Keep the selection inside the rows shown.
   const maxRow = Math.max(0, rows.length - 1);
@@ -115,8 +129,12 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     <div className="space-y-4">
       <p className="max-w-3xl text-sm text-slate-700">{t("payrollEntries.intro")}</p>
       <details className="text-sm text-slate-700">
-        <summary className="cursor-pointer">⌨</summary>
-        <p>{t("payrollEntries.keyboardHelp")}</p>
+        <summary className="cursor-pointer font-medium text-blue-800 underline">{t("payrollEntries.keyboardHelpTitle")}</summary>
+        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">
+          {KEYBOARD_HELP.map((key) => (
+            <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>
+          ))}
+        </ul>
       </details>
 
       <GridToolbar

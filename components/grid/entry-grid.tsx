@@ -1,16 +1,17 @@
 "use client";
 
-import { useCallback, useId, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
 import { formatAmount } from "@/lib/i18n/format";
 import type { GridLocale } from "@/lib/payroll-grid/columns";
 import { centsToDecimal } from "@/lib/payroll-grid/decimal";
 import { canonicalize, displayValue } from "@/lib/payroll-grid/locale-input";
 import type { GridLine, GridModel, PasteResult } from "@/lib/payroll-grid/model";
-import { CellEditor, type EditMode } from "./cell-editor";
+import { CellEditor, type EditMode, type EditorMove } from "./cell-editor";
 import { GridHeader } from "./grid-header";
 import { cellId, GridRow, ROW_HEIGHT, VIEWPORT_ROWS } from "./grid-row";
 import { selectionBounds, type GridSelection } from "./selection";
+import { useActiveCellInView } from "./use-active-cell-in-view";
 import { useGridClipboard } from "./use-grid-clipboard";
 import { useGridKeyboard } from "./use-grid-keyboard";
 
@@ -69,15 +70,7 @@ export function EntryGrid(props: EntryGridProps) {
 
   const focusGrid = useCallback(() => scroller.current?.focus({ preventScroll: true }), []);
 
-  // Keep the active row in view.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const top = selection.row * ROW_HEIGHT;
-    const viewport = element.clientHeight - ROW_HEIGHT;
-    if (top < element.scrollTop) element.scrollTop = top;
-    else if (top + ROW_HEIGHT > element.scrollTop + viewport) element.scrollTop = top + ROW_HEIGHT - viewport;
-  }, [selection.row]);
+  useActiveCellInView({ scroller, row: selection.row, col: selection.col, rowHeight: ROW_HEIGHT });
 
   const startEdit = useCallback(
     (mode: EditMode, initial?: string) => {
@@ -92,7 +85,8 @@ export function EntryGrid(props: EntryGridProps) {
   const { move, onKeyDown } = useGridKeyboard({
     model,
     rows,
-    columnCount: columns.length,
+    // The two computed columns after the entered ones are read-only cells.
+    columnCount: columns.length + 2,
     selection,
     onSelectionChange,
     editing: editing !== null,
@@ -103,12 +97,12 @@ export function EntryGrid(props: EntryGridProps) {
   const { onCopy, onCut, onPaste } = useGridClipboard({ model, rows, columns, locale, selection, editing: editing !== null, onPasted: props.onPasted });
 
   const commit = useCallback(
-    (text: string, step: { rows: number; cols: number }) => {
+    (text: string, step: EditorMove) => {
       if (!editing) return;
       const line = model.lineById(editing.lineId);
       setEditing(null);
       if (line) model.setText(line, editing.col, text);
-      if (step.rows || step.cols) move(step.rows, step.cols);
+      if (step.rows || step.cols) move(step.rows, step.cols, false, step.wrap);
       focusGrid();
     },
     [editing, model, move, focusGrid],
@@ -117,7 +111,8 @@ export function EntryGrid(props: EntryGridProps) {
   function cellFromEvent(target: EventTarget): { row: number; col: number } | null {
     const cell = (target as HTMLElement).closest<HTMLElement>("[data-row][data-col]");
     if (!cell) return null;
-    const col = columns.findIndex((column) => column.key === cell.dataset.col);
+    const key = cell.dataset.col;
+    const col = key === "computed" ? columns.length : key === "employee-total" ? columns.length + 1 : columns.findIndex((column) => column.key === key);
     return col < 0 ? null : { row: Number(cell.dataset.row), col };
   }
 
@@ -125,8 +120,13 @@ export function EntryGrid(props: EntryGridProps) {
   const listId = `${gridId}-types`;
   const typeColumn = columns.find((column) => column.kind === "enum");
 
+  // The active row is rendered even outside the window (a move's scroll updates the window a frame
+  // later): aria-activedescendant must always name a cell that is in the page.
+  const rendered: number[] = [];
+  for (let index = first; index < last; index += 1) rendered.push(index);
+  if (activeLine && (selection.row < first || selection.row >= last)) rendered.push(selection.row);
   const visible: React.ReactNode[] = [];
-  for (let index = first; index < last; index += 1) {
+  for (const index of rendered) {
     const line = rows[index];
     if (!line) continue;
     const lineNumber = props.lineNumbers.get(line.id) ?? 1;

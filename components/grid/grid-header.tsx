@@ -15,7 +15,7 @@ interface GridHeaderProps {
 export const GridHeader = memo(function GridHeader({ columns, columnLabels, template, employeeLabel, computedLabel, totalLabel }: GridHeaderProps) {
   return (
     <div role="row" aria-rowindex={1} className="sticky top-0 z-10 grid border-b border-slate-300 bg-slate-100 text-xs font-semibold uppercase tracking-wide text-slate-700" style={{ height: ROW_HEIGHT, gridTemplateColumns: template }}>
-      <div role="columnheader" aria-colindex={1} className="px-2 py-2">
+      <div role="columnheader" aria-colindex={1} className="sticky left-0 border-r border-slate-200 bg-slate-100 px-2 py-2">
         {employeeLabel}
       </div>
       {columnLabels.map((label, col) => (

@@ -59,7 +59,8 @@ export const GridRow = memo(function GridRow(props: RowProps) {
         aria-colindex={1}
         // An employee's further lines show no name: screen readers get the line number (and its issue) instead.
         aria-label={employeeName === null ? (lineIssue ? `${props.lineNumber} ⚠ ${lineIssue.message}` : String(props.lineNumber)) : undefined}
-        className="truncate px-2 py-1.5 text-sm font-medium text-slate-800"
+        // Sticky: the employee stays in view while the grid scrolls sideways (above an open editor, below the header).
+        className="sticky left-0 z-[6] truncate border-r border-slate-200 bg-inherit px-2 py-1.5 text-sm font-medium text-slate-800"
         title={lineIssue?.message}
       >
         {employeeName}
@@ -93,12 +94,29 @@ export const GridRow = memo(function GridRow(props: RowProps) {
           </div>
         );
       })}
-      <div role="gridcell" aria-colindex={columns.length + 2} aria-readonly className="border-l border-slate-200 px-2 py-1.5 text-right text-sm tabular-nums text-slate-700" data-col="computed">
-        {props.computed}
-      </div>
-      <div role="gridcell" aria-colindex={columns.length + 3} aria-readonly className="border-l border-slate-200 px-2 py-1.5 text-right text-sm font-medium tabular-nums" data-col="employee-total">
-        {employeeTotal ?? ""}
-      </div>
+      {[
+        { key: "computed", text: props.computed, className: "text-slate-700" },
+        { key: "employee-total", text: employeeTotal ?? "", className: "font-medium" },
+      ].map((computed, index) => {
+        // The computed columns are cells too: the arrow keys reach them (read-only) like the others.
+        const col = columns.length + index;
+        const selected = selectedFrom !== null && selectedTo !== null && col >= selectedFrom && col <= selectedTo;
+        return (
+          <div
+            key={computed.key}
+            id={cellId(gridId, line.id, col)}
+            role="gridcell"
+            aria-colindex={col + 2}
+            aria-readonly
+            aria-selected={selected}
+            data-col={computed.key}
+            data-row={rowIndex}
+            className={`border-l border-slate-200 px-2 py-1.5 text-right text-sm tabular-nums ${computed.className} ${selected ? "bg-blue-50" : ""} ${activeCol === col ? "outline outline-2 -outline-offset-2 outline-blue-700" : ""}`}
+          >
+            {computed.text}
+          </div>
+        );
+      })}
     </div>
   );
 });

@@ -5,6 +5,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
 import type { GridLine, GridModel } from "@/lib/payroll-grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll-entries/kinds";
+import { COMMIT_OPEN_EDIT } from "./cell-editor";
+import { dropUnsavedDraft, handoffKey, leaveUnsavedDraft } from "./draft-handoff";
 import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
 
 export type DraftStatus = { state: "saved"; at: Date | null } | { state: "unsaved" } | { state: "saving" } | { state: "failed" };
@@ -73,6 +75,17 @@ function isTransient(error: unknown): boolean {
   return !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
 }
 
+/**
+ * Keepalive requests may carry 64 KiB of body (all of a page's in flight together); a little is
+ * left for the browser's own. A larger draft is saved the ordinary way, and leaving asks first.
+ */
+const KEEPALIVE_BODY_BYTES = 60 * 1024;
+
+function fitsKeepalive(body: string): boolean {
+  // UTF-8 takes at least a byte per character: only bodies near the limit need counting.
+  return body.length <= KEEPALIVE_BODY_BYTES && (body.length * 3 <= KEEPALIVE_BODY_BYTES || new TextEncoder().encode(body).length <= KEEPALIVE_BODY_BYTES);
+}
+
 /** Tries of one save before it counts as failed (then the next save waits 2 s, 4 s, … 30 s). */
 const SAVE_RETRIES = 2;
 
@@ -110,20 +123,35 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
     let failures = 0;
 
     const save = (): Promise<void> => {
-      queue = queue.then(saveNow);
+      queue = queue.then(() => saveNow());
       return queue;
     };
 
-    const saveNow = async (): Promise<void> => {
-      if (model.version === savedVersion) return;
-      const version = model.version;
+    // Saves under way (at most one from the queue, and one sent while leaving the page).
+    let inFlight = 0;
+    // The version a save sent while leaving the page carries: leaving fires several events.
+    let leavingVersion: number | null = null;
+
+    /** The request for what the model holds now: the changed lines when the server's draft is known and its lines are unchanged in number and order, else the whole draft. */
+    const prepare = (whole: boolean) => {
+      const patch = !whole && revision !== null && savedStructure === model.structureVersion;
+      return {
+        version: model.version,
+        body: draftBody(model, period, patch && revision !== null ? { baseRevision: revision, savedRevs } : undefined),
+        revs: new Map(model.lines.map((line) => [line.id, line.rev])),
+        structure: model.structureVersion,
+      };
+    };
+
+    const saveNow = async (prepared?: ReturnType<typeof prepare>, keepalive = false): Promise<void> => {
+      if (!prepared && model.version === savedVersion) return;
+      const { version, body, revs, structure } = prepared ?? prepare(false);
       store.set({ state: "saving" });
-      const patch = revision !== null && savedStructure === model.structureVersion;
-      const body = draftBody(model, period, patch && revision !== null ? { baseRevision: revision, savedRevs } : undefined);
-      const revs = new Map(model.lines.map((line) => [line.id, line.rev]));
-      const structure = model.structureVersion;
+      inFlight += 1;
       try {
-        const saved = await putDraft(body);
+        // A keepalive save goes out at once (not through the mutation, which starts its request a few
+        // promise turns later), while the page is being left.
+        const saved = keepalive ? await apiFetchOrThrow<{ revision?: number }>(entriesApiPath(companyId, kind, "draft"), { method: "PUT", jsonText: body, keepalive: true }) : await putDraft(body);
         revision = saved.revision ?? null;
         savedStructure = structure;
         savedRevs = revs;
@@ -137,10 +165,17 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
         savedStructure = -1;
         failures += 1;
         store.set({ state: "failed" });
+      } finally {
+        inFlight -= 1;
       }
     };
 
     const schedule = () => {
+      // Edited again: the page was not left after all (a cancelled reload, back from the back/forward cache).
+      if (handedOff) {
+        dropUnsavedDraft(handoff);
+        handedOff = false;
+      }
       if (model.version === savedVersion) return;
       const now = Date.now();
       firstUnsaved ??= now;
@@ -160,14 +195,71 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       timer = null;
       return save();
     };
+    /**
+     * Saves what is unsaved now (an open cell editor's text first) with a request that outlives
+     * the page (`keepalive`, at most 64 KiB): the whole draft, or the changed lines when only they
+     * fit; true when nothing is left unsent. A draft too large even so is saved the ordinary way
+     * (false: it may not arrive before the page goes).
+     */
+    const handoff = handoffKey(companyId, kind, period);
+    let handedOff = false;
+    const saveBeforeLeaving = (leaving: boolean): boolean => {
+      window.dispatchEvent(new Event(COMMIT_OPEN_EDIT));
+      if (model.version === savedVersion) return true;
+      if (leaving) {
+        // For the next page in this tab, which the server may render before this save is stored.
+        leaveUnsavedDraft(handoff, storedLinesOf(model));
+        handedOff = true;
+      }
+      if (model.version === leavingVersion) return true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      // The whole draft when it fits: it cannot be refused as based on an older revision (the page
+      // that loads next may have read the draft before the last save had been stored), and it
+      // carries a save under way too, which the browser cancels when the page goes.
+      let request = prepare(true);
+      if (!fitsKeepalive(request.body) && inFlight === 0) request = prepare(false);
+      if (!fitsKeepalive(request.body)) {
+        void save();
+        return false;
+      }
+      leavingVersion = request.version;
+      // When the page stays (only hidden) and this save failed, leaving again tries again.
+      const settled = () => {
+        if (savedVersion !== request.version) leavingVersion = null;
+      };
+      if (inFlight > 0) {
+        // Not through the queue (it waits for the save under way); which of the two the server stored last is not known here.
+        void saveNow(request, true).then(() => {
+          revision = null;
+          savedStructure = -1;
+          settled();
+        });
+      } else {
+        queue = saveNow(request, true).then(settled);
+      }
+      return true;
+    };
+
     const unsubscribe = model.subscribe(schedule);
+    // Before a reload or another page: beforeunload comes before the browser asks for the next page
+    // (pagehide only when its answer is there), so the draft is saved before that page reads it.
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (model.version !== savedVersion) event.preventDefault();
+      if (!saveBeforeLeaving(true)) event.preventDefault();
+    };
+    // A closed tab, a phone's app switcher, a page put into the back/forward cache: no beforeunload.
+    const pageHide = () => void saveBeforeLeaving(true);
+    const visibilityChange = () => {
+      if (document.visibilityState === "hidden") saveBeforeLeaving(false);
     };
     window.addEventListener("beforeunload", beforeUnload);
+    window.addEventListener("pagehide", pageHide);
+    document.addEventListener("visibilitychange", visibilityChange);
     return () => {
       unsubscribe();
       window.removeEventListener("beforeunload", beforeUnload);
+      window.removeEventListener("pagehide", pageHide);
+      document.removeEventListener("visibilitychange", visibilityChange);
       if (timer) clearTimeout(timer);
     };
   }, [model, companyId, kind, period, initialRevision, store, putDraft]);

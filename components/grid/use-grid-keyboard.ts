@@ -20,21 +20,23 @@ interface UseGridKeyboardOptions {
 }
 
 /**
- * The grid's keys while it has focus (the cell editor handles its own): arrows, Tab, Home/End,
- * Page keys and Ctrl+arrows move (Shift extends the selection); Enter/F2/typing edit; Delete
- * clears; Ctrl+Z/Y undo and redo, Ctrl+D fills down, Ctrl+A selects all, Ctrl+Enter adds a line
- * and Ctrl+Delete removes the selected lines. Keys it does not handle keep their default.
+ * The grid's keys while it has focus (the cell editor handles its own), after the ARIA grid
+ * pattern: arrows, Home/End (Ctrl: first and last cell), Page keys and Ctrl+arrows move (Shift
+ * extends the selection), stopping at the edges; Tab and Shift+Tab are not handled, so they
+ * leave the grid, which is one tab stop; Enter/F2/typing edit; Delete clears; Ctrl+Z/Y undo and
+ * redo, Ctrl+D fills down, Ctrl+A selects all, Ctrl+Enter adds a line and Ctrl+Delete removes
+ * the selected lines. Keys it does not handle keep their default.
  */
 export function useGridKeyboard({ model, rows, columnCount, selection, onSelectionChange, editing, startEdit, onAddLine, onRemoveLines }: UseGridKeyboardOptions) {
   const lastCol = columnCount - 1;
   const lastRow = rows.length - 1;
 
   const move = useCallback(
-    (rowDelta: number, colDelta: number, extend = false) => {
+    (rowDelta: number, colDelta: number, extend = false, wrap = false) => {
       let row = selection.row + rowDelta;
       let col = selection.col + colDelta;
-      if (!extend && colDelta !== 0 && rowDelta === 0) {
-        // Tab-like moves wrap to the next or previous line.
+      if (wrap && !extend && colDelta !== 0 && rowDelta === 0) {
+        // Tab in the cell editor wraps to the next or previous line, as in spreadsheets.
         if (col > lastCol && row < lastRow) [row, col] = [row + 1, 0];
         else if (col < 0 && row > 0) [row, col] = [row - 1, lastCol];
       }
@@ -61,9 +63,8 @@ export function useGridKeyboard({ model, rows, columnCount, selection, onSelecti
         case "ArrowRight":
           return move(0, ctrl ? lastCol - selection.col : 1, event.shiftKey);
         case "Tab":
-          // From the last cell forwards (or the first backwards) Tab leaves the grid.
-          if (event.shiftKey ? selection.row === 0 && selection.col === 0 : selection.row === lastRow && selection.col === lastCol) return "pass";
-          return move(0, event.shiftKey ? -1 : 1);
+          // The grid is one tab stop: Tab and Shift+Tab go on to the page's next or previous control.
+          return "pass";
         case "Home":
           return ctrl ? move(-selection.row, -selection.col, event.shiftKey) : move(0, -selection.col, event.shiftKey);
         case "End":

@@ -17,12 +17,15 @@ const COLUMN_KINDS: Record<string, GridColumn["kind"]> = {
   amount: "decimal",
 };
 
+/** The rate of an hours line and the amount of an extra payment are euros: shown with cents. */
+const MONEY_FIELDS = new Set(["total_amount", "amount"]);
+
 export function typeOptions(kind: EntryKind): EnumOption[] {
   return Object.entries(typeLabels(kind)).map(([value, labels]) => ({ value, labels }));
 }
 
 export function columnsOf(kind: EntryKind): GridColumn[] {
-  return fieldsOf(kind).map((key) => ({ key, kind: COLUMN_KINDS[key] ?? "text", options: key === "type" ? typeOptions(kind) : undefined }));
+  return fieldsOf(kind).map((key) => ({ key, kind: COLUMN_KINDS[key] ?? "text", options: key === "type" ? typeOptions(kind) : undefined, money: MONEY_FIELDS.has(key) || undefined }));
 }
 
 /**

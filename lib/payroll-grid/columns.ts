@@ -11,6 +11,8 @@ export interface GridColumn {
   key: string;
   kind: ColumnKind;
   options?: readonly EnumOption[];
+  /** A decimal column of money: shown with at least two decimals (15.50); the stored value stays "15.5". */
+  money?: boolean;
 }
 
 export interface InputContext {

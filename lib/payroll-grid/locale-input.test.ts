@@ -64,4 +64,15 @@ describe("options and canonical values", () => {
     expect(displayValue({ key: "d", kind: "date" }, "2026-11-15", "en")).toBe("15/11/2026");
     expect(displayValue(typeColumn, "HOURLY_WAGE", "de")).toBe("Stundenlohn");
   });
+  it("shows money with two decimals in either language, keeping more when stored, the stored value unchanged", () => {
+    const money: GridColumn = { key: "amount", kind: "decimal", money: true };
+    expect(displayValue(money, "15.5", "en")).toBe("15.50");
+    expect(displayValue(money, "-250", "en")).toBe("-250.00");
+    expect(displayValue(money, "15.5", "de")).toBe("15,50");
+    expect(displayValue(money, "-250", "de")).toBe("-250,00");
+    expect(displayValue(money, "0.125", "de")).toBe("0,125");
+    expect(displayValue(money, "zwölf", "de")).toBe("zwölf");
+    expect(displayValue({ key: "h", kind: "decimal" }, "8", "en")).toBe("8");
+    expect(canonicalize(money, displayValue(money, "15.5", "de"), { locale: "de", month: "2026-11" })).toBe("15.5");
+  });
 });

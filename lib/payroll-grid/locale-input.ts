@@ -83,12 +83,23 @@ export function canonicalize(column: GridColumn, input: string, context: InputCo
   }
 }
 
+const CANONICAL_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** "15.5" → "15.50", "-250" → "-250.00", "0.125" stays: money shows cents, never fewer digits than stored. */
+function withCents(value: string): string {
+  const [whole, fraction = ""] = value.split(".");
+  return `${whole}.${fraction.padEnd(2, "0")}`;
+}
+
 /** How a stored value is shown and edited in the person's language. */
 export function displayValue(column: GridColumn, value: string, locale: GridLocale): string {
   if (!value) return "";
   switch (column.kind) {
-    case "decimal":
-      return locale === "de" && /^-?\d+(\.\d+)?$/.test(value) ? value.replace(".", ",") : value;
+    case "decimal": {
+      if (!CANONICAL_DECIMAL.test(value)) return value;
+      const shown = column.money ? withCents(value) : value;
+      return locale === "de" ? shown.replace(".", ",") : shown;
+    }
     case "date": {
       const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
       if (!match) return value;

@@ -24,6 +24,20 @@ describe("GridModel", () => {
     expect(server.lines[0]?.id).not.toBe(server.lines[1]?.id);
   });
 
+  it("replaces every line in one undoable, structural step, totals following", () => {
+    const grid = model([1, 2], [{ employeeId: 1, cells: ["HOURLY_WAGE", "8", "10"] }]);
+    const structure = grid.structureVersion;
+    grid.replaceLines([{ id: "a", employeeId: 2, cells: ["HOURLY_WAGE", "2", "10"] }, { id: "b", employeeId: 2, cells: ["HOURLY_WAGE", "1", "10"] }]);
+    expect(grid.structureVersion).toBe(structure + 1);
+    expect(grid.lines.map((line) => [line.id, line.employeeId])).toEqual([["p1", 1], ["a", 2], ["b", 2]]);
+    expect(grid.lineById("a")?.cells[1]).toBe("2");
+    expect(centsToDecimal(grid.grandTotal)).toBe("30.00");
+    grid.undo();
+    expect(grid.lines.map((line) => line.employeeId)).toEqual([1, 2]);
+    expect(grid.lineById("a")).toBeUndefined();
+    expect(centsToDecimal(grid.grandTotal)).toBe("80.00");
+  });
+
   it("validates as cells change, with totals per employee and type in exact cents", () => {
     const grid = model();
     const [first, second] = grid.lines;

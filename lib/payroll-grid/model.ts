@@ -98,7 +98,16 @@ export class GridModel {
     this.context = context;
     this.employeeOrder = employeeOrder;
     employeeOrder.forEach((id, rank) => this.employeeRank.set(id, rank));
-    const width = spec.columns.length;
+    this.lines = this.arrange(initial);
+    for (const line of this.lines) {
+      this.byId.set(line.id, line);
+      this.evaluate(line);
+    }
+  }
+
+  /** Lines in the employees' order (an employee without any gets an empty one), then those of employees no longer listed. */
+  private arrange(initial: readonly { id?: string; employeeId: number; cells: readonly string[] }[]): GridLine[] {
+    const width = this.spec.columns.length;
     const byEmployee = new Map<number, GridLine[]>();
     for (const entry of initial) {
       const cells = Array.from({ length: width }, (_, col) => entry.cells[col] ?? "");
@@ -107,20 +116,28 @@ export class GridModel {
       list.push(line);
       byEmployee.set(entry.employeeId, list);
     }
-    for (const employeeId of employeeOrder) {
+    const lines: GridLine[] = [];
+    for (const employeeId of this.employeeOrder) {
       const list = byEmployee.get(employeeId);
       byEmployee.delete(employeeId);
       // An employee's empty first line has an id of its own that the server and the browser agree on:
       // a random one would differ after hydration, and the grid's aria-activedescendant would name
       // a cell id that is not in the page. Ids of lines added later are random (newLineId, "l…").
-      this.lines.push(...(list ?? [{ id: `p${employeeId}`, employeeId, cells: Array<string>(width).fill(""), rev: 0 }]));
+      lines.push(...(list ?? [{ id: `p${employeeId}`, employeeId, cells: Array<string>(width).fill(""), rev: 0 }]));
     }
     // Lines of employees the company no longer lists stay visible at the end, for validation to report.
-    for (const list of byEmployee.values()) this.lines.push(...list);
-    for (const line of this.lines) {
-      this.byId.set(line.id, line);
-      this.evaluate(line);
-    }
+    for (const list of byEmployee.values()) lines.push(...list);
+    return lines;
+  }
+
+  /**
+   * Replaces every line (with what an earlier page of this draft left unsaved when it was
+   * reloaded): one undoable step, saved like any other.
+   */
+  replaceLines(initial: readonly { id?: string; employeeId: number; cells: readonly string[] }[]): void {
+    const removals = this.lines.map((line, index) => ({ line, index }));
+    const fresh = this.arrange(initial);
+    this.record({ kind: "batch", steps: [{ kind: "remove", entries: removals }, { kind: "insert", entries: fresh.map((line, index) => ({ line, index })) }] });
   }
 
   subscribe = (listener: () => void): (() => void) => {
