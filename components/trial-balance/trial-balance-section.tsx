@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
 import type { SessionUser } from "@/lib/auth/session";
 import { getTranslations } from "next-intl/server";
-import { PAGE_UPSTREAM_BUDGET_MS, withDeadline } from "@/lib/http/deadline";
+import { withinPageBudget } from "@/lib/http/deadline";
 import { loadTrialBalance, type ShownBusiness } from "@/lib/trial-balance/load";
 import { queryString, type TrialBalanceQuery } from "@/lib/trial-balance/query";
 import { packAccounts } from "@/lib/trial-balance/response";
@@ -14,7 +14,7 @@ import { UrlSync } from "./url-sync";
 export async function TrialBalanceSection({ user, business, query, here }: { user: SessionUser; business: ShownBusiness; query: TrialBalanceQuery; here: string }) {
   // All the page's upstream calls (tries and waits together) within the page's budget: a hanging
   // service shows "did not answer" in time, not after tries × timeout.
-  const [t, load] = await Promise.all([getTranslations(), withDeadline(Date.now() + PAGE_UPSTREAM_BUDGET_MS, () => loadTrialBalance(user, business, query))]);
+  const [t, load] = await Promise.all([getTranslations(), withinPageBudget(() => loadTrialBalance(user, business, query))]);
   if (load.kind !== "ok") return <TrialBalanceProblem problem={load} here={here} />;
   const otherThanSwitcher = business.id !== null && business.switcherBusinessId !== null && business.id !== business.switcherBusinessId;
   return (

@@ -1,5 +1,5 @@
 import "server-only";
-import { PAGE_UPSTREAM_BUDGET_MS, withDeadline } from "@/lib/http/deadline";
+import { withinPageBudget } from "@/lib/http/deadline";
 import {
   AccountingError,
   AccountingForbiddenError,
@@ -37,7 +37,7 @@ export function problemOf(error: unknown): Problem {
 /** A page's accounting calls, all of them (tries and waits) within the page's budget; a failure becomes a Problem. */
 export async function attempt<T>(load: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; problem: Problem }> {
   try {
-    return { ok: true, value: await withDeadline(Date.now() + PAGE_UPSTREAM_BUDGET_MS, load) };
+    return { ok: true, value: await withinPageBudget(load) };
   } catch (error) {
     return { ok: false, problem: problemOf(error) };
   }

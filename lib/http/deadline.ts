@@ -19,6 +19,11 @@ export function withDeadline<T>(at: number, work: () => Promise<T>): Promise<T> 
   return store.run({ at: outer ? Math.min(outer.at, at) : at }, work);
 }
 
+/** `work` within a page render's budget (PAGE_UPSTREAM_BUDGET_MS from now). */
+export function withinPageBudget<T>(work: () => Promise<T>): Promise<T> {
+  return withDeadline(Date.now() + PAGE_UPSTREAM_BUDGET_MS, work);
+}
+
 /** Milliseconds left before the current deadline; undefined outside any. */
 export function deadlineRemainingMs(now = Date.now()): number | undefined {
   const deadline = store.getStore();
