@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncResource } from "node:async_hooks";
 import { Agent, type Dispatcher } from "undici";
 
 /**
@@ -6,11 +7,22 @@ import { Agent, type Dispatcher } from "undici";
  * accounting service is called on most page views, so TCP and TLS set-up is
  * paid once, not per request.
  */
-const holder = globalThis as { __upstreamAgent?: Agent };
+const holder = globalThis as { __upstreamAgent?: Agent; __upstreamScope?: AsyncResource };
 
 function agent(): Agent {
   holder.__upstreamAgent ??= new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 64 });
   return holder.__upstreamAgent;
+}
+
+/**
+ * Called once at server start (instrumentation.ts), outside any request. undici's sockets and its
+ * one process-wide timer keep the async context they were created in; created inside a page view,
+ * that view's context (Next's request stores, reaching its ServerResponse) stayed reachable for the
+ * life of the process, and through it hundreds of earlier requests' (heap snapshots after
+ * lib/http/memory.bench.ts: ~790 ServerResponses, ~27 MB). Dispatching in this scope gives them none.
+ */
+export function prepareUpstreamScope(): void {
+  holder.__upstreamScope ??= new AsyncResource("ledgerlane.upstream");
 }
 
 export interface UpstreamRequest {
@@ -119,7 +131,7 @@ export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse>
   return new Promise((resolve, reject) => {
     const url = new URL(req.url);
     const handler = new CollectingHandler(url.host, req.timeoutMs, resolve, reject);
-    try {
+    const dispatch = () =>
       agent().dispatch(
         {
           origin: url.origin,
@@ -132,6 +144,9 @@ export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse>
         },
         handler,
       );
+    try {
+      if (holder.__upstreamScope) holder.__upstreamScope.runInAsyncScope(dispatch);
+      else dispatch();
     } catch {
       handler.refused();
     }
