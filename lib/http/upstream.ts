@@ -1,28 +1,17 @@
 import "server-only";
-import { AsyncResource } from "node:async_hooks";
 import { Agent, type Dispatcher } from "undici";
+import { detached } from "@/lib/server/detached";
 
 /**
  * One kept-alive connection pool per process for every upstream call: the
  * accounting service is called on most page views, so TCP and TLS set-up is
  * paid once, not per request.
  */
-const holder = globalThis as { __upstreamAgent?: Agent; __upstreamScope?: AsyncResource };
+const holder = globalThis as { __upstreamAgent?: Agent };
 
 function agent(): Agent {
   holder.__upstreamAgent ??= new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 64 });
   return holder.__upstreamAgent;
-}
-
-/**
- * Called once at server start (instrumentation.ts), outside any request. undici's sockets and its
- * one process-wide timer keep the async context they were created in; created inside a page view,
- * that view's context (Next's request stores, reaching its ServerResponse) stayed reachable for the
- * life of the process, and through it hundreds of earlier requests' (heap snapshots after
- * lib/http/memory.bench.ts: ~790 ServerResponses, ~27 MB). Dispatching in this scope gives them none.
- */
-export function prepareUpstreamScope(): void {
-  holder.__upstreamScope ??= new AsyncResource("ledgerlane.upstream");
 }
 
 export interface UpstreamRequest {
@@ -145,8 +134,8 @@ export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse>
         handler,
       );
     try {
-      if (holder.__upstreamScope) holder.__upstreamScope.runInAsyncScope(dispatch);
-      else dispatch();
+      // undici's sockets and its one process-wide timer outlive this request (see lib/server/detached.ts).
+      detached(dispatch);
     } catch {
       handler.refused();
     }
