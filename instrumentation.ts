@@ -2,6 +2,9 @@
 // Node.js runtime of a production or development server, never during builds.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before any request: long-lived sockets and timers get a context of their own (see lib/server/detached.ts).
+  const { prepareDetachedScope } = await import("@/lib/server/detached");
+  prepareDetachedScope();
   const { startJobsIfEnabled } = await import("@/lib/jobs/start");
   await startJobsIfEnabled();
 }

@@ -5,7 +5,6 @@ import { getTranslations } from "next-intl/server";
 import { withinPageBudget } from "@/lib/http/deadline";
 import { loadTrialBalance, type ShownBusiness } from "@/lib/trial-balance/load";
 import { queryString, type TrialBalanceQuery } from "@/lib/trial-balance/query";
-import { packAccounts } from "@/lib/trial-balance/response";
 import { TrialBalanceProblem } from "./trial-balance-problem";
 import { TrialBalanceView } from "./trial-balance-view";
 import { UrlSync } from "./url-sync";
@@ -32,8 +31,8 @@ export async function TrialBalanceSection({ user, business, query, here }: { use
       ) : null}
       <TrialBalanceView
         range={{ from: query.from, to: query.to }}
-        current={packAccounts(load.current.accounts)}
-        previous={load.previous ? packAccounts(load.previous.accounts) : null}
+        current={load.current}
+        previous={load.previous}
         previousRange={load.previousRange}
         basis={query.basis}
         fetchedAt={load.fetchedAt}

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { getSqlPool } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
+import { detached } from "@/lib/server/detached";
 
 /**
  * What a process remembers of signed-in people between requests, for the reads on every
@@ -88,7 +89,8 @@ export class SessionCache<T> {
   private start(): void {
     if (this.starting) return;
     this.starting = true;
-    void this.connect();
+    // The listener lives as long as the process, not the request that first needed it.
+    detached(() => void this.connect());
   }
 
   private goDark(): void {

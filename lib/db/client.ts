@@ -2,6 +2,7 @@ import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { serverEnv } from "@/lib/env/server";
+import { detachedSocket } from "@/lib/server/detached";
 import { PrismaClient } from "./generated/client";
 
 /** Connections per app process; the embedded Postgres accepts more than a few processes' worth. */
@@ -19,7 +20,8 @@ const holder = globalThis as { __pgPool?: pg.Pool; __prisma?: PrismaClient };
  * since Prisma's query engine costs several times the round trip itself.
  */
 export function getSqlPool(): pg.Pool {
-  holder.__pgPool ??= new pg.Pool({ connectionString: serverEnv().DATABASE_URL, max: POOL_SIZE });
+  // Pooled connections outlive the request that opened them (see lib/server/detached.ts).
+  holder.__pgPool ??= new pg.Pool({ connectionString: serverEnv().DATABASE_URL, max: POOL_SIZE, stream: detachedSocket });
   return holder.__pgPool;
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { Agent, type Dispatcher } from "undici";
+import { detached } from "@/lib/server/detached";
 import { deadlineRemainingMs } from "./deadline";
 
 /**
@@ -150,7 +151,7 @@ export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse>
       return;
     }
     const handler = new CollectingHandler(url.host, timeoutMs, req.maxResponseBytes ?? MAX_RESPONSE_BYTES, resolve, reject);
-    try {
+    const dispatch = () =>
       agent().dispatch(
         {
           origin: url.origin,
@@ -163,6 +164,9 @@ export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse>
         },
         handler,
       );
+    try {
+      // undici's sockets and its one process-wide timer outlive this request (see lib/server/detached.ts).
+      detached(dispatch);
     } catch {
       handler.refused();
     }

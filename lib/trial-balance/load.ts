@@ -14,11 +14,13 @@ import {
   NotConnectedError,
   ReauthRequiredError,
 } from "@/lib/accounting/errors";
+import type { AccountingClient } from "@/lib/accounting/client";
 import { accountingClientFor } from "@/lib/accounting/for-user";
 import type { SessionUser } from "@/lib/auth/session";
 import { comparisonRange, type DateRange } from "./dates";
+import { sharedWhileInFlight } from "./in-flight";
 import type { QueryFieldErrors, TrialBalanceQuery } from "./query";
-import { compactTrialBalance, type CompactTrialBalance } from "./response";
+import { compactTrialBalance, packAccounts } from "./response";
 
 export interface ShownBusiness {
   /** null when the person's business list is not known yet: the service's lead business is used. */
@@ -28,8 +30,11 @@ export interface ShownBusiness {
   switcherBusinessId: string | null;
 }
 
+/** A trial balance's accounts as the page hands them to the browser: one string (see packAccounts). */
+export type PackedAccounts = string;
+
 export type TrialBalanceLoad =
-  | { kind: "ok"; business: ShownBusiness; current: CompactTrialBalance; previous: CompactTrialBalance | null; previousRange: DateRange | null; fetchedAt: string }
+  | { kind: "ok"; business: ShownBusiness; current: PackedAccounts; previous: PackedAccounts | null; previousRange: DateRange | null; fetchedAt: string }
   | { kind: "reauth" }
   | { kind: "needsV31" }
   | { kind: "invalid"; errors: QueryFieldErrors; message: string }
@@ -53,13 +58,30 @@ export async function resolveBusiness(user: SessionUser, requested: string | und
 
 class BadTrialBalance extends Error {}
 
-async function fetchTrialBalance(user: SessionUser, business: string | null, range: DateRange): Promise<CompactTrialBalance> {
+// Concurrent views of the same figures through the same connection share one upstream read, one
+// parse and one packed string: under load (lib/http/memory.bench.ts) most of the app's peak memory
+// was simultaneous copies of the same 5,000-account answer. Only while in flight (nothing is
+// cached), and the person and their connection are part of the key: one person's read never
+// answers another's.
+const sharedReads = sharedWhileInFlight<PackedAccounts>();
+
+async function fetchTrialBalance(user: SessionUser, business: string | null, range: DateRange): Promise<PackedAccounts> {
+  const client = accountingClientFor(user);
   const path = `/trial_balance?${new URLSearchParams({ from_date: range.from, to_date: range.to })}`;
-  const response = await accountingClientFor(user).send({ method: "GET", path, business: business ?? undefined });
+  const key = JSON.stringify([user.id, user.connection?.id, business, path]);
+  return sharedReads(key, async () => {
+    const body = await readJson(client, business, path);
+    const compact = compactTrialBalance(body);
+    if (!compact) throw new BadTrialBalance("not a trial balance");
+    return packAccounts(compact.accounts);
+  });
+}
+
+/** The answer parsed; its text is not kept beyond this call. */
+async function readJson(client: AccountingClient, business: string | null, path: string): Promise<unknown> {
+  const response = await client.send({ method: "GET", path, business: business ?? undefined });
   if (response.status < 200 || response.status >= 300) throw errorFromApiResponse(response.status, response.text, response.headers);
-  const compact = compactTrialBalance(parseJson(response.text));
-  if (!compact) throw new BadTrialBalance("not a trial balance");
-  return compact;
+  return parseJson(response.text);
 }
 
 /** The trial balance of the view (and of the period compared with), or the state to show instead. */
