@@ -49,7 +49,8 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
       ? t("payroll.import.completed")
       : progress.status === "paused"
         ? progress.lastError
-          ? t("payroll.import.stoppedBecause", { reason: progress.lastError })
+          ? // The stop's reason is an error code (older imports kept the service's text: shown as the generic failure).
+            t("payroll.import.stoppedBecause", { reason: errorMessage(t, { code: progress.lastError }) })
           : t("payroll.import.paused")
         : t("payroll.import.running");
 

@@ -53,6 +53,7 @@ function unreadableRow(row: { rowNumber: number; attempts: number }): Outcome {
 }
 
 class LeaseLost extends Error {}
+/** The import cannot go on (the key was refused, the company is gone); `reason` is the error's API code, shown translated. */
 class ImportStopped extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -163,7 +164,7 @@ async function importRow(row: { rowNumber: number; employeeId: number; payload: 
       try {
         employees = await client.listEmployees(companyId);
       } catch (error) {
-        if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError) throw new ImportStopped(error.message);
+        if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError) throw new ImportStopped(error.apiCode);
         await deps.sleep(backoff(round));
         continue;
       }
@@ -182,7 +183,7 @@ async function importRow(row: { rowNumber: number; employeeId: number; payload: 
         return { rowNumber: row.rowNumber, state: "in_use", attempts, message: error.message, issues: error.issues };
       }
       if (error instanceof PayrollValidationError) return { rowNumber: row.rowNumber, state: "refused", attempts, message: error.message, issues: error.issues };
-      if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError) throw new ImportStopped(error.message);
+      if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError) throw new ImportStopped(error.apiCode);
       if (error instanceof PayrollRateLimitedError) {
         await deps.sleep(error.retryAfterMs ?? backoff(round));
         continue;
