@@ -4,6 +4,7 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/session";
 import { ApiError, handleAndReturnErrorResponse } from "./api-error";
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "./unstorable-text";
 
 /**
  * The one wrapper of every handler under `app/api/**` (dub's `withWorkspace`): the session
@@ -103,13 +104,43 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
   return parseJsonBody(await readBodyText(request, limitBytes));
 }
 
-/** JSON text parsed, or 400 `invalid_json`. */
+/**
+ * JSON text parsed, or 400 `invalid_json`; 422 `invalid` when a string (or key) holds a NUL or a
+ * lone UTF-16 surrogate (`"\u0000"`, `"\ud800"` are valid JSON, but Postgres refuses them with
+ * 22P05/22021 and no service wants them): refused here, at the edge, for every route.
+ */
 export function parseJsonBody(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError("invalid_json");
   }
+  const path = unstorableTextPath(value, []);
+  if (path !== undefined) {
+    throw new ApiError("invalid", UNSTORABLE_TEXT_MESSAGE, { fields: { [path.join(".") || "_"]: UNSTORABLE_TEXT_MESSAGE } });
+  }
+  return value;
+}
+
+/** The path of the first string or key that cannot be stored, or undefined. */
+function unstorableTextPath(value: unknown, path: (string | number)[]): (string | number)[] | undefined {
+  if (typeof value === "string") return isUnstorableText(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = unstorableTextPath(value[index], [...path, index]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (isUnstorableText(key)) return [...path, "_key"];
+      const found = unstorableTextPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 export { mediaType };
