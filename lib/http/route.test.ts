@@ -63,6 +63,9 @@ describe("withRoute", () => {
       expect(body.error.code).toBe("invalid");
       expect(body.error.fields[field], text).toMatch(/cannot be stored/);
     }
+    const deep = await nested(post(`${"[".repeat(200_000)}"\\u0000"${"]".repeat(200_000)}`), noParams);
+    expect(deep.status).toBe(422);
+    expect((await deep.json()).error.fields).toEqual({ [Array(200_000).fill(0).join(".")]: expect.stringMatching(/cannot be stored/) });
     const emoji = await echo(post(JSON.stringify({ name: "Ada 😀", age: 36 })), noParams);
     expect(emoji.status).toBe(200);
   });

@@ -116,28 +116,43 @@ export function parseJsonBody(text: string): unknown {
   } catch {
     throw new ApiError("invalid_json");
   }
-  const path = unstorableTextPath(value, []);
+  const path = unstorableTextPath(value);
   if (path !== undefined) {
     throw new ApiError("invalid", UNSTORABLE_TEXT_MESSAGE, { fields: { [path.join(".") || "_"]: UNSTORABLE_TEXT_MESSAGE } });
   }
   return value;
 }
 
-/** The path of the first string or key that cannot be stored, or undefined. */
-function unstorableTextPath(value: unknown, path: (string | number)[]): (string | number)[] | undefined {
-  if (typeof value === "string") return isUnstorableText(value) ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const found = unstorableTextPath(value[index], [...path, index]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (isUnstorableText(key)) return [...path, "_key"];
-      const found = unstorableTextPath(item, [...path, key]);
-      if (found) return found;
+interface WalkStep {
+  value: unknown;
+  key: string | number | undefined;
+  parent: WalkStep | undefined;
+}
+
+function pathOf(step: WalkStep): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: WalkStep | undefined = step; at?.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * The path of the first string or key that cannot be stored, or undefined. Iterative, and each
+ * step knows only its parent: a body of 200,000 nested arrays must neither overflow the stack
+ * (a RangeError would be a 500) nor copy its path at every level.
+ */
+function unstorableTextPath(root: unknown): (string | number)[] | undefined {
+  const stack: WalkStep[] = [{ value: root, key: undefined, parent: undefined }];
+  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
+    const { value } = step;
+    if (typeof value === "string") {
+      if (isUnstorableText(value)) return pathOf(step);
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index -= 1) stack.push({ value: value[index], key: index, parent: step });
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (isUnstorableText(key)) return [...pathOf(step), "_key"];
+        stack.push({ value: item, key, parent: step });
+      }
     }
   }
   return undefined;
