@@ -2,6 +2,9 @@
 // Node.js runtime of a production or development server, never during builds.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // TRACE/TRACK would make Next's own Request construction throw (a 500): answered 405 first.
+  const { refuseFetchForbiddenMethods } = await import("@/lib/http/forbidden-methods");
+  refuseFetchForbiddenMethods();
   const { startJobsIfEnabled } = await import("@/lib/jobs/start");
   await startJobsIfEnabled();
 }

@@ -68,3 +68,14 @@ describe("proxy.ts, what no route can answer", () => {
     }
   });
 });
+
+describe("proxy.ts, form data on /api/**", () => {
+  it("answers 415 to a multipart body on any /api/ path (no route takes one), and lets JSON through", async () => {
+    for (const pathname of ["/api/nope/transfer", "/api/payroll/connection"]) {
+      const response = proxy(new NextRequest(`http://localhost:3000${pathname}`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "" }));
+      expect(response.status, pathname).toBe(415);
+      expect(await response.json()).toMatchObject({ ok: false, error: { code: "unsupported_media_type" } });
+    }
+    expect(proxy(new NextRequest("http://localhost:3000/api/payroll/connection", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(200);
+  });
+});

@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { accountingPathOf, rewriteToAccountingProxy } from "@/lib/accounting/proxy-path";
+import { withSafeCallbackUrl } from "@/lib/auth/callback-url";
 import { ApiError, errorResponse } from "@/lib/http/api-error";
 import { appOriginsFor, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";
-import { requestUrlProblem } from "@/lib/http/request-url";
+import { ALLOWED_METHODS, requestUrlProblem } from "@/lib/http/request-url";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
 
 // Runs before every request: refuses cross-site state-changing requests (CSRF: the one origin
@@ -15,12 +16,12 @@ import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "@/l
 const publicUrl = process.env.NEXTAUTH_URL;
 const authOrigin = process.env.ACCOUNTING_AUTH_URL ? new URL(process.env.ACCOUNTING_AUTH_URL).origin : undefined;
 
-const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
 
 export function proxy(request: NextRequest) {
   if (!KNOWN_METHODS.has(request.method)) {
     const response = errorResponse(new ApiError("method_not_allowed", `${request.method} is not allowed here.`), { status: 405 });
-    response.headers.set("allow", [...KNOWN_METHODS].join(", "));
+    response.headers.set("allow", ALLOWED_METHODS);
     return withStaticHeaders(response);
   }
   const urlProblem = requestUrlProblem(request.nextUrl);
@@ -31,7 +32,15 @@ export function proxy(request: NextRequest) {
   }
   const accountingPath = accountingPathOf(request.nextUrl.pathname);
   if (accountingPath !== null) return withStaticHeaders(rewriteToAccountingProxy(request, accountingPath));
-  if (request.nextUrl.pathname.startsWith("/api/")) return withStaticHeaders(NextResponse.next());
+  if (request.nextUrl.pathname.startsWith("/api/auth/")) return withStaticHeaders(withSafeCallbackUrl(request, publicUrl ?? request.nextUrl.origin));
+  if (request.nextUrl.pathname.startsWith("/api/")) {
+    // No route takes form data; Next would read a multipart body sent to an unknown /api/ path
+    // as a server action's form and fail with a 500.
+    if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+      return withStaticHeaders(errorResponse(new ApiError("unsupported_media_type"), { status: 415 }));
+    }
+    return withStaticHeaders(NextResponse.next());
+  }
 
   const nonce = createNonce();
   const csp = contentSecurityPolicy(nonce, {

@@ -1,26 +1,65 @@
+import { NextResponse, type NextRequest } from "next/server";
+
 /**
- * next-auth's `redirect` callback: where to go after signing in or out. The `callbackUrl` comes
- * from the query, the body or its cookie, i.e. from anyone: only a URL of this app counts, and
- * nothing may throw. (next-auth's default calls `new URL(url)` on it, so `\\evil.example` or a
- * planted cookie `ledgerlane.callback-url=%25` made every `/api/auth/*` answer 500 until the
- * cookie was cleared; the value it returns replaces the cookie.) Anything else goes home.
+ * Where to go after signing in or out. The `callbackUrl` comes from the query, the body or its
+ * cookie, i.e. from anyone: only a URL of this app counts, and nothing may throw. next-auth
+ * refuses a query value or cookie it cannot parse (`\\evil.example`, a planted cookie
+ * `ledgerlane.callback-url=%25`) with a 500 on every `/api/auth/*` request until the cookie is
+ * cleared, and its default `redirect` callback throws on them too. So: proxy.ts drops such a
+ * value before next-auth sees it (`withSafeCallbackUrl`), and the `redirect` callback
+ * (`safeCallbackUrl`) sends anything not of this app home.
  */
-export function safeCallbackUrl(url: string, baseUrl: string): string {
+
+/** The URL resolved against the app when it is one of the app's own, else undefined. */
+function ownUrl(url: string, baseUrl: string): string | undefined {
   let base: URL;
   try {
     base = new URL(baseUrl);
   } catch {
-    return "/";
+    return undefined;
   }
   // A path of this app: "/x", never "//host" or "/\host" (browsers read both as another host).
   const isAppPath = url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\");
-  if (!isAppPath && !/^https?:\/\//i.test(url)) return base.origin;
-  let target: URL;
+  if (!isAppPath && !/^https?:\/\//i.test(url)) return undefined;
+  if (/[\u0000-\u001f\\]/.test(url)) return undefined;
   try {
-    target = new URL(url, base);
+    const target = new URL(url, base);
+    return target.origin === base.origin ? target.href : undefined;
   } catch {
-    return base.origin;
+    return undefined;
   }
-  if (target.origin !== base.origin || /[\u0000-\u001f\\]/.test(url)) return base.origin;
-  return target.href;
+}
+
+/** next-auth's `redirect` callback: the URL when it is the app's own, else the app's home. */
+export function safeCallbackUrl(url: string, baseUrl: string): string {
+  return ownUrl(url, baseUrl) ?? baseUrl;
+}
+
+const CALLBACK_URL_COOKIE = /^(__Secure-)?ledgerlane\.callback-url$/;
+
+/**
+ * For proxy.ts, on `/api/auth/*`: the request without a `callbackUrl` query value or cookie that
+ * is not the app's own (the cookie is also cleared in the browser); untouched otherwise.
+ */
+export function withSafeCallbackUrl(request: NextRequest, baseUrl: string): NextResponse {
+  const param = request.nextUrl.searchParams.get("callbackUrl");
+  const badParam = param !== null && ownUrl(param, baseUrl) === undefined;
+  const badCookies = request.cookies
+    .getAll()
+    .filter((cookie) => CALLBACK_URL_COOKIE.test(cookie.name) && ownUrl(cookie.value, baseUrl) === undefined)
+    .map((cookie) => cookie.name);
+  if (!badParam && badCookies.length === 0) return NextResponse.next();
+  for (const name of badCookies) request.cookies.delete(name);
+  const headers = new Headers(request.headers);
+  headers.set("cookie", request.cookies.toString());
+  let response: NextResponse;
+  if (badParam) {
+    const url = request.nextUrl.clone();
+    url.searchParams.delete("callbackUrl");
+    response = NextResponse.rewrite(url, { request: { headers } });
+  } else {
+    response = NextResponse.next({ request: { headers } });
+  }
+  for (const name of badCookies) response.cookies.set({ name, value: "", path: "/", maxAge: 0, secure: name.startsWith("__Secure-"), httpOnly: true, sameSite: "lax" });
+  return response;
 }

@@ -1,5 +1,8 @@
 import { isUnstorableText } from "./unstorable-text";
 
+/** The methods the app answers (`Allow` of every 405); proxy.ts refuses the others. */
+export const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+
 /**
  * What proxy.ts refuses in a URL before any page or route sees it: a path or query that is not
  * correctly percent-encoded (`/businesses/%` would make Next's params decoding throw: a 500),
