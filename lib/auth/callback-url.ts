@@ -38,8 +38,9 @@ export function safeCallbackUrl(url: string, baseUrl: string): string {
 const CALLBACK_URL_COOKIE = /^(__Secure-)?ledgerlane\.callback-url$/;
 
 /**
- * For proxy.ts, on `/api/auth/*`: the request without a `callbackUrl` query value or cookie that
- * is not the app's own (the cookie is also cleared in the browser); untouched otherwise.
+ * For proxy.ts, on `/api/auth/*`: a `callbackUrl` query value that is not the app's own sends the
+ * browser to the same URL without it; such a cookie is dropped from the request and cleared in
+ * the browser; anything else passes untouched.
  */
 export function withSafeCallbackUrl(request: NextRequest, baseUrl: string): NextResponse {
   const param = request.nextUrl.searchParams.get("callbackUrl");
@@ -54,9 +55,11 @@ export function withSafeCallbackUrl(request: NextRequest, baseUrl: string): Next
   headers.set("cookie", request.cookies.toString());
   let response: NextResponse;
   if (badParam) {
+    // A rewrite would keep the original query (Next merges it in): send the browser to the same
+    // URL without it instead (307 keeps the method and body).
     const url = request.nextUrl.clone();
     url.searchParams.delete("callbackUrl");
-    response = NextResponse.rewrite(url, { request: { headers } });
+    response = NextResponse.redirect(url, 307);
   } else {
     response = NextResponse.next({ request: { headers } });
   }
