@@ -249,3 +249,26 @@ test("fuzzed requests across every route family: no answer ≥ 500, the server h
   // The session still works: the fuzz did not sign this person out or disconnect the payroll.
   expect((await page.request.get("/api/payroll/companies/1001/employees")).status()).toBe(200);
 });
+
+test("a planted callback-url cookie or a foreign callbackUrl does not break /api/auth/*", async ({ page }) => {
+  const host = new URL(APP_URL).hostname;
+  for (const value of ["%25", "%5C%5Cevil.example", "http%3A%2F%2Flocalhost%3A3000.evil.example%2F"]) {
+    await page.context().addCookies([{ name: "ledgerlane.callback-url", value, domain: host, path: "/" }]);
+    const session = await page.request.get("/api/auth/session");
+    expect(session.status(), value).toBe(200);
+    // The planted value is gone: cleared, or replaced by next-auth with the app's own address.
+    const stored = (await page.context().cookies(APP_URL)).find((cookie) => cookie.name === "ledgerlane.callback-url");
+    expect(stored === undefined || decodeURIComponent(stored.value).startsWith(APP_URL), `${value} → ${stored?.value}`).toBe(true);
+    expect((await page.request.get("/api/auth/csrf")).status(), value).toBe(200);
+  }
+  for (const callbackUrl of ["http://localhost:3000.evil.example/", "\\\\evil.example", "%"]) {
+    const providers = await page.request.get(`/api/auth/providers?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+    expect(providers.status(), callbackUrl).toBe(200);
+    expect(providers.url()).toBe(`${APP_URL}/api/auth/providers`);
+  }
+  for (const error of ["constructor", "__proto__", "toString"]) {
+    const signIn = await page.goto(`/sign-in?error=${error}`);
+    expect(signIn?.status(), error).toBe(200);
+    await expect(page.getByText(/The sign-in could not be completed|Die Anmeldung konnte nicht abgeschlossen werden/).first()).toBeVisible();
+  }
+});
