@@ -43,3 +43,39 @@ describe("proxy.ts, the one origin check", () => {
     expect(read.status).toBe(200);
   });
 });
+
+describe("proxy.ts, what no route can answer", () => {
+  // TRACE itself cannot be built as a Request (fetch forbids it); the fuzz test sends it to the server.
+  it("answers 405 in the envelope to unknown methods, on pages and routes", async () => {
+    for (const pathname of ["/", "/businesses", "/api/health", "/api/payroll/connection", "/api/accounting/businesses"]) {
+      for (const method of ["PROPFIND", "FOO", "MKCOL"]) {
+        const response = proxy(new NextRequest(`http://localhost:3000${pathname}`, { method }));
+        expect(response.status, `${method} ${pathname}`).toBe(405);
+        expect(response.headers.get("allow")).toContain("GET");
+        expect(await response.json()).toMatchObject({ ok: false, error: { code: "method_not_allowed" } });
+      }
+    }
+  });
+
+  it("answers 400 to a malformed percent-encoding or a NUL in the path or the query", async () => {
+    for (const url of ["/businesses/%", "/payroll/companies/%/hours", "/businesses/%E0%A4%A", "/businesses/%00", "/api/payroll/imports/%00", "/api/accounting/businesses/%", "/sign-in?error=%", "/sign-in?error=a%00b", "/x/%ED%A0%80"]) {
+      const response = proxy(new NextRequest(`http://localhost:3000${url}`));
+      expect(response.status, url).toBe(400);
+      expect(await response.json()).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    }
+    for (const url of ["/businesses/abc%20d", "/sign-in?error=access_denied", "/x/%F0%9F%98%80?q=a+b%26c"]) {
+      expect(proxy(new NextRequest(`http://localhost:3000${url}`)).status, url).toBe(200);
+    }
+  });
+});
+
+describe("proxy.ts, form data on /api/**", () => {
+  it("answers 415 to a multipart body on any /api/ path (no route takes one), and lets JSON through", async () => {
+    for (const pathname of ["/api/nope/transfer", "/api/payroll/connection"]) {
+      const response = proxy(new NextRequest(`http://localhost:3000${pathname}`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "" }));
+      expect(response.status, pathname).toBe(415);
+      expect(await response.json()).toMatchObject({ ok: false, error: { code: "unsupported_media_type" } });
+    }
+    expect(proxy(new NextRequest("http://localhost:3000/api/payroll/connection", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(200);
+  });
+});

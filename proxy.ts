@@ -1,25 +1,46 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { accountingPathOf, rewriteToAccountingProxy } from "@/lib/accounting/proxy-path";
+import { withSafeCallbackUrl } from "@/lib/auth/callback-url";
 import { ApiError, errorResponse } from "@/lib/http/api-error";
 import { appOriginsFor, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";
+import { ALLOWED_METHODS, requestUrlProblem } from "@/lib/http/request-url";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
 
 // Runs before every request: refuses cross-site state-changing requests (CSRF: the one origin
 // check of the app, for pages, server actions and every route under /api/**),
 // sends /api/accounting/<path> to the accounting proxy's one route, and sets the
-// security headers, with a fresh CSP nonce for each page.
+// security headers, with a fresh CSP nonce for each page. Before all that, it refuses what no
+// route can answer: an unknown method (405) and a URL whose path or query is not correctly
+// percent-encoded or holds a NUL (400), so no page or route ever decodes one.
 
 const publicUrl = process.env.NEXTAUTH_URL;
 const authOrigin = process.env.ACCOUNTING_AUTH_URL ? new URL(process.env.ACCOUNTING_AUTH_URL).origin : undefined;
 
+const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
+
 export function proxy(request: NextRequest) {
+  if (!KNOWN_METHODS.has(request.method)) {
+    const response = errorResponse(new ApiError("method_not_allowed", `${request.method} is not allowed here.`), { status: 405 });
+    response.headers.set("allow", ALLOWED_METHODS);
+    return withStaticHeaders(response);
+  }
+  const urlProblem = requestUrlProblem(request.nextUrl);
+  if (urlProblem) return withStaticHeaders(errorResponse(new ApiError("bad_request", urlProblem), { status: 400 }));
   if (isStateChanging(request.method) && !isSameOriginRequest(request.headers, appOriginsFor(request.url, publicUrl))) {
     // `status` too, for the accounting proxy's readers (its envelope has one at the top).
     return withStaticHeaders(errorResponse(new ApiError("cross_site_request"), { status: 403 }));
   }
   const accountingPath = accountingPathOf(request.nextUrl.pathname);
   if (accountingPath !== null) return withStaticHeaders(rewriteToAccountingProxy(request, accountingPath));
-  if (request.nextUrl.pathname.startsWith("/api/")) return withStaticHeaders(NextResponse.next());
+  if (request.nextUrl.pathname.startsWith("/api/auth/")) return withStaticHeaders(withSafeCallbackUrl(request, publicUrl ?? request.nextUrl.origin));
+  if (request.nextUrl.pathname.startsWith("/api/")) {
+    // No route takes form data; Next would read a multipart body sent to an unknown /api/ path
+    // as a server action's form and fail with a 500.
+    if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+      return withStaticHeaders(errorResponse(new ApiError("unsupported_media_type"), { status: 415 }));
+    }
+    return withStaticHeaders(NextResponse.next());
+  }
 
   const nonce = createNonce();
   const csp = contentSecurityPolicy(nonce, {

@@ -5,7 +5,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { rememberedCountry } from "@/lib/auth/cookies";
 import { getSessionUser } from "@/lib/auth/session";
 import { getTranslations } from "next-intl/server";
-import type { MessageKey } from "@/lib/i18n/translate";
+import { signInErrorText } from "@/lib/auth/sign-in-error";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,16 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("auth.signInTitle") };
 }
 
-const ERROR_TEXT: Record<string, MessageKey> = {
-  access_denied: "auth.errorAccessDenied",
-  temporarily_unavailable: "auth.errorTemporarilyUnavailable",
-  server_error: "auth.errorServer",
-  OAuthCallback: "auth.errorCallback",
-  OAuthSignin: "auth.errorFailed",
-  Callback: "auth.errorCallback",
-};
-
-const COUNTRY_NAMES: Record<string, string> = { ca: "Canada", de: "Germany", es: "Spain", fr: "France", gb: "United Kingdom", ie: "Ireland", us: "United States" };
+const COUNTRY_NAMES = new Map([["ca", "Canada"], ["de", "Germany"], ["es", "Spain"], ["fr", "France"], ["gb", "United Kingdom"], ["ie", "Ireland"], ["us", "United States"]]);
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const t = await getTranslations();
@@ -35,7 +26,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <section className="max-w-2xl space-y-5">
       <h1 className="text-2xl font-bold">{t("auth.signInTitle")}</h1>
       {error ? (
-        <Notice tone="error">{t(ERROR_TEXT[error] ?? "auth.errorFailed")}</Notice>
+        <Notice tone="error">{t(signInErrorText(error))}</Notice>
       ) : null}
       {user && connected ? (
         <p>
@@ -46,7 +37,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </p>
       ) : null}
       <p className="text-slate-700">{t("auth.signInIntro")}</p>
-      {country ? <p className="text-sm text-slate-600">{t("auth.countryKnown", { country: COUNTRY_NAMES[country] ?? country })}</p> : null}
+      {country ? <p className="text-sm text-slate-600">{t("auth.countryKnown", { country: COUNTRY_NAMES.get(country) ?? country })}</p> : null}
       <SignInForm country={country} />
       <LegacySignIn country={country} />
     </section>

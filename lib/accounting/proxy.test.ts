@@ -92,6 +92,19 @@ describe("the accounting proxy", () => {
     expect(await apiCalls()).toBe(before);
   });
 
+  it("refuses another user's business id in the path with 403, for every method, without reaching the service", async () => {
+    const before = await apiCalls();
+    const foreign = darasOwnOnly();
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const body = method === "PUT" ? JSON.stringify({ business: { name: "Taken" } }) : undefined;
+      const { response, body: answer } = await call(method, `/businesses/${foreign.id}`, { headers: { "content-type": "application/json" }, body });
+      expect(response.status, method).toBe(403);
+      expect(answer.error.code).toBe("unknown_business");
+    }
+    expect((await call("GET", `/businesses/${foreign.id}/users`)).response.status).toBe(403);
+    expect(await apiCalls()).toBe(before);
+  });
+
   it("sends the person's chosen business", async () => {
     const other = alice().businesses.find((business) => !business.lead)!;
     await db.user.update({ where: { id: userId }, data: { selectedBusinessId: other.id } });

@@ -36,7 +36,8 @@ import { ACCOUNTING_PATH_HEADER } from "./proxy-path";
  * reauth_required, 403 → forbidden, 404 → not_found, 429/5xx → unavailable, other → upstream_error;
  * see the `apiCode` of each AccountingError); the service's own `$dataCode`/`$message` are only
  * `detail`/`details`. The proxy's own refusals: not_signed_in, not_connected, reauth_required,
- * needs_v3_1, unknown_business, unsupported_media_type, invalid_json, body_too_large, bad_path,
+ * needs_v3_1, unknown_business (an `X-Business` or a `/businesses/<id>` path not of the person's
+ * businesses), unsupported_media_type, invalid_json, body_too_large, bad_path,
  * method_not_allowed, invalid (a known write checked with the forms' schemas), unavailable,
  * upstream_unreachable. Cross-site writes never get here (proxy.ts answers 403).
  */
@@ -95,6 +96,16 @@ function chooseBusiness(user: SessionUser, requested: string | null): { sent: st
   return { sent: undefined, expected: user.leadBusinessId };
 }
 
+// `/businesses/<id>` and below name a business in the path: like `X-Business`, only the
+// person's own (`lead` is the service's alias for the person's lead business).
+const BUSINESS_IN_PATH = /^\/businesses\/([^/?]+)/;
+
+/** Whether the business the path names, if any, is one of the person's. */
+function pathBusinessIsOwn(user: SessionUser, path: string): boolean {
+  const id = BUSINESS_IN_PATH.exec(path)?.[1];
+  return id === undefined || id === "lead" || user.businessIds.includes(id);
+}
+
 /** A service's error answer in the envelope: the code by the error class, its texts only as detail. */
 function upstreamFailure(response: UpstreamResponse, business: BusinessInfo): Response {
   const failure = errorFromApiResponse(response.status, response.text, response.headers);
@@ -137,6 +148,7 @@ async function proxy(request: NextRequest): Promise<Response> {
   // Reads may use the session as this process read it moments ago (kept only while every change is heard).
   const user = await sessionUserFromRequest(request, { recent: request.method === "GET" });
   if (!user) throw new ApiError("not_signed_in");
+  if (!pathBusinessIsOwn(user, path)) throw new ApiError("unknown_business");
   const read = request.method === "GET" || request.method === "DELETE" ? {} : await readJsonBody(request);
   const invalid = invalidWrite(request.method, path, read.body);
   if (invalid) return invalid;

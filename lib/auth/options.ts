@@ -4,6 +4,7 @@ import type { OAuthConfig } from "next-auth/providers/oauth";
 import { accountingConfig, type AccountingConfig } from "@/lib/accounting/config";
 import { serverEnv } from "@/lib/env/server";
 import { currentCallbackContext } from "./callback-context";
+import { safeCallbackUrl } from "./callback-url";
 import { completeSignIn } from "./complete-sign-in";
 import { completeLegacySignIn } from "./complete-legacy-sign-in";
 import { legacyAccountingProvider, LEGACY_PROVIDER_ID } from "./legacy-provider";
@@ -72,6 +73,8 @@ export function authOptions(): NextAuthOptions {
       nonce: { name: names.nonce, options: cookieOptions(names.secure) },
     },
     callbacks: {
+      // Only this app's own URLs, and never a throw on a bad query value or planted cookie.
+      redirect: ({ url, baseUrl }) => Promise.resolve(safeCallbackUrl(url, baseUrl)),
       // The cookie carries only who and which session row; tokens stay in the database.
       async jwt({ token, account }) {
         if (account) {

@@ -25,6 +25,7 @@ export const apiErrorCodeSchema = z.enum([
   "cross_site_request",
   "not_found",
   "method_not_allowed",
+  "bad_request",
   "unsupported_media_type",
   "invalid_json",
   "body_too_large",

@@ -47,6 +47,29 @@ describe("withRoute", () => {
     expect(Object.keys(body.error.fields).sort()).toEqual(["age", "name"]);
   });
 
+  it("refuses NUL and lone surrogates anywhere in a JSON body with 422 and the field, before the handler", async () => {
+    const nested = withRoute({ auth: false, body: z.unknown() }, () => {
+      throw new Error("the handler must not run");
+    });
+    for (const [text, field] of [
+      ['{"name":"A\\u0000da","age":1}', "name"],
+      ['{"name":"\\ud800","age":1}', "name"],
+      ['{"lines":[{"id":"x\\udc00"}]}', "lines.0.id"],
+      ['{"\\u0000":1}', "_key"],
+    ] as const) {
+      const response = await nested(post(text), noParams);
+      expect(response.status, text).toBe(422);
+      const body = await response.json();
+      expect(body.error.code).toBe("invalid");
+      expect(body.error.fields[field], text).toMatch(/cannot be stored/);
+    }
+    const deep = await nested(post(`${"[".repeat(200_000)}"\\u0000"${"]".repeat(200_000)}`), noParams);
+    expect(deep.status).toBe(422);
+    expect((await deep.json()).error.fields).toEqual({ [Array(200_000).fill(0).join(".")]: expect.stringMatching(/cannot be stored/) });
+    const emoji = await echo(post(JSON.stringify({ name: "Ada 😀", age: 36 })), noParams);
+    expect(emoji.status).toBe(200);
+  });
+
   it("answers 415 for another media type, 400 for broken JSON", async () => {
     expect((await echo(post("name=x", { "content-type": "application/x-www-form-urlencoded" }), noParams)).status).toBe(415);
     const broken = await echo(post("{nope"), noParams);

@@ -4,6 +4,7 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/session";
 import { ApiError, handleAndReturnErrorResponse } from "./api-error";
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "./unstorable-text";
 
 /**
  * The one wrapper of every handler under `app/api/**` (dub's `withWorkspace`): the session
@@ -103,13 +104,58 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
   return parseJsonBody(await readBodyText(request, limitBytes));
 }
 
-/** JSON text parsed, or 400 `invalid_json`. */
+/**
+ * JSON text parsed, or 400 `invalid_json`; 422 `invalid` when a string (or key) holds a NUL or a
+ * lone UTF-16 surrogate (`"\u0000"`, `"\ud800"` are valid JSON, but Postgres refuses them with
+ * 22P05/22021 and no service wants them): refused here, at the edge, for every route.
+ */
 export function parseJsonBody(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError("invalid_json");
   }
+  const path = unstorableTextPath(value);
+  if (path !== undefined) {
+    throw new ApiError("invalid", UNSTORABLE_TEXT_MESSAGE, { fields: { [path.join(".") || "_"]: UNSTORABLE_TEXT_MESSAGE } });
+  }
+  return value;
+}
+
+interface WalkStep {
+  value: unknown;
+  key: string | number | undefined;
+  parent: WalkStep | undefined;
+}
+
+function pathOf(step: WalkStep): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: WalkStep | undefined = step; at?.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * The path of the first string or key that cannot be stored, or undefined. Iterative, and each
+ * step knows only its parent: a body of 200,000 nested arrays must neither overflow the stack
+ * (a RangeError would be a 500) nor copy its path at every level.
+ */
+function unstorableTextPath(root: unknown): (string | number)[] | undefined {
+  const stack: WalkStep[] = [{ value: root, key: undefined, parent: undefined }];
+  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
+    const { value } = step;
+    if (typeof value === "string") {
+      if (isUnstorableText(value)) return pathOf(step);
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index -= 1) stack.push({ value: value[index], key: index, parent: step });
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (isUnstorableText(key)) return [...pathOf(step), "_key"];
+        stack.push({ value: item, key, parent: step });
+      }
+    }
+  }
+  return undefined;
 }
 
 export { mediaType };

@@ -5,7 +5,7 @@ import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
 import { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
 import { lastSuccessfulTransfer } from "./history";
 import { ENTRY_KINDS } from "./kinds";
-import { storedLinesSchema } from "./schemas";
+import { entryDraftBodySchema } from "./schemas";
 import { transferEntries } from "./transfers";
 
 /**
@@ -16,11 +16,6 @@ import { transferEntries } from "./transfers";
  */
 
 const MAX_BODY = 8 * 1024 * 1024;
-/** A whole draft, or the lines changed since `baseRevision`. */
-const draftBodySchema = z.union([
-  z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), lines: storedLinesSchema }).strict(),
-  z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), baseRevision: z.number().int().positive(), changes: storedLinesSchema }).strict(),
-]);
 const transferBodySchema = z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), lines: z.unknown() }).strict();
 
 const entryParams = z.object({ companyId: z.string(), kind: z.enum(ENTRY_KINDS) });
@@ -36,7 +31,7 @@ export const getDraft = payrollRoute({ params: entryParams }, async (context) =>
   return successResponse({ period: company.current_month, draft });
 });
 
-export const putDraft = payrollRoute({ params: entryParams, body: draftBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
+export const putDraft = payrollRoute({ params: entryParams, body: entryDraftBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const body = context.body;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineSchema, transferSchema } from "./schemas";
+import { entryDraftBodySchema, lineSchema, transferSchema } from "./schemas";
 
 const context = { companyId: 1001, month: "2026-11", employeeIds: new Set([1, 2]) };
 
@@ -38,5 +38,26 @@ describe("entry schemas", () => {
     expect(schema.parse({ id: "p", employee_id: 1, values: { type: "BONUS_PAYMENT", amount: "-50" } })).toEqual({ company_id: 1001, employee_id: 1, type: "BONUS_PAYMENT", amount: -50 });
     const missing = schema.safeParse({ id: "p", employee_id: 1, values: { type: "TRAVEL_COSTS", count: "2" } });
     expect(missing.error?.issues.map((issue) => issue.message)).toEqual(["required"]);
+  });
+});
+
+describe("entryDraftBodySchema: nothing the database cannot store", () => {
+  const line = (id: string, employee_id: number) => ({ id, employee_id, values: {} });
+
+  it("accepts ids and revisions up to 2^31 - 1", () => {
+    expect(entryDraftBodySchema.safeParse({ period: "2026-11", baseRevision: 2_147_483_647, changes: [line("a", 2_147_483_647)] }).success).toBe(true);
+  });
+
+  it("refuses employee ids and revisions above 2^31 - 1, naming the field", () => {
+    const big = entryDraftBodySchema.safeParse({ period: "2026-11", lines: [line("a", 2_147_483_648)] });
+    expect(big.error?.issues.map((issue) => issue.path.join("."))).toContain("lines.0.employee_id");
+    const revision = entryDraftBodySchema.safeParse({ period: "2026-11", baseRevision: 2 ** 40, changes: [] });
+    expect(revision.success).toBe(false);
+    expect(lineSchema("hours", context).safeParse(line("a", 2 ** 53)).error?.issues[0]?.message).toBe("unknownEmployee");
+  });
+
+  it("refuses a line id twice in one set", () => {
+    const twice = entryDraftBodySchema.safeParse({ period: "2026-11", lines: [line("a", 1), line("b", 1), line("a", 2)] });
+    expect(twice.error?.issues.map((issue) => issue.path.join("."))).toContain("lines.2.id");
   });
 });

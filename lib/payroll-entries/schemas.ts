@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_STORED_INT, storedPositiveIntSchema } from "@/lib/payroll/schemas";
 import { FURTHER_PAYMENT_TYPES, HOURLY_COMPENSATION_TYPES, fieldsOf, type EntryKind, type HoursField, type PaymentField, type StoredLine } from "./kinds";
 
 /**
@@ -105,6 +106,7 @@ function employeeIdSchema(context: EntryContext) {
     .number()
     .int("unknownEmployee")
     .positive("unknownEmployee")
+    .max(MAX_STORED_INT, "unknownEmployee")
     .refine((id) => !context.employeeIds || context.employeeIds.has(id), "unknownEmployee");
 }
 
@@ -140,9 +142,27 @@ export function transferSchema(kind: EntryKind, context: EntryContext) {
 export const storedLineSchema = z
   .object({
     id: lineIdSchema,
-    employee_id: z.number().int().positive(),
+    employee_id: storedPositiveIntSchema,
     values: z.record(z.string().max(40), z.string().max(500)),
   })
   .strict() satisfies z.ZodType<StoredLine>;
 
-export const storedLinesSchema = z.array(storedLineSchema).max(50_000);
+/** A line's id is its key in the stored draft: each at most once in a set. */
+export const storedLinesSchema = z
+  .array(storedLineSchema)
+  .max(50_000)
+  .superRefine((lines, ctx) => {
+    const seen = new Set<string>();
+    lines.forEach((line, index) => {
+      if (seen.has(line.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `The line id ${line.id} appears more than once.` });
+      seen.add(line.id);
+    });
+  });
+
+const PERIOD = /^\d{4}-\d{2}$/;
+
+/** A draft save: the whole draft, or the lines changed since `baseRevision`. */
+export const entryDraftBodySchema = z.union([
+  z.object({ period: z.string().regex(PERIOD), lines: storedLinesSchema }).strict(),
+  z.object({ period: z.string().regex(PERIOD), baseRevision: storedPositiveIntSchema, changes: storedLinesSchema }).strict(),
+]);

@@ -86,6 +86,26 @@ describe("payroll connection", () => {
     expect(await loadDraft(connection.id, 1001)).toBeNull();
   });
 
+  it("refreshes the reference lists three times at once without a duplicate key", async () => {
+    const { connectPayroll, clientForConnection } = await import("./connection");
+    const { healthInsurances, refreshReferenceLists } = await import("./reference-lists");
+    const user = await newUser();
+    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const clients = await Promise.all([1, 2, 3].map(() => clientForConnection(connection.id)));
+    const results = await Promise.allSettled(clients.map((client) => refreshReferenceLists(client)));
+    expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok"))).toEqual(["ok", "ok", "ok"]);
+    expect((await healthInsurances(clients[0]!.baseUrl)).length).toBe(113);
+  });
+
+  it("refuses an API key with CR/LF, NUL, a space or an emoji as invalidKey, before any call", async () => {
+    const { connectSchema } = await import("./connection");
+    for (const apiKey of ["pk_a\r\nX-Evil: 1", "pk_\u0000a", "pk_a b", "pk_😀", "pk_ä"]) {
+      const result = connectSchema.safeParse({ apiKey });
+      expect(result.error?.issues.map((issue) => `${issue.path.join(".")}=${issue.message}`), JSON.stringify(apiKey)).toEqual(["apiKey=invalidKey"]);
+    }
+    expect(connectSchema.parse({ apiKey: ` ${SABINE} ` }).apiKey).toBe(SABINE);
+  });
+
   it("creates one employee from form values, with problems on their fields", async () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { requireCompany } = await import("./companies");

@@ -27,6 +27,10 @@ export async function refreshReferenceLists(client: PayrollClient): Promise<{ in
   const db = getDb();
   const now = new Date();
   await db.$transaction([
+    // One refresh of a service's lists at a time (per database, across processes): two concurrent
+    // ones would otherwise both delete, then both insert, and the second fail on duplicate keys.
+    // The lock ends with the transaction; a waiting refresh then replaces the lists once more.
+    db.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`payroll-reference-lists:${source}`}))`,
     db.payrollHealthInsurance.deleteMany({ where: { source } }),
     db.payrollHealthInsurance.createMany({
       data: insurers.map((insurer) => ({ source, ...insurer, availableFrom: toDate(insurer.availableFrom), availableTo: toDate(insurer.availableTo) })),

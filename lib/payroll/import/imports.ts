@@ -5,7 +5,7 @@ import type { PayrollClient } from "../client";
 import type { CompanyRecord } from "../companies";
 import { EMPLOYEE_FIELDS } from "../employee-schema";
 import { employeeContextFor } from "../employees";
-import { newEmployeeSchema } from "../schemas";
+import { newEmployeeSchema, storedPositiveIntSchema } from "../schemas";
 import { readStoredJson } from "../stored-json";
 import type { ColumnMapping } from "./columns";
 import { checkImportRows } from "./validate-rows";
@@ -15,9 +15,17 @@ export const MAX_IMPORT_ROWS = 5_000;
 /** What the browser sends: the mapped rows as typed (the server checks them again with the same schema). */
 export const importRequestSchema = z.object({
   rows: z
-    .array(z.object({ row: z.number().int().positive(), input: z.object(Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, z.string().max(500).default("")]))) }))
+    .array(z.object({ row: storedPositiveIntSchema, input: z.object(Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, z.string().max(500).default("")]))) }))
     .min(1)
-    .max(MAX_IMPORT_ROWS),
+    .max(MAX_IMPORT_ROWS)
+    .superRefine((rows, ctx) => {
+      // A row's number is its key in the report (and in the database): each at most once.
+      const seen = new Set<number>();
+      rows.forEach((row, index) => {
+        if (seen.has(row.row)) ctx.addIssue({ code: "custom", path: [index, "row"], message: `Row ${row.row} appears more than once.` });
+        seen.add(row.row);
+      });
+    }),
 });
 export type ImportRequest = z.input<typeof importRequestSchema>;
 
