@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GridModel } from "@/lib/payroll-grid/model";
 import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
 import { storedLinesSchema } from "@/lib/payroll-entries/schemas";
-import { draftBody } from "./use-draft-saver";
+import { draftBody } from "./draft-body";
 
 describe("draftBody", () => {
   it("sends every line whole, or only the lines changed since the last save, following edits although line JSON is cached", () => {

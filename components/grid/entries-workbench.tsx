@@ -19,7 +19,7 @@ import { selectionBounds, type GridSelection } from "./selection";
 import { TotalsPanel } from "./totals-panel";
 import { TransferBar } from "./transfer-bar";
 import { useGridRows } from "./use-grid-rows";
-import { storedLinesOf } from "./use-draft-saver";
+import { storedLinesOf } from "./draft-body";
 import { useTransfer, type LastTransfer } from "./use-transfer";
 
 export interface WorkbenchProps {

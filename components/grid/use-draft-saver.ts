@@ -2,10 +2,12 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
-import type { GridLine, GridModel } from "@/lib/payroll-grid/model";
-import type { EntryKind, StoredLine } from "@/lib/payroll-entries/kinds";
+import { isTransient } from "@/components/ui/error-text";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import type { GridModel } from "@/lib/payroll-grid/model";
+import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { COMMIT_OPEN_EDIT } from "./cell-editor";
+import { draftBody, fitsKeepalive, storedLinesOf } from "./draft-body";
 import { dropUnsavedDraft, handoffKey, leaveUnsavedDraft } from "./draft-handoff";
 import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
 
@@ -33,58 +35,6 @@ export class DraftStatusStore {
 /** Quiet time after an edit before saving, and the longest an edit waits while typing goes on: saved within 2 s. */
 const QUIET_MS = 500;
 const MAX_WAIT_MS = 1_200;
-
-export function storedLinesOf(model: GridModel): StoredLine[] {
-  const keys = model.spec.columns.map((column) => column.key);
-  return model.snapshot().map((line) => ({
-    id: line.id,
-    employee_id: line.employeeId,
-    values: Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : []))),
-  }));
-}
-
-const lineJson = new WeakMap<GridLine, { rev: number; json: string }>();
-
-function lineToJson(model: GridModel, line: GridLine): string {
-  let cached = lineJson.get(line);
-  if (!cached || cached.rev !== line.rev) {
-    const keys = model.spec.columns.map((column) => column.key);
-    const values = Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : [])));
-    cached = { rev: line.rev, json: JSON.stringify({ id: line.id, employee_id: line.employeeId, values }) };
-    lineJson.set(line, cached);
-  }
-  return cached.json;
-}
-
-/**
- * The draft request's body: every line (blank ones too, so later patches find them), or with
- * `since` only the lines whose revision differs from the one last saved. Each line's JSON is
- * kept until the line changes, so neither form re-serialises the whole month after one edit.
- */
-export function draftBody(model: GridModel, period: string, since?: { baseRevision: number; savedRevs: ReadonlyMap<string, number> }): string {
-  const parts: string[] = [];
-  for (const line of model.lines) {
-    if (since && since.savedRevs.get(line.id) === line.rev) continue;
-    parts.push(lineToJson(model, line));
-  }
-  return since ? `{"period":${JSON.stringify(period)},"baseRevision":${since.baseRevision},"changes":[${parts.join(",")}]}` : `{"period":${JSON.stringify(period)},"lines":[${parts.join(",")}]}`;
-}
-
-/** A refusal that asking again cannot change (4xx: conflict, month moved on, invalid); a network failure or 5xx may pass. */
-function isTransient(error: unknown): boolean {
-  return !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
-}
-
-/**
- * Keepalive requests may carry 64 KiB of body (all of a page's in flight together); a little is
- * left for the browser's own. A larger draft is saved the ordinary way, and leaving asks first.
- */
-const KEEPALIVE_BODY_BYTES = 60 * 1024;
-
-function fitsKeepalive(body: string): boolean {
-  // UTF-8 takes at least a byte per character: only bodies near the limit need counting.
-  return body.length <= KEEPALIVE_BODY_BYTES && (body.length * 3 <= KEEPALIVE_BODY_BYTES || new TextEncoder().encode(body).length <= KEEPALIVE_BODY_BYTES);
-}
 
 /** Tries of one save before it counts as failed (then the next save waits 2 s, 4 s, … 30 s). */
 const SAVE_RETRIES = 2;

@@ -10,7 +10,7 @@ import type { GridModel } from "@/lib/payroll-grid/model";
 import { diffLines } from "@/lib/payroll-entries/diff";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
 import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
-import { storedLinesOf } from "./use-draft-saver";
+import { storedLinesOf } from "./draft-body";
 
 export interface LastTransfer {
   id: string;
