@@ -12,7 +12,7 @@ import path from "node:path";
 import { Pool } from "undici";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { spawnUntilReady, type ReadyChild } from "../../scripts/lib/child-ready";
-import { freshMachineDatabase } from "../../scripts/lib/machine-database";
+import { benchDatabase } from "../../scripts/lib/machine-database";
 import { sandboxClients, upstreamEnvFromDiscovery } from "../../scripts/lib/sandbox-upstream";
 import { freePort, waitForHttp } from "../../scripts/lib/processes";
 import { ensureNextBuild, NEXT_CLI } from "../../scripts/lib/next-build";
@@ -27,17 +27,7 @@ const ROUND_MS = 1_000;
 const LATENCY_SAMPLES = 1_000;
 const TSX = ["--import", "tsx"];
 
-async function startDatabase(): Promise<{ url: string; kind: string; stop: () => Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, kind: "BENCH_DATABASE_URL", stop: async () => {} };
-  const machine = await freshMachineDatabase("ledgerlane_proxy_bench");
-  if (machine) return { url: machine, kind: "machine Postgres", stop: async () => {} };
-  const embedded = await spawnUntilReady(process.execPath, [...TSX, "scripts/db/serve-embedded.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, EMBEDDED_DATABASE_DIR: "memory", EMBEDDED_DATABASE_PORT: "0" },
-    ready: /^ready (\S+)$/m,
-  });
-  return { url: embedded.match[1]!, kind: "embedded Postgres", stop: embedded.stop };
-}
+const startDatabase = () => benchDatabase("ledgerlane_proxy_bench");
 
 // As with any load test, the load generator and the upstream should not take the CPU of the
 // server measured: with two or more CPUs and taskset, the app gets CPU 0 and this process (so the

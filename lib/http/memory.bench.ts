@@ -17,7 +17,7 @@ import path from "node:path";
 import { Pool } from "undici";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { spawnUntilReady } from "../../scripts/lib/child-ready";
-import { freshMachineDatabase } from "../../scripts/lib/machine-database";
+import { benchDatabase } from "../../scripts/lib/machine-database";
 import { ensureNextBuild } from "../../scripts/lib/next-build";
 import { freePort, stopChild, waitForHttp } from "../../scripts/lib/processes";
 import { sandboxClients, upstreamEnvFromDiscovery } from "../../scripts/lib/sandbox-upstream";
@@ -40,17 +40,7 @@ const DEADLINE = setTimeout(() => {
   process.exit(1);
 }, 20 * 60_000);
 
-async function startDatabase(): Promise<{ url: string; kind: string; stop: () => Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, kind: "BENCH_DATABASE_URL", stop: async () => {} };
-  const machine = await freshMachineDatabase("ledgerlane_memory_bench");
-  if (machine) return { url: machine, kind: "machine Postgres", stop: async () => {} };
-  const embedded = await spawnUntilReady(process.execPath, [...TSX, "scripts/db/serve-embedded.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, EMBEDDED_DATABASE_DIR: "memory", EMBEDDED_DATABASE_PORT: "0" },
-    ready: /^ready (\S+)$/m,
-  });
-  return { url: embedded.match[1]!, kind: "embedded Postgres", stop: embedded.stop };
-}
+const startDatabase = () => benchDatabase("ledgerlane_memory_bench");
 
 /** Parent pid of each process on the machine. */
 function parents(): Map<number, number> {
