@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import pg from "pg";
-import { collectConsoleErrors, control, signInAndConnectPayroll } from "./helpers";
+import { collectConsoleErrors, control, deleteEntryDrafts, signInAndConnectPayroll, withDatabase } from "./helpers";
 
 // The entry grid's keyboard, through its public face only (role="grid", aria-activedescendant, the
 // cell editor's input): the ARIA grid pattern, whatever the grid's internals become.
@@ -62,26 +61,17 @@ async function watchActiveCell(grid: Locator) {
 
 const missingActiveCells = (page: Page) => page.evaluate(() => (window as unknown as { missingActiveCells: string[] }).missingActiveCells);
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
-// The app's database outlives the sandbox's reset: start from no hours draft for the company, and
-// leave none behind for the next spec.
-const deleteHoursDraft = () => withDatabase((client) => client.query("DELETE FROM payroll_entry_drafts WHERE company_id = $1 AND kind = 'hours'", [COMPANY]));
+const deleteHoursDraft = () => deleteEntryDrafts(COMPANY, "hours");
 
 test.beforeEach(async () => {
   await control("POST", "/reset");
   await deleteHoursDraft();
 });
 
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // Nothing left unsaved first: closing the page would save it again (keepalive) after the delete.
+  if (await page.getByRole("grid").count()) await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
   await deleteHoursDraft();
 });
 

@@ -1,4 +1,5 @@
 import { expect, type Page, type Response } from "@playwright/test";
+import pg from "pg";
 import { APP_URL } from "../playwright.config";
 
 // Shared steps of the browser tests: the sandbox's control API and the
@@ -101,4 +102,27 @@ export async function signInAndConnectPayroll(page: Page): Promise<FixtureUser> 
     await expect(connected).toBeVisible();
   }
   return person;
+}
+
+/** The app's own database (E2E_DATABASE_URL, see playwright.config.ts), for what a test must check or clear there. */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The app's database outlives the sandbox's reset: a grid spec starts from no draft of its company
+ * (another spec, or the fuzz test, may have left one) and leaves none behind.
+ */
+export async function deleteEntryDrafts(companyId: number, kind?: "hours" | "payments"): Promise<void> {
+  await withDatabase((client) =>
+    kind
+      ? client.query("DELETE FROM payroll_entry_drafts WHERE company_id = $1 AND kind = $2", [companyId, kind])
+      : client.query("DELETE FROM payroll_entry_drafts WHERE company_id = $1", [companyId]),
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectConsoleErrors, control, signInAndConnectPayroll as signInAndConnect } from "./helpers";
+import { collectConsoleErrors, control, deleteEntryDrafts, signInAndConnectPayroll as signInAndConnect } from "./helpers";
 
 const COMPANY = 1001;
 
@@ -25,6 +25,8 @@ async function draftSaved(page: Page) {
 
 test.beforeEach(async () => {
   await control("POST", "/reset");
+  // Earlier specs (the keyboard spec, the fuzz test) may have left a draft of this company.
+  await deleteEntryDrafts(COMPANY);
 });
 
 test("hours: type, paste, correct, reload the draft, transfer, change one line and transfer again", async ({ page, context }) => {
