@@ -71,7 +71,7 @@ test.beforeEach(async () => {
 
 test.afterEach(async ({ page }) => {
   // Nothing left unsaved first: closing the page would save it again (keepalive) after the delete.
-  if (await page.getByRole("grid").count()) await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-draft-state="unsaved"], [data-draft-state="saving"]')).toHaveCount(0, { timeout: 10_000 });
   await deleteHoursDraft();
 });
 
