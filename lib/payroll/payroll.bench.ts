@@ -73,7 +73,8 @@ async function csvParseValidate(page: Page, csv: string): Promise<{ medianMs: nu
               checking = text.startsWith("Checking");
               return;
             }
-            if (!/^1000 rows/.test(text)) return;
+            // "1,000 rows: …" (the count is formatted since the texts moved to next-intl).
+            if (!/^1,000 rows/.test(text)) return;
             watcher.disconnect();
             requestAnimationFrame(() => {
               const ms = performance.now() - started;
