@@ -59,7 +59,7 @@ async function csvParseValidate(page: Page, csv: string): Promise<{ medianMs: nu
   for (let run = 0; run < 5; run += 1) {
     const result = await page.evaluate(
       () =>
-        new Promise<{ ms: number; maxTask: number }>((resolve) => {
+        new Promise<{ ms: number; maxTask: number }>((resolve, reject) => {
           const tasks: number[] = [];
           const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration)));
           observer.observe({ type: "longtask" });
@@ -67,6 +67,11 @@ async function csvParseValidate(page: Page, csv: string): Promise<{ medianMs: nu
           const button = [...document.querySelectorAll("button")].find((candidate) => candidate.textContent === "Read rows")!;
           const started = performance.now();
           let checking = false;
+          // A change of the page's texts must fail the bench with what it saw, not hang it.
+          const giveUp = setTimeout(() => {
+            watcher.disconnect();
+            reject(new Error(`no summary after 60 s; it reads: ${JSON.stringify(summary.textContent)}`));
+          }, 60_000);
           const watcher = new MutationObserver(() => {
             const text = summary.textContent ?? "";
             if (!checking) {
@@ -76,6 +81,7 @@ async function csvParseValidate(page: Page, csv: string): Promise<{ medianMs: nu
             // "1,000 rows: …" (the count is formatted since the texts moved to next-intl).
             if (!/^1,000 rows/.test(text)) return;
             watcher.disconnect();
+            clearTimeout(giveUp);
             requestAnimationFrame(() => {
               const ms = performance.now() - started;
               setTimeout(() => {
