@@ -169,12 +169,12 @@ export async function acceptInvitation(token: string, userId: string): Promise<{
 }
 
 /** For sending by e-mail: the link's invitation when it is an open one of this workspace and the actor is its owner. */
-export async function openInvitationOf(actorId: string, workspaceId: string, token: string): Promise<{ workspaceName: string; roles: WorkspaceRoleName[] } | null> {
+export async function openInvitationOf(actorId: string, workspaceId: string, token: string): Promise<{ workspaceName: string; roles: WorkspaceRoleName[]; expiresAt: Date } | null> {
   if (!isWellFormedToken(token)) return null;
   const row = await getDb().workspaceInvitation.findFirst({
     where: { tokenHash: hashInvitationToken(token), workspaceId, workspace: heldBy(actorId, ["owner"]) },
     select: { roles: true, expiresAt: true, revokedAt: true, usedAt: true, workspace: { select: { name: true } } },
   });
   if (!row || stateOf(row) !== "open") return null;
-  return { workspaceName: row.workspace.name, roles: ordered(row.roles) };
+  return { workspaceName: row.workspace.name, roles: ordered(row.roles), expiresAt: row.expiresAt };
 }

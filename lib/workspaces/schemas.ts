@@ -27,7 +27,8 @@ const tokenSchema = z.string().regex(INVITATION_TOKEN, "This is not an invitatio
 export const sendInvitationSchema = z.object({ token: tokenSchema, email: z.email().max(320) }).strict();
 export type SendInvitationInput = z.input<typeof sendInvitationSchema>;
 
-export const acceptInvitationSchema = z.object({ token: tokenSchema }).strict();
+/** Any text: a malformed link is the service's to refuse (`invitation_invalid`), like an unknown one. */
+export const acceptInvitationSchema = z.object({ token: z.string().max(200) }).strict();
 
 export const chooseWorkspaceSchema = z.object({ workspaceId: z.uuid() }).strict();
 export type ChooseWorkspaceInput = z.infer<typeof chooseWorkspaceSchema>;
