@@ -1,11 +1,10 @@
 import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/route";
 import { acceptInvitation, createInvitation, invitationLink, listInvitations, openInvitationOf, revokeInvitation } from "./invitations";
-import { sendMail } from "./mail";
+import { invitationMail, sendMail } from "./mail";
 import { changeRoles, listMembers, removeMember } from "./members";
 import {
   acceptInvitationSchema,
@@ -52,14 +51,8 @@ export const postInvitationEmail = withRoute({ params: workspaceParamsSchema, bo
   const invitation = await openInvitationOf(user.id, params.workspaceId, body.token);
   if (!invitation) throw new ApiError("not_found", "There is no open invitation of this workspace with that link.");
   const [t, locale] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>]);
-  const values = {
-    workspace: invitation.workspaceName,
-    inviter: user.displayName ?? user.email ?? t("common.appName"),
-    roles: invitation.roles.map((role) => t(`workspaces.roles.${role}`)).join(", "),
-    expires: formatDate(locale, invitation.expiresAt, { dateStyle: "long", timeStyle: "short" }),
-    link: invitationLink(body.token),
-  };
-  await sendMail({ to: body.email, subject: t("workspaces.mailSubject", values), text: t("workspaces.mailText", values) });
+  const inviter = user.displayName ?? user.email ?? t("common.appName");
+  await sendMail(invitationMail(t, locale, { ...invitation, to: body.email, inviter, link: invitationLink(body.token) }));
   return successResponse({ sent: true });
 });
 

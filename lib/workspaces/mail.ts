@@ -2,6 +2,10 @@ import "server-only";
 import nodemailer from "nodemailer";
 import { serverEnv } from "@/lib/env/server";
 import { ApiError } from "@/lib/http/api-error";
+import { formatDate } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translate } from "@/lib/i18n/translate";
+import type { WorkspaceRoleName } from "./schemas";
 
 /** Whether invitation links can be sent by e-mail (SMTP_URL is set). */
 export function canSendMail(): boolean {
@@ -12,6 +16,22 @@ export interface InvitationMail {
   to: string;
   subject: string;
   text: string;
+}
+
+/** The invitation e-mail in the sender's language: who invites, to which workspace, the roles, the link and its expiry. */
+export function invitationMail(
+  t: Translate,
+  locale: Locale,
+  invitation: { to: string; workspaceName: string; inviter: string; roles: WorkspaceRoleName[]; expiresAt: Date; link: string },
+): InvitationMail {
+  const values = {
+    workspace: invitation.workspaceName,
+    inviter: invitation.inviter,
+    roles: invitation.roles.map((role) => t(`workspaces.roles.${role}`)).join(", "),
+    expires: formatDate(locale, invitation.expiresAt, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }),
+    link: invitation.link,
+  };
+  return { to: invitation.to, subject: t("workspaces.mailSubject", values), text: t("workspaces.mailText", values) };
 }
 
 /**
