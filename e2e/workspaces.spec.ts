@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
+import { SMTP_PORT } from "../playwright.config";
 import { authorizeAtService, control, fixtureUser, withDatabase, type FixtureUser } from "./helpers";
 
 // Firm workspaces: an owner invites by link, a colleague joins and switches, the owner removes
@@ -141,4 +143,39 @@ test("an owner invites by link, the colleague joins and switches, is removed and
   // The open link still works for someone else (nothing used it up).
   await guest.goto(open);
   await expect(guest.getByRole("button", { name: "Join" })).toBeVisible();
+});
+
+test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 px screen", async ({ page }) => {
+  const messages: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        messages.push(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, await fixtureUser("alice"), "United Kingdom");
+    await page.goto("/settings/workspace");
+    const link = await createInvitation(page);
+    await page.getByLabel("E-mail address").fill("colleague@example.com");
+    await page.getByRole("button", { name: "Send by e-mail" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "The invitation was sent to colleague@example.com." })).toBeVisible();
+    expect(messages).toHaveLength(1);
+    const body = messages[0]!.replace(/=\r\n/g, "");
+    expect(messages[0]).toMatch(/^To: colleague@example.com\r$/m);
+    expect(messages[0]).toMatch(/^Subject: Invitation to the workspace Alice Hartley in Ledgerlane\r$/m);
+    expect(body).toContain(link);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  } finally {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
 });
