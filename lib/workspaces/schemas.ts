@@ -15,17 +15,14 @@ export const rolesSchema = z
   .transform((roles) => WORKSPACE_ROLES.filter((role) => roles.includes(role)));
 
 export const changeRolesSchema = z.object({ roles: rolesSchema }).strict();
-type ChangeRolesInput = z.input<typeof changeRolesSchema>;
 
 export const createInvitationSchema = z.object({ roles: rolesSchema }).strict();
-type CreateInvitationInput = z.input<typeof createInvitationSchema>;
 
 /** The secret of an invitation link: 32 random bytes, base64url (43 characters). */
 export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const tokenSchema = z.string().regex(INVITATION_TOKEN, "This is not an invitation link.");
 
 export const sendInvitationSchema = z.object({ token: tokenSchema, email: z.email().max(320) }).strict();
-type SendInvitationInput = z.input<typeof sendInvitationSchema>;
 
 /** Any text: a malformed link is the service's to refuse (`invitation_invalid`), like an unknown one. */
 export const acceptInvitationSchema = z.object({ token: z.string().max(200) }).strict();

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { InvitationView } from "@/components/workspaces/invitation-view";
+import { InvitationPageView } from "@/components/workspaces/invitation-page-view";
 import { getSessionUser } from "@/lib/auth/session";
 import { checkInvitation } from "@/lib/workspaces/invitations";
 
@@ -13,5 +13,5 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const user = await getSessionUser();
-  return <InvitationView token={token} signedIn={user !== null} check={await checkInvitation(token, user?.id ?? null)} />;
+  return <InvitationPageView token={token} signedIn={user !== null} check={await checkInvitation(token, user?.id ?? null)} />;
 }

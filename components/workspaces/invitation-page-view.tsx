@@ -7,7 +7,7 @@ import type { InvitationCheck } from "@/lib/workspaces/invitations";
 import { JoinButton } from "./join-button";
 
 /** What an invitation link shows: every case that cannot be used says why and that nothing changed. */
-export async function InvitationView({ token, signedIn, check }: { token: string; signedIn: boolean; check: InvitationCheck }) {
+export async function InvitationPageView({ token, signedIn, check }: { token: string; signedIn: boolean; check: InvitationCheck }) {
   const t = await getTranslations();
   const heading = <h1 className="text-2xl font-bold">{t("workspaces.invitationTitle")}</h1>;
   if (check.state === "open") {
