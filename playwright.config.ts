@@ -9,6 +9,8 @@ process.env.SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
 // Without DATABASE_URL the app's embedded Postgres listens on a known port, so tests can read
 // the app's database either way (E2E_DATABASE_URL).
 const embeddedDatabasePort = Number(process.env.E2E_DATABASE_PORT ?? port + 2300);
+// Invitation e-mails go to an SMTP server the workspaces spec runs in its own process on this port.
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 2400);
 process.env.E2E_DATABASE_URL =
   process.env.DATABASE_URL ?? `postgresql://postgres:postgres@127.0.0.1:${embeddedDatabasePort}/postgres?sslmode=disable`;
 
@@ -40,6 +42,7 @@ export default defineConfig({
       PORT: String(port),
       SANDBOX_PORT: String(sandboxPort),
       NEXTAUTH_URL: APP_URL,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ...(process.env.DATABASE_URL ? {} : { EMBEDDED_DATABASE_DIR: "memory", EMBEDDED_DATABASE_PORT: String(embeddedDatabasePort) }),
     },
   },

@@ -7,6 +7,7 @@ import { SignInButton } from "./auth/sign-in-button";
 import { SignOutButton } from "./auth/sign-out-button";
 import { BusinessSwitcher } from "./business-switcher";
 import { LanguageSwitch } from "./language-switch";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 
 async function signedInUser(): Promise<SessionUser | null> {
   try {
@@ -45,6 +46,7 @@ export async function AppHeader() {
             ))}
           </ul>
         </nav>
+        {user ? <WorkspaceSwitcher user={user} /> : null}
         {user ? (
           <BusinessSwitcher businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))} current={current} />
         ) : null}

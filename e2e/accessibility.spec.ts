@@ -55,6 +55,8 @@ for (const { locale, h1OfLanding } of LANGUAGES) {
       ["user", "/user"],
       ["settings", "/settings"],
       ["connection settings", "/settings/connection"],
+      ["workspace settings", "/settings/workspace"],
+      ["a bad invitation link", "/invitations/not-a-link"],
       ["payroll", "/payroll"],
       ["a company", `/payroll/companies/${COMPANY}`],
       ["onboard", `/payroll/companies/${COMPANY}/onboard`],
@@ -69,6 +71,14 @@ for (const { locale, h1OfLanding } of LANGUAGES) {
       await page.goto(path);
       await audit(page, name, findings);
     }
+
+    // The workspace settings with a new invitation link on them.
+    await page.goto("/settings/workspace");
+    await page.getByRole("button", { name: /^(Create invitation|Einladung erstellen)$/ }).click();
+    await expect(page.getByLabel(/^(Invitation link|Einladungslink)$/)).toBeVisible();
+    await audit(page, "workspace settings with an invitation link", findings);
+    await page.goto(new URL(await page.getByLabel(/^(Invitation link|Einladungslink)$/).inputValue()).pathname);
+    await audit(page, "an invitation opened by a member", findings);
 
     // The trial balance with its figures (rows and totals), not an empty state.
     await page.goto("/trial-balance?from=2026-01-01&to=2026-03-31");

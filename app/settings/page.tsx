@@ -23,6 +23,11 @@ export default async function SettingsPage() {
           </Link>
         </li>
         <li>
+          <Link href="/settings/workspace" className="text-blue-700 underline">
+            {t("workspaces.settingsLink")}
+          </Link>
+        </li>
+        <li>
           <Link href="/user" className="text-blue-700 underline">
             {t("nav.user")}
           </Link>

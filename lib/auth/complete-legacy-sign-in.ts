@@ -3,6 +3,7 @@ import { z } from "zod";
 import { storeSignInTokens, revokeLegacyToken } from "@/lib/accounting/connection/lifecycle";
 import { tokenResponseSchema } from "@/lib/accounting/schemas";
 import { getDb } from "@/lib/db/client";
+import { ensurePersonalWorkspace } from "@/lib/workspaces/personal";
 import { createSession } from "./session-store";
 
 /** Legacy access tokens last 3600 s (spec section 8) when next-auth passes no `expires_at`. */
@@ -49,6 +50,7 @@ export async function completeLegacySignIn(account: unknown, country: string | u
   });
   const replaced = await storeSignInTokens(db, { userId: user.id, tokens, country, version: "v3", resourceOwnerId });
   const sessionId = await createSession(user.id);
+  await ensurePersonalWorkspace(user.id);
   if (replaced.replacedAccessToken) {
     try {
       await revokeLegacyToken(replaced.replacedCountry ?? country, replaced.replacedAccessToken);

@@ -9,6 +9,7 @@ import { syncBusinesses } from "@/lib/accounting/businesses";
 import { getAccessToken, renewAccessToken } from "@/lib/accounting/connection/access-token";
 import { tokenResponseSchema, type TokenResponse } from "@/lib/accounting/schemas";
 import { getDb } from "@/lib/db/client";
+import { ensurePersonalWorkspace } from "@/lib/workspaces/personal";
 import { createSession } from "./session-store";
 
 /** What next-auth hands over after the code exchange: the token response, `expires_in` turned into `expires_at`. */
@@ -57,6 +58,8 @@ export async function completeSignIn(
   if (replacedRefreshToken) await revokeReplacedToken(replacedRefreshToken, { config, revoke: requestRevocation });
   if (moveFromUserId) await retireLegacyConnection(moveFromUserId);
   await refreshProfile(user.id, connectionId);
+  // After the profile, so a new person's workspace is named after them.
+  await ensurePersonalWorkspace(user.id);
   return { userId: user.id, sessionId, moved: moveFromUserId !== undefined };
 }
 

@@ -8,8 +8,8 @@ import { detached } from "@/lib/server/detached";
 /**
  * What a process remembers of signed-in people between requests, for the reads on every
  * proxied GET. It is only used while this process hears the database's change notifications
- * (`ledgerlane_user_changed`, sent by triggers on users, sessions, accounting connections and
- * businesses, whoever writes): a change anywhere drops the person's entries within
+ * (`ledgerlane_user_changed`, sent by triggers on users, sessions, accounting connections,
+ * businesses and workspace memberships, whoever writes): a change anywhere drops the person's entries within
  * milliseconds. The feed proves itself at start with a probe sent from another connection;
  * where it cannot (the embedded Postgres delivers a notification to the connection that sent
  * it), nothing is remembered and every request reads the database. Entries also age out.

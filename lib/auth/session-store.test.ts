@@ -50,6 +50,7 @@ describe("loadSessionUser", () => {
       businessIds: ["b-1", "b-2"],
       connection: { id: v31.id, status: "reauth_required" },
       legacyConnection: { id: v3.id, status: "active" },
+      workspace: null,
     });
   });
 

@@ -20,6 +20,19 @@ export interface SessionUser {
   connection: { id: string; status: "active" | "reauth_required" | "revoke_pending" } | null;
   /** The legacy v3 connection, when the person still has one (pages needing v3.1 offer the move). */
   legacyConnection: { id: string; status: "active" | "reauth_required" | "revoke_pending" } | null;
+  /**
+   * The workspace the person works in: the one chosen in the header while they are a member of
+   * it, else their personal one; null only before their first sign-in made one. Read with the
+   * session, so a removed member's next request already works elsewhere.
+   */
+  workspace: SessionWorkspace | null;
+}
+
+export interface SessionWorkspace {
+  id: string;
+  name: string;
+  personal: boolean;
+  roles: ("owner" | "clerk" | "approver" | "viewer")[];
 }
 
 interface SessionRow {
@@ -32,6 +45,7 @@ interface SessionRow {
   lead_business_id: string | null;
   business_ids: string[];
   connections: { id: string; status: ConnectionStatus; version: "v3.1" | "v3" }[];
+  workspace: SessionWorkspace | null;
 }
 
 // Runs on every signed-in request, so it is one prepared statement rather than Prisma's four
@@ -42,7 +56,12 @@ const SESSION_USER = {
       u.accounting_user_id, u.display_name, u.email, u.selected_business_id,
       (SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id AND b.is_lead ORDER BY b.business_id LIMIT 1) AS lead_business_id,
       ARRAY(SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id ORDER BY b.business_id) AS business_ids,
-      COALESCE((SELECT json_agg(json_build_object('id', c.id, 'status', c.status, 'version', c.version)) FROM accounting_connections c WHERE c.user_id = u.id), '[]') AS connections
+      COALESCE((SELECT json_agg(json_build_object('id', c.id, 'status', c.status, 'version', c.version)) FROM accounting_connections c WHERE c.user_id = u.id), '[]') AS connections,
+      (SELECT json_build_object('id', w.id, 'name', w.name, 'personal', w.personal_user_id IS NOT DISTINCT FROM u.id, 'roles', m.roles)
+        FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+        WHERE m.user_id = u.id
+        ORDER BY m.workspace_id IS NOT DISTINCT FROM u.active_workspace_id DESC, w.personal_user_id IS NOT DISTINCT FROM u.id DESC, w.created_at, w.id
+        LIMIT 1) AS workspace
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id = $1::uuid AND s.user_id = $2::uuid`,
 };
@@ -81,6 +100,7 @@ function sessionUserOf(sessionId: string, userId: string, row: SessionRow): Sess
     businessIds: row.business_ids,
     connection: pick(row.connections, "v3.1"),
     legacyConnection: pick(row.connections, "v3"),
+    workspace: row.workspace,
   };
 }
 

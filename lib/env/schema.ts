@@ -71,6 +71,8 @@ export const serverEnvSchema = z.preprocess(
         .default("")
         .transform((raw) => raw.split(",").map((item) => item.trim()).filter(Boolean))
         .pipe(z.array(url)),
+      /** Outgoing mail (invitation links): `smtp://user:pass@host:587` or `smtps://…`; unset, links are only copied. */
+      SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
       /** Set when the upstreams are the bundled sandbox; enables its health check. */
       SANDBOX_URL: optionalUrl,
     })

@@ -34,6 +34,14 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   outcome_unknown: 502,
   period_changed: 409,
   draft_conflict: 409,
+  last_owner: 409,
+  already_member: 409,
+  invitation_invalid: 404,
+  invitation_expired: 410,
+  invitation_revoked: 410,
+  invitation_used: 410,
+  mail_not_configured: 409,
+  mail_failed: 502,
 };
 
 /** English fallback texts (logs, API users); people see the translated text of the code. */
@@ -65,6 +73,14 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   outcome_unknown: "The service did not answer; it is not known whether the change was stored.",
   period_changed: "The payroll month has changed.",
   draft_conflict: "The draft changed meanwhile: send it whole.",
+  last_owner: "A workspace always keeps an owner: make another member owner first.",
+  already_member: "You are already a member of this workspace.",
+  invitation_invalid: "This is not a valid invitation link.",
+  invitation_expired: "This invitation has expired.",
+  invitation_revoked: "This invitation was revoked.",
+  invitation_used: "This invitation has already been used.",
+  mail_not_configured: "Sending e-mail is not set up (SMTP_URL).",
+  mail_failed: "The e-mail could not be sent.",
 };
 
 export interface ApiErrorOptions {

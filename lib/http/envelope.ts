@@ -50,6 +50,15 @@ export const apiErrorCodeSchema = z.enum([
   "outcome_unknown",
   "period_changed",
   "draft_conflict",
+  // Workspaces.
+  "last_owner",
+  "already_member",
+  "invitation_invalid",
+  "invitation_expired",
+  "invitation_revoked",
+  "invitation_used",
+  "mail_not_configured",
+  "mail_failed",
 ]);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 

@@ -1,0 +1,3 @@
+export { postInvitationEmail as POST } from "@/lib/workspaces/api";
+
+export const dynamic = "force-dynamic";

@@ -1,0 +1,3 @@
+export { getMembers as GET } from "@/lib/workspaces/api";
+
+export const dynamic = "force-dynamic";

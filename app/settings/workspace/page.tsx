@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { WorkspaceSettings } from "@/components/workspaces/workspace-settings";
+import { getSessionUser } from "@/lib/auth/session";
+import { canSendMail } from "@/lib/workspaces/mail";
+import { listInvitations } from "@/lib/workspaces/invitations";
+import { listMembers } from "@/lib/workspaces/members";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("workspaces.title") };
+}
+
+export default async function WorkspaceSettingsPage() {
+  const t = await getTranslations();
+  const user = await getSessionUser();
+  if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
+  const { workspace } = user;
+  const owner = workspace.roles.includes("owner");
+  const [members, invitations] = await Promise.all([listMembers(user.id, workspace.id), owner ? listInvitations(user.id, workspace.id) : Promise.resolve([])]);
+  const name = workspace.personal ? t("common.personalWorkspace") : workspace.name;
+  return (
+    <section className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">
+        {t("workspaces.title")}: {name}
+      </h1>
+      <p className="text-slate-700">{t("workspaces.intro", { workspace: name })}</p>
+      <WorkspaceSettings
+        workspace={{ id: workspace.id, name, owner }}
+        me={user.id}
+        initialMembers={members}
+        initialInvitations={invitations}
+        canEmail={canSendMail()}
+      />
+    </section>
+  );
+}

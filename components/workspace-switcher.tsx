@@ -1,0 +1,16 @@
+import { getTranslations } from "next-intl/server";
+import type { SessionUser } from "@/lib/auth/session";
+import { listMyWorkspaces } from "@/lib/workspaces/members";
+import { WorkspaceSelect } from "./workspaces/workspace-select";
+
+/**
+ * The header's workspace switcher, labelled `Workspace`: only for someone in two or more
+ * workspaces (someone alone sees no difference). The choice is stored per person.
+ */
+export async function WorkspaceSwitcher({ user }: { user: SessionUser }) {
+  const workspaces = await listMyWorkspaces(user.id);
+  if (workspaces.length < 2) return null;
+  const t = await getTranslations();
+  const options = workspaces.map((workspace) => ({ id: workspace.id, name: workspace.personal ? t("common.personalWorkspace") : workspace.name }));
+  return <WorkspaceSelect workspaces={options} current={user.workspace?.id ?? options[0]!.id} />;
+}

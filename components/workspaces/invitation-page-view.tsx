@@ -1,0 +1,51 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { SignInButton } from "@/components/auth/sign-in-button";
+import { Notice } from "@/components/ui/notice";
+import { rememberedCountry } from "@/lib/auth/cookies";
+import type { InvitationCheck } from "@/lib/workspaces/invitations";
+import { JoinButton } from "./join-button";
+
+/** What an invitation link shows: every case that cannot be used says why and that nothing changed. */
+export async function InvitationPageView({ token, signedIn, check }: { token: string; signedIn: boolean; check: InvitationCheck }) {
+  const t = await getTranslations();
+  const heading = <h1 className="text-2xl font-bold">{t("workspaces.invitationTitle")}</h1>;
+  if (check.state === "open") {
+    const roles = check.roles.map((role) => t(`workspaces.roles.${role}`)).join(", ");
+    return (
+      <section className="max-w-2xl space-y-4">
+        {heading}
+        {signedIn ? (
+          <>
+            <p className="text-slate-800">
+              {check.invitedBy
+                ? t("workspaces.invitedBy", { inviter: check.invitedBy, workspace: check.workspaceName, roles })
+                : t("workspaces.invited", { workspace: check.workspaceName, roles })}
+            </p>
+            <JoinButton token={token} />
+          </>
+        ) : (
+          <>
+            <p className="text-slate-800">{t("workspaces.signInFirst")}</p>
+            <SignInButton label={t("workspaces.signIn")} callbackUrl={`/invitations/${token}`} country={await rememberedCountry()} />
+          </>
+        )}
+      </section>
+    );
+  }
+  const workspace = check.state === "member" ? check.workspaceName : "";
+  return (
+    <section className="max-w-2xl space-y-4">
+      {heading}
+      <Notice tone={check.state === "member" ? "info" : "warning"} title={t(`workspaces.bad.${check.state}.title`)}>
+        <p>{t(`workspaces.bad.${check.state}.text`, { workspace })}</p>
+        <p>{t("workspaces.nothingChanged")}</p>
+      </Notice>
+      {check.state === "member" ? (
+        <Link href="/settings/workspace" className="text-blue-700 underline">
+          {t("workspaces.toWorkspace")}
+        </Link>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { formatDate } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { workspaceKeys } from "@/lib/workspaces/query-keys";
+import type { CreatedInvitation, InvitationView, WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import { ConfirmDialog } from "./confirm-dialog";
+import { CreatedLink } from "./created-link";
+import { RoleCheckboxes } from "./role-checkboxes";
+import type { WorkspaceRef } from "./workspace-settings";
+
+/** For owners: a new invitation link for chosen roles, and every invitation with its state and who used it. */
+export function InvitationsSection({ workspace, initialInvitations, canEmail }: { workspace: WorkspaceRef; initialInvitations: InvitationView[]; canEmail: boolean }) {
+  const t = useTranslations();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const errorId = useId();
+  const [roles, setRoles] = useState<WorkspaceRoleName[]>(["clerk"]);
+  const [tried, setTried] = useState(false);
+  const base = `/api/workspaces/${workspace.id}/invitations`;
+  const invitations = useQuery({
+    queryKey: workspaceKeys.invitations(workspace.id),
+    queryFn: async () => (await apiFetchOrThrow<{ invitations: InvitationView[] }>(base)).invitations,
+    initialData: initialInvitations,
+  });
+  const create = useMutation({
+    mutationFn: (chosen: WorkspaceRoleName[]) => apiFetchOrThrow<CreatedInvitation>(base, { method: "POST", body: { roles: chosen } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.invitations(workspace.id) }),
+  });
+  const noRole = tried && roles.length === 0;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {t("workspaces.invitationsHeading")}
+      </h2>
+      <form
+        className="space-y-3 rounded border border-slate-200 bg-white p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTried(true);
+          if (roles.length > 0) create.mutate(roles);
+        }}
+      >
+        <RoleCheckboxes legend={t("workspaces.invitationRoles")} value={roles} onChange={setRoles} describedBy={noRole || create.isError ? errorId : undefined} />
+        {noRole ? (
+          <p id={errorId} className="text-sm text-red-700">
+            {t("workspaces.chooseRole")}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
+          {t("workspaces.createInvitation")}
+        </Button>
+        {create.isError ? (
+          <Notice tone="error" id={noRole ? undefined : errorId}>
+            {errorMessage(t, create.error)}
+          </Notice>
+        ) : null}
+      </form>
+      {create.data ? <CreatedLink key={create.data.token} workspaceId={workspace.id} created={create.data} canEmail={canEmail} /> : null}
+      {invitations.isError ? <Notice tone="error">{errorMessage(t, invitations.error)}</Notice> : null}
+      {invitations.data.length === 0 ? (
+        <p className="text-slate-700">{t("workspaces.noInvitations")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded border border-slate-200 bg-white">
+          {invitations.data.map((invitation) => (
+            <InvitationRow key={invitation.id} workspaceId={workspace.id} invitation={invitation} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invitation: InvitationView }) {
+  const t = useTranslations();
+  const locale = useLocale() as Locale;
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const date = (iso: string) => formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const revoke = useMutation({
+    mutationFn: async () => (await apiFetchOrThrow<{ invitations: InvitationView[] }>(`/api/workspaces/${workspaceId}/invitations/${invitation.id}`, { method: "DELETE" })).invitations,
+    onSuccess: (invitations) => {
+      setConfirming(false);
+      queryClient.setQueryData(workspaceKeys.invitations(workspaceId), invitations);
+    },
+    onError: () => setConfirming(false),
+  });
+  const rows: [string, string][] = [
+    [t("workspaces.colRoles"), invitation.roles.map((role) => t(`workspaces.roles.${role}`)).join(", ")],
+    [t("workspaces.colCreated"), invitation.createdBy ? `${date(invitation.createdAt)} · ${invitation.createdBy}` : date(invitation.createdAt)],
+    [t("workspaces.colValidUntil"), date(invitation.expiresAt)],
+  ];
+  if (invitation.usedBy && invitation.usedAt) rows.push([t("workspaces.colUsedBy"), t("workspaces.usedBy", { name: invitation.usedBy, date: date(invitation.usedAt) })]);
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 p-3">
+      <div className="space-y-1">
+        <p className="font-medium">
+          {t("workspaces.colState")}: {t(`workspaces.states.${invitation.state}`)}
+        </p>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-600">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {revoke.isError ? <Notice tone="error">{errorMessage(t, revoke.error)}</Notice> : null}
+      </div>
+      {invitation.state === "open" ? (
+        <Button variant="danger" size="sm" aria-label={t("workspaces.revokeLabel", { date: date(invitation.createdAt) })} onClick={() => setConfirming(true)}>
+          {t("workspaces.revoke")}
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t("workspaces.revokeTitle")}
+        text={t("workspaces.revokeText")}
+        confirmLabel={t("workspaces.revokeConfirm")}
+        pending={revoke.isPending}
+        onConfirm={() => revoke.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+
+/** Joins the invitation's workspace; the person then works in it (the header's switcher shows both). */
+export function JoinButton({ token }: { token: string }) {
+  const t = useTranslations();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const join = useMutation({
+    mutationFn: () => apiFetchOrThrow<{ workspaceId: string }>("/api/invitations/accept", { method: "POST", body: { token } }),
+    onSuccess: () => {
+      queryClient.clear();
+      router.push("/settings/workspace");
+      router.refresh();
+    },
+  });
+  return (
+    <div className="space-y-3">
+      <Button onClick={() => join.mutate()} disabled={join.isPending || join.isSuccess} aria-busy={join.isPending}>
+        {t("workspaces.join")}
+      </Button>
+      {join.isError ? <Notice tone="error">{errorMessage(t, join.error)}</Notice> : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useId, useTransition } from "react";
+import { errorMessage } from "@/components/ui/error-text";
+import { chooseWorkspaceAction } from "@/lib/workspaces/actions";
+import { workspaceKeys } from "@/lib/workspaces/query-keys";
+import type { ChooseWorkspaceInput } from "@/lib/workspaces/schemas";
+
+/** The switcher's control (see components/workspace-switcher.tsx), like the business switcher. */
+export function WorkspaceSelect({ workspaces, current }: { workspaces: { id: string; name: string }[]; current: string }) {
+  const t = useTranslations();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [refreshing, startRefresh] = useTransition();
+  const choose = useMutation({
+    mutationKey: workspaceKeys.active(),
+    mutationFn: async (input: ChooseWorkspaceInput) => {
+      const result = await chooseWorkspaceAction(input);
+      if (!result.ok) throw Object.assign(new Error("The workspace was not stored."), { code: "not_found" });
+      return result;
+    },
+    onSettled: () => {
+      // Everything read in the previous workspace belongs to another view now.
+      queryClient.clear();
+      startRefresh(() => router.refresh());
+    },
+  });
+  const value = (choose.isPending || refreshing) && !choose.isError ? (choose.variables?.workspaceId ?? current) : current;
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-slate-600">
+        {t("common.workspaceSwitcher")}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={choose.isPending || refreshing}
+        aria-describedby={choose.isError ? `${id}-error` : undefined}
+        onChange={(event) => choose.mutate({ workspaceId: event.target.value })}
+        className="max-w-56 rounded border border-slate-300 bg-white px-2 py-1"
+      >
+        {workspaces.map((workspace) => (
+          <option key={workspace.id} value={workspace.id}>
+            {workspace.name}
+          </option>
+        ))}
+      </select>
+      {choose.isError ? (
+        <span id={`${id}-error`} role="alert" className="text-red-700">
+          {errorMessage(t, choose.error)}
+        </span>
+      ) : null}
+    </div>
+  );
+}

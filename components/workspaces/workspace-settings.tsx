@@ -1,0 +1,34 @@
+"use client";
+
+import type { InvitationView, MemberView } from "@/lib/workspaces/schemas";
+import { InvitationsSection } from "./invitations-section";
+import { MembersSection } from "./members-section";
+
+export interface WorkspaceRef {
+  id: string;
+  name: string;
+  /** Whether the person is an owner of it (manages members and invitations). */
+  owner: boolean;
+}
+
+/** /settings/workspace: the members, and for owners the invitations. */
+export function WorkspaceSettings({
+  workspace,
+  me,
+  initialMembers,
+  initialInvitations,
+  canEmail,
+}: {
+  workspace: WorkspaceRef;
+  me: string;
+  initialMembers: MemberView[];
+  initialInvitations: InvitationView[];
+  canEmail: boolean;
+}) {
+  return (
+    <>
+      <MembersSection workspace={workspace} me={me} initialMembers={initialMembers} />
+      {workspace.owner ? <InvitationsSection workspace={workspace} initialInvitations={initialInvitations} canEmail={canEmail} /> : null}
+    </>
+  );
+}

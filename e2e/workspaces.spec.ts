@@ -1,0 +1,181 @@
+import { createHash } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
+import { SMTP_PORT } from "../playwright.config";
+import { authorizeAtService, control, fixtureUser, withDatabase, type FixtureUser } from "./helpers";
+
+// Firm workspaces: an owner invites by link, a colleague joins and switches, the owner removes
+// them and their next request is refused; every bad link shows a clear page and changes nothing.
+
+test.beforeEach(async () => {
+  await control("POST", "/reset");
+  // The app's database outlives the sandbox's reset: start from everyone in their own workspace only.
+  await withDatabase(async (client) => {
+    const ids = [(await fixtureUser("alice")).id, (await fixtureUser("dara")).id];
+    await client.query(
+      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.accounting_user_id = ANY($1)
+         AND m.workspace_id NOT IN (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
+      [ids],
+    );
+    await client.query(`DELETE FROM workspace_invitations i USING workspaces w, users u WHERE i.workspace_id = w.id AND w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`, [ids]);
+    await client.query(`UPDATE users SET active_workspace_id = NULL WHERE accounting_user_id = ANY($1)`, [ids]);
+  });
+});
+
+async function signIn(page: Page, person: FixtureUser, country: string) {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+  await authorizeAtService(page, person, { country });
+  await expect(page).toHaveURL(/\/businesses$/);
+}
+
+async function createInvitation(page: Page, roles: string[] = []): Promise<string> {
+  for (const role of roles) await page.getByRole("group", { name: "Roles of the invited person" }).getByLabel(role).check();
+  await page.getByRole("button", { name: "Create invitation" }).click();
+  const link = page.getByLabel("Invitation link");
+  await expect(link).toHaveAttribute("readonly", "");
+  return link.inputValue();
+}
+
+const tokenOf = (link: string) => link.split("/invitations/")[1]!;
+
+test("an owner invites by link, the colleague joins and switches, is removed and refused; bad links change nothing", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [alice, dara] = [await fixtureUser("alice"), await fixtureUser("dara")];
+  const owner = await (await browser.newContext()).newPage();
+  const guest = await (await browser.newContext()).newPage();
+
+  // Alone, nothing is different: no switcher.
+  await signIn(owner, alice, "United Kingdom");
+  await expect(owner.getByLabel("Workspace", { exact: true })).toHaveCount(0);
+  await owner.goto("/settings");
+  await owner.getByRole("link", { name: "Workspace members and invitations" }).click();
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Workspace: Personal workspace");
+  await expect(owner.getByRole("group", { name: "Roles of Alice Hartley" }).getByLabel("Owner")).toBeChecked();
+
+  // The last owner cannot give up the role: refused with the reason, nothing changed.
+  await owner.getByRole("group", { name: "Roles of Alice Hartley" }).getByLabel("Owner").uncheck();
+  await owner.getByRole("group", { name: "Roles of Alice Hartley" }).getByLabel("Clerk").check();
+  await owner.getByRole("button", { name: "Save roles" }).click();
+  await expect(owner.getByRole("main").getByRole("alert")).toContainText("A workspace always keeps an owner");
+  await expect(owner.getByRole("group", { name: "Roles of Alice Hartley" }).getByLabel("Owner")).toBeChecked();
+
+  const link = await createInvitation(owner, ["Approver"]);
+  expect(link).toMatch(/\/invitations\/[A-Za-z0-9_-]{43}$/);
+
+  // Signed out, the link asks to sign in first and comes back to it.
+  await guest.goto(link);
+  await guest.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+  await authorizeAtService(guest, dara, { country: "Ireland" });
+  await expect(guest).toHaveURL(link);
+  await expect(guest.getByRole("main")).toContainText("Alice Hartley invites you to join the workspace Alice Hartley as Clerk, Approver.");
+  await guest.getByRole("button", { name: "Join" }).click();
+  await expect(guest).toHaveURL(/\/settings\/workspace$/);
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Alice Hartley");
+
+  // The switcher shows both workspaces, the joined one chosen; the choice is kept.
+  const switcher = guest.getByLabel("Workspace", { exact: true });
+  await expect(switcher.locator("option")).toHaveText(["Personal workspace", "Alice Hartley"]);
+  await expect(switcher.locator("option:checked")).toHaveText("Alice Hartley");
+  await switcher.selectOption({ label: "Personal workspace" });
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Personal workspace");
+  await guest.reload();
+  await expect(guest.getByLabel("Workspace", { exact: true }).locator("option:checked")).toHaveText("Personal workspace");
+  await guest.getByLabel("Workspace", { exact: true }).selectOption({ label: "Alice Hartley" });
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Alice Hartley");
+  await expect(guest.getByText("Only owners can change members and invite people.")).toBeVisible();
+
+  // The owner sees who used the link, then removes the member (after confirming).
+  await owner.reload();
+  await expect(owner.getByRole("listitem").filter({ hasText: "Dara Byrne" }).first()).toContainText("Clerk");
+  await expect(owner.getByText(/Dara Byrne on /)).toBeVisible();
+  await expect(owner.getByText("State: Used")).toBeVisible();
+  await owner.getByRole("button", { name: "Remove Dara Byrne" }).click();
+  const dialog = owner.getByRole("dialog", { name: "Remove Dara Byrne from the workspace?" });
+  await expect(dialog).toContainText("loses access to everything in Personal workspace");
+  await dialog.getByRole("button", { name: "Remove member" }).click();
+  await expect(owner.getByRole("group", { name: "Roles of Dara Byrne" })).toHaveCount(0);
+
+  // The removed member's next request to that workspace is refused.
+  const workspaceId = await withDatabase(async (client) =>
+    (await client.query<{ id: string }>("SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1", [alice.id])).rows[0]!.id,
+  );
+  const refused = await guest.request.get(`/api/workspaces/${workspaceId}/members`);
+  expect(refused.status()).toBe(404);
+  expect(await refused.json()).toMatchObject({ ok: false, error: { code: "not_found" } });
+  await guest.reload();
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Personal workspace");
+  await expect(guest.getByLabel("Workspace", { exact: true })).toHaveCount(0);
+
+  // Bad links: each says why, and nothing changes.
+  const revoked = await createInvitation(owner);
+  await owner.getByRole("button", { name: /^Revoke the invitation of/ }).first().click();
+  await owner.getByRole("dialog", { name: "Revoke this invitation?" }).getByRole("button", { name: "Revoke invitation" }).click();
+  await expect(owner.getByText("State: Revoked")).toBeVisible();
+  const expired = await createInvitation(owner);
+  const hash = createHash("sha256").update(tokenOf(expired)).digest("hex");
+  await withDatabase((client) => client.query("UPDATE workspace_invitations SET expires_at = now() - interval '8 days' WHERE token_hash = $1", [hash]));
+  const open = await createInvitation(owner);
+
+  const cases: [string, string][] = [
+    [link, "This invitation has already been used"],
+    [revoked, "This invitation was revoked"],
+    [expired, "This invitation has expired"],
+    [link.replace(/\/invitations\/.*$/, "/invitations/not-a-link"), "This invitation link is not valid"],
+    [link.replace(/\/invitations\/.*$/, `/invitations/${"A".repeat(43)}`), "This invitation link is not valid"],
+  ];
+  for (const [url, title] of cases) {
+    await guest.goto(url);
+    await expect(guest.getByRole("main")).toContainText(title);
+    await expect(guest.getByRole("main")).toContainText("Nothing was changed.");
+    await expect(guest.getByRole("button", { name: "Join" })).toHaveCount(0);
+  }
+  // Opened by a member (the owner herself).
+  await owner.goto(open);
+  await expect(owner.getByRole("main")).toContainText("You are already a member");
+  await expect(owner.getByRole("button", { name: "Join" })).toHaveCount(0);
+  // A Join sent for a used link anyway is refused with its code.
+  const replay = await guest.request.post("/api/invitations/accept", { data: { token: tokenOf(link) } });
+  expect(replay.status()).toBe(410);
+  expect(await replay.json()).toMatchObject({ ok: false, error: { code: "invitation_used" } });
+  await guest.reload();
+  await expect(guest.getByLabel("Workspace", { exact: true })).toHaveCount(0);
+  // The open link still works for someone else (nothing used it up).
+  await guest.goto(open);
+  await expect(guest.getByRole("button", { name: "Join" })).toBeVisible();
+});
+
+test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 px screen", async ({ page }) => {
+  const messages: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        messages.push(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, await fixtureUser("alice"), "United Kingdom");
+    await page.goto("/settings/workspace");
+    const link = await createInvitation(page);
+    await page.getByLabel("E-mail address").fill("colleague@example.com");
+    await page.getByRole("button", { name: "Send by e-mail" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "The invitation was sent to colleague@example.com." })).toBeVisible();
+    expect(messages).toHaveLength(1);
+    const body = messages[0]!.replace(/=\r\n/g, "");
+    expect(messages[0]).toMatch(/^To: colleague@example.com\r$/m);
+    expect(messages[0]).toMatch(/^Subject: Invitation to the workspace Alice Hartley in Ledgerlane\r$/m);
+    expect(body).toContain(link);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  } finally {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+});

@@ -1,0 +1,180 @@
+import "server-only";
+import { sessionCache } from "@/lib/auth/session-cache";
+import { getDb } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import { serverEnv } from "@/lib/env/server";
+import { ApiError } from "@/lib/http/api-error";
+import { heldBy, isNotFound, refusal } from "./access";
+import { WORKSPACE_ROLES, type CreatedInvitation, type InvitationState, type InvitationView, type WorkspaceRoleName } from "./schemas";
+import { hashInvitationToken, isWellFormedToken, newInvitationToken } from "./token";
+
+/**
+ * Invitation links: an owner makes one for given roles; it is used once, lasts 7 days and can be
+ * revoked. The secret is in the link only: the database holds its SHA-256, so a read of the
+ * table does not let anyone join.
+ */
+
+export const INVITATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+
+const VIEW_SELECT = {
+  id: true,
+  roles: true,
+  createdAt: true,
+  expiresAt: true,
+  revokedAt: true,
+  usedAt: true,
+  createdBy: { select: { displayName: true, email: true } },
+  usedBy: { select: { displayName: true, email: true } },
+} satisfies Prisma.WorkspaceInvitationSelect;
+
+type ViewRow = Prisma.WorkspaceInvitationGetPayload<{ select: typeof VIEW_SELECT }>;
+
+function personName(person: { displayName: string | null; email: string | null } | null): string | null {
+  return person ? (person.displayName ?? person.email ?? "—") : null;
+}
+
+function ordered(roles: readonly string[]): WorkspaceRoleName[] {
+  return WORKSPACE_ROLES.filter((role) => roles.includes(role));
+}
+
+function stateOf(row: { revokedAt: Date | null; usedAt: Date | null; expiresAt: Date }, now = Date.now()): InvitationState {
+  if (row.revokedAt) return "revoked";
+  if (row.usedAt) return "used";
+  if (row.expiresAt.getTime() <= now) return "expired";
+  return "open";
+}
+
+function viewOf(row: ViewRow): InvitationView {
+  return {
+    id: row.id,
+    roles: ordered(row.roles),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    state: stateOf(row),
+    createdBy: personName(row.createdBy),
+    usedBy: personName(row.usedBy),
+    usedAt: row.usedAt?.toISOString() ?? null,
+  };
+}
+
+export function invitationLink(token: string): string {
+  return new URL(`/invitations/${token}`, serverEnv().NEXTAUTH_URL).href;
+}
+
+/** An owner makes a link for `roles`; the answer is the only time the link is known. */
+export async function createInvitation(actorId: string, workspaceId: string, roles: WorkspaceRoleName[]): Promise<CreatedInvitation> {
+  const token = newInvitationToken();
+  const now = new Date();
+  try {
+    // The owner check is the update's own `where`: the invitation is made through the workspace row.
+    const workspace = await getDb().workspace.update({
+      where: { id: workspaceId, AND: [heldBy(actorId, ["owner"])] },
+      data: {
+        invitations: { create: { tokenHash: hashInvitationToken(token), roles, createdById: actorId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) } },
+      },
+      select: { invitations: { where: { tokenHash: hashInvitationToken(token) }, select: VIEW_SELECT } },
+    });
+    return { invitation: viewOf(workspace.invitations[0]!), token, link: invitationLink(token) };
+  } catch (error) {
+    if (isNotFound(error)) throw await refusal(actorId, workspaceId);
+    throw error;
+  }
+}
+
+/** A workspace's invitations, newest first, for its owners. */
+export async function listInvitations(actorId: string, workspaceId: string): Promise<InvitationView[]> {
+  const workspace = await getDb().workspace.findFirst({
+    where: { id: workspaceId, AND: [heldBy(actorId, ["owner"])] },
+    select: { invitations: { select: VIEW_SELECT, orderBy: [{ createdAt: "desc" }, { id: "asc" }] } },
+  });
+  if (!workspace) throw await refusal(actorId, workspaceId);
+  return workspace.invitations.map(viewOf);
+}
+
+/** An owner revokes an invitation not used yet; revoking twice changes nothing. */
+export async function revokeInvitation(actorId: string, workspaceId: string, invitationId: string): Promise<InvitationView[]> {
+  const { count } = await getDb().workspaceInvitation.updateMany({
+    where: { id: invitationId, workspaceId, usedAt: null, revokedAt: null, workspace: heldBy(actorId, ["owner"]) },
+    data: { revokedAt: new Date() },
+  });
+  const invitations = await listInvitations(actorId, workspaceId);
+  if (count === 0 && !invitations.some((invitation) => invitation.id === invitationId)) throw new ApiError("not_found");
+  if (count === 0 && invitations.find((invitation) => invitation.id === invitationId)?.state === "used") throw new ApiError("invitation_used");
+  return invitations;
+}
+
+/** What opening a link shows. Only a link that can be used (or whose person is a member) names its workspace. */
+export type InvitationCheck =
+  | { state: "invalid" | "expired" | "revoked" | "used" }
+  | { state: "member"; workspaceId: string; workspaceName: string }
+  | { state: "open"; workspaceName: string; roles: WorkspaceRoleName[]; invitedBy: string | null };
+
+const CHECK_SELECT = {
+  id: true,
+  workspaceId: true,
+  roles: true,
+  expiresAt: true,
+  revokedAt: true,
+  usedAt: true,
+  workspace: { select: { name: true } },
+  createdBy: { select: { displayName: true, email: true } },
+} satisfies Prisma.WorkspaceInvitationSelect;
+
+async function checkWith(db: Prisma.TransactionClient, token: string, userId: string | null): Promise<InvitationCheck & { row?: { id: string; workspaceId: string; roles: WorkspaceRoleName[] } }> {
+  if (!isWellFormedToken(token)) return { state: "invalid" };
+  const row = await db.workspaceInvitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, select: CHECK_SELECT });
+  if (!row) return { state: "invalid" };
+  const state = stateOf(row);
+  if (state !== "open") return { state };
+  if (userId) {
+    const member = await db.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId: row.workspaceId, userId } }, select: { userId: true } });
+    if (member) return { state: "member", workspaceId: row.workspaceId, workspaceName: row.workspace.name };
+  }
+  const roles = ordered(row.roles);
+  return { state: "open", workspaceName: row.workspace.name, roles, invitedBy: personName(row.createdBy), row: { id: row.id, workspaceId: row.workspaceId, roles } };
+}
+
+/** The state of a link as its opener sees it (signed out: `userId` null). Changes nothing. */
+export async function checkInvitation(token: string, userId: string | null): Promise<InvitationCheck> {
+  const { row: _row, ...check } = await checkWith(getDb(), token, userId);
+  return check;
+}
+
+const REFUSALS: Record<Exclude<InvitationCheck["state"], "open">, () => ApiError> = {
+  invalid: () => new ApiError("invitation_invalid"),
+  expired: () => new ApiError("invitation_expired"),
+  revoked: () => new ApiError("invitation_revoked"),
+  used: () => new ApiError("invitation_used"),
+  member: () => new ApiError("already_member"),
+};
+
+/**
+ * The signed-in person joins with the link's roles and works in the workspace from now on. The
+ * invitation's row is locked first, so of two people opening one link at once only one joins;
+ * every other case is refused with its code and changes nothing.
+ */
+export async function acceptInvitation(token: string, userId: string): Promise<{ workspaceId: string }> {
+  const workspaceId = await getDb().$transaction(async (tx) => {
+    if (isWellFormedToken(token)) await tx.$queryRaw`SELECT id FROM workspace_invitations WHERE token_hash = ${hashInvitationToken(token)} FOR UPDATE`;
+    const check = await checkWith(tx, token, userId);
+    if (check.state !== "open" || !check.row) throw REFUSALS[check.state === "open" ? "invalid" : check.state]();
+    const { id, workspaceId: joined, roles } = check.row;
+    await tx.workspaceMember.create({ data: { workspaceId: joined, userId, roles } });
+    await tx.workspaceInvitation.update({ where: { id }, data: { usedAt: new Date(), usedById: userId } });
+    await tx.user.update({ where: { id: userId }, data: { activeWorkspaceId: joined } });
+    return joined;
+  });
+  sessionCache().forget(userId);
+  return { workspaceId };
+}
+
+/** For sending by e-mail: the link's invitation when it is an open one of this workspace and the actor is its owner. */
+export async function openInvitationOf(actorId: string, workspaceId: string, token: string): Promise<{ workspaceName: string; roles: WorkspaceRoleName[]; expiresAt: Date } | null> {
+  if (!isWellFormedToken(token)) return null;
+  const row = await getDb().workspaceInvitation.findFirst({
+    where: { tokenHash: hashInvitationToken(token), workspaceId, workspace: heldBy(actorId, ["owner"]) },
+    select: { roles: true, expiresAt: true, revokedAt: true, usedAt: true, workspace: { select: { name: true } } },
+  });
+  if (!row || stateOf(row) !== "open") return null;
+  return { workspaceName: row.workspace.name, roles: ordered(row.roles), expiresAt: row.expiresAt };
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/**
+ * The workspace feature's inputs and shapes, shared by its forms, routes and server actions
+ * (browser-safe: no database here).
+ */
+export const WORKSPACE_ROLES = ["owner", "clerk", "approver", "viewer"] as const;
+export type WorkspaceRoleName = (typeof WORKSPACE_ROLES)[number];
+
+/** A set of roles: at least one, each once, in the canonical order. */
+export const rolesSchema = z
+  .array(z.enum(WORKSPACE_ROLES))
+  .min(1, "Choose at least one role.")
+  .max(WORKSPACE_ROLES.length)
+  .transform((roles) => WORKSPACE_ROLES.filter((role) => roles.includes(role)));
+
+export const changeRolesSchema = z.object({ roles: rolesSchema }).strict();
+
+export const createInvitationSchema = z.object({ roles: rolesSchema }).strict();
+
+/** The secret of an invitation link: 32 random bytes, base64url (43 characters). */
+export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const tokenSchema = z.string().regex(INVITATION_TOKEN, "This is not an invitation link.");
+
+export const sendInvitationSchema = z.object({ token: tokenSchema, email: z.email().max(320) }).strict();
+
+/** Any text: a malformed link is the service's to refuse (`invitation_invalid`), like an unknown one. */
+export const acceptInvitationSchema = z.object({ token: z.string().max(200) }).strict();
+
+export const chooseWorkspaceSchema = z.object({ workspaceId: z.uuid() }).strict();
+export type ChooseWorkspaceInput = z.infer<typeof chooseWorkspaceSchema>;
+
+export const workspaceParamsSchema = z.object({ workspaceId: z.uuid() });
+export const memberParamsSchema = z.object({ workspaceId: z.uuid(), userId: z.uuid() });
+export const invitationParamsSchema = z.object({ workspaceId: z.uuid(), invitationId: z.uuid() });
+
+export interface WorkspaceSummary {
+  id: string;
+  name: string;
+  /** The person's own personal workspace. */
+  personal: boolean;
+  roles: WorkspaceRoleName[];
+}
+
+export interface MemberView {
+  userId: string;
+  name: string;
+  email: string | null;
+  roles: WorkspaceRoleName[];
+  joinedAt: string;
+}
+
+export type InvitationState = "open" | "used" | "revoked" | "expired";
+
+export interface InvitationView {
+  id: string;
+  roles: WorkspaceRoleName[];
+  createdAt: string;
+  expiresAt: string;
+  state: InvitationState;
+  createdBy: string | null;
+  usedBy: string | null;
+  usedAt: string | null;
+}
+
+/** What an invitation's creator sees once: the link holds the secret, which is not stored. */
+export interface CreatedInvitation {
+  invitation: InvitationView;
+  token: string;
+  link: string;
+}
