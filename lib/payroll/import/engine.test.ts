@@ -274,3 +274,61 @@ describe("bulk import job", () => {
     expect(stored.body.map((employee) => employee.id)).not.toContain(602);
   }, 60_000);
 });
+
+describe("a create the service stored after our timeout", () => {
+  it("is counted as created when the retry gets 409 and the stored employee is the row's", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { sealSecret } = await import("@/lib/crypto/secrets");
+    const { clientForConnection } = await import("../connection");
+    const { PayrollClient } = await import("../client");
+    const { payrollConfig } = await import("../config");
+    const { requireCompany, syncCompanies } = await import("../companies");
+    const { healthInsurances, refreshReferenceLists } = await import("../reference-lists");
+    const { createImport, importProgress, importReport } = await import("./imports");
+    const { runImport } = await import("./engine");
+    const { sampleEmployee } = await import("./sample-rows");
+    await sandbox.control("POST", "/reset");
+    await sandbox.control("POST", "/faults", {});
+
+    const key = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+    const db = getDb();
+    const user = await db.user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
+    const connectionId = randomUUID();
+    await db.payrollConnection.create({
+      data: { id: connectionId, userId: user.id, baseUrl: sandbox.urls.payroll.base_url, username: "Sabine Krüger", apiKeyEncrypted: sealSecret(key, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }) },
+    });
+    const client = await clientForConnection(connectionId);
+    await refreshReferenceLists(client);
+    await syncCompanies(connectionId, client);
+    const company = await requireCompany(connectionId, 1002, client);
+    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+    const importId = await createImport(connectionId, company, client, { rows: [{ row: 1, input: sampleEmployee(0, 701, insurer.number) }] });
+
+    // The first create waits 1.5 s at the service, which stores it then; we stop waiting after 0.3 s.
+    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", kind: "latency", latency_ms: 1500, times: 1 }] });
+    const stored = async () => (await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees")).body.some((employee) => employee.id === 701);
+    let sleeps = 0;
+    const deps = {
+      clientFor: async () => new PayrollClient({ baseUrl: client.baseUrl, apiKey: key, authHeader: payrollConfig().authHeader, timeoutMs: 300 }),
+      // The engine's waits drive the story: after the timeout the list is read at once (the
+      // employee is not there yet) and the next create is held up by a 429; while it waits,
+      // the slow first create lands, so the third create meets its own employee: 409.
+      sleep: async () => {
+        sleeps += 1;
+        if (sleeps === 1) {
+          expect(await stored()).toBe(false);
+          await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", kind: "rate_limit", retry_after: 0, times: 1 }] });
+        } else if (sleeps === 2) {
+          await waitFor("the slow create to be stored", async () => ((await stored()) ? true : undefined), 10_000);
+          await sandbox.control("POST", "/faults", {});
+        }
+      },
+    };
+    expect(await runImport(importId, deps)).toBe("completed");
+    expect(sleeps).toBeGreaterThanOrEqual(2);
+    expect((await importProgress(connectionId, importId))!.counts).toMatchObject({ created: 1, in_use: 0 });
+    expect((await importReport(connectionId, importId))![0]).toMatchObject({ state: "created", employeeId: 701 });
+    const employees = (await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees")).body;
+    expect(employees.filter((employee) => employee.id === 701)).toHaveLength(1);
+  }, 60_000);
+});
