@@ -117,6 +117,19 @@ test("Disconnect asks, keeps a draft for the same customer; another customer's k
   await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
   await openHours(page);
   await expect(cell(page, 1, "type")).toHaveText("");
+
+  // With a new draft kept, another customer's key connects once the person confirms the loss.
+  await cell(page, 1, "type").click();
+  await page.keyboard.type("Hourly wage");
+  await page.keyboard.press("Enter");
+  await draftSaved(page);
+  await page.goto("/payroll");
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await disconnect.getByRole("button", { name: "Disconnect" }).click();
+  await connect(page, SABINE_KEY);
+  await other.getByRole("button", { name: "Delete them and connect Sabine Krüger" }).click();
+  await expect(page.getByText("Connected as Sabine Krüger")).toBeVisible();
+  await expect(kept).toHaveCount(0);
   // The browser logs the other customer's 409 answer itself; nothing else may be logged.
   expect(errors.filter((error) => !error.includes("409 (Conflict)"))).toEqual([]);
 });

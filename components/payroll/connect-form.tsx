@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useRef, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -17,12 +17,20 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const lastInput = useRef<ConnectBody | null>(null);
+  // The key is another customer's while data of the kept one would be lost: asked in a dialog,
+  // which stays open (pending, or with the failure) while the confirmed connect runs.
+  const [other, setOther] = useState<KeptDataConflict | null>(null);
   const connect = useMutation({
     mutationFn: (input: ConnectBody) => {
       lastInput.current = input;
       return apiFetchOrThrow("/api/payroll/connection", { method: "POST", body: input });
     },
+    onError: (error) => {
+      const conflict = keptDataConflict(error);
+      if (conflict) setOther(conflict);
+    },
     onSuccess: async () => {
+      setOther(null);
       await queryClient.invalidateQueries({ queryKey: payrollKeys.all });
       router.refresh();
     },
@@ -35,9 +43,7 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
     errors[field] =
       code === "keyRefused" ? t("payroll.connection.keyRefused") : code === "baseUrlNotAllowed" ? t("payroll.connection.baseUrlNotAllowed", { url: defaultBaseUrl }) : problemText(t, code);
   }
-  // The key is another customer's while data of the kept one would be lost: asked in a dialog.
-  const other = connect.error ? keptDataConflict(connect.error) : null;
-  const message = connect.error && !other && Object.keys(errors).length === 0 ? errorMessage(t, connect.error) : null;
+  const message = connect.error && !keptDataConflict(connect.error) && Object.keys(errors).length === 0 ? errorMessage(t, connect.error) : null;
   const pending = connect.isPending;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -54,7 +60,8 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
       cancelLabel={t("payroll.connection.cancel")}
       pending={pending}
       onConfirm={() => lastInput.current && connect.mutate({ ...lastInput.current, replaceKeptData: true })}
-      onCancel={() => connect.reset()}
+      onCancel={() => setOther(null)}
+      error={message ? <Notice tone="error">{message}</Notice> : null}
     >
       {other ? (
         <>
@@ -115,7 +122,7 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
           {errors.baseUrl}
         </p>
       </div>
-      {message ? <Notice tone="error">{message}</Notice> : null}
+      {message && !other ? <Notice tone="error">{message}</Notice> : null}
       <Button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? t("payroll.connection.connecting") : t("payroll.connection.connect")}
       </Button>
