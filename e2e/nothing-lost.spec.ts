@@ -28,6 +28,14 @@ async function connect(page: Page, key: string) {
   await page.getByRole("button", { name: "Connect", exact: true }).click();
 }
 
+/** Disconnect, confirmed in its dialog; done when the connect form is back. */
+async function disconnectPayroll(page: Page) {
+  await page.goto("/payroll");
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("dialog", { name: "Disconnect from the payroll service?" }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByLabel("API key")).toBeVisible();
+}
+
 async function openHours(page: Page) {
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
   await expect(page.getByRole("grid")).toBeVisible();
@@ -82,9 +90,7 @@ test("Disconnect asks, keeps a draft for the same customer; another customer's k
   await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
 
   // Another customer's key while Thomas's data is kept: it asks, and Cancel keeps everything.
-  await page.goto("/payroll");
-  await page.getByRole("button", { name: "Disconnect" }).click();
-  await disconnect.getByRole("button", { name: "Disconnect" }).click();
+  await disconnectPayroll(page);
   await expect(kept).toBeVisible();
   await connect(page, SABINE_KEY);
   const other = page.getByRole("dialog", { name: "Replace the kept data of another payroll customer?" });
@@ -111,8 +117,7 @@ test("Disconnect asks, keeps a draft for the same customer; another customer's k
   // Now another customer connects without a question, and Thomas's draft is gone for good.
   await connect(page, SABINE_KEY);
   await expect(page.getByText("Connected as Sabine Krüger")).toBeVisible();
-  await page.getByRole("button", { name: "Disconnect" }).click();
-  await disconnect.getByRole("button", { name: "Disconnect" }).click();
+  await disconnectPayroll(page);
   await connect(page, THOMAS_KEY);
   await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
   await openHours(page);
@@ -123,9 +128,7 @@ test("Disconnect asks, keeps a draft for the same customer; another customer's k
   await page.keyboard.type("Hourly wage");
   await page.keyboard.press("Enter");
   await draftSaved(page);
-  await page.goto("/payroll");
-  await page.getByRole("button", { name: "Disconnect" }).click();
-  await disconnect.getByRole("button", { name: "Disconnect" }).click();
+  await disconnectPayroll(page);
   await connect(page, SABINE_KEY);
   await other.getByRole("button", { name: "Delete them and connect Sabine Krüger" }).click();
   await expect(page.getByText("Connected as Sabine Krüger")).toBeVisible();
