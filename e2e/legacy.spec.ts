@@ -133,6 +133,7 @@ test("GB user: legacy sign-in at the GB host, renewal after 3600 s, v3.1 pages s
   await page.goto("/settings/connection");
   const beforeRevoke = await stats();
   await legacySection(page).getByRole("button", { name: "Disconnect legacy v3" }).click();
+  await page.getByRole("dialog", { name: "Disconnect the legacy v3 connection?" }).getByRole("button", { name: "Disconnect legacy v3" }).click();
   await expect(page.getByRole("status")).toContainText("Disconnected");
   await expect(page.getByRole("heading", { name: "Legacy v3 connection" })).toHaveCount(0);
   now = await stats();

@@ -26,13 +26,19 @@ async function signIn(page: Page, emailPrefix: string, country: string) {
   await expect(page).toHaveURL(/\/businesses$/);
 }
 
+/** Disconnect asks first: the dialog's own Disconnect confirms. */
+async function confirmDisconnect(page: Page) {
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("dialog", { name: "Disconnect from the payroll service?" }).getByRole("button", { name: "Disconnect" }).click();
+}
+
 async function connectPayroll(page: Page, key: string, username: string) {
   await page.goto("/payroll");
   // A retry finds the connection of the failed attempt in the app's database: start afresh.
   const apiKey = page.getByLabel("API key");
   const disconnect = page.getByRole("button", { name: "Disconnect" });
   await expect(apiKey.or(disconnect)).toBeVisible();
-  if (await disconnect.isVisible()) await disconnect.click();
+  if (await disconnect.isVisible()) await confirmDisconnect(page);
   await apiKey.fill("pk_sandbox_wrong");
   await page.getByRole("button", { name: "Connect" }).click();
   await expect(page.getByText("The payroll service did not accept this key.")).toBeVisible();
@@ -153,7 +159,7 @@ test("another customer's company id is refused before it reaches the service", a
 
   // Disconnect deletes the key: the connect form is back.
   await page.goto("/payroll");
-  await page.getByRole("button", { name: "Disconnect" }).click();
+  await confirmDisconnect(page);
   await expect(page.getByLabel("API key")).toBeVisible();
 });
 
@@ -163,7 +169,7 @@ test("a request that gets no answer says so and leaves the button usable (connec
   const disconnectFirst = page.getByRole("button", { name: "Disconnect" });
   const apiKey = page.getByLabel("API key");
   await expect(apiKey.or(disconnectFirst)).toBeVisible();
-  if (await disconnectFirst.isVisible()) await disconnectFirst.click();
+  if (await disconnectFirst.isVisible()) await confirmDisconnect(page);
 
   // The network drops the connect request once: a message, and Connect can be pressed again.
   await page.route("**/api/payroll/connection", (route) => route.abort("internetdisconnected"), { times: 1 });
@@ -178,9 +184,11 @@ test("a request that gets no answer says so and leaves the button usable (connec
 
   // The same for Disconnect: nothing was deleted, the button works again, and a second press disconnects.
   await page.route("**/api/payroll/connection", (route) => route.abort("internetdisconnected"), { times: 1 });
-  const disconnect = page.getByRole("button", { name: "Disconnect" });
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  const dialog = page.getByRole("dialog", { name: "Disconnect from the payroll service?" });
+  const disconnect = dialog.getByRole("button", { name: "Disconnect" });
   await disconnect.click();
-  await expect(page.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." })).toBeVisible();
+  await expect(dialog.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." })).toBeVisible();
   await expect(disconnect).toBeEnabled();
   await expect(page.getByText("Connected as Dr. Aylin Demir")).toBeVisible();
   await disconnect.click();

@@ -62,7 +62,15 @@ test("sign in, switch business, edit as owner, be refused as non-owner, change t
   await page.goto("/settings/connection");
   await expect(page.locator("dd").first()).toHaveText("Connected");
   await expect(page.getByText("Full access", { exact: true })).toBeVisible();
+  // It asks first, saying what happens; Cancel changes nothing.
   await page.getByRole("button", { name: "Disconnect" }).click();
+  const confirm = page.getByRole("dialog", { name: "Disconnect the accounting service?" });
+  await expect(confirm).toContainText("stored tokens are deleted");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  expect((await stats()).revoke - before.revoke).toBe(0);
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await confirm.getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByRole("status")).toContainText("Disconnected");
   await expect(page.locator("dd").first()).toHaveText("Not connected");
   expect((await stats()).revoke - before.revoke).toBe(1);

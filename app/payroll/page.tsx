@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { ConnectForm } from "@/components/payroll/connect-form";
 import { IntlScope } from "@/components/intl-scope";
+import { DeleteDataButton } from "@/components/payroll/delete-data-button";
 import { DisconnectButton } from "@/components/payroll/disconnect-button";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
@@ -10,6 +11,7 @@ import { formatDate } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
 import { cachedCompanies, syncCompanies } from "@/lib/payroll/companies";
 import { payrollConfig } from "@/lib/payroll/config";
+import { keptPayrollData } from "@/lib/payroll/connection";
 import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/pages";
 import { PayrollLoading } from "@/components/payroll/payroll-problem";
 
@@ -33,10 +35,25 @@ async function PayrollPageContent() {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("nav.payroll")} />;
+  const kept = await keptPayrollData(state.user.id);
   if (state.kind === "not_connected") {
     return (
       <section className="space-y-5">
         <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
+        {kept && !kept.connected ? (
+          <section aria-labelledby="payroll-kept-title" className="max-w-xl space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <h2 id="payroll-kept-title" className="text-lg font-semibold">
+              {t("payroll.connection.keptTitle")}
+            </h2>
+            <p>{t("payroll.connection.keptText", { name: kept.username, url: kept.baseUrl, date: kept.disconnectedAt ? formatDate(locale, kept.disconnectedAt) : "–" })}</p>
+            <ul className="list-disc pl-5">
+              <li>{t("payroll.connection.countDrafts", { count: kept.counts.drafts })}</li>
+              <li>{t("payroll.connection.countImports", { count: kept.counts.imports })}</li>
+              <li>{t("payroll.connection.countTransfers", { count: kept.counts.transfers })}</li>
+            </ul>
+            <DeleteDataButton username={kept.username} baseUrl={kept.baseUrl} connected={false} counts={kept.counts} />
+          </section>
+        ) : null}
         <ConnectForm defaultBaseUrl={payrollConfig().defaultBaseUrl} />
       </section>
     );
@@ -56,7 +73,10 @@ async function PayrollPageContent() {
             {t("payroll.connection.disconnectHint")}
           </p>
         </div>
-        <DisconnectButton />
+        <div className="flex flex-wrap gap-3">
+          <DisconnectButton username={state.connection.username} baseUrl={state.connection.baseUrl} />
+          {kept ? <DeleteDataButton username={kept.username} baseUrl={kept.baseUrl} connected counts={kept.counts} /> : null}
+        </div>
       </div>
       {/* The shell streams at once; the list follows when the service answers (or the page's deadline passes). */}
       <Suspense fallback={<PayrollLoading />}>

@@ -2,8 +2,10 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import { disconnectAction } from "@/lib/accounting/actions/connection";
@@ -25,15 +27,38 @@ export function useDisconnectAccounting() {
   });
 }
 
+/** Disconnect, after a dialog saying what it does (access revoked, tokens deleted). */
 export function DisconnectButton() {
   const t = useTranslations();
   const disconnect = useDisconnectAccounting();
+  const [asking, setAsking] = useState(false);
+  const failure = disconnect.isError ? <Notice tone="error">{errorMessage(t, disconnect.error, "accounting")}</Notice> : null;
   return (
     <div className="space-y-2">
-      <Button variant="danger" disabled={disconnect.isPending} aria-busy={disconnect.isPending} onClick={() => disconnect.mutate({})}>
+      <Button
+        variant="danger"
+        disabled={disconnect.isPending}
+        aria-busy={disconnect.isPending}
+        onClick={() => {
+          disconnect.reset();
+          setAsking(true);
+        }}
+      >
         {t("connection.disconnect")}
       </Button>
-      {disconnect.isError ? <Notice tone="error">{errorMessage(t, disconnect.error, "accounting")}</Notice> : null}
+      <ConfirmDialog
+        open={asking}
+        title={t("connection.disconnectTitle")}
+        confirmLabel={t("connection.disconnect")}
+        cancelLabel={t("connection.cancel")}
+        pending={disconnect.isPending}
+        onConfirm={() => disconnect.mutate({}, { onSuccess: () => setAsking(false) })}
+        onCancel={() => setAsking(false)}
+        error={failure}
+      >
+        <p>{t("connection.disconnectText")}</p>
+        <p>{t("connection.disconnectKept")}</p>
+      </ConfirmDialog>
     </div>
   );
 }

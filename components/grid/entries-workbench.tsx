@@ -30,6 +30,8 @@ export interface WorkbenchProps {
   employees: { id: number; name: string }[];
   draft: { lines: StoredLine[]; revision: number; updatedAt: string } | null;
   lastTransfer: LastTransfer | null;
+  /** A transfer after the last successful one whose outcome is unknown. */
+  unknownTransfer: LastTransfer | null;
 }
 
 const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
@@ -84,7 +86,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     (col: number, line: GridLine, lineNumber: number) => t("payrollEntries.cellLabel", { column: columnLabels[col] ?? "", employee: employees.get(line.employeeId) ?? `#${line.employeeId}`, line: lineNumber }),
     [t, columnLabels, employees],
   );
-  const transfer = useTransfer({ model, version, companyId, kind, period, initialLastTransfer: props.lastTransfer, flush, describe });
+  const transfer = useTransfer({ model, version, companyId, kind, period, initialBaselines: { lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer }, flush, describe });
 
   const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
 
@@ -216,6 +218,9 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         period={period}
         diff={transfer.diff}
         lastTransferAt={transfer.lastTransfer?.createdAt ?? null}
+        unknownTransferAt={transfer.unknownTransfer?.createdAt ?? null}
+        compareWith={transfer.compareWith}
+        onCompareWith={transfer.setCompareWith}
         lineCount={transfer.currentLines.length}
         total={formatAmount(locale, centsToDecimal(model.grandTotal))}
         employees={employees}

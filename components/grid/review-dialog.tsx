@@ -3,12 +3,14 @@
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { Notice } from "@/components/ui/notice";
 import { formatDate } from "@/lib/i18n/format";
 import { displayValue } from "@/lib/payroll-grid/locale-input";
 import { columnsOf } from "@/lib/payroll-entries/grid-spec";
 import { changedFields, type LineDiff } from "@/lib/payroll-entries/diff";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
 import { columnLabel } from "./messages";
+import type { CompareWith } from "./use-transfer";
 
 const SHOWN = 100;
 
@@ -18,6 +20,10 @@ interface ReviewDialogProps {
   period: string;
   diff: LineDiff | null;
   lastTransferAt: string | null;
+  /** A later transfer whose outcome is unknown: the service may hold it instead of the last successful one. */
+  unknownTransferAt: string | null;
+  compareWith: CompareWith;
+  onCompareWith: (compareWith: CompareWith) => void;
   lineCount: number;
   total: string;
   employees: ReadonlyMap<number, string>;
@@ -26,10 +32,16 @@ interface ReviewDialogProps {
   onClose: () => void;
 }
 
-/** What a transfer changes against the last successful one, before anything is sent. */
-export function ReviewDialog({ open, kind, period, diff, lastTransferAt, lineCount, total, employees, sending, onSend, onClose }: ReviewDialogProps) {
+/**
+ * What a transfer changes against the last successful one, before anything is sent; after a
+ * transfer of unknown outcome, against that one or the last successful one (the person picks).
+ */
+export function ReviewDialog(props: ReviewDialogProps) {
+  const { open, kind, period, diff, lastTransferAt, unknownTransferAt, compareWith, onCompareWith, lineCount, total, employees, sending, onSend, onClose } = props;
   const t = useTranslations();
   const locale = useLocale();
+  const when = (at: string) => formatDate(locale, new Date(at), { dateStyle: "medium", timeStyle: "short" });
+  const againstUnknown = unknownTransferAt !== null && compareWith === "unknown";
   const columns = columnsOf(kind);
   const fields = fieldsOf(kind);
 
@@ -56,10 +68,34 @@ export function ReviewDialog({ open, kind, period, diff, lastTransferAt, lineCou
 
   return (
     <Dialog open={open} title={t("payrollEntries.reviewTitle")} onClose={onClose} width="w-[44rem]">
-      <p>{lastTransferAt ? t("payrollEntries.reviewIntro", { month: period, when: formatDate(locale, new Date(lastTransferAt), { dateStyle: "medium", timeStyle: "short" }) }) : t("payrollEntries.reviewIntroFirst", { month: period })}</p>
+      {unknownTransferAt ? (
+        <Notice tone="warning" title={t("payrollEntries.reviewUnknownTitle")}>
+          <p>{t("payrollEntries.reviewUnknownText", { when: when(unknownTransferAt) })}</p>
+          <fieldset className="mt-2">
+            <legend className="font-medium">{t("payrollEntries.reviewCompareWith")}</legend>
+            {(["unknown", "succeeded"] as const).map((option) => (
+              <label key={option} className="mt-1 flex items-center gap-2">
+                <input type="radio" name="review-compare-with" value={option} checked={compareWith === option} onChange={() => onCompareWith(option)} />
+                {option === "unknown"
+                  ? t("payrollEntries.reviewCompareUnknown", { when: when(unknownTransferAt) })
+                  : lastTransferAt
+                    ? t("payrollEntries.reviewCompareSucceeded", { when: when(lastTransferAt) })
+                    : t("payrollEntries.reviewCompareNothing")}
+              </label>
+            ))}
+          </fieldset>
+        </Notice>
+      ) : null}
+      <p>
+        {againstUnknown
+          ? t("payrollEntries.reviewIntroUnknown", { month: period, when: when(unknownTransferAt) })
+          : lastTransferAt
+            ? t("payrollEntries.reviewIntro", { month: period, when: when(lastTransferAt) })
+            : t("payrollEntries.reviewIntroFirst", { month: period })}
+      </p>
       {diff ? (
         <>
-          {diff.added.length + diff.changed.length + diff.removed.length === 0 ? <p>{t("payrollEntries.reviewNoChanges")}</p> : null}
+          {diff.added.length + diff.changed.length + diff.removed.length === 0 ? <p>{againstUnknown ? t("payrollEntries.reviewNoChangesUnknown") : t("payrollEntries.reviewNoChanges")}</p> : null}
           {diff.added.length ? section(t("payrollEntries.reviewAdded", { count: diff.added.length }), diff.added.map((line) => <li key={line.id}>{who(line)}: {describe(line)}</li>), "review-added") : null}
           {diff.changed.length
             ? section(

@@ -3,7 +3,7 @@ import { ApiRequestError } from "@/lib/http/browser-fetch";
 import type { Translate } from "@/lib/i18n/translate";
 import { GridModel } from "@/lib/payroll-grid/model";
 import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
-import { applyRefusal } from "./use-transfer";
+import { applyRefusal, TransferNotSentError } from "./use-transfer";
 
 // The key and its values, so each assertion names the text chosen.
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as Translate;
@@ -49,5 +49,17 @@ describe("applyRefusal", () => {
     expect(applyRefusal(new TypeError("boom"), grid, describeCode, t).text).toBe("payrollEntries.transferUnknown");
     // Another refusal gets its code's translated text, never the server's English message.
     expect(applyRefusal(new ApiRequestError(409, { code: "period_changed", message: "The month is now 2026-12." }), grid, describeCode, t).text).toBe("errors.period_changed");
+  });
+
+  it("says nothing was sent (not 'unknown') when the failure came before the transfer's call", () => {
+    const grid = model();
+    // The server could not read the employee list first: its code, with `sent: false`.
+    const notSent = applyRefusal(new ApiRequestError(502, { code: "upstream_unreachable", message: "?", sent: false }), grid, describeCode, t).text;
+    expect(notSent).toContain("payrollEntries.transferNotSent");
+    expect(notSent).toContain("payrollErrors.network"); // why, in the payroll texts
+    expect(notSent).not.toContain("payrollEntries.transferUnknown");
+    // The draft could not be saved first: the transfer was never requested.
+    const unsaved = new TransferNotSentError("The draft could not be saved.", { cause: new TypeError("Failed to fetch") });
+    expect(applyRefusal(unsaved, grid, describeCode, t).text).toContain("payrollEntries.transferNotSent");
   });
 });

@@ -2,9 +2,10 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import type { FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { errorBody, errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
@@ -15,9 +16,21 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const lastInput = useRef<ConnectBody | null>(null);
+  // The key is another customer's while data of the kept one would be lost: asked in a dialog,
+  // which stays open (pending, or with the failure) while the confirmed connect runs.
+  const [other, setOther] = useState<KeptDataConflict | null>(null);
   const connect = useMutation({
-    mutationFn: (input: { apiKey: string; baseUrl: string }) => apiFetchOrThrow("/api/payroll/connection", { method: "POST", body: input }),
+    mutationFn: (input: ConnectBody) => {
+      lastInput.current = input;
+      return apiFetchOrThrow("/api/payroll/connection", { method: "POST", body: input });
+    },
+    onError: (error) => {
+      const conflict = keptDataConflict(error);
+      if (conflict) setOther(conflict);
+    },
     onSuccess: async () => {
+      setOther(null);
       await queryClient.invalidateQueries({ queryKey: payrollKeys.all });
       router.refresh();
     },
@@ -30,7 +43,7 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
     errors[field] =
       code === "keyRefused" ? t("payroll.connection.keyRefused") : code === "baseUrlNotAllowed" ? t("payroll.connection.baseUrlNotAllowed", { url: defaultBaseUrl }) : problemText(t, code);
   }
-  const message = connect.error && Object.keys(errors).length === 0 ? errorMessage(t, connect.error) : null;
+  const message = connect.error && !keptDataConflict(connect.error) && Object.keys(errors).length === 0 ? errorMessage(t, connect.error) : null;
   const pending = connect.isPending;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -38,6 +51,31 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
     const form = new FormData(event.currentTarget);
     connect.mutate({ apiKey: String(form.get("apiKey") ?? ""), baseUrl: String(form.get("baseUrl") ?? "") });
   }
+
+  const otherDialog = (
+    <ConfirmDialog
+      open={other !== null}
+      title={t("payroll.connection.otherCustomerTitle")}
+      confirmLabel={t("payroll.connection.otherCustomerConfirm", { name: other?.newUsername ?? "" })}
+      cancelLabel={t("payroll.connection.cancel")}
+      pending={pending}
+      onConfirm={() => lastInput.current && connect.mutate({ ...lastInput.current, replaceKeptData: true })}
+      onCancel={() => setOther(null)}
+      error={message ? <Notice tone="error">{message}</Notice> : null}
+    >
+      {other ? (
+        <>
+          <p>{t("payroll.connection.otherCustomerText", { newName: other.newUsername, name: other.keptData.username, url: other.keptData.baseUrl })}</p>
+          <ul className="list-disc pl-5">
+            <li>{t("payroll.connection.countDrafts", { count: other.keptData.counts.drafts })}</li>
+            <li>{t("payroll.connection.countImports", { count: other.keptData.counts.imports })}</li>
+            <li>{t("payroll.connection.countTransfers", { count: other.keptData.counts.transfers })}</li>
+          </ul>
+          <p>{t("payroll.connection.otherCustomerKeep", { name: other.keptData.username })}</p>
+        </>
+      ) : null}
+    </ConfirmDialog>
+  );
 
   return (
     <form onSubmit={submit} className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-5" noValidate>
@@ -84,10 +122,28 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
           {errors.baseUrl}
         </p>
       </div>
-      {message ? <Notice tone="error">{message}</Notice> : null}
+      {message && !other ? <Notice tone="error">{message}</Notice> : null}
       <Button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? t("payroll.connection.connecting") : t("payroll.connection.connect")}
       </Button>
+      {otherDialog}
     </form>
   );
+}
+
+interface ConnectBody {
+  apiKey: string;
+  baseUrl: string;
+  replaceKeptData?: boolean;
+}
+
+interface KeptDataConflict {
+  newUsername: string;
+  keptData: { username: string; baseUrl: string; counts: { drafts: number; imports: number; transfers: number } };
+}
+
+/** The server's 409 `conflict` when another customer's kept data would be deleted (lib/payroll/api.ts). */
+function keptDataConflict(error: unknown): KeptDataConflict | null {
+  const body = errorBody(error) as Partial<KeptDataConflict> & { code: string };
+  return body.code === "conflict" && body.keptData && typeof body.newUsername === "string" ? (body as KeptDataConflict) : null;
 }

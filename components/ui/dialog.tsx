@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button } from "./button";
 
 /**
  * A modal `<dialog>` opened and closed by `open`: focus is trapped by the browser, Escape
@@ -38,5 +39,50 @@ export function Dialog({
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/**
+ * A question before a consequential action: the text says what happens, Cancel comes first (the
+ * browser focuses it when the dialog opens, so Enter on a reflex does not confirm), Escape
+ * cancels. Labels come from the caller (this file reads no texts).
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  pending = false,
+  danger = true,
+  error,
+}: {
+  open: boolean;
+  title: ReactNode;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  pending?: boolean;
+  danger?: boolean;
+  /** A failure of the confirmed action, shown inside the dialog (which stays open). */
+  error?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} title={title} onClose={onCancel}>
+      <div className="space-y-2 text-slate-800">{children}</div>
+      {error}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={pending}>
+          {cancelLabel}
+        </Button>
+        <Button variant={danger ? "danger" : "primary"} size="sm" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

@@ -55,9 +55,9 @@ describe("secrets at rest in Postgres", () => {
       const connection = await db.accountingConnection.findUniqueOrThrow({ where: { id: row.connectionId } });
       const payroll = await db.payrollConnection.findUniqueOrThrow({ where: { id: row.payrollId } });
       expect(keyIdOf(connection.refreshTokenEncrypted!)).toBe("new");
-      expect(keyIdOf(payroll.apiKeyEncrypted)).toBe("new");
+      expect(keyIdOf(payroll.apiKeyEncrypted!)).toBe("new");
       expect(decryptSecret(connection.refreshTokenEncrypted!, { table: "accounting_connections", rowId: row.connectionId, column: "refresh_token_encrypted" }, bothRing)).toBe(row.refresh);
-      expect(decryptSecret(payroll.apiKeyEncrypted, { table: "payroll_connections", rowId: row.payrollId, column: "api_key_encrypted" }, bothRing)).toBe(row.apiKey);
+      expect(decryptSecret(payroll.apiKeyEncrypted!, { table: "payroll_connections", rowId: row.payrollId, column: "api_key_encrypted" }, bothRing)).toBe(row.apiKey);
     }
     const leftUnderOld = await db.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM accounting_connections WHERE refresh_token_encrypted LIKE 'v1.old.%'`;

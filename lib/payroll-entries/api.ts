@@ -6,13 +6,14 @@ import { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } f
 import { lastSuccessfulTransfer } from "./history";
 import { ENTRY_KINDS } from "./kinds";
 import { entryDraftBodySchema } from "./schemas";
-import { transferEntries } from "./transfers";
+import { notSent, transferEntries } from "./transfers";
 
 /**
  * The handlers behind `app/api/payroll-entries/**`, in the envelope of lib/http/envelope.ts.
  * Extra codes: `period_changed` 409 with `period` (the company's payroll month moved on),
  * `draft_conflict` 409 (a patch not based on the stored draft: send it whole), `invalid` 422 with
- * `problems`, `refused` 422 with `problems`, `pay_run_in_progress` 409, `outcome_unknown` 502.
+ * `problems`, `refused` 422 with `problems`, `pay_run_in_progress` 409, `outcome_unknown` 502 with
+ * `unknownTransfer`. A failure before the transfer's call (nothing sent) carries `sent: false`.
  */
 
 const MAX_BODY = 8 * 1024 * 1024;
@@ -48,7 +49,10 @@ export const putDraft = payrollRoute({ params: entryParams, body: entryDraftBody
 
 export const postTransfer = payrollRoute({ params: entryParams, body: transferBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
   const { kind } = context.params;
-  const company = await companyFromParam(context, context.params.companyId);
+  // Failures before the send say so (`sent: false`, see notSent); transferEntries marks its own.
+  const company = await companyFromParam(context, context.params.companyId).catch((error: unknown) => {
+    throw notSent(error);
+  });
   if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
   const result = await transferEntries({
     connectionId: context.connection.id,
@@ -62,7 +66,7 @@ export const postTransfer = payrollRoute({ params: entryParams, body: transferBo
   switch (result.status) {
     case "succeeded": {
       const last = await lastSuccessfulTransfer(context.connection.id, company.id, company.current_month, kind);
-      return successResponse({ transferId: result.transferId, receipt: result.receipt, lastTransfer: last && { id: last.id, createdAt: last.createdAt, lines: last.lines } });
+      return successResponse({ transferId: result.transferId, receipt: result.receipt, lastTransfer: last && { id: last.id, createdAt: last.createdAt, lines: last.lines }, unknownTransfer: null });
     }
     case "invalid":
       throw new ApiError("invalid", "Some lines are not valid; nothing was sent.", { extra: { problems: result.problems } });
@@ -71,6 +75,10 @@ export const postTransfer = payrollRoute({ params: entryParams, body: transferBo
     case "pay_run":
       throw new ApiError("pay_run_in_progress", undefined, { detail: result.message, extra: { transferId: result.transferId } });
     case "unknown":
-      throw new ApiError("outcome_unknown", undefined, { detail: result.message, extra: { transferId: result.transferId } });
+      // The review compares with this one too: the service may hold it.
+      throw new ApiError("outcome_unknown", undefined, {
+        detail: result.message,
+        extra: { transferId: result.transferId, unknownTransfer: { id: result.transferId, createdAt: result.createdAt, lines: result.lines } },
+      });
   }
 });

@@ -63,3 +63,17 @@ export async function lastSuccessfulTransfer(connectionId: string, companyId: nu
   if (!row) return null;
   return { ...row, ...readTransferLines(row.id, row.lines) };
 }
+
+/**
+ * The newest transfer of the month whose outcome is unknown (no clear answer) and that came after
+ * the last successful one: the service may hold its lines instead of the successful one's.
+ */
+export async function lastUnknownTransfer(connectionId: string, companyId: number, period: string, kind: EntryKind, after: Date | null): Promise<TransferRecord | null> {
+  const row = await getDb().payrollEntryTransfer.findFirst({
+    where: { connectionId, companyId, period, kind, outcome: "unknown", ...(after ? { createdAt: { gt: after } } : {}) },
+    orderBy: { createdAt: "desc" },
+    select: { ...SUMMARY, lines: true },
+  });
+  if (!row) return null;
+  return { ...row, ...readTransferLines(row.id, row.lines) };
+}

@@ -2,7 +2,7 @@ import "server-only";
 import type { PayrollClient } from "@/lib/payroll/client";
 import { syncCompanies, type CompanyRecord } from "@/lib/payroll/companies";
 import { loadEntryDraft } from "./drafts";
-import { lastSuccessfulTransfer } from "./history";
+import { lastSuccessfulTransfer, lastUnknownTransfer } from "./history";
 import type { EntryKind } from "./kinds";
 
 /**
@@ -17,17 +17,22 @@ export async function freshCompany(connectionId: string, client: PayrollClient, 
   }
 }
 
-/** What the grid page needs: employees (by id), the person's draft and the last successful transfer of the month. */
+/**
+ * What the grid page needs: employees (by id), the person's draft, the last successful transfer
+ * of the month and a later one whose outcome is unknown (the review compares with both).
+ */
 export async function entriesPageData(connectionId: string, client: PayrollClient, company: CompanyRecord, kind: EntryKind) {
   const [employees, draft, last] = await Promise.all([
     client.listEmployees(company.id),
     loadEntryDraft({ connectionId, companyId: company.id, period: company.current_month, kind }),
     lastSuccessfulTransfer(connectionId, company.id, company.current_month, kind),
   ]);
+  const unknown = await lastUnknownTransfer(connectionId, company.id, company.current_month, kind, last?.createdAt ?? null);
   return {
     employees: employees.map((employee) => ({ id: employee.id, name: `${employee.last_name}, ${employee.first_name}` })).sort((a, b) => a.id - b.id),
     // Unreadable stored lines (logged by id) are counted for the page to flag, not dropped unseen.
     draft: draft && { lines: draft.lines, unreadableLines: draft.unreadableLineIds.length, revision: draft.revision, updatedAt: draft.updatedAt.toISOString() },
     lastTransfer: last && { id: last.id, createdAt: last.createdAt.toISOString(), lines: last.lines, unreadableLines: last.unreadableLines },
+    unknownTransfer: unknown && { id: unknown.id, createdAt: unknown.createdAt.toISOString(), lines: unknown.lines },
   };
 }

@@ -218,4 +218,40 @@ describe("transfers", () => {
     expect(unknown.status).toBe("unknown");
     expect((await listTransfers(connectionId, COMPANY, "hours")).slice(0, 2).map((entry) => entry.outcome)).toEqual(["unknown", "refused"]);
   });
+
+  it("keeps a transfer of unknown outcome after the last successful one, for the review to compare with, until a later success", async () => {
+    const { transferEntries } = await import("./transfers");
+    const { lastSuccessfulTransfer, lastUnknownTransfer } = await import("./history");
+    const lines = [line("u", 1, { type: "HOURLY_WAGE", total_hours: "3" })];
+    const succeeded = await transferEntries({ connectionId, userId, userName: "x", client, company, kind: "hours", lines: [line("s", 1, { type: "HOURLY_WAGE", total_hours: "1" })] });
+    expect(succeeded.status).toBe("succeeded");
+    const silent = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: () => Promise.reject(new PayrollNetworkError("timed out", true)) } as unknown as PayrollClient;
+    const unknown = await transferEntries({ connectionId, userId, userName: "x", client: silent, company, kind: "hours", lines });
+    expect(unknown).toMatchObject({ status: "unknown", lines });
+    const last = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
+    expect((await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", last!.createdAt))?.lines).toEqual(lines);
+
+    expect((await transferEntries({ connectionId, userId, userName: "x", client, company, kind: "hours", lines })).status).toBe("succeeded");
+    const newest = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
+    expect(await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", newest!.createdAt)).toBeNull();
+  });
+
+  it("says nothing was sent when the employee list before the transfer cannot be read (not 'unknown')", async () => {
+    const { transferEntries } = await import("./transfers");
+    const { listTransfers } = await import("./history");
+    let sent = 0;
+    const unreachable = {
+      listEmployees: () => Promise.reject(new PayrollNetworkError("connect ECONNREFUSED", false)),
+      transferHourlyCompensations: () => {
+        sent += 1;
+        return Promise.reject(new Error("must not be sent"));
+      },
+    } as unknown as PayrollClient;
+    const before = (await listTransfers(connectionId, COMPANY, "hours")).length;
+    const failure = await transferEntries({ connectionId, userId, userName: "x", client: unreachable, company, kind: "hours", lines: [line("n", 1, { type: "HOURLY_WAGE" })] }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ name: "ApiError", code: "upstream_unreachable" });
+    expect((failure as { body(): Record<string, unknown> }).body()).toMatchObject({ code: "upstream_unreachable", sent: false });
+    expect(sent).toBe(0);
+    expect((await listTransfers(connectionId, COMPANY, "hours")).length).toBe(before);
+  });
 });

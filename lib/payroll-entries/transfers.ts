@@ -3,6 +3,7 @@ import type { PayrollClient, TransferReceipt } from "@/lib/payroll/client";
 import type { CompanyRecord } from "@/lib/payroll/companies";
 import { isAmbiguousFailure, PayrollPayRunInProgressError, PayrollValidationError } from "@/lib/payroll/errors";
 import { getDb } from "@/lib/db/client";
+import { ApiError, toApiError } from "@/lib/http/api-error";
 import type { PayrollTransferOutcome } from "@/lib/db/generated/client";
 import type { EntryKind, StoredLine } from "./kinds";
 import { storedLinesSchema, transferSchema } from "./schemas";
@@ -21,7 +22,7 @@ export type TransferResult =
   | { status: "invalid"; problems: LineProblem[] }
   | { status: "refused"; transferId: string; code: string; message: string; problems: LineProblem[] }
   | { status: "pay_run"; transferId: string; message: string }
-  | { status: "unknown"; transferId: string; message: string };
+  | { status: "unknown"; transferId: string; createdAt: Date; lines: StoredLine[]; message: string };
 
 export interface TransferRequest {
   connectionId: string;
@@ -44,6 +45,15 @@ function problemsFromZod(lines: readonly StoredLine[], issues: readonly { path: 
 }
 
 /**
+ * A failure before the transfer's call went out: the answer keeps its code and adds `sent: false`,
+ * so the browser says "not sent, nothing changed" instead of "outcome unknown".
+ */
+export function notSent(error: unknown): ApiError {
+  const api = toApiError(error);
+  return new ApiError(api.code, api.message, { detail: api.detail, fields: api.fields, extra: { ...api.extra, sent: false } });
+}
+
+/**
  * Sends the complete set once (never retried: a transfer replaces the month, and only the
  * person decides to send again) and records it with its outcome. Lines are validated with the
  * shared schemas first; an invalid set is not sent and not recorded.
@@ -53,7 +63,10 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
   const stored = storedLinesSchema.safeParse(request.lines);
   if (!stored.success) return { status: "invalid", problems: [{ lineId: null, field: null, code: "invalid", message: "The lines are not in the expected form." }] };
   const lines = stored.data;
-  const employees = await client.listEmployees(company.id);
+  // Read before anything is sent: when this fails, nothing reached the service.
+  const employees = await client.listEmployees(company.id).catch((error: unknown) => {
+    throw notSent(error);
+  });
   const context = { companyId: company.id, month: company.current_month, employeeIds: new Set(employees.map((employee) => employee.id)) };
   const parsed = transferSchema(kind, context).safeParse(lines);
   if (!parsed.success) return { status: "invalid", problems: problemsFromZod(lines, parsed.error.issues) };
@@ -75,7 +88,7 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
         errorMessage: extra.errorMessage ?? null,
         issues: extra.issues ? (extra.issues as object[]) : undefined,
       },
-      select: { id: true },
+      select: { id: true, createdAt: true },
     });
 
   try {
@@ -99,8 +112,8 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
     }
     if (isAmbiguousFailure(error)) {
       const message = error instanceof Error ? error.message : "No answer.";
-      const { id } = await record("unknown", { errorCode: "NO_CLEAR_ANSWER", errorMessage: message });
-      return { status: "unknown", transferId: id, message };
+      const { id, createdAt } = await record("unknown", { errorCode: "NO_CLEAR_ANSWER", errorMessage: message });
+      return { status: "unknown", transferId: id, createdAt, lines, message };
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/route";
-import { BaseUrlNotAllowedError, connectPayroll, connectSchema, disconnectPayroll } from "./connection";
+import { BaseUrlNotAllowedError, connectPayroll, connectSchema, deletePayrollData, disconnectPayroll, KeptDataOfAnotherCustomerError } from "./connection";
 import { deleteDraft, draftSchema, saveDraft } from "./drafts";
 import { createEmployeeFromForm } from "./employees";
 import { PayrollUnauthorizedError } from "./errors";
@@ -24,6 +24,13 @@ export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 409
     const connection = await connectPayroll(user.id, body);
     return successResponse({ connection: { username: connection.username, baseUrl: connection.baseUrl } });
   } catch (error) {
+    // Another customer's kept data would be deleted: the person sees what and confirms (`replaceKeptData`).
+    if (error instanceof KeptDataOfAnotherCustomerError) {
+      const { kept } = error;
+      throw new ApiError("conflict", error.message, {
+        extra: { keptData: { username: kept.username, baseUrl: kept.baseUrl, connected: kept.connected, counts: kept.counts }, newUsername: error.newUsername },
+      });
+    }
     if (error instanceof BaseUrlNotAllowedError) throw new ApiError("invalid", error.message, { fields: { baseUrl: "baseUrlNotAllowed" } });
     // The key typed in was refused: bad input (422), unlike a stored key the service stops accepting (key_refused).
     if (error instanceof PayrollUnauthorizedError) throw new ApiError("invalid", "The payroll service did not accept the API key.", { detail: error.detail, fields: { apiKey: "keyRefused" } });
@@ -31,7 +38,11 @@ export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 409
   }
 });
 
+/** Disconnect: the key goes, drafts, import reports and transfers stay for the same customer. */
 export const deleteConnection = withRoute({}, async ({ user }) => successResponse({ disconnected: await disconnectPayroll(user.id) }));
+
+/** "Delete all payroll data" (confirmed in the browser): the connection and everything kept with it. */
+export const deleteData = withRoute({}, async ({ user }) => successResponse({ deleted: await deletePayrollData(user.id) }));
 
 export const listEmployees = payrollRoute({ params: companyParams }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);

@@ -6,6 +6,7 @@ import type { TestSandbox } from "@/sandbox/test-support";
 // Connection, company authorization, reference lists and drafts against the suite's Postgres.
 
 const SABINE = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+const THOMAS = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
@@ -22,7 +23,7 @@ async function newUser() {
 }
 
 describe("payroll connection", () => {
-  it("verifies the key, stores it encrypted, caches the companies, and Disconnect deletes it", async () => {
+  it("verifies the key, stores it encrypted, caches the companies, and Disconnect deletes the key", async () => {
     const { getDb } = await import("@/lib/db/client");
     const { connectPayroll, disconnectPayroll, payrollConnectionOf, clientForConnection } = await import("./connection");
     const { cachedCompanies } = await import("./companies");
@@ -39,14 +40,79 @@ describe("payroll connection", () => {
     expect(await (await clientForConnection(row.id)).getUsername()).toBe("Sabine Krüger");
     expect((await cachedCompanies(row.id)).map((company) => company.id)).toEqual([1001, 1002]);
 
-    // A second key replaces the first.
+    // A second key of the same customer keeps the row (and whatever is kept with it).
     const again = await connectPayroll(user.id, { apiKey: SABINE });
-    expect(again.id).not.toBe(connection.id);
+    expect(again.id).toBe(connection.id);
     expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(1);
 
+    // Disconnect deletes the key only: no connection for the pages, no client for the jobs.
     expect(await disconnectPayroll(user.id)).toBe(true);
-    expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(0);
-    expect(await getDb().payrollCompany.count({ where: { connectionId: again.id } })).toBe(0);
+    expect(await disconnectPayroll(user.id)).toBe(false);
+    const kept = await getDb().payrollConnection.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(kept.apiKeyEncrypted).toBeNull();
+    expect(kept.disconnectedAt).toBeInstanceOf(Date);
+    expect(await payrollConnectionOf(user.id)).toBeNull();
+    await expect(clientForConnection(kept.id)).rejects.toMatchObject({ name: "PayrollNotConnectedError" });
+  });
+
+  it("keeps drafts, import reports and transfers across Disconnect for the same customer, and deletes them only when asked", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { connectPayroll, disconnectPayroll, keptPayrollData, deletePayrollData, payrollConnectionOf } = await import("./connection");
+    const { saveDraft, loadDraft } = await import("./drafts");
+    const db = getDb();
+    const user = await newUser();
+    const first = await connectPayroll(user.id, { apiKey: SABINE });
+    await saveDraft(first.id, 1001, { first_name: "Kept" });
+    await db.payrollEntryDraft.create({ data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours" } });
+    await db.payrollEntryTransfer.create({
+      data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours", userId: user.id, userName: "T", outcome: "succeeded", lines: [], lineCount: 0, totalCents: "0" },
+    });
+    await db.payrollImport.create({ data: { connectionId: first.id, companyId: 1001, status: "running", total: 0 } });
+
+    await disconnectPayroll(user.id);
+    expect(await keptPayrollData(user.id)).toMatchObject({ username: "Sabine Krüger", connected: false, counts: { drafts: 2, imports: 1, transfers: 1 } });
+    // A running import cannot go on without a key: paused, to be resumed after reconnecting.
+    expect((await db.payrollImport.findFirstOrThrow({ where: { connectionId: first.id } })).status).toBe("paused");
+
+    const back = await connectPayroll(user.id, { apiKey: SABINE });
+    expect(back.id).toBe(first.id);
+    expect((await loadDraft(back.id, 1001))?.first_name).toBe("Kept");
+    expect(await keptPayrollData(user.id)).toMatchObject({ connected: true, counts: { drafts: 2, imports: 1, transfers: 1 } });
+
+    expect(await deletePayrollData(user.id)).toBe(true);
+    expect(await keptPayrollData(user.id)).toBeNull();
+    expect(await payrollConnectionOf(user.id)).toBeNull();
+    expect(await db.payrollEmployeeDraft.count({ where: { connectionId: first.id } })).toBe(0);
+    expect(await db.payrollEntryTransfer.count({ where: { connectionId: first.id } })).toBe(0);
+    expect(await db.payrollImport.count({ where: { connectionId: first.id } })).toBe(0);
+  });
+
+  it("does not let another customer's key silently destroy kept data: it asks, and replaces only when confirmed", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { connectPayroll, disconnectPayroll, keptPayrollData } = await import("./connection");
+    const { saveDraft } = await import("./drafts");
+    const user = await newUser();
+    const sabine = await connectPayroll(user.id, { apiKey: SABINE });
+    await saveDraft(sabine.id, 1001, { first_name: "Kept" });
+    await disconnectPayroll(user.id);
+
+    const refusal = await connectPayroll(user.id, { apiKey: THOMAS }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      name: "KeptDataOfAnotherCustomerError",
+      newUsername: "Thomas Albrecht",
+      kept: { username: "Sabine Krüger", connected: false, counts: { drafts: 1, imports: 0, transfers: 0 } },
+    });
+    // Nothing changed: Sabine's data is still kept, Thomas is not connected.
+    expect(await keptPayrollData(user.id)).toMatchObject({ username: "Sabine Krüger", connected: false, counts: { drafts: 1 } });
+
+    const thomas = await connectPayroll(user.id, { apiKey: THOMAS, replaceKeptData: true });
+    expect(thomas.username).toBe("Thomas Albrecht");
+    expect(await getDb().payrollEmployeeDraft.count({ where: { connectionId: sabine.id } })).toBe(0);
+    expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(1);
+
+    // With nothing kept, another customer simply replaces the row (nothing a person did is lost).
+    await disconnectPayroll(user.id);
+    expect((await connectPayroll(user.id, { apiKey: SABINE })).username).toBe("Sabine Krüger");
   });
 
   it("refuses another customer's company id without a request to the service", async () => {

@@ -71,7 +71,7 @@ export async function countries(source: string): Promise<Country[]> {
 
 /** Every service whose lists are cached, with a connection to download them with. */
 export async function referenceSourcesToRefresh(now = new Date()): Promise<string[]> {
-  const connections = await getDb().payrollConnection.findMany({ distinct: ["baseUrl"], select: { id: true, baseUrl: true } });
+  const connections = await getDb().payrollConnection.findMany({ where: { apiKeyEncrypted: { not: null } }, distinct: ["baseUrl"], select: { id: true, baseUrl: true } });
   const due: string[] = [];
   for (const connection of connections) {
     const fetchedAt = await referenceListsFetchedAt(connection.baseUrl);

@@ -274,3 +274,95 @@ describe("bulk import job", () => {
     expect(stored.body.map((employee) => employee.id)).not.toContain(602);
   }, 60_000);
 });
+
+describe("a 409 on a retry after a create without a clear answer", () => {
+  const KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+
+  /** Sabine's company 1002 and an import of one row for `employeeId`. */
+  async function oneRowImport(employeeId: number) {
+    const { getDb } = await import("@/lib/db/client");
+    const { sealSecret } = await import("@/lib/crypto/secrets");
+    const { clientForConnection } = await import("../connection");
+    const { requireCompany, syncCompanies } = await import("../companies");
+    const { healthInsurances, refreshReferenceLists } = await import("../reference-lists");
+    const { createImport } = await import("./imports");
+    const { sampleEmployee } = await import("./sample-rows");
+    await sandbox.control("POST", "/reset");
+    await sandbox.control("POST", "/faults", {});
+    const db = getDb();
+    const user = await db.user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
+    const connectionId = randomUUID();
+    await db.payrollConnection.create({
+      data: { id: connectionId, userId: user.id, baseUrl: sandbox.urls.payroll.base_url, username: "Sabine Krüger", apiKeyEncrypted: sealSecret(KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }) },
+    });
+    const client = await clientForConnection(connectionId);
+    await refreshReferenceLists(client);
+    await syncCompanies(connectionId, client);
+    const company = await requireCompany(connectionId, 1002, client);
+    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+    const importId = await createImport(connectionId, company, client, { rows: [{ row: 1, input: sampleEmployee(0, employeeId, insurer.number) }] });
+    return { connectionId, importId, client, insurer: insurer.number };
+  }
+
+  const createsOf = (employeeId: number) => async () => (await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees")).body.filter((employee) => employee.id === employeeId);
+  const onePost = (rule: Record<string, unknown>) => sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", times: 1, ...rule }] });
+
+  it("counts the row as created when the service stored it after our timeout (its own employee holds the id)", async () => {
+    const { PayrollClient } = await import("../client");
+    const { payrollConfig } = await import("../config");
+    const { importProgress, importReport } = await import("./imports");
+    const { runImport } = await import("./engine");
+    const { connectionId, importId, client } = await oneRowImport(701);
+    const stored = createsOf(701);
+
+    // The first create waits 1.5 s at the service, which stores it then; we stop waiting after 0.3 s.
+    await onePost({ kind: "latency", latency_ms: 1500 });
+    let sleeps = 0;
+    const deps = {
+      clientFor: async () => new PayrollClient({ baseUrl: client.baseUrl, apiKey: KEY, authHeader: payrollConfig().authHeader, timeoutMs: 300 }),
+      // The engine's waits drive the story: after the timeout the list is read at once (the
+      // employee is not there yet) and the next create is held up by a 429; while it waits,
+      // the slow first create lands, so the third create meets its own employee: 409.
+      sleep: async () => {
+        sleeps += 1;
+        if (sleeps === 1) {
+          expect(await stored()).toHaveLength(0);
+          await onePost({ kind: "rate_limit", retry_after: 0 });
+        } else if (sleeps === 2) {
+          await waitFor("the slow create to be stored", async () => ((await stored()).length ? true : undefined), 10_000);
+          await sandbox.control("POST", "/faults", {});
+        }
+      },
+    };
+    expect(await runImport(importId, deps)).toBe("completed");
+    expect(sleeps).toBeGreaterThanOrEqual(2);
+    expect((await importProgress(connectionId, importId))!.counts).toMatchObject({ created: 1, in_use: 0 });
+    expect((await importReport(connectionId, importId))![0]).toMatchObject({ state: "created", employeeId: 701 });
+    expect(await stored()).toHaveLength(1);
+  }, 60_000);
+
+  it("still reports the conflict when someone else's employee holds the id", async () => {
+    const { clientForConnection } = await import("../connection");
+    const { importProgress, importReport } = await import("./imports");
+    const { runImport } = await import("./engine");
+    const { connectionId, importId, client, insurer } = await oneRowImport(702);
+
+    // The first create gets a 503 (not stored); the retry a 429; meanwhile someone else takes id 702.
+    await onePost({ kind: "error", status: 503 });
+    let sleeps = 0;
+    const deps = {
+      clientFor: clientForConnection,
+      sleep: async () => {
+        sleeps += 1;
+        if (sleeps === 1) await onePost({ kind: "rate_limit", retry_after: 0 });
+        else if (sleeps === 2) {
+          await sandbox.control("POST", "/faults", {});
+          await client.createEmployee(1002, { company_id: 1002, id: 702, first_name: "Other", last_name: "Person", address: { street_address: "Weg 1", postal_code: "10115", location: "Berlin" }, sex: 0, health_insurance: insurer, insurance_number: "65170839J003" });
+        }
+      },
+    };
+    expect(await runImport(importId, deps)).toBe("completed");
+    expect((await importProgress(connectionId, importId))!.counts).toMatchObject({ created: 0, in_use: 1 });
+    expect((await importReport(connectionId, importId))![0]).toMatchObject({ state: "in_use", employeeId: 702 });
+  }, 60_000);
+});

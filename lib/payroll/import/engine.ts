@@ -156,6 +156,9 @@ async function importRow(row: { rowNumber: number; employeeId: number; payload: 
   const { client, companyId, deps } = context;
   let attempts = row.attempts;
   let uncertain = attempts > 0;
+  // Whether an earlier call for this row ended without a clear answer (no answer, dropped, 5xx):
+  // the service may have stored it after we stopped waiting, even when a list read missed it.
+  let answeredUnclearly = attempts > 0;
   let lastError = "";
   for (let round = 0; round < MAX_ATTEMPTS * 2; round += 1) {
     if (!context.alive()) throw new LeaseLost();
@@ -180,6 +183,11 @@ async function importRow(row: { rowNumber: number; employeeId: number; payload: 
       return { rowNumber: row.rowNumber, state: "created", attempts };
     } catch (error) {
       if (error instanceof PayrollIdInUseError) {
+        // The id may be held by our own earlier call: then the row was created, not refused.
+        if (answeredUnclearly) {
+          const found = await storedEmployee(row.employeeId, context);
+          if (found && sameEmployee(found, row.payload)) return { rowNumber: row.rowNumber, state: "created", attempts };
+        }
         return { rowNumber: row.rowNumber, state: "in_use", attempts, message: error.message, issues: error.issues };
       }
       if (error instanceof PayrollValidationError) return { rowNumber: row.rowNumber, state: "refused", attempts, message: error.message, issues: error.issues };
@@ -191,11 +199,27 @@ async function importRow(row: { rowNumber: number; employeeId: number; payload: 
       if (!isAmbiguousFailure(error) && !(error instanceof PayrollError)) throw error;
       lastError = (error as Error).message;
       uncertain = isAmbiguousFailure(error);
+      if (uncertain) answeredUnclearly = true;
       await deps.sleep(backoff(round));
     }
   }
   return { rowNumber: row.rowNumber, state: "failed", attempts, message: lastError || "The service did not accept the employee." };
 }
+
+/** The stored employee with this id, read from the company's list (a few tries); undefined when absent or unreadable. */
+async function storedEmployee(employeeId: number, context: RowContext): Promise<Employee | undefined> {
+  for (let round = 0; round < LIST_TRIES; round += 1) {
+    if (!context.alive()) throw new LeaseLost();
+    try {
+      return (await context.client.listEmployees(context.companyId)).find((employee) => employee.id === employeeId);
+    } catch (error) {
+      if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError) throw new ImportStopped(error.apiCode);
+      await context.deps.sleep(backoff(round));
+    }
+  }
+  return undefined;
+}
+const LIST_TRIES = 5;
 
 /** The retry core's backoff (lib/http/retry.ts): from 50 ms, doubling, at most 2 s. */
 function backoff(round: number): number {

@@ -1,0 +1,216 @@
+import { expect, test, type Page } from "@playwright/test";
+import { authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase } from "./helpers";
+
+// Nothing a person did is lost: Disconnect keeps the payroll data for the same customer and asks
+// first, only "Delete all payroll data" deletes it, another customer's key asks before replacing
+// it, the accounting Disconnect asks, and the transfer review knows an unknown outcome from a
+// transfer that was never sent. Dara (not used by the other payroll specs) with Thomas Albrecht's key.
+
+const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
+const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+const COMPANY = 2001;
+const DARA = "dara.byrne@example.ie";
+
+const cell = (page: Page, employee: number, column: string, line = 1) =>
+  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+
+async function signInDara(page: Page) {
+  const person = await fixtureUser("dara");
+  await page.goto("/");
+  await page.getByRole("button", { name: /Sign in/ }).first().click();
+  await authorizeAtService(page, person, { country: "Ireland" });
+  await expect(page).toHaveURL(/\/businesses$/);
+}
+
+async function connect(page: Page, key: string) {
+  await page.goto("/payroll");
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+}
+
+/** Disconnect, confirmed in its dialog; done when the connect form is back. */
+async function disconnectPayroll(page: Page) {
+  await page.goto("/payroll");
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("dialog", { name: "Disconnect from the payroll service?" }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByLabel("API key")).toBeVisible();
+}
+
+async function openHours(page: Page) {
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  await expect(page.getByRole("grid")).toBeVisible();
+}
+
+async function draftSaved(page: Page) {
+  await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 5_000 });
+}
+
+test.beforeEach(async () => {
+  await control("POST", "/reset");
+  // The app's database outlives the sandbox's reset: Dara starts without payroll data.
+  await withDatabase((client) => client.query("DELETE FROM payroll_connections WHERE user_id IN (SELECT id FROM users WHERE email = $1)", [DARA]));
+});
+
+test("Disconnect asks, keeps a draft for the same customer; another customer's key asks; Delete all payroll data removes it", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = collectConsoleErrors(page);
+  await signInDara(page);
+  await connect(page, THOMAS_KEY);
+  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+
+  // A draft: one typed cell, saved on the server.
+  await openHours(page);
+  await cell(page, 1, "type").click();
+  await page.keyboard.type("Hourly wage");
+  await page.keyboard.press("Enter");
+  await draftSaved(page);
+
+  // Disconnect says what happens; Escape (keyboard) cancels and nothing changes.
+  await page.goto("/payroll");
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  const disconnect = page.getByRole("dialog", { name: "Disconnect from the payroll service?" });
+  await expect(disconnect).toContainText("API key of Thomas Albrecht is deleted");
+  await expect(disconnect).toContainText("drafts, import reports and transfer history are kept");
+  await page.keyboard.press("Escape");
+  await expect(disconnect).toBeHidden();
+  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await disconnect.getByRole("button", { name: "Disconnect" }).click();
+
+  // Disconnected: the key is gone, the draft is kept and says so.
+  const kept = page.getByRole("region", { name: "Kept payroll data" });
+  await expect(kept).toContainText("Thomas Albrecht");
+  await expect(kept).toContainText("1 draft");
+  await expect(page.getByLabel("API key")).toBeVisible();
+
+  // The same customer connects again: the draft is back.
+  await connect(page, THOMAS_KEY);
+  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+  await openHours(page);
+  await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
+
+  // Another customer's key while Thomas's data is kept: it asks, and Cancel keeps everything.
+  await disconnectPayroll(page);
+  await expect(kept).toBeVisible();
+  await connect(page, SABINE_KEY);
+  const other = page.getByRole("dialog", { name: "Replace the kept data of another payroll customer?" });
+  await expect(other).toContainText("This key belongs to Sabine Krüger");
+  await expect(other).toContainText("1 draft");
+  await other.getByRole("button", { name: "Cancel" }).click();
+  await expect(other).toBeHidden();
+  await expect(kept).toContainText("1 draft");
+  await expect(page.getByText("Connected as Sabine Krüger")).toHaveCount(0);
+
+  // Delete all payroll data, by keyboard: the dialog names what goes; Cancel has the focus first.
+  await kept.getByRole("button", { name: "Delete all payroll data" }).click();
+  const remove = page.getByRole("dialog", { name: "Delete all payroll data?" });
+  await expect(remove).toContainText("1 draft");
+  await expect(remove).toContainText("0 import reports");
+  await expect(remove).toContainText("0 transfers in the history");
+  await expect(remove.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(remove.getByRole("button", { name: "Delete all payroll data" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(kept).toBeHidden();
+  expect(await withDatabase(async (client) => (await client.query("SELECT 1 FROM payroll_connections WHERE user_id IN (SELECT id FROM users WHERE email = $1)", [DARA])).rowCount)).toBe(0);
+
+  // Now another customer connects without a question, and Thomas's draft is gone for good.
+  await connect(page, SABINE_KEY);
+  await expect(page.getByText("Connected as Sabine Krüger")).toBeVisible();
+  await disconnectPayroll(page);
+  await connect(page, THOMAS_KEY);
+  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+  await openHours(page);
+  await expect(cell(page, 1, "type")).toHaveText("");
+
+  // With a new draft kept, another customer's key connects once the person confirms the loss.
+  await cell(page, 1, "type").click();
+  await page.keyboard.type("Hourly wage");
+  await page.keyboard.press("Enter");
+  await draftSaved(page);
+  await disconnectPayroll(page);
+  await connect(page, SABINE_KEY);
+  await other.getByRole("button", { name: "Delete them and connect Sabine Krüger" }).click();
+  await expect(page.getByText("Connected as Sabine Krüger")).toBeVisible();
+  await expect(kept).toHaveCount(0);
+  // The browser logs the other customer's 409 answer itself; nothing else may be logged.
+  expect(errors.filter((error) => !error.includes("409 (Conflict)"))).toEqual([]);
+});
+
+test("the review after a transfer of unknown outcome says so and compares with both; a transfer not sent says nothing changed", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInDara(page);
+  await connect(page, THOMAS_KEY);
+  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+  await openHours(page);
+  await cell(page, 1, "type").click();
+  await page.keyboard.type("Hourly wage");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("8");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("12.5");
+  await page.keyboard.press("Enter");
+  await draftSaved(page);
+
+  // The service stores the transfer but the answer never comes: the outcome is unknown.
+  await control("POST", "/faults", { rules: [{ method: "POST", path: `/payroll/v1/companies/${COMPANY}/hourly_compensations`, kind: "drop_after_commit", times: 1 }] });
+  const transfer = page.getByRole("button", { name: "Review and transfer …" });
+  const review = page.getByRole("dialog", { name: "What this transfer changes" });
+  await transfer.click();
+  await review.getByRole("button", { name: "Transfer 1 line" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "it is not known whether the transfer was stored" })).toBeVisible();
+
+  // The review no longer says "no changes" against an older state only: it shows the unknown one, and both comparisons.
+  await transfer.click();
+  await expect(review).toContainText("The outcome of the last transfer is unknown");
+  const againstUnknown = review.getByRole("radio", { name: /the transfer with unknown outcome/ });
+  const againstSucceeded = review.getByRole("radio", { name: /nothing transferred/ });
+  await expect(againstUnknown).toBeChecked();
+  await expect(review).toContainText("No changes against the transfer with unknown outcome.");
+  await againstSucceeded.check();
+  await expect(review).toContainText("Added (1)");
+  await expect(review).not.toContainText("No changes");
+  await review.getByRole("button", { name: "Cancel" }).click();
+
+  // After a reload the server still knows.
+  await page.reload();
+  await transfer.click();
+  await expect(review).toContainText("The outcome of the last transfer is unknown");
+  await review.getByRole("button", { name: "Cancel" }).click();
+
+  // The employee list before the transfer cannot be read: nothing is sent, and the page says so.
+  await control("POST", "/faults", { rules: [{ method: "GET", path: `/payroll/v1/companies/${COMPANY}/employees`, kind: "error", status: 500 }] });
+  await transfer.click();
+  await review.getByRole("button", { name: "Transfer 1 line" }).click();
+  const notSent = page.getByRole("alert").filter({ hasText: "The transfer was not sent, so nothing changed at the payroll service." });
+  await expect(notSent).toBeVisible({ timeout: 30_000 });
+  await expect(notSent).not.toContainText("not known");
+  await control("POST", "/faults", {});
+
+  // A transfer that succeeds settles it: no more unknown outcome.
+  await transfer.click();
+  await expect(review).toContainText("The outcome of the last transfer is unknown");
+  await review.getByRole("button", { name: "Transfer 1 line" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Transferred: the service now holds 1 line" })).toBeVisible();
+  await transfer.click();
+  await expect(review).not.toContainText("unknown");
+  await expect(review).toContainText("No changes against the last successful transfer.");
+});
+
+test("the accounting Disconnect asks first and Cancel changes nothing", async ({ page }) => {
+  await signInDara(page);
+  const before = await stats();
+  await page.goto("/settings/connection");
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  const dialog = page.getByRole("dialog", { name: "Disconnect the accounting service?" });
+  await expect(dialog).toContainText("access at the accounting service is revoked");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page.locator("dd").first()).toHaveText("Connected");
+  expect((await stats()).revoke).toBe(before.revoke);
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await dialog.getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByRole("status")).toContainText("Disconnected");
+  expect((await stats()).revoke - before.revoke).toBe(1);
+});
