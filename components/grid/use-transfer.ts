@@ -2,9 +2,10 @@
 
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { errorMessage } from "@/components/ui/error-text";
 import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
+import { formatMonth } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
 import type { GridModel } from "@/lib/payroll-grid/model";
 import { diffLines } from "@/lib/payroll-entries/diff";
@@ -79,6 +80,7 @@ export function applyRefusal(error: unknown, model: GridModel, describe: (code: 
  */
 export function useTransfer({ model, version, companyId, kind, period, initialLastTransfer, flush, describe }: UseTransferOptions) {
   const t = useTranslations();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const historyKey = payrollEntriesKeys.history(companyId, kind, period);
   // Seeded by the server's render and refreshed by each transfer's answer; forgotten with the page
@@ -105,7 +107,7 @@ export function useTransfer({ model, version, companyId, kind, period, initialLa
     onSuccess: (answer) => {
       queryClient.setQueryData(historyKey, answer.lastTransfer);
       model.setServiceIssues([]);
-      setNotice({ tone: "success", text: t("payrollEntries.transferDone", { count: answer.receipt.count, month: answer.receipt.month }) });
+      setNotice({ tone: "success", text: t("payrollEntries.transferDone", { count: answer.receipt.count, month: formatMonth(locale, answer.receipt.month) }) });
     },
     onError: (error) => setNotice(applyRefusal(error, model, describe, t)),
     onSettled: () => setReviewOpen(false),

@@ -3,16 +3,21 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatDay } from "@/lib/i18n/format";
+import { countryChoices } from "@/lib/payroll/countries";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
+import { ownCountryNames } from "./country-names";
 
 export function ReferenceLists({ insurers, countries, today }: { insurers: HealthInsurance[]; countries: Country[]; today: string }) {
   const t = useTranslations();
+  const locale = useLocale();
   const router = useRouter();
+  const countryLabels = useMemo(() => new Map(countryChoices(countries, locale, ownCountryNames(t)).map((choice) => [choice.id, choice.label])), [countries, locale, t]);
   const [query, setQuery] = useState("");
   const queryClient = useQueryClient();
   const refresh = useMutation({
@@ -70,8 +75,8 @@ export function ReferenceLists({ insurers, countries, today }: { insurers: Healt
                 <tr key={insurer.number} className="border-t border-slate-200">
                   <td className="p-2 tabular-nums">{insurer.number}</td>
                   <td className="p-2">{insurer.name}</td>
-                  <td className="p-2 tabular-nums">{insurer.availableFrom ?? ""}</td>
-                  <td className="p-2 tabular-nums">{insurer.availableTo ?? ""}</td>
+                  <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableFrom)}</td>
+                  <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableTo)}</td>
                   <td className="p-2">
                     {ended ? <span className="rounded bg-red-100 px-1.5 text-red-800">{t("payroll.lists.ended")}</span> : notYet ? t("payroll.lists.notYet") : t("payroll.lists.active")}
                   </td>
@@ -96,7 +101,7 @@ export function ReferenceLists({ insurers, countries, today }: { insurers: Healt
             {countries.map((country) => (
               <tr key={country.id} className="border-t border-slate-200">
                 <td className="p-2 tabular-nums">{country.id}</td>
-                <td className="p-2">{country.name}</td>
+                <td className="p-2">{countryLabels.get(country.id) ?? country.name}</td>
                 <td className="p-2">{country.nationality}</td>
               </tr>
             ))}
