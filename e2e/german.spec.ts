@@ -7,7 +7,7 @@ import { control, SABINE_KEY, SANDBOX_URL, signInAndConnectPayroll } from "./hel
 // date or month, months read "November 2026", and the import takes what German spreadsheets hold.
 
 const ISO = /\b\d{4}-\d{2}(-\d{2})?\b/;
-const GERMAN_MONTH = /\b(Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}\b/;
+const GERMAN_MONTH = /(Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}/;
 const COMPANY = 1002;
 
 async function expectNoIsoDates(page: Page, where: string) {
