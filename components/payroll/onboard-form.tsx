@@ -12,11 +12,10 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { emptyEmployeeInput, employeeSchema, isRequiredField, type EmployeeField, type EmployeeInput, type NewEmployee } from "@/lib/payroll/employee-schema";
-import type { Country, HealthInsurance } from "@/lib/payroll/insurers";
+import type { HealthInsurance } from "@/lib/payroll/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { formatDay } from "@/lib/i18n/format";
-import { countryChoices } from "@/lib/payroll/countries";
-import { ownCountryNames } from "./country-names";
+import type { CountryChoice } from "@/lib/payroll/countries";
 import { InsurerField } from "./insurer-field";
 import { SexField } from "./sex-field";
 import { problemText } from "./problem-text";
@@ -28,7 +27,8 @@ export interface OnboardFormProps {
   proposedId: number;
   usedIds: number[];
   insurers: HealthInsurance[];
-  countries: Country[];
+  /** Named in the person's language and sorted on the server (the browser's country names may differ from Node's). */
+  countries: CountryChoice[];
   draft: EmployeeInput | null;
 }
 
@@ -37,8 +37,6 @@ type CreatedEmployee = { employee: { id: number; first_name: string; last_name: 
 export function OnboardForm(props: OnboardFormProps) {
   const t = useTranslations();
   const locale = useLocale();
-  // The service's German country names in the person's language, sorted as that language sorts.
-  const countryList = useMemo(() => countryChoices(props.countries, locale, ownCountryNames(t)), [props.countries, locale, t]);
   const [usedIds, setUsedIds] = useState(() => new Set(props.usedIds));
   const insurersByNumber = useMemo(() => new Map(props.insurers.map((insurer) => [insurer.number, insurer])), [props.insurers]);
   const schema = useMemo(
@@ -200,7 +198,7 @@ export function OnboardForm(props: OnboardFormProps) {
           </label>
           <select id="field-country" aria-required={isRequiredField("country", values) || undefined} aria-invalid={errorOf("country") ? true : undefined} aria-describedby="field-country-error" className="w-full rounded border border-slate-400 px-2 py-2" {...register("country")}>
             <option value="">{t("payroll.onboard.countryChoose")}</option>
-            {countryList.map((country) => (
+            {props.countries.map((country) => (
               <option key={country.id} value={String(country.id)}>
                 {country.label}
               </option>

@@ -5,19 +5,17 @@ import { useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatDay } from "@/lib/i18n/format";
-import { countryChoices } from "@/lib/payroll/countries";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
-import { ownCountryNames } from "./country-names";
 
-export function ReferenceLists({ insurers, countries, today }: { insurers: HealthInsurance[]; countries: Country[]; today: string }) {
+/** `countryNames`: each country's name in the person's language, made on the server (the browser's names may differ from Node's). */
+export function ReferenceLists({ insurers, countries, countryNames, today }: { insurers: HealthInsurance[]; countries: Country[]; countryNames: Record<number, string>; today: string }) {
   const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();
-  const countryLabels = useMemo(() => new Map(countryChoices(countries, locale, ownCountryNames(t)).map((choice) => [choice.id, choice.label])), [countries, locale, t]);
   const [query, setQuery] = useState("");
   const queryClient = useQueryClient();
   const refresh = useMutation({
@@ -101,7 +99,7 @@ export function ReferenceLists({ insurers, countries, today }: { insurers: Healt
             {countries.map((country) => (
               <tr key={country.id} className="border-t border-slate-200">
                 <td className="p-2 tabular-nums">{country.id}</td>
-                <td className="p-2">{countryLabels.get(country.id) ?? country.name}</td>
+                <td className="p-2">{countryNames[country.id] ?? country.name}</td>
                 <td className="p-2">{country.nationality}</td>
               </tr>
             ))}
