@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { formatMonth } from "../lib/i18n/format";
 import { collectConsoleErrors, control, deleteEntryDrafts, signInAndConnectPayroll as signInAndConnect } from "./helpers";
 
 const COMPANY = 1001;
@@ -96,7 +97,7 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   await expect(review).toContainText(`Nothing was transferred for ${month} yet.`);
   await expect(review).toContainText("Added (5)");
   await review.getByRole("button", { name: "Transfer 5 lines" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Transferred: the service now holds 5 lines for ${month}.` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Transferred: the service now holds 5 lines for ${formatMonth("en", month)}.` })).toBeVisible();
   const expected = [
     { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5 },
     { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15 },

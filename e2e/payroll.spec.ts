@@ -73,7 +73,7 @@ test("connect, onboard one employee through the form, import 200 rows and find e
   await expect(page.getByLabel("Employee ID")).toHaveValue("8");
   await page.getByLabel("First name").fill("Greta");
   await page.getByLabel("Last name").fill("Sommer");
-  await page.getByLabel("Female (-1)").check();
+  await page.getByLabel("Female", { exact: true }).check();
   await page.getByLabel("Street and number").fill("Rosenweg 3");
   await page.getByLabel("Postal code").fill("5067");
   await page.getByLabel("City").fill("Köln");

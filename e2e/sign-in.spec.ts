@@ -33,7 +33,8 @@ test("sign in, switch business, edit as owner, be refused as non-owner, change t
   // Edit as owner, with field-level errors from the shared schema.
   await page.getByRole("link", { name: lead.name }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(lead.name);
-  await expect(page.getByText(/Stock items and movements: Not available in Accounting Standard/)).toBeVisible();
+  await expect(page.getByText("Accounting Standard does not include every feature", { exact: false })).toBeVisible();
+  await expect(page.getByText("Stock items and movements: Not included in this product tier")).toBeVisible();
   await page.getByLabel("Website").fill("not a web address");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Enter a web address starting with http:// or https://.")).toBeVisible();

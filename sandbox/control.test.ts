@@ -30,6 +30,19 @@ describe("discovery", () => {
   });
 });
 
+describe("favicon", () => {
+  it("serves the icon its pages link, and /favicon.ico, so no browser logs a 404", async () => {
+    for (const path of ["/favicon.svg", "/favicon.ico"]) {
+      const response = await fetch(`${t.sandbox.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/svg+xml");
+      expect(await response.text()).toContain("<svg");
+    }
+    const page = await (await fetch(`${t.sandbox.url}/accounting/authorize`)).text();
+    expect(page).toContain('<link rel="icon" href="/favicon.svg"');
+  });
+});
+
 describe("fixtures", () => {
   it("has users with UUIDs and businesses in the CONTRACT shape, covering the required cases", async () => {
     const { body } = await t.control<{ users: Array<Record<string, unknown>>; payroll: { customers: unknown[] } }>("GET", "/fixtures");

@@ -7,6 +7,7 @@ import { createControlHandler } from "./control";
 import { json } from "./core/http";
 import type { Mount } from "./core/mount";
 import { CONTROL_PREFIX, DISCOVERY_PATH, discoveryDocument } from "./discovery";
+import { FAVICON_PATH, FAVICON_SVG } from "./favicon";
 import { FaultInjector } from "./faults";
 import { createPayrollModule } from "./payroll";
 import { payrollMount } from "./payroll-mount";
@@ -103,6 +104,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       headers: req.headers,
       body,
     });
+    // The authorization pages link this icon; without it every browser logs a 404 on them.
+    if (path === FAVICON_PATH || path === "/favicon.ico") {
+      send(res, { status: 200, headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" }, body: Buffer.from(FAVICON_SVG) });
+      return;
+    }
     if (path === DISCOVERY_PATH) {
       send(res, { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: discovery });
       return;

@@ -6,7 +6,9 @@ import { leadBusinessOf, listBusinesses, syncBusinesses } from "@/lib/accounting
 import { accountingClientFor } from "@/lib/accounting/for-user";
 import { attempt } from "@/lib/accounting/outcome";
 import { getSessionUser } from "@/lib/auth/session";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { tierName } from "@/components/accounting/tier-name";
+import { countryName } from "@/lib/i18n/format";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function BusinessesPage() {
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("business.listTitle")} />;
   const leadBefore = await leadBusinessOf(user.id);
@@ -44,7 +46,8 @@ export default async function BusinessesPage() {
             {business.isLead ? <span className="rounded bg-slate-100 px-2 py-0.5 text-sm">{t("business.lead")}</span> : null}
             {business.businessId === current ? <span className="text-sm text-slate-500">({t("business.current")})</span> : null}
             <span className="text-sm text-slate-600">{business.isOwner ? t("business.owner") : t("business.notOwner")}</span>
-            {business.tierName ? <span className="text-sm text-slate-600">{business.tierName}</span> : null}
+            {business.country ? <span className="text-sm text-slate-600">{countryName(locale, business.country)}</span> : null}
+            {business.tier || business.tierName ? <span className="text-sm text-slate-600">{tierName(t, business.tier, business.tierName)}</span> : null}
           </li>
         ))}
       </ul>

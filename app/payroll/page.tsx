@@ -7,7 +7,7 @@ import { DeleteDataButton } from "@/components/payroll/delete-data-button";
 import { DisconnectButton } from "@/components/payroll/disconnect-button";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { formatDate } from "@/lib/i18n/format";
+import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
 import { cachedCompanies, syncCompanies } from "@/lib/payroll/companies";
 import { payrollConfig } from "@/lib/payroll/config";
@@ -88,7 +88,7 @@ async function PayrollPageContent() {
 
 /** The company list, re-read from the service (the stored one when the service cannot answer). */
 async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "ready" }> }) {
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const synced = await attemptPayroll(() => syncCompanies(state.connection.id, state.client));
   const companies = synced.ok ? synced.value : await cachedCompanies(state.connection.id);
   return (
@@ -123,7 +123,7 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
               <td className="p-2">
                 {company.address.street_address}, {company.address.postal_code} {company.address.location}
               </td>
-              <td className="p-2 tabular-nums">{company.current_month}</td>
+              <td className="p-2">{formatMonth(locale, company.current_month)}</td>
             </tr>
           ))}
         </tbody>

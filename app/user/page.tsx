@@ -6,7 +6,8 @@ import { connectionSummary } from "@/lib/accounting/connection/summary";
 import { accountingClientFor } from "@/lib/accounting/for-user";
 import { attempt } from "@/lib/accounting/outcome";
 import { getSessionUser } from "@/lib/auth/session";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { languageName } from "@/lib/i18n/format";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function UserPage() {
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("user.title")} />;
   const loaded = await attempt(() => accountingClientFor(user).getUser());
@@ -34,7 +35,7 @@ export default async function UserPage() {
     [t("user.firstName"), profile.first_name ?? ""],
     [t("user.lastName"), profile.last_name ?? ""],
     [t("user.email"), profile.email ?? ""],
-    [t("user.locale"), profile.locale ?? ""],
+    [t("user.locale"), languageName(locale, profile.locale)],
   ];
   return (
     <section className="space-y-6">

@@ -1,7 +1,8 @@
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatMonth } from "@/lib/i18n/format";
 import { entriesPageData, freshCompany } from "@/lib/payroll-entries/page-data";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { attemptPayroll, companyForPage, payrollPageState } from "@/lib/payroll/pages";
@@ -9,7 +10,7 @@ import { EntriesWorkbench } from "./entries-workbench";
 
 /** The server half of the hours and extra payments pages: who, which company, which month, what was saved. */
 export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; companyId: string }) {
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const heading = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={heading} />;
@@ -44,7 +45,7 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
       </nav>
       <div>
         <h1 className="text-2xl font-bold">{title}</h1>
-        <p className="font-medium">{t("payrollEntries.month", { month: company.current_month })}</p>
+        <p className="font-medium">{t("payrollEntries.month", { month: formatMonth(locale, company.current_month) })}</p>
       </div>
       {data.ok ? (
         <EntriesWorkbench key={`${company.id}-${company.current_month}-${kind}`} kind={kind} companyId={company.id} companyName={company.name1} period={company.current_month} {...data.value} />

@@ -81,7 +81,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const clamped = selection.row > maxRow || selection.anchorRow > maxRow ? { ...selection, row: Math.min(selection.row, maxRow), anchorRow: Math.min(selection.anchorRow, maxRow) } : selection;
   const activeLine: GridLine | undefined = rows[clamped.row];
   const columnLabels = useMemo(() => model.spec.columns.map((column) => columnLabel(t, column.key)), [model, t]);
-  const describe = useCallback((code: string) => describeProblem(t, code), [t]);
+  const describe = useCallback((code: string) => describeProblem(t, code, locale), [t, locale]);
   const cellLabel = useCallback(
     (col: number, line: GridLine, lineNumber: number) => t("payrollEntries.cellLabel", { column: columnLabels[col] ?? "", employee: employees.get(line.employeeId) ?? `#${line.employeeId}`, line: lineNumber }),
     [t, columnLabels, employees],

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { Button } from "@/components/ui/button";
-import { formatAmount, formatDate } from "@/lib/i18n/format";
+import { formatAmount, formatDate, formatMonth } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { displayValue } from "@/lib/payroll-grid/locale-input";
@@ -127,7 +127,7 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
                     </Link>
                   </td>
                   <td className="p-2">{transfer.userName}</td>
-                  <td className="p-2">{transfer.period}</td>
+                  <td className="p-2">{formatMonth(locale, transfer.period)}</td>
                   <td className="p-2 text-right tabular-nums">{transfer.lineCount}</td>
                   <td className="p-2 text-right tabular-nums">{formatAmount(locale, transfer.totalCents)}</td>
                   <td className="p-2" title={transfer.errorMessage ?? undefined}>

@@ -2,9 +2,10 @@
 
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { errorMessage } from "@/components/ui/error-text";
 import { apiFetchOrThrow, ApiRequestError } from "@/lib/http/browser-fetch";
+import { formatMonth } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
 import type { GridModel } from "@/lib/payroll-grid/model";
 import { diffLines } from "@/lib/payroll-entries/diff";
@@ -97,6 +98,7 @@ export function applyRefusal(error: unknown, model: GridModel, describe: (code: 
  */
 export function useTransfer({ model, version, companyId, kind, period, initialBaselines, flush, describe }: UseTransferOptions) {
   const t = useTranslations();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const historyKey = payrollEntriesKeys.history(companyId, kind, period);
   // Seeded by the server's render and refreshed by each transfer's answer; forgotten with the page
@@ -131,7 +133,7 @@ export function useTransfer({ model, version, companyId, kind, period, initialBa
     onSuccess: (answer) => {
       queryClient.setQueryData<TransferBaselines>(historyKey, { lastTransfer: answer.lastTransfer, unknownTransfer: null });
       model.setServiceIssues([]);
-      setNotice({ tone: "success", text: t("payrollEntries.transferDone", { count: answer.receipt.count, month: answer.receipt.month }) });
+      setNotice({ tone: "success", text: t("payrollEntries.transferDone", { count: answer.receipt.count, month: formatMonth(locale, answer.receipt.month) }) });
     },
     onError: (error) => {
       const unknown = error instanceof ApiRequestError && error.body.code === "outcome_unknown" ? (error.body.unknownTransfer as LastTransfer | undefined) : undefined;

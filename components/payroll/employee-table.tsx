@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { formatDay } from "@/lib/i18n/format";
 import { employeeRows, type EmployeeRow, type InsurerLabels } from "@/lib/payroll/employee-rows";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import type { Employee } from "@/lib/payroll/schemas";
@@ -103,7 +104,7 @@ export function EmployeeTable({ companyId, insurers }: { companyId: number; insu
               <td className="p-2">
                 {employee.postalCode} {employee.location}
               </td>
-              <td className="p-2 tabular-nums">{employee.entry}</td>
+              <td className="p-2 tabular-nums">{formatDay(locale, employee.entry)}</td>
               <td className="p-2">
                 {employee.insurer}
                 {employee.insurerEnded ? <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span> : null}

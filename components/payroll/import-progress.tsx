@@ -9,7 +9,7 @@ import type { ImportProgress as Progress, ReportRow } from "@/lib/payroll/import
 import type { MessageKey } from "@/lib/i18n/translate";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { payrollKeys } from "@/lib/payroll/query-keys";
-import { problemText } from "./problem-text";
+import { importRowDetail } from "./import-row-detail";
 
 const POLL_MS = 1_000;
 
@@ -100,13 +100,7 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
                   <td className="p-2">{row.name}</td>
                   <td className="p-2">
                     {t(`payroll.import.states.${row.state}` as MessageKey)}
-                    {row.state === "skipped" && Array.isArray(row.issues) ? (
-                      <span className="block text-slate-600">
-                        {(row.issues as { field: string; code: string }[]).map((issue) => `${t(`payroll.fields.${issue.field}` as MessageKey)}: ${problemText(t, issue.code)}`).join("; ")}
-                      </span>
-                    ) : row.message && row.state !== "created" ? (
-                      <span className="block text-slate-600">{row.message}</span>
-                    ) : null}
+                    {importRowDetail(t, row) ? <span className="block text-slate-600">{importRowDetail(t, row)}</span> : null}
                   </td>
                 </tr>
               ))}

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { EMPLOYEE_FIELDS, type EmployeeField } from "@/lib/payroll/employee-schema";
+import { decodeSpreadsheetBytes } from "@/lib/payroll/csv";
 import type { ColumnMapping } from "@/lib/payroll/import/columns";
 import type { ImportContextData } from "@/lib/payroll/import/validate-rows";
 import type { ValidatedAnswer } from "./import-validate.worker";
@@ -108,7 +109,7 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
               const file = event.target.files?.[0];
               if (!file) setFileText(null);
               // An unreadable file reads as none: the wizard then asks for a file again.
-              else file.text().then(setFileText, () => setFileText(null));
+              else file.arrayBuffer().then((bytes) => setFileText(decodeSpreadsheetBytes(bytes)), () => setFileText(null));
             }}
           />
         </div>

@@ -1,6 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatDay } from "@/lib/i18n/format";
+import { resolveInsurer } from "@/lib/payroll/employee-input";
 import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -24,6 +26,7 @@ export function InsurerField(props: {
   setValue: UseFormSetValue<EmployeeInput>;
 }) {
   const t = useTranslations();
+  const locale = useLocale();
   const { insurers, insurersByNumber, today, entryDate, register, setValue } = props;
   const chosen = insurersByNumber.get(props.number.trim());
   const successor = chosen && !operatesOn(chosen, entryDate) ? successorOn(chosen, insurersByNumber, entryDate) : null;
@@ -41,9 +44,9 @@ export function InsurerField(props: {
         className="w-full rounded border border-slate-400 px-3 py-2"
         {...register("health_insurance", {
           onBlur: (event: { target: { value: string } }) => {
-            const typed = event.target.value.trim().toLocaleLowerCase();
-            const byName = insurers.find((insurer) => insurer.name.toLocaleLowerCase() === typed);
-            if (byName) setValue("health_insurance", byName.number, { shouldValidate: true });
+            // A name only one insurer has is taken as its number (the import's rule).
+            const resolved = resolveInsurer(event.target.value, insurersByNumber);
+            if (!resolved.problem && resolved.value !== event.target.value) setValue("health_insurance", resolved.value, { shouldValidate: true });
           },
         })}
       />
@@ -56,7 +59,7 @@ export function InsurerField(props: {
         {chosen ? (
           <span>
             {chosen.name}
-            {chosen.availableTo ? ` — ${t(hasEnded(chosen, today) ? "payroll.onboard.insurerEndedOn" : "payroll.onboard.insurerEndsOn", { date: chosen.availableTo })}` : ""}
+            {chosen.availableTo ? ` — ${t(hasEnded(chosen, today) ? "payroll.onboard.insurerEndedOn" : "payroll.onboard.insurerEndsOn", { date: formatDay(locale, chosen.availableTo) })}` : ""}
           </span>
         ) : (
           t("payroll.onboard.insurerSearch")

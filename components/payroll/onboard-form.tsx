@@ -5,16 +5,19 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorBody, errorMessage, isTransient } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
-import { emptyEmployeeInput, employeeSchema, REQUIRED_FIELDS, type EmployeeField, type EmployeeInput, type NewEmployee } from "@/lib/payroll/employee-schema";
-import type { Country, HealthInsurance } from "@/lib/payroll/insurers";
+import { emptyEmployeeInput, employeeSchema, isRequiredField, type EmployeeField, type EmployeeInput, type NewEmployee } from "@/lib/payroll/employee-schema";
+import type { HealthInsurance } from "@/lib/payroll/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
+import { formatDay } from "@/lib/i18n/format";
+import type { CountryChoice } from "@/lib/payroll/countries";
 import { InsurerField } from "./insurer-field";
+import { SexField } from "./sex-field";
 import { problemText } from "./problem-text";
 
 export interface OnboardFormProps {
@@ -24,7 +27,8 @@ export interface OnboardFormProps {
   proposedId: number;
   usedIds: number[];
   insurers: HealthInsurance[];
-  countries: Country[];
+  /** Named in the person's language and sorted on the server (the browser's country names may differ from Node's). */
+  countries: CountryChoice[];
   draft: EmployeeInput | null;
 }
 
@@ -32,6 +36,7 @@ type CreatedEmployee = { employee: { id: number; first_name: string; last_name: 
 
 export function OnboardForm(props: OnboardFormProps) {
   const t = useTranslations();
+  const locale = useLocale();
   const [usedIds, setUsedIds] = useState(() => new Set(props.usedIds));
   const insurersByNumber = useMemo(() => new Map(props.insurers.map((insurer) => [insurer.number, insurer])), [props.insurers]);
   const schema = useMemo(
@@ -111,15 +116,18 @@ export function OnboardForm(props: OnboardFormProps) {
     return message ? problemText(t, String(message)) : undefined;
   };
 
+  // Birth date, place and country are required exactly while the pension number is empty.
+  const optionalMark = (name: EmployeeField) => (isRequiredField(name, values) ? null : <span className="ml-1 text-sm font-normal text-slate-600">({t("payroll.onboard.optional")})</span>);
   const field = (name: EmployeeField, options: { type?: string; hint?: string; autoComplete?: string; inputMode?: "numeric" | "email" } = {}) => (
     <Field
       id={`field-${name}`}
       label={
         <>
           {t(`payroll.fields.${name}`)}
-          {REQUIRED_FIELDS.includes(name) ? null : <span className="ml-1 text-sm font-normal text-slate-600">({t("payroll.onboard.optional")})</span>}
+          {optionalMark(name)}
         </>
       }
+      aria-required={isRequiredField(name, values) || undefined}
       error={errorOf(name)}
       hint={options.hint}
       type={options.type ?? "text"}
@@ -151,20 +159,7 @@ export function OnboardForm(props: OnboardFormProps) {
         <div />
         {field("first_name", { autoComplete: "off" })}
         {field("last_name", { autoComplete: "off" })}
-        <fieldset className="space-y-1" aria-describedby={errorOf("sex") ? "field-sex-error" : undefined}>
-          <legend className="font-medium">{t("payroll.fields.sex")}</legend>
-          <div className="flex gap-4">
-            <label className="flex items-center gap-2">
-              <input type="radio" value="-1" {...register("sex")} />
-              {t("payroll.onboard.sexFemale")}
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" value="0" {...register("sex")} />
-              {t("payroll.onboard.sexMale")}
-            </label>
-          </div>
-          <p id="field-sex-error" className="text-sm text-red-700">{errorOf("sex")}</p>
-        </fieldset>
+        <SexField register={register} error={errorOf("sex")} />
         {field("email", { type: "email", inputMode: "email", autoComplete: "off" })}
       </fieldset>
 
@@ -177,7 +172,7 @@ export function OnboardForm(props: OnboardFormProps) {
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <legend className="px-1 font-semibold">{t("payroll.onboard.employment")}</legend>
-        {field("entry", { type: "date", hint: t("payroll.onboard.entryDefault", { date: props.defaultEntry }) })}
+        {field("entry", { type: "date", hint: t("payroll.onboard.entryDefault", { date: formatDay(locale, props.defaultEntry) }) })}
         <InsurerField
           insurers={props.insurers}
           insurersByNumber={insurersByNumber}
@@ -199,12 +194,13 @@ export function OnboardForm(props: OnboardFormProps) {
         <div className="space-y-1">
           <label htmlFor="field-country" className="block font-medium">
             {t("payroll.fields.country")}
+            {optionalMark("country")}
           </label>
-          <select id="field-country" aria-invalid={errorOf("country") ? true : undefined} aria-describedby="field-country-error" className="w-full rounded border border-slate-400 px-2 py-2" {...register("country")}>
+          <select id="field-country" aria-required={isRequiredField("country", values) || undefined} aria-invalid={errorOf("country") ? true : undefined} aria-describedby="field-country-error" className="w-full rounded border border-slate-400 px-2 py-2" {...register("country")}>
             <option value="">{t("payroll.onboard.countryChoose")}</option>
             {props.countries.map((country) => (
               <option key={country.id} value={String(country.id)}>
-                {country.name}
+                {country.label}
               </option>
             ))}
           </select>

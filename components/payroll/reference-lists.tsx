@@ -3,15 +3,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatDay } from "@/lib/i18n/format";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 
-export function ReferenceLists({ insurers, countries, today }: { insurers: HealthInsurance[]; countries: Country[]; today: string }) {
+/** `countryNames`: each country's name in the person's language, made on the server (the browser's names may differ from Node's). */
+export function ReferenceLists({ insurers, countries, countryNames, today }: { insurers: HealthInsurance[]; countries: Country[]; countryNames: Record<number, string>; today: string }) {
   const t = useTranslations();
+  const locale = useLocale();
   const router = useRouter();
   const [query, setQuery] = useState("");
   const queryClient = useQueryClient();
@@ -70,8 +73,8 @@ export function ReferenceLists({ insurers, countries, today }: { insurers: Healt
                 <tr key={insurer.number} className="border-t border-slate-200">
                   <td className="p-2 tabular-nums">{insurer.number}</td>
                   <td className="p-2">{insurer.name}</td>
-                  <td className="p-2 tabular-nums">{insurer.availableFrom ?? ""}</td>
-                  <td className="p-2 tabular-nums">{insurer.availableTo ?? ""}</td>
+                  <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableFrom)}</td>
+                  <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableTo)}</td>
                   <td className="p-2">
                     {ended ? <span className="rounded bg-red-100 px-1.5 text-red-800">{t("payroll.lists.ended")}</span> : notYet ? t("payroll.lists.notYet") : t("payroll.lists.active")}
                   </td>
@@ -96,7 +99,7 @@ export function ReferenceLists({ insurers, countries, today }: { insurers: Healt
             {countries.map((country) => (
               <tr key={country.id} className="border-t border-slate-200">
                 <td className="p-2 tabular-nums">{country.id}</td>
-                <td className="p-2">{country.name}</td>
+                <td className="p-2">{countryNames[country.id] ?? country.name}</td>
                 <td className="p-2">{country.nationality}</td>
               </tr>
             ))}

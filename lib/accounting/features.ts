@@ -1,6 +1,5 @@
 import "server-only";
 import type { AccountingClient } from "./client";
-import { errorFromApiResponse } from "./error-mapper";
 
 /** Endpoint groups that some product tiers restrict (spec: the middle tier, UK and Ireland). */
 export const TIER_FEATURES = [
@@ -10,10 +9,10 @@ export const TIER_FEATURES = [
 ] as const;
 
 export type FeatureKey = (typeof TIER_FEATURES)[number]["key"];
+/** Whether a group is available (null: the service did not say). The refusal's own text is not kept: the page says it in our words. */
 export interface FeatureState {
   key: FeatureKey;
   available: boolean | null;
-  reason?: string;
 }
 
 /** Asks the service, for one business, which restricted groups its tier allows. */
@@ -23,8 +22,7 @@ export async function featureAvailability(client: AccountingClient, businessId: 
       try {
         const response = await client.send({ method: "GET", path, business: businessId });
         if (response.status < 300) return { key, available: true };
-        const error = errorFromApiResponse(response.status, response.text, response.headers);
-        return response.status === 403 ? { key, available: false, reason: error.$message } : { key, available: null };
+        return response.status === 403 ? { key, available: false } : { key, available: null };
       } catch {
         return { key, available: null };
       }

@@ -135,6 +135,13 @@ describe("the accounting proxy", () => {
     expect(upstream.body.data.website).toBe("https://hartley.example");
   });
 
+  it("stores the new name after a change of the last name, so the header shows it at once", async () => {
+    const { response, body } = await call("PUT", "/user", { headers: { "content-type": "application/json" }, body: JSON.stringify({ user: { last_name: "Hartley-Moss" } }) });
+    expect(response.status).toBe(200);
+    expect(body.ok).toBe(true);
+    expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).displayName).toBe("Alice Hartley-Moss");
+  });
+
   it("passes the service's errors on in the same shape, field errors included", async () => {
     const notOwned = alice().businesses.find((business) => !business.owner)!;
     const { response, body } = await call("PUT", `/businesses/${notOwned.id}`, {

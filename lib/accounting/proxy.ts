@@ -9,6 +9,7 @@ import type { AccountingRequest } from "./client";
 import { errorFromApiResponse, parseJson } from "./error-mapper";
 import { accountingClientFor } from "./for-user";
 import { WRITE_SCHEMAS } from "./forms";
+import { rememberUserName } from "./user-name";
 import { ACCOUNTING_PATH_HEADER } from "./proxy-path";
 
 /**
@@ -168,6 +169,10 @@ async function proxy(request: NextRequest): Promise<Response> {
   if (response.status >= 200 && response.status < 300) {
     const data = response.text === "" ? "null" : response.text;
     if (parseJson(data) === undefined && data !== "null") return proxyError(new ApiError("upstream_error", "The accounting service's answer is not JSON."), business);
+    if (request.method === "PUT" && USER_PATH.test(path)) {
+      // The change is made: a failure to store the new name only delays the header until the next sign-in.
+      await rememberUserName(user.id, data).catch((error: unknown) => console.warn(`accounting proxy: storing the new name failed (${(error as Error).name})`));
+    }
     // The service's body is passed on verbatim inside the envelope.
     const head = JSON.stringify({ ok: true, status: response.status, business });
     return new Response(`${head.slice(0, -1)},"data":${data}}`, {
@@ -182,6 +187,8 @@ async function proxy(request: NextRequest): Promise<Response> {
   }
   return upstreamFailure(response, business);
 }
+
+const USER_PATH = /^\/user(\?|$)/;
 
 async function resyncQuietly(user: SessionUser): Promise<void> {
   try {

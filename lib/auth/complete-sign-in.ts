@@ -8,6 +8,7 @@ import { scheduleRevokeRetry } from "@/lib/jobs/accounting-jobs";
 import { syncBusinesses } from "@/lib/accounting/businesses";
 import { getAccessToken, renewAccessToken } from "@/lib/accounting/connection/access-token";
 import { tokenResponseSchema, type TokenResponse } from "@/lib/accounting/schemas";
+import { personDisplayName } from "@/lib/accounting/user-name";
 import { getDb } from "@/lib/db/client";
 import { ensurePersonalWorkspace } from "@/lib/workspaces/personal";
 import { createSession } from "./session-store";
@@ -121,7 +122,7 @@ async function refreshProfile(userId: string, connectionId: string): Promise<voi
   });
   try {
     const [profile] = await Promise.all([client.getUser(), syncBusinesses(userId, client)]);
-    const name = [profile.first_name, profile.last_name].filter(Boolean).join(" ") || profile.displayed_as || null;
+    const name = personDisplayName(profile);
     await getDb().user.update({ where: { id: userId }, data: { displayName: name, email: profile.email ?? null } });
   } catch (error) {
     console.warn(`auth: reading the profile after sign-in failed (${(error as Error).name})`);

@@ -34,3 +34,72 @@ export function formatAmount(locale: Locale, value: number | string): string {
 export function formatDate(locale: Locale, value: Date | number, options?: Intl.DateTimeFormatOptions): string {
   return dateFormat(locale, options).format(value);
 }
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+const ISO_MONTH = /^(\d{4})-(\d{2})$/;
+
+/**
+ * A calendar day kept as `YYYY-MM-DD` (the payroll service's dates) for people: `30.11.2026`
+ * in German, `30/11/2026` in English. Read as UTC, so no time zone moves it to another day.
+ * Anything that is not such a day is shown as it is.
+ */
+export function formatDay(locale: Locale, day: string | null | undefined): string {
+  if (!day) return "";
+  const match = ISO_DAY.exec(day);
+  if (!match) return day;
+  const value = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return formatDate(locale, value, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+}
+
+/** A payroll month kept as `YYYY-MM` for people: `November 2026` (German and English alike). */
+export function formatMonth(locale: Locale, month: string | null | undefined): string {
+  if (!month) return "";
+  const match = ISO_MONTH.exec(month);
+  if (!match) return month;
+  return formatDate(locale, Date.UTC(Number(match[1]), Number(match[2]) - 1, 1), { month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+function displayNameOf(locale: Locale, type: Intl.DisplayNamesType, code: string | null | undefined): string | undefined {
+  if (!code) return undefined;
+  const key = `${locale}|${type}`;
+  let names = displayNames.get(key);
+  if (!names) {
+    names = new Intl.DisplayNames(INTL_LOCALE[locale], { type, fallback: "none" });
+    displayNames.set(key, names);
+  }
+  try {
+    return names.of(code);
+  } catch {
+    // A code of the wrong form (RangeError): the caller's fallback is shown.
+    return undefined;
+  }
+}
+
+/** A country (ISO 3166 code, e.g. `GB`) named in the person's language; `fallback` when unknown. */
+export function countryName(locale: Locale, code: string | null | undefined, fallback = code ?? ""): string {
+  return displayNameOf(locale, "region", code?.toUpperCase()) ?? fallback;
+}
+
+/** A currency (ISO 4217 code, e.g. `EUR`) named in the person's language; `fallback` when unknown. */
+export function currencyName(locale: Locale, code: string | null | undefined, fallback = code ?? ""): string {
+  return displayNameOf(locale, "currency", code?.toUpperCase()) ?? fallback;
+}
+
+/** A language tag (e.g. `en-GB`) named in the person's language; `fallback` when unknown. */
+export function languageName(locale: Locale, tag: string | null | undefined, fallback = tag ?? ""): string {
+  return displayNameOf(locale, "language", tag?.replace("_", "-")) ?? fallback;
+}
+
+const collators = new Map<Locale, Intl.Collator>();
+
+/** Compares texts as the person's language sorts them (`Ä` beside `A` in German). */
+export function collator(locale: Locale): Intl.Collator {
+  let found = collators.get(locale);
+  if (!found) {
+    found = new Intl.Collator(INTL_LOCALE[locale], { sensitivity: "base" });
+    collators.set(locale, found);
+  }
+  return found;
+}

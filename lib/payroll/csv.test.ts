@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCountriesCsv, parseHealthInsurancesCsv, parseSpreadsheetText } from "./csv";
+import { decodeSpreadsheetBytes, parseCountriesCsv, parseHealthInsurancesCsv, parseSpreadsheetText } from "./csv";
 
 describe("reference list CSVs", () => {
   it("parses the health insurance list with quoted names, dates and successors", () => {
@@ -29,5 +29,12 @@ describe("spreadsheet text", () => {
     expect(parseSpreadsheetText("id\tfirst_name\n1\tAnna\n\n")).toEqual({ headers: ["id", "first_name"], rows: [["1", "Anna"]] });
     expect(parseSpreadsheetText("\uFEFFid;name\r\n1;\"A;B\"\r\n").rows).toEqual([["1", "A;B"]]);
     expect(parseSpreadsheetText("id,name\n1,Anna\n").rows).toEqual([["1", "Anna"]]);
+  });
+});
+
+describe("spreadsheet files", () => {
+  it("reads UTF-8 files and the Windows-1252 files a German Excel writes", () => {
+    expect(decodeSpreadsheetBytes(new TextEncoder().encode("Nachname\nMüller"))).toBe("Nachname\nMüller");
+    expect(decodeSpreadsheetBytes(Uint8Array.from([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x3b, 0xdf]))).toBe("Müller;ß");
   });
 });

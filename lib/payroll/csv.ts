@@ -63,3 +63,15 @@ export function parseSpreadsheetText(text: string): { headers: string[]; rows: s
   const [headers = [], ...rows] = result.data;
   return { headers: headers.map((header) => header.trim()), rows };
 }
+
+/**
+ * A file's text: UTF-8 when it is valid UTF-8, else Windows-1252, what a German Excel writes
+ * as "CSV (Trennzeichen-getrennt)" (so `Müller` is not read as `M�ller`).
+ */
+export function decodeSpreadsheetBytes(bytes: ArrayBuffer | Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { berlinToday, isValidDate } from "./dates";
 import { operatesOn, successorOn, type HealthInsurance } from "./insurers";
+import { normaliseEmployeeInput } from "./employee-input";
 import { isValidPensionNumber } from "./pension-number";
 import { type newEmployeeSchema } from "./schemas";
 
@@ -33,6 +34,15 @@ export type EmployeeInput = Record<EmployeeField, string>;
 
 export const REQUIRED_FIELDS: readonly EmployeeField[] = ["id", "first_name", "last_name", "street_address", "postal_code", "location", "sex", "health_insurance"];
 
+/** Required when the pension insurance number is empty (the service's rule, see sandbox/README.md). */
+export const REQUIRED_WITHOUT_PENSION_NUMBER: readonly EmployeeField[] = ["birth_date", "birth_place", "country"];
+
+/** Whether the rules require `field` for this input: always, or because there is no pension number. */
+export function isRequiredField(field: EmployeeField, input: Partial<EmployeeInput>): boolean {
+  if (REQUIRED_FIELDS.includes(field)) return true;
+  return REQUIRED_WITHOUT_PENSION_NUMBER.includes(field) && (input.insurance_number ?? "").trim() === "";
+}
+
 /** The service's two `sex` values; the sandbox's seed uses 0 for men and -1 for women. */
 export const SEX_VALUES = ["0", "-1"] as const;
 
@@ -63,8 +73,9 @@ const inputShape = Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, tex
 type Problem = { field: EmployeeField; code: string };
 
 /** The data's own rules and, when given, the reference checks: every problem, field by field. */
-export function employeeProblems(raw: EmployeeInput, context: EmployeeContext): Problem[] {
-  const problems: Problem[] = [];
+export function employeeProblems(typed: EmployeeInput, context: EmployeeContext): Problem[] {
+  const { input: raw, problems } = normaliseEmployeeInput<EmployeeInput>(typed, context.insurers) as { input: EmployeeInput; problems: Problem[] };
+  const insurerNamed = problems.length > 0;
   const add = (field: EmployeeField, code: string) => problems.push({ field, code });
   const value = (field: EmployeeField) => raw[field].trim();
   const today = context.today ?? berlinToday();
@@ -97,9 +108,7 @@ export function employeeProblems(raw: EmployeeInput, context: EmployeeContext): 
   if (pension !== "" && !isValidPensionNumber(pension)) add("insurance_number", "pensionNumber");
   if (pension === "") {
     // Without a pension number the registration needs the birth data to issue one.
-    if (birthDate === "") add("birth_date", "requiredWithoutPensionNumber");
-    if (value("birth_place") === "") add("birth_place", "requiredWithoutPensionNumber");
-    if (value("country") === "") add("country", "requiredWithoutPensionNumber");
+    for (const field of REQUIRED_WITHOUT_PENSION_NUMBER) if (value(field) === "") add(field, "requiredWithoutPensionNumber");
   }
 
   const country = value("country");
@@ -107,7 +116,9 @@ export function employeeProblems(raw: EmployeeInput, context: EmployeeContext): 
   else if (country !== "" && context.countries && !context.countries.has(Number(country))) add("country", "countryUnknown");
 
   const insurerNumber = value("health_insurance");
-  if (insurerNumber !== "" && !/^\d{8}$/.test(insurerNumber)) add("health_insurance", "insurerFormat");
+  if (insurerNamed) {
+    // A name no insurer or several insurers have: already said.
+  } else if (insurerNumber !== "" && !/^\d{8}$/.test(insurerNumber)) add("health_insurance", "insurerFormat");
   else if (insurerNumber !== "" && context.insurers) {
     const insurer = context.insurers.get(insurerNumber);
     if (!insurer) add("health_insurance", "insurerUnknown");
@@ -119,8 +130,9 @@ export function employeeProblems(raw: EmployeeInput, context: EmployeeContext): 
   return problems;
 }
 
-/** The NewEmployee body of valid input: optional fields left empty are left out. */
-export function toNewEmployee(raw: EmployeeInput, companyId: number): NewEmployee {
+/** The NewEmployee body of valid input (normalised: `01.11.2026`, `w`, an insurer's name); optional fields left empty are left out. */
+export function toNewEmployee(typed: EmployeeInput, companyId: number, insurers?: EmployeeContext["insurers"]): NewEmployee {
+  const raw = normaliseEmployeeInput(typed, insurers).input;
   const value = (field: EmployeeField) => raw[field].trim();
   const optional = <K extends string>(key: K, field: EmployeeField) => (value(field) === "" ? {} : ({ [key]: value(field) } as Record<K, string>));
   return {
@@ -148,7 +160,7 @@ export function employeeSchema(context: EmployeeContext) {
     .superRefine((raw, ctx) => {
       for (const problem of employeeProblems(raw, context)) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.code });
     })
-    .transform((raw) => toNewEmployee(raw, context.companyId));
+    .transform((raw) => toNewEmployee(raw, context.companyId, context.insurers));
 }
 
 /** The service's issue field (`address.postal_code`) as the form's field name. */

@@ -1,4 +1,5 @@
 import { html } from "../core/http";
+import { FAVICON_PATH } from "../favicon";
 import type { SandboxResponse } from "../types";
 
 export function escapeHtml(text: string): string {
@@ -22,6 +23,7 @@ function layout(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <title>${escapeHtml(title)} – Accounting sandbox</title><style>${STYLE}</style></head>
 <body><main>
 ${content}

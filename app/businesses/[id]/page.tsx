@@ -9,8 +9,10 @@ import { featureAvailability } from "@/lib/accounting/features";
 import { accountingClientFor } from "@/lib/accounting/for-user";
 import { attempt } from "@/lib/accounting/outcome";
 import { getSessionUser } from "@/lib/auth/session";
-import { getTranslations } from "next-intl/server";
-import type { MessageKey } from "@/lib/i18n/translate";
+import { getLocale, getTranslations } from "next-intl/server";
+import { FeatureList } from "@/components/accounting/feature-list";
+import { tierName as tierNameOf } from "@/components/accounting/tier-name";
+import { countryName, currencyName } from "@/lib/i18n/format";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,14 +20,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("business.details") };
 }
 
-const FEATURE_LABEL: Record<string, MessageKey> = {
-  stock: "business.featureStock",
-  currencies: "business.featureCurrencies",
-  exchangeRates: "business.featureExchangeRates",
-};
-
 export default async function BusinessPage({ params }: { params: Promise<{ id: string }> }) {
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("business.details")} />;
   const { id } = await params;
@@ -63,12 +59,14 @@ export default async function BusinessPage({ params }: { params: Promise<{ id: s
   const summary = await connectionSummary(user.id);
   const isOwner = business.is_owner ?? stored.isOwner;
   const readOnlyScope = summary?.scopes === "readonly";
-  const tierName = business.tier?.displayed_as ?? stored.tierName ?? "";
+  // Country, currency and tier in the person's language (the service's names only for codes we do not know).
+  const tierName = tierNameOf(t, business.tier?.id ?? stored.tier, business.tier?.displayed_as ?? stored.tierName);
+  const owner = business.owner?.displayed_as?.trim() ?? "";
   const facts: [string, string][] = [
-    [t("business.country"), business.country?.displayed_as ?? business.country?.id ?? ""],
-    [t("business.currency"), business.currency?.displayed_as ?? business.currency?.id ?? ""],
+    [t("business.country"), countryName(locale, business.country?.id, business.country?.displayed_as ?? "")],
+    [t("business.currency"), currencyName(locale, business.currency?.id, business.currency?.displayed_as ?? "")],
     [t("business.tier"), tierName],
-    [t("business.ownerName"), business.owner?.displayed_as ?? ""],
+    [t("business.ownerName"), owner],
   ];
   return (
     <section className="space-y-6">
@@ -88,7 +86,7 @@ export default async function BusinessPage({ params }: { params: Promise<{ id: s
         <h2 className="text-lg font-semibold">{t("business.edit")}</h2>
         {!isOwner ? (
           <Notice tone="neutral" role="note">
-            {t("business.readOnlyNotOwner", { owner: business.owner?.displayed_as ?? "" })}
+            {owner ? t("business.readOnlyNotOwner", { owner }) : t("business.readOnlyNotOwnerUnnamed")}
           </Notice>
         ) : readOnlyScope ? (
           <Notice tone="neutral" role="note">
@@ -101,28 +99,7 @@ export default async function BusinessPage({ params }: { params: Promise<{ id: s
           readOnly={!isOwner || readOnlyScope}
         />
       </div>
-      <div className="max-w-2xl space-y-3">
-        <h2 className="text-lg font-semibold">{t("business.features")}</h2>
-        <ul className="space-y-1">
-          <li>
-            {t("business.featureTrialBalance")}: {t("business.featureAvailable")}
-          </li>
-          {features.map((feature) => (
-            <li key={feature.key} data-available={String(feature.available)}>
-              {t(FEATURE_LABEL[feature.key] ?? "business.features")}:{" "}
-              {feature.available === false ? (
-                <span className="text-slate-600">
-                  {t("business.featureUnavailable", { tier: tierName })} <span className="text-sm">({feature.reason})</span>
-                </span>
-              ) : feature.available ? (
-                t("business.featureAvailable")
-              ) : (
-                "—"
-              )}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <FeatureList features={features} tier={tierName} />
       {back}
     </section>
   );

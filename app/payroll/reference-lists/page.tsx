@@ -4,6 +4,8 @@ import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { ReferenceLists } from "@/components/payroll/reference-lists";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
+import { ownCountryNames } from "@/components/payroll/country-names";
+import { countryChoices } from "@/lib/payroll/countries";
 import { getLocale, getTranslations } from "next-intl/server";
 import { berlinToday } from "@/lib/payroll/dates";
 import { payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
@@ -31,7 +33,12 @@ export default async function ReferenceListsPage() {
       </Link>
       <h1 className="text-2xl font-bold">{t("payroll.lists.title")}</h1>
       <p>{fetchedAt ? t("payroll.lists.fetchedAt", { date: formatDate(locale, fetchedAt, { dateStyle: "medium", timeStyle: "short" }) }) : t("payroll.lists.never")}</p>
-      <ReferenceLists insurers={insurers} countries={countryList} today={berlinToday()} />
+      <ReferenceLists
+        insurers={insurers}
+        countries={countryList}
+        countryNames={Object.fromEntries(countryChoices(countryList, locale, ownCountryNames(t)).map((choice) => [choice.id, choice.label]))}
+        today={berlinToday()}
+      />
     </section>
   );
 }

@@ -207,7 +207,9 @@ describe("bulk import job", () => {
     expect(done.counts).toMatchObject({ created: 27, in_use: 2, skipped: 1, pending: 0, sending: 0, failed: 0 });
     const report = (await importReport(connectionId, importId))!;
     expect(report.find((row) => row.row === 4)).toMatchObject({ state: "in_use", employeeId: 101 });
-    expect(report.find((row) => row.row === 5)).toMatchObject({ state: "skipped" });
+    // An invalid row keeps the person's name in the report.
+    const invalid = rows[4]!.input;
+    expect(report.find((row) => row.row === 5)).toMatchObject({ state: "skipped", name: `${invalid.first_name} ${invalid.last_name}` });
     expect(report.find((row) => row.row === 20)).toMatchObject({ state: "in_use", employeeId: 520 });
     const stored = await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees");
     expect(stored.body).toHaveLength(12 + 1 + 27);

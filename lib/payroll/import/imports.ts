@@ -56,7 +56,9 @@ export async function createImport(connectionId: string, company: CompanyRecord,
             const employeeId = check.employeeId ?? 0;
             if (check.payload && check.inUse) return { rowNumber, employeeId, payload: check.payload as object, state: "in_use" as const, message: "The id is already in use in this company." };
             if (check.payload) return { rowNumber, employeeId, payload: check.payload as object, state: "pending" as const };
-            return { rowNumber, employeeId, payload: {}, state: "skipped" as const, issues: check.problems as object[], message: "The row is not valid." };
+            // An invalid row is never sent: its payload keeps only the names, for the report.
+            const names = { first_name: check.input.first_name, last_name: check.input.last_name };
+            return { rowNumber, employeeId, payload: names, state: "skipped" as const, issues: check.problems as object[], message: "The row is not valid." };
           }),
         },
       },
@@ -112,7 +114,7 @@ export interface ReportRow {
   unreadable?: true;
 }
 
-/** The report's name of a row: its payload's names (`{}` for a row skipped as invalid). */
+/** The report's name of a row: its payload's names (only these for a row skipped as invalid; `{}` in imports stored before). */
 const reportNameSchema = newEmployeeSchema.pick({ first_name: true, last_name: true }).partial();
 
 export async function importReport(connectionId: string, importId: string): Promise<ReportRow[] | null> {

@@ -37,6 +37,23 @@ describe("import rows", () => {
     expect(checked[0]!.payload).toMatchObject({ company_id: 1002, id: 201, health_insurance: "35561094" });
   });
 
+  it("accepts a German spreadsheet: 01.11.2026, w/m, the insurer by name, spaced pension numbers", () => {
+    const text = [
+      "Personalnummer;Vorname;Nachname;Straße;PLZ;Ort;Geschlecht;Eintritt;Krankenkasse;RVNR",
+      "301;Greta;Sommer;Rosenweg 3;50674;Köln;w;01.11.2026;Barmer;65 170839 J 003",
+      "302;Jonas;Weber;Hauptstr. 1;50667;Köln;männlich;1.11.2026;35561094;65170839J003",
+      "303;Anna;Falsch;Weg 2;50667;Köln;weiblich;01.11.2026;Keine Kasse;65170839J003",
+    ].join("\n");
+    const { headers, rows: cells } = parseSpreadsheetText(text);
+    const checked = checkImportRows(cells, suggestMapping(headers), context);
+    expect(checked.map((row) => row.problems)).toEqual([[], [], [{ field: "health_insurance", code: "insurerUnknown" }]]);
+    expect(checked[0]!.payload).toMatchObject({ sex: -1, entry: "2026-11-01", health_insurance: "35561094", insurance_number: "65170839J003" });
+    expect(checked[1]!.payload).toMatchObject({ sex: 0, entry: "2026-11-01" });
+    // The server gets the normalised row (and checks it again).
+    expect(checked[0]!.input).toMatchObject({ sex: "-1", entry: "2026-11-01", health_insurance: "35561094" });
+    expect(checked[2]!.name).toBe("Anna Falsch");
+  });
+
   it("checks 1,000 rows quickly", () => {
     const rows = Array.from({ length: 1000 }, (_, index) => sampleEmployee(index, 2001 + index, "35561094"));
     const started = performance.now();

@@ -1,4 +1,5 @@
 import { EMPLOYEE_FIELDS, employeeProblems, toNewEmployee, type EmployeeContext, type EmployeeField, type EmployeeInput, type NewEmployee } from "../employee-schema";
+import { normaliseEmployeeInput } from "../employee-input";
 import type { Country, HealthInsurance } from "../insurers";
 import type { ColumnMapping } from "./columns";
 
@@ -55,7 +56,8 @@ function inputOf(cells: string[], mapping: ColumnMapping): EmployeeInput {
 export function checkImportRows(rows: string[][], mapping: ColumnMapping, context: EmployeeContext): CheckedRow[] {
   const firstRowOfId = new Map<string, number>();
   return rows.map((cells, index) => {
-    const input = inputOf(cells, mapping);
+    // Normalised here, so the rows sent to the server are in the service's forms (it checks them again).
+    const input = normaliseEmployeeInput(inputOf(cells, mapping), context.insurers).input;
     const problems = employeeProblems(input, context);
     const id = input.id;
     if (id !== "" && !problems.some((problem) => problem.field === "id")) {
@@ -70,7 +72,7 @@ export function checkImportRows(rows: string[][], mapping: ColumnMapping, contex
       employeeId: /^\d+$/.test(id) ? Number(id) : null,
       name: `${input.first_name} ${input.last_name}`.trim(),
       problems,
-      payload: blocking.length === 0 ? toNewEmployee(input, context.companyId) : null,
+      payload: blocking.length === 0 ? toNewEmployee(input, context.companyId, context.insurers) : null,
       inUse,
       input,
     };

@@ -7,7 +7,8 @@ import { EmployeeTable } from "@/components/payroll/employee-table";
 import { PayrollLoading, PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { buttonClassName } from "@/components/ui/button";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatDay, formatMonth } from "@/lib/i18n/format";
 import { insurerWarnings } from "@/lib/payroll/company-view";
 import type { CompanyRecord } from "@/lib/payroll/companies";
 import { employeeRows, insurerLabels } from "@/lib/payroll/employee-rows";
@@ -34,7 +35,7 @@ export default function CompanyPage(props: { params: Promise<{ companyId: string
 
 async function CompanyPageContent({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.title")} />;
   if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
@@ -57,7 +58,7 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
         <p className="text-slate-700">
           {company.address.street_address}, {company.address.postal_code} {company.address.location}
         </p>
-        <p className="font-medium">{t("payroll.company.currentMonth", { month: company.current_month })}</p>
+        <p className="font-medium">{t("payroll.company.currentMonth", { month: formatMonth(locale, company.current_month) })}</p>
       </div>
       <div className="flex flex-wrap gap-3">
         <Link href={`/payroll/companies/${company.id}/onboard`} className={buttonClassName("primary")}>
@@ -82,7 +83,7 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
 }
 
 async function Employees({ state, company }: { state: Extract<PayrollPageState, { kind: "ready" }>; company: CompanyRecord }) {
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   await referenceListsReady(state.client);
   const [employees, insurers] = await Promise.all([attemptPayroll(() => state.client.listEmployees(company.id)), healthInsurances(state.client.baseUrl)]);
   const byNumber = new Map(insurers.map((insurer) => [insurer.number, insurer]));
@@ -100,7 +101,7 @@ async function Employees({ state, company }: { state: Extract<PayrollPageState, 
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {warnings.map((warning) => {
               const successor = warning.successor ? t("payroll.company.successorSuffix", { successor: warning.successor }) : "";
-              const values = { name: warning.name, id: warning.id, insurer: warning.insurer, date: warning.endDate ?? "", successor };
+              const values = { name: warning.name, id: warning.id, insurer: warning.insurer, date: formatDay(locale, warning.endDate), successor };
               const key = warning.kind === "ended" ? "payroll.company.warningEnded" : warning.kind === "ending" ? "payroll.company.warningEnding" : "payroll.company.warningUnknown";
               return <li key={warning.id}>{t(key, values)}</li>;
             })}

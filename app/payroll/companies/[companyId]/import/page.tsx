@@ -6,6 +6,7 @@ import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { PayrollSuspense } from "@/components/payroll/payroll-suspense";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
+import type { MessageKey } from "@/lib/i18n/translate";
 import { getLocale, getTranslations } from "next-intl/server";
 import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
 import { importProgress, recentImports } from "@/lib/payroll/import/imports";
@@ -78,7 +79,7 @@ async function ImportPageBody({ params, searchParams }: { params: Promise<{ comp
             {recent.map((item) => (
               <li key={item.id}>
                 <Link href={`/payroll/companies/${company.id}/import?job=${item.id}`} className="text-blue-700 underline">
-                  {t("payroll.import.openImport", { date: formatDate(locale, item.createdAt, { dateStyle: "medium", timeStyle: "short" }), status: item.status })}
+                  {t("payroll.import.openImport", { date: formatDate(locale, item.createdAt, { dateStyle: "medium", timeStyle: "short" }), status: t(`payroll.import.statuses.${item.status}` as MessageKey) })}
                 </Link>
               </li>
             ))}

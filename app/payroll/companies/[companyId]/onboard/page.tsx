@@ -4,7 +4,9 @@ import { OnboardForm } from "@/components/payroll/onboard-form";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { PayrollSuspense } from "@/components/payroll/payroll-suspense";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ownCountryNames } from "@/components/payroll/country-names";
+import { countryChoices } from "@/lib/payroll/countries";
 import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
 import { loadDraft } from "@/lib/payroll/drafts";
 import { nextFreeId } from "@/lib/payroll/employees";
@@ -20,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 async function OnboardPageBody({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.onboard.title")} />;
   if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
@@ -49,7 +51,7 @@ async function OnboardPageBody({ params }: { params: Promise<{ companyId: string
         proposedId={nextFreeId(list)}
         usedIds={list.map((employee) => employee.id)}
         insurers={insurers}
-        countries={countryList}
+        countries={countryChoices(countryList, locale, ownCountryNames(t))}
         draft={draft}
       />
     </section>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { collator, countryName, currencyName, formatDay, formatMonth, languageName } from "./format";
+
+describe("payroll dates and months", () => {
+  it("shows a day as 30.11.2026 in German and 30/11/2026 in English, on its own day whatever the time zone", () => {
+    expect(formatDay("de", "2026-11-30")).toBe("30.11.2026");
+    expect(formatDay("en", "2026-11-30")).toBe("30/11/2026");
+    expect(formatDay("de", "2015-01-01T00:00:00")).toBe("01.01.2015");
+    expect(formatDay("de", "")).toBe("");
+    expect(formatDay("de", null)).toBe("");
+  });
+
+  it("shows a month as November 2026", () => {
+    expect(formatMonth("de", "2026-11")).toBe("November 2026");
+    expect(formatMonth("de", "2026-03")).toBe("März 2026");
+    expect(formatMonth("en", "2026-11")).toBe("November 2026");
+    expect(formatMonth("de", "soon")).toBe("soon");
+  });
+});
+
+describe("names of codes", () => {
+  it("names countries, currencies and languages in the person's language", () => {
+    expect(countryName("de", "GB")).toBe("Vereinigtes Königreich");
+    expect(countryName("en", "de")).toBe("Germany");
+    expect(currencyName("de", "EUR")).toBe("Euro");
+    expect(currencyName("en", "GBP")).toBe("British Pound");
+    expect(languageName("de", "en-GB")).toBe("Englisch (Vereinigtes Königreich)");
+  });
+
+  it("falls back when the code is unknown or malformed", () => {
+    expect(countryName("de", "QQ", "Somewhere")).toBe("Somewhere");
+    expect(currencyName("de", "not a code")).toBe("not a code");
+    expect(countryName("de", null)).toBe("");
+  });
+
+  it("sorts by the locale's collation", () => {
+    expect(["Zypern", "Österreich", "Oman"].sort(collator("de").compare)).toEqual(["Oman", "Österreich", "Zypern"]);
+  });
+});
