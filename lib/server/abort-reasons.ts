@@ -18,7 +18,8 @@ export function releaseAbortReasonStacks(): void {
   if (installed) return;
   installed = true;
   const abort = AbortController.prototype.abort;
-  AbortController.prototype.abort = function (this: AbortController, reason?: unknown): void {
+  AbortController.prototype.abort = function (this: AbortController, ...args: [reason?: unknown]): void {
+    const [reason] = args;
     if (reason instanceof Error) {
       try {
         void reason.stack;
@@ -26,6 +27,6 @@ export function releaseAbortReasonStacks(): void {
         // a stack getter of its own that throws: the reason goes on as it is
       }
     }
-    Reflect.apply(abort, this, arguments);
+    Reflect.apply(abort, this, args);
   };
 }
