@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
-import { formatDate } from "@/lib/i18n/format";
+import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { displayValue } from "@/lib/payroll-grid/locale-input";
 import { columnsOf } from "@/lib/payroll-entries/grid-spec";
 import { changedFields, type LineDiff } from "@/lib/payroll-entries/diff";
@@ -88,10 +88,10 @@ export function ReviewDialog(props: ReviewDialogProps) {
       ) : null}
       <p>
         {againstUnknown
-          ? t("payrollEntries.reviewIntroUnknown", { month: period, when: when(unknownTransferAt) })
+          ? t("payrollEntries.reviewIntroUnknown", { month: formatMonth(locale, period), when: when(unknownTransferAt) })
           : lastTransferAt
-            ? t("payrollEntries.reviewIntro", { month: period, when: when(lastTransferAt) })
-            : t("payrollEntries.reviewIntroFirst", { month: period })}
+            ? t("payrollEntries.reviewIntro", { month: formatMonth(locale, period), when: when(lastTransferAt) })
+            : t("payrollEntries.reviewIntroFirst", { month: formatMonth(locale, period) })}
       </p>
       {diff ? (
         <>

@@ -130,8 +130,10 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
                   <td className="p-2">{formatMonth(locale, transfer.period)}</td>
                   <td className="p-2 text-right tabular-nums">{transfer.lineCount}</td>
                   <td className="p-2 text-right tabular-nums">{formatAmount(locale, transfer.totalCents)}</td>
-                  <td className="p-2" title={transfer.errorMessage ?? undefined}>
+                  <td className="p-2">
                     {t(`payrollEntries.outcome.${transfer.outcome}` as MessageKey)}
+                    {/* The service's own words, in its language: a detail under our text, never the message. */}
+                    {transfer.errorMessage ? <span className="block text-xs text-slate-700">{t("payrollErrors.detail", { detail: transfer.errorMessage })}</span> : null}
                   </td>
                 </tr>
               ))}
