@@ -12,6 +12,7 @@ import { cachedCompanies, syncCompanies } from "@/lib/payroll/companies";
 import { payrollConfig } from "@/lib/payroll/config";
 import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/pages";
 import { PayrollLoading } from "@/components/payroll/payroll-problem";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const dynamic = "force-dynamic";
 
@@ -81,33 +82,35 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
         </Link>
       </div>
       {companies.length === 0 ? <p>{t("payroll.companies.empty")}</p> : null}
-      <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-left">
-        <thead className="bg-slate-100">
-          <tr>
-            <th scope="col" className="p-2">{t("payroll.companies.id")}</th>
-            <th scope="col" className="p-2">{t("payroll.companies.name")}</th>
-            <th scope="col" className="p-2">{t("payroll.companies.address")}</th>
-            <th scope="col" className="p-2">{t("payroll.companies.month")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {companies.map((company) => (
-            <tr key={company.id} className="border-t border-slate-200">
-              <td className="p-2 tabular-nums">{company.id}</td>
-              <td className="p-2">
-                <Link href={`/payroll/companies/${company.id}`} className="font-medium text-blue-700 underline">
-                  {company.name1}
-                </Link>
-                {company.name2 ? <div className="text-sm text-slate-600">{company.name2}</div> : null}
-              </td>
-              <td className="p-2">
-                {company.address.street_address}, {company.address.postal_code} {company.address.location}
-              </td>
-              <td className="p-2 tabular-nums">{company.current_month}</td>
+      <ScrollRegion label={t("payroll.companies.title")}>
+        <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-left">
+          <thead className="bg-slate-100">
+            <tr>
+              <th scope="col" className="p-2">{t("payroll.companies.id")}</th>
+              <th scope="col" className="p-2">{t("payroll.companies.name")}</th>
+              <th scope="col" className="p-2">{t("payroll.companies.address")}</th>
+              <th scope="col" className="p-2">{t("payroll.companies.month")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {companies.map((company) => (
+              <tr key={company.id} className="border-t border-slate-200">
+                <td className="p-2 tabular-nums">{company.id}</td>
+                <td className="p-2">
+                  <Link href={`/payroll/companies/${company.id}`} className="font-medium text-blue-700 underline">
+                    {company.name1}
+                  </Link>
+                  {company.name2 ? <div className="text-sm text-slate-600">{company.name2}</div> : null}
+                </td>
+                <td className="p-2">
+                  {company.address.street_address}, {company.address.postal_code} {company.address.location}
+                </td>
+                <td className="p-2 tabular-nums">{company.current_month}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </>
   );
 }
