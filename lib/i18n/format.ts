@@ -34,3 +34,9 @@ export function formatAmount(locale: Locale, value: number | string): string {
 export function formatDate(locale: Locale, value: Date | number, options?: Intl.DateTimeFormatOptions): string {
   return dateFormat(locale, options).format(value);
 }
+
+/** A period of two `YYYY-MM-DD` dates, written as the locale writes ranges ("1–30 Nov 2026", "1.–30. Nov. 2026"). */
+export function formatDateRange(locale: Locale, from: string, to: string): string {
+  const format = dateFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return format.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+}
