@@ -36,6 +36,7 @@ export async function TrialBalanceSection({ user, business, query, here }: { use
         previousRange={load.previousRange}
         basis={query.basis}
         fetchedAt={load.fetchedAt}
+        currency={business.currency}
       />
     </>
   );
