@@ -37,13 +37,15 @@ test.beforeEach(async () => {
 test("no main page scrolls sideways at 390 px; wide tables scroll in their own region", async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
-
   await page.goto("/");
   await expectNoSidewaysScroll(page, "landing");
   await page.goto("/sign-in");
   await expectNoSidewaysScroll(page, "sign-in");
 
+  // Signed in at a desktop's width (the helper uses the header's button, in the menu on a phone).
+  await page.setViewportSize({ width: 1280, height: 800 });
   const person = await signInAndConnectPayroll(page);
+  await page.setViewportSize(PHONE);
   const business = person.businesses[0]!;
   const pages: [string, string][] = [
     ["businesses", "/businesses"],

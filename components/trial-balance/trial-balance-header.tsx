@@ -57,7 +57,7 @@ const NameRow = memo(function NameRow({ comparing, columns, sort, onSort }: { co
         key={key}
         role="columnheader"
         aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
-        className={`px-2 py-2 ${align === "right" ? "text-right" : `${STICKY_ACCOUNT} bg-slate-100 text-left`}`}
+        className={`py-2 ${align === "right" ? "px-1.5 text-right" : `${STICKY_ACCOUNT} bg-slate-100 px-3 text-left`}`}
       >
         <button
           type="button"

@@ -14,10 +14,11 @@ import "./trial-balance-print.css";
 // and contained, so scrolling lays out only the rows that come into view, never the table.
 
 // Columns share the table's width beyond their minimum: with a comparison, all eleven fit 1400 px.
-const ACCOUNT_MIN = "10rem";
+const ACCOUNT_MIN = "9rem";
 const AMOUNT_MIN = "7rem";
+const PERCENT_MIN = "5.5rem";
 const FIRST_ROW_TIMING = { elementtiming: "tb-first-row" } as Record<string, string>;
-const CELL = "truncate px-2 text-right tabular-nums";
+const CELL = "truncate px-1.5 text-right tabular-nums";
 const ROW_HEIGHT = 44;
 // Rows rendered beyond those in view, each way: a scrolled wheel step shows no blank rows.
 const OVERSCAN = 8;
@@ -148,7 +149,9 @@ export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, peri
   const comparing = totals.comparison !== null;
   const na = t("trialBalance.table.notApplicable");
   const columnCount = columnKeys(comparing).length;
-  const columns = `var(--tb-account) repeat(${columnCount}, var(--tb-amount))`;
+  // The percentage needs less room than an amount.
+  const amountCount = comparing ? columnCount - 1 : columnCount;
+  const columns = `var(--tb-account) repeat(${amountCount}, var(--tb-amount))${comparing ? " var(--tb-percent)" : ""}`;
   const previousLabel = periods.previous ? t("trialBalance.table.previous", { period: periods.previous }) : null;
   const label = t("trialBalance.table.label", { count: rows.length });
 
@@ -173,9 +176,10 @@ export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, peri
           className="tb-table text-sm"
           style={
             {
-              "--tb-account": `minmax(${ACCOUNT_MIN}, 1.5fr)`,
+              "--tb-account": `minmax(${ACCOUNT_MIN}, 1.2fr)`,
               "--tb-amount": `minmax(${AMOUNT_MIN}, 1fr)`,
-              minWidth: `calc(${ACCOUNT_MIN} + ${columnCount} * ${AMOUNT_MIN})`,
+              "--tb-percent": `minmax(${PERCENT_MIN}, 0.7fr)`,
+              minWidth: `calc(${ACCOUNT_MIN} + ${amountCount} * ${AMOUNT_MIN}${comparing ? ` + ${PERCENT_MIN}` : ""})`,
             } as CSSProperties
           }
         >

@@ -5,7 +5,6 @@ import { useDeferredValue, useId, useMemo, useState, useTransition } from "react
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { formatDateRange } from "@/lib/i18n/format";
 import type { DateRange } from "@/lib/trial-balance/dates";
 import type { Basis } from "@/lib/trial-balance/query";
 import { unpackAccounts } from "@/lib/trial-balance/response";
@@ -14,6 +13,7 @@ import { buildSheet } from "@/lib/trial-balance/sheet";
 import { BalanceCheck } from "./balance-check";
 import { LocalTime } from "./local-time";
 import { useStaleFigures } from "./stale-figures";
+import type { Periods } from "./trial-balance-header";
 import { TrialBalanceTable } from "./trial-balance-table";
 
 /** Figures of a period other than the one entered: framed in amber and greyed (still readable: 4.5:1). */
@@ -27,8 +27,8 @@ export interface TrialBalanceViewProps {
   previousRange: DateRange | null;
   basis: Basis;
   fetchedAt: string;
-  /** ISO 4217 code of the amounts, when known. */
-  currency: string | null;
+  /** The periods as the person's locale writes them, and the currency (written on the server: no hydration difference). */
+  periods: Periods;
 }
 
 function download(data: BlobPart, type: string, fileName: string) {
@@ -42,7 +42,7 @@ function download(data: BlobPart, type: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function TrialBalanceView({ range, current, previous, previousRange, basis, fetchedAt, currency }: TrialBalanceViewProps) {
+export function TrialBalanceView({ range, current, previous, previousRange, basis, fetchedAt, periods }: TrialBalanceViewProps) {
   const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();
@@ -66,10 +66,6 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
   const totals = useMemo(() => (filtered ? totalsOf(view, comparing) : allTotals), [filtered, view, comparing, allTotals]);
   const totalLabel = filtered ? t("trialBalance.table.totalShown", { count: view.length }) : t("trialBalance.table.total");
   const [fetchedBefore = "", fetchedAfter = ""] = t("trialBalance.freshness.fetchedAt", { time: "\u0000" }).split("\u0000");
-  const periods = useMemo(
-    () => ({ current: formatDateRange(locale, range.from, range.to), previous: previousRange ? formatDateRange(locale, previousRange.from, previousRange.to) : null, currency }),
-    [locale, range.from, range.to, previousRange, currency],
-  );
 
   /** A column's first click sorts it ascending (A–Z, smallest first), the second reverses, the third returns to the service's order. */
   function onSort(key: SortKey) {
