@@ -75,7 +75,7 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
   return (
     <>
       {synced.ok ? null : <PayrollProblem code={synced.code} />}
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h2 className="text-xl font-semibold">{t("payroll.companies.title")}</h2>
         <Link href="/payroll/reference-lists" className="text-blue-700 underline">
           {t("payroll.lists.link")}

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { AMOUNT_COLUMNS, type Sort, type SortKey } from "@/lib/trial-balance/rows";
 
-export const COMPARISON_COLUMNS = ["previousDebit", "previousCredit", "variance", "percent"] as const;
+const COMPARISON_COLUMNS = ["previousDebit", "previousCredit", "variance", "percent"] as const;
 
 export function columnKeys(comparing: boolean): SortKey[] {
   return [...AMOUNT_COLUMNS, ...(comparing ? COMPARISON_COLUMNS : [])];
@@ -13,6 +13,9 @@ export function columnKeys(comparing: boolean): SortKey[] {
 
 /** The account column stays in view while the amounts scroll sideways (every row's first cell). */
 export const STICKY_ACCOUNT = "sticky left-0 z-[1] shadow-[1px_0_0_rgb(203_213_225)] print:static print:shadow-none";
+
+/** The account column's least width: a scrolled group's name stays in view just right of it. */
+export const ACCOUNT_MIN = "9rem";
 
 export interface Periods {
   /** The periods as the person's locale writes them. */
@@ -24,22 +27,28 @@ export interface Periods {
 /** Above the column names: the currency, and which period each group of columns is about. */
 const GroupRow = memo(function GroupRow({ periods, columns }: { periods: Periods; columns: string }) {
   const t = useTranslations();
-  const group = "border-b border-slate-300 px-2 pt-2 pb-1 text-center font-semibold text-slate-800";
+  const group = "border-b border-slate-300 px-2 pt-2 pb-1 text-left font-semibold text-slate-800";
+  // When the table scrolls sideways (all columns at their least width), a group's name follows into view.
+  const name = (text: string) => (
+    <span className="sticky inline-block" style={{ left: `calc(${ACCOUNT_MIN} + 0.5rem)` }}>
+      {text}
+    </span>
+  );
   return (
     <div role="row" aria-rowindex={1} className="grid items-end" style={{ gridTemplateColumns: columns }}>
-      <div role="columnheader" className={`${STICKY_ACCOUNT} bg-slate-100 px-3 pt-2 pb-1 text-left font-normal text-slate-700`} data-testid="trial-balance-currency">
+      <div role="columnheader" className={`${STICKY_ACCOUNT} self-stretch bg-slate-100 px-3 pt-2 pb-1 text-left font-normal text-slate-700`} data-testid="trial-balance-currency">
         {periods.currency ? t("trialBalance.table.currency", { currency: periods.currency }) : null}
       </div>
       <div role="columnheader" aria-colspan={AMOUNT_COLUMNS.length} className={group} style={{ gridColumn: `span ${AMOUNT_COLUMNS.length}` }}>
-        {periods.current}
+        {name(periods.current)}
       </div>
       {periods.previous ? (
         <>
           <div role="columnheader" aria-colspan={2} className={group} style={{ gridColumn: "span 2" }}>
-            {periods.previous}
+            {name(periods.previous)}
           </div>
           <div role="columnheader" aria-colspan={2} className={group} style={{ gridColumn: "span 2" }}>
-            {t("trialBalance.table.change")}
+            {name(t("trialBalance.table.change"))}
           </div>
         </>
       ) : null}
@@ -57,7 +66,7 @@ const NameRow = memo(function NameRow({ comparing, columns, sort, onSort }: { co
         key={key}
         role="columnheader"
         aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
-        className={`py-2 ${align === "right" ? "px-1.5 text-right" : `${STICKY_ACCOUNT} bg-slate-100 px-3 text-left`}`}
+        className={`py-2 ${align === "right" ? "px-1.5 text-right" : `${STICKY_ACCOUNT} flex items-end self-stretch bg-slate-100 px-3 text-left`}`}
       >
         <button
           type="button"

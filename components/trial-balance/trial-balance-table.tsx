@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import { AMOUNT_COLUMNS, type Sort, type SortKey, type Totals, type TrialBalanceRow } from "@/lib/trial-balance/rows";
 import { showCents, showPercent } from "./amounts";
-import { columnKeys, STICKY_ACCOUNT, TrialBalanceHeader, type Periods } from "./trial-balance-header";
+import { ACCOUNT_MIN, columnKeys, STICKY_ACCOUNT, TrialBalanceHeader, type Periods } from "./trial-balance-header";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
 import "./trial-balance-print.css";
 
@@ -14,8 +14,7 @@ import "./trial-balance-print.css";
 // and contained, so scrolling lays out only the rows that come into view, never the table.
 
 // Columns share the table's width beyond their minimum: with a comparison, all eleven fit 1400 px.
-const ACCOUNT_MIN = "9rem";
-const AMOUNT_MIN = "7rem";
+const AMOUNT_MIN = "7.5rem";
 const PERCENT_MIN = "5.5rem";
 const FIRST_ROW_TIMING = { elementtiming: "tb-first-row" } as Record<string, string>;
 const CELL = "truncate px-1.5 text-right tabular-nums";
@@ -65,7 +64,8 @@ const Row = memo(function Row({ row, index, comparing, locale, na, columns, posi
       className={`${positioned ? "absolute inset-x-0" : "break-inside-avoid"} group grid items-center border-b border-slate-100 hover:bg-blue-50 ${background}`}
     >
       <div role="rowheader" className={`${STICKY_ACCOUNT} ${background} flex min-w-0 flex-col justify-center self-stretch px-3 group-hover:bg-blue-50`}>
-        <span className="block truncate text-slate-900" title={row.name} {...(index === 0 ? FIRST_ROW_TIMING : {})}>
+        {/* Without the id below, a long name has the row's two lines. */}
+        <span className={`text-slate-900 ${showIds ? "block truncate" : "line-clamp-2 leading-tight"}`} title={row.name} {...(index === 0 ? FIRST_ROW_TIMING : {})}>
           {row.name}
         </span>
         {showIds ? <span className="block truncate font-mono text-xs text-slate-500">{row.id}</span> : null}
@@ -176,9 +176,9 @@ export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, peri
           className="tb-table text-sm"
           style={
             {
-              "--tb-account": `minmax(${ACCOUNT_MIN}, 1.2fr)`,
+              "--tb-account": `minmax(${ACCOUNT_MIN}, 1.6fr)`,
               "--tb-amount": `minmax(${AMOUNT_MIN}, 1fr)`,
-              "--tb-percent": `minmax(${PERCENT_MIN}, 0.7fr)`,
+              "--tb-percent": `minmax(${PERCENT_MIN}, 0.9fr)`,
               minWidth: `calc(${ACCOUNT_MIN} + ${amountCount} * ${AMOUNT_MIN}${comparing ? ` + ${PERCENT_MIN}` : ""})`,
             } as CSSProperties
           }
