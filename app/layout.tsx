@@ -23,7 +23,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <IntlScope namespaces={["common"]}>
           <QueryProvider>
             <AppHeader />
-            <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+            {/* A page with a wide table (the trial balance with a comparison) may use up to 1440 px. */}
+            <main id="main" className="mx-auto max-w-6xl px-4 py-8 has-[[data-wide]]:max-w-[90rem]">
               {children}
             </main>
           </QueryProvider>

@@ -6,6 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { SignInButton } from "./auth/sign-in-button";
 import { SignOutButton } from "./auth/sign-out-button";
 import { BusinessSwitcher } from "./business-switcher";
+import { HeaderMenu } from "./header-menu";
 import { LanguageSwitch } from "./language-switch";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
@@ -30,37 +31,41 @@ export async function AppHeader() {
   const businesses = user ? await listBusinesses(user.id) : [];
   const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
   return (
-    <header className="border-b border-slate-200 bg-white print:hidden">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-8 gap-y-2 px-4 py-3">
-        <HoverPrefetchLink href="/" className="text-lg font-semibold text-slate-900">
+    <header className="relative border-b border-slate-200 bg-white print:hidden">
+      <div className="mx-auto flex max-w-6xl items-center gap-x-6 px-4 py-3 lg:text-sm">
+        <HoverPrefetchLink href="/" className="shrink-0 text-lg font-semibold text-slate-900">
           {t("common.appName")}
         </HoverPrefetchLink>
-        <nav aria-label={t("nav.label")} className="flex-1">
-          <ul className="flex flex-wrap gap-4">
-            {links.map((link) => (
-              <li key={link.href}>
-                <HoverPrefetchLink href={link.href} className="text-slate-700 hover:text-slate-950 hover:underline">
-                  {link.label}
-                </HoverPrefetchLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {user ? <WorkspaceSwitcher user={user} /> : null}
-        {user ? (
-          <BusinessSwitcher businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))} current={current} />
-        ) : null}
-        <LanguageSwitch />
-        {user ? (
-          <div className="flex items-center gap-3 text-sm">
-            <HoverPrefetchLink href="/user" className="text-slate-700 hover:underline">
-              {user.displayName ?? t("nav.user")}
-            </HoverPrefetchLink>
-            <SignOutButton label={t("auth.signOut")} />
-          </div>
-        ) : (
-          <SignInButton label={t("auth.signIn")} variant="secondary" country={await rememberedCountry()} />
-        )}
+        <HeaderMenu label={t("nav.menu")}>
+          <nav aria-label={t("nav.label")} className="lg:mr-auto">
+            <ul className="flex flex-col gap-3 lg:flex-row lg:gap-4">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <HoverPrefetchLink href={link.href} className="whitespace-nowrap text-slate-700 hover:text-slate-950 hover:underline">
+                    {link.label}
+                  </HoverPrefetchLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {/* The switchers shrink (their choices truncate) so one more control still fits the line. */}
+          {user ? (
+            <BusinessSwitcher businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))} current={current} />
+          ) : null}
+          <LanguageSwitch />
+          {user ? (
+            <div className="flex shrink-0 items-center gap-3 text-sm">
+              <HoverPrefetchLink href="/user" className="truncate text-slate-700 hover:underline lg:max-w-32" title={user.displayName ?? undefined}>
+                {user.displayName ?? t("nav.user")}
+              </HoverPrefetchLink>
+              <SignOutButton label={t("auth.signOut")} />
+            </div>
+          ) : (
+            <div className="shrink-0">
+              <SignInButton label={t("auth.signIn")} variant="secondary" country={await rememberedCountry()} />
+            </div>
+          )}
+        </HeaderMenu>
       </div>
     </header>
   );

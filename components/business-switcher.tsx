@@ -38,8 +38,8 @@ export function BusinessSwitcher({ businesses, current }: { businesses: Switcher
   const value = (choose.isPending || refreshing) && !choose.isError ? (choose.variables?.businessId ?? "") : (current ?? "");
 
   return (
-    <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="text-slate-600">
+    <div className="flex min-w-0 items-center gap-2 text-sm lg:shrink">
+      <label htmlFor={id} className="shrink-0 text-slate-600 lg:max-xl:sr-only">
         {t("common.businessSwitcher")}
       </label>
       <select
@@ -48,7 +48,7 @@ export function BusinessSwitcher({ businesses, current }: { businesses: Switcher
         disabled={choose.isPending || refreshing || businesses.length === 0}
         aria-describedby={choose.isError ? `${id}-error` : undefined}
         onChange={(event) => choose.mutate({ businessId: event.target.value })}
-        className="max-w-56 rounded border border-slate-300 bg-white px-2 py-1"
+        className="w-full min-w-0 rounded border border-slate-300 bg-white px-2 py-1 lg:w-auto lg:max-w-56"
       >
         {businesses.map((business) => (
           <option key={business.id} value={business.id}>

@@ -20,8 +20,8 @@ export function LanguageSwitch() {
   }
 
   return (
-    <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="text-slate-600">
+    <div className="flex min-w-0 items-center gap-2 text-sm lg:shrink">
+      <label htmlFor={id} className="shrink-0 text-slate-600 lg:max-xl:sr-only">
         {t("common.language")}
       </label>
       <select
@@ -29,7 +29,7 @@ export function LanguageSwitch() {
         value={locale}
         disabled={pending}
         onChange={(event) => choose(event.target.value as Locale)}
-        className="rounded border border-slate-300 bg-white px-2 py-1"
+        className="min-w-0 rounded border border-slate-300 bg-white px-2 py-1"
       >
         {LOCALES.map((option) => (
           <option key={option} value={option} lang={option}>

@@ -139,6 +139,8 @@ test("presets, dates, totals to the cent, comparison with last year, exports, an
   const bankBefore = lastOctober.find((line) => line.id === bank.id)!;
   const net = (line: ServiceLine) => cents(line.closing_balance.debit) - cents(line.closing_balance.credit);
   const variance = net(bank) - net(bankBefore);
+  // The ids are shown on demand (they are long); the filter finds an account by its id either way.
+  await page.getByLabel("Show account IDs").check();
   await page.getByLabel("Filter accounts").fill(bank.id);
   await expect(page.getByText("1 of 5,000 accounts")).toBeVisible();
   const bankRow = page.getByRole("row").filter({ hasText: bank.id });
@@ -229,14 +231,18 @@ test("sorting, hiding empty accounts, keyboard scrolling through 5,000 rows, Ger
   await page.getByLabel("Hide accounts with no balance and no activity").check();
   await expect(page.getByText(/^[\d,]+ of 5,000 accounts$/)).not.toHaveText("5,000 of 5,000 accounts");
 
+  // The first click sorts ascending, the second descending, the third returns to the service's order.
+  const firstAmounts = () =>
+    page.locator("[data-row]").evaluateAll((rows) => rows.slice(0, 5).map((row) => Number((row.querySelectorAll('[role="cell"]')[4]?.textContent ?? "").replace(/,/g, ""))));
   await page.getByRole("button", { name: "Closing debit" }).click();
   const header = page.getByRole("columnheader", { name: "Closing debit" });
-  await expect(header).toHaveAttribute("aria-sort", "descending");
-  const amounts = await page.locator("[data-row]").evaluateAll((rows) => rows.slice(0, 5).map((row) => row.querySelectorAll('[role="cell"]')[4]?.textContent ?? ""));
-  const values = amounts.map((text) => Number(text.replace(/,/g, "")));
-  expect(values).toEqual([...values].sort((a, b) => b - a));
-  await page.getByRole("button", { name: "Closing debit" }).click();
   await expect(header).toHaveAttribute("aria-sort", "ascending");
+  const ascending = await firstAmounts();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await page.getByRole("button", { name: "Closing debit" }).click();
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  const descending = await firstAmounts();
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
   await page.getByRole("button", { name: "Closing debit" }).click();
   await expect(header).not.toHaveAttribute("aria-sort");
 
@@ -253,6 +259,98 @@ test("sorting, hiding empty accounts, keyboard scrolling through 5,000 rows, Ger
   // Counts are formatted in the language: "5.000 Konten", not "5000 Konten".
   await expect(page.getByText(/^[\d.]+ von 5\.000 Konten$/)).toBeVisible();
   await expect(totalsRow(page).getByRole("cell").first()).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+});
+
+/** A period as the page names its columns in English, written out by hand ("1 Nov – 30 Nov 2026", same year). */
+function period(from: string, to: string): string {
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+  const day = (date: string) => `${Number(date.slice(8, 10))} ${months[Number(date.slice(5, 7)) - 1]}`;
+  return `${day(from)} – ${day(to)} ${to.slice(0, 4)}`;
+}
+
+test("readable with a comparison: fits 1400 px, periods and currency named, sticky account column, ids on demand, one sort arrow, out-of-date figures, German CSV", async ({ page }) => {
+  test.setTimeout(120_000);
+  const ben = await fixtureUser("ben");
+  await signInAsBen(page, ben);
+  const errors = collectConsoleErrors(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto("/trial-balance?from=2026-11-01&to=2026-11-30&compare=year");
+  await expect(totalsRow(page)).toBeVisible();
+
+  // Both periods and the currency are named above the columns.
+  await expect(page.getByRole("columnheader", { name: period("2026-11-01", "2026-11-30"), exact: true })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: period("2025-11-01", "2025-11-30"), exact: true })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Amounts in USD" })).toBeVisible();
+
+  // All eleven columns fit 1400 px: neither the page nor the table scrolls sideways, no amount is cut.
+  const region = page.getByRole("region", { name: /Trial balance, [\d,]+ accounts/ });
+  const fit = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);
+  const cut = (cells: (SVGElement | HTMLElement)[]) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => `${cell.textContent} (${cell.clientWidth}px)`);
+  expect(await page.locator('[role="cell"]').evaluateAll(cut)).toEqual([]);
+  expect(await page.getByRole("columnheader").evaluateAll(cut)).toEqual([]);
+
+  // Narrower, the amounts scroll sideways under an account column that stays in place.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await region.evaluate((element) => element.scrollTo({ left: 500 }));
+  await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  const regionLeft = (await region.boundingBox())!.x;
+  for (const cell of [page.locator("[data-row]").first().getByRole("rowheader"), totalsRow(page).getByRole("rowheader"), page.getByRole("columnheader", { name: "Account", exact: true })]) {
+    expect(Math.abs((await cell.boundingBox())!.x - regionLeft)).toBeLessThanOrEqual(2);
+  }
+  await region.evaluate((element) => element.scrollTo({ left: 0 }));
+
+  // The 32-character ids only on demand.
+  const firstRow = page.locator("[data-row]").first();
+  await expect(firstRow).not.toContainText(/[0-9a-f]{32}/);
+  await page.getByLabel("Show account IDs").check();
+  await expect(firstRow).toContainText(/[0-9a-f]{32}/);
+  await page.getByLabel("Show account IDs").uncheck();
+  await expect(firstRow).not.toContainText(/[0-9a-f]{32}/);
+
+  // Unsorted: no arrow, no aria-sort. Sorted: the one column has both, and its first click is ascending.
+  const arrows = page.locator('[role="columnheader"] button [aria-hidden="true"]');
+  await expect(page.locator("[aria-sort]")).toHaveCount(0);
+  await expect(arrows).toHaveCount(0);
+  await page.getByRole("button", { name: "Variance", exact: true }).click();
+  await expect(page.locator("[aria-sort]")).toHaveCount(1);
+  await expect(page.getByRole("columnheader", { name: "Variance", exact: true })).toHaveAttribute("aria-sort", "ascending");
+  await expect(arrows).toHaveCount(1);
+  await page.getByRole("button", { name: "Account", exact: true }).click();
+  await expect(page.locator("[aria-sort]")).toHaveCount(1);
+  await expect(page.getByRole("columnheader", { name: "Account", exact: true })).toHaveAttribute("aria-sort", "ascending");
+
+  // A refused period leaves the figures of the one shown before: they say so, visibly and to screen readers.
+  await page.getByLabel("From").fill("2026-12-01");
+  await page.getByLabel("To").fill("2026-11-01");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText("“To” must be on or after “From”.")).toBeVisible();
+  const stale = page.getByRole("status").filter({ hasText: "These figures are out of date" });
+  await expect(stale).toBeVisible();
+  await expect(stale).toContainText(period("2026-11-01", "2026-11-30"));
+  await expect(region).toHaveAccessibleDescription(/These figures are out of date/);
+  await expect(page.locator("[data-stale]")).toHaveCount(1);
+  // A period that is accepted shows its figures, no longer marked.
+  await page.getByLabel("From").fill("2026-10-01");
+  await page.getByLabel("To").fill("2026-10-31");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/from=2026-10-01&to=2026-10-31/);
+  await expect(page.getByRole("columnheader", { name: period("2026-10-01", "2026-10-31"), exact: true })).toBeVisible();
+  await expect(stale).toHaveCount(0);
+  await expect(page.locator("[data-stale]")).toHaveCount(0);
+
+  // In German the CSV is what German Excel opens in columns: semicolons and a decimal comma.
+  await page.getByLabel("Language").selectOption("de");
+  await expect(page.getByLabel("Konten filtern")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Als CSV exportieren" }).click();
+  const csv = (await readFile((await (await download).path())!, "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const fields = csv[1]!.split(";");
+  expect(csv[0]!.split(";")).toHaveLength(12);
+  expect(fields).toHaveLength(12);
+  for (const amount of fields.slice(2, 11)) expect(amount).toMatch(/^-?\d+,\d{2}$/);
+  expect(errors).toEqual([]);
 });
 
 test("bad addresses, the service's refusals and an ended connection", async ({ page }) => {

@@ -14,6 +14,7 @@ import { payrollConfig } from "@/lib/payroll/config";
 import { keptPayrollData } from "@/lib/payroll/connection";
 import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/pages";
 import { PayrollLoading } from "@/components/payroll/payroll-problem";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const dynamic = "force-dynamic";
 
@@ -94,40 +95,42 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
   return (
     <>
       {synced.ok ? null : <PayrollProblem code={synced.code} />}
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h2 className="text-xl font-semibold">{t("payroll.companies.title")}</h2>
         <Link href="/payroll/reference-lists" className="text-blue-700 underline">
           {t("payroll.lists.link")}
         </Link>
       </div>
       {companies.length === 0 ? <p>{t("payroll.companies.empty")}</p> : null}
-      <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-left">
-        <thead className="bg-slate-100">
-          <tr>
-            <th scope="col" className="p-2">{t("payroll.companies.id")}</th>
-            <th scope="col" className="p-2">{t("payroll.companies.name")}</th>
-            <th scope="col" className="p-2">{t("payroll.companies.address")}</th>
-            <th scope="col" className="p-2">{t("payroll.companies.month")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {companies.map((company) => (
-            <tr key={company.id} className="border-t border-slate-200">
-              <td className="p-2 tabular-nums">{company.id}</td>
-              <td className="p-2">
-                <Link href={`/payroll/companies/${company.id}`} className="font-medium text-blue-700 underline">
-                  {company.name1}
-                </Link>
-                {company.name2 ? <div className="text-sm text-slate-600">{company.name2}</div> : null}
-              </td>
-              <td className="p-2">
-                {company.address.street_address}, {company.address.postal_code} {company.address.location}
-              </td>
-              <td className="p-2">{formatMonth(locale, company.current_month)}</td>
+      <ScrollRegion label={t("payroll.companies.title")}>
+        <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-left">
+          <thead className="bg-slate-100">
+            <tr>
+              <th scope="col" className="p-2">{t("payroll.companies.id")}</th>
+              <th scope="col" className="p-2">{t("payroll.companies.name")}</th>
+              <th scope="col" className="p-2">{t("payroll.companies.address")}</th>
+              <th scope="col" className="p-2">{t("payroll.companies.month")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {companies.map((company) => (
+              <tr key={company.id} className="border-t border-slate-200">
+                <td className="p-2 tabular-nums">{company.id}</td>
+                <td className="p-2">
+                  <Link href={`/payroll/companies/${company.id}`} className="font-medium text-blue-700 underline">
+                    {company.name1}
+                  </Link>
+                  {company.name2 ? <div className="text-sm text-slate-600">{company.name2}</div> : null}
+                </td>
+                <td className="p-2">
+                  {company.address.street_address}, {company.address.postal_code} {company.address.location}
+                </td>
+                <td className="p-2">{formatMonth(locale, company.current_month)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </>
   );
 }

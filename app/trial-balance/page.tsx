@@ -4,6 +4,7 @@ import { TrialBalanceSection } from "@/components/trial-balance/trial-balance-se
 import { TrialBalanceLoading } from "@/components/trial-balance/trial-balance-loading";
 import { TrialBalanceProblem } from "@/components/trial-balance/trial-balance-problem";
 import { RangeForm } from "@/components/trial-balance/range-form";
+import { StaleFiguresProvider } from "@/components/trial-balance/stale-figures";
 import { getSessionUser } from "@/lib/auth/session";
 import { getTranslations } from "next-intl/server";
 import { localToday } from "@/lib/trial-balance/dates";
@@ -42,7 +43,7 @@ export default async function TrialBalancePage({ searchParams }: { searchParams:
       {!user ? (
         <TrialBalanceProblem problem={{ kind: "signedOut" }} here={here} />
       ) : (
-        <>
+        <StaleFiguresProvider view={here}>
           <RangeForm key={here} values={query ?? (parsed.ok ? parsed.query : parsed.raw)} errors={parsed.ok ? {} : parsed.errors} today={today} />
           {!parsed.ok ? (
             <p role="alert" className="text-red-800">
@@ -55,7 +56,7 @@ export default async function TrialBalancePage({ searchParams }: { searchParams:
               <TrialBalanceSection user={user} business={business} query={query} here={here} />
             </Suspense>
           )}
-        </>
+        </StaleFiguresProvider>
       )}
     </div>
   );

@@ -40,11 +40,11 @@ export default async function UserPage() {
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">{t("user.title")}</h1>
-      <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+      <dl className="grid max-w-2xl grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2">
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
-            <dd data-field={label}>{value}</dd>
+            <dd data-field={label} className="[overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

@@ -29,11 +29,11 @@ export async function LegacyConnectionSection({ summary }: { summary: LegacyConn
       <h2 id="legacy-connection" className="text-lg font-semibold">
         {t("legacy.v3Title")}
       </h2>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
-            <dd>{value}</dd>
+            <dd className="[overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

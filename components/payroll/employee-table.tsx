@@ -10,6 +10,7 @@ import { formatDay } from "@/lib/i18n/format";
 import { employeeRows, type EmployeeRow, type InsurerLabels } from "@/lib/payroll/employee-rows";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import type { Employee } from "@/lib/payroll/schemas";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const NO_EMPLOYEES: EmployeeRow[] = [];
 
@@ -84,35 +85,37 @@ export function EmployeeTable({ companyId, insurers }: { companyId: number; insu
           {t("payroll.employees.count", { shown: shown.length, total: employees.length })}
         </p>
       </div>
-      <table className="w-full border-collapse bg-white text-left" aria-label={t("payroll.company.employees")}>
-        <thead className="bg-slate-100">
-          <tr>
-            <th scope="col" className="p-2">{t("payroll.employees.id")}</th>
-            <th scope="col" className="p-2">{t("payroll.employees.name")}</th>
-            <th scope="col" className="p-2">{t("payroll.employees.location")}</th>
-            <th scope="col" className="p-2">{t("payroll.employees.entry")}</th>
-            <th scope="col" className="p-2">{t("payroll.employees.insurer")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.slice(0, 500).map((employee) => (
-            <tr key={employee.id} className="border-t border-slate-200">
-              <td className="p-2 tabular-nums">{employee.id}</td>
-              <td className="p-2">
-                {employee.lastName}, {employee.firstName}
-              </td>
-              <td className="p-2">
-                {employee.postalCode} {employee.location}
-              </td>
-              <td className="p-2 tabular-nums">{formatDay(locale, employee.entry)}</td>
-              <td className="p-2">
-                {employee.insurer}
-                {employee.insurerEnded ? <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span> : null}
-              </td>
+      <ScrollRegion label={t("payroll.company.employees")}>
+        <table className="w-full border-collapse bg-white text-left" aria-label={t("payroll.company.employees")}>
+          <thead className="bg-slate-100">
+            <tr>
+              <th scope="col" className="p-2">{t("payroll.employees.id")}</th>
+              <th scope="col" className="p-2">{t("payroll.employees.name")}</th>
+              <th scope="col" className="p-2">{t("payroll.employees.location")}</th>
+              <th scope="col" className="p-2">{t("payroll.employees.entry")}</th>
+              <th scope="col" className="p-2">{t("payroll.employees.insurer")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.slice(0, 500).map((employee) => (
+              <tr key={employee.id} className="border-t border-slate-200">
+                <td className="p-2 tabular-nums">{employee.id}</td>
+                <td className="p-2">
+                  {employee.lastName}, {employee.firstName}
+                </td>
+                <td className="p-2">
+                  {employee.postalCode} {employee.location}
+                </td>
+                <td className="p-2 tabular-nums">{formatDay(locale, employee.entry)}</td>
+                <td className="p-2">
+                  {employee.insurer}
+                  {employee.insurerEnded ? <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
       {shown.length === 0 ? <p>{t("payroll.employees.none")}</p> : null}
     </div>
   );

@@ -10,6 +10,7 @@ import { errorMessage } from "@/components/ui/error-text";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 /** `countryNames`: each country's name in the person's language, made on the server (the browser's names may differ from Node's). */
 export function ReferenceLists({ insurers, countries, countryNames, today }: { insurers: HealthInsurance[]; countries: Country[]; countryNames: Record<number, string>; today: string }) {
@@ -53,58 +54,62 @@ export function ReferenceLists({ insurers, countries, countryNames, today }: { i
         </label>
         <input id="insurer-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} className="rounded border border-slate-400 px-3 py-1.5" />
         <p className="text-sm text-slate-600">{t("payroll.lists.count", { shown: shown.length, total: insurers.length })}</p>
-        <table className="w-full border-collapse bg-white text-left text-sm">
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="p-2">{t("payroll.lists.number")}</th>
-              <th scope="col" className="p-2">{t("payroll.lists.name")}</th>
-              <th scope="col" className="p-2">{t("payroll.lists.from")}</th>
-              <th scope="col" className="p-2">{t("payroll.lists.to")}</th>
-              <th scope="col" className="p-2">{t("payroll.lists.status")}</th>
-              <th scope="col" className="p-2">{t("payroll.lists.successor")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((insurer) => {
-              const successor = insurer.replacement ? byNumber.get(insurer.replacement) : undefined;
-              const ended = hasEnded(insurer, today);
-              const notYet = insurer.availableFrom !== null && insurer.availableFrom > today;
-              return (
-                <tr key={insurer.number} className="border-t border-slate-200">
-                  <td className="p-2 tabular-nums">{insurer.number}</td>
-                  <td className="p-2">{insurer.name}</td>
-                  <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableFrom)}</td>
-                  <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableTo)}</td>
-                  <td className="p-2">
-                    {ended ? <span className="rounded bg-red-100 px-1.5 text-red-800">{t("payroll.lists.ended")}</span> : notYet ? t("payroll.lists.notYet") : t("payroll.lists.active")}
-                  </td>
-                  <td className="p-2">{successor ? `${successor.name} (${successor.number})` : (insurer.replacement ?? "")}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ScrollRegion label={t("payroll.lists.insurers")}>
+          <table className="w-full border-collapse bg-white text-left text-sm">
+            <thead className="bg-slate-100">
+              <tr>
+                <th scope="col" className="p-2">{t("payroll.lists.number")}</th>
+                <th scope="col" className="p-2">{t("payroll.lists.name")}</th>
+                <th scope="col" className="p-2">{t("payroll.lists.from")}</th>
+                <th scope="col" className="p-2">{t("payroll.lists.to")}</th>
+                <th scope="col" className="p-2">{t("payroll.lists.status")}</th>
+                <th scope="col" className="p-2">{t("payroll.lists.successor")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((insurer) => {
+                const successor = insurer.replacement ? byNumber.get(insurer.replacement) : undefined;
+                const ended = hasEnded(insurer, today);
+                const notYet = insurer.availableFrom !== null && insurer.availableFrom > today;
+                return (
+                  <tr key={insurer.number} className="border-t border-slate-200">
+                    <td className="p-2 tabular-nums">{insurer.number}</td>
+                    <td className="p-2">{insurer.name}</td>
+                    <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableFrom)}</td>
+                    <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableTo)}</td>
+                    <td className="p-2">
+                      {ended ? <span className="rounded bg-red-100 px-1.5 text-red-800">{t("payroll.lists.ended")}</span> : notYet ? t("payroll.lists.notYet") : t("payroll.lists.active")}
+                    </td>
+                    <td className="p-2">{successor ? `${successor.name} (${successor.number})` : (insurer.replacement ?? "")}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ScrollRegion>
       </section>
       <section aria-labelledby="countries-title" className="space-y-2">
         <h2 id="countries-title" className="text-xl font-semibold">{t("payroll.lists.countries")}</h2>
-        <table className="w-full border-collapse bg-white text-left text-sm">
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="p-2">{t("payroll.lists.countryId")}</th>
-              <th scope="col" className="p-2">{t("payroll.lists.name")}</th>
-              <th scope="col" className="p-2">{t("payroll.lists.nationality")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {countries.map((country) => (
-              <tr key={country.id} className="border-t border-slate-200">
-                <td className="p-2 tabular-nums">{country.id}</td>
-                <td className="p-2">{countryNames[country.id] ?? country.name}</td>
-                <td className="p-2">{country.nationality}</td>
+        <ScrollRegion label={t("payroll.lists.countries")}>
+          <table className="w-full border-collapse bg-white text-left text-sm">
+            <thead className="bg-slate-100">
+              <tr>
+                <th scope="col" className="p-2">{t("payroll.lists.countryId")}</th>
+                <th scope="col" className="p-2">{t("payroll.lists.name")}</th>
+                <th scope="col" className="p-2">{t("payroll.lists.nationality")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {countries.map((country) => (
+                <tr key={country.id} className="border-t border-slate-200">
+                  <td className="p-2 tabular-nums">{country.id}</td>
+                  <td className="p-2">{countryNames[country.id] ?? country.name}</td>
+                  <td className="p-2">{country.nationality}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { presetOf, presetRange, PRESETS } from "@/lib/trial-balance/dates";
 import { queryString, validateQuery, type QueryFieldErrors, type RawQuery, type TrialBalanceQuery } from "@/lib/trial-balance/query";
+import { useStaleFigures } from "./stale-figures";
 
 const FIELD = "rounded border border-slate-400 bg-white px-2 py-1.5 aria-[invalid=true]:border-red-700";
 
@@ -18,6 +19,7 @@ export function RangeForm({ values, errors: initialErrors, today }: { values: Ra
   const [errors, setErrors] = useState<QueryFieldErrors>(initialErrors);
   const [compare, setCompare] = useState(values.compare);
   const [pending, startTransition] = useTransition();
+  const { setStale } = useStaleFigures();
   const keep = { compare: values.compare === "period" || values.compare === "year" ? values.compare : "none", basis: values.basis === "movement" ? "movement" : "closing", business: values.business } as Pick<TrialBalanceQuery, "compare" | "basis" | "business">;
   const active = presetOf(values, today);
 
@@ -32,11 +34,14 @@ export function RangeForm({ values, errors: initialErrors, today }: { values: Ra
     const result = validateQuery({ from: field("from"), to: field("to"), compare: field("compare"), basis: field("basis") || "closing", ...(business ? { business } : {}) });
     if (!result.ok) {
       setErrors(result.errors);
+      // The figures below stay those of the period shown before: they say they are out of date.
+      setStale(true);
       const first = result.errors.from ? "from" : "to";
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     setErrors({});
+    setStale(false);
     startTransition(() => router.push(`/trial-balance?${queryString(result.query)}`));
   }
 

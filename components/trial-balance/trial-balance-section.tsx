@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
 import type { SessionUser } from "@/lib/auth/session";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatDateRange } from "@/lib/i18n/format";
 import { withinPageBudget } from "@/lib/http/deadline";
 import { loadTrialBalance, type ShownBusiness } from "@/lib/trial-balance/load";
 import { queryString, type TrialBalanceQuery } from "@/lib/trial-balance/query";
@@ -13,8 +14,13 @@ import { UrlSync } from "./url-sync";
 export async function TrialBalanceSection({ user, business, query, here }: { user: SessionUser; business: ShownBusiness; query: TrialBalanceQuery; here: string }) {
   // All the page's upstream calls (tries and waits together) within the page's budget: a hanging
   // service shows "did not answer" in time, not after tries × timeout.
-  const [t, load] = await Promise.all([getTranslations(), withinPageBudget(() => loadTrialBalance(user, business, query))]);
+  const [t, locale, load] = await Promise.all([getTranslations(), getLocale(), withinPageBudget(() => loadTrialBalance(user, business, query))]);
   if (load.kind !== "ok") return <TrialBalanceProblem problem={load} here={here} />;
+  const periods = {
+    current: formatDateRange(locale, query.from, query.to),
+    previous: load.previousRange ? formatDateRange(locale, load.previousRange.from, load.previousRange.to) : null,
+    currency: business.currency,
+  };
   const otherThanSwitcher = business.id !== null && business.switcherBusinessId !== null && business.id !== business.switcherBusinessId;
   return (
     <>
@@ -36,6 +42,7 @@ export async function TrialBalanceSection({ user, business, query, here }: { use
         previousRange={load.previousRange}
         basis={query.basis}
         fetchedAt={load.fetchedAt}
+        periods={periods}
       />
     </>
   );

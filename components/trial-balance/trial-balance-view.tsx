@@ -12,7 +12,12 @@ import { balanceCheck, buildRows, totalsOf, viewRows, type Sort, type SortKey } 
 import { buildSheet } from "@/lib/trial-balance/sheet";
 import { BalanceCheck } from "./balance-check";
 import { LocalTime } from "./local-time";
+import { useStaleFigures } from "./stale-figures";
+import type { Periods } from "./trial-balance-header";
 import { TrialBalanceTable } from "./trial-balance-table";
+
+/** Figures of a period other than the one entered: framed in amber and greyed (still readable: 4.5:1). */
+const STALE = "rounded-lg ring-2 ring-amber-500 ring-offset-2 [&_[role=cell]]:text-slate-600";
 
 export interface TrialBalanceViewProps {
   range: DateRange;
@@ -22,6 +27,8 @@ export interface TrialBalanceViewProps {
   previousRange: DateRange | null;
   basis: Basis;
   fetchedAt: string;
+  /** The periods as the person's locale writes them, and the currency (written on the server: no hydration difference). */
+  periods: Periods;
 }
 
 function download(data: BlobPart, type: string, fileName: string) {
@@ -35,13 +42,15 @@ function download(data: BlobPart, type: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function TrialBalanceView({ range, current, previous, previousRange, basis, fetchedAt }: TrialBalanceViewProps) {
+export function TrialBalanceView({ range, current, previous, previousRange, basis, fetchedAt, periods }: TrialBalanceViewProps) {
   const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();
   const ids = useId();
   const [filter, setFilter] = useState("");
   const [hideEmpty, setHideEmpty] = useState(false);
+  const [showIds, setShowIds] = useState(false);
+  const { stale } = useStaleFigures();
   const [sort, setSort] = useState<Sort>({ key: "service", direction: "asc" });
   const [refreshing, startRefresh] = useTransition();
   const [exporting, setExporting] = useState<"csv" | "xlsx" | null>(null);
@@ -57,14 +66,12 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
   const totals = useMemo(() => (filtered ? totalsOf(view, comparing) : allTotals), [filtered, view, comparing, allTotals]);
   const totalLabel = filtered ? t("trialBalance.table.totalShown", { count: view.length }) : t("trialBalance.table.total");
   const [fetchedBefore = "", fetchedAfter = ""] = t("trialBalance.freshness.fetchedAt", { time: "\u0000" }).split("\u0000");
-  const previousLabel = previousRange ? t("trialBalance.table.previous", { from: previousRange.from, to: previousRange.to }) : null;
 
-  /** A column's first click sorts it (names A–Z, amounts largest first), the second reverses, the third returns to the service's order. */
+  /** A column's first click sorts it ascending (A–Z, smallest first), the second reverses, the third returns to the service's order. */
   function onSort(key: SortKey) {
     setSort((shown) => {
-      const first = key === "account" ? "asc" : "desc";
-      if (shown.key !== key) return { key, direction: first };
-      return shown.direction === first ? { key, direction: first === "asc" ? "desc" : "asc" } : { key: "service", direction: "asc" };
+      if (shown.key !== key) return { key, direction: "asc" };
+      return shown.direction === "asc" ? { key, direction: "desc" } : { key: "service", direction: "asc" };
     });
   }
 
@@ -90,7 +97,7 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
       const stem = `trial-balance_${range.from}_${range.to}${previousRange ? `_vs_${previousRange.from}_${previousRange.to}` : ""}`;
       if (kind === "csv") {
         const { toCsv } = await import("@/lib/trial-balance/csv");
-        download(toCsv(sheet), "text/csv;charset=utf-8", `${stem}.csv`);
+        download(toCsv(sheet, locale), "text/csv;charset=utf-8", `${stem}.csv`);
       } else {
         // The workbook writer (and its zip library) is fetched only now.
         const { toXlsx } = await import("@/lib/trial-balance/xlsx");
@@ -108,11 +115,20 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
   }
 
   return (
-    <div className="space-y-3">
+    // With a comparison the page may grow wider than the others (app/layout.tsx): eleven columns fit 1400 px.
+    <div className="space-y-3" data-wide={comparing ? "" : undefined}>
       <p className="hidden print:block">
-        {t("trialBalance.export.printPeriod", { from: range.from, to: range.to })}
-        {previousRange ? `, ${t("trialBalance.export.printCompared", { from: previousRange.from, to: previousRange.to })}` : ""}
+        {t("trialBalance.export.printPeriod", { period: periods.current })}
+        {periods.previous ? `, ${t("trialBalance.export.printCompared", { period: periods.previous })}` : ""}
       </p>
+      {/* Always in the document, so that screen readers announce the message when it appears. */}
+      <div role="status" id={`${ids}-stale`} className="print:hidden">
+        {stale ? (
+          <Notice tone="warning" role="none" title={t("trialBalance.stale.title")}>
+            <p>{t("trialBalance.stale.text", { period: periods.current })}</p>
+          </Notice>
+        ) : null}
+      </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" aria-live="polite">
         <p>
           {fetchedBefore}
@@ -125,7 +141,9 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
       </div>
       <p className="text-sm text-slate-600 print:hidden">{t("trialBalance.freshness.delay")}</p>
 
-      <BalanceCheck lines={balanceCheck(allTotals)} />
+      <div className={stale ? STALE : undefined}>
+        <BalanceCheck lines={balanceCheck(allTotals)} />
+      </div>
 
       <div className="flex flex-wrap items-end gap-x-5 gap-y-3 print:hidden">
         <div className="flex flex-col gap-1">
@@ -144,6 +162,10 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input type="checkbox" checked={hideEmpty} onChange={(event) => setHideEmpty(event.target.checked)} />
           {t("trialBalance.table.hideEmpty")}
+        </label>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input type="checkbox" checked={showIds} onChange={(event) => setShowIds(event.target.checked)} />
+          {t("trialBalance.table.showIds")}
         </label>
         <p className="pb-2 text-sm text-slate-600" aria-live="polite">
           {t("trialBalance.table.shown", { shown: view.length, count: rows.length })}
@@ -166,7 +188,9 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
         </Notice>
       ) : null}
 
-      <TrialBalanceTable rows={view} totals={totals} totalLabel={totalLabel} sort={sort} onSort={onSort} previousLabel={previousLabel} />
+      <div data-stale={stale ? "" : undefined} className={stale ? STALE : undefined}>
+        <TrialBalanceTable rows={view} totals={totals} totalLabel={totalLabel} sort={sort} onSort={onSort} periods={periods} showIds={showIds} describedBy={stale ? `${ids}-stale` : undefined} />
+      </div>
     </div>
   );
 }

@@ -31,8 +31,8 @@ export function WorkspaceSelect({ workspaces, current }: { workspaces: { id: str
   });
   const value = (choose.isPending || refreshing) && !choose.isError ? (choose.variables?.workspaceId ?? current) : current;
   return (
-    <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="text-slate-600">
+    <div className="flex min-w-0 items-center gap-2 text-sm lg:shrink">
+      <label htmlFor={id} className="shrink-0 text-slate-600 lg:max-xl:sr-only">
         {t("common.workspaceSwitcher")}
       </label>
       <select
@@ -41,7 +41,7 @@ export function WorkspaceSelect({ workspaces, current }: { workspaces: { id: str
         disabled={choose.isPending || refreshing}
         aria-describedby={choose.isError ? `${id}-error` : undefined}
         onChange={(event) => choose.mutate({ workspaceId: event.target.value })}
-        className="max-w-56 rounded border border-slate-300 bg-white px-2 py-1"
+        className="w-full min-w-0 rounded border border-slate-300 bg-white px-2 py-1 lg:w-auto lg:max-w-44"
       >
         {workspaces.map((workspace) => (
           <option key={workspace.id} value={workspace.id}>

@@ -12,9 +12,10 @@ export interface StoredBusiness {
   tier: string | null;
   tierName: string | null;
   country: string | null;
+  currency: string | null;
 }
 
-const SELECT = { businessId: true, name: true, isOwner: true, isLead: true, tier: true, tierName: true, country: true } as const;
+const SELECT = { businessId: true, name: true, isOwner: true, isLead: true, tier: true, tierName: true, country: true, currency: true } as const;
 
 function displayName(business: Business): string {
   return business.name ?? business.displayed_as ?? business.id;
@@ -37,6 +38,7 @@ export async function syncBusinesses(userId: string, client: AccountingClient): 
     tier: business.tier?.id ?? null,
     tierName: business.tier?.displayed_as ?? null,
     country: business.country?.id ?? null,
+    currency: business.currency?.id ?? null,
     syncedAt: now,
   }));
   await db.$transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collator, countryName, currencyName, formatDay, formatMonth, languageName } from "./format";
+import { collator, countryName, currencyName, formatDateRange, formatDay, formatMonth, languageName } from "./format";
 
 describe("payroll dates and months", () => {
   it("shows a day as 30.11.2026 in German and 30/11/2026 in English, on its own day whatever the time zone", () => {
@@ -35,5 +35,17 @@ describe("names of codes", () => {
 
   it("sorts by the locale's collation", () => {
     expect(["Zypern", "Österreich", "Oman"].sort(collator("de").compare)).toEqual(["Oman", "Österreich", "Zypern"]);
+  });
+});
+
+describe("formatDateRange", () => {
+  it("names a period with the year once when both dates share it", () => {
+    expect(formatDateRange("en", "2026-11-01", "2026-11-30")).toBe("1 Nov – 30 Nov 2026");
+    expect(formatDateRange("de", "2026-11-01", "2026-11-30")).toBe("1. Nov. – 30. Nov. 2026");
+  });
+
+  it("writes both years across a year's end", () => {
+    expect(formatDateRange("en", "2025-10-01", "2026-03-31")).toBe("1 Oct 2025 – 31 Mar 2026");
+    expect(formatDateRange("de", "2025-12-01", "2026-01-31")).toBe("1. Dez. 2025 – 31. Jan. 2026");
   });
 });

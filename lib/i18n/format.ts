@@ -103,3 +103,15 @@ export function collator(locale: Locale): Intl.Collator {
   }
   return found;
 }
+
+/**
+ * A period of two `YYYY-MM-DD` dates ("1 Nov – 30 Nov 2026", "1. Nov. – 30. Nov. 2026"; the year
+ * twice only when it differs). Written out rather than with Intl's formatRange, whose spacing
+ * differs between ICU versions (server and browser).
+ */
+export function formatDateRange(locale: Locale, from: string, to: string): string {
+  const [fromDate, toDate] = [new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`)];
+  const full = dateFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const start = fromDate.getUTCFullYear() === toDate.getUTCFullYear() ? dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(fromDate) : full.format(fromDate);
+  return `${start} – ${full.format(toDate)}`;
+}

@@ -1,24 +1,32 @@
+import type { Locale } from "@/lib/i18n/locales";
 import { centsToDecimal, hundredthsToDecimal } from "./decimal";
 import type { Cell, Sheet } from "./sheet";
 
-/**
- * RFC 4180 CSV: comma-separated, CRLF, amounts as plain decimals ("1234.50",
- * no grouping) so spreadsheets read them as numbers. A UTF-8 byte order mark
- * lets Excel see the accents in account names.
- */
-export function toCsv(sheet: Sheet): string {
-  const lines = [sheet.header.map(quoteText), ...sheet.rows.map((row) => row.map(csvCell))];
-  return `\uFEFF${lines.map((cells) => cells.join(",")).join("\r\n")}\r\n`;
-}
+/** How a spreadsheet of the locale opens CSV: German Excel splits at `;` and reads `1234,50` as a number. */
+const DIALECTS: Record<Locale, { separator: string; decimal: string }> = {
+  en: { separator: ",", decimal: "." },
+  de: { separator: ";", decimal: "," },
+};
 
-function csvCell(cell: Cell): string {
-  if (cell.kind === "amount") return centsToDecimal(cell.cents);
-  if (cell.kind === "percent") return cell.hundredths === null ? "" : hundredthsToDecimal(cell.hundredths);
-  return quoteText(cell.value);
+/**
+ * RFC 4180 CSV (CRLF, quoted text) in the locale's dialect: English comma-separated with
+ * "1234.50", German semicolon-separated with "1234,50". Amounts have no grouping so
+ * spreadsheets read them as numbers. A UTF-8 byte order mark lets Excel see the accents.
+ */
+export function toCsv(sheet: Sheet, locale: Locale = "en"): string {
+  const dialect = DIALECTS[locale];
+  const quote = (value: string) => quoteText(value, dialect.separator);
+  const cell = (value: Cell): string => {
+    if (value.kind === "text") return quote(value.value);
+    const decimal = value.kind === "amount" ? centsToDecimal(value.cents) : value.hundredths === null ? "" : hundredthsToDecimal(value.hundredths);
+    return decimal.replace(".", dialect.decimal);
+  };
+  const lines = [sheet.header.map(quote), ...sheet.rows.map((row) => row.map(cell))];
+  return `\uFEFF${lines.map((cells) => cells.join(dialect.separator)).join("\r\n")}\r\n`;
 }
 
 /** Quotes when needed; text a spreadsheet would run as a formula is defused with a leading apostrophe. */
-function quoteText(value: string): string {
+function quoteText(value: string, separator: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -33,6 +33,14 @@ describe("exports of the current view", () => {
     expect(lines[3]).toBe("Total,,1000.00,1000.00,50.50,50.50,1050.50,1050.50,0.00,800.00,800.00,100.00");
   });
 
+  it("CSV in German: semicolons between fields and a decimal comma, as German Excel opens it", () => {
+    const lines = toCsv(sheet, "de").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Account;ID;Opening debit;Opening credit;Debit;Credit;Closing debit;Closing credit;Previous debit;Previous credit;Variance;Variance %");
+    expect(lines[1]).toBe('"Sales, ""retail"" (4000)";a1;0,00;1000,00;0,00;50,50;0,00;1050,50;0,00;800,00;-250,50;-31,31');
+    expect(lines[2]).toBe("'=HYPERLINK(1);a2;1000,00;0,00;50,50;0,00;1050,50;0,00;0,00;0,00;1050,50;");
+    expect(lines[3]).toBe("Total;;1000,00;1000,00;50,50;50,50;1050,50;1050,50;0,00;800,00;800,00;100,00");
+  });
+
   it("XLSX: numeric cells that a spreadsheet library reads back", async () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(toXlsx(sheet)) as unknown as ArrayBuffer);

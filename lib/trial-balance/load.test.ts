@@ -36,7 +36,7 @@ function fakeUpstream() {
 }
 
 const person = (id: string, connectionId: string) => ({ id, connection: { id: connectionId, status: "active" } }) as SessionUser;
-const business: ShownBusiness = { id: "b1", name: "Ben Ltd", switcherBusinessId: "b1" };
+const business: ShownBusiness = { id: "b1", name: "Ben Ltd", currency: "USD", switcherBusinessId: "b1" };
 const query = { from: "2026-01-01", to: "2026-03-31", compare: "none", basis: "closing" } as TrialBalanceQuery;
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

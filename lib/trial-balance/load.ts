@@ -26,6 +26,8 @@ export interface ShownBusiness {
   /** null when the person's business list is not known yet: the service's lead business is used. */
   id: string | null;
   name: string | null;
+  /** ISO 4217 code of the amounts, when the service reported it. */
+  currency: string | null;
   /** The header switcher's business (the person's choice, else the lead). */
   switcherBusinessId: string | null;
 }
@@ -53,7 +55,7 @@ export async function resolveBusiness(user: SessionUser, requested: string | und
   const wanted = requested ?? switcher;
   const business = wanted ? await findReachableBusiness(user.id, wanted) : null;
   if (requested && !business) return null;
-  return { id: business?.businessId ?? null, name: business?.name ?? null, switcherBusinessId: switcher };
+  return { id: business?.businessId ?? null, name: business?.name ?? null, currency: business?.currency ?? null, switcherBusinessId: switcher };
 }
 
 class BadTrialBalance extends Error {}

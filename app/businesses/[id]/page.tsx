@@ -74,11 +74,11 @@ export default async function BusinessPage({ params }: { params: Promise<{ id: s
         <h1 className="text-2xl font-bold">{business.name ?? business.displayed_as ?? stored.name}</h1>
         {stored.isLead ? <p className="text-slate-600">{t("business.lead")}</p> : null}
       </div>
-      <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+      <dl className="grid max-w-2xl grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2">
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
-            <dd>{value}</dd>
+            <dd className="[overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

@@ -66,11 +66,11 @@ export default async function ConnectionPage({ searchParams }: { searchParams: P
           {t("connection.reauthText")}
         </Notice>
       ) : null}
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
-            <dd>{value}</dd>
+            <dd className="[overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

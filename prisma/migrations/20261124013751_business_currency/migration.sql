@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "accounting_businesses" ADD COLUMN     "currency" TEXT;
