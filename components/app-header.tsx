@@ -49,6 +49,7 @@ export async function AppHeader() {
             </ul>
           </nav>
           {/* The switchers shrink (their choices truncate) so one more control still fits the line. */}
+          {user ? <WorkspaceSwitcher user={user} /> : null}
           {user ? (
             <BusinessSwitcher businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))} current={current} />
           ) : null}
