@@ -24,6 +24,9 @@ test.beforeEach(async () => {
 
 async function signIn(page: Page, person: FixtureUser, country: string) {
   await page.goto("/");
+  // On a phone the header's controls are behind its menu button, as a person finds them.
+  const menu = page.getByRole("banner").getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
   await authorizeAtService(page, person, { country });
   await expect(page).toHaveURL(/\/businesses$/);
