@@ -56,7 +56,7 @@ describe("runMonthChecks", () => {
       const findings = runMonthChecks(month((input) => {
         input.month.hours.push(wage(99, "12", "5", "2026-11-03", "stranger"), wage(99, "12", "5", "2026-11-03"));
       }));
-      expect(findings).toEqual([{ severity: "blocker", rule: "unknownEmployee", employeeId: 99, kind: "hours", lineId: "stranger", params: { employeeId: 99 } }, expect.objectContaining({ rule: "unknownEmployee" })]);
+      expect(findings).toEqual([{ severity: "blocker", rule: "unknownEmployee", employeeId: 99, kind: "hours", lineId: "stranger", params: { employeeId: "99" } }, expect.objectContaining({ rule: "unknownEmployee" })]);
     });
 
     it("blocks an employee whose health insurance ended before the period without a successor", () => {

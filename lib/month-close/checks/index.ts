@@ -16,8 +16,8 @@
  *
  * Blockers
  * - invalidValue      line, column · `column`, `error`, `arg` (may be "")
- * - unknownEmployee   line · `employeeId`: the line's employee is not in the company
- * - insurerEnded      employee · `insurer` (number), `insurerName`, `endDate`: ended before the period, no successor
+ * - unknownEmployee   line · `employeeId` (a string: an employee number is shown as it is, not grouped)
+ * - insurerEnded      employee · `insurer` (registration number), `insurerName`, `endDate`: ended before the period, no successor
  * Warnings
  * - dailyHours        first line of the day, total_hours · `date`, `hours`, `limit` (ArbZG §3)
  * - sundayPremium     line, date · `date`
@@ -31,7 +31,17 @@
  * - duplicateLine     line · `firstLineId`: identical to an earlier line of the same employee and kind
  *
  * Findings come blockers first, then by the order of `employees` (unknown employees last), then
- * in line order. 1,000 employees × 9 lines take about 10–20 ms in node (checks.bench.ts).
+ * in line order.
+ *
+ * The Land's public holidays are input (`publicHolidays`): the server computes them with
+ * holidays.ts (`publicHolidaysIn`) and hands the page a dozen dates; date-holidays itself would
+ * add about 240 KB gzipped to the grid page (this module and what it imports beyond the grid's own
+ * code: about 5 KB). The input's lines are not parsed here (schemas.ts).
+ *
+ * Speed (checks.bench.ts): 1,000 employees × 9 lines and a previous month as large take about
+ * 20 ms in node once warm; the first run of a page, still cold, about five times that, and the
+ * previous month's sums are then kept for the same `previous` object. In the browser, run it in a
+ * worker or in an idle callback, so that no main-thread task exceeds 50 ms.
  */
 import { centsToDecimal, microsToDecimal, parseMicros } from "@/lib/payroll-grid/decimal";
 import { fieldsOf, type EntryKind } from "@/lib/payroll-entries/kinds";
@@ -117,7 +127,7 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
         findings.push({ severity: "blocker", rule: "invalidValue", ...at, column, params: { column, error: code, arg } });
       }
       if (!employees.has(employeeId)) {
-        findings.push({ severity: "blocker", rule: "unknownEmployee", ...at, params: { employeeId } });
+        findings.push({ severity: "blocker", rule: "unknownEmployee", ...at, params: { employeeId: String(employeeId) } });
         return;
       }
       const own = earlier.get(employeeId);

@@ -27,7 +27,6 @@ export const checkEmployeeSchema = z.object({
   /** The health insurance's registration number; null when none is recorded. */
   healthInsurance: z.string().nullable(),
 });
-export type CheckEmployee = z.infer<typeof checkEmployeeSchema>;
 
 /** A health insurance of the reference list (lib/payroll/insurers.ts). */
 export const healthInsuranceSchema = z.object({
@@ -46,7 +45,6 @@ export const employeeCheckSettingsSchema = z.object({
   /** Overrides the company's monthly hours limit for this employee. */
   monthlyHoursLimit: hoursLimitSchema.nullable().default(null),
 });
-export type EmployeeCheckSettings = z.infer<typeof employeeCheckSettingsSchema>;
 
 /** The company's settings kept in the app. */
 export const companyCheckSettingsSchema = z.object({
@@ -54,7 +52,6 @@ export const companyCheckSettingsSchema = z.object({
   federalState: federalStateSchema.nullable(),
   monthlyHoursLimit: hoursLimitSchema.default(DEFAULT_COMPANY_HOURS_LIMIT),
 });
-export type CompanyCheckSettings = z.infer<typeof companyCheckSettingsSchema>;
 
 /** A month's lines of both kinds, as drafts and transfers keep them. */
 export const monthLinesSchema = z.object({
@@ -62,7 +59,6 @@ export const monthLinesSchema = z.object({
   hours: z.array(storedLineSchema).max(50_000),
   payments: z.array(storedLineSchema).max(50_000),
 });
-export type MonthLines = z.infer<typeof monthLinesSchema>;
 
 /** Everything one run of the checks reads. */
 export const monthCheckInputSchema = z.object({
@@ -94,7 +90,6 @@ export const WARNING_RULES = [
   "duplicateLine",
 ] as const;
 export const CHECK_RULES = [...BLOCKER_RULES, ...WARNING_RULES] as const;
-export type CheckRule = (typeof CHECK_RULES)[number];
 
 /**
  * One finding. Its text is the message `monthChecks.rules.<rule>` with `params` as its values;

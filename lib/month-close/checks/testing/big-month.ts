@@ -4,7 +4,7 @@ import type { MonthCheckInput } from "../schemas";
 /**
  * The benchmark's month: 1,000 employees with nine hours lines each (every type once, as the grid
  * bench's company 2001 has), on working days of November 2026 in Bavaria, a previous month, a
- * reference list and some minijobs, so that every rule has work to do.
+ * reference list and some minijobs, so that every rule has work to do and some find something.
  */
 export function bigMonth(employeeCount = 1_000): MonthCheckInput {
   const period = "2026-11";
@@ -13,11 +13,13 @@ export function bigMonth(employeeCount = 1_000): MonthCheckInput {
     const result: StoredLine[] = [];
     for (let id = 1; id <= employeeCount; id += 1) {
       HOURLY_COMPENSATION_TYPES.forEach((type, index) => {
-        const day = type === "SUNDAY_PREMIUM" ? "08" : type.startsWith("HOLIDAY") ? "01" : days[(id + index) % days.length];
+        // every 50th employee's Sunday premium is on a Monday; every 7th worked twice the last month's hours
+        const day = type === "SUNDAY_PREMIUM" ? (id % 50 === 0 ? "09" : "08") : type.startsWith("HOLIDAY") ? "01" : days[(id + index) % days.length];
+        const hours = (4 + ((id + index) % 5)) * (id % 7 === 0 ? factor : 1);
         result.push({
           id: `${month}-${id}-${index}`,
           employee_id: id,
-          values: { type, total_hours: String(4 + ((id + index) % 5) * factor), total_amount: index === 0 ? "14.5" : "3.25", surcharge: "", date: `${month}-${day}`, cost_center_id: `K${id % 40}`, cost_object_id: "" },
+          values: { type, total_hours: String(hours), total_amount: index === 0 ? "14.5" : "3.25", surcharge: "", date: `${month}-${day}`, cost_center_id: `K${id % 40}`, cost_object_id: "" },
         });
       });
     }
@@ -34,6 +36,6 @@ export function bigMonth(employeeCount = 1_000): MonthCheckInput {
     employeeSettings: Array.from({ length: employeeCount / 10 }, (_, index) => ({ employeeId: index * 10 + 1, payCap: "minijob" as const, monthlyHoursLimit: 40 })),
     company: { federalState: "BY", monthlyHoursLimit: 208 },
     publicHolidays: ["2026-11-01"],
-    previous: { period: "2026-10", hours: lines("2026-10", 2), payments: [] },
+    previous: { period: "2026-10", hours: lines("2026-10", 0.5), payments: [] },
   };
 }
