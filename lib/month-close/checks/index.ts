@@ -8,14 +8,15 @@
  * lib/payroll-grid/model.ts); blank lines are ignored. Every other rule reads only valid cells.
  *
  * A finding's text is `monthChecks.rules.<rule>`; its `params` are raw and the caller formats them
- * (lib/i18n/format.ts) before passing them to the message: days `YYYY-MM-DD` (formatDay), months
+ * (display.ts `displayParams`, with lib/i18n/format.ts) before passing them to the message: days `YYYY-MM-DD` (formatDay), months
  * `YYYY-MM` (formatMonth), euros and hours as canonical decimal strings ("603.00", "10.5":
  * formatAmount / numberFormat), percentages as whole numbers, a Land as its code (its name is
  * `monthChecks.federalStates.<code>`), a column as its field key and a grid error as its code
  * (`payrollEntries.errors.<error>` with `arg`). Per rule:
  *
  * Blockers
- * - invalidValue      line, column · `column`, `error`, `arg` (may be "")
+ * - invalidValue      line, column · `column`, `error`, `arg` (may be ""; the grid's describeProblem
+ *                     in components/grid/messages.ts reads `error:arg`, columnLabel names the column)
  * - unknownEmployee   line · `employeeId` (a string: an employee number is shown as it is, not grouped)
  * - insurerEnded      employee · `insurer` (registration number), `insurerName`, `endDate`: ended before the period, no successor
  * Warnings
@@ -122,7 +123,7 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
       for (let col = 0; col < outcome.errors.length; col += 1) {
         const error = outcome.errors[col];
         if (!error) continue;
-        const [code = error, arg = ""] = error.split(":");
+        const [code = error, arg = ""] = error.split(/:(.*)/);
         const column = fields[col] ?? "";
         findings.push({ severity: "blocker", rule: "invalidValue", ...at, column, params: { column, error: code, arg } });
       }
