@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { ENTRY_KINDS } from "@/lib/payroll-entries/kinds";
+import { storedLineSchema } from "@/lib/payroll-entries/schemas";
+import type { HealthInsurance } from "@/lib/payroll/insurers";
+import { storedPositiveIntSchema } from "@/lib/payroll/schemas";
+import { DEFAULT_COMPANY_HOURS_LIMIT } from "./tables";
+import { federalStateSchema } from "./federal-states";
+
+/**
+ * What the month-close checks read and what they say, one schema per resource. The engine does
+ * not parse its input (9,000 lines would cost more than the checks): whoever reads it from the
+ * database, a request or the page's data parses it with these at that boundary.
+ */
+
+const periodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+const daySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+/** A non-negative euro amount as a canonical decimal string ("556", "603.5"). */
+const amountSchema = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/);
+/** A month has at most 744 hours. */
+const hoursLimitSchema = z.number().positive().max(744);
+
+/** An employee of the company as the payroll service lists them. */
+export const checkEmployeeSchema = z.object({
+  id: storedPositiveIntSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The health insurance's registration number; null when none is recorded. */
+  healthInsurance: z.string().nullable(),
+});
+
+/** A health insurance of the reference list (lib/payroll/insurers.ts). */
+export const healthInsuranceSchema = z.object({
+  number: z.string(),
+  name: z.string(),
+  availableFrom: daySchema.nullable(),
+  availableTo: daySchema.nullable(),
+  replacement: z.string().nullable(),
+}) satisfies z.ZodType<HealthInsurance>;
+
+/** An employee's settings kept in the app. */
+export const employeeCheckSettingsSchema = z.object({
+  employeeId: storedPositiveIntSchema,
+  /** `minijob`: the statutory limit of the month (tables.ts); an amount: that many euros a month; null: none. */
+  payCap: z.union([z.literal("minijob"), amountSchema]).nullable().default(null),
+  /** Overrides the company's monthly hours limit for this employee. */
+  monthlyHoursLimit: hoursLimitSchema.nullable().default(null),
+});
+
+/** The company's settings kept in the app. */
+export const companyCheckSettingsSchema = z.object({
+  /** Proposed from the postal code (proposeFederalState), confirmed by people; null until then. */
+  federalState: federalStateSchema.nullable(),
+  monthlyHoursLimit: hoursLimitSchema.default(DEFAULT_COMPANY_HOURS_LIMIT),
+});
+
+/** A month's lines of both kinds, as drafts and transfers keep them. */
+export const monthLinesSchema = z.object({
+  period: periodSchema,
+  hours: z.array(storedLineSchema).max(50_000),
+  payments: z.array(storedLineSchema).max(50_000),
+});
+
+/** Everything one run of the checks reads. */
+export const monthCheckInputSchema = z.object({
+  /** This month's draft lines; `period` is the payroll month checked. */
+  month: monthLinesSchema,
+  employees: z.array(checkEmployeeSchema),
+  insurers: z.array(healthInsuranceSchema),
+  employeeSettings: z.array(employeeCheckSettingsSchema).default([]),
+  company: companyCheckSettingsSchema,
+  /** The company's Land's public holidays in the period (holidays.ts `publicHolidaysIn`); empty without a Land. */
+  publicHolidays: z.array(daySchema),
+  /** The last transferred month's lines, for the change check; null before the first transfer. */
+  previous: monthLinesSchema.nullable().default(null),
+});
+export type MonthCheckInput = z.infer<typeof monthCheckInputSchema>;
+
+export const BLOCKER_RULES = ["invalidValue", "unknownEmployee", "insurerEnded"] as const;
+export const WARNING_RULES = [
+  "dailyHours",
+  "sundayPremium",
+  "holidaySurcharge",
+  "holidayStateMissing",
+  "minimumWage",
+  "payCap",
+  "monthlyHours",
+  "hoursChanged",
+  "payChanged",
+  "noLines",
+  "duplicateLine",
+] as const;
+export const CHECK_RULES = [...BLOCKER_RULES, ...WARNING_RULES] as const;
+
+/**
+ * One finding. Its text is the message `monthChecks.rules.<rule>` with `params` as its values;
+ * params are raw (see index.ts for each rule's): the caller formats them for the person's
+ * language (lib/i18n/format.ts) before handing them to the message.
+ */
+export const findingSchema = z.object({
+  severity: z.enum(["blocker", "warning"]),
+  rule: z.enum(CHECK_RULES),
+  employeeId: z.number().int(),
+  /** Which grid the line is in; absent for findings about the employee's month. */
+  kind: z.enum(ENTRY_KINDS).optional(),
+  lineId: z.string().optional(),
+  /** The field (column key) to jump to. */
+  column: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type Finding = z.infer<typeof findingSchema>;
