@@ -1,5 +1,7 @@
 import "server-only";
 import { z } from "zod";
+import { recordEmployeeCreated } from "@/lib/audit/payroll";
+import { auditActorOf } from "@/lib/audit/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/route";
 import { BaseUrlNotAllowedError, connectPayroll, connectSchema, disconnectPayroll } from "./connection";
@@ -21,7 +23,7 @@ const importParams = z.object({ importId: z.uuid() });
 
 export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 4096 }, async ({ user, body }) => {
   try {
-    const connection = await connectPayroll(user.id, body);
+    const connection = await connectPayroll(user.id, body, auditActorOf(user));
     return successResponse({ connection: { username: connection.username, baseUrl: connection.baseUrl } });
   } catch (error) {
     if (error instanceof BaseUrlNotAllowedError) throw new ApiError("invalid", error.message, { fields: { baseUrl: "baseUrlNotAllowed" } });
@@ -31,7 +33,7 @@ export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 409
   }
 });
 
-export const deleteConnection = withRoute({}, async ({ user }) => successResponse({ disconnected: await disconnectPayroll(user.id) }));
+export const deleteConnection = withRoute({}, async ({ user }) => successResponse({ disconnected: await disconnectPayroll(user.id, auditActorOf(user)) }));
 
 export const listEmployees = payrollRoute({ params: companyParams }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
@@ -47,6 +49,8 @@ export const postEmployee = payrollRoute({ params: companyParams, body: z.unknow
     const code = result.code === "invalid" ? "invalid" : result.code === "EMPLOYEE_ID_IN_USE" ? "conflict" : "refused";
     throw new ApiError(code, undefined, { fields: result.fields as Record<string, string>, detail: result.message, extra: code === "invalid" ? {} : { serviceCode: result.code } });
   }
+  // Audit trail: the employee exists upstream now, whatever happens to the form's draft.
+  await recordEmployeeCreated(auditActorOf(context.user), company, result.employee);
   await deleteDraft(context.connection.id, company.id);
   return successResponse({ employee: result.employee }, 201);
 });
@@ -66,7 +70,7 @@ export const deleteDraftRoute = payrollRoute({ params: companyParams }, async (c
 /** The rows are checked by createImport (a ZodError answers 422 `invalid`). */
 export const postImport = payrollRoute({ params: companyParams, body: z.unknown(), maxBodyBytes: 8 * 1024 * 1024 }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
-  const id = await createImport(context.connection.id, company, context.client, context.body as never);
+  const id = await createImport(context.connection.id, company, context.client, context.body as never, auditActorOf(context.user));
   await startImport(id);
   return successResponse({ import: await importProgress(context.connection.id, id) }, 201);
 });

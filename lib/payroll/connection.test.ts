@@ -28,11 +28,11 @@ describe("payroll connection", () => {
     const { cachedCompanies } = await import("./companies");
     const user = await newUser();
 
-    await expect(connectPayroll(user.id, { apiKey: "pk_wrong" })).rejects.toMatchObject({ name: "PayrollUnauthorizedError" });
-    await expect(connectPayroll(user.id, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" })).rejects.toMatchObject({ name: "BaseUrlNotAllowedError" });
+    await expect(connectPayroll(user.id, { apiKey: "pk_wrong" }, null)).rejects.toMatchObject({ name: "PayrollUnauthorizedError" });
+    await expect(connectPayroll(user.id, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" }, null)).rejects.toMatchObject({ name: "BaseUrlNotAllowedError" });
     expect(await payrollConnectionOf(user.id)).toBeNull();
 
-    const connection = await connectPayroll(user.id, { apiKey: ` ${SABINE} ` });
+    const connection = await connectPayroll(user.id, { apiKey: ` ${SABINE} ` }, null);
     expect(connection.username).toBe("Sabine Krüger");
     const row = await getDb().payrollConnection.findUniqueOrThrow({ where: { userId: user.id } });
     expect(row.apiKeyEncrypted).not.toContain(SABINE);
@@ -40,11 +40,11 @@ describe("payroll connection", () => {
     expect((await cachedCompanies(row.id)).map((company) => company.id)).toEqual([1001, 1002]);
 
     // A second key replaces the first.
-    const again = await connectPayroll(user.id, { apiKey: SABINE });
+    const again = await connectPayroll(user.id, { apiKey: SABINE }, null);
     expect(again.id).not.toBe(connection.id);
     expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(1);
 
-    expect(await disconnectPayroll(user.id)).toBe(true);
+    expect(await disconnectPayroll(user.id, null)).toBe(true);
     expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(0);
     expect(await getDb().payrollCompany.count({ where: { connectionId: again.id } })).toBe(0);
   });
@@ -53,7 +53,7 @@ describe("payroll connection", () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { requireCompany } = await import("./companies");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
     const client = await clientForConnection(connection.id);
     expect((await requireCompany(connection.id, 1002, client)).current_month).toMatch(/^\d{4}-\d{2}$/);
     const before = (await sandbox.control<{ payroll: number }>("GET", "/stats")).body.payroll;
@@ -68,7 +68,7 @@ describe("payroll connection", () => {
     const { healthInsurances, countries, refreshReferenceLists, referenceListsFetchedAt } = await import("./reference-lists");
     const { loadDraft, saveDraft, deleteDraft } = await import("./drafts");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
     const client = await clientForConnection(connection.id);
     const counts = await refreshReferenceLists(client);
     expect(counts.insurers).toBe(113);
@@ -90,7 +90,7 @@ describe("payroll connection", () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { healthInsurances, refreshReferenceLists } = await import("./reference-lists");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
     const clients = await Promise.all([1, 2, 3].map(() => clientForConnection(connection.id)));
     const results = await Promise.allSettled(clients.map((client) => refreshReferenceLists(client)));
     expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok"))).toEqual(["ok", "ok", "ok"]);
@@ -114,7 +114,7 @@ describe("payroll connection", () => {
     const { emptyEmployeeInput } = await import("./employee-schema");
     await sandbox.control("POST", "/reset");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
     const client = await clientForConnection(connection.id);
     await refreshReferenceLists(client);
     const company = await requireCompany(connection.id, 1001, client);

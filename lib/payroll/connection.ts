@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { recordDisconnect } from "@/lib/audit/payroll";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { openSecret, sealSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db/client";
 import { PayrollClient } from "./client";
@@ -42,7 +44,7 @@ export function clientFor(baseUrl: string, apiKey: string): PayrollClient {
  * earlier connection). The base address is the configured one unless the person names another
  * one of PAYROLL_EXTRA_BASE_URLS (the server must not be pointed at arbitrary hosts).
  */
-export async function connectPayroll(userId: string, input: ConnectInput): Promise<PayrollConnectionInfo> {
+export async function connectPayroll(userId: string, input: ConnectInput, audit: AuditActor | null): Promise<PayrollConnectionInfo> {
   const { apiKey, baseUrl: requested } = connectSchema.parse(input);
   const config = payrollConfig();
   const baseUrl = requested ? normaliseBaseUrl(requested) : config.defaultBaseUrl;
@@ -53,19 +55,25 @@ export async function connectPayroll(userId: string, input: ConnectInput): Promi
   const db = getDb();
   const connection = await db.$transaction(async (tx) => {
     await tx.payrollConnection.deleteMany({ where: { userId } });
-    return tx.payrollConnection.create({
+    const created = await tx.payrollConnection.create({
       data: { id, userId, baseUrl, username, apiKeyEncrypted: sealSecret(apiKey, { ...SECRET, rowId: id }) },
       select: { id: true, baseUrl: true, username: true, createdAt: true },
     });
+    await recordAudit(tx, audit, { kind: "payroll.connected", subjectId: id, details: { username, baseUrl } });
+    return created;
   });
   await syncCompanies(connection.id, client);
   return connection;
 }
 
-/** Deletes the stored key and everything kept for the connection (companies, drafts, imports). */
-export async function disconnectPayroll(userId: string): Promise<boolean> {
-  const { count } = await getDb().payrollConnection.deleteMany({ where: { userId } });
-  return count > 0;
+/** Deletes the stored key and everything kept for the connection (companies, drafts, imports), recorded for `audit`. */
+export async function disconnectPayroll(userId: string, audit: AuditActor | null): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    // Audit trail: what goes, read before it goes.
+    await recordDisconnect(tx, audit, userId);
+    const { count } = await tx.payrollConnection.deleteMany({ where: { userId } });
+    return count > 0;
+  });
 }
 
 export async function payrollConnectionOf(userId: string): Promise<PayrollConnectionInfo | null> {

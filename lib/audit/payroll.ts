@@ -1,0 +1,151 @@
+import "server-only";
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { CompanyRecord } from "@/lib/payroll/companies";
+import type { Employee } from "@/lib/payroll/schemas";
+import type { StoredLine } from "@/lib/payroll-entries/kinds";
+import { getDb } from "@/lib/db/client";
+import { recordAudit, type AuditActor } from "./record";
+
+type Tx = Prisma.TransactionClient;
+
+/** The draft a save writes to (lib/payroll-entries/drafts.ts's DraftKey). */
+interface DraftKey {
+  connectionId: string;
+  companyId: number;
+  period: string;
+  kind: string;
+}
+
+/**
+ * Records a draft save as one `draft.saved` entry: each line the save changes, with the old and
+ * new text of exactly the cells that differ (an empty text and a missing field are the same).
+ * Call it in the save's transaction BEFORE the lines are written: it reads the stored lines.
+ * `whole` (a save of the whole draft) also lists the stored lines the save drops as removed; a
+ * save of some lines compares only those. Nothing is recorded when nothing changes.
+ *
+ * The comparison runs in the database, one statement, so a save costs one more round trip and
+ * no lines travel back: saves are the most frequent change (see audit.bench.ts).
+ */
+export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: DraftKey, lines: readonly StoredLine[], whole: boolean): Promise<void> {
+  if (!actor) return;
+  const json = JSON.stringify(lines.map((line) => ({ id: line.id, employee_id: line.employee_id, values: line.values })));
+  await tx.$executeRaw`
+    INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, details)
+    SELECT ${actor.workspaceId}::uuid, ${actor.userId}::uuid, ${actor.name}, 'draft.saved', ${key.companyId}, ${key.period},
+      jsonb_build_object('entryKind', ${key.kind}::text, 'whole', ${whole}, 'lines', jsonb_agg(
+        jsonb_strip_nulls(jsonb_build_object('id', d.id, 'change', d.change, 'employeeId', d.employee_id, 'oldEmployeeId', d.old_employee_id, 'cells', d.cells))
+        ORDER BY d.ord))
+    FROM (
+      SELECT COALESCE(n.id, o.line_id) AS id, COALESCE(n.ord, 1000000000 + o.position) AS ord,
+        CASE WHEN o.line_id IS NULL THEN 'added' WHEN n.id IS NULL THEN 'removed' ELSE 'changed' END AS change,
+        COALESCE(n.employee_id, o.employee_id) AS employee_id,
+        CASE WHEN n.id IS NOT NULL AND o.line_id IS NOT NULL AND n.employee_id <> o.employee_id THEN o.employee_id END AS old_employee_id,
+        cells.diff AS cells
+      FROM (
+        SELECT e.line ->> 'id' AS id, (e.line ->> 'employee_id')::int AS employee_id, e.line -> 'values' AS vals, e.ord
+        FROM jsonb_array_elements(${json}::jsonb) WITH ORDINALITY AS e(line, ord)
+      ) AS n
+      FULL JOIN (
+        SELECT s.line_id, s.employee_id, s."values", s.position FROM payroll_entry_draft_lines AS s
+        WHERE s.connection_id = ${key.connectionId}::uuid AND s.company_id = ${key.companyId} AND s.period = ${key.period} AND s.kind = ${key.kind}
+          AND (${whole} OR s.line_id IN (SELECT x ->> 'id' FROM jsonb_array_elements(${json}::jsonb) AS x))
+      ) AS o ON o.line_id = n.id
+      CROSS JOIN LATERAL (
+        SELECT jsonb_object_agg(f.field, jsonb_build_array(NULLIF(o."values" ->> f.field, ''), NULLIF(n.vals ->> f.field, ''))) AS diff
+        FROM (
+          SELECT jsonb_object_keys(COALESCE(o."values", '{}'::jsonb)) UNION SELECT jsonb_object_keys(COALESCE(n.vals, '{}'::jsonb))
+        ) AS f(field)
+        WHERE NULLIF(o."values" ->> f.field, '') IS DISTINCT FROM NULLIF(n.vals ->> f.field, '')
+      ) AS cells
+      WHERE o.line_id IS NULL OR n.id IS NULL OR n.employee_id <> o.employee_id OR cells.diff IS NOT NULL
+    ) AS d
+    HAVING count(*) > 0`;
+}
+
+/**
+ * The statement recording the employees an import's worker just created (rows by number), to
+ * run in the transaction that stores those rows as created. The entry goes to the workspace of
+ * the import's `employee.import_started` entry, in the name of whoever started it; an import
+ * started before the trail existed records nothing.
+ */
+export function importedEmployeesStatement(db: PrismaClient, importId: string, rowNumbers: readonly number[]): Prisma.PrismaPromise<number> {
+  return db.$executeRaw`
+    INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, subject_id, details)
+    SELECT s.workspace_id, s.actor_id, s.actor_name, 'employee.imported', s.company_id, s.period, s.subject_id,
+      jsonb_build_object('importId', s.subject_id, 'employees', (
+        SELECT COALESCE(jsonb_agg(jsonb_build_object('row', r.row_number, 'employeeId', r.employee_id,
+          'name', concat_ws(' ', r.payload ->> 'first_name', r.payload ->> 'last_name')) ORDER BY r.row_number), '[]'::jsonb)
+        FROM payroll_import_rows AS r WHERE r.import_id = ${importId}::uuid AND r.row_number = ANY(${[...rowNumbers]}::int[])))
+    FROM audit_entries AS s
+    WHERE s.subject_id = ${importId} AND s.kind = 'employee.import_started'
+    LIMIT 1`;
+}
+
+/** A transfer and its outcome, recorded in the transaction that stores the transfer's row. */
+export async function recordTransfer(
+  tx: Tx,
+  actor: AuditActor | null,
+  transfer: { companyId: number; period: string; kind: string; transferId: string; outcome: string; lines: readonly StoredLine[]; lineCount: number; totalCents: string; errorCode?: string; errorMessage?: string },
+): Promise<void> {
+  await recordAudit(tx, actor, {
+    kind: "transfer.sent",
+    companyId: transfer.companyId,
+    period: transfer.period,
+    subjectId: transfer.transferId,
+    details: {
+      entryKind: transfer.kind,
+      transferId: transfer.transferId,
+      outcome: transfer.outcome,
+      lineCount: transfer.lineCount,
+      totalCents: transfer.totalCents,
+      errorCode: transfer.errorCode ?? null,
+      errorMessage: transfer.errorMessage ?? null,
+      // The transfer's own row goes when its connection is removed; the trail keeps what was sent.
+      lines: transfer.lines.map((line) => ({ id: line.id, employee_id: line.employee_id, values: line.values })),
+    },
+  });
+}
+
+/** A disconnect: the connection, and what is deleted with it. Call it before the delete, in its transaction. */
+export async function recordDisconnect(tx: Tx, actor: AuditActor | null, userId: string): Promise<void> {
+  if (!actor) return;
+  const connection = await tx.payrollConnection.findUnique({
+    where: { userId },
+    select: { id: true, username: true, baseUrl: true, _count: { select: { entryDrafts: true, imports: true, entryTransfers: true, drafts: true } } },
+  });
+  if (!connection) return;
+  const { username, baseUrl, _count: counts } = connection;
+  await recordAudit(tx, actor, { kind: "payroll.disconnected", subjectId: connection.id, details: { username, baseUrl } });
+  await recordAudit(tx, actor, {
+    kind: "payroll.data_deleted",
+    subjectId: connection.id,
+    details: { username, entryDrafts: counts.entryDrafts, onboardingDrafts: counts.drafts, imports: counts.imports, transfers: counts.entryTransfers },
+  });
+}
+
+/**
+ * An employee created by the onboarding form. The change is the service's (no row of ours), so
+ * the entry is written on its own right after the service confirmed it.
+ */
+export async function recordEmployeeCreated(actor: AuditActor | null, company: CompanyRecord, employee: Pick<Employee, "id" | "first_name" | "last_name">): Promise<void> {
+  await recordAudit(getDb(), actor, {
+    kind: "employee.created",
+    companyId: company.id,
+    period: company.current_month,
+    subjectId: String(employee.id),
+    details: { employeeId: employee.id, name: `${employee.first_name} ${employee.last_name}`.trim() },
+  });
+}
+
+/** An import stored (nothing sent yet): who started it and how its rows stand. */
+export async function recordImportStarted(tx: Tx, actor: AuditActor | null, company: CompanyRecord, importId: string, rows: readonly { payload: unknown; inUse: boolean }[]): Promise<void> {
+  const pending = rows.filter((row) => row.payload && !row.inUse).length;
+  const inUse = rows.filter((row) => row.payload && row.inUse).length;
+  await recordAudit(tx, actor, {
+    kind: "employee.import_started",
+    companyId: company.id,
+    period: company.current_month,
+    subjectId: importId,
+    details: { importId, total: rows.length, pending, inUse, skipped: rows.length - pending - inUse },
+  });
+}
