@@ -32,7 +32,7 @@ export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: Dra
   await tx.$executeRaw`
     INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, details)
     SELECT ${actor.workspaceId}::uuid, ${actor.userId}::uuid, ${actor.name}, 'draft.saved', ${key.companyId}, ${key.period},
-      jsonb_build_object('entryKind', ${key.kind}::text, 'whole', ${whole}, 'lines', jsonb_agg(
+      jsonb_build_object('entryKind', ${key.kind}::text, 'whole', ${whole}::boolean, 'lines', jsonb_agg(
         jsonb_strip_nulls(jsonb_build_object('id', d.id, 'change', d.change, 'employeeId', d.employee_id, 'oldEmployeeId', d.old_employee_id, 'cells', d.cells))
         ORDER BY d.ord))
     FROM (
@@ -48,7 +48,7 @@ export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: Dra
       FULL JOIN (
         SELECT s.line_id, s.employee_id, s."values", s.position FROM payroll_entry_draft_lines AS s
         WHERE s.connection_id = ${key.connectionId}::uuid AND s.company_id = ${key.companyId} AND s.period = ${key.period} AND s.kind = ${key.kind}
-          AND (${whole} OR s.line_id IN (SELECT x ->> 'id' FROM jsonb_array_elements(${json}::jsonb) AS x))
+          AND (${whole}::boolean OR s.line_id IN (SELECT x ->> 'id' FROM jsonb_array_elements(${json}::jsonb) AS x))
       ) AS o ON o.line_id = n.id
       CROSS JOIN LATERAL (
         SELECT jsonb_object_agg(f.field, jsonb_build_array(NULLIF(o."values" ->> f.field, ''), NULLIF(n.vals ->> f.field, ''))) AS diff
