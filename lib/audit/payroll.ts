@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import type { CompanyRecord } from "@/lib/payroll/companies";
 import type { Employee } from "@/lib/payroll/schemas";
 import type { StoredLine } from "@/lib/payroll-entries/kinds";
@@ -29,6 +29,9 @@ interface DraftKey {
 export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: DraftKey, lines: readonly StoredLine[], whole: boolean): Promise<void> {
   if (!actor) return;
   const json = JSON.stringify(lines.map((line) => ({ id: line.id, employee_id: line.employee_id, values: line.values })));
+  const stored = Prisma.sql`SELECT s.line_id, s.employee_id, s."values", s.position FROM payroll_entry_draft_lines AS s`;
+  const ofDraft = Prisma.sql`s.connection_id = ${key.connectionId}::uuid AND s.company_id = ${key.companyId} AND s.period = ${key.period} AND s.kind = ${key.kind}`;
+  // A whole save compares every stored line; a save of some lines reads only theirs (by the primary key).
   await tx.$executeRaw`
     INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, details)
     SELECT ${actor.workspaceId}::uuid, ${actor.userId}::uuid, ${actor.name}, 'draft.saved', ${key.companyId}, ${key.period},
@@ -45,11 +48,7 @@ export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: Dra
         SELECT e.line ->> 'id' AS id, (e.line ->> 'employee_id')::int AS employee_id, e.line -> 'values' AS vals, e.ord
         FROM jsonb_array_elements(${json}::jsonb) WITH ORDINALITY AS e(line, ord)
       ) AS n
-      FULL JOIN (
-        SELECT s.line_id, s.employee_id, s."values", s.position FROM payroll_entry_draft_lines AS s
-        WHERE s.connection_id = ${key.connectionId}::uuid AND s.company_id = ${key.companyId} AND s.period = ${key.period} AND s.kind = ${key.kind}
-          AND (${whole}::boolean OR s.line_id IN (SELECT x ->> 'id' FROM jsonb_array_elements(${json}::jsonb) AS x))
-      ) AS o ON o.line_id = n.id
+      FULL JOIN (${stored} WHERE ${ofDraft} ${whole ? Prisma.empty : Prisma.sql`AND s.line_id = ANY(${lines.map((line) => line.id)}::text[])`}) AS o ON o.line_id = n.id
       CROSS JOIN LATERAL (
         SELECT jsonb_object_agg(f.field, jsonb_build_array(NULLIF(o."values" ->> f.field, ''), NULLIF(n.vals ->> f.field, ''))) AS diff
         FROM (
