@@ -10,6 +10,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { benchDatabase } from "../../scripts/lib/machine-database";
+import type { AuditActor as Actor } from "./record";
 
 const ROUNDS = 12;
 const ROUND_MS = 1_000;
@@ -38,7 +39,6 @@ Object.assign(process.env, {
 const { getDb } = await import("../db/client");
 const { patchEntryDraft, saveEntryDraft } = await import("../payroll-entries/drafts");
 const { HOURLY_COMPENSATION_TYPES } = await import("../payroll-entries/kinds");
-type Actor = import("./record").AuditActor;
 
 const db = getDb();
 const user = await db.user.create({ data: { accountingUserId: `audit-bench:${randomUUID()}`, displayName: "Bench Clerk" } });
