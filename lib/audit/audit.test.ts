@@ -114,7 +114,7 @@ describe("recording", () => {
     const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "hours" as const };
     const first = await saveEntryDraft(
       key,
-      [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), line("c", 3, { total_hours: "1" })],
+      [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), line("c", 3, { total_hours: "1" }), line("blank", 9, { date: "" })],
       actor,
     );
     const patched = await patchEntryDraft(
@@ -129,7 +129,9 @@ describe("recording", () => {
     const saves = await entries("draft.saved");
     expect(saves).toHaveLength(3);
     expect(saves.every((entry) => entry.companyId === COMPANY && entry.period === company.current_month && entry.actorId === owner.id)).toBe(true);
+    // A blank line added is no change.
     expect(saves[0]!.details).toMatchObject({ entryKind: "hours", whole: true, lines: [{ id: "a", change: "added" }, { id: "b", change: "added" }, { id: "c", change: "added" }] });
+    expect((saves[0]!.details as { lines: unknown[] }).lines).toHaveLength(3);
     expect((saves[0]!.details as { lines: { cells: unknown }[] }).lines[0]!.cells).toEqual({ type: [null, "HOURLY_WAGE"], total_hours: [null, "8"], total_amount: [null, "12"] });
     // The patch: one cell of "a", nothing of "b" (an empty date is no change), the new line "d".
     expect(saves[1]!.details).toEqual({
@@ -140,7 +142,7 @@ describe("recording", () => {
         { id: "d", change: "added", employeeId: 4, cells: { type: [null, "SUNDAY_PREMIUM"] } },
       ],
     });
-    // The whole save: "a" moved to employee 5, "c" dropped.
+    // The whole save: "a" moved to employee 5, "c" dropped (the blank line went too: no change to record).
     expect(saves[2]!.details).toEqual({
       entryKind: "hours",
       whole: true,

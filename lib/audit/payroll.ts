@@ -18,7 +18,8 @@ interface DraftKey {
 
 /**
  * Records a draft save as one `draft.saved` entry: each line the save changes, with the old and
- * new text of exactly the cells that differ (an empty text and a missing field are the same).
+ * new text of exactly the cells that differ (an empty text and a missing field are the same; a
+ * blank line added or dropped is no change).
  * Call it in the save's transaction BEFORE the lines are written: it reads the stored lines.
  * `whole` (a save of the whole draft) also lists the stored lines the save drops as removed; a
  * save of some lines compares only those. Nothing is recorded when nothing changes.
@@ -39,24 +40,32 @@ export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: Dra
         jsonb_strip_nulls(jsonb_build_object('id', d.id, 'change', d.change, 'employeeId', d.employee_id, 'oldEmployeeId', d.old_employee_id, 'cells', d.cells))
         ORDER BY d.ord))
     FROM (
-      SELECT COALESCE(n.id, o.line_id) AS id, COALESCE(n.ord, 1000000000 + o.position) AS ord,
-        CASE WHEN o.line_id IS NULL THEN 'added' WHEN n.id IS NULL THEN 'removed' ELSE 'changed' END AS change,
-        COALESCE(n.employee_id, o.employee_id) AS employee_id,
-        CASE WHEN n.id IS NOT NULL AND o.line_id IS NOT NULL AND n.employee_id <> o.employee_id THEN o.employee_id END AS old_employee_id,
+      SELECT COALESCE(j.n_id, j.o_line_id) AS id, COALESCE(j.ord, 1000000000 + j.position) AS ord,
+        CASE WHEN j.o_line_id IS NULL THEN 'added' WHEN j.n_id IS NULL THEN 'removed' ELSE 'changed' END AS change,
+        COALESCE(j.n_employee_id, j.o_employee_id) AS employee_id,
+        CASE WHEN j.n_id IS NOT NULL AND j.o_line_id IS NOT NULL AND j.n_employee_id <> j.o_employee_id THEN j.o_employee_id END AS old_employee_id,
         cells.diff AS cells
       FROM (
-        SELECT e.line ->> 'id' AS id, (e.line ->> 'employee_id')::int AS employee_id, e.line -> 'values' AS vals, e.ord
-        FROM jsonb_array_elements(${json}::jsonb) WITH ORDINALITY AS e(line, ord)
-      ) AS n
-      FULL JOIN (${stored} WHERE ${ofDraft} ${whole ? Prisma.empty : Prisma.sql`AND s.line_id = ANY(${lines.map((line) => line.id)}::text[])`}) AS o ON o.line_id = n.id
-      CROSS JOIN LATERAL (
-        SELECT jsonb_object_agg(f.field, jsonb_build_array(NULLIF(o."values" ->> f.field, ''), NULLIF(n.vals ->> f.field, ''))) AS diff
+        -- Only lines whose row differs reach the cell comparison.
+        SELECT n.id AS n_id, n.employee_id AS n_employee_id, n.vals, n.ord,
+          o.line_id AS o_line_id, o.employee_id AS o_employee_id, o."values" AS o_values, o.position
         FROM (
-          SELECT jsonb_object_keys(COALESCE(o."values", '{}'::jsonb)) UNION SELECT jsonb_object_keys(COALESCE(n.vals, '{}'::jsonb))
-        ) AS f(field)
-        WHERE NULLIF(o."values" ->> f.field, '') IS DISTINCT FROM NULLIF(n.vals ->> f.field, '')
+          SELECT e.line ->> 'id' AS id, (e.line ->> 'employee_id')::int AS employee_id, e.line -> 'values' AS vals, e.ord
+          FROM jsonb_array_elements(${json}::jsonb) WITH ORDINALITY AS e(line, ord)
+        ) AS n
+        FULL JOIN (${stored} WHERE ${ofDraft} ${whole ? Prisma.empty : Prisma.sql`AND s.line_id = ANY(${lines.map((line) => line.id)}::text[])`}) AS o ON o.line_id = n.id
+        WHERE (o.employee_id, o."values") IS DISTINCT FROM (n.employee_id, n.vals)
+      ) AS j
+      CROSS JOIN LATERAL (
+        SELECT jsonb_object_agg(f.field, jsonb_build_array(f.old, f.new)) AS diff
+        FROM (
+          SELECT k.field, NULLIF(j.o_values ->> k.field, '') AS old, NULLIF(j.vals ->> k.field, '') AS new
+          FROM jsonb_object_keys(COALESCE(j.o_values, '{}'::jsonb) || COALESCE(j.vals, '{}'::jsonb)) AS k(field)
+        ) AS f
+        WHERE f.old IS DISTINCT FROM f.new
       ) AS cells
-      WHERE o.line_id IS NULL OR n.id IS NULL OR n.employee_id <> o.employee_id OR cells.diff IS NOT NULL
+      -- A blank line added or dropped changes no cell: not a change anyone made.
+      WHERE cells.diff IS NOT NULL OR (j.n_id IS NOT NULL AND j.o_line_id IS NOT NULL AND j.n_employee_id <> j.o_employee_id)
     ) AS d
     HAVING count(*) > 0`;
 }
