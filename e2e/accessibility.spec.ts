@@ -56,6 +56,7 @@ for (const { locale, h1OfLanding } of LANGUAGES) {
       ["settings", "/settings"],
       ["connection settings", "/settings/connection"],
       ["workspace settings", "/settings/workspace"],
+      ["audit trail", "/audit"],
       ["a bad invitation link", "/invitations/not-a-link"],
       ["payroll", "/payroll"],
       ["a company", `/payroll/companies/${COMPANY}`],

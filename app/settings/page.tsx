@@ -28,6 +28,11 @@ export default async function SettingsPage() {
           </Link>
         </li>
         <li>
+          <Link href="/audit" className="text-blue-700 underline">
+            {t("audit.settingsLink")}
+          </Link>
+        </li>
+        <li>
           <Link href="/user" className="text-blue-700 underline">
             {t("nav.user")}
           </Link>

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { auditActorOf } from "@/lib/audit/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
 import { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
@@ -38,9 +39,10 @@ export const putDraft = payrollRoute({ params: entryParams, body: entryDraftBody
   const body = context.body;
   if (body.period !== company.current_month) throw periodChanged(company.current_month);
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-  if ("lines" in body) return successResponse(await saveEntryDraft(key, body.lines));
+  const audit = auditActorOf(context.user);
+  if ("lines" in body) return successResponse(await saveEntryDraft(key, body.lines, audit));
   try {
-    return successResponse(await patchEntryDraft(key, body.baseRevision, body.changes));
+    return successResponse(await patchEntryDraft(key, body.baseRevision, body.changes, audit));
   } catch (error) {
     if (error instanceof DraftConflictError) throw new ApiError("draft_conflict", error.message);
     throw error;
@@ -62,6 +64,7 @@ export const postTransfer = payrollRoute({ params: entryParams, body: transferBo
     company,
     kind,
     lines: context.body.lines,
+    audit: auditActorOf(context.user),
   });
   switch (result.status) {
     case "succeeded": {

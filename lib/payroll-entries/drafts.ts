@@ -1,4 +1,6 @@
 import "server-only";
+import { recordDraftSave } from "@/lib/audit/payroll";
+import type { AuditActor } from "@/lib/audit/record";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { EntryKind, StoredLine } from "./kinds";
@@ -102,9 +104,10 @@ async function writeChangedLines(tx: Tx, key: DraftKey, lines: readonly StoredLi
 
 /**
  * Saves the whole draft (the last save wins; the revision lets later patches check they build on
- * it): lines are written in the order given, lines no longer in it are deleted.
+ * it): lines are written in the order given, lines no longer in it are deleted. The change is
+ * recorded in the audit trail for `audit` (null: not recorded, the bench's baseline).
  */
-export async function saveEntryDraft(key: DraftKey, lines: StoredLine[]): Promise<{ revision: number; updatedAt: Date }> {
+export async function saveEntryDraft(key: DraftKey, lines: StoredLine[], audit: AuditActor | null): Promise<{ revision: number; updatedAt: Date }> {
   const unique = byId(lines);
   return getDb().$transaction(async (tx) => {
     const row = await tx.payrollEntryDraft.upsert({
@@ -113,6 +116,8 @@ export async function saveEntryDraft(key: DraftKey, lines: StoredLine[]): Promis
       update: { revision: { increment: 1 } },
       select: { revision: true, updatedAt: true },
     });
+    // Audit trail: before the lines are written (it compares with the stored ones).
+    await recordDraftSave(tx, audit, key, unique, true);
     const ids = unique.map((line) => line.id);
     await tx.$executeRaw`
       DELETE FROM payroll_entry_draft_lines
@@ -133,14 +138,16 @@ export class DraftConflictError extends Error {
 /**
  * Replaces the lines of a draft by id (new ids are appended), only when the stored draft is still
  * at `baseRevision`: a page sends the lines it changed, not the whole month, after every edit,
- * and only their rows are written.
+ * and only their rows are written. Recorded in the audit trail for `audit` (null: not recorded).
  */
-export async function patchEntryDraft(key: DraftKey, baseRevision: number, changes: StoredLine[]): Promise<{ revision: number; updatedAt: Date }> {
+export async function patchEntryDraft(key: DraftKey, baseRevision: number, changes: StoredLine[], audit: AuditActor | null): Promise<{ revision: number; updatedAt: Date }> {
   const unique = byId(changes);
   return getDb().$transaction(async (tx) => {
     // The revision check and its bump in one statement: two patches on the same base cannot both pass.
     const { count } = await tx.payrollEntryDraft.updateMany({ where: { ...key, revision: baseRevision }, data: { revision: { increment: 1 } } });
     if (count !== 1) throw new DraftConflictError();
+    // Audit trail: before the lines are written (it compares with the stored ones).
+    await recordDraftSave(tx, audit, key, unique, false);
     await writeChangedLines(tx, key, unique);
     return { revision: baseRevision + 1, updatedAt: new Date() };
   });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const { requireCompany } = await import("@/lib/payroll/companies");
   const user = await getDb().user.create({ data: { accountingUserId: `entries-${Date.now()}`, displayName: "Test Clerk" } });
   userId = user.id;
-  await connectPayroll(userId, { apiKey: SABINE_KEY });
+  await connectPayroll(userId, { apiKey: SABINE_KEY }, null);
   const payroll = await payrollFor(userId);
   connectionId = payroll.connection.id;
   client = payroll.client;
@@ -41,8 +41,8 @@ describe("entry drafts", () => {
     const { loadEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "hours" as const };
     expect(await loadEntryDraft(key)).toBeNull();
-    const first = await saveEntryDraft(key, [line("a", 1, { type: "HOURLY_WAGE", total_hours: "abc" })]);
-    const second = await saveEntryDraft(key, [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8" })]);
+    const first = await saveEntryDraft(key, [line("a", 1, { type: "HOURLY_WAGE", total_hours: "abc" })], null);
+    const second = await saveEntryDraft(key, [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8" })], null);
     expect(second.revision).toBe(first.revision + 1);
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "HOURLY_WAGE", total_hours: "8" })]);
     expect(await loadEntryDraft({ ...key, kind: "payments" })).toBeNull();
@@ -51,14 +51,14 @@ describe("entry drafts", () => {
   it("takes patches of changed lines on top of the revision they build on, and refuses stale ones", async () => {
     const { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "payments" as const };
-    const saved = await saveEntryDraft(key, [line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, {})]);
-    const patched = await patchEntryDraft(key, saved.revision, [line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })]);
+    const saved = await saveEntryDraft(key, [line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, {})], null);
+    const patched = await patchEntryDraft(key, saved.revision, [line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })], null);
     expect(patched.revision).toBe(saved.revision + 1);
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })]);
-    await expect(patchEntryDraft(key, saved.revision, [line("a", 1, {})])).rejects.toBeInstanceOf(DraftConflictError);
+    await expect(patchEntryDraft(key, saved.revision, [line("a", 1, {})], null)).rejects.toBeInstanceOf(DraftConflictError);
     expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { type: "BONUS_PAYMENT" }));
     // No draft yet: a patch has nothing to build on either.
-    await expect(patchEntryDraft({ ...key, period: "1999-01" }, 1, [line("a", 1, {})])).rejects.toBeInstanceOf(DraftConflictError);
+    await expect(patchEntryDraft({ ...key, period: "1999-01" }, 1, [line("a", 1, {})], null)).rejects.toBeInstanceOf(DraftConflictError);
   });
 
   it("keeps a line per row: a patch writes only the rows of the lines it carries", async () => {
@@ -66,7 +66,7 @@ describe("entry drafts", () => {
     const { getDb } = await import("@/lib/db/client");
     const key = { connectionId, companyId: COMPANY, period: "2030-01", kind: "hours" as const };
     const lines = Array.from({ length: 9_000 }, (_, index) => line(`l${index}`, 1 + (index % 1_000), { type: "HOURLY_WAGE", total_hours: "1", total_amount: "10" }));
-    const saved = await saveEntryDraft(key, lines);
+    const saved = await saveEntryDraft(key, lines, null);
     // xmin names the transaction that last wrote a row: only rewritten rows get a new one.
     const versions = async () =>
       new Map(
@@ -79,7 +79,7 @@ describe("entry drafts", () => {
     const before = await versions();
     expect(before.size).toBe(9_000);
 
-    const patched = await patchEntryDraft(key, saved.revision, [line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }), line("new", 7, { type: "SUNDAY_PREMIUM" })]);
+    const patched = await patchEntryDraft(key, saved.revision, [line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }), line("new", 7, { type: "SUNDAY_PREMIUM" })], null);
     expect(patched.revision).toBe(saved.revision + 1);
     const after = await versions();
     expect(after.size).toBe(9_001);
@@ -93,7 +93,7 @@ describe("entry drafts", () => {
     expect(loaded?.lines.slice(0, 4500)).toEqual(lines.slice(0, 4500));
 
     // Saving the same draft whole again rewrites no row.
-    const again = await saveEntryDraft(key, loaded!.lines);
+    const again = await saveEntryDraft(key, loaded!.lines, null);
     expect(again.revision).toBe(patched.revision + 1);
     expect(await versions()).toEqual(after);
   });
@@ -102,14 +102,14 @@ describe("entry drafts", () => {
     const { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: "2030-03", kind: "hours" as const };
     const month = (hours: string) => Array.from({ length: 9_000 }, (_, index) => line(`m${index}`, 1 + (index % 1_000), { type: "HOURLY_WAGE", total_hours: hours, total_amount: "10" }));
-    const first = await saveEntryDraft(key, month("1"));
+    const first = await saveEntryDraft(key, month("1"), null);
     const outcomes = await Promise.allSettled([
-      saveEntryDraft(key, month("2")),
+      saveEntryDraft(key, month("2"), null),
       loadEntryDraft(key),
-      patchEntryDraft(key, first.revision, [line("m1", 2, { type: "HOURLY_WAGE", total_hours: "5" })]),
-      saveEntryDraft(key, month("3")),
+      patchEntryDraft(key, first.revision, [line("m1", 2, { type: "HOURLY_WAGE", total_hours: "5" })], null),
+      saveEntryDraft(key, month("3"), null),
       loadEntryDraft(key),
-      patchEntryDraft(key, first.revision, [line("m2", 3, { type: "HOURLY_WAGE", total_hours: "6" })]),
+      patchEntryDraft(key, first.revision, [line("m2", 3, { type: "HOURLY_WAGE", total_hours: "6" })], null),
     ]);
     // A patch may lose the race against the other saves (a conflict); nothing else may fail.
     for (const outcome of outcomes) if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(DraftConflictError);
@@ -122,19 +122,19 @@ describe("entry drafts", () => {
   it("keeps the order a whole draft is saved in, drops lines no longer in it, and appends patched new lines", async () => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: "2030-02", kind: "payments" as const };
-    await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, { amount: "3" })]);
+    await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, { amount: "3" })], null);
     // A line inserted in the middle, one removed, one moved: the order is the one sent.
-    const second = await saveEntryDraft(key, [line("c", 3, { amount: "3" }), line("a", 1, { amount: "1" }), line("x", 1, {}), line("d", 4, { amount: "4" })]);
+    const second = await saveEntryDraft(key, [line("c", 3, { amount: "3" }), line("a", 1, { amount: "1" }), line("x", 1, {}), line("d", 4, { amount: "4" })], null);
     expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["c", "a", "x", "d"]);
-    await patchEntryDraft(key, second.revision, [line("e", 5, {}), line("a", 1, { amount: "9" }), line("f", 6, {})]);
+    await patchEntryDraft(key, second.revision, [line("e", 5, {}), line("a", 1, { amount: "9" }), line("f", 6, {})], null);
     const loaded = await loadEntryDraft(key);
     expect(loaded?.lines.map((stored) => stored.id)).toEqual(["c", "a", "x", "d", "e", "f"]);
     expect(loaded?.lines[1]).toEqual(line("a", 1, { amount: "9" }));
     // A line id twice in one save: one row, in the first one's place, with the last one's values.
-    await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, {}), line("a", 1, { amount: "2" })]);
+    await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, {}), line("a", 1, { amount: "2" })], null);
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { amount: "2" }), line("b", 2, {})]);
     // An empty draft is a draft with no lines.
-    await saveEntryDraft(key, []);
+    await saveEntryDraft(key, [], null);
     expect((await loadEntryDraft(key))?.lines).toEqual([]);
   });
 });
@@ -147,7 +147,7 @@ describe("transfers", () => {
       line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37", date: `${company.current_month}-03` }),
       line("b", 2, { type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", surcharge: "50", cost_center_id: "K100" }),
     ];
-    const result = await transferEntries({ connectionId, userId, userName: "Test Clerk", client, company, kind: "hours", lines });
+    const result = await transferEntries({ audit: null, connectionId, userId, userName: "Test Clerk", client, company, kind: "hours", lines });
     expect(result.status).toBe("succeeded");
     const stored = await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/hourly_compensations`);
     expect(stored.body).toEqual([
@@ -159,7 +159,7 @@ describe("transfers", () => {
     expect(last?.totalCents).toBe("160.28");
     expect(last?.userName).toBe("Test Clerk");
 
-    const second = await transferEntries({ connectionId, userId, userName: "Test Clerk", client, company, kind: "hours", lines: [lines[1]] });
+    const second = await transferEntries({ audit: null, connectionId, userId, userName: "Test Clerk", client, company, kind: "hours", lines: [lines[1]] });
     expect(second.status).toBe("succeeded");
     expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).body).toHaveLength(1);
     const history = await listTransfers(connectionId, COMPANY, "hours");
@@ -170,7 +170,7 @@ describe("transfers", () => {
 
   it("does not send an invalid set and names the lines and fields", async () => {
     const { transferEntries } = await import("./transfers");
-    const result = await transferEntries({
+    const result = await transferEntries({ audit: null,
       connectionId, userId, userName: "x", client, company, kind: "hours",
       lines: [line("a", 1, { type: "HOURLY_WAGE" }), line("b", 999, { type: "NOPE", total_hours: "-1" })],
     });
@@ -188,11 +188,11 @@ describe("transfers", () => {
     const { transferEntries } = await import("./transfers");
     const payments = [line("p", 3, { type: "BONUS_PAYMENT", amount: "250" }), line("q", 4, { type: "TRAVEL_COSTS", count: "2", amount: "12.5" })];
     await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
-    const refused = await transferEntries({ connectionId, userId, userName: "x", client, company, kind: "payments", lines: payments });
+    const refused = await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "payments", lines: payments });
     expect(refused.status).toBe("pay_run");
     expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([]);
     await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
-    const accepted = await transferEntries({ connectionId, userId, userName: "x", client, company, kind: "payments", lines: payments });
+    const accepted = await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "payments", lines: payments });
     expect(accepted.status).toBe("succeeded");
     expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([
       { company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 },
@@ -209,12 +209,12 @@ describe("transfers", () => {
         transferHourlyCompensations: () => Promise.reject(failure),
       }) as unknown as PayrollClient;
     const lines = [line("a", 1, { type: "HOURLY_WAGE" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "1" })];
-    const refused = await transferEntries({
+    const refused = await transferEntries({ audit: null,
       connectionId, userId, userName: "x", company, kind: "hours", lines,
       client: fake(new PayrollValidationError(422, "VALIDATION_FAILED", "Nothing was stored.", [{ index: 1, field: "total_hours", code: "OUT_OF_RANGE", message: "too many" }])),
     });
     expect(refused).toMatchObject({ status: "refused", problems: [{ lineId: "b", field: "total_hours", code: "OUT_OF_RANGE", message: "too many" }] });
-    const unknown = await transferEntries({ connectionId, userId, userName: "x", company, kind: "hours", lines, client: fake(new PayrollNetworkError("timed out", true)) });
+    const unknown = await transferEntries({ audit: null, connectionId, userId, userName: "x", company, kind: "hours", lines, client: fake(new PayrollNetworkError("timed out", true)) });
     expect(unknown.status).toBe("unknown");
     expect((await listTransfers(connectionId, COMPANY, "hours")).slice(0, 2).map((entry) => entry.outcome)).toEqual(["unknown", "refused"]);
   });
@@ -223,15 +223,15 @@ describe("transfers", () => {
     const { transferEntries } = await import("./transfers");
     const { lastSuccessfulTransfer, lastUnknownTransfer } = await import("./history");
     const lines = [line("u", 1, { type: "HOURLY_WAGE", total_hours: "3" })];
-    const succeeded = await transferEntries({ connectionId, userId, userName: "x", client, company, kind: "hours", lines: [line("s", 1, { type: "HOURLY_WAGE", total_hours: "1" })] });
+    const succeeded = await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "hours", lines: [line("s", 1, { type: "HOURLY_WAGE", total_hours: "1" })] });
     expect(succeeded.status).toBe("succeeded");
     const silent = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: () => Promise.reject(new PayrollNetworkError("timed out", true)) } as unknown as PayrollClient;
-    const unknown = await transferEntries({ connectionId, userId, userName: "x", client: silent, company, kind: "hours", lines });
+    const unknown = await transferEntries({ audit: null, connectionId, userId, userName: "x", client: silent, company, kind: "hours", lines });
     expect(unknown).toMatchObject({ status: "unknown", lines });
     const last = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
     expect((await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", last!.createdAt))?.lines).toEqual(lines);
 
-    expect((await transferEntries({ connectionId, userId, userName: "x", client, company, kind: "hours", lines })).status).toBe("succeeded");
+    expect((await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "hours", lines })).status).toBe("succeeded");
     const newest = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
     expect(await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", newest!.createdAt)).toBeNull();
   });
@@ -248,7 +248,7 @@ describe("transfers", () => {
       },
     } as unknown as PayrollClient;
     const before = (await listTransfers(connectionId, COMPANY, "hours")).length;
-    const failure = await transferEntries({ connectionId, userId, userName: "x", client: unreachable, company, kind: "hours", lines: [line("n", 1, { type: "HOURLY_WAGE" })] }).catch((error: unknown) => error);
+    const failure = await transferEntries({ audit: null, connectionId, userId, userName: "x", client: unreachable, company, kind: "hours", lines: [line("n", 1, { type: "HOURLY_WAGE" })] }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ name: "ApiError", code: "upstream_unreachable" });
     expect((failure as { body(): Record<string, unknown> }).body()).toMatchObject({ code: "upstream_unreachable", sent: false });
     expect(sent).toBe(0);

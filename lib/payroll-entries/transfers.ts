@@ -2,6 +2,8 @@ import "server-only";
 import type { PayrollClient, TransferReceipt } from "@/lib/payroll/client";
 import type { CompanyRecord } from "@/lib/payroll/companies";
 import { isAmbiguousFailure, PayrollPayRunInProgressError, PayrollValidationError } from "@/lib/payroll/errors";
+import { recordTransfer } from "@/lib/audit/payroll";
+import type { AuditActor } from "@/lib/audit/record";
 import { getDb } from "@/lib/db/client";
 import { ApiError, toApiError } from "@/lib/http/api-error";
 import type { PayrollTransferOutcome } from "@/lib/db/generated/client";
@@ -32,6 +34,8 @@ export interface TransferRequest {
   company: CompanyRecord;
   kind: EntryKind;
   lines: unknown;
+  /** Who is recorded in the audit trail as sending it (null: not recorded). */
+  audit: AuditActor | null;
 }
 
 /** Our schema's issues: path `[index, "values", field]` or `[index, "employee_id"]`. */
@@ -72,7 +76,8 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
   if (!parsed.success) return { status: "invalid", problems: problemsFromZod(lines, parsed.error.issues) };
 
   const record = (outcome: PayrollTransferOutcome, extra: { errorCode?: string; errorMessage?: string; issues?: LineProblem[] } = {}) =>
-    getDb().payrollEntryTransfer.create({
+    getDb().$transaction(async (tx) => {
+      const transfer = await tx.payrollEntryTransfer.create({
       data: {
         connectionId: request.connectionId,
         companyId: company.id,
@@ -88,7 +93,12 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
         errorMessage: extra.errorMessage ?? null,
         issues: extra.issues ? (extra.issues as object[]) : undefined,
       },
-      select: { id: true, createdAt: true },
+      select: { id: true, createdAt: true, lineCount: true, totalCents: true },
+    });
+      // Audit trail: what was sent and how it ended, with the transfer's row.
+      const { createdAt, ...sent } = transfer;
+      await recordTransfer(tx, request.audit, { companyId: company.id, period: company.current_month, kind, transferId: transfer.id, outcome, lines, ...sent, ...extra });
+      return { id: transfer.id, createdAt };
     });
 
   try {

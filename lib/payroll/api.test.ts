@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
  * down. The routes must still answer the envelope with a requestId (never an empty 500).
  */
 const outage = Object.assign(new Error("Can't reach database server at 127.0.0.1:5432"), { name: "PrismaClientInitializationError" });
-const failingDb = new Proxy({}, { get: () => new Proxy({}, { get: () => () => Promise.reject(outage) }) });
+// `db.model.call()` and the client's own `$transaction`/`$queryRaw` all fail.
+const failingDb = new Proxy({}, { get: (_, name) => (String(name).startsWith("$") ? () => Promise.reject(outage) : new Proxy({}, { get: () => () => Promise.reject(outage) })) });
 
 vi.mock("@/lib/db/client", () => ({
   getDb: () => failingDb,

@@ -1,5 +1,7 @@
 import "server-only";
 import { z } from "zod";
+import { recordEmployeeCreated } from "@/lib/audit/payroll";
+import { auditActorOf } from "@/lib/audit/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/route";
 import { BaseUrlNotAllowedError, connectPayroll, connectSchema, deletePayrollData, disconnectPayroll, KeptDataOfAnotherCustomerError } from "./connection";
@@ -21,7 +23,7 @@ const importParams = z.object({ importId: z.uuid() });
 
 export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 4096 }, async ({ user, body }) => {
   try {
-    const connection = await connectPayroll(user.id, body);
+    const connection = await connectPayroll(user.id, body, auditActorOf(user));
     return successResponse({ connection: { username: connection.username, baseUrl: connection.baseUrl } });
   } catch (error) {
     // Another customer's kept data would be deleted: the person sees what and confirms (`replaceKeptData`).
@@ -39,10 +41,10 @@ export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 409
 });
 
 /** Disconnect: the key goes, drafts, import reports and transfers stay for the same customer. */
-export const deleteConnection = withRoute({}, async ({ user }) => successResponse({ disconnected: await disconnectPayroll(user.id) }));
+export const deleteConnection = withRoute({}, async ({ user }) => successResponse({ disconnected: await disconnectPayroll(user.id, auditActorOf(user)) }));
 
 /** "Delete all payroll data" (confirmed in the browser): the connection and everything kept with it. */
-export const deleteData = withRoute({}, async ({ user }) => successResponse({ deleted: await deletePayrollData(user.id) }));
+export const deleteData = withRoute({}, async ({ user }) => successResponse({ deleted: await deletePayrollData(user.id, auditActorOf(user)) }));
 
 export const listEmployees = payrollRoute({ params: companyParams }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
@@ -58,6 +60,8 @@ export const postEmployee = payrollRoute({ params: companyParams, body: z.unknow
     const code = result.code === "invalid" ? "invalid" : result.code === "EMPLOYEE_ID_IN_USE" ? "conflict" : "refused";
     throw new ApiError(code, undefined, { fields: result.fields as Record<string, string>, detail: result.message, extra: code === "invalid" ? {} : { serviceCode: result.code } });
   }
+  // Audit trail: the employee exists upstream now, whatever happens to the form's draft.
+  await recordEmployeeCreated(auditActorOf(context.user), company, result.employee);
   await deleteDraft(context.connection.id, company.id);
   return successResponse({ employee: result.employee }, 201);
 });
@@ -77,7 +81,7 @@ export const deleteDraftRoute = payrollRoute({ params: companyParams }, async (c
 /** The rows are checked by createImport (a ZodError answers 422 `invalid`). */
 export const postImport = payrollRoute({ params: companyParams, body: z.unknown(), maxBodyBytes: 8 * 1024 * 1024 }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
-  const id = await createImport(context.connection.id, company, context.client, context.body as never);
+  const id = await createImport(context.connection.id, company, context.client, context.body as never, auditActorOf(context.user));
   await startImport(id);
   return successResponse({ import: await importProgress(context.connection.id, id) }, 201);
 });

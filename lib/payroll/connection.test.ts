@@ -29,11 +29,11 @@ describe("payroll connection", () => {
     const { cachedCompanies } = await import("./companies");
     const user = await newUser();
 
-    await expect(connectPayroll(user.id, { apiKey: "pk_wrong" })).rejects.toMatchObject({ name: "PayrollUnauthorizedError" });
-    await expect(connectPayroll(user.id, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" })).rejects.toMatchObject({ name: "BaseUrlNotAllowedError" });
+    await expect(connectPayroll(user.id, { apiKey: "pk_wrong" }, null)).rejects.toMatchObject({ name: "PayrollUnauthorizedError" });
+    await expect(connectPayroll(user.id, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" }, null)).rejects.toMatchObject({ name: "BaseUrlNotAllowedError" });
     expect(await payrollConnectionOf(user.id)).toBeNull();
 
-    const connection = await connectPayroll(user.id, { apiKey: ` ${SABINE} ` });
+    const connection = await connectPayroll(user.id, { apiKey: ` ${SABINE} ` }, null);
     expect(connection.username).toBe("Sabine Krüger");
     const row = await getDb().payrollConnection.findUniqueOrThrow({ where: { userId: user.id } });
     expect(row.apiKeyEncrypted).not.toContain(SABINE);
@@ -41,13 +41,13 @@ describe("payroll connection", () => {
     expect((await cachedCompanies(row.id)).map((company) => company.id)).toEqual([1001, 1002]);
 
     // A second key of the same customer keeps the row (and whatever is kept with it).
-    const again = await connectPayroll(user.id, { apiKey: SABINE });
+    const again = await connectPayroll(user.id, { apiKey: SABINE }, null);
     expect(again.id).toBe(connection.id);
     expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(1);
 
     // Disconnect deletes the key only: no connection for the pages, no client for the jobs.
-    expect(await disconnectPayroll(user.id)).toBe(true);
-    expect(await disconnectPayroll(user.id)).toBe(false);
+    expect(await disconnectPayroll(user.id, null)).toBe(true);
+    expect(await disconnectPayroll(user.id, null)).toBe(false);
     const kept = await getDb().payrollConnection.findUniqueOrThrow({ where: { userId: user.id } });
     expect(kept.apiKeyEncrypted).toBeNull();
     expect(kept.disconnectedAt).toBeInstanceOf(Date);
@@ -61,7 +61,7 @@ describe("payroll connection", () => {
     const { saveDraft, loadDraft } = await import("./drafts");
     const db = getDb();
     const user = await newUser();
-    const first = await connectPayroll(user.id, { apiKey: SABINE });
+    const first = await connectPayroll(user.id, { apiKey: SABINE }, null);
     await saveDraft(first.id, 1001, { first_name: "Kept" });
     await db.payrollEntryDraft.create({ data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours" } });
     await db.payrollEntryTransfer.create({
@@ -69,17 +69,17 @@ describe("payroll connection", () => {
     });
     await db.payrollImport.create({ data: { connectionId: first.id, companyId: 1001, status: "running", total: 0 } });
 
-    await disconnectPayroll(user.id);
+    await disconnectPayroll(user.id, null);
     expect(await keptPayrollData(user.id)).toMatchObject({ username: "Sabine Krüger", connected: false, counts: { drafts: 2, imports: 1, transfers: 1 } });
     // A running import cannot go on without a key: paused, to be resumed after reconnecting.
     expect((await db.payrollImport.findFirstOrThrow({ where: { connectionId: first.id } })).status).toBe("paused");
 
-    const back = await connectPayroll(user.id, { apiKey: SABINE });
+    const back = await connectPayroll(user.id, { apiKey: SABINE }, null);
     expect(back.id).toBe(first.id);
     expect((await loadDraft(back.id, 1001))?.first_name).toBe("Kept");
     expect(await keptPayrollData(user.id)).toMatchObject({ connected: true, counts: { drafts: 2, imports: 1, transfers: 1 } });
 
-    expect(await deletePayrollData(user.id)).toBe(true);
+    expect(await deletePayrollData(user.id, null)).toBe(true);
     expect(await keptPayrollData(user.id)).toBeNull();
     expect(await payrollConnectionOf(user.id)).toBeNull();
     expect(await db.payrollEmployeeDraft.count({ where: { connectionId: first.id } })).toBe(0);
@@ -92,11 +92,11 @@ describe("payroll connection", () => {
     const { connectPayroll, disconnectPayroll, keptPayrollData } = await import("./connection");
     const { saveDraft } = await import("./drafts");
     const user = await newUser();
-    const sabine = await connectPayroll(user.id, { apiKey: SABINE });
+    const sabine = await connectPayroll(user.id, { apiKey: SABINE }, null);
     await saveDraft(sabine.id, 1001, { first_name: "Kept" });
-    await disconnectPayroll(user.id);
+    await disconnectPayroll(user.id, null);
 
-    const refusal = await connectPayroll(user.id, { apiKey: THOMAS }).catch((error: unknown) => error);
+    const refusal = await connectPayroll(user.id, { apiKey: THOMAS }, null).catch((error: unknown) => error);
     expect(refusal).toMatchObject({
       name: "KeptDataOfAnotherCustomerError",
       newUsername: "Thomas Albrecht",
@@ -105,21 +105,21 @@ describe("payroll connection", () => {
     // Nothing changed: Sabine's data is still kept, Thomas is not connected.
     expect(await keptPayrollData(user.id)).toMatchObject({ username: "Sabine Krüger", connected: false, counts: { drafts: 1 } });
 
-    const thomas = await connectPayroll(user.id, { apiKey: THOMAS, replaceKeptData: true });
+    const thomas = await connectPayroll(user.id, { apiKey: THOMAS, replaceKeptData: true }, null);
     expect(thomas.username).toBe("Thomas Albrecht");
     expect(await getDb().payrollEmployeeDraft.count({ where: { connectionId: sabine.id } })).toBe(0);
     expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(1);
 
     // With nothing kept, another customer simply replaces the row (nothing a person did is lost).
-    await disconnectPayroll(user.id);
-    expect((await connectPayroll(user.id, { apiKey: SABINE })).username).toBe("Sabine Krüger");
+    await disconnectPayroll(user.id, null);
+    expect((await connectPayroll(user.id, { apiKey: SABINE }, null)).username).toBe("Sabine Krüger");
   });
 
   it("refuses another customer's company id without a request to the service", async () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { requireCompany } = await import("./companies");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
     const client = await clientForConnection(connection.id);
     expect((await requireCompany(connection.id, 1002, client)).current_month).toMatch(/^\d{4}-\d{2}$/);
     const before = (await sandbox.control<{ payroll: number }>("GET", "/stats")).body.payroll;
@@ -134,7 +134,7 @@ describe("payroll connection", () => {
     const { healthInsurances, countries, refreshReferenceLists, referenceListsFetchedAt } = await import("./reference-lists");
     const { loadDraft, saveDraft, deleteDraft } = await import("./drafts");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
     const client = await clientForConnection(connection.id);
     const counts = await refreshReferenceLists(client);
     expect(counts.insurers).toBe(113);
@@ -156,7 +156,7 @@ describe("payroll connection", () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { healthInsurances, refreshReferenceLists } = await import("./reference-lists");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
     const clients = await Promise.all([1, 2, 3].map(() => clientForConnection(connection.id)));
     const results = await Promise.allSettled(clients.map((client) => refreshReferenceLists(client)));
     expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok"))).toEqual(["ok", "ok", "ok"]);
@@ -180,7 +180,7 @@ describe("payroll connection", () => {
     const { emptyEmployeeInput } = await import("./employee-schema");
     await sandbox.control("POST", "/reset");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE });
+    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
     const client = await clientForConnection(connection.id);
     await refreshReferenceLists(client);
     const company = await requireCompany(connection.id, 1001, client);

@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { recordDataDeleted, recordDisconnect } from "@/lib/audit/payroll";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { openSecret, sealSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db/client";
 import { PayrollClient } from "./client";
@@ -75,7 +77,7 @@ export function clientFor(baseUrl: string, apiKey: string): PayrollClient {
  * configured one unless the person names another one of PAYROLL_EXTRA_BASE_URLS (the server must
  * not be pointed at arbitrary hosts).
  */
-export async function connectPayroll(userId: string, input: ConnectInput): Promise<PayrollConnectionInfo> {
+export async function connectPayroll(userId: string, input: ConnectInput, audit: AuditActor | null): Promise<PayrollConnectionInfo> {
   const { apiKey, baseUrl: requested, replaceKeptData } = connectSchema.parse(input);
   const config = payrollConfig();
   const baseUrl = requested ? normaliseBaseUrl(requested) : config.defaultBaseUrl;
@@ -88,11 +90,13 @@ export async function connectPayroll(userId: string, input: ConnectInput): Promi
     const [existing] = await tx.$queryRaw<{ id: string; base_url: string; username: string }[]>`
       SELECT id::text AS id, base_url, username FROM payroll_connections WHERE user_id = ${userId}::uuid FOR UPDATE`;
     if (existing && existing.base_url === baseUrl && existing.username === username) {
-      return tx.payrollConnection.update({
+      const kept = await tx.payrollConnection.update({
         where: { id: existing.id },
         data: { apiKeyEncrypted: sealSecret(apiKey, { ...SECRET, rowId: existing.id }), disconnectedAt: null },
         select: CONNECTION_INFO,
       });
+      await recordAudit(tx, audit, { kind: "payroll.connected", subjectId: existing.id, details: { username, baseUrl } });
+      return kept;
     }
     if (existing) {
       const counts = await countsOf(tx, existing.id);
@@ -103,13 +107,17 @@ export async function connectPayroll(userId: string, input: ConnectInput): Promi
           username,
         );
       }
+      // Audit trail: what goes with the other customer's row, read before it goes.
+      await recordDataDeleted(tx, audit, existing.id);
       await tx.payrollConnection.delete({ where: { id: existing.id } });
     }
     const id = randomUUID();
-    return tx.payrollConnection.create({
+    const created = await tx.payrollConnection.create({
       data: { id, userId, baseUrl, username, apiKeyEncrypted: sealSecret(apiKey, { ...SECRET, rowId: id }) },
       select: CONNECTION_INFO,
     });
+    await recordAudit(tx, audit, { kind: "payroll.connected", subjectId: id, details: { username, baseUrl } });
+    return created;
   });
   await syncCompanies(connection.id, client);
   return connection;
@@ -134,14 +142,17 @@ async function countsOf(db: Tx | ReturnType<typeof getDb>, connectionId: string)
  * history for the same customer's next connection. Running imports are paused (they cannot go
  * on without a key) and can be resumed after reconnecting.
  */
-export async function disconnectPayroll(userId: string): Promise<boolean> {
-  const db = getDb();
-  const row = await db.payrollConnection.findUnique({ where: { userId }, select: { id: true } });
-  if (!row) return false;
-  const { count } = await db.payrollConnection.updateMany({ where: { id: row.id, apiKeyEncrypted: { not: null } }, data: { apiKeyEncrypted: null, disconnectedAt: new Date() } });
-  // After the key: a worker that claims the import in between fails to get a client and leaves it.
-  await db.payrollImport.updateMany({ where: { connectionId: row.id, status: "running" }, data: { status: "paused", lastError: "not_connected" } });
-  return count > 0;
+export async function disconnectPayroll(userId: string, audit: AuditActor | null): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    const row = await tx.payrollConnection.findUnique({ where: { userId }, select: { id: true, username: true, baseUrl: true } });
+    if (!row) return false;
+    const { count } = await tx.payrollConnection.updateMany({ where: { id: row.id, apiKeyEncrypted: { not: null } }, data: { apiKeyEncrypted: null, disconnectedAt: new Date() } });
+    // After the key: a worker that claims the import in between fails to get a client and leaves it.
+    await tx.payrollImport.updateMany({ where: { connectionId: row.id, status: "running" }, data: { status: "paused", lastError: "not_connected" } });
+    // Audit trail
+    if (count > 0) await recordDisconnect(tx, audit, row);
+    return count > 0;
+  });
 }
 
 /** The person's payroll row (connected or kept) and what it holds; null when there is none. */
@@ -153,9 +164,15 @@ export async function keptPayrollData(userId: string): Promise<KeptPayrollData |
 }
 
 /** "Delete all payroll data": the row with its key (if any), companies, drafts, import reports and transfers. */
-export async function deletePayrollData(userId: string): Promise<boolean> {
-  const { count } = await getDb().payrollConnection.deleteMany({ where: { userId } });
-  return count > 0;
+export async function deletePayrollData(userId: string, audit: AuditActor | null): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    const row = await tx.payrollConnection.findUnique({ where: { userId }, select: { id: true } });
+    if (!row) return false;
+    // Audit trail: what goes, read before it goes.
+    await recordDataDeleted(tx, audit, row.id);
+    const { count } = await tx.payrollConnection.deleteMany({ where: { id: row.id } });
+    return count > 0;
+  });
 }
 
 /** The person's live connection (with a key); a kept, disconnected row is none. */

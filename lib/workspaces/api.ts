@@ -1,6 +1,7 @@
 import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/locales";
+import { recordInvitationEmailed } from "@/lib/audit/workspace";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/route";
 import { acceptInvitation, createInvitation, invitationLink, listInvitations, openInvitationOf, revokeInvitation } from "./invitations";
@@ -53,6 +54,7 @@ export const postInvitationEmail = withRoute({ params: workspaceParamsSchema, bo
   const [t, locale] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>]);
   const inviter = user.displayName ?? user.email ?? t("common.appName");
   await sendMail(invitationMail(t, locale, { ...invitation, to: body.email, inviter, link: invitationLink(body.token) }));
+  await recordInvitationEmailed(params.workspaceId, user.id, body.email, invitation.roles);
   return successResponse({ sent: true });
 });
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordInvitation, recordMemberJoined } from "@/lib/audit/workspace";
 import { sessionCache } from "@/lib/auth/session-cache";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -66,15 +67,20 @@ export async function createInvitation(actorId: string, workspaceId: string, rol
   const token = newInvitationToken();
   const now = new Date();
   try {
-    // The owner check is the update's own `where`: the invitation is made through the workspace row.
-    const workspace = await getDb().workspace.update({
-      where: { id: workspaceId, AND: [heldBy(actorId, ["owner"])] },
-      data: {
-        invitations: { create: { tokenHash: hashInvitationToken(token), roles, createdById: actorId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) } },
-      },
-      select: { invitations: { where: { tokenHash: hashInvitationToken(token) }, select: VIEW_SELECT } },
+    const row = await getDb().$transaction(async (tx) => {
+      // The owner check is the update's own `where`: the invitation is made through the workspace row.
+      const workspace = await tx.workspace.update({
+        where: { id: workspaceId, AND: [heldBy(actorId, ["owner"])] },
+        data: {
+          invitations: { create: { tokenHash: hashInvitationToken(token), roles, createdById: actorId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) } },
+        },
+        select: { invitations: { where: { tokenHash: hashInvitationToken(token) }, select: VIEW_SELECT } },
+      });
+      const created = workspace.invitations[0]!;
+      await recordInvitation(tx, "invitation.created", workspaceId, actorId, created);
+      return created;
     });
-    return { invitation: viewOf(workspace.invitations[0]!), token, link: invitationLink(token) };
+    return { invitation: viewOf(row), token, link: invitationLink(token) };
   } catch (error) {
     if (isNotFound(error)) throw await refusal(actorId, workspaceId);
     throw error;
@@ -93,9 +99,14 @@ export async function listInvitations(actorId: string, workspaceId: string): Pro
 
 /** An owner revokes an invitation not used yet; revoking twice changes nothing. */
 export async function revokeInvitation(actorId: string, workspaceId: string, invitationId: string): Promise<InvitationView[]> {
-  const { count } = await getDb().workspaceInvitation.updateMany({
-    where: { id: invitationId, workspaceId, usedAt: null, revokedAt: null, workspace: heldBy(actorId, ["owner"]) },
-    data: { revokedAt: new Date() },
+  const count = await getDb().$transaction(async (tx) => {
+    const revoked = await tx.workspaceInvitation.updateManyAndReturn({
+      where: { id: invitationId, workspaceId, usedAt: null, revokedAt: null, workspace: heldBy(actorId, ["owner"]) },
+      data: { revokedAt: new Date() },
+      select: { id: true, roles: true },
+    });
+    for (const invitation of revoked) await recordInvitation(tx, "invitation.revoked", workspaceId, actorId, invitation);
+    return revoked.length;
   });
   const invitations = await listInvitations(actorId, workspaceId);
   if (count === 0 && !invitations.some((invitation) => invitation.id === invitationId)) throw new ApiError("not_found");
@@ -162,6 +173,7 @@ export async function acceptInvitation(token: string, userId: string): Promise<{
     await tx.workspaceMember.create({ data: { workspaceId: joined, userId, roles } });
     await tx.workspaceInvitation.update({ where: { id }, data: { usedAt: new Date(), usedById: userId } });
     await tx.user.update({ where: { id: userId }, data: { activeWorkspaceId: joined } });
+    await recordMemberJoined(tx, joined, userId, roles, id);
     return joined;
   });
   sessionCache().forget(userId);

@@ -55,7 +55,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await db.workspace.deleteMany({ where: { personalUserId: { in: userIds } } });
+  await db.workspace.deleteMany({ where: { personalUserId: { in: userIds }, auditEntries: { none: {} } } });
   await db.user.deleteMany({ where: { id: { in: userIds } } });
   await db.$disconnect();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));

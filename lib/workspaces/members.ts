@@ -1,4 +1,5 @@
 import "server-only";
+import { recordMemberRemoved, recordRolesChanged } from "@/lib/audit/workspace";
 import { sessionCache } from "@/lib/auth/session-cache";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -82,6 +83,7 @@ export async function changeRoles(actorId: string, workspaceId: string, memberId
       throw new ApiError("last_owner", LAST_OWNER_MESSAGE);
     }
     await tx.workspaceMember.update({ where: { workspaceId_userId: { workspaceId, userId: memberId } }, data: { roles } });
+    await recordRolesChanged(tx, workspaceId, actorId, memberId, current, ordered(roles));
   });
   sessionCache().forget(memberId);
   return listMembers(actorId, workspaceId);
@@ -101,6 +103,7 @@ export async function removeMember(actorId: string, workspaceId: string, memberI
     await tx.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId: memberId } } });
     await tx.workspace.updateMany({ where: { id: workspaceId, personalUserId: memberId }, data: { personalUserId: null } });
     await tx.user.updateMany({ where: { id: memberId, activeWorkspaceId: workspaceId }, data: { activeWorkspaceId: null } });
+    await recordMemberRemoved(tx, workspaceId, actorId, memberId, current);
   });
   // This process at once; the others through the membership trigger's notification.
   sessionCache().forget(memberId);

@@ -30,8 +30,9 @@ beforeAll(() => {
   });
 });
 afterAll(async () => {
-  await db.workspace.deleteMany({ where: { members: { some: { userId: { in: userIds } } } } });
-  await db.workspace.deleteMany({ where: { personalUserId: { in: userIds } } });
+  // A workspace with audit entries stays (the trail is append-only; its entries keep it).
+  await db.workspace.deleteMany({ where: { members: { some: { userId: { in: userIds } } }, auditEntries: { none: {} } } });
+  await db.workspace.deleteMany({ where: { personalUserId: { in: userIds }, auditEntries: { none: {} } } });
   await db.user.deleteMany({ where: { id: { in: userIds } } });
   await db.$disconnect();
   await sessionCache().close();

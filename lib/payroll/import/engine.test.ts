@@ -85,7 +85,7 @@ describe("bulk import job", () => {
     const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
 
     const rows = Array.from({ length: 500 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 1 + index, insurer.number) }));
-    const importId = await createImport(connectionId, company, client, { rows });
+    const importId = await createImport(connectionId, company, client, { rows }, null);
     expect((await importProgress(connectionId, importId))?.counts.pending).toBe(500);
 
     // 20% of the create calls fail: half answered 503, half stored and then the connection dropped.
@@ -165,7 +165,7 @@ describe("bulk import job", () => {
     const rows = Array.from({ length: 30 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 501 + index, insurer.number) }));
     rows[3]!.input.id = "101"; // in use before the import
     rows[4]!.input.postal_code = "12"; // invalid: not sent
-    const importId = await createImport(connectionId, company, client, { rows });
+    const importId = await createImport(connectionId, company, client, { rows }, null);
 
     // Someone else takes id 520 after the preview: the service's 409 is reported for that row.
     await client.createEmployee(1002, { company_id: 1002, id: 520, first_name: "Other", last_name: "Person", address: { street_address: "Weg 1", postal_code: "10115", location: "Berlin" }, sex: 0, health_insurance: insurer.number, insurance_number: "65170839J003" });
@@ -245,7 +245,7 @@ describe("bulk import job", () => {
     const company = await requireCompany(connectionId, 1002, client);
     const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
     const rows = Array.from({ length: 3 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 601 + index, insurer.number) }));
-    const importId = await createImport(connectionId, company, client, { rows });
+    const importId = await createImport(connectionId, company, client, { rows }, null);
     // Row 2 as an older version (or a hand edit) might have left it.
     await db.payrollImportRow.updateMany({ where: { importId, rowNumber: 2 }, data: { payload: { first_name: 42, last_name: "Mustermann" } } });
 
@@ -302,7 +302,7 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     await syncCompanies(connectionId, client);
     const company = await requireCompany(connectionId, 1002, client);
     const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
-    const importId = await createImport(connectionId, company, client, { rows: [{ row: 1, input: sampleEmployee(0, employeeId, insurer.number) }] });
+    const importId = await createImport(connectionId, company, client, { rows: [{ row: 1, input: sampleEmployee(0, employeeId, insurer.number) }] }, null);
     return { connectionId, importId, client, insurer: insurer.number };
   }
 

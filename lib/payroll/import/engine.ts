@@ -1,6 +1,7 @@
 import "server-only";
 import { backoffMs } from "@/lib/http/retry";
 import { randomUUID } from "node:crypto";
+import { importedEmployeesStatement } from "@/lib/audit/payroll";
 import { getDb } from "@/lib/db/client";
 import type { PayrollImportRowState } from "@/lib/db/generated/client";
 import type { PayrollClient } from "../client";
@@ -106,7 +107,10 @@ async function saveOutcomes(importId: string, outcomes: Outcome[]): Promise<void
     const key = `${outcome.state}|${outcome.attempts}`;
     groups.set(key, [...(groups.get(key) ?? []), outcome.rowNumber]);
   }
+  const created = outcomes.filter((outcome) => outcome.state === "created").map((outcome) => outcome.rowNumber);
   await db.$transaction([
+    // Audit trail: the employees created, with their rows' new state.
+    ...(created.length ? [importedEmployeesStatement(db, importId, created)] : []),
     ...[...groups].map(([key, rowNumbers]) => {
       const [state, attempts] = key.split("|") as [PayrollImportRowState, string];
       return db.payrollImportRow.updateMany({ where: { importId, rowNumber: { in: rowNumbers } }, data: { state, attempts: Number(attempts) } });

@@ -1,5 +1,7 @@
 import "server-only";
 import { z } from "zod";
+import { recordImportStarted } from "@/lib/audit/payroll";
+import type { AuditActor } from "@/lib/audit/record";
 import { getDb } from "@/lib/db/client";
 import type { PayrollClient } from "../client";
 import type { CompanyRecord } from "../companies";
@@ -35,7 +37,7 @@ const IDENTITY_MAPPING = Object.fromEntries(EMPLOYEE_FIELDS.map((field, index) =
  * Stores an import: valid rows `pending`, rows whose id the company already uses `in_use`,
  * invalid rows `skipped` with their problems. Nothing is sent here.
  */
-export async function createImport(connectionId: string, company: CompanyRecord, client: PayrollClient, request: ImportRequest): Promise<string> {
+export async function createImport(connectionId: string, company: CompanyRecord, client: PayrollClient, request: ImportRequest, audit: AuditActor | null): Promise<string> {
   const { rows } = importRequestSchema.parse(request);
   const existing = await client.listEmployees(company.id);
   const context = await employeeContextFor(company, client.baseUrl, new Set(existing.map((employee) => employee.id)));
@@ -44,7 +46,8 @@ export async function createImport(connectionId: string, company: CompanyRecord,
     IDENTITY_MAPPING,
     context,
   );
-  const created = await getDb().payrollImport.create({
+  const created = await getDb().$transaction(async (tx) => {
+    const stored = await tx.payrollImport.create({
     data: {
       connectionId,
       companyId: company.id,
@@ -64,6 +67,10 @@ export async function createImport(connectionId: string, company: CompanyRecord,
       },
     },
     select: { id: true },
+  });
+    // Audit trail: who started it; the worker records the employees it creates (engine.ts).
+    await recordImportStarted(tx, audit, company, stored.id, checked);
+    return stored;
   });
   return created.id;
 }

@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { AuditEntries } from "@/components/audit/audit-entries";
+import { AuditFilterForm } from "@/components/audit/audit-filters";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { getSessionUser } from "@/lib/auth/session";
+import { auditPageData } from "@/lib/audit/page-data";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translate } from "@/lib/i18n/translate";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("audit.title") };
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [t, locale, user] = await Promise.all([getTranslations() as Promise<Translate>, getLocale() as Promise<Locale>, getSessionUser()]);
+  if (!user?.workspace) return <SignedOutNotice heading={t("audit.title")} />;
+  const data = await auditPageData(user.id, user.workspace.id, await searchParams, t, locale);
+  const name = user.workspace.personal ? t("common.personalWorkspace") : user.workspace.name;
+  return (
+    <section className="max-w-4xl space-y-4">
+      <h1 className="text-2xl font-bold">{t("audit.title")}</h1>
+      <p className="text-slate-700">{t("audit.intro", { workspace: name })}</p>
+      <AuditFilterForm
+        labels={{
+          heading: t("audit.filtersHeading"),
+          person: t("audit.person"),
+          company: t("audit.company"),
+          period: t("audit.period"),
+          kind: t("audit.kind"),
+          from: t("audit.from"),
+          to: t("audit.to"),
+          any: t("audit.any"),
+          apply: t("audit.apply"),
+          reset: t("audit.reset"),
+        }}
+        people={data.people}
+        companies={data.companies}
+        kinds={data.kinds}
+        values={data.filters}
+      />
+      <p>
+        <a href={`/api/audit/export${data.search}`} className="text-blue-700 underline" download>
+          {t("audit.exportCsv")}
+        </a>
+      </p>
+      <AuditEntries
+        entries={data.entries}
+        labels={{
+          list: t("audit.entriesLabel"),
+          none: t("audit.none"),
+          company: t("audit.company"),
+          period: t("audit.period"),
+          change: (change) => t("audit.changeText", { field: change.field, old: change.old, new: change.new }),
+        }}
+      />
+      {data.olderHref || data.newestHref ? (
+        <nav aria-label={t("audit.entriesLabel")} className="flex flex-wrap gap-4">
+          {data.newestHref ? (
+            <Link href={data.newestHref} className="text-blue-700 underline">
+              {t("audit.newest")}
+            </Link>
+          ) : null}
+          {data.olderHref ? (
+            <Link href={data.olderHref} className="text-blue-700 underline">
+              {t("audit.older")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

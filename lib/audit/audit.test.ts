@@ -1,0 +1,227 @@
+import { randomUUID } from "node:crypto";
+import { createTranslator } from "next-intl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import { MESSAGES, type Messages } from "@/lib/i18n/messages";
+import type { Translate } from "@/lib/i18n/translate";
+import type { PayrollClient } from "@/lib/payroll/client";
+import type { CompanyRecord } from "@/lib/payroll/companies";
+import type { TestSandbox } from "@/sandbox/test-support";
+import type { AuditActor } from "./record";
+
+// The audit trail against an in-process sandbox and the suite's Postgres: the trigger, every
+// recorded kind through the services that record it, the draft diff, filters, paging and CSV.
+
+const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+const COMPANY = 1001;
+
+let sandbox: TestSandbox;
+let db: Awaited<ReturnType<typeof loadDb>>;
+let owner: { id: string; workspaceId: string };
+let clerk: string;
+let stranger: string;
+let actor: AuditActor;
+let connectionId: string;
+let client: PayrollClient;
+let company: CompanyRecord;
+
+async function loadDb() {
+  return (await import("@/lib/db/client")).getDb();
+}
+
+async function person(name: string): Promise<string> {
+  const { ensurePersonalWorkspace } = await import("@/lib/workspaces/personal");
+  const user = await db.user.create({ data: { accountingUserId: `audit:${randomUUID()}`, displayName: name } });
+  await ensurePersonalWorkspace(user.id);
+  return user.id;
+}
+
+async function entries(kind?: string) {
+  return db.auditEntry.findMany({ where: { workspaceId: owner.workspaceId, ...(kind ? { kind } : {}) }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] });
+}
+
+beforeAll(async () => {
+  sandbox = await startAccountingTestEnv();
+  db = await loadDb();
+  const ownerId = await person("Olga Owner");
+  const workspace = await db.workspace.create({ data: { name: `Audit firm ${randomUUID().slice(0, 6)}`, members: { create: { userId: ownerId, roles: ["owner"] } } } });
+  owner = { id: ownerId, workspaceId: workspace.id };
+  clerk = await person("Carl Clerk");
+  stranger = await person("Sam Stranger");
+  actor = { workspaceId: workspace.id, userId: ownerId, name: "Olga Owner" };
+  const { connectPayroll, payrollFor } = await import("@/lib/payroll/connection");
+  const { requireCompany } = await import("@/lib/payroll/companies");
+  await connectPayroll(ownerId, { apiKey: SABINE_KEY }, actor);
+  const payroll = await payrollFor(ownerId);
+  connectionId = payroll.connection.id;
+  client = payroll.client;
+  company = await requireCompany(connectionId, COMPANY, client);
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
+
+describe("the audit table", () => {
+  it("refuses UPDATE, DELETE and TRUNCATE in Postgres itself, and keeps its workspace", async () => {
+    const [entry] = await entries("payroll.connected");
+    expect(entry).toMatchObject({ actorId: owner.id, actorName: "Olga Owner", details: { username: "Sabine Krüger" } });
+    await expect(db.$executeRawUnsafe(`UPDATE audit_entries SET kind = 'member.left' WHERE id = '${entry!.id}'`)).rejects.toThrow(/append-only: UPDATE/);
+    await expect(db.$executeRawUnsafe(`DELETE FROM audit_entries WHERE id = '${entry!.id}'`)).rejects.toThrow(/append-only: DELETE/);
+    await expect(db.$executeRawUnsafe(`TRUNCATE audit_entries`)).rejects.toThrow(/append-only: TRUNCATE/);
+    await expect(db.auditEntry.deleteMany({ where: { workspaceId: owner.workspaceId } })).rejects.toThrow();
+    await expect(db.workspace.delete({ where: { id: owner.workspaceId } })).rejects.toThrow();
+    expect(await db.auditEntry.findUnique({ where: { id: entry!.id } })).toMatchObject({ kind: "payroll.connected" });
+  });
+});
+
+describe("recording", () => {
+  it("records invitations, joining, role changes, leaving and removal with who and what", async () => {
+    const { acceptInvitation, createInvitation, revokeInvitation } = await import("@/lib/workspaces/invitations");
+    const { changeRoles, removeMember } = await import("@/lib/workspaces/members");
+    const revoked = await createInvitation(owner.id, owner.workspaceId, ["viewer"]);
+    await revokeInvitation(owner.id, owner.workspaceId, revoked.invitation.id);
+    await revokeInvitation(owner.id, owner.workspaceId, revoked.invitation.id); // twice: one entry
+    const used = await createInvitation(owner.id, owner.workspaceId, ["clerk"]);
+    await acceptInvitation(used.token, clerk);
+    await changeRoles(owner.id, owner.workspaceId, clerk, ["clerk", "approver"]);
+    await removeMember(clerk, owner.workspaceId, clerk);
+    const again = await createInvitation(owner.id, owner.workspaceId, ["viewer"]);
+    await acceptInvitation(again.token, stranger);
+    await removeMember(owner.id, owner.workspaceId, stranger);
+
+    const trail = (await entries()).filter((entry) => entry.kind.startsWith("member.") || entry.kind.startsWith("invitation."));
+    expect(trail.map((entry) => [entry.kind, entry.actorId])).toEqual([
+      ["invitation.created", owner.id],
+      ["invitation.revoked", owner.id],
+      ["invitation.created", owner.id],
+      ["member.joined", clerk],
+      ["member.roles_changed", owner.id],
+      ["member.left", clerk],
+      ["invitation.created", owner.id],
+      ["member.joined", stranger],
+      ["member.removed", owner.id],
+    ]);
+    expect(trail[1]!.details).toEqual({ invitationId: revoked.invitation.id, roles: ["viewer"] });
+    expect(trail[4]!.details).toEqual({ memberId: clerk, memberName: "Carl Clerk", from: ["clerk"], to: ["clerk", "approver"] });
+    expect(trail[8]!.details).toEqual({ memberId: stranger, memberName: "Sam Stranger", roles: ["viewer"] });
+  });
+
+  it("records a draft save as exactly the changed cells, old → new, and nothing for a save that changes nothing", async () => {
+    const { patchEntryDraft, saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "hours" as const };
+    const first = await saveEntryDraft(
+      key,
+      [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), line("c", 3, { total_hours: "1" }), line("blank", 9, { date: "" })],
+      actor,
+    );
+    const patched = await patchEntryDraft(
+      key,
+      first.revision,
+      [line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4", date: "" }), line("d", 4, { type: "SUNDAY_PREMIUM" })],
+      actor,
+    );
+    await saveEntryDraft(key, [line("a", 5, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), line("d", 4, { type: "SUNDAY_PREMIUM" })], actor);
+    await patchEntryDraft(key, patched.revision + 1, [line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" })], actor);
+
+    const saves = await entries("draft.saved");
+    expect(saves).toHaveLength(3);
+    expect(saves.every((entry) => entry.companyId === COMPANY && entry.period === company.current_month && entry.actorId === owner.id)).toBe(true);
+    // A blank line added is no change.
+    expect(saves[0]!.details).toMatchObject({ entryKind: "hours", whole: true, lines: [{ id: "a", change: "added" }, { id: "b", change: "added" }, { id: "c", change: "added" }] });
+    expect((saves[0]!.details as { lines: unknown[] }).lines).toHaveLength(3);
+    expect((saves[0]!.details as { lines: { cells: unknown }[] }).lines[0]!.cells).toEqual({ type: [null, "HOURLY_WAGE"], total_hours: [null, "8"], total_amount: [null, "12"] });
+    // The patch: one cell of "a", nothing of "b" (an empty date is no change), the new line "d".
+    expect(saves[1]!.details).toEqual({
+      entryKind: "hours",
+      whole: false,
+      lines: [
+        { id: "a", change: "changed", employeeId: 1, cells: { total_hours: ["8", "7.5"] } },
+        { id: "d", change: "added", employeeId: 4, cells: { type: [null, "SUNDAY_PREMIUM"] } },
+      ],
+    });
+    // The whole save: "a" moved to employee 5, "c" dropped (the blank line went too: no change to record).
+    expect(saves[2]!.details).toEqual({
+      entryKind: "hours",
+      whole: true,
+      lines: [
+        { id: "a", change: "changed", employeeId: 5, oldEmployeeId: 1 },
+        { id: "c", change: "removed", employeeId: 3, cells: { total_hours: ["1", null] } },
+      ],
+    });
+  });
+
+  it("records transfers with what was sent and the outcome, employees created, imports, and a disconnect", async () => {
+    const { transferEntries } = await import("@/lib/payroll-entries/transfers");
+    const { recordEmployeeCreated, recordImportStarted, importedEmployeesStatement } = await import("./payroll");
+    const lines = [line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37" })];
+    const sent = await transferEntries({ audit: actor, connectionId, userId: owner.id, userName: "Olga Owner", client, company, kind: "hours", lines });
+    expect(sent.status).toBe("succeeded");
+    const [transfer] = await entries("transfer.sent");
+    expect(transfer).toMatchObject({ companyId: COMPANY, period: company.current_month, details: { entryKind: "hours", outcome: "succeeded", lineCount: 1, totalCents: "100.28", lines } });
+
+    await recordEmployeeCreated(actor, company, { id: 4711, first_name: "Erika", last_name: "Muster" });
+    expect((await entries("employee.created"))[0]).toMatchObject({ companyId: COMPANY, details: { employeeId: 4711, name: "Erika Muster" } });
+
+    const imported = await db.payrollImport.create({
+      data: { connectionId, companyId: COMPANY, total: 2, rows: { createMany: { data: [1, 2].map((row) => ({ rowNumber: row, employeeId: 800 + row, payload: { first_name: `F${row}`, last_name: "L" } })) } } },
+    });
+    await db.$transaction((tx) => recordImportStarted(tx, actor, company, imported.id, [{ payload: {}, inUse: false }, { payload: {}, inUse: true }]));
+    await db.$transaction([importedEmployeesStatement(db, imported.id, [1, 2])]);
+    expect((await entries("employee.import_started"))[0]!.details).toEqual({ importId: imported.id, total: 2, pending: 1, inUse: 1, skipped: 0 });
+    expect((await entries("employee.imported"))[0]).toMatchObject({
+      actorId: owner.id,
+      companyId: COMPANY,
+      details: { importId: imported.id, employees: [{ row: 1, employeeId: 801, name: "F1 L" }, { row: 2, employeeId: 802, name: "F2 L" }] },
+    });
+
+    const { disconnectPayroll } = await import("@/lib/payroll/connection");
+    expect(await disconnectPayroll(owner.id, actor)).toBe(true);
+    expect((await entries("payroll.disconnected"))[0]!.details).toEqual({ username: "Sabine Krüger", baseUrl: expect.any(String) });
+    expect((await entries("payroll.data_deleted"))[0]!.details).toMatchObject({ entryDrafts: 1, imports: 1, transfers: 1 });
+  });
+});
+
+describe("reading", () => {
+  it("filters, pages with a keyset, and shows a workspace's entries to its members only", async () => {
+    const { listAuditEntries } = await import("./query");
+    const all = await listAuditEntries(owner.id, owner.workspaceId, {}, undefined, 1000);
+    expect(all.entries.length).toBeGreaterThan(15);
+    expect(all.next).toBeNull();
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await listAuditEntries(owner.id, owner.workspaceId, {}, after, 4);
+      seen.push(...page.entries.map((entry) => entry.id));
+      after = page.next ?? undefined;
+    } while (after);
+    expect(seen).toEqual(all.entries.map((entry) => entry.id));
+
+    const drafts = await listAuditEntries(owner.id, owner.workspaceId, { kind: "draft.saved", company: COMPANY, period: company.current_month });
+    expect(drafts.entries).toHaveLength(3);
+    expect((await listAuditEntries(owner.id, owner.workspaceId, { person: clerk })).entries.map((entry) => entry.kind)).toEqual(["member.left", "member.joined"]);
+    expect((await listAuditEntries(owner.id, owner.workspaceId, { company: 999 })).entries).toEqual([]);
+    expect((await listAuditEntries(owner.id, owner.workspaceId, { to: "2000-01-01" })).entries).toEqual([]);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+    expect((await listAuditEntries(owner.id, owner.workspaceId, { from: today, to: today }, undefined, 1000)).entries).toHaveLength(all.entries.length);
+    // A former member and a stranger read nothing.
+    expect((await listAuditEntries(clerk, owner.workspaceId, {})).entries).toEqual([]);
+    expect((await listAuditEntries(stranger, owner.workspaceId, {})).entries).toEqual([]);
+  });
+
+  it("exports CSV in the person's language: German `;` with decimal commas, English `,`", async () => {
+    const { listAuditEntries } = await import("./query");
+    const { auditCsvHeader, auditCsvRows } = await import("./csv");
+    const [patch] = (await listAuditEntries(owner.id, owner.workspaceId, { kind: "draft.saved" })).entries.slice(1, 2);
+    const de = createTranslator({ locale: "de", messages: MESSAGES.de as Messages }) as unknown as Translate;
+    const en = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
+    expect(auditCsvHeader(de, "de")).toBe("Wann;Wer;Änderung;Firma;Abrechnungsmonat;Einzelheiten;Zeile;Feld;Alter Wert;Neuer Wert\r\n");
+    const german = auditCsvRows(de, "de", patch!).split("\r\n");
+    expect(german[0]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d;Olga Owner;Entwurf geändert;1001;\d{4}-\d\d;Stunden: 2 Zeilen geändert\.;Mitarbeiter 1;Stunden;8;7,5$/);
+    expect(german[1]).toMatch(/;Mitarbeiter 4, neue Zeile;Art;\(leer\);Sonntagszuschlag$/);
+    const english = auditCsvRows(en, "en", patch!).split("\r\n");
+    expect(english[0]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d,Olga Owner,Draft changed,1001,\d{4}-\d\d,Hours: 2 lines changed\.,Employee 1,Hours,8,7\.5$/);
+  });
+});

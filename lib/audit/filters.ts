@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { AUDIT_KINDS } from "./kinds";
+
+/**
+ * The audit page's filters, read from its URL (and the CSV export's): one schema for both. A
+ * value that is not valid is ignored rather than refused, so a hand-edited URL still shows a page.
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (Array.isArray(value) ? value[0] : value) || undefined, schema.optional()).catch(undefined);
+}
+
+export const auditFiltersSchema = z.object({
+  person: optional(z.uuid()),
+  company: optional(z.coerce.number().int().positive().max(999_999_999)),
+  period: optional(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
+  kind: optional(z.enum(AUDIT_KINDS)),
+  from: optional(z.string().regex(DAY)),
+  to: optional(z.string().regex(DAY)),
+});
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+/** The page's position: entries older than this one (`<epoch ms>_<id>`, newest first). */
+export const auditCursorSchema = optional(z.string().regex(/^\d{1,15}_[0-9a-f-]{36}$/));
+
+export function parseAuditSearch(params: Record<string, string | string[] | undefined> | URLSearchParams): { filters: AuditFilters; after: string | undefined } {
+  const record = params instanceof URLSearchParams ? Object.fromEntries(params) : params;
+  return { filters: auditFiltersSchema.parse(record), after: auditCursorSchema.parse(record.after) };
+}
+
+/** The filters as URL search params (for links to the next page and the CSV export). */
+export function auditSearchOf(filters: AuditFilters, after?: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined) params.set(key, String(value));
+  if (after) params.set("after", after);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Minutes Europe/Berlin is ahead of UTC at an instant. */
+function berlinOffsetMinutes(at: Date): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", timeZoneName: "shortOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name);
+  if (!match) return 0;
+  return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+}
+
+/** The instant a Berlin day (`YYYY-MM-DD`) begins: the trail's times are shown in German time. */
+export function berlinDayStart(day: string): Date {
+  const utc = Date.parse(`${day}T00:00:00Z`);
+  const first = utc - berlinOffsetMinutes(new Date(utc)) * 60_000;
+  return new Date(utc - berlinOffsetMinutes(new Date(first)) * 60_000);
+}
+
+/** The instant after a Berlin day ends. */
+export function berlinDayEnd(day: string): Date {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return berlinDayStart(next);
+}

@@ -1,0 +1,55 @@
+/**
+ * The closed set of things the audit trail records, and what each entry's `details` hold.
+ * Read by the server (recording, the page, the CSV) and named in the page's filter.
+ *
+ * - `member.joined` { memberId, memberName, roles, invitationId } — actor: the person joining
+ * - `member.roles_changed` { memberId, memberName, from, to }
+ * - `member.removed` { memberId, memberName, roles } — an owner removed someone
+ * - `member.left` { roles } — the member removed themselves
+ * - `invitation.created` { invitationId, roles, expiresAt }
+ * - `invitation.revoked` { invitationId, roles }
+ * - `invitation.emailed` { to, roles }
+ * - `payroll.connected` { username, baseUrl }
+ * - `payroll.disconnected` { username, baseUrl }
+ * - `payroll.data_deleted` { username, entryDrafts, imports, transfers } — what went with the connection
+ * - `employee.created` { employeeId, name } — by the onboarding form
+ * - `employee.import_started` { importId, total, pending, inUse, skipped }
+ * - `employee.imported` { importId, employees: [{ row, employeeId, name }] } — per batch of rows the
+ *   import's worker created; the actor is whoever started the import
+ * - `draft.saved` { entryKind, whole, lines: [DraftLineChange] } — only lines that changed
+ * - `transfer.sent` { entryKind, transferId, outcome, lineCount, totalCents, errorCode, errorMessage, lines }
+ */
+export const AUDIT_KINDS = [
+  "member.joined",
+  "member.roles_changed",
+  "member.removed",
+  "member.left",
+  "invitation.created",
+  "invitation.revoked",
+  "invitation.emailed",
+  "payroll.connected",
+  "payroll.disconnected",
+  "payroll.data_deleted",
+  "employee.created",
+  "employee.import_started",
+  "employee.imported",
+  "draft.saved",
+  "transfer.sent",
+] as const;
+
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** A kind's message key under `audit.kinds` (next-intl reads dots as nesting). */
+export function kindKey(kind: AuditKind): string {
+  return kind.replace(".", "_");
+}
+
+/** One line of a draft save: `cells` maps each field whose text changed to [old, new] (null: empty or absent). */
+export interface DraftLineChange {
+  id: string;
+  change: "added" | "changed" | "removed";
+  employeeId: number | null;
+  /** Set when the line moved to another employee. */
+  oldEmployeeId?: number | null;
+  cells?: Record<string, [string | null, string | null]>;
+}

@@ -1,0 +1,165 @@
+import { formatAmount, formatDate, numberFormat } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translate } from "@/lib/i18n/translate";
+import { typeLabels } from "@/lib/payroll-entries/labels";
+import { kindKey, type AuditKind, type DraftLineChange } from "./kinds";
+
+/**
+ * An entry as people read it, on the page and in the CSV export: in their language, German
+ * time, and cell values as the grid shows them (8,5 and 03.11.2026 in German).
+ */
+
+export interface AuditEntryLike {
+  occurredAt: Date;
+  actorId: string | null;
+  actorName: string | null;
+  kind: AuditKind;
+  companyId: number | null;
+  period: string | null;
+  details: Record<string, unknown>;
+}
+
+/** One old → new change of an entry (a draft's cell, a member's roles). */
+export interface AuditChange {
+  /** Where: a draft line ("Employee 1001, added line"). */
+  where: string;
+  field: string;
+  old: string;
+  new: string;
+}
+
+export interface PresentedEntry {
+  when: string;
+  who: string;
+  what: string;
+  summary: string;
+  changes: AuditChange[];
+}
+
+/** An entry as the page lists it. */
+export interface ShownEntry extends PresentedEntry {
+  id: string;
+  company: string | null;
+  period: string | null;
+}
+
+/** "30.11.2026 14:05" (German) or "30/11/2026 14:05", in German time. */
+export function formatWhen(locale: Locale, at: Date): string {
+  return formatDate(locale, at, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin" }).replace(", ", " ");
+}
+
+/** "November 2026" for `2026-11`. */
+export function formatPeriod(locale: Locale, period: string): string {
+  const [year, month] = period.split("-").map(Number) as [number, number];
+  return formatDate(locale, Date.UTC(year, month - 1, 1), { month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A draft cell's canonical text as the grid shows it. */
+export function cellText(locale: Locale, t: Translate, entryKind: string, field: string, text: string | null): string {
+  if (text === null || text === "") return t("audit.empty");
+  if (field === "type") return typeLabels(entryKind === "payments" ? "payments" : "hours")[text]?.[locale] ?? text;
+  if (DECIMAL.test(text)) return numberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(text as Intl.StringNumericLiteral);
+  const day = ISO_DAY.exec(text);
+  if (day) return formatDate(locale, Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])), { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+  return text;
+}
+
+const str = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
+const num = (value: unknown): number => (typeof value === "number" ? value : Number(value) || 0);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+function rolesText(t: Translate, roles: unknown): string {
+  return list(roles)
+    .map((role) => (t.has(`workspaces.roles.${String(role)}` as never) ? t(`workspaces.roles.${String(role)}` as never) : String(role)))
+    .join(", ");
+}
+
+function fieldLabel(t: Translate, field: string): string {
+  const key = `payrollEntries.columns.${field}` as never;
+  return t.has(key) ? t(key) : field;
+}
+
+function entryKindLabel(t: Translate, entryKind: unknown): string {
+  return t(entryKind === "payments" ? "audit.entryKinds.payments" : "audit.entryKinds.hours");
+}
+
+function draftChanges(locale: Locale, t: Translate, details: Record<string, unknown>): AuditChange[] {
+  const entryKind = str(details.entryKind);
+  return (list(details.lines) as DraftLineChange[]).flatMap((line) => {
+    const where = t(`audit.line.${line.change}`, { employee: line.employeeId ?? "—" });
+    const changes: AuditChange[] = [];
+    if (line.oldEmployeeId !== undefined && line.oldEmployeeId !== null) {
+      changes.push({ where, field: t("audit.employeeField"), old: String(line.oldEmployeeId), new: String(line.employeeId ?? "") });
+    }
+    for (const [field, [before, after]] of Object.entries(line.cells ?? {})) {
+      changes.push({ where, field: fieldLabel(t, field), old: cellText(locale, t, entryKind, field, before), new: cellText(locale, t, entryKind, field, after) });
+    }
+    if (changes.length === 0) changes.push({ where, field: "", old: "", new: "" });
+    return changes;
+  });
+}
+
+function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike): string {
+  const d = entry.details;
+  switch (entry.kind) {
+    case "member.joined":
+      return t("audit.summary.member_joined", { member: str(d.memberName) || "—", roles: rolesText(t, d.roles) });
+    case "member.roles_changed":
+      return t("audit.summary.member_roles_changed", { member: str(d.memberName) || "—" });
+    case "member.removed":
+      return t("audit.summary.member_removed", { member: str(d.memberName) || "—", roles: rolesText(t, d.roles) });
+    case "member.left":
+      return t("audit.summary.member_left", { roles: rolesText(t, d.roles) });
+    case "invitation.created":
+      return t("audit.summary.invitation_created", { roles: rolesText(t, d.roles), expires: d.expiresAt ? formatWhen(locale, new Date(str(d.expiresAt))) : "—" });
+    case "invitation.revoked":
+      return t("audit.summary.invitation_revoked", { roles: rolesText(t, d.roles) });
+    case "invitation.emailed":
+      return t("audit.summary.invitation_emailed", { roles: rolesText(t, d.roles), to: str(d.to) });
+    case "payroll.connected":
+      return t("audit.summary.payroll_connected", { username: str(d.username) });
+    case "payroll.disconnected":
+      return t("audit.summary.payroll_disconnected", { username: str(d.username) });
+    case "payroll.data_deleted":
+      return t("audit.summary.payroll_data_deleted", { drafts: num(d.entryDrafts), imports: num(d.imports), transfers: num(d.transfers) });
+    case "employee.created":
+      return t("audit.summary.employee_created", { id: str(d.employeeId), name: str(d.name) });
+    case "employee.import_started":
+      return t("audit.summary.employee_import_started", { total: num(d.total), pending: num(d.pending), inUse: num(d.inUse), skipped: num(d.skipped) });
+    case "employee.imported": {
+      const employees = list(d.employees) as { employeeId?: number; name?: string }[];
+      return t("audit.summary.employee_imported", { count: employees.length, names: employees.map((e) => `${e.employeeId ?? ""} ${e.name ?? ""}`.trim()).join(", ") });
+    }
+    case "draft.saved":
+      return t("audit.summary.draft_saved", { entryKind: entryKindLabel(t, d.entryKind), count: list(d.lines).length });
+    case "transfer.sent": {
+      const outcomeKey = `payrollEntries.outcome.${str(d.outcome)}` as never;
+      const total = formatAmount(locale, (num(d.totalCents) / 100).toFixed(2));
+      const text = t("audit.summary.transfer_sent", {
+        entryKind: entryKindLabel(t, d.entryKind),
+        count: num(d.lineCount),
+        total,
+        outcome: t.has(outcomeKey) ? t(outcomeKey) : str(d.outcome),
+      });
+      return d.errorMessage ? `${text} (${str(d.errorMessage)})` : text;
+    }
+  }
+}
+
+/** The entry's own words: who, what, when, and its old → new changes. */
+export function presentEntry(locale: Locale, t: Translate, entry: AuditEntryLike): PresentedEntry {
+  const d = entry.details;
+  let changes: AuditChange[] = [];
+  if (entry.kind === "draft.saved") changes = draftChanges(locale, t, d);
+  if (entry.kind === "member.roles_changed") changes = [{ where: str(d.memberName), field: t("audit.rolesField"), old: rolesText(t, d.from), new: rolesText(t, d.to) }];
+  return {
+    when: formatWhen(locale, entry.occurredAt),
+    who: entry.actorName ?? (entry.actorId ? entry.actorId.slice(0, 8) : t("audit.system")),
+    what: t(`audit.kinds.${kindKey(entry.kind)}` as never),
+    summary: summaryOf(locale, t, entry),
+    changes,
+  };
+}
