@@ -177,9 +177,13 @@ describe("recording", () => {
       details: { importId: imported.id, employees: [{ row: 1, employeeId: 801, name: "F1 L" }, { row: 2, employeeId: 802, name: "F2 L" }] },
     });
 
-    const { disconnectPayroll } = await import("@/lib/payroll/connection");
+    // Disconnect removes the key only: nothing is deleted, so nothing is recorded as deleted.
+    const { deletePayrollData, disconnectPayroll } = await import("@/lib/payroll/connection");
     expect(await disconnectPayroll(owner.id, actor)).toBe(true);
     expect((await entries("payroll.disconnected"))[0]!.details).toEqual({ username: "Sabine Krüger", baseUrl: expect.any(String) });
+    expect(await entries("payroll.data_deleted")).toEqual([]);
+    // "Delete all payroll data" records what went with it.
+    expect(await deletePayrollData(owner.id, actor)).toBe(true);
     expect((await entries("payroll.data_deleted"))[0]!.details).toMatchObject({ entryDrafts: 1, imports: 1, transfers: 1 });
   });
 });
