@@ -26,18 +26,50 @@ function lineToJson(model: GridModel, line: GridLine): string {
   return cached.json;
 }
 
+/** What the server holds of a line as this page knows it: the line object and its local `rev` when last saved. */
+export interface SavedLine {
+  line: GridLine;
+  rev: number;
+}
+
+export interface DraftPatch {
+  body: string;
+  /** The lines sent, as they were when sent. */
+  sent: Map<string, SavedLine>;
+  removed: string[];
+}
+
 /**
- * The draft request's body: every line (blank ones too, so later patches find them), or with
- * `since` only the lines whose revision differs from the one last saved. Each line's JSON is
- * kept until the line changes, so neither form re-serialises the whole month after one edit.
+ * The save request for what changed since the last save: each line whose object or revision
+ * differs from the one saved, and each saved line no longer in the grid, with the line's server
+ * revision it builds on (`base`; none for a line the server does not know). Lines in `held`
+ * (a conflict awaiting a choice) are left out. Null when nothing changed. Each line's JSON is
+ * kept until the line changes, so a save after one edit does not re-serialise the month.
  */
-export function draftBody(model: GridModel, period: string, since?: { baseRevision: number; savedRevs: ReadonlyMap<string, number> }): string {
+export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<string, SavedLine>, serverRevs: ReadonlyMap<string, number>, held: ReadonlySet<string>): DraftPatch | null {
   const parts: string[] = [];
+  const sent = new Map<string, SavedLine>();
+  const present = new Set<string>();
   for (const line of model.lines) {
-    if (since && since.savedRevs.get(line.id) === line.rev) continue;
-    parts.push(lineToJson(model, line));
+    present.add(line.id);
+    const before = saved.get(line.id);
+    if ((before && before.line === line && before.rev === line.rev) || held.has(line.id)) continue;
+    const json = lineToJson(model, line);
+    const base = serverRevs.get(line.id);
+    parts.push(base === undefined ? json : `${json.slice(0, -1)},"base":${base}}`);
+    sent.set(line.id, { line, rev: line.rev });
   }
-  return since ? `{"period":${JSON.stringify(period)},"baseRevision":${since.baseRevision},"changes":[${parts.join(",")}]}` : `{"period":${JSON.stringify(period)},"lines":[${parts.join(",")}]}`;
+  const removed: string[] = [];
+  const removals: string[] = [];
+  for (const id of saved.keys()) {
+    if (present.has(id) || held.has(id)) continue;
+    removed.push(id);
+    const base = serverRevs.get(id);
+    // A line the server never had needs no removal there.
+    if (base !== undefined) removals.push(JSON.stringify({ id, base }));
+  }
+  if (!parts.length && !removed.length) return null;
+  return { body: `{"period":${JSON.stringify(period)},"changes":[${parts.join(",")}],"removed":[${removals.join(",")}]}`, sent, removed };
 }
 
 /**
