@@ -66,6 +66,8 @@ function nextReady(child: ChildProcess): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  // A clean sandbox first: a reset forgets the app registration made below.
+  await control("POST", "/reset");
   const databaseUrl = await freshDatabase();
   await migrateDatabase(databaseUrl);
   const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
@@ -140,7 +142,6 @@ async function openGrid(browser: Browser, app: string, connect: boolean): Promis
 
 test("a line typed in one browser appears in the other's open grid; the same cell changed in both is a conflict to choose; each sees the other", async ({ browser }) => {
   test.setTimeout(180_000);
-  await control("POST", "/reset");
   const one = await openGrid(browser, APPS[0]!, true);
   const other = await openGrid(browser, APPS[1]!, false);
 

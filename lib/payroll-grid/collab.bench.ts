@@ -130,7 +130,7 @@ async function main(): Promise<void> {
         (count) => {
           const saves = performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith("/hours/draft"));
           const save = saves[count];
-          return save ? performance.timeOrigin + save.fetchStart : false;
+          return save ? performance.timeOrigin + (save as PerformanceResourceTiming).fetchStart : false;
         },
         before,
         { timeout: 30_000 },
