@@ -8,7 +8,9 @@ import { linesChangedSince, type ChangedLine, type DraftKey } from "./drafts";
  *     revision sent before (removed ones with `deleted`), first those since `since` (catch-up);
  *   `event: presence`, `data: { client, name, line, gone? }`: someone else's place in the grid.
  * The `id` is what EventSource sends back as `Last-Event-ID` when it reconnects. Opening the
- * stream announces the person (line null); closing it says they are gone.
+ * stream announces the person (line null); closing it says they are gone. A stream ends after
+ * `maxAgeMs` (5 minutes) without a word to the others: the browser reconnects at once, through
+ * the route's session and access checks again, so a person whose access ended stops hearing.
  */
 
 export interface DraftStreamOptions {
@@ -20,6 +22,7 @@ export interface DraftStreamOptions {
   hub?: DraftHub;
   /** Comment lines that keep proxies from closing a quiet stream and notice a gone browser. */
   heartbeatMs?: number;
+  maxAgeMs?: number;
 }
 
 const encoder = new TextEncoder();
@@ -76,21 +79,24 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
       };
       const unsubscribe = hub.subscribe(key, onEvent);
       const heartbeat = setInterval(() => write(": ping\n\n"), options.heartbeatMs ?? 15_000);
-      const close = () => {
+      const close = (farewell = true) => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        clearTimeout(expiry);
         unsubscribe();
-        options.signal.removeEventListener("abort", close);
-        void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null, gone: true } });
+        options.signal.removeEventListener("abort", onAbort);
+        if (farewell) void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null, gone: true } });
         try {
           controller.close();
         } catch {
           // Already closed or errored.
         }
       };
-      cleanup = close;
-      options.signal.addEventListener("abort", close);
+      const expiry = setTimeout(() => close(false), options.maxAgeMs ?? 5 * 60_000);
+      const onAbort = () => close();
+      cleanup = onAbort;
+      options.signal.addEventListener("abort", onAbort);
       // Reconnect quickly after a dropped connection.
       write("retry: 1000\n\n");
       readChanges();

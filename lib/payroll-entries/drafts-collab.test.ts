@@ -200,4 +200,16 @@ describe("the draft's event stream", () => {
     abort.abort();
     expect(await gone).toMatchObject({ presence: { client: "me-123456", gone: true } });
   });
+
+  it("ends after its maximum age without saying goodbye (the browser reconnects through the access checks)", async () => {
+    const { draftEventStream } = await import("./draft-stream");
+    const { draftKeyText } = await import("./draft-hub");
+    const hub = await newHub(async () => undefined);
+    const key = freshKey();
+    const heard: DraftEvent[] = [];
+    hub.subscribe(draftKeyText(key), (event) => heard.push(event));
+    const reader = draftEventStream({ key, since: 0, client: "me-123456", name: "Me", signal: new AbortController().signal, hub, maxAgeMs: 50 }).getReader();
+    while (!(await reader.read()).done);
+    expect(heard.map((event) => (event.type === "presence" ? event.presence.gone === true : "lines"))).toEqual([false]);
+  });
 });
