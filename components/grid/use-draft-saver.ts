@@ -7,8 +7,9 @@ import { ApiRequestError, apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import type { GridModel, RemoteLineChange } from "@/lib/payroll-grid/model";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { COMMIT_OPEN_EDIT } from "./cell-editor";
-import { draftPatch, fitsKeepalive, storedLinesOf, type DraftPatch, type SavedLine } from "./draft-body";
+import { fitsKeepalive, storedLinesOf } from "./draft-body";
 import { ConflictStore, type DraftConflict, type RemoteLines } from "./draft-sync";
+import { DraftSyncState } from "./draft-sync-state";
 import { dropUnsavedDraft, handoffKey, leaveUnsavedDraft } from "./draft-handoff";
 import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
 
@@ -59,10 +60,6 @@ interface SaveAnswer {
   lineRevisions?: Record<string, number>;
 }
 
-function cellsOf(model: GridModel, values: Readonly<Record<string, string>>): string[] {
-  return model.spec.columns.map((column) => values[column.key] ?? "");
-}
-
 /**
  * Saves the grid's draft on the server after every change: debounced (saved within 2 s), one
  * request at a time, the lines changed and removed since the last save, each with the server's
@@ -90,11 +87,8 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
 
   useEffect(() => {
     let savedVersion = model.version;
-    // What the server holds as this page knows it: each line's server revision, and each line as last saved.
-    const serverRevs = new Map<string, number>(Object.entries(initial?.lineRevisions ?? {}));
-    const saved = new Map<string, SavedLine>(model.lines.map((line) => [line.id, { line, rev: line.rev }]));
-    // Conflicts awaiting a choice: those lines are not sent.
-    const held = new Map<string, DraftConflict>();
+    // What the server holds as this page knows it (see draft-sync-state.ts).
+    const sync = new DraftSyncState(model, period, initial?.lineRevisions ?? {}, conflicts);
     let firstUnsaved: number | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     // Saves run one after another: each builds on the revisions the previous one returned.
@@ -114,25 +108,7 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
     // The version a save sent while leaving the page carries: leaving fires several events.
     let leavingVersion: number | null = null;
 
-    const prepare = () => ({ version: model.version, patch: draftPatch(model, period, saved, serverRevs, new Set(held.keys())) });
-
-    /** What the server answered: lines written (or already so) count as saved; conflicting ones are held. */
-    const settle = (patch: DraftPatch, lineRevisions: Record<string, number>, found: DraftConflict[]) => {
-      const contested = new Set(found.map((conflict) => conflict.id));
-      for (const [id, line] of patch.sent) {
-        if (contested.has(id)) continue;
-        const revision = lineRevisions[id];
-        if (revision !== undefined) serverRevs.set(id, Math.max(revision, serverRevs.get(id) ?? 0));
-        saved.set(id, line);
-      }
-      for (const id of patch.removed) {
-        if (contested.has(id)) continue;
-        saved.delete(id);
-        serverRevs.delete(id);
-      }
-      for (const conflict of found) held.set(conflict.id, conflict);
-      if (found.length) conflicts.set([...held.values()]);
-    };
+    const prepare = () => ({ version: model.version, patch: sync.patch() });
 
     const saveNow = async (prepared?: ReturnType<typeof prepare>, keepalive = false): Promise<void> => {
       if (!prepared && model.version === savedVersion) return;
@@ -158,7 +134,7 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
           answer = { lineRevisions: extra.lineRevisions ?? {} };
           found = extra.conflicts ?? [];
         }
-        settle(patch, answer.lineRevisions ?? {}, found);
+        sync.settle(patch, answer.lineRevisions ?? {}, found);
         savedVersion = version;
         failures = 0;
         if (model.version === version) firstUnsaved = null;
@@ -203,53 +179,15 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       } finally {
         applyingRemote = false;
       }
-      for (const change of changes) {
-        const line = model.lineById(change.id);
-        if (line) saved.set(line.id, { line, rev: line.rev });
-        else saved.delete(change.id);
-      }
+      sync.shown(changes);
       if (wasSaved) savedVersion = model.version;
     };
 
     syncRef.current = {
-      applyRemote: ({ lines }) => {
-        const shown: RemoteLineChange[] = [];
-        for (const remote of lines) {
-          if ((serverRevs.get(remote.id) ?? -1) >= remote.revision) continue;
-          const conflict = held.get(remote.id);
-          if (conflict) {
-            // Their newer value is what choosing "theirs" shows, and what "mine" builds on.
-            held.set(remote.id, { ...conflict, theirs: { revision: remote.revision, employee_id: remote.deleted ? null : remote.employee_id, values: remote.deleted ? null : remote.values } });
-            conflicts.set([...held.values()]);
-            continue;
-          }
-          const local = model.lineById(remote.id);
-          const before = saved.get(remote.id);
-          const unsaved = local ? !before || before.line !== local || before.rev !== local.rev : before !== undefined;
-          if (unsaved) {
-            // The same content saved by both: nothing to choose. Otherwise this person's save meets the conflict.
-            if (local && !remote.deleted && cellsOf(model, remote.values).every((cell, col) => cell === local.cells[col])) {
-              serverRevs.set(remote.id, remote.revision);
-              if (before?.line === local) saved.set(remote.id, { line: local, rev: local.rev });
-            }
-            continue;
-          }
-          serverRevs.set(remote.id, remote.revision);
-          shown.push({ id: remote.id, employeeId: remote.employee_id, cells: cellsOf(model, remote.values), deleted: remote.deleted });
-        }
-        show(shown);
-      },
+      applyRemote: (lines) => show(sync.remote(lines)),
       resolve: (id, keep) => {
-        const conflict = held.get(id);
-        if (!conflict) return;
-        held.delete(id);
-        conflicts.set([...held.values()]);
-        serverRevs.set(id, conflict.theirs.revision);
-        if (keep === "theirs") {
-          const employeeId = conflict.theirs.employee_id ?? conflict.yours?.employee_id ?? model.lineById(id)?.employeeId ?? 0;
-          show([{ id, employeeId, cells: cellsOf(model, conflict.theirs.values ?? {}), deleted: conflict.theirs.values === null }]);
-          return;
-        }
+        const theirs = sync.resolve(id, keep);
+        if (theirs) return show([theirs]);
         // Mine, on top of theirs: saved with the next save.
         savedVersion = -1;
         schedule();
