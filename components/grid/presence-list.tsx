@@ -7,8 +7,8 @@ import type { PresenceStore } from "./draft-sync";
 
 /**
  * Who else has this grid open, and on which row: "Also here: Anna Berg (row 12, Müller, Max)".
- * A polite live region: screen readers hear people arrive and leave, not every move (the row
- * is in each name's text, read when the person reads the line).
+ * Screen readers hear people arrive and leave (a polite live region of the names alone), not
+ * every move of theirs; the rows are in the visible line, read when the person reads it.
  */
 export function PresenceList({ store, model, employees }: { store: PresenceStore; model: GridModel; employees: ReadonlyMap<number, string> }) {
   const t = useTranslations();
@@ -18,9 +18,15 @@ export function PresenceList({ store, model, employees }: { store: PresenceStore
     const line = index >= 0 ? model.lines[index] : undefined;
     return line ? t("payrollEntries.alsoHereRow", { name: peer.name, row: index + 1, employee: employees.get(line.employeeId) ?? `#${line.employeeId}` }) : peer.name;
   });
+  const who = [...new Set(peers.map((peer) => peer.name))].join("; ");
   return (
-    <p aria-live="polite" aria-atomic="true" data-testid="presence" className="text-sm text-slate-700">
-      {names.length ? t("payrollEntries.alsoHere", { people: names.join("; ") }) : null}
-    </p>
+    <>
+      <p data-testid="presence" className="text-sm text-slate-700">
+        {names.length ? t("payrollEntries.alsoHere", { people: names.join("; ") }) : null}
+      </p>
+      <p aria-live="polite" className="sr-only">
+        {who ? t("payrollEntries.alsoHere", { people: who }) : null}
+      </p>
+    </>
   );
 }
