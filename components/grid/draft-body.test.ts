@@ -30,6 +30,11 @@ describe("draftPatch", () => {
       changes: [{ id: model.lines[0]!.id, employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "9", total_amount: "12.5" }, base: 4 }],
       removed: [{ id: "gone", base: 3 }],
     });
+    // Sent while an earlier save is under way: each of its lines names the values sent there.
+    const inFlight = draftPatch(model, "2026-11", saved, serverRevs, new Set())!;
+    model.setText(model.lines[0]!, 1, "10");
+    const overtaking = JSON.parse(draftPatch(model, "2026-11", saved, serverRevs, new Set(), inFlight)!.body) as { changes: { prior?: unknown }[] };
+    expect(overtaking.changes[0]?.prior).toEqual({ type: "HOURLY_WAGE", total_hours: "9", total_amount: "12.5" });
     // A line held for a conflict is not sent until it is resolved.
     expect(draftPatch(model, "2026-11", saved, serverRevs, new Set([model.lines[0]!.id, "gone"]))).toBeNull();
   });

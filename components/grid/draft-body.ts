@@ -15,6 +15,11 @@ export function storedLinesOf(model: GridModel): StoredLine[] {
 
 const lineJson = new WeakMap<GridLine, { rev: number; json: string }>();
 
+function valuesJson(model: GridModel, line: GridLine): string {
+  const keys = model.spec.columns.map((column) => column.key);
+  return JSON.stringify(Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : []))));
+}
+
 function lineToJson(model: GridModel, line: GridLine): string {
   let cached = lineJson.get(line);
   if (!cached || cached.rev !== line.rev) {
@@ -36,6 +41,8 @@ export interface DraftPatch {
   body: string;
   /** The lines sent, as they were when sent. */
   sent: Map<string, SavedLine>;
+  /** Each sent line's values as JSON text, for a save that may overtake this one (`prior`). */
+  sentValues: Map<string, string>;
   removed: string[];
 }
 
@@ -43,12 +50,16 @@ export interface DraftPatch {
  * The save request for what changed since the last save: each line whose object or revision
  * differs from the one saved, and each saved line no longer in the grid, with the line's server
  * revision it builds on (`base`; none for a line the server does not know). Lines in `held`
- * (a conflict awaiting a choice) are left out. Null when nothing changed. Each line's JSON is
- * kept until the line changes, so a save after one edit does not re-serialise the month.
+ * (a conflict awaiting a choice) are left out. Null when nothing changed. `inFlight`: a save
+ * still under way, whose lines this one may reach the server before or after: each of them
+ * carries the values sent there as `prior`, so that the server takes this newer value over the
+ * page's own earlier one instead of calling it a conflict. Each line's JSON is kept until the
+ * line changes, so a save after one edit does not re-serialise the month.
  */
-export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<string, SavedLine>, serverRevs: ReadonlyMap<string, number>, held: ReadonlySet<string>): DraftPatch | null {
+export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<string, SavedLine>, serverRevs: ReadonlyMap<string, number>, held: ReadonlySet<string>, inFlight?: DraftPatch): DraftPatch | null {
   const parts: string[] = [];
   const sent = new Map<string, SavedLine>();
+  const sentValues = new Map<string, string>();
   const present = new Set<string>();
   for (const line of model.lines) {
     present.add(line.id);
@@ -56,8 +67,10 @@ export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<
     if ((before && before.line === line && before.rev === line.rev) || held.has(line.id)) continue;
     const json = lineToJson(model, line);
     const base = serverRevs.get(line.id);
-    parts.push(base === undefined ? json : `${json.slice(0, -1)},"base":${base}}`);
+    const prior = inFlight?.sentValues.get(line.id);
+    parts.push(`${json.slice(0, -1)}${base === undefined ? "" : `,"base":${base}`}${prior === undefined ? "" : `,"prior":${prior}`}}`);
     sent.set(line.id, { line, rev: line.rev });
+    sentValues.set(line.id, valuesJson(model, line));
   }
   const removed: string[] = [];
   const removals: string[] = [];
@@ -69,7 +82,7 @@ export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<
     if (base !== undefined) removals.push(JSON.stringify({ id, base }));
   }
   if (!parts.length && !removed.length) return null;
-  return { body: `{"period":${JSON.stringify(period)},"changes":[${parts.join(",")}],"removed":[${removals.join(",")}]}`, sent, removed };
+  return { body: `{"period":${JSON.stringify(period)},"changes":[${parts.join(",")}],"removed":[${removals.join(",")}]}`, sent, sentValues, removed };
 }
 
 /**

@@ -23,9 +23,9 @@ export class DraftSyncState {
     this.saved = new Map(model.lines.map((line) => [line.id, { line, rev: line.rev }]));
   }
 
-  /** The next save's request, or null when nothing is unsaved (held lines aside). */
-  patch(): DraftPatch | null {
-    return draftPatch(this.model, this.period, this.saved, this.serverRevs, new Set(this.held.keys()));
+  /** The next save's request, or null when nothing is unsaved (held lines aside); `inFlight`: a save it may overtake. */
+  patch(inFlight?: DraftPatch): DraftPatch | null {
+    return draftPatch(this.model, this.period, this.saved, this.serverRevs, new Set(this.held.keys()), inFlight);
   }
 
   /** What the server answered: lines written (or already so) count as saved; conflicting ones are held. */

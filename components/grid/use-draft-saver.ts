@@ -7,7 +7,7 @@ import { ApiRequestError, apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import type { GridModel, RemoteLineChange } from "@/lib/payroll-grid/model";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { COMMIT_OPEN_EDIT } from "./cell-editor";
-import { fitsKeepalive, storedLinesOf } from "./draft-body";
+import { fitsKeepalive, storedLinesOf, type DraftPatch } from "./draft-body";
 import { ConflictStore, type DraftConflict, type RemoteLines } from "./draft-sync";
 import { DraftSyncState } from "./draft-sync-state";
 import { dropUnsavedDraft, handoffKey, leaveUnsavedDraft } from "./draft-handoff";
@@ -108,7 +108,9 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
     // The version a save sent while leaving the page carries: leaving fires several events.
     let leavingVersion: number | null = null;
 
-    const prepare = () => ({ version: model.version, patch: sync.patch() });
+    // The save under way (its lines, for a save sent while leaving that may overtake it).
+    let sending: DraftPatch | null = null;
+    const prepare = (overtaking?: DraftPatch | null) => ({ version: model.version, patch: sync.patch(overtaking ?? undefined) });
 
     const saveNow = async (prepared?: ReturnType<typeof prepare>, keepalive = false): Promise<void> => {
       if (!prepared && model.version === savedVersion) return;
@@ -120,6 +122,7 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       }
       store.set({ state: "saving" });
       inFlight += 1;
+      sending = patch;
       try {
         let answer: SaveAnswer;
         let found: DraftConflict[] = [];
@@ -145,6 +148,7 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
         store.set({ state: "failed" });
       } finally {
         inFlight -= 1;
+        if (sending === patch) sending = null;
       }
     };
 
@@ -218,7 +222,7 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       if (model.version === leavingVersion) return true;
       if (timer) clearTimeout(timer);
       timer = null;
-      const request = prepare();
+      const request = prepare(inFlight > 0 ? sending : null);
       if (!request.patch) return true;
       if (!fitsKeepalive(request.patch.body)) {
         void save();
@@ -229,7 +233,8 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
       const settled = () => {
         if (savedVersion !== request.version) leavingVersion = null;
       };
-      // Not through the queue when a save is under way (it waits for that one): the server orders them by line revisions.
+      // Not through the queue when a save is under way (it waits for that one): its lines carry what that
+      // save sent (`prior`), so whichever of the two the server stores last, the newer values stay.
       if (inFlight > 0) void saveNow(request, true).then(settled);
       else queue = saveNow(request, true).then(settled);
       return true;

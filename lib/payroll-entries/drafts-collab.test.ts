@@ -103,6 +103,21 @@ describe("per-line revisions", () => {
     expect((await patchEntryDraft(key, [line("b", 2, { amount: "9" })])).conflicts.map((conflict) => conflict.id)).toEqual(["b"]);
   });
 
+  it("takes a page's newer value over its own earlier save that reached the server first (prior), not over someone else's", async () => {
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = freshKey();
+    const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "1" })]);
+    // A save under way, and one sent while leaving the page that arrives after it.
+    await patchEntryDraft(key, [{ ...line("a", 1, { amount: "2" }), base: base.revision }]);
+    const leaving = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "3" }), base: base.revision, prior: { amount: "2" } }]);
+    expect(leaving.conflicts).toEqual([]);
+    expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { amount: "3" }));
+    // Someone else's value is not the page's prior one: a conflict as ever.
+    await patchEntryDraft(key, [{ ...line("b", 2, { amount: "5" }), base: base.revision }]);
+    const stale = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "3" }), base: base.revision, prior: { amount: "2" } }]);
+    expect(stale.conflicts.map((conflict) => conflict.id)).toEqual(["b"]);
+  });
+
   it("treats a removal like a change: refused when the line changed since, and told to streams catching up", async () => {
     const { linesChangedSince, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();

@@ -138,8 +138,12 @@ export async function saveEntryDraft(key: DraftKey, lines: StoredLine[]): Promis
   });
 }
 
-/** A changed line as a save sends it: `base` is the line's revision the change builds on (none: a line new to the sender). */
-export type LineChange = StoredLine & { base?: number | undefined };
+/**
+ * A changed line as a save sends it: `base` is the line's revision the change builds on (none: a
+ * line new to the sender); `prior` the values the sender saved in a save that may have reached
+ * the server first (stored values equal to them are the sender's own, not someone else's).
+ */
+export type LineChange = StoredLine & { base?: number | undefined; prior?: Record<string, string> | undefined };
 export interface LineRemoval {
   id: string;
   base?: number | undefined;
@@ -185,6 +189,11 @@ function sameContent(stored: StoredState, line: StoredLine): boolean {
   return true;
 }
 
+/** Whether the stored line is the sender's own earlier save of it (`prior`). */
+function isPrior(stored: StoredState, change: LineChange): boolean {
+  return change.prior !== undefined && sameContent(stored, { id: change.id, employee_id: change.employee_id, values: change.prior });
+}
+
 function theirs(stored: StoredState, key: DraftKey): TheirLine {
   if (stored.deleted) return { revision: stored.revision, employee_id: null, values: null };
   const parsed = readStoredJson(storedLineSchema, { id: stored.line_id, employee_id: stored.employee_id, values: stored.values }, `${storedName(key)} line ${stored.line_id}`);
@@ -224,7 +233,7 @@ export async function patchEntryDraft(key: DraftKey, changes: readonly LineChang
       const line = { id: change.id, employee_id: change.employee_id, values: change.values };
       const now = stored.get(change.id);
       if (now && sameContent(now, line)) lineRevisions[line.id] = now.revision;
-      else if (!now || (now.deleted && change.base === undefined) || (change.base !== undefined && now.revision <= change.base)) writes.push(line);
+      else if (!now || (now.deleted && change.base === undefined) || (change.base !== undefined && now.revision <= change.base) || isPrior(now, change)) writes.push(line);
       else conflicts.push({ id: line.id, theirs: theirs(now, key), yours: line });
     }
     const removing: string[] = [];

@@ -164,9 +164,13 @@ const PERIOD = /^\d{4}-\d{2}$/;
 /** A line's revision as a save names it (0 and up; a draft's revisions start at 1). */
 const revisionSchema = z.number().int().min(0).max(MAX_STORED_INT);
 
-/** A changed line with the revision of it the change builds on (none: a line new to the page). */
+/**
+ * A changed line with the revision of it the change builds on (none: a line new to the page),
+ * and `prior`: the values the same page sent in a save that may still be under way (this one,
+ * sent while leaving the page, may arrive after it): stored values equal to those are its own.
+ */
 const lineChangeSchema = z
-  .object({ id: lineIdSchema, employee_id: storedPositiveIntSchema, values: storedLineSchema.shape.values, base: revisionSchema.optional() })
+  .object({ id: lineIdSchema, employee_id: storedPositiveIntSchema, values: storedLineSchema.shape.values, base: revisionSchema.optional(), prior: storedLineSchema.shape.values.optional() })
   .strict();
 
 function uniqueIds(lines: { id: string }[], ctx: z.RefinementCtx): void {
