@@ -40,6 +40,7 @@ export const putDraft = payrollRoute({ params: entryParams, body: entryDraftBody
   const body = context.body;
   if (body.period !== company.current_month) throw periodChanged(company.current_month);
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+  // The whole draft, last save wins: for seeding and tools; the grid sends changed lines with their bases.
   if ("lines" in body) {
     const whole = await saveEntryDraft(key, body.lines);
     await publishDraftChange(key, whole.revision);
