@@ -15,6 +15,11 @@ export function storedLinesOf(model: GridModel): StoredLine[] {
 
 const lineJson = new WeakMap<GridLine, { rev: number; json: string }>();
 
+function valuesJson(model: GridModel, line: GridLine): string {
+  const keys = model.spec.columns.map((column) => column.key);
+  return JSON.stringify(Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : []))));
+}
+
 function lineToJson(model: GridModel, line: GridLine): string {
   let cached = lineJson.get(line);
   if (!cached || cached.rev !== line.rev) {
@@ -26,18 +31,58 @@ function lineToJson(model: GridModel, line: GridLine): string {
   return cached.json;
 }
 
+/** What the server holds of a line as this page knows it: the line object and its local `rev` when last saved. */
+export interface SavedLine {
+  line: GridLine;
+  rev: number;
+}
+
+export interface DraftPatch {
+  body: string;
+  /** The lines sent, as they were when sent. */
+  sent: Map<string, SavedLine>;
+  /** Each sent line's values as JSON text, for a save that may overtake this one (`prior`). */
+  sentValues: Map<string, string>;
+  removed: string[];
+}
+
 /**
- * The draft request's body: every line (blank ones too, so later patches find them), or with
- * `since` only the lines whose revision differs from the one last saved. Each line's JSON is
- * kept until the line changes, so neither form re-serialises the whole month after one edit.
+ * The save request for what changed since the last save: each line whose object or revision
+ * differs from the one saved, and each saved line no longer in the grid, with the line's server
+ * revision it builds on (`base`; none for a line the server does not know). Lines in `held`
+ * (a conflict awaiting a choice) are left out. Null when nothing changed. `inFlight`: a save
+ * still under way, whose lines this one may reach the server before or after: each of them
+ * carries the values sent there as `prior`, so that the server takes this newer value over the
+ * page's own earlier one instead of calling it a conflict. Each line's JSON is kept until the
+ * line changes, so a save after one edit does not re-serialise the month.
  */
-export function draftBody(model: GridModel, period: string, since?: { baseRevision: number; savedRevs: ReadonlyMap<string, number> }): string {
+export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<string, SavedLine>, serverRevs: ReadonlyMap<string, number>, held: ReadonlySet<string>, inFlight?: DraftPatch): DraftPatch | null {
   const parts: string[] = [];
+  const sent = new Map<string, SavedLine>();
+  const sentValues = new Map<string, string>();
+  const present = new Set<string>();
   for (const line of model.lines) {
-    if (since && since.savedRevs.get(line.id) === line.rev) continue;
-    parts.push(lineToJson(model, line));
+    present.add(line.id);
+    const before = saved.get(line.id);
+    if ((before && before.line === line && before.rev === line.rev) || held.has(line.id)) continue;
+    const json = lineToJson(model, line);
+    const base = serverRevs.get(line.id);
+    const prior = inFlight?.sentValues.get(line.id);
+    parts.push(`${json.slice(0, -1)}${base === undefined ? "" : `,"base":${base}`}${prior === undefined ? "" : `,"prior":${prior}`}}`);
+    sent.set(line.id, { line, rev: line.rev });
+    sentValues.set(line.id, valuesJson(model, line));
   }
-  return since ? `{"period":${JSON.stringify(period)},"baseRevision":${since.baseRevision},"changes":[${parts.join(",")}]}` : `{"period":${JSON.stringify(period)},"lines":[${parts.join(",")}]}`;
+  const removed: string[] = [];
+  const removals: string[] = [];
+  for (const id of saved.keys()) {
+    if (present.has(id) || held.has(id)) continue;
+    removed.push(id);
+    const base = serverRevs.get(id);
+    // A line the server never had needs no removal there.
+    if (base !== undefined) removals.push(JSON.stringify({ id, base }));
+  }
+  if (!parts.length && !removed.length) return null;
+  return { body: `{"period":${JSON.stringify(period)},"changes":[${parts.join(",")}],"removed":[${removals.join(",")}]}`, sent, sentValues, removed };
 }
 
 /**

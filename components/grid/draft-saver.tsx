@@ -6,7 +6,10 @@ import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
 import type { GridModel } from "@/lib/payroll-grid/model";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
-import { useDraftSaver, type DraftStatus, type DraftStatusStore } from "./use-draft-saver";
+import { ConflictDialog } from "./conflict-dialog";
+import type { PresenceStore } from "./draft-sync";
+import { useDraftSaver, type DraftStatus, type DraftStatusStore, type InitialRevisions } from "./use-draft-saver";
+import { useDraftStream } from "./use-draft-stream";
 
 export interface DraftSaverHandle {
   /** Saves what is unsaved now; resolves when the save has ended. */
@@ -19,18 +22,31 @@ interface DraftSaverProps {
   companyId: number;
   kind: EntryKind;
   period: string;
-  initialRevision: number | null;
+  initial: InitialRevisions | null;
+  /** This page's id in the draft's stream, and where others' presence goes. */
+  client: string;
+  presence: PresenceStore;
+  employees: ReadonlyMap<number, string>;
+  columnLabels: readonly string[];
 }
 
 /**
- * Saves the draft and shows how far saving is. A component of its own so that the save
- * mutation's state changes re-render only this line, never the grid; the workbench reaches
- * `flush` through `ref`. Its props do not change with edits (memo): typing does not re-render it.
+ * Saves the draft, shows how far saving is, keeps it in step with others' saves (the draft's
+ * event stream) and asks which value to keep when someone changed the same line. A component of
+ * its own so that the save mutation's state changes re-render only this, never the grid; the
+ * workbench reaches `flush` through `ref`. Its props do not change with edits (memo): typing
+ * does not re-render it.
  */
-export const DraftSaver = memo(function DraftSaver({ ref, model, companyId, kind, period, initialRevision }: DraftSaverProps) {
-  const { status, flush } = useDraftSaver(model, companyId, kind, period, initialRevision);
+export const DraftSaver = memo(function DraftSaver({ ref, model, companyId, kind, period, initial, client, presence, employees, columnLabels }: DraftSaverProps) {
+  const { status, flush, conflicts, applyRemote, resolve } = useDraftSaver(model, companyId, kind, period, initial);
+  useDraftStream({ companyId, kind, period, since: initial?.revision ?? 0, client, presence, onLines: applyRemote });
   useImperativeHandle(ref, () => ({ flush }), [flush]);
-  return <DraftIndicator store={status} />;
+  return (
+    <>
+      <DraftIndicator store={status} />
+      <ConflictDialog store={conflicts} model={model} employees={employees} columnLabels={columnLabels} onResolve={resolve} />
+    </>
+  );
 });
 
 const STATE_TEXT: Record<DraftStatus["state"], MessageKey> = {

@@ -10,7 +10,9 @@ import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries
 import { CopyLineDialog } from "./copy-line-dialog";
 import { handoffKey, takeUnsavedDraft } from "./draft-handoff";
 import { DraftSaver, type DraftSaverHandle } from "./draft-saver";
+import { newClientId, PresenceStore } from "./draft-sync";
 import { EntryGrid } from "./entry-grid";
+import { PresenceList } from "./presence-list";
 import { GridToolbar } from "./grid-toolbar";
 import { columnLabel, describeProblem } from "./messages";
 import { ProblemsPanel } from "./problems-panel";
@@ -21,6 +23,7 @@ import { TransferBar } from "./transfer-bar";
 import { useGridRows } from "./use-grid-rows";
 import { storedLinesOf } from "./draft-body";
 import { useTransfer, type LastTransfer } from "./use-transfer";
+import { useAnnouncePresence } from "./use-draft-stream";
 
 export interface WorkbenchProps {
   kind: EntryKind;
@@ -28,7 +31,7 @@ export interface WorkbenchProps {
   companyName: string;
   period: string;
   employees: { id: number; name: string }[];
-  draft: { lines: StoredLine[]; revision: number; updatedAt: string } | null;
+  draft: { lines: StoredLine[]; revision: number; lineRevisions: Record<string, number>; updatedAt: string } | null;
   lastTransfer: LastTransfer | null;
   /** A transfer after the last successful one whose outcome is unknown. */
   unknownTransfer: LastTransfer | null;
@@ -64,6 +67,10 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const gridArea = useRef<HTMLDivElement>(null);
   const drafts = useRef<DraftSaverHandle>(null);
   const flush = useCallback(() => drafts.current?.flush() ?? Promise.resolve(), []);
+  // Live co-editing: this page's id in the draft's stream, who else is here, what the page was rendered from.
+  const [client] = useState(newClientId);
+  const [presence] = useState(() => new PresenceStore());
+  const [initial] = useState(() => (props.draft ? { revision: props.draft.revision, lineRevisions: props.draft.lineRevisions } : null));
 
   useEffect(() => {
     if (model.context.locale !== locale) model.setContext({ locale, month: period });
@@ -86,6 +93,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     (col: number, line: GridLine, lineNumber: number) => t("payrollEntries.cellLabel", { column: columnLabels[col] ?? "", employee: employees.get(line.employeeId) ?? `#${line.employeeId}`, line: lineNumber }),
     [t, columnLabels, employees],
   );
+  useAnnouncePresence({ companyId, kind, period, client, presence, line: activeLine?.id ?? null });
   const transfer = useTransfer({ model, version, companyId, kind, period, initialBaselines: { lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer }, flush, describe });
 
   const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
@@ -165,8 +173,9 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           {t("payrollEntries.rowsShown", { shown: rows.length, total: model.lines.length })}
           {pasteNote ? ` · ${pasteNote}` : ""}
         </p>
-        <DraftSaver ref={drafts} model={model} companyId={companyId} kind={kind} period={period} initialRevision={props.draft?.revision ?? null} />
+        <DraftSaver ref={drafts} model={model} companyId={companyId} kind={kind} period={period} initial={initial} client={client} presence={presence} employees={employees} columnLabels={columnLabels} />
       </div>
+      <PresenceList store={presence} model={model} employees={employees} />
 
       <div ref={gridArea}>
         <EntryGrid

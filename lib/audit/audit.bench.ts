@@ -70,7 +70,13 @@ async function save(audit: Actor | null): Promise<void> {
     edit += 1;
     return lineOf((edit * 7919) % total, String(1 + (edit % 97) / 4));
   });
-  ({ revision } = await patchEntryDraft(key, revision, changes, audit));
+  const base = revision;
+  ({ revision } = await patchEntryDraft(
+    key,
+    changes.map((change) => ({ ...change, base })),
+    [],
+    audit,
+  ));
 }
 
 async function round(audit: Actor | null): Promise<number> {

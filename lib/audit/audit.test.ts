@@ -117,14 +117,19 @@ describe("recording", () => {
       [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), line("c", 3, { total_hours: "1" }), line("blank", 9, { date: "" })],
       actor,
     );
-    const patched = await patchEntryDraft(
+    await patchEntryDraft(
       key,
-      first.revision,
-      [line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4", date: "" }), line("d", 4, { type: "SUNDAY_PREMIUM" })],
+      [
+        { ...line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "12" }), base: first.revision },
+        { ...line("b", 2, { type: "HOURLY_WAGE", total_hours: "4", date: "" }), base: first.revision },
+        line("d", 4, { type: "SUNDAY_PREMIUM" }),
+      ],
+      [],
       actor,
     );
-    await saveEntryDraft(key, [line("a", 5, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), line("d", 4, { type: "SUNDAY_PREMIUM" })], actor);
-    await patchEntryDraft(key, patched.revision + 1, [line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" })], actor);
+    const whole = await saveEntryDraft(key, [line("a", 5, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), line("d", 4, { type: "SUNDAY_PREMIUM" })], actor);
+    // A patch that writes nothing new (the stored line already reads so) records nothing.
+    await patchEntryDraft(key, [{ ...line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), base: whole.revision }], [], actor);
 
     const saves = await entries("draft.saved");
     expect(saves).toHaveLength(3);

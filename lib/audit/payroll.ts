@@ -27,11 +27,12 @@ interface DraftKey {
  * The comparison runs in the database, one statement, so a save costs one more round trip and
  * no lines travel back: saves are the most frequent change (see audit.bench.ts).
  */
-export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: DraftKey, lines: readonly StoredLine[], whole: boolean): Promise<void> {
+export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: DraftKey, lines: readonly StoredLine[], whole: boolean, removedIds: readonly string[] = []): Promise<void> {
   if (!actor) return;
   const json = JSON.stringify(lines.map((line) => ({ id: line.id, employee_id: line.employee_id, values: line.values })));
   const stored = Prisma.sql`SELECT s.line_id, s.employee_id, s."values", s.position FROM payroll_entry_draft_lines AS s`;
-  const ofDraft = Prisma.sql`s.connection_id = ${key.connectionId}::uuid AND s.company_id = ${key.companyId} AND s.period = ${key.period} AND s.kind = ${key.kind}`;
+  // Removed lines stay as markers (`deleted`, for co-editing streams): they are not stored lines here.
+  const ofDraft = Prisma.sql`s.connection_id = ${key.connectionId}::uuid AND s.company_id = ${key.companyId} AND s.period = ${key.period} AND s.kind = ${key.kind} AND NOT s.deleted`;
   // A whole save compares every stored line; a save of some lines reads only theirs (by the primary key).
   await tx.$executeRaw`
     INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, details)
@@ -53,7 +54,7 @@ export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: Dra
           SELECT e.line ->> 'id' AS id, (e.line ->> 'employee_id')::int AS employee_id, e.line -> 'values' AS vals, e.ord
           FROM jsonb_array_elements(${json}::jsonb) WITH ORDINALITY AS e(line, ord)
         ) AS n
-        FULL JOIN (${stored} WHERE ${ofDraft} ${whole ? Prisma.empty : Prisma.sql`AND s.line_id = ANY(${lines.map((line) => line.id)}::text[])`}) AS o ON o.line_id = n.id
+        FULL JOIN (${stored} WHERE ${ofDraft} ${whole ? Prisma.empty : Prisma.sql`AND s.line_id = ANY(${[...lines.map((line) => line.id), ...removedIds]}::text[])`}) AS o ON o.line_id = n.id
         WHERE (o.employee_id, o."values") IS DISTINCT FROM (n.employee_id, n.vals)
       ) AS j
       CROSS JOIN LATERAL (

@@ -72,7 +72,7 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   pay_run_in_progress: "A pay run is in progress; nothing was changed.",
   outcome_unknown: "The service did not answer; it is not known whether the change was stored.",
   period_changed: "The payroll month has changed.",
-  draft_conflict: "The draft changed meanwhile: send it whole.",
+  draft_conflict: "Someone else changed these lines meanwhile.",
   last_owner: "A workspace always keeps an owner: make another member owner first.",
   already_member: "You are already a member of this workspace.",
   invitation_invalid: "This is not a valid invitation link.",

@@ -3,16 +3,19 @@ import { z } from "zod";
 import { auditActorOf } from "@/lib/audit/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
-import { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
+import { loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
+import { draftEventStream, publishDraftChange, publishPresence } from "./draft-stream";
 import { lastSuccessfulTransfer } from "./history";
 import { ENTRY_KINDS } from "./kinds";
-import { entryDraftBodySchema } from "./schemas";
+import { draftPresenceBodySchema, entryDraftBodySchema } from "./schemas";
 import { notSent, transferEntries } from "./transfers";
 
 /**
  * The handlers behind `app/api/payroll-entries/**`, in the envelope of lib/http/envelope.ts.
  * Extra codes: `period_changed` 409 with `period` (the company's payroll month moved on),
- * `draft_conflict` 409 (a patch not based on the stored draft: send it whole), `invalid` 422 with
+ * `draft_conflict` 409 with `revision`, `lineRevisions` (what was written) and `conflicts` (lines
+ * someone else changed since the save's base: `{ id, theirs: { revision, employee_id, values }, yours }`,
+ * values null when they removed it, yours null when the save removed it), `invalid` 422 with
  * `problems`, `refused` 422 with `problems`, `pay_run_in_progress` 409, `outcome_unknown` 502 with
  * `unknownTransfer`. A failure before the transfer's call (nothing sent) carries `sent: false`.
  */
@@ -40,13 +43,60 @@ export const putDraft = payrollRoute({ params: entryParams, body: entryDraftBody
   if (body.period !== company.current_month) throw periodChanged(company.current_month);
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
   const audit = auditActorOf(context.user);
-  if ("lines" in body) return successResponse(await saveEntryDraft(key, body.lines, audit));
-  try {
-    return successResponse(await patchEntryDraft(key, body.baseRevision, body.changes, audit));
-  } catch (error) {
-    if (error instanceof DraftConflictError) throw new ApiError("draft_conflict", error.message);
-    throw error;
+  // The whole draft, last save wins: for seeding and tools; the grid sends changed lines with their bases.
+  if ("lines" in body) {
+    const whole = await saveEntryDraft(key, body.lines, audit);
+    await publishDraftChange(key, whole.revision);
+    return successResponse(whole);
   }
+  const saved = await patchEntryDraft(key, body.changes, body.removed, audit);
+  // Streams that sent this revision already ignore it.
+  await publishDraftChange(key, saved.revision);
+  if (saved.conflicts.length) {
+    throw new ApiError("draft_conflict", "Someone else changed these lines meanwhile; the others were saved.", {
+      extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, conflicts: saved.conflicts },
+    });
+  }
+  return successResponse({ revision: saved.revision, updatedAt: saved.updatedAt, lineRevisions: saved.lineRevisions });
+});
+
+const streamQuery = z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), since: z.coerce.number().int().min(0).max(2_147_483_647), client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
+function displayName(user: { displayName: string | null; email: string | null; id: string }): string {
+  return user.displayName ?? user.email ?? user.id;
+}
+
+/** The draft's changes and the others' presence as server-sent events (lib/payroll-entries/draft-stream.ts). */
+export const getDraftStream = payrollRoute({ params: entryParams }, async (context) => {
+  const { kind } = context.params;
+  const company = await companyFromParam(context, context.params.companyId);
+  const url = new URL(context.request.url);
+  const query = streamQuery.safeParse({ period: url.searchParams.get("period"), since: url.searchParams.get("since"), client: url.searchParams.get("client") });
+  if (!query.success) throw new ApiError("invalid", "period, since and client are required.");
+  if (query.data.period !== company.current_month) throw periodChanged(company.current_month);
+  // A reconnecting EventSource names the last revision it saw.
+  const lastEventId = Number(context.request.headers.get("last-event-id") ?? Number.NaN);
+  const since = Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : query.data.since;
+  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+  const stream = draftEventStream({ key, since, client: query.data.client, name: displayName(context.user), signal: context.request.signal });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      // no-transform: compression would hold events back until a buffer fills.
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+});
+
+/** Where the person is in the grid, for the others' "also here" (ephemeral: never stored). */
+export const postPresence = payrollRoute({ params: entryParams, body: draftPresenceBodySchema }, async (context) => {
+  const { kind } = context.params;
+  const company = await companyFromParam(context, context.params.companyId);
+  if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
+  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+  await publishPresence(key, { client: context.body.client, name: displayName(context.user), line: context.body.line });
+  return successResponse({});
 });
 
 export const postTransfer = payrollRoute({ params: entryParams, body: transferBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {

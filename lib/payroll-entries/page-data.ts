@@ -31,7 +31,7 @@ export async function entriesPageData(connectionId: string, client: PayrollClien
   return {
     employees: employees.map((employee) => ({ id: employee.id, name: `${employee.last_name}, ${employee.first_name}` })).sort((a, b) => a.id - b.id),
     // Unreadable stored lines (logged by id) are counted for the page to flag, not dropped unseen.
-    draft: draft && { lines: draft.lines, unreadableLines: draft.unreadableLineIds.length, revision: draft.revision, updatedAt: draft.updatedAt.toISOString() },
+    draft: draft && { lines: draft.lines, unreadableLines: draft.unreadableLineIds.length, revision: draft.revision, lineRevisions: draft.lineRevisions, updatedAt: draft.updatedAt.toISOString() },
     lastTransfer: last && { id: last.id, createdAt: last.createdAt.toISOString(), lines: last.lines, unreadableLines: last.unreadableLines },
     unknownTransfer: unknown && { id: unknown.id, createdAt: unknown.createdAt.toISOString(), lines: unknown.lines },
   };

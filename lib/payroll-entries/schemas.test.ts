@@ -45,13 +45,13 @@ describe("entryDraftBodySchema: nothing the database cannot store", () => {
   const line = (id: string, employee_id: number) => ({ id, employee_id, values: {} });
 
   it("accepts ids and revisions up to 2^31 - 1", () => {
-    expect(entryDraftBodySchema.safeParse({ period: "2026-11", baseRevision: 2_147_483_647, changes: [line("a", 2_147_483_647)] }).success).toBe(true);
+    expect(entryDraftBodySchema.safeParse({ period: "2026-11", changes: [{ ...line("a", 2_147_483_647), base: 2_147_483_647 }], removed: [{ id: "b", base: 0 }] }).success).toBe(true);
   });
 
   it("refuses employee ids and revisions above 2^31 - 1, naming the field", () => {
     const big = entryDraftBodySchema.safeParse({ period: "2026-11", lines: [line("a", 2_147_483_648)] });
     expect(big.error?.issues.map((issue) => issue.path.join("."))).toContain("lines.0.employee_id");
-    const revision = entryDraftBodySchema.safeParse({ period: "2026-11", baseRevision: 2 ** 40, changes: [] });
+    const revision = entryDraftBodySchema.safeParse({ period: "2026-11", changes: [{ ...line("a", 1), base: 2 ** 40 }] });
     expect(revision.success).toBe(false);
     expect(lineSchema("hours", context).safeParse(line("a", 2 ** 53)).error?.issues[0]?.message).toBe("unknownEmployee");
   });
@@ -59,5 +59,7 @@ describe("entryDraftBodySchema: nothing the database cannot store", () => {
   it("refuses a line id twice in one set", () => {
     const twice = entryDraftBodySchema.safeParse({ period: "2026-11", lines: [line("a", 1), line("b", 1), line("a", 2)] });
     expect(twice.error?.issues.map((issue) => issue.path.join("."))).toContain("lines.2.id");
+    const changedTwice = entryDraftBodySchema.safeParse({ period: "2026-11", changes: [line("a", 1), line("a", 2)] });
+    expect(changedTwice.error?.issues.map((issue) => issue.path.join("."))).toContain("changes.1.id");
   });
 });

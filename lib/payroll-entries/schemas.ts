@@ -161,8 +161,41 @@ export const storedLinesSchema = z
 
 const PERIOD = /^\d{4}-\d{2}$/;
 
-/** A draft save: the whole draft, or the lines changed since `baseRevision`. */
+/** A line's revision as a save names it (0 and up; a draft's revisions start at 1). */
+const revisionSchema = z.number().int().min(0).max(MAX_STORED_INT);
+
+/**
+ * A changed line with the revision of it the change builds on (none: a line new to the page),
+ * and `prior`: the values the same page sent in a save that may still be under way (this one,
+ * sent while leaving the page, may arrive after it): stored values equal to those are its own.
+ */
+const lineChangeSchema = z
+  .object({ id: lineIdSchema, employee_id: storedPositiveIntSchema, values: storedLineSchema.shape.values, base: revisionSchema.optional(), prior: storedLineSchema.shape.values.optional() })
+  .strict();
+
+function uniqueIds(lines: { id: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    if (seen.has(line.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `The line id ${line.id} appears more than once.` });
+    seen.add(line.id);
+  });
+}
+
+/**
+ * A draft save: the whole draft (the last save wins), or the lines changed and removed, each
+ * with the line's revision it builds on (`base`): those someone else changed since are refused
+ * as conflicts, the others are written.
+ */
 export const entryDraftBodySchema = z.union([
   z.object({ period: z.string().regex(PERIOD), lines: storedLinesSchema }).strict(),
-  z.object({ period: z.string().regex(PERIOD), baseRevision: storedPositiveIntSchema, changes: storedLinesSchema }).strict(),
+  z
+    .object({
+      period: z.string().regex(PERIOD),
+      changes: z.array(lineChangeSchema).max(50_000).superRefine(uniqueIds),
+      removed: z.array(z.object({ id: lineIdSchema, base: revisionSchema.optional() }).strict()).max(50_000).default([]),
+    })
+    .strict(),
 ]);
+
+/** Where someone is in a draft's grid: the line they are on (null: none), for the others' "also here". */
+export const draftPresenceBodySchema = z.object({ period: z.string().regex(PERIOD), client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), line: lineIdSchema.nullable() }).strict();

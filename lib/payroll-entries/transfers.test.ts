@@ -48,17 +48,20 @@ describe("entry drafts", () => {
     expect(await loadEntryDraft({ ...key, kind: "payments" })).toBeNull();
   });
 
-  it("takes patches of changed lines on top of the revision they build on, and refuses stale ones", async () => {
-    const { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+  it("takes patches of changed lines on top of the line revisions they build on, and returns stale ones as conflicts", async () => {
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "payments" as const };
     const saved = await saveEntryDraft(key, [line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, {})], null);
-    const patched = await patchEntryDraft(key, saved.revision, [line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })], null);
-    expect(patched.revision).toBe(saved.revision + 1);
+    const patched = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "5" }), base: saved.revision }, line("c", 3, { type: "TRAVEL_COSTS" })], [], null);
+    expect(patched).toMatchObject({ revision: saved.revision + 1, conflicts: [], lineRevisions: { b: saved.revision + 1, c: saved.revision + 1 } });
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })]);
-    await expect(patchEntryDraft(key, saved.revision, [line("a", 1, {})], null)).rejects.toBeInstanceOf(DraftConflictError);
-    expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { type: "BONUS_PAYMENT" }));
-    // No draft yet: a patch has nothing to build on either.
-    await expect(patchEntryDraft({ ...key, period: "1999-01" }, 1, [line("a", 1, {})], null)).rejects.toBeInstanceOf(DraftConflictError);
+    const stale = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "6" }), base: saved.revision }], [], null);
+    expect(stale.revision).toBe(patched.revision);
+    expect(stale.conflicts).toEqual([{ id: "b", theirs: { revision: patched.revision, employee_id: 2, values: { amount: "5" } }, yours: line("b", 2, { amount: "6" }) }]);
+    expect((await loadEntryDraft(key))?.lines[1]).toEqual(line("b", 2, { amount: "5" }));
+    // No draft yet: a patch makes it.
+    const fresh = await patchEntryDraft({ ...key, period: "1999-01" }, [line("a", 1, {})], [], null);
+    expect(fresh).toMatchObject({ revision: 1, conflicts: [] });
   });
 
   it("keeps a line per row: a patch writes only the rows of the lines it carries", async () => {
@@ -79,7 +82,7 @@ describe("entry drafts", () => {
     const before = await versions();
     expect(before.size).toBe(9_000);
 
-    const patched = await patchEntryDraft(key, saved.revision, [line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }), line("new", 7, { type: "SUNDAY_PREMIUM" })], null);
+    const patched = await patchEntryDraft(key, [{ ...line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }), base: saved.revision }, line("new", 7, { type: "SUNDAY_PREMIUM" })], [], null);
     expect(patched.revision).toBe(saved.revision + 1);
     const after = await versions();
     expect(after.size).toBe(9_001);
@@ -99,24 +102,25 @@ describe("entry drafts", () => {
   });
 
   it("takes concurrent whole saves, patches and loads of a 9,000-line draft (the embedded Postgres too)", async () => {
-    const { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: "2030-03", kind: "hours" as const };
     const month = (hours: string) => Array.from({ length: 9_000 }, (_, index) => line(`m${index}`, 1 + (index % 1_000), { type: "HOURLY_WAGE", total_hours: hours, total_amount: "10" }));
     const first = await saveEntryDraft(key, month("1"), null);
     const outcomes = await Promise.allSettled([
       saveEntryDraft(key, month("2"), null),
       loadEntryDraft(key),
-      patchEntryDraft(key, first.revision, [line("m1", 2, { type: "HOURLY_WAGE", total_hours: "5" })], null),
+      patchEntryDraft(key, [{ ...line("m1", 2, { type: "HOURLY_WAGE", total_hours: "5" }), base: first.revision }], [], null),
       saveEntryDraft(key, month("3"), null),
       loadEntryDraft(key),
-      patchEntryDraft(key, first.revision, [line("m2", 3, { type: "HOURLY_WAGE", total_hours: "6" })], null),
+      patchEntryDraft(key, [{ ...line("m2", 3, { type: "HOURLY_WAGE", total_hours: "6" }), base: first.revision }], [], null),
     ]);
-    // A patch may lose the race against the other saves (a conflict); nothing else may fail.
-    for (const outcome of outcomes) if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(DraftConflictError);
+    // A patch may lose the race against the other saves (a conflict, nothing written); nothing may fail.
+    expect(outcomes.filter((outcome) => outcome.status === "rejected")).toEqual([]);
     for (const outcome of outcomes) if (outcome.status === "fulfilled" && outcome.value && "lines" in outcome.value) expect(outcome.value.lines).toHaveLength(9_000);
     const loaded = await loadEntryDraft(key);
     expect(loaded?.lines).toHaveLength(9_000);
-    expect(loaded?.revision).toBe(first.revision + outcomes.filter((outcome) => outcome.status === "fulfilled" && outcome.value && !("lines" in outcome.value)).length);
+    const writes = outcomes.filter((outcome) => outcome.status === "fulfilled" && outcome.value && !("lines" in outcome.value) && (!("conflicts" in outcome.value) || outcome.value.conflicts.length === 0));
+    expect(loaded?.revision).toBe(first.revision + writes.length);
   });
 
   it("keeps the order a whole draft is saved in, drops lines no longer in it, and appends patched new lines", async () => {
@@ -126,7 +130,7 @@ describe("entry drafts", () => {
     // A line inserted in the middle, one removed, one moved: the order is the one sent.
     const second = await saveEntryDraft(key, [line("c", 3, { amount: "3" }), line("a", 1, { amount: "1" }), line("x", 1, {}), line("d", 4, { amount: "4" })], null);
     expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["c", "a", "x", "d"]);
-    await patchEntryDraft(key, second.revision, [line("e", 5, {}), line("a", 1, { amount: "9" }), line("f", 6, {})], null);
+    await patchEntryDraft(key, [line("e", 5, {}), { ...line("a", 1, { amount: "9" }), base: second.revision }, line("f", 6, {})], [], null);
     const loaded = await loadEntryDraft(key);
     expect(loaded?.lines.map((stored) => stored.id)).toEqual(["c", "a", "x", "d", "e", "f"]);
     expect(loaded?.lines[1]).toEqual(line("a", 1, { amount: "9" }));

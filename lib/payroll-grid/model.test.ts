@@ -117,6 +117,34 @@ describe("GridModel", () => {
     expect(grid.linesWithServiceIssues()).toEqual([]);
   });
 
+  it("shows lines others saved (set, added after the employee's lines, removed) as no undo step, dropping undo steps of those lines", () => {
+    const grid = model([1, 2, 3], [{ employeeId: 1, cells: ["HOURLY_WAGE", "1", "10"] }, { employeeId: 3, cells: ["HOURLY_WAGE", "3", "10"] }]);
+    const [first, second, third] = grid.lines;
+    grid.setText(first!, 1, "2");
+    grid.setText(second!, 0, "Stundenlohn");
+    const structure = grid.structureVersion;
+    grid.applyRemote([
+      { id: first!.id, employeeId: 1, cells: ["HOURLY_WAGE", "5", "10"], deleted: false },
+      { id: "new", employeeId: 2, cells: ["SUNDAY_PREMIUM", "1", "4"], deleted: false },
+      { id: third!.id, employeeId: 3, cells: [], deleted: true },
+      { id: "unknown", employeeId: 3, cells: [], deleted: true },
+    ]);
+    expect(grid.lines.map((line) => line.id)).toEqual([first!.id, second!.id, "new"]);
+    expect(first!.cells.slice(0, 3)).toEqual(["HOURLY_WAGE", "5", "10"]);
+    expect(centsToDecimal(grid.grandTotal)).toBe("54.00");
+    expect(grid.structureVersion).toBe(structure + 1);
+    // Undo reaches only this person's own edit of a line nobody else touched.
+    expect(grid.undo()).toBe(true);
+    expect(second!.cells[0]).toBe("");
+    expect(grid.undo()).toBe(false);
+    expect(first!.cells[1]).toBe("5");
+    // A line of an employee without lines goes before the next employee's.
+    const lone = model([1, 2, 3], []);
+    lone.removeLines([]);
+    lone.applyRemote([{ id: "x", employeeId: 4, cells: ["HOURLY_WAGE"], deleted: false }]);
+    expect(lone.lines.map((line) => line.employeeId)).toEqual([1, 2, 3, 4]);
+  });
+
   it("pastes 9,000 cells into 1,000 employees × 9 lines, and undoes it, quickly", () => {
     const employees = Array.from({ length: 1000 }, (_, index) => index + 1);
     const lines = employees.flatMap((employeeId) => Array.from({ length: 9 }, () => ({ employeeId, cells: ["HOURLY_WAGE"] })));

@@ -44,6 +44,14 @@ export interface PasteResult {
   skippedColumns: number;
 }
 
+/** A line as someone else saved it, for `applyRemote`. */
+export interface RemoteLineChange {
+  id: string;
+  employeeId: number;
+  cells: readonly string[];
+  deleted: boolean;
+}
+
 export interface ServiceIssue {
   lineId: string;
   /** Column index, or -1 for the line as a whole. */
@@ -447,6 +455,69 @@ export class GridModel {
     }
     if (steps.length) this.record(steps.length === 1 && steps[0] ? steps[0] : { kind: "batch", steps });
     return targets.size;
+  }
+
+  /**
+   * Lines as someone else saved them (live co-editing): set, added (after the employee's last
+   * line) or removed, as no undo step of this person's. Undo steps that touch those lines are
+   * dropped: undoing one would overwrite the other person's change without either seeing it.
+   */
+  applyRemote(changes: readonly RemoteLineChange[]): void {
+    if (!changes.length) return;
+    const width = this.spec.columns.length;
+    const touched = new Set<GridLine>();
+    let structural = false;
+    for (const change of changes) {
+      const existing = this.byId.get(change.id);
+      if (change.deleted) {
+        if (!existing) continue;
+        this.lines.splice(this.lines.indexOf(existing), 1);
+        this.byId.delete(existing.id);
+        this.serviceIssues.delete(existing.id);
+        this.forget(existing);
+        touched.add(existing);
+        structural = true;
+      } else if (existing) {
+        for (let col = 0; col < width; col += 1) existing.cells[col] = change.cells[col] ?? "";
+        existing.rev += 1;
+        this.serviceIssues.delete(existing.id);
+        this.evaluate(existing);
+        touched.add(existing);
+      } else {
+        const line: GridLine = { id: change.id, employeeId: change.employeeId, cells: Array.from({ length: width }, (_, col) => change.cells[col] ?? ""), rev: 0 };
+        this.lines.splice(this.insertionIndex(change.employeeId), 0, line);
+        this.byId.set(line.id, line);
+        this.evaluate(line);
+        touched.add(line);
+        structural = true;
+      }
+    }
+    const untouched = (step: Step): boolean => {
+      switch (step.kind) {
+        case "cells":
+          return step.changes.every((change) => !touched.has(change.line));
+        case "insert":
+        case "remove":
+          return step.entries.every((entry) => !touched.has(entry.line));
+        case "batch":
+          return step.steps.every(untouched);
+      }
+    };
+    this.undoStack = this.undoStack.filter(untouched);
+    this.redoStack = this.redoStack.filter(untouched);
+    this.changed(structural);
+  }
+
+  /** Where a new line of `employeeId` goes: after the employee's last line, else before the first employee ranked after them. */
+  private insertionIndex(employeeId: number): number {
+    const rank = this.rankOf(employeeId);
+    let index = this.lines.length;
+    for (let at = this.lines.length - 1; at >= 0; at -= 1) {
+      const line = this.lines[at]!;
+      if (line.employeeId === employeeId) return at + 1;
+      if (this.rankOf(line.employeeId) > rank) index = at;
+    }
+    return index;
   }
 
   /** The service's issues, shown at their lines until the line is edited. */

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import type { TestSandbox } from "@/sandbox/test-support";
+import type { DraftEvent, DraftHub } from "./draft-hub";
+import type { DraftKey } from "./drafts";
+
+// Live co-editing of a draft against the suite's Postgres: per-line revisions (edits of different
+// lines merge, the same line is a conflict with both sides), catch-up since a revision, and the
+// fan-out of changes (NOTIFY between processes, in-process where NOTIFY reaches no one else).
+
+const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+let sandbox: TestSandbox;
+let connectionId: string;
+let databaseUrl: string;
+const hubs: DraftHub[] = [];
+// The suite runs on the embedded Postgres exactly when DATABASE_URL is not given (global-setup.ts);
+// read before the test environment sets it to the database it was given.
+const embedded = !process.env.DATABASE_URL;
+
+beforeAll(async () => {
+  sandbox = await startAccountingTestEnv();
+  const { getDb } = await import("@/lib/db/client");
+  const { connectPayroll, payrollFor } = await import("@/lib/payroll/connection");
+  const { serverEnv } = await import("@/lib/env/server");
+  databaseUrl = serverEnv().DATABASE_URL;
+  const user = await getDb().user.create({ data: { accountingUserId: `collab-${Date.now()}`, displayName: "Test Clerk" } });
+  await connectPayroll(user.id, { apiKey: SABINE_KEY }, null);
+  connectionId = (await payrollFor(user.id)).connection.id;
+});
+
+afterAll(async () => {
+  await Promise.all(hubs.map((hub) => hub.close()));
+  await sandbox?.close();
+});
+
+let periods = 0;
+function freshKey(): DraftKey {
+  periods += 1;
+  return { connectionId, companyId: 1001, period: `2040-${String(periods).padStart(2, "0")}`, kind: "payments" };
+}
+const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
+
+async function newHub(notify?: (channel: string, payload: string) => Promise<void>): Promise<DraftHub> {
+  const { DraftHub } = await import("./draft-hub");
+  const pg = (await import("pg")).default;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const hub = new DraftHub({
+    connectionString: () => databaseUrl,
+    notify: notify ?? (async (channel, payload) => void (await pool.query("SELECT pg_notify($1, $2)", [channel, payload]))),
+  });
+  const close = hub.close.bind(hub);
+  hub.close = async () => {
+    await close();
+    await pool.end();
+  };
+  hubs.push(hub);
+  return hub;
+}
+
+function nextEvent(hub: DraftHub, key: string, accept: (event: DraftEvent) => boolean = () => true): Promise<DraftEvent> {
+  return new Promise((resolve) => {
+    const off = hub.subscribe(key, (event) => {
+      if (!accept(event)) return;
+      off();
+      resolve(event);
+    });
+  });
+}
+
+describe("per-line revisions", () => {
+  it("merges saves of different lines made from the same revision", async () => {
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = freshKey();
+    const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" })], null);
+    const mine = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "10" }), base: base.revision }], [], null);
+    const theirs = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "20" }), base: base.revision }], [], null);
+    expect(mine.conflicts).toEqual([]);
+    expect(theirs.conflicts).toEqual([]);
+    expect(theirs.revision).toBe(base.revision + 2);
+    const loaded = await loadEntryDraft(key);
+    expect(loaded?.lines).toEqual([line("a", 1, { amount: "10" }), line("b", 2, { amount: "20" })]);
+    expect(loaded?.lineRevisions).toEqual({ a: base.revision + 1, b: base.revision + 2 });
+  });
+
+  it("refuses the second of two changes of the same line, with both values, and overwrites nothing", async () => {
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = freshKey();
+    const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" })], null);
+    const first = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "5" }), base: base.revision }], [], null);
+    // The second save carries another line too: that one is written, the contested one is not.
+    const second = await patchEntryDraft(key, [
+      { ...line("a", 1, { amount: "7" }), base: base.revision },
+      { ...line("b", 2, { amount: "8" }), base: base.revision },
+    ], [], null);
+    expect(second.conflicts).toEqual([{ id: "a", theirs: { revision: first.revision, employee_id: 1, values: { amount: "5" } }, yours: line("a", 1, { amount: "7" }) }]);
+    expect(second.lineRevisions).toEqual({ b: first.revision + 1 });
+    expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { amount: "5" }), line("b", 2, { amount: "8" })]);
+    // Keeping one's own value after seeing theirs: the save now builds on their revision.
+    const resolved = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "7" }), base: first.revision }], [], null);
+    expect(resolved.conflicts).toEqual([]);
+    expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { amount: "7" }));
+    // The same value saved by both is no conflict (and writes nothing).
+    const same = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "7" }), base: base.revision }], [], null);
+    expect(same).toMatchObject({ revision: resolved.revision, conflicts: [], lineRevisions: { a: resolved.revision } });
+    // A line new to the sender that someone else has already saved differently: a conflict too.
+    expect((await patchEntryDraft(key, [line("b", 2, { amount: "9" })], [], null)).conflicts.map((conflict) => conflict.id)).toEqual(["b"]);
+  });
+
+  it("takes a page's newer value over its own earlier save that reached the server first (prior), not over someone else's", async () => {
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = freshKey();
+    const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "1" })], null);
+    // A save under way, and one sent while leaving the page that arrives after it.
+    await patchEntryDraft(key, [{ ...line("a", 1, { amount: "2" }), base: base.revision }], [], null);
+    const leaving = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "3" }), base: base.revision, prior: { amount: "2" } }], [], null);
+    expect(leaving.conflicts).toEqual([]);
+    expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { amount: "3" }));
+    // Someone else's value is not the page's prior one: a conflict as ever.
+    await patchEntryDraft(key, [{ ...line("b", 2, { amount: "5" }), base: base.revision }], [], null);
+    const stale = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "3" }), base: base.revision, prior: { amount: "2" } }], [], null);
+    expect(stale.conflicts.map((conflict) => conflict.id)).toEqual(["b"]);
+  });
+
+  it("treats a removal like a change: refused when the line changed since, and told to streams catching up", async () => {
+    const { linesChangedSince, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = freshKey();
+    const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, {})], null);
+    const edit = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "3" }), base: base.revision }], [], null);
+    const removal = await patchEntryDraft(key, [], [{ id: "a", base: base.revision }, { id: "c", base: base.revision }], null);
+    expect(removal.conflicts).toEqual([{ id: "a", theirs: { revision: edit.revision, employee_id: 1, values: { amount: "3" } }, yours: null }]);
+    expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["a", "b"]);
+    // Someone edits a line another removed: their side of the conflict has no values.
+    const late = await patchEntryDraft(key, [{ ...line("c", 3, { amount: "4" }), base: base.revision }], [], null);
+    expect(late.conflicts).toEqual([{ id: "c", theirs: { revision: removal.revision, employee_id: null, values: null }, yours: line("c", 3, { amount: "4" }) }]);
+
+    // Catch-up since a revision: the lines written after it, the removal included, and the draft's revision.
+    expect(await linesChangedSince(key, base.revision)).toEqual({
+      revision: removal.revision,
+      lines: [
+        { id: "a", revision: edit.revision, deleted: false, employee_id: 1, values: { amount: "3" } },
+        { id: "c", revision: removal.revision, deleted: true, employee_id: 3, values: {} },
+      ],
+    });
+    expect(await linesChangedSince(key, removal.revision)).toEqual({ revision: removal.revision, lines: [] });
+    expect(await linesChangedSince(freshKey(), 0)).toEqual({ revision: 0, lines: [] });
+    // A removed line saved again by someone who never knew it (no base) comes back.
+    const again = await patchEntryDraft(key, [line("c", 3, { amount: "5" })], [], null);
+    expect(again.conflicts).toEqual([]);
+    expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("fan-out", () => {
+  it("carries events between processes through NOTIFY on a Postgres server, and stays in-process on the embedded one", async () => {
+    const one = await newHub();
+    const other = await newHub();
+    const live = (await one.whenLive()) && (await other.whenLive());
+    // The embedded Postgres (no DATABASE_URL given to the suite) delivers notifications only to their sender.
+    expect(live).toBe(!embedded);
+    const key = "fan-out/notify";
+    const here = nextEvent(one, key);
+    const there = nextEvent(other, key);
+    await one.publish({ key, type: "lines", revision: 3 });
+    expect(await here).toEqual({ key, type: "lines", revision: 3 });
+    if (live) expect(await there).toEqual({ key, type: "lines", revision: 3 });
+  });
+
+  it("delivers in-process when the feed cannot prove itself (as on the embedded Postgres)", async () => {
+    const deaf = await newHub(async () => undefined);
+    expect(await deaf.whenLive(2_500)).toBe(false);
+    const key = "fan-out/local";
+    const heard = nextEvent(deaf, key);
+    await deaf.publish({ key, type: "presence", presence: { client: "abcdefgh", name: "Clerk", line: "l1" } });
+    expect(await heard).toEqual({ key, type: "presence", presence: { client: "abcdefgh", name: "Clerk", line: "l1" } });
+  });
+});
+
+describe("the draft's event stream", () => {
+  it("catches up since a revision, then sends each save's lines and the others' presence, and says goodbye", async () => {
+    const { patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const { draftEventStream } = await import("./draft-stream");
+    const { draftKeyText } = await import("./draft-hub");
+    const hub = await newHub(async () => undefined);
+    const key = freshKey();
+    const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, {})], null);
+    const missed = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "2" }), base: base.revision }], [], null);
+    const abort = new AbortController();
+    const gone = nextEvent(hub, draftKeyText(key), (event) => event.type === "presence" && event.presence.gone === true);
+    const reader = draftEventStream({ key, since: base.revision, client: "me-123456", name: "Me", signal: abort.signal, hub }).getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    const nextMessage = async (): Promise<string> => {
+      for (;;) {
+        const end = buffer.indexOf("\n\n");
+        if (end >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (message.startsWith("retry:")) continue;
+          return message;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended");
+        buffer += decoder.decode(value);
+      }
+    };
+    expect(await nextMessage()).toBe(
+      `id: ${missed.revision}\nevent: lines\ndata: ${JSON.stringify({ revision: missed.revision, lines: [{ id: "b", revision: missed.revision, deleted: false, employee_id: 2, values: { amount: "2" } }] })}`,
+    );
+    const saved = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "9" }), base: base.revision }], [], null);
+    await hub.publish({ key: draftKeyText(key), type: "lines", revision: saved.revision });
+    expect(await nextMessage()).toBe(
+      `id: ${saved.revision}\nevent: lines\ndata: ${JSON.stringify({ revision: saved.revision, lines: [{ id: "a", revision: saved.revision, deleted: false, employee_id: 1, values: { amount: "9" } }] })}`,
+    );
+    // Someone else's presence reaches this stream; its own does not come back to it.
+    await hub.publish({ key: draftKeyText(key), type: "presence", presence: { client: "me-123456", name: "Me", line: "a" } });
+    await hub.publish({ key: draftKeyText(key), type: "presence", presence: { client: "you-123456", name: "You", line: "b" } });
+    expect(await nextMessage()).toBe(`event: presence\ndata: ${JSON.stringify({ client: "you-123456", name: "You", line: "b" })}`);
+    abort.abort();
+    expect(await gone).toMatchObject({ presence: { client: "me-123456", gone: true } });
+  });
+
+  it("ends after its maximum age without saying goodbye (the browser reconnects through the access checks)", async () => {
+    const { draftEventStream } = await import("./draft-stream");
+    const { draftKeyText } = await import("./draft-hub");
+    const hub = await newHub(async () => undefined);
+    const key = freshKey();
+    const heard: DraftEvent[] = [];
+    hub.subscribe(draftKeyText(key), (event) => heard.push(event));
+    const reader = draftEventStream({ key, since: 0, client: "me-123456", name: "Me", signal: new AbortController().signal, hub, maxAgeMs: 50 }).getReader();
+    while (!(await reader.read()).done);
+    expect(heard.map((event) => (event.type === "presence" ? event.presence.gone === true : "lines"))).toEqual([false]);
+  });
+});
