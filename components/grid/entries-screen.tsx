@@ -12,9 +12,9 @@ import { EntriesWorkbench } from "./entries-workbench";
 export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; companyId: string }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const heading = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
-  const state = await payrollPageState();
+  const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={heading} />;
-  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const cached = await companyForPage(state, companyId);
   if (!cached) {
     return (

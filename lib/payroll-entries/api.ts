@@ -25,14 +25,14 @@ function periodChanged(period: string): ApiError {
   return new ApiError("period_changed", `The company's payroll month is now ${period}.`, { extra: { period } });
 }
 
-export const getDraft = payrollRoute({ params: entryParams }, async (context) => {
+export const getDraft = payrollRoute({ permission: "payroll.read", params: entryParams }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const draft = await loadEntryDraft({ connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind });
   return successResponse({ period: company.current_month, draft });
 });
 
-export const putDraft = payrollRoute({ params: entryParams, body: entryDraftBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
+export const putDraft = payrollRoute({ permission: "payroll.edit", params: entryParams, body: entryDraftBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const body = context.body;
@@ -47,7 +47,7 @@ export const putDraft = payrollRoute({ params: entryParams, body: entryDraftBody
   }
 });
 
-export const postTransfer = payrollRoute({ params: entryParams, body: transferBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
+export const postTransfer = payrollRoute({ permission: "payroll.edit", params: entryParams, body: transferBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
   const { kind } = context.params;
   // Failures before the send say so (`sent: false`, see notSent); transferEntries marks its own.
   const company = await companyFromParam(context, context.params.companyId).catch((error: unknown) => {

@@ -36,9 +36,9 @@ export default function CompanyPage(props: { params: Promise<{ companyId: string
 async function CompanyPageContent({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
-  const state = await payrollPageState();
+  const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.title")} />;
-  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const company = await companyForPage(state, companyId);
   if (!company) {
     return (

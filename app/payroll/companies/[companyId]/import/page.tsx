@@ -24,9 +24,9 @@ async function ImportPageBody({ params, searchParams }: { params: Promise<{ comp
   const { companyId } = await params;
   const { job } = await searchParams;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
-  const state = await payrollPageState();
+  const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.import.title")} />;
-  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const company = await companyForPage(state, companyId);
   if (!company) return <p role="alert">{t("payroll.company.notFound")}</p>;
   const progress = job ? await importProgress(state.connection.id, job) : null;
