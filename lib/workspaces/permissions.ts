@@ -10,6 +10,7 @@ import type { WorkspaceRoleName } from "./schemas";
  * | `payroll.edit`      |   ✓   |   ✓   |          |        |  onboard and import employees, edit drafts, transfer
  * | `payroll.approve`   |   ✓   |       |    ✓     |        |  month close (later): approve a month
  * | `payroll.manage`    |   ✓   |       |          |        |  connect another customer, disconnect, delete all payroll data
+ * | `workspace.read`    |   ✓   |   ✓   |    ✓     |   ✓    |  the workspace's members
  * | `workspace.manage`  |   ✓   |       |          |        |  members, roles, invitations, settings
  *
  * An approver alone reads and approves; a person who should also prepare the month holds both
@@ -20,6 +21,7 @@ export const PERMISSIONS = {
   "payroll.edit": ["owner", "clerk"],
   "payroll.approve": ["owner", "approver"],
   "payroll.manage": ["owner"],
+  "workspace.read": ["owner", "clerk", "approver", "viewer"],
   "workspace.manage": ["owner"],
 } as const satisfies Record<string, readonly WorkspaceRoleName[]>;
 
