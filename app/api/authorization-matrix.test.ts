@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import type { getDb as getDbType } from "@/lib/db/client";
 import { can, type Permission } from "@/lib/workspaces/permissions";
 import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
-import type { TestSandbox } from "@/sandbox/test-support";
 
 /**
  * The authorization matrix: 2 workspaces × 4 roles × every route of `app/api/**` and every server
@@ -182,14 +182,15 @@ const ACTIONS: Record<string, ActionEntry> = {
   },
 };
 
-let sandbox: TestSandbox;
+let sandbox: Awaited<ReturnType<typeof startAccountingTestEnv>>;
 let fixture: Fixture;
 const people: Person[] = [];
 
-function db() {
+type Db = ReturnType<typeof getDbType>;
+let getDbRef: (() => Db) | null = null;
+function db(): Db {
   return getDbRef!();
 }
-let getDbRef: (() => ReturnType<typeof import("@/lib/db/client").getDb>) | null = null;
 
 beforeAll(async () => {
   sandbox = await startAccountingTestEnv();
@@ -249,9 +250,9 @@ async function discoverRoutes(): Promise<Map<string, (request: NextRequest, cont
   const files = (readdirSync(base, { recursive: true }) as string[]).filter((file) => path.basename(file) === "route.ts").sort();
   for (const file of files) {
     const route = path.dirname(file).split(path.sep).join("/");
-    const module = (await import(path.join(base, file))) as Record<string, unknown>;
+    const exported = (await import(path.join(base, file))) as Record<string, unknown>;
     for (const method of METHODS) {
-      if (typeof module[method] === "function") found.set(`${route} ${method}`, module[method] as never);
+      if (typeof exported[method] === "function") found.set(`${route} ${method}`, exported[method] as never);
     }
   }
   return found;
@@ -265,8 +266,8 @@ async function discoverActions(): Promise<Map<string, (...args: unknown[]) => Pr
     for (const file of files.sort()) {
       const full = path.join(ROOT, top, file);
       if (!/^\s*["']use server["']/m.test(readFileSync(full, "utf8").slice(0, 400))) continue;
-      const module = (await import(full)) as Record<string, unknown>;
-      for (const [name, value] of Object.entries(module)) {
+      const exported = (await import(full)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(exported)) {
         if (typeof value === "function") found.set(`${top}/${file.split(path.sep).join("/")} ${name}`, value as never);
       }
     }
