@@ -5,6 +5,7 @@ import { authorizeAtService, control, deleteEntryDrafts, fixtureUser, signInAndC
 // invite, according to their roles. A clerk works on them; a viewer reads them only.
 
 const COMPANY = 1001;
+const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
@@ -19,6 +20,11 @@ async function ownWorkspacesOnly() {
       [ids],
     );
     await client.query(`UPDATE users SET active_workspace_id = NULL WHERE accounting_user_id = ANY($1)`, [ids]);
+    // The second customer this spec adds to Claudia's workspace (the other payroll specs expect one).
+    await client.query(
+      `DELETE FROM payroll_connections c USING workspaces w, users u WHERE c.workspace_id = w.id AND w.personal_user_id = u.id AND u.accounting_user_id = $1 AND c.username = 'Thomas Albrecht'`,
+      [ids[0]],
+    );
   });
 }
 
@@ -127,6 +133,21 @@ test("a clerk sees and edits the owner's payroll connection and hours draft; a v
   const refused = await viewer.request.put(`/api/payroll-entries/${COMPANY}/hours/draft`, { data: { period, lines: [] } });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ ok: false, error: { code: "forbidden" } });
+
+  // The owner adds a second payroll customer to the workspace; the clerk reaches its companies too.
+  await owner.goto("/payroll");
+  await owner.getByRole("button", { name: "Add another payroll customer" }).click();
+  await owner.getByLabel("API key").fill(THOMAS_KEY);
+  await owner.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(owner.getByText("Connected as Thomas Albrecht")).toBeVisible();
+  await expect(owner.getByText("Connected as Sabine Krüger")).toBeVisible();
+  await expect(owner.getByRole("link", { name: "Albrecht Logistik GmbH" })).toBeVisible();
+  await owner.getByRole("button", { name: "Work on Sabine Krüger" }).click();
+  await expect(owner.getByRole("link", { name: "Bäckerei Krüger GmbH" })).toBeVisible();
+  await clerk.goto("/payroll/companies/2001/hours");
+  await expect(clerk.getByRole("heading", { level: 1 })).toHaveText("Hours: Albrecht Logistik GmbH");
+  await clerk.goto(`/payroll/companies/${COMPANY}/hours`);
+  await expect(cell(clerk, 1, "type")).toHaveText("Hourly wage");
 
   // At 390 px the read-only page still fits: the notice and the grid are there.
   await viewer.setViewportSize({ width: 390, height: 800 });

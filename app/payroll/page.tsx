@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
+import { AddConnection } from "@/components/payroll/add-connection";
 import { ConnectForm } from "@/components/payroll/connect-form";
 import { IntlScope } from "@/components/intl-scope";
 import { WorkspaceConnections } from "@/components/payroll/workspace-connections";
@@ -53,17 +54,12 @@ async function PayrollPageContent() {
       )}
     </>
   );
-  const addForm = manageable ? (
-    <ConnectForm defaultBaseUrl={payrollConfig().defaultBaseUrl} adding={state.kind === "ready"} />
-  ) : state.kind === "ready" ? null : (
-    <p>{t("payroll.connections.ownerOnly")}</p>
-  );
   if (state.kind !== "ready") {
     return (
       <section className="space-y-5">
         {header}
         <WorkspaceConnections connections={connections} manageable={manageable} />
-        {addForm}
+        {manageable ? <ConnectForm defaultBaseUrl={payrollConfig().defaultBaseUrl} /> : <p>{t("payroll.connections.ownerOnly")}</p>}
       </section>
     );
   }
@@ -75,12 +71,7 @@ async function PayrollPageContent() {
       <Suspense fallback={<PayrollLoading />}>
         <Companies state={state} />
       </Suspense>
-      {addForm ? (
-        <details className="rounded-lg border border-slate-200 bg-white p-4">
-          <summary className="cursor-pointer font-medium">{t("payroll.connection.addTitle")}</summary>
-          <div className="mt-4">{addForm}</div>
-        </details>
-      ) : null}
+      {manageable ? <AddConnection defaultBaseUrl={payrollConfig().defaultBaseUrl} /> : null}
     </section>
   );
 }

@@ -15,7 +15,7 @@ import { problemText } from "./problem-text";
  * Connects a payroll customer to the workspace (owners): the first one, another one (`adding`), or
  * a kept one again (the same customer gets its drafts, import reports and history back).
  */
-export function ConnectForm({ defaultBaseUrl, adding = false }: { defaultBaseUrl: string; adding?: boolean }) {
+export function ConnectForm({ defaultBaseUrl, adding = false, onConnected }: { defaultBaseUrl: string; adding?: boolean; onConnected?: () => void }) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -23,6 +23,7 @@ export function ConnectForm({ defaultBaseUrl, adding = false }: { defaultBaseUrl
     mutationFn: (input: ConnectBody) => apiFetchOrThrow("/api/payroll/connection", { method: "POST", body: input }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: payrollKeys.all });
+      onConnected?.();
       router.refresh();
     },
   });
