@@ -183,7 +183,8 @@ test("a request that gets no answer says so and leaves the button usable (connec
   await expect(page.getByText("Connected as Dr. Aylin Demir")).toBeVisible();
 
   // The same for Disconnect: nothing was deleted, the button works again, and a second press disconnects.
-  await page.route("**/api/payroll/connection", (route) => route.abort("internetdisconnected"), { times: 1 });
+  // Disconnect names the connection: `/api/payroll/connection?id=…`.
+  await page.route("**/api/payroll/connection?*", (route) => route.abort("internetdisconnected"), { times: 1 });
   await page.getByRole("button", { name: "Disconnect" }).click();
   const dialog = page.getByRole("dialog", { name: "Disconnect from the payroll service?" });
   const disconnect = dialog.getByRole("button", { name: "Disconnect" });

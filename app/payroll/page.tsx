@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
+import { AddConnection } from "@/components/payroll/add-connection";
 import { ConnectForm } from "@/components/payroll/connect-form";
 import { IntlScope } from "@/components/intl-scope";
-import { DeleteDataButton } from "@/components/payroll/delete-data-button";
-import { DisconnectButton } from "@/components/payroll/disconnect-button";
+import { WorkspaceConnections } from "@/components/payroll/workspace-connections";
+import { Notice } from "@/components/ui/notice";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { formatDate, formatMonth } from "@/lib/i18n/format";
+import { formatMonth } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
 import { cachedCompanies, syncCompanies } from "@/lib/payroll/companies";
 import { payrollConfig } from "@/lib/payroll/config";
-import { keptPayrollData } from "@/lib/payroll/connection";
+import { payrollActor } from "@/lib/payroll/access";
+import { workspaceConnections } from "@/lib/payroll/connection";
+import { can } from "@/lib/workspaces/permissions";
 import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/pages";
 import { PayrollLoading } from "@/components/payroll/payroll-problem";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -33,56 +36,43 @@ export default function PayrollPage() {
 }
 
 async function PayrollPageContent() {
-  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+  const t = await getTranslations();
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("nav.payroll")} />;
-  const kept = await keptPayrollData(state.user.id);
-  if (state.kind === "not_connected") {
+  const workspace = state.user.workspace;
+  const connections = workspace ? await workspaceConnections(payrollActor(state.user)) : [];
+  // What the person may change here; the routes' queries decide again (lib/workspaces/permissions.ts).
+  const manageable = can(workspace?.roles, "payroll.manage");
+  const editable = can(workspace?.roles, "payroll.edit");
+  const header = (
+    <>
+      <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
+      {workspace && !workspace.personal ? <p className="text-slate-700">{t("payroll.connections.sharedIn", { name: workspace.name })}</p> : null}
+      {editable ? null : (
+        <Notice tone="info" role="note">
+          {t("payroll.connections.readOnly")}
+        </Notice>
+      )}
+    </>
+  );
+  if (state.kind !== "ready") {
     return (
       <section className="space-y-5">
-        <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
-        {kept && !kept.connected ? (
-          <section aria-labelledby="payroll-kept-title" className="max-w-xl space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-            <h2 id="payroll-kept-title" className="text-lg font-semibold">
-              {t("payroll.connection.keptTitle")}
-            </h2>
-            <p>{t("payroll.connection.keptText", { name: kept.username, url: kept.baseUrl, date: kept.disconnectedAt ? formatDate(locale, kept.disconnectedAt) : "–" })}</p>
-            <ul className="list-disc pl-5">
-              <li>{t("payroll.connection.countDrafts", { count: kept.counts.drafts })}</li>
-              <li>{t("payroll.connection.countImports", { count: kept.counts.imports })}</li>
-              <li>{t("payroll.connection.countTransfers", { count: kept.counts.transfers })}</li>
-            </ul>
-            <DeleteDataButton username={kept.username} baseUrl={kept.baseUrl} connected={false} counts={kept.counts} />
-          </section>
-        ) : null}
-        <ConnectForm defaultBaseUrl={payrollConfig().defaultBaseUrl} />
+        {header}
+        <WorkspaceConnections connections={connections} manageable={manageable} />
+        {manageable ? <ConnectForm defaultBaseUrl={payrollConfig().defaultBaseUrl} /> : <p>{t("payroll.connections.ownerOnly")}</p>}
       </section>
     );
   }
   return (
     <section className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
-      <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
-        <div className="flex-1 space-y-1">
-          <p className="font-medium" role="status">
-            {t("payroll.connection.connectedAs", { name: state.connection.username })}
-          </p>
-          <p className="text-sm text-slate-600">
-            {t("payroll.connection.address")}: {state.connection.baseUrl} · {t("payroll.connection.since")} {formatDate(locale, state.connection.createdAt)}
-          </p>
-          <p id="payroll-disconnect-hint" className="text-sm text-slate-600">
-            {t("payroll.connection.disconnectHint")}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <DisconnectButton username={state.connection.username} baseUrl={state.connection.baseUrl} />
-          {kept ? <DeleteDataButton username={kept.username} baseUrl={kept.baseUrl} connected counts={kept.counts} /> : null}
-        </div>
-      </div>
+      {header}
+      <WorkspaceConnections connections={connections} manageable={manageable} />
       {/* The shell streams at once; the list follows when the service answers (or the page's deadline passes). */}
       <Suspense fallback={<PayrollLoading />}>
         <Companies state={state} />
       </Suspense>
+      {manageable ? <AddConnection defaultBaseUrl={payrollConfig().defaultBaseUrl} /> : null}
     </section>
   );
 }

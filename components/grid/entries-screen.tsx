@@ -6,15 +6,16 @@ import { formatMonth } from "@/lib/i18n/format";
 import { entriesPageData, freshCompany } from "@/lib/payroll-entries/page-data";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { attemptPayroll, companyForPage, payrollPageState } from "@/lib/payroll/pages";
+import { can } from "@/lib/workspaces/permissions";
 import { EntriesWorkbench } from "./entries-workbench";
 
 /** The server half of the hours and extra payments pages: who, which company, which month, what was saved. */
 export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; companyId: string }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const heading = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
-  const state = await payrollPageState();
+  const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={heading} />;
-  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const cached = await companyForPage(state, companyId);
   if (!cached) {
     return (
@@ -48,7 +49,15 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
         <p className="font-medium">{t("payrollEntries.month", { month: formatMonth(locale, company.current_month) })}</p>
       </div>
       {data.ok ? (
-        <EntriesWorkbench key={`${company.id}-${company.current_month}-${kind}`} kind={kind} companyId={company.id} companyName={company.name1} period={company.current_month} {...data.value} />
+        <EntriesWorkbench
+          key={`${company.id}-${company.current_month}-${kind}`}
+          kind={kind}
+          companyId={company.id}
+          companyName={company.name1}
+          period={company.current_month}
+          readOnly={!can(state.user.workspace?.roles, "payroll.edit")}
+          {...data.value}
+        />
       ) : (
         <PayrollProblem code={data.code} />
       )}

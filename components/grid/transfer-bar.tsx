@@ -15,10 +15,12 @@ interface TransferBarProps {
   problemCount: number;
   sending: boolean;
   onReview: () => void;
+  /** The person's role may not transfer: the button stays, disabled, with the reason. */
+  readOnly?: boolean;
 }
 
 /** The last transfer's outcome, the button that opens its review, and the way to the history. */
-export function TransferBar({ companyId, kind, notice, problemCount, sending, onReview }: TransferBarProps) {
+export function TransferBar({ companyId, kind, notice, problemCount, sending, onReview, readOnly = false }: TransferBarProps) {
   const t = useTranslations();
   return (
     <>
@@ -28,10 +30,14 @@ export function TransferBar({ companyId, kind, notice, problemCount, sending, on
         </Notice>
       ) : null}
       <div className="flex flex-wrap items-center gap-4">
-        <Button disabled={problemCount > 0 || sending} aria-describedby={problemCount > 0 ? "transfer-blocked" : undefined} onClick={onReview}>
+        <Button disabled={readOnly || problemCount > 0 || sending} aria-describedby={readOnly ? "transfer-read-only" : problemCount > 0 ? "transfer-blocked" : undefined} onClick={onReview}>
           {t("payrollEntries.transfer")}
         </Button>
-        {problemCount > 0 ? (
+        {readOnly ? (
+          <p id="transfer-read-only" className="text-sm text-slate-700">
+            {t("payrollEntries.readOnly")}
+          </p>
+        ) : problemCount > 0 ? (
           <p id="transfer-blocked" className="text-sm text-red-800">
             {t("payrollEntries.transferBlocked", { count: problemCount })}
           </p>

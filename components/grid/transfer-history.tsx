@@ -28,9 +28,9 @@ function describeLine(t: Translate, locale: Locale, kind: EntryKind, line: Store
 export async function TransferHistory({ kind, companyId, query }: { kind: EntryKind; companyId: string; query: Query }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const kindName = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
-  const state = await payrollPageState();
+  const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payrollEntries.historyLink")} />;
-  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const company = await companyForPage(state, companyId);
   if (!company) return <p role="alert">{t("payrollEntries.notReachable")}</p>;
   const transfers = await listTransfers(state.connection.id, company.id, kind);

@@ -2,36 +2,28 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/dialog";
 import { errorBody, errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { problemText } from "./problem-text";
 
-export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
+/**
+ * Connects a payroll customer to the workspace (owners): the first one, another one (`adding`), or
+ * a kept one again (the same customer gets its drafts, import reports and history back).
+ */
+export function ConnectForm({ defaultBaseUrl, adding = false, onConnected }: { defaultBaseUrl: string; adding?: boolean; onConnected?: () => void }) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const lastInput = useRef<ConnectBody | null>(null);
-  // The key is another customer's while data of the kept one would be lost: asked in a dialog,
-  // which stays open (pending, or with the failure) while the confirmed connect runs.
-  const [other, setOther] = useState<KeptDataConflict | null>(null);
   const connect = useMutation({
-    mutationFn: (input: ConnectBody) => {
-      lastInput.current = input;
-      return apiFetchOrThrow("/api/payroll/connection", { method: "POST", body: input });
-    },
-    onError: (error) => {
-      const conflict = keptDataConflict(error);
-      if (conflict) setOther(conflict);
-    },
+    mutationFn: (input: ConnectBody) => apiFetchOrThrow("/api/payroll/connection", { method: "POST", body: input }),
     onSuccess: async () => {
-      setOther(null);
       await queryClient.invalidateQueries({ queryKey: payrollKeys.all });
+      onConnected?.();
       router.refresh();
     },
   });
@@ -43,7 +35,7 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
     errors[field] =
       code === "keyRefused" ? t("payroll.connection.keyRefused") : code === "baseUrlNotAllowed" ? t("payroll.connection.baseUrlNotAllowed", { url: defaultBaseUrl }) : problemText(t, code);
   }
-  const message = connect.error && !keptDataConflict(connect.error) && Object.keys(errors).length === 0 ? errorMessage(t, connect.error) : null;
+  const message = connect.error && Object.keys(errors).length === 0 ? errorMessage(t, connect.error) : null;
   const pending = connect.isPending;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -52,35 +44,10 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
     connect.mutate({ apiKey: String(form.get("apiKey") ?? ""), baseUrl: String(form.get("baseUrl") ?? "") });
   }
 
-  const otherDialog = (
-    <ConfirmDialog
-      open={other !== null}
-      title={t("payroll.connection.otherCustomerTitle")}
-      confirmLabel={t("payroll.connection.otherCustomerConfirm", { name: other?.newUsername ?? "" })}
-      cancelLabel={t("payroll.connection.cancel")}
-      pending={pending}
-      onConfirm={() => lastInput.current && connect.mutate({ ...lastInput.current, replaceKeptData: true })}
-      onCancel={() => setOther(null)}
-      error={message ? <Notice tone="error">{message}</Notice> : null}
-    >
-      {other ? (
-        <>
-          <p>{t("payroll.connection.otherCustomerText", { newName: other.newUsername, name: other.keptData.username, url: other.keptData.baseUrl })}</p>
-          <ul className="list-disc pl-5">
-            <li>{t("payroll.connection.countDrafts", { count: other.keptData.counts.drafts })}</li>
-            <li>{t("payroll.connection.countImports", { count: other.keptData.counts.imports })}</li>
-            <li>{t("payroll.connection.countTransfers", { count: other.keptData.counts.transfers })}</li>
-          </ul>
-          <p>{t("payroll.connection.otherCustomerKeep", { name: other.keptData.username })}</p>
-        </>
-      ) : null}
-    </ConfirmDialog>
-  );
-
   return (
     <form onSubmit={submit} className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-5" noValidate>
-      <h2 className="text-lg font-semibold">{t("payroll.connection.title")}</h2>
-      <p className="text-slate-700">{t("payroll.connection.intro")}</p>
+      <h2 className="text-lg font-semibold">{adding ? t("payroll.connection.addTitle") : t("payroll.connection.title")}</h2>
+      <p className="text-slate-700">{adding ? t("payroll.connection.addIntro") : t("payroll.connection.intro")}</p>
       <div className="space-y-1">
         <label htmlFor="payroll-api-key" className="block font-medium">
           {t("payroll.connection.apiKey")}
@@ -122,11 +89,10 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
           {errors.baseUrl}
         </p>
       </div>
-      {message && !other ? <Notice tone="error">{message}</Notice> : null}
+      {message ? <Notice tone="error">{message}</Notice> : null}
       <Button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? t("payroll.connection.connecting") : t("payroll.connection.connect")}
       </Button>
-      {otherDialog}
     </form>
   );
 }
@@ -134,16 +100,4 @@ export function ConnectForm({ defaultBaseUrl }: { defaultBaseUrl: string }) {
 interface ConnectBody {
   apiKey: string;
   baseUrl: string;
-  replaceKeptData?: boolean;
-}
-
-interface KeptDataConflict {
-  newUsername: string;
-  keptData: { username: string; baseUrl: string; counts: { drafts: number; imports: number; transfers: number } };
-}
-
-/** The server's 409 `conflict` when another customer's kept data would be deleted (lib/payroll/api.ts). */
-function keptDataConflict(error: unknown): KeptDataConflict | null {
-  const body = errorBody(error) as Partial<KeptDataConflict> & { code: string };
-  return body.code === "conflict" && body.keptData && typeof body.newUsername === "string" ? (body as KeptDataConflict) : null;
 }

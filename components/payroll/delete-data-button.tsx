@@ -21,13 +21,13 @@ export interface KeptCounts {
  * "Delete all payroll data": the one way to destroy what Disconnect keeps. The dialog names what
  * goes (counts of drafts, import reports, transfers; the key too while connected).
  */
-export function DeleteDataButton({ username, baseUrl, connected, counts }: { username: string; baseUrl: string; connected: boolean; counts: KeptCounts }) {
+export function DeleteDataButton({ connectionId, username, baseUrl, connected, counts }: { connectionId: string; username: string; baseUrl: string; connected: boolean; counts: KeptCounts }) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const remove = useMutation({
-    mutationFn: () => apiFetchOrThrow("/api/payroll/data", { method: "DELETE" }),
+    mutationFn: () => apiFetchOrThrow(`/api/payroll/data?id=${encodeURIComponent(connectionId)}`, { method: "DELETE" }),
     onSuccess: () => {
       setAsking(false);
       queryClient.removeQueries({ queryKey: payrollKeys.all });

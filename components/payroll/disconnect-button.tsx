@@ -12,13 +12,13 @@ import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 
 /** Disconnect, after a dialog saying what goes (the key) and what stays (drafts, reports, history). */
-export function DisconnectButton({ username, baseUrl }: { username: string; baseUrl: string }) {
+export function DisconnectButton({ connectionId, username, baseUrl }: { connectionId: string; username: string; baseUrl: string }) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const disconnect = useMutation({
-    mutationFn: () => apiFetchOrThrow("/api/payroll/connection", { method: "DELETE" }),
+    mutationFn: () => apiFetchOrThrow(`/api/payroll/connection?id=${encodeURIComponent(connectionId)}`, { method: "DELETE" }),
     onSuccess: () => {
       setAsking(false);
       // Nothing cached for the old connection may outlive it.
@@ -33,7 +33,7 @@ export function DisconnectButton({ username, baseUrl }: { username: string; base
         size="sm"
         disabled={disconnect.isPending}
         aria-busy={disconnect.isPending}
-        aria-describedby="payroll-disconnect-hint"
+        aria-describedby={`payroll-disconnect-hint-${connectionId}`}
         onClick={() => {
           disconnect.reset();
           setAsking(true);

@@ -4,13 +4,16 @@ import { useTranslations } from "next-intl";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 
-/** A payroll page's message when the payroll service could not give its data (role="alert"). */
+/**
+ * A payroll page's message when the payroll service could not give its data (role="alert").
+ * `ambiguous_company`: two of the workspace's connections reach the company and none is chosen.
+ */
 export function PayrollProblem({ code }: { code: string }) {
   const t = useTranslations();
   return (
     <Notice tone="warning" role="alert">
       {/* `not_answering`: the page's own deadline passed, not a code an API answered. */}
-      {code === "not_answering" ? t("payrollErrors.notAnswering") : errorMessage(t, { code })}
+      {code === "not_answering" ? t("payrollErrors.notAnswering") : code === "ambiguous_company" ? t("payrollErrors.ambiguousCompany") : errorMessage(t, { code })}
     </Notice>
   );
 }

@@ -49,10 +49,11 @@ beforeAll(async () => {
   clerk = await person("Carl Clerk");
   stranger = await person("Sam Stranger");
   actor = { workspaceId: workspace.id, userId: ownerId, name: "Olga Owner" };
-  const { connectPayroll, payrollFor } = await import("@/lib/payroll/connection");
+  const { connectPayroll } = await import("@/lib/payroll/connection");
+  const { payrollFor } = await import("@/lib/payroll/access");
   const { requireCompany } = await import("@/lib/payroll/companies");
-  await connectPayroll(ownerId, { apiKey: SABINE_KEY }, actor);
-  const payroll = await payrollFor(ownerId);
+  await connectPayroll({ userId: owner.id, workspaceId: owner.workspaceId }, { apiKey: SABINE_KEY }, actor);
+  const payroll = await payrollFor({ userId: owner.id, workspaceId: owner.workspaceId }, "payroll.edit");
   connectionId = payroll.connection.id;
   client = payroll.client;
   company = await requireCompany(connectionId, COMPANY, client);
@@ -184,11 +185,11 @@ describe("recording", () => {
 
     // Disconnect removes the key only: nothing is deleted, so nothing is recorded as deleted.
     const { deletePayrollData, disconnectPayroll } = await import("@/lib/payroll/connection");
-    expect(await disconnectPayroll(owner.id, actor)).toBe(true);
+    expect(await disconnectPayroll({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(true);
     expect((await entries("payroll.disconnected"))[0]!.details).toEqual({ username: "Sabine Krüger", baseUrl: expect.any(String) });
     expect(await entries("payroll.data_deleted")).toEqual([]);
     // "Delete all payroll data" records what went with it.
-    expect(await deletePayrollData(owner.id, actor)).toBe(true);
+    expect(await deletePayrollData({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(true);
     expect((await entries("payroll.data_deleted"))[0]!.details).toMatchObject({ entryDrafts: 1, imports: 1, transfers: 1 });
   });
 });

@@ -32,10 +32,12 @@ async function seedUser(ring: typeof oldRing) {
       refreshTokenEncrypted: encryptSecret(refresh, { table: "accounting_connections", rowId: connectionId, column: "refresh_token_encrypted" }, ring),
     },
   });
+  const { id: workspaceId } = await db.workspace.create({ data: { name: "Owner", personalUserId: user.id }, select: { id: true } });
   await db.payrollConnection.create({
     data: {
       id: payrollId,
-      userId: user.id,
+      workspaceId,
+      createdById: user.id,
       baseUrl: "http://127.0.0.1:4010/payroll",
       username: "Owner",
       apiKeyEncrypted: encryptSecret(apiKey, { table: "payroll_connections", rowId: payrollId, column: "api_key_encrypted" }, ring),

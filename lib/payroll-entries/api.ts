@@ -29,14 +29,14 @@ function periodChanged(period: string): ApiError {
   return new ApiError("period_changed", `The company's payroll month is now ${period}.`, { extra: { period } });
 }
 
-export const getDraft = payrollRoute({ params: entryParams }, async (context) => {
+export const getDraft = payrollRoute({ permission: "payroll.read", params: entryParams }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const draft = await loadEntryDraft({ connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind });
   return successResponse({ period: company.current_month, draft });
 });
 
-export const putDraft = payrollRoute({ params: entryParams, body: entryDraftBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
+export const putDraft = payrollRoute({ permission: "payroll.edit", params: entryParams, body: entryDraftBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const body = context.body;
@@ -67,7 +67,7 @@ function displayName(user: { displayName: string | null; email: string | null; i
 }
 
 /** The draft's changes and the others' presence as server-sent events (lib/payroll-entries/draft-stream.ts). */
-export const getDraftStream = payrollRoute({ params: entryParams }, async (context) => {
+export const getDraftStream = payrollRoute({ permission: "payroll.read", params: entryParams }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const url = new URL(context.request.url);
@@ -90,7 +90,7 @@ export const getDraftStream = payrollRoute({ params: entryParams }, async (conte
 });
 
 /** Where the person is in the grid, for the others' "also here" (ephemeral: never stored). */
-export const postPresence = payrollRoute({ params: entryParams, body: draftPresenceBodySchema }, async (context) => {
+export const postPresence = payrollRoute({ permission: "payroll.read", params: entryParams, body: draftPresenceBodySchema }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
@@ -99,7 +99,7 @@ export const postPresence = payrollRoute({ params: entryParams, body: draftPrese
   return successResponse({});
 });
 
-export const postTransfer = payrollRoute({ params: entryParams, body: transferBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
+export const postTransfer = payrollRoute({ permission: "payroll.edit", params: entryParams, body: transferBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
   const { kind } = context.params;
   // Failures before the send say so (`sent: false`, see notSent); transferEntries marks its own.
   const company = await companyFromParam(context, context.params.companyId).catch((error: unknown) => {

@@ -20,12 +20,15 @@ const embedded = !process.env.DATABASE_URL;
 beforeAll(async () => {
   sandbox = await startAccountingTestEnv();
   const { getDb } = await import("@/lib/db/client");
-  const { connectPayroll, payrollFor } = await import("@/lib/payroll/connection");
+  const { connectPayroll } = await import("@/lib/payroll/connection");
+  const { payrollFor } = await import("@/lib/payroll/access");
+  const { personalActor } = await import("@/lib/payroll/testing/actor");
   const { serverEnv } = await import("@/lib/env/server");
   databaseUrl = serverEnv().DATABASE_URL;
   const user = await getDb().user.create({ data: { accountingUserId: `collab-${Date.now()}`, displayName: "Test Clerk" } });
-  await connectPayroll(user.id, { apiKey: SABINE_KEY }, null);
-  connectionId = (await payrollFor(user.id)).connection.id;
+  const actor = await personalActor(user.id);
+  await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
+  connectionId = (await payrollFor(actor, "payroll.edit")).connection.id;
 });
 
 afterAll(async () => {

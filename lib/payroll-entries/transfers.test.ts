@@ -19,12 +19,15 @@ let company: CompanyRecord;
 beforeAll(async () => {
   sandbox = await startAccountingTestEnv();
   const { getDb } = await import("@/lib/db/client");
-  const { connectPayroll, payrollFor } = await import("@/lib/payroll/connection");
+  const { connectPayroll } = await import("@/lib/payroll/connection");
+  const { payrollFor } = await import("@/lib/payroll/access");
+  const { personalActor } = await import("@/lib/payroll/testing/actor");
   const { requireCompany } = await import("@/lib/payroll/companies");
   const user = await getDb().user.create({ data: { accountingUserId: `entries-${Date.now()}`, displayName: "Test Clerk" } });
   userId = user.id;
-  await connectPayroll(userId, { apiKey: SABINE_KEY }, null);
-  const payroll = await payrollFor(userId);
+  const actor = await personalActor(userId);
+  await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
+  const payroll = await payrollFor(actor, "payroll.edit");
   connectionId = payroll.connection.id;
   client = payroll.client;
   company = await requireCompany(connectionId, COMPANY, client);

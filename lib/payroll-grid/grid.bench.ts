@@ -48,10 +48,9 @@ async function signInAndConnect(page: Page): Promise<void> {
   const connected = page.getByText("Connected as Thomas Albrecht");
   await connected.or(page.getByLabel("API key")).or(page.getByText("Connected as")).first().waitFor();
   if (await connected.isVisible()) return;
-  if (await page.getByRole("button", { name: "Disconnect" }).isVisible()) {
-    page.once("dialog", (dialog) => void dialog.accept());
-    await page.getByRole("button", { name: "Disconnect" }).click();
-  }
+  // Another customer is connected: a workspace may have several, Thomas is added beside it.
+  const add = page.getByRole("button", { name: "Add another payroll customer" });
+  if (await add.isVisible()) await add.click();
   await page.getByLabel("API key").fill(THOMAS_KEY);
   await page.getByRole("button", { name: "Connect" }).click();
   await connected.waitFor();

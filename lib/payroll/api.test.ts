@@ -45,9 +45,10 @@ async function expectOutageEnvelope(response: Response, log: ReturnType<typeof v
 
 describe("payroll routes while the database is down", () => {
   it("answer the envelope with a requestId when the handler's Prisma call throws", async () => {
-    sessionUser.current = { id: "u1", businessIds: [] };
+    sessionUser.current = { id: "u1", businessIds: [], workspace: { id: "00000000-0000-4000-8000-000000000001", name: "W", personal: true, roles: ["owner"] } };
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await deleteConnection(new NextRequest("http://localhost:3000/api/payroll/connection", { method: "DELETE" }), noParams);
+    const url = "http://localhost:3000/api/payroll/connection?id=00000000-0000-4000-8000-000000000002";
+    const response = await deleteConnection(new NextRequest(url, { method: "DELETE" }), noParams);
     await expectOutageEnvelope(response, log);
   });
 

@@ -4,7 +4,8 @@ import { recordEmployeeCreated } from "@/lib/audit/payroll";
 import { auditActorOf } from "@/lib/audit/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/route";
-import { BaseUrlNotAllowedError, connectPayroll, connectSchema, deletePayrollData, disconnectPayroll, KeptDataOfAnotherCustomerError } from "./connection";
+import { payrollActor } from "./access";
+import { BaseUrlNotAllowedError, choosePayrollConnection, connectPayroll, connectSchema, deletePayrollData, disconnectPayroll } from "./connection";
 import { deleteDraft, draftSchema, saveDraft } from "./drafts";
 import { createEmployeeFromForm } from "./employees";
 import { PayrollUnauthorizedError } from "./errors";
@@ -21,18 +22,12 @@ import { companyFromParam, payrollRoute } from "./route-helpers";
 const companyParams = z.object({ companyId: z.string() });
 const importParams = z.object({ importId: z.uuid() });
 
+/** Adds a customer to the workspace, or reconnects a kept one (owners: `payroll.manage`). */
 export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 4096 }, async ({ user, body }) => {
   try {
-    const connection = await connectPayroll(user.id, body, auditActorOf(user));
-    return successResponse({ connection: { username: connection.username, baseUrl: connection.baseUrl } });
+    const connection = await connectPayroll(payrollActor(user), body, auditActorOf(user));
+    return successResponse({ connection: { id: connection.id, username: connection.username, baseUrl: connection.baseUrl } });
   } catch (error) {
-    // Another customer's kept data would be deleted: the person sees what and confirms (`replaceKeptData`).
-    if (error instanceof KeptDataOfAnotherCustomerError) {
-      const { kept } = error;
-      throw new ApiError("conflict", error.message, {
-        extra: { keptData: { username: kept.username, baseUrl: kept.baseUrl, connected: kept.connected, counts: kept.counts }, newUsername: error.newUsername },
-      });
-    }
     if (error instanceof BaseUrlNotAllowedError) throw new ApiError("invalid", error.message, { fields: { baseUrl: "baseUrlNotAllowed" } });
     // The key typed in was refused: bad input (422), unlike a stored key the service stops accepting (key_refused).
     if (error instanceof PayrollUnauthorizedError) throw new ApiError("invalid", "The payroll service did not accept the API key.", { detail: error.detail, fields: { apiKey: "keyRefused" } });
@@ -40,19 +35,34 @@ export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 409
   }
 });
 
-/** Disconnect: the key goes, drafts, import reports and transfers stay for the same customer. */
-export const deleteConnection = withRoute({}, async ({ user }) => successResponse({ disconnected: await disconnectPayroll(user.id, auditActorOf(user)) }));
+/** Which of the workspace's connections `?id=` names (every connection route but connect names one). */
+function connectionIdOf(request: Request): string {
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!z.uuid().safeParse(id).success) throw new ApiError("not_found", "There is no such payroll connection.");
+  return id;
+}
 
-/** "Delete all payroll data" (confirmed in the browser): the connection and everything kept with it. */
-export const deleteData = withRoute({}, async ({ user }) => successResponse({ deleted: await deletePayrollData(user.id, auditActorOf(user)) }));
+const chooseSchema = z.object({ connectionId: z.uuid() }).strict();
 
-export const listEmployees = payrollRoute({ params: companyParams }, async (context) => {
+/** The connection chooser of /payroll: the person works on this one of the workspace's connections. */
+export const putChosenConnection = withRoute({ body: chooseSchema, maxBodyBytes: 1024 }, async ({ user, body }) => {
+  await choosePayrollConnection(payrollActor(user), body.connectionId);
+  return successResponse({ chosen: body.connectionId });
+});
+
+/** Disconnect `?id=` (owners): the key goes, drafts, import reports and transfers stay for the same customer. */
+export const deleteConnection = withRoute({}, async ({ user, request }) => successResponse({ disconnected: await disconnectPayroll(payrollActor(user), connectionIdOf(request), auditActorOf(user)) }));
+
+/** "Delete all payroll data" of connection `?id=` (owners, confirmed in the browser): the connection and everything kept with it. */
+export const deleteData = withRoute({}, async ({ user, request }) => successResponse({ deleted: await deletePayrollData(payrollActor(user), connectionIdOf(request), auditActorOf(user)) }));
+
+export const listEmployees = payrollRoute({ permission: "payroll.read", params: companyParams }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   return successResponse({ employees: await context.client.listEmployees(company.id) });
 });
 
 /** The form's values are checked against the company's reference lists in createEmployeeFromForm. */
-export const postEmployee = payrollRoute({ params: companyParams, body: z.unknown(), maxBodyBytes: 16_384 }, async (context) => {
+export const postEmployee = payrollRoute({ permission: "payroll.edit", params: companyParams, body: z.unknown(), maxBodyBytes: 16_384 }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   const result = await createEmployeeFromForm(context.client, company, context.body);
   if (!result.ok) {
@@ -66,20 +76,20 @@ export const postEmployee = payrollRoute({ params: companyParams, body: z.unknow
   return successResponse({ employee: result.employee }, 201);
 });
 
-export const putDraft = payrollRoute({ params: companyParams, body: draftSchema, maxBodyBytes: 16_384 }, async (context) => {
+export const putDraft = payrollRoute({ permission: "payroll.edit", params: companyParams, body: draftSchema, maxBodyBytes: 16_384 }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   await saveDraft(context.connection.id, company.id, context.body);
   return successResponse({ saved: true });
 });
 
-export const deleteDraftRoute = payrollRoute({ params: companyParams }, async (context) => {
+export const deleteDraftRoute = payrollRoute({ permission: "payroll.edit", params: companyParams }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   await deleteDraft(context.connection.id, company.id);
   return successResponse({ deleted: true });
 });
 
 /** The rows are checked by createImport (a ZodError answers 422 `invalid`). */
-export const postImport = payrollRoute({ params: companyParams, body: z.unknown(), maxBodyBytes: 8 * 1024 * 1024 }, async (context) => {
+export const postImport = payrollRoute({ permission: "payroll.edit", params: companyParams, body: z.unknown(), maxBodyBytes: 8 * 1024 * 1024 }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   const id = await createImport(context.connection.id, company, context.client, context.body as never, auditActorOf(context.user));
   await startImport(id);
@@ -88,7 +98,7 @@ export const postImport = payrollRoute({ params: companyParams, body: z.unknown(
 
 const noSuchImport = () => new ApiError("not_found", "There is no such import.");
 
-export const getImport = payrollRoute({ params: importParams }, async (context) => {
+export const getImport = payrollRoute({ permission: "payroll.read", params: importParams }, async (context) => {
   const { importId } = context.params;
   const progress = await importProgress(context.connection.id, importId);
   if (!progress) throw noSuchImport();
@@ -98,7 +108,7 @@ export const getImport = payrollRoute({ params: importParams }, async (context) 
 
 const importActionSchema = z.object({ action: z.enum(["pause", "resume"]) });
 
-export const postImportAction = payrollRoute({ params: importParams, body: importActionSchema, maxBodyBytes: 1024 }, async (context) => {
+export const postImportAction = payrollRoute({ permission: "payroll.edit", params: importParams, body: importActionSchema, maxBodyBytes: 1024 }, async (context) => {
   const { importId } = context.params;
   if (!(await importProgress(context.connection.id, importId))) throw noSuchImport();
   const changed = await setImportPaused(context.connection.id, importId, context.body.action === "pause");
@@ -106,4 +116,4 @@ export const postImportAction = payrollRoute({ params: importParams, body: impor
   return successResponse({ changed, import: await importProgress(context.connection.id, importId) });
 });
 
-export const postReferenceListsRefresh = payrollRoute({}, async (context) => successResponse({ counts: await refreshReferenceLists(context.client) }));
+export const postReferenceListsRefresh = payrollRoute({ permission: "payroll.read" }, async (context) => successResponse({ counts: await refreshReferenceLists(context.client) }));

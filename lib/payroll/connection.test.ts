@@ -22,104 +22,116 @@ async function newUser() {
   return getDb().user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
 }
 
+async function newActor() {
+  const { personalActor } = await import("./testing/actor");
+  return personalActor((await newUser()).id);
+}
+
 describe("payroll connection", () => {
-  it("verifies the key, stores it encrypted, caches the companies, and Disconnect deletes the key", async () => {
+  it("verifies the key, stores it encrypted in the workspace, caches the companies, and Disconnect deletes the key", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const { connectPayroll, disconnectPayroll, payrollConnectionOf, clientForConnection } = await import("./connection");
+    const { connectPayroll, disconnectPayroll, workspaceConnections, clientForConnection } = await import("./connection");
+    const { payrollFor } = await import("./access");
     const { cachedCompanies } = await import("./companies");
-    const user = await newUser();
+    const actor = await newActor();
 
-    await expect(connectPayroll(user.id, { apiKey: "pk_wrong" }, null)).rejects.toMatchObject({ name: "PayrollUnauthorizedError" });
-    await expect(connectPayroll(user.id, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" }, null)).rejects.toMatchObject({ name: "BaseUrlNotAllowedError" });
-    expect(await payrollConnectionOf(user.id)).toBeNull();
+    await expect(connectPayroll(actor, { apiKey: "pk_wrong" }, null)).rejects.toMatchObject({ name: "PayrollUnauthorizedError" });
+    await expect(connectPayroll(actor, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" }, null)).rejects.toMatchObject({ name: "BaseUrlNotAllowedError" });
+    expect(await workspaceConnections(actor)).toEqual([]);
+    await expect(payrollFor(actor, "payroll.read")).rejects.toMatchObject({ name: "PayrollNotConnectedError" });
 
-    const connection = await connectPayroll(user.id, { apiKey: ` ${SABINE} ` }, null);
+    const connection = await connectPayroll(actor, { apiKey: ` ${SABINE} ` }, null);
     expect(connection.username).toBe("Sabine Krüger");
-    const row = await getDb().payrollConnection.findUniqueOrThrow({ where: { userId: user.id } });
+    const row = await getDb().payrollConnection.findUniqueOrThrow({ where: { id: connection.id } });
+    expect(row).toMatchObject({ workspaceId: actor.workspaceId, createdById: actor.userId });
     expect(row.apiKeyEncrypted).not.toContain(SABINE);
     expect(await (await clientForConnection(row.id)).getUsername()).toBe("Sabine Krüger");
     expect((await cachedCompanies(row.id)).map((company) => company.id)).toEqual([1001, 1002]);
 
     // A second key of the same customer keeps the row (and whatever is kept with it).
-    const again = await connectPayroll(user.id, { apiKey: SABINE }, null);
+    const again = await connectPayroll(actor, { apiKey: SABINE }, null);
     expect(again.id).toBe(connection.id);
-    expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(1);
+    expect(await getDb().payrollConnection.count({ where: { workspaceId: actor.workspaceId } })).toBe(1);
 
     // Disconnect deletes the key only: no connection for the pages, no client for the jobs.
-    expect(await disconnectPayroll(user.id, null)).toBe(true);
-    expect(await disconnectPayroll(user.id, null)).toBe(false);
-    const kept = await getDb().payrollConnection.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(await disconnectPayroll(actor, connection.id, null)).toBe(true);
+    expect(await disconnectPayroll(actor, connection.id, null)).toBe(false);
+    const kept = await getDb().payrollConnection.findUniqueOrThrow({ where: { id: connection.id } });
     expect(kept.apiKeyEncrypted).toBeNull();
     expect(kept.disconnectedAt).toBeInstanceOf(Date);
-    expect(await payrollConnectionOf(user.id)).toBeNull();
+    await expect(payrollFor(actor, "payroll.read")).rejects.toMatchObject({ name: "PayrollNotConnectedError" });
     await expect(clientForConnection(kept.id)).rejects.toMatchObject({ name: "PayrollNotConnectedError" });
   });
 
   it("keeps drafts, import reports and transfers across Disconnect for the same customer, and deletes them only when asked", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const { connectPayroll, disconnectPayroll, keptPayrollData, deletePayrollData, payrollConnectionOf } = await import("./connection");
+    const { connectPayroll, disconnectPayroll, workspaceConnections, deletePayrollData } = await import("./connection");
     const { saveDraft, loadDraft } = await import("./drafts");
     const db = getDb();
-    const user = await newUser();
-    const first = await connectPayroll(user.id, { apiKey: SABINE }, null);
+    const actor = await newActor();
+    const first = await connectPayroll(actor, { apiKey: SABINE }, null);
     await saveDraft(first.id, 1001, { first_name: "Kept" });
     await db.payrollEntryDraft.create({ data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours" } });
     await db.payrollEntryTransfer.create({
-      data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours", userId: user.id, userName: "T", outcome: "succeeded", lines: [], lineCount: 0, totalCents: "0" },
+      data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours", userId: actor.userId, userName: "T", outcome: "succeeded", lines: [], lineCount: 0, totalCents: "0" },
     });
     await db.payrollImport.create({ data: { connectionId: first.id, companyId: 1001, status: "running", total: 0 } });
 
-    await disconnectPayroll(user.id, null);
-    expect(await keptPayrollData(user.id)).toMatchObject({ username: "Sabine Krüger", connected: false, counts: { drafts: 2, imports: 1, transfers: 1 } });
+    await disconnectPayroll(actor, first.id, null);
+    expect(await workspaceConnections(actor)).toMatchObject([{ username: "Sabine Krüger", connected: false, counts: { drafts: 2, imports: 1, transfers: 1 } }]);
     // A running import cannot go on without a key: paused, to be resumed after reconnecting.
     expect((await db.payrollImport.findFirstOrThrow({ where: { connectionId: first.id } })).status).toBe("paused");
 
-    const back = await connectPayroll(user.id, { apiKey: SABINE }, null);
+    const back = await connectPayroll(actor, { apiKey: SABINE }, null);
     expect(back.id).toBe(first.id);
     expect((await loadDraft(back.id, 1001))?.first_name).toBe("Kept");
-    expect(await keptPayrollData(user.id)).toMatchObject({ connected: true, counts: { drafts: 2, imports: 1, transfers: 1 } });
+    expect(await workspaceConnections(actor)).toMatchObject([{ connected: true, chosen: true, counts: { drafts: 2, imports: 1, transfers: 1 } }]);
 
-    expect(await deletePayrollData(user.id, null)).toBe(true);
-    expect(await keptPayrollData(user.id)).toBeNull();
-    expect(await payrollConnectionOf(user.id)).toBeNull();
+    expect(await deletePayrollData(actor, first.id, null)).toBe(true);
+    expect(await workspaceConnections(actor)).toEqual([]);
+    await expect(deletePayrollData(actor, first.id, null)).rejects.toMatchObject({ code: "not_found" });
     expect(await db.payrollEmployeeDraft.count({ where: { connectionId: first.id } })).toBe(0);
     expect(await db.payrollEntryTransfer.count({ where: { connectionId: first.id } })).toBe(0);
     expect(await db.payrollImport.count({ where: { connectionId: first.id } })).toBe(0);
   });
 
-  it("does not let another customer's key silently destroy kept data: it asks, and replaces only when confirmed", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    const { connectPayroll, disconnectPayroll, keptPayrollData } = await import("./connection");
-    const { saveDraft } = await import("./drafts");
-    const user = await newUser();
-    const sabine = await connectPayroll(user.id, { apiKey: SABINE }, null);
+  it("adds another customer as another connection of the workspace; the company id picks the connection", async () => {
+    const { connectPayroll, disconnectPayroll, workspaceConnections, choosePayrollConnection } = await import("./connection");
+    const { payrollFor } = await import("./access");
+    const { saveDraft, loadDraft } = await import("./drafts");
+    const actor = await newActor();
+    const sabine = await connectPayroll(actor, { apiKey: SABINE }, null);
     await saveDraft(sabine.id, 1001, { first_name: "Kept" });
-    await disconnectPayroll(user.id, null);
+    await disconnectPayroll(actor, sabine.id, null);
 
-    const refusal = await connectPayroll(user.id, { apiKey: THOMAS }, null).catch((error: unknown) => error);
-    expect(refusal).toMatchObject({
-      name: "KeptDataOfAnotherCustomerError",
-      newUsername: "Thomas Albrecht",
-      kept: { username: "Sabine Krüger", connected: false, counts: { drafts: 1, imports: 0, transfers: 0 } },
-    });
-    // Nothing changed: Sabine's data is still kept, Thomas is not connected.
-    expect(await keptPayrollData(user.id)).toMatchObject({ username: "Sabine Krüger", connected: false, counts: { drafts: 1 } });
-
-    const thomas = await connectPayroll(user.id, { apiKey: THOMAS, replaceKeptData: true }, null);
-    expect(thomas.username).toBe("Thomas Albrecht");
-    expect(await getDb().payrollEmployeeDraft.count({ where: { connectionId: sabine.id } })).toBe(0);
-    expect(await getDb().payrollConnection.count({ where: { userId: user.id } })).toBe(1);
-
-    // With nothing kept, another customer simply replaces the row (nothing a person did is lost).
-    await disconnectPayroll(user.id, null);
-    expect((await connectPayroll(user.id, { apiKey: SABINE }, null)).username).toBe("Sabine Krüger");
+    // Another customer no longer replaces anything: Sabine's kept data stays beside Thomas.
+    const thomas = await connectPayroll(actor, { apiKey: THOMAS }, null);
+    expect(thomas.id).not.toBe(sabine.id);
+    expect(await loadDraft(sabine.id, 1001)).toMatchObject({ first_name: "Kept" });
+    await connectPayroll(actor, { apiKey: SABINE }, null);
+    const both = await workspaceConnections(actor);
+    expect(both.map((connection) => [connection.username, connection.connected])).toEqual([
+      ["Sabine Krüger", true],
+      ["Thomas Albrecht", true],
+    ]);
+    // The company decides; without one, the connection the person chose (the last connected).
+    expect((await payrollFor(actor, "payroll.read", { companyId: "2001" })).connection.id).toBe(thomas.id);
+    expect((await payrollFor(actor, "payroll.read", { companyId: "1001" })).connection.id).toBe(sabine.id);
+    expect((await payrollFor(actor, "payroll.read")).connection.id).toBe(sabine.id);
+    await choosePayrollConnection(actor, thomas.id);
+    expect((await payrollFor(actor, "payroll.read")).connection.id).toBe(thomas.id);
+    expect((await workspaceConnections(actor)).find((connection) => connection.chosen)?.id).toBe(thomas.id);
+    // Another workspace's connection cannot be chosen.
+    const stranger = await newActor();
+    await expect(choosePayrollConnection(stranger, thomas.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(disconnectPayroll(stranger, thomas.id, null)).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("refuses another customer's company id without a request to the service", async () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { requireCompany } = await import("./companies");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
+    const connection = await connectPayroll(await (await import("./testing/actor")).personalActor(user.id), { apiKey: SABINE }, null);
     const client = await clientForConnection(connection.id);
     expect((await requireCompany(connection.id, 1002, client)).current_month).toMatch(/^\d{4}-\d{2}$/);
     const before = (await sandbox.control<{ payroll: number }>("GET", "/stats")).body.payroll;
@@ -134,7 +146,7 @@ describe("payroll connection", () => {
     const { healthInsurances, countries, refreshReferenceLists, referenceListsFetchedAt } = await import("./reference-lists");
     const { loadDraft, saveDraft, deleteDraft } = await import("./drafts");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
+    const connection = await connectPayroll(await (await import("./testing/actor")).personalActor(user.id), { apiKey: SABINE }, null);
     const client = await clientForConnection(connection.id);
     const counts = await refreshReferenceLists(client);
     expect(counts.insurers).toBe(113);
@@ -156,7 +168,7 @@ describe("payroll connection", () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { healthInsurances, refreshReferenceLists } = await import("./reference-lists");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
+    const connection = await connectPayroll(await (await import("./testing/actor")).personalActor(user.id), { apiKey: SABINE }, null);
     const clients = await Promise.all([1, 2, 3].map(() => clientForConnection(connection.id)));
     const results = await Promise.allSettled(clients.map((client) => refreshReferenceLists(client)));
     expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok"))).toEqual(["ok", "ok", "ok"]);
@@ -180,7 +192,7 @@ describe("payroll connection", () => {
     const { emptyEmployeeInput } = await import("./employee-schema");
     await sandbox.control("POST", "/reset");
     const user = await newUser();
-    const connection = await connectPayroll(user.id, { apiKey: SABINE }, null);
+    const connection = await connectPayroll(await (await import("./testing/actor")).personalActor(user.id), { apiKey: SABINE }, null);
     const client = await clientForConnection(connection.id);
     await refreshReferenceLists(client);
     const company = await requireCompany(connection.id, 1001, client);

@@ -1,32 +1,42 @@
 import "server-only";
 import { cache } from "react";
 import { PAGE_UPSTREAM_BUDGET_MS } from "@/lib/http/deadline";
+import { ApiError } from "@/lib/http/api-error";
 import { UpstreamError } from "@/lib/http/upstream-error";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import type { PayrollClient } from "./client";
 import { requireCompany, type CompanyRecord } from "./companies";
-import { payrollFor, type PayrollConnectionInfo } from "./connection";
+import { payrollActor, payrollFor } from "./access";
+import type { PayrollConnectionInfo } from "./connection";
 import { PayrollCompanyNotReachableError, PayrollNetworkError, PayrollNotConnectedError } from "./errors";
 import { ensureReferenceLists } from "./reference-lists";
 
 export type PayrollPageState =
   | { kind: "signed_out" }
   | { kind: "not_connected"; user: SessionUser }
+  | { kind: "ambiguous"; user: SessionUser }
   | { kind: "ready"; user: SessionUser; connection: PayrollConnectionInfo; client: PayrollClient };
 
 /**
  * All payroll calls of one page render share one deadline (PAGE_UPSTREAM_BUDGET_MS), tries and
  * waits together; the shell streams at once (PayrollSuspense in the pages).
  */
-/** The signed-in person's payroll state for this render (once per render: `cache`), its client bounded by the render's deadline. */
-export const payrollPageState = cache(async (): Promise<PayrollPageState> => {
+/**
+ * The signed-in person's payroll state for this render (once per render and company: `cache`),
+ * its client bounded by the render's deadline: the connection of their active workspace that
+ * reaches `companyId` (a company page), else the one they chose on /payroll (lib/payroll/access.ts).
+ * Pages read; what a person may change besides is `can(user.workspace.roles, …)`.
+ */
+export const payrollPageState = cache(async (companyId?: string): Promise<PayrollPageState> => {
   const user = await getSessionUser();
   if (!user) return { kind: "signed_out" };
   try {
-    const { connection, client } = await payrollFor(user.id);
+    const { connection, client } = await payrollFor(payrollActor(user), "payroll.read", { companyId });
     return { kind: "ready", user, connection, client: client.boundedBy(Date.now() + PAGE_UPSTREAM_BUDGET_MS) };
   } catch (error) {
     if (error instanceof PayrollNotConnectedError) return { kind: "not_connected", user };
+    // Two connections reach the company and the person chose neither: /payroll offers the choice.
+    if (error instanceof ApiError && error.code === "conflict") return { kind: "ambiguous", user };
     throw error;
   }
 });

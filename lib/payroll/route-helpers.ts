@@ -1,15 +1,19 @@
 import "server-only";
 import type { z } from "zod";
 import { withRoute, type RouteHandlerContext, type RouteOptions } from "@/lib/http/route";
+import type { Permission } from "@/lib/workspaces/permissions";
+import { payrollActor, payrollFor } from "./access";
 import type { PayrollClient } from "./client";
 import { requireCompany, type CompanyRecord } from "./companies";
-import { payrollFor, type PayrollConnectionInfo } from "./connection";
+import type { PayrollConnectionInfo } from "./connection";
 import { PayrollCompanyNotReachableError } from "./errors";
 
 /**
  * `/api/payroll/**` and `/api/payroll-entries/**` handlers: `withRoute` (session, params, body,
- * the one error mapping: see lib/http/route.ts) plus the person's payroll connection and client.
- * Answers are the envelope of lib/http/envelope.ts.
+ * the one error mapping: see lib/http/route.ts) plus the workspace's payroll connection this
+ * request works on and its client, found by a query that requires the person's `permission`
+ * in their active workspace (lib/workspaces/permissions.ts; see lib/payroll/access.ts for which
+ * connection a `companyId` or `importId` param means). Answers are the envelope of lib/http/envelope.ts.
  */
 export interface PayrollRouteContext {
   connection: PayrollConnectionInfo;
@@ -17,11 +21,17 @@ export interface PayrollRouteContext {
 }
 
 export function payrollRoute<P extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  options: Omit<RouteOptions<true, P, B>, "auth">,
+  options: Omit<RouteOptions<true, P, B>, "auth"> & { permission: Permission },
   handler: (context: RouteHandlerContext<true, P, B> & PayrollRouteContext) => Promise<Response>,
 ) {
-  return withRoute<true, P, B>(options, async (context) => {
-    const { connection, client } = await payrollFor(context.user.id);
+  const { permission, ...routeOptions } = options;
+  return withRoute<true, P, B>(routeOptions, async (context) => {
+    const params = (context.params ?? {}) as { companyId?: unknown; importId?: unknown };
+    const target = {
+      companyId: typeof params.companyId === "string" ? params.companyId : undefined,
+      importId: typeof params.importId === "string" ? params.importId : undefined,
+    };
+    const { connection, client } = await payrollFor(payrollActor(context.user), permission, target);
     return handler({ ...context, connection, client });
   });
 }

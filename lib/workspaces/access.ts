@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
+import { rolesFor, type Permission } from "./permissions";
 import type { WorkspaceRoleName } from "./schemas";
 
 /**
@@ -25,4 +26,9 @@ export async function refusal(userId: string, workspaceId: string): Promise<ApiE
 /** Prisma's "the record to update was not found" (an update whose `where` held no row). */
 export function isNotFound(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === "P2025";
+}
+
+/** The workspace grants this person the permission (lib/workspaces/permissions.ts), in a query's `where`. */
+export function grants(userId: string, permission: Permission): Prisma.WorkspaceWhereInput {
+  return heldBy(userId, rolesFor(permission));
 }

@@ -22,7 +22,7 @@ export default async function ReferenceListsPage() {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.lists.title")} />;
-  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   await referenceListsReady(state.client);
   const source = state.client.baseUrl;
   const [insurers, countryList, fetchedAt] = await Promise.all([healthInsurances(source), countries(source), referenceListsFetchedAt(source)]);

@@ -72,7 +72,7 @@ describe("bulk import job", () => {
     await db.payrollConnection.create({
       data: {
         id: connectionId,
-        userId: user.id,
+        workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId,
         baseUrl: sandbox.urls.payroll.base_url,
         username: "Thomas Albrecht",
         apiKeyEncrypted: sealSecret(THOMAS_KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
@@ -150,7 +150,7 @@ describe("bulk import job", () => {
     await db.payrollConnection.create({
       data: {
         id: connectionId,
-        userId: user.id,
+        workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId,
         baseUrl: sandbox.urls.payroll.base_url,
         username: "Sabine Krüger",
         apiKeyEncrypted: sealSecret("pk_sandbox_i58pght2xur5dj21ss00bhkw", { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
@@ -233,7 +233,7 @@ describe("bulk import job", () => {
     await db.payrollConnection.create({
       data: {
         id: connectionId,
-        userId: user.id,
+        workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId,
         baseUrl: sandbox.urls.payroll.base_url,
         username: "Sabine Krüger",
         apiKeyEncrypted: sealSecret("pk_sandbox_i58pght2xur5dj21ss00bhkw", { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
@@ -295,7 +295,7 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     const user = await db.user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
     const connectionId = randomUUID();
     await db.payrollConnection.create({
-      data: { id: connectionId, userId: user.id, baseUrl: sandbox.urls.payroll.base_url, username: "Sabine Krüger", apiKeyEncrypted: sealSecret(KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }) },
+      data: { id: connectionId, workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId, baseUrl: sandbox.urls.payroll.base_url, username: "Sabine Krüger", apiKeyEncrypted: sealSecret(KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }) },
     });
     const client = await clientForConnection(connectionId);
     await refreshReferenceLists(client);

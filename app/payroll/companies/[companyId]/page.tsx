@@ -12,6 +12,7 @@ import { formatDay, formatMonth } from "@/lib/i18n/format";
 import { insurerWarnings } from "@/lib/payroll/company-view";
 import type { CompanyRecord } from "@/lib/payroll/companies";
 import { employeeRows, insurerLabels } from "@/lib/payroll/employee-rows";
+import { can } from "@/lib/workspaces/permissions";
 import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady, type PayrollPageState } from "@/lib/payroll/pages";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { healthInsurances } from "@/lib/payroll/reference-lists";
@@ -36,9 +37,9 @@ export default function CompanyPage(props: { params: Promise<{ companyId: string
 async function CompanyPageContent({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
-  const state = await payrollPageState();
+  const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.title")} />;
-  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const company = await companyForPage(state, companyId);
   if (!company) {
     return (
@@ -49,6 +50,8 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
       </section>
     );
   }
+  // Onboarding and import are for roles that may edit (lib/workspaces/permissions.ts); their routes refuse the others.
+  const editable = can(state.user.workspace?.roles, "payroll.edit");
   return (
     <section className="space-y-6">
       <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
@@ -60,13 +63,18 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
         </p>
         <p className="font-medium">{t("payroll.company.currentMonth", { month: formatMonth(locale, company.current_month) })}</p>
       </div>
+      {editable ? null : <p className="text-slate-700">{t("payroll.company.readOnly")}</p>}
       <div className="flex flex-wrap gap-3">
-        <Link href={`/payroll/companies/${company.id}/onboard`} className={buttonClassName("primary")}>
-          {t("payroll.company.onboard")}
-        </Link>
-        <Link href={`/payroll/companies/${company.id}/import`} className={buttonClassName("secondary")}>
-          {t("payroll.company.import")}
-        </Link>
+        {editable ? (
+          <>
+            <Link href={`/payroll/companies/${company.id}/onboard`} className={buttonClassName("primary")}>
+              {t("payroll.company.onboard")}
+            </Link>
+            <Link href={`/payroll/companies/${company.id}/import`} className={buttonClassName("secondary")}>
+              {t("payroll.company.import")}
+            </Link>
+          </>
+        ) : null}
         <Link href={`/payroll/companies/${company.id}/hours`} className={buttonClassName("secondary")}>
           {t("payrollEntries.hoursLink")}
         </Link>

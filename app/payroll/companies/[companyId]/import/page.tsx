@@ -10,6 +10,7 @@ import type { MessageKey } from "@/lib/i18n/translate";
 import { getLocale, getTranslations } from "next-intl/server";
 import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
 import { importProgress, recentImports } from "@/lib/payroll/import/imports";
+import { can } from "@/lib/workspaces/permissions";
 import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
 import { countries, healthInsurances } from "@/lib/payroll/reference-lists";
 
@@ -24,11 +25,12 @@ async function ImportPageBody({ params, searchParams }: { params: Promise<{ comp
   const { companyId } = await params;
   const { job } = await searchParams;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
-  const state = await payrollPageState();
+  const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.import.title")} />;
-  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const company = await companyForPage(state, companyId);
   if (!company) return <p role="alert">{t("payroll.company.notFound")}</p>;
+  if (!can(state.user.workspace?.roles, "payroll.edit")) return <p role="alert">{t("payroll.company.readOnly")}</p>;
   const progress = job ? await importProgress(state.connection.id, job) : null;
   const header = (
     <>

@@ -10,6 +10,7 @@ import { countryChoices } from "@/lib/payroll/countries";
 import { berlinToday, firstDayOfMonth } from "@/lib/payroll/dates";
 import { loadDraft } from "@/lib/payroll/drafts";
 import { nextFreeId } from "@/lib/payroll/employees";
+import { can } from "@/lib/workspaces/permissions";
 import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
 import { countries, healthInsurances } from "@/lib/payroll/reference-lists";
 
@@ -23,11 +24,12 @@ export async function generateMetadata(): Promise<Metadata> {
 async function OnboardPageBody({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
-  const state = await payrollPageState();
+  const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.onboard.title")} />;
-  if (state.kind === "not_connected") return <PayrollProblem code="not_connected" />;
+  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const company = await companyForPage(state, companyId);
   if (!company) return <p role="alert">{t("payroll.company.notFound")}</p>;
+  if (!can(state.user.workspace?.roles, "payroll.edit")) return <p role="alert">{t("payroll.company.readOnly")}</p>;
   await referenceListsReady(state.client);
   const [employees, insurers, countryList, draft] = await Promise.all([
     attemptPayroll(() => state.client.listEmployees(company.id)),

@@ -1,0 +1,359 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import type { getDb as getDbType } from "@/lib/db/client";
+import { can, type Permission } from "@/lib/workspaces/permissions";
+import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
+
+/**
+ * The authorization matrix: 2 workspaces × 4 roles × every route of `app/api/**` and every server
+ * action, against the real database and the sandbox. Every handler is called directly with the
+ * session of a person holding one role in workspace A or B; the resources named are workspace A's.
+ * Nothing may be wrongly allowed, and every refusal is a 403 or 404 in the envelope.
+ *
+ * The routes and actions are found on disk (route.ts files and their exported methods, files
+ * saying "use server" and their exports): one without an entry below fails the test.
+ */
+
+// Who is signed in for the next call: read by the mocked session lookup.
+const session = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
+vi.mock("@/lib/auth/session", async () => {
+  const store = await import("@/lib/auth/session-store");
+  const load = () => (session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null));
+  return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
+});
+// Outside a Next request: no cache to revalidate; texts by key.
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
+vi.mock("next-intl/server", () => ({
+  getTranslations: () => Promise.resolve(Object.assign((key: string) => key, { rich: (key: string) => key })),
+  getLocale: () => Promise.resolve("en"),
+}));
+
+const SABINE = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+const THOMAS = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
+const ROLES: WorkspaceRoleName[] = ["owner", "clerk", "approver", "viewer"];
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+interface Person {
+  id: string;
+  sessionId: string;
+  workspace: "A" | "B";
+  role: WorkspaceRoleName;
+}
+
+interface Fixture {
+  workspaceA: string;
+  workspaceB: string;
+  connectionA: string;
+  /** A kept (disconnected) connection of A: the target of Disconnect and "Delete all payroll data". */
+  keptA: string;
+  baseUrl: string;
+  importA: string;
+  invitationA: { id: string; token: string };
+  /** A clerk of A who is not one of the matrix people: the target of the member routes. */
+  memberA: string;
+  /** An accounting business of someone else, and that person (accounting stays personal). */
+  bystander: { userId: string; businessId: string };
+}
+
+interface Call {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+}
+
+/**
+ * One route method's entry: what it needs, and what the call names.
+ * - `workspace: "A"`: it names workspace A or one of A's resources: allowed only to members of A
+ *   whose roles grant `permission`.
+ * - `workspace: "active"`: it acts in the person's active workspace (connect a customer, refresh
+ *   the service's reference lists): allowed to whoever's roles there grant `permission`.
+ * - `open`: not workspace data (sign-in, health, the accounting proxy acting for the person's own
+ *   accounting account, an invitation link whose secret decides); listed with the reason.
+ */
+type RouteEntry =
+  | { workspace: "A" | "active"; permission: Permission; call: (fixture: Fixture) => Call; restore?: (fixture: Fixture) => Promise<void> }
+  | { open: string; run?: { call: (fixture: Fixture) => Call; status: number } };
+
+const ROUTES: Record<string, RouteEntry> = {
+  "accounting GET": { open: "the accounting proxy acts for the person's own accounting account (accounting stays personal)" },
+  "accounting POST": { open: "the accounting proxy (personal)" },
+  "accounting PUT": { open: "the accounting proxy (personal)" },
+  "accounting PATCH": { open: "the accounting proxy (personal)" },
+  "accounting DELETE": { open: "the accounting proxy (personal)" },
+  "auth/[...nextauth] GET": { open: "next-auth's sign-in" },
+  "auth/[...nextauth] POST": { open: "next-auth's sign-in" },
+  "health GET": { open: "the health probe" },
+  "noop GET": { open: "the benchmark's empty route" },
+  "invitations/accept POST": {
+    open: "an invitation link's secret decides, not a role; a malformed one is refused alike for everyone",
+    run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },
+  },
+
+  "payroll/connection POST": { workspace: "active", permission: "payroll.manage", call: () => ({ body: { apiKey: "pk_wrong" } }) },
+  "payroll/connection PUT": { workspace: "A", permission: "payroll.read", call: (f) => ({ body: { connectionId: f.connectionA } }) },
+  "payroll/connection DELETE": { workspace: "A", permission: "payroll.manage", call: (f) => ({ query: `?id=${f.keptA}` }) },
+  "payroll/data DELETE": {
+    workspace: "A",
+    permission: "payroll.manage",
+    call: (f) => ({ query: `?id=${f.keptA}` }),
+    restore: async (f) => {
+      await db().payrollConnection.upsert({
+        where: { id: f.keptA },
+        create: { id: f.keptA, workspaceId: f.workspaceA, baseUrl: f.baseUrl, username: "Dr. Aylin Demir", disconnectedAt: new Date() },
+        update: {},
+      });
+    },
+  },
+  "payroll/reference-lists POST": { workspace: "active", permission: "payroll.read", call: () => ({}) },
+  "payroll/companies/[companyId]/employees GET": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001" } }) },
+  "payroll/companies/[companyId]/employees POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: {} }) },
+  "payroll/companies/[companyId]/draft PUT": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: { first_name: "Matrix" } }) },
+  "payroll/companies/[companyId]/draft DELETE": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" } }) },
+  "payroll/companies/[companyId]/imports POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: {} }) },
+  "payroll/imports/[importId] GET": { workspace: "A", permission: "payroll.read", call: (f) => ({ params: { importId: f.importA } }) },
+  "payroll/imports/[importId] POST": { workspace: "A", permission: "payroll.edit", call: (f) => ({ params: { importId: f.importA }, body: { action: "pause" } }) },
+  "payroll-entries/[companyId]/[kind]/draft GET": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001", kind: "hours" } }) },
+  // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored or sent.
+  "payroll-entries/[companyId]/[kind]/draft PUT": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", lines: [] } }) },
+  // Without its query an allowed call stops at 422 (no stream is opened).
+  "payroll-entries/[companyId]/[kind]/stream GET": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001", kind: "hours" } }) },
+  "payroll-entries/[companyId]/[kind]/presence POST": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", client: "matrix-client", line: null } }),
+  },
+  // The active workspace's entries, for every member of it.
+  "audit/export GET": { workspace: "active", permission: "workspace.read", call: () => ({}) },
+  "payroll-entries/[companyId]/[kind]/transfer POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001", kind: "payments" }, body: { period: "2000-01", lines: [] } }) },
+
+  "workspaces/[workspaceId]/members GET": { workspace: "A", permission: "workspace.read", call: (f) => ({ params: { workspaceId: f.workspaceA } }) },
+  "workspaces/[workspaceId]/members/[userId] PATCH": { workspace: "A", permission: "workspace.manage", call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA }, body: { roles: ["clerk"] } }) },
+  "workspaces/[workspaceId]/members/[userId] DELETE": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA } }),
+    restore: async (f) => {
+      await db().workspaceMember.upsert({ where: { workspaceId_userId: { workspaceId: f.workspaceA, userId: f.memberA } }, create: { workspaceId: f.workspaceA, userId: f.memberA, roles: ["clerk"] }, update: {} });
+    },
+  },
+  "workspaces/[workspaceId]/invitations GET": { workspace: "A", permission: "workspace.manage", call: (f) => ({ params: { workspaceId: f.workspaceA } }) },
+  "workspaces/[workspaceId]/invitations POST": { workspace: "A", permission: "workspace.manage", call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { roles: ["viewer"] } }) },
+  "workspaces/[workspaceId]/invitations/[invitationId] DELETE": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA, invitationId: f.invitationA.id } }),
+    restore: async (f) => {
+      await db().workspaceInvitation.update({ where: { id: f.invitationA.id }, data: { revokedAt: null } });
+    },
+  },
+  // Without SMTP_URL an allowed call stops at 409 `mail_not_configured`.
+  "workspaces/[workspaceId]/invitations/email POST": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { token: f.invitationA.token, email: "someone@example.com" } }),
+  },
+};
+
+/** Server actions: what each may do for whom, checked by running it as every person. */
+type ActionEntry = { run: (action: (...args: unknown[]) => Promise<unknown>, fixture: Fixture, person: Person) => Promise<void> };
+
+const ACTIONS: Record<string, ActionEntry> = {
+  // The switcher stores only a workspace the person is a member of.
+  "lib/workspaces/actions.ts chooseWorkspaceAction": {
+    run: async (action, f, person) => {
+      expect(await action({ workspaceId: f.workspaceA })).toEqual({ ok: person.workspace === "A" });
+      const user = await db().user.findUniqueOrThrow({ where: { id: person.id }, select: { activeWorkspaceId: true } });
+      expect(user.activeWorkspaceId).toBe(person.workspace === "A" ? f.workspaceA : f.workspaceB);
+    },
+  },
+  // Accounting stays personal: a business of someone else's list is never stored.
+  "lib/accounting/actions/business.ts chooseBusinessAction": {
+    run: async (action, f) => {
+      expect(await action({ businessId: f.bystander.businessId })).toEqual({ ok: false });
+    },
+  },
+  // Acts on the person's own accounting connection only (they have none here): someone else's stays.
+  "lib/accounting/actions/connection.ts disconnectAction": {
+    run: async (action, f) => {
+      await action({});
+      expect(await db().accountingConnection.count({ where: { userId: f.bystander.userId } })).toBe(1);
+    },
+  },
+  "lib/accounting/actions/connection.ts checkLegacyAction": {
+    run: async (action) => {
+      expect(await action()).toMatchObject({ ok: false });
+    },
+  },
+};
+
+let sandbox: Awaited<ReturnType<typeof startAccountingTestEnv>>;
+let fixture: Fixture;
+const people: Person[] = [];
+
+type Db = ReturnType<typeof getDbType>;
+let getDbRef: (() => Db) | null = null;
+function db(): Db {
+  return getDbRef!();
+}
+
+beforeAll(async () => {
+  sandbox = await startAccountingTestEnv();
+  const { getDb } = await import("@/lib/db/client");
+  getDbRef = getDb;
+  const { createSession } = await import("@/lib/auth/session-store");
+  const { connectPayroll } = await import("@/lib/payroll/connection");
+  const { createInvitation } = await import("@/lib/workspaces/invitations");
+  const run = randomUUID().slice(0, 8);
+  const newUser = (name: string) => getDb().user.create({ data: { accountingUserId: `matrix-${run}-${name}`, displayName: name }, select: { id: true } });
+  const workspaceA = (await getDb().workspace.create({ data: { name: `Firm A ${run}` } })).id;
+  const workspaceB = (await getDb().workspace.create({ data: { name: `Firm B ${run}` } })).id;
+  for (const workspace of ["A", "B"] as const) {
+    for (const role of ROLES) {
+      const user = await newUser(`${workspace}-${role}`);
+      const workspaceId = workspace === "A" ? workspaceA : workspaceB;
+      await getDb().workspaceMember.create({ data: { workspaceId, userId: user.id, roles: [role] } });
+      await getDb().user.update({ where: { id: user.id }, data: { activeWorkspaceId: workspaceId } });
+      people.push({ id: user.id, sessionId: await createSession(user.id), workspace, role });
+    }
+  }
+  const ownerOf = (workspace: "A" | "B") => people.find((person) => person.workspace === workspace && person.role === "owner")!;
+  const memberA = (await newUser("A-member")).id;
+  await getDb().workspaceMember.create({ data: { workspaceId: workspaceA, userId: memberA, roles: ["clerk"] } });
+  const connectionA = await connectPayroll({ userId: ownerOf("A").id, workspaceId: workspaceA }, { apiKey: SABINE }, null);
+  await connectPayroll({ userId: ownerOf("B").id, workspaceId: workspaceB }, { apiKey: THOMAS }, null);
+  const keptA = (
+    await getDb().payrollConnection.create({ data: { workspaceId: workspaceA, baseUrl: connectionA.baseUrl, username: "Dr. Aylin Demir", disconnectedAt: new Date() } })
+  ).id;
+  const importA = (await getDb().payrollImport.create({ data: { connectionId: connectionA.id, companyId: 1001, status: "completed", total: 0 } })).id;
+  const created = await createInvitation(ownerOf("A").id, workspaceA, ["viewer"]);
+  const bystander = await newUser("bystander");
+  await getDb().accountingBusiness.create({ data: { userId: bystander.id, businessId: `biz-${run}`, name: "Not yours", isOwner: true, isLead: true } });
+  await getDb().accountingConnection.create({ data: { userId: bystander.id, scopes: "full_access" } });
+  fixture = {
+    workspaceA,
+    workspaceB,
+    connectionA: connectionA.id,
+    keptA,
+    baseUrl: connectionA.baseUrl,
+    importA,
+    invitationA: { id: created.invitation.id, token: created.token },
+    memberA,
+    bystander: { userId: bystander.id, businessId: `biz-${run}` },
+  };
+}, 120_000);
+
+afterAll(async () => {
+  session.current = null;
+  await sandbox?.close();
+});
+
+/** Every `app/api/**\/route.ts` as "<path below app/api> <METHOD>", with its handler. */
+async function discoverRoutes(): Promise<Map<string, (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>>> {
+  const base = path.join(ROOT, "app/api");
+  const found = new Map<string, (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>>();
+  const files = (readdirSync(base, { recursive: true }) as string[]).filter((file) => path.basename(file) === "route.ts").sort();
+  for (const file of files) {
+    const route = path.dirname(file).split(path.sep).join("/");
+    const exported = (await import(path.join(base, file))) as Record<string, unknown>;
+    for (const method of METHODS) {
+      if (typeof exported[method] === "function") found.set(`${route} ${method}`, exported[method] as never);
+    }
+  }
+  return found;
+}
+
+/** Every exported function of every "use server" file under app/, lib/ and components/. */
+async function discoverActions(): Promise<Map<string, (...args: unknown[]) => Promise<unknown>>> {
+  const found = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+  for (const top of ["app", "lib", "components"]) {
+    const files = (readdirSync(path.join(ROOT, top), { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file) && !file.includes("generated") && !/\.test\.tsx?$/.test(file));
+    for (const file of files.sort()) {
+      const full = path.join(ROOT, top, file);
+      if (!/^\s*["']use server["']/m.test(readFileSync(full, "utf8").slice(0, 400))) continue;
+      const exported = (await import(full)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(exported)) {
+        if (typeof value === "function") found.set(`${top}/${file.split(path.sep).join("/")} ${name}`, value as never);
+      }
+    }
+  }
+  return found;
+}
+
+function requestFor(route: string, method: string, call: Call): NextRequest {
+  const url = `http://localhost:3999/api/${route}${call.query ?? ""}`;
+  const hasBody = call.body !== undefined;
+  return new NextRequest(url, { method, headers: hasBody ? { "content-type": "application/json" } : {}, body: hasBody ? JSON.stringify(call.body) : undefined });
+}
+
+function allowedFor(entry: Extract<RouteEntry, { workspace: unknown }>, person: Person): boolean {
+  if (entry.workspace === "A" && person.workspace !== "A") return false;
+  return can([person.role], entry.permission);
+}
+
+describe("the authorization matrix", () => {
+  it("has an entry for every route and every server action", async () => {
+    const routes = [...(await discoverRoutes()).keys()];
+    expect(routes.filter((key) => !(key in ROUTES)), "routes without a matrix entry").toEqual([]);
+    expect(Object.keys(ROUTES).filter((key) => !routes.includes(key)), "entries of routes that are gone").toEqual([]);
+    const actions = [...(await discoverActions()).keys()];
+    expect(actions.filter((key) => !(key in ACTIONS)), "server actions without a matrix entry").toEqual([]);
+    expect(Object.keys(ACTIONS).filter((key) => !actions.includes(key)), "entries of actions that are gone").toEqual([]);
+  });
+
+  it("2 workspaces × 4 roles × every route: nothing wrongly allowed, every refusal a 403 or 404 in the envelope", async () => {
+    const handlers = await discoverRoutes();
+    const wronglyAllowed: string[] = [];
+    const badRefusals: string[] = [];
+    const wronglyRefused: string[] = [];
+    let calls = 0;
+    for (const [key, handler] of handlers) {
+      const entry = ROUTES[key];
+      if (!entry || ("open" in entry && !entry.run)) continue;
+      const [route, method] = key.split(" ") as [string, string];
+      for (const person of people) {
+        session.current = { sessionId: person.sessionId, userId: person.id };
+        const call = "open" in entry ? entry.run!.call(fixture) : entry.call(fixture);
+        const response = await handler(requestFor(route, method, call), { params: Promise.resolve(call.params ?? {}) });
+        calls += 1;
+        const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: { code?: string; message?: string } } | null;
+        const who = `${key} as ${person.role} of ${person.workspace}: ${response.status} ${body?.error?.code ?? ""}`;
+        if ("open" in entry) {
+          if (response.status !== entry.run!.status) badRefusals.push(who);
+          continue;
+        }
+        const refused = response.status === 403 || response.status === 404 || response.status === 401;
+        if (refused) {
+          if (response.status === 401 || body?.ok !== false || typeof body.error?.code !== "string" || typeof body.error.message !== "string") badRefusals.push(who);
+          if (allowedFor(entry, person)) wronglyRefused.push(who);
+        } else if (!allowedFor(entry, person)) {
+          // Any other answer means the call got past authorization.
+          wronglyAllowed.push(who);
+        } else if (response.status >= 500) {
+          badRefusals.push(who);
+        }
+        if (!refused) await entry.restore?.(fixture);
+      }
+    }
+    session.current = null;
+    expect(wronglyAllowed, "wrongly allowed").toEqual([]);
+    expect(badRefusals, "refusals that are not a 403 or 404 in the envelope (or failures)").toEqual([]);
+    expect(wronglyRefused, "refused although the role allows it").toEqual([]);
+    expect(calls).toBeGreaterThanOrEqual(8 * 20);
+  }, 240_000);
+
+  it("2 workspaces × 4 roles × every server action", async () => {
+    const actions = await discoverActions();
+    for (const [key, action] of actions) {
+      for (const person of people) {
+        session.current = { sessionId: person.sessionId, userId: person.id };
+        await ACTIONS[key]!.run(action, fixture, person);
+      }
+    }
+    session.current = null;
+  }, 120_000);
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { can, rolesFor } from "./permissions";
+
+describe("the role → permission table", () => {
+  it("lets a viewer read only, a clerk edit, an owner do everything, an approver read and approve", () => {
+    expect(can(["viewer"], "payroll.read")).toBe(true);
+    expect(can(["viewer"], "payroll.edit")).toBe(false);
+    expect(can(["clerk"], "payroll.edit")).toBe(true);
+    expect(can(["clerk"], "payroll.manage")).toBe(false);
+    expect(can(["approver"], "payroll.edit")).toBe(false);
+    expect(can(["approver"], "payroll.approve")).toBe(true);
+    for (const permission of ["payroll.read", "payroll.edit", "payroll.approve", "payroll.manage", "workspace.manage"] as const) {
+      expect(can(["owner"], permission)).toBe(true);
+    }
+    expect(can(["viewer", "clerk"], "payroll.edit")).toBe(true);
+    expect(can([], "payroll.read")).toBe(false);
+    expect(can(null, "payroll.read")).toBe(false);
+    expect(rolesFor("payroll.manage")).toEqual(["owner"]);
+  });
+});
