@@ -1,21 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../scripts/db/embedded-postgres";
 import { migrateDatabase } from "../scripts/db/migrate";
-import { authorizeAtService, control, fixtureUser, SABINE_KEY, SANDBOX_URL } from "./helpers";
+import { authorizeAtService, control, fixtureUser, SABINE_KEY, SANDBOX_URL, type FixtureUser } from "./helpers";
 
 // Live co-editing of a month: two browsers, each served by its own app process (production
 // build), on one database. A line saved in one grid appears in the other without a reload
 // (Postgres LISTEN/NOTIFY → server-sent events), the same cell changed in both at once is a
 // conflict the second one resolves, and each grid shows who else is there.
 //
-// Both browsers sign in as the same person (Claudia): payroll connections are still personal,
-// so two members cannot reach the same connection's drafts yet. Two sign-ins are two sessions
-// and two open grids, which is what the co-editing works with; once connections belong to a
-// workspace, the second browser becomes a colleague.
+// Two people of one firm: the owner (Claudia) invites a clerk (Dara) by link; the audit trail
+// then holds both people's changes, and removing the clerk refuses their next request.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORTS = [3311, 3312];
@@ -122,78 +121,120 @@ test.afterAll(async () => {
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
 
-async function openGrid(browser: Browser, app: string, connect: boolean): Promise<Page> {
+/** A person signed in through the accounting service's pages, in a browser of their own on `app`. */
+async function signIn(browser: Browser, app: string, person: FixtureUser, country: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: app, locale: "en-GB" });
   const page = await context.newPage();
   await page.goto(`${app}/sign-in`);
   await page.getByRole("button", { name: "Sign in with your accounting account" }).click();
-  await authorizeAtService(page, await fixtureUser("claudia"), { country: "Germany" });
+  await authorizeAtService(page, person, { country });
   await expect(page).toHaveURL(/\/businesses$/);
-  if (connect) {
-    await page.goto(`${app}/payroll`);
-    await page.getByLabel("API key").fill(SABINE_KEY);
-    await page.getByRole("button", { name: "Connect", exact: true }).click();
-    await expect(page.getByText("Connected as Sabine Krüger")).toBeVisible();
-  }
-  await page.goto(`${app}/payroll/companies/${COMPANY}/hours`);
-  await expect(page.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toBeVisible();
   return page;
 }
 
-test("a line typed in one browser appears in the other's open grid; the same cell changed in both is a conflict to choose; each sees the other", async ({ browser }) => {
-  test.setTimeout(180_000);
-  const one = await openGrid(browser, APPS[0]!, true);
-  const other = await openGrid(browser, APPS[1]!, false);
+async function openHours(page: Page): Promise<void> {
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  await expect(page.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toBeVisible();
+}
 
-  // Presence: each grid lists the other, with the row they are on once they move there.
-  await expect(one.getByTestId("presence")).toContainText(/Also here: claudia/i);
-  await expect(other.getByTestId("presence")).toContainText(/Also here: claudia/i);
-  await cell(other, 3, "type").click();
-  await expect(one.getByTestId("presence")).toContainText("(row 3,");
+test("an owner invites a clerk, who types in the shared month; the owner sees it live, a same-cell conflict is chosen, the audit trail and its CSV hold both changes, and the removed clerk is refused", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const [claudia, dara] = [await fixtureUser("claudia"), await fixtureUser("dara")];
 
-  // Typed and saved in one process's browser, shown in the other's without a reload.
-  await cell(one, 1, "type").click();
-  await one.keyboard.type("Hourly wage");
-  await one.keyboard.press("Tab");
-  await one.keyboard.type("8");
-  await one.keyboard.press("Enter");
-  await expect(cell(other, 1, "type")).toHaveText("Hourly wage", { timeout: 5_000 });
-  await expect(cell(other, 1, "total_hours")).toHaveText("8");
-  await expect(one.locator('[data-draft-state="saved"]')).toBeVisible();
+  // The owner (first app process) connects the firm's payroll customer and invites a clerk.
+  const owner = await signIn(browser, APPS[0]!, claudia, "Germany");
+  await owner.goto("/payroll");
+  await owner.getByLabel("API key").fill(SABINE_KEY);
+  await owner.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(owner.getByText("Connected as Sabine Krüger")).toBeVisible();
+  await owner.goto("/settings/workspace");
+  const roles = owner.getByRole("group", { name: "Roles of the invited person" });
+  for (const role of ["Owner", "Approver", "Viewer"]) await roles.getByLabel(role).uncheck();
+  await roles.getByLabel("Clerk").check();
+  await owner.getByRole("button", { name: "Create invitation" }).click();
+  const link = new URL(await owner.getByLabel("Invitation link").inputValue());
 
-  // The same cell in both at once: the second browser's save is held until the first one's is stored.
+  // The clerk, served by the second app process, opens the link and joins.
+  const clerk = await signIn(browser, APPS[1]!, dara, "Ireland");
+  await clerk.goto(`${link.pathname}`);
+  await clerk.getByRole("button", { name: "Join" }).click();
+  await expect(clerk).toHaveURL(/\/settings\/workspace$/);
+  await expect(clerk.getByLabel("Workspace", { exact: true })).toBeVisible();
+
+  // Both open the month; each sees the other (presence, with the row once they move there).
+  await openHours(owner);
+  await openHours(clerk);
+  await expect(owner.getByTestId("presence")).toContainText(/Also here: Dara/i);
+  await expect(clerk.getByTestId("presence")).toContainText(/Also here: Claudia/i);
+  await cell(owner, 3, "type").click();
+  await expect(clerk.getByTestId("presence")).toContainText("(row 3,");
+
+  // The clerk types; the owner's open grid shows it without a reload.
+  await cell(clerk, 1, "type").click();
+  await clerk.keyboard.type("Hourly wage");
+  await clerk.keyboard.press("Tab");
+  await clerk.keyboard.type("8");
+  await clerk.keyboard.press("Enter");
+  await expect(cell(owner, 1, "type")).toHaveText("Hourly wage", { timeout: 5_000 });
+  await expect(cell(owner, 1, "total_hours")).toHaveText("8");
+  await expect(clerk.locator('[data-draft-state="saved"]')).toBeVisible();
+
+  // The same cell in both at once: the owner's save is held until the clerk's is stored.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await other.route("**/api/payroll-entries/*/hours/draft", async (route) => {
+  await owner.route("**/api/payroll-entries/*/hours/draft", async (route) => {
     if (route.request().method() === "PUT") await held;
     await route.continue();
   });
-  await cell(other, 1, "total_hours").click();
-  await other.keyboard.type("7");
-  await other.keyboard.press("Enter");
-  await cell(one, 1, "total_hours").click();
-  await one.keyboard.type("5");
-  await one.keyboard.press("Enter");
-  await expect(one.locator('[data-draft-state="saved"]')).toBeVisible();
-  // The other grid heard of that save, but keeps its own unsaved 7 (not overwritten).
-  await expect(cell(other, 1, "total_hours")).toHaveText("7");
+  await cell(owner, 1, "total_hours").click();
+  await owner.keyboard.type("7");
+  await owner.keyboard.press("Enter");
+  await cell(clerk, 1, "total_hours").click();
+  await clerk.keyboard.type("5");
+  await clerk.keyboard.press("Enter");
+  await expect(clerk.locator('[data-draft-state="saved"]')).toBeVisible();
+  // The owner's grid heard of that save, but keeps its own unsaved 7 (not overwritten).
+  await expect(cell(owner, 1, "total_hours")).toHaveText("7");
   release();
 
-  const dialog = other.getByRole("dialog", { name: "Someone else changed the same lines" });
+  const dialog = owner.getByRole("dialog", { name: "Someone else changed the same lines" });
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('[data-side="theirs"]')).toHaveText("5");
   await expect(dialog.locator('[data-side="yours"]')).toHaveText("7");
-  // Chosen with the keyboard: the dialog holds focus; Tab reaches the choice.
+  // Chosen with the keyboard.
   await dialog.getByRole("button", { name: "Keep my value" }).focus();
-  await other.keyboard.press("Enter");
+  await owner.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
-  await expect(cell(other, 1, "total_hours")).toHaveText("7");
-  // Mine, saved on top of theirs, reaches the first grid.
-  await expect(cell(one, 1, "total_hours")).toHaveText("7", { timeout: 5_000 });
-  await expect(other.locator('[data-draft-state="saved"]')).toBeVisible();
+  await expect(cell(owner, 1, "total_hours")).toHaveText("7");
+  // The owner's value, saved on top of the clerk's, reaches the clerk's grid.
+  await expect(cell(clerk, 1, "total_hours")).toHaveText("7", { timeout: 5_000 });
+  await expect(owner.locator('[data-draft-state="saved"]')).toBeVisible();
 
   // Closing one grid removes it from the other's list.
-  await other.context().close();
-  await expect(one.getByTestId("presence")).toBeEmpty({ timeout: 10_000 });
-  await one.context().close();
+  await clerk.goto("/audit");
+  await expect(owner.getByTestId("presence")).toBeEmpty({ timeout: 10_000 });
+
+  // The audit trail shows both people's changes with old → new; its CSV export holds them.
+  await owner.goto("/audit");
+  const entries = owner.getByRole("list", { name: "Audit entries" }).locator(":scope > li");
+  await expect(entries.filter({ hasText: "Draft changed" }).filter({ hasText: "Hours: 8 → 5" }).filter({ hasText: /Dara/ })).toHaveCount(1);
+  await expect(entries.filter({ hasText: "Draft changed" }).filter({ hasText: "Hours: 5 → 7" }).filter({ hasText: /Claudia/ })).toHaveCount(1);
+  await expect(entries.filter({ hasText: "Member joined" }).filter({ hasText: /Dara/ })).toHaveCount(1);
+  const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByRole("link", { name: "Export CSV" }).click()]);
+  const csv = (await readFile((await download.path())!)).toString("utf8");
+  expect(csv).toMatch(/Dara[^\r\n]*,Draft changed,1001,[^\r\n]*,Hours,8,5\r\n/);
+  expect(csv).toMatch(/Claudia[^\r\n]*,Draft changed,1001,[^\r\n]*,Hours,5,7\r\n/);
+
+  // The owner removes the clerk: the clerk's next request, on the other app process, is refused.
+  await owner.goto("/settings/workspace");
+  await owner.getByRole("button", { name: /^Remove Dara/ }).click();
+  await owner.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();
+  await expect(owner.getByRole("group", { name: /^Roles of Dara/ })).toHaveCount(0);
+  const refused = await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`);
+  expect([403, 404, 409]).toContain(refused.status());
+  await clerk.goto(`/payroll/companies/${COMPANY}/hours`);
+  await expect(clerk.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toHaveCount(0);
+
+  await owner.context().close();
+  await clerk.context().close();
 });

@@ -183,6 +183,11 @@ describe("recording", () => {
       details: { importId: imported.id, employees: [{ row: 1, employeeId: 801, name: "F1 L" }, { row: 2, employeeId: 802, name: "F2 L" }] },
     });
 
+    // The filter's companies are named by the workspace's own connections, for its members only.
+    const { auditCompanies } = await import("./query");
+    expect(await auditCompanies(owner.id, owner.workspaceId)).toEqual([{ id: COMPANY, name: "Bäckerei Krüger GmbH" }]);
+    expect(await auditCompanies(stranger, owner.workspaceId)).toEqual([]);
+
     // Disconnect removes the key only: nothing is deleted, so nothing is recorded as deleted.
     const { deletePayrollData, disconnectPayroll } = await import("@/lib/payroll/connection");
     expect(await disconnectPayroll({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(true);

@@ -74,13 +74,12 @@ export async function* allAuditEntries(userId: string, workspaceId: string, filt
   }
 }
 
-/** The companies the workspace's entries name, with the name a member's payroll connection knows them by. */
+/** The companies the workspace's entries name, with the name one of the workspace's payroll connections knows them by. */
 export async function auditCompanies(userId: string, workspaceId: string): Promise<{ id: number; name: string | null }[]> {
   const rows = await getDb().$queryRaw<{ company_id: number; name: string | null }[]>`
     SELECT a.company_id, (
       SELECT c.name1 FROM payroll_companies c
-      JOIN payroll_connections pc ON pc.id = c.connection_id
-      JOIN workspace_members m ON m.user_id = pc.user_id AND m.workspace_id = ${workspaceId}::uuid
+      JOIN payroll_connections pc ON pc.id = c.connection_id AND pc.workspace_id = ${workspaceId}::uuid
       WHERE c.company_id = a.company_id ORDER BY c.synced_at DESC LIMIT 1) AS name
     FROM (SELECT DISTINCT company_id FROM audit_entries WHERE workspace_id = ${workspaceId}::uuid AND company_id IS NOT NULL) AS a
     WHERE EXISTS (SELECT 1 FROM workspace_members me WHERE me.workspace_id = ${workspaceId}::uuid AND me.user_id = ${userId}::uuid)
