@@ -1,6 +1,12 @@
 -- CreateEnum
 CREATE TYPE "MonthCloseState" AS ENUM ('open', 'in_review', 'approved', 'transferred', 'transfer_unclear', 'waiting_for_pay_run');
 
+-- AlterTable
+ALTER TABLE "workspaces" ALTER COLUMN "four_eyes" DROP NOT NULL,
+ALTER COLUMN "four_eyes" DROP DEFAULT;
+-- Nobody could choose it before (the column was unused): every workspace starts with the default.
+UPDATE "workspaces" SET "four_eyes" = NULL;
+
 -- CreateTable
 CREATE TABLE "month_closes" (
     "id" UUID NOT NULL,
@@ -19,6 +25,7 @@ CREATE TABLE "month_closes" (
     "reopened_by_name" TEXT,
     "reopened_at" TIMESTAMP(3),
     "transferred_at" TIMESTAMP(3),
+    "transfer_started_at" TIMESTAMP(3),
     "hours_transfer_id" UUID,
     "payments_transfer_id" UUID,
     "last_transfer_message" TEXT,
