@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError, successResponse } from "@/lib/http/api-error";
+import { refuseDirectTransferWhenFrozen } from "@/lib/month-close/frozen";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
 import { DraftConflictError, loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
 import { lastSuccessfulTransfer } from "./history";
@@ -54,6 +55,9 @@ export const postTransfer = payrollRoute({ params: entryParams, body: transferBo
     throw notSent(error);
   });
   if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
+  await refuseDirectTransferWhenFrozen({ connectionId: context.connection.id, companyId: company.id, period: company.current_month }).catch((error: unknown) => {
+    throw notSent(error);
+  });
   const result = await transferEntries({
     connectionId: context.connection.id,
     userId: context.user.id,

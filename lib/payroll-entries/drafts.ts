@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { EntryKind, StoredLine } from "./kinds";
 import { readStoredJson } from "@/lib/payroll/stored-json";
+import { assertMonthOpen } from "@/lib/month-close/frozen";
 import { storedLineSchema } from "./schemas";
 
 export interface EntryDraft {
@@ -107,6 +108,7 @@ async function writeChangedLines(tx: Tx, key: DraftKey, lines: readonly StoredLi
 export async function saveEntryDraft(key: DraftKey, lines: StoredLine[]): Promise<{ revision: number; updatedAt: Date }> {
   const unique = byId(lines);
   return getDb().$transaction(async (tx) => {
+    await assertMonthOpen(tx, key);
     const row = await tx.payrollEntryDraft.upsert({
       where: where(key),
       create: { ...key },
@@ -138,6 +140,7 @@ export class DraftConflictError extends Error {
 export async function patchEntryDraft(key: DraftKey, baseRevision: number, changes: StoredLine[]): Promise<{ revision: number; updatedAt: Date }> {
   const unique = byId(changes);
   return getDb().$transaction(async (tx) => {
+    await assertMonthOpen(tx, key);
     // The revision check and its bump in one statement: two patches on the same base cannot both pass.
     const { count } = await tx.payrollEntryDraft.updateMany({ where: { ...key, revision: baseRevision }, data: { revision: { increment: 1 } } });
     if (count !== 1) throw new DraftConflictError();
