@@ -4,9 +4,8 @@ import type { MonthClose, Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
 import type { PayrollClient } from "@/lib/payroll/client";
 import type { CompanyRecord } from "@/lib/payroll/companies";
-import { loadEntryDraft } from "@/lib/payroll-entries/drafts";
 import { ENTRY_KINDS, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
-import { transferSchema } from "@/lib/payroll-entries/schemas";
+import { storedLineSchema, transferSchema } from "@/lib/payroll-entries/schemas";
 import { transferEntries, type TransferResult } from "@/lib/payroll-entries/transfers";
 import { auditMonthStep, type MonthActor } from "./audit";
 import { effectiveFourEyes } from "./four-eyes";
@@ -43,6 +42,9 @@ const ROLE_WORDS: Record<MonthAction, string> = {
   check: "the clerk, approver or owner role",
   reopen: "the approver or owner role",
 };
+
+/** Transactions here read the drafts and validate them under the row lock: more than Prisma's 5 s default on a busy server. */
+const TX = { timeout: 30_000, maxWait: 15_000 };
 
 /** A Transfer that has not finished within this long is taken to have died with its process. */
 const STALE_TRANSFER_MS = 5 * 60_000;
@@ -116,15 +118,29 @@ function refuseUnlessAllowed(row: MonthClose, action: MonthAction, actor: MonthA
   if (action === "approve" && fourEyes && row.submittedById === actor.userId) throw new ApiError("four_eyes");
 }
 
-/** The month's lines of both kinds as stored (frozen from submit on), blank lines left out. */
-async function monthLines(key: MonthKey): Promise<Record<EntryKind, StoredLine[]>> {
-  const [hours, payments] = await Promise.all(ENTRY_KINDS.map((kind) => loadEntryDraft({ ...key, kind })));
-  const filled = (lines: StoredLine[] | undefined) => (lines ?? []).filter((line) => Object.values(line.values).some((value) => value !== ""));
-  return { hours: filled(hours?.lines), payments: filled(payments?.lines) };
+/**
+ * The month's lines of both kinds as stored (frozen from submit on), blank lines left out. Read
+ * through `db` (the transition's transaction): the embedded Postgres of a fresh clone has one
+ * connection, so nothing may wait for a second one while a transaction holds it.
+ */
+async function monthLines(db: Tx, key: MonthKey): Promise<Record<EntryKind, StoredLine[]>> {
+  const rows = await db.payrollEntryDraftLine.findMany({
+    where: { connectionId: key.connectionId, companyId: key.companyId, period: key.period },
+    orderBy: [{ kind: "asc" }, { position: "asc" }],
+    select: { kind: true, lineId: true, employeeId: true, values: true },
+  });
+  const lines: Record<EntryKind, StoredLine[]> = { hours: [], payments: [] };
+  for (const row of rows) {
+    const parsed = storedLineSchema.safeParse({ id: row.lineId, employee_id: row.employeeId, values: row.values });
+    // An unreadable line (logged where the grid loads it) is not sent; the grid flags it.
+    if (!parsed.success || (row.kind !== "hours" && row.kind !== "payments")) continue;
+    if (Object.values(parsed.data.values).some((value) => value !== "")) lines[row.kind].push(parsed.data);
+  }
+  return lines;
 }
 
-async function refuseWithBlockers(key: MonthKey, employeeIds: readonly number[]): Promise<void> {
-  const lines = await monthLines(key);
+async function refuseWithBlockers(tx: Tx, key: MonthKey, employeeIds: readonly number[]): Promise<void> {
+  const lines = await monthLines(tx, key);
   const blockers = blockersFor({ period: key.period, employeeIds, ...lines });
   if (blockers.length) throw new ApiError("month_blocked", `The month has ${blockers.length} blocker(s).`, { extra: { blockers } });
 }
@@ -147,14 +163,14 @@ async function transition(key: MonthKey, actor: MonthActor, step: Step): Promise
     const updated = await tx.monthClose.update({ where: { id: row.id }, data });
     await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: step.action, from: row.state, to: updated.state, round: updated.round, details: step.details });
     return toView(updated, fourEyes);
-  });
+  }, TX);
 }
 
 /** Open → In review (owner, clerk): refused with the blockers while there are any. */
 export function submitMonth(key: MonthKey, actor: MonthActor, employeeIds: readonly number[]): Promise<MonthCloseView> {
   return transition(key, actor, {
     action: "submit",
-    before: () => refuseWithBlockers(key, employeeIds),
+    before: (tx) => refuseWithBlockers(tx, key, employeeIds),
     change: (_row, now) => ({ state: "in_review", submittedById: actor.userId, submittedByName: actor.name, submittedAt: now, approvedById: null, approvedByName: null, approvedAt: null }),
   });
 }
@@ -168,7 +184,7 @@ export function withdrawMonth(key: MonthKey, actor: MonthActor): Promise<MonthCl
 export function approveMonth(key: MonthKey, actor: MonthActor, employeeIds: readonly number[]): Promise<MonthCloseView> {
   return transition(key, actor, {
     action: "approve",
-    before: () => refuseWithBlockers(key, employeeIds),
+    before: (tx) => refuseWithBlockers(tx, key, employeeIds),
     change: (_row, now) => ({ state: "approved", approvedById: actor.userId, approvedByName: actor.name, approvedAt: now }),
   });
 }
@@ -176,10 +192,10 @@ export function approveMonth(key: MonthKey, actor: MonthActor, employeeIds: read
 import { REOPEN_REASON_MAX_LENGTH as REOPEN_REASON_MAX } from "./schemas";
 
 /** Approved, Transferred or Waiting for pay run → Open as the next round (owner, approver), with a reason. */
-export function reopenMonth(key: MonthKey, actor: MonthActor, reason: string): Promise<MonthCloseView> {
+export async function reopenMonth(key: MonthKey, actor: MonthActor, reason: string): Promise<MonthCloseView> {
   const text = reason.trim();
   if (!text) throw new ApiError("invalid", "Say why the month is reopened.", { fields: { reason: "required" } });
-  return transition(key, actor, {
+  return await transition(key, actor, {
     action: "reopen",
     change: (row, now) => ({
       state: "open",
@@ -245,9 +261,9 @@ export async function transferMonth(key: MonthKey, actor: MonthActor, client: Pa
     const updated = await tx.monthClose.update({ where: { id: row.id }, data: { state: "transfer_unclear", transferStartedAt: new Date(), lastTransferMessage: null } });
     await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: "transfer", from: row.state, to: updated.state, round: updated.round });
     return updated;
-  });
+  }, TX);
 
-  const lines = await monthLines(key);
+  const lines = await monthLines(getDb(), key);
   const outcome: Record<EntryKind, KindOutcome> = { hours: "not_sent", payments: "not_sent" };
   const transferIds: Partial<Record<EntryKind, string>> = {};
   let message: string | null = null;
@@ -280,7 +296,7 @@ export async function transferMonth(key: MonthKey, actor: MonthActor, client: Pa
     });
     await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: "transfer_result", from: started.state, to, round: updated.round, details: { outcome, message } });
     return toView(updated, await effectiveFourEyes(tx, actor.workspaceId));
-  });
+  }, TX);
   return { monthClose, outcome, message };
 }
 
@@ -301,7 +317,7 @@ export async function checkTransfer(key: MonthKey, actor: MonthActor, client: Pa
   if (!holdsRole(actor.roles, "check")) throw new ApiError("forbidden", `A transfer is checked by a member with ${ROLE_WORDS.check}.`);
   if (!ACTION_FROM.check.includes(before.state)) throw new ApiError("month_state", `The month is ${stateWords(before.state)}; there is no transfer to check.`, { extra: { state: before.state } });
 
-  const [lines, employees] = await Promise.all([monthLines(key), client.listEmployees(company.id)]);
+  const [lines, employees] = await Promise.all([monthLines(getDb(), key), client.listEmployees(company.id)]);
   const context = { companyId: company.id, month: key.period, employeeIds: new Set(employees.map((employee) => employee.id)) };
   let held = true;
   for (const kind of ENTRY_KINDS) {
