@@ -32,6 +32,8 @@ export interface WorkbenchProps {
   lastTransfer: LastTransfer | null;
   /** A transfer after the last successful one whose outcome is unknown. */
   unknownTransfer: LastTransfer | null;
+  /** The person's workspace role may read but not edit or transfer, or the month is not Open (month close): no edits, no per-kind transfer. */
+  readOnly?: boolean;
 }
 
 const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
@@ -42,7 +44,9 @@ function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
 }
 
 function buildModel(props: WorkbenchProps, locale: "en" | "de"): GridModel {
-  return new GridModel(gridSpecFor(props.kind, props.period), { locale, month: props.period }, props.employees.map((employee) => employee.id), modelLines(props.kind, props.draft?.lines ?? []));
+  const model = new GridModel(gridSpecFor(props.kind, props.period), { locale, month: props.period }, props.employees.map((employee) => employee.id), modelLines(props.kind, props.draft?.lines ?? []));
+  model.readOnly = props.readOnly === true;
+  return model;
 }
 
 /**
@@ -72,6 +76,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   // What this tab's previous page of the draft left unsaved moments ago, when the server rendered
   // this page before that page's last save was stored (see draft-handoff.ts): shown, and saved.
   useEffect(() => {
+    if (model.readOnly) return;
     const lines = takeUnsavedDraft(handoffKey(companyId, kind, period));
     if (lines && JSON.stringify(lines) !== JSON.stringify(storedLinesOf(model))) model.replaceLines(modelLines(kind, lines));
   }, [model, companyId, kind, period]);
@@ -141,6 +146,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
 
       <GridToolbar
         label={kindName}
+        readOnly={props.readOnly === true}
         search={search}
         onSearch={setSearch}
         filter={filter}
@@ -188,10 +194,12 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           onRemoveLines={removeLines}
           describe={describe}
           cellLabel={cellLabel}
+          readOnly={props.readOnly === true}
         />
       </div>
 
-      <TransferBar companyId={companyId} kind={kind} notice={transfer.notice} problemCount={model.problemCount} sending={transfer.sending} onReview={transfer.openReview} />
+      {/* A frozen month is sent by the month close's Transfer (components/month-close). */}
+      {props.readOnly ? null : <TransferBar companyId={companyId} kind={kind} notice={transfer.notice} problemCount={model.problemCount} sending={transfer.sending} onReview={transfer.openReview} />}
 
       <div className="grid gap-4 md:grid-cols-2">
         <ProblemsPanel model={model} version={version} employees={employees} columnLabels={columnLabels} describe={describe} onSelect={selectLine} />

@@ -35,6 +35,8 @@ interface EntryGridProps {
   onRemoveLines: () => void;
   describe: (code: string) => string;
   cellLabel: (col: number, line: GridLine, lineNumber: number) => string;
+  /** A reader's grid: the model refuses every command; assistive technology is told so. */
+  readOnly?: boolean;
 }
 
 // Rows rendered beyond the visible ones, each way. Every rendered row costs on every frame (hit
@@ -198,6 +200,7 @@ export function EntryGrid(props: EntryGridProps) {
         aria-rowcount={rows.length + 1}
         aria-colcount={columns.length + 3}
         aria-multiselectable
+        aria-readonly={props.readOnly ? true : undefined}
         aria-activedescendant={activeLine && !editing ? cellId(gridId, activeLine.id, selection.col) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}

@@ -7,6 +7,8 @@ import type { RowFilter } from "./use-grid-rows";
 interface GridToolbarProps {
   /** The toolbar's name (hours or extra payments). */
   label: string;
+  /** A reader's grid: search and filter only, no commands. */
+  readOnly: boolean;
   search: string;
   onSearch: (search: string) => void;
   filter: RowFilter;
@@ -47,6 +49,7 @@ export function GridToolbar(props: GridToolbarProps) {
           <option value="problems">{t("payrollEntries.filterProblems")}</option>
         </select>
       </label>
+      {props.readOnly ? null : (
       <div className="flex flex-wrap gap-2" role="toolbar" aria-label={props.label}>
         {tool(t("payrollEntries.undo"), props.onUndo, !props.canUndo)}
         {tool(t("payrollEntries.redo"), props.onRedo, !props.canRedo)}
@@ -55,6 +58,7 @@ export function GridToolbar(props: GridToolbarProps) {
         {tool(t("payrollEntries.removeLine"), props.onRemoveLines, !props.hasLine)}
         {tool(t("payrollEntries.copyLine"), props.onCopyLine, !props.canCopyLine)}
       </div>
+      )}
     </div>
   );
 }

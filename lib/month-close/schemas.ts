@@ -13,6 +13,5 @@ export const monthCloseBodySchema = z.discriminatedUnion("action", [
     })
     .strict(),
 ]);
-export type MonthCloseBody = z.infer<typeof monthCloseBodySchema>;
 
 export const fourEyesBodySchema = z.object({ enabled: z.boolean().nullable() }).strict();

@@ -42,11 +42,6 @@ export const ACTION_ROLES: Record<MonthAction, readonly WorkspaceRoleName[]> = {
   reopen: ["owner", "approver"],
 };
 
-/** Only an open month's drafts may change. */
-export function isFrozen(state: MonthState): boolean {
-  return state !== "open";
-}
-
 export function holdsRole(roles: readonly WorkspaceRoleName[], action: MonthAction): boolean {
   return roles.some((role) => ACTION_ROLES[action].includes(role));
 }

@@ -77,6 +77,8 @@ export class GridModel {
   readonly spec: GridSpec;
   context: InputContext;
   lines: GridLine[] = [];
+  /** Set for a person whose workspace role may not edit: every command changes nothing. */
+  readOnly = false;
   version = 0;
   structureVersion = 0;
   readonly employeeOrder: readonly number[];
@@ -270,7 +272,8 @@ export class GridModel {
   }
 
   private record(step: Step | null): void {
-    if (!step) return;
+    // A reader's grid (a viewer's role): every command is refused here, in one place.
+    if (!step || this.readOnly) return;
     const structural = this.apply(step, "do");
     this.undoStack.push(step);
     if (this.undoStack.length > UNDO_LIMIT) this.undoStack.shift();
