@@ -130,7 +130,7 @@ test("submit freezes the month; with four eyes the submitter cannot approve; app
   await dialog.getByLabel("Reason for reopening").fill("Employee 2 worked 6 hours, not 4");
   await dialog.getByRole("button", { name: "Reopen the month" }).click();
   await expect(monthStatus(page)).toHaveText("Open");
-  await expect(page.getByText("Round 2")).toBeVisible();
+  await expect(page.getByText("Round 2", { exact: true })).toBeVisible();
   await expect(page.getByText(/“Employee 2 worked 6 hours, not 4”/)).toBeVisible();
   await expect(page.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).not.toHaveAttribute("aria-readonly", "true");
   await typeInto(page, 2, "total_hours", "6");

@@ -20,6 +20,15 @@ export function FourEyesControl({ workspaceId, owner, initial }: { workspaceId: 
     mutationKey: ["workspaces", workspaceId, "four-eyes"],
     mutationFn: (enabled: boolean) => apiFetchOrThrow<FourEyesSetting>(`/api/workspaces/${workspaceId}/four-eyes`, { method: "PUT", body: { enabled } }),
     onSuccess: setCurrent,
+    // Shown at once (a checkbox answers its click); put back when the change was refused.
+    onMutate: (enabled) => {
+      const before = current;
+      setCurrent({ ...current, effective: enabled });
+      return before;
+    },
+    onError: (_error, _enabled, before) => {
+      if (before) setCurrent(before);
+    },
   });
   return (
     <section aria-labelledby="four-eyes-title" className="space-y-2">
