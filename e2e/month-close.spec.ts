@@ -57,17 +57,21 @@ async function fillMonth(page: Page, month: string) {
   await saved(page);
 }
 
+/** No drafts, month closes or transfer history of the company (the grid spec expects none), four eyes back to the default. */
+async function clean() {
+  await deleteEntryDrafts(COMPANY);
+  await withDatabase(async (client) => {
+    await client.query("DELETE FROM payroll_entry_transfers WHERE company_id = $1", [COMPANY]);
+    await client.query("UPDATE workspaces SET four_eyes = NULL");
+  });
+}
+
 test.beforeEach(async () => {
   await control("POST", "/reset");
-  await deleteEntryDrafts(COMPANY);
-  // Four eyes back to the default (a workspace of one: off).
-  await withDatabase((client) => client.query("UPDATE workspaces SET four_eyes = NULL"));
+  await clean();
 });
 
-test.afterAll(async () => {
-  await deleteEntryDrafts(COMPANY);
-  await withDatabase((client) => client.query("UPDATE workspaces SET four_eyes = NULL"));
-});
+test.afterAll(clean);
 
 test("submit freezes the month; with four eyes the submitter cannot approve; approve, transfer both kinds, reopen with a reason", async ({ page }) => {
   test.setTimeout(240_000);
