@@ -94,7 +94,7 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   // Transfer: first the review, then the service holds exactly the grid.
   await page.getByRole("button", { name: "Review and transfer …" }).click();
   const review = page.getByRole("dialog", { name: "What this transfer changes" });
-  await expect(review).toContainText(`Nothing was transferred for ${month} yet.`);
+  await expect(review).toContainText(`Nothing was transferred for ${formatMonth("en", month)} yet.`);
   await expect(review).toContainText("Added (5)");
   await review.getByRole("button", { name: "Transfer 5 lines" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Transferred: the service now holds 5 lines for ${formatMonth("en", month)}.` })).toBeVisible();
