@@ -120,9 +120,11 @@ export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): 
  * (another spec, or the fuzz test, may have left one) and leaves none behind.
  */
 export async function deleteEntryDrafts(companyId: number, kind?: "hours" | "payments"): Promise<void> {
-  await withDatabase((client) =>
-    kind
+  await withDatabase(async (client) => {
+    await (kind
       ? client.query("DELETE FROM payroll_entry_drafts WHERE company_id = $1 AND kind = $2", [companyId, kind])
-      : client.query("DELETE FROM payroll_entry_drafts WHERE company_id = $1", [companyId]),
-  );
+      : client.query("DELETE FROM payroll_entry_drafts WHERE company_id = $1", [companyId]));
+    // A month left in review (or later) by the month-close spec would freeze the grid.
+    await client.query("DELETE FROM month_closes WHERE company_id = $1", [companyId]);
+  });
 }

@@ -129,6 +129,18 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   // The active workspace's entries, for every member of it.
   "audit/export GET": { workspace: "active", permission: "workspace.read", call: () => ({}) },
+  "payroll-entries/[companyId]/month-close GET": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001" } }) },
+  // Every member reaches the month; each action's own roles are checked by the service (lib/month-close/states.ts,
+  // tested in service.test.ts). A period that is not the company's: an allowed call stops at 409 `period_changed`.
+  "payroll-entries/[companyId]/month-close POST": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001" }, body: { action: "submit", period: "2000-01" } }) },
+  "workspaces/[workspaceId]/four-eyes PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { enabled: false } }),
+    restore: async (f) => {
+      await db().workspace.update({ where: { id: f.workspaceA }, data: { fourEyes: null } });
+    },
+  },
   "payroll-entries/[companyId]/[kind]/transfer POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001", kind: "payments" }, body: { period: "2000-01", lines: [] } }) },
 
   "workspaces/[workspaceId]/members GET": { workspace: "A", permission: "workspace.read", call: (f) => ({ params: { workspaceId: f.workspaceA } }) },

@@ -18,6 +18,7 @@ import { can } from "@/lib/workspaces/permissions";
 import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/pages";
 import { PayrollLoading } from "@/components/payroll/payroll-problem";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { monthClosesForList } from "@/lib/month-close/page-data";
 
 export const dynamic = "force-dynamic";
 
@@ -82,6 +83,7 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const synced = await attemptPayroll(() => syncCompanies(state.connection.id, state.client));
   const companies = synced.ok ? synced.value : await cachedCompanies(state.connection.id);
+  const closes = await monthClosesForList(state.user, state.connection.id, companies);
   return (
     <>
       {synced.ok ? null : <PayrollProblem code={synced.code} />}
@@ -100,6 +102,8 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
               <th scope="col" className="p-2">{t("payroll.companies.name")}</th>
               <th scope="col" className="p-2">{t("payroll.companies.address")}</th>
               <th scope="col" className="p-2">{t("payroll.companies.month")}</th>
+              <th scope="col" className="p-2">{t("monthClose.listStatus")}</th>
+              <th scope="col" className="p-2">{t("monthClose.listWho")}</th>
             </tr>
           </thead>
           <tbody>
@@ -116,6 +120,17 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
                   {company.address.street_address}, {company.address.postal_code} {company.address.location}
                 </td>
                 <td className="p-2">{formatMonth(locale, company.current_month)}</td>
+                <td className="p-2" data-month-state={closes.get(company.id)?.state ?? "open"}>
+                  {t(`monthClose.state.${closes.get(company.id)?.state ?? "open"}`)}
+                </td>
+                <td className="p-2 text-sm">
+                  {[
+                    closes.get(company.id)?.submittedBy ? t("monthClose.listSubmitted", { name: closes.get(company.id)?.submittedBy ?? "" }) : "",
+                    closes.get(company.id)?.approvedBy ? t("monthClose.listApproved", { name: closes.get(company.id)?.approvedBy ?? "" }) : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" · ") || "–"}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -54,6 +54,7 @@ const STATE_TEXT: Record<DraftStatus["state"], MessageKey> = {
   unsaved: "payrollEntries.draftUnsaved",
   saving: "payrollEntries.draftSaving",
   failed: "payrollEntries.draftFailed",
+  frozen: "payrollEntries.draftFrozen",
 };
 
 function DraftIndicator({ store }: { store: DraftStatusStore }) {
@@ -63,7 +64,7 @@ function DraftIndicator({ store }: { store: DraftStatusStore }) {
   const time = status.state === "saved" && status.at ? formatDate(locale, status.at, { timeStyle: "medium" }) : "";
   if (status.state === "saved" && !status.at) return null;
   return (
-    <p aria-live="polite" data-draft-state={status.state} className={status.state === "failed" ? "text-red-800" : "text-slate-600"}>
+    <p aria-live="polite" data-draft-state={status.state} className={status.state === "failed" || status.state === "frozen" ? "text-red-800" : "text-slate-600"}>
       {t(STATE_TEXT[status.state], { time })}
     </p>
   );

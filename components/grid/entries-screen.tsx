@@ -7,6 +7,8 @@ import { entriesPageData, freshCompany } from "@/lib/payroll-entries/page-data";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { attemptPayroll, companyForPage, payrollPageState } from "@/lib/payroll/pages";
 import { can } from "@/lib/workspaces/permissions";
+import { MonthClosePanel } from "@/components/month-close/month-close-panel";
+import { monthClosePageData } from "@/lib/month-close/page-data";
 import { EntriesWorkbench } from "./entries-workbench";
 
 /** The server half of the hours and extra payments pages: who, which company, which month, what was saved. */
@@ -29,7 +31,9 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
     );
   }
   const company = await freshCompany(state.connection.id, state.client, cached);
-  const data = await attemptPayroll(() => entriesPageData(state.connection.id, state.client, company, kind));
+  const [data, close] = await Promise.all([attemptPayroll(() => entriesPageData(state.connection.id, state.client, company, kind)), monthClosePageData(state.user, state.connection.id, company)]);
+  // Not Open: the month is frozen (the grid read-only); a new state mounts the grid anew.
+  const frozen = close !== null && close.view.state !== "open";
   const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", { company: company.name1 });
   return (
     <section className="space-y-4">
@@ -48,14 +52,18 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="font-medium">{t("payrollEntries.month", { month: formatMonth(locale, company.current_month) })}</p>
       </div>
+      {close && data.ok ? (
+        <MonthClosePanel companyId={company.id} view={close.view} actions={close.actions} fourEyesBlocksMe={close.fourEyesBlocksMe} employees={Object.fromEntries(data.value.employees.map((employee) => [employee.id, employee.name]))} />
+      ) : null}
       {data.ok ? (
         <EntriesWorkbench
-          key={`${company.id}-${company.current_month}-${kind}`}
+          key={`${company.id}-${company.current_month}-${kind}-${close?.view.state ?? "open"}`}
           kind={kind}
           companyId={company.id}
           companyName={company.name1}
           period={company.current_month}
-          readOnly={!can(state.user.workspace?.roles, "payroll.edit")}
+          readOnly={frozen || !can(state.user.workspace?.roles, "payroll.edit")}
+          frozen={frozen}
           {...data.value}
         />
       ) : (

@@ -35,8 +35,10 @@ export interface WorkbenchProps {
   lastTransfer: LastTransfer | null;
   /** A transfer after the last successful one whose outcome is unknown. */
   unknownTransfer: LastTransfer | null;
-  /** The person's workspace role may read but not edit or transfer (lib/workspaces/permissions.ts). */
+  /** The person's workspace role may read but not edit or transfer (lib/workspaces/permissions.ts), or the month is not Open. */
   readOnly?: boolean;
+  /** The month is not Open (month close): its Transfer is the month close's, not the grid's. */
+  frozen?: boolean;
 }
 
 const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
@@ -207,7 +209,8 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         />
       </div>
 
-      <TransferBar companyId={companyId} kind={kind} notice={transfer.notice} problemCount={model.problemCount} sending={transfer.sending} onReview={transfer.openReview} readOnly={props.readOnly === true} />
+      {/* A frozen month is sent by the month close's Transfer (components/month-close). */}
+      {props.frozen ? null : <TransferBar companyId={companyId} kind={kind} notice={transfer.notice} problemCount={model.problemCount} sending={transfer.sending} onReview={transfer.openReview} readOnly={props.readOnly === true} />}
 
       <div className="grid gap-4 md:grid-cols-2">
         <ProblemsPanel model={model} version={version} employees={employees} columnLabels={columnLabels} describe={describe} onSelect={selectLine} />

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isTransient } from "@/components/ui/error-text";
+import { errorBody, isTransient } from "@/components/ui/error-text";
 import { ApiRequestError, apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import type { GridModel, RemoteLineChange } from "@/lib/payroll-grid/model";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
@@ -13,7 +13,7 @@ import { DraftSyncState } from "./draft-sync-state";
 import { dropUnsavedDraft, handoffKey, leaveUnsavedDraft } from "./draft-handoff";
 import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
 
-export type DraftStatus = { state: "saved"; at: Date | null } | { state: "unsaved" } | { state: "saving" } | { state: "failed" };
+export type DraftStatus = { state: "saved"; at: Date | null } | { state: "unsaved" } | { state: "saving" } | { state: "failed" } | { state: "frozen" };
 
 /** The save status, kept apart from the page's state: only the indicator re-renders when it changes, never the grid. */
 export class DraftStatusStore {
@@ -142,10 +142,11 @@ export function useDraftSaver(model: GridModel, companyId: number, kind: EntryKi
         failures = 0;
         if (model.version === version) firstUnsaved = null;
         store.set(model.version === version ? { state: "saved", at: new Date() } : { state: "unsaved" });
-      } catch {
+      } catch (error) {
         // Not saved: the next save sends the same lines again.
+        // The month went into review meanwhile (409 month_frozen): the typed values stay in the grid, said so.
         failures += 1;
-        store.set({ state: "failed" });
+        store.set({ state: errorBody(error).code === "month_frozen" ? "frozen" : "failed" });
       } finally {
         inFlight -= 1;
         if (sending === patch) sending = null;

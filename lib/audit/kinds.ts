@@ -18,6 +18,9 @@
  *   import's worker created; the actor is whoever started the import
  * - `draft.saved` { entryKind, whole, lines: [DraftLineChange] } — only lines that changed
  * - `transfer.sent` { entryKind, transferId, outcome, lineCount, totalCents, errorCode, errorMessage, lines }
+ * - `month_close.step` { action, from, to, round, ...details } — a month-close step (lib/month-close),
+ *   `action` one of its actions or `transfer_result` / `check_result` (what the service answered)
+ * - `workspace.four_eyes` { enabled } — an owner's choice (null: the default again)
  */
 export const AUDIT_KINDS = [
   "member.joined",
@@ -35,6 +38,8 @@ export const AUDIT_KINDS = [
   "employee.imported",
   "draft.saved",
   "transfer.sent",
+  "month_close.step",
+  "workspace.four_eyes",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

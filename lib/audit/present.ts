@@ -146,6 +146,18 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike): string 
       });
       return d.errorMessage ? `${text} (${str(d.errorMessage)})` : text;
     }
+    case "month_close.step": {
+      const state = (value: unknown) => {
+        const key = `monthClose.state.${str(value)}` as never;
+        return t.has(key) ? t(key) : str(value);
+      };
+      const action = str(d.action);
+      const actionKey = `audit.monthActions.${action}` as never;
+      const text = t("audit.summary.month_close_step", { action: t.has(actionKey) ? t(actionKey) : action, from: state(d.from), to: state(d.to), round: num(d.round) });
+      return d.reason ? `${text} ${t("audit.summary.month_close_reason", { reason: str(d.reason) })}` : text;
+    }
+    case "workspace.four_eyes":
+      return t(d.enabled === null || d.enabled === undefined ? "audit.summary.four_eyes_default" : d.enabled ? "audit.summary.four_eyes_on" : "audit.summary.four_eyes_off");
   }
 }
 

@@ -42,6 +42,10 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   invitation_used: 410,
   mail_not_configured: 409,
   mail_failed: 502,
+  month_frozen: 409,
+  month_state: 409,
+  month_blocked: 409,
+  four_eyes: 403,
 };
 
 /** English fallback texts (logs, API users); people see the translated text of the code. */
@@ -81,6 +85,10 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   invitation_used: "This invitation has already been used.",
   mail_not_configured: "Sending e-mail is not set up (SMTP_URL).",
   mail_failed: "The e-mail could not be sent.",
+  month_frozen: "The month is in review: drafts cannot be changed.",
+  month_state: "The month is not in a state that allows this.",
+  month_blocked: "The month has blockers: fix them first.",
+  four_eyes: "Four eyes: the person who submitted the month cannot approve it.",
 };
 
 export interface ApiErrorOptions {

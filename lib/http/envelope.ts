@@ -59,6 +59,10 @@ export const apiErrorCodeSchema = z.enum([
   "invitation_used",
   "mail_not_configured",
   "mail_failed",
+  "month_frozen",
+  "month_state",
+  "month_blocked",
+  "four_eyes",
 ]);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 

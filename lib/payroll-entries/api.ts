@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { auditActorOf } from "@/lib/audit/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
+import { refuseDirectTransferWhenFrozen } from "@/lib/month-close/frozen";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
 import { loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
 import { draftEventStream, publishDraftChange, publishPresence } from "./draft-stream";
@@ -106,6 +107,9 @@ export const postTransfer = payrollRoute({ permission: "payroll.edit", params: e
     throw notSent(error);
   });
   if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
+  await refuseDirectTransferWhenFrozen({ connectionId: context.connection.id, companyId: company.id, period: company.current_month }).catch((error: unknown) => {
+    throw notSent(error);
+  });
   const result = await transferEntries({
     connectionId: context.connection.id,
     userId: context.user.id,

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { EntryKind, StoredLine } from "./kinds";
 import { readStoredJson } from "@/lib/payroll/stored-json";
+import { assertMonthOpen } from "@/lib/month-close/frozen";
 import { storedLineSchema } from "./schemas";
 
 export interface EntryDraft {
@@ -129,6 +130,7 @@ async function markRemoved(tx: Tx, key: DraftKey, ids: readonly string[], revisi
 export async function saveEntryDraft(key: DraftKey, lines: StoredLine[], audit: AuditActor | null): Promise<{ revision: number; updatedAt: Date }> {
   const unique = byId(lines);
   return getDb().$transaction(async (tx) => {
+    await assertMonthOpen(tx, key);
     const row = await tx.payrollEntryDraft.upsert({
       where: where(key),
       create: { ...key },
@@ -218,6 +220,7 @@ export async function patchEntryDraft(key: DraftKey, changes: readonly LineChang
   const changedIds = new Set(unique.map((line) => line.id));
   const removed = [...new Map(removals.filter((removal) => !changedIds.has(removal.id)).map((removal) => [removal.id, removal])).values()];
   return getDb().$transaction(async (tx) => {
+    await assertMonthOpen(tx, key);
     await tx.payrollEntryDraft.upsert({ where: where(key), create: { ...key, revision: 0 }, update: {}, select: { revision: true } });
     // The draft's row lock orders saves of the same draft: each compares with what the one before wrote.
     const [draft] = await tx.$queryRaw<{ revision: number; updated_at: Date }[]>`

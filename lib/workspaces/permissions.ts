@@ -8,7 +8,7 @@ import type { WorkspaceRoleName } from "./schemas";
  * |---------------------|-------|-------|----------|--------|
  * | `payroll.read`      |   ✓   |   ✓   |    ✓     |   ✓    |  companies, employees, drafts, imports, history, reference lists (and refreshing them from the service)
  * | `payroll.edit`      |   ✓   |   ✓   |          |        |  onboard and import employees, edit drafts, transfer
- * | `payroll.approve`   |   ✓   |       |    ✓     |        |  month close (later): approve a month
+ * | `payroll.approve`   |   ✓   |       |    ✓     |        |  month close: approve and reopen a month (submitting is `payroll.edit`; lib/month-close/states.ts)
  * | `payroll.manage`    |   ✓   |       |          |        |  connect another customer, disconnect, delete all payroll data
  * | `workspace.read`    |   ✓   |   ✓   |    ✓     |   ✓    |  the workspace's members
  * | `workspace.manage`  |   ✓   |       |          |        |  members, roles, invitations, settings

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { WorkspaceSettings } from "@/components/workspaces/workspace-settings";
+import { FourEyesControl } from "@/components/month-close/four-eyes-control";
+import { fourEyesSetting } from "@/lib/month-close/four-eyes";
 import { getSessionUser } from "@/lib/auth/session";
 import { canSendMail } from "@/lib/workspaces/mail";
 import { listInvitations } from "@/lib/workspaces/invitations";
@@ -18,7 +20,7 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations] = await Promise.all([listMembers(user.id, workspace.id), owner ? listInvitations(user.id, workspace.id) : Promise.resolve([])]);
+  const [members, invitations, fourEyes] = await Promise.all([listMembers(user.id, workspace.id), owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]), fourEyesSetting(workspace.id)]);
   const name = workspace.personal ? t("common.personalWorkspace") : workspace.name;
   return (
     <section className="max-w-3xl space-y-6">
@@ -33,6 +35,7 @@ export default async function WorkspaceSettingsPage() {
         initialInvitations={invitations}
         canEmail={canSendMail()}
       />
+      <FourEyesControl workspaceId={workspace.id} owner={owner} initial={fourEyes} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { IntlScope } from "@/components/intl-scope";
 
-// The grid (components/grid reads payrollEntries) and PayrollProblem.
+// The grid (components/grid reads payrollEntries), the month close (monthClose) and PayrollProblem.
 export default function Layout({ children }: { children: ReactNode }) {
-  return <IntlScope namespaces={["payrollEntries"]}>{children}</IntlScope>;
+  return <IntlScope namespaces={["payrollEntries", "monthClose"]}>{children}</IntlScope>;
 }

@@ -1,0 +1,133 @@
+"use client";
+
+import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { errorBody } from "@/components/ui/error-text";
+import { Notice } from "@/components/ui/notice";
+import { columnLabel, describeProblem } from "@/components/grid/messages";
+import { formatDate, formatMonth } from "@/lib/i18n/format";
+import type { Blocker } from "@/lib/month-close/gate";
+import type { MonthAction, MonthCloseView } from "@/lib/month-close/states";
+import { ReopenDialog } from "./reopen-dialog";
+import { useMonthClose, type MonthCloseDone } from "./use-month-close";
+
+interface MonthClosePanelProps {
+  companyId: number;
+  view: MonthCloseView;
+  /** What this person may do now (lib/month-close/states.ts `actionsFor`). */
+  actions: MonthAction[];
+  /** The person holds the approving role but submitted the month while four eyes is on. */
+  fourEyesBlocksMe: boolean;
+  employees: Record<number, string>;
+}
+
+const BUTTON_ORDER: MonthAction[] = ["submit", "withdraw", "approve", "transfer", "check", "reopen"];
+const SHOWN_BLOCKERS = 5;
+
+/** The month's state, who did what, and the actions this person may take, above the grid of both pages. */
+export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe, employees }: MonthClosePanelProps) {
+  const t = useTranslations();
+  const locale = useLocale();
+  const { run, pending, error, done } = useMonthClose(companyId, view.period);
+  const [reopening, setReopening] = useState(false);
+  const month = formatMonth(locale, view.period);
+  const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
+  const blockers = (errorBody(error) as { blockers?: Blocker[] }).blockers ?? [];
+
+  return (
+    <section aria-labelledby="month-close-title" className="space-y-3 rounded-lg border border-slate-300 bg-white p-4">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <h2 id="month-close-title" className="text-lg font-semibold">
+          {t("monthClose.title", { month })}
+        </h2>
+        <p>
+          <span aria-hidden="true">{t("monthClose.label")}: </span>
+          <strong role="status" aria-label={t("monthClose.label")} data-state={view.state} className="rounded bg-slate-100 px-2 py-0.5">
+            {t(`monthClose.state.${view.state}`)}
+          </strong>
+        </p>
+        {view.round > 1 ? <p className="text-sm text-slate-700">{t("monthClose.round", { round: view.round })}</p> : null}
+      </div>
+      <p className="text-sm text-slate-700">{t(`monthClose.stateHint.${view.state}`)}</p>
+      <ul className="space-y-0.5 text-sm">
+        {view.submittedBy ? <li>{t("monthClose.submittedBy", { name: view.submittedBy, date: when(view.submittedAt) })}</li> : null}
+        {view.approvedBy ? <li>{t("monthClose.approvedBy", { name: view.approvedBy, date: when(view.approvedAt) })}</li> : null}
+        {view.state === "transferred" && view.transferredAt ? <li>{t("monthClose.transferredAt", { date: when(view.transferredAt) })}</li> : null}
+        {view.reopenReason && view.reopenedBy ? <li>{t("monthClose.reopenedBy", { name: view.reopenedBy, date: when(view.reopenedAt), reason: view.reopenReason })}</li> : null}
+        {view.fourEyes ? <li>{t("monthClose.fourEyesOn")}</li> : null}
+      </ul>
+      {view.lastTransferMessage && view.state !== "transferred" ? <p className="text-sm text-slate-700">{t("monthClose.serviceSaid", { message: view.lastTransferMessage })}</p> : null}
+
+      <div className="flex flex-wrap items-center gap-2">
+        {BUTTON_ORDER.filter((action) => actions.includes(action)).map((action) => (
+          <Button
+            key={action}
+            variant={action === "reopen" || action === "withdraw" ? "secondary" : "primary"}
+            disabled={pending}
+            onClick={() => (action === "reopen" ? setReopening(true) : run({ action }))}
+          >
+            {t(`monthClose.${action}`)}
+          </Button>
+        ))}
+        {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
+      </div>
+      {fourEyesBlocksMe ? <p className="text-sm text-slate-700">{t("monthClose.fourEyesBlocked")}</p> : null}
+
+      {error ? <ErrorNotice error={error} /> : null}
+      {blockers.length ? <BlockerList blockers={blockers} employees={employees} /> : null}
+      {done ? <DoneNotice done={done} /> : null}
+
+      <ReopenDialog
+        open={reopening}
+        month={month}
+        pending={pending}
+        onClose={() => setReopening(false)}
+        onReopen={(reason) => {
+          setReopening(false);
+          run({ action: "reopen", reason });
+        }}
+      />
+    </section>
+  );
+}
+
+function BlockerList({ blockers, employees }: { blockers: Blocker[]; employees: Record<number, string> }) {
+  const t = useTranslations();
+  const locale = useLocale();
+  return (
+    <div className="text-sm">
+      <p className="font-medium">{t("monthClose.blockers", { count: blockers.length })}</p>
+      <ul className="list-disc pl-5">
+        {blockers.slice(0, SHOWN_BLOCKERS).map((blocker) => (
+          <li key={`${blocker.kind}-${blocker.lineId}-${blocker.field ?? ""}`}>
+            {t("monthClose.blocker", {
+              kind: t(blocker.kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments"),
+              employee: employees[blocker.employeeId] ?? `#${blocker.employeeId}`,
+              field: blocker.field ? columnLabel(t, blocker.field) : "–",
+              problem: describeProblem(t, blocker.code, locale),
+            })}
+          </li>
+        ))}
+        {blockers.length > SHOWN_BLOCKERS ? <li>{t("monthClose.moreBlockers", { count: blockers.length - SHOWN_BLOCKERS })}</li> : null}
+      </ul>
+    </div>
+  );
+}
+
+function DoneNotice({ done }: { done: NonNullable<MonthCloseDone> }) {
+  const t = useTranslations();
+  const state = done.monthClose.state;
+  let text: string;
+  if (done.action === "transfer") text = t(`monthClose.transferResult.${state === "transferred" || state === "waiting_for_pay_run" || state === "transfer_unclear" ? state : "approved"}`);
+  else if (done.action === "check") text = t(`monthClose.checkResult.${!done.resolved ? "unresolved" : state === "transferred" ? "transferred" : "approved"}`);
+  else text = t(`monthClose.done.${done.action}`, { round: done.monthClose.round });
+  const good = state === "transferred" || (done.action !== "transfer" && done.action !== "check");
+  return (
+    <Notice tone={good ? "success" : "warning"}>
+      <p>{text}</p>
+      {done.message && !good ? <p className="text-sm opacity-80">{t("monthClose.serviceSaid", { message: done.message })}</p> : null}
+    </Notice>
+  );
+}

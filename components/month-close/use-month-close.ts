@@ -1,0 +1,39 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import type { MonthAction, MonthCloseView } from "@/lib/month-close/states";
+
+const monthCloseKeys = {
+  action: (companyId: number, period: string) => ["month-close", companyId, period, "action"] as const,
+};
+
+type Answer = { monthClose: MonthCloseView; outcome?: Record<string, string>; message?: string | null; resolved?: boolean };
+
+/** What the last action did, for the notice under the buttons. */
+export type MonthCloseDone = { action: MonthAction; monthClose: MonthCloseView; message: string | null; resolved: boolean } | null;
+
+/**
+ * The month close's actions: one mutation posting `{ action, period, reason? }`; after each, the
+ * page is rendered again by the server (`router.refresh()`), so the grid becomes read-only or
+ * editable with the month's new state.
+ */
+export function useMonthClose(companyId: number, period: string) {
+  const router = useRouter();
+  const [done, setDone] = useState<MonthCloseDone>(null);
+  const mutation = useMutation({
+    mutationKey: monthCloseKeys.action(companyId, period),
+    mutationFn: (input: { action: MonthAction; reason?: string }) =>
+      apiFetchOrThrow<Answer>(`/api/payroll-entries/${companyId}/month-close`, { method: "POST", body: { ...input, period } }),
+    onMutate: () => setDone(null),
+    onSuccess: (answer, input) => {
+      setDone({ action: input.action, monthClose: answer.monthClose, message: answer.message ?? null, resolved: answer.resolved ?? true });
+      router.refresh();
+    },
+    // A refusal because the state changed meanwhile: show the state now.
+    onError: () => router.refresh(),
+  });
+  return { run: mutation.mutate, pending: mutation.isPending, error: mutation.error, done, reset: mutation.reset };
+}

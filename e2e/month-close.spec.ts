@@ -1,0 +1,199 @@
+import { expect, test, type Page } from "@playwright/test";
+import { collectConsoleErrors, control, deleteEntryDrafts, signInAndConnectPayroll, withDatabase } from "./helpers";
+
+// The month close: submit, the grid frozen, four eyes, approve, Transfer of both kinds, reopen
+// with a reason; a pay-run refusal waits; a save into a frozen month keeps what was typed.
+// Payroll connections are still a person's own here, so one person (Claudia, owner of her
+// workspace) plays both parts and four eyes is switched on and off on /settings/workspace.
+
+const COMPANY = 1001;
+
+const cell = (page: Page, employee: number, column: string, line = 1) =>
+  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+
+async function typeInto(page: Page, employee: number, column: string, text: string, then: "Tab" | "Enter" = "Enter") {
+  await cell(page, employee, column).click();
+  await page.keyboard.type(text);
+  await page.keyboard.press(then);
+}
+
+const monthStatus = (page: Page) => page.getByRole("status", { name: "Month status" });
+const saved = (page: Page) => expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
+
+async function setFourEyes(page: Page, on: boolean) {
+  await page.goto("/settings/workspace");
+  const box = page.getByRole("checkbox", { name: /^Four eyes/ });
+  if ((await box.isChecked()) !== on) {
+    await box.setChecked(on);
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  }
+  await expect(box).toBeChecked({ checked: on });
+}
+
+/** Hours for employees 1 and 2, a bonus for employee 3: the approved month. */
+async function fillMonth(page: Page, month: string) {
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  await expect(monthStatus(page)).toHaveText("Open");
+  await typeInto(page, 1, "type", "Hourly wage", "Tab");
+  await page.keyboard.type("8");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("12.5");
+  // Tab commits and moves to the surcharge; outside the editor the arrow moves on to the date.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.type(`${month}-03`);
+  await page.keyboard.press("Enter");
+  await typeInto(page, 2, "type", "Hourly wage", "Tab");
+  await page.keyboard.type("4");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("15");
+  await page.keyboard.press("Enter");
+  await saved(page);
+  await page.goto(`/payroll/companies/${COMPANY}/payments`);
+  await typeInto(page, 3, "type", "Bonus", "Tab");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.type("250");
+  await page.keyboard.press("Enter");
+  await saved(page);
+}
+
+/** No drafts, month closes or transfer history of the company (the grid spec expects none), four eyes back to the default. */
+async function clean() {
+  await deleteEntryDrafts(COMPANY);
+  await withDatabase(async (client) => {
+    await client.query("DELETE FROM payroll_entry_transfers WHERE company_id = $1", [COMPANY]);
+    await client.query("UPDATE workspaces SET four_eyes = NULL");
+  });
+}
+
+test.beforeEach(async () => {
+  await control("POST", "/reset");
+  await clean();
+});
+
+test.afterAll(clean);
+
+test("submit freezes the month; with four eyes the submitter cannot approve; approve, transfer both kinds, reopen with a reason", async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = collectConsoleErrors(page);
+  const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
+  await signInAndConnectPayroll(page);
+  await setFourEyes(page, true);
+  await fillMonth(page, month);
+
+  // Submit from the payments page: the month covers both kinds.
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(monthStatus(page)).toHaveText("In review");
+  await expect(page.getByText(/^Submitted by Claudia/)).toBeVisible();
+  // The grid is read-only: no commands, typing changes nothing, no per-kind transfer.
+  const grid = page.getByRole("grid", { name: "Extra payments of Bäckerei Krüger GmbH" });
+  await expect(grid).toHaveAttribute("aria-readonly", "true");
+  await expect(page.getByRole("toolbar", { name: "Extra payments" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Review and transfer …" })).toHaveCount(0);
+  await cell(page, 3, "amount").click();
+  await page.keyboard.type("999");
+  await page.keyboard.press("Enter");
+  await expect(cell(page, 3, "amount")).toHaveText("250.00");
+
+  // Four eyes: the person who submitted is not offered Approve, and is told why.
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  await expect(monthStatus(page)).toHaveText("In review");
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(page.getByText("You submitted this month: with four eyes, someone else approves it.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Withdraw" })).toBeVisible();
+
+  // The owner switches four eyes off (recorded): now the owner, holding the approving role, approves.
+  await setFourEyes(page, false);
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(monthStatus(page)).toHaveText("Approved");
+  await expect(page.getByText(/^Approved by Claudia/)).toBeVisible();
+
+  // Transfer sends both kinds: the service holds exactly the approved lines.
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(monthStatus(page)).toHaveText("Transferred");
+  await expect(page.getByRole("status").filter({ hasText: "Transferred: the payroll service accepted the hours and the extra payments." })).toBeVisible();
+  expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([
+    { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5, date: `${month}-03` },
+    { company_id: COMPANY, employee_id: 2, type: "HOURLY_WAGE", total_hours: 4, total_amount: 15 },
+  ]);
+  expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([{ company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 }]);
+
+  // The company list shows the state and who submitted and approved.
+  await page.goto("/payroll");
+  const row = page.getByRole("row").filter({ hasText: "Bäckerei Krüger GmbH" });
+  await expect(row).toContainText("Transferred");
+  await expect(row).toContainText("submitted by Claudia");
+
+  // Reopen asks for a reason; the month is open again as round 2 and the grid editable.
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  await page.getByRole("button", { name: "Reopen" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Reopen/ });
+  await dialog.getByRole("button", { name: "Reopen the month" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Say why the month is reopened.");
+  await dialog.getByLabel("Reason for reopening").fill("Employee 2 worked 6 hours, not 4");
+  await dialog.getByRole("button", { name: "Reopen the month" }).click();
+  await expect(monthStatus(page)).toHaveText("Open");
+  await expect(page.getByText("Round 2", { exact: true })).toBeVisible();
+  await expect(page.getByText(/“Employee 2 worked 6 hours, not 4”/)).toBeVisible();
+  await expect(page.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).not.toHaveAttribute("aria-readonly", "true");
+  await typeInto(page, 2, "total_hours", "6");
+  await expect(cell(page, 2, "total_hours")).toHaveText("6");
+  await saved(page);
+  expect(errors).toEqual([]);
+});
+
+test("a pay-run refusal leaves the month Waiting for pay run with everything kept; sent again after it", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
+  await signInAndConnectPayroll(page);
+  await fillMonth(page, month);
+  // A workspace of one: four eyes is off by default, the owner submits and approves.
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(monthStatus(page)).toHaveText("In review");
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(monthStatus(page)).toHaveText("Approved");
+
+  await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(monthStatus(page)).toHaveText("Waiting for pay run");
+  await expect(page.getByRole("status").filter({ hasText: "Not transferred: the payroll service's pay run is in progress." })).toBeVisible();
+  expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([]);
+  // Everything is kept: the lines are still there after a reload, the month still frozen.
+  await page.reload();
+  await expect(monthStatus(page)).toHaveText("Waiting for pay run");
+  await expect(cell(page, 3, "amount")).toHaveText("250.00");
+  await expect(page.getByRole("grid", { name: "Extra payments of Bäckerei Krüger GmbH" })).toHaveAttribute("aria-readonly", "true");
+
+  // Only a person sends again.
+  await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(monthStatus(page)).toHaveText("Transferred");
+  expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toHaveLength(1);
+});
+
+test("a save into a month frozen meanwhile is refused and the typed value stays, with the reason", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signInAndConnectPayroll(page);
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  await typeInto(page, 1, "type", "Hourly wage", "Tab");
+  await page.keyboard.type("8");
+  await page.keyboard.press("Enter");
+  await saved(page);
+
+  // Another tab submits the month.
+  const other = await context.newPage();
+  await other.goto(`/payroll/companies/${COMPANY}/hours`);
+  await other.getByRole("button", { name: "Submit for review" }).click();
+  await expect(monthStatus(other)).toHaveText("In review");
+  await other.close();
+
+  // This tab still shows the open grid: the edit is refused (409) and stays on screen.
+  await typeInto(page, 1, "total_hours", "9");
+  await expect(page.locator('[data-draft-state="frozen"]')).toHaveText("Not saved: the month is in review. What you typed stays here.");
+  await expect(cell(page, 1, "total_hours")).toHaveText("9");
+  await withDatabase(async (client) => {
+    const { rows } = await client.query<{ values: Record<string, string> }>(`SELECT "values" FROM payroll_entry_draft_lines WHERE company_id = $1 AND kind = 'hours' AND employee_id = 1`, [COMPANY]);
+    expect(rows.map((row) => row.values.total_hours)).toEqual(["8"]);
+  });
+});

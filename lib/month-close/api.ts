@@ -1,0 +1,70 @@
+import "server-only";
+import { z } from "zod";
+import type { SessionUser } from "@/lib/auth/session-store";
+import { ApiError, successResponse } from "@/lib/http/api-error";
+import { withRoute } from "@/lib/http/route";
+import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
+import { workspaceParamsSchema } from "@/lib/workspaces/schemas";
+import type { MonthActor } from "./audit";
+import { setFourEyes } from "./four-eyes";
+import { fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
+import { approveMonth, checkTransfer, monthCloseView, reopenMonth, submitMonth, transferMonth, withdrawMonth } from "./service";
+
+/**
+ * The handlers behind `app/api/payroll-entries/[companyId]/month-close` (GET the month's close,
+ * POST `{ action, period, reason? }`) and `app/api/workspaces/[workspaceId]/four-eyes` (PUT
+ * `{ enabled }`), in the envelope. Refusals: see ./service.ts; `period_changed` 409 when the
+ * company's month moved on.
+ */
+
+function personName(user: SessionUser): string {
+  return user.displayName ?? user.email ?? user.id;
+}
+
+/**
+ * The person as a month-close actor: their active workspace and its roles. Payroll connections
+ * are still the person's own on this branch; once they belong to a workspace, the route helper
+ * authorizes the connection's workspace and that is the one used here.
+ */
+function actorOf(user: SessionUser): MonthActor {
+  if (!user.workspace) throw new ApiError("forbidden", "You are not a member of a workspace.");
+  return { workspaceId: user.workspace.id, userId: user.id, name: personName(user), roles: user.workspace.roles };
+}
+
+const params = z.object({ companyId: z.string() });
+
+// Each action's own roles are checked by the service (lib/month-close/states.ts); reading the month is for every member.
+export const getMonthClose = payrollRoute({ permission: "payroll.read", params }, async (context) => {
+  const company = await companyFromParam(context, context.params.companyId);
+  const actor = actorOf(context.user);
+  return successResponse({ monthClose: await monthCloseView({ connectionId: context.connection.id, companyId: company.id, period: company.current_month }, actor.workspaceId) });
+});
+
+export const postMonthClose = payrollRoute({ permission: "payroll.read", params, body: monthCloseBodySchema, maxBodyBytes: 4096 }, async (context) => {
+  const company = await companyFromParam(context, context.params.companyId);
+  const body = context.body;
+  if (body.period !== company.current_month) {
+    throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, { extra: { period: company.current_month } });
+  }
+  const actor = actorOf(context.user);
+  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
+  const employeeIds = async () => (await context.client.listEmployees(company.id)).map((employee) => employee.id).sort((a, b) => a - b);
+  switch (body.action) {
+    case "submit":
+      return successResponse({ monthClose: await submitMonth(key, actor, await employeeIds()) });
+    case "withdraw":
+      return successResponse({ monthClose: await withdrawMonth(key, actor) });
+    case "approve":
+      return successResponse({ monthClose: await approveMonth(key, actor, await employeeIds()) });
+    case "reopen":
+      return successResponse({ monthClose: await reopenMonth(key, actor, body.reason) });
+    case "transfer":
+      return successResponse(await transferMonth(key, actor, context.client, company));
+    case "check":
+      return successResponse(await checkTransfer(key, actor, context.client, company, context.connection.baseUrl));
+  }
+});
+
+export const putFourEyes = withRoute({ params: workspaceParamsSchema, body: fourEyesBodySchema, maxBodyBytes: 256 }, async ({ user, params, body }) =>
+  successResponse(await setFourEyes({ userId: user.id, name: personName(user) }, params.workspaceId, body.enabled)),
+);

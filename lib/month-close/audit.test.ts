@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import { createTranslator } from "next-intl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import type { TestSandbox } from "@/sandbox/test-support";
+import { MESSAGES, type Messages } from "@/lib/i18n/messages";
+import type { Translate } from "@/lib/i18n/translate";
+import type { AuditKind } from "@/lib/audit/kinds";
+
+// The month close's steps reach the audit trail (in the step's transaction) and read in both languages.
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startAccountingTestEnv();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe("auditMonthStep", () => {
+  it("records a step with its states, round and reason, and an owner's four-eyes choice", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { auditMonthStep } = await import("./audit");
+    const { presentEntry } = await import("@/lib/audit/present");
+    const db = getDb();
+    const user = await db.user.create({ data: { accountingUserId: `close-audit:${randomUUID()}`, displayName: "Arne Approver" } });
+    const workspace = await db.workspace.create({ data: { name: "Close audit", members: { create: { userId: user.id, roles: ["approver"] } } } });
+    const actor = { workspaceId: workspace.id, userId: user.id, name: "Arne Approver", roles: ["approver"] as const };
+    await db.$transaction(async (tx) => {
+      await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: 1001, period: "2026-11", action: "reopen", from: "transferred", to: "open", round: 2, details: { reason: "Hours were wrong" } });
+      await auditMonthStep(tx, { kind: "workspace.four_eyes", actor, enabled: false });
+    });
+    const rows = await db.auditEntry.findMany({ where: { workspaceId: workspace.id }, orderBy: [{ occurredAt: "asc" }, { kind: "desc" }] });
+    expect(rows.map((row) => [row.kind, row.actorName, row.companyId, row.period])).toEqual([
+      ["month_close.step", "Arne Approver", 1001, "2026-11"],
+      ["workspace.four_eyes", "Arne Approver", null, null],
+    ]);
+    expect(rows[0]!.details).toEqual({ action: "reopen", from: "transferred", to: "open", round: 2, reason: "Hours were wrong" });
+
+    const like = (row: (typeof rows)[number]) => ({ ...row, kind: row.kind as AuditKind, details: row.details as Record<string, unknown> });
+    const say = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
+    expect(presentEntry("en", say("en"), like(rows[0]!)).summary).toBe("Reopened: Transferred → Open (round 2). Reason: Hours were wrong");
+    expect(presentEntry("de", say("de"), like(rows[1]!)).summary).toBe("Vier-Augen-Prinzip ausgeschaltet.");
+  });
+});

@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import type { TestSandbox } from "@/sandbox/test-support";
+import type { PayrollClient } from "@/lib/payroll/client";
+import type { CompanyRecord } from "@/lib/payroll/companies";
+import { PayrollNetworkError } from "@/lib/payroll/errors";
+import type { MonthActor, MonthStep } from "./audit";
+import type { MonthKey } from "./frozen";
+
+// The month close against an in-process sandbox and the suite's Postgres: every allowed and
+// refused transition, four eyes, two approvals at once, frozen drafts, pay run, unclear transfers.
+
+const steps: MonthStep[] = [];
+vi.mock("./audit", () => ({
+  auditMonthStep: (_tx: unknown, step: MonthStep) => {
+    steps.push(step);
+    return Promise.resolve();
+  },
+}));
+
+const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
+const COMPANY = 1001;
+
+let sandbox: TestSandbox;
+let connectionId: string;
+let client: PayrollClient;
+let company: CompanyRecord;
+let workspaceId: string;
+let employeeIds: number[];
+let clerk: MonthActor;
+let approver: MonthActor;
+let owner: MonthActor;
+let viewer: MonthActor;
+/** A fresh month per test: the period is real (the drafts' key), the connection a new one. */
+let key: MonthKey;
+
+const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
+const hoursLines = () => [
+  line("h1", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37", date: `${company.current_month}-03` }),
+  line("h2", 2, { type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", surcharge: "50" }),
+  line("blank", 3, {}),
+];
+const paymentLines = () => [line("p1", 3, { type: "BONUS_PAYMENT", amount: "250" })];
+
+beforeAll(async () => {
+  sandbox = await startAccountingTestEnv();
+  const { getDb } = await import("@/lib/db/client");
+  const { connectPayroll } = await import("@/lib/payroll/connection");
+  const { payrollFor } = await import("@/lib/payroll/access");
+  const { requireCompany } = await import("@/lib/payroll/companies");
+  const db = getDb();
+  const stamp = Date.now();
+  const person = (name: string) => db.user.create({ data: { accountingUserId: `close-${name}-${stamp}`, displayName: name } });
+  const [c, a, o, v] = await Promise.all([person("Clara Clerk"), person("Arne Approver"), person("Olga Owner"), person("Vera Viewer")]);
+  const workspace = await db.workspace.create({
+    data: {
+      name: `Close ${stamp}`,
+      members: { create: [{ userId: c.id, roles: ["clerk"] }, { userId: a.id, roles: ["approver"] }, { userId: o.id, roles: ["owner"] }, { userId: v.id, roles: ["viewer"] }] },
+    },
+  });
+  workspaceId = workspace.id;
+  const actor = (user: { id: string; displayName: string | null }, roles: MonthActor["roles"]): MonthActor => ({ workspaceId, userId: user.id, name: user.displayName ?? "", roles });
+  clerk = actor(c, ["clerk"]);
+  approver = actor(a, ["approver"]);
+  owner = actor(o, ["owner"]);
+  viewer = actor(v, ["viewer"]);
+  // The workspace's connection, added by its owner and worked on by the clerk.
+  await connectPayroll({ userId: o.id, workspaceId }, { apiKey: SABINE_KEY }, null);
+  const payroll = await payrollFor({ userId: c.id, workspaceId }, "payroll.edit");
+  connectionId = payroll.connection.id;
+  client = payroll.client;
+  company = await requireCompany(connectionId, COMPANY, client);
+  employeeIds = (await client.listEmployees(COMPANY)).map((employee) => employee.id);
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+beforeEach(async () => {
+  steps.length = 0;
+  const { getDb } = await import("@/lib/db/client");
+  await getDb().monthClose.deleteMany({ where: { connectionId } });
+  await getDb().workspace.update({ where: { id: workspaceId }, data: { fourEyes: null } });
+  // The payroll module back to its seed: no stored hours or payments, no pay run, no faults.
+  await sandbox.control("POST", "/reset");
+  key = { connectionId, companyId: COMPANY, period: company.current_month };
+  const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+  await saveEntryDraft({ ...key, kind: "hours" }, hoursLines(), null);
+  await saveEntryDraft({ ...key, kind: "payments" }, paymentLines(), null);
+});
+
+async function service() {
+  return import("./service");
+}
+
+async function toApproved(): Promise<void> {
+  const { submitMonth, approveMonth } = await service();
+  await submitMonth(key, clerk, employeeIds);
+  await approveMonth(key, approver, employeeIds);
+}
+
+describe("submit and withdraw", () => {
+  it("a month without a row is Open in round 1; a clerk submits; only the submitter withdraws", async () => {
+    const { monthCloseView, submitMonth, withdrawMonth } = await service();
+    expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "open", round: 1, submittedBy: null, fourEyes: true });
+    const submitted = await submitMonth(key, clerk, employeeIds);
+    expect(submitted).toMatchObject({ state: "in_review", submittedBy: "Clara Clerk", submittedById: clerk.userId });
+    await expect(withdrawMonth(key, owner)).rejects.toMatchObject({ code: "forbidden", message: "Only the person who submitted the month may withdraw it." });
+    await expect(submitMonth(key, clerk, employeeIds)).rejects.toMatchObject({ code: "month_state", message: "The month is in review; it cannot be submitted for review." });
+    expect(await withdrawMonth(key, clerk)).toMatchObject({ state: "open", submittedBy: null });
+    expect(steps.map((step) => step.kind === "month_close.step" && `${step.action}:${step.from}>${step.to}`)).toEqual(["submit:open>in_review", "withdraw:in_review>open"]);
+  });
+
+  it("refuses submit for a viewer or an approver alone (403) and while there are blockers (409 with them)", async () => {
+    const { submitMonth } = await service();
+    await expect(submitMonth(key, viewer, employeeIds)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(submitMonth(key, approver, employeeIds)).rejects.toMatchObject({ code: "forbidden" });
+    const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await saveEntryDraft({ ...key, kind: "payments" }, [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" }), line("p2", 4, { type: "NOPE", amount: "1" })], null);
+    const refusal = await submitMonth(key, clerk, employeeIds).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: "month_blocked" });
+    expect((refusal as { body(): { blockers: unknown[] } }).body().blockers).toEqual([
+      { kind: "payments", lineId: "p1", employeeId: 3, field: "amount", code: expect.any(String) },
+      { kind: "payments", lineId: "p2", employeeId: 4, field: "type", code: "unknownType" },
+    ]);
+    expect(steps).toEqual([]);
+  });
+});
+
+describe("frozen months", () => {
+  it("refuses whole and patch saves with 409 month_frozen and keeps the stored draft", async () => {
+    const { submitMonth, withdrawMonth } = await service();
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await submitMonth(key, clerk, employeeIds);
+    const draft = await loadEntryDraft({ ...key, kind: "hours" });
+    await expect(saveEntryDraft({ ...key, kind: "hours" }, [], null)).rejects.toMatchObject({ code: "month_frozen", message: "The month is in review." });
+    await expect(patchEntryDraft({ ...key, kind: "hours" }, [{ ...line("h1", 1, { type: "HOURLY_WAGE", total_hours: "99" }), base: draft!.revision }], [], null)).rejects.toMatchObject({ code: "month_frozen" });
+    expect((await loadEntryDraft({ ...key, kind: "hours" }))?.lines).toEqual(hoursLines());
+    await withdrawMonth(key, clerk);
+    await expect(saveEntryDraft({ ...key, kind: "hours" }, hoursLines(), null)).resolves.toMatchObject({ revision: draft!.revision + 1 });
+  });
+
+  it("refuses the grid's own per-kind transfer while the month is not Open", async () => {
+    const { submitMonth } = await service();
+    const { refuseDirectTransferWhenFrozen } = await import("./frozen");
+    await expect(refuseDirectTransferWhenFrozen(key)).resolves.toBeUndefined();
+    await submitMonth(key, clerk, employeeIds);
+    await expect(refuseDirectTransferWhenFrozen(key)).rejects.toMatchObject({ code: "month_frozen" });
+  });
+});
+
+describe("approve and four eyes", () => {
+  it("refuses approval of an open month (409) and by a clerk (403); an approver approves", async () => {
+    const { approveMonth, submitMonth } = await service();
+    await expect(approveMonth(key, approver, employeeIds)).rejects.toMatchObject({ code: "month_state" });
+    await submitMonth(key, clerk, employeeIds);
+    await expect(approveMonth(key, clerk, employeeIds)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await approveMonth(key, approver, employeeIds)).toMatchObject({ state: "approved", approvedBy: "Arne Approver", submittedBy: "Clara Clerk" });
+  });
+
+  it("four eyes is on by default with two or more members: the submitter cannot approve until an owner switches it off (recorded)", async () => {
+    const { approveMonth, submitMonth } = await service();
+    const { setFourEyes, fourEyesSetting } = await import("./four-eyes");
+    expect(await fourEyesSetting(workspaceId)).toEqual({ setting: null, effective: true, members: 4 });
+    await submitMonth(key, owner, employeeIds);
+    await expect(approveMonth(key, owner, employeeIds)).rejects.toMatchObject({ code: "four_eyes" });
+    await expect(setFourEyes({ userId: clerk.userId, name: "Clara" }, workspaceId, false)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, false)).toEqual({ setting: false, effective: false, members: 4 });
+    expect(steps.at(-1)).toMatchObject({ kind: "workspace.four_eyes", enabled: false, actor: { userId: owner.userId, workspaceId } });
+    expect(await approveMonth(key, owner, employeeIds)).toMatchObject({ state: "approved", fourEyes: false });
+  });
+
+  it("is off by default for a workspace of one", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { effectiveFourEyes } = await import("./four-eyes");
+    const alone = await getDb().workspace.create({ data: { name: "alone", members: { create: [{ userId: owner.userId, roles: ["owner"] }] } } });
+    expect(await effectiveFourEyes(getDb(), alone.id)).toBe(false);
+    await getDb().workspace.update({ where: { id: alone.id }, data: { fourEyes: true } });
+    expect(await effectiveFourEyes(getDb(), alone.id)).toBe(true);
+  });
+
+  it("of two approvals at once exactly one wins; the other is refused with the state", async () => {
+    const { approveMonth, submitMonth } = await service();
+    await submitMonth(key, clerk, employeeIds);
+    const results = await Promise.allSettled([approveMonth(key, approver, employeeIds), approveMonth(key, owner, employeeIds)]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((result) => result.status === "rejected");
+    expect(refused?.reason).toMatchObject({ code: "month_state", message: "The month is approved; it cannot be approved." });
+    expect(steps.filter((step) => step.kind === "month_close.step" && step.action === "approve")).toHaveLength(1);
+  });
+});
+
+describe("transfer", () => {
+  it("sends both kinds: Transferred, the service holds exactly the approved lines; no second transfer", async () => {
+    const { transferMonth } = await service();
+    await expect(transferMonth(key, clerk, client, company)).rejects.toMatchObject({ code: "month_state" });
+    await toApproved();
+    await expect(transferMonth(key, viewer, client, company)).rejects.toMatchObject({ code: "forbidden" });
+    const result = await transferMonth(key, clerk, client, company);
+    expect(result).toMatchObject({ outcome: { hours: "succeeded", payments: "succeeded" }, monthClose: { state: "transferred" }, message: null });
+    expect((await sandbox.control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).body).toEqual([
+      { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 7.5, total_amount: 13.37, date: `${company.current_month}-03` },
+      { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15, surcharge: 50 },
+    ]);
+    expect((await sandbox.control("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([{ company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 }]);
+    await expect(transferMonth(key, clerk, client, company)).rejects.toMatchObject({ code: "month_state" });
+    expect(steps.map((step) => step.kind === "month_close.step" && `${step.action}:${step.to}`)).toEqual(["submit:in_review", "approve:approved", "transfer:transfer_unclear", "transfer_result:transferred"]);
+  });
+
+  it("a pay-run refusal leaves the month Waiting for pay run with its drafts; a person sends again after it", async () => {
+    const { transferMonth, monthCloseView } = await service();
+    const { loadEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await toApproved();
+    await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
+    const refused = await transferMonth(key, clerk, client, company);
+    expect(refused).toMatchObject({ outcome: { hours: "pay_run", payments: "not_sent" }, monthClose: { state: "waiting_for_pay_run" } });
+    expect(refused.message).toContain("pay run");
+    expect((await loadEntryDraft({ ...key, kind: "hours" }))?.lines).toEqual(hoursLines());
+    expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "waiting_for_pay_run", approvedBy: "Arne Approver" });
+    await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
+    expect(await transferMonth(key, clerk, client, company)).toMatchObject({ monthClose: { state: "transferred" } });
+  });
+
+  it("an unknown outcome leaves Transfer unclear; Check transfer finds the service holding it → Transferred", async () => {
+    const { transferMonth, checkTransfer } = await service();
+    await toApproved();
+    // The payments are stored but the answer is lost.
+    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/further_payments", kind: "drop_after_commit", times: 1 }] });
+    const unclear = await transferMonth(key, clerk, client, company);
+    expect(unclear).toMatchObject({ outcome: { hours: "succeeded", payments: "unknown" }, monthClose: { state: "transfer_unclear" } });
+    await expect(checkTransfer(key, viewer, client, company, client.baseUrl)).rejects.toMatchObject({ code: "forbidden" });
+    const checked = await checkTransfer(key, clerk, client, company, client.baseUrl);
+    expect(checked).toMatchObject({ resolved: true, monthClose: { state: "transferred" } });
+    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "month_state" });
+  });
+
+  it("an unknown outcome whose data the service does not hold → Check transfer returns the month to Approved", async () => {
+    const { transferMonth, checkTransfer } = await service();
+    await toApproved();
+    const silent = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: () => Promise.reject(new PayrollNetworkError("timed out", true)) } as unknown as PayrollClient;
+    const unclear = await transferMonth(key, clerk, silent, company);
+    expect(unclear).toMatchObject({ outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear" } });
+    // Reopening an unclear month is refused: the service may hold it.
+    const { reopenMonth } = await service();
+    await expect(reopenMonth(key, approver, "typo")).rejects.toMatchObject({ code: "month_state" });
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ resolved: true, monthClose: { state: "approved" } });
+    // A service that cannot be read back: nothing changes.
+    await transferMonth(key, clerk, silent, company);
+    expect(await checkTransfer(key, clerk, client, company, "https://payroll.example.com/api")).toMatchObject({ resolved: false, monthClose: { state: "transfer_unclear" } });
+  });
+});
+
+describe("reopen", () => {
+  it("an approver reopens with a reason as the next round; without a reason or as a clerk it is refused", async () => {
+    const { reopenMonth, transferMonth, submitMonth } = await service();
+    await expect(reopenMonth(key, approver, "too early")).rejects.toMatchObject({ code: "month_state" });
+    await toApproved();
+    await transferMonth(key, clerk, client, company);
+    await expect(reopenMonth(key, clerk, "typo")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(reopenMonth(key, approver, "  ")).rejects.toMatchObject({ code: "invalid" });
+    const reopened = await reopenMonth(key, approver, "Hours of employee 2 were wrong");
+    expect(reopened).toMatchObject({ state: "open", round: 2, reopenReason: "Hours of employee 2 were wrong", reopenedBy: "Arne Approver", submittedBy: null, approvedBy: null });
+    expect(steps.at(-1)).toMatchObject({ action: "reopen", from: "transferred", to: "open", round: 2, details: { reason: "Hours of employee 2 were wrong" } });
+    const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await expect(saveEntryDraft({ ...key, kind: "hours" }, hoursLines(), null)).resolves.toBeDefined();
+    expect(await submitMonth(key, clerk, employeeIds)).toMatchObject({ state: "in_review", round: 2 });
+  });
+});

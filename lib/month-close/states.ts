@@ -1,0 +1,82 @@
+import { PERMISSIONS } from "@/lib/workspaces/permissions";
+import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
+
+/**
+ * The month close's states and who may do what in each (browser-safe: the page shows only the
+ * actions this table allows; the service checks the same table inside its transaction).
+ *
+ * | action   | from                                          | to                                   | roles                  |
+ * |----------|-----------------------------------------------|--------------------------------------|------------------------|
+ * | submit   | open                                          | in_review                            | owner, clerk           |
+ * | withdraw | in_review                                     | open                                 | the submitter          |
+ * | approve  | in_review                                     | approved                             | owner, approver (four eyes: not the submitter) |
+ * | transfer | approved, waiting_for_pay_run, transfer_unclear | transferred / waiting_for_pay_run / transfer_unclear / approved | owner, clerk, approver |
+ * | check    | transfer_unclear                              | transferred or approved              | owner, clerk, approver |
+ * | reopen   | approved, transferred, waiting_for_pay_run    | open (next round)                    | owner, approver        |
+ *
+ * A transfer_unclear month may also be sent again (transfers replace the month), for a service whose
+ * stored data cannot be read back. The role sets match lib/workspaces/permissions (payroll.edit / payroll.approve) once that is merged.
+ */
+export const MONTH_STATES = ["open", "in_review", "approved", "transferred", "transfer_unclear", "waiting_for_pay_run"] as const;
+export type MonthState = (typeof MONTH_STATES)[number];
+
+export const MONTH_ACTIONS = ["submit", "withdraw", "approve", "transfer", "check", "reopen"] as const;
+export type MonthAction = (typeof MONTH_ACTIONS)[number];
+
+export const ACTION_FROM: Record<MonthAction, readonly MonthState[]> = {
+  submit: ["open"],
+  withdraw: ["in_review"],
+  approve: ["in_review"],
+  transfer: ["approved", "waiting_for_pay_run", "transfer_unclear"],
+  check: ["transfer_unclear"],
+  // Not from transfer_unclear: the service may hold the month; check first.
+  reopen: ["approved", "transferred", "waiting_for_pay_run"],
+};
+
+// From the workspace's one role → permission table: preparing is `payroll.edit`, approving `payroll.approve`.
+const PREPARE = PERMISSIONS["payroll.edit"];
+const APPROVE = PERMISSIONS["payroll.approve"];
+const EITHER = [...new Set<WorkspaceRoleName>([...PREPARE, ...APPROVE])];
+export const ACTION_ROLES: Record<MonthAction, readonly WorkspaceRoleName[]> = {
+  submit: PREPARE,
+  // The submitter is checked by person, not role (anyone who could submit).
+  withdraw: PREPARE,
+  approve: APPROVE,
+  transfer: EITHER,
+  check: EITHER,
+  reopen: APPROVE,
+};
+
+export function holdsRole(roles: readonly WorkspaceRoleName[], action: MonthAction): boolean {
+  return roles.some((role) => ACTION_ROLES[action].includes(role));
+}
+
+/** What the pages need to know about a month's close. Dates as ISO strings (formatted in the browser's locale). */
+export interface MonthCloseView {
+  companyId: number;
+  period: string;
+  state: MonthState;
+  round: number;
+  submittedBy: string | null;
+  submittedById: string | null;
+  submittedAt: string | null;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  reopenReason: string | null;
+  reopenedBy: string | null;
+  reopenedAt: string | null;
+  transferredAt: string | null;
+  lastTransferMessage: string | null;
+  /** The workspace's effective four-eyes rule. */
+  fourEyes: boolean;
+}
+
+/** The actions a person may take now (the buttons the page shows). */
+export function actionsFor(view: Pick<MonthCloseView, "state" | "submittedById" | "fourEyes">, person: { id: string; roles: readonly WorkspaceRoleName[] }): MonthAction[] {
+  return MONTH_ACTIONS.filter((action) => {
+    if (!ACTION_FROM[action].includes(view.state) || !holdsRole(person.roles, action)) return false;
+    if (action === "withdraw") return view.submittedById === person.id;
+    if (action === "approve") return !(view.fourEyes && view.submittedById === person.id);
+    return true;
+  });
+}
