@@ -28,7 +28,10 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
   const router = useRouter();
   const worker = useRef<Worker | null>(null);
   const pasteArea = useRef<HTMLTextAreaElement | null>(null);
-  const [fileText, setFileText] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  // Which of the two the person used last: file or paste. Read when "Read rows" is pressed, not on
+  // change, so a file chosen before the page came alive (hydration) is not lost.
+  const lastUsed = useRef<"file" | "paste" | null>(null);
   const [headers, setHeaders] = useState<string[]>([]);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [checked, setChecked] = useState<ValidatedAnswer | null>(null);
@@ -61,9 +64,15 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
     return () => instance.terminate();
   }, []);
 
-  function read() {
+  async function read() {
     startImport.reset();
-    const text = fileText ?? pasteArea.current?.value ?? "";
+    const file = fileInput.current?.files?.[0];
+    const pasted = pasteArea.current?.value ?? "";
+    let text = pasted;
+    if (file && (lastUsed.current !== "paste" || !pasted.trim())) {
+      // An unreadable file reads as none: the wizard then asks for a file again.
+      text = await file.arrayBuffer().then(decodeSpreadsheetBytes, () => "");
+    }
     setMessage(null);
     setChecked(null);
     if (!text.trim()) {
@@ -105,12 +114,8 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
             id="import-file"
             type="file"
             accept=".csv,.tsv,.txt,text/csv,text/plain"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (!file) setFileText(null);
-              // An unreadable file reads as none: the wizard then asks for a file again.
-              else file.arrayBuffer().then((bytes) => setFileText(decodeSpreadsheetBytes(bytes)), () => setFileText(null));
-            }}
+            ref={fileInput}
+            onChange={() => (lastUsed.current = "file")}
           />
         </div>
         <div className="space-y-1">
@@ -118,10 +123,10 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
             {t("payroll.import.paste")}
           </label>
           {/* Uncontrolled and unwrapped: a paste of thousands of rows costs no re-render and little layout. */}
-          <textarea id="import-paste" ref={pasteArea} rows={5} wrap="off" onInput={() => setFileText(null)} className="w-full rounded border border-slate-400 p-2 font-mono text-sm" />
+          <textarea id="import-paste" ref={pasteArea} rows={5} wrap="off" onInput={() => (lastUsed.current = "paste")} className="w-full rounded border border-slate-400 p-2 font-mono text-sm" />
         </div>
         <div>
-          <Button onClick={read} disabled={busy}>
+          <Button onClick={() => void read()} disabled={busy}>
             {t("payroll.import.read")}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordDraftSave } from "@/lib/audit/payroll";
+import { draftPatchChanges, recordDraftPatch, recordDraftSave } from "@/lib/audit/payroll";
 import type { AuditActor } from "@/lib/audit/record";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -138,7 +138,7 @@ export async function saveEntryDraft(key: DraftKey, lines: StoredLine[], audit: 
       select: { revision: true, updatedAt: true },
     });
     // Audit trail: before the lines are written (it compares with the stored ones).
-    await recordDraftSave(tx, audit, key, unique, true);
+    await recordDraftSave(tx, audit, key, unique);
     await markRemoved(tx, key, unique.map((line) => line.id), row.revision, "listed");
     await writeLinesInOrder(tx, key, unique, row.revision);
     return row;
@@ -256,7 +256,7 @@ export async function patchEntryDraft(key: DraftKey, changes: readonly LineChang
     if (!writes.length && !removing.length) return { revision: draft.revision, updatedAt: draft.updated_at, lineRevisions, conflicts };
     const row = await tx.payrollEntryDraft.update({ where: where(key), data: { revision: { increment: 1 } }, select: { revision: true, updatedAt: true } });
     // Audit trail: before the lines are written (it compares with the stored ones).
-    await recordDraftSave(tx, audit, key, writes, false, removing);
+    await recordDraftPatch(tx, audit, key, draftPatchChanges(stored, writes, removing));
     await writeChangedLines(tx, key, writes, row.revision);
     await markRemoved(tx, key, removing, row.revision, "unlisted");
     for (const line of writes) lineRevisions[line.id] = row.revision;
