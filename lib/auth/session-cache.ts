@@ -1,9 +1,7 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { getSqlPool } from "@/lib/db/client";
+import { NotificationFeed } from "@/lib/db/notification-feed";
 import { serverEnv } from "@/lib/env/server";
-import { detached } from "@/lib/server/detached";
 
 /**
  * What a process remembers of signed-in people between requests, for the reads on every
@@ -31,22 +29,31 @@ export class SessionCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   /** Counts the changes heard: a read that saw one arrive while it ran is not remembered. */
   private generation = 0;
-  private live = false;
-  private starting = false;
-  private listener: pg.Client | undefined;
+  private readonly feed: NotificationFeed;
 
-  constructor(private readonly options: { connectionString: () => string; sendProbe: (channel: string, payload: string) => Promise<void> }) {}
+  constructor(options: { connectionString: () => string; sendProbe: (channel: string, payload: string) => Promise<void> }) {
+    this.feed = new NotificationFeed({
+      channel: CHANNEL,
+      connectionString: options.connectionString,
+      notify: options.sendProbe,
+      onMessage: (userId) => this.forget(userId),
+      // Changes may be missed while dark: forget everything, and remember nothing until live again.
+      onDark: () => this.forgetAll(),
+      probeTimeoutMs: PROBE_TIMEOUT_MS,
+      reconnectMs: RECONNECT_MS,
+    });
+  }
 
   /** The value for `key` (a session id of `userId`): remembered, or loaded and remembered until `expiresAt`. */
   async get(key: string, userId: string, load: () => Promise<{ value: T; expiresAt: number } | null>): Promise<T | null> {
-    this.start();
+    this.feed.start();
     const now = Date.now();
     const entry = this.entries.get(key);
     if (entry && entry.userId === userId && entry.until > now) return entry.value;
     const generation = this.generation;
     const loaded = await load();
     if (!loaded) return null;
-    if (this.live && generation === this.generation) {
+    if (this.feed.isLive && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, { value: loaded.value, userId, until: Math.min(loaded.expiresAt, Date.now() + MAX_AGE_MS) });
     }
@@ -67,74 +74,22 @@ export class SessionCache<T> {
 
   /** Whether entries are being kept (the change feed is proven and connected). */
   get isLive(): boolean {
-    return this.live;
+    return this.feed.isLive;
   }
 
   /** Resolves once the feed is live, or false after `timeoutMs`. */
-  async whenLive(timeoutMs = PROBE_TIMEOUT_MS * 2): Promise<boolean> {
-    this.start();
-    const deadline = Date.now() + timeoutMs;
-    while (!this.live && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    return this.live;
+  whenLive(timeoutMs?: number): Promise<boolean> {
+    return this.feed.whenLive(timeoutMs);
   }
 
   async close(): Promise<void> {
-    this.goDark();
-    const listener = this.listener;
-    this.listener = undefined;
-    this.starting = true; // no reconnect
-    await listener?.end().catch(() => undefined);
+    this.forgetAll();
+    await this.feed.close();
   }
 
-  private start(): void {
-    if (this.starting) return;
-    this.starting = true;
-    // The listener lives as long as the process, not the request that first needed it.
-    detached(() => void this.connect());
-  }
-
-  private goDark(): void {
-    this.live = false;
+  private forgetAll(): void {
     this.generation += 1;
     this.entries.clear();
-  }
-
-  private async connect(): Promise<void> {
-    const listener = new pg.Client({ connectionString: this.options.connectionString() });
-    const probe = `probe:${randomUUID()}`;
-    let heardProbe: () => void = () => {};
-    const probed = new Promise<void>((resolve) => (heardProbe = resolve));
-    listener.on("notification", (message) => {
-      if (message.payload === probe) return heardProbe();
-      if (message.payload) this.forget(message.payload);
-    });
-    const retry = () => {
-      this.goDark();
-      if (this.listener !== listener) return;
-      this.listener = undefined;
-      void listener.end().catch(() => undefined);
-      setTimeout(() => void this.connect(), RECONNECT_MS).unref();
-    };
-    listener.on("error", retry);
-    listener.on("end", retry);
-    this.listener = listener;
-    try {
-      await listener.connect();
-      await listener.query(`LISTEN ${CHANNEL}`);
-      await this.options.sendProbe(CHANNEL, probe);
-      const heard = await Promise.race([probed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_TIMEOUT_MS).unref())]);
-      if (this.listener !== listener) return;
-      if (heard) {
-        this.live = true;
-        return;
-      }
-      // Notifications do not reach other connections here (the embedded Postgres): never remember.
-      this.listener = undefined;
-      listener.removeListener("end", retry);
-      await listener.end().catch(() => undefined);
-    } catch {
-      retry();
-    }
   }
 }
 

@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
-import pg from "pg";
 import { getSqlPool } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
-import { detached } from "@/lib/server/detached";
+import { NotificationFeed } from "@/lib/db/notification-feed";
 import type { DraftKey } from "./drafts";
 
 /**
@@ -39,26 +38,33 @@ export class DraftHub {
   /** This process's mark on its notifications: they reached its own listeners already. */
   private readonly origin = randomUUID();
   private readonly local = new EventEmitter();
-  private live = false;
   /** Proven unable to reach other processes (the embedded Postgres): nothing is sent through the database. */
   private localOnly = false;
-  private starting = false;
-  private listener: pg.Client | undefined;
+  private readonly feed: NotificationFeed;
 
   constructor(private readonly options: { connectionString: () => string; notify: (channel: string, payload: string) => Promise<void> }) {
     this.local.setMaxListeners(0);
+    this.feed = new NotificationFeed({
+      channel: DRAFT_CHANNEL,
+      connectionString: options.connectionString,
+      notify: options.notify,
+      onMessage: (payload) => this.heard(payload),
+      onLocalOnly: () => (this.localOnly = true),
+      probeTimeoutMs: PROBE_TIMEOUT_MS,
+      reconnectMs: RECONNECT_MS,
+    });
   }
 
   /** Calls `listener` with each event of the draft `key` (see draftKeyText) until the returned function is called. */
   subscribe(key: string, listener: (event: DraftEvent) => void): () => void {
-    this.start();
+    this.feed.start();
     this.local.on(key, listener);
     return () => void this.local.off(key, listener);
   }
 
   /** Delivers an event here at once, and to the other processes when the feed is live. */
   async publish(event: DraftEvent): Promise<void> {
-    this.start();
+    this.feed.start();
     this.local.emit(event.key, event);
     // While the feed is still being proven, send anyway: a process that starts must not miss its first saves.
     if (!this.localOnly) await this.options.notify(DRAFT_CHANNEL, JSON.stringify({ ...event, origin: this.origin })).catch(() => undefined);
@@ -66,30 +72,16 @@ export class DraftHub {
 
   /** Whether other processes hear this one's events (the feed is proven and connected). */
   get isLive(): boolean {
-    return this.live;
+    return this.feed.isLive;
   }
 
   /** Resolves once the feed is live, or false after `timeoutMs`. */
-  async whenLive(timeoutMs = PROBE_TIMEOUT_MS * 2): Promise<boolean> {
-    this.start();
-    const deadline = Date.now() + timeoutMs;
-    while (!this.live && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    return this.live;
+  whenLive(timeoutMs?: number): Promise<boolean> {
+    return this.feed.whenLive(timeoutMs);
   }
 
-  async close(): Promise<void> {
-    this.live = false;
-    this.starting = true; // no reconnect
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
-  }
-
-  private start(): void {
-    if (this.starting) return;
-    this.starting = true;
-    // The listener lives as long as the process, not the request that first needed it.
-    detached(() => void this.connect());
+  close(): Promise<void> {
+    return this.feed.close();
   }
 
   private heard(payload: string | undefined): void {
@@ -103,45 +95,6 @@ export class DraftHub {
     if (event.origin === this.origin || typeof event.key !== "string") return;
     const { origin: _origin, ...rest } = event;
     this.local.emit(event.key, rest as DraftEvent);
-  }
-
-  private async connect(): Promise<void> {
-    const listener = new pg.Client({ connectionString: this.options.connectionString() });
-    const probe = `probe:${randomUUID()}`;
-    let heardProbe: () => void = () => {};
-    const probed = new Promise<void>((resolve) => (heardProbe = resolve));
-    listener.on("notification", (message) => {
-      if (message.payload === probe) return heardProbe();
-      this.heard(message.payload);
-    });
-    const retry = () => {
-      this.live = false;
-      if (this.listener !== listener) return;
-      this.listener = undefined;
-      void listener.end().catch(() => undefined);
-      setTimeout(() => void this.connect(), RECONNECT_MS).unref();
-    };
-    listener.on("error", retry);
-    listener.on("end", retry);
-    this.listener = listener;
-    try {
-      await listener.connect();
-      await listener.query(`LISTEN ${DRAFT_CHANNEL}`);
-      await this.options.notify(DRAFT_CHANNEL, probe);
-      const heard = await Promise.race([probed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_TIMEOUT_MS).unref())]);
-      if (this.listener !== listener) return;
-      if (heard) {
-        this.live = true;
-        return;
-      }
-      // The embedded Postgres: one process, in-process delivery only.
-      this.localOnly = true;
-      this.listener = undefined;
-      listener.removeListener("end", retry);
-      await listener.end().catch(() => undefined);
-    } catch {
-      retry();
-    }
   }
 }
 
