@@ -27,9 +27,9 @@ export interface AuditEntryInput {
 type Tx = Prisma.TransactionClient;
 
 /**
- * The signed-in person as an actor in their active workspace. Payroll data is not yet kept per
- * workspace, so payroll changes are recorded in the workspace the person works in. Null only
- * before their first sign-in made them a workspace: nothing can be recorded then.
+ * The signed-in person as an actor in their active workspace: the one whose payroll connections
+ * their requests reach (lib/payroll/access.ts), so a payroll change is recorded where its data
+ * lives. Null only before their first sign-in made them a workspace: nothing can be recorded then.
  */
 export function auditActorOf(user: Pick<SessionUser, "id" | "displayName" | "email" | "workspace">): AuditActor | null {
   if (!user.workspace) return null;

@@ -22,9 +22,8 @@ function personName(user: SessionUser): string {
 }
 
 /**
- * The person as a month-close actor: their active workspace and its roles. Payroll connections
- * are still the person's own on this branch; once they belong to a workspace, the route helper
- * authorizes the connection's workspace and that is the one used here.
+ * The person as a month-close actor: their active workspace and its roles. The route helper
+ * reaches only that workspace's connections, so it is the month's workspace too.
  */
 function actorOf(user: SessionUser): MonthActor {
   if (!user.workspace) throw new ApiError("forbidden", "You are not a member of a workspace.");
