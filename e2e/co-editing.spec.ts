@@ -3,9 +3,8 @@ import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import pg from "pg";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../scripts/db/embedded-postgres";
 import { migrateDatabase } from "../scripts/db/migrate";
+import { freshDatabase, nextReady, type FreshDatabase } from "./app-processes";
 import { authorizeAtService, control, fixtureUser, SABINE_KEY, SANDBOX_URL, type FixtureUser } from "./helpers";
 
 // Live co-editing of a month: two browsers, each served by its own app process (production
@@ -20,54 +19,18 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const PORTS = [3311, 3312];
 const APPS = PORTS.map((port) => `http://localhost:${port}`);
 const COMPANY = 1001;
-let embedded: EmbeddedPostgres | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let database: FreshDatabase | undefined;
 const children: ChildProcess[] = [];
 const logs: string[] = [];
 
 test.describe.configure({ mode: "serial" });
 
-async function freshDatabase(): Promise<string> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    embedded = await startEmbeddedPostgres();
-    return embedded.url;
-  }
-  const name = `ledgerlane_e2e_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-function nextReady(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!/Ready in/.test(output)) return;
-      child.stdout?.off("data", onData);
-      resolve();
-    };
-    child.stdout?.on("data", onData);
-    child.once("exit", (code, signal) => reject(new Error(`next start exited before it was ready (${signal ?? `code ${code}`})`)));
-  });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // A clean sandbox first: a reset forgets the app registration made below.
   await control("POST", "/reset");
-  const databaseUrl = await freshDatabase();
+  database = await freshDatabase();
+  const databaseUrl = database.url;
   await migrateDatabase(databaseUrl);
   const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
   const client = await control<{ client_id: string; client_secret: string }>("POST", "/clients", {
@@ -114,8 +77,7 @@ test.afterAll(async () => {
         }),
     ),
   );
-  await embedded?.stop();
-  await dropDatabase?.();
+  await database?.drop();
 });
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>

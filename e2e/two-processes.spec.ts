@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../scripts/db/embedded-postgres";
 import { migrateDatabase } from "../scripts/db/migrate";
+import { freshDatabase, nextReady, type FreshDatabase } from "./app-processes";
 import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, SANDBOX_URL, stats } from "./helpers";
 
 // Two app processes (production build) sharing one database: renewal is
@@ -14,55 +14,18 @@ import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORTS = [3301, 3302];
 const APPS = PORTS.map((port) => `http://localhost:${port}`);
-let embedded: EmbeddedPostgres | undefined;
 let databaseUrl = "";
-let dropDatabase: (() => Promise<void>) | undefined;
+let database: FreshDatabase | undefined;
 const children: ChildProcess[] = [];
 const logs: string[] = [];
 let sessionCookie = "";
 
 test.describe.configure({ mode: "serial" });
 
-async function freshDatabase(): Promise<string> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    embedded = await startEmbeddedPostgres();
-    return embedded.url;
-  }
-  const name = `ledgerlane_e2e_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Resolves when `next start` says it is ready (it prints that once it listens); rejects if it exits first. */
-function nextReady(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!/Ready in/.test(output)) return;
-      child.stdout?.off("data", onData);
-      resolve();
-    };
-    child.stdout?.on("data", onData);
-    child.once("exit", (code, signal) => reject(new Error(`next start exited before it was ready (${signal ?? `code ${code}`})`)));
-  });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  databaseUrl = await freshDatabase();
+  database = await freshDatabase();
+  databaseUrl = database.url;
   await migrateDatabase(databaseUrl);
   const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
     accounting: Record<string, string>;
@@ -112,8 +75,7 @@ test.afterAll(async () => {
         }),
     ),
   );
-  await embedded?.stop();
-  await dropDatabase?.();
+  await database?.drop();
 });
 
 test("50 concurrent proxied requests with an expired access token from 2 processes make exactly 1 renewal, and all succeed", async ({ page }) => {
@@ -177,7 +139,7 @@ test("no plaintext token in a dump of the database, in the logs, or in answers t
   await expectNoTokenIn([await session.text(), await proxied.text(), JSON.stringify(session.headers()), JSON.stringify(proxied.headers())], tokens);
 
   let dump: string;
-  if (embedded) {
+  if (database?.embedded) {
     // The embedded Postgres has no pg_dump: every table of every schema, as text.
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
