@@ -1,31 +1,20 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/scripts/db/embedded-postgres";
 import { migrateDatabase } from "@/scripts/db/migrate";
-import { NO_FILTERS, openSchemaEngine, readMigrations } from "@/scripts/db/schema-engine";
+import { databaseBefore } from "@/scripts/test/database-before";
 
 const MIGRATION = "20261124020923_payroll_in_workspaces";
 
-let embedded: EmbeddedPostgres;
+let database: Awaited<ReturnType<typeof databaseBefore>>;
 let client: pg.Client;
 
 /** A throw-away database holding the schema as it was before payroll moved into workspaces, with data in it. */
 beforeAll(async () => {
-  embedded = await startEmbeddedPostgres();
-  const list = await readMigrations();
-  const handle = await openSchemaEngine(embedded.url);
-  try {
-    const before = list.migrationDirectories.filter((migration) => migration.path < MIGRATION);
-    await handle.engine.applyMigrations({ migrationsList: { ...list, migrationDirectories: before }, filters: NO_FILTERS });
-  } finally {
-    handle.close();
-  }
-  client = new pg.Client({ connectionString: embedded.url });
-  await client.connect();
+  database = await databaseBefore(MIGRATION);
+  client = database.client;
 });
 afterAll(async () => {
-  await client?.end();
-  await embedded?.stop();
+  await database?.stop();
 });
 
 const ANNA = "00000000-0000-4000-8000-000000000001";
@@ -65,7 +54,7 @@ describe("the payroll-in-workspaces migration", () => {
       (gen_random_uuid(), '${BEN_CONN}', 2001, '2026-11', 'hours', '${BEN}', 'Ben', 'succeeded', '[]', 0, '0')`);
     const before = await counts();
 
-    await migrateDatabase(embedded.url);
+    await migrateDatabase(database.url);
 
     const { rows } = await client.query<{ id: string; created_by_id: string; workspace_id: string; personal_user_id: string | null; api_key_encrypted: string | null }>(`
       SELECT c.id, c.created_by_id, c.workspace_id, w.personal_user_id, c.api_key_encrypted

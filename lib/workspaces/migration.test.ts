@@ -1,31 +1,20 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/scripts/db/embedded-postgres";
 import { migrateDatabase } from "@/scripts/db/migrate";
-import { NO_FILTERS, openSchemaEngine, readMigrations } from "@/scripts/db/schema-engine";
+import { databaseBefore } from "@/scripts/test/database-before";
 
 const WORKSPACES_MIGRATION = "20261124013519_workspaces";
 
-let embedded: EmbeddedPostgres;
+let database: Awaited<ReturnType<typeof databaseBefore>>;
 let client: pg.Client;
 
 /** A throw-away database holding the schema as it was before workspaces, with data in it. */
 beforeAll(async () => {
-  embedded = await startEmbeddedPostgres();
-  const list = await readMigrations();
-  const handle = await openSchemaEngine(embedded.url);
-  try {
-    const before = list.migrationDirectories.filter((migration) => migration.path < WORKSPACES_MIGRATION);
-    await handle.engine.applyMigrations({ migrationsList: { ...list, migrationDirectories: before }, filters: NO_FILTERS });
-  } finally {
-    handle.close();
-  }
-  client = new pg.Client({ connectionString: embedded.url });
-  await client.connect();
+  database = await databaseBefore(WORKSPACES_MIGRATION);
+  client = database.client;
 });
 afterAll(async () => {
-  await client?.end();
-  await embedded?.stop();
+  await database?.stop();
 });
 
 describe("the workspaces migration", () => {
@@ -39,7 +28,7 @@ describe("the workspaces migration", () => {
       VALUES ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000002', 'http://payroll', 'sealed', 'ben', now())`);
     const tablesBefore = await counts();
 
-    await migrateDatabase(embedded.url);
+    await migrateDatabase(database.url);
 
     const { rows } = await client.query<{ user_id: string; name: string; personal_user_id: string; roles: string; active_workspace_id: string | null }>(`
       SELECT m.user_id, w.name, w.personal_user_id, m.roles::text AS roles, u.active_workspace_id
