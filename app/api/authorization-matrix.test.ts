@@ -114,6 +114,16 @@ const ROUTES: Record<string, RouteEntry> = {
   "payroll/companies/[companyId]/employees POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: {} }) },
   "payroll/companies/[companyId]/draft PUT": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: { first_name: "Matrix" } }) },
   "payroll/companies/[companyId]/draft DELETE": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" } }) },
+  "payroll/companies/[companyId]/check-settings PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001" }, body: { federalState: "BY", monthlyHoursLimit: "208" } }),
+  },
+  "payroll/companies/[companyId]/employees/[employeeId]/check-settings PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", employeeId: "1" }, body: { payCapKind: "minijob", payCapAmount: "", monthlyHoursLimit: "" } }),
+  },
   "payroll/companies/[companyId]/imports POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: {} }) },
   "payroll/imports/[importId] GET": { workspace: "A", permission: "payroll.read", call: (f) => ({ params: { importId: f.importA } }) },
   "payroll/imports/[importId] POST": { workspace: "A", permission: "payroll.edit", call: (f) => ({ params: { importId: f.importA }, body: { action: "pause" } }) },
