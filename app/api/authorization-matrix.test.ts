@@ -151,7 +151,6 @@ const ROUTES: Record<string, RouteEntry> = {
       await db().workspace.update({ where: { id: f.workspaceA }, data: { fourEyes: null } });
     },
   },
-  "payroll-entries/[companyId]/[kind]/transfer POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001", kind: "payments" }, body: { period: "2000-01", lines: [] } }) },
 
   "workspaces/[workspaceId]/members GET": { workspace: "A", permission: "workspace.read", call: (f) => ({ params: { workspaceId: f.workspaceA } }) },
   "workspaces/[workspaceId]/members/[userId] PATCH": { workspace: "A", permission: "workspace.manage", call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA }, body: { roles: ["clerk"] } }) },

@@ -22,7 +22,7 @@ import { TotalsPanel } from "./totals-panel";
 import { TransferBar } from "./transfer-bar";
 import { useGridRows } from "./use-grid-rows";
 import { storedLinesOf } from "./draft-body";
-import { useTransfer, type LastTransfer } from "./use-transfer";
+import { useTransferReview, type LastTransfer } from "./use-transfer-review";
 import { useAnnouncePresence } from "./use-draft-stream";
 
 export interface WorkbenchProps {
@@ -37,7 +37,7 @@ export interface WorkbenchProps {
   unknownTransfer: LastTransfer | null;
   /** The person's workspace role may read but not edit or transfer (lib/workspaces/permissions.ts), or the month is not Open. */
   readOnly?: boolean;
-  /** The month is not Open (month close): its Transfer is the month close's, not the grid's. */
+  /** The month is not Open (month close): the grid is read-only (sending is always the month close's Transfer). */
   frozen?: boolean;
 }
 
@@ -72,7 +72,6 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const [copyOpen, setCopyOpen] = useState(false);
   const gridArea = useRef<HTMLDivElement>(null);
   const drafts = useRef<DraftSaverHandle>(null);
-  const flush = useCallback(() => drafts.current?.flush() ?? Promise.resolve(), []);
   // Live co-editing: this page's id in the draft's stream, who else is here, what the page was rendered from.
   const [client] = useState(newClientId);
   const [presence] = useState(() => new PresenceStore());
@@ -101,7 +100,8 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     [t, columnLabels, employees],
   );
   useAnnouncePresence({ companyId, kind, period, client, presence, line: activeLine?.id ?? null });
-  const transfer = useTransfer({ model, version, companyId, kind, period, initialBaselines: { lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer }, flush, describe });
+  const baselines = useMemo(() => ({ lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer }), [props.lastTransfer, props.unknownTransfer]);
+  const transfer = useTransferReview({ model, version, kind, baselines });
 
   const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
 
@@ -209,8 +209,8 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         />
       </div>
 
-      {/* A frozen month is sent by the month close's Transfer (components/month-close). */}
-      {props.frozen ? null : <TransferBar companyId={companyId} kind={kind} notice={transfer.notice} problemCount={model.problemCount} sending={transfer.sending} onReview={transfer.openReview} readOnly={props.readOnly === true} />}
+      {/* Sending is the month close's Transfer alone (components/month-close); here only the comparison and the history. */}
+      <TransferBar companyId={companyId} kind={kind} onReview={transfer.openReview} readOnly={props.readOnly === true && props.frozen !== true} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <ProblemsPanel model={model} version={version} employees={employees} columnLabels={columnLabels} describe={describe} onSelect={selectLine} />
@@ -243,8 +243,6 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         lineCount={transfer.currentLines.length}
         total={formatAmount(locale, centsToDecimal(model.grandTotal))}
         employees={employees}
-        sending={transfer.sending}
-        onSend={transfer.send}
         onClose={transfer.closeReview}
       />
     </div>
