@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/payroll-grid/decimal";
 import { GridModel, isBlank, type GridLine, type PasteResult } from "@/lib/payroll-grid/model";
-import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
+import { gridSpecFor, rateProposer } from "@/lib/payroll-entries/grid-spec";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
 import { CopyLineDialog } from "./copy-line-dialog";
 import { handoffKey, takeUnsavedDraft } from "./draft-handoff";
@@ -18,6 +18,7 @@ import { columnLabel, describeProblem } from "./messages";
 import { ProblemsPanel } from "./problems-panel";
 import { ReviewDialog } from "./review-dialog";
 import { selectionBounds, type GridSelection } from "./selection";
+import { StartFromTransfer, type StartFrom } from "./start-from-transfer";
 import { TotalsPanel } from "./totals-panel";
 import { TransferBar } from "./transfer-bar";
 import { useGridRows } from "./use-grid-rows";
@@ -39,6 +40,9 @@ export interface WorkbenchProps {
   readOnly?: boolean;
   /** The month is not Open (month close): the grid is read-only (sending is always the month close's Transfer). */
   frozen?: boolean;
+  /** Less typing: an earlier month's last transferred set (offered while the draft is empty) and rates per employee and type. */
+  startFrom?: StartFrom | null;
+  rememberedRates?: Record<string, Record<string, string>>;
 }
 
 const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
@@ -51,6 +55,7 @@ function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
 function buildModel(props: WorkbenchProps, locale: "en" | "de"): GridModel {
   const model = new GridModel(gridSpecFor(props.kind, props.period), { locale, month: props.period }, props.employees.map((employee) => employee.id), modelLines(props.kind, props.draft?.lines ?? []));
   model.readOnly = props.readOnly === true;
+  model.propose = rateProposer(props.kind, props.rememberedRates ?? {});
   return model;
 }
 
@@ -100,9 +105,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     [t, columnLabels, employees],
   );
   useAnnouncePresence({ companyId, kind, period, client, presence, line: activeLine?.id ?? null });
-  const baselines = useMemo(() => ({ lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer }), [props.lastTransfer, props.unknownTransfer]);
-  const transfer = useTransferReview({ model, version, kind, baselines });
-
+  const transfer = useTransferReview({ model, version, kind, lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer });
   const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
 
   const selectLine = (lineId: string, col: number) => {
@@ -147,12 +150,9 @@ export function EntriesWorkbench(props: WorkbenchProps) {
       <p className="max-w-3xl text-sm text-slate-700">{t("payrollEntries.intro")}</p>
       <details className="text-sm text-slate-700">
         <summary className="cursor-pointer font-medium text-blue-800 underline">{t("payrollEntries.keyboardHelpTitle")}</summary>
-        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">
-          {KEYBOARD_HELP.map((key) => (
-            <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>
-          ))}
-        </ul>
+        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">{KEYBOARD_HELP.map((key) => <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>)}</ul>
       </details>
+      <StartFromTransfer model={model} version={version} kind={kind} period={period} startFrom={props.startFrom ?? null} onStarted={setPasteNote} />
 
       <GridToolbar
         label={kindName}

@@ -12,12 +12,6 @@ export interface LastTransfer {
   lines: StoredLine[];
 }
 
-/** What the review compares with: the last successful transfer, and a later one whose outcome is unknown. */
-export interface TransferBaselines {
-  lastTransfer: LastTransfer | null;
-  unknownTransfer: LastTransfer | null;
-}
-
 export type CompareWith = "unknown" | "succeeded";
 
 interface UseTransferReviewOptions {
@@ -25,8 +19,12 @@ interface UseTransferReviewOptions {
   /** The model's version: the lines compared follow edits while the review is open. */
   version: number;
   kind: EntryKind;
-  /** As the server rendered the page: after the month close's Transfer the page is rendered again with the new ones. */
-  baselines: TransferBaselines;
+  /**
+   * What the review compares with, as the server rendered the page (after the month close's
+   * Transfer the page is rendered again): the last successful transfer, and a later one whose outcome is unknown.
+   */
+  lastTransfer: LastTransfer | null;
+  unknownTransfer: LastTransfer | null;
 }
 
 /**
@@ -34,8 +32,7 @@ interface UseTransferReviewOptions {
  * unknown outcome, against that one). Sending is the month close's alone (lib/month-close,
  * its Transfer once the month is approved): the grid only shows the difference.
  */
-export function useTransferReview({ model, version, kind, baselines }: UseTransferReviewOptions) {
-  const { lastTransfer, unknownTransfer } = baselines;
+export function useTransferReview({ model, version, kind, lastTransfer, unknownTransfer }: UseTransferReviewOptions) {
   const [reviewOpen, setReviewOpen] = useState(false);
   // After an unknown outcome the service holds one of two sets: the review shows either difference.
   const [compareWith, setCompareWith] = useState<CompareWith>("unknown");

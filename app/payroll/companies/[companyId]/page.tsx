@@ -86,7 +86,8 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
           {t("payrollEntries.paymentsLink")}
         </Link>
       </div>
-      <CompanySettingsForm companyId={company.id} {...settings} editable={editable} />
+      {/* Keyed by language: a switch shows the form's numbers the new way (its values are typed text). */}
+      <CompanySettingsForm key={locale} companyId={company.id} {...settings} editable={editable} />
       {/* The shell streams at once; the employees follow when the service answers (or the page's deadline passes). */}
       <Suspense fallback={<PayrollLoading />}>
         <Employees state={state} company={company} settings={settings} editable={editable} />
