@@ -47,7 +47,6 @@ export function companySettingsValues(input: z.output<typeof companySettingsInpu
 }
 
 export const PAY_CAP_KINDS = ["none", "minijob", "custom"] as const;
-export type PayCapKind = (typeof PAY_CAP_KINDS)[number];
 
 export const employeeSettingsInputSchema = z
   .object({
