@@ -55,7 +55,7 @@ test("confirm the proposed Land, change the hours limit, give an employee the mi
   // The employee's cap: the minijob with this month's statutory amount.
   const row = employeeRow(page, 1);
   await expect(row).toContainText("Company defaults");
-  await row.getByRole("button", { name: /^Edit check settings of / }).click();
+  await row.getByRole("button", { name: /^Edit check settings: / }).click();
   const dialog = page.getByRole("dialog", { name: /^Check settings: / });
   const minijobLabel = `Minijob (${formatAmount("en", minijob)} € in ${year})`;
   // A custom cap needs an amount: said at the field, nothing saved.
