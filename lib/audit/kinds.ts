@@ -20,6 +20,8 @@
  * - `transfer.sent` { entryKind, transferId, outcome, lineCount, totalCents, errorCode, errorMessage, lines }
  * - `month_close.step` { action, from, to, round, ...details } — a month-close step (lib/month-close),
  *   `action` one of its actions or `transfer_result` / `check_result` (what the service answered)
+ * - `month_close.acknowledged` { round, warningId, rule, employeeId, entryKind, lineId, comment } — a
+ *   warning of the month-close checks acknowledged with a comment (subject: the acknowledgement)
  * - `workspace.four_eyes` { enabled } — an owner's choice (null: the default again)
  */
 export const AUDIT_KINDS = [
@@ -39,6 +41,7 @@ export const AUDIT_KINDS = [
   "draft.saved",
   "transfer.sent",
   "month_close.step",
+  "month_close.acknowledged",
   "workspace.four_eyes",
 ] as const;
 
