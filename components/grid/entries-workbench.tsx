@@ -24,6 +24,7 @@ import { useGridRows } from "./use-grid-rows";
 import { storedLinesOf } from "./draft-body";
 import { useTransfer, type LastTransfer } from "./use-transfer";
 import { useAnnouncePresence } from "./use-draft-stream";
+import { useCheckJumps } from "./use-check-jumps";
 
 export interface WorkbenchProps {
   kind: EntryKind;
@@ -116,6 +117,8 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     setSelection({ row: index, col: Math.max(0, col), anchorRow: index, anchorCol: Math.max(0, col) });
     requestAnimationFrame(focusGrid);
   };
+
+  useCheckJumps(kind, model, selectLine);
 
   const addLine = () => {
     if (!activeLine) return;
