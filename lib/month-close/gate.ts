@@ -27,8 +27,6 @@ export function warningId(finding: Finding): string {
   return [finding.rule, finding.employeeId, finding.kind ?? "", finding.lineId ?? "", params].join("|");
 }
 
-export const WARNING_ID_MAX_LENGTH = 500;
-
 export interface GateOutcome {
   blockers: Finding[];
   /** Warnings of the round not acknowledged yet. */
