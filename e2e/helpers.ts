@@ -128,3 +128,23 @@ export async function deleteEntryDrafts(companyId: number, kind?: "hours" | "pay
     await client.query("DELETE FROM month_closes WHERE company_id = $1", [companyId]);
   });
 }
+
+/** The month's Checks region (English or German), once its checks have run. */
+export async function checksRegion(page: Page) {
+  const region = page.getByRole("region", { name: /^(Checks|Prüfungen)$/ });
+  await expect(region).toHaveAttribute("data-checks-status", "done", { timeout: 15_000 });
+  return region;
+}
+
+/** Acknowledges every warning the Checks region lists, each with `comment`. */
+export async function acknowledgeAllWarnings(page: Page, comment = "Checked, correct this month"): Promise<void> {
+  const region = await checksRegion(page);
+  const buttons = region.getByRole("listitem").getByRole("button", { name: /Acknowledge|bestätigen/ });
+  while ((await buttons.count()) > 0) {
+    await buttons.first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox").fill(comment);
+    await dialog.getByRole("button", { name: /^(Acknowledge warning|Warnung bestätigen)$/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+}

@@ -58,7 +58,7 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
       {close && data.ok ? (
         <MonthClosePanel companyId={company.id} view={close.view} actions={close.actions} fourEyesBlocksMe={close.fourEyesBlocksMe} />
       ) : null}
-      {checks?.ok ? <ChecksRegion companyId={company.id} period={company.current_month} kind={kind} data={checks.value} /> : null}
+      {checks?.ok ? <ChecksRegion key={checks.value.round} companyId={company.id} period={company.current_month} kind={kind} data={checks.value} /> : null}
       {data.ok ? (
         <EntriesWorkbench
           key={`${company.id}-${company.current_month}-${kind}-${close?.view.state ?? "open"}`}
