@@ -33,7 +33,7 @@ interface ChecksRegionProps {
 export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProps) {
   const t = useTranslations();
   const locale = useLocale();
-  const { findings, status, lineNumbers, firstLineOf } = useMonthChecks(data, kind, period);
+  const { findings, status, lineNumbers, firstLineOf, timing } = useMonthChecks(data, kind, period);
   // The round's acknowledgements as the server rendered them, and those made here since.
   const [added, setAdded] = useState<AcknowledgementView[]>([]);
   const acknowledged = useMemo(() => new Map([...data.acknowledgements, ...added].map((ack) => [ack.warningId, ack])), [data.acknowledgements, added]);
@@ -84,7 +84,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
     ) : null;
 
   return (
-    <section aria-labelledby="checks-title" className="space-y-3 rounded-lg border border-slate-300 bg-white p-4" data-checks-status={status}>
+    <section aria-labelledby="checks-title" className="space-y-3 rounded-lg border border-slate-300 bg-white p-4" data-checks-status={status} data-checks-run={timing?.runs} data-checks-ms={timing?.ms.toFixed(1)}>
       <h2 id="checks-title" className="text-lg font-semibold">
         {t("monthChecks.region")}
       </h2>

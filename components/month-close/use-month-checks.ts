@@ -21,7 +21,8 @@ export type ChecksStatus = "running" | "done" | "failed";
 export function useMonthChecks(data: ChecksPageData, kind: EntryKind, period: string) {
   const published = usePublishedGrid();
   const model = published?.kind === kind ? published.model : null;
-  const [result, setResult] = useState<{ findings: Finding[]; lines: Record<EntryKind, readonly StoredLine[]> } | null>(null);
+  // `runs` and `ms` (copying the lines out of the grid to the findings back here) are shown on the region for the browser bench.
+  const [result, setResult] = useState<{ findings: Finding[]; lines: Record<EntryKind, readonly StoredLine[]>; runs: number; ms: number } | null>(null);
   const [status, setStatus] = useState<ChecksStatus>("running");
   // One worker per page, made on first use (there is no Worker while the server renders) and anew for a new context.
   const runnerRef = useRef<{ context: ChecksPageData["context"]; runner: ChecksRunner } | null>(null);
@@ -43,12 +44,14 @@ export function useMonthChecks(data: ChecksPageData, kind: EntryKind, period: st
     let timer: number | undefined;
     let checkedVersion = model?.version ?? -1;
     const run = () => {
+      const started = performance.now();
       const lines: Record<EntryKind, readonly StoredLine[]> = { ...data.lines, ...(model ? { [kind]: storedLinesOf(model) } : {}) };
       setStatus("running");
       runner.run(period, lines.hours, lines.payments).then(
         (answer) => {
           if (!answer) return;
-          setResult({ findings: answer.findings, lines });
+          const ms = performance.now() - started;
+          setResult((before) => ({ findings: answer.findings, lines, runs: (before?.runs ?? 0) + 1, ms }));
           setStatus("done");
         },
         () => setStatus("failed"),
@@ -93,5 +96,5 @@ export function useMonthChecks(data: ChecksPageData, kind: EntryKind, period: st
     return null;
   };
 
-  return { findings: result?.findings ?? null, status, lineNumbers, firstLineOf };
+  return { findings: result?.findings ?? null, status, lineNumbers, firstLineOf, timing: result ? { runs: result.runs, ms: result.ms } : null };
 }
