@@ -35,12 +35,12 @@ function firstMonday(month: string): string {
   for (let day = 1; ; day += 1) if (new Date(Date.UTC(year, monthIndex - 1, day)).getUTCDay() === 1) return `${month}-${String(day).padStart(2, "0")}`;
 }
 
-async function signIn(browser: Browser, person: FixtureUser, locale: "en-GB" | "de-DE"): Promise<Page> {
+async function signIn(browser: Browser, person: FixtureUser, locale: "en-GB" | "de-DE", country: string): Promise<Page> {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
-  await authorizeAtService(page, person, { country: "Germany" });
+  await authorizeAtService(page, person, { country });
   await expect(page).toHaveURL(/\/businesses$/);
   return page;
 }
@@ -97,7 +97,7 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   const link = new URL(await ownerEn.getByLabel("Invitation link").inputValue());
   await ownerEn.context().close();
 
-  const clerk = await signIn(browser, await fixtureUser("dara"), "en-GB");
+  const clerk = await signIn(browser, await fixtureUser("dara"), "en-GB", "Ireland");
   const errors = collectConsoleErrors(clerk);
   await clerk.goto(link.pathname);
   await clerk.getByRole("button", { name: "Join" }).click();
@@ -166,7 +166,7 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   expect(refused).toBe(403);
 
   // The approver, in German, sees the same checks (the acknowledgement with its comment) and approves.
-  const approver = await signIn(browser, await fixtureUser("claudia"), "de-DE");
+  const approver = await signIn(browser, await fixtureUser("claudia"), "de-DE", "Germany");
   await approver.goto(`/payroll/companies/${COMPANY}/hours`);
   const status = monthStatus(approver, "Monatsstatus");
   await expect(status).toHaveText("In Prüfung");
