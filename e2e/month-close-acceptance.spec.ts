@@ -159,11 +159,9 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   await expect(monthStatus(clerk)).toHaveText("In review");
   await expect(clerk.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toHaveAttribute("aria-readonly", "true");
   await expect(clerk.getByRole("button", { name: "Approve" })).toHaveCount(0);
-  const refused = await clerk.evaluate(async ([company, period]) => {
-    const response = await fetch(`/api/payroll-entries/${company}/month-close`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "approve", period }) });
-    return response.status;
-  }, [String(COMPANY), month] as const);
-  expect(refused).toBe(403);
+  const refused = await clerk.request.post(`/api/payroll-entries/${COMPANY}/month-close`, { data: { action: "approve", period: month }, headers: { origin: new URL(clerk.url()).origin } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("forbidden");
 
   // The approver, in German, sees the same checks (the acknowledgement with its comment) and approves.
   const approver = await signIn(browser, await fixtureUser("claudia"), "de-DE", "Germany");
