@@ -206,6 +206,17 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   await expect(status).toHaveText("Offen");
   await expect((await checksRegion(approver)).getByRole("status")).toHaveText("Keine Blocker, 1 Warnung (1 nicht bestätigt)");
 
+  // On a phone the region fits: its warnings and their buttons without sideways scrolling; the keyboard reaches Acknowledge.
+  await approver.setViewportSize({ width: 390, height: 844 });
+  const onPhone = await checksRegion(approver);
+  await expect(onPhone.getByRole("button", { name: /^Warnung bestätigen: / })).toBeVisible();
+  expect(await approver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await onPhone.getByRole("button", { name: /^Warnung bestätigen: / }).focus();
+  await approver.keyboard.press("Enter");
+  await expect(approver.getByRole("dialog", { name: "Warnung bestätigen" })).toBeVisible();
+  await approver.keyboard.press("Escape");
+  await expect(approver.getByRole("dialog", { name: "Warnung bestätigen" })).toBeHidden();
+
   // The company list shows the month's open counts: no blockers, one warning to acknowledge again.
   await clerk.goto("/payroll");
   const row = clerk.getByRole("row").filter({ hasText: "Bäckerei Krüger GmbH" });
