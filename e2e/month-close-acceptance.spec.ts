@@ -144,6 +144,7 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   await dialog.getByLabel("Comment (why this is right)").fill(comment);
   await dialog.getByRole("button", { name: "Acknowledge warning" }).click();
   await expect(dialog).toBeHidden();
+  await expect(checks.getByRole("listitem").filter({ hasText: "Sunday premium" }).getByText(/^Acknowledged by Dara/)).toBeFocused();
   await expect(checks.getByRole("listitem").filter({ hasText: "Sunday premium" })).toContainText(new RegExp(`Acknowledged by Dara .*“${comment.replace(/[()]/g, "\\$&")}”`));
 
   // The pay cap is fixed instead: to employee 3's line, 30 hours instead of 50.

@@ -102,6 +102,8 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
         onDone={(ack) => {
           setAdded((before) => [...before, ack]);
           setTarget(null);
+          // The Acknowledge button is gone: keyboard focus goes to what replaced it.
+          requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-acknowledged="${CSS.escape(ack.warningId)}"]`)?.focus());
         }}
       />
     </section>

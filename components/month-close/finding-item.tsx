@@ -47,7 +47,7 @@ export function FindingItem({ finding, canAcknowledge, onAcknowledge }: { findin
         ) : null}
       </div>
       {ack ? (
-        <p className="text-sm text-green-800">
+        <p className="text-sm text-green-800" tabIndex={-1} data-acknowledged={finding.key}>
           {t("monthChecks.acknowledgedBy", { name: ack.userName, date: formatDate(locale, new Date(ack.createdAt), { dateStyle: "medium", timeStyle: "short" }), comment: ack.comment })}
         </p>
       ) : null}
