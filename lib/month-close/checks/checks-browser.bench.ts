@@ -17,7 +17,9 @@ import { bigMonth } from "./testing/big-month";
 //   close_checks_longest_task_ms  the longest main-thread task (PerformanceObserver `longtask`)
 //                                 from each edit until its checks are shown, over the 5 runs; the
 //                                 Long Tasks API reports only tasks over 50 ms, so 0 means none was
-// The first, cold run after the page loads goes to stderr.
+// The first, cold run after the page loads goes to stderr. Its database is a fresh one of the
+// machine's Postgres unless DATABASE_URL is set: not one the browser tests use, whose audit trail
+// (append-only) would then hold the 9,000-line draft and slow its pages down.
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const APP_PORT = Number(process.env.CHECKS_BENCH_PORT ?? 3540);
