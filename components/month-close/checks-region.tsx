@@ -38,6 +38,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   const [added, setAdded] = useState<AcknowledgementView[]>([]);
   const acknowledged = useMemo(() => new Map([...data.acknowledgements, ...added].map((ack) => [ack.warningId, ack])), [data.acknowledgements, added]);
   const [target, setTarget] = useState<AcknowledgeTarget | null>(null);
+  const [justAcknowledged, setJustAcknowledged] = useState<string | null>(null);
 
   const names = useMemo(() => new Map(data.context.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`])), [data.context.employees]);
   const go = (jump: CellJump & { kind: EntryKind }): ShownFinding["go"] =>
@@ -76,7 +77,15 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
         <ul>
           {items.slice(0, SHOWN).map((finding, index) => {
             const item = shown(finding, index);
-            return <FindingItem key={item.key} finding={item} canAcknowledge={data.canAcknowledge} onAcknowledge={() => setTarget({ warningId: item.key, text: item.text, where: item.where })} />;
+            return (
+              <FindingItem
+                key={item.key}
+                finding={item}
+                canAcknowledge={data.canAcknowledge}
+                focusAcknowledgement={justAcknowledged === item.key}
+                onAcknowledge={() => setTarget({ warningId: item.key, text: item.text, where: item.where })}
+              />
+            );
           })}
         </ul>
         {items.length > SHOWN ? <p className="text-sm text-slate-700">{t("monthChecks.more", { count: items.length - SHOWN })}</p> : null}
@@ -102,8 +111,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
         onDone={(ack) => {
           setAdded((before) => [...before, ack]);
           setTarget(null);
-          // The Acknowledge button is gone: keyboard focus goes to what replaced it.
-          requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-acknowledged="${CSS.escape(ack.warningId)}"]`)?.focus());
+          setJustAcknowledged(ack.warningId);
         }}
       />
     </section>

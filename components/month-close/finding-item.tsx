@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/i18n/format";
@@ -18,10 +19,19 @@ export interface ShownFinding {
 }
 
 /** One blocker or warning: what, where, a way to its cell, and a warning's acknowledgement. */
-export function FindingItem({ finding, canAcknowledge, onAcknowledge }: { finding: ShownFinding; canAcknowledge: boolean; onAcknowledge: () => void }) {
+export function FindingItem(props: { finding: ShownFinding; canAcknowledge: boolean; onAcknowledge: () => void; focusAcknowledgement: boolean }) {
+  const { finding, canAcknowledge, onAcknowledge, focusAcknowledgement } = props;
   const t = useTranslations();
   const locale = useLocale();
   const ack = finding.acknowledgement;
+  const ackRef = useRef<HTMLParagraphElement>(null);
+  // Just acknowledged here: the button is gone, so keyboard focus goes to what replaced it, after
+  // the dialog's closing has handed focus back (to the removed button) in the same commit.
+  useEffect(() => {
+    if (!focusAcknowledgement) return;
+    const timer = window.setTimeout(() => ackRef.current?.focus(), 0);
+    return () => window.clearTimeout(timer);
+  }, [focusAcknowledgement]);
   const goLabel = t("monthChecks.goTo", { where: finding.where });
   return (
     <li className="space-y-1 border-t border-slate-200 py-2 first:border-t-0" data-finding={finding.key} data-severity={finding.severity}>
@@ -47,7 +57,7 @@ export function FindingItem({ finding, canAcknowledge, onAcknowledge }: { findin
         ) : null}
       </div>
       {ack ? (
-        <p className="text-sm text-green-800" tabIndex={-1} data-acknowledged={finding.key}>
+        <p ref={ackRef} className="text-sm text-green-800" tabIndex={-1}>
           {t("monthChecks.acknowledgedBy", { name: ack.userName, date: formatDate(locale, new Date(ack.createdAt), { dateStyle: "medium", timeStyle: "short" }), comment: ack.comment })}
         </p>
       ) : null}
