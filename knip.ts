@@ -12,6 +12,7 @@ const config: KnipConfig = {
     "sandbox/bench.ts",
     "**/*.bench.ts",
     "components/payroll/import-validate.worker.ts",
+    "components/month-close/checks.worker.ts",
     // spawned by path from engine.test.ts and access-token.test.ts
     "lib/payroll/import/worker-process.fixture.ts",
     "lib/accounting/testing/renew-concurrently.ts",

@@ -136,6 +136,7 @@ export async function deleteEntryDrafts(companyId: number, kind?: "hours" | "pay
  */
 export async function sendMonthThroughClose(page: Page): Promise<void> {
   const status = page.getByRole("status", { name: "Month status" });
+  await acknowledgeAllWarnings(page, "Sent by the test");
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(status).toHaveText("In review");
   await page.getByRole("button", { name: "Approve" }).click();
@@ -151,4 +152,24 @@ export async function reopenMonth(page: Page, reason: string): Promise<void> {
   await dialog.getByLabel("Reason for reopening").fill(reason);
   await dialog.getByRole("button", { name: "Reopen the month" }).click();
   await expect(page.getByRole("status", { name: "Month status" })).toHaveText("Open");
+}
+
+/** The month's Checks region (English or German), once its checks have run. */
+export async function checksRegion(page: Page) {
+  const region = page.getByRole("region", { name: /^(Checks|Prüfungen)$/ });
+  await expect(region).toHaveAttribute("data-checks-status", "done", { timeout: 15_000 });
+  return region;
+}
+
+/** Acknowledges every warning the Checks region lists, each with `comment`. */
+export async function acknowledgeAllWarnings(page: Page, comment = "Checked, correct this month"): Promise<void> {
+  const region = await checksRegion(page);
+  const buttons = region.getByRole("listitem").getByRole("button", { name: /Acknowledge|bestätigen/ });
+  while ((await buttons.count()) > 0) {
+    await buttons.first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox").fill(comment);
+    await dialog.getByRole("button", { name: /^(Acknowledge warning|Warnung bestätigen)$/ }).click();
+    await expect(dialog).toBeHidden();
+  }
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectConsoleErrors, control, deleteEntryDrafts, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, signInAndConnectPayroll, withDatabase } from "./helpers";
 
 // The month close: submit, the grid frozen, four eyes, approve, Transfer of both kinds, reopen
 // with a reason; a pay-run refusal waits; a save into a frozen month keeps what was typed.
@@ -81,7 +81,8 @@ test("submit freezes the month; with four eyes the submitter cannot approve; app
   await setFourEyes(page, true);
   await fillMonth(page, month);
 
-  // Submit from the payments page: the month covers both kinds.
+  // Submit from the payments page: the month covers both kinds (its warnings acknowledged first).
+  await acknowledgeAllWarnings(page);
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(monthStatus(page)).toHaveText("In review");
   await expect(page.getByText(/^Submitted by Claudia/)).toBeVisible();
@@ -149,6 +150,7 @@ test("a pay-run refusal leaves the month Waiting for pay run with everything kep
   await signInAndConnectPayroll(page);
   await fillMonth(page, month);
   // A workspace of one: four eyes is off by default, the owner submits and approves.
+  await acknowledgeAllWarnings(page);
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(monthStatus(page)).toHaveText("In review");
   await page.getByRole("button", { name: "Approve" }).click();
@@ -184,6 +186,7 @@ test("a save into a month frozen meanwhile is refused and the typed value stays,
   // Another tab submits the month.
   const other = await context.newPage();
   await other.goto(`/payroll/companies/${COMPANY}/hours`);
+  await acknowledgeAllWarnings(other);
   await other.getByRole("button", { name: "Submit for review" }).click();
   await expect(monthStatus(other)).toHaveText("In review");
   await other.close();

@@ -143,6 +143,14 @@ const ROUTES: Record<string, RouteEntry> = {
   // Every member reaches the month; each action's own roles are checked by the service (lib/month-close/states.ts,
   // tested in service.test.ts). A period that is not the company's: an allowed call stops at 409 `period_changed`.
   "payroll-entries/[companyId]/month-close POST": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001" }, body: { action: "submit", period: "2000-01" } }) },
+  // Every member reaches the month; acknowledging is for those who prepare or approve it (payroll.edit or
+  // payroll.approve, checked by lib/month-close/acknowledgements.ts, tested in acknowledgements.test.ts).
+  // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored.
+  "payroll-entries/[companyId]/month-close/acknowledgements POST": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001" }, body: { period: "2000-01", warningId: "noLines|1|||", comment: "checked" } }),
+  },
   "workspaces/[workspaceId]/four-eyes PUT": {
     workspace: "A",
     permission: "workspace.manage",

@@ -18,7 +18,8 @@ import { can } from "@/lib/workspaces/permissions";
 import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/pages";
 import { PayrollLoading } from "@/components/payroll/payroll-problem";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { monthClosesForList } from "@/lib/month-close/page-data";
+import { checkCountsForList, monthClosesForList } from "@/lib/month-close/page-data";
+import { CheckCountsCell } from "@/components/month-close/check-counts-cell";
 
 export const dynamic = "force-dynamic";
 
@@ -83,7 +84,7 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const synced = await attemptPayroll(() => syncCompanies(state.connection.id, state.client));
   const companies = synced.ok ? synced.value : await cachedCompanies(state.connection.id);
-  const closes = await monthClosesForList(state.user, state.connection.id, companies);
+  const [closes, checks] = await Promise.all([monthClosesForList(state.user, state.connection.id, companies), checkCountsForList(state.user, state.connection.id, state.client, companies)]);
   return (
     <>
       {synced.ok ? null : <PayrollProblem code={synced.code} />}
@@ -104,6 +105,7 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
               <th scope="col" className="p-2">{t("payroll.companies.month")}</th>
               <th scope="col" className="p-2">{t("monthClose.listStatus")}</th>
               <th scope="col" className="p-2">{t("monthClose.listWho")}</th>
+              <th scope="col" className="p-2">{t("monthClose.listChecks")}</th>
             </tr>
           </thead>
           <tbody>
@@ -131,6 +133,7 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
                     .filter(Boolean)
                     .join(" · ") || "–"}
                 </td>
+                <CheckCountsCell counts={checks.get(company.id) ?? null} />
               </tr>
             ))}
           </tbody>

@@ -8,7 +8,8 @@ import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { attemptPayroll, companyForPage, payrollPageState } from "@/lib/payroll/pages";
 import { can } from "@/lib/workspaces/permissions";
 import { MonthClosePanel } from "@/components/month-close/month-close-panel";
-import { monthClosePageData } from "@/lib/month-close/page-data";
+import { ChecksRegion } from "@/components/month-close/checks-region";
+import { checksPageData, monthClosePageData } from "@/lib/month-close/page-data";
 import { EntriesWorkbench } from "./entries-workbench";
 
 /** The server half of the hours and extra payments pages: who, which company, which month, what was saved. */
@@ -32,6 +33,8 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   }
   const company = await freshCompany(state.connection.id, state.client, cached);
   const [data, close] = await Promise.all([attemptPayroll(() => entriesPageData(state.connection.id, state.client, company, kind)), monthClosePageData(state.user, state.connection.id, company)]);
+  // The checks' inputs but the lines, once (the page re-runs the checks itself as lines change).
+  const checks = close ? await attemptPayroll(() => checksPageData(state.user, state.connection.id, state.client, company, close.view.state)) : null;
   // Not Open: the month is frozen (the grid read-only); a new state mounts the grid anew.
   const frozen = close !== null && close.view.state !== "open";
   const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", { company: company.name1 });
@@ -53,8 +56,9 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
         <p className="font-medium">{t("payrollEntries.month", { month: formatMonth(locale, company.current_month) })}</p>
       </div>
       {close && data.ok ? (
-        <MonthClosePanel companyId={company.id} view={close.view} actions={close.actions} fourEyesBlocksMe={close.fourEyesBlocksMe} employees={Object.fromEntries(data.value.employees.map((employee) => [employee.id, employee.name]))} />
+        <MonthClosePanel companyId={company.id} view={close.view} actions={close.actions} fourEyesBlocksMe={close.fourEyesBlocksMe} />
       ) : null}
+      {checks?.ok ? <ChecksRegion key={checks.value.round} companyId={company.id} period={company.current_month} kind={kind} data={checks.value} /> : null}
       {data.ok ? (
         <EntriesWorkbench
           key={`${company.id}-${company.current_month}-${kind}-${close?.view.state ?? "open"}`}

@@ -25,6 +25,7 @@ import { useGridRows } from "./use-grid-rows";
 import { storedLinesOf } from "./draft-body";
 import { useTransferReview, type LastTransfer } from "./use-transfer-review";
 import { useAnnouncePresence } from "./use-draft-stream";
+import { useCheckJumps } from "./use-check-jumps";
 
 export interface WorkbenchProps {
   kind: EntryKind;
@@ -119,6 +120,8 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     setSelection({ row: index, col: Math.max(0, col), anchorRow: index, anchorCol: Math.max(0, col) });
     requestAnimationFrame(focusGrid);
   };
+
+  useCheckJumps(kind, model, selectLine);
 
   const addLine = () => {
     if (!activeLine) return;

@@ -4,11 +4,9 @@ import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { errorBody } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { columnLabel, describeProblem } from "@/components/grid/messages";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
-import type { Blocker } from "@/lib/month-close/gate";
+import { useChecksSummary } from "./checks-store";
 import type { MonthAction, MonthCloseView } from "@/lib/month-close/states";
 import { ReopenDialog } from "./reopen-dialog";
 import { useMonthClose, type MonthCloseDone } from "./use-month-close";
@@ -20,21 +18,26 @@ interface MonthClosePanelProps {
   actions: MonthAction[];
   /** The person holds the approving role but submitted the month while four eyes is on. */
   fourEyesBlocksMe: boolean;
-  employees: Record<number, string>;
 }
 
 const BUTTON_ORDER: MonthAction[] = ["submit", "withdraw", "approve", "transfer", "check", "reopen"];
-const SHOWN_BLOCKERS = 5;
+/** The actions the checks hold back (blockers, unacknowledged warnings). */
+const GATED: MonthAction[] = ["submit", "approve"];
 
 /** The month's state, who did what, and the actions this person may take, above the grid of both pages. */
-export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe, employees }: MonthClosePanelProps) {
+export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
   const { run, pending, error, done } = useMonthClose(companyId, view.period);
   const [reopening, setReopening] = useState(false);
   const month = formatMonth(locale, view.period);
   const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
-  const blockers = (errorBody(error) as { blockers?: Blocker[] }).blockers ?? [];
+  // The Checks region's counts (components/month-close/checks-region.tsx): Submit and Approve wait for them; the server refuses anyway.
+  const checks = useChecksSummary();
+  const held = checks !== null && (checks.blockers > 0 || checks.unacknowledged > 0);
+  const reasons = checks
+    ? [checks.blockers ? t("monthChecks.reasonBlockers", { count: checks.blockers }) : "", checks.unacknowledged ? t("monthChecks.reasonWarnings", { count: checks.unacknowledged }) : ""].filter(Boolean).join(", ")
+    : "";
 
   return (
     <section aria-labelledby="month-close-title" className="space-y-3 rounded-lg border border-slate-300 bg-white p-4">
@@ -65,7 +68,8 @@ export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe, em
           <Button
             key={action}
             variant={action === "reopen" || action === "withdraw" ? "secondary" : "primary"}
-            disabled={pending}
+            disabled={pending || (held && GATED.includes(action))}
+            aria-describedby={held && GATED.includes(action) ? "month-close-held" : undefined}
             onClick={() => (action === "reopen" ? setReopening(true) : run({ action }))}
           >
             {t(`monthClose.${action}`)}
@@ -73,10 +77,14 @@ export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe, em
         ))}
         {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
       </div>
+      {held && actions.some((action) => GATED.includes(action)) ? (
+        <p id="month-close-held" className="text-sm text-amber-900">
+          {t("monthChecks.submitBlocked", { reason: reasons })}
+        </p>
+      ) : null}
       {fourEyesBlocksMe ? <p className="text-sm text-slate-700">{t("monthClose.fourEyesBlocked")}</p> : null}
 
       {error ? <ErrorNotice error={error} /> : null}
-      {blockers.length ? <BlockerList blockers={blockers} employees={employees} /> : null}
       {done ? <DoneNotice done={done} /> : null}
 
       <ReopenDialog
@@ -90,29 +98,6 @@ export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe, em
         }}
       />
     </section>
-  );
-}
-
-function BlockerList({ blockers, employees }: { blockers: Blocker[]; employees: Record<number, string> }) {
-  const t = useTranslations();
-  const locale = useLocale();
-  return (
-    <div className="text-sm">
-      <p className="font-medium">{t("monthClose.blockers", { count: blockers.length })}</p>
-      <ul className="list-disc pl-5">
-        {blockers.slice(0, SHOWN_BLOCKERS).map((blocker) => (
-          <li key={`${blocker.kind}-${blocker.lineId}-${blocker.field ?? ""}`}>
-            {t("monthClose.blocker", {
-              kind: t(blocker.kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments"),
-              employee: employees[blocker.employeeId] ?? `#${blocker.employeeId}`,
-              field: blocker.field ? columnLabel(t, blocker.field) : "–",
-              problem: describeProblem(t, blocker.code, locale),
-            })}
-          </li>
-        ))}
-        {blockers.length > SHOWN_BLOCKERS ? <li>{t("monthClose.moreBlockers", { count: blockers.length - SHOWN_BLOCKERS })}</li> : null}
-      </ul>
-    </div>
   );
 }
 

@@ -20,6 +20,8 @@
  * - `transfer.sent` { entryKind, transferId, outcome, lineCount, totalCents, errorCode, errorMessage, lines }
  * - `month_close.step` { action, from, to, round, ...details } — a month-close step (lib/month-close),
  *   `action` one of its actions or `transfer_result` / `check_result` (what the service answered)
+ * - `month_close.acknowledged` { round, warningId, rule, employeeId, entryKind, lineId, comment } — a
+ *   warning of the month-close checks acknowledged with a comment (subject: the acknowledgement)
  * - `workspace.four_eyes` { enabled } — an owner's choice (null: the default again)
  * - `company.check_settings` { changes: { federalState?, monthlyHoursLimit? } } — each [old, new]
  *   (lib/month-close/settings); a Land of null is none confirmed
@@ -43,6 +45,7 @@ export const AUDIT_KINDS = [
   "draft.saved",
   "transfer.sent",
   "month_close.step",
+  "month_close.acknowledged",
   "workspace.four_eyes",
   "company.check_settings",
   "employee.check_settings",

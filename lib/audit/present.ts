@@ -156,6 +156,10 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike): string 
       const text = t("audit.summary.month_close_step", { action: t.has(actionKey) ? t(actionKey) : action, from: state(d.from), to: state(d.to), round: num(d.round) });
       return d.reason ? `${text} ${t("audit.summary.month_close_reason", { reason: str(d.reason) })}` : text;
     }
+    case "month_close.acknowledged": {
+      const ruleKey = `monthChecks.ruleNames.${str(d.rule)}` as never;
+      return t("audit.summary.month_close_acknowledged", { rule: t.has(ruleKey) ? t(ruleKey) : str(d.rule), employee: str(d.employeeId) || "—", round: num(d.round), comment: str(d.comment) });
+    }
     case "workspace.four_eyes":
       return t(d.enabled === null || d.enabled === undefined ? "audit.summary.four_eyes_default" : d.enabled ? "audit.summary.four_eyes_on" : "audit.summary.four_eyes_off");
     case "company.check_settings":

@@ -45,6 +45,7 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   month_frozen: 409,
   month_state: 409,
   month_blocked: 409,
+  month_unacknowledged: 409,
   four_eyes: 403,
 };
 
@@ -88,6 +89,7 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   month_frozen: "The month is in review: drafts cannot be changed.",
   month_state: "The month is not in a state that allows this.",
   month_blocked: "The month has blockers: fix them first.",
+  month_unacknowledged: "Some warnings are not acknowledged yet.",
   four_eyes: "Four eyes: the person who submitted the month cannot approve it.",
 };
 

@@ -62,6 +62,7 @@ export const apiErrorCodeSchema = z.enum([
   "month_frozen",
   "month_state",
   "month_blocked",
+  "month_unacknowledged",
   "four_eyes",
 ]);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;

@@ -7,13 +7,15 @@ import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
 import { workspaceParamsSchema } from "@/lib/workspaces/schemas";
 import type { MonthActor } from "./audit";
 import { setFourEyes } from "./four-eyes";
-import { fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
+import { acknowledgeWarning, mayAcknowledge } from "./acknowledgements";
+import { checkContext } from "./check-input";
+import { acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
 import { approveMonth, checkTransfer, monthCloseView, reopenMonth, submitMonth, transferMonth, withdrawMonth } from "./service";
 
 /**
  * The handlers behind `app/api/payroll-entries/[companyId]/month-close` (GET the month's close,
  * POST `{ action, period, reason? }`) and `app/api/workspaces/[workspaceId]/four-eyes` (PUT
- * `{ enabled }`), in the envelope. Refusals: see ./service.ts; `period_changed` 409 when the
+ * `{ enabled }`) and `…/month-close/acknowledgements` (POST), in the envelope. Refusals: see ./service.ts; `period_changed` 409 when the
  * company's month moved on.
  */
 
@@ -47,14 +49,15 @@ export const postMonthClose = payrollRoute({ permission: "payroll.read", params,
   }
   const actor = actorOf(context.user);
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
-  const employeeIds = async () => (await context.client.listEmployees(company.id)).map((employee) => employee.id).sort((a, b) => a - b);
+  // The checks' input apart from the lines (read before the transition's transaction: it asks the service).
+  const checks = () => checkContext(key, context.client);
   switch (body.action) {
     case "submit":
-      return successResponse({ monthClose: await submitMonth(key, actor, await employeeIds()) });
+      return successResponse({ monthClose: await submitMonth(key, actor, await checks()) });
     case "withdraw":
       return successResponse({ monthClose: await withdrawMonth(key, actor) });
     case "approve":
-      return successResponse({ monthClose: await approveMonth(key, actor, await employeeIds()) });
+      return successResponse({ monthClose: await approveMonth(key, actor, await checks()) });
     case "reopen":
       return successResponse({ monthClose: await reopenMonth(key, actor, body.reason) });
     case "transfer":
@@ -62,6 +65,20 @@ export const postMonthClose = payrollRoute({ permission: "payroll.read", params,
     case "check":
       return successResponse(await checkTransfer(key, actor, context.client, company, context.connection.baseUrl));
   }
+});
+
+/** POST `{ period, warningId, comment }`: acknowledges a warning of the current round (./acknowledgements.ts says who and when). */
+export const postAcknowledgement = payrollRoute({ permission: "payroll.read", params, body: acknowledgeBodySchema, maxBodyBytes: 8192 }, async (context) => {
+  const company = await companyFromParam(context, context.params.companyId);
+  if (context.body.period !== company.current_month) {
+    throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, { extra: { period: company.current_month } });
+  }
+  const actor = actorOf(context.user);
+  // Refused before the service is asked for the employees; the service checks the roles again.
+  if (!mayAcknowledge(actor.roles)) throw new ApiError("forbidden", "A warning is acknowledged by a member who prepares or approves the month.");
+  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
+  const acknowledgement = await acknowledgeWarning(key, actor, await checkContext(key, context.client), context.body);
+  return successResponse({ acknowledgement }, 201);
 });
 
 export const putFourEyes = withRoute({ params: workspaceParamsSchema, body: fourEyesBodySchema, maxBodyBytes: 256 }, async ({ user, params, body }) =>

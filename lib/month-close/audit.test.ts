@@ -42,4 +42,23 @@ describe("auditMonthStep", () => {
     expect(presentEntry("en", say("en"), like(rows[0]!)).summary).toBe("Reopened: Transferred → Open (round 2). Reason: Hours were wrong");
     expect(presentEntry("de", say("de"), like(rows[1]!)).summary).toBe("Vier-Augen-Prinzip ausgeschaltet.");
   });
+
+  it("records a warning's acknowledgement with its comment, and reads it in both languages", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { auditMonthStep } = await import("./audit");
+    const { presentEntry } = await import("@/lib/audit/present");
+    const db = getDb();
+    const user = await db.user.create({ data: { accountingUserId: `close-audit:${randomUUID()}`, displayName: "Clara Clerk" } });
+    const workspace = await db.workspace.create({ data: { name: "Close audit ack", members: { create: { userId: user.id, roles: ["clerk"] } } } });
+    const actor = { workspaceId: workspace.id, userId: user.id, name: "Clara Clerk", roles: ["clerk"] as const };
+    const subject = randomUUID();
+    const details = { round: 2, warningId: "sundayPremium|2|hours|h2|date=2026-11-02", rule: "sundayPremium", employeeId: 2, entryKind: "hours", lineId: "h2", comment: "Sunday shift" };
+    await db.$transaction((tx) => auditMonthStep(tx, { kind: "month_close.acknowledged", actor, companyId: 1001, period: "2026-11", acknowledgementId: subject, details }));
+    const [row] = await db.auditEntry.findMany({ where: { workspaceId: workspace.id } });
+    expect(row).toMatchObject({ kind: "month_close.acknowledged", actorName: "Clara Clerk", companyId: 1001, period: "2026-11", subjectId: subject, details });
+    const like = { ...row!, kind: row!.kind as AuditKind, details: row!.details as Record<string, unknown> };
+    const say = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
+    expect(presentEntry("en", say("en"), like)).toMatchObject({ what: "Warning acknowledged", summary: "Sunday premium for employee 2 acknowledged (round 2): “Sunday shift”" });
+    expect(presentEntry("de", say("de"), like)).toMatchObject({ what: "Warnung bestätigt", summary: "Sonntagszuschlag bei Mitarbeiter 2 bestätigt (Runde 2): „Sunday shift“" });
+  });
 });

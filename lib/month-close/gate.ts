@@ -1,51 +1,55 @@
-import { GridModel } from "@/lib/payroll-grid/model";
-import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
-import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
-
-/** A problem that stops submit and approval, named by kind, line and field (for the page to jump to). */
-export interface Blocker {
-  kind: EntryKind;
-  lineId: string;
-  employeeId: number;
-  /** The field's key, or null for the line as a whole. */
-  field: string | null;
-  /** The validation's code (lib/payroll-entries/schemas.ts), as the grid shows it. */
-  code: string;
-}
-
-export interface MonthLines {
-  period: string;
-  /** The company's employees' ids, in the grid's order. */
-  employeeIds: readonly number[];
-  hours: readonly StoredLine[];
-  payments: readonly StoredLine[];
-}
-
-/** Blockers per kind listed at most (the page shows a count beyond that). */
-const LIMIT = 200;
-
-function validationBlockers(kind: EntryKind, month: MonthLines): Blocker[] {
-  const fields = fieldsOf(kind);
-  const lines = kind === "hours" ? month.hours : month.payments;
-  const model = new GridModel(
-    gridSpecFor(kind, month.period),
-    { locale: "en", month: month.period },
-    month.employeeIds,
-    lines.map((line) => ({ id: line.id, employeeId: line.employee_id, cells: fields.map((field) => line.values[field] ?? "") })),
-  );
-  return model.invalidLinesInOrder(LIMIT).flatMap((line) =>
-    model
-      .outcome(line)
-      .errors.flatMap((code, col) => (code ? [{ kind, lineId: line.id, employeeId: line.employeeId, field: fields[col] ?? null, code }] : [])),
-  );
-}
+import { runMonthChecks, type Finding, type MonthCheckInput } from "./checks";
 
 /**
- * The seam of the checks engine: what stops submit and approval. Today these are the grid's own
- * line validation (lib/payroll-grid/model.ts through the shared field schemas), both kinds; the
- * checks engine (lib/month-close/checks/) replaces this function's body with its blockers.
- * Pure and browser-safe, so the page can show the same list before submitting.
+ * What stops submit and approval (browser-safe: the page shows the same before submitting).
+ *
+ * - Blockers: the checks engine's blockers (lib/month-close/checks: invalid values, lines for
+ *   employees not in the company, an ended health insurance without a successor).
+ * - Warnings: each needs an acknowledgement with a comment in the month's current round.
+ *
+ * A warning is acknowledged by its id (`warningId`): rule, employee, grid, line and its params.
+ * The params are part of it on purpose: an acknowledgement covers exactly what the person read.
+ * When a line is edited so that its warning says something else (another date, another total,
+ * another change against the previous month), that is a new warning and needs a new
+ * acknowledgement; an edit that leaves the warning as it was keeps it acknowledged. A new round
+ * (reopen) starts without acknowledgements.
  */
-export function blockersFor(month: MonthLines): Blocker[] {
-  return [...validationBlockers("hours", month), ...validationBlockers("payments", month)];
+
+/** Everything the checks read apart from the month's own lines: handed to the page once. */
+export type CheckContext = Omit<MonthCheckInput, "month">;
+
+/** The warning's stable id within a month (see above). */
+export function warningId(finding: Finding): string {
+  const params = Object.keys(finding.params)
+    .sort()
+    .map((key) => `${key}=${finding.params[key]}`)
+    .join(";");
+  return [finding.rule, finding.employeeId, finding.kind ?? "", finding.lineId ?? "", params].join("|");
+}
+
+export interface GateOutcome {
+  blockers: Finding[];
+  /** Warnings of the round not acknowledged yet. */
+  unacknowledged: Finding[];
+  warnings: Finding[];
+}
+
+/** Splits the findings; `acknowledged` holds the warning ids acknowledged in the current round. */
+export function gateOf(findings: readonly Finding[], acknowledged: ReadonlySet<string>): GateOutcome {
+  const blockers: Finding[] = [];
+  const warnings: Finding[] = [];
+  const unacknowledged: Finding[] = [];
+  for (const finding of findings) {
+    if (finding.severity === "blocker") blockers.push(finding);
+    else {
+      warnings.push(finding);
+      if (!acknowledged.has(warningId(finding))) unacknowledged.push(finding);
+    }
+  }
+  return { blockers, warnings, unacknowledged };
+}
+
+/** The seam the service calls: every check of the month, split for the gate. */
+export function monthGate(input: MonthCheckInput, acknowledged: ReadonlySet<string>): GateOutcome {
+  return gateOf(runMonthChecks(input), acknowledged);
 }

@@ -15,3 +15,14 @@ export const monthCloseBodySchema = z.discriminatedUnion("action", [
 ]);
 
 export const fourEyesBodySchema = z.object({ enabled: z.boolean().nullable() }).strict();
+
+/** A warning's acknowledgement: the comment is required (why the warning is fine this month). */
+export const ACKNOWLEDGE_COMMENT_MAX_LENGTH = 1000;
+
+export const acknowledgeBodySchema = z
+  .object({
+    period: z.string().regex(/^\d{4}-\d{2}$/),
+    warningId: z.string().min(1).max(500),
+    comment: z.string().trim().min(1, "required").max(ACKNOWLEDGE_COMMENT_MAX_LENGTH, "tooLong"),
+  })
+  .strict();

@@ -6,6 +6,7 @@ import type { CompanyRecord } from "@/lib/payroll/companies";
 import { PayrollNetworkError } from "@/lib/payroll/errors";
 import type { MonthActor, MonthStep } from "./audit";
 import type { MonthKey } from "./frozen";
+import type { CheckContext } from "./gate";
 
 // The month close against an in-process sandbox and the suite's Postgres: every allowed and
 // refused transition, four eyes, two approvals at once, frozen drafts, pay run, unclear transfers.
@@ -26,7 +27,8 @@ let connectionId: string;
 let client: PayrollClient;
 let company: CompanyRecord;
 let workspaceId: string;
-let employeeIds: number[];
+/** The checks' context (gate.ts): the employees who have lines, nothing else to warn about. */
+let context: CheckContext;
 let clerk: MonthActor;
 let approver: MonthActor;
 let owner: MonthActor;
@@ -36,7 +38,7 @@ let key: MonthKey;
 
 const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
 const hoursLines = () => [
-  line("h1", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37", date: `${company.current_month}-03` }),
+  line("h1", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "14.5", date: `${company.current_month}-03` }),
   line("h2", 2, { type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", surcharge: "50" }),
   line("blank", 3, {}),
 ];
@@ -70,7 +72,14 @@ beforeAll(async () => {
   connectionId = payroll.connection.id;
   client = payroll.client;
   company = await requireCompany(connectionId, COMPANY, client);
-  employeeIds = (await client.listEmployees(COMPANY)).map((employee) => employee.id);
+  context = {
+    employees: [1, 2, 3].map((id) => ({ id, firstName: `First ${id}`, lastName: `Last ${id}`, healthInsurance: null })),
+    insurers: [],
+    employeeSettings: [],
+    company: { federalState: null, monthlyHoursLimit: 208 },
+    publicHolidays: [],
+    previous: null,
+  };
 });
 
 afterAll(async () => {
@@ -96,33 +105,34 @@ async function service() {
 
 async function toApproved(): Promise<void> {
   const { submitMonth, approveMonth } = await service();
-  await submitMonth(key, clerk, employeeIds);
-  await approveMonth(key, approver, employeeIds);
+  await submitMonth(key, clerk, context);
+  await approveMonth(key, approver, context);
 }
 
 describe("submit and withdraw", () => {
   it("a month without a row is Open in round 1; a clerk submits; only the submitter withdraws", async () => {
     const { monthCloseView, submitMonth, withdrawMonth } = await service();
     expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "open", round: 1, submittedBy: null, fourEyes: true });
-    const submitted = await submitMonth(key, clerk, employeeIds);
+    const submitted = await submitMonth(key, clerk, context);
     expect(submitted).toMatchObject({ state: "in_review", submittedBy: "Clara Clerk", submittedById: clerk.userId });
     await expect(withdrawMonth(key, owner)).rejects.toMatchObject({ code: "forbidden", message: "Only the person who submitted the month may withdraw it." });
-    await expect(submitMonth(key, clerk, employeeIds)).rejects.toMatchObject({ code: "month_state", message: "The month is in review; it cannot be submitted for review." });
+    await expect(submitMonth(key, clerk, context)).rejects.toMatchObject({ code: "month_state", message: "The month is in review; it cannot be submitted for review." });
     expect(await withdrawMonth(key, clerk)).toMatchObject({ state: "open", submittedBy: null });
     expect(steps.map((step) => step.kind === "month_close.step" && `${step.action}:${step.from}>${step.to}`)).toEqual(["submit:open>in_review", "withdraw:in_review>open"]);
   });
 
   it("refuses submit for a viewer or an approver alone (403) and while there are blockers (409 with them)", async () => {
     const { submitMonth } = await service();
-    await expect(submitMonth(key, viewer, employeeIds)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(submitMonth(key, approver, employeeIds)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(submitMonth(key, viewer, context)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(submitMonth(key, approver, context)).rejects.toMatchObject({ code: "forbidden" });
     const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
     await saveEntryDraft({ ...key, kind: "payments" }, [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" }), line("p2", 4, { type: "NOPE", amount: "1" })], null);
-    const refusal = await submitMonth(key, clerk, employeeIds).catch((error: unknown) => error);
+    const refusal = await submitMonth(key, clerk, context).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "month_blocked" });
     expect((refusal as { body(): { blockers: unknown[] } }).body().blockers).toEqual([
-      { kind: "payments", lineId: "p1", employeeId: 3, field: "amount", code: expect.any(String) },
-      { kind: "payments", lineId: "p2", employeeId: 4, field: "type", code: "unknownType" },
+      expect.objectContaining({ severity: "blocker", rule: "invalidValue", kind: "payments", lineId: "p1", employeeId: 3, column: "amount" }),
+      expect.objectContaining({ severity: "blocker", rule: "invalidValue", kind: "payments", lineId: "p2", employeeId: 4, column: "type", params: expect.objectContaining({ error: "unknownType" }) }),
+      expect.objectContaining({ severity: "blocker", rule: "unknownEmployee", kind: "payments", lineId: "p2", employeeId: 4 }),
     ]);
     expect(steps).toEqual([]);
   });
@@ -132,7 +142,7 @@ describe("frozen months", () => {
   it("refuses whole and patch saves with 409 month_frozen and keeps the stored draft", async () => {
     const { submitMonth, withdrawMonth } = await service();
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
-    await submitMonth(key, clerk, employeeIds);
+    await submitMonth(key, clerk, context);
     const draft = await loadEntryDraft({ ...key, kind: "hours" });
     await expect(saveEntryDraft({ ...key, kind: "hours" }, [], null)).rejects.toMatchObject({ code: "month_frozen", message: "The month is in review." });
     await expect(patchEntryDraft({ ...key, kind: "hours" }, [{ ...line("h1", 1, { type: "HOURLY_WAGE", total_hours: "99" }), base: draft!.revision }], [], null)).rejects.toMatchObject({ code: "month_frozen" });
@@ -145,22 +155,22 @@ describe("frozen months", () => {
 describe("approve and four eyes", () => {
   it("refuses approval of an open month (409) and by a clerk (403); an approver approves", async () => {
     const { approveMonth, submitMonth } = await service();
-    await expect(approveMonth(key, approver, employeeIds)).rejects.toMatchObject({ code: "month_state" });
-    await submitMonth(key, clerk, employeeIds);
-    await expect(approveMonth(key, clerk, employeeIds)).rejects.toMatchObject({ code: "forbidden" });
-    expect(await approveMonth(key, approver, employeeIds)).toMatchObject({ state: "approved", approvedBy: "Arne Approver", submittedBy: "Clara Clerk" });
+    await expect(approveMonth(key, approver, context)).rejects.toMatchObject({ code: "month_state" });
+    await submitMonth(key, clerk, context);
+    await expect(approveMonth(key, clerk, context)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await approveMonth(key, approver, context)).toMatchObject({ state: "approved", approvedBy: "Arne Approver", submittedBy: "Clara Clerk" });
   });
 
   it("four eyes is on by default with two or more members: the submitter cannot approve until an owner switches it off (recorded)", async () => {
     const { approveMonth, submitMonth } = await service();
     const { setFourEyes, fourEyesSetting } = await import("./four-eyes");
     expect(await fourEyesSetting(workspaceId)).toEqual({ setting: null, effective: true, members: 4 });
-    await submitMonth(key, owner, employeeIds);
-    await expect(approveMonth(key, owner, employeeIds)).rejects.toMatchObject({ code: "four_eyes" });
+    await submitMonth(key, owner, context);
+    await expect(approveMonth(key, owner, context)).rejects.toMatchObject({ code: "four_eyes" });
     await expect(setFourEyes({ userId: clerk.userId, name: "Clara" }, workspaceId, false)).rejects.toMatchObject({ code: "forbidden" });
     expect(await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, false)).toEqual({ setting: false, effective: false, members: 4 });
     expect(steps.at(-1)).toMatchObject({ kind: "workspace.four_eyes", enabled: false, actor: { userId: owner.userId, workspaceId } });
-    expect(await approveMonth(key, owner, employeeIds)).toMatchObject({ state: "approved", fourEyes: false });
+    expect(await approveMonth(key, owner, context)).toMatchObject({ state: "approved", fourEyes: false });
   });
 
   it("is off by default for a workspace of one", async () => {
@@ -174,8 +184,8 @@ describe("approve and four eyes", () => {
 
   it("of two approvals at once exactly one wins; the other is refused with the state", async () => {
     const { approveMonth, submitMonth } = await service();
-    await submitMonth(key, clerk, employeeIds);
-    const results = await Promise.allSettled([approveMonth(key, approver, employeeIds), approveMonth(key, owner, employeeIds)]);
+    await submitMonth(key, clerk, context);
+    const results = await Promise.allSettled([approveMonth(key, approver, context), approveMonth(key, owner, context)]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((result) => result.status === "rejected");
     expect(refused?.reason).toMatchObject({ code: "month_state", message: "The month is approved; it cannot be approved." });
@@ -192,7 +202,7 @@ describe("transfer", () => {
     const result = await transferMonth(key, clerk, client, company);
     expect(result).toMatchObject({ outcome: { hours: "succeeded", payments: "succeeded" }, monthClose: { state: "transferred" }, message: null });
     expect((await sandbox.control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).body).toEqual([
-      { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 7.5, total_amount: 13.37, date: `${company.current_month}-03` },
+      { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 7.5, total_amount: 14.5, date: `${company.current_month}-03` },
       { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15, surcharge: 50 },
     ]);
     expect((await sandbox.control("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([{ company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 }]);
@@ -256,6 +266,82 @@ describe("reopen", () => {
     expect(steps.at(-1)).toMatchObject({ action: "reopen", from: "transferred", to: "open", round: 2, details: { reason: "Hours of employee 2 were wrong" } });
     const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
     await expect(saveEntryDraft({ ...key, kind: "hours" }, hoursLines(), null)).resolves.toBeDefined();
-    expect(await submitMonth(key, clerk, employeeIds)).toMatchObject({ state: "in_review", round: 2 });
+    expect(await submitMonth(key, clerk, context)).toMatchObject({ state: "in_review", round: 2 });
+  });
+});
+
+describe("the gate: blockers and acknowledged warnings", () => {
+  /** A day of the month that is not a Sunday: a Sunday premium on it is a warning. */
+  const weekday = () => {
+    const [year, month] = company.current_month.split("-").map(Number) as [number, number];
+    const day = [1, 2, 3].find((d) => new Date(Date.UTC(year, month - 1, d)).getUTCDay() !== 0) ?? 4;
+    return `${company.current_month}-0${day}`;
+  };
+  const sundayOnWeekday = (hours = "4") => [
+    line("h1", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "14.5" }),
+    line("h2", 2, { type: "SUNDAY_PREMIUM", total_hours: hours, total_amount: "15", surcharge: "50", date: weekday() }),
+  ];
+
+  it("refuses submit (409 naming the count) while a warning of the round is not acknowledged; an acknowledgement lets it pass", async () => {
+    const { submitMonth } = await service();
+    const { acknowledgeWarning } = await import("./acknowledgements");
+    const { monthGate, warningId } = await import("./gate");
+    const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday(), null);
+    const refusal = await submitMonth(key, clerk, context).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: "month_unacknowledged", message: "1 warning(s) of round 1 are not acknowledged." });
+    const body = (refusal as { body(): { unacknowledgedCount: number; warnings: { rule: string }[] } }).body();
+    expect(body.unacknowledgedCount).toBe(1);
+    expect(body.warnings.map((warning) => warning.rule)).toEqual(["sundayPremium"]);
+
+    const { monthLines } = await import("./check-input");
+    const { getDb } = await import("@/lib/db/client");
+    const [warning] = monthGate({ ...context, month: { period: key.period, ...(await monthLines(getDb(), key)) } }, new Set()).warnings;
+    const id = warningId(warning!);
+    expect(id).toBe(`sundayPremium|2|hours|h2|date=${weekday()}`);
+    await expect(acknowledgeWarning(key, viewer, context, { warningId: id, comment: "ok" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(acknowledgeWarning(key, clerk, context, { warningId: id, comment: "   " })).rejects.toMatchObject({ code: "invalid", fields: { comment: "required" } });
+    await expect(acknowledgeWarning(key, clerk, context, { warningId: "noLines|9|||", comment: "ok" })).rejects.toMatchObject({ code: "conflict" });
+    const first = await acknowledgeWarning(key, clerk, context, { warningId: id, comment: "  Worked on the Sunday shift, paid on Monday " });
+    expect(first).toMatchObject({ warningId: id, comment: "Worked on the Sunday shift, paid on Monday", userName: "Clara Clerk" });
+    // Twice: the first acknowledgement stays, nothing new is recorded.
+    expect(await acknowledgeWarning(key, approver, context, { warningId: id, comment: "again" })).toEqual(first);
+    expect(steps.filter((step) => step.kind === "month_close.acknowledged")).toEqual([
+      expect.objectContaining({ kind: "month_close.acknowledged", companyId: COMPANY, details: expect.objectContaining({ round: 1, warningId: id, rule: "sundayPremium", employeeId: 2, entryKind: "hours", lineId: "h2", comment: "Worked on the Sunday shift, paid on Monday" }) }),
+    ]);
+    expect(await submitMonth(key, clerk, context)).toMatchObject({ state: "in_review" });
+  });
+
+  it("an edited line's changed warning needs a new acknowledgement; a reopened month's round starts without any", async () => {
+    const { submitMonth, approveMonth, reopenMonth } = await service();
+    const { acknowledgeWarning } = await import("./acknowledgements");
+    const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday(), null);
+    const id = `sundayPremium|2|hours|h2|date=${weekday()}`;
+    await acknowledgeWarning(key, clerk, context, { warningId: id, comment: "checked" });
+    // Other hours on the same line: the warning says the same, it stays acknowledged.
+    await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday("5"), null);
+    expect(await submitMonth(key, clerk, context)).toMatchObject({ state: "in_review" });
+    // An employee without lines appears after submitting (the service's list changed): the approver must acknowledge it.
+    const withFour = { ...context, employees: [...context.employees, { id: 4, firstName: "Neu", lastName: "Person", healthInsurance: null }] };
+    await expect(approveMonth(key, approver, withFour)).rejects.toMatchObject({ code: "month_unacknowledged", message: "1 warning(s) of round 1 are not acknowledged." });
+    await acknowledgeWarning(key, approver, withFour, { warningId: "noLines|4|||", comment: "Starts next month" });
+    expect(await approveMonth(key, approver, withFour)).toMatchObject({ state: "approved" });
+    await expect(acknowledgeWarning(key, clerk, withFour, { warningId: id, comment: "late" })).rejects.toMatchObject({ code: "month_state" });
+    await reopenMonth(key, approver, "Round two");
+    await expect(submitMonth(key, clerk, context)).rejects.toMatchObject({ code: "month_unacknowledged" });
+  });
+
+  it("refuses approval while there are blockers (an insurer ended without a successor)", async () => {
+    const { submitMonth, approveMonth } = await service();
+    await submitMonth(key, clerk, context);
+    const ended = {
+      ...context,
+      employees: context.employees.map((employee) => (employee.id === 1 ? { ...employee, healthInsurance: "999" } : employee)),
+      insurers: [{ number: "999", name: "BKK Ende", availableFrom: null, availableTo: "2000-12-31", replacement: null }],
+    };
+    const refusal = await approveMonth(key, approver, ended).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: "month_blocked", message: "The month has 1 blocker(s)." });
+    expect((refusal as { body(): { blockers: { rule: string; employeeId: number }[] } }).body().blockers).toEqual([expect.objectContaining({ rule: "insurerEnded", employeeId: 1 })]);
   });
 });

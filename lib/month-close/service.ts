@@ -4,13 +4,14 @@ import type { MonthClose, Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
 import type { PayrollClient } from "@/lib/payroll/client";
 import type { CompanyRecord } from "@/lib/payroll/companies";
-import { ENTRY_KINDS, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
-import { storedLineSchema, transferSchema } from "@/lib/payroll-entries/schemas";
+import { ENTRY_KINDS, type EntryKind } from "@/lib/payroll-entries/kinds";
+import { transferSchema } from "@/lib/payroll-entries/schemas";
 import { transferEntries, type TransferResult } from "@/lib/payroll-entries/transfers";
 import { auditMonthStep, type MonthActor } from "./audit";
 import { effectiveFourEyes } from "./four-eyes";
 import { ensureMonthRow, type MonthKey } from "./frozen";
-import { blockersFor } from "./gate";
+import { monthLines } from "./check-input";
+import { monthGate, type CheckContext } from "./gate";
 import { holdsExactly, storedAtService } from "./service-reader";
 import { ACTION_FROM, holdsRole, type MonthAction, type MonthCloseView, type MonthState } from "./states";
 
@@ -19,7 +20,7 @@ import { ACTION_FROM, holdsRole, type MonthAction, type MonthCloseView, type Mon
  * first takes the month's row lock (`SELECT … FOR UPDATE`), then checks role, state and person
  * against the locked row: of two approvals at once the second finds the month Approved and is
  * refused (409 `month_state`). Refusals: 403 `forbidden` (role, or not the submitter), 403
- * `four_eyes`, 409 `month_state`, 409 `month_blocked` (with `blockers`). Every step is recorded
+ * `four_eyes`, 409 `month_state`, 409 `month_blocked` (with `blockers`), 409 `month_unacknowledged` (with the count). Every step is recorded
  * through auditMonthStep in the same transaction.
  */
 
@@ -118,32 +119,28 @@ function refuseUnlessAllowed(row: MonthClose, action: MonthAction, actor: MonthA
   if (action === "approve" && fourEyes && row.submittedById === actor.userId) throw new ApiError("four_eyes");
 }
 
-/**
- * The month's lines of both kinds as stored (frozen from submit on), blank lines left out. Read
- * through `db` (the transition's transaction): the embedded Postgres of a fresh clone has one
- * connection, so nothing may wait for a second one while a transaction holds it.
- */
-async function monthLines(db: Tx, key: MonthKey): Promise<Record<EntryKind, StoredLine[]>> {
-  const rows = await db.payrollEntryDraftLine.findMany({
-    // Removed lines stay as markers for co-editing streams (`deleted`): they are not the month's.
-    where: { connectionId: key.connectionId, companyId: key.companyId, period: key.period, deleted: false },
-    orderBy: [{ kind: "asc" }, { position: "asc" }],
-    select: { kind: true, lineId: true, employeeId: true, values: true },
-  });
-  const lines: Record<EntryKind, StoredLine[]> = { hours: [], payments: [] };
-  for (const row of rows) {
-    const parsed = storedLineSchema.safeParse({ id: row.lineId, employee_id: row.employeeId, values: row.values });
-    // An unreadable line (logged where the grid loads it) is not sent; the grid flags it.
-    if (!parsed.success || (row.kind !== "hours" && row.kind !== "payments")) continue;
-    if (Object.values(parsed.data.values).some((value) => value !== "")) lines[row.kind].push(parsed.data);
-  }
-  return lines;
-}
+/** Most findings sent with a refusal (the page lists them all itself). */
+const REFUSAL_FINDINGS = 50;
 
-async function refuseWithBlockers(tx: Tx, key: MonthKey, employeeIds: readonly number[]): Promise<void> {
-  const lines = await monthLines(tx, key);
-  const blockers = blockersFor({ period: key.period, employeeIds, ...lines });
-  if (blockers.length) throw new ApiError("month_blocked", `The month has ${blockers.length} blocker(s).`, { extra: { blockers } });
+/**
+ * The gate of submit and approval, under the month's row lock: the checks on the month's stored
+ * lines with `context` (check-input.ts). 409 `month_blocked` with the blockers while there are
+ * any; then 409 `month_unacknowledged` naming the count of warnings of the current round not
+ * acknowledged (gate.ts: what a warning's id covers).
+ */
+async function refuseWithBlockers(tx: Tx, row: MonthClose, key: MonthKey, context: CheckContext): Promise<void> {
+  const [lines, acknowledged] = await Promise.all([
+    monthLines(tx, key),
+    tx.monthCloseAcknowledgement.findMany({ where: { monthCloseId: row.id, round: row.round }, select: { warningId: true } }),
+  ]);
+  const gate = monthGate({ ...context, month: { period: key.period, ...lines } }, new Set(acknowledged.map((ack) => ack.warningId)));
+  if (gate.blockers.length) {
+    throw new ApiError("month_blocked", `The month has ${gate.blockers.length} blocker(s).`, { extra: { blockerCount: gate.blockers.length, blockers: gate.blockers.slice(0, REFUSAL_FINDINGS) } });
+  }
+  if (gate.unacknowledged.length) {
+    const count = gate.unacknowledged.length;
+    throw new ApiError("month_unacknowledged", `${count} warning(s) of round ${row.round} are not acknowledged.`, { extra: { unacknowledgedCount: count, warnings: gate.unacknowledged.slice(0, REFUSAL_FINDINGS) } });
+  }
 }
 
 interface Step {
@@ -167,11 +164,11 @@ async function transition(key: MonthKey, actor: MonthActor, step: Step): Promise
   }, TX);
 }
 
-/** Open → In review (owner, clerk): refused with the blockers while there are any. */
-export function submitMonth(key: MonthKey, actor: MonthActor, employeeIds: readonly number[]): Promise<MonthCloseView> {
+/** Open → In review (owner, clerk): refused while there are blockers or unacknowledged warnings. */
+export function submitMonth(key: MonthKey, actor: MonthActor, context: CheckContext): Promise<MonthCloseView> {
   return transition(key, actor, {
     action: "submit",
-    before: (tx) => refuseWithBlockers(tx, key, employeeIds),
+    before: (tx, row) => refuseWithBlockers(tx, row, key, context),
     change: (_row, now) => ({ state: "in_review", submittedById: actor.userId, submittedByName: actor.name, submittedAt: now, approvedById: null, approvedByName: null, approvedAt: null }),
   });
 }
@@ -181,11 +178,11 @@ export function withdrawMonth(key: MonthKey, actor: MonthActor): Promise<MonthCl
   return transition(key, actor, { action: "withdraw", change: () => ({ state: "open", submittedById: null, submittedByName: null, submittedAt: null }) });
 }
 
-/** In review → Approved (owner, approver; with four eyes not the submitter), refused while there are blockers. */
-export function approveMonth(key: MonthKey, actor: MonthActor, employeeIds: readonly number[]): Promise<MonthCloseView> {
+/** In review → Approved (owner, approver; with four eyes not the submitter), refused while there are blockers or unacknowledged warnings. */
+export function approveMonth(key: MonthKey, actor: MonthActor, context: CheckContext): Promise<MonthCloseView> {
   return transition(key, actor, {
     action: "approve",
-    before: (tx) => refuseWithBlockers(tx, key, employeeIds),
+    before: (tx, row) => refuseWithBlockers(tx, row, key, context),
     change: (_row, now) => ({ state: "approved", approvedById: actor.userId, approvedByName: actor.name, approvedAt: now }),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockersFor } from "./gate";
+import { monthGate, warningId } from "./gate";
 import { actionsFor, type MONTH_STATES } from "./states";
 
 const me = "u1";
@@ -26,21 +26,39 @@ describe("actionsFor", () => {
   });
 });
 
-describe("blockersFor (the checks engine's seam)", () => {
-  it("names each invalid field of both kinds by line and employee; blank lines are no blockers", () => {
-    const blockers = blockersFor({
-      period: "2026-11",
-      employeeIds: [1, 2],
-      hours: [
+describe("the gate (gate.ts)", () => {
+  const input = (hours: { id: string; employee_id: number; values: Record<string, string> }[]) => ({
+    month: { period: "2026-11", hours, payments: [] },
+    employees: [1, 2].map((id) => ({ id, firstName: "A", lastName: `B${id}`, healthInsurance: null })),
+    insurers: [],
+    employeeSettings: [],
+    company: { federalState: "BY" as const, monthlyHoursLimit: 208 },
+    publicHolidays: ["2026-11-01"],
+    previous: null,
+  });
+
+  it("blockers are the engine's (validation, unknown employees); warnings are open until their id is acknowledged", () => {
+    const gate = monthGate(
+      input([
         { id: "a", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "8", date: "2026-12-01" } },
-        { id: "b", employee_id: 2, values: {} },
-      ],
-      payments: [{ id: "p", employee_id: 2, values: { type: "BONUS_PAYMENT" } }],
-    });
-    expect(blockers).toEqual([
-      { kind: "hours", lineId: "a", employeeId: 1, field: "date", code: "outsideMonth:2026-11" },
-      { kind: "payments", lineId: "p", employeeId: 2, field: "amount", code: expect.any(String) },
+        { id: "s", employee_id: 2, values: { type: "SUNDAY_PREMIUM", total_hours: "4", date: "2026-11-09" } },
+        { id: "x", employee_id: 7, values: { type: "HOURLY_WAGE", total_hours: "1" } },
+      ]),
+      new Set(["sundayPremium|2|hours|s|date=2026-11-09"]),
+    );
+    expect(gate.blockers.map((finding) => [finding.rule, finding.lineId, finding.column])).toEqual([
+      ["invalidValue", "a", "date"],
+      ["unknownEmployee", "x", undefined],
     ]);
-    expect(blockersFor({ period: "2026-11", employeeIds: [1], hours: [{ id: "a", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "8" } }], payments: [] })).toEqual([]);
+    expect(gate.warnings.map(warningId)).toEqual(["sundayPremium|2|hours|s|date=2026-11-09"]);
+    expect(gate.unacknowledged).toEqual([]);
+    expect(monthGate(input([{ id: "s", employee_id: 2, values: { type: "SUNDAY_PREMIUM", total_hours: "4", date: "2026-11-10" } }]), new Set(["sundayPremium|2|hours|s|date=2026-11-09"])).unacknowledged.map(warningId)).toEqual([
+      "noLines|1|||",
+      "sundayPremium|2|hours|s|date=2026-11-10",
+    ]);
+  });
+
+  it("a warning's id is its rule, employee, grid, line and params, in a fixed order", () => {
+    expect(warningId({ severity: "warning", rule: "payCap", employeeId: 3, params: { total: "650.00", cap: "556.00" } })).toBe("payCap|3|||cap=556.00;total=650.00");
   });
 });

@@ -1,0 +1,3 @@
+export { postAcknowledgement as POST } from "@/lib/month-close/api";
+
+export const dynamic = "force-dynamic";

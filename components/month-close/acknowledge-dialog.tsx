@@ -1,0 +1,106 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { errorBody } from "@/components/ui/error-text";
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import type { AcknowledgementView } from "@/lib/month-close/acknowledgements";
+import { ACKNOWLEDGE_COMMENT_MAX_LENGTH, acknowledgeBodySchema } from "@/lib/month-close/schemas";
+
+export interface AcknowledgeTarget {
+  warningId: string;
+  /** The warning's own words and where it is, repeated in the dialog. */
+  text: string;
+  where: string;
+}
+
+/**
+ * Acknowledging one warning: a required comment (the same zod rule as the route's, field-level
+ * errors from either), posted to `…/month-close/acknowledgements`; recorded with the person and time.
+ */
+export function AcknowledgeDialog(props: { companyId: number; period: string; target: AcknowledgeTarget | null; onClose: () => void; onDone: (acknowledgement: AcknowledgementView) => void }) {
+  const { companyId, period, target, onClose, onDone } = props;
+  const t = useTranslations();
+  const [comment, setComment] = useState("");
+  const [fieldError, setFieldError] = useState("");
+  const mutation = useMutation({
+    mutationKey: ["month-close", companyId, period, "acknowledge"],
+    mutationFn: (body: { warningId: string; comment: string }) =>
+      apiFetchOrThrow<{ acknowledgement: AcknowledgementView }>(`/api/payroll-entries/${companyId}/month-close/acknowledgements`, { method: "POST", body: { ...body, period } }),
+    onSuccess: (answer) => {
+      setComment("");
+      onDone(answer.acknowledgement);
+    },
+    onError: (error) => {
+      const field = errorBody(error).fields?.comment;
+      if (field) setFieldError(messageFor(field));
+    },
+  });
+  const messageFor = (code: string) => (code === "tooLong" ? t("monthChecks.commentTooLong", { max: ACKNOWLEDGE_COMMENT_MAX_LENGTH }) : t("monthChecks.commentRequired"));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!target) return;
+    const parsed = acknowledgeBodySchema.shape.comment.safeParse(comment);
+    if (!parsed.success) {
+      setFieldError(messageFor(parsed.error.issues[0]?.message ?? "required"));
+      return;
+    }
+    mutation.mutate({ warningId: target.warningId, comment: parsed.data });
+  };
+  const close = () => {
+    setFieldError("");
+    mutation.reset();
+    onClose();
+  };
+  const nonFieldError = mutation.error && !errorBody(mutation.error).fields?.comment ? mutation.error : null;
+
+  return (
+    <Dialog open={target !== null} title={t("monthChecks.dialogTitle")} onClose={close}>
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        {target ? (
+          <p>
+            <span className="font-medium">{target.where}</span>: {target.text}
+          </p>
+        ) : null}
+        <div className="space-y-1">
+          <label htmlFor="acknowledge-comment" className="block font-medium">
+            {t("monthChecks.comment")}
+          </label>
+          <textarea
+            id="acknowledge-comment"
+            required
+            maxLength={ACKNOWLEDGE_COMMENT_MAX_LENGTH}
+            rows={3}
+            value={comment}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? "acknowledge-comment-error" : undefined}
+            onChange={(event) => {
+              setComment(event.target.value);
+              setFieldError("");
+            }}
+            className="w-full rounded border border-slate-400 bg-white px-3 py-2 aria-invalid:border-red-600"
+          />
+          {fieldError ? (
+            <p id="acknowledge-comment-error" className="text-sm text-red-700" role="alert">
+              {fieldError}
+            </p>
+          ) : null}
+        </div>
+        {nonFieldError ? <ErrorNotice error={nonFieldError} /> : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={close}>
+            {t("monthChecks.cancel")}
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {t("monthChecks.save")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import type { AcknowledgementView } from "@/lib/month-close/acknowledgements";
+import { warningId } from "@/lib/month-close/gate";
+import type { Finding } from "@/lib/month-close/checks";
+import type { ChecksPageData } from "@/lib/month-close/page-data";
+import type { EntryKind } from "@/lib/payroll-entries/kinds";
+import { AcknowledgeDialog, type AcknowledgeTarget } from "./acknowledge-dialog";
+import { cellHash, publishChecksSummary, requestCellJump, type CellJump } from "./checks-store";
+import { FindingItem, type ShownFinding } from "./finding-item";
+import { findingText } from "./finding-text";
+import { useMonthChecks } from "./use-month-checks";
+
+/** Listed per severity at most: beyond that the page says how many more (fix the first ones first). */
+const SHOWN = 100;
+
+interface ChecksRegionProps {
+  companyId: number;
+  period: string;
+  /** The page's grid. */
+  kind: EntryKind;
+  data: ChecksPageData;
+}
+
+/**
+ * The region `Checks` of the hours and payments pages: the month's blockers, then its warnings,
+ * each naming employee and line with a way to its cell, and each warning's acknowledgement. The
+ * checks run in a worker as the grid changes (use-month-checks.ts); the counts reach the Month
+ * status panel, which holds Submit for review and Approve back while any remain.
+ */
+export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProps) {
+  const t = useTranslations();
+  const locale = useLocale();
+  const { findings, status, lineNumbers, firstLineOf, timing } = useMonthChecks(data, kind, period);
+  // The round's acknowledgements as the server rendered them, and those made here since.
+  const [added, setAdded] = useState<AcknowledgementView[]>([]);
+  const acknowledged = useMemo(() => new Map([...data.acknowledgements, ...added].map((ack) => [ack.warningId, ack])), [data.acknowledgements, added]);
+  const [target, setTarget] = useState<AcknowledgeTarget | null>(null);
+  const [justAcknowledged, setJustAcknowledged] = useState<string | null>(null);
+
+  const names = useMemo(() => new Map(data.context.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`])), [data.context.employees]);
+  const go = (jump: CellJump & { kind: EntryKind }): ShownFinding["go"] =>
+    jump.kind === kind ? { onClick: () => requestCellJump(jump) } : { href: `/payroll/companies/${companyId}/${jump.kind}${cellHash(jump)}` };
+
+  const shown = (finding: Finding, index: number): ShownFinding => {
+    const employee = names.get(finding.employeeId) ?? `#${finding.employeeId}`;
+    const number = finding.kind && finding.lineId ? lineNumbers.get(`${finding.kind}:${finding.lineId}`) : undefined;
+    const kindName = t(finding.kind === "payments" ? "monthChecks.kindPayments" : "monthChecks.kindHours");
+    const where = number ? t("monthChecks.lineWhere", { employee, kind: kindName, line: number }) : t("monthChecks.employeeWhere", { employee });
+    const line = finding.kind && finding.lineId ? { kind: finding.kind, lineId: finding.lineId } : firstLineOf(finding.employeeId);
+    const id = finding.severity === "warning" ? warningId(finding) : `${warningId(finding)}|${finding.column ?? ""}|${index}`;
+    return {
+      key: id,
+      severity: finding.severity,
+      ruleName: t(`monthChecks.ruleNames.${finding.rule}` as never),
+      text: findingText(t, locale, finding),
+      where,
+      go: line ? go({ ...line, column: finding.lineId ? finding.column : undefined }) : null,
+      acknowledgement: finding.severity === "warning" ? acknowledged.get(id) : undefined,
+    };
+  };
+
+  const blockers = findings?.filter((finding) => finding.severity === "blocker") ?? [];
+  const warnings = findings?.filter((finding) => finding.severity === "warning") ?? [];
+  const open = warnings.filter((finding) => !acknowledged.has(warningId(finding))).length;
+  useEffect(() => {
+    publishChecksSummary(findings ? { blockers: blockers.length, unacknowledged: open } : null);
+  }, [findings, blockers.length, open]);
+  useEffect(() => () => publishChecksSummary(null), []);
+
+  const list = (title: string, items: Finding[]) =>
+    items.length ? (
+      <div>
+        <h3 className="font-semibold">{title}</h3>
+        <ul>
+          {items.slice(0, SHOWN).map((finding, index) => {
+            const item = shown(finding, index);
+            return (
+              <FindingItem
+                key={item.key}
+                finding={item}
+                canAcknowledge={data.canAcknowledge}
+                focusAcknowledgement={justAcknowledged === item.key}
+                onAcknowledge={() => setTarget({ warningId: item.key, text: item.text, where: item.where })}
+              />
+            );
+          })}
+        </ul>
+        {items.length > SHOWN ? <p className="text-sm text-slate-700">{t("monthChecks.more", { count: items.length - SHOWN })}</p> : null}
+      </div>
+    ) : null;
+
+  return (
+    <section aria-labelledby="checks-title" className="space-y-3 rounded-lg border border-slate-300 bg-white p-4" data-checks-status={status} data-checks-run={timing?.runs} data-checks-ms={timing?.ms.toFixed(1)}>
+      <h2 id="checks-title" className="text-lg font-semibold">
+        {t("monthChecks.region")}
+      </h2>
+      <p className="text-sm text-slate-700">{t("monthChecks.intro")}</p>
+      <p role="status" aria-live="polite" data-blockers={findings ? blockers.length : undefined} data-unacknowledged={findings ? open : undefined}>
+        {status === "failed" ? t("monthChecks.notRun") : !findings ? t("monthChecks.running") : findings.length === 0 ? t("monthChecks.allClear") : t("monthChecks.counts", { blockers: blockers.length, warnings: warnings.length, open })}
+      </p>
+      {list(t("monthChecks.blockers"), blockers)}
+      {list(t("monthChecks.warnings"), warnings)}
+      <AcknowledgeDialog
+        companyId={companyId}
+        period={period}
+        target={target}
+        onClose={() => setTarget(null)}
+        onDone={(ack) => {
+          setAdded((before) => [...before, ack]);
+          setTarget(null);
+          setJustAcknowledged(ack.warningId);
+        }}
+      />
+    </section>
+  );
+}
