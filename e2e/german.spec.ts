@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { parseHealthInsurancesCsv } from "../lib/payroll/csv";
 import { pensionNumberCheckDigit } from "../lib/payroll/pension-number";
-import { collectConsoleErrors, control, deleteEntryDrafts, SABINE_KEY, SANDBOX_URL, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, SABINE_KEY, SANDBOX_URL, signInAndConnectPayroll, withDatabase } from "./helpers";
 
 // Issue 15, "German, all the way": with the language switched to German, no screen shows an ISO
 // date or month, months read "November 2026", and the import takes what German spreadsheets hold.
@@ -79,15 +79,16 @@ test("in German, the payroll, user and businesses pages show months as 'November
   // Sent the only way there is: the month close (submit, approve, transfer; four eyes is off for one member).
   await deleteEntryDrafts(1001);
   transferred = true;
-  const statuses = await page.evaluate(async (period) => {
-    const send = async (url: string, method: string, body: unknown) =>
-      (await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status;
-    const line = { id: "german-1", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.5", date: `${period}-05` } };
-    const answers = [await send("/api/payroll-entries/1001/hours/draft", "PUT", { period, lines: [line] })];
-    for (const action of ["submit", "approve", "transfer"]) answers.push(await send("/api/payroll-entries/1001/month-close", "POST", { action, period }));
-    return answers;
-  }, month);
-  expect(statuses).toEqual([200, 200, 200, 200]);
+  const send = (step: { url: string; method: string; body: unknown }) =>
+    page.evaluate(async ({ url, method, body }) => (await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status, step);
+  const line = { id: "german-1", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.5", date: `${month}-05` } };
+  expect(await send({ url: "/api/payroll-entries/1001/hours/draft", method: "PUT", body: { period: month, lines: [line] } })).toBe(200);
+  // The month's warnings (a rate below the minimum wage, employees without lines) are acknowledged in German.
+  await page.reload();
+  await acknowledgeAllWarnings(page, "Geprüft");
+  const statuses = [];
+  for (const action of ["submit", "approve", "transfer"]) statuses.push(await send({ url: "/api/payroll-entries/1001/month-close", method: "POST", body: { action, period: month } }));
+  expect(statuses).toEqual([200, 200, 200]);
   await page.goto("/payroll/companies/1001/hours/history");
   // The app's database outlives the sandbox's reset: earlier runs' transfers may be listed too.
   const history = page.getByRole("table");
