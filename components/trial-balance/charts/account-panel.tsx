@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Basis } from "@/lib/trial-balance/query";
@@ -30,7 +30,7 @@ export interface AccountPanelProps {
   onClose: () => void;
 }
 
-function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap gap-x-2">
       <dt className="font-medium text-slate-700">{term}:</dt>
@@ -67,7 +67,8 @@ export default function AccountPanel({ account, details, detailsPending = false,
       open
       title={account.name}
       onClose={onClose}
-      width="w-[44rem] max-sm:m-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-screen max-sm:max-w-none max-sm:rounded-none"
+      // A side sheet on the right, the screen's full height; on a phone, narrower than 44rem, the whole screen.
+      width="w-[44rem] ml-auto h-dvh max-h-none"
     >
       {/* First in the dialog, so the browser focuses it on opening: Enter or Escape closes. */}
       <div className="flex justify-end">

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { chartLayout } from "@/lib/trial-balance/charts/layout";
-import { axisLabel, formatTick, periodName } from "@/lib/trial-balance/charts/labels";
+import { axisLabels, formatTick, periodName } from "@/lib/trial-balance/charts/labels";
 import type { ChartPeriod } from "@/lib/trial-balance/charts/series";
 import { markerPath, seriesStyle } from "@/lib/trial-balance/charts/style";
 
@@ -43,6 +43,7 @@ export function ChartSvg({ label, periods, series, currency, width, height, desc
     tickLabel: (value) => formatTick(locale, value, currency),
   });
   const plotRight = width - layout.right;
+  const xLabels = axisLabels(locale, periods, layout.labelStep, (quarter) => t("quarterShort", { quarter: String(quarter) }));
   const quarterName = (quarter: number, year: number) => t("quarter", { quarter: String(quarter), year: String(year) });
   return (
     <svg role="img" aria-label={label} aria-describedby={describedBy} width={width} height={height} className="block overflow-visible text-[11px]">
@@ -56,16 +57,16 @@ export function ChartSvg({ label, periods, series, currency, width, height, desc
       ))}
       <line x1={layout.left} x2={plotRight} y1={layout.zeroY} y2={layout.zeroY} stroke={AXIS} data-zero-line="" />
       {periods.map((period, index) => {
-        const [first, second] = axisLabel(locale, period, index, (quarter) => t("quarterShort", { quarter: String(quarter) }));
+        const shown = xLabels[index];
         const x = layout.xs[index];
         return (
           <g key={`${period.from}-${period.to}`}>
-            {index % layout.labelStep === 0 ? (
+            {shown ? (
               <text x={x} y={height - layout.bottom + 14} textAnchor="middle" fill={AXIS}>
-                {first}
-                {second ? (
+                {shown[0]}
+                {shown[1] ? (
                   <tspan x={x} dy="13">
-                    {second}
+                    {shown[1]}
                   </tspan>
                 ) : null}
               </text>

@@ -39,7 +39,8 @@ export function FiguresTable({
   return (
     <ScrollRegion label={caption}>
       <table id={id} className="w-full border-collapse text-sm">
-        <caption className="pb-1 text-left text-sm font-medium text-slate-800">{caption}</caption>
+        {/* Visible headings name the table already (and a caption would be as wide as the table on a phone). */}
+        <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-300 text-slate-700">
             <th scope="col" className="px-2 py-1 text-left font-medium">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { axisLabel, formatMoney, formatTick, periodKind, periodName, spanName } from "./labels";
+import { axisLabels, formatMoney, formatTick, periodKind, periodName, spanName } from "./labels";
 
 const quarter = (q: number, year: number) => `Q${q} ${year}`;
 
@@ -21,12 +21,15 @@ describe("period names", () => {
     expect(periodName("de", { from: "2026-11-05", to: "2026-11-20" }, quarter)).toBe("5. Nov. – 20. Nov. 2026");
   });
 
-  it("writes the year under the axis only at the start and at each new year", () => {
+  it("writes the year under the first label shown and wherever the year changes", () => {
     const q = (n: number) => `Q${n}`;
-    expect(axisLabel("de", { from: "2025-11-01", to: "2025-11-30" }, 0, q)).toEqual(["Nov", "2025"]);
-    expect(axisLabel("de", { from: "2025-12-01", to: "2025-12-31" }, 1, q)).toEqual(["Dez", ""]);
-    expect(axisLabel("en", { from: "2026-01-01", to: "2026-01-31" }, 2, q)).toEqual(["Jan", "2026"]);
-    expect(axisLabel("en", { from: "2026-04-01", to: "2026-06-30" }, 1, q)).toEqual(["Q2", ""]);
+    const months = ["2025-11", "2025-12", "2026-01", "2026-02"].map((month) => ({ from: `${month}-01`, to: `${month}-${month.endsWith("02") ? 28 : month.endsWith("11") ? 30 : 31}` }));
+    expect(axisLabels("de", months, 1, q)).toEqual([["Nov", "2025"], ["Dez", ""], ["Jan", "2026"], ["Feb", ""]]);
+    // Thinned labels: January is not shown, so February carries the new year.
+    expect(axisLabels("en", months.slice(1), 2, q)).toEqual([["Dec", "2025"], null, ["Feb", "2026"]]);
+    const quarters = [{ from: "2026-01-01", to: "2026-03-31" }, { from: "2026-04-01", to: "2026-06-30" }];
+    expect(axisLabels("en", quarters, 1, q)).toEqual([["Q1", "2026"], ["Q2", ""]]);
+    expect(axisLabels("en", [{ from: "2026-11-05", to: "2026-11-20" }], 1, q)).toEqual([["20 Nov", "2026"]]);
   });
 
   it("names the whole span", () => {

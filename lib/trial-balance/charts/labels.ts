@@ -36,19 +36,28 @@ export function periodName(locale: Locale, period: ChartPeriod, quarter: (quarte
   return formatDateRange(locale, period.from, period.to);
 }
 
-/**
- * The two lines of a period's label under a chart: the month ("Nov.") or quarter ("Q4") and,
- * for the first period and each January or first quarter, the year. Other ranges show their end day.
- */
-export function axisLabel(locale: Locale, period: ChartPeriod, index: number, quarter: (quarter: number) => string): [string, string] {
+function axisParts(locale: Locale, period: ChartPeriod, quarter: (quarter: number) => string): [string, number] {
   const kind = periodKind(period);
-  if (kind.kind === "month") {
-    const name = dateFormat(locale, { month: "short", timeZone: "UTC" }).format(Date.UTC(kind.year, kind.month - 1, 1));
-    return [name, index === 0 || kind.month === 1 ? String(kind.year) : ""];
-  }
-  if (kind.kind === "quarter") return [quarter(kind.quarter), index === 0 || kind.quarter === 1 ? String(kind.year) : ""];
+  if (kind.kind === "month") return [dateFormat(locale, { month: "short", timeZone: "UTC" }).format(Date.UTC(kind.year, kind.month - 1, 1)), kind.year];
+  if (kind.kind === "quarter") return [quarter(kind.quarter), kind.year];
   const end = new Date(`${period.to}T00:00:00Z`);
-  return [dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(end), String(end.getUTCFullYear())];
+  return [dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(end), end.getUTCFullYear()];
+}
+
+/**
+ * The labels under a chart, two lines each: the month ("Nov"), quarter ("Q4") or end day of
+ * another range, and the year under the first label shown and wherever the year changes. Only
+ * every `step`th period is labelled (null for the others) so the labels never overlap.
+ */
+export function axisLabels(locale: Locale, periods: readonly ChartPeriod[], step: number, quarter: (quarter: number) => string): ([string, string] | null)[] {
+  let shownYear: number | null = null;
+  return periods.map((period, index) => {
+    if (index % step !== 0) return null;
+    const [name, year] = axisParts(locale, period, quarter);
+    const label: [string, string] = [name, year === shownYear ? "" : String(year)];
+    shownYear = year;
+    return label;
+  });
 }
 
 // A code Intl cannot use (missing or malformed) would throw: the amount is then shown without it.

@@ -45,7 +45,8 @@ export interface ChartLayout {
 // Rough glyph width of the 11 px axis text; enough to keep labels clear of each other.
 const CHAR = 6.6;
 const LABEL_GAP = 13;
-const X_LABEL_MIN = 44;
+// Room one period label needs ("Sept", "Q4", "20 Nov" at 11 px).
+const X_LABEL_MIN = 38;
 
 export function domainOf(series: LayoutInput["series"]): [number, number] {
   let min = 0;
