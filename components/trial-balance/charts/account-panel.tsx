@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Basis } from "@/lib/trial-balance/query";
-import { isKnownType, type LedgerAccountDetails } from "@/lib/trial-balance/charts/details";
+import { knownType, type LedgerAccountDetails } from "@/lib/trial-balance/charts/details";
 import { spanName } from "@/lib/trial-balance/charts/labels";
 import { basisLines, type ChartPeriod, type PeriodFigures } from "@/lib/trial-balance/charts/series";
 import { Button } from "@/components/ui/button";
@@ -57,11 +57,12 @@ export default function AccountPanel({ account, details, detailsPending = false,
   const lines = basisLines(figures, basis);
   const prior = priorYear ? basisLines(priorYear, basis) : null;
   const basisName = basis === "closing" ? t("closingBalance") : t("netMovement");
-  const notAvailable = t("notAvailable");
-  const series = [netSeries(t("current"), lines, locale, currency, notAvailable)];
-  if (prior) series.push(netSeries(t("priorYear"), prior, locale, currency, notAvailable));
+  const words = { failed: t("notAvailable"), failedShort: t("notAvailableShort"), pending: t("pending") };
+  const series = [netSeries(t("current"), lines, locale, currency, words)];
+  if (prior) series.push(netSeries(t("priorYear"), prior, locale, currency, words));
   const range = spanName(locale, periods);
-  const typeName = details?.typeId && isKnownType(details.typeId) ? t(`types.${details.typeId}`) : (details?.typeName ?? details?.typeId);
+  const type = knownType(details?.typeId);
+  const typeName = type ? t(`types.${type}`) : (details?.typeName ?? details?.typeId);
   return (
     <Dialog
       open

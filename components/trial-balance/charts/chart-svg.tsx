@@ -12,6 +12,8 @@ export interface ChartSeries {
   values: readonly (number | null)[];
   /** Each period's amount as text for the marker's tooltip ("1.234,56 €"). */
   texts: readonly string[];
+  /** The word written in a period's gap ("n/a", "reading…"); null where the period has a value. */
+  gaps: readonly (string | null)[];
 }
 
 export interface ChartSvgProps {
@@ -72,9 +74,9 @@ export function ChartSvg({ label, periods, series, currency, width, height, desc
               </text>
             ) : null}
             {/* A period that could not be read is a gap in the line, marked in words, never a zero. */}
-            {series[0]?.values[index] === null ? (
+            {series[0]?.gaps[index] ? (
               <text x={x} y={layout.zeroY - 5} textAnchor="middle" fill="#475569" fontStyle="italic" data-missing="">
-                {t("notAvailableShort")}
+                {series[0].gaps[index]}
               </text>
             ) : null}
           </g>

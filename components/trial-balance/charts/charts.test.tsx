@@ -4,8 +4,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
-import type { ChartPeriod, PeriodFigures } from "@/lib/trial-balance/charts/series";
+import { basisLines, type ChartPeriod, type PeriodFigures } from "@/lib/trial-balance/charts/series";
 import AccountPanel from "./account-panel";
+import { netSeries } from "./chart-series";
 import { ChartSvg } from "./chart-svg";
 import { FiguresTable } from "./figures-table";
 import GroupTrend from "./group-trend";
@@ -45,7 +46,7 @@ function cells(html: string): string[] {
 
 describe("FiguresTable", () => {
   it("lists each period's debit, credit and net in German, and says when a period is not available", () => {
-    const html = render("de", <FiguresTable caption="Bank: Saldo" periods={periods} lines={[{ debit: 123456n, credit: 0n, net: 123456n }, null, { debit: 0n, credit: 250000n, net: -250000n }]} basis="movement" currency="EUR" />);
+    const html = render("de", <FiguresTable caption="Bank: Saldo" periods={periods} lines={[{ debit: 123456n, credit: 0n, net: 123456n }, "failed", { debit: 0n, credit: 250000n, net: -250000n }]} basis="movement" currency="EUR" />);
     expect(html).toContain("<caption");
     expect(html).toContain('role="region" aria-label="Bank: Saldo" tabindex="0"');
     expect(cells(html)).toEqual([
@@ -65,8 +66,8 @@ describe("FiguresTable", () => {
 
 describe("ChartSvg", () => {
   const series = [
-    { name: "Current", values: [1234.56, null, -2500], texts: ["£1,234.56", "not available", "-£2,500.00"] },
-    { name: "Prior year", values: [1000, 0, 0], texts: ["£1,000.00", "£0.00", "£0.00"] },
+    { name: "Current", values: [1234.56, null, -2500], texts: ["£1,234.56", "not available", "-£2,500.00"], gaps: [null, "n/a", null] },
+    { name: "Prior year", values: [1000, 0, 0], texts: ["£1,000.00", "£0.00", "£0.00"], gaps: [null, null, null] },
   ];
 
   it("is one named image that points at its table", () => {
@@ -88,8 +89,13 @@ describe("ChartSvg", () => {
     expect(html).toContain("data-zero-line");
   });
 
-  it("labels the axes in German", () => {
-    const html = render("de", <ChartSvg label="x" periods={periods} series={series.slice(0, 1)} currency="EUR" width={500} height={200} />);
+  it("labels the axes in German and writes the gaps' words", () => {
+    const words = { failed: MESSAGES.de.trialBalanceCharts.notAvailable, failedShort: MESSAGES.de.trialBalanceCharts.notAvailableShort, pending: MESSAGES.de.trialBalanceCharts.pending };
+    const states = basisLines([...figures.slice(0, 2), { amounts: null, failed: false, pending: true }], "movement");
+    const german = netSeries("Aktuell", states, "de", "EUR", words);
+    expect(german.texts).toEqual(["1.234,56\u00a0€", "nicht verfügbar", "wird gelesen …"]);
+    const html = render("de", <ChartSvg label="x" periods={periods} series={[german]} currency="EUR" width={500} height={200} />);
+    expect(html).toContain(">wird gelesen …</text>");
     expect(html).toContain(">Sep<tspan");
     expect(html).toContain(">Okt</text>");
     expect(html).toContain(">2026</tspan>");
@@ -112,17 +118,22 @@ describe("AccountPanel", () => {
     expect(html).toContain("nicht verfügbar");
   });
 
+  it("says which periods are still being read rather than showing them as zero", () => {
+    const html = render("en", <AccountPanel {...props} figures={[figures[0]!, { amounts: null, failed: false, pending: true }, figures[2]!]} details={details} />);
+    expect(cells(html).slice(8, 10)).toEqual(["Oct 2026", "reading…"]);
+  });
+
   it("says when the details could not be read, and while they are read", () => {
     expect(render("en", <AccountPanel {...props} details={null} />)).toContain("The ledger account&#x27;s details could not be read from the accounting service (account la-1200).");
     expect(render("en", <AccountPanel {...props} details={details} detailsPending />)).toContain('<p role="status">Reading the ledger account&#x27;s details…</p>');
   });
 
   it("follows the basis: closing balances", () => {
-    const html = render("en", <AccountPanel {...props} basis="closing" details={{ ...details, typeId: "OTHER_INCOME", typeName: "Other Income" }} />);
+    const html = render("en", <AccountPanel {...props} basis="closing" details={{ ...details, typeId: "SUSPENSE", typeName: "Suspense Account" }} />);
     expect(html).toContain("Closing balance per period");
     expect(html).not.toContain("£");
     expect(html).toContain("€5,000.00");
-    expect(html).toContain("Other Income");
+    expect(html).toContain(">Suspense Account</dd>");
   });
 });
 

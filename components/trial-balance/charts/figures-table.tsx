@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Basis } from "@/lib/trial-balance/query";
 import { formatMoney, periodName } from "@/lib/trial-balance/charts/labels";
-import type { BasisLine, ChartPeriod } from "@/lib/trial-balance/charts/series";
+import { lineOf, type ChartPeriod, type LineState } from "@/lib/trial-balance/charts/series";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const NUMBER = "px-2 py-1 text-right tabular-nums whitespace-nowrap";
@@ -25,16 +25,16 @@ export function FiguresTable({
   id?: string;
   caption: string;
   periods: readonly ChartPeriod[];
-  lines: readonly (BasisLine | null)[];
+  lines: readonly LineState[];
   /** The prior year's line of each period; null or absent: no prior-year columns. */
-  prior?: readonly (BasisLine | null)[] | null;
+  prior?: readonly LineState[] | null;
   basis: Basis;
   currency: string;
 }) {
   const t = useTranslations("trialBalanceCharts");
   const locale = useLocale() as Locale;
   const money = (cents: bigint) => formatMoney(locale, cents, currency);
-  const missing = <span className="text-slate-600 italic">{t("notAvailable")}</span>;
+  const missing = (state: LineState | undefined) => <span className="text-slate-600 italic">{state === "pending" ? t("pending") : t("notAvailable")}</span>;
   const heads = basis === "closing" ? [t("closingDebit"), t("closingCredit"), t("closingBalance")] : [t("debit"), t("credit"), t("netMovement")];
   return (
     <ScrollRegion label={caption}>
@@ -65,8 +65,8 @@ export function FiguresTable({
         </thead>
         <tbody>
           {periods.map((period, index) => {
-            const line = lines[index] ?? null;
-            const before = prior?.[index] ?? null;
+            const line = lineOf(lines[index]);
+            const before = lineOf(prior?.[index]);
             return (
               <tr key={`${period.from}-${period.to}`} className="border-b border-slate-200">
                 <th scope="row" className="px-2 py-1 text-left font-normal whitespace-nowrap">
@@ -80,13 +80,13 @@ export function FiguresTable({
                   </>
                 ) : (
                   <td colSpan={3} className={NUMBER}>
-                    {missing}
+                    {missing(lines[index])}
                   </td>
                 )}
                 {prior ? (
                   <>
-                    <td className={NUMBER}>{before ? money(before.net) : missing}</td>
-                    <td className={NUMBER}>{before && line ? money(line.net - before.net) : missing}</td>
+                    <td className={NUMBER}>{before ? money(before.net) : missing(prior?.[index])}</td>
+                    <td className={NUMBER}>{before && line ? money(line.net - before.net) : missing(before ? lines[index] : prior?.[index])}</td>
                   </>
                 ) : null}
               </tr>

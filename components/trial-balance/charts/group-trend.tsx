@@ -36,9 +36,9 @@ export default function GroupTrend({ group, periods, figures, priorYear, basis, 
   const lines = basisLines(figures, basis);
   const prior = priorYear ? basisLines(priorYear, basis) : null;
   const basisName = basis === "closing" ? t("closingBalance") : t("netMovement");
-  const notAvailable = t("notAvailable");
-  const series = [netSeries(t("current"), lines, locale, currency, notAvailable)];
-  if (prior) series.push(netSeries(t("priorYear"), prior, locale, currency, notAvailable));
+  const words = { failed: t("notAvailable"), failedShort: t("notAvailableShort"), pending: t("pending") };
+  const series = [netSeries(t("current"), lines, locale, currency, words)];
+  if (prior) series.push(netSeries(t("priorYear"), prior, locale, currency, words));
   const title = t("groupTitle", { group, basis: basisName });
   return (
     <figure className="space-y-2 py-2">

@@ -6,8 +6,8 @@
 export interface LedgerAccountDetails {
   id: string;
   name: string;
-  /** The service's own label, "Bank Current Account (1200)". */
-  displayedAs: string | null;
+  /** The service's own label, "Bank Current Account (1200)"; absent in the pack's LedgerAccountInfo, which fits this type too. */
+  displayedAs?: string | null;
   nominalCode: string | null;
   /** The type's id (`BANK`, `CURRENT_ASSET`, …), named in the person's language by the panel. */
   typeId: string | null;
@@ -16,11 +16,35 @@ export interface LedgerAccountDetails {
 }
 
 /** The ledger account types the app names in English and German (trialBalanceCharts.types). */
-export const KNOWN_TYPES = ["FIXED_ASSET", "CURRENT_ASSET", "BANK", "CURRENT_LIABILITY", "EQUITY", "SALES", "DIRECT_EXPENSE", "OVERHEAD"] as const;
+export const KNOWN_TYPES = [
+  "FIXED_ASSET",
+  "CURRENT_ASSET",
+  "BANK",
+  "CURRENT_LIABILITY",
+  "LONG_TERM_LIABILITY",
+  "EQUITY",
+  "SALES",
+  "OTHER_INCOME",
+  "DIRECT_EXPENSE",
+  "OVERHEAD",
+  "DEPRECIATION",
+] as const;
 export type KnownType = (typeof KNOWN_TYPES)[number];
 
-export function isKnownType(id: string | null): id is KnownType {
-  return id !== null && (KNOWN_TYPES as readonly string[]).includes(id);
+function isKnown(id: string): id is KnownType {
+  return (KNOWN_TYPES as readonly string[]).includes(id);
+}
+
+/**
+ * The known type of a service's type id, whatever its spelling: `current assets`, `CURRENT_ASSETS`
+ * and `CURRENT_ASSET` are one type. null for a type the app has no name for.
+ */
+export function knownType(id: string | null | undefined): KnownType | null {
+  if (!id) return null;
+  const key = id.trim().toUpperCase().replace(/[\s-]+/g, "_");
+  if (isKnown(key)) return key;
+  const singular = key.replace(/S$/, "");
+  return isKnown(singular) ? singular : null;
 }
 
 function text(value: unknown): string | null {

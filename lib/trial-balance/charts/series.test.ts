@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { basisLine, basisLines, chartValues, toCents } from "./series";
+import { basisLine, basisLines, chartValues, lineOf, toCents } from "./series";
 
 const amounts = ["100000", "0", "25050", "-1", "123456", "300"];
 
@@ -19,7 +19,9 @@ describe("chart series from amounts", () => {
     expect(basisLine({ amounts: ["0", "0", "0", "0", "0", "0"], failed: false }, "movement")).toEqual({ debit: 0n, credit: 0n, net: 0n });
     expect(basisLine({ amounts, failed: true }, "movement")).toBeNull();
     expect(basisLine({ amounts: null, failed: false }, "closing")).toBeNull();
-    expect(basisLines([{ amounts, failed: false }, { amounts: null, failed: true }], "closing").map((line) => line?.net ?? null)).toEqual([123156n, null]);
+    const states = basisLines([{ amounts, failed: false }, { amounts: null, failed: true }, { amounts: null, failed: false, pending: true }], "closing");
+    expect(states.slice(1)).toEqual(["failed", "pending"]);
+    expect(states.map((state) => lineOf(state)?.net ?? null)).toEqual([123156n, null, null]);
   });
 
   it("turns nets into currency units for the chart, negatives and gaps included", () => {

@@ -17,10 +17,12 @@ export interface ChartPeriod {
  * One account's (or group's) figures for one period, in the order of lib/trial-balance/rows.ts
  * `Amounts`: opening debit, opening credit, debit, credit, closing debit, closing credit.
  * `failed`: the period could not be read; it shows as "not available", never as zero.
+ * `pending`: the period is still being read (shown as such; the chart leaves a gap).
  */
 export interface PeriodFigures {
   amounts: readonly Cents[] | null;
   failed: boolean;
+  pending?: boolean;
 }
 
 /** Debit, credit and their net (debit − credit) of the basis; null when the period is not available. */
@@ -37,7 +39,7 @@ export function toCents(value: Cents | undefined): bigint {
 
 /** The basis's debit and credit: the period's movement (debit, credit) or its closing balance. */
 export function basisLine(figures: PeriodFigures | undefined, basis: Basis): BasisLine | null {
-  if (!figures || figures.failed || !figures.amounts) return null;
+  if (!figures || figures.failed || figures.pending || !figures.amounts) return null;
   const [debitAt, creditAt] = basis === "closing" ? [4, 5] : [2, 3];
   const debit = toCents(figures.amounts[debitAt]);
   const credit = toCents(figures.amounts[creditAt]);
@@ -52,7 +54,15 @@ export function chartValues(nets: readonly (bigint | null)[]): (number | null)[]
   return nets.map((net) => (net === null ? null : Number(centsToDecimal(net))));
 }
 
-/** Each period's basis line; null for a period that is not available. */
-export function basisLines(figures: readonly PeriodFigures[], basis: Basis): (BasisLine | null)[] {
-  return figures.map((entry) => basisLine(entry, basis));
+/** A period's basis line, or why there is none: still being read, or not available. */
+export type LineState = BasisLine | "pending" | "failed";
+
+/** Each period's basis line or why it has none. */
+export function basisLines(figures: readonly PeriodFigures[], basis: Basis): LineState[] {
+  return figures.map((entry) => basisLine(entry, basis) ?? (entry.pending ? "pending" : "failed"));
+}
+
+/** The line of a state, null when the period has none. */
+export function lineOf(state: LineState | undefined): BasisLine | null {
+  return typeof state === "object" ? state : null;
 }
