@@ -50,7 +50,7 @@ describe("FiguresTable", () => {
     expect(html).toContain("<caption");
     expect(html).toContain('role="region" aria-label="Bank: Saldo" tabindex="0"');
     expect(cells(html)).toEqual([
-      "Zeitraum", "Soll", "Haben", "Saldo der Bewegungen",
+      "Zeitraum", "Soll", "Haben", "Saldo der Verkehrszahlen",
       "Sept. 2026", "1.234,56\u00a0€", "0,00\u00a0€", "1.234,56\u00a0€",
       "Okt. 2026", "nicht verfügbar",
       "Nov. 2026", "0,00\u00a0€", "2.500,00\u00a0€", "-2.500,00\u00a0€",
@@ -60,7 +60,7 @@ describe("FiguresTable", () => {
 
   it("heads the closing basis's columns and adds the prior year and the change", () => {
     const html = render("en", <FiguresTable caption="c" periods={periods.slice(0, 1)} lines={[{ debit: 500000n, credit: 0n, net: 500000n }]} prior={[{ debit: 0n, credit: 0n, net: 100000n }]} basis="closing" currency="GBP" />);
-    expect(cells(html)).toEqual(["Period", "Closing debit", "Closing credit", "Closing balance", "Prior year", "Change on prior year", "Sept 2026", "£5,000.00", "£0.00", "£5,000.00", "£1,000.00", "£4,000.00"]);
+    expect(cells(html)).toEqual(["Period", "Closing debit", "Closing credit", "Closing balance", "Prior year", "Variance on prior year", "Sept 2026", "£5,000.00", "£0.00", "£5,000.00", "£1,000.00", "£4,000.00"]);
   });
 });
 
@@ -113,8 +113,8 @@ describe("AccountPanel", () => {
     expect(html).toContain("w-[44rem] ml-auto h-dvh max-h-none max-w-full");
     expect(html).toContain(">Schließen</button>");
     for (const text of ["Kontonummer:", "1200", "Kontoart:", ">Bank<", "Konto-ID:", "la-1200", "Zahlen je Zeitraum"]) expect(html).toContain(text);
-    expect(html).toContain("Bank Current Account: Saldo der Bewegungen je Zeitraum, in EUR</caption>");
-    expect(html).toContain("Veränderung zum Vorjahr");
+    expect(html).toContain("Bank Current Account: Saldo der Verkehrszahlen je Zeitraum, in EUR</caption>");
+    expect(html).toContain("Abweichung zum Vorjahr");
     expect(html).toContain("nicht verfügbar");
   });
 
