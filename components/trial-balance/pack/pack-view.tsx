@@ -11,7 +11,7 @@ import { buildPack, GROUPS, type GroupKey } from "@/lib/trial-balance/pack/model
 import type { PackPeriod } from "@/lib/trial-balance/pack/periods";
 import type { Basis } from "@/lib/trial-balance/query";
 import { LedgerNotice } from "./ledger-notice";
-import { PackDetails } from "./pack-details";
+import { PackDetails, type OpenDetails } from "./pack-details";
 import type { ColumnHeading } from "./pack-header";
 import { packLines } from "./pack-lines";
 import { PackTable } from "./pack-table";
@@ -48,7 +48,7 @@ export default function PackView({ businessId, currency, mode, basis, periods, h
     [answers, periods, prior, chart, basis],
   );
   const [folded, setFolded] = useState<ReadonlySet<GroupKey>>(new Set());
-  const [open, setOpen] = useState<{ kind: "account"; id: string } | { kind: "group"; key: GroupKey } | null>(null);
+  const [open, setOpen] = useState<OpenDetails | null>(null);
   const lines = useMemo(() => packLines(pack, folded), [pack, folded]);
   const accountCount = pack.groups.reduce((sum, group) => sum + group.accounts.length, 0);
 
@@ -77,7 +77,7 @@ export default function PackView({ businessId, currency, mode, basis, periods, h
         return (
           <Notice key={index} tone="error" className="text-sm">
             <p>
-              {t("trialBalance.pack.columnFailed", { period: heading.label, message: errorMessage(t, column.kind === "failed" ? { code: column.code, message: "" } : null) })}{" "}
+              {t("trialBalance.pack.columnFailed", { period: heading.label, message: errorMessage(t, column.kind === "failed" ? { code: column.code, message: "" } : null, "accounting") })}{" "}
               <Button variant="secondary" size="sm" onClick={() => onRetry(index)}>
                 {t("trialBalance.pack.retry", { period: heading.label })}
               </Button>
