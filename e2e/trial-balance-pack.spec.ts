@@ -84,6 +84,18 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
   await signInAsBen(page, ben);
   const errors = collectConsoleErrors(page);
 
+  // The service's own figures, grouped by the service's ledger account types.
+  const groups = await serviceGroups(ben);
+  const months = await Promise.all(MONTHS.map((month) => serviceGet<{ ledger_accounts: ServiceLine[] }>(ben, `/trial_balance?from_date=${month}-01&to_date=${lastDay(month)}`)));
+  const expected = new Map<string, bigint[]>();
+  months.forEach((answer, index) => {
+    for (const line of answer.ledger_accounts) {
+      const group = groups.get(line.id) ?? "other";
+      const sums = expected.get(group) ?? MONTHS.map(() => 0n);
+      sums[index]! += cents(line.debit) - cents(line.credit);
+      expected.set(group, sums);
+    }
+  });
   // March's trial balance fails at the service; the other months answer.
   await control("POST", "/faults", { rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", query: { from_date: "2026-03-01" }, kind: "error", status: 500 }] });
   await page.goto(`/trial-balance?${RANGE}&columns=months&basis=movement`);
@@ -102,18 +114,8 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
   await expect(page.getByRole("alert").filter({ hasText: "Mar 2026 could not be loaded" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Every column balances." })).toBeVisible();
 
-  // Subtotals against the service's own figures, grouped by the service's ledger account types.
-  const groups = await serviceGroups(ben);
-  const months = await Promise.all(MONTHS.map((month) => serviceGet<{ ledger_accounts: ServiceLine[] }>(ben, `/trial_balance?from_date=${month}-01&to_date=${lastDay(month)}`)));
-  const expected = new Map<string, bigint[]>();
-  months.forEach((answer, index) => {
-    for (const line of answer.ledger_accounts) {
-      const group = groups.get(line.id) ?? "other";
-      const sums = expected.get(group) ?? MONTHS.map(() => 0n);
-      sums[index]! += cents(line.debit) - cents(line.credit);
-      expected.set(group, sums);
-    }
-  });
+  // Subtotals against the service's own figures (read above, before March was made to fail); folded, every subtotal is in view.
+  await page.getByRole("button", { name: "Fold all groups" }).click();
   for (const [group, sums] of expected) {
     const row = subtotal(page, group);
     for (const [index, sum] of sums.entries()) {
@@ -122,29 +124,42 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
     }
   }
 
-  // The smallest group fits in view: the sum of its accounts' rows as shown is its subtotal, to the cent.
-  const small = [...expected.keys()].sort((a, b) => [...groups.values()].filter((g) => g === a).length - [...groups.values()].filter((g) => g === b).length)[0]!;
-  await page.getByRole("button", { name: /Fold all groups/ }).click();
-  await page.getByRole("button", { name: new RegExp(`^${small[0]!.toUpperCase()}${small.slice(1)}, `, "i") }).click();
+  // The smallest group unfolded: the sum of its accounts' rows as shown (scrolled through) is its subtotal, to the cent.
+  const region = page.getByRole("region", { name: /Trial balance by month/ });
+  const sizes = new Map<string, number>();
+  for (const group of groups.values()) sizes.set(group, (sizes.get(group) ?? 0) + 1);
+  const small = [...expected.keys()].sort((a, b) => (sizes.get(a) ?? 0) - (sizes.get(b) ?? 0))[0]!;
+  const groupName = new RegExp(`^${small[0]!.toUpperCase()}${small.slice(1)}, `);
+  await page.getByRole("button", { name: groupName }).click();
   const rows = page.locator(`[data-account][data-group="${small}"]`);
   await expect(rows.first()).toBeVisible();
-  const shown = await rows.locator('[data-column="p0"]').allTextContents();
-  expect(shown.length).toBeGreaterThan(0);
-  const shownSum = shown.reduce((sum, text) => sum + cents(text.replace(/,/g, "")), 0n);
-  await expect(subtotal(page, small).locator('[data-column="p0"]')).toHaveText(enAmount(shownSum));
-
-  // Folded groups show only their heading and subtotal.
-  const other = [...expected.keys()].find((group) => group !== small)!;
-  await expect(page.locator(`[data-account][data-group="${other}"]`)).toHaveCount(0);
-  await expect(subtotal(page, other)).toBeVisible();
-  const toggle = page.getByRole("button", { name: new RegExp(`^${small[0]!.toUpperCase()}${small.slice(1)}, `, "i") });
+  const shown = new Map<string, string>();
+  for (let step = 0; step < 500; step += 1) {
+    const visible = await rows.evaluateAll((elements) => elements.map((row) => [row.getAttribute("data-account")!, row.querySelector('[data-column="p0"]')!.textContent!] as const));
+    for (const [id, text] of visible) shown.set(id, text);
+    const moved = await region.evaluate((element) => {
+      const before = element.scrollTop;
+      element.scrollTop += 300;
+      return element.scrollTop !== before;
+    });
+    if (!moved) break;
+  }
+  expect(shown.size).toBe(sizes.get(small));
+  const shownSum = [...shown.values()].reduce((sum, text) => sum + cents(text.replace(/,/g, "")), 0n);
+  // Folded again: only its heading and subtotal, which is the sum shown.
+  const toggle = page.getByRole("button", { name: groupName });
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(rows).toHaveCount(0);
+  await expect(subtotal(page, small).locator('[data-column="p0"]')).toHaveText(enAmount(shownSum));
+
+  // Other groups stay folded.
+  const other = [...expected.keys()].find((group) => group !== small)!;
+  await expect(page.locator(`[data-account][data-group="${other}"]`)).toHaveCount(0);
+  await expect(subtotal(page, other)).toBeVisible();
 
   // At 1400 px the columns scroll inside the table; the account column stays where it is; the page does not scroll sideways.
-  const region = page.getByRole("region", { name: /Trial balance by month/ });
   const accountHeader = page.getByRole("columnheader", { name: "Account" });
   const before = (await accountHeader.boundingBox())!.x;
   await region.evaluate((element) => (element.scrollLeft = element.scrollWidth));

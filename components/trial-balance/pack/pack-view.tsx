@@ -71,7 +71,10 @@ export default function PackView({ businessId, currency, mode, basis, periods, h
   return (
     <div className="space-y-3" data-wide="">
       <LedgerNotice businessId={businessId} grouped={pack.grouped} ledger={ledger} />
-      <p className="text-sm text-slate-700">{basis === "closing" ? t("trialBalance.pack.figuresClosing") : t("trialBalance.pack.figuresMovement")}</p>
+      <p className="text-sm text-slate-700">
+        {currency ? `${t("trialBalance.table.currency", { currency })}. ` : ""}
+        {basis === "closing" ? t("trialBalance.pack.figuresClosing") : t("trialBalance.pack.figuresMovement")}
+      </p>
       {failures.map(({ index, column }) => {
         const heading = index < headings.length ? headings[index]! : prior!.heading;
         return (
