@@ -229,5 +229,18 @@ test("German: month headings, amounts and notices", async ({ page, context }) =>
   await expect(subtotal(page, "assets").locator('[data-column="p0"]')).toHaveText(deAmount(assets));
   await expect(subtotal(page, "assets").getByRole("rowheader")).toHaveText("Summe Vermögen");
   await expect(page.getByRole("button", { name: "Geschäftsjahr: beginnt im Januar" })).toBeVisible();
+
+  // Drill-down: an account's panel (its figures per period as a table and a chart, its ledger account), then a group's trend.
+  const account = page.locator('[data-account][data-group="assets"]').first().getByRole("button");
+  const accountName = (await account.textContent())!;
+  await account.click();
+  const panel = page.getByRole("dialog", { name: accountName });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("img").first()).toBeVisible();
+  await expect(panel.getByRole("table").first()).toContainText("März 2026");
+  await panel.getByRole("button", { name: "Schließen" }).click();
+  await expect(panel).toBeHidden();
+  await page.getByRole("button", { name: "Verlauf: Vermögen" }).click();
+  await expect(page.getByTestId("pack-trend-assets").getByRole("img")).toBeVisible();
   await expect(page.getByRole("button", { name: "Konten aktualisieren" })).toBeVisible();
 });
