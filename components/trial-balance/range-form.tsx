@@ -20,7 +20,7 @@ export function RangeForm({ values, errors: initialErrors, today }: { values: Ra
   const [compare, setCompare] = useState(values.compare);
   const [pending, startTransition] = useTransition();
   const { setStale } = useStaleFigures();
-  const keep = { compare: values.compare === "period" || values.compare === "year" ? values.compare : "none", basis: values.basis === "movement" ? "movement" : "closing", business: values.business } as Pick<TrialBalanceQuery, "compare" | "basis" | "business">;
+  const keep = { compare: values.compare === "period" || values.compare === "year" ? values.compare : "none", basis: values.basis === "movement" ? "movement" : "closing", columns: values.columns === "months" || values.columns === "quarters" ? values.columns : "single", business: values.business } as Pick<TrialBalanceQuery, "compare" | "basis" | "columns" | "business">;
   const active = presetOf(values, today);
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -6,7 +6,7 @@ import { parseJsonOrUndefined as parseJson } from "@/lib/http/json";
 import { upstreamRequest, UpstreamNetworkError, type UpstreamResponse } from "@/lib/http/upstream";
 import { errorFromApiResponse, errorItemsOf, isTemporarilyUnavailable } from "./error-mapper";
 import { AccountingNetworkError, AccountingResponseError, AccountingUnavailableError } from "./errors";
-import { businessSchema, listPageSchema, userSchema, type AccountingUser, type Business } from "./schemas";
+import { businessSchema, ledgerAccountPageSchema, listPageSchema, userSchema, type AccountingUser, type Business, type LedgerAccountPage } from "./schemas";
 
 /** Where the client gets its bearer token, and how it gets a new one after a 401. */
 export interface AccessTokenSource {
@@ -130,6 +130,15 @@ export class AccountingClient {
       path = result.$next ? relativeTo(result.$next, this.options.baseUrl) : undefined;
     }
     return items;
+  }
+
+  /**
+   * One page of a business's ledger accounts (`items_per_page` ≤ 200), with the fields the trial
+   * balance groups by. Pages are asked for by number, so several can be read at once.
+   */
+  listLedgerAccountsPage(business: string, page: number): Promise<LedgerAccountPage> {
+    const query = new URLSearchParams({ page: String(page), items_per_page: "200", attributes: "name,nominal_code,ledger_account_type" });
+    return this.call(ledgerAccountPageSchema, { method: "GET", path: `/ledger_accounts?${query}`, business });
   }
 
   getLeadBusiness(): Promise<Business> {

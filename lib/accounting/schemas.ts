@@ -44,6 +44,19 @@ export function listPageSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** A ledger account as the trial balance groups it (`GET /ledger_accounts?attributes=name,nominal_code,ledger_account_type`). */
+export const ledgerAccountSchema = z.looseObject({
+  id: z.string().min(1),
+  displayed_as: z.string().nullish(),
+  name: z.string().nullish(),
+  nominal_code: z.string().nullish(),
+  ledger_account_type: link.nullish(),
+});
+export type LedgerAccount = z.infer<typeof ledgerAccountSchema>;
+
+export const ledgerAccountPageSchema = listPageSchema(ledgerAccountSchema);
+export type LedgerAccountPage = z.infer<typeof ledgerAccountPageSchema>;
+
 /** The service's error body: an array of `{ $severity, $dataCode, $message, $source }`. */
 export const apiErrorBodySchema = z.array(
   z.looseObject({ $dataCode: z.string().optional(), $message: z.string().optional(), $source: z.string().nullish() }),

@@ -68,34 +68,60 @@ export function shiftMonths(value: string, months: number, keepMonthEnd = false)
   return ymd(year, month, day);
 }
 
-export const PRESETS = ["thisMonth", "lastMonth", "thisQuarter", "lastQuarter", "yearToDate", "lastYear"] as const;
+export const PRESETS = ["thisMonth", "lastMonth", "thisQuarter", "lastQuarter", "yearToDate", "thisYear", "lastYear", "q1", "q2", "q3", "q4"] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export function presetRange(preset: Preset, today: string): DateRange {
+/** The first month index (0–11, may be negative: the year before) of the financial year holding the month. */
+function financialYearStartIndex(month: number, fyStartMonth: number): number {
+  const start = fyStartMonth - 1;
+  return month >= start ? start : start - 12;
+}
+
+/**
+ * A quick period from today. Quarters and years are those of the financial year, which starts
+ * in `fyStartMonth` (1–12; January by default): with April, "this year" is April to March, Q1
+ * April to June, and the year to date runs from the latest 1 April.
+ */
+export function presetRange(preset: Preset, today: string, fyStartMonth = 1): DateRange {
   const date = toDate(today);
   const year = date.getUTCFullYear();
   const month = date.getUTCMonth();
-  const quarterStart = month - (month % 3);
+  const yearStart = financialYearStartIndex(month, fyStartMonth);
+  const quarterStart = yearStart + Math.floor((month - yearStart) / 3) * 3;
+  const months = (first: number, count: number): DateRange => ({ from: ymd(year, first, 1), to: ymd(year, first + count, 0) });
   switch (preset) {
     case "thisMonth":
-      return { from: ymd(year, month, 1), to: ymd(year, month, lastDayOfMonth(year, month)) };
+      return months(month, 1);
     case "lastMonth":
-      return { from: ymd(year, month - 1, 1), to: ymd(year, month, 0) };
+      return months(month - 1, 1);
     case "thisQuarter":
-      return { from: ymd(year, quarterStart, 1), to: ymd(year, quarterStart + 3, 0) };
+      return months(quarterStart, 3);
     case "lastQuarter":
-      return { from: ymd(year, quarterStart - 3, 1), to: ymd(year, quarterStart, 0) };
+      return months(quarterStart - 3, 3);
     case "yearToDate":
-      return { from: ymd(year, 0, 1), to: today };
+      return { from: ymd(year, yearStart, 1), to: today };
+    case "thisYear":
+      return months(yearStart, 12);
     case "lastYear":
-      return { from: ymd(year - 1, 0, 1), to: ymd(year - 1, 11, 31) };
+      return months(yearStart - 12, 12);
+    case "q1":
+    case "q2":
+    case "q3":
+    case "q4":
+      return months(yearStart + (Number(preset[1]) - 1) * 3, 3);
   }
 }
 
+/** The calendar year the financial year holding `today` starts in (2026 for April 2026 – March 2027). */
+export function financialYearOf(today: string, fyStartMonth = 1): number {
+  const date = toDate(today);
+  return date.getUTCFullYear() + Math.floor(financialYearStartIndex(date.getUTCMonth(), fyStartMonth) / 12);
+}
+
 /** Which preset a range is, if any (to mark the active one). */
-export function presetOf(range: DateRange, today: string): Preset | undefined {
+export function presetOf(range: DateRange, today: string, fyStartMonth = 1): Preset | undefined {
   return PRESETS.find((preset) => {
-    const candidate = presetRange(preset, today);
+    const candidate = presetRange(preset, today, fyStartMonth);
     return candidate.from === range.from && candidate.to === range.to;
   });
 }

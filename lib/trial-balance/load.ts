@@ -58,7 +58,7 @@ export async function resolveBusiness(user: SessionUser, requested: string | und
   return { id: business?.businessId ?? null, name: business?.name ?? null, currency: business?.currency ?? null, switcherBusinessId: switcher };
 }
 
-class BadTrialBalance extends Error {}
+export class BadTrialBalance extends Error {}
 
 // Concurrent views of the same figures through the same connection share one upstream read, one
 // parse and one packed string: under load (lib/http/memory.bench.ts) most of the app's peak memory
@@ -67,7 +67,8 @@ class BadTrialBalance extends Error {}
 // answers another's.
 const sharedReads = sharedWhileInFlight<PackedAccounts>();
 
-async function fetchTrialBalance(user: SessionUser, business: string | null, range: DateRange): Promise<PackedAccounts> {
+/** One range's trial balance, packed; nothing is kept once the callers waiting for it have it. */
+export async function fetchTrialBalance(user: SessionUser, business: string | null, range: DateRange): Promise<PackedAccounts> {
   const client = accountingClientFor(user);
   const path = `/trial_balance?${new URLSearchParams({ from_date: range.from, to_date: range.to })}`;
   const key = JSON.stringify([user.id, user.connection?.id, business, path]);

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { COMPARISONS, isIsoDate, presetRange, type Comparison, type DateRange } from "./dates";
+import { COLUMN_MODES, countPeriods, MAX_PERIODS, type ColumnMode } from "./pack/periods";
 
 /**
  * The view's state as it stands in the URL (`/trial-balance?from=…&to=…&compare=…&basis=…&business=…`),
@@ -10,7 +11,7 @@ import { COMPARISONS, isIsoDate, presetRange, type Comparison, type DateRange } 
 export const BASES = ["closing", "movement"] as const;
 export type Basis = (typeof BASES)[number];
 
-export type QueryErrorKey = "dateRequired" | "dateInvalid" | "rangeReversed" | "businessInvalid";
+export type QueryErrorKey = "dateRequired" | "dateInvalid" | "rangeReversed" | "businessInvalid" | "tooManyPeriods";
 
 // zod/mini: the same schema runs in the browser's form, at a fraction of zod's size.
 const dateField = z.string().check(
@@ -25,6 +26,7 @@ export const trialBalanceQuerySchema = z
     to: dateField,
     compare: z.catch(z.enum(COMPARISONS), "none"),
     basis: z.catch(z.enum(BASES), "closing"),
+    columns: z.catch(z.enum(COLUMN_MODES), "single"),
     business: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "businessInvalid" satisfies QueryErrorKey }))),
   })
   .check(
@@ -37,7 +39,10 @@ export const trialBalanceQuerySchema = z
 
 export interface TrialBalanceQuery extends DateRange {
   compare: Comparison;
+  /** With a comparison, what is compared; with columns, the figure each column shows. */
   basis: Basis;
+  /** One period, or the range as months or quarters side by side (the month-end pack). */
+  columns: ColumnMode;
   business?: string;
 }
 
@@ -49,6 +54,7 @@ export interface RawQuery {
   to: string;
   compare: string;
   basis: string;
+  columns?: string;
   business?: string;
 }
 
@@ -61,22 +67,28 @@ function single(params: SearchParams, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The URL's view; a missing range means the year to date. */
-export function parseTrialBalanceQuery(params: SearchParams, today: string): ParsedQuery {
-  const defaults = presetRange("yearToDate", today);
+/** The URL's view; a missing range means the (financial) year to date. */
+export function parseTrialBalanceQuery(params: SearchParams, today: string, fyStartMonth = 1): ParsedQuery {
+  const defaults = presetRange("yearToDate", today, fyStartMonth);
   const raw: RawQuery = {
     from: single(params, "from") ?? defaults.from,
     to: single(params, "to") ?? defaults.to,
     compare: single(params, "compare") ?? "none",
     basis: single(params, "basis") ?? "closing",
+    columns: single(params, "columns") ?? "single",
     ...(single(params, "business") ? { business: single(params, "business") as string } : {}),
   };
-  return validateQuery(raw);
+  return validateQuery(raw, fyStartMonth);
 }
 
-export function validateQuery(raw: RawQuery): ParsedQuery {
+/** The view, or its fields' errors. Quarters follow the financial year (`fyStartMonth`), which decides how many columns a range makes. */
+export function validateQuery(raw: RawQuery, fyStartMonth = 1): ParsedQuery {
   const result = trialBalanceQuerySchema.safeParse(raw);
-  if (result.success) return { ok: true, query: result.data };
+  if (result.success) {
+    // More columns than a page can show side by side: refused with a message at "To", before any call.
+    if (countPeriods(result.data, result.data.columns, fyStartMonth) > MAX_PERIODS) return { ok: false, errors: { to: "tooManyPeriods" }, raw };
+    return { ok: true, query: result.data };
+  }
   const errors: QueryFieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
@@ -89,7 +101,8 @@ export function validateQuery(raw: RawQuery): ParsedQuery {
 export function queryString(query: TrialBalanceQuery): string {
   const params = new URLSearchParams({ from: query.from, to: query.to });
   if (query.compare !== "none") params.set("compare", query.compare);
-  if (query.compare !== "none" && query.basis !== "closing") params.set("basis", query.basis);
+  if (query.columns !== "single") params.set("columns", query.columns);
+  if ((query.compare !== "none" || query.columns !== "single") && query.basis !== "closing") params.set("basis", query.basis);
   if (query.business) params.set("business", query.business);
   return params.toString();
 }
