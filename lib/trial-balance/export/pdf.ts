@@ -204,7 +204,10 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
       const x = columns.rights[index]! - cellWidth;
       if (column.failed === null) {
         doc.font("bold").fontSize(TEXT_SIZE).fillColor("black");
-        doc.text(column.label, x, top, { width: cellWidth, height: 2 * ROW_HEIGHT, align: "right", lineGap: 0, ellipsis: true });
+        // A heading that fits stands on the line of "Code" and "Account"; a longer one wraps onto the line above.
+        const labelWidth = width.bold(column.label) * TEXT_SIZE;
+        if (labelWidth <= cellWidth) doc.text(column.label, columns.rights[index]! - CELL_PADDING - labelWidth, top + ROW_HEIGHT, { lineBreak: false });
+        else doc.text(column.label, x, top, { width: cellWidth, height: 2 * ROW_HEIGHT, align: "right", lineGap: 0, ellipsis: true });
       } else {
         doc.font("bold").fontSize(TEXT_SIZE).fillColor("black");
         doc.text(fit(width.bold, TEXT_SIZE, column.label, cellWidth), x, top, { width: cellWidth, align: "right", lineBreak: false });
