@@ -122,3 +122,22 @@ describe("fault injection", () => {
     expect(bad.status).toBe(422);
   });
 });
+
+describe("fault rules with a query", () => {
+  it("hit only the requests carrying the parameters, whatever else they carry", async () => {
+    const { access_token } = await v31Tokens(t, alice);
+    await faults({ rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", query: { from_date: "2026-03-01" }, kind: "error", status: 503 }] });
+    const march = await api(t, access_token, "/trial_balance?to_date=2026-03-31&from_date=2026-03-01");
+    expect(march.status).toBe(503);
+    const april = await api(t, access_token, "/trial_balance?from_date=2026-04-01&to_date=2026-04-30");
+    expect(april.status).toBe(200);
+    const businesses = await api(t, access_token, "/businesses?from_date=2026-03-01");
+    expect(businesses.status).toBe(200);
+  });
+
+  it("refuses a query that is not an object of strings", async () => {
+    const response = await faults({ rules: [{ path: "/accounting/**", query: { from_date: 1 }, kind: "error" }] });
+    expect(response.status).toBe(422);
+    expect(JSON.stringify(response.body)).toContain("rules[0].query must be an object of strings");
+  });
+});

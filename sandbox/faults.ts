@@ -10,6 +10,8 @@ export interface FaultRule {
   method?: string;
   /** Path glob on the request path: `*` matches within one segment, `**` across segments. */
   path: string;
+  /** Query parameters the request must carry with exactly these values (others may be present too). */
+  query?: Record<string, string>;
   /** Probability (0..1) that a matching request is hit; default 1. */
   rate?: number;
   kind: FaultKind;
@@ -74,6 +76,9 @@ export function validateFaultConfig(input: unknown): string[] {
     }
     if (typeof rule.path !== "string" || !rule.path.startsWith("/")) problems.push(`${where}.path must be a path starting with /`);
     if (rule.method !== undefined && typeof rule.method !== "string") problems.push(`${where}.method must be a string`);
+    if (rule.query !== undefined && (!isRecord(rule.query) || !Object.values(rule.query).every((value) => typeof value === "string"))) {
+      problems.push(`${where}.query must be an object of strings`);
+    }
     if (!FAULT_KINDS.includes(rule.kind as FaultKind)) problems.push(`${where}.kind must be one of ${FAULT_KINDS.join(", ")}`);
     optionalNumber(rule, "rate", 0, 1, problems, where);
     optionalNumber(rule, "status", 400, 599, problems, where);
@@ -105,11 +110,12 @@ export class FaultInjector {
     return { ...this.config, hits: this.rules.map((rule) => rule.hits) };
   }
 
-  plan(method: string, path: string): FaultPlan {
+  plan(method: string, path: string, query: URLSearchParams = new URLSearchParams()): FaultPlan {
     const plan: FaultPlan = { latencyMs: 0, dropAfterCommit: false, fired: 0 };
     for (const rule of this.rules) {
       if (rule.method && rule.method.toUpperCase() !== method) continue;
       if (!rule.pattern.test(path)) continue;
+      if (rule.query && !Object.entries(rule.query).every(([name, value]) => query.getAll(name).includes(value))) continue;
       if (rule.times !== undefined && rule.hits >= rule.times) continue;
       if (rule.kind !== "latency" && (plan.answer || plan.dropAfterCommit)) continue;
       if (this.random() >= (rule.rate ?? 1)) continue;

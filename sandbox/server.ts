@@ -124,7 +124,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     }
     stats.requests++;
     const sandboxRequest = request(mount.prefix);
-    const plan = faults.plan(method, path);
+    const plan = faults.plan(method, path, url.searchParams);
     stats.faults_injected += plan.fired;
     if (plan.latencyMs > 0) await sleep(plan.latencyMs);
     if (plan.answer) {

@@ -85,6 +85,11 @@ const ROUTES: Record<string, RouteEntry> = {
   "accounting PUT": { open: "the accounting proxy (personal)" },
   "accounting PATCH": { open: "the accounting proxy (personal)" },
   "accounting DELETE": { open: "the accounting proxy (personal)" },
+  // A business of someone else's list is refused before any call to the service.
+  "trial-balance/period GET": {
+    open: "a column of the person's own trial balance (accounting stays personal); the business is checked against their own list",
+    run: { call: (f) => ({ query: `?business=${f.bystander.businessId}&from=2026-01-01&to=2026-01-31` }), status: 403 },
+  },
   "auth/[...nextauth] GET": { open: "next-auth's sign-in" },
   "auth/[...nextauth] POST": { open: "next-auth's sign-in" },
   "health GET": { open: "the health probe" },
@@ -191,6 +196,19 @@ const ACTIONS: Record<string, ActionEntry> = {
   "lib/accounting/actions/business.ts chooseBusinessAction": {
     run: async (action, f) => {
       expect(await action({ businessId: f.bystander.businessId })).toEqual({ ok: false });
+    },
+  },
+  // A business's financial year and ledger accounts: only for whoever reaches the business (nobody here reaches the bystander's).
+  "lib/trial-balance/pack/actions.ts setFinancialYearAction": {
+    run: async (action, f) => {
+      expect(await action({ businessId: f.bystander.businessId, month: 4 })).toEqual({ ok: false });
+      expect(await db().accountingBusinessSettings.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
+    },
+  },
+  "lib/trial-balance/pack/actions.ts refreshLedgerAccountsAction": {
+    run: async (action, f) => {
+      expect(await action({ businessId: f.bystander.businessId })).toEqual({ ok: false });
+      expect(await db().ledgerAccountCache.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
     },
   },
   // Acts on the person's own accounting connection only (they have none here): someone else's stays.

@@ -9,6 +9,8 @@ import { getSessionUser } from "@/lib/auth/session";
 import { getTranslations } from "next-intl/server";
 import { localToday } from "@/lib/trial-balance/dates";
 import { resolveBusiness } from "@/lib/trial-balance/load";
+import { financialYearStart } from "@/lib/trial-balance/pack/financial-year";
+import { PackSection } from "@/components/trial-balance/pack/pack-section";
 import { parseTrialBalanceQuery, queryString } from "@/lib/trial-balance/query";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,8 +31,12 @@ export default async function TrialBalancePage({ searchParams }: { searchParams:
   const [t, params, user] = await Promise.all([getTranslations(), searchParams, getSessionUser()]);
   const here = currentAddress(params);
   const today = localToday();
-  const parsed = parseTrialBalanceQuery(params, today);
-  const business = user && parsed.ok ? await resolveBusiness(user, parsed.query.business) : null;
+  // The business first (its financial year decides the default range and how quarters fall), then the view.
+  const first = parseTrialBalanceQuery(params, today);
+  const requested = first.ok ? first.query.business : first.errors.business ? null : first.raw.business;
+  const business = user && requested !== null ? await resolveBusiness(user, requested) : null;
+  const fyStartMonth = await financialYearStart(business?.id ?? null);
+  const parsed = fyStartMonth === 1 ? first : parseTrialBalanceQuery(params, today, fyStartMonth);
   const query = parsed.ok ? { ...parsed.query, ...(business?.id ? { business: business.id } : {}) } : null;
 
   return (
@@ -44,7 +50,13 @@ export default async function TrialBalancePage({ searchParams }: { searchParams:
         <TrialBalanceProblem problem={{ kind: "signedOut" }} here={here} />
       ) : (
         <StaleFiguresProvider view={here}>
-          <RangeForm key={here} values={query ?? (parsed.ok ? parsed.query : parsed.raw)} errors={parsed.ok ? {} : parsed.errors} today={today} />
+          <RangeForm
+            key={here}
+            values={query ?? (parsed.ok ? parsed.query : parsed.raw)}
+            errors={parsed.ok ? {} : parsed.errors}
+            today={today}
+            financialYear={{ startMonth: fyStartMonth, businessId: business?.id ?? null, businessName: business?.name ?? null }}
+          />
           {!parsed.ok ? (
             <p role="alert" className="text-red-800">
               {t("trialBalance.errors.fixRange")}
@@ -53,7 +65,11 @@ export default async function TrialBalancePage({ searchParams }: { searchParams:
             <TrialBalanceProblem problem={{ kind: "unknownBusiness" }} here={here} />
           ) : (
             <Suspense key={queryString(query)} fallback={<TrialBalanceLoading />}>
-              <TrialBalanceSection user={user} business={business} query={query} here={here} />
+              {query.columns === "single" ? (
+                <TrialBalanceSection user={user} business={business} query={query} here={here} />
+              ) : (
+                <PackSection user={user} business={business} query={{ ...query, columns: query.columns }} fyStartMonth={fyStartMonth} />
+              )}
             </Suspense>
           )}
         </StaleFiguresProvider>

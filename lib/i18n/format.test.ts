@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collator, countryName, currencyName, formatDateRange, formatDay, formatMonth, languageName } from "./format";
+import { collator, countryName, currencyName, formatDateRange, formatDay, formatMonth, formatMonthName, formatMonthShort, formatQuarter, languageName } from "./format";
 
 describe("payroll dates and months", () => {
   it("shows a day as 30.11.2026 in German and 30/11/2026 in English, on its own day whatever the time zone", () => {
@@ -47,5 +47,17 @@ describe("formatDateRange", () => {
   it("writes both years across a year's end", () => {
     expect(formatDateRange("en", "2025-10-01", "2026-03-31")).toBe("1 Oct 2025 – 31 Mar 2026");
     expect(formatDateRange("de", "2025-12-01", "2026-01-31")).toBe("1. Dez. 2025 – 31. Jan. 2026");
+  });
+});
+
+describe("the trial balance pack's headings", () => {
+  it("writes months short, German with its period", () => {
+    expect(formatMonthShort("de", "2026-11")).toBe("Nov. 2026");
+    expect(formatMonthShort("en", "2026-11")).toBe("Nov 2026");
+    expect(formatQuarter(1, 2026, 1)).toBe("Q1 2026");
+    expect(formatQuarter(4, 2026, 4)).toBe("Q4 2026/27");
+    expect(formatQuarter(2, 2099, 7)).toBe("Q2 2099/00");
+    expect(formatMonthName("de", 3)).toBe("März");
+    expect(formatMonthName("en", 4)).toBe("April");
   });
 });

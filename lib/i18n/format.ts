@@ -59,6 +59,31 @@ export function formatMonth(locale: Locale, month: string | null | undefined): s
   return formatDate(locale, Date.UTC(Number(match[1]), Number(match[2]) - 1, 1), { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
+/** A month as a column heading: `Nov. 2026` in German, `Nov 2026` in English. */
+export function formatMonthShort(locale: Locale, month: string): string {
+  const match = ISO_MONTH.exec(month);
+  if (!match) return month;
+  return formatDate(locale, Date.UTC(Number(match[1]), Number(match[2]) - 1, 1), { month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/**
+ * A financial year's quarter as a column heading: `Q1 2026` when the year is a calendar year,
+ * `Q1 2026/27` when it starts in another month (2026/27: April 2026 to March 2027); alike in both languages.
+ */
+export function formatQuarter(quarter: number, fiscalYear: number, fyStartMonth: number): string {
+  return `Q${quarter} ${formatFinancialYear(fiscalYear, fyStartMonth)}`;
+}
+
+/** A financial year: `2026`, or `2026/27` when it does not start in January. */
+export function formatFinancialYear(fiscalYear: number, fyStartMonth: number): string {
+  return fyStartMonth === 1 ? String(fiscalYear) : `${fiscalYear}/${String((fiscalYear + 1) % 100).padStart(2, "0")}`;
+}
+
+/** A month's name alone (`April`), e.g. the first month of a financial year. */
+export function formatMonthName(locale: Locale, month: number): string {
+  return formatDate(locale, Date.UTC(2000, month - 1, 1), { month: "long", timeZone: "UTC" });
+}
+
 const displayNames = new Map<string, Intl.DisplayNames>();
 
 function displayNameOf(locale: Locale, type: Intl.DisplayNamesType, code: string | null | undefined): string | undefined {

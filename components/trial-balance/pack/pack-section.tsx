@@ -1,0 +1,59 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import type { SessionUser } from "@/lib/auth/session";
+import { formatDateRange, formatDay, formatMonthShort, formatQuarter } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { withinPageBudget } from "@/lib/http/deadline";
+import { comparisonRange } from "@/lib/trial-balance/dates";
+import type { ShownBusiness } from "@/lib/trial-balance/load";
+import { ledgerAccountsFor, type LedgerAccountsState } from "@/lib/trial-balance/pack/ledger-accounts";
+import { packLedgerAccounts } from "@/lib/trial-balance/pack/ledger-pack";
+import { packPeriods, type PackPeriod } from "@/lib/trial-balance/pack/periods";
+import type { TrialBalanceQuery } from "@/lib/trial-balance/query";
+import { UrlSync } from "../url-sync";
+import { PackViewLazy } from "./pack-lazy";
+
+const NO_LEDGER: LedgerAccountsState = { accounts: null, fetchedAt: null, failed: true };
+
+function heading(locale: Locale, period: PackPeriod, fyStartMonth: number, partial: (from: string, to: string) => string) {
+  const label = period.quarter ? formatQuarter(period.quarter.number, period.quarter.fiscalYear, fyStartMonth) : formatMonthShort(locale, period.month);
+  return { label, title: period.whole ? formatDateRange(locale, period.from, period.to) : partial(formatDay(locale, period.from), formatDay(locale, period.to)) };
+}
+
+/**
+ * The month-end pack (Columns: Months or Quarters): the columns and their headings, and the
+ * ledger accounts (stored for a day) are prepared here; the figures are fetched by the browser,
+ * column by column (see use-pack-columns.ts).
+ */
+export async function PackSection({ user, business, query, fyStartMonth }: { user: SessionUser; business: ShownBusiness; query: TrialBalanceQuery & { columns: "months" | "quarters" }; fyStartMonth: number }) {
+  const [t, locale, ledger] = await Promise.all([
+    getTranslations(),
+    getLocale() as Promise<Locale>,
+    business.id ? withinPageBudget(() => ledgerAccountsFor(user, business.id!)).catch(() => NO_LEDGER) : Promise.resolve(NO_LEDGER),
+  ]);
+  const periods = packPeriods(query, query.columns, fyStartMonth);
+  const partial = (from: string, to: string) => t("trialBalance.pack.partial", { from, to });
+  const priorRange = query.compare === "none" ? null : comparisonRange(query, query.compare);
+  return (
+    <>
+      <UrlSync query={query} switcherBusinessId={business.switcherBusinessId} />
+      <PackViewLazy
+        businessId={business.id}
+        currency={business.currency}
+        mode={query.columns}
+        basis={query.basis}
+        periods={periods}
+        headings={periods.map((period) => heading(locale, period, fyStartMonth, partial))}
+        prior={
+          priorRange
+            ? { range: priorRange, heading: { label: t(query.compare === "year" ? "trialBalance.pack.priorYear" : "trialBalance.pack.priorPeriod"), title: formatDateRange(locale, priorRange.from, priorRange.to) } }
+            : null
+        }
+        ledger={{
+          packed: ledger.accounts ? packLedgerAccounts(ledger.accounts) : null,
+          fetchedLabel: ledger.fetchedAt ? formatDay(locale, ledger.fetchedAt.toISOString().slice(0, 10)) : null,
+          failed: ledger.failed,
+        }}
+      />
+    </>
+  );
+}
