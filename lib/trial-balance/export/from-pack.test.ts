@@ -30,6 +30,7 @@ function documentIn(locale: Locale) {
     t,
     business: { name: "Müller GmbH", currency: "EUR" },
     query,
+    fyStartMonth: 1,
     generatedAt: new Date("2026-11-24T05:00:00Z"),
     failureText: (code) => `failed with ${code}`,
   });

@@ -1,4 +1,4 @@
-import { dateFormat, formatDateRange, formatDay } from "@/lib/i18n/format";
+import { dateFormat, formatDateRange, formatMonthShort, formatQuarter } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import type { ShownBusiness } from "../load";
@@ -12,17 +12,18 @@ export interface PackDocumentContext {
   t: Translate;
   business: Pick<ShownBusiness, "name" | "currency">;
   query: TrialBalanceQuery;
+  /** The first month of the business's financial year (a quarter's heading names its year). */
+  fyStartMonth: number;
   generatedAt: Date;
   /** A failed column's reason in the person's words (the one error-text home lives with the components, so the route passes it in). */
   failureText: (code: string) => string;
 }
 
-/** A column's heading as the page writes it: "Jan 2026", "Q1 2026", a cut month as its days. */
-export function periodLabel(locale: Locale, t: Translate, period: PackPeriod): string {
+/** A column's heading as the page writes it (components/trial-balance/pack/pack-section.tsx): "Jan 2026", "Q1 2026/27", a single period as its dates. */
+export function periodLabel(locale: Locale, period: PackPeriod, fyStartMonth: number): string {
   if (period.kind === "range") return formatDateRange(locale, period.from, period.to);
-  if (!period.whole) return t("trialBalance.pack.partial", { from: formatDay(locale, period.from), to: formatDay(locale, period.to) });
-  if (period.kind === "quarter" && period.quarter) return `${t(`trialBalance.range.q${period.quarter.number}` as MessageKey)} ${period.quarter.fiscalYear}`;
-  return dateFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(Number(period.month.slice(0, 4)), Number(period.month.slice(5, 7)) - 1, 1));
+  if (period.quarter) return formatQuarter(period.quarter.number, period.quarter.fiscalYear, fyStartMonth);
+  return formatMonthShort(locale, period.month);
 }
 
 /**
@@ -34,8 +35,9 @@ export function periodLabel(locale: Locale, t: Translate, period: PackPeriod): s
 export function packDocument(pack: Pack, context: PackDocumentContext): ExportDocument {
   const { locale, t, business, query } = context;
   const failed = (state: ColumnState) => (state.kind === "failed" ? context.failureText(state.code) : state.kind === "pending" ? t("trialBalance.pack.failed") : null);
-  const showTotal = pack.periods.length > 1;
-  const columns: ExportColumn[] = pack.periods.map((period, index) => ({ label: periodLabel(locale, t, period), failed: failed(pack.columns[index]!) }));
+  // The page shows the total column with months or quarters side by side, not for a single period.
+  const showTotal = query.columns !== "single";
+  const columns: ExportColumn[] = pack.periods.map((period, index) => ({ label: periodLabel(locale, period, context.fyStartMonth), failed: failed(pack.columns[index]!) }));
   if (showTotal) {
     const anyFailed = columns.some((column) => column.failed !== null);
     columns.push({ label: t(pack.basis === "closing" ? "trialBalance.pack.closingTotal" : "trialBalance.pack.total"), failed: anyFailed ? t("trialBalance.pack.failed") : null });

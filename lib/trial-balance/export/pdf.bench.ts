@@ -79,6 +79,7 @@ async function main() {
           t: translate,
           business: { name: business?.name ?? null, currency: "USD" },
           query: { ...RANGE, compare: "none", basis: "closing", columns: "months" },
+          fyStartMonth: 1,
           generatedAt: new Date(),
           failureText: (code) => code,
         }),

@@ -71,6 +71,7 @@ export function trialBalanceExport(failureKey: (code: ApiErrorCode) => MessageKe
       t,
       business,
       query,
+      fyStartMonth: load.fyStartMonth,
       generatedAt: new Date(),
       failureText: (code) => {
         const known = apiErrorCodeSchema.safeParse(code);
