@@ -82,7 +82,7 @@ test.beforeEach(async () => {
   await control("POST", "/reset");
 });
 
-test("presets, dates, totals to the cent, comparison with last year, exports, and a posted journal after refresh", async ({ page }) => {
+test("presets, dates, totals to the cent, comparison with last year, and a posted journal after refresh", async ({ page }) => {
   test.setTimeout(180_000);
   const ben = await fixtureUser("ben");
   const business = ben.businesses.find((entry) => entry.lead)!;
@@ -233,7 +233,7 @@ function period(from: string, to: string): string {
   return `${day(from)} – ${day(to)} ${to.slice(0, 4)}`;
 }
 
-test("readable with a comparison: fits 1400 px, periods and currency named, sticky account column, ids on demand, one sort arrow, out-of-date figures, German CSV", async ({ page }) => {
+test("readable with a comparison: fits 1400 px, periods and currency named, sticky account column, ids on demand, one sort arrow, out-of-date figures", async ({ page }) => {
   test.setTimeout(120_000);
   const ben = await fixtureUser("ben");
   await signInAsBen(page, ben);
