@@ -83,8 +83,10 @@ function shapedBody(random: Random, family: string): unknown {
   switch (family) {
     case "entries-draft":
       return random.chance(0.5) ? { period, lines: Array.from({ length: 1 + Math.floor(random.next() * 3) }, line) } : { period, baseRevision: random.pick(NUMBERS), changes: [line()] };
-    case "entries-transfer":
-      return { period, lines: Array.from({ length: Math.floor(random.next() * 3) }, line) };
+    case "check-settings":
+      return random.chance(0.5)
+        ? { federalState: random.pick(["BY", "", "XX", ...STRINGS]), monthlyHoursLimit: random.pick(["208", "0", "745", ...STRINGS]) }
+        : { payCapKind: random.pick(["none", "minijob", "custom", ...STRINGS]), payCapAmount: random.pick(["603", "-1", ...STRINGS]), monthlyHoursLimit: random.pick(["", "160", ...STRINGS]) };
     case "company-draft":
       return { first_name: random.pick(STRINGS), last_name: random.pick(STRINGS), postal_code: value(random) };
     case "employees":
@@ -172,7 +174,10 @@ function fuzzRequest(random: Random, own: { business: string; foreignBusiness: s
     return apiRequest(random, "accounting", `/api/accounting${path}`, ["GET", "PUT", "POST", "DELETE"]);
   }
   if (family < 0.6) return apiRequest(random, "entries-draft", `/api/payroll-entries/${company}/${kind}/draft`, ["GET", "PUT"]);
-  if (family < 0.66) return apiRequest(random, "entries-transfer", `/api/payroll-entries/${company}/${kind}/transfer`, ["POST"]);
+  if (family < 0.66) {
+    const path = random.chance(0.5) ? `/api/payroll/companies/${company}/check-settings` : `/api/payroll/companies/${company}/employees/${random.pick(["1", "2", ...IDS])}/check-settings`;
+    return apiRequest(random, "check-settings", path, ["PUT", "GET"]);
+  }
   if (family < 0.76) return apiRequest(random, "company-draft", `/api/payroll/companies/${company}/draft`, ["PUT", "DELETE"]);
   if (family < 0.82) return apiRequest(random, "employees", `/api/payroll/companies/${company}/employees`, ["GET", "POST"]);
   if (family < 0.88) return apiRequest(random, "imports", `/api/payroll/companies/${company}/imports`, ["POST"]);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { parseHealthInsurancesCsv } from "../lib/payroll/csv";
 import { pensionNumberCheckDigit } from "../lib/payroll/pension-number";
-import { collectConsoleErrors, control, SABINE_KEY, SANDBOX_URL, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { collectConsoleErrors, control, deleteEntryDrafts, SABINE_KEY, SANDBOX_URL, signInAndConnectPayroll, withDatabase } from "./helpers";
 
 // Issue 15, "German, all the way": with the language switched to German, no screen shows an ISO
 // date or month, months read "November 2026", and the import takes what German spreadsheets hold.
@@ -36,15 +36,18 @@ async function switchToGerman(page: Page) {
   await expect(page.getByLabel("Sprache")).toHaveValue("de");
 }
 
-/** Transfers this spec made: removed again, since the grid spec expects none for its company. */
-const transfers: string[] = [];
+/** This spec's transfer of company 1001 is removed again (with the drafts and month close it made): the grid spec expects none. */
+let transferred = false;
 
 test.beforeEach(async () => {
   await control("POST", "/reset");
 });
 
 test.afterEach(async () => {
-  if (transfers.length) await withDatabase((client) => client.query("DELETE FROM payroll_entry_transfers WHERE id = ANY($1::uuid[])", [transfers.splice(0)]));
+  if (!transferred) return;
+  transferred = false;
+  await withDatabase((client) => client.query("DELETE FROM payroll_entry_transfers WHERE company_id = 1001"));
+  await deleteEntryDrafts(1001);
 });
 
 test("in German, the payroll, user and businesses pages show months as 'November 2026' and no ISO date", async ({ page }) => {
@@ -73,16 +76,18 @@ test("in German, the payroll, user and businesses pages show months as 'November
   const { current_month: month } = await control<{ current_month: string }>("GET", "/payroll/companies/1001");
   await page.goto("/payroll/companies/1001/hours");
   await expect(page.getByText(/^Abrechnungsmonat /)).toContainText(GERMAN_MONTH);
-  const transfer = await page.evaluate(async (period) => {
-    const response = await fetch("/api/payroll-entries/1001/hours/transfer", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ period, lines: [{ id: "german-1", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.5", date: `${period}-05` } }] }),
-    });
-    return { status: response.status, body: (await response.json()) as { data?: { transferId?: string } } };
+  // Sent the only way there is: the month close (submit, approve, transfer; four eyes is off for one member).
+  await deleteEntryDrafts(1001);
+  transferred = true;
+  const statuses = await page.evaluate(async (period) => {
+    const send = async (url: string, method: string, body: unknown) =>
+      (await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status;
+    const line = { id: "german-1", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.5", date: `${period}-05` } };
+    const answers = [await send("/api/payroll-entries/1001/hours/draft", "PUT", { period, lines: [line] })];
+    for (const action of ["submit", "approve", "transfer"]) answers.push(await send("/api/payroll-entries/1001/month-close", "POST", { action, period }));
+    return answers;
   }, month);
-  expect(transfer.status).toBe(200);
-  transfers.push(transfer.body.data!.transferId!);
+  expect(statuses).toEqual([200, 200, 200, 200]);
   await page.goto("/payroll/companies/1001/hours/history");
   // The app's database outlives the sandbox's reset: earlier runs' transfers may be listed too.
   const history = page.getByRole("table");

@@ -128,3 +128,27 @@ export async function deleteEntryDrafts(companyId: number, kind?: "hours" | "pay
     await client.query("DELETE FROM month_closes WHERE company_id = $1", [companyId]);
   });
 }
+
+/**
+ * Sends the company's month the only way there is: the month close's Submit for review, Approve
+ * and Transfer (Claudia's workspace has one member, so four eyes is off and she approves herself).
+ * On a grid page; waits until the month shows Transferred.
+ */
+export async function sendMonthThroughClose(page: Page): Promise<void> {
+  const status = page.getByRole("status", { name: "Month status" });
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(status).toHaveText("In review");
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(status).toHaveText("Approved");
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(status).toHaveText("Transferred");
+}
+
+/** Opens the month again after a transfer (Reopen, with a reason), so the grid can be edited. */
+export async function reopenMonth(page: Page, reason: string): Promise<void> {
+  await page.getByRole("button", { name: "Reopen" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Reopen/ });
+  await dialog.getByLabel("Reason for reopening").fill(reason);
+  await dialog.getByRole("button", { name: "Reopen the month" }).click();
+  await expect(page.getByRole("status", { name: "Month status" })).toHaveText("Open");
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatMonth } from "../lib/i18n/format";
-import { collectConsoleErrors, control, deleteEntryDrafts, signInAndConnectPayroll as signInAndConnect } from "./helpers";
+import { collectConsoleErrors, control, deleteEntryDrafts, reopenMonth, sendMonthThroughClose, signInAndConnectPayroll as signInAndConnect, withDatabase } from "./helpers";
 
 const COMPANY = 1001;
 
@@ -28,6 +28,7 @@ test.beforeEach(async () => {
   await control("POST", "/reset");
   // Earlier specs (the keyboard spec, the fuzz test) may have left a draft of this company.
   await deleteEntryDrafts(COMPANY);
+  await withDatabase((client) => client.query("DELETE FROM payroll_entry_transfers WHERE company_id = $1", [COMPANY]));
 });
 
 test("hours: type, paste, correct, reload the draft, transfer, change one line and transfer again", async ({ page, context }) => {
@@ -62,7 +63,6 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   await page.keyboard.press("Enter");
   await expect(cell(page, 2, "total_amount")).toHaveAttribute("aria-invalid", "true");
   await expect(cell(page, 2, "total_amount")).toContainText("-15.00");
-  await expect(page.getByRole("button", { name: "Review and transfer …" })).toBeDisabled();
   await expect(page.getByRole("region", { name: "Problems (1)" })).toContainText("Rate: Must not be negative.");
 
   // Paste a block from a spreadsheet at employee 3's type cell: three employees, all columns.
@@ -79,7 +79,7 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   await page.keyboard.press("Control+Y");
   await expect(cell(page, 7, "type")).toHaveText("Night supplement 25 %");
 
-  // Correct the error: the problem goes, transfer is possible.
+  // Correct the error: the problem goes.
   await typeInto(page, 2, "total_amount", "15");
   await expect(page.getByRole("region", { name: "Problems (0)" })).toContainText("No problems.");
   await expect(page.getByTestId("grand-total")).toHaveText("2,386.00");
@@ -91,13 +91,13 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   await expect(cell(page, 2, "total_amount")).toHaveText("15.00");
   await expect(page.getByTestId("grand-total")).toHaveText("2,386.00");
 
-  // Transfer: first the review, then the service holds exactly the grid.
-  await page.getByRole("button", { name: "Review and transfer …" }).click();
-  const review = page.getByRole("dialog", { name: "What this transfer changes" });
+  // The grid has no send of its own: it compares with the last transfer; the month close sends.
+  await page.getByRole("button", { name: "Compare with the last transfer …" }).click();
+  const review = page.getByRole("dialog", { name: "What changed since the last transfer" });
   await expect(review).toContainText(`Nothing was transferred for ${formatMonth("en", month)} yet.`);
   await expect(review).toContainText("Added (5)");
-  await review.getByRole("button", { name: "Transfer 5 lines" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Transferred: the service now holds 5 lines for ${formatMonth("en", month)}.` })).toBeVisible();
+  await review.getByRole("button", { name: "Close" }).click();
+  await sendMonthThroughClose(page);
   const expected = [
     { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5 },
     { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15 },
@@ -107,18 +107,20 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   ];
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual(expected);
 
-  // Change one line and remove another: the review shows exactly that; the service then holds only the new set.
+  // Reopen, change one line and remove another: the comparison shows exactly that; the service then holds only the new set.
+  await reopenMonth(page, "Employee 1 worked 9 hours");
   await typeInto(page, 1, "total_hours", "9");
   await cell(page, 7, "type").click();
   await page.keyboard.press("Control+Delete");
   await expect(cell(page, 7, "type")).toHaveText("");
-  await page.getByRole("button", { name: "Review and transfer …" }).click();
+  await page.getByRole("button", { name: "Compare with the last transfer …" }).click();
   await expect(review).toContainText("Changed (1)");
   await expect(review).toContainText("Hours: 8 → Hours: 9");
   await expect(review).toContainText("Removed (1)");
   await expect(review).not.toContainText("Added");
-  await review.getByRole("button", { name: "Transfer 4 lines" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `the service now holds 4 lines` })).toBeVisible();
+  await review.getByRole("button", { name: "Close" }).click();
+  await draftSaved(page);
+  await sendMonthThroughClose(page);
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([{ ...expected[0], total_hours: 9 }, ...expected.slice(1, 4)]);
 
   // The history: both transfers, who and what, and their comparison.
@@ -131,7 +133,7 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   expect(errors).toEqual([]);
 });
 
-test("extra payments: refused during a pay run with the draft kept, accepted after it", async ({ page }) => {
+test("extra payments: the month close's transfer waits during a pay run with the draft kept, accepted after it", async ({ page }) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await signInAndConnect(page);
@@ -160,33 +162,36 @@ test("extra payments: refused during a pay run with the draft kept, accepted aft
   await expect(page.getByTestId("grand-total")).toHaveText("525.00");
   await draftSaved(page);
 
+  // The month close sends both kinds; during a pay run the service refuses and the month waits.
+  const status = page.getByRole("status", { name: "Month status" });
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(status).toHaveText("In review");
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(status).toHaveText("Approved");
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
-  await page.getByRole("button", { name: "Review and transfer …" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Transfer 3 lines" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "running the pay run" })).toContainText("Transfer again after the pay run.");
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(status).toHaveText("Waiting for pay run");
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
 
   // The draft stays, also across a reload; nothing is sent again by itself: the page, once its
-  // requests have settled, has asked for no transfer.
-  const transfersAsked: string[] = [];
+  // requests have settled, has asked for no month-close action.
+  const actionsAsked: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && /\/transfer/.test(request.url())) transfersAsked.push(request.url());
+    if (request.method() === "POST" && /\/month-close/.test(request.url())) actionsAsked.push(request.url());
   });
   await page.reload();
   await expect(cell(page, 3, "amount")).toHaveText("12.50");
   await page.waitForLoadState("networkidle");
-  expect(transfersAsked).toEqual([]);
+  expect(actionsAsked).toEqual([]);
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
 
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
-  await page.getByRole("button", { name: "Review and transfer …" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Transfer 3 lines" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Transferred: the service now holds 3 lines" })).toBeVisible();
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(status).toHaveText("Transferred");
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([
     { company_id: COMPANY, employee_id: 1, type: "BONUS_PAYMENT", count: 1, amount: 250 },
     { company_id: COMPANY, employee_id: 2, type: "BONUS_PAYMENT", count: 1, amount: 250 },
     { company_id: COMPANY, employee_id: 3, type: "TRAVEL_COSTS", count: 2, amount: 12.5 },
   ]);
-  // The browser logs the refused transfer's 409 answer itself; nothing else may be logged.
-  expect(errors.filter((error) => !error.includes("409 (Conflict)"))).toEqual([]);
+  expect(errors).toEqual([]);
 });

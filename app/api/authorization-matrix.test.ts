@@ -123,6 +123,16 @@ const ROUTES: Record<string, RouteEntry> = {
   "payroll/companies/[companyId]/employees POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: {} }) },
   "payroll/companies/[companyId]/draft PUT": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: { first_name: "Matrix" } }) },
   "payroll/companies/[companyId]/draft DELETE": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" } }) },
+  "payroll/companies/[companyId]/check-settings PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001" }, body: { federalState: "BY", monthlyHoursLimit: "208" } }),
+  },
+  "payroll/companies/[companyId]/employees/[employeeId]/check-settings PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", employeeId: "1" }, body: { payCapKind: "minijob", payCapAmount: "", monthlyHoursLimit: "" } }),
+  },
   "payroll/companies/[companyId]/imports POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: {} }) },
   "payroll/imports/[importId] GET": { workspace: "A", permission: "payroll.read", call: (f) => ({ params: { importId: f.importA } }) },
   "payroll/imports/[importId] POST": { workspace: "A", permission: "payroll.edit", call: (f) => ({ params: { importId: f.importA }, body: { action: "pause" } }) },
@@ -150,7 +160,6 @@ const ROUTES: Record<string, RouteEntry> = {
       await db().workspace.update({ where: { id: f.workspaceA }, data: { fourEyes: null } });
     },
   },
-  "payroll-entries/[companyId]/[kind]/transfer POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001", kind: "payments" }, body: { period: "2000-01", lines: [] } }) },
 
   "workspaces/[workspaceId]/members GET": { workspace: "A", permission: "workspace.read", call: (f) => ({ params: { workspaceId: f.workspaceA } }) },
   "workspaces/[workspaceId]/members/[userId] PATCH": { workspace: "A", permission: "workspace.manage", call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA }, body: { roles: ["clerk"] } }) },

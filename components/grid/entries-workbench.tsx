@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/payroll-grid/decimal";
 import { GridModel, isBlank, type GridLine, type PasteResult } from "@/lib/payroll-grid/model";
-import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
+import { gridSpecFor, rateProposer } from "@/lib/payroll-entries/grid-spec";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
 import { CopyLineDialog } from "./copy-line-dialog";
 import { handoffKey, takeUnsavedDraft } from "./draft-handoff";
@@ -18,11 +18,12 @@ import { columnLabel, describeProblem } from "./messages";
 import { ProblemsPanel } from "./problems-panel";
 import { ReviewDialog } from "./review-dialog";
 import { selectionBounds, type GridSelection } from "./selection";
+import { StartFromTransfer, type StartFrom } from "./start-from-transfer";
 import { TotalsPanel } from "./totals-panel";
 import { TransferBar } from "./transfer-bar";
 import { useGridRows } from "./use-grid-rows";
 import { storedLinesOf } from "./draft-body";
-import { useTransfer, type LastTransfer } from "./use-transfer";
+import { useTransferReview, type LastTransfer } from "./use-transfer-review";
 import { useAnnouncePresence } from "./use-draft-stream";
 
 export interface WorkbenchProps {
@@ -37,8 +38,11 @@ export interface WorkbenchProps {
   unknownTransfer: LastTransfer | null;
   /** The person's workspace role may read but not edit or transfer (lib/workspaces/permissions.ts), or the month is not Open. */
   readOnly?: boolean;
-  /** The month is not Open (month close): its Transfer is the month close's, not the grid's. */
+  /** The month is not Open (month close): the grid is read-only (sending is always the month close's Transfer). */
   frozen?: boolean;
+  /** Less typing: an earlier month's last transferred set (offered while the draft is empty) and rates per employee and type. */
+  startFrom?: StartFrom | null;
+  rememberedRates?: Record<string, Record<string, string>>;
 }
 
 const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
@@ -51,6 +55,7 @@ function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
 function buildModel(props: WorkbenchProps, locale: "en" | "de"): GridModel {
   const model = new GridModel(gridSpecFor(props.kind, props.period), { locale, month: props.period }, props.employees.map((employee) => employee.id), modelLines(props.kind, props.draft?.lines ?? []));
   model.readOnly = props.readOnly === true;
+  model.propose = rateProposer(props.kind, props.rememberedRates ?? {});
   return model;
 }
 
@@ -72,7 +77,6 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const [copyOpen, setCopyOpen] = useState(false);
   const gridArea = useRef<HTMLDivElement>(null);
   const drafts = useRef<DraftSaverHandle>(null);
-  const flush = useCallback(() => drafts.current?.flush() ?? Promise.resolve(), []);
   // Live co-editing: this page's id in the draft's stream, who else is here, what the page was rendered from.
   const [client] = useState(newClientId);
   const [presence] = useState(() => new PresenceStore());
@@ -101,8 +105,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     [t, columnLabels, employees],
   );
   useAnnouncePresence({ companyId, kind, period, client, presence, line: activeLine?.id ?? null });
-  const transfer = useTransfer({ model, version, companyId, kind, period, initialBaselines: { lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer }, flush, describe });
-
+  const transfer = useTransferReview({ model, version, kind, lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer });
   const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
 
   const selectLine = (lineId: string, col: number) => {
@@ -147,12 +150,9 @@ export function EntriesWorkbench(props: WorkbenchProps) {
       <p className="max-w-3xl text-sm text-slate-700">{t("payrollEntries.intro")}</p>
       <details className="text-sm text-slate-700">
         <summary className="cursor-pointer font-medium text-blue-800 underline">{t("payrollEntries.keyboardHelpTitle")}</summary>
-        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">
-          {KEYBOARD_HELP.map((key) => (
-            <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>
-          ))}
-        </ul>
+        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">{KEYBOARD_HELP.map((key) => <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>)}</ul>
       </details>
+      <StartFromTransfer model={model} version={version} kind={kind} period={period} startFrom={props.startFrom ?? null} onStarted={setPasteNote} />
 
       <GridToolbar
         label={kindName}
@@ -209,8 +209,8 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         />
       </div>
 
-      {/* A frozen month is sent by the month close's Transfer (components/month-close). */}
-      {props.frozen ? null : <TransferBar companyId={companyId} kind={kind} notice={transfer.notice} problemCount={model.problemCount} sending={transfer.sending} onReview={transfer.openReview} readOnly={props.readOnly === true} />}
+      {/* Sending is the month close's Transfer alone (components/month-close); here only the comparison and the history. */}
+      <TransferBar companyId={companyId} kind={kind} onReview={transfer.openReview} readOnly={props.readOnly === true && props.frozen !== true} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <ProblemsPanel model={model} version={version} employees={employees} columnLabels={columnLabels} describe={describe} onSelect={selectLine} />
@@ -243,8 +243,6 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         lineCount={transfer.currentLines.length}
         total={formatAmount(locale, centsToDecimal(model.grandTotal))}
         employees={employees}
-        sending={transfer.sending}
-        onSend={transfer.send}
         onClose={transfer.closeReview}
       />
     </div>

@@ -10,7 +10,7 @@ import { columnsOf } from "@/lib/payroll-entries/grid-spec";
 import { changedFields, type LineDiff } from "@/lib/payroll-entries/diff";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
 import { columnLabel } from "./messages";
-import type { CompareWith } from "./use-transfer";
+import type { CompareWith } from "./use-transfer-review";
 
 const SHOWN = 100;
 
@@ -27,17 +27,16 @@ interface ReviewDialogProps {
   lineCount: number;
   total: string;
   employees: ReadonlyMap<number, string>;
-  sending: boolean;
-  onSend: () => void;
   onClose: () => void;
 }
 
 /**
- * What a transfer changes against the last successful one, before anything is sent; after a
- * transfer of unknown outcome, against that one or the last successful one (the person picks).
+ * What the month's lines change against the last successful transfer; after a transfer of
+ * unknown outcome, against that one or the last successful one (the person picks). Only shows:
+ * the month close's Transfer sends.
  */
 export function ReviewDialog(props: ReviewDialogProps) {
-  const { open, kind, period, diff, lastTransferAt, unknownTransferAt, compareWith, onCompareWith, lineCount, total, employees, sending, onSend, onClose } = props;
+  const { open, kind, period, diff, lastTransferAt, unknownTransferAt, compareWith, onCompareWith, lineCount, total, employees, onClose } = props;
   const t = useTranslations();
   const locale = useLocale();
   const when = (at: string) => formatDate(locale, new Date(at), { dateStyle: "medium", timeStyle: "short" });
@@ -117,10 +116,7 @@ export function ReviewDialog(props: ReviewDialogProps) {
       <p className="font-medium">{lineCount === 0 ? t("payrollEntries.reviewEmpty") : t("payrollEntries.reviewLinesTotal", { count: lineCount, total })}</p>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onClose}>
-          {t("payrollEntries.cancel")}
-        </Button>
-        <Button size="sm" onClick={onSend} disabled={sending}>
-          {sending ? t("payrollEntries.sending") : t("payrollEntries.sendNow", { count: lineCount })}
+          {t("payrollEntries.close")}
         </Button>
       </div>
     </Dialog>

@@ -11,8 +11,12 @@ import { employeeRows, type EmployeeRow, type InsurerLabels } from "@/lib/payrol
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import type { Employee } from "@/lib/payroll/schemas";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { Button } from "@/components/ui/button";
+import { EmployeeSettingsDialog } from "@/components/month-close/settings/employee-settings-dialog";
+import { settingsSummary, useEmployeeSettings, type EmployeeSettingsContext } from "@/components/month-close/settings/employee-settings";
 
 const NO_EMPLOYEES: EmployeeRow[] = [];
+const NO_SETTINGS: EmployeeSettingsContext = { editable: false, period: "", companyHoursLimit: 0, employees: [] };
 
 const SORTS = ["id", "lastName", "firstName", "location", "entry"] as const;
 type Sort = (typeof SORTS)[number];
@@ -23,7 +27,7 @@ const SORT_LABELS = { id: "payroll.employees.sortId", lastName: "payroll.employe
  * The list is the `payrollKeys.employees` query: the page hands over the rows it rendered
  * (HydrationBoundary), and a change elsewhere (a new employee) invalidates and re-reads it.
  */
-export function EmployeeTable({ companyId, insurers }: { companyId: number; insurers: InsurerLabels }) {
+export function EmployeeTable({ companyId, insurers, checkSettings }: { companyId: number; insurers: InsurerLabels; checkSettings?: EmployeeSettingsContext }) {
   const t = useTranslations();
   const locale = useLocale();
   const list = useQuery({
@@ -31,6 +35,10 @@ export function EmployeeTable({ companyId, insurers }: { companyId: number; insu
     queryFn: async ({ signal }) => employeeRows((await apiFetchOrThrow<{ employees: Employee[] }>(`/api/payroll/companies/${companyId}/employees`, { signal })).employees, insurers),
   });
   const employees = list.data ?? NO_EMPLOYEES;
+  // The month-close check settings column (pay cap, hours limit), when the page hands them over.
+  const settingsContext = checkSettings ?? NO_SETTINGS;
+  const settings = useEmployeeSettings(companyId, settingsContext.employees);
+  const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<Sort>("id");
   const [descending, setDescending] = useState(false);
@@ -94,6 +102,7 @@ export function EmployeeTable({ companyId, insurers }: { companyId: number; insu
               <th scope="col" className="p-2">{t("payroll.employees.location")}</th>
               <th scope="col" className="p-2">{t("payroll.employees.entry")}</th>
               <th scope="col" className="p-2">{t("payroll.employees.insurer")}</th>
+              {checkSettings ? <th scope="col" className="p-2">{t("checkSettings.column")}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -111,12 +120,32 @@ export function EmployeeTable({ companyId, insurers }: { companyId: number; insu
                   {employee.insurer}
                   {employee.insurerEnded ? <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span> : null}
                 </td>
+                {checkSettings ? (
+                  <td className="p-2">
+                    <span className="mr-2">{settingsSummary(t, locale, settingsContext.period, settings.get(employee.id))}</span>
+                    {settingsContext.editable ? (
+                      <Button variant="secondary" size="sm" onClick={() => setEditing({ id: employee.id, name: `${employee.firstName} ${employee.lastName}` })} aria-label={t("checkSettings.editFor", { name: `${employee.firstName} ${employee.lastName}` })}>
+                        {t("checkSettings.edit")}
+                      </Button>
+                    ) : null}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
         </table>
       </ScrollRegion>
       {shown.length === 0 ? <p>{t("payroll.employees.none")}</p> : null}
+      {checkSettings?.editable ? (
+        <EmployeeSettingsDialog
+          companyId={companyId}
+          period={settingsContext.period}
+          companyHoursLimit={settingsContext.companyHoursLimit}
+          employee={editing}
+          current={editing ? settings.get(editing.id) : undefined}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -21,6 +21,10 @@
  * - `month_close.step` { action, from, to, round, ...details } — a month-close step (lib/month-close),
  *   `action` one of its actions or `transfer_result` / `check_result` (what the service answered)
  * - `workspace.four_eyes` { enabled } — an owner's choice (null: the default again)
+ * - `company.check_settings` { changes: { federalState?, monthlyHoursLimit? } } — each [old, new]
+ *   (lib/month-close/settings); a Land of null is none confirmed
+ * - `employee.check_settings` { employeeId, name, changes: { payCap?, monthlyHoursLimit? } } — each
+ *   [old, new]; payCap "minijob", euros ("1200.00") or null, a limit of null is the company's
  */
 export const AUDIT_KINDS = [
   "member.joined",
@@ -40,6 +44,8 @@ export const AUDIT_KINDS = [
   "transfer.sent",
   "month_close.step",
   "workspace.four_eyes",
+  "company.check_settings",
+  "employee.check_settings",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

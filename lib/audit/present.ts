@@ -158,7 +158,32 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike): string 
     }
     case "workspace.four_eyes":
       return t(d.enabled === null || d.enabled === undefined ? "audit.summary.four_eyes_default" : d.enabled ? "audit.summary.four_eyes_on" : "audit.summary.four_eyes_off");
+    case "company.check_settings":
+      return t("audit.summary.company_check_settings", { count: Object.keys(settingChanges(d)).length });
+    case "employee.check_settings":
+      return t("audit.summary.employee_check_settings", { id: str(d.employeeId), name: str(d.name) });
   }
+}
+
+function settingChanges(details: Record<string, unknown>): Record<string, [unknown, unknown]> {
+  const changes = details.changes;
+  return changes && typeof changes === "object" ? (changes as Record<string, [unknown, unknown]>) : {};
+}
+
+/** A check setting's value as people read it: the Land's name, "Minijob", euros, hours; null as the default. */
+function settingText(locale: Locale, t: Translate, field: string, value: unknown): string {
+  if (field === "federalState") return value === null || value === undefined ? t("audit.settings.noState") : t.has(`monthChecks.federalStates.${str(value)}` as never) ? t(`monthChecks.federalStates.${str(value)}` as never) : str(value);
+  if (field === "payCap") return value === null || value === undefined ? t("audit.settings.noCap") : value === "minijob" ? t("audit.settings.minijob") : `${formatAmount(locale, str(value))} €`;
+  if (value === null || value === undefined) return t("audit.settings.companyLimit");
+  return t("audit.settings.hours", { hours: numberFormat(locale, { maximumFractionDigits: 2 }).format(num(value)) });
+}
+
+function settingsChanges(locale: Locale, t: Translate, entry: AuditEntryLike): AuditChange[] {
+  const where = entry.kind === "employee.check_settings" ? t("audit.settings.employee", { id: str(entry.details.employeeId), name: str(entry.details.name) }) : t("audit.settings.company");
+  return Object.entries(settingChanges(entry.details)).map(([field, [before, after]]) => {
+    const key = `audit.settings.fields.${field}` as never;
+    return { where, field: t.has(key) ? t(key) : field, old: settingText(locale, t, field, before), new: settingText(locale, t, field, after) };
+  });
 }
 
 /** The entry's own words: who, what, when, and its old → new changes. */
@@ -166,6 +191,7 @@ export function presentEntry(locale: Locale, t: Translate, entry: AuditEntryLike
   const d = entry.details;
   let changes: AuditChange[] = [];
   if (entry.kind === "draft.saved") changes = draftChanges(locale, t, d);
+  if (entry.kind === "company.check_settings" || entry.kind === "employee.check_settings") changes = settingsChanges(locale, t, entry);
   if (entry.kind === "member.roles_changed") changes = [{ where: str(d.memberName), field: t("audit.rolesField"), old: rolesText(t, d.from), new: rolesText(t, d.to) }];
   return {
     when: formatWhen(locale, entry.occurredAt),

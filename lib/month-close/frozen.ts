@@ -1,5 +1,4 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
 import type { MonthState } from "./states";
@@ -40,12 +39,4 @@ export async function assertMonthOpen(tx: Prisma.TransactionClient, key: MonthKe
       extra: { state },
     });
   }
-}
-
-/**
- * The grid's own per-kind Transfer (outside the month close) is allowed only while the month is
- * Open; a frozen month is sent by the month close's Transfer, once approved.
- */
-export async function refuseDirectTransferWhenFrozen(key: MonthKey): Promise<void> {
-  await getDb().$transaction((tx) => assertMonthOpen(tx, key));
 }

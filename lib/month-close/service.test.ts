@@ -140,14 +140,6 @@ describe("frozen months", () => {
     await withdrawMonth(key, clerk);
     await expect(saveEntryDraft({ ...key, kind: "hours" }, hoursLines(), null)).resolves.toMatchObject({ revision: draft!.revision + 1 });
   });
-
-  it("refuses the grid's own per-kind transfer while the month is not Open", async () => {
-    const { submitMonth } = await service();
-    const { refuseDirectTransferWhenFrozen } = await import("./frozen");
-    await expect(refuseDirectTransferWhenFrozen(key)).resolves.toBeUndefined();
-    await submitMonth(key, clerk, employeeIds);
-    await expect(refuseDirectTransferWhenFrozen(key)).rejects.toMatchObject({ code: "month_frozen" });
-  });
 });
 
 describe("approve and four eyes", () => {

@@ -2,14 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { auditActorOf } from "@/lib/audit/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
-import { refuseDirectTransferWhenFrozen } from "@/lib/month-close/frozen";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
 import { loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
 import { draftEventStream, publishDraftChange, publishPresence } from "./draft-stream";
-import { lastSuccessfulTransfer } from "./history";
 import { ENTRY_KINDS } from "./kinds";
 import { draftPresenceBodySchema, entryDraftBodySchema } from "./schemas";
-import { notSent, transferEntries } from "./transfers";
 
 /**
  * The handlers behind `app/api/payroll-entries/**`, in the envelope of lib/http/envelope.ts.
@@ -17,12 +14,11 @@ import { notSent, transferEntries } from "./transfers";
  * `draft_conflict` 409 with `revision`, `lineRevisions` (what was written) and `conflicts` (lines
  * someone else changed since the save's base: `{ id, theirs: { revision, employee_id, values }, yours }`,
  * values null when they removed it, yours null when the save removed it), `invalid` 422 with
- * `problems`, `refused` 422 with `problems`, `pay_run_in_progress` 409, `outcome_unknown` 502 with
- * `unknownTransfer`. A failure before the transfer's call (nothing sent) carries `sent: false`.
+ * `problems`. Transfers are not here: a month is sent only by the month close's Transfer once
+ * approved (lib/month-close/api.ts), never by a grid of its own.
  */
 
 const MAX_BODY = 8 * 1024 * 1024;
-const transferBodySchema = z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), lines: z.unknown() }).strict();
 
 const entryParams = z.object({ companyId: z.string(), kind: z.enum(ENTRY_KINDS) });
 
@@ -98,44 +94,4 @@ export const postPresence = payrollRoute({ permission: "payroll.read", params: e
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
   await publishPresence(key, { client: context.body.client, name: displayName(context.user), line: context.body.line });
   return successResponse({});
-});
-
-export const postTransfer = payrollRoute({ permission: "payroll.edit", params: entryParams, body: transferBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
-  const { kind } = context.params;
-  // Failures before the send say so (`sent: false`, see notSent); transferEntries marks its own.
-  const company = await companyFromParam(context, context.params.companyId).catch((error: unknown) => {
-    throw notSent(error);
-  });
-  if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
-  await refuseDirectTransferWhenFrozen({ connectionId: context.connection.id, companyId: company.id, period: company.current_month }).catch((error: unknown) => {
-    throw notSent(error);
-  });
-  const result = await transferEntries({
-    connectionId: context.connection.id,
-    userId: context.user.id,
-    userName: context.user.displayName ?? context.user.email ?? context.user.id,
-    client: context.client,
-    company,
-    kind,
-    lines: context.body.lines,
-    audit: auditActorOf(context.user),
-  });
-  switch (result.status) {
-    case "succeeded": {
-      const last = await lastSuccessfulTransfer(context.connection.id, company.id, company.current_month, kind);
-      return successResponse({ transferId: result.transferId, receipt: result.receipt, lastTransfer: last && { id: last.id, createdAt: last.createdAt, lines: last.lines }, unknownTransfer: null });
-    }
-    case "invalid":
-      throw new ApiError("invalid", "Some lines are not valid; nothing was sent.", { extra: { problems: result.problems } });
-    case "refused":
-      throw new ApiError("refused", undefined, { detail: result.message, extra: { serviceCode: result.code, problems: result.problems, transferId: result.transferId } });
-    case "pay_run":
-      throw new ApiError("pay_run_in_progress", undefined, { detail: result.message, extra: { transferId: result.transferId } });
-    case "unknown":
-      // The review compares with this one too: the service may hold it.
-      throw new ApiError("outcome_unknown", undefined, {
-        detail: result.message,
-        extra: { transferId: result.transferId, unknownTransfer: { id: result.transferId, createdAt: result.createdAt, lines: result.lines } },
-      });
-  }
 });

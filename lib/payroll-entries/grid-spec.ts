@@ -1,7 +1,7 @@
 import type { EnumOption, GridColumn } from "@/lib/payroll-grid/columns";
 import { multiplyMicros, parseMicros, productToCents } from "@/lib/payroll-grid/decimal";
 import type { GridSpec, LineOutcome } from "@/lib/payroll-grid/model";
-import { fieldsOf, type EntryKind } from "./kinds";
+import { fieldsOf, RATE_FIELD, type EntryKind } from "./kinds";
 import { fieldSchemas } from "./schemas";
 import { typeLabels } from "./labels";
 
@@ -64,5 +64,21 @@ export function gridSpecFor(kind: EntryKind, month: string): GridSpec {
       const group = errors[0] ? null : (cells[0] ?? null);
       return { errors, cents, group };
     },
+  };
+}
+
+/**
+ * The remembered rates (lib/payroll-entries/less-typing.ts, employee id → type → rate) as the grid's
+ * proposals: when a person sets a line's type, its empty rate (an hours line's rate, an extra
+ * payment's amount) gets the employee's last transferred rate of that type.
+ */
+export function rateProposer(kind: EntryKind, rates: Readonly<Record<string, Readonly<Record<string, string>>>>) {
+  const fields = fieldsOf(kind);
+  const typeCol = fields.indexOf("type");
+  const rateCol = fields.indexOf(RATE_FIELD[kind]);
+  return (employeeId: number, cells: readonly string[], col: number): { col: number; value: string }[] => {
+    if (col !== typeCol) return [];
+    const rate = rates[String(employeeId)]?.[cells[typeCol] ?? ""];
+    return rate ? [{ col: rateCol, value: rate }] : [];
   };
 }

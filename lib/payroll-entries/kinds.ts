@@ -21,6 +21,9 @@ export const PAYMENT_FIELDS = ["type", "count", "amount"] as const;
 export type HoursField = (typeof HOURS_FIELDS)[number];
 export type PaymentField = (typeof PAYMENT_FIELDS)[number];
 
+/** The field remembered per employee and type (lib/payroll-entries/less-typing.ts): an hours line's rate, an extra payment's amount. */
+export const RATE_FIELD: Record<EntryKind, HoursField | PaymentField> = { hours: "total_amount", payments: "amount" };
+
 export function fieldsOf(kind: EntryKind): readonly string[] {
   return kind === "hours" ? HOURS_FIELDS : PAYMENT_FIELDS;
 }

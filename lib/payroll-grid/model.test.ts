@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
+import { gridSpecFor, rateProposer } from "@/lib/payroll-entries/grid-spec";
 import { centsToDecimal } from "./decimal";
 import { GridModel } from "./model";
 
@@ -158,5 +158,37 @@ describe("GridModel", () => {
     expect(grid.grandTotal).toBe(0n);
     expect(pasted - started).toBeLessThan(1000);
     expect(undone - pasted).toBeLessThan(1000);
+  });
+});
+
+describe("less typing", () => {
+  it("proposes a remembered rate when a line's type is typed, only into an empty rate, in the same undo step", () => {
+    const model = new GridModel(gridSpecFor("hours", "2026-11"), { locale: "en", month: "2026-11" }, [1, 2], []);
+    model.propose = rateProposer("hours", { "1": { HOURLY_WAGE: "13.9" } });
+    const [first, second] = model.lines;
+    model.setText(first!, 0, "Hourly wage");
+    expect(first!.cells.slice(0, 3)).toEqual(["HOURLY_WAGE", "", "13.9"]);
+    model.undo();
+    expect(first!.cells.slice(0, 3)).toEqual(["", "", ""]);
+    // A rate typed first stays; another employee has nothing remembered.
+    model.setText(first!, 2, "12");
+    model.setText(first!, 0, "Hourly wage");
+    expect(first!.cells[2]).toBe("12");
+    model.setText(second!, 0, "Hourly wage");
+    expect(second!.cells[2]).toBe("");
+  });
+
+  it("fills only a grid without content, as one undoable step", () => {
+    const model = new GridModel(gridSpecFor("payments", "2026-11"), { locale: "en", month: "2026-11" }, [1, 2], []);
+    const lines = [{ employeeId: 2, cells: ["BONUS_PAYMENT", "", "250"] }];
+    expect(model.fillEmpty(lines)).toBe(true);
+    expect(model.filledLines().map((line) => [line.employeeId, ...line.cells])).toEqual([[2, "BONUS_PAYMENT", "", "250"]]);
+    expect(model.lines.map((line) => line.employeeId)).toEqual([1, 2]);
+    expect(model.fillEmpty(lines)).toBe(false);
+    model.undo();
+    expect(model.filledLines()).toEqual([]);
+    model.setText(model.lines[0]!, 2, "5");
+    expect(model.fillEmpty(lines)).toBe(false);
+    expect(model.filledLines()).toHaveLength(1);
   });
 });

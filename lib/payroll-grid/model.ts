@@ -87,6 +87,11 @@ export class GridModel {
   lines: GridLine[] = [];
   /** Set for a person whose workspace role may not edit: every command changes nothing. */
   readOnly = false;
+  /**
+   * Values proposed for a line's empty cells once a person typed into `col` (the page's remembered
+   * rates: lib/payroll-entries/grid-spec.ts `rateProposer`); set with the typed value, one undo step.
+   */
+  propose: ((employeeId: number, cells: readonly string[], col: number) => readonly { col: number; value: string }[]) | null = null;
   version = 0;
   structureVersion = 0;
   readonly employeeOrder: readonly number[];
@@ -328,11 +333,28 @@ export class GridModel {
     return real.length ? { kind: "cells", changes: real } : null;
   }
 
-  /** Sets cells from typed text (canonicalised per column). */
+  /** Sets cells from typed text (canonicalised per column), with what `propose` offers for the line's empty cells. */
   setText(line: GridLine, col: number, text: string): void {
     const column = this.spec.columns[col];
     if (!column) return;
-    this.record(this.cellsStep([{ line, col, value: canonicalize(column, text, this.context) }]));
+    const value = canonicalize(column, text, this.context);
+    const changes: CellChange[] = [{ line, col, value }];
+    if (this.propose && value !== line.cells[col]) {
+      const cells = line.cells.map((cell, index) => (index === col ? value : cell));
+      // Never over something already there: a proposal only fills an empty cell.
+      for (const proposal of this.propose(line.employeeId, cells, col)) if (proposal.col !== col && cells[proposal.col] === "") changes.push({ line, col: proposal.col, value: proposal.value });
+    }
+    this.record(this.cellsStep(changes));
+  }
+
+  /**
+   * Fills a grid without content with these lines (a month started from the last transfer): one
+   * undoable step, saved like any other. Refused (false, nothing changed) when any line has content.
+   */
+  fillEmpty(initial: readonly { employeeId: number; cells: readonly string[] }[]): boolean {
+    if (this.readOnly || this.filledLines().length > 0 || initial.length === 0) return false;
+    this.replaceLines(initial.map((line) => ({ employeeId: line.employeeId, cells: line.cells })));
+    return true;
   }
 
   /** Sets canonical values as they are (no parsing). */

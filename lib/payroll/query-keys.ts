@@ -6,6 +6,8 @@ export const payrollKeys = {
   all: ["payroll"] as const,
   company: (companyId: number) => [...payrollKeys.all, "companies", companyId] as const,
   employees: (companyId: number) => [...payrollKeys.company(companyId), "employees"] as const,
+  /** The employees' month-close check settings (seeded by the company page, updated by saves). */
+  checkSettings: (companyId: number) => [...payrollKeys.company(companyId), "check-settings"] as const,
   draft: (companyId: number) => [...payrollKeys.company(companyId), "draft"] as const,
   imports: (companyId: number) => [...payrollKeys.company(companyId), "imports"] as const,
   import: (importId: string) => [...payrollKeys.all, "imports", importId] as const,

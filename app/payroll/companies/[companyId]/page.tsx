@@ -17,6 +17,9 @@ import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady, 
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { healthInsurances } from "@/lib/payroll/reference-lists";
 import { Notice } from "@/components/ui/notice";
+import { CompanySettingsForm } from "@/components/month-close/settings/company-settings-form";
+import { employeeCheckSettings } from "@/lib/month-close/settings/read";
+import { companySettingsView, type CompanySettingsView } from "@/lib/month-close/settings/service";
 
 export const dynamic = "force-dynamic";
 
@@ -25,10 +28,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("payroll.companies.title") };
 }
 
-// The employee table and problems are client components: they get the payroll texts only.
+// The employee table, check settings and problems are client components: they get these texts only.
 export default function CompanyPage(props: { params: Promise<{ companyId: string }> }) {
   return (
-    <IntlScope namespaces={["payroll"]}>
+    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks"]}>
       <CompanyPageContent {...props} />
     </IntlScope>
   );
@@ -52,6 +55,7 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
   }
   // Onboarding and import are for roles that may edit (lib/workspaces/permissions.ts); their routes refuse the others.
   const editable = can(state.user.workspace?.roles, "payroll.edit");
+  const settings = await companySettingsView(state.connection.id, company);
   return (
     <section className="space-y-6">
       <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
@@ -82,18 +86,24 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
           {t("payrollEntries.paymentsLink")}
         </Link>
       </div>
+      {/* Keyed by language: a switch shows the form's numbers the new way (its values are typed text). */}
+      <CompanySettingsForm key={locale} companyId={company.id} {...settings} editable={editable} />
       {/* The shell streams at once; the employees follow when the service answers (or the page's deadline passes). */}
       <Suspense fallback={<PayrollLoading />}>
-        <Employees state={state} company={company} />
+        <Employees state={state} company={company} settings={settings} editable={editable} />
       </Suspense>
     </section>
   );
 }
 
-async function Employees({ state, company }: { state: Extract<PayrollPageState, { kind: "ready" }>; company: CompanyRecord }) {
+async function Employees({ state, company, settings, editable }: { state: Extract<PayrollPageState, { kind: "ready" }>; company: CompanyRecord; settings: CompanySettingsView; editable: boolean }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   await referenceListsReady(state.client);
-  const [employees, insurers] = await Promise.all([attemptPayroll(() => state.client.listEmployees(company.id)), healthInsurances(state.client.baseUrl)]);
+  const [employees, insurers, employeeSettings] = await Promise.all([
+    attemptPayroll(() => state.client.listEmployees(company.id)),
+    healthInsurances(state.client.baseUrl),
+    employeeCheckSettings(state.connection.id, company.id),
+  ]);
   const byNumber = new Map(insurers.map((insurer) => [insurer.number, insurer]));
   const list = employees.ok ? employees.value : [];
   const warnings = insurerWarnings(list, byNumber, company.current_month);
@@ -119,7 +129,11 @@ async function Employees({ state, company }: { state: Extract<PayrollPageState, 
       <h2 className="text-xl font-semibold">{t("payroll.company.employees")}</h2>
       {employees.ok ? null : <PayrollProblem code={employees.code} />}
       <HydrationBoundary state={dehydrate(seeded)}>
-        <EmployeeTable companyId={company.id} insurers={labels} />
+        <EmployeeTable
+          companyId={company.id}
+          insurers={labels}
+          checkSettings={{ editable, period: company.current_month, companyHoursLimit: settings.monthlyHoursLimit, employees: employeeSettings }}
+        />
       </HydrationBoundary>
     </>
   );

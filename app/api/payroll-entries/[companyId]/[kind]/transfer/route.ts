@@ -1,3 +1,0 @@
-export { postTransfer as POST } from "@/lib/payroll-entries/api";
-
-export const dynamic = "force-dynamic";
