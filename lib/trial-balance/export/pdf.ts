@@ -66,7 +66,9 @@ function charactersOf(texts: Iterable<string>): Set<string> {
   const characters = new Set<string>("0123456789.,-–… ");
   for (const text of texts) for (const char of text) characters.add(char);
   return characters;
-}interface Columns {
+}
+
+interface Columns {
   /** Left edge of the name and right edges of the amount columns. */
   nameX: number;
   nameWidth: number;
