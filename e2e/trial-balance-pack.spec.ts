@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL, withDatabase, type FixtureUser } from "./helpers";
 
@@ -223,11 +224,27 @@ test("German: month headings, amounts and notices", async ({ page, context }) =>
   await expect(page.getByLabel("Spalten")).toHaveValue("months");
   for (const heading of ["Jan. 2026", "Feb. 2026", "März 2026"]) await expect(page.getByRole("columnheader").filter({ hasText: heading })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Jede Spalte ist ausgeglichen." })).toBeVisible({ timeout: 60_000 });
+  // No serious or critical accessibility problem on the pack with its figures.
+  const audit = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(audit.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => [violation.id, violation.nodes.map((node) => node.target.join(" "))])).toEqual([]);
   const groups = await serviceGroups(ben);
   const january = await serviceGet<{ ledger_accounts: ServiceLine[] }>(ben, "/trial_balance?from_date=2026-01-01&to_date=2026-01-31");
   const assets = january.ledger_accounts.filter((line) => groups.get(line.id) === "assets").reduce((sum, line) => sum + cents(line.debit) - cents(line.credit), 0n);
   await expect(subtotal(page, "assets").locator('[data-column="p0"]')).toHaveText(deAmount(assets));
   await expect(subtotal(page, "assets").getByRole("rowheader")).toHaveText("Summe Vermögen");
   await expect(page.getByRole("button", { name: "Geschäftsjahr: beginnt im Januar" })).toBeVisible();
+
+  // Drill-down: an account's panel (its figures per period as a table and a chart, its ledger account), then a group's trend.
+  const account = page.locator('[data-account][data-group="assets"]').first().getByRole("button");
+  const accountName = (await account.textContent())!;
+  await account.click();
+  const panel = page.getByRole("dialog", { name: accountName });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("img").first()).toBeVisible();
+  await expect(panel.getByRole("table").first()).toContainText("März 2026");
+  await panel.getByRole("button", { name: "Schließen" }).click();
+  await expect(panel).toBeHidden();
+  await page.getByRole("button", { name: "Verlauf: Vermögen" }).click();
+  await expect(page.getByTestId("pack-trend-assets").getByRole("img")).toBeVisible();
   await expect(page.getByRole("button", { name: "Konten aktualisieren" })).toBeVisible();
 });

@@ -153,7 +153,10 @@ async function twelveMonthsFirstRowsMs(page: Page, url: string): Promise<number>
   const times: number[] = [];
   // Run -1 warms up the pack's code and the stored ledger accounts.
   for (let run = -1; run < 5; run += 1) {
-    const ms = await firstRowsMs(page, url);
+    const ms = await firstRowsMs(page, url).catch(async (error: unknown) => {
+      const state = await page.evaluate(() => `${document.querySelectorAll("[data-account]").length} account rows; ${document.querySelector("main")?.textContent?.slice(0, 600)}`);
+      throw new Error(`12 months: ${String(error)}; the page shows ${state}`);
+    });
     if (run >= 0) times.push(ms);
   }
   if (process.env.TB_BENCH_DEBUG) console.error(`12 months first rows, ms: ${times.map(Math.round).join(" ")}`);

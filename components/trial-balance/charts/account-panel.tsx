@@ -2,14 +2,13 @@
 
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { Locale } from "@/lib/i18n/locales";
 import type { Basis } from "@/lib/trial-balance/query";
 import { knownType, type LedgerAccountDetails } from "@/lib/trial-balance/charts/details";
 import { spanName } from "@/lib/trial-balance/charts/labels";
-import { basisLines, type ChartPeriod, type PeriodFigures } from "@/lib/trial-balance/charts/series";
+import type { ChartPeriod, PeriodFigures } from "@/lib/trial-balance/charts/series";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { netSeries } from "./chart-series";
+import { useNetFigures } from "./chart-series";
 import { FiguresTable } from "./figures-table";
 import { PeriodChart } from "./period-chart";
 
@@ -47,19 +46,14 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
  */
 export default function AccountPanel({ account, details, detailsPending = false, periods, figures, priorYear, basis, currency, onClose }: AccountPanelProps) {
   const t = useTranslations("trialBalanceCharts");
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const tableId = useId();
   // Read while rendering, before the dialog's effect moves focus into it.
   const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
   useEffect(() => () => {
     if (opener?.isConnected) opener.focus();
   }, [opener]);
-  const lines = basisLines(figures, basis);
-  const prior = priorYear ? basisLines(priorYear, basis) : null;
-  const basisName = basis === "closing" ? t("closingBalance") : t("netMovement");
-  const words = { failed: t("notAvailable"), failedShort: t("notAvailableShort"), pending: t("pending") };
-  const series = [netSeries(t("current"), lines, locale, currency, words)];
-  if (prior) series.push(netSeries(t("priorYear"), prior, locale, currency, words));
+  const { lines, prior, series, basisName } = useNetFigures(figures, priorYear, basis, currency);
   const range = spanName(locale, periods);
   const type = knownType(details?.typeId);
   const typeName = type ? t(`types.${type}`) : (details?.typeName ?? details?.typeId);

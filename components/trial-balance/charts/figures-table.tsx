@@ -1,7 +1,6 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { Locale } from "@/lib/i18n/locales";
 import type { Basis } from "@/lib/trial-balance/query";
 import { formatMoney, periodName } from "@/lib/trial-balance/charts/labels";
 import { lineOf, type ChartPeriod, type LineState } from "@/lib/trial-balance/charts/series";
@@ -32,7 +31,7 @@ export function FiguresTable({
   currency: string;
 }) {
   const t = useTranslations("trialBalanceCharts");
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const money = (cents: bigint) => formatMoney(locale, cents, currency);
   const missing = (state: LineState | undefined) => <span className="text-slate-600 italic">{state === "pending" ? t("pending") : t("notAvailable")}</span>;
   const heads = basis === "closing" ? [t("closingDebit"), t("closingCredit"), t("closingBalance")] : [t("debit"), t("credit"), t("netMovement")];

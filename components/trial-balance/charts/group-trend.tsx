@@ -2,12 +2,11 @@
 
 import { useId, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { Locale } from "@/lib/i18n/locales";
 import type { Basis } from "@/lib/trial-balance/query";
 import { spanName } from "@/lib/trial-balance/charts/labels";
-import { basisLines, type ChartPeriod, type PeriodFigures } from "@/lib/trial-balance/charts/series";
+import type { ChartPeriod, PeriodFigures } from "@/lib/trial-balance/charts/series";
 import { Button } from "@/components/ui/button";
-import { netSeries } from "./chart-series";
+import { useNetFigures } from "./chart-series";
 import { FiguresTable } from "./figures-table";
 import { PeriodChart } from "./period-chart";
 
@@ -30,15 +29,10 @@ export interface GroupTrendProps {
  */
 export default function GroupTrend({ group, periods, figures, priorYear, basis, currency }: GroupTrendProps) {
   const t = useTranslations("trialBalanceCharts");
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const tableId = useId();
   const [table, setTable] = useState(false);
-  const lines = basisLines(figures, basis);
-  const prior = priorYear ? basisLines(priorYear, basis) : null;
-  const basisName = basis === "closing" ? t("closingBalance") : t("netMovement");
-  const words = { failed: t("notAvailable"), failedShort: t("notAvailableShort"), pending: t("pending") };
-  const series = [netSeries(t("current"), lines, locale, currency, words)];
-  if (prior) series.push(netSeries(t("priorYear"), prior, locale, currency, words));
+  const { lines, prior, series, basisName } = useNetFigures(figures, priorYear, basis, currency);
   const title = t("groupTitle", { group, basis: basisName });
   return (
     <figure className="space-y-2 py-2">

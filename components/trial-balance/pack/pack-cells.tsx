@@ -19,14 +19,14 @@ export function FigureCell({ value, state, locale, words, column }: { value: big
   if (value === null) {
     const failed = state === "failed";
     return (
-      <div role="cell" data-column={column} className={`${CELL} ${failed ? "text-red-800" : "text-slate-500"}`}>
+      <div role="cell" data-column={column} className={`${CELL} ${failed ? "text-red-800" : "text-slate-600"}`}>
         <span aria-hidden="true">{failed ? "—" : "…"}</span>
         <span className="sr-only">{failed ? words.failed : words.loading}</span>
       </div>
     );
   }
   return (
-    <div role="cell" data-column={column} className={`${CELL} ${value === 0n ? "text-slate-500" : ""}`}>
+    <div role="cell" data-column={column} className={`${CELL} ${value === 0n ? "text-slate-600" : ""}`}>
       {showCents(locale, value)}
     </div>
   );
