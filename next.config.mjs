@@ -10,6 +10,8 @@ const withNextIntl = createNextIntlPlugin({
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // PDFKit reads its font metrics from its own folder at run time: keep it out of the bundle.
+  serverExternalPackages: ["pdfkit"],
   reactStrictMode: true,
   poweredByHeader: false,
   // Separate build folders let several checkouts' test runs build side by side.

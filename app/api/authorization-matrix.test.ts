@@ -94,6 +94,10 @@ const ROUTES: Record<string, RouteEntry> = {
   "auth/[...nextauth] POST": { open: "next-auth's sign-in" },
   "health GET": { open: "the health probe" },
   "noop GET": { open: "the benchmark's empty route" },
+  "trial-balance/export GET": {
+    open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
+    run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },
+  },
   "invitations/accept POST": {
     open: "an invitation link's secret decides, not a role; a malformed one is refused alike for everyone",
     run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },

@@ -43,6 +43,7 @@ export async function TrialBalanceSection({ user, business, query, here }: { use
         basis={query.basis}
         fetchedAt={load.fetchedAt}
         periods={periods}
+        query={queryString(query)}
       />
     </>
   );

@@ -9,8 +9,8 @@ import type { DateRange } from "@/lib/trial-balance/dates";
 import type { Basis } from "@/lib/trial-balance/query";
 import { unpackAccounts } from "@/lib/trial-balance/response";
 import { balanceCheck, buildRows, totalsOf, viewRows, type Sort, type SortKey } from "@/lib/trial-balance/rows";
-import { buildSheet } from "@/lib/trial-balance/sheet";
 import { BalanceCheck } from "./balance-check";
+import { ExportLinks } from "./export-links";
 import { LocalTime } from "./local-time";
 import { useStaleFigures } from "./stale-figures";
 import type { Periods } from "./trial-balance-header";
@@ -29,20 +29,11 @@ export interface TrialBalanceViewProps {
   fetchedAt: string;
   /** The periods as the person's locale writes them, and the currency (written on the server: no hydration difference). */
   periods: Periods;
+  /** The view's query string, for the export links. */
+  query: string;
 }
 
-function download(data: BlobPart, type: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export function TrialBalanceView({ range, current, previous, previousRange, basis, fetchedAt, periods }: TrialBalanceViewProps) {
+export function TrialBalanceView({ current, previous, basis, fetchedAt, periods, query }: TrialBalanceViewProps) {
   const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();
@@ -53,8 +44,6 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
   const { stale } = useStaleFigures();
   const [sort, setSort] = useState<Sort>({ key: "service", direction: "asc" });
   const [refreshing, startRefresh] = useTransition();
-  const [exporting, setExporting] = useState<"csv" | "xlsx" | null>(null);
-  const [exportFailed, setExportFailed] = useState(false);
   // Typing stays responsive: filtering 5,000 rows follows at a lower priority.
   const deferredFilter = useDeferredValue(filter);
 
@@ -73,41 +62,6 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
       if (shown.key !== key) return { key, direction: "asc" };
       return shown.direction === "asc" ? { key, direction: "desc" } : { key: "service", direction: "asc" };
     });
-  }
-
-  async function exportAs(kind: "csv" | "xlsx") {
-    setExporting(kind);
-    setExportFailed(false);
-    try {
-      const sheet = buildSheet(view, totals, {
-        sheetName: t("trialBalance.export.sheetName"),
-        account: t("trialBalance.table.account"),
-        id: t("trialBalance.table.id"),
-        columns: [
-          t("trialBalance.table.openingDebit"),
-          t("trialBalance.table.openingCredit"),
-          t("trialBalance.table.debit"),
-          t("trialBalance.table.credit"),
-          t("trialBalance.table.closingDebit"),
-          t("trialBalance.table.closingCredit"),
-        ],
-        comparison: [t("trialBalance.table.previousDebit"), t("trialBalance.table.previousCredit"), t("trialBalance.table.variance"), t("trialBalance.table.percent")],
-        total: totalLabel,
-      });
-      const stem = `trial-balance_${range.from}_${range.to}${previousRange ? `_vs_${previousRange.from}_${previousRange.to}` : ""}`;
-      if (kind === "csv") {
-        const { toCsv } = await import("@/lib/trial-balance/csv");
-        download(toCsv(sheet, locale), "text/csv;charset=utf-8", `${stem}.csv`);
-      } else {
-        // The workbook writer (and its zip library) is fetched only now.
-        const { toXlsx } = await import("@/lib/trial-balance/xlsx");
-        download(toXlsx(sheet) as Uint8Array<ArrayBuffer>, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", `${stem}.xlsx`);
-      }
-    } catch {
-      setExportFailed(true);
-    } finally {
-      setExporting(null);
-    }
   }
 
   if (rows.length === 0) {
@@ -171,22 +125,12 @@ export function TrialBalanceView({ range, current, previous, previousRange, basi
           {t("trialBalance.table.shown", { shown: view.length, count: rows.length })}
         </p>
         <div className="ml-auto flex gap-2">
-          <Button variant="secondary" size="sm" disabled={exporting !== null} onClick={() => void exportAs("csv")}>
-            {exporting === "csv" ? t("trialBalance.export.preparing") : t("trialBalance.export.csv")}
-          </Button>
-          <Button variant="secondary" size="sm" disabled={exporting !== null} onClick={() => void exportAs("xlsx")}>
-            {exporting === "xlsx" ? t("trialBalance.export.preparing") : t("trialBalance.export.xlsx")}
-          </Button>
+          <ExportLinks query={query} />
           <Button variant="secondary" size="sm" onClick={() => window.print()}>
             {t("trialBalance.export.print")}
           </Button>
         </div>
       </div>
-      {exportFailed ? (
-        <Notice tone="error" className="text-sm">
-          <p>{t("trialBalance.export.failed")}</p>
-        </Notice>
-      ) : null}
 
       <div data-stale={stale ? "" : undefined} className={stale ? STALE : undefined}>
         <TrialBalanceTable rows={view} totals={totals} totalLabel={totalLabel} sort={sort} onSort={onSort} periods={periods} showIds={showIds} describedBy={stale ? `${ids}-stale` : undefined} />

@@ -1,5 +1,5 @@
 import type { Locale } from "@/lib/i18n/locales";
-import { centsToDecimal, hundredthsToDecimal } from "./decimal";
+import { centsToDecimal } from "./decimal";
 import type { Cell, Sheet } from "./sheet";
 
 /** How a spreadsheet of the locale opens CSV: German Excel splits at `;` and reads `1234,50` as a number. */
@@ -12,16 +12,17 @@ const DIALECTS: Record<Locale, { separator: string; decimal: string }> = {
  * RFC 4180 CSV (CRLF, quoted text) in the locale's dialect: English comma-separated with
  * "1234.50", German semicolon-separated with "1234,50". Amounts have no grouping so
  * spreadsheets read them as numbers. A UTF-8 byte order mark lets Excel see the accents.
+ * The title block comes first, then a blank line and the table.
  */
 export function toCsv(sheet: Sheet, locale: Locale = "en"): string {
   const dialect = DIALECTS[locale];
   const quote = (value: string) => quoteText(value, dialect.separator);
   const cell = (value: Cell): string => {
     if (value.kind === "text") return quote(value.value);
-    const decimal = value.kind === "amount" ? centsToDecimal(value.cents) : value.hundredths === null ? "" : hundredthsToDecimal(value.hundredths);
-    return decimal.replace(".", dialect.decimal);
+    if (value.kind === "empty") return "";
+    return centsToDecimal(value.cents).replace(".", dialect.decimal);
   };
-  const lines = [sheet.header.map(quote), ...sheet.rows.map((row) => row.map(cell))];
+  const lines = [...sheet.preamble.map((row) => row.map(cell)), sheet.header.map(quote), ...sheet.rows.map((row) => row.map(cell))];
   return `\uFEFF${lines.map((cells) => cells.join(dialect.separator)).join("\r\n")}\r\n`;
 }
 

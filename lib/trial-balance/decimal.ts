@@ -44,11 +44,6 @@ export function percentHundredths(part: bigint, whole: bigint): bigint | null {
   return doubled >= 0n ? (doubled + 1n) / 2n : (doubled - 1n) / 2n;
 }
 
-/** Hundredths of a percent → "12.34" / "-0.50". */
-export function hundredthsToDecimal(value: bigint): string {
-  return centsToDecimal(value);
-}
-
 /** An integer scaled by 10^-decimals as exact decimal text (1234n, 4 → "0.1234"). */
 export function scaledDecimal(value: bigint, decimals: number): string {
   const negative = value < 0n;

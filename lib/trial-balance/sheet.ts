@@ -1,39 +1,43 @@
-import type { Totals, TrialBalanceRow } from "./rows";
+import type { ExportDocument, ExportLine } from "./export/document";
 
-/** The current view as a plain table that the CSV and XLSX writers share. */
-export type Cell = { kind: "text"; value: string } | { kind: "amount"; cents: bigint } | { kind: "percent"; hundredths: bigint | null };
+/** The export document as a plain table that the CSV and XLSX writers share. */
+export type Cell = { kind: "text"; value: string } | { kind: "amount"; cents: bigint } | { kind: "empty" };
 
 export interface Sheet {
   name: string;
+  /** The title block above the table: the title, then one `label, value` row per fact, notices, a blank row. */
+  preamble: Cell[][];
   header: string[];
   rows: Cell[][];
-  /** Index in `rows` of the totals row (set in bold). */
-  totalsRow: number;
-}
-
-export interface SheetLabels {
-  sheetName: string;
-  account: string;
-  id: string;
-  columns: [string, string, string, string, string, string];
-  comparison: [string, string, string, string];
-  total: string;
+  /** Indexes in `rows` of the group headings, subtotals and the grand total (set in bold). */
+  boldRows: ReadonlySet<number>;
 }
 
 const text = (value: string): Cell => ({ kind: "text", value });
-const amount = (cents: bigint): Cell => ({ kind: "amount", cents });
+const EMPTY: Cell = { kind: "empty" };
 
-export function buildSheet(rows: readonly TrialBalanceRow[], totals: Totals, labels: SheetLabels): Sheet {
-  const comparing = totals.comparison !== null;
-  const header = [labels.account, labels.id, ...labels.columns, ...(comparing ? labels.comparison : [])];
-  const line = (first: Cell[], amounts: readonly bigint[], comparison: Totals["comparison"]): Cell[] => [
-    ...first,
-    ...amounts.map(amount),
-    ...(comparing
-      ? [amount(comparison?.debit ?? 0n), amount(comparison?.credit ?? 0n), amount(comparison?.variance ?? 0n), { kind: "percent", hundredths: comparison?.percent ?? null } as Cell]
-      : []),
-  ];
-  const body = rows.map((row) => line([text(row.name), text(row.id)], row.amounts, row.comparison));
-  body.push(line([text(labels.total), text("")], totals.amounts, totals.comparison));
-  return { name: labels.sheetName, header, rows: body, totalsRow: body.length - 1 };
+function lineCells(line: ExportLine): Cell[] {
+  return [text(line.code), text(line.name), ...line.cells.map((cents): Cell => (cents === null ? EMPTY : { kind: "amount", cents }))];
+}
+
+/**
+ * The document's table as the spreadsheet shows it: per group a heading row, its accounts and
+ * its subtotal row, then the grand total. A column without figures keeps its cells empty (never
+ * zero) and says so in its header.
+ */
+export function documentSheet(document: ExportDocument): Sheet {
+  const preamble: Cell[][] = [[text(document.title)], ...document.facts.map((fact) => [text(fact.label), text(fact.value)]), ...document.notices.map((notice) => [text(notice)]), []];
+  const header = [document.headers.code, document.headers.account, ...document.columns.map((column) => (column.failed === null ? column.label : `${column.label} (${document.headers.noFigures})`))];
+  const rows: Cell[][] = [];
+  const boldRows = new Set<number>();
+  for (const group of document.groups) {
+    boldRows.add(rows.length);
+    rows.push([EMPTY, text(group.label)]);
+    for (const row of group.rows) rows.push(lineCells(row));
+    boldRows.add(rows.length);
+    rows.push(lineCells(group.subtotal));
+  }
+  boldRows.add(rows.length);
+  rows.push(lineCells(document.total));
+  return { name: document.sheetName, preamble, header, rows, boldRows };
 }

@@ -3,9 +3,9 @@ import { scaledDecimal } from "./decimal";
 import type { Cell, Sheet } from "./sheet";
 
 /**
- * A minimal Office Open XML workbook with one sheet: amounts are numeric cells
- * (format #,##0.00), percentages numeric with 0.00 %, text as inline strings.
- * The module is imported only when a person exports, so fflate stays out of the page's bundle.
+ * A minimal Office Open XML workbook with one sheet: the title block, then the table (its header
+ * row frozen below the title block); amounts are numeric cells (format #,##0.00), text inline
+ * strings, group headings, subtotals and the grand total bold. Written on the server.
  */
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -13,7 +13,7 @@ const MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
 // Style indexes into cellXfs below.
-const STYLE = { text: 0, boldText: 1, amount: 2, boldAmount: 3, percent: 4, boldPercent: 5 } as const;
+const STYLE = { text: 0, boldText: 1, amount: 2, boldAmount: 3, title: 4 } as const;
 
 function escapeXml(value: string): string {
   // Characters XML 1.0 cannot carry are dropped.
@@ -31,46 +31,47 @@ function columnName(index: number): string {
   return name;
 }
 
-function cellXml(cell: Cell, ref: string, bold: boolean): string {
-  if (cell.kind === "amount") return `<c r="${ref}" s="${bold ? STYLE.boldAmount : STYLE.amount}"><v>${scaledDecimal(cell.cents, 2)}</v></c>`;
-  if (cell.kind === "percent") {
-    if (cell.hundredths === null) return "";
-    return `<c r="${ref}" s="${bold ? STYLE.boldPercent : STYLE.percent}"><v>${scaledDecimal(cell.hundredths, 4)}</v></c>`;
-  }
+function cellXml(cell: Cell, ref: string, style: "plain" | "bold" | "title"): string {
+  if (cell.kind === "empty") return "";
+  if (cell.kind === "amount") return `<c r="${ref}" s="${style === "plain" ? STYLE.amount : STYLE.boldAmount}"><v>${scaledDecimal(cell.cents, 2)}</v></c>`;
   if (cell.value === "") return "";
-  return `<c r="${ref}" t="inlineStr" s="${bold ? STYLE.boldText : STYLE.text}"><is><t xml:space="preserve">${escapeXml(cell.value)}</t></is></c>`;
+  const s = style === "title" ? STYLE.title : style === "bold" ? STYLE.boldText : STYLE.text;
+  return `<c r="${ref}" t="inlineStr" s="${s}"><is><t xml:space="preserve">${escapeXml(cell.value)}</t></is></c>`;
 }
 
 function sheetXml(sheet: Sheet): string {
   const rows: string[] = [];
-  const header = sheet.header.map((label, column) => cellXml({ kind: "text", value: label }, `${columnName(column)}1`, true)).join("");
-  rows.push(`<row r="1">${header}</row>`);
-  sheet.rows.forEach((cells, index) => {
-    const rowNumber = index + 2;
-    const bold = index === sheet.totalsRow;
-    rows.push(`<row r="${rowNumber}">${cells.map((cell, column) => cellXml(cell, `${columnName(column)}${rowNumber}`, bold)).join("")}</row>`);
-  });
-  const widths = sheet.header.map((_, column) => `<col min="${column + 1}" max="${column + 1}" width="${column === 0 ? 40 : column === 1 ? 36 : 16}" customWidth="1"/>`);
+  const row = (rowNumber: number, cells: readonly Cell[], style: (column: number) => "plain" | "bold" | "title") =>
+    rows.push(`<row r="${rowNumber}">${cells.map((cell, column) => cellXml(cell, `${columnName(column)}${rowNumber}`, style(column))).join("")}</row>`);
+  // The title block: the title large, each fact's label bold.
+  sheet.preamble.forEach((cells, index) => row(index + 1, cells, (column) => (index === 0 ? "title" : column === 0 && cells.length > 1 ? "bold" : "plain")));
+  const headerRow = sheet.preamble.length + 1;
+  row(
+    headerRow,
+    sheet.header.map((value) => ({ kind: "text", value })),
+    () => "bold",
+  );
+  sheet.rows.forEach((cells, index) => row(headerRow + 1 + index, cells, () => (sheet.boldRows.has(index) ? "bold" : "plain")));
+  const widths = sheet.header.map((_, column) => `<col min="${column + 1}" max="${column + 1}" width="${column === 0 ? 12 : column === 1 ? 40 : 16}" customWidth="1"/>`);
   return (
     `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
-    `<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
+    `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${headerRow}" topLeftCell="A${headerRow + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
     `<cols>${widths.join("")}</cols><sheetData>${rows.join("")}</sheetData></worksheet>`
   );
 }
 
 const STYLES =
   `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
-  `<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>` +
+  `<fonts count="3"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="14"/><name val="Calibri"/></font></fonts>` +
   `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
   `<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>` +
   `<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
-  `<cellXfs count="6">` +
+  `<cellXfs count="5">` +
   `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
   `<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>` +
   `<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
   `<xf numFmtId="4" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>` +
-  `<xf numFmtId="10" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
-  `<xf numFmtId="10" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>` +
+  `<xf numFmtId="0" fontId="2" fillId="0" borderId="0" xfId="0" applyFont="1"/>` +
   `</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 /** The workbook's bytes. */

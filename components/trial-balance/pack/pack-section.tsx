@@ -8,7 +8,8 @@ import type { ShownBusiness } from "@/lib/trial-balance/load";
 import { ledgerAccountsFor, type LedgerAccountsState } from "@/lib/trial-balance/pack/ledger-accounts";
 import { packLedgerAccounts } from "@/lib/trial-balance/pack/ledger-pack";
 import { packPeriods, type PackPeriod } from "@/lib/trial-balance/pack/periods";
-import type { TrialBalanceQuery } from "@/lib/trial-balance/query";
+import { queryString, type TrialBalanceQuery } from "@/lib/trial-balance/query";
+import { ExportLinks } from "../export-links";
 import { UrlSync } from "../url-sync";
 import { PackViewLazy } from "./pack-lazy";
 
@@ -36,6 +37,9 @@ export async function PackSection({ user, business, query, fyStartMonth }: { use
   return (
     <>
       <UrlSync query={query} switcherBusinessId={business.switcherBusinessId} />
+      <div className="flex flex-wrap justify-end gap-2 print:hidden">
+        <ExportLinks query={queryString(query)} />
+      </div>
       <PackViewLazy
         businessId={business.id}
         currency={business.currency}

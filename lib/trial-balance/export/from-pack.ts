@@ -1,0 +1,104 @@
+import { dateFormat, formatDateRange, formatMonthShort, formatQuarter } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { MessageKey, Translate } from "@/lib/i18n/translate";
+import type { ShownBusiness } from "../load";
+import type { ColumnState, Pack, PackFigures } from "../pack/model";
+import type { PackPeriod } from "../pack/periods";
+import type { TrialBalanceQuery } from "../query";
+import type { ExportColumn, ExportDocument, ExportLine } from "./document";
+
+export interface PackDocumentContext {
+  locale: Locale;
+  t: Translate;
+  business: Pick<ShownBusiness, "name" | "currency">;
+  query: TrialBalanceQuery;
+  /** The first month of the business's financial year (a quarter's heading names its year). */
+  fyStartMonth: number;
+  generatedAt: Date;
+  /** A failed column's reason in the person's words (the one error-text home lives with the components, so the route passes it in). */
+  failureText: (code: string) => string;
+}
+
+/** A column's heading as the page writes it (components/trial-balance/pack/pack-section.tsx): "Jan 2026", "Q1 2026/27", a single period as its dates. */
+export function periodLabel(locale: Locale, period: PackPeriod, fyStartMonth: number): string {
+  if (period.kind === "range") return formatDateRange(locale, period.from, period.to);
+  if (period.quarter) return formatQuarter(period.quarter.number, period.quarter.fiscalYear, fyStartMonth);
+  return formatMonthShort(locale, period.month);
+}
+
+/**
+ * The pack as the export document: the columns the page shows (each period; with more than one
+ * the total; with a comparison the prior period and the variance), the groups with their
+ * subtotals, the grand total, and a failed column marked in its header and in a notice, its
+ * cells empty (never zero).
+ */
+export function packDocument(pack: Pack, context: PackDocumentContext): ExportDocument {
+  const { locale, t, business, query } = context;
+  const failed = (state: ColumnState) => (state.kind === "failed" ? context.failureText(state.code) : state.kind === "pending" ? t("trialBalance.pack.failed") : null);
+  // The page shows the total column with months or quarters side by side, not for a single period.
+  const showTotal = query.columns !== "single";
+  const columns: ExportColumn[] = pack.periods.map((period, index) => ({ label: periodLabel(locale, period, context.fyStartMonth), failed: failed(pack.columns[index]!) }));
+  if (showTotal) {
+    const anyFailed = columns.some((column) => column.failed !== null);
+    columns.push({ label: t(pack.basis === "closing" ? "trialBalance.pack.closingTotal" : "trialBalance.pack.total"), failed: anyFailed ? t("trialBalance.pack.failed") : null });
+  }
+  if (pack.prior) {
+    const priorFailed = failed(pack.prior.state);
+    columns.push({ label: t(query.compare === "year" ? "trialBalance.pack.priorYear" : "trialBalance.pack.priorPeriod"), failed: priorFailed });
+    columns.push({ label: t("trialBalance.pack.variance"), failed: priorFailed === null ? null : t("trialBalance.pack.failed") });
+  }
+  // Only the total's own failure is a notice's business: the period's and the prior's say why.
+  const notices = [
+    ...pack.periods.flatMap((period, index) => {
+      const reason = failed(pack.columns[index]!);
+      return reason === null ? [] : [t("trialBalance.pack.columnFailed", { period: columns[index]!.label, message: reason })];
+    }),
+    ...(pack.prior && pack.prior.state.kind !== "ok"
+      ? [t("trialBalance.pack.columnFailed", { period: formatDateRange(locale, pack.prior.range.from, pack.prior.range.to), message: failed(pack.prior.state) ?? "" })]
+      : []),
+    ...(pack.grouped ? [] : [t("trialBalance.pack.ledgerUnavailable")]),
+  ];
+
+  const cells = (figures: PackFigures): (bigint | null)[] => [...figures.values, ...(showTotal ? [figures.total] : []), ...(pack.prior ? [figures.prior, figures.variance] : [])];
+  const line = (code: string | null, name: string, figures: PackFigures): ExportLine => ({ code: code ?? "", name, cells: cells(figures) });
+  const groups = pack.groups.map((group) => {
+    const label = t(`trialBalance.pack.groups.${group.key}` as MessageKey);
+    return {
+      label,
+      rows: group.accounts.map((account) => line(account.nominalCode, account.name, account)),
+      subtotal: line(null, t("trialBalance.pack.subtotal", { group: label }), group.subtotal),
+    };
+  });
+
+  const generated = dateFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(context.generatedAt);
+  return {
+    locale,
+    title: t("trialBalance.title"),
+    facts: [
+      { label: t("trialBalance.export.business"), value: business.name ?? "" },
+      { label: t("trialBalance.export.period"), value: formatDateRange(locale, query.from, query.to) },
+      { label: t("trialBalance.range.figures"), value: t(pack.basis === "closing" ? "trialBalance.pack.figuresClosing" : "trialBalance.pack.figuresMovement") },
+      { label: t("trialBalance.export.currency"), value: business.currency ?? "" },
+      { label: t("trialBalance.export.generatedAt"), value: generated },
+    ],
+    notices,
+    headers: { code: t("trialBalance.pack.code"), account: t("trialBalance.pack.account"), noFigures: t("trialBalance.pack.failed") },
+    columns,
+    groups,
+    total: line(null, t("trialBalance.pack.grandTotal"), pack.totals),
+    pageOf: (page, pages) => t("trialBalance.export.pageOf", { page, pages }),
+    sheetName: t("trialBalance.export.sheetName"),
+  };
+}
+
+/** `trial-balance_acme-ltd_2026-01-01_2026-12-31`: the download's name without extension. */
+export function exportFileStem(businessName: string | null, query: TrialBalanceQuery): string {
+  const slug = (businessName ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return ["trial-balance", slug, query.from, query.to].filter(Boolean).join("_");
+}
