@@ -63,7 +63,7 @@ export default function AccountPanel({ account, details, detailsPending = false,
       title={account.name}
       onClose={onClose}
       // A side sheet on the right, the screen's full height; on a phone, narrower than 44rem, the whole screen.
-      width="w-[44rem] ml-auto h-dvh max-h-none"
+      width="w-[44rem] mr-0 h-dvh max-h-none"
     >
       {/* First in the dialog, so the browser focuses it on opening: Enter or Escape closes. */}
       <div className="flex justify-end">

@@ -74,4 +74,20 @@ describe("the pack as the export document", () => {
     expect(exportFileStem("Müller & Söhne GmbH", query)).toBe("trial-balance_muller-sohne-gmbh_2026-01-01_2026-03-31");
     expect(exportFileStem(null, query)).toBe("trial-balance_2026-01-01_2026-03-31");
   });
+
+  it("a single period shows the page's six debit and credit columns, subtotals summing them to the cent", () => {
+    const single = { from: "2026-01-01", to: "2026-01-31", compare: "none", basis: "closing", columns: "single" } as const;
+    const accounts: AccountTuple[] = [
+      ["bank", "Bank", "100", "0", "1234", "34", "1300", "0"],
+      ["sales", "Sales", "0", "100", "34", "1234", "0", "1300"],
+    ];
+    const answer = { kind: "ok", accounts } as const;
+    const singlePack = buildPack({ periods: packPeriods(single, "single"), answers: [answer], prior: null, ledgerAccounts: chart, basis: "closing" });
+    const t = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
+    const document = packDocument(singlePack, { locale: "en", t, business: { name: "Müller GmbH", currency: "EUR" }, query: single, fyStartMonth: 1, generatedAt: new Date(), failureText: String, single: answer });
+    expect(document.columns.map((column) => column.label)).toEqual(["Opening debit", "Opening credit", "Debit", "Credit", "Closing debit", "Closing credit"]);
+    expect(document.groups[0]!.rows[0]!.cells).toEqual([100n, 0n, 1234n, 34n, 1300n, 0n]);
+    expect(document.groups[0]!.subtotal.cells).toEqual([100n, 0n, 1234n, 34n, 1300n, 0n]);
+    expect(document.total.cells).toEqual([100n, 100n, 1268n, 1268n, 1300n, 1300n]);
+  });
 });

@@ -2,7 +2,8 @@ import { dateFormat, formatDateRange, formatMonthShort, formatQuarter } from "@/
 import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import type { ShownBusiness } from "../load";
-import type { ColumnState, Pack, PackFigures } from "../pack/model";
+import type { ColumnState, Pack, PackFigures, PeriodAnswer } from "../pack/model";
+import { AMOUNT_COLUMNS } from "../rows";
 import type { PackPeriod } from "../pack/periods";
 import type { TrialBalanceQuery } from "../query";
 import type { ExportColumn, ExportDocument, ExportLine } from "./document";
@@ -15,6 +16,11 @@ export interface PackDocumentContext {
   /** The first month of the business's financial year (a quarter's heading names its year). */
   fyStartMonth: number;
   generatedAt: Date;
+  /**
+   * A single period's answer: its export then shows the six debit and credit columns the page's
+   * single-period table shows (opening, period, closing) instead of one net column.
+   */
+  single?: PeriodAnswer;
   /** A failed column's reason in the person's words (the one error-text home lives with the components, so the route passes it in). */
   failureText: (code: string) => string;
 }
@@ -59,15 +65,27 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
     ...(pack.grouped ? [] : [t("trialBalance.pack.ledgerUnavailable")]),
   ];
 
-  const cells = (figures: PackFigures): (bigint | null)[] => [...figures.values, ...(showTotal ? [figures.total] : []), ...(pack.prior ? [figures.prior, figures.variance] : [])];
-  const line = (code: string | null, name: string, figures: PackFigures): ExportLine => ({ code: code ?? "", name, cells: cells(figures) });
+  // A single period that was read: its six amounts per account replace the one net column.
+  const sides = query.columns === "single" && context.single?.kind === "ok" ? sidesById(context.single.accounts) : null;
+  if (sides) columns.splice(0, 1, ...AMOUNT_COLUMNS.map((key) => ({ label: t(`trialBalance.table.${key}`), failed: null })));
+  const amountsOf = (id: string | null, figures: PackFigures): (bigint | null)[] => (sides ? (id === null ? [] : [...(sides.get(id) ?? ZERO_SIDES)]) : figures.values);
+  const cells = (id: string | null, figures: PackFigures): (bigint | null)[] => [
+    ...amountsOf(id, figures),
+    ...(showTotal ? [figures.total] : []),
+    ...(pack.prior ? [figures.prior, figures.variance] : []),
+  ];
+  const line = (code: string | null, name: string, figures: PackFigures, id: string | null = null): ExportLine => ({ code: code ?? "", name, cells: cells(id, figures) });
+  /** A subtotal's six amounts are the sums of its lines' (exact: BigInt cents). */
+  const summed = (label: string, lines: readonly ExportLine[], figures: PackFigures): ExportLine => {
+    const own = line(null, label, figures);
+    if (!sides) return own;
+    const sums = AMOUNT_COLUMNS.map((_, column) => lines.reduce((sum, row) => sum + (row.cells[column] ?? 0n), 0n));
+    return { ...own, cells: [...sums, ...own.cells] };
+  };
   const groups = pack.groups.map((group) => {
     const label = t(`trialBalance.pack.groups.${group.key}` as MessageKey);
-    return {
-      label,
-      rows: group.accounts.map((account) => line(account.nominalCode, account.name, account)),
-      subtotal: line(null, t("trialBalance.pack.subtotal", { group: label }), group.subtotal),
-    };
+    const rows = group.accounts.map((account) => line(account.nominalCode, account.name, account, account.id));
+    return { label, rows, subtotal: summed(t("trialBalance.pack.subtotal", { group: label }), rows, group.subtotal) };
   });
 
   const generated = dateFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(context.generatedAt);
@@ -85,11 +103,19 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
     headers: { code: t("trialBalance.pack.code"), account: t("trialBalance.pack.account"), noFigures: t("trialBalance.pack.failed") },
     columns,
     groups,
-    total: line(null, t("trialBalance.pack.grandTotal"), pack.totals),
+    total: summed(t("trialBalance.pack.grandTotal"), groups.map((group) => group.subtotal), pack.totals),
     pageOf: (page, pages) => t("trialBalance.export.pageOf", { page, pages }),
     sheetName: t("trialBalance.export.sheetName"),
   };
 }
+
+const ZERO_SIDES: readonly bigint[] = [0n, 0n, 0n, 0n, 0n, 0n];
+
+/** Account id → its six amounts in cents (opening, period and closing debit and credit). */
+function sidesById(accounts: PeriodAnswerAccounts): Map<string, bigint[]> {
+  return new Map(accounts.map((tuple) => [tuple[0], tuple.slice(2).map((cents) => BigInt(cents))]));
+}
+type PeriodAnswerAccounts = Extract<PeriodAnswer, { kind: "ok" }>["accounts"];
 
 /** `trial-balance_acme-ltd_2026-01-01_2026-12-31`: the download's name without extension. */
 export function exportFileStem(businessName: string | null, query: TrialBalanceQuery): string {

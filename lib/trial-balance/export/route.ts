@@ -72,6 +72,7 @@ export function trialBalanceExport(failureKey: (code: ApiErrorCode) => MessageKe
       business,
       query,
       fyStartMonth: load.fyStartMonth,
+      single: load.answers[0],
       generatedAt: new Date(),
       failureText: (code) => {
         const known = apiErrorCodeSchema.safeParse(code);

@@ -19,6 +19,8 @@ export type PackLoad =
       kind: "ok";
       business: ShownBusiness;
       pack: Pack;
+      /** Each period's answer, in the pack's order (a single period's export shows its debits and credits). */
+      answers: readonly PeriodAnswer[];
       /** The first month (1–12) of the business's financial year (quarters follow it). */
       fyStartMonth: number;
       /** When the ledger accounts were read (null: never), and whether the last read failed. */
@@ -78,6 +80,7 @@ export async function loadPack(user: SessionUser, business: ShownBusiness, query
     kind: "ok",
     business,
     pack,
+    answers,
     fyStartMonth,
     ledgerAccounts: { fetchedAt: chart.fetchedAt?.toISOString() ?? null, failed: chart.failed },
     fetchedAt: new Date().toISOString(),
