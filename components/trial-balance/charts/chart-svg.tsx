@@ -46,7 +46,7 @@ export function ChartSvg({ label, periods, series, currency, width, height, desc
   });
   const plotRight = width - layout.right;
   const xLabels = axisLabels(locale, periods, layout.labelStep, (quarter) => t("quarterShort", { quarter: String(quarter) }));
-  const quarterName = (quarter: number, year: number) => t("quarter", { quarter: String(quarter), year: String(year) });
+  const quarterName = (quarter: number, year: string) => t("quarter", { quarter: String(quarter), year });
   return (
     <svg role="img" aria-label={label} aria-describedby={describedBy} width={width} height={height} className="block overflow-visible text-[11px]">
       {layout.yTicks.map((tick) => (

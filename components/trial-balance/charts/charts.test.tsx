@@ -110,7 +110,7 @@ describe("AccountPanel", () => {
   it("is a dialog named by the account, with its details and its figures per period", () => {
     const html = render("de", <AccountPanel {...props} details={details} priorYear={priorYear} />);
     expect(html).toMatch(/<dialog aria-labelledby="([^"]+)"[^>]*>.*<h2 id="\1"[^>]*>Bank Current Account<\/h2>/);
-    expect(html).toContain("w-[44rem] ml-auto h-dvh max-h-none max-w-full");
+    expect(html).toContain("m-auto w-[44rem] mr-0 h-dvh max-h-none max-w-full");
     expect(html).toContain(">Schließen</button>");
     for (const text of ["Kontonummer:", "1200", "Kontoart:", ">Bank<", "Konto-ID:", "la-1200", "Zahlen je Zeitraum"]) expect(html).toContain(text);
     expect(html).toContain("Bank Current Account: Saldo der Verkehrszahlen je Zeitraum, in EUR</caption>");

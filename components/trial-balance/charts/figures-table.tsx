@@ -69,7 +69,7 @@ export function FiguresTable({
             return (
               <tr key={`${period.from}-${period.to}`} className="border-b border-slate-200">
                 <th scope="row" className="px-2 py-1 text-left font-normal whitespace-nowrap">
-                  {periodName(locale, period, (quarter, year) => t("quarter", { quarter: String(quarter), year: String(year) }))}
+                  {periodName(locale, period, (quarter, year) => t("quarter", { quarter: String(quarter), year }))}
                 </th>
                 {line ? (
                   <>

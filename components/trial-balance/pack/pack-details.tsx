@@ -22,6 +22,7 @@ export function PackDetails({
   answers,
   chart,
   currency,
+  fyStartMonth,
   onClose,
 }: {
   open: OpenDetails;
@@ -29,10 +30,12 @@ export function PackDetails({
   answers: readonly PeriodAnswer[];
   chart: readonly LedgerAccountInfo[] | null;
   currency: string | null;
+  /** The business's financial year's first month: the charts name quarters as the table does. */
+  fyStartMonth: number;
   onClose: () => void;
 }) {
   const t = useTranslations();
-  const periods = pack.periods.map((period) => ({ from: period.from, to: period.to }));
+  const periods = pack.periods.map((period) => ({ from: period.from, to: period.to, fyStartMonth }));
   if (open.kind === "group") {
     const group = pack.groups.find((entry) => entry.key === open.key);
     if (!group) return null;

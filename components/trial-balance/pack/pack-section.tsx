@@ -43,6 +43,7 @@ export async function PackSection({ user, business, query, fyStartMonth }: { use
       <PackViewLazy
         businessId={business.id}
         currency={business.currency}
+        fyStartMonth={fyStartMonth}
         mode={query.columns}
         basis={query.basis}
         periods={periods}

@@ -20,6 +20,8 @@ import { usePackColumns } from "./use-pack-columns";
 export interface PackViewProps {
   businessId: string | null;
   currency: string | null;
+  /** The first month of the business's financial year (the charts name quarters as the headings do). */
+  fyStartMonth: number;
   mode: "months" | "quarters";
   basis: Basis;
   periods: PackPeriod[];
@@ -31,7 +33,7 @@ export interface PackViewProps {
 }
 
 /** The month-end pack: periods side by side in account groups, each column fetched on its own. */
-export default function PackView({ businessId, currency, mode, basis, periods, headings, prior, ledger }: PackViewProps) {
+export default function PackView({ businessId, currency, fyStartMonth, mode, basis, periods, headings, prior, ledger }: PackViewProps) {
   const t = useTranslations();
   const ranges = useMemo(() => [...periods, ...(prior ? [prior.range] : [])], [periods, prior]);
   const { answers, retry } = usePackColumns(businessId, ranges);
@@ -114,7 +116,7 @@ export default function PackView({ businessId, currency, mode, basis, periods, h
           })}
         </ul>
       ) : null}
-      {open ? <PackDetails open={open} pack={pack} answers={answers.slice(0, periods.length)} chart={chart} currency={currency} onClose={() => setOpen(null)} /> : null}
+      {open ? <PackDetails open={open} pack={pack} answers={answers.slice(0, periods.length)} chart={chart} currency={currency} fyStartMonth={fyStartMonth} onClose={() => setOpen(null)} /> : null}
       <PackTable
         pack={pack}
         lines={lines}

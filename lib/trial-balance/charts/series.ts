@@ -11,6 +11,8 @@ export type Cents = bigint | string;
 export interface ChartPeriod {
   from: string;
   to: string;
+  /** The first month (1–12) of the business's financial year: quarters are its quarters ("Q1 2026/27"). January when absent. */
+  fyStartMonth?: number;
 }
 
 /**

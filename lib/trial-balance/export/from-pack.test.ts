@@ -82,7 +82,7 @@ describe("the pack as the export document", () => {
       ["sales", "Sales", "0", "100", "34", "1234", "0", "1300"],
     ];
     const answer = { kind: "ok", accounts } as const;
-    const singlePack = buildPack({ periods: packPeriods(single, "single"), answers: [answer], prior: null, ledgerAccounts: chart, basis: "closing" });
+    const singlePack = buildPack({ periods: [{ key: "range", kind: "range", from: single.from, to: single.to, month: "2026-01", whole: true }], answers: [answer], prior: null, ledgerAccounts: chart, basis: "closing" });
     const t = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
     const document = packDocument(singlePack, { locale: "en", t, business: { name: "Müller GmbH", currency: "EUR" }, query: single, fyStartMonth: 1, generatedAt: new Date(), failureText: String, single: answer });
     expect(document.columns.map((column) => column.label)).toEqual(["Opening debit", "Opening credit", "Debit", "Credit", "Closing debit", "Closing credit"]);
