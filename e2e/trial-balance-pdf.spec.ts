@@ -165,4 +165,16 @@ test("CSV and Excel: the title block, the groups and their subtotal rows", async
   expect(german[1]).toBe(`Unternehmen;${business.name}`);
   const germanSubtotal = german.find((line) => line.startsWith(";Summe Vermögen;"))!;
   for (const amount of germanSubtotal.split(";").slice(2)) expect(amount).toMatch(/^-?\d+,\d\d$/);
+
+  // A download that cannot be made says why, on the page, in the person's language; nothing is downloaded.
+  let downloads = 0;
+  page.on("download", () => (downloads += 1));
+  await control("POST", "/faults", { rules: [{ method: "GET", path: "/**/trial_balance", kind: "error", status: 500 }] });
+  await page.getByRole("link", { name: "PDF herunterladen" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "PDF konnte nicht erstellt werden:" })).toBeVisible({ timeout: 60_000 });
+  expect(downloads).toBe(0);
+  await control("POST", "/faults", {});
+  const again = (await readFile((await (await download(page, "Als CSV exportieren")).path())!, "utf8")).replace(/^\uFEFF/, "");
+  expect(again.startsWith("Summen- und Saldenliste")).toBe(true);
+  await expect(page.getByRole("alert").filter({ hasText: "konnte nicht erstellt werden" })).toBeHidden();
 });

@@ -124,7 +124,7 @@ export function TrialBalanceView({ current, previous, basis, fetchedAt, periods,
         <p className="pb-2 text-sm text-slate-600" aria-live="polite">
           {t("trialBalance.table.shown", { shown: view.length, count: rows.length })}
         </p>
-        <div className="ml-auto flex gap-2">
+        <div className="ml-auto flex flex-wrap justify-end gap-2">
           <ExportLinks query={query} />
           <Button variant="secondary" size="sm" onClick={() => window.print()}>
             {t("trialBalance.export.print")}

@@ -35,6 +35,11 @@ export async function apiFetch<T>(url: string, init: ApiFetchInit = {}): Promise
     const aborted = (error as { name?: string }).name === "AbortError";
     return { ok: false, status: 0, error: { code: "network", message: aborted ? "The request was cancelled." : "The server could not be reached." } };
   }
+  return envelopeResult<T>(response);
+}
+
+/** The envelope of an answer as a result (an answer that is not the envelope: `bad_response`). */
+async function envelopeResult<T>(response: Response): Promise<ApiResult<T>> {
   let body: unknown;
   try {
     body = await response.json();
@@ -50,6 +55,34 @@ export async function apiFetch<T>(url: string, init: ApiFetchInit = {}): Promise
   // A code this build does not know (a newer server) still reaches the person as a generic failure.
   const code = apiErrorCodeSchema.safeParse(error.code).success ? error.code : "upstream_error";
   return { ok: false, status: response.status, error: { ...error, code } };
+}
+
+export interface Download {
+  blob: Blob;
+  /** From the answer's Content-Disposition; null when it names none. */
+  fileName: string | null;
+}
+
+/**
+ * A file the app writes (an export), fetched so that a refusal or a failure comes back as the
+ * envelope's error for the page to say, instead of a failed download without a reason.
+ */
+export async function apiDownload(url: string, signal?: AbortSignal): Promise<ApiResult<Download>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, cache: "no-store" });
+  } catch {
+    return { ok: false, status: 0, error: { code: "network", message: "The server could not be reached." } };
+  }
+  if (!response.ok) return envelopeResult<Download>(response);
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
+  try {
+    return { ok: true, status: response.status, data: { blob: await response.blob(), fileName: encoded ? decodeURIComponent(encoded) : (plain ?? null) } };
+  } catch {
+    return { ok: false, status: 0, error: { code: "network", message: "The download was interrupted." } };
+  }
 }
 
 /** A failed `apiFetch` as a thrown error, for TanStack Query's `queryFn`/`mutationFn`. */
