@@ -135,14 +135,22 @@ export async function deleteEntryDrafts(companyId: number, kind?: "hours" | "pay
  * On a grid page; waits until the month shows Transferred.
  */
 export async function sendMonthThroughClose(page: Page): Promise<void> {
+  await approveMonth(page, "Sent by the test");
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(page.getByRole("status", { name: "Month status" })).toHaveText("Transferred");
+}
+
+/**
+ * The month's warnings acknowledged with `comment`, then Submit for review and Approve by the
+ * same person (a workspace of one member: four eyes is off). On a grid page; ends Approved.
+ */
+export async function approveMonth(page: Page, comment: string): Promise<void> {
   const status = page.getByRole("status", { name: "Month status" });
-  await acknowledgeAllWarnings(page, "Sent by the test");
+  await acknowledgeAllWarnings(page, comment);
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(status).toHaveText("In review");
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(status).toHaveText("Approved");
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
-  await expect(status).toHaveText("Transferred");
 }
 
 /** Opens the month again after a transfer (Reopen, with a reason), so the grid can be edited. */
@@ -172,4 +180,15 @@ export async function acknowledgeAllWarnings(page: Page, comment = "Checked, cor
     await dialog.getByRole("button", { name: /^(Acknowledge warning|Warnung bestätigen)$/ }).click();
     await expect(dialog).toBeHidden();
   }
+}
+
+/** A GET of the accounting service's own API (v3.1) as `person`, with their live access token: what the service itself says. */
+export async function accountingServiceGet<T>(person: FixtureUser, path: string): Promise<T> {
+  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: { base_url: string } };
+  const tokens = await control<{ kind: string; value: string; user_id: string; version: string; state: string }[]>("GET", "/tokens");
+  const token = tokens.find((entry) => entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live");
+  if (!token) throw new Error("no live access token for the person");
+  const response = await fetch(`${discovery.accounting.base_url}${path}`, { headers: { authorization: `Bearer ${token.value}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { acknowledgeAllWarnings, authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase } from "./helpers";
+import { approveMonth, authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase } from "./helpers";
 
 // Nothing a person did is lost: Disconnect keeps the payroll data for the same customer and asks
 // first, only "Delete all payroll data" deletes it, another customer's key adds another connection
@@ -158,11 +158,7 @@ test("after the month close's transfer of unknown outcome the comparison says so
 
   // Dara's workspace has one member: four eyes is off, she submits and approves.
   const status = page.getByRole("status", { name: "Month status" });
-  await acknowledgeAllWarnings(page, "Expected this month");
-  await page.getByRole("button", { name: "Submit for review" }).click();
-  await expect(status).toHaveText("In review");
-  await page.getByRole("button", { name: "Approve" }).click();
-  await expect(status).toHaveText("Approved");
+  await approveMonth(page, "Expected this month");
 
   // The service stores the hours but the answer never comes: the outcome is unknown.
   await control("POST", "/faults", { rules: [{ method: "POST", path: `/payroll/v1/companies/${SENT_COMPANY}/hourly_compensations`, kind: "drop_after_commit", times: 1 }] });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatMonth } from "../lib/i18n/format";
-import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, reopenMonth, sendMonthThroughClose, signInAndConnectPayroll as signInAndConnect, withDatabase } from "./helpers";
+import { approveMonth, collectConsoleErrors, control, deleteEntryDrafts, reopenMonth, sendMonthThroughClose, signInAndConnectPayroll as signInAndConnect, withDatabase } from "./helpers";
 
 const COMPANY = 1001;
 
@@ -164,11 +164,7 @@ test("extra payments: the month close's transfer waits during a pay run with the
 
   // The month close sends both kinds; during a pay run the service refuses and the month waits.
   const status = page.getByRole("status", { name: "Month status" });
-  await acknowledgeAllWarnings(page, "Expected this month");
-  await page.getByRole("button", { name: "Submit for review" }).click();
-  await expect(status).toHaveText("In review");
-  await page.getByRole("button", { name: "Approve" }).click();
-  await expect(status).toHaveText("Approved");
+  await approveMonth(page, "Expected this month");
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
   await expect(status).toHaveText("Waiting for pay run");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL, withDatabase, type FixtureUser } from "./helpers";
+import { accountingServiceGet, authorizeAtService, collectConsoleErrors, control, fixtureUser, withDatabase, type FixtureUser } from "./helpers";
 
 // The month-end pack (Columns: Months or Quarters) against the sandbox's 5,000-account business
 // (Ben Carter). Expected figures come from the sandbox's own API (trial balances and ledger
@@ -40,21 +40,11 @@ function lastDay(month: string): string {
   return new Date(Date.UTC(year, number, 0)).toISOString().slice(0, 10);
 }
 
-async function serviceGet<T>(person: FixtureUser, path: string): Promise<T> {
-  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: { base_url: string } };
-  const tokens = await control<{ kind: string; value: string; user_id: string; version: string; state: string }[]>("GET", "/tokens");
-  const token = tokens.find((entry) => entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live");
-  if (!token) throw new Error("no live access token for the person");
-  const response = await fetch(`${discovery.accounting.base_url}${path}`, { headers: { authorization: `Bearer ${token.value}` } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
-
 /** Ledger account id → group, read page by page from the service. */
 async function serviceGroups(person: FixtureUser): Promise<Map<string, string>> {
   const groups = new Map<string, string>();
   for (let page = 1; ; page += 1) {
-    const body = await serviceGet<{ $items: { id: string; ledger_account_type: { id: string } }[]; $next: string | null }>(person, `/ledger_accounts?items_per_page=200&page=${page}&attributes=ledger_account_type`);
+    const body = await accountingServiceGet<{ $items: { id: string; ledger_account_type: { id: string } }[]; $next: string | null }>(person, `/ledger_accounts?items_per_page=200&page=${page}&attributes=ledger_account_type`);
     for (const item of body.$items) groups.set(item.id, GROUP_OF[item.ledger_account_type.id] ?? "other");
     if (!body.$next) return groups;
   }
@@ -87,7 +77,7 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
 
   // The service's own figures, grouped by the service's ledger account types.
   const groups = await serviceGroups(ben);
-  const months = await Promise.all(MONTHS.map((month) => serviceGet<{ ledger_accounts: ServiceLine[] }>(ben, `/trial_balance?from_date=${month}-01&to_date=${lastDay(month)}`)));
+  const months = await Promise.all(MONTHS.map((month) => accountingServiceGet<{ ledger_accounts: ServiceLine[] }>(ben, `/trial_balance?from_date=${month}-01&to_date=${lastDay(month)}`)));
   const expected = new Map<string, bigint[]>();
   months.forEach((answer, index) => {
     for (const line of answer.ledger_accounts) {
@@ -228,7 +218,7 @@ test("German: month headings, amounts and notices", async ({ page, context }) =>
   const audit = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(audit.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => [violation.id, violation.nodes.map((node) => node.target.join(" "))])).toEqual([]);
   const groups = await serviceGroups(ben);
-  const january = await serviceGet<{ ledger_accounts: ServiceLine[] }>(ben, "/trial_balance?from_date=2026-01-01&to_date=2026-01-31");
+  const january = await accountingServiceGet<{ ledger_accounts: ServiceLine[] }>(ben, "/trial_balance?from_date=2026-01-01&to_date=2026-01-31");
   const assets = january.ledger_accounts.filter((line) => groups.get(line.id) === "assets").reduce((sum, line) => sum + cents(line.debit) - cents(line.credit), 0n);
   await expect(subtotal(page, "assets").locator('[data-column="p0"]')).toHaveText(deAmount(assets));
   await expect(subtotal(page, "assets").getByRole("rowheader")).toHaveText("Summe Vermögen");

@@ -4,7 +4,7 @@ import { expect, test, type Download, type Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { paginate } from "../lib/trial-balance/export/pdf-layout";
 import { GROUPS, groupOfType } from "../lib/trial-balance/pack/model";
-import { authorizeAtService, control, fixtureUser, SANDBOX_URL, type FixtureUser } from "./helpers";
+import { accountingServiceGet, authorizeAtService, control, fixtureUser, type FixtureUser } from "./helpers";
 
 // Issue 18, the month-end pack's exports: the PDF of the sandbox's 5,000-account business (Ben
 // Carter), twelve monthly columns, read back with a PDF parser; the CSV and Excel title block and
@@ -23,22 +23,12 @@ interface ServiceAccount {
   ledger_account_type: { id: string } | null;
 }
 
-async function serviceGet<T>(person: FixtureUser, path: string): Promise<T> {
-  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: { base_url: string } };
-  const tokens = await control<{ kind: string; value: string; user_id: string; version: string; state: string }[]>("GET", "/tokens");
-  const token = tokens.find((entry) => entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live");
-  if (!token) throw new Error("no live access token for the person");
-  const response = await fetch(`${discovery.accounting.base_url}${path}`, { headers: { authorization: `Bearer ${token.value}` } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
-
 /** The accounts with figures in the year, in the pack's order: by group, then by nominal code (numerically). */
 async function expectedAccounts(person: FixtureUser): Promise<{ accounts: ServiceAccount[]; groups: number }> {
-  const year = await serviceGet<{ ledger_accounts: { id: string }[] }>(person, `/trial_balance?from_date=${RANGE.from}&to_date=${RANGE.to}`);
+  const year = await accountingServiceGet<{ ledger_accounts: { id: string }[] }>(person, `/trial_balance?from_date=${RANGE.from}&to_date=${RANGE.to}`);
   const chart: ServiceAccount[] = [];
   for (let page = 1; ; page += 1) {
-    const body = await serviceGet<{ $items: ServiceAccount[]; $next: string | null }>(person, `/ledger_accounts?page=${page}&items_per_page=200&attributes=name,nominal_code,ledger_account_type`);
+    const body = await accountingServiceGet<{ $items: ServiceAccount[]; $next: string | null }>(person, `/ledger_accounts?page=${page}&items_per_page=200&attributes=name,nominal_code,ledger_account_type`);
     chart.push(...body.$items);
     if (!body.$next) break;
   }

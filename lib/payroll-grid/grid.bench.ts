@@ -4,6 +4,7 @@ import { chromium, type Page } from "@playwright/test";
 import { freshMachineDatabase } from "../../scripts/lib/machine-database";
 import { waitForHttp } from "../../scripts/lib/processes";
 import { HOURLY_COMPENSATION_TYPES } from "../payroll-entries/kinds";
+import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll } from "../../scripts/lib/bench-browser";
 
 // The hours grid of the 1,000-employee company (sandbox customer Thomas Albrecht, company 2001)
 // with nine lines per employee (all nine types), in Chromium against a production build:
@@ -24,37 +25,9 @@ const APP_URL = `http://localhost:${APP_PORT}`;
 const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const COMPANY = 2001;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 
-async function control<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${SANDBOX_URL}/control${pathname}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
-  return (await response.json()) as T;
-}
-
-async function signInAndConnect(page: Page): Promise<void> {
-  const { users } = await control<{ users: { email: string; password: string }[] }>("GET", "/fixtures");
-  const person = users.find((user) => user.email.startsWith("claudia"));
-  if (!person) throw new Error("no sandbox user claudia");
-  await page.goto(APP_URL);
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
-  await page.getByRole("link", { name: "Germany" }).click().catch(() => undefined);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL(/\/businesses$/);
-  await page.goto(`${APP_URL}/payroll`);
-  // With DATABASE_URL set the app's data outlives a run: connect (again) as Thomas Albrecht.
-  const connected = page.getByText("Connected as Thomas Albrecht");
-  await connected.or(page.getByLabel("API key")).or(page.getByText("Connected as")).first().waitFor();
-  if (await connected.isVisible()) return;
-  // Another customer is connected: a workspace may have several, Thomas is added beside it.
-  const add = page.getByRole("button", { name: "Add another payroll customer" });
-  if (await add.isVisible()) await add.click();
-  await page.getByLabel("API key").fill(THOMAS_KEY);
-  await page.getByRole("button", { name: "Connect" }).click();
-  await connected.waitFor();
-}
+const control = sandboxControl(SANDBOX_URL);
+const signInAndConnect = (page: Page) => signInAndConnectPayroll(page, { appUrl: APP_URL, sandboxUrl: SANDBOX_URL, customer: { key: THOMAS_KEY, name: "Thomas Albrecht" } });
 
 /** Nine lines per employee, one of each type, saved as the draft the page then opens with. */
 async function seedDraft(page: Page, month: string, employeeIds: number[]): Promise<void> {

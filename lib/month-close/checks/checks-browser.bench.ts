@@ -5,6 +5,7 @@ import pg from "pg";
 import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
 import { waitForHttp } from "../../../scripts/lib/processes";
 import { bigMonth } from "./testing/big-month";
+import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll } from "../../../scripts/lib/bench-browser";
 
 // The month-close checks in the browser, as the hours page runs them: the 1,000-employee company
 // (sandbox customer Thomas Albrecht, company 2001) with the big month of testing/big-month.ts
@@ -29,35 +30,9 @@ const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const COMPANY = 2001;
 const RUNS = 5;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 
-async function control<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${SANDBOX_URL}/control${pathname}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
-  return (await response.json()) as T;
-}
-
-async function signInAndConnect(page: Page): Promise<void> {
-  const { users } = await control<{ users: { email: string; password: string }[] }>("GET", "/fixtures");
-  const person = users.find((user) => user.email.startsWith("claudia"));
-  if (!person) throw new Error("no sandbox user claudia");
-  await page.goto(APP_URL);
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
-  await page.getByRole("link", { name: "Germany" }).click().catch(() => undefined);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL(/\/businesses$/);
-  await page.goto(`${APP_URL}/payroll`);
-  const connected = page.getByText("Connected as Thomas Albrecht");
-  await connected.or(page.getByLabel("API key")).or(page.getByText("Connected as")).first().waitFor();
-  if (await connected.isVisible()) return;
-  const add = page.getByRole("button", { name: "Add another payroll customer" });
-  if (await add.isVisible()) await add.click();
-  await page.getByLabel("API key").fill(THOMAS_KEY);
-  await page.getByRole("button", { name: "Connect", exact: true }).click();
-  await connected.waitFor();
-}
+const control = sandboxControl(SANDBOX_URL);
+const signInAndConnect = (page: Page) => signInAndConnectPayroll(page, { appUrl: APP_URL, sandboxUrl: SANDBOX_URL, customer: { key: THOMAS_KEY, name: "Thomas Albrecht" } });
 
 function previousOf(month: string): string {
   const [year, index] = month.split("-").map(Number) as [number, number];
