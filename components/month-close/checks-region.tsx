@@ -42,6 +42,14 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   const [target, setTarget] = useState<AcknowledgeTarget | null>(null);
   const [justAcknowledged, setJustAcknowledged] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
+  // Acknowledged by rule: the button is gone, so keyboard focus goes to the status line with the
+  // new counts, after the dialog's closing has handed focus back (to the removed button) in the same commit.
+  const [focusStatus, setFocusStatus] = useState(0);
+  useEffect(() => {
+    if (!focusStatus) return;
+    const timer = window.setTimeout(() => statusRef.current?.focus(), 0);
+    return () => window.clearTimeout(timer);
+  }, [focusStatus]);
 
   const names = useMemo(() => new Map(data.context.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`])), [data.context.employees]);
   const go = (jump: CellJump & { kind: EntryKind }): ShownFinding["go"] =>
@@ -112,7 +120,6 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
         {t("monthChecks.region")}
       </h2>
       <p className="text-sm text-slate-700">{t("monthChecks.intro")}</p>
-      {/* Focused after acknowledging by rule (the button is gone): it says the new counts. */}
       <p ref={statusRef} tabIndex={-1} role="status" aria-live="polite" data-blockers={findings ? blockers.length : undefined} data-unacknowledged={findings ? open : undefined}>
         {status === "failed" ? t("monthChecks.notRun") : !findings ? t("monthChecks.running") : findings.length === 0 ? t("monthChecks.allClear") : t("monthChecks.counts", { blockers: blockers.length, warnings: warnings.length, open })}
       </p>
@@ -127,8 +134,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
           setAdded((before) => [...before, ...acks]);
           setTarget(null);
           if (done.kind === "one") setJustAcknowledged(done.warningId);
-          // After the dialog's closing has handed focus back to the button that is now gone.
-          else window.setTimeout(() => statusRef.current?.focus(), 0);
+          else setFocusStatus((count) => count + 1);
         }}
       />
     </section>
