@@ -8,6 +8,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { benchDatabase } from "../../scripts/lib/machine-database";
+import type { CheckContext } from "./gate";
 
 const ROUNDS = 7;
 const EMPLOYEES = 1_000;
@@ -33,7 +34,6 @@ const { getDb } = await import("../db/client");
 const { recordAudit, recordAuditMany } = await import("../audit/record");
 const { acknowledgeWarnings } = await import("./acknowledgements");
 const { monthGate, warningId } = await import("./gate");
-type Context = import("./gate").CheckContext;
 
 const db = getDb();
 const user = await db.user.create({ data: { accountingUserId: `acknowledge-bench:${randomUUID()}`, displayName: "Bench Clerk" } });
@@ -42,7 +42,7 @@ const connection = await db.payrollConnection.create({ data: { workspaceId: work
 const actor = { workspaceId: workspace.id, userId: user.id, name: "Bench Clerk", roles: ["clerk"] as const };
 const key = { connectionId: connection.id, companyId: 2001, period: "2026-11" };
 // The large company with no line this month: a "no lines" warning per employee.
-const context: Context = {
+const context: CheckContext = {
   employees: Array.from({ length: EMPLOYEES }, (_, index) => ({ id: index + 1, firstName: "Bench", lastName: `Employee ${index + 1}`, healthInsurance: null })),
   insurers: [],
   employeeSettings: [],
