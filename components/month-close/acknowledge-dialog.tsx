@@ -62,6 +62,8 @@ export function AcknowledgeDialog(props: { companyId: number; period: string; ta
   };
   const nonFieldError = mutation.error && !errorBody(mutation.error).fields?.comment ? mutation.error : null;
   const many = target?.kind === "rule" ? target.warningIds.length : null;
+  // Some of the warnings changed meanwhile (409 with their count): say how many; nothing was acknowledged.
+  const stale = nonFieldError && errorBody(nonFieldError).code === "conflict" && target ? errorBody(nonFieldError).staleCount : undefined;
 
   return (
     <Dialog open={target !== null} title={many === null ? t("monthChecks.dialogTitle") : t("monthChecks.dialogTitleMany", { count: many })} onClose={close}>
@@ -96,7 +98,13 @@ export function AcknowledgeDialog(props: { companyId: number; period: string; ta
             </p>
           ) : null}
         </div>
-        {nonFieldError ? <ErrorNotice error={nonFieldError} /> : null}
+        {typeof stale === "number" ? (
+          <p role="alert" className="text-sm text-red-700">
+            {t("monthChecks.staleWarnings", { stale, count: idsOf(target!).length })}
+          </p>
+        ) : nonFieldError ? (
+          <ErrorNotice error={nonFieldError} />
+        ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={close}>
             {t("monthChecks.cancel")}
