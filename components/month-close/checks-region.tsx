@@ -83,6 +83,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   }, [findings, blockers.length, open]);
   useEffect(() => () => publishChecksSummary(null), []);
 
+  // The warnings' list offers the per-rule buttons, and says the unlisted ones are reached by them.
   const list = (title: string, items: Finding[], more: "more" | "moreWarnings") =>
     items.length ? (
       <div>
@@ -110,7 +111,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
             );
           })}
         </ul>
-        {items.length > SHOWN ? <p className="text-sm text-slate-700">{t(`monthChecks.${more}`, { count: items.length - SHOWN })}</p> : null}
+        {items.length > SHOWN ? <p className="text-sm text-slate-700">{t(`monthChecks.${more === "moreWarnings" && groups.length ? "moreWarnings" : "more"}`, { count: items.length - SHOWN })}</p> : null}
       </div>
     ) : null;
 
