@@ -1,4 +1,4 @@
-import { expect, type Page, type Response } from "@playwright/test";
+import { expect, type Locator, type Page, type Response } from "@playwright/test";
 import pg from "pg";
 import { APP_URL } from "../playwright.config";
 
@@ -169,17 +169,23 @@ export async function checksRegion(page: Page) {
   return region;
 }
 
-/** Acknowledges every warning the Checks region lists, each with `comment`. */
+/**
+ * Acknowledges every open warning of the Checks region with `comment`: all of a rule at once
+ * where the region offers it (two or more of a rule, or some not listed), then the rest one by one.
+ */
 export async function acknowledgeAllWarnings(page: Page, comment = "Checked, correct this month"): Promise<void> {
   const region = await checksRegion(page);
-  const buttons = region.getByRole("listitem").getByRole("button", { name: /Acknowledge|bestätigen/ });
-  while ((await buttons.count()) > 0) {
-    await buttons.first().click();
+  const acknowledgeIn = async (button: Locator) => {
+    await button.click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox").fill(comment);
-    await dialog.getByRole("button", { name: /^(Acknowledge warning|Warnung bestätigen)$/ }).click();
+    await dialog.getByRole("button", { name: /^(Acknowledge [\d,]+ warnings?|Acknowledge warning|[\d.]+ Warnungen? bestätigen|Warnung bestätigen)$/ }).click();
     await expect(dialog).toBeHidden();
-  }
+  };
+  const byRule = region.getByRole("group", { name: /^(Acknowledge by rule|Nach Regel bestätigen)$/ }).getByRole("button");
+  while ((await byRule.count()) > 0) await acknowledgeIn(byRule.first());
+  const buttons = region.getByRole("listitem").getByRole("button", { name: /Acknowledge|bestätigen/ });
+  while ((await buttons.count()) > 0) await acknowledgeIn(buttons.first());
 }
 
 /** A GET of the accounting service's own API (v3.1) as `person`, with their live access token: what the service itself says. */

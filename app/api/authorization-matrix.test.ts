@@ -158,7 +158,7 @@ const ROUTES: Record<string, RouteEntry> = {
   "payroll-entries/[companyId]/month-close/acknowledgements POST": {
     workspace: "A",
     permission: "payroll.read",
-    call: () => ({ params: { companyId: "1001" }, body: { period: "2000-01", warningId: "noLines|1|||", comment: "checked" } }),
+    call: () => ({ params: { companyId: "1001" }, body: { period: "2000-01", warningIds: ["noLines|1|||"], comment: "checked" } }),
   },
   "workspaces/[workspaceId]/four-eyes PUT": {
     workspace: "A",

@@ -1,14 +1,12 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/payroll-grid/decimal";
-import { GridModel, isBlank, type GridLine, type PasteResult } from "@/lib/payroll-grid/model";
-import { gridSpecFor, rateProposer } from "@/lib/payroll-entries/grid-spec";
-import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
+import { isBlank, type GridLine, type PasteResult } from "@/lib/payroll-grid/model";
+import type { EntryKind, StoredLine } from "@/lib/payroll-entries/kinds";
 import { CopyLineDialog } from "./copy-line-dialog";
-import { handoffKey, takeUnsavedDraft } from "./draft-handoff";
 import { DraftSaver, type DraftSaverHandle } from "./draft-saver";
 import { newClientId, PresenceStore } from "./draft-sync";
 import { EntryGrid } from "./entry-grid";
@@ -22,10 +20,10 @@ import { StartFromTransfer, type StartFrom } from "./start-from-transfer";
 import { TotalsPanel } from "./totals-panel";
 import { TransferBar } from "./transfer-bar";
 import { useGridRows } from "./use-grid-rows";
-import { storedLinesOf } from "./draft-body";
 import { useTransferReview, type LastTransfer } from "./use-transfer-review";
 import { useAnnouncePresence } from "./use-draft-stream";
 import { useCheckJumps } from "./use-check-jumps";
+import { useWorkbenchModel } from "./use-workbench-model";
 
 export interface WorkbenchProps {
   kind: EntryKind;
@@ -48,18 +46,6 @@ export interface WorkbenchProps {
 
 const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
 
-function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
-  const fields = fieldsOf(kind);
-  return lines.map((line) => ({ id: line.id, employeeId: line.employee_id, cells: fields.map((field) => line.values[field] ?? "") }));
-}
-
-function buildModel(props: WorkbenchProps, locale: "en" | "de"): GridModel {
-  const model = new GridModel(gridSpecFor(props.kind, props.period), { locale, month: props.period }, props.employees.map((employee) => employee.id), modelLines(props.kind, props.draft?.lines ?? []));
-  model.readOnly = props.readOnly === true;
-  model.propose = rateProposer(props.kind, props.rememberedRates ?? {});
-  return model;
-}
-
 /**
  * The month's hours or extra payments of one company: grid, totals, problems, drafts and transfer.
  * The lines live in the model (lib/payroll-grid), outside React and TanStack Query: an edit
@@ -69,8 +55,10 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const { kind, companyId, period } = props;
   const t = useTranslations();
   const locale = useLocale();
-  const [model] = useState(() => buildModel(props, locale));
-  const version = useSyncExternalStore(model.subscribe, () => model.version, () => model.version);
+  const { model, version } = useWorkbenchModel(
+    { kind, companyId, period, employees: props.employees, lines: props.draft?.lines ?? [], readOnly: props.readOnly === true, rememberedRates: props.rememberedRates ?? {} },
+    locale,
+  );
   const employees = useMemo(() => new Map(props.employees.map((employee) => [employee.id, employee.name])), [props.employees]);
   const { rows, lineNumbers, search, setSearch, filter, setFilter, showsAll } = useGridRows(model, version, employees);
   const [selection, setSelection] = useState<GridSelection>({ row: 0, col: 0, anchorRow: 0, anchorCol: 0 });
@@ -82,18 +70,6 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const [client] = useState(newClientId);
   const [presence] = useState(() => new PresenceStore());
   const [initial] = useState(() => (props.draft ? { revision: props.draft.revision, lineRevisions: props.draft.lineRevisions } : null));
-
-  useEffect(() => {
-    if (model.context.locale !== locale) model.setContext({ locale, month: period });
-  }, [model, locale, period]);
-
-  // What this tab's previous page of the draft left unsaved moments ago, when the server rendered
-  // this page before that page's last save was stored (see draft-handoff.ts): shown, and saved.
-  useEffect(() => {
-    if (model.readOnly) return;
-    const lines = takeUnsavedDraft(handoffKey(companyId, kind, period));
-    if (lines && JSON.stringify(lines) !== JSON.stringify(storedLinesOf(model))) model.replaceLines(modelLines(kind, lines));
-  }, [model, companyId, kind, period]);
 
   // Keep the selection inside the rows shown.
   const maxRow = Math.max(0, rows.length - 1);

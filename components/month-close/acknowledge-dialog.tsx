@@ -11,29 +11,32 @@ import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import type { AcknowledgementView } from "@/lib/month-close/acknowledgements";
 import { ACKNOWLEDGE_COMMENT_MAX_LENGTH, acknowledgeBodySchema } from "@/lib/month-close/schemas";
 
-export interface AcknowledgeTarget {
-  warningId: string;
-  /** The warning's own words and where it is, repeated in the dialog. */
-  text: string;
-  where: string;
-}
+export type AcknowledgeTarget =
+  /** One warning: its own words and where it is, repeated in the dialog. */
+  | { kind: "one"; warningId: string; text: string; where: string }
+  /** All open warnings of a rule, listed in the region or not. */
+  | { kind: "rule"; warningIds: string[]; ruleName: string };
 
 /**
- * Acknowledging one warning: a required comment (the same zod rule as the route's, field-level
- * errors from either), posted to `…/month-close/acknowledgements`; recorded with the person and time.
+ * Acknowledging one warning, or all of a rule at once: one required comment (the same zod rule as
+ * the route's, field-level errors from either), posted to `…/month-close/acknowledgements`, all or
+ * none; each warning is recorded with the comment, the person and the time.
  */
-export function AcknowledgeDialog(props: { companyId: number; period: string; target: AcknowledgeTarget | null; onClose: () => void; onDone: (acknowledgement: AcknowledgementView) => void }) {
+export function AcknowledgeDialog(props: { companyId: number; period: string; target: AcknowledgeTarget | null; onClose: () => void; onDone: (acknowledgements: AcknowledgementView[], target: AcknowledgeTarget) => void }) {
   const { companyId, period, target, onClose, onDone } = props;
   const t = useTranslations();
   const [comment, setComment] = useState("");
   const [fieldError, setFieldError] = useState("");
   const mutation = useMutation({
     mutationKey: ["month-close", companyId, period, "acknowledge"],
-    mutationFn: (body: { warningId: string; comment: string }) =>
-      apiFetchOrThrow<{ acknowledgement: AcknowledgementView }>(`/api/payroll-entries/${companyId}/month-close/acknowledgements`, { method: "POST", body: { ...body, period } }),
-    onSuccess: (answer) => {
+    mutationFn: (body: { target: AcknowledgeTarget; comment: string }) =>
+      apiFetchOrThrow<{ acknowledgements: AcknowledgementView[] }>(`/api/payroll-entries/${companyId}/month-close/acknowledgements`, {
+        method: "POST",
+        body: { period, warningIds: idsOf(body.target), comment: body.comment },
+      }),
+    onSuccess: (answer, body) => {
       setComment("");
-      onDone(answer.acknowledgement);
+      onDone(answer.acknowledgements, body.target);
     },
     onError: (error) => {
       const field = errorBody(error).fields?.comment;
@@ -50,7 +53,7 @@ export function AcknowledgeDialog(props: { companyId: number; period: string; ta
       setFieldError(messageFor(parsed.error.issues[0]?.message ?? "required"));
       return;
     }
-    mutation.mutate({ warningId: target.warningId, comment: parsed.data });
+    mutation.mutate({ target, comment: parsed.data });
   };
   const close = () => {
     setFieldError("");
@@ -58,15 +61,19 @@ export function AcknowledgeDialog(props: { companyId: number; period: string; ta
     onClose();
   };
   const nonFieldError = mutation.error && !errorBody(mutation.error).fields?.comment ? mutation.error : null;
+  const many = target?.kind === "rule" ? target.warningIds.length : null;
+  // Some of the warnings changed meanwhile (409 with their count): say how many; nothing was acknowledged.
+  const stale = nonFieldError && errorBody(nonFieldError).code === "conflict" && target ? errorBody(nonFieldError).staleCount : undefined;
 
   return (
-    <Dialog open={target !== null} title={t("monthChecks.dialogTitle")} onClose={close}>
+    <Dialog open={target !== null} title={many === null ? t("monthChecks.dialogTitle") : t("monthChecks.dialogTitleMany", { count: many })} onClose={close}>
       <form onSubmit={submit} className="space-y-3" noValidate>
-        {target ? (
+        {target?.kind === "one" ? (
           <p>
             <span className="font-medium">{target.where}</span>: {target.text}
           </p>
         ) : null}
+        {target?.kind === "rule" ? <p>{t("monthChecks.dialogMany", { count: target.warningIds.length, rule: target.ruleName })}</p> : null}
         <div className="space-y-1">
           <label htmlFor="acknowledge-comment" className="block font-medium">
             {t("monthChecks.comment")}
@@ -91,16 +98,24 @@ export function AcknowledgeDialog(props: { companyId: number; period: string; ta
             </p>
           ) : null}
         </div>
-        {nonFieldError ? <ErrorNotice error={nonFieldError} /> : null}
+        {typeof stale === "number" ? (
+          <p role="alert" className="text-sm text-red-700">
+            {t("monthChecks.staleWarnings", { stale, count: idsOf(target!).length })}
+          </p>
+        ) : nonFieldError ? (
+          <ErrorNotice error={nonFieldError} />
+        ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={close}>
             {t("monthChecks.cancel")}
           </Button>
           <Button type="submit" disabled={mutation.isPending}>
-            {t("monthChecks.save")}
+            {many === null ? t("monthChecks.save") : t("monthChecks.saveMany", { count: many })}
           </Button>
         </div>
       </form>
     </Dialog>
   );
 }
+
+const idsOf = (target: AcknowledgeTarget): string[] => (target.kind === "one" ? [target.warningId] : target.warningIds);

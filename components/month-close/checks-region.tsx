@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
 import type { AcknowledgementView } from "@/lib/month-close/acknowledgements";
 import { warningId } from "@/lib/month-close/gate";
 import type { Finding } from "@/lib/month-close/checks";
@@ -11,6 +12,7 @@ import { AcknowledgeDialog, type AcknowledgeTarget } from "./acknowledge-dialog"
 import { cellHash, publishChecksSummary, requestCellJump, type CellJump } from "./checks-store";
 import { FindingItem, type ShownFinding } from "./finding-item";
 import { findingText } from "./finding-text";
+import { ruleGroups } from "./rule-groups";
 import { useMonthChecks } from "./use-month-checks";
 
 /** Listed per severity at most: beyond that the page says how many more (fix the first ones first). */
@@ -39,11 +41,21 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   const acknowledged = useMemo(() => new Map([...data.acknowledgements, ...added].map((ack) => [ack.warningId, ack])), [data.acknowledgements, added]);
   const [target, setTarget] = useState<AcknowledgeTarget | null>(null);
   const [justAcknowledged, setJustAcknowledged] = useState<string | null>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // Acknowledged by rule: the button is gone, so keyboard focus goes to the status line with the
+  // new counts, after the dialog's closing has handed focus back (to the removed button) in the same commit.
+  const [focusStatus, setFocusStatus] = useState(0);
+  useEffect(() => {
+    if (!focusStatus) return;
+    const timer = window.setTimeout(() => statusRef.current?.focus(), 0);
+    return () => window.clearTimeout(timer);
+  }, [focusStatus]);
 
   const names = useMemo(() => new Map(data.context.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`])), [data.context.employees]);
   const go = (jump: CellJump & { kind: EntryKind }): ShownFinding["go"] =>
     jump.kind === kind ? { onClick: () => requestCellJump(jump) } : { href: `/payroll/companies/${companyId}/${jump.kind}${cellHash(jump)}` };
 
+  const ruleName = (rule: string) => t(`monthChecks.ruleNames.${rule}` as never);
   const shown = (finding: Finding, index: number): ShownFinding => {
     const employee = names.get(finding.employeeId) ?? `#${finding.employeeId}`;
     const number = finding.kind && finding.lineId ? lineNumbers.get(`${finding.kind}:${finding.lineId}`) : undefined;
@@ -54,7 +66,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
     return {
       key: id,
       severity: finding.severity,
-      ruleName: t(`monthChecks.ruleNames.${finding.rule}` as never),
+      ruleName: ruleName(finding.rule),
       text: findingText(t, locale, finding),
       where,
       go: line ? go({ ...line, column: finding.lineId ? finding.column : undefined }) : null,
@@ -65,15 +77,26 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   const blockers = findings?.filter((finding) => finding.severity === "blocker") ?? [];
   const warnings = findings?.filter((finding) => finding.severity === "warning") ?? [];
   const open = warnings.filter((finding) => !acknowledged.has(warningId(finding))).length;
+  const groups = data.canAcknowledge ? ruleGroups(warnings, acknowledged, SHOWN) : [];
   useEffect(() => {
     publishChecksSummary(findings ? { blockers: blockers.length, unacknowledged: open } : null);
   }, [findings, blockers.length, open]);
   useEffect(() => () => publishChecksSummary(null), []);
 
-  const list = (title: string, items: Finding[]) =>
+  // The warnings' list offers the per-rule buttons, and says the unlisted ones are reached by them.
+  const list = (title: string, items: Finding[], more: "more" | "moreWarnings") =>
     items.length ? (
       <div>
         <h3 className="font-semibold">{title}</h3>
+        {more === "moreWarnings" && groups.length ? (
+          <div role="group" aria-label={t("monthChecks.acknowledgeRules")} className="my-2 flex flex-wrap gap-2">
+            {groups.map((group) => (
+              <Button key={group.rule} size="sm" onClick={() => setTarget({ kind: "rule", warningIds: group.warningIds, ruleName: ruleName(group.rule) })}>
+                {t("monthChecks.acknowledgeRule", { count: group.warningIds.length, rule: ruleName(group.rule) })}
+              </Button>
+            ))}
+          </div>
+        ) : null}
         <ul>
           {items.slice(0, SHOWN).map((finding, index) => {
             const item = shown(finding, index);
@@ -83,12 +106,12 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
                 finding={item}
                 canAcknowledge={data.canAcknowledge}
                 focusAcknowledgement={justAcknowledged === item.key}
-                onAcknowledge={() => setTarget({ warningId: item.key, text: item.text, where: item.where })}
+                onAcknowledge={() => setTarget({ kind: "one", warningId: item.key, text: item.text, where: item.where })}
               />
             );
           })}
         </ul>
-        {items.length > SHOWN ? <p className="text-sm text-slate-700">{t("monthChecks.more", { count: items.length - SHOWN })}</p> : null}
+        {items.length > SHOWN ? <p className="text-sm text-slate-700">{t(`monthChecks.${more === "moreWarnings" && groups.length ? "moreWarnings" : "more"}`, { count: items.length - SHOWN })}</p> : null}
       </div>
     ) : null;
 
@@ -98,20 +121,21 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
         {t("monthChecks.region")}
       </h2>
       <p className="text-sm text-slate-700">{t("monthChecks.intro")}</p>
-      <p role="status" aria-live="polite" data-blockers={findings ? blockers.length : undefined} data-unacknowledged={findings ? open : undefined}>
+      <p ref={statusRef} tabIndex={-1} role="status" aria-live="polite" data-blockers={findings ? blockers.length : undefined} data-unacknowledged={findings ? open : undefined}>
         {status === "failed" ? t("monthChecks.notRun") : !findings ? t("monthChecks.running") : findings.length === 0 ? t("monthChecks.allClear") : t("monthChecks.counts", { blockers: blockers.length, warnings: warnings.length, open })}
       </p>
-      {list(t("monthChecks.blockers"), blockers)}
-      {list(t("monthChecks.warnings"), warnings)}
+      {list(t("monthChecks.blockers"), blockers, "more")}
+      {list(t("monthChecks.warnings"), warnings, "moreWarnings")}
       <AcknowledgeDialog
         companyId={companyId}
         period={period}
         target={target}
         onClose={() => setTarget(null)}
-        onDone={(ack) => {
-          setAdded((before) => [...before, ack]);
+        onDone={(acks, done) => {
+          setAdded((before) => [...before, ...acks]);
           setTarget(null);
-          setJustAcknowledged(ack.warningId);
+          if (done.kind === "one") setJustAcknowledged(done.warningId);
+          else setFocusStatus((count) => count + 1);
         }}
       />
     </section>

@@ -54,6 +54,27 @@ export async function recordAudit(tx: Tx, actor: AuditActor | null, entry: Audit
   });
 }
 
+/**
+ * Records many entries of one actor in `tx` with one statement: the same rows as a `recordAudit`
+ * per entry (same columns, same transaction time), for a step that changes many things at once
+ * (a month's warnings acknowledged by rule), where a round trip per row would take seconds.
+ */
+export async function recordAuditMany(tx: Tx, actor: AuditActor | null, entries: readonly AuditEntryInput[]): Promise<void> {
+  if (!actor || entries.length === 0) return;
+  await tx.auditEntry.createMany({
+    data: entries.map((entry) => ({
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      actorName: actor.name,
+      kind: entry.kind,
+      companyId: entry.companyId ?? null,
+      period: entry.period ?? null,
+      subjectId: entry.subjectId ?? null,
+      details: entry.details as Prisma.InputJsonObject,
+    })),
+  });
+}
+
 /** A person's name as entries show it. */
 export function personName(person: { displayName: string | null; email: string | null } | null | undefined): string | null {
   return person ? (person.displayName ?? person.email ?? null) : null;

@@ -7,9 +7,9 @@ import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
 import { workspaceParamsSchema } from "@/lib/workspaces/schemas";
 import type { MonthActor } from "./audit";
 import { setFourEyes } from "./four-eyes";
-import { acknowledgeWarning, mayAcknowledge } from "./acknowledgements";
+import { acknowledgeWarnings, mayAcknowledge } from "./acknowledgements";
 import { checkContext } from "./check-input";
-import { acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
+import { ACKNOWLEDGE_MAX_BODY_BYTES, acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
 import { approveMonth, checkTransfer, monthCloseView, reopenMonth, submitMonth, transferMonth, withdrawMonth } from "./service";
 
 /**
@@ -67,8 +67,11 @@ export const postMonthClose = payrollRoute({ permission: "payroll.read", params,
   }
 });
 
-/** POST `{ period, warningId, comment }`: acknowledges a warning of the current round (./acknowledgements.ts says who and when). */
-export const postAcknowledgement = payrollRoute({ permission: "payroll.read", params, body: acknowledgeBodySchema, maxBodyBytes: 8192 }, async (context) => {
+/**
+ * POST `{ period, warningIds, comment }`: acknowledges warnings of the current round (one, or all of
+ * a rule) with one comment, all or none (./acknowledgements.ts says who, when and what).
+ */
+export const postAcknowledgement = payrollRoute({ permission: "payroll.read", params, body: acknowledgeBodySchema, maxBodyBytes: ACKNOWLEDGE_MAX_BODY_BYTES }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   if (context.body.period !== company.current_month) {
     throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, { extra: { period: company.current_month } });
@@ -77,8 +80,8 @@ export const postAcknowledgement = payrollRoute({ permission: "payroll.read", pa
   // Refused before the service is asked for the employees; the service checks the roles again.
   if (!mayAcknowledge(actor.roles)) throw new ApiError("forbidden", "A warning is acknowledged by a member who prepares or approves the month.");
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
-  const acknowledgement = await acknowledgeWarning(key, actor, await checkContext(key, context.client), context.body);
-  return successResponse({ acknowledgement }, 201);
+  const acknowledgements = await acknowledgeWarnings(key, actor, await checkContext(key, context.client), context.body);
+  return successResponse({ acknowledgements }, 201);
 });
 
 export const putFourEyes = withRoute({ params: workspaceParamsSchema, body: fourEyesBodySchema, maxBodyBytes: 256 }, async ({ user, params, body }) =>

@@ -61,4 +61,30 @@ describe("auditMonthStep", () => {
     expect(presentEntry("en", say("en"), like)).toMatchObject({ what: "Warning acknowledged", summary: "Sunday premium for employee 2 acknowledged (round 2): “Sunday shift”" });
     expect(presentEntry("de", say("de"), like)).toMatchObject({ what: "Warnung bestätigt", summary: "Sonntagszuschlag bei Mitarbeiter 2 bestätigt (Runde 2): „Sunday shift“" });
   });
+
+  it("records many acknowledgements of one person in one statement, one entry each as one at a time would", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { auditAcknowledgements, auditMonthStep } = await import("./audit");
+    const db = getDb();
+    const user = await db.user.create({ data: { accountingUserId: `close-audit:${randomUUID()}`, displayName: "Clara Clerk" } });
+    const workspace = await db.workspace.create({ data: { name: "Close audit many", members: { create: { userId: user.id, roles: ["clerk"] } } } });
+    const actor = { workspaceId: workspace.id, userId: user.id, name: "Clara Clerk", roles: ["clerk"] as const };
+    const step = (employeeId: number) => ({
+      kind: "month_close.acknowledged" as const,
+      actor,
+      companyId: 1001,
+      period: "2026-11",
+      acknowledgementId: randomUUID(),
+      details: { round: 1, warningId: `noLines|${employeeId}|||`, rule: "noLines", employeeId, entryKind: null, lineId: null, comment: "Not employed" },
+    });
+    const one = step(1);
+    const many = [2, 3, 4].map(step);
+    await db.$transaction((tx) => auditMonthStep(tx, one));
+    await db.$transaction((tx) => auditAcknowledgements(tx, many));
+    const rows = await db.auditEntry.findMany({ where: { workspaceId: workspace.id }, orderBy: { subjectId: "asc" } });
+    const shape = (row: (typeof rows)[number]) => ({ kind: row.kind, actorId: row.actorId, actorName: row.actorName, companyId: row.companyId, period: row.period, subjectId: row.subjectId, details: row.details });
+    const expected = (s: ReturnType<typeof step>) => ({ kind: s.kind, actorId: user.id, actorName: "Clara Clerk", companyId: 1001, period: "2026-11", subjectId: s.acknowledgementId, details: s.details });
+    expect(rows.map(shape)).toEqual([one, ...many].map(expected).sort((a, b) => a.subjectId.localeCompare(b.subjectId)));
+    await expect(db.$transaction((tx) => auditAcknowledgements(tx, [...many, { ...step(5), actor: { ...actor, userId: randomUUID() } }]))).rejects.toThrow("one person");
+  });
 });

@@ -18,11 +18,16 @@ export const fourEyesBodySchema = z.object({ enabled: z.boolean().nullable() }).
 
 /** A warning's acknowledgement: the comment is required (why the warning is fine this month). */
 export const ACKNOWLEDGE_COMMENT_MAX_LENGTH = 1000;
+/** Warnings acknowledged at once with one comment (all of a rule: "no line this month" for a large company). */
+export const ACKNOWLEDGE_MAX_WARNINGS = 10_000;
+const WARNING_ID_MAX_LENGTH = 500;
+/** The route's body limit: the longest list of the longest ids, quoted, and the rest. */
+export const ACKNOWLEDGE_MAX_BODY_BYTES = ACKNOWLEDGE_MAX_WARNINGS * (WARNING_ID_MAX_LENGTH + 3) + 8192;
 
 export const acknowledgeBodySchema = z
   .object({
     period: z.string().regex(/^\d{4}-\d{2}$/),
-    warningId: z.string().min(1).max(500),
+    warningIds: z.array(z.string().min(1).max(WARNING_ID_MAX_LENGTH)).min(1, "count").max(ACKNOWLEDGE_MAX_WARNINGS, "count"),
     comment: z.string().trim().min(1, "required").max(ACKNOWLEDGE_COMMENT_MAX_LENGTH, "tooLong"),
   })
   .strict();

@@ -17,6 +17,10 @@ vi.mock("./audit", () => ({
     steps.push(step);
     return Promise.resolve();
   },
+  auditAcknowledgements: (_tx: unknown, acknowledged: MonthStep[]) => {
+    steps.push(...acknowledged);
+    return Promise.resolve();
+  },
 }));
 
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
@@ -270,6 +274,13 @@ describe("reopen", () => {
   });
 });
 
+/** The single acknowledgement as the dialog of one warning sends it: a list of one. */
+async function acknowledgeOne(key: MonthKey, actor: MonthActor, context: CheckContext, input: { warningId: string; comment: string }) {
+  const { acknowledgeWarnings } = await import("./acknowledgements");
+  const [acknowledgement] = await acknowledgeWarnings(key, actor, context, { warningIds: [input.warningId], comment: input.comment });
+  return acknowledgement;
+}
+
 describe("the gate: blockers and acknowledged warnings", () => {
   /** A day of the month that is not a Sunday: a Sunday premium on it is a warning. */
   const weekday = () => {
@@ -284,8 +295,7 @@ describe("the gate: blockers and acknowledged warnings", () => {
 
   it("refuses submit (409 naming the count) while a warning of the round is not acknowledged; an acknowledgement lets it pass", async () => {
     const { submitMonth } = await service();
-    const { acknowledgeWarning } = await import("./acknowledgements");
-    const { monthGate, warningId } = await import("./gate");
+        const { monthGate, warningId } = await import("./gate");
     const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
     await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday(), null);
     const refusal = await submitMonth(key, clerk, context).catch((error: unknown) => error);
@@ -299,13 +309,13 @@ describe("the gate: blockers and acknowledged warnings", () => {
     const [warning] = monthGate({ ...context, month: { period: key.period, ...(await monthLines(getDb(), key)) } }, new Set()).warnings;
     const id = warningId(warning!);
     expect(id).toBe(`sundayPremium|2|hours|h2|date=${weekday()}`);
-    await expect(acknowledgeWarning(key, viewer, context, { warningId: id, comment: "ok" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(acknowledgeWarning(key, clerk, context, { warningId: id, comment: "   " })).rejects.toMatchObject({ code: "invalid", fields: { comment: "required" } });
-    await expect(acknowledgeWarning(key, clerk, context, { warningId: "noLines|9|||", comment: "ok" })).rejects.toMatchObject({ code: "conflict" });
-    const first = await acknowledgeWarning(key, clerk, context, { warningId: id, comment: "  Worked on the Sunday shift, paid on Monday " });
+    await expect(acknowledgeOne(key, viewer, context, { warningId: id, comment: "ok" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(acknowledgeOne(key, clerk, context, { warningId: id, comment: "   " })).rejects.toMatchObject({ code: "invalid", fields: { comment: "required" } });
+    await expect(acknowledgeOne(key, clerk, context, { warningId: "noLines|9|||", comment: "ok" })).rejects.toMatchObject({ code: "conflict" });
+    const first = await acknowledgeOne(key, clerk, context, { warningId: id, comment: "  Worked on the Sunday shift, paid on Monday " });
     expect(first).toMatchObject({ warningId: id, comment: "Worked on the Sunday shift, paid on Monday", userName: "Clara Clerk" });
     // Twice: the first acknowledgement stays, nothing new is recorded.
-    expect(await acknowledgeWarning(key, approver, context, { warningId: id, comment: "again" })).toEqual(first);
+    expect(await acknowledgeOne(key, approver, context, { warningId: id, comment: "again" })).toEqual(first);
     expect(steps.filter((step) => step.kind === "month_close.acknowledged")).toEqual([
       expect.objectContaining({ kind: "month_close.acknowledged", companyId: COMPANY, details: expect.objectContaining({ round: 1, warningId: id, rule: "sundayPremium", employeeId: 2, entryKind: "hours", lineId: "h2", comment: "Worked on the Sunday shift, paid on Monday" }) }),
     ]);
@@ -314,20 +324,19 @@ describe("the gate: blockers and acknowledged warnings", () => {
 
   it("an edited line's changed warning needs a new acknowledgement; a reopened month's round starts without any", async () => {
     const { submitMonth, approveMonth, reopenMonth } = await service();
-    const { acknowledgeWarning } = await import("./acknowledgements");
-    const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+        const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
     await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday(), null);
     const id = `sundayPremium|2|hours|h2|date=${weekday()}`;
-    await acknowledgeWarning(key, clerk, context, { warningId: id, comment: "checked" });
+    await acknowledgeOne(key, clerk, context, { warningId: id, comment: "checked" });
     // Other hours on the same line: the warning says the same, it stays acknowledged.
     await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday("5"), null);
     expect(await submitMonth(key, clerk, context)).toMatchObject({ state: "in_review" });
     // An employee without lines appears after submitting (the service's list changed): the approver must acknowledge it.
     const withFour = { ...context, employees: [...context.employees, { id: 4, firstName: "Neu", lastName: "Person", healthInsurance: null }] };
     await expect(approveMonth(key, approver, withFour)).rejects.toMatchObject({ code: "month_unacknowledged", message: "1 warning(s) of round 1 are not acknowledged." });
-    await acknowledgeWarning(key, approver, withFour, { warningId: "noLines|4|||", comment: "Starts next month" });
+    await acknowledgeOne(key, approver, withFour, { warningId: "noLines|4|||", comment: "Starts next month" });
     expect(await approveMonth(key, approver, withFour)).toMatchObject({ state: "approved" });
-    await expect(acknowledgeWarning(key, clerk, withFour, { warningId: id, comment: "late" })).rejects.toMatchObject({ code: "month_state" });
+    await expect(acknowledgeOne(key, clerk, withFour, { warningId: id, comment: "late" })).rejects.toMatchObject({ code: "month_state" });
     await reopenMonth(key, approver, "Round two");
     await expect(submitMonth(key, clerk, context)).rejects.toMatchObject({ code: "month_unacknowledged" });
   });
@@ -343,5 +352,67 @@ describe("the gate: blockers and acknowledged warnings", () => {
     const refusal = await approveMonth(key, approver, ended).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "month_blocked", message: "The month has 1 blocker(s)." });
     expect((refusal as { body(): { blockers: { rule: string; employeeId: number }[] } }).body().blockers).toEqual([expect.objectContaining({ rule: "insurerEnded", employeeId: 1 })]);
+  });
+
+  /** The context with `count` more employees who have no line this month: one `noLines` warning each. */
+  const withoutLines = (count: number) => ({
+    ...context,
+    employees: [...context.employees, ...Array.from({ length: count }, (_, index) => ({ id: 100 + index, firstName: "Ohne", lastName: `Zeile ${index}`, healthInsurance: null }))],
+  });
+  const noLinesIds = (count: number) => Array.from({ length: count }, (_, index) => `noLines|${100 + index}|||`);
+  const acknowledgementCount = async () => {
+    const { getDb } = await import("@/lib/db/client");
+    return getDb().monthCloseAcknowledgement.count({ where: { monthClose: { connectionId } } });
+  };
+
+  it("acknowledges all of a rule's warnings at once with one comment: one acknowledgement and one audit entry each, earlier ones kept", async () => {
+    const { acknowledgeWarnings } = await import("./acknowledgements");
+    const { submitMonth } = await service();
+    const many = withoutLines(1000);
+    const ids = noLinesIds(1000);
+    await expect(submitMonth(key, clerk, many)).rejects.toMatchObject({ code: "month_unacknowledged", message: "1000 warning(s) of round 1 are not acknowledged." });
+    const earlier = await acknowledgeOne(key, approver, many, { warningId: ids[5]!, comment: "Left in October" });
+    steps.length = 0;
+
+    // The list may repeat an id (a double click's second request): it counts once.
+    const acknowledged = await acknowledgeWarnings(key, clerk, many, { warningIds: [...ids, ids[0]!], comment: " Not employed this month " });
+    expect(acknowledged).toHaveLength(1000);
+    expect(acknowledged[0]).toMatchObject({ warningId: ids[0], comment: "Not employed this month", userName: "Clara Clerk" });
+    expect(acknowledged[5]).toEqual(earlier);
+    expect(await acknowledgementCount()).toBe(1000);
+    const audited = steps.filter((step) => step.kind === "month_close.acknowledged");
+    expect(audited).toHaveLength(999);
+    expect(new Set(audited.map((step) => (step.kind === "month_close.acknowledged" ? step.details.employeeId : null))).size).toBe(999);
+    expect(audited[0]).toMatchObject({ actor: clerk, companyId: COMPANY, details: { round: 1, warningId: ids[0], rule: "noLines", employeeId: 100, entryKind: null, lineId: null, comment: "Not employed this month" } });
+
+    // Again: everything is kept, nothing new recorded.
+    steps.length = 0;
+    expect(await acknowledgeWarnings(key, clerk, many, { warningIds: ids, comment: "again" })).toEqual(acknowledged);
+    expect(steps).toEqual([]);
+    expect(await submitMonth(key, clerk, many)).toMatchObject({ state: "in_review" });
+  });
+
+  it("refuses the whole list when some of its warnings are gone (409 naming how many): nothing is acknowledged", async () => {
+    const { acknowledgeWarnings } = await import("./acknowledgements");
+    const refusal = await acknowledgeWarnings(key, clerk, withoutLines(3), { warningIds: [...noLinesIds(3), "noLines|9998|||", "noLines|9999|||"], comment: "ok" }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: "conflict", message: "2 of the 5 warnings are no longer among the month's checks (their lines changed meanwhile); nothing was acknowledged." });
+    expect((refusal as { body(): { staleCount: number } }).body().staleCount).toBe(2);
+    expect(await acknowledgementCount()).toBe(0);
+    expect(steps).toEqual([]);
+  });
+
+  it("refuses a viewer, an empty comment and an empty list, for the whole list", async () => {
+    const { acknowledgeWarnings } = await import("./acknowledgements");
+    const { acknowledgeBodySchema } = await import("./schemas");
+    const many = withoutLines(3);
+    await expect(acknowledgeWarnings(key, viewer, many, { warningIds: noLinesIds(3), comment: "ok" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: " \n " })).rejects.toMatchObject({ code: "invalid", fields: { comment: "required" } });
+    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: [], comment: "ok" })).rejects.toMatchObject({ code: "invalid", fields: { warningIds: "count" } });
+    expect(await acknowledgementCount()).toBe(0);
+    // The route's body: 1 to 10,000 ids.
+    const body = (count: number) => ({ period: key.period, warningIds: noLinesIds(count), comment: "ok" });
+    expect(acknowledgeBodySchema.safeParse(body(10_000)).success).toBe(true);
+    expect(acknowledgeBodySchema.safeParse(body(10_001)).error?.issues[0]).toMatchObject({ path: ["warningIds"], message: "count" });
+    expect(acknowledgeBodySchema.safeParse(body(0)).error?.issues[0]).toMatchObject({ path: ["warningIds"], message: "count" });
   });
 });
