@@ -7,9 +7,8 @@
 // neighbour's load, the table growing) hits both alike; the ratio is of the medians of rounds.
 // The database: BENCH_DATABASE_URL, else a fresh database of the machine's Postgres, else the
 // embedded one in a process of its own.
-import { randomBytes, randomUUID } from "node:crypto";
-import { migrateDatabase } from "../../scripts/db/migrate";
-import { benchDatabase } from "../../scripts/lib/machine-database";
+import { randomUUID } from "node:crypto";
+import { benchAppEnvironment } from "../../scripts/lib/bench-app-environment";
 import type { AuditActor as Actor } from "./record";
 
 const ROUNDS = 12;
@@ -19,22 +18,7 @@ const EMPLOYEES = 1_000;
 const TYPES_PER_EMPLOYEE = 9;
 const LINES_PER_SAVE = 3;
 
-const database = await benchDatabase("ledgerlane_audit_bench");
-await migrateDatabase(database.url);
-Object.assign(process.env, {
-  DATABASE_URL: database.url,
-  NEXTAUTH_URL: "http://localhost:3999",
-  NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-  TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
-  ACCOUNTING_AUTH_URL: "http://127.0.0.1:9/auth",
-  ACCOUNTING_TOKEN_URL: "http://127.0.0.1:9/token",
-  ACCOUNTING_REVOKE_URL: "http://127.0.0.1:9/revoke",
-  ACCOUNTING_BASE_URL: "http://127.0.0.1:9/v3.1",
-  ACCOUNTING_CLIENT_ID: "bench",
-  ACCOUNTING_CLIENT_SECRET: "bench",
-  PAYROLL_BASE_URL: "http://127.0.0.1:9/payroll",
-  JOBS_ENABLED: "false",
-});
+const database = await benchAppEnvironment("ledgerlane_audit_bench");
 
 const { getDb } = await import("../db/client");
 const { patchEntryDraft, saveEntryDraft } = await import("../payroll-entries/drafts");

@@ -39,19 +39,21 @@ export function auditActorOf(user: Pick<SessionUser, "id" | "displayName" | "ema
 /** Records one entry in `tx`. A null actor records nothing (no workspace yet; the bench's baseline). */
 export async function recordAudit(tx: Tx, actor: AuditActor | null, entry: AuditEntryInput): Promise<void> {
   if (!actor) return;
-  await tx.auditEntry.create({
-    data: {
-      workspaceId: actor.workspaceId,
-      actorId: actor.userId,
-      actorName: actor.name,
-      kind: entry.kind,
-      companyId: entry.companyId ?? null,
-      period: entry.period ?? null,
-      subjectId: entry.subjectId ?? null,
-      details: entry.details as Prisma.InputJsonObject,
-    },
-    select: { id: true },
-  });
+  await tx.auditEntry.create({ data: auditRow(actor, entry), select: { id: true } });
+}
+
+/** An entry's row: who (the actor, in their workspace) and what. */
+function auditRow(actor: AuditActor, entry: AuditEntryInput) {
+  return {
+    workspaceId: actor.workspaceId,
+    actorId: actor.userId,
+    actorName: actor.name,
+    kind: entry.kind,
+    companyId: entry.companyId ?? null,
+    period: entry.period ?? null,
+    subjectId: entry.subjectId ?? null,
+    details: entry.details as Prisma.InputJsonObject,
+  };
 }
 
 /**
@@ -61,18 +63,7 @@ export async function recordAudit(tx: Tx, actor: AuditActor | null, entry: Audit
  */
 export async function recordAuditMany(tx: Tx, actor: AuditActor | null, entries: readonly AuditEntryInput[]): Promise<void> {
   if (!actor || entries.length === 0) return;
-  await tx.auditEntry.createMany({
-    data: entries.map((entry) => ({
-      workspaceId: actor.workspaceId,
-      actorId: actor.userId,
-      actorName: actor.name,
-      kind: entry.kind,
-      companyId: entry.companyId ?? null,
-      period: entry.period ?? null,
-      subjectId: entry.subjectId ?? null,
-      details: entry.details as Prisma.InputJsonObject,
-    })),
-  });
+  await tx.auditEntry.createMany({ data: entries.map((entry) => auditRow(actor, entry)) });
 }
 
 /** A person's name as entries show it. */
