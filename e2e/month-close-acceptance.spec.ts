@@ -7,7 +7,7 @@ import { authorizeAtService, checksRegion, collectConsoleErrors, control, delete
 // (Claudia, the workspace's owner, in German) approves; a pay-run refusal during the transfer
 // shows Waiting for pay run and keeps everything; the transfer then sends both kinds and the
 // sandbox holds exactly the approved lines; a reopen with a reason; the audit trail lists every step.
-// The minijob cap is set in the app's database directly (the settings form is not part of this test).
+// The owner gives the employee the minijob cap on the company page (the check settings form).
 
 const COMPANY = 1001;
 
@@ -84,13 +84,15 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   // The owner connects the firm's payroll customer, gives employee 3 the minijob cap and invites a clerk.
   const ownerEn = await (await browser.newContext({ locale: "en-GB" })).newPage();
   await signInAndConnectPayroll(ownerEn);
-  await withDatabase(async (client) => {
-    await client.query(
-      `INSERT INTO payroll_employee_settings (connection_id, company_id, employee_id, pay_cap, updated_at)
-       SELECT c.id, $1, 3, 'minijob', now() FROM payroll_connections c WHERE c.username = 'Sabine Krüger'`,
-      [COMPANY],
-    );
-  });
+  // The cap is the employee's check setting, set on the company page.
+  await ownerEn.goto(`/payroll/companies/${COMPANY}`);
+  const employeeThree = ownerEn.getByRole("table", { name: "Employees" }).getByRole("row").filter({ has: ownerEn.getByRole("cell", { name: "3", exact: true }) });
+  await employeeThree.getByRole("button", { name: /^Edit check settings: / }).click();
+  const capDialog = ownerEn.getByRole("dialog", { name: /^Check settings: / });
+  await capDialog.getByRole("radio", { name: /^Minijob \(/ }).check();
+  await capDialog.getByRole("button", { name: "Save" }).click();
+  await expect(capDialog).toBeHidden();
+  await expect(employeeThree).toContainText("Minijob");
   await ownerEn.goto("/settings/workspace");
   const roles = ownerEn.getByRole("group", { name: "Roles of the invited person" });
   for (const role of ["Owner", "Approver", "Viewer"]) await roles.getByLabel(role).uncheck();
