@@ -138,6 +138,8 @@ export function EmployeeTable({ companyId, insurers, checkSettings }: { companyI
       {shown.length === 0 ? <p>{t("payroll.employees.none")}</p> : null}
       {checkSettings?.editable ? (
         <EmployeeSettingsDialog
+          // A new dialog (and form) for each employee opened: it starts from that employee's settings.
+          key={editing?.id ?? "closed"}
           companyId={companyId}
           period={settingsContext.period}
           companyHoursLimit={settingsContext.companyHoursLimit}

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useLocale, useTranslations } from "next-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -12,7 +12,7 @@ import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { employeeSettingsForm, employeeSettingsInputSchema, PAY_CAP_KINDS, type EmployeeSettingsInput } from "@/lib/month-close/settings/schemas";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { minijobLabel, type EmployeeSettings } from "./employee-settings";
-import { numberFields, placeServerErrors, settingsError } from "./settings-form";
+import { numberFields, numberText, placeServerErrors, settingsError } from "./settings-form";
 
 interface EmployeeSettingsDialogProps {
   companyId: number;
@@ -26,24 +26,28 @@ interface EmployeeSettingsDialogProps {
 
 const FIELDS = ["payCapKind", "payCapAmount", "monthlyHoursLimit"] as const;
 
+/** The stored settings as the form's values, numbers written the person's way ("603,5" in German). */
+function shownSettings(current: EmployeeSettings | undefined, locale: Locale): EmployeeSettingsInput {
+  const values = employeeSettingsForm(current);
+  const shown = (text: string) => (text === "" ? "" : numberText(locale, Number(text)));
+  return { ...values, payCapAmount: shown(values.payCapAmount), monthlyHoursLimit: shown(values.monthlyHoursLimit) };
+}
+
 /** An employee's pay cap (none, minijob, an amount) and monthly hours limit, saved for the month-close checks. */
 export function EmployeeSettingsDialog({ companyId, period, companyHoursLimit, employee, current, onClose }: EmployeeSettingsDialogProps) {
   const t = useTranslations();
   const locale = useLocale();
   const queryClient = useQueryClient();
-  const form = useForm<EmployeeSettingsInput>({ resolver: numberFields(employeeSettingsInputSchema, ["payCapAmount", "monthlyHoursLimit"], locale), mode: "onTouched" });
+  // Each opening (the table keys the dialog by employee) starts from the stored settings, shown the person's way.
+  const form = useForm<EmployeeSettingsInput>({
+    resolver: numberFields(employeeSettingsInputSchema, ["payCapAmount", "monthlyHoursLimit"], locale),
+    mode: "onTouched",
+    defaultValues: shownSettings(current, locale),
+  });
   const { errors } = form.formState;
   const kind = useWatch({ control: form.control, name: "payCapKind" });
   const employeeId = employee?.id ?? null;
 
-  // Each opening starts from the employee's stored settings, shown the person's way.
-  useEffect(() => {
-    if (employeeId === null) return;
-    const values = employeeSettingsForm(current);
-    const local = (text: string) => (locale === "de" ? text.replace(".", ",") : text);
-    form.reset({ ...values, payCapAmount: local(values.payCapAmount), monthlyHoursLimit: local(values.monthlyHoursLimit) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another employee's dialog opens
-  }, [employeeId]);
 
   const save = useMutation({
     mutationKey: [...payrollKeys.checkSettings(companyId), "save"],
