@@ -21,6 +21,9 @@ interface Finding {
 async function audit(page: Page, name: string, findings: Finding[]) {
   // The page's own content is there (not a loading shell) before it is checked.
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  // Next streams the <title> with the page's metadata, and a language switch renders the page
+  // again: wait for it to arrive (a page without one still fails here, or in axe's document-title).
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   for (const violation of results.violations) {
     if (violation.impact !== "serious" && violation.impact !== "critical") continue;
