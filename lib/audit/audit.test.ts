@@ -64,6 +64,7 @@ afterAll(async () => {
 });
 
 const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
+const translator = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
 
 describe("the audit table", () => {
   it("refuses UPDATE, DELETE and TRUNCATE in Postgres itself, and keeps its workspace", async () => {
@@ -159,14 +160,74 @@ describe("recording", () => {
     });
   });
 
+  it("keeps a transfer's total in euros: 505.50 on the entry, the page and both CSVs", async () => {
+    const { transferEntries } = await import("@/lib/payroll-entries/transfers");
+    const { auditPageData } = await import("./page-data");
+    const { auditCsvRows } = await import("./csv");
+    const lines = [line("t1", 1, { type: "HOURLY_WAGE", total_hours: "10", total_amount: "50" }), line("t2", 2, { type: "HOURLY_WAGE", total_hours: "0.5", total_amount: "11" })];
+    expect((await transferEntries({ audit: actor, connectionId, userId: owner.id, userName: "Olga Owner", client, company, kind: "hours", lines })).status).toBe("succeeded");
+    const [entry] = await entries("transfer.sent");
+    expect(entry!.details).toMatchObject({ lineCount: 2, totalEuros: "505.50" });
+    expect(entry!.details).not.toHaveProperty("totalCents");
+
+    const [en, de] = [translator("en"), translator("de")];
+    const page = await auditPageData(owner.id, owner.workspaceId, { kind: "transfer.sent" }, en, "en");
+    expect(page.entries[0]!.summary).toContain("Hours: 2 lines, total 505.50, sent.");
+    const germanPage = await auditPageData(owner.id, owner.workspaceId, { kind: "transfer.sent" }, de, "de");
+    expect(germanPage.entries[0]!.summary).toContain("Stunden: 2 Zeilen, Summe 505,50, übertragen.");
+    const row = { ...entry!, kind: "transfer.sent" as const, details: entry!.details as Record<string, unknown> };
+    expect(auditCsvRows(en, "en", row)).toContain("Hours: 2 lines, total 505.50, sent.");
+    expect(auditCsvRows(de, "de", row)).toContain(";Stunden: 2 Zeilen, Summe 505,50, übertragen.");
+  });
+
+  it("for an auditor: employees named beside their numbers on the page and in the CSV, the company by name in the CSV", async () => {
+    const { auditPageData, companyLabels } = await import("./page-data");
+    const { auditCsvRows } = await import("./csv");
+    const { auditCompanies } = await import("./query");
+    const { auditNamesOf, employeeNames } = await import("./names");
+    // The service's own names of employees 1 and 4 (the patch below changed their lines).
+    const staff = new Map((await client.listEmployees(COMPANY)).map((employee) => [employee.id, `${employee.first_name} ${employee.last_name}`]));
+    const en = translator("en");
+    const page = await auditPageData(owner.id, owner.workspaceId, { kind: "draft.saved" }, en, "en");
+    const patch = page.entries[1]!;
+    expect(patch.changes.map((change) => change.where)).toEqual([`Employee 1 ${staff.get(1)}`, `Employee 4 ${staff.get(4)}, new line`]);
+    expect(patch.company).toBe("Bäckerei Krüger GmbH (1001)");
+    expect(patch.when).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d CES?T$/);
+
+    const { listAuditEntries } = await import("./query");
+    const [row] = (await listAuditEntries(owner.id, owner.workspaceId, { kind: "draft.saved" })).entries.slice(1, 2);
+    const names = auditNamesOf(companyLabels(en, await auditCompanies(owner.id, owner.workspaceId)), await employeeNames(owner.id, owner.workspaceId, [COMPANY]));
+    const csv = auditCsvRows(translator("de"), "de", row!, names).split("\r\n");
+    expect(csv[0]).toMatch(new RegExp(`^\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d MES?Z;Olga Owner;Entwurf geändert;Bäckerei Krüger GmbH \\(1001\\);\\d{4}-\\d\\d;Stunden: 2 Zeilen geändert\\.;Mitarbeiter 1 ${staff.get(1)};Stunden;8;7,5$`));
+    // A person who may not read this workspace's payroll gets numbers alone.
+    expect((await employeeNames(stranger, owner.workspaceId, [COMPANY])).size).toBe(0);
+  });
+
+  it("renames the key of entries recorded before (totalCents holding euros) in its migration, the trigger on again after it", async () => {
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const folder = readdirSync("prisma/migrations").find((name) => name.endsWith("_audit_transfer_total_euros"))!;
+    const sql = readFileSync(`prisma/migrations/${folder}/migration.sql`, "utf8");
+    const subject = randomUUID();
+    await db.auditEntry.create({ data: { workspaceId: owner.workspaceId, actorId: owner.id, actorName: "Olga Owner", kind: "transfer.sent", companyId: COMPANY, period: "2026-01", subjectId: subject, details: { entryKind: "hours", lineCount: 5, totalCents: "505.50", outcome: "succeeded" } } });
+    // As the migration runs: one simple-protocol query (scripts/db/schema-engine.ts).
+    const pg = (await import("@/lib/db/client")).getSqlPool();
+    await pg.query(sql);
+    const migrated = await db.auditEntry.findFirstOrThrow({ where: { subjectId: subject } });
+    expect(migrated.details).toEqual({ entryKind: "hours", lineCount: 5, totalEuros: "505.50", outcome: "succeeded" });
+    const en = translator("en");
+    const { presentEntry } = await import("./present");
+    expect(presentEntry("en", en, { ...migrated, kind: "transfer.sent", details: migrated.details as Record<string, unknown> }).summary).toContain("total 505.50");
+    await expect(db.$executeRawUnsafe(`UPDATE audit_entries SET kind = 'member.left' WHERE id = '${migrated.id}'`)).rejects.toThrow(/append-only: UPDATE/);
+  });
+
   it("records transfers with what was sent and the outcome, employees created, imports, and a disconnect", async () => {
     const { transferEntries } = await import("@/lib/payroll-entries/transfers");
     const { recordEmployeeCreated, recordImportStarted, importedEmployeesStatement } = await import("./payroll");
     const lines = [line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37" })];
     const sent = await transferEntries({ audit: actor, connectionId, userId: owner.id, userName: "Olga Owner", client, company, kind: "hours", lines });
     expect(sent.status).toBe("succeeded");
-    const [transfer] = await entries("transfer.sent");
-    expect(transfer).toMatchObject({ companyId: COMPANY, period: company.current_month, details: { entryKind: "hours", outcome: "succeeded", lineCount: 1, totalCents: "100.28", lines } });
+    const transfer = (await entries("transfer.sent")).at(-1);
+    expect(transfer).toMatchObject({ companyId: COMPANY, period: company.current_month, details: { entryKind: "hours", outcome: "succeeded", lineCount: 1, totalEuros: "100.28", lines } });
 
     await recordEmployeeCreated(actor, company, { id: 4711, first_name: "Erika", last_name: "Muster" });
     expect((await entries("employee.created"))[0]).toMatchObject({ companyId: COMPANY, details: { employeeId: 4711, name: "Erika Muster" } });
@@ -195,7 +256,7 @@ describe("recording", () => {
     expect(await entries("payroll.data_deleted")).toEqual([]);
     // "Delete all payroll data" records what went with it.
     expect(await deletePayrollData({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(true);
-    expect((await entries("payroll.data_deleted"))[0]!.details).toMatchObject({ entryDrafts: 1, imports: 1, transfers: 1 });
+    expect((await entries("payroll.data_deleted"))[0]!.details).toMatchObject({ entryDrafts: 1, imports: 1, transfers: 2 });
   });
 });
 
@@ -234,9 +295,9 @@ describe("reading", () => {
     const en = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
     expect(auditCsvHeader(de, "de")).toBe("Wann;Wer;Änderung;Firma;Abrechnungsmonat;Einzelheiten;Zeile;Feld;Alter Wert;Neuer Wert\r\n");
     const german = auditCsvRows(de, "de", patch!).split("\r\n");
-    expect(german[0]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d;Olga Owner;Entwurf geändert;1001;\d{4}-\d\d;Stunden: 2 Zeilen geändert\.;Mitarbeiter 1;Stunden;8;7,5$/);
+    expect(german[0]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d MES?Z;Olga Owner;Entwurf geändert;1001;\d{4}-\d\d;Stunden: 2 Zeilen geändert\.;Mitarbeiter 1;Stunden;8;7,5$/);
     expect(german[1]).toMatch(/;Mitarbeiter 4, neue Zeile;Art;\(leer\);Sonntagszuschlag$/);
     const english = auditCsvRows(en, "en", patch!).split("\r\n");
-    expect(english[0]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d,Olga Owner,Draft changed,1001,\d{4}-\d\d,Hours: 2 lines changed\.,Employee 1,Hours,8,7\.5$/);
+    expect(english[0]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d CES?T,Olga Owner,Draft changed,1001,\d{4}-\d\d,Hours: 2 lines changed\.,Employee 1,Hours,8,7\.5$/);
   });
 });

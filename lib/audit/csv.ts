@@ -1,6 +1,6 @@
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
-import { presentEntry, type AuditEntryLike } from "./present";
+import { NO_NAMES, presentEntry, type AuditEntryLike, type AuditNames } from "./present";
 
 /**
  * The audit CSV for an auditor's spreadsheet: as the trial balance CSV (lib/trial-balance/csv.ts)
@@ -35,11 +35,12 @@ export function auditCsvHeader(t: Translate, locale: Locale): string {
   );
 }
 
-/** An entry's rows: one per old → new change, or one with its summary. */
-export function auditCsvRows(t: Translate, locale: Locale, entry: AuditEntryLike): string {
-  const shown = presentEntry(locale, t, entry);
+/** An entry's rows: one per old → new change, or one with its summary; the company by name and number, employees' names beside their numbers where known. */
+export function auditCsvRows(t: Translate, locale: Locale, entry: AuditEntryLike, names: AuditNames = NO_NAMES): string {
+  const shown = presentEntry(locale, t, entry, names);
   const separator = separatorOf(locale);
-  const base = [shown.when, shown.who, shown.what, entry.companyId === null ? "" : String(entry.companyId), entry.period ?? "", shown.summary];
+  const company = entry.companyId === null ? "" : (names.company(entry.companyId) ?? String(entry.companyId));
+  const base = [shown.when, shown.who, shown.what, company, entry.period ?? "", shown.summary];
   if (shown.changes.length === 0) return line([...base, "", "", "", ""], separator);
   return shown.changes.map((change) => line([...base, change.where, change.field, change.old, change.new], separator)).join("");
 }

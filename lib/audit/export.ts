@@ -6,7 +6,9 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { auditCsvHeader, auditCsvRows, CSV_BOM } from "./csv";
 import { parseAuditSearch } from "./filters";
-import { allAuditEntries } from "./query";
+import { auditNamesOf, employeeNames } from "./names";
+import { companyLabels } from "./page-data";
+import { allAuditEntries, auditCompanies } from "./query";
 
 /**
  * `GET /api/audit/export?<the page's filters>`: the filtered entries of the person's active
@@ -17,6 +19,9 @@ export const getAuditExport = withRoute({}, async ({ request, user }) => {
   if (!workspace) throw new ApiError("not_found");
   const { filters } = parseAuditSearch(request.nextUrl.searchParams);
   const [t, locale] = await Promise.all([getTranslations() as Promise<Translate>, getLocale() as Promise<Locale>]);
+  // Names beside the numbers: the trail's companies (a few per firm) and their employees, read once.
+  const companies = await auditCompanies(user.id, workspace.id);
+  const names = auditNamesOf(companyLabels(t, companies), await employeeNames(user.id, workspace.id, companies.map((company) => company.id)));
   const encoder = new TextEncoder();
   const pages = allAuditEntries(user.id, workspace.id, filters);
   const stream = new ReadableStream<Uint8Array>({
@@ -26,7 +31,7 @@ export const getAuditExport = withRoute({}, async ({ request, user }) => {
     async pull(controller) {
       const next = await pages.next();
       if (next.done) return controller.close();
-      controller.enqueue(encoder.encode(next.value.map((entry) => auditCsvRows(t, locale, entry)).join("")));
+      controller.enqueue(encoder.encode(next.value.map((entry) => auditCsvRows(t, locale, entry, names)).join("")));
     },
     async cancel() {
       await pages.return(undefined);

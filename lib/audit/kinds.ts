@@ -17,7 +17,8 @@
  * - `employee.imported` { importId, employees: [{ row, employeeId, name }] } — per batch of rows the
  *   import's worker created; the actor is whoever started the import
  * - `draft.saved` { entryKind, whole, lines: [DraftLineChange] } — only lines that changed
- * - `transfer.sent` { entryKind, transferId, outcome, lineCount, totalCents, errorCode, errorMessage, lines }
+ * - `transfer.sent` { entryKind, transferId, outcome, lineCount, totalEuros, errorCode, errorMessage, lines } —
+ *   totalEuros a decimal string ("505.50"; entries before migration 20261126115024 named it totalCents)
  * - `month_close.step` { action, from, to, round, ...details } — a month-close step (lib/month-close),
  *   `action` one of its actions or `transfer_result` / `check_result` (what the service answered)
  * - `month_close.acknowledged` { round, warningId, rule, employeeId, entryKind, lineId, comment } — a

@@ -145,11 +145,11 @@ export function importedEmployeesStatement(db: PrismaClient, importId: string, r
     LIMIT 1`;
 }
 
-/** A transfer and its outcome, recorded in the transaction that stores the transfer's row. */
+/** A transfer and its outcome, recorded in the transaction that stores the transfer's row; `totalEuros` a decimal string ("505.50"). */
 export async function recordTransfer(
   tx: Tx,
   actor: AuditActor | null,
-  transfer: { companyId: number; period: string; kind: string; transferId: string; outcome: string; lines: readonly StoredLine[]; lineCount: number; totalCents: string; errorCode?: string; errorMessage?: string },
+  transfer: { companyId: number; period: string; kind: string; transferId: string; outcome: string; lines: readonly StoredLine[]; lineCount: number; totalEuros: string; errorCode?: string; errorMessage?: string },
 ): Promise<void> {
   await recordAudit(tx, actor, {
     kind: "transfer.sent",
@@ -161,7 +161,7 @@ export async function recordTransfer(
       transferId: transfer.transferId,
       outcome: transfer.outcome,
       lineCount: transfer.lineCount,
-      totalCents: transfer.totalCents,
+      totalEuros: transfer.totalEuros,
       errorCode: transfer.errorCode ?? null,
       errorMessage: transfer.errorMessage ?? null,
       // The transfer's own row goes when its connection is removed; the trail keeps what was sent.

@@ -36,6 +36,19 @@ export interface PresentedEntry {
   changes: AuditChange[];
 }
 
+/**
+ * Names an entry's numbers stand for, looked up when it is shown (lib/audit/names.ts): a company's
+ * name beside its number, an employee's beside theirs. Null where none is known: the number alone.
+ */
+export interface AuditNames {
+  /** "Bäckerei Krüger GmbH (1001)". */
+  company(companyId: number): string | null;
+  /** "Anna Schmidt" for an employee number of a company. */
+  employee(companyId: number | null, employeeId: number): string | null;
+}
+
+export const NO_NAMES: AuditNames = { company: () => null, employee: () => null };
+
 /** An entry as the page lists it. */
 export interface ShownEntry extends PresentedEntry {
   id: string;
@@ -43,9 +56,17 @@ export interface ShownEntry extends PresentedEntry {
   period: string | null;
 }
 
-/** "30.11.2026 14:05" (German) or "30/11/2026 14:05", in German time. */
+/**
+ * "30.11.2026 14:05:09 MEZ" (German) or "30/11/2026 14:05:09 CET", in German time with seconds
+ * and the zone (MEZ/MESZ, CET/CEST), so an auditor reads the instant without knowing our setting.
+ */
 export function formatWhen(locale: Locale, at: Date): string {
-  return formatDate(locale, at, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin" }).replace(", ", " ");
+  return formatDate(locale, at, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin", timeZoneName: "short" }).replace(", ", " ");
+}
+
+/** The invitation's expiry: to the minute, with its zone. */
+function formatUntil(locale: Locale, at: Date): string {
+  return formatDate(locale, at, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin", timeZoneName: "short" }).replace(", ", " ");
 }
 
 /** "November 2026" for `2026-11`. */
@@ -86,13 +107,21 @@ function entryKindLabel(t: Translate, entryKind: unknown): string {
   return t(entryKind === "payments" ? "audit.entryKinds.payments" : "audit.entryKinds.hours");
 }
 
-function draftChanges(locale: Locale, t: Translate, details: Record<string, unknown>): AuditChange[] {
+/** "1001 Anna Schmidt", or the number alone when no name is known. */
+function employeeText(names: AuditNames, companyId: number | null, employeeId: unknown): string {
+  if (employeeId === null || employeeId === undefined || employeeId === "") return "—";
+  const name = typeof employeeId === "number" || /^\d+$/.test(String(employeeId)) ? names.employee(companyId, Number(employeeId)) : null;
+  return name ? `${String(employeeId)} ${name}` : String(employeeId);
+}
+
+function draftChanges(locale: Locale, t: Translate, entry: AuditEntryLike, names: AuditNames): AuditChange[] {
+  const details = entry.details;
   const entryKind = str(details.entryKind);
   return (list(details.lines) as DraftLineChange[]).flatMap((line) => {
-    const where = t(`audit.line.${line.change}`, { employee: line.employeeId ?? "—" });
+    const where = t(`audit.line.${line.change}`, { employee: employeeText(names, entry.companyId, line.employeeId) });
     const changes: AuditChange[] = [];
     if (line.oldEmployeeId !== undefined && line.oldEmployeeId !== null) {
-      changes.push({ where, field: t("audit.employeeField"), old: String(line.oldEmployeeId), new: String(line.employeeId ?? "") });
+      changes.push({ where, field: t("audit.employeeField"), old: employeeText(names, entry.companyId, line.oldEmployeeId), new: line.employeeId === null ? "" : employeeText(names, entry.companyId, line.employeeId) });
     }
     for (const [field, [before, after]] of Object.entries(line.cells ?? {})) {
       changes.push({ where, field: fieldLabel(t, field), old: cellText(locale, t, entryKind, field, before), new: cellText(locale, t, entryKind, field, after) });
@@ -102,7 +131,21 @@ function draftChanges(locale: Locale, t: Translate, details: Record<string, unkn
   });
 }
 
-function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike): string {
+/**
+ * A month step's states as people read them. While a transfer is sent the month is stored as
+ * `transfer_unclear` (so that a crash leaves it for Check transfer, lib/month-close); the steps that
+ * start a transfer and take its answer read "Transferring" there, not an alarm: only a month left
+ * unclear (an answer that was not clear, a check) says "Transfer unclear".
+ */
+function stepStates(d: Record<string, unknown>): [string, string] {
+  const [from, to, action] = [str(d.from), str(d.to), str(d.action)];
+  const sending = (state: string) => (state === "transfer_unclear" ? "transferring" : state);
+  if (action === "transfer") return [from, sending(to)];
+  if (action === "transfer_result") return [sending(from), to];
+  return [from, to];
+}
+
+function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike, names: AuditNames): string {
   const d = entry.details;
   switch (entry.kind) {
     case "member.joined":
@@ -114,7 +157,7 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike): string 
     case "member.left":
       return t("audit.summary.member_left", { roles: rolesText(t, d.roles) });
     case "invitation.created":
-      return t("audit.summary.invitation_created", { roles: rolesText(t, d.roles), expires: d.expiresAt ? formatWhen(locale, new Date(str(d.expiresAt))) : "—" });
+      return t("audit.summary.invitation_created", { roles: rolesText(t, d.roles), expires: d.expiresAt ? formatUntil(locale, new Date(str(d.expiresAt))) : "—" });
     case "invitation.revoked":
       return t("audit.summary.invitation_revoked", { roles: rolesText(t, d.roles) });
     case "invitation.emailed":
@@ -137,7 +180,8 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike): string 
       return t("audit.summary.draft_saved", { entryKind: entryKindLabel(t, d.entryKind), count: list(d.lines).length });
     case "transfer.sent": {
       const outcomeKey = `payrollEntries.outcome.${str(d.outcome)}` as never;
-      const total = formatAmount(locale, (num(d.totalCents) / 100).toFixed(2));
+      // A euro decimal string ("505.50"), formatted without float rounding.
+      const total = formatAmount(locale, DECIMAL.test(str(d.totalEuros)) ? str(d.totalEuros) : "0");
       const text = t("audit.summary.transfer_sent", {
         entryKind: entryKindLabel(t, d.entryKind),
         count: num(d.lineCount),
@@ -147,18 +191,19 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike): string 
       return d.errorMessage ? `${text} (${str(d.errorMessage)})` : text;
     }
     case "month_close.step": {
-      const state = (value: unknown) => {
-        const key = `monthClose.state.${str(value)}` as never;
-        return t.has(key) ? t(key) : str(value);
+      const state = (value: string) => {
+        const key = (value === "transferring" ? "audit.transferring" : `monthClose.state.${value}`) as never;
+        return t.has(key) ? t(key) : value;
       };
       const action = str(d.action);
       const actionKey = `audit.monthActions.${action}` as never;
-      const text = t("audit.summary.month_close_step", { action: t.has(actionKey) ? t(actionKey) : action, from: state(d.from), to: state(d.to), round: num(d.round) });
+      const [from, to] = stepStates(d);
+      const text = t("audit.summary.month_close_step", { action: t.has(actionKey) ? t(actionKey) : action, from: state(from), to: state(to), round: num(d.round) });
       return d.reason ? `${text} ${t("audit.summary.month_close_reason", { reason: str(d.reason) })}` : text;
     }
     case "month_close.acknowledged": {
       const ruleKey = `monthChecks.ruleNames.${str(d.rule)}` as never;
-      return t("audit.summary.month_close_acknowledged", { rule: t.has(ruleKey) ? t(ruleKey) : str(d.rule), employee: str(d.employeeId) || "—", round: num(d.round), comment: str(d.comment) });
+      return t("audit.summary.month_close_acknowledged", { rule: t.has(ruleKey) ? t(ruleKey) : str(d.rule), employee: employeeText(names, entry.companyId, d.employeeId), round: num(d.round), comment: str(d.comment) });
     }
     case "workspace.four_eyes":
       return t(d.enabled === null || d.enabled === undefined ? "audit.summary.four_eyes_default" : d.enabled ? "audit.summary.four_eyes_on" : "audit.summary.four_eyes_off");
@@ -190,18 +235,18 @@ function settingsChanges(locale: Locale, t: Translate, entry: AuditEntryLike): A
   });
 }
 
-/** The entry's own words: who, what, when, and its old → new changes. */
-export function presentEntry(locale: Locale, t: Translate, entry: AuditEntryLike): PresentedEntry {
+/** The entry's own words: who, what, when, and its old → new changes; `names` beside the numbers where known. */
+export function presentEntry(locale: Locale, t: Translate, entry: AuditEntryLike, names: AuditNames = NO_NAMES): PresentedEntry {
   const d = entry.details;
   let changes: AuditChange[] = [];
-  if (entry.kind === "draft.saved") changes = draftChanges(locale, t, d);
+  if (entry.kind === "draft.saved") changes = draftChanges(locale, t, entry, names);
   if (entry.kind === "company.check_settings" || entry.kind === "employee.check_settings") changes = settingsChanges(locale, t, entry);
   if (entry.kind === "member.roles_changed") changes = [{ where: str(d.memberName), field: t("audit.rolesField"), old: rolesText(t, d.from), new: rolesText(t, d.to) }];
   return {
     when: formatWhen(locale, entry.occurredAt),
     who: entry.actorName ?? (entry.actorId ? entry.actorId.slice(0, 8) : t("audit.system")),
     what: t(`audit.kinds.${kindKey(entry.kind)}` as never),
-    summary: summaryOf(locale, t, entry),
+    summary: summaryOf(locale, t, entry, names),
     changes,
   };
 }

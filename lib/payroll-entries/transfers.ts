@@ -96,8 +96,9 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
       select: { id: true, createdAt: true, lineCount: true, totalCents: true },
     });
       // Audit trail: what was sent and how it ended, with the transfer's row.
-      const { createdAt, ...sent } = transfer;
-      await recordTransfer(tx, request.audit, { companyId: company.id, period: company.current_month, kind, transferId: transfer.id, outcome, lines, ...sent, ...extra });
+      // The row's `totalCents` holds a euro decimal ("505.50", see totalOf): the trail names it so.
+      const { createdAt, totalCents: totalEuros, ...sent } = transfer;
+      await recordTransfer(tx, request.audit, { companyId: company.id, period: company.current_month, kind, transferId: transfer.id, outcome, lines, ...sent, totalEuros, ...extra });
       return { id: transfer.id, createdAt };
     });
 
