@@ -67,6 +67,23 @@ export function formatMonthShort(locale: Locale, month: string): string {
 }
 
 /**
+ * Months from `from` to `to` (`YYYY-MM`) as a column heading: `Nov–Dec 2025` (German
+ * `Nov.–Dez. 2025`), `Dec 2025–Jan 2026` across a new year, one month as `formatMonthShort`.
+ * The month names are those `formatMonthShort` writes (with a year, German abbreviates with a dot).
+ */
+export function formatMonthSpan(locale: Locale, from: string, to: string): string {
+  if (from === to) return formatMonthShort(locale, from);
+  const [fromMatch, toMatch] = [ISO_MONTH.exec(from), ISO_MONTH.exec(to)];
+  if (!fromMatch || !toMatch) return `${from}–${to}`;
+  if (fromMatch[1] !== toMatch[1]) return `${formatMonthShort(locale, from)}–${formatMonthShort(locale, to)}`;
+  const monthOf = (match: RegExpExecArray) =>
+    dateFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" })
+      .formatToParts(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1))
+      .find((part) => part.type === "month")!.value;
+  return `${monthOf(fromMatch)}–${formatMonthShort(locale, to)}`;
+}
+
+/**
  * A financial year's quarter as a column heading: `Q1 2026` when the year is a calendar year,
  * `Q1 2026/27` when it starts in another month (2026/27: April 2026 to March 2027); alike in both languages.
  */

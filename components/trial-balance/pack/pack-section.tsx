@@ -1,12 +1,13 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { SessionUser } from "@/lib/auth/session";
-import { formatDateRange, formatDay, formatMonthShort, formatQuarter } from "@/lib/i18n/format";
+import { formatDateRange, formatDay } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { withinPageBudget } from "@/lib/http/deadline";
 import { comparisonRange } from "@/lib/trial-balance/dates";
 import type { ShownBusiness } from "@/lib/trial-balance/load";
 import { ledgerAccountsFor, type LedgerAccountsState } from "@/lib/trial-balance/pack/ledger-accounts";
 import { packLedgerAccounts } from "@/lib/trial-balance/pack/ledger-pack";
+import { periodLabel } from "@/lib/trial-balance/pack/period-label";
 import { packPeriods, type PackPeriod } from "@/lib/trial-balance/pack/periods";
 import { queryString, type TrialBalanceQuery } from "@/lib/trial-balance/query";
 import { ExportLinks } from "../export-links";
@@ -16,8 +17,7 @@ import { PackViewLazy } from "./pack-lazy";
 const NO_LEDGER: LedgerAccountsState = { accounts: null, fetchedAt: null, failed: true };
 
 function heading(locale: Locale, period: PackPeriod, fyStartMonth: number, partial: (from: string, to: string) => string) {
-  const label = period.quarter ? formatQuarter(period.quarter.number, period.quarter.fiscalYear, fyStartMonth) : formatMonthShort(locale, period.month);
-  return { label, title: period.whole ? formatDateRange(locale, period.from, period.to) : partial(formatDay(locale, period.from), formatDay(locale, period.to)) };
+  return { label: periodLabel(locale, period, fyStartMonth), title: period.whole ? formatDateRange(locale, period.from, period.to) : partial(formatDay(locale, period.from), formatDay(locale, period.to)) };
 }
 
 /**

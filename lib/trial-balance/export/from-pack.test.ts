@@ -90,4 +90,14 @@ describe("the pack as the export document", () => {
     expect(document.groups[0]!.subtotal.cells).toEqual([100n, 0n, 1234n, 34n, 1300n, 0n]);
     expect(document.total.cells).toEqual([100n, 100n, 1268n, 1268n, 1300n, 1300n]);
   });
+
+  it("names quarters the range clips by their months (1 Nov 2025 – 31 Oct 2026), in English and German", () => {
+    const year = { from: "2025-11-01", to: "2026-10-31", compare: "none", basis: "movement", columns: "quarters" } as const;
+    const periods = packPeriods(year, "quarters", 1);
+    const quarters = buildPack({ periods, answers: periods.map(() => ({ kind: "ok", accounts: month(100) })), prior: null, ledgerAccounts: chart, basis: "movement" });
+    const of = (locale: Locale) =>
+      packDocument(quarters, { locale, t: createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate, business: { name: "Müller GmbH", currency: "EUR" }, query: year, fyStartMonth: 1, generatedAt: new Date("2026-11-24T05:00:00Z"), failureText: String }).columns.map((column) => column.label);
+    expect(of("en")).toEqual(["Nov–Dec 2025", "Q1 2026", "Q2 2026", "Q3 2026", "Oct 2026", "Total"]);
+    expect(of("de")).toEqual(["Nov.–Dez. 2025", "Q1 2026", "Q2 2026", "Q3 2026", "Okt. 2026", "Summe"]);
+  });
 });

@@ -1,10 +1,10 @@
-import { dateFormat, formatDateRange, formatMonthShort, formatQuarter } from "@/lib/i18n/format";
+import { dateFormat, formatDateRange } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import type { ShownBusiness } from "../load";
 import type { ColumnState, Pack, PackFigures, PeriodAnswer } from "../pack/model";
 import { AMOUNT_COLUMNS } from "../rows";
-import type { PackPeriod } from "../pack/periods";
+import { periodLabel } from "../pack/period-label";
 import type { TrialBalanceQuery } from "../query";
 import type { ExportColumn, ExportDocument, ExportLine } from "./document";
 
@@ -23,13 +23,6 @@ export interface PackDocumentContext {
   single?: PeriodAnswer;
   /** A failed column's reason in the person's words (the one error-text home lives with the components, so the route passes it in). */
   failureText: (code: string) => string;
-}
-
-/** A column's heading as the page writes it (components/trial-balance/pack/pack-section.tsx): "Jan 2026", "Q1 2026/27", a single period as its dates. */
-export function periodLabel(locale: Locale, period: PackPeriod, fyStartMonth: number): string {
-  if (period.kind === "range") return formatDateRange(locale, period.from, period.to);
-  if (period.quarter) return formatQuarter(period.quarter.number, period.quarter.fiscalYear, fyStartMonth);
-  return formatMonthShort(locale, period.month);
 }
 
 /**
