@@ -9,6 +9,7 @@ import type { DateRange } from "@/lib/trial-balance/dates";
 import { unpackLedgerAccounts } from "@/lib/trial-balance/pack/ledger-pack";
 import { buildPack, GROUPS, type GroupKey } from "@/lib/trial-balance/pack/model";
 import type { PackPeriod } from "@/lib/trial-balance/pack/periods";
+import { packStatusText } from "@/lib/trial-balance/pack/status";
 import type { Basis } from "@/lib/trial-balance/query";
 import { LedgerNotice } from "./ledger-notice";
 import { PackDetails, type OpenDetails } from "./pack-details";
@@ -66,8 +67,9 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
 
   const failures = pack.columns.flatMap((column, index) => (column.kind === "failed" ? [{ index, column }] : []));
   if (prior && pack.prior?.state.kind === "failed") failures.push({ index: periods.length, column: pack.prior.state });
-  const loaded = pack.columns.filter((column) => column.kind === "ok");
-  const unbalanced = loaded.filter((column) => column.kind === "ok" && column.balance.difference !== 0n).length;
+  const status = packStatusText(t, pack, headings.map((heading) => heading.label));
+  // Until a column has figures there are no accounts to count (not "0 accounts").
+  const anyLoaded = pack.columns.some((column) => column.kind === "ok") || pack.prior?.state.kind === "ok";
   const allFolded = pack.grouped && pack.groups.every((group) => folded.has(group.key));
 
   return (
@@ -91,10 +93,10 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
         );
       })}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <p role="status" className={unbalanced ? "font-semibold text-red-800" : "text-slate-700"}>
-          {loaded.length === 0 ? t("trialBalance.pack.loading") : unbalanced ? t("trialBalance.pack.someUnbalanced", { count: unbalanced }) : t("trialBalance.pack.allBalance")}
+        <p role="status" className={status.alarm ? "font-semibold text-red-800" : "text-slate-700"}>
+          {status.text}
         </p>
-        <p className="text-slate-600">{t("trialBalance.pack.shown", { count: accountCount, groups: pack.groups.length })}</p>
+        {anyLoaded ? <p className="text-slate-600">{t("trialBalance.pack.shown", { count: accountCount, groups: pack.groups.length })}</p> : null}
         {pack.grouped ? (
           <Button variant="secondary" size="sm" className="ml-auto" onClick={() => setFolded(allFolded ? new Set() : new Set(GROUPS))}>
             {allFolded ? t("trialBalance.pack.unfoldAll") : t("trialBalance.pack.foldAll")}

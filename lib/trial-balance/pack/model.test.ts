@@ -109,6 +109,17 @@ describe("buildPack with a failing or pending column", () => {
   });
 });
 
+describe("buildPack while columns load", () => {
+  it("has no figures for a column without an answer: the grand total and subtotals are unknown there, not 0", () => {
+    const loading = buildPack({ periods, answers: [{ kind: "pending" }, { kind: "pending" }, { kind: "pending" }], prior: null, ledgerAccounts: chart, basis: "movement" });
+    expect(loading.groups).toEqual([]);
+    expect(loading.totals).toEqual({ values: [null, null, null], total: null, prior: null, variance: null });
+    const some = buildPack({ periods, answers: [{ kind: "ok", accounts: month(0) }, { kind: "failed", code: "unavailable" }, { kind: "pending" }], prior: null, ledgerAccounts: null, basis: "movement" });
+    expect(some.totals.values).toEqual([0n, null, null]);
+    expect(some.totals.total).toBeNull();
+  });
+});
+
 describe("buildPack on closing balances", () => {
   it("takes the last column's balance as the total (not a sum of month ends)", () => {
     const pack = buildPack({

@@ -155,8 +155,10 @@ function figures(values: (bigint | null)[], prior: bigint | null, basis: Basis):
   return { values, total, prior, variance: total === null || prior === null ? null : total - prior };
 }
 
-function sumFigures(rows: readonly PackFigures[], columns: number, basis: Basis, priorKnown: boolean): PackFigures {
-  const values: (bigint | null)[] = Array.from({ length: columns }, () => 0n);
+/** Sums of rows per column; a column without figures (still loading, failed) has no sum: null, never 0. */
+function sumFigures(rows: readonly PackFigures[], known: readonly boolean[], basis: Basis, priorKnown: boolean): PackFigures {
+  const columns = known.length;
+  const values: (bigint | null)[] = known.map((isKnown) => (isKnown ? 0n : null));
   let prior: bigint | null = priorKnown ? 0n : null;
   for (const row of rows) {
     for (let index = 0; index < columns; index += 1) {
@@ -178,6 +180,7 @@ export function buildPack(input: PackInput): Pack {
   const maps = answers.map(byId);
   const priorMap = prior ? byId(prior.answer) : null;
   const priorKnown = prior !== null && prior.answer.kind === "ok";
+  const known = periods.map((_, index) => answers[index]?.kind === "ok");
 
   // Every account any answer names, in the service's order (first answer first), then those
   // only the prior period has. The chart's accounts without figures anywhere are left out, as
@@ -217,10 +220,10 @@ export function buildPack(input: PackInput): Pack {
       if (members.length === 0) continue;
       // Within a group, the chart's order: by nominal code; accounts without one keep the service's order, last.
       members.sort((a, b) => (a.nominalCode === null ? (b.nominalCode === null ? 0 : 1) : b.nominalCode === null ? -1 : codeOrder.compare(a.nominalCode, b.nominalCode)));
-      groups.push({ key, accounts: members, subtotal: sumFigures(members, periods.length, basis, priorKnown) });
+      groups.push({ key, accounts: members, subtotal: sumFigures(members, known, basis, priorKnown) });
     }
   } else if (accounts.length > 0) {
-    groups.push({ key: "other", accounts, subtotal: sumFigures(accounts, periods.length, basis, priorKnown) });
+    groups.push({ key: "other", accounts, subtotal: sumFigures(accounts, known, basis, priorKnown) });
   }
 
   return {
@@ -232,7 +235,7 @@ export function buildPack(input: PackInput): Pack {
     groups,
     totals: sumFigures(
       groups.map((group) => group.subtotal),
-      periods.length,
+      known,
       basis,
       priorKnown,
     ),
