@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { paginate } from "../lib/trial-balance/export/pdf-layout";
+import { paginate, ROW_HEIGHT } from "../lib/trial-balance/export/pdf-layout";
 import { GROUPS, groupOfType } from "../lib/trial-balance/pack/model";
 import { accountingServiceGet, authorizeAtService, control, fixtureUser, type FixtureUser } from "./helpers";
 
@@ -54,6 +54,13 @@ async function download(page: Page, name: string): Promise<Download> {
   return waiting;
 }
 
+/** The first page's text runs with their x, baseline y and width, as a PDF reader places them. */
+async function placedRuns(file: Download): Promise<{ text: string; x: number; y: number; width: number }[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile((await file.path())!)));
+  const content = await (await pdf.getPage(1)).getTextContent();
+  return content.items.flatMap((item) => ("str" in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width }] : []));
+}
+
 async function pdfText(file: Download): Promise<{ pages: number; text: string[] }> {
   const pdf = await getDocumentProxy(new Uint8Array(await readFile((await file.path())!)));
   const { totalPages, text } = await extractText(pdf, { mergePages: false });
@@ -83,7 +90,8 @@ test("the PDF of the 5,000-account business: its pages, title block, headers on 
   expect(first).toContain(`Business: ${business.name}`);
   expect(first).toContain("Period: 1 Nov 2025 – 31 Oct 2026");
   expect(first).toMatch(/Currency: [A-Z]{3}/);
-  expect(first).toMatch(/Generated at: \d\d\/\d\d\/\d{4}, \d\d:\d\d/);
+  // In German time, where the people work, with its zone named (the server runs in UTC).
+  expect(first).toMatch(/Generated at: \d\d\/\d\d\/\d{4}, \d\d:\d\d CES?T/);
   text.forEach((pageText, index) => {
     for (const header of ["Code", "Account", "Nov 2025", "Oct 2026", "Closing"]) expect(pageText).toContain(header);
     expect(pageText).toContain(`Page ${index + 1} of ${pages}`);
@@ -98,12 +106,21 @@ test("the PDF of the 5,000-account business: its pages, title block, headers on 
   // German: the same pages, in German.
   await page.getByLabel("Language").selectOption("de");
   await expect(page.getByRole("link", { name: "PDF herunterladen" })).toBeVisible();
-  const german = await pdfText(await download(page, "PDF herunterladen"));
+  const germanFile = await download(page, "PDF herunterladen");
+  const german = await pdfText(germanFile);
+  // The first account's figures stand on its name's baseline; "Kontonummer" ends before "Konto" begins.
+  const runs = await placedRuns(germanFile);
+  const code = runs.find((run) => run.text === firstAccount.nominal_code)!;
+  const row = runs.filter((run) => Math.abs(run.y - code.y) < ROW_HEIGHT / 2);
+  expect(row.length).toBeGreaterThan(12);
+  expect(row.filter((run) => Math.abs(run.y - code.y) > 0.01)).toEqual([]);
+  const [number, account] = [runs.find((run) => run.text === "Kontonummer")!, runs.find((run) => run.text === "Konto")!];
+  expect(number.x + number.width).toBeLessThan(account.x);
   expect(german.pages).toBe(expectedPages);
   expect(german.text[0]).toContain("Summen- und Saldenliste");
   expect(german.text[0]).toContain(`Unternehmen: ${business.name}`);
   expect(german.text[0]).toContain("Zeitraum: 1. Nov. 2025 – 31. Okt. 2026");
-  expect(german.text[0]).toMatch(/Erstellt am: \d\d\.\d\d\.\d{4}, \d\d:\d\d/);
+  expect(german.text[0]).toMatch(/Erstellt am: \d\d\.\d\d\.\d{4}, \d\d:\d\d MES?Z/);
   german.text.forEach((pageText, index) => {
     for (const header of ["Kontonummer", "Konto", "Nov. 2025", "Okt. 2026", "Endsaldo"]) expect(pageText).toContain(header);
     expect(pageText).toContain(`Seite ${index + 1} von ${german.pages}`);

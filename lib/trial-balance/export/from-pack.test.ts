@@ -66,7 +66,9 @@ describe("the pack as the export document", () => {
     expect(de.title).toBe("Summen- und Saldenliste");
     expect(de.columns.map((column) => column.label).slice(0, 3)).toEqual(["Jan. 2026", "Feb. 2026", "März 2026"]);
     expect(de.facts[0]).toEqual({ label: "Unternehmen", value: "Müller GmbH" });
-    expect(de.facts[4]!.value).toMatch(/^24\.11\.2026, \d\d:00/);
+    // Generated at 05:00 UTC: 06:00 in Germany, where the pack's readers work, with the zone named.
+    expect(de.facts[4]!.value).toBe("24.11.2026, 06:00 MEZ");
+    expect(en.facts[4]!.value).toBe("24/11/2026, 06:00 CET");
     expect(de.pageOf(3, 41)).toBe("Seite 3 von 41");
   });
 

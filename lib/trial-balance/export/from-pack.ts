@@ -81,7 +81,8 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
     return { label, rows, subtotal: summed(t("trialBalance.pack.subtotal", { group: label }), rows, group.subtotal) };
   });
 
-  const generated = dateFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(context.generatedAt);
+  // In German time, where the people who read the pack work (the server's own zone is UTC), with its zone named.
+  const generated = dateFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin", timeZoneName: "short" }).format(context.generatedAt);
   return {
     locale,
     title: t("trialBalance.title"),

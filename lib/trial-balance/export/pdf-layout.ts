@@ -10,6 +10,16 @@
 
 export const PAGE = { width: 841.89, height: 595.28, margin: 28 } as const;
 export const ROW_HEIGHT = 9.5;
+/**
+ * Where a row's text stands: its baseline, this far below the row's top. Every cell of a row (code,
+ * name, figures) is drawn on this one baseline, whatever its font and size: the names' embedded
+ * font and the figures' Helvetica have different ascents, so tops aligned put the figures higher.
+ */
+export const ROW_BASELINE = 7.5;
+/** The code column's narrowest width; wider when its header needs it (German "Kontonummer"). */
+export const CODE_MIN_WIDTH = 34;
+/** Space between the code column's text and the account names. */
+export const CODE_GAP = 5;
 export const TITLE_HEIGHT = 20;
 export const FACT_HEIGHT = 10.5;
 export const NOTICE_HEIGHT = 10.5;
@@ -39,4 +49,9 @@ export function paginate(facts: number, notices: number, lines: number): Paginat
   const perPage = Math.floor((BODY - RUNNING_HEADER_HEIGHT - BLOCK_GAP - COLUMN_HEADER_HEIGHT) / ROW_HEIGHT);
   const pages = lines <= firstPage ? 1 : 1 + Math.ceil((lines - firstPage) / perPage);
   return { firstPage, perPage, pages };
+}
+
+/** The code column's width: at least CODE_MIN_WIDTH, and room for its header and a gap before the names. */
+export function codeColumnWidth(headerWidth: number): number {
+  return Math.max(CODE_MIN_WIDTH, headerWidth + CODE_GAP);
 }

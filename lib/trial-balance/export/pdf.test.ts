@@ -2,8 +2,23 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { lineCount } from "./document";
 import { renderTrialBalancePdf } from "./pdf";
-import { paginate } from "./pdf-layout";
+import { paginate, ROW_HEIGHT } from "./pdf-layout";
 import { sampleDocument } from "./sample-document";
+
+interface Placed {
+  text: string;
+  x: number;
+  /** The text's baseline. */
+  y: number;
+  width: number;
+}
+
+/** The first page's text runs with where they stand, as a PDF reader places them. */
+async function placedText(bytes: Uint8Array): Promise<Placed[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const content = await (await pdf.getPage(1)).getTextContent();
+  return content.items.flatMap((item) => ("str" in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width }] : []));
+}
 
 async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string[] }> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -20,7 +35,7 @@ describe("the trial balance PDF", () => {
     expect(pages).toBe(expected.pages);
 
     const first = text[0]!;
-    for (const part of ["Trial balance", "Business: Müller GmbH", "Period: 01/01/2026 – 31/12/2026", "Currency: EUR", "Generated at: 24/11/2026, 05:00 UTC", "Month 3 could not be loaded"]) {
+    for (const part of ["Trial balance", "Business: Müller GmbH", "Period: 01/01/2026 – 31/12/2026", "Currency: EUR", "Generated at: 24/11/2026, 06:00 CET", "Month 3 could not be loaded"]) {
       expect(first).toContain(part);
     }
     text.forEach((page, index) => {
@@ -59,5 +74,31 @@ describe("the trial balance PDF", () => {
     const { pages, text } = await pdfText(await renderTrialBalancePdf(document));
     expect(pages).toBe(1);
     expect(text[0]).toContain("Page 1 of 1");
+  });
+
+  it("stands every cell of a row on one baseline: figures level with their account's code and name", async () => {
+    for (const locale of ["en", "de"] as const) {
+      const placed = await placedText(await renderTrialBalancePdf(sampleDocument(locale, 3)));
+      for (const code of ["1000", "2001", "3002"]) {
+        const codeRun = placed.find((run) => run.text === code)!;
+        // Everything within half a row of the code belongs to its row, and stands exactly on its baseline.
+        const row = placed.filter((run) => Math.abs(run.y - codeRun.y) < ROW_HEIGHT / 2);
+        expect(row.length).toBeGreaterThanOrEqual(1 + 1 + 13);
+        for (const run of row) expect({ text: run.text, y: run.y }).toEqual({ text: run.text, y: codeRun.y });
+      }
+    }
+  });
+
+  it("keeps the column headers apart: the German \"Kontonummer\" ends before \"Konto\" begins", async () => {
+    for (const locale of ["en", "de"] as const) {
+      const document = sampleDocument(locale, 3);
+      const placed = await placedText(await renderTrialBalancePdf(document));
+      const headers = [document.headers.code, document.headers.account, ...document.columns.filter((column) => column.failed === null).map((column) => column.label)];
+      const codeHeader = placed.find((run) => run.text === document.headers.code)!;
+      const line = placed.filter((run) => Math.abs(run.y - codeHeader.y) < 0.01 && headers.includes(run.text)).sort((a, b) => a.x - b.x);
+      expect(line.map((run) => run.text)).toEqual(headers.filter((header) => line.some((run) => run.text === header)));
+      expect(line.length).toBeGreaterThanOrEqual(3);
+      for (let index = 1; index < line.length; index += 1) expect(line[index - 1]!.x + line[index - 1]!.width).toBeLessThan(line[index]!.x);
+    }
   });
 });

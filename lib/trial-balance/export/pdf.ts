@@ -5,7 +5,7 @@ import PDFDocument from "pdfkit";
 import { numberFormat } from "@/lib/i18n/format";
 import { centsToDecimal } from "../decimal";
 import { lineCount, type ExportDocument, type ExportLine } from "./document";
-import { BLOCK_GAP, COLUMN_HEADER_HEIGHT, FACT_HEIGHT, FOOTER_HEIGHT, NOTICE_HEIGHT, PAGE, ROW_HEIGHT, RUNNING_HEADER_HEIGHT, TITLE_HEIGHT, paginate } from "./pdf-layout";
+import { BLOCK_GAP, COLUMN_HEADER_HEIGHT, FACT_HEIGHT, FOOTER_HEIGHT, NOTICE_HEIGHT, PAGE, ROW_BASELINE, ROW_HEIGHT, RUNNING_HEADER_HEIGHT, TITLE_HEIGHT, codeColumnWidth, paginate } from "./pdf-layout";
 
 /**
  * The trial balance as a PDF (PDFKit, on the server: no browser). A4 landscape, the column
@@ -34,7 +34,6 @@ function fonts() {
 const FIGURES = { regular: "Helvetica", bold: "Helvetica-Bold" } as const;
 const TEXT_SIZE = 7;
 const SMALLEST_AMOUNT_SIZE = 5;
-const CODE_WIDTH = 34;
 const NAME_MIN_WIDTH = 110;
 const CELL_PADDING = 5;
 const DASH = "–";
@@ -69,6 +68,8 @@ function charactersOf(texts: Iterable<string>): Set<string> {
 }
 
 interface Columns {
+  /** The code column's width (from the left margin to the names). */
+  codeWidth: number;
   /** Left edge of the name and right edges of the amount columns. */
   nameX: number;
   nameWidth: number;
@@ -80,6 +81,7 @@ interface Columns {
 /** Column widths from the widest figure of each column; figures shrink (down to 5 pt) before the names get too narrow. */
 function layoutColumns(document: ExportDocument, texts: string[][], figureWidth: Measure, boldWidth: Measure): Columns {
   const left = PAGE.margin;
+  const codeWidth = codeColumnWidth(boldWidth(document.headers.code) * TEXT_SIZE);
   const right = PAGE.width - PAGE.margin;
   const natural = document.columns.map((column, index) => {
     let widest = Math.max(boldWidth(column.label) * TEXT_SIZE * 0.6, figureWidth("-000.000,00") * TEXT_SIZE);
@@ -87,7 +89,7 @@ function layoutColumns(document: ExportDocument, texts: string[][], figureWidth:
     return widest + CELL_PADDING;
   });
   const sum = natural.reduce((a, b) => a + b, 0);
-  const room = right - left - CODE_WIDTH - NAME_MIN_WIDTH;
+  const room = right - left - codeWidth - NAME_MIN_WIDTH;
   const scale = sum <= room ? 1 : Math.max(SMALLEST_AMOUNT_SIZE / TEXT_SIZE, room / sum);
   const widths = natural.map((width) => width * scale);
   const rights: number[] = [];
@@ -96,8 +98,8 @@ function layoutColumns(document: ExportDocument, texts: string[][], figureWidth:
     rights[index] = x;
     x -= widths[index]!;
   }
-  const nameX = left + CODE_WIDTH;
-  return { nameX, nameWidth: x - nameX - CELL_PADDING, rights, widths, amountSize: TEXT_SIZE * scale };
+  const nameX = left + codeWidth;
+  return { codeWidth, nameX, nameWidth: x - nameX - CELL_PADDING, rights, widths, amountSize: TEXT_SIZE * scale };
 }
 
 /** The text cut with an ellipsis to fit `width` at `size`. */
@@ -231,10 +233,12 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
     doc.fillColor("black");
   };
 
-  const figures = (texts: string[], y: number, isBold: boolean) => {
+  // A row's cells all stand on its baseline (see ROW_BASELINE).
+  const ON_BASELINE = { lineBreak: false, baseline: "alphabetic" } as const;
+  const figures = (texts: string[], baseline: number, isBold: boolean) => {
     doc.font(isBold ? FIGURES.bold : FIGURES.regular).fontSize(columns.amountSize);
     texts.forEach((text, index) => {
-      doc.text(text, columns.rights[index]! - CELL_PADDING - figureWidth(text) * columns.amountSize, y, { lineBreak: false });
+      doc.text(text, columns.rights[index]! - CELL_PADDING - figureWidth(text) * columns.amountSize, baseline, ON_BASELINE);
     });
   };
 
@@ -245,16 +249,17 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
     const rows = page === 1 ? pagination.firstPage : pagination.perPage;
     for (let row = 0; row < rows && index < lines.length; row += 1, index += 1) {
       const line = lines[index]!;
+      const baseline = y + ROW_BASELINE;
       if (line.kind === "group") {
-        doc.font("bold").fontSize(TEXT_SIZE).text(fit(width.bold, TEXT_SIZE, line.label, right - left), left, y + 1.5, { lineBreak: false });
+        doc.font("bold").fontSize(TEXT_SIZE).text(fit(width.bold, TEXT_SIZE, line.label, right - left), left, baseline, ON_BASELINE);
       } else {
         const isBold = line.kind !== "account";
         if (isBold) rule(y, line.kind === "total" ? 0.9 : 0.3);
         const measure = isBold ? width.bold : width.regular;
         doc.font(isBold ? "bold" : "regular").fontSize(TEXT_SIZE);
-        if (line.line.code) doc.text(fit(measure, TEXT_SIZE, line.line.code, CODE_WIDTH - 3), left, y + 1.5, { lineBreak: false });
-        doc.text(fit(measure, TEXT_SIZE, line.line.name, columns.nameWidth), columns.nameX, y + 1.5, { lineBreak: false });
-        figures(line.texts, y + 1.5, isBold);
+        if (line.line.code) doc.text(fit(measure, TEXT_SIZE, line.line.code, columns.codeWidth - 3), left, baseline, ON_BASELINE);
+        doc.text(fit(measure, TEXT_SIZE, line.line.name, columns.nameWidth), columns.nameX, baseline, ON_BASELINE);
+        figures(line.texts, baseline, isBold);
       }
       y += ROW_HEIGHT;
     }

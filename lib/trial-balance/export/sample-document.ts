@@ -30,7 +30,7 @@ export function sampleDocument(locale: Locale, perGroup: number): ExportDocument
       { label: de ? "Unternehmen" : "Business", value: "Müller GmbH" },
       { label: de ? "Zeitraum" : "Period", value: de ? "01.01.2026 – 31.12.2026" : "01/01/2026 – 31/12/2026" },
       { label: de ? "Währung" : "Currency", value: "EUR" },
-      { label: de ? "Erstellt am" : "Generated at", value: de ? "24.11.2026, 05:00 UTC" : "24/11/2026, 05:00 UTC" },
+      { label: de ? "Erstellt am" : "Generated at", value: de ? "24.11.2026, 06:00 MEZ" : "24/11/2026, 06:00 CET" },
     ],
     notices: [de ? "M 3 konnte nicht geladen werden: Der Dienst antwortet nicht." : "Month 3 could not be loaded: the service did not answer."],
     headers: { code: de ? "Kontonummer" : "Code", account: de ? "Konto" : "Account", noFigures: de ? "Nicht geladen" : "Not loaded" },
