@@ -250,4 +250,10 @@ test("German: month headings, amounts and notices", async ({ page, context }) =>
   await page.getByRole("button", { name: "Verlauf: Vermögen" }).click();
   await expect(page.getByTestId("pack-trend-assets").getByRole("img")).toBeVisible();
   await expect(page.getByRole("button", { name: "Konten aktualisieren" })).toBeVisible();
+
+  // Quarters of a January financial year over November to October: the quarters the range clips are named by their months.
+  await page.goto(`/trial-balance?from=2025-11-01&to=2026-10-31&columns=quarters&basis=movement`);
+  const headings = page.getByRole("columnheader");
+  for (const heading of ["Nov.–Dez. 2025", "Q1 2026", "Q2 2026", "Q3 2026", "Okt. 2026"]) await expect(headings.filter({ hasText: heading })).toBeVisible();
+  await expect(headings.filter({ hasText: "Q4" })).toHaveCount(0);
 });
