@@ -144,7 +144,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     }
     if (plan.commitLateSeconds !== undefined) {
       // The client gets no answer (as when its timeout fires); the request lands later, answered to nobody.
-      lateCommits.push({ atMs: clock.nowMs() + plan.commitLateSeconds * 1000, run: () => mount.handle(sandboxRequest) });
+      lateCommits.push({ atMs: clock.nowMs() + plan.commitLateSeconds * 1000, run: async () => mount.handle(sandboxRequest) });
       req.socket.destroy();
       return;
     }

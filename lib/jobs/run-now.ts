@@ -1,4 +1,5 @@
 import "server-only";
+import { runDueRereads } from "@/lib/month-close/rereads";
 import { renewIdleConnections } from "./accounting-jobs";
 import { QUEUES } from "./boss";
 
@@ -10,6 +11,7 @@ import { QUEUES } from "./boss";
  */
 const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.keepAlive]: () => renewIdleConnections(),
+  [QUEUES.monthCloseReread]: () => runDueRereads(),
 };
 
 export function runnableJobNames(): string[] {

@@ -23,6 +23,15 @@ vi.mock("./audit", () => ({
   },
 }));
 
+// The re-read job's wake-ups (a pg-boss job each): recorded here; tests run the reads themselves after moving the clock.
+const wakes: Date[] = [];
+vi.mock("@/lib/jobs/month-close-jobs", () => ({
+  scheduleRereadWake: (dueAt: Date) => {
+    wakes.push(dueAt);
+    return Promise.resolve();
+  },
+}));
+
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const COMPANY = 1001;
 
@@ -92,6 +101,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   steps.length = 0;
+  wakes.length = 0;
+  (await import("@/lib/clock")).resetTestClock();
   const { getDb } = await import("@/lib/db/client");
   await getDb().monthClose.deleteMany({ where: { connectionId } });
   await getDb().workspace.update({ where: { id: workspaceId }, data: { fourEyes: null } });
@@ -104,7 +115,13 @@ beforeEach(async () => {
 });
 
 async function service() {
-  return import("./service");
+  return { ...(await import("./service")), ...(await import("./transfer")) };
+}
+
+/** Moves the sandbox's clock and the app's with it (lib/clock): no test waits in real time. */
+async function advanceClock(seconds: number): Promise<void> {
+  await sandbox.control("POST", "/clock", { advance_seconds: seconds });
+  await (await import("@/lib/clock")).followSandboxClock(sandbox.urls.control_url);
 }
 
 async function toApproved(): Promise<void> {
@@ -165,7 +182,7 @@ describe("approve and four eyes", () => {
     expect(await approveMonth(key, approver, context)).toMatchObject({ state: "approved", approvedBy: "Arne Approver", submittedBy: "Clara Clerk" });
   });
 
-  it("four eyes is on by default with two or more members: the submitter cannot approve until an owner switches it off (recorded)", async () => {
+  it("four eyes is on by default with two or more members: the submitter cannot approve; an owner's switch is recorded", async () => {
     const { approveMonth, submitMonth } = await service();
     const { setFourEyes, fourEyesSetting } = await import("./four-eyes");
     expect(await fourEyesSetting(workspaceId)).toEqual({ setting: null, effective: true, members: 4 });
@@ -174,7 +191,28 @@ describe("approve and four eyes", () => {
     await expect(setFourEyes({ userId: clerk.userId, name: "Clara" }, workspaceId, false)).rejects.toMatchObject({ code: "forbidden" });
     expect(await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, false)).toEqual({ setting: false, effective: false, members: 4 });
     expect(steps.at(-1)).toMatchObject({ kind: "workspace.four_eyes", enabled: false, actor: { userId: owner.userId, workspaceId } });
-    expect(await approveMonth(key, owner, context)).toMatchObject({ state: "approved", fourEyes: false });
+  });
+
+  it("four eyes switched mid-review: the rule in force at submission holds for the round; the switch applies from the next submission; the approval records its rule", async () => {
+    const { approveMonth, submitMonth, withdrawMonth, monthCloseView } = await service();
+    const { setFourEyes } = await import("./four-eyes");
+    const { actionsFor } = await import("./states");
+    // A clerk-and-approver submits while four eyes is on; the owner switches it off.
+    const both: MonthActor = { ...clerk, roles: ["clerk", "approver"] };
+    await submitMonth(key, both, context);
+    expect(steps.at(-1)).toMatchObject({ action: "submit", details: { fourEyes: true } });
+    await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, false);
+    // Her own month, submitted under four eyes: still not hers to approve, and the page offers no Approve.
+    await expect(approveMonth(key, both, context)).rejects.toMatchObject({ code: "four_eyes" });
+    const view = await monthCloseView(key, workspaceId);
+    expect(view).toMatchObject({ state: "in_review", fourEyes: true });
+    expect(actionsFor(view, { id: both.userId, roles: both.roles })).toEqual(["withdraw"]);
+    // The next submission is under the rule now in force (off): she approves, and the entry says under which rule.
+    await withdrawMonth(key, both);
+    await submitMonth(key, both, context);
+    await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, true);
+    expect(await approveMonth(key, both, context)).toMatchObject({ state: "approved", approvedBy: "Clara Clerk" });
+    expect(steps.filter((step) => step.kind === "month_close.step" && step.action === "approve")).toEqual([expect.objectContaining({ details: { fourEyes: false } })]);
   });
 
   it("is off by default for a workspace of one", async () => {
@@ -251,6 +289,11 @@ describe("transfer", () => {
     const { reopenMonth } = await service();
     await expect(reopenMonth(key, approver, "typo")).rejects.toMatchObject({ code: "month_state" });
     expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ resolved: true, monthClose: { state: "approved" } });
+    // No new transfer until the service was read again 10 minutes after the timed-out request.
+    await expect(transferMonth(key, clerk, silent, company)).rejects.toMatchObject({ code: "transfer_rereading" });
+    await advanceClock(600);
+    const { runDueRereads } = await import("./rereads");
+    expect(await runDueRereads()).toEqual({ read: 2, differences: 2 });
     // A service that cannot be read back: nothing changes.
     await transferMonth(key, clerk, silent, company);
     expect(await checkTransfer(key, clerk, client, company, "https://payroll.example.com/api")).toMatchObject({ resolved: false, monthClose: { state: "transfer_unclear" } });
