@@ -300,6 +300,182 @@ describe("transfer", () => {
   });
 });
 
+describe("transfer: crashes, late commits, unrecorded answers, two at once", () => {
+  beforeEach(async () => {
+    const { getDb } = await import("@/lib/db/client");
+    await getDb().payrollEntryTransfer.deleteMany({ where: { connectionId } });
+  });
+  /** Round 2's hours: employee 1 worked 8 hours, the rest as before. */
+  const changedHours = () => hoursLines().map((entry) => (entry.id === "h1" ? line("h1", 1, { ...entry.values, total_hours: "8" }) : entry));
+  const held = async (resource: "hourly_compensations" | "further_payments") => (await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/${resource}`)).body;
+  const historyOf = async () => {
+    const { getDb } = await import("@/lib/db/client");
+    return getDb().payrollEntryTransfer.findMany({ where: { connectionId, companyId: COMPANY, period: key.period }, orderBy: { createdAt: "asc" }, select: { kind: true, outcome: true } });
+  };
+
+  it("a Transfer whose process died is recognised within 30 s: until then Transfer and Check say it is under way and from when to check; then Check finds what the service holds", async () => {
+    const { transferMonth, checkTransfer, monthCloseView } = await service();
+    const { transferEntries } = await import("@/lib/payroll-entries/transfers");
+    const { monthLines } = await import("./check-input");
+    const { getDb } = await import("@/lib/db/client");
+    const { now } = await import("@/lib/clock");
+    const { actionsFor } = await import("./states");
+    await toApproved();
+    // What a process killed (kill -9) while sending leaves: its lease with the last heartbeat, each
+    // kind's history row written before its call, and the service holding what it sent.
+    const at = now();
+    const row = await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { state: "transfer_unclear", transferLeaseId: crypto.randomUUID(), transferStartedAt: at, transferHeartbeatAt: at, transferStartedByName: "Clara Clerk" } });
+    const dying = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+      await client.transferHourlyCompensations(...args);
+      throw new PayrollNetworkError("socket hang up", true);
+    }, transferFurtherPayments: async (...args: Parameters<PayrollClient["transferFurtherPayments"]>) => {
+      await client.transferFurtherPayments(...args);
+      throw new PayrollNetworkError("socket hang up", true);
+    } } as unknown as PayrollClient;
+    const lines = await monthLines(getDb(), key);
+    for (const kind of ["hours", "payments"] as const) {
+      await transferEntries({ audit: null, connectionId, userId: clerk.userId, userName: clerk.name, client: dying, company, kind, lines: lines[kind], onSending: async (id) => {
+        await getDb().monthClose.update({ where: { id: row.id }, data: kind === "hours" ? { hoursTransferId: id } : { paymentsTransferId: id } });
+      } });
+    }
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "unknown" }, { kind: "payments", outcome: "unknown" }]);
+
+    // 29 s later the heartbeat may still be renewed: both are refused, saying so and from when to check.
+    await advanceClock(29);
+    const checkableFrom = new Date(at.getTime() + 31_000).toISOString();
+    await expect(transferMonth(key, approver, client, company, { waitForOtherMs: 0 })).rejects.toMatchObject({ code: "transfer_under_way", extra: { checkableFrom } });
+    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "transfer_under_way" });
+    const waiting = await monthCloseView(key, workspaceId);
+    expect(waiting).toMatchObject({ state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk", checkableFrom }, transferStopped: null });
+    expect(actionsFor(waiting, { id: approver.userId, roles: approver.roles })).toEqual([]);
+
+    // Its heartbeat is 31 s old: the lease is nobody's. The page says the transfer stopped; Check finds both kinds held.
+    await advanceClock(2);
+    const stopped = await monthCloseView(key, workspaceId);
+    expect(stopped).toMatchObject({ transferUnderWay: null, transferStopped: { startedBy: "Clara Clerk", startedAt: at.toISOString() } });
+    expect(actionsFor(stopped, { id: approver.userId, roles: approver.roles })).toEqual(["transfer", "check"]);
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ resolved: true, monthClose: { state: "transferred", transferStopped: null } });
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+  });
+
+  it("of two Transfers at once exactly one sends; the other waits for it and shows its result", async () => {
+    const { transferMonth } = await service();
+    const { getDb } = await import("@/lib/db/client");
+    await toApproved();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = { listEmployees: client.listEmployees.bind(client), transferFurtherPayments: client.transferFurtherPayments.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+      await gate;
+      return client.transferHourlyCompensations(...args);
+    } } as unknown as PayrollClient;
+    const first = transferMonth(key, clerk, held, company);
+    // The first holds the lease while its hours are on their way; then the second asks.
+    await expect.poll(async () => (await getDb().monthClose.findUnique({ where: { connectionId_companyId_period: key } }))?.transferLeaseId ?? null, { interval: 20 }).not.toBeNull();
+    const second = transferMonth(key, approver, client, company);
+    await expect.poll(async () => steps.filter((step) => step.kind === "month_close.step" && step.action === "transfer").length, { interval: 20 }).toBe(1);
+    open();
+    const [mine, theirs] = await Promise.all([first, second]);
+    expect(mine).toMatchObject({ outcome: { hours: "succeeded", payments: "succeeded" }, monthClose: { state: "transferred" }, transferredBy: null });
+    expect(theirs).toMatchObject({ outcome: null, monthClose: { state: "transferred", transferredAt: mine.monthClose.transferredAt }, transferredBy: "Clara Clerk" });
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+  });
+
+  it("a request landing after the timeout: no new Transfer until the service was read again after 10 minutes; then the new lines replace it", async () => {
+    const { transferMonth, checkTransfer, reopenMonth, submitMonth, approveMonth } = await service();
+    const { runDueRereads } = await import("./rereads");
+    const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await toApproved();
+    // The hours request lands 23 s after the app gave up on it.
+    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 }] });
+    const unclear = await transferMonth(key, clerk, client, company);
+    expect(unclear).toMatchObject({ outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear" } });
+    const sentAt = Date.parse(unclear.monthClose.rereadDueAt!) - 600_000;
+    expect(wakes.map((wake) => Math.round((wake.getTime() - sentAt) / 1000))).toEqual([60, 600]);
+    // The check finds nothing stored: Approved. Reopened, changed, approved again: not sent before the 10-minute read.
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ monthClose: { state: "approved" } });
+    await reopenMonth(key, approver, "Employee 1 worked 8 hours");
+    await saveEntryDraft({ ...key, kind: "hours" }, changedHours(), null);
+    await submitMonth(key, clerk, context);
+    await approveMonth(key, approver, context);
+    await expect(transferMonth(key, clerk, client, company)).rejects.toMatchObject({ code: "transfer_rereading", extra: { rereadDueAt: unclear.monthClose.rereadDueAt } });
+    // The old request lands at 23 s; the reads at 1 and 10 minutes see it (the month has moved on to round 2: it stays Approved).
+    await advanceClock(60);
+    expect(await held("hourly_compensations")).toHaveLength(2);
+    expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
+    await expect(transferMonth(key, clerk, client, company)).rejects.toMatchObject({ code: "transfer_rereading" });
+    await advanceClock(540);
+    expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
+    const sent = await transferMonth(key, clerk, client, company);
+    expect(sent).toMatchObject({ monthClose: { state: "transferred", round: 2 } });
+    expect(await held("hourly_compensations")).toEqual([expect.objectContaining({ employee_id: 1, total_hours: 8 }), expect.objectContaining({ employee_id: 2 })]);
+    // Its own reads find what was sent: it stays Transferred.
+    await advanceClock(600);
+    expect(await runDueRereads()).toEqual({ read: 2, differences: 0 });
+    await expect((await service()).monthCloseView(key, workspaceId)).resolves.toMatchObject({ state: "transferred", transferDifference: null });
+  });
+
+  it("an old request landing on a newer transfer: the re-read marks the month Transfer unclear with the difference", async () => {
+    const { transferMonth, checkTransfer, reopenMonth, submitMonth, approveMonth, monthCloseViews } = await service();
+    const { runJobNow } = await import("@/lib/jobs/run-now");
+    const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await toApproved();
+    // Later than both reads of its own transfer: 11 minutes.
+    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 660, times: 1 }] });
+    await transferMonth(key, clerk, client, company);
+    await checkTransfer(key, clerk, client, company, client.baseUrl);
+    await reopenMonth(key, approver, "One line only");
+    await saveEntryDraft({ ...key, kind: "hours" }, changedHours(), null);
+    await submitMonth(key, clerk, context);
+    await approveMonth(key, approver, context);
+    await advanceClock(600);
+    expect(await runJobNow("month-close-reread")).toEqual({ result: { read: 2, differences: 2 } });
+    expect(await transferMonth(key, clerk, client, company)).toMatchObject({ monthClose: { state: "transferred" } });
+    // The old request lands 60 s later, over the new one; the 1-minute read sees it.
+    await advanceClock(61);
+    expect(await held("hourly_compensations")).toHaveLength(2);
+    expect(await runJobNow("month-close-reread")).toEqual({ result: { read: 1, differences: 1 } });
+    const listed = (await monthCloseViews(connectionId, [{ id: COMPANY, current_month: key.period }], workspaceId)).get(COMPANY);
+    expect(listed).toMatchObject({
+      state: "transfer_unclear",
+      transferDifference: { afterMinutes: 1, kinds: [{ kind: "hours", sent: 2, held: 2, missing: 1, unexpected: 1 }, { kind: "payments", sent: 1, held: 1, missing: 0, unexpected: 0 }] },
+    });
+    expect(steps.at(-1)).toMatchObject({ action: "check_result", from: "transferred", to: "transfer_unclear", details: { reread: 1, held: false } });
+    // Check compares with the approved lines: not held → Approved, to be sent again.
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ monthClose: { state: "approved", transferDifference: expect.anything() } });
+  });
+
+  it("the service accepts while the history row is locked: the month stays Transfer unclear, no database words; the 1-minute read records it", async () => {
+    const { transferMonth, monthCloseView } = await service();
+    const { runDueRereads } = await import("./rereads");
+    const pg = (await import("pg")).default;
+    const { inject } = await import("vitest");
+    await toApproved();
+    const locker = new pg.Client({ connectionString: inject("databaseUrl") });
+    await locker.connect();
+    try {
+      // While the hours request is at the service, someone holds the transfer's history row (8 s in the report; here until the end).
+      const locking = { listEmployees: client.listEmployees.bind(client), transferFurtherPayments: client.transferFurtherPayments.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+        await locker.query("BEGIN");
+        await locker.query("SELECT id FROM payroll_entry_transfers WHERE connection_id = $1 AND kind = 'hours' AND error_code = 'SENDING' FOR UPDATE", [connectionId]);
+        return client.transferHourlyCompensations(...args);
+      } } as unknown as PayrollClient;
+      const result = await transferMonth(key, clerk, locking, company, { recording: { attempts: 2, lockTimeoutMs: 200, pauseMs: 10 } });
+      expect(result).toMatchObject({ outcome: { hours: "unrecorded", payments: "succeeded" }, monthClose: { state: "transfer_unclear" } });
+      expect(result.message).toMatch(/^The payroll service answered, but its answer could not be recorded here/);
+      expect(JSON.stringify(result)).not.toMatch(/prisma|lock|timeout|invocation/i);
+      expect(await held("hourly_compensations")).toHaveLength(2);
+    } finally {
+      await locker.query("ROLLBACK").catch(() => undefined);
+      await locker.end();
+    }
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "unknown" }, { kind: "payments", outcome: "succeeded" }]);
+    await advanceClock(60);
+    expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
+    expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "transferred" });
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+  });
+});
+
 describe("reopen", () => {
   it("an approver reopens with a reason as the next round; without a reason or as a clerk it is refused", async () => {
     const { reopenMonth, transferMonth, submitMonth } = await service();
