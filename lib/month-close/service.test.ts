@@ -460,8 +460,7 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
         return client.transferHourlyCompensations(...args);
       } } as unknown as PayrollClient;
       const result = await transferMonth(key, clerk, locking, company, { recording: { attempts: 2, lockTimeoutMs: 200, pauseMs: 10 } });
-      expect(result).toMatchObject({ outcome: { hours: "unrecorded", payments: "succeeded" }, monthClose: { state: "transfer_unclear" } });
-      expect(result.message).toMatch(/^The payroll service answered, but its answer could not be recorded here/);
+      expect(result).toMatchObject({ outcome: { hours: "unrecorded", payments: "succeeded" }, monthClose: { state: "transfer_unclear", lastTransferMessage: null }, unrecorded: true, message: null });
       expect(JSON.stringify(result)).not.toMatch(/prisma|lock|timeout|invocation/i);
       expect(await held("hourly_compensations")).toHaveLength(2);
     } finally {

@@ -38,6 +38,8 @@ export interface TransferMonthResult {
   message: string | null;
   /** Whose Transfer this result is when another person's ran at the same time (this one sent nothing). */
   transferredBy: string | null;
+  /** The service answered but the answer (or the month's result) could not be recorded: the month stays Transfer unclear. */
+  unrecorded: boolean;
 }
 
 export interface TransferDeps {
@@ -69,6 +71,9 @@ function failureMessage(result: TransferResult): string | null {
       return null;
     case "invalid":
       return result.problems[0]?.message ?? "Some lines are not valid.";
+    case "unrecorded":
+      // The app's own trouble, not the service's words (`unrecorded` in the result says it).
+      return null;
     default:
       return result.message;
   }
@@ -111,7 +116,7 @@ async function resultOfOther(key: MonthKey, actor: MonthActor, waitMs: number, r
     await pause(POLL_MS);
   }
   const monthClose = await monthCloseView(key, actor.workspaceId);
-  return { monthClose, outcome: null, message: monthClose.lastTransferMessage, transferredBy: startedBy };
+  return { monthClose, outcome: null, message: monthClose.lastTransferMessage, transferredBy: startedBy, unrecorded: false };
 }
 
 /**
@@ -211,9 +216,8 @@ export async function transferMonth(key: MonthKey, actor: MonthActor, client: Pa
     for (const dueAt of finished.value) await (deps.wake ?? scheduleRereadWake)(dueAt).catch((error: Error) => console.error(`month-close: re-read not scheduled (${error.message})`));
   }
   const unrecorded = !finished.ok || Object.values(outcome).includes("unrecorded");
-  const known = unrecorded ? "The payroll service answered, but its answer could not be recorded here: the month stays Transfer unclear; check it (or wait for the service to be read again) before sending again." : message;
   const monthClose = await monthCloseView(key, actor.workspaceId).catch(() => toView({ ...started, rereads: [] }, false));
-  return { monthClose, outcome, message: known, transferredBy: null };
+  return { monthClose, outcome, message, transferredBy: null, unrecorded };
 }
 
 export interface CheckResult {
