@@ -43,6 +43,8 @@ export default defineConfig({
       SANDBOX_PORT: String(sandboxPort),
       NEXTAUTH_URL: APP_URL,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // Tests move the app's clock with the sandbox's and run scheduled jobs at once (lib/clock); never set in production.
+      TEST_CONTROLS: "true",
       ...(process.env.DATABASE_URL ? {} : { EMBEDDED_DATABASE_DIR: "memory", EMBEDDED_DATABASE_PORT: String(embeddedDatabasePort) }),
     },
   },

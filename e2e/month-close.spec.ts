@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, SABINE_KEY, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { advanceClock, runJob, syncClock } from "./time-controls";
 
 // The month close: submit, the grid frozen, four eyes, approve, Transfer of both kinds, reopen
 // with a reason; a pay-run refusal waits; a save into a frozen month keeps what was typed.
@@ -68,10 +69,16 @@ async function clean() {
 
 test.beforeEach(async () => {
   await control("POST", "/reset");
+  // The app's clock follows the sandbox's, back to real time with its reset.
+  await syncClock();
   await clean();
 });
 
-test.afterAll(clean);
+test.afterAll(async () => {
+  await control("POST", "/reset");
+  await syncClock();
+  await clean();
+});
 
 test("submit freezes the month; with four eyes the submitter cannot approve; approve, transfer both kinds, reopen with a reason", async ({ page }) => {
   test.setTimeout(240_000);
@@ -103,9 +110,17 @@ test("submit freezes the month; with four eyes the submitter cannot approve; app
   await expect(page.getByText("You submitted this month: with four eyes, someone else approves it.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Withdraw" })).toBeVisible();
 
-  // The owner switches four eyes off (recorded): now the owner, holding the approving role, approves.
+  // The owner switches four eyes off (recorded): the round submitted under four eyes keeps it, so
+  // still no Approve; the switch applies from the next submission, and then the owner approves.
   await setFourEyes(page, false);
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  await expect(monthStatus(page)).toHaveText("In review");
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(page.getByText("You submitted this month: with four eyes, someone else approves it.")).toBeVisible();
+  await page.getByRole("button", { name: "Withdraw" }).click();
+  await expect(monthStatus(page)).toHaveText("Open");
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(monthStatus(page)).toHaveText("In review");
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(monthStatus(page)).toHaveText("Approved");
   await expect(page.getByText(/^Approved by Claudia/)).toBeVisible();
@@ -199,4 +214,95 @@ test("a save into a month frozen meanwhile is refused and the typed value stays,
     const { rows } = await client.query<{ values: Record<string, string> }>(`SELECT "values" FROM payroll_entry_draft_lines WHERE company_id = $1 AND kind = 'hours' AND employee_id = 1`, [COMPANY]);
     expect(rows.map((row) => row.values.total_hours)).toEqual(["8"]);
   });
+});
+
+/** The month filled, its warnings acknowledged, submitted and approved by Claudia alone (a workspace of one: four eyes off). */
+async function approvedMonth(page: Page, month: string) {
+  await fillMonth(page, month);
+  await acknowledgeAllWarnings(page);
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(monthStatus(page)).toHaveText("In review");
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(monthStatus(page)).toHaveText("Approved");
+}
+
+const transferButtons = (page: Page) => page.getByRole("button", { name: /^(Transfer|Check transfer)$/ });
+
+test("a transfer whose process died: the page says it is under way and from when to check; 30 s after its last heartbeat it says it ended, and Check transfer reads the service", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = collectConsoleErrors(page);
+  const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
+  await signInAndConnectPayroll(page);
+  await approvedMonth(page, month);
+  // What a process killed (kill -9) while sending leaves: the month under its lease, with the last heartbeat.
+  const heartbeat = new Date();
+  await withDatabase((client) =>
+    client.query(
+      `UPDATE month_closes SET state = 'transfer_unclear', transfer_lease_id = gen_random_uuid(), transfer_started_at = $2, transfer_heartbeat_at = $2, transfer_started_by_name = 'Claudia Müller' WHERE company_id = $1`,
+      [COMPANY, heartbeat],
+    ),
+  );
+  await page.reload();
+  await expect(monthStatus(page)).toHaveText("Transfer unclear");
+  const notes = page.locator("[data-transfer-notes]");
+  await expect(notes).toContainText(/A transfer is under way: Claudia Müller started it at .*; its process last reported at .*\. If it stops reporting, the transfer can be checked from .*/);
+  // Neither Transfer nor Check transfer is offered while it may still be alive.
+  await expect(transferButtons(page)).toHaveCount(0);
+
+  // 31 s later its heartbeat is stale: the transfer ended without a result; Check transfer reads what the service holds (nothing).
+  await advanceClock(31);
+  await page.reload();
+  await expect(notes).toContainText(/The transfer Claudia Müller started at .* ended without a result: its process stopped reporting at/);
+  await page.getByRole("button", { name: "Check transfer" }).click();
+  await expect(monthStatus(page)).toHaveText("Approved");
+  await expect(page.getByRole("status").filter({ hasText: "The payroll service does not hold the approved month: it is approved again and can be sent." })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a request that lands late: no new transfer until the service was read again after 10 minutes; a read finding other data marks the month Transfer unclear with the difference, also in the company list", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = collectConsoleErrors(page);
+  const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
+  await signInAndConnectPayroll(page);
+  await approvedMonth(page, month);
+  // The hours request gets no answer and lands 23 s later.
+  await control("POST", "/faults", { rules: [{ method: "POST", path: `/payroll/v1/companies/${COMPANY}/hourly_compensations`, kind: "commit_late", commit_after_seconds: 23, times: 1 }] });
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(monthStatus(page)).toHaveText("Transfer unclear");
+  const notes = page.locator("[data-transfer-notes]");
+  await expect(notes).toContainText(/The payroll service is read again at .* to confirm the last transfer; a new transfer can start after that\./);
+  await expect(page.getByRole("button", { name: "Transfer", exact: true })).toHaveCount(0);
+
+  // A minute later the request has landed and is read: Check transfer finds the hours held, but not the extra payments.
+  await advanceClock(60);
+  await runJob("month-close-reread");
+  await page.reload();
+  await page.getByRole("button", { name: "Check transfer" }).click();
+  await expect(monthStatus(page)).toHaveText("Approved");
+  expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toHaveLength(2);
+  await expect(page.getByRole("button", { name: "Transfer", exact: true })).toHaveCount(0);
+
+  // After the 10-minute read the month is sent; then someone else's old request lands on top of it.
+  await advanceClock(540);
+  await runJob("month-close-reread");
+  await page.reload();
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(monthStatus(page)).toHaveText("Transferred");
+  const old = await fetch(`${process.env.SANDBOX_URL}/payroll/v1/companies/${COMPANY}/hourly_compensations`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${SABINE_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify([{ company_id: COMPANY, employee_id: 2, type: "HOURLY_WAGE", total_hours: 3, total_amount: 15 }]),
+  });
+  expect(old.status).toBeLessThan(300);
+  await advanceClock(61);
+  await runJob("month-close-reread");
+  await page.reload();
+  await expect(monthStatus(page)).toHaveText("Transfer unclear");
+  await expect(notes).toContainText(/Read again at .*, 1 minute after the transfer, the payroll service holds other data than was sent:/);
+  await expect(notes).toContainText("Hours: 2 of the 2 lines sent are not held; 1 line is held that was not sent.");
+  await page.goto("/payroll");
+  const row = page.getByRole("row").filter({ hasText: "Bäckerei Krüger GmbH" });
+  await expect(row).toContainText("Transfer unclear");
+  await expect(row).toContainText("The service holds other data than was sent: Hours");
+  expect(errors).toEqual([]);
 });

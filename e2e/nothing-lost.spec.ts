@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { approveMonth, authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase } from "./helpers";
+import { advanceClock, runJob, syncClock } from "./time-controls";
 
 // Nothing a person did is lost: Disconnect keeps the payroll data for the same customer and asks
 // first, only "Delete all payroll data" deletes it, another customer's key adds another connection
@@ -51,6 +52,7 @@ async function draftSaved(page: Page) {
 
 test.beforeEach(async () => {
   await control("POST", "/reset");
+  await syncClock();
   // The app's database outlives the sandbox's reset: Dara starts in her own workspace, without payroll data.
   await withDatabase(async (client) => {
     await client.query(
@@ -180,6 +182,10 @@ test("after the month close's transfer of unknown outcome the comparison says so
   await expect(review).not.toContainText("No changes");
   await review.getByRole("button", { name: "Close" }).click();
 
+  // A new transfer waits for the service to be read again 10 minutes after the last one (issue 23): the clock moves, the read runs.
+  await advanceClock(600);
+  await runJob("month-close-reread");
+  await page.reload();
   // Sent again while the employee list cannot be read: nothing is sent, the month is Approved again.
   // (The page itself cannot be rendered again meanwhile: it reads the employees too.)
   await control("POST", "/faults", { rules: [{ method: "GET", path: `/payroll/v1/companies/${SENT_COMPANY}/employees`, kind: "error", status: 500 }] });

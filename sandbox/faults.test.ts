@@ -100,6 +100,25 @@ describe("fault injection", () => {
     expect((await exchange()).body.error).toBe("invalid_grant");
   });
 
+  it("commit_late: no answer now; the request is carried out when the sandbox clock reaches its time", async () => {
+    const { payroll } = (await t.control<{ payroll: { customers: { api_key: string; companies: { id: number; employee_ids: number[] }[] }[] } }>("GET", "/fixtures")).body;
+    const customer = payroll.customers[0]!;
+    const key = customer.api_key;
+    const { id, employee_ids: employeeIds } = customer.companies[0]!;
+    const entry = { company_id: id, employee_id: employeeIds[0]!, type: "HOURLY_WAGE", total_hours: 8, total_amount: 14.5 };
+    await faults({ rules: [{ method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 }] });
+    const send = () =>
+      fetch(`${t.urls.payroll.base_url}/v1/companies/${id}/hourly_compensations`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify([entry]) });
+    await expect(send()).rejects.toThrow();
+    const held = async () => (await t.control<unknown[]>("GET", `/payroll/companies/${id}/hourly_compensations`)).body;
+    expect(await held()).toEqual([]);
+    await t.control("POST", "/clock", { advance_seconds: 22 });
+    expect(await held()).toEqual([]);
+    await t.control("POST", "/clock", { advance_seconds: 1 });
+    expect(await held()).toEqual([expect.objectContaining({ employee_id: entry.employee_id, total_hours: 8 })]);
+    expect((await faults({ rules: [{ path: "/x", kind: "commit_late", commit_after_seconds: -1 }] })).status).toBe(422);
+  });
+
   it("faults in the payroll service use its failure envelope", async () => {
     await faults({ rules: [{ path: "/payroll/**", kind: "temporarily_unavailable" }] });
     const response = await fetch(`${t.urls.payroll.base_url}/v1/companies`);

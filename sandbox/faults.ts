@@ -1,7 +1,7 @@
 import { createPrng, type Prng } from "./core/prng";
 import type { FaultAnswer } from "./core/mount";
 
-export const FAULT_KINDS = ["error", "latency", "temporarily_unavailable", "rate_limit", "drop_after_commit"] as const;
+export const FAULT_KINDS = ["error", "latency", "temporarily_unavailable", "rate_limit", "drop_after_commit", "commit_late"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One rule of POST /control/faults. */
@@ -20,6 +20,8 @@ export interface FaultRule {
   retry_after?: number;
   /** Stop after this many hits. */
   times?: number;
+  /** `commit_late`: the request is carried out this many seconds later, on the sandbox clock (default 23). */
+  commit_after_seconds?: number;
 }
 
 export interface FaultConfig {
@@ -37,6 +39,8 @@ export interface FaultPlan {
   latencyMs: number;
   answer?: FaultAnswer;
   dropAfterCommit: boolean;
+  /** `commit_late`: close the connection unanswered now, carry the request out this many seconds later (sandbox clock). */
+  commitLateSeconds?: number;
   /** Number of rules that fired. */
   fired: number;
 }
@@ -85,6 +89,7 @@ export function validateFaultConfig(input: unknown): string[] {
     optionalNumber(rule, "latency_ms", 0, 60_000, problems, where);
     optionalNumber(rule, "retry_after", 0, 86_400, problems, where);
     optionalNumber(rule, "times", 1, Number.MAX_SAFE_INTEGER, problems, where);
+    optionalNumber(rule, "commit_after_seconds", 0, 86_400, problems, where);
   });
   return problems;
 }
@@ -117,7 +122,7 @@ export class FaultInjector {
       if (!rule.pattern.test(path)) continue;
       if (rule.query && !Object.entries(rule.query).every(([name, value]) => query.getAll(name).includes(value))) continue;
       if (rule.times !== undefined && rule.hits >= rule.times) continue;
-      if (rule.kind !== "latency" && (plan.answer || plan.dropAfterCommit)) continue;
+      if (rule.kind !== "latency" && (plan.answer || plan.dropAfterCommit || plan.commitLateSeconds !== undefined)) continue;
       if (this.random() >= (rule.rate ?? 1)) continue;
       rule.hits++;
       plan.fired++;
@@ -127,6 +132,9 @@ export class FaultInjector {
           break;
         case "drop_after_commit":
           plan.dropAfterCommit = true;
+          break;
+        case "commit_late":
+          plan.commitLateSeconds = rule.commit_after_seconds ?? 23;
           break;
         default:
           plan.answer = {

@@ -76,6 +76,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   });
   const payroll = createPayrollModule({ now: () => clock.now() });
   const mounts: Mount[] = [service.accounting, service.legacy, payrollMount(payroll, stats)];
+  // Requests of the `commit_late` fault, carried out once the sandbox clock reaches their time.
+  let lateCommits: { atMs: number; run: () => Promise<unknown> }[] = [];
+  async function runDueLateCommits(): Promise<void> {
+    const due = lateCommits.filter((commit) => commit.atMs <= clock.nowMs());
+    if (due.length === 0) return;
+    lateCommits = lateCommits.filter((commit) => !due.includes(commit));
+    for (const commit of due.sort((a, b) => a.atMs - b.atMs)) await commit.run();
+  }
   const control = createControlHandler({
     accounting: service.state,
     payroll,
@@ -83,6 +91,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     stats,
     faults,
     reset() {
+      lateCommits = [];
       clock.reset();
       service.state.reset();
       payroll.reset();
@@ -97,6 +106,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     const path = url.pathname;
     const method = req.method ?? "GET";
     const body = await readBody(req);
+    // Late commits whose time has come land before anything else is answered (control reads included).
+    await runDueLateCommits();
     const request = (prefix: string): SandboxRequest => ({
       method,
       path: path.slice(prefix.length) || "/",
@@ -129,6 +140,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     if (plan.latencyMs > 0) await sleep(plan.latencyMs);
     if (plan.answer) {
       send(res, mount.faultResponse(sandboxRequest, plan.answer));
+      return;
+    }
+    if (plan.commitLateSeconds !== undefined) {
+      // The client gets no answer (as when its timeout fires); the request lands later, answered to nobody.
+      lateCommits.push({ atMs: clock.nowMs() + plan.commitLateSeconds * 1000, run: async () => mount.handle(sandboxRequest) });
+      req.socket.destroy();
       return;
     }
     const response = await mount.handle(sandboxRequest);

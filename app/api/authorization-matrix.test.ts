@@ -94,6 +94,9 @@ const ROUTES: Record<string, RouteEntry> = {
   "auth/[...nextauth] POST": { open: "next-auth's sign-in" },
   "health GET": { open: "the health probe" },
   "noop GET": { open: "the benchmark's empty route" },
+  // Tests' controls over time: they exist only with TEST_CONTROLS=true (never in production), else 404 for everyone.
+  "test/clock POST": { open: "tests only (TEST_CONTROLS)", run: { call: () => ({}), status: 404 } },
+  "test/jobs/[name] POST": { open: "tests only (TEST_CONTROLS)", run: { call: () => ({ params: { name: "accounting-keepalive" } }), status: 404 } },
   "trial-balance/export GET": {
     open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
     run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },

@@ -20,6 +20,7 @@ import { PayrollLoading } from "@/components/payroll/payroll-problem";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { checkCountsForList, monthClosesForList } from "@/lib/month-close/page-data";
 import { CheckCountsCell } from "@/components/month-close/check-counts-cell";
+import { ListDifference } from "@/components/month-close/list-difference";
 
 export const dynamic = "force-dynamic";
 
@@ -124,6 +125,7 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
                 <td className="p-2">{formatMonth(locale, company.current_month)}</td>
                 <td className="p-2" data-month-state={closes.get(company.id)?.state ?? "open"}>
                   {t(`monthClose.state.${closes.get(company.id)?.state ?? "open"}`)}
+                  <ListDifference difference={closes.get(company.id)?.transferDifference ?? null} />
                 </td>
                 <td className="p-2 text-sm">
                   {[

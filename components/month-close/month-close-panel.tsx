@@ -9,6 +9,7 @@ import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { useChecksSummary } from "./checks-store";
 import type { MonthAction, MonthCloseView } from "@/lib/month-close/states";
 import { ReopenDialog } from "./reopen-dialog";
+import { TransferStateNotes } from "./transfer-state-notes";
 import { useMonthClose, type MonthCloseDone } from "./use-month-close";
 
 interface MonthClosePanelProps {
@@ -62,6 +63,7 @@ export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: 
         {view.fourEyes ? <li>{t("monthClose.fourEyesOn")}</li> : null}
       </ul>
       {view.lastTransferMessage && view.state !== "transferred" ? <p className="text-sm text-slate-700">{t("monthClose.serviceSaid", { message: view.lastTransferMessage })}</p> : null}
+      <TransferStateNotes view={view} />
 
       <div className="flex flex-wrap items-center gap-2">
         {BUTTON_ORDER.filter((action) => actions.includes(action)).map((action) => (
@@ -105,12 +107,14 @@ function DoneNotice({ done }: { done: NonNullable<MonthCloseDone> }) {
   const t = useTranslations();
   const state = done.monthClose.state;
   let text: string;
-  if (done.action === "transfer") text = t(`monthClose.transferResult.${state === "transferred" || state === "waiting_for_pay_run" || state === "transfer_unclear" ? state : "approved"}`);
+  if (done.action === "transfer" && done.unrecorded) text = t("monthClose.transferResult.unrecorded");
+  else if (done.action === "transfer") text = t(`monthClose.transferResult.${state === "transferred" || state === "waiting_for_pay_run" || state === "transfer_unclear" ? state : "approved"}`);
   else if (done.action === "check") text = t(`monthClose.checkResult.${!done.resolved ? "unresolved" : state === "transferred" ? "transferred" : "approved"}`);
   else text = t(`monthClose.done.${done.action}`, { round: done.monthClose.round });
   const good = state === "transferred" || (done.action !== "transfer" && done.action !== "check");
   return (
     <Notice tone={good ? "success" : "warning"}>
+      {done.transferredBy ? <p>{t("monthClose.transferredByOther", { name: done.transferredBy })}</p> : null}
       <p>{text}</p>
       {done.message && !good ? <p className="text-sm opacity-80">{t("monthClose.serviceSaid", { message: done.message })}</p> : null}
     </Notice>

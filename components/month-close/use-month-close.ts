@@ -10,10 +10,19 @@ const monthCloseKeys = {
   action: (companyId: number, period: string) => ["month-close", companyId, period, "action"] as const,
 };
 
-type Answer = { monthClose: MonthCloseView; outcome?: Record<string, string>; message?: string | null; resolved?: boolean };
+type Answer = { monthClose: MonthCloseView; outcome?: Record<string, string> | null; message?: string | null; resolved?: boolean; transferredBy?: string | null; unrecorded?: boolean };
 
 /** What the last action did, for the notice under the buttons. */
-export type MonthCloseDone = { action: MonthAction; monthClose: MonthCloseView; message: string | null; resolved: boolean } | null;
+export type MonthCloseDone = {
+  action: MonthAction;
+  monthClose: MonthCloseView;
+  message: string | null;
+  resolved: boolean;
+  /** Another person's Transfer ran at the same time: its result is shown (lib/month-close/transfer.ts). */
+  transferredBy: string | null;
+  /** The service answered but the answer could not be recorded. */
+  unrecorded: boolean;
+} | null;
 
 /**
  * The month close's actions: one mutation posting `{ action, period, reason? }`; after each, the
@@ -29,7 +38,7 @@ export function useMonthClose(companyId: number, period: string) {
       apiFetchOrThrow<Answer>(`/api/payroll-entries/${companyId}/month-close`, { method: "POST", body: { ...input, period } }),
     onMutate: () => setDone(null),
     onSuccess: (answer, input) => {
-      setDone({ action: input.action, monthClose: answer.monthClose, message: answer.message ?? null, resolved: answer.resolved ?? true });
+      setDone({ action: input.action, monthClose: answer.monthClose, message: answer.message ?? null, resolved: answer.resolved ?? true, transferredBy: answer.transferredBy ?? null, unrecorded: answer.unrecorded ?? false });
       router.refresh();
     },
     // A refusal because the state changed meanwhile: show the state now.

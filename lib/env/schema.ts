@@ -50,6 +50,15 @@ export const serverEnvSchema = z.preprocess(
         .default("true")
         .transform((value) => value === "true"),
 
+      /**
+       * Tests only, never in production: lets a test move the app's clock to the sandbox's and run a
+       * scheduled job at once (`POST /api/test/clock`, `POST /api/test/jobs/<name>`; lib/clock).
+       */
+      TEST_CONTROLS: z
+        .enum(["true", "false"])
+        .default("false")
+        .transform((value) => value === "true"),
+
       LEGACY_AUTH_URL: optionalUrl,
       LEGACY_OAUTH_NA_URL: optionalUrl,
       LEGACY_OAUTH_EU_URL: optionalUrl,

@@ -47,6 +47,8 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   month_blocked: 409,
   month_unacknowledged: 409,
   four_eyes: 403,
+  transfer_under_way: 409,
+  transfer_rereading: 409,
 };
 
 /** English fallback texts (logs, API users); people see the translated text of the code. */
@@ -91,6 +93,8 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   month_blocked: "The month has blockers: fix them first.",
   month_unacknowledged: "Some warnings are not acknowledged yet.",
   four_eyes: "Four eyes: the person who submitted the month cannot approve it.",
+  transfer_under_way: "A transfer of this month is under way.",
+  transfer_rereading: "The last transfer is read back from the payroll service first.",
 };
 
 export interface ApiErrorOptions {

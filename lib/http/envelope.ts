@@ -64,6 +64,8 @@ export const apiErrorCodeSchema = z.enum([
   "month_blocked",
   "month_unacknowledged",
   "four_eyes",
+  "transfer_under_way",
+  "transfer_rereading",
 ]);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 

@@ -12,6 +12,7 @@ const holder = globalThis as { __boss?: Promise<PgBoss> };
 export const QUEUES = {
   keepAlive: "accounting-keepalive",
   revokeRetry: "accounting-revoke-retry",
+  monthCloseReread: "month-close-reread",
 } as const;
 
 export function getBoss(): Promise<PgBoss> {

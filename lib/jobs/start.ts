@@ -2,6 +2,7 @@ import "server-only";
 import { serverEnv } from "@/lib/env/server";
 import { startPayrollJobs } from "@/lib/payroll/jobs";
 import { startAccountingJobs } from "./accounting-jobs";
+import { startMonthCloseJobs } from "./month-close-jobs";
 
 /** Starts this process's job workers unless JOBS_ENABLED=false; a failure is logged, the app still serves. */
 export async function startJobsIfEnabled(): Promise<void> {
@@ -10,6 +11,11 @@ export async function startJobsIfEnabled(): Promise<void> {
     await startAccountingJobs();
   } catch (error) {
     console.error(`jobs: not started (${(error as Error).message})`);
+  }
+  try {
+    await startMonthCloseJobs();
+  } catch (error) {
+    console.error(`jobs: month-close jobs not started (${(error as Error).message})`);
   }
   try {
     await startPayrollJobs();

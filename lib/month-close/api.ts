@@ -10,7 +10,8 @@ import { setFourEyes } from "./four-eyes";
 import { acknowledgeWarnings, mayAcknowledge } from "./acknowledgements";
 import { checkContext } from "./check-input";
 import { ACKNOWLEDGE_MAX_BODY_BYTES, acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
-import { approveMonth, checkTransfer, monthCloseView, reopenMonth, submitMonth, transferMonth, withdrawMonth } from "./service";
+import { approveMonth, monthCloseView, reopenMonth, submitMonth, withdrawMonth } from "./service";
+import { checkTransfer, transferMonth } from "./transfer";
 
 /**
  * The handlers behind `app/api/payroll-entries/[companyId]/month-close` (GET the month's close,

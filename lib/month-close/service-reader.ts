@@ -42,3 +42,23 @@ export function holdsExactly(stored: readonly unknown[], sent: readonly Record<s
     return held !== null && typeof held === "object" && Object.entries(entry).every(([key, value]) => same(value, held[key]));
   });
 }
+
+/** Whether a stored entry holds every field of a sent one. */
+function holds(held: unknown, entry: Record<string, unknown>): boolean {
+  return held !== null && typeof held === "object" && Object.entries(entry).every(([key, value]) => same(value, (held as Record<string, unknown>)[key]));
+}
+
+/**
+ * What differs between what was sent and what the service holds, order aside: sent entries it
+ * lacks (`missing`) and held entries nobody sent (`unexpected`); both 0 when it holds exactly that.
+ */
+export function differenceOf(stored: readonly unknown[], sent: readonly Record<string, unknown>[]): { sent: number; held: number; missing: number; unexpected: number } {
+  const left = [...stored];
+  let missing = 0;
+  for (const entry of sent) {
+    const index = left.findIndex((held) => holds(held, entry));
+    if (index === -1) missing += 1;
+    else left.splice(index, 1);
+  }
+  return { sent: sent.length, held: stored.length, missing, unexpected: left.length };
+}

@@ -23,6 +23,15 @@ vi.mock("./audit", () => ({
   },
 }));
 
+// The re-read job's wake-ups (a pg-boss job each): recorded here; tests run the reads themselves after moving the clock.
+const wakes: Date[] = [];
+vi.mock("@/lib/jobs/month-close-jobs", () => ({
+  scheduleRereadWake: (dueAt: Date) => {
+    wakes.push(dueAt);
+    return Promise.resolve();
+  },
+}));
+
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const COMPANY = 1001;
 
@@ -92,6 +101,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   steps.length = 0;
+  wakes.length = 0;
+  (await import("@/lib/clock")).resetTestClock();
   const { getDb } = await import("@/lib/db/client");
   await getDb().monthClose.deleteMany({ where: { connectionId } });
   await getDb().workspace.update({ where: { id: workspaceId }, data: { fourEyes: null } });
@@ -104,7 +115,13 @@ beforeEach(async () => {
 });
 
 async function service() {
-  return import("./service");
+  return { ...(await import("./service")), ...(await import("./transfer")) };
+}
+
+/** Moves the sandbox's clock and the app's with it (lib/clock): no test waits in real time. */
+async function advanceClock(seconds: number): Promise<void> {
+  await sandbox.control("POST", "/clock", { advance_seconds: seconds });
+  await (await import("@/lib/clock")).followSandboxClock(sandbox.urls.control_url);
 }
 
 async function toApproved(): Promise<void> {
@@ -165,7 +182,7 @@ describe("approve and four eyes", () => {
     expect(await approveMonth(key, approver, context)).toMatchObject({ state: "approved", approvedBy: "Arne Approver", submittedBy: "Clara Clerk" });
   });
 
-  it("four eyes is on by default with two or more members: the submitter cannot approve until an owner switches it off (recorded)", async () => {
+  it("four eyes is on by default with two or more members: the submitter cannot approve; an owner's switch is recorded", async () => {
     const { approveMonth, submitMonth } = await service();
     const { setFourEyes, fourEyesSetting } = await import("./four-eyes");
     expect(await fourEyesSetting(workspaceId)).toEqual({ setting: null, effective: true, members: 4 });
@@ -174,7 +191,28 @@ describe("approve and four eyes", () => {
     await expect(setFourEyes({ userId: clerk.userId, name: "Clara" }, workspaceId, false)).rejects.toMatchObject({ code: "forbidden" });
     expect(await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, false)).toEqual({ setting: false, effective: false, members: 4 });
     expect(steps.at(-1)).toMatchObject({ kind: "workspace.four_eyes", enabled: false, actor: { userId: owner.userId, workspaceId } });
-    expect(await approveMonth(key, owner, context)).toMatchObject({ state: "approved", fourEyes: false });
+  });
+
+  it("four eyes switched mid-review: the rule in force at submission holds for the round; the switch applies from the next submission; the approval records its rule", async () => {
+    const { approveMonth, submitMonth, withdrawMonth, monthCloseView } = await service();
+    const { setFourEyes } = await import("./four-eyes");
+    const { actionsFor } = await import("./states");
+    // A clerk-and-approver submits while four eyes is on; the owner switches it off.
+    const both: MonthActor = { ...clerk, roles: ["clerk", "approver"] };
+    await submitMonth(key, both, context);
+    expect(steps.at(-1)).toMatchObject({ action: "submit", details: { fourEyes: true } });
+    await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, false);
+    // Her own month, submitted under four eyes: still not hers to approve, and the page offers no Approve.
+    await expect(approveMonth(key, both, context)).rejects.toMatchObject({ code: "four_eyes" });
+    const view = await monthCloseView(key, workspaceId);
+    expect(view).toMatchObject({ state: "in_review", fourEyes: true });
+    expect(actionsFor(view, { id: both.userId, roles: both.roles })).toEqual(["withdraw"]);
+    // The next submission is under the rule now in force (off): she approves, and the entry says under which rule.
+    await withdrawMonth(key, both);
+    await submitMonth(key, both, context);
+    await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, true);
+    expect(await approveMonth(key, both, context)).toMatchObject({ state: "approved", approvedBy: "Clara Clerk" });
+    expect(steps.filter((step) => step.kind === "month_close.step" && step.action === "approve")).toEqual([expect.objectContaining({ details: { fourEyes: false } })]);
   });
 
   it("is off by default for a workspace of one", async () => {
@@ -251,9 +289,189 @@ describe("transfer", () => {
     const { reopenMonth } = await service();
     await expect(reopenMonth(key, approver, "typo")).rejects.toMatchObject({ code: "month_state" });
     expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ resolved: true, monthClose: { state: "approved" } });
+    // No new transfer until the service was read again 10 minutes after the timed-out request.
+    await expect(transferMonth(key, clerk, silent, company)).rejects.toMatchObject({ code: "transfer_rereading" });
+    await advanceClock(600);
+    const { runDueRereads } = await import("./rereads");
+    expect(await runDueRereads()).toEqual({ read: 2, differences: 2 });
     // A service that cannot be read back: nothing changes.
     await transferMonth(key, clerk, silent, company);
     expect(await checkTransfer(key, clerk, client, company, "https://payroll.example.com/api")).toMatchObject({ resolved: false, monthClose: { state: "transfer_unclear" } });
+  });
+});
+
+describe("transfer: crashes, late commits, unrecorded answers, two at once", () => {
+  beforeEach(async () => {
+    const { getDb } = await import("@/lib/db/client");
+    await getDb().payrollEntryTransfer.deleteMany({ where: { connectionId } });
+  });
+  /** Round 2's hours: employee 1 worked 8 hours, the rest as before. */
+  const changedHours = () => hoursLines().map((entry) => (entry.id === "h1" ? line("h1", 1, { ...entry.values, total_hours: "8" }) : entry));
+  const held = async (resource: "hourly_compensations" | "further_payments") => (await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/${resource}`)).body;
+  const historyOf = async () => {
+    const { getDb } = await import("@/lib/db/client");
+    return getDb().payrollEntryTransfer.findMany({ where: { connectionId, companyId: COMPANY, period: key.period }, orderBy: { createdAt: "asc" }, select: { kind: true, outcome: true } });
+  };
+
+  it("a Transfer whose process died is recognised within 30 s: until then Transfer and Check say it is under way and from when to check; then Check finds what the service holds", async () => {
+    const { transferMonth, checkTransfer, monthCloseView } = await service();
+    const { transferEntries } = await import("@/lib/payroll-entries/transfers");
+    const { monthLines } = await import("./check-input");
+    const { getDb } = await import("@/lib/db/client");
+    const { now } = await import("@/lib/clock");
+    const { actionsFor } = await import("./states");
+    await toApproved();
+    // What a process killed (kill -9) while sending leaves: its lease with the last heartbeat, each
+    // kind's history row written before its call, and the service holding what it sent.
+    const at = now();
+    const row = await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { state: "transfer_unclear", transferLeaseId: crypto.randomUUID(), transferStartedAt: at, transferHeartbeatAt: at, transferStartedByName: "Clara Clerk" } });
+    const dying = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+      await client.transferHourlyCompensations(...args);
+      throw new PayrollNetworkError("socket hang up", true);
+    }, transferFurtherPayments: async (...args: Parameters<PayrollClient["transferFurtherPayments"]>) => {
+      await client.transferFurtherPayments(...args);
+      throw new PayrollNetworkError("socket hang up", true);
+    } } as unknown as PayrollClient;
+    const lines = await monthLines(getDb(), key);
+    for (const kind of ["hours", "payments"] as const) {
+      await transferEntries({ audit: null, connectionId, userId: clerk.userId, userName: clerk.name, client: dying, company, kind, lines: lines[kind], onSending: async (id) => {
+        await getDb().monthClose.update({ where: { id: row.id }, data: kind === "hours" ? { hoursTransferId: id } : { paymentsTransferId: id } });
+      } });
+    }
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "unknown" }, { kind: "payments", outcome: "unknown" }]);
+
+    // 29 s later the heartbeat may still be renewed: both are refused, saying so and from when to check.
+    await advanceClock(29);
+    const checkableFrom = new Date(at.getTime() + 31_000).toISOString();
+    await expect(transferMonth(key, approver, client, company, { waitForOtherMs: 0 })).rejects.toMatchObject({ code: "transfer_under_way", extra: { checkableFrom } });
+    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "transfer_under_way" });
+    const waiting = await monthCloseView(key, workspaceId);
+    expect(waiting).toMatchObject({ state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk", checkableFrom }, transferStopped: null });
+    expect(actionsFor(waiting, { id: approver.userId, roles: approver.roles })).toEqual([]);
+
+    // Its heartbeat is 31 s old: the lease is nobody's. The page says the transfer stopped; Check finds both kinds held.
+    await advanceClock(2);
+    const stopped = await monthCloseView(key, workspaceId);
+    expect(stopped).toMatchObject({ transferUnderWay: null, transferStopped: { startedBy: "Clara Clerk", startedAt: at.toISOString() } });
+    expect(actionsFor(stopped, { id: approver.userId, roles: approver.roles })).toEqual(["transfer", "check"]);
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ resolved: true, monthClose: { state: "transferred", transferStopped: null } });
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+  });
+
+  it("of two Transfers at once exactly one sends; the other waits for it and shows its result", async () => {
+    const { transferMonth } = await service();
+    const { getDb } = await import("@/lib/db/client");
+    await toApproved();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = { listEmployees: client.listEmployees.bind(client), transferFurtherPayments: client.transferFurtherPayments.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+      await gate;
+      return client.transferHourlyCompensations(...args);
+    } } as unknown as PayrollClient;
+    const first = transferMonth(key, clerk, held, company);
+    // The first holds the lease while its hours are on their way; then the second asks.
+    await expect.poll(async () => (await getDb().monthClose.findUnique({ where: { connectionId_companyId_period: key } }))?.transferLeaseId ?? null, { interval: 20 }).not.toBeNull();
+    const second = transferMonth(key, approver, client, company);
+    await expect.poll(async () => steps.filter((step) => step.kind === "month_close.step" && step.action === "transfer").length, { interval: 20 }).toBe(1);
+    open();
+    const [mine, theirs] = await Promise.all([first, second]);
+    expect(mine).toMatchObject({ outcome: { hours: "succeeded", payments: "succeeded" }, monthClose: { state: "transferred" }, transferredBy: null });
+    expect(theirs).toMatchObject({ outcome: null, monthClose: { state: "transferred", transferredAt: mine.monthClose.transferredAt }, transferredBy: "Clara Clerk" });
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+  });
+
+  it("a request landing after the timeout: no new Transfer until the service was read again after 10 minutes; then the new lines replace it", async () => {
+    const { transferMonth, checkTransfer, reopenMonth, submitMonth, approveMonth } = await service();
+    const { runDueRereads } = await import("./rereads");
+    const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await toApproved();
+    // The hours request lands 23 s after the app gave up on it.
+    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 }] });
+    const unclear = await transferMonth(key, clerk, client, company);
+    expect(unclear).toMatchObject({ outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear" } });
+    const sentAt = Date.parse(unclear.monthClose.rereadDueAt!) - 600_000;
+    expect(wakes.map((wake) => Math.round((wake.getTime() - sentAt) / 1000))).toEqual([60, 600]);
+    // The check finds nothing stored: Approved. Reopened, changed, approved again: not sent before the 10-minute read.
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ monthClose: { state: "approved" } });
+    await reopenMonth(key, approver, "Employee 1 worked 8 hours");
+    await saveEntryDraft({ ...key, kind: "hours" }, changedHours(), null);
+    await submitMonth(key, clerk, context);
+    await approveMonth(key, approver, context);
+    await expect(transferMonth(key, clerk, client, company)).rejects.toMatchObject({ code: "transfer_rereading", extra: { rereadDueAt: unclear.monthClose.rereadDueAt } });
+    // The old request lands at 23 s; the reads at 1 and 10 minutes see it (the month has moved on to round 2: it stays Approved).
+    await advanceClock(60);
+    expect(await held("hourly_compensations")).toHaveLength(2);
+    expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
+    await expect(transferMonth(key, clerk, client, company)).rejects.toMatchObject({ code: "transfer_rereading" });
+    await advanceClock(540);
+    expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
+    const sent = await transferMonth(key, clerk, client, company);
+    expect(sent).toMatchObject({ monthClose: { state: "transferred", round: 2 } });
+    expect(await held("hourly_compensations")).toEqual([expect.objectContaining({ employee_id: 1, total_hours: 8 }), expect.objectContaining({ employee_id: 2 })]);
+    // Its own reads find what was sent: it stays Transferred.
+    await advanceClock(600);
+    expect(await runDueRereads()).toEqual({ read: 2, differences: 0 });
+    await expect((await service()).monthCloseView(key, workspaceId)).resolves.toMatchObject({ state: "transferred", transferDifference: null });
+  });
+
+  it("an old request landing on a newer transfer: the re-read marks the month Transfer unclear with the difference", async () => {
+    const { transferMonth, checkTransfer, reopenMonth, submitMonth, approveMonth, monthCloseViews } = await service();
+    const { runJobNow } = await import("@/lib/jobs/run-now");
+    const { saveEntryDraft } = await import("@/lib/payroll-entries/drafts");
+    await toApproved();
+    // Later than both reads of its own transfer: 11 minutes.
+    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 660, times: 1 }] });
+    await transferMonth(key, clerk, client, company);
+    await checkTransfer(key, clerk, client, company, client.baseUrl);
+    await reopenMonth(key, approver, "One line only");
+    await saveEntryDraft({ ...key, kind: "hours" }, changedHours(), null);
+    await submitMonth(key, clerk, context);
+    await approveMonth(key, approver, context);
+    await advanceClock(600);
+    expect(await runJobNow("month-close-reread")).toEqual({ result: { read: 2, differences: 2 } });
+    expect(await transferMonth(key, clerk, client, company)).toMatchObject({ monthClose: { state: "transferred" } });
+    // The old request lands 60 s later, over the new one; the 1-minute read sees it.
+    await advanceClock(61);
+    expect(await held("hourly_compensations")).toHaveLength(2);
+    expect(await runJobNow("month-close-reread")).toEqual({ result: { read: 1, differences: 1 } });
+    const listed = (await monthCloseViews(connectionId, [{ id: COMPANY, current_month: key.period }], workspaceId)).get(COMPANY);
+    expect(listed).toMatchObject({
+      state: "transfer_unclear",
+      transferDifference: { afterMinutes: 1, kinds: [{ kind: "hours", sent: 2, held: 2, missing: 1, unexpected: 1 }, { kind: "payments", sent: 1, held: 1, missing: 0, unexpected: 0 }] },
+    });
+    expect(steps.at(-1)).toMatchObject({ action: "check_result", from: "transferred", to: "transfer_unclear", details: { reread: 1, held: false } });
+    // Check compares with the approved lines: not held → Approved, to be sent again.
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ monthClose: { state: "approved", transferDifference: expect.anything() } });
+  });
+
+  it("the service accepts while the history row is locked: the month stays Transfer unclear, no database words; the 1-minute read records it", async () => {
+    const { transferMonth, monthCloseView } = await service();
+    const { runDueRereads } = await import("./rereads");
+    const pg = (await import("pg")).default;
+    const { inject } = await import("vitest");
+    await toApproved();
+    const locker = new pg.Client({ connectionString: inject("databaseUrl") });
+    await locker.connect();
+    try {
+      // While the hours request is at the service, someone holds the transfer's history row (8 s in the report; here until the end).
+      const locking = { listEmployees: client.listEmployees.bind(client), transferFurtherPayments: client.transferFurtherPayments.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+        await locker.query("BEGIN");
+        await locker.query("SELECT id FROM payroll_entry_transfers WHERE connection_id = $1 AND kind = 'hours' AND error_code = 'SENDING' FOR UPDATE", [connectionId]);
+        return client.transferHourlyCompensations(...args);
+      } } as unknown as PayrollClient;
+      const result = await transferMonth(key, clerk, locking, company, { recording: { attempts: 2, lockTimeoutMs: 200, pauseMs: 10 } });
+      expect(result).toMatchObject({ outcome: { hours: "unrecorded", payments: "succeeded" }, monthClose: { state: "transfer_unclear", lastTransferMessage: null }, unrecorded: true, message: null });
+      expect(JSON.stringify(result)).not.toMatch(/prisma|lock|timeout|invocation/i);
+      expect(await held("hourly_compensations")).toHaveLength(2);
+    } finally {
+      await locker.query("ROLLBACK").catch(() => undefined);
+      await locker.end();
+    }
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "unknown" }, { kind: "payments", outcome: "succeeded" }]);
+    await advanceClock(60);
+    expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
+    expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "transferred" });
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
   });
 });
 

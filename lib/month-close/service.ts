@@ -1,19 +1,15 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import type { MonthClose, Prisma } from "@/lib/db/generated/client";
+import { Prisma, type MonthClose } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
-import type { PayrollClient } from "@/lib/payroll/client";
-import type { CompanyRecord } from "@/lib/payroll/companies";
-import { ENTRY_KINDS, type EntryKind } from "@/lib/payroll-entries/kinds";
-import { transferSchema } from "@/lib/payroll-entries/schemas";
-import { transferEntries, type TransferResult } from "@/lib/payroll-entries/transfers";
+import { now, nowMs } from "@/lib/clock";
 import { auditMonthStep, type MonthActor } from "./audit";
 import { effectiveFourEyes } from "./four-eyes";
 import { ensureMonthRow, type MonthKey } from "./frozen";
 import { monthLines } from "./check-input";
 import { monthGate, type CheckContext } from "./gate";
-import { holdsExactly, storedAtService } from "./service-reader";
-import { ACTION_FROM, holdsRole, type MonthAction, type MonthCloseView, type MonthState } from "./states";
+import { checkableFrom, leaseStatus } from "./lease";
+import { ACTION_FROM, holdsRole, type MonthAction, type MonthCloseView, type MonthState, type TransferDifference } from "./states";
 
 /**
  * The month close's transitions (the table in ./states.ts). Each runs in one transaction that
@@ -24,7 +20,7 @@ import { ACTION_FROM, holdsRole, type MonthAction, type MonthCloseView, type Mon
  * through auditMonthStep in the same transaction.
  */
 
-type Tx = Prisma.TransactionClient;
+export type Tx = Prisma.TransactionClient;
 
 const ACTION_WORDS: Record<MonthAction, string> = {
   submit: "submitted for review",
@@ -35,7 +31,7 @@ const ACTION_WORDS: Record<MonthAction, string> = {
   reopen: "reopened",
 };
 
-const ROLE_WORDS: Record<MonthAction, string> = {
+export const ROLE_WORDS: Record<MonthAction, string> = {
   submit: "the clerk or owner role",
   withdraw: "the clerk or owner role",
   approve: "the approver or owner role",
@@ -45,16 +41,27 @@ const ROLE_WORDS: Record<MonthAction, string> = {
 };
 
 /** Transactions here read the drafts and validate them under the row lock: more than Prisma's 5 s default on a busy server. */
-const TX = { timeout: 30_000, maxWait: 15_000 };
-
-/** A Transfer that has not finished within this long is taken to have died with its process. */
-const STALE_TRANSFER_MS = 5 * 60_000;
+export const TX = { timeout: 30_000, maxWait: 15_000 };
 
 export function stateWords(state: MonthState): string {
   return state.replaceAll("_", " ");
 }
 
-function toView(row: Pick<MonthClose, "companyId" | "period" | "state" | "round" | "submittedById" | "submittedByName" | "submittedAt" | "approvedByName" | "approvedAt" | "reopenReason" | "reopenedByName" | "reopenedAt" | "transferredAt" | "lastTransferMessage">, fourEyes: boolean): MonthCloseView {
+/** A month's row as the views read it, with its pending 10-minute re-read (./rereads.ts). */
+export type ViewRow = MonthClose & { rereads?: { dueAt: Date }[] };
+
+/** The pending 10-minute re-read, for the views. */
+export const PENDING_REREAD = { rereads: { where: { doneAt: null, afterMinutes: 10 }, select: { dueAt: true }, orderBy: { dueAt: "desc" as const }, take: 1 } };
+
+/**
+ * The view of a month. `workspaceFourEyes` is the workspace's rule now; a round in review keeps the
+ * rule in force when it was submitted (an owner's switch applies from the next submission).
+ */
+export function toView(row: ViewRow, workspaceFourEyes: boolean): MonthCloseView {
+  const at = nowMs();
+  const lease = leaseStatus(row, at);
+  const leaseStart = row.transferStartedAt ?? row.transferHeartbeatAt ?? new Date(0);
+  const heartbeat = row.transferHeartbeatAt ?? leaseStart;
   return {
     companyId: row.companyId,
     period: row.period,
@@ -70,23 +77,45 @@ function toView(row: Pick<MonthClose, "companyId" | "period" | "state" | "round"
     reopenedAt: row.reopenedAt?.toISOString() ?? null,
     transferredAt: row.transferredAt?.toISOString() ?? null,
     lastTransferMessage: row.lastTransferMessage,
-    fourEyes,
+    fourEyes: row.state === "in_review" && row.fourEyesAtSubmission !== null ? row.fourEyesAtSubmission : workspaceFourEyes,
+    transferUnderWay:
+      lease === "live" ? { startedAt: leaseStart.toISOString(), startedBy: row.transferStartedByName, heartbeatAt: heartbeat.toISOString(), checkableFrom: checkableFrom(row).toISOString() } : null,
+    transferStopped: lease === "stale" ? { startedAt: leaseStart.toISOString(), startedBy: row.transferStartedByName, heartbeatAt: heartbeat.toISOString() } : null,
+    rereadDueAt: row.rereads?.[0]?.dueAt.toISOString() ?? null,
+    transferDifference: (row.transferDifference as TransferDifference | null) ?? null,
   };
 }
 
 function openView(key: MonthKey, fourEyes: boolean): MonthCloseView {
-  return toView(
-    { companyId: key.companyId, period: key.period, state: "open", round: 1, submittedById: null, submittedByName: null, submittedAt: null, approvedByName: null, approvedAt: null, reopenReason: null, reopenedByName: null, reopenedAt: null, transferredAt: null, lastTransferMessage: null },
+  return {
+    companyId: key.companyId,
+    period: key.period,
+    state: "open",
+    round: 1,
+    submittedBy: null,
+    submittedById: null,
+    submittedAt: null,
+    approvedBy: null,
+    approvedAt: null,
+    reopenReason: null,
+    reopenedBy: null,
+    reopenedAt: null,
+    transferredAt: null,
+    lastTransferMessage: null,
     fourEyes,
-  );
+    transferUnderWay: null,
+    transferStopped: null,
+    rereadDueAt: null,
+    transferDifference: null,
+  };
 }
 
-const where = (key: MonthKey) => ({ connectionId_companyId_period: { connectionId: key.connectionId, companyId: key.companyId, period: key.period } });
+export const where = (key: MonthKey) => ({ connectionId_companyId_period: { connectionId: key.connectionId, companyId: key.companyId, period: key.period } });
 
 /** A month's close as the pages show it (Open in round 1 when nothing happened yet). */
 export async function monthCloseView(key: MonthKey, workspaceId: string): Promise<MonthCloseView> {
   const db = getDb();
-  const [row, fourEyes] = await Promise.all([db.monthClose.findUnique({ where: where(key) }), effectiveFourEyes(db, workspaceId)]);
+  const [row, fourEyes] = await Promise.all([db.monthClose.findUnique({ where: where(key), include: PENDING_REREAD }), effectiveFourEyes(db, workspaceId)]);
   return row ? toView(row, fourEyes) : openView(key, fourEyes);
 }
 
@@ -104,19 +133,23 @@ export async function monthCloseViews(connectionId: string, companies: readonly 
   }));
 }
 
-async function lockMonth(tx: Tx, key: MonthKey): Promise<MonthClose> {
+export async function lockMonth(tx: Tx, key: MonthKey): Promise<ViewRow> {
   await ensureMonthRow(tx, key);
   await tx.$queryRaw`SELECT id FROM month_closes WHERE connection_id = ${key.connectionId}::uuid AND company_id = ${key.companyId} AND period = ${key.period} FOR UPDATE`;
-  return tx.monthClose.findUniqueOrThrow({ where: where(key) });
+  return tx.monthClose.findUniqueOrThrow({ where: where(key), include: PENDING_REREAD });
 }
 
-function refuseUnlessAllowed(row: MonthClose, action: MonthAction, actor: MonthActor, fourEyes: boolean): void {
+export function refuseUnlessAllowed(row: MonthClose, action: MonthAction, actor: MonthActor, fourEyes: boolean): void {
   if (!holdsRole(actor.roles, action)) throw new ApiError("forbidden", `A month is ${ACTION_WORDS[action]} by a member with ${ROLE_WORDS[action]}.`);
   if (!ACTION_FROM[action].includes(row.state)) {
     throw new ApiError("month_state", `The month is ${stateWords(row.state)}; it cannot be ${ACTION_WORDS[action]}.`, { extra: { state: row.state } });
   }
   if (action === "withdraw" && row.submittedById !== actor.userId) throw new ApiError("forbidden", "Only the person who submitted the month may withdraw it.");
   if (action === "approve" && fourEyes && row.submittedById === actor.userId) throw new ApiError("four_eyes");
+  if ((action === "transfer" || action === "check") && leaseStatus(row, nowMs()) === "live") {
+    const from = checkableFrom(row).toISOString();
+    throw new ApiError("transfer_under_way", `A transfer of this month is under way; if it stops, the month can be checked from ${from}.`, { extra: { state: row.state, checkableFrom: from } });
+  }
 }
 
 /** Most findings sent with a refusal (the page lists them all itself). */
@@ -147,20 +180,25 @@ interface Step {
   action: MonthAction;
   /** Checks needing the locked row beyond role and state (blockers). */
   before?: (tx: Tx, row: MonthClose) => Promise<void>;
-  change: (row: MonthClose, now: Date) => { state: MonthState } & Prisma.MonthCloseUpdateInput;
-  details?: Record<string, unknown>;
+  change: (row: MonthClose, now: Date, fourEyes: boolean) => { state: MonthState } & Prisma.MonthCloseUpdateInput;
+  details?: Record<string, unknown> | ((row: MonthClose, fourEyes: boolean) => Record<string, unknown>);
 }
 
-async function transition(key: MonthKey, actor: MonthActor, step: Step): Promise<MonthCloseView> {
+/** The rule an approval of this round is under: the one stored at submission (rows submitted before it was stored: the workspace's now). */
+const roundFourEyes = (row: MonthClose, workspaceFourEyes: boolean) => row.fourEyesAtSubmission ?? workspaceFourEyes;
+
+export async function transition(key: MonthKey, actor: MonthActor, step: Step): Promise<MonthCloseView> {
   return getDb().$transaction(async (tx) => {
     const row = await lockMonth(tx, key);
-    const fourEyes = await effectiveFourEyes(tx, actor.workspaceId);
+    const workspaceFourEyes = await effectiveFourEyes(tx, actor.workspaceId);
+    const fourEyes = step.action === "approve" ? roundFourEyes(row, workspaceFourEyes) : workspaceFourEyes;
     refuseUnlessAllowed(row, step.action, actor, fourEyes);
     await step.before?.(tx, row);
-    const data = step.change(row, new Date());
-    const updated = await tx.monthClose.update({ where: { id: row.id }, data });
-    await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: step.action, from: row.state, to: updated.state, round: updated.round, details: step.details });
-    return toView(updated, fourEyes);
+    const data = step.change(row, now(), fourEyes);
+    const updated = await tx.monthClose.update({ where: { id: row.id }, data, include: PENDING_REREAD });
+    const details = typeof step.details === "function" ? step.details(row, fourEyes) : step.details;
+    await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: step.action, from: row.state, to: updated.state, round: updated.round, details });
+    return toView(updated, workspaceFourEyes);
   }, TX);
 }
 
@@ -169,21 +207,27 @@ export function submitMonth(key: MonthKey, actor: MonthActor, context: CheckCont
   return transition(key, actor, {
     action: "submit",
     before: (tx, row) => refuseWithBlockers(tx, row, key, context),
-    change: (_row, now) => ({ state: "in_review", submittedById: actor.userId, submittedByName: actor.name, submittedAt: now, approvedById: null, approvedByName: null, approvedAt: null }),
+    // The four-eyes rule in force now holds for this round's approval.
+    change: (_row, now, fourEyes) => ({ state: "in_review", submittedById: actor.userId, submittedByName: actor.name, submittedAt: now, approvedById: null, approvedByName: null, approvedAt: null, fourEyesAtSubmission: fourEyes }),
+    details: (_row, fourEyes) => ({ fourEyes }),
   });
 }
 
 /** In review → Open: only the person who submitted. */
 export function withdrawMonth(key: MonthKey, actor: MonthActor): Promise<MonthCloseView> {
-  return transition(key, actor, { action: "withdraw", change: () => ({ state: "open", submittedById: null, submittedByName: null, submittedAt: null }) });
+  return transition(key, actor, { action: "withdraw", change: () => ({ state: "open", submittedById: null, submittedByName: null, submittedAt: null, fourEyesAtSubmission: null }) });
 }
 
-/** In review → Approved (owner, approver; with four eyes not the submitter), refused while there are blockers or unacknowledged warnings. */
+/**
+ * In review → Approved (owner, approver; with four eyes not the submitter: the rule stored with the
+ * round at submission, recorded with the approval), refused while there are blockers or unacknowledged warnings.
+ */
 export function approveMonth(key: MonthKey, actor: MonthActor, context: CheckContext): Promise<MonthCloseView> {
   return transition(key, actor, {
     action: "approve",
     before: (tx, row) => refuseWithBlockers(tx, row, key, context),
     change: (_row, now) => ({ state: "approved", approvedById: actor.userId, approvedByName: actor.name, approvedAt: now }),
+    details: (_row, fourEyes) => ({ fourEyes }),
   });
 }
 
@@ -207,132 +251,11 @@ export async function reopenMonth(key: MonthKey, actor: MonthActor, reason: stri
       approvedById: null,
       approvedByName: null,
       approvedAt: null,
+      fourEyesAtSubmission: null,
       lastTransferMessage: null,
+      transferDifference: Prisma.DbNull,
     }),
     details: { reason: text.slice(0, REOPEN_REASON_MAX) },
   });
 }
 
-export type KindOutcome = TransferResult["status"] | "not_sent" | "failed";
-
-export interface TransferMonthResult {
-  monthClose: MonthCloseView;
-  outcome: Record<EntryKind, KindOutcome>;
-  /** The service's words when it did not accept everything. */
-  message: string | null;
-}
-
-/** Where a Transfer ends: all accepted → Transferred; a pay-run refusal → Waiting; no clear answer → unclear; else back to Approved. */
-function endState(outcome: Record<EntryKind, KindOutcome>): MonthState {
-  const all = Object.values(outcome);
-  if (all.every((status) => status === "succeeded")) return "transferred";
-  if (all.includes("unknown")) return "transfer_unclear";
-  if (all.includes("pay_run")) return "waiting_for_pay_run";
-  return "approved";
-}
-
-function failureMessage(result: TransferResult): string | null {
-  switch (result.status) {
-    case "succeeded":
-      return null;
-    case "invalid":
-      return result.problems[0]?.message ?? "Some lines are not valid.";
-    default:
-      return result.message;
-  }
-}
-
-/**
- * Approved (or Waiting for pay run, or Transfer unclear: send again) → sends both kinds, hours
- * first, with the existing transfer code (recorded in the transfer history), the approved lines as
- * stored. While it sends, the month is Transfer unclear with `transfer_started_at` set: a second
- * Transfer is refused, and a process dying mid-send leaves the month for "Check transfer".
- * A kind not accepted stops the rest (nothing more is sent).
- */
-export async function transferMonth(key: MonthKey, actor: MonthActor, client: PayrollClient, company: CompanyRecord): Promise<TransferMonthResult> {
-  const started = await getDb().$transaction(async (tx) => {
-    const row = await lockMonth(tx, key);
-    refuseUnlessAllowed(row, "transfer", actor, false);
-    if (row.transferStartedAt && Date.now() - row.transferStartedAt.getTime() < STALE_TRANSFER_MS) {
-      throw new ApiError("month_state", "A transfer of this month is under way.", { extra: { state: row.state } });
-    }
-    const updated = await tx.monthClose.update({ where: { id: row.id }, data: { state: "transfer_unclear", transferStartedAt: new Date(), lastTransferMessage: null } });
-    await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: "transfer", from: row.state, to: updated.state, round: updated.round });
-    return updated;
-  }, TX);
-
-  const lines = await monthLines(getDb(), key);
-  const outcome: Record<EntryKind, KindOutcome> = { hours: "not_sent", payments: "not_sent" };
-  const transferIds: Partial<Record<EntryKind, string>> = {};
-  let message: string | null = null;
-  for (const kind of ENTRY_KINDS) {
-    try {
-      const result = await transferEntries({ audit: { workspaceId: actor.workspaceId, userId: actor.userId, name: actor.name }, connectionId: key.connectionId, userId: actor.userId, userName: actor.name, client, company, kind, lines: lines[kind] });
-      outcome[kind] = result.status;
-      if ("transferId" in result) transferIds[kind] = result.transferId;
-      message = failureMessage(result);
-    } catch (error) {
-      // Thrown only when the call surely stored nothing (see transferEntries): back to Approved.
-      outcome[kind] = "failed";
-      message = error instanceof Error ? error.message : "The transfer failed.";
-    }
-    if (outcome[kind] !== "succeeded") break;
-  }
-
-  const to = endState(outcome);
-  const monthClose = await getDb().$transaction(async (tx) => {
-    const updated = await tx.monthClose.update({
-      where: { id: started.id },
-      data: {
-        state: to,
-        transferStartedAt: null,
-        transferredAt: to === "transferred" ? new Date() : undefined,
-        hoursTransferId: transferIds.hours ?? null,
-        paymentsTransferId: transferIds.payments ?? null,
-        lastTransferMessage: message,
-      },
-    });
-    await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: "transfer_result", from: started.state, to, round: updated.round, details: { outcome, message } });
-    return toView(updated, await effectiveFourEyes(tx, actor.workspaceId));
-  }, TX);
-  return { monthClose, outcome, message };
-}
-
-export interface CheckResult {
-  monthClose: MonthCloseView;
-  /** False when the service's data could not be read: the month stays Transfer unclear. */
-  resolved: boolean;
-}
-
-/**
- * Transfer unclear → reads what the service holds of the month and compares it with the approved
- * lines: both kinds held exactly → Transferred; otherwise → Approved (to be sent again). When the
- * service cannot be read, nothing changes.
- */
-export async function checkTransfer(key: MonthKey, actor: MonthActor, client: PayrollClient, company: CompanyRecord, baseUrl: string): Promise<CheckResult> {
-  // Refused before the service is read; checked again under the row lock below.
-  const before = await monthCloseView(key, actor.workspaceId);
-  if (!holdsRole(actor.roles, "check")) throw new ApiError("forbidden", `A transfer is checked by a member with ${ROLE_WORDS.check}.`);
-  if (!ACTION_FROM.check.includes(before.state)) throw new ApiError("month_state", `The month is ${stateWords(before.state)}; there is no transfer to check.`, { extra: { state: before.state } });
-
-  const [lines, employees] = await Promise.all([monthLines(getDb(), key), client.listEmployees(company.id)]);
-  const context = { companyId: company.id, month: key.period, employeeIds: new Set(employees.map((employee) => employee.id)) };
-  let held = true;
-  for (const kind of ENTRY_KINDS) {
-    const stored = await storedAtService(baseUrl, company.id, kind);
-    if (stored === null) return { monthClose: before, resolved: false };
-    const sent = transferSchema(kind, context).safeParse(lines[kind]);
-    if (!sent.success || !holdsExactly(stored, sent.data)) held = false;
-  }
-
-  const monthClose = await transition(key, actor, {
-    action: "check",
-    before: (_tx, row) => {
-      if (row.transferStartedAt && Date.now() - row.transferStartedAt.getTime() < STALE_TRANSFER_MS) throw new ApiError("month_state", "A transfer of this month is under way.", { extra: { state: row.state } });
-      return Promise.resolve();
-    },
-    change: () => (held ? { state: "transferred", transferredAt: new Date(), transferStartedAt: null } : { state: "approved", transferStartedAt: null }),
-    details: { held },
-  });
-  return { monthClose, resolved: true };
-}

@@ -18,6 +18,10 @@ describe("actionsFor", () => {
     expect(actionsFor(view("transferred"), { id: me, roles: ["owner"] })).toEqual(["reopen"]);
     expect(actionsFor(view("transfer_unclear"), { id: me, roles: ["owner"] })).toEqual(["transfer", "check"]);
     expect(actionsFor(view("waiting_for_pay_run"), { id: me, roles: ["clerk"] })).toEqual(["transfer"]);
+    // A live transfer's lease holds both Transfer and Check; a pending 10-minute re-read holds Transfer.
+    const underWay = { startedAt: "", startedBy: null, heartbeatAt: "", checkableFrom: "" };
+    expect(actionsFor({ ...view("transfer_unclear"), transferUnderWay: underWay }, { id: me, roles: ["owner"] })).toEqual([]);
+    expect(actionsFor({ ...view("approved"), rereadDueAt: "2026-11-26T12:10:00Z" }, { id: me, roles: ["approver"] })).toEqual(["reopen"]);
   });
 
   it("four eyes: the submitter is not offered Approve; without it, an owner who submitted approves", () => {

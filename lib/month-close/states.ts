@@ -67,14 +67,38 @@ export interface MonthCloseView {
   reopenedAt: string | null;
   transferredAt: string | null;
   lastTransferMessage: string | null;
-  /** The workspace's effective four-eyes rule. */
+  /** The four-eyes rule of this round: the one in force at submission while it is in review, else the workspace's now. */
   fourEyes: boolean;
+  /**
+   * A Transfer whose holder is alive (heartbeat within 30 s): when it started, by whom, its last
+   * heartbeat, and from when it may be checked if that stops. Transfer and Check wait for it.
+   */
+  transferUnderWay: { startedAt: string; startedBy: string | null; heartbeatAt: string; checkableFrom: string } | null;
+  /** A Transfer whose holder stopped (heartbeat older than 30 s: its process ended): what is known of it. */
+  transferStopped: { startedAt: string; startedBy: string | null; heartbeatAt: string } | null;
+  /** The 10-minute re-read of the last transfer not done yet: no new Transfer before it (its due time). */
+  rereadDueAt: string | null;
+  /** What a re-read found the service holding unlike what was sent. */
+  transferDifference: TransferDifference | null;
+}
+
+/** A re-read's finding, per kind sent: lines sent that the service lacks (`missing`) and lines it holds that were not sent (`unexpected`). */
+export interface TransferDifference {
+  readAt: string;
+  afterMinutes: number;
+  kinds: { kind: "hours" | "payments"; sent: number; held: number; missing: number; unexpected: number }[];
 }
 
 /** The actions a person may take now (the buttons the page shows). */
-export function actionsFor(view: Pick<MonthCloseView, "state" | "submittedById" | "fourEyes">, person: { id: string; roles: readonly WorkspaceRoleName[] }): MonthAction[] {
+export function actionsFor(
+  view: Pick<MonthCloseView, "state" | "submittedById" | "fourEyes"> & Partial<Pick<MonthCloseView, "transferUnderWay" | "rereadDueAt">>,
+  person: { id: string; roles: readonly WorkspaceRoleName[] },
+): MonthAction[] {
   return MONTH_ACTIONS.filter((action) => {
     if (!ACTION_FROM[action].includes(view.state) || !holdsRole(person.roles, action)) return false;
+    // A live Transfer holds the month; the last one's 10-minute re-read holds a new one back.
+    if ((action === "transfer" || action === "check") && view.transferUnderWay) return false;
+    if (action === "transfer" && view.rereadDueAt) return false;
     if (action === "withdraw") return view.submittedById === person.id;
     if (action === "approve") return !(view.fourEyes && view.submittedById === person.id);
     return true;

@@ -11,6 +11,9 @@ import type { EntryKind, StoredLine } from "./kinds";
 import { storedLinesSchema, transferSchema } from "./schemas";
 import { totalOf } from "./totals";
 
+/** The error code of a history row written before its call went out, until the answer is recorded. */
+export const SENDING = "SENDING";
+
 /** A problem at one line (by grid id) and field, from our schemas or from the service. */
 export interface LineProblem {
   lineId: string | null;
@@ -24,7 +27,23 @@ export type TransferResult =
   | { status: "invalid"; problems: LineProblem[] }
   | { status: "refused"; transferId: string; code: string; message: string; problems: LineProblem[] }
   | { status: "pay_run"; transferId: string; message: string }
-  | { status: "unknown"; transferId: string; createdAt: Date; lines: StoredLine[]; message: string };
+  | { status: "unknown"; transferId: string; createdAt: Date; lines: StoredLine[]; message: string }
+  /**
+   * The service answered (`answer`) but the app could not record it (its row stayed locked through
+   * every attempt): the history row still says unknown; a re-read of the service records it later.
+   */
+  | { status: "unrecorded"; transferId: string; answer: PayrollTransferOutcome; message: string };
+
+/** How often and how long recording a transfer's outcome is tried (a locked row waits, then is tried again). */
+export interface RecordingPolicy {
+  attempts: number;
+  /** Postgres `lock_timeout` of each attempt. */
+  lockTimeoutMs: number;
+  pauseMs: number;
+}
+
+/** Covers a row held for about 10 s (three attempts of 3 s with 1 s between), within the request. */
+const RECORDING: RecordingPolicy = { attempts: 3, lockTimeoutMs: 3_000, pauseMs: 1_000 };
 
 export interface TransferRequest {
   connectionId: string;
@@ -36,6 +55,12 @@ export interface TransferRequest {
   lines: unknown;
   /** Who is recorded in the audit trail as sending it (null: not recorded). */
   audit: AuditActor | null;
+  /**
+   * Called with the history row (written as unknown before the call goes out, so a process that
+   * dies while sending leaves it) and the payload exactly as it is sent; a failure stops the send.
+   */
+  onSending?: (transferId: string, payload: readonly object[]) => Promise<void>;
+  recording?: RecordingPolicy;
 }
 
 /** Our schema's issues: path `[index, "values", field]` or `[index, "employee_id"]`. */
@@ -75,9 +100,9 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
   const parsed = transferSchema(kind, context).safeParse(lines);
   if (!parsed.success) return { status: "invalid", problems: problemsFromZod(lines, parsed.error.issues) };
 
-  const record = (outcome: PayrollTransferOutcome, extra: { errorCode?: string; errorMessage?: string; issues?: LineProblem[] } = {}) =>
-    getDb().$transaction(async (tx) => {
-      const transfer = await tx.payrollEntryTransfer.create({
+  // The history row before anything is sent: unknown until the answer is recorded.
+  const pending = await getDb()
+    .payrollEntryTransfer.create({
       data: {
         connectionId: request.connectionId,
         companyId: company.id,
@@ -85,31 +110,72 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
         kind,
         userId: request.userId,
         userName: request.userName,
-        outcome,
+        outcome: "unknown",
         lines: lines as object[],
         lineCount: lines.length,
         totalCents: totalOf(kind, company.current_month, lines),
-        errorCode: extra.errorCode ?? null,
-        errorMessage: extra.errorMessage ?? null,
-        issues: extra.issues ? (extra.issues as object[]) : undefined,
+        errorCode: SENDING,
+        errorMessage: "Sent; the answer is not recorded yet.",
       },
       select: { id: true, createdAt: true, lineCount: true, totalCents: true },
+    })
+    .catch((error: unknown) => {
+      throw notSent(error);
     });
-      // Audit trail: what was sent and how it ended, with the transfer's row.
-      // The row's `totalCents` holds a euro decimal ("505.50", see totalOf): the trail names it so.
-      const { createdAt, totalCents: totalEuros, ...sent } = transfer;
-      await recordTransfer(tx, request.audit, { companyId: company.id, period: company.current_month, kind, transferId: transfer.id, outcome, lines, ...sent, totalEuros, ...extra });
-      return { id: transfer.id, createdAt };
-    });
-
   try {
-    const receipt = kind === "hours" ? await client.transferHourlyCompensations(company.id, parsed.data) : await client.transferFurtherPayments(company.id, parsed.data);
-    const { id } = await record("succeeded");
-    return { status: "succeeded", transferId: id, receipt };
+    await request.onSending?.(pending.id, parsed.data);
   } catch (error) {
+    await getDb().payrollEntryTransfer.delete({ where: { id: pending.id } }).catch(() => undefined);
+    throw notSent(error);
+  }
+
+  const policy = request.recording ?? RECORDING;
+  /** The answer on the history row and in the audit trail (one transaction), tried again while the row is locked. */
+  const record = async (outcome: PayrollTransferOutcome, extra: { errorCode?: string; errorMessage?: string; issues?: LineProblem[] } = {}): Promise<{ id: string; createdAt: Date } | null> => {
+    for (let attempt = 1; attempt <= policy.attempts; attempt += 1) {
+      try {
+        await getDb().$transaction(
+          async (tx) => {
+            await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${Math.round(policy.lockTimeoutMs)}ms'`);
+            await tx.payrollEntryTransfer.update({
+              where: { id: pending.id },
+              data: { outcome, errorCode: extra.errorCode ?? null, errorMessage: extra.errorMessage ?? null, issues: extra.issues ? (extra.issues as object[]) : undefined },
+              select: { id: true },
+            });
+            // Audit trail: what was sent and how it ended, with the transfer's row.
+            // The row's `totalCents` holds a euro decimal ("505.50", see totalOf): the trail names it so.
+            const { createdAt: _createdAt, totalCents: totalEuros, ...sent } = pending;
+            await recordTransfer(tx, request.audit, { companyId: company.id, period: company.current_month, kind, transferId: pending.id, outcome, lines, ...sent, totalEuros, ...extra });
+          },
+          { timeout: policy.lockTimeoutMs * 2 + 5_000, maxWait: policy.lockTimeoutMs + 5_000 },
+        );
+        return { id: pending.id, createdAt: pending.createdAt };
+      } catch (error) {
+        console.warn(`transfers: recording transfer ${pending.id} failed (attempt ${attempt} of ${policy.attempts}: ${(error as Error).name})`);
+        if (attempt < policy.attempts) await new Promise((resolve) => setTimeout(resolve, policy.pauseMs));
+      }
+    }
+    return null;
+  };
+  const unrecorded = (answer: PayrollTransferOutcome): TransferResult => ({
+    status: "unrecorded",
+    transferId: pending.id,
+    answer,
+    message: "The payroll service answered, but the answer could not be recorded here.",
+  });
+
+  let receipt: TransferReceipt;
+  try {
+    receipt = kind === "hours" ? await client.transferHourlyCompensations(company.id, parsed.data) : await client.transferFurtherPayments(company.id, parsed.data);
+  } catch (error) {
+    return settleFailure(error);
+  }
+  return (await record("succeeded")) ? { status: "succeeded", transferId: pending.id, receipt } : unrecorded("succeeded");
+
+  async function settleFailure(error: unknown): Promise<TransferResult> {
     if (error instanceof PayrollPayRunInProgressError) {
-      const { id } = await record("pay_run", { errorCode: error.code, errorMessage: error.message });
-      return { status: "pay_run", transferId: id, message: error.message };
+      if (!(await record("pay_run", { errorCode: error.code, errorMessage: error.message }))) return unrecorded("pay_run");
+      return { status: "pay_run", transferId: pending.id, message: error.message };
     }
     if (error instanceof PayrollValidationError) {
       const problems = error.issues.map((issue) => ({
@@ -118,14 +184,17 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
         code: issue.code,
         message: issue.message,
       }));
-      const { id } = await record("refused", { errorCode: error.code, errorMessage: error.message, issues: problems });
-      return { status: "refused", transferId: id, code: error.code, message: error.message, problems };
+      if (!(await record("refused", { errorCode: error.code, errorMessage: error.message, issues: problems }))) return unrecorded("refused");
+      return { status: "refused", transferId: pending.id, code: error.code, message: error.message, problems };
     }
     if (isAmbiguousFailure(error)) {
       const message = error instanceof Error ? error.message : "No answer.";
-      const { id, createdAt } = await record("unknown", { errorCode: "NO_CLEAR_ANSWER", errorMessage: message });
-      return { status: "unknown", transferId: id, createdAt, lines, message };
+      // The row already says unknown: recording the reason may fail without changing what is known.
+      await record("unknown", { errorCode: "NO_CLEAR_ANSWER", errorMessage: message });
+      return { status: "unknown", transferId: pending.id, createdAt: pending.createdAt, lines, message };
     }
+    // Surely not stored (the client says so for everything but the cases above): no history row.
+    await getDb().payrollEntryTransfer.delete({ where: { id: pending.id } }).catch(() => undefined);
     throw error;
   }
 }

@@ -1,0 +1,29 @@
+import { APP_URL } from "../playwright.config";
+import { control } from "./helpers";
+
+// Time in the browser tests: the sandbox's clock moves (POST /control/clock) and the app's follows
+// it (POST /api/test/clock, present only with TEST_CONTROLS=true, which playwright.config.ts sets);
+// a scheduled job runs at once instead of waiting for pg-boss. No test waits in real time.
+
+async function appControl(path: string): Promise<unknown> {
+  const response = await fetch(`${APP_URL}/api/test/${path}`, { method: "POST" });
+  const body = (await response.json()) as { ok: boolean; data?: unknown; error?: { message: string } };
+  if (!body.ok) throw new Error(`POST /api/test/${path}: ${response.status} ${body.error?.message ?? ""}`);
+  return body.data;
+}
+
+/** Moves the sandbox's clock and the app's with it by `seconds`. */
+export async function advanceClock(seconds: number): Promise<void> {
+  await control("POST", "/clock", { advance_seconds: seconds });
+  await appControl("clock");
+}
+
+/** The app's clock back to the sandbox's (after its /control/reset). */
+export async function syncClock(): Promise<void> {
+  await appControl("clock");
+}
+
+/** Runs a scheduled job's work now (lib/jobs/run-now.ts). */
+export function runJob(name: string): Promise<unknown> {
+  return appControl(`jobs/${encodeURIComponent(name)}`);
+}

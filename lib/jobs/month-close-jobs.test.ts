@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import type { TestSandbox } from "@/sandbox/test-support";
+import { testDb } from "@/scripts/test/db";
+
+// The re-read job's wake-ups are pg-boss jobs started after their due time; a test runs a job's
+// work at once by its queue's name instead of waiting for pg-boss (lib/jobs/run-now.ts).
+
+let sandbox: TestSandbox;
+const db = testDb();
+
+beforeAll(async () => {
+  sandbox = await startAccountingTestEnv();
+});
+afterAll(async () => {
+  const { stopBoss } = await import("./boss");
+  await stopBoss();
+  await sandbox.close();
+  await db.$disconnect();
+});
+
+describe("the month close's re-read job", () => {
+  it("is woken by a pg-boss job that starts after the due time", async () => {
+    const { scheduleRereadWake } = await import("./month-close-jobs");
+    const due = new Date(Date.now() + 10 * 60_000);
+    await scheduleRereadWake(due);
+    const rows = await db.$queryRaw<{ start_after: Date; state: string }[]>`SELECT start_after, state::text FROM pgboss.job WHERE name = 'month-close-reread' ORDER BY created_on DESC LIMIT 1`;
+    expect(rows).toEqual([{ start_after: due, state: "created" }]);
+  });
+
+  it("runs at once by its name from a test; an unknown name is none", async () => {
+    const { runJobNow } = await import("./run-now");
+    expect(await runJobNow("month-close-reread")).toEqual({ result: { read: expect.any(Number), differences: expect.any(Number) } });
+    expect(await runJobNow("no-such-job")).toBeNull();
+    expect(await runJobNow("toString")).toBeNull();
+  });
+});
