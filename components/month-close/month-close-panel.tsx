@@ -28,7 +28,7 @@ const GATED: MonthAction[] = ["submit", "approve"];
 export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
-  const { run, pending, error, done } = useMonthClose(companyId, view.period);
+  const { run, pending, error, failed, done } = useMonthClose(companyId, view.period);
   const [reopening, setReopening] = useState(false);
   const month = formatMonth(locale, view.period);
   const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
@@ -84,7 +84,7 @@ export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: 
       ) : null}
       {fourEyesBlocksMe ? <p className="text-sm text-slate-700">{t("monthClose.fourEyesBlocked")}</p> : null}
 
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} title={failed ? t(`monthClose.notDone.${failed}`) : undefined} /> : null}
       {done ? <DoneNotice done={done} /> : null}
 
       <ReopenDialog
