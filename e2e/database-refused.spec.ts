@@ -95,6 +95,10 @@ test("Try again on the error page shows the page once the database answers again
   await page.reload();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   const tryAgain = page.getByRole("button", { name: "Try again" });
+  // Still refused: Try again asks the server again and shows the error page again, ready for another try.
+  await tryAgain.click();
+  await expect(tryAgain).toBeEnabled();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
 
   await acceptConnections();
   // The page is not loaded again (a reload would show it anyway): a marker on the window stays.
