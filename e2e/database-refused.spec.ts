@@ -33,8 +33,11 @@ async function refuseConnections() {
 
 const acceptConnections = () => onServer((client) => client.query(`ALTER DATABASE "${database.replaceAll('"', '""')}" WITH ALLOW_CONNECTIONS true`));
 
-/** Switching a database off needs a server with other databases (not the single-session PGlite). */
-const serverAnswers = onServer(() => Promise.resolve(true)).catch(() => false);
+/**
+ * Switching a database off needs a Postgres server with other databases: not the single-session
+ * PGlite, which answers any database name with its one database.
+ */
+const serverAnswers = onServer(async (client) => (await client.query<{ name: string }>("SELECT current_database() AS name")).rows[0]?.name === "template1").catch(() => false);
 
 const cell = (page: Page, employee: number, column: string) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="1"] [role="gridcell"][data-col="${column}"]`);
