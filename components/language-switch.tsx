@@ -21,7 +21,8 @@ export function LanguageSwitch() {
 
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm lg:shrink">
-      <label htmlFor={id} className="shrink-0 text-slate-600 lg:max-xl:sr-only">
+      {/* "Language" in every language (CONTRACT.md): someone who reads none of the page finds it. */}
+      <label htmlFor={id} lang="en" className="shrink-0 text-slate-600 lg:max-xl:sr-only">
         {t("common.language")}
       </label>
       <select

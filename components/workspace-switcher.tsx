@@ -1,4 +1,3 @@
-import { getTranslations } from "next-intl/server";
 import type { SessionUser } from "@/lib/auth/session";
 import { listMyWorkspaces } from "@/lib/workspaces/members";
 import { WorkspaceSelect } from "./workspaces/workspace-select";
@@ -10,7 +9,8 @@ import { WorkspaceSelect } from "./workspaces/workspace-select";
 export async function WorkspaceSwitcher({ user }: { user: SessionUser }) {
   const workspaces = await listMyWorkspaces(user.id);
   if (workspaces.length < 2) return null;
-  const t = await getTranslations();
-  const options = workspaces.map((workspace) => ({ id: workspace.id, name: workspace.personal ? t("common.personalWorkspace") : workspace.name }));
-  return <WorkspaceSelect workspaces={options} current={user.workspace?.id ?? options[0]!.id} />;
+  // Every member sees a workspace by its one stored name (its owner renames it), a personal one too.
+  const options = workspaces.map((workspace) => ({ id: workspace.id, name: workspace.name }));
+  const current = user.workspace?.id ?? options[0]!.id;
+  return <WorkspaceSelect key={current} workspaces={options} current={current} />;
 }

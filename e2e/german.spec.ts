@@ -33,7 +33,10 @@ async function insurerWithUniqueName(): Promise<{ number: string; name: string }
 
 async function switchToGerman(page: Page) {
   await page.getByLabel("Language").selectOption("de");
-  await expect(page.getByLabel("Sprache")).toHaveValue("de");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Einstellungen" })).toBeAttached();
+  // In German too, the language control is named "Language" (CONTRACT.md), in the header.
+  await expect(page.getByRole("banner").getByRole("combobox", { name: "Language", exact: true })).toHaveValue("de");
 }
 
 /** This spec's transfer of company 1001 is removed again (with the drafts and month close it made): the grid spec expects none. */

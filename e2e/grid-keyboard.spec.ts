@@ -75,7 +75,7 @@ test.afterEach(async ({ page }) => {
   await deleteHoursDraft();
 });
 
-test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab leaves the grid, Enter/F2/typing edit, Escape cancels, Enter commits down; the value is saved", async ({ page }) => {
+test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab moves between cells and leaves the grid past its edges or after Escape, Enter/F2/typing edit, Escape cancels, Enter commits down; the value is saved", async ({ page }) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await signInAndConnectPayroll(page);
@@ -130,8 +130,7 @@ test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab leaves 
   await expectActive(page, grid, 2, "total_hours");
 
   // The ARIA grid pattern: End and Home go to the line's last and first cell (the computed,
-  // read-only columns are cells too), arrows stop at the edges, and the grid is one tab stop: Tab
-  // leaves it forwards, Shift+Tab backwards.
+  // read-only columns are cells too) and arrows stop at the edges.
   await page.keyboard.press("End");
   await expectActive(page, grid, 2, "employee-total");
   await page.keyboard.press("ArrowRight");
@@ -140,22 +139,58 @@ test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab leaves 
   await expectActive(page, grid, 2, "computed");
   await page.keyboard.press("ArrowLeft");
   await expectActive(page, grid, 2, "cost_object_id");
+  // Tab and Shift+Tab move from cell to cell, wrapping at a line's end, and stay in the grid.
+  await page.keyboard.press("Tab");
+  await expectActive(page, grid, 2, "computed");
+  await page.keyboard.press("Tab");
+  await expectActive(page, grid, 2, "employee-total");
+  await page.keyboard.press("Tab");
+  await expectActive(page, grid, 3, "type");
+  await page.keyboard.press("Shift+Tab");
+  await expectActive(page, grid, 2, "employee-total");
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Shift+Tab");
+  await expectActive(page, grid, 2, "cost_object_id");
+  // Escape, then Tab leaves the grid from any cell (forwards; Shift+Tab backwards); coming back,
+  // the same cell is active.
+  await page.keyboard.press("Escape");
   await page.keyboard.press("Tab");
   await expect.poll(() => focusComparedWith(grid)).toBe("after");
   await page.keyboard.press("Shift+Tab");
   await expectActive(page, grid, 2, "cost_object_id");
+  await page.keyboard.press("Escape");
   await page.keyboard.press("Shift+Tab");
   await expect.poll(() => focusComparedWith(grid)).toBe("before");
   await page.keyboard.press("Tab");
   await expectActive(page, grid, 2, "cost_object_id");
+  // Escape cancels an edit, and a Tab right after it leaves the grid too.
+  await page.keyboard.type("x");
+  await expect(editor).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expectActive(page, grid, 2, "cost_object_id");
+  await page.keyboard.press("Tab");
+  await expect.poll(() => focusComparedWith(grid)).toBe("after");
+  await page.keyboard.press("Shift+Tab");
+  await expectActive(page, grid, 2, "cost_object_id");
+  await expect(cell(page, 2, "cost_object_id")).toHaveText("");
   await page.keyboard.press("Home");
   await expectActive(page, grid, 2, "type");
   await page.keyboard.press("ArrowLeft");
   await expectActive(page, grid, 2, "type");
-  // Ctrl+End and Ctrl+Home: the grid's last and first cell (the last line is far outside the rendered rows).
+  // Ctrl+End and Ctrl+Home: the grid's last and first cell (the last line is far outside the
+  // rendered rows). Tab past the last cell leaves the grid, and Shift+Tab before the first.
   await page.keyboard.press("Control+End");
   await expect.poll(() => activeRowIndexIsLast(grid)).toBe(true);
+  await page.keyboard.press("Tab");
+  await expect.poll(() => focusComparedWith(grid)).toBe("after");
+  await page.keyboard.press("Shift+Tab");
+  await expect(grid).toBeFocused();
+  await expect.poll(() => activeRowIndexIsLast(grid)).toBe(true);
   await page.keyboard.press("Control+Home");
+  await expectActive(page, grid, 1, "type");
+  await page.keyboard.press("Shift+Tab");
+  await expect.poll(() => focusComparedWith(grid)).toBe("before");
+  await page.keyboard.press("Tab");
   await expectActive(page, grid, 1, "type");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("End");
@@ -163,7 +198,8 @@ test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab leaves 
   await page.keyboard.press("ArrowLeft");
   await expectActive(page, grid, 2, "cost_object_id");
 
-  // Tab in the cell editor commits and moves right (as spreadsheets do); typing on a read-only cell changes nothing.
+  // Tab in the cell editor commits and moves right (as spreadsheets do); typing on a read-only cell
+  // changes nothing; the next Tab stays in the grid too.
   await page.keyboard.type("P9");
   await page.keyboard.press("Tab");
   await expect(cell(page, 2, "cost_object_id")).toHaveText("P9");
@@ -172,13 +208,17 @@ test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab leaves 
   await page.keyboard.type("5");
   await expect(editor).toHaveCount(0);
   await expectActive(page, grid, 2, "computed");
+  await page.keyboard.press("Tab");
+  await expectActive(page, grid, 2, "employee-total");
 
   // Never, after any step, did the grid name an active cell that was not in the page.
   expect(await missingActiveCells(page)).toEqual([]);
 
   // The keyboard help says all this in words.
   await page.getByText("Keyboard keys of the grid").click();
-  await expect(page.getByText("Tab goes on to the next control after the grid, Shift+Tab to the one before it.")).toBeVisible();
+  await expect(page.getByText("To leave the grid from any cell, press Escape and then Tab (or Shift+Tab).")).toBeVisible();
+  // And in short beside the grid, which names it as the grid's description.
+  await expect(grid).toHaveAccessibleDescription("Tab moves to the next cell, Shift+Tab to the previous one; Escape, then Tab leaves the grid.");
 
   // What was entered is saved: the draft's rows in the database hold it.
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible();
@@ -202,6 +242,59 @@ const savedHoursLines = () =>
     );
     return rows;
   });
+
+test("a line typed with Tab between its values: each value lands in its cell, the date too, and nothing typed leaves the grid", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
+  const [year, monthNumber] = month.split("-");
+  await signInAndConnectPayroll(page);
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  const grid = page.getByRole("grid", { name: /^Hours of / });
+  await expect(grid).toBeVisible();
+  // Whatever gets focus outside the grid while typing is recorded: nothing may.
+  await page.evaluate((selector) => {
+    const outside: string[] = [];
+    (window as unknown as { focusOutside: string[] }).focusOutside = outside;
+    document.addEventListener("focusin", (event) => {
+      const target = event.target as HTMLElement;
+      if (!target.closest(selector)) outside.push(`${target.tagName} ${target.getAttribute("aria-label") ?? target.textContent?.slice(0, 40) ?? ""}`);
+    });
+  }, '[role="grid"]');
+
+  await cell(page, 1, "type").click();
+  const values: [column: string, typed: string, shown: string][] = [
+    ["type", "Sunday premium", "Sunday premium"],
+    ["total_hours", "4", "4"],
+    ["total_amount", "15", "15.00"],
+    ["surcharge", "50", "50"],
+    ["date", `15/${monthNumber}/${year}`, `15/${monthNumber}/${year}`],
+    ["cost_center_id", "K100", "K100"],
+    ["cost_object_id", "P7", "P7"],
+  ];
+  for (const [column, typed] of values) {
+    await expectActive(page, grid, 1, column);
+    await page.keyboard.type(typed);
+    await page.keyboard.press("Tab");
+  }
+  // On through the computed cells and on to the next line, then back.
+  await expectActive(page, grid, 1, "computed");
+  await page.keyboard.press("Tab");
+  await expectActive(page, grid, 1, "employee-total");
+  await page.keyboard.press("Tab");
+  await expectActive(page, grid, 2, "type");
+  await page.keyboard.press("Shift+Tab");
+  await expectActive(page, grid, 1, "employee-total");
+  for (const [column, , shown] of values) await expect(cell(page, 1, column)).toHaveText(shown);
+  expect(await page.evaluate(() => (window as unknown as { focusOutside: string[] }).focusOutside)).toEqual([]);
+
+  // Saved as typed.
+  await expect(page.locator('[data-draft-state="saved"]')).toBeVisible();
+  await expect
+    .poll(async () => (await savedHoursLines()).find((line) => line.employee_id === 1)?.values)
+    .toMatchObject({ type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", surcharge: "50", date: `${year}-${monthNumber}-15`, cost_center_id: "K100", cost_object_id: "P7" });
+  expect(errors).toEqual([]);
+});
 
 test("a value typed and the page reloaded at once is kept, also while its cell is still being edited", async ({ page }) => {
   test.setTimeout(120_000);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { SMTP_PORT } from "../playwright.config";
-import { authorizeAtService, control, fixtureUser, withDatabase, type FixtureUser } from "./helpers";
+import { authorizeAtService, control, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
 
 // Firm workspaces: an owner invites by link, a colleague joins and switches, the owner removes
 // them and their next request is refused; every bad link shows a clear page and changes nothing.
@@ -19,6 +19,8 @@ test.beforeEach(async () => {
     );
     await client.query(`DELETE FROM workspace_invitations i USING workspaces w, users u WHERE i.workspace_id = w.id AND w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`, [ids]);
     await client.query(`UPDATE users SET active_workspace_id = NULL WHERE accounting_user_id = ANY($1)`, [ids]);
+    // A personal workspace is named after its person until its owner renames it (this spec does).
+    await client.query(`UPDATE workspaces w SET name = u.display_name FROM users u WHERE w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`, [ids]);
   });
 });
 
@@ -42,7 +44,7 @@ async function createInvitation(page: Page, roles: string[] = []): Promise<strin
 
 const tokenOf = (link: string) => link.split("/invitations/")[1]!;
 
-test("an owner invites by link, the colleague joins and switches, is removed and refused; bad links change nothing", async ({ browser }) => {
+test("an owner renames the workspace and invites by link, the colleague joins and sees the same name, switches only on Switch, is removed and refused; bad links change nothing", async ({ browser }) => {
   test.setTimeout(180_000);
   const [alice, dara] = [await fixtureUser("alice"), await fixtureUser("dara")];
   const owner = await (await browser.newContext()).newPage();
@@ -53,8 +55,22 @@ test("an owner invites by link, the colleague joins and switches, is removed and
   await expect(owner.getByLabel("Workspace", { exact: true })).toHaveCount(0);
   await owner.goto("/settings");
   await owner.getByRole("link", { name: "Workspace members and invitations" }).click();
-  await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Workspace: Personal workspace");
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Workspace: Alice Hartley");
   await expect(owner.getByRole("group", { name: "Roles of Alice Hartley" }).getByLabel("Owner")).toBeChecked();
+
+  // The owner renames the workspace: a name of invisible characters is refused at the field; the new one is shown and audited.
+  const name = owner.getByLabel("Workspace name");
+  await expect(name).toHaveValue("Alice Hartley");
+  await name.fill("\u200b");
+  await owner.getByRole("button", { name: "Rename" }).click();
+  await expect(name).toHaveAccessibleDescription(/Enter a name with visible characters\./);
+  await name.fill("Hartley & Partner");
+  await owner.getByRole("button", { name: "Rename" }).click();
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Workspace: Hartley & Partner");
+  await expect(owner.getByText("Renamed: every member now sees “Hartley & Partner”.")).toBeVisible();
+  await owner.goto("/audit");
+  await expect(owner.getByText("Workspace renamed from “Alice Hartley” to “Hartley & Partner”.")).toBeVisible();
+  await owner.goto("/settings/workspace");
 
   // The last owner cannot give up the role: refused with the reason, nothing changed.
   await owner.getByRole("group", { name: "Roles of Alice Hartley" }).getByLabel("Owner").uncheck();
@@ -71,21 +87,35 @@ test("an owner invites by link, the colleague joins and switches, is removed and
   await guest.getByRole("main").getByRole("button", { name: "Sign in" }).click();
   await authorizeAtService(guest, dara, { country: "Ireland" });
   await expect(guest).toHaveURL(link);
-  await expect(guest.getByRole("main")).toContainText("Alice Hartley invites you to join the workspace Alice Hartley as Clerk, Approver.");
+  await expect(guest.getByRole("main")).toContainText("Alice Hartley invites you to join the workspace Hartley & Partner as Clerk, Approver.");
   await guest.getByRole("button", { name: "Join" }).click();
   await expect(guest).toHaveURL(/\/settings\/workspace$/);
-  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Alice Hartley");
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Hartley & Partner");
 
-  // The switcher shows both workspaces, the joined one chosen; the choice is kept.
+  // The switcher shows both workspaces by the names their members all see, the joined one chosen.
   const switcher = guest.getByLabel("Workspace", { exact: true });
-  await expect(switcher.locator("option")).toHaveText(["Personal workspace", "Alice Hartley"]);
-  await expect(switcher.locator("option:checked")).toHaveText("Alice Hartley");
-  await switcher.selectOption({ label: "Personal workspace" });
-  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Personal workspace");
+  const switchButton = guest.getByRole("banner").getByRole("button", { name: "Switch", exact: true });
+  await expect(switcher.locator("option")).toHaveText(["Dara Byrne", "Hartley & Partner"]);
+  await expect(switcher.locator("option:checked")).toHaveText("Hartley & Partner");
+  await expect(switchButton).toBeDisabled();
+  // Arrow keys on the closed select only choose: nothing is switched (or stored) until Switch.
+  await switcher.focus();
+  await guest.keyboard.press("ArrowUp");
+  await expect(switcher.locator("option:checked")).toHaveText("Dara Byrne");
+  await expect(switchButton).toBeEnabled();
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Hartley & Partner");
   await guest.reload();
-  await expect(guest.getByLabel("Workspace", { exact: true }).locator("option:checked")).toHaveText("Personal workspace");
-  await guest.getByLabel("Workspace", { exact: true }).selectOption({ label: "Alice Hartley" });
-  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Alice Hartley");
+  await expect(guest.getByLabel("Workspace", { exact: true }).locator("option:checked")).toHaveText("Hartley & Partner");
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Hartley & Partner");
+  // Chosen and switched; the choice is kept.
+  await guest.getByLabel("Workspace", { exact: true }).selectOption({ label: "Dara Byrne" });
+  await switchButton.click();
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Dara Byrne");
+  await guest.reload();
+  await expect(guest.getByLabel("Workspace", { exact: true }).locator("option:checked")).toHaveText("Dara Byrne");
+  await guest.getByLabel("Workspace", { exact: true }).selectOption({ label: "Hartley & Partner" });
+  await switchButton.click();
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Hartley & Partner");
   await expect(guest.getByText("Only owners can change members and invite people.")).toBeVisible();
 
   // The owner sees who used the link, then removes the member (after confirming).
@@ -93,11 +123,15 @@ test("an owner invites by link, the colleague joins and switches, is removed and
   await expect(owner.getByRole("listitem").filter({ hasText: "Dara Byrne" }).first()).toContainText("Clerk");
   await expect(owner.getByText(/Dara Byrne on /)).toBeVisible();
   await expect(owner.getByText("State: Used")).toBeVisible();
+  const fourEyesNote = owner.getByText(/^By default four eyes is on while the workspace has two or more members/);
+  await expect(fourEyesNote).toContainText("(now: 2)");
   await owner.getByRole("button", { name: "Remove Dara Byrne" }).click();
   const dialog = owner.getByRole("dialog", { name: "Remove Dara Byrne from the workspace?" });
-  await expect(dialog).toContainText("loses access to everything in Personal workspace");
+  await expect(dialog).toContainText("loses access to everything in Hartley & Partner");
   await dialog.getByRole("button", { name: "Remove member" }).click();
   await expect(owner.getByRole("group", { name: "Roles of Dara Byrne" })).toHaveCount(0);
+  // The four-eyes note counts the members that are left, without a reload.
+  await expect(fourEyesNote).toContainText("(now: 1)");
 
   // The removed member's next request to that workspace is refused.
   const workspaceId = await withDatabase(async (client) =>
@@ -107,7 +141,7 @@ test("an owner invites by link, the colleague joins and switches, is removed and
   expect(refused.status()).toBe(404);
   expect(await refused.json()).toMatchObject({ ok: false, error: { code: "not_found" } });
   await guest.reload();
-  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Personal workspace");
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Dara Byrne");
   await expect(guest.getByLabel("Workspace", { exact: true })).toHaveCount(0);
 
   // Bad links: each says why, and nothing changes.
@@ -181,4 +215,35 @@ test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 
   } finally {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   }
+});
+
+test("a company's page opened in another workspace says which of the person's workspaces holds it and switches there; a workspace they are not in stays unnamed", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [claudia, dara] = [await fixtureUser("claudia"), await fixtureUser("dara")];
+  // Claudia's workspace reaches company 1001 (its page read once, so the app knows the company).
+  const owner = await (await browser.newContext()).newPage();
+  await signInAndConnectPayroll(owner);
+  await owner.goto("/payroll/companies/1001");
+  await expect(owner.getByRole("heading", { level: 1, name: "Bäckerei Krüger GmbH" })).toBeVisible();
+  const claudiasWorkspace = await withDatabase(async (client) =>
+    (await client.query<{ id: string; name: string }>("SELECT w.id, w.name FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1", [claudia.id])).rows[0]!,
+  );
+
+  // Dara, working in her own workspace, is not a member of Claudia's: her page names no workspace.
+  const guest = await (await browser.newContext()).newPage();
+  await signIn(guest, dara, "Ireland");
+  await guest.goto("/payroll/companies/1001");
+  await expect(guest.getByRole("main")).not.toContainText(claudiasWorkspace.name);
+  await expect(guest.getByRole("button", { name: /^Switch to/ })).toHaveCount(0);
+
+  // A clerk of Claudia's workspace too (still working in her own), she is told where the company is and switches there.
+  const daraId = await withDatabase(async (client) => (await client.query<{ id: string }>("SELECT id FROM users WHERE accounting_user_id = $1", [dara.id])).rows[0]!.id);
+  await withDatabase((client) => client.query("INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, '{clerk}')", [claudiasWorkspace.id, daraId]));
+  await guest.reload();
+  const elsewhere = guest.getByRole("region", { name: "In another workspace" });
+  await expect(elsewhere).toContainText(`Bäckerei Krüger GmbH belongs to your workspace “${claudiasWorkspace.name}”, not to the one you are working in now.`);
+  await elsewhere.getByRole("button", { name: `Switch to “${claudiasWorkspace.name}”` }).click();
+  await expect(guest.getByRole("heading", { level: 1, name: "Bäckerei Krüger GmbH" })).toBeVisible();
+  await expect(guest.getByLabel("Workspace", { exact: true }).locator("option:checked")).toHaveText(claudiasWorkspace.name);
+  await withDatabase((client) => client.query("DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2", [claudiasWorkspace.id, daraId]));
 });

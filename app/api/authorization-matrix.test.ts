@@ -172,6 +172,14 @@ const ROUTES: Record<string, RouteEntry> = {
     },
   },
 
+  "workspaces/[workspaceId] PATCH": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { name: "Renamed by the matrix" } }),
+    restore: async (f) => {
+      await db().workspace.update({ where: { id: f.workspaceA }, data: { name: "Firm A" } });
+    },
+  },
   "workspaces/[workspaceId]/members GET": { workspace: "A", permission: "workspace.read", call: (f) => ({ params: { workspaceId: f.workspaceA } }) },
   "workspaces/[workspaceId]/members/[userId] PATCH": { workspace: "A", permission: "workspace.manage", call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA }, body: { roles: ["clerk"] } }) },
   "workspaces/[workspaceId]/members/[userId] DELETE": {

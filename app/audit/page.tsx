@@ -18,7 +18,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const [t, locale, user] = await Promise.all([getTranslations() as Promise<Translate>, getLocale() as Promise<Locale>, getSessionUser()]);
   if (!user?.workspace) return <SignedOutNotice heading={t("audit.title")} />;
   const data = await auditPageData(user.id, user.workspace.id, await searchParams, t, locale);
-  const name = user.workspace.personal ? t("common.personalWorkspace") : user.workspace.name;
+  const { name } = user.workspace;
   return (
     <section className="max-w-4xl space-y-4">
       <h1 className="text-2xl font-bold">{t("audit.title")}</h1>

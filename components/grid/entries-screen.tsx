@@ -1,6 +1,7 @@
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
+import { CompanyElsewhere } from "@/components/workspaces/company-elsewhere";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatMonth } from "@/lib/i18n/format";
 import { entriesPageData, freshCompany } from "@/lib/payroll-entries/page-data";
@@ -18,10 +19,12 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   const heading = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
   const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={heading} />;
-  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
+  if (state.kind === "ambiguous") return <PayrollProblem code="ambiguous_company" />;
+  // Not reached from this workspace: another of the person's workspaces may hold the company.
+  if (state.kind === "not_connected") return <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />;
   const cached = await companyForPage(state, companyId);
   if (!cached) {
-    return (
+    const notReachable = (
       <section className="space-y-3">
         <h1 className="text-2xl font-bold">{heading}</h1>
         <p role="alert">{t("payrollEntries.notReachable")}</p>
@@ -30,6 +33,7 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
         </HoverPrefetchLink>
       </section>
     );
+    return <CompanyElsewhere user={state.user} companyId={companyId} fallback={notReachable} />;
   }
   const company = await freshCompany(state.connection.id, state.client, cached);
   const [data, close] = await Promise.all([attemptPayroll(() => entriesPageData(state.connection.id, state.client, company, kind)), monthClosePageData(state.user, state.connection.id, company)]);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/payroll-grid/decimal";
@@ -54,6 +54,7 @@ const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
 export function EntriesWorkbench(props: WorkbenchProps) {
   const { kind, companyId, period } = props;
   const t = useTranslations();
+  const hintId = useId();
   const locale = useLocale();
   const { model, version } = useWorkbenchModel(
     { kind, companyId, period, employees: props.employees, lines: props.draft?.lines ?? [], readOnly: props.readOnly === true, rememberedRates: props.rememberedRates ?? {} },
@@ -185,7 +186,9 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           describe={describe}
           cellLabel={cellLabel}
           readOnly={props.readOnly === true}
+          hintId={hintId}
         />
+        <p id={hintId} className="mt-1 text-xs text-slate-600">{t("payrollEntries.keyboardHint")}</p>
       </div>
 
       {/* Sending is the month close's Transfer alone (components/month-close); here only the comparison and the history. */}

@@ -37,6 +37,8 @@ interface EntryGridProps {
   cellLabel: (col: number, line: GridLine, lineNumber: number) => string;
   /** A reader's grid: the model refuses every command; assistive technology is told so. */
   readOnly?: boolean;
+  /** The element with the short keyboard hint (Tab between cells, how to leave). */
+  hintId?: string;
 }
 
 // Rows rendered beyond the visible ones, each way. Every rendered row costs on every frame (hit
@@ -84,7 +86,7 @@ export function EntryGrid(props: EntryGridProps) {
     [rows, columns, selection, locale],
   );
 
-  const { move, onKeyDown } = useGridKeyboard({
+  const { move, onKeyDown, armLeave } = useGridKeyboard({
     model,
     rows,
     // The two computed columns after the entered ones are read-only cells.
@@ -177,6 +179,7 @@ export function EntryGrid(props: EntryGridProps) {
               onCommit={commit}
               onCancel={() => {
                 setEditing(null);
+                armLeave();
                 focusGrid();
               }}
             />
@@ -201,6 +204,7 @@ export function EntryGrid(props: EntryGridProps) {
         aria-colcount={columns.length + 3}
         aria-multiselectable
         aria-readonly={props.readOnly ? true : undefined}
+        aria-describedby={props.hintId}
         aria-activedescendant={activeLine && !editing ? cellId(gridId, activeLine.id, selection.col) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}

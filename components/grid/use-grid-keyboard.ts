@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, type KeyboardEvent } from "react";
+import { useCallback, useRef, type KeyboardEvent } from "react";
 import type { GridLine, GridModel } from "@/lib/payroll-grid/model";
 import type { EditMode } from "./cell-editor";
 import { VIEWPORT_ROWS } from "./grid-row";
@@ -22,21 +22,31 @@ interface UseGridKeyboardOptions {
 /**
  * The grid's keys while it has focus (the cell editor handles its own), after the ARIA grid
  * pattern: arrows, Home/End (Ctrl: first and last cell), Page keys and Ctrl+arrows move (Shift
- * extends the selection), stopping at the edges; Tab and Shift+Tab are not handled, so they
- * leave the grid, which is one tab stop; Enter/F2/typing edit; Delete clears; Ctrl+Z/Y undo and
- * redo, Ctrl+D fills down, Ctrl+A selects all, Ctrl+Enter adds a line and Ctrl+Delete removes
- * the selected lines. Keys it does not handle keep their default.
+ * extends the selection), stopping at the edges; Enter/F2/typing edit; Delete clears; Ctrl+Z/Y
+ * undo and redo, Ctrl+D fills down, Ctrl+A selects all, Ctrl+Enter adds a line and Ctrl+Delete
+ * removes the selected lines. Keys it does not handle keep their default.
+ *
+ * Tab and Shift+Tab move to the next and previous cell, wrapping to the next or previous line,
+ * whether a cell was being edited or not: a line is typed with Tab between its values, as in
+ * spreadsheets, and nothing typed after a Tab lands outside the grid. Tab past the grid's last
+ * cell (Shift+Tab before its first) leaves it; from any cell, Escape and then Tab (or Shift+Tab)
+ * leaves it at once, the way editors that keep Tab for themselves let keyboard users out.
  */
 export function useGridKeyboard({ model, rows, columnCount, selection, onSelectionChange, editing, startEdit, onAddLine, onRemoveLines }: UseGridKeyboardOptions) {
   const lastCol = columnCount - 1;
   const lastRow = rows.length - 1;
+  // Escape was the last key: the next Tab or Shift+Tab leaves the grid (set by the cell editor's Escape too).
+  const escaped = useRef(false);
+  const armLeave = useCallback(() => {
+    escaped.current = true;
+  }, []);
 
   const move = useCallback(
     (rowDelta: number, colDelta: number, extend = false, wrap = false) => {
       let row = selection.row + rowDelta;
       let col = selection.col + colDelta;
       if (wrap && !extend && colDelta !== 0 && rowDelta === 0) {
-        // Tab in the cell editor wraps to the next or previous line, as in spreadsheets.
+        // Tab wraps to the next or previous line, as in spreadsheets.
         if (col > lastCol && row < lastRow) [row, col] = [row + 1, 0];
         else if (col < 0 && row > 0) [row, col] = [row - 1, lastCol];
       }
@@ -49,6 +59,8 @@ export function useGridKeyboard({ model, rows, columnCount, selection, onSelecti
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (editing || !rows.length) return;
+    const leaving = escaped.current;
+    escaped.current = event.key === "Escape" || (leaving && event.key === "Shift");
     const ctrl = event.ctrlKey || event.metaKey;
     const { top, bottom, left, right } = selectionBounds(selection);
     const page = VIEWPORT_ROWS - 2;
@@ -62,9 +74,13 @@ export function useGridKeyboard({ model, rows, columnCount, selection, onSelecti
           return move(0, ctrl ? -selection.col : -1, event.shiftKey);
         case "ArrowRight":
           return move(0, ctrl ? lastCol - selection.col : 1, event.shiftKey);
-        case "Tab":
-          // The grid is one tab stop: Tab and Shift+Tab go on to the page's next or previous control.
-          return "pass";
+        case "Tab": {
+          if (ctrl || event.altKey) return "pass";
+          const atEdge = event.shiftKey ? selection.row === 0 && selection.col === 0 : selection.row === lastRow && selection.col === lastCol;
+          // Not handled, the browser moves focus to the page's next or previous control.
+          if (leaving || atEdge) return "pass";
+          return move(0, event.shiftKey ? -1 : 1, false, true);
+        }
         case "Home":
           return ctrl ? move(-selection.row, -selection.col, event.shiftKey) : move(0, -selection.col, event.shiftKey);
         case "End":
@@ -99,5 +115,5 @@ export function useGridKeyboard({ model, rows, columnCount, selection, onSelecti
     if (handled !== "pass") event.preventDefault();
   }
 
-  return { move, onKeyDown };
+  return { move, onKeyDown, armLeave };
 }

@@ -1,9 +1,10 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { ErrorNotice } from "@/components/ui/error-notice";
+import { membersQuery } from "@/components/workspaces/members-query";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 
 interface FourEyesSetting {
@@ -16,6 +17,10 @@ interface FourEyesSetting {
 export function FourEyesControl({ workspaceId, owner, initial }: { workspaceId: string; owner: boolean; initial: FourEyesSetting }) {
   const t = useTranslations();
   const [current, setCurrent] = useState(initial);
+  // The member count follows the members list on the same page (a removal there updates it), not only this page's first render.
+  const { data: memberList } = useQuery({ ...membersQuery(workspaceId), enabled: false });
+  const members = memberList?.length ?? current.members;
+  const effective = current.setting === null ? members >= 2 : current.effective;
   const save = useMutation({
     mutationKey: ["workspaces", workspaceId, "four-eyes"],
     mutationFn: (enabled: boolean) => apiFetchOrThrow<FourEyesSetting>(`/api/workspaces/${workspaceId}/four-eyes`, { method: "PUT", body: { enabled } }),
@@ -23,7 +28,7 @@ export function FourEyesControl({ workspaceId, owner, initial }: { workspaceId: 
     // Shown at once (a checkbox answers its click); put back when the change was refused.
     onMutate: (enabled) => {
       const before = current;
-      setCurrent({ ...current, effective: enabled });
+      setCurrent({ ...current, setting: enabled, effective: enabled });
       return before;
     },
     onError: (_error, _enabled, before) => {
@@ -39,7 +44,7 @@ export function FourEyesControl({ workspaceId, owner, initial }: { workspaceId: 
         <input
           type="checkbox"
           className="mt-1 h-4 w-4"
-          checked={current.effective}
+          checked={effective}
           disabled={!owner || save.isPending}
           aria-describedby="four-eyes-hint"
           onChange={(event) => save.mutate(event.target.checked)}
@@ -47,7 +52,7 @@ export function FourEyesControl({ workspaceId, owner, initial }: { workspaceId: 
         <span>{t("monthClose.fourEyesLabel")}</span>
       </label>
       <p id="four-eyes-hint" className="text-sm text-slate-700">
-        {t("monthClose.fourEyesDefault", { members: current.members })} {owner ? "" : t("monthClose.fourEyesOwnerOnly")}
+        {t("monthClose.fourEyesDefault", { members })} {owner ? "" : t("monthClose.fourEyesOwnerOnly")}
       </p>
       <p role="status" className="text-sm text-green-800">
         {save.isSuccess ? t("monthClose.fourEyesSaved") : ""}

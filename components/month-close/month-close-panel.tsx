@@ -4,6 +4,8 @@ import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
+import { errorBody } from "@/components/ui/error-text";
+import type { Translate } from "@/lib/i18n/translate";
 import { Notice } from "@/components/ui/notice";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { useChecksSummary } from "./checks-store";
@@ -29,7 +31,7 @@ const GATED: MonthAction[] = ["submit", "approve"];
 export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
-  const { run, pending, error, done } = useMonthClose(companyId, view.period);
+  const { run, pending, error, failed, done } = useMonthClose(companyId, view.period);
   const [reopening, setReopening] = useState(false);
   const month = formatMonth(locale, view.period);
   const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
@@ -86,7 +88,7 @@ export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: 
       ) : null}
       {fourEyesBlocksMe ? <p className="text-sm text-slate-700">{t("monthClose.fourEyesBlocked")}</p> : null}
 
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} title={failed ? failedTitle(t, failed, error) : undefined} /> : null}
       {done ? <DoneNotice done={done} /> : null}
 
       <ReopenDialog
@@ -101,6 +103,11 @@ export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: 
       />
     </section>
   );
+}
+
+/** What was not done: known after an answer; with no answer at all (network), whether it happened is not known. */
+function failedTitle(t: Translate, action: MonthAction, error: unknown): string {
+  return errorBody(error).code === "network" ? t("monthClose.outcomeUnknown") : t(`monthClose.notDone.${action}`);
 }
 
 function DoneNotice({ done }: { done: NonNullable<MonthCloseDone> }) {

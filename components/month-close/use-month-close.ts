@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { ApiRequestError, apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import type { MonthAction, MonthCloseView } from "@/lib/month-close/states";
 
 const monthCloseKeys = {
@@ -25,9 +25,20 @@ export type MonthCloseDone = {
 } | null;
 
 /**
+ * A refusal that says the month, the person's roles or the workspace changed meanwhile (409, 403):
+ * the page is rendered again to show how things are now. Any other failure (the server or its
+ * database failing, no answer) leaves the page as it is: rendering it again would fail the same
+ * way and put the error page in place of the grid, with whatever was typed in it.
+ */
+function showsNewState(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.status === 409 || error.status === 403);
+}
+
+/**
  * The month close's actions: one mutation posting `{ action, period, reason? }`; after each, the
  * page is rendered again by the server (`router.refresh()`), so the grid becomes read-only or
- * editable with the month's new state.
+ * editable with the month's new state. A failure is shown in the panel (`error`, with the action
+ * that was not done in `failed`); the grid stays.
  */
 export function useMonthClose(companyId: number, period: string) {
   const router = useRouter();
@@ -41,8 +52,10 @@ export function useMonthClose(companyId: number, period: string) {
       setDone({ action: input.action, monthClose: answer.monthClose, message: answer.message ?? null, resolved: answer.resolved ?? true, transferredBy: answer.transferredBy ?? null, unrecorded: answer.unrecorded ?? false });
       router.refresh();
     },
-    // A refusal because the state changed meanwhile: show the state now.
-    onError: () => router.refresh(),
+    onError: (error) => {
+      if (showsNewState(error)) router.refresh();
+    },
   });
-  return { run: mutation.mutate, pending: mutation.isPending, error: mutation.error, done, reset: mutation.reset };
+  const failed = mutation.isError ? (mutation.variables?.action ?? null) : null;
+  return { run: mutation.mutate, pending: mutation.isPending, error: mutation.error, failed, done, reset: mutation.reset };
 }

@@ -11,6 +11,7 @@ import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
 import type { MemberView, WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { ConfirmDialog } from "./confirm-dialog";
+import { membersQuery } from "./members-query";
 import { RoleCheckboxes, sameRoles } from "./role-checkboxes";
 import type { WorkspaceRef } from "./workspace-settings";
 
@@ -18,11 +19,7 @@ import type { WorkspaceRef } from "./workspace-settings";
 export function MembersSection({ workspace, me, initialMembers }: { workspace: WorkspaceRef; me: string; initialMembers: MemberView[] }) {
   const t = useTranslations();
   const headingId = useId();
-  const members = useQuery({
-    queryKey: workspaceKeys.members(workspace.id),
-    queryFn: async () => (await apiFetchOrThrow<{ members: MemberView[] }>(`/api/workspaces/${workspace.id}/members`)).members,
-    initialData: initialMembers,
-  });
+  const members = useQuery({ ...membersQuery(workspace.id), initialData: initialMembers });
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-xl font-semibold">

@@ -3,18 +3,26 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useId, useTransition } from "react";
+import { useId, useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { chooseWorkspaceAction } from "@/lib/workspaces/actions";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
 import type { ChooseWorkspaceInput } from "@/lib/workspaces/schemas";
 
-/** The switcher's control (see components/workspace-switcher.tsx), like the business switcher. */
+/**
+ * The switcher's control (see components/workspace-switcher.tsx): a select labelled `Workspace`
+ * and a Switch button. Choosing in the select only chooses; the button switches. A closed native
+ * select changes its value on arrow keys (Chromium fires `change` on each), so switching on
+ * `change` moved a keyboard user into another workspace while they were only looking. Keyed by
+ * the current workspace (components/workspace-switcher.tsx), so a switch starts it afresh.
+ */
 export function WorkspaceSelect({ workspaces, current }: { workspaces: { id: string; name: string }[]; current: string }) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
   const id = useId();
+  const [chosen, setChosen] = useState(current);
   const [refreshing, startRefresh] = useTransition();
   const choose = useMutation({
     mutationKey: workspaceKeys.active(),
@@ -29,7 +37,7 @@ export function WorkspaceSelect({ workspaces, current }: { workspaces: { id: str
       startRefresh(() => router.refresh());
     },
   });
-  const value = (choose.isPending || refreshing) && !choose.isError ? (choose.variables?.workspaceId ?? current) : current;
+  const busy = choose.isPending || refreshing;
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm lg:shrink">
       <label htmlFor={id} className="shrink-0 text-slate-600 lg:max-xl:sr-only">
@@ -37,10 +45,10 @@ export function WorkspaceSelect({ workspaces, current }: { workspaces: { id: str
       </label>
       <select
         id={id}
-        value={value}
-        disabled={choose.isPending || refreshing}
+        value={chosen}
+        disabled={busy}
         aria-describedby={choose.isError ? `${id}-error` : undefined}
-        onChange={(event) => choose.mutate({ workspaceId: event.target.value })}
+        onChange={(event) => setChosen(event.target.value)}
         className="w-full min-w-0 rounded border border-slate-300 bg-white px-2 py-1 lg:w-auto lg:max-w-44"
       >
         {workspaces.map((workspace) => (
@@ -49,6 +57,9 @@ export function WorkspaceSelect({ workspaces, current }: { workspaces: { id: str
           </option>
         ))}
       </select>
+      <Button size="sm" variant="secondary" className="shrink-0 !py-1" disabled={busy || chosen === current} aria-busy={busy} onClick={() => choose.mutate({ workspaceId: chosen })}>
+        {t("common.workspaceSwitch")}
+      </Button>
       {choose.isError ? (
         <span id={`${id}-error`} role="alert" className="text-red-700">
           {errorMessage(t, choose.error)}

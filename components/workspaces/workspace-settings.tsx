@@ -3,6 +3,7 @@
 import type { InvitationView, MemberView } from "@/lib/workspaces/schemas";
 import { InvitationsSection } from "./invitations-section";
 import { MembersSection } from "./members-section";
+import { RenameForm } from "./rename-form";
 
 export interface WorkspaceRef {
   id: string;
@@ -27,6 +28,7 @@ export function WorkspaceSettings({
 }) {
   return (
     <>
+      {workspace.owner ? <RenameForm workspaceId={workspace.id} name={workspace.name} /> : null}
       <MembersSection workspace={workspace} me={me} initialMembers={initialMembers} />
       {workspace.owner ? <InvitationsSection workspace={workspace} initialInvitations={initialInvitations} canEmail={canEmail} /> : null}
     </>

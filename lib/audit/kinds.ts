@@ -24,6 +24,7 @@
  * - `month_close.acknowledged` { round, warningId, rule, employeeId, entryKind, lineId, comment } — a
  *   warning of the month-close checks acknowledged with a comment (subject: the acknowledgement)
  * - `workspace.four_eyes` { enabled } — an owner's choice (null: the default again)
+ * - `workspace.renamed` { from, to } — an owner renamed the workspace (its one name for every member)
  * - `company.check_settings` { changes: { federalState?, monthlyHoursLimit? } } — each [old, new]
  *   (lib/month-close/settings); a Land of null is none confirmed
  * - `employee.check_settings` { employeeId, name, changes: { payCap?, monthlyHoursLimit? } } — each
@@ -48,6 +49,7 @@ export const AUDIT_KINDS = [
   "month_close.step",
   "month_close.acknowledged",
   "workspace.four_eyes",
+  "workspace.renamed",
   "company.check_settings",
   "employee.check_settings",
 ] as const;

@@ -207,6 +207,8 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike, names: A
     }
     case "workspace.four_eyes":
       return t(d.enabled === null || d.enabled === undefined ? "audit.summary.four_eyes_default" : d.enabled ? "audit.summary.four_eyes_on" : "audit.summary.four_eyes_off");
+    case "workspace.renamed":
+      return t("audit.summary.workspace_renamed", { from: str(d.from), to: str(d.to) });
     case "company.check_settings":
       return t("audit.summary.company_check_settings", { count: Object.keys(settingChanges(d)).length });
     case "employee.check_settings":
@@ -241,6 +243,7 @@ export function presentEntry(locale: Locale, t: Translate, entry: AuditEntryLike
   let changes: AuditChange[] = [];
   if (entry.kind === "draft.saved") changes = draftChanges(locale, t, entry, names);
   if (entry.kind === "company.check_settings" || entry.kind === "employee.check_settings") changes = settingsChanges(locale, t, entry);
+  if (entry.kind === "workspace.renamed") changes = [{ where: t("audit.workspaceWhere"), field: t("audit.nameField"), old: str(d.from), new: str(d.to) }];
   if (entry.kind === "member.roles_changed") changes = [{ where: str(d.memberName), field: t("audit.rolesField"), old: rolesText(t, d.from), new: rolesText(t, d.to) }];
   return {
     when: formatWhen(locale, entry.occurredAt),

@@ -38,6 +38,10 @@ export async function recordMemberRemoved(tx: Tx, workspaceId: string, actorId: 
   await recordAudit(tx, actor, { kind: "member.removed", subjectId: memberId, details: { memberId, memberName: await nameOf(tx, memberId), roles: [...roles] } });
 }
 
+export async function recordWorkspaceRenamed(tx: Tx, workspaceId: string, actorId: string, from: string, to: string): Promise<void> {
+  await recordAudit(tx, await actorIn(tx, workspaceId, actorId), { kind: "workspace.renamed", subjectId: workspaceId, details: { from, to } });
+}
+
 export async function recordInvitation(
   tx: Tx,
   kind: "invitation.created" | "invitation.revoked",

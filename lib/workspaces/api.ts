@@ -6,13 +6,14 @@ import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/route";
 import { acceptInvitation, createInvitation, invitationLink, listInvitations, openInvitationOf, revokeInvitation } from "./invitations";
 import { invitationMail, sendMail } from "./mail";
-import { changeRoles, listMembers, removeMember } from "./members";
+import { changeRoles, listMembers, removeMember, renameWorkspace } from "./members";
 import {
   acceptInvitationSchema,
   changeRolesSchema,
   createInvitationSchema,
   invitationParamsSchema,
   memberParamsSchema,
+  renameWorkspaceSchema,
   sendInvitationSchema,
   workspaceParamsSchema,
 } from "./schemas";
@@ -21,6 +22,11 @@ import {
  * The handlers behind `app/api/workspaces/**` and `app/api/invitations/**` (the route files only
  * export them). Each names the signed-in person to the service, whose queries authorize.
  */
+
+/** An owner renames the workspace (PATCH `{ name }`). */
+export const patchWorkspace = withRoute({ params: workspaceParamsSchema, body: renameWorkspaceSchema, maxBodyBytes: 1024 }, async ({ user, params, body }) =>
+  successResponse(await renameWorkspace(user.id, params.workspaceId, body.name)),
+);
 
 export const getMembers = withRoute({ params: workspaceParamsSchema }, async ({ user, params }) =>
   successResponse({ members: await listMembers(user.id, params.workspaceId) }),

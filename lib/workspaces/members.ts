@@ -1,5 +1,5 @@
 import "server-only";
-import { recordMemberRemoved, recordRolesChanged } from "@/lib/audit/workspace";
+import { recordMemberRemoved, recordRolesChanged, recordWorkspaceRenamed } from "@/lib/audit/workspace";
 import { sessionCache } from "@/lib/auth/session-cache";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -107,4 +107,24 @@ export async function removeMember(actorId: string, workspaceId: string, memberI
   });
   // This process at once; the others through the membership trigger's notification.
   sessionCache().forget(memberId);
+}
+
+/**
+ * An owner renames the workspace: its one name, which every member sees (a personal one too).
+ * Recorded in the audit trail, old → new; the same name again changes and records nothing.
+ */
+export async function renameWorkspace(actorId: string, workspaceId: string, name: string): Promise<{ name: string }> {
+  await getDb().$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ name: string }[]>`
+      SELECT w.name FROM workspaces w
+      JOIN workspace_members actor ON actor.workspace_id = w.id AND actor.user_id = ${actorId}::uuid
+      WHERE w.id = ${workspaceId}::uuid AND 'owner' = ANY(actor.roles)
+      FOR UPDATE OF w`;
+    if (locked.length === 0) throw await refusal(actorId, workspaceId);
+    const from = locked[0]!.name;
+    if (from === name) return;
+    await tx.workspace.update({ where: { id: workspaceId }, data: { name } });
+    await recordWorkspaceRenamed(tx, workspaceId, actorId, from, name);
+  });
+  return { name };
 }

@@ -27,6 +27,19 @@ export const sendInvitationSchema = z.object({ token: tokenSchema, email: z.emai
 /** Any text: a malformed link is the service's to refuse (`invitation_invalid`), like an unknown one. */
 export const acceptInvitationSchema = z.object({ token: z.string().max(200) }).strict();
 
+/** A workspace's one name, shown to every member: trimmed, with at least one visible character. */
+export const WORKSPACE_NAME_MAX = 80;
+export const renameWorkspaceSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, "Enter a name.")
+      .max(WORKSPACE_NAME_MAX, `At most ${WORKSPACE_NAME_MAX} characters.`)
+      .refine((name) => /[\p{L}\p{N}\p{P}\p{S}]/u.test(name), "Enter a name with visible characters."),
+  })
+  .strict();
+
 export const chooseWorkspaceSchema = z.object({ workspaceId: z.uuid() }).strict();
 export type ChooseWorkspaceInput = z.infer<typeof chooseWorkspaceSchema>;
 

@@ -5,7 +5,8 @@ import { sessionCache } from "@/lib/auth/session-cache";
 import { loadRecentSessionUser, loadSessionUser } from "@/lib/auth/session-store";
 import { testDb } from "@/scripts/test/db";
 import { acceptInvitation, checkInvitation, createInvitation, listInvitations, revokeInvitation } from "./invitations";
-import { changeRoles, chooseWorkspace, listMembers, listMyWorkspaces, removeMember } from "./members";
+import { changeRoles, chooseWorkspace, listMembers, listMyWorkspaces, removeMember, renameWorkspace } from "./members";
+import { renameWorkspaceSchema } from "./schemas";
 import { ensurePersonalWorkspace } from "./personal";
 import { hashInvitationToken } from "./token";
 
@@ -298,5 +299,37 @@ describe("a removed member in another app process", () => {
     await other.end();
     await heard;
     expect((await loadRecentSessionUser(session.id, clerk))?.workspace?.id).toBe(await personalOf(clerk));
+  });
+});
+
+describe("renaming a workspace", () => {
+  it("is for owners: every member then sees the one new name, and the audit trail holds old → new", async () => {
+    const owner = await person("Claudia Rename");
+    const clerk = await person("Dara Rename");
+    const stranger = await person("Eve Rename");
+    const workspaceId = await personalOf(owner);
+    await join(owner, workspaceId, clerk, ["clerk"]);
+
+    expect(await renameWorkspace(owner, workspaceId, "Müller & Partner")).toEqual({ name: "Müller & Partner" });
+    // The owner and the member see the same name (the owner's personal workspace is not "Personal workspace" to her alone).
+    expect((await listMyWorkspaces(owner)).find((workspace) => workspace.id === workspaceId)?.name).toBe("Müller & Partner");
+    expect((await listMyWorkspaces(clerk)).find((workspace) => workspace.id === workspaceId)?.name).toBe("Müller & Partner");
+    const entries = await db.auditEntry.findMany({ where: { workspaceId, kind: "workspace.renamed" } });
+    expect(entries.map((entry) => [entry.actorId, entry.details])).toEqual([[owner, { from: "Claudia Rename", to: "Müller & Partner" }]]);
+
+    // The same name again changes and records nothing.
+    await renameWorkspace(owner, workspaceId, "Müller & Partner");
+    expect(await db.auditEntry.count({ where: { workspaceId, kind: "workspace.renamed" } })).toBe(1);
+
+    // A member without the owner role: 403; someone else: 404 (learns nothing). Nothing changed.
+    await expect(renameWorkspace(clerk, workspaceId, "Taken over")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(renameWorkspace(stranger, workspaceId, "Taken over")).rejects.toMatchObject({ code: "not_found" });
+    expect((await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).name).toBe("Müller & Partner");
+  });
+
+  it("takes a name with visible characters, trimmed, of at most 80 characters", () => {
+    expect(renameWorkspaceSchema.parse({ name: "  Müller & Partner " })).toEqual({ name: "Müller & Partner" });
+    for (const name of ["", "   ", "\u200b", "\u200b\u200d", "x".repeat(81)]) expect(renameWorkspaceSchema.safeParse({ name }).success).toBe(false);
+    expect(renameWorkspaceSchema.safeParse({ name: "A", extra: 1 }).success).toBe(false);
   });
 });

@@ -21,7 +21,7 @@ export default async function WorkspaceSettingsPage() {
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
   const [members, invitations, fourEyes] = await Promise.all([listMembers(user.id, workspace.id), owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]), fourEyesSetting(workspace.id)]);
-  const name = workspace.personal ? t("common.personalWorkspace") : workspace.name;
+  const { name } = workspace;
   return (
     <section className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">

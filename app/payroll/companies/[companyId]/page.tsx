@@ -6,6 +6,7 @@ import { IntlScope } from "@/components/intl-scope";
 import { EmployeeTable } from "@/components/payroll/employee-table";
 import { PayrollLoading, PayrollProblem } from "@/components/payroll/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
+import { CompanyElsewhere } from "@/components/workspaces/company-elsewhere";
 import { buttonClassName } from "@/components/ui/button";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDay, formatMonth } from "@/lib/i18n/format";
@@ -42,16 +43,19 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.title")} />;
-  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
+  if (state.kind === "ambiguous") return <PayrollProblem code="ambiguous_company" />;
+  // Not reached from this workspace: another of the person's workspaces may hold the company.
+  if (state.kind === "not_connected") return <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />;
   const company = await companyForPage(state, companyId);
   if (!company) {
-    return (
+    const notFound = (
       <section className="space-y-3">
         <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
         <p role="alert">{t("payroll.company.notFound")}</p>
         <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
       </section>
     );
+    return <CompanyElsewhere user={state.user} companyId={companyId} fallback={notFound} />;
   }
   // Onboarding and import are for roles that may edit (lib/workspaces/permissions.ts); their routes refuse the others.
   const editable = can(state.user.workspace?.roles, "payroll.edit");

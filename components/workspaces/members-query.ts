@@ -1,0 +1,13 @@
+"use client";
+
+import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { workspaceKeys } from "@/lib/workspaces/query-keys";
+import type { MemberView } from "@/lib/workspaces/schemas";
+
+/** The workspace's members as the browser holds them: the members list and the four-eyes note read the same query. */
+export function membersQuery(workspaceId: string) {
+  return {
+    queryKey: workspaceKeys.members(workspaceId),
+    queryFn: async () => (await apiFetchOrThrow<{ members: MemberView[] }>(`/api/workspaces/${workspaceId}/members`)).members,
+  };
+}
