@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
+import { nextStart } from "../scripts/lib/app-listen";
 
 // For specs that start app processes of their own (`next start`) on one database of their own.
 
@@ -61,7 +62,8 @@ export interface AppProcesses {
 export function startApps(ports: number[], env: NodeJS.ProcessEnv): AppProcesses {
   const logs: string[] = [];
   const children: ChildProcess[] = ports.map((port) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    const listen = nextStart(port, "127.0.0.1");
+    const child = spawn(process.execPath, [...listen.nodeFlags, path.join(ROOT, "node_modules/next/dist/bin/next"), ...listen.args], {
       cwd: ROOT,
       env: { ...process.env, ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` },
       stdio: ["ignore", "pipe", "pipe"],

@@ -5,7 +5,7 @@ import { ensureLocalSecrets } from "./env/ensure-secrets";
 import { loadLocalEnv } from "./env/local-env";
 import { parseEncryptionKeys } from "../lib/crypto/key-ring";
 import { describeEnvError, serverEnvSchema } from "../lib/env/schema";
-import { localAppUrl, nextStartArgs } from "./lib/app-listen";
+import { localAppUrl, nextStart } from "./lib/app-listen";
 import { ensureNextBuild, NEXT_CLI } from "./lib/next-build";
 import { ensurePrismaClient } from "./lib/prisma-generate";
 import { ProcessGroup, waitForHttp } from "./lib/processes";
@@ -69,7 +69,8 @@ try {
   await ensureNextBuild(env);
 
   const { HOST: host, PORT: portNumber } = parsed.data;
-  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, NEXT_CLI, ...nextStartArgs(portNumber, host)], { ...env, ...APP_MALLOC_ENV, NODE_ENV: "production" });
+  const listen = nextStart(portNumber, host);
+  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, ...listen.nodeFlags, NEXT_CLI, ...listen.args], { ...env, ...APP_MALLOC_ENV, NODE_ENV: "production" });
   await waitForHttp(localAppUrl(portNumber, host, "/api/health"), 120_000);
   console.log(`\nLedgerlane is ready on ${appUrl} (listening on ${host}) — Ctrl-C stops everything.`);
 } catch (error) {
