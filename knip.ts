@@ -8,6 +8,8 @@ const config: KnipConfig = {
   entry: [
     "scripts/*.ts",
     "scripts/db/{diff,generate,migrate,serve-embedded}.ts",
+    // the embedded Postgres's keeper, spawned by path from embedded-postgres.ts
+    "scripts/db/postgres-watchdog.mjs",
     "scripts/test/*.ts",
     "sandbox/bench.ts",
     "**/*.bench.ts",
@@ -24,8 +26,8 @@ const config: KnipConfig = {
     // The generated Prisma client (lib/db/generated, not analysed) imports its runtime.
     "@prisma/client",
   ],
-  // System tools the benches and the two-process test call.
-  ignoreBinaries: ["pg_dump", "taskset"],
+  // System tools the benches and the two-process test call, and useradd (the embedded Postgres's user under root).
+  ignoreBinaries: ["pg_dump", "taskset", "useradd"],
   compilers: {
     // Tailwind 4 is imported from CSS (`@import "tailwindcss"` in app/globals.css).
     css: (text: string) =>

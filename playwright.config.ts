@@ -7,7 +7,8 @@ const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const APP_URL = `http://localhost:${port}`;
 process.env.SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
 // Without DATABASE_URL the app's embedded Postgres listens on a known port, so tests can read
-// the app's database either way (E2E_DATABASE_URL).
+// the app's database either way (E2E_DATABASE_URL, its superuser; the specs that start app
+// processes of their own make their databases there, e2e/app-processes.ts).
 const embeddedDatabasePort = Number(process.env.E2E_DATABASE_PORT ?? port + 2300);
 // Invitation e-mails go to an SMTP server the workspaces spec runs in its own process on this port.
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 2400);

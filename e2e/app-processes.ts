@@ -1,25 +1,33 @@
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../scripts/db/embedded-postgres";
+import { nextStart } from "../scripts/lib/app-listen";
 
 // For specs that start app processes of their own (`next start`) on one database of their own.
 
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** Ports for a spec's own app processes: E2E_PORT + 3000 + offset, so parallel checkouts' runs stay apart. */
+export function appPorts(offset: number, count: number): number[] {
+  const base = Number(process.env.E2E_PORT ?? 3100) + 3000 + offset;
+  return Array.from({ length: count }, (_, index) => base + index);
+}
+
 export interface FreshDatabase {
   url: string;
-  /** The embedded Postgres (no DATABASE_URL given): one process, no pg_dump. */
+  /** On the embedded Postgres of `npm start` (no DATABASE_URL given): no pg_dump on the machine then. */
   embedded: boolean;
-  /** Stops or drops it. */
+  /** Drops it. */
   drop(): Promise<void>;
 }
 
-/** An empty database: a new one on the machine's Postgres (DATABASE_URL), else an embedded one. */
+/**
+ * An empty database of its own on the suite's server: DATABASE_URL's, else the embedded Postgres
+ * that the web server's `npm start` runs (E2E_DATABASE_URL, its superuser; see playwright.config.ts).
+ */
 export async function freshDatabase(): Promise<FreshDatabase> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const embedded = await startEmbeddedPostgres();
-    return { url: embedded.url, embedded: true, drop: () => embedded.stop() };
-  }
+  const base = process.env.DATABASE_URL ?? process.env.E2E_DATABASE_URL!;
   const name = `ledgerlane_e2e_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -29,7 +37,7 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    embedded: false,
+    embedded: !process.env.DATABASE_URL,
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
@@ -39,8 +47,40 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   };
 }
 
-/** Resolves when `next start` says it is ready (it prints that once it listens); rejects if it exits first. */
-export function nextReady(child: ChildProcess): Promise<void> {
+export interface AppProcesses {
+  logs: string[];
+  /** Resolves when every process says it is ready; rejects with its logs when one exits first. */
+  ready(): Promise<void>;
+  /** Stops every process and whatever it started (its process group): SIGTERM, then SIGKILL. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `next start` on each port, each in a process group of its own (next start runs the server in a
+ * child process), with `env` and its own PORT and NEXTAUTH_URL.
+ */
+export function startApps(ports: number[], env: NodeJS.ProcessEnv): AppProcesses {
+  const logs: string[] = [];
+  const children: ChildProcess[] = ports.map((port) => {
+    const listen = nextStart(port, "127.0.0.1");
+    const child = spawn(process.execPath, [...listen.nodeFlags, path.join(ROOT, "node_modules/next/dist/bin/next"), ...listen.args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+    return child;
+  });
+  return {
+    logs,
+    ready: () => Promise.all(children.map((child) => nextReady(child, logs))).then(() => undefined),
+    stop: () => Promise.all(children.map(stopGroup)).then(() => undefined),
+  };
+}
+
+function nextReady(child: ChildProcess, logs: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {
@@ -50,6 +90,24 @@ export function nextReady(child: ChildProcess): Promise<void> {
       resolve();
     };
     child.stdout?.on("data", onData);
-    child.once("exit", (code, signal) => reject(new Error(`next start exited before it was ready (${signal ?? `code ${code}`})`)));
+    child.once("exit", (code, signal) => reject(new Error(`next start exited before it was ready (${signal ?? `code ${code}`}):\n${logs.join("").slice(-3000)}`)));
   });
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (!pid || !groupAlive(pid)) return;
+  process.kill(-pid, "SIGTERM");
+  const deadline = Date.now() + 5_000;
+  while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
 }

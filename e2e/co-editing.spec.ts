@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { migrateDatabase } from "../scripts/db/migrate";
-import { freshDatabase, nextReady, type FreshDatabase } from "./app-processes";
+import { appPorts, freshDatabase, startApps, type AppProcesses, type FreshDatabase } from "./app-processes";
 import { authorizeAtService, control, fixtureUser, SABINE_KEY, SANDBOX_URL, type FixtureUser } from "./helpers";
 
 // Live co-editing of a month: two browsers, each served by its own app process (production
@@ -15,13 +13,11 @@ import { authorizeAtService, control, fixtureUser, SABINE_KEY, SANDBOX_URL, type
 // Two people of one firm: the owner (Claudia) invites a clerk (Dara) by link; the audit trail
 // then holds both people's changes, and removing the clerk refuses their next request.
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const PORTS = [3311, 3312];
+const PORTS = appPorts(2, 2);
 const APPS = PORTS.map((port) => `http://localhost:${port}`);
 const COMPANY = 1001;
 let database: FreshDatabase | undefined;
-const children: ChildProcess[] = [];
-const logs: string[] = [];
+let apps: AppProcesses | undefined;
 
 test.describe.configure({ mode: "serial" });
 
@@ -53,30 +49,13 @@ test.beforeAll(async () => {
     SANDBOX_URL,
     JOBS_ENABLED: "false",
   };
-  for (const port of PORTS) {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
-      cwd: ROOT,
-      env: { ...process.env, ...shared, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
-    children.push(child);
-  }
-  await Promise.all(children.map(nextReady));
+  apps = startApps(PORTS, shared);
+  await apps.ready();
 });
 
+// Runs whether the tests passed or not: no app process outlives the spec.
 test.afterAll(async () => {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
+  await apps?.stop();
   await database?.drop();
 });
 

@@ -1,23 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { migrateDatabase } from "../scripts/db/migrate";
-import { freshDatabase, nextReady, type FreshDatabase } from "./app-processes";
+import { appPorts, freshDatabase, startApps, type AppProcesses, type FreshDatabase } from "./app-processes";
 import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, SANDBOX_URL, stats } from "./helpers";
 
 // Two app processes (production build) sharing one database: renewal is
 // locked across processes, and no plaintext token reaches the database, the
 // logs or the browser.
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const PORTS = [3301, 3302];
+const PORTS = appPorts(0, 2);
 const APPS = PORTS.map((port) => `http://localhost:${port}`);
 let databaseUrl = "";
 let database: FreshDatabase | undefined;
-const children: ChildProcess[] = [];
-const logs: string[] = [];
+let apps: AppProcesses | undefined;
 let sessionCookie = "";
 
 test.describe.configure({ mode: "serial" });
@@ -50,31 +47,14 @@ test.beforeAll(async () => {
     PAYROLL_BASE_URL: discovery.payroll.base_url,
     SANDBOX_URL,
   };
-  for (const port of PORTS) {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
-      cwd: ROOT,
-      env: { ...process.env, ...shared, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
-    children.push(child);
-  }
-  await Promise.all(children.map(nextReady));
+  apps = startApps(PORTS, shared);
+  await apps.ready();
   for (const app of APPS) expect((await fetch(`${app}/api/health`)).ok).toBe(true);
 });
 
+// Runs whether the tests passed or not: no app process outlives the spec.
 test.afterAll(async () => {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
+  await apps?.stop();
   await database?.drop();
 });
 
@@ -104,7 +84,7 @@ test("50 concurrent proxied requests with an expired access token from 2 process
     Array.from({ length: 50 }, async (_, index) => {
       const response = await fetch(`${APPS[index % 2]}/api/accounting/user`, { headers: { cookie: sessionCookie } });
       const text = await response.text();
-      if (response.status !== 200) console.log(`answer ${response.status}: ${text.slice(0, 300)}\n${logs.join("").slice(-3000)}`);
+      if (response.status !== 200) console.log(`answer ${response.status}: ${text.slice(0, 300)}\n${apps!.logs.join("").slice(-3000)}`);
       return { status: response.status, body: JSON.parse(text || "{}") as { ok: boolean; data?: { email?: string } } };
     }),
   );
@@ -140,7 +120,7 @@ test("no plaintext token in a dump of the database, in the logs, or in answers t
 
   let dump: string;
   if (database?.embedded) {
-    // The embedded Postgres has no pg_dump: every table of every schema, as text.
+    // The embedded Postgres ships no pg_dump (only its server): every table of every schema, as text.
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     const tables = await db.query<{ schemaname: string; tablename: string }>(
@@ -160,6 +140,6 @@ test("no plaintext token in a dump of the database, in the logs, or in answers t
   }
   expect(dump).toContain("accounting_connections");
   await expectNoTokenIn([dump], tokens);
-  expect(logs.join("").length).toBeGreaterThan(0);
-  await expectNoTokenIn([logs.join("")], tokens);
+  expect(apps!.logs.join("").length).toBeGreaterThan(0);
+  await expectNoTokenIn([apps!.logs.join("")], tokens);
 });

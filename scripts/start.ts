@@ -5,6 +5,7 @@ import { ensureLocalSecrets } from "./env/ensure-secrets";
 import { loadLocalEnv } from "./env/local-env";
 import { parseEncryptionKeys } from "../lib/crypto/key-ring";
 import { describeEnvError, serverEnvSchema } from "../lib/env/schema";
+import { localAppUrl, nextStart } from "./lib/app-listen";
 import { ensureNextBuild, NEXT_CLI } from "./lib/next-build";
 import { ensurePrismaClient } from "./lib/prisma-generate";
 import { ProcessGroup, waitForHttp } from "./lib/processes";
@@ -47,10 +48,10 @@ try {
   if (!env.DATABASE_URL) {
     const configured = env.EMBEDDED_DATABASE_DIR ?? path.join(ROOT, ".data/postgres");
     const dataDir = configured === "memory" ? undefined : path.resolve(configured);
-    const embedded = await startEmbeddedPostgres({ dataDir, port: Number(env.EMBEDDED_DATABASE_PORT) || undefined });
+    const embedded = await startEmbeddedPostgres({ dataDir, port: Number(env.EMBEDDED_DATABASE_PORT) || undefined, log: (line) => console.log(line) });
     group.onStop(() => embedded.stop());
     env.DATABASE_URL = embedded.url;
-    console.log(`No DATABASE_URL: using the embedded Postgres ${dataDir ? `in ${path.relative(ROOT, dataDir) || dataDir}/` : "in memory"}.`);
+    console.log(`No DATABASE_URL: using the embedded Postgres ${dataDir ? `in ${path.relative(ROOT, dataDir) || dataDir}/` : "in a temporary folder"}.`);
   }
 
   if (!env.ACCOUNTING_BASE_URL) {
@@ -67,9 +68,11 @@ try {
   await ensurePrismaClient();
   await ensureNextBuild(env);
 
-  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, NEXT_CLI, "start", "-p", port], { ...env, ...APP_MALLOC_ENV, NODE_ENV: "production" });
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
-  console.log(`\nLedgerlane is ready on ${appUrl} — Ctrl-C stops everything.`);
+  const { HOST: host, PORT: portNumber } = parsed.data;
+  const listen = nextStart(portNumber, host);
+  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, ...listen.nodeFlags, NEXT_CLI, ...listen.args], { ...env, ...APP_MALLOC_ENV, NODE_ENV: "production" });
+  await waitForHttp(localAppUrl(portNumber, host, "/api/health"), 120_000);
+  console.log(`\nLedgerlane is ready on ${appUrl} (listening on ${host}) — Ctrl-C stops everything.`);
 } catch (error) {
   console.error(`\nCannot start: ${(error as Error).message}`);
   await group.stop();

@@ -1,5 +1,4 @@
 import "server-only";
-import { getSqlPool } from "@/lib/db/client";
 import { NotificationFeed } from "@/lib/db/notification-feed";
 import { serverEnv } from "@/lib/env/server";
 
@@ -7,16 +6,15 @@ import { serverEnv } from "@/lib/env/server";
  * What a process remembers of signed-in people between requests, for the reads on every
  * proxied GET. It is only used while this process hears the database's change notifications
  * (`ledgerlane_user_changed`, sent by triggers on users, sessions, accounting connections,
- * businesses and workspace memberships, whoever writes): a change anywhere drops the person's entries within
- * milliseconds. The feed proves itself at start with a probe sent from another connection;
- * where it cannot (the embedded Postgres delivers a notification to the connection that sent
- * it), nothing is remembered and every request reads the database. Entries also age out.
+ * businesses and workspace memberships, whoever writes): a change anywhere drops the person's
+ * entries within milliseconds. While the LISTEN connection is down nothing is remembered, and
+ * each time it is live again everything is forgotten (changes made meanwhile were not heard).
+ * Entries also age out.
  */
 
 const CHANNEL = "ledgerlane_user_changed";
 const MAX_AGE_MS = 10_000;
 const MAX_ENTRIES = 10_000;
-const PROBE_TIMEOUT_MS = 2_000;
 const RECONNECT_MS = 5_000;
 
 interface Entry<T> {
@@ -31,16 +29,16 @@ export class SessionCache<T> {
   private generation = 0;
   private readonly feed: NotificationFeed;
 
-  constructor(options: { connectionString: () => string; sendProbe: (channel: string, payload: string) => Promise<void> }) {
+  constructor(options: { connectionString: () => string; reconnectMs?: number }) {
     this.feed = new NotificationFeed({
       channel: CHANNEL,
       connectionString: options.connectionString,
-      notify: options.sendProbe,
       onMessage: (userId) => this.forget(userId),
-      // Changes may be missed while dark: forget everything, and remember nothing until live again.
+      // Changes may be missed while dark: forget everything, and remember nothing until live again;
+      // then forget what was read while dark (a read that began then may hold an unheard change).
       onDark: () => this.forgetAll(),
-      probeTimeoutMs: PROBE_TIMEOUT_MS,
-      reconnectMs: RECONNECT_MS,
+      onResync: () => this.forgetAll(),
+      reconnectMs: options.reconnectMs ?? RECONNECT_MS,
     });
   }
 
@@ -72,7 +70,7 @@ export class SessionCache<T> {
     this.entries.delete(key);
   }
 
-  /** Whether entries are being kept (the change feed is proven and connected). */
+  /** Whether entries are being kept (the change feed is connected). */
   get isLive(): boolean {
     return this.feed.isLive;
   }
@@ -97,11 +95,6 @@ const holder = globalThis as { __sessionCache?: SessionCache<unknown> };
 
 /** The process's cache of signed-in people. */
 export function sessionCache<T>(): SessionCache<T> {
-  holder.__sessionCache ??= new SessionCache<unknown>({
-    connectionString: () => serverEnv().DATABASE_URL,
-    sendProbe: async (channel, payload) => {
-      await getSqlPool().query("SELECT pg_notify($1, $2)", [channel, payload]);
-    },
-  });
+  holder.__sessionCache ??= new SessionCache<unknown>({ connectionString: () => serverEnv().DATABASE_URL });
   return holder.__sessionCache as SessionCache<T>;
 }

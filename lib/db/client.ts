@@ -5,7 +5,7 @@ import { serverEnv } from "@/lib/env/server";
 import { detachedSocket } from "@/lib/server/detached";
 import { PrismaClient } from "./generated/client";
 
-/** Connections per app process; the embedded Postgres accepts more than a few processes' worth. */
+/** Connections per app process; the embedded Postgres (max_connections 200) accepts many processes' worth. */
 const POOL_SIZE = 10;
 
 export function createPrismaClient(connectionString: string): PrismaClient {
@@ -31,21 +31,9 @@ export function getDb(): PrismaClient {
   return holder.__prisma;
 }
 
-// The embedded Postgres (PGlite) is one server session behind every connection, so a statement one
-// connection prepared by name already exists for the next (42P05): there, statements go unnamed.
-let namedStatements = true;
-
-/** Rows of a hot-path statement, prepared once per connection by its name where the server allows. */
+/** Rows of a hot-path statement, prepared once per connection by its name. */
 export async function queryPrepared<Row extends pg.QueryResultRow>(statement: { name: string; text: string }, values: unknown[]): Promise<Row[]> {
-  if (namedStatements) {
-    try {
-      return (await getSqlPool().query<Row>({ ...statement, values })).rows;
-    } catch (error) {
-      if ((error as { code?: string }).code !== "42P05") throw error;
-      namedStatements = false;
-    }
-  }
-  return (await getSqlPool().query<Row>({ text: statement.text, values })).rows;
+  return (await getSqlPool().query<Row>({ ...statement, values })).rows;
 }
 
 /** Ends the process's database use (scripts and child processes that should exit). */

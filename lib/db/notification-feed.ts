@@ -1,38 +1,40 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { detached } from "@/lib/server/detached";
 
 /**
- * One process's LISTEN connection on a Postgres channel, proven before it is trusted: after
- * `LISTEN`, a probe is sent from another connection; only when it comes back is the feed live.
- * The embedded Postgres delivers a notification only to the connection that sent it, so there
- * the probe never arrives and the feed says so (`onLocalOnly`) instead of pretending. A lost
- * connection makes the feed dark (`onDark`) and reconnects. The session cache and the draft hub
- * both listen through it.
+ * One process's LISTEN connection on a Postgres channel (the session cache and the draft hub
+ * both listen through one each). It is live once `LISTEN` succeeded. A lost connection (the
+ * server restarted, or dropped it) makes the feed dark (`onDark`) and reconnects every
+ * `reconnectMs`; notifications sent meanwhile are lost for it, so each time it is live (the
+ * first time too: a listener may have subscribed before) `onResync` tells the user of the feed to
+ * catch up from the database.
  */
 export interface NotificationFeedOptions {
   channel: string;
   connectionString: () => string;
-  /** Sends `payload` on `channel` from another connection (the probe). */
-  notify: (channel: string, payload: string) => Promise<void>;
   onMessage: (payload: string) => void;
-  /** The feed is no longer live (its connection failed or ended); a reconnect follows. */
+  /** The feed was live and is no longer (its connection failed or ended); reconnects follow. */
   onDark?: () => void;
-  /** Proven unable to hear other connections: nothing more is tried. */
-  onLocalOnly?: () => void;
-  probeTimeoutMs: number;
+  /** Live (again): whatever was sent while it was not was not heard. */
+  onResync?: () => void;
   reconnectMs: number;
+}
+
+/** This process's listening connection's application_name, so that it can be told apart among the server's backends. */
+export function listenerName(channel: string): string {
+  return `ledgerlane listen ${channel} ${process.pid}`;
 }
 
 export class NotificationFeed {
   private live = false;
   private starting = false;
+  private closed = false;
   private listener: pg.Client | undefined;
 
   constructor(private readonly options: NotificationFeedOptions) {}
 
-  /** Whether the feed is proven and connected. */
+  /** Whether the feed is connected and listening. */
   get isLive(): boolean {
     return this.live;
   }
@@ -45,7 +47,7 @@ export class NotificationFeed {
   }
 
   /** Resolves once the feed is live, or false after `timeoutMs`. */
-  async whenLive(timeoutMs = this.options.probeTimeoutMs * 2): Promise<boolean> {
+  async whenLive(timeoutMs = 5_000): Promise<boolean> {
     this.start();
     const deadline = Date.now() + timeoutMs;
     while (!this.live && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -54,6 +56,7 @@ export class NotificationFeed {
 
   async close(): Promise<void> {
     this.live = false;
+    this.closed = true;
     this.starting = true; // no reconnect
     const listener = this.listener;
     this.listener = undefined;
@@ -61,20 +64,18 @@ export class NotificationFeed {
   }
 
   private async connect(): Promise<void> {
-    const { channel, notify, onMessage, probeTimeoutMs, reconnectMs } = this.options;
-    const listener = new pg.Client({ connectionString: this.options.connectionString() });
-    const probe = `probe:${randomUUID()}`;
-    let heardProbe: () => void = () => {};
-    const probed = new Promise<void>((resolve) => (heardProbe = resolve));
+    if (this.closed) return;
+    const { channel, onMessage, reconnectMs } = this.options;
+    const listener = new pg.Client({ connectionString: this.options.connectionString(), application_name: listenerName(channel) });
     listener.on("notification", (message) => {
-      if (message.payload === probe) return heardProbe();
       if (message.payload) onMessage(message.payload);
     });
     const retry = () => {
-      this.live = false;
-      this.options.onDark?.();
       if (this.listener !== listener) return;
+      const wasLive = this.live;
+      this.live = false;
       this.listener = undefined;
+      if (wasLive) this.options.onDark?.();
       void listener.end().catch(() => undefined);
       setTimeout(() => void this.connect(), reconnectMs).unref();
     };
@@ -84,17 +85,9 @@ export class NotificationFeed {
     try {
       await listener.connect();
       await listener.query(`LISTEN ${channel}`);
-      await notify(channel, probe);
-      const heard = await Promise.race([probed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), probeTimeoutMs).unref())]);
       if (this.listener !== listener) return;
-      if (heard) {
-        this.live = true;
-        return;
-      }
-      this.listener = undefined;
-      listener.removeListener("end", retry);
-      await listener.end().catch(() => undefined);
-      this.options.onLocalOnly?.();
+      this.live = true;
+      this.options.onResync?.();
     } catch {
       retry();
     }

@@ -22,6 +22,11 @@ export const serverEnvSchema = z.preprocess(
     .object({
       NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
       PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+      /** The address `npm start` has the app listen on: this machine only unless set (0.0.0.0 or :: is every interface). */
+      HOST: z
+        .string()
+        .regex(/^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9.-]+)$/, "HOST must be an address or host name, e.g. 127.0.0.1 or 0.0.0.0")
+        .default("127.0.0.1"),
       DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgresql:// URL" }),
       NEXTAUTH_URL: optionalUrl,
       NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters"),

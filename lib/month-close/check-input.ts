@@ -32,8 +32,7 @@ type Db = Prisma.TransactionClient | ReturnType<typeof getDb>;
 
 /**
  * The month's draft lines of both kinds as stored, blank lines left out. Read through `db` (a
- * transition's transaction): the embedded Postgres of a fresh clone has one connection, so
- * nothing may wait for a second one while a transaction holds it.
+ * transition's transaction), so they are what the transition's locks hold still.
  */
 export async function monthLines(db: Db, key: MonthKey): Promise<Record<EntryKind, StoredLine[]>> {
   const rows = await db.payrollEntryDraftLine.findMany({

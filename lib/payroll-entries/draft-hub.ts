@@ -11,14 +11,15 @@ import type { DraftKey } from "./drafts";
  * open. Postgres `LISTEN/NOTIFY` on `ledgerlane_draft_changed` carries small events (the draft's
  * key and its new revision, or one person's presence) between processes; each stream then reads
  * the lines changed since the revision it last sent. Within a process an EventEmitter delivers
- * at once. Like the session cache (lib/auth/session-cache.ts), the feed proves itself with a
- * probe from another connection; where it cannot (the embedded Postgres delivers a notification
- * only to the connection that sent it, and runs in one process anyway), events stay in-process.
+ * at once (a process skips its own notifications). Notifications sent while this process's
+ * LISTEN connection was down are lost to it: each time it is live again, every subscriber gets a
+ * `resync` event and reads what it may have missed.
  */
 
 export const DRAFT_CHANNEL = "ledgerlane_draft_changed";
-const PROBE_TIMEOUT_MS = 2_000;
 const RECONNECT_MS = 2_000;
+/** The key of events for every subscriber, whatever its draft. */
+const EVERY_DRAFT = Symbol("every draft");
 
 /** Someone's place in a draft's grid: `line` is the id of the line they are on (null: none). */
 export interface Presence {
@@ -28,7 +29,11 @@ export interface Presence {
   gone?: boolean;
 }
 
-export type DraftEvent = { key: string; type: "lines"; revision: number } | { key: string; type: "presence"; presence: Presence };
+export type DraftEvent =
+  | { key: string; type: "lines"; revision: number }
+  | { key: string; type: "presence"; presence: Presence }
+  /** This process may have missed events (its LISTEN connection was down): read what changed. */
+  | { key: string; type: "resync" };
 
 export function draftKeyText(key: DraftKey): string {
   return `${key.connectionId}/${key.companyId}/${key.period}/${key.kind}`;
@@ -38,39 +43,41 @@ export class DraftHub {
   /** This process's mark on its notifications: they reached its own listeners already. */
   private readonly origin = randomUUID();
   private readonly local = new EventEmitter();
-  /** Proven unable to reach other processes (the embedded Postgres): nothing is sent through the database. */
-  private localOnly = false;
   private readonly feed: NotificationFeed;
 
-  constructor(private readonly options: { connectionString: () => string; notify: (channel: string, payload: string) => Promise<void> }) {
+  constructor(
+    private readonly options: { connectionString: () => string; notify: (channel: string, payload: string) => Promise<void>; reconnectMs?: number },
+  ) {
     this.local.setMaxListeners(0);
     this.feed = new NotificationFeed({
       channel: DRAFT_CHANNEL,
       connectionString: options.connectionString,
-      notify: options.notify,
       onMessage: (payload) => this.heard(payload),
-      onLocalOnly: () => (this.localOnly = true),
-      probeTimeoutMs: PROBE_TIMEOUT_MS,
-      reconnectMs: RECONNECT_MS,
+      onResync: () => this.local.emit(EVERY_DRAFT),
+      reconnectMs: options.reconnectMs ?? RECONNECT_MS,
     });
   }
 
-  /** Calls `listener` with each event of the draft `key` (see draftKeyText) until the returned function is called. */
+  /** Calls `listener` with each event of the draft `key` (see draftKeyText), and `resync`, until the returned function is called. */
   subscribe(key: string, listener: (event: DraftEvent) => void): () => void {
     this.feed.start();
+    const resync = () => listener({ key, type: "resync" });
     this.local.on(key, listener);
-    return () => void this.local.off(key, listener);
+    this.local.on(EVERY_DRAFT, resync);
+    return () => {
+      this.local.off(key, listener);
+      this.local.off(EVERY_DRAFT, resync);
+    };
   }
 
-  /** Delivers an event here at once, and to the other processes when the feed is live. */
+  /** Delivers an event here at once, and to the other processes through the database. */
   async publish(event: DraftEvent): Promise<void> {
     this.feed.start();
     this.local.emit(event.key, event);
-    // While the feed is still being proven, send anyway: a process that starts must not miss its first saves.
-    if (!this.localOnly) await this.options.notify(DRAFT_CHANNEL, JSON.stringify({ ...event, origin: this.origin })).catch(() => undefined);
+    await this.options.notify(DRAFT_CHANNEL, JSON.stringify({ ...event, origin: this.origin })).catch(() => undefined);
   }
 
-  /** Whether other processes hear this one's events (the feed is proven and connected). */
+  /** Whether this process hears the others' events (its LISTEN connection is up). */
   get isLive(): boolean {
     return this.feed.isLive;
   }

@@ -73,6 +73,8 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
       const onEvent = (event: DraftEvent) => {
         if (event.type === "lines") {
           if (event.revision > sent) readChanges();
+        } else if (event.type === "resync") {
+          readChanges();
         } else if (event.presence.client !== options.client) {
           write(`event: presence\ndata: ${JSON.stringify(event.presence)}\n\n`);
         }

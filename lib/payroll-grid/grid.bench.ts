@@ -91,9 +91,7 @@ function percentile(values: number[], p: number): number {
 
 /**
  * The database for the run: the embedded one with GRID_BENCH_EMBEDDED=1, else DATABASE_URL, else
- * a database of the machine's Postgres when one answers on 127.0.0.1:5432, else the embedded one
- * (whose socket mixed up concurrent large queries when a 9,000-line draft was one JSON value:
- * see the report of issue 7).
+ * a database of the machine's Postgres when one answers on 127.0.0.1:5432, else the embedded one.
  */
 async function benchDatabaseUrl(): Promise<string | undefined> {
   if (process.env.GRID_BENCH_EMBEDDED === "1") {

@@ -11,8 +11,6 @@ import { ensurePersonalWorkspace } from "./personal";
 import { hashInvitationToken } from "./token";
 
 const url = inject("databaseUrl");
-// The suite runs on the embedded Postgres exactly when DATABASE_URL is not given (global-setup.ts).
-const embedded = !process.env.DATABASE_URL;
 const db = testDb();
 const userIds: string[] = [];
 
@@ -252,7 +250,6 @@ describe("the membership trigger", () => {
     const owner = await person("Owner");
     const clerk = await person("Clerk");
     const firm = await personalOf(owner);
-    // One connection listens and writes: the embedded Postgres delivers to the writing connection only.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const heard: string[] = [];
@@ -276,7 +273,7 @@ describe("the membership trigger", () => {
 });
 
 describe("a removed member in another app process", () => {
-  it.skipIf(embedded)("is forgotten by this process's session cache as soon as the membership row goes", async () => {
+  it("is forgotten by this process's session cache as soon as the membership row goes", async () => {
     const cache = sessionCache();
     expect(await cache.whenLive()).toBe(true);
     const owner = await person("Owner");
