@@ -125,6 +125,24 @@ describe("the app's database role", () => {
     }
   });
 
+  it("leaves the trigger as the second wall: the table's owner cannot change or remove entries either", async () => {
+    const owner = new pg.Client({ connectionString: migrationUrl });
+    await owner.connect();
+    try {
+      const { rows } = await owner.query<{ id: string }>("SELECT id FROM audit_entries LIMIT 1");
+      expect(rows).toHaveLength(1);
+      for (const [operation, sql] of [
+        ["UPDATE", "UPDATE audit_entries SET kind = kind WHERE id = $1"],
+        ["DELETE", "DELETE FROM audit_entries WHERE id = $1"],
+        ["TRUNCATE", "TRUNCATE audit_entries"],
+      ] as const) {
+        await expect(owner.query(sql, operation === "TRUNCATE" ? [] : [rows[0]!.id])).rejects.toThrow(`append-only: ${operation}`);
+      }
+    } finally {
+      await owner.end();
+    }
+  });
+
   it("may use a table a later migration adds, while the grants run after it keep the trail append-only", async () => {
     const table = `roles_test_${randomUUID().replaceAll("-", "")}`;
     const owner = new pg.Client({ connectionString: migrationUrl });
