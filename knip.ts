@@ -7,7 +7,7 @@ import type { KnipConfig } from "knip";
 const config: KnipConfig = {
   entry: [
     "scripts/*.ts",
-    "scripts/db/{diff,generate,migrate,serve-embedded}.ts",
+    "scripts/db/{diff,generate,migrate,roles,serve-embedded}.ts",
     "scripts/test/*.ts",
     "sandbox/bench.ts",
     "**/*.bench.ts",

@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { migrateDatabase } from "../scripts/db/migrate";
 import { freshDatabase, nextReady, type FreshDatabase } from "./app-processes";
 import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, SANDBOX_URL, stats } from "./helpers";
 
@@ -26,7 +25,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   database = await freshDatabase();
   databaseUrl = database.url;
-  await migrateDatabase(databaseUrl);
+  await database.migrate();
   const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
     accounting: Record<string, string>;
     payroll: { base_url: string };

@@ -1,6 +1,7 @@
 import path from "node:path";
-import { migrateDatabase } from "./db/migrate";
+import { migrateForApp } from "./db/migrate";
 import { startEmbeddedPostgres } from "./db/embedded-postgres";
+import { setUpDatabaseRoles, withoutSchemaRoles } from "./db/roles";
 import { ensureLocalSecrets } from "./env/ensure-secrets";
 import { loadLocalEnv } from "./env/local-env";
 import { parseEncryptionKeys } from "../lib/crypto/key-ring";
@@ -44,14 +45,17 @@ try {
   // A bad key must stop start-up before anything is started, not after.
   parseEncryptionKeys(env.TOKEN_ENCRYPTION_KEYS ?? "");
 
-  if (!env.DATABASE_URL) {
+  if (!env.DATABASE_URL && !env.DATABASE_ADMIN_URL) {
     const configured = env.EMBEDDED_DATABASE_DIR ?? path.join(ROOT, ".data/postgres");
     const dataDir = configured === "memory" ? undefined : path.resolve(configured);
     const embedded = await startEmbeddedPostgres({ dataDir, port: Number(env.EMBEDDED_DATABASE_PORT) || undefined });
     group.onStop(() => embedded.stop());
-    env.DATABASE_URL = embedded.url;
+    env.DATABASE_ADMIN_URL = embedded.url;
     console.log(`No DATABASE_URL: using the embedded Postgres ${dataDir ? `in ${path.relative(ROOT, dataDir) || dataDir}/` : "in memory"}.`);
   }
+
+  // The app runs as a role that may only read and write rows, the migrations as its owner.
+  await setUpDatabaseRoles(env);
 
   if (!env.ACCOUNTING_BASE_URL) {
     Object.assign(env, await startSandboxUpstream(group, appUrl));
@@ -61,13 +65,13 @@ try {
   const parsed = serverEnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid configuration:\n${describeEnvError(parsed.error)}`);
 
-  const applied = await migrateDatabase(env.DATABASE_URL!);
+  const applied = await migrateForApp({ DATABASE_URL: env.DATABASE_URL!, MIGRATION_DATABASE_URL: env.MIGRATION_DATABASE_URL });
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   await ensurePrismaClient();
   await ensureNextBuild(env);
 
-  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, NEXT_CLI, "start", "-p", port], { ...env, ...APP_MALLOC_ENV, NODE_ENV: "production" });
+  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, NEXT_CLI, "start", "-p", port], { ...withoutSchemaRoles(env), ...APP_MALLOC_ENV, NODE_ENV: "production" });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
   console.log(`\nLedgerlane is ready on ${appUrl} — Ctrl-C stops everything.`);
 } catch (error) {

@@ -22,7 +22,10 @@ export const serverEnvSchema = z.preprocess(
     .object({
       NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
       PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+      /** The app's role: reads and writes rows, owns nothing (README, "Database roles"). */
       DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgresql:// URL" }),
+      /** The role that runs the migrations and owns the tables; unset, DATABASE_URL's role migrates (with a warning). */
+      MIGRATION_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "MIGRATION_DATABASE_URL must be a postgresql:// URL" }).optional(),
       NEXTAUTH_URL: optionalUrl,
       NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters"),
       TOKEN_ENCRYPTION_KEYS: z.string().transform((raw, ctx) => {

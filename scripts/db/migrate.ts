@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { installJobQueues } from "./job-queues";
-import { grantAppRole, roleOf } from "./roles";
+import { grantAppRole, roleOf, setUpDatabaseRoles } from "./roles";
 import { openSchemaEngine, readMigrations, NO_FILTERS } from "./schema-engine";
 
 /**
@@ -45,9 +45,10 @@ export async function migrateForApp(env: { DATABASE_URL: string; MIGRATION_DATAB
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { loadLocalEnv } = await import("../env/local-env");
   loadLocalEnv();
+  await setUpDatabaseRoles(process.env);
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error("db:migrate needs DATABASE_URL (npm start migrates its embedded database itself).");
+    console.error("db:migrate needs DATABASE_URL (and MIGRATION_DATABASE_URL), or DATABASE_ADMIN_URL; npm start migrates its embedded database itself.");
     process.exit(1);
   }
   const applied = await migrateForApp({ DATABASE_URL: url, MIGRATION_DATABASE_URL: process.env.MIGRATION_DATABASE_URL || undefined });

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 
 // The app's two database roles, in one place (README, "Database roles"):
@@ -137,7 +138,8 @@ export async function grantAppRole(migrationUrl: string, appRole: string): Promi
     await client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA ${schemas} FROM ${app}`);
     await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schemas} TO ${app}`);
     for (const table of APPEND_ONLY_TABLES) await client.query(`REVOKE UPDATE, DELETE ON ${ident(table)} FROM ${app}`);
-    await client.query(`REVOKE ALL ON _prisma_migrations FROM ${app}`);
+    // Prisma's record of the migrations is the migration role's to write (readable, so a dump as the app's role works).
+    await client.query(`REVOKE INSERT, UPDATE, DELETE ON _prisma_migrations FROM ${app}`);
     await client.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA ${schemas} FROM ${app}`);
     await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schemas} TO ${app}`);
     for (const schema of APP_SCHEMAS) {
@@ -156,4 +158,37 @@ export async function grantAppRole(migrationUrl: string, appRole: string): Promi
 /** The role a connection URL names ("" when it names none: then the client's default applies). */
 export function roleOf(url: string): string {
   return decodeURIComponent(new URL(url).username);
+}
+
+/**
+ * `npm start` with a superuser URL in DATABASE_ADMIN_URL (the embedded server's, or one given, as
+ * the browser tests give CI's): makes both roles on it and points DATABASE_URL and
+ * MIGRATION_DATABASE_URL at them.
+ */
+export async function setUpDatabaseRoles(env: NodeJS.ProcessEnv): Promise<void> {
+  if (!env.DATABASE_ADMIN_URL) return;
+  const { appUrl, migrationUrl } = await ensureDatabaseRoles(env.DATABASE_ADMIN_URL);
+  env.DATABASE_URL = appUrl;
+  env.MIGRATION_DATABASE_URL = migrationUrl;
+}
+
+/** The app process's environment: without the URLs of roles that may change the schema. */
+export function withoutSchemaRoles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const appEnv = { ...env };
+  delete appEnv.DATABASE_ADMIN_URL;
+  delete appEnv.MIGRATION_DATABASE_URL;
+  return appEnv;
+}
+
+// `npm run db:roles`: creates or updates both roles of DATABASE_ADMIN_URL's database and prints
+// the two URLs to configure (README, "Database roles"). Its output holds passwords: it is meant
+// for the person setting up the server, not for a log.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const adminUrl = process.env.DATABASE_ADMIN_URL;
+  if (!adminUrl) {
+    console.error("db:roles needs DATABASE_ADMIN_URL: a superuser's postgresql:// URL of the app's database.");
+    process.exit(1);
+  }
+  const { appUrl, migrationUrl } = await ensureDatabaseRoles(adminUrl);
+  console.log(`DATABASE_URL=${appUrl}\nMIGRATION_DATABASE_URL=${migrationUrl}`);
 }
