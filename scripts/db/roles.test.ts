@@ -6,7 +6,8 @@ import { inject } from "vitest";
 import { recordAudit } from "@/lib/audit/record";
 import { QUEUES } from "@/lib/jobs/queues";
 import { testDb } from "@/scripts/test/db";
-import { grantAppRole, roleOf } from "./roles";
+import { migrateDatabase } from "./migrate";
+import { ensureDatabaseRoles, grantAppRole, roleOf } from "./roles";
 
 // The suite's database as production has it (global-setup.ts): the tests run as the app's role
 // (DATABASE_URL), the migrations ran as the migration role. Everything the app's role could once
@@ -158,6 +159,52 @@ describe("the app's database role", () => {
     } finally {
       await owner.query(`DROP TABLE IF EXISTS ${table}`);
       await owner.end();
+    }
+  });
+});
+
+describe("making the roles of a database migrated before they existed", () => {
+  it("hands every table, type and function to the owner role, and leaves the app's role only rows", async () => {
+    const adminUrl = inject("adminDatabaseUrl");
+    const name = `ledgerlane_roles_test_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${name}`;
+    let roles: { appUrl: string; migrationUrl: string } | undefined;
+    try {
+      await migrateDatabase(databaseUrl.toString()); // as the superuser, as before the roles
+      const first = await ensureDatabaseRoles(databaseUrl.toString());
+      roles = await ensureDatabaseRoles(databaseUrl.toString()); // again: the same roles, nothing refused
+      expect([roleOf(roles.appUrl), roleOf(roles.migrationUrl)]).toEqual([roleOf(first.appUrl), roleOf(first.migrationUrl)]);
+      expect(roleOf(roles.appUrl)).toBe(`${name}_app`);
+      await migrateDatabase(roles.migrationUrl, { appRole: roleOf(roles.appUrl) });
+
+      const owners = new pg.Client({ connectionString: databaseUrl.toString() });
+      await owners.connect();
+      const { rows } = await owners.query<{ owner: string }>(
+        `SELECT DISTINCT owner FROM (
+           SELECT tableowner AS owner FROM pg_tables WHERE schemaname IN ('public', 'pgboss')
+           UNION ALL SELECT pg_get_userbyid(typowner) FROM pg_type WHERE typtype = 'e' AND typnamespace = 'public'::regnamespace
+           UNION ALL SELECT pg_get_userbyid(proowner) FROM pg_proc WHERE pronamespace IN ('public'::regnamespace, 'pgboss'::regnamespace)
+         ) AS objects`,
+      );
+      await owners.end();
+      expect(rows).toEqual([{ owner: roleOf(roles.migrationUrl) }]);
+
+      const appClient = new pg.Client({ connectionString: roles.appUrl });
+      await appClient.connect();
+      try {
+        await expect(appClient.query("ALTER TABLE audit_entries DISABLE TRIGGER ALL")).rejects.toThrow(REFUSED);
+        await expect(appClient.query("SELECT count(*) FROM audit_entries")).resolves.toMatchObject({ rowCount: 1 });
+      } finally {
+        await appClient.end();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (roles) for (const url of [roles.appUrl, roles.migrationUrl]) await admin.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(roleOf(url))}`);
+      await admin.end();
     }
   });
 });

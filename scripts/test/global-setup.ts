@@ -10,6 +10,8 @@ declare module "vitest" {
     databaseUrl: string;
     /** The role that ran the migrations and owns the tables. */
     migrationDatabaseUrl: string;
+    /** The superuser both roles were made with (for tests of the roles themselves). */
+    adminDatabaseUrl: string;
   }
 }
 
@@ -30,6 +32,7 @@ export async function setup(project: TestProject) {
   await migrateDatabase(migrationUrl, { appRole: roleOf(appUrl) });
   project.provide("databaseUrl", appUrl);
   project.provide("migrationDatabaseUrl", migrationUrl);
+  project.provide("adminDatabaseUrl", url);
 }
 
 export async function teardown() {
