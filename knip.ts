@@ -7,7 +7,7 @@ import type { KnipConfig } from "knip";
 const config: KnipConfig = {
   entry: [
     "scripts/*.ts",
-    "scripts/db/{diff,generate,migrate,serve-embedded}.ts",
+    "scripts/db/{diff,generate,migrate,roles,serve-embedded}.ts",
     // the embedded Postgres's keeper, spawned by path from embedded-postgres.ts
     "scripts/db/postgres-watchdog.mjs",
     "scripts/test/*.ts",

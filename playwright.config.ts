@@ -46,7 +46,11 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // Tests move the app's clock with the sandbox's and run scheduled jobs at once (lib/clock); never set in production.
       TEST_CONTROLS: "true",
-      ...(process.env.DATABASE_URL ? {} : { EMBEDDED_DATABASE_DIR: "memory", EMBEDDED_DATABASE_PORT: String(embeddedDatabasePort) }),
+      // The given database (a superuser's URL, as CI's) is where npm start makes the app's two roles:
+      // the app runs as the one that only reads and writes rows (scripts/db/roles.ts), as in production.
+      ...(process.env.DATABASE_URL
+        ? { DATABASE_ADMIN_URL: process.env.DATABASE_URL, DATABASE_URL: "" }
+        : { EMBEDDED_DATABASE_DIR: "memory", EMBEDDED_DATABASE_PORT: String(embeddedDatabasePort) }),
     },
   },
 });

@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { nextStart } from "../scripts/lib/app-listen";
+import { migrateForApp } from "../scripts/db/migrate";
+import { ensureDatabaseRoles, roleOf } from "../scripts/db/roles";
 
 // For specs that start app processes of their own (`next start`) on one database of their own.
 
@@ -15,7 +17,10 @@ export function appPorts(offset: number, count: number): number[] {
 }
 
 export interface FreshDatabase {
+  /** The app's role (scripts/db/roles.ts), as npm start runs the app. */
   url: string;
+  /** Applies the migrations as the migration role, as npm start does. */
+  migrate(): Promise<void>;
   /** On the embedded Postgres of `npm start` (no DATABASE_URL given): no pg_dump on the machine then. */
   embedded: boolean;
   /** Drops it. */
@@ -35,13 +40,17 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
+  const roles = await ensureDatabaseRoles(url.toString());
   return {
-    url: url.toString(),
+    url: roles.appUrl,
+    migrate: () => migrateRoles(roles),
     embedded: !process.env.DATABASE_URL,
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Roles belong to the whole server; the database's go with it.
+      for (const role of [roleOf(roles.appUrl), roleOf(roles.migrationUrl)]) await client.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(role)}`);
       await client.end();
     },
   };
@@ -78,6 +87,10 @@ export function startApps(ports: number[], env: NodeJS.ProcessEnv): AppProcesses
     ready: () => Promise.all(children.map((child) => nextReady(child, logs))).then(() => undefined),
     stop: () => Promise.all(children.map(stopGroup)).then(() => undefined),
   };
+}
+
+async function migrateRoles(roles: { appUrl: string; migrationUrl: string }): Promise<void> {
+  await migrateForApp({ DATABASE_URL: roles.appUrl, MIGRATION_DATABASE_URL: roles.migrationUrl });
 }
 
 function nextReady(child: ChildProcess, logs: string[]): Promise<void> {

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { migrateDatabase } from "../scripts/db/migrate";
 import { appPorts, freshDatabase, startApps, type AppProcesses, type FreshDatabase } from "./app-processes";
 import { authorizeAtService, control, fixtureUser, SABINE_KEY, SANDBOX_URL, type FixtureUser } from "./helpers";
 
@@ -27,7 +26,7 @@ test.beforeAll(async () => {
   await control("POST", "/reset");
   database = await freshDatabase();
   const databaseUrl = database.url;
-  await migrateDatabase(databaseUrl);
+  await database.migrate();
   const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
   const client = await control<{ client_id: string; client_secret: string }>("POST", "/clients", {
     name: "Ledgerlane (co-editing)",

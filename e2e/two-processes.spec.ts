@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { migrateDatabase } from "../scripts/db/migrate";
 import { appPorts, freshDatabase, startApps, type AppProcesses, type FreshDatabase } from "./app-processes";
 import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, SANDBOX_URL, stats } from "./helpers";
 
@@ -23,7 +22,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   database = await freshDatabase();
   databaseUrl = database.url;
-  await migrateDatabase(databaseUrl);
+  await database.migrate();
   const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
     accounting: Record<string, string>;
     payroll: { base_url: string };

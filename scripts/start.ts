@@ -1,6 +1,7 @@
 import path from "node:path";
-import { migrateDatabase } from "./db/migrate";
+import { migrateForApp } from "./db/migrate";
 import { startEmbeddedPostgres } from "./db/embedded-postgres";
+import { setUpDatabaseRoles, withoutSchemaRoles } from "./db/roles";
 import { ensureLocalSecrets } from "./env/ensure-secrets";
 import { loadLocalEnv } from "./env/local-env";
 import { parseEncryptionKeys } from "../lib/crypto/key-ring";
@@ -45,14 +46,17 @@ try {
   // A bad key must stop start-up before anything is started, not after.
   parseEncryptionKeys(env.TOKEN_ENCRYPTION_KEYS ?? "");
 
-  if (!env.DATABASE_URL) {
+  if (!env.DATABASE_URL && !env.DATABASE_ADMIN_URL) {
     const configured = env.EMBEDDED_DATABASE_DIR ?? path.join(ROOT, ".data/postgres");
     const dataDir = configured === "memory" ? undefined : path.resolve(configured);
     const embedded = await startEmbeddedPostgres({ dataDir, port: Number(env.EMBEDDED_DATABASE_PORT) || undefined, log: (line) => console.log(line) });
     group.onStop(() => embedded.stop());
-    env.DATABASE_URL = embedded.url;
+    env.DATABASE_ADMIN_URL = embedded.url;
     console.log(`No DATABASE_URL: using the embedded Postgres ${dataDir ? `in ${path.relative(ROOT, dataDir) || dataDir}/` : "in a temporary folder"}.`);
   }
+
+  // The app runs as a role that may only read and write rows, the migrations as its owner.
+  await setUpDatabaseRoles(env);
 
   if (!env.ACCOUNTING_BASE_URL) {
     Object.assign(env, await startSandboxUpstream(group, appUrl));
@@ -62,7 +66,7 @@ try {
   const parsed = serverEnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid configuration:\n${describeEnvError(parsed.error)}`);
 
-  const applied = await migrateDatabase(env.DATABASE_URL!);
+  const applied = await migrateForApp({ DATABASE_URL: env.DATABASE_URL!, MIGRATION_DATABASE_URL: env.MIGRATION_DATABASE_URL });
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   await ensurePrismaClient();
@@ -70,7 +74,7 @@ try {
 
   const { HOST: host, PORT: portNumber } = parsed.data;
   const listen = nextStart(portNumber, host);
-  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, ...listen.nodeFlags, NEXT_CLI, ...listen.args], { ...env, ...APP_MALLOC_ENV, NODE_ENV: "production" });
+  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, ...listen.nodeFlags, NEXT_CLI, ...listen.args], { ...withoutSchemaRoles(env), ...APP_MALLOC_ENV, NODE_ENV: "production" });
   await waitForHttp(localAppUrl(portNumber, host, "/api/health"), 120_000);
   console.log(`\nLedgerlane is ready on ${appUrl} (listening on ${host}) — Ctrl-C stops everything.`);
 } catch (error) {

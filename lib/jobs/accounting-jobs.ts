@@ -4,7 +4,8 @@ import { serverEnv } from "@/lib/env/server";
 import { defaultRenewalDeps, renewAccessToken } from "@/lib/accounting/connection/access-token";
 import { defaultLifecycleDeps, revokeConnection } from "@/lib/accounting/connection/lifecycle";
 import { ReauthRequiredError } from "@/lib/accounting/errors";
-import { getBoss, QUEUES } from "./boss";
+import { getBoss } from "./boss";
+import { QUEUES } from "./queues";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,8 +44,6 @@ export async function renewIdleConnections(keepAliveDays = serverEnv().ACCOUNTIN
 
 export async function startAccountingJobs(): Promise<void> {
   const boss = await getBoss();
-  await boss.createQueue(QUEUES.keepAlive, { name: QUEUES.keepAlive, policy: "singleton", retryLimit: 3, retryDelay: 300 });
-  await boss.createQueue(QUEUES.revokeRetry, { name: QUEUES.revokeRetry, retryLimit: 20, retryDelay: 60, retryBackoff: true });
   await boss.schedule(QUEUES.keepAlive, "17 * * * *");
   await boss.work(QUEUES.keepAlive, async () => {
     const result = await renewIdleConnections();

@@ -6,18 +6,14 @@ import { serverEnv } from "@/lib/env/server";
  * The durable job queue (pg-boss 10, tables in the `pgboss` schema of the app's
  * database). Every app process starts one; pg-boss hands each job to one
  * worker and runs each schedule once, however many processes there are.
+ * The schema and the queues (lib/jobs/queues.ts) are made by the migration step, as the
+ * migration role: the app's role may not create or alter tables (`migrate: false`).
  */
 const holder = globalThis as { __boss?: Promise<PgBoss> };
 
-export const QUEUES = {
-  keepAlive: "accounting-keepalive",
-  revokeRetry: "accounting-revoke-retry",
-  monthCloseReread: "month-close-reread",
-} as const;
-
 export function getBoss(): Promise<PgBoss> {
   holder.__boss ??= (async () => {
-    const boss = new PgBoss({ connectionString: serverEnv().DATABASE_URL, schema: "pgboss", max: 3, application_name: "ledgerlane-jobs" });
+    const boss = new PgBoss({ connectionString: serverEnv().DATABASE_URL, schema: "pgboss", migrate: false, max: 3, application_name: "ledgerlane-jobs" });
     boss.on("error", (error: Error) => console.error(`jobs: ${error.message}`));
     await boss.start();
     return boss;

@@ -1,7 +1,7 @@
 import "server-only";
-import type PgBoss from "pg-boss";
 import { runDueRereads } from "@/lib/month-close/rereads";
-import { getBoss, QUEUES } from "./boss";
+import { getBoss } from "./boss";
+import { QUEUES } from "./queues";
 
 /**
  * The month close's re-reads of the payroll service after a Transfer (lib/month-close/rereads.ts):
@@ -9,26 +9,14 @@ import { getBoss, QUEUES } from "./boss";
  * whose job was lost. The rows say what is due; a job only runs `runDueRereads`, so two jobs for
  * the same read do it once.
  */
-const holder = globalThis as { __monthCloseQueue?: Promise<unknown> };
-
-function ensureQueue(boss: PgBoss): Promise<unknown> {
-  holder.__monthCloseQueue ??= boss.createQueue(QUEUES.monthCloseReread, { name: QUEUES.monthCloseReread, retryLimit: 5, retryDelay: 30 }).catch((error: unknown) => {
-    holder.__monthCloseQueue = undefined;
-    throw error;
-  });
-  return holder.__monthCloseQueue;
-}
-
 /** Wakes the re-read job at `dueAt` (the app's clock, lib/clock). */
 export async function scheduleRereadWake(dueAt: Date): Promise<void> {
   const boss = await getBoss();
-  await ensureQueue(boss);
   await boss.send(QUEUES.monthCloseReread, {}, { startAfter: dueAt });
 }
 
 export async function startMonthCloseJobs(): Promise<void> {
   const boss = await getBoss();
-  await ensureQueue(boss);
   await boss.schedule(QUEUES.monthCloseReread, "* * * * *");
   await boss.work(QUEUES.monthCloseReread, async () => {
     const result = await runDueRereads();

@@ -1,7 +1,7 @@
 import "server-only";
 import { runDueRereads } from "@/lib/month-close/rereads";
 import { renewIdleConnections } from "./accounting-jobs";
-import { QUEUES } from "./boss";
+import { QUEUES } from "./queues";
 
 /**
  * What each scheduled job does, by its queue's name, for tests that run a job at once

@@ -1,14 +1,10 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
+import { QUEUES } from "@/lib/jobs/queues";
 import { clientForConnection } from "./connection";
 import { runImport, type EngineDeps } from "./import/engine";
 import { referenceSourcesToRefresh, refreshReferenceLists } from "./reference-lists";
-
-export const PAYROLL_QUEUES = {
-  import: "payroll-import",
-  referenceLists: "payroll-reference-lists",
-} as const;
 
 /** How often a worker process looks for running imports nobody holds (e.g. after a restart). */
 const SWEEP_MS = 5_000;
@@ -23,7 +19,7 @@ const engineDeps: EngineDeps = {
 /** Hands an import to a worker (any app process). */
 export async function enqueueImport(importId: string): Promise<void> {
   const boss = await getBoss();
-  await boss.send(PAYROLL_QUEUES.import, { importId }, { expireInSeconds: IMPORT_EXPIRY_S, retryLimit: 0 });
+  await boss.send(QUEUES.payrollImport, { importId }, { expireInSeconds: IMPORT_EXPIRY_S, retryLimit: 0 });
 }
 
 /**
@@ -48,14 +44,12 @@ export async function sweepOrphanedImports(): Promise<number> {
 
 export async function startPayrollJobs(): Promise<void> {
   const boss = await getBoss();
-  await boss.createQueue(PAYROLL_QUEUES.import, { name: PAYROLL_QUEUES.import, retryLimit: 0 });
-  await boss.createQueue(PAYROLL_QUEUES.referenceLists, { name: PAYROLL_QUEUES.referenceLists, policy: "singleton", retryLimit: 3, retryDelay: 600 });
-  await boss.work<{ importId: string }>(PAYROLL_QUEUES.import, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  await boss.work<{ importId: string }>(QUEUES.payrollImport, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) await runImport(job.data.importId, engineDeps);
   });
   // The service recommends downloading the health insurance list once a month.
-  await boss.schedule(PAYROLL_QUEUES.referenceLists, "41 3 * * *");
-  await boss.work(PAYROLL_QUEUES.referenceLists, async () => {
+  await boss.schedule(QUEUES.referenceLists, "41 3 * * *");
+  await boss.work(QUEUES.referenceLists, async () => {
     for (const connectionId of await referenceSourcesToRefresh()) {
       await refreshReferenceLists(await clientForConnection(connectionId));
     }

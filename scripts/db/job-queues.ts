@@ -1,0 +1,20 @@
+import PgBoss from "pg-boss";
+import { QUEUE_OPTIONS } from "../../lib/jobs/queues";
+
+/**
+ * Creates or upgrades pg-boss's schema (`pgboss`) and creates every queue of lib/jobs/queues.ts,
+ * as the migration role: part of every migration run (migrate.ts), so the app's role, which may
+ * not create tables, finds them made. Creating a queue that exists changes nothing.
+ */
+export async function installJobQueues(connectionString: string): Promise<void> {
+  const boss = new PgBoss({ connectionString, schema: "pgboss", max: 1, supervise: false, schedule: false, application_name: "ledgerlane-migrate" });
+  const failures: Error[] = [];
+  boss.on("error", (error: Error) => failures.push(error));
+  await boss.start();
+  try {
+    for (const [name, options] of Object.entries(QUEUE_OPTIONS)) await boss.createQueue(name, { name, ...options });
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+  if (failures.length) throw failures[0];
+}
