@@ -59,11 +59,14 @@ export const apiErrorCodeSchema = z.enum([
   "invitation_used",
   "mail_not_configured",
   "mail_failed",
+  "invitation_other_person",
   "month_frozen",
   "month_state",
   "month_blocked",
   "month_unacknowledged",
   "four_eyes",
+  // Rate limits (lib/rate-limit): answered with Retry-After.
+  "rate_limited",
 ]);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 
