@@ -182,7 +182,7 @@ async function checkWith(db: Prisma.TransactionClient, token: string, person: Op
 }
 
 /** Whether the link names a person (their e-mail is then needed to check it). */
-export async function invitationNamesPerson(token: string): Promise<boolean> {
+async function invitationNamesPerson(token: string): Promise<boolean> {
   if (!isWellFormedToken(token)) return false;
   const row = await getDb().workspaceInvitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, select: { inviteeEmail: true } });
   return !!row?.inviteeEmail;
