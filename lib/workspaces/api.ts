@@ -8,7 +8,7 @@ import { invitationMailsPerAddress, invitationMailsPerWorkspace } from "@/lib/ra
 import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
 import { acceptInvitation, createInvitation, invitationLink, listInvitations, openInvitationOf, revokeInvitation, sameEmail } from "./invitations";
 import { reportedEmailOf } from "./invitee-email";
-import { invitationMail, sendMail } from "./mail";
+import { canSendMail, invitationMail, sendMail } from "./mail";
 import { changeRoles, listMembers, removeMember } from "./members";
 import {
   acceptInvitationSchema,
@@ -63,7 +63,9 @@ export const postInvitationEmail = withRoute({ params: workspaceParamsSchema, bo
   // named with their address as the accounting service reports it, so the receiver sees who it is.
   const name = user.displayName ?? user.email ?? t("common.appName");
   const inviter = user.email && user.email !== name ? `${name} (${user.email})` : name;
-  // Not a mail relay: so many per workspace and hour, and per address and day (429 with Retry-After).
+  // Not a mail relay: so many per workspace and hour, and per address and day (429 with Retry-After),
+  // counted only when there is a server to send through.
+  if (!canSendMail()) throw new ApiError("mail_not_configured");
   await takeRateLimits([
     { rule: invitationMailsPerWorkspace(), subject: params.workspaceId },
     { rule: invitationMailsPerAddress(), subject: body.email.toLowerCase() },
