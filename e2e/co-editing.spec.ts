@@ -187,11 +187,31 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   expect(csv).toMatch(/Dara[^\r\n]*,Draft changed,1001,[^\r\n]*,Hours,8,5\r\n/);
   expect(csv).toMatch(/Claudia[^\r\n]*,Draft changed,1001,[^\r\n]*,Hours,5,7\r\n/);
 
+  // The clerk's event stream of the month stays open on the second app process while the owner,
+  // on the first, removes the clerk: it ends within 2 s (the first process's removal reaches the
+  // second through the database), and no later save reaches it.
+  const drafted = (await (await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`)).json()) as { data: { period: string; draft: { revision: number } | null } };
+  const cookie = (await clerk.context().cookies(APPS[1]!)).map((item) => `${item.name}=${item.value}`).join("; ");
+  const streamUrl = `${APPS[1]}/api/payroll-entries/${COMPANY}/hours/stream?period=${drafted.data.period}&since=${drafted.data.draft?.revision ?? 0}&client=removed-clerk-e2e`;
+  const stream = await fetch(streamUrl, { headers: { cookie, accept: "text/event-stream" } });
+  expect(stream.status).toBe(200);
+  let heard = "";
+  const ended = (async () => {
+    const decoder = new TextDecoder();
+    const reader = stream.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) heard += decoder.decode(read.value, { stream: true });
+    return Date.now();
+  })();
+  await expect.poll(() => heard).toContain("retry:");
+
   // The owner removes the clerk: the clerk's next request, on the other app process, is refused.
   await owner.goto("/settings/workspace");
   await owner.getByRole("button", { name: /^Remove Dara/ }).click();
+  const removedAt = Date.now();
   await owner.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();
   await expect(owner.getByRole("group", { name: /^Roles of Dara/ })).toHaveCount(0);
+  expect((await ended) - removedAt).toBeLessThan(2_000);
+  expect(heard).not.toContain("event: lines");
   const refused = await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`);
   expect([403, 404, 409]).toContain(refused.status());
   await clerk.goto(`/payroll/companies/${COMPANY}/hours`);
