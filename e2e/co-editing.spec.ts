@@ -22,6 +22,8 @@ const COMPANY = 1001;
 let database: FreshDatabase | undefined;
 const children: ChildProcess[] = [];
 const logs: string[] = [];
+/** Requests the test holds open (an event stream): ended before the app processes stop, also when the test failed. */
+const openRequests: AbortController[] = [];
 
 test.describe.configure({ mode: "serial" });
 
@@ -67,6 +69,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  for (const request of openRequests) request.abort();
   await Promise.all(
     children.map(
       (child) =>
@@ -193,7 +196,9 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   const drafted = (await (await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`)).json()) as { data: { period: string; draft: { revision: number } | null } };
   const cookie = (await clerk.context().cookies(APPS[1]!)).map((item) => `${item.name}=${item.value}`).join("; ");
   const streamUrl = `${APPS[1]}/api/payroll-entries/${COMPANY}/hours/stream?period=${drafted.data.period}&since=${drafted.data.draft?.revision ?? 0}&client=removed-clerk-e2e`;
-  const stream = await fetch(streamUrl, { headers: { cookie, accept: "text/event-stream" } });
+  const streamRequest = new AbortController();
+  openRequests.push(streamRequest);
+  const stream = await fetch(streamUrl, { headers: { cookie, accept: "text/event-stream" }, signal: streamRequest.signal });
   expect(stream.status).toBe(200);
   let heard = "";
   const ended = (async () => {
@@ -201,7 +206,7 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
     const reader = stream.body!.getReader();
     for (let read = await reader.read(); !read.done; read = await reader.read()) heard += decoder.decode(read.value, { stream: true });
     return Date.now();
-  })();
+  })().catch(() => Number.POSITIVE_INFINITY);
   await expect.poll(() => heard).toContain("retry:");
 
   // The owner removes the clerk: the clerk's next request, on the other app process, is refused.
