@@ -17,6 +17,8 @@ const APPS = PORTS.map((port) => `http://localhost:${port}`);
 const COMPANY = 1001;
 let database: FreshDatabase | undefined;
 let apps: AppProcesses | undefined;
+/** Requests the test holds open (an event stream): ended before the app processes stop, also when the test failed. */
+const openRequests: AbortController[] = [];
 
 test.describe.configure({ mode: "serial" });
 
@@ -54,6 +56,7 @@ test.beforeAll(async () => {
 
 // Runs whether the tests passed or not: no app process outlives the spec.
 test.afterAll(async () => {
+  for (const request of openRequests) request.abort();
   await apps?.stop();
   await database?.drop();
 });
@@ -165,11 +168,33 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   expect(csv).toMatch(/Dara[^\r\n]*,Draft changed,1001,[^\r\n]*,Hours,8,5\r\n/);
   expect(csv).toMatch(/Claudia[^\r\n]*,Draft changed,1001,[^\r\n]*,Hours,5,7\r\n/);
 
+  // The clerk's event stream of the month stays open on the second app process while the owner,
+  // on the first, removes the clerk: it ends within 2 s (the first process's removal reaches the
+  // second through the database), and no later save reaches it.
+  const drafted = (await (await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`)).json()) as { data: { period: string; draft: { revision: number } | null } };
+  const cookie = (await clerk.context().cookies(APPS[1]!)).map((item) => `${item.name}=${item.value}`).join("; ");
+  const streamUrl = `${APPS[1]}/api/payroll-entries/${COMPANY}/hours/stream?period=${drafted.data.period}&since=${drafted.data.draft?.revision ?? 0}&client=removed-clerk-e2e`;
+  const streamRequest = new AbortController();
+  openRequests.push(streamRequest);
+  const stream = await fetch(streamUrl, { headers: { cookie, accept: "text/event-stream" }, signal: streamRequest.signal });
+  expect(stream.status).toBe(200);
+  let heard = "";
+  const ended = (async () => {
+    const decoder = new TextDecoder();
+    const reader = stream.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) heard += decoder.decode(read.value, { stream: true });
+    return Date.now();
+  })().catch(() => Number.POSITIVE_INFINITY);
+  await expect.poll(() => heard).toContain("retry:");
+
   // The owner removes the clerk: the clerk's next request, on the other app process, is refused.
   await owner.goto("/settings/workspace");
   await owner.getByRole("button", { name: /^Remove Dara/ }).click();
+  const removedAt = Date.now();
   await owner.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();
   await expect(owner.getByRole("group", { name: /^Roles of Dara/ })).toHaveCount(0);
+  expect((await ended) - removedAt).toBeLessThan(2_000);
+  expect(heard).not.toContain("event: lines");
   const refused = await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`);
   expect([403, 404, 409]).toContain(refused.status());
   await clerk.goto(`/payroll/companies/${COMPANY}/hours`);

@@ -21,6 +21,8 @@ test.beforeEach(async () => {
     await client.query(`UPDATE users SET active_workspace_id = NULL WHERE accounting_user_id = ANY($1)`, [ids]);
     // A personal workspace is named after its person until its owner renames it (this spec does).
     await client.query(`UPDATE workspaces w SET name = u.display_name FROM users u WHERE w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`, [ids]);
+    // Each test starts with its rate limits unused (lib/rate-limit), however often the suite ran this hour.
+    await client.query(`DELETE FROM rate_limits`);
   });
 });
 
@@ -34,8 +36,12 @@ async function signIn(page: Page, person: FixtureUser, country: string) {
   await expect(page).toHaveURL(/\/businesses$/);
 }
 
-async function createInvitation(page: Page, roles: string[] = []): Promise<string> {
+async function createInvitation(page: Page, roles: string[] = [], invitee?: { email: string; name: string }): Promise<string> {
   for (const role of roles) await page.getByRole("group", { name: "Roles of the invited person" }).getByLabel(role).check();
+  if (invitee) {
+    await page.getByLabel("Invited person's e-mail (optional)").fill(invitee.email);
+    await page.getByLabel("Invited person's name (optional)").fill(invitee.name);
+  }
   await page.getByRole("button", { name: "Create invitation" }).click();
   const link = page.getByLabel("Invitation link");
   await expect(link).toHaveAttribute("readonly", "");
@@ -43,6 +49,13 @@ async function createInvitation(page: Page, roles: string[] = []): Promise<strin
 }
 
 const tokenOf = (link: string) => link.split("/invitations/")[1]!;
+
+async function aliceWorkspaceId(): Promise<string> {
+  const alice = await fixtureUser("alice");
+  return withDatabase(async (client) =>
+    (await client.query<{ id: string }>("SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1", [alice.id])).rows[0]!.id,
+  );
+}
 
 test("an owner renames the workspace and invites by link, the colleague joins and sees the same name, switches only on Switch, is removed and refused; bad links change nothing", async ({ browser }) => {
   test.setTimeout(180_000);
@@ -182,6 +195,46 @@ test("an owner renames the workspace and invites by link, the colleague joins an
   await expect(guest.getByRole("button", { name: "Join" })).toBeVisible();
 });
 
+test("an invitation naming a person: listed with them, refused to anyone else (and still open), used by them", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [alice, dara, claudia] = [await fixtureUser("alice"), await fixtureUser("dara"), await fixtureUser("claudia")];
+  const owner = await (await browser.newContext()).newPage();
+  await signIn(owner, alice, "United Kingdom");
+  await owner.goto("/settings/workspace");
+  // A mistyped address is refused at the field, nothing is made.
+  await owner.getByLabel("Invited person's e-mail (optional)").fill("dara.byrne@");
+  await owner.getByRole("button", { name: "Create invitation" }).click();
+  await expect(owner.getByText("Enter an e-mail address like name@example.com.")).toBeVisible();
+  await expect(owner.getByLabel("Invitation link")).toHaveCount(0);
+  // The address as the owner typed it; what counts is the person's address at the accounting service, in any case.
+  const link = await createInvitation(owner, [], { email: dara.email.toUpperCase(), name: "Dara Byrne" });
+  await expect(owner.getByRole("listitem").filter({ hasText: "State: Open" })).toContainText(`Dara Byrne (${dara.email.toUpperCase()})`);
+
+  // Someone else: told it is not theirs, with their own address; no Join; a Join sent anyway is refused.
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, claudia, "Germany");
+  await other.goto(link);
+  await expect(other.getByRole("main")).toContainText("This invitation is for someone else");
+  await expect(other.getByRole("main")).toContainText(`(${claudia.email})`);
+  await expect(other.getByRole("main")).toContainText("Nothing was changed.");
+  await expect(other.getByRole("button", { name: "Join" })).toHaveCount(0);
+  const refused = await other.request.post("/api/invitations/accept", { data: { token: tokenOf(link) } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ ok: false, error: { code: "invitation_other_person" } });
+
+  // The link is still open, and the named person joins with it.
+  await owner.reload();
+  await expect(owner.getByRole("listitem").filter({ hasText: "Dara Byrne (" })).toContainText("State: Open");
+  const guest = await (await browser.newContext()).newPage();
+  await signIn(guest, dara, "Ireland");
+  await guest.goto(link);
+  await guest.getByRole("button", { name: "Join" }).click();
+  await expect(guest).toHaveURL(/\/settings\/workspace$/);
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Alice Hartley");
+  await owner.reload();
+  await expect(owner.getByRole("listitem").filter({ hasText: "Dara Byrne (" })).toContainText("State: Used");
+});
+
 test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 px screen", async ({ page }) => {
   const messages: string[] = [];
   const smtp = new SMTPServer({
@@ -210,6 +263,19 @@ test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 
     expect(messages[0]).toMatch(/^To: colleague@example.com\r$/m);
     expect(messages[0]).toMatch(/^Subject: Invitation to the workspace Alice Hartley in Ledgerlane\r$/m);
     expect(body).toContain(link);
+    // The e-mail names the inviter with their address at the accounting service, and carries nothing else the sender chose.
+    expect(body).toContain("Alice Hartley (alice.hartley@example.co.uk) invites you");
+    // Not a mail relay: 20 e-mails of a workspace in an hour, then 429 with Retry-After (nothing sent).
+    const workspaceId = await aliceWorkspaceId();
+    for (let index = 2; index <= 20; index += 1) {
+      const sent = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, { data: { token: tokenOf(link), email: `colleague${index}@example.com` } });
+      expect(sent.status(), `e-mail ${index}`).toBe(200);
+    }
+    const limited = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, { data: { token: tokenOf(link), email: "colleague21@example.com" } });
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(3_000);
+    expect(await limited.json()).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+    expect(messages).toHaveLength(20);
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {

@@ -43,7 +43,8 @@ export function AcknowledgeDialog(props: { companyId: number; period: string; ta
       if (field) setFieldError(messageFor(field));
     },
   });
-  const messageFor = (code: string) => (code === "tooLong" ? t("monthChecks.commentTooLong", { max: ACKNOWLEDGE_COMMENT_MAX_LENGTH }) : t("monthChecks.commentRequired"));
+  const messageFor = (code: string) =>
+    code === "tooLong" ? t("monthChecks.commentTooLong", { max: ACKNOWLEDGE_COMMENT_MAX_LENGTH }) : code === "invisible" ? t("monthChecks.commentInvisible") : t("monthChecks.commentRequired");
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

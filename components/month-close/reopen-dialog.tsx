@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { REOPEN_REASON_MAX_LENGTH } from "@/lib/month-close/schemas";
+import { REOPEN_REASON_MAX_LENGTH, reopenReasonSchema } from "@/lib/month-close/schemas";
 
 /** Reopening asks why (required, recorded) and says what it means before it happens. */
 export function ReopenDialog({ open, month, pending, onClose, onReopen }: { open: boolean; month: string; pending: boolean; onClose: () => void; onReopen: (reason: string) => void }) {
@@ -13,11 +13,13 @@ export function ReopenDialog({ open, month, pending, onClose, onReopen }: { open
   const [error, setError] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) {
-      setError(t("monthClose.reopenReasonRequired"));
+    // The route's own rule: required, and with visible characters (a zero-width space says nothing).
+    const parsed = reopenReasonSchema.safeParse(reason);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message === "invisible" ? t("monthClose.reopenReasonInvisible") : t("monthClose.reopenReasonRequired"));
       return;
     }
-    onReopen(reason.trim());
+    onReopen(parsed.data);
   };
   return (
     <Dialog open={open} title={t("monthClose.reopenTitle", { month })} onClose={onClose}>

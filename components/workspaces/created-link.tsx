@@ -18,7 +18,8 @@ export function CreatedLink({ workspaceId, created, canEmail }: { workspaceId: s
   const locale = useLocale() as Locale;
   const statusId = useId();
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  const [email, setEmail] = useState("");
+  // A link for a named person goes to their address (the server sends it nowhere else).
+  const [email, setEmail] = useState(created.invitation.invitee?.email ?? "");
   const send = useMutation({
     mutationFn: (to: string) => apiFetchOrThrow<{ sent: boolean }>(`/api/workspaces/${workspaceId}/invitations/email`, { method: "POST", body: { token: created.token, email: to } }),
   });

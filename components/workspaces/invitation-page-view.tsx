@@ -33,12 +33,16 @@ export async function InvitationPageView({ token, signedIn, check }: { token: st
       </section>
     );
   }
-  const workspace = check.state === "member" ? check.workspaceName : "";
+  const values = {
+    workspace: check.state === "member" ? check.workspaceName : "",
+    email: check.state === "other_person" ? (check.yourEmail ?? "—") : "",
+    seconds: check.state === "rate_limited" ? check.retryAfterSeconds : 0,
+  };
   return (
     <section className="max-w-2xl space-y-4">
       {heading}
       <Notice tone={check.state === "member" ? "info" : "warning"} title={t(`workspaces.bad.${check.state}.title`)}>
-        <p>{t(`workspaces.bad.${check.state}.text`, { workspace })}</p>
+        <p>{t(`workspaces.bad.${check.state}.text`, values)}</p>
         <p>{t("workspaces.nothingChanged")}</p>
       </Notice>
       {check.state === "member" ? (

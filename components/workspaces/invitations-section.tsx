@@ -4,13 +4,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
-import type { CreatedInvitation, InvitationView, WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import { inviteeSchema, type CreatedInvitation, type InvitationView, type Invitee, type WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CreatedLink } from "./created-link";
 import { RoleCheckboxes } from "./role-checkboxes";
@@ -24,6 +25,9 @@ export function InvitationsSection({ workspace, initialInvitations, canEmail }: 
   const errorId = useId();
   const [roles, setRoles] = useState<WorkspaceRoleName[]>(["clerk"]);
   const [tried, setTried] = useState(false);
+  // Optional: the person the link is for (only they can use it).
+  const [inviteeEmail, setInviteeEmail] = useState("");
+  const [inviteeName, setInviteeName] = useState("");
   const base = `/api/workspaces/${workspace.id}/invitations`;
   const invitations = useQuery({
     queryKey: workspaceKeys.invitations(workspace.id),
@@ -31,21 +35,24 @@ export function InvitationsSection({ workspace, initialInvitations, canEmail }: 
     initialData: initialInvitations,
   });
   const create = useMutation({
-    mutationFn: (chosen: WorkspaceRoleName[]) => apiFetchOrThrow<CreatedInvitation>(base, { method: "POST", body: { roles: chosen } }),
+    mutationFn: ({ roles: chosen, invitee }: { roles: WorkspaceRoleName[]; invitee?: Invitee }) => apiFetchOrThrow<CreatedInvitation>(base, { method: "POST", body: { roles: chosen, invitee } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.invitations(workspace.id) }),
   });
   const noRole = tried && roles.length === 0;
+  const invitee = inviteeEmail.trim() ? inviteeSchema.safeParse({ email: inviteeEmail.trim(), name: inviteeName.trim() || undefined }) : null;
+  const badEmail = tried && invitee !== null && !invitee.success;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-xl font-semibold">
         {t("workspaces.invitationsHeading")}
       </h2>
       <form
+        noValidate
         className="space-y-3 rounded border border-slate-200 bg-white p-3"
         onSubmit={(event) => {
           event.preventDefault();
           setTried(true);
-          if (roles.length > 0) create.mutate(roles);
+          if (roles.length > 0 && (invitee === null || invitee.success)) create.mutate({ roles, invitee: invitee?.data });
         }}
       >
         <RoleCheckboxes legend={t("workspaces.invitationRoles")} value={roles} onChange={setRoles} describedBy={noRole || create.isError ? errorId : undefined} />
@@ -54,6 +61,19 @@ export function InvitationsSection({ workspace, initialInvitations, canEmail }: 
             {t("workspaces.chooseRole")}
           </p>
         ) : null}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            label={t("workspaces.inviteeEmail")}
+            type="email"
+            autoComplete="off"
+            maxLength={320}
+            value={inviteeEmail}
+            onChange={(event) => setInviteeEmail(event.target.value)}
+            hint={t("workspaces.inviteeEmailHint")}
+            error={badEmail ? t("workspaces.inviteeEmailInvalid") : undefined}
+          />
+          <Field label={t("workspaces.inviteeName")} autoComplete="off" maxLength={200} value={inviteeName} onChange={(event) => setInviteeName(event.target.value)} />
+        </div>
         <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
           {t("workspaces.createInvitation")}
         </Button>
@@ -92,7 +112,9 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
     },
     onError: () => setConfirming(false),
   });
+  const invitee = invitation.invitee;
   const rows: [string, string][] = [
+    [t("workspaces.colFor"), invitee ? (invitee.name ? `${invitee.name} (${invitee.email})` : invitee.email) : t("workspaces.forAnyone")],
     [t("workspaces.colRoles"), invitation.roles.map((role) => t(`workspaces.roles.${role}`)).join(", ")],
     [t("workspaces.colCreated"), invitation.createdBy ? `${date(invitation.createdAt)} · ${invitation.createdBy}` : date(invitation.createdAt)],
     [t("workspaces.colValidUntil"), date(invitation.expiresAt)],

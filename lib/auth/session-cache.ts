@@ -23,8 +23,12 @@ interface Entry<T> {
   until: number;
 }
 
+/** Told of a person whose sessions, memberships or roles may have changed (null: anyone's, while changes could not be heard). */
+export type UserChangeListener = (userId: string | null) => void;
+
 export class SessionCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private readonly watchers = new Set<UserChangeListener>();
   /** Counts the changes heard: a read that saw one arrive while it ran is not remembered. */
   private generation = 0;
   private readonly feed: NotificationFeed;
@@ -62,6 +66,18 @@ export class SessionCache<T> {
   forget(userId: string): void {
     this.generation += 1;
     for (const [key, entry] of this.entries) if (entry.userId === userId) this.entries.delete(key);
+    this.tell(userId);
+  }
+
+  /**
+   * Calls `listener` with each person this process hears changed (the same notifications, and
+   * this process's own `forget`), and with null when the feed went dark (changes may have been
+   * missed), until the returned function is called. Open event streams re-check access on it.
+   */
+  watch(listener: UserChangeListener): () => void {
+    this.feed.start();
+    this.watchers.add(listener);
+    return () => void this.watchers.delete(listener);
   }
 
   /** Forgets one entry at once (a session ended by this process). */
@@ -88,6 +104,17 @@ export class SessionCache<T> {
   private forgetAll(): void {
     this.generation += 1;
     this.entries.clear();
+    this.tell(null);
+  }
+
+  private tell(userId: string | null): void {
+    for (const listener of this.watchers) {
+      try {
+        listener(userId);
+      } catch {
+        // A listener's failure is its own; the others still hear.
+      }
+    }
   }
 }
 

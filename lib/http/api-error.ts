@@ -42,6 +42,7 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   invitation_used: 410,
   mail_not_configured: 409,
   mail_failed: 502,
+  invitation_other_person: 403,
   month_frozen: 409,
   month_state: 409,
   month_blocked: 409,
@@ -49,6 +50,7 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   four_eyes: 403,
   transfer_under_way: 409,
   transfer_rereading: 409,
+  rate_limited: 429,
 };
 
 /** English fallback texts (logs, API users); people see the translated text of the code. */
@@ -95,6 +97,8 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   four_eyes: "Four eyes: the person who submitted the month cannot approve it.",
   transfer_under_way: "A transfer of this month is under way.",
   transfer_rereading: "The last transfer is read back from the payroll service first.",
+  invitation_other_person: "This invitation is for another person: your e-mail address at the accounting service is not the one it names. Nothing was changed.",
+  rate_limited: "Too many of these in a short time: try again later.",
 };
 
 export interface ApiErrorOptions {
@@ -102,6 +106,8 @@ export interface ApiErrorOptions {
   fields?: Record<string, string>;
   /** Extra members of the error body (per code: `period`, `transferId`, `problems`, `retryAt`...). */
   extra?: Record<string, unknown>;
+  /** When asking again makes sense (`rate_limited`): the answer's `Retry-After` header and the body's `retryAfterSeconds`. */
+  retryAfterSeconds?: number;
 }
 
 /** A failure a handler answers with on purpose: a code of the enum, its status from the one table. */
@@ -111,6 +117,7 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   readonly fields: Record<string, string> | undefined;
   readonly extra: Record<string, unknown> | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ApiErrorCode,
@@ -122,12 +129,14 @@ export class ApiError extends Error {
     this.detail = options.detail;
     this.fields = options.fields;
     this.extra = options.extra;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   body(): ApiErrorBody {
     const body: ApiErrorBody = { code: this.code, message: this.message, ...this.extra };
     if (this.detail !== undefined) body.detail = this.detail;
     if (this.fields !== undefined) body.fields = this.fields;
+    if (this.retryAfterSeconds !== undefined) body.retryAfterSeconds = this.retryAfterSeconds;
     return body;
   }
 }
@@ -141,7 +150,8 @@ export function successResponse(data: unknown, status = 200): Response {
 
 /** `{ ok: false, error }` with the status of its code; `top` adds top-level members (the accounting proxy's `status`, `business`). */
 export function errorResponse(error: ApiError, top?: Record<string, unknown>, status = error.status): Response {
-  return new Response(JSON.stringify({ ok: false, ...top, error: error.body() }), { status, headers: JSON_HEADERS });
+  const headers = error.retryAfterSeconds === undefined ? JSON_HEADERS : { ...JSON_HEADERS, "retry-after": String(error.retryAfterSeconds) };
+  return new Response(JSON.stringify({ ok: false, ...top, error: error.body() }), { status, headers });
 }
 
 /** The first message per field (its path joined with dots), for forms. */

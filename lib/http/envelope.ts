@@ -59,6 +59,7 @@ export const apiErrorCodeSchema = z.enum([
   "invitation_used",
   "mail_not_configured",
   "mail_failed",
+  "invitation_other_person",
   "month_frozen",
   "month_state",
   "month_blocked",
@@ -66,6 +67,8 @@ export const apiErrorCodeSchema = z.enum([
   "four_eyes",
   "transfer_under_way",
   "transfer_rereading",
+  // Rate limits (lib/rate-limit): answered with Retry-After.
+  "rate_limited",
 ]);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 

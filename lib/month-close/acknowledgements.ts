@@ -6,6 +6,7 @@ import { auditAcknowledgements, type MonthActor } from "./audit";
 import { monthLines } from "./check-input";
 import { ensureMonthRow, type MonthKey } from "./frozen";
 import { monthGate, warningId, type CheckContext } from "./gate";
+import { hasVisibleText } from "@/lib/http/visible-text";
 import { ACKNOWLEDGE_MAX_WARNINGS } from "./schemas";
 import type { MonthState } from "./states";
 
@@ -68,7 +69,7 @@ export async function acknowledgementsOf(key: MonthKey): Promise<{ round: number
 export async function acknowledgeWarnings(key: MonthKey, actor: MonthActor, context: CheckContext, input: { warningIds: readonly string[]; comment: string }): Promise<AcknowledgementView[]> {
   if (!mayAcknowledge(actor.roles)) throw new ApiError("forbidden", "A warning is acknowledged by a member who prepares or approves the month.");
   const comment = input.comment.trim();
-  if (!comment) throw new ApiError("invalid", "Say why the warning is fine.", { fields: { comment: "required" } });
+  if (!hasVisibleText(comment)) throw new ApiError("invalid", "Say why the warning is fine, in visible characters.", { fields: { comment: comment ? "invisible" : "required" } });
   const ids = [...new Set(input.warningIds)];
   if (ids.length === 0 || ids.length > ACKNOWLEDGE_MAX_WARNINGS) {
     throw new ApiError("invalid", `Acknowledge between 1 and ${ACKNOWLEDGE_MAX_WARNINGS} warnings at once.`, { fields: { warningIds: "count" } });

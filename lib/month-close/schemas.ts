@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { visibleTextSchema } from "@/lib/http/visible-text";
 
 /** The month close's inputs, shared by the page's controls and the routes (browser-safe). */
 export const REOPEN_REASON_MAX_LENGTH = 500;
+/** Why a month is reopened: required, with visible characters (codes `required`, `invisible`, `tooLong`). */
+export const reopenReasonSchema = visibleTextSchema(REOPEN_REASON_MAX_LENGTH);
 
 export const monthCloseBodySchema = z.discriminatedUnion("action", [
   z.object({ action: z.enum(["submit", "withdraw", "approve", "transfer", "check"]), period: z.string().regex(/^\d{4}-\d{2}$/) }).strict(),
@@ -9,7 +12,7 @@ export const monthCloseBodySchema = z.discriminatedUnion("action", [
     .object({
       action: z.literal("reopen"),
       period: z.string().regex(/^\d{4}-\d{2}$/),
-      reason: z.string().trim().min(1, "required").max(REOPEN_REASON_MAX_LENGTH, "tooLong"),
+      reason: reopenReasonSchema,
     })
     .strict(),
 ]);
@@ -28,6 +31,6 @@ export const acknowledgeBodySchema = z
   .object({
     period: z.string().regex(/^\d{4}-\d{2}$/),
     warningIds: z.array(z.string().min(1).max(WARNING_ID_MAX_LENGTH)).min(1, "count").max(ACKNOWLEDGE_MAX_WARNINGS, "count"),
-    comment: z.string().trim().min(1, "required").max(ACKNOWLEDGE_COMMENT_MAX_LENGTH, "tooLong"),
+    comment: visibleTextSchema(ACKNOWLEDGE_COMMENT_MAX_LENGTH),
   })
   .strict();

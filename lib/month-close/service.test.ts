@@ -478,11 +478,16 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
 describe("reopen", () => {
   it("an approver reopens with a reason as the next round; without a reason or as a clerk it is refused", async () => {
     const { reopenMonth, transferMonth, submitMonth } = await service();
+    const { monthCloseBodySchema } = await import("./schemas");
     await expect(reopenMonth(key, approver, "too early")).rejects.toMatchObject({ code: "month_state" });
     await toApproved();
     await transferMonth(key, clerk, client, company);
     await expect(reopenMonth(key, clerk, "typo")).rejects.toMatchObject({ code: "forbidden" });
     await expect(reopenMonth(key, approver, "  ")).rejects.toMatchObject({ code: "invalid" });
+    for (const invisible of ["\u200b", "\u00a0 \u2060", "\ufeff\u200e"]) {
+      await expect(reopenMonth(key, approver, invisible)).rejects.toMatchObject({ code: "invalid", fields: { reason: "invisible" } });
+      expect(monthCloseBodySchema.safeParse({ action: "reopen", period: key.period, reason: invisible }).error?.issues[0]).toMatchObject({ path: ["reason"], message: "invisible" });
+    }
     const reopened = await reopenMonth(key, approver, "Hours of employee 2 were wrong");
     expect(reopened).toMatchObject({ state: "open", round: 2, reopenReason: "Hours of employee 2 were wrong", reopenedBy: "Arne Approver", submittedBy: null, approvedBy: null });
     expect(steps.at(-1)).toMatchObject({ action: "reopen", from: "transferred", to: "open", round: 2, details: { reason: "Hours of employee 2 were wrong" } });
@@ -625,6 +630,9 @@ describe("the gate: blockers and acknowledged warnings", () => {
     const many = withoutLines(3);
     await expect(acknowledgeWarnings(key, viewer, many, { warningIds: noLinesIds(3), comment: "ok" })).rejects.toMatchObject({ code: "forbidden" });
     await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: " \n " })).rejects.toMatchObject({ code: "invalid", fields: { comment: "required" } });
+    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u200b" })).rejects.toMatchObject({ code: "invalid", fields: { comment: "invisible" } });
+    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u00a0 \u2060" })).rejects.toMatchObject({ code: "invalid", fields: { comment: "invisible" } });
+    expect(acknowledgeBodySchema.safeParse({ period: key.period, warningIds: noLinesIds(1), comment: "\u200b\u200b" }).error?.issues[0]).toMatchObject({ path: ["comment"], message: "invisible" });
     await expect(acknowledgeWarnings(key, clerk, many, { warningIds: [], comment: "ok" })).rejects.toMatchObject({ code: "invalid", fields: { warningIds: "count" } });
     expect(await acknowledgementCount()).toBe(0);
     // The route's body: 1 to 10,000 ids.

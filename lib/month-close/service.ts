@@ -231,12 +231,14 @@ export function approveMonth(key: MonthKey, actor: MonthActor, context: CheckCon
   });
 }
 
+import { hasVisibleText } from "@/lib/http/visible-text";
 import { REOPEN_REASON_MAX_LENGTH as REOPEN_REASON_MAX } from "./schemas";
 
 /** Approved, Transferred or Waiting for pay run → Open as the next round (owner, approver), with a reason. */
 export async function reopenMonth(key: MonthKey, actor: MonthActor, reason: string): Promise<MonthCloseView> {
   const text = reason.trim();
-  if (!text) throw new ApiError("invalid", "Say why the month is reopened.", { fields: { reason: "required" } });
+  // Visible characters, not only a "required" check (a zero-width space says nothing): lib/http/visible-text.ts.
+  if (!hasVisibleText(text)) throw new ApiError("invalid", "Say why the month is reopened, in visible characters.", { fields: { reason: text ? "invisible" : "required" } });
   return await transition(key, actor, {
     action: "reopen",
     change: (row, now) => ({

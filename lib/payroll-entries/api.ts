@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { auditActorOf } from "@/lib/audit/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
+import { stillPermitted } from "@/lib/payroll/access";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/route-helpers";
 import { loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
 import { draftEventStream, publishDraftChange, publishPresence } from "./draft-stream";
@@ -75,7 +76,9 @@ export const getDraftStream = payrollRoute({ permission: "payroll.read", params:
   const lastEventId = Number(context.request.headers.get("last-event-id") ?? Number.NaN);
   const since = Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : query.data.since;
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-  const stream = draftEventStream({ key, since, client: query.data.client, name: displayName(context.user), signal: context.request.signal });
+  const userId = context.user.id;
+  const access = { userId, allowed: () => stillPermitted(userId, key.connectionId, "payroll.read") };
+  const stream = draftEventStream({ key, since, client: query.data.client, name: displayName(context.user), signal: context.request.signal, access });
   return new Response(stream, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",

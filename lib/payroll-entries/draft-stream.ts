@@ -1,4 +1,5 @@
 import "server-only";
+import { sessionCache, type UserChangeListener } from "@/lib/auth/session-cache";
 import { draftHub, draftKeyText, type DraftEvent, type DraftHub, type Presence } from "./draft-hub";
 import { linesChangedSince, type ChangedLine, type DraftKey } from "./drafts";
 
@@ -10,8 +11,26 @@ import { linesChangedSince, type ChangedLine, type DraftKey } from "./drafts";
  * The `id` is what EventSource sends back as `Last-Event-ID` when it reconnects. Opening the
  * stream announces the person (line null); closing it says they are gone. A stream ends after
  * `maxAgeMs` (5 minutes) without a word to the others: the browser reconnects at once, through
- * the route's session and access checks again, so a person whose access ended stops hearing.
+ * the route's session and access checks again.
+ *
+ * Access is checked again while the stream is open, so a person removed from the workspace (or
+ * whose roles no longer allow reading) hears nothing more: before each `lines` event is sent (read
+ * after the lines, so a save committed after the removal is never sent), and whenever this
+ * process hears the person changed (`ledgerlane_user_changed`, which the membership triggers send
+ * to every process; see lib/auth/session-cache.ts), which ends the stream within moments even
+ * while nobody saves.
  */
+
+export interface DraftStreamAccess {
+  userId: string;
+  /** Whether the person may still read the draft (a query carrying their membership and role). */
+  allowed: () => Promise<boolean>;
+}
+
+/** Where the stream hears of changed people (the process's session cache). */
+export interface UserChanges {
+  watch: (listener: UserChangeListener) => () => void;
+}
 
 export interface DraftStreamOptions {
   key: DraftKey;
@@ -19,7 +38,9 @@ export interface DraftStreamOptions {
   client: string;
   name: string;
   signal: AbortSignal;
+  access: DraftStreamAccess;
   hub?: DraftHub;
+  userChanges?: UserChanges;
   /** Comment lines that keep proxies from closing a quiet stream and notice a gone browser. */
   heartbeatMs?: number;
   maxAgeMs?: number;
@@ -33,6 +54,7 @@ function linesEvent(revision: number, lines: ChangedLine[]): string {
 
 export function draftEventStream(options: DraftStreamOptions): ReadableStream<Uint8Array> {
   const hub = options.hub ?? draftHub();
+  const userChanges = options.userChanges ?? sessionCache();
   const key = draftKeyText(options.key);
   let sent = options.since;
   let closed = false;
@@ -54,6 +76,9 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
           do {
             again = false;
             const changes = await linesChangedSince(options.key, sent);
+            if (closed) return;
+            // Asked after the read: allowed now means every line read was saved while they had access.
+            if (!(await options.access.allowed())) return close();
             if (closed) return;
             if (changes.revision > sent || changes.lines.length) {
               sent = Math.max(sent, changes.revision);
@@ -80,6 +105,18 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
         }
       };
       const unsubscribe = hub.subscribe(key, onEvent);
+      const recheck = () => {
+        void options.access.allowed().then(
+          (allowed) => {
+            if (!allowed) close();
+          },
+          // Not known (the database failing): the next lines event asks again before anything is sent.
+          () => undefined,
+        );
+      };
+      const unwatch = userChanges.watch((userId) => {
+        if (!closed && (userId === null || userId === options.access.userId)) recheck();
+      });
       const heartbeat = setInterval(() => write(": ping\n\n"), options.heartbeatMs ?? 15_000);
       const close = (farewell = true) => {
         if (closed) return;
@@ -87,6 +124,7 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
         clearInterval(heartbeat);
         clearTimeout(expiry);
         unsubscribe();
+        unwatch();
         options.signal.removeEventListener("abort", onAbort);
         if (farewell) void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null, gone: true } });
         try {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
 import type { TestSandbox } from "@/sandbox/test-support";
 import type { DraftEvent, DraftHub } from "./draft-hub";
+import type { UserChanges } from "./draft-stream";
 import type { DraftKey } from "./drafts";
 
 // Live co-editing of a draft against the suite's Postgres: per-line revisions (edits of different
@@ -11,6 +12,8 @@ import type { DraftKey } from "./drafts";
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 let sandbox: TestSandbox;
 let connectionId: string;
+let ownerId: string;
+let workspaceId: string;
 let databaseUrl: string;
 const hubs: DraftHub[] = [];
 
@@ -24,6 +27,8 @@ beforeAll(async () => {
   databaseUrl = serverEnv().DATABASE_URL;
   const user = await getDb().user.create({ data: { accountingUserId: `collab-${Date.now()}`, displayName: "Test Clerk" } });
   const actor = await personalActor(user.id);
+  ownerId = user.id;
+  workspaceId = actor.workspaceId;
   await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
   connectionId = (await payrollFor(actor, "payroll.edit")).connection.id;
 });
@@ -56,6 +61,33 @@ async function newHub(notify?: (channel: string, payload: string) => Promise<voi
   };
   hubs.push(hub);
   return hub;
+}
+
+/** The access the stream route gives a person: their membership and role, asked of the database. */
+async function accessOf(userId: string) {
+  const { stillPermitted } = await import("@/lib/payroll/access");
+  return { userId, allowed: () => stillPermitted(userId, connectionId, "payroll.read") };
+}
+
+/** A stream's messages one by one (without its `retry:` line); null once it ended. */
+function messages(stream: ReadableStream<Uint8Array>): () => Promise<string | null> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  return async () => {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const message = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (message.startsWith("retry:")) continue;
+        return message;
+      }
+      const { value, done } = await reader.read();
+      if (done) return null;
+      buffer += decoder.decode(value);
+    }
+  };
 }
 
 function nextEvent(hub: DraftHub, key: string, accept: (event: DraftEvent) => boolean = () => true): Promise<DraftEvent> {
@@ -176,23 +208,7 @@ describe("the draft's event stream", () => {
     const missed = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "2" }), base: base.revision }], [], null);
     const abort = new AbortController();
     const gone = nextEvent(hub, draftKeyText(key), (event) => event.type === "presence" && event.presence.gone === true);
-    const reader = draftEventStream({ key, since: base.revision, client: "me-123456", name: "Me", signal: abort.signal, hub }).getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    const nextMessage = async (): Promise<string> => {
-      for (;;) {
-        const end = buffer.indexOf("\n\n");
-        if (end >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (message.startsWith("retry:")) continue;
-          return message;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error("stream ended");
-        buffer += decoder.decode(value);
-      }
-    };
+    const nextMessage = messages(draftEventStream({ key, since: base.revision, client: "me-123456", name: "Me", signal: abort.signal, hub, access: await accessOf(ownerId) }));
     expect(await nextMessage()).toBe(
       `id: ${missed.revision}\nevent: lines\ndata: ${JSON.stringify({ revision: missed.revision, lines: [{ id: "b", revision: missed.revision, deleted: false, employee_id: 2, values: { amount: "2" } }] })}`,
     );
@@ -216,7 +232,7 @@ describe("the draft's event stream", () => {
     const key = freshKey();
     const heard: DraftEvent[] = [];
     hub.subscribe(draftKeyText(key), (event) => event.type !== "resync" && heard.push(event));
-    const reader = draftEventStream({ key, since: 0, client: "me-123456", name: "Me", signal: new AbortController().signal, hub, maxAgeMs: 50 }).getReader();
+    const reader = draftEventStream({ key, since: 0, client: "me-123456", name: "Me", signal: new AbortController().signal, hub, maxAgeMs: 50, access: await accessOf(ownerId) }).getReader();
     while (!(await reader.read()).done);
     expect(heard.map((event) => (event.type === "presence" ? event.presence.gone === true : "lines"))).toEqual([false]);
   });
@@ -235,7 +251,7 @@ describe("the draft's event stream", () => {
     expect(await listening.whenLive()).toBe(true);
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" })], null);
-    const reader = draftEventStream({ key, since: base.revision, client: "me-123456", name: "Me", signal: new AbortController().signal, hub: listening }).getReader();
+    const reader = draftEventStream({ key, since: base.revision, client: "me-123456", name: "Me", signal: new AbortController().signal, hub: listening, access: await accessOf(ownerId) }).getReader();
 
     // The database drops the listening connection (as after a restart or a network fault) and
     // it cannot come back at once; meanwhile the other process saves and notifies.
@@ -261,5 +277,81 @@ describe("the draft's event stream", () => {
     }
     expect(received).toContain(`id: ${saved.revision}\nevent: lines\n`);
     await reader.cancel();
+  });
+
+  /** A clerk of the owner's workspace, with an open stream of the draft beside the owner's. */
+  async function clerkAndOwnerStreams(options: { userChanges?: UserChanges } = {}) {
+    const { getDb } = await import("@/lib/db/client");
+    const { saveEntryDraft } = await import("./drafts");
+    const { draftEventStream } = await import("./draft-stream");
+    const hub = await newHub(async () => undefined);
+    const clerk = await getDb().user.create({ data: { accountingUserId: `collab-clerk-${Date.now()}`, displayName: "Removed Clerk" } });
+    await getDb().workspaceMember.create({ data: { workspaceId, userId: clerk.id, roles: ["clerk"] } });
+    const key = freshKey();
+    const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" })], null);
+    const open = async (userId: string, client: string) => {
+      const next = messages(draftEventStream({ key, since: base.revision, client, name: client, signal: new AbortController().signal, hub, access: await accessOf(userId), ...options }));
+      return next;
+    };
+    return { clerkId: clerk.id, key, base, hub, owner: await open(ownerId, "owner-123456"), clerk: await open(clerk.id, "clerk-123456") };
+  }
+
+  async function saveAndTell(hub: DraftHub, key: DraftKey, base: number, amount: string) {
+    const { patchEntryDraft } = await import("./drafts");
+    const { draftKeyText } = await import("./draft-hub");
+    const saved = await patchEntryDraft(key, [{ ...line("a", 1, { amount }), base }], [], null);
+    await hub.publish({ key: draftKeyText(key), type: "lines", revision: saved.revision });
+    return saved.revision;
+  }
+
+  const presence = (message: string | null) => message?.startsWith("event: presence") ?? false;
+  async function nextLines(next: () => Promise<string | null>): Promise<string | null> {
+    for (;;) {
+      const message = await next();
+      if (!presence(message)) return message;
+    }
+  }
+
+  it("ends a removed member's stream at once, while the others' goes on, and sends it no later save", async () => {
+    const { removeMember } = await import("@/lib/workspaces/members");
+    const { key, base, hub, owner, clerk, clerkId } = await clerkAndOwnerStreams();
+    const first = await saveAndTell(hub, key, base.revision, "2");
+    expect(await nextLines(owner)).toContain(`"amount":"2"`);
+    expect(await nextLines(clerk)).toContain(`"amount":"2"`);
+    await removeMember(ownerId, workspaceId, clerkId);
+    // Without any save: the removal alone ends the stream (a later message would be a save's).
+    expect(await nextLines(clerk)).toBeNull();
+    await saveAndTell(hub, key, first, "3");
+    expect(await nextLines(owner)).toContain(`"amount":"3"`);
+  });
+
+  it("ends it in another process, which hears of the removal only through the database", async () => {
+    const { SessionCache } = await import("@/lib/auth/session-cache");
+    const { removeMember } = await import("@/lib/workspaces/members");
+    // Another process's session cache: its own LISTEN connection, none of this process's `forget` calls.
+    const otherProcess = new SessionCache({ connectionString: () => databaseUrl });
+    try {
+      expect(await otherProcess.whenLive()).toBe(true);
+      const { key, base, hub, owner, clerk, clerkId } = await clerkAndOwnerStreams({ userChanges: otherProcess });
+      const removedAt = Date.now();
+      await removeMember(ownerId, workspaceId, clerkId);
+      expect(await nextLines(clerk)).toBeNull();
+      expect(Date.now() - removedAt).toBeLessThan(2_000);
+      await saveAndTell(hub, key, base.revision, "4");
+      expect(await nextLines(owner)).toContain(`"amount":"4"`);
+    } finally {
+      await otherProcess.close();
+    }
+  });
+
+  it("sends no save to a person whose access ended unheard (checked before each event)", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    // Hears nothing: as if the notification were lost while the listening connection reconnected.
+    const deaf = { watch: () => () => undefined };
+    const { key, base, hub, owner, clerk, clerkId } = await clerkAndOwnerStreams({ userChanges: deaf });
+    await getDb().workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId: clerkId } } });
+    await saveAndTell(hub, key, base.revision, "5");
+    expect(await nextLines(owner)).toContain(`"amount":"5"`);
+    expect(await nextLines(clerk)).toBeNull();
   });
 });

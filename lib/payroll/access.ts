@@ -72,3 +72,13 @@ async function noConnection(actor: PayrollActor, permission: Permission): Promis
   const readable = await getDb().payrollConnection.count({ where: { workspaceId: actor.workspaceId, apiKeyEncrypted: { not: null }, workspace: heldBy(actor.userId) } });
   return readable > 0 ? new ApiError("forbidden", `Your roles in this workspace do not allow that (${permission}).`) : new PayrollNotConnectedError();
 }
+
+/**
+ * Whether the person may still use the connection with `permission` (a member of its workspace
+ * holding a role that grants it, and the connection still connected), for what stays open after
+ * the request's check: the draft's event stream asks before each event it sends.
+ */
+export async function stillPermitted(userId: string, connectionId: string, permission: Permission): Promise<boolean> {
+  const count = await getDb().payrollConnection.count({ where: { id: connectionId, apiKeyEncrypted: { not: null }, workspace: grants(userId, permission) } });
+  return count > 0;
+}

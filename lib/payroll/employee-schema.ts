@@ -83,7 +83,9 @@ export function employeeProblems(typed: EmployeeInput, context: EmployeeContext)
   for (const field of REQUIRED_FIELDS) if (value(field) === "") add(field, "required");
 
   const id = value("id");
-  if (id !== "" && !POSITIVE_INTEGER.test(id)) add("id", "positiveInteger");
+  // Ids are at most 9 digits (what the service's and our integer columns hold): a longer number is told as such.
+  if (id !== "" && /^[1-9]\d{9,}$/.test(id)) add("id", "idTooLarge");
+  else if (id !== "" && !POSITIVE_INTEGER.test(id)) add("id", "positiveInteger");
   else if (id !== "" && context.usedIds?.has(Number(id))) add("id", "idInUse");
 
   const postal = value("postal_code");

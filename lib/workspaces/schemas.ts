@@ -16,7 +16,19 @@ export const rolesSchema = z
 
 export const changeRolesSchema = z.object({ roles: rolesSchema }).strict();
 
-export const createInvitationSchema = z.object({ roles: rolesSchema }).strict();
+/**
+ * A new invitation: its roles and, optionally, the person it is for (their e-mail as their
+ * accounting account has it, and a name for the list). One schema for the form and the route.
+ */
+export const inviteeSchema = z
+  .object({
+    email: z.email("email").max(320, "tooLong"),
+    name: z.string().trim().max(200, "tooLong").optional(),
+  })
+  .strict();
+export type Invitee = z.infer<typeof inviteeSchema>;
+
+export const createInvitationSchema = z.object({ roles: rolesSchema, invitee: inviteeSchema.optional() }).strict();
 
 /** The secret of an invitation link: 32 random bytes, base64url (43 characters). */
 export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -74,6 +86,8 @@ export interface InvitationView {
   createdBy: string | null;
   usedBy: string | null;
   usedAt: string | null;
+  /** The person the invitation is for, when the owner named them. */
+  invitee: { email: string; name: string | null } | null;
 }
 
 /** What an invitation's creator sees once: the link holds the secret, which is not stored. */

@@ -45,6 +45,9 @@ async function person(name: string): Promise<string> {
   return user.id;
 }
 
+/** A signed-in person opening a link (their e-mail as the accounting service reported it). */
+const opener = (id: string, email: string | null = null) => ({ id, email });
+
 async function personalOf(userId: string): Promise<string> {
   return (await db.workspace.findUniqueOrThrow({ where: { personalUserId: userId } })).id;
 }
@@ -63,6 +66,52 @@ async function join(ownerId: string, workspaceId: string, userId: string, roles:
 const snapshot = async (workspaceId: string) => ({
   members: await db.workspaceMember.findMany({ where: { workspaceId }, orderBy: { userId: "asc" } }),
   invitations: await db.workspaceInvitation.findMany({ where: { workspaceId }, orderBy: { id: "asc" } }),
+});
+
+describe("invitations for a named person", () => {
+  it("work only for the person whose reported e-mail is the named one; anyone else is refused and the link stays open", async () => {
+    const owner = await person("Owner");
+    const firm = await personalOf(owner);
+    const created = await createInvitation(owner, firm, ["clerk"], { email: "Carla.Clerk@example.com", name: "Carla Clerk" });
+    expect(created.invitation).toMatchObject({ state: "open", invitee: { email: "Carla.Clerk@example.com", name: "Carla Clerk" } });
+    // Who each open invitation went to, in the owners' list; one for anyone names nobody.
+    const anyone = await createInvitation(owner, firm, ["viewer"]);
+    const listed = await listInvitations(owner, firm);
+    expect(listed.find((invitation) => invitation.id === created.invitation.id)?.invitee).toEqual({ email: "Carla.Clerk@example.com", name: "Carla Clerk" });
+    expect(listed.find((invitation) => invitation.id === anyone.invitation.id)?.invitee).toBeNull();
+
+    const other = await person("Oscar Other");
+    const before = await snapshot(firm);
+    // The page says it is someone else's, naming the opener's own address only.
+    expect(await checkInvitation(created.token, opener(other, "oscar@example.com"))).toEqual({ state: "other_person", yourEmail: "oscar@example.com" });
+    await expect(acceptInvitation(created.token, other, async () => "oscar@example.com")).rejects.toMatchObject({ code: "invitation_other_person", status: 403 });
+    // No e-mail reported at all is no match either.
+    await expect(acceptInvitation(created.token, other, async () => null)).rejects.toMatchObject({ code: "invitation_other_person" });
+    expect(await snapshot(firm)).toEqual(before);
+
+    // The named person joins; what decides is what the service reports now, without case.
+    const carla = await person("Carla Clerk");
+    expect(await checkInvitation(created.token, opener(carla, "carla.clerk@EXAMPLE.com"))).toMatchObject({ state: "open", workspaceName: "Owner" });
+    expect(await acceptInvitation(created.token, carla, async () => " carla.clerk@example.com ")).toEqual({ workspaceId: firm });
+    expect((await listInvitations(owner, firm)).find((invitation) => invitation.id === created.invitation.id)).toMatchObject({ state: "used", usedBy: "Carla Clerk" });
+    // A link for anyone still works for anyone.
+    expect(await acceptInvitation(anyone.token, other, async () => "oscar@example.com")).toEqual({ workspaceId: firm });
+  });
+});
+
+describe("guessing invitation links", () => {
+  it("the 11th link a person opens or uses in a minute is refused with 429 (the page says when to try again)", async () => {
+    const guesser = await person("Guesser");
+    for (let index = 0; index < 5; index += 1) {
+      expect(await checkInvitation(`guess-${index}`, opener(guesser))).toEqual({ state: "invalid" });
+      await expect(acceptInvitation(`guess-${index}`, guesser)).rejects.toMatchObject({ code: "invitation_invalid" });
+    }
+    await expect(acceptInvitation("guess-10", guesser)).rejects.toMatchObject({ code: "rate_limited", status: 429, retryAfterSeconds: expect.any(Number) as unknown });
+    expect(await checkInvitation("guess-11", opener(guesser))).toEqual({ state: "rate_limited", retryAfterSeconds: expect.any(Number) as unknown });
+    // Another person has their own count; signed out, nothing is counted (and nothing can be used).
+    expect(await checkInvitation("guess-12", opener(await person("Someone")))).toEqual({ state: "invalid" });
+    expect(await checkInvitation("guess-13", null)).toEqual({ state: "invalid" });
+  });
 });
 
 describe("personal workspaces", () => {
@@ -208,11 +257,11 @@ describe("invitations", () => {
     ] as const;
     const before = await snapshot(firm);
     for (const [token, state, code, status] of cases) {
-      expect(await checkInvitation(token, guest)).toEqual({ state });
+      expect(await checkInvitation(token, opener(guest))).toEqual({ state });
       await expect(acceptInvitation(token, guest)).rejects.toMatchObject({ code, status });
     }
     // Opened by a member: named, refused, and the link stays usable for someone else.
-    expect(await checkInvitation(open.token, member)).toEqual({ state: "member", workspaceId: firm, workspaceName: "Owner" });
+    expect(await checkInvitation(open.token, opener(member))).toEqual({ state: "member", workspaceId: firm, workspaceName: "Owner" });
     await expect(acceptInvitation(open.token, member)).rejects.toMatchObject({ code: "already_member", status: 409 });
     expect(await snapshot(firm)).toEqual(before);
     expect((await listMyWorkspaces(guest)).map((workspace) => workspace.id)).not.toContain(firm);

@@ -309,6 +309,21 @@ describe("a 409 on a retry after a create without a clear answer", () => {
   const createsOf = (employeeId: number) => async () => (await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees")).body.filter((employee) => employee.id === employeeId);
   const onePost = (rule: Record<string, unknown>) => sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", times: 1, ...rule }] });
 
+  it("stores rows whose id fits no integer as skipped, with the id's problem (not a database error)", async () => {
+    const { createImport, importReport } = await import("./imports");
+    const { sampleEmployee } = await import("./sample-rows");
+    const { connectionId, client } = await oneRowImport(702);
+    const { requireCompany } = await import("../companies");
+    const company = await requireCompany(connectionId, 1002, client);
+    const rows = ["4294967296", "99999999999999999999"].map((id, index) => ({ row: index + 1, input: { ...sampleEmployee(index, 1, "35561094"), id } }));
+    const importId = await createImport(connectionId, company, client, { rows }, null);
+    const report = await importReport(connectionId, importId);
+    expect(report?.map((row) => [row.row, row.state, row.employeeId, row.issues])).toEqual([
+      [1, "skipped", 0, [{ field: "id", code: "idTooLarge" }]],
+      [2, "skipped", 0, [{ field: "id", code: "idTooLarge" }]],
+    ]);
+  });
+
   it("counts the row as created when the service stored it after our timeout (its own employee holds the id)", async () => {
     const { PayrollClient } = await import("../client");
     const { payrollConfig } = await import("../config");

@@ -37,6 +37,17 @@ describe("import rows", () => {
     expect(checked[0]!.payload).toMatchObject({ company_id: 1002, id: 201, health_insurance: "35561094" });
   });
 
+  it("refuses ids beyond 9 digits on their row, with no employee id (4294967296 fits no integer column)", () => {
+    const rows = ["4294967296", "99999999999999999999", "999999999"].map((id, index) => ({ ...sampleEmployee(index, 1, "35561094"), id }));
+    const { headers, rows: cells } = parseSpreadsheetText(toCsv(rows));
+    const checked = checkImportRows(cells, suggestMapping(headers), context);
+    expect(checked.map((row) => [row.employeeId, row.payload !== null, row.problems])).toEqual([
+      [null, false, [{ field: "id", code: "idTooLarge" }]],
+      [null, false, [{ field: "id", code: "idTooLarge" }]],
+      [999_999_999, true, []],
+    ]);
+  });
+
   it("accepts a German spreadsheet: 01.11.2026, w/m, the insurer by name, spaced pension numbers", () => {
     const text = [
       "Personalnummer;Vorname;Nachname;Straße;PLZ;Ort;Geschlecht;Eintritt;Krankenkasse;RVNR",

@@ -69,7 +69,9 @@ export function checkImportRows(rows: string[][], mapping: ColumnMapping, contex
     const blocking = problems.filter((problem) => problem.code !== "idInUse");
     return {
       row: index + 1,
-      employeeId: /^\d+$/.test(id) ? Number(id) : null,
+      // Only an id that passed its checks: an invalid one (e.g. 4294967296) is no employee id, and
+      // would not fit the report's integer column either.
+      employeeId: problems.some((problem) => problem.field === "id" && problem.code !== "idInUse") || id === "" ? null : Number(id),
       name: `${input.first_name} ${input.last_name}`.trim(),
       problems,
       payload: blocking.length === 0 ? toNewEmployee(input, context.companyId, context.insurers) : null,
