@@ -166,11 +166,20 @@ const revisionSchema = z.number().int().min(0).max(MAX_STORED_INT);
 
 /**
  * A changed line with the revision of it the change builds on (none: a line new to the page),
- * and `prior`: the values the same page sent in a save that may still be under way (this one,
- * sent while leaving the page, may arrive after it): stored values equal to those are its own.
+ * `was`: per cell the page changed, the value its copy of the cell held when the edit began (each
+ * cell is judged by it: lib/payroll-entries/draft-merge.ts), and `prior`: the values the same
+ * page sent in a save that may still be under way (this one, sent while leaving the page, may
+ * arrive after it): stored values equal to those are its own.
  */
 const lineChangeSchema = z
-  .object({ id: lineIdSchema, employee_id: storedPositiveIntSchema, values: storedLineSchema.shape.values, base: revisionSchema.optional(), prior: storedLineSchema.shape.values.optional() })
+  .object({
+    id: lineIdSchema,
+    employee_id: storedPositiveIntSchema,
+    values: storedLineSchema.shape.values,
+    base: revisionSchema.optional(),
+    was: storedLineSchema.shape.values.optional(),
+    prior: storedLineSchema.shape.values.optional(),
+  })
   .strict();
 
 function uniqueIds(lines: { id: string }[], ctx: z.RefinementCtx): void {
