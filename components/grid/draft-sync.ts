@@ -11,10 +11,13 @@ export interface RemoteLines {
   lines: { id: string; revision: number; deleted: boolean; employee_id: number; values: Record<string, string> }[];
 }
 
-/** A line saved here that someone else changed first: their line (values null: they removed it) and mine (null: I removed it). */
+/**
+ * A line saved here that someone else changed first: their line (values null: they removed it;
+ * `by`: who saved it, null when not known) and mine (null: I removed it).
+ */
 export interface DraftConflict {
   id: string;
-  theirs: { revision: number; employee_id: number | null; values: Record<string, string> | null };
+  theirs: { revision: number; employee_id: number | null; values: Record<string, string> | null; by: string | null };
   yours: StoredLine | null;
 }
 

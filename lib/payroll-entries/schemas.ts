@@ -195,16 +195,16 @@ function uniqueIds(lines: { id: string }[], ctx: z.RefinementCtx): void {
  * with the line's revision it builds on (`base`): those someone else changed since are refused
  * as conflicts, the others are written.
  */
-export const entryDraftBodySchema = z.union([
-  z.object({ period: z.string().regex(PERIOD), lines: storedLinesSchema }).strict(),
-  z
-    .object({
-      period: z.string().regex(PERIOD),
-      changes: z.array(lineChangeSchema).max(50_000).superRefine(uniqueIds),
-      removed: z.array(z.object({ id: lineIdSchema, base: revisionSchema.optional() }).strict()).max(50_000).default([]),
-    })
-    .strict(),
-]);
+/** The grid's save: the lines changed and removed (also what the browser keeps until the server confirms it: components/grid/draft-backup.ts). */
+export const draftPatchBodySchema = z
+  .object({
+    period: z.string().regex(PERIOD),
+    changes: z.array(lineChangeSchema).max(50_000).superRefine(uniqueIds),
+    removed: z.array(z.object({ id: lineIdSchema, base: revisionSchema.optional() }).strict()).max(50_000).default([]),
+  })
+  .strict();
+
+export const entryDraftBodySchema = z.union([z.object({ period: z.string().regex(PERIOD), lines: storedLinesSchema }).strict(), draftPatchBodySchema]);
 
 /** Where someone is in a draft's grid: the line they are on (null: none), for the others' "also here". */
 export const draftPresenceBodySchema = z.object({ period: z.string().regex(PERIOD), client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), line: lineIdSchema.nullable() }).strict();
