@@ -11,38 +11,51 @@ import { draftPatchBodySchema } from "@/lib/payroll-entries/schemas";
  * cell someone else changed meanwhile meets theirs as a conflict, as a save would have.
  */
 export interface DraftBackupStorage {
-  read(): string | null;
+  /** Every page's kept edits of this draft (this page's and earlier or other pages'), taken: removed from storage. */
+  takeAll(): string[];
+  /** This page's edits not yet confirmed. */
   write(body: string): void;
+  /** Nothing of this page is unconfirmed. */
   clear(): void;
 }
 
 const PREFIX = "ledgerlane:unconfirmed-draft:";
 
-/** One key per person, payroll connection, company, month and kind: the draft a body belongs to. */
+/**
+ * The keys' common part: one per person, payroll connection, company, month and kind (the draft
+ * the edits belong to). Each open page keeps its own entry under it (`page`): two tabs of the same
+ * draft never overwrite each other's, and the next page takes them all.
+ */
 export function draftBackupKey(owner: string, companyId: number, kind: string, period: string): string {
-  return `${PREFIX}${owner}/${companyId}/${kind}/${period}`;
+  return `${PREFIX}${owner}/${companyId}/${kind}/${period}/`;
 }
 
-/** localStorage under `key`; a browser that refuses storage keeps nothing (the page still saves as ever). */
-export function localDraftBackup(key: string): DraftBackupStorage {
+/** localStorage under `draftKey` + `page`; a browser that refuses storage keeps nothing (the page still saves as ever). */
+export function localDraftBackup(draftKey: string, page: string): DraftBackupStorage {
+  const own = `${draftKey}${page}`;
   return {
-    read: () => {
+    takeAll: () => {
       try {
-        return localStorage.getItem(key);
+        const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index)).filter((key): key is string => key?.startsWith(draftKey) === true);
+        return keys.flatMap((key) => {
+          const text = localStorage.getItem(key);
+          localStorage.removeItem(key);
+          return text ? [text] : [];
+        });
       } catch {
-        return null;
+        return [];
       }
     },
     write: (body) => {
       try {
-        localStorage.setItem(key, body);
+        localStorage.setItem(own, body);
       } catch {
         // Full or refused: the edits stay in the page and are saved as ever.
       }
     },
     clear: () => {
       try {
-        localStorage.removeItem(key);
+        localStorage.removeItem(own);
       } catch {
         // Nothing stored.
       }

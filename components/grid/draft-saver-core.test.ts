@@ -15,11 +15,15 @@ function newModel() {
   ]);
 }
 
-/** localStorage as the saver sees it. */
+/** localStorage as the saver sees it (one page's entry). */
 function memoryBackup(): DraftBackupStorage & { text: string | null } {
   const storage = {
     text: null as string | null,
-    read: () => storage.text,
+    takeAll: () => {
+      const taken = storage.text === null ? [] : [storage.text];
+      storage.text = null;
+      return taken;
+    },
     write: (body: string) => void (storage.text = body),
     clear: () => void (storage.text = null),
   };

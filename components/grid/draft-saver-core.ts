@@ -77,8 +77,11 @@ export class DraftSaverCore {
     const unsubscribe = this.model.subscribe(this.schedule);
     const backup = this.options.backup;
     if (backup && !this.model.readOnly) {
-      const kept = parseBackup(backup.read(), this.options.period);
-      if (kept) restoreBackup(this.model, this.sync, kept);
+      // Earlier pages' (a reload, a crash) and other open pages' edits: this page saves them now.
+      for (const text of backup.takeAll()) {
+        const kept = parseBackup(text, this.options.period);
+        if (kept) restoreBackup(this.model, this.sync, kept);
+      }
       this.keep();
     }
     return () => {

@@ -10,6 +10,7 @@ import { COMMIT_OPEN_EDIT } from "./cell-editor";
 import { fitsKeepalive } from "./draft-body";
 import { draftBackupKey, localDraftBackup } from "./draft-backup";
 import { DraftSaverCore, type SaveAnswer } from "./draft-saver-core";
+import { newClientId } from "./draft-sync";
 import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
 
 /** Tries of one save before it counts as failed (then the saver tries again by itself: draft-saver-core.ts). */
@@ -55,7 +56,7 @@ export function useDraftSaver({ model, companyId, kind, period, initial, owner }
         // A keepalive save goes out at once (not through the mutation, which starts its request a few
         // promise turns later), while the page is being left.
         send: (body, keepalive) => (keepalive ? apiFetchOrThrow<SaveAnswer>(entriesApiPath(companyId, kind, "draft"), { method: "PUT", jsonText: body, keepalive: true }) : putDraft(body)),
-        backup: typeof window === "undefined" ? null : localDraftBackup(draftBackupKey(owner, companyId, kind, period)),
+        backup: typeof window === "undefined" ? null : localDraftBackup(draftBackupKey(owner, companyId, kind, period), newClientId()),
         commitOpenEdit: () => window.dispatchEvent(new Event(COMMIT_OPEN_EDIT)),
       }),
   );
