@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { approveMonth, authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase } from "./helpers";
 
 // Nothing a person did is lost: Disconnect keeps the payroll data for the same customer and asks
@@ -141,48 +141,70 @@ test("Disconnect asks, keeps a draft for the same customer; another customer is 
   expect(errors).toEqual([]);
 });
 
-test("edits typed while the server refuses saves survive a reload, say when saving is tried again, and are saved once it takes them", async ({ page, context }) => {
+/** The database refuses every write of Dara's draft lines (a trigger; `false`: takes them again). */
+async function refuseDraftWrites(refuse: boolean) {
+  await withDatabase(async (client) => {
+    if (!refuse) {
+      await client.query("DROP TRIGGER IF EXISTS e2e_refuse_draft_writes ON payroll_entry_draft_lines");
+      await client.query("DROP FUNCTION IF EXISTS e2e_refuse_draft_writes()");
+      return;
+    }
+    const { rows } = await client.query<{ id: string }>(DARAS_CONNECTIONS.replace("SELECT 1", "SELECT id"), [DARA]);
+    const ids = rows.map((row) => row.id).join(",");
+    await client.query(
+      `CREATE OR REPLACE FUNCTION e2e_refuse_draft_writes() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF NEW.connection_id = ANY('{${ids}}'::uuid[]) THEN RAISE EXCEPTION 'e2e: the database refuses'; END IF; RETURN NEW; END $$`,
+    );
+    await client.query("CREATE TRIGGER e2e_refuse_draft_writes BEFORE INSERT OR UPDATE ON payroll_entry_draft_lines FOR EACH ROW EXECUTE FUNCTION e2e_refuse_draft_writes()");
+  });
+}
+
+test("edits typed while the database refuses saves survive a reload, say when saving is tried again, and are saved once it takes them", async ({ page }) => {
   test.setTimeout(120_000);
   await signInDara(page);
   await connect(page, THOMAS_KEY);
   await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
   await openHours(page);
+  const stored = () =>
+    withDatabase(async (client) => {
+      const { rows } = await client.query<{ values: Record<string, string> }>(
+        `SELECT l."values" FROM payroll_entry_draft_lines l WHERE l.company_id = $1 AND l.kind = 'hours' AND NOT l.deleted AND l.connection_id IN (${DARAS_CONNECTIONS.replace("SELECT 1", "SELECT id")}) ORDER BY l.position`,
+        [COMPANY, DARA],
+      );
+      return rows.map((row) => row.values).filter((values) => Object.keys(values).length > 0);
+    });
 
-  // The draft's saves are refused, as when the database refuses connections (keepalive saves sent
-  // while the page is left included: the route is the browser context's).
-  const refuse = (route: Route) =>
-    route.request().method() === "PUT"
-      ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ ok: false, error: { code: "unavailable", message: "The database refused the connection." } }) })
-      : route.continue();
-  await context.route("**/api/payroll-entries/*/hours/draft", refuse);
-  await cell(page, 1, "type").click();
-  await page.keyboard.type("Hourly wage");
-  await page.keyboard.press("Tab");
-  await page.keyboard.type("8");
-  await page.keyboard.press("Enter");
-  await cell(page, 2, "total_hours").click();
-  await page.keyboard.type("4");
-  await page.keyboard.press("Enter");
-  // The status says what happens: not saved, kept in this browser, tried again by itself at a time; or now.
-  const failed = page.locator('[data-draft-state="failed"]');
-  await expect(failed).toContainText(/^Not saved yet: the server could not be reached\. Your changes are kept in this browser; trying again by itself at \d{1,2}:\d{2}:\d{2}/, { timeout: 10_000 });
-  await expect(page.getByRole("button", { name: "Try saving now" })).toBeVisible();
+  // Refused by the database: every save, the one sent while the page is left included.
+  await refuseDraftWrites(true);
+  try {
+    await cell(page, 1, "type").click();
+    await page.keyboard.type("Hourly wage");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("8");
+    await page.keyboard.press("Enter");
+    await cell(page, 2, "total_hours").click();
+    await page.keyboard.type("4");
+    await page.keyboard.press("Enter");
+    // The status says what happens: not saved, kept in this browser, tried again by itself at a time; or now.
+    const failed = page.locator('[data-draft-state="failed"]');
+    await expect(failed).toContainText(/^Not saved yet: saving failed\. Your changes are kept in this browser; trying again by itself at \d{1,2}:\d{2}:\d{2}/, { timeout: 10_000 });
+    await expect(page.getByRole("button", { name: "Try saving now" })).toBeVisible();
 
-  // The page is reloaded while the server still refuses: the three edits are there again.
-  await page.reload();
-  await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
-  await expect(cell(page, 1, "total_hours")).toHaveText("8");
-  await expect(cell(page, 2, "total_hours")).toHaveText("4");
-  const stored = () => withDatabase(async (client) => (await client.query<{ values: Record<string, string> }>(`SELECT l."values" FROM payroll_entry_draft_lines l JOIN payroll_connections c ON c.id = l.connection_id WHERE l.company_id = $1 AND l.kind = 'hours' AND NOT l.deleted AND c.workspace_id IN (SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.email = $2) ORDER BY l.position`, [COMPANY, DARA])).rows.map((row) => row.values));
-  // Nothing reached the server: what is shown came from this browser.
-  expect((await stored()).filter((values) => Object.keys(values).length > 0)).toEqual([]);
-  await expect(failed).toBeVisible({ timeout: 10_000 });
+    // The page is reloaded while the database still refuses: the three edits are there again, from this browser.
+    await page.reload();
+    await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
+    await expect(cell(page, 1, "total_hours")).toHaveText("8");
+    await expect(cell(page, 2, "total_hours")).toHaveText("4");
+    await expect(failed).toBeVisible({ timeout: 10_000 });
+    expect(await stored()).toEqual([]);
+  } finally {
+    await refuseDraftWrites(false);
+  }
 
-  // The server takes saves again: trying now saves them, and the browser forgets them.
-  await context.unroute("**/api/payroll-entries/*/hours/draft", refuse);
+  // The database takes writes again: trying now saves them, and the browser forgets them.
   await page.getByRole("button", { name: "Try saving now" }).click();
   await draftSaved(page);
-  await expect.poll(async () => (await stored()).filter((values) => Object.keys(values).length > 0)).toEqual([{ type: "HOURLY_WAGE", total_hours: "8" }, { total_hours: "4" }]);
+  expect(await stored()).toEqual([{ type: "HOURLY_WAGE", total_hours: "8" }, { total_hours: "4" }]);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("ledgerlane:unconfirmed-draft:")))).toEqual([]);
 });
 
