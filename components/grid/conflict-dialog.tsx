@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { displayValue } from "@/lib/payroll-grid/locale-input";
 import type { GridModel } from "@/lib/payroll-grid/model";
-import type { ConflictStore, DraftConflict, Peer, PresenceStore } from "./draft-sync";
+import { whoSaved, type ConflictStore, type DraftConflict, type PresenceStore } from "./draft-sync";
 
 interface ConflictDialogProps {
   store: ConflictStore;
@@ -16,16 +16,6 @@ interface ConflictDialogProps {
   employees: ReadonlyMap<number, string>;
   columnLabels: readonly string[];
   onResolve: (id: string, keep: "theirs" | "mine") => void;
-}
-
-/** Who saved their side: as the server knows it, else the one person here on that line, else the only other person here. */
-function whoSaved(conflict: DraftConflict, peers: readonly Peer[]): string | null {
-  if (conflict.theirs.by) return conflict.theirs.by;
-  const names = (list: readonly Peer[]) => [...new Set(list.map((peer) => peer.name))];
-  const onLine = names(peers.filter((peer) => peer.line === conflict.id));
-  if (onLine.length === 1) return onLine[0] ?? null;
-  const everyone = names(peers);
-  return everyone.length === 1 ? (everyone[0] ?? null) : null;
 }
 
 /**

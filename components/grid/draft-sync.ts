@@ -94,6 +94,19 @@ export class PresenceStore extends Store<readonly Peer[]> {
   }
 }
 
+/**
+ * Who saved the other side of a conflict: as the server knows it (the line's last writer), else
+ * the one person here on that line, else the only other person here; null when unknown.
+ */
+export function whoSaved(conflict: DraftConflict, peers: readonly Peer[]): string | null {
+  if (conflict.theirs.by) return conflict.theirs.by;
+  const names = (list: readonly Peer[]) => [...new Set(list.map((peer) => peer.name))];
+  const onLine = names(peers.filter((peer) => peer.line === conflict.id));
+  if (onLine.length === 1) return onLine[0] ?? null;
+  const everyone = names(peers);
+  return everyone.length === 1 ? (everyone[0] ?? null) : null;
+}
+
 /** This page's id in presence messages: one per open grid. */
 export function newClientId(): string {
   const bytes = new Uint8Array(12);
