@@ -168,7 +168,7 @@ test("edits typed while the database refuses saves survive a reload, say when sa
   const stored = () =>
     withDatabase(async (client) => {
       const { rows } = await client.query<{ values: Record<string, string> }>(
-        `SELECT l."values" FROM payroll_entry_draft_lines l WHERE l.company_id = $1 AND l.kind = 'hours' AND NOT l.deleted AND l.connection_id IN (${DARAS_CONNECTIONS.replace("SELECT 1", "SELECT id")}) ORDER BY l.position`,
+        `SELECT l."values" FROM payroll_entry_draft_lines l WHERE l.company_id = $1 AND l.kind = 'hours' AND NOT l.deleted AND l.connection_id IN (${DARAS_CONNECTIONS.replace("SELECT 1", "SELECT id").replace("$1", "$2")}) ORDER BY l.position`,
         [COMPANY, DARA],
       );
       return rows.map((row) => row.values).filter((values) => Object.keys(values).length > 0);
