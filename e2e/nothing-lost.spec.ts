@@ -159,7 +159,8 @@ async function refuseDraftWrites(refuse: boolean) {
   });
 }
 
-test("edits typed while the database refuses saves survive a reload, say when saving is tried again, and are saved once it takes them", async ({ page }) => {
+test("edits typed while the database refuses saves survive a reload and a closed tab, say when saving is tried again, and are saved once it takes them", async ({ page: first, context }) => {
+  let page = first;
   test.setTimeout(120_000);
   await signInDara(page);
   await connect(page, THOMAS_KEY);
@@ -186,8 +187,8 @@ test("edits typed while the database refuses saves survive a reload, say when sa
     await page.keyboard.type("4");
     await page.keyboard.press("Enter");
     // The status says what happens: not saved, kept in this browser, tried again by itself at a time; or now.
-    const failed = page.locator('[data-draft-state="failed"]');
-    await expect(failed).toContainText(/^Not saved yet: saving failed\. Your changes are kept in this browser; trying again by itself at \d{1,2}:\d{2}:\d{2}/, { timeout: 10_000 });
+    const failed = (on: Page) => on.locator('[data-draft-state="failed"]');
+    await expect(failed(page)).toContainText(/^Not saved yet: saving failed\. Your changes are kept in this browser; trying again by itself at \d{1,2}:\d{2}:\d{2}/, { timeout: 10_000 });
     await expect(page.getByRole("button", { name: "Try saving now" })).toBeVisible();
 
     // The page is reloaded while the database still refuses: the three edits are there again, from this browser.
@@ -195,7 +196,17 @@ test("edits typed while the database refuses saves survive a reload, say when sa
     await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
     await expect(cell(page, 1, "total_hours")).toHaveText("8");
     await expect(cell(page, 2, "total_hours")).toHaveText("4");
-    await expect(failed).toBeVisible({ timeout: 10_000 });
+    await expect(failed(page)).toBeVisible({ timeout: 10_000 });
+    expect(await stored()).toEqual([]);
+
+    // The tab goes without a word (as in a crash: nothing handed over); the month opened in a new tab has them too.
+    await page.close({ runBeforeUnload: false });
+    page = await context.newPage();
+    await openHours(page);
+    await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
+    await expect(cell(page, 1, "total_hours")).toHaveText("8");
+    await expect(cell(page, 2, "total_hours")).toHaveText("4");
+    await expect(failed(page)).toBeVisible({ timeout: 10_000 });
     expect(await stored()).toEqual([]);
   } finally {
     await refuseDraftWrites(false);
