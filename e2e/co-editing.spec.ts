@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import pg from "pg";
 import { appPorts, freshDatabase, startApps, type AppProcesses, type FreshDatabase } from "./app-processes";
 import { authorizeAtService, control, fixtureUser, SABINE_KEY, SANDBOX_URL, type FixtureUser } from "./helpers";
 
@@ -60,6 +61,21 @@ test.afterAll(async () => {
   await apps?.stop();
   await database?.drop();
 });
+
+/** The stored hours lines of an employee in the processes' database. */
+async function storedLines(employee: number): Promise<Record<string, string>[]> {
+  const client = new pg.Client({ connectionString: database!.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ values: Record<string, string> }>(
+      `SELECT "values" FROM payroll_entry_draft_lines WHERE company_id = $1 AND kind = 'hours' AND employee_id = $2 AND NOT deleted ORDER BY position`,
+      [COMPANY, employee],
+    );
+    return rows.map((row) => row.values);
+  } finally {
+    await client.end();
+  }
+}
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
@@ -140,8 +156,10 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   await expect(cell(owner, 1, "total_hours")).toHaveText("7");
   release();
 
-  const dialog = owner.getByRole("dialog", { name: "Someone else changed the same lines" });
+  // The dialog names who saved first (the server knows who wrote the line last).
+  const dialog = owner.getByRole("dialog", { name: "Dara Byrne changed the same lines" });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("columnheader", { name: "Saved by Dara Byrne" })).toBeVisible();
   await expect(dialog.locator('[data-side="theirs"]')).toHaveText("5");
   await expect(dialog.locator('[data-side="yours"]')).toHaveText("7");
   // Chosen with the keyboard.
@@ -152,6 +170,43 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   // The owner's value, saved on top of the clerk's, reaches the clerk's grid.
   await expect(cell(clerk, 1, "total_hours")).toHaveText("7", { timeout: 5_000 });
   await expect(owner.locator('[data-draft-state="saved"]')).toBeVisible();
+
+  // The same cell, one side not yet committed: the owner types 9 without Enter; the clerk saves 10
+  // there (and the line's type), which reaches the owner's grid under the open editor; the owner's
+  // Enter then meets the clerk's 10 as a conflict (her edit began from the empty cell), never
+  // overwriting it unseen.
+  await cell(owner, 2, "total_hours").click();
+  await owner.keyboard.type("9");
+  await cell(clerk, 2, "type").click();
+  await clerk.keyboard.type("Hourly wage");
+  await clerk.keyboard.press("Tab");
+  await clerk.keyboard.type("10");
+  await clerk.keyboard.press("Enter");
+  await expect(clerk.locator('[data-draft-state="saved"]')).toBeVisible();
+  await expect(cell(owner, 2, "type")).toHaveText("Hourly wage", { timeout: 5_000 });
+  await owner.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('[data-side="theirs"]')).toHaveText("10");
+  await expect(dialog.locator('[data-side="yours"]')).toHaveText("9");
+  // The clerk's screen keeps her 10 meanwhile.
+  await expect(cell(clerk, 2, "total_hours")).toHaveText("10");
+  await dialog.getByRole("button", { name: "Keep the saved value" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cell(owner, 2, "total_hours")).toHaveText("10");
+  await expect(owner.locator('[data-draft-state="saved"]')).toBeVisible();
+  expect((await storedLines(2)).map((values) => values.total_hours)).toEqual(["10"]);
+
+  // Edits of different cells of the same line merge: each grid ends with both.
+  await cell(owner, 2, "surcharge").click();
+  await owner.keyboard.type("25");
+  await owner.keyboard.press("Enter");
+  await cell(clerk, 2, "cost_center_id").click();
+  await clerk.keyboard.type("KST-7");
+  await clerk.keyboard.press("Enter");
+  await expect(cell(owner, 2, "cost_center_id")).toHaveText("KST-7", { timeout: 5_000 });
+  await expect(cell(clerk, 2, "surcharge")).toHaveText("25", { timeout: 5_000 });
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await storedLines(2)).map((values) => [values.total_hours, values.surcharge, values.cost_center_id])).toEqual([["10", "25", "KST-7"]]);
 
   // Closing one grid removes it from the other's list.
   await clerk.goto("/audit");

@@ -143,6 +143,84 @@ test("Disconnect asks, keeps a draft for the same customer; another customer is 
   expect(errors).toEqual([]);
 });
 
+/** The database refuses every write of Dara's draft lines (a trigger; `false`: takes them again). */
+async function refuseDraftWrites(refuse: boolean) {
+  await withDatabase(async (client) => {
+    if (!refuse) {
+      await client.query("DROP TRIGGER IF EXISTS e2e_refuse_draft_writes ON payroll_entry_draft_lines");
+      await client.query("DROP FUNCTION IF EXISTS e2e_refuse_draft_writes()");
+      return;
+    }
+    const { rows } = await client.query<{ id: string }>(DARAS_CONNECTIONS.replace("SELECT 1", "SELECT id"), [DARA]);
+    const ids = rows.map((row) => row.id).join(",");
+    await client.query(
+      `CREATE OR REPLACE FUNCTION e2e_refuse_draft_writes() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF NEW.connection_id = ANY('{${ids}}'::uuid[]) THEN RAISE EXCEPTION 'e2e: the database refuses'; END IF; RETURN NEW; END $$`,
+    );
+    await client.query("CREATE TRIGGER e2e_refuse_draft_writes BEFORE INSERT OR UPDATE ON payroll_entry_draft_lines FOR EACH ROW EXECUTE FUNCTION e2e_refuse_draft_writes()");
+  });
+}
+
+test("edits typed while the database refuses saves survive a reload and a closed tab, say when saving is tried again, and are saved once it takes them", async ({ page: first, context }) => {
+  let page = first;
+  test.setTimeout(120_000);
+  await signInDara(page);
+  await connect(page, THOMAS_KEY);
+  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+  await openHours(page);
+  const stored = () =>
+    withDatabase(async (client) => {
+      const { rows } = await client.query<{ values: Record<string, string> }>(
+        `SELECT l."values" FROM payroll_entry_draft_lines l WHERE l.company_id = $1 AND l.kind = 'hours' AND NOT l.deleted AND l.connection_id IN (${DARAS_CONNECTIONS.replace("SELECT 1", "SELECT id").replace("$1", "$2")}) ORDER BY l.position`,
+        [COMPANY, DARA],
+      );
+      return rows.map((row) => row.values).filter((values) => Object.keys(values).length > 0);
+    });
+
+  // Refused by the database: every save, the one sent while the page is left included.
+  await refuseDraftWrites(true);
+  try {
+    await cell(page, 1, "type").click();
+    await page.keyboard.type("Hourly wage");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("8");
+    await page.keyboard.press("Enter");
+    await cell(page, 2, "total_hours").click();
+    await page.keyboard.type("4");
+    await page.keyboard.press("Enter");
+    // The status says what happens: not saved, kept in this browser, tried again by itself at a time; or now.
+    const failed = (on: Page) => on.locator('[data-draft-state="failed"]');
+    await expect(failed(page)).toContainText(/^Not saved yet: saving failed\. Your changes are kept in this browser; trying again by itself at \d{1,2}:\d{2}:\d{2}/, { timeout: 10_000 });
+    await expect(page.getByRole("button", { name: "Try saving now" })).toBeVisible();
+
+    // The page is reloaded while the database still refuses: the three edits are there again, from this browser.
+    await page.reload();
+    await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
+    await expect(cell(page, 1, "total_hours")).toHaveText("8");
+    await expect(cell(page, 2, "total_hours")).toHaveText("4");
+    await expect(failed(page)).toBeVisible({ timeout: 10_000 });
+    expect(await stored()).toEqual([]);
+
+    // The tab goes without a word (as in a crash: nothing handed over); the month opened in a new tab has them too.
+    await page.close({ runBeforeUnload: false });
+    page = await context.newPage();
+    await openHours(page);
+    await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
+    await expect(cell(page, 1, "total_hours")).toHaveText("8");
+    await expect(cell(page, 2, "total_hours")).toHaveText("4");
+    await expect(failed(page)).toBeVisible({ timeout: 10_000 });
+    expect(await stored()).toEqual([]);
+  } finally {
+    await refuseDraftWrites(false);
+  }
+
+  // The database takes writes again: trying now saves them, and the browser forgets them.
+  await page.getByRole("button", { name: "Try saving now" }).click();
+  await draftSaved(page);
+  expect(await stored()).toEqual([{ type: "HOURLY_WAGE", total_hours: "8" }, { total_hours: "4" }]);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("ledgerlane:unconfirmed-draft:")))).toEqual([]);
+});
+
 test("after the month close's transfer of unknown outcome the comparison says so and compares with both; a transfer not sent keeps the month approved", async ({ page }) => {
   test.setTimeout(180_000);
   await signInDara(page);

@@ -6,10 +6,12 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { displayValue } from "@/lib/payroll-grid/locale-input";
 import type { GridModel } from "@/lib/payroll-grid/model";
-import type { ConflictStore, DraftConflict } from "./draft-sync";
+import { whoSaved, type ConflictStore, type DraftConflict, type PresenceStore } from "./draft-sync";
 
 interface ConflictDialogProps {
   store: ConflictStore;
+  /** Who else is here: names the person when the server could not (someone on the line, or the only one here). */
+  presence: PresenceStore;
   model: GridModel;
   employees: ReadonlyMap<number, string>;
   columnLabels: readonly string[];
@@ -17,18 +19,21 @@ interface ConflictDialogProps {
 }
 
 /**
- * Lines this person changed that someone else saved first: both values side by side, and a
- * choice per line. Nothing is overwritten until the person chooses; closing the dialog (Escape)
- * leaves the choice open, with a notice to come back to it.
+ * Lines this person changed that someone else saved first: both values side by side, who saved
+ * theirs, and a choice per line. Nothing is overwritten until the person chooses; closing the
+ * dialog (Escape) leaves the choice open, with a notice to come back to it.
  */
-export function ConflictDialog({ store, model, employees, columnLabels, onResolve }: ConflictDialogProps) {
+export function ConflictDialog({ store, presence, model, employees, columnLabels, onResolve }: ConflictDialogProps) {
   const t = useTranslations();
   const conflicts = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const peers = useSyncExternalStore(presence.subscribe, presence.get, presence.get);
   const [dismissed, setDismissed] = useState(false);
   if (!conflicts.length) {
     if (dismissed) setDismissed(false);
     return null;
   }
+  const names = [...new Set(conflicts.map((conflict) => whoSaved(conflict, peers)))];
+  const title = names.length === 1 && names[0] ? t("payrollEntries.conflictTitleBy", { name: names[0] }) : t("payrollEntries.conflictTitle");
   return (
     <>
       <div role="alert" className="flex flex-wrap items-center gap-2 rounded border border-amber-600 bg-amber-50 p-2 text-sm">
@@ -39,11 +44,11 @@ export function ConflictDialog({ store, model, employees, columnLabels, onResolv
           </Button>
         ) : null}
       </div>
-      <Dialog open={!dismissed} title={t("payrollEntries.conflictTitle")} onClose={() => setDismissed(true)} width="w-[40rem]">
+      <Dialog open={!dismissed} title={title} onClose={() => setDismissed(true)} width="w-[40rem]">
         <p className="text-sm text-slate-700">{t("payrollEntries.conflictIntro")}</p>
         <ul className="max-h-[60vh] space-y-4 overflow-y-auto">
           {conflicts.map((conflict) => (
-            <ConflictItem key={conflict.id} conflict={conflict} model={model} employees={employees} columnLabels={columnLabels} onResolve={onResolve} />
+            <ConflictItem key={conflict.id} conflict={conflict} by={whoSaved(conflict, peers)} model={model} employees={employees} columnLabels={columnLabels} onResolve={onResolve} />
           ))}
         </ul>
       </Dialog>
@@ -51,7 +56,7 @@ export function ConflictDialog({ store, model, employees, columnLabels, onResolv
   );
 }
 
-function ConflictItem({ conflict, model, employees, columnLabels, onResolve }: Omit<ConflictDialogProps, "store"> & { conflict: DraftConflict }) {
+function ConflictItem({ conflict, by, model, employees, columnLabels, onResolve }: Omit<ConflictDialogProps, "store" | "presence"> & { conflict: DraftConflict; by: string | null }) {
   const t = useTranslations();
   const locale = useLocale() as "en" | "de";
   const index = model.lines.findIndex((line) => line.id === conflict.id);
@@ -76,7 +81,7 @@ function ConflictItem({ conflict, model, employees, columnLabels, onResolve }: O
         <thead>
           <tr>
             <th scope="col">{t("payrollEntries.conflictField")}</th>
-            <th scope="col">{t("payrollEntries.conflictTheirs")}</th>
+            <th scope="col">{by ? t("payrollEntries.conflictTheirsBy", { name: by }) : t("payrollEntries.conflictTheirs")}</th>
             <th scope="col">{t("payrollEntries.conflictYours")}</th>
           </tr>
         </thead>

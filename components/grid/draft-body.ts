@@ -1,4 +1,4 @@
-import type { GridLine, GridModel } from "@/lib/payroll-grid/model";
+import { editBaseKey, type GridLine, type GridModel } from "@/lib/payroll-grid/model";
 import type { StoredLine } from "@/lib/payroll-entries/kinds";
 
 // The grid's lines as the draft API takes them (lib/payroll-entries/schemas.ts): whole, as a
@@ -31,10 +31,18 @@ function lineToJson(model: GridModel, line: GridLine): string {
   return cached.json;
 }
 
-/** What the server holds of a line as this page knows it: the line object and its local `rev` when last saved. */
+/**
+ * What the server holds of a line as this page knows it: the line object, its local `rev` when
+ * last saved (or shown as someone else saved it), and its cells then (what an edit is based on).
+ */
 export interface SavedLine {
   line: GridLine;
   rev: number;
+  cells: readonly string[];
+}
+
+export function savedLine(line: GridLine): SavedLine {
+  return { line, rev: line.rev, cells: [...line.cells] };
 }
 
 export interface DraftPatch {
@@ -43,24 +51,30 @@ export interface DraftPatch {
   sent: Map<string, SavedLine>;
   /** Each sent line's values as JSON text, for a save that may overtake this one (`prior`). */
   sentValues: Map<string, string>;
+  /** The cells sent with a base of the model's `editBases`, and that base: forgotten once the save has an answer. */
+  editBases: Map<string, string>;
   removed: string[];
 }
 
 /**
  * The save request for what changed since the last save: each line whose object or revision
  * differs from the one saved, and each saved line no longer in the grid, with the line's server
- * revision it builds on (`base`; none for a line the server does not know). Lines in `held`
- * (a conflict awaiting a choice) are left out. Null when nothing changed. `inFlight`: a save
- * still under way, whose lines this one may reach the server before or after: each of them
- * carries the values sent there as `prior`, so that the server takes this newer value over the
- * page's own earlier one instead of calling it a conflict. Each line's JSON is kept until the
- * line changes, so a save after one edit does not re-serialise the month.
+ * revision it builds on (`base`; none for a line the server does not know) and, per changed cell,
+ * the value the edit began from (`was`: the saved value, or the model's `editBases` when the cell
+ * changed under its editor); the server judges each cell by it. Lines in `held` (a conflict
+ * awaiting a choice) are left out. Null when nothing changed. `inFlight`: a save still under
+ * way, whose lines this one may reach the server before or after: each of them carries the values
+ * sent there as `prior`, so that the server takes this newer value over the page's own earlier
+ * one instead of calling it a conflict. Each line's JSON is kept until the line changes, so a
+ * save after one edit does not re-serialise the month.
  */
 export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<string, SavedLine>, serverRevs: ReadonlyMap<string, number>, held: ReadonlySet<string>, inFlight?: DraftPatch): DraftPatch | null {
   const parts: string[] = [];
   const sent = new Map<string, SavedLine>();
   const sentValues = new Map<string, string>();
+  const editBases = new Map<string, string>();
   const present = new Set<string>();
+  const keys = model.spec.columns.map((column) => column.key);
   for (const line of model.lines) {
     present.add(line.id);
     const before = saved.get(line.id);
@@ -68,8 +82,20 @@ export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<
     const json = lineToJson(model, line);
     const base = serverRevs.get(line.id);
     const prior = inFlight?.sentValues.get(line.id);
-    parts.push(`${json.slice(0, -1)}${base === undefined ? "" : `,"base":${base}`}${prior === undefined ? "" : `,"prior":${prior}`}}`);
-    sent.set(line.id, { line, rev: line.rev });
+    let was = "";
+    if (before && base !== undefined) {
+      const cells: Record<string, string> = {};
+      keys.forEach((key, col) => {
+        const edited = editBaseKey(line.id, col);
+        if ((line.cells[col] ?? "") === (before.cells[col] ?? "")) return void model.editBases.delete(edited);
+        const from = model.editBases.get(edited);
+        if (from !== undefined) editBases.set(edited, from);
+        cells[key] = from ?? before.cells[col] ?? "";
+      });
+      was = `,"was":${JSON.stringify(cells)}`;
+    }
+    parts.push(`${json.slice(0, -1)}${base === undefined ? "" : `,"base":${base}`}${was}${prior === undefined ? "" : `,"prior":${prior}`}}`);
+    sent.set(line.id, savedLine(line));
     sentValues.set(line.id, valuesJson(model, line));
   }
   const removed: string[] = [];
@@ -82,7 +108,7 @@ export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<
     if (base !== undefined) removals.push(JSON.stringify({ id, base }));
   }
   if (!parts.length && !removed.length) return null;
-  return { body: `{"period":${JSON.stringify(period)},"changes":[${parts.join(",")}],"removed":[${removals.join(",")}]}`, sent, sentValues, removed };
+  return { body: `{"period":${JSON.stringify(period)},"changes":[${parts.join(",")}],"removed":[${removals.join(",")}]}`, sent, sentValues, editBases, removed };
 }
 
 /**

@@ -1,14 +1,16 @@
 "use client";
 
-import { memo, useImperativeHandle, useSyncExternalStore, type Ref } from "react";
+import { memo, useCallback, useImperativeHandle, useSyncExternalStore, type Ref } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
 import type { GridModel } from "@/lib/payroll-grid/model";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { ConflictDialog } from "./conflict-dialog";
-import type { PresenceStore } from "./draft-sync";
-import { useDraftSaver, type DraftStatus, type DraftStatusStore, type InitialRevisions } from "./use-draft-saver";
+import type { PresenceStore, RemoteLines } from "./draft-sync";
+import { Button } from "@/components/ui/button";
+import type { DraftStatus, DraftStatusStore } from "./draft-status";
+import { useDraftSaver, type InitialRevisions } from "./use-draft-saver";
 import { useDraftStream } from "./use-draft-stream";
 
 export interface DraftSaverHandle {
@@ -23,6 +25,8 @@ interface DraftSaverProps {
   kind: EntryKind;
   period: string;
   initial: InitialRevisions | null;
+  /** Whose edits these are (person and payroll connection): where the browser keeps them until saved. */
+  owner: string;
   /** This page's id in the draft's stream, and where others' presence goes. */
   client: string;
   presence: PresenceStore;
@@ -37,14 +41,17 @@ interface DraftSaverProps {
  * workbench reaches `flush` through `ref`. Its props do not change with edits (memo): typing
  * does not re-render it.
  */
-export const DraftSaver = memo(function DraftSaver({ ref, model, companyId, kind, period, initial, client, presence, employees, columnLabels }: DraftSaverProps) {
-  const { status, flush, conflicts, applyRemote, resolve } = useDraftSaver(model, companyId, kind, period, initial);
+export const DraftSaver = memo(function DraftSaver({ ref, model, companyId, kind, period, initial, owner, client, presence, employees, columnLabels }: DraftSaverProps) {
+  const saver = useDraftSaver({ model, companyId, kind, period, initial, owner });
+  const flush = useCallback(() => saver.flush(), [saver]);
+  const applyRemote = useCallback((lines: RemoteLines) => saver.applyRemote(lines), [saver]);
+  const resolve = useCallback((id: string, keep: "theirs" | "mine") => saver.resolve(id, keep), [saver]);
   useDraftStream({ companyId, kind, period, since: initial?.revision ?? 0, client, presence, onLines: applyRemote });
   useImperativeHandle(ref, () => ({ flush }), [flush]);
   return (
     <>
-      <DraftIndicator store={status} />
-      <ConflictDialog store={conflicts} model={model} employees={employees} columnLabels={columnLabels} onResolve={resolve} />
+      <DraftIndicator store={saver.status} onRetry={flush} />
+      <ConflictDialog store={saver.conflicts} presence={presence} model={model} employees={employees} columnLabels={columnLabels} onResolve={resolve} />
     </>
   );
 });
@@ -57,15 +64,28 @@ const STATE_TEXT: Record<DraftStatus["state"], MessageKey> = {
   frozen: "payrollEntries.draftFrozen",
 };
 
-function DraftIndicator({ store }: { store: DraftStatusStore }) {
+/**
+ * How far saving is. A failed save says when it is tried again by itself (a time, not a countdown
+ * read out every second) and offers to try now; the edits stay in the browser meanwhile.
+ */
+function DraftIndicator({ store, onRetry }: { store: DraftStatusStore; onRetry: () => Promise<void> }) {
   const t = useTranslations();
   const locale = useLocale();
   const status = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const time = status.state === "saved" && status.at ? formatDate(locale, status.at, { timeStyle: "medium" }) : "";
   if (status.state === "saved" && !status.at) return null;
+  const at = status.state === "saved" ? status.at : status.state === "failed" ? status.retryAt : null;
+  const time = at ? formatDate(locale, at, { timeStyle: "medium" }) : "";
+  const key = status.state === "failed" && !status.retryAt ? "payrollEntries.draftFailedNow" : STATE_TEXT[status.state];
   return (
-    <p aria-live="polite" data-draft-state={status.state} className={status.state === "failed" || status.state === "frozen" ? "text-red-800" : "text-slate-600"}>
-      {t(STATE_TEXT[status.state], { time })}
-    </p>
+    <div className="flex flex-wrap items-center gap-2">
+      <p aria-live="polite" data-draft-state={status.state} className={status.state === "failed" || status.state === "frozen" ? "text-red-800" : "text-slate-600"}>
+        {t(key, { time })}
+      </p>
+      {status.state === "failed" ? (
+        <Button size="sm" variant="secondary" onClick={() => void onRetry()}>
+          {t("payrollEntries.draftRetryNow")}
+        </Button>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { GridModel, RemoteLineChange } from "@/lib/payroll-grid/model";
-import { draftPatch, type DraftPatch, type SavedLine } from "./draft-body";
+import { draftPatch, savedLine, type DraftPatch, type SavedLine } from "./draft-body";
 import type { ConflictStore, DraftConflict, RemoteLines } from "./draft-sync";
 
 /**
@@ -20,7 +20,20 @@ export class DraftSyncState {
     private readonly conflicts: ConflictStore,
   ) {
     this.serverRevs = new Map(Object.entries(lineRevisions));
-    this.saved = new Map(model.lines.map((line) => [line.id, { line, rev: line.rev }]));
+    this.saved = new Map(model.lines.map((line) => [line.id, savedLine(line)]));
+  }
+
+  /**
+   * Everything not yet confirmed by the server, held conflicts included, as a save's body (what
+   * the browser keeps until then: draft-backup.ts), or null when nothing is.
+   */
+  unconfirmed(): string | null {
+    return draftPatch(this.model, this.period, this.saved, this.serverRevs, new Set())?.body ?? null;
+  }
+
+  /** A line's server revision as an earlier page of this draft knew it (an edit restored after a reload builds on it). */
+  assumeRevision(id: string, revision: number): void {
+    this.serverRevs.set(id, revision);
   }
 
   /** The next save's request, or null when nothing is unsaved (held lines aside); `inFlight`: a save it may overtake. */
@@ -28,14 +41,23 @@ export class DraftSyncState {
     return draftPatch(this.model, this.period, this.saved, this.serverRevs, new Set(this.held.keys()), inFlight);
   }
 
-  /** What the server answered: lines written (or already so) count as saved; conflicting ones are held. */
-  settle(patch: DraftPatch, lineRevisions: Readonly<Record<string, number>>, found: readonly DraftConflict[]): void {
+  /**
+   * What the server answered: lines written (or already so) count as saved; conflicting ones are
+   * held. `merged` lines hold cells others saved too: their revision is left for `remote` to show
+   * them (the saver passes them on).
+   */
+  settle(patch: DraftPatch, lineRevisions: Readonly<Record<string, number>>, found: readonly DraftConflict[], merged: readonly { id: string }[] = []): void {
     const contested = new Set(found.map((conflict) => conflict.id));
+    const showLater = new Set(merged.map((line) => line.id));
     for (const [id, line] of patch.sent) {
       if (contested.has(id)) continue;
       const revision = lineRevisions[id];
-      if (revision !== undefined) this.serverRevs.set(id, Math.max(revision, this.serverRevs.get(id) ?? 0));
+      if (revision !== undefined && !showLater.has(id)) this.serverRevs.set(id, Math.max(revision, this.serverRevs.get(id) ?? 0));
       this.saved.set(id, line);
+    }
+    for (const [key, from] of patch.editBases) {
+      const id = key.slice(0, key.indexOf("\t"));
+      if (!contested.has(id) && this.model.editBases.get(key) === from) this.model.editBases.delete(key);
     }
     for (const id of patch.removed) {
       if (contested.has(id)) continue;
@@ -58,7 +80,8 @@ export class DraftSyncState {
       if ((this.serverRevs.get(remote.id) ?? -1) >= remote.revision) continue;
       const conflict = this.held.get(remote.id);
       if (conflict) {
-        this.held.set(remote.id, { ...conflict, theirs: { revision: remote.revision, employee_id: remote.deleted ? null : remote.employee_id, values: remote.deleted ? null : remote.values } });
+        // Who saved this newer line is not in the stream: the dialog falls back to who is on the line.
+        this.held.set(remote.id, { ...conflict, theirs: { revision: remote.revision, employee_id: remote.deleted ? null : remote.employee_id, values: remote.deleted ? null : remote.values, by: null } });
         this.conflicts.set([...this.held.values()]);
         continue;
       }
@@ -68,7 +91,7 @@ export class DraftSyncState {
       if (unsaved) {
         if (local && !remote.deleted && this.cellsOf(remote.values).every((cell, col) => cell === local.cells[col])) {
           this.serverRevs.set(remote.id, remote.revision);
-          if (before?.line === local) this.saved.set(remote.id, { line: local, rev: local.rev });
+          if (before?.line === local) this.saved.set(remote.id, savedLine(local));
         }
         continue;
       }
@@ -82,14 +105,14 @@ export class DraftSyncState {
   shown(changes: readonly RemoteLineChange[]): void {
     for (const change of changes) {
       const line = this.model.lineById(change.id);
-      if (line) this.saved.set(line.id, { line, rev: line.rev });
+      if (line) this.saved.set(line.id, savedLine(line));
       else this.saved.delete(change.id);
     }
   }
 
   /**
    * A conflict's choice. Theirs: the change to show (nothing is saved). Mine: null, and the line
-   * is sent again with the next save, built on their revision.
+   * is sent again with the next save, built on their line (a line they removed is sent as new).
    */
   resolve(id: string, keep: "theirs" | "mine"): RemoteLineChange | null {
     const conflict = this.held.get(id);
@@ -97,7 +120,15 @@ export class DraftSyncState {
     this.held.delete(id);
     this.conflicts.set([...this.held.values()]);
     this.serverRevs.set(id, conflict.theirs.revision);
-    if (keep === "mine") return null;
+    for (const key of [...this.model.editBases.keys()]) if (key.startsWith(`${id}\t`)) this.model.editBases.delete(key);
+    if (keep === "mine") {
+      const local = this.model.lineById(id);
+      if (local && conflict.theirs.values === null) {
+        this.saved.delete(id);
+        this.serverRevs.delete(id);
+      } else if (local) this.saved.set(id, { line: local, rev: -1, cells: this.cellsOf(conflict.theirs.values ?? {}) });
+      return null;
+    }
     const employeeId = conflict.theirs.employee_id ?? conflict.yours?.employee_id ?? this.model.lineById(id)?.employeeId ?? 0;
     return { id, employeeId, cells: this.cellsOf(conflict.theirs.values ?? {}), deleted: conflict.theirs.values === null };
   }

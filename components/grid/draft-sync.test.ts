@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PEER_TIMEOUT_MS, PresenceStore } from "./draft-sync";
+import { PEER_TIMEOUT_MS, PresenceStore, whoSaved, type DraftConflict } from "./draft-sync";
 
 describe("PresenceStore", () => {
   it("lists others by name with their line, counts newcomers, forgets those gone or silent", () => {
@@ -16,5 +16,19 @@ describe("PresenceStore", () => {
     expect(store.get().map((peer) => peer.name)).toEqual(["Bea"]);
     store.expire(1_000 + PEER_TIMEOUT_MS);
     expect(store.get()).toEqual([]);
+  });
+});
+
+describe("whoSaved", () => {
+  const conflict = (by: string | null): DraftConflict => ({ id: "l1", theirs: { revision: 3, employee_id: 1, values: { amount: "10" }, by }, yours: null });
+  const peer = (client: string, name: string, line: string | null) => ({ client, name, line, seen: 0 });
+
+  it("names the person the server knows saved the line, else the one on the line, else the only one here", () => {
+    expect(whoSaved(conflict("Dara Byrne"), [peer("x", "Anna", "l1")])).toBe("Dara Byrne");
+    expect(whoSaved(conflict(null), [peer("x", "Anna", "l2"), peer("y", "Dara Byrne", "l1")])).toBe("Dara Byrne");
+    expect(whoSaved(conflict(null), [peer("y", "Dara Byrne", null)])).toBe("Dara Byrne");
+    // Two others, neither on the line: not guessed.
+    expect(whoSaved(conflict(null), [peer("x", "Anna", null), peer("y", "Dara Byrne", "l2")])).toBeNull();
+    expect(whoSaved(conflict(null), [])).toBeNull();
   });
 });

@@ -11,10 +11,13 @@ export interface RemoteLines {
   lines: { id: string; revision: number; deleted: boolean; employee_id: number; values: Record<string, string> }[];
 }
 
-/** A line saved here that someone else changed first: their line (values null: they removed it) and mine (null: I removed it). */
+/**
+ * A line saved here that someone else changed first: their line (values null: they removed it;
+ * `by`: who saved it, null when not known) and mine (null: I removed it).
+ */
 export interface DraftConflict {
   id: string;
-  theirs: { revision: number; employee_id: number | null; values: Record<string, string> | null };
+  theirs: { revision: number; employee_id: number | null; values: Record<string, string> | null; by: string | null };
   yours: StoredLine | null;
 }
 
@@ -89,6 +92,19 @@ export class PresenceStore extends Store<readonly Peer[]> {
     this.value = [];
     this.emit();
   }
+}
+
+/**
+ * Who saved the other side of a conflict: as the server knows it (the line's last writer), else
+ * the one person here on that line, else the only other person here; null when unknown.
+ */
+export function whoSaved(conflict: DraftConflict, peers: readonly Peer[]): string | null {
+  if (conflict.theirs.by) return conflict.theirs.by;
+  const names = (list: readonly Peer[]) => [...new Set(list.map((peer) => peer.name))];
+  const onLine = names(peers.filter((peer) => peer.line === conflict.id));
+  if (onLine.length === 1) return onLine[0] ?? null;
+  const everyone = names(peers);
+  return everyone.length === 1 ? (everyone[0] ?? null) : null;
 }
 
 /** This page's id in presence messages: one per open grid. */

@@ -72,6 +72,7 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
           period={company.current_month}
           readOnly={frozen || !can(state.user.workspace?.roles, "payroll.edit")}
           frozen={frozen}
+          draftOwner={`${state.user.id}/${state.connection.id}`}
           {...data.value}
         />
       ) : (

@@ -42,6 +42,8 @@ export interface WorkbenchProps {
   /** Less typing: an earlier month's last transferred set (offered while the draft is empty) and rates per employee and type. */
   startFrom?: StartFrom | null;
   rememberedRates?: Record<string, Record<string, string>>;
+  /** Whose edits these are (`person/payroll connection`): where the browser keeps them until the server has them. */
+  draftOwner: string;
 }
 
 const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
@@ -161,7 +163,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           {t("payrollEntries.rowsShown", { shown: rows.length, total: model.lines.length })}
           {pasteNote ? ` · ${pasteNote}` : ""}
         </p>
-        <DraftSaver ref={drafts} model={model} companyId={companyId} kind={kind} period={period} initial={initial} client={client} presence={presence} employees={employees} columnLabels={columnLabels} />
+        <DraftSaver ref={drafts} model={model} companyId={companyId} kind={kind} period={period} initial={initial} owner={props.draftOwner} client={client} presence={presence} employees={employees} columnLabels={columnLabels} />
       </div>
       <PresenceList store={presence} model={model} employees={employees} />
 

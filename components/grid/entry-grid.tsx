@@ -50,6 +50,8 @@ interface Editing {
   lineId: string;
   col: number;
   initial: string;
+  /** The cell's value when the editor opened: what the edit is based on, even if someone else's save is shown meanwhile. */
+  base: string;
   mode: EditMode;
 }
 
@@ -81,7 +83,7 @@ export function EntryGrid(props: EntryGridProps) {
       const line = rows[selection.row];
       const column = columns[selection.col];
       if (!line || !column) return;
-      setEditing({ lineId: line.id, col: selection.col, mode, initial: initial ?? displayValue(column, line.cells[selection.col] ?? "", locale) });
+      setEditing({ lineId: line.id, col: selection.col, mode, initial: initial ?? displayValue(column, line.cells[selection.col] ?? "", locale), base: line.cells[selection.col] ?? "" });
     },
     [rows, columns, selection, locale],
   );
@@ -105,7 +107,7 @@ export function EntryGrid(props: EntryGridProps) {
       if (!editing) return;
       const line = model.lineById(editing.lineId);
       setEditing(null);
-      if (line) model.setText(line, editing.col, text);
+      if (line) model.setText(line, editing.col, text, editing.base);
       if (step.rows || step.cols) move(step.rows, step.cols, false, step.wrap);
       focusGrid();
     },

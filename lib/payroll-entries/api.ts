@@ -12,9 +12,11 @@ import { draftPresenceBodySchema, entryDraftBodySchema } from "./schemas";
 /**
  * The handlers behind `app/api/payroll-entries/**`, in the envelope of lib/http/envelope.ts.
  * Extra codes: `period_changed` 409 with `period` (the company's payroll month moved on),
- * `draft_conflict` 409 with `revision`, `lineRevisions` (what was written) and `conflicts` (lines
- * someone else changed since the save's base: `{ id, theirs: { revision, employee_id, values }, yours }`,
- * values null when they removed it, yours null when the save removed it), `invalid` 422 with
+ * `draft_conflict` 409 with `revision`, `lineRevisions` (what was written), `merged` (lines whose
+ * other cells someone else changed, as stored now: `{ id, revision, employee_id, values }`, also
+ * in a success) and `conflicts` (lines with cells someone else changed after the sender's copy of
+ * them: `{ id, theirs: { revision, employee_id, values, by }, yours }`, values null when they
+ * removed it, `by` their name or null, yours null when the save removed it), `invalid` 422 with
  * `problems`. Transfers are not here: a month is sent only by the month close's Transfer once
  * approved (lib/month-close/api.ts), never by a grid of its own.
  */
@@ -52,10 +54,10 @@ export const putDraft = payrollRoute({ permission: "payroll.edit", params: entry
   await publishDraftChange(key, saved.revision);
   if (saved.conflicts.length) {
     throw new ApiError("draft_conflict", "Someone else changed these lines meanwhile; the others were saved.", {
-      extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, conflicts: saved.conflicts },
+      extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, merged: saved.merged, conflicts: saved.conflicts },
     });
   }
-  return successResponse({ revision: saved.revision, updatedAt: saved.updatedAt, lineRevisions: saved.lineRevisions });
+  return successResponse({ revision: saved.revision, updatedAt: saved.updatedAt, lineRevisions: saved.lineRevisions, merged: saved.merged });
 });
 
 const streamQuery = z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), since: z.coerce.number().int().min(0).max(2_147_483_647), client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });

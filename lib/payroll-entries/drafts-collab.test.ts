@@ -4,6 +4,7 @@ import type { TestSandbox } from "@/sandbox/test-support";
 import type { DraftEvent, DraftHub } from "./draft-hub";
 import type { UserChanges } from "./draft-stream";
 import type { DraftKey } from "./drafts";
+import type { AuditActor } from "@/lib/audit/record";
 
 // Live co-editing of a draft against the suite's Postgres: per-line revisions (edits of different
 // lines merge, the same line is a conflict with both sides), catch-up since a revision, and the
@@ -14,6 +15,9 @@ let sandbox: TestSandbox;
 let connectionId: string;
 let ownerId: string;
 let workspaceId: string;
+/** Two people of the workspace, as the audit trail (and a line's writer) knows them. */
+let claudia: AuditActor;
+let dara: AuditActor;
 let databaseUrl: string;
 const hubs: DraftHub[] = [];
 
@@ -31,6 +35,9 @@ beforeAll(async () => {
   workspaceId = actor.workspaceId;
   await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
   connectionId = (await payrollFor(actor, "payroll.edit")).connection.id;
+  claudia = { workspaceId: actor.workspaceId, userId: user.id, name: "Test Clerk" };
+  const other = await getDb().user.create({ data: { accountingUserId: `collab-dara-${Date.now()}`, displayName: "Dara Demir" } });
+  dara = { workspaceId: actor.workspaceId, userId: other.id, name: "Dara Demir" };
 });
 
 afterAll(async () => {
@@ -125,7 +132,7 @@ describe("per-line revisions", () => {
       { ...line("a", 1, { amount: "7" }), base: base.revision },
       { ...line("b", 2, { amount: "8" }), base: base.revision },
     ], [], null);
-    expect(second.conflicts).toEqual([{ id: "a", theirs: { revision: first.revision, employee_id: 1, values: { amount: "5" } }, yours: line("a", 1, { amount: "7" }) }]);
+    expect(second.conflicts).toEqual([{ id: "a", theirs: { revision: first.revision, employee_id: 1, values: { amount: "5" }, by: null }, yours: line("a", 1, { amount: "7" }) }]);
     expect(second.lineRevisions).toEqual({ b: first.revision + 1 });
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { amount: "5" }), line("b", 2, { amount: "8" })]);
     // Keeping one's own value after seeing theirs: the save now builds on their revision.
@@ -160,11 +167,11 @@ describe("per-line revisions", () => {
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, {})], null);
     const edit = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "3" }), base: base.revision }], [], null);
     const removal = await patchEntryDraft(key, [], [{ id: "a", base: base.revision }, { id: "c", base: base.revision }], null);
-    expect(removal.conflicts).toEqual([{ id: "a", theirs: { revision: edit.revision, employee_id: 1, values: { amount: "3" } }, yours: null }]);
+    expect(removal.conflicts).toEqual([{ id: "a", theirs: { revision: edit.revision, employee_id: 1, values: { amount: "3" }, by: null }, yours: null }]);
     expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["a", "b"]);
     // Someone edits a line another removed: their side of the conflict has no values.
     const late = await patchEntryDraft(key, [{ ...line("c", 3, { amount: "4" }), base: base.revision }], [], null);
-    expect(late.conflicts).toEqual([{ id: "c", theirs: { revision: removal.revision, employee_id: null, values: null }, yours: line("c", 3, { amount: "4" }) }]);
+    expect(late.conflicts).toEqual([{ id: "c", theirs: { revision: removal.revision, employee_id: null, values: null, by: null }, yours: line("c", 3, { amount: "4" }) }]);
 
     // Catch-up since a revision: the lines written after it, the removal included, and the draft's revision.
     expect(await linesChangedSince(key, base.revision)).toEqual({
@@ -180,6 +187,52 @@ describe("per-line revisions", () => {
     const again = await patchEntryDraft(key, [line("c", 3, { amount: "5" })], [], null);
     expect(again.conflicts).toEqual([]);
     expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("per-cell changes (each changed cell names the value its edit began from)", () => {
+  it("merges edits of different cells of the same line, and sends the merged line back", async () => {
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = freshKey();
+    const base = await saveEntryDraft(key, [line("a", 1, { type: "1000", amount: "1", count: "1" })], null);
+    const mine = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "2", count: "1" }), base: base.revision, was: { amount: "1" } }], [], claudia);
+    // Dara's copy of the line is older (amount 1): only the cell she changed is hers.
+    const theirs = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "1", count: "3" }), base: base.revision, was: { count: "1" } }], [], dara);
+    expect(mine.conflicts).toEqual([]);
+    expect(theirs.conflicts).toEqual([]);
+    expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "1000", amount: "2", count: "3" })]);
+    // Dara's page learns the line as it is now (Claudia's amount with her count).
+    expect(theirs.merged).toEqual([{ id: "a", revision: theirs.revision, employee_id: 1, values: { type: "1000", amount: "2", count: "3" } }]);
+    expect(theirs.lineRevisions).toEqual({ a: theirs.revision });
+    // Emptying a cell merges too (an empty cell is no field).
+    const emptied = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "2" }), base: theirs.revision, was: { count: "3" } }], [], dara);
+    expect(emptied.conflicts).toEqual([]);
+    expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "1000", amount: "2" })]);
+  });
+
+  it("refuses a cell someone else changed after the sender's copy of it was read, whatever the timing, and names them", async () => {
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
+    const key = freshKey();
+    const base = await saveEntryDraft(key, [line("a", 1, { type: "1000" }), line("b", 2, { type: "1000" })], null);
+    // Claudia starts typing 9 into a's amount (empty then). Dara saves 10 there; Claudia's grid shows
+    // it (her page now knows the line's newest revision), then Claudia commits her 9.
+    const daras = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "10" }), base: base.revision, was: { amount: "" } }], [], dara);
+    const claudias = await patchEntryDraft(key, [
+      { ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: daras.revision, was: { amount: "", count: "" } },
+      { ...line("b", 2, { type: "1000", amount: "5" }), base: base.revision, was: { amount: "" } },
+    ], [], claudia);
+    // Her count merged (written), her amount did not: Dara's 10 stays, and the conflict names Dara.
+    expect(claudias.conflicts).toEqual([
+      { id: "a", theirs: { revision: claudias.revision, employee_id: 1, values: { type: "1000", amount: "10", count: "2" }, by: "Dara Demir" }, yours: line("a", 1, { type: "1000", amount: "9", count: "2" }) },
+    ]);
+    expect(claudias.lineRevisions).toEqual({ b: claudias.revision });
+    expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "1000", amount: "10", count: "2" }), line("b", 2, { type: "1000", amount: "5" })]);
+    // Keeping her value after seeing Dara's: built on Dara's value, it is written.
+    const kept = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: claudias.revision, was: { amount: "10" } }], [], claudia);
+    expect(kept.conflicts).toEqual([]);
+    expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { type: "1000", amount: "9", count: "2" }));
+    // The same value saved by both is no conflict.
+    expect((await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: base.revision, was: { amount: "" } }], [], dara)).conflicts).toEqual([]);
   });
 });
 

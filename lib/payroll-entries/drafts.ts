@@ -7,6 +7,7 @@ import type { EntryKind, StoredLine } from "./kinds";
 import { readStoredJson } from "@/lib/payroll/stored-json";
 import { assertMonthOpen } from "@/lib/month-close/frozen";
 import { storedLineSchema } from "./schemas";
+import { decideChange, type LineChange, type StoredState } from "./draft-merge";
 
 export interface EntryDraft {
   lines: StoredLine[];
@@ -71,36 +72,38 @@ function linesParameter(lines: readonly StoredLine[]): string {
 const LINES_PER_STATEMENT = 1_000;
 
 /** A whole draft's lines: each at its index, rows rewritten (at `revision`) only when their place or content differs. */
-async function writeLinesInOrder(tx: Tx, key: DraftKey, lines: readonly StoredLine[], revision: number): Promise<void> {
+async function writeLinesInOrder(tx: Tx, key: DraftKey, lines: readonly StoredLine[], revision: number, writer: string | null): Promise<void> {
   for (let start = 0; start < lines.length; start += LINES_PER_STATEMENT) {
     const json = linesParameter(lines.slice(start, start + LINES_PER_STATEMENT));
     await tx.$executeRaw`
-      INSERT INTO payroll_entry_draft_lines (connection_id, company_id, period, kind, line_id, position, employee_id, "values", revision)
-      SELECT ${key.connectionId}::uuid, ${key.companyId}, ${key.period}, ${key.kind}, e.line ->> 'id', (${start} + e.ordinality - 1)::int, (e.line ->> 'employee_id')::int, e.line -> 'values', ${revision}
+      INSERT INTO payroll_entry_draft_lines (connection_id, company_id, period, kind, line_id, position, employee_id, "values", revision, written_by)
+      SELECT ${key.connectionId}::uuid, ${key.companyId}, ${key.period}, ${key.kind}, e.line ->> 'id', (${start} + e.ordinality - 1)::int, (e.line ->> 'employee_id')::int, e.line -> 'values', ${revision}, ${writer}::uuid
       FROM jsonb_array_elements(${json}::jsonb) WITH ORDINALITY AS e(line, ordinality)
       ON CONFLICT (connection_id, company_id, period, kind, line_id) DO UPDATE
         SET position = EXCLUDED.position, employee_id = EXCLUDED.employee_id, "values" = EXCLUDED."values", deleted = false,
             revision = CASE WHEN (payroll_entry_draft_lines.employee_id, payroll_entry_draft_lines."values", payroll_entry_draft_lines.deleted)
-                                 IS DISTINCT FROM (EXCLUDED.employee_id, EXCLUDED."values", false) THEN EXCLUDED.revision ELSE payroll_entry_draft_lines.revision END
+                                 IS DISTINCT FROM (EXCLUDED.employee_id, EXCLUDED."values", false) THEN EXCLUDED.revision ELSE payroll_entry_draft_lines.revision END,
+            written_by = CASE WHEN (payroll_entry_draft_lines.employee_id, payroll_entry_draft_lines."values", payroll_entry_draft_lines.deleted)
+                                 IS DISTINCT FROM (EXCLUDED.employee_id, EXCLUDED."values", false) THEN EXCLUDED.written_by ELSE payroll_entry_draft_lines.written_by END
         WHERE (payroll_entry_draft_lines.position, payroll_entry_draft_lines.employee_id, payroll_entry_draft_lines."values", payroll_entry_draft_lines.deleted)
           IS DISTINCT FROM (EXCLUDED.position, EXCLUDED.employee_id, EXCLUDED."values", false)`;
   }
 }
 
 /** Changed lines at `revision`: those the draft has keep their place, new ones go after its last line. */
-async function writeChangedLines(tx: Tx, key: DraftKey, lines: readonly StoredLine[], revision: number): Promise<void> {
+async function writeChangedLines(tx: Tx, key: DraftKey, lines: readonly StoredLine[], revision: number, writer: string | null): Promise<void> {
   if (!lines.length) return;
   const json = linesParameter(lines);
   await tx.$executeRaw`
-    UPDATE payroll_entry_draft_lines AS stored SET employee_id = (e.line ->> 'employee_id')::int, "values" = e.line -> 'values', deleted = false, revision = ${revision}
+    UPDATE payroll_entry_draft_lines AS stored SET employee_id = (e.line ->> 'employee_id')::int, "values" = e.line -> 'values', deleted = false, revision = ${revision}, written_by = ${writer}::uuid
     FROM jsonb_array_elements(${json}::jsonb) AS e(line)
     WHERE stored.connection_id = ${key.connectionId}::uuid AND stored.company_id = ${key.companyId} AND stored.period = ${key.period} AND stored.kind = ${key.kind}
       AND stored.line_id = e.line ->> 'id'
       AND (stored.employee_id, stored."values", stored.deleted) IS DISTINCT FROM ((e.line ->> 'employee_id')::int, e.line -> 'values', false)`;
   await tx.$executeRaw`
-    INSERT INTO payroll_entry_draft_lines (connection_id, company_id, period, kind, line_id, position, employee_id, "values", revision)
+    INSERT INTO payroll_entry_draft_lines (connection_id, company_id, period, kind, line_id, position, employee_id, "values", revision, written_by)
     SELECT ${key.connectionId}::uuid, ${key.companyId}, ${key.period}, ${key.kind}, e.line ->> 'id',
-           (last.position + row_number() OVER (ORDER BY e.ordinality))::int, (e.line ->> 'employee_id')::int, e.line -> 'values', ${revision}
+           (last.position + row_number() OVER (ORDER BY e.ordinality))::int, (e.line ->> 'employee_id')::int, e.line -> 'values', ${revision}, ${writer}::uuid
     FROM jsonb_array_elements(${json}::jsonb) WITH ORDINALITY AS e(line, ordinality)
     CROSS JOIN (
       SELECT COALESCE(MAX(position), -1) AS position FROM payroll_entry_draft_lines
@@ -114,10 +117,10 @@ async function writeChangedLines(tx: Tx, key: DraftKey, lines: readonly StoredLi
 }
 
 /** Marks lines removed at `revision` (kept as markers: a stream catching up learns of the removal). */
-async function markRemoved(tx: Tx, key: DraftKey, ids: readonly string[], revision: number, keep: "listed" | "unlisted"): Promise<void> {
+async function markRemoved(tx: Tx, key: DraftKey, ids: readonly string[], revision: number, keep: "listed" | "unlisted", writer: string | null): Promise<void> {
   if (keep === "unlisted" && !ids.length) return;
   await tx.$executeRaw`
-    UPDATE payroll_entry_draft_lines SET deleted = true, revision = ${revision}
+    UPDATE payroll_entry_draft_lines SET deleted = true, revision = ${revision}, written_by = ${writer}::uuid
     WHERE connection_id = ${key.connectionId}::uuid AND company_id = ${key.companyId} AND period = ${key.period} AND kind = ${key.kind}
       AND NOT deleted AND ((line_id = ANY(${ids}::text[])) = ${keep === "unlisted"})`;
 }
@@ -139,28 +142,27 @@ export async function saveEntryDraft(key: DraftKey, lines: StoredLine[], audit: 
     });
     // Audit trail: before the lines are written (it compares with the stored ones).
     await recordDraftSave(tx, audit, key, unique);
-    await markRemoved(tx, key, unique.map((line) => line.id), row.revision, "listed");
-    await writeLinesInOrder(tx, key, unique, row.revision);
+    await markRemoved(tx, key, unique.map((line) => line.id), row.revision, "listed", audit?.userId ?? null);
+    await writeLinesInOrder(tx, key, unique, row.revision, audit?.userId ?? null);
     return row;
   });
 }
 
-/**
- * A changed line as a save sends it: `base` is the line's revision the change builds on (none: a
- * line new to the sender); `prior` the values the sender saved in a save that may have reached
- * the server first (stored values equal to them are the sender's own, not someone else's).
- */
-export type LineChange = StoredLine & { base?: number | undefined; prior?: Record<string, string> | undefined };
+export type { LineChange } from "./draft-merge";
 export interface LineRemoval {
   id: string;
   base?: number | undefined;
 }
 
-/** The stored side of a conflict: the line as it is now (null values when someone removed it), at its revision. */
+/**
+ * The stored side of a conflict: the line as it is now (null values when someone removed it), at
+ * its revision, and who saved it (their name; null when not known).
+ */
 export interface TheirLine {
   revision: number;
   employee_id: number | null;
   values: Record<string, string> | null;
+  by: string | null;
 }
 
 export interface LineConflict {
@@ -170,50 +172,50 @@ export interface LineConflict {
   yours: StoredLine | null;
 }
 
+/** A line now stored otherwise than the sender sent it: cells someone else changed merged with the sender's. */
+export interface MergedLine {
+  id: string;
+  revision: number;
+  employee_id: number;
+  values: Record<string, string>;
+}
+
 export interface PatchResult {
   /** The draft's revision after the save (unchanged when nothing was written). */
   revision: number;
   updatedAt: Date;
-  /** The stored revision of every line sent that is now as the sender has it (written or already so). */
+  /** The stored revision of every line sent whose changed cells are now as the sender has them (written, merged or already so). */
   lineRevisions: Record<string, number>;
-  /** Lines someone else changed since the sender's base: nothing of them was written. */
+  /** Of those, the lines whose other cells someone else changed: as they are stored now, to be shown. */
+  merged: MergedLine[];
+  /** Lines with cells someone else changed since the sender's copy of them: those cells were not written. */
   conflicts: LineConflict[];
 }
 
-interface StoredState {
-  line_id: string;
-  revision: number;
-  deleted: boolean;
-  employee_id: number;
-  values: unknown;
-}
-
-function sameContent(stored: StoredState, line: StoredLine): boolean {
-  if (stored.deleted || stored.employee_id !== line.employee_id) return false;
-  const values = (stored.values ?? {}) as Record<string, unknown>;
-  const keys = new Set([...Object.keys(values), ...Object.keys(line.values)]);
-  for (const field of keys) if ((values[field] ?? "") !== (line.values[field] ?? "")) return false;
-  return true;
-}
-
-/** Whether the stored line is the sender's own earlier save of it (`prior`). */
-function isPrior(stored: StoredState, change: LineChange): boolean {
-  return change.prior !== undefined && sameContent(stored, { id: change.id, employee_id: change.employee_id, values: change.prior });
-}
-
-function theirs(stored: StoredState, key: DraftKey): TheirLine {
-  if (stored.deleted) return { revision: stored.revision, employee_id: null, values: null };
+function theirs(stored: StoredState, key: DraftKey, names: ReadonlyMap<string, string>): TheirLine {
+  const by = stored.written_by ? (names.get(stored.written_by) ?? null) : null;
+  if (stored.deleted) return { revision: stored.revision, employee_id: null, values: null, by };
   const parsed = readStoredJson(storedLineSchema, { id: stored.line_id, employee_id: stored.employee_id, values: stored.values }, `${storedName(key)} line ${stored.line_id}`);
-  return { revision: stored.revision, employee_id: stored.employee_id, values: parsed?.values ?? {} };
+  return { revision: stored.revision, employee_id: stored.employee_id, values: parsed?.values ?? {}, by };
+}
+
+/** The names of the people who wrote these lines, for a conflict to say who saved first. */
+async function writerNames(tx: Tx, rows: readonly StoredState[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.written_by ? [row.written_by] : [])))];
+  if (!ids.length) return new Map();
+  const users = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true, email: true } });
+  return new Map(users.flatMap((user) => (user.displayName ?? user.email ? [[user.id, (user.displayName ?? user.email) as string]] : [])));
 }
 
 /**
- * Writes the lines a page changed (new ids are appended) and removes those it removed, each
- * only when the stored line is still at the revision the page built on, or already as the page
- * has it: edits of different lines by several people merge. A line someone else changed or
- * removed meanwhile is not written but returned as a conflict, with both sides. The draft is made
- * when it does not exist yet; its revision goes up only when something was written. What is
- * written is recorded in the audit trail for `audit` (null: not recorded).
+ * Writes the lines a page changed (new ids are appended) and removes those it removed. A change
+ * is judged cell by cell (draft-merge.ts): cells someone else changed after the sender's copy of
+ * them was read are not written but returned as a conflict, with both sides and who saved theirs;
+ * the other cells are written, merged with what others saved in the same line meanwhile. A
+ * removal is refused when the line changed since the revision it names. The draft is made when it
+ * does not exist yet; its revision goes up only when something was written. What is written is
+ * recorded in the audit trail for `audit` (null: not recorded), and each written line keeps its
+ * writer (`audit`'s person).
  */
 export async function patchEntryDraft(key: DraftKey, changes: readonly LineChange[], removals: readonly LineRemoval[], audit: AuditActor | null): Promise<PatchResult> {
   const unique = byId(changes) as LineChange[];
@@ -227,40 +229,72 @@ export async function patchEntryDraft(key: DraftKey, changes: readonly LineChang
       SELECT revision, updated_at FROM payroll_entry_drafts
       WHERE connection_id = ${key.connectionId}::uuid AND company_id = ${key.companyId} AND period = ${key.period} AND kind = ${key.kind}
       FOR UPDATE`;
+    if (!draft) throw new Error("The draft row vanished inside its own transaction.");
     const ids = [...changedIds, ...removed.map((removal) => removal.id)];
     const rows = ids.length
       ? await tx.$queryRaw<StoredState[]>`
-          SELECT line_id, revision, deleted, employee_id, "values" FROM payroll_entry_draft_lines
+          SELECT line_id, revision, deleted, employee_id, "values", written_by::text AS written_by FROM payroll_entry_draft_lines
           WHERE connection_id = ${key.connectionId}::uuid AND company_id = ${key.companyId} AND period = ${key.period} AND kind = ${key.kind}
             AND line_id = ANY(${ids}::text[])`
       : [];
     const stored = new Map(rows.map((row) => [row.line_id, row]));
-    const conflicts: LineConflict[] = [];
+    const contested: { id: string; yours: StoredLine | null; written: boolean }[] = [];
     const lineRevisions: Record<string, number> = {};
     const writes: StoredLine[] = [];
+    // Lines whose result differs from the sender's in cells others changed: sent back to be shown.
+    const merged = new Map<string, StoredLine>();
     for (const change of unique) {
-      const line = { id: change.id, employee_id: change.employee_id, values: change.values };
       const now = stored.get(change.id);
-      if (now && sameContent(now, line)) lineRevisions[line.id] = now.revision;
-      else if (!now || (now.deleted && change.base === undefined) || (change.base !== undefined && now.revision <= change.base) || isPrior(now, change)) writes.push(line);
-      else conflicts.push({ id: line.id, theirs: theirs(now, key), yours: line });
+      const decision = decideChange(now, change);
+      const yours = { id: change.id, employee_id: change.employee_id, values: change.values };
+      if (decision.kind === "same" || decision.kind === "stored") {
+        lineRevisions[change.id] = now?.revision ?? draft.revision;
+        const values = now && decision.kind === "stored" ? theirs(now, key, new Map()).values : null;
+        if (now && values) merged.set(change.id, { id: change.id, employee_id: now.employee_id, values });
+      } else if (decision.kind === "write") {
+        writes.push(decision.line);
+        if (decision.merged) merged.set(change.id, decision.line);
+      } else {
+        if (decision.line) writes.push(decision.line);
+        contested.push({ id: change.id, yours, written: decision.line !== null });
+      }
     }
     const removing: string[] = [];
     for (const removal of removed) {
       const now = stored.get(removal.id);
       if (!now || now.deleted) continue;
       if (removal.base !== undefined && now.revision <= removal.base) removing.push(removal.id);
-      else conflicts.push({ id: removal.id, theirs: theirs(now, key), yours: null });
+      else contested.push({ id: removal.id, yours: null, written: false });
     }
-    if (!draft) throw new Error("The draft row vanished inside its own transaction.");
-    if (!writes.length && !removing.length) return { revision: draft.revision, updatedAt: draft.updated_at, lineRevisions, conflicts };
-    const row = await tx.payrollEntryDraft.update({ where: where(key), data: { revision: { increment: 1 } }, select: { revision: true, updatedAt: true } });
-    // Audit trail: before the lines are written (it compares with the stored ones).
-    await recordDraftPatch(tx, audit, key, draftPatchChanges(stored, writes, removing));
-    await writeChangedLines(tx, key, writes, row.revision);
-    await markRemoved(tx, key, removing, row.revision, "unlisted");
-    for (const line of writes) lineRevisions[line.id] = row.revision;
-    return { revision: row.revision, updatedAt: row.updatedAt, lineRevisions, conflicts };
+    const names = contested.length ? await writerNames(tx, rows) : new Map<string, string>();
+    let revision = draft.revision;
+    let updatedAt = draft.updated_at;
+    if (writes.length || removing.length) {
+      const row = await tx.payrollEntryDraft.update({ where: where(key), data: { revision: { increment: 1 } }, select: { revision: true, updatedAt: true } });
+      ({ revision, updatedAt } = row);
+      // Audit trail: before the lines are written (it compares with the stored ones).
+      await recordDraftPatch(tx, audit, key, draftPatchChanges(stored, writes, removing));
+      await writeChangedLines(tx, key, writes, revision, audit?.userId ?? null);
+      await markRemoved(tx, key, removing, revision, "unlisted", audit?.userId ?? null);
+    }
+    const written = new Map(writes.map((line) => [line.id, line]));
+    const contestedIds = new Set(contested.map((conflict) => conflict.id));
+    for (const line of writes) if (!contestedIds.has(line.id)) lineRevisions[line.id] = revision;
+    const conflicts = contested.map(({ id, yours, written: partly }): LineConflict => {
+      const now = stored.get(id);
+      if (!now) throw new Error(`A conflict of line ${id} without a stored line.`);
+      const before = theirs(now, key, names);
+      // The sender's cells that merged were written: theirs is the line as it is now (named by whoever wrote the contested cells).
+      const line = partly ? written.get(id) : undefined;
+      return { id, theirs: line ? { ...before, revision, values: line.values } : before, yours };
+    });
+    return {
+      revision,
+      updatedAt,
+      lineRevisions,
+      merged: [...merged.values()].map((line) => ({ id: line.id, revision: lineRevisions[line.id] ?? revision, employee_id: line.employee_id, values: line.values })),
+      conflicts,
+    };
   });
 }
 
@@ -275,7 +309,7 @@ export interface ChangedLine {
 
 /** The draft's revision and every line written after `since` (removals too), in the draft's order. */
 export async function linesChangedSince(key: DraftKey, since: number): Promise<{ revision: number; lines: ChangedLine[] }> {
-  const rows = await getDb().$queryRaw<(Omit<StoredState, "line_id"> & { line_id: string | null; draft_revision: number | null })[]>`
+  const rows = await getDb().$queryRaw<(Omit<StoredState, "line_id" | "written_by"> & { line_id: string | null; draft_revision: number | null })[]>`
     SELECT d.revision AS draft_revision, l.line_id, l.revision, l.deleted, l.employee_id, l."values"
     FROM payroll_entry_drafts AS d
     LEFT JOIN payroll_entry_draft_lines AS l

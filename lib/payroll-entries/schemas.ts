@@ -166,11 +166,20 @@ const revisionSchema = z.number().int().min(0).max(MAX_STORED_INT);
 
 /**
  * A changed line with the revision of it the change builds on (none: a line new to the page),
- * and `prior`: the values the same page sent in a save that may still be under way (this one,
- * sent while leaving the page, may arrive after it): stored values equal to those are its own.
+ * `was`: per cell the page changed, the value its copy of the cell held when the edit began (each
+ * cell is judged by it: lib/payroll-entries/draft-merge.ts), and `prior`: the values the same
+ * page sent in a save that may still be under way (this one, sent while leaving the page, may
+ * arrive after it): stored values equal to those are its own.
  */
 const lineChangeSchema = z
-  .object({ id: lineIdSchema, employee_id: storedPositiveIntSchema, values: storedLineSchema.shape.values, base: revisionSchema.optional(), prior: storedLineSchema.shape.values.optional() })
+  .object({
+    id: lineIdSchema,
+    employee_id: storedPositiveIntSchema,
+    values: storedLineSchema.shape.values,
+    base: revisionSchema.optional(),
+    was: storedLineSchema.shape.values.optional(),
+    prior: storedLineSchema.shape.values.optional(),
+  })
   .strict();
 
 function uniqueIds(lines: { id: string }[], ctx: z.RefinementCtx): void {
@@ -186,16 +195,16 @@ function uniqueIds(lines: { id: string }[], ctx: z.RefinementCtx): void {
  * with the line's revision it builds on (`base`): those someone else changed since are refused
  * as conflicts, the others are written.
  */
-export const entryDraftBodySchema = z.union([
-  z.object({ period: z.string().regex(PERIOD), lines: storedLinesSchema }).strict(),
-  z
-    .object({
-      period: z.string().regex(PERIOD),
-      changes: z.array(lineChangeSchema).max(50_000).superRefine(uniqueIds),
-      removed: z.array(z.object({ id: lineIdSchema, base: revisionSchema.optional() }).strict()).max(50_000).default([]),
-    })
-    .strict(),
-]);
+/** The grid's save: the lines changed and removed (also what the browser keeps until the server confirms it: components/grid/draft-backup.ts). */
+export const draftPatchBodySchema = z
+  .object({
+    period: z.string().regex(PERIOD),
+    changes: z.array(lineChangeSchema).max(50_000).superRefine(uniqueIds),
+    removed: z.array(z.object({ id: lineIdSchema, base: revisionSchema.optional() }).strict()).max(50_000).default([]),
+  })
+  .strict();
+
+export const entryDraftBodySchema = z.union([z.object({ period: z.string().regex(PERIOD), lines: storedLinesSchema }).strict(), draftPatchBodySchema]);
 
 /** Where someone is in a draft's grid: the line they are on (null: none), for the others' "also here". */
 export const draftPresenceBodySchema = z.object({ period: z.string().regex(PERIOD), client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), line: lineIdSchema.nullable() }).strict();

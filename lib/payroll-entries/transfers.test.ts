@@ -60,7 +60,7 @@ describe("entry drafts", () => {
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })]);
     const stale = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "6" }), base: saved.revision }], [], null);
     expect(stale.revision).toBe(patched.revision);
-    expect(stale.conflicts).toEqual([{ id: "b", theirs: { revision: patched.revision, employee_id: 2, values: { amount: "5" } }, yours: line("b", 2, { amount: "6" }) }]);
+    expect(stale.conflicts).toEqual([{ id: "b", theirs: { revision: patched.revision, employee_id: 2, values: { amount: "5" }, by: null }, yours: line("b", 2, { amount: "6" }) }]);
     expect((await loadEntryDraft(key))?.lines[1]).toEqual(line("b", 2, { amount: "5" }));
     // No draft yet: a patch makes it.
     const fresh = await patchEntryDraft({ ...key, period: "1999-01" }, [line("a", 1, {})], [], null);

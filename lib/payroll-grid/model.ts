@@ -70,6 +70,11 @@ export function newLineId(): string {
   return `l${Date.now().toString(36)}${lineCounter.toString(36)}${random}`;
 }
 
+/** A cell's key in `GridModel.editBases`. */
+export function editBaseKey(lineId: string, col: number): string {
+  return `${lineId}\t${col}`;
+}
+
 export function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell === "");
 }
@@ -94,6 +99,14 @@ export class GridModel {
   propose: ((employeeId: number, cells: readonly string[], col: number) => readonly { col: number; value: string }[]) | null = null;
   version = 0;
   structureVersion = 0;
+  /**
+   * Live co-editing: per cell (`editBaseKey`), the value an edit began from when the cell changed
+   * under it (someone else's save shown while the cell's editor was open, or an edit restored
+   * after a reload). The draft's save names it as the cell's base, so that the change meets the
+   * other person's as a conflict instead of overwriting it unseen. The saver forgets an entry
+   * once the cell is saved or back at the saved value.
+   */
+  readonly editBases = new Map<string, string>();
   readonly employeeOrder: readonly number[];
   private readonly employeeRank = new Map<number, number>();
   private readonly byId = new Map<string, GridLine>();
@@ -145,10 +158,7 @@ export class GridModel {
     return lines;
   }
 
-  /**
-   * Replaces every line (with what an earlier page of this draft left unsaved when it was
-   * reloaded): one undoable step, saved like any other.
-   */
+  /** Replaces every line (a month started from the last transfer): one undoable step, saved like any other. */
   replaceLines(initial: readonly { id?: string; employeeId: number; cells: readonly string[] }[]): void {
     const removals = this.lines.map((line, index) => ({ line, index }));
     const fresh = this.arrange(initial);
@@ -333,11 +343,18 @@ export class GridModel {
     return real.length ? { kind: "cells", changes: real } : null;
   }
 
-  /** Sets cells from typed text (canonicalised per column), with what `propose` offers for the line's empty cells. */
-  setText(line: GridLine, col: number, text: string): void {
+  /**
+   * Sets cells from typed text (canonicalised per column), with what `propose` offers for the
+   * line's empty cells. `startedFrom`: the cell's value when its editor opened; when the cell
+   * changed meanwhile (someone else's save shown), the edit is based on that value (`editBases`).
+   */
+  setText(line: GridLine, col: number, text: string, startedFrom?: string): void {
     const column = this.spec.columns[col];
     if (!column) return;
     const value = canonicalize(column, text, this.context);
+    const current = line.cells[col] ?? "";
+    const key = editBaseKey(line.id, col);
+    if (!this.readOnly && startedFrom !== undefined && startedFrom !== current && value !== current && !this.editBases.has(key)) this.editBases.set(key, startedFrom);
     const changes: CellChange[] = [{ line, col, value }];
     if (this.propose && value !== line.cells[col]) {
       const cells = line.cells.map((cell, index) => (index === col ? value : cell));
