@@ -38,7 +38,9 @@ export async function monthLines(db: Db, key: MonthKey): Promise<Record<EntryKin
   const rows = await db.payrollEntryDraftLine.findMany({
     // Removed lines stay as markers for co-editing streams (`deleted`): they are not the month's.
     where: { connectionId: key.connectionId, companyId: key.companyId, period: key.period, deleted: false },
-    orderBy: [{ kind: "asc" }, { position: "asc" }],
+    // Per employee, then as placed in the grid: the order the grid shows and the service receives,
+    // whatever order concurrent saves happened to append the lines in.
+    orderBy: [{ kind: "asc" }, { employeeId: "asc" }, { position: "asc" }],
     select: { kind: true, lineId: true, employeeId: true, values: true },
   });
   const lines: Record<EntryKind, StoredLine[]> = { hours: [], payments: [] };
