@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createTranslator } from "next-intl";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
 import { MESSAGES, type Messages } from "@/lib/i18n/messages";
 import type { Translate } from "@/lib/i18n/translate";
@@ -211,15 +211,23 @@ describe("recording", () => {
     const sql = readFileSync(`prisma/migrations/${folder}/migration.sql`, "utf8");
     const subject = randomUUID();
     await db.auditEntry.create({ data: { workspaceId: owner.workspaceId, actorId: owner.id, actorName: "Olga Owner", kind: "transfer.sent", companyId: COMPANY, period: "2026-01", subjectId: subject, details: { entryKind: "hours", lineCount: 5, totalCents: "505.50", outcome: "succeeded" } } });
-    // As the migration runs: one simple-protocol query (scripts/db/schema-engine.ts).
-    const pg = (await import("@/lib/db/client")).getSqlPool();
-    await pg.query(sql);
+    // As the migration runs: one simple-protocol query (scripts/db/schema-engine.ts), as the
+    // migration role that owns the table (the app's role may not switch the trigger off).
+    const pg = (await import("pg")).default;
+    const migration = new pg.Client({ connectionString: inject("migrationDatabaseUrl") });
+    await migration.connect();
+    try {
+      await migration.query(sql);
+      // The trigger is on again: even the table's owner meets it.
+      await expect(migration.query(`UPDATE audit_entries SET kind = 'member.left' WHERE subject_id = $1`, [subject])).rejects.toThrow(/append-only: UPDATE/);
+    } finally {
+      await migration.end();
+    }
     const migrated = await db.auditEntry.findFirstOrThrow({ where: { subjectId: subject } });
     expect(migrated.details).toEqual({ entryKind: "hours", lineCount: 5, totalEuros: "505.50", outcome: "succeeded" });
     const en = translator("en");
     const { presentEntry } = await import("./present");
     expect(presentEntry("en", en, { ...migrated, kind: "transfer.sent", details: migrated.details as Record<string, unknown> }).summary).toContain("total 505.50");
-    await expect(db.$executeRawUnsafe(`UPDATE audit_entries SET kind = 'member.left' WHERE id = '${migrated.id}'`)).rejects.toThrow(/append-only: UPDATE/);
   });
 
   it("records transfers with what was sent and the outcome, employees created, imports, and a disconnect", async () => {
