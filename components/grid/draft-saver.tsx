@@ -4,13 +4,11 @@ import { memo, useCallback, useImperativeHandle, useSyncExternalStore, type Ref 
 import { useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
-import type { GridModel } from "@/lib/payroll-grid/model";
-import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { ConflictDialog } from "./conflict-dialog";
 import type { PresenceStore, RemoteLines } from "./draft-sync";
 import { Button } from "@/components/ui/button";
 import type { DraftStatus, DraftStatusStore } from "./draft-status";
-import { useDraftSaver, type InitialRevisions } from "./use-draft-saver";
+import { useDraftSaver, type DraftSaverInput } from "./use-draft-saver";
 import { useDraftStream } from "./use-draft-stream";
 
 export interface DraftSaverHandle {
@@ -18,15 +16,8 @@ export interface DraftSaverHandle {
   flush: () => Promise<void>;
 }
 
-interface DraftSaverProps {
+interface DraftSaverProps extends DraftSaverInput {
   ref: Ref<DraftSaverHandle>;
-  model: GridModel;
-  companyId: number;
-  kind: EntryKind;
-  period: string;
-  initial: InitialRevisions | null;
-  /** Whose edits these are (person and payroll connection): where the browser keeps them until saved. */
-  owner: string;
   /** This page's id in the draft's stream, and where others' presence goes. */
   client: string;
   presence: PresenceStore;

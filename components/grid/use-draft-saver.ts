@@ -22,7 +22,7 @@ export interface InitialRevisions {
   lineRevisions: Readonly<Record<string, number>>;
 }
 
-interface DraftSaverInput {
+export interface DraftSaverInput {
   model: GridModel;
   companyId: number;
   kind: EntryKind;
