@@ -93,7 +93,8 @@ const ROUTES: Record<string, RouteEntry> = {
   "auth/[...nextauth] GET": { open: "next-auth's sign-in" },
   "auth/[...nextauth] POST": { open: "next-auth's sign-in" },
   "health GET": { open: "the health probe" },
-  "noop GET": { open: "the benchmark's empty route" },
+  // The proxy bench's baseline: it exists only with BENCH_ROUTES=true (never in production), else 404 for everyone.
+  "noop GET": { open: "benchmarks only (BENCH_ROUTES)", run: { call: () => ({}), status: 404 } },
   // Tests' controls over time: they exist only with TEST_CONTROLS=true (never in production), else 404 for everyone.
   "test/clock POST": { open: "tests only (TEST_CONTROLS)", run: { call: () => ({}), status: 404 } },
   "test/jobs/[name] POST": { open: "tests only (TEST_CONTROLS)", run: { call: () => ({ params: { name: "accounting-keepalive" } }), status: 404 } },

@@ -59,6 +59,8 @@ const env = {
   NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
   TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
   JOBS_ENABLED: "false",
+  // The baseline route /api/noop exists only then (lib/http/noop.ts).
+  BENCH_ROUTES: "true",
 };
 Object.assign(process.env, env);
 

@@ -25,6 +25,12 @@ describe("server configuration", () => {
     expect(env.TOKEN_ENCRYPTION_KEYS.current.id).toBe("k1");
   });
 
+  it("serves the bench's routes only when BENCH_ROUTES is exactly true", () => {
+    expect(serverEnvSchema.parse(valid).BENCH_ROUTES).toBe(false);
+    expect(serverEnvSchema.parse({ ...valid, BENCH_ROUTES: "true" }).BENCH_ROUTES).toBe(true);
+    expect(serverEnvSchema.safeParse({ ...valid, BENCH_ROUTES: "yes" }).success).toBe(false);
+  });
+
   it("stops on a key of the wrong length with a clear message", () => {
     const result = serverEnvSchema.safeParse({ ...valid, TOKEN_ENCRYPTION_KEYS: `k1:${Buffer.alloc(31).toString("base64")}` });
     expect(result.success).toBe(false);

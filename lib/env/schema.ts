@@ -67,6 +67,15 @@ export const serverEnvSchema = z.preprocess(
         .default("false")
         .transform((value) => value === "true"),
 
+      /**
+       * Benchmarks only, never in production: serves `GET /api/noop`, the empty route the proxy
+       * bench measures the accounting proxy against (lib/accounting/proxy.bench.ts); else a 404.
+       */
+      BENCH_ROUTES: z
+        .enum(["true", "false"])
+        .default("false")
+        .transform((value) => value === "true"),
+
       LEGACY_AUTH_URL: optionalUrl,
       LEGACY_OAUTH_NA_URL: optionalUrl,
       LEGACY_OAUTH_EU_URL: optionalUrl,

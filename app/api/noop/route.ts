@@ -1,6 +1,6 @@
-import { withRoute } from "@/lib/http/route";
+import { getNoop } from "@/lib/http/noop";
 
-// The benchmark's baseline: a route of this app that does nothing (see lib/accounting/proxy.bench.ts).
 export const dynamic = "force-dynamic";
 
-export const GET = withRoute({ auth: false }, () => Response.json({ ok: true }, { headers: { "cache-control": "no-store" } }));
+// Benchmarks only (404 unless BENCH_ROUTES=true): the proxy bench's baseline (lib/http/noop.ts).
+export const GET = getNoop;
