@@ -5,12 +5,9 @@ export async function register() {
   // Before any request: long-lived sockets and timers get a context of their own (see lib/server/detached.ts).
   const { prepareDetachedScope } = await import("@/lib/server/detached");
   prepareDetachedScope();
-  // Each finished page would stay reachable from the next one's abort reason (see the module).
-  const { releaseAbortReasonStacks } = await import("@/lib/server/abort-reasons");
-  releaseAbortReasonStacks();
-  // TRACE/TRACK would make Next's own Request construction throw (a 500): answered 405 first.
-  const { refuseFetchForbiddenMethods } = await import("@/lib/http/forbidden-methods");
-  refuseFetchForbiddenMethods();
+  // The process-wide patches, each with its upstream issue and canary (lib/server/patches).
+  const { installProcessPatches } = await import("@/lib/server/patches");
+  installProcessPatches();
   const { startJobsIfEnabled } = await import("@/lib/jobs/start");
   await startJobsIfEnabled();
 }

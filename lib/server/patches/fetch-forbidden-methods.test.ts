@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { refuseFetchForbiddenMethods } from "./forbidden-methods";
+import { refuseFetchForbiddenMethods } from "./fetch-forbidden-methods";
 
 function send(port: number, method: string): Promise<{ status: number; allow: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
@@ -36,6 +37,14 @@ describe("refuseFetchForbiddenMethods", () => {
       expect(seen).toEqual(["GET"]);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe("canary: the patch is still needed", () => {
+  it("Next's request (fetch's Request) still refuses TRACE and TRACK, so proxy.ts never sees them", () => {
+    for (const method of ["TRACE", "TRACK"]) {
+      expect(() => new NextRequest("http://localhost:3000/api/health", { method }), `${method}: Next accepts it now, proxy.ts can answer it`).toThrow(/unsupported/);
     }
   });
 });

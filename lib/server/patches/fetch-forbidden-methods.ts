@@ -1,7 +1,7 @@
 import http from "node:http";
-import { ApiError } from "./api-error";
-import { ALLOWED_METHODS } from "./request-url";
-import { STATIC_SECURITY_HEADERS } from "./security-headers";
+import { ApiError } from "@/lib/http/api-error";
+import { ALLOWED_METHODS } from "@/lib/http/request-url";
+import { STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
 
 /**
  * fetch's `Request` refuses the methods CONNECT, TRACE and TRACK ("'TRACE' HTTP method is
@@ -9,6 +9,11 @@ import { STATIC_SECURITY_HEADERS } from "./security-headers";
  * was a 500 on every route. Called once per server process (instrumentation.ts), this answers
  * them at the Node HTTP server, before Next: 405 `method_not_allowed` in the envelope. Other
  * unknown methods reach proxy.ts, which answers them the same way.
+ *
+ * Upstream: the Fetch standard forbids these methods (undici's `Request` throws), and Next builds a
+ * `NextRequest` for every request before any of our code runs (seen on Next 16.4.6, Node 20.20;
+ * dust-tt/dust#12337 met the same). Without a patch, the alternative is a custom server in front
+ * of Next's handler. The canary in the test fails once Next's request accepts TRACE.
  */
 const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 

@@ -1,0 +1,20 @@
+import { refuseFetchForbiddenMethods } from "./fetch-forbidden-methods";
+import { releaseReactRenderAbortStacks } from "./react-render-abort-reason";
+
+/**
+ * The one home of the app's process-wide patches: changes to objects every module shares (a
+ * built-in's prototype, Node's own classes), made once per server process from
+ * instrumentation.ts before any request. Each works around one upstream defect; its file names
+ * the upstream issue and the versions it was seen on, and its test holds a canary that fails once
+ * upstream no longer needs the patch (then the patch and its line here go).
+ *
+ * - `react-render-abort-reason.ts`: `AbortController.prototype.abort` reads the stack of React's
+ *   "render completed" abort reason, and only that one (react/react#37288; Next 16.4.6, V8 11.3),
+ *   so finished pages are not kept alive by it.
+ * - `fetch-forbidden-methods.ts`: `http.Server.prototype.emit` answers TRACE, TRACK and CONNECT
+ *   with 405 before Next, whose fetch `Request` refuses them (a 500 otherwise).
+ */
+export function installProcessPatches(): void {
+  releaseReactRenderAbortStacks();
+  refuseFetchForbiddenMethods();
+}
