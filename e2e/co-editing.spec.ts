@@ -220,8 +220,8 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   await expect(entries.filter({ hasText: "Member joined" }).filter({ hasText: /Dara/ })).toHaveCount(1);
   const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByRole("link", { name: "Export CSV" }).click()]);
   const csv = (await readFile((await download.path())!)).toString("utf8");
-  expect(csv).toMatch(/Dara[^\r\n]*,Draft changed,1001,[^\r\n]*,Hours,8,5\r\n/);
-  expect(csv).toMatch(/Claudia[^\r\n]*,Draft changed,1001,[^\r\n]*,Hours,5,7\r\n/);
+  expect(csv).toMatch(/Dara[^\r\n]*,Draft changed,Bäckerei Krüger GmbH \(1001\),[^\r\n]*,Hours,8,5\r\n/);
+  expect(csv).toMatch(/Claudia[^\r\n]*,Draft changed,Bäckerei Krüger GmbH \(1001\),[^\r\n]*,Hours,5,7\r\n/);
 
   // The clerk's event stream of the month stays open on the second app process while the owner,
   // on the first, removes the clerk: it ends within 2 s (the first process's removal reaches the
