@@ -13,6 +13,8 @@ export const QUEUES = {
   keepAlive: "accounting-keepalive",
   revokeRetry: "accounting-revoke-retry",
   monthCloseReread: "month-close-reread",
+  /** A month close's Transfer, run by whichever process picks it up (lib/month-close/transfer-job.ts). */
+  monthCloseTransfer: "month-close-transfer",
 } as const;
 
 export function getBoss(): Promise<PgBoss> {
