@@ -34,9 +34,9 @@ import type { TransferJobData } from "./transfer-job-data";
  * Each kind's history row is written before its call goes out (lib/payroll-entries/transfers.ts).
  */
 
-export type KindOutcome = TransferResult["status"] | "not_sent" | "failed";
+type KindOutcome = TransferResult["status"] | "not_sent" | "failed";
 
-export interface TransferRunResult {
+interface TransferRunResult {
   monthClose: MonthCloseView;
   /** Per kind. */
   outcome: Record<EntryKind, KindOutcome>;

@@ -27,14 +27,14 @@ import type { TransferJobData } from "./transfer-job-data";
  * after 1 and 10 minutes (./rereads.ts); until the 10-minute read is done no new Transfer starts.
  */
 
-export interface TransferRequestAnswer {
+interface TransferRequestAnswer {
   /** The month as it is now: Transferring while the job runs (the page follows it). */
   monthClose: MonthCloseView;
   /** Whose Transfer is under way when another person's was running already (this request started none). */
   transferredBy: string | null;
 }
 
-export interface TransferRequestDeps {
+interface TransferRequestDeps {
   /** Enqueues the Transfer's job (default: pg-boss). */
   enqueue?: (data: TransferJobData) => Promise<void>;
 }
