@@ -229,8 +229,10 @@ export async function runTransferJob(data: TransferJobData, deps: TransferJobDep
       }
     }
   } catch (error) {
-    // The connection or the company cannot be reached (before anything of this run was sent).
-    outcome.hours = outcome.hours === "not_sent" ? "failed" : outcome.hours;
+    // The connection, the company or the service's data cannot be reached before this run sent
+    // anything: after a dead runner that sent a kind, what the service holds is not known.
+    const sentBefore = resumed && (started.hoursTransferId !== null || started.paymentsTransferId !== null);
+    if (outcome.hours === "not_sent") outcome.hours = sentBefore ? "unknown" : "failed";
     message = toApiError(error).message;
   } finally {
     clearInterval(heartbeat);
