@@ -241,7 +241,7 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
     "Transfer started: Approved → Transferring",
     "Approved: In review → Approved",
     "Submitted for review: Open → In review",
-    `Sunday premium for employee 2 acknowledged (round 1): “${comment}”`,
+    `Sunday premium for employee 2 Nadine Lange acknowledged (round 1): “${comment}”`,
   ];
   expected.forEach((text, index) => expect(steps[index]).toContain(text));
   expect(errors).toEqual([]);
