@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, type Response } from "@playwright/test";
 import pg from "pg";
 import { APP_URL } from "../playwright.config";
+import { transferMonth } from "./time-controls";
 
 // Shared steps of the browser tests: the sandbox's control API and the
 // accounting service's authorization pages, as a person goes through them.
@@ -136,7 +137,8 @@ export async function deleteEntryDrafts(companyId: number, kind?: "hours" | "pay
  */
 export async function sendMonthThroughClose(page: Page): Promise<void> {
   await approveMonth(page, "Sent by the test");
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  // The Transfer is a job: run at once (./time-controls.ts); the page follows the month to its result.
+  await transferMonth(page);
   await expect(page.getByRole("status", { name: "Month status" })).toHaveText("Transferred");
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { authorizeAtService, checksRegion, collectConsoleErrors, control, deleteEntryDrafts, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
+import { transferMonth } from "./time-controls";
 
 // Issue 17's acceptance: a clerk (Dara, English) fills hours with a Sunday premium on a Monday
 // and an employee over the minijob cap, sees both warnings, acknowledges one with a comment and
@@ -181,7 +182,7 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
 
   // A pay run in progress: Waiting for pay run, nothing sent, everything kept.
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
-  await approver.getByRole("button", { name: "Übertragen", exact: true }).click();
+  await transferMonth(approver, "Übertragen");
   await expect(status).toHaveText("Wartet auf Abrechnungslauf");
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([]);
   await approver.reload();
@@ -190,7 +191,7 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
 
   // After the pay run the transfer sends both kinds: the sandbox holds exactly the approved lines.
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
-  await approver.getByRole("button", { name: "Übertragen", exact: true }).click();
+  await transferMonth(approver, "Übertragen");
   await expect(status).toHaveText("Übertragen");
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([
     { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 14.5, date: `${month}-03` },
@@ -234,13 +235,13 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   const steps = (await entries.filter({ hasText: /Month close|Warning acknowledged/ }).allTextContents()).slice(0, 8);
   const expected = [
     "Reopened: Transferred → Open",
-    "Transfer answered: Transfer unclear → Transferred",
-    "Transfer started: Waiting for pay run → Transfer unclear",
-    "Transfer answered: Transfer unclear → Waiting for pay run",
-    "Transfer started: Approved → Transfer unclear",
+    "Transfer answered: Transferring → Transferred",
+    "Transfer started: Waiting for pay run → Transferring",
+    "Transfer answered: Transferring → Waiting for pay run",
+    "Transfer started: Approved → Transferring",
     "Approved: In review → Approved",
     "Submitted for review: Open → In review",
-    `Sunday premium for employee 2 acknowledged (round 1): “${comment}”`,
+    `Sunday premium for employee 2 Nadine Lange acknowledged (round 1): “${comment}”`,
   ];
   expected.forEach((text, index) => expect(steps[index]).toContain(text));
   expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, SABINE_KEY, signInAndConnectPayroll, withDatabase } from "./helpers";
-import { advanceClock, runJob, syncClock } from "./time-controls";
+import { advanceClock, runJob, syncClock, transferMonth } from "./time-controls";
 
 // The month close: submit, the grid frozen, four eyes, approve, Transfer of both kinds, reopen
 // with a reason; a pay-run refusal waits; a save into a frozen month keeps what was typed.
@@ -125,8 +125,8 @@ test("submit freezes the month; with four eyes the submitter cannot approve; app
   await expect(monthStatus(page)).toHaveText("Approved");
   await expect(page.getByText(/^Approved by Claudia/)).toBeVisible();
 
-  // Transfer sends both kinds: the service holds exactly the approved lines.
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  // Transfer sends both kinds (a job; the page follows the month): the service holds exactly the approved lines.
+  await transferMonth(page);
   await expect(monthStatus(page)).toHaveText("Transferred");
   await expect(page.getByRole("status").filter({ hasText: "Transferred: the payroll service accepted the hours and the extra payments." })).toBeVisible();
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([
@@ -172,7 +172,7 @@ test("a pay-run refusal leaves the month Waiting for pay run with everything kep
   await expect(monthStatus(page)).toHaveText("Approved");
 
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await transferMonth(page);
   await expect(monthStatus(page)).toHaveText("Waiting for pay run");
   await expect(page.getByRole("status").filter({ hasText: "Not transferred: the payroll service's pay run is in progress." })).toBeVisible();
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([]);
@@ -184,7 +184,7 @@ test("a pay-run refusal leaves the month Waiting for pay run with everything kep
 
   // Only a person sends again.
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await transferMonth(page);
   await expect(monthStatus(page)).toHaveText("Transferred");
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toHaveLength(1);
 });
@@ -243,7 +243,8 @@ test("a transfer whose process died: the page says it is under way and from when
     ),
   );
   await page.reload();
-  await expect(monthStatus(page)).toHaveText("Transfer unclear");
+  // Its lease is live: the month reads Transferring (stored as Transfer unclear), and the page follows it.
+  await expect(monthStatus(page)).toHaveText("Transferring");
   const notes = page.locator("[data-transfer-notes]");
   await expect(notes).toContainText(/A transfer is under way: Claudia Müller started it at .*; its process last reported at .*\. If it stops reporting, the transfer can be checked from .*/);
   // Neither Transfer nor Check transfer is offered while it may still be alive.
@@ -252,6 +253,7 @@ test("a transfer whose process died: the page says it is under way and from when
   // 31 s later its heartbeat is stale: the transfer ended without a result; Check transfer reads what the service holds (nothing).
   await advanceClock(31);
   await page.reload();
+  await expect(monthStatus(page)).toHaveText("Transfer unclear");
   await expect(notes).toContainText(/The transfer Claudia Müller started at .* ended without a result: its process stopped reporting at/);
   await page.getByRole("button", { name: "Check transfer" }).click();
   await expect(monthStatus(page)).toHaveText("Approved");
@@ -267,8 +269,15 @@ test("a request that lands late: no new transfer until the service was read agai
   await approvedMonth(page, month);
   // The hours request gets no answer and lands 23 s later.
   await control("POST", "/faults", { rules: [{ method: "POST", path: `/payroll/v1/companies/${COMPANY}/hourly_compensations`, kind: "commit_late", commit_after_seconds: 23, times: 1 }] });
+  // The request answers at once: Transferring while the job waits for the hours' answer (15 s), then Transfer unclear.
+  const answered = page.waitForResponse((response) => response.url().endsWith("/month-close") && response.request().method() === "POST");
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
-  await expect(monthStatus(page)).toHaveText("Transfer unclear");
+  expect((await answered).status()).toBe(202);
+  await expect(monthStatus(page)).toHaveText("Transferring");
+  await expect(page.getByText("Transferring … this page shows the result when the payroll service has answered.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Check transfer" })).toHaveCount(0);
+  await runJob("month-close-transfer");
+  await expect(monthStatus(page)).toHaveText("Transfer unclear", { timeout: 30_000 });
   const notes = page.locator("[data-transfer-notes]");
   await expect(notes).toContainText(/The payroll service is read again at .* to confirm the last transfer; a new transfer can start after that\./);
   await expect(page.getByRole("button", { name: "Transfer", exact: true })).toHaveCount(0);
@@ -286,7 +295,7 @@ test("a request that lands late: no new transfer until the service was read agai
   await advanceClock(540);
   await runJob("month-close-reread");
   await page.reload();
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await transferMonth(page);
   await expect(monthStatus(page)).toHaveText("Transferred");
   const old = await fetch(`${process.env.SANDBOX_URL}/payroll/v1/companies/${COMPANY}/hourly_compensations`, {
     method: "POST",

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { approveMonth, authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase } from "./helpers";
-import { advanceClock, runJob, syncClock } from "./time-controls";
+import { advanceClock, runJob, syncClock, transferMonth } from "./time-controls";
 
 // Nothing a person did is lost: Disconnect keeps the payroll data for the same customer and asks
 // first, only "Delete all payroll data" deletes it, another customer's key adds another connection
@@ -242,7 +242,7 @@ test("after the month close's transfer of unknown outcome the comparison says so
 
   // The service stores the hours but the answer never comes: the outcome is unknown.
   await control("POST", "/faults", { rules: [{ method: "POST", path: `/payroll/v1/companies/${SENT_COMPANY}/hourly_compensations`, kind: "drop_after_commit", times: 1 }] });
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await transferMonth(page);
   await expect(status).toHaveText("Transfer unclear");
 
   // The grid's comparison shows the unknown one, and both comparisons; after a reload too.
@@ -267,15 +267,20 @@ test("after the month close's transfer of unknown outcome the comparison says so
   // Sent again while the employee list cannot be read: nothing is sent, the month is Approved again.
   // (The page itself cannot be rendered again meanwhile: it reads the employees too.)
   await control("POST", "/faults", { rules: [{ method: "GET", path: `/payroll/v1/companies/${SENT_COMPANY}/employees`, kind: "error", status: 500 }] });
+  // The request answers at once (its job enqueued); the job, run now, sends nothing and the month is Approved again.
   const answer = page.waitForResponse((response) => response.url().endsWith("/month-close") && response.request().method() === "POST", { timeout: 30_000 });
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
-  expect(await (await answer).json()).toMatchObject({ ok: true, data: { monthClose: { state: "approved" }, outcome: { hours: "failed", payments: "not_sent" } } });
+  expect(await (await answer).json()).toMatchObject({ ok: true, data: { monthClose: { state: "transfer_unclear", transferUnderWay: { startedBy: expect.any(String) } } } });
+  await runJob("month-close-transfer");
+  await expect
+    .poll(() => withDatabase(async (client) => (await client.query<{ state: string }>("SELECT state::text FROM month_closes WHERE company_id = $1", [SENT_COMPANY])).rows[0]?.state))
+    .toBe("approved");
   await control("POST", "/faults", {});
   await page.reload();
   await expect(status).toHaveText("Approved");
 
   // A transfer that succeeds settles it: no more unknown outcome.
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await transferMonth(page);
   await expect(status).toHaveText("Transferred");
   expect(await control("GET", `/payroll/companies/${SENT_COMPANY}/hourly_compensations`)).toEqual([{ company_id: SENT_COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5 }]);
   await page.reload();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatMonth } from "../lib/i18n/format";
 import { approveMonth, collectConsoleErrors, control, deleteEntryDrafts, reopenMonth, sendMonthThroughClose, signInAndConnectPayroll as signInAndConnect, withDatabase } from "./helpers";
-import { advanceClock, runJob, syncClock } from "./time-controls";
+import { advanceClock, runJob, syncClock, transferMonth } from "./time-controls";
 
 const COMPANY = 1001;
 
@@ -172,7 +172,7 @@ test("extra payments: the month close's transfer waits during a pay run with the
   const status = page.getByRole("status", { name: "Month status" });
   await approveMonth(page, "Expected this month");
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await transferMonth(page);
   await expect(status).toHaveText("Waiting for pay run");
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
 
@@ -189,7 +189,7 @@ test("extra payments: the month close's transfer waits during a pay run with the
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([]);
 
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
-  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await transferMonth(page);
   await expect(status).toHaveText("Transferred");
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([
     { company_id: COMPANY, employee_id: 1, type: "BONUS_PAYMENT", count: 1, amount: 250 },

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { APP_URL } from "../playwright.config";
 import { control } from "./helpers";
 
@@ -26,4 +27,16 @@ export async function syncClock(): Promise<void> {
 /** Runs a scheduled job's work now (lib/jobs/run-now.ts). */
 export function runJob(name: string): Promise<unknown> {
   return appControl(`jobs/${encodeURIComponent(name)}`);
+}
+
+/**
+ * Presses the month close's Transfer (`name`: its label in the page's language) and, once the
+ * request has answered (the job is enqueued), runs the Transfer's job now instead of waiting for a
+ * worker's next poll; a worker that took it already runs it. The page follows the month meanwhile.
+ */
+export async function transferMonth(page: Page, name = "Transfer"): Promise<void> {
+  const answered = page.waitForResponse((response) => response.url().endsWith("/month-close") && response.request().method() === "POST");
+  await page.getByRole("button", { name, exact: true }).click();
+  await answered;
+  await runJob("month-close-transfer");
 }

@@ -21,6 +21,10 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { checkCountsForList, monthClosesForList } from "@/lib/month-close/page-data";
 import { CheckCountsCell } from "@/components/month-close/check-counts-cell";
 import { ListDifference } from "@/components/month-close/list-difference";
+import { shownState, type MonthCloseView } from "@/lib/month-close/states";
+
+/** A company's month as the list shows it (Transferring while a Transfer's job runs). */
+const shownOf = (view: MonthCloseView | undefined) => (view ? shownState(view) : "open");
 
 export const dynamic = "force-dynamic";
 
@@ -124,7 +128,7 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
                 </td>
                 <td className="p-2">{formatMonth(locale, company.current_month)}</td>
                 <td className="p-2" data-month-state={closes.get(company.id)?.state ?? "open"}>
-                  {t(`monthClose.state.${closes.get(company.id)?.state ?? "open"}`)}
+                  {t(`monthClose.state.${shownOf(closes.get(company.id))}`)}
                   <ListDifference difference={closes.get(company.id)?.transferDifference ?? null} />
                 </td>
                 <td className="p-2 text-sm">

@@ -9,9 +9,10 @@ import type { Translate } from "@/lib/i18n/translate";
 import { Notice } from "@/components/ui/notice";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { useChecksSummary } from "./checks-store";
-import type { MonthAction, MonthCloseView } from "@/lib/month-close/states";
+import { shownState, type MonthAction, type MonthCloseView } from "@/lib/month-close/states";
 import { ReopenDialog } from "./reopen-dialog";
 import { TransferStateNotes } from "./transfer-state-notes";
+import { useFollowedMonth } from "./use-followed-month";
 import { useMonthClose, type MonthCloseDone } from "./use-month-close";
 
 interface MonthClosePanelProps {
@@ -28,10 +29,15 @@ const BUTTON_ORDER: MonthAction[] = ["submit", "withdraw", "approve", "transfer"
 const GATED: MonthAction[] = ["submit", "approve"];
 
 /** The month's state, who did what, and the actions this person may take, above the grid of both pages. */
-export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: MonthClosePanelProps) {
+export function MonthClosePanel({ companyId, view: rendered, actions: renderedActions, fourEyesBlocksMe }: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
-  const { run, pending, error, failed, done } = useMonthClose(companyId, view.period);
+  const { run, pending, error, failed, done } = useMonthClose(companyId, rendered.period);
+  // While a Transfer's job runs, the month as the page last asked for it (./use-followed-month.ts).
+  const view = useFollowedMonth(companyId, rendered, done?.action === "transfer" ? done.monthClose : null);
+  const shown = shownState(view);
+  // No actions while a Transfer runs; the page is rendered again with its result.
+  const actions = shown === "transferring" ? [] : renderedActions;
   const [reopening, setReopening] = useState(false);
   const month = formatMonth(locale, view.period);
   const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
@@ -50,13 +56,13 @@ export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: 
         </h2>
         <p>
           <span aria-hidden="true">{t("monthClose.label")}: </span>
-          <strong role="status" aria-label={t("monthClose.label")} data-state={view.state} className="rounded bg-slate-100 px-2 py-0.5">
-            {t(`monthClose.state.${view.state}`)}
+          <strong role="status" aria-label={t("monthClose.label")} data-state={shown} className="rounded bg-slate-100 px-2 py-0.5">
+            {t(`monthClose.state.${shown}`)}
           </strong>
         </p>
         {view.round > 1 ? <p className="text-sm text-slate-700">{t("monthClose.round", { round: view.round })}</p> : null}
       </div>
-      <p className="text-sm text-slate-700">{t(`monthClose.stateHint.${view.state}`)}</p>
+      <p className="text-sm text-slate-700">{t(`monthClose.stateHint.${shown}`)}</p>
       <ul className="space-y-0.5 text-sm">
         {view.submittedBy ? <li>{t("monthClose.submittedBy", { name: view.submittedBy, date: when(view.submittedAt) })}</li> : null}
         {view.approvedBy ? <li>{t("monthClose.approvedBy", { name: view.approvedBy, date: when(view.approvedAt) })}</li> : null}
@@ -89,7 +95,7 @@ export function MonthClosePanel({ companyId, view, actions, fourEyesBlocksMe }: 
       {fourEyesBlocksMe ? <p className="text-sm text-slate-700">{t("monthClose.fourEyesBlocked")}</p> : null}
 
       {error ? <ErrorNotice error={error} title={failed ? failedTitle(t, failed, error) : undefined} /> : null}
-      {done ? <DoneNotice done={done} /> : null}
+      {done ? <DoneNotice done={done} view={view} /> : null}
 
       <ReopenDialog
         open={reopening}
@@ -110,8 +116,18 @@ function failedTitle(t: Translate, action: MonthAction, error: unknown): string 
   return errorBody(error).code === "network" ? t("monthClose.outcomeUnknown") : t(`monthClose.notDone.${action}`);
 }
 
-function DoneNotice({ done }: { done: NonNullable<MonthCloseDone> }) {
+/** What the last action did; a Transfer's result once its job has ended (the month followed meanwhile). */
+function DoneNotice({ done: answered, view }: { done: NonNullable<MonthCloseDone>; view: MonthCloseView }) {
   const t = useTranslations();
+  if (answered.action === "transfer" && shownState(view) === "transferring") {
+    return (
+      <Notice tone="info">
+        {answered.transferredBy ? <p>{t("monthClose.transferredByOther", { name: answered.transferredBy })}</p> : null}
+        <p>{t("monthClose.following")}</p>
+      </Notice>
+    );
+  }
+  const done = answered.action === "transfer" ? { ...answered, monthClose: view, message: view.lastTransferMessage } : answered;
   const state = done.monthClose.state;
   let text: string;
   if (done.action === "transfer" && done.unrecorded) text = t("monthClose.transferResult.unrecorded");

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiRequestError, apiFetchOrThrow } from "@/lib/http/browser-fetch";
-import type { MonthAction, MonthCloseView } from "@/lib/month-close/states";
+import { shownState, type MonthAction, type MonthCloseView } from "@/lib/month-close/states";
 
 const monthCloseKeys = {
   action: (companyId: number, period: string) => ["month-close", companyId, period, "action"] as const,
@@ -37,7 +37,7 @@ function showsNewState(error: unknown): boolean {
 /**
  * The month close's actions: one mutation posting `{ action, period, reason? }`; after each, the
  * page is rendered again by the server (`router.refresh()`), so the grid becomes read-only or
- * editable with the month's new state. A failure is shown in the panel (`error`, with the action
+ * editable with the month's new state (after a Transfer, once its job has ended: ./use-followed-month.ts). A failure is shown in the panel (`error`, with the action
  * that was not done in `failed`); the grid stays.
  */
 export function useMonthClose(companyId: number, period: string) {
@@ -50,7 +50,8 @@ export function useMonthClose(companyId: number, period: string) {
     onMutate: () => setDone(null),
     onSuccess: (answer, input) => {
       setDone({ action: input.action, monthClose: answer.monthClose, message: answer.message ?? null, resolved: answer.resolved ?? true, transferredBy: answer.transferredBy ?? null, unrecorded: answer.unrecorded ?? false });
-      router.refresh();
+      // A Transfer answers while its job runs: the panel follows the month and renders the page again at its end.
+      if (!(input.action === "transfer" && shownState(answer.monthClose) === "transferring")) router.refresh();
     },
     onError: (error) => {
       if (showsNewState(error)) router.refresh();

@@ -12,6 +12,8 @@ export const QUEUES = {
   payrollImport: "payroll-import",
   referenceLists: "payroll-reference-lists",
   monthCloseReread: "month-close-reread",
+  /** A month close's Transfer, run by whichever process picks it up (lib/month-close/transfer-job.ts). */
+  monthCloseTransfer: "month-close-transfer",
 } as const;
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -22,4 +24,8 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.payrollImport]: { retryLimit: 0 },
   [QUEUES.referenceLists]: { policy: "singleton", retryLimit: 3, retryDelay: 600 },
   [QUEUES.monthCloseReread]: { retryLimit: 5, retryDelay: 30 },
+  // A job whose process died is handed out again after 2 minutes (longer than a Transfer's two
+  // requests with their 15 s timeouts and the recording's retries); a job that finds the month's
+  // lease held by a live runner throws and is tried again 30 s later.
+  [QUEUES.monthCloseTransfer]: { retryLimit: 20, retryDelay: 30, expireInSeconds: 120 },
 };

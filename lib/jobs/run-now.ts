@@ -1,7 +1,9 @@
 import "server-only";
 import { runDueRereads } from "@/lib/month-close/rereads";
+import { runTransferJob } from "@/lib/month-close/transfer-job";
 import { renewIdleConnections } from "./accounting-jobs";
 import { QUEUES } from "./queues";
+import { runQueuedTransfers } from "./month-close-jobs";
 
 /**
  * What each scheduled job does, by its queue's name, for tests that run a job at once
@@ -12,6 +14,8 @@ import { QUEUES } from "./queues";
 const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.keepAlive]: () => renewIdleConnections(),
   [QUEUES.monthCloseReread]: () => runDueRereads(),
+  // The queued Transfers, now, in this process (a worker may have taken some already).
+  [QUEUES.monthCloseTransfer]: () => runQueuedTransfers((data) => runTransferJob(data)),
 };
 
 export function runnableJobNames(): string[] {

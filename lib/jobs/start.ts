@@ -1,5 +1,6 @@
 import "server-only";
 import { serverEnv } from "@/lib/env/server";
+import { runTransferJob } from "@/lib/month-close/transfer-job";
 import { startPayrollJobs } from "@/lib/payroll/jobs";
 import { startAccountingJobs } from "./accounting-jobs";
 import { startMonthCloseJobs } from "./month-close-jobs";
@@ -13,7 +14,7 @@ export async function startJobsIfEnabled(): Promise<void> {
     console.error(`jobs: not started (${(error as Error).message})`);
   }
   try {
-    await startMonthCloseJobs();
+    await startMonthCloseJobs((data) => runTransferJob(data));
   } catch (error) {
     console.error(`jobs: month-close jobs not started (${(error as Error).message})`);
   }

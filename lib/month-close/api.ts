@@ -11,7 +11,7 @@ import { acknowledgeWarnings, mayAcknowledge } from "./acknowledgements";
 import { checkContext } from "./check-input";
 import { ACKNOWLEDGE_MAX_BODY_BYTES, acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
 import { approveMonth, monthCloseView, reopenMonth, submitMonth, withdrawMonth } from "./service";
-import { checkTransfer, transferMonth } from "./transfer";
+import { checkTransfer, requestTransfer } from "./transfer";
 
 /**
  * The handlers behind `app/api/payroll-entries/[companyId]/month-close` (GET the month's close,
@@ -62,7 +62,8 @@ export const postMonthClose = payrollRoute({ permission: "payroll.read", params,
     case "reopen":
       return successResponse({ monthClose: await reopenMonth(key, actor, body.reason) });
     case "transfer":
-      return successResponse(await transferMonth(key, actor, context.client, company));
+      // Enqueued: answers at once with the month Transferring; the page follows it (./transfer-job.ts sends).
+      return successResponse(await requestTransfer(key, actor), 202);
     case "check":
       return successResponse(await checkTransfer(key, actor, context.client, company, context.connection.baseUrl));
   }

@@ -7,6 +7,8 @@ import { PayrollNetworkError } from "@/lib/payroll/errors";
 import type { MonthActor, MonthStep } from "./audit";
 import type { MonthKey } from "./frozen";
 import type { CheckContext } from "./gate";
+import type { TransferJobDeps } from "./transfer-job";
+import type { TransferJobData } from "./transfer-job-data";
 
 // The month close against an in-process sandbox and the suite's Postgres: every allowed and
 // refused transition, four eyes, two approvals at once, frozen drafts, pay run, unclear transfers.
@@ -115,7 +117,24 @@ beforeEach(async () => {
 });
 
 async function service() {
-  return { ...(await import("./service")), ...(await import("./transfer")) };
+  return { ...(await import("./service")), ...(await import("./transfer")), transferMonth };
+}
+
+/**
+ * Transfer as the page starts it, run to its end: the request (its job captured here instead of
+ * pg-boss) and the job run at once with `payrollClient`, as the process picking it up would. When
+ * another Transfer holds the month the request starts none: its answer, with no outcome.
+ */
+async function transferMonth(k: MonthKey, actor: MonthActor, payrollClient: PayrollClient, payrollCompany: CompanyRecord, deps: TransferJobDeps = {}) {
+  const { requestTransfer } = await import("./transfer");
+  const { runTransferJob } = await import("./transfer-job");
+  const queued: TransferJobData[] = [];
+  const answer = await requestTransfer(k, actor, { enqueue: (data) => Promise.resolve(void queued.push(data)) });
+  const job = queued[0];
+  if (!job) return { ...answer, outcome: null, message: null, unrecorded: false };
+  const ran = await runTransferJob(job, { payroll: { client: payrollClient, company: payrollCompany }, ...deps });
+  if (!ran) throw new Error("The job found its lease gone.");
+  return { ...ran, transferredBy: null };
 }
 
 /** Moves the sandbox's clock and the app's with it (lib/clock): no test waits in real time. */
@@ -343,7 +362,10 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     // 29 s later the heartbeat may still be renewed: both are refused, saying so and from when to check.
     await advanceClock(29);
     const checkableFrom = new Date(at.getTime() + 31_000).toISOString();
-    await expect(transferMonth(key, approver, client, company, { waitForOtherMs: 0 })).rejects.toMatchObject({ code: "transfer_under_way", extra: { checkableFrom } });
+    // Transfer starts none (nothing enqueued, nothing recorded): it answers with the one under way and from when to check.
+    const stepsBefore = steps.length;
+    expect(await transferMonth(key, approver, client, company)).toMatchObject({ outcome: null, transferredBy: "Clara Clerk", monthClose: { state: "transfer_unclear", transferUnderWay: { checkableFrom } } });
+    expect(steps).toHaveLength(stepsBefore);
     await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "transfer_under_way" });
     const waiting = await monthCloseView(key, workspaceId);
     expect(waiting).toMatchObject({ state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk", checkableFrom }, transferStopped: null });
@@ -376,7 +398,9 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     open();
     const [mine, theirs] = await Promise.all([first, second]);
     expect(mine).toMatchObject({ outcome: { hours: "succeeded", payments: "succeeded" }, monthClose: { state: "transferred" }, transferredBy: null });
-    expect(theirs).toMatchObject({ outcome: null, monthClose: { state: "transferred", transferredAt: mine.monthClose.transferredAt }, transferredBy: "Clara Clerk" });
+    // The second started none: it answered with the first one under way, and its page follows the month to that result.
+    expect(theirs).toMatchObject({ outcome: null, monthClose: { state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk" } }, transferredBy: "Clara Clerk" });
+    expect(await (await service()).monthCloseView(key, workspaceId)).toMatchObject({ state: "transferred", transferredAt: mine.monthClose.transferredAt });
     expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
   });
 
@@ -472,6 +496,133 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
     expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "transferred" });
     expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+  });
+});
+
+describe("transfer as a durable job", () => {
+  beforeEach(async () => {
+    const { getDb } = await import("@/lib/db/client");
+    await getDb().payrollEntryTransfer.deleteMany({ where: { connectionId } });
+  });
+  const historyOf = async () => {
+    const { getDb } = await import("@/lib/db/client");
+    return getDb().payrollEntryTransfer.findMany({ where: { connectionId, companyId: COMPANY, period: key.period }, orderBy: { createdAt: "asc" }, select: { kind: true, outcome: true } });
+  };
+  const held = async (resource: "hourly_compensations" | "further_payments") => (await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/${resource}`)).body;
+  /** The request alone: the month under its lease, the job it enqueued. */
+  async function request(actor: MonthActor) {
+    const { requestTransfer } = await import("./transfer");
+    const queued: TransferJobData[] = [];
+    const answer = await requestTransfer(key, actor, { enqueue: (data) => Promise.resolve(void queued.push(data)) });
+    return { answer, job: queued[0]! };
+  }
+
+  it("the request answers at once with the month Transferring and its job enqueued; nothing is sent until a process runs the job", async () => {
+    const { checkTransfer, monthCloseView } = await service();
+    const { runTransferJob } = await import("./transfer-job");
+    const { shownState } = await import("./states");
+    await toApproved();
+    const { answer, job } = await request(clerk);
+    expect(answer).toMatchObject({ transferredBy: null, monthClose: { state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk" } } });
+    expect(shownState(answer.monthClose)).toBe("transferring");
+    expect(job).toEqual({ key, leaseId: expect.any(String), actor: clerk });
+    expect(await held("hourly_compensations")).toEqual([]);
+    expect(await historyOf()).toEqual([]);
+    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "transfer_under_way" });
+    // Any process runs it (the job carries everything): both kinds sent once.
+    expect(await runTransferJob(job, { payroll: { client, company } })).toMatchObject({ outcome: { hours: "succeeded", payments: "succeeded" }, resumed: false, monthClose: { state: "transferred" } });
+    expect(shownState(await monthCloseView(key, workspaceId))).toBe("transferred");
+    // The same job handed out again finds its lease gone: nothing more is sent.
+    expect(await runTransferJob(job, { payroll: { client, company } })).toBeNull();
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+  });
+
+  it("a job not enqueued: the month returns to Approved, the request fails saying nothing was sent", async () => {
+    const { requestTransfer, monthCloseView } = await service();
+    await toApproved();
+    await expect(requestTransfer(key, clerk, { enqueue: () => Promise.reject(new Error("pg-boss down")) })).rejects.toMatchObject({ code: "unavailable", message: "The transfer could not be started; nothing was sent. Try again in a moment." });
+    expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "approved", transferUnderWay: null, transferStopped: null });
+  });
+
+  it("a copy of the job handed out while its runner is alive sends nothing and is tried again later; after the runner ended it does nothing", async () => {
+    const { runTransferJob, TransferHeldError } = await import("./transfer-job");
+    await toApproved();
+    const { job } = await request(clerk);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slow = { listEmployees: client.listEmployees.bind(client), transferFurtherPayments: client.transferFurtherPayments.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+      await gate;
+      return client.transferHourlyCompensations(...args);
+    } } as unknown as PayrollClient;
+    const runner = runTransferJob(job, { payroll: { client: slow, company } });
+    await expect.poll(async () => (await historyOf()).length, { interval: 20 }).toBe(1);
+    await expect(runTransferJob(job, { payroll: { client, company } })).rejects.toBeInstanceOf(TransferHeldError);
+    open();
+    expect(await runner).toMatchObject({ monthClose: { state: "transferred" } });
+    expect(await runTransferJob(job, { payroll: { client, company } })).toBeNull();
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+  });
+
+  it("a runner killed after its hours went out: within 30 s the retried job waits; then it reads what the service holds, does not send the hours again, sends the payments", async () => {
+    const { runTransferJob, TransferHeldError } = await import("./transfer-job");
+    const { transferEntries } = await import("@/lib/payroll-entries/transfers");
+    const { monthLines } = await import("./check-input");
+    const { getDb } = await import("@/lib/db/client");
+    const { now } = await import("@/lib/clock");
+    await toApproved();
+    const { job } = await request(clerk);
+    // What a runner killed (kill -9) after sending the hours leaves: its heartbeat, the hours' history row of unknown outcome, the service holding them.
+    const row = await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { transferHeartbeatAt: now() } });
+    const lost = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+      await client.transferHourlyCompensations(...args);
+      throw new PayrollNetworkError("socket hang up", true);
+    } } as unknown as PayrollClient;
+    const lines = await monthLines(getDb(), key);
+    await transferEntries({ audit: null, connectionId, userId: clerk.userId, userName: clerk.name, client: lost, company, kind: "hours", lines: lines.hours, onSending: async (id) => {
+      await getDb().monthClose.update({ where: { id: row.id }, data: { hoursTransferId: id } });
+    } });
+    expect(await held("hourly_compensations")).toHaveLength(2);
+
+    await advanceClock(29);
+    await expect(runTransferJob(job, { payroll: { client, company } })).rejects.toBeInstanceOf(TransferHeldError);
+    await advanceClock(2);
+    const resumed = await runTransferJob(job, { payroll: { client, company } });
+    expect(resumed).toMatchObject({ resumed: true, outcome: { hours: "succeeded", payments: "succeeded" }, monthClose: { state: "transferred", transferStopped: null } });
+    // Exactly once per kind: one history row each, the hours' recorded as succeeded from what the service holds.
+    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+    expect(await held("hourly_compensations")).toHaveLength(2);
+    expect(await held("further_payments")).toHaveLength(1);
+    // Both kinds are read again after 1 and 10 minutes, as after any Transfer.
+    expect(wakes).toHaveLength(2);
+  });
+
+  it("taking over from a dead runner that sent its hours while the service cannot be read: nothing is sent, the month stays Transfer unclear", async () => {
+    const { runTransferJob } = await import("./transfer-job");
+    const { getDb } = await import("@/lib/db/client");
+    const { now } = await import("@/lib/clock");
+    await toApproved();
+    const { job } = await request(clerk);
+    const sending = await getDb().payrollEntryTransfer.create({ data: { connectionId, companyId: COMPANY, period: key.period, kind: "hours", userId: clerk.userId, userName: clerk.name, outcome: "unknown", lines: [], lineCount: 0, totalCents: "0", errorCode: "SENDING" } });
+    await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { transferHeartbeatAt: now(), hoursTransferId: sending.id } });
+    await advanceClock(31);
+    const unreadable = { listEmployees: () => Promise.reject(new PayrollNetworkError("timed out", true)) } as unknown as PayrollClient;
+    expect(await runTransferJob(job, { payroll: { client: unreadable, company } })).toMatchObject({ resumed: true, outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear", transferStopped: null, transferUnderWay: null } });
+    expect(await historyOf()).toHaveLength(1);
+  });
+
+  it("a runner killed before its hours landed: the retried job sends them again, once", async () => {
+    const { runTransferJob } = await import("./transfer-job");
+    const { getDb } = await import("@/lib/db/client");
+    const { now } = await import("@/lib/clock");
+    await toApproved();
+    const { job } = await request(clerk);
+    // The hours' history row was written, the request never reached the service.
+    const sending = await getDb().payrollEntryTransfer.create({ data: { connectionId, companyId: COMPANY, period: key.period, kind: "hours", userId: clerk.userId, userName: clerk.name, outcome: "unknown", lines: [], lineCount: 0, totalCents: "0", errorCode: "SENDING" } });
+    await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { transferHeartbeatAt: now(), hoursTransferId: sending.id } });
+    await advanceClock(31);
+    expect(await runTransferJob(job, { payroll: { client, company } })).toMatchObject({ resumed: true, monthClose: { state: "transferred" } });
+    expect(await held("hourly_compensations")).toHaveLength(2);
+    expect((await historyOf()).filter((entry) => entry.outcome === "succeeded")).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
   });
 });
 

@@ -89,6 +89,16 @@ export interface TransferDifference {
   kinds: { kind: "hours" | "payments"; sent: number; held: number; missing: number; unexpected: number }[];
 }
 
+/**
+ * The state a page shows (`Month status`): a month stored as Transfer unclear while a Transfer's
+ * lease is live reads Transferring (its job is queued or sending; lib/month-close/transfer-job.ts).
+ */
+export type ShownMonthState = MonthState | "transferring";
+
+export function shownState(view: Pick<MonthCloseView, "state" | "transferUnderWay">): ShownMonthState {
+  return view.state === "transfer_unclear" && view.transferUnderWay ? "transferring" : view.state;
+}
+
 /** The actions a person may take now (the buttons the page shows). */
 export function actionsFor(
   view: Pick<MonthCloseView, "state" | "submittedById" | "fourEyes"> & Partial<Pick<MonthCloseView, "transferUnderWay" | "rereadDueAt">>,
