@@ -234,13 +234,13 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   const steps = (await entries.filter({ hasText: /Month close|Warning acknowledged/ }).allTextContents()).slice(0, 8);
   const expected = [
     "Reopened: Transferred → Open",
-    "Transfer answered: Transfer unclear → Transferred",
-    "Transfer started: Waiting for pay run → Transfer unclear",
-    "Transfer answered: Transfer unclear → Waiting for pay run",
-    "Transfer started: Approved → Transfer unclear",
+    "Transfer answered: Transferring → Transferred",
+    "Transfer started: Waiting for pay run → Transferring",
+    "Transfer answered: Transferring → Waiting for pay run",
+    "Transfer started: Approved → Transferring",
     "Approved: In review → Approved",
     "Submitted for review: Open → In review",
-    `Sunday premium for employee 2 acknowledged (round 1): “${comment}”`,
+    `Sunday premium for employee 2 Nadine Lange acknowledged (round 1): “${comment}”`,
   ];
   expected.forEach((text, index) => expect(steps[index]).toContain(text));
   expect(errors).toEqual([]);
