@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
 import { MAX_STORED_INT, storedPositiveIntSchema } from "@/lib/payroll/schemas";
 import { FURTHER_PAYMENT_TYPES, HOURLY_COMPENSATION_TYPES, fieldsOf, type EntryKind, type HoursField, type PaymentField, type StoredLine } from "./kinds";
 
@@ -21,7 +22,6 @@ export interface EntryContext {
 export const MAX_DECIMALS = 6;
 const MAX_WHOLE_DIGITS = 9;
 const MAX_TEXT = 100;
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function isRealDate(text: string): boolean {
@@ -40,7 +40,7 @@ function decimalField(options: { required: boolean; negativeAllowed: boolean }) 
         if (options.required) ctx.addIssue({ code: "custom", message: "required" });
         return;
       }
-      if (!DECIMAL.test(text)) return void ctx.addIssue({ code: "custom", message: "notNumber" });
+      if (!CANONICAL_DECIMAL.test(text)) return void ctx.addIssue({ code: "custom", message: "notNumber" });
       if (!options.negativeAllowed && text.startsWith("-")) return void ctx.addIssue({ code: "custom", message: "negative" });
       const [whole = "", fraction = ""] = text.replace("-", "").split(".");
       if (fraction.length > MAX_DECIMALS) return void ctx.addIssue({ code: "custom", message: `tooManyDecimals:${MAX_DECIMALS}` });

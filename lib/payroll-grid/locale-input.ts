@@ -1,34 +1,6 @@
+import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
+import { parseLocaleNumber, withCents } from "@/lib/money/locale";
 import type { EnumOption, GridColumn, InputContext, GridLocale } from "./columns";
-
-const SPACES = /[\s\u00a0\u202f']/g;
-const PLAIN = /^(-?)(\d*)(?:\.(\d*))?$/;
-
-/**
- * Typed or pasted number text → canonical decimal ("12.5"), or null when it is not a number.
- * The locale decides the decimal mark (de: comma, en: point); the other mark is a thousands
- * separator, except when it appears once and is not followed by exactly three digits, which is
- * how a sheet in the other language writes a decimal ("12.5" pasted into the German grid).
- */
-export function parseLocaleNumber(input: string, locale: GridLocale): string | null {
-  let text = input.replace(SPACES, "").replace(/[€%]/g, "").replace(/^\u2212/, "-");
-  if (!text) return null;
-  const decimalMark = locale === "de" ? "," : ".";
-  const groupMark = locale === "de" ? "." : ",";
-  const groups = text.split(groupMark).length - 1;
-  if (groups === 1 && !text.includes(decimalMark) && !/\d{3}$/.test(text.slice(text.indexOf(groupMark) + 1))) {
-    text = text.replace(groupMark, ".");
-  } else {
-    text = text.split(groupMark).join("").replace(decimalMark, ".");
-  }
-  const match = PLAIN.exec(text);
-  if (!match) return null;
-  const [, sign = "", whole = "", fraction = ""] = match;
-  if (!whole && !fraction) return null;
-  const cleanWhole = whole.replace(/^0+(?=\d)/, "") || "0";
-  const cleanFraction = fraction.replace(/0+$/, "");
-  const body = cleanFraction ? `${cleanWhole}.${cleanFraction}` : cleanWhole;
-  return sign && body !== "0" ? `-${body}` : body;
-}
 
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const DAY_FIRST = /^(\d{1,2})[./](\d{1,2})[./](\d{2}|\d{4})?$/;
@@ -81,14 +53,6 @@ export function canonicalize(column: GridColumn, input: string, context: InputCo
     case "text":
       return text;
   }
-}
-
-const CANONICAL_DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** "15.5" → "15.50", "-250" → "-250.00", "0.125" stays: money shows cents, never fewer digits than stored. */
-function withCents(value: string): string {
-  const [whole, fraction = ""] = value.split(".");
-  return `${whole}.${fraction.padEnd(2, "0")}`;
 }
 
 /** How a stored value is shown and edited in the person's language. */

@@ -1,6 +1,6 @@
 import { CSV_BOM, CSV_DIALECTS, csvField } from "@/lib/csv/write";
 import type { Locale } from "@/lib/i18n/locales";
-import { centsToDecimal } from "./decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import type { Cell, Sheet } from "./sheet";
 
 /**

@@ -44,7 +44,7 @@
  * previous month's sums are then kept for the same `previous` object. In the browser, run it in a
  * worker or in an idle callback, so that no main-thread task exceeds 50 ms.
  */
-import { centsToDecimal, microsToDecimal, parseMicros } from "@/lib/payroll-grid/decimal";
+import { centsToDecimal, microsToDecimal, parseMicros } from "@/lib/money/decimal";
 import { fieldsOf, type EntryKind } from "@/lib/payroll-entries/kinds";
 import { successorOn, type HealthInsurance } from "@/lib/payroll/insurers";
 import { sundaysOf } from "./calendar";

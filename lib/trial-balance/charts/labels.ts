@@ -1,6 +1,6 @@
 import { dateFormat, formatDateRange, formatFinancialYear, numberFormat } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { centsToDecimal } from "../decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import type { ChartPeriod } from "./series";
 
 /** What a period is, so it can be named the way an accountant names it. */
