@@ -1,4 +1,4 @@
-import { formatAmount, formatDate, numberFormat } from "@/lib/i18n/format";
+import { formatAmount, formatDate, formatDay, numberFormat } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
@@ -70,12 +70,6 @@ function formatUntil(locale: Locale, at: Date): string {
   return formatDate(locale, at, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin", timeZoneName: "short" }).replace(", ", " ");
 }
 
-/** "November 2026" for `2026-11`. */
-export function formatPeriod(locale: Locale, period: string): string {
-  const [year, month] = period.split("-").map(Number) as [number, number];
-  return formatDate(locale, Date.UTC(year, month - 1, 1), { month: "long", year: "numeric", timeZone: "UTC" });
-}
-
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A draft cell's canonical text as the grid shows it. */
@@ -83,8 +77,7 @@ export function cellText(locale: Locale, t: Translate, entryKind: string, field:
   if (text === null || text === "") return t("audit.empty");
   if (field === "type") return typeLabels(entryKind === "payments" ? "payments" : "hours")[text]?.[locale] ?? text;
   if (CANONICAL_DECIMAL.test(text)) return numberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(text as Intl.StringNumericLiteral);
-  const day = ISO_DAY.exec(text);
-  if (day) return formatDate(locale, Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])), { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+  if (ISO_DAY.test(text)) return formatDay(locale, text);
   return text;
 }
 

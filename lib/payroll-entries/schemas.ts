@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate } from "@/lib/dates/calendar";
 import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
 import { MAX_STORED_INT, storedPositiveIntSchema } from "@/lib/payroll/schemas";
 import { FURTHER_PAYMENT_TYPES, HOURLY_COMPENSATION_TYPES, fieldsOf, type EntryKind, type HoursField, type PaymentField, type StoredLine } from "./kinds";
@@ -22,16 +23,6 @@ export interface EntryContext {
 export const MAX_DECIMALS = 6;
 const MAX_WHOLE_DIGITS = 9;
 const MAX_TEXT = 100;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isRealDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 function decimalField(options: { required: boolean; negativeAllowed: boolean }) {
   return z
     .string()
@@ -64,7 +55,7 @@ function dateField(month: string) {
     .string()
     .superRefine((text, ctx) => {
       if (text === "") return;
-      if (!isRealDate(text)) ctx.addIssue({ code: "custom", message: "dateFormat" });
+      if (!isIsoDate(text)) ctx.addIssue({ code: "custom", message: "dateFormat" });
       else if (!text.startsWith(`${month}-`)) ctx.addIssue({ code: "custom", message: `outsideMonth:${month}` });
     })
     .transform((text) => (text === "" ? undefined : text));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseCsvRecords } from "@/lib/csv/parse";
-import { dateOnly } from "./dates";
+import { dateOnly } from "@/lib/dates/calendar";
 import type { Country, HealthInsurance } from "./insurers";
 
 /** The service's reference lists: UTF-8, `;` separated, quoted names, a header row. */

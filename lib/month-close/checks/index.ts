@@ -47,7 +47,7 @@
 import { centsToDecimal, microsToDecimal, parseMicros } from "@/lib/money/decimal";
 import { fieldsOf, type EntryKind } from "@/lib/payroll-entries/kinds";
 import { successorOn, type HealthInsurance } from "@/lib/payroll/insurers";
-import { sundaysOf } from "./calendar";
+import { sundaysOf } from "@/lib/dates/calendar";
 import { HOURS_COLUMN, accumulate, dateOf, emptyMonth, microsOf, monthsOf, readLines, type EmployeeMonth, type ReadLine } from "./month-totals";
 import type { Finding, MonthCheckInput } from "./schemas";
 import {
