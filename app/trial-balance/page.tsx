@@ -7,7 +7,7 @@ import { RangeForm } from "@/components/trial-balance/range-form";
 import { StaleFiguresProvider } from "@/components/trial-balance/stale-figures";
 import { getSessionUser } from "@/lib/auth/session";
 import { getTranslations } from "next-intl/server";
-import { localToday } from "@/lib/trial-balance/dates";
+import { localToday } from "@/lib/dates/calendar";
 import { resolveBusiness } from "@/lib/trial-balance/load";
 import { financialYearStart } from "@/lib/trial-balance/pack/financial-year";
 import { PackSection } from "@/components/trial-balance/pack/pack-section";

@@ -3,7 +3,7 @@
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
-import { centsToDecimal } from "@/lib/payroll-grid/decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import { isBlank, type GridLine, type PasteResult } from "@/lib/payroll-grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll-entries/kinds";
 import { CopyLineDialog } from "./copy-line-dialog";

@@ -4,7 +4,7 @@ import { useCallback, useId, useRef, useState } from "react";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
 import { formatAmount } from "@/lib/i18n/format";
 import type { GridLocale } from "@/lib/payroll-grid/columns";
-import { centsToDecimal } from "@/lib/payroll-grid/decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import { canonicalize, displayValue } from "@/lib/payroll-grid/locale-input";
 import type { GridLine, GridModel, PasteResult } from "@/lib/payroll-grid/model";
 import { CellEditor, type EditMode, type EditorMove } from "./cell-editor";

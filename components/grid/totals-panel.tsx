@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
-import { centsToDecimal } from "@/lib/payroll-grid/decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import type { GridModel } from "@/lib/payroll-grid/model";
 import type { EntryKind } from "@/lib/payroll-entries/kinds";
 import { typeLabels } from "@/lib/payroll-entries/labels";

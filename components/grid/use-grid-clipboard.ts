@@ -4,7 +4,8 @@ import type { ClipboardEvent } from "react";
 import type { GridColumn, GridLocale } from "@/lib/payroll-grid/columns";
 import { displayValue } from "@/lib/payroll-grid/locale-input";
 import type { GridLine, GridModel, PasteResult } from "@/lib/payroll-grid/model";
-import { parseTsv, toTsv } from "@/lib/payroll-grid/tsv";
+import { parseTsv } from "@/lib/csv/parse";
+import { toTsv } from "@/lib/csv/write";
 import { selectionBounds, type GridSelection } from "./selection";
 
 interface UseGridClipboardOptions {

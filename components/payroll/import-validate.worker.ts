@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { parseSpreadsheetText } from "@/lib/payroll/csv";
+import { parseSpreadsheetText } from "@/lib/csv/parse";
 import type { EmployeeContext } from "@/lib/payroll/employee-schema";
 import { suggestMapping, type ColumnMapping } from "@/lib/payroll/import/columns";
 import { checkImportRows, toEmployeeContext, type ImportContextData } from "@/lib/payroll/import/validate-rows";

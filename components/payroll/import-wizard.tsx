@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { EMPLOYEE_FIELDS, type EmployeeField } from "@/lib/payroll/employee-schema";
-import { decodeSpreadsheetBytes } from "@/lib/payroll/csv";
+import { decodeSpreadsheetBytes } from "@/lib/csv/parse";
 import type { ColumnMapping } from "@/lib/payroll/import/columns";
 import type { ImportContextData } from "@/lib/payroll/import/validate-rows";
 import type { ValidatedAnswer } from "./import-validate.worker";

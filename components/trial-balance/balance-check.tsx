@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { Notice } from "@/components/ui/notice";
 import type { BalanceLine } from "@/lib/trial-balance/rows";
-import { showCents } from "./amounts";
+import { showCents } from "@/lib/money/locale";
 
 const PART_LABEL = { opening: "trialBalance.table.opening", period: "trialBalance.table.period", closing: "trialBalance.table.closing" } as const;
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { financialYearOf, presetOf, presetRange, PRESETS, type Preset } from "@/lib/trial-balance/dates";
+import { financialYearOf, presetOf, presetRange, PRESETS, type Preset } from "@/lib/trial-balance/presets";
 import { formatFinancialYear } from "@/lib/i18n/format";
 import { queryString, validateQuery, type QueryFieldErrors, type RawQuery, type TrialBalanceQuery } from "@/lib/trial-balance/query";
 import { useStaleFigures } from "./stale-figures";

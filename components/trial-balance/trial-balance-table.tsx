@@ -5,7 +5,7 @@ import { flushSync } from "react-dom";
 import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import { AMOUNT_COLUMNS, type Sort, type SortKey, type Totals, type TrialBalanceRow } from "@/lib/trial-balance/rows";
-import { showCents, showPercent } from "./amounts";
+import { showCents, showPercent } from "@/lib/money/locale";
 import { ACCOUNT_MIN, columnKeys, STICKY_ACCOUNT, TrialBalanceHeader, type Periods } from "./trial-balance-header";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
 import "./trial-balance-print.css";

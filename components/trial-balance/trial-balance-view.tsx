@@ -5,7 +5,7 @@ import { useDeferredValue, useId, useMemo, useState, useTransition } from "react
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import type { DateRange } from "@/lib/trial-balance/dates";
+import type { DateRange } from "@/lib/dates/calendar";
 import type { Basis } from "@/lib/trial-balance/query";
 import { unpackAccounts } from "@/lib/trial-balance/response";
 import { balanceCheck, buildRows, totalsOf, viewRows, type Sort, type SortKey } from "@/lib/trial-balance/rows";

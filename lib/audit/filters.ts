@@ -38,24 +38,3 @@ export function auditSearchOf(filters: AuditFilters, after?: string): string {
   const text = params.toString();
   return text ? `?${text}` : "";
 }
-
-/** Minutes Europe/Berlin is ahead of UTC at an instant. */
-function berlinOffsetMinutes(at: Date): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", timeZoneName: "shortOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
-  const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name);
-  if (!match) return 0;
-  return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
-}
-
-/** The instant a Berlin day (`YYYY-MM-DD`) begins: the trail's times are shown in German time. */
-export function berlinDayStart(day: string): Date {
-  const utc = Date.parse(`${day}T00:00:00Z`);
-  const first = utc - berlinOffsetMinutes(new Date(utc)) * 60_000;
-  return new Date(utc - berlinOffsetMinutes(new Date(first)) * 60_000);
-}
-
-/** The instant after a Berlin day ends. */
-export function berlinDayEnd(day: string): Date {
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return berlinDayStart(next);
-}

@@ -1,10 +1,11 @@
 import "server-only";
+import { formatMonth } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { auditSearchOf, parseAuditSearch, type AuditFilters } from "./filters";
 import { AUDIT_KINDS, kindKey } from "./kinds";
 import { auditNamesOf, employeeNames } from "./names";
-import { formatPeriod, presentEntry, type ShownEntry } from "./present";
+import { presentEntry, type ShownEntry } from "./present";
 import { auditCompanies, auditPeople, listAuditEntries } from "./query";
 
 /** Each company of the trail as "Bäckerei Krüger GmbH (1001)", or "Company 1001" when no connection names it. */
@@ -23,7 +24,7 @@ export async function auditPageData(userId: string, workspaceId: string, search:
     id: entry.id,
     ...presentEntry(locale, t, entry, names),
     company: entry.companyId === null ? null : (companyName.get(entry.companyId) ?? t("audit.companyNumber", { id: entry.companyId })),
-    period: entry.period ? formatPeriod(locale, entry.period) : null,
+    period: entry.period ? formatMonth(locale, entry.period) : null,
   }));
   return {
     filters: filters satisfies AuditFilters,

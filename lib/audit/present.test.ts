@@ -42,4 +42,10 @@ describe("audit entries as an auditor reads them", () => {
     expect(shown.changes[0]).toEqual({ where: "Employee 7 Jana Nowak", field: "Employee", old: "8", new: "7 Jana Nowak" });
     expect(auditCsvRows(en, "en", saved, names).split("\r\n")[1]).toBe("24/11/2026 14:05:09 CET,Anna Approver,Draft changed,Bäckerei Krüger GmbH (1001),2026-11,Hours: 1 line changed.,Employee 7 Jana Nowak,Hours,8,7.5");
   });
+
+  it("defuses a changed value a spreadsheet would run as a formula, full-width and after white space too", () => {
+    const en = translator("en");
+    const saved: AuditEntryLike = { ...step({}), kind: "draft.saved", details: { entryKind: "hours", lines: [{ id: "a", change: "changed", employeeId: 7, cells: { total_hours: ["＝1+1", " -A1"] } }] } };
+    expect(auditCsvRows(en, "en", saved, names).split("\r\n")[0]?.split(",").slice(-2)).toEqual(["'＝1+1", "' -A1"]);
+  });
 });

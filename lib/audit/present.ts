@@ -1,6 +1,7 @@
-import { formatAmount, formatDate, numberFormat } from "@/lib/i18n/format";
+import { formatAmount, formatDate, formatDay, numberFormat } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
+import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
 import { typeLabels } from "@/lib/payroll-entries/labels";
 import { kindKey, type AuditKind, type DraftLineChange } from "./kinds";
 
@@ -69,22 +70,14 @@ function formatUntil(locale: Locale, at: Date): string {
   return formatDate(locale, at, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin", timeZoneName: "short" }).replace(", ", " ");
 }
 
-/** "November 2026" for `2026-11`. */
-export function formatPeriod(locale: Locale, period: string): string {
-  const [year, month] = period.split("-").map(Number) as [number, number];
-  return formatDate(locale, Date.UTC(year, month - 1, 1), { month: "long", year: "numeric", timeZone: "UTC" });
-}
-
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A draft cell's canonical text as the grid shows it. */
 export function cellText(locale: Locale, t: Translate, entryKind: string, field: string, text: string | null): string {
   if (text === null || text === "") return t("audit.empty");
   if (field === "type") return typeLabels(entryKind === "payments" ? "payments" : "hours")[text]?.[locale] ?? text;
-  if (DECIMAL.test(text)) return numberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(text as Intl.StringNumericLiteral);
-  const day = ISO_DAY.exec(text);
-  if (day) return formatDate(locale, Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])), { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+  if (CANONICAL_DECIMAL.test(text)) return numberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(text as Intl.StringNumericLiteral);
+  if (ISO_DAY.test(text)) return formatDay(locale, text);
   return text;
 }
 
@@ -181,7 +174,7 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike, names: A
     case "transfer.sent": {
       const outcomeKey = `payrollEntries.outcome.${str(d.outcome)}` as never;
       // A euro decimal string ("505.50"), formatted without float rounding.
-      const total = formatAmount(locale, DECIMAL.test(str(d.totalEuros)) ? str(d.totalEuros) : "0");
+      const total = formatAmount(locale, CANONICAL_DECIMAL.test(str(d.totalEuros)) ? str(d.totalEuros) : "0");
       const text = t("audit.summary.transfer_sent", {
         entryKind: entryKindLabel(t, d.entryKind),
         count: num(d.lineCount),

@@ -2,7 +2,8 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { heldBy } from "@/lib/workspaces/access";
-import { berlinDayEnd, berlinDayStart, type AuditFilters } from "./filters";
+import { berlinDayEnd, berlinDayStart } from "@/lib/dates/berlin";
+import type { AuditFilters } from "./filters";
 import type { AuditKind } from "./kinds";
 
 /** Entries per page of /audit (and per read of the CSV export). */

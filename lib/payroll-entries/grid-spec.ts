@@ -1,5 +1,5 @@
 import type { EnumOption, GridColumn } from "@/lib/payroll-grid/columns";
-import { multiplyMicros, parseMicros, productToCents } from "@/lib/payroll-grid/decimal";
+import { multiplyMicros, parseMicros, productToCents } from "@/lib/money/decimal";
 import type { GridSpec, LineOutcome } from "@/lib/payroll-grid/model";
 import { fieldsOf, RATE_FIELD, type EntryKind } from "./kinds";
 import { fieldSchemas } from "./schemas";

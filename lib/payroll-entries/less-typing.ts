@@ -1,4 +1,5 @@
 import "server-only";
+import { dayInMonth } from "@/lib/dates/calendar";
 import { getDb } from "@/lib/db/client";
 import { readTransferLines } from "./history";
 import { RATE_FIELD, type EntryKind, type StoredLine } from "./kinds";
@@ -23,10 +24,7 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function moveDate(text: string, period: string): string {
   const match = ISO_DAY.exec(text);
   if (!match) return text;
-  const [year, month] = period.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const day = Math.min(Number(match[3]), last);
-  return `${period}-${String(day).padStart(2, "0")}`;
+  return dayInMonth(period, Number(match[3]));
 }
 
 /** Lines of another month as the start of `period`: dates moved, only employees still listed. */

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isIsoDate } from "@/lib/dates/calendar";
+import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
 import { MAX_STORED_INT, storedPositiveIntSchema } from "@/lib/payroll/schemas";
 import { FURTHER_PAYMENT_TYPES, HOURLY_COMPENSATION_TYPES, fieldsOf, type EntryKind, type HoursField, type PaymentField, type StoredLine } from "./kinds";
 
@@ -21,17 +23,6 @@ export interface EntryContext {
 export const MAX_DECIMALS = 6;
 const MAX_WHOLE_DIGITS = 9;
 const MAX_TEXT = 100;
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isRealDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 function decimalField(options: { required: boolean; negativeAllowed: boolean }) {
   return z
     .string()
@@ -40,7 +31,7 @@ function decimalField(options: { required: boolean; negativeAllowed: boolean }) 
         if (options.required) ctx.addIssue({ code: "custom", message: "required" });
         return;
       }
-      if (!DECIMAL.test(text)) return void ctx.addIssue({ code: "custom", message: "notNumber" });
+      if (!CANONICAL_DECIMAL.test(text)) return void ctx.addIssue({ code: "custom", message: "notNumber" });
       if (!options.negativeAllowed && text.startsWith("-")) return void ctx.addIssue({ code: "custom", message: "negative" });
       const [whole = "", fraction = ""] = text.replace("-", "").split(".");
       if (fraction.length > MAX_DECIMALS) return void ctx.addIssue({ code: "custom", message: `tooManyDecimals:${MAX_DECIMALS}` });
@@ -64,7 +55,7 @@ function dateField(month: string) {
     .string()
     .superRefine((text, ctx) => {
       if (text === "") return;
-      if (!isRealDate(text)) ctx.addIssue({ code: "custom", message: "dateFormat" });
+      if (!isIsoDate(text)) ctx.addIssue({ code: "custom", message: "dateFormat" });
       else if (!text.startsWith(`${month}-`)) ctx.addIssue({ code: "custom", message: `outsideMonth:${month}` });
     })
     .transform((text) => (text === "" ? undefined : text));

@@ -1,4 +1,4 @@
-import { centsToDecimal } from "@/lib/payroll-grid/decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import { gridSpecFor } from "./grid-spec";
 import { fieldsOf, type EntryKind, type StoredLine } from "./kinds";
 

@@ -1,51 +1,7 @@
+import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
+import { parseLocaleDate } from "@/lib/dates/locale";
+import { parseLocaleNumber, withCents } from "@/lib/money/locale";
 import type { EnumOption, GridColumn, InputContext, GridLocale } from "./columns";
-
-const SPACES = /[\s\u00a0\u202f']/g;
-const PLAIN = /^(-?)(\d*)(?:\.(\d*))?$/;
-
-/**
- * Typed or pasted number text → canonical decimal ("12.5"), or null when it is not a number.
- * The locale decides the decimal mark (de: comma, en: point); the other mark is a thousands
- * separator, except when it appears once and is not followed by exactly three digits, which is
- * how a sheet in the other language writes a decimal ("12.5" pasted into the German grid).
- */
-export function parseLocaleNumber(input: string, locale: GridLocale): string | null {
-  let text = input.replace(SPACES, "").replace(/[€%]/g, "").replace(/^\u2212/, "-");
-  if (!text) return null;
-  const decimalMark = locale === "de" ? "," : ".";
-  const groupMark = locale === "de" ? "." : ",";
-  const groups = text.split(groupMark).length - 1;
-  if (groups === 1 && !text.includes(decimalMark) && !/\d{3}$/.test(text.slice(text.indexOf(groupMark) + 1))) {
-    text = text.replace(groupMark, ".");
-  } else {
-    text = text.split(groupMark).join("").replace(decimalMark, ".");
-  }
-  const match = PLAIN.exec(text);
-  if (!match) return null;
-  const [, sign = "", whole = "", fraction = ""] = match;
-  if (!whole && !fraction) return null;
-  const cleanWhole = whole.replace(/^0+(?=\d)/, "") || "0";
-  const cleanFraction = fraction.replace(/0+$/, "");
-  const body = cleanFraction ? `${cleanWhole}.${cleanFraction}` : cleanWhole;
-  return sign && body !== "0" ? `-${body}` : body;
-}
-
-const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-const DAY_FIRST = /^(\d{1,2})[./](\d{1,2})[./](\d{2}|\d{4})?$/;
-
-/** `15.11.2026`, `15/11/2026`, `15.11.`, `2026-11-15` or a bare day (`15`, of the payroll month) → `YYYY-MM-DD`; null otherwise. */
-export function parseLocaleDate(input: string, month: string): string | null {
-  const text = input.trim();
-  const pad = (value: string) => value.padStart(2, "0");
-  const iso = ISO.exec(text);
-  if (iso) return `${iso[1]}-${pad(iso[2] ?? "")}-${pad(iso[3] ?? "")}`;
-  if (/^\d{1,2}\.?$/.test(text)) return `${month}-${pad(text.replace(".", ""))}`;
-  const dayFirst = DAY_FIRST.exec(text);
-  if (!dayFirst) return null;
-  const [, day = "", monthPart = "", yearPart] = dayFirst;
-  const year = !yearPart ? month.slice(0, 4) : yearPart.length === 2 ? `20${yearPart}` : yearPart;
-  return `${year}-${pad(monthPart)}-${pad(day)}`;
-}
 
 function normaliseLabel(text: string): string {
   return text.trim().toLocaleLowerCase("de").replace(/\s+/g, " ");
@@ -81,14 +37,6 @@ export function canonicalize(column: GridColumn, input: string, context: InputCo
     case "text":
       return text;
   }
-}
-
-const CANONICAL_DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** "15.5" → "15.50", "-250" → "-250.00", "0.125" stays: money shows cents, never fewer digits than stored. */
-function withCents(value: string): string {
-  const [whole, fraction = ""] = value.split(".");
-  return `${whole}.${fraction.padEnd(2, "0")}`;
 }
 
 /** How a stored value is shown and edited in the person's language. */

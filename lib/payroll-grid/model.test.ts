@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gridSpecFor, rateProposer } from "@/lib/payroll-entries/grid-spec";
-import { centsToDecimal } from "./decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import { GridModel } from "./model";
 
 const MONTH = "2026-11";

@@ -1,5 +1,5 @@
+import { addDays, firstDayOfMonth } from "@/lib/dates/calendar";
 import { insurerWarning, successorOn, type HealthInsurance } from "./insurers";
-import { firstDayOfMonth } from "./dates";
 import type { Employee } from "./schemas";
 
 export interface InsurerWarning {
@@ -20,7 +20,7 @@ export function insurerWarnings(employees: Employee[], insurers: ReadonlyMap<str
     const insurer = insurers.get(employee.health_insurance);
     const kind = insurerWarning(insurer, currentMonth);
     if (!kind) continue;
-    const successorDate = kind === "ending" && insurer?.availableTo ? nextDay(insurer.availableTo) : firstDayOfMonth(currentMonth);
+    const successorDate = kind === "ending" && insurer?.availableTo ? addDays(insurer.availableTo, 1) : firstDayOfMonth(currentMonth);
     const successor = insurer ? successorOn(insurer, insurers, successorDate) : null;
     warnings.push({
       id: employee.id,
@@ -34,8 +34,3 @@ export function insurerWarnings(employees: Employee[], insurers: ReadonlyMap<str
   return warnings;
 }
 
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSpreadsheetBytes, parseCountriesCsv, parseHealthInsurancesCsv, parseSpreadsheetText } from "./csv";
+import { parseCountriesCsv, parseHealthInsurancesCsv } from "./csv";
 
 describe("reference list CSVs", () => {
   it("parses the health insurance list with quoted names, dates and successors", () => {
@@ -21,20 +21,5 @@ describe("reference list CSVs", () => {
 
   it("refuses a list whose rows are not what the service documents", () => {
     expect(() => parseHealthInsurancesCsv("CompanyNumber;CompanyName\r\n123;\"X\"\r\n")).toThrow(/row 1/);
-  });
-});
-
-describe("spreadsheet text", () => {
-  it("detects tabs from a spreadsheet paste, semicolons and commas", () => {
-    expect(parseSpreadsheetText("id\tfirst_name\n1\tAnna\n\n")).toEqual({ headers: ["id", "first_name"], rows: [["1", "Anna"]] });
-    expect(parseSpreadsheetText("\uFEFFid;name\r\n1;\"A;B\"\r\n").rows).toEqual([["1", "A;B"]]);
-    expect(parseSpreadsheetText("id,name\n1,Anna\n").rows).toEqual([["1", "Anna"]]);
-  });
-});
-
-describe("spreadsheet files", () => {
-  it("reads UTF-8 files and the Windows-1252 files a German Excel writes", () => {
-    expect(decodeSpreadsheetBytes(new TextEncoder().encode("Nachname\nMüller"))).toBe("Nachname\nMüller");
-    expect(decodeSpreadsheetBytes(Uint8Array.from([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x3b, 0xdf]))).toBe("Müller;ß");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseDate, normaliseEmployeeInput, normalisePensionNumber, normaliseSex, resolveInsurer } from "./employee-input";
+import { normaliseEmployeeInput, normalisePensionNumber, normaliseSex, resolveInsurer } from "./employee-input";
 import { emptyEmployeeInput, employeeProblems, isRequiredField, toNewEmployee, type EmployeeContext } from "./employee-schema";
 import type { HealthInsurance } from "./insurers";
 
@@ -11,14 +11,6 @@ const list: HealthInsurance[] = [
 const insurers = new Map(list.map((insurer) => [insurer.number, insurer]));
 
 describe("German spreadsheet values", () => {
-  it("reads dates as 01.11.2026 and 1.11.2026, and leaves ISO dates and nonsense alone", () => {
-    expect(normaliseDate("01.11.2026")).toBe("2026-11-01");
-    expect(normaliseDate(" 1.2.1990 ")).toBe("1990-02-01");
-    expect(normaliseDate("2026-11-01")).toBe("2026-11-01");
-    expect(normaliseDate("31.02.2026")).toBe("2026-02-31"); // then refused as a date
-    expect(normaliseDate("soon")).toBe("soon");
-  });
-
   it("reads sex as w/m, weiblich/männlich, female/male or the service's codes", () => {
     for (const text of ["w", "W", "weiblich", "Female", "female", "-1"]) expect(normaliseSex(text)).toBe("-1");
     for (const text of ["m", "M", "männlich", "Männlich", "male", "0"]) expect(normaliseSex(text)).toBe("0");

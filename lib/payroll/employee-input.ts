@@ -1,3 +1,4 @@
+import { normaliseDate } from "@/lib/dates/locale";
 import type { HealthInsurance } from "./insurers";
 
 /**
@@ -11,16 +12,6 @@ type Fields = Record<"sex" | "entry" | "birth_date" | "health_insurance" | "insu
 export interface InputProblem {
   field: "health_insurance";
   code: "insurerUnknown" | "insurerAmbiguous";
-}
-
-const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
-
-/** `1.11.2026` or `01.11.2026` → `2026-11-01` (the day itself is checked later); anything else unchanged. */
-export function normaliseDate(text: string): string {
-  const value = text.trim();
-  const match = GERMAN_DATE.exec(value);
-  if (!match) return value;
-  return `${match[3]}-${match[2]!.padStart(2, "0")}-${match[1]!.padStart(2, "0")}`;
 }
 
 const FEMALE = new Set(["-1", "w", "weiblich", "f", "female"]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { berlinToday, isValidDate } from "./dates";
+import { berlinToday } from "@/lib/dates/berlin";
+import { isIsoDate } from "@/lib/dates/calendar";
 import { operatesOn, successorOn, type HealthInsurance } from "./insurers";
 import { normaliseEmployeeInput } from "./employee-input";
 import { isValidPensionNumber } from "./pension-number";
@@ -98,13 +99,13 @@ export function employeeProblems(typed: EmployeeInput, context: EmployeeContext)
   if (email !== "" && !EMAIL.test(email)) add("email", "email");
 
   const birthDate = value("birth_date");
-  if (birthDate !== "" && !isValidDate(birthDate)) add("birth_date", "date");
+  if (birthDate !== "" && !isIsoDate(birthDate)) add("birth_date", "date");
   else if (birthDate !== "" && (birthDate < "1900-01-01" || birthDate > today)) add("birth_date", "birthDateRange");
 
   const entryText = value("entry");
-  if (entryText !== "" && !isValidDate(entryText)) add("entry", "date");
-  const entry = entryText !== "" && isValidDate(entryText) ? entryText : context.defaultEntry;
-  if (birthDate !== "" && isValidDate(birthDate) && entry < birthDate) add("entry", "entryBeforeBirth");
+  if (entryText !== "" && !isIsoDate(entryText)) add("entry", "date");
+  const entry = entryText !== "" && isIsoDate(entryText) ? entryText : context.defaultEntry;
+  if (birthDate !== "" && isIsoDate(birthDate) && entry < birthDate) add("entry", "entryBeforeBirth");
 
   const pension = value("insurance_number");
   if (pension !== "" && !isValidPensionNumber(pension)) add("insurance_number", "pensionNumber");

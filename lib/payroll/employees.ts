@@ -1,7 +1,8 @@
 import "server-only";
 import type { PayrollClient } from "./client";
 import type { CompanyRecord } from "./companies";
-import { berlinToday, firstDayOfMonth } from "./dates";
+import { berlinToday } from "@/lib/dates/berlin";
+import { firstDayOfMonth } from "@/lib/dates/calendar";
 import { employeeSchema, formFieldOf, type EmployeeContext, type EmployeeField } from "./employee-schema";
 import { PayrollIdInUseError, PayrollValidationError } from "./errors";
 import { countries, healthInsurances } from "./reference-lists";

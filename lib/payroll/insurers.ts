@@ -1,4 +1,4 @@
-import { firstDayOfMonth } from "./dates";
+import { firstDayOfMonth } from "@/lib/dates/calendar";
 
 /** A health insurance of the reference list (dates `YYYY-MM-DD`, null when open). */
 export interface HealthInsurance {

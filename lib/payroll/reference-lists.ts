@@ -1,4 +1,5 @@
 import "server-only";
+import { toIsoDate } from "@/lib/dates/calendar";
 import { getDb } from "@/lib/db/client";
 import type { PayrollClient } from "./client";
 import { parseCountriesCsv, parseHealthInsurancesCsv } from "./csv";
@@ -14,7 +15,7 @@ function toDate(day: string | null): Date | null {
 }
 
 function fromDate(date: Date | null): string | null {
-  return date === null ? null : date.toISOString().slice(0, 10);
+  return date === null ? null : toIsoDate(date);
 }
 
 /** Downloads both lists (`Accept: text/csv`), parses them and replaces the cache of that service. */

@@ -62,6 +62,12 @@ describe("CSV and XLSX of the export document", () => {
     ]);
   });
 
+  it("CSV: text a spreadsheet would run as a formula is defused, full-width and after white space too", () => {
+    const rows = [" =1+1", "＋SUM(A1)", "\t@x", "Sales"].map((name, index) => ({ code: String(4000 + index), name, cells: [null, null, null] }));
+    const lines = toCsv(documentSheet({ ...document, groups: [{ label: "Income", rows, subtotal: { code: "", name: "Total Income", cells: [null, null, null] } }] }), "de").split("\r\n");
+    expect(lines.slice(9, 13)).toEqual(["4000;' =1+1;;;", "4001;'＋SUM(A1);;;", "4002;'\t@x;;;", "4003;Sales;;;"]);
+  });
+
   it("CSV in German: semicolons between fields and a decimal comma, as German Excel opens it", () => {
     const lines = csvLines("de");
     expect(lines[1]).toBe("Business;Acme, Ltd");

@@ -17,7 +17,8 @@ import {
 import type { AccountingClient } from "@/lib/accounting/client";
 import { accountingClientFor } from "@/lib/accounting/for-user";
 import type { SessionUser } from "@/lib/auth/session";
-import { comparisonRange, type DateRange } from "./dates";
+import type { DateRange } from "@/lib/dates/calendar";
+import { comparisonRange } from "./presets";
 import { sharedWhileInFlight } from "./in-flight";
 import type { QueryFieldErrors, TrialBalanceQuery } from "./query";
 import { compactTrialBalance, packAccounts } from "./response";

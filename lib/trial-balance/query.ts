@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { COMPARISONS, isIsoDate, presetRange, type Comparison, type DateRange } from "./dates";
+import { isIsoDate, type DateRange } from "@/lib/dates/calendar";
+import { COMPARISONS, presetRange, type Comparison } from "./presets";
 import { COLUMN_MODES, countPeriods, MAX_PERIODS, type ColumnMode } from "./pack/periods";
 
 /**

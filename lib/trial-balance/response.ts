@@ -1,4 +1,4 @@
-import { parseCents } from "./decimal";
+import { parseCents } from "@/lib/money/decimal";
 
 /**
  * The service's trial balance (`{ from_date, to_date, ledger_accounts: [...] }`) made

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureUsers, startTestSandbox, userByEmail, v31Tokens, type TestSandbox } from "@/sandbox/test-support";
-import { centsToDecimal } from "./decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import { compactTrialBalance, type AccountTuple } from "./response";
 import { balanceCheck, buildRows, totalsOf, viewRows } from "./rows";
 

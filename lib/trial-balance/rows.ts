@@ -1,4 +1,4 @@
-import { percentHundredths } from "./decimal";
+import { percentHundredths } from "@/lib/money/decimal";
 import type { Basis } from "./query";
 import type { AccountTuple } from "./response";
 

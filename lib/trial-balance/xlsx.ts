@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from "fflate";
-import { scaledDecimal } from "./decimal";
+import { scaledDecimal } from "@/lib/money/decimal";
 import type { Cell, Sheet } from "./sheet";
 
 /**

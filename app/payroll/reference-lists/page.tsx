@@ -7,7 +7,7 @@ import { formatDate } from "@/lib/i18n/format";
 import { ownCountryNames } from "@/components/payroll/country-names";
 import { countryChoices } from "@/lib/payroll/countries";
 import { getLocale, getTranslations } from "next-intl/server";
-import { berlinToday } from "@/lib/payroll/dates";
+import { berlinToday } from "@/lib/dates/berlin";
 import { payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
 import { countries, healthInsurances, referenceListsFetchedAt } from "@/lib/payroll/reference-lists";
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { errorBody } from "@/components/ui/error-text";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
-import { parseLocaleNumber } from "@/lib/payroll-grid/locale-input";
+import { parseLocaleNumber } from "@/lib/money/locale";
 
 /**
  * What the check settings' forms share: numbers typed the person's way ("173,5" in German) are

@@ -2,7 +2,7 @@
 
 import type { Locale } from "@/lib/i18n/locales";
 import type { ColumnState, PackFigures } from "@/lib/trial-balance/pack/model";
-import { showCents } from "../amounts";
+import { showCents } from "@/lib/money/locale";
 
 /** The account column stays in view while the periods scroll sideways. */
 export const STICKY = "sticky left-0 z-[1] shadow-[1px_0_0_rgb(203_213_225)]";

@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { formatDateRange, formatDay } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { withinPageBudget } from "@/lib/http/deadline";
-import { comparisonRange } from "@/lib/trial-balance/dates";
+import { comparisonRange } from "@/lib/trial-balance/presets";
 import type { ShownBusiness } from "@/lib/trial-balance/load";
 import { ledgerAccountsFor, type LedgerAccountsState } from "@/lib/trial-balance/pack/ledger-accounts";
 import { packLedgerAccounts } from "@/lib/trial-balance/pack/ledger-pack";

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import type { ColumnState, GroupKey, Pack } from "@/lib/trial-balance/pack/model";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
-import { showCents } from "../amounts";
+import { showCents } from "@/lib/money/locale";
 import { FigureCells, STICKY, type CellWords } from "./pack-cells";
 import { PackHeader, type ColumnHeading } from "./pack-header";
 import { lineKey, type PackLine } from "./pack-lines";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/components/ui/error-text";
-import type { DateRange } from "@/lib/trial-balance/dates";
+import type { DateRange } from "@/lib/dates/calendar";
 import { unpackLedgerAccounts } from "@/lib/trial-balance/pack/ledger-pack";
 import { buildPack, GROUPS, type GroupKey } from "@/lib/trial-balance/pack/model";
 import type { PackPeriod } from "@/lib/trial-balance/pack/periods";

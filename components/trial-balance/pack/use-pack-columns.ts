@@ -4,7 +4,7 @@ import { useQueries, useQueryClient, type QueryObserverResult } from "@tanstack/
 import { useCallback } from "react";
 import { accountingKeys } from "@/lib/accounting/query-keys";
 import { apiFetch } from "@/lib/http/browser-fetch";
-import type { DateRange } from "@/lib/trial-balance/dates";
+import type { DateRange } from "@/lib/dates/calendar";
 import { limiter } from "@/lib/trial-balance/pack/limiter";
 import type { PeriodAnswer } from "@/lib/trial-balance/pack/model";
 import type { PeriodAnswerData } from "@/lib/trial-balance/pack/period-route";

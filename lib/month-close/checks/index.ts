@@ -44,10 +44,10 @@
  * previous month's sums are then kept for the same `previous` object. In the browser, run it in a
  * worker or in an idle callback, so that no main-thread task exceeds 50 ms.
  */
-import { centsToDecimal, microsToDecimal, parseMicros } from "@/lib/payroll-grid/decimal";
+import { centsToDecimal, microsToDecimal, parseMicros } from "@/lib/money/decimal";
 import { fieldsOf, type EntryKind } from "@/lib/payroll-entries/kinds";
 import { successorOn, type HealthInsurance } from "@/lib/payroll/insurers";
-import { sundaysOf } from "./calendar";
+import { sundaysOf } from "@/lib/dates/calendar";
 import { HOURS_COLUMN, accumulate, dateOf, emptyMonth, microsOf, monthsOf, readLines, type EmployeeMonth, type ReadLine } from "./month-totals";
 import type { Finding, MonthCheckInput } from "./schemas";
 import {

@@ -1,3 +1,4 @@
+import { csvLine } from "@/lib/csv/write";
 import { EMPLOYEE_FIELDS, type EmployeeInput } from "../employee-schema";
 import { pensionNumberCheckDigit } from "../pension-number";
 
@@ -41,11 +42,7 @@ export function sampleEmployee(index: number, id: number, insurer: string): Empl
   };
 }
 
-function csvCell(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /** A `;` separated file with the service's field names as header. */
 export function toCsv(rows: EmployeeInput[]): string {
-  return [EMPLOYEE_FIELDS.join(";"), ...rows.map((row) => EMPLOYEE_FIELDS.map((field) => csvCell(row[field])).join(";"))].join("\r\n") + "\r\n";
+  return [csvLine(EMPLOYEE_FIELDS, ";"), ...rows.map((row) => csvLine(EMPLOYEE_FIELDS.map((field) => row[field]), ";"))].join("");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSpreadsheetText } from "../csv";
+import { parseSpreadsheetText } from "@/lib/csv/parse";
 import { suggestMapping } from "./columns";
 import { sampleEmployee, toCsv } from "./sample-rows";
 import { checkImportRows, toEmployeeContext } from "./validate-rows";

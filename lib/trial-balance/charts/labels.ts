@@ -1,16 +1,13 @@
+import { daysInMonth } from "@/lib/dates/calendar";
 import { dateFormat, formatDateRange, formatFinancialYear, numberFormat } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { centsToDecimal } from "../decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import type { ChartPeriod } from "./series";
 
 /** What a period is, so it can be named the way an accountant names it. */
 export type PeriodKind = { kind: "month"; year: number; month: number } | { kind: "quarter"; year: string; quarter: number } | { kind: "range" };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function lastDayOfMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /**
  * A whole calendar month, a whole quarter of the financial year (its year named as the page
@@ -22,7 +19,7 @@ export function periodKind({ from, to, fyStartMonth = 1 }: ChartPeriod): PeriodK
   if (!start || !end || start[3] !== "01") return { kind: "range" };
   const [year, month] = [Number(start[1]), Number(start[2])];
   const [endYear, endMonth, endDay] = [Number(end[1]), Number(end[2]), Number(end[3])];
-  if (endDay !== lastDayOfMonth(endYear, endMonth)) return { kind: "range" };
+  if (endDay !== daysInMonth(endYear, endMonth)) return { kind: "range" };
   const months = (endYear - year) * 12 + endMonth - month + 1;
   if (months === 1) return { kind: "month", year, month };
   const intoYear = (month - fyStartMonth + 12) % 12;

@@ -1,4 +1,4 @@
-import { centsToDecimal } from "../decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import type { Basis } from "../query";
 
 /**

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { numberFormat } from "@/lib/i18n/format";
-import { centsToDecimal } from "../decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import { lineCount, type ExportDocument, type ExportLine } from "./document";
 import { BLOCK_GAP, COLUMN_HEADER_HEIGHT, FACT_HEIGHT, FOOTER_HEIGHT, NOTICE_HEIGHT, PAGE, ROW_BASELINE, ROW_HEIGHT, RUNNING_HEADER_HEIGHT, TITLE_HEIGHT, codeColumnWidth, paginate } from "./pdf-layout";
 

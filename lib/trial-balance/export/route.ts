@@ -6,7 +6,7 @@ import { apiErrorCodeSchema } from "@/lib/http/envelope";
 import { withRoute } from "@/lib/http/route";
 import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
-import { localToday } from "../dates";
+import { localToday } from "@/lib/dates/calendar";
 import { resolveBusiness } from "../load";
 import { loadPack, type PackLoad } from "../pack/load";
 import { parseTrialBalanceQuery } from "../query";

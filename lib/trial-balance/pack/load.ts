@@ -1,7 +1,8 @@
 import "server-only";
 import { toApiError } from "@/lib/http/api-error";
 import type { SessionUser } from "@/lib/auth/session";
-import { comparisonRange, type DateRange } from "../dates";
+import type { DateRange } from "@/lib/dates/calendar";
+import { comparisonRange } from "../presets";
 import { BadTrialBalance, failureState, fetchTrialBalance, type ShownBusiness, type TrialBalanceLoad } from "../load";
 import type { TrialBalanceQuery } from "../query";
 import { unpackAccounts } from "../response";

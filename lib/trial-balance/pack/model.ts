@@ -1,4 +1,4 @@
-import type { DateRange } from "../dates";
+import type { DateRange } from "@/lib/dates/calendar";
 import type { Basis } from "../query";
 import type { AccountTuple } from "../response";
 import type { PackPeriod } from "./periods";

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { findReachableBusiness } from "@/lib/accounting/businesses";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/route";
-import { isIsoDate } from "../dates";
+import { isIsoDate } from "@/lib/dates/calendar";
 import { BadTrialBalance, fetchTrialBalance } from "../load";
 
 const day = z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD.");

@@ -1,4 +1,4 @@
-import type { DateRange } from "../dates";
+import { isoDay, monthIndex, type DateRange } from "@/lib/dates/calendar";
 
 /**
  * The columns of a month-end pack: a range cut at month (or financial-year quarter) boundaries.
@@ -24,27 +24,12 @@ export interface PackPeriod extends DateRange {
   whole: boolean;
 }
 
-function parts(value: string): [number, number, number] {
-  return [Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))];
-}
-
-function iso(year: number, month: number, day: number): string {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.toISOString().slice(0, 10);
-}
-
-/** Months counted from year 0 (so month arithmetic is plain integer arithmetic). */
-function monthIndex(value: string): number {
-  const [year, month] = parts(value);
-  return year * 12 + month - 1;
-}
-
 function startOfIndex(index: number): string {
-  return iso(Math.floor(index / 12), (index % 12) + 1, 1);
+  return isoDay(Math.floor(index / 12), (index % 12) + 1, 1);
 }
 
 function endOfIndex(index: number): string {
-  return iso(Math.floor((index + 1) / 12), ((index + 1) % 12) + 1, 0);
+  return isoDay(Math.floor((index + 1) / 12), ((index + 1) % 12) + 1, 0);
 }
 
 /** The first month index of the quarter (of a financial year starting in `fyStartMonth`, 1–12) that holds `index`. */

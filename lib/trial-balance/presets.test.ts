@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { comparisonRange, financialYearOf, isIsoDate, presetOf, presetRange } from "./dates";
+import { comparisonRange, financialYearOf, presetOf, presetRange } from "./presets";
 
 describe("dates", () => {
-  it("accepts only real calendar dates", () => {
-    expect(isIsoDate("2026-02-28")).toBe(true);
-    expect(isIsoDate("2024-02-29")).toBe(true);
-    for (const bad of ["2026-02-29", "2026-13-01", "2026-00-10", "2026-1-01", "26-01-01", "2026-01-01T00:00", ""]) expect(isIsoDate(bad)).toBe(false);
-  });
-
   it("computes the presets from today", () => {
     const today = "2026-05-20";
     expect(presetRange("thisMonth", today)).toEqual({ from: "2026-05-01", to: "2026-05-31" });
