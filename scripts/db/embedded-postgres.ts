@@ -70,9 +70,22 @@ export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: num
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A process killed (kill -9) whose parent has not collected it yet still answers signal 0, but it
+ * holds nothing any more: on Linux its state in /proc is Z. (Elsewhere, no /proc: taken as alive.)
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false;
   }
 }
 
