@@ -75,7 +75,6 @@ export function EntryGrid(props: EntryGridProps) {
   const { start: first, end: last } = useVirtualRows({ scroller, count: rows.length, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, paddingStart: ROW_HEIGHT, initialHeight: viewportHeight });
 
   const focusGrid = useCallback(() => scroller.current?.focus({ preventScroll: true }), []);
-
   useActiveCellInView({ scroller, row: selection.row, col: selection.col, rowHeight: ROW_HEIGHT });
 
   const startEdit = useCallback(
