@@ -596,15 +596,20 @@ describe("transfer as a durable job", () => {
     expect(wakes).toHaveLength(2);
   });
 
-  it("taking over from a dead runner that sent its hours while the service cannot be read: nothing is sent, the month stays Transfer unclear", async () => {
-    const { runTransferJob } = await import("./transfer-job");
+  /** A runner that wrote the hours' history row and began sending, then died: its heartbeat 31 s old. */
+  async function runnerDiedSendingHours(): Promise<void> {
     const { getDb } = await import("@/lib/db/client");
     const { now } = await import("@/lib/clock");
-    await toApproved();
-    const { job } = await request(clerk);
     const sending = await getDb().payrollEntryTransfer.create({ data: { connectionId, companyId: COMPANY, period: key.period, kind: "hours", userId: clerk.userId, userName: clerk.name, outcome: "unknown", lines: [], lineCount: 0, totalCents: "0", errorCode: "SENDING" } });
     await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { transferHeartbeatAt: now(), hoursTransferId: sending.id } });
     await advanceClock(31);
+  }
+
+  it("taking over from a dead runner that sent its hours while the service cannot be read: nothing is sent, the month stays Transfer unclear", async () => {
+    const { runTransferJob } = await import("./transfer-job");
+    await toApproved();
+    const { job } = await request(clerk);
+    await runnerDiedSendingHours();
     const unreadable = { listEmployees: () => Promise.reject(new PayrollNetworkError("timed out", true)) } as unknown as PayrollClient;
     expect(await runTransferJob(job, { payroll: { client: unreadable, company } })).toMatchObject({ resumed: true, outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear", transferStopped: null, transferUnderWay: null } });
     expect(await historyOf()).toHaveLength(1);
@@ -612,14 +617,10 @@ describe("transfer as a durable job", () => {
 
   it("a runner killed before its hours landed: the retried job sends them again, once", async () => {
     const { runTransferJob } = await import("./transfer-job");
-    const { getDb } = await import("@/lib/db/client");
-    const { now } = await import("@/lib/clock");
     await toApproved();
     const { job } = await request(clerk);
     // The hours' history row was written, the request never reached the service.
-    const sending = await getDb().payrollEntryTransfer.create({ data: { connectionId, companyId: COMPANY, period: key.period, kind: "hours", userId: clerk.userId, userName: clerk.name, outcome: "unknown", lines: [], lineCount: 0, totalCents: "0", errorCode: "SENDING" } });
-    await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { transferHeartbeatAt: now(), hoursTransferId: sending.id } });
-    await advanceClock(31);
+    await runnerDiedSendingHours();
     expect(await runTransferJob(job, { payroll: { client, company } })).toMatchObject({ resumed: true, monthClose: { state: "transferred" } });
     expect(await held("hourly_compensations")).toHaveLength(2);
     expect((await historyOf()).filter((entry) => entry.outcome === "succeeded")).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);

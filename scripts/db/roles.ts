@@ -52,10 +52,7 @@ export async function ensureDatabaseRoles(adminUrl: string): Promise<DatabaseUrl
   const key = admin.password ? decodeURIComponent(admin.password) : randomBytes(32).toString("hex");
   const password = (role: string) => createHmac("sha256", key).update(`ledgerlane role ${role}`).digest("hex").slice(0, 40);
 
-  const client = new pg.Client({ connectionString: adminUrl, application_name: "ledgerlane-roles" });
-  await client.connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(adminUrl, "ledgerlane-roles", async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`ledgerlane roles ${names.owner}`]);
     for (const role of [names.owner, names.app]) {
       const { rowCount } = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
@@ -70,13 +67,7 @@ export async function ensureDatabaseRoles(adminUrl: string): Promise<DatabaseUrl
     await client.query("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
     await client.query(`GRANT USAGE, CREATE ON SCHEMA public TO ${ident(names.owner)}`);
     await giveObjectsTo(client, names.owner);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 
   const urlFor = (role: string) => {
     const url = new URL(adminUrl);
@@ -128,10 +119,7 @@ async function giveObjectsTo(client: pg.Client, owner: string): Promise<void> {
 export async function grantAppRole(migrationUrl: string, appRole: string): Promise<void> {
   const app = ident(appRole);
   const schemas = APP_SCHEMAS.map(ident).join(", ");
-  const client = new pg.Client({ connectionString: migrationUrl, application_name: "ledgerlane-grants" });
-  await client.connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(migrationUrl, "ledgerlane-grants", async (client) => {
     // Two runs at once would update the same catalog rows ("tuple concurrently updated").
     await client.query("SELECT pg_advisory_xact_lock(hashtext('ledgerlane grants'))");
     await client.query(`GRANT USAGE ON SCHEMA ${schemas} TO ${app}`);
@@ -146,6 +134,17 @@ export async function grantAppRole(migrationUrl: string, appRole: string): Promi
       await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${ident(schema)} GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${app}`);
       await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${ident(schema)} GRANT USAGE, SELECT ON SEQUENCES TO ${app}`);
     }
+  });
+}
+
+/** The role a connection URL names ("" when it names none: then the client's default applies). */
+/** `work` in one transaction on a connection of its own: committed whole or rolled back. */
+async function inTransaction(url: string, applicationName: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url, application_name: applicationName });
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    await work(client);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
@@ -155,7 +154,6 @@ export async function grantAppRole(migrationUrl: string, appRole: string): Promi
   }
 }
 
-/** The role a connection URL names ("" when it names none: then the client's default applies). */
 export function roleOf(url: string): string {
   return decodeURIComponent(new URL(url).username);
 }
