@@ -13,10 +13,10 @@ const config: KnipConfig = {
     "scripts/test/*.ts",
     "sandbox/bench.ts",
     "**/*.bench.ts",
-    "components/payroll/import-validate.worker.ts",
+    "components/payroll/imports/import-validate.worker.ts",
     "components/month-close/checks.worker.ts",
     // spawned by path from engine.test.ts and access-token.test.ts
-    "lib/payroll/import/worker-process.fixture.ts",
+    "lib/payroll/imports/worker-process.fixture.ts",
     "lib/accounting/testing/renew-concurrently.ts",
   ],
   project: ["**/*.{ts,tsx,mjs,css}", "!lib/db/generated/**"],

@@ -1,7 +1,7 @@
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
-import { listBusinesses } from "@/lib/accounting/businesses";
-import { rememberedCountry } from "@/lib/auth/cookies";
-import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { listBusinesses } from "@/lib/accounting/server/businesses";
+import { rememberedCountry } from "@/lib/auth/server/cookies";
+import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "./auth/sign-in-button";
 import { SignOutButton } from "./auth/sign-out-button";

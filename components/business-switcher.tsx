@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
-import { chooseBusinessAction } from "@/lib/accounting/actions/business";
+import { chooseBusinessAction } from "@/lib/accounting/actions/server/business";
 import type { ChooseBusinessInput } from "@/lib/accounting/actions/schemas";
 import { accountingKeys } from "@/lib/accounting/query-keys";
 import { errorMessage } from "./ui/error-text";

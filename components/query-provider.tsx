@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { ApiRequestError } from "@/lib/http/browser-fetch";
+import { ApiRequestError } from "@/lib/http/client/browser-fetch";
 
 /**
  * The one TanStack Query client of a browser tab: everything fetched or changed after the first

@@ -1,5 +1,5 @@
-import type { SessionUser } from "@/lib/auth/session";
-import { listMyWorkspaces } from "@/lib/workspaces/members";
+import type { SessionUser } from "@/lib/auth/server/session";
+import { listMyWorkspaces } from "@/lib/workspaces/server/members";
 import { WorkspaceSelect } from "./workspaces/workspace-select";
 
 /**

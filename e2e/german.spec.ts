@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { parseHealthInsurancesCsv } from "../lib/payroll/csv";
-import { pensionNumberCheckDigit } from "../lib/payroll/pension-number";
+import { parseHealthInsurancesCsv } from "../lib/payroll/employees/reference-csv";
+import { pensionNumberCheckDigit } from "../lib/payroll/employees/pension-number";
 import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, SABINE_KEY, SANDBOX_URL, signInAndConnectPayroll, withDatabase } from "./helpers";
 import { runJob } from "./time-controls";
 

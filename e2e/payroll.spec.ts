@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { APP_URL } from "../playwright.config";
-import { parseHealthInsurancesCsv } from "../lib/payroll/csv";
-import { sampleEmployee, toCsv } from "../lib/payroll/import/sample-rows";
+import { parseHealthInsurancesCsv } from "../lib/payroll/employees/reference-csv";
+import { sampleEmployee, toCsv } from "../lib/payroll/imports/sample-rows";
 import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL } from "./helpers";
 
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";

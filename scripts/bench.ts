@@ -6,7 +6,7 @@ import path from "node:path";
 // figures as `name: value unit`, one per line.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const BENCHMARKS = ["lib/crypto/secret-box.bench.ts", "lib/accounting/proxy.bench.ts", "sandbox/bench.ts", "lib/payroll-grid/grid.bench.ts", "lib/month-close/checks/checks-browser.bench.ts", "lib/payroll-grid/collab.bench.ts", "lib/trial-balance/trial-balance.bench.ts", "lib/trial-balance/export/pdf.bench.ts", "lib/payroll/payroll.bench.ts", "lib/audit/audit.bench.ts", "lib/month-close/acknowledgements.bench.ts", "lib/http/memory.bench.ts"];
+const BENCHMARKS = ["lib/crypto/secret-box.bench.ts", "lib/accounting/server/proxy.bench.ts", "sandbox/bench.ts", "lib/payroll/grid/grid.bench.ts", "lib/month-close/checks/checks-browser.bench.ts", "lib/payroll/grid/collab.bench.ts", "lib/trial-balance/trial-balance.bench.ts", "lib/trial-balance/export/server/pdf.bench.ts", "lib/payroll/payroll.bench.ts", "lib/audit/server/audit.bench.ts", "lib/month-close/server/acknowledgements.bench.ts", "lib/http/memory.bench.ts"];
 
 let failed = false;
 for (const file of BENCHMARKS) {

@@ -20,8 +20,8 @@ import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
 
 // Who is signed in for the next call: read by the mocked session lookup.
 const session = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
-vi.mock("@/lib/auth/session", async () => {
-  const store = await import("@/lib/auth/session-store");
+vi.mock("@/lib/auth/server/session", async () => {
+  const store = await import("@/lib/auth/server/session-store");
   const load = () => (session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null));
   return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
 });
@@ -157,7 +157,7 @@ const ROUTES: Record<string, RouteEntry> = {
   // tested in service.test.ts). A period that is not the company's: an allowed call stops at 409 `period_changed`.
   "payroll-entries/[companyId]/month-close POST": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001" }, body: { action: "submit", period: "2000-01" } }) },
   // Every member reaches the month; acknowledging is for those who prepare or approve it (payroll.edit or
-  // payroll.approve, checked by lib/month-close/acknowledgements.ts, tested in acknowledgements.test.ts).
+  // payroll.approve, checked by lib/month-close/server/acknowledgements.ts, tested in acknowledgements.test.ts).
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored.
   "payroll-entries/[companyId]/month-close/acknowledgements POST": {
     workspace: "A",
@@ -214,7 +214,7 @@ type ActionEntry = { run: (action: (...args: unknown[]) => Promise<unknown>, fix
 
 const ACTIONS: Record<string, ActionEntry> = {
   // The switcher stores only a workspace the person is a member of.
-  "lib/workspaces/actions.ts chooseWorkspaceAction": {
+  "lib/workspaces/server/actions.ts chooseWorkspaceAction": {
     run: async (action, f, person) => {
       expect(await action({ workspaceId: f.workspaceA })).toEqual({ ok: person.workspace === "A" });
       const user = await db().user.findUniqueOrThrow({ where: { id: person.id }, select: { activeWorkspaceId: true } });
@@ -222,32 +222,32 @@ const ACTIONS: Record<string, ActionEntry> = {
     },
   },
   // Accounting stays personal: a business of someone else's list is never stored.
-  "lib/accounting/actions/business.ts chooseBusinessAction": {
+  "lib/accounting/actions/server/business.ts chooseBusinessAction": {
     run: async (action, f) => {
       expect(await action({ businessId: f.bystander.businessId })).toEqual({ ok: false });
     },
   },
   // A business's financial year and ledger accounts: only for whoever reaches the business (nobody here reaches the bystander's).
-  "lib/trial-balance/pack/actions.ts setFinancialYearAction": {
+  "lib/trial-balance/pack/server/actions.ts setFinancialYearAction": {
     run: async (action, f) => {
       expect(await action({ businessId: f.bystander.businessId, month: 4 })).toEqual({ ok: false });
       expect(await db().accountingBusinessSettings.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
     },
   },
-  "lib/trial-balance/pack/actions.ts refreshLedgerAccountsAction": {
+  "lib/trial-balance/pack/server/actions.ts refreshLedgerAccountsAction": {
     run: async (action, f) => {
       expect(await action({ businessId: f.bystander.businessId })).toEqual({ ok: false });
       expect(await db().ledgerAccountCache.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
     },
   },
   // Acts on the person's own accounting connection only (they have none here): someone else's stays.
-  "lib/accounting/actions/connection.ts disconnectAction": {
+  "lib/accounting/actions/server/connection.ts disconnectAction": {
     run: async (action, f) => {
       await action({});
       expect(await db().accountingConnection.count({ where: { userId: f.bystander.userId } })).toBe(1);
     },
   },
-  "lib/accounting/actions/connection.ts checkLegacyAction": {
+  "lib/accounting/actions/server/connection.ts checkLegacyAction": {
     run: async (action) => {
       expect(await action()).toMatchObject({ ok: false });
     },
@@ -268,9 +268,9 @@ beforeAll(async () => {
   sandbox = await startAccountingTestEnv();
   const { getDb } = await import("@/lib/db/client");
   getDbRef = getDb;
-  const { createSession } = await import("@/lib/auth/session-store");
-  const { connectPayroll } = await import("@/lib/payroll/connection");
-  const { createInvitation } = await import("@/lib/workspaces/invitations");
+  const { createSession } = await import("@/lib/auth/server/session-store");
+  const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
+  const { createInvitation } = await import("@/lib/workspaces/server/invitations");
   const run = randomUUID().slice(0, 8);
   const newUser = (name: string) => getDb().user.create({ data: { accountingUserId: `matrix-${run}-${name}`, displayName: name }, select: { id: true } });
   const workspaceA = (await getDb().workspace.create({ data: { name: `Firm A ${run}` } })).id;

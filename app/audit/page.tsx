@@ -4,8 +4,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { AuditEntries } from "@/components/audit/audit-entries";
 import { AuditFilterForm } from "@/components/audit/audit-filters";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { getSessionUser } from "@/lib/auth/session";
-import { auditPageData } from "@/lib/audit/page-data";
+import { getSessionUser } from "@/lib/auth/server/session";
+import { auditPageData } from "@/lib/audit/server/page-data";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 

@@ -5,11 +5,11 @@ import { TrialBalanceLoading } from "@/components/trial-balance/trial-balance-lo
 import { TrialBalanceProblem } from "@/components/trial-balance/trial-balance-problem";
 import { RangeForm } from "@/components/trial-balance/range-form";
 import { StaleFiguresProvider } from "@/components/trial-balance/stale-figures";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/auth/server/session";
 import { getTranslations } from "next-intl/server";
 import { localToday } from "@/lib/dates/calendar";
-import { resolveBusiness } from "@/lib/trial-balance/load";
-import { financialYearStart } from "@/lib/trial-balance/pack/financial-year";
+import { resolveBusiness } from "@/lib/trial-balance/server/load";
+import { financialYearStart } from "@/lib/trial-balance/pack/server/financial-year";
 import { PackSection } from "@/components/trial-balance/pack/pack-section";
 import { parseTrialBalanceQuery, queryString } from "@/lib/trial-balance/query";
 

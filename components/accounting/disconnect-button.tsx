@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { disconnectAction } from "@/lib/accounting/actions/connection";
+import { disconnectAction } from "@/lib/accounting/actions/server/connection";
 import type { DisconnectInput } from "@/lib/accounting/actions/schemas";
 import { accountingKeys } from "@/lib/accounting/query-keys";
 

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { FeatureState } from "@/lib/accounting/features";
+import type { FeatureState } from "@/lib/accounting/server/features";
 import type { MessageKey } from "@/lib/i18n/translate";
 
 const FEATURE_LABEL: Record<FeatureState["key"], MessageKey> = {

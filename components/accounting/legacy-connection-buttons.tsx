@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { checkLegacyAction } from "@/lib/accounting/actions/connection";
+import { checkLegacyAction } from "@/lib/accounting/actions/server/connection";
 import { useDisconnectAccounting } from "./disconnect-button";
 
 /** The legacy v3 connection's own buttons: check (renews when due) and disconnect (legacy revoke). */

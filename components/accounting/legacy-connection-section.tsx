@@ -1,4 +1,4 @@
-import type { LegacyConnectionSummary } from "@/lib/accounting/connection/summary";
+import type { LegacyConnectionSummary } from "@/lib/accounting/connection/server/summary";
 import { formatDate } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
 import { SignInButton } from "../auth/sign-in-button";

@@ -1,4 +1,4 @@
-import { ApiRequestError } from "@/lib/http/browser-fetch";
+import { ApiRequestError } from "@/lib/http/client/browser-fetch";
 import { apiErrorCodeSchema } from "@/lib/http/envelope";
 import { callAccounting } from "@/lib/accounting/proxy-shape";
 

@@ -1,4 +1,4 @@
-import { legacyConfig } from "@/lib/accounting/legacy/config";
+import { legacyConfig } from "@/lib/accounting/legacy/server/config";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "./sign-in-button";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { startSignIn } from "@/lib/auth/browser-auth";
+import { startSignIn } from "@/lib/auth/client/browser-auth";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 

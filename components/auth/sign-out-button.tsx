@@ -1,10 +1,10 @@
 "use client";
 
-import { signOutAndLeave } from "@/lib/auth/browser-auth";
+import { signOutAndLeave } from "@/lib/auth/client/browser-auth";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
-/** Sign-out revokes the connection at the accounting service and ends the session (lib/auth/sign-out.ts). */
+/** Sign-out revokes the connection at the accounting service and ends the session (lib/auth/server/sign-out.ts). */
 export function SignOutButton({ label }: { label: string }) {
   const [pending, setPending] = useState(false);
   return (

@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { errorBody } from "@/components/ui/error-text";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
-import type { AcknowledgementView } from "@/lib/month-close/acknowledgements";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import type { AcknowledgementView } from "@/lib/month-close/server/acknowledgements";
 import { ACKNOWLEDGE_COMMENT_MAX_LENGTH, acknowledgeBodySchema } from "@/lib/month-close/schemas";
 
 export type AcknowledgeTarget =

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { ListCheckCounts } from "@/lib/month-close/page-data";
+import type { ListCheckCounts } from "@/lib/month-close/server/page-data";
 
 /**
  * The company list's "Blockers / warnings" cell: "2 / 1" with its words for screen readers, "—"

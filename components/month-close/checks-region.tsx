@@ -3,11 +3,11 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import type { AcknowledgementView } from "@/lib/month-close/acknowledgements";
+import type { AcknowledgementView } from "@/lib/month-close/server/acknowledgements";
 import { warningId } from "@/lib/month-close/gate";
 import type { Finding } from "@/lib/month-close/checks";
-import type { ChecksPageData } from "@/lib/month-close/page-data";
-import type { EntryKind } from "@/lib/payroll-entries/kinds";
+import type { ChecksPageData } from "@/lib/month-close/server/page-data";
+import type { EntryKind } from "@/lib/payroll/entries/kinds";
 import { AcknowledgeDialog, type AcknowledgeTarget } from "./acknowledge-dialog";
 import { cellHash, publishChecksSummary, requestCellJump, type CellJump } from "./checks-store";
 import { FindingItem, type ShownFinding } from "./finding-item";

@@ -1,7 +1,7 @@
 import type { Finding } from "@/lib/month-close/checks";
 import { checksAnswerSchema, type ChecksRequest } from "@/lib/month-close/checks/worker-protocol";
 import type { CheckContext } from "@/lib/month-close/gate";
-import type { StoredLine } from "@/lib/payroll-entries/kinds";
+import type { StoredLine } from "@/lib/payroll/entries/kinds";
 
 export interface ChecksRun {
   findings: Finding[];

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import type { GridModel } from "@/lib/payroll-grid/model";
-import type { EntryKind } from "@/lib/payroll-entries/kinds";
+import type { GridModel } from "@/lib/payroll/grid/model";
+import type { EntryKind } from "@/lib/payroll/entries/kinds";
 
 /**
  * What the grid page's parts share about the checks, outside React's tree (the grid, the Checks

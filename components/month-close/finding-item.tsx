@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/i18n/format";
-import type { AcknowledgementView } from "@/lib/month-close/acknowledgements";
+import type { AcknowledgementView } from "@/lib/month-close/server/acknowledgements";
 
 export interface ShownFinding {
   key: string;

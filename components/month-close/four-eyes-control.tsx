@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { membersQuery } from "@/components/workspaces/members-query";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 
 interface FourEyesSetting {
   setting: boolean | null;

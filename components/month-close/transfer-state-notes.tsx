@@ -7,7 +7,7 @@ import type { MonthCloseView } from "@/lib/month-close/states";
 type Notes = Pick<MonthCloseView, "transferUnderWay" | "transferStopped" | "rereadDueAt" | "transferDifference">;
 
 /**
- * What is known about the month's transfer beyond its state (lib/month-close/transfer.ts,
+ * What is known about the month's transfer beyond its state (lib/month-close/server/transfer.ts,
  * rereads.ts): one under way and from when it can be checked if it stops, one whose process
  * ended, the coming re-read of the service before which no new transfer starts, and what a re-read
  * found the service holding unlike what was sent. Times with seconds: the 30 s matter.

@@ -3,14 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 import { shownState, type MonthCloseView } from "@/lib/month-close/states";
 
 /** How often a page asks for the month's state while its Transfer runs. */
 const FOLLOW_MS = 1_000;
 
 /**
- * A Transfer runs as a job (lib/month-close/transfer-job.ts), in whichever process picks it up:
+ * A Transfer runs as a job (lib/month-close/server/transfer-job.ts), in whichever process picks it up:
  * while the month reads Transferring (as rendered, or as the Transfer request answered: `started`)
  * this page asks for its state every second (GET …/month-close, TanStack Query) and shows it; once
  * the Transfer has ended the page is rendered again by the server (the grid, the actions) with the

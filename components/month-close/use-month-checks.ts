@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { storedLinesOf } from "@/components/grid/draft-body";
+import { storedLinesOf } from "@/components/payroll/grid/draft-body";
 import type { Finding } from "@/lib/month-close/checks";
-import type { ChecksPageData } from "@/lib/month-close/page-data";
-import { ENTRY_KINDS, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
+import type { ChecksPageData } from "@/lib/month-close/server/page-data";
+import { ENTRY_KINDS, type EntryKind, type StoredLine } from "@/lib/payroll/entries/kinds";
 import { ChecksRunner } from "./checks-runner";
 import { usePublishedGrid } from "./checks-store";
 

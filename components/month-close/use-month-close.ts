@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiRequestError, apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { ApiRequestError, apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 import { shownState, type MonthAction, type MonthCloseView } from "@/lib/month-close/states";
 
 const monthCloseKeys = {
@@ -18,7 +18,7 @@ export type MonthCloseDone = {
   monthClose: MonthCloseView;
   message: string | null;
   resolved: boolean;
-  /** Another person's Transfer ran at the same time: its result is shown (lib/month-close/transfer.ts). */
+  /** Another person's Transfer ran at the same time: its result is shown (lib/month-close/server/transfer.ts). */
   transferredBy: string | null;
   /** The service answered but the answer could not be recorded. */
   unrecorded: boolean;

@@ -4,7 +4,7 @@ import { useState, type MouseEvent } from "react";
 import { useTranslations } from "next-intl";
 import { buttonClassName } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
-import { apiDownload } from "@/lib/http/browser-fetch";
+import { apiDownload } from "@/lib/http/client/browser-fetch";
 
 type Format = "pdf" | "csv" | "xlsx";
 const FORMATS: readonly Format[] = ["pdf", "csv", "xlsx"];
@@ -28,7 +28,7 @@ function save(blob: Blob, fileName: string) {
  * The pack's downloads (PDF, CSV, Excel): links to the export route with the page's query, so
  * the server writes them (the PDF library never reaches the browser) and they hold what the
  * page shows: its columns, groups, subtotals and grand total. Once the page runs, a click
- * fetches the file first (lib/http/browser-fetch.ts `apiDownload`): a failure (the service
+ * fetches the file first (lib/http/client/browser-fetch.ts `apiDownload`): a failure (the service
  * unavailable, the connection ended) is then said here, with the reason, instead of ending as a
  * failed download without one. Before that, the plain link still downloads.
  */

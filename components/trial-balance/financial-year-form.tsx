@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { formatMonthName } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { setFinancialYearAction } from "@/lib/trial-balance/pack/actions";
+import { setFinancialYearAction } from "@/lib/trial-balance/pack/server/actions";
 import { financialYearSchema } from "@/lib/trial-balance/pack/financial-year-schema";
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);

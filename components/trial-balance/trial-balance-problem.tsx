@@ -2,7 +2,7 @@ import { MoveToV31Notice } from "@/components/accounting/move-to-v31-notice";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDate } from "@/lib/i18n/format";
-import type { TrialBalanceLoad } from "@/lib/trial-balance/load";
+import type { TrialBalanceLoad } from "@/lib/trial-balance/server/load";
 
 type Problem = Exclude<TrialBalanceLoad, { kind: "ok" }> | { kind: "signedOut" } | { kind: "unknownBusiness" };
 

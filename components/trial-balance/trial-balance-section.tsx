@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/auth/server/session";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDateRange } from "@/lib/i18n/format";
 import { withinPageBudget } from "@/lib/http/deadline";
-import { loadTrialBalance, type ShownBusiness } from "@/lib/trial-balance/load";
+import { loadTrialBalance, type ShownBusiness } from "@/lib/trial-balance/server/load";
 import { queryString, type TrialBalanceQuery } from "@/lib/trial-balance/query";
 import { TrialBalanceProblem } from "./trial-balance-problem";
 import { TrialBalanceView } from "./trial-balance-view";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiRequestError } from "@/lib/http/browser-fetch";
+import { ApiRequestError } from "@/lib/http/client/browser-fetch";
 import { apiErrorCodeSchema } from "@/lib/http/envelope";
 import { MESSAGES } from "@/lib/i18n/messages";
 import { createTranslator } from "next-intl";

@@ -1,4 +1,4 @@
-import { ApiRequestError } from "@/lib/http/browser-fetch";
+import { ApiRequestError } from "@/lib/http/client/browser-fetch";
 import { apiErrorCodeSchema, type ApiErrorBody, type ApiErrorCode } from "@/lib/http/envelope";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 

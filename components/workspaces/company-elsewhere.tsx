@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Notice } from "@/components/ui/notice";
-import type { SessionUser } from "@/lib/auth/session";
-import { memberWorkspaceWithCompany } from "@/lib/workspaces/company-holder";
+import type { SessionUser } from "@/lib/auth/server/session";
+import { memberWorkspaceWithCompany } from "@/lib/workspaces/server/company-holder";
 import { SwitchWorkspaceButton } from "./switch-workspace-button";
 
 /**

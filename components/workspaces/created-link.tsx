@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { CreatedInvitation } from "@/lib/workspaces/schemas";

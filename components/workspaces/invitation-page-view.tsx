@@ -2,8 +2,8 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Notice } from "@/components/ui/notice";
-import { rememberedCountry } from "@/lib/auth/cookies";
-import type { InvitationCheck } from "@/lib/workspaces/invitations";
+import { rememberedCountry } from "@/lib/auth/server/cookies";
+import type { InvitationCheck } from "@/lib/workspaces/server/invitations";
 import { JoinButton } from "./join-button";
 
 /** What an invitation link shows: every case that cannot be used says why and that nothing changed. */

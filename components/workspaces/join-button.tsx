@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 
 /** Joins the invitation's workspace; the person then works in it (the header's switcher shows both). */
 export function JoinButton({ token }: { token: string }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
 import type { MemberView } from "@/lib/workspaces/schemas";
 

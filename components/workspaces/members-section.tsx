@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
 import type { MemberView, WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { ConfirmDialog } from "./confirm-dialog";

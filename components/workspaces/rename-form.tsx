@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 import { renameWorkspaceSchema, WORKSPACE_NAME_MAX } from "@/lib/workspaces/schemas";
 
 /** The text for what the shared schema found wrong with a name (its own messages are the server's, in English). */

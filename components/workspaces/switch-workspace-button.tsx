@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { chooseWorkspaceAction } from "@/lib/workspaces/actions";
+import { chooseWorkspaceAction } from "@/lib/workspaces/server/actions";
 
 /** Switches to a workspace the person is a member of and shows the page again there (texts from the server component). */
 export function SwitchWorkspaceButton({ workspaceId, label, failedText }: { workspaceId: string; label: string; failedText: string }) {

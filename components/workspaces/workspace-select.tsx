@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
-import { chooseWorkspaceAction } from "@/lib/workspaces/actions";
+import { chooseWorkspaceAction } from "@/lib/workspaces/server/actions";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
 import type { ChooseWorkspaceInput } from "@/lib/workspaces/schemas";
 

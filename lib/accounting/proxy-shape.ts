@@ -1,6 +1,6 @@
 import type { ApiErrorCode } from "@/lib/http/envelope";
 
-/** The proxy's answer (see lib/accounting/proxy.ts), for code in the browser. */
+/** The proxy's answer (see lib/accounting/server/proxy.ts), for code in the browser. */
 export interface ProxyBusinessInfo {
   sent: string | null;
   expected: string | null;

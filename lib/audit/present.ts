@@ -2,7 +2,7 @@ import { formatAmount, formatDate, formatDay, numberFormat } from "@/lib/i18n/fo
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
-import { typeLabels } from "@/lib/payroll-entries/labels";
+import { typeLabels } from "@/lib/payroll/entries/labels";
 import { kindKey, type AuditKind, type DraftLineChange } from "./kinds";
 
 /**
@@ -38,7 +38,7 @@ export interface PresentedEntry {
 }
 
 /**
- * Names an entry's numbers stand for, looked up when it is shown (lib/audit/names.ts): a company's
+ * Names an entry's numbers stand for, looked up when it is shown (lib/audit/server/names.ts): a company's
  * name beside its number, an employee's beside theirs. Null where none is known: the number alone.
  */
 export interface AuditNames {

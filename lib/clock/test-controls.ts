@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env/server";
 import { ApiError, successResponse } from "@/lib/http/api-error";
-import { withRoute } from "@/lib/http/route";
+import { withRoute } from "@/lib/http/server/route";
 import { runJobNow, runnableJobNames } from "@/lib/jobs/run-now";
 import { followSandboxClock } from ".";
 

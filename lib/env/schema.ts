@@ -69,7 +69,7 @@ export const serverEnvSchema = z.preprocess(
 
       /**
        * Benchmarks only, never in production: serves `GET /api/noop`, the empty route the proxy
-       * bench measures the accounting proxy against (lib/accounting/proxy.bench.ts); else a 404.
+       * bench measures the accounting proxy against (lib/accounting/server/proxy.bench.ts); else a 404.
        */
       BENCH_ROUTES: z
         .enum(["true", "false"])

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 // One deadline for everything a piece of work asks upstream services, e.g. one page render:
 // every upstream exchange started inside `withDeadline` gets at most the time left
-// (`lib/http/upstream.ts`) and the retry core (`./retry.ts`) waits for no retry the deadline
+// (`lib/http/server/upstream.ts`) and the retry core (`./retry.ts`) waits for no retry the deadline
 // would cut short. So a hanging service costs a page its deadline, not tries × timeout.
 
 /**

@@ -127,7 +127,7 @@ Object.assign(process.env, env);
 // pages (as a browser would) and the grant is stored the way sign-in stores it; the 60 sessions
 // are spread over the people, several per person.
 const { grantTokens } = await import("../accounting/testing/sandbox-grant");
-const { storeSignInTokens } = await import("../accounting/connection/lifecycle");
+const { storeSignInTokens } = await import("../accounting/connection/server/lifecycle");
 const { tokenResponseSchema } = await import("../accounting/schemas");
 const { createPrismaClient } = await import("../db/client");
 const { encode } = await import("next-auth/jwt");

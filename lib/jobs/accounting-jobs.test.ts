@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDb } from "@/scripts/test/db";
 import type { TestSandbox } from "@/sandbox/test-support";
-import { forgetAccessToken } from "@/lib/accounting/connection/access-token";
+import { forgetAccessToken } from "@/lib/accounting/connection/server/access-token";
 import { grantTokens } from "@/lib/accounting/testing/sandbox-grant";
 import { deleteSeededUsers, seedConnection } from "@/lib/accounting/testing/seed-connection";
 import { ALICE, DARA, grantClientFor, startAccountingTestEnv } from "@/lib/accounting/testing/test-env";

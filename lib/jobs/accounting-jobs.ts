@@ -1,8 +1,8 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
-import { defaultRenewalDeps, renewAccessToken } from "@/lib/accounting/connection/access-token";
-import { defaultLifecycleDeps, revokeConnection } from "@/lib/accounting/connection/lifecycle";
+import { defaultRenewalDeps, renewAccessToken } from "@/lib/accounting/connection/server/access-token";
+import { defaultLifecycleDeps, revokeConnection } from "@/lib/accounting/connection/server/lifecycle";
 import { ReauthRequiredError } from "@/lib/accounting/errors";
 import { getBoss } from "./boss";
 import { QUEUES } from "./queues";

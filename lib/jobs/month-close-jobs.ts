@@ -1,16 +1,16 @@
 import "server-only";
-import { runDueRereads } from "@/lib/month-close/rereads";
+import { runDueRereads } from "@/lib/month-close/server/rereads";
 import type { TransferJobData } from "@/lib/month-close/transfer-job-data";
 import { getBoss } from "./boss";
 import { QUEUES } from "./queues";
 
 /**
  * The month close's jobs:
- * - re-reads of the payroll service after a Transfer (lib/month-close/rereads.ts): one pg-boss job
+ * - re-reads of the payroll service after a Transfer (lib/month-close/server/rereads.ts): one pg-boss job
  *   per read, started after its due time, plus a sweep every minute for any read whose job was
  *   lost. The rows say what is due; a job only runs `runDueRereads`, so two jobs for the same read
  *   do it once.
- * - the Transfer itself (lib/month-close/transfer-job.ts): the request takes the month's lease and
+ * - the Transfer itself (lib/month-close/server/transfer-job.ts): the request takes the month's lease and
  *   enqueues; whichever process picks the job up sends. pg-boss retries a job whose process died
  *   (after `expireInSeconds`) or that threw; the month's own lease with its heartbeat decides
  *   whether a retried job may go on (lib/month-close/lease.ts).

@@ -12,7 +12,7 @@ export const QUEUES = {
   payrollImport: "payroll-import",
   referenceLists: "payroll-reference-lists",
   monthCloseReread: "month-close-reread",
-  /** A month close's Transfer, run by whichever process picks it up (lib/month-close/transfer-job.ts). */
+  /** A month close's Transfer, run by whichever process picks it up (lib/month-close/server/transfer-job.ts). */
   monthCloseTransfer: "month-close-transfer",
 } as const;
 

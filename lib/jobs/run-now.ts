@@ -1,6 +1,6 @@
 import "server-only";
-import { runDueRereads } from "@/lib/month-close/rereads";
-import { runTransferJob } from "@/lib/month-close/transfer-job";
+import { runDueRereads } from "@/lib/month-close/server/rereads";
+import { runTransferJob } from "@/lib/month-close/server/transfer-job";
 import { renewIdleConnections } from "./accounting-jobs";
 import { QUEUES } from "./queues";
 import { runQueuedTransfers } from "./month-close-jobs";

@@ -1,7 +1,7 @@
 import "server-only";
 import { serverEnv } from "@/lib/env/server";
-import { runTransferJob } from "@/lib/month-close/transfer-job";
-import { startPayrollJobs } from "@/lib/payroll/jobs";
+import { runTransferJob } from "@/lib/month-close/server/transfer-job";
+import { startPayrollJobs } from "@/lib/payroll/imports/server/jobs";
 import { startAccountingJobs } from "./accounting-jobs";
 import { startMonthCloseJobs } from "./month-close-jobs";
 

@@ -91,7 +91,7 @@ export interface TransferDifference {
 
 /**
  * The state a page shows (`Month status`): a month stored as Transfer unclear while a Transfer's
- * lease is live reads Transferring (its job is queued or sending; lib/month-close/transfer-job.ts).
+ * lease is live reads Transferring (its job is queued or sending; lib/month-close/server/transfer-job.ts).
  */
 export type ShownMonthState = MonthState | "transferring";
 

@@ -1,5 +1,5 @@
-import type { MonthActor } from "./audit";
-import type { MonthKey } from "./frozen";
+import type { MonthActor } from "./server/audit";
+import type { MonthKey } from "./server/frozen";
 
 /** What a Transfer's pg-boss job carries: the month, the lease the request took, and who asked for it. */
 export interface TransferJobData {

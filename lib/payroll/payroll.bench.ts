@@ -11,9 +11,9 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { waitForHttp } from "../../scripts/lib/processes";
-import { parseHealthInsurancesCsv } from "./csv";
-import { toNewEmployee } from "./employee-schema";
-import { sampleEmployee, toCsv } from "./import/sample-rows";
+import { parseHealthInsurancesCsv } from "./employees/reference-csv";
+import { toNewEmployee } from "./employees/employee-schema";
+import { sampleEmployee, toCsv } from "./imports/sample-rows";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3490);

@@ -3,7 +3,7 @@ import pg from "pg";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { recordAudit } from "@/lib/audit/record";
+import { recordAudit } from "@/lib/audit/server/record";
 import { QUEUES } from "@/lib/jobs/queues";
 import { testDb } from "@/scripts/test/db";
 import { migrateDatabase } from "./migrate";

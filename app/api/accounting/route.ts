@@ -1,5 +1,5 @@
-import { proxyAccountingRequest } from "@/lib/accounting/proxy";
-import { withRoute } from "@/lib/http/route";
+import { proxyAccountingRequest } from "@/lib/accounting/server/proxy";
+import { withRoute } from "@/lib/http/server/route";
 
 // Serves /api/accounting/<path>: proxy.ts rewrites those URLs here (see lib/accounting/proxy-path.ts).
 // The proxy reads the session itself (a read may use the recent one) and answers in its envelope.

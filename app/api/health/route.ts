@@ -1,5 +1,5 @@
 import { runHealthChecks } from "@/lib/health/checks";
-import { withRoute } from "@/lib/http/route";
+import { withRoute } from "@/lib/http/server/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { InvitationPageView } from "@/components/workspaces/invitation-page-view";
-import { getSessionUser } from "@/lib/auth/session";
-import { checkInvitation } from "@/lib/workspaces/invitations";
+import { getSessionUser } from "@/lib/auth/server/session";
+import { checkInvitation } from "@/lib/workspaces/server/invitations";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

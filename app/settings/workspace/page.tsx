@@ -3,11 +3,11 @@ import { getTranslations } from "next-intl/server";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { WorkspaceSettings } from "@/components/workspaces/workspace-settings";
 import { FourEyesControl } from "@/components/month-close/four-eyes-control";
-import { fourEyesSetting } from "@/lib/month-close/four-eyes";
-import { getSessionUser } from "@/lib/auth/session";
-import { canSendMail } from "@/lib/workspaces/mail";
-import { listInvitations } from "@/lib/workspaces/invitations";
-import { listMembers } from "@/lib/workspaces/members";
+import { fourEyesSetting } from "@/lib/month-close/server/four-eyes";
+import { getSessionUser } from "@/lib/auth/server/session";
+import { canSendMail } from "@/lib/workspaces/server/mail";
+import { listInvitations } from "@/lib/workspaces/server/invitations";
+import { listMembers } from "@/lib/workspaces/server/members";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Field } from "@/components/ui/field";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 import { FEDERAL_STATES, type FederalState } from "@/lib/month-close/checks/federal-states";
 import { companySettingsInputSchema, type CompanySettingsInput } from "@/lib/month-close/settings/schemas";
 import { numberFields, numberText, placeServerErrors, settingsError } from "./settings-form";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Field } from "@/components/ui/field";
-import { apiFetchOrThrow } from "@/lib/http/browser-fetch";
+import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
 import { employeeSettingsForm, employeeSettingsInputSchema, PAY_CAP_KINDS, type EmployeeSettingsInput } from "@/lib/month-close/settings/schemas";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { minijobLabel, type EmployeeSettings } from "./employee-settings";

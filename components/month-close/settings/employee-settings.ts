@@ -8,7 +8,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import { MINIJOB_PAY_CAP, valueOn } from "@/lib/month-close/checks/tables";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 
-/** An employee's stored check settings (lib/month-close/settings/read.ts). */
+/** An employee's stored check settings (lib/month-close/settings/server/read.ts). */
 export interface EmployeeSettings {
   employeeId: number;
   payCap: string | null;

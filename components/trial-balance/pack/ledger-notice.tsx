@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { refreshLedgerAccountsAction } from "@/lib/trial-balance/pack/actions";
+import { refreshLedgerAccountsAction } from "@/lib/trial-balance/pack/server/actions";
 
 /** When the groups were read, "Refresh accounts", and a notice when they could not be read (the plain list then). */
 export function LedgerNotice({ businessId, grouped, ledger }: { businessId: string | null; grouped: boolean; ledger: { fetchedLabel: string | null; failed: boolean } }) {

@@ -1,11 +1,11 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/auth/server/session";
 import { formatDateRange, formatDay } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { withinPageBudget } from "@/lib/http/deadline";
 import { comparisonRange } from "@/lib/trial-balance/presets";
-import type { ShownBusiness } from "@/lib/trial-balance/load";
-import { ledgerAccountsFor, type LedgerAccountsState } from "@/lib/trial-balance/pack/ledger-accounts";
+import type { ShownBusiness } from "@/lib/trial-balance/server/load";
+import { ledgerAccountsFor, type LedgerAccountsState } from "@/lib/trial-balance/pack/server/ledger-accounts";
 import { packLedgerAccounts } from "@/lib/trial-balance/pack/ledger-pack";
 import { periodLabel } from "@/lib/trial-balance/pack/period-label";
 import { packPeriods, type PackPeriod } from "@/lib/trial-balance/pack/periods";

@@ -3,11 +3,11 @@
 import { useQueries, useQueryClient, type QueryObserverResult } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { accountingKeys } from "@/lib/accounting/query-keys";
-import { apiFetch } from "@/lib/http/browser-fetch";
+import { apiFetch } from "@/lib/http/client/browser-fetch";
 import type { DateRange } from "@/lib/dates/calendar";
 import { limiter } from "@/lib/trial-balance/pack/limiter";
 import type { PeriodAnswer } from "@/lib/trial-balance/pack/model";
-import type { PeriodAnswerData } from "@/lib/trial-balance/pack/period-route";
+import type { PeriodAnswerData } from "@/lib/trial-balance/pack/server/period-route";
 import { unpackAccounts, type AccountTuple } from "@/lib/trial-balance/response";
 
 /**

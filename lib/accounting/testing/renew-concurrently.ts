@@ -1,7 +1,7 @@
 // Child process of access-token.test.ts: one "app process" asking for the access
 // token of one connection N times at once. Prints a JSON line with the tokens' fingerprints.
 import { createHash } from "node:crypto";
-import { getAccessToken } from "../connection/access-token";
+import { getAccessToken } from "../connection/server/access-token";
 import { closeDb } from "@/lib/db/client";
 
 const connectionId = process.env.CONNECTION_ID ?? "";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { storeSignInTokens } from "../connection/lifecycle";
+import { storeSignInTokens } from "../connection/server/lifecycle";
 import { tokenResponseSchema } from "../schemas";
 
 const seededUsers: string[] = [];

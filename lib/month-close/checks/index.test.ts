@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredLine } from "@/lib/payroll-entries/kinds";
+import type { StoredLine } from "@/lib/payroll/entries/kinds";
 import { publicHolidaysIn } from "./holidays";
 import { runMonthChecks, type Finding, type MonthCheckInput } from "./index";
 

@@ -4,8 +4,8 @@
  * same code runs in the grid while people type, before submitting, and on the server for the
  * approver. Input and finding schemas are in schemas.ts; the rules' values in tables.ts.
  *
- * Lines are validated by the grid's own spec (lib/payroll-entries/grid-spec.ts, the GridSpec of
- * lib/payroll-grid/model.ts); blank lines are ignored. Every other rule reads only valid cells.
+ * Lines are validated by the grid's own spec (lib/payroll/entries/grid-spec.ts, the GridSpec of
+ * lib/payroll/grid/model.ts); blank lines are ignored. Every other rule reads only valid cells.
  *
  * A finding's text is `monthChecks.rules.<rule>`; its `params` are raw and the caller formats them
  * (display.ts `displayParams`, with lib/i18n/format.ts) before passing them to the message: days `YYYY-MM-DD` (formatDay), months
@@ -16,7 +16,7 @@
  *
  * Blockers
  * - invalidValue      line, column · `column`, `error`, `arg` (may be ""; the grid's describeProblem
- *                     in components/grid/messages.ts reads `error:arg`, columnLabel names the column)
+ *                     in components/payroll/grid/messages.ts reads `error:arg`, columnLabel names the column)
  * - unknownEmployee   line · `employeeId` (a string: an employee number is shown as it is, not grouped)
  * - insurerEnded      employee · `insurer` (registration number), `insurerName`, `endDate`: ended before the period, no successor
  * Warnings
@@ -45,8 +45,8 @@
  * worker or in an idle callback, so that no main-thread task exceeds 50 ms.
  */
 import { centsToDecimal, microsToDecimal, parseMicros } from "@/lib/money/decimal";
-import { fieldsOf, type EntryKind } from "@/lib/payroll-entries/kinds";
-import { successorOn, type HealthInsurance } from "@/lib/payroll/insurers";
+import { fieldsOf, type EntryKind } from "@/lib/payroll/entries/kinds";
+import { successorOn, type HealthInsurance } from "@/lib/payroll/employees/insurers";
 import { sundaysOf } from "@/lib/dates/calendar";
 import { HOURS_COLUMN, accumulate, dateOf, emptyMonth, microsOf, monthsOf, readLines, type EmployeeMonth, type ReadLine } from "./month-totals";
 import type { Finding, MonthCheckInput } from "./schemas";

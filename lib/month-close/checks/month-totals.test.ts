@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENTRY_KINDS, fieldsOf } from "@/lib/payroll-entries/kinds";
+import { ENTRY_KINDS, fieldsOf } from "@/lib/payroll/entries/kinds";
 import { CELLS_OF } from "./month-totals";
 
 describe("CELLS_OF", () => {

@@ -1,6 +1,6 @@
-import { isBlank, type GridSpec, type LineOutcome } from "@/lib/payroll-grid/model";
-import { gridSpecFor } from "@/lib/payroll-entries/grid-spec";
-import { HOURS_FIELDS, type EntryKind, type StoredLine } from "@/lib/payroll-entries/kinds";
+import { isBlank, type GridSpec, type LineOutcome } from "@/lib/payroll/grid/model";
+import { gridSpecFor } from "@/lib/payroll/entries/grid-spec";
+import { HOURS_FIELDS, type EntryKind, type StoredLine } from "@/lib/payroll/entries/kinds";
 import { PAY_CAP_EXCLUDED_PAYMENTS, WORKED_HOURS_TYPES } from "./tables";
 
 /** Column positions of the hours fields the rules read. */

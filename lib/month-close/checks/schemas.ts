@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ENTRY_KINDS } from "@/lib/payroll-entries/kinds";
-import { storedLineSchema } from "@/lib/payroll-entries/schemas";
-import type { HealthInsurance } from "@/lib/payroll/insurers";
+import { ENTRY_KINDS } from "@/lib/payroll/entries/kinds";
+import { storedLineSchema } from "@/lib/payroll/entries/schemas";
+import type { HealthInsurance } from "@/lib/payroll/employees/insurers";
 import { storedPositiveIntSchema } from "@/lib/payroll/schemas";
 import { DEFAULT_COMPANY_HOURS_LIMIT } from "./tables";
 import { federalStateSchema } from "./federal-states";
@@ -28,7 +28,7 @@ export const checkEmployeeSchema = z.object({
   healthInsurance: z.string().nullable(),
 });
 
-/** A health insurance of the reference list (lib/payroll/insurers.ts). */
+/** A health insurance of the reference list (lib/payroll/employees/insurers.ts). */
 export const healthInsuranceSchema = z.object({
   number: z.string(),
   name: z.string(),

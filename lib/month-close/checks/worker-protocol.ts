@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StoredLine } from "@/lib/payroll-entries/kinds";
+import type { StoredLine } from "@/lib/payroll/entries/kinds";
 import { findingSchema, monthCheckInputSchema } from "./schemas";
 
 /**

@@ -3,7 +3,7 @@ import { FEDERAL_STATES, type FederalState } from "@/lib/month-close/checks/fede
 
 /**
  * The check settings as people edit them, one schema per resource shared by the form
- * (react-hook-form, components/month-close/settings) and the routes (lib/month-close/settings/api.ts).
+ * (react-hook-form, components/month-close/settings) and the routes (lib/month-close/settings/server/handlers.ts).
  * Input is what the form holds and the browser sends: text, numbers already canonical (a point,
  * no grouping: the form reads the person's "173,5" with parseLocaleNumber before validating).
  * Output is what the tables keep (lib/month-close/checks/schemas.ts reads them back).

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
-import { ensurePersonalWorkspace } from "@/lib/workspaces/personal";
-import type { PayrollActor } from "../connection";
+import { ensurePersonalWorkspace } from "@/lib/workspaces/server/personal";
+import type { PayrollActor } from "../connection/server/connection";
 
 /** Tests: a person acting in their personal workspace (made as at sign-in). */
 export async function personalActor(userId: string): Promise<PayrollActor> {

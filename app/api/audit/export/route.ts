@@ -1,2 +1,2 @@
-export { getAuditExport as GET } from "@/lib/audit/export";
+export { getAuditExport as GET } from "@/lib/audit/server/export";
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { handleAuthGet, handleAuthPost } from "@/lib/auth/route-handler";
-import { withRoute } from "@/lib/http/route";
+import { handleAuthGet, handleAuthPost } from "@/lib/auth/server/route-handler";
+import { withRoute } from "@/lib/http/server/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { HOURLY_COMPENSATION_TYPES, type StoredLine } from "@/lib/payroll-entries/kinds";
+import { HOURLY_COMPENSATION_TYPES, type StoredLine } from "@/lib/payroll/entries/kinds";
 import type { MonthCheckInput } from "../schemas";
 
 /**

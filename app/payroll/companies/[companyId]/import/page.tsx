@@ -1,19 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ImportProgress } from "@/components/payroll/import-progress";
-import { ImportWizard } from "@/components/payroll/import-wizard";
-import { PayrollProblem } from "@/components/payroll/payroll-problem";
-import { PayrollSuspense } from "@/components/payroll/payroll-suspense";
+import { ImportProgress } from "@/components/payroll/imports/import-progress";
+import { ImportWizard } from "@/components/payroll/imports/import-wizard";
+import { PayrollProblem } from "@/components/payroll/connection/payroll-problem";
+import { PayrollSuspense } from "@/components/payroll/connection/payroll-suspense";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { getLocale, getTranslations } from "next-intl/server";
 import { berlinToday } from "@/lib/dates/berlin";
 import { firstDayOfMonth } from "@/lib/dates/calendar";
-import { importProgress, recentImports } from "@/lib/payroll/import/imports";
+import { importProgress, recentImports } from "@/lib/payroll/imports/server/imports";
 import { can } from "@/lib/workspaces/permissions";
-import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/pages";
-import { countries, healthInsurances } from "@/lib/payroll/reference-lists";
+import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/server/pages";
+import { countries, healthInsurances } from "@/lib/payroll/employees/server/reference-lists";
 
 export const dynamic = "force-dynamic";
 

@@ -1,3 +1,3 @@
-export { postPresence as POST } from "@/lib/payroll-entries/api";
+export { postPresence as POST } from "@/lib/payroll/entries/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getDraftStream as GET } from "@/lib/payroll-entries/api";
+export { getDraftStream as GET } from "@/lib/payroll/entries/server/handlers";
 
 export const dynamic = "force-dynamic";

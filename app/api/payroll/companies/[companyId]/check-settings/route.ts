@@ -1,3 +1,3 @@
-export { putCompanyCheckSettings as PUT } from "@/lib/month-close/settings/api";
+export { putCompanyCheckSettings as PUT } from "@/lib/month-close/settings/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,0 +1,234 @@
+"use client";
+
+import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { formatAmount } from "@/lib/i18n/format";
+import { centsToDecimal } from "@/lib/money/decimal";
+import { isBlank, type GridLine, type PasteResult } from "@/lib/payroll/grid/model";
+import type { EntryKind, StoredLine } from "@/lib/payroll/entries/kinds";
+import { CopyLineDialog } from "./copy-line-dialog";
+import { DraftSaver, type DraftSaverHandle } from "./draft-saver";
+import { newClientId, PresenceStore } from "./draft-sync";
+import { EntryGrid } from "./entry-grid";
+import { PresenceList } from "./presence-list";
+import { GridToolbar } from "./grid-toolbar";
+import { columnLabel, describeProblem } from "./messages";
+import { ProblemsPanel } from "./problems-panel";
+import { ReviewDialog } from "./review-dialog";
+import { selectionBounds, type GridSelection } from "./selection";
+import { StartFromTransfer, type StartFrom } from "./start-from-transfer";
+import { TotalsPanel } from "./totals-panel";
+import { TransferBar } from "./transfer-bar";
+import { useGridRows } from "./use-grid-rows";
+import { useTransferReview, type LastTransfer } from "./use-transfer-review";
+import { useAnnouncePresence } from "./use-draft-stream";
+import { useCheckJumps } from "./use-check-jumps";
+import { useWorkbenchModel } from "./use-workbench-model";
+
+export interface WorkbenchProps {
+  kind: EntryKind;
+  companyId: number;
+  companyName: string;
+  period: string;
+  employees: { id: number; name: string }[];
+  draft: { lines: StoredLine[]; revision: number; lineRevisions: Record<string, number>; updatedAt: string } | null;
+  lastTransfer: LastTransfer | null;
+  /** A transfer after the last successful one whose outcome is unknown. */
+  unknownTransfer: LastTransfer | null;
+  /** The person's workspace role may read but not edit or transfer (lib/workspaces/permissions.ts), or the month is not Open. */
+  readOnly?: boolean;
+  /** The month is not Open (month close): the grid is read-only (sending is always the month close's Transfer). */
+  frozen?: boolean;
+  /** Less typing: an earlier month's last transferred set (offered while the draft is empty) and rates per employee and type. */
+  startFrom?: StartFrom | null;
+  rememberedRates?: Record<string, Record<string, string>>;
+  /** Whose edits these are (`person/payroll connection`): where the browser keeps them until the server has them. */
+  draftOwner: string;
+}
+
+const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
+
+/**
+ * The month's hours or extra payments of one company: grid, totals, problems, drafts and transfer.
+ * The lines live in the model (lib/payroll/grid), outside React and TanStack Query: an edit
+ * re-renders what shows it, nothing refetches.
+ */
+export function EntriesWorkbench(props: WorkbenchProps) {
+  const { kind, companyId, period } = props;
+  const t = useTranslations();
+  const hintId = useId();
+  const locale = useLocale();
+  const { model, version } = useWorkbenchModel(
+    { kind, companyId, period, employees: props.employees, lines: props.draft?.lines ?? [], readOnly: props.readOnly === true, rememberedRates: props.rememberedRates ?? {} },
+    locale,
+  );
+  const employees = useMemo(() => new Map(props.employees.map((employee) => [employee.id, employee.name])), [props.employees]);
+  const { rows, lineNumbers, search, setSearch, filter, setFilter, showsAll } = useGridRows(model, version, employees);
+  const [selection, setSelection] = useState<GridSelection>({ row: 0, col: 0, anchorRow: 0, anchorCol: 0 });
+  const [pasteNote, setPasteNote] = useState("");
+  const [copyOpen, setCopyOpen] = useState(false);
+  const gridArea = useRef<HTMLDivElement>(null);
+  const drafts = useRef<DraftSaverHandle>(null);
+  // Live co-editing: this page's id in the draft's stream, who else is here, what the page was rendered from.
+  const [client] = useState(newClientId);
+  const [presence] = useState(() => new PresenceStore());
+  const [initial] = useState(() => (props.draft ? { revision: props.draft.revision, lineRevisions: props.draft.lineRevisions } : null));
+
+  // Keep the selection inside the rows shown.
+  const maxRow = Math.max(0, rows.length - 1);
+  const clamped = selection.row > maxRow || selection.anchorRow > maxRow ? { ...selection, row: Math.min(selection.row, maxRow), anchorRow: Math.min(selection.anchorRow, maxRow) } : selection;
+  const activeLine: GridLine | undefined = rows[clamped.row];
+  const columnLabels = useMemo(() => model.spec.columns.map((column) => columnLabel(t, column.key)), [model, t]);
+  const describe = useCallback((code: string) => describeProblem(t, code, locale), [t, locale]);
+  const cellLabel = useCallback(
+    (col: number, line: GridLine, lineNumber: number) => t("payrollEntries.cellLabel", { column: columnLabels[col] ?? "", employee: employees.get(line.employeeId) ?? `#${line.employeeId}`, line: lineNumber }),
+    [t, columnLabels, employees],
+  );
+  useAnnouncePresence({ companyId, kind, period, client, presence, line: activeLine?.id ?? null });
+  const transfer = useTransferReview({ model, version, kind, lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer });
+  const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+
+  const selectLine = (lineId: string, col: number) => {
+    let index = rows.findIndex((line) => line.id === lineId);
+    if (index < 0) {
+      setSearch("");
+      setFilter("all");
+      index = model.lines.findIndex((line) => line.id === lineId);
+    }
+    if (index < 0) return;
+    setSelection({ row: index, col: Math.max(0, col), anchorRow: index, anchorCol: Math.max(0, col) });
+    requestAnimationFrame(focusGrid);
+  };
+
+  useCheckJumps(kind, model, selectLine);
+
+  const addLine = () => {
+    if (!activeLine) return;
+    const line = model.insertLineAfter(activeLine);
+    const index = model.lines.indexOf(line);
+    if (showsAll) setSelection({ row: index, col: 0, anchorRow: index, anchorCol: 0 });
+  };
+
+  const removeLines = () => {
+    const { top, bottom } = selectionBounds(clamped);
+    model.removeLines(rows.slice(top, bottom + 1));
+  };
+
+  const onPasted = useCallback(
+    (result: PasteResult) => {
+      setPasteNote(
+        result.skippedRows || result.skippedColumns
+          ? t("payrollEntries.pasteSkipped", { cells: result.cells, rows: result.skippedRows, columns: result.skippedColumns })
+          : t("payrollEntries.pasted", { cells: result.cells }),
+      );
+    },
+    [t],
+  );
+
+  const kindName = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
+
+  return (
+    <div className="space-y-4">
+      <p className="max-w-3xl text-sm text-slate-700">{t("payrollEntries.intro")}</p>
+      <details className="text-sm text-slate-700">
+        <summary className="cursor-pointer font-medium text-blue-800 underline">{t("payrollEntries.keyboardHelpTitle")}</summary>
+        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">{KEYBOARD_HELP.map((key) => <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>)}</ul>
+      </details>
+      <StartFromTransfer model={model} version={version} kind={kind} period={period} startFrom={props.startFrom ?? null} onStarted={setPasteNote} />
+
+      <GridToolbar
+        label={kindName}
+        readOnly={props.readOnly === true}
+        search={search}
+        onSearch={setSearch}
+        filter={filter}
+        onFilter={setFilter}
+        canUndo={model.canUndo}
+        canRedo={model.canRedo}
+        hasLine={activeLine !== undefined}
+        canCopyLine={activeLine !== undefined && !isBlank(activeLine.cells)}
+        onUndo={() => model.undo()}
+        onRedo={() => model.redo()}
+        onFillDown={() => {
+          const { top, bottom, left, right } = selectionBounds(clamped);
+          model.fillDown(rows, top, bottom, left, right);
+        }}
+        onAddLine={addLine}
+        onRemoveLines={removeLines}
+        onCopyLine={() => setCopyOpen(true)}
+      />
+
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p role="status" aria-live="polite">
+          {t("payrollEntries.rowsShown", { shown: rows.length, total: model.lines.length })}
+          {pasteNote ? ` · ${pasteNote}` : ""}
+        </p>
+        <DraftSaver ref={drafts} model={model} companyId={companyId} kind={kind} period={period} initial={initial} owner={props.draftOwner} client={client} presence={presence} employees={employees} columnLabels={columnLabels} />
+      </div>
+      <PresenceList store={presence} model={model} employees={employees} />
+
+      <div ref={gridArea}>
+        <EntryGrid
+          model={model}
+          version={version}
+          rows={rows}
+          lineNumbers={lineNumbers}
+          employees={employees}
+          columnLabels={columnLabels}
+          employeeLabel={t("payrollEntries.employee")}
+          computedLabel={kind === "hours" ? t("payrollEntries.computed") : t("payrollEntries.computedPayment")}
+          totalLabel={t("payrollEntries.employeeTotal")}
+          label={t("payrollEntries.gridLabel", { kind: kindName, company: props.companyName })}
+          locale={locale}
+          selection={clamped}
+          onSelectionChange={setSelection}
+          onPasted={onPasted}
+          onAddLine={addLine}
+          onRemoveLines={removeLines}
+          describe={describe}
+          cellLabel={cellLabel}
+          readOnly={props.readOnly === true}
+          hintId={hintId}
+        />
+        <p id={hintId} className="mt-1 text-xs text-slate-600">{t("payrollEntries.keyboardHint")}</p>
+      </div>
+
+      {/* Sending is the month close's Transfer alone (components/month-close); here only the comparison and the history. */}
+      <TransferBar companyId={companyId} kind={kind} onReview={transfer.openReview} readOnly={props.readOnly === true && props.frozen !== true} />
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <ProblemsPanel model={model} version={version} employees={employees} columnLabels={columnLabels} describe={describe} onSelect={selectLine} />
+        <TotalsPanel model={model} kind={kind} />
+      </div>
+
+      <CopyLineDialog
+        open={copyOpen}
+        sourceName={activeLine ? (employees.get(activeLine.employeeId) ?? "") : ""}
+        sourceEmployeeId={activeLine?.employeeId ?? 0}
+        employees={props.employees}
+        onClose={() => setCopyOpen(false)}
+        onConfirm={(ids) => {
+          setCopyOpen(false);
+          if (!activeLine) return;
+          const count = model.copyLineTo(activeLine, ids);
+          setPasteNote(t("payrollEntries.copyLineCopied", { count }));
+          requestAnimationFrame(focusGrid);
+        }}
+      />
+      <ReviewDialog
+        open={transfer.reviewOpen}
+        kind={kind}
+        period={period}
+        diff={transfer.diff}
+        lastTransferAt={transfer.lastTransfer?.createdAt ?? null}
+        unknownTransferAt={transfer.unknownTransfer?.createdAt ?? null}
+        compareWith={transfer.compareWith}
+        onCompareWith={transfer.setCompareWith}
+        lineCount={transfer.currentLines.length}
+        total={formatAmount(locale, centsToDecimal(model.grandTotal))}
+        employees={employees}
+        onClose={transfer.closeReview}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+"use client";
+
+import { useCallback, useId, useRef, useState } from "react";
+import { useVirtualRows } from "@/components/ui/use-virtual-rows";
+import { formatAmount } from "@/lib/i18n/format";
+import type { GridLocale } from "@/lib/payroll/grid/columns";
+import { centsToDecimal } from "@/lib/money/decimal";
+import { canonicalize, displayValue } from "@/lib/payroll/grid/locale-input";
+import type { GridLine, GridModel, PasteResult } from "@/lib/payroll/grid/model";
+import { CellEditor, type EditMode, type EditorMove } from "./cell-editor";
+import { GridHeader } from "./grid-header";
+import { cellId, GridRow, ROW_HEIGHT, VIEWPORT_ROWS } from "./grid-row";
+import { selectionBounds, type GridSelection } from "./selection";
+import { useActiveCellInView } from "./use-active-cell-in-view";
+import { useGridClipboard } from "./use-grid-clipboard";
+import { useGridKeyboard } from "./use-grid-keyboard";
+
+interface EntryGridProps {
+  model: GridModel;
+  /** The model's version: re-renders the visible rows after each command. */
+  version: number;
+  rows: readonly GridLine[];
+  lineNumbers: ReadonlyMap<string, number>;
+  employees: ReadonlyMap<number, string>;
+  columnLabels: readonly string[];
+  employeeLabel: string;
+  computedLabel: string;
+  totalLabel: string;
+  label: string;
+  locale: GridLocale;
+  selection: GridSelection;
+  onSelectionChange: (selection: GridSelection) => void;
+  onPasted: (result: PasteResult) => void;
+  onAddLine: () => void;
+  onRemoveLines: () => void;
+  describe: (code: string) => string;
+  cellLabel: (col: number, line: GridLine, lineNumber: number) => string;
+  /** A reader's grid: the model refuses every command; assistive technology is told so. */
+  readOnly?: boolean;
+  /** The element with the short keyboard hint (Tab between cells, how to leave). */
+  hintId?: string;
+}
+
+// Rows rendered beyond the visible ones, each way. Every rendered row costs on every frame (hit
+// testing, pre-paint, paint and commit of the grid), and a frame follows every keystroke: a few
+// rows cover keyboard moves and ordinary scrolling.
+const OVERSCAN = 2;
+
+interface Editing {
+  lineId: string;
+  col: number;
+  initial: string;
+  /** The cell's value when the editor opened: what the edit is based on, even if someone else's save is shown meanwhile. */
+  base: string;
+  mode: EditMode;
+}
+
+/**
+ * The spreadsheet: only the rows in view are rendered (the 1,000-employee company has 9,000
+ * lines), focus stays on the grid (aria-activedescendant names the active cell), and keyboard,
+ * clipboard and mouse act on the model through one command each.
+ */
+export function EntryGrid(props: EntryGridProps) {
+  const { model, rows, selection, onSelectionChange, locale, columnLabels } = props;
+  const columns = model.spec.columns;
+  const gridId = useId().replace(/:/g, "");
+  const scroller = useRef<HTMLDivElement>(null);
+  const [editingState, setEditing] = useState<Editing | null>(null);
+  // An edit whose line was removed meanwhile (undo, another command) is over.
+  const editing = editingState && model.lineById(editingState.lineId) ? editingState : null;
+  const dragging = useRef(false);
+  const template = `minmax(12rem,1.4fr) ${columns.map((column) => (column.kind === "enum" ? "minmax(11rem,1.4fr)" : column.kind === "text" ? "minmax(6rem,1fr)" : "minmax(5.5rem,0.8fr)")).join(" ")} minmax(7rem,0.9fr) minmax(7rem,0.9fr)`;
+  const activeLine = rows[selection.row];
+  const viewportHeight = Math.min(VIEWPORT_ROWS + 1, rows.length + 1) * ROW_HEIGHT + 2;
+  const { start: first, end: last } = useVirtualRows({ scroller, count: rows.length, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, paddingStart: ROW_HEIGHT, initialHeight: viewportHeight });
+
+  const focusGrid = useCallback(() => scroller.current?.focus({ preventScroll: true }), []);
+  useActiveCellInView({ scroller, row: selection.row, col: selection.col, rowHeight: ROW_HEIGHT });
+
+  const startEdit = useCallback(
+    (mode: EditMode, initial?: string) => {
+      const line = rows[selection.row];
+      const column = columns[selection.col];
+      if (!line || !column) return;
+      setEditing({ lineId: line.id, col: selection.col, mode, initial: initial ?? displayValue(column, line.cells[selection.col] ?? "", locale), base: line.cells[selection.col] ?? "" });
+    },
+    [rows, columns, selection, locale],
+  );
+
+  const { move, onKeyDown, armLeave } = useGridKeyboard({
+    model,
+    rows,
+    // The two computed columns after the entered ones are read-only cells.
+    columnCount: columns.length + 2,
+    selection,
+    onSelectionChange,
+    editing: editing !== null,
+    startEdit,
+    onAddLine: props.onAddLine,
+    onRemoveLines: props.onRemoveLines,
+  });
+  const { onCopy, onCut, onPaste } = useGridClipboard({ model, rows, columns, locale, selection, editing: editing !== null, onPasted: props.onPasted });
+
+  const commit = useCallback(
+    (text: string, step: EditorMove) => {
+      if (!editing) return;
+      const line = model.lineById(editing.lineId);
+      setEditing(null);
+      if (line) model.setText(line, editing.col, text, editing.base);
+      if (step.rows || step.cols) move(step.rows, step.cols, false, step.wrap);
+      focusGrid();
+    },
+    [editing, model, move, focusGrid],
+  );
+
+  function cellFromEvent(target: EventTarget): { row: number; col: number } | null {
+    const cell = (target as HTMLElement).closest<HTMLElement>("[data-row][data-col]");
+    if (!cell) return null;
+    const key = cell.dataset.col;
+    const col = key === "computed" ? columns.length : key === "employee-total" ? columns.length + 1 : columns.findIndex((column) => column.key === key);
+    return col < 0 ? null : { row: Number(cell.dataset.row), col };
+  }
+
+  const { top, bottom, left, right } = selectionBounds(selection);
+  const listId = `${gridId}-types`;
+  const typeColumn = columns.find((column) => column.kind === "enum");
+
+  // The active row is rendered even outside the window (a move's scroll updates the window a frame
+  // later): aria-activedescendant must always name a cell that is in the page.
+  const rendered: number[] = [];
+  for (let index = first; index < last; index += 1) rendered.push(index);
+  if (activeLine && (selection.row < first || selection.row >= last)) rendered.push(selection.row);
+  const visible: React.ReactNode[] = [];
+  for (const index of rendered) {
+    const line = rows[index];
+    if (!line) continue;
+    const lineNumber = props.lineNumbers.get(line.id) ?? 1;
+    const outcome = model.outcome(line);
+    const isFirst = lineNumber === 1;
+    const active = index === selection.row;
+    const editingHere = editing && editing.lineId === line.id ? editing : null;
+    const total = isFirst ? model.employeeTotals.get(line.employeeId) : undefined;
+    visible.push(
+      <GridRow
+        key={line.id}
+        gridId={gridId}
+        line={line}
+        rev={line.rev}
+        rowIndex={index}
+        top={(index + 1) * ROW_HEIGHT}
+        template={template}
+        columns={columns}
+        locale={locale}
+        outcome={outcome}
+        issues={model.issuesOf(line)}
+        employeeName={isFirst ? (props.employees.get(line.employeeId) ?? `#${line.employeeId}`) : null}
+        employeeTotal={isFirst && total !== undefined ? formatAmount(locale, centsToDecimal(total)) : null}
+        lineNumber={lineNumber}
+        computed={outcome.cents === null ? "" : formatAmount(locale, centsToDecimal(outcome.cents))}
+        activeCol={active ? selection.col : null}
+        selectedFrom={index >= top && index <= bottom ? left : null}
+        selectedTo={index >= top && index <= bottom ? right : null}
+        describe={props.describe}
+        editor={
+          editingHere ? (
+            <CellEditor
+              id={`${gridId}-editor`}
+              label={props.cellLabel(editingHere.col, line, lineNumber)}
+              initial={editingHere.initial}
+              mode={editingHere.mode}
+              listId={columns[editingHere.col]?.kind === "enum" ? listId : undefined}
+              validate={(text) => {
+                const column = columns[editingHere.col];
+                if (!column) return null;
+                const cells = [...line.cells];
+                cells[editingHere.col] = canonicalize(column, text, model.context);
+                return model.spec.evaluate(cells).errors[editingHere.col] ?? null;
+              }}
+              describe={props.describe}
+              onCommit={commit}
+              onCancel={() => {
+                setEditing(null);
+                armLeave();
+                focusGrid();
+              }}
+            />
+          ) : null
+        }
+      />,
+    );
+  }
+
+  return (
+    <div className="group/grid relative rounded-lg border border-slate-300 bg-white">
+      {typeColumn ? (
+        <datalist id={listId}>
+          {typeColumn.options?.map((option) => <option key={option.value} value={option.labels[locale]} />)}
+        </datalist>
+      ) : null}
+      <div
+        ref={scroller}
+        role="grid"
+        aria-label={props.label}
+        aria-rowcount={rows.length + 1}
+        aria-colcount={columns.length + 3}
+        aria-multiselectable
+        aria-readonly={props.readOnly ? true : undefined}
+        aria-describedby={props.hintId}
+        aria-activedescendant={activeLine && !editing ? cellId(gridId, activeLine.id, selection.col) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        onCopy={onCopy}
+        onCut={onCut}
+        onMouseDown={(event) => {
+          const cell = cellFromEvent(event.target);
+          if (!cell || (editing && editing.lineId === rows[cell.row]?.id && editing.col === cell.col)) return;
+          dragging.current = true;
+          onSelectionChange(event.shiftKey ? { ...selection, row: cell.row, col: cell.col } : { row: cell.row, col: cell.col, anchorRow: cell.row, anchorCol: cell.col });
+        }}
+        onMouseOver={(event) => {
+          if (!dragging.current || event.buttons !== 1) return;
+          const cell = cellFromEvent(event.target);
+          if (cell && (cell.row !== selection.row || cell.col !== selection.col)) onSelectionChange({ ...selection, row: cell.row, col: cell.col });
+        }}
+        onMouseUp={() => {
+          dragging.current = false;
+        }}
+        onDoubleClick={(event) => {
+          if (cellFromEvent(event.target)) startEdit("edit");
+        }}
+        // An opaque background lets the browser scroll the grid without repainting it. The focus ring is
+        // the element after it.
+        className="relative overflow-auto bg-white focus:outline-none"
+        style={{ height: viewportHeight, contain: "strict" }}
+      >
+        <div style={{ height: rows.length * ROW_HEIGHT + ROW_HEIGHT, position: "relative", minWidth: "72rem" }}>
+          <GridHeader columns={columns} columnLabels={columnLabels} template={template} employeeLabel={props.employeeLabel} computedLabel={props.computedLabel} totalLabel={props.totalLabel} />
+          {visible}
+        </div>
+      </div>
+      {/*
+       * The grid's focus ring, shown while the grid or its cell editor has keyboard focus. A layer of
+       * its own that only fades in and out: drawn on the grid itself, it was repainted with the
+       * whole grid's area whenever an edit started or ended.
+       */}
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-0 ring-2 ring-blue-600 will-change-[opacity] group-has-[:focus-visible]/grid:opacity-100" />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/server/session-store";
+import { AccountingClient } from "./accounting-service";
+import { accountingConfig } from "./config";
+import { getAccessToken, renewAccessToken } from "../connection/server/access-token";
+import { NeedsV31Error, NotConnectedError, ReauthRequiredError } from "../errors";
+
+/** The accounting client acting for the signed-in person through their connection. */
+export function accountingClientFor(user: SessionUser): AccountingClient {
+  const connection = user.connection;
+  if (!connection) throw user.legacyConnection ? new NeedsV31Error() : new NotConnectedError();
+  if (connection.status === "reauth_required") throw new ReauthRequiredError();
+  if (connection.status !== "active") throw new NotConnectedError();
+  const config = accountingConfig();
+  return new AccountingClient({
+    baseUrl: config.baseUrl,
+    timeoutMs: config.timeoutMs,
+    tokens: {
+      get: () => getAccessToken(connection.id),
+      renew: (stale) => renewAccessToken(connection.id, { stale }),
+    },
+  });
+}

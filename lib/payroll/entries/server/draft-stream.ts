@@ -1,0 +1,158 @@
+import "server-only";
+import { sessionCache, type UserChangeListener } from "@/lib/auth/server/session-cache";
+import { draftHub, draftKeyText, type DraftEvent, type DraftHub, type Presence } from "./draft-hub";
+import { linesChangedSince, type ChangedLine, type DraftKey } from "./drafts";
+
+/**
+ * A draft's changes as server-sent events, for one open grid:
+ *   `event: lines`, `id: <revision>`, `data: { revision, lines }`: the lines written after the
+ *     revision sent before (removed ones with `deleted`), first those since `since` (catch-up);
+ *   `event: presence`, `data: { client, name, line, gone? }`: someone else's place in the grid.
+ * The `id` is what EventSource sends back as `Last-Event-ID` when it reconnects. Opening the
+ * stream announces the person (line null); closing it says they are gone. A stream ends after
+ * `maxAgeMs` (5 minutes) without a word to the others: the browser reconnects at once, through
+ * the route's session and access checks again.
+ *
+ * Access is checked again while the stream is open, so a person removed from the workspace (or
+ * whose roles no longer allow reading) hears nothing more: before each `lines` event is sent (read
+ * after the lines, so a save committed after the removal is never sent), and whenever this
+ * process hears the person changed (`ledgerlane_user_changed`, which the membership triggers send
+ * to every process; see lib/auth/server/session-cache.ts), which ends the stream within moments even
+ * while nobody saves.
+ */
+
+export interface DraftStreamAccess {
+  userId: string;
+  /** Whether the person may still read the draft (a query carrying their membership and role). */
+  allowed: () => Promise<boolean>;
+}
+
+/** Where the stream hears of changed people (the process's session cache). */
+export interface UserChanges {
+  watch: (listener: UserChangeListener) => () => void;
+}
+
+export interface DraftStreamOptions {
+  key: DraftKey;
+  since: number;
+  client: string;
+  name: string;
+  signal: AbortSignal;
+  access: DraftStreamAccess;
+  hub?: DraftHub;
+  userChanges?: UserChanges;
+  /** Comment lines that keep proxies from closing a quiet stream and notice a gone browser. */
+  heartbeatMs?: number;
+  maxAgeMs?: number;
+}
+
+const encoder = new TextEncoder();
+
+function linesEvent(revision: number, lines: ChangedLine[]): string {
+  return `id: ${revision}\nevent: lines\ndata: ${JSON.stringify({ revision, lines })}\n\n`;
+}
+
+export function draftEventStream(options: DraftStreamOptions): ReadableStream<Uint8Array> {
+  const hub = options.hub ?? draftHub();
+  const userChanges = options.userChanges ?? sessionCache();
+  const key = draftKeyText(options.key);
+  let sent = options.since;
+  let closed = false;
+  let cleanup = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (text: string) => {
+        if (!closed) controller.enqueue(encoder.encode(text));
+      };
+      // One read at a time; events arriving meanwhile make one more read after it.
+      let reading: Promise<void> | null = null;
+      let again = false;
+      const readChanges = (): void => {
+        if (reading) {
+          again = true;
+          return;
+        }
+        reading = (async () => {
+          do {
+            again = false;
+            const changes = await linesChangedSince(options.key, sent);
+            if (closed) return;
+            // Asked after the read: allowed now means every line read was saved while they had access.
+            if (!(await options.access.allowed())) return close();
+            if (closed) return;
+            if (changes.revision > sent || changes.lines.length) {
+              sent = Math.max(sent, changes.revision);
+              write(linesEvent(sent, changes.lines));
+            }
+          } while (again && !closed);
+        })()
+          .catch(() => {
+            // A failed read: the browser reconnects and catches up from the last revision it saw.
+            if (!closed) controller.error(new Error("draft stream read failed"));
+            close();
+          })
+          .finally(() => {
+            reading = null;
+          });
+      };
+      const onEvent = (event: DraftEvent) => {
+        if (event.type === "lines") {
+          if (event.revision > sent) readChanges();
+        } else if (event.type === "resync") {
+          readChanges();
+        } else if (event.presence.client !== options.client) {
+          write(`event: presence\ndata: ${JSON.stringify(event.presence)}\n\n`);
+        }
+      };
+      const unsubscribe = hub.subscribe(key, onEvent);
+      const recheck = () => {
+        void options.access.allowed().then(
+          (allowed) => {
+            if (!allowed) close();
+          },
+          // Not known (the database failing): the next lines event asks again before anything is sent.
+          () => undefined,
+        );
+      };
+      const unwatch = userChanges.watch((userId) => {
+        if (!closed && (userId === null || userId === options.access.userId)) recheck();
+      });
+      const heartbeat = setInterval(() => write(": ping\n\n"), options.heartbeatMs ?? 15_000);
+      const close = (farewell = true) => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        unsubscribe();
+        unwatch();
+        options.signal.removeEventListener("abort", onAbort);
+        if (farewell) void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null, gone: true } });
+        try {
+          controller.close();
+        } catch {
+          // Already closed or errored.
+        }
+      };
+      const expiry = setTimeout(() => close(false), options.maxAgeMs ?? 5 * 60_000);
+      const onAbort = () => close();
+      cleanup = onAbort;
+      options.signal.addEventListener("abort", onAbort);
+      // Reconnect quickly after a dropped connection.
+      write("retry: 1000\n\n");
+      readChanges();
+      void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null } });
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}
+
+export function publishPresence(key: DraftKey, presence: Presence): Promise<void> {
+  return draftHub().publish({ key: draftKeyText(key), type: "presence", presence });
+}
+
+/** After a save wrote something: every open grid of the draft reads what changed. */
+export function publishDraftChange(key: DraftKey, revision: number): Promise<void> {
+  return draftHub().publish({ key: draftKeyText(key), type: "lines", revision });
+}

@@ -1,0 +1,43 @@
+import "server-only";
+import type { z } from "zod";
+import { withRoute, type RouteHandlerContext, type RouteOptions } from "@/lib/http/server/route";
+import type { Permission } from "@/lib/workspaces/permissions";
+import { payrollActor, payrollFor } from "./access";
+import type { PayrollClient } from "./payroll-service";
+import { requireCompany, type CompanyRecord } from "../connection/server/companies";
+import type { PayrollConnectionInfo } from "../connection/server/connection";
+import { PayrollCompanyNotReachableError } from "../errors";
+
+/**
+ * `/api/payroll/**` and `/api/payroll-entries/**` handlers: `withRoute` (session, params, body,
+ * the one error mapping: see lib/http/server/route.ts) plus the workspace's payroll connection this
+ * request works on and its client, found by a query that requires the person's `permission`
+ * in their active workspace (lib/workspaces/permissions.ts; see lib/payroll/server/access.ts for which
+ * connection a `companyId` or `importId` param means). Answers are the envelope of lib/http/envelope.ts.
+ */
+export interface PayrollRouteContext {
+  connection: PayrollConnectionInfo;
+  client: PayrollClient;
+}
+
+export function payrollRoute<P extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  options: Omit<RouteOptions<true, P, B>, "auth"> & { permission: Permission },
+  handler: (context: RouteHandlerContext<true, P, B> & PayrollRouteContext) => Promise<Response>,
+) {
+  const { permission, ...routeOptions } = options;
+  return withRoute<true, P, B>(routeOptions, async (context) => {
+    const params = (context.params ?? {}) as { companyId?: unknown; importId?: unknown };
+    const target = {
+      companyId: typeof params.companyId === "string" ? params.companyId : undefined,
+      importId: typeof params.importId === "string" ? params.importId : undefined,
+    };
+    const { connection, client } = await payrollFor(payrollActor(context.user), permission, target);
+    return handler({ ...context, connection, client });
+  });
+}
+
+/** The company named by a route's `companyId`, checked against the connection before any call. */
+export async function companyFromParam(context: PayrollRouteContext, companyId: string): Promise<CompanyRecord> {
+  if (!/^\d{1,9}$/.test(companyId)) throw new PayrollCompanyNotReachableError();
+  return requireCompany(context.connection.id, Number(companyId), context.client);
+}
