@@ -1,5 +1,6 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 // Import boundaries (the team guide): components never import from app/, lib/ never from
 // components/, and nothing the app runs imports the sandbox (a test tool, not part of the bundle).
@@ -12,7 +13,18 @@ const noSandbox = boundary(sandboxImports, "App code may not import the sandbox;
 const testFiles = ["**/*.test.ts", "**/*.test.tsx", "**/*.bench.ts", "lib/**/testing/**"];
 
 const config = [
-  { ignores: [".next/**", ".next-*/**", "node_modules/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".data/**"] },
+  {
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      "node_modules/**",
+      "lib/db/generated/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      ".data/**",
+    ],
+  },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
@@ -36,7 +48,10 @@ const config = [
     files: ["components/**"],
     ignores: testFiles,
     rules: {
-      "no-restricted-imports": ["error", { patterns: [boundary(appImports, "Components may not import from app/; move what they need to lib/ or components/."), noSandbox] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [boundary(appImports, "Components may not import from app/; move what they need to lib/ or components/."), noSandbox] },
+      ],
     },
   },
   {
@@ -56,6 +71,8 @@ const config = [
     files: ["app/**", "proxy.ts", "instrumentation.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [noSandbox] }] },
   },
+  // Last: turns off the stylistic rules Prettier owns (`npm run format`).
+  prettier,
 ];
 
 export default config;

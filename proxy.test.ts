@@ -9,7 +9,12 @@ function apiRoutePaths(): string[] {
   const root = path.join(import.meta.dirname, "app");
   return readdirSync(path.join(root, "api"), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith("route.ts"))
-    .map((file) => `/api/${path.dirname(file)}`.replace(/\[\.\.\.(\w+)\]/g, "signin").replace(/\[(\w+)\]/g, "1").replace(/\\/g, "/"));
+    .map((file) =>
+      `/api/${path.dirname(file)}`
+        .replace(/\[\.\.\.(\w+)\]/g, "signin")
+        .replace(/\[(\w+)\]/g, "1")
+        .replace(/\\/g, "/"),
+    );
 }
 
 /** The matcher as Next compiles it: the source is a path-to-regexp pattern anchored at both ends. */
@@ -28,7 +33,10 @@ describe("proxy.ts, the one origin check", () => {
   it("answers 403 cross_site_request to a cross-site write on every route, in the envelope", async () => {
     for (const pathname of paths) {
       for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
-        const request = new NextRequest(`http://localhost:3000${pathname}`, { method, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+        const request = new NextRequest(`http://localhost:3000${pathname}`, {
+          method,
+          headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+        });
         const response = proxy(request);
         expect(response.status, `${method} ${pathname}`).toBe(403);
         expect(await response.json()).toMatchObject({ ok: false, error: { code: "cross_site_request" } });
@@ -37,7 +45,12 @@ describe("proxy.ts, the one origin check", () => {
   });
 
   it("lets same-origin writes and cross-site reads through", () => {
-    const write = proxy(new NextRequest("http://localhost:3000/api/payroll/connection", { method: "POST", headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } }));
+    const write = proxy(
+      new NextRequest("http://localhost:3000/api/payroll/connection", {
+        method: "POST",
+        headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" },
+      }),
+    );
     expect(write.status).toBe(200);
     const read = proxy(new NextRequest("http://localhost:3000/api/payroll/imports/1", { headers: { "sec-fetch-site": "cross-site" } }));
     expect(read.status).toBe(200);
@@ -58,7 +71,17 @@ describe("proxy.ts, what no route can answer", () => {
   });
 
   it("answers 400 to a malformed percent-encoding or a NUL in the path or the query", async () => {
-    for (const url of ["/businesses/%", "/payroll/companies/%/hours", "/businesses/%E0%A4%A", "/businesses/%00", "/api/payroll/imports/%00", "/api/accounting/businesses/%", "/sign-in?error=%", "/sign-in?error=a%00b", "/x/%ED%A0%80"]) {
+    for (const url of [
+      "/businesses/%",
+      "/payroll/companies/%/hours",
+      "/businesses/%E0%A4%A",
+      "/businesses/%00",
+      "/api/payroll/imports/%00",
+      "/api/accounting/businesses/%",
+      "/sign-in?error=%",
+      "/sign-in?error=a%00b",
+      "/x/%ED%A0%80",
+    ]) {
       const response = proxy(new NextRequest(`http://localhost:3000${url}`));
       expect(response.status, url).toBe(400);
       expect(await response.json()).toMatchObject({ ok: false, error: { code: "bad_request" } });
@@ -72,10 +95,24 @@ describe("proxy.ts, what no route can answer", () => {
 describe("proxy.ts, form data on /api/**", () => {
   it("answers 415 to a multipart body on any /api/ path (no route takes one), and lets JSON through", async () => {
     for (const pathname of ["/api/nope/transfer", "/api/payroll/connection"]) {
-      const response = proxy(new NextRequest(`http://localhost:3000${pathname}`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "" }));
+      const response = proxy(
+        new NextRequest(`http://localhost:3000${pathname}`, {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=x" },
+          body: "",
+        }),
+      );
       expect(response.status, pathname).toBe(415);
       expect(await response.json()).toMatchObject({ ok: false, error: { code: "unsupported_media_type" } });
     }
-    expect(proxy(new NextRequest("http://localhost:3000/api/payroll/connection", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(200);
+    expect(
+      proxy(
+        new NextRequest("http://localhost:3000/api/payroll/connection", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        }),
+      ).status,
+    ).toBe(200);
   });
 });

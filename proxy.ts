@@ -32,7 +32,8 @@ export function proxy(request: NextRequest) {
   }
   const accountingPath = accountingPathOf(request.nextUrl.pathname);
   if (accountingPath !== null) return withStaticHeaders(rewriteToAccountingProxy(request, accountingPath));
-  if (request.nextUrl.pathname.startsWith("/api/auth/")) return withStaticHeaders(withSafeCallbackUrl(request, publicUrl ?? request.nextUrl.origin));
+  if (request.nextUrl.pathname.startsWith("/api/auth/"))
+    return withStaticHeaders(withSafeCallbackUrl(request, publicUrl ?? request.nextUrl.origin));
   if (request.nextUrl.pathname.startsWith("/api/")) {
     // No route takes form data; Next would read a multipart body sent to an unknown /api/ path
     // as a server action's form and fail with a 500.

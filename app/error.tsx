@@ -15,7 +15,13 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
           {t("common.error.reference")}: <code>{error.digest}</code>
         </p>
       ) : null}
-      <button type="button" onClick={retry} disabled={pending} aria-busy={pending} className="rounded bg-slate-900 px-4 py-2 text-white disabled:opacity-60">
+      <button
+        type="button"
+        onClick={retry}
+        disabled={pending}
+        aria-busy={pending}
+        className="rounded bg-slate-900 px-4 py-2 text-white disabled:opacity-60"
+      >
         {t("common.error.retry")}
       </button>
     </section>

@@ -51,12 +51,19 @@ export async function AppHeader() {
           {/* The switchers shrink (their choices truncate) so one more control still fits the line. */}
           {user ? <WorkspaceSwitcher user={user} /> : null}
           {user ? (
-            <BusinessSwitcher businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))} current={current} />
+            <BusinessSwitcher
+              businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))}
+              current={current}
+            />
           ) : null}
           <LanguageSwitch />
           {user ? (
             <div className="flex shrink-0 items-center gap-3 text-sm">
-              <HoverPrefetchLink href="/user" className="truncate text-slate-700 hover:underline lg:max-w-32" title={user.displayName ?? undefined}>
+              <HoverPrefetchLink
+                href="/user"
+                className="truncate text-slate-700 hover:underline lg:max-w-32"
+                title={user.displayName ?? undefined}
+              >
                 {user.displayName ?? t("nav.user")}
               </HoverPrefetchLink>
               <SignOutButton label={t("auth.signOut")} />

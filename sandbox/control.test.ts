@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_CLIENT, api, fixtureUsers, refreshWith, startTestSandbox, userByEmail, v31Tokens, walkAuthorization, type TestSandbox } from "./test-support";
+import {
+  DEV_CLIENT,
+  api,
+  fixtureUsers,
+  refreshWith,
+  startTestSandbox,
+  userByEmail,
+  v31Tokens,
+  walkAuthorization,
+  type TestSandbox,
+} from "./test-support";
 
 let t: TestSandbox;
 
@@ -70,7 +80,9 @@ describe("fixtures", () => {
 describe("clients, clock, tokens, stats and reset", () => {
   it("registers a client that works at once", async () => {
     const created = await t.control<{ client_id: string; client_secret: string }>("POST", "/clients", {
-      name: "My app", redirect_uris: ["http://127.0.0.1:9/cb"], version: "v3.1",
+      name: "My app",
+      redirect_uris: ["http://127.0.0.1:9/cb"],
+      version: "v3.1",
     });
     expect(created.status).toBe(201);
     expect(created.body.client_id).toBeTruthy();
@@ -99,12 +111,30 @@ describe("clients, clock, tokens, stats and reset", () => {
     const tokens = await v31Tokens(t, alice);
     const listed = await t.control<Array<Record<string, unknown>>>("GET", "/tokens");
     expect(listed.body).toEqual([
-      expect.objectContaining({ kind: "access", value: tokens.access_token, client_id: DEV_CLIENT.client_id, user_id: alice.id, version: "v3.1" }),
-      expect.objectContaining({ kind: "refresh", value: tokens.refresh_token, client_id: DEV_CLIENT.client_id, user_id: alice.id, version: "v3.1" }),
+      expect.objectContaining({
+        kind: "access",
+        value: tokens.access_token,
+        client_id: DEV_CLIENT.client_id,
+        user_id: alice.id,
+        version: "v3.1",
+      }),
+      expect.objectContaining({
+        kind: "refresh",
+        value: tokens.refresh_token,
+        client_id: DEV_CLIENT.client_id,
+        user_id: alice.id,
+        version: "v3.1",
+      }),
     ]);
-    const registered = await t.control<{ client_id: string }>("POST", "/clients", { name: "Temp", redirect_uris: ["http://127.0.0.1:9/x"], version: "v3" });
+    const registered = await t.control<{ client_id: string }>("POST", "/clients", {
+      name: "Temp",
+      redirect_uris: ["http://127.0.0.1:9/x"],
+      version: "v3",
+    });
     await api(t, tokens.access_token, "/user", {
-      method: "PUT", body: JSON.stringify({ user: { last_name: "Changed" } }), headers: { "content-type": "application/json" },
+      method: "PUT",
+      body: JSON.stringify({ user: { last_name: "Changed" } }),
+      headers: { "content-type": "application/json" },
     });
     await t.control("POST", "/clock", { advance_seconds: 100 });
     await t.control("POST", "/faults", { rules: [{ path: "/payroll/**", kind: "error" }] });
@@ -112,7 +142,9 @@ describe("clients, clock, tokens, stats and reset", () => {
     expect((await t.control("POST", "/reset")).status).toBe(200);
     expect((await t.control<unknown[]>("GET", "/tokens")).body).toEqual([]);
     expect((await t.control<{ requests: number; token: Record<string, number> }>("GET", "/stats")).body).toMatchObject({
-      requests: 0, token: { authorization_code: 0, refresh_token: 0 }, revoke: 0,
+      requests: 0,
+      token: { authorization_code: 0, refresh_token: 0 },
+      revoke: 0,
     });
     expect((await t.control<{ offset_seconds: number }>("GET", "/clock")).body.offset_seconds).toBe(0);
     expect((await t.control<{ rules?: unknown[] }>("GET", "/faults")).body.rules ?? []).toEqual([]);
@@ -128,11 +160,14 @@ describe("clients, clock, tokens, stats and reset", () => {
 
 describe("seed clients option", () => {
   it("replaces the default clients", async () => {
-    const custom = await (await import("./test-support")).startTestSandbox({
+    const custom = await (
+      await import("./test-support")
+    ).startTestSandbox({
       seedClients: [{ client_id: "only", client_secret: "s", name: "Only", redirect_uris: ["http://127.0.0.1:9/cb"], version: "v3.1" }],
     });
     try {
-      const query = (id: string, uri: string) => `${custom.urls.accounting.auth_url}?${new URLSearchParams({ client_id: id, redirect_uri: uri, response_type: "code" })}`;
+      const query = (id: string, uri: string) =>
+        `${custom.urls.accounting.auth_url}?${new URLSearchParams({ client_id: id, redirect_uri: uri, response_type: "code" })}`;
       expect((await fetch(query("only", "http://127.0.0.1:9/cb"))).status).toBe(200);
       expect((await fetch(query(DEV_CLIENT.client_id, DEV_CLIENT.redirect_uri))).status).toBe(400);
     } finally {

@@ -101,14 +101,27 @@ describe("fault injection", () => {
   });
 
   it("commit_late: no answer now; the request is carried out when the sandbox clock reaches its time", async () => {
-    const { payroll } = (await t.control<{ payroll: { customers: { api_key: string; companies: { id: number; employee_ids: number[] }[] }[] } }>("GET", "/fixtures")).body;
+    const { payroll } = (
+      await t.control<{ payroll: { customers: { api_key: string; companies: { id: number; employee_ids: number[] }[] }[] } }>(
+        "GET",
+        "/fixtures",
+      )
+    ).body;
     const customer = payroll.customers[0]!;
     const key = customer.api_key;
     const { id, employee_ids: employeeIds } = customer.companies[0]!;
     const entry = { company_id: id, employee_id: employeeIds[0]!, type: "HOURLY_WAGE", total_hours: 8, total_amount: 14.5 };
-    await faults({ rules: [{ method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 }] });
+    await faults({
+      rules: [
+        { method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 },
+      ],
+    });
     const send = () =>
-      fetch(`${t.urls.payroll.base_url}/v1/companies/${id}/hourly_compensations`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify([entry]) });
+      fetch(`${t.urls.payroll.base_url}/v1/companies/${id}/hourly_compensations`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify([entry]),
+      });
     await expect(send()).rejects.toThrow();
     const held = async () => (await t.control<unknown[]>("GET", `/payroll/companies/${id}/hourly_compensations`)).body;
     expect(await held()).toEqual([]);
@@ -145,7 +158,9 @@ describe("fault injection", () => {
 describe("fault rules with a query", () => {
   it("hit only the requests carrying the parameters, whatever else they carry", async () => {
     const { access_token } = await v31Tokens(t, alice);
-    await faults({ rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", query: { from_date: "2026-03-01" }, kind: "error", status: 503 }] });
+    await faults({
+      rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", query: { from_date: "2026-03-01" }, kind: "error", status: 503 }],
+    });
     const march = await api(t, access_token, "/trial_balance?to_date=2026-03-31&from_date=2026-03-01");
     expect(march.status).toBe(503);
     const april = await api(t, access_token, "/trial_balance?from_date=2026-04-01&to_date=2026-04-30");

@@ -21,7 +21,16 @@ function payrollFault(fault: FaultAnswer): SandboxResponse {
       pragma: "no-cache",
       ...(fault.kind === "error" ? {} : { "retry-after": String(fault.retryAfter) }),
     },
-    body: JSON.stringify({ success: false, state: "ERROR", error: { code: fault.kind === "rate_limit" ? "TOO_MANY_REQUESTS" : fault.kind === "error" ? "INTERNAL_ERROR" : "UNAVAILABLE", message, issues: [] }, data: null }),
+    body: JSON.stringify({
+      success: false,
+      state: "ERROR",
+      error: {
+        code: fault.kind === "rate_limit" ? "TOO_MANY_REQUESTS" : fault.kind === "error" ? "INTERNAL_ERROR" : "UNAVAILABLE",
+        message,
+        issues: [],
+      },
+      data: null,
+    }),
   };
 }
 

@@ -117,7 +117,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     });
     // The authorization pages link this icon; without it every browser logs a 404 on them.
     if (path === FAVICON_PATH || path === "/favicon.ico") {
-      send(res, { status: 200, headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" }, body: Buffer.from(FAVICON_SVG) });
+      send(res, {
+        status: 200,
+        headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" },
+        body: Buffer.from(FAVICON_SVG),
+      });
       return;
     }
     if (path === DISCOVERY_PATH) {

@@ -82,17 +82,23 @@ export async function walkAuthorization(
   const start = await fetch(`${authUrl}?${new URLSearchParams(params)}`, { redirect: "manual" });
   if (start.status !== 200) throw new Error(`authorization page answered ${start.status} ${start.headers.get("location") ?? ""}`);
   const signInPage = await start.text();
-  const signIn = await fetch(new URL(/action="([^"]+\/sign-in)"/.exec(signInPage)?.[1] ?? "", origin), form({
-    session: hiddenSession(signInPage),
-    email: person.email,
-    password: person.password,
-  }));
+  const signIn = await fetch(
+    new URL(/action="([^"]+\/sign-in)"/.exec(signInPage)?.[1] ?? "", origin),
+    form({
+      session: hiddenSession(signInPage),
+      email: person.email,
+      password: person.password,
+    }),
+  );
   if (signIn.status !== 303) throw new Error(`sign-in answered ${signIn.status}: ${(await signIn.text()).slice(0, 300)}`);
   const consentPage = await (await fetch(new URL(signIn.headers.get("location") ?? "", origin))).text();
-  const consent = await fetch(new URL(/action="([^"]+\/consent)"/.exec(consentPage)?.[1] ?? "", origin), form({
-    session: hiddenSession(consentPage),
-    decision,
-  }));
+  const consent = await fetch(
+    new URL(/action="([^"]+\/consent)"/.exec(consentPage)?.[1] ?? "", origin),
+    form({
+      session: hiddenSession(consentPage),
+      decision,
+    }),
+  );
   const location = consent.headers.get("location");
   if (consent.status !== 302 || !location) throw new Error(`consent answered ${consent.status}`);
   return new URL(location);

@@ -97,7 +97,10 @@ const ROUTES: Record<string, RouteEntry> = {
   "noop GET": { open: "benchmarks only (BENCH_ROUTES)", run: { call: () => ({}), status: 404 } },
   // Tests' controls over time: they exist only with TEST_CONTROLS=true (never in production), else 404 for everyone.
   "test/clock POST": { open: "tests only (TEST_CONTROLS)", run: { call: () => ({}), status: 404 } },
-  "test/jobs/[name] POST": { open: "tests only (TEST_CONTROLS)", run: { call: () => ({ params: { name: "accounting-keepalive" } }), status: 404 } },
+  "test/jobs/[name] POST": {
+    open: "tests only (TEST_CONTROLS)",
+    run: { call: () => ({ params: { name: "accounting-keepalive" } }), status: 404 },
+  },
   "trial-balance/export GET": {
     open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
     run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },
@@ -123,10 +126,26 @@ const ROUTES: Record<string, RouteEntry> = {
     },
   },
   "payroll/reference-lists POST": { workspace: "active", permission: "payroll.read", call: () => ({}) },
-  "payroll/companies/[companyId]/employees GET": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001" } }) },
-  "payroll/companies/[companyId]/employees POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: {} }) },
-  "payroll/companies/[companyId]/draft PUT": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: { first_name: "Matrix" } }) },
-  "payroll/companies/[companyId]/draft DELETE": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" } }) },
+  "payroll/companies/[companyId]/employees GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001" } }),
+  },
+  "payroll/companies/[companyId]/employees POST": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001" }, body: {} }),
+  },
+  "payroll/companies/[companyId]/draft PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001" }, body: { first_name: "Matrix" } }),
+  },
+  "payroll/companies/[companyId]/draft DELETE": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001" } }),
+  },
   "payroll/companies/[companyId]/check-settings PUT": {
     workspace: "A",
     permission: "payroll.edit",
@@ -135,16 +154,39 @@ const ROUTES: Record<string, RouteEntry> = {
   "payroll/companies/[companyId]/employees/[employeeId]/check-settings PUT": {
     workspace: "A",
     permission: "payroll.edit",
-    call: () => ({ params: { companyId: "1001", employeeId: "1" }, body: { payCapKind: "minijob", payCapAmount: "", monthlyHoursLimit: "" } }),
+    call: () => ({
+      params: { companyId: "1001", employeeId: "1" },
+      body: { payCapKind: "minijob", payCapAmount: "", monthlyHoursLimit: "" },
+    }),
   },
-  "payroll/companies/[companyId]/imports POST": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001" }, body: {} }) },
+  "payroll/companies/[companyId]/imports POST": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001" }, body: {} }),
+  },
   "payroll/imports/[importId] GET": { workspace: "A", permission: "payroll.read", call: (f) => ({ params: { importId: f.importA } }) },
-  "payroll/imports/[importId] POST": { workspace: "A", permission: "payroll.edit", call: (f) => ({ params: { importId: f.importA }, body: { action: "pause" } }) },
-  "payroll-entries/[companyId]/[kind]/draft GET": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001", kind: "hours" } }) },
+  "payroll/imports/[importId] POST": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: (f) => ({ params: { importId: f.importA }, body: { action: "pause" } }),
+  },
+  "payroll-entries/[companyId]/[kind]/draft GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001", kind: "hours" } }),
+  },
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored or sent.
-  "payroll-entries/[companyId]/[kind]/draft PUT": { workspace: "A", permission: "payroll.edit", call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", lines: [] } }) },
+  "payroll-entries/[companyId]/[kind]/draft PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", lines: [] } }),
+  },
   // Without its query an allowed call stops at 422 (no stream is opened).
-  "payroll-entries/[companyId]/[kind]/stream GET": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001", kind: "hours" } }) },
+  "payroll-entries/[companyId]/[kind]/stream GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001", kind: "hours" } }),
+  },
   "payroll-entries/[companyId]/[kind]/presence POST": {
     workspace: "A",
     permission: "payroll.read",
@@ -152,10 +194,18 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   // The active workspace's entries, for every member of it.
   "audit/export GET": { workspace: "active", permission: "workspace.read", call: () => ({}) },
-  "payroll-entries/[companyId]/month-close GET": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001" } }) },
+  "payroll-entries/[companyId]/month-close GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001" } }),
+  },
   // Every member reaches the month; each action's own roles are checked by the service (lib/month-close/states.ts,
   // tested in service.test.ts). A period that is not the company's: an allowed call stops at 409 `period_changed`.
-  "payroll-entries/[companyId]/month-close POST": { workspace: "A", permission: "payroll.read", call: () => ({ params: { companyId: "1001" }, body: { action: "submit", period: "2000-01" } }) },
+  "payroll-entries/[companyId]/month-close POST": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001" }, body: { action: "submit", period: "2000-01" } }),
+  },
   // Every member reaches the month; acknowledging is for those who prepare or approve it (payroll.edit or
   // payroll.approve, checked by lib/month-close/server/acknowledgements.ts, tested in acknowledgements.test.ts).
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored.
@@ -181,18 +231,38 @@ const ROUTES: Record<string, RouteEntry> = {
       await db().workspace.update({ where: { id: f.workspaceA }, data: { name: "Firm A" } });
     },
   },
-  "workspaces/[workspaceId]/members GET": { workspace: "A", permission: "workspace.read", call: (f) => ({ params: { workspaceId: f.workspaceA } }) },
-  "workspaces/[workspaceId]/members/[userId] PATCH": { workspace: "A", permission: "workspace.manage", call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA }, body: { roles: ["clerk"] } }) },
+  "workspaces/[workspaceId]/members GET": {
+    workspace: "A",
+    permission: "workspace.read",
+    call: (f) => ({ params: { workspaceId: f.workspaceA } }),
+  },
+  "workspaces/[workspaceId]/members/[userId] PATCH": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA }, body: { roles: ["clerk"] } }),
+  },
   "workspaces/[workspaceId]/members/[userId] DELETE": {
     workspace: "A",
     permission: "workspace.manage",
     call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA } }),
     restore: async (f) => {
-      await db().workspaceMember.upsert({ where: { workspaceId_userId: { workspaceId: f.workspaceA, userId: f.memberA } }, create: { workspaceId: f.workspaceA, userId: f.memberA, roles: ["clerk"] }, update: {} });
+      await db().workspaceMember.upsert({
+        where: { workspaceId_userId: { workspaceId: f.workspaceA, userId: f.memberA } },
+        create: { workspaceId: f.workspaceA, userId: f.memberA, roles: ["clerk"] },
+        update: {},
+      });
     },
   },
-  "workspaces/[workspaceId]/invitations GET": { workspace: "A", permission: "workspace.manage", call: (f) => ({ params: { workspaceId: f.workspaceA } }) },
-  "workspaces/[workspaceId]/invitations POST": { workspace: "A", permission: "workspace.manage", call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { roles: ["viewer"] } }) },
+  "workspaces/[workspaceId]/invitations GET": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA } }),
+  },
+  "workspaces/[workspaceId]/invitations POST": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { roles: ["viewer"] } }),
+  },
   "workspaces/[workspaceId]/invitations/[invitationId] DELETE": {
     workspace: "A",
     permission: "workspace.manage",
@@ -272,7 +342,8 @@ beforeAll(async () => {
   const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
   const { createInvitation } = await import("@/lib/workspaces/server/invitations");
   const run = randomUUID().slice(0, 8);
-  const newUser = (name: string) => getDb().user.create({ data: { accountingUserId: `matrix-${run}-${name}`, displayName: name }, select: { id: true } });
+  const newUser = (name: string) =>
+    getDb().user.create({ data: { accountingUserId: `matrix-${run}-${name}`, displayName: name }, select: { id: true } });
   const workspaceA = (await getDb().workspace.create({ data: { name: `Firm A ${run}` } })).id;
   const workspaceB = (await getDb().workspace.create({ data: { name: `Firm B ${run}` } })).id;
   for (const workspace of ["A", "B"] as const) {
@@ -290,12 +361,18 @@ beforeAll(async () => {
   const connectionA = await connectPayroll({ userId: ownerOf("A").id, workspaceId: workspaceA }, { apiKey: SABINE }, null);
   await connectPayroll({ userId: ownerOf("B").id, workspaceId: workspaceB }, { apiKey: THOMAS }, null);
   const keptA = (
-    await getDb().payrollConnection.create({ data: { workspaceId: workspaceA, baseUrl: connectionA.baseUrl, username: "Dr. Aylin Demir", disconnectedAt: new Date() } })
+    await getDb().payrollConnection.create({
+      data: { workspaceId: workspaceA, baseUrl: connectionA.baseUrl, username: "Dr. Aylin Demir", disconnectedAt: new Date() },
+    })
   ).id;
-  const importA = (await getDb().payrollImport.create({ data: { connectionId: connectionA.id, companyId: 1001, status: "completed", total: 0 } })).id;
+  const importA = (
+    await getDb().payrollImport.create({ data: { connectionId: connectionA.id, companyId: 1001, status: "completed", total: 0 } })
+  ).id;
   const created = await createInvitation(ownerOf("A").id, workspaceA, ["viewer"]);
   const bystander = await newUser("bystander");
-  await getDb().accountingBusiness.create({ data: { userId: bystander.id, businessId: `biz-${run}`, name: "Not yours", isOwner: true, isLead: true } });
+  await getDb().accountingBusiness.create({
+    data: { userId: bystander.id, businessId: `biz-${run}`, name: "Not yours", isOwner: true, isLead: true },
+  });
   await getDb().accountingConnection.create({ data: { userId: bystander.id, scopes: "full_access" } });
   fixture = {
     workspaceA,
@@ -316,7 +393,9 @@ afterAll(async () => {
 });
 
 /** Every `app/api/**\/route.ts` as "<path below app/api> <METHOD>", with its handler. */
-async function discoverRoutes(): Promise<Map<string, (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>>> {
+async function discoverRoutes(): Promise<
+  Map<string, (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>>
+> {
   const base = path.join(ROOT, "app/api");
   const found = new Map<string, (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>>();
   const files = (readdirSync(base, { recursive: true }) as string[]).filter((file) => path.basename(file) === "route.ts").sort();
@@ -334,7 +413,9 @@ async function discoverRoutes(): Promise<Map<string, (request: NextRequest, cont
 async function discoverActions(): Promise<Map<string, (...args: unknown[]) => Promise<unknown>>> {
   const found = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   for (const top of ["app", "lib", "components"]) {
-    const files = (readdirSync(path.join(ROOT, top), { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file) && !file.includes("generated") && !/\.test\.tsx?$/.test(file));
+    const files = (readdirSync(path.join(ROOT, top), { recursive: true }) as string[]).filter(
+      (file) => /\.tsx?$/.test(file) && !file.includes("generated") && !/\.test\.tsx?$/.test(file),
+    );
     for (const file of files.sort()) {
       const full = path.join(ROOT, top, file);
       if (!/^\s*["']use server["']/m.test(readFileSync(full, "utf8").slice(0, 400))) continue;
@@ -350,7 +431,11 @@ async function discoverActions(): Promise<Map<string, (...args: unknown[]) => Pr
 function requestFor(route: string, method: string, call: Call): NextRequest {
   const url = `http://localhost:3999/api/${route}${call.query ?? ""}`;
   const hasBody = call.body !== undefined;
-  return new NextRequest(url, { method, headers: hasBody ? { "content-type": "application/json" } : {}, body: hasBody ? JSON.stringify(call.body) : undefined });
+  return new NextRequest(url, {
+    method,
+    headers: hasBody ? { "content-type": "application/json" } : {},
+    body: hasBody ? JSON.stringify(call.body) : undefined,
+  });
 }
 
 function allowedFor(entry: Extract<RouteEntry, { workspace: unknown }>, person: Person): boolean {
@@ -361,11 +446,23 @@ function allowedFor(entry: Extract<RouteEntry, { workspace: unknown }>, person: 
 describe("the authorization matrix", () => {
   it("has an entry for every route and every server action", async () => {
     const routes = [...(await discoverRoutes()).keys()];
-    expect(routes.filter((key) => !(key in ROUTES)), "routes without a matrix entry").toEqual([]);
-    expect(Object.keys(ROUTES).filter((key) => !routes.includes(key)), "entries of routes that are gone").toEqual([]);
+    expect(
+      routes.filter((key) => !(key in ROUTES)),
+      "routes without a matrix entry",
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((key) => !routes.includes(key)),
+      "entries of routes that are gone",
+    ).toEqual([]);
     const actions = [...(await discoverActions()).keys()];
-    expect(actions.filter((key) => !(key in ACTIONS)), "server actions without a matrix entry").toEqual([]);
-    expect(Object.keys(ACTIONS).filter((key) => !actions.includes(key)), "entries of actions that are gone").toEqual([]);
+    expect(
+      actions.filter((key) => !(key in ACTIONS)),
+      "server actions without a matrix entry",
+    ).toEqual([]);
+    expect(
+      Object.keys(ACTIONS).filter((key) => !actions.includes(key)),
+      "entries of actions that are gone",
+    ).toEqual([]);
   });
 
   it("2 workspaces × 4 roles × every route: nothing wrongly allowed, every refusal a 403 or 404 in the envelope", async () => {
@@ -391,7 +488,13 @@ describe("the authorization matrix", () => {
         }
         const refused = response.status === 403 || response.status === 404 || response.status === 401;
         if (refused) {
-          if (response.status === 401 || body?.ok !== false || typeof body.error?.code !== "string" || typeof body.error.message !== "string") badRefusals.push(who);
+          if (
+            response.status === 401 ||
+            body?.ok !== false ||
+            typeof body.error?.code !== "string" ||
+            typeof body.error.message !== "string"
+          )
+            badRefusals.push(who);
           if (allowedFor(entry, person)) wronglyRefused.push(who);
         } else if (!allowedFor(entry, person)) {
           // Any other answer means the call got past authorization.

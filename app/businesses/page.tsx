@@ -47,7 +47,9 @@ export default async function BusinessesPage() {
             {business.businessId === current ? <span className="text-sm text-slate-500">({t("business.current")})</span> : null}
             <span className="text-sm text-slate-600">{business.isOwner ? t("business.owner") : t("business.notOwner")}</span>
             {business.country ? <span className="text-sm text-slate-600">{countryName(locale, business.country)}</span> : null}
-            {business.tier || business.tierName ? <span className="text-sm text-slate-600">{tierName(t, business.tier, business.tierName)}</span> : null}
+            {business.tier || business.tierName ? (
+              <span className="text-sm text-slate-600">{tierName(t, business.tier, business.tierName)}</span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -54,7 +54,9 @@ async function PayrollPageContent() {
   const header = (
     <>
       <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
-      {workspace && !workspace.personal ? <p className="text-slate-700">{t("payroll.connections.sharedIn", { name: workspace.name })}</p> : null}
+      {workspace && !workspace.personal ? (
+        <p className="text-slate-700">{t("payroll.connections.sharedIn", { name: workspace.name })}</p>
+      ) : null}
       {editable ? null : (
         <Notice tone="info" role="note">
           {t("payroll.connections.readOnly")}
@@ -89,7 +91,10 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const synced = await attemptPayroll(() => syncCompanies(state.connection.id, state.client));
   const companies = synced.ok ? synced.value : await cachedCompanies(state.connection.id);
-  const [closes, checks] = await Promise.all([monthClosesForList(state.user, state.connection.id, companies), checkCountsForList(state.user, state.connection.id, state.client, companies)]);
+  const [closes, checks] = await Promise.all([
+    monthClosesForList(state.user, state.connection.id, companies),
+    checkCountsForList(state.user, state.connection.id, state.client, companies),
+  ]);
   return (
     <>
       {synced.ok ? null : <PayrollProblem code={synced.code} />}
@@ -104,13 +109,27 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
         <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-left">
           <thead className="bg-slate-100">
             <tr>
-              <th scope="col" className="p-2">{t("payroll.companies.id")}</th>
-              <th scope="col" className="p-2">{t("payroll.companies.name")}</th>
-              <th scope="col" className="p-2">{t("payroll.companies.address")}</th>
-              <th scope="col" className="p-2">{t("payroll.companies.month")}</th>
-              <th scope="col" className="p-2">{t("monthClose.listStatus")}</th>
-              <th scope="col" className="p-2">{t("monthClose.listWho")}</th>
-              <th scope="col" className="p-2">{t("monthClose.listChecks")}</th>
+              <th scope="col" className="p-2">
+                {t("payroll.companies.id")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("payroll.companies.name")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("payroll.companies.address")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("payroll.companies.month")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("monthClose.listStatus")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("monthClose.listWho")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("monthClose.listChecks")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -133,8 +152,12 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
                 </td>
                 <td className="p-2 text-sm">
                   {[
-                    closes.get(company.id)?.submittedBy ? t("monthClose.listSubmitted", { name: closes.get(company.id)?.submittedBy ?? "" }) : "",
-                    closes.get(company.id)?.approvedBy ? t("monthClose.listApproved", { name: closes.get(company.id)?.approvedBy ?? "" }) : "",
+                    closes.get(company.id)?.submittedBy
+                      ? t("monthClose.listSubmitted", { name: closes.get(company.id)?.submittedBy ?? "" })
+                      : "",
+                    closes.get(company.id)?.approvedBy
+                      ? t("monthClose.listApproved", { name: closes.get(company.id)?.approvedBy ?? "" })
+                      : "",
                   ]
                     .filter(Boolean)
                     .join(" · ") || "–"}

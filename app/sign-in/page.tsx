@@ -13,7 +13,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("auth.signInTitle") };
 }
 
-const COUNTRY_NAMES = new Map([["ca", "Canada"], ["de", "Germany"], ["es", "Spain"], ["fr", "France"], ["gb", "United Kingdom"], ["ie", "Ireland"], ["us", "United States"]]);
+const COUNTRY_NAMES = new Map([
+  ["ca", "Canada"],
+  ["de", "Germany"],
+  ["es", "Spain"],
+  ["fr", "France"],
+  ["gb", "United Kingdom"],
+  ["ie", "Ireland"],
+  ["us", "United States"],
+]);
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const t = await getTranslations();
@@ -25,9 +33,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <section className="max-w-2xl space-y-5">
       <h1 className="text-2xl font-bold">{t("auth.signInTitle")}</h1>
-      {error ? (
-        <Notice tone="error">{t(signInErrorText(error))}</Notice>
-      ) : null}
+      {error ? <Notice tone="error">{t(signInErrorText(error))}</Notice> : null}
       {user && connected ? (
         <p>
           {t("auth.signedInAs", { name: user.displayName ?? user.email ?? "" })}{" "}
@@ -37,7 +43,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </p>
       ) : null}
       <p className="text-slate-700">{t("auth.signInIntro")}</p>
-      {country ? <p className="text-sm text-slate-600">{t("auth.countryKnown", { country: COUNTRY_NAMES.get(country) ?? country })}</p> : null}
+      {country ? (
+        <p className="text-sm text-slate-600">{t("auth.countryKnown", { country: COUNTRY_NAMES.get(country) ?? country })}</p>
+      ) : null}
       <SignInForm country={country} />
       <LegacySignIn country={country} />
     </section>

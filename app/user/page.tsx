@@ -44,7 +44,9 @@ export default async function UserPage() {
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
-            <dd data-field={label} className="[overflow-wrap:anywhere]">{value}</dd>
+            <dd data-field={label} className="[overflow-wrap:anywhere]">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -18,12 +18,24 @@ type BusinessField = (typeof FIELDS)[number];
 const isBusinessField = (name: string): name is BusinessField => (FIELDS as readonly string[]).includes(name);
 
 /** Edits a business through the proxy; the same schema checks on both sides, the service's errors land on their fields. */
-export function BusinessDetailsForm({ businessId, initial, readOnly }: { businessId: string; initial: BusinessDetails; readOnly: boolean }) {
+export function BusinessDetailsForm({
+  businessId,
+  initial,
+  readOnly,
+}: {
+  businessId: string;
+  initial: BusinessDetails;
+  readOnly: boolean;
+}) {
   const t = useTranslations();
   const form = useForm<BusinessDetails>({ resolver: zodResolver(businessDetailsSchema), defaultValues: initial });
   const save = useMutation({
     mutationKey: accountingKeys.business(businessId),
-    mutationFn: (values: BusinessDetails) => sendToAccounting<unknown>("PUT", `/businesses/${encodeURIComponent(businessId)}`, { body: { business: values }, business: businessId }),
+    mutationFn: (values: BusinessDetails) =>
+      sendToAccounting<unknown>("PUT", `/businesses/${encodeURIComponent(businessId)}`, {
+        body: { business: values },
+        business: businessId,
+      }),
     onSuccess: (_answer, values) => form.reset(values),
     onError: (error) => {
       for (const [name, message] of Object.entries(errorBody(error).fields ?? {})) {
@@ -40,7 +52,12 @@ export function BusinessDetailsForm({ businessId, initial, readOnly }: { busines
   const unplaced = save.isError && !Object.keys(errorBody(save.error).fields ?? {}).some(isBusinessField);
 
   return (
-    <form onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)} noValidate className="space-y-4" aria-label={t("business.edit")}>
+    <form
+      onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
+      noValidate
+      className="space-y-4"
+      aria-label={t("business.edit")}
+    >
       {FIELDS.map((name) => (
         <Field
           key={name}

@@ -33,8 +33,18 @@ export function LastNameForm({ initial, readOnly }: { initial: UserDetails; read
   const unplaced = save.isError && !errorBody(save.error).fields?.last_name;
 
   return (
-    <form onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)} noValidate className="max-w-md space-y-4" aria-label={t("user.edit")}>
-      <Field label={t("user.lastName")} readOnly={readOnly} error={fieldMessage(t, form.formState.errors.last_name?.message)} {...form.register("last_name")} />
+    <form
+      onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
+      noValidate
+      className="max-w-md space-y-4"
+      aria-label={t("user.edit")}
+    >
+      <Field
+        label={t("user.lastName")}
+        readOnly={readOnly}
+        error={fieldMessage(t, form.formState.errors.last_name?.message)}
+        {...form.register("last_name")}
+      />
       {readOnly ? null : (
         <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending ? t("business.saving") : t("business.save")}

@@ -29,7 +29,11 @@ export function LegacyConnectionButtons() {
         <Button variant="secondary" disabled={pending} aria-busy={check.isPending} onClick={() => check.mutate()}>
           {t("legacy.check")}
         </Button>
-        <Button variant="danger" disabled={pending} aria-busy={disconnect.isPending} onClick={() => {
+        <Button
+          variant="danger"
+          disabled={pending}
+          aria-busy={disconnect.isPending}
+          onClick={() => {
             disconnect.reset();
             setAsking(true);
           }}

@@ -13,11 +13,19 @@ const STATUS_KEY = {
 /** The connection page's part for a legacy v3 connection: its flow, its details, and the move to v3.1. */
 export async function LegacyConnectionSection({ summary }: { summary: LegacyConnectionSummary }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
-  const when = (date: Date | null) => (date ? formatDate(locale, date, { dateStyle: "medium", timeStyle: "medium" }) : t("connection.never"));
+  const when = (date: Date | null) =>
+    date ? formatDate(locale, date, { dateStyle: "medium", timeStyle: "medium" }) : t("connection.never");
   const rows: [string, string][] = [
     [t("connection.status"), t(STATUS_KEY[summary.status])],
     [t("legacy.flow"), t("legacy.flowV3")],
-    [t("connection.scopes"), summary.scopes === "readonly" ? t("connection.scopeReadonly") : summary.scopes === "full_access" ? t("connection.scopeFull") : summary.scopes],
+    [
+      t("connection.scopes"),
+      summary.scopes === "readonly"
+        ? t("connection.scopeReadonly")
+        : summary.scopes === "full_access"
+          ? t("connection.scopeFull")
+          : summary.scopes,
+    ],
     [t("connection.country"), summary.country ?? ""],
     [t("legacy.site"), summary.resourceOwnerId ?? ""],
     [t("connection.accessExpires"), when(summary.accessTokenExpiresAt)],

@@ -29,7 +29,14 @@ export async function ProblemNotice({ problem }: { problem: Problem }) {
     );
   }
   // The text comes from the one code-to-text mapping; the service's own words (English) follow as a detail.
-  const code = problem.kind === "unavailable" ? "unavailable" : problem.kind === "network" ? "upstream_unreachable" : problem.kind === "forbidden" ? "forbidden" : "upstream_error";
+  const code =
+    problem.kind === "unavailable"
+      ? "unavailable"
+      : problem.kind === "network"
+        ? "upstream_unreachable"
+        : problem.kind === "forbidden"
+          ? "forbidden"
+          : "upstream_error";
   const text = problem.kind === "network" && problem.timedOut ? t("accountingError.notAnswering") : errorMessage(t, { code }, "accounting");
   const detail = problem.kind === "forbidden" || problem.kind === "other" ? problem.message : undefined;
   return (

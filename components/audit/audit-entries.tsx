@@ -4,7 +4,13 @@ import type { PresentedEntry, ShownEntry } from "@/lib/audit/present";
  * The entries as a list of small cards rather than a wide table: each reads top to bottom at
  * 390 px. Old → new changes are a list of their own, each saying which line and field.
  */
-export function AuditEntries({ entries, labels }: { entries: ShownEntry[]; labels: { list: string; none: string; company: string; period: string; change: (change: PresentedEntry["changes"][number]) => string } }) {
+export function AuditEntries({
+  entries,
+  labels,
+}: {
+  entries: ShownEntry[];
+  labels: { list: string; none: string; company: string; period: string; change: (change: PresentedEntry["changes"][number]) => string };
+}) {
   if (entries.length === 0) return <p className="text-slate-700">{labels.none}</p>;
   return (
     <ol aria-label={labels.list} className="space-y-3">

@@ -34,7 +34,21 @@ function Labelled({ id, label, children }: { id: string; label: string; children
   );
 }
 
-function Choice({ id, name, label, any, options, value }: { id: string; name: string; label: string; any: string; options: FilterOption[]; value?: string }) {
+function Choice({
+  id,
+  name,
+  label,
+  any,
+  options,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  any: string;
+  options: FilterOption[];
+  value?: string;
+}) {
   return (
     <Labelled id={id} label={label}>
       <select id={id} name={name} defaultValue={value ?? ""} className={INPUT}>
@@ -68,7 +82,14 @@ export function AuditFilterForm(props: {
       </h2>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Choice id="audit-person" name="person" label={labels.person} any={labels.any} options={props.people} value={values.person} />
-        <Choice id="audit-company" name="company" label={labels.company} any={labels.any} options={props.companies} value={values.company?.toString()} />
+        <Choice
+          id="audit-company"
+          name="company"
+          label={labels.company}
+          any={labels.any}
+          options={props.companies}
+          value={values.company?.toString()}
+        />
         <Labelled id="audit-period" label={labels.period}>
           <input id="audit-period" name="period" type="month" defaultValue={values.period ?? ""} className={INPUT} />
         </Labelled>

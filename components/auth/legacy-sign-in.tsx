@@ -9,7 +9,13 @@ export async function LegacySignIn({ country }: { country?: string }) {
   return (
     <div className="space-y-2 border-t border-slate-200 pt-4">
       <p className="text-sm text-slate-600">{t("legacy.signInLegacyHint")}</p>
-      <SignInButton label={t("legacy.signInLegacy")} provider="accounting-v3" country={country} callbackUrl="/settings/connection" variant="secondary" />
+      <SignInButton
+        label={t("legacy.signInLegacy")}
+        provider="accounting-v3"
+        country={country}
+        callbackUrl="/settings/connection"
+        variant="secondary"
+      />
     </div>
   );
 }

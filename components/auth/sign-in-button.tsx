@@ -33,7 +33,9 @@ export function SignInButton({
       aria-busy={pending}
       onClick={() => {
         setPending(true);
-        startSignIn(provider, callbackUrl, { scope, ...(country ? { country } : {}), ...(move ? { move: "1" } : {}) }).catch(() => setPending(false));
+        startSignIn(provider, callbackUrl, { scope, ...(country ? { country } : {}), ...(move ? { move: "1" } : {}) }).catch(() =>
+          setPending(false),
+        );
       }}
     >
       {label}

@@ -22,7 +22,13 @@ export type AcknowledgeTarget =
  * the route's, field-level errors from either), posted to `…/month-close/acknowledgements`, all or
  * none; each warning is recorded with the comment, the person and the time.
  */
-export function AcknowledgeDialog(props: { companyId: number; period: string; target: AcknowledgeTarget | null; onClose: () => void; onDone: (acknowledgements: AcknowledgementView[], target: AcknowledgeTarget) => void }) {
+export function AcknowledgeDialog(props: {
+  companyId: number;
+  period: string;
+  target: AcknowledgeTarget | null;
+  onClose: () => void;
+  onDone: (acknowledgements: AcknowledgementView[], target: AcknowledgeTarget) => void;
+}) {
   const { companyId, period, target, onClose, onDone } = props;
   const t = useTranslations();
   const [comment, setComment] = useState("");
@@ -44,7 +50,11 @@ export function AcknowledgeDialog(props: { companyId: number; period: string; ta
     },
   });
   const messageFor = (code: string) =>
-    code === "tooLong" ? t("monthChecks.commentTooLong", { max: ACKNOWLEDGE_COMMENT_MAX_LENGTH }) : code === "invisible" ? t("monthChecks.commentInvisible") : t("monthChecks.commentRequired");
+    code === "tooLong"
+      ? t("monthChecks.commentTooLong", { max: ACKNOWLEDGE_COMMENT_MAX_LENGTH })
+      : code === "invisible"
+        ? t("monthChecks.commentInvisible")
+        : t("monthChecks.commentRequired");
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,7 +77,11 @@ export function AcknowledgeDialog(props: { companyId: number; period: string; ta
   const stale = nonFieldError && errorBody(nonFieldError).code === "conflict" && target ? errorBody(nonFieldError).staleCount : undefined;
 
   return (
-    <Dialog open={target !== null} title={many === null ? t("monthChecks.dialogTitle") : t("monthChecks.dialogTitleMany", { count: many })} onClose={close}>
+    <Dialog
+      open={target !== null}
+      title={many === null ? t("monthChecks.dialogTitle") : t("monthChecks.dialogTitleMany", { count: many })}
+      onClose={close}
+    >
       <form onSubmit={submit} className="space-y-3" noValidate>
         {target?.kind === "one" ? (
           <p>

@@ -38,7 +38,10 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   const { findings, status, lineNumbers, firstLineOf, timing } = useMonthChecks(data, kind, period);
   // The round's acknowledgements as the server rendered them, and those made here since.
   const [added, setAdded] = useState<AcknowledgementView[]>([]);
-  const acknowledged = useMemo(() => new Map([...data.acknowledgements, ...added].map((ack) => [ack.warningId, ack])), [data.acknowledgements, added]);
+  const acknowledged = useMemo(
+    () => new Map([...data.acknowledgements, ...added].map((ack) => [ack.warningId, ack])),
+    [data.acknowledgements, added],
+  );
   const [target, setTarget] = useState<AcknowledgeTarget | null>(null);
   const [justAcknowledged, setJustAcknowledged] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
@@ -51,16 +54,23 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
     return () => window.clearTimeout(timer);
   }, [focusStatus]);
 
-  const names = useMemo(() => new Map(data.context.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`])), [data.context.employees]);
+  const names = useMemo(
+    () => new Map(data.context.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`])),
+    [data.context.employees],
+  );
   const go = (jump: CellJump & { kind: EntryKind }): ShownFinding["go"] =>
-    jump.kind === kind ? { onClick: () => requestCellJump(jump) } : { href: `/payroll/companies/${companyId}/${jump.kind}${cellHash(jump)}` };
+    jump.kind === kind
+      ? { onClick: () => requestCellJump(jump) }
+      : { href: `/payroll/companies/${companyId}/${jump.kind}${cellHash(jump)}` };
 
   const ruleName = (rule: string) => t(`monthChecks.ruleNames.${rule}` as never);
   const shown = (finding: Finding, index: number): ShownFinding => {
     const employee = names.get(finding.employeeId) ?? `#${finding.employeeId}`;
     const number = finding.kind && finding.lineId ? lineNumbers.get(`${finding.kind}:${finding.lineId}`) : undefined;
     const kindName = t(finding.kind === "payments" ? "monthChecks.kindPayments" : "monthChecks.kindHours");
-    const where = number ? t("monthChecks.lineWhere", { employee, kind: kindName, line: number }) : t("monthChecks.employeeWhere", { employee });
+    const where = number
+      ? t("monthChecks.lineWhere", { employee, kind: kindName, line: number })
+      : t("monthChecks.employeeWhere", { employee });
     const line = finding.kind && finding.lineId ? { kind: finding.kind, lineId: finding.lineId } : firstLineOf(finding.employeeId);
     const id = finding.severity === "warning" ? warningId(finding) : `${warningId(finding)}|${finding.column ?? ""}|${index}`;
     return {
@@ -91,7 +101,11 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
         {more === "moreWarnings" && groups.length ? (
           <div role="group" aria-label={t("monthChecks.acknowledgeRules")} className="my-2 flex flex-wrap gap-2">
             {groups.map((group) => (
-              <Button key={group.rule} size="sm" onClick={() => setTarget({ kind: "rule", warningIds: group.warningIds, ruleName: ruleName(group.rule) })}>
+              <Button
+                key={group.rule}
+                size="sm"
+                onClick={() => setTarget({ kind: "rule", warningIds: group.warningIds, ruleName: ruleName(group.rule) })}
+              >
                 {t("monthChecks.acknowledgeRule", { count: group.warningIds.length, rule: ruleName(group.rule) })}
               </Button>
             ))}
@@ -111,18 +125,41 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
             );
           })}
         </ul>
-        {items.length > SHOWN ? <p className="text-sm text-slate-700">{t(`monthChecks.${more === "moreWarnings" && groups.length ? "moreWarnings" : "more"}`, { count: items.length - SHOWN })}</p> : null}
+        {items.length > SHOWN ? (
+          <p className="text-sm text-slate-700">
+            {t(`monthChecks.${more === "moreWarnings" && groups.length ? "moreWarnings" : "more"}`, { count: items.length - SHOWN })}
+          </p>
+        ) : null}
       </div>
     ) : null;
 
   return (
-    <section aria-labelledby="checks-title" className="space-y-3 rounded-lg border border-slate-300 bg-white p-4" data-checks-status={status} data-checks-run={timing?.runs} data-checks-ms={timing?.ms.toFixed(1)}>
+    <section
+      aria-labelledby="checks-title"
+      className="space-y-3 rounded-lg border border-slate-300 bg-white p-4"
+      data-checks-status={status}
+      data-checks-run={timing?.runs}
+      data-checks-ms={timing?.ms.toFixed(1)}
+    >
       <h2 id="checks-title" className="text-lg font-semibold">
         {t("monthChecks.region")}
       </h2>
       <p className="text-sm text-slate-700">{t("monthChecks.intro")}</p>
-      <p ref={statusRef} tabIndex={-1} role="status" aria-live="polite" data-blockers={findings ? blockers.length : undefined} data-unacknowledged={findings ? open : undefined}>
-        {status === "failed" ? t("monthChecks.notRun") : !findings ? t("monthChecks.running") : findings.length === 0 ? t("monthChecks.allClear") : t("monthChecks.counts", { blockers: blockers.length, warnings: warnings.length, open })}
+      <p
+        ref={statusRef}
+        tabIndex={-1}
+        role="status"
+        aria-live="polite"
+        data-blockers={findings ? blockers.length : undefined}
+        data-unacknowledged={findings ? open : undefined}
+      >
+        {status === "failed"
+          ? t("monthChecks.notRun")
+          : !findings
+            ? t("monthChecks.running")
+            : findings.length === 0
+              ? t("monthChecks.allClear")
+              : t("monthChecks.counts", { blockers: blockers.length, warnings: warnings.length, open })}
       </p>
       {list(t("monthChecks.blockers"), blockers, "more")}
       {list(t("monthChecks.warnings"), warnings, "moreWarnings")}

@@ -19,7 +19,12 @@ export interface ShownFinding {
 }
 
 /** One blocker or warning: what, where, a way to its cell, and a warning's acknowledgement. */
-export function FindingItem(props: { finding: ShownFinding; canAcknowledge: boolean; onAcknowledge: () => void; focusAcknowledgement: boolean }) {
+export function FindingItem(props: {
+  finding: ShownFinding;
+  canAcknowledge: boolean;
+  onAcknowledge: () => void;
+  focusAcknowledgement: boolean;
+}) {
   const { finding, canAcknowledge, onAcknowledge, focusAcknowledgement } = props;
   const t = useTranslations();
   const locale = useLocale();
@@ -58,7 +63,11 @@ export function FindingItem(props: { finding: ShownFinding; canAcknowledge: bool
       </div>
       {ack ? (
         <p ref={ackRef} className="text-sm text-green-800" tabIndex={-1}>
-          {t("monthChecks.acknowledgedBy", { name: ack.userName, date: formatDate(locale, new Date(ack.createdAt), { dateStyle: "medium", timeStyle: "short" }), comment: ack.comment })}
+          {t("monthChecks.acknowledgedBy", {
+            name: ack.userName,
+            date: formatDate(locale, new Date(ack.createdAt), { dateStyle: "medium", timeStyle: "short" }),
+            comment: ack.comment,
+          })}
         </p>
       ) : null}
     </li>

@@ -23,7 +23,8 @@ export function FourEyesControl({ workspaceId, owner, initial }: { workspaceId: 
   const effective = current.setting === null ? members >= 2 : current.effective;
   const save = useMutation({
     mutationKey: ["workspaces", workspaceId, "four-eyes"],
-    mutationFn: (enabled: boolean) => apiFetchOrThrow<FourEyesSetting>(`/api/workspaces/${workspaceId}/four-eyes`, { method: "PUT", body: { enabled } }),
+    mutationFn: (enabled: boolean) =>
+      apiFetchOrThrow<FourEyesSetting>(`/api/workspaces/${workspaceId}/four-eyes`, { method: "PUT", body: { enabled } }),
     onSuccess: setCurrent,
     // Shown at once (a checkbox answers its click); put back when the change was refused.
     onMutate: (enabled) => {

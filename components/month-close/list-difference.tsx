@@ -8,5 +8,9 @@ export async function ListDifference({ difference }: { difference: TransferDiffe
   if (kinds.length === 0) return null;
   const t = await getTranslations();
   const names = kinds.map((kind) => t(kind.kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments")).join(", ");
-  return <div className="text-sm text-amber-900" data-transfer-difference="">{t("monthClose.listDifference", { kinds: names })}</div>;
+  return (
+    <div className="text-sm text-amber-900" data-transfer-difference="">
+      {t("monthClose.listDifference", { kinds: names })}
+    </div>
+  );
 }

@@ -45,7 +45,12 @@ export function MonthClosePanel({ companyId, view: rendered, actions: renderedAc
   const checks = useChecksSummary();
   const held = checks !== null && (checks.blockers > 0 || checks.unacknowledged > 0);
   const reasons = checks
-    ? [checks.blockers ? t("monthChecks.reasonBlockers", { count: checks.blockers }) : "", checks.unacknowledged ? t("monthChecks.reasonWarnings", { count: checks.unacknowledged }) : ""].filter(Boolean).join(", ")
+    ? [
+        checks.blockers ? t("monthChecks.reasonBlockers", { count: checks.blockers }) : "",
+        checks.unacknowledged ? t("monthChecks.reasonWarnings", { count: checks.unacknowledged }) : "",
+      ]
+        .filter(Boolean)
+        .join(", ")
     : "";
 
   return (
@@ -66,11 +71,17 @@ export function MonthClosePanel({ companyId, view: rendered, actions: renderedAc
       <ul className="space-y-0.5 text-sm">
         {view.submittedBy ? <li>{t("monthClose.submittedBy", { name: view.submittedBy, date: when(view.submittedAt) })}</li> : null}
         {view.approvedBy ? <li>{t("monthClose.approvedBy", { name: view.approvedBy, date: when(view.approvedAt) })}</li> : null}
-        {view.state === "transferred" && view.transferredAt ? <li>{t("monthClose.transferredAt", { date: when(view.transferredAt) })}</li> : null}
-        {view.reopenReason && view.reopenedBy ? <li>{t("monthClose.reopenedBy", { name: view.reopenedBy, date: when(view.reopenedAt), reason: view.reopenReason })}</li> : null}
+        {view.state === "transferred" && view.transferredAt ? (
+          <li>{t("monthClose.transferredAt", { date: when(view.transferredAt) })}</li>
+        ) : null}
+        {view.reopenReason && view.reopenedBy ? (
+          <li>{t("monthClose.reopenedBy", { name: view.reopenedBy, date: when(view.reopenedAt), reason: view.reopenReason })}</li>
+        ) : null}
         {view.fourEyes ? <li>{t("monthClose.fourEyesOn")}</li> : null}
       </ul>
-      {view.lastTransferMessage && view.state !== "transferred" ? <p className="text-sm text-slate-700">{t("monthClose.serviceSaid", { message: view.lastTransferMessage })}</p> : null}
+      {view.lastTransferMessage && view.state !== "transferred" ? (
+        <p className="text-sm text-slate-700">{t("monthClose.serviceSaid", { message: view.lastTransferMessage })}</p>
+      ) : null}
       <TransferStateNotes view={view} />
 
       <div className="flex flex-wrap items-center gap-2">
@@ -131,8 +142,12 @@ function DoneNotice({ done: answered, view }: { done: NonNullable<MonthCloseDone
   const state = done.monthClose.state;
   let text: string;
   if (done.action === "transfer" && done.unrecorded) text = t("monthClose.transferResult.unrecorded");
-  else if (done.action === "transfer") text = t(`monthClose.transferResult.${state === "transferred" || state === "waiting_for_pay_run" || state === "transfer_unclear" ? state : "approved"}`);
-  else if (done.action === "check") text = t(`monthClose.checkResult.${!done.resolved ? "unresolved" : state === "transferred" ? "transferred" : "approved"}`);
+  else if (done.action === "transfer")
+    text = t(
+      `monthClose.transferResult.${state === "transferred" || state === "waiting_for_pay_run" || state === "transfer_unclear" ? state : "approved"}`,
+    );
+  else if (done.action === "check")
+    text = t(`monthClose.checkResult.${!done.resolved ? "unresolved" : state === "transferred" ? "transferred" : "approved"}`);
   else text = t(`monthClose.done.${done.action}`, { round: done.monthClose.round });
   const good = state === "transferred" || (done.action !== "transfer" && done.action !== "check");
   return (

@@ -7,7 +7,19 @@ import { Dialog } from "@/components/ui/dialog";
 import { REOPEN_REASON_MAX_LENGTH, reopenReasonSchema } from "@/lib/month-close/schemas";
 
 /** Reopening asks why (required, recorded) and says what it means before it happens. */
-export function ReopenDialog({ open, month, pending, onClose, onReopen }: { open: boolean; month: string; pending: boolean; onClose: () => void; onReopen: (reason: string) => void }) {
+export function ReopenDialog({
+  open,
+  month,
+  pending,
+  onClose,
+  onReopen,
+}: {
+  open: boolean;
+  month: string;
+  pending: boolean;
+  onClose: () => void;
+  onReopen: (reason: string) => void;
+}) {
   const t = useTranslations();
   const [reason, setReason] = useState("");
   const [error, setError] = useState("");
@@ -16,7 +28,9 @@ export function ReopenDialog({ open, month, pending, onClose, onReopen }: { open
     // The route's own rule: required, and with visible characters (a zero-width space says nothing).
     const parsed = reopenReasonSchema.safeParse(reason);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message === "invisible" ? t("monthClose.reopenReasonInvisible") : t("monthClose.reopenReasonRequired"));
+      setError(
+        parsed.error.issues[0]?.message === "invisible" ? t("monthClose.reopenReasonInvisible") : t("monthClose.reopenReasonRequired"),
+      );
       return;
     }
     onReopen(parsed.data);

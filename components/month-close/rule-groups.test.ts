@@ -4,7 +4,12 @@ import { warningId } from "@/lib/month-close/gate";
 import { ruleGroups } from "./rule-groups";
 
 const noLines = (employeeId: number): Finding => ({ severity: "warning", rule: "noLines", employeeId, params: {} });
-const payCap = (employeeId: number): Finding => ({ severity: "warning", rule: "payCap", employeeId, params: { total: "650.00", cap: "556.00" } });
+const payCap = (employeeId: number): Finding => ({
+  severity: "warning",
+  rule: "payCap",
+  employeeId,
+  params: { total: "650.00", cap: "556.00" },
+});
 
 describe("ruleGroups", () => {
   it("offers a rule with two or more open warnings, listed or not, and leaves out the acknowledged ones", () => {
@@ -32,8 +37,12 @@ describe("the by-rule texts", () => {
     expect(say("en")("acknowledgeRule", { count: 1000, rule: "No lines" })).toBe("Acknowledge all 1,000 warnings: No lines");
     expect(say("de")("acknowledgeRule", { count: 1000, rule: "Keine Zeilen" })).toBe("Alle 1.000 Warnungen bestätigen: Keine Zeilen");
     expect(say("de")("acknowledgeRule", { count: 1, rule: "Lohnobergrenze" })).toBe("1 Warnung bestätigen: Lohnobergrenze");
-    expect(say("en")("staleWarnings", { stale: 2, count: 1000 })).toMatch(/^2 of these 1,000 warnings are no longer among the month's checks/);
-    expect(say("de")("staleWarnings", { stale: 2, count: 1000 })).toMatch(/^2 dieser 1\.000 Warnungen gehören nicht mehr zu den Prüfungen des Monats/);
+    expect(say("en")("staleWarnings", { stale: 2, count: 1000 })).toMatch(
+      /^2 of these 1,000 warnings are no longer among the month's checks/,
+    );
+    expect(say("de")("staleWarnings", { stale: 2, count: 1000 })).toMatch(
+      /^2 dieser 1\.000 Warnungen gehören nicht mehr zu den Prüfungen des Monats/,
+    );
     expect(say("de")("staleWarnings", { stale: 1, count: 1 })).toMatch(/^Diese Warnung gehört nicht mehr/);
   });
 });

@@ -13,7 +13,11 @@ export interface RuleGroup {
  * warning beyond the `shown` the region lists, which could not be acknowledged otherwise.
  * Ordered as the rules first appear among the warnings.
  */
-export function ruleGroups(warnings: readonly Finding[], acknowledged: ReadonlySet<string> | ReadonlyMap<string, unknown>, shown: number): RuleGroup[] {
+export function ruleGroups(
+  warnings: readonly Finding[],
+  acknowledged: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+  shown: number,
+): RuleGroup[] {
   const groups = new Map<Finding["rule"], { warningIds: string[]; unlisted: boolean }>();
   warnings.forEach((finding, index) => {
     const id = warningId(finding);
@@ -23,5 +27,7 @@ export function ruleGroups(warnings: readonly Finding[], acknowledged: ReadonlyS
     if (index >= shown) group.unlisted = true;
     groups.set(finding.rule, group);
   });
-  return [...groups].filter(([, group]) => group.warningIds.length >= 2 || group.unlisted).map(([rule, group]) => ({ rule, warningIds: group.warningIds }));
+  return [...groups]
+    .filter(([, group]) => group.warningIds.length >= 2 || group.unlisted)
+    .map(([rule, group]) => ({ rule, warningIds: group.warningIds }));
 }

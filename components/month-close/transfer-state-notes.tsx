@@ -22,9 +22,24 @@ export function TransferStateNotes({ view }: { view: Notes }) {
   return (
     <div className="space-y-1 text-sm" data-transfer-notes="">
       {underWay ? (
-        <p data-note="under-way">{t("monthClose.underWay", { name: who(underWay.startedBy), started: time(underWay.startedAt), heartbeat: time(underWay.heartbeatAt), checkable: time(underWay.checkableFrom) })}</p>
+        <p data-note="under-way">
+          {t("monthClose.underWay", {
+            name: who(underWay.startedBy),
+            started: time(underWay.startedAt),
+            heartbeat: time(underWay.heartbeatAt),
+            checkable: time(underWay.checkableFrom),
+          })}
+        </p>
       ) : null}
-      {stopped ? <p data-note="stopped">{t("monthClose.stopped", { name: who(stopped.startedBy), started: time(stopped.startedAt), heartbeat: time(stopped.heartbeatAt) })}</p> : null}
+      {stopped ? (
+        <p data-note="stopped">
+          {t("monthClose.stopped", {
+            name: who(stopped.startedBy),
+            started: time(stopped.startedAt),
+            heartbeat: time(stopped.heartbeatAt),
+          })}
+        </p>
+      ) : null}
       {rereadDueAt ? <p data-note="reread">{t("monthClose.rereadDue", { time: time(rereadDueAt) })}</p> : null}
       {difference ? (
         <div data-note="difference" className="text-amber-900">
@@ -34,7 +49,12 @@ export function TransferStateNotes({ view }: { view: Notes }) {
               .filter((kind) => kind.missing > 0 || kind.unexpected > 0)
               .map((kind) => (
                 <li key={kind.kind}>
-                  {t("monthClose.differenceKind", { kind: t(kind.kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments"), sent: kind.sent, missing: kind.missing, unexpected: kind.unexpected })}
+                  {t("monthClose.differenceKind", {
+                    kind: t(kind.kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments"),
+                    sent: kind.sent,
+                    missing: kind.missing,
+                    unexpected: kind.unexpected,
+                  })}
                 </li>
               ))}
           </ul>

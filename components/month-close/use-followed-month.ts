@@ -25,7 +25,8 @@ export function useFollowedMonth(companyId: number, rendered: MonthCloseView, st
   const query = useQuery({
     // One query per Transfer followed: what an earlier one ended with is not this one's answer.
     queryKey: ["month-close", companyId, rendered.period, "view", startKey ?? rendered.transferUnderWay?.startedAt ?? ""] as const,
-    queryFn: () => apiFetchOrThrow<{ monthClose: MonthCloseView }>(`/api/payroll-entries/${companyId}/month-close`).then((answer) => answer.monthClose),
+    queryFn: () =>
+      apiFetchOrThrow<{ monthClose: MonthCloseView }>(`/api/payroll-entries/${companyId}/month-close`).then((answer) => answer.monthClose),
     enabled: following,
     // Asked until the Transfer has ended.
     refetchInterval: (current) => (current.state.data && shownState(current.state.data) !== "transferring" ? false : FOLLOW_MS),

@@ -22,7 +22,12 @@ export function useMonthChecks(data: ChecksPageData, kind: EntryKind, period: st
   const published = usePublishedGrid();
   const model = published?.kind === kind ? published.model : null;
   // `runs` and `ms` (copying the lines out of the grid to the findings back here) are shown on the region for the browser bench.
-  const [result, setResult] = useState<{ findings: Finding[]; lines: Record<EntryKind, readonly StoredLine[]>; runs: number; ms: number } | null>(null);
+  const [result, setResult] = useState<{
+    findings: Finding[];
+    lines: Record<EntryKind, readonly StoredLine[]>;
+    runs: number;
+    ms: number;
+  } | null>(null);
   const [status, setStatus] = useState<ChecksStatus>("running");
   // One worker per page, made on first use (there is no Worker while the server renders) and anew for a new context.
   const runnerRef = useRef<{ context: ChecksPageData["context"]; runner: ChecksRunner } | null>(null);
@@ -96,5 +101,11 @@ export function useMonthChecks(data: ChecksPageData, kind: EntryKind, period: st
     return null;
   };
 
-  return { findings: result?.findings ?? null, status, lineNumbers, firstLineOf, timing: result ? { runs: result.runs, ms: result.ms } : null };
+  return {
+    findings: result?.findings ?? null,
+    status,
+    lineNumbers,
+    firstLineOf,
+    timing: result ? { runs: result.runs, ms: result.ms } : null,
+  };
 }

@@ -10,7 +10,14 @@ const monthCloseKeys = {
   action: (companyId: number, period: string) => ["month-close", companyId, period, "action"] as const,
 };
 
-type Answer = { monthClose: MonthCloseView; outcome?: Record<string, string> | null; message?: string | null; resolved?: boolean; transferredBy?: string | null; unrecorded?: boolean };
+type Answer = {
+  monthClose: MonthCloseView;
+  outcome?: Record<string, string> | null;
+  message?: string | null;
+  resolved?: boolean;
+  transferredBy?: string | null;
+  unrecorded?: boolean;
+};
 
 /** What the last action did, for the notice under the buttons. */
 export type MonthCloseDone = {
@@ -49,7 +56,14 @@ export function useMonthClose(companyId: number, period: string) {
       apiFetchOrThrow<Answer>(`/api/payroll-entries/${companyId}/month-close`, { method: "POST", body: { ...input, period } }),
     onMutate: () => setDone(null),
     onSuccess: (answer, input) => {
-      setDone({ action: input.action, monthClose: answer.monthClose, message: answer.message ?? null, resolved: answer.resolved ?? true, transferredBy: answer.transferredBy ?? null, unrecorded: answer.unrecorded ?? false });
+      setDone({
+        action: input.action,
+        monthClose: answer.monthClose,
+        message: answer.message ?? null,
+        resolved: answer.resolved ?? true,
+        transferredBy: answer.transferredBy ?? null,
+        unrecorded: answer.unrecorded ?? false,
+      });
       // A Transfer answers while its job runs: the panel follows the month and renders the page again at its end.
       if (!(input.action === "transfer" && shownState(answer.monthClose) === "transferring")) router.refresh();
     },

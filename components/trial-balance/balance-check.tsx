@@ -5,7 +5,11 @@ import { Notice } from "@/components/ui/notice";
 import type { BalanceLine } from "@/lib/trial-balance/rows";
 import { showCents } from "@/lib/money/locale";
 
-const PART_LABEL = { opening: "trialBalance.table.opening", period: "trialBalance.table.period", closing: "trialBalance.table.closing" } as const;
+const PART_LABEL = {
+  opening: "trialBalance.table.opening",
+  period: "trialBalance.table.period",
+  closing: "trialBalance.table.closing",
+} as const;
 
 /** Debit totals against credit totals of all accounts, with the difference when they disagree. */
 export function BalanceCheck({ lines }: { lines: BalanceLine[] }) {

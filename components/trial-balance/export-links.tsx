@@ -48,13 +48,23 @@ export function ExportLinks({ query }: { query: string }) {
     const result = await apiDownload(href(format));
     setBusy(null);
     if (result.ok) save(result.data.blob, result.data.fileName ?? `trial-balance.${format}`);
-    else setFailure(t("trialBalance.export.downloadFailed", { format: FORMAT_NAMES[format], message: errorMessage(t, result.error, "accounting") }));
+    else
+      setFailure(
+        t("trialBalance.export.downloadFailed", { format: FORMAT_NAMES[format], message: errorMessage(t, result.error, "accounting") }),
+      );
   }
 
   return (
     <>
       {FORMATS.map((format) => (
-        <a key={format} className={link} href={href(format)} download aria-busy={busy === format || undefined} onClick={(event) => void download(event, format)}>
+        <a
+          key={format}
+          className={link}
+          href={href(format)}
+          download
+          aria-busy={busy === format || undefined}
+          onClick={(event) => void download(event, format)}
+        >
           {busy === format ? t("trialBalance.export.preparing", { format: FORMAT_NAMES[format] }) : label[format]}
         </a>
       ))}

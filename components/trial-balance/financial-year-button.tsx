@@ -28,7 +28,14 @@ export function FinancialYearButton({ financialYear }: { financialYear: Financia
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="text-blue-800 underline underline-offset-2">
         {t("trialBalance.financialYear.button", { month: formatMonthName(locale, financialYear.startMonth) })}
       </button>
-      {open ? <FinancialYearForm businessId={financialYear.businessId} businessName={financialYear.businessName ?? financialYear.businessId} startMonth={financialYear.startMonth} onDone={() => setOpen(false)} /> : null}
+      {open ? (
+        <FinancialYearForm
+          businessId={financialYear.businessId}
+          businessName={financialYear.businessName ?? financialYear.businessId}
+          startMonth={financialYear.startMonth}
+          onDone={() => setOpen(false)}
+        />
+      ) : null}
     </div>
   );
 }

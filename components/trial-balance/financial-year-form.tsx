@@ -12,7 +12,17 @@ import { financialYearSchema } from "@/lib/trial-balance/pack/financial-year-sch
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
 /** The first month of the business's financial year, for everyone who works with it; the page follows at once. */
-export default function FinancialYearForm({ businessId, businessName, startMonth, onDone }: { businessId: string; businessName: string; startMonth: number; onDone: () => void }) {
+export default function FinancialYearForm({
+  businessId,
+  businessName,
+  startMonth,
+  onDone,
+}: {
+  businessId: string;
+  businessName: string;
+  startMonth: number;
+  onDone: () => void;
+}) {
   const t = useTranslations();
   const locale = useLocale() as Locale;
   const router = useRouter();

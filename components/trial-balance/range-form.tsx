@@ -19,7 +19,17 @@ const PILL =
   "inline-block rounded-full border border-slate-300 px-3 py-1 hover:bg-slate-100 aria-[current=true]:border-blue-700 aria-[current=true]:bg-blue-50 aria-[current=true]:font-semibold";
 
 /** Period (From, To, quick periods of the financial year), columns and comparison; submits to the URL so every view is a link. */
-export function RangeForm({ values, errors: initialErrors, today, financialYear }: { values: RawQuery; errors: QueryFieldErrors; today: string; financialYear: FinancialYear }) {
+export function RangeForm({
+  values,
+  errors: initialErrors,
+  today,
+  financialYear,
+}: {
+  values: RawQuery;
+  errors: QueryFieldErrors;
+  today: string;
+  financialYear: FinancialYear;
+}) {
   const t = useTranslations();
   const router = useRouter();
   const id = useId();
@@ -29,7 +39,12 @@ export function RangeForm({ values, errors: initialErrors, today, financialYear 
   const fy = financialYear.startMonth;
   const [pending, startTransition] = useTransition();
   const { setStale } = useStaleFigures();
-  const keep = { compare: values.compare === "period" || values.compare === "year" ? values.compare : "none", basis: values.basis === "movement" ? "movement" : "closing", columns: values.columns === "months" || values.columns === "quarters" ? values.columns : "single", business: values.business } as Pick<TrialBalanceQuery, "compare" | "basis" | "columns" | "business">;
+  const keep = {
+    compare: values.compare === "period" || values.compare === "year" ? values.compare : "none",
+    basis: values.basis === "movement" ? "movement" : "closing",
+    columns: values.columns === "months" || values.columns === "quarters" ? values.columns : "single",
+    business: values.business,
+  } as Pick<TrialBalanceQuery, "compare" | "basis" | "columns" | "business">;
   const active = presetOf(values, today, fy);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -40,7 +55,17 @@ export function RangeForm({ values, errors: initialErrors, today, financialYear 
       return typeof value === "string" ? value : "";
     };
     const business = field("business");
-    const result = validateQuery({ from: field("from"), to: field("to"), compare: field("compare"), basis: field("basis") || "closing", columns: field("columns"), ...(business ? { business } : {}) }, fy);
+    const result = validateQuery(
+      {
+        from: field("from"),
+        to: field("to"),
+        compare: field("compare"),
+        basis: field("basis") || "closing",
+        columns: field("columns"),
+        ...(business ? { business } : {}),
+      },
+      fy,
+    );
     if (!result.ok) {
       setErrors(result.errors);
       // The figures below stay those of the period shown before: they say they are out of date.
@@ -90,7 +115,13 @@ export function RangeForm({ values, errors: initialErrors, today, financialYear 
             <label htmlFor={`${id}-compare`} className="text-sm font-medium">
               {t("trialBalance.range.compare")}
             </label>
-            <select id={`${id}-compare`} name="compare" value={compare} onChange={(event) => setCompare(event.target.value)} className={FIELD}>
+            <select
+              id={`${id}-compare`}
+              name="compare"
+              value={compare}
+              onChange={(event) => setCompare(event.target.value)}
+              className={FIELD}
+            >
               <option value="none">{t("trialBalance.range.compareNone")}</option>
               <option value="period">{t("trialBalance.range.comparePeriod")}</option>
               <option value="year">{t("trialBalance.range.compareYear")}</option>
@@ -100,7 +131,13 @@ export function RangeForm({ values, errors: initialErrors, today, financialYear 
             <label htmlFor={`${id}-columns`} className="text-sm font-medium">
               {t("trialBalance.range.columns")}
             </label>
-            <select id={`${id}-columns`} name="columns" value={columns} onChange={(event) => setColumns(event.target.value)} className={FIELD}>
+            <select
+              id={`${id}-columns`}
+              name="columns"
+              value={columns}
+              onChange={(event) => setColumns(event.target.value)}
+              className={FIELD}
+            >
               <option value="single">{t("trialBalance.range.columnsSingle")}</option>
               <option value="months">{t("trialBalance.range.columnsMonths")}</option>
               <option value="quarters">{t("trialBalance.range.columnsQuarters")}</option>
@@ -126,19 +163,30 @@ export function RangeForm({ values, errors: initialErrors, today, financialYear 
           <ul className="flex flex-wrap gap-2 text-sm">
             {QUICK.map((preset) => (
               <li key={preset}>
-                <Link href={`/trial-balance?${queryString({ ...presetRange(preset, today, fy), ...keep })}`} aria-current={active === preset ? "true" : undefined} className={PILL}>
+                <Link
+                  href={`/trial-balance?${queryString({ ...presetRange(preset, today, fy), ...keep })}`}
+                  aria-current={active === preset ? "true" : undefined}
+                  className={PILL}
+                >
                   {t(`trialBalance.range.${preset}`)}
                 </Link>
               </li>
             ))}
           </ul>
-          <ul className="flex flex-wrap items-center gap-2 text-sm" aria-label={t("trialBalance.range.quartersOf", { year: formatFinancialYear(financialYearOf(today, fy), fy) })}>
+          <ul
+            className="flex flex-wrap items-center gap-2 text-sm"
+            aria-label={t("trialBalance.range.quartersOf", { year: formatFinancialYear(financialYearOf(today, fy), fy) })}
+          >
             <li aria-hidden="true" className="text-slate-700">
               {t("trialBalance.range.quartersOf", { year: formatFinancialYear(financialYearOf(today, fy), fy) })}:
             </li>
             {QUARTERS.map((preset) => (
               <li key={preset}>
-                <Link href={`/trial-balance?${queryString({ ...presetRange(preset, today, fy), ...keep })}`} aria-current={active === preset ? "true" : undefined} className={PILL}>
+                <Link
+                  href={`/trial-balance?${queryString({ ...presetRange(preset, today, fy), ...keep })}`}
+                  aria-current={active === preset ? "true" : undefined}
+                  className={PILL}
+                >
                   {t(`trialBalance.range.${preset}`)}
                 </Link>
               </li>

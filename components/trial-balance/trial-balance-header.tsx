@@ -36,10 +36,19 @@ const GroupRow = memo(function GroupRow({ periods, columns }: { periods: Periods
   );
   return (
     <div role="row" aria-rowindex={1} className="grid items-end" style={{ gridTemplateColumns: columns }}>
-      <div role="columnheader" className={`${STICKY_ACCOUNT} self-stretch bg-slate-100 px-3 pt-2 pb-1 text-left font-normal text-slate-700`} data-testid="trial-balance-currency">
+      <div
+        role="columnheader"
+        className={`${STICKY_ACCOUNT} self-stretch bg-slate-100 px-3 pt-2 pb-1 text-left font-normal text-slate-700`}
+        data-testid="trial-balance-currency"
+      >
         {periods.currency ? t("trialBalance.table.currency", { currency: periods.currency }) : null}
       </div>
-      <div role="columnheader" aria-colspan={AMOUNT_COLUMNS.length} className={group} style={{ gridColumn: `span ${AMOUNT_COLUMNS.length}` }}>
+      <div
+        role="columnheader"
+        aria-colspan={AMOUNT_COLUMNS.length}
+        className={group}
+        style={{ gridColumn: `span ${AMOUNT_COLUMNS.length}` }}
+      >
         {name(periods.current)}
       </div>
       {periods.previous ? (
@@ -57,7 +66,17 @@ const GroupRow = memo(function GroupRow({ periods, columns }: { periods: Periods
 });
 
 /** The column names; each sorts the table (A–Z or smallest first, then reversed, then the service's order). */
-const NameRow = memo(function NameRow({ comparing, columns, sort, onSort }: { comparing: boolean; columns: string; sort: Sort; onSort: (key: SortKey) => void }) {
+const NameRow = memo(function NameRow({
+  comparing,
+  columns,
+  sort,
+  onSort,
+}: {
+  comparing: boolean;
+  columns: string;
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+}) {
   const t = useTranslations();
   const header = (key: SortKey, text: string, align: "left" | "right") => {
     const active = sort.key === key;
@@ -94,7 +113,17 @@ const NameRow = memo(function NameRow({ comparing, columns, sort, onSort }: { co
 });
 
 /** The table's two header rows, kept in view at the top while the rows scroll. */
-export function TrialBalanceHeader({ periods, columns, sort, onSort }: { periods: Periods; columns: string; sort: Sort; onSort: (key: SortKey) => void }) {
+export function TrialBalanceHeader({
+  periods,
+  columns,
+  sort,
+  onSort,
+}: {
+  periods: Periods;
+  columns: string;
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+}) {
   return (
     <div role="rowgroup" className="sticky top-0 z-10 bg-slate-100 shadow-[0_1px_0_rgb(203_213_225)] print:static">
       <GroupRow periods={periods} columns={columns} />

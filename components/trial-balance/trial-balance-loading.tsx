@@ -6,7 +6,10 @@ export async function TrialBalanceLoading() {
   return (
     <div role="status" aria-live="polite" className="space-y-3">
       <p className="text-slate-700">{t("trialBalance.states.loading")}</p>
-      <div aria-hidden="true" className="h-[60vh] animate-pulse rounded-lg border border-slate-200 bg-[repeating-linear-gradient(to_bottom,white_0,white_43px,rgb(241_245_249)_43px,rgb(241_245_249)_44px)]" />
+      <div
+        aria-hidden="true"
+        className="h-[60vh] animate-pulse rounded-lg border border-slate-200 bg-[repeating-linear-gradient(to_bottom,white_0,white_43px,rgb(241_245_249)_43px,rgb(241_245_249)_44px)]"
+      />
     </div>
   );
 }

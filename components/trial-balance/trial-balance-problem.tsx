@@ -31,10 +31,14 @@ export async function TrialBalanceProblem({ problem, here }: { problem: Problem;
       case "forbidden":
         return t(problem.reason === "tier" ? "trialBalance.states.tier" : "trialBalance.states.permission");
       case "rateLimited":
-        return problem.retryAfterSeconds === null ? t("trialBalance.states.rateLimitedSoon") : t("trialBalance.states.rateLimited", { seconds: problem.retryAfterSeconds });
+        return problem.retryAfterSeconds === null
+          ? t("trialBalance.states.rateLimitedSoon")
+          : t("trialBalance.states.rateLimited", { seconds: problem.retryAfterSeconds });
       case "unavailable":
         return problem.retryAt
-          ? t("trialBalance.states.unavailableUntil", { time: formatDate(locale, new Date(problem.retryAt), { timeStyle: "short", timeZone: "UTC" }) + " UTC" })
+          ? t("trialBalance.states.unavailableUntil", {
+              time: formatDate(locale, new Date(problem.retryAt), { timeStyle: "short", timeZone: "UTC" }) + " UTC",
+            })
           : t("trialBalance.states.unavailable");
       case "unreachable":
         return t("trialBalance.states.unreachable");
@@ -44,7 +48,8 @@ export async function TrialBalanceProblem({ problem, here }: { problem: Problem;
   })();
   // The service's own words (English) only as a detail below the translated message.
   const detail = problem.kind === "invalid" || problem.kind === "forbidden" ? problem.message : undefined;
-  const retryable = problem.kind === "rateLimited" || problem.kind === "unavailable" || problem.kind === "unreachable" || problem.kind === "badResponse";
+  const retryable =
+    problem.kind === "rateLimited" || problem.kind === "unavailable" || problem.kind === "unreachable" || problem.kind === "badResponse";
   return (
     <div role="alert" className="max-w-3xl space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950">
       <p>{message}</p>

@@ -11,10 +11,24 @@ import { TrialBalanceView } from "./trial-balance-view";
 import { UrlSync } from "./url-sync";
 
 /** Fetches the figures (streamed in below the form) and hands them to the table. */
-export async function TrialBalanceSection({ user, business, query, here }: { user: SessionUser; business: ShownBusiness; query: TrialBalanceQuery; here: string }) {
+export async function TrialBalanceSection({
+  user,
+  business,
+  query,
+  here,
+}: {
+  user: SessionUser;
+  business: ShownBusiness;
+  query: TrialBalanceQuery;
+  here: string;
+}) {
   // All the page's upstream calls (tries and waits together) within the page's budget: a hanging
   // service shows "did not answer" in time, not after tries × timeout.
-  const [t, locale, load] = await Promise.all([getTranslations(), getLocale(), withinPageBudget(() => loadTrialBalance(user, business, query))]);
+  const [t, locale, load] = await Promise.all([
+    getTranslations(),
+    getLocale(),
+    withinPageBudget(() => loadTrialBalance(user, business, query)),
+  ]);
   if (load.kind !== "ok") return <TrialBalanceProblem problem={load} here={here} />;
   const periods = {
     current: formatDateRange(locale, query.from, query.to),
@@ -29,7 +43,10 @@ export async function TrialBalanceSection({ user, business, query, here }: { use
         <Notice tone="info" className="text-sm print:hidden">
           <p>
             {t("trialBalance.otherBusinessNotice")}{" "}
-            <Link className="font-medium underline" href={`/trial-balance?${queryString({ ...query, business: business.switcherBusinessId! })}`}>
+            <Link
+              className="font-medium underline"
+              href={`/trial-balance?${queryString({ ...query, business: business.switcherBusinessId! })}`}
+            >
               {t("trialBalance.showSwitcherBusiness")}
             </Link>
           </p>

@@ -63,9 +63,16 @@ const Row = memo(function Row({ row, index, comparing, locale, na, columns, posi
       style={style}
       className={`${positioned ? "absolute inset-x-0" : "break-inside-avoid"} group grid items-center border-b border-slate-100 hover:bg-blue-50 ${background}`}
     >
-      <div role="rowheader" className={`${STICKY_ACCOUNT} ${background} flex min-w-0 flex-col justify-center self-stretch px-3 group-hover:bg-blue-50`}>
+      <div
+        role="rowheader"
+        className={`${STICKY_ACCOUNT} ${background} flex min-w-0 flex-col justify-center self-stretch px-3 group-hover:bg-blue-50`}
+      >
         {/* Without the id below, a long name has the row's two lines. */}
-        <span className={`text-slate-900 ${showIds ? "block truncate" : "line-clamp-2 leading-tight"}`} title={row.name} {...(index === 0 ? FIRST_ROW_TIMING : {})}>
+        <span
+          className={`text-slate-900 ${showIds ? "block truncate" : "line-clamp-2 leading-tight"}`}
+          title={row.name}
+          {...(index === 0 ? FIRST_ROW_TIMING : {})}
+        >
           {row.name}
         </span>
         {showIds ? <span className="block truncate font-mono text-xs text-slate-500">{row.id}</span> : null}
@@ -85,11 +92,27 @@ const Row = memo(function Row({ row, index, comparing, locale, na, columns, posi
   );
 });
 
-const TotalsRow = memo(function TotalsRow({ totals, label, columns, rowIndex }: { totals: Totals; label: string; columns: string; rowIndex: number }) {
+const TotalsRow = memo(function TotalsRow({
+  totals,
+  label,
+  columns,
+  rowIndex,
+}: {
+  totals: Totals;
+  label: string;
+  columns: string;
+  rowIndex: number;
+}) {
   const t = useTranslations();
   const locale = useLocale();
   return (
-    <div role="row" aria-rowindex={rowIndex} data-testid="trial-balance-totals" className="grid items-center" style={{ gridTemplateColumns: columns, height: ROW_HEIGHT }}>
+    <div
+      role="row"
+      aria-rowindex={rowIndex}
+      data-testid="trial-balance-totals"
+      className="grid items-center"
+      style={{ gridTemplateColumns: columns, height: ROW_HEIGHT }}
+    >
       <div role="rowheader" className={`${STICKY_ACCOUNT} flex items-center self-stretch truncate bg-slate-100 px-3`}>
         {label}
       </div>
@@ -145,7 +168,14 @@ export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, peri
   const hintId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const printing = usePrinting();
-  const range = useVirtualRows({ scroller, count: rows.length, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, initialHeight: INITIAL_VIEWPORT, all: printing });
+  const range = useVirtualRows({
+    scroller,
+    count: rows.length,
+    rowHeight: ROW_HEIGHT,
+    overscan: OVERSCAN,
+    initialHeight: INITIAL_VIEWPORT,
+    all: printing,
+  });
   const comparing = totals.comparison !== null;
   const na = t("trialBalance.table.notApplicable");
   const columnCount = columnKeys(comparing).length;
@@ -186,7 +216,17 @@ export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, peri
           <TrialBalanceHeader periods={periods} columns={columns} sort={sort} onSort={onSort} />
           <div role="rowgroup" className="relative" style={printing ? undefined : { height: rows.length * ROW_HEIGHT }}>
             {rows.slice(range.start, range.end).map((row, offset) => (
-              <Row key={row.id} row={row} index={range.start + offset} comparing={comparing} locale={locale} na={na} columns={columns} positioned={!printing} showIds={showIds} />
+              <Row
+                key={row.id}
+                row={row}
+                index={range.start + offset}
+                comparing={comparing}
+                locale={locale}
+                na={na}
+                columns={columns}
+                positioned={!printing}
+                showIds={showIds}
+              />
             ))}
           </div>
           {rows.length === 0 ? <p className="px-3 py-6 text-center text-slate-600">{t("trialBalance.table.noMatch")}</p> : null}

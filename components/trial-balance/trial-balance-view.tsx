@@ -47,10 +47,16 @@ export function TrialBalanceView({ current, previous, basis, fetchedAt, periods,
   // Typing stays responsive: filtering 5,000 rows follows at a lower priority.
   const deferredFilter = useDeferredValue(filter);
 
-  const rows = useMemo(() => buildRows(unpackAccounts(current), previous === null ? null : unpackAccounts(previous), basis), [current, previous, basis]);
+  const rows = useMemo(
+    () => buildRows(unpackAccounts(current), previous === null ? null : unpackAccounts(previous), basis),
+    [current, previous, basis],
+  );
   const comparing = previous !== null;
   const allTotals = useMemo(() => totalsOf(rows, comparing), [rows, comparing]);
-  const view = useMemo(() => viewRows(rows, { filter: deferredFilter, hideEmpty, sort }, locale), [rows, deferredFilter, hideEmpty, sort, locale]);
+  const view = useMemo(
+    () => viewRows(rows, { filter: deferredFilter, hideEmpty, sort }, locale),
+    [rows, deferredFilter, hideEmpty, sort, locale],
+  );
   const filtered = view.length !== rows.length;
   const totals = useMemo(() => (filtered ? totalsOf(view, comparing) : allTotals), [filtered, view, comparing, allTotals]);
   const totalLabel = filtered ? t("trialBalance.table.totalShown", { count: view.length }) : t("trialBalance.table.total");
@@ -89,7 +95,14 @@ export function TrialBalanceView({ current, previous, basis, fetchedAt, periods,
           <LocalTime iso={fetchedAt} locale={locale} />
           {fetchedAfter}
         </p>
-        <Button variant="secondary" size="sm" className="print:hidden" disabled={refreshing} aria-busy={refreshing} onClick={() => startRefresh(() => router.refresh())}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="print:hidden"
+          disabled={refreshing}
+          aria-busy={refreshing}
+          onClick={() => startRefresh(() => router.refresh())}
+        >
           {refreshing ? t("trialBalance.freshness.refreshing") : t("trialBalance.freshness.refresh")}
         </Button>
       </div>
@@ -133,7 +146,16 @@ export function TrialBalanceView({ current, previous, basis, fetchedAt, periods,
       </div>
 
       <div data-stale={stale ? "" : undefined} className={stale ? STALE : undefined}>
-        <TrialBalanceTable rows={view} totals={totals} totalLabel={totalLabel} sort={sort} onSort={onSort} periods={periods} showIds={showIds} describedBy={stale ? `${ids}-stale` : undefined} />
+        <TrialBalanceTable
+          rows={view}
+          totals={totals}
+          totalLabel={totalLabel}
+          sort={sort}
+          onSort={onSort}
+          periods={periods}
+          showIds={showIds}
+          describedBy={stale ? `${ids}-stale` : undefined}
+        />
       </div>
     </div>
   );

@@ -29,7 +29,12 @@ export function Dialog({
     else if (!open && element.open) element.close();
   }, [open]);
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby={titleId} className={`m-auto ${width} max-w-full rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}>
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      className={`m-auto ${width} max-w-full rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}
+    >
       {open ? (
         <div className="space-y-3 p-5">
           <h2 id={titleId} className="text-lg font-semibold">

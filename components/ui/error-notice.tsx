@@ -8,7 +8,17 @@ import { Notice, type NoticeTone } from "./notice";
  * A failure as people read it: what was not done (`title`, when given), the translated text for
  * its code, and the service's own words below as detail.
  */
-export function ErrorNotice({ error, service = "payroll", tone = "error", title }: { error: unknown; service?: ErrorService; tone?: NoticeTone; title?: string }) {
+export function ErrorNotice({
+  error,
+  service = "payroll",
+  tone = "error",
+  title,
+}: {
+  error: unknown;
+  service?: ErrorService;
+  tone?: NoticeTone;
+  title?: string;
+}) {
   const t = useTranslations();
   const { detail } = errorBody(error);
   return (

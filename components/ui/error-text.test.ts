@@ -8,7 +8,13 @@ import { errorBody, errorKey, errorMessage, isTransient } from "./error-text";
 
 // A missing key throws here, so "every code has a text" cannot pass by echoing the key.
 const translator = (locale: "en" | "de") =>
-  createTranslator({ locale, messages: MESSAGES[locale], onError: (error) => { throw error; } }) as unknown as Translate;
+  createTranslator({
+    locale,
+    messages: MESSAGES[locale],
+    onError: (error) => {
+      throw error;
+    },
+  }) as unknown as Translate;
 const en = translator("en");
 const de = translator("de");
 

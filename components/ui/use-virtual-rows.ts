@@ -32,7 +32,15 @@ interface VisibleRange {
  * component only when that range changes (not on every scrolled pixel); the rows themselves are
  * positioned by their index (`index * rowHeight`), so none needs measuring.
  */
-export function useVirtualRows({ scroller, count, rowHeight, overscan, initialHeight, paddingStart = 0, all = false }: VirtualRowsOptions): VisibleRange {
+export function useVirtualRows({
+  scroller,
+  count,
+  rowHeight,
+  overscan,
+  initialHeight,
+  paddingStart = 0,
+  all = false,
+}: VirtualRowsOptions): VisibleRange {
   // eslint-disable-next-line react-hooks/incompatible-library -- only the range (two numbers) leaves this hook, read fresh on every render.
   const virtualizer = useVirtualizer({
     count,

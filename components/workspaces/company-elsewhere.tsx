@@ -16,7 +16,11 @@ export async function CompanyElsewhere({ user, companyId, fallback }: { user: Se
   return (
     <Notice tone="warning" role="region" aria-label={t("workspaces.elsewhereTitle")}>
       <p className="mb-2">{t("workspaces.companyElsewhere", { company: holder.companyName, workspace: holder.name })}</p>
-      <SwitchWorkspaceButton workspaceId={holder.id} label={t("workspaces.switchTo", { workspace: holder.name })} failedText={t("workspaces.switchFailed")} />
+      <SwitchWorkspaceButton
+        workspaceId={holder.id}
+        label={t("workspaces.switchTo", { workspace: holder.name })}
+        failedText={t("workspaces.switchFailed")}
+      />
     </Notice>
   );
 }

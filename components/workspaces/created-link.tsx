@@ -21,12 +21,22 @@ export function CreatedLink({ workspaceId, created, canEmail }: { workspaceId: s
   // A link for a named person goes to their address (the server sends it nowhere else).
   const [email, setEmail] = useState(created.invitation.invitee?.email ?? "");
   const send = useMutation({
-    mutationFn: (to: string) => apiFetchOrThrow<{ sent: boolean }>(`/api/workspaces/${workspaceId}/invitations/email`, { method: "POST", body: { token: created.token, email: to } }),
+    mutationFn: (to: string) =>
+      apiFetchOrThrow<{ sent: boolean }>(`/api/workspaces/${workspaceId}/invitations/email`, {
+        method: "POST",
+        body: { token: created.token, email: to },
+      }),
   });
   const expires = formatDate(locale, new Date(created.invitation.expiresAt), { dateStyle: "long", timeStyle: "short" });
   return (
     <div className="space-y-3 rounded border border-blue-200 bg-blue-50 p-3">
-      <Field label={t("workspaces.invitationLink")} value={created.link} readOnly hint={t("workspaces.linkHint", { expires })} onFocus={(event) => event.currentTarget.select()} />
+      <Field
+        label={t("workspaces.invitationLink")}
+        value={created.link}
+        readOnly
+        hint={t("workspaces.linkHint", { expires })}
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button
           variant="secondary"
@@ -54,7 +64,14 @@ export function CreatedLink({ workspaceId, created, canEmail }: { workspaceId: s
           }}
         >
           <div className="min-w-0 flex-1 basis-56">
-            <Field label={t("workspaces.emailAddress")} type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+            <Field
+              label={t("workspaces.emailAddress")}
+              type="email"
+              required
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
           </div>
           <Button type="submit" variant="secondary" disabled={send.isPending} aria-busy={send.isPending}>
             {t("workspaces.sendByEmail")}

@@ -18,7 +18,15 @@ import { RoleCheckboxes } from "./role-checkboxes";
 import type { WorkspaceRef } from "./workspace-settings";
 
 /** For owners: a new invitation link for chosen roles, and every invitation with its state and who used it. */
-export function InvitationsSection({ workspace, initialInvitations, canEmail }: { workspace: WorkspaceRef; initialInvitations: InvitationView[]; canEmail: boolean }) {
+export function InvitationsSection({
+  workspace,
+  initialInvitations,
+  canEmail,
+}: {
+  workspace: WorkspaceRef;
+  initialInvitations: InvitationView[];
+  canEmail: boolean;
+}) {
   const t = useTranslations();
   const queryClient = useQueryClient();
   const headingId = useId();
@@ -35,11 +43,14 @@ export function InvitationsSection({ workspace, initialInvitations, canEmail }: 
     initialData: initialInvitations,
   });
   const create = useMutation({
-    mutationFn: ({ roles: chosen, invitee }: { roles: WorkspaceRoleName[]; invitee?: Invitee }) => apiFetchOrThrow<CreatedInvitation>(base, { method: "POST", body: { roles: chosen, invitee } }),
+    mutationFn: ({ roles: chosen, invitee }: { roles: WorkspaceRoleName[]; invitee?: Invitee }) =>
+      apiFetchOrThrow<CreatedInvitation>(base, { method: "POST", body: { roles: chosen, invitee } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.invitations(workspace.id) }),
   });
   const noRole = tried && roles.length === 0;
-  const invitee = inviteeEmail.trim() ? inviteeSchema.safeParse({ email: inviteeEmail.trim(), name: inviteeName.trim() || undefined }) : null;
+  const invitee = inviteeEmail.trim()
+    ? inviteeSchema.safeParse({ email: inviteeEmail.trim(), name: inviteeName.trim() || undefined })
+    : null;
   const badEmail = tried && invitee !== null && !invitee.success;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -55,7 +66,12 @@ export function InvitationsSection({ workspace, initialInvitations, canEmail }: 
           if (roles.length > 0 && (invitee === null || invitee.success)) create.mutate({ roles, invitee: invitee?.data });
         }}
       >
-        <RoleCheckboxes legend={t("workspaces.invitationRoles")} value={roles} onChange={setRoles} describedBy={noRole || create.isError ? errorId : undefined} />
+        <RoleCheckboxes
+          legend={t("workspaces.invitationRoles")}
+          value={roles}
+          onChange={setRoles}
+          describedBy={noRole || create.isError ? errorId : undefined}
+        />
         {noRole ? (
           <p id={errorId} className="text-sm text-red-700">
             {t("workspaces.chooseRole")}
@@ -72,7 +88,13 @@ export function InvitationsSection({ workspace, initialInvitations, canEmail }: 
             hint={t("workspaces.inviteeEmailHint")}
             error={badEmail ? t("workspaces.inviteeEmailInvalid") : undefined}
           />
-          <Field label={t("workspaces.inviteeName")} autoComplete="off" maxLength={200} value={inviteeName} onChange={(event) => setInviteeName(event.target.value)} />
+          <Field
+            label={t("workspaces.inviteeName")}
+            autoComplete="off"
+            maxLength={200}
+            value={inviteeName}
+            onChange={(event) => setInviteeName(event.target.value)}
+          />
         </div>
         <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
           {t("workspaces.createInvitation")}
@@ -105,7 +127,12 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
   const [confirming, setConfirming] = useState(false);
   const date = (iso: string) => formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const revoke = useMutation({
-    mutationFn: async () => (await apiFetchOrThrow<{ invitations: InvitationView[] }>(`/api/workspaces/${workspaceId}/invitations/${invitation.id}`, { method: "DELETE" })).invitations,
+    mutationFn: async () =>
+      (
+        await apiFetchOrThrow<{ invitations: InvitationView[] }>(`/api/workspaces/${workspaceId}/invitations/${invitation.id}`, {
+          method: "DELETE",
+        })
+      ).invitations,
     onSuccess: (invitations) => {
       setConfirming(false);
       queryClient.setQueryData(workspaceKeys.invitations(workspaceId), invitations);
@@ -116,10 +143,14 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
   const rows: [string, string][] = [
     [t("workspaces.colFor"), invitee ? (invitee.name ? `${invitee.name} (${invitee.email})` : invitee.email) : t("workspaces.forAnyone")],
     [t("workspaces.colRoles"), invitation.roles.map((role) => t(`workspaces.roles.${role}`)).join(", ")],
-    [t("workspaces.colCreated"), invitation.createdBy ? `${date(invitation.createdAt)} · ${invitation.createdBy}` : date(invitation.createdAt)],
+    [
+      t("workspaces.colCreated"),
+      invitation.createdBy ? `${date(invitation.createdAt)} · ${invitation.createdBy}` : date(invitation.createdAt),
+    ],
     [t("workspaces.colValidUntil"), date(invitation.expiresAt)],
   ];
-  if (invitation.usedBy && invitation.usedAt) rows.push([t("workspaces.colUsedBy"), t("workspaces.usedBy", { name: invitation.usedBy, date: date(invitation.usedAt) })]);
+  if (invitation.usedBy && invitation.usedAt)
+    rows.push([t("workspaces.colUsedBy"), t("workspaces.usedBy", { name: invitation.usedBy, date: date(invitation.usedAt) })]);
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 p-3">
       <div className="space-y-1">
@@ -137,7 +168,12 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
         {revoke.isError ? <Notice tone="error">{errorMessage(t, revoke.error)}</Notice> : null}
       </div>
       {invitation.state === "open" ? (
-        <Button variant="danger" size="sm" aria-label={t("workspaces.revokeLabel", { date: date(invitation.createdAt) })} onClick={() => setConfirming(true)}>
+        <Button
+          variant="danger"
+          size="sm"
+          aria-label={t("workspaces.revokeLabel", { date: date(invitation.createdAt) })}
+          onClick={() => setConfirming(true)}
+        >
           {t("workspaces.revoke")}
         </Button>
       ) : null}

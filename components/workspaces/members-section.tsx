@@ -45,7 +45,8 @@ function MemberRow({ workspace, member, isMe }: { workspace: WorkspaceRef; membe
   const [confirming, setConfirming] = useState(false);
   const url = `/api/workspaces/${workspace.id}/members/${member.userId}`;
   const save = useMutation({
-    mutationFn: async (next: WorkspaceRoleName[]) => (await apiFetchOrThrow<{ members: MemberView[] }>(url, { method: "PATCH", body: { roles: next } })).members,
+    mutationFn: async (next: WorkspaceRoleName[]) =>
+      (await apiFetchOrThrow<{ members: MemberView[] }>(url, { method: "PATCH", body: { roles: next } })).members,
     onSuccess: (members) => {
       queryClient.setQueryData(workspaceKeys.members(workspace.id), members);
       // An owner who gave up `owner` sees the page as a member now.
@@ -97,8 +98,20 @@ function MemberRow({ workspace, member, isMe }: { workspace: WorkspaceRef; membe
             if (changed && roles.length > 0) save.mutate(roles);
           }}
         >
-          <RoleCheckboxes legend={t("workspaces.rolesOf", { name: member.name })} value={roles} onChange={setRoles} disabled={save.isPending} describedBy={failure ? errorId : undefined} />
-          <Button type="submit" size="sm" variant="secondary" disabled={!changed || roles.length === 0 || save.isPending} aria-busy={save.isPending}>
+          <RoleCheckboxes
+            legend={t("workspaces.rolesOf", { name: member.name })}
+            value={roles}
+            onChange={setRoles}
+            disabled={save.isPending}
+            describedBy={failure ? errorId : undefined}
+          />
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            disabled={!changed || roles.length === 0 || save.isPending}
+            aria-busy={save.isPending}
+          >
             {t("workspaces.saveRoles")}
           </Button>
         </form>
@@ -110,7 +123,11 @@ function MemberRow({ workspace, member, isMe }: { workspace: WorkspaceRef; membe
           {errorMessage(t, failure)}
         </Notice>
       ) : null}
-      {save.isSuccess && !changed ? <p role="status" className="text-sm text-green-800">{t("workspaces.rolesSaved")}</p> : null}
+      {save.isSuccess && !changed ? (
+        <p role="status" className="text-sm text-green-800">
+          {t("workspaces.rolesSaved")}
+        </p>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={isMe ? t("workspaces.leaveTitle", { workspace: workspace.name }) : t("workspaces.removeTitle", { name: member.name })}

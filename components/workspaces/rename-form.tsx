@@ -28,7 +28,8 @@ export function RenameForm({ workspaceId, name }: { workspaceId: string; name: s
   const [problem, setProblem] = useState<ReturnType<typeof nameProblem>>(null);
   const [refreshing, startRefresh] = useTransition();
   const rename = useMutation({
-    mutationFn: (next: string) => apiFetchOrThrow<{ name: string }>(`/api/workspaces/${workspaceId}`, { method: "PATCH", body: { name: next } }),
+    mutationFn: (next: string) =>
+      apiFetchOrThrow<{ name: string }>(`/api/workspaces/${workspaceId}`, { method: "PATCH", body: { name: next } }),
     // The heading, the header's switcher and the dialogs show the new name.
     onSuccess: () => startRefresh(() => router.refresh()),
   });

@@ -57,7 +57,14 @@ export function WorkspaceSelect({ workspaces, current }: { workspaces: { id: str
           </option>
         ))}
       </select>
-      <Button size="sm" variant="secondary" className="shrink-0 !py-1" disabled={busy || chosen === current} aria-busy={busy} onClick={() => choose.mutate({ workspaceId: chosen })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        className="shrink-0 !py-1"
+        disabled={busy || chosen === current}
+        aria-busy={busy}
+        onClick={() => choose.mutate({ workspaceId: chosen })}
+      >
         {t("common.workspaceSwitch")}
       </Button>
       {choose.isError ? (

@@ -34,6 +34,11 @@ export type UserDetails = z.infer<typeof userDetailsSchema>;
 
 /** The write requests the proxy validates, by method and path: `{ business: {...} }`, `{ user: {...} }`. */
 export const WRITE_SCHEMAS: { method: string; path: RegExp; schema: z.ZodType; wrapper: string }[] = [
-  { method: "PUT", path: /^\/businesses\/[^/?]+$/, schema: z.object({ business: businessDetailsSchema.partial().strict() }).strict(), wrapper: "business" },
+  {
+    method: "PUT",
+    path: /^\/businesses\/[^/?]+$/,
+    schema: z.object({ business: businessDetailsSchema.partial().strict() }).strict(),
+    wrapper: "business",
+  },
   { method: "PUT", path: /^\/user$/, schema: z.object({ user: userDetailsSchema.partial().strict() }).strict(), wrapper: "user" },
 ];

@@ -8,5 +8,6 @@ export const accountingKeys = {
   business: (businessId: string) => [...accountingKeys.all, "businesses", businessId] as const,
   selectedBusiness: () => [...accountingKeys.all, "selected-business"] as const,
   /** One column of the trial balance pack (`null`: the lead business). */
-  trialBalancePeriod: (businessId: string | null, from: string, to: string) => [...accountingKeys.all, "trial-balance", businessId, from, to] as const,
+  trialBalancePeriod: (businessId: string | null, from: string, to: string) =>
+    [...accountingKeys.all, "trial-balance", businessId, from, to] as const,
 };

@@ -25,7 +25,10 @@ export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 /** The page's position: entries older than this one (`<epoch ms>_<id>`, newest first). */
 export const auditCursorSchema = optional(z.string().regex(/^\d{1,15}_[0-9a-f-]{36}$/));
 
-export function parseAuditSearch(params: Record<string, string | string[] | undefined> | URLSearchParams): { filters: AuditFilters; after: string | undefined } {
+export function parseAuditSearch(params: Record<string, string | string[] | undefined> | URLSearchParams): {
+  filters: AuditFilters;
+  after: string | undefined;
+} {
   const record = params instanceof URLSearchParams ? Object.fromEntries(params) : params;
   return { filters: auditFiltersSchema.parse(record), after: auditCursorSchema.parse(record.after) };
 }

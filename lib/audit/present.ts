@@ -62,12 +62,31 @@ export interface ShownEntry extends PresentedEntry {
  * and the zone (MEZ/MESZ, CET/CEST), so an auditor reads the instant without knowing our setting.
  */
 export function formatWhen(locale: Locale, at: Date): string {
-  return formatDate(locale, at, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin", timeZoneName: "short" }).replace(", ", " ");
+  return formatDate(locale, at, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Europe/Berlin",
+    timeZoneName: "short",
+  }).replace(", ", " ");
 }
 
 /** The invitation's expiry: to the minute, with its zone. */
 function formatUntil(locale: Locale, at: Date): string {
-  return formatDate(locale, at, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin", timeZoneName: "short" }).replace(", ", " ");
+  return formatDate(locale, at, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Europe/Berlin",
+    timeZoneName: "short",
+  }).replace(", ", " ");
 }
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -76,7 +95,8 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function cellText(locale: Locale, t: Translate, entryKind: string, field: string, text: string | null): string {
   if (text === null || text === "") return t("audit.empty");
   if (field === "type") return typeLabels(entryKind === "payments" ? "payments" : "hours")[text]?.[locale] ?? text;
-  if (CANONICAL_DECIMAL.test(text)) return numberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(text as Intl.StringNumericLiteral);
+  if (CANONICAL_DECIMAL.test(text))
+    return numberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(text as Intl.StringNumericLiteral);
   if (ISO_DAY.test(text)) return formatDay(locale, text);
   return text;
 }
@@ -114,10 +134,20 @@ function draftChanges(locale: Locale, t: Translate, entry: AuditEntryLike, names
     const where = t(`audit.line.${line.change}`, { employee: employeeText(names, entry.companyId, line.employeeId) });
     const changes: AuditChange[] = [];
     if (line.oldEmployeeId !== undefined && line.oldEmployeeId !== null) {
-      changes.push({ where, field: t("audit.employeeField"), old: employeeText(names, entry.companyId, line.oldEmployeeId), new: line.employeeId === null ? "" : employeeText(names, entry.companyId, line.employeeId) });
+      changes.push({
+        where,
+        field: t("audit.employeeField"),
+        old: employeeText(names, entry.companyId, line.oldEmployeeId),
+        new: line.employeeId === null ? "" : employeeText(names, entry.companyId, line.employeeId),
+      });
     }
     for (const [field, [before, after]] of Object.entries(line.cells ?? {})) {
-      changes.push({ where, field: fieldLabel(t, field), old: cellText(locale, t, entryKind, field, before), new: cellText(locale, t, entryKind, field, after) });
+      changes.push({
+        where,
+        field: fieldLabel(t, field),
+        old: cellText(locale, t, entryKind, field, before),
+        new: cellText(locale, t, entryKind, field, after),
+      });
     }
     if (changes.length === 0) changes.push({ where, field: "", old: "", new: "" });
     return changes;
@@ -150,7 +180,10 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike, names: A
     case "member.left":
       return t("audit.summary.member_left", { roles: rolesText(t, d.roles) });
     case "invitation.created":
-      return t("audit.summary.invitation_created", { roles: rolesText(t, d.roles), expires: d.expiresAt ? formatUntil(locale, new Date(str(d.expiresAt))) : "—" });
+      return t("audit.summary.invitation_created", {
+        roles: rolesText(t, d.roles),
+        expires: d.expiresAt ? formatUntil(locale, new Date(str(d.expiresAt))) : "—",
+      });
     case "invitation.revoked":
       return t("audit.summary.invitation_revoked", { roles: rolesText(t, d.roles) });
     case "invitation.emailed":
@@ -164,10 +197,18 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike, names: A
     case "employee.created":
       return t("audit.summary.employee_created", { id: str(d.employeeId), name: str(d.name) });
     case "employee.import_started":
-      return t("audit.summary.employee_import_started", { total: num(d.total), pending: num(d.pending), inUse: num(d.inUse), skipped: num(d.skipped) });
+      return t("audit.summary.employee_import_started", {
+        total: num(d.total),
+        pending: num(d.pending),
+        inUse: num(d.inUse),
+        skipped: num(d.skipped),
+      });
     case "employee.imported": {
       const employees = list(d.employees) as { employeeId?: number; name?: string }[];
-      return t("audit.summary.employee_imported", { count: employees.length, names: employees.map((e) => `${e.employeeId ?? ""} ${e.name ?? ""}`.trim()).join(", ") });
+      return t("audit.summary.employee_imported", {
+        count: employees.length,
+        names: employees.map((e) => `${e.employeeId ?? ""} ${e.name ?? ""}`.trim()).join(", "),
+      });
     }
     case "draft.saved":
       return t("audit.summary.draft_saved", { entryKind: entryKindLabel(t, d.entryKind), count: list(d.lines).length });
@@ -191,15 +232,31 @@ function summaryOf(locale: Locale, t: Translate, entry: AuditEntryLike, names: A
       const action = str(d.action);
       const actionKey = `audit.monthActions.${action}` as never;
       const [from, to] = stepStates(d);
-      const text = t("audit.summary.month_close_step", { action: t.has(actionKey) ? t(actionKey) : action, from: state(from), to: state(to), round: num(d.round) });
+      const text = t("audit.summary.month_close_step", {
+        action: t.has(actionKey) ? t(actionKey) : action,
+        from: state(from),
+        to: state(to),
+        round: num(d.round),
+      });
       return d.reason ? `${text} ${t("audit.summary.month_close_reason", { reason: str(d.reason) })}` : text;
     }
     case "month_close.acknowledged": {
       const ruleKey = `monthChecks.ruleNames.${str(d.rule)}` as never;
-      return t("audit.summary.month_close_acknowledged", { rule: t.has(ruleKey) ? t(ruleKey) : str(d.rule), employee: employeeText(names, entry.companyId, d.employeeId), round: num(d.round), comment: str(d.comment) });
+      return t("audit.summary.month_close_acknowledged", {
+        rule: t.has(ruleKey) ? t(ruleKey) : str(d.rule),
+        employee: employeeText(names, entry.companyId, d.employeeId),
+        round: num(d.round),
+        comment: str(d.comment),
+      });
     }
     case "workspace.four_eyes":
-      return t(d.enabled === null || d.enabled === undefined ? "audit.summary.four_eyes_default" : d.enabled ? "audit.summary.four_eyes_on" : "audit.summary.four_eyes_off");
+      return t(
+        d.enabled === null || d.enabled === undefined
+          ? "audit.summary.four_eyes_default"
+          : d.enabled
+            ? "audit.summary.four_eyes_on"
+            : "audit.summary.four_eyes_off",
+      );
     case "workspace.renamed":
       return t("audit.summary.workspace_renamed", { from: str(d.from), to: str(d.to) });
     case "company.check_settings":
@@ -216,17 +273,35 @@ function settingChanges(details: Record<string, unknown>): Record<string, [unkno
 
 /** A check setting's value as people read it: the Land's name, "Minijob", euros, hours; null as the default. */
 function settingText(locale: Locale, t: Translate, field: string, value: unknown): string {
-  if (field === "federalState") return value === null || value === undefined ? t("audit.settings.noState") : t.has(`monthChecks.federalStates.${str(value)}` as never) ? t(`monthChecks.federalStates.${str(value)}` as never) : str(value);
-  if (field === "payCap") return value === null || value === undefined ? t("audit.settings.noCap") : value === "minijob" ? t("audit.settings.minijob") : `${formatAmount(locale, str(value))} €`;
+  if (field === "federalState")
+    return value === null || value === undefined
+      ? t("audit.settings.noState")
+      : t.has(`monthChecks.federalStates.${str(value)}` as never)
+        ? t(`monthChecks.federalStates.${str(value)}` as never)
+        : str(value);
+  if (field === "payCap")
+    return value === null || value === undefined
+      ? t("audit.settings.noCap")
+      : value === "minijob"
+        ? t("audit.settings.minijob")
+        : `${formatAmount(locale, str(value))} €`;
   if (value === null || value === undefined) return t("audit.settings.companyLimit");
   return t("audit.settings.hours", { hours: numberFormat(locale, { maximumFractionDigits: 2 }).format(num(value)) });
 }
 
 function settingsChanges(locale: Locale, t: Translate, entry: AuditEntryLike): AuditChange[] {
-  const where = entry.kind === "employee.check_settings" ? t("audit.settings.employee", { id: str(entry.details.employeeId), name: str(entry.details.name) }) : t("audit.settings.company");
+  const where =
+    entry.kind === "employee.check_settings"
+      ? t("audit.settings.employee", { id: str(entry.details.employeeId), name: str(entry.details.name) })
+      : t("audit.settings.company");
   return Object.entries(settingChanges(entry.details)).map(([field, [before, after]]) => {
     const key = `audit.settings.fields.${field}` as never;
-    return { where, field: t.has(key) ? t(key) : field, old: settingText(locale, t, field, before), new: settingText(locale, t, field, after) };
+    return {
+      where,
+      field: t.has(key) ? t(key) : field,
+      old: settingText(locale, t, field, before),
+      new: settingText(locale, t, field, after),
+    };
   });
 }
 
@@ -236,8 +311,10 @@ export function presentEntry(locale: Locale, t: Translate, entry: AuditEntryLike
   let changes: AuditChange[] = [];
   if (entry.kind === "draft.saved") changes = draftChanges(locale, t, entry, names);
   if (entry.kind === "company.check_settings" || entry.kind === "employee.check_settings") changes = settingsChanges(locale, t, entry);
-  if (entry.kind === "workspace.renamed") changes = [{ where: t("audit.workspaceWhere"), field: t("audit.nameField"), old: str(d.from), new: str(d.to) }];
-  if (entry.kind === "member.roles_changed") changes = [{ where: str(d.memberName), field: t("audit.rolesField"), old: rolesText(t, d.from), new: rolesText(t, d.to) }];
+  if (entry.kind === "workspace.renamed")
+    changes = [{ where: t("audit.workspaceWhere"), field: t("audit.nameField"), old: str(d.from), new: str(d.to) }];
+  if (entry.kind === "member.roles_changed")
+    changes = [{ where: str(d.memberName), field: t("audit.rolesField"), old: rolesText(t, d.from), new: rolesText(t, d.to) }];
   return {
     when: formatWhen(locale, entry.occurredAt),
     who: entry.actorName ?? (entry.actorId ? entry.actorId.slice(0, 8) : t("audit.system")),

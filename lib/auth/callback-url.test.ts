@@ -11,7 +11,21 @@ describe("safeCallbackUrl (next-auth's redirect callback)", () => {
   });
 
   it("sends everything else home, without throwing", () => {
-    for (const url of ["http://localhost:3000.evil.example/", "\\\\evil.example", "\\evil.example", "//evil.example/x", "/\\evil.example", "%", "%25", "javascript:alert(1)", "https://evil.example/", "http://localhost:3000@evil.example/", "", "/\u0000x", "http:/\\evil.example"]) {
+    for (const url of [
+      "http://localhost:3000.evil.example/",
+      "\\\\evil.example",
+      "\\evil.example",
+      "//evil.example/x",
+      "/\\evil.example",
+      "%",
+      "%25",
+      "javascript:alert(1)",
+      "https://evil.example/",
+      "http://localhost:3000@evil.example/",
+      "",
+      "/\u0000x",
+      "http:/\\evil.example",
+    ]) {
       expect(() => safeCallbackUrl(url, base), url).not.toThrow();
       expect(safeCallbackUrl(url, base), url).toBe(base);
     }
@@ -22,7 +36,10 @@ describe("withSafeCallbackUrl (proxy.ts on /api/auth/*)", () => {
   const cookieRequest = (url: string, cookie?: string) => new NextRequest(`${base}${url}`, cookie ? { headers: { cookie } } : {});
 
   it("leaves a request with the app's own callbackUrl alone", () => {
-    const response = withSafeCallbackUrl(cookieRequest("/api/auth/session?callbackUrl=%2Fbusinesses", "ledgerlane.callback-url=http%3A%2F%2Flocalhost%3A3000%2Fpayroll"), base);
+    const response = withSafeCallbackUrl(
+      cookieRequest("/api/auth/session?callbackUrl=%2Fbusinesses", "ledgerlane.callback-url=http%3A%2F%2Flocalhost%3A3000%2Fpayroll"),
+      base,
+    );
     expect(response.headers.get("x-middleware-rewrite")).toBeNull();
     expect(response.headers.get("x-middleware-override-headers")).toBeNull();
   });
@@ -37,7 +54,10 @@ describe("withSafeCallbackUrl (proxy.ts on /api/auth/*)", () => {
 
   it("drops a planted callback-url cookie from the request and clears it in the browser", () => {
     for (const value of ["%25", "%5C%5Cevil.example", "http%3A%2F%2Flocalhost%3A3000.evil.example%2F"]) {
-      const response = withSafeCallbackUrl(cookieRequest("/api/auth/session", `ledgerlane.session=s1; ledgerlane.callback-url=${value}`), base);
+      const response = withSafeCallbackUrl(
+        cookieRequest("/api/auth/session", `ledgerlane.session=s1; ledgerlane.callback-url=${value}`),
+        base,
+      );
       expect(response.headers.get("x-middleware-request-cookie"), value).toBe("ledgerlane.session=s1");
       expect(response.headers.get("set-cookie"), value).toMatch(/^ledgerlane\.callback-url=; Path=\/; .*Max-Age=0/i);
     }

@@ -63,6 +63,7 @@ export function withSafeCallbackUrl(request: NextRequest, baseUrl: string): Next
   } else {
     response = NextResponse.next({ request: { headers } });
   }
-  for (const name of badCookies) response.cookies.set({ name, value: "", path: "/", maxAge: 0, secure: name.startsWith("__Secure-"), httpOnly: true, sameSite: "lax" });
+  for (const name of badCookies)
+    response.cookies.set({ name, value: "", path: "/", maxAge: 0, secure: name.startsWith("__Secure-"), httpOnly: true, sameSite: "lax" });
   return response;
 }

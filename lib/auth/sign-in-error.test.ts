@@ -8,6 +8,7 @@ describe("signInErrorText", () => {
   });
 
   it("gives the generic text for built-in names of plain objects", () => {
-    for (const code of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "nope"]) expect(signInErrorText(code), code).toBe("auth.errorFailed");
+    for (const code of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "nope"])
+      expect(signInErrorText(code), code).toBe("auth.errorFailed");
   });
 });

@@ -19,7 +19,10 @@ const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
  * first. Each key is 32 random bytes (AES-256), base64 or base64url encoded.
  */
 export function parseEncryptionKeys(raw: string): KeyRing {
-  const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) throw new Error("TOKEN_ENCRYPTION_KEYS is empty: give at least one id:base64key entry");
   const keys = entries.map((entry) => {
     const separator = entry.indexOf(":");
@@ -29,7 +32,9 @@ export function parseEncryptionKeys(raw: string): KeyRing {
     }
     const bytes = Buffer.from(entry.slice(separator + 1), "base64");
     if (bytes.length !== KEY_BYTES) {
-      throw new Error(`TOKEN_ENCRYPTION_KEYS: key "${id}" is ${bytes.length} bytes; AES-256-GCM needs exactly ${KEY_BYTES} (generate one with: openssl rand -base64 32)`);
+      throw new Error(
+        `TOKEN_ENCRYPTION_KEYS: key "${id}" is ${bytes.length} bytes; AES-256-GCM needs exactly ${KEY_BYTES} (generate one with: openssl rand -base64 32)`,
+      );
     }
     return { id, key: createSecretKey(bytes) };
   });

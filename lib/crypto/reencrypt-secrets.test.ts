@@ -29,7 +29,11 @@ async function seedUser(ring: typeof oldRing) {
       id: connectionId,
       userId: user.id,
       scopes: "full_access",
-      refreshTokenEncrypted: encryptSecret(refresh, { table: "accounting_connections", rowId: connectionId, column: "refresh_token_encrypted" }, ring),
+      refreshTokenEncrypted: encryptSecret(
+        refresh,
+        { table: "accounting_connections", rowId: connectionId, column: "refresh_token_encrypted" },
+        ring,
+      ),
     },
   });
   const { id: workspaceId } = await db.workspace.create({ data: { name: "Owner", personalUserId: user.id }, select: { id: true } });
@@ -58,8 +62,20 @@ describe("secrets at rest in Postgres", () => {
       const payroll = await db.payrollConnection.findUniqueOrThrow({ where: { id: row.payrollId } });
       expect(keyIdOf(connection.refreshTokenEncrypted!)).toBe("new");
       expect(keyIdOf(payroll.apiKeyEncrypted!)).toBe("new");
-      expect(decryptSecret(connection.refreshTokenEncrypted!, { table: "accounting_connections", rowId: row.connectionId, column: "refresh_token_encrypted" }, bothRing)).toBe(row.refresh);
-      expect(decryptSecret(payroll.apiKeyEncrypted!, { table: "payroll_connections", rowId: row.payrollId, column: "api_key_encrypted" }, bothRing)).toBe(row.apiKey);
+      expect(
+        decryptSecret(
+          connection.refreshTokenEncrypted!,
+          { table: "accounting_connections", rowId: row.connectionId, column: "refresh_token_encrypted" },
+          bothRing,
+        ),
+      ).toBe(row.refresh);
+      expect(
+        decryptSecret(
+          payroll.apiKeyEncrypted!,
+          { table: "payroll_connections", rowId: row.payrollId, column: "api_key_encrypted" },
+          bothRing,
+        ),
+      ).toBe(row.apiKey);
     }
     const leftUnderOld = await db.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM accounting_connections WHERE refresh_token_encrypted LIKE 'v1.old.%'`;
@@ -85,7 +101,11 @@ describe("secrets at rest in Postgres", () => {
     await db.accountingConnection.update({ where: { id: b.connectionId }, data: { refreshTokenEncrypted: source.refreshTokenEncrypted } });
     const target = await db.accountingConnection.findUniqueOrThrow({ where: { id: b.connectionId } });
     expect(() =>
-      decryptSecret(target.refreshTokenEncrypted!, { table: "accounting_connections", rowId: b.connectionId, column: "refresh_token_encrypted" }, oldRing),
+      decryptSecret(
+        target.refreshTokenEncrypted!,
+        { table: "accounting_connections", rowId: b.connectionId, column: "refresh_token_encrypted" },
+        oldRing,
+      ),
     ).toThrow(SecretDecryptionError);
   });
 });

@@ -7,4 +7,3 @@ export const SECRET_COLUMNS = [
   { table: "accounting_connections", column: "access_token_encrypted" },
   { table: "payroll_connections", column: "api_key_encrypted" },
 ] as const;
-

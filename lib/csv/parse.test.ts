@@ -4,10 +4,16 @@ import { toTsv } from "./write";
 
 describe("clipboard TSV", () => {
   it("reads Excel's CRLF rows with a trailing line end", () => {
-    expect(parseTsv("1\t2\r\n3\t4\r\n")).toEqual([["1", "2"], ["3", "4"]]);
+    expect(parseTsv("1\t2\r\n3\t4\r\n")).toEqual([
+      ["1", "2"],
+      ["3", "4"],
+    ]);
   });
   it("reads Google Sheets' LF rows without a trailing line end, empty cells kept", () => {
-    expect(parseTsv("a\t\tc\nd\te\t")).toEqual([["a", "", "c"], ["d", "e", ""]]);
+    expect(parseTsv("a\t\tc\nd\te\t")).toEqual([
+      ["a", "", "c"],
+      ["d", "e", ""],
+    ]);
   });
   it("reads quoted cells with tabs, newlines and doubled quotes", () => {
     expect(parseTsv('"x\ty"\t"line1\nline2"\t"say ""hi"""\n')).toEqual([["x\ty", "line1\nline2", 'say "hi"']]);
@@ -16,7 +22,10 @@ describe("clipboard TSV", () => {
     expect(parseTsv('12" pipe\t5')).toEqual([['12" pipe', "5"]]);
   });
   it("round-trips", () => {
-    const rows = [["a\tb", 'q"'], ["", "x\ny"]];
+    const rows = [
+      ["a\tb", 'q"'],
+      ["", "x\ny"],
+    ];
     expect(parseTsv(toTsv(rows))).toEqual(rows);
   });
   it("a single cell", () => {
@@ -24,10 +33,16 @@ describe("clipboard TSV", () => {
   });
   it("keeps an empty row inside the block and reads quotes that do not pair up as text", () => {
     expect(parseTsv("a\n\nb\n")).toEqual([["a"], [""], ["b"]]);
-    expect(parseTsv('"12" pipe\t5\n"open\tx')).toEqual([['"12" pipe', "5"], ['"open', "x"]]);
+    expect(parseTsv('"12" pipe\t5\n"open\tx')).toEqual([
+      ['"12" pipe', "5"],
+      ['"open', "x"],
+    ]);
   });
   it("reads LF inside a quoted cell of CRLF rows (Excel)", () => {
-    expect(parseTsv('a\t"x\ny"\r\nb\tc\r\n')).toEqual([["a", "x\ny"], ["b", "c"]]);
+    expect(parseTsv('a\t"x\ny"\r\nb\tc\r\n')).toEqual([
+      ["a", "x\ny"],
+      ["b", "c"],
+    ]);
   });
   it("an empty clipboard is no rows", () => {
     expect(parseTsv("")).toEqual([]);
@@ -44,7 +59,7 @@ describe("CSV records", () => {
 describe("spreadsheet text", () => {
   it("detects tabs from a spreadsheet paste, semicolons and commas", () => {
     expect(parseSpreadsheetText("id\tfirst_name\n1\tAnna\n\n")).toEqual({ headers: ["id", "first_name"], rows: [["1", "Anna"]] });
-    expect(parseSpreadsheetText("\uFEFFid;name\r\n1;\"A;B\"\r\n").rows).toEqual([["1", "A;B"]]);
+    expect(parseSpreadsheetText('\uFEFFid;name\r\n1;"A;B"\r\n').rows).toEqual([["1", "A;B"]]);
     expect(parseSpreadsheetText("id,name\n1,Anna\n").rows).toEqual([["1", "Anna"]]);
   });
 });

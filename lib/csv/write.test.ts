@@ -3,12 +3,31 @@ import { parseCsvRecords } from "./parse";
 import { csvField, csvLine, defuseFormula, toTsv } from "./write";
 
 describe("formula defusing", () => {
-  it.each(["=1+1", "+1+1", "-1+1", "@SUM(A1)", "＝1+1", "＋1", "－1", "＠SUM(A1)", "\t=1", "\r=1", "\tplain", "\rplain", " =1+1", "  +1", " -A1", " @x", " ＝1", "\u3000＝1", "\u00a0=1", "\n=1", "=HYPERLINK(\"http://x\")"])(
-    "puts an apostrophe before %j",
-    (value) => {
-      expect(defuseFormula(value)).toBe(`'${value}`);
-    },
-  );
+  it.each([
+    "=1+1",
+    "+1+1",
+    "-1+1",
+    "@SUM(A1)",
+    "＝1+1",
+    "＋1",
+    "－1",
+    "＠SUM(A1)",
+    "\t=1",
+    "\r=1",
+    "\tplain",
+    "\rplain",
+    " =1+1",
+    "  +1",
+    " -A1",
+    " @x",
+    " ＝1",
+    "\u3000＝1",
+    "\u00a0=1",
+    "\n=1",
+    '=HYPERLINK("http://x")',
+  ])("puts an apostrophe before %j", (value) => {
+    expect(defuseFormula(value)).toBe(`'${value}`);
+  });
 
   it.each(["-5", "-7,5", "-1234.50", "12", "Anna", " Anna", "a=b", "e-mail", "Bäckerei @ home", ""])("leaves %j as it is", (value) => {
     expect(defuseFormula(value)).toBe(value);
@@ -35,12 +54,19 @@ describe("CSV fields", () => {
   it("round-trips quotes, line breaks and semicolons through the reader", () => {
     const values = ['Kasse "Süd"; Nord', "line1\r\nline2", "a;b;c", '"', "x\ny", "plain"];
     const text = csvLine(["h1", "h2", "h3", "h4", "h5", "h6"], ";") + csvLine(values, ";");
-    expect(parseCsvRecords(text, ";")).toEqual([{ h1: values[0], h2: values[1], h3: values[2], h4: values[3], h5: values[4], h6: values[5] }]);
+    expect(parseCsvRecords(text, ";")).toEqual([
+      { h1: values[0], h2: values[1], h3: values[2], h4: values[3], h5: values[4], h6: values[5] },
+    ]);
   });
 });
 
 describe("clipboard TSV", () => {
   it("quotes tabs, line breaks and quotes, and keeps formulas as the grid holds them", () => {
-    expect(toTsv([["a\tb", 'q"', "=1"], ["", "x\ny", "-5"]])).toBe('"a\tb"\t"q"""\t=1\r\n\t"x\ny"\t-5');
+    expect(
+      toTsv([
+        ["a\tb", 'q"', "=1"],
+        ["", "x\ny", "-5"],
+      ]),
+    ).toBe('"a\tb"\t"q"""\t=1\r\n\t"x\ny"\t-5');
   });
 });

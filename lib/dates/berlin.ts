@@ -15,7 +15,10 @@ export function berlinToday(now: Date = new Date()): string {
 
 /** Minutes Europe/Berlin is ahead of UTC at an instant. */
 function berlinOffsetMinutes(at: Date): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", timeZoneName: "shortOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", timeZoneName: "shortOffset" })
+      .formatToParts(at)
+      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name);
   if (!match) return 0;
   return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));

@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateOnly, dayInMonth, daysInMonth, daysInRange, isIsoDate, isMonthEnd, isoDay, localToday, monthIndex, shiftMonths, sundaysOf, toIsoDate, weekday } from "./calendar";
+import {
+  addDays,
+  dateOnly,
+  dayInMonth,
+  daysInMonth,
+  daysInRange,
+  isIsoDate,
+  isMonthEnd,
+  isoDay,
+  localToday,
+  monthIndex,
+  shiftMonths,
+  sundaysOf,
+  toIsoDate,
+  weekday,
+} from "./calendar";
 
 describe("calendar arithmetic", () => {
   it("agrees with Date on every day from 2020 to 2030", () => {
@@ -23,7 +38,18 @@ describe("ISO days", () => {
   it("accepts only real calendar dates", () => {
     expect(isIsoDate("2026-02-28")).toBe(true);
     expect(isIsoDate("2024-02-29")).toBe(true);
-    for (const bad of ["2026-02-29", "2026-13-01", "2026-00-10", "2026-1-01", "26-01-01", "2026-01-01T00:00", "", "0999-01-01", "2100-02-29"]) expect(isIsoDate(bad)).toBe(false);
+    for (const bad of [
+      "2026-02-29",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-1-01",
+      "26-01-01",
+      "2026-01-01T00:00",
+      "",
+      "0999-01-01",
+      "2100-02-29",
+    ])
+      expect(isIsoDate(bad)).toBe(false);
   });
 
   it("reads the service's date-times as days", () => {

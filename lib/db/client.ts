@@ -32,7 +32,10 @@ export function getDb(): PrismaClient {
 }
 
 /** Rows of a hot-path statement, prepared once per connection by its name. */
-export async function queryPrepared<Row extends pg.QueryResultRow>(statement: { name: string; text: string }, values: unknown[]): Promise<Row[]> {
+export async function queryPrepared<Row extends pg.QueryResultRow>(
+  statement: { name: string; text: string },
+  values: unknown[],
+): Promise<Row[]> {
   return (await getSqlPool().query<Row>({ ...statement, values })).rows;
 }
 

@@ -87,6 +87,8 @@ describe(".env.example copied to .env.local", () => {
 
   it("gives the browser's configuration its default for an empty value", () => {
     expect(clientEnvSchema.parse({ NEXT_PUBLIC_DEFAULT_LOCALE: "" })).toEqual({ NEXT_PUBLIC_DEFAULT_LOCALE: "en" });
-    expect(clientEnvSchema.parse({ NEXT_PUBLIC_DEFAULT_LOCALE: example.NEXT_PUBLIC_DEFAULT_LOCALE })).toEqual({ NEXT_PUBLIC_DEFAULT_LOCALE: "en" });
+    expect(clientEnvSchema.parse({ NEXT_PUBLIC_DEFAULT_LOCALE: example.NEXT_PUBLIC_DEFAULT_LOCALE })).toEqual({
+      NEXT_PUBLIC_DEFAULT_LOCALE: "en",
+    });
   });
 });

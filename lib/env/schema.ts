@@ -25,12 +25,17 @@ export const serverEnvSchema = z.preprocess(
       /** The address `npm start` has the app listen on: this machine only unless set (0.0.0.0 or :: is every interface). */
       HOST: z
         .string()
-        .regex(/^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9.-]+)$/, "HOST must be an address or host name, e.g. 127.0.0.1 or 0.0.0.0")
+        .regex(
+          /^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9.-]+)$/,
+          "HOST must be an address or host name, e.g. 127.0.0.1 or 0.0.0.0",
+        )
         .default("127.0.0.1"),
       /** The app's role: reads and writes rows, owns nothing (README, "Database roles"). */
       DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgresql:// URL" }),
       /** The role that runs the migrations and owns the tables; unset, DATABASE_URL's role migrates (with a warning). */
-      MIGRATION_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "MIGRATION_DATABASE_URL must be a postgresql:// URL" }).optional(),
+      MIGRATION_DATABASE_URL: z
+        .url({ protocol: /^postgres(ql)?$/, error: "MIGRATION_DATABASE_URL must be a postgresql:// URL" })
+        .optional(),
       NEXTAUTH_URL: optionalUrl,
       NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters"),
       TOKEN_ENCRYPTION_KEYS: z.string().transform((raw, ctx) => {
@@ -95,7 +100,12 @@ export const serverEnvSchema = z.preprocess(
       PAYROLL_EXTRA_BASE_URLS: z
         .string()
         .default("")
-        .transform((raw) => raw.split(",").map((item) => item.trim()).filter(Boolean))
+        .transform((raw) =>
+          raw
+            .split(",")
+            .map((item) => item.trim())
+            .filter(Boolean),
+        )
         .pipe(z.array(url)),
       /** Outgoing mail (invitation links): `smtp://user:pass@host:587` or `smtps://…`; unset, links are only copied. */
       SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),

@@ -33,11 +33,13 @@ async function reachable(url: string): Promise<void> {
 
 export async function runHealthChecks(): Promise<HealthReport> {
   const env = serverEnv();
-  const entries = await Promise.all([
-    ["database", timed(() => getDb().$queryRaw`SELECT 1`)] as const,
-    ["accounting", timed(() => reachable(`${env.ACCOUNTING_BASE_URL}/user`))] as const,
-    ["payroll", timed(() => reachable(`${env.PAYROLL_BASE_URL}/v1/username`))] as const,
-  ].map(async ([name, result]) => [name, await result] as const));
+  const entries = await Promise.all(
+    [
+      ["database", timed(() => getDb().$queryRaw`SELECT 1`)] as const,
+      ["accounting", timed(() => reachable(`${env.ACCOUNTING_BASE_URL}/user`))] as const,
+      ["payroll", timed(() => reachable(`${env.PAYROLL_BASE_URL}/v1/username`))] as const,
+    ].map(async ([name, result]) => [name, await result] as const),
+  );
   const checks = Object.fromEntries(entries);
   const status = Object.values(checks).every((check) => check.status === "up") ? "ok" : "degraded";
   return { status, checks };

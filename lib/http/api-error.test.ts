@@ -1,7 +1,20 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { AccountingForbiddenError, AccountingNetworkError, AccountingUnavailableError, AccountingValidationError, NeedsV31Error, ReauthRequiredError } from "@/lib/accounting/errors";
-import { PayrollCompanyNotReachableError, PayrollNetworkError, PayrollNotConnectedError, PayrollRateLimitedError, PayrollUnauthorizedError } from "@/lib/payroll/errors";
+import {
+  AccountingForbiddenError,
+  AccountingNetworkError,
+  AccountingUnavailableError,
+  AccountingValidationError,
+  NeedsV31Error,
+  ReauthRequiredError,
+} from "@/lib/accounting/errors";
+import {
+  PayrollCompanyNotReachableError,
+  PayrollNetworkError,
+  PayrollNotConnectedError,
+  PayrollRateLimitedError,
+  PayrollUnauthorizedError,
+} from "@/lib/payroll/errors";
 import { API_ERROR_STATUS, ApiError, toApiError } from "./api-error";
 import { apiErrorCodeSchema } from "./envelope";
 import { UpstreamError } from "./upstream-error";

@@ -97,7 +97,8 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   four_eyes: "Four eyes: the person who submitted the month cannot approve it.",
   transfer_under_way: "A transfer of this month is under way.",
   transfer_rereading: "The last transfer is read back from the payroll service first.",
-  invitation_other_person: "This invitation is for another person: your e-mail address at the accounting service is not the one it names. Nothing was changed.",
+  invitation_other_person:
+    "This invitation is for another person: your e-mail address at the accounting service is not the one it names. Nothing was changed.",
   rate_limited: "Too many of these in a short time: try again later.",
 };
 
@@ -150,7 +151,8 @@ export function successResponse(data: unknown, status = 200): Response {
 
 /** `{ ok: false, error }` with the status of its code; `top` adds top-level members (the accounting proxy's `status`, `business`). */
 export function errorResponse(error: ApiError, top?: Record<string, unknown>, status = error.status): Response {
-  const headers = error.retryAfterSeconds === undefined ? JSON_HEADERS : { ...JSON_HEADERS, "retry-after": String(error.retryAfterSeconds) };
+  const headers =
+    error.retryAfterSeconds === undefined ? JSON_HEADERS : { ...JSON_HEADERS, "retry-after": String(error.retryAfterSeconds) };
   return new Response(JSON.stringify({ ok: false, ...top, error: error.body() }), { status, headers });
 }
 

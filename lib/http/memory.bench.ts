@@ -75,7 +75,10 @@ const commandOf = (pid: number) => {
 /** The Next.js server among the start script's descendants (the process that runs `next start`). */
 function findNextServer(startPid: number): number | undefined {
   const candidates = descendants(startPid).slice(1);
-  return candidates.find((pid) => commandOf(pid).startsWith("next-server")) ?? candidates.find((pid) => / next start /.test(` ${commandOf(pid)} `) || commandOf(pid).includes("next/dist/bin/next start"));
+  return (
+    candidates.find((pid) => commandOf(pid).startsWith("next-server")) ??
+    candidates.find((pid) => / next start /.test(` ${commandOf(pid)} `) || commandOf(pid).includes("next/dist/bin/next start"))
+  );
 }
 
 const rssKb = (pid: number) => {
@@ -99,7 +102,11 @@ const clients = sandboxClients(appUrl);
 const stops: (() => Promise<void>)[] = [];
 const sandboxProcess = await spawnUntilReady(process.execPath, [...TSX, "sandbox/main.ts"], {
   cwd: ROOT,
-  env: { ...process.env, SANDBOX_PORT: String(Number(process.env.MEMORY_BENCH_SANDBOX_PORT) || (await freePort())), SANDBOX_SEED_CLIENTS: JSON.stringify(clients) },
+  env: {
+    ...process.env,
+    SANDBOX_PORT: String(Number(process.env.MEMORY_BENCH_SANDBOX_PORT) || (await freePort())),
+    SANDBOX_SEED_CLIENTS: JSON.stringify(clients),
+  },
   ready: /listening on (\S+) /,
 });
 stops.push(sandboxProcess.stop);
@@ -137,7 +144,13 @@ const people: { userId: string; cookies: string[]; large: boolean }[] = [];
 for (const person of fixtures.users) {
   const country = person.businesses.find((business) => business.lead)?.country ?? person.businesses[0]?.country ?? "GB";
   const tokens = await grantTokens(
-    { authUrl: discovery.accounting.auth_url, tokenUrl: discovery.accounting.token_url, clientId: client.client_id, clientSecret: client.client_secret, redirectUri: client.redirect_uris[0]! },
+    {
+      authUrl: discovery.accounting.auth_url,
+      tokenUrl: discovery.accounting.token_url,
+      clientId: client.client_id,
+      clientSecret: client.client_secret,
+      redirectUri: client.redirect_uris[0]!,
+    },
     { email: person.email, password: person.password, country: country.toLowerCase() },
   );
   const user = await db.user.create({ data: { accountingUserId: String(tokens.requested_by_id ?? person.email) } });
@@ -157,17 +170,29 @@ if (largeCookies.length === 0) throw new Error("no sandbox person with the 5,000
 
 // Built here so that the start script's own build check finds it current.
 await ensureNextBuild({ ...process.env, ...env });
-const app = spawn(process.execPath, [...TSX, path.join(ROOT, "scripts/start.ts")], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+const app = spawn(process.execPath, [...TSX, path.join(ROOT, "scripts/start.ts")], {
+  cwd: ROOT,
+  env: { ...process.env, ...env },
+  stdio: ["ignore", "pipe", "pipe"],
+});
 let appOutput = "";
 app.stdout.on("data", (chunk: Buffer) => (appOutput += chunk.toString()));
 app.stderr.on("data", (chunk: Buffer) => (appOutput += chunk.toString()));
 const appExited = new Promise((resolve) => app.once("exit", resolve));
 let failed = false;
 try {
-  await Promise.race([waitForHttp(`${appUrl}/api/health`, 5 * 60_000), appExited.then(() => Promise.reject(new Error("the app exited before it answered")))]);
+  await Promise.race([
+    waitForHttp(`${appUrl}/api/health`, 5 * 60_000),
+    appExited.then(() => Promise.reject(new Error("the app exited before it answered"))),
+  ]);
   const serverPid = findNextServer(app.pid!);
   if (!serverPid) throw new Error("no next-server process found under the start script");
-  const pool = new Pool(`http://127.0.0.1:${appPort}`, { connections: CONCURRENCY, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
+  const pool = new Pool(`http://127.0.0.1:${appPort}`, {
+    connections: CONCURRENCY,
+    pipelining: 1,
+    headersTimeout: REQUEST_TIMEOUT_MS,
+    bodyTimeout: REQUEST_TIMEOUT_MS,
+  });
   let errors = 0;
   const errorSamples: string[] = [];
   const counts = { proxy: 0, page: 0 };

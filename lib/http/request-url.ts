@@ -10,7 +10,13 @@ export const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
  * Returns the reason, or undefined when the URL is fine.
  */
 export function requestUrlProblem(url: URL): string | undefined {
-  const parts = [...url.pathname.split("/"), ...url.search.slice(1).split(/[&=]/).map((part) => part.replaceAll("+", " "))];
+  const parts = [
+    ...url.pathname.split("/"),
+    ...url.search
+      .slice(1)
+      .split(/[&=]/)
+      .map((part) => part.replaceAll("+", " ")),
+  ];
   for (const part of parts) {
     let decoded: string;
     try {

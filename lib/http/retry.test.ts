@@ -70,12 +70,20 @@ describe("withRetries", () => {
   it("honours the service's wait, and does not wait longer than the cap", async () => {
     const { waits, sleep } = recordingSleep();
     let calls = 0;
-    const value = await withRetries(async () => ++calls, { policy, sleep, decide: (outcome) => ({ retry: outcome.ok && outcome.value < 2, retryAfterMs: 1234 }) });
+    const value = await withRetries(async () => ++calls, {
+      policy,
+      sleep,
+      decide: (outcome) => ({ retry: outcome.ok && outcome.value < 2, retryAfterMs: 1234 }),
+    });
     expect(value).toBe(2);
     expect(waits).toEqual([1234]);
 
     const capped = recordingSleep();
-    const answer = await withRetries(async () => 429, { policy, sleep: capped.sleep, decide: () => ({ retry: true, retryAfterMs: 3_600_000 }) });
+    const answer = await withRetries(async () => 429, {
+      policy,
+      sleep: capped.sleep,
+      decide: () => ({ retry: true, retryAfterMs: 3_600_000 }),
+    });
     expect(answer).toBe(429);
     expect(capped.waits).toEqual([]);
   });
@@ -83,7 +91,9 @@ describe("withRetries", () => {
   it("waits for no retry the deadline would cut short", async () => {
     const { waits, sleep } = recordingSleep();
     const run = vi.fn(() => Promise.reject(new Error("down")));
-    await expect(withDeadline(Date.now() + 150, () => withRetries(run, { policy, sleep, random: () => 1, decide: () => ({ retry: true }) }))).rejects.toThrow("down");
+    await expect(
+      withDeadline(Date.now() + 150, () => withRetries(run, { policy, sleep, random: () => 1, decide: () => ({ retry: true }) })),
+    ).rejects.toThrow("down");
     // 100 ms fits in the 150 ms left (the sleep is instant here); the next 200 ms does not.
     expect(waits).toEqual([100]);
     expect(run).toHaveBeenCalledTimes(2);

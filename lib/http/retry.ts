@@ -34,7 +34,11 @@ export function retryAfterMs(headers: Record<string, string | undefined> | undef
 }
 
 /** Attempt `attempt` (1-based) failed: wait base·2^(attempt−1), jittered to 50–100 %, capped. */
-export function backoffMs(attempt: number, policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">, random: () => number = Math.random): number {
+export function backoffMs(
+  attempt: number,
+  policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">,
+  random: () => number = Math.random,
+): number {
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(attempt - 1, 30));
   return exponential / 2 + random() * (exponential / 2);
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { collator, countryName, currencyName, formatDateRange, formatDay, formatMonth, formatMonthName, formatMonthShort, formatQuarter, languageName } from "./format";
+import {
+  collator,
+  countryName,
+  currencyName,
+  formatDateRange,
+  formatDay,
+  formatMonth,
+  formatMonthName,
+  formatMonthShort,
+  formatQuarter,
+  languageName,
+} from "./format";
 
 describe("payroll dates and months", () => {
   it("shows a day as 30.11.2026 in German and 30/11/2026 in English, on its own day whatever the time zone", () => {

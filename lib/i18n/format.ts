@@ -154,6 +154,9 @@ export function collator(locale: Locale): Intl.Collator {
 export function formatDateRange(locale: Locale, from: string, to: string): string {
   const [fromDate, toDate] = [new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`)];
   const full = dateFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  const start = fromDate.getUTCFullYear() === toDate.getUTCFullYear() ? dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(fromDate) : full.format(fromDate);
+  const start =
+    fromDate.getUTCFullYear() === toDate.getUTCFullYear()
+      ? dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(fromDate)
+      : full.format(fromDate);
   return `${start} – ${full.format(toDate)}`;
 }

@@ -6,7 +6,13 @@ import { MESSAGES, type Messages } from "./messages";
 import { pickMessages } from "./pick";
 
 function translator(locale: Locale) {
-  return createTranslator({ locale, messages: MESSAGES[locale] as Messages, onError: (error) => { throw error; } });
+  return createTranslator({
+    locale,
+    messages: MESSAGES[locale] as Messages,
+    onError: (error) => {
+      throw error;
+    },
+  });
 }
 
 /** Every dotted key with its text. */
@@ -17,7 +23,15 @@ function leaves(node: unknown, prefix = ""): [string, string][] {
 
 describe("message catalogue", () => {
   it("has the same keys in German as in English", () => {
-    expect(leaves(MESSAGES.de).map(([key]) => key).sort()).toEqual(leaves(MESSAGES.en).map(([key]) => key).sort());
+    expect(
+      leaves(MESSAGES.de)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(
+      leaves(MESSAGES.en)
+        .map(([key]) => key)
+        .sort(),
+    );
   });
 
   it.each(LOCALES)("parses every %s message as ICU", (locale) => {
@@ -65,8 +79,12 @@ describe("plurals and numbers", () => {
 
   it("counts pasted cells and seconds to wait", () => {
     expect(en("payrollEntries.pasted", { cells: 1 })).toBe("Pasted 1 cell.");
-    expect(de("payrollEntries.pasteSkipped", { cells: 12, rows: 1, columns: 2 })).toBe("12 Zellen eingefügt; 1 Zeile und 2 Spalten passten nicht und wurden weggelassen.");
-    expect(de("trialBalance.states.rateLimited", { seconds: 1 })).toBe("Der Buchhaltungsdienst ist ausgelastet. Versuchen Sie es in 1 Sekunde erneut.");
+    expect(de("payrollEntries.pasteSkipped", { cells: 12, rows: 1, columns: 2 })).toBe(
+      "12 Zellen eingefügt; 1 Zeile und 2 Spalten passten nicht und wurden weggelassen.",
+    );
+    expect(de("trialBalance.states.rateLimited", { seconds: 1 })).toBe(
+      "Der Buchhaltungsdienst ist ausgelastet. Versuchen Sie es in 1 Sekunde erneut.",
+    );
   });
 });
 

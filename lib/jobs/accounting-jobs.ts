@@ -12,7 +12,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Queues a retry of a revocation that failed with a server error (retried with backoff by pg-boss). */
 export async function scheduleRevokeRetry(connectionId: string): Promise<void> {
   const boss = await getBoss();
-  await boss.send(QUEUES.revokeRetry, { connectionId }, { singletonKey: connectionId, startAfter: 60, retryLimit: 20, retryDelay: 60, retryBackoff: true });
+  await boss.send(
+    QUEUES.revokeRetry,
+    { connectionId },
+    { singletonKey: connectionId, startAfter: 60, retryLimit: 20, retryDelay: 60, retryBackoff: true },
+  );
 }
 
 /**
@@ -20,7 +24,10 @@ export async function scheduleRevokeRetry(connectionId: string): Promise<void> {
  * refresh token (31 days) never expires while its person is away. Renewal takes
  * the connection's row lock, so it is safe next to requests and other processes.
  */
-export async function renewIdleConnections(keepAliveDays = serverEnv().ACCOUNTING_KEEPALIVE_DAYS, now = new Date()): Promise<{ renewed: number; failed: number }> {
+export async function renewIdleConnections(
+  keepAliveDays = serverEnv().ACCOUNTING_KEEPALIVE_DAYS,
+  now = new Date(),
+): Promise<{ renewed: number; failed: number }> {
   const threshold = new Date(now.getTime() - keepAliveDays * DAY_MS);
   const idle = await getDb().accountingConnection.findMany({
     where: { status: "active", refreshTokenEncrypted: { not: null }, OR: [{ lastRenewedAt: null }, { lastRenewedAt: { lt: threshold } }] },
@@ -51,7 +58,10 @@ export async function startAccountingJobs(): Promise<void> {
   });
   await boss.work<{ connectionId: string }>(QUEUES.revokeRetry, async (jobs) => {
     for (const job of jobs) {
-      const outcome = await revokeConnection(job.data.connectionId, defaultLifecycleDeps(async () => {}));
+      const outcome = await revokeConnection(
+        job.data.connectionId,
+        defaultLifecycleDeps(async () => {}),
+      );
       // Still failing: throwing hands the job back to pg-boss for its next, later attempt.
       if (outcome === "pending") throw new Error("revocation still failing");
     }

@@ -13,7 +13,13 @@ const holder = globalThis as { __boss?: Promise<PgBoss> };
 
 export function getBoss(): Promise<PgBoss> {
   holder.__boss ??= (async () => {
-    const boss = new PgBoss({ connectionString: serverEnv().DATABASE_URL, schema: "pgboss", migrate: false, max: 3, application_name: "ledgerlane-jobs" });
+    const boss = new PgBoss({
+      connectionString: serverEnv().DATABASE_URL,
+      schema: "pgboss",
+      migrate: false,
+      max: 3,
+      application_name: "ledgerlane-jobs",
+    });
     boss.on("error", (error: Error) => console.error(`jobs: ${error.message}`));
     await boss.start();
     return boss;

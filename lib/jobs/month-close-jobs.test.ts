@@ -24,30 +24,46 @@ describe("the month close's re-read job", () => {
     const { scheduleRereadWake } = await import("./month-close-jobs");
     const due = new Date(Date.now() + 10 * 60_000);
     await scheduleRereadWake(due);
-    const rows = await db.$queryRaw<{ start_after: Date; state: string }[]>`SELECT start_after, state::text FROM pgboss.job WHERE name = 'month-close-reread' ORDER BY created_on DESC LIMIT 1`;
+    const rows = await db.$queryRaw<
+      { start_after: Date; state: string }[]
+    >`SELECT start_after, state::text FROM pgboss.job WHERE name = 'month-close-reread' ORDER BY created_on DESC LIMIT 1`;
     expect(rows).toEqual([{ start_after: due, state: "created" }]);
   });
 
   it("a Transfer is a pg-boss job: enqueued with what any process needs to run it, and run at once from a test", async () => {
     const { enqueueTransfer, runQueuedTransfers } = await import("./month-close-jobs");
     const leaseId = crypto.randomUUID();
-    const data = { key: { connectionId: crypto.randomUUID(), companyId: 1001, period: "2026-11" }, leaseId, actor: { workspaceId: crypto.randomUUID(), userId: crypto.randomUUID(), name: "Clara Clerk", roles: ["clerk" as const] } };
+    const data = {
+      key: { connectionId: crypto.randomUUID(), companyId: 1001, period: "2026-11" },
+      leaseId,
+      actor: { workspaceId: crypto.randomUUID(), userId: crypto.randomUUID(), name: "Clara Clerk", roles: ["clerk" as const] },
+    };
     await enqueueTransfer(data);
-    const queued = await db.$queryRaw<{ state: string; expire_in: string }[]>`SELECT state::text, expire_in::text FROM pgboss.job WHERE name = 'month-close-transfer' AND data->>'leaseId' = ${leaseId}`;
+    const queued = await db.$queryRaw<
+      { state: string; expire_in: string }[]
+    >`SELECT state::text, expire_in::text FROM pgboss.job WHERE name = 'month-close-transfer' AND data->>'leaseId' = ${leaseId}`;
     expect(queued).toEqual([{ state: "created", expire_in: "00:02:00" }]);
     const ran: unknown[] = [];
     expect(await runQueuedTransfers((job) => Promise.resolve(void ran.push(job)))).toMatchObject({ failed: 0 });
     expect(ran).toContainEqual(data);
-    const done = await db.$queryRaw<{ state: string }[]>`SELECT state::text FROM pgboss.job WHERE name = 'month-close-transfer' AND data->>'leaseId' = ${leaseId}`;
+    const done = await db.$queryRaw<
+      { state: string }[]
+    >`SELECT state::text FROM pgboss.job WHERE name = 'month-close-transfer' AND data->>'leaseId' = ${leaseId}`;
     expect(done).toEqual([{ state: "completed" }]);
   });
 
   it("a Transfer job that throws (its month held by a live runner) is failed, to be tried again by pg-boss", async () => {
     const { enqueueTransfer, runQueuedTransfers } = await import("./month-close-jobs");
     const leaseId = crypto.randomUUID();
-    await enqueueTransfer({ key: { connectionId: crypto.randomUUID(), companyId: 1001, period: "2026-11" }, leaseId, actor: { workspaceId: crypto.randomUUID(), userId: crypto.randomUUID(), name: "Clara Clerk", roles: ["clerk"] } });
+    await enqueueTransfer({
+      key: { connectionId: crypto.randomUUID(), companyId: 1001, period: "2026-11" },
+      leaseId,
+      actor: { workspaceId: crypto.randomUUID(), userId: crypto.randomUUID(), name: "Clara Clerk", roles: ["clerk"] },
+    });
     expect(await runQueuedTransfers(() => Promise.reject(new Error("held")))).toMatchObject({ failed: 1 });
-    const rows = await db.$queryRaw<{ state: string }[]>`SELECT state::text FROM pgboss.job WHERE name = 'month-close-transfer' AND data->>'leaseId' = ${leaseId}`;
+    const rows = await db.$queryRaw<
+      { state: string }[]
+    >`SELECT state::text FROM pgboss.job WHERE name = 'month-close-transfer' AND data->>'leaseId' = ${leaseId}`;
     expect(rows).toEqual([{ state: "retry" }]);
   });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, microsToDecimal, multiplyMicros, parseCents, parseMicros, percentHundredths, productToCents, scaledDecimal, sumCents } from "./decimal";
+import {
+  centsToDecimal,
+  microsToDecimal,
+  multiplyMicros,
+  parseCents,
+  parseMicros,
+  percentHundredths,
+  productToCents,
+  scaledDecimal,
+  sumCents,
+} from "./decimal";
 
 /** The reference: cents from the text's digits alone, summed as BigInt. */
 function referenceCents(text: string): bigint {
@@ -11,7 +21,9 @@ function referenceCents(text: string): bigint {
 
 function randomAmount(random: () => number): string {
   const whole = Math.floor(random() * 10 ** Math.floor(random() * 16));
-  const cents = Math.floor(random() * 100).toString().padStart(2, "0");
+  const cents = Math.floor(random() * 100)
+    .toString()
+    .padStart(2, "0");
   return `${random() < 0.1 ? "-" : ""}${whole}.${cents}`;
 }
 

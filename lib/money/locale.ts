@@ -17,7 +17,10 @@ const PLAIN = /^(-?)(\d*)(?:\.(\d*))?$/;
  * how a sheet in the other language writes a decimal ("12.5" pasted into the German grid).
  */
 export function parseLocaleNumber(input: string, locale: Locale): string | null {
-  let text = input.replace(SPACES, "").replace(/[€%]/g, "").replace(/^\u2212/, "-");
+  let text = input
+    .replace(SPACES, "")
+    .replace(/[€%]/g, "")
+    .replace(/^\u2212/, "-");
   if (!text) return null;
   const decimalMark = locale === "de" ? "," : ".";
   const groupMark = locale === "de" ? "." : ",";
@@ -50,5 +53,7 @@ export function showCents(locale: Locale, cents: bigint): string {
 
 /** Hundredths of a percent (1234n) as "12.34%" / "12,34 %". */
 export function showPercent(locale: Locale, hundredths: bigint): string {
-  return numberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(scaledDecimal(hundredths, 4) as Intl.StringNumericLiteral);
+  return numberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    scaledDecimal(hundredths, 4) as Intl.StringNumericLiteral,
+  );
 }

@@ -3,7 +3,11 @@ import { monthGate, warningId } from "./gate";
 import { actionsFor, type MONTH_STATES } from "./states";
 
 const me = "u1";
-const view = (state: (typeof MONTH_STATES)[number], submittedById: string | null = null, fourEyes = false) => ({ state, submittedById, fourEyes });
+const view = (state: (typeof MONTH_STATES)[number], submittedById: string | null = null, fourEyes = false) => ({
+  state,
+  submittedById,
+  fourEyes,
+});
 
 describe("actionsFor", () => {
   it("offers each role only what the table allows, per state", () => {
@@ -56,13 +60,17 @@ describe("the gate (gate.ts)", () => {
     ]);
     expect(gate.warnings.map(warningId)).toEqual(["sundayPremium|2|hours|s|date=2026-11-09"]);
     expect(gate.unacknowledged).toEqual([]);
-    expect(monthGate(input([{ id: "s", employee_id: 2, values: { type: "SUNDAY_PREMIUM", total_hours: "4", date: "2026-11-10" } }]), new Set(["sundayPremium|2|hours|s|date=2026-11-09"])).unacknowledged.map(warningId)).toEqual([
-      "noLines|1|||",
-      "sundayPremium|2|hours|s|date=2026-11-10",
-    ]);
+    expect(
+      monthGate(
+        input([{ id: "s", employee_id: 2, values: { type: "SUNDAY_PREMIUM", total_hours: "4", date: "2026-11-10" } }]),
+        new Set(["sundayPremium|2|hours|s|date=2026-11-09"]),
+      ).unacknowledged.map(warningId),
+    ).toEqual(["noLines|1|||", "sundayPremium|2|hours|s|date=2026-11-10"]);
   });
 
   it("a warning's id is its rule, employee, grid, line and params, in a fixed order", () => {
-    expect(warningId({ severity: "warning", rule: "payCap", employeeId: 3, params: { total: "650.00", cap: "556.00" } })).toBe("payCap|3|||cap=556.00;total=650.00");
+    expect(warningId({ severity: "warning", rule: "payCap", employeeId: 3, params: { total: "650.00", cap: "556.00" } })).toBe(
+      "payCap|3|||cap=556.00;total=650.00",
+    );
   });
 });

@@ -45,10 +45,18 @@ describe("the payroll-in-workspaces migration", () => {
       ('${CARLA_CONN}', '${CARLA}', 'http://payroll', 'sealed-c', 'Sabine', now(), NULL)`);
     await client.query(`INSERT INTO payroll_companies (id, connection_id, company_id, name1, name2, address, current_month) VALUES
       (gen_random_uuid(), '${ANNA_CONN}', 1001, 'Bäckerei', '', '{}', '2026-11'), (gen_random_uuid(), '${BEN_CONN}', 2001, 'Logistik', '', '{}', '2026-11')`);
-    await client.query(`INSERT INTO payroll_employee_drafts (connection_id, company_id, data, updated_at) VALUES ('${ANNA_CONN}', 1001, '{"first_name":"Kept"}', now())`);
-    await client.query(`INSERT INTO payroll_entry_drafts (connection_id, company_id, period, kind, updated_at) VALUES ('${BEN_CONN}', 2001, '2026-11', 'hours', now())`);
-    await client.query(`INSERT INTO payroll_entry_draft_lines (connection_id, company_id, period, kind, line_id, position, employee_id, values) VALUES ('${BEN_CONN}', 2001, '2026-11', 'hours', 'l1', 0, 1, '{"hours":"8"}')`);
-    await client.query(`INSERT INTO payroll_imports (id, connection_id, company_id, total, updated_at) VALUES ('${IMPORT}', '${ANNA_CONN}', 1001, 1, now())`);
+    await client.query(
+      `INSERT INTO payroll_employee_drafts (connection_id, company_id, data, updated_at) VALUES ('${ANNA_CONN}', 1001, '{"first_name":"Kept"}', now())`,
+    );
+    await client.query(
+      `INSERT INTO payroll_entry_drafts (connection_id, company_id, period, kind, updated_at) VALUES ('${BEN_CONN}', 2001, '2026-11', 'hours', now())`,
+    );
+    await client.query(
+      `INSERT INTO payroll_entry_draft_lines (connection_id, company_id, period, kind, line_id, position, employee_id, values) VALUES ('${BEN_CONN}', 2001, '2026-11', 'hours', 'l1', 0, 1, '{"hours":"8"}')`,
+    );
+    await client.query(
+      `INSERT INTO payroll_imports (id, connection_id, company_id, total, updated_at) VALUES ('${IMPORT}', '${ANNA_CONN}', 1001, 1, now())`,
+    );
     await client.query(`INSERT INTO payroll_import_rows (import_id, row_number, employee_id, payload) VALUES ('${IMPORT}', 1, 7, '{}')`);
     await client.query(`INSERT INTO payroll_entry_transfers (id, connection_id, company_id, period, kind, user_id, user_name, outcome, lines, line_count, total_cents) VALUES
       (gen_random_uuid(), '${BEN_CONN}', 2001, '2026-11', 'hours', '${BEN}', 'Ben', 'succeeded', '[]', 0, '0')`);
@@ -56,22 +64,39 @@ describe("the payroll-in-workspaces migration", () => {
 
     await migrateDatabase(database.url);
 
-    const { rows } = await client.query<{ id: string; created_by_id: string; workspace_id: string; personal_user_id: string | null; api_key_encrypted: string | null }>(`
+    const { rows } = await client.query<{
+      id: string;
+      created_by_id: string;
+      workspace_id: string;
+      personal_user_id: string | null;
+      api_key_encrypted: string | null;
+    }>(`
       SELECT c.id, c.created_by_id, c.workspace_id, w.personal_user_id, c.api_key_encrypted
       FROM payroll_connections c JOIN workspaces w ON w.id = c.workspace_id ORDER BY c.id`);
-    expect(rows.map(({ id, created_by_id, workspace_id, api_key_encrypted }) => ({ id, created_by_id, workspace_id, api_key_encrypted }))).toEqual([
+    expect(
+      rows.map(({ id, created_by_id, workspace_id, api_key_encrypted }) => ({ id, created_by_id, workspace_id, api_key_encrypted })),
+    ).toEqual([
       { id: ANNA_CONN, created_by_id: ANNA, workspace_id: ANNA_WS, api_key_encrypted: "sealed-a" },
       { id: BEN_CONN, created_by_id: BEN, workspace_id: BEN_WS, api_key_encrypted: null },
       { id: CARLA_CONN, created_by_id: CARLA, workspace_id: expect.any(String), api_key_encrypted: "sealed-c" },
     ]);
     // Carla's connection went into a new personal workspace of hers, which she owns.
     expect(rows[2]!.personal_user_id).toBe(CARLA);
-    const carla = await client.query(`SELECT roles::text AS roles FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`, [rows[2]!.workspace_id, CARLA]);
+    const carla = await client.query(`SELECT roles::text AS roles FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`, [
+      rows[2]!.workspace_id,
+      CARLA,
+    ]);
     expect(carla.rows).toEqual([{ roles: "{owner}" }]);
     expect(await counts()).toEqual(before);
     // Several connections per workspace now, but a customer once per workspace.
-    await client.query(`INSERT INTO payroll_connections (id, workspace_id, base_url, username, updated_at) VALUES (gen_random_uuid(), '${ANNA_WS}', 'http://payroll', 'Thomas', now())`);
-    await expect(client.query(`INSERT INTO payroll_connections (id, workspace_id, base_url, username, updated_at) VALUES (gen_random_uuid(), '${ANNA_WS}', 'http://payroll', 'Sabine', now())`)).rejects.toThrow(/unique/);
+    await client.query(
+      `INSERT INTO payroll_connections (id, workspace_id, base_url, username, updated_at) VALUES (gen_random_uuid(), '${ANNA_WS}', 'http://payroll', 'Thomas', now())`,
+    );
+    await expect(
+      client.query(
+        `INSERT INTO payroll_connections (id, workspace_id, base_url, username, updated_at) VALUES (gen_random_uuid(), '${ANNA_WS}', 'http://payroll', 'Sabine', now())`,
+      ),
+    ).rejects.toThrow(/unique/);
   });
 });
 

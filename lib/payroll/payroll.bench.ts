@@ -26,7 +26,10 @@ const IMPORT_ROWS = 1000;
 const DEADLINE = Date.now() + 12 * 60_000;
 
 async function control(method: string, route: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${SANDBOX}/control${route}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
+  const response = await fetch(`${SANDBOX}/control${route}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
   const text = await response.text();
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
@@ -35,7 +38,10 @@ async function signInAndConnect(page: Page): Promise<void> {
   const { users } = (await control("GET", "/fixtures")) as { users: { email: string; password: string }[] };
   const claudia = users.find((user) => user.email.startsWith("claudia"))!;
   await page.goto(`${APP}/`);
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
+  await page
+    .getByRole("button", { name: /Sign in/ })
+    .first()
+    .click();
   await page.getByRole("link", { name: "Germany" }).click();
   await page.getByLabel("Email").fill(claudia.email);
   await page.getByLabel("Password").fill(claudia.password);
@@ -123,9 +129,11 @@ async function appImportRate(page: Page, rows: ReturnType<typeof sampleEmployee>
   const { import: created } = ((await response.json()) as { data: { import: { id: string } } }).data;
   if (process.env.BENCH_DEBUG) console.error(`import accepted after ${(performance.now() - started).toFixed(0)} ms`);
   for (;;) {
-    const progress = ((await (await page.request.get(`${APP}/api/payroll/imports/${created.id}`)).json()) as {
-      data: { import: { status: string; counts: { created: number }; startedAt: string | null; finishedAt: string | null } };
-    }).data;
+    const progress = (
+      (await (await page.request.get(`${APP}/api/payroll/imports/${created.id}`)).json()) as {
+        data: { import: { status: string; counts: { created: number }; startedAt: string | null; finishedAt: string | null } };
+      }
+    ).data;
     if (progress.import.status === "completed") {
       const endToEnd = rows.length / ((performance.now() - started) / 1000);
       if (progress.import.counts.created !== rows.length) throw new Error(`import created ${progress.import.counts.created}`);
@@ -161,7 +169,15 @@ process.on("exit", stopApp);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 try {
   await waitForHttp(`${APP}/api/health`, DEADLINE - Date.now());
@@ -170,13 +186,22 @@ try {
   await signInAndConnect(page);
 
   const discovery = (await (await fetch(`${SANDBOX}/.well-known/sandbox.json`)).json()) as { payroll: { base_url: string } };
-  const insurersCsv = await (await fetch(`${discovery.payroll.base_url}/v1/healthinsurances.csv`, { headers: { authorization: `Bearer ${KEY}`, accept: "text/csv" } })).text();
+  const insurersCsv = await (
+    await fetch(`${discovery.payroll.base_url}/v1/healthinsurances.csv`, {
+      headers: { authorization: `Bearer ${KEY}`, accept: "text/csv" },
+    })
+  ).text();
   const insurer = parseHealthInsurancesCsv(insurersCsv).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!.number;
   const rows = Array.from({ length: IMPORT_ROWS }, (_, index) => sampleEmployee(index, 1 + index, insurer));
 
   const csv = await csvParseValidate(page, toCsv(rows)).catch(async (error: unknown) => {
     // What the page said instead (a notice, a refusal) makes a failed run explainable.
-    console.error(`the import page reads:\n${await page.locator("main").innerText().catch(() => "(no page)")}`);
+    console.error(
+      `the import page reads:\n${await page
+        .locator("main")
+        .innerText()
+        .catch(() => "(no page)")}`,
+    );
     throw error;
   });
   console.log(`csv_1000_parse_validate_ms: ${csv.medianMs.toFixed(0)} ms`);
@@ -192,8 +217,12 @@ try {
     const rate = await appImportRate(page, rows);
     appRate = { endToEnd: Math.max(appRate.endToEnd, rate.endToEnd), job: Math.max(appRate.job, rate.job) };
   }
-  console.log(`import_rate_ratio: ${(appRate.job / scriptRate).toFixed(2)} ratio (job ${appRate.job.toFixed(0)} vs script ${scriptRate.toFixed(0)} employees/s)`);
-  console.log(`import_rate_ratio_end_to_end: ${(appRate.endToEnd / scriptRate).toFixed(2)} ratio (upload, server-side checks and job: ${appRate.endToEnd.toFixed(0)} employees/s)`);
+  console.log(
+    `import_rate_ratio: ${(appRate.job / scriptRate).toFixed(2)} ratio (job ${appRate.job.toFixed(0)} vs script ${scriptRate.toFixed(0)} employees/s)`,
+  );
+  console.log(
+    `import_rate_ratio_end_to_end: ${(appRate.endToEnd / scriptRate).toFixed(2)} ratio (upload, server-side checks and job: ${appRate.endToEnd.toFixed(0)} employees/s)`,
+  );
 } finally {
   await browser.close();
   stopApp();

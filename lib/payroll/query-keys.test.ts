@@ -12,7 +12,13 @@ const invalidated = (client: QueryClient, key: readonly unknown[]) => client.get
 
 describe("payrollKeys", () => {
   it("puts every payroll query under payrollKeys.all, so a disconnect reaches them all", async () => {
-    const keys = [payrollKeys.employees(1), payrollKeys.draft(1), payrollKeys.import("job-1"), [...payrollKeys.import("job-1"), "report"], payrollKeys.referenceLists()];
+    const keys = [
+      payrollKeys.employees(1),
+      payrollKeys.draft(1),
+      payrollKeys.import("job-1"),
+      [...payrollKeys.import("job-1"), "report"],
+      payrollKeys.referenceLists(),
+    ];
     const client = cacheWith(...keys);
     await client.invalidateQueries({ queryKey: payrollKeys.all });
     for (const key of keys) expect(invalidated(client, key), JSON.stringify(key)).toBe(true);

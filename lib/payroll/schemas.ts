@@ -20,7 +20,10 @@ export const issueSchema = z.object({
 export const errorObjectSchema = z.object({
   code: z.union([z.string(), z.number().transform(String)]).default("UNKNOWN"),
   message: z.string().default(""),
-  issues: z.array(issueSchema).nullish().transform((issues) => issues ?? []),
+  issues: z
+    .array(issueSchema)
+    .nullish()
+    .transform((issues) => issues ?? []),
 });
 
 /** A successful answer's envelope; failures are mapped by status (see errorFromResponse). */

@@ -11,7 +11,11 @@ describe("readStoredJson", () => {
 
   it("logs a corrupt value with its id and the failing paths, never the content, and answers undefined", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const value = readStoredJson(z.object({ name: z.string(), age: z.number() }), { name: 42, age: "Erika Mustermann" }, "payroll_import_rows import 7 row 3");
+    const value = readStoredJson(
+      z.object({ name: z.string(), age: z.number() }),
+      { name: 42, age: "Erika Mustermann" },
+      "payroll_import_rows import 7 row 3",
+    );
     expect(value).toBeUndefined();
     expect(log).toHaveBeenCalledOnce();
     const line = String(log.mock.calls[0]![0]);

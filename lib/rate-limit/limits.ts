@@ -14,17 +14,32 @@ const DAY_MS = 24 * HOUR_MS;
 /** Invitation e-mails one workspace sends in an hour (default 20). */
 export function invitationMailsPerWorkspace(): RateLimitRule {
   const limit = serverEnv().RATE_LIMIT_INVITATION_MAILS_PER_WORKSPACE_HOUR;
-  return { name: "invitation-mail-workspace", limit, windowMs: HOUR_MS, message: `This workspace has sent ${limit} invitation e-mails in the last hour: try again later.` };
+  return {
+    name: "invitation-mail-workspace",
+    limit,
+    windowMs: HOUR_MS,
+    message: `This workspace has sent ${limit} invitation e-mails in the last hour: try again later.`,
+  };
 }
 
 /** Invitation e-mails one address receives in a day, from all workspaces (default 5). */
 export function invitationMailsPerAddress(): RateLimitRule {
   const limit = serverEnv().RATE_LIMIT_INVITATION_MAILS_PER_ADDRESS_DAY;
-  return { name: "invitation-mail-address", limit, windowMs: DAY_MS, message: `This address has been sent ${limit} invitation e-mails in the last day: try again tomorrow.` };
+  return {
+    name: "invitation-mail-address",
+    limit,
+    windowMs: DAY_MS,
+    message: `This address has been sent ${limit} invitation e-mails in the last day: try again tomorrow.`,
+  };
 }
 
 /** Invitation links one person opens or uses in a minute (default 10). */
 export function invitationTokensPerPerson(): RateLimitRule {
   const limit = serverEnv().RATE_LIMIT_INVITATION_TOKENS_PER_PERSON_MINUTE;
-  return { name: "invitation-token-person", limit, windowMs: MINUTE_MS, message: `More than ${limit} invitation links in a minute: wait a minute and try again.` };
+  return {
+    name: "invitation-token-person",
+    limit,
+    windowMs: MINUTE_MS,
+    message: `More than ${limit} invitation links in a minute: wait a minute and try again.`,
+  };
 }

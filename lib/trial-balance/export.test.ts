@@ -30,7 +30,11 @@ const document: ExportDocument = {
       ],
       subtotal: { code: "", name: "Total Assets", cells: [105045n, null, null] },
     },
-    { label: "Income", rows: [{ code: "4000", name: "Sales", cells: [-105045n, null, null] }], subtotal: { code: "", name: "Total Income", cells: [-105045n, null, null] } },
+    {
+      label: "Income",
+      rows: [{ code: "4000", name: "Sales", cells: [-105045n, null, null] }],
+      subtotal: { code: "", name: "Total Income", cells: [-105045n, null, null] },
+    },
   ],
   total: { code: "", name: "All accounts", cells: [0n, null, null] },
   pageOf: (page, pages) => `Page ${page} of ${pages}`,
@@ -38,7 +42,11 @@ const document: ExportDocument = {
 };
 const sheet = documentSheet(document);
 
-const csvLines = (locale: "en" | "de") => toCsv(sheet, locale).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+const csvLines = (locale: "en" | "de") =>
+  toCsv(sheet, locale)
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
 
 describe("CSV and XLSX of the export document", () => {
   it("CSV: the title block, a blank line, the header, group headings, accounts, subtotals and the grand total; a failed column empty, never zero", () => {
@@ -63,8 +71,18 @@ describe("CSV and XLSX of the export document", () => {
   });
 
   it("CSV: text a spreadsheet would run as a formula is defused, full-width and after white space too", () => {
-    const rows = [" =1+1", "＋SUM(A1)", "\t@x", "Sales"].map((name, index) => ({ code: String(4000 + index), name, cells: [null, null, null] }));
-    const lines = toCsv(documentSheet({ ...document, groups: [{ label: "Income", rows, subtotal: { code: "", name: "Total Income", cells: [null, null, null] } }] }), "de").split("\r\n");
+    const rows = [" =1+1", "＋SUM(A1)", "\t@x", "Sales"].map((name, index) => ({
+      code: String(4000 + index),
+      name,
+      cells: [null, null, null],
+    }));
+    const lines = toCsv(
+      documentSheet({
+        ...document,
+        groups: [{ label: "Income", rows, subtotal: { code: "", name: "Total Income", cells: [null, null, null] } }],
+      }),
+      "de",
+    ).split("\r\n");
     expect(lines.slice(9, 13)).toEqual(["4000;' =1+1;;;", "4001;'＋SUM(A1);;;", "4002;'\t@x;;;", "4003;Sales;;;"]);
   });
 

@@ -2,7 +2,19 @@ import { addDays, daysInRange, isMonthEnd, isMonthStart, isoDay, monthIndex, shi
 
 /** The trial balance's quick periods (of a financial year) and comparison ranges; the calendar itself is `lib/dates`. */
 
-export const PRESETS = ["thisMonth", "lastMonth", "thisQuarter", "lastQuarter", "yearToDate", "thisYear", "lastYear", "q1", "q2", "q3", "q4"] as const;
+export const PRESETS = [
+  "thisMonth",
+  "lastMonth",
+  "thisQuarter",
+  "lastQuarter",
+  "yearToDate",
+  "thisYear",
+  "lastYear",
+  "q1",
+  "q2",
+  "q3",
+  "q4",
+] as const;
 export type Preset = (typeof PRESETS)[number];
 
 /** The first month index (0–11, may be negative: the year before) of the financial year holding the month. */
@@ -21,7 +33,10 @@ export function presetRange(preset: Preset, today: string, fyStartMonth = 1): Da
   const month = Number(today.slice(5, 7)) - 1;
   const yearStart = financialYearStartIndex(month, fyStartMonth);
   const quarterStart = yearStart + Math.floor((month - yearStart) / 3) * 3;
-  const months = (first: number, count: number): DateRange => ({ from: isoDay(year, first + 1, 1), to: isoDay(year, first + count + 1, 0) });
+  const months = (first: number, count: number): DateRange => ({
+    from: isoDay(year, first + 1, 1),
+    to: isoDay(year, first + count + 1, 0),
+  });
   switch (preset) {
     case "thisMonth":
       return months(month, 1);

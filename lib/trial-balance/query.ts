@@ -15,11 +15,13 @@ export type Basis = (typeof BASES)[number];
 export type QueryErrorKey = "dateRequired" | "dateInvalid" | "rangeReversed" | "businessInvalid" | "tooManyPeriods";
 
 // zod/mini: the same schema runs in the browser's form, at a fraction of zod's size.
-const dateField = z.string().check(
-  z.trim(),
-  z.minLength(1, { error: "dateRequired" satisfies QueryErrorKey }),
-  z.refine(isIsoDate, { error: "dateInvalid" satisfies QueryErrorKey, abort: true }),
-);
+const dateField = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "dateRequired" satisfies QueryErrorKey }),
+    z.refine(isIsoDate, { error: "dateInvalid" satisfies QueryErrorKey, abort: true }),
+  );
 
 export const trialBalanceQuerySchema = z
   .object({
@@ -87,7 +89,8 @@ export function validateQuery(raw: RawQuery, fyStartMonth = 1): ParsedQuery {
   const result = trialBalanceQuerySchema.safeParse(raw);
   if (result.success) {
     // More columns than a page can show side by side: refused with a message at "To", before any call.
-    if (countPeriods(result.data, result.data.columns, fyStartMonth) > MAX_PERIODS) return { ok: false, errors: { to: "tooManyPeriods" }, raw };
+    if (countPeriods(result.data, result.data.columns, fyStartMonth) > MAX_PERIODS)
+      return { ok: false, errors: { to: "tooManyPeriods" }, raw };
     return { ok: true, query: result.data };
   }
   const errors: QueryFieldErrors = {};

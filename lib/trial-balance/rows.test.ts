@@ -93,12 +93,20 @@ describe("rows, filter and sort", () => {
     expect(viewRows(rows, { filter: "", hideEmpty: true, sort }, "en").map((row) => row.id)).toEqual(["a1", "a2"]);
     expect(viewRows(rows, { filter: "BANK", hideEmpty: false, sort }, "en").map((row) => row.id)).toEqual(["a2"]);
     expect(viewRows(rows, { filter: "a3", hideEmpty: false, sort }, "en").map((row) => row.id)).toEqual(["a3"]);
-    expect(viewRows(rows, { filter: "", hideEmpty: false, sort: { key: "account", direction: "asc" } }, "en").map((row) => row.id)).toEqual(["a2", "a1", "a3"]);
-    expect(viewRows(rows, { filter: "", hideEmpty: false, sort: { key: "closingCredit", direction: "desc" } }, "en").map((row) => row.id)).toEqual(["a1", "a2", "a3"]);
+    expect(viewRows(rows, { filter: "", hideEmpty: false, sort: { key: "account", direction: "asc" } }, "en").map((row) => row.id)).toEqual(
+      ["a2", "a1", "a3"],
+    );
+    expect(
+      viewRows(rows, { filter: "", hideEmpty: false, sort: { key: "closingCredit", direction: "desc" } }, "en").map((row) => row.id),
+    ).toEqual(["a1", "a2", "a3"]);
   });
 
   it("keeps accounts only the earlier period has", () => {
-    const rows = buildRows(tuples.slice(0, 2), [["old", "Closed account", "0", "0", "0", "0", "2500", "0"], ...tuples.slice(0, 2)], "closing");
+    const rows = buildRows(
+      tuples.slice(0, 2),
+      [["old", "Closed account", "0", "0", "0", "0", "2500", "0"], ...tuples.slice(0, 2)],
+      "closing",
+    );
     const old = rows.find((row) => row.id === "old")!;
     expect(old.amounts.every((amount) => amount === 0n)).toBe(true);
     expect(old.comparison).toMatchObject({ debit: 2500n, variance: -2500n, percent: -10000n });
@@ -119,7 +127,14 @@ describe("the compact form", () => {
       from_date: "2026-01-01",
       to_date: "2026-01-31",
       ledger_accounts: [
-        { id: "a\t1", displayed_as: "Tab\tand\nbreak", opening_balance: { debit: "0.00", credit: "1000.5" }, closing_balance: { debit: "0.05", credit: "0" }, debit: "007.10", credit: 12.3 },
+        {
+          id: "a\t1",
+          displayed_as: "Tab\tand\nbreak",
+          opening_balance: { debit: "0.00", credit: "1000.5" },
+          closing_balance: { debit: "0.05", credit: "0" },
+          debit: "007.10",
+          credit: 12.3,
+        },
       ],
     })!;
     expect(compact.accounts).toEqual([["a 1", "Tab and break", "0", "100050", "710", "1230", "5", "0"]]);

@@ -157,7 +157,8 @@ function collator(locale: string): Intl.Collator {
 export function viewRows(rows: readonly TrialBalanceRow[], options: ViewOptions, locale: string): TrialBalanceRow[] {
   const needle = options.filter.trim().toLowerCase();
   const matches = (row: TrialBalanceRow) => row.name.toLowerCase().includes(needle) || row.id.toLowerCase().includes(needle);
-  let result = needle || options.hideEmpty ? rows.filter((row) => (!needle || matches(row)) && !(options.hideEmpty && isEmpty(row))) : rows.slice();
+  let result =
+    needle || options.hideEmpty ? rows.filter((row) => (!needle || matches(row)) && !(options.hideEmpty && isEmpty(row))) : rows.slice();
   const { key, direction } = options.sort;
   if (key === "service") return direction === "asc" ? result : result.reverse();
   const sign = direction === "asc" ? 1 : -1;

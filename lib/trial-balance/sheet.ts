@@ -26,8 +26,17 @@ function lineCells(line: ExportLine): Cell[] {
  * zero) and says so in its header.
  */
 export function documentSheet(document: ExportDocument): Sheet {
-  const preamble: Cell[][] = [[text(document.title)], ...document.facts.map((fact) => [text(fact.label), text(fact.value)]), ...document.notices.map((notice) => [text(notice)]), []];
-  const header = [document.headers.code, document.headers.account, ...document.columns.map((column) => (column.failed === null ? column.label : `${column.label} (${document.headers.noFigures})`))];
+  const preamble: Cell[][] = [
+    [text(document.title)],
+    ...document.facts.map((fact) => [text(fact.label), text(fact.value)]),
+    ...document.notices.map((notice) => [text(notice)]),
+    [],
+  ];
+  const header = [
+    document.headers.code,
+    document.headers.account,
+    ...document.columns.map((column) => (column.failed === null ? column.label : `${column.label} (${document.headers.noFigures})`)),
+  ];
   const rows: Cell[][] = [];
   const boldRows = new Set<number>();
   for (const group of document.groups) {

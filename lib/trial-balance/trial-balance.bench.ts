@@ -28,7 +28,15 @@ import { freePort, waitForHttp } from "../../scripts/lib/processes";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const RUNS = 7;
 const RANGE = "from=2025-11-01&to=2026-10-31";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 const DEADLINE = setTimeout(() => {
   console.error("trial-balance bench: took longer than 15 minutes");
   process.exit(1);
@@ -42,7 +50,13 @@ function listen(server: Server): Promise<number> {
 function trimmingProxy(target: URL, state: { keep: number | null }): Server {
   return createServer((incoming, outgoing) => {
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host, "accept-encoding": "identity" } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, host: target.host, "accept-encoding": "identity" },
+      },
       (answer) => {
         const trim = state.keep !== null && incoming.url?.includes("/trial_balance") && answer.statusCode === 200;
         if (!trim) {
@@ -72,7 +86,14 @@ function startApp(port: number, env: Record<string, string>): { child: ChildProc
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}`, EMBEDDED_DATABASE_DIR: "memory", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      EMBEDDED_DATABASE_DIR: "memory",
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -82,7 +103,10 @@ function startApp(port: number, env: Record<string, string>): { child: ChildProc
 
 async function signIn(page: Page, appUrl: string, person: { email: string; password: string }) {
   await page.goto(`${appUrl}/trial-balance?${RANGE}`);
-  await page.getByRole("main").getByRole("button", { name: /Sign in/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /Sign in/ })
+    .click();
   await page.getByRole("link", { name: "United States" }).click();
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(person.password);
@@ -106,7 +130,9 @@ async function firstRowsMs(page: Page, url: string): Promise<number> {
             const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
             const painted = entry.renderTime || entry.loadTime || 0;
             if (new URLSearchParams(location.search).has("debug")) {
-              console.log(`requestStart ${navigation.requestStart.toFixed(0)} responseStart ${navigation.responseStart.toFixed(0)} responseEnd ${navigation.responseEnd.toFixed(0)} painted ${painted.toFixed(0)}`);
+              console.log(
+                `requestStart ${navigation.requestStart.toFixed(0)} responseStart ${navigation.responseStart.toFixed(0)} responseEnd ${navigation.responseEnd.toFixed(0)} painted ${painted.toFixed(0)}`,
+              );
             }
             resolve(painted - navigation.responseStart);
           }
@@ -144,7 +170,8 @@ async function firstRowsBySize(page: Page, url: string, trim: { keep: number | n
     }
   }
   trim.keep = null;
-  if (process.env.TB_BENCH_DEBUG) console.error(`first rows, ms: 5,000 accounts ${full.map(Math.round).join(" ")}; 50 accounts ${small.map(Math.round).join(" ")}`);
+  if (process.env.TB_BENCH_DEBUG)
+    console.error(`first rows, ms: 5,000 accounts ${full.map(Math.round).join(" ")}; 50 accounts ${small.map(Math.round).join(" ")}`);
   return { full: median(full), ratio: median(full.map((ms, run) => ms / small[run]!)) };
 }
 
@@ -154,7 +181,10 @@ async function twelveMonthsFirstRowsMs(page: Page, url: string): Promise<number>
   // Run -1 warms up the pack's code and the stored ledger accounts.
   for (let run = -1; run < 5; run += 1) {
     const ms = await firstRowsMs(page, url).catch(async (error: unknown) => {
-      const state = await page.evaluate(() => `${document.querySelectorAll("[data-account]").length} account rows; ${document.querySelector("main")?.textContent?.slice(0, 600)}`);
+      const state = await page.evaluate(
+        () =>
+          `${document.querySelectorAll("[data-account]").length} account rows; ${document.querySelector("main")?.textContent?.slice(0, 600)}`,
+      );
       throw new Error(`12 months: ${String(error)}; the page shows ${state}`);
     });
     if (run >= 0) times.push(ms);
@@ -182,20 +212,35 @@ async function longestScrollTaskMs(browser: Browser, page: Page, url: string): P
   const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
     traceEvents: { name: string; ph: string; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } }[];
   };
-  const mainThreads = new Set(trace.traceEvents.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain").map((event) => `${event.pid}:${event.tid}`));
+  const mainThreads = new Set(
+    trace.traceEvents
+      .filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain")
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
   let longest = 0;
   let longestCpu = 0;
-  const tasks = trace.traceEvents.filter((event) => event.name === "RunTask" && event.ph === "X" && mainThreads.has(`${event.pid}:${event.tid}`));
+  const tasks = trace.traceEvents.filter(
+    (event) => event.name === "RunTask" && event.ph === "X" && mainThreads.has(`${event.pid}:${event.tid}`),
+  );
   for (const event of tasks) {
     longest = Math.max(longest, (event.dur ?? 0) / 1000);
     // Thread time: what the task cost the CPU, whatever else the machine was running.
     longestCpu = Math.max(longestCpu, (event.tdur ?? event.dur ?? 0) / 1000);
   }
   if (process.env.TB_BENCH_DEBUG) {
-    const top = tasks.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 3) as (typeof tasks[number] & { ts: number })[];
+    const top = tasks.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 3) as ((typeof tasks)[number] & { ts: number })[];
     for (const task of top) {
-      const inside = (trace.traceEvents as (typeof tasks[number] & { ts: number })[])
-        .filter((event) => event.ph === "X" && event.pid === task.pid && event.tid === task.tid && event.ts >= task.ts && event.ts < task.ts + (task.dur ?? 0) && event !== task && (event.dur ?? 0) > 2000)
+      const inside = (trace.traceEvents as ((typeof tasks)[number] & { ts: number })[])
+        .filter(
+          (event) =>
+            event.ph === "X" &&
+            event.pid === task.pid &&
+            event.tid === task.tid &&
+            event.ts >= task.ts &&
+            event.ts < task.ts + (task.dur ?? 0) &&
+            event !== task &&
+            (event.dur ?? 0) > 2000,
+        )
         .map((event) => `${event.name} ${((event.dur ?? 0) / 1000).toFixed(1)}`);
       console.error(`task ${((task.dur ?? 0) / 1000).toFixed(1)} ms: ${inside.join(", ")}`);
     }
@@ -229,7 +274,9 @@ async function main() {
   const appPort = await freePort();
   const appUrl = `http://localhost:${appPort}`;
   const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", seedClients: sandboxClients(appUrl) });
-  const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as Parameters<typeof upstreamEnvFromDiscovery>[1];
+  const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as Parameters<
+    typeof upstreamEnvFromDiscovery
+  >[1];
   const fixtures = (await (await fetch(`${discovery.control_url}/fixtures`)).json()) as { users: { email: string; password: string }[] };
   const ben = fixtures.users.find((user) => user.email.startsWith("ben."))!;
   const trim = { keep: null as number | null };
@@ -257,7 +304,11 @@ async function main() {
     const js = await pageJsKb(browser, { storageState: await context.storageState(), viewport: { width: 1400, height: 900 } }, url);
     const months = await twelveMonthsFirstRowsMs(page, `${appUrl}/trial-balance?${RANGE}&columns=months&basis=movement`);
 
-    console.error(`trial-balance bench: load average ${loadavg().map((value) => value.toFixed(1)).join(" ")} on this machine while measuring`);
+    console.error(
+      `trial-balance bench: load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(" ")} on this machine while measuring`,
+    );
     console.log(`tb_first_rows_ms: ${full.toFixed(1)} ms`);
     console.log(`tb_render_ratio_5000_vs_50: ${ratio.toFixed(2)} ratio`);
     console.log(`tb_scroll_longest_task_ms: ${scroll.wall.toFixed(1)} ms`);

@@ -33,7 +33,8 @@ function columnName(index: number): string {
 
 function cellXml(cell: Cell, ref: string, style: "plain" | "bold" | "title"): string {
   if (cell.kind === "empty") return "";
-  if (cell.kind === "amount") return `<c r="${ref}" s="${style === "plain" ? STYLE.amount : STYLE.boldAmount}"><v>${scaledDecimal(cell.cents, 2)}</v></c>`;
+  if (cell.kind === "amount")
+    return `<c r="${ref}" s="${style === "plain" ? STYLE.amount : STYLE.boldAmount}"><v>${scaledDecimal(cell.cents, 2)}</v></c>`;
   if (cell.value === "") return "";
   const s = style === "title" ? STYLE.title : style === "bold" ? STYLE.boldText : STYLE.text;
   return `<c r="${ref}" t="inlineStr" s="${s}"><is><t xml:space="preserve">${escapeXml(cell.value)}</t></is></c>`;
@@ -42,9 +43,13 @@ function cellXml(cell: Cell, ref: string, style: "plain" | "bold" | "title"): st
 function sheetXml(sheet: Sheet): string {
   const rows: string[] = [];
   const row = (rowNumber: number, cells: readonly Cell[], style: (column: number) => "plain" | "bold" | "title") =>
-    rows.push(`<row r="${rowNumber}">${cells.map((cell, column) => cellXml(cell, `${columnName(column)}${rowNumber}`, style(column))).join("")}</row>`);
+    rows.push(
+      `<row r="${rowNumber}">${cells.map((cell, column) => cellXml(cell, `${columnName(column)}${rowNumber}`, style(column))).join("")}</row>`,
+    );
   // The title block: the title large, each fact's label bold.
-  sheet.preamble.forEach((cells, index) => row(index + 1, cells, (column) => (index === 0 ? "title" : column === 0 && cells.length > 1 ? "bold" : "plain")));
+  sheet.preamble.forEach((cells, index) =>
+    row(index + 1, cells, (column) => (index === 0 ? "title" : column === 0 && cells.length > 1 ? "bold" : "plain")),
+  );
   const headerRow = sheet.preamble.length + 1;
   row(
     headerRow,
@@ -52,7 +57,9 @@ function sheetXml(sheet: Sheet): string {
     () => "bold",
   );
   sheet.rows.forEach((cells, index) => row(headerRow + 1 + index, cells, () => (sheet.boldRows.has(index) ? "bold" : "plain")));
-  const widths = sheet.header.map((_, column) => `<col min="${column + 1}" max="${column + 1}" width="${column === 0 ? 12 : column === 1 ? 40 : 16}" customWidth="1"/>`);
+  const widths = sheet.header.map(
+    (_, column) => `<col min="${column + 1}" max="${column + 1}" width="${column === 0 ? 12 : column === 1 ? 40 : 16}" customWidth="1"/>`,
+  );
   return (
     `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
     `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${headerRow}" topLeftCell="A${headerRow + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +

@@ -108,11 +108,14 @@ describe("sign-in and consent", () => {
 
   it("shows the consent page with Allow and Deny buttons", async () => {
     const signIn = await open({ ...base(), country: "gb" });
-    const response = await fetch(new URL("/accounting/authorize/sign-in", t.sandbox.url), form({
-      session: hiddenSession(signIn.html),
-      email: alice.email,
-      password: alice.password,
-    }));
+    const response = await fetch(
+      new URL("/accounting/authorize/sign-in", t.sandbox.url),
+      form({
+        session: hiddenSession(signIn.html),
+        email: alice.email,
+        password: alice.password,
+      }),
+    );
     expect(response.status).toBe(303);
     const consent = await (await fetch(new URL(response.headers.get("location") ?? "", t.sandbox.url))).text();
     expect(consent).toContain(">Allow</button>");
@@ -121,22 +124,28 @@ describe("sign-in and consent", () => {
 
   it("a wrong password re-renders the form with a message and no redirect", async () => {
     const signIn = await open({ ...base(), country: "gb" });
-    const response = await fetch(new URL("/accounting/authorize/sign-in", t.sandbox.url), form({
-      session: hiddenSession(signIn.html),
-      email: alice.email,
-      password: "wrong",
-    }));
+    const response = await fetch(
+      new URL("/accounting/authorize/sign-in", t.sandbox.url),
+      form({
+        session: hiddenSession(signIn.html),
+        email: alice.email,
+        password: "wrong",
+      }),
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Incorrect email or password.");
   });
 
   it("an account of another country is told to change country", async () => {
     const signIn = await open({ ...base(), country: "de" });
-    const response = await fetch(new URL("/accounting/authorize/sign-in", t.sandbox.url), form({
-      session: hiddenSession(signIn.html),
-      email: alice.email,
-      password: alice.password,
-    }));
+    const response = await fetch(
+      new URL("/accounting/authorize/sign-in", t.sandbox.url),
+      form({
+        session: hiddenSession(signIn.html),
+        email: alice.email,
+        password: alice.password,
+      }),
+    );
     expect(await response.text()).toContain("registered in United Kingdom");
   });
 
@@ -163,10 +172,9 @@ describe("errors that never redirect", () => {
   });
 
   it("a repeated client_id shows an error page", async () => {
-    const response = await fetch(
-      `${t.urls.accounting.auth_url}?${new URLSearchParams(base())}&client_id=${DEV_CLIENT.client_id}`,
-      { redirect: "manual" },
-    );
+    const response = await fetch(`${t.urls.accounting.auth_url}?${new URLSearchParams(base())}&client_id=${DEV_CLIENT.client_id}`, {
+      redirect: "manual",
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get("location")).toBeNull();
   });

@@ -19,8 +19,16 @@ export interface AuthorizeFlavor {
 }
 
 const SINGLE_PARAMS = [
-  "client_id", "redirect_uri", "response_type", "scope", "scopes", "state", "country", "filter",
-  "code_challenge", "code_challenge_method",
+  "client_id",
+  "redirect_uri",
+  "response_type",
+  "scope",
+  "scopes",
+  "state",
+  "country",
+  "filter",
+  "code_challenge",
+  "code_challenge_method",
 ];
 
 interface TrustedCallback {
@@ -144,9 +152,7 @@ function renderSignIn(
         response_type: "code",
         scope: session.scope,
         ...(session.state === undefined ? {} : { state: session.state }),
-        ...(session.challenge
-          ? { code_challenge: session.challenge.value, code_challenge_method: session.challenge.method }
-          : {}),
+        ...(session.challenge ? { code_challenge: session.challenge.value, code_challenge_method: session.challenge.method } : {}),
       })}`;
   return signInPage({
     action: `${flavor.path}/sign-in`,
@@ -177,7 +183,10 @@ function signIn(req: SandboxRequest, state: AccountingState, flavor: AuthorizeFl
     });
   }
   session.userId = user.id;
-  return { status: 303, headers: { location: `${flavor.path}/consent?session=${encodeURIComponent(session.id)}`, "cache-control": "no-store" } };
+  return {
+    status: 303,
+    headers: { location: `${flavor.path}/consent?session=${encodeURIComponent(session.id)}`, "cache-control": "no-store" },
+  };
 }
 
 function showConsent(req: SandboxRequest, state: AccountingState, flavor: AuthorizeFlavor): SandboxResponse {

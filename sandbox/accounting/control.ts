@@ -113,7 +113,8 @@ export function postJournal(state: AccountingState, body: unknown): ControlResul
   }
   const debits = lines.reduce((sum, line) => sum + line.debit, 0);
   const credits = lines.reduce((sum, line) => sum + line.credit, 0);
-  if (details.length === 0 && debits !== credits) details.push(`the journal does not balance (debits ${debits / 100}, credits ${credits / 100})`);
+  if (details.length === 0 && debits !== credits)
+    details.push(`the journal does not balance (debits ${debits / 100}, credits ${credits / 100})`);
   if (details.length === 0 && debits === 0) details.push("the journal has no amounts");
   if (details.length > 0 || day === undefined) return problem(422, "invalid journal", details);
   const visibleAtMs = state.nowMs() + state.aggregationDelayMs;
@@ -121,7 +122,12 @@ export function postJournal(state: AccountingState, body: unknown): ControlResul
   journalCounter++;
   return {
     status: 201,
-    body: { id: `journal-${journalCounter}`, business_id: businessId, date: formatDay(day), visible_at: new Date(visibleAtMs).toISOString() },
+    body: {
+      id: `journal-${journalCounter}`,
+      business_id: businessId,
+      date: formatDay(day),
+      visible_at: new Date(visibleAtMs).toISOString(),
+    },
   };
 }
 

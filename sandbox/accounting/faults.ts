@@ -26,7 +26,11 @@ export function oauthEndpointFault(fault: FaultAnswer): SandboxResponse {
         headers: retry,
       });
     default:
-      return oauthErrorResponse({ status: fault.status ?? 500, error: "server_error", description: "Unexpected error (injected by the sandbox)." });
+      return oauthErrorResponse({
+        status: fault.status ?? 500,
+        error: "server_error",
+        description: "Unexpected error (injected by the sandbox).",
+      });
   }
 }
 

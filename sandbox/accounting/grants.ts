@@ -16,12 +16,7 @@ function outsideRegion(country: keyof typeof LEGACY_REGION, region: LegacyRegion
 }
 
 /** grant_type=authorization_code: single use, 60 seconds, exact redirect_uri, PKCE when requested. */
-export function redeemCode(
-  state: AccountingState,
-  client: Client,
-  form: URLSearchParams,
-  region?: LegacyRegion,
-): Issued | OAuthFailure {
+export function redeemCode(state: AccountingState, client: Client, form: URLSearchParams, region?: LegacyRegion): Issued | OAuthFailure {
   const value = form.get("code");
   const redirectUri = form.get("redirect_uri");
   if (!value) return failure(400, "invalid_request", "code is required.");
@@ -54,7 +49,14 @@ export function redeemCode(
   }
   code.used = true;
   return state.tokens.issueTokens(
-    { version: code.version, clientId: code.clientId, userId: code.userId, scope: code.scope, country: code.country, grantId: code.grantId },
+    {
+      version: code.version,
+      clientId: code.clientId,
+      userId: code.userId,
+      scope: code.scope,
+      country: code.country,
+      grantId: code.grantId,
+    },
     nowMs,
   );
 }
@@ -95,12 +97,7 @@ export function renew(state: AccountingState, client: Client, form: URLSearchPar
 }
 
 /** grant_type dispatch shared by both token endpoints. */
-export function grant(
-  state: AccountingState,
-  client: Client,
-  form: URLSearchParams,
-  region?: LegacyRegion,
-): Issued | OAuthFailure {
+export function grant(state: AccountingState, client: Client, form: URLSearchParams, region?: LegacyRegion): Issued | OAuthFailure {
   const grantType = form.get("grant_type");
   if (!grantType) return failure(400, "invalid_request", "grant_type is required.");
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {

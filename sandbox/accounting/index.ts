@@ -80,9 +80,7 @@ export function createAccountingService(options: {
       if (authorizePath !== undefined) return handleAuthorize({ ...req, path: authorizePath }, state, LEGACY_FLAVOR);
       const endpoint = LEGACY_PATHS[req.path];
       if (!endpoint) return notFound();
-      return endpoint.action === "token"
-        ? handleLegacyToken(req, state, endpoint.region)
-        : handleLegacyRevoke(req, state, endpoint.region);
+      return endpoint.action === "token" ? handleLegacyToken(req, state, endpoint.region) : handleLegacyRevoke(req, state, endpoint.region);
     },
     faultResponse(req: SandboxRequest, fault: FaultAnswer) {
       const authorizePath = belowAuthorize(req.path);

@@ -43,7 +43,14 @@ function revokeUrl(region: Region): string {
 async function legacyCallback(person: FixtureUser, country: string) {
   return walkAuthorization(
     t.urls.legacy.auth_url,
-    { client_id: DEV_V3_CLIENT.client_id, redirect_uri: DEV_V3_CLIENT.redirect_uri, response_type: "code", scopes: "full_access", state: "L", country },
+    {
+      client_id: DEV_V3_CLIENT.client_id,
+      redirect_uri: DEV_V3_CLIENT.redirect_uri,
+      response_type: "code",
+      scopes: "full_access",
+      state: "L",
+      country,
+    },
     person,
   );
 }
@@ -95,7 +102,14 @@ describe("legacy v3 authorization", () => {
     }
     const response = await exchangeAt(region, code);
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body)).toEqual(["access_token", "scopes", "token_type", "expires_in", "refresh_token", "resource_owner_id"]);
+    expect(Object.keys(response.body)).toEqual([
+      "access_token",
+      "scopes",
+      "token_type",
+      "expires_in",
+      "refresh_token",
+      "resource_owner_id",
+    ]);
     expect(response.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, scopes: "full_access" });
     expect(String(response.body.access_token)).toHaveLength(40);
     expect(response.body.resource_owner_id).toBe(person.businesses.find((b) => b.lead)?.id);
@@ -169,7 +183,10 @@ describe("legacy v3 tokens", () => {
   it("v3 and v3.1 credentials and tokens are not interchangeable", async () => {
     const v31 = await v31Tokens(t, alice);
     const atLegacy = await postForm(tokenUrl("gb"), {
-      grant_type: "refresh_token", refresh_token: v31.refresh_token, client_id: DEV_CLIENT.client_id, client_secret: DEV_CLIENT.client_secret,
+      grant_type: "refresh_token",
+      refresh_token: v31.refresh_token,
+      client_id: DEV_CLIENT.client_id,
+      client_secret: DEV_CLIENT.client_secret,
     });
     expect([atLegacy.status, atLegacy.body.error]).toEqual([401, "invalid_client"]);
     const legacy = await legacyTokens();

@@ -80,14 +80,7 @@ export interface UserRecord {
 }
 
 export type LedgerAccountType =
-  | "fixed_asset"
-  | "current_asset"
-  | "bank"
-  | "current_liability"
-  | "equity"
-  | "sales"
-  | "direct_expense"
-  | "overhead";
+  "fixed_asset" | "current_asset" | "bank" | "current_liability" | "equity" | "sales" | "direct_expense" | "overhead";
 
 export interface LedgerAccount {
   id: string;

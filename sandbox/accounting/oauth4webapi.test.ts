@@ -27,7 +27,9 @@ describe.each([
 ])("oauth4webapi with %s", (_name, authMethod) => {
   it("completes the code flow with PKCE (S256), renews and revokes", async () => {
     const registration = await t.control<{ client_id: string; client_secret: string }>("POST", "/clients", {
-      name: "oauth4webapi test", redirect_uris: [redirectUri], version: "v3.1",
+      name: "oauth4webapi test",
+      redirect_uris: [redirectUri],
+      version: "v3.1",
     });
     const client: oauth.Client = { client_id: registration.body.client_id };
     const clientAuth = authMethod(registration.body.client_secret);

@@ -3,12 +3,7 @@ import { FAVICON_PATH } from "../favicon";
 import type { SandboxResponse } from "../types";
 
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f6f8;color:#1d2a35;margin:0}
@@ -34,7 +29,10 @@ ${content}
 
 /** A problem with client_id or redirect_uri (or a lost session): shown, never redirected. */
 export function errorPage(message: string, status = 400): SandboxResponse {
-  return html(status, layout("Authorization error", `<h1>Authorization error</h1>\n<p class="alert" role="alert">${escapeHtml(message)}</p>`));
+  return html(
+    status,
+    layout("Authorization error", `<h1>Authorization error</h1>\n<p class="alert" role="alert">${escapeHtml(message)}</p>`),
+  );
 }
 
 export interface CountryLink {
@@ -45,8 +43,7 @@ export interface CountryLink {
 export function countryPage(appName: string, countries: CountryLink[], others: CountryLink[]): SandboxResponse {
   const list = (links: CountryLink[]) =>
     links.map((link) => `<li><a href="${escapeHtml(link.href)}">${escapeHtml(link.name)}</a></li>`).join("\n");
-  const otherSection =
-    others.length === 0 ? "" : `<h2>Other countries</h2>\n<ul>\n${list(others)}\n</ul>`;
+  const otherSection = others.length === 0 ? "" : `<h2>Other countries</h2>\n<ul>\n${list(others)}\n</ul>`;
   return html(
     200,
     layout(
@@ -128,9 +125,7 @@ export interface ConsentView {
 
 export function consentPage(view: ConsentView): SandboxResponse {
   const access =
-    view.scope === "full_access"
-      ? "read and change your accounting data"
-      : "read your accounting data (it cannot change anything)";
+    view.scope === "full_access" ? "read and change your accounting data" : "read your accounting data (it cannot change anything)";
   return html(
     200,
     layout(

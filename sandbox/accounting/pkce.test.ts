@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEV_CLIENT, fixtureUsers, postForm, startTestSandbox, userByEmail, v31Code, type FixtureUser, type TestSandbox } from "../test-support";
+import {
+  DEV_CLIENT,
+  fixtureUsers,
+  postForm,
+  startTestSandbox,
+  userByEmail,
+  v31Code,
+  type FixtureUser,
+  type TestSandbox,
+} from "../test-support";
 import { checkChallenge } from "./pkce";
 
 // RFC 7636 appendix B
@@ -78,8 +87,12 @@ describe("PKCE (RFC 7636)", () => {
   });
 
   it("redirects invalid_request for a challenge outside 43..128 characters", async () => {
-    expect((await authorizeError({ code_challenge: "a".repeat(42), code_challenge_method: "plain" }))?.get("error")).toBe("invalid_request");
-    expect((await authorizeError({ code_challenge: "a".repeat(129), code_challenge_method: "plain" }))?.get("error")).toBe("invalid_request");
+    expect((await authorizeError({ code_challenge: "a".repeat(42), code_challenge_method: "plain" }))?.get("error")).toBe(
+      "invalid_request",
+    );
+    expect((await authorizeError({ code_challenge: "a".repeat(129), code_challenge_method: "plain" }))?.get("error")).toBe(
+      "invalid_request",
+    );
   });
 
   it("redirects invalid_request for an incomplete challenge without method", async () => {

@@ -68,7 +68,9 @@ describe("businesses", () => {
     const capped = (await api(t, access_token, "/businesses?items_per_page=500")).body as Record<string, unknown>;
     expect(capped.$itemsPerPage).toBe(200);
     expectErrorArray((await api(t, access_token, "/businesses?items_per_page=0")).body, "InvalidParameter");
-    const all = (await api(t, access_token, "/businesses?attributes=all&items_per_page=1")).body as { $items: Array<Record<string, unknown>> };
+    const all = (await api(t, access_token, "/businesses?attributes=all&items_per_page=1")).body as {
+      $items: Array<Record<string, unknown>>;
+    };
     expect(all.$items[0]).toHaveProperty("address_line_1");
   });
 
@@ -153,7 +155,9 @@ describe("X-Business", () => {
   it("selects another reachable business", async () => {
     const { access_token } = await v31Tokens(t, alice);
     const other = notOwned(alice);
-    const response = await api(t, access_token, "/trial_balance?from_date=2026-01-01&to_date=2026-01-31", { headers: { "X-Business": other } });
+    const response = await api(t, access_token, "/trial_balance?from_date=2026-01-01&to_date=2026-01-31", {
+      headers: { "X-Business": other },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-business")).toBe(other);
   });

@@ -23,7 +23,11 @@ export class AuthorizationSessions {
   private sessions = new Map<string, AuthorizationSession>();
 
   create(fields: Omit<AuthorizationSession, "id" | "expiresAtMs">, nowMs: number): AuthorizationSession {
-    const session: AuthorizationSession = { ...fields, id: randomBytes(18).toString("base64url"), expiresAtMs: nowMs + SESSION_LIFETIME_MS };
+    const session: AuthorizationSession = {
+      ...fields,
+      id: randomBytes(18).toString("base64url"),
+      expiresAtMs: nowMs + SESSION_LIFETIME_MS,
+    };
     this.sessions.set(session.id, session);
     return session;
   }

@@ -48,7 +48,13 @@ describe("code exchange", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(Object.keys(response.body)).toEqual([
-      "access_token", "scopes", "token_type", "expires_in", "refresh_token", "refresh_token_expires_in", "requested_by_id",
+      "access_token",
+      "scopes",
+      "token_type",
+      "expires_in",
+      "refresh_token",
+      "refresh_token_expires_in",
+      "requested_by_id",
     ]);
     expect(response.body).toMatchObject({
       scopes: "full_access",
@@ -104,7 +110,10 @@ describe("code exchange", () => {
       expect(response.headers.get("www-authenticate")).toBeNull();
     }
     const noSecret = await postForm(t.urls.accounting.token_url, {
-      grant_type: "authorization_code", code, redirect_uri: DEV_CLIENT.redirect_uri, client_id: DEV_CLIENT.client_id,
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: DEV_CLIENT.redirect_uri,
+      client_id: DEV_CLIENT.client_id,
     });
     expect(noSecret.status).toBe(401);
     expect((await exchange(code)).status).toBe(200);
@@ -151,7 +160,9 @@ describe("code exchange", () => {
 
   it("a code of one client cannot be redeemed by another", async () => {
     const other = await t.control<{ client_id: string; client_secret: string }>("POST", "/clients", {
-      name: "Other", redirect_uris: [DEV_CLIENT.redirect_uri], version: "v3.1",
+      name: "Other",
+      redirect_uris: [DEV_CLIENT.redirect_uri],
+      version: "v3.1",
     });
     const code = await v31Code(t, alice);
     const response = await exchange(code, { client_id: other.body.client_id, client_secret: other.body.client_secret });
@@ -172,8 +183,12 @@ describe("token endpoint errors", () => {
     for (const [overrides, status, error] of cases) {
       const values = Object.fromEntries(
         Object.entries({
-          grant_type: "authorization_code", code, redirect_uri: DEV_CLIENT.redirect_uri,
-          client_id: DEV_CLIENT.client_id, client_secret: DEV_CLIENT.client_secret, ...overrides,
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: DEV_CLIENT.redirect_uri,
+          client_id: DEV_CLIENT.client_id,
+          client_secret: DEV_CLIENT.client_secret,
+          ...overrides,
         }).filter(([, value]) => value !== ""),
       );
       const response = await postForm(t.urls.accounting.token_url, values);
@@ -199,10 +214,16 @@ describe("token endpoint errors", () => {
 
   it("answers unauthorized_client for a grant type the client may not use", async () => {
     const limited = await t.control<{ client_id: string; client_secret: string }>("POST", "/clients", {
-      name: "No refresh", redirect_uris: [DEV_CLIENT.redirect_uri], version: "v3.1", grant_types: ["authorization_code"],
+      name: "No refresh",
+      redirect_uris: [DEV_CLIENT.redirect_uri],
+      version: "v3.1",
+      grant_types: ["authorization_code"],
     });
     const response = await postForm(t.urls.accounting.token_url, {
-      grant_type: "refresh_token", refresh_token: "x", client_id: limited.body.client_id, client_secret: limited.body.client_secret,
+      grant_type: "refresh_token",
+      refresh_token: "x",
+      client_id: limited.body.client_id,
+      client_secret: limited.body.client_secret,
     });
     expect([response.status, response.body.error]).toEqual([400, "unauthorized_client"]);
   });
@@ -210,15 +231,21 @@ describe("token endpoint errors", () => {
   it("answers invalid_scope for a renewal asking more than was granted", async () => {
     const tokens = await v31Tokens(t, alice, { scope: "readonly" });
     const response = await postForm(t.urls.accounting.token_url, {
-      grant_type: "refresh_token", refresh_token: tokens.refresh_token, scope: "full_access",
-      client_id: DEV_CLIENT.client_id, client_secret: DEV_CLIENT.client_secret,
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      scope: "full_access",
+      client_id: DEV_CLIENT.client_id,
+      client_secret: DEV_CLIENT.client_secret,
     });
     expect([response.status, response.body.error]).toEqual([400, "invalid_scope"]);
   });
 
   it("v3 credentials do not work at the v3.1 token endpoint", async () => {
     const response = await postForm(t.urls.accounting.token_url, {
-      grant_type: "refresh_token", refresh_token: "x", client_id: DEV_V3_CLIENT.client_id, client_secret: DEV_V3_CLIENT.client_secret,
+      grant_type: "refresh_token",
+      refresh_token: "x",
+      client_id: DEV_V3_CLIENT.client_id,
+      client_secret: DEV_V3_CLIENT.client_secret,
     });
     expect([response.status, response.body.error]).toEqual([401, "invalid_client"]);
   });
@@ -230,7 +257,12 @@ describe("renewal", () => {
     const renewed = await refreshWith(t, tokens.refresh_token);
     expect(renewed.status).toBe(200);
     expect(renewed.body.refresh_token).not.toBe(tokens.refresh_token);
-    expect(renewed.body).toMatchObject({ token_type: "bearer", expires_in: 300, refresh_token_expires_in: 2678400, requested_by_id: alice.id });
+    expect(renewed.body).toMatchObject({
+      token_type: "bearer",
+      expires_in: 300,
+      refresh_token_expires_in: 2678400,
+      requested_by_id: alice.id,
+    });
     expect((await refreshWith(t, tokens.refresh_token)).body.error).toBe("invalid_grant");
     expect((await api(t, String(renewed.body.access_token), "/user")).status).toBe(200);
     expect((await refreshWith(t, String(renewed.body.refresh_token))).status).toBe(200);
@@ -263,7 +295,9 @@ describe("renewal", () => {
   it("a refresh token of another client is refused", async () => {
     const tokens = await v31Tokens(t, alice);
     const other = await t.control<{ client_id: string; client_secret: string }>("POST", "/clients", {
-      name: "Other", redirect_uris: ["http://127.0.0.1:9/cb"], version: "v3.1",
+      name: "Other",
+      redirect_uris: ["http://127.0.0.1:9/cb"],
+      version: "v3.1",
     });
     const response = await refreshWith(t, tokens.refresh_token, { ...other.body, redirect_uri: "" });
     expect(response.body.error).toBe("invalid_grant");
@@ -286,10 +320,15 @@ describe("revocation", () => {
   it("requires client authentication and a token", async () => {
     const tokens = await v31Tokens(t, alice);
     const wrong = await postForm(t.urls.accounting.revoke_url, {
-      token: tokens.refresh_token, client_id: DEV_CLIENT.client_id, client_secret: "bad",
+      token: tokens.refresh_token,
+      client_id: DEV_CLIENT.client_id,
+      client_secret: "bad",
     });
     expect([wrong.status, wrong.body.error]).toEqual([401, "invalid_client"]);
-    const missing = await postForm(t.urls.accounting.revoke_url, { client_id: DEV_CLIENT.client_id, client_secret: DEV_CLIENT.client_secret });
+    const missing = await postForm(t.urls.accounting.revoke_url, {
+      client_id: DEV_CLIENT.client_id,
+      client_secret: DEV_CLIENT.client_secret,
+    });
     expect([missing.status, missing.body.error]).toEqual([400, "invalid_request"]);
     expect((await refreshWith(t, tokens.refresh_token)).status).toBe(200);
   });

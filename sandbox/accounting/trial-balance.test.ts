@@ -111,7 +111,9 @@ describe("trial balance", () => {
   it("a single day and periods outside the journals work", async () => {
     expectBalanced(await trialBalance("2026-03-02", "2026-03-02"));
     const before = await trialBalance("2020-01-01", "2020-12-31");
-    expect(before.ledger_accounts.every((entry) => entry.closing_balance.debit === "0.00" && entry.closing_balance.credit === "0.00")).toBe(true);
+    expect(before.ledger_accounts.every((entry) => entry.closing_balance.debit === "0.00" && entry.closing_balance.credit === "0.00")).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -123,7 +125,10 @@ describe("trial balance", () => {
   ])("answers 422 for %s", async (query, source) => {
     const response = await api(t, token, `/trial_balance?${query}`);
     expect(response.status).toBe(422);
-    expect((response.body as Array<{ $source: string; $dataCode: string }>)[0]).toMatchObject({ $source: source, $dataCode: "RecordInvalid" });
+    expect((response.body as Array<{ $source: string; $dataCode: string }>)[0]).toMatchObject({
+      $source: source,
+      $dataCode: "RecordInvalid",
+    });
   });
 
   it("serves the 5,000-account business", async () => {

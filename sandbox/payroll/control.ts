@@ -6,7 +6,11 @@ import type { CompanyState, PayrollState } from "./state";
 import { isPlainObject } from "./validation/fields";
 
 function json(status: number, value: unknown): SandboxResponse {
-  return { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }, body: JSON.stringify(value) };
+  return {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+    body: JSON.stringify(value),
+  };
 }
 
 function problem(status: number, error: string, message: string): SandboxResponse {

@@ -66,7 +66,9 @@ describe("health insurance list", () => {
   });
 
   it("has ended insurers whose successors are in the list and operate after the end", async () => {
-    const rows = parseCsv((await download("/v1/healthinsurances.csv")).text).slice(1).map((row) => row.cells);
+    const rows = parseCsv((await download("/v1/healthinsurances.csv")).text)
+      .slice(1)
+      .map((row) => row.cells);
     const byNumber = new Map(rows.map((cells) => [cells[0], cells]));
     const withSuccessor = rows.filter((cells) => cells[4] !== "");
     expect(withSuccessor.length).toBeGreaterThanOrEqual(10);
@@ -81,14 +83,18 @@ describe("health insurance list", () => {
   });
 
   it("has an insurer ending after today within the current payroll month, with a successor", async () => {
-    const rows = parseCsv((await download("/v1/healthinsurances.csv")).text).slice(1).map((row) => row.cells);
+    const rows = parseCsv((await download("/v1/healthinsurances.csv")).text)
+      .slice(1)
+      .map((row) => row.cells);
     const ending = rows.filter((cells) => (cells[3] ?? "") > "2025-06-15" && (cells[3] ?? "") <= "2025-06-30T00:00:00");
     expect(ending).toHaveLength(1);
     expect(ending[0]?.[4]).not.toBe("");
   });
 
   it("names the kinds of statutory insurers", async () => {
-    const names = parseCsv((await download("/v1/healthinsurances.csv")).text).slice(1).map((row) => row.cells[1] ?? "");
+    const names = parseCsv((await download("/v1/healthinsurances.csv")).text)
+      .slice(1)
+      .map((row) => row.cells[1] ?? "");
     for (const kind of [/^AOK /, /BKK/, /^IKK /, /^KNAPPSCHAFT$/, /^Techniker/, /^BARMER$/, /^DAK-Gesundheit$/]) {
       expect(names.some((name) => kind.test(name))).toBe(true);
     }
@@ -118,7 +124,9 @@ describe("country list", () => {
   });
 
   it("uses the German nationality keys and German texts", async () => {
-    const rows = parseCsv((await download("/v1/countries.csv")).text).slice(1).map((row) => row.cells);
+    const rows = parseCsv((await download("/v1/countries.csv")).text)
+      .slice(1)
+      .map((row) => row.cells);
     expect(rows).toContainEqual(["0", "Deutschland", "deutsch"]);
     expect(rows).toContainEqual(["163", "Türkei", "türkisch"]);
     expect(rows).toContainEqual(["368", "Vereinigte Staaten", "amerikanisch"]);

@@ -33,7 +33,9 @@ describe("fixtures", () => {
   });
 
   it("have a company with at least 3 employees and one with 1,000", () => {
-    const companies = createHarness().module.fixtures().customers.flatMap((customer) => customer.companies);
+    const companies = createHarness()
+      .module.fixtures()
+      .customers.flatMap((customer) => customer.companies);
     expect(companies.some((company) => company.employee_ids.length >= 3 && company.employee_ids.length < 100)).toBe(true);
     expect(companies.some((company) => company.employee_ids.length === 1000)).toBe(true);
   });

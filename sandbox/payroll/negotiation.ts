@@ -15,10 +15,13 @@ export function accepts(headers: IncomingHttpHeaders, mediaType: string): boolea
     const [rangeType = "", ...params] = range.trim().toLowerCase().split(";");
     const [candidateType = "", candidateSubtype = ""] = rangeType.trim().split("/");
     const specificity =
-      candidateType === type && candidateSubtype === subtype ? 2
-      : candidateType === type && candidateSubtype === "*" ? 1
-      : candidateType === "*" && candidateSubtype === "*" ? 0
-      : -1;
+      candidateType === type && candidateSubtype === subtype
+        ? 2
+        : candidateType === type && candidateSubtype === "*"
+          ? 1
+          : candidateType === "*" && candidateSubtype === "*"
+            ? 0
+            : -1;
     if (specificity < 0) continue;
     const qualityParam = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
     const quality = qualityParam === undefined ? 1 : Number(qualityParam.slice(2));

@@ -61,10 +61,7 @@ const createEmployee: Action = (call) => {
 };
 
 function payRunRefusal(company: CompanyState, what: string): SandboxResponse {
-  return failure(
-    "PAY_RUN_IN_PROGRESS",
-    `A pay run of company ${company.company.id} is in progress; ${what} cannot be transferred now.`,
-  );
+  return failure("PAY_RUN_IN_PROGRESS", `A pay run of company ${company.company.id} is in progress; ${what} cannot be transferred now.`);
 }
 
 const transferHours: Action = (call) => {
@@ -109,8 +106,7 @@ const ROUTES: Route[] = [
     companyRoute: false,
     mediaType: JSON_TYPE,
     methods: {
-      GET: (call) =>
-        success(call.customer.companyIds.flatMap((id) => call.state.companies.get(id)?.company ?? [])),
+      GET: (call) => success(call.customer.companyIds.flatMap((id) => call.state.companies.get(id)?.company ?? [])),
     },
   },
   {

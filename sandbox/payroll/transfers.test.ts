@@ -38,8 +38,15 @@ describe("hours transfer", () => {
 
   it("takes every compensation type", async () => {
     const types = [
-      "HOURLY_WAGE", "HOLIDAY_SURCHARGE_125", "HOLIDAY_SURCHARGE_150", "NIGHT_SUPPLEMENT_25", "NIGHT_SUPPLEMENT_40",
-      "SUNDAY_PREMIUM", "ADDITIONAL_OVERTIME", "NIGHT_SUPPLEMENT", "HOLIDAY_SURCHARGE",
+      "HOURLY_WAGE",
+      "HOLIDAY_SURCHARGE_125",
+      "HOLIDAY_SURCHARGE_150",
+      "NIGHT_SUPPLEMENT_25",
+      "NIGHT_SUPPLEMENT_40",
+      "SUNDAY_PREMIUM",
+      "ADDITIONAL_OVERTIME",
+      "NIGHT_SUPPLEMENT",
+      "HOLIDAY_SURCHARGE",
     ];
     const harness = createHarness();
     const response = await harness.request("POST", HOURS, { body: types.map((type) => hour({ type })) });

@@ -13,5 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const user = await getSessionUser();
-  return <InvitationPageView token={token} signedIn={user !== null} check={await checkInvitation(token, user ? { id: user.id, email: user.email } : null)} />;
+  return (
+    <InvitationPageView
+      token={token}
+      signedIn={user !== null}
+      check={await checkInvitation(token, user ? { id: user.id, email: user.email } : null)}
+    />
+  );
 }

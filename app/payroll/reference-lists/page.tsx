@@ -25,18 +25,28 @@ export default async function ReferenceListsPage() {
   if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   await referenceListsReady(state.client);
   const source = state.client.baseUrl;
-  const [insurers, countryList, fetchedAt] = await Promise.all([healthInsurances(source), countries(source), referenceListsFetchedAt(source)]);
+  const [insurers, countryList, fetchedAt] = await Promise.all([
+    healthInsurances(source),
+    countries(source),
+    referenceListsFetchedAt(source),
+  ]);
   return (
     <section className="space-y-5">
       <Link href="/payroll" className="text-blue-700 underline">
         {t("payroll.company.back")}
       </Link>
       <h1 className="text-2xl font-bold">{t("payroll.lists.title")}</h1>
-      <p>{fetchedAt ? t("payroll.lists.fetchedAt", { date: formatDate(locale, fetchedAt, { dateStyle: "medium", timeStyle: "short" }) }) : t("payroll.lists.never")}</p>
+      <p>
+        {fetchedAt
+          ? t("payroll.lists.fetchedAt", { date: formatDate(locale, fetchedAt, { dateStyle: "medium", timeStyle: "short" }) })
+          : t("payroll.lists.never")}
+      </p>
       <ReferenceLists
         insurers={insurers}
         countries={countryList}
-        countryNames={Object.fromEntries(countryChoices(countryList, locale, ownCountryNames(t)).map((choice) => [choice.id, choice.label]))}
+        countryNames={Object.fromEntries(
+          countryChoices(countryList, locale, ownCountryNames(t)).map((choice) => [choice.id, choice.label]),
+        )}
         today={berlinToday()}
       />
     </section>

@@ -29,13 +29,17 @@ export default async function ConnectionPage({ searchParams }: { searchParams: P
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("connection.title")} />;
   const [summary, legacy] = await Promise.all([connectionSummary(user.id), legacyConnectionSummary(user.id)]);
-  const when = (date: Date | null | undefined) => (date ? formatDate(locale, date, { dateStyle: "medium", timeStyle: "medium" }) : t("connection.never"));
+  const when = (date: Date | null | undefined) =>
+    date ? formatDate(locale, date, { dateStyle: "medium", timeStyle: "medium" }) : t("connection.never");
   const scope = parseScope(summary?.scopes);
   const rows: [string, string][] = summary
     ? [
         [t("connection.status"), t(STATUS_TEXT[summary.status] ?? "connection.statusNone")],
         [t("legacy.flow"), t("legacy.flowV31")],
-        [t("connection.scopes"), scope === "readonly" ? t("connection.scopeReadonly") : scope === "full_access" ? t("connection.scopeFull") : summary.scopes],
+        [
+          t("connection.scopes"),
+          scope === "readonly" ? t("connection.scopeReadonly") : scope === "full_access" ? t("connection.scopeFull") : summary.scopes,
+        ],
         [t("connection.country"), summary.country ?? ""],
         [t("connection.accessExpires"), when(summary.accessTokenExpiresAt)],
         [t("connection.refreshExpires"), when(summary.refreshTokenExpiresAt)],
@@ -50,9 +54,7 @@ export default async function ConnectionPage({ searchParams }: { searchParams: P
       {disconnected === "revoked" || disconnected === "pending" || disconnected === "none" ? (
         <Notice tone="success">{disconnected === "pending" ? t("connection.disconnectPending") : t("connection.disconnected")}</Notice>
       ) : null}
-      {moved === "1" && summary && !legacy ? (
-        <Notice tone="success">{t("legacy.moved")}</Notice>
-      ) : null}
+      {moved === "1" && summary && !legacy ? <Notice tone="success">{t("legacy.moved")}</Notice> : null}
       {moved === "0" ? (
         <Notice tone="warning" role="alert">
           {t("legacy.moveRefused")}
@@ -61,29 +63,29 @@ export default async function ConnectionPage({ searchParams }: { searchParams: P
       {legacy ? <LegacyConnectionSection summary={legacy} /> : null}
       {legacy && !summary ? null : (
         <>
-      {summary?.status === "reauth_required" ? (
-        <Notice tone="warning" role="alert">
-          {t("connection.reauthText")}
-        </Notice>
-      ) : null}
-      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-slate-600">{label}</dt>
-            <dd className="[overflow-wrap:anywhere]">{value}</dd>
+          {summary?.status === "reauth_required" ? (
+            <Notice tone="warning" role="alert">
+              {t("connection.reauthText")}
+            </Notice>
+          ) : null}
+          <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2">
+            {rows.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-medium text-slate-600">{label}</dt>
+                <dd className="[overflow-wrap:anywhere]">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="flex flex-wrap items-start gap-3">
+            <SignInButton
+              label={active ? t("connection.reconnect") : t("auth.signInAgain")}
+              scope={scope ?? "full_access"}
+              country={summary?.country?.toLowerCase() ?? (await rememberedCountry())}
+              callbackUrl="/settings/connection"
+            />
+            {active ? <DisconnectButton /> : null}
           </div>
-        ))}
-      </dl>
-      <div className="flex flex-wrap items-start gap-3">
-        <SignInButton
-          label={active ? t("connection.reconnect") : t("auth.signInAgain")}
-          scope={scope ?? "full_access"}
-          country={summary?.country?.toLowerCase() ?? (await rememberedCountry())}
-          callbackUrl="/settings/connection"
-        />
-        {active ? <DisconnectButton /> : null}
-      </div>
-      {active ? <p className="text-sm text-slate-600">{t("connection.disconnectHint")}</p> : null}
+          {active ? <p className="text-sm text-slate-600">{t("connection.disconnectHint")}</p> : null}
         </>
       )}
     </section>

@@ -20,7 +20,11 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes] = await Promise.all([listMembers(user.id, workspace.id), owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]), fourEyesSetting(workspace.id)]);
+  const [members, invitations, fourEyes] = await Promise.all([
+    listMembers(user.id, workspace.id),
+    owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
+    fourEyesSetting(workspace.id),
+  ]);
   const { name } = workspace;
   return (
     <section className="max-w-3xl space-y-6">

@@ -33,12 +33,23 @@ export function CompanySettingsForm(props: CompanySettingsProps) {
   const t = useTranslations();
   const locale = useLocale();
   const [confirmed, setConfirmed] = useState<FederalState | null>(props.federalState);
-  const initial: CompanySettingsInput = { federalState: props.federalState ?? props.proposedFederalState ?? "", monthlyHoursLimit: numberText(locale, props.monthlyHoursLimit) };
-  const form = useForm<CompanySettingsInput>({ resolver: numberFields(companySettingsInputSchema, ["monthlyHoursLimit"], locale), defaultValues: initial, mode: "onTouched" });
+  const initial: CompanySettingsInput = {
+    federalState: props.federalState ?? props.proposedFederalState ?? "",
+    monthlyHoursLimit: numberText(locale, props.monthlyHoursLimit),
+  };
+  const form = useForm<CompanySettingsInput>({
+    resolver: numberFields(companySettingsInputSchema, ["monthlyHoursLimit"], locale),
+    defaultValues: initial,
+    mode: "onTouched",
+  });
   const { errors } = form.formState;
   const save = useMutation({
     mutationKey: ["payroll", "companies", props.companyId, "check-settings"],
-    mutationFn: (values: CompanySettingsInput) => apiFetchOrThrow<{ settings: { federalState: FederalState | null; monthlyHoursLimit: number } }>(`/api/payroll/companies/${props.companyId}/check-settings`, { method: "PUT", body: values }),
+    mutationFn: (values: CompanySettingsInput) =>
+      apiFetchOrThrow<{ settings: { federalState: FederalState | null; monthlyHoursLimit: number } }>(
+        `/api/payroll/companies/${props.companyId}/check-settings`,
+        { method: "PUT", body: values },
+      ),
     onSuccess: ({ settings }) => {
       setConfirmed(settings.federalState);
       form.reset({ federalState: settings.federalState ?? "", monthlyHoursLimit: numberText(locale, settings.monthlyHoursLimit) });
@@ -59,7 +70,12 @@ export function CompanySettingsForm(props: CompanySettingsProps) {
         {t("checkSettings.title")}
       </h2>
       <p className="text-sm text-slate-700">{t("checkSettings.intro")}</p>
-      <form onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)} noValidate className="space-y-4" aria-labelledby="check-settings-title">
+      <form
+        onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
+        noValidate
+        className="space-y-4"
+        aria-labelledby="check-settings-title"
+      >
         <div className="space-y-1">
           <label htmlFor="check-settings-state" className="block font-medium">
             {t("checkSettings.federalState")}
@@ -106,7 +122,9 @@ export function CompanySettingsForm(props: CompanySettingsProps) {
         <p role="status" className="text-sm text-green-800">
           {save.isSuccess && !form.formState.isDirty ? t("checkSettings.saved") : ""}
         </p>
-        {save.isError && !form.formState.errors.federalState && !form.formState.errors.monthlyHoursLimit ? <ErrorNotice error={save.error} /> : null}
+        {save.isError && !form.formState.errors.federalState && !form.formState.errors.monthlyHoursLimit ? (
+          <ErrorNotice error={save.error} />
+        ) : null}
       </form>
     </section>
   );

@@ -9,7 +9,12 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Field } from "@/components/ui/field";
 import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
-import { employeeSettingsForm, employeeSettingsInputSchema, PAY_CAP_KINDS, type EmployeeSettingsInput } from "@/lib/month-close/settings/schemas";
+import {
+  employeeSettingsForm,
+  employeeSettingsInputSchema,
+  PAY_CAP_KINDS,
+  type EmployeeSettingsInput,
+} from "@/lib/month-close/settings/schemas";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { minijobLabel, type EmployeeSettings } from "./employee-settings";
 import { numberFields, numberText, placeServerErrors, settingsError } from "./settings-form";
@@ -48,13 +53,18 @@ export function EmployeeSettingsDialog({ companyId, period, companyHoursLimit, e
   const kind = useWatch({ control: form.control, name: "payCapKind" });
   const employeeId = employee?.id ?? null;
 
-
   const save = useMutation({
     mutationKey: [...payrollKeys.checkSettings(companyId), "save"],
     mutationFn: (values: EmployeeSettingsInput) =>
-      apiFetchOrThrow<{ settings: EmployeeSettings }>(`/api/payroll/companies/${companyId}/employees/${employeeId}/check-settings`, { method: "PUT", body: values }),
+      apiFetchOrThrow<{ settings: EmployeeSettings }>(`/api/payroll/companies/${companyId}/employees/${employeeId}/check-settings`, {
+        method: "PUT",
+        body: values,
+      }),
     onSuccess: ({ settings }) => {
-      queryClient.setQueryData<EmployeeSettings[]>(payrollKeys.checkSettings(companyId), (list) => [...(list ?? []).filter((row) => row.employeeId !== settings.employeeId), settings]);
+      queryClient.setQueryData<EmployeeSettings[]>(payrollKeys.checkSettings(companyId), (list) => [
+        ...(list ?? []).filter((row) => row.employeeId !== settings.employeeId),
+        settings,
+      ]);
       onClose();
     },
     onError: (error) => placeServerErrors(error, FIELDS, form.setError),
@@ -63,7 +73,8 @@ export function EmployeeSettingsDialog({ companyId, period, companyHoursLimit, e
     save.reset();
     onClose();
   };
-  const kindLabel = (option: (typeof PAY_CAP_KINDS)[number]) => (option === "minijob" ? minijobLabel(t, locale, period) : t(`checkSettings.payCap.${option}`));
+  const kindLabel = (option: (typeof PAY_CAP_KINDS)[number]) =>
+    option === "minijob" ? minijobLabel(t, locale, period) : t(`checkSettings.payCap.${option}`);
 
   return (
     <Dialog open={employee !== null} title={t("checkSettings.employeeTitle", { name: employee?.name ?? "" })} onClose={close}>
@@ -82,7 +93,14 @@ export function EmployeeSettingsDialog({ companyId, period, companyHoursLimit, e
             </p>
           ) : null}
         </fieldset>
-        {kind === "custom" ? <Field label={t("checkSettings.payCapAmount")} inputMode="decimal" error={settingsError(t, errors.payCapAmount?.message)} {...form.register("payCapAmount")} /> : null}
+        {kind === "custom" ? (
+          <Field
+            label={t("checkSettings.payCapAmount")}
+            inputMode="decimal"
+            error={settingsError(t, errors.payCapAmount?.message)}
+            {...form.register("payCapAmount")}
+          />
+        ) : null}
         <Field
           label={t("checkSettings.employeeHoursLimit")}
           hint={t("checkSettings.employeeHoursHint", { hours: String(companyHoursLimit).replace(".", locale === "de" ? "," : ".") })}

@@ -29,14 +29,21 @@ export interface EmployeeSettingsContext {
  * their answer in it), so the table and the dialog read one copy.
  */
 export function useEmployeeSettings(companyId: number, initial: EmployeeSettings[]): ReadonlyMap<number, EmployeeSettings> {
-  const { data } = useQuery<EmployeeSettings[]>({ queryKey: payrollKeys.checkSettings(companyId), queryFn: skipToken, initialData: initial, staleTime: Infinity });
+  const { data } = useQuery<EmployeeSettings[]>({
+    queryKey: payrollKeys.checkSettings(companyId),
+    queryFn: skipToken,
+    initialData: initial,
+    staleTime: Infinity,
+  });
   return useMemo(() => new Map((data ?? initial).map((settings) => [settings.employeeId, settings])), [data, initial]);
 }
 
 /** "Minijob (603,00 € in 2026)": the statutory limit of the payroll month. */
 export function minijobLabel(t: Translate, locale: Locale, period: string): string {
   const amount = valueOn(MINIJOB_PAY_CAP, `${period}-01`);
-  return amount ? t("checkSettings.minijobWithAmount", { amount: formatAmount(locale, amount), year: period.slice(0, 4) }) : t("checkSettings.minijob");
+  return amount
+    ? t("checkSettings.minijobWithAmount", { amount: formatAmount(locale, amount), year: period.slice(0, 4) })
+    : t("checkSettings.minijob");
 }
 
 /** The table's short text: "Minijob (603,00 € in 2026) · 160 h", or that nothing is set. */
@@ -44,6 +51,7 @@ export function settingsSummary(t: Translate, locale: Locale, period: string, se
   const parts: string[] = [];
   if (settings?.payCap === "minijob") parts.push(minijobLabel(t, locale, period));
   else if (settings?.payCap) parts.push(t("checkSettings.capAmount", { amount: formatAmount(locale, settings.payCap) }));
-  if (settings?.monthlyHoursLimit != null) parts.push(t("checkSettings.hoursShort", { hours: String(settings.monthlyHoursLimit).replace(".", locale === "de" ? "," : ".") }));
+  if (settings?.monthlyHoursLimit != null)
+    parts.push(t("checkSettings.hoursShort", { hours: String(settings.monthlyHoursLimit).replace(".", locale === "de" ? "," : ".") }));
   return parts.length ? parts.join(" · ") : t("checkSettings.noneSet");
 }

@@ -33,7 +33,11 @@ export function settingsError(t: Translate, code: string | undefined): string | 
 }
 
 /** Puts a refused save's field errors on their fields; true when there were any. */
-export function placeServerErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+export function placeServerErrors<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): boolean {
   const found = errorBody(error).fields ?? {};
   let placed = false;
   for (const field of fields) {

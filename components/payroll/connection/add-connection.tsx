@@ -17,7 +17,9 @@ export function AddConnection({ defaultBaseUrl }: { defaultBaseUrl: string }) {
       <Button variant="secondary" aria-expanded={open} aria-controls="payroll-add-connection" onClick={() => setOpen((value) => !value)}>
         {t("payroll.connection.addTitle")}
       </Button>
-      <div id="payroll-add-connection">{open ? <ConnectForm defaultBaseUrl={defaultBaseUrl} adding onConnected={() => setOpen(false)} /> : null}</div>
+      <div id="payroll-add-connection">
+        {open ? <ConnectForm defaultBaseUrl={defaultBaseUrl} adding onConnected={() => setOpen(false)} /> : null}
+      </div>
     </div>
   );
 }

@@ -15,7 +15,15 @@ import { problemText } from "./problem-text";
  * Connects a payroll customer to the workspace (owners): the first one, another one (`adding`), or
  * a kept one again (the same customer gets its drafts, import reports and history back).
  */
-export function ConnectForm({ defaultBaseUrl, adding = false, onConnected }: { defaultBaseUrl: string; adding?: boolean; onConnected?: () => void }) {
+export function ConnectForm({
+  defaultBaseUrl,
+  adding = false,
+  onConnected,
+}: {
+  defaultBaseUrl: string;
+  adding?: boolean;
+  onConnected?: () => void;
+}) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -33,7 +41,11 @@ export function ConnectForm({ defaultBaseUrl, adding = false, onConnected }: { d
   const errors: Record<string, string> = {};
   for (const [field, code] of Object.entries(fields)) {
     errors[field] =
-      code === "keyRefused" ? t("payroll.connection.keyRefused") : code === "baseUrlNotAllowed" ? t("payroll.connection.baseUrlNotAllowed", { url: defaultBaseUrl }) : problemText(t, code);
+      code === "keyRefused"
+        ? t("payroll.connection.keyRefused")
+        : code === "baseUrlNotAllowed"
+          ? t("payroll.connection.baseUrlNotAllowed", { url: defaultBaseUrl })
+          : problemText(t, code);
   }
   const message = connect.error && Object.keys(errors).length === 0 ? errorMessage(t, connect.error) : null;
   const pending = connect.isPending;

@@ -21,7 +21,19 @@ export interface KeptCounts {
  * "Delete all payroll data": the one way to destroy what Disconnect keeps. The dialog names what
  * goes (counts of drafts, import reports, transfers; the key too while connected).
  */
-export function DeleteDataButton({ connectionId, username, baseUrl, connected, counts }: { connectionId: string; username: string; baseUrl: string; connected: boolean; counts: KeptCounts }) {
+export function DeleteDataButton({
+  connectionId,
+  username,
+  baseUrl,
+  connected,
+  counts,
+}: {
+  connectionId: string;
+  username: string;
+  baseUrl: string;
+  connected: boolean;
+  counts: KeptCounts;
+}) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();

@@ -13,7 +13,11 @@ export function PayrollProblem({ code }: { code: string }) {
   return (
     <Notice tone="warning" role="alert">
       {/* `not_answering`: the page's own deadline passed, not a code an API answered. */}
-      {code === "not_answering" ? t("payrollErrors.notAnswering") : code === "ambiguous_company" ? t("payrollErrors.ambiguousCompany") : errorMessage(t, { code })}
+      {code === "not_answering"
+        ? t("payrollErrors.notAnswering")
+        : code === "ambiguous_company"
+          ? t("payrollErrors.ambiguousCompany")
+          : errorMessage(t, { code })}
     </Notice>
   );
 }

@@ -20,19 +20,37 @@ const NO_SETTINGS: EmployeeSettingsContext = { editable: false, period: "", comp
 
 const SORTS = ["id", "lastName", "firstName", "location", "entry"] as const;
 type Sort = (typeof SORTS)[number];
-const SORT_LABELS = { id: "payroll.employees.sortId", lastName: "payroll.employees.sortLastName", firstName: "payroll.employees.sortFirstName", location: "payroll.employees.sortLocation", entry: "payroll.employees.sortEntry" } as const;
+const SORT_LABELS = {
+  id: "payroll.employees.sortId",
+  lastName: "payroll.employees.sortLastName",
+  firstName: "payroll.employees.sortFirstName",
+  location: "payroll.employees.sortLocation",
+  entry: "payroll.employees.sortEntry",
+} as const;
 
 /**
  * A company's employees with search (name, id, city, postal code) and sorting, all in the browser.
  * The list is the `payrollKeys.employees` query: the page hands over the rows it rendered
  * (HydrationBoundary), and a change elsewhere (a new employee) invalidates and re-reads it.
  */
-export function EmployeeTable({ companyId, insurers, checkSettings }: { companyId: number; insurers: InsurerLabels; checkSettings?: EmployeeSettingsContext }) {
+export function EmployeeTable({
+  companyId,
+  insurers,
+  checkSettings,
+}: {
+  companyId: number;
+  insurers: InsurerLabels;
+  checkSettings?: EmployeeSettingsContext;
+}) {
   const t = useTranslations();
   const locale = useLocale();
   const list = useQuery({
     queryKey: payrollKeys.employees(companyId),
-    queryFn: async ({ signal }) => employeeRows((await apiFetchOrThrow<{ employees: Employee[] }>(`/api/payroll/companies/${companyId}/employees`, { signal })).employees, insurers),
+    queryFn: async ({ signal }) =>
+      employeeRows(
+        (await apiFetchOrThrow<{ employees: Employee[] }>(`/api/payroll/companies/${companyId}/employees`, { signal })).employees,
+        insurers,
+      ),
   });
   const employees = list.data ?? NO_EMPLOYEES;
   // The month-close check settings column (pay cap, hours limit), when the page hands them over.
@@ -49,9 +67,14 @@ export function EmployeeTable({ companyId, insurers, checkSettings }: { companyI
     const needle = deferred.trim().toLocaleLowerCase();
     const filtered = needle
       ? employees.filter((employee) =>
-          [String(employee.id), employee.firstName, employee.lastName, `${employee.firstName} ${employee.lastName}`, employee.location, employee.postalCode].some((value) =>
-            value.toLocaleLowerCase().includes(needle),
-          ),
+          [
+            String(employee.id),
+            employee.firstName,
+            employee.lastName,
+            `${employee.firstName} ${employee.lastName}`,
+            employee.location,
+            employee.postalCode,
+          ].some((value) => value.toLocaleLowerCase().includes(needle)),
         )
       : employees;
     const sorted = [...filtered].sort((a, b) => (sort === "id" ? a.id - b.id : collator.compare(a[sort], b[sort]) || a.id - b.id));
@@ -66,13 +89,25 @@ export function EmployeeTable({ companyId, insurers, checkSettings }: { companyI
           <label htmlFor="employee-search" className="block text-sm font-medium">
             {t("payroll.employees.search")}
           </label>
-          <input id="employee-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t("payroll.employees.searchHint")} className="rounded border border-slate-400 px-3 py-1.5" />
+          <input
+            id="employee-search"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t("payroll.employees.searchHint")}
+            className="rounded border border-slate-400 px-3 py-1.5"
+          />
         </div>
         <div>
           <label htmlFor="employee-sort" className="block text-sm font-medium">
             {t("payroll.employees.sortBy")}
           </label>
-          <select id="employee-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)} className="rounded border border-slate-400 px-2 py-1.5">
+          <select
+            id="employee-sort"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as Sort)}
+            className="rounded border border-slate-400 px-2 py-1.5"
+          >
             {SORTS.map((option) => (
               <option key={option} value={option}>
                 {t(SORT_LABELS[option])}
@@ -84,7 +119,12 @@ export function EmployeeTable({ companyId, insurers, checkSettings }: { companyI
           <label htmlFor="employee-direction" className="block text-sm font-medium">
             {t("payroll.employees.direction")}
           </label>
-          <select id="employee-direction" value={descending ? "desc" : "asc"} onChange={(event) => setDescending(event.target.value === "desc")} className="rounded border border-slate-400 px-2 py-1.5">
+          <select
+            id="employee-direction"
+            value={descending ? "desc" : "asc"}
+            onChange={(event) => setDescending(event.target.value === "desc")}
+            className="rounded border border-slate-400 px-2 py-1.5"
+          >
             <option value="asc">{t("payroll.employees.ascending")}</option>
             <option value="desc">{t("payroll.employees.descending")}</option>
           </select>
@@ -97,12 +137,26 @@ export function EmployeeTable({ companyId, insurers, checkSettings }: { companyI
         <table className="w-full border-collapse bg-white text-left" aria-label={t("payroll.company.employees")}>
           <thead className="bg-slate-100">
             <tr>
-              <th scope="col" className="p-2">{t("payroll.employees.id")}</th>
-              <th scope="col" className="p-2">{t("payroll.employees.name")}</th>
-              <th scope="col" className="p-2">{t("payroll.employees.location")}</th>
-              <th scope="col" className="p-2">{t("payroll.employees.entry")}</th>
-              <th scope="col" className="p-2">{t("payroll.employees.insurer")}</th>
-              {checkSettings ? <th scope="col" className="p-2">{t("checkSettings.column")}</th> : null}
+              <th scope="col" className="p-2">
+                {t("payroll.employees.id")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("payroll.employees.name")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("payroll.employees.location")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("payroll.employees.entry")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("payroll.employees.insurer")}
+              </th>
+              {checkSettings ? (
+                <th scope="col" className="p-2">
+                  {t("checkSettings.column")}
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -118,13 +172,20 @@ export function EmployeeTable({ companyId, insurers, checkSettings }: { companyI
                 <td className="p-2 tabular-nums">{formatDay(locale, employee.entry)}</td>
                 <td className="p-2">
                   {employee.insurer}
-                  {employee.insurerEnded ? <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span> : null}
+                  {employee.insurerEnded ? (
+                    <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span>
+                  ) : null}
                 </td>
                 {checkSettings ? (
                   <td className="p-2">
                     <span className="mr-2">{settingsSummary(t, locale, settingsContext.period, settings.get(employee.id))}</span>
                     {settingsContext.editable ? (
-                      <Button variant="secondary" size="sm" onClick={() => setEditing({ id: employee.id, name: `${employee.firstName} ${employee.lastName}` })} aria-label={t("checkSettings.editFor", { name: `${employee.firstName} ${employee.lastName}` })}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setEditing({ id: employee.id, name: `${employee.firstName} ${employee.lastName}` })}
+                        aria-label={t("checkSettings.editFor", { name: `${employee.firstName} ${employee.lastName}` })}
+                      >
                         {t("checkSettings.edit")}
                       </Button>
                     ) : null}

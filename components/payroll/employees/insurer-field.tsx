@@ -46,20 +46,27 @@ export function InsurerField(props: {
           onBlur: (event: { target: { value: string } }) => {
             // A name only one insurer has is taken as its number (the import's rule).
             const resolved = resolveInsurer(event.target.value, insurersByNumber);
-            if (!resolved.problem && resolved.value !== event.target.value) setValue("health_insurance", resolved.value, { shouldValidate: true });
+            if (!resolved.problem && resolved.value !== event.target.value)
+              setValue("health_insurance", resolved.value, { shouldValidate: true });
           },
         })}
       />
       <datalist id="insurer-options">
         {insurers.map((insurer) => (
-          <option key={insurer.number} value={insurer.number} label={`${insurer.name}${hasEnded(insurer, today) ? ` (${t("payroll.onboard.insurerEnded")})` : ""}`} />
+          <option
+            key={insurer.number}
+            value={insurer.number}
+            label={`${insurer.name}${hasEnded(insurer, today) ? ` (${t("payroll.onboard.insurerEnded")})` : ""}`}
+          />
         ))}
       </datalist>
       <p id="field-health_insurance-hint" className="text-sm text-slate-600">
         {chosen ? (
           <span>
             {chosen.name}
-            {chosen.availableTo ? ` — ${t(hasEnded(chosen, today) ? "payroll.onboard.insurerEndedOn" : "payroll.onboard.insurerEndsOn", { date: formatDay(locale, chosen.availableTo) })}` : ""}
+            {chosen.availableTo
+              ? ` — ${t(hasEnded(chosen, today) ? "payroll.onboard.insurerEndedOn" : "payroll.onboard.insurerEndsOn", { date: formatDay(locale, chosen.availableTo) })}`
+              : ""}
           </span>
         ) : (
           t("payroll.onboard.insurerSearch")
@@ -68,7 +75,12 @@ export function InsurerField(props: {
       {successor && chosen ? (
         <Notice tone="warning" className="text-sm">
           <p>{t("payroll.onboard.useSuccessor", { name: chosen.name, successor: successor.name })}</p>
-          <Button variant="secondary" size="sm" className="mt-1" onClick={() => setValue("health_insurance", successor.number, { shouldValidate: true, shouldDirty: true })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-1"
+            onClick={() => setValue("health_insurance", successor.number, { shouldValidate: true, shouldDirty: true })}
+          >
             {t("payroll.onboard.useSuccessorButton", { successor: successor.name })}
           </Button>
         </Notice>

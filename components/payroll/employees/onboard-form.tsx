@@ -11,7 +11,14 @@ import { errorBody, errorMessage, isTransient } from "@/components/ui/error-text
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
-import { emptyEmployeeInput, employeeSchema, isRequiredField, type EmployeeField, type EmployeeInput, type NewEmployee } from "@/lib/payroll/employees/employee-schema";
+import {
+  emptyEmployeeInput,
+  employeeSchema,
+  isRequiredField,
+  type EmployeeField,
+  type EmployeeInput,
+  type NewEmployee,
+} from "@/lib/payroll/employees/employee-schema";
 import type { HealthInsurance } from "@/lib/payroll/employees/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { formatDay } from "@/lib/i18n/format";
@@ -66,7 +73,8 @@ export function OnboardForm(props: OnboardFormProps) {
   // The draft is kept server-side, so a reload or a failed submit loses nothing typed.
   const { mutate: saveDraft, status: draftStatus } = useMutation({
     mutationKey: payrollKeys.draft(props.companyId),
-    mutationFn: ({ draft }: { draft: typeof values; text: string }) => apiFetchOrThrow(`${companyUrl}/draft`, { method: "PUT", body: draft }),
+    mutationFn: ({ draft }: { draft: typeof values; text: string }) =>
+      apiFetchOrThrow(`${companyUrl}/draft`, { method: "PUT", body: draft }),
     retry: (failures, error) => failures < 2 && isTransient(error),
     onSuccess: (_answer, { text }) => setLastSaved(text),
   });
@@ -117,8 +125,14 @@ export function OnboardForm(props: OnboardFormProps) {
   };
 
   // Birth date, place and country are required exactly while the pension number is empty.
-  const optionalMark = (name: EmployeeField) => (isRequiredField(name, values) ? null : <span className="ml-1 text-sm font-normal text-slate-600">({t("payroll.onboard.optional")})</span>);
-  const field = (name: EmployeeField, options: { type?: string; hint?: string; autoComplete?: string; inputMode?: "numeric" | "email" } = {}) => (
+  const optionalMark = (name: EmployeeField) =>
+    isRequiredField(name, values) ? null : (
+      <span className="ml-1 text-sm font-normal text-slate-600">({t("payroll.onboard.optional")})</span>
+    );
+  const field = (
+    name: EmployeeField,
+    options: { type?: string; hint?: string; autoComplete?: string; inputMode?: "numeric" | "email" } = {},
+  ) => (
     <Field
       id={`field-${name}`}
       label={
@@ -196,7 +210,14 @@ export function OnboardForm(props: OnboardFormProps) {
             {t("payroll.fields.country")}
             {optionalMark("country")}
           </label>
-          <select id="field-country" aria-required={isRequiredField("country", values) || undefined} aria-invalid={errorOf("country") ? true : undefined} aria-describedby="field-country-error" className="w-full rounded border border-slate-400 px-2 py-2" {...register("country")}>
+          <select
+            id="field-country"
+            aria-required={isRequiredField("country", values) || undefined}
+            aria-invalid={errorOf("country") ? true : undefined}
+            aria-describedby="field-country-error"
+            className="w-full rounded border border-slate-400 px-2 py-2"
+            {...register("country")}
+          >
             <option value="">{t("payroll.onboard.countryChoose")}</option>
             {props.countries.map((country) => (
               <option key={country.id} value={String(country.id)}>
@@ -204,7 +225,9 @@ export function OnboardForm(props: OnboardFormProps) {
               </option>
             ))}
           </select>
-          <p id="field-country-error" className="text-sm text-red-700">{errorOf("country")}</p>
+          <p id="field-country-error" className="text-sm text-red-700">
+            {errorOf("country")}
+          </p>
         </div>
       </fieldset>
 
@@ -216,7 +239,13 @@ export function OnboardForm(props: OnboardFormProps) {
           {t("payroll.onboard.discard")}
         </Button>
         <p aria-live="polite" className="text-sm text-slate-600">
-          {draftStatus === "pending" ? t("payroll.onboard.draftSaving") : draftStatus === "success" ? t("payroll.onboard.draftSaved") : draftStatus === "error" ? t("payroll.onboard.draftFailed") : ""}
+          {draftStatus === "pending"
+            ? t("payroll.onboard.draftSaving")
+            : draftStatus === "success"
+              ? t("payroll.onboard.draftSaved")
+              : draftStatus === "error"
+                ? t("payroll.onboard.draftFailed")
+                : ""}
         </p>
       </div>
     </form>

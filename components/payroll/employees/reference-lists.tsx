@@ -13,14 +13,25 @@ import { payrollKeys } from "@/lib/payroll/query-keys";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 /** `countryNames`: each country's name in the person's language, made on the server (the browser's names may differ from Node's). */
-export function ReferenceLists({ insurers, countries, countryNames, today }: { insurers: HealthInsurance[]; countries: Country[]; countryNames: Record<number, string>; today: string }) {
+export function ReferenceLists({
+  insurers,
+  countries,
+  countryNames,
+  today,
+}: {
+  insurers: HealthInsurance[];
+  countries: Country[];
+  countryNames: Record<number, string>;
+  today: string;
+}) {
   const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();
   const [query, setQuery] = useState("");
   const queryClient = useQueryClient();
   const refresh = useMutation({
-    mutationFn: () => apiFetchOrThrow<{ counts: { insurers: number; countries: number } }>("/api/payroll/reference-lists", { method: "POST" }),
+    mutationFn: () =>
+      apiFetchOrThrow<{ counts: { insurers: number; countries: number } }>("/api/payroll/reference-lists", { method: "POST" }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: payrollKeys.referenceLists() });
       router.refresh();
@@ -36,7 +47,9 @@ export function ReferenceLists({ insurers, countries, countryNames, today }: { i
   const byNumber = useMemo(() => new Map(insurers.map((insurer) => [insurer.number, insurer])), [insurers]);
   const shown = useMemo(() => {
     const needle = deferred.trim().toLocaleLowerCase();
-    return needle ? insurers.filter((insurer) => insurer.name.toLocaleLowerCase().includes(needle) || insurer.number.includes(needle)) : insurers;
+    return needle
+      ? insurers.filter((insurer) => insurer.name.toLocaleLowerCase().includes(needle) || insurer.number.includes(needle))
+      : insurers;
   }, [insurers, deferred]);
 
   return (
@@ -48,22 +61,42 @@ export function ReferenceLists({ insurers, countries, countryNames, today }: { i
         <p role="status">{message}</p>
       </div>
       <section aria-labelledby="insurers-title" className="space-y-2">
-        <h2 id="insurers-title" className="text-xl font-semibold">{t("payroll.lists.insurers")}</h2>
+        <h2 id="insurers-title" className="text-xl font-semibold">
+          {t("payroll.lists.insurers")}
+        </h2>
         <label htmlFor="insurer-search" className="block text-sm font-medium">
           {t("payroll.lists.search")}
         </label>
-        <input id="insurer-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} className="rounded border border-slate-400 px-3 py-1.5" />
+        <input
+          id="insurer-search"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="rounded border border-slate-400 px-3 py-1.5"
+        />
         <p className="text-sm text-slate-600">{t("payroll.lists.count", { shown: shown.length, total: insurers.length })}</p>
         <ScrollRegion label={t("payroll.lists.insurers")}>
           <table className="w-full border-collapse bg-white text-left text-sm">
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="p-2">{t("payroll.lists.number")}</th>
-                <th scope="col" className="p-2">{t("payroll.lists.name")}</th>
-                <th scope="col" className="p-2">{t("payroll.lists.from")}</th>
-                <th scope="col" className="p-2">{t("payroll.lists.to")}</th>
-                <th scope="col" className="p-2">{t("payroll.lists.status")}</th>
-                <th scope="col" className="p-2">{t("payroll.lists.successor")}</th>
+                <th scope="col" className="p-2">
+                  {t("payroll.lists.number")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.lists.name")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.lists.from")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.lists.to")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.lists.status")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.lists.successor")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -78,7 +111,13 @@ export function ReferenceLists({ insurers, countries, countryNames, today }: { i
                     <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableFrom)}</td>
                     <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableTo)}</td>
                     <td className="p-2">
-                      {ended ? <span className="rounded bg-red-100 px-1.5 text-red-800">{t("payroll.lists.ended")}</span> : notYet ? t("payroll.lists.notYet") : t("payroll.lists.active")}
+                      {ended ? (
+                        <span className="rounded bg-red-100 px-1.5 text-red-800">{t("payroll.lists.ended")}</span>
+                      ) : notYet ? (
+                        t("payroll.lists.notYet")
+                      ) : (
+                        t("payroll.lists.active")
+                      )}
                     </td>
                     <td className="p-2">{successor ? `${successor.name} (${successor.number})` : (insurer.replacement ?? "")}</td>
                   </tr>
@@ -89,14 +128,22 @@ export function ReferenceLists({ insurers, countries, countryNames, today }: { i
         </ScrollRegion>
       </section>
       <section aria-labelledby="countries-title" className="space-y-2">
-        <h2 id="countries-title" className="text-xl font-semibold">{t("payroll.lists.countries")}</h2>
+        <h2 id="countries-title" className="text-xl font-semibold">
+          {t("payroll.lists.countries")}
+        </h2>
         <ScrollRegion label={t("payroll.lists.countries")}>
           <table className="w-full border-collapse bg-white text-left text-sm">
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="p-2">{t("payroll.lists.countryId")}</th>
-                <th scope="col" className="p-2">{t("payroll.lists.name")}</th>
-                <th scope="col" className="p-2">{t("payroll.lists.nationality")}</th>
+                <th scope="col" className="p-2">
+                  {t("payroll.lists.countryId")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.lists.name")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.lists.nationality")}
+                </th>
               </tr>
             </thead>
             <tbody>

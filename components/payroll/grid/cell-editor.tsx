@@ -108,7 +108,11 @@ export function CellEditor({ id, label, initial, mode, listId, validate, describ
         className={`h-full w-full border-2 bg-white px-1.5 text-sm outline-none ${error ? "border-red-600" : "border-blue-600"}`}
       />
       {error ? (
-        <span id={errorId} role="alert" className="absolute left-0 top-full z-30 mt-0.5 whitespace-nowrap rounded bg-red-700 px-2 py-0.5 text-xs text-white shadow">
+        <span
+          id={errorId}
+          role="alert"
+          className="absolute left-0 top-full z-30 mt-0.5 whitespace-nowrap rounded bg-red-700 px-2 py-0.5 text-xs text-white shadow"
+        >
           {describe(error)}
         </span>
       ) : null}

@@ -33,7 +33,8 @@ export function ConflictDialog({ store, presence, model, employees, columnLabels
     return null;
   }
   const names = [...new Set(conflicts.map((conflict) => whoSaved(conflict, peers)))];
-  const title = names.length === 1 && names[0] ? t("payrollEntries.conflictTitleBy", { name: names[0] }) : t("payrollEntries.conflictTitle");
+  const title =
+    names.length === 1 && names[0] ? t("payrollEntries.conflictTitleBy", { name: names[0] }) : t("payrollEntries.conflictTitle");
   return (
     <>
       <div role="alert" className="flex flex-wrap items-center gap-2 rounded border border-amber-600 bg-amber-50 p-2 text-sm">
@@ -48,7 +49,15 @@ export function ConflictDialog({ store, presence, model, employees, columnLabels
         <p className="text-sm text-slate-700">{t("payrollEntries.conflictIntro")}</p>
         <ul className="max-h-[60vh] space-y-4 overflow-y-auto">
           {conflicts.map((conflict) => (
-            <ConflictItem key={conflict.id} conflict={conflict} by={whoSaved(conflict, peers)} model={model} employees={employees} columnLabels={columnLabels} onResolve={onResolve} />
+            <ConflictItem
+              key={conflict.id}
+              conflict={conflict}
+              by={whoSaved(conflict, peers)}
+              model={model}
+              employees={employees}
+              columnLabels={columnLabels}
+              onResolve={onResolve}
+            />
           ))}
         </ul>
       </Dialog>
@@ -56,12 +65,22 @@ export function ConflictDialog({ store, presence, model, employees, columnLabels
   );
 }
 
-function ConflictItem({ conflict, by, model, employees, columnLabels, onResolve }: Omit<ConflictDialogProps, "store" | "presence"> & { conflict: DraftConflict; by: string | null }) {
+function ConflictItem({
+  conflict,
+  by,
+  model,
+  employees,
+  columnLabels,
+  onResolve,
+}: Omit<ConflictDialogProps, "store" | "presence"> & { conflict: DraftConflict; by: string | null }) {
   const t = useTranslations();
   const locale = useLocale() as "en" | "de";
   const index = model.lines.findIndex((line) => line.id === conflict.id);
   const employeeId = conflict.yours?.employee_id ?? conflict.theirs.employee_id ?? model.lineById(conflict.id)?.employeeId ?? 0;
-  const heading = t("payrollEntries.conflictLine", { employee: employees.get(employeeId) ?? `#${employeeId}`, row: index >= 0 ? index + 1 : "–" });
+  const heading = t("payrollEntries.conflictLine", {
+    employee: employees.get(employeeId) ?? `#${employeeId}`,
+    row: index >= 0 ? index + 1 : "–",
+  });
   const show = (values: Record<string, string> | null, col: number) => {
     const column = model.spec.columns[col];
     if (!values) return t("payrollEntries.conflictRemoved");

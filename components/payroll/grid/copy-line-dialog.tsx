@@ -37,7 +37,9 @@ function CopyLinePicker({ sourceEmployeeId, employees, onConfirm, onClose }: Omi
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const deferred = useDeferredValue(query.trim().toLowerCase());
-  const candidates = employees.filter((employee) => employee.id !== sourceEmployeeId && (!deferred || `${employee.id} ${employee.name}`.toLowerCase().includes(deferred)));
+  const candidates = employees.filter(
+    (employee) => employee.id !== sourceEmployeeId && (!deferred || `${employee.id} ${employee.name}`.toLowerCase().includes(deferred)),
+  );
   const shown = candidates.slice(0, SHOWN);
 
   return (
@@ -51,9 +53,18 @@ function CopyLinePicker({ sourceEmployeeId, employees, onConfirm, onClose }: Omi
     >
       <label className="block text-sm font-medium">
         {t("payrollEntries.copyLineSearch")}
-        <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} className="mt-1 block w-full rounded border border-slate-400 px-2 py-1.5" />
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="mt-1 block w-full rounded border border-slate-400 px-2 py-1.5"
+        />
       </label>
-      <button type="button" className="text-sm text-blue-700 underline" onClick={() => setChosen(new Set([...chosen, ...candidates.map((employee) => employee.id)]))}>
+      <button
+        type="button"
+        className="text-sm text-blue-700 underline"
+        onClick={() => setChosen(new Set([...chosen, ...candidates.map((employee) => employee.id)]))}
+      >
         {t("payrollEntries.copyLineSelectAll")}
       </button>
       <ul className="max-h-72 space-y-0.5 overflow-auto rounded border border-slate-200 p-2">

@@ -36,7 +36,9 @@ export function localDraftBackup(draftKey: string, page: string): DraftBackupSto
   return {
     takeAll: () => {
       try {
-        const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index)).filter((key): key is string => key?.startsWith(draftKey) === true);
+        const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index)).filter(
+          (key): key is string => key?.startsWith(draftKey) === true,
+        );
         return keys.flatMap((key) => {
           const text = localStorage.getItem(key);
           localStorage.removeItem(key);

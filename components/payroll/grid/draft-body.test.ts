@@ -9,7 +9,11 @@ describe("draftPatch", () => {
     const model = new GridModel(gridSpecFor("hours", "2026-11"), { locale: "de", month: "2026-11" }, [1, 2, 3], []);
     const saved = new Map<string, SavedLine>(model.lines.map((line) => [line.id, savedLine(line)]));
     expect(draftPatch(model, "2026-11", saved, new Map(), new Set())).toBeNull();
-    model.paste(model.lines, 0, 0, [["Stundenlohn", "8", "12,5"], ["", "", ""], ["Überstunden", "2", ""]]);
+    model.paste(model.lines, 0, 0, [
+      ["Stundenlohn", "8", "12,5"],
+      ["", "", ""],
+      ["Überstunden", "2", ""],
+    ]);
     const first = draftPatch(model, "2026-11", saved, new Map(), new Set())!;
     const body = entryDraftBodySchema.parse(JSON.parse(first.body));
     expect("changes" in body && body.changes.map((line) => [line.values, line.base])).toEqual([
@@ -28,13 +32,23 @@ describe("draftPatch", () => {
     expect(patch).toEqual({
       period: "2026-11",
       // Each changed cell names the value its edit began from.
-      changes: [{ id: model.lines[0]!.id, employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "9", total_amount: "12.5" }, base: 4, was: { total_hours: "8" } }],
+      changes: [
+        {
+          id: model.lines[0]!.id,
+          employee_id: 1,
+          values: { type: "HOURLY_WAGE", total_hours: "9", total_amount: "12.5" },
+          base: 4,
+          was: { total_hours: "8" },
+        },
+      ],
       removed: [{ id: "gone", base: 3 }],
     });
     // Sent while an earlier save is under way: each of its lines names the values sent there.
     const inFlight = draftPatch(model, "2026-11", saved, serverRevs, new Set())!;
     model.setText(model.lines[0]!, 1, "10");
-    const overtaking = JSON.parse(draftPatch(model, "2026-11", saved, serverRevs, new Set(), inFlight)!.body) as { changes: { prior?: unknown }[] };
+    const overtaking = JSON.parse(draftPatch(model, "2026-11", saved, serverRevs, new Set(), inFlight)!.body) as {
+      changes: { prior?: unknown }[];
+    };
     expect(overtaking.changes[0]?.prior).toEqual({ type: "HOURLY_WAGE", total_hours: "9", total_amount: "12.5" });
     // A cell that changed under its open editor (someone else's save shown) names the value the edit began from.
     model.editBases.set(`${model.lines[0]!.id}\t2`, "7");

@@ -68,7 +68,14 @@ export interface DraftPatch {
  * one instead of calling it a conflict. Each line's JSON is kept until the line changes, so a
  * save after one edit does not re-serialise the month.
  */
-export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<string, SavedLine>, serverRevs: ReadonlyMap<string, number>, held: ReadonlySet<string>, inFlight?: DraftPatch): DraftPatch | null {
+export function draftPatch(
+  model: GridModel,
+  period: string,
+  saved: ReadonlyMap<string, SavedLine>,
+  serverRevs: ReadonlyMap<string, number>,
+  held: ReadonlySet<string>,
+  inFlight?: DraftPatch,
+): DraftPatch | null {
   const parts: string[] = [];
   const sent = new Map<string, SavedLine>();
   const sentValues = new Map<string, string>();
@@ -94,7 +101,9 @@ export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<
       });
       was = `,"was":${JSON.stringify(cells)}`;
     }
-    parts.push(`${json.slice(0, -1)}${base === undefined ? "" : `,"base":${base}`}${was}${prior === undefined ? "" : `,"prior":${prior}`}}`);
+    parts.push(
+      `${json.slice(0, -1)}${base === undefined ? "" : `,"base":${base}`}${was}${prior === undefined ? "" : `,"prior":${prior}`}}`,
+    );
     sent.set(line.id, savedLine(line));
     sentValues.set(line.id, valuesJson(model, line));
   }
@@ -108,7 +117,13 @@ export function draftPatch(model: GridModel, period: string, saved: ReadonlyMap<
     if (base !== undefined) removals.push(JSON.stringify({ id, base }));
   }
   if (!parts.length && !removed.length) return null;
-  return { body: `{"period":${JSON.stringify(period)},"changes":[${parts.join(",")}],"removed":[${removals.join(",")}]}`, sent, sentValues, editBases, removed };
+  return {
+    body: `{"period":${JSON.stringify(period)},"changes":[${parts.join(",")}],"removed":[${removals.join(",")}]}`,
+    sent,
+    sentValues,
+    editBases,
+    removed,
+  };
 }
 
 /**
@@ -119,5 +134,8 @@ const KEEPALIVE_BODY_BYTES = 60 * 1024;
 
 export function fitsKeepalive(body: string): boolean {
   // UTF-8 takes at least a byte per character: only bodies near the limit need counting.
-  return body.length <= KEEPALIVE_BODY_BYTES && (body.length * 3 <= KEEPALIVE_BODY_BYTES || new TextEncoder().encode(body).length <= KEEPALIVE_BODY_BYTES);
+  return (
+    body.length <= KEEPALIVE_BODY_BYTES &&
+    (body.length * 3 <= KEEPALIVE_BODY_BYTES || new TextEncoder().encode(body).length <= KEEPALIVE_BODY_BYTES)
+  );
 }

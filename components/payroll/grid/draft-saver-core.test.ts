@@ -9,10 +9,15 @@ import { DraftSaverCore, type SaveAnswer } from "./draft-saver-core";
 const MONTH = "2026-11";
 
 function newModel() {
-  return new GridModel(gridSpecFor("payments", MONTH), { locale: "en", month: MONTH }, [1, 2], [
-    { id: "a", employeeId: 1, cells: ["BONUS_PAYMENT", "1", "10"] },
-    { id: "b", employeeId: 2, cells: ["BONUS_PAYMENT", "1", "20"] },
-  ]);
+  return new GridModel(
+    gridSpecFor("payments", MONTH),
+    { locale: "en", month: MONTH },
+    [1, 2],
+    [
+      { id: "a", employeeId: 1, cells: ["BONUS_PAYMENT", "1", "10"] },
+      { id: "b", employeeId: 2, cells: ["BONUS_PAYMENT", "1", "20"] },
+    ],
+  );
 }
 
 /** localStorage as the saver sees it (one page's entry). */
@@ -53,7 +58,9 @@ describe("DraftSaverCore", () => {
     const stop = saver.start();
     model.setText(model.lines[0]!, 2, "11");
     // Kept at once, before any save: a crash now loses nothing.
-    expect(draftPatchBodySchema.parse(JSON.parse(backup.text ?? "null")).changes).toEqual([{ id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "11" }, base: 3, was: { amount: "10" } }]);
+    expect(draftPatchBodySchema.parse(JSON.parse(backup.text ?? "null")).changes).toEqual([
+      { id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "11" }, base: 3, was: { amount: "10" } },
+    ]);
     await vi.advanceTimersByTimeAsync(500);
     expect(send).toHaveBeenCalledTimes(1);
     // Failed: the status names the time of the next try (2 s later), and the edits stay kept.
@@ -75,7 +82,13 @@ describe("DraftSaverCore", () => {
   it("restores the edits an earlier page left unconfirmed and saves them, a cell someone else changed meanwhile built on the old value", async () => {
     const backup = memoryBackup();
     const first = newModel();
-    const failing = new DraftSaverCore({ model: first, period: MONTH, lineRevisions: { a: 3, b: 4 }, send: () => Promise.reject(unreachable()), backup });
+    const failing = new DraftSaverCore({
+      model: first,
+      period: MONTH,
+      lineRevisions: { a: 3, b: 4 },
+      send: () => Promise.reject(unreachable()),
+      backup,
+    });
     const stopFirst = failing.start();
     first.setText(first.lines[0]!, 2, "11");
     first.removeLines([first.insertLineAfter(first.lines[1]!)]);
@@ -86,10 +99,15 @@ describe("DraftSaverCore", () => {
     stopFirst();
 
     // The page is reloaded: meanwhile someone else saved b's amount as 30.
-    const model = new GridModel(gridSpecFor("payments", MONTH), { locale: "en", month: MONTH }, [1, 2], [
-      { id: "a", employeeId: 1, cells: ["BONUS_PAYMENT", "1", "10"] },
-      { id: "b", employeeId: 2, cells: ["BONUS_PAYMENT", "1", "30"] },
-    ]);
+    const model = new GridModel(
+      gridSpecFor("payments", MONTH),
+      { locale: "en", month: MONTH },
+      [1, 2],
+      [
+        { id: "a", employeeId: 1, cells: ["BONUS_PAYMENT", "1", "10"] },
+        { id: "b", employeeId: 2, cells: ["BONUS_PAYMENT", "1", "30"] },
+      ],
+    );
     const send = vi.fn(async (body: string): Promise<SaveAnswer> => {
       void body;
       return { revision: 7, lineRevisions: { a: 7 } };
@@ -110,7 +128,11 @@ describe("DraftSaverCore", () => {
 
   it("shows the cells others saved in a line it saved (merged), as saved", async () => {
     const model = newModel();
-    const send = async (): Promise<SaveAnswer> => ({ revision: 6, lineRevisions: { a: 6 }, merged: [{ id: "a", revision: 6, employee_id: 1, values: { type: "BONUS_PAYMENT", count: "4", amount: "11" } }] });
+    const send = async (): Promise<SaveAnswer> => ({
+      revision: 6,
+      lineRevisions: { a: 6 },
+      merged: [{ id: "a", revision: 6, employee_id: 1, values: { type: "BONUS_PAYMENT", count: "4", amount: "11" } }],
+    });
     const saver = new DraftSaverCore({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup: null });
     const stop = saver.start();
     model.setText(model.lines[0]!, 2, "11");

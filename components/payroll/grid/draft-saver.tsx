@@ -32,7 +32,19 @@ interface DraftSaverProps extends DraftSaverInput {
  * workbench reaches `flush` through `ref`. Its props do not change with edits (memo): typing
  * does not re-render it.
  */
-export const DraftSaver = memo(function DraftSaver({ ref, model, companyId, kind, period, initial, owner, client, presence, employees, columnLabels }: DraftSaverProps) {
+export const DraftSaver = memo(function DraftSaver({
+  ref,
+  model,
+  companyId,
+  kind,
+  period,
+  initial,
+  owner,
+  client,
+  presence,
+  employees,
+  columnLabels,
+}: DraftSaverProps) {
   const saver = useDraftSaver({ model, companyId, kind, period, initial, owner });
   const flush = useCallback(() => saver.flush(), [saver]);
   const applyRemote = useCallback((lines: RemoteLines) => saver.applyRemote(lines), [saver]);
@@ -42,7 +54,14 @@ export const DraftSaver = memo(function DraftSaver({ ref, model, companyId, kind
   return (
     <>
       <DraftIndicator store={saver.status} onRetry={flush} />
-      <ConflictDialog store={saver.conflicts} presence={presence} model={model} employees={employees} columnLabels={columnLabels} onResolve={resolve} />
+      <ConflictDialog
+        store={saver.conflicts}
+        presence={presence}
+        model={model}
+        employees={employees}
+        columnLabels={columnLabels}
+        onResolve={resolve}
+      />
     </>
   );
 });
@@ -69,7 +88,11 @@ function DraftIndicator({ store, onRetry }: { store: DraftStatusStore; onRetry: 
   const key = status.state === "failed" && !status.retryAt ? "payrollEntries.draftFailedNow" : STATE_TEXT[status.state];
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <p aria-live="polite" data-draft-state={status.state} className={status.state === "failed" || status.state === "frozen" ? "text-red-800" : "text-slate-600"}>
+      <p
+        aria-live="polite"
+        data-draft-state={status.state}
+        className={status.state === "failed" || status.state === "frozen" ? "text-red-800" : "text-slate-600"}
+      >
         {t(key, { time })}
       </p>
       {status.state === "failed" ? (

@@ -2,7 +2,12 @@
  * How far saving the draft is. `failed`: not saved; `retryAt` is when the saver tries again by
  * itself (null: being decided); `frozen`: the month went into review, nothing is saved.
  */
-export type DraftStatus = { state: "saved"; at: Date | null } | { state: "unsaved" } | { state: "saving" } | { state: "failed"; retryAt: Date | null } | { state: "frozen" };
+export type DraftStatus =
+  | { state: "saved"; at: Date | null }
+  | { state: "unsaved" }
+  | { state: "saving" }
+  | { state: "failed"; retryAt: Date | null }
+  | { state: "frozen" };
 
 /** The save status, kept apart from the page's state: only the indicator re-renders when it changes, never the grid. */
 export class DraftStatusStore {
@@ -17,7 +22,10 @@ export class DraftStatusStore {
   get = (): DraftStatus => this.status;
 
   set(status: DraftStatus): void {
-    const same = status.state === this.status.state && status.state !== "saved" && (status.state !== "failed" || status.retryAt?.getTime() === (this.status as { retryAt?: Date | null }).retryAt?.getTime());
+    const same =
+      status.state === this.status.state &&
+      status.state !== "saved" &&
+      (status.state !== "failed" || status.retryAt?.getTime() === (this.status as { retryAt?: Date | null }).retryAt?.getTime());
     if (same) return;
     this.status = status;
     for (const listener of this.listeners) listener();

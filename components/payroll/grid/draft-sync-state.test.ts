@@ -7,14 +7,29 @@ import { DraftSyncState } from "./draft-sync-state";
 const MONTH = "2026-11";
 
 function setup() {
-  const model = new GridModel(gridSpecFor("payments", MONTH), { locale: "en", month: MONTH }, [1, 2], [
-    { id: "a", employeeId: 1, cells: ["BONUS_PAYMENT", "1", "10"] },
-    { id: "b", employeeId: 2, cells: ["BONUS_PAYMENT", "1", "20"] },
-  ]);
+  const model = new GridModel(
+    gridSpecFor("payments", MONTH),
+    { locale: "en", month: MONTH },
+    [1, 2],
+    [
+      { id: "a", employeeId: 1, cells: ["BONUS_PAYMENT", "1", "10"] },
+      { id: "b", employeeId: 2, cells: ["BONUS_PAYMENT", "1", "20"] },
+    ],
+  );
   const conflicts = new ConflictStore();
   const sync = new DraftSyncState(model, MONTH, { a: 3, b: 4 }, conflicts);
-  const body = () => JSON.parse(sync.patch()?.body ?? "null") as { changes: { id: string; base?: number; was?: Record<string, string> }[]; removed: unknown[] } | null;
-  const remoteLine = (id: string, employee: number, amount: string, revision: number) => ({ id, revision, deleted: false, employee_id: employee, values: { type: "BONUS_PAYMENT", count: "1", amount } });
+  const body = () =>
+    JSON.parse(sync.patch()?.body ?? "null") as {
+      changes: { id: string; base?: number; was?: Record<string, string> }[];
+      removed: unknown[];
+    } | null;
+  const remoteLine = (id: string, employee: number, amount: string, revision: number) => ({
+    id,
+    revision,
+    deleted: false,
+    employee_id: employee,
+    values: { type: "BONUS_PAYMENT", count: "1", amount },
+  });
   return { model, conflicts, sync, body, remoteLine };
 }
 
@@ -23,9 +38,15 @@ describe("DraftSyncState", () => {
     const { model, sync, body, remoteLine } = setup();
     const [a, b] = model.lines;
     model.setText(a!, 2, "11");
-    const shown = sync.remote({ revision: 6, lines: [remoteLine("a", 1, "99", 5), remoteLine("b", 2, "21", 6), remoteLine("b", 2, "0", 4), remoteLine("c", 2, "5", 6)] });
+    const shown = sync.remote({
+      revision: 6,
+      lines: [remoteLine("a", 1, "99", 5), remoteLine("b", 2, "21", 6), remoteLine("b", 2, "0", 4), remoteLine("c", 2, "5", 6)],
+    });
     // a has an unsaved 11 here: not shown (this page's save meets the conflict); b and the new c are.
-    expect(shown.map((change) => [change.id, change.cells[2]])).toEqual([["b", "21"], ["c", "5"]]);
+    expect(shown.map((change) => [change.id, change.cells[2]])).toEqual([
+      ["b", "21"],
+      ["c", "5"],
+    ]);
     model.applyRemote(shown);
     sync.shown(shown);
     expect(a!.cells[2]).toBe("11");
@@ -43,7 +64,13 @@ describe("DraftSyncState", () => {
     model.setText(a!, 2, "11");
     model.setText(b!, 2, "22");
     const patch = sync.patch()!;
-    sync.settle(patch, { b: 8 }, [{ id: "a", theirs: { revision: 7, employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "70" }, by: "Dara Demir" }, yours: { id: "a", employee_id: 1, values: {} } }]);
+    sync.settle(patch, { b: 8 }, [
+      {
+        id: "a",
+        theirs: { revision: 7, employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "70" }, by: "Dara Demir" },
+        yours: { id: "a", employee_id: 1, values: {} },
+      },
+    ]);
     expect(conflicts.get().map((conflict) => conflict.id)).toEqual(["a"]);
     expect(body()).toBeNull();
     // A newer save of theirs while the choice is open becomes what "theirs" means.
@@ -52,10 +79,14 @@ describe("DraftSyncState", () => {
     expect(sync.resolve("a", "mine")).toBeNull();
     expect(conflicts.get()).toEqual([]);
     // Built on their line: the cell is sent with their value as the one it changes.
-    expect(body()?.changes).toEqual([{ id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "11" }, base: 9, was: { amount: "90" } }]);
+    expect(body()?.changes).toEqual([
+      { id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "11" }, base: 9, was: { amount: "90" } },
+    ]);
 
     model.setText(b!, 2, "23");
-    sync.settle(sync.patch()!, {}, [{ id: "b", theirs: { revision: 10, employee_id: null, values: null, by: null }, yours: { id: "b", employee_id: 2, values: {} } }]);
+    sync.settle(sync.patch()!, {}, [
+      { id: "b", theirs: { revision: 10, employee_id: null, values: null, by: null }, yours: { id: "b", employee_id: 2, values: {} } },
+    ]);
     // Theirs was a removal: choosing it removes the line here.
     expect(sync.resolve("b", "theirs")).toEqual({ id: "b", employeeId: 2, cells: ["", "", ""], deleted: true });
   });
@@ -71,7 +102,9 @@ describe("DraftSyncState", () => {
     expect(a!.cells[2]).toBe("12");
     // She commits 9: the save names 10 (what her edit began from), so the server finds Dara's 12 in its way.
     model.setText(a!, 2, "9", startedFrom);
-    expect(body()?.changes).toEqual([{ id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "9" }, base: 5, was: { amount: "10" } }]);
+    expect(body()?.changes).toEqual([
+      { id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "9" }, base: 5, was: { amount: "10" } },
+    ]);
     // An edit that began after Dara's value was shown is based on it.
     model.undo();
     // Back at the saved value: no cell changed (the saver looks after every change), and the old base is gone.

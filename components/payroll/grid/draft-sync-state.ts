@@ -46,7 +46,12 @@ export class DraftSyncState {
    * held. `merged` lines hold cells others saved too: their revision is left for `remote` to show
    * them (the saver passes them on).
    */
-  settle(patch: DraftPatch, lineRevisions: Readonly<Record<string, number>>, found: readonly DraftConflict[], merged: readonly { id: string }[] = []): void {
+  settle(
+    patch: DraftPatch,
+    lineRevisions: Readonly<Record<string, number>>,
+    found: readonly DraftConflict[],
+    merged: readonly { id: string }[] = [],
+  ): void {
     const contested = new Set(found.map((conflict) => conflict.id));
     const showLater = new Set(merged.map((line) => line.id));
     for (const [id, line] of patch.sent) {
@@ -81,7 +86,15 @@ export class DraftSyncState {
       const conflict = this.held.get(remote.id);
       if (conflict) {
         // Who saved this newer line is not in the stream: the dialog falls back to who is on the line.
-        this.held.set(remote.id, { ...conflict, theirs: { revision: remote.revision, employee_id: remote.deleted ? null : remote.employee_id, values: remote.deleted ? null : remote.values, by: null } });
+        this.held.set(remote.id, {
+          ...conflict,
+          theirs: {
+            revision: remote.revision,
+            employee_id: remote.deleted ? null : remote.employee_id,
+            values: remote.deleted ? null : remote.values,
+            by: null,
+          },
+        });
         this.conflicts.set([...this.held.values()]);
         continue;
       }

@@ -9,7 +9,10 @@ describe("PresenceStore", () => {
     store.heard({ client: "b", name: "Bea", line: null }, 1_000);
     store.heard({ client: "a", name: "Anna", line: "l1" }, 1_000);
     store.heard({ client: "a", name: "Anna", line: "l2" }, 2_000);
-    expect(store.get().map((peer) => [peer.name, peer.line])).toEqual([["Anna", "l2"], ["Bea", null]]);
+    expect(store.get().map((peer) => [peer.name, peer.line])).toEqual([
+      ["Anna", "l2"],
+      ["Bea", null],
+    ]);
     expect(store.newcomers).toBe(2);
     expect(changes).toBe(3);
     store.heard({ client: "a", name: "Anna", line: null, gone: true }, 3_000);
@@ -20,7 +23,11 @@ describe("PresenceStore", () => {
 });
 
 describe("whoSaved", () => {
-  const conflict = (by: string | null): DraftConflict => ({ id: "l1", theirs: { revision: 3, employee_id: 1, values: { amount: "10" }, by }, yours: null });
+  const conflict = (by: string | null): DraftConflict => ({
+    id: "l1",
+    theirs: { revision: 3, employee_id: 1, values: { amount: "10" }, by },
+    yours: null,
+  });
   const peer = (client: string, name: string, line: string | null) => ({ client, name, line, seen: 0 });
 
   it("names the person the server knows saved the line, else the one on the line, else the only one here", () => {

@@ -21,7 +21,8 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   if (state.kind === "signed_out") return <SignedOutNotice heading={heading} />;
   if (state.kind === "ambiguous") return <PayrollProblem code="ambiguous_company" />;
   // Not reached from this workspace: another of the person's workspaces may hold the company.
-  if (state.kind === "not_connected") return <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />;
+  if (state.kind === "not_connected")
+    return <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />;
   const cached = await companyForPage(state, companyId);
   if (!cached) {
     const notReachable = (
@@ -36,9 +37,14 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
     return <CompanyElsewhere user={state.user} companyId={companyId} fallback={notReachable} />;
   }
   const company = await freshCompany(state.connection.id, state.client, cached);
-  const [data, close] = await Promise.all([attemptPayroll(() => entriesPageData(state.connection.id, state.client, company, kind)), monthClosePageData(state.user, state.connection.id, company)]);
+  const [data, close] = await Promise.all([
+    attemptPayroll(() => entriesPageData(state.connection.id, state.client, company, kind)),
+    monthClosePageData(state.user, state.connection.id, company),
+  ]);
   // The checks' inputs but the lines, once (the page re-runs the checks itself as lines change).
-  const checks = close ? await attemptPayroll(() => checksPageData(state.user, state.connection.id, state.client, company, close.view.state)) : null;
+  const checks = close
+    ? await attemptPayroll(() => checksPageData(state.user, state.connection.id, state.client, company, close.view.state))
+    : null;
   // Not Open: the month is frozen (the grid read-only); a new state mounts the grid anew.
   const frozen = close !== null && close.view.state !== "open";
   const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", { company: company.name1 });
@@ -48,10 +54,18 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
         <HoverPrefetchLink href={`/payroll/companies/${company.id}`} className="text-blue-700 underline">
           {company.name1}
         </HoverPrefetchLink>
-        <HoverPrefetchLink href={`/payroll/companies/${company.id}/hours`} aria-current={kind === "hours" ? "page" : undefined} className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline">
+        <HoverPrefetchLink
+          href={`/payroll/companies/${company.id}/hours`}
+          aria-current={kind === "hours" ? "page" : undefined}
+          className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
+        >
           {t("payrollEntries.hoursLink")}
         </HoverPrefetchLink>
-        <HoverPrefetchLink href={`/payroll/companies/${company.id}/payments`} aria-current={kind === "payments" ? "page" : undefined} className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline">
+        <HoverPrefetchLink
+          href={`/payroll/companies/${company.id}/payments`}
+          aria-current={kind === "payments" ? "page" : undefined}
+          className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
+        >
           {t("payrollEntries.paymentsLink")}
         </HoverPrefetchLink>
       </nav>
@@ -62,7 +76,9 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
       {close && data.ok ? (
         <MonthClosePanel companyId={company.id} view={close.view} actions={close.actions} fourEyesBlocksMe={close.fourEyesBlocksMe} />
       ) : null}
-      {checks?.ok ? <ChecksRegion key={checks.value.round} companyId={company.id} period={company.current_month} kind={kind} data={checks.value} /> : null}
+      {checks?.ok ? (
+        <ChecksRegion key={checks.value.round} companyId={company.id} period={company.current_month} kind={kind} data={checks.value} />
+      ) : null}
       {data.ok ? (
         <EntriesWorkbench
           key={`${company.id}-${company.current_month}-${kind}-${close?.view.state ?? "open"}`}

@@ -59,7 +59,15 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const hintId = useId();
   const locale = useLocale();
   const { model, version } = useWorkbenchModel(
-    { kind, companyId, period, employees: props.employees, lines: props.draft?.lines ?? [], readOnly: props.readOnly === true, rememberedRates: props.rememberedRates ?? {} },
+    {
+      kind,
+      companyId,
+      period,
+      employees: props.employees,
+      lines: props.draft?.lines ?? [],
+      readOnly: props.readOnly === true,
+      rememberedRates: props.rememberedRates ?? {},
+    },
     locale,
   );
   const employees = useMemo(() => new Map(props.employees.map((employee) => [employee.id, employee.name])), [props.employees]);
@@ -76,12 +84,20 @@ export function EntriesWorkbench(props: WorkbenchProps) {
 
   // Keep the selection inside the rows shown.
   const maxRow = Math.max(0, rows.length - 1);
-  const clamped = selection.row > maxRow || selection.anchorRow > maxRow ? { ...selection, row: Math.min(selection.row, maxRow), anchorRow: Math.min(selection.anchorRow, maxRow) } : selection;
+  const clamped =
+    selection.row > maxRow || selection.anchorRow > maxRow
+      ? { ...selection, row: Math.min(selection.row, maxRow), anchorRow: Math.min(selection.anchorRow, maxRow) }
+      : selection;
   const activeLine: GridLine | undefined = rows[clamped.row];
   const columnLabels = useMemo(() => model.spec.columns.map((column) => columnLabel(t, column.key)), [model, t]);
   const describe = useCallback((code: string) => describeProblem(t, code, locale), [t, locale]);
   const cellLabel = useCallback(
-    (col: number, line: GridLine, lineNumber: number) => t("payrollEntries.cellLabel", { column: columnLabels[col] ?? "", employee: employees.get(line.employeeId) ?? `#${line.employeeId}`, line: lineNumber }),
+    (col: number, line: GridLine, lineNumber: number) =>
+      t("payrollEntries.cellLabel", {
+        column: columnLabels[col] ?? "",
+        employee: employees.get(line.employeeId) ?? `#${line.employeeId}`,
+        line: lineNumber,
+      }),
     [t, columnLabels, employees],
   );
   useAnnouncePresence({ companyId, kind, period, client, presence, line: activeLine?.id ?? null });
@@ -132,9 +148,20 @@ export function EntriesWorkbench(props: WorkbenchProps) {
       <p className="max-w-3xl text-sm text-slate-700">{t("payrollEntries.intro")}</p>
       <details className="text-sm text-slate-700">
         <summary className="cursor-pointer font-medium text-blue-800 underline">{t("payrollEntries.keyboardHelpTitle")}</summary>
-        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">{KEYBOARD_HELP.map((key) => <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>)}</ul>
+        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">
+          {KEYBOARD_HELP.map((key) => (
+            <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>
+          ))}
+        </ul>
       </details>
-      <StartFromTransfer model={model} version={version} kind={kind} period={period} startFrom={props.startFrom ?? null} onStarted={setPasteNote} />
+      <StartFromTransfer
+        model={model}
+        version={version}
+        kind={kind}
+        period={period}
+        startFrom={props.startFrom ?? null}
+        onStarted={setPasteNote}
+      />
 
       <GridToolbar
         label={kindName}
@@ -163,7 +190,19 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           {t("payrollEntries.rowsShown", { shown: rows.length, total: model.lines.length })}
           {pasteNote ? ` · ${pasteNote}` : ""}
         </p>
-        <DraftSaver ref={drafts} model={model} companyId={companyId} kind={kind} period={period} initial={initial} owner={props.draftOwner} client={client} presence={presence} employees={employees} columnLabels={columnLabels} />
+        <DraftSaver
+          ref={drafts}
+          model={model}
+          companyId={companyId}
+          kind={kind}
+          period={period}
+          initial={initial}
+          owner={props.draftOwner}
+          client={client}
+          presence={presence}
+          employees={employees}
+          columnLabels={columnLabels}
+        />
       </div>
       <PresenceList store={presence} model={model} employees={employees} />
 
@@ -190,14 +229,28 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           readOnly={props.readOnly === true}
           hintId={hintId}
         />
-        <p id={hintId} className="mt-1 text-xs text-slate-600">{t("payrollEntries.keyboardHint")}</p>
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {t("payrollEntries.keyboardHint")}
+        </p>
       </div>
 
       {/* Sending is the month close's Transfer alone (components/month-close); here only the comparison and the history. */}
-      <TransferBar companyId={companyId} kind={kind} onReview={transfer.openReview} readOnly={props.readOnly === true && props.frozen !== true} />
+      <TransferBar
+        companyId={companyId}
+        kind={kind}
+        onReview={transfer.openReview}
+        readOnly={props.readOnly === true && props.frozen !== true}
+      />
 
       <div className="grid gap-4 md:grid-cols-2">
-        <ProblemsPanel model={model} version={version} employees={employees} columnLabels={columnLabels} describe={describe} onSelect={selectLine} />
+        <ProblemsPanel
+          model={model}
+          version={version}
+          employees={employees}
+          columnLabels={columnLabels}
+          describe={describe}
+          onSelect={selectLine}
+        />
         <TotalsPanel model={model} kind={kind} />
       </div>
 

@@ -72,7 +72,14 @@ export function EntryGrid(props: EntryGridProps) {
   const template = `minmax(12rem,1.4fr) ${columns.map((column) => (column.kind === "enum" ? "minmax(11rem,1.4fr)" : column.kind === "text" ? "minmax(6rem,1fr)" : "minmax(5.5rem,0.8fr)")).join(" ")} minmax(7rem,0.9fr) minmax(7rem,0.9fr)`;
   const activeLine = rows[selection.row];
   const viewportHeight = Math.min(VIEWPORT_ROWS + 1, rows.length + 1) * ROW_HEIGHT + 2;
-  const { start: first, end: last } = useVirtualRows({ scroller, count: rows.length, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, paddingStart: ROW_HEIGHT, initialHeight: viewportHeight });
+  const { start: first, end: last } = useVirtualRows({
+    scroller,
+    count: rows.length,
+    rowHeight: ROW_HEIGHT,
+    overscan: OVERSCAN,
+    paddingStart: ROW_HEIGHT,
+    initialHeight: viewportHeight,
+  });
 
   const focusGrid = useCallback(() => scroller.current?.focus({ preventScroll: true }), []);
   useActiveCellInView({ scroller, row: selection.row, col: selection.col, rowHeight: ROW_HEIGHT });
@@ -82,7 +89,13 @@ export function EntryGrid(props: EntryGridProps) {
       const line = rows[selection.row];
       const column = columns[selection.col];
       if (!line || !column) return;
-      setEditing({ lineId: line.id, col: selection.col, mode, initial: initial ?? displayValue(column, line.cells[selection.col] ?? "", locale), base: line.cells[selection.col] ?? "" });
+      setEditing({
+        lineId: line.id,
+        col: selection.col,
+        mode,
+        initial: initial ?? displayValue(column, line.cells[selection.col] ?? "", locale),
+        base: line.cells[selection.col] ?? "",
+      });
     },
     [rows, columns, selection, locale],
   );
@@ -99,7 +112,15 @@ export function EntryGrid(props: EntryGridProps) {
     onAddLine: props.onAddLine,
     onRemoveLines: props.onRemoveLines,
   });
-  const { onCopy, onCut, onPaste } = useGridClipboard({ model, rows, columns, locale, selection, editing: editing !== null, onPasted: props.onPasted });
+  const { onCopy, onCut, onPaste } = useGridClipboard({
+    model,
+    rows,
+    columns,
+    locale,
+    selection,
+    editing: editing !== null,
+    onPasted: props.onPasted,
+  });
 
   const commit = useCallback(
     (text: string, step: EditorMove) => {
@@ -117,7 +138,12 @@ export function EntryGrid(props: EntryGridProps) {
     const cell = (target as HTMLElement).closest<HTMLElement>("[data-row][data-col]");
     if (!cell) return null;
     const key = cell.dataset.col;
-    const col = key === "computed" ? columns.length : key === "employee-total" ? columns.length + 1 : columns.findIndex((column) => column.key === key);
+    const col =
+      key === "computed"
+        ? columns.length
+        : key === "employee-total"
+          ? columns.length + 1
+          : columns.findIndex((column) => column.key === key);
     return col < 0 ? null : { row: Number(cell.dataset.row), col };
   }
 
@@ -194,7 +220,9 @@ export function EntryGrid(props: EntryGridProps) {
     <div className="group/grid relative rounded-lg border border-slate-300 bg-white">
       {typeColumn ? (
         <datalist id={listId}>
-          {typeColumn.options?.map((option) => <option key={option.value} value={option.labels[locale]} />)}
+          {typeColumn.options?.map((option) => (
+            <option key={option.value} value={option.labels[locale]} />
+          ))}
         </datalist>
       ) : null}
       <div
@@ -216,12 +244,17 @@ export function EntryGrid(props: EntryGridProps) {
           const cell = cellFromEvent(event.target);
           if (!cell || (editing && editing.lineId === rows[cell.row]?.id && editing.col === cell.col)) return;
           dragging.current = true;
-          onSelectionChange(event.shiftKey ? { ...selection, row: cell.row, col: cell.col } : { row: cell.row, col: cell.col, anchorRow: cell.row, anchorCol: cell.col });
+          onSelectionChange(
+            event.shiftKey
+              ? { ...selection, row: cell.row, col: cell.col }
+              : { row: cell.row, col: cell.col, anchorRow: cell.row, anchorCol: cell.col },
+          );
         }}
         onMouseOver={(event) => {
           if (!dragging.current || event.buttons !== 1) return;
           const cell = cellFromEvent(event.target);
-          if (cell && (cell.row !== selection.row || cell.col !== selection.col)) onSelectionChange({ ...selection, row: cell.row, col: cell.col });
+          if (cell && (cell.row !== selection.row || cell.col !== selection.col))
+            onSelectionChange({ ...selection, row: cell.row, col: cell.col });
         }}
         onMouseUp={() => {
           dragging.current = false;
@@ -235,7 +268,14 @@ export function EntryGrid(props: EntryGridProps) {
         style={{ height: viewportHeight, contain: "strict" }}
       >
         <div style={{ height: rows.length * ROW_HEIGHT + ROW_HEIGHT, position: "relative", minWidth: "72rem" }}>
-          <GridHeader columns={columns} columnLabels={columnLabels} template={template} employeeLabel={props.employeeLabel} computedLabel={props.computedLabel} totalLabel={props.totalLabel} />
+          <GridHeader
+            columns={columns}
+            columnLabels={columnLabels}
+            template={template}
+            employeeLabel={props.employeeLabel}
+            computedLabel={props.computedLabel}
+            totalLabel={props.totalLabel}
+          />
           {visible}
         </div>
       </div>
@@ -244,7 +284,10 @@ export function EntryGrid(props: EntryGridProps) {
        * its own that only fades in and out: drawn on the grid itself, it was repainted with the
        * whole grid's area whenever an edit started or ended.
        */}
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-0 ring-2 ring-blue-600 will-change-[opacity] group-has-[:focus-visible]/grid:opacity-100" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 opacity-0 ring-2 ring-blue-600 will-change-[opacity] group-has-[:focus-visible]/grid:opacity-100"
+      />
     </div>
   );
 }

@@ -43,7 +43,24 @@ export function cellId(gridId: string, lineId: string, col: number): string {
  * each positioned box is a paint layer that every frame after a keystroke walks.
  */
 export const GridRow = memo(function GridRow(props: RowProps) {
-  const { gridId, line, rowIndex, top, template, columns, locale, outcome, issues, employeeName, employeeTotal, activeCol, selectedFrom, selectedTo, editor, describe } = props;
+  const {
+    gridId,
+    line,
+    rowIndex,
+    top,
+    template,
+    columns,
+    locale,
+    outcome,
+    issues,
+    employeeName,
+    employeeTotal,
+    activeCol,
+    selectedFrom,
+    selectedTo,
+    editor,
+    describe,
+  } = props;
   const lineIssue = issues.find((issue) => issue.col === -1);
   return (
     <div
@@ -58,7 +75,9 @@ export const GridRow = memo(function GridRow(props: RowProps) {
         role="rowheader"
         aria-colindex={1}
         // An employee's further lines show no name: screen readers get the line number (and its issue) instead.
-        aria-label={employeeName === null ? (lineIssue ? `${props.lineNumber} ⚠ ${lineIssue.message}` : String(props.lineNumber)) : undefined}
+        aria-label={
+          employeeName === null ? (lineIssue ? `${props.lineNumber} ⚠ ${lineIssue.message}` : String(props.lineNumber)) : undefined
+        }
         // Sticky: the employee stays in view while the grid scrolls sideways (above an open editor, below the header).
         className="sticky left-0 z-[6] truncate border-r border-slate-200 bg-inherit px-2 py-1.5 text-sm font-medium text-slate-800"
         title={lineIssue?.message}

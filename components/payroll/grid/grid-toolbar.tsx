@@ -39,25 +39,34 @@ export function GridToolbar(props: GridToolbarProps) {
     <div className="flex flex-wrap items-end gap-3">
       <label className="text-sm font-medium">
         {t("payrollEntries.search")}
-        <input type="search" value={props.search} onChange={(event) => props.onSearch(event.target.value)} className="mt-1 block w-56 rounded border border-slate-400 px-2 py-1.5 font-normal" />
+        <input
+          type="search"
+          value={props.search}
+          onChange={(event) => props.onSearch(event.target.value)}
+          className="mt-1 block w-56 rounded border border-slate-400 px-2 py-1.5 font-normal"
+        />
       </label>
       <label className="text-sm font-medium">
         {t("payrollEntries.filter")}
-        <select value={props.filter} onChange={(event) => props.onFilter(event.target.value as RowFilter)} className="mt-1 block rounded border border-slate-400 px-2 py-1.5 font-normal">
+        <select
+          value={props.filter}
+          onChange={(event) => props.onFilter(event.target.value as RowFilter)}
+          className="mt-1 block rounded border border-slate-400 px-2 py-1.5 font-normal"
+        >
           <option value="all">{t("payrollEntries.filterAll")}</option>
           <option value="filled">{t("payrollEntries.filterFilled")}</option>
           <option value="problems">{t("payrollEntries.filterProblems")}</option>
         </select>
       </label>
       {props.readOnly ? null : (
-      <div className="flex flex-wrap gap-2" role="toolbar" aria-label={props.label}>
-        {tool(t("payrollEntries.undo"), props.onUndo, !props.canUndo)}
-        {tool(t("payrollEntries.redo"), props.onRedo, !props.canRedo)}
-        {tool(t("payrollEntries.fillDown"), props.onFillDown, !props.hasLine)}
-        {tool(t("payrollEntries.addLine"), props.onAddLine, !props.hasLine)}
-        {tool(t("payrollEntries.removeLine"), props.onRemoveLines, !props.hasLine)}
-        {tool(t("payrollEntries.copyLine"), props.onCopyLine, !props.canCopyLine)}
-      </div>
+        <div className="flex flex-wrap gap-2" role="toolbar" aria-label={props.label}>
+          {tool(t("payrollEntries.undo"), props.onUndo, !props.canUndo)}
+          {tool(t("payrollEntries.redo"), props.onRedo, !props.canRedo)}
+          {tool(t("payrollEntries.fillDown"), props.onFillDown, !props.hasLine)}
+          {tool(t("payrollEntries.addLine"), props.onAddLine, !props.hasLine)}
+          {tool(t("payrollEntries.removeLine"), props.onRemoveLines, !props.hasLine)}
+          {tool(t("payrollEntries.copyLine"), props.onCopyLine, !props.canCopyLine)}
+        </div>
       )}
     </div>
   );

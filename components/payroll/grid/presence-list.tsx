@@ -10,13 +10,27 @@ import type { PresenceStore } from "./draft-sync";
  * Screen readers hear people arrive and leave (a polite live region of the names alone), not
  * every move of theirs; the rows are in the visible line, read when the person reads it.
  */
-export function PresenceList({ store, model, employees }: { store: PresenceStore; model: GridModel; employees: ReadonlyMap<number, string> }) {
+export function PresenceList({
+  store,
+  model,
+  employees,
+}: {
+  store: PresenceStore;
+  model: GridModel;
+  employees: ReadonlyMap<number, string>;
+}) {
   const t = useTranslations();
   const peers = useSyncExternalStore(store.subscribe, store.get, store.get);
   const names = peers.map((peer) => {
     const index = peer.line === null ? -1 : model.lines.findIndex((line) => line.id === peer.line);
     const line = index >= 0 ? model.lines[index] : undefined;
-    return line ? t("payrollEntries.alsoHereRow", { name: peer.name, row: index + 1, employee: employees.get(line.employeeId) ?? `#${line.employeeId}` }) : peer.name;
+    return line
+      ? t("payrollEntries.alsoHereRow", {
+          name: peer.name,
+          row: index + 1,
+          employee: employees.get(line.employeeId) ?? `#${line.employeeId}`,
+        })
+      : peer.name;
   });
   const who = [...new Set(peers.map((peer) => peer.name))].join("; ");
   return (

@@ -30,7 +30,9 @@ export function ProblemsPanel({ model, version, employees, columnLabels, describ
   }, [model, version, describe]);
   const serviceProblems = useMemo(() => {
     void version;
-    return model.linesWithServiceIssues().flatMap((line) => model.issuesOf(line).map((issue) => ({ line, col: issue.col, message: issue.message })));
+    return model
+      .linesWithServiceIssues()
+      .flatMap((line) => model.issuesOf(line).map((issue) => ({ line, col: issue.col, message: issue.message })));
   }, [model, version]);
   const who = (line: GridLine) => employees.get(line.employeeId) ?? `#${line.employeeId}`;
 
@@ -39,12 +41,18 @@ export function ProblemsPanel({ model, version, employees, columnLabels, describ
       <h2 id="problems-title" className="font-semibold">
         {t("payrollEntries.problemsTitle", { count: model.problemCount })}
       </h2>
-      {problems.length === 0 && serviceProblems.length === 0 ? <p className="text-sm text-slate-600">{t("payrollEntries.problemsNone")}</p> : null}
+      {problems.length === 0 && serviceProblems.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("payrollEntries.problemsNone")}</p>
+      ) : null}
       <ul className="mt-2 space-y-1 text-sm">
         {problems.map((problem) => (
           <li key={`${problem.line.id}-${problem.col}`}>
             <button type="button" className="text-left text-red-800 underline" onClick={() => onSelect(problem.line.id, problem.col)}>
-              {t("payrollEntries.problemAt", { employee: who(problem.line), column: columnLabels[problem.col] ?? "", message: problem.message })}
+              {t("payrollEntries.problemAt", {
+                employee: who(problem.line),
+                column: columnLabels[problem.col] ?? "",
+                message: problem.message,
+              })}
             </button>
           </li>
         ))}

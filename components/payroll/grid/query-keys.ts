@@ -11,4 +11,5 @@ export const payrollEntriesKeys = {
   draft: (companyId: number, kind: EntryKind, period: string) => [...payrollEntriesKeys.scope(companyId, kind, period), "draft"] as const,
 };
 
-export const entriesApiPath = (companyId: number, kind: EntryKind, resource: "draft") => `/api/payroll-entries/${companyId}/${kind}/${resource}`;
+export const entriesApiPath = (companyId: number, kind: EntryKind, resource: "draft") =>
+  `/api/payroll-entries/${companyId}/${kind}/${resource}`;

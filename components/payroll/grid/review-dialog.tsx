@@ -36,7 +36,8 @@ interface ReviewDialogProps {
  * the month close's Transfer sends.
  */
 export function ReviewDialog(props: ReviewDialogProps) {
-  const { open, kind, period, diff, lastTransferAt, unknownTransferAt, compareWith, onCompareWith, lineCount, total, employees, onClose } = props;
+  const { open, kind, period, diff, lastTransferAt, unknownTransferAt, compareWith, onCompareWith, lineCount, total, employees, onClose } =
+    props;
   const t = useTranslations();
   const locale = useLocale();
   const when = (at: string) => formatDate(locale, new Date(at), { dateStyle: "medium", timeStyle: "short" });
@@ -74,7 +75,13 @@ export function ReviewDialog(props: ReviewDialogProps) {
             <legend className="font-medium">{t("payrollEntries.reviewCompareWith")}</legend>
             {(["unknown", "succeeded"] as const).map((option) => (
               <label key={option} className="mt-1 flex items-center gap-2">
-                <input type="radio" name="review-compare-with" value={option} checked={compareWith === option} onChange={() => onCompareWith(option)} />
+                <input
+                  type="radio"
+                  name="review-compare-with"
+                  value={option}
+                  checked={compareWith === option}
+                  onChange={() => onCompareWith(option)}
+                />
                 {option === "unknown"
                   ? t("payrollEntries.reviewCompareUnknown", { when: when(unknownTransferAt) })
                   : lastTransferAt
@@ -94,8 +101,20 @@ export function ReviewDialog(props: ReviewDialogProps) {
       </p>
       {diff ? (
         <>
-          {diff.added.length + diff.changed.length + diff.removed.length === 0 ? <p>{againstUnknown ? t("payrollEntries.reviewNoChangesUnknown") : t("payrollEntries.reviewNoChanges")}</p> : null}
-          {diff.added.length ? section(t("payrollEntries.reviewAdded", { count: diff.added.length }), diff.added.map((line) => <li key={line.id}>{who(line)}: {describe(line)}</li>), "review-added") : null}
+          {diff.added.length + diff.changed.length + diff.removed.length === 0 ? (
+            <p>{againstUnknown ? t("payrollEntries.reviewNoChangesUnknown") : t("payrollEntries.reviewNoChanges")}</p>
+          ) : null}
+          {diff.added.length
+            ? section(
+                t("payrollEntries.reviewAdded", { count: diff.added.length }),
+                diff.added.map((line) => (
+                  <li key={line.id}>
+                    {who(line)}: {describe(line)}
+                  </li>
+                )),
+                "review-added",
+              )
+            : null}
           {diff.changed.length
             ? section(
                 t("payrollEntries.reviewChanged", { count: diff.changed.length }),
@@ -110,10 +129,22 @@ export function ReviewDialog(props: ReviewDialogProps) {
                 "review-changed",
               )
             : null}
-          {diff.removed.length ? section(t("payrollEntries.reviewRemoved", { count: diff.removed.length }), diff.removed.map((line) => <li key={line.id}>{who(line)}: {describe(line)}</li>), "review-removed") : null}
+          {diff.removed.length
+            ? section(
+                t("payrollEntries.reviewRemoved", { count: diff.removed.length }),
+                diff.removed.map((line) => (
+                  <li key={line.id}>
+                    {who(line)}: {describe(line)}
+                  </li>
+                )),
+                "review-removed",
+              )
+            : null}
         </>
       ) : null}
-      <p className="font-medium">{lineCount === 0 ? t("payrollEntries.reviewEmpty") : t("payrollEntries.reviewLinesTotal", { count: lineCount, total })}</p>
+      <p className="font-medium">
+        {lineCount === 0 ? t("payrollEntries.reviewEmpty") : t("payrollEntries.reviewLinesTotal", { count: lineCount, total })}
+      </p>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onClose}>
           {t("payrollEntries.close")}

@@ -20,7 +20,10 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 function describeLine(t: Translate, locale: Locale, kind: EntryKind, line: StoredLine, only?: readonly string[]): string {
   return columnsOf(kind)
     .filter((column) => (only ? only.includes(column.key) : line.values[column.key]))
-    .map((column) => `${t(`payrollEntries.columns.${column.key}` as MessageKey)}: ${displayValue(column, line.values[column.key] ?? "", locale) || "–"}`)
+    .map(
+      (column) =>
+        `${t(`payrollEntries.columns.${column.key}` as MessageKey)}: ${displayValue(column, line.values[column.key] ?? "", locale) || "–"}`,
+    )
     .join(" · ");
 }
 
@@ -35,10 +38,14 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
   if (!company) return <p role="alert">{t("payrollEntries.notReachable")}</p>;
   const transfers = await listTransfers(state.connection.id, company.id, kind);
   const [a, b, show] = await Promise.all(
-    [one(query.a), one(query.b), one(query.show)].map((id) => (id ? getTransfer(state.connection.id, company.id, kind, id) : Promise.resolve(null))),
+    [one(query.a), one(query.b), one(query.show)].map((id) =>
+      id ? getTransfer(state.connection.id, company.id, kind, id) : Promise.resolve(null),
+    ),
   );
   const employees = await attemptPayroll(() => state.client.listEmployees(company.id));
-  const names = new Map(employees.ok ? employees.value.map((employee) => [employee.id, `${employee.last_name}, ${employee.first_name}`]) : []);
+  const names = new Map(
+    employees.ok ? employees.value.map((employee) => [employee.id, `${employee.last_name}, ${employee.first_name}`]) : [],
+  );
   const who = (line: StoredLine) => names.get(line.employee_id) ?? `#${line.employee_id}`;
   const when = (record: { createdAt: Date }) => formatDate(locale, record.createdAt, { dateStyle: "medium", timeStyle: "medium" });
   const fields = fieldsOf(kind);
@@ -57,7 +64,14 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
           {t("payrollEntries.compareTitle", { a: when(newer), b: when(older) })}
         </h2>
         {diff.added.length + diff.changed.length + diff.removed.length === 0 ? <p>{t("payrollEntries.reviewNoChanges")}</p> : null}
-        {block(t("payrollEntries.reviewAdded", { count: diff.added.length }), diff.added.map((line) => <li key={line.id}>{who(line)}: {describeLine(t, locale, kind, line)}</li>))}
+        {block(
+          t("payrollEntries.reviewAdded", { count: diff.added.length }),
+          diff.added.map((line) => (
+            <li key={line.id}>
+              {who(line)}: {describeLine(t, locale, kind, line)}
+            </li>
+          )),
+        )}
         {block(
           t("payrollEntries.reviewChanged", { count: diff.changed.length }),
           diff.changed.map(({ before, after }) => {
@@ -69,7 +83,14 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
             );
           }),
         )}
-        {block(t("payrollEntries.reviewRemoved", { count: diff.removed.length }), diff.removed.map((line) => <li key={line.id}>{who(line)}: {describeLine(t, locale, kind, line)}</li>))}
+        {block(
+          t("payrollEntries.reviewRemoved", { count: diff.removed.length }),
+          diff.removed.map((line) => (
+            <li key={line.id}>
+              {who(line)}: {describeLine(t, locale, kind, line)}
+            </li>
+          )),
+        )}
       </section>
     );
   };
@@ -104,24 +125,52 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
             <table className="w-full border-collapse bg-white text-left text-sm">
               <thead className="bg-slate-100">
                 <tr>
-                  <th scope="col" className="p-2">{t("payrollEntries.historyCompareA")}</th>
-                  <th scope="col" className="p-2">{t("payrollEntries.historyCompareB")}</th>
-                  <th scope="col" className="p-2">{t("payrollEntries.historyWhen")}</th>
-                  <th scope="col" className="p-2">{t("payrollEntries.historyWho")}</th>
-                  <th scope="col" className="p-2">{t("payrollEntries.historyMonth")}</th>
-                  <th scope="col" className="p-2 text-right">{t("payrollEntries.historyLines")}</th>
-                  <th scope="col" className="p-2 text-right">{t("payrollEntries.historyTotal")}</th>
-                  <th scope="col" className="p-2">{t("payrollEntries.historyOutcome")}</th>
+                  <th scope="col" className="p-2">
+                    {t("payrollEntries.historyCompareA")}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t("payrollEntries.historyCompareB")}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t("payrollEntries.historyWhen")}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t("payrollEntries.historyWho")}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t("payrollEntries.historyMonth")}
+                  </th>
+                  <th scope="col" className="p-2 text-right">
+                    {t("payrollEntries.historyLines")}
+                  </th>
+                  <th scope="col" className="p-2 text-right">
+                    {t("payrollEntries.historyTotal")}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t("payrollEntries.historyOutcome")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {transfers.map((transfer, index) => (
                   <tr key={transfer.id} className="border-t border-slate-200">
                     <td className="p-2">
-                      <input type="radio" name="a" value={transfer.id} defaultChecked={a ? a.id === transfer.id : index === 1} aria-label={`${t("payrollEntries.historyCompareA")}: ${when(transfer)}`} />
+                      <input
+                        type="radio"
+                        name="a"
+                        value={transfer.id}
+                        defaultChecked={a ? a.id === transfer.id : index === 1}
+                        aria-label={`${t("payrollEntries.historyCompareA")}: ${when(transfer)}`}
+                      />
                     </td>
                     <td className="p-2">
-                      <input type="radio" name="b" value={transfer.id} defaultChecked={b ? b.id === transfer.id : index === 0} aria-label={`${t("payrollEntries.historyCompareB")}: ${when(transfer)}`} />
+                      <input
+                        type="radio"
+                        name="b"
+                        value={transfer.id}
+                        defaultChecked={b ? b.id === transfer.id : index === 0}
+                        aria-label={`${t("payrollEntries.historyCompareB")}: ${when(transfer)}`}
+                      />
                     </td>
                     <td className="p-2">
                       <Link href={`?show=${transfer.id}`} className="text-blue-700 underline">
@@ -135,7 +184,9 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
                     <td className="p-2">
                       {t(`payrollEntries.outcome.${transfer.outcome}` as MessageKey)}
                       {/* The service's own words, in its language: a detail under our text, never the message. */}
-                      {transfer.errorMessage ? <span className="block text-xs text-slate-700">{t("payrollErrors.detail", { detail: transfer.errorMessage })}</span> : null}
+                      {transfer.errorMessage ? (
+                        <span className="block text-xs text-slate-700">{t("payrollErrors.detail", { detail: transfer.errorMessage })}</span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -42,7 +42,12 @@ export function useActiveCellInView({ scroller, row, col, rowHeight }: ActiveCel
     };
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
-      view.current = { scrollTop: element.scrollTop, scrollLeft: element.scrollLeft, width: entry.contentRect.width, height: entry.contentRect.height };
+      view.current = {
+        scrollTop: element.scrollTop,
+        scrollLeft: element.scrollLeft,
+        width: entry.contentRect.width,
+        height: entry.contentRect.height,
+      };
       // Fractional columns change width with the grid's.
       columns.current = null;
     });
@@ -58,11 +63,17 @@ export function useActiveCellInView({ scroller, row, col, rowHeight }: ActiveCel
     const element = scroller.current;
     if (!element) return;
     // Until the first resize event (the first render), read the scroller once.
-    const current = (view.current ??= { scrollTop: element.scrollTop, scrollLeft: element.scrollLeft, width: element.clientWidth, height: element.clientHeight });
+    const current = (view.current ??= {
+      scrollTop: element.scrollTop,
+      scrollLeft: element.scrollLeft,
+      width: element.clientWidth,
+      height: element.clientHeight,
+    });
     const top = row * rowHeight;
     // The sticky header row covers the first row's height of the view.
     const rowsHeight = current.height - rowHeight;
-    const scrollTop = top < current.scrollTop ? top : top + rowHeight > current.scrollTop + rowsHeight ? top + rowHeight - rowsHeight : current.scrollTop;
+    const scrollTop =
+      top < current.scrollTop ? top : top + rowHeight > current.scrollTop + rowsHeight ? top + rowHeight - rowsHeight : current.scrollTop;
 
     columns.current ??= measureColumns(element);
     const sticky = columns.current[0]?.width ?? 0;

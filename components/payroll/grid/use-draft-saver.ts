@@ -55,7 +55,10 @@ export function useDraftSaver({ model, companyId, kind, period, initial, owner }
         lineRevisions: initial?.lineRevisions ?? {},
         // A keepalive save goes out at once (not through the mutation, which starts its request a few
         // promise turns later), while the page is being left.
-        send: (body, keepalive) => (keepalive ? apiFetchOrThrow<SaveAnswer>(entriesApiPath(companyId, kind, "draft"), { method: "PUT", jsonText: body, keepalive: true }) : putDraft(body)),
+        send: (body, keepalive) =>
+          keepalive
+            ? apiFetchOrThrow<SaveAnswer>(entriesApiPath(companyId, kind, "draft"), { method: "PUT", jsonText: body, keepalive: true })
+            : putDraft(body),
         backup: typeof window === "undefined" ? null : localDraftBackup(draftBackupKey(owner, companyId, kind, period), newClientId()),
         commitOpenEdit: () => window.dispatchEvent(new Event(COMMIT_OPEN_EDIT)),
       }),

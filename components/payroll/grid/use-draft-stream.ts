@@ -22,7 +22,15 @@ function base(companyId: number, kind: EntryKind): string {
  * the last revision it saw (`Last-Event-ID`), so the server sends what was missed; a stream the
  * server refused is opened again after a pause, from that revision.
  */
-export function useDraftStream(options: { companyId: number; kind: EntryKind; period: string; since: number; client: string; presence: PresenceStore; onLines: (lines: RemoteLines) => void }) {
+export function useDraftStream(options: {
+  companyId: number;
+  kind: EntryKind;
+  period: string;
+  since: number;
+  client: string;
+  presence: PresenceStore;
+  onLines: (lines: RemoteLines) => void;
+}) {
   const { companyId, kind, period, since, client, presence, onLines } = options;
 
   useEffect(() => {
@@ -39,7 +47,9 @@ export function useDraftStream(options: { companyId: number; kind: EntryKind; pe
         onLines(data);
       });
       source.addEventListener("presence", (event) => {
-        presence.heard(JSON.parse((event as MessageEvent<string>).data) as { client: string; name: string; line: string | null; gone?: boolean });
+        presence.heard(
+          JSON.parse((event as MessageEvent<string>).data) as { client: string; name: string; line: string | null; gone?: boolean },
+        );
       });
       source.addEventListener("error", () => {
         if (stopped || source?.readyState !== EventSource.CLOSED) return;
@@ -64,7 +74,14 @@ export function useDraftStream(options: { companyId: number; kind: EntryKind; pe
  * Tells the others where this person is (the line id, or null): when it changes (after a short
  * quiet time), every 20 s, and when someone new appears (they have not heard it yet).
  */
-export function useAnnouncePresence(options: { companyId: number; kind: EntryKind; period: string; client: string; presence: PresenceStore; line: string | null }) {
+export function useAnnouncePresence(options: {
+  companyId: number;
+  kind: EntryKind;
+  period: string;
+  client: string;
+  presence: PresenceStore;
+  line: string | null;
+}) {
   const { companyId, kind, period, client, presence, line } = options;
   const lineRef = useRef<string | null>(null);
   const announceRef = useRef<() => void>(() => {});

@@ -16,7 +16,10 @@ function clipboardEvent(text = "") {
 describe("useGridClipboard", () => {
   it("copies the selected block as the person writes numbers, cuts it as one undoable step, and pastes", () => {
     const model = new GridModel(gridSpecFor("hours", "2026-11"), { locale: "de", month: "2026-11" }, [1, 2], []);
-    model.paste(model.lines, 0, 0, [["Stundenlohn", "8", "12,5"], ["Überstunden", "2,25", ""]]);
+    model.paste(model.lines, 0, 0, [
+      ["Stundenlohn", "8", "12,5"],
+      ["Überstunden", "2,25", ""],
+    ]);
     const pasted: number[] = [];
     // The hook keeps no React state: its handlers can be called directly.
     const clipboard = useGridClipboard({

@@ -32,7 +32,17 @@ interface UseGridKeyboardOptions {
  * cell (Shift+Tab before its first) leaves it; from any cell, Escape and then Tab (or Shift+Tab)
  * leaves it at once, the way editors that keep Tab for themselves let keyboard users out.
  */
-export function useGridKeyboard({ model, rows, columnCount, selection, onSelectionChange, editing, startEdit, onAddLine, onRemoveLines }: UseGridKeyboardOptions) {
+export function useGridKeyboard({
+  model,
+  rows,
+  columnCount,
+  selection,
+  onSelectionChange,
+  editing,
+  startEdit,
+  onAddLine,
+  onRemoveLines,
+}: UseGridKeyboardOptions) {
   const lastCol = columnCount - 1;
   const lastRow = rows.length - 1;
   // Escape was the last key: the next Tab or Shift+Tab leaves the grid (set by the cell editor's Escape too).
@@ -76,7 +86,9 @@ export function useGridKeyboard({ model, rows, columnCount, selection, onSelecti
           return move(0, ctrl ? lastCol - selection.col : 1, event.shiftKey);
         case "Tab": {
           if (ctrl || event.altKey) return "pass";
-          const atEdge = event.shiftKey ? selection.row === 0 && selection.col === 0 : selection.row === lastRow && selection.col === lastCol;
+          const atEdge = event.shiftKey
+            ? selection.row === 0 && selection.col === 0
+            : selection.row === lastRow && selection.col === lastCol;
           // Not handled, the browser moves focus to the page's next or previous control.
           if (leaving || atEdge) return "pass";
           return move(0, event.shiftKey ? -1 : 1, false, true);
@@ -84,7 +96,9 @@ export function useGridKeyboard({ model, rows, columnCount, selection, onSelecti
         case "Home":
           return ctrl ? move(-selection.row, -selection.col, event.shiftKey) : move(0, -selection.col, event.shiftKey);
         case "End":
-          return ctrl ? move(lastRow - selection.row, lastCol - selection.col, event.shiftKey) : move(0, lastCol - selection.col, event.shiftKey);
+          return ctrl
+            ? move(lastRow - selection.row, lastCol - selection.col, event.shiftKey)
+            : move(0, lastCol - selection.col, event.shiftKey);
         case "PageDown":
           return move(page, 0, event.shiftKey);
         case "PageUp":

@@ -42,7 +42,10 @@ export function useTransferReview({ model, version, kind, lastTransfer, unknownT
     void version;
     return reviewOpen ? storedLinesOf(model).filter((line) => Object.keys(line.values).length > 0) : [];
   }, [model, version, reviewOpen]);
-  const diff = useMemo(() => (reviewOpen ? diffLines(baseline?.lines ?? [], currentLines, fieldsOf(kind)) : null), [reviewOpen, baseline, currentLines, kind]);
+  const diff = useMemo(
+    () => (reviewOpen ? diffLines(baseline?.lines ?? [], currentLines, fieldsOf(kind)) : null),
+    [reviewOpen, baseline, currentLines, kind],
+  );
 
   return {
     lastTransfer,

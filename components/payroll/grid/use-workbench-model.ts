@@ -29,12 +29,21 @@ function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
 export function useWorkbenchModel(input: WorkbenchModelInput, locale: "en" | "de"): { model: GridModel; version: number } {
   const { kind, period } = input;
   const [model] = useState(() => {
-    const made = new GridModel(gridSpecFor(kind, period), { locale, month: period }, input.employees.map((employee) => employee.id), modelLines(kind, input.lines));
+    const made = new GridModel(
+      gridSpecFor(kind, period),
+      { locale, month: period },
+      input.employees.map((employee) => employee.id),
+      modelLines(kind, input.lines),
+    );
     made.readOnly = input.readOnly;
     made.propose = rateProposer(kind, input.rememberedRates);
     return made;
   });
-  const version = useSyncExternalStore(model.subscribe, () => model.version, () => model.version);
+  const version = useSyncExternalStore(
+    model.subscribe,
+    () => model.version,
+    () => model.version,
+  );
 
   useEffect(() => {
     if (model.context.locale !== locale) model.setContext({ locale, month: period });

@@ -33,7 +33,8 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
   });
   const report = reportQuery.data ?? null;
   const action = useMutation({
-    mutationFn: async (change: "pause" | "resume") => (await apiFetchOrThrow<{ import: Progress }>(url, { method: "POST", body: { action: change } })).import,
+    mutationFn: async (change: "pause" | "resume") =>
+      (await apiFetchOrThrow<{ import: Progress }>(url, { method: "POST", body: { action: change } })).import,
     onSuccess: (next) => {
       queryClient.setQueryData(payrollKeys.import(importId), next);
       // A resumed import writes a new report; the old one must not be shown when it finishes again.
@@ -65,7 +66,13 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
         {statusText}
       </p>
       <p data-testid="import-counts">
-        {t("payroll.import.counts", { created: counts.created, inUse: counts.in_use, refused: counts.refused, failed: counts.failed, skipped: counts.skipped })}
+        {t("payroll.import.counts", {
+          created: counts.created,
+          inUse: counts.in_use,
+          refused: counts.refused,
+          failed: counts.failed,
+          skipped: counts.skipped,
+        })}
       </p>
       {failure ? <Notice tone="error">{errorMessage(t, failure)}</Notice> : null}
       <div className="flex gap-3">
@@ -86,10 +93,18 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
           <table className="w-full border-collapse text-left text-sm" aria-label={t("payroll.import.report")}>
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="p-2">{t("payroll.import.row")}</th>
-                <th scope="col" className="p-2">{t("payroll.fields.id")}</th>
-                <th scope="col" className="p-2">{t("payroll.employees.name")}</th>
-                <th scope="col" className="p-2">{t("payroll.import.state")}</th>
+                <th scope="col" className="p-2">
+                  {t("payroll.import.row")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.fields.id")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.employees.name")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.import.state")}
+                </th>
               </tr>
             </thead>
             <tbody>

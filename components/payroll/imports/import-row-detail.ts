@@ -21,7 +21,9 @@ export function importRowDetail(t: Translate, row: ReportRow): string | null {
       return issues.map((issue) => `${fieldName(t, issue.field)}${problemText(t, issue.code ?? "")}`).join("; ") || null;
     case "refused":
       return issues.length
-        ? issues.map((issue) => `${fieldName(t, issue.field)}${t("payroll.validation.service", { arg: issue.message ?? issue.code ?? "" })}`).join("; ")
+        ? issues
+            .map((issue) => `${fieldName(t, issue.field)}${t("payroll.validation.service", { arg: issue.message ?? issue.code ?? "" })}`)
+            .join("; ")
         : t("payroll.import.rowMessages.refused");
     case "in_use":
       return t("payroll.import.rowMessages.inUse");

@@ -34,7 +34,12 @@ let context: EmployeeContext | null = null;
 function validate(mapping: ColumnMapping) {
   if (!context) return;
   const checked = checkImportRows(rows, mapping, context);
-  const summary = (row: (typeof checked)[number]): RowSummary => ({ row: row.row, employeeId: row.employeeId, name: row.name, problems: row.problems });
+  const summary = (row: (typeof checked)[number]): RowSummary => ({
+    row: row.row,
+    employeeId: row.employeeId,
+    name: row.name,
+    problems: row.problems,
+  });
   const invalid = checked.filter((row) => !row.payload);
   const answer: ValidatedAnswer = {
     type: "validated",

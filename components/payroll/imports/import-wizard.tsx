@@ -18,9 +18,7 @@ import { problemText } from "../connection/problem-text";
 
 const MAX_ROWS = 5_000;
 
-type WorkerAnswer =
-  | { type: "parsed"; headers: string[]; rowCount: number; mapping: ColumnMapping }
-  | ValidatedAnswer;
+type WorkerAnswer = { type: "parsed"; headers: string[]; rowCount: number; mapping: ColumnMapping } | ValidatedAnswer;
 
 /** Upload or paste → column mapping → every row checked in a Web Worker → start the import job. */
 export function ImportWizard({ companyId, context }: { companyId: number; context: ImportContextData }) {
@@ -40,7 +38,8 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
   const queryClient = useQueryClient();
   const startImport = useMutation({
     // The worker already serialized the rows: the body goes as it is, off the main thread's JSON.stringify.
-    mutationFn: (jsonText: string) => apiFetchOrThrow<{ import: { id: string } }>(`/api/payroll/companies/${companyId}/imports`, { method: "POST", jsonText }),
+    mutationFn: (jsonText: string) =>
+      apiFetchOrThrow<{ import: { id: string } }>(`/api/payroll/companies/${companyId}/imports`, { method: "POST", jsonText }),
     onSuccess: async ({ import: started }) => {
       await queryClient.invalidateQueries({ queryKey: payrollKeys.imports(companyId) });
       router.push(`/payroll/companies/${companyId}/import?job=${started.id}`);
@@ -123,7 +122,14 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
             {t("payroll.import.paste")}
           </label>
           {/* Uncontrolled and unwrapped: a paste of thousands of rows costs no re-render and little layout. */}
-          <textarea id="import-paste" ref={pasteArea} rows={5} wrap="off" onInput={() => (lastUsed.current = "paste")} className="w-full rounded border border-slate-400 p-2 font-mono text-sm" />
+          <textarea
+            id="import-paste"
+            ref={pasteArea}
+            rows={5}
+            wrap="off"
+            onInput={() => (lastUsed.current = "paste")}
+            className="w-full rounded border border-slate-400 p-2 font-mono text-sm"
+          />
         </div>
         <div>
           <Button onClick={() => void read()} disabled={busy}>
@@ -135,7 +141,10 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
       {shownMessage ? <Notice tone="error">{shownMessage}</Notice> : null}
 
       {mapping ? (
-        <details className="rounded-lg border border-slate-200 bg-white p-4" open={EMPLOYEE_FIELDS.some((field) => mapping[field] === null)}>
+        <details
+          className="rounded-lg border border-slate-200 bg-white p-4"
+          open={EMPLOYEE_FIELDS.some((field) => mapping[field] === null)}
+        >
           <summary className="cursor-pointer font-semibold">{t("payroll.import.mapping")}</summary>
           <p className="text-sm text-slate-600">{t("payroll.import.mappingHint")}</p>
           <div className="mt-3 grid gap-3 sm:grid-cols-3">
@@ -144,7 +153,12 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
                 <label htmlFor={`map-${field}`} className="block text-sm font-medium">
                   {t(`payroll.fields.${field}`)}
                 </label>
-                <select id={`map-${field}`} value={mapping[field] ?? ""} onChange={(event) => remap(field, event.target.value)} className="w-full rounded border border-slate-400 px-2 py-1">
+                <select
+                  id={`map-${field}`}
+                  value={mapping[field] ?? ""}
+                  onChange={(event) => remap(field, event.target.value)}
+                  className="w-full rounded border border-slate-400 px-2 py-1"
+                >
                   <option value="">{t("payroll.import.notMapped")}</option>
                   {headers.map((header, index) => (
                     <option key={index} value={index}>
@@ -159,20 +173,34 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
       ) : null}
 
       <p aria-live="polite" data-testid="import-summary" className="font-medium">
-        {busy ? t("payroll.import.validating") : checked ? t("payroll.import.summary", { total: checked.total, valid: ready, inUse: inUse.length, invalid: checked.invalidCount }) : ""}
+        {busy
+          ? t("payroll.import.validating")
+          : checked
+            ? t("payroll.import.summary", { total: checked.total, valid: ready, inUse: inUse.length, invalid: checked.invalidCount })
+            : ""}
       </p>
       {tooMany ? <p role="alert">{t("payroll.import.tooMany", { max: MAX_ROWS })}</p> : null}
 
       {invalid.length ? (
         <section aria-labelledby="import-problems" className="space-y-2">
-          <h2 id="import-problems" className="text-lg font-semibold">{t("payroll.import.problemsTitle")}</h2>
+          <h2 id="import-problems" className="text-lg font-semibold">
+            {t("payroll.import.problemsTitle")}
+          </h2>
           <table className="w-full border-collapse bg-white text-left text-sm">
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="p-2">{t("payroll.import.row")}</th>
-                <th scope="col" className="p-2">{t("payroll.fields.id")}</th>
-                <th scope="col" className="p-2">{t("payroll.employees.name")}</th>
-                <th scope="col" className="p-2">{t("payroll.import.problems")}</th>
+                <th scope="col" className="p-2">
+                  {t("payroll.import.row")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.fields.id")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.employees.name")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("payroll.import.problems")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -199,7 +227,9 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
 
       {inUse.length ? (
         <section aria-labelledby="import-in-use" className="space-y-2">
-          <h2 id="import-in-use" className="text-lg font-semibold">{t("payroll.import.inUseTitle")}</h2>
+          <h2 id="import-in-use" className="text-lg font-semibold">
+            {t("payroll.import.inUseTitle")}
+          </h2>
           <ul className="list-disc pl-5 text-sm">
             {inUse.map((row) => (
               <li key={row.row}>

@@ -44,15 +44,28 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
  * what had it when the panel opened (the account clicked). Fills the screen on a phone.
  * Mount it while an account is chosen; `onClose` should unmount it.
  */
-export default function AccountPanel({ account, details, detailsPending = false, periods, figures, priorYear, basis, currency, onClose }: AccountPanelProps) {
+export default function AccountPanel({
+  account,
+  details,
+  detailsPending = false,
+  periods,
+  figures,
+  priorYear,
+  basis,
+  currency,
+  onClose,
+}: AccountPanelProps) {
   const t = useTranslations("trialBalanceCharts");
   const locale = useLocale();
   const tableId = useId();
   // Read while rendering, before the dialog's effect moves focus into it.
   const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
-  useEffect(() => () => {
-    if (opener?.isConnected) opener.focus();
-  }, [opener]);
+  useEffect(
+    () => () => {
+      if (opener?.isConnected) opener.focus();
+    },
+    [opener],
+  );
   const { lines, prior, series, basisName } = useNetFigures(figures, priorYear, basis, currency);
   const range = spanName(locale, periods);
   const type = knownType(details?.typeId);

@@ -17,7 +17,9 @@ export function netSeries(name: string, states: readonly LineState[], locale: Lo
   return {
     name,
     values: chartValues(states.map((state) => lineOf(state)?.net ?? null)),
-    texts: states.map((state) => (typeof state === "object" ? formatMoney(locale, state.net, currency) : state === "pending" ? words.pending : words.failed)),
+    texts: states.map((state) =>
+      typeof state === "object" ? formatMoney(locale, state.net, currency) : state === "pending" ? words.pending : words.failed,
+    ),
     gaps: states.map((state) => (state === "failed" ? words.failedShort : state === "pending" ? words.pending : null)),
   };
 }
@@ -26,7 +28,12 @@ export function netSeries(name: string, states: readonly LineState[], locale: Lo
  * What both the account panel and the group trend show: each period's line of the basis (and
  * the prior year's), the chart's series of them and the basis's name.
  */
-export function useNetFigures(figures: readonly PeriodFigures[], priorYear: readonly PeriodFigures[] | null | undefined, basis: Basis, currency: string) {
+export function useNetFigures(
+  figures: readonly PeriodFigures[],
+  priorYear: readonly PeriodFigures[] | null | undefined,
+  basis: Basis,
+  currency: string,
+) {
   const t = useTranslations("trialBalanceCharts");
   const locale = useLocale();
   const lines = basisLines(figures, basis);

@@ -48,7 +48,14 @@ export function ChartSvg({ label, periods, series, currency, width, height, desc
   const xLabels = axisLabels(locale, periods, layout.labelStep, (quarter) => t("quarterShort", { quarter: String(quarter) }));
   const quarterName = (quarter: number, year: string) => t("quarter", { quarter: String(quarter), year });
   return (
-    <svg role="img" aria-label={label} aria-describedby={describedBy} width={width} height={height} className="block overflow-visible text-[11px]">
+    <svg
+      role="img"
+      aria-label={label}
+      aria-describedby={describedBy}
+      width={width}
+      height={height}
+      className="block overflow-visible text-[11px]"
+    >
       {layout.yTicks.map((tick) => (
         <g key={tick.value}>
           <line x1={layout.left} x2={plotRight} y1={tick.y} y2={tick.y} stroke="#e2e8f0" />
@@ -88,7 +95,13 @@ export function ChartSvg({ label, periods, series, currency, width, height, desc
           <g key={entry.name} data-series={index}>
             <path d={layout.paths[index]} fill="none" stroke={style.color} strokeWidth="2" strokeDasharray={style.dash || undefined} />
             {layout.points[index]!.map((point) => (
-              <path key={point.index} d={markerPath(style.marker, point.x, point.y, 7)} fill={style.filled ? style.color : "#fff"} stroke={style.color} strokeWidth="1.5">
+              <path
+                key={point.index}
+                d={markerPath(style.marker, point.x, point.y, 7)}
+                fill={style.filled ? style.color : "#fff"}
+                stroke={style.color}
+                strokeWidth="1.5"
+              >
                 <title>{`${periodName(locale, periods[point.index]!, quarterName)}: ${entry.texts[point.index]}`}</title>
               </path>
             ))}
@@ -96,7 +109,14 @@ export function ChartSvg({ label, periods, series, currency, width, height, desc
         );
       })}
       {layout.labels.map((placed) => (
-        <text key={placed.series} x={placed.x} y={placed.y} dominantBaseline="middle" fill={seriesStyle(placed.series).color} fontWeight="600">
+        <text
+          key={placed.series}
+          x={placed.x}
+          y={placed.y}
+          dominantBaseline="middle"
+          fill={seriesStyle(placed.series).color}
+          fontWeight="600"
+        >
           {series[placed.series]!.name}
         </text>
       ))}

@@ -38,7 +38,14 @@ const priorYear: PeriodFigures[] = [
   { amounts: ["0", "0", "0", "0", "0", "0"], failed: false },
   { amounts: ["0", "0", "0", "0", "0", "0"], failed: false },
 ];
-const details = { id: "la-1200", name: "Bank Current Account", displayedAs: "Bank Current Account (1200)", nominalCode: "1200", typeId: "BANK", typeName: "Bank" };
+const details = {
+  id: "la-1200",
+  name: "Bank Current Account",
+  displayedAs: "Bank Current Account (1200)",
+  nominalCode: "1200",
+  typeId: "BANK",
+  typeName: "Bank",
+};
 
 function cells(html: string): string[] {
   return [...html.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, ""));
@@ -46,21 +53,63 @@ function cells(html: string): string[] {
 
 describe("FiguresTable", () => {
   it("lists each period's debit, credit and net in German, and says when a period is not available", () => {
-    const html = render("de", <FiguresTable caption="Bank: Saldo" periods={periods} lines={[{ debit: 123456n, credit: 0n, net: 123456n }, "failed", { debit: 0n, credit: 250000n, net: -250000n }]} basis="movement" currency="EUR" />);
+    const html = render(
+      "de",
+      <FiguresTable
+        caption="Bank: Saldo"
+        periods={periods}
+        lines={[{ debit: 123456n, credit: 0n, net: 123456n }, "failed", { debit: 0n, credit: 250000n, net: -250000n }]}
+        basis="movement"
+        currency="EUR"
+      />,
+    );
     expect(html).toContain("<caption");
     expect(html).toContain('role="region" aria-label="Bank: Saldo" tabindex="0"');
     expect(cells(html)).toEqual([
-      "Zeitraum", "Soll", "Haben", "Saldo der Verkehrszahlen",
-      "Sept. 2026", "1.234,56\u00a0€", "0,00\u00a0€", "1.234,56\u00a0€",
-      "Okt. 2026", "nicht verfügbar",
-      "Nov. 2026", "0,00\u00a0€", "2.500,00\u00a0€", "-2.500,00\u00a0€",
+      "Zeitraum",
+      "Soll",
+      "Haben",
+      "Saldo der Verkehrszahlen",
+      "Sept. 2026",
+      "1.234,56\u00a0€",
+      "0,00\u00a0€",
+      "1.234,56\u00a0€",
+      "Okt. 2026",
+      "nicht verfügbar",
+      "Nov. 2026",
+      "0,00\u00a0€",
+      "2.500,00\u00a0€",
+      "-2.500,00\u00a0€",
     ]);
     expect(html).toContain('scope="row"');
   });
 
   it("heads the closing basis's columns and adds the prior year and the change", () => {
-    const html = render("en", <FiguresTable caption="c" periods={periods.slice(0, 1)} lines={[{ debit: 500000n, credit: 0n, net: 500000n }]} prior={[{ debit: 0n, credit: 0n, net: 100000n }]} basis="closing" currency="GBP" />);
-    expect(cells(html)).toEqual(["Period", "Closing debit", "Closing credit", "Closing balance", "Prior year", "Variance on prior year", "Sept 2026", "£5,000.00", "£0.00", "£5,000.00", "£1,000.00", "£4,000.00"]);
+    const html = render(
+      "en",
+      <FiguresTable
+        caption="c"
+        periods={periods.slice(0, 1)}
+        lines={[{ debit: 500000n, credit: 0n, net: 500000n }]}
+        prior={[{ debit: 0n, credit: 0n, net: 100000n }]}
+        basis="closing"
+        currency="GBP"
+      />,
+    );
+    expect(cells(html)).toEqual([
+      "Period",
+      "Closing debit",
+      "Closing credit",
+      "Closing balance",
+      "Prior year",
+      "Variance on prior year",
+      "Sept 2026",
+      "£5,000.00",
+      "£0.00",
+      "£5,000.00",
+      "£1,000.00",
+      "£4,000.00",
+    ]);
   });
 });
 
@@ -71,7 +120,10 @@ describe("ChartSvg", () => {
   ];
 
   it("is one named image that points at its table", () => {
-    const html = render("en", <ChartSvg label="Line chart: Bank" periods={periods} series={series} currency="GBP" width={500} height={200} describedBy="t1" />);
+    const html = render(
+      "en",
+      <ChartSvg label="Line chart: Bank" periods={periods} series={series} currency="GBP" width={500} height={200} describedBy="t1" />,
+    );
     expect(html).toMatch(/^<svg role="img" aria-label="Line chart: Bank" aria-describedby="t1"/);
   });
 
@@ -90,7 +142,11 @@ describe("ChartSvg", () => {
   });
 
   it("labels the axes in German and writes the gaps' words", () => {
-    const words = { failed: MESSAGES.de.trialBalanceCharts.notAvailable, failedShort: MESSAGES.de.trialBalanceCharts.notAvailableShort, pending: MESSAGES.de.trialBalanceCharts.pending };
+    const words = {
+      failed: MESSAGES.de.trialBalanceCharts.notAvailable,
+      failedShort: MESSAGES.de.trialBalanceCharts.notAvailableShort,
+      pending: MESSAGES.de.trialBalanceCharts.pending,
+    };
     const states = basisLines([...figures.slice(0, 2), { amounts: null, failed: false, pending: true }], "movement");
     const german = netSeries("Aktuell", states, "de", "EUR", words);
     expect(german.texts).toEqual(["1.234,56\u00a0€", "nicht verfügbar", "wird gelesen …"]);
@@ -105,31 +161,49 @@ describe("ChartSvg", () => {
 });
 
 describe("AccountPanel", () => {
-  const props = { account: { id: "la-1200", name: "Bank Current Account" }, periods, figures, basis: "movement" as const, currency: "EUR", onClose: () => {} };
+  const props = {
+    account: { id: "la-1200", name: "Bank Current Account" },
+    periods,
+    figures,
+    basis: "movement" as const,
+    currency: "EUR",
+    onClose: () => {},
+  };
 
   it("is a dialog named by the account, with its details and its figures per period", () => {
     const html = render("de", <AccountPanel {...props} details={details} priorYear={priorYear} />);
     expect(html).toMatch(/<dialog aria-labelledby="([^"]+)"[^>]*>.*<h2 id="\1"[^>]*>Bank Current Account<\/h2>/);
     expect(html).toContain("m-auto w-[44rem] mr-0 h-dvh max-h-none max-w-full");
     expect(html).toContain(">Schließen</button>");
-    for (const text of ["Kontonummer:", "1200", "Kontoart:", ">Bank<", "Konto-ID:", "la-1200", "Zahlen je Zeitraum"]) expect(html).toContain(text);
+    for (const text of ["Kontonummer:", "1200", "Kontoart:", ">Bank<", "Konto-ID:", "la-1200", "Zahlen je Zeitraum"])
+      expect(html).toContain(text);
     expect(html).toContain("Bank Current Account: Saldo der Verkehrszahlen je Zeitraum, in EUR</caption>");
     expect(html).toContain("Abweichung zum Vorjahr");
     expect(html).toContain("nicht verfügbar");
   });
 
   it("says which periods are still being read rather than showing them as zero", () => {
-    const html = render("en", <AccountPanel {...props} figures={[figures[0]!, { amounts: null, failed: false, pending: true }, figures[2]!]} details={details} />);
+    const html = render(
+      "en",
+      <AccountPanel {...props} figures={[figures[0]!, { amounts: null, failed: false, pending: true }, figures[2]!]} details={details} />,
+    );
     expect(cells(html).slice(8, 10)).toEqual(["Oct 2026", "reading…"]);
   });
 
   it("says when the details could not be read, and while they are read", () => {
-    expect(render("en", <AccountPanel {...props} details={null} />)).toContain("The ledger account&#x27;s details could not be read from the accounting service (account la-1200).");
-    expect(render("en", <AccountPanel {...props} details={details} detailsPending />)).toContain('<p role="status">Reading the ledger account&#x27;s details…</p>');
+    expect(render("en", <AccountPanel {...props} details={null} />)).toContain(
+      "The ledger account&#x27;s details could not be read from the accounting service (account la-1200).",
+    );
+    expect(render("en", <AccountPanel {...props} details={details} detailsPending />)).toContain(
+      '<p role="status">Reading the ledger account&#x27;s details…</p>',
+    );
   });
 
   it("follows the basis: closing balances", () => {
-    const html = render("en", <AccountPanel {...props} basis="closing" details={{ ...details, typeId: "SUSPENSE", typeName: "Suspense Account" }} />);
+    const html = render(
+      "en",
+      <AccountPanel {...props} basis="closing" details={{ ...details, typeId: "SUSPENSE", typeName: "Suspense Account" }} />,
+    );
     expect(html).toContain("Closing balance per period");
     expect(html).not.toContain("£");
     expect(html).toContain("€5,000.00");

@@ -33,8 +33,11 @@ export function FiguresTable({
   const t = useTranslations("trialBalanceCharts");
   const locale = useLocale();
   const money = (cents: bigint) => formatMoney(locale, cents, currency);
-  const missing = (state: LineState | undefined) => <span className="text-slate-600 italic">{state === "pending" ? t("pending") : t("notAvailable")}</span>;
-  const heads = basis === "closing" ? [t("closingDebit"), t("closingCredit"), t("closingBalance")] : [t("debit"), t("credit"), t("netMovement")];
+  const missing = (state: LineState | undefined) => (
+    <span className="text-slate-600 italic">{state === "pending" ? t("pending") : t("notAvailable")}</span>
+  );
+  const heads =
+    basis === "closing" ? [t("closingDebit"), t("closingCredit"), t("closingBalance")] : [t("debit"), t("credit"), t("netMovement")];
   return (
     <ScrollRegion label={caption}>
       <table id={id} className="w-full border-collapse text-sm">
@@ -85,7 +88,9 @@ export function FiguresTable({
                 {prior ? (
                   <>
                     <td className={NUMBER}>{before ? money(before.net) : missing(prior?.[index])}</td>
-                    <td className={NUMBER}>{before && line ? money(line.net - before.net) : missing(before ? lines[index] : prior?.[index])}</td>
+                    <td className={NUMBER}>
+                      {before && line ? money(line.net - before.net) : missing(before ? lines[index] : prior?.[index])}
+                    </td>
                   </>
                 ) : null}
               </tr>

@@ -45,7 +45,13 @@ export default function GroupTrend({ group, periods, figures, priorYear, basis, 
         height={140}
         describedBy={table ? tableId : undefined}
       />
-      <Button variant="secondary" size="sm" aria-expanded={table} aria-controls={table ? tableId : undefined} onClick={() => setTable((shown) => !shown)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-expanded={table}
+        aria-controls={table ? tableId : undefined}
+        onClick={() => setTable((shown) => !shown)}
+      >
         {table ? t("hideTable") : t("showTable")}
       </Button>
       {table ? (

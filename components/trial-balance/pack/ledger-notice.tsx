@@ -8,7 +8,15 @@ import { Notice } from "@/components/ui/notice";
 import { refreshLedgerAccountsAction } from "@/lib/trial-balance/pack/server/actions";
 
 /** When the groups were read, "Refresh accounts", and a notice when they could not be read (the plain list then). */
-export function LedgerNotice({ businessId, grouped, ledger }: { businessId: string | null; grouped: boolean; ledger: { fetchedLabel: string | null; failed: boolean } }) {
+export function LedgerNotice({
+  businessId,
+  grouped,
+  ledger,
+}: {
+  businessId: string | null;
+  grouped: boolean;
+  ledger: { fetchedLabel: string | null; failed: boolean };
+}) {
   const t = useTranslations();
   const router = useRouter();
   const [pending, startTransition] = useTransition();

@@ -15,7 +15,19 @@ export interface CellWords {
 }
 
 /** One amount; while its column loads "…", when its column failed "—" (named for screen readers). */
-export function FigureCell({ value, state, locale, words, column }: { value: bigint | null; state: ColumnState["kind"] | "ok"; locale: Locale; words: CellWords; column: string }) {
+export function FigureCell({
+  value,
+  state,
+  locale,
+  words,
+  column,
+}: {
+  value: bigint | null;
+  state: ColumnState["kind"] | "ok";
+  locale: Locale;
+  words: CellWords;
+  column: string;
+}) {
   if (value === null) {
     const failed = state === "failed";
     return (
@@ -33,13 +45,32 @@ export function FigureCell({ value, state, locale, words, column }: { value: big
 }
 
 /** A row's figures: one cell per period, the total, and with a comparison the prior figure and the variance. */
-export function FigureCells({ figures, columns, prior, locale, words }: { figures: PackFigures; columns: readonly ColumnState[]; prior: ColumnState | null; locale: Locale; words: CellWords }) {
+export function FigureCells({
+  figures,
+  columns,
+  prior,
+  locale,
+  words,
+}: {
+  figures: PackFigures;
+  columns: readonly ColumnState[];
+  prior: ColumnState | null;
+  locale: Locale;
+  words: CellWords;
+}) {
   const aggregate = columns.some((column) => column.kind === "failed") ? "failed" : "pending";
   const priorKind = prior?.kind === "failed" || aggregate === "failed" ? "failed" : "pending";
   return (
     <>
       {figures.values.map((value, index) => (
-        <FigureCell key={index} value={value} state={columns[index]?.kind ?? "pending"} locale={locale} words={words} column={`p${index}`} />
+        <FigureCell
+          key={index}
+          value={value}
+          state={columns[index]?.kind ?? "pending"}
+          locale={locale}
+          words={words}
+          column={`p${index}`}
+        />
       ))}
       <FigureCell value={figures.total} state={aggregate} locale={locale} words={words} column="total" />
       {prior ? (

@@ -8,7 +8,11 @@ import type { GroupKey, LedgerAccountInfo, Pack, PeriodAnswer } from "@/lib/tria
 // The charts (and their chart code) are fetched only when someone opens an account or a group's trend.
 function Loading() {
   const t = useTranslations();
-  return <p role="status" className="text-sm text-slate-600">{t("trialBalance.pack.chartsLoading")}</p>;
+  return (
+    <p role="status" className="text-sm text-slate-600">
+      {t("trialBalance.pack.chartsLoading")}
+    </p>
+  );
 }
 const AccountPanel = dynamic(() => import("@/components/trial-balance/charts/account-panel"), { ssr: false, loading: Loading });
 const GroupTrend = dynamic(() => import("@/components/trial-balance/charts/group-trend"), { ssr: false, loading: Loading });
@@ -42,7 +46,13 @@ export function PackDetails({
     const figures = amountsOf(answers, new Set(group.accounts.map((account) => account.id)));
     return (
       <div className="rounded-lg border border-slate-200 bg-white px-4" data-testid={`pack-trend-${group.key}`}>
-        <GroupTrend group={t(`trialBalance.pack.groups.${group.key}`)} periods={periods} figures={figures} basis={pack.basis} currency={currency ?? ""} />
+        <GroupTrend
+          group={t(`trialBalance.pack.groups.${group.key}`)}
+          periods={periods}
+          figures={figures}
+          basis={pack.basis}
+          currency={currency ?? ""}
+        />
       </div>
     );
   }
@@ -52,7 +62,11 @@ export function PackDetails({
   return (
     <AccountPanel
       account={{ id: account.id, name: account.name }}
-      details={info ? { id: info.id, name: info.name, displayedAs: null, nominalCode: info.nominalCode, typeId: info.typeId, typeName: info.typeName } : null}
+      details={
+        info
+          ? { id: info.id, name: info.name, displayedAs: null, nominalCode: info.nominalCode, typeId: info.typeId, typeName: info.typeName }
+          : null
+      }
       periods={periods}
       figures={amountsOf(answers, new Set([account.id]))}
       basis={pack.basis}

@@ -14,16 +14,39 @@ export interface ColumnHeading {
 const HEADING = "flex flex-col items-end justify-end gap-0.5 self-stretch px-1.5 py-2 text-right font-semibold leading-tight";
 
 /** A period's heading; a failed period says so in its column, with a button to try it again. */
-function PeriodHeading({ heading, state, index, column, onRetry }: { heading: ColumnHeading; state: ColumnState | null; index: number; column: string; onRetry: (index: number) => void }) {
+function PeriodHeading({
+  heading,
+  state,
+  index,
+  column,
+  onRetry,
+}: {
+  heading: ColumnHeading;
+  state: ColumnState | null;
+  index: number;
+  column: string;
+  onRetry: (index: number) => void;
+}) {
   const t = useTranslations();
   const failed = state?.kind === "failed";
   return (
-    <div role="columnheader" data-column={column} data-state={state?.kind} title={heading.title} className={`${HEADING} ${failed ? "bg-red-50" : ""}`}>
+    <div
+      role="columnheader"
+      data-column={column}
+      data-state={state?.kind}
+      title={heading.title}
+      className={`${HEADING} ${failed ? "bg-red-50" : ""}`}
+    >
       <span>{heading.label}</span>
       {failed ? (
         <>
           <span className="text-xs font-normal text-red-800">{t("trialBalance.pack.failed")}</span>
-          <button type="button" onClick={() => onRetry(index)} aria-label={t("trialBalance.pack.retry", { period: heading.label })} className="text-xs font-normal text-blue-800 underline">
+          <button
+            type="button"
+            onClick={() => onRetry(index)}
+            aria-label={t("trialBalance.pack.retry", { period: heading.label })}
+            className="text-xs font-normal text-blue-800 underline"
+          >
             {t("trialBalance.pack.tryAgain")}
           </button>
         </>

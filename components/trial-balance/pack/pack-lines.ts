@@ -1,7 +1,8 @@
 import type { GroupKey, Pack, PackAccount, PackGroup } from "@/lib/trial-balance/pack/model";
 
 /** The table's rows in order: per group its heading (a fold button), its accounts unless folded, its subtotal. */
-export type PackLine = { kind: "group"; group: PackGroup; folded: boolean } | { kind: "account"; account: PackAccount } | { kind: "subtotal"; group: PackGroup };
+export type PackLine =
+  { kind: "group"; group: PackGroup; folded: boolean } | { kind: "account"; account: PackAccount } | { kind: "subtotal"; group: PackGroup };
 
 export function packLines(pack: Pack, folded: ReadonlySet<GroupKey>): PackLine[] {
   if (!pack.grouped) return (pack.groups[0]?.accounts ?? []).map((account) => ({ kind: "account", account }));

@@ -17,7 +17,12 @@ import { PackViewLazy } from "./pack-lazy";
 const NO_LEDGER: LedgerAccountsState = { accounts: null, fetchedAt: null, failed: true };
 
 function heading(locale: Locale, period: PackPeriod, fyStartMonth: number, partial: (from: string, to: string) => string) {
-  return { label: periodLabel(locale, period, fyStartMonth), title: period.whole ? formatDateRange(locale, period.from, period.to) : partial(formatDay(locale, period.from), formatDay(locale, period.to)) };
+  return {
+    label: periodLabel(locale, period, fyStartMonth),
+    title: period.whole
+      ? formatDateRange(locale, period.from, period.to)
+      : partial(formatDay(locale, period.from), formatDay(locale, period.to)),
+  };
 }
 
 /**
@@ -25,7 +30,17 @@ function heading(locale: Locale, period: PackPeriod, fyStartMonth: number, parti
  * ledger accounts (stored for a day) are prepared here; the figures are fetched by the browser,
  * column by column (see use-pack-columns.ts).
  */
-export async function PackSection({ user, business, query, fyStartMonth }: { user: SessionUser; business: ShownBusiness; query: TrialBalanceQuery & { columns: "months" | "quarters" }; fyStartMonth: number }) {
+export async function PackSection({
+  user,
+  business,
+  query,
+  fyStartMonth,
+}: {
+  user: SessionUser;
+  business: ShownBusiness;
+  query: TrialBalanceQuery & { columns: "months" | "quarters" };
+  fyStartMonth: number;
+}) {
   const [t, locale, ledger] = await Promise.all([
     getTranslations(),
     getLocale() as Promise<Locale>,
@@ -50,7 +65,13 @@ export async function PackSection({ user, business, query, fyStartMonth }: { use
         headings={periods.map((period) => heading(locale, period, fyStartMonth, partial))}
         prior={
           priorRange
-            ? { range: priorRange, heading: { label: t(query.compare === "year" ? "trialBalance.pack.priorYear" : "trialBalance.pack.priorPeriod"), title: formatDateRange(locale, priorRange.from, priorRange.to) } }
+            ? {
+                range: priorRange,
+                heading: {
+                  label: t(query.compare === "year" ? "trialBalance.pack.priorYear" : "trialBalance.pack.priorPeriod"),
+                  title: formatDateRange(locale, priorRange.from, priorRange.to),
+                },
+              }
             : null
         }
         ledger={{

@@ -38,10 +38,22 @@ const Row = memo(function Row({ line, index, pack, locale, words, columns, timed
   if (line.kind === "group") {
     const name = t(`trialBalance.pack.groups.${line.group.key}`);
     return (
-      <div role="row" aria-rowindex={index + 2} style={style} className="absolute inset-x-0 grid items-center border-b border-slate-300 bg-slate-100">
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        style={style}
+        className="absolute inset-x-0 grid items-center border-b border-slate-300 bg-slate-100"
+      >
         <div role="rowheader" className={`${STICKY} flex items-center self-stretch bg-slate-100 px-2`}>
-          <button type="button" aria-expanded={!line.folded} onClick={() => onFold(line.group.key)} className="flex items-center gap-2 rounded px-1 font-semibold hover:underline">
-            <span aria-hidden="true" className="inline-block w-3">{line.folded ? "▸" : "▾"}</span>
+          <button
+            type="button"
+            aria-expanded={!line.folded}
+            onClick={() => onFold(line.group.key)}
+            className="flex items-center gap-2 rounded px-1 font-semibold hover:underline"
+          >
+            <span aria-hidden="true" className="inline-block w-3">
+              {line.folded ? "▸" : "▾"}
+            </span>
             {t("trialBalance.pack.groupToggle", { group: name, count: line.group.accounts.length })}
           </button>
         </div>
@@ -52,7 +64,13 @@ const Row = memo(function Row({ line, index, pack, locale, words, columns, timed
   if (line.kind === "subtotal") {
     const name = t(`trialBalance.pack.groups.${line.group.key}`);
     return (
-      <div role="row" aria-rowindex={index + 2} data-testid={`pack-subtotal-${line.group.key}`} style={style} className="absolute inset-x-0 grid items-center border-b-2 border-slate-300 bg-white font-semibold">
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        data-testid={`pack-subtotal-${line.group.key}`}
+        style={style}
+        className="absolute inset-x-0 grid items-center border-b-2 border-slate-300 bg-white font-semibold"
+      >
         <div role="rowheader" className={`${STICKY} flex items-center self-stretch truncate bg-white px-3`}>
           {t("trialBalance.pack.subtotal", { group: name })}
         </div>
@@ -63,10 +81,22 @@ const Row = memo(function Row({ line, index, pack, locale, words, columns, timed
   const { account } = line;
   const background = index % 2 ? "bg-slate-50" : "bg-white";
   return (
-    <div role="row" aria-rowindex={index + 2} data-account={account.id} data-group={account.group} style={style} className={`group absolute inset-x-0 grid items-center border-b border-slate-100 hover:bg-blue-50 ${background}`}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-account={account.id}
+      data-group={account.group}
+      style={style}
+      className={`group absolute inset-x-0 grid items-center border-b border-slate-100 hover:bg-blue-50 ${background}`}
+    >
       <div role="rowheader" className={`${STICKY} ${background} flex min-w-0 items-center gap-2 self-stretch px-3 group-hover:bg-blue-50`}>
         {account.nominalCode ? <span className="shrink-0 font-mono text-xs text-slate-600">{account.nominalCode}</span> : null}
-        <button type="button" onClick={() => onOpen(account.id)} title={account.name} className="min-w-0 text-left text-blue-900 underline decoration-slate-300 underline-offset-2 hover:decoration-blue-800">
+        <button
+          type="button"
+          onClick={() => onOpen(account.id)}
+          title={account.name}
+          className="min-w-0 text-left text-blue-900 underline decoration-slate-300 underline-offset-2 hover:decoration-blue-800"
+        >
           {/* A block of its own: Chromium times text by its block, so the timing name must be on it. */}
           <span className="block truncate" {...(timed ? FIRST_ROW_TIMING : {})}>
             {account.name}
@@ -83,11 +113,25 @@ function BalanceRow({ columns, pack, rowIndex }: { columns: string; pack: Pack; 
   const locale = useLocale() as Locale;
   const cell = (state: ColumnState, key: string) => (
     <div key={key} role="cell" data-column={key} className="truncate px-1.5 text-right text-xs">
-      {state.kind !== "ok" ? "" : state.balance.difference === 0n ? <span className="text-green-800">✓ {t("trialBalance.pack.balances")}</span> : <span className="font-semibold text-red-800">{t("trialBalance.pack.offBy", { amount: showCents(locale, state.balance.difference) })}</span>}
+      {state.kind !== "ok" ? (
+        ""
+      ) : state.balance.difference === 0n ? (
+        <span className="text-green-800">✓ {t("trialBalance.pack.balances")}</span>
+      ) : (
+        <span className="font-semibold text-red-800">
+          {t("trialBalance.pack.offBy", { amount: showCents(locale, state.balance.difference) })}
+        </span>
+      )}
     </div>
   );
   return (
-    <div role="row" aria-rowindex={rowIndex} data-testid="pack-balance" className="grid items-center" style={{ gridTemplateColumns: columns, height: 32 }}>
+    <div
+      role="row"
+      aria-rowindex={rowIndex}
+      data-testid="pack-balance"
+      className="grid items-center"
+      style={{ gridTemplateColumns: columns, height: 32 }}
+    >
       <div role="rowheader" className={`${STICKY} flex items-center self-stretch bg-slate-100 px-3 text-xs font-normal`}>
         {t("trialBalance.pack.balanceRow")}
       </div>
@@ -115,7 +159,13 @@ export function PackTable({ pack, lines, headings, total, prior, label, onFold, 
   const locale = useLocale() as Locale;
   const hintId = useId();
   const scroller = useRef<HTMLDivElement>(null);
-  const range = useVirtualRows({ scroller, count: lines.length, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, initialHeight: INITIAL_VIEWPORT });
+  const range = useVirtualRows({
+    scroller,
+    count: lines.length,
+    rowHeight: ROW_HEIGHT,
+    overscan: OVERSCAN,
+    initialHeight: INITIAL_VIEWPORT,
+  });
   const amountColumns = pack.periods.length + (pack.prior ? 3 : 1);
   const columns = `minmax(${ACCOUNT_MIN}, 2fr) repeat(${amountColumns}, minmax(${AMOUNT_MIN}, 1fr))`;
   const words: CellWords = { loading: t("trialBalance.pack.loading"), failed: t("trialBalance.pack.failed") };
@@ -126,9 +176,30 @@ export function PackTable({ pack, lines, headings, total, prior, label, onFold, 
       <p id={hintId} className="sr-only">
         {t("trialBalance.pack.scrollHint")}
       </p>
-      <div ref={scroller} tabIndex={0} role="region" aria-label={label} aria-describedby={hintId} className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white">
-        <div role="table" aria-label={label} aria-rowcount={lines.length + 3} className="text-sm" style={{ minWidth: `calc(${ACCOUNT_MIN} + ${amountColumns} * ${AMOUNT_MIN})` }}>
-          <PackHeader columns={columns} headings={headings} states={pack.columns} total={total} prior={prior} priorState={pack.prior?.state ?? null} onRetry={onRetry} />
+      <div
+        ref={scroller}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        aria-describedby={hintId}
+        className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white"
+      >
+        <div
+          role="table"
+          aria-label={label}
+          aria-rowcount={lines.length + 3}
+          className="text-sm"
+          style={{ minWidth: `calc(${ACCOUNT_MIN} + ${amountColumns} * ${AMOUNT_MIN})` }}
+        >
+          <PackHeader
+            columns={columns}
+            headings={headings}
+            states={pack.columns}
+            total={total}
+            prior={prior}
+            priorState={pack.prior?.state ?? null}
+            onRetry={onRetry}
+          />
           <div role="rowgroup" className="relative" style={{ height: lines.length * ROW_HEIGHT }}>
             {lines.slice(range.start, range.end).map((line, offset) => (
               <Row
@@ -146,7 +217,13 @@ export function PackTable({ pack, lines, headings, total, prior, label, onFold, 
             ))}
           </div>
           <div role="rowgroup" className="sticky bottom-0 z-10 bg-slate-100 shadow-[0_-1px_0_rgb(203_213_225)]">
-            <div role="row" aria-rowindex={lines.length + 2} data-testid="pack-totals" className="grid items-center font-semibold" style={{ gridTemplateColumns: columns, height: ROW_HEIGHT }}>
+            <div
+              role="row"
+              aria-rowindex={lines.length + 2}
+              data-testid="pack-totals"
+              className="grid items-center font-semibold"
+              style={{ gridTemplateColumns: columns, height: ROW_HEIGHT }}
+            >
               <div role="rowheader" className={`${STICKY} flex items-center self-stretch bg-slate-100 px-3`}>
                 {t("trialBalance.pack.grandTotal")}
               </div>

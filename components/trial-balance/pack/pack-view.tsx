@@ -67,7 +67,11 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
 
   const failures = pack.columns.flatMap((column, index) => (column.kind === "failed" ? [{ index, column }] : []));
   if (prior && pack.prior?.state.kind === "failed") failures.push({ index: periods.length, column: pack.prior.state });
-  const status = packStatusText(t, pack, headings.map((heading) => heading.label));
+  const status = packStatusText(
+    t,
+    pack,
+    headings.map((heading) => heading.label),
+  );
   // Until a column has figures there are no accounts to count (not "0 accounts").
   const anyLoaded = pack.columns.some((column) => column.kind === "ok") || pack.prior?.state.kind === "ok";
   const allFolded = pack.grouped && pack.groups.every((group) => folded.has(group.key));
@@ -84,7 +88,10 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
         return (
           <Notice key={index} tone="error" className="text-sm">
             <p>
-              {t("trialBalance.pack.columnFailed", { period: heading.label, message: errorMessage(t, column.kind === "failed" ? { code: column.code, message: "" } : null, "accounting") })}{" "}
+              {t("trialBalance.pack.columnFailed", {
+                period: heading.label,
+                message: errorMessage(t, column.kind === "failed" ? { code: column.code, message: "" } : null, "accounting"),
+              })}{" "}
               <Button variant="secondary" size="sm" onClick={() => onRetry(index)}>
                 {t("trialBalance.pack.retry", { period: heading.label })}
               </Button>
@@ -96,7 +103,9 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
         <p role="status" className={status.alarm ? "font-semibold text-red-800" : "text-slate-700"}>
           {status.text}
         </p>
-        {anyLoaded ? <p className="text-slate-600">{t("trialBalance.pack.shown", { count: accountCount, groups: pack.groups.length })}</p> : null}
+        {anyLoaded ? (
+          <p className="text-slate-600">{t("trialBalance.pack.shown", { count: accountCount, groups: pack.groups.length })}</p>
+        ) : null}
         {pack.grouped ? (
           <Button variant="secondary" size="sm" className="ml-auto" onClick={() => setFolded(allFolded ? new Set() : new Set(GROUPS))}>
             {allFolded ? t("trialBalance.pack.unfoldAll") : t("trialBalance.pack.foldAll")}
@@ -110,7 +119,12 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
             const shown = open?.kind === "group" && open.key === group.key;
             return (
               <li key={group.key}>
-                <Button variant="secondary" size="sm" aria-expanded={shown} onClick={() => setOpen(shown ? null : { kind: "group", key: group.key })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-expanded={shown}
+                  onClick={() => setOpen(shown ? null : { kind: "group", key: group.key })}
+                >
                   {shown ? t("trialBalance.pack.hideTrend", { group: name }) : t("trialBalance.pack.showTrend", { group: name })}
                 </Button>
               </li>
@@ -118,7 +132,17 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
           })}
         </ul>
       ) : null}
-      {open ? <PackDetails open={open} pack={pack} answers={answers.slice(0, periods.length)} chart={chart} currency={currency} fyStartMonth={fyStartMonth} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <PackDetails
+          open={open}
+          pack={pack}
+          answers={answers.slice(0, periods.length)}
+          chart={chart}
+          currency={currency}
+          fyStartMonth={fyStartMonth}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
       <PackTable
         pack={pack}
         lines={lines}

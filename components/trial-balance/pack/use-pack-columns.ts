@@ -34,7 +34,11 @@ class ColumnError extends Error {
 async function readColumn(businessId: string | null, range: DateRange, signal: AbortSignal): Promise<AccountTuple[]> {
   const query = new URLSearchParams({ from: range.from, to: range.to });
   if (businessId) query.set("business", businessId);
-  const result = await slots(() => (signal.aborted ? Promise.reject(new ColumnError("network", "cancelled")) : apiFetch<PeriodAnswerData>(`/api/trial-balance/period?${query}`, { signal })));
+  const result = await slots(() =>
+    signal.aborted
+      ? Promise.reject(new ColumnError("network", "cancelled"))
+      : apiFetch<PeriodAnswerData>(`/api/trial-balance/period?${query}`, { signal }),
+  );
   if (!result.ok) throw new ColumnError(result.error.code, result.error.message, result.error.detail);
   return unpackAccounts(result.data.accounts);
 }
@@ -53,7 +57,10 @@ function toAnswers(results: QueryObserverResult<AccountTuple[]>[]): PeriodAnswer
 }
 
 /** One answer per range, in order (the compared range last when given), and a way to try one again. */
-export function usePackColumns(businessId: string | null, ranges: readonly DateRange[]): { answers: PeriodAnswer[]; retry: (range: DateRange) => void } {
+export function usePackColumns(
+  businessId: string | null,
+  ranges: readonly DateRange[],
+): { answers: PeriodAnswer[]; retry: (range: DateRange) => void } {
   const client = useQueryClient();
   const answers = useQueries({
     queries: ranges.map((range) => ({
@@ -69,7 +76,8 @@ export function usePackColumns(businessId: string | null, ranges: readonly DateR
     combine: toAnswers,
   });
   const retry = useCallback(
-    (range: DateRange) => void client.refetchQueries({ queryKey: accountingKeys.trialBalancePeriod(businessId, range.from, range.to), exact: true }),
+    (range: DateRange) =>
+      void client.refetchQueries({ queryKey: accountingKeys.trialBalancePeriod(businessId, range.from, range.to), exact: true }),
     [client, businessId],
   );
   return { answers, retry };

@@ -6,12 +6,19 @@ describe("chooseBusinessSchema", () => {
     expect(chooseBusinessSchema.parse({ businessId: " b-1 " })).toEqual({ businessId: "b-1" });
   });
 
-  it.each([[undefined], [null], ["b-1"], [{}], [{ businessId: 7 }], [{ businessId: "" }], [{ businessId: "   " }], [{ businessId: "x".repeat(201) }], [{ businessId: "b-1", userId: "someone-else" }]])(
-    "refuses %j",
-    (input) => {
-      expect(chooseBusinessSchema.safeParse(input).success).toBe(false);
-    },
-  );
+  it.each([
+    [undefined],
+    [null],
+    ["b-1"],
+    [{}],
+    [{ businessId: 7 }],
+    [{ businessId: "" }],
+    [{ businessId: "   " }],
+    [{ businessId: "x".repeat(201) }],
+    [{ businessId: "b-1", userId: "someone-else" }],
+  ])("refuses %j", (input) => {
+    expect(chooseBusinessSchema.safeParse(input).success).toBe(false);
+  });
 });
 
 describe("disconnectSchema", () => {

@@ -27,7 +27,10 @@ export function legacyRegion(country: string | null | undefined): LegacyRegion {
 }
 
 /** Token and revoke endpoints of the country's host: GB and IE have an extra `/oauth2` path part. */
-export function legacyEndpoints(hosts: LegacyHosts, country: string | null | undefined): { region: LegacyRegion; tokenUrl: string; revokeUrl: string } {
+export function legacyEndpoints(
+  hosts: LegacyHosts,
+  country: string | null | undefined,
+): { region: LegacyRegion; tokenUrl: string; revokeUrl: string } {
   const region = legacyRegion(country);
   const trim = (url: string) => url.replace(/\/+$/, "");
   if (region === "gb") return { region, tokenUrl: `${trim(hosts.gbUrl)}/oauth2/token`, revokeUrl: `${trim(hosts.gbUrl)}/oauth2/revoke` };

@@ -17,7 +17,12 @@ let handler: Handler = (_req, res) => res.end();
 const seen: { method: string; url: string; auth: string; business: string | undefined }[] = [];
 let baseUrl = "";
 const server = createServer((req, res) => {
-  seen.push({ method: req.method ?? "", url: req.url ?? "", auth: req.headers.authorization ?? "", business: req.headers["x-business"] as string | undefined });
+  seen.push({
+    method: req.method ?? "",
+    url: req.url ?? "",
+    auth: req.headers.authorization ?? "",
+    business: req.headers["x-business"] as string | undefined,
+  });
   handler(req, res);
 });
 
@@ -47,7 +52,9 @@ function client(overrides: { renew?: (stale: string) => Promise<string>; timeout
   });
 }
 
-const errorBody = (code: string, message: string, source = "") => [{ $severity: "error", $dataCode: code, $message: message, $source: source }];
+const errorBody = (code: string, message: string, source = "") => [
+  { $severity: "error", $dataCode: code, $message: message, $source: source },
+];
 
 describe("the accounting client", () => {
   it("parses answers with zod and sends the bearer token and X-Business", async () => {
@@ -66,7 +73,9 @@ describe("the accounting client", () => {
 
   it("maps errors to a class per failure, carrying $dataCode, $message and field errors", async () => {
     handler = (_req, res) => json(res, 422, errorBody("RecordInvalid", "website must be a URL.", "website"));
-    const error = await client().updateBusiness("b1", { website: "x" }).catch((caught: unknown) => caught);
+    const error = await client()
+      .updateBusiness("b1", { website: "x" })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AccountingValidationError);
     expect(error).toMatchObject({ $dataCode: "RecordInvalid", $message: "website must be a URL." });
     expect((error as AccountingValidationError).fieldErrors()).toEqual({ website: "website must be a URL." });
@@ -75,7 +84,8 @@ describe("the accounting client", () => {
   });
 
   it("on a 401 renews the token once and retries once", async () => {
-    handler = (req, res) => (req.headers.authorization === "Bearer token-2" ? json(res, 200, { id: "u1" }) : json(res, 401, errorBody("Unauthorized", "expired")));
+    handler = (req, res) =>
+      req.headers.authorization === "Bearer token-2" ? json(res, 200, { id: "u1" }) : json(res, 401, errorBody("Unauthorized", "expired"));
     const renewed: string[] = [];
     const user = await client({ renew: async (stale) => (renewed.push(stale), "token-2") }).getUser();
     expect(user.id).toBe("u1");
@@ -115,7 +125,9 @@ describe("the accounting client", () => {
 
   it("does not wait for a Retry-After longer than its limit", async () => {
     handler = (_req, res) => json(res, 429, errorBody("TooManyRequests", "later"), { "retry-after": "3600" });
-    const error = await client().getUser().catch((caught: unknown) => caught);
+    const error = await client()
+      .getUser()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AccountingRateLimitedError);
     expect((error as AccountingRateLimitedError).retryAfterMs).toBe(3_600_000);
     expect(seen).toHaveLength(1);
@@ -123,7 +135,9 @@ describe("the accounting client", () => {
 
   it("after temporarily_unavailable waits 10 minutes before calling again", async () => {
     handler = (_req, res) => json(res, 503, { error: "temporarily_unavailable", error_description: "wait" });
-    const error = await client().getUser().catch((caught: unknown) => caught);
+    const error = await client()
+      .getUser()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AccountingUnavailableError);
     const retryAt = (error as AccountingUnavailableError).retryAt!.getTime();
     expect(retryAt - Date.now()).toBeGreaterThan(9 * 60_000);
@@ -133,7 +147,9 @@ describe("the accounting client", () => {
 
   it("times out and reports a network error", async () => {
     handler = () => {};
-    const error = await client({ timeoutMs: 150 }).send({ method: "POST", path: "/slow", body: "{}" }).catch((caught: unknown) => caught);
+    const error = await client({ timeoutMs: 150 })
+      .send({ method: "POST", path: "/slow", body: "{}" })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AccountingNetworkError);
     expect((error as AccountingNetworkError).timedOut).toBe(true);
   });

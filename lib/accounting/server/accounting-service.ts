@@ -6,7 +6,15 @@ import { parseJsonOrUndefined as parseJson } from "@/lib/http/json";
 import { upstreamRequest, UpstreamNetworkError, type UpstreamResponse } from "@/lib/http/server/upstream";
 import { errorFromApiResponse, errorItemsOf, isTemporarilyUnavailable } from "../error-mapper";
 import { AccountingNetworkError, AccountingResponseError, AccountingUnavailableError } from "../errors";
-import { businessSchema, ledgerAccountPageSchema, listPageSchema, userSchema, type AccountingUser, type Business, type LedgerAccountPage } from "../schemas";
+import {
+  businessSchema,
+  ledgerAccountPageSchema,
+  listPageSchema,
+  userSchema,
+  type AccountingUser,
+  type Business,
+  type LedgerAccountPage,
+} from "../schemas";
 
 /** Where the client gets its bearer token, and how it gets a new one after a 401. */
 export interface AccessTokenSource {

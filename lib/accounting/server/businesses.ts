@@ -15,7 +15,16 @@ export interface StoredBusiness {
   currency: string | null;
 }
 
-const SELECT = { businessId: true, name: true, isOwner: true, isLead: true, tier: true, tierName: true, country: true, currency: true } as const;
+const SELECT = {
+  businessId: true,
+  name: true,
+  isOwner: true,
+  isLead: true,
+  tier: true,
+  tierName: true,
+  country: true,
+  currency: true,
+} as const;
 
 function displayName(business: Business): string {
   return business.name ?? business.displayed_as ?? business.id;

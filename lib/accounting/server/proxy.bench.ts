@@ -32,7 +32,8 @@ const startDatabase = () => benchDatabase("ledgerlane_proxy_bench");
 // As with any load test, the load generator and the upstream should not take the CPU of the
 // server measured: with two or more CPUs and taskset, the app gets CPU 0 and this process (so the
 // sandbox and the embedded database it starts) the others.
-const pinned = cpus().length >= 2 && spawnSync("taskset", ["-pc", `1-${cpus().length - 1}`, String(process.pid)], { stdio: "ignore" }).status === 0;
+const pinned =
+  cpus().length >= 2 && spawnSync("taskset", ["-pc", `1-${cpus().length - 1}`, String(process.pid)], { stdio: "ignore" }).status === 0;
 
 const appPort = await freePort();
 const appUrl = `http://localhost:${appPort}`;
@@ -70,7 +71,13 @@ const { seedConnection } = await import("../testing/seed-connection");
 const { createPrismaClient } = await import("../../db/client");
 const { encode } = await import("next-auth/jwt");
 const tokens = await grantTokens(
-  { authUrl: discovery.accounting.auth_url, tokenUrl: discovery.accounting.token_url, clientId: client.client_id, clientSecret: client.client_secret, redirectUri: client.redirect_uris[0]! },
+  {
+    authUrl: discovery.accounting.auth_url,
+    tokenUrl: discovery.accounting.token_url,
+    clientId: client.client_id,
+    clientSecret: client.client_secret,
+    redirectUri: client.redirect_uris[0]!,
+  },
   { email: "alice.hartley@example.co.uk", password: "sandbox-alice", country: "gb" },
 );
 const db = createPrismaClient(database.url);
@@ -83,10 +90,17 @@ await ensureNextBuild({ ...process.env, ...env });
 // PROXY_BENCH_NODE_ARGS: extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 const nodeArgs = process.env.PROXY_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 const appCommand = [process.execPath, ...nodeArgs, NEXT_CLI, "start", "-p", String(appPort)];
-const app = spawn(pinned ? "taskset" : appCommand[0]!, pinned ? ["-c", "0", ...appCommand] : appCommand.slice(1), { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: "ignore" });
+const app = spawn(pinned ? "taskset" : appCommand[0]!, pinned ? ["-c", "0", ...appCommand] : appCommand.slice(1), {
+  cwd: ROOT,
+  env: { ...process.env, ...env, NODE_ENV: "production" },
+  stdio: "ignore",
+});
 const appExited = new Promise((resolve) => app.once("exit", resolve));
 try {
-  await Promise.race([waitForHttp(`${appUrl}/api/health`), appExited.then(() => Promise.reject(new Error("the app exited before it answered")))]);
+  await Promise.race([
+    waitForHttp(`${appUrl}/api/health`),
+    appExited.then(() => Promise.reject(new Error("the app exited before it answered"))),
+  ]);
   const pool = new Pool(`http://127.0.0.1:${appPort}`, { connections: CONCURRENCY, pipelining: 1 });
   const hit = async (route: string) => {
     const response = await pool.request({ method: "GET", path: route, headers: { cookie, host: `localhost:${appPort}` } });
@@ -96,12 +110,14 @@ try {
   const throughput = async (route: string) => {
     let count = 0;
     const end = performance.now() + ROUND_MS;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) {
-        await hit(route);
-        count += 1;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < end) {
+          await hit(route);
+          count += 1;
+        }
+      }),
+    );
     return count / (ROUND_MS / 1000);
   };
   const timed = async (route: string) => {
@@ -137,7 +153,9 @@ try {
   console.log(`proxy_rps: ${median(proxyRps).toFixed(0)} req/s`);
   console.log(`noop_rps: ${median(noopRps).toFixed(0)} req/s`);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-  console.error(`(round ratios: ${ratios.map((ratio) => ratio.toFixed(2)).join(" ")}; all rounds together ${(sum(proxyRps) / sum(noopRps)).toFixed(3)}; p50 noop ${median(noopMs).toFixed(2)} ms, proxy ${median(proxyMs).toFixed(2)} ms)`);
+  console.error(
+    `(round ratios: ${ratios.map((ratio) => ratio.toFixed(2)).join(" ")}; all rounds together ${(sum(proxyRps) / sum(noopRps)).toFixed(3)}; p50 noop ${median(noopMs).toFixed(2)} ms, proxy ${median(proxyMs).toFixed(2)} ms)`,
+  );
   await pool.close();
 } finally {
   app.kill("SIGTERM");

@@ -57,7 +57,13 @@ interface Envelope {
   status: number;
   business: { sent: string | null; expected: string | null; received: string | null; changed: boolean } | null;
   data: Record<string, unknown>;
-  error: { code: string; message: string; fields: Record<string, string>; details: { code: string; message: string; source: string }[]; retryAt?: string };
+  error: {
+    code: string;
+    message: string;
+    fields: Record<string, string>;
+    details: { code: string; message: string; source: string }[];
+    retryAt?: string;
+  };
 }
 
 async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
@@ -70,7 +76,8 @@ async function apiCalls() {
 }
 
 const alice = () => fixtures.users.find((user) => user.email === ALICE.email)!;
-const darasOwnOnly = () => fixtures.users.find((user) => user.email.startsWith("dara"))!.businesses.find((b) => !alice().businesses.some((a) => a.id === b.id))!;
+const darasOwnOnly = () =>
+  fixtures.users.find((user) => user.email.startsWith("dara"))!.businesses.find((b) => !alice().businesses.some((a) => a.id === b.id))!;
 
 describe("the accounting proxy", () => {
   it("passes the service's answer on in the documented envelope, with the business it used", async () => {
@@ -97,7 +104,10 @@ describe("the accounting proxy", () => {
     const foreign = darasOwnOnly();
     for (const method of ["GET", "PUT", "DELETE"]) {
       const body = method === "PUT" ? JSON.stringify({ business: { name: "Taken" } }) : undefined;
-      const { response, body: answer } = await call(method, `/businesses/${foreign.id}`, { headers: { "content-type": "application/json" }, body });
+      const { response, body: answer } = await call(method, `/businesses/${foreign.id}`, {
+        headers: { "content-type": "application/json" },
+        body,
+      });
       expect(response.status, method).toBe(403);
       expect(answer.error.code).toBe("unknown_business");
     }
@@ -121,9 +131,15 @@ describe("the accounting proxy", () => {
   });
 
   it("accepts only application/json bodies and checks known writes with the shared schemas", async () => {
-    const form = await call("PUT", "/user", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "user[last_name]=X" });
+    const form = await call("PUT", "/user", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "user[last_name]=X",
+    });
     expect(form.response.status).toBe(415);
-    const invalid = await call("PUT", "/user", { headers: { "content-type": "application/json" }, body: JSON.stringify({ user: { last_name: " " } }) });
+    const invalid = await call("PUT", "/user", {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user: { last_name: " " } }),
+    });
     expect(invalid.response.status).toBe(422);
     expect(invalid.body.error.fields).toEqual({ last_name: "validation.blank" });
     const owned = alice().businesses.find((business) => business.owner)!;
@@ -136,7 +152,10 @@ describe("the accounting proxy", () => {
   });
 
   it("stores the new name after a change of the last name, so the header shows it at once", async () => {
-    const { response, body } = await call("PUT", "/user", { headers: { "content-type": "application/json" }, body: JSON.stringify({ user: { last_name: "Hartley-Moss" } }) });
+    const { response, body } = await call("PUT", "/user", {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user: { last_name: "Hartley-Moss" } }),
+    });
     expect(response.status).toBe(200);
     expect(body.ok).toBe(true);
     expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).displayName).toBe("Alice Hartley-Moss");

@@ -93,7 +93,8 @@ async function readJsonBody(request: NextRequest): Promise<{ body?: string }> {
 /** Which X-Business to send: only businesses in the person's list (read with the session); null when unknown. */
 function chooseBusiness(user: SessionUser, requested: string | null): { sent: string | undefined; expected: string | null } | null {
   if (requested !== null) return user.businessIds.includes(requested) ? { sent: requested, expected: requested } : null;
-  if (user.selectedBusinessId && user.businessIds.includes(user.selectedBusinessId)) return { sent: user.selectedBusinessId, expected: user.selectedBusinessId };
+  if (user.selectedBusinessId && user.businessIds.includes(user.selectedBusinessId))
+    return { sent: user.selectedBusinessId, expected: user.selectedBusinessId };
   return { sent: undefined, expected: user.leadBusinessId };
 }
 
@@ -114,7 +115,12 @@ function upstreamFailure(response: UpstreamResponse, business: BusinessInfo): Re
   const fields: Record<string, string> = {};
   for (const item of failure.items) if (item.source && !(item.source in fields)) fields[item.source] = `service:${item.message}`;
   const details = failure.items.map((item) => ({ code: item.dataCode, message: item.message, source: item.source }));
-  return proxyError(new ApiError(mapped.code, mapped.message, { detail: mapped.detail, fields, extra: mapped.extra }), business, response.status, details);
+  return proxyError(
+    new ApiError(mapped.code, mapped.message, { detail: mapped.detail, fields, extra: mapped.extra }),
+    business,
+    response.status,
+    details,
+  );
 }
 
 /** The shared form schemas check known writes here, before anything reaches the service. */
@@ -156,7 +162,12 @@ async function proxy(request: NextRequest): Promise<Response> {
   const choice = chooseBusiness(user, request.headers.get("x-business"));
   if (!choice) throw new ApiError("unknown_business");
 
-  const upstream: AccountingRequest = { method: request.method as AccountingRequest["method"], path, body: read.body, business: choice.sent };
+  const upstream: AccountingRequest = {
+    method: request.method as AccountingRequest["method"],
+    path,
+    body: read.body,
+    business: choice.sent,
+  };
   const response = await accountingClientFor(user).send(upstream);
   const received = response.headers["x-business"] ?? null;
   const business: BusinessInfo = {
@@ -168,10 +179,13 @@ async function proxy(request: NextRequest): Promise<Response> {
   if (business.changed) void resyncQuietly(user);
   if (response.status >= 200 && response.status < 300) {
     const data = response.text === "" ? "null" : response.text;
-    if (parseJson(data) === undefined && data !== "null") return proxyError(new ApiError("upstream_error", "The accounting service's answer is not JSON."), business);
+    if (parseJson(data) === undefined && data !== "null")
+      return proxyError(new ApiError("upstream_error", "The accounting service's answer is not JSON."), business);
     if (request.method === "PUT" && USER_PATH.test(path)) {
       // The change is made: a failure to store the new name only delays the header until the next sign-in.
-      await rememberUserName(user.id, data).catch((error: unknown) => console.warn(`accounting proxy: storing the new name failed (${(error as Error).name})`));
+      await rememberUserName(user.id, data).catch((error: unknown) =>
+        console.warn(`accounting proxy: storing the new name failed (${(error as Error).name})`),
+      );
     }
     // The service's body is passed on verbatim inside the envelope.
     const head = JSON.stringify({ ok: true, status: response.status, business });

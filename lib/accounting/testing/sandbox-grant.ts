@@ -24,11 +24,20 @@ function field(html: string, name: string): string {
 }
 
 async function postForm(url: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(url, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 }
 
 /** The callback URL the service redirects to after consent (with code, country, state). */
-export async function authorize(client: GrantClient, person: Person, opts: { scope?: string; state?: string; verifier?: string } = {}): Promise<URL> {
+export async function authorize(
+  client: GrantClient,
+  person: Person,
+  opts: { scope?: string; state?: string; verifier?: string } = {},
+): Promise<URL> {
   const verifier = opts.verifier ?? randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
   const url = new URL(client.authUrl);
@@ -43,7 +52,11 @@ export async function authorize(client: GrantClient, person: Person, opts: { sco
     code_challenge_method: "S256",
   }).toString();
   const page = await (await fetch(url)).text();
-  const signedIn = await postForm(`${client.authUrl}/sign-in`, { session: field(page, "session"), email: person.email, password: person.password });
+  const signedIn = await postForm(`${client.authUrl}/sign-in`, {
+    session: field(page, "session"),
+    email: person.email,
+    password: person.password,
+  });
   const consentUrl = new URL(signedIn.headers.get("location") ?? "", client.authUrl);
   const consent = await (await fetch(consentUrl)).text();
   const decided = await postForm(`${client.authUrl}/consent`, { session: field(consent, "session"), decision: "allow" });

@@ -27,7 +27,15 @@ const { HOURLY_COMPENSATION_TYPES } = await import("../../payroll/entries/kinds"
 const db = getDb();
 const user = await db.user.create({ data: { accountingUserId: `audit-bench:${randomUUID()}`, displayName: "Bench Clerk" } });
 const workspace = await db.workspace.create({ data: { name: "Bench firm", members: { create: { userId: user.id, roles: ["clerk"] } } } });
-const connection = await db.payrollConnection.create({ data: { workspaceId: workspace.id, createdById: user.id, baseUrl: "http://127.0.0.1:9/payroll", username: "bench", apiKeyEncrypted: "not-a-key" } });
+const connection = await db.payrollConnection.create({
+  data: {
+    workspaceId: workspace.id,
+    createdById: user.id,
+    baseUrl: "http://127.0.0.1:9/payroll",
+    username: "bench",
+    apiKeyEncrypted: "not-a-key",
+  },
+});
 const actor: Actor = { workspaceId: workspace.id, userId: user.id, name: "Bench Clerk" };
 const key = { connectionId: connection.id, companyId: 2001, period: "2026-11", kind: "hours" as const };
 

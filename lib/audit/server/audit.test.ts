@@ -37,14 +37,19 @@ async function person(name: string): Promise<string> {
 }
 
 async function entries(kind?: string) {
-  return db.auditEntry.findMany({ where: { workspaceId: owner.workspaceId, ...(kind ? { kind } : {}) }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] });
+  return db.auditEntry.findMany({
+    where: { workspaceId: owner.workspaceId, ...(kind ? { kind } : {}) },
+    orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
+  });
 }
 
 beforeAll(async () => {
   sandbox = await startAccountingTestEnv();
   db = await loadDb();
   const ownerId = await person("Olga Owner");
-  const workspace = await db.workspace.create({ data: { name: `Audit firm ${randomUUID().slice(0, 6)}`, members: { create: { userId: ownerId, roles: ["owner"] } } } });
+  const workspace = await db.workspace.create({
+    data: { name: `Audit firm ${randomUUID().slice(0, 6)}`, members: { create: { userId: ownerId, roles: ["owner"] } } },
+  });
   owner = { id: ownerId, workspaceId: workspace.id };
   clerk = await person("Carl Clerk");
   stranger = await person("Sam Stranger");
@@ -72,8 +77,12 @@ describe("the audit table", () => {
   it("refuses UPDATE, DELETE and TRUNCATE in Postgres itself, and keeps its workspace", async () => {
     const [entry] = await entries("payroll.connected");
     expect(entry).toMatchObject({ actorId: owner.id, actorName: "Olga Owner", details: { username: "Sabine Krüger" } });
-    await expect(db.$executeRawUnsafe(`UPDATE audit_entries SET kind = 'member.left' WHERE id = '${entry!.id}'`)).rejects.toThrow(/permission denied for table audit_entries/);
-    await expect(db.$executeRawUnsafe(`DELETE FROM audit_entries WHERE id = '${entry!.id}'`)).rejects.toThrow(/permission denied for table audit_entries/);
+    await expect(db.$executeRawUnsafe(`UPDATE audit_entries SET kind = 'member.left' WHERE id = '${entry!.id}'`)).rejects.toThrow(
+      /permission denied for table audit_entries/,
+    );
+    await expect(db.$executeRawUnsafe(`DELETE FROM audit_entries WHERE id = '${entry!.id}'`)).rejects.toThrow(
+      /permission denied for table audit_entries/,
+    );
     await expect(db.$executeRawUnsafe(`TRUNCATE audit_entries`)).rejects.toThrow(/permission denied for table audit_entries/);
     await expect(db.auditEntry.deleteMany({ where: { workspaceId: owner.workspaceId } })).rejects.toThrow();
     await expect(db.workspace.delete({ where: { id: owner.workspaceId } })).rejects.toThrow();
@@ -118,7 +127,12 @@ describe("recording", () => {
     const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "hours" as const };
     const first = await saveEntryDraft(
       key,
-      [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), line("c", 3, { total_hours: "1" }), line("blank", 9, { date: "" })],
+      [
+        line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12" }),
+        line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }),
+        line("c", 3, { total_hours: "1" }),
+        line("blank", 9, { date: "" }),
+      ],
       actor,
     );
     await patchEntryDraft(
@@ -131,17 +145,39 @@ describe("recording", () => {
       [],
       actor,
     );
-    const whole = await saveEntryDraft(key, [line("a", 5, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "12" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), line("d", 4, { type: "SUNDAY_PREMIUM" })], actor);
+    const whole = await saveEntryDraft(
+      key,
+      [
+        line("a", 5, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "12" }),
+        line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }),
+        line("d", 4, { type: "SUNDAY_PREMIUM" }),
+      ],
+      actor,
+    );
     // A patch that writes nothing new (the stored line already reads so) records nothing.
     await patchEntryDraft(key, [{ ...line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), base: whole.revision }], [], actor);
 
     const saves = await entries("draft.saved");
     expect(saves).toHaveLength(3);
-    expect(saves.every((entry) => entry.companyId === COMPANY && entry.period === company.current_month && entry.actorId === owner.id)).toBe(true);
+    expect(
+      saves.every((entry) => entry.companyId === COMPANY && entry.period === company.current_month && entry.actorId === owner.id),
+    ).toBe(true);
     // A blank line added is no change.
-    expect(saves[0]!.details).toMatchObject({ entryKind: "hours", whole: true, lines: [{ id: "a", change: "added" }, { id: "b", change: "added" }, { id: "c", change: "added" }] });
+    expect(saves[0]!.details).toMatchObject({
+      entryKind: "hours",
+      whole: true,
+      lines: [
+        { id: "a", change: "added" },
+        { id: "b", change: "added" },
+        { id: "c", change: "added" },
+      ],
+    });
     expect((saves[0]!.details as { lines: unknown[] }).lines).toHaveLength(3);
-    expect((saves[0]!.details as { lines: { cells: unknown }[] }).lines[0]!.cells).toEqual({ type: [null, "HOURLY_WAGE"], total_hours: [null, "8"], total_amount: [null, "12"] });
+    expect((saves[0]!.details as { lines: { cells: unknown }[] }).lines[0]!.cells).toEqual({
+      type: [null, "HOURLY_WAGE"],
+      total_hours: [null, "8"],
+      total_amount: [null, "12"],
+    });
     // The patch: one cell of "a", nothing of "b" (an empty date is no change), the new line "d".
     expect(saves[1]!.details).toEqual({
       entryKind: "hours",
@@ -166,8 +202,24 @@ describe("recording", () => {
     const { transferEntries } = await import("@/lib/payroll/entries/server/transfers");
     const { auditPageData } = await import("./page-data");
     const { auditCsvRows } = await import("../csv");
-    const lines = [line("t1", 1, { type: "HOURLY_WAGE", total_hours: "10", total_amount: "50" }), line("t2", 2, { type: "HOURLY_WAGE", total_hours: "0.5", total_amount: "11" })];
-    expect((await transferEntries({ audit: actor, connectionId, userId: owner.id, userName: "Olga Owner", client, company, kind: "hours", lines })).status).toBe("succeeded");
+    const lines = [
+      line("t1", 1, { type: "HOURLY_WAGE", total_hours: "10", total_amount: "50" }),
+      line("t2", 2, { type: "HOURLY_WAGE", total_hours: "0.5", total_amount: "11" }),
+    ];
+    expect(
+      (
+        await transferEntries({
+          audit: actor,
+          connectionId,
+          userId: owner.id,
+          userName: "Olga Owner",
+          client,
+          company,
+          kind: "hours",
+          lines,
+        })
+      ).status,
+    ).toBe("succeeded");
     const [entry] = await entries("transfer.sent");
     expect(entry!.details).toMatchObject({ lineCount: 2, totalEuros: "505.50" });
     expect(entry!.details).not.toHaveProperty("totalCents");
@@ -188,7 +240,9 @@ describe("recording", () => {
     const { auditCompanies } = await import("./query");
     const { auditNamesOf, employeeNames } = await import("./names");
     // The service's own names of employees 1 and 4 (the patch below changed their lines).
-    const staff = new Map((await client.listEmployees(COMPANY)).map((employee) => [employee.id, `${employee.first_name} ${employee.last_name}`]));
+    const staff = new Map(
+      (await client.listEmployees(COMPANY)).map((employee) => [employee.id, `${employee.first_name} ${employee.last_name}`]),
+    );
     const en = translator("en");
     const page = await auditPageData(owner.id, owner.workspaceId, { kind: "draft.saved" }, en, "en");
     const patch = page.entries[1]!;
@@ -198,9 +252,16 @@ describe("recording", () => {
 
     const { listAuditEntries } = await import("./query");
     const [row] = (await listAuditEntries(owner.id, owner.workspaceId, { kind: "draft.saved" })).entries.slice(1, 2);
-    const names = auditNamesOf(companyLabels(en, await auditCompanies(owner.id, owner.workspaceId)), await employeeNames(owner.id, owner.workspaceId, [COMPANY]));
+    const names = auditNamesOf(
+      companyLabels(en, await auditCompanies(owner.id, owner.workspaceId)),
+      await employeeNames(owner.id, owner.workspaceId, [COMPANY]),
+    );
     const csv = auditCsvRows(translator("de"), "de", row!, names).split("\r\n");
-    expect(csv[0]).toMatch(new RegExp(`^\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d MES?Z;Olga Owner;Entwurf geändert;Bäckerei Krüger GmbH \\(1001\\);\\d{4}-\\d\\d;Stunden: 2 Zeilen geändert\\.;Mitarbeiter 1 ${staff.get(1)};Stunden;8;7,5$`));
+    expect(csv[0]).toMatch(
+      new RegExp(
+        `^\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d MES?Z;Olga Owner;Entwurf geändert;Bäckerei Krüger GmbH \\(1001\\);\\d{4}-\\d\\d;Stunden: 2 Zeilen geändert\\.;Mitarbeiter 1 ${staff.get(1)};Stunden;8;7,5$`,
+      ),
+    );
     // A person who may not read this workspace's payroll gets numbers alone.
     expect((await employeeNames(stranger, owner.workspaceId, [COMPANY])).size).toBe(0);
   });
@@ -210,7 +271,18 @@ describe("recording", () => {
     const folder = readdirSync("prisma/migrations").find((name) => name.endsWith("_audit_transfer_total_euros"))!;
     const sql = readFileSync(`prisma/migrations/${folder}/migration.sql`, "utf8");
     const subject = randomUUID();
-    await db.auditEntry.create({ data: { workspaceId: owner.workspaceId, actorId: owner.id, actorName: "Olga Owner", kind: "transfer.sent", companyId: COMPANY, period: "2026-01", subjectId: subject, details: { entryKind: "hours", lineCount: 5, totalCents: "505.50", outcome: "succeeded" } } });
+    await db.auditEntry.create({
+      data: {
+        workspaceId: owner.workspaceId,
+        actorId: owner.id,
+        actorName: "Olga Owner",
+        kind: "transfer.sent",
+        companyId: COMPANY,
+        period: "2026-01",
+        subjectId: subject,
+        details: { entryKind: "hours", lineCount: 5, totalCents: "505.50", outcome: "succeeded" },
+      },
+    });
     // As the migration runs: one simple-protocol query (scripts/db/schema-engine.ts), as the
     // migration role that owns the table (the app's role may not switch the trigger off).
     const pg = (await import("pg")).default;
@@ -219,7 +291,9 @@ describe("recording", () => {
     try {
       await migration.query(sql);
       // The trigger is on again: even the table's owner meets it.
-      await expect(migration.query(`UPDATE audit_entries SET kind = 'member.left' WHERE subject_id = $1`, [subject])).rejects.toThrow(/append-only: UPDATE/);
+      await expect(migration.query(`UPDATE audit_entries SET kind = 'member.left' WHERE subject_id = $1`, [subject])).rejects.toThrow(
+        /append-only: UPDATE/,
+      );
     } finally {
       await migration.end();
     }
@@ -227,31 +301,75 @@ describe("recording", () => {
     expect(migrated.details).toEqual({ entryKind: "hours", lineCount: 5, totalEuros: "505.50", outcome: "succeeded" });
     const en = translator("en");
     const { presentEntry } = await import("../present");
-    expect(presentEntry("en", en, { ...migrated, kind: "transfer.sent", details: migrated.details as Record<string, unknown> }).summary).toContain("total 505.50");
+    expect(
+      presentEntry("en", en, { ...migrated, kind: "transfer.sent", details: migrated.details as Record<string, unknown> }).summary,
+    ).toContain("total 505.50");
   });
 
   it("records transfers with what was sent and the outcome, employees created, imports, and a disconnect", async () => {
     const { transferEntries } = await import("@/lib/payroll/entries/server/transfers");
     const { recordEmployeeCreated, recordImportStarted, importedEmployeesStatement } = await import("./payroll");
     const lines = [line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37" })];
-    const sent = await transferEntries({ audit: actor, connectionId, userId: owner.id, userName: "Olga Owner", client, company, kind: "hours", lines });
+    const sent = await transferEntries({
+      audit: actor,
+      connectionId,
+      userId: owner.id,
+      userName: "Olga Owner",
+      client,
+      company,
+      kind: "hours",
+      lines,
+    });
     expect(sent.status).toBe("succeeded");
     const transfer = (await entries("transfer.sent")).at(-1);
-    expect(transfer).toMatchObject({ companyId: COMPANY, period: company.current_month, details: { entryKind: "hours", outcome: "succeeded", lineCount: 1, totalEuros: "100.28", lines } });
+    expect(transfer).toMatchObject({
+      companyId: COMPANY,
+      period: company.current_month,
+      details: { entryKind: "hours", outcome: "succeeded", lineCount: 1, totalEuros: "100.28", lines },
+    });
 
     await recordEmployeeCreated(actor, company, { id: 4711, first_name: "Erika", last_name: "Muster" });
-    expect((await entries("employee.created"))[0]).toMatchObject({ companyId: COMPANY, details: { employeeId: 4711, name: "Erika Muster" } });
+    expect((await entries("employee.created"))[0]).toMatchObject({
+      companyId: COMPANY,
+      details: { employeeId: 4711, name: "Erika Muster" },
+    });
 
     const imported = await db.payrollImport.create({
-      data: { connectionId, companyId: COMPANY, total: 2, rows: { createMany: { data: [1, 2].map((row) => ({ rowNumber: row, employeeId: 800 + row, payload: { first_name: `F${row}`, last_name: "L" } })) } } },
+      data: {
+        connectionId,
+        companyId: COMPANY,
+        total: 2,
+        rows: {
+          createMany: {
+            data: [1, 2].map((row) => ({ rowNumber: row, employeeId: 800 + row, payload: { first_name: `F${row}`, last_name: "L" } })),
+          },
+        },
+      },
     });
-    await db.$transaction((tx) => recordImportStarted(tx, actor, company, imported.id, [{ payload: {}, inUse: false }, { payload: {}, inUse: true }]));
+    await db.$transaction((tx) =>
+      recordImportStarted(tx, actor, company, imported.id, [
+        { payload: {}, inUse: false },
+        { payload: {}, inUse: true },
+      ]),
+    );
     await db.$transaction([importedEmployeesStatement(db, imported.id, [1, 2])]);
-    expect((await entries("employee.import_started"))[0]!.details).toEqual({ importId: imported.id, total: 2, pending: 1, inUse: 1, skipped: 0 });
+    expect((await entries("employee.import_started"))[0]!.details).toEqual({
+      importId: imported.id,
+      total: 2,
+      pending: 1,
+      inUse: 1,
+      skipped: 0,
+    });
     expect((await entries("employee.imported"))[0]).toMatchObject({
       actorId: owner.id,
       companyId: COMPANY,
-      details: { importId: imported.id, employees: [{ row: 1, employeeId: 801, name: "F1 L" }, { row: 2, employeeId: 802, name: "F2 L" }] },
+      details: {
+        importId: imported.id,
+        employees: [
+          { row: 1, employeeId: 801, name: "F1 L" },
+          { row: 2, employeeId: 802, name: "F2 L" },
+        ],
+      },
     });
 
     // The filter's companies are named by the workspace's own connections, for its members only.
@@ -285,13 +403,22 @@ describe("reading", () => {
     } while (after);
     expect(seen).toEqual(all.entries.map((entry) => entry.id));
 
-    const drafts = await listAuditEntries(owner.id, owner.workspaceId, { kind: "draft.saved", company: COMPANY, period: company.current_month });
+    const drafts = await listAuditEntries(owner.id, owner.workspaceId, {
+      kind: "draft.saved",
+      company: COMPANY,
+      period: company.current_month,
+    });
     expect(drafts.entries).toHaveLength(3);
-    expect((await listAuditEntries(owner.id, owner.workspaceId, { person: clerk })).entries.map((entry) => entry.kind)).toEqual(["member.left", "member.joined"]);
+    expect((await listAuditEntries(owner.id, owner.workspaceId, { person: clerk })).entries.map((entry) => entry.kind)).toEqual([
+      "member.left",
+      "member.joined",
+    ]);
     expect((await listAuditEntries(owner.id, owner.workspaceId, { company: 999 })).entries).toEqual([]);
     expect((await listAuditEntries(owner.id, owner.workspaceId, { to: "2000-01-01" })).entries).toEqual([]);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
-    expect((await listAuditEntries(owner.id, owner.workspaceId, { from: today, to: today }, undefined, 1000)).entries).toHaveLength(all.entries.length);
+    expect((await listAuditEntries(owner.id, owner.workspaceId, { from: today, to: today }, undefined, 1000)).entries).toHaveLength(
+      all.entries.length,
+    );
     // A former member and a stranger read nothing.
     expect((await listAuditEntries(clerk, owner.workspaceId, {})).entries).toEqual([]);
     expect((await listAuditEntries(stranger, owner.workspaceId, {})).entries).toEqual([]);
@@ -305,9 +432,13 @@ describe("reading", () => {
     const en = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
     expect(auditCsvHeader(de, "de")).toBe("Wann;Wer;Änderung;Firma;Abrechnungsmonat;Einzelheiten;Zeile;Feld;Alter Wert;Neuer Wert\r\n");
     const german = auditCsvRows(de, "de", patch!).split("\r\n");
-    expect(german[0]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d MES?Z;Olga Owner;Entwurf geändert;1001;\d{4}-\d\d;Stunden: 2 Zeilen geändert\.;Mitarbeiter 1;Stunden;8;7,5$/);
+    expect(german[0]).toMatch(
+      /^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d MES?Z;Olga Owner;Entwurf geändert;1001;\d{4}-\d\d;Stunden: 2 Zeilen geändert\.;Mitarbeiter 1;Stunden;8;7,5$/,
+    );
     expect(german[1]).toMatch(/;Mitarbeiter 4, neue Zeile;Art;\(leer\);Sonntagszuschlag$/);
     const english = auditCsvRows(en, "en", patch!).split("\r\n");
-    expect(english[0]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d CES?T,Olga Owner,Draft changed,1001,\d{4}-\d\d,Hours: 2 lines changed\.,Employee 1,Hours,8,7\.5$/);
+    expect(english[0]).toMatch(
+      /^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d CES?T,Olga Owner,Draft changed,1001,\d{4}-\d\d,Hours: 2 lines changed\.,Employee 1,Hours,8,7\.5$/,
+    );
   });
 });

@@ -22,7 +22,14 @@ export const getAuditExport = withRoute({}, async ({ request, user }) => {
   const [t, locale] = await Promise.all([getTranslations() as Promise<Translate>, getLocale() as Promise<Locale>]);
   // Names beside the numbers: the trail's companies (a few per firm) and their employees, read once.
   const companies = await auditCompanies(user.id, workspace.id);
-  const names = auditNamesOf(companyLabels(t, companies), await employeeNames(user.id, workspace.id, companies.map((company) => company.id)));
+  const names = auditNamesOf(
+    companyLabels(t, companies),
+    await employeeNames(
+      user.id,
+      workspace.id,
+      companies.map((company) => company.id),
+    ),
+  );
   const encoder = new TextEncoder();
   const pages = allAuditEntries(user.id, workspace.id, filters);
   const stream = new ReadableStream<Uint8Array>({

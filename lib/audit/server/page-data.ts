@@ -10,15 +10,34 @@ import { auditCompanies, auditPeople, listAuditEntries } from "./query";
 
 /** Each company of the trail as "Bäckerei Krüger GmbH (1001)", or "Company 1001" when no connection names it. */
 export function companyLabels(t: Translate, companies: readonly { id: number; name: string | null }[]): Map<number, string> {
-  return new Map(companies.map((company) => [company.id, company.name ? t("audit.companyOption", { name: company.name, id: company.id }) : t("audit.companyNumber", { id: company.id })]));
+  return new Map(
+    companies.map((company) => [
+      company.id,
+      company.name ? t("audit.companyOption", { name: company.name, id: company.id }) : t("audit.companyNumber", { id: company.id }),
+    ]),
+  );
 }
 
 /** What /audit shows for its URL: one page of entries in the person's words, and the filters' choices. */
-export async function auditPageData(userId: string, workspaceId: string, search: Record<string, string | string[] | undefined>, t: Translate, locale: Locale) {
+export async function auditPageData(
+  userId: string,
+  workspaceId: string,
+  search: Record<string, string | string[] | undefined>,
+  t: Translate,
+  locale: Locale,
+) {
   const { filters, after } = parseAuditSearch(search);
-  const [page, people, companies] = await Promise.all([listAuditEntries(userId, workspaceId, filters, after), auditPeople(userId, workspaceId), auditCompanies(userId, workspaceId)]);
+  const [page, people, companies] = await Promise.all([
+    listAuditEntries(userId, workspaceId, filters, after),
+    auditPeople(userId, workspaceId),
+    auditCompanies(userId, workspaceId),
+  ]);
   const companyName = companyLabels(t, companies);
-  const employees = await employeeNames(userId, workspaceId, page.entries.flatMap((entry) => (entry.companyId === null ? [] : [entry.companyId])));
+  const employees = await employeeNames(
+    userId,
+    workspaceId,
+    page.entries.flatMap((entry) => (entry.companyId === null ? [] : [entry.companyId])),
+  );
   const names = auditNamesOf(companyName, employees);
   const entries: ShownEntry[] = page.entries.map((entry) => ({
     id: entry.id,

@@ -86,7 +86,11 @@ const text = (values: unknown, field: string): string | null => {
  * same; a blank line added or dropped is no change. Computed here, not in the database, because
  * the patch already holds both sides: a save costs one INSERT for its entry (audit.bench.ts).
  */
-export function draftPatchChanges(stored: ReadonlyMap<string, StoredLineState>, writes: readonly StoredLine[], removing: readonly string[]): DraftLineChange[] {
+export function draftPatchChanges(
+  stored: ReadonlyMap<string, StoredLineState>,
+  writes: readonly StoredLine[],
+  removing: readonly string[],
+): DraftLineChange[] {
   const cellsOf = (before: unknown, after: unknown) => {
     const cells: Record<string, [string | null, string | null]> = {};
     const fields = new Set([...Object.keys((before as object | null) ?? {}), ...Object.keys((after as object | null) ?? {})]);
@@ -123,7 +127,12 @@ export function draftPatchChanges(stored: ReadonlyMap<string, StoredLineState>, 
 /** Records a patch's `draftPatchChanges` as one `draft.saved` entry (nothing when nothing changed). */
 export async function recordDraftPatch(tx: Tx, actor: AuditActor | null, key: DraftKey, lines: readonly DraftLineChange[]): Promise<void> {
   if (!actor || lines.length === 0) return;
-  await recordAudit(tx, actor, { kind: "draft.saved", companyId: key.companyId, period: key.period, details: { entryKind: key.kind, whole: false, lines } });
+  await recordAudit(tx, actor, {
+    kind: "draft.saved",
+    companyId: key.companyId,
+    period: key.period,
+    details: { entryKind: key.kind, whole: false, lines },
+  });
 }
 
 /**
@@ -132,7 +141,11 @@ export async function recordDraftPatch(tx: Tx, actor: AuditActor | null, key: Dr
  * the import's `employee.import_started` entry, in the name of whoever started it; an import
  * started before the trail existed records nothing.
  */
-export function importedEmployeesStatement(db: PrismaClient, importId: string, rowNumbers: readonly number[]): Prisma.PrismaPromise<number> {
+export function importedEmployeesStatement(
+  db: PrismaClient,
+  importId: string,
+  rowNumbers: readonly number[],
+): Prisma.PrismaPromise<number> {
   return db.$executeRaw`
     INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, subject_id, details)
     SELECT s.workspace_id, s.actor_id, s.actor_name, 'employee.imported', s.company_id, s.period, s.subject_id,
@@ -149,7 +162,18 @@ export function importedEmployeesStatement(db: PrismaClient, importId: string, r
 export async function recordTransfer(
   tx: Tx,
   actor: AuditActor | null,
-  transfer: { companyId: number; period: string; kind: string; transferId: string; outcome: string; lines: readonly StoredLine[]; lineCount: number; totalEuros: string; errorCode?: string; errorMessage?: string },
+  transfer: {
+    companyId: number;
+    period: string;
+    kind: string;
+    transferId: string;
+    outcome: string;
+    lines: readonly StoredLine[];
+    lineCount: number;
+    totalEuros: string;
+    errorCode?: string;
+    errorMessage?: string;
+  },
 ): Promise<void> {
   await recordAudit(tx, actor, {
     kind: "transfer.sent",
@@ -172,8 +196,16 @@ export async function recordTransfer(
 
 /** A disconnect: the connection, and what is deleted with it. Call it before the delete, in its transaction. */
 /** `payroll.disconnected`: the key is gone; what was kept for the customer stays. */
-export async function recordDisconnect(tx: Tx, actor: AuditActor | null, connection: { id: string; username: string; baseUrl: string }): Promise<void> {
-  await recordAudit(tx, actor, { kind: "payroll.disconnected", subjectId: connection.id, details: { username: connection.username, baseUrl: connection.baseUrl } });
+export async function recordDisconnect(
+  tx: Tx,
+  actor: AuditActor | null,
+  connection: { id: string; username: string; baseUrl: string },
+): Promise<void> {
+  await recordAudit(tx, actor, {
+    kind: "payroll.disconnected",
+    subjectId: connection.id,
+    details: { username: connection.username, baseUrl: connection.baseUrl },
+  });
 }
 
 /** `payroll.data_deleted`: what goes with a connection's row ("Delete all payroll data", or another customer replacing it), read before it goes. */
@@ -188,7 +220,13 @@ export async function recordDataDeleted(tx: Tx, actor: AuditActor | null, connec
   await recordAudit(tx, actor, {
     kind: "payroll.data_deleted",
     subjectId: connection.id,
-    details: { username, entryDrafts: counts.entryDrafts, onboardingDrafts: counts.drafts, imports: counts.imports, transfers: counts.entryTransfers },
+    details: {
+      username,
+      entryDrafts: counts.entryDrafts,
+      onboardingDrafts: counts.drafts,
+      imports: counts.imports,
+      transfers: counts.entryTransfers,
+    },
   });
 }
 
@@ -196,7 +234,11 @@ export async function recordDataDeleted(tx: Tx, actor: AuditActor | null, connec
  * An employee created by the onboarding form. The change is the service's (no row of ours), so
  * the entry is written on its own right after the service confirmed it.
  */
-export async function recordEmployeeCreated(actor: AuditActor | null, company: CompanyRecord, employee: Pick<Employee, "id" | "first_name" | "last_name">): Promise<void> {
+export async function recordEmployeeCreated(
+  actor: AuditActor | null,
+  company: CompanyRecord,
+  employee: Pick<Employee, "id" | "first_name" | "last_name">,
+): Promise<void> {
   await recordAudit(getDb(), actor, {
     kind: "employee.created",
     companyId: company.id,
@@ -207,7 +249,13 @@ export async function recordEmployeeCreated(actor: AuditActor | null, company: C
 }
 
 /** An import stored (nothing sent yet): who started it and how its rows stand. */
-export async function recordImportStarted(tx: Tx, actor: AuditActor | null, company: CompanyRecord, importId: string, rows: readonly { payload: unknown; inUse: boolean }[]): Promise<void> {
+export async function recordImportStarted(
+  tx: Tx,
+  actor: AuditActor | null,
+  company: CompanyRecord,
+  importId: string,
+  rows: readonly { payload: unknown; inUse: boolean }[],
+): Promise<void> {
   const pending = rows.filter((row) => row.payload && !row.inUse).length;
   const inUse = rows.filter((row) => row.payload && row.inUse).length;
   await recordAudit(tx, actor, {

@@ -30,7 +30,11 @@ function whereOf(userId: string, workspaceId: string, filters: AuditFilters, aft
   if (filters.company) where.companyId = filters.company;
   if (filters.period) where.period = filters.period;
   if (filters.kind) where.kind = filters.kind;
-  if (filters.from || filters.to) where.occurredAt = { ...(filters.from ? { gte: berlinDayStart(filters.from) } : {}), ...(filters.to ? { lt: berlinDayEnd(filters.to) } : {}) };
+  if (filters.from || filters.to)
+    where.occurredAt = {
+      ...(filters.from ? { gte: berlinDayStart(filters.from) } : {}),
+      ...(filters.to ? { lt: berlinDayEnd(filters.to) } : {}),
+    };
   if (after) {
     const [ms, id] = after.split("_") as [string, string];
     const at = new Date(Number(ms));
@@ -39,7 +43,16 @@ function whereOf(userId: string, workspaceId: string, filters: AuditFilters, aft
   return where;
 }
 
-const SELECT = { id: true, occurredAt: true, actorId: true, actorName: true, kind: true, companyId: true, period: true, details: true } satisfies Prisma.AuditEntrySelect;
+const SELECT = {
+  id: true,
+  occurredAt: true,
+  actorId: true,
+  actorName: true,
+  kind: true,
+  companyId: true,
+  period: true,
+  details: true,
+} satisfies Prisma.AuditEntrySelect;
 
 /** The cursor of the page after this entry. */
 function cursorOf(row: { occurredAt: Date; id: string }): string {
@@ -60,12 +73,19 @@ export async function listAuditEntries(
     orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
     take: pageSize + 1,
   });
-  const entries = rows.slice(0, pageSize).map((row) => ({ ...row, kind: row.kind as AuditKind, details: (row.details ?? {}) as Record<string, unknown> }));
+  const entries = rows
+    .slice(0, pageSize)
+    .map((row) => ({ ...row, kind: row.kind as AuditKind, details: (row.details ?? {}) as Record<string, unknown> }));
   return { entries, next: rows.length > pageSize ? cursorOf(entries[entries.length - 1]!) : null };
 }
 
 /** Every entry the filters select, newest first, a page at a time (for the CSV export: memory stays flat). */
-export async function* allAuditEntries(userId: string, workspaceId: string, filters: AuditFilters, pageSize = 500): AsyncGenerator<AuditRow[]> {
+export async function* allAuditEntries(
+  userId: string,
+  workspaceId: string,
+  filters: AuditFilters,
+  pageSize = 500,
+): AsyncGenerator<AuditRow[]> {
   let after: string | undefined;
   for (;;) {
     const page = await listAuditEntries(userId, workspaceId, filters, after, pageSize);

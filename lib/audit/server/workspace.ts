@@ -18,12 +18,29 @@ async function actorIn(tx: Tx, workspaceId: string, userId: string) {
   return { workspaceId, userId, name: await nameOf(tx, userId) };
 }
 
-export async function recordMemberJoined(tx: Tx, workspaceId: string, userId: string, roles: readonly string[], invitationId: string): Promise<void> {
+export async function recordMemberJoined(
+  tx: Tx,
+  workspaceId: string,
+  userId: string,
+  roles: readonly string[],
+  invitationId: string,
+): Promise<void> {
   const actor = await actorIn(tx, workspaceId, userId);
-  await recordAudit(tx, actor, { kind: "member.joined", subjectId: userId, details: { memberId: userId, memberName: actor.name, roles: [...roles], invitationId } });
+  await recordAudit(tx, actor, {
+    kind: "member.joined",
+    subjectId: userId,
+    details: { memberId: userId, memberName: actor.name, roles: [...roles], invitationId },
+  });
 }
 
-export async function recordRolesChanged(tx: Tx, workspaceId: string, actorId: string, memberId: string, from: readonly string[], to: readonly string[]): Promise<void> {
+export async function recordRolesChanged(
+  tx: Tx,
+  workspaceId: string,
+  actorId: string,
+  memberId: string,
+  from: readonly string[],
+  to: readonly string[],
+): Promise<void> {
   await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
     kind: "member.roles_changed",
     subjectId: memberId,
@@ -32,14 +49,28 @@ export async function recordRolesChanged(tx: Tx, workspaceId: string, actorId: s
 }
 
 /** `member.left` when people remove themselves, else `member.removed`. */
-export async function recordMemberRemoved(tx: Tx, workspaceId: string, actorId: string, memberId: string, roles: readonly string[]): Promise<void> {
+export async function recordMemberRemoved(
+  tx: Tx,
+  workspaceId: string,
+  actorId: string,
+  memberId: string,
+  roles: readonly string[],
+): Promise<void> {
   const actor = await actorIn(tx, workspaceId, actorId);
   if (actorId === memberId) return recordAudit(tx, actor, { kind: "member.left", subjectId: memberId, details: { roles: [...roles] } });
-  await recordAudit(tx, actor, { kind: "member.removed", subjectId: memberId, details: { memberId, memberName: await nameOf(tx, memberId), roles: [...roles] } });
+  await recordAudit(tx, actor, {
+    kind: "member.removed",
+    subjectId: memberId,
+    details: { memberId, memberName: await nameOf(tx, memberId), roles: [...roles] },
+  });
 }
 
 export async function recordWorkspaceRenamed(tx: Tx, workspaceId: string, actorId: string, from: string, to: string): Promise<void> {
-  await recordAudit(tx, await actorIn(tx, workspaceId, actorId), { kind: "workspace.renamed", subjectId: workspaceId, details: { from, to } });
+  await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
+    kind: "workspace.renamed",
+    subjectId: workspaceId,
+    details: { from, to },
+  });
 }
 
 export async function recordInvitation(
@@ -52,7 +83,11 @@ export async function recordInvitation(
   await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
     kind,
     subjectId: invitation.id,
-    details: { invitationId: invitation.id, roles: [...invitation.roles], ...(invitation.expiresAt ? { expiresAt: invitation.expiresAt.toISOString() } : {}) },
+    details: {
+      invitationId: invitation.id,
+      roles: [...invitation.roles],
+      ...(invitation.expiresAt ? { expiresAt: invitation.expiresAt.toISOString() } : {}),
+    },
   });
 }
 

@@ -44,7 +44,8 @@ export async function completeSignIn(
 ): Promise<{ userId: string; sessionId: string; moved: boolean }> {
   const tokens = tokensFromAccount(account);
   const db = getDb();
-  const moveFromUserId = options.moveFromUserId && (await sameLeadBusiness(tokens.access_token, options.moveFromUserId)) ? options.moveFromUserId : undefined;
+  const moveFromUserId =
+    options.moveFromUserId && (await sameLeadBusiness(tokens.access_token, options.moveFromUserId)) ? options.moveFromUserId : undefined;
   const user = moveFromUserId
     ? await userMovingToV31(tokens.requested_by_id, moveFromUserId)
     : await db.user.upsert({
@@ -98,9 +99,17 @@ async function userMovingToV31(requestedById: string, legacyUserId: string): Pro
   const db = getDb();
   const known = await db.user.findUnique({ where: { accountingUserId: requestedById }, select: { id: true } });
   if (known) return known;
-  const moved = await db.user.updateMany({ where: { id: legacyUserId, accountingUserId: { startsWith: "v3:" } }, data: { accountingUserId: requestedById } });
+  const moved = await db.user.updateMany({
+    where: { id: legacyUserId, accountingUserId: { startsWith: "v3:" } },
+    data: { accountingUserId: requestedById },
+  });
   if (moved.count === 1) return { id: legacyUserId };
-  return db.user.upsert({ where: { accountingUserId: requestedById }, create: { accountingUserId: requestedById }, update: {}, select: { id: true } });
+  return db.user.upsert({
+    where: { accountingUserId: requestedById },
+    create: { accountingUserId: requestedById },
+    update: {},
+    select: { id: true },
+  });
 }
 
 /** After the move: the v3 token is revoked (retried in the background on a server error) and the v3 connection deleted. */

@@ -23,7 +23,13 @@ const request = () => (legacyAccountingProvider(config).token as unknown as { re
 
 beforeEach(() => {
   exchange.mockReset();
-  exchange.mockResolvedValue({ access_token: "a".repeat(40), refresh_token: "r", expires_in: 3600, token_type: "Bearer", resource_owner_id: "site-1" });
+  exchange.mockResolvedValue({
+    access_token: "a".repeat(40),
+    refresh_token: "r",
+    expires_in: 3600,
+    token_type: "Bearer",
+    resource_owner_id: "site-1",
+  });
 });
 
 describe("the legacy provider", () => {
@@ -34,13 +40,17 @@ describe("the legacy provider", () => {
   });
 
   it("stops when the returned state differs from the sent one, before any exchange", async () => {
-    await expect(request()({ params: { code: "c", state: "other", country: "gb" }, checks: { state: "sent" } })).rejects.toBeInstanceOf(LegacyStateMismatchError);
+    await expect(request()({ params: { code: "c", state: "other", country: "gb" }, checks: { state: "sent" } })).rejects.toBeInstanceOf(
+      LegacyStateMismatchError,
+    );
     await expect(request()({ params: { code: "c", country: "gb" }, checks: {} })).rejects.toBeInstanceOf(LegacyStateMismatchError);
     expect(exchange).not.toHaveBeenCalled();
   });
 
   it("exchanges the code for the callback's country", async () => {
-    await runInCallbackContext({ country: "us", signedIn: false }, () => request()({ params: { code: "c", state: "s", country: "us" }, checks: { state: "s" } }));
+    await runInCallbackContext({ country: "us", signedIn: false }, () =>
+      request()({ params: { code: "c", state: "s", country: "us" }, checks: { state: "s" } }),
+    );
     expect(exchange).toHaveBeenCalledWith(config, "us", "c");
   });
 });
@@ -49,7 +59,14 @@ describe("legacy tokens from next-auth's account", () => {
   it("keeps 3600 s access tokens and no refresh-token expiry; requires the resource owner", () => {
     const now = Date.now();
     const { tokens, resourceOwnerId } = legacyTokensFromAccount(
-      { access_token: "a", refresh_token: "r", token_type: "Bearer", scopes: "readonly", resource_owner_id: "site-1", expires_at: Math.round(now / 1000) + 3600 },
+      {
+        access_token: "a",
+        refresh_token: "r",
+        token_type: "Bearer",
+        scopes: "readonly",
+        resource_owner_id: "site-1",
+        expires_at: Math.round(now / 1000) + 3600,
+      },
       now,
     );
     expect(resourceOwnerId).toBe("site-1");

@@ -18,7 +18,14 @@ function nextAuth(): Handler {
 }
 
 /** Errors the authorization server may send back (RFC 6749 4.1.2.1); anything else is shown as `failed`. */
-const KNOWN_ERRORS = new Set(["access_denied", "temporarily_unavailable", "server_error", "invalid_scope", "invalid_request", "unauthorized_client"]);
+const KNOWN_ERRORS = new Set([
+  "access_denied",
+  "temporarily_unavailable",
+  "server_error",
+  "invalid_scope",
+  "invalid_request",
+  "unauthorized_client",
+]);
 
 const PROVIDERS = new Set(["accounting", LEGACY_PROVIDER_ID]);
 

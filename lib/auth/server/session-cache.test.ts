@@ -54,7 +54,9 @@ function unreachableUrl(): string {
 
 /** Ends this process's session-cache LISTEN connection, as a restart of the server or a dropped network would. */
 async function terminateListeners(): Promise<void> {
-  await pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [listenerName("ledgerlane_user_changed")]);
+  await pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [
+    listenerName("ledgerlane_user_changed"),
+  ]);
 }
 
 /** Bounded polling for a state the cache reaches on its own (its connection's end). */
@@ -88,10 +90,18 @@ describe("the change triggers", () => {
     try {
       await client.query("LISTEN ledgerlane_user_changed");
       await client.query("UPDATE users SET display_name = 'Second' WHERE id = $1", [userId]);
-      await client.query("INSERT INTO sessions (id, user_id, expires_at) VALUES (gen_random_uuid(), $1, now() + interval '1 hour')", [userId]);
+      await client.query("INSERT INTO sessions (id, user_id, expires_at) VALUES (gen_random_uuid(), $1, now() + interval '1 hour')", [
+        userId,
+      ]);
       await client.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
-      await client.query("INSERT INTO accounting_connections (id, user_id, scopes, updated_at) VALUES (gen_random_uuid(), $1, 'full_access', now())", [userId]);
-      await client.query("INSERT INTO accounting_businesses (id, user_id, business_id, name, is_owner, is_lead) VALUES (gen_random_uuid(), $1, 'b1', 'B', true, true)", [userId]);
+      await client.query(
+        "INSERT INTO accounting_connections (id, user_id, scopes, updated_at) VALUES (gen_random_uuid(), $1, 'full_access', now())",
+        [userId],
+      );
+      await client.query(
+        "INSERT INTO accounting_businesses (id, user_id, business_id, name, is_owner, is_lead) VALUES (gen_random_uuid(), $1, 'b1', 'B', true, true)",
+        [userId],
+      );
       await client.query("SELECT 1");
       await fourHeard;
       expect(heard.every((payload) => payload === userId)).toBe(true);

@@ -20,10 +20,17 @@ afterAll(async () => {
 
 async function person(options: { expiresInMs?: number } = {}) {
   const user = await db.user.create({
-    data: { accountingUserId: `session-store:${randomUUID()}`, displayName: "Pat Doe", email: "pat@example.com", selectedBusinessId: "b-2" },
+    data: {
+      accountingUserId: `session-store:${randomUUID()}`,
+      displayName: "Pat Doe",
+      email: "pat@example.com",
+      selectedBusinessId: "b-2",
+    },
   });
   userIds.push(user.id);
-  const session = await db.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + (options.expiresInMs ?? 3_600_000)) } });
+  const session = await db.session.create({
+    data: { userId: user.id, expiresAt: new Date(Date.now() + (options.expiresInMs ?? 3_600_000)) },
+  });
   return { userId: user.id, sessionId: session.id };
 }
 
@@ -56,7 +63,12 @@ describe("loadSessionUser", () => {
 
   it("answers a person without businesses or connections", async () => {
     const { userId, sessionId } = await person();
-    expect(await loadSessionUser(sessionId, userId)).toMatchObject({ leadBusinessId: null, businessIds: [], connection: null, legacyConnection: null });
+    expect(await loadSessionUser(sessionId, userId)).toMatchObject({
+      leadBusinessId: null,
+      businessIds: [],
+      connection: null,
+      legacyConnection: null,
+    });
   });
 
   it("refuses an expired session, another person's session, a deleted one and ids that are not ids", async () => {

@@ -49,6 +49,9 @@ export async function getSessionUser(): Promise<SessionUser | null> {
 }
 
 /** For route handlers: the person behind the request's session cookie, or null. */
-export function sessionUserFromRequest(request: { cookies: { get(name: string): { value: string } | undefined } }, options: { recent?: boolean } = {}): Promise<SessionUser | null> {
+export function sessionUserFromRequest(
+  request: { cookies: { get(name: string): { value: string } | undefined } },
+  options: { recent?: boolean } = {},
+): Promise<SessionUser | null> {
   return sessionUserFromCookie(request.cookies.get(authCookieNames().session)?.value, options);
 }

@@ -1,5 +1,10 @@
 import "server-only";
-import { defaultLifecycleDeps, disconnectUser, type ConnectionVersion, type RevokeOutcome } from "@/lib/accounting/connection/server/lifecycle";
+import {
+  defaultLifecycleDeps,
+  disconnectUser,
+  type ConnectionVersion,
+  type RevokeOutcome,
+} from "@/lib/accounting/connection/server/lifecycle";
 import { scheduleRevokeRetry } from "@/lib/jobs/accounting-jobs";
 import { deleteSession, loadSessionUser } from "./session-store";
 

@@ -33,7 +33,11 @@ export async function apiFetch<T>(url: string, init: ApiFetchInit = {}): Promise
     });
   } catch (error) {
     const aborted = (error as { name?: string }).name === "AbortError";
-    return { ok: false, status: 0, error: { code: "network", message: aborted ? "The request was cancelled." : "The server could not be reached." } };
+    return {
+      ok: false,
+      status: 0,
+      error: { code: "network", message: aborted ? "The request was cancelled." : "The server could not be reached." },
+    };
   }
   return envelopeResult<T>(response);
 }
@@ -44,11 +48,19 @@ async function envelopeResult<T>(response: Response): Promise<ApiResult<T>> {
   try {
     body = await response.json();
   } catch {
-    return { ok: false, status: response.status, error: { code: "bad_response", message: `The server answered ${response.status} without the expected body.` } };
+    return {
+      ok: false,
+      status: response.status,
+      error: { code: "bad_response", message: `The server answered ${response.status} without the expected body.` },
+    };
   }
   const parsed = envelopeSchema.safeParse(body);
   if (!parsed.success) {
-    return { ok: false, status: response.status, error: { code: "bad_response", message: `The server answered ${response.status} without the expected body.` } };
+    return {
+      ok: false,
+      status: response.status,
+      error: { code: "bad_response", message: `The server answered ${response.status} without the expected body.` },
+    };
   }
   if (parsed.data.ok) return { ok: true, status: response.status, data: parsed.data.data as T };
   const error = parsed.data.error as ApiErrorBody;
@@ -79,7 +91,11 @@ export async function apiDownload(url: string, signal?: AbortSignal): Promise<Ap
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
   const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
   try {
-    return { ok: true, status: response.status, data: { blob: await response.blob(), fileName: encoded ? decodeURIComponent(encoded) : (plain ?? null) } };
+    return {
+      ok: true,
+      status: response.status,
+      data: { blob: await response.blob(), fileName: encoded ? decodeURIComponent(encoded) : (plain ?? null) },
+    };
   } catch {
     return { ok: false, status: 0, error: { code: "network", message: "The download was interrupted." } };
   }

@@ -41,7 +41,11 @@ export interface RouteHandlerContext<A extends boolean, P extends z.ZodType | un
   routeContext: NextRouteContext;
 }
 
-export function withRoute<A extends boolean = true, P extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export function withRoute<
+  A extends boolean = true,
+  P extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
   options: RouteOptions<A, P, B>,
   handler: (context: RouteHandlerContext<A, P, B>) => Promise<Response> | Response,
 ): (request: NextRequest, routeContext: NextRouteContext) => Promise<Response> {

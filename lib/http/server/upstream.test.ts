@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamNetworkError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(UpstreamNetworkError);
   return error as UpstreamNetworkError;
 }
@@ -36,7 +39,13 @@ describe("upstreamRequest", () => {
       response.writeHead(201, { "content-type": "application/json" });
       response.end(JSON.stringify({ method: request.method, url: request.url, auth: request.headers.authorization, body }));
     };
-    const answer = await upstreamRequest({ method: "POST", url: `${base}/v3.1/user?x=1`, headers: { authorization: "Bearer t" }, body: '{"a":1}', timeoutMs: 2_000 });
+    const answer = await upstreamRequest({
+      method: "POST",
+      url: `${base}/v3.1/user?x=1`,
+      headers: { authorization: "Bearer t" },
+      body: '{"a":1}',
+      timeoutMs: 2_000,
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers["x-business"]).toBe("b-1");
     expect(answer.headers.vary).toBe("accept, x-business");
@@ -98,7 +107,14 @@ describe("upstreamRequest", () => {
   });
 
   it("reads an answer of a trial balance of 5,000 accounts within the limit", async () => {
-    const rows = Array.from({ length: 5_000 }, (_, i) => ({ id: `acc-${i}`, name: `Account ${i} with a long descriptive name`, number: String(1000 + i), debit: "1234567.89", credit: "0.00", type: "asset" }));
+    const rows = Array.from({ length: 5_000 }, (_, i) => ({
+      id: `acc-${i}`,
+      name: `Account ${i} with a long descriptive name`,
+      number: String(1000 + i),
+      debit: "1234567.89",
+      credit: "0.00",
+      type: "asset",
+    }));
     const text = JSON.stringify({ $items: rows });
     expect(text.length).toBeLessThan(MAX_RESPONSE_BYTES / 4);
     handle = (_request, _body, response) => {
@@ -114,10 +130,14 @@ describe("upstreamRequest", () => {
       // Never answers.
     };
     const started = Date.now();
-    const error = await failure(withDeadline(Date.now() + 200, () => upstreamRequest({ method: "GET", url: `${base}/hang`, timeoutMs: 10_000 })));
+    const error = await failure(
+      withDeadline(Date.now() + 200, () => upstreamRequest({ method: "GET", url: `${base}/hang`, timeoutMs: 10_000 })),
+    );
     expect(error.timedOut).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_000);
-    const spent = await failure(withDeadline(Date.now() - 1, () => upstreamRequest({ method: "GET", url: `${base}/hang`, timeoutMs: 10_000 })));
+    const spent = await failure(
+      withDeadline(Date.now() - 1, () => upstreamRequest({ method: "GET", url: `${base}/hang`, timeoutMs: 10_000 })),
+    );
     expect(spent.timedOut).toBe(true);
   });
 });

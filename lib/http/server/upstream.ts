@@ -17,7 +17,12 @@ export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 const holder = globalThis as { __upstreamAgent?: Agent };
 
 function agent(): Agent {
-  holder.__upstreamAgent ??= new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 64, maxResponseSize: MAX_RESPONSE_BYTES });
+  holder.__upstreamAgent ??= new Agent({
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 120_000,
+    connections: 64,
+    maxResponseSize: MAX_RESPONSE_BYTES,
+  });
   return holder.__upstreamAgent;
 }
 
@@ -94,7 +99,11 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
   private fail(timedOut: boolean, tooLarge = false): void {
     clearTimeout(this.timer);
     // The message names the host only: URLs may carry query data, never tokens, but stay terse.
-    const message = tooLarge ? `${this.host} sent more than ${this.maxBytes} bytes` : timedOut ? `${this.host} did not answer in time` : `${this.host} could not be reached`;
+    const message = tooLarge
+      ? `${this.host} sent more than ${this.maxBytes} bytes`
+      : timedOut
+        ? `${this.host} did not answer in time`
+        : `${this.host} could not be reached`;
     this.reject(new UpstreamNetworkError(message, timedOut, tooLarge));
   }
 
@@ -108,7 +117,11 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
     if (this.expired) controller.abort(new DeadlineExceeded());
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
     this.status = statusCode;
     this.headers = headers;
   }

@@ -32,7 +32,8 @@ const COMPANY = 2001;
 const RUNS = 5;
 
 const control = sandboxControl(SANDBOX_URL);
-const signInAndConnect = (page: Page) => signInAndConnectPayroll(page, { appUrl: APP_URL, sandboxUrl: SANDBOX_URL, customer: { key: THOMAS_KEY, name: "Thomas Albrecht" } });
+const signInAndConnect = (page: Page) =>
+  signInAndConnectPayroll(page, { appUrl: APP_URL, sandboxUrl: SANDBOX_URL, customer: { key: THOMAS_KEY, name: "Thomas Albrecht" } });
 
 function previousOf(month: string): string {
   const [year, index] = month.split("-").map(Number) as [number, number];
@@ -47,7 +48,11 @@ async function seed(page: Page, databaseUrl: string, month: string, employeeIds:
   const fixture = bigMonth(1_000);
   const idOf = (fixtureId: number) => employeeIds[fixtureId - 1] ?? fixtureId;
   const moved = (lines: typeof fixture.month.hours, from: string, to: string, prefix: string) =>
-    lines.map((line, index) => ({ id: `${prefix}${index}`, employee_id: idOf(line.employee_id), values: { ...line.values, date: (line.values.date ?? "").replace(from, to) } }));
+    lines.map((line, index) => ({
+      id: `${prefix}${index}`,
+      employee_id: idOf(line.employee_id),
+      values: { ...line.values, date: (line.values.date ?? "").replace(from, to) },
+    }));
   const lines = moved(fixture.month.hours, fixture.month.period, month, "c");
   const status = await page.evaluate(
     async ({ url, body }) => (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
@@ -72,13 +77,10 @@ async function seed(page: Page, databaseUrl: string, month: string, employeeIds:
       [connection.id, COMPANY],
     );
     for (const setting of fixture.employeeSettings) {
-      await db.query("INSERT INTO payroll_employee_settings (connection_id, company_id, employee_id, pay_cap, monthly_hours_limit, updated_at) VALUES ($1, $2, $3, $4, $5, now())", [
-        connection.id,
-        COMPANY,
-        idOf(setting.employeeId),
-        setting.payCap,
-        setting.monthlyHoursLimit,
-      ]);
+      await db.query(
+        "INSERT INTO payroll_employee_settings (connection_id, company_id, employee_id, pay_cap, monthly_hours_limit, updated_at) VALUES ($1, $2, $3, $4, $5, now())",
+        [connection.id, COMPANY, idOf(setting.employeeId), setting.payCap, setting.monthlyHoursLimit],
+      );
     }
     const before = previousOf(month);
     const previousLines = moved(previous.hours, previous.period, before, "p");
@@ -99,7 +101,11 @@ async function checksRun(page: Page): Promise<number> {
 }
 
 async function waitForRun(page: Page, after: number): Promise<number> {
-  await page.waitForFunction((seen) => Number(document.querySelector('section[aria-labelledby="checks-title"]')?.getAttribute("data-checks-run") ?? 0) > seen, after, { timeout: 60_000 });
+  await page.waitForFunction(
+    (seen) => Number(document.querySelector('section[aria-labelledby="checks-title"]')?.getAttribute("data-checks-run") ?? 0) > seen,
+    after,
+    { timeout: 60_000 },
+  );
   return Number(await region(page).getAttribute("data-checks-ms"));
 }
 
@@ -110,12 +116,22 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL ?? (await freshMachineDatabase("ledgerlane_checks_bench"));
-  if (!databaseUrl) throw new Error("the checks bench needs a Postgres (DATABASE_URL, or one on 127.0.0.1:5432) to seed the month's settings and previous month");
+  if (!databaseUrl)
+    throw new Error(
+      "the checks bench needs a Postgres (DATABASE_URL, or one on 127.0.0.1:5432) to seed the month's settings and previous month",
+    );
   const app = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(APP_PORT), SANDBOX_PORT: String(SANDBOX_PORT), NEXTAUTH_URL: APP_URL, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-checks-bench", DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      PORT: String(APP_PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      NEXTAUTH_URL: APP_URL,
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-checks-bench",
+      DATABASE_URL: databaseUrl,
+    },
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {

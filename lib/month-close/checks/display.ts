@@ -11,7 +11,8 @@ import type { Finding } from "./schemas";
  */
 export function displayParams(locale: Locale, finding: Finding): Record<string, string | number> {
   const shown: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(finding.params)) shown[name] = typeof value === "string" ? displayText(locale, finding.rule, name, value) : displayNumber(locale, name, value);
+  for (const [name, value] of Object.entries(finding.params))
+    shown[name] = typeof value === "string" ? displayText(locale, finding.rule, name, value) : displayNumber(locale, name, value);
   return shown;
 }
 

@@ -48,7 +48,17 @@ import { centsToDecimal, microsToDecimal, parseMicros } from "@/lib/money/decima
 import { fieldsOf, type EntryKind } from "@/lib/payroll/entries/kinds";
 import { successorOn, type HealthInsurance } from "@/lib/payroll/employees/insurers";
 import { sundaysOf } from "@/lib/dates/calendar";
-import { HOURS_COLUMN, accumulate, dateOf, emptyMonth, microsOf, monthsOf, readLines, type EmployeeMonth, type ReadLine } from "./month-totals";
+import {
+  HOURS_COLUMN,
+  accumulate,
+  dateOf,
+  emptyMonth,
+  microsOf,
+  monthsOf,
+  readLines,
+  type EmployeeMonth,
+  type ReadLine,
+} from "./month-totals";
 import type { Finding, MonthCheckInput } from "./schemas";
 import {
   CHANGE_LIMIT_PERCENT,
@@ -161,7 +171,13 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
       const day = date ?? firstDay;
       const minimum = minimumWageOn(day);
       if (minimum !== null && rate < minimum.micros) {
-        findings.push({ severity: "warning", rule: "minimumWage", ...at, column: "total_amount", params: { rate: decimalOf(rate), minimum: minimum.value, date: day } });
+        findings.push({
+          severity: "warning",
+          rule: "minimumWage",
+          ...at,
+          column: "total_amount",
+          params: { rate: decimalOf(rate), minimum: minimum.value, date: day },
+        });
       }
     }
   };
@@ -178,7 +194,12 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
     const employeeId = employee.id;
     const insurer = employee.healthInsurance ? insurers.get(employee.healthInsurance) : undefined;
     if (insurer?.availableTo && insurer.availableTo < firstDay && !successorOn(insurer, insurers, firstDay)) {
-      findings.push({ severity: "blocker", rule: "insurerEnded", employeeId, params: { insurer: insurer.number, insurerName: insurer.name, endDate: insurer.availableTo } });
+      findings.push({
+        severity: "blocker",
+        rule: "insurerEnded",
+        employeeId,
+        params: { insurer: insurer.number, insurerName: insurer.name, endDate: insurer.availableTo },
+      });
     }
     const month = months.get(employeeId);
     if (!month) {
@@ -187,36 +208,67 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
     }
     for (const [date, day] of month.days) {
       if (day.micros > MAX_DAILY_MICROS) {
-        findings.push({ severity: "warning", rule: "dailyHours", employeeId, kind: "hours", lineId: day.lineId, column: "total_hours", params: { date, hours: decimalOf(day.micros), limit: MAX_DAILY_HOURS } });
+        findings.push({
+          severity: "warning",
+          rule: "dailyHours",
+          employeeId,
+          kind: "hours",
+          lineId: day.lineId,
+          column: "total_hours",
+          params: { date, hours: decimalOf(day.micros), limit: MAX_DAILY_HOURS },
+        });
       }
     }
     const own = settings.get(employeeId);
     const limit = own?.monthlyHoursLimit ?? input.company.monthlyHoursLimit;
     if (month.workedMicros > Math.round(limit * MICROS)) {
-      findings.push({ severity: "warning", rule: "monthlyHours", employeeId, params: { hours: decimalOf(month.workedMicros), limit, source: own?.monthlyHoursLimit != null ? "employee" : "company" } });
+      findings.push({
+        severity: "warning",
+        rule: "monthlyHours",
+        employeeId,
+        params: { hours: decimalOf(month.workedMicros), limit, source: own?.monthlyHoursLimit != null ? "employee" : "company" },
+      });
     }
     const cap = own?.payCap === "minijob" ? minijobCap : (own?.payCap ?? null);
     const capCents = cap === null ? null : centsOf(cap);
     if (cap !== null && capCents !== null && month.capCents > capCents) {
-      findings.push({ severity: "warning", rule: "payCap", employeeId, params: { total: centsToDecimal(month.capCents), cap: centsToDecimal(capCents) } });
+      findings.push({
+        severity: "warning",
+        rule: "payCap",
+        employeeId,
+        params: { total: centsToDecimal(month.capCents), cap: centsToDecimal(capCents) },
+      });
     }
     const before = previous?.get(employeeId);
     if (before && input.previous) {
       const previousMonth = input.previous.period;
       const hoursChange = changePercent(before.workedMicros, month.workedMicros);
       if (hoursChange !== null) {
-        findings.push({ severity: "warning", rule: "hoursChanged", employeeId, params: { now: decimalOf(month.workedMicros), before: decimalOf(before.workedMicros), percent: hoursChange, previousMonth } });
+        findings.push({
+          severity: "warning",
+          rule: "hoursChanged",
+          employeeId,
+          params: { now: decimalOf(month.workedMicros), before: decimalOf(before.workedMicros), percent: hoursChange, previousMonth },
+        });
       }
       const payChange = changePercent(before.payCents, month.payCents);
       if (payChange !== null) {
-        findings.push({ severity: "warning", rule: "payChanged", employeeId, params: { now: centsToDecimal(month.payCents), before: centsToDecimal(before.payCents), percent: payChange, previousMonth } });
+        findings.push({
+          severity: "warning",
+          rule: "payChanged",
+          employeeId,
+          params: { now: centsToDecimal(month.payCents), before: centsToDecimal(before.payCents), percent: payChange, previousMonth },
+        });
       }
     }
   }
 
   const rank = new Map(input.employees.map((employee, index) => [employee.id, index]));
   const order = (finding: Finding) => (finding.severity === "blocker" ? 0 : 1) * 1e9 + (rank.get(finding.employeeId) ?? 1e8);
-  return findings.map((finding, index) => ({ finding, index, key: order(finding) })).sort((a, b) => a.key - b.key || a.index - b.index).map(({ finding }) => finding);
+  return findings
+    .map((finding, index) => ({ finding, index, key: order(finding) }))
+    .sort((a, b) => a.key - b.key || a.index - b.index)
+    .map(({ finding }) => finding);
 }
 
 /** Whether the lines hold a holiday surcharge, so a browser without the period's holidays knows it must load them. */

@@ -53,7 +53,15 @@ type Values = StoredLine["values"];
  * first run in a page. month-totals.test.ts holds these to fieldsOf.
  */
 export const CELLS_OF: Record<EntryKind, (values: Values) => string[]> = {
-  hours: (v) => [v.type ?? "", v.total_hours ?? "", v.total_amount ?? "", v.surcharge ?? "", v.date ?? "", v.cost_center_id ?? "", v.cost_object_id ?? ""],
+  hours: (v) => [
+    v.type ?? "",
+    v.total_hours ?? "",
+    v.total_amount ?? "",
+    v.surcharge ?? "",
+    v.date ?? "",
+    v.cost_center_id ?? "",
+    v.cost_object_id ?? "",
+  ],
   payments: (v) => [v.type ?? "", v.count ?? "", v.amount ?? ""],
 };
 
@@ -115,7 +123,11 @@ export function accumulate(kind: EntryKind, read: ReadLine, month: EmployeeMonth
 const monthsCache = new WeakMap<object, ReadonlyMap<number, EmployeeMonth>>();
 
 /** Each employee's month of a set of lines (the last transferred month, for the change check); not to be changed. */
-export function monthsOf(lines: { period: string; hours: readonly StoredLine[]; payments: readonly StoredLine[] }): ReadonlyMap<number, EmployeeMonth> {
+export function monthsOf(lines: {
+  period: string;
+  hours: readonly StoredLine[];
+  payments: readonly StoredLine[];
+}): ReadonlyMap<number, EmployeeMonth> {
   const known = monthsCache.get(lines);
   if (known) return known;
   const { period, hours, payments } = lines;

@@ -41,7 +41,10 @@ export const healthInsuranceSchema = z.object({
 export const employeeCheckSettingsSchema = z.object({
   employeeId: storedPositiveIntSchema,
   /** `minijob`: the statutory limit of the month (tables.ts); an amount: that many euros a month; null: none. */
-  payCap: z.union([z.literal("minijob"), amountSchema]).nullable().default(null),
+  payCap: z
+    .union([z.literal("minijob"), amountSchema])
+    .nullable()
+    .default(null),
   /** Overrides the company's monthly hours limit for this employee. */
   monthlyHoursLimit: hoursLimitSchema.nullable().default(null),
 });

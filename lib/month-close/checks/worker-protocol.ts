@@ -13,11 +13,19 @@ import { findingSchema, monthCheckInputSchema } from "./schemas";
 
 const contextSchema = monthCheckInputSchema.omit({ month: true });
 
-const linesSchema = z.array(z.custom<StoredLine>((value) => typeof value === "object" && value !== null && "employee_id" in value && "values" in value));
+const linesSchema = z.array(
+  z.custom<StoredLine>((value) => typeof value === "object" && value !== null && "employee_id" in value && "values" in value),
+);
 
 export const checksRequestSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("context"), context: contextSchema }),
-  z.object({ type: z.literal("run"), id: z.number().int(), period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), hours: linesSchema, payments: linesSchema }),
+  z.object({
+    type: z.literal("run"),
+    id: z.number().int(),
+    period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+    hours: linesSchema,
+    payments: linesSchema,
+  }),
 ]);
 export type ChecksRequest = z.infer<typeof checksRequestSchema>;
 

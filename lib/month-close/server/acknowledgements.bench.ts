@@ -22,12 +22,25 @@ const { monthGate, warningId } = await import("../gate");
 const db = getDb();
 const user = await db.user.create({ data: { accountingUserId: `acknowledge-bench:${randomUUID()}`, displayName: "Bench Clerk" } });
 const workspace = await db.workspace.create({ data: { name: "Bench firm", members: { create: { userId: user.id, roles: ["clerk"] } } } });
-const connection = await db.payrollConnection.create({ data: { workspaceId: workspace.id, createdById: user.id, baseUrl: "http://127.0.0.1:9/payroll", username: "bench", apiKeyEncrypted: "not-a-key" } });
+const connection = await db.payrollConnection.create({
+  data: {
+    workspaceId: workspace.id,
+    createdById: user.id,
+    baseUrl: "http://127.0.0.1:9/payroll",
+    username: "bench",
+    apiKeyEncrypted: "not-a-key",
+  },
+});
 const actor = { workspaceId: workspace.id, userId: user.id, name: "Bench Clerk", roles: ["clerk"] as const };
 const key = { connectionId: connection.id, companyId: 2001, period: "2026-11" };
 // The large company with no line this month: a "no lines" warning per employee.
 const context: CheckContext = {
-  employees: Array.from({ length: EMPLOYEES }, (_, index) => ({ id: index + 1, firstName: "Bench", lastName: `Employee ${index + 1}`, healthInsurance: null })),
+  employees: Array.from({ length: EMPLOYEES }, (_, index) => ({
+    id: index + 1,
+    firstName: "Bench",
+    lastName: `Employee ${index + 1}`,
+    healthInsurance: null,
+  })),
   insurers: [],
   employeeSettings: [],
   company: { federalState: null, monthlyHoursLimit: 208 },
@@ -47,10 +60,18 @@ const timed = async (work: () => Promise<unknown>) => {
 const byRule: number[] = [];
 const oneByOne: number[] = [];
 const batch: number[] = [];
-const entries = ids.map((id, index) => ({ kind: "month_close.acknowledged" as const, companyId: 2001, period: "2026-11", subjectId: randomUUID(), details: { warningId: id, employeeId: index + 1 } }));
+const entries = ids.map((id, index) => ({
+  kind: "month_close.acknowledged" as const,
+  companyId: 2001,
+  period: "2026-11",
+  subjectId: randomUUID(),
+  details: { warningId: id, employeeId: index + 1 },
+}));
 for (let round = 0; round < ROUNDS; round += 1) {
   await db.monthClose.deleteMany({ where: { connectionId: connection.id } });
-  byRule.push(await timed(() => acknowledgeWarnings(key, actor, context, { warningIds: ids, comment: "Lines come with next month's import" })));
+  byRule.push(
+    await timed(() => acknowledgeWarnings(key, actor, context, { warningIds: ids, comment: "Lines come with next month's import" })),
+  );
   oneByOne.push(
     await timed(() =>
       db.$transaction(

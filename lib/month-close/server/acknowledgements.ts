@@ -53,9 +53,7 @@ export async function acknowledgementsOf(key: MonthKey): Promise<{ round: number
   if (!row) return { round: 1, acknowledgements: [] };
   return {
     round: row.round,
-    acknowledgements: row.acknowledgements
-      .filter((ack) => ack.round === row.round)
-      .map(viewOf),
+    acknowledgements: row.acknowledgements.filter((ack) => ack.round === row.round).map(viewOf),
   };
 }
 
@@ -66,13 +64,24 @@ export async function acknowledgementsOf(key: MonthKey): Promise<{ round: number
  * the round keeps its acknowledgement; the others are inserted together, each with its own audit
  * entry. Returns the acknowledgement of every id asked for, in the order asked.
  */
-export async function acknowledgeWarnings(key: MonthKey, actor: MonthActor, context: CheckContext, input: { warningIds: readonly string[]; comment: string }): Promise<AcknowledgementView[]> {
-  if (!mayAcknowledge(actor.roles)) throw new ApiError("forbidden", "A warning is acknowledged by a member who prepares or approves the month.");
+export async function acknowledgeWarnings(
+  key: MonthKey,
+  actor: MonthActor,
+  context: CheckContext,
+  input: { warningIds: readonly string[]; comment: string },
+): Promise<AcknowledgementView[]> {
+  if (!mayAcknowledge(actor.roles))
+    throw new ApiError("forbidden", "A warning is acknowledged by a member who prepares or approves the month.");
   const comment = input.comment.trim();
-  if (!hasVisibleText(comment)) throw new ApiError("invalid", "Say why the warning is fine, in visible characters.", { fields: { comment: comment ? "invisible" : "required" } });
+  if (!hasVisibleText(comment))
+    throw new ApiError("invalid", "Say why the warning is fine, in visible characters.", {
+      fields: { comment: comment ? "invisible" : "required" },
+    });
   const ids = [...new Set(input.warningIds)];
   if (ids.length === 0 || ids.length > ACKNOWLEDGE_MAX_WARNINGS) {
-    throw new ApiError("invalid", `Acknowledge between 1 and ${ACKNOWLEDGE_MAX_WARNINGS} warnings at once.`, { fields: { warningIds: "count" } });
+    throw new ApiError("invalid", `Acknowledge between 1 and ${ACKNOWLEDGE_MAX_WARNINGS} warnings at once.`, {
+      fields: { warningIds: "count" },
+    });
   }
   return getDb().$transaction(
     async (tx) => {
@@ -81,15 +90,24 @@ export async function acknowledgeWarnings(key: MonthKey, actor: MonthActor, cont
       await tx.$queryRaw`SELECT id FROM month_closes WHERE connection_id = ${key.connectionId}::uuid AND company_id = ${key.companyId} AND period = ${key.period} FOR SHARE`;
       const row = await tx.monthClose.findUniqueOrThrow({ where: { connectionId_companyId_period: key } });
       if (!ACKNOWLEDGING_STATES.includes(row.state)) {
-        throw new ApiError("month_state", `The month is ${row.state.replaceAll("_", " ")}; its warnings cannot be acknowledged now.`, { extra: { state: row.state } });
+        throw new ApiError("month_state", `The month is ${row.state.replaceAll("_", " ")}; its warnings cannot be acknowledged now.`, {
+          extra: { state: row.state },
+        });
       }
       const existing = new Map(
-        (await tx.monthCloseAcknowledgement.findMany({ where: { monthCloseId: row.id, round: row.round, warningId: { in: ids } } })).map((ack) => [ack.warningId, ack]),
+        (await tx.monthCloseAcknowledgement.findMany({ where: { monthCloseId: row.id, round: row.round, warningId: { in: ids } } })).map(
+          (ack) => [ack.warningId, ack],
+        ),
       );
       const asked = ids.filter((id) => !existing.has(id));
       if (asked.length > 0) {
         const lines = await monthLines(tx, key);
-        const current = new Map(monthGate({ ...context, month: { period: key.period, ...lines } }, new Set()).warnings.map((finding) => [warningId(finding), finding]));
+        const current = new Map(
+          monthGate({ ...context, month: { period: key.period, ...lines } }, new Set()).warnings.map((finding) => [
+            warningId(finding),
+            finding,
+          ]),
+        );
         const stale = asked.filter((id) => !current.has(id)).length;
         if (stale > 0) {
           throw new ApiError(
@@ -101,7 +119,14 @@ export async function acknowledgeWarnings(key: MonthKey, actor: MonthActor, cont
           );
         }
         const created = await tx.monthCloseAcknowledgement.createManyAndReturn({
-          data: asked.map((id) => ({ monthCloseId: row.id, round: row.round, warningId: id, comment, userId: actor.userId, userName: actor.name })),
+          data: asked.map((id) => ({
+            monthCloseId: row.id,
+            round: row.round,
+            warningId: id,
+            comment,
+            userId: actor.userId,
+            userName: actor.name,
+          })),
         });
         await auditAcknowledgements(
           tx,
@@ -113,7 +138,15 @@ export async function acknowledgeWarnings(key: MonthKey, actor: MonthActor, cont
               companyId: key.companyId,
               period: key.period,
               acknowledgementId: ack.id,
-              details: { round: row.round, warningId: ack.warningId, rule: warning.rule, employeeId: warning.employeeId, entryKind: warning.kind ?? null, lineId: warning.lineId ?? null, comment },
+              details: {
+                round: row.round,
+                warningId: ack.warningId,
+                rule: warning.rule,
+                employeeId: warning.employeeId,
+                entryKind: warning.kind ?? null,
+                lineId: warning.lineId ?? null,
+                comment,
+              },
             };
           }),
         );

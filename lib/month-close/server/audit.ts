@@ -30,14 +30,28 @@ export type MonthStep =
       companyId: number;
       period: string;
       acknowledgementId: string;
-      details: { round: number; warningId: string; rule: string; employeeId: number; entryKind: string | null; lineId: string | null; comment: string };
+      details: {
+        round: number;
+        warningId: string;
+        rule: string;
+        employeeId: number;
+        entryKind: string | null;
+        lineId: string | null;
+        comment: string;
+      };
     };
 
 type Acknowledged = Extract<MonthStep, { kind: "month_close.acknowledged" }>;
 
 const actorOf = (actor: MonthActor) => ({ workspaceId: actor.workspaceId, userId: actor.userId, name: actor.name });
 
-const acknowledgedEntry = (step: Acknowledged): AuditEntryInput => ({ kind: step.kind, companyId: step.companyId, period: step.period, subjectId: step.acknowledgementId, details: step.details });
+const acknowledgedEntry = (step: Acknowledged): AuditEntryInput => ({
+  kind: step.kind,
+  companyId: step.companyId,
+  period: step.period,
+  subjectId: step.acknowledgementId,
+  details: step.details,
+});
 
 /** The one place the month close writes the audit trail, in the transaction of the step it records. */
 export async function auditMonthStep(tx: Prisma.TransactionClient, step: MonthStep): Promise<void> {
@@ -65,6 +79,7 @@ export async function auditMonthStep(tx: Prisma.TransactionClient, step: MonthSt
 export async function auditAcknowledgements(tx: Prisma.TransactionClient, steps: readonly Acknowledged[]): Promise<void> {
   const first = steps[0];
   if (!first) return;
-  if (steps.some((step) => step.actor.userId !== first.actor.userId || step.actor.workspaceId !== first.actor.workspaceId)) throw new Error("auditAcknowledgements records the steps of one person.");
+  if (steps.some((step) => step.actor.userId !== first.actor.userId || step.actor.workspaceId !== first.actor.workspaceId))
+    throw new Error("auditAcknowledgements records the steps of one person.");
   await recordAuditMany(tx, actorOf(first.actor), steps.map(acknowledgedEntry));
 }

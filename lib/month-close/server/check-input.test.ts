@@ -25,7 +25,9 @@ beforeAll(async () => {
   const db = getDb();
   const user = await db.user.create({ data: { accountingUserId: `check-input-${Date.now()}`, displayName: "Clara Clerk" } });
   userId = user.id;
-  const workspace = await db.workspace.create({ data: { name: `Check input ${Date.now()}`, members: { create: [{ userId, roles: ["owner"] }] } } });
+  const workspace = await db.workspace.create({
+    data: { name: `Check input ${Date.now()}`, members: { create: [{ userId, roles: ["owner"] }] } },
+  });
   await connectPayroll({ userId, workspaceId: workspace.id }, { apiKey: SABINE_KEY }, null);
   const payroll = await payrollFor({ userId, workspaceId: workspace.id }, "payroll.edit");
   client = payroll.client;
@@ -50,26 +52,69 @@ describe("monthCheckInput", () => {
     const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     const { monthCheckInput } = await import("./check-input");
     const db = getDb();
-    await saveEntryDraft({ ...key, kind: "hours" }, [line("h1", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "14.5" }), line("blank", 2, {})], null);
+    await saveEntryDraft(
+      { ...key, kind: "hours" },
+      [line("h1", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "14.5" }), line("blank", 2, {})],
+      null,
+    );
     await saveEntryDraft({ ...key, kind: "payments" }, [line("p1", 3, { type: "BONUS_PAYMENT", amount: "250" })], null);
-    await db.payrollCompanySettings.create({ data: { connectionId: key.connectionId, companyId: COMPANY, federalState: "BY", monthlyHoursLimit: 180 } });
-    await db.payrollEmployeeSettings.create({ data: { connectionId: key.connectionId, companyId: COMPANY, employeeId: 3, payCap: "minijob" } });
+    await db.payrollCompanySettings.create({
+      data: { connectionId: key.connectionId, companyId: COMPANY, federalState: "BY", monthlyHoursLimit: 180 },
+    });
+    await db.payrollEmployeeSettings.create({
+      data: { connectionId: key.connectionId, companyId: COMPANY, employeeId: 3, payCap: "minijob" },
+    });
     // Two earlier months transferred: the later one's last accepted set of each kind counts; a refused one and this month's do not.
     const transfer = (period: string, kind: string, outcome: "succeeded" | "refused", lines: unknown[], createdAt: Date) =>
-      db.payrollEntryTransfer.create({ data: { connectionId: key.connectionId, companyId: COMPANY, period, kind, userId, userName: "Clara", outcome, lines: lines as never, lineCount: lines.length, totalCents: "0", createdAt } });
+      db.payrollEntryTransfer.create({
+        data: {
+          connectionId: key.connectionId,
+          companyId: COMPANY,
+          period,
+          kind,
+          userId,
+          userName: "Clara",
+          outcome,
+          lines: lines as never,
+          lineCount: lines.length,
+          totalCents: "0",
+          createdAt,
+        },
+      });
     const last = before(key.period, 1);
-    await transfer(before(key.period, 2), "hours", "succeeded", [line("old", 1, { type: "HOURLY_WAGE", total_hours: "1" })], new Date(Date.now() - 5000));
+    await transfer(
+      before(key.period, 2),
+      "hours",
+      "succeeded",
+      [line("old", 1, { type: "HOURLY_WAGE", total_hours: "1" })],
+      new Date(Date.now() - 5000),
+    );
     await transfer(last, "hours", "succeeded", [line("first", 1, { type: "HOURLY_WAGE", total_hours: "2" })], new Date(Date.now() - 4000));
     await transfer(last, "hours", "succeeded", [line("second", 1, { type: "HOURLY_WAGE", total_hours: "3" })], new Date(Date.now() - 3000));
     await transfer(last, "payments", "refused", [line("refused", 1, { type: "BONUS_PAYMENT", amount: "9" })], new Date(Date.now() - 2000));
-    await transfer(key.period, "hours", "succeeded", [line("now", 1, { type: "HOURLY_WAGE", total_hours: "4" })], new Date(Date.now() - 1000));
+    await transfer(
+      key.period,
+      "hours",
+      "succeeded",
+      [line("now", 1, { type: "HOURLY_WAGE", total_hours: "4" })],
+      new Date(Date.now() - 1000),
+    );
 
     const input = await monthCheckInput(key, client);
-    expect(input.month).toEqual({ period: key.period, hours: [line("h1", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "14.5" })], payments: [line("p1", 3, { type: "BONUS_PAYMENT", amount: "250" })] });
+    expect(input.month).toEqual({
+      period: key.period,
+      hours: [line("h1", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "14.5" })],
+      payments: [line("p1", 3, { type: "BONUS_PAYMENT", amount: "250" })],
+    });
     const employees = await client.listEmployees(COMPANY);
     expect(input.employees.map((employee) => employee.id)).toEqual(employees.map((employee) => employee.id).sort((a, b) => a - b));
     const second = employees.find((employee) => employee.id === 2)!;
-    expect(input.employees.find((employee) => employee.id === 2)).toEqual({ id: 2, firstName: second.first_name, lastName: second.last_name, healthInsurance: second.health_insurance ?? null });
+    expect(input.employees.find((employee) => employee.id === 2)).toEqual({
+      id: 2,
+      firstName: second.first_name,
+      lastName: second.last_name,
+      healthInsurance: second.health_insurance ?? null,
+    });
     expect(input.insurers.length).toBeGreaterThanOrEqual(50);
     expect(input.insurers.some((insurer) => insurer.number === second.health_insurance)).toBe(true);
     expect(input.company).toEqual({ federalState: "BY", monthlyHoursLimit: 180 });

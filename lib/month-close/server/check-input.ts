@@ -77,7 +77,12 @@ export async function previousMonth(connectionId: string, companyId: number, per
 /** The company's employees as the checks read them, in the grid's order (by id). */
 export function checkEmployees(employees: readonly Employee[]): CheckContext["employees"] {
   return employees
-    .map((employee) => ({ id: employee.id, firstName: employee.first_name, lastName: employee.last_name, healthInsurance: employee.health_insurance || null }))
+    .map((employee) => ({
+      id: employee.id,
+      firstName: employee.first_name,
+      lastName: employee.last_name,
+      healthInsurance: employee.health_insurance || null,
+    }))
     .sort((a, b) => a.id - b.id);
 }
 
@@ -86,7 +91,9 @@ async function insurersOf(client: PayrollClient): Promise<CheckContext["insurers
     await ensureReferenceLists(client);
   } catch (error) {
     // The cached list (if any) is used; without one, the ended-insurer check finds nothing to compare.
-    console.error(`month-close checks: the health insurance list could not be refreshed (${error instanceof Error ? error.message : String(error)})`);
+    console.error(
+      `month-close checks: the health insurance list could not be refreshed (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   return healthInsurances(client.baseUrl);
 }

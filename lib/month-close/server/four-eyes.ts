@@ -13,7 +13,10 @@ type Db = Prisma.TransactionClient;
  * follows members joining and leaving, and an owner's choice is never overwritten.
  */
 export async function effectiveFourEyes(db: Db, workspaceId: string): Promise<boolean> {
-  const workspace = await db.workspace.findUnique({ where: { id: workspaceId }, select: { fourEyes: true, _count: { select: { members: true } } } });
+  const workspace = await db.workspace.findUnique({
+    where: { id: workspaceId },
+    select: { fourEyes: true, _count: { select: { members: true } } },
+  });
   if (!workspace) return true;
   return workspace.fourEyes ?? workspace._count.members >= 2;
 }
@@ -26,7 +29,10 @@ export interface FourEyesSetting {
 }
 
 export async function fourEyesSetting(workspaceId: string): Promise<FourEyesSetting> {
-  const workspace = await getDb().workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { fourEyes: true, _count: { select: { members: true } } } });
+  const workspace = await getDb().workspace.findUniqueOrThrow({
+    where: { id: workspaceId },
+    select: { fourEyes: true, _count: { select: { members: true } } },
+  });
   const members = workspace._count.members;
   return { setting: workspace.fourEyes, effective: workspace.fourEyes ?? members >= 2, members };
 }
@@ -35,8 +41,15 @@ export async function fourEyesSetting(workspaceId: string): Promise<FourEyesSett
  * An owner switches four eyes on or off (null: back to the default); recorded in the audit trail.
  * A non-member gets 404, a member who is not an owner 403.
  */
-export async function setFourEyes(person: { userId: string; name: string }, workspaceId: string, enabled: boolean | null): Promise<FourEyesSetting> {
-  const member = await getDb().workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId: person.userId } }, select: { roles: true } });
+export async function setFourEyes(
+  person: { userId: string; name: string },
+  workspaceId: string,
+  enabled: boolean | null,
+): Promise<FourEyesSetting> {
+  const member = await getDb().workspaceMember.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId: person.userId } },
+    select: { roles: true },
+  });
   if (!member) throw new ApiError("not_found");
   if (!member.roles.includes("owner")) throw new ApiError("forbidden", "Only an owner of the workspace may change four eyes.");
   const actor: MonthActor = { ...person, workspaceId, roles: member.roles };

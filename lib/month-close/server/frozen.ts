@@ -35,8 +35,12 @@ export async function assertMonthOpen(tx: Prisma.TransactionClient, key: MonthKe
   }
   const state = rows[0]?.state ?? "open";
   if (state !== "open") {
-    throw new ApiError("month_frozen", state === "in_review" ? "The month is in review." : `The month is ${state.replaceAll("_", " ")}: drafts cannot be changed.`, {
-      extra: { state },
-    });
+    throw new ApiError(
+      "month_frozen",
+      state === "in_review" ? "The month is in review." : `The month is ${state.replaceAll("_", " ")}: drafts cannot be changed.`,
+      {
+        extra: { state },
+      },
+    );
   }
 }

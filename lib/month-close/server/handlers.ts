@@ -39,53 +39,71 @@ const params = z.object({ companyId: z.string() });
 export const getMonthClose = payrollRoute({ permission: "payroll.read", params }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   const actor = actorOf(context.user);
-  return successResponse({ monthClose: await monthCloseView({ connectionId: context.connection.id, companyId: company.id, period: company.current_month }, actor.workspaceId) });
+  return successResponse({
+    monthClose: await monthCloseView(
+      { connectionId: context.connection.id, companyId: company.id, period: company.current_month },
+      actor.workspaceId,
+    ),
+  });
 });
 
-export const postMonthClose = payrollRoute({ permission: "payroll.read", params, body: monthCloseBodySchema, maxBodyBytes: 4096 }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  const body = context.body;
-  if (body.period !== company.current_month) {
-    throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, { extra: { period: company.current_month } });
-  }
-  const actor = actorOf(context.user);
-  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
-  // The checks' input apart from the lines (read before the transition's transaction: it asks the service).
-  const checks = () => checkContext(key, context.client);
-  switch (body.action) {
-    case "submit":
-      return successResponse({ monthClose: await submitMonth(key, actor, await checks()) });
-    case "withdraw":
-      return successResponse({ monthClose: await withdrawMonth(key, actor) });
-    case "approve":
-      return successResponse({ monthClose: await approveMonth(key, actor, await checks()) });
-    case "reopen":
-      return successResponse({ monthClose: await reopenMonth(key, actor, body.reason) });
-    case "transfer":
-      // Enqueued: answers at once with the month Transferring; the page follows it (./transfer-job.ts sends).
-      return successResponse(await requestTransfer(key, actor), 202);
-    case "check":
-      return successResponse(await checkTransfer(key, actor, context.client, company, context.connection.baseUrl));
-  }
-});
+export const postMonthClose = payrollRoute(
+  { permission: "payroll.read", params, body: monthCloseBodySchema, maxBodyBytes: 4096 },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    const body = context.body;
+    if (body.period !== company.current_month) {
+      throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, {
+        extra: { period: company.current_month },
+      });
+    }
+    const actor = actorOf(context.user);
+    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
+    // The checks' input apart from the lines (read before the transition's transaction: it asks the service).
+    const checks = () => checkContext(key, context.client);
+    switch (body.action) {
+      case "submit":
+        return successResponse({ monthClose: await submitMonth(key, actor, await checks()) });
+      case "withdraw":
+        return successResponse({ monthClose: await withdrawMonth(key, actor) });
+      case "approve":
+        return successResponse({ monthClose: await approveMonth(key, actor, await checks()) });
+      case "reopen":
+        return successResponse({ monthClose: await reopenMonth(key, actor, body.reason) });
+      case "transfer":
+        // Enqueued: answers at once with the month Transferring; the page follows it (./transfer-job.ts sends).
+        return successResponse(await requestTransfer(key, actor), 202);
+      case "check":
+        return successResponse(await checkTransfer(key, actor, context.client, company, context.connection.baseUrl));
+    }
+  },
+);
 
 /**
  * POST `{ period, warningIds, comment }`: acknowledges warnings of the current round (one, or all of
  * a rule) with one comment, all or none (./acknowledgements.ts says who, when and what).
  */
-export const postAcknowledgement = payrollRoute({ permission: "payroll.read", params, body: acknowledgeBodySchema, maxBodyBytes: ACKNOWLEDGE_MAX_BODY_BYTES }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  if (context.body.period !== company.current_month) {
-    throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, { extra: { period: company.current_month } });
-  }
-  const actor = actorOf(context.user);
-  // Refused before the service is asked for the employees; the service checks the roles again.
-  if (!mayAcknowledge(actor.roles)) throw new ApiError("forbidden", "A warning is acknowledged by a member who prepares or approves the month.");
-  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
-  const acknowledgements = await acknowledgeWarnings(key, actor, await checkContext(key, context.client), context.body);
-  return successResponse({ acknowledgements }, 201);
-});
+export const postAcknowledgement = payrollRoute(
+  { permission: "payroll.read", params, body: acknowledgeBodySchema, maxBodyBytes: ACKNOWLEDGE_MAX_BODY_BYTES },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    if (context.body.period !== company.current_month) {
+      throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, {
+        extra: { period: company.current_month },
+      });
+    }
+    const actor = actorOf(context.user);
+    // Refused before the service is asked for the employees; the service checks the roles again.
+    if (!mayAcknowledge(actor.roles))
+      throw new ApiError("forbidden", "A warning is acknowledged by a member who prepares or approves the month.");
+    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
+    const acknowledgements = await acknowledgeWarnings(key, actor, await checkContext(key, context.client), context.body);
+    return successResponse({ acknowledgements }, 201);
+  },
+);
 
-export const putFourEyes = withRoute({ params: workspaceParamsSchema, body: fourEyesBodySchema, maxBodyBytes: 256 }, async ({ user, params, body }) =>
-  successResponse(await setFourEyes({ userId: user.id, name: personName(user) }, params.workspaceId, body.enabled)),
+export const putFourEyes = withRoute(
+  { params: workspaceParamsSchema, body: fourEyesBodySchema, maxBodyBytes: 256 },
+  async ({ user, params, body }) =>
+    successResponse(await setFourEyes({ userId: user.id, name: personName(user) }, params.workspaceId, body.enabled)),
 );

@@ -17,17 +17,26 @@ export interface MonthClosePageData {
 }
 
 /** The month close of a company's current month as this person sees it (null before they have a workspace). */
-export async function monthClosePageData(user: SessionUser, connectionId: string, company: { id: number; current_month: string }): Promise<MonthClosePageData | null> {
+export async function monthClosePageData(
+  user: SessionUser,
+  connectionId: string,
+  company: { id: number; current_month: string },
+): Promise<MonthClosePageData | null> {
   const workspace = user.workspace;
   if (!workspace) return null;
   const view = await monthCloseView({ connectionId, companyId: company.id, period: company.current_month }, workspace.id);
   const person = { id: user.id, roles: workspace.roles };
-  const fourEyesBlocksMe = ACTION_FROM.approve.includes(view.state) && holdsRole(workspace.roles, "approve") && view.fourEyes && view.submittedById === user.id;
+  const fourEyesBlocksMe =
+    ACTION_FROM.approve.includes(view.state) && holdsRole(workspace.roles, "approve") && view.fourEyes && view.submittedById === user.id;
   return { view, actions: actionsFor(view, person), fourEyesBlocksMe };
 }
 
 /** The company list's month states (an empty map before the person has a workspace). */
-export async function monthClosesForList(user: SessionUser, connectionId: string, companies: readonly { id: number; current_month: string }[]): Promise<Map<number, MonthCloseView>> {
+export async function monthClosesForList(
+  user: SessionUser,
+  connectionId: string,
+  companies: readonly { id: number; current_month: string }[],
+): Promise<Map<number, MonthCloseView>> {
   if (!user.workspace || companies.length === 0) return new Map();
   return monthCloseViews(connectionId, companies, user.workspace.id);
 }
@@ -44,7 +53,13 @@ export interface ChecksPageData {
   canAcknowledge: boolean;
 }
 
-export async function checksPageData(user: SessionUser, connectionId: string, client: PayrollClient, company: { id: number; current_month: string }, state: MonthState): Promise<ChecksPageData> {
+export async function checksPageData(
+  user: SessionUser,
+  connectionId: string,
+  client: PayrollClient,
+  company: { id: number; current_month: string },
+  state: MonthState,
+): Promise<ChecksPageData> {
   const key = { connectionId, companyId: company.id, period: company.current_month };
   const [context, lines, acknowledged] = await Promise.all([checkContext(key, client), monthLines(getDb(), key), acknowledgementsOf(key)]);
   return {
@@ -64,7 +79,12 @@ export type ListCheckCounts = { blockers: number; warnings: number } | null;
  * month has draft lines (the others have nothing to check yet and show "—"), with the round's
  * acknowledgements. A company whose employees cannot be read now is left "—" too.
  */
-export async function checkCountsForList(user: SessionUser, connectionId: string, client: PayrollClient, companies: readonly { id: number; current_month: string }[]): Promise<Map<number, ListCheckCounts>> {
+export async function checkCountsForList(
+  user: SessionUser,
+  connectionId: string,
+  client: PayrollClient,
+  companies: readonly { id: number; current_month: string }[],
+): Promise<Map<number, ListCheckCounts>> {
   const counts = new Map<number, ListCheckCounts>();
   if (!user.workspace || companies.length === 0) return counts;
   const drafted = await getDb().payrollEntryDraftLine.findMany({

@@ -29,7 +29,10 @@ export type SentForReread = Partial<Record<EntryKind, { transferId: string; payl
 export const REREAD_AFTER_MINUTES = [1, 10] as const;
 
 /** Writes the two reads of a Transfer (none when nothing went out); their due times, to wake the job at. */
-export async function createRereads(tx: Tx, input: { monthCloseId: string; round: number; sent: SentForReread; userId: string; userName: string; at: Date }): Promise<Date[]> {
+export async function createRereads(
+  tx: Tx,
+  input: { monthCloseId: string; round: number; sent: SentForReread; userId: string; userName: string; at: Date },
+): Promise<Date[]> {
   const kinds = ENTRY_KINDS.filter((kind) => input.sent[kind]);
   if (kinds.length === 0) return [];
   const payloads = Object.fromEntries(kinds.map((kind) => [kind, input.sent[kind]!.payload]));
@@ -54,10 +57,17 @@ export async function createRereads(tx: Tx, input: { monthCloseId: string; round
 export async function settleHeldTransfers(tx: Tx, row: Pick<MonthClose, "hoursTransferId" | "paymentsTransferId">): Promise<void> {
   const ids = [row.hoursTransferId, row.paymentsTransferId].filter((id): id is string => id !== null);
   if (ids.length === 0) return;
-  await tx.payrollEntryTransfer.updateMany({ where: { id: { in: ids }, outcome: "unknown" }, data: { outcome: "succeeded", errorCode: null, errorMessage: null } });
+  await tx.payrollEntryTransfer.updateMany({
+    where: { id: { in: ids }, outcome: "unknown" },
+    data: { outcome: "succeeded", errorCode: null, errorMessage: null },
+  });
 }
 
-type DueReread = Prisma.MonthCloseRereadGetPayload<{ include: { monthClose: { select: { id: true; companyId: true; period: true; connection: { select: { baseUrl: true; workspaceId: true } } } } } }>;
+type DueReread = Prisma.MonthCloseRereadGetPayload<{
+  include: {
+    monthClose: { select: { id: true; companyId: true; period: true; connection: { select: { baseUrl: true; workspaceId: true } } } };
+  };
+}>;
 
 /** Every read due by the app's clock, oldest first; what each found. */
 export async function runDueRereads(at: Date = now()): Promise<{ read: number; differences: number }> {
@@ -65,7 +75,9 @@ export async function runDueRereads(at: Date = now()): Promise<{ read: number; d
     where: { doneAt: null, dueAt: { lte: at } },
     orderBy: { dueAt: "asc" },
     take: 50,
-    include: { monthClose: { select: { id: true, companyId: true, period: true, connection: { select: { baseUrl: true, workspaceId: true } } } } },
+    include: {
+      monthClose: { select: { id: true, companyId: true, period: true, connection: { select: { baseUrl: true, workspaceId: true } } } },
+    },
   });
   let differences = 0;
   for (const reread of due) {
@@ -124,8 +136,10 @@ async function runReread(reread: DueReread): Promise<boolean> {
         details: { reread: reread.afterMinutes, held: !differs, difference },
       });
     }
-    await tx.monthCloseReread.update({ where: { id: reread.id }, data: { doneAt: at, result: { readable, difference } as unknown as Prisma.InputJsonValue } });
+    await tx.monthCloseReread.update({
+      where: { id: reread.id },
+      data: { doneAt: at, result: { readable, difference } as unknown as Prisma.InputJsonValue },
+    });
   });
   return differs;
 }
-

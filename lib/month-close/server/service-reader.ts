@@ -15,7 +15,12 @@ export async function storedAtService(baseUrl: string, companyId: number, kind: 
   const path = url.pathname.replace(/\/payroll\/?$/, "/control/payroll");
   const resource = kind === "hours" ? "hourly_compensations" : "further_payments";
   try {
-    const response = await upstreamRequest({ method: "GET", url: `${url.origin}${path}/companies/${companyId}/${resource}`, headers: { accept: "application/json" }, timeoutMs: 10_000 });
+    const response = await upstreamRequest({
+      method: "GET",
+      url: `${url.origin}${path}/companies/${companyId}/${resource}`,
+      headers: { accept: "application/json" },
+      timeoutMs: 10_000,
+    });
     if (response.status !== 200) return null;
     const data: unknown = JSON.parse(response.text);
     return Array.isArray(data) ? data : null;
@@ -45,14 +50,21 @@ export function holdsExactly(stored: readonly unknown[], sent: readonly Record<s
 
 /** Whether a stored entry holds every field of a sent one. */
 function holds(held: unknown, entry: Record<string, unknown>): boolean {
-  return held !== null && typeof held === "object" && Object.entries(entry).every(([key, value]) => same(value, (held as Record<string, unknown>)[key]));
+  return (
+    held !== null &&
+    typeof held === "object" &&
+    Object.entries(entry).every(([key, value]) => same(value, (held as Record<string, unknown>)[key]))
+  );
 }
 
 /**
  * What differs between what was sent and what the service holds, order aside: sent entries it
  * lacks (`missing`) and held entries nobody sent (`unexpected`); both 0 when it holds exactly that.
  */
-export function differenceOf(stored: readonly unknown[], sent: readonly Record<string, unknown>[]): { sent: number; held: number; missing: number; unexpected: number } {
+export function differenceOf(
+  stored: readonly unknown[],
+  sent: readonly Record<string, unknown>[],
+): { sent: number; held: number; missing: number; unexpected: number } {
   const left = [...stored];
   let missing = 0;
   for (const entry of sent) {

@@ -72,11 +72,23 @@ beforeAll(async () => {
   const workspace = await db.workspace.create({
     data: {
       name: `Close ${stamp}`,
-      members: { create: [{ userId: c.id, roles: ["clerk"] }, { userId: a.id, roles: ["approver"] }, { userId: o.id, roles: ["owner"] }, { userId: v.id, roles: ["viewer"] }] },
+      members: {
+        create: [
+          { userId: c.id, roles: ["clerk"] },
+          { userId: a.id, roles: ["approver"] },
+          { userId: o.id, roles: ["owner"] },
+          { userId: v.id, roles: ["viewer"] },
+        ],
+      },
     },
   });
   workspaceId = workspace.id;
-  const actor = (user: { id: string; displayName: string | null }, roles: MonthActor["roles"]): MonthActor => ({ workspaceId, userId: user.id, name: user.displayName ?? "", roles });
+  const actor = (user: { id: string; displayName: string | null }, roles: MonthActor["roles"]): MonthActor => ({
+    workspaceId,
+    userId: user.id,
+    name: user.displayName ?? "",
+    roles,
+  });
   clerk = actor(c, ["clerk"]);
   approver = actor(a, ["approver"]);
   owner = actor(o, ["owner"]);
@@ -125,7 +137,13 @@ async function service() {
  * pg-boss) and the job run at once with `payrollClient`, as the process picking it up would. When
  * another Transfer holds the month the request starts none: its answer, with no outcome.
  */
-async function transferMonth(k: MonthKey, actor: MonthActor, payrollClient: PayrollClient, payrollCompany: CompanyRecord, deps: TransferJobDeps = {}) {
+async function transferMonth(
+  k: MonthKey,
+  actor: MonthActor,
+  payrollClient: PayrollClient,
+  payrollCompany: CompanyRecord,
+  deps: TransferJobDeps = {},
+) {
   const { requestTransfer } = await import("./transfer");
   const { runTransferJob } = await import("./transfer-job");
   const queued: TransferJobData[] = [];
@@ -155,10 +173,19 @@ describe("submit and withdraw", () => {
     expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "open", round: 1, submittedBy: null, fourEyes: true });
     const submitted = await submitMonth(key, clerk, context);
     expect(submitted).toMatchObject({ state: "in_review", submittedBy: "Clara Clerk", submittedById: clerk.userId });
-    await expect(withdrawMonth(key, owner)).rejects.toMatchObject({ code: "forbidden", message: "Only the person who submitted the month may withdraw it." });
-    await expect(submitMonth(key, clerk, context)).rejects.toMatchObject({ code: "month_state", message: "The month is in review; it cannot be submitted for review." });
+    await expect(withdrawMonth(key, owner)).rejects.toMatchObject({
+      code: "forbidden",
+      message: "Only the person who submitted the month may withdraw it.",
+    });
+    await expect(submitMonth(key, clerk, context)).rejects.toMatchObject({
+      code: "month_state",
+      message: "The month is in review; it cannot be submitted for review.",
+    });
     expect(await withdrawMonth(key, clerk)).toMatchObject({ state: "open", submittedBy: null });
-    expect(steps.map((step) => step.kind === "month_close.step" && `${step.action}:${step.from}>${step.to}`)).toEqual(["submit:open>in_review", "withdraw:in_review>open"]);
+    expect(steps.map((step) => step.kind === "month_close.step" && `${step.action}:${step.from}>${step.to}`)).toEqual([
+      "submit:open>in_review",
+      "withdraw:in_review>open",
+    ]);
   });
 
   it("refuses submit for a viewer or an approver alone (403) and while there are blockers (409 with them)", async () => {
@@ -166,12 +193,31 @@ describe("submit and withdraw", () => {
     await expect(submitMonth(key, viewer, context)).rejects.toMatchObject({ code: "forbidden" });
     await expect(submitMonth(key, approver, context)).rejects.toMatchObject({ code: "forbidden" });
     const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
-    await saveEntryDraft({ ...key, kind: "payments" }, [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" }), line("p2", 4, { type: "NOPE", amount: "1" })], null);
+    await saveEntryDraft(
+      { ...key, kind: "payments" },
+      [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" }), line("p2", 4, { type: "NOPE", amount: "1" })],
+      null,
+    );
     const refusal = await submitMonth(key, clerk, context).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "month_blocked" });
     expect((refusal as { body(): { blockers: unknown[] } }).body().blockers).toEqual([
-      expect.objectContaining({ severity: "blocker", rule: "invalidValue", kind: "payments", lineId: "p1", employeeId: 3, column: "amount" }),
-      expect.objectContaining({ severity: "blocker", rule: "invalidValue", kind: "payments", lineId: "p2", employeeId: 4, column: "type", params: expect.objectContaining({ error: "unknownType" }) }),
+      expect.objectContaining({
+        severity: "blocker",
+        rule: "invalidValue",
+        kind: "payments",
+        lineId: "p1",
+        employeeId: 3,
+        column: "amount",
+      }),
+      expect.objectContaining({
+        severity: "blocker",
+        rule: "invalidValue",
+        kind: "payments",
+        lineId: "p2",
+        employeeId: 4,
+        column: "type",
+        params: expect.objectContaining({ error: "unknownType" }),
+      }),
       expect.objectContaining({ severity: "blocker", rule: "unknownEmployee", kind: "payments", lineId: "p2", employeeId: 4 }),
     ]);
     expect(steps).toEqual([]);
@@ -184,8 +230,18 @@ describe("frozen months", () => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     await submitMonth(key, clerk, context);
     const draft = await loadEntryDraft({ ...key, kind: "hours" });
-    await expect(saveEntryDraft({ ...key, kind: "hours" }, [], null)).rejects.toMatchObject({ code: "month_frozen", message: "The month is in review." });
-    await expect(patchEntryDraft({ ...key, kind: "hours" }, [{ ...line("h1", 1, { type: "HOURLY_WAGE", total_hours: "99" }), base: draft!.revision }], [], null)).rejects.toMatchObject({ code: "month_frozen" });
+    await expect(saveEntryDraft({ ...key, kind: "hours" }, [], null)).rejects.toMatchObject({
+      code: "month_frozen",
+      message: "The month is in review.",
+    });
+    await expect(
+      patchEntryDraft(
+        { ...key, kind: "hours" },
+        [{ ...line("h1", 1, { type: "HOURLY_WAGE", total_hours: "99" }), base: draft!.revision }],
+        [],
+        null,
+      ),
+    ).rejects.toMatchObject({ code: "month_frozen" });
     expect((await loadEntryDraft({ ...key, kind: "hours" }))?.lines).toEqual(hoursLines());
     await withdrawMonth(key, clerk);
     await expect(saveEntryDraft({ ...key, kind: "hours" }, hoursLines(), null)).resolves.toMatchObject({ revision: draft!.revision + 1 });
@@ -198,7 +254,11 @@ describe("approve and four eyes", () => {
     await expect(approveMonth(key, approver, context)).rejects.toMatchObject({ code: "month_state" });
     await submitMonth(key, clerk, context);
     await expect(approveMonth(key, clerk, context)).rejects.toMatchObject({ code: "forbidden" });
-    expect(await approveMonth(key, approver, context)).toMatchObject({ state: "approved", approvedBy: "Arne Approver", submittedBy: "Clara Clerk" });
+    expect(await approveMonth(key, approver, context)).toMatchObject({
+      state: "approved",
+      approvedBy: "Arne Approver",
+      submittedBy: "Clara Clerk",
+    });
   });
 
   it("four eyes is on by default with two or more members: the submitter cannot approve; an owner's switch is recorded", async () => {
@@ -208,7 +268,11 @@ describe("approve and four eyes", () => {
     await submitMonth(key, owner, context);
     await expect(approveMonth(key, owner, context)).rejects.toMatchObject({ code: "four_eyes" });
     await expect(setFourEyes({ userId: clerk.userId, name: "Clara" }, workspaceId, false)).rejects.toMatchObject({ code: "forbidden" });
-    expect(await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, false)).toEqual({ setting: false, effective: false, members: 4 });
+    expect(await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, false)).toEqual({
+      setting: false,
+      effective: false,
+      members: 4,
+    });
     expect(steps.at(-1)).toMatchObject({ kind: "workspace.four_eyes", enabled: false, actor: { userId: owner.userId, workspaceId } });
   });
 
@@ -231,13 +295,17 @@ describe("approve and four eyes", () => {
     await submitMonth(key, both, context);
     await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, true);
     expect(await approveMonth(key, both, context)).toMatchObject({ state: "approved", approvedBy: "Clara Clerk" });
-    expect(steps.filter((step) => step.kind === "month_close.step" && step.action === "approve")).toEqual([expect.objectContaining({ details: { fourEyes: false } })]);
+    expect(steps.filter((step) => step.kind === "month_close.step" && step.action === "approve")).toEqual([
+      expect.objectContaining({ details: { fourEyes: false } }),
+    ]);
   });
 
   it("is off by default for a workspace of one", async () => {
     const { getDb } = await import("@/lib/db/client");
     const { effectiveFourEyes } = await import("./four-eyes");
-    const alone = await getDb().workspace.create({ data: { name: "alone", members: { create: [{ userId: owner.userId, roles: ["owner"] }] } } });
+    const alone = await getDb().workspace.create({
+      data: { name: "alone", members: { create: [{ userId: owner.userId, roles: ["owner"] }] } },
+    });
     expect(await effectiveFourEyes(getDb(), alone.id)).toBe(false);
     await getDb().workspace.update({ where: { id: alone.id }, data: { fourEyes: true } });
     expect(await effectiveFourEyes(getDb(), alone.id)).toBe(true);
@@ -261,14 +329,32 @@ describe("transfer", () => {
     await toApproved();
     await expect(transferMonth(key, viewer, client, company)).rejects.toMatchObject({ code: "forbidden" });
     const result = await transferMonth(key, clerk, client, company);
-    expect(result).toMatchObject({ outcome: { hours: "succeeded", payments: "succeeded" }, monthClose: { state: "transferred" }, message: null });
+    expect(result).toMatchObject({
+      outcome: { hours: "succeeded", payments: "succeeded" },
+      monthClose: { state: "transferred" },
+      message: null,
+    });
     expect((await sandbox.control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).body).toEqual([
-      { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 7.5, total_amount: 14.5, date: `${company.current_month}-03` },
+      {
+        company_id: COMPANY,
+        employee_id: 1,
+        type: "HOURLY_WAGE",
+        total_hours: 7.5,
+        total_amount: 14.5,
+        date: `${company.current_month}-03`,
+      },
       { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15, surcharge: 50 },
     ]);
-    expect((await sandbox.control("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([{ company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 }]);
+    expect((await sandbox.control("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([
+      { company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 },
+    ]);
     await expect(transferMonth(key, clerk, client, company)).rejects.toMatchObject({ code: "month_state" });
-    expect(steps.map((step) => step.kind === "month_close.step" && `${step.action}:${step.to}`)).toEqual(["submit:in_review", "approve:approved", "transfer:transfer_unclear", "transfer_result:transferred"]);
+    expect(steps.map((step) => step.kind === "month_close.step" && `${step.action}:${step.to}`)).toEqual([
+      "submit:in_review",
+      "approve:approved",
+      "transfer:transfer_unclear",
+      "transfer_result:transferred",
+    ]);
   });
 
   it("a pay-run refusal leaves the month Waiting for pay run with its drafts; a person sends again after it", async () => {
@@ -289,7 +375,9 @@ describe("transfer", () => {
     const { transferMonth, checkTransfer } = await service();
     await toApproved();
     // The payments are stored but the answer is lost.
-    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/further_payments", kind: "drop_after_commit", times: 1 }] });
+    await sandbox.control("POST", "/faults", {
+      rules: [{ method: "POST", path: "/payroll/v1/companies/*/further_payments", kind: "drop_after_commit", times: 1 }],
+    });
     const unclear = await transferMonth(key, clerk, client, company);
     expect(unclear).toMatchObject({ outcome: { hours: "succeeded", payments: "unknown" }, monthClose: { state: "transfer_unclear" } });
     await expect(checkTransfer(key, viewer, client, company, client.baseUrl)).rejects.toMatchObject({ code: "forbidden" });
@@ -301,13 +389,19 @@ describe("transfer", () => {
   it("an unknown outcome whose data the service does not hold → Check transfer returns the month to Approved", async () => {
     const { transferMonth, checkTransfer } = await service();
     await toApproved();
-    const silent = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: () => Promise.reject(new PayrollNetworkError("timed out", true)) } as unknown as PayrollClient;
+    const silent = {
+      listEmployees: client.listEmployees.bind(client),
+      transferHourlyCompensations: () => Promise.reject(new PayrollNetworkError("timed out", true)),
+    } as unknown as PayrollClient;
     const unclear = await transferMonth(key, clerk, silent, company);
     expect(unclear).toMatchObject({ outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear" } });
     // Reopening an unclear month is refused: the service may hold it.
     const { reopenMonth } = await service();
     await expect(reopenMonth(key, approver, "typo")).rejects.toMatchObject({ code: "month_state" });
-    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ resolved: true, monthClose: { state: "approved" } });
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({
+      resolved: true,
+      monthClose: { state: "approved" },
+    });
     // No new transfer until the service was read again 10 minutes after the timed-out request.
     await expect(transferMonth(key, clerk, silent, company)).rejects.toMatchObject({ code: "transfer_rereading" });
     await advanceClock(600);
@@ -315,7 +409,10 @@ describe("transfer", () => {
     expect(await runDueRereads()).toEqual({ read: 2, differences: 2 });
     // A service that cannot be read back: nothing changes.
     await transferMonth(key, clerk, silent, company);
-    expect(await checkTransfer(key, clerk, client, company, "https://payroll.example.com/api")).toMatchObject({ resolved: false, monthClose: { state: "transfer_unclear" } });
+    expect(await checkTransfer(key, clerk, client, company, "https://payroll.example.com/api")).toMatchObject({
+      resolved: false,
+      monthClose: { state: "transfer_unclear" },
+    });
   });
 });
 
@@ -325,11 +422,17 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     await getDb().payrollEntryTransfer.deleteMany({ where: { connectionId } });
   });
   /** Round 2's hours: employee 1 worked 8 hours, the rest as before. */
-  const changedHours = () => hoursLines().map((entry) => (entry.id === "h1" ? line("h1", 1, { ...entry.values, total_hours: "8" }) : entry));
-  const held = async (resource: "hourly_compensations" | "further_payments") => (await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/${resource}`)).body;
+  const changedHours = () =>
+    hoursLines().map((entry) => (entry.id === "h1" ? line("h1", 1, { ...entry.values, total_hours: "8" }) : entry));
+  const held = async (resource: "hourly_compensations" | "further_payments") =>
+    (await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/${resource}`)).body;
   const historyOf = async () => {
     const { getDb } = await import("@/lib/db/client");
-    return getDb().payrollEntryTransfer.findMany({ where: { connectionId, companyId: COMPANY, period: key.period }, orderBy: { createdAt: "asc" }, select: { kind: true, outcome: true } });
+    return getDb().payrollEntryTransfer.findMany({
+      where: { connectionId, companyId: COMPANY, period: key.period },
+      orderBy: { createdAt: "asc" },
+      select: { kind: true, outcome: true },
+    });
   };
 
   it("a Transfer whose process died is recognised within 30 s: until then Transfer and Check say it is under way and from when to check; then Check finds what the service holds", async () => {
@@ -343,32 +446,69 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     // What a process killed (kill -9) while sending leaves: its lease with the last heartbeat, each
     // kind's history row written before its call, and the service holding what it sent.
     const at = now();
-    const row = await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { state: "transfer_unclear", transferLeaseId: crypto.randomUUID(), transferStartedAt: at, transferHeartbeatAt: at, transferStartedByName: "Clara Clerk" } });
-    const dying = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
-      await client.transferHourlyCompensations(...args);
-      throw new PayrollNetworkError("socket hang up", true);
-    }, transferFurtherPayments: async (...args: Parameters<PayrollClient["transferFurtherPayments"]>) => {
-      await client.transferFurtherPayments(...args);
-      throw new PayrollNetworkError("socket hang up", true);
-    } } as unknown as PayrollClient;
+    const row = await getDb().monthClose.update({
+      where: { connectionId_companyId_period: key },
+      data: {
+        state: "transfer_unclear",
+        transferLeaseId: crypto.randomUUID(),
+        transferStartedAt: at,
+        transferHeartbeatAt: at,
+        transferStartedByName: "Clara Clerk",
+      },
+    });
+    const dying = {
+      listEmployees: client.listEmployees.bind(client),
+      transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+        await client.transferHourlyCompensations(...args);
+        throw new PayrollNetworkError("socket hang up", true);
+      },
+      transferFurtherPayments: async (...args: Parameters<PayrollClient["transferFurtherPayments"]>) => {
+        await client.transferFurtherPayments(...args);
+        throw new PayrollNetworkError("socket hang up", true);
+      },
+    } as unknown as PayrollClient;
     const lines = await monthLines(getDb(), key);
     for (const kind of ["hours", "payments"] as const) {
-      await transferEntries({ audit: null, connectionId, userId: clerk.userId, userName: clerk.name, client: dying, company, kind, lines: lines[kind], onSending: async (id) => {
-        await getDb().monthClose.update({ where: { id: row.id }, data: kind === "hours" ? { hoursTransferId: id } : { paymentsTransferId: id } });
-      } });
+      await transferEntries({
+        audit: null,
+        connectionId,
+        userId: clerk.userId,
+        userName: clerk.name,
+        client: dying,
+        company,
+        kind,
+        lines: lines[kind],
+        onSending: async (id) => {
+          await getDb().monthClose.update({
+            where: { id: row.id },
+            data: kind === "hours" ? { hoursTransferId: id } : { paymentsTransferId: id },
+          });
+        },
+      });
     }
-    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "unknown" }, { kind: "payments", outcome: "unknown" }]);
+    expect(await historyOf()).toEqual([
+      { kind: "hours", outcome: "unknown" },
+      { kind: "payments", outcome: "unknown" },
+    ]);
 
     // 29 s later the heartbeat may still be renewed: both are refused, saying so and from when to check.
     await advanceClock(29);
     const checkableFrom = new Date(at.getTime() + 31_000).toISOString();
     // Transfer starts none (nothing enqueued, nothing recorded): it answers with the one under way and from when to check.
     const stepsBefore = steps.length;
-    expect(await transferMonth(key, approver, client, company)).toMatchObject({ outcome: null, transferredBy: "Clara Clerk", monthClose: { state: "transfer_unclear", transferUnderWay: { checkableFrom } } });
+    expect(await transferMonth(key, approver, client, company)).toMatchObject({
+      outcome: null,
+      transferredBy: "Clara Clerk",
+      monthClose: { state: "transfer_unclear", transferUnderWay: { checkableFrom } },
+    });
     expect(steps).toHaveLength(stepsBefore);
     await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "transfer_under_way" });
     const waiting = await monthCloseView(key, workspaceId);
-    expect(waiting).toMatchObject({ state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk", checkableFrom }, transferStopped: null });
+    expect(waiting).toMatchObject({
+      state: "transfer_unclear",
+      transferUnderWay: { startedBy: "Clara Clerk", checkableFrom },
+      transferStopped: null,
+    });
     expect(actionsFor(waiting, { id: approver.userId, roles: approver.roles })).toEqual([]);
 
     // Its heartbeat is 31 s old: the lease is nobody's. The page says the transfer stopped; Check finds both kinds held.
@@ -376,8 +516,14 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     const stopped = await monthCloseView(key, workspaceId);
     expect(stopped).toMatchObject({ transferUnderWay: null, transferStopped: { startedBy: "Clara Clerk", startedAt: at.toISOString() } });
     expect(actionsFor(stopped, { id: approver.userId, roles: approver.roles })).toEqual(["transfer", "check"]);
-    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ resolved: true, monthClose: { state: "transferred", transferStopped: null } });
-    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({
+      resolved: true,
+      monthClose: { state: "transferred", transferStopped: null },
+    });
+    expect(await historyOf()).toEqual([
+      { kind: "hours", outcome: "succeeded" },
+      { kind: "payments", outcome: "succeeded" },
+    ]);
   });
 
   it("of two Transfers at once exactly one sends; the other waits for it and shows its result", async () => {
@@ -386,22 +532,46 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     await toApproved();
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = { listEmployees: client.listEmployees.bind(client), transferFurtherPayments: client.transferFurtherPayments.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
-      await gate;
-      return client.transferHourlyCompensations(...args);
-    } } as unknown as PayrollClient;
+    const held = {
+      listEmployees: client.listEmployees.bind(client),
+      transferFurtherPayments: client.transferFurtherPayments.bind(client),
+      transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+        await gate;
+        return client.transferHourlyCompensations(...args);
+      },
+    } as unknown as PayrollClient;
     const first = transferMonth(key, clerk, held, company);
     // The first holds the lease while its hours are on their way; then the second asks.
-    await expect.poll(async () => (await getDb().monthClose.findUnique({ where: { connectionId_companyId_period: key } }))?.transferLeaseId ?? null, { interval: 20 }).not.toBeNull();
+    await expect
+      .poll(async () => (await getDb().monthClose.findUnique({ where: { connectionId_companyId_period: key } }))?.transferLeaseId ?? null, {
+        interval: 20,
+      })
+      .not.toBeNull();
     const second = transferMonth(key, approver, client, company);
-    await expect.poll(async () => steps.filter((step) => step.kind === "month_close.step" && step.action === "transfer").length, { interval: 20 }).toBe(1);
+    await expect
+      .poll(async () => steps.filter((step) => step.kind === "month_close.step" && step.action === "transfer").length, { interval: 20 })
+      .toBe(1);
     open();
     const [mine, theirs] = await Promise.all([first, second]);
-    expect(mine).toMatchObject({ outcome: { hours: "succeeded", payments: "succeeded" }, monthClose: { state: "transferred" }, transferredBy: null });
+    expect(mine).toMatchObject({
+      outcome: { hours: "succeeded", payments: "succeeded" },
+      monthClose: { state: "transferred" },
+      transferredBy: null,
+    });
     // The second started none: it answered with the first one under way, and its page follows the month to that result.
-    expect(theirs).toMatchObject({ outcome: null, monthClose: { state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk" } }, transferredBy: "Clara Clerk" });
-    expect(await (await service()).monthCloseView(key, workspaceId)).toMatchObject({ state: "transferred", transferredAt: mine.monthClose.transferredAt });
-    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+    expect(theirs).toMatchObject({
+      outcome: null,
+      monthClose: { state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk" } },
+      transferredBy: "Clara Clerk",
+    });
+    expect(await (await service()).monthCloseView(key, workspaceId)).toMatchObject({
+      state: "transferred",
+      transferredAt: mine.monthClose.transferredAt,
+    });
+    expect(await historyOf()).toEqual([
+      { kind: "hours", outcome: "succeeded" },
+      { kind: "payments", outcome: "succeeded" },
+    ]);
   });
 
   it("a request landing after the timeout: no new Transfer until the service was read again after 10 minutes; then the new lines replace it", async () => {
@@ -410,7 +580,11 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     await toApproved();
     // The hours request lands 23 s after the app gave up on it.
-    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 }] });
+    await sandbox.control("POST", "/faults", {
+      rules: [
+        { method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 },
+      ],
+    });
     const unclear = await transferMonth(key, clerk, client, company);
     expect(unclear).toMatchObject({ outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear" } });
     const sentAt = Date.parse(unclear.monthClose.rereadDueAt!) - 600_000;
@@ -421,7 +595,10 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     await saveEntryDraft({ ...key, kind: "hours" }, changedHours(), null);
     await submitMonth(key, clerk, context);
     await approveMonth(key, approver, context);
-    await expect(transferMonth(key, clerk, client, company)).rejects.toMatchObject({ code: "transfer_rereading", extra: { rereadDueAt: unclear.monthClose.rereadDueAt } });
+    await expect(transferMonth(key, clerk, client, company)).rejects.toMatchObject({
+      code: "transfer_rereading",
+      extra: { rereadDueAt: unclear.monthClose.rereadDueAt },
+    });
     // The old request lands at 23 s; the reads at 1 and 10 minutes see it (the month has moved on to round 2: it stays Approved).
     await advanceClock(60);
     expect(await held("hourly_compensations")).toHaveLength(2);
@@ -431,11 +608,17 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
     const sent = await transferMonth(key, clerk, client, company);
     expect(sent).toMatchObject({ monthClose: { state: "transferred", round: 2 } });
-    expect(await held("hourly_compensations")).toEqual([expect.objectContaining({ employee_id: 1, total_hours: 8 }), expect.objectContaining({ employee_id: 2 })]);
+    expect(await held("hourly_compensations")).toEqual([
+      expect.objectContaining({ employee_id: 1, total_hours: 8 }),
+      expect.objectContaining({ employee_id: 2 }),
+    ]);
     // Its own reads find what was sent: it stays Transferred.
     await advanceClock(600);
     expect(await runDueRereads()).toEqual({ read: 2, differences: 0 });
-    await expect((await service()).monthCloseView(key, workspaceId)).resolves.toMatchObject({ state: "transferred", transferDifference: null });
+    await expect((await service()).monthCloseView(key, workspaceId)).resolves.toMatchObject({
+      state: "transferred",
+      transferDifference: null,
+    });
   });
 
   it("an old request landing on a newer transfer: the re-read marks the month Transfer unclear with the difference", async () => {
@@ -444,7 +627,11 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     await toApproved();
     // Later than both reads of its own transfer: 11 minutes.
-    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 660, times: 1 }] });
+    await sandbox.control("POST", "/faults", {
+      rules: [
+        { method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 660, times: 1 },
+      ],
+    });
     await transferMonth(key, clerk, client, company);
     await checkTransfer(key, clerk, client, company, client.baseUrl);
     await reopenMonth(key, approver, "One line only");
@@ -461,11 +648,24 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     const listed = (await monthCloseViews(connectionId, [{ id: COMPANY, current_month: key.period }], workspaceId)).get(COMPANY);
     expect(listed).toMatchObject({
       state: "transfer_unclear",
-      transferDifference: { afterMinutes: 1, kinds: [{ kind: "hours", sent: 2, held: 2, missing: 1, unexpected: 1 }, { kind: "payments", sent: 1, held: 1, missing: 0, unexpected: 0 }] },
+      transferDifference: {
+        afterMinutes: 1,
+        kinds: [
+          { kind: "hours", sent: 2, held: 2, missing: 1, unexpected: 1 },
+          { kind: "payments", sent: 1, held: 1, missing: 0, unexpected: 0 },
+        ],
+      },
     });
-    expect(steps.at(-1)).toMatchObject({ action: "check_result", from: "transferred", to: "transfer_unclear", details: { reread: 1, held: false } });
+    expect(steps.at(-1)).toMatchObject({
+      action: "check_result",
+      from: "transferred",
+      to: "transfer_unclear",
+      details: { reread: 1, held: false },
+    });
     // Check compares with the approved lines: not held → Approved, to be sent again.
-    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ monthClose: { state: "approved", transferDifference: expect.anything() } });
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({
+      monthClose: { state: "approved", transferDifference: expect.anything() },
+    });
   });
 
   it("the service accepts while the history row is locked: the month stays Transfer unclear, no database words; the 1-minute read records it", async () => {
@@ -478,24 +678,42 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     await locker.connect();
     try {
       // While the hours request is at the service, someone holds the transfer's history row (8 s in the report; here until the end).
-      const locking = { listEmployees: client.listEmployees.bind(client), transferFurtherPayments: client.transferFurtherPayments.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
-        await locker.query("BEGIN");
-        await locker.query("SELECT id FROM payroll_entry_transfers WHERE connection_id = $1 AND kind = 'hours' AND error_code = 'SENDING' FOR UPDATE", [connectionId]);
-        return client.transferHourlyCompensations(...args);
-      } } as unknown as PayrollClient;
+      const locking = {
+        listEmployees: client.listEmployees.bind(client),
+        transferFurtherPayments: client.transferFurtherPayments.bind(client),
+        transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+          await locker.query("BEGIN");
+          await locker.query(
+            "SELECT id FROM payroll_entry_transfers WHERE connection_id = $1 AND kind = 'hours' AND error_code = 'SENDING' FOR UPDATE",
+            [connectionId],
+          );
+          return client.transferHourlyCompensations(...args);
+        },
+      } as unknown as PayrollClient;
       const result = await transferMonth(key, clerk, locking, company, { recording: { attempts: 2, lockTimeoutMs: 200, pauseMs: 10 } });
-      expect(result).toMatchObject({ outcome: { hours: "unrecorded", payments: "succeeded" }, monthClose: { state: "transfer_unclear", lastTransferMessage: null }, unrecorded: true, message: null });
+      expect(result).toMatchObject({
+        outcome: { hours: "unrecorded", payments: "succeeded" },
+        monthClose: { state: "transfer_unclear", lastTransferMessage: null },
+        unrecorded: true,
+        message: null,
+      });
       expect(JSON.stringify(result)).not.toMatch(/prisma|lock|timeout|invocation/i);
       expect(await held("hourly_compensations")).toHaveLength(2);
     } finally {
       await locker.query("ROLLBACK").catch(() => undefined);
       await locker.end();
     }
-    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "unknown" }, { kind: "payments", outcome: "succeeded" }]);
+    expect(await historyOf()).toEqual([
+      { kind: "hours", outcome: "unknown" },
+      { kind: "payments", outcome: "succeeded" },
+    ]);
     await advanceClock(60);
     expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
     expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "transferred" });
-    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+    expect(await historyOf()).toEqual([
+      { kind: "hours", outcome: "succeeded" },
+      { kind: "payments", outcome: "succeeded" },
+    ]);
   });
 });
 
@@ -506,9 +724,14 @@ describe("transfer as a durable job", () => {
   });
   const historyOf = async () => {
     const { getDb } = await import("@/lib/db/client");
-    return getDb().payrollEntryTransfer.findMany({ where: { connectionId, companyId: COMPANY, period: key.period }, orderBy: { createdAt: "asc" }, select: { kind: true, outcome: true } });
+    return getDb().payrollEntryTransfer.findMany({
+      where: { connectionId, companyId: COMPANY, period: key.period },
+      orderBy: { createdAt: "asc" },
+      select: { kind: true, outcome: true },
+    });
   };
-  const held = async (resource: "hourly_compensations" | "further_payments") => (await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/${resource}`)).body;
+  const held = async (resource: "hourly_compensations" | "further_payments") =>
+    (await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/${resource}`)).body;
   /** The request alone: the month under its lease, the job it enqueued. */
   async function request(actor: MonthActor) {
     const { requestTransfer } = await import("./transfer");
@@ -523,24 +746,37 @@ describe("transfer as a durable job", () => {
     const { shownState } = await import("../states");
     await toApproved();
     const { answer, job } = await request(clerk);
-    expect(answer).toMatchObject({ transferredBy: null, monthClose: { state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk" } } });
+    expect(answer).toMatchObject({
+      transferredBy: null,
+      monthClose: { state: "transfer_unclear", transferUnderWay: { startedBy: "Clara Clerk" } },
+    });
     expect(shownState(answer.monthClose)).toBe("transferring");
     expect(job).toEqual({ key, leaseId: expect.any(String), actor: clerk });
     expect(await held("hourly_compensations")).toEqual([]);
     expect(await historyOf()).toEqual([]);
     await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "transfer_under_way" });
     // Any process runs it (the job carries everything): both kinds sent once.
-    expect(await runTransferJob(job, { payroll: { client, company } })).toMatchObject({ outcome: { hours: "succeeded", payments: "succeeded" }, resumed: false, monthClose: { state: "transferred" } });
+    expect(await runTransferJob(job, { payroll: { client, company } })).toMatchObject({
+      outcome: { hours: "succeeded", payments: "succeeded" },
+      resumed: false,
+      monthClose: { state: "transferred" },
+    });
     expect(shownState(await monthCloseView(key, workspaceId))).toBe("transferred");
     // The same job handed out again finds its lease gone: nothing more is sent.
     expect(await runTransferJob(job, { payroll: { client, company } })).toBeNull();
-    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+    expect(await historyOf()).toEqual([
+      { kind: "hours", outcome: "succeeded" },
+      { kind: "payments", outcome: "succeeded" },
+    ]);
   });
 
   it("a job not enqueued: the month returns to Approved, the request fails saying nothing was sent", async () => {
     const { requestTransfer, monthCloseView } = await service();
     await toApproved();
-    await expect(requestTransfer(key, clerk, { enqueue: () => Promise.reject(new Error("pg-boss down")) })).rejects.toMatchObject({ code: "unavailable", message: "The transfer could not be started; nothing was sent. Try again in a moment." });
+    await expect(requestTransfer(key, clerk, { enqueue: () => Promise.reject(new Error("pg-boss down")) })).rejects.toMatchObject({
+      code: "unavailable",
+      message: "The transfer could not be started; nothing was sent. Try again in a moment.",
+    });
     expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "approved", transferUnderWay: null, transferStopped: null });
   });
 
@@ -550,17 +786,24 @@ describe("transfer as a durable job", () => {
     const { job } = await request(clerk);
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const slow = { listEmployees: client.listEmployees.bind(client), transferFurtherPayments: client.transferFurtherPayments.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
-      await gate;
-      return client.transferHourlyCompensations(...args);
-    } } as unknown as PayrollClient;
+    const slow = {
+      listEmployees: client.listEmployees.bind(client),
+      transferFurtherPayments: client.transferFurtherPayments.bind(client),
+      transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+        await gate;
+        return client.transferHourlyCompensations(...args);
+      },
+    } as unknown as PayrollClient;
     const runner = runTransferJob(job, { payroll: { client: slow, company } });
     await expect.poll(async () => (await historyOf()).length, { interval: 20 }).toBe(1);
     await expect(runTransferJob(job, { payroll: { client, company } })).rejects.toBeInstanceOf(TransferHeldError);
     open();
     expect(await runner).toMatchObject({ monthClose: { state: "transferred" } });
     expect(await runTransferJob(job, { payroll: { client, company } })).toBeNull();
-    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+    expect(await historyOf()).toEqual([
+      { kind: "hours", outcome: "succeeded" },
+      { kind: "payments", outcome: "succeeded" },
+    ]);
   });
 
   it("a runner killed after its hours went out: within 30 s the retried job waits; then it reads what the service holds, does not send the hours again, sends the payments", async () => {
@@ -573,23 +816,43 @@ describe("transfer as a durable job", () => {
     const { job } = await request(clerk);
     // What a runner killed (kill -9) after sending the hours leaves: its heartbeat, the hours' history row of unknown outcome, the service holding them.
     const row = await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { transferHeartbeatAt: now() } });
-    const lost = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
-      await client.transferHourlyCompensations(...args);
-      throw new PayrollNetworkError("socket hang up", true);
-    } } as unknown as PayrollClient;
+    const lost = {
+      listEmployees: client.listEmployees.bind(client),
+      transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+        await client.transferHourlyCompensations(...args);
+        throw new PayrollNetworkError("socket hang up", true);
+      },
+    } as unknown as PayrollClient;
     const lines = await monthLines(getDb(), key);
-    await transferEntries({ audit: null, connectionId, userId: clerk.userId, userName: clerk.name, client: lost, company, kind: "hours", lines: lines.hours, onSending: async (id) => {
-      await getDb().monthClose.update({ where: { id: row.id }, data: { hoursTransferId: id } });
-    } });
+    await transferEntries({
+      audit: null,
+      connectionId,
+      userId: clerk.userId,
+      userName: clerk.name,
+      client: lost,
+      company,
+      kind: "hours",
+      lines: lines.hours,
+      onSending: async (id) => {
+        await getDb().monthClose.update({ where: { id: row.id }, data: { hoursTransferId: id } });
+      },
+    });
     expect(await held("hourly_compensations")).toHaveLength(2);
 
     await advanceClock(29);
     await expect(runTransferJob(job, { payroll: { client, company } })).rejects.toBeInstanceOf(TransferHeldError);
     await advanceClock(2);
     const resumed = await runTransferJob(job, { payroll: { client, company } });
-    expect(resumed).toMatchObject({ resumed: true, outcome: { hours: "succeeded", payments: "succeeded" }, monthClose: { state: "transferred", transferStopped: null } });
+    expect(resumed).toMatchObject({
+      resumed: true,
+      outcome: { hours: "succeeded", payments: "succeeded" },
+      monthClose: { state: "transferred", transferStopped: null },
+    });
     // Exactly once per kind: one history row each, the hours' recorded as succeeded from what the service holds.
-    expect(await historyOf()).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+    expect(await historyOf()).toEqual([
+      { kind: "hours", outcome: "succeeded" },
+      { kind: "payments", outcome: "succeeded" },
+    ]);
     expect(await held("hourly_compensations")).toHaveLength(2);
     expect(await held("further_payments")).toHaveLength(1);
     // Both kinds are read again after 1 and 10 minutes, as after any Transfer.
@@ -600,8 +863,25 @@ describe("transfer as a durable job", () => {
   async function runnerDiedSendingHours(): Promise<void> {
     const { getDb } = await import("@/lib/db/client");
     const { now } = await import("@/lib/clock");
-    const sending = await getDb().payrollEntryTransfer.create({ data: { connectionId, companyId: COMPANY, period: key.period, kind: "hours", userId: clerk.userId, userName: clerk.name, outcome: "unknown", lines: [], lineCount: 0, totalCents: "0", errorCode: "SENDING" } });
-    await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { transferHeartbeatAt: now(), hoursTransferId: sending.id } });
+    const sending = await getDb().payrollEntryTransfer.create({
+      data: {
+        connectionId,
+        companyId: COMPANY,
+        period: key.period,
+        kind: "hours",
+        userId: clerk.userId,
+        userName: clerk.name,
+        outcome: "unknown",
+        lines: [],
+        lineCount: 0,
+        totalCents: "0",
+        errorCode: "SENDING",
+      },
+    });
+    await getDb().monthClose.update({
+      where: { connectionId_companyId_period: key },
+      data: { transferHeartbeatAt: now(), hoursTransferId: sending.id },
+    });
     await advanceClock(31);
   }
 
@@ -611,7 +891,11 @@ describe("transfer as a durable job", () => {
     const { job } = await request(clerk);
     await runnerDiedSendingHours();
     const unreadable = { listEmployees: () => Promise.reject(new PayrollNetworkError("timed out", true)) } as unknown as PayrollClient;
-    expect(await runTransferJob(job, { payroll: { client: unreadable, company } })).toMatchObject({ resumed: true, outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear", transferStopped: null, transferUnderWay: null } });
+    expect(await runTransferJob(job, { payroll: { client: unreadable, company } })).toMatchObject({
+      resumed: true,
+      outcome: { hours: "unknown", payments: "not_sent" },
+      monthClose: { state: "transfer_unclear", transferStopped: null, transferUnderWay: null },
+    });
     expect(await historyOf()).toHaveLength(1);
   });
 
@@ -621,9 +905,15 @@ describe("transfer as a durable job", () => {
     const { job } = await request(clerk);
     // The hours' history row was written, the request never reached the service.
     await runnerDiedSendingHours();
-    expect(await runTransferJob(job, { payroll: { client, company } })).toMatchObject({ resumed: true, monthClose: { state: "transferred" } });
+    expect(await runTransferJob(job, { payroll: { client, company } })).toMatchObject({
+      resumed: true,
+      monthClose: { state: "transferred" },
+    });
     expect(await held("hourly_compensations")).toHaveLength(2);
-    expect((await historyOf()).filter((entry) => entry.outcome === "succeeded")).toEqual([{ kind: "hours", outcome: "succeeded" }, { kind: "payments", outcome: "succeeded" }]);
+    expect((await historyOf()).filter((entry) => entry.outcome === "succeeded")).toEqual([
+      { kind: "hours", outcome: "succeeded" },
+      { kind: "payments", outcome: "succeeded" },
+    ]);
   });
 });
 
@@ -638,11 +928,27 @@ describe("reopen", () => {
     await expect(reopenMonth(key, approver, "  ")).rejects.toMatchObject({ code: "invalid" });
     for (const invisible of ["\u200b", "\u00a0 \u2060", "\ufeff\u200e"]) {
       await expect(reopenMonth(key, approver, invisible)).rejects.toMatchObject({ code: "invalid", fields: { reason: "invisible" } });
-      expect(monthCloseBodySchema.safeParse({ action: "reopen", period: key.period, reason: invisible }).error?.issues[0]).toMatchObject({ path: ["reason"], message: "invisible" });
+      expect(monthCloseBodySchema.safeParse({ action: "reopen", period: key.period, reason: invisible }).error?.issues[0]).toMatchObject({
+        path: ["reason"],
+        message: "invisible",
+      });
     }
     const reopened = await reopenMonth(key, approver, "Hours of employee 2 were wrong");
-    expect(reopened).toMatchObject({ state: "open", round: 2, reopenReason: "Hours of employee 2 were wrong", reopenedBy: "Arne Approver", submittedBy: null, approvedBy: null });
-    expect(steps.at(-1)).toMatchObject({ action: "reopen", from: "transferred", to: "open", round: 2, details: { reason: "Hours of employee 2 were wrong" } });
+    expect(reopened).toMatchObject({
+      state: "open",
+      round: 2,
+      reopenReason: "Hours of employee 2 were wrong",
+      reopenedBy: "Arne Approver",
+      submittedBy: null,
+      approvedBy: null,
+    });
+    expect(steps.at(-1)).toMatchObject({
+      action: "reopen",
+      from: "transferred",
+      to: "open",
+      round: 2,
+      details: { reason: "Hours of employee 2 were wrong" },
+    });
     const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     await expect(saveEntryDraft({ ...key, kind: "hours" }, hoursLines(), null)).resolves.toBeDefined();
     expect(await submitMonth(key, clerk, context)).toMatchObject({ state: "in_review", round: 2 });
@@ -670,7 +976,7 @@ describe("the gate: blockers and acknowledged warnings", () => {
 
   it("refuses submit (409 naming the count) while a warning of the round is not acknowledged; an acknowledgement lets it pass", async () => {
     const { submitMonth } = await service();
-        const { monthGate, warningId } = await import("../gate");
+    const { monthGate, warningId } = await import("../gate");
     const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday(), null);
     const refusal = await submitMonth(key, clerk, context).catch((error: unknown) => error);
@@ -685,21 +991,38 @@ describe("the gate: blockers and acknowledged warnings", () => {
     const id = warningId(warning!);
     expect(id).toBe(`sundayPremium|2|hours|h2|date=${weekday()}`);
     await expect(acknowledgeOne(key, viewer, context, { warningId: id, comment: "ok" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(acknowledgeOne(key, clerk, context, { warningId: id, comment: "   " })).rejects.toMatchObject({ code: "invalid", fields: { comment: "required" } });
-    await expect(acknowledgeOne(key, clerk, context, { warningId: "noLines|9|||", comment: "ok" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(acknowledgeOne(key, clerk, context, { warningId: id, comment: "   " })).rejects.toMatchObject({
+      code: "invalid",
+      fields: { comment: "required" },
+    });
+    await expect(acknowledgeOne(key, clerk, context, { warningId: "noLines|9|||", comment: "ok" })).rejects.toMatchObject({
+      code: "conflict",
+    });
     const first = await acknowledgeOne(key, clerk, context, { warningId: id, comment: "  Worked on the Sunday shift, paid on Monday " });
     expect(first).toMatchObject({ warningId: id, comment: "Worked on the Sunday shift, paid on Monday", userName: "Clara Clerk" });
     // Twice: the first acknowledgement stays, nothing new is recorded.
     expect(await acknowledgeOne(key, approver, context, { warningId: id, comment: "again" })).toEqual(first);
     expect(steps.filter((step) => step.kind === "month_close.acknowledged")).toEqual([
-      expect.objectContaining({ kind: "month_close.acknowledged", companyId: COMPANY, details: expect.objectContaining({ round: 1, warningId: id, rule: "sundayPremium", employeeId: 2, entryKind: "hours", lineId: "h2", comment: "Worked on the Sunday shift, paid on Monday" }) }),
+      expect.objectContaining({
+        kind: "month_close.acknowledged",
+        companyId: COMPANY,
+        details: expect.objectContaining({
+          round: 1,
+          warningId: id,
+          rule: "sundayPremium",
+          employeeId: 2,
+          entryKind: "hours",
+          lineId: "h2",
+          comment: "Worked on the Sunday shift, paid on Monday",
+        }),
+      }),
     ]);
     expect(await submitMonth(key, clerk, context)).toMatchObject({ state: "in_review" });
   });
 
   it("an edited line's changed warning needs a new acknowledgement; a reopened month's round starts without any", async () => {
     const { submitMonth, approveMonth, reopenMonth } = await service();
-        const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
+    const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday(), null);
     const id = `sundayPremium|2|hours|h2|date=${weekday()}`;
     await acknowledgeOne(key, clerk, context, { warningId: id, comment: "checked" });
@@ -707,8 +1030,14 @@ describe("the gate: blockers and acknowledged warnings", () => {
     await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday("5"), null);
     expect(await submitMonth(key, clerk, context)).toMatchObject({ state: "in_review" });
     // An employee without lines appears after submitting (the service's list changed): the approver must acknowledge it.
-    const withFour = { ...context, employees: [...context.employees, { id: 4, firstName: "Neu", lastName: "Person", healthInsurance: null }] };
-    await expect(approveMonth(key, approver, withFour)).rejects.toMatchObject({ code: "month_unacknowledged", message: "1 warning(s) of round 1 are not acknowledged." });
+    const withFour = {
+      ...context,
+      employees: [...context.employees, { id: 4, firstName: "Neu", lastName: "Person", healthInsurance: null }],
+    };
+    await expect(approveMonth(key, approver, withFour)).rejects.toMatchObject({
+      code: "month_unacknowledged",
+      message: "1 warning(s) of round 1 are not acknowledged.",
+    });
     await acknowledgeOne(key, approver, withFour, { warningId: "noLines|4|||", comment: "Starts next month" });
     expect(await approveMonth(key, approver, withFour)).toMatchObject({ state: "approved" });
     await expect(acknowledgeOne(key, clerk, withFour, { warningId: id, comment: "late" })).rejects.toMatchObject({ code: "month_state" });
@@ -726,13 +1055,23 @@ describe("the gate: blockers and acknowledged warnings", () => {
     };
     const refusal = await approveMonth(key, approver, ended).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "month_blocked", message: "The month has 1 blocker(s)." });
-    expect((refusal as { body(): { blockers: { rule: string; employeeId: number }[] } }).body().blockers).toEqual([expect.objectContaining({ rule: "insurerEnded", employeeId: 1 })]);
+    expect((refusal as { body(): { blockers: { rule: string; employeeId: number }[] } }).body().blockers).toEqual([
+      expect.objectContaining({ rule: "insurerEnded", employeeId: 1 }),
+    ]);
   });
 
   /** The context with `count` more employees who have no line this month: one `noLines` warning each. */
   const withoutLines = (count: number) => ({
     ...context,
-    employees: [...context.employees, ...Array.from({ length: count }, (_, index) => ({ id: 100 + index, firstName: "Ohne", lastName: `Zeile ${index}`, healthInsurance: null }))],
+    employees: [
+      ...context.employees,
+      ...Array.from({ length: count }, (_, index) => ({
+        id: 100 + index,
+        firstName: "Ohne",
+        lastName: `Zeile ${index}`,
+        healthInsurance: null,
+      })),
+    ],
   });
   const noLinesIds = (count: number) => Array.from({ length: count }, (_, index) => `noLines|${100 + index}|||`);
   const acknowledgementCount = async () => {
@@ -745,12 +1084,18 @@ describe("the gate: blockers and acknowledged warnings", () => {
     const { submitMonth } = await service();
     const many = withoutLines(1000);
     const ids = noLinesIds(1000);
-    await expect(submitMonth(key, clerk, many)).rejects.toMatchObject({ code: "month_unacknowledged", message: "1000 warning(s) of round 1 are not acknowledged." });
+    await expect(submitMonth(key, clerk, many)).rejects.toMatchObject({
+      code: "month_unacknowledged",
+      message: "1000 warning(s) of round 1 are not acknowledged.",
+    });
     const earlier = await acknowledgeOne(key, approver, many, { warningId: ids[5]!, comment: "Left in October" });
     steps.length = 0;
 
     // The list may repeat an id (a double click's second request): it counts once.
-    const acknowledged = await acknowledgeWarnings(key, clerk, many, { warningIds: [...ids, ids[0]!], comment: " Not employed this month " });
+    const acknowledged = await acknowledgeWarnings(key, clerk, many, {
+      warningIds: [...ids, ids[0]!],
+      comment: " Not employed this month ",
+    });
     expect(acknowledged).toHaveLength(1000);
     expect(acknowledged[0]).toMatchObject({ warningId: ids[0], comment: "Not employed this month", userName: "Clara Clerk" });
     expect(acknowledged[5]).toEqual(earlier);
@@ -758,7 +1103,19 @@ describe("the gate: blockers and acknowledged warnings", () => {
     const audited = steps.filter((step) => step.kind === "month_close.acknowledged");
     expect(audited).toHaveLength(999);
     expect(new Set(audited.map((step) => (step.kind === "month_close.acknowledged" ? step.details.employeeId : null))).size).toBe(999);
-    expect(audited[0]).toMatchObject({ actor: clerk, companyId: COMPANY, details: { round: 1, warningId: ids[0], rule: "noLines", employeeId: 100, entryKind: null, lineId: null, comment: "Not employed this month" } });
+    expect(audited[0]).toMatchObject({
+      actor: clerk,
+      companyId: COMPANY,
+      details: {
+        round: 1,
+        warningId: ids[0],
+        rule: "noLines",
+        employeeId: 100,
+        entryKind: null,
+        lineId: null,
+        comment: "Not employed this month",
+      },
+    });
 
     // Again: everything is kept, nothing new recorded.
     steps.length = 0;
@@ -769,8 +1126,14 @@ describe("the gate: blockers and acknowledged warnings", () => {
 
   it("refuses the whole list when some of its warnings are gone (409 naming how many): nothing is acknowledged", async () => {
     const { acknowledgeWarnings } = await import("./acknowledgements");
-    const refusal = await acknowledgeWarnings(key, clerk, withoutLines(3), { warningIds: [...noLinesIds(3), "noLines|9998|||", "noLines|9999|||"], comment: "ok" }).catch((error: unknown) => error);
-    expect(refusal).toMatchObject({ code: "conflict", message: "2 of the 5 warnings are no longer among the month's checks (their lines changed meanwhile); nothing was acknowledged." });
+    const refusal = await acknowledgeWarnings(key, clerk, withoutLines(3), {
+      warningIds: [...noLinesIds(3), "noLines|9998|||", "noLines|9999|||"],
+      comment: "ok",
+    }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: "conflict",
+      message: "2 of the 5 warnings are no longer among the month's checks (their lines changed meanwhile); nothing was acknowledged.",
+    });
     expect((refusal as { body(): { staleCount: number } }).body().staleCount).toBe(2);
     expect(await acknowledgementCount()).toBe(0);
     expect(steps).toEqual([]);
@@ -780,12 +1143,28 @@ describe("the gate: blockers and acknowledged warnings", () => {
     const { acknowledgeWarnings } = await import("./acknowledgements");
     const { acknowledgeBodySchema } = await import("../schemas");
     const many = withoutLines(3);
-    await expect(acknowledgeWarnings(key, viewer, many, { warningIds: noLinesIds(3), comment: "ok" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: " \n " })).rejects.toMatchObject({ code: "invalid", fields: { comment: "required" } });
-    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u200b" })).rejects.toMatchObject({ code: "invalid", fields: { comment: "invisible" } });
-    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u00a0 \u2060" })).rejects.toMatchObject({ code: "invalid", fields: { comment: "invisible" } });
-    expect(acknowledgeBodySchema.safeParse({ period: key.period, warningIds: noLinesIds(1), comment: "\u200b\u200b" }).error?.issues[0]).toMatchObject({ path: ["comment"], message: "invisible" });
-    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: [], comment: "ok" })).rejects.toMatchObject({ code: "invalid", fields: { warningIds: "count" } });
+    await expect(acknowledgeWarnings(key, viewer, many, { warningIds: noLinesIds(3), comment: "ok" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: " \n " })).rejects.toMatchObject({
+      code: "invalid",
+      fields: { comment: "required" },
+    });
+    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u200b" })).rejects.toMatchObject({
+      code: "invalid",
+      fields: { comment: "invisible" },
+    });
+    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u00a0 \u2060" })).rejects.toMatchObject({
+      code: "invalid",
+      fields: { comment: "invisible" },
+    });
+    expect(
+      acknowledgeBodySchema.safeParse({ period: key.period, warningIds: noLinesIds(1), comment: "\u200b\u200b" }).error?.issues[0],
+    ).toMatchObject({ path: ["comment"], message: "invisible" });
+    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: [], comment: "ok" })).rejects.toMatchObject({
+      code: "invalid",
+      fields: { warningIds: "count" },
+    });
     expect(await acknowledgementCount()).toBe(0);
     // The route's body: 1 to 10,000 ids.
     const body = (count: number) => ({ period: key.period, warningIds: noLinesIds(count), comment: "ok" });

@@ -51,7 +51,9 @@ export function stateWords(state: MonthState): string {
 export type ViewRow = MonthClose & { rereads?: { dueAt: Date }[] };
 
 /** The pending 10-minute re-read, for the views. */
-export const PENDING_REREAD = { rereads: { where: { doneAt: null, afterMinutes: 10 }, select: { dueAt: true }, orderBy: { dueAt: "desc" as const }, take: 1 } };
+export const PENDING_REREAD = {
+  rereads: { where: { doneAt: null, afterMinutes: 10 }, select: { dueAt: true }, orderBy: { dueAt: "desc" as const }, take: 1 },
+};
 
 /**
  * The view of a month. `workspaceFourEyes` is the workspace's rule now; a round in review keeps the
@@ -79,8 +81,18 @@ export function toView(row: ViewRow, workspaceFourEyes: boolean): MonthCloseView
     lastTransferMessage: row.lastTransferMessage,
     fourEyes: row.state === "in_review" && row.fourEyesAtSubmission !== null ? row.fourEyesAtSubmission : workspaceFourEyes,
     transferUnderWay:
-      lease === "live" ? { startedAt: leaseStart.toISOString(), startedBy: row.transferStartedByName, heartbeatAt: heartbeat.toISOString(), checkableFrom: checkableFrom(row).toISOString() } : null,
-    transferStopped: lease === "stale" ? { startedAt: leaseStart.toISOString(), startedBy: row.transferStartedByName, heartbeatAt: heartbeat.toISOString() } : null,
+      lease === "live"
+        ? {
+            startedAt: leaseStart.toISOString(),
+            startedBy: row.transferStartedByName,
+            heartbeatAt: heartbeat.toISOString(),
+            checkableFrom: checkableFrom(row).toISOString(),
+          }
+        : null,
+    transferStopped:
+      lease === "stale"
+        ? { startedAt: leaseStart.toISOString(), startedBy: row.transferStartedByName, heartbeatAt: heartbeat.toISOString() }
+        : null,
     rereadDueAt: row.rereads?.[0]?.dueAt.toISOString() ?? null,
     transferDifference: (row.transferDifference as TransferDifference | null) ?? null,
   };
@@ -110,27 +122,43 @@ function openView(key: MonthKey, fourEyes: boolean): MonthCloseView {
   };
 }
 
-export const where = (key: MonthKey) => ({ connectionId_companyId_period: { connectionId: key.connectionId, companyId: key.companyId, period: key.period } });
+export const where = (key: MonthKey) => ({
+  connectionId_companyId_period: { connectionId: key.connectionId, companyId: key.companyId, period: key.period },
+});
 
 /** A month's close as the pages show it (Open in round 1 when nothing happened yet). */
 export async function monthCloseView(key: MonthKey, workspaceId: string): Promise<MonthCloseView> {
   const db = getDb();
-  const [row, fourEyes] = await Promise.all([db.monthClose.findUnique({ where: where(key), include: PENDING_REREAD }), effectiveFourEyes(db, workspaceId)]);
+  const [row, fourEyes] = await Promise.all([
+    db.monthClose.findUnique({ where: where(key), include: PENDING_REREAD }),
+    effectiveFourEyes(db, workspaceId),
+  ]);
   return row ? toView(row, fourEyes) : openView(key, fourEyes);
 }
 
 /** The current month's close of each company (the company list). */
-export async function monthCloseViews(connectionId: string, companies: readonly { id: number; current_month: string }[], workspaceId: string): Promise<Map<number, MonthCloseView>> {
+export async function monthCloseViews(
+  connectionId: string,
+  companies: readonly { id: number; current_month: string }[],
+  workspaceId: string,
+): Promise<Map<number, MonthCloseView>> {
   const db = getDb();
   const [rows, fourEyes] = await Promise.all([
-    db.monthClose.findMany({ where: { connectionId, OR: companies.map((company) => ({ companyId: company.id, period: company.current_month })) } }),
+    db.monthClose.findMany({
+      where: { connectionId, OR: companies.map((company) => ({ companyId: company.id, period: company.current_month })) },
+    }),
     effectiveFourEyes(db, workspaceId),
   ]);
   const found = new Map(rows.map((row) => [row.companyId, row]));
-  return new Map(companies.map((company) => {
-    const row = found.get(company.id);
-    return [company.id, row ? toView(row, fourEyes) : openView({ connectionId, companyId: company.id, period: company.current_month }, fourEyes)];
-  }));
+  return new Map(
+    companies.map((company) => {
+      const row = found.get(company.id);
+      return [
+        company.id,
+        row ? toView(row, fourEyes) : openView({ connectionId, companyId: company.id, period: company.current_month }, fourEyes),
+      ];
+    }),
+  );
 }
 
 export async function lockMonth(tx: Tx, key: MonthKey): Promise<ViewRow> {
@@ -140,15 +168,21 @@ export async function lockMonth(tx: Tx, key: MonthKey): Promise<ViewRow> {
 }
 
 export function refuseUnlessAllowed(row: MonthClose, action: MonthAction, actor: MonthActor, fourEyes: boolean): void {
-  if (!holdsRole(actor.roles, action)) throw new ApiError("forbidden", `A month is ${ACTION_WORDS[action]} by a member with ${ROLE_WORDS[action]}.`);
+  if (!holdsRole(actor.roles, action))
+    throw new ApiError("forbidden", `A month is ${ACTION_WORDS[action]} by a member with ${ROLE_WORDS[action]}.`);
   if (!ACTION_FROM[action].includes(row.state)) {
-    throw new ApiError("month_state", `The month is ${stateWords(row.state)}; it cannot be ${ACTION_WORDS[action]}.`, { extra: { state: row.state } });
+    throw new ApiError("month_state", `The month is ${stateWords(row.state)}; it cannot be ${ACTION_WORDS[action]}.`, {
+      extra: { state: row.state },
+    });
   }
-  if (action === "withdraw" && row.submittedById !== actor.userId) throw new ApiError("forbidden", "Only the person who submitted the month may withdraw it.");
+  if (action === "withdraw" && row.submittedById !== actor.userId)
+    throw new ApiError("forbidden", "Only the person who submitted the month may withdraw it.");
   if (action === "approve" && fourEyes && row.submittedById === actor.userId) throw new ApiError("four_eyes");
   if ((action === "transfer" || action === "check") && leaseStatus(row, nowMs()) === "live") {
     const from = checkableFrom(row).toISOString();
-    throw new ApiError("transfer_under_way", `A transfer of this month is under way; if it stops, the month can be checked from ${from}.`, { extra: { state: row.state, checkableFrom: from } });
+    throw new ApiError("transfer_under_way", `A transfer of this month is under way; if it stops, the month can be checked from ${from}.`, {
+      extra: { state: row.state, checkableFrom: from },
+    });
   }
 }
 
@@ -168,11 +202,15 @@ async function refuseWithBlockers(tx: Tx, row: MonthClose, key: MonthKey, contex
   ]);
   const gate = monthGate({ ...context, month: { period: key.period, ...lines } }, new Set(acknowledged.map((ack) => ack.warningId)));
   if (gate.blockers.length) {
-    throw new ApiError("month_blocked", `The month has ${gate.blockers.length} blocker(s).`, { extra: { blockerCount: gate.blockers.length, blockers: gate.blockers.slice(0, REFUSAL_FINDINGS) } });
+    throw new ApiError("month_blocked", `The month has ${gate.blockers.length} blocker(s).`, {
+      extra: { blockerCount: gate.blockers.length, blockers: gate.blockers.slice(0, REFUSAL_FINDINGS) },
+    });
   }
   if (gate.unacknowledged.length) {
     const count = gate.unacknowledged.length;
-    throw new ApiError("month_unacknowledged", `${count} warning(s) of round ${row.round} are not acknowledged.`, { extra: { unacknowledgedCount: count, warnings: gate.unacknowledged.slice(0, REFUSAL_FINDINGS) } });
+    throw new ApiError("month_unacknowledged", `${count} warning(s) of round ${row.round} are not acknowledged.`, {
+      extra: { unacknowledgedCount: count, warnings: gate.unacknowledged.slice(0, REFUSAL_FINDINGS) },
+    });
   }
 }
 
@@ -197,7 +235,17 @@ export async function transition(key: MonthKey, actor: MonthActor, step: Step): 
     const data = step.change(row, now(), fourEyes);
     const updated = await tx.monthClose.update({ where: { id: row.id }, data, include: PENDING_REREAD });
     const details = typeof step.details === "function" ? step.details(row, fourEyes) : step.details;
-    await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: step.action, from: row.state, to: updated.state, round: updated.round, details });
+    await auditMonthStep(tx, {
+      kind: "month_close.step",
+      actor,
+      companyId: key.companyId,
+      period: key.period,
+      action: step.action,
+      from: row.state,
+      to: updated.state,
+      round: updated.round,
+      details,
+    });
     return toView(updated, workspaceFourEyes);
   }, TX);
 }
@@ -208,14 +256,26 @@ export function submitMonth(key: MonthKey, actor: MonthActor, context: CheckCont
     action: "submit",
     before: (tx, row) => refuseWithBlockers(tx, row, key, context),
     // The four-eyes rule in force now holds for this round's approval.
-    change: (_row, now, fourEyes) => ({ state: "in_review", submittedById: actor.userId, submittedByName: actor.name, submittedAt: now, approvedById: null, approvedByName: null, approvedAt: null, fourEyesAtSubmission: fourEyes }),
+    change: (_row, now, fourEyes) => ({
+      state: "in_review",
+      submittedById: actor.userId,
+      submittedByName: actor.name,
+      submittedAt: now,
+      approvedById: null,
+      approvedByName: null,
+      approvedAt: null,
+      fourEyesAtSubmission: fourEyes,
+    }),
     details: (_row, fourEyes) => ({ fourEyes }),
   });
 }
 
 /** In review → Open: only the person who submitted. */
 export function withdrawMonth(key: MonthKey, actor: MonthActor): Promise<MonthCloseView> {
-  return transition(key, actor, { action: "withdraw", change: () => ({ state: "open", submittedById: null, submittedByName: null, submittedAt: null, fourEyesAtSubmission: null }) });
+  return transition(key, actor, {
+    action: "withdraw",
+    change: () => ({ state: "open", submittedById: null, submittedByName: null, submittedAt: null, fourEyesAtSubmission: null }),
+  });
 }
 
 /**
@@ -238,7 +298,10 @@ import { REOPEN_REASON_MAX_LENGTH as REOPEN_REASON_MAX } from "../schemas";
 export async function reopenMonth(key: MonthKey, actor: MonthActor, reason: string): Promise<MonthCloseView> {
   const text = reason.trim();
   // Visible characters, not only a "required" check (a zero-width space says nothing): lib/http/visible-text.ts.
-  if (!hasVisibleText(text)) throw new ApiError("invalid", "Say why the month is reopened, in visible characters.", { fields: { reason: text ? "invisible" : "required" } });
+  if (!hasVisibleText(text))
+    throw new ApiError("invalid", "Say why the month is reopened, in visible characters.", {
+      fields: { reason: text ? "invisible" : "required" },
+    });
   return await transition(key, actor, {
     action: "reopen",
     change: (row, now) => ({
@@ -260,4 +323,3 @@ export async function reopenMonth(key: MonthKey, actor: MonthActor, reason: stri
     details: { reason: text.slice(0, REOPEN_REASON_MAX) },
   });
 }
-

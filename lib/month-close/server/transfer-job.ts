@@ -93,7 +93,10 @@ function failureMessage(result: TransferResult): string | null {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `work` in a transaction with a lock timeout, again while it fails (a locked row), at most `policy.attempts` times. */
-async function withRetries<T>(policy: RecordingPolicy, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+async function withRetries<T>(
+  policy: RecordingPolicy,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false }> {
   for (let attempt = 1; attempt <= policy.attempts; attempt += 1) {
     try {
       const value = await getDb().$transaction(
@@ -105,7 +108,9 @@ async function withRetries<T>(policy: RecordingPolicy, work: (tx: Prisma.Transac
       );
       return { ok: true, value };
     } catch (error) {
-      console.warn(`month-close: recording a transfer's result failed (attempt ${attempt} of ${policy.attempts}: ${(error as Error).name})`);
+      console.warn(
+        `month-close: recording a transfer's result failed (attempt ${attempt} of ${policy.attempts}: ${(error as Error).name})`,
+      );
       if (attempt < policy.attempts) await pause(policy.pauseMs);
     }
   }
@@ -130,7 +135,13 @@ async function claim(data: TransferJobData) {
  * service: held exactly as approved → recorded as sent (and not sent again); held otherwise or not
  * at all → sent again; the service cannot be read → not known (the month stays Transfer unclear).
  */
-async function heldBefore(data: TransferJobData, row: { id: string; hoursTransferId: string | null; paymentsTransferId: string | null }, client: PayrollClient, company: CompanyRecord, lines: Record<EntryKind, unknown>) {
+async function heldBefore(
+  data: TransferJobData,
+  row: { id: string; hoursTransferId: string | null; paymentsTransferId: string | null },
+  client: PayrollClient,
+  company: CompanyRecord,
+  lines: Record<EntryKind, unknown>,
+) {
   const held: Partial<Record<EntryKind, { status: "held"; payload: Record<string, unknown>[] } | { status: "unreadable" }>> = {};
   const sentBefore = { hours: row.hoursTransferId, payments: row.paymentsTransferId };
   if (!sentBefore.hours && !sentBefore.payments) return held;
@@ -148,7 +159,14 @@ async function heldBefore(data: TransferJobData, row: { id: string; hoursTransfe
     const approved = transferSchema(kind, context).safeParse(lines[kind]);
     if (approved.success && holdsExactly(stored, approved.data)) {
       held[kind] = { status: "held", payload: approved.data as Record<string, unknown>[] };
-      await getDb().$transaction((tx) => settleHeldTransfers(tx, kind === "hours" ? { hoursTransferId: transferId, paymentsTransferId: null } : { hoursTransferId: null, paymentsTransferId: transferId }));
+      await getDb().$transaction((tx) =>
+        settleHeldTransfers(
+          tx,
+          kind === "hours"
+            ? { hoursTransferId: transferId, paymentsTransferId: null }
+            : { hoursTransferId: null, paymentsTransferId: transferId },
+        ),
+      );
     }
   }
   return held;
@@ -214,7 +232,10 @@ export async function runTransferJob(data: TransferJobData, deps: TransferJobDep
           recording: policy,
           onSending: async (transferId, payload) => {
             sent[kind] = { transferId, payload: payload as Record<string, unknown>[] };
-            await getDb().monthClose.updateMany({ where: mine, data: kind === "hours" ? { hoursTransferId: transferId } : { paymentsTransferId: transferId } });
+            await getDb().monthClose.updateMany({
+              where: mine,
+              data: kind === "hours" ? { hoursTransferId: transferId } : { paymentsTransferId: transferId },
+            });
           },
         });
         outcome[kind] = result.status;
@@ -239,7 +260,9 @@ export async function runTransferJob(data: TransferJobData, deps: TransferJobDep
   }
 
   const to = endState(outcome);
-  const reread: SentForReread = Object.fromEntries(Object.entries(sent).filter(([kind]) => ["succeeded", "unknown", "unrecorded"].includes(outcome[kind as EntryKind])));
+  const reread: SentForReread = Object.fromEntries(
+    Object.entries(sent).filter(([kind]) => ["succeeded", "unknown", "unrecorded"].includes(outcome[kind as EntryKind])),
+  );
   const finished = await withRetries(policy, async (tx) => {
     const at = now();
     const { count } = await tx.monthClose.updateMany({
@@ -248,11 +271,31 @@ export async function runTransferJob(data: TransferJobData, deps: TransferJobDep
     });
     // The lease was taken over (this process was taken for dead): that Transfer's result stands.
     if (count === 0) return [];
-    await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: "transfer_result", from: started.state, to, round: started.round, details: { outcome, message, ...(resumed ? { resumed } : {}) } });
-    return createRereads(tx, { monthCloseId: started.id, round: started.round, sent: reread, userId: actor.userId, userName: actor.name, at });
+    await auditMonthStep(tx, {
+      kind: "month_close.step",
+      actor,
+      companyId: key.companyId,
+      period: key.period,
+      action: "transfer_result",
+      from: started.state,
+      to,
+      round: started.round,
+      details: { outcome, message, ...(resumed ? { resumed } : {}) },
+    });
+    return createRereads(tx, {
+      monthCloseId: started.id,
+      round: started.round,
+      sent: reread,
+      userId: actor.userId,
+      userName: actor.name,
+      at,
+    });
   });
   if (finished.ok) {
-    for (const dueAt of finished.value) await (deps.wake ?? scheduleRereadWake)(dueAt).catch((error: Error) => console.error(`month-close: re-read not scheduled (${error.message})`));
+    for (const dueAt of finished.value)
+      await (deps.wake ?? scheduleRereadWake)(dueAt).catch((error: Error) =>
+        console.error(`month-close: re-read not scheduled (${error.message})`),
+      );
   }
   const unrecorded = !finished.ok || Object.values(outcome).includes("unrecorded");
   const monthClose = await monthCloseView(key, actor.workspaceId).catch(() => toView({ ...started, rereads: [] }, false));

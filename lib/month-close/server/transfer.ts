@@ -57,14 +57,37 @@ export async function requestTransfer(key: MonthKey, actor: MonthActor, deps: Tr
       const pending = row.rereads?.[0];
       if (pending) {
         const due = pending.dueAt.toISOString();
-        throw new ApiError("transfer_rereading", `The last transfer is read back from the payroll service at ${due}; a new transfer starts after that.`, { extra: { state: row.state, rereadDueAt: due } });
+        throw new ApiError(
+          "transfer_rereading",
+          `The last transfer is read back from the payroll service at ${due}; a new transfer starts after that.`,
+          { extra: { state: row.state, rereadDueAt: due } },
+        );
       }
       const updated = await tx.monthClose.update({
         where: { id: row.id },
         // No heartbeat until a runner takes the job (./transfer-job.ts): the lease is live for 30 s from its start.
-        data: { state: "transfer_unclear", transferLeaseId: leaseId, transferStartedAt: now(), transferHeartbeatAt: null, transferStartedByName: actor.name, lastTransferMessage: null, transferDifference: Prisma.DbNull, hoursTransferId: null, paymentsTransferId: null },
+        data: {
+          state: "transfer_unclear",
+          transferLeaseId: leaseId,
+          transferStartedAt: now(),
+          transferHeartbeatAt: null,
+          transferStartedByName: actor.name,
+          lastTransferMessage: null,
+          transferDifference: Prisma.DbNull,
+          hoursTransferId: null,
+          paymentsTransferId: null,
+        },
       });
-      await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: "transfer", from: row.state, to: updated.state, round: updated.round });
+      await auditMonthStep(tx, {
+        kind: "month_close.step",
+        actor,
+        companyId: key.companyId,
+        period: key.period,
+        action: "transfer",
+        from: row.state,
+        to: updated.state,
+        round: updated.round,
+      });
       return { id: row.id, from: row.state, round: row.round };
     }, TX);
   } catch (error) {
@@ -81,8 +104,22 @@ export async function requestTransfer(key: MonthKey, actor: MonthActor, deps: Tr
     // Not enqueued: nothing will be sent; the month goes back unless a runner took it meanwhile (it cannot: there is no job).
     console.error(`month-close: transfer not enqueued (${(error as Error).message})`);
     await getDb().$transaction(async (tx) => {
-      const { count } = await tx.monthClose.updateMany({ where: { id: started.id, transferLeaseId: leaseId }, data: { ...NO_LEASE, state: started.from } });
-      if (count) await auditMonthStep(tx, { kind: "month_close.step", actor, companyId: key.companyId, period: key.period, action: "transfer_result", from: "transfer_unclear", to: started.from, round: started.round, details: { enqueued: false } });
+      const { count } = await tx.monthClose.updateMany({
+        where: { id: started.id, transferLeaseId: leaseId },
+        data: { ...NO_LEASE, state: started.from },
+      });
+      if (count)
+        await auditMonthStep(tx, {
+          kind: "month_close.step",
+          actor,
+          companyId: key.companyId,
+          period: key.period,
+          action: "transfer_result",
+          from: "transfer_unclear",
+          to: started.from,
+          round: started.round,
+          details: { enqueued: false },
+        });
     }, TX);
     throw new ApiError("unavailable", "The transfer could not be started; nothing was sent. Try again in a moment.");
   }
@@ -102,14 +139,25 @@ export interface CheckResult {
  * read, nothing changes. Refused while a Transfer is alive (409 `transfer_under_way`); a dead one's
  * lease is taken over.
  */
-export async function checkTransfer(key: MonthKey, actor: MonthActor, client: PayrollClient, company: CompanyRecord, baseUrl: string): Promise<CheckResult> {
+export async function checkTransfer(
+  key: MonthKey,
+  actor: MonthActor,
+  client: PayrollClient,
+  company: CompanyRecord,
+  baseUrl: string,
+): Promise<CheckResult> {
   // Refused before the service is read; checked again under the row lock below.
   const before = await monthCloseView(key, actor.workspaceId);
   if (!holdsRole(actor.roles, "check")) throw new ApiError("forbidden", `A transfer is checked by a member with ${ROLE_WORDS.check}.`);
-  if (!ACTION_FROM.check.includes(before.state)) throw new ApiError("month_state", `The month is ${stateWords(before.state)}; there is no transfer to check.`, { extra: { state: before.state } });
+  if (!ACTION_FROM.check.includes(before.state))
+    throw new ApiError("month_state", `The month is ${stateWords(before.state)}; there is no transfer to check.`, {
+      extra: { state: before.state },
+    });
   if (before.transferUnderWay) {
     const from = before.transferUnderWay.checkableFrom;
-    throw new ApiError("transfer_under_way", `A transfer of this month is under way; if it stops, the month can be checked from ${from}.`, { extra: { state: before.state, checkableFrom: from } });
+    throw new ApiError("transfer_under_way", `A transfer of this month is under way; if it stops, the month can be checked from ${from}.`, {
+      extra: { state: before.state, checkableFrom: from },
+    });
   }
 
   const [lines, employees] = await Promise.all([monthLines(getDb(), key), client.listEmployees(company.id)]);
@@ -127,7 +175,10 @@ export async function checkTransfer(key: MonthKey, actor: MonthActor, client: Pa
     before: async (tx, row) => {
       if (held) await settleHeldTransfers(tx, row);
     },
-    change: (_row, at) => (held ? { state: "transferred", transferredAt: at, transferDifference: Prisma.DbNull, ...NO_LEASE } : { state: "approved", ...NO_LEASE }),
+    change: (_row, at) =>
+      held
+        ? { state: "transferred", transferredAt: at, transferDifference: Prisma.DbNull, ...NO_LEASE }
+        : { state: "approved", ...NO_LEASE },
     details: { held },
   });
   return { monthClose, resolved: true };

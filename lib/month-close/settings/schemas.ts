@@ -42,8 +42,14 @@ export const companySettingsInputSchema = z
 export type CompanySettingsInput = z.input<typeof companySettingsInputSchema>;
 
 /** The company's settings as stored: the Land or null, the limit in hours. */
-export function companySettingsValues(input: z.output<typeof companySettingsInputSchema>): { federalState: FederalState | null; monthlyHoursLimit: number } {
-  return { federalState: input.federalState === "" ? null : (input.federalState as FederalState), monthlyHoursLimit: Number(input.monthlyHoursLimit) };
+export function companySettingsValues(input: z.output<typeof companySettingsInputSchema>): {
+  federalState: FederalState | null;
+  monthlyHoursLimit: number;
+} {
+  return {
+    federalState: input.federalState === "" ? null : (input.federalState as FederalState),
+    monthlyHoursLimit: Number(input.monthlyHoursLimit),
+  };
 }
 
 export const PAY_CAP_KINDS = ["none", "minijob", "custom"] as const;
@@ -71,17 +77,23 @@ function canonicalAmount(text: string): string {
 }
 
 /** The employee's settings as stored: `payCap` "minijob", "1200.00" or null; the limit or null (the company's). */
-export function employeeSettingsValues(input: z.output<typeof employeeSettingsInputSchema>): { payCap: string | null; monthlyHoursLimit: number | null } {
+export function employeeSettingsValues(input: z.output<typeof employeeSettingsInputSchema>): {
+  payCap: string | null;
+  monthlyHoursLimit: number | null;
+} {
   const payCap = input.payCapKind === "minijob" ? "minijob" : input.payCapKind === "custom" ? canonicalAmount(input.payCapAmount) : null;
   return { payCap, monthlyHoursLimit: input.monthlyHoursLimit === "" ? null : Number(input.monthlyHoursLimit) };
 }
 
 /** The form's values for stored settings (the inverse of employeeSettingsValues). */
-export function employeeSettingsForm(stored: { payCap: string | null; monthlyHoursLimit: number | null } | undefined): EmployeeSettingsInput {
+export function employeeSettingsForm(
+  stored: { payCap: string | null; monthlyHoursLimit: number | null } | undefined,
+): EmployeeSettingsInput {
   const payCap = stored?.payCap ?? null;
   return {
     payCapKind: payCap === null ? "none" : payCap === "minijob" ? "minijob" : "custom",
     payCapAmount: payCap === null || payCap === "minijob" ? "" : payCap,
-    monthlyHoursLimit: stored?.monthlyHoursLimit === null || stored?.monthlyHoursLimit === undefined ? "" : String(stored.monthlyHoursLimit),
+    monthlyHoursLimit:
+      stored?.monthlyHoursLimit === null || stored?.monthlyHoursLimit === undefined ? "" : String(stored.monthlyHoursLimit),
   };
 }

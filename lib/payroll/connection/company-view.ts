@@ -12,7 +12,11 @@ export interface InsurerWarning {
 }
 
 /** Employees whose insurer has ended by the payroll month, ends within it, or is unknown. */
-export function insurerWarnings(employees: Employee[], insurers: ReadonlyMap<string, HealthInsurance>, currentMonth: string): InsurerWarning[] {
+export function insurerWarnings(
+  employees: Employee[],
+  insurers: ReadonlyMap<string, HealthInsurance>,
+  currentMonth: string,
+): InsurerWarning[] {
   if (insurers.size === 0) return [];
   const warnings: InsurerWarning[] = [];
   for (const employee of employees) {
@@ -33,4 +37,3 @@ export function insurerWarnings(employees: Employee[], insurers: ReadonlyMap<str
   }
   return warnings;
 }
-

@@ -29,10 +29,24 @@ describe("countryChoices", () => {
   ];
 
   it("names the countries in English and sorts them in English", () => {
-    expect(countryChoices(list, "en", { 997: "Stateless" }).map((choice) => choice.label)).toEqual(["Austria", "Denmark", "Germany", "Nirgendwo", "Spain", "Stateless"]);
+    expect(countryChoices(list, "en", { 997: "Stateless" }).map((choice) => choice.label)).toEqual([
+      "Austria",
+      "Denmark",
+      "Germany",
+      "Nirgendwo",
+      "Spain",
+      "Stateless",
+    ]);
   });
 
   it("sorts German names by German collation (Ö beside O, not after Z), the service's name when unknown", () => {
-    expect(countryChoices(list, "de").map((choice) => choice.label)).toEqual(["Dänemark", "Deutschland", "Nirgendwo", "Österreich", "Spanien", "staatenlos"]);
+    expect(countryChoices(list, "de").map((choice) => choice.label)).toEqual([
+      "Dänemark",
+      "Deutschland",
+      "Nirgendwo",
+      "Österreich",
+      "Spanien",
+      "staatenlos",
+    ]);
   });
 });

@@ -10,7 +10,12 @@ import type { Country } from "./insurers";
  */
 let byGermanName: Map<string, string> | undefined;
 
-const normalise = (name: string) => name.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const normalise = (name: string) =>
+  name
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 /** Official spellings that Intl's German names do not use. */
 const OFFICIAL: Record<string, string> = {
@@ -58,7 +63,11 @@ export interface CountryChoice {
  * The service's countries named in the person's language and sorted as that language sorts.
  * `ownNames` names the list's entries that are no country (stateless, unknown) by their key.
  */
-export function countryChoices(countries: readonly Country[], locale: Locale, ownNames: Readonly<Record<number, string>> = {}): CountryChoice[] {
+export function countryChoices(
+  countries: readonly Country[],
+  locale: Locale,
+  ownNames: Readonly<Record<number, string>> = {},
+): CountryChoice[] {
   const compare = collator(locale);
   return countries
     .map((country) => {

@@ -30,7 +30,10 @@ describe("German spreadsheet values", () => {
   });
 
   it("is idempotent, so the server may normalise the browser's rows again", () => {
-    const once = normaliseEmployeeInput({ ...emptyEmployeeInput(), sex: "w", entry: "01.11.2026", health_insurance: "Barmer", insurance_number: "65 170839 J003" }, insurers).input;
+    const once = normaliseEmployeeInput(
+      { ...emptyEmployeeInput(), sex: "w", entry: "01.11.2026", health_insurance: "Barmer", insurance_number: "65 170839 J003" },
+      insurers,
+    ).input;
     expect(normaliseEmployeeInput(once, insurers).input).toEqual(once);
     expect(once).toMatchObject({ sex: "-1", entry: "2026-11-01", health_insurance: "35561094", insurance_number: "65170839J003" });
   });
@@ -40,17 +43,32 @@ describe("the employee rules with German input", () => {
   const context: EmployeeContext = { companyId: 1001, defaultEntry: "2026-11-01", today: "2026-11-21", insurers, countries: new Set([0]) };
   const row = {
     ...emptyEmployeeInput(),
-    id: "8", first_name: "Greta", last_name: "Sommer", street_address: "Rosenweg 3", postal_code: "50674", location: "Köln",
-    sex: "weiblich", entry: "01.11.2026", health_insurance: "BARMER", insurance_number: "65 170839 J 003",
+    id: "8",
+    first_name: "Greta",
+    last_name: "Sommer",
+    street_address: "Rosenweg 3",
+    postal_code: "50674",
+    location: "Köln",
+    sex: "weiblich",
+    entry: "01.11.2026",
+    health_insurance: "BARMER",
+    insurance_number: "65 170839 J 003",
   };
 
   it("accepts a German row and sends the service's forms", () => {
     expect(employeeProblems(row, context)).toEqual([]);
-    expect(toNewEmployee(row, 1001, insurers)).toMatchObject({ sex: -1, entry: "2026-11-01", health_insurance: "35561094", insurance_number: "65170839J003" });
+    expect(toNewEmployee(row, 1001, insurers)).toMatchObject({
+      sex: -1,
+      entry: "2026-11-01",
+      health_insurance: "35561094",
+      insurance_number: "65170839J003",
+    });
   });
 
   it("names an insurer name several insurers share, once", () => {
-    expect(employeeProblems({ ...row, health_insurance: "AOK Regional" }, context)).toEqual([{ field: "health_insurance", code: "insurerAmbiguous" }]);
+    expect(employeeProblems({ ...row, health_insurance: "AOK Regional" }, context)).toEqual([
+      { field: "health_insurance", code: "insurerAmbiguous" },
+    ]);
   });
 
   it("requires the birth data exactly when there is no pension number", () => {

@@ -50,7 +50,10 @@ function insurersByName(insurers: ReadonlyMap<string, HealthInsurance>): Map<str
  * The insurer's 8-digit number as typed, or found by the insurer's whole name (case and spaces
  * aside) when exactly one insurer has it. A name several insurers share, or none, is a problem.
  */
-export function resolveInsurer(text: string, insurers: ReadonlyMap<string, HealthInsurance> | undefined): { value: string; problem?: InputProblem["code"] } {
+export function resolveInsurer(
+  text: string,
+  insurers: ReadonlyMap<string, HealthInsurance> | undefined,
+): { value: string; problem?: InputProblem["code"] } {
   const value = text.trim();
   if (value === "" || /^\d{8}$/.test(value.replace(/\s+/g, ""))) return { value: value.replace(/\s+/g, "") };
   if (!insurers || !/\p{L}/u.test(value)) return { value };
@@ -59,7 +62,10 @@ export function resolveInsurer(text: string, insurers: ReadonlyMap<string, Healt
   return { value, problem: numbers.length ? "insurerAmbiguous" : "insurerUnknown" };
 }
 
-export function normaliseEmployeeInput<T extends Fields>(raw: T, insurers?: ReadonlyMap<string, HealthInsurance>): { input: T; problems: InputProblem[] } {
+export function normaliseEmployeeInput<T extends Fields>(
+  raw: T,
+  insurers?: ReadonlyMap<string, HealthInsurance>,
+): { input: T; problems: InputProblem[] } {
   const insurer = resolveInsurer(raw.health_insurance, insurers);
   const input = {
     ...raw,

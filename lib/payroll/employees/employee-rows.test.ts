@@ -3,8 +3,13 @@ import { employeeRows, insurerLabels } from "./employee-rows";
 import type { HealthInsurance } from "./insurers";
 import type { Employee } from "../schemas";
 
-const insurer = (number: string, name: string, availableTo: string | null): HealthInsurance =>
-  ({ number, name, availableFrom: null, availableTo, replacement: null });
+const insurer = (number: string, name: string, availableTo: string | null): HealthInsurance => ({
+  number,
+  name,
+  availableFrom: null,
+  availableTo,
+  replacement: null,
+});
 
 const employee = (id: number, healthInsurance?: string): Employee => ({
   company_id: 1,
@@ -21,7 +26,16 @@ describe("employeeRows", () => {
 
   it("names the insurer and flags one that has ended by the payroll month", () => {
     const [aok, ended] = employeeRows([employee(1, "101"), employee(2, "102")], labels);
-    expect(aok).toMatchObject({ id: 1, firstName: "Greta", lastName: "Sommer", postalCode: "50674", location: "Köln", entry: "2026-01-01", insurer: "AOK", insurerEnded: false });
+    expect(aok).toMatchObject({
+      id: 1,
+      firstName: "Greta",
+      lastName: "Sommer",
+      postalCode: "50674",
+      location: "Köln",
+      entry: "2026-01-01",
+      insurer: "AOK",
+      insurerEnded: false,
+    });
     expect(ended).toMatchObject({ insurer: "BKK Alt", insurerEnded: true });
   });
 

@@ -17,7 +17,9 @@ export interface EmployeeRow {
 export type InsurerLabels = Record<string, { name: string; ended: boolean }>;
 
 export function insurerLabels(insurers: readonly HealthInsurance[], currentMonth: string): InsurerLabels {
-  return Object.fromEntries(insurers.map((insurer) => [insurer.number, { name: insurer.name, ended: insurerWarning(insurer, currentMonth) === "ended" }]));
+  return Object.fromEntries(
+    insurers.map((insurer) => [insurer.number, { name: insurer.name, ended: insurerWarning(insurer, currentMonth) === "ended" }]),
+  );
 }
 
 export function employeeRows(employees: readonly Employee[], insurers: InsurerLabels): EmployeeRow[] {

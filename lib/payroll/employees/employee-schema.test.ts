@@ -65,7 +65,9 @@ describe("the new employee schema", () => {
   });
 
   it("reports every field's problem at once", () => {
-    expect(problems(valid({ id: "2", postal_code: "5067", sex: "1", email: "x@y", insurance_number: "65170839J004", entry: "2026-02-30" }))).toEqual({
+    expect(
+      problems(valid({ id: "2", postal_code: "5067", sex: "1", email: "x@y", insurance_number: "65170839J004", entry: "2026-02-30" })),
+    ).toEqual({
       id: "idInUse",
       postal_code: "postalCode",
       sex: "sex",
@@ -83,7 +85,9 @@ describe("the new employee schema", () => {
       country: "requiredWithoutPensionNumber",
     });
     expect(problems(valid({ insurance_number: "", birth_date: "1990-05-01", birth_place: "Izmir", country: "163" }))).toEqual({});
-    expect(problems(valid({ insurance_number: "", birth_date: "1990-05-01", birth_place: "Izmir", country: "999" }))).toEqual({ country: "countryUnknown" });
+    expect(problems(valid({ insurance_number: "", birth_date: "1990-05-01", birth_place: "Izmir", country: "999" }))).toEqual({
+      country: "countryUnknown",
+    });
   });
 
   it("checks the insurer against the entry date and names the successor", () => {
@@ -97,7 +101,9 @@ describe("the new employee schema", () => {
   it("keeps dates in range: birth between 1900 and today, entry not before birth", () => {
     expect(problems(valid({ birth_date: "1899-12-31" }))).toEqual({ birth_date: "birthDateRange" });
     expect(problems(valid({ birth_date: "2026-12-01" }))).toEqual({ birth_date: "birthDateRange", entry: "entryBeforeBirth" });
-    expect(problems(valid({ birth_date: "2000-01-01", entry: "1999-12-31", health_insurance: "82395631" }))).toEqual({ entry: "entryBeforeBirth" });
+    expect(problems(valid({ birth_date: "2000-01-01", entry: "1999-12-31", health_insurance: "82395631" }))).toEqual({
+      entry: "entryBeforeBirth",
+    });
   });
 });
 

@@ -33,7 +33,16 @@ export const EMPLOYEE_FIELDS = [
 export type EmployeeField = (typeof EMPLOYEE_FIELDS)[number];
 export type EmployeeInput = Record<EmployeeField, string>;
 
-export const REQUIRED_FIELDS: readonly EmployeeField[] = ["id", "first_name", "last_name", "street_address", "postal_code", "location", "sex", "health_insurance"];
+export const REQUIRED_FIELDS: readonly EmployeeField[] = [
+  "id",
+  "first_name",
+  "last_name",
+  "street_address",
+  "postal_code",
+  "location",
+  "sex",
+  "health_insurance",
+];
 
 /** Required when the pension insurance number is empty (the service's rule, see sandbox/README.md). */
 export const REQUIRED_WITHOUT_PENSION_NUMBER: readonly EmployeeField[] = ["birth_date", "birth_place", "country"];
@@ -75,7 +84,10 @@ type Problem = { field: EmployeeField; code: string };
 
 /** The data's own rules and, when given, the reference checks: every problem, field by field. */
 export function employeeProblems(typed: EmployeeInput, context: EmployeeContext): Problem[] {
-  const { input: raw, problems } = normaliseEmployeeInput<EmployeeInput>(typed, context.insurers) as { input: EmployeeInput; problems: Problem[] };
+  const { input: raw, problems } = normaliseEmployeeInput<EmployeeInput>(typed, context.insurers) as {
+    input: EmployeeInput;
+    problems: Problem[];
+  };
   const insurerNamed = problems.length > 0;
   const add = (field: EmployeeField, code: string) => problems.push({ field, code });
   const value = (field: EmployeeField) => raw[field].trim();
@@ -137,7 +149,8 @@ export function employeeProblems(typed: EmployeeInput, context: EmployeeContext)
 export function toNewEmployee(typed: EmployeeInput, companyId: number, insurers?: EmployeeContext["insurers"]): NewEmployee {
   const raw = normaliseEmployeeInput(typed, insurers).input;
   const value = (field: EmployeeField) => raw[field].trim();
-  const optional = <K extends string>(key: K, field: EmployeeField) => (value(field) === "" ? {} : ({ [key]: value(field) } as Record<K, string>));
+  const optional = <K extends string>(key: K, field: EmployeeField) =>
+    value(field) === "" ? {} : ({ [key]: value(field) } as Record<K, string>);
   return {
     company_id: companyId,
     id: Number(value("id")),

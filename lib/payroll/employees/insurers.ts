@@ -24,7 +24,11 @@ export function hasEnded(insurer: HealthInsurance, today: string): boolean {
 }
 
 /** The successor operating on `date`, following chains of successions; null when there is none. */
-export function successorOn(insurer: HealthInsurance, byNumber: ReadonlyMap<string, HealthInsurance>, date: string): HealthInsurance | null {
+export function successorOn(
+  insurer: HealthInsurance,
+  byNumber: ReadonlyMap<string, HealthInsurance>,
+  date: string,
+): HealthInsurance | null {
   const seen = new Set<string>([insurer.number]);
   let current = insurer;
   while (current.replacement && !seen.has(current.replacement)) {

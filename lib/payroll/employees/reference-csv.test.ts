@@ -20,6 +20,6 @@ describe("reference list CSVs", () => {
   });
 
   it("refuses a list whose rows are not what the service documents", () => {
-    expect(() => parseHealthInsurancesCsv("CompanyNumber;CompanyName\r\n123;\"X\"\r\n")).toThrow(/row 1/);
+    expect(() => parseHealthInsurancesCsv('CompanyNumber;CompanyName\r\n123;"X"\r\n')).toThrow(/row 1/);
   });
 });

@@ -5,7 +5,10 @@ import type { Country, HealthInsurance } from "./insurers";
 
 /** The service's reference lists: UTF-8, `;` separated, quoted names, a header row. */
 const insurerRow = z.object({
-  CompanyNumber: z.string().trim().regex(/^\d{8}$/),
+  CompanyNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/),
   CompanyName: z.string().trim().min(1),
   AvailableFrom: z.string().optional(),
   AvailableTo: z.string().optional(),

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { changedFields, diffLines } from "./diff";
 import { HOURS_FIELDS } from "./kinds";
 
-const line = (id: string, employee: number, hours: string, type = "HOURLY_WAGE") => ({ id, employee_id: employee, values: { type, total_hours: hours } });
+const line = (id: string, employee: number, hours: string, type = "HOURLY_WAGE") => ({
+  id,
+  employee_id: employee,
+  values: { type, total_hours: hours },
+});
 
 describe("diffLines", () => {
   it("finds added, changed and removed lines by id", () => {
@@ -17,7 +21,11 @@ describe("diffLines", () => {
   });
 
   it("treats a retyped identical line as unchanged, and missing fields as empty", () => {
-    const diff = diffLines([line("a", 1, "8")], [{ id: "z", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "8", date: "" } }], HOURS_FIELDS);
+    const diff = diffLines(
+      [line("a", 1, "8")],
+      [{ id: "z", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "8", date: "" } }],
+      HOURS_FIELDS,
+    );
     expect(diff).toEqual({ added: [], changed: [], removed: [], unchanged: 1 });
   });
 });

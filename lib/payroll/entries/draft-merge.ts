@@ -50,7 +50,8 @@ const valueOf = (values: Readonly<Record<string, unknown>>, field: string): stri
 
 function storedValues(stored: StoredState): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [field, value] of Object.entries((stored.values ?? {}) as Record<string, unknown>)) if (typeof value === "string" && value !== "") values[field] = value;
+  for (const [field, value] of Object.entries((stored.values ?? {}) as Record<string, unknown>))
+    if (typeof value === "string" && value !== "") values[field] = value;
   return values;
 }
 
@@ -61,7 +62,9 @@ export function sameValues(a: Readonly<Record<string, unknown>>, b: Readonly<Rec
 }
 
 function sameLine(stored: StoredState, line: StoredLine): boolean {
-  return !stored.deleted && stored.employee_id === line.employee_id && sameValues((stored.values ?? {}) as Record<string, unknown>, line.values);
+  return (
+    !stored.deleted && stored.employee_id === line.employee_id && sameValues((stored.values ?? {}) as Record<string, unknown>, line.values)
+  );
 }
 
 export function decideChange(stored: StoredState | undefined, change: LineChange): Decision {
@@ -71,8 +74,10 @@ export function decideChange(stored: StoredState | undefined, change: LineChange
   const ownPrior = change.prior !== undefined && sameLine(stored, { ...line, values: change.prior });
   const atBase = change.base !== undefined && stored.revision <= change.base;
   // Removed: written again only by a line new to the sender (an id reused) or one built on the removal.
-  if (stored.deleted) return change.base === undefined || atBase ? { kind: "write", line, merged: false } : { kind: "conflict", line: null };
-  if (change.was === undefined || stored.employee_id !== line.employee_id) return atBase || ownPrior ? { kind: "write", line, merged: false } : { kind: "conflict", line: null };
+  if (stored.deleted)
+    return change.base === undefined || atBase ? { kind: "write", line, merged: false } : { kind: "conflict", line: null };
+  if (change.was === undefined || stored.employee_id !== line.employee_id)
+    return atBase || ownPrior ? { kind: "write", line, merged: false } : { kind: "conflict", line: null };
   const merged = storedValues(stored);
   let contested = false;
   for (const [field, was] of Object.entries(change.was)) {

@@ -25,7 +25,12 @@ export function typeOptions(kind: EntryKind): EnumOption[] {
 }
 
 export function columnsOf(kind: EntryKind): GridColumn[] {
-  return fieldsOf(kind).map((key) => ({ key, kind: COLUMN_KINDS[key] ?? "text", options: key === "type" ? typeOptions(kind) : undefined, money: MONEY_FIELDS.has(key) || undefined }));
+  return fieldsOf(kind).map((key) => ({
+    key,
+    kind: COLUMN_KINDS[key] ?? "text",
+    options: key === "type" ? typeOptions(kind) : undefined,
+    money: MONEY_FIELDS.has(key) || undefined,
+  }));
 }
 
 /**

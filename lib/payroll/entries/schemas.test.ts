@@ -35,7 +35,12 @@ describe("entry schemas", () => {
 
   it("payments: count defaults at the service, amount required and may be negative", () => {
     const schema = lineSchema("payments", context);
-    expect(schema.parse({ id: "p", employee_id: 1, values: { type: "BONUS_PAYMENT", amount: "-50" } })).toEqual({ company_id: 1001, employee_id: 1, type: "BONUS_PAYMENT", amount: -50 });
+    expect(schema.parse({ id: "p", employee_id: 1, values: { type: "BONUS_PAYMENT", amount: "-50" } })).toEqual({
+      company_id: 1001,
+      employee_id: 1,
+      type: "BONUS_PAYMENT",
+      amount: -50,
+    });
     const missing = schema.safeParse({ id: "p", employee_id: 1, values: { type: "TRAVEL_COSTS", count: "2" } });
     expect(missing.error?.issues.map((issue) => issue.message)).toEqual(["required"]);
   });
@@ -45,7 +50,13 @@ describe("entryDraftBodySchema: nothing the database cannot store", () => {
   const line = (id: string, employee_id: number) => ({ id, employee_id, values: {} });
 
   it("accepts ids and revisions up to 2^31 - 1", () => {
-    expect(entryDraftBodySchema.safeParse({ period: "2026-11", changes: [{ ...line("a", 2_147_483_647), base: 2_147_483_647 }], removed: [{ id: "b", base: 0 }] }).success).toBe(true);
+    expect(
+      entryDraftBodySchema.safeParse({
+        period: "2026-11",
+        changes: [{ ...line("a", 2_147_483_647), base: 2_147_483_647 }],
+        removed: [{ id: "b", base: 0 }],
+      }).success,
+    ).toBe(true);
   });
 
   it("refuses employee ids and revisions above 2^31 - 1, naming the field", () => {

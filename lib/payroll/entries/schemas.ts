@@ -2,7 +2,15 @@ import { z } from "zod";
 import { isIsoDate } from "@/lib/dates/calendar";
 import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
 import { MAX_STORED_INT, storedPositiveIntSchema } from "@/lib/payroll/schemas";
-import { FURTHER_PAYMENT_TYPES, HOURLY_COMPENSATION_TYPES, fieldsOf, type EntryKind, type HoursField, type PaymentField, type StoredLine } from "./kinds";
+import {
+  FURTHER_PAYMENT_TYPES,
+  HOURLY_COMPENSATION_TYPES,
+  fieldsOf,
+  type EntryKind,
+  type HoursField,
+  type PaymentField,
+  type StoredLine,
+} from "./kinds";
 
 /**
  * The one set of schemas for hours and extra payments: the grid validates each cell with the
@@ -145,7 +153,8 @@ export const storedLinesSchema = z
   .superRefine((lines, ctx) => {
     const seen = new Set<string>();
     lines.forEach((line, index) => {
-      if (seen.has(line.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `The line id ${line.id} appears more than once.` });
+      if (seen.has(line.id))
+        ctx.addIssue({ code: "custom", path: [index, "id"], message: `The line id ${line.id} appears more than once.` });
       seen.add(line.id);
     });
   });
@@ -191,11 +200,19 @@ export const draftPatchBodySchema = z
   .object({
     period: z.string().regex(PERIOD),
     changes: z.array(lineChangeSchema).max(50_000).superRefine(uniqueIds),
-    removed: z.array(z.object({ id: lineIdSchema, base: revisionSchema.optional() }).strict()).max(50_000).default([]),
+    removed: z
+      .array(z.object({ id: lineIdSchema, base: revisionSchema.optional() }).strict())
+      .max(50_000)
+      .default([]),
   })
   .strict();
 
-export const entryDraftBodySchema = z.union([z.object({ period: z.string().regex(PERIOD), lines: storedLinesSchema }).strict(), draftPatchBodySchema]);
+export const entryDraftBodySchema = z.union([
+  z.object({ period: z.string().regex(PERIOD), lines: storedLinesSchema }).strict(),
+  draftPatchBodySchema,
+]);
 
 /** Where someone is in a draft's grid: the line they are on (null: none), for the others' "also here". */
-export const draftPresenceBodySchema = z.object({ period: z.string().regex(PERIOD), client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), line: lineIdSchema.nullable() }).strict();
+export const draftPresenceBodySchema = z
+  .object({ period: z.string().regex(PERIOD), client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), line: lineIdSchema.nullable() })
+  .strict();

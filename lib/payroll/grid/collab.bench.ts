@@ -25,10 +25,24 @@ const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const COMPANY = 1001;
 const EDITS = 100;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic", "--disable-background-timer-throttling", "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-background-timer-throttling",
+  "--disable-renderer-backgrounding",
+  "--disable-backgrounding-occluded-windows",
+];
 
 async function control<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${SANDBOX_URL}/control${pathname}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
+  const response = await fetch(`${SANDBOX_URL}/control${pathname}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
   return (await response.json()) as T;
 }
 
@@ -37,7 +51,10 @@ async function signInAndConnect(page: Page): Promise<void> {
   const person = users.find((user) => user.email.startsWith("claudia"));
   if (!person) throw new Error("no sandbox user claudia");
   await page.goto(`${APPS[0]}/sign-in`);
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
+  await page
+    .getByRole("button", { name: /Sign in/ })
+    .first()
+    .click();
   await page.getByRole("link", { name: "Germany" }).click();
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(person.password);
@@ -60,14 +77,18 @@ function percentile(values: number[], p: number): number {
 async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   // Their output goes to stderr: stdout carries only the figures.
-  const start = (args: string[], env: NodeJS.ProcessEnv) => children.push(spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", 2, 2] }));
+  const start = (args: string[], env: NodeJS.ProcessEnv) =>
+    children.push(spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", 2, 2] }));
   const database = await benchDatabase("ledgerlane_collab_bench");
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     await migrateDatabase(database.url);
     start(["--import", "tsx", "sandbox/main.ts"], { ...process.env, SANDBOX_PORT: String(SANDBOX_PORT) });
     await waitForHttp(`${SANDBOX_URL}/.well-known/sandbox.json`, 60_000);
-    const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
+    const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
+      accounting: Record<string, string>;
+      payroll: { base_url: string };
+    };
     const client = await control<{ client_id: string; client_secret: string }>("POST", "/clients", {
       name: "Ledgerlane (co-editing bench)",
       redirect_uris: APPS.map((app) => `${app}/api/auth/callback/accounting`),
@@ -90,7 +111,9 @@ async function main(): Promise<void> {
       JOBS_ENABLED: "false",
     };
     await ensureNextBuild(env);
-    PORTS.forEach((port, index) => start([NEXT_CLI, "start", "-p", String(port)], { ...env, PORT: String(port), NEXTAUTH_URL: APPS[index] }));
+    PORTS.forEach((port, index) =>
+      start([NEXT_CLI, "start", "-p", String(port)], { ...env, PORT: String(port), NEXTAUTH_URL: APPS[index] }),
+    );
     for (const app of APPS) await waitForHttp(`${app}/api/health`, 120_000);
 
     const writerContext = await browser.newContext({ locale: "en-GB" });
@@ -99,7 +122,10 @@ async function main(): Promise<void> {
     // Cookies belong to the host, not the port: the same session reaches the second process.
     const readerContext = await browser.newContext({ locale: "en-GB", storageState: await writerContext.storageState() });
     const reader = await readerContext.newPage();
-    for (const [page, app] of [[writer, APPS[0]], [reader, APPS[1]]] as const) {
+    for (const [page, app] of [
+      [writer, APPS[0]],
+      [reader, APPS[1]],
+    ] as const) {
       await page.goto(`${app}/payroll/companies/${COMPANY}/hours`);
       await page.getByRole("grid").waitFor();
     }
@@ -108,12 +134,17 @@ async function main(): Promise<void> {
     await writer.locator('[role="row"][data-employee="1"][data-line-number="1"] [data-col="type"]').click();
     await writer.keyboard.type("Hourly wage");
     await writer.keyboard.press("Enter");
-    await reader.locator('[role="row"][data-employee="1"][data-line-number="1"] [data-col="type"]').filter({ hasText: "Hourly wage" }).waitFor();
+    await reader
+      .locator('[role="row"][data-employee="1"][data-line-number="1"] [data-col="type"]')
+      .filter({ hasText: "Hourly wage" })
+      .waitFor();
 
     const latencies: number[] = [];
     for (let edit = 1; edit <= EDITS; edit += 1) {
       const value = String(100 + edit);
-      const before = await writer.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith("/hours/draft")).length);
+      const before = await writer.evaluate(
+        () => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith("/hours/draft")).length,
+      );
       await writer.locator(HOURS_CELL).click();
       await writer.keyboard.type(value);
       await writer.keyboard.press("Enter");
@@ -137,7 +168,9 @@ async function main(): Promise<void> {
       );
       latencies.push(paintedAt - ((await savedAt.jsonValue()) as number));
     }
-    console.error(`(collab updates over ${database.kind}: p50 ${percentile(latencies, 50).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms)`);
+    console.error(
+      `(collab updates over ${database.kind}: p50 ${percentile(latencies, 50).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms)`,
+    );
     console.log(`collab_update_p95_ms: ${percentile(latencies, 95).toFixed(1)} ms`);
   } finally {
     await browser.close();

@@ -27,12 +27,17 @@ const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const COMPANY = 2001;
 
 const control = sandboxControl(SANDBOX_URL);
-const signInAndConnect = (page: Page) => signInAndConnectPayroll(page, { appUrl: APP_URL, sandboxUrl: SANDBOX_URL, customer: { key: THOMAS_KEY, name: "Thomas Albrecht" } });
+const signInAndConnect = (page: Page) =>
+  signInAndConnectPayroll(page, { appUrl: APP_URL, sandboxUrl: SANDBOX_URL, customer: { key: THOMAS_KEY, name: "Thomas Albrecht" } });
 
 /** Nine lines per employee, one of each type, saved as the draft the page then opens with. */
 async function seedDraft(page: Page, month: string, employeeIds: number[]): Promise<void> {
   const lines = employeeIds.flatMap((employeeId) =>
-    HOURLY_COMPENSATION_TYPES.map((type, index) => ({ id: `b${employeeId}x${index}`, employee_id: employeeId, values: { type, total_hours: "1", total_amount: "10" } })),
+    HOURLY_COMPENSATION_TYPES.map((type, index) => ({
+      id: `b${employeeId}x${index}`,
+      employee_id: employeeId,
+      values: { type, total_hours: "1", total_amount: "10" },
+    })),
   );
   const status = await page.evaluate(
     async ({ url, body }) => (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
@@ -116,21 +121,36 @@ async function main(): Promise<void> {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...(databaseUrl ? process.env : withoutDatabaseUrl(process.env)), PORT: String(APP_PORT), SANDBOX_PORT: String(SANDBOX_PORT), NEXTAUTH_URL: APP_URL, EMBEDDED_DATABASE_DIR: "memory", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-grid-bench", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      ...(databaseUrl ? process.env : withoutDatabaseUrl(process.env)),
+      PORT: String(APP_PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      NEXTAUTH_URL: APP_URL,
+      EMBEDDED_DATABASE_DIR: "memory",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-grid-bench",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
     await control("POST", "/reset");
     const company = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-    const { employees } = await control<{ employees?: { id: number }[] } & Record<string, unknown>>("GET", `/payroll/companies/${COMPANY}/employees`).then((body) => ({
+    const { employees } = await control<{ employees?: { id: number }[] } & Record<string, unknown>>(
+      "GET",
+      `/payroll/companies/${COMPANY}/employees`,
+    ).then((body) => ({
       employees: Array.isArray(body) ? (body as { id: number }[]) : (body.employees ?? []),
     }));
 
     const setup = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
     const page = await setup.newPage();
     await signInAndConnect(page);
-    await seedDraft(page, company.current_month, employees.map((employee) => employee.id));
+    await seedDraft(
+      page,
+      company.current_month,
+      employees.map((employee) => employee.id),
+    );
     const state = await setup.storageState();
 
     // JavaScript of the page, from a fresh context (nothing cached).
@@ -138,7 +158,8 @@ async function main(): Promise<void> {
     const measured = await fresh.newPage();
     const scripts: Promise<number>[] = [];
     measured.on("requestfinished", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize));
+      if (request.resourceType() === "script")
+        scripts.push(request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize));
     });
     await measured.goto(`${APP_URL}/payroll/companies/${COMPANY}/hours`, { waitUntil: "networkidle" });
     const jsBytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
@@ -163,7 +184,9 @@ async function main(): Promise<void> {
     await page.keyboard.press("Control+Home");
     await page.keyboard.press("ArrowRight");
     await page.waitForTimeout(300);
-    const block = Array.from({ length: 3000 }, (_, row) => `${(row % 40) + 1},5\t${(row % 7) + 12},25\t${row % 3 ? "" : "25"}`).join("\r\n");
+    const block = Array.from({ length: 3000 }, (_, row) => `${(row % 40) + 1},5\t${(row % 7) + 12},25\t${row % 3 ? "" : "25"}`).join(
+      "\r\n",
+    );
     await page.evaluate((text) => navigator.clipboard.writeText(text), block);
     await page.evaluate(() => (window as unknown as { __keyPaint: number[] }).__keyPaint.splice(0));
     await page.keyboard.press("Control+V");
@@ -176,8 +199,12 @@ async function main(): Promise<void> {
     const undoneText = await firstHours.textContent();
     if (undoneText?.trim() === "1.5") throw new Error("the undo did not land");
 
-    console.error(`(keystrokes, Event Timing: p50 ${percentile(keystrokes, 50)} ms, p90 ${percentile(keystrokes, 90)} ms, max ${Math.max(...keystrokes)} ms, ${keystrokes.filter((ms) => ms > 16).length} over 16 ms)`);
-    console.error(`(keystrokes, timer after the frame: p50 ${percentile(timerLatencies, 50).toFixed(1)} ms, p98 ${percentile(timerLatencies, 98).toFixed(1)} ms, max ${Math.max(...timerLatencies).toFixed(1)} ms)`);
+    console.error(
+      `(keystrokes, Event Timing: p50 ${percentile(keystrokes, 50)} ms, p90 ${percentile(keystrokes, 90)} ms, max ${Math.max(...keystrokes)} ms, ${keystrokes.filter((ms) => ms > 16).length} over 16 ms)`,
+    );
+    console.error(
+      `(keystrokes, timer after the frame: p50 ${percentile(timerLatencies, 50).toFixed(1)} ms, p98 ${percentile(timerLatencies, 98).toFixed(1)} ms, max ${Math.max(...timerLatencies).toFixed(1)} ms)`,
+    );
     console.log(`grid_keystroke_p98_ms: ${percentile(keystrokes, 98).toFixed(1)} ms`);
     console.log(`grid_paste_9000_ms: ${(paste ?? NaN).toFixed(1)} ms`);
     console.log(`grid_undo_paste_ms: ${(undo ?? NaN).toFixed(1)} ms`);

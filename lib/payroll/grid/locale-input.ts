@@ -15,7 +15,9 @@ export function matchOption(options: readonly EnumOption[], input: string): stri
     if (option.value.toLowerCase() === text) return option.value;
     if (normaliseLabel(option.labels.en) === text || normaliseLabel(option.labels.de) === text) return option.value;
   }
-  const prefixed = options.filter((option) => [option.value, option.labels.en, option.labels.de].some((label) => normaliseLabel(label).startsWith(text)));
+  const prefixed = options.filter((option) =>
+    [option.value, option.labels.en, option.labels.de].some((label) => normaliseLabel(label).startsWith(text)),
+  );
   return prefixed.length === 1 ? (prefixed[0]?.value ?? null) : null;
 }
 

@@ -12,7 +12,14 @@ function model(employees = [1, 2, 3], lines: { employeeId: number; cells: string
 
 describe("GridModel", () => {
   it("gives every employee a blank line and keeps draft lines grouped in employee order", () => {
-    const grid = model([1, 2, 3], [{ employeeId: 3, cells: ["HOURLY_WAGE", "8"] }, { employeeId: 1, cells: ["HOURLY_WAGE", "1"] }, { employeeId: 3, cells: ["SUNDAY_PREMIUM"] }]);
+    const grid = model(
+      [1, 2, 3],
+      [
+        { employeeId: 3, cells: ["HOURLY_WAGE", "8"] },
+        { employeeId: 1, cells: ["HOURLY_WAGE", "1"] },
+        { employeeId: 3, cells: ["SUNDAY_PREMIUM"] },
+      ],
+    );
     expect(grid.lines.map((line) => line.employeeId)).toEqual([1, 2, 3, 3]);
     expect(grid.lines[2]?.cells[1]).toBe("8");
   });
@@ -27,9 +34,16 @@ describe("GridModel", () => {
   it("replaces every line in one undoable, structural step, totals following", () => {
     const grid = model([1, 2], [{ employeeId: 1, cells: ["HOURLY_WAGE", "8", "10"] }]);
     const structure = grid.structureVersion;
-    grid.replaceLines([{ id: "a", employeeId: 2, cells: ["HOURLY_WAGE", "2", "10"] }, { id: "b", employeeId: 2, cells: ["HOURLY_WAGE", "1", "10"] }]);
+    grid.replaceLines([
+      { id: "a", employeeId: 2, cells: ["HOURLY_WAGE", "2", "10"] },
+      { id: "b", employeeId: 2, cells: ["HOURLY_WAGE", "1", "10"] },
+    ]);
     expect(grid.structureVersion).toBe(structure + 1);
-    expect(grid.lines.map((line) => [line.id, line.employeeId])).toEqual([["p1", 1], ["a", 2], ["b", 2]]);
+    expect(grid.lines.map((line) => [line.id, line.employeeId])).toEqual([
+      ["p1", 1],
+      ["a", 2],
+      ["b", 2],
+    ]);
     expect(grid.lineById("a")?.cells[1]).toBe("2");
     expect(centsToDecimal(grid.grandTotal)).toBe("30.00");
     grid.undo();
@@ -61,9 +75,18 @@ describe("GridModel", () => {
 
   it("pastes a block as one undo step and redoes it", () => {
     const grid = model();
-    const result = grid.paste(grid.lines, 0, 0, [["Stundenlohn", "8", "12,5"], ["HOURLY_WAGE", "4", "10"], ["Überstunden", "2", "15"], ["x", "1", "1"]]);
+    const result = grid.paste(grid.lines, 0, 0, [
+      ["Stundenlohn", "8", "12,5"],
+      ["HOURLY_WAGE", "4", "10"],
+      ["Überstunden", "2", "15"],
+      ["x", "1", "1"],
+    ]);
     expect(result).toEqual({ cells: 9, skippedRows: 1, skippedColumns: 0 });
-    expect(grid.lines.map((line) => line.cells.slice(0, 3))).toEqual([["HOURLY_WAGE", "8", "12.5"], ["HOURLY_WAGE", "4", "10"], ["ADDITIONAL_OVERTIME", "2", "15"]]);
+    expect(grid.lines.map((line) => line.cells.slice(0, 3))).toEqual([
+      ["HOURLY_WAGE", "8", "12.5"],
+      ["HOURLY_WAGE", "4", "10"],
+      ["ADDITIONAL_OVERTIME", "2", "15"],
+    ]);
     expect(centsToDecimal(grid.grandTotal)).toBe("170.00");
     grid.undo();
     expect(grid.lines.every((line) => line.cells.every((cell) => cell === ""))).toBe(true);
@@ -102,9 +125,20 @@ describe("GridModel", () => {
     grid.setText(grid.lines[3]!, 0, "NIGHT_SUPPLEMENT");
     const copied = grid.copyLineTo(grid.lines[0]!, [2, 3]);
     expect(copied).toBe(2);
-    expect(grid.lines.map((line) => `${line.employeeId}:${line.cells[0]}`)).toEqual(["1:HOURLY_WAGE", "1:SUNDAY_PREMIUM", "2:HOURLY_WAGE", "3:NIGHT_SUPPLEMENT", "3:HOURLY_WAGE"]);
+    expect(grid.lines.map((line) => `${line.employeeId}:${line.cells[0]}`)).toEqual([
+      "1:HOURLY_WAGE",
+      "1:SUNDAY_PREMIUM",
+      "2:HOURLY_WAGE",
+      "3:NIGHT_SUPPLEMENT",
+      "3:HOURLY_WAGE",
+    ]);
     grid.undo();
-    expect(grid.lines.map((line) => `${line.employeeId}:${line.cells[0]}`)).toEqual(["1:HOURLY_WAGE", "1:SUNDAY_PREMIUM", "2:", "3:NIGHT_SUPPLEMENT"]);
+    expect(grid.lines.map((line) => `${line.employeeId}:${line.cells[0]}`)).toEqual([
+      "1:HOURLY_WAGE",
+      "1:SUNDAY_PREMIUM",
+      "2:",
+      "3:NIGHT_SUPPLEMENT",
+    ]);
   });
 
   it("snapshots what a draft keeps and shows service issues until the line changes", () => {
@@ -118,7 +152,13 @@ describe("GridModel", () => {
   });
 
   it("shows lines others saved (set, added after the employee's lines, removed) as no undo step, dropping undo steps of those lines", () => {
-    const grid = model([1, 2, 3], [{ employeeId: 1, cells: ["HOURLY_WAGE", "1", "10"] }, { employeeId: 3, cells: ["HOURLY_WAGE", "3", "10"] }]);
+    const grid = model(
+      [1, 2, 3],
+      [
+        { employeeId: 1, cells: ["HOURLY_WAGE", "1", "10"] },
+        { employeeId: 3, cells: ["HOURLY_WAGE", "3", "10"] },
+      ],
+    );
     const [first, second, third] = grid.lines;
     grid.setText(first!, 1, "2");
     grid.setText(second!, 0, "Stundenlohn");

@@ -121,7 +121,12 @@ export class GridModel {
   private redoStack: Step[] = [];
   private readonly listeners = new Set<() => void>();
 
-  constructor(spec: GridSpec, context: InputContext, employeeOrder: readonly number[], initial: readonly { id?: string; employeeId: number; cells: readonly string[] }[]) {
+  constructor(
+    spec: GridSpec,
+    context: InputContext,
+    employeeOrder: readonly number[],
+    initial: readonly { id?: string; employeeId: number; cells: readonly string[] }[],
+  ) {
     this.spec = spec;
     this.context = context;
     this.employeeOrder = employeeOrder;
@@ -162,7 +167,13 @@ export class GridModel {
   replaceLines(initial: readonly { id?: string; employeeId: number; cells: readonly string[] }[]): void {
     const removals = this.lines.map((line, index) => ({ line, index }));
     const fresh = this.arrange(initial);
-    this.record({ kind: "batch", steps: [{ kind: "remove", entries: removals }, { kind: "insert", entries: fresh.map((line, index) => ({ line, index })) }] });
+    this.record({
+      kind: "batch",
+      steps: [
+        { kind: "remove", entries: removals },
+        { kind: "insert", entries: fresh.map((line, index) => ({ line, index })) },
+      ],
+    });
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -265,7 +276,9 @@ export class GridModel {
   private apply(step: Step, direction: "do" | "undo"): boolean {
     switch (step.kind) {
       case "cells":
-        this.applyCells(step.changes.map((change) => ({ line: change.line, col: change.col, value: direction === "do" ? change.after : change.before })));
+        this.applyCells(
+          step.changes.map((change) => ({ line: change.line, col: change.col, value: direction === "do" ? change.after : change.before })),
+        );
         return false;
       case "insert":
       case "remove": {
@@ -354,12 +367,14 @@ export class GridModel {
     const value = canonicalize(column, text, this.context);
     const current = line.cells[col] ?? "";
     const key = editBaseKey(line.id, col);
-    if (!this.readOnly && startedFrom !== undefined && startedFrom !== current && value !== current && !this.editBases.has(key)) this.editBases.set(key, startedFrom);
+    if (!this.readOnly && startedFrom !== undefined && startedFrom !== current && value !== current && !this.editBases.has(key))
+      this.editBases.set(key, startedFrom);
     const changes: CellChange[] = [{ line, col, value }];
     if (this.propose && value !== line.cells[col]) {
       const cells = line.cells.map((cell, index) => (index === col ? value : cell));
       // Never over something already there: a proposal only fills an empty cell.
-      for (const proposal of this.propose(line.employeeId, cells, col)) if (proposal.col !== col && cells[proposal.col] === "") changes.push({ line, col: proposal.col, value: proposal.value });
+      for (const proposal of this.propose(line.employeeId, cells, col))
+        if (proposal.col !== col && cells[proposal.col] === "") changes.push({ line, col: proposal.col, value: proposal.value });
     }
     this.record(this.cellsStep(changes));
   }
@@ -383,7 +398,13 @@ export class GridModel {
    * Pastes a block at (rows[anchor], col). Rows go down the given (visible) lines; what does
    * not fit is counted, not wrapped. A single value pasted onto a larger selection fills it.
    */
-  paste(rows: readonly GridLine[], anchor: number, col: number, block: readonly (readonly string[])[], fill?: { rowCount: number; colCount: number }): PasteResult {
+  paste(
+    rows: readonly GridLine[],
+    anchor: number,
+    col: number,
+    block: readonly (readonly string[])[],
+    fill?: { rowCount: number; colCount: number },
+  ): PasteResult {
     const width = this.spec.columns.length;
     const single = block.length === 1 && block[0]?.length === 1;
     const height = single && fill ? fill.rowCount : block.length;
@@ -435,7 +456,12 @@ export class GridModel {
   /** A new line for the same employee right below `after`; returns it. */
   insertLineAfter(after: GridLine, cells?: readonly string[]): GridLine {
     const width = this.spec.columns.length;
-    const line: GridLine = { id: newLineId(), employeeId: after.employeeId, cells: Array.from({ length: width }, (_, col) => cells?.[col] ?? ""), rev: 0 };
+    const line: GridLine = {
+      id: newLineId(),
+      employeeId: after.employeeId,
+      cells: Array.from({ length: width }, (_, col) => cells?.[col] ?? ""),
+      rev: 0,
+    };
     const index = this.lines.indexOf(after) + 1;
     this.record({ kind: "insert", entries: [{ line, index }] });
     return line;
@@ -492,7 +518,9 @@ export class GridModel {
     if (cellStep) steps.push(cellStep);
     if (inserts.length) {
       const positions = new Map(this.lines.map((line, index) => [line, index]));
-      const sorted = inserts.map((insert) => ({ line: insert.line, at: (positions.get(insert.afterLine) ?? this.lines.length - 1) + 1 })).sort((a, b) => a.at - b.at);
+      const sorted = inserts
+        .map((insert) => ({ line: insert.line, at: (positions.get(insert.afterLine) ?? this.lines.length - 1) + 1 }))
+        .sort((a, b) => a.at - b.at);
       steps.push({ kind: "insert", entries: sorted.map((entry, order) => ({ line: entry.line, index: entry.at + order })) });
     }
     if (steps.length) this.record(steps.length === 1 && steps[0] ? steps[0] : { kind: "batch", steps });
@@ -526,7 +554,12 @@ export class GridModel {
         this.evaluate(existing);
         touched.add(existing);
       } else {
-        const line: GridLine = { id: change.id, employeeId: change.employeeId, cells: Array.from({ length: width }, (_, col) => change.cells[col] ?? ""), rev: 0 };
+        const line: GridLine = {
+          id: change.id,
+          employeeId: change.employeeId,
+          cells: Array.from({ length: width }, (_, col) => change.cells[col] ?? ""),
+          rev: 0,
+        };
         this.lines.splice(this.insertionIndex(change.employeeId), 0, line);
         this.byId.set(line.id, line);
         this.evaluate(line);

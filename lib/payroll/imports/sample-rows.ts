@@ -44,5 +44,13 @@ export function sampleEmployee(index: number, id: number, insurer: string): Empl
 
 /** A `;` separated file with the service's field names as header. */
 export function toCsv(rows: EmployeeInput[]): string {
-  return [csvLine(EMPLOYEE_FIELDS, ";"), ...rows.map((row) => csvLine(EMPLOYEE_FIELDS.map((field) => row[field]), ";"))].join("");
+  return [
+    csvLine(EMPLOYEE_FIELDS, ";"),
+    ...rows.map((row) =>
+      csvLine(
+        EMPLOYEE_FIELDS.map((field) => row[field]),
+        ";",
+      ),
+    ),
+  ].join("");
 }

@@ -16,7 +16,18 @@ const context = toEmployeeContext({
 describe("import rows", () => {
   it("maps German headers without help", () => {
     const mapping = suggestMapping(["Personalnummer", "Vorname", "Nachname", "Straße", "PLZ", "Ort", "Geschlecht", "Krankenkasse", "RVNR"]);
-    expect(mapping).toMatchObject({ id: 0, first_name: 1, last_name: 2, street_address: 3, postal_code: 4, location: 5, sex: 6, health_insurance: 7, insurance_number: 8, email: null });
+    expect(mapping).toMatchObject({
+      id: 0,
+      first_name: 1,
+      last_name: 2,
+      street_address: 3,
+      postal_code: 4,
+      location: 5,
+      sex: 6,
+      health_insurance: 7,
+      insurance_number: 8,
+      email: null,
+    });
   });
 
   it("checks every row: problems per row, ids in use, ids repeated in the file", () => {
@@ -58,7 +69,12 @@ describe("import rows", () => {
     const { headers, rows: cells } = parseSpreadsheetText(text);
     const checked = checkImportRows(cells, suggestMapping(headers), context);
     expect(checked.map((row) => row.problems)).toEqual([[], [], [{ field: "health_insurance", code: "insurerUnknown" }]]);
-    expect(checked[0]!.payload).toMatchObject({ sex: -1, entry: "2026-11-01", health_insurance: "35561094", insurance_number: "65170839J003" });
+    expect(checked[0]!.payload).toMatchObject({
+      sex: -1,
+      entry: "2026-11-01",
+      health_insurance: "35561094",
+      insurance_number: "65170839J003",
+    });
     expect(checked[1]!.payload).toMatchObject({ sex: 0, entry: "2026-11-01" });
     // The server gets the normalised row (and checks it again).
     expect(checked[0]!.input).toMatchObject({ sex: "-1", entry: "2026-11-01", health_insurance: "35561094" });

@@ -1,4 +1,12 @@
-import { EMPLOYEE_FIELDS, employeeProblems, toNewEmployee, type EmployeeContext, type EmployeeField, type EmployeeInput, type NewEmployee } from "../employees/employee-schema";
+import {
+  EMPLOYEE_FIELDS,
+  employeeProblems,
+  toNewEmployee,
+  type EmployeeContext,
+  type EmployeeField,
+  type EmployeeInput,
+  type NewEmployee,
+} from "../employees/employee-schema";
 import { normaliseEmployeeInput } from "../employees/employee-input";
 import type { Country, HealthInsurance } from "../employees/insurers";
 import type { ColumnMapping } from "./columns";

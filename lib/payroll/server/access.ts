@@ -45,7 +45,10 @@ export async function payrollFor(
       createdAt: true,
       chosenBy: { where: { userId: actor.userId }, select: { userId: true } },
       companies: { where: { companyId: companyId ?? -1 }, select: { companyId: true } },
-      imports: { where: { id: target.importId && UUID.test(target.importId) ? target.importId : "00000000-0000-0000-0000-000000000000" }, select: { id: true } },
+      imports: {
+        where: { id: target.importId && UUID.test(target.importId) ? target.importId : "00000000-0000-0000-0000-000000000000" },
+        select: { id: true },
+      },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
@@ -69,8 +72,12 @@ export async function payrollFor(
 /** Why no connection was found: the person's roles (403) or none is connected (409 `not_connected`). */
 async function noConnection(actor: PayrollActor, permission: Permission): Promise<Error> {
   if (permission === "payroll.read") return new PayrollNotConnectedError();
-  const readable = await getDb().payrollConnection.count({ where: { workspaceId: actor.workspaceId, apiKeyEncrypted: { not: null }, workspace: heldBy(actor.userId) } });
-  return readable > 0 ? new ApiError("forbidden", `Your roles in this workspace do not allow that (${permission}).`) : new PayrollNotConnectedError();
+  const readable = await getDb().payrollConnection.count({
+    where: { workspaceId: actor.workspaceId, apiKeyEncrypted: { not: null }, workspace: heldBy(actor.userId) },
+  });
+  return readable > 0
+    ? new ApiError("forbidden", `Your roles in this workspace do not allow that (${permission}).`)
+    : new PayrollNotConnectedError();
 }
 
 /**
@@ -79,6 +86,8 @@ async function noConnection(actor: PayrollActor, permission: Permission): Promis
  * the request's check: the draft's event stream asks before each event it sends.
  */
 export async function stillPermitted(userId: string, connectionId: string, permission: Permission): Promise<boolean> {
-  const count = await getDb().payrollConnection.count({ where: { id: connectionId, apiKeyEncrypted: { not: null }, workspace: grants(userId, permission) } });
+  const count = await getDb().payrollConnection.count({
+    where: { id: connectionId, apiKeyEncrypted: { not: null }, workspace: grants(userId, permission) },
+  });
   return count > 0;
 }

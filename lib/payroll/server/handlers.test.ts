@@ -7,7 +7,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
  */
 const outage = Object.assign(new Error("Can't reach database server at 127.0.0.1:5432"), { name: "PrismaClientInitializationError" });
 // `db.model.call()` and the client's own `$transaction`/`$queryRaw` all fail.
-const failingDb = new Proxy({}, { get: (_, name) => (String(name).startsWith("$") ? () => Promise.reject(outage) : new Proxy({}, { get: () => () => Promise.reject(outage) })) });
+const failingDb = new Proxy(
+  {},
+  {
+    get: (_, name) =>
+      String(name).startsWith("$") ? () => Promise.reject(outage) : new Proxy({}, { get: () => () => Promise.reject(outage) }),
+  },
+);
 
 vi.mock("@/lib/db/client", () => ({
   getDb: () => failingDb,
@@ -45,7 +51,11 @@ async function expectOutageEnvelope(response: Response, log: ReturnType<typeof v
 
 describe("payroll routes while the database is down", () => {
   it("answer the envelope with a requestId when the handler's Prisma call throws", async () => {
-    sessionUser.current = { id: "u1", businessIds: [], workspace: { id: "00000000-0000-4000-8000-000000000001", name: "W", personal: true, roles: ["owner"] } };
+    sessionUser.current = {
+      id: "u1",
+      businessIds: [],
+      workspace: { id: "00000000-0000-4000-8000-000000000001", name: "W", personal: true, roles: ["owner"] },
+    };
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const url = "http://localhost:3000/api/payroll/connection?id=00000000-0000-4000-8000-000000000002";
     const response = await deleteConnection(new NextRequest(url, { method: "DELETE" }), noParams);
@@ -54,7 +64,9 @@ describe("payroll routes while the database is down", () => {
 
   it("answer the envelope with a requestId when the session cannot be read", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await listEmployees(new NextRequest("http://localhost:3000/api/payroll/companies/1/employees"), { params: Promise.resolve({ companyId: "1" }) });
+    const response = await listEmployees(new NextRequest("http://localhost:3000/api/payroll/companies/1/employees"), {
+      params: Promise.resolve({ companyId: "1" }),
+    });
     await expectOutageEnvelope(response, log);
   });
 });

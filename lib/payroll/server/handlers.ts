@@ -5,7 +5,14 @@ import { auditActorOf } from "@/lib/audit/server/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { payrollActor } from "./access";
-import { BaseUrlNotAllowedError, choosePayrollConnection, connectPayroll, connectSchema, deletePayrollData, disconnectPayroll } from "../connection/server/connection";
+import {
+  BaseUrlNotAllowedError,
+  choosePayrollConnection,
+  connectPayroll,
+  connectSchema,
+  deletePayrollData,
+  disconnectPayroll,
+} from "../connection/server/connection";
 import { deleteDraft, draftSchema, saveDraft } from "../employees/server/onboarding-draft";
 import { createEmployeeFromForm } from "../employees/server/employees";
 import { PayrollUnauthorizedError } from "../errors";
@@ -30,7 +37,11 @@ export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 409
   } catch (error) {
     if (error instanceof BaseUrlNotAllowedError) throw new ApiError("invalid", error.message, { fields: { baseUrl: "baseUrlNotAllowed" } });
     // The key typed in was refused: bad input (422), unlike a stored key the service stops accepting (key_refused).
-    if (error instanceof PayrollUnauthorizedError) throw new ApiError("invalid", "The payroll service did not accept the API key.", { detail: error.detail, fields: { apiKey: "keyRefused" } });
+    if (error instanceof PayrollUnauthorizedError)
+      throw new ApiError("invalid", "The payroll service did not accept the API key.", {
+        detail: error.detail,
+        fields: { apiKey: "keyRefused" },
+      });
     throw error;
   }
 });
@@ -51,10 +62,14 @@ export const putChosenConnection = withRoute({ body: chooseSchema, maxBodyBytes:
 });
 
 /** Disconnect `?id=` (owners): the key goes, drafts, import reports and transfers stay for the same customer. */
-export const deleteConnection = withRoute({}, async ({ user, request }) => successResponse({ disconnected: await disconnectPayroll(payrollActor(user), connectionIdOf(request), auditActorOf(user)) }));
+export const deleteConnection = withRoute({}, async ({ user, request }) =>
+  successResponse({ disconnected: await disconnectPayroll(payrollActor(user), connectionIdOf(request), auditActorOf(user)) }),
+);
 
 /** "Delete all payroll data" of connection `?id=` (owners, confirmed in the browser): the connection and everything kept with it. */
-export const deleteData = withRoute({}, async ({ user, request }) => successResponse({ deleted: await deletePayrollData(payrollActor(user), connectionIdOf(request), auditActorOf(user)) }));
+export const deleteData = withRoute({}, async ({ user, request }) =>
+  successResponse({ deleted: await deletePayrollData(payrollActor(user), connectionIdOf(request), auditActorOf(user)) }),
+);
 
 export const listEmployees = payrollRoute({ permission: "payroll.read", params: companyParams }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
@@ -62,25 +77,35 @@ export const listEmployees = payrollRoute({ permission: "payroll.read", params: 
 });
 
 /** The form's values are checked against the company's reference lists in createEmployeeFromForm. */
-export const postEmployee = payrollRoute({ permission: "payroll.edit", params: companyParams, body: z.unknown(), maxBodyBytes: 16_384 }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  const result = await createEmployeeFromForm(context.client, company, context.body);
-  if (!result.ok) {
-    // The service's own code and text go along as detail; the code is one of the envelope's.
-    const code = result.code === "invalid" ? "invalid" : result.code === "EMPLOYEE_ID_IN_USE" ? "conflict" : "refused";
-    throw new ApiError(code, undefined, { fields: result.fields as Record<string, string>, detail: result.message, extra: code === "invalid" ? {} : { serviceCode: result.code } });
-  }
-  // Audit trail: the employee exists upstream now, whatever happens to the form's draft.
-  await recordEmployeeCreated(auditActorOf(context.user), company, result.employee);
-  await deleteDraft(context.connection.id, company.id);
-  return successResponse({ employee: result.employee }, 201);
-});
+export const postEmployee = payrollRoute(
+  { permission: "payroll.edit", params: companyParams, body: z.unknown(), maxBodyBytes: 16_384 },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    const result = await createEmployeeFromForm(context.client, company, context.body);
+    if (!result.ok) {
+      // The service's own code and text go along as detail; the code is one of the envelope's.
+      const code = result.code === "invalid" ? "invalid" : result.code === "EMPLOYEE_ID_IN_USE" ? "conflict" : "refused";
+      throw new ApiError(code, undefined, {
+        fields: result.fields as Record<string, string>,
+        detail: result.message,
+        extra: code === "invalid" ? {} : { serviceCode: result.code },
+      });
+    }
+    // Audit trail: the employee exists upstream now, whatever happens to the form's draft.
+    await recordEmployeeCreated(auditActorOf(context.user), company, result.employee);
+    await deleteDraft(context.connection.id, company.id);
+    return successResponse({ employee: result.employee }, 201);
+  },
+);
 
-export const putDraft = payrollRoute({ permission: "payroll.edit", params: companyParams, body: draftSchema, maxBodyBytes: 16_384 }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  await saveDraft(context.connection.id, company.id, context.body);
-  return successResponse({ saved: true });
-});
+export const putDraft = payrollRoute(
+  { permission: "payroll.edit", params: companyParams, body: draftSchema, maxBodyBytes: 16_384 },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    await saveDraft(context.connection.id, company.id, context.body);
+    return successResponse({ saved: true });
+  },
+);
 
 export const deleteDraftRoute = payrollRoute({ permission: "payroll.edit", params: companyParams }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
@@ -89,12 +114,15 @@ export const deleteDraftRoute = payrollRoute({ permission: "payroll.edit", param
 });
 
 /** The rows are checked by createImport (a ZodError answers 422 `invalid`). */
-export const postImport = payrollRoute({ permission: "payroll.edit", params: companyParams, body: z.unknown(), maxBodyBytes: 8 * 1024 * 1024 }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  const id = await createImport(context.connection.id, company, context.client, context.body as never, auditActorOf(context.user));
-  await startImport(id);
-  return successResponse({ import: await importProgress(context.connection.id, id) }, 201);
-});
+export const postImport = payrollRoute(
+  { permission: "payroll.edit", params: companyParams, body: z.unknown(), maxBodyBytes: 8 * 1024 * 1024 },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    const id = await createImport(context.connection.id, company, context.client, context.body as never, auditActorOf(context.user));
+    await startImport(id);
+    return successResponse({ import: await importProgress(context.connection.id, id) }, 201);
+  },
+);
 
 const noSuchImport = () => new ApiError("not_found", "There is no such import.");
 
@@ -108,12 +136,17 @@ export const getImport = payrollRoute({ permission: "payroll.read", params: impo
 
 const importActionSchema = z.object({ action: z.enum(["pause", "resume"]) });
 
-export const postImportAction = payrollRoute({ permission: "payroll.edit", params: importParams, body: importActionSchema, maxBodyBytes: 1024 }, async (context) => {
-  const { importId } = context.params;
-  if (!(await importProgress(context.connection.id, importId))) throw noSuchImport();
-  const changed = await setImportPaused(context.connection.id, importId, context.body.action === "pause");
-  if (changed && context.body.action === "resume") await startImport(importId);
-  return successResponse({ changed, import: await importProgress(context.connection.id, importId) });
-});
+export const postImportAction = payrollRoute(
+  { permission: "payroll.edit", params: importParams, body: importActionSchema, maxBodyBytes: 1024 },
+  async (context) => {
+    const { importId } = context.params;
+    if (!(await importProgress(context.connection.id, importId))) throw noSuchImport();
+    const changed = await setImportPaused(context.connection.id, importId, context.body.action === "pause");
+    if (changed && context.body.action === "resume") await startImport(importId);
+    return successResponse({ changed, import: await importProgress(context.connection.id, importId) });
+  },
+);
 
-export const postReferenceListsRefresh = payrollRoute({ permission: "payroll.read" }, async (context) => successResponse({ counts: await refreshReferenceLists(context.client) }));
+export const postReferenceListsRefresh = payrollRoute({ permission: "payroll.read" }, async (context) =>
+  successResponse({ counts: await refreshReferenceLists(context.client) }),
+);

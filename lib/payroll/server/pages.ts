@@ -42,7 +42,10 @@ export const payrollPageState = cache(async (companyId?: string): Promise<Payrol
 });
 
 /** The company a page's URL names, or null when the connection does not reach it (checked before any call). */
-export async function companyForPage(state: Extract<PayrollPageState, { kind: "ready" }>, companyId: string): Promise<CompanyRecord | null> {
+export async function companyForPage(
+  state: Extract<PayrollPageState, { kind: "ready" }>,
+  companyId: string,
+): Promise<CompanyRecord | null> {
   if (!/^\d{1,9}$/.test(companyId)) return null;
   try {
     return await requireCompany(state.connection.id, Number(companyId), state.client);

@@ -2,13 +2,26 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestSandbox, type TestSandbox } from "@/sandbox/test-support";
 import { parseAuthHeader, PayrollClient } from "./payroll-service";
 import { parseCountriesCsv, parseHealthInsurancesCsv } from "../employees/reference-csv";
-import { PayrollIdInUseError, PayrollNetworkError, PayrollNotFoundError, PayrollUnauthorizedError, PayrollUnavailableError, PayrollValidationError } from "../errors";
+import {
+  PayrollIdInUseError,
+  PayrollNetworkError,
+  PayrollNotFoundError,
+  PayrollUnauthorizedError,
+  PayrollUnavailableError,
+  PayrollValidationError,
+} from "../errors";
 
 const SABINE = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 let sandbox: TestSandbox;
 
 function client(apiKey = SABINE, timeoutMs = 5_000) {
-  return new PayrollClient({ baseUrl: sandbox.urls.payroll.base_url, apiKey, authHeader: parseAuthHeader("Authorization: Bearer {api_key}"), timeoutMs, sleep: async () => {} });
+  return new PayrollClient({
+    baseUrl: sandbox.urls.payroll.base_url,
+    apiKey,
+    authHeader: parseAuthHeader("Authorization: Bearer {api_key}"),
+    timeoutMs,
+    sleep: async () => {},
+  });
 }
 
 const employee = {
@@ -55,7 +68,9 @@ describe("the payroll client", () => {
       .createEmployee(1001, { ...employee, address: { ...employee.address, postal_code: "123" } })
       .catch((error: unknown) => error);
     expect(invalid).toBeInstanceOf(PayrollValidationError);
-    expect((invalid as PayrollValidationError).issues).toContainEqual(expect.objectContaining({ field: "address.postal_code", code: "INVALID_FORMAT" }));
+    expect((invalid as PayrollValidationError).issues).toContainEqual(
+      expect.objectContaining({ field: "address.postal_code", code: "INVALID_FORMAT" }),
+    );
     const inUse = await client()
       .createEmployee(1001, { ...employee, id: 1 })
       .catch((error: unknown) => error);
@@ -64,17 +79,23 @@ describe("the payroll client", () => {
   });
 
   it("retries reads on server errors but sends a create only once", async () => {
-    await sandbox.control("POST", "/faults", { rules: [{ method: "GET", path: "/payroll/v1/companies", kind: "error", status: 503, times: 2 }] });
+    await sandbox.control("POST", "/faults", {
+      rules: [{ method: "GET", path: "/payroll/v1/companies", kind: "error", status: 503, times: 2 }],
+    });
     expect(await client().listCompanies()).toHaveLength(2);
 
-    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", kind: "error", status: 503, times: 1 }] });
-    const before = ((await sandbox.control<{ payroll: number; requests: number }>("GET", "/stats")).body).requests;
+    await sandbox.control("POST", "/faults", {
+      rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", kind: "error", status: 503, times: 1 }],
+    });
+    const before = (await sandbox.control<{ payroll: number; requests: number }>("GET", "/stats")).body.requests;
     await expect(client().createEmployee(1001, employee)).rejects.toBeInstanceOf(PayrollUnavailableError);
     expect((await sandbox.control<{ requests: number }>("GET", "/stats")).body.requests).toBe(before + 1);
   });
 
   it("reports a dropped connection after the commit as a network failure (the caller must look)", async () => {
-    await sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", kind: "drop_after_commit", times: 1 }] });
+    await sandbox.control("POST", "/faults", {
+      rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", kind: "drop_after_commit", times: 1 }],
+    });
     await expect(client().createEmployee(1001, employee)).rejects.toBeInstanceOf(PayrollNetworkError);
     expect((await client().listEmployees(1001)).map((row) => row.id)).toContain(50);
   });

@@ -129,7 +129,9 @@ export class PayrollClient {
   /** One exchange that must answer 200; GETs retried when that is safe; none during a quiet period. */
   private exchange(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
     const { deadlineAt } = this.options;
-    return deadlineAt === undefined ? this.exchangeNow(method, path, accept, body) : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
+    return deadlineAt === undefined
+      ? this.exchangeNow(method, path, accept, body)
+      : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
   }
 
   private async exchangeNow(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
@@ -151,7 +153,8 @@ export class PayrollClient {
             const failure = outcome.error;
             if (failure instanceof PayrollUnavailableError && failure.code === "temporarily_unavailable") return { retry: false };
             if (failure instanceof PayrollNetworkError) return { retry: true };
-            if (failure instanceof PayrollUnavailableError || failure instanceof PayrollRateLimitedError) return { retry: true, retryAfterMs: failure.retryAfterMs };
+            if (failure instanceof PayrollUnavailableError || failure instanceof PayrollRateLimitedError)
+              return { retry: true, retryAfterMs: failure.retryAfterMs };
             return { retry: false };
           },
         },

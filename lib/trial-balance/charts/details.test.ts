@@ -16,7 +16,16 @@ describe("ledger account details", () => {
   });
 
   it("names every type the sandbox has", () => {
-    for (const type of ["fixed_asset", "current_asset", "bank", "current_liability", "equity", "sales", "direct_expense", "overhead"] as const) {
+    for (const type of [
+      "fixed_asset",
+      "current_asset",
+      "bank",
+      "current_liability",
+      "equity",
+      "sales",
+      "direct_expense",
+      "overhead",
+    ] as const) {
       const details = ledgerAccountDetails(ledgerAccountBody({ id: "x", nominal_code: "1", name: "X", type }));
       expect(knownType(details!.typeId)).toBe(type.toUpperCase());
     }

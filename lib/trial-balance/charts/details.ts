@@ -41,7 +41,10 @@ function isKnown(id: string): id is KnownType {
  */
 export function knownType(id: string | null | undefined): KnownType | null {
   if (!id) return null;
-  const key = id.trim().toUpperCase().replace(/[\s-]+/g, "_");
+  const key = id
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "_");
   if (isKnown(key)) return key;
   const singular = key.replace(/S$/, "");
   return isKnown(singular) ? singular : null;
@@ -59,7 +62,10 @@ export function ledgerAccountDetails(body: unknown): LedgerAccountDetails | null
   const id = text(record.id);
   const name = text(record.name) ?? text(record.displayed_as);
   if (!id || !name) return null;
-  const type = typeof record.ledger_account_type === "object" && record.ledger_account_type !== null ? (record.ledger_account_type as Record<string, unknown>) : {};
+  const type =
+    typeof record.ledger_account_type === "object" && record.ledger_account_type !== null
+      ? (record.ledger_account_type as Record<string, unknown>)
+      : {};
   return {
     id,
     name,

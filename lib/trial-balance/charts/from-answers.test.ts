@@ -7,7 +7,12 @@ const sales: AccountTuple = ["a2", "Sales", "0", "300", "0", "99999999999999999"
 const cash: AccountTuple = ["a3", "Cash", "5", "0", "0", "0", "5", "0"];
 
 describe("figures from the pack's answers", () => {
-  const answers = [{ kind: "ok" as const, accounts: [bank, sales] }, { kind: "failed" as const }, { kind: "pending" as const }, { kind: "ok" as const, accounts: [sales] }];
+  const answers = [
+    { kind: "ok" as const, accounts: [bank, sales] },
+    { kind: "failed" as const },
+    { kind: "pending" as const },
+    { kind: "ok" as const, accounts: [sales] },
+  ];
 
   it("takes an account's six amounts per period, zero where a read period does not list it", () => {
     expect(accountFigures(answers, "a1")).toEqual([

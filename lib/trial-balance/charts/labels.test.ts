@@ -11,7 +11,11 @@ describe("period names", () => {
     // Quarters of a financial year from April, named as the table's headings name them; one across the turn of the year.
     expect(periodKind({ from: "2026-04-01", to: "2026-06-30", fyStartMonth: 4 })).toEqual({ kind: "quarter", year: "2026/27", quarter: 1 });
     expect(periodKind({ from: "2027-01-01", to: "2027-03-31", fyStartMonth: 4 })).toEqual({ kind: "quarter", year: "2026/27", quarter: 4 });
-    expect(periodKind({ from: "2026-12-01", to: "2027-02-28", fyStartMonth: 12 })).toEqual({ kind: "quarter", year: "2026/27", quarter: 1 });
+    expect(periodKind({ from: "2026-12-01", to: "2027-02-28", fyStartMonth: 12 })).toEqual({
+      kind: "quarter",
+      year: "2026/27",
+      quarter: 1,
+    });
     expect(periodKind({ from: "2026-01-01", to: "2026-03-31", fyStartMonth: 4 })).toEqual({ kind: "quarter", year: "2025/26", quarter: 4 });
     expect(periodKind({ from: "2026-02-01", to: "2026-04-30", fyStartMonth: 4 })).toEqual({ kind: "range" });
     expect(periodKind({ from: "2026-11-01", to: "2027-01-31" })).toEqual({ kind: "range" });
@@ -29,17 +33,36 @@ describe("period names", () => {
 
   it("writes the year under the first label shown and wherever the year changes", () => {
     const q = (n: number) => `Q${n}`;
-    const months = ["2025-11", "2025-12", "2026-01", "2026-02"].map((month) => ({ from: `${month}-01`, to: `${month}-${month.endsWith("02") ? 28 : month.endsWith("11") ? 30 : 31}` }));
-    expect(axisLabels("de", months, 1, q)).toEqual([["Nov", "2025"], ["Dez", ""], ["Jan", "2026"], ["Feb", ""]]);
+    const months = ["2025-11", "2025-12", "2026-01", "2026-02"].map((month) => ({
+      from: `${month}-01`,
+      to: `${month}-${month.endsWith("02") ? 28 : month.endsWith("11") ? 30 : 31}`,
+    }));
+    expect(axisLabels("de", months, 1, q)).toEqual([
+      ["Nov", "2025"],
+      ["Dez", ""],
+      ["Jan", "2026"],
+      ["Feb", ""],
+    ]);
     // Thinned labels: January is not shown, so February carries the new year.
     expect(axisLabels("en", months.slice(1), 2, q)).toEqual([["Dec", "2025"], null, ["Feb", "2026"]]);
-    const quarters = [{ from: "2026-01-01", to: "2026-03-31" }, { from: "2026-04-01", to: "2026-06-30" }];
-    expect(axisLabels("en", quarters, 1, q)).toEqual([["Q1", "2026"], ["Q2", ""]]);
+    const quarters = [
+      { from: "2026-01-01", to: "2026-03-31" },
+      { from: "2026-04-01", to: "2026-06-30" },
+    ];
+    expect(axisLabels("en", quarters, 1, q)).toEqual([
+      ["Q1", "2026"],
+      ["Q2", ""],
+    ]);
     expect(axisLabels("en", [{ from: "2026-11-05", to: "2026-11-20" }], 1, q)).toEqual([["20 Nov", "2026"]]);
   });
 
   it("names the whole span", () => {
-    expect(spanName("en", [{ from: "2025-11-01", to: "2025-11-30" }, { from: "2026-10-01", to: "2026-10-31" }])).toBe("1 Nov 2025 – 31 Oct 2026");
+    expect(
+      spanName("en", [
+        { from: "2025-11-01", to: "2025-11-30" },
+        { from: "2026-10-01", to: "2026-10-31" },
+      ]),
+    ).toBe("1 Nov 2025 – 31 Oct 2026");
     expect(spanName("en", [])).toBe("");
   });
 });

@@ -5,7 +5,8 @@ import { centsToDecimal } from "@/lib/money/decimal";
 import type { ChartPeriod } from "./series";
 
 /** What a period is, so it can be named the way an accountant names it. */
-export type PeriodKind = { kind: "month"; year: number; month: number } | { kind: "quarter"; year: string; quarter: number } | { kind: "range" };
+export type PeriodKind =
+  { kind: "month"; year: number; month: number } | { kind: "quarter"; year: string; quarter: number } | { kind: "range" };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -36,14 +37,16 @@ export function periodKind({ from, to, fyStartMonth = 1 }: ChartPeriod): PeriodK
  */
 export function periodName(locale: Locale, period: ChartPeriod, quarter: (quarter: number, year: string) => string): string {
   const kind = periodKind(period);
-  if (kind.kind === "month") return dateFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(kind.year, kind.month - 1, 1));
+  if (kind.kind === "month")
+    return dateFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(kind.year, kind.month - 1, 1));
   if (kind.kind === "quarter") return quarter(kind.quarter, kind.year);
   return formatDateRange(locale, period.from, period.to);
 }
 
 function axisParts(locale: Locale, period: ChartPeriod, quarter: (quarter: number) => string): [string, string] {
   const kind = periodKind(period);
-  if (kind.kind === "month") return [dateFormat(locale, { month: "short", timeZone: "UTC" }).format(Date.UTC(kind.year, kind.month - 1, 1)), String(kind.year)];
+  if (kind.kind === "month")
+    return [dateFormat(locale, { month: "short", timeZone: "UTC" }).format(Date.UTC(kind.year, kind.month - 1, 1)), String(kind.year)];
   if (kind.kind === "quarter") return [quarter(kind.quarter), kind.year];
   const end = new Date(`${period.to}T00:00:00Z`);
   return [dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(end), String(end.getUTCFullYear())];
@@ -54,7 +57,12 @@ function axisParts(locale: Locale, period: ChartPeriod, quarter: (quarter: numbe
  * another range, and the year under the first label shown and wherever the year changes. Only
  * every `step`th period is labelled (null for the others) so the labels never overlap.
  */
-export function axisLabels(locale: Locale, periods: readonly ChartPeriod[], step: number, quarter: (quarter: number) => string): ([string, string] | null)[] {
+export function axisLabels(
+  locale: Locale,
+  periods: readonly ChartPeriod[],
+  step: number,
+  quarter: (quarter: number) => string,
+): ([string, string] | null)[] {
   let shownYear: string | null = null;
   return periods.map((period, index) => {
     if (index % step !== 0) return null;
@@ -72,12 +80,19 @@ function currencyOptions(currency: string): Intl.NumberFormatOptions {
 
 /** Exact cents with the currency, the locale's way: "1.234,56 €", "-£1,234.56". */
 export function formatMoney(locale: Locale, cents: bigint, currency: string): string {
-  return numberFormat(locale, { ...currencyOptions(currency), minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(centsToDecimal(cents) as Intl.StringNumericLiteral);
+  return numberFormat(locale, { ...currencyOptions(currency), minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    centsToDecimal(cents) as Intl.StringNumericLiteral,
+  );
 }
 
 /** A y-axis tick: short ("£12k", "12.000 €", "1,2 Mio. €") since the tables carry the exact amounts. */
 export function formatTick(locale: Locale, value: number, currency: string): string {
-  return numberFormat(locale, { ...currencyOptions(currency), notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, {
+    ...currencyOptions(currency),
+    notation: "compact",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(value);
 }
 
 /** The whole span of the periods ("1 Nov 2025 – 31 Oct 2026"); "" when there are none. */

@@ -24,7 +24,13 @@ describe("chart layout", () => {
     for (const tick of layout.yTicks) expect(tick.value % 1000).toBe(0);
     expect(layout.yTicks[0]!.label).toBe("€0");
     // The left margin grows with the longest tick label.
-    const wide = chartLayout({ series: [[1234.56, 8765.43]], names: [], width: 400, height: 200, tickLabel: (value) => `EUR ${value}.00 long` });
+    const wide = chartLayout({
+      series: [[1234.56, 8765.43]],
+      names: [],
+      width: 400,
+      height: 200,
+      tickLabel: (value) => `EUR ${value}.00 long`,
+    });
     expect(wide.left).toBeGreaterThan(layout.left);
   });
 
@@ -46,7 +52,16 @@ describe("chart layout", () => {
   });
 
   it("names each line at its end and keeps two close ends apart", () => {
-    const layout = chartLayout({ series: [[100, 200], [100, 201]], names: ["Current", "Prior year"], width: 500, height: 200, tickLabel });
+    const layout = chartLayout({
+      series: [
+        [100, 200],
+        [100, 201],
+      ],
+      names: ["Current", "Prior year"],
+      width: 500,
+      height: 200,
+      tickLabel,
+    });
     expect(layout.labels).toHaveLength(2);
     expect(Math.abs(layout.labels[0]!.y - layout.labels[1]!.y)).toBeGreaterThanOrEqual(13);
     expect(layout.labels[0]!.x).toBeGreaterThan(layout.xs.at(-1)!);

@@ -77,7 +77,10 @@ export function chartLayout({ series, names, width, height, tickLabel }: LayoutI
   const count = Math.max(0, ...series.map((values) => values.length));
   const top = 10;
   const bottom = 34;
-  const y = scaleLinear().domain(domainOf(series)).range([height - bottom, top]).nice(4);
+  const y = scaleLinear()
+    .domain(domainOf(series))
+    .range([height - bottom, top])
+    .nice(4);
   const ticks = y.ticks(4).map((value) => ({ value, y: y(value), label: tickLabel(value) }));
   const left = Math.ceil(Math.max(...ticks.map((tick) => tick.label.length)) * CHAR) + 10;
   const longestName = Math.max(0, ...names.map((name) => name.length));

@@ -19,7 +19,14 @@ describe("chart series from amounts", () => {
     expect(basisLine({ amounts: ["0", "0", "0", "0", "0", "0"], failed: false }, "movement")).toEqual({ debit: 0n, credit: 0n, net: 0n });
     expect(basisLine({ amounts, failed: true }, "movement")).toBeNull();
     expect(basisLine({ amounts: null, failed: false }, "closing")).toBeNull();
-    const states = basisLines([{ amounts, failed: false }, { amounts: null, failed: true }, { amounts: null, failed: false, pending: true }], "closing");
+    const states = basisLines(
+      [
+        { amounts, failed: false },
+        { amounts: null, failed: true },
+        { amounts: null, failed: false, pending: true },
+      ],
+      "closing",
+    );
     expect(states.slice(1)).toEqual(["failed", "pending"]);
     expect(states.map((state) => lineOf(state)?.net ?? null)).toEqual([123156n, null, null]);
   });

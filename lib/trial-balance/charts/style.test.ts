@@ -25,7 +25,7 @@ describe("series styles (greyscale)", () => {
   });
 
   it("keeps each line at least 3:1 against the white background", () => {
-    for (const style of styles) expect((1.05 / (luminance(style.color) + 0.05))).toBeGreaterThanOrEqual(3);
+    for (const style of styles) expect(1.05 / (luminance(style.color) + 0.05)).toBeGreaterThanOrEqual(3);
   });
 
   it("repeats the styles beyond the distinct ones rather than failing", () => {

@@ -8,7 +8,16 @@ import { packPeriods } from "../pack/periods";
 import type { AccountTuple } from "../response";
 import { exportFileStem, packDocument } from "./from-pack";
 
-const tuple = (id: string, debit: number, credit: number): AccountTuple => [id, id, "0", "0", String(debit), String(credit), String(debit), String(credit)];
+const tuple = (id: string, debit: number, credit: number): AccountTuple => [
+  id,
+  id,
+  "0",
+  "0",
+  String(debit),
+  String(credit),
+  String(debit),
+  String(credit),
+];
 const chart: LedgerAccountInfo[] = [
   { id: "bank", nominalCode: "1200", name: "Bank", typeId: "BANK", typeName: "Bank" },
   { id: "sales", nominalCode: "4000", name: "Sales", typeId: "SALES", typeName: "Sales" },
@@ -17,7 +26,11 @@ const month = (amount: number) => [tuple("bank", amount, 0), tuple("sales", 0, a
 const query = { from: "2026-01-01", to: "2026-03-31", compare: "year", basis: "movement", columns: "months" } as const;
 const pack = buildPack({
   periods: packPeriods(query, "months"),
-  answers: [{ kind: "ok", accounts: month(10_000) }, { kind: "failed", code: "unavailable" }, { kind: "ok", accounts: month(30_000) }],
+  answers: [
+    { kind: "ok", accounts: month(10_000) },
+    { kind: "failed", code: "unavailable" },
+    { kind: "ok", accounts: month(30_000) },
+  ],
   prior: { range: { from: "2025-01-01", to: "2025-03-31" }, answer: { kind: "ok", accounts: month(5_000) } },
   ledgerAccounts: chart,
   basis: "movement",
@@ -84,10 +97,32 @@ describe("the pack as the export document", () => {
       ["sales", "Sales", "0", "100", "34", "1234", "0", "1300"],
     ];
     const answer = { kind: "ok", accounts } as const;
-    const singlePack = buildPack({ periods: [{ key: "range", kind: "range", from: single.from, to: single.to, month: "2026-01", whole: true }], answers: [answer], prior: null, ledgerAccounts: chart, basis: "closing" });
+    const singlePack = buildPack({
+      periods: [{ key: "range", kind: "range", from: single.from, to: single.to, month: "2026-01", whole: true }],
+      answers: [answer],
+      prior: null,
+      ledgerAccounts: chart,
+      basis: "closing",
+    });
     const t = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
-    const document = packDocument(singlePack, { locale: "en", t, business: { name: "Müller GmbH", currency: "EUR" }, query: single, fyStartMonth: 1, generatedAt: new Date(), failureText: String, single: answer });
-    expect(document.columns.map((column) => column.label)).toEqual(["Opening debit", "Opening credit", "Debit", "Credit", "Closing debit", "Closing credit"]);
+    const document = packDocument(singlePack, {
+      locale: "en",
+      t,
+      business: { name: "Müller GmbH", currency: "EUR" },
+      query: single,
+      fyStartMonth: 1,
+      generatedAt: new Date(),
+      failureText: String,
+      single: answer,
+    });
+    expect(document.columns.map((column) => column.label)).toEqual([
+      "Opening debit",
+      "Opening credit",
+      "Debit",
+      "Credit",
+      "Closing debit",
+      "Closing credit",
+    ]);
     expect(document.groups[0]!.rows[0]!.cells).toEqual([100n, 0n, 1234n, 34n, 1300n, 0n]);
     expect(document.groups[0]!.subtotal.cells).toEqual([100n, 0n, 1234n, 34n, 1300n, 0n]);
     expect(document.total.cells).toEqual([100n, 100n, 1268n, 1268n, 1300n, 1300n]);
@@ -96,9 +131,23 @@ describe("the pack as the export document", () => {
   it("names quarters the range clips by their months (1 Nov 2025 – 31 Oct 2026), in English and German", () => {
     const year = { from: "2025-11-01", to: "2026-10-31", compare: "none", basis: "movement", columns: "quarters" } as const;
     const periods = packPeriods(year, "quarters", 1);
-    const quarters = buildPack({ periods, answers: periods.map(() => ({ kind: "ok", accounts: month(100) })), prior: null, ledgerAccounts: chart, basis: "movement" });
+    const quarters = buildPack({
+      periods,
+      answers: periods.map(() => ({ kind: "ok", accounts: month(100) })),
+      prior: null,
+      ledgerAccounts: chart,
+      basis: "movement",
+    });
     const of = (locale: Locale) =>
-      packDocument(quarters, { locale, t: createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate, business: { name: "Müller GmbH", currency: "EUR" }, query: year, fyStartMonth: 1, generatedAt: new Date("2026-11-24T05:00:00Z"), failureText: String }).columns.map((column) => column.label);
+      packDocument(quarters, {
+        locale,
+        t: createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate,
+        business: { name: "Müller GmbH", currency: "EUR" },
+        query: year,
+        fyStartMonth: 1,
+        generatedAt: new Date("2026-11-24T05:00:00Z"),
+        failureText: String,
+      }).columns.map((column) => column.label);
     expect(of("en")).toEqual(["Nov–Dec 2025", "Q1 2026", "Q2 2026", "Q3 2026", "Oct 2026", "Total"]);
     expect(of("de")).toEqual(["Nov.–Dez. 2025", "Q1 2026", "Q2 2026", "Q3 2026", "Okt. 2026", "Summe"]);
   });

@@ -33,17 +33,27 @@ export interface PackDocumentContext {
  */
 export function packDocument(pack: Pack, context: PackDocumentContext): ExportDocument {
   const { locale, t, business, query } = context;
-  const failed = (state: ColumnState) => (state.kind === "failed" ? context.failureText(state.code) : state.kind === "pending" ? t("trialBalance.pack.failed") : null);
+  const failed = (state: ColumnState) =>
+    state.kind === "failed" ? context.failureText(state.code) : state.kind === "pending" ? t("trialBalance.pack.failed") : null;
   // The page shows the total column with months or quarters side by side, not for a single period.
   const showTotal = query.columns !== "single";
-  const columns: ExportColumn[] = pack.periods.map((period, index) => ({ label: periodLabel(locale, period, context.fyStartMonth), failed: failed(pack.columns[index]!) }));
+  const columns: ExportColumn[] = pack.periods.map((period, index) => ({
+    label: periodLabel(locale, period, context.fyStartMonth),
+    failed: failed(pack.columns[index]!),
+  }));
   if (showTotal) {
     const anyFailed = columns.some((column) => column.failed !== null);
-    columns.push({ label: t(pack.basis === "closing" ? "trialBalance.pack.closingTotal" : "trialBalance.pack.total"), failed: anyFailed ? t("trialBalance.pack.failed") : null });
+    columns.push({
+      label: t(pack.basis === "closing" ? "trialBalance.pack.closingTotal" : "trialBalance.pack.total"),
+      failed: anyFailed ? t("trialBalance.pack.failed") : null,
+    });
   }
   if (pack.prior) {
     const priorFailed = failed(pack.prior.state);
-    columns.push({ label: t(query.compare === "year" ? "trialBalance.pack.priorYear" : "trialBalance.pack.priorPeriod"), failed: priorFailed });
+    columns.push({
+      label: t(query.compare === "year" ? "trialBalance.pack.priorYear" : "trialBalance.pack.priorPeriod"),
+      failed: priorFailed,
+    });
     columns.push({ label: t("trialBalance.pack.variance"), failed: priorFailed === null ? null : t("trialBalance.pack.failed") });
   }
   // Only the total's own failure is a notice's business: the period's and the prior's say why.
@@ -53,7 +63,12 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
       return reason === null ? [] : [t("trialBalance.pack.columnFailed", { period: columns[index]!.label, message: reason })];
     }),
     ...(pack.prior && pack.prior.state.kind !== "ok"
-      ? [t("trialBalance.pack.columnFailed", { period: formatDateRange(locale, pack.prior.range.from, pack.prior.range.to), message: failed(pack.prior.state) ?? "" })]
+      ? [
+          t("trialBalance.pack.columnFailed", {
+            period: formatDateRange(locale, pack.prior.range.from, pack.prior.range.to),
+            message: failed(pack.prior.state) ?? "",
+          }),
+        ]
       : []),
     ...(pack.grouped ? [] : [t("trialBalance.pack.ledgerUnavailable")]),
   ];
@@ -61,13 +76,18 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
   // A single period that was read: its six amounts per account replace the one net column.
   const sides = query.columns === "single" && context.single?.kind === "ok" ? sidesById(context.single.accounts) : null;
   if (sides) columns.splice(0, 1, ...AMOUNT_COLUMNS.map((key) => ({ label: t(`trialBalance.table.${key}`), failed: null })));
-  const amountsOf = (id: string | null, figures: PackFigures): (bigint | null)[] => (sides ? (id === null ? [] : [...(sides.get(id) ?? ZERO_SIDES)]) : figures.values);
+  const amountsOf = (id: string | null, figures: PackFigures): (bigint | null)[] =>
+    sides ? (id === null ? [] : [...(sides.get(id) ?? ZERO_SIDES)]) : figures.values;
   const cells = (id: string | null, figures: PackFigures): (bigint | null)[] => [
     ...amountsOf(id, figures),
     ...(showTotal ? [figures.total] : []),
     ...(pack.prior ? [figures.prior, figures.variance] : []),
   ];
-  const line = (code: string | null, name: string, figures: PackFigures, id: string | null = null): ExportLine => ({ code: code ?? "", name, cells: cells(id, figures) });
+  const line = (code: string | null, name: string, figures: PackFigures, id: string | null = null): ExportLine => ({
+    code: code ?? "",
+    name,
+    cells: cells(id, figures),
+  });
   /** A subtotal's six amounts are the sums of its lines' (exact: BigInt cents). */
   const summed = (label: string, lines: readonly ExportLine[], figures: PackFigures): ExportLine => {
     const own = line(null, label, figures);
@@ -82,14 +102,26 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
   });
 
   // In German time, where the people who read the pack work (the server's own zone is UTC), with its zone named.
-  const generated = dateFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Berlin", timeZoneName: "short" }).format(context.generatedAt);
+  const generated = dateFormat(locale, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Europe/Berlin",
+    timeZoneName: "short",
+  }).format(context.generatedAt);
   return {
     locale,
     title: t("trialBalance.title"),
     facts: [
       { label: t("trialBalance.export.business"), value: business.name ?? "" },
       { label: t("trialBalance.export.period"), value: formatDateRange(locale, query.from, query.to) },
-      { label: t("trialBalance.range.figures"), value: t(pack.basis === "closing" ? "trialBalance.pack.figuresClosing" : "trialBalance.pack.figuresMovement") },
+      {
+        label: t("trialBalance.range.figures"),
+        value: t(pack.basis === "closing" ? "trialBalance.pack.figuresClosing" : "trialBalance.pack.figuresMovement"),
+      },
       { label: t("trialBalance.export.currency"), value: business.currency ?? "" },
       { label: t("trialBalance.export.generatedAt"), value: generated },
     ],
@@ -97,7 +129,11 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
     headers: { code: t("trialBalance.pack.code"), account: t("trialBalance.pack.account"), noFigures: t("trialBalance.pack.failed") },
     columns,
     groups,
-    total: summed(t("trialBalance.pack.grandTotal"), groups.map((group) => group.subtotal), pack.totals),
+    total: summed(
+      t("trialBalance.pack.grandTotal"),
+      groups.map((group) => group.subtotal),
+      pack.totals,
+    ),
     pageOf: (page, pages) => t("trialBalance.export.pageOf", { page, pages }),
     sheetName: t("trialBalance.export.sheetName"),
   };

@@ -32,7 +32,9 @@ export function sampleDocument(locale: Locale, perGroup: number): ExportDocument
       { label: de ? "Währung" : "Currency", value: "EUR" },
       { label: de ? "Erstellt am" : "Generated at", value: de ? "24.11.2026, 06:00 MEZ" : "24/11/2026, 06:00 CET" },
     ],
-    notices: [de ? "M 3 konnte nicht geladen werden: Der Dienst antwortet nicht." : "Month 3 could not be loaded: the service did not answer."],
+    notices: [
+      de ? "M 3 konnte nicht geladen werden: Der Dienst antwortet nicht." : "Month 3 could not be loaded: the service did not answer.",
+    ],
     headers: { code: de ? "Kontonummer" : "Code", account: de ? "Konto" : "Account", noFigures: de ? "Nicht geladen" : "Not loaded" },
     columns: [
       ...months.map((label, index) => ({ label, failed: index === failedColumn ? "x" : null })),

@@ -16,7 +16,14 @@ describe("packLedgerAccounts", () => {
 describe("amountsOf", () => {
   it("sums the chosen accounts' six amounts per period; loading and failed periods have none", () => {
     const answers = [
-      { kind: "ok" as const, accounts: [["a", "A", "1", "0", "5", "2", "4", "0"], ["b", "B", "0", "0", "10", "0", "10", "0"], ["c", "C", "0", "9", "0", "0", "0", "9"]] as never },
+      {
+        kind: "ok" as const,
+        accounts: [
+          ["a", "A", "1", "0", "5", "2", "4", "0"],
+          ["b", "B", "0", "0", "10", "0", "10", "0"],
+          ["c", "C", "0", "9", "0", "0", "0", "9"],
+        ] as never,
+      },
       { kind: "failed" as const, code: "unavailable" },
       { kind: "pending" as const },
     ];

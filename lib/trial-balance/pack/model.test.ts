@@ -37,8 +37,15 @@ function sum(rows: readonly PackFigures[], pick: (row: PackFigures) => bigint | 
 describe("buildPack", () => {
   const pack = buildPack({
     periods,
-    answers: [{ kind: "ok", accounts: month(0) }, { kind: "ok", accounts: month(7) }, { kind: "ok", accounts: month(13) }],
-    prior: { range: { from: "2025-01-01", to: "2025-03-31" }, answer: { kind: "ok", accounts: [tuple("sales", 0, 50_000), tuple("bank", 50_000, 0)] } },
+    answers: [
+      { kind: "ok", accounts: month(0) },
+      { kind: "ok", accounts: month(7) },
+      { kind: "ok", accounts: month(13) },
+    ],
+    prior: {
+      range: { from: "2025-01-01", to: "2025-03-31" },
+      answer: { kind: "ok", accounts: [tuple("sales", 0, 50_000), tuple("bank", 50_000, 0)] },
+    },
     ledgerAccounts: chart,
     basis: "movement",
   });
@@ -111,10 +118,22 @@ describe("buildPack with a failing or pending column", () => {
 
 describe("buildPack while columns load", () => {
   it("has no figures for a column without an answer: the grand total and subtotals are unknown there, not 0", () => {
-    const loading = buildPack({ periods, answers: [{ kind: "pending" }, { kind: "pending" }, { kind: "pending" }], prior: null, ledgerAccounts: chart, basis: "movement" });
+    const loading = buildPack({
+      periods,
+      answers: [{ kind: "pending" }, { kind: "pending" }, { kind: "pending" }],
+      prior: null,
+      ledgerAccounts: chart,
+      basis: "movement",
+    });
     expect(loading.groups).toEqual([]);
     expect(loading.totals).toEqual({ values: [null, null, null], total: null, prior: null, variance: null });
-    const some = buildPack({ periods, answers: [{ kind: "ok", accounts: month(0) }, { kind: "failed", code: "unavailable" }, { kind: "pending" }], prior: null, ledgerAccounts: null, basis: "movement" });
+    const some = buildPack({
+      periods,
+      answers: [{ kind: "ok", accounts: month(0) }, { kind: "failed", code: "unavailable" }, { kind: "pending" }],
+      prior: null,
+      ledgerAccounts: null,
+      basis: "movement",
+    });
     expect(some.totals.values).toEqual([0n, null, null]);
     expect(some.totals.total).toBeNull();
   });
@@ -142,7 +161,13 @@ describe("buildPack on closing balances", () => {
 
 describe("buildPack without ledger accounts", () => {
   it("is one plain list in the service's order", () => {
-    const pack = buildPack({ periods: periods.slice(0, 1), answers: [{ kind: "ok", accounts: month(0) }], prior: null, ledgerAccounts: null, basis: "movement" });
+    const pack = buildPack({
+      periods: periods.slice(0, 1),
+      answers: [{ kind: "ok", accounts: month(0) }],
+      prior: null,
+      ledgerAccounts: null,
+      basis: "movement",
+    });
     expect(pack.grouped).toBe(false);
     expect(pack.groups).toHaveLength(1);
     expect(pack.groups[0]!.accounts.map((account) => account.id)).toEqual(["sales", "bank", "cash", "vat", "rent", "odd", "capital"]);
@@ -151,7 +176,13 @@ describe("buildPack without ledger accounts", () => {
   });
 
   it("puts an account the chart does not know under other", () => {
-    const pack = buildPack({ periods: periods.slice(0, 1), answers: [{ kind: "ok", accounts: [tuple("new", 5, 0), tuple("bank", 0, 5)] }], prior: null, ledgerAccounts: chart, basis: "movement" });
+    const pack = buildPack({
+      periods: periods.slice(0, 1),
+      answers: [{ kind: "ok", accounts: [tuple("new", 5, 0), tuple("bank", 0, 5)] }],
+      prior: null,
+      ledgerAccounts: chart,
+      basis: "movement",
+    });
     expect(pack.groups.map((group) => [group.key, group.accounts.map((account) => account.id)])).toEqual([
       ["assets", ["bank"]],
       ["other", ["new"]],

@@ -29,7 +29,8 @@ export interface LedgerAccountInfo {
 }
 
 /** One column's trial balance: its accounts, still on the way, or why it failed (an error code of lib/http/envelope). */
-export type PeriodAnswer = { kind: "ok"; accounts: readonly AccountTuple[] } | { kind: "pending" } | { kind: "failed"; code: string; detail?: string };
+export type PeriodAnswer =
+  { kind: "ok"; accounts: readonly AccountTuple[] } | { kind: "pending" } | { kind: "failed"; code: string; detail?: string };
 
 export interface PackInput {
   periods: readonly PackPeriod[];
@@ -91,7 +92,17 @@ export interface Pack {
 const TYPE_GROUPS: Record<string, GroupKey> = {};
 for (const [group, types] of Object.entries({
   assets: ["FIXED_ASSET", "FIXED_ASSETS", "CURRENT_ASSET", "CURRENT_ASSETS", "BANK", "CASH", "STOCK", "INVENTORY", "ASSET"],
-  liabilities: ["CURRENT_LIABILITY", "CURRENT_LIABILITIES", "FUTURE_LIABILITY", "FUTURE_LIABILITIES", "LONG_TERM_LIABILITY", "LONG_TERM_LIABILITIES", "LINE_OF_CREDIT", "CREDIT_CARD", "LIABILITY"],
+  liabilities: [
+    "CURRENT_LIABILITY",
+    "CURRENT_LIABILITIES",
+    "FUTURE_LIABILITY",
+    "FUTURE_LIABILITIES",
+    "LONG_TERM_LIABILITY",
+    "LONG_TERM_LIABILITIES",
+    "LINE_OF_CREDIT",
+    "CREDIT_CARD",
+    "LIABILITY",
+  ],
   equity: ["EQUITY", "CAPITAL", "RETAINED_EARNINGS"],
   income: ["SALES", "OTHER_INCOME", "INCOME", "REVENUE"],
   expenses: ["DIRECT_EXPENSE", "DIRECT_EXPENSES", "OVERHEAD", "OVERHEADS", "DEPRECIATION", "EXPENSE", "EXPENSES", "COST_OF_SALES"],
@@ -102,7 +113,14 @@ for (const [group, types] of Object.entries({
 /** The group of a ledger account type (`ledger_account_type.id`); unknown or missing types are `other`. */
 export function groupOfType(typeId: string | null | undefined): GroupKey {
   if (!typeId) return "other";
-  return TYPE_GROUPS[typeId.trim().toUpperCase().replace(/[\s-]+/g, "_")] ?? "other";
+  return (
+    TYPE_GROUPS[
+      typeId
+        .trim()
+        .toUpperCase()
+        .replace(/[\s-]+/g, "_")
+    ] ?? "other"
+  );
 }
 
 function cents(text: string): bigint {
@@ -219,7 +237,15 @@ export function buildPack(input: PackInput): Pack {
       const members = accounts.filter((account) => account.group === key);
       if (members.length === 0) continue;
       // Within a group, the chart's order: by nominal code; accounts without one keep the service's order, last.
-      members.sort((a, b) => (a.nominalCode === null ? (b.nominalCode === null ? 0 : 1) : b.nominalCode === null ? -1 : codeOrder.compare(a.nominalCode, b.nominalCode)));
+      members.sort((a, b) =>
+        a.nominalCode === null
+          ? b.nominalCode === null
+            ? 0
+            : 1
+          : b.nominalCode === null
+            ? -1
+            : codeOrder.compare(a.nominalCode, b.nominalCode),
+      );
       groups.push({ key, accounts: members, subtotal: sumFigures(members, known, basis, priorKnown) });
     }
   } else if (accounts.length > 0) {

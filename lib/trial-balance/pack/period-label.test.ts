@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { periodLabel } from "./period-label";
 import { packPeriods } from "./periods";
 
-const labels = (locale: "en" | "de", from: string, to: string, fyStartMonth: number) => packPeriods({ from, to }, "quarters", fyStartMonth).map((period) => periodLabel(locale, period, fyStartMonth));
+const labels = (locale: "en" | "de", from: string, to: string, fyStartMonth: number) =>
+  packPeriods({ from, to }, "quarters", fyStartMonth).map((period) => periodLabel(locale, period, fyStartMonth));
 
 describe("a pack column's heading", () => {
   it("names the quarters the range clips by their months: 1 Nov 2025 – 31 Oct 2026 in calendar quarters", () => {

@@ -10,6 +10,9 @@ import type { PackPeriod } from "./periods";
  */
 export function periodLabel(locale: Locale, period: PackPeriod, fyStartMonth: number): string {
   if (period.kind === "range") return formatDateRange(locale, period.from, period.to);
-  if (period.quarter) return period.whole ? formatQuarter(period.quarter.number, period.quarter.fiscalYear, fyStartMonth) : formatMonthSpan(locale, period.from.slice(0, 7), period.to.slice(0, 7));
+  if (period.quarter)
+    return period.whole
+      ? formatQuarter(period.quarter.number, period.quarter.fiscalYear, fyStartMonth)
+      : formatMonthSpan(locale, period.from.slice(0, 7), period.to.slice(0, 7));
   return formatMonthShort(locale, period.month);
 }

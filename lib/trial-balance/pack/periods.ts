@@ -66,10 +66,18 @@ export function packPeriods(range: DateRange, mode: Exclude<ColumnMode, "single"
       periods.push({ key: month, kind: "month", from, to, month, whole });
     } else {
       // Months since the financial year began: Q1 holds its first three.
-      const intoYear = (((start % 12) - (fyStartMonth - 1)) % 12 + 12) % 12;
+      const intoYear = ((((start % 12) - (fyStartMonth - 1)) % 12) + 12) % 12;
       const fiscalYear = Math.floor((start - intoYear) / 12);
       const number = Math.floor(intoYear / 3) + 1;
-      periods.push({ key: `${fiscalYear}-Q${number}`, kind: "quarter", from, to, month: startOfIndex(start).slice(0, 7), quarter: { number, fiscalYear }, whole });
+      periods.push({
+        key: `${fiscalYear}-Q${number}`,
+        kind: "quarter",
+        from,
+        to,
+        month: startOfIndex(start).slice(0, 7),
+        quarter: { number, fiscalYear },
+        whole,
+      });
     }
   }
   return periods;

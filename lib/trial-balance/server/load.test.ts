@@ -19,7 +19,16 @@ vi.mock("@/lib/accounting/server/for-user", () => ({ accountingClientFor: vi.fn(
 const TRIAL_BALANCE = JSON.stringify({
   from_date: "2026-01-01",
   to_date: "2026-03-31",
-  ledger_accounts: [{ id: "a1", displayed_as: "Bank", opening_balance: { debit: "1.00" }, debit: "2.50", credit: "0.00", closing_balance: { debit: "3.50" } }],
+  ledger_accounts: [
+    {
+      id: "a1",
+      displayed_as: "Bank",
+      opening_balance: { debit: "1.00" },
+      debit: "2.50",
+      credit: "0.00",
+      closing_balance: { debit: "3.50" },
+    },
+  ],
 });
 
 /** The upstream as the client sees it: each request waits until the test answers it. */
@@ -29,7 +38,13 @@ function fakeUpstream() {
     (user: SessionUser) =>
       ({
         send: (request: AccountingRequest) =>
-          new Promise((resolve) => requests.push({ connectionId: user.connection!.id, request, answer: (status, text) => resolve({ status, text, headers: new Headers() }) })),
+          new Promise((resolve) =>
+            requests.push({
+              connectionId: user.connection!.id,
+              request,
+              answer: (status, text) => resolve({ status, text, headers: new Headers() }),
+            }),
+          ),
       }) as unknown as ReturnType<typeof accountingClientFor>,
   );
   return requests;
@@ -105,7 +120,9 @@ describe("what the page shows when the trial balance cannot be read", () => {
   });
 
   it("maps refused dates to the date fields", () => {
-    const error = new AccountingValidationError(422, [{ dataCode: "RecordInvalid", message: "from_date is not a valid date", source: "from_date" }]);
+    const error = new AccountingValidationError(422, [
+      { dataCode: "RecordInvalid", message: "from_date is not a valid date", source: "from_date" },
+    ]);
     expect(failureState(error)).toMatchObject({ kind: "invalid", errors: { from: "dateInvalid" } });
   });
 

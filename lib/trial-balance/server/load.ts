@@ -37,7 +37,14 @@ export interface ShownBusiness {
 export type PackedAccounts = string;
 
 export type TrialBalanceLoad =
-  | { kind: "ok"; business: ShownBusiness; current: PackedAccounts; previous: PackedAccounts | null; previousRange: DateRange | null; fetchedAt: string }
+  | {
+      kind: "ok";
+      business: ShownBusiness;
+      current: PackedAccounts;
+      previous: PackedAccounts | null;
+      previousRange: DateRange | null;
+      fetchedAt: string;
+    }
   | { kind: "reauth" }
   | { kind: "needsV31" }
   | { kind: "invalid"; errors: QueryFieldErrors; message: string }
@@ -56,7 +63,12 @@ export async function resolveBusiness(user: SessionUser, requested: string | und
   const wanted = requested ?? switcher;
   const business = wanted ? await findReachableBusiness(user.id, wanted) : null;
   if (requested && !business) return null;
-  return { id: business?.businessId ?? null, name: business?.name ?? null, currency: business?.currency ?? null, switcherBusinessId: switcher };
+  return {
+    id: business?.businessId ?? null,
+    name: business?.name ?? null,
+    currency: business?.currency ?? null,
+    switcherBusinessId: switcher,
+  };
 }
 
 export class BadTrialBalance extends Error {}
@@ -105,7 +117,8 @@ export async function loadTrialBalance(user: SessionUser, business: ShownBusines
 /** The state to show for a failed fetch; errors that are not the service's go on to the error page. */
 export function failureState(error: unknown): TrialBalanceLoad {
   if (error instanceof NeedsV31Error) return { kind: "needsV31" };
-  if (error instanceof ReauthRequiredError || error instanceof NotConnectedError || error instanceof InvalidGrantError) return { kind: "reauth" };
+  if (error instanceof ReauthRequiredError || error instanceof NotConnectedError || error instanceof InvalidGrantError)
+    return { kind: "reauth" };
   if (error instanceof AccountingUnauthorizedError) return { kind: "reauth" };
   if (error instanceof AccountingValidationError) {
     const errors: QueryFieldErrors = {};

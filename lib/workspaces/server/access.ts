@@ -19,7 +19,10 @@ export function heldBy(userId: string, roles?: WorkspaceRoleName[]): Prisma.Work
  * role, else 404 `not_found` (a non-member learns nothing, not even that the workspace exists).
  */
 export async function refusal(userId: string, workspaceId: string): Promise<ApiError> {
-  const member = await getDb().workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { userId: true } });
+  const member = await getDb().workspaceMember.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId } },
+    select: { userId: true },
+  });
   return member ? new ApiError("forbidden", "That needs the owner role of this workspace.") : new ApiError("not_found");
 }
 

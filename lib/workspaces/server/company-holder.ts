@@ -6,12 +6,19 @@ import { getDb } from "@/lib/db/client";
  * page opened in the wrong workspace. Only workspaces the person is a member of are looked at,
  * so nobody learns of a workspace (or a company in it) they do not belong to.
  */
-export async function memberWorkspaceWithCompany(userId: string, exceptWorkspaceId: string | null, companyId: string): Promise<{ id: string; name: string; companyName: string } | null> {
+export async function memberWorkspaceWithCompany(
+  userId: string,
+  exceptWorkspaceId: string | null,
+  companyId: string,
+): Promise<{ id: string; name: string; companyName: string } | null> {
   if (!/^\d{1,9}$/.test(companyId)) return null;
   const company = await getDb().payrollCompany.findFirst({
     where: {
       companyId: Number(companyId),
-      connection: { disconnectedAt: null, workspace: { members: { some: { userId } }, ...(exceptWorkspaceId ? { id: { not: exceptWorkspaceId } } : {}) } },
+      connection: {
+        disconnectedAt: null,
+        workspace: { members: { some: { userId } }, ...(exceptWorkspaceId ? { id: { not: exceptWorkspaceId } } : {}) },
+      },
     },
     select: { name1: true, connection: { select: { workspace: { select: { id: true, name: true } } } } },
     orderBy: { syncedAt: "desc" },

@@ -6,7 +6,15 @@ import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { invitationMailsPerAddress, invitationMailsPerWorkspace } from "@/lib/rate-limit/limits";
 import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
-import { acceptInvitation, createInvitation, invitationLink, listInvitations, openInvitationOf, revokeInvitation, sameEmail } from "./invitations";
+import {
+  acceptInvitation,
+  createInvitation,
+  invitationLink,
+  listInvitations,
+  openInvitationOf,
+  revokeInvitation,
+  sameEmail,
+} from "./invitations";
 import { reportedEmailOf } from "./invitee-email";
 import { canSendMail, invitationMail, sendMail } from "./mail";
 import { changeRoles, listMembers, removeMember, renameWorkspace } from "./members";
@@ -27,16 +35,18 @@ import {
  */
 
 /** An owner renames the workspace (PATCH `{ name }`). */
-export const patchWorkspace = withRoute({ params: workspaceParamsSchema, body: renameWorkspaceSchema, maxBodyBytes: 1024 }, async ({ user, params, body }) =>
-  successResponse(await renameWorkspace(user.id, params.workspaceId, body.name)),
+export const patchWorkspace = withRoute(
+  { params: workspaceParamsSchema, body: renameWorkspaceSchema, maxBodyBytes: 1024 },
+  async ({ user, params, body }) => successResponse(await renameWorkspace(user.id, params.workspaceId, body.name)),
 );
 
 export const getMembers = withRoute({ params: workspaceParamsSchema }, async ({ user, params }) =>
   successResponse({ members: await listMembers(user.id, params.workspaceId) }),
 );
 
-export const patchMember = withRoute({ params: memberParamsSchema, body: changeRolesSchema, maxBodyBytes: 1024 }, async ({ user, params, body }) =>
-  successResponse({ members: await changeRoles(user.id, params.workspaceId, params.userId, body.roles) }),
+export const patchMember = withRoute(
+  { params: memberParamsSchema, body: changeRolesSchema, maxBodyBytes: 1024 },
+  async ({ user, params, body }) => successResponse({ members: await changeRoles(user.id, params.workspaceId, params.userId, body.roles) }),
 );
 
 export const deleteMember = withRoute({ params: memberParamsSchema }, async ({ user, params }) => {
@@ -48,8 +58,9 @@ export const getInvitations = withRoute({ params: workspaceParamsSchema }, async
   successResponse({ invitations: await listInvitations(user.id, params.workspaceId) }),
 );
 
-export const postInvitation = withRoute({ params: workspaceParamsSchema, body: createInvitationSchema, maxBodyBytes: 2048 }, async ({ user, params, body }) =>
-  successResponse(await createInvitation(user.id, params.workspaceId, body.roles, body.invitee), 201),
+export const postInvitation = withRoute(
+  { params: workspaceParamsSchema, body: createInvitationSchema, maxBodyBytes: 2048 },
+  async ({ user, params, body }) => successResponse(await createInvitation(user.id, params.workspaceId, body.roles, body.invitee), 201),
 );
 
 export const deleteInvitation = withRoute({ params: invitationParamsSchema }, async ({ user, params }) =>
@@ -57,29 +68,34 @@ export const deleteInvitation = withRoute({ params: invitationParamsSchema }, as
 );
 
 /** The owner sends a link they just made (the secret is not stored, so it comes back from their page). */
-export const postInvitationEmail = withRoute({ params: workspaceParamsSchema, body: sendInvitationSchema, maxBodyBytes: 2048 }, async ({ user, params, body }) => {
-  const invitation = await openInvitationOf(user.id, params.workspaceId, body.token);
-  if (!invitation) throw new ApiError("not_found", "There is no open invitation of this workspace with that link.");
-  // A link for a named person goes to that person only.
-  if (invitation.inviteeEmail && !sameEmail(invitation.inviteeEmail, body.email)) {
-    throw new ApiError("invalid", `This invitation is for ${invitation.inviteeEmail}: send it to that address.`, { fields: { email: "notInvitee" } });
-  }
-  const [t, locale] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>]);
-  // The e-mail carries no text of the sender's choosing but the workspace's name: the inviter is
-  // named with their address as the accounting service reports it, so the receiver sees who it is.
-  const name = user.displayName ?? user.email ?? t("common.appName");
-  const inviter = user.email && user.email !== name ? `${name} (${user.email})` : name;
-  // Not a mail relay: so many per workspace and hour, and per address and day (429 with Retry-After),
-  // counted only when there is a server to send through.
-  if (!canSendMail()) throw new ApiError("mail_not_configured");
-  await takeRateLimits([
-    { rule: invitationMailsPerWorkspace(), subject: params.workspaceId },
-    { rule: invitationMailsPerAddress(), subject: body.email.toLowerCase() },
-  ]);
-  await sendMail(invitationMail(t, locale, { ...invitation, to: body.email, inviter, link: invitationLink(body.token) }));
-  await recordInvitationEmailed(params.workspaceId, user.id, body.email, invitation.roles);
-  return successResponse({ sent: true });
-});
+export const postInvitationEmail = withRoute(
+  { params: workspaceParamsSchema, body: sendInvitationSchema, maxBodyBytes: 2048 },
+  async ({ user, params, body }) => {
+    const invitation = await openInvitationOf(user.id, params.workspaceId, body.token);
+    if (!invitation) throw new ApiError("not_found", "There is no open invitation of this workspace with that link.");
+    // A link for a named person goes to that person only.
+    if (invitation.inviteeEmail && !sameEmail(invitation.inviteeEmail, body.email)) {
+      throw new ApiError("invalid", `This invitation is for ${invitation.inviteeEmail}: send it to that address.`, {
+        fields: { email: "notInvitee" },
+      });
+    }
+    const [t, locale] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>]);
+    // The e-mail carries no text of the sender's choosing but the workspace's name: the inviter is
+    // named with their address as the accounting service reports it, so the receiver sees who it is.
+    const name = user.displayName ?? user.email ?? t("common.appName");
+    const inviter = user.email && user.email !== name ? `${name} (${user.email})` : name;
+    // Not a mail relay: so many per workspace and hour, and per address and day (429 with Retry-After),
+    // counted only when there is a server to send through.
+    if (!canSendMail()) throw new ApiError("mail_not_configured");
+    await takeRateLimits([
+      { rule: invitationMailsPerWorkspace(), subject: params.workspaceId },
+      { rule: invitationMailsPerAddress(), subject: body.email.toLowerCase() },
+    ]);
+    await sendMail(invitationMail(t, locale, { ...invitation, to: body.email, inviter, link: invitationLink(body.token) }));
+    await recordInvitationEmailed(params.workspaceId, user.id, body.email, invitation.roles);
+    return successResponse({ sent: true });
+  },
+);
 
 /** Joining; a link that names a person asks the accounting service for this person's e-mail (lib/workspaces/server/invitations.ts). */
 export const postAcceptInvitation = withRoute({ body: acceptInvitationSchema, maxBodyBytes: 1024 }, async ({ user, body }) =>

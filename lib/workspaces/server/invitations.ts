@@ -8,7 +8,14 @@ import { ApiError } from "@/lib/http/api-error";
 import { invitationTokensPerPerson } from "@/lib/rate-limit/limits";
 import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
 import { heldBy, isNotFound, refusal } from "./access";
-import { WORKSPACE_ROLES, type CreatedInvitation, type InvitationState, type InvitationView, type Invitee, type WorkspaceRoleName } from "../schemas";
+import {
+  WORKSPACE_ROLES,
+  type CreatedInvitation,
+  type InvitationState,
+  type InvitationView,
+  type Invitee,
+  type WorkspaceRoleName,
+} from "../schemas";
 import { hashInvitationToken, isWellFormedToken, newInvitationToken } from "./token";
 
 /**
@@ -76,7 +83,12 @@ export function invitationLink(token: string): string {
 }
 
 /** An owner makes a link for `roles`, for anyone or for the named `invitee`; the answer is the only time the link is known. */
-export async function createInvitation(actorId: string, workspaceId: string, roles: WorkspaceRoleName[], invitee?: Invitee): Promise<CreatedInvitation> {
+export async function createInvitation(
+  actorId: string,
+  workspaceId: string,
+  roles: WorkspaceRoleName[],
+  invitee?: Invitee,
+): Promise<CreatedInvitation> {
   const token = newInvitationToken();
   const now = new Date();
   try {
@@ -133,7 +145,8 @@ export async function revokeInvitation(actorId: string, workspaceId: string, inv
   });
   const invitations = await listInvitations(actorId, workspaceId);
   if (count === 0 && !invitations.some((invitation) => invitation.id === invitationId)) throw new ApiError("not_found");
-  if (count === 0 && invitations.find((invitation) => invitation.id === invitationId)?.state === "used") throw new ApiError("invitation_used");
+  if (count === 0 && invitations.find((invitation) => invitation.id === invitationId)?.state === "used")
+    throw new ApiError("invitation_used");
   return invitations;
 }
 
@@ -165,7 +178,11 @@ export interface Opener {
   email: string | null;
 }
 
-async function checkWith(db: Prisma.TransactionClient, token: string, person: Opener | null): Promise<InvitationCheck & { row?: { id: string; workspaceId: string; roles: WorkspaceRoleName[] } }> {
+async function checkWith(
+  db: Prisma.TransactionClient,
+  token: string,
+  person: Opener | null,
+): Promise<InvitationCheck & { row?: { id: string; workspaceId: string; roles: WorkspaceRoleName[] } }> {
   const userId = person?.id ?? null;
   if (!isWellFormedToken(token)) return { state: "invalid" };
   const row = await db.workspaceInvitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, select: CHECK_SELECT });
@@ -173,18 +190,30 @@ async function checkWith(db: Prisma.TransactionClient, token: string, person: Op
   const state = stateOf(row);
   if (state !== "open") return { state };
   if (userId) {
-    const member = await db.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId: row.workspaceId, userId } }, select: { userId: true } });
+    const member = await db.workspaceMember.findUnique({
+      where: { workspaceId_userId: { workspaceId: row.workspaceId, userId } },
+      select: { userId: true },
+    });
     if (member) return { state: "member", workspaceId: row.workspaceId, workspaceName: row.workspace.name };
     if (row.inviteeEmail && !sameEmail(person?.email, row.inviteeEmail)) return { state: "other_person", yourEmail: person?.email ?? null };
   }
   const roles = ordered(row.roles);
-  return { state: "open", workspaceName: row.workspace.name, roles, invitedBy: personName(row.createdBy), row: { id: row.id, workspaceId: row.workspaceId, roles } };
+  return {
+    state: "open",
+    workspaceName: row.workspace.name,
+    roles,
+    invitedBy: personName(row.createdBy),
+    row: { id: row.id, workspaceId: row.workspaceId, roles },
+  };
 }
 
 /** Whether the link names a person (their e-mail is then needed to check it). */
 async function invitationNamesPerson(token: string): Promise<boolean> {
   if (!isWellFormedToken(token)) return false;
-  const row = await getDb().workspaceInvitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, select: { inviteeEmail: true } });
+  const row = await getDb().workspaceInvitation.findUnique({
+    where: { tokenHash: hashInvitationToken(token) },
+    select: { inviteeEmail: true },
+  });
   return !!row?.inviteeEmail;
 }
 
@@ -202,7 +231,8 @@ export async function checkInvitation(token: string, person: Opener | null): Pro
     try {
       await countAttempt(person.id);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "rate_limited") return { state: "rate_limited", retryAfterSeconds: error.retryAfterSeconds ?? 60 };
+      if (error instanceof ApiError && error.code === "rate_limited")
+        return { state: "rate_limited", retryAfterSeconds: error.retryAfterSeconds ?? 60 };
       throw error;
     }
   }
@@ -226,13 +256,19 @@ const REFUSALS: Record<Exclude<InvitationCheck["state"], "open" | "rate_limited"
  * `reportedEmail` asks the accounting service for this person's e-mail (before the row lock:
  * no upstream call while it is held); a link for anyone needs none.
  */
-export async function acceptInvitation(token: string, userId: string, reportedEmail: () => Promise<string | null> = async () => null): Promise<{ workspaceId: string }> {
+export async function acceptInvitation(
+  token: string,
+  userId: string,
+  reportedEmail: () => Promise<string | null> = async () => null,
+): Promise<{ workspaceId: string }> {
   await countAttempt(userId);
   const email = (await invitationNamesPerson(token)) ? await reportedEmail() : null;
   const workspaceId = await getDb().$transaction(async (tx) => {
-    if (isWellFormedToken(token)) await tx.$queryRaw`SELECT id FROM workspace_invitations WHERE token_hash = ${hashInvitationToken(token)} FOR UPDATE`;
+    if (isWellFormedToken(token))
+      await tx.$queryRaw`SELECT id FROM workspace_invitations WHERE token_hash = ${hashInvitationToken(token)} FOR UPDATE`;
     const check = await checkWith(tx, token, { id: userId, email });
-    if (check.state !== "open" || !check.row) throw REFUSALS[check.state === "open" || check.state === "rate_limited" ? "invalid" : check.state]();
+    if (check.state !== "open" || !check.row)
+      throw REFUSALS[check.state === "open" || check.state === "rate_limited" ? "invalid" : check.state]();
     const { id, workspaceId: joined, roles } = check.row;
     await tx.workspaceMember.create({ data: { workspaceId: joined, userId, roles } });
     await tx.workspaceInvitation.update({ where: { id }, data: { usedAt: new Date(), usedById: userId } });

@@ -97,6 +97,9 @@ describe("the invitation e-mail", () => {
 
   it("is a 502 mail_failed when the server refuses it", async () => {
     smtp.onRcptTo = (_address, _session, callback) => callback(new Error("no such mailbox"));
-    await expect(sendMail({ to: "nobody@example.com", subject: "s", text: "t" })).rejects.toMatchObject({ code: "mail_failed", status: 502 });
+    await expect(sendMail({ to: "nobody@example.com", subject: "s", text: "t" })).rejects.toMatchObject({
+      code: "mail_failed",
+      status: 502,
+    });
   });
 });

@@ -44,7 +44,12 @@ export async function sendMail(mail: InvitationMail): Promise<void> {
   if (!env.SMTP_URL) throw new ApiError("mail_not_configured");
   const transport = nodemailer.createTransport(env.SMTP_URL);
   try {
-    await transport.sendMail({ from: `Ledgerlane <no-reply@${new URL(env.NEXTAUTH_URL).hostname}>`, to: mail.to, subject: mail.subject, text: mail.text });
+    await transport.sendMail({
+      from: `Ledgerlane <no-reply@${new URL(env.NEXTAUTH_URL).hostname}>`,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
   } catch (error) {
     // The server's reply may name the address: the code only, never the message body.
     console.warn(`workspaces: sending an invitation e-mail failed (${(error as { code?: string }).code ?? (error as Error).name})`);

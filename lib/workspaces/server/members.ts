@@ -23,13 +23,21 @@ export async function listMyWorkspaces(userId: string): Promise<WorkspaceSummary
     select: { roles: true, workspace: { select: { id: true, name: true, personalUserId: true } } },
   });
   return rows
-    .map((row) => ({ id: row.workspace.id, name: row.workspace.name, personal: row.workspace.personalUserId === userId, roles: ordered(row.roles) }))
+    .map((row) => ({
+      id: row.workspace.id,
+      name: row.workspace.name,
+      personal: row.workspace.personalUserId === userId,
+      roles: ordered(row.roles),
+    }))
     .sort((a, b) => Number(b.personal) - Number(a.personal) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** Stores the person's choice of workspace; false when they are not a member of it. */
 export async function chooseWorkspace(userId: string, workspaceId: string): Promise<boolean> {
-  const { count } = await getDb().user.updateMany({ where: { id: userId, memberships: { some: { workspaceId } } }, data: { activeWorkspaceId: workspaceId } });
+  const { count } = await getDb().user.updateMany({
+    where: { id: userId, memberships: { some: { workspaceId } } },
+    data: { activeWorkspaceId: workspaceId },
+  });
   sessionCache().forget(userId);
   return count === 1;
 }
@@ -59,14 +67,23 @@ const LAST_OWNER_MESSAGE = "A workspace always keeps an owner: make another memb
  * or the member themselves when `selfAllowed`), so concurrent changes of owners run one after the
  * other and the last-owner rule holds. Answers the member's roles, or throws the refusal.
  */
-async function lockForChange(tx: Prisma.TransactionClient, actorId: string, workspaceId: string, memberId: string, selfAllowed: boolean): Promise<WorkspaceRoleName[]> {
+async function lockForChange(
+  tx: Prisma.TransactionClient,
+  actorId: string,
+  workspaceId: string,
+  memberId: string,
+  selfAllowed: boolean,
+): Promise<WorkspaceRoleName[]> {
   const locked = await tx.$queryRaw<{ id: string }[]>`
     SELECT w.id FROM workspaces w
     JOIN workspace_members actor ON actor.workspace_id = w.id AND actor.user_id = ${actorId}::uuid
     WHERE w.id = ${workspaceId}::uuid AND ('owner' = ANY(actor.roles) OR (${selfAllowed} AND actor.user_id = ${memberId}::uuid))
     FOR UPDATE OF w`;
   if (locked.length === 0) throw await refusal(actorId, workspaceId);
-  const member = await tx.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId: memberId } }, select: { roles: true } });
+  const member = await tx.workspaceMember.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId: memberId } },
+    select: { roles: true },
+  });
   if (!member) throw new ApiError("not_found", "That person is not a member of this workspace.");
   return ordered(member.roles);
 }
@@ -76,7 +93,12 @@ async function otherOwners(tx: Prisma.TransactionClient, workspaceId: string, me
 }
 
 /** An owner changes a member's roles; the last owner keeps `owner` (409 `last_owner`). */
-export async function changeRoles(actorId: string, workspaceId: string, memberId: string, roles: WorkspaceRoleName[]): Promise<MemberView[]> {
+export async function changeRoles(
+  actorId: string,
+  workspaceId: string,
+  memberId: string,
+  roles: WorkspaceRoleName[],
+): Promise<MemberView[]> {
   await getDb().$transaction(async (tx) => {
     const current = await lockForChange(tx, actorId, workspaceId, memberId, false);
     if (current.includes("owner") && !roles.includes("owner") && (await otherOwners(tx, workspaceId, memberId)) === 0) {

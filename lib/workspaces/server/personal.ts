@@ -14,7 +14,11 @@ export async function ensurePersonalWorkspace(userId: string): Promise<void> {
   if (!user) return;
   try {
     await db.workspace.create({
-      data: { name: user.displayName || user.email || FALLBACK_NAME, personalUserId: userId, members: { create: { userId, roles: ["owner"] } } },
+      data: {
+        name: user.displayName || user.email || FALLBACK_NAME,
+        personalUserId: userId,
+        members: { create: { userId, roles: ["owner"] } },
+      },
     });
   } catch (error) {
     // Two sign-ins at once: the other one made it (unique personal_user_id).

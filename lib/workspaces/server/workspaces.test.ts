@@ -77,23 +77,38 @@ describe("invitations for a named person", () => {
     // Who each open invitation went to, in the owners' list; one for anyone names nobody.
     const anyone = await createInvitation(owner, firm, ["viewer"]);
     const listed = await listInvitations(owner, firm);
-    expect(listed.find((invitation) => invitation.id === created.invitation.id)?.invitee).toEqual({ email: "Carla.Clerk@example.com", name: "Carla Clerk" });
+    expect(listed.find((invitation) => invitation.id === created.invitation.id)?.invitee).toEqual({
+      email: "Carla.Clerk@example.com",
+      name: "Carla Clerk",
+    });
     expect(listed.find((invitation) => invitation.id === anyone.invitation.id)?.invitee).toBeNull();
 
     const other = await person("Oscar Other");
     const before = await snapshot(firm);
     // The page says it is someone else's, naming the opener's own address only.
-    expect(await checkInvitation(created.token, opener(other, "oscar@example.com"))).toEqual({ state: "other_person", yourEmail: "oscar@example.com" });
-    await expect(acceptInvitation(created.token, other, async () => "oscar@example.com")).rejects.toMatchObject({ code: "invitation_other_person", status: 403 });
+    expect(await checkInvitation(created.token, opener(other, "oscar@example.com"))).toEqual({
+      state: "other_person",
+      yourEmail: "oscar@example.com",
+    });
+    await expect(acceptInvitation(created.token, other, async () => "oscar@example.com")).rejects.toMatchObject({
+      code: "invitation_other_person",
+      status: 403,
+    });
     // No e-mail reported at all is no match either.
     await expect(acceptInvitation(created.token, other, async () => null)).rejects.toMatchObject({ code: "invitation_other_person" });
     expect(await snapshot(firm)).toEqual(before);
 
     // The named person joins; what decides is what the service reports now, without case.
     const carla = await person("Carla Clerk");
-    expect(await checkInvitation(created.token, opener(carla, "carla.clerk@EXAMPLE.com"))).toMatchObject({ state: "open", workspaceName: "Owner" });
+    expect(await checkInvitation(created.token, opener(carla, "carla.clerk@EXAMPLE.com"))).toMatchObject({
+      state: "open",
+      workspaceName: "Owner",
+    });
     expect(await acceptInvitation(created.token, carla, async () => " carla.clerk@example.com ")).toEqual({ workspaceId: firm });
-    expect((await listInvitations(owner, firm)).find((invitation) => invitation.id === created.invitation.id)).toMatchObject({ state: "used", usedBy: "Carla Clerk" });
+    expect((await listInvitations(owner, firm)).find((invitation) => invitation.id === created.invitation.id)).toMatchObject({
+      state: "used",
+      usedBy: "Carla Clerk",
+    });
     // A link for anyone still works for anyone.
     expect(await acceptInvitation(anyone.token, other, async () => "oscar@example.com")).toEqual({ workspaceId: firm });
   });
@@ -106,8 +121,15 @@ describe("guessing invitation links", () => {
       expect(await checkInvitation(`guess-${index}`, opener(guesser))).toEqual({ state: "invalid" });
       await expect(acceptInvitation(`guess-${index}`, guesser)).rejects.toMatchObject({ code: "invitation_invalid" });
     }
-    await expect(acceptInvitation("guess-10", guesser)).rejects.toMatchObject({ code: "rate_limited", status: 429, retryAfterSeconds: expect.any(Number) as unknown });
-    expect(await checkInvitation("guess-11", opener(guesser))).toEqual({ state: "rate_limited", retryAfterSeconds: expect.any(Number) as unknown });
+    await expect(acceptInvitation("guess-10", guesser)).rejects.toMatchObject({
+      code: "rate_limited",
+      status: 429,
+      retryAfterSeconds: expect.any(Number) as unknown,
+    });
+    expect(await checkInvitation("guess-11", opener(guesser))).toEqual({
+      state: "rate_limited",
+      retryAfterSeconds: expect.any(Number) as unknown,
+    });
     // Another person has their own count; signed out, nothing is counted (and nothing can be used).
     expect(await checkInvitation("guess-12", opener(await person("Someone")))).toEqual({ state: "invalid" });
     expect(await checkInvitation("guess-13", null)).toEqual({ state: "invalid" });
@@ -162,7 +184,9 @@ describe("members and roles", () => {
     await expect(removeMember(outsider, firm, viewer)).rejects.toMatchObject({ code: "not_found" });
     await expect(createInvitation(outsider, firm, ["clerk"])).rejects.toMatchObject({ code: "not_found" });
     expect(await snapshot(firm)).toEqual(before);
-    expect(await changeRoles(owner, firm, viewer, ["clerk", "viewer"])).toEqual(expect.arrayContaining([expect.objectContaining({ userId: viewer, roles: ["clerk", "viewer"] })]));
+    expect(await changeRoles(owner, firm, viewer, ["clerk", "viewer"])).toEqual(
+      expect.arrayContaining([expect.objectContaining({ userId: viewer, roles: ["clerk", "viewer"] })]),
+    );
   });
 
   it("a workspace always keeps an owner: the last one can be neither demoted nor removed, nor leave", async () => {
@@ -171,7 +195,11 @@ describe("members and roles", () => {
     const firm = await personalOf(owner);
     await join(owner, firm, clerk, ["clerk"]);
     const before = await snapshot(firm);
-    await expect(changeRoles(owner, firm, owner, ["clerk"])).rejects.toMatchObject({ code: "last_owner", status: 409, message: expect.stringContaining("always keeps an owner") });
+    await expect(changeRoles(owner, firm, owner, ["clerk"])).rejects.toMatchObject({
+      code: "last_owner",
+      status: 409,
+      message: expect.stringContaining("always keeps an owner"),
+    });
     await expect(removeMember(owner, firm, owner)).rejects.toMatchObject({ code: "last_owner", status: 409 });
     expect(await snapshot(firm)).toEqual(before);
 
@@ -226,7 +254,12 @@ describe("invitations", () => {
     expect(JSON.stringify(stored)).not.toContain(created.token);
 
     const guest = await person("Gina Guest");
-    expect(await checkInvitation(created.token, null)).toMatchObject({ state: "open", workspaceName: "Owner", roles: ["clerk", "viewer"], invitedBy: "Owner" });
+    expect(await checkInvitation(created.token, null)).toMatchObject({
+      state: "open",
+      workspaceName: "Owner",
+      roles: ["clerk", "viewer"],
+      invitedBy: "Owner",
+    });
     expect(await acceptInvitation(created.token, guest)).toEqual({ workspaceId: firm });
     const [listed] = await listInvitations(owner, firm);
     expect(listed).toMatchObject({ id: created.invitation.id, state: "used", usedBy: "Gina Guest" });
@@ -375,7 +408,8 @@ describe("renaming a workspace", () => {
 
   it("takes a name with visible characters, trimmed, of at most 80 characters", () => {
     expect(renameWorkspaceSchema.parse({ name: "  Müller & Partner " })).toEqual({ name: "Müller & Partner" });
-    for (const name of ["", "   ", "\u200b", "\u200b\u200d", "x".repeat(81)]) expect(renameWorkspaceSchema.safeParse({ name }).success).toBe(false);
+    for (const name of ["", "   ", "\u200b", "\u200b\u200d", "x".repeat(81)])
+      expect(renameWorkspaceSchema.safeParse({ name }).success).toBe(false);
     expect(renameWorkspaceSchema.safeParse({ name: "A", extra: 1 }).success).toBe(false);
   });
 });

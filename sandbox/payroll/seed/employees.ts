@@ -60,9 +60,7 @@ export function seedEmployee(random: Random, insurers: readonly HealthInsurance[
     ? buildRvnr(random.pick(PENSION_AREAS), birth_date, initial, (sex === 0 ? 0 : 50) + random.int(0, 49))
     : "";
   const emailLocal = `${transliterate(first_name)}.${transliterate(last_name)}`.toLowerCase().replace(/[^a-z.-]/g, "");
-  const email = random.chance(0.6)
-    ? `${emailLocal}@${random.pick(["example.com", "example.org", "example.net"])}`
-    : undefined;
+  const email = random.chance(0.6) ? `${emailLocal}@${random.pick(["example.com", "example.org", "example.net"])}` : undefined;
   return {
     company_id: options.companyId,
     id: options.id,

@@ -1,11 +1,6 @@
 import { monthOf } from "../dates";
 import type { Issue } from "../envelope";
-import {
-  FURTHER_PAYMENT_TYPES,
-  HOURLY_COMPENSATION_TYPES,
-  type FurtherPayment,
-  type HourlyCompensation,
-} from "../model";
+import { FURTHER_PAYMENT_TYPES, HOURLY_COMPENSATION_TYPES, type FurtherPayment, type HourlyCompensation } from "../model";
 import type { Validated, ValidationContext } from "./context";
 import { FieldReader, isPlainObject } from "./fields";
 
@@ -86,13 +81,7 @@ function readFurtherPayment(
   const count = reader.number("count", { required: false, nonNegative: true }) ?? 1.0;
   // Negative amounts are deductions, which the service also takes.
   const amount = reader.number("amount", { required: true });
-  if (
-    issues.length > before ||
-    company_id === undefined ||
-    employee_id === undefined ||
-    type === undefined ||
-    amount === undefined
-  ) {
+  if (issues.length > before || company_id === undefined || employee_id === undefined || type === undefined || amount === undefined) {
     return undefined;
   }
   return { company_id, employee_id, type, count, amount };

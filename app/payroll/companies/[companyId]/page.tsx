@@ -45,14 +45,17 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.title")} />;
   if (state.kind === "ambiguous") return <PayrollProblem code="ambiguous_company" />;
   // Not reached from this workspace: another of the person's workspaces may hold the company.
-  if (state.kind === "not_connected") return <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />;
+  if (state.kind === "not_connected")
+    return <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />;
   const company = await companyForPage(state, companyId);
   if (!company) {
     const notFound = (
       <section className="space-y-3">
         <h1 className="text-2xl font-bold">{t("payroll.title")}</h1>
         <p role="alert">{t("payroll.company.notFound")}</p>
-        <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
+        <Link href="/payroll" className="text-blue-700 underline">
+          {t("payroll.company.back")}
+        </Link>
       </section>
     );
     return <CompanyElsewhere user={state.user} companyId={companyId} fallback={notFound} />;
@@ -62,7 +65,9 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
   const settings = await companySettingsView(state.connection.id, company);
   return (
     <section className="space-y-6">
-      <Link href="/payroll" className="text-blue-700 underline">{t("payroll.company.back")}</Link>
+      <Link href="/payroll" className="text-blue-700 underline">
+        {t("payroll.company.back")}
+      </Link>
       <div>
         <h1 className="text-2xl font-bold">{company.name1}</h1>
         {company.name2 ? <p className="text-slate-700">{company.name2}</p> : null}
@@ -100,7 +105,17 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
   );
 }
 
-async function Employees({ state, company, settings, editable }: { state: Extract<PayrollPageState, { kind: "ready" }>; company: CompanyRecord; settings: CompanySettingsView; editable: boolean }) {
+async function Employees({
+  state,
+  company,
+  settings,
+  editable,
+}: {
+  state: Extract<PayrollPageState, { kind: "ready" }>;
+  company: CompanyRecord;
+  settings: CompanySettingsView;
+  editable: boolean;
+}) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   await referenceListsReady(state.client);
   const [employees, insurers, employeeSettings] = await Promise.all([
@@ -119,12 +134,25 @@ async function Employees({ state, company, settings, editable }: { state: Extrac
     <>
       {warnings.length ? (
         <Notice tone="warning" role="region" aria-labelledby="insurer-warnings">
-          <h2 id="insurer-warnings" className="font-semibold">{t("payroll.company.warningsTitle")}</h2>
+          <h2 id="insurer-warnings" className="font-semibold">
+            {t("payroll.company.warningsTitle")}
+          </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {warnings.map((warning) => {
               const successor = warning.successor ? t("payroll.company.successorSuffix", { successor: warning.successor }) : "";
-              const values = { name: warning.name, id: warning.id, insurer: warning.insurer, date: formatDay(locale, warning.endDate), successor };
-              const key = warning.kind === "ended" ? "payroll.company.warningEnded" : warning.kind === "ending" ? "payroll.company.warningEnding" : "payroll.company.warningUnknown";
+              const values = {
+                name: warning.name,
+                id: warning.id,
+                insurer: warning.insurer,
+                date: formatDay(locale, warning.endDate),
+                successor,
+              };
+              const key =
+                warning.kind === "ended"
+                  ? "payroll.company.warningEnded"
+                  : warning.kind === "ending"
+                    ? "payroll.company.warningEnding"
+                    : "payroll.company.warningUnknown";
               return <li key={warning.id}>{t(key, values)}</li>;
             })}
           </ul>
@@ -136,7 +164,12 @@ async function Employees({ state, company, settings, editable }: { state: Extrac
         <EmployeeTable
           companyId={company.id}
           insurers={labels}
-          checkSettings={{ editable, period: company.current_month, companyHoursLimit: settings.monthlyHoursLimit, employees: employeeSettings }}
+          checkSettings={{
+            editable,
+            period: company.current_month,
+            companyHoursLimit: settings.monthlyHoursLimit,
+            employees: employeeSettings,
+          }}
         />
       </HydrationBoundary>
     </>

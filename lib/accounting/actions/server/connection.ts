@@ -28,6 +28,11 @@ export async function checkLegacyAction(): Promise<{ ok: boolean; message: strin
   const result = await checkLegacyConnection(user.id);
   revalidatePath("/settings/connection");
   return result.ok
-    ? { ok: true, message: t("legacy.checkOk", { until: formatDate(locale, result.accessTokenExpiresAt, { dateStyle: "medium", timeStyle: "medium" }) }) }
+    ? {
+        ok: true,
+        message: t("legacy.checkOk", {
+          until: formatDate(locale, result.accessTokenExpiresAt, { dateStyle: "medium", timeStyle: "medium" }),
+        }),
+      }
     : { ok: false, message: t("legacy.checkFailed", { reason: result.reason }) };
 }

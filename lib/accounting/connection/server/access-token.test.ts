@@ -115,11 +115,15 @@ describe("access tokens of a connection", () => {
     const root = path.resolve(import.meta.dirname, "../../..");
     const runChild = () =>
       new Promise<string[]>((resolve, reject) => {
-        const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/accounting/testing/renew-concurrently.ts"], {
-          cwd: root,
-          env: { ...process.env, CONNECTION_ID: connectionId, COUNT: "25" },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
+        const child = spawn(
+          process.execPath,
+          ["--conditions=react-server", "--import", "tsx", "lib/accounting/testing/renew-concurrently.ts"],
+          {
+            cwd: root,
+            env: { ...process.env, CONNECTION_ID: connectionId, COUNT: "25" },
+            stdio: ["ignore", "pipe", "pipe"],
+          },
+        );
         let out = "";
         let err = "";
         child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));

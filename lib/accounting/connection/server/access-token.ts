@@ -23,7 +23,11 @@ export interface RenewalDeps {
   db: PrismaClient;
   config: AccountingConfig;
   now: () => Date;
-  renew: (config: AccountingConfig, refreshToken: string, route: ConnectionRoute) => Promise<TokenResponse & { resource_owner_id?: string }>;
+  renew: (
+    config: AccountingConfig,
+    refreshToken: string,
+    route: ConnectionRoute,
+  ) => Promise<TokenResponse & { resource_owner_id?: string }>;
   /** Test seam: runs after the token endpoint answered and before the new tokens are committed. */
   beforeCommit?: () => Promise<void> | void;
 }
@@ -120,7 +124,10 @@ async function renewLocked(connectionId: string, options: { stale?: string; forc
       if (row.status === "reauth_required") return { failure: "reauth_required" };
       if (row.status !== "active" || !row.refresh_token_encrypted) return { failure: "not_connected" };
       if (!options.force && row.access_token_encrypted && row.access_token_expires_at) {
-        const current = { token: openAccessToken(connectionId, row.access_token_encrypted), expiresAtMs: row.access_token_expires_at.getTime() };
+        const current = {
+          token: openAccessToken(connectionId, row.access_token_encrypted),
+          expiresAtMs: row.access_token_expires_at.getTime(),
+        };
         if (usable(current, deps.now(), options.stale)) return current;
       }
       let tokens: TokenResponse & { resource_owner_id?: string };
@@ -131,7 +138,13 @@ async function renewLocked(connectionId: string, options: { stale?: string; forc
         if (!(error instanceof InvalidGrantError)) throw error;
         await tx.accountingConnection.update({
           where: { id: connectionId },
-          data: { status: "reauth_required", statusReason: "invalid_grant", accessTokenEncrypted: null, accessTokenExpiresAt: null, refreshTokenEncrypted: null },
+          data: {
+            status: "reauth_required",
+            statusReason: "invalid_grant",
+            accessTokenEncrypted: null,
+            accessTokenExpiresAt: null,
+            refreshTokenEncrypted: null,
+          },
         });
         return { failure: "reauth_required" };
       }

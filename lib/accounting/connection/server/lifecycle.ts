@@ -40,7 +40,12 @@ export function revokeLegacyToken(country: string, accessToken: string): Promise
 export async function storeSignInTokens(
   db: PrismaClient,
   input: { userId: string; tokens: TokenResponse; country: string | undefined; version?: ConnectionVersion; resourceOwnerId?: string },
-): Promise<{ connectionId: string; replacedRefreshToken: string | undefined; replacedAccessToken?: string; replacedCountry?: string | null }> {
+): Promise<{
+  connectionId: string;
+  replacedRefreshToken: string | undefined;
+  replacedAccessToken?: string;
+  replacedCountry?: string | null;
+}> {
   const now = new Date();
   const version = input.version ?? "v3_1";
   return db.$transaction(async (tx) => {
@@ -87,7 +92,11 @@ interface RevokeRow {
 }
 
 function isRetryable(error: unknown): boolean {
-  return error instanceof AccountingUnavailableError || error instanceof AccountingNetworkError || (error instanceof AccountingError && error.status === 429);
+  return (
+    error instanceof AccountingUnavailableError ||
+    error instanceof AccountingNetworkError ||
+    (error instanceof AccountingError && error.status === 429)
+  );
 }
 
 /**
@@ -132,7 +141,11 @@ export async function revokeConnection(connectionId: string, deps: LifecycleDeps
           await tx.accountingConnection.update({
             where: { id: connectionId },
             // The legacy retry needs the access token: it is kept (sealed) until revoked.
-            data: { status: "revoke_pending", statusReason: (error as AccountingError).$dataCode, ...(legacy ? {} : { accessTokenEncrypted: null, accessTokenExpiresAt: null }) },
+            data: {
+              status: "revoke_pending",
+              statusReason: (error as AccountingError).$dataCode,
+              ...(legacy ? {} : { accessTokenEncrypted: null, accessTokenExpiresAt: null }),
+            },
           });
           return "pending";
         }

@@ -15,7 +15,15 @@ export interface ConnectionSummary {
 export async function connectionSummary(userId: string): Promise<ConnectionSummary | null> {
   return getDb().accountingConnection.findUnique({
     where: { userId_version: { userId, version: "v3_1" } },
-    select: { status: true, scopes: true, country: true, accessTokenExpiresAt: true, refreshTokenExpiresAt: true, lastRenewedAt: true, statusReason: true },
+    select: {
+      status: true,
+      scopes: true,
+      country: true,
+      accessTokenExpiresAt: true,
+      refreshTokenExpiresAt: true,
+      lastRenewedAt: true,
+      statusReason: true,
+    },
   });
 }
 

@@ -8,9 +8,14 @@ import { forgetAccessToken, getAccessToken } from "../../connection/server/acces
  * stored row is read, not this process's cache: another process may have
  * renewed or the token may have been revoked meanwhile.
  */
-export async function checkLegacyConnection(userId: string): Promise<{ ok: true; accessTokenExpiresAt: Date } | { ok: false; reason: string }> {
+export async function checkLegacyConnection(
+  userId: string,
+): Promise<{ ok: true; accessTokenExpiresAt: Date } | { ok: false; reason: string }> {
   const db = getDb();
-  const connection = await db.accountingConnection.findUnique({ where: { userId_version: { userId, version: "v3" } }, select: { id: true } });
+  const connection = await db.accountingConnection.findUnique({
+    where: { userId_version: { userId, version: "v3" } },
+    select: { id: true },
+  });
   if (!connection) return { ok: false, reason: "not connected" };
   forgetAccessToken(connection.id);
   try {

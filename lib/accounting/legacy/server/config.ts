@@ -16,7 +16,15 @@ export interface LegacyConfig {
 export function legacyConfig(): LegacyConfig | null {
   const env = serverEnv();
   const { LEGACY_AUTH_URL, LEGACY_OAUTH_NA_URL, LEGACY_OAUTH_EU_URL, LEGACY_OAUTH_GB_URL, LEGACY_CLIENT_ID, LEGACY_CLIENT_SECRET } = env;
-  if (!LEGACY_AUTH_URL || !LEGACY_OAUTH_NA_URL || !LEGACY_OAUTH_EU_URL || !LEGACY_OAUTH_GB_URL || !LEGACY_CLIENT_ID || !LEGACY_CLIENT_SECRET) return null;
+  if (
+    !LEGACY_AUTH_URL ||
+    !LEGACY_OAUTH_NA_URL ||
+    !LEGACY_OAUTH_EU_URL ||
+    !LEGACY_OAUTH_GB_URL ||
+    !LEGACY_CLIENT_ID ||
+    !LEGACY_CLIENT_SECRET
+  )
+    return null;
   return {
     authUrl: LEGACY_AUTH_URL,
     naUrl: LEGACY_OAUTH_NA_URL,

@@ -30,7 +30,9 @@ const db = testDb();
 const userIds: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ seedClients: [{ ...TEST_CLIENT, redirect_uris: [`${APP_URL}/api/auth/callback/accounting`] }, V3_CLIENT] });
+  sandbox = await startTestSandbox({
+    seedClients: [{ ...TEST_CLIENT, redirect_uris: [`${APP_URL}/api/auth/callback/accounting`] }, V3_CLIENT],
+  });
   const legacy = sandbox.urls.legacy;
   Object.assign(process.env, {
     DATABASE_URL: inject("databaseUrl"),
@@ -62,13 +64,21 @@ afterAll(async () => {
 });
 
 const stats = async () => (await sandbox.control<{ legacy_token: Regions; legacy_revoke: Regions }>("GET", "/stats")).body;
-const tokenStates = async () => (await sandbox.control<{ kind: string; state: string; value: string; version: string }[]>("GET", "/tokens")).body;
+const tokenStates = async () =>
+  (await sandbox.control<{ kind: string; state: string; value: string; version: string }[]>("GET", "/tokens")).body;
 
 /** Through the legacy pages to the callback's code and country, as the browser would. */
 async function legacyCallback(person: (typeof PEOPLE)[keyof typeof PEOPLE]) {
   const callback = await walkAuthorization(
     requireLegacyConfig().authUrl,
-    { client_id: V3_CLIENT.client_id, redirect_uri: V3_CLIENT.redirect_uris[0]!, response_type: "code", scopes: "full_access", state: "s", country: person.country },
+    {
+      client_id: V3_CLIENT.client_id,
+      redirect_uri: V3_CLIENT.redirect_uris[0]!,
+      response_type: "code",
+      scopes: "full_access",
+      state: "s",
+      country: person.country,
+    },
     person,
   );
   return { code: callback.searchParams.get("code") ?? "", country: callback.searchParams.get("country") ?? "" };
@@ -98,14 +108,19 @@ describe("legacy v3 connections", () => {
   });
 
   it("exchanges each code at its country's host (the callback's country is lower case) and nowhere else", async () => {
-    for (const [person, region] of [[PEOPLE.alice, "gb"], [PEOPLE.ben, "na"], [PEOPLE.claudia, "eu"]] as const) {
+    for (const [person, region] of [
+      [PEOPLE.alice, "gb"],
+      [PEOPLE.ben, "na"],
+      [PEOPLE.claudia, "eu"],
+    ] as const) {
       const before = await stats();
       const { country, tokens } = await legacyConnection(person);
       expect(country).toBe(person.country);
       expect(tokens.expires_in).toBe(3600);
       expect(tokens.access_token).toMatch(/^[0-9a-f]{40}$/);
       const after = await stats();
-      for (const other of ["na", "eu", "gb"] as const) expect(after.legacy_token[other] - before.legacy_token[other]).toBe(other === region ? 1 : 0);
+      for (const other of ["na", "eu", "gb"] as const)
+        expect(after.legacy_token[other] - before.legacy_token[other]).toBe(other === region ? 1 : 0);
     }
   });
 
@@ -117,7 +132,13 @@ describe("legacy v3 connections", () => {
   it("stores country, resource owner, sealed tokens and no refresh-token expiry", async () => {
     const { connectionId, tokens } = await legacyConnection(PEOPLE.alice);
     const row = await db.accountingConnection.findUniqueOrThrow({ where: { id: connectionId } });
-    expect(row).toMatchObject({ version: "v3", country: "GB", resourceOwnerId: tokens.resource_owner_id, refreshTokenExpiresAt: null, status: "active" });
+    expect(row).toMatchObject({
+      version: "v3",
+      country: "GB",
+      resourceOwnerId: tokens.resource_owner_id,
+      refreshTokenExpiresAt: null,
+      status: "active",
+    });
     expect(row.refreshTokenEncrypted).not.toContain(tokens.refresh_token);
     expect(row.accessTokenEncrypted).not.toContain(tokens.access_token);
     expect(row.accessTokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(3500_000);
@@ -143,14 +164,21 @@ describe("legacy v3 connections", () => {
 
   it("a refused refresh token asks for a new sign-in", async () => {
     const { connectionId } = await legacyConnection(PEOPLE.alice);
-    const deps = { ...defaultRenewalDeps(), renew: async () => Promise.reject(new InvalidGrantError(400, [{ dataCode: "invalid_grant", message: "", source: "" }])) };
+    const deps = {
+      ...defaultRenewalDeps(),
+      renew: async () => Promise.reject(new InvalidGrantError(400, [{ dataCode: "invalid_grant", message: "", source: "" }])),
+    };
     await expect(renewAccessToken(connectionId, { force: true }, deps)).rejects.toThrow();
     expect((await db.accountingConnection.findUniqueOrThrow({ where: { id: connectionId } })).status).toBe("reauth_required");
   });
 
   it("disconnect revokes the access token at the country's host (empty 204) and deletes the connection", async () => {
     const { userId, tokens } = await legacyConnection(PEOPLE.alice);
-    const outcome = await disconnectUser(userId, defaultLifecycleDeps(async () => {}), "v3");
+    const outcome = await disconnectUser(
+      userId,
+      defaultLifecycleDeps(async () => {}),
+      "v3",
+    );
     expect(outcome).toBe("revoked");
     expect((await stats()).legacy_revoke).toEqual({ na: 0, eu: 0, gb: 1 });
     const states = await tokenStates();

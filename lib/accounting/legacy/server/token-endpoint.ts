@@ -5,7 +5,10 @@ import type { TokenResponse } from "../../schemas";
 import { legacyEndpoints } from "../endpoints";
 import type { LegacyConfig } from "./config";
 
-export type LegacyEndpointConfig = Pick<LegacyConfig, "naUrl" | "euUrl" | "gbUrl" | "clientId" | "clientSecret" | "timeoutMs" | "redirectUri">;
+export type LegacyEndpointConfig = Pick<
+  LegacyConfig,
+  "naUrl" | "euUrl" | "gbUrl" | "clientId" | "clientSecret" | "timeoutMs" | "redirectUri"
+>;
 
 /** A legacy token response: `resource_owner_id` is the `X-Site` value; the refresh token never expires. */
 export type LegacyTokenResponse = TokenResponse & { resource_owner_id?: string };
@@ -18,7 +21,11 @@ export async function requestLegacyCodeExchange(config: LegacyEndpointConfig, co
 }
 
 /** grant_type=refresh_token at the connection's country; never retried (the refresh token rotates). */
-export async function requestLegacyRenewal(config: LegacyEndpointConfig, country: string, refreshToken: string): Promise<LegacyTokenResponse> {
+export async function requestLegacyRenewal(
+  config: LegacyEndpointConfig,
+  country: string,
+  refreshToken: string,
+): Promise<LegacyTokenResponse> {
   const { tokenUrl } = legacyEndpoints(config, country);
   const response = await postForm(tokenUrl, config, { grant_type: "refresh_token", refresh_token: refreshToken });
   return parseTokenResponse(response) as LegacyTokenResponse;

@@ -41,7 +41,9 @@ beforeAll(async () => {
   workspaceA = (await db.workspace.create({ data: { name: `Settings A ${run}` } })).id;
   const workspaceB = (await db.workspace.create({ data: { name: `Settings B ${run}` } })).id;
   const member = async (name: string, workspaceId: string, role: "owner" | "clerk" | "viewer" | "approver"): Promise<Person> => {
-    const user = await db.user.create({ data: { accountingUserId: `settings-${run}-${name}`, displayName: name, activeWorkspaceId: null } });
+    const user = await db.user.create({
+      data: { accountingUserId: `settings-${run}-${name}`, displayName: name, activeWorkspaceId: null },
+    });
     await db.workspaceMember.create({ data: { workspaceId, userId: user.id, roles: [role] } });
     await db.user.update({ where: { id: user.id }, data: { activeWorkspaceId: workspaceId } });
     return { userId: user.id, sessionId: await createSession(user.id) };
@@ -67,9 +69,21 @@ beforeEach(async () => {
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-async function put(person: Person, handler: Handler, params: Record<string, string>, body: unknown): Promise<{ status: number; body: { ok: boolean; data?: Record<string, unknown>; error?: { code: string; fields?: Record<string, string> } } }> {
+async function put(
+  person: Person,
+  handler: Handler,
+  params: Record<string, string>,
+  body: unknown,
+): Promise<{
+  status: number;
+  body: { ok: boolean; data?: Record<string, unknown>; error?: { code: string; fields?: Record<string, string> } };
+}> {
   session.current = person;
-  const request = new NextRequest("http://localhost:3999/api/payroll/companies/1001/check-settings", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const request = new NextRequest("http://localhost:3999/api/payroll/companies/1001/check-settings", {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const response = await handler(request, { params: Promise.resolve(params) });
   return { status: response.status, body: (await response.json()) as never };
 }
@@ -79,7 +93,8 @@ async function handlers() {
   return { company: api.putCompanyCheckSettings as Handler, employee: api.putEmployeeCheckSettings as Handler };
 }
 
-const auditOf = (kind: string) => db.auditEntry.findMany({ where: { workspaceId: workspaceA, kind }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] });
+const auditOf = (kind: string) =>
+  db.auditEntry.findMany({ where: { workspaceId: workspaceA, kind }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] });
 
 describe("company check settings", () => {
   it("a clerk confirms the Land and changes the limit: stored, recorded old → new once, a save without changes records nothing", async () => {
@@ -92,7 +107,10 @@ describe("company check settings", () => {
     const { companyCheckSettings } = await import("./read");
     expect(await companyCheckSettings(connectionA, COMPANY)).toEqual({ federalState: "BY", monthlyHoursLimit: 173.5 });
     const recorded = (await auditOf("company.check_settings")).slice(before);
-    expect(recorded.map((entry) => entry.details)).toEqual([{ changes: { federalState: [null, "BY"] } }, { changes: { monthlyHoursLimit: [208, 173.5] } }]);
+    expect(recorded.map((entry) => entry.details)).toEqual([
+      { changes: { federalState: [null, "BY"] } },
+      { changes: { monthlyHoursLimit: [208, 173.5] } },
+    ]);
     expect(recorded[0]).toMatchObject({ companyId: COMPANY, actorName: "Clara Clerk" });
   });
 
@@ -100,7 +118,10 @@ describe("company check settings", () => {
     const { company } = await handlers();
     const before = (await auditOf("company.check_settings")).length;
     for (const person of [people.viewer, people.approver]) {
-      expect(await put(person, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "208" })).toMatchObject({ status: 403, body: { ok: false, error: { code: "forbidden" } } });
+      expect(await put(person, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "208" })).toMatchObject({
+        status: 403,
+        body: { ok: false, error: { code: "forbidden" } },
+      });
     }
     const other = await put(people.otherOwner, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "208" });
     expect([403, 404]).toContain(other.status);
@@ -111,7 +132,10 @@ describe("company check settings", () => {
   it("answers bad input with field codes (422), never a 5xx", async () => {
     const { company } = await handlers();
     const refused = await put(people.clerk, company, { companyId: String(COMPANY) }, { federalState: "XX", monthlyHoursLimit: "800" });
-    expect(refused).toMatchObject({ status: 422, body: { error: { code: "invalid", fields: { federalState: "unknownState", monthlyHoursLimit: "tooManyHours" } } } });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid", fields: { federalState: "unknownState", monthlyHoursLimit: "tooManyHours" } } },
+    });
     const empty = await put(people.clerk, company, { companyId: String(COMPANY) }, { federalState: "", monthlyHoursLimit: "" });
     expect(empty.body.error?.fields).toEqual({ monthlyHoursLimit: "required" });
   });
@@ -143,8 +167,16 @@ describe("employee check settings", () => {
     expect((await put(people.viewer, employee, { companyId: String(COMPANY), employeeId: "1" }, body)).status).toBe(403);
     expect([403, 404]).toContain((await put(people.otherOwner, employee, { companyId: String(COMPANY), employeeId: "1" }, body)).status);
     expect(await put(people.clerk, employee, { companyId: String(COMPANY), employeeId: "999999" }, body)).toMatchObject({ status: 404 });
-    const noAmount = await put(people.clerk, employee, { companyId: String(COMPANY), employeeId: "1" }, { payCapKind: "custom", payCapAmount: "", monthlyHoursLimit: "0" });
-    expect(noAmount).toMatchObject({ status: 422, body: { error: { fields: { payCapAmount: "required", monthlyHoursLimit: "notPositive" } } } });
+    const noAmount = await put(
+      people.clerk,
+      employee,
+      { companyId: String(COMPANY), employeeId: "1" },
+      { payCapKind: "custom", payCapAmount: "", monthlyHoursLimit: "0" },
+    );
+    expect(noAmount).toMatchObject({
+      status: 422,
+      body: { error: { fields: { payCapAmount: "required", monthlyHoursLimit: "notPositive" } } },
+    });
     expect(await db.payrollEmployeeSettings.count({ where: { connectionId: connectionA } })).toBe(0);
   });
 });
@@ -155,12 +187,20 @@ describe("presenting the entries", () => {
     const entry = { occurredAt: new Date(), actorId: null, actorName: "Clara", companyId: COMPANY, period: null };
     const en = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
     const de = createTranslator({ locale: "de", messages: MESSAGES.de as Messages }) as unknown as Translate;
-    const employeeEntry = { ...entry, kind: "employee.check_settings" as const, details: { employeeId: 1, name: "Anna Berg", changes: { payCap: ["minijob", "1200.50"], monthlyHoursLimit: [null, 160] } } };
+    const employeeEntry = {
+      ...entry,
+      kind: "employee.check_settings" as const,
+      details: { employeeId: 1, name: "Anna Berg", changes: { payCap: ["minijob", "1200.50"], monthlyHoursLimit: [null, 160] } },
+    };
     expect(presentEntry("de", de, employeeEntry).changes).toEqual([
       { where: "Mitarbeiter 1 Anna Berg", field: "Monatliche Verdienstgrenze", old: "Minijob", new: "1.200,50 €" },
       { where: "Mitarbeiter 1 Anna Berg", field: "Monatliche Stundengrenze", old: "die der Firma", new: "160 Stunden" },
     ]);
     const companyEntry = { ...entry, kind: "company.check_settings" as const, details: { changes: { federalState: [null, "BY"] } } };
-    expect(presentEntry("en", en, companyEntry)).toMatchObject({ what: "Check settings of the company", summary: "1 check setting of the company changed.", changes: [{ field: "Federal state", old: "not set", new: "Bavaria" }] });
+    expect(presentEntry("en", en, companyEntry)).toMatchObject({
+      what: "Check settings of the company",
+      summary: "1 check setting of the company changed.",
+      changes: [{ field: "Federal state", old: "not set", new: "Bavaria" }],
+    });
   });
 });

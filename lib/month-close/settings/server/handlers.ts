@@ -16,18 +16,24 @@ import { saveCompanyCheckSettings, saveEmployeeCheckSettings } from "./service";
 const companyParams = z.object({ companyId: z.string() });
 const employeeParams = z.object({ companyId: z.string(), employeeId: z.string().regex(/^\d{1,9}$/) });
 
-export const putCompanyCheckSettings = payrollRoute({ permission: "payroll.edit", params: companyParams, body: companySettingsInputSchema, maxBodyBytes: 1024 }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  const settings = await saveCompanyCheckSettings(auditActorOf(context.user), context.connection.id, company.id, context.body);
-  return successResponse({ settings });
-});
+export const putCompanyCheckSettings = payrollRoute(
+  { permission: "payroll.edit", params: companyParams, body: companySettingsInputSchema, maxBodyBytes: 1024 },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    const settings = await saveCompanyCheckSettings(auditActorOf(context.user), context.connection.id, company.id, context.body);
+    return successResponse({ settings });
+  },
+);
 
-export const putEmployeeCheckSettings = payrollRoute({ permission: "payroll.edit", params: employeeParams, body: employeeSettingsInputSchema, maxBodyBytes: 1024 }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  const employeeId = Number(context.params.employeeId);
-  // The id comes from the request: it must be one of the company's employees at the service.
-  const found = (await context.client.listEmployees(company.id)).find((employee) => employee.id === employeeId);
-  const employee = found ? { id: found.id, name: `${found.first_name} ${found.last_name}`.trim() } : null;
-  const settings = await saveEmployeeCheckSettings(auditActorOf(context.user), context.connection.id, company.id, employee, context.body);
-  return successResponse({ settings });
-});
+export const putEmployeeCheckSettings = payrollRoute(
+  { permission: "payroll.edit", params: employeeParams, body: employeeSettingsInputSchema, maxBodyBytes: 1024 },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    const employeeId = Number(context.params.employeeId);
+    // The id comes from the request: it must be one of the company's employees at the service.
+    const found = (await context.client.listEmployees(company.id)).find((employee) => employee.id === employeeId);
+    const employee = found ? { id: found.id, name: `${found.first_name} ${found.last_name}`.trim() } : null;
+    const settings = await saveEmployeeCheckSettings(auditActorOf(context.user), context.connection.id, company.id, employee, context.body);
+    return successResponse({ settings });
+  },
+);

@@ -6,7 +6,12 @@ import { proposeFederalState, type FederalState } from "@/lib/month-close/checks
 import { DEFAULT_COMPANY_HOURS_LIMIT } from "@/lib/month-close/checks/tables";
 import type { CompanyRecord } from "@/lib/payroll/connection/server/companies";
 import { companyCheckSettings, type CompanyCheckSettings, type EmployeeCheckSettings } from "./read";
-import { companySettingsValues, employeeSettingsValues, type companySettingsInputSchema, type employeeSettingsInputSchema } from "../schemas";
+import {
+  companySettingsValues,
+  employeeSettingsValues,
+  type companySettingsInputSchema,
+  type employeeSettingsInputSchema,
+} from "../schemas";
 import type { z } from "zod";
 
 /**
@@ -38,14 +43,22 @@ function changesOf(before: Record<string, string | number | null>, after: Record
   return changes;
 }
 
-export async function saveCompanyCheckSettings(actor: AuditActor | null, connectionId: string, companyId: number, input: z.output<typeof companySettingsInputSchema>): Promise<CompanyCheckSettings> {
+export async function saveCompanyCheckSettings(
+  actor: AuditActor | null,
+  connectionId: string,
+  companyId: number,
+  input: z.output<typeof companySettingsInputSchema>,
+): Promise<CompanyCheckSettings> {
   const next = companySettingsValues(input);
   return getDb().$transaction(async (tx) => {
     // The row lock keeps two saves at once from recording the same old value.
     const [row] = await tx.$queryRaw<{ federal_state: string | null; monthly_hours_limit: string }[]>`
       SELECT federal_state, monthly_hours_limit::text FROM payroll_company_settings
       WHERE connection_id = ${connectionId}::uuid AND company_id = ${companyId} FOR UPDATE`;
-    const before = { federalState: row?.federal_state ?? null, monthlyHoursLimit: row ? Number(row.monthly_hours_limit) : DEFAULT_COMPANY_HOURS_LIMIT };
+    const before = {
+      federalState: row?.federal_state ?? null,
+      monthlyHoursLimit: row ? Number(row.monthly_hours_limit) : DEFAULT_COMPANY_HOURS_LIMIT,
+    };
     const changes = changesOf(before, next);
     if (Object.keys(changes).length === 0) return next;
     await tx.payrollCompanySettings.upsert({
@@ -74,7 +87,10 @@ export async function saveEmployeeCheckSettings(
     const [row] = await tx.$queryRaw<{ pay_cap: string | null; monthly_hours_limit: string | null }[]>`
       SELECT pay_cap, monthly_hours_limit::text FROM payroll_employee_settings
       WHERE connection_id = ${connectionId}::uuid AND company_id = ${companyId} AND employee_id = ${employeeId} FOR UPDATE`;
-    const before = { payCap: row?.pay_cap ?? null, monthlyHoursLimit: row?.monthly_hours_limit == null ? null : Number(row.monthly_hours_limit) };
+    const before = {
+      payCap: row?.pay_cap ?? null,
+      monthlyHoursLimit: row?.monthly_hours_limit == null ? null : Number(row.monthly_hours_limit),
+    };
     const changes = changesOf(before, next);
     const saved = { employeeId, ...next };
     if (Object.keys(changes).length === 0) return saved;
@@ -84,8 +100,12 @@ export async function saveEmployeeCheckSettings(
       update: { payCap: next.payCap, monthlyHoursLimit: next.monthlyHoursLimit },
       select: { employeeId: true },
     });
-    await recordAudit(tx, actor, { kind: "employee.check_settings", companyId, subjectId: String(employeeId), details: { employeeId, name: employee.name, changes } });
+    await recordAudit(tx, actor, {
+      kind: "employee.check_settings",
+      companyId,
+      subjectId: String(employeeId),
+      details: { employeeId, name: employee.name, changes },
+    });
     return saved;
   });
 }
-

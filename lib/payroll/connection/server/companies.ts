@@ -11,8 +11,22 @@ export interface CompanyRecord extends Company {
   syncedAt: Date;
 }
 
-function toRecord(row: { companyId: number; name1: string; name2: string; address: unknown; currentMonth: string; syncedAt: Date }): CompanyRecord {
-  return { id: row.companyId, name1: row.name1, name2: row.name2, address: row.address as Company["address"], current_month: row.currentMonth, syncedAt: row.syncedAt };
+function toRecord(row: {
+  companyId: number;
+  name1: string;
+  name2: string;
+  address: unknown;
+  currentMonth: string;
+  syncedAt: Date;
+}): CompanyRecord {
+  return {
+    id: row.companyId,
+    name1: row.name1,
+    name2: row.name2,
+    address: row.address as Company["address"],
+    current_month: row.currentMonth,
+    syncedAt: row.syncedAt,
+  };
 }
 
 /** Reads `GET /v1/companies` and replaces the connection's cached list. */
@@ -24,8 +38,22 @@ export async function syncCompanies(connectionId: string, client: PayrollClient)
     ...companies.map((company) =>
       getDb().payrollCompany.upsert({
         where: { connectionId_companyId: { connectionId, companyId: company.id } },
-        create: { connectionId, companyId: company.id, name1: company.name1, name2: company.name2, address: company.address, currentMonth: company.current_month, syncedAt: now },
-        update: { name1: company.name1, name2: company.name2, address: company.address, currentMonth: company.current_month, syncedAt: now },
+        create: {
+          connectionId,
+          companyId: company.id,
+          name1: company.name1,
+          name2: company.name2,
+          address: company.address,
+          currentMonth: company.current_month,
+          syncedAt: now,
+        },
+        update: {
+          name1: company.name1,
+          name2: company.name2,
+          address: company.address,
+          currentMonth: company.current_month,
+          syncedAt: now,
+        },
       }),
     ),
   ]);
@@ -46,7 +74,11 @@ export async function requireCompany(connectionId: string, companyId: number, cl
   if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new PayrollCompanyNotReachableError();
   const row = await getDb().payrollCompany.findUnique({ where: { connectionId_companyId: { connectionId, companyId } } });
   if (row) return toRecord(row);
-  const newest = await getDb().payrollCompany.findFirst({ where: { connectionId }, orderBy: { syncedAt: "desc" }, select: { syncedAt: true } });
+  const newest = await getDb().payrollCompany.findFirst({
+    where: { connectionId },
+    orderBy: { syncedAt: "desc" },
+    select: { syncedAt: true },
+  });
   if (newest && Date.now() - newest.syncedAt.getTime() < RESYNC_AFTER_MS) throw new PayrollCompanyNotReachableError();
   const fresh = await syncCompanies(connectionId, client);
   const company = fresh.find((candidate) => candidate.id === companyId);

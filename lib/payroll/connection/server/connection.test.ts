@@ -36,7 +36,9 @@ describe("payroll connection", () => {
     const actor = await newActor();
 
     await expect(connectPayroll(actor, { apiKey: "pk_wrong" }, null)).rejects.toMatchObject({ name: "PayrollUnauthorizedError" });
-    await expect(connectPayroll(actor, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" }, null)).rejects.toMatchObject({ name: "BaseUrlNotAllowedError" });
+    await expect(connectPayroll(actor, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" }, null)).rejects.toMatchObject({
+      name: "BaseUrlNotAllowedError",
+    });
     expect(await workspaceConnections(actor)).toEqual([]);
     await expect(payrollFor(actor, "payroll.read")).rejects.toMatchObject({ name: "PayrollNotConnectedError" });
 
@@ -73,19 +75,34 @@ describe("payroll connection", () => {
     await saveDraft(first.id, 1001, { first_name: "Kept" });
     await db.payrollEntryDraft.create({ data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours" } });
     await db.payrollEntryTransfer.create({
-      data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours", userId: actor.userId, userName: "T", outcome: "succeeded", lines: [], lineCount: 0, totalCents: "0" },
+      data: {
+        connectionId: first.id,
+        companyId: 1001,
+        period: "2026-11",
+        kind: "hours",
+        userId: actor.userId,
+        userName: "T",
+        outcome: "succeeded",
+        lines: [],
+        lineCount: 0,
+        totalCents: "0",
+      },
     });
     await db.payrollImport.create({ data: { connectionId: first.id, companyId: 1001, status: "running", total: 0 } });
 
     await disconnectPayroll(actor, first.id, null);
-    expect(await workspaceConnections(actor)).toMatchObject([{ username: "Sabine Krüger", connected: false, counts: { drafts: 2, imports: 1, transfers: 1 } }]);
+    expect(await workspaceConnections(actor)).toMatchObject([
+      { username: "Sabine Krüger", connected: false, counts: { drafts: 2, imports: 1, transfers: 1 } },
+    ]);
     // A running import cannot go on without a key: paused, to be resumed after reconnecting.
     expect((await db.payrollImport.findFirstOrThrow({ where: { connectionId: first.id } })).status).toBe("paused");
 
     const back = await connectPayroll(actor, { apiKey: SABINE }, null);
     expect(back.id).toBe(first.id);
     expect((await loadDraft(back.id, 1001))?.first_name).toBe("Kept");
-    expect(await workspaceConnections(actor)).toMatchObject([{ connected: true, chosen: true, counts: { drafts: 2, imports: 1, transfers: 1 } }]);
+    expect(await workspaceConnections(actor)).toMatchObject([
+      { connected: true, chosen: true, counts: { drafts: 2, imports: 1, transfers: 1 } },
+    ]);
 
     expect(await deletePayrollData(actor, first.id, null)).toBe(true);
     expect(await workspaceConnections(actor)).toEqual([]);
@@ -143,7 +160,8 @@ describe("payroll connection", () => {
 
   it("downloads the reference lists as CSV into Postgres, and keeps drafts per company", async () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
-    const { healthInsurances, countries, refreshReferenceLists, referenceListsFetchedAt } = await import("../../employees/server/reference-lists");
+    const { healthInsurances, countries, refreshReferenceLists, referenceListsFetchedAt } =
+      await import("../../employees/server/reference-lists");
     const { loadDraft, saveDraft, deleteDraft } = await import("../../employees/server/onboarding-draft");
     const user = await newUser();
     const connection = await connectPayroll(await (await import("../../testing/actor")).personalActor(user.id), { apiKey: SABINE }, null);
@@ -179,7 +197,10 @@ describe("payroll connection", () => {
     const { connectSchema } = await import("./connection");
     for (const apiKey of ["pk_a\r\nX-Evil: 1", "pk_\u0000a", "pk_a b", "pk_😀", "pk_ä"]) {
       const result = connectSchema.safeParse({ apiKey });
-      expect(result.error?.issues.map((issue) => `${issue.path.join(".")}=${issue.message}`), JSON.stringify(apiKey)).toEqual(["apiKey=invalidKey"]);
+      expect(
+        result.error?.issues.map((issue) => `${issue.path.join(".")}=${issue.message}`),
+        JSON.stringify(apiKey),
+      ).toEqual(["apiKey=invalidKey"]);
     }
     expect(connectSchema.parse({ apiKey: ` ${SABINE} ` }).apiKey).toBe(SABINE);
   });
@@ -209,8 +230,16 @@ describe("payroll connection", () => {
       health_insurance: insurer.number,
       insurance_number: "65170839J003",
     };
-    expect(await createEmployeeFromForm(client, company, values)).toEqual({ ok: false, code: "invalid", fields: { postal_code: "postalCode" } });
-    expect(await createEmployeeFromForm(client, company, { ...values, id: "2", postal_code: "50674" })).toEqual({ ok: false, code: "invalid", fields: { id: "idInUse" } });
+    expect(await createEmployeeFromForm(client, company, values)).toEqual({
+      ok: false,
+      code: "invalid",
+      fields: { postal_code: "postalCode" },
+    });
+    expect(await createEmployeeFromForm(client, company, { ...values, id: "2", postal_code: "50674" })).toEqual({
+      ok: false,
+      code: "invalid",
+      fields: { id: "idInUse" },
+    });
     const created = await createEmployeeFromForm(client, company, { ...values, postal_code: "50674" });
     expect(created).toMatchObject({ ok: true, employee: { id: 8, entry: `${company.current_month}-01` } });
   });

@@ -107,9 +107,19 @@ export async function connectPayroll(actor: PayrollActor, input: ConnectInput, a
     const id = existing?.id ?? randomUUID();
     const sealed = sealSecret(apiKey, { ...SECRET, rowId: id });
     const row = existing
-      ? await tx.payrollConnection.update({ where: { id }, data: { apiKeyEncrypted: sealed, disconnectedAt: null }, select: CONNECTION_INFO })
-      : await tx.payrollConnection.create({ data: { id, workspaceId: actor.workspaceId, createdById: actor.userId, baseUrl, username, apiKeyEncrypted: sealed }, select: CONNECTION_INFO });
-    await tx.workspaceMember.update({ where: { workspaceId_userId: { workspaceId: actor.workspaceId, userId: actor.userId } }, data: { payrollConnectionId: id } });
+      ? await tx.payrollConnection.update({
+          where: { id },
+          data: { apiKeyEncrypted: sealed, disconnectedAt: null },
+          select: CONNECTION_INFO,
+        })
+      : await tx.payrollConnection.create({
+          data: { id, workspaceId: actor.workspaceId, createdById: actor.userId, baseUrl, username, apiKeyEncrypted: sealed },
+          select: CONNECTION_INFO,
+        });
+    await tx.workspaceMember.update({
+      where: { workspaceId_userId: { workspaceId: actor.workspaceId, userId: actor.userId } },
+      data: { payrollConnectionId: id },
+    });
     await recordAudit(tx, audit, { kind: "payroll.connected", subjectId: id, details: { username, baseUrl } });
     return row;
   });
@@ -139,7 +149,10 @@ function managed(actor: PayrollActor, connectionId: string) {
 
 /** Nothing found for an owner's change: 403 for a member of the workspace holding it, else 404. */
 async function connectionRefusal(actor: PayrollActor, connectionId: string): Promise<ApiError> {
-  const visible = await getDb().payrollConnection.findFirst({ where: { id: connectionId, workspace: heldBy(actor.userId) }, select: { id: true } });
+  const visible = await getDb().payrollConnection.findFirst({
+    where: { id: connectionId, workspace: heldBy(actor.userId) },
+    select: { id: true },
+  });
   return visible ? new ApiError("forbidden", OWNER_ONLY) : new ApiError("not_found", "There is no such payroll connection.");
 }
 
@@ -151,11 +164,20 @@ async function connectionRefusal(actor: PayrollActor, connectionId: string): Pro
  */
 export async function disconnectPayroll(actor: PayrollActor, connectionId: string, audit: AuditActor | null): Promise<boolean> {
   const result = await getDb().$transaction(async (tx) => {
-    const row = await tx.payrollConnection.findFirst({ where: managed(actor, connectionId), select: { id: true, username: true, baseUrl: true } });
+    const row = await tx.payrollConnection.findFirst({
+      where: managed(actor, connectionId),
+      select: { id: true, username: true, baseUrl: true },
+    });
     if (!row) return null;
-    const { count } = await tx.payrollConnection.updateMany({ where: { ...managed(actor, connectionId), apiKeyEncrypted: { not: null } }, data: { apiKeyEncrypted: null, disconnectedAt: new Date() } });
+    const { count } = await tx.payrollConnection.updateMany({
+      where: { ...managed(actor, connectionId), apiKeyEncrypted: { not: null } },
+      data: { apiKeyEncrypted: null, disconnectedAt: new Date() },
+    });
     // After the key: a worker that claims the import in between fails to get a client and leaves it.
-    await tx.payrollImport.updateMany({ where: { connectionId: row.id, status: "running" }, data: { status: "paused", lastError: "not_connected" } });
+    await tx.payrollImport.updateMany({
+      where: { connectionId: row.id, status: "running" },
+      data: { status: "paused", lastError: "not_connected" },
+    });
     // Audit trail
     if (count > 0) await recordDisconnect(tx, audit, row);
     return count > 0;
@@ -228,7 +250,10 @@ export async function choosePayrollConnection(actor: PayrollActor, connectionId:
 
 /** The client acting with a stored connection's key (for jobs, which act for the workspace). */
 export async function clientForConnection(connectionId: string): Promise<PayrollClient> {
-  const row = await getDb().payrollConnection.findUnique({ where: { id: connectionId }, select: { id: true, baseUrl: true, apiKeyEncrypted: true } });
+  const row = await getDb().payrollConnection.findUnique({
+    where: { id: connectionId },
+    select: { id: true, baseUrl: true, apiKeyEncrypted: true },
+  });
   if (!row?.apiKeyEncrypted) throw new PayrollNotConnectedError();
   return clientFor(row.baseUrl, openSecret(row.apiKeyEncrypted, { ...SECRET, rowId: row.id }));
 }

@@ -26,8 +26,7 @@ export async function employeeContextFor(company: CompanyRecord, source: string,
 }
 
 export type CreateResult =
-  | { ok: true; employee: Employee }
-  | { ok: false; fields: Partial<Record<EmployeeField, string>>; message?: string; code: string };
+  { ok: true; employee: Employee } | { ok: false; fields: Partial<Record<EmployeeField, string>>; message?: string; code: string };
 
 /**
  * Creates one employee from the form's values: checked with the shared schema first (with the

@@ -34,15 +34,26 @@ export async function refreshReferenceLists(client: PayrollClient): Promise<{ in
     db.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`payroll-reference-lists:${source}`}))`,
     db.payrollHealthInsurance.deleteMany({ where: { source } }),
     db.payrollHealthInsurance.createMany({
-      data: insurers.map((insurer) => ({ source, ...insurer, availableFrom: toDate(insurer.availableFrom), availableTo: toDate(insurer.availableTo) })),
+      data: insurers.map((insurer) => ({
+        source,
+        ...insurer,
+        availableFrom: toDate(insurer.availableFrom),
+        availableTo: toDate(insurer.availableTo),
+      })),
     }),
     db.payrollCountry.deleteMany({ where: { source } }),
-    db.payrollCountry.createMany({ data: countries.map((country) => ({ source, countryId: country.id, name: country.name, nationality: country.nationality })) }),
+    db.payrollCountry.createMany({
+      data: countries.map((country) => ({ source, countryId: country.id, name: country.name, nationality: country.nationality })),
+    }),
     ...[
       { kind: KINDS.insurers, count: insurers.length },
       { kind: KINDS.countries, count: countries.length },
     ].map(({ kind, count }) =>
-      db.payrollReferenceSync.upsert({ where: { source_kind: { source, kind } }, create: { source, kind, count, fetchedAt: now }, update: { count, fetchedAt: now } }),
+      db.payrollReferenceSync.upsert({
+        where: { source_kind: { source, kind } },
+        create: { source, kind, count, fetchedAt: now },
+        update: { count, fetchedAt: now },
+      }),
     ),
   ]);
   return { insurers: insurers.length, countries: countries.length };
@@ -62,7 +73,13 @@ export async function ensureReferenceLists(client: PayrollClient): Promise<void>
 
 export async function healthInsurances(source: string): Promise<HealthInsurance[]> {
   const rows = await getDb().payrollHealthInsurance.findMany({ where: { source }, orderBy: { name: "asc" } });
-  return rows.map((row) => ({ number: row.number, name: row.name, availableFrom: fromDate(row.availableFrom), availableTo: fromDate(row.availableTo), replacement: row.replacement }));
+  return rows.map((row) => ({
+    number: row.number,
+    name: row.name,
+    availableFrom: fromDate(row.availableFrom),
+    availableTo: fromDate(row.availableTo),
+    replacement: row.replacement,
+  }));
 }
 
 export async function countries(source: string): Promise<Country[]> {
@@ -72,7 +89,11 @@ export async function countries(source: string): Promise<Country[]> {
 
 /** Every service whose lists are cached, with a connection to download them with. */
 export async function referenceSourcesToRefresh(now = new Date()): Promise<string[]> {
-  const connections = await getDb().payrollConnection.findMany({ where: { apiKeyEncrypted: { not: null } }, distinct: ["baseUrl"], select: { id: true, baseUrl: true } });
+  const connections = await getDb().payrollConnection.findMany({
+    where: { apiKeyEncrypted: { not: null } },
+    distinct: ["baseUrl"],
+    select: { id: true, baseUrl: true },
+  });
   const due: string[] = [];
   for (const connection of connections) {
     const fetchedAt = await referenceListsFetchedAt(connection.baseUrl);

@@ -46,7 +46,11 @@ export class DraftHub {
   private readonly feed: NotificationFeed;
 
   constructor(
-    private readonly options: { connectionString: () => string; notify: (channel: string, payload: string) => Promise<void>; reconnectMs?: number },
+    private readonly options: {
+      connectionString: () => string;
+      notify: (channel: string, payload: string) => Promise<void>;
+      reconnectMs?: number;
+    },
   ) {
     this.local.setMaxListeners(0);
     this.feed = new NotificationFeed({

@@ -126,7 +126,8 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
         unsubscribe();
         unwatch();
         options.signal.removeEventListener("abort", onAbort);
-        if (farewell) void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null, gone: true } });
+        if (farewell)
+          void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null, gone: true } });
         try {
           controller.close();
         } catch {

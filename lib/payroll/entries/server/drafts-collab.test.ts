@@ -52,7 +52,10 @@ function freshKey(): DraftKey {
 }
 const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
 
-async function newHub(notify?: (channel: string, payload: string) => Promise<void>, connectionString = () => databaseUrl): Promise<DraftHub> {
+async function newHub(
+  notify?: (channel: string, payload: string) => Promise<void>,
+  connectionString = () => databaseUrl,
+): Promise<DraftHub> {
   const { DraftHub } = await import("./draft-hub");
   const pg = (await import("pg")).default;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
@@ -128,11 +131,22 @@ describe("per-line revisions", () => {
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" })], null);
     const first = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "5" }), base: base.revision }], [], null);
     // The second save carries another line too: that one is written, the contested one is not.
-    const second = await patchEntryDraft(key, [
-      { ...line("a", 1, { amount: "7" }), base: base.revision },
-      { ...line("b", 2, { amount: "8" }), base: base.revision },
-    ], [], null);
-    expect(second.conflicts).toEqual([{ id: "a", theirs: { revision: first.revision, employee_id: 1, values: { amount: "5" }, by: null }, yours: line("a", 1, { amount: "7" }) }]);
+    const second = await patchEntryDraft(
+      key,
+      [
+        { ...line("a", 1, { amount: "7" }), base: base.revision },
+        { ...line("b", 2, { amount: "8" }), base: base.revision },
+      ],
+      [],
+      null,
+    );
+    expect(second.conflicts).toEqual([
+      {
+        id: "a",
+        theirs: { revision: first.revision, employee_id: 1, values: { amount: "5" }, by: null },
+        yours: line("a", 1, { amount: "7" }),
+      },
+    ]);
     expect(second.lineRevisions).toEqual({ b: first.revision + 1 });
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { amount: "5" }), line("b", 2, { amount: "8" })]);
     // Keeping one's own value after seeing theirs: the save now builds on their revision.
@@ -152,7 +166,12 @@ describe("per-line revisions", () => {
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "1" })], null);
     // A save under way, and one sent while leaving the page that arrives after it.
     await patchEntryDraft(key, [{ ...line("a", 1, { amount: "2" }), base: base.revision }], [], null);
-    const leaving = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "3" }), base: base.revision, prior: { amount: "2" } }], [], null);
+    const leaving = await patchEntryDraft(
+      key,
+      [{ ...line("a", 1, { amount: "3" }), base: base.revision, prior: { amount: "2" } }],
+      [],
+      null,
+    );
     expect(leaving.conflicts).toEqual([]);
     expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { amount: "3" }));
     // Someone else's value is not the page's prior one: a conflict as ever.
@@ -166,12 +185,24 @@ describe("per-line revisions", () => {
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, {})], null);
     const edit = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "3" }), base: base.revision }], [], null);
-    const removal = await patchEntryDraft(key, [], [{ id: "a", base: base.revision }, { id: "c", base: base.revision }], null);
-    expect(removal.conflicts).toEqual([{ id: "a", theirs: { revision: edit.revision, employee_id: 1, values: { amount: "3" }, by: null }, yours: null }]);
+    const removal = await patchEntryDraft(
+      key,
+      [],
+      [
+        { id: "a", base: base.revision },
+        { id: "c", base: base.revision },
+      ],
+      null,
+    );
+    expect(removal.conflicts).toEqual([
+      { id: "a", theirs: { revision: edit.revision, employee_id: 1, values: { amount: "3" }, by: null }, yours: null },
+    ]);
     expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["a", "b"]);
     // Someone edits a line another removed: their side of the conflict has no values.
     const late = await patchEntryDraft(key, [{ ...line("c", 3, { amount: "4" }), base: base.revision }], [], null);
-    expect(late.conflicts).toEqual([{ id: "c", theirs: { revision: removal.revision, employee_id: null, values: null, by: null }, yours: line("c", 3, { amount: "4" }) }]);
+    expect(late.conflicts).toEqual([
+      { id: "c", theirs: { revision: removal.revision, employee_id: null, values: null, by: null }, yours: line("c", 3, { amount: "4" }) },
+    ]);
 
     // Catch-up since a revision: the lines written after it, the removal included, and the draft's revision.
     expect(await linesChangedSince(key, base.revision)).toEqual({
@@ -195,17 +226,34 @@ describe("per-cell changes (each changed cell names the value its edit began fro
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { type: "1000", amount: "1", count: "1" })], null);
-    const mine = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "2", count: "1" }), base: base.revision, was: { amount: "1" } }], [], claudia);
+    const mine = await patchEntryDraft(
+      key,
+      [{ ...line("a", 1, { type: "1000", amount: "2", count: "1" }), base: base.revision, was: { amount: "1" } }],
+      [],
+      claudia,
+    );
     // Dara's copy of the line is older (amount 1): only the cell she changed is hers.
-    const theirs = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "1", count: "3" }), base: base.revision, was: { count: "1" } }], [], dara);
+    const theirs = await patchEntryDraft(
+      key,
+      [{ ...line("a", 1, { type: "1000", amount: "1", count: "3" }), base: base.revision, was: { count: "1" } }],
+      [],
+      dara,
+    );
     expect(mine.conflicts).toEqual([]);
     expect(theirs.conflicts).toEqual([]);
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "1000", amount: "2", count: "3" })]);
     // Dara's page learns the line as it is now (Claudia's amount with her count).
-    expect(theirs.merged).toEqual([{ id: "a", revision: theirs.revision, employee_id: 1, values: { type: "1000", amount: "2", count: "3" } }]);
+    expect(theirs.merged).toEqual([
+      { id: "a", revision: theirs.revision, employee_id: 1, values: { type: "1000", amount: "2", count: "3" } },
+    ]);
     expect(theirs.lineRevisions).toEqual({ a: theirs.revision });
     // Emptying a cell merges too (an empty cell is no field).
-    const emptied = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "2" }), base: theirs.revision, was: { count: "3" } }], [], dara);
+    const emptied = await patchEntryDraft(
+      key,
+      [{ ...line("a", 1, { type: "1000", amount: "2" }), base: theirs.revision, was: { count: "3" } }],
+      [],
+      dara,
+    );
     expect(emptied.conflicts).toEqual([]);
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "1000", amount: "2" })]);
   });
@@ -216,23 +264,54 @@ describe("per-cell changes (each changed cell names the value its edit began fro
     const base = await saveEntryDraft(key, [line("a", 1, { type: "1000" }), line("b", 2, { type: "1000" })], null);
     // Claudia starts typing 9 into a's amount (empty then). Dara saves 10 there; Claudia's grid shows
     // it (her page now knows the line's newest revision), then Claudia commits her 9.
-    const daras = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "10" }), base: base.revision, was: { amount: "" } }], [], dara);
-    const claudias = await patchEntryDraft(key, [
-      { ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: daras.revision, was: { amount: "", count: "" } },
-      { ...line("b", 2, { type: "1000", amount: "5" }), base: base.revision, was: { amount: "" } },
-    ], [], claudia);
+    const daras = await patchEntryDraft(
+      key,
+      [{ ...line("a", 1, { type: "1000", amount: "10" }), base: base.revision, was: { amount: "" } }],
+      [],
+      dara,
+    );
+    const claudias = await patchEntryDraft(
+      key,
+      [
+        { ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: daras.revision, was: { amount: "", count: "" } },
+        { ...line("b", 2, { type: "1000", amount: "5" }), base: base.revision, was: { amount: "" } },
+      ],
+      [],
+      claudia,
+    );
     // Her count merged (written), her amount did not: Dara's 10 stays, and the conflict names Dara.
     expect(claudias.conflicts).toEqual([
-      { id: "a", theirs: { revision: claudias.revision, employee_id: 1, values: { type: "1000", amount: "10", count: "2" }, by: "Dara Demir" }, yours: line("a", 1, { type: "1000", amount: "9", count: "2" }) },
+      {
+        id: "a",
+        theirs: { revision: claudias.revision, employee_id: 1, values: { type: "1000", amount: "10", count: "2" }, by: "Dara Demir" },
+        yours: line("a", 1, { type: "1000", amount: "9", count: "2" }),
+      },
     ]);
     expect(claudias.lineRevisions).toEqual({ b: claudias.revision });
-    expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "1000", amount: "10", count: "2" }), line("b", 2, { type: "1000", amount: "5" })]);
+    expect((await loadEntryDraft(key))?.lines).toEqual([
+      line("a", 1, { type: "1000", amount: "10", count: "2" }),
+      line("b", 2, { type: "1000", amount: "5" }),
+    ]);
     // Keeping her value after seeing Dara's: built on Dara's value, it is written.
-    const kept = await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: claudias.revision, was: { amount: "10" } }], [], claudia);
+    const kept = await patchEntryDraft(
+      key,
+      [{ ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: claudias.revision, was: { amount: "10" } }],
+      [],
+      claudia,
+    );
     expect(kept.conflicts).toEqual([]);
     expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { type: "1000", amount: "9", count: "2" }));
     // The same value saved by both is no conflict.
-    expect((await patchEntryDraft(key, [{ ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: base.revision, was: { amount: "" } }], [], dara)).conflicts).toEqual([]);
+    expect(
+      (
+        await patchEntryDraft(
+          key,
+          [{ ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: base.revision, was: { amount: "" } }],
+          [],
+          dara,
+        )
+      ).conflicts,
+    ).toEqual([]);
   });
 });
 
@@ -261,7 +340,17 @@ describe("the draft's event stream", () => {
     const missed = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "2" }), base: base.revision }], [], null);
     const abort = new AbortController();
     const gone = nextEvent(hub, draftKeyText(key), (event) => event.type === "presence" && event.presence.gone === true);
-    const nextMessage = messages(draftEventStream({ key, since: base.revision, client: "me-123456", name: "Me", signal: abort.signal, hub, access: await accessOf(ownerId) }));
+    const nextMessage = messages(
+      draftEventStream({
+        key,
+        since: base.revision,
+        client: "me-123456",
+        name: "Me",
+        signal: abort.signal,
+        hub,
+        access: await accessOf(ownerId),
+      }),
+    );
     expect(await nextMessage()).toBe(
       `id: ${missed.revision}\nevent: lines\ndata: ${JSON.stringify({ revision: missed.revision, lines: [{ id: "b", revision: missed.revision, deleted: false, employee_id: 2, values: { amount: "2" } }] })}`,
     );
@@ -285,7 +374,16 @@ describe("the draft's event stream", () => {
     const key = freshKey();
     const heard: DraftEvent[] = [];
     hub.subscribe(draftKeyText(key), (event) => event.type !== "resync" && heard.push(event));
-    const reader = draftEventStream({ key, since: 0, client: "me-123456", name: "Me", signal: new AbortController().signal, hub, maxAgeMs: 50, access: await accessOf(ownerId) }).getReader();
+    const reader = draftEventStream({
+      key,
+      since: 0,
+      client: "me-123456",
+      name: "Me",
+      signal: new AbortController().signal,
+      hub,
+      maxAgeMs: 50,
+      access: await accessOf(ownerId),
+    }).getReader();
     while (!(await reader.read()).done);
     expect(heard.map((event) => (event.type === "presence" ? event.presence.gone === true : "lines"))).toEqual([false]);
   });
@@ -304,14 +402,24 @@ describe("the draft's event stream", () => {
     expect(await listening.whenLive()).toBe(true);
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" })], null);
-    const reader = draftEventStream({ key, since: base.revision, client: "me-123456", name: "Me", signal: new AbortController().signal, hub: listening, access: await accessOf(ownerId) }).getReader();
+    const reader = draftEventStream({
+      key,
+      since: base.revision,
+      client: "me-123456",
+      name: "Me",
+      signal: new AbortController().signal,
+      hub: listening,
+      access: await accessOf(ownerId),
+    }).getReader();
 
     // The database drops the listening connection (as after a restart or a network fault) and
     // it cannot come back at once; meanwhile the other process saves and notifies.
     reachable = false;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
-    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [listenerName("ledgerlane_draft_changed")]);
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [
+      listenerName("ledgerlane_draft_changed"),
+    ]);
     await admin.end();
     for (let tries = 0; listening.isLive; tries += 1) {
       if (tries > 500) throw new Error("the listening connection did not notice its end within 5 s");
@@ -343,7 +451,18 @@ describe("the draft's event stream", () => {
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" })], null);
     const open = async (userId: string, client: string) => {
-      const next = messages(draftEventStream({ key, since: base.revision, client, name: client, signal: new AbortController().signal, hub, access: await accessOf(userId), ...options }));
+      const next = messages(
+        draftEventStream({
+          key,
+          since: base.revision,
+          client,
+          name: client,
+          signal: new AbortController().signal,
+          hub,
+          access: await accessOf(userId),
+          ...options,
+        }),
+      );
       return next;
     };
     return { clerkId: clerk.id, key, base, hub, owner: await open(ownerId, "owner-123456"), clerk: await open(clerk.id, "clerk-123456") };

@@ -29,7 +29,9 @@ export interface DraftKey {
 type Tx = Prisma.TransactionClient;
 
 function where(key: DraftKey) {
-  return { connectionId_companyId_period_kind: { connectionId: key.connectionId, companyId: key.companyId, period: key.period, kind: key.kind } };
+  return {
+    connectionId_companyId_period_kind: { connectionId: key.connectionId, companyId: key.companyId, period: key.period, kind: key.kind },
+  };
 }
 
 function storedName(key: DraftKey): string {
@@ -40,7 +42,15 @@ function storedName(key: DraftKey): string {
 export async function loadEntryDraft(key: DraftKey): Promise<EntryDraft | null> {
   const row = await getDb().payrollEntryDraft.findUnique({
     where: where(key),
-    select: { revision: true, updatedAt: true, lines: { where: { deleted: false }, orderBy: { position: "asc" }, select: { lineId: true, employeeId: true, values: true, revision: true } } },
+    select: {
+      revision: true,
+      updatedAt: true,
+      lines: {
+        where: { deleted: false },
+        orderBy: { position: "asc" },
+        select: { lineId: true, employeeId: true, values: true, revision: true },
+      },
+    },
   });
   if (!row) return null;
   const lines: StoredLine[] = [];
@@ -48,7 +58,11 @@ export async function loadEntryDraft(key: DraftKey): Promise<EntryDraft | null> 
   const lineRevisions: Record<string, number> = {};
   const stored = storedName(key);
   for (const line of row.lines) {
-    const parsed = readStoredJson(storedLineSchema, { id: line.lineId, employee_id: line.employeeId, values: line.values }, `${stored} line ${line.lineId}`);
+    const parsed = readStoredJson(
+      storedLineSchema,
+      { id: line.lineId, employee_id: line.employeeId, values: line.values },
+      `${stored} line ${line.lineId}`,
+    );
     if (parsed) lines.push(parsed);
     else unreadableLineIds.push(line.lineId);
     lineRevisions[line.lineId] = line.revision;
@@ -72,7 +86,13 @@ function linesParameter(lines: readonly StoredLine[]): string {
 const LINES_PER_STATEMENT = 1_000;
 
 /** A whole draft's lines: each at its index, rows rewritten (at `revision`) only when their place or content differs. */
-async function writeLinesInOrder(tx: Tx, key: DraftKey, lines: readonly StoredLine[], revision: number, writer: string | null): Promise<void> {
+async function writeLinesInOrder(
+  tx: Tx,
+  key: DraftKey,
+  lines: readonly StoredLine[],
+  revision: number,
+  writer: string | null,
+): Promise<void> {
   for (let start = 0; start < lines.length; start += LINES_PER_STATEMENT) {
     const json = linesParameter(lines.slice(start, start + LINES_PER_STATEMENT));
     await tx.$executeRaw`
@@ -91,7 +111,13 @@ async function writeLinesInOrder(tx: Tx, key: DraftKey, lines: readonly StoredLi
 }
 
 /** Changed lines at `revision`: those the draft has keep their place, new ones go after its last line. */
-async function writeChangedLines(tx: Tx, key: DraftKey, lines: readonly StoredLine[], revision: number, writer: string | null): Promise<void> {
+async function writeChangedLines(
+  tx: Tx,
+  key: DraftKey,
+  lines: readonly StoredLine[],
+  revision: number,
+  writer: string | null,
+): Promise<void> {
   if (!lines.length) return;
   const json = linesParameter(lines);
   await tx.$executeRaw`
@@ -117,7 +143,14 @@ async function writeChangedLines(tx: Tx, key: DraftKey, lines: readonly StoredLi
 }
 
 /** Marks lines removed at `revision` (kept as markers: a stream catching up learns of the removal). */
-async function markRemoved(tx: Tx, key: DraftKey, ids: readonly string[], revision: number, keep: "listed" | "unlisted", writer: string | null): Promise<void> {
+async function markRemoved(
+  tx: Tx,
+  key: DraftKey,
+  ids: readonly string[],
+  revision: number,
+  keep: "listed" | "unlisted",
+  writer: string | null,
+): Promise<void> {
   if (keep === "unlisted" && !ids.length) return;
   await tx.$executeRaw`
     UPDATE payroll_entry_draft_lines SET deleted = true, revision = ${revision}, written_by = ${writer}::uuid
@@ -130,7 +163,11 @@ async function markRemoved(tx: Tx, key: DraftKey, ids: readonly string[], revisi
  * tests): lines are written in the order given, lines no longer in it are marked removed. The
  * change is recorded in the audit trail for `audit` (null: not recorded, the bench's baseline).
  */
-export async function saveEntryDraft(key: DraftKey, lines: StoredLine[], audit: AuditActor | null): Promise<{ revision: number; updatedAt: Date }> {
+export async function saveEntryDraft(
+  key: DraftKey,
+  lines: StoredLine[],
+  audit: AuditActor | null,
+): Promise<{ revision: number; updatedAt: Date }> {
   const unique = byId(lines);
   return getDb().$transaction(async (tx) => {
     await assertMonthOpen(tx, key);
@@ -142,7 +179,14 @@ export async function saveEntryDraft(key: DraftKey, lines: StoredLine[], audit: 
     });
     // Audit trail: before the lines are written (it compares with the stored ones).
     await recordDraftSave(tx, audit, key, unique);
-    await markRemoved(tx, key, unique.map((line) => line.id), row.revision, "listed", audit?.userId ?? null);
+    await markRemoved(
+      tx,
+      key,
+      unique.map((line) => line.id),
+      row.revision,
+      "listed",
+      audit?.userId ?? null,
+    );
     await writeLinesInOrder(tx, key, unique, row.revision, audit?.userId ?? null);
     return row;
   });
@@ -195,7 +239,11 @@ export interface PatchResult {
 function theirs(stored: StoredState, key: DraftKey, names: ReadonlyMap<string, string>): TheirLine {
   const by = stored.written_by ? (names.get(stored.written_by) ?? null) : null;
   if (stored.deleted) return { revision: stored.revision, employee_id: null, values: null, by };
-  const parsed = readStoredJson(storedLineSchema, { id: stored.line_id, employee_id: stored.employee_id, values: stored.values }, `${storedName(key)} line ${stored.line_id}`);
+  const parsed = readStoredJson(
+    storedLineSchema,
+    { id: stored.line_id, employee_id: stored.employee_id, values: stored.values },
+    `${storedName(key)} line ${stored.line_id}`,
+  );
   return { revision: stored.revision, employee_id: stored.employee_id, values: parsed?.values ?? {}, by };
 }
 
@@ -204,7 +252,9 @@ async function writerNames(tx: Tx, rows: readonly StoredState[]): Promise<Map<st
   const ids = [...new Set(rows.flatMap((row) => (row.written_by ? [row.written_by] : [])))];
   if (!ids.length) return new Map();
   const users = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true, email: true } });
-  return new Map(users.flatMap((user) => (user.displayName ?? user.email ? [[user.id, (user.displayName ?? user.email) as string]] : [])));
+  return new Map(
+    users.flatMap((user) => ((user.displayName ?? user.email) ? [[user.id, (user.displayName ?? user.email) as string]] : [])),
+  );
 }
 
 /**
@@ -217,7 +267,12 @@ async function writerNames(tx: Tx, rows: readonly StoredState[]): Promise<Map<st
  * recorded in the audit trail for `audit` (null: not recorded), and each written line keeps its
  * writer (`audit`'s person).
  */
-export async function patchEntryDraft(key: DraftKey, changes: readonly LineChange[], removals: readonly LineRemoval[], audit: AuditActor | null): Promise<PatchResult> {
+export async function patchEntryDraft(
+  key: DraftKey,
+  changes: readonly LineChange[],
+  removals: readonly LineRemoval[],
+  audit: AuditActor | null,
+): Promise<PatchResult> {
   const unique = byId(changes) as LineChange[];
   const changedIds = new Set(unique.map((line) => line.id));
   const removed = [...new Map(removals.filter((removal) => !changedIds.has(removal.id)).map((removal) => [removal.id, removal])).values()];
@@ -270,7 +325,11 @@ export async function patchEntryDraft(key: DraftKey, changes: readonly LineChang
     let revision = draft.revision;
     let updatedAt = draft.updated_at;
     if (writes.length || removing.length) {
-      const row = await tx.payrollEntryDraft.update({ where: where(key), data: { revision: { increment: 1 } }, select: { revision: true, updatedAt: true } });
+      const row = await tx.payrollEntryDraft.update({
+        where: where(key),
+        data: { revision: { increment: 1 } },
+        select: { revision: true, updatedAt: true },
+      });
       ({ revision, updatedAt } = row);
       // Audit trail: before the lines are written (it compares with the stored ones).
       await recordDraftPatch(tx, audit, key, draftPatchChanges(stored, writes, removing));
@@ -292,7 +351,12 @@ export async function patchEntryDraft(key: DraftKey, changes: readonly LineChang
       revision,
       updatedAt,
       lineRevisions,
-      merged: [...merged.values()].map((line) => ({ id: line.id, revision: lineRevisions[line.id] ?? revision, employee_id: line.employee_id, values: line.values })),
+      merged: [...merged.values()].map((line) => ({
+        id: line.id,
+        revision: lineRevisions[line.id] ?? revision,
+        employee_id: line.employee_id,
+        values: line.values,
+      })),
       conflicts,
     };
   });
@@ -309,7 +373,9 @@ export interface ChangedLine {
 
 /** The draft's revision and every line written after `since` (removals too), in the draft's order. */
 export async function linesChangedSince(key: DraftKey, since: number): Promise<{ revision: number; lines: ChangedLine[] }> {
-  const rows = await getDb().$queryRaw<(Omit<StoredState, "line_id" | "written_by"> & { line_id: string | null; draft_revision: number | null })[]>`
+  const rows = await getDb().$queryRaw<
+    (Omit<StoredState, "line_id" | "written_by"> & { line_id: string | null; draft_revision: number | null })[]
+  >`
     SELECT d.revision AS draft_revision, l.line_id, l.revision, l.deleted, l.employee_id, l."values"
     FROM payroll_entry_drafts AS d
     LEFT JOIN payroll_entry_draft_lines AS l
@@ -324,8 +390,13 @@ export async function linesChangedSince(key: DraftKey, since: number): Promise<{
       lines.push({ id: row.line_id, revision: row.revision, deleted: true, employee_id: row.employee_id, values: {} });
       continue;
     }
-    const parsed = readStoredJson(storedLineSchema, { id: row.line_id, employee_id: row.employee_id, values: row.values }, `${storedName(key)} line ${row.line_id}`);
-    if (parsed) lines.push({ id: row.line_id, revision: row.revision, deleted: false, employee_id: parsed.employee_id, values: parsed.values });
+    const parsed = readStoredJson(
+      storedLineSchema,
+      { id: row.line_id, employee_id: row.employee_id, values: row.values },
+      `${storedName(key)} line ${row.line_id}`,
+    );
+    if (parsed)
+      lines.push({ id: row.line_id, revision: row.revision, deleted: false, employee_id: parsed.employee_id, values: parsed.values });
   }
   return { revision, lines };
 }

@@ -36,31 +36,43 @@ export const getDraft = payrollRoute({ permission: "payroll.read", params: entry
   return successResponse({ period: company.current_month, draft });
 });
 
-export const putDraft = payrollRoute({ permission: "payroll.edit", params: entryParams, body: entryDraftBodySchema, maxBodyBytes: MAX_BODY }, async (context) => {
-  const { kind } = context.params;
-  const company = await companyFromParam(context, context.params.companyId);
-  const body = context.body;
-  if (body.period !== company.current_month) throw periodChanged(company.current_month);
-  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-  const audit = auditActorOf(context.user);
-  // The whole draft, last save wins: for seeding and tools; the grid sends changed lines with their bases.
-  if ("lines" in body) {
-    const whole = await saveEntryDraft(key, body.lines, audit);
-    await publishDraftChange(key, whole.revision);
-    return successResponse(whole);
-  }
-  const saved = await patchEntryDraft(key, body.changes, body.removed, audit);
-  // Streams that sent this revision already ignore it.
-  await publishDraftChange(key, saved.revision);
-  if (saved.conflicts.length) {
-    throw new ApiError("draft_conflict", "Someone else changed these lines meanwhile; the others were saved.", {
-      extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, merged: saved.merged, conflicts: saved.conflicts },
+export const putDraft = payrollRoute(
+  { permission: "payroll.edit", params: entryParams, body: entryDraftBodySchema, maxBodyBytes: MAX_BODY },
+  async (context) => {
+    const { kind } = context.params;
+    const company = await companyFromParam(context, context.params.companyId);
+    const body = context.body;
+    if (body.period !== company.current_month) throw periodChanged(company.current_month);
+    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+    const audit = auditActorOf(context.user);
+    // The whole draft, last save wins: for seeding and tools; the grid sends changed lines with their bases.
+    if ("lines" in body) {
+      const whole = await saveEntryDraft(key, body.lines, audit);
+      await publishDraftChange(key, whole.revision);
+      return successResponse(whole);
+    }
+    const saved = await patchEntryDraft(key, body.changes, body.removed, audit);
+    // Streams that sent this revision already ignore it.
+    await publishDraftChange(key, saved.revision);
+    if (saved.conflicts.length) {
+      throw new ApiError("draft_conflict", "Someone else changed these lines meanwhile; the others were saved.", {
+        extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, merged: saved.merged, conflicts: saved.conflicts },
+      });
+    }
+    return successResponse({
+      revision: saved.revision,
+      updatedAt: saved.updatedAt,
+      lineRevisions: saved.lineRevisions,
+      merged: saved.merged,
     });
-  }
-  return successResponse({ revision: saved.revision, updatedAt: saved.updatedAt, lineRevisions: saved.lineRevisions, merged: saved.merged });
-});
+  },
+);
 
-const streamQuery = z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), since: z.coerce.number().int().min(0).max(2_147_483_647), client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+const streamQuery = z.object({
+  period: z.string().regex(/^\d{4}-\d{2}$/),
+  since: z.coerce.number().int().min(0).max(2_147_483_647),
+  client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
 
 function displayName(user: { displayName: string | null; email: string | null; id: string }): string {
   return user.displayName ?? user.email ?? user.id;
@@ -71,7 +83,11 @@ export const getDraftStream = payrollRoute({ permission: "payroll.read", params:
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const url = new URL(context.request.url);
-  const query = streamQuery.safeParse({ period: url.searchParams.get("period"), since: url.searchParams.get("since"), client: url.searchParams.get("client") });
+  const query = streamQuery.safeParse({
+    period: url.searchParams.get("period"),
+    since: url.searchParams.get("since"),
+    client: url.searchParams.get("client"),
+  });
   if (!query.success) throw new ApiError("invalid", "period, since and client are required.");
   if (query.data.period !== company.current_month) throw periodChanged(company.current_month);
   // A reconnecting EventSource names the last revision it saw.
@@ -80,7 +96,14 @@ export const getDraftStream = payrollRoute({ permission: "payroll.read", params:
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
   const userId = context.user.id;
   const access = { userId, allowed: () => stillPermitted(userId, key.connectionId, "payroll.read") };
-  const stream = draftEventStream({ key, since, client: query.data.client, name: displayName(context.user), signal: context.request.signal, access });
+  const stream = draftEventStream({
+    key,
+    since,
+    client: query.data.client,
+    name: displayName(context.user),
+    signal: context.request.signal,
+    access,
+  });
   return new Response(stream, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
@@ -92,11 +115,14 @@ export const getDraftStream = payrollRoute({ permission: "payroll.read", params:
 });
 
 /** Where the person is in the grid, for the others' "also here" (ephemeral: never stored). */
-export const postPresence = payrollRoute({ permission: "payroll.read", params: entryParams, body: draftPresenceBodySchema }, async (context) => {
-  const { kind } = context.params;
-  const company = await companyFromParam(context, context.params.companyId);
-  if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
-  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-  await publishPresence(key, { client: context.body.client, name: displayName(context.user), line: context.body.line });
-  return successResponse({});
-});
+export const postPresence = payrollRoute(
+  { permission: "payroll.read", params: entryParams, body: draftPresenceBodySchema },
+  async (context) => {
+    const { kind } = context.params;
+    const company = await companyFromParam(context, context.params.companyId);
+    if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
+    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+    await publishPresence(key, { client: context.body.client, name: displayName(context.user), line: context.body.line });
+    return successResponse({});
+  },
+);

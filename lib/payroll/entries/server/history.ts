@@ -38,23 +38,45 @@ export function readTransferLines(transferId: string, stored: unknown): { lines:
   return { lines, unreadableLines };
 }
 
-const SUMMARY = { id: true, period: true, userName: true, outcome: true, lineCount: true, totalCents: true, errorMessage: true, createdAt: true } as const;
+const SUMMARY = {
+  id: true,
+  period: true,
+  userName: true,
+  outcome: true,
+  lineCount: true,
+  totalCents: true,
+  errorMessage: true,
+  createdAt: true,
+} as const;
 
 /** The connection's transfers of one company and kind, newest first. */
 export async function listTransfers(connectionId: string, companyId: number, kind: EntryKind, take = 100): Promise<TransferSummary[]> {
-  return getDb().payrollEntryTransfer.findMany({ where: { connectionId, companyId, kind }, orderBy: { createdAt: "desc" }, take, select: SUMMARY });
+  return getDb().payrollEntryTransfer.findMany({
+    where: { connectionId, companyId, kind },
+    orderBy: { createdAt: "desc" },
+    take,
+    select: SUMMARY,
+  });
 }
 
 /** One transfer, only when it belongs to the connection, company and kind asked for. */
 export async function getTransfer(connectionId: string, companyId: number, kind: EntryKind, id: string): Promise<TransferRecord | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const row = await getDb().payrollEntryTransfer.findFirst({ where: { id, connectionId, companyId, kind }, select: { ...SUMMARY, lines: true } });
+  const row = await getDb().payrollEntryTransfer.findFirst({
+    where: { id, connectionId, companyId, kind },
+    select: { ...SUMMARY, lines: true },
+  });
   if (!row) return null;
   return { ...row, ...readTransferLines(row.id, row.lines) };
 }
 
 /** The set the service holds since the last successful transfer of the month, if any. */
-export async function lastSuccessfulTransfer(connectionId: string, companyId: number, period: string, kind: EntryKind): Promise<TransferRecord | null> {
+export async function lastSuccessfulTransfer(
+  connectionId: string,
+  companyId: number,
+  period: string,
+  kind: EntryKind,
+): Promise<TransferRecord | null> {
   const row = await getDb().payrollEntryTransfer.findFirst({
     where: { connectionId, companyId, period, kind, outcome: "succeeded" },
     orderBy: { createdAt: "desc" },
@@ -68,7 +90,13 @@ export async function lastSuccessfulTransfer(connectionId: string, companyId: nu
  * The newest transfer of the month whose outcome is unknown (no clear answer) and that came after
  * the last successful one: the service may hold its lines instead of the successful one's.
  */
-export async function lastUnknownTransfer(connectionId: string, companyId: number, period: string, kind: EntryKind, after: Date | null): Promise<TransferRecord | null> {
+export async function lastUnknownTransfer(
+  connectionId: string,
+  companyId: number,
+  period: string,
+  kind: EntryKind,
+  after: Date | null,
+): Promise<TransferRecord | null> {
   const row = await getDb().payrollEntryTransfer.findFirst({
     where: { connectionId, companyId, period, kind, outcome: "unknown", ...(after ? { createdAt: { gt: after } } : {}) },
     orderBy: { createdAt: "desc" },

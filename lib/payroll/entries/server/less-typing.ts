@@ -28,10 +28,17 @@ export function moveDate(text: string, period: string): string {
 }
 
 /** Lines of another month as the start of `period`: dates moved, only employees still listed. */
-export function startLines(lines: readonly StoredLine[], period: string, employeeIds: ReadonlySet<number>): { lines: StoredLine[]; leftOut: number } {
+export function startLines(
+  lines: readonly StoredLine[],
+  period: string,
+  employeeIds: ReadonlySet<number>,
+): { lines: StoredLine[]; leftOut: number } {
   const kept = lines.filter((line) => employeeIds.has(line.employee_id) && Object.keys(line.values).length > 0);
   return {
-    lines: kept.map((line) => ({ ...line, values: line.values.date ? { ...line.values, date: moveDate(line.values.date, period) } : { ...line.values } })),
+    lines: kept.map((line) => ({
+      ...line,
+      values: line.values.date ? { ...line.values, date: moveDate(line.values.date, period) } : { ...line.values },
+    })),
     leftOut: lines.length - kept.length,
   };
 }
@@ -45,7 +52,13 @@ export interface LastTransferredSet {
 }
 
 /** The newest successful transfer of the kind for a month before `period`, as the start of `period`; null when there is none. */
-export async function lastTransferredSet(connectionId: string, companyId: number, period: string, kind: EntryKind, employeeIds: ReadonlySet<number>): Promise<LastTransferredSet | null> {
+export async function lastTransferredSet(
+  connectionId: string,
+  companyId: number,
+  period: string,
+  kind: EntryKind,
+  employeeIds: ReadonlySet<number>,
+): Promise<LastTransferredSet | null> {
   const row = await getDb().payrollEntryTransfer.findFirst({
     where: { connectionId, companyId, kind, outcome: "succeeded", period: { lt: period } },
     orderBy: [{ period: "desc" }, { createdAt: "desc" }],

@@ -33,14 +33,29 @@ export async function entriesPageData(connectionId: string, client: PayrollClien
   const empty = !draft?.lines.some((line) => Object.keys(line.values).length > 0);
   const [unknown, startFrom, rates] = await Promise.all([
     lastUnknownTransfer(connectionId, company.id, company.current_month, kind, last?.createdAt ?? null),
-    empty ? lastTransferredSet(connectionId, company.id, company.current_month, kind, new Set(employees.map((employee) => employee.id))) : null,
+    empty
+      ? lastTransferredSet(connectionId, company.id, company.current_month, kind, new Set(employees.map((employee) => employee.id)))
+      : null,
     rememberedRates(connectionId, company.id, kind),
   ]);
   return {
-    employees: employees.map((employee) => ({ id: employee.id, name: `${employee.last_name}, ${employee.first_name}` })).sort((a, b) => a.id - b.id),
+    employees: employees
+      .map((employee) => ({ id: employee.id, name: `${employee.last_name}, ${employee.first_name}` }))
+      .sort((a, b) => a.id - b.id),
     // Unreadable stored lines (logged by id) are counted for the page to flag, not dropped unseen.
-    draft: draft && { lines: draft.lines, unreadableLines: draft.unreadableLineIds.length, revision: draft.revision, lineRevisions: draft.lineRevisions, updatedAt: draft.updatedAt.toISOString() },
-    lastTransfer: last && { id: last.id, createdAt: last.createdAt.toISOString(), lines: last.lines, unreadableLines: last.unreadableLines },
+    draft: draft && {
+      lines: draft.lines,
+      unreadableLines: draft.unreadableLineIds.length,
+      revision: draft.revision,
+      lineRevisions: draft.lineRevisions,
+      updatedAt: draft.updatedAt.toISOString(),
+    },
+    lastTransfer: last && {
+      id: last.id,
+      createdAt: last.createdAt.toISOString(),
+      lines: last.lines,
+      unreadableLines: last.unreadableLines,
+    },
     unknownTransfer: unknown && { id: unknown.id, createdAt: unknown.createdAt.toISOString(), lines: unknown.lines },
     startFrom,
     rememberedRates: rates,

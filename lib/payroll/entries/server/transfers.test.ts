@@ -55,12 +55,31 @@ describe("entry drafts", () => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "payments" as const };
     const saved = await saveEntryDraft(key, [line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, {})], null);
-    const patched = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "5" }), base: saved.revision }, line("c", 3, { type: "TRAVEL_COSTS" })], [], null);
-    expect(patched).toMatchObject({ revision: saved.revision + 1, conflicts: [], lineRevisions: { b: saved.revision + 1, c: saved.revision + 1 } });
-    expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, { amount: "5" }), line("c", 3, { type: "TRAVEL_COSTS" })]);
+    const patched = await patchEntryDraft(
+      key,
+      [{ ...line("b", 2, { amount: "5" }), base: saved.revision }, line("c", 3, { type: "TRAVEL_COSTS" })],
+      [],
+      null,
+    );
+    expect(patched).toMatchObject({
+      revision: saved.revision + 1,
+      conflicts: [],
+      lineRevisions: { b: saved.revision + 1, c: saved.revision + 1 },
+    });
+    expect((await loadEntryDraft(key))?.lines).toEqual([
+      line("a", 1, { type: "BONUS_PAYMENT" }),
+      line("b", 2, { amount: "5" }),
+      line("c", 3, { type: "TRAVEL_COSTS" }),
+    ]);
     const stale = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "6" }), base: saved.revision }], [], null);
     expect(stale.revision).toBe(patched.revision);
-    expect(stale.conflicts).toEqual([{ id: "b", theirs: { revision: patched.revision, employee_id: 2, values: { amount: "5" }, by: null }, yours: line("b", 2, { amount: "6" }) }]);
+    expect(stale.conflicts).toEqual([
+      {
+        id: "b",
+        theirs: { revision: patched.revision, employee_id: 2, values: { amount: "5" }, by: null },
+        yours: line("b", 2, { amount: "6" }),
+      },
+    ]);
     expect((await loadEntryDraft(key))?.lines[1]).toEqual(line("b", 2, { amount: "5" }));
     // No draft yet: a patch makes it.
     const fresh = await patchEntryDraft({ ...key, period: "1999-01" }, [line("a", 1, {})], [], null);
@@ -71,7 +90,9 @@ describe("entry drafts", () => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const { getDb } = await import("@/lib/db/client");
     const key = { connectionId, companyId: COMPANY, period: "2030-01", kind: "hours" as const };
-    const lines = Array.from({ length: 9_000 }, (_, index) => line(`l${index}`, 1 + (index % 1_000), { type: "HOURLY_WAGE", total_hours: "1", total_amount: "10" }));
+    const lines = Array.from({ length: 9_000 }, (_, index) =>
+      line(`l${index}`, 1 + (index % 1_000), { type: "HOURLY_WAGE", total_hours: "1", total_amount: "10" }),
+    );
     const saved = await saveEntryDraft(key, lines, null);
     // xmin names the transaction that last wrote a row: only rewritten rows get a new one.
     const versions = async () =>
@@ -85,11 +106,24 @@ describe("entry drafts", () => {
     const before = await versions();
     expect(before.size).toBe(9_000);
 
-    const patched = await patchEntryDraft(key, [{ ...line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }), base: saved.revision }, line("new", 7, { type: "SUNDAY_PREMIUM" })], [], null);
+    const patched = await patchEntryDraft(
+      key,
+      [
+        { ...line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }), base: saved.revision },
+        line("new", 7, { type: "SUNDAY_PREMIUM" }),
+      ],
+      [],
+      null,
+    );
     expect(patched.revision).toBe(saved.revision + 1);
     const after = await versions();
     expect(after.size).toBe(9_001);
-    expect([...after].filter(([id, version]) => before.get(id) !== version).map(([id]) => id).sort()).toEqual(["l4500", "new"]);
+    expect(
+      [...after]
+        .filter(([id, version]) => before.get(id) !== version)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(["l4500", "new"]);
 
     const loaded = await loadEntryDraft(key);
     expect(loaded?.revision).toBe(patched.revision);
@@ -107,7 +141,10 @@ describe("entry drafts", () => {
   it("takes concurrent whole saves, patches and loads of a 9,000-line draft (the embedded Postgres too)", async () => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: "2030-03", kind: "hours" as const };
-    const month = (hours: string) => Array.from({ length: 9_000 }, (_, index) => line(`m${index}`, 1 + (index % 1_000), { type: "HOURLY_WAGE", total_hours: hours, total_amount: "10" }));
+    const month = (hours: string) =>
+      Array.from({ length: 9_000 }, (_, index) =>
+        line(`m${index}`, 1 + (index % 1_000), { type: "HOURLY_WAGE", total_hours: hours, total_amount: "10" }),
+      );
     const first = await saveEntryDraft(key, month("1"), null);
     const outcomes = await Promise.allSettled([
       saveEntryDraft(key, month("2"), null),
@@ -119,10 +156,17 @@ describe("entry drafts", () => {
     ]);
     // A patch may lose the race against the other saves (a conflict, nothing written); nothing may fail.
     expect(outcomes.filter((outcome) => outcome.status === "rejected")).toEqual([]);
-    for (const outcome of outcomes) if (outcome.status === "fulfilled" && outcome.value && "lines" in outcome.value) expect(outcome.value.lines).toHaveLength(9_000);
+    for (const outcome of outcomes)
+      if (outcome.status === "fulfilled" && outcome.value && "lines" in outcome.value) expect(outcome.value.lines).toHaveLength(9_000);
     const loaded = await loadEntryDraft(key);
     expect(loaded?.lines).toHaveLength(9_000);
-    const writes = outcomes.filter((outcome) => outcome.status === "fulfilled" && outcome.value && !("lines" in outcome.value) && (!("conflicts" in outcome.value) || outcome.value.conflicts.length === 0));
+    const writes = outcomes.filter(
+      (outcome) =>
+        outcome.status === "fulfilled" &&
+        outcome.value &&
+        !("lines" in outcome.value) &&
+        (!("conflicts" in outcome.value) || outcome.value.conflicts.length === 0),
+    );
     expect(loaded?.revision).toBe(first.revision + writes.length);
   });
 
@@ -131,7 +175,11 @@ describe("entry drafts", () => {
     const key = { connectionId, companyId: COMPANY, period: "2030-02", kind: "payments" as const };
     await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, { amount: "3" })], null);
     // A line inserted in the middle, one removed, one moved: the order is the one sent.
-    const second = await saveEntryDraft(key, [line("c", 3, { amount: "3" }), line("a", 1, { amount: "1" }), line("x", 1, {}), line("d", 4, { amount: "4" })], null);
+    const second = await saveEntryDraft(
+      key,
+      [line("c", 3, { amount: "3" }), line("a", 1, { amount: "1" }), line("x", 1, {}), line("d", 4, { amount: "4" })],
+      null,
+    );
     expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["c", "a", "x", "d"]);
     await patchEntryDraft(key, [line("e", 5, {}), { ...line("a", 1, { amount: "9" }), base: second.revision }, line("f", 6, {})], [], null);
     const loaded = await loadEntryDraft(key);
@@ -154,19 +202,52 @@ describe("transfers", () => {
       line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37", date: `${company.current_month}-03` }),
       line("b", 2, { type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", surcharge: "50", cost_center_id: "K100" }),
     ];
-    const result = await transferEntries({ audit: null, connectionId, userId, userName: "Test Clerk", client, company, kind: "hours", lines });
+    const result = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "Test Clerk",
+      client,
+      company,
+      kind: "hours",
+      lines,
+    });
     expect(result.status).toBe("succeeded");
     const stored = await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/hourly_compensations`);
     expect(stored.body).toEqual([
-      { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 7.5, total_amount: 13.37, date: `${company.current_month}-03` },
-      { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15, surcharge: 50, cost_center_id: "K100" },
+      {
+        company_id: COMPANY,
+        employee_id: 1,
+        type: "HOURLY_WAGE",
+        total_hours: 7.5,
+        total_amount: 13.37,
+        date: `${company.current_month}-03`,
+      },
+      {
+        company_id: COMPANY,
+        employee_id: 2,
+        type: "SUNDAY_PREMIUM",
+        total_hours: 4,
+        total_amount: 15,
+        surcharge: 50,
+        cost_center_id: "K100",
+      },
     ]);
     const last = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
     expect(last?.lines).toEqual(lines);
     expect(last?.totalCents).toBe("160.28");
     expect(last?.userName).toBe("Test Clerk");
 
-    const second = await transferEntries({ audit: null, connectionId, userId, userName: "Test Clerk", client, company, kind: "hours", lines: [lines[1]] });
+    const second = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "Test Clerk",
+      client,
+      company,
+      kind: "hours",
+      lines: [lines[1]],
+    });
     expect(second.status).toBe("succeeded");
     expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).body).toHaveLength(1);
     const history = await listTransfers(connectionId, COMPANY, "hours");
@@ -177,8 +258,14 @@ describe("transfers", () => {
 
   it("does not send an invalid set and names the lines and fields", async () => {
     const { transferEntries } = await import("./transfers");
-    const result = await transferEntries({ audit: null,
-      connectionId, userId, userName: "x", client, company, kind: "hours",
+    const result = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "x",
+      client,
+      company,
+      kind: "hours",
       lines: [line("a", 1, { type: "HOURLY_WAGE" }), line("b", 999, { type: "NOPE", total_hours: "-1" })],
     });
     expect(result).toEqual({
@@ -193,13 +280,34 @@ describe("transfers", () => {
 
   it("extra payments are refused during a pay run (recorded, never retried) and accepted after it", async () => {
     const { transferEntries } = await import("./transfers");
-    const payments = [line("p", 3, { type: "BONUS_PAYMENT", amount: "250" }), line("q", 4, { type: "TRAVEL_COSTS", count: "2", amount: "12.5" })];
+    const payments = [
+      line("p", 3, { type: "BONUS_PAYMENT", amount: "250" }),
+      line("q", 4, { type: "TRAVEL_COSTS", count: "2", amount: "12.5" }),
+    ];
     await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
-    const refused = await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "payments", lines: payments });
+    const refused = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "x",
+      client,
+      company,
+      kind: "payments",
+      lines: payments,
+    });
     expect(refused.status).toBe("pay_run");
     expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([]);
     await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
-    const accepted = await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "payments", lines: payments });
+    const accepted = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "x",
+      client,
+      company,
+      kind: "payments",
+      lines: payments,
+    });
     expect(accepted.status).toBe("succeeded");
     expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([
       { company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 },
@@ -216,12 +324,34 @@ describe("transfers", () => {
         transferHourlyCompensations: () => Promise.reject(failure),
       }) as unknown as PayrollClient;
     const lines = [line("a", 1, { type: "HOURLY_WAGE" }), line("b", 2, { type: "HOURLY_WAGE", total_hours: "1" })];
-    const refused = await transferEntries({ audit: null,
-      connectionId, userId, userName: "x", company, kind: "hours", lines,
-      client: fake(new PayrollValidationError(422, "VALIDATION_FAILED", "Nothing was stored.", [{ index: 1, field: "total_hours", code: "OUT_OF_RANGE", message: "too many" }])),
+    const refused = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "x",
+      company,
+      kind: "hours",
+      lines,
+      client: fake(
+        new PayrollValidationError(422, "VALIDATION_FAILED", "Nothing was stored.", [
+          { index: 1, field: "total_hours", code: "OUT_OF_RANGE", message: "too many" },
+        ]),
+      ),
     });
-    expect(refused).toMatchObject({ status: "refused", problems: [{ lineId: "b", field: "total_hours", code: "OUT_OF_RANGE", message: "too many" }] });
-    const unknown = await transferEntries({ audit: null, connectionId, userId, userName: "x", company, kind: "hours", lines, client: fake(new PayrollNetworkError("timed out", true)) });
+    expect(refused).toMatchObject({
+      status: "refused",
+      problems: [{ lineId: "b", field: "total_hours", code: "OUT_OF_RANGE", message: "too many" }],
+    });
+    const unknown = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "x",
+      company,
+      kind: "hours",
+      lines,
+      client: fake(new PayrollNetworkError("timed out", true)),
+    });
     expect(unknown.status).toBe("unknown");
     expect((await listTransfers(connectionId, COMPANY, "hours")).slice(0, 2).map((entry) => entry.outcome)).toEqual(["unknown", "refused"]);
   });
@@ -230,15 +360,38 @@ describe("transfers", () => {
     const { transferEntries } = await import("./transfers");
     const { lastSuccessfulTransfer, lastUnknownTransfer } = await import("./history");
     const lines = [line("u", 1, { type: "HOURLY_WAGE", total_hours: "3" })];
-    const succeeded = await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "hours", lines: [line("s", 1, { type: "HOURLY_WAGE", total_hours: "1" })] });
+    const succeeded = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "x",
+      client,
+      company,
+      kind: "hours",
+      lines: [line("s", 1, { type: "HOURLY_WAGE", total_hours: "1" })],
+    });
     expect(succeeded.status).toBe("succeeded");
-    const silent = { listEmployees: client.listEmployees.bind(client), transferHourlyCompensations: () => Promise.reject(new PayrollNetworkError("timed out", true)) } as unknown as PayrollClient;
-    const unknown = await transferEntries({ audit: null, connectionId, userId, userName: "x", client: silent, company, kind: "hours", lines });
+    const silent = {
+      listEmployees: client.listEmployees.bind(client),
+      transferHourlyCompensations: () => Promise.reject(new PayrollNetworkError("timed out", true)),
+    } as unknown as PayrollClient;
+    const unknown = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "x",
+      client: silent,
+      company,
+      kind: "hours",
+      lines,
+    });
     expect(unknown).toMatchObject({ status: "unknown", lines });
     const last = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
     expect((await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", last!.createdAt))?.lines).toEqual(lines);
 
-    expect((await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "hours", lines })).status).toBe("succeeded");
+    expect(
+      (await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "hours", lines })).status,
+    ).toBe("succeeded");
     const newest = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
     expect(await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", newest!.createdAt)).toBeNull();
   });
@@ -255,7 +408,16 @@ describe("transfers", () => {
       },
     } as unknown as PayrollClient;
     const before = (await listTransfers(connectionId, COMPANY, "hours")).length;
-    const failure = await transferEntries({ audit: null, connectionId, userId, userName: "x", client: unreachable, company, kind: "hours", lines: [line("n", 1, { type: "HOURLY_WAGE" })] }).catch((error: unknown) => error);
+    const failure = await transferEntries({
+      audit: null,
+      connectionId,
+      userId,
+      userName: "x",
+      client: unreachable,
+      company,
+      kind: "hours",
+      lines: [line("n", 1, { type: "HOURLY_WAGE" })],
+    }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ name: "ApiError", code: "upstream_unreachable" });
     expect((failure as { body(): Record<string, unknown> }).body()).toMatchObject({ code: "upstream_unreachable", sent: false });
     expect(sent).toBe(0);

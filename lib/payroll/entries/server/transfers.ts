@@ -90,7 +90,11 @@ export function notSent(error: unknown): ApiError {
 export async function transferEntries(request: TransferRequest): Promise<TransferResult> {
   const { client, company, kind } = request;
   const stored = storedLinesSchema.safeParse(request.lines);
-  if (!stored.success) return { status: "invalid", problems: [{ lineId: null, field: null, code: "invalid", message: "The lines are not in the expected form." }] };
+  if (!stored.success)
+    return {
+      status: "invalid",
+      problems: [{ lineId: null, field: null, code: "invalid", message: "The lines are not in the expected form." }],
+    };
   const lines = stored.data;
   // Read before anything is sent: when this fails, nothing reached the service.
   const employees = await client.listEmployees(company.id).catch((error: unknown) => {
@@ -125,13 +129,18 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
   try {
     await request.onSending?.(pending.id, parsed.data);
   } catch (error) {
-    await getDb().payrollEntryTransfer.delete({ where: { id: pending.id } }).catch(() => undefined);
+    await getDb()
+      .payrollEntryTransfer.delete({ where: { id: pending.id } })
+      .catch(() => undefined);
     throw notSent(error);
   }
 
   const policy = request.recording ?? RECORDING;
   /** The answer on the history row and in the audit trail (one transaction), tried again while the row is locked. */
-  const record = async (outcome: PayrollTransferOutcome, extra: { errorCode?: string; errorMessage?: string; issues?: LineProblem[] } = {}): Promise<{ id: string; createdAt: Date } | null> => {
+  const record = async (
+    outcome: PayrollTransferOutcome,
+    extra: { errorCode?: string; errorMessage?: string; issues?: LineProblem[] } = {},
+  ): Promise<{ id: string; createdAt: Date } | null> => {
     for (let attempt = 1; attempt <= policy.attempts; attempt += 1) {
       try {
         await getDb().$transaction(
@@ -139,19 +148,36 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
             await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${Math.round(policy.lockTimeoutMs)}ms'`);
             await tx.payrollEntryTransfer.update({
               where: { id: pending.id },
-              data: { outcome, errorCode: extra.errorCode ?? null, errorMessage: extra.errorMessage ?? null, issues: extra.issues ? (extra.issues as object[]) : undefined },
+              data: {
+                outcome,
+                errorCode: extra.errorCode ?? null,
+                errorMessage: extra.errorMessage ?? null,
+                issues: extra.issues ? (extra.issues as object[]) : undefined,
+              },
               select: { id: true },
             });
             // Audit trail: what was sent and how it ended, with the transfer's row.
             // The row's `totalCents` holds a euro decimal ("505.50", see totalOf): the trail names it so.
             const { createdAt: _createdAt, totalCents: totalEuros, ...sent } = pending;
-            await recordTransfer(tx, request.audit, { companyId: company.id, period: company.current_month, kind, transferId: pending.id, outcome, lines, ...sent, totalEuros, ...extra });
+            await recordTransfer(tx, request.audit, {
+              companyId: company.id,
+              period: company.current_month,
+              kind,
+              transferId: pending.id,
+              outcome,
+              lines,
+              ...sent,
+              totalEuros,
+              ...extra,
+            });
           },
           { timeout: policy.lockTimeoutMs * 2 + 5_000, maxWait: policy.lockTimeoutMs + 5_000 },
         );
         return { id: pending.id, createdAt: pending.createdAt };
       } catch (error) {
-        console.warn(`transfers: recording transfer ${pending.id} failed (attempt ${attempt} of ${policy.attempts}: ${(error as Error).name})`);
+        console.warn(
+          `transfers: recording transfer ${pending.id} failed (attempt ${attempt} of ${policy.attempts}: ${(error as Error).name})`,
+        );
         if (attempt < policy.attempts) await new Promise((resolve) => setTimeout(resolve, policy.pauseMs));
       }
     }
@@ -166,7 +192,10 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
 
   let receipt: TransferReceipt;
   try {
-    receipt = kind === "hours" ? await client.transferHourlyCompensations(company.id, parsed.data) : await client.transferFurtherPayments(company.id, parsed.data);
+    receipt =
+      kind === "hours"
+        ? await client.transferHourlyCompensations(company.id, parsed.data)
+        : await client.transferFurtherPayments(company.id, parsed.data);
   } catch (error) {
     return settleFailure(error);
   }
@@ -184,7 +213,8 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
         code: issue.code,
         message: issue.message,
       }));
-      if (!(await record("refused", { errorCode: error.code, errorMessage: error.message, issues: problems }))) return unrecorded("refused");
+      if (!(await record("refused", { errorCode: error.code, errorMessage: error.message, issues: problems })))
+        return unrecorded("refused");
       return { status: "refused", transferId: pending.id, code: error.code, message: error.message, problems };
     }
     if (isAmbiguousFailure(error)) {
@@ -194,7 +224,9 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
       return { status: "unknown", transferId: pending.id, createdAt: pending.createdAt, lines, message };
     }
     // Surely not stored (the client says so for everything but the cases above): no history row.
-    await getDb().payrollEntryTransfer.delete({ where: { id: pending.id } }).catch(() => undefined);
+    await getDb()
+      .payrollEntryTransfer.delete({ where: { id: pending.id } })
+      .catch(() => undefined);
     throw error;
   }
 }

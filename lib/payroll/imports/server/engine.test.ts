@@ -102,7 +102,11 @@ describe("bulk import job", () => {
 
     const first = startWorker();
     await enqueueImport(importId);
-    await waitFor("150 rows done", async () => ((await importProgress(connectionId, importId))!.counts.created >= 150 ? true : undefined), 120_000);
+    await waitFor(
+      "150 rows done",
+      async () => ((await importProgress(connectionId, importId))!.counts.created >= 150 ? true : undefined),
+      120_000,
+    );
     first.kill("SIGKILL");
     await new Promise((resolve) => first.once("exit", resolve));
     const midway = (await importProgress(connectionId, importId))!;
@@ -153,7 +157,11 @@ describe("bulk import job", () => {
         workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId,
         baseUrl: sandbox.urls.payroll.base_url,
         username: "Sabine Krüger",
-        apiKeyEncrypted: sealSecret("pk_sandbox_i58pght2xur5dj21ss00bhkw", { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
+        apiKeyEncrypted: sealSecret("pk_sandbox_i58pght2xur5dj21ss00bhkw", {
+          table: "payroll_connections",
+          rowId: connectionId,
+          column: "api_key_encrypted",
+        }),
       },
     });
     const client = await clientForConnection(connectionId);
@@ -168,7 +176,16 @@ describe("bulk import job", () => {
     const importId = await createImport(connectionId, company, client, { rows }, null);
 
     // Someone else takes id 520 after the preview: the service's 409 is reported for that row.
-    await client.createEmployee(1002, { company_id: 1002, id: 520, first_name: "Other", last_name: "Person", address: { street_address: "Weg 1", postal_code: "10115", location: "Berlin" }, sex: 0, health_insurance: insurer.number, insurance_number: "65170839J003" });
+    await client.createEmployee(1002, {
+      company_id: 1002,
+      id: 520,
+      first_name: "Other",
+      last_name: "Person",
+      address: { street_address: "Weg 1", postal_code: "10115", location: "Berlin" },
+      sex: 0,
+      health_insurance: insurer.number,
+      insurance_number: "65170839J003",
+    });
 
     let calls = 0;
     const deps = {
@@ -236,7 +253,11 @@ describe("bulk import job", () => {
         workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId,
         baseUrl: sandbox.urls.payroll.base_url,
         username: "Sabine Krüger",
-        apiKeyEncrypted: sealSecret("pk_sandbox_i58pght2xur5dj21ss00bhkw", { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
+        apiKeyEncrypted: sealSecret("pk_sandbox_i58pght2xur5dj21ss00bhkw", {
+          table: "payroll_connections",
+          rowId: connectionId,
+          column: "api_key_encrypted",
+        }),
       },
     });
     const client = await clientForConnection(connectionId);
@@ -247,7 +268,10 @@ describe("bulk import job", () => {
     const rows = Array.from({ length: 3 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 601 + index, insurer.number) }));
     const importId = await createImport(connectionId, company, client, { rows }, null);
     // Row 2 as an older version (or a hand edit) might have left it.
-    await db.payrollImportRow.updateMany({ where: { importId, rowNumber: 2 }, data: { payload: { first_name: 42, last_name: "Mustermann" } } });
+    await db.payrollImportRow.updateMany({
+      where: { importId, rowNumber: 2 },
+      data: { payload: { first_name: 42, last_name: "Mustermann" } },
+    });
 
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
@@ -269,7 +293,12 @@ describe("bulk import job", () => {
         quiet.mockRestore();
       }
     })();
-    expect(report.find((row) => row.row === 2)).toMatchObject({ state: "failed", message: "The stored row could not be read.", name: "", unreadable: true });
+    expect(report.find((row) => row.row === 2)).toMatchObject({
+      state: "failed",
+      message: "The stored row could not be read.",
+      name: "",
+      unreadable: true,
+    });
     expect(report.find((row) => row.row === 1)).not.toHaveProperty("unreadable");
     const stored = await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees");
     expect(stored.body.map((employee) => employee.id)).toEqual(expect.arrayContaining([601, 603]));
@@ -295,19 +324,35 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     const user = await db.user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
     const connectionId = randomUUID();
     await db.payrollConnection.create({
-      data: { id: connectionId, workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId, baseUrl: sandbox.urls.payroll.base_url, username: "Sabine Krüger", apiKeyEncrypted: sealSecret(KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }) },
+      data: {
+        id: connectionId,
+        workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId,
+        baseUrl: sandbox.urls.payroll.base_url,
+        username: "Sabine Krüger",
+        apiKeyEncrypted: sealSecret(KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
+      },
     });
     const client = await clientForConnection(connectionId);
     await refreshReferenceLists(client);
     await syncCompanies(connectionId, client);
     const company = await requireCompany(connectionId, 1002, client);
     const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
-    const importId = await createImport(connectionId, company, client, { rows: [{ row: 1, input: sampleEmployee(0, employeeId, insurer.number) }] }, null);
+    const importId = await createImport(
+      connectionId,
+      company,
+      client,
+      { rows: [{ row: 1, input: sampleEmployee(0, employeeId, insurer.number) }] },
+      null,
+    );
     return { connectionId, importId, client, insurer: insurer.number };
   }
 
-  const createsOf = (employeeId: number) => async () => (await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees")).body.filter((employee) => employee.id === employeeId);
-  const onePost = (rule: Record<string, unknown>) => sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", times: 1, ...rule }] });
+  const createsOf = (employeeId: number) => async () =>
+    (await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees")).body.filter(
+      (employee) => employee.id === employeeId,
+    );
+  const onePost = (rule: Record<string, unknown>) =>
+    sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", times: 1, ...rule }] });
 
   it("stores rows whose id fits no integer as skipped, with the id's problem (not a database error)", async () => {
     const { createImport, importReport } = await import("./imports");
@@ -315,7 +360,10 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     const { connectionId, client } = await oneRowImport(702);
     const { requireCompany } = await import("../../connection/server/companies");
     const company = await requireCompany(connectionId, 1002, client);
-    const rows = ["4294967296", "99999999999999999999"].map((id, index) => ({ row: index + 1, input: { ...sampleEmployee(index, 1, "35561094"), id } }));
+    const rows = ["4294967296", "99999999999999999999"].map((id, index) => ({
+      row: index + 1,
+      input: { ...sampleEmployee(index, 1, "35561094"), id },
+    }));
     const importId = await createImport(connectionId, company, client, { rows }, null);
     const report = await importReport(connectionId, importId);
     expect(report?.map((row) => [row.row, row.state, row.employeeId, row.issues])).toEqual([
@@ -336,7 +384,8 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     await onePost({ kind: "latency", latency_ms: 1500 });
     let sleeps = 0;
     const deps = {
-      clientFor: async () => new PayrollClient({ baseUrl: client.baseUrl, apiKey: KEY, authHeader: payrollConfig().authHeader, timeoutMs: 300 }),
+      clientFor: async () =>
+        new PayrollClient({ baseUrl: client.baseUrl, apiKey: KEY, authHeader: payrollConfig().authHeader, timeoutMs: 300 }),
       // The engine's waits drive the story: after the timeout the list is read at once (the
       // employee is not there yet) and the next create is held up by a 429; while it waits,
       // the slow first create lands, so the third create meets its own employee: 409.
@@ -374,7 +423,16 @@ describe("a 409 on a retry after a create without a clear answer", () => {
         if (sleeps === 1) await onePost({ kind: "rate_limit", retry_after: 0 });
         else if (sleeps === 2) {
           await sandbox.control("POST", "/faults", {});
-          await client.createEmployee(1002, { company_id: 1002, id: 702, first_name: "Other", last_name: "Person", address: { street_address: "Weg 1", postal_code: "10115", location: "Berlin" }, sex: 0, health_insurance: insurer, insurance_number: "65170839J003" });
+          await client.createEmployee(1002, {
+            company_id: 1002,
+            id: 702,
+            first_name: "Other",
+            last_name: "Person",
+            address: { street_address: "Weg 1", postal_code: "10115", location: "Berlin" },
+            sex: 0,
+            health_insurance: insurer,
+            insurance_number: "65170839J003",
+          });
         }
       },
     };

@@ -80,7 +80,11 @@ async function renew(importId: string, owner: string): Promise<boolean> {
   return count === 1;
 }
 
-async function release(importId: string, owner: string, patch: { status?: "completed" | "paused"; lastError?: string } = {}): Promise<void> {
+async function release(
+  importId: string,
+  owner: string,
+  patch: { status?: "completed" | "paused"; lastError?: string } = {},
+): Promise<void> {
   await getDb().payrollImport.updateMany({
     where: { id: importId, leaseOwner: owner },
     data: {
@@ -94,7 +98,9 @@ async function release(importId: string, owner: string, patch: { status?: "compl
 }
 
 function sameEmployee(found: Employee, sent: NewEmployee): boolean {
-  return found.first_name === sent.first_name && found.last_name === sent.last_name && found.address.postal_code === sent.address.postal_code;
+  return (
+    found.first_name === sent.first_name && found.last_name === sent.last_name && found.address.postal_code === sent.address.postal_code
+  );
 }
 
 async function saveOutcomes(importId: string, outcomes: Outcome[]): Promise<void> {
@@ -113,12 +119,20 @@ async function saveOutcomes(importId: string, outcomes: Outcome[]): Promise<void
     ...(created.length ? [importedEmployeesStatement(db, importId, created)] : []),
     ...[...groups].map(([key, rowNumbers]) => {
       const [state, attempts] = key.split("|") as [PayrollImportRowState, string];
-      return db.payrollImportRow.updateMany({ where: { importId, rowNumber: { in: rowNumbers } }, data: { state, attempts: Number(attempts) } });
+      return db.payrollImportRow.updateMany({
+        where: { importId, rowNumber: { in: rowNumbers } },
+        data: { state, attempts: Number(attempts) },
+      });
     }),
     ...detailed.map((outcome) =>
       db.payrollImportRow.update({
         where: { importId_rowNumber: { importId, rowNumber: outcome.rowNumber } },
-        data: { state: outcome.state, attempts: outcome.attempts, message: outcome.message ?? null, issues: (outcome.issues ?? undefined) as object | undefined },
+        data: {
+          state: outcome.state,
+          attempts: outcome.attempts,
+          message: outcome.message ?? null,
+          issues: (outcome.issues ?? undefined) as object | undefined,
+        },
       }),
     ),
   ]);
@@ -134,7 +148,10 @@ async function returnUnsent(importId: string, owner: string, rowNumbers: number[
 
 /** Settles rows left `sending` by a worker that stopped: created if the service has them, else pending again. */
 async function settleSendingRows(importId: string, companyId: number, client: PayrollClient): Promise<void> {
-  const sending = await getDb().payrollImportRow.findMany({ where: { importId, state: "sending" }, select: { rowNumber: true, employeeId: true, payload: true, attempts: true } });
+  const sending = await getDb().payrollImportRow.findMany({
+    where: { importId, state: "sending" },
+    select: { rowNumber: true, employeeId: true, payload: true, attempts: true },
+  });
   if (sending.length === 0) return;
   const existing = new Map((await client.listEmployees(companyId)).map((employee) => [employee.id, employee]));
   const outcomes: Outcome[] = sending.map((row) => {
@@ -156,7 +173,10 @@ interface RowContext {
 }
 
 /** One row: created, refused, in use, or failed after retries; never sent again once stored. */
-async function importRow(row: { rowNumber: number; employeeId: number; payload: NewEmployee; attempts: number }, context: RowContext): Promise<Outcome> {
+async function importRow(
+  row: { rowNumber: number; employeeId: number; payload: NewEmployee; attempts: number },
+  context: RowContext,
+): Promise<Outcome> {
   const { client, companyId, deps } = context;
   let attempts = row.attempts;
   let uncertain = attempts > 0;
@@ -194,7 +214,8 @@ async function importRow(row: { rowNumber: number; employeeId: number; payload: 
         }
         return { rowNumber: row.rowNumber, state: "in_use", attempts, message: error.message, issues: error.issues };
       }
-      if (error instanceof PayrollValidationError) return { rowNumber: row.rowNumber, state: "refused", attempts, message: error.message, issues: error.issues };
+      if (error instanceof PayrollValidationError)
+        return { rowNumber: row.rowNumber, state: "refused", attempts, message: error.message, issues: error.issues };
       if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError) throw new ImportStopped(error.apiCode);
       if (error instanceof PayrollRateLimitedError) {
         await deps.sleep(error.retryAfterMs ?? backoff(round));
@@ -262,7 +283,10 @@ export async function runImport(importId: string, deps: EngineDeps): Promise<"co
     const markSending = (batch: typeof pending | undefined) =>
       batch
         ? getDb()
-            .payrollImportRow.updateMany({ where: { importId, state: "pending", rowNumber: { in: batch.map((row) => row.rowNumber) } }, data: { state: "sending" } })
+            .payrollImportRow.updateMany({
+              where: { importId, state: "pending", rowNumber: { in: batch.map((row) => row.rowNumber) } },
+              data: { state: "sending" },
+            })
             .then(() => undefined)
         : Promise.resolve();
     const saves: Promise<void>[] = [];

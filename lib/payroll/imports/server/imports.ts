@@ -17,7 +17,12 @@ export const MAX_IMPORT_ROWS = 5_000;
 /** What the browser sends: the mapped rows as typed (the server checks them again with the same schema). */
 export const importRequestSchema = z.object({
   rows: z
-    .array(z.object({ row: storedPositiveIntSchema, input: z.object(Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, z.string().max(500).default("")]))) }))
+    .array(
+      z.object({
+        row: storedPositiveIntSchema,
+        input: z.object(Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, z.string().max(500).default("")]))),
+      }),
+    )
     .min(1)
     .max(MAX_IMPORT_ROWS)
     .superRefine((rows, ctx) => {
@@ -37,7 +42,13 @@ const IDENTITY_MAPPING = Object.fromEntries(EMPLOYEE_FIELDS.map((field, index) =
  * Stores an import: valid rows `pending`, rows whose id the company already uses `in_use`,
  * invalid rows `skipped` with their problems. Nothing is sent here.
  */
-export async function createImport(connectionId: string, company: CompanyRecord, client: PayrollClient, request: ImportRequest, audit: AuditActor | null): Promise<string> {
+export async function createImport(
+  connectionId: string,
+  company: CompanyRecord,
+  client: PayrollClient,
+  request: ImportRequest,
+  audit: AuditActor | null,
+): Promise<string> {
   const { rows } = importRequestSchema.parse(request);
   const existing = await client.listEmployees(company.id);
   const context = await employeeContextFor(company, client.baseUrl, new Set(existing.map((employee) => employee.id)));
@@ -48,26 +59,40 @@ export async function createImport(connectionId: string, company: CompanyRecord,
   );
   const created = await getDb().$transaction(async (tx) => {
     const stored = await tx.payrollImport.create({
-    data: {
-      connectionId,
-      companyId: company.id,
-      total: checked.length,
-      rows: {
-        createMany: {
-          data: checked.map((check, index) => {
-            const rowNumber = rows[index]!.row;
-            const employeeId = check.employeeId ?? 0;
-            if (check.payload && check.inUse) return { rowNumber, employeeId, payload: check.payload as object, state: "in_use" as const, message: "The id is already in use in this company." };
-            if (check.payload) return { rowNumber, employeeId, payload: check.payload as object, state: "pending" as const };
-            // An invalid row is never sent: its payload keeps only the names, for the report.
-            const names = { first_name: check.input.first_name, last_name: check.input.last_name };
-            return { rowNumber, employeeId, payload: names, state: "skipped" as const, issues: check.problems as object[], message: "The row is not valid." };
-          }),
+      data: {
+        connectionId,
+        companyId: company.id,
+        total: checked.length,
+        rows: {
+          createMany: {
+            data: checked.map((check, index) => {
+              const rowNumber = rows[index]!.row;
+              const employeeId = check.employeeId ?? 0;
+              if (check.payload && check.inUse)
+                return {
+                  rowNumber,
+                  employeeId,
+                  payload: check.payload as object,
+                  state: "in_use" as const,
+                  message: "The id is already in use in this company.",
+                };
+              if (check.payload) return { rowNumber, employeeId, payload: check.payload as object, state: "pending" as const };
+              // An invalid row is never sent: its payload keeps only the names, for the report.
+              const names = { first_name: check.input.first_name, last_name: check.input.last_name };
+              return {
+                rowNumber,
+                employeeId,
+                payload: names,
+                state: "skipped" as const,
+                issues: check.problems as object[],
+                message: "The row is not valid.",
+              };
+            }),
+          },
         },
       },
-    },
-    select: { id: true },
-  });
+      select: { id: true },
+    });
     // Audit trail: who started it; the worker records the employees it creates (engine.ts).
     await recordImportStarted(tx, audit, company, stored.id, checked);
     return stored;
@@ -151,7 +176,10 @@ export async function setImportPaused(connectionId: string, importId: string, pa
   return count === 1;
 }
 
-export async function recentImports(connectionId: string, companyId: number): Promise<{ id: string; status: string; total: number; createdAt: Date }[]> {
+export async function recentImports(
+  connectionId: string,
+  companyId: number,
+): Promise<{ id: string; status: string; total: number; createdAt: Date }[]> {
   return getDb().payrollImport.findMany({
     where: { connectionId, companyId },
     orderBy: { createdAt: "desc" },

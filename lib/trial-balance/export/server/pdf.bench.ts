@@ -48,14 +48,20 @@ async function main() {
     const periods = packPeriods(RANGE, "months");
     const answers: PeriodAnswer[] = await Promise.all(
       periods.map(async (period) => {
-        const compact = compactTrialBalance(await get(`/trial_balance?${new URLSearchParams({ from_date: period.from, to_date: period.to })}`));
+        const compact = compactTrialBalance(
+          await get(`/trial_balance?${new URLSearchParams({ from_date: period.from, to_date: period.to })}`),
+        );
         if (!compact) throw new Error("not a trial balance");
         return { kind: "ok", accounts: compact.accounts };
       }),
     );
     const ledgerAccounts: LedgerAccountInfo[] = [];
     for (let page = 1; ; page += 1) {
-      const body = ledgerAccountPageSchema.parse(await get(`/ledger_accounts?${new URLSearchParams({ page: String(page), items_per_page: "200", attributes: "name,nominal_code,ledger_account_type" })}`));
+      const body = ledgerAccountPageSchema.parse(
+        await get(
+          `/ledger_accounts?${new URLSearchParams({ page: String(page), items_per_page: "200", attributes: "name,nominal_code,ledger_account_type" })}`,
+        ),
+      );
       for (const account of body.$items) {
         ledgerAccounts.push({
           id: account.id,

@@ -17,7 +17,11 @@ interface Placed {
 async function placedText(bytes: Uint8Array): Promise<Placed[]> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   const content = await (await pdf.getPage(1)).getTextContent();
-  return content.items.flatMap((item) => ("str" in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width }] : []));
+  return content.items.flatMap((item) =>
+    "str" in item && item.str.trim()
+      ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width }]
+      : [],
+  );
 }
 
 async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string[] }> {
@@ -35,7 +39,14 @@ describe("the trial balance PDF", () => {
     expect(pages).toBe(expected.pages);
 
     const first = text[0]!;
-    for (const part of ["Trial balance", "Business: Müller GmbH", "Period: 01/01/2026 – 31/12/2026", "Currency: EUR", "Generated at: 24/11/2026, 06:00 CET", "Month 3 could not be loaded"]) {
+    for (const part of [
+      "Trial balance",
+      "Business: Müller GmbH",
+      "Period: 01/01/2026 – 31/12/2026",
+      "Currency: EUR",
+      "Generated at: 24/11/2026, 06:00 CET",
+      "Month 3 could not be loaded",
+    ]) {
       expect(first).toContain(part);
     }
     text.forEach((page, index) => {
@@ -89,11 +100,15 @@ describe("the trial balance PDF", () => {
     }
   });
 
-  it("keeps the column headers apart: the German \"Kontonummer\" ends before \"Konto\" begins", async () => {
+  it('keeps the column headers apart: the German "Kontonummer" ends before "Konto" begins', async () => {
     for (const locale of ["en", "de"] as const) {
       const document = sampleDocument(locale, 3);
       const placed = await placedText(await renderTrialBalancePdf(document));
-      const headers = [document.headers.code, document.headers.account, ...document.columns.filter((column) => column.failed === null).map((column) => column.label)];
+      const headers = [
+        document.headers.code,
+        document.headers.account,
+        ...document.columns.filter((column) => column.failed === null).map((column) => column.label),
+      ];
       const codeHeader = placed.find((run) => run.text === document.headers.code)!;
       const line = placed.filter((run) => Math.abs(run.y - codeHeader.y) < 0.01 && headers.includes(run.text)).sort((a, b) => a.x - b.x);
       expect(line.map((run) => run.text)).toEqual(headers.filter((header) => line.some((run) => run.text === header)));

@@ -5,7 +5,20 @@ import PDFDocument from "pdfkit";
 import { numberFormat } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/money/decimal";
 import { lineCount, type ExportDocument, type ExportLine } from "../document";
-import { BLOCK_GAP, COLUMN_HEADER_HEIGHT, FACT_HEIGHT, FOOTER_HEIGHT, NOTICE_HEIGHT, PAGE, ROW_BASELINE, ROW_HEIGHT, RUNNING_HEADER_HEIGHT, TITLE_HEIGHT, codeColumnWidth, paginate } from "../pdf-layout";
+import {
+  BLOCK_GAP,
+  COLUMN_HEADER_HEIGHT,
+  FACT_HEIGHT,
+  FOOTER_HEIGHT,
+  NOTICE_HEIGHT,
+  PAGE,
+  ROW_BASELINE,
+  ROW_HEIGHT,
+  RUNNING_HEADER_HEIGHT,
+  TITLE_HEIGHT,
+  codeColumnWidth,
+  paginate,
+} from "../pdf-layout";
 
 /**
  * The trial balance as a PDF (PDFKit, on the server: no browser). A4 landscape, the column
@@ -153,7 +166,14 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
   if (lines.length !== lineCount(document)) throw new Error("trial balance PDF: line count differs from the layout's");
 
   const figureWidth = measurer(doc, FIGURES.bold, "0123456789.,-–+()");
-  const texts = [document.title, document.headers.code, document.headers.account, document.headers.noFigures, document.pageOf(1, 1), ...document.notices];
+  const texts = [
+    document.title,
+    document.headers.code,
+    document.headers.account,
+    document.headers.noFigures,
+    document.pageOf(1, 1),
+    ...document.notices,
+  ];
   for (const fact of document.facts) texts.push(fact.label, fact.value);
   for (const column of document.columns) texts.push(column.label);
   for (const line of lines) texts.push(...(line.kind === "group" ? [line.label] : [line.line.code, line.line.name]));
@@ -185,7 +205,10 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
     }
     doc.fillColor(RED);
     for (const notice of document.notices) {
-      doc.font("regular").fontSize(8).text(fit(width.regular, 8, notice, right - left), left, y, { lineBreak: false });
+      doc
+        .font("regular")
+        .fontSize(8)
+        .text(fit(width.regular, 8, notice, right - left), left, y, { lineBreak: false });
       y += NOTICE_HEIGHT;
     }
     doc.fillColor("black");
@@ -194,7 +217,12 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
 
   const runningHeader = (): number => {
     doc.font("regular").fontSize(8).fillColor(GREY);
-    doc.text(fit(width.regular, 8, [document.title, ...document.facts.map((fact) => fact.value)].join(" · "), right - left), left, PAGE.margin, { lineBreak: false });
+    doc.text(
+      fit(width.regular, 8, [document.title, ...document.facts.map((fact) => fact.value)].join(" · "), right - left),
+      left,
+      PAGE.margin,
+      { lineBreak: false },
+    );
     doc.fillColor("black");
     return PAGE.margin + RUNNING_HEADER_HEIGHT + BLOCK_GAP;
   };
@@ -210,13 +238,18 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
         doc.font("bold").fontSize(TEXT_SIZE).fillColor("black");
         // A heading that fits stands on the line of "Code" and "Account"; a longer one wraps onto the line above.
         const labelWidth = width.bold(column.label) * TEXT_SIZE;
-        if (labelWidth <= cellWidth) doc.text(column.label, columns.rights[index]! - CELL_PADDING - labelWidth, top + ROW_HEIGHT, { lineBreak: false });
+        if (labelWidth <= cellWidth)
+          doc.text(column.label, columns.rights[index]! - CELL_PADDING - labelWidth, top + ROW_HEIGHT, { lineBreak: false });
         else doc.text(column.label, x, top, { width: cellWidth, height: 2 * ROW_HEIGHT, align: "right", lineGap: 0, ellipsis: true });
       } else {
         doc.font("bold").fontSize(TEXT_SIZE).fillColor("black");
         doc.text(fit(width.bold, TEXT_SIZE, column.label, cellWidth), x, top, { width: cellWidth, align: "right", lineBreak: false });
         doc.font("regular").fillColor(RED);
-        doc.text(fit(width.regular, TEXT_SIZE, document.headers.noFigures, cellWidth), x, top + ROW_HEIGHT, { width: cellWidth, align: "right", lineBreak: false });
+        doc.text(fit(width.regular, TEXT_SIZE, document.headers.noFigures, cellWidth), x, top + ROW_HEIGHT, {
+          width: cellWidth,
+          align: "right",
+          lineBreak: false,
+        });
       }
     });
     doc.fillColor("black");
@@ -251,7 +284,10 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
       const line = lines[index]!;
       const baseline = y + ROW_BASELINE;
       if (line.kind === "group") {
-        doc.font("bold").fontSize(TEXT_SIZE).text(fit(width.bold, TEXT_SIZE, line.label, right - left), left, baseline, ON_BASELINE);
+        doc
+          .font("bold")
+          .fontSize(TEXT_SIZE)
+          .text(fit(width.bold, TEXT_SIZE, line.label, right - left), left, baseline, ON_BASELINE);
       } else {
         const isBold = line.kind !== "account";
         if (isBold) rule(y, line.kind === "total" ? 0.9 : 0.3);

@@ -63,7 +63,11 @@ export function trialBalanceExport(failureKey: (code: ApiErrorCode) => MessageKe
     const business = await resolveBusiness(user, parsed.query.business);
     if (!business) throw new ApiError("unknown_business");
     const query = { ...parsed.query, ...(business.id ? { business: business.id } : {}) };
-    const [load, t, locale] = await Promise.all([loadPack(user, business, query), getTranslations() as Promise<Translate>, getLocale() as Promise<Locale>]);
+    const [load, t, locale] = await Promise.all([
+      loadPack(user, business, query),
+      getTranslations() as Promise<Translate>,
+      getLocale() as Promise<Locale>,
+    ]);
     if (load.kind !== "ok") throw loadError(load);
 
     const document = packDocument(load.pack, {
@@ -84,7 +88,10 @@ export function trialBalanceExport(failureKey: (code: ApiErrorCode) => MessageKe
     if (format === "pdf") bytes = await (await import("./pdf")).renderTrialBalancePdf(document);
     else {
       const { documentSheet } = await import("../../sheet");
-      bytes = format === "csv" ? (await import("../../csv")).toCsv(documentSheet(document), locale) : (await import("../../xlsx")).toXlsx(documentSheet(document));
+      bytes =
+        format === "csv"
+          ? (await import("../../csv")).toCsv(documentSheet(document), locale)
+          : (await import("../../xlsx")).toXlsx(documentSheet(document));
     }
     const fileName = `${exportFileStem(business.name, query)}.${FORMATS[format].extension}`;
     return new Response(bytes as BodyInit, {

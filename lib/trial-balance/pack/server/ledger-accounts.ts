@@ -37,7 +37,13 @@ function toInfo([id, nominalCode, name, typeId, typeName]: StoredAccount): Ledge
 
 function toStored(account: LedgerAccount): StoredAccount {
   const name = account.name ?? account.displayed_as ?? account.id;
-  return [account.id, account.nominal_code ?? null, name, account.ledger_account_type?.id ?? null, account.ledger_account_type?.displayed_as ?? null];
+  return [
+    account.id,
+    account.nominal_code ?? null,
+    name,
+    account.ledger_account_type?.id ?? null,
+    account.ledger_account_type?.displayed_as ?? null,
+  ];
 }
 
 const sharedReads = sharedWhileInFlight<StoredAccount[]>();
@@ -52,7 +58,9 @@ async function readAll(user: SessionUser, businessId: string): Promise<StoredAcc
     if (pages !== null && pages > 1) {
       if (pages > MAX_PAGES) throw new Error(`ledger accounts: ${first.$total} is more than this app reads`);
       const limit = limiter(4);
-      const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, index) => limit(() => client.listLedgerAccountsPage(businessId, index + 2))));
+      const rest = await Promise.all(
+        Array.from({ length: pages - 1 }, (_, index) => limit(() => client.listLedgerAccountsPage(businessId, index + 2))),
+      );
       items.push(...rest.map((page) => page.$items));
     } else if (pages === null) {
       // No total: follow the pages one by one until one is not full.
@@ -66,12 +74,17 @@ async function readAll(user: SessionUser, businessId: string): Promise<StoredAcc
 }
 
 /** The stored accounts when younger than a day (unless `refresh`), else read from the service and stored. */
-export async function ledgerAccountsFor(user: SessionUser, businessId: string, options: { refresh?: boolean; now?: Date } = {}): Promise<LedgerAccountsState> {
+export async function ledgerAccountsFor(
+  user: SessionUser,
+  businessId: string,
+  options: { refresh?: boolean; now?: Date } = {},
+): Promise<LedgerAccountsState> {
   const db = getDb();
   const now = options.now ?? new Date();
   const row = await db.ledgerAccountCache.findUnique({ where: { businessId } });
   const stored = row ? storedSchema.safeParse(row.accounts) : null;
-  if (row && stored && !stored.success) console.error(`ledger_account_caches: the row of business ${businessId} is unreadable; reading again`);
+  if (row && stored && !stored.success)
+    console.error(`ledger_account_caches: the row of business ${businessId} is unreadable; reading again`);
   const kept = stored?.success ? stored.data : null;
   if (kept && row && !options.refresh && now.getTime() - row.fetchedAt.getTime() < LEDGER_ACCOUNTS_MAX_AGE_MS) {
     return { accounts: kept.map(toInfo), fetchedAt: row.fetchedAt, failed: false };

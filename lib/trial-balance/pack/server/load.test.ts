@@ -15,7 +15,8 @@ vi.mock("@/lib/accounting/server/for-user", () => ({ accountingClientFor: vi.fn(
 const BUSINESS = `pack-test-${process.pid}`;
 const business: ShownBusiness = { id: BUSINESS, name: "Ben Ltd", currency: "USD", switcherBusinessId: BUSINESS };
 const ben = { id: "00000000-0000-4000-8000-000000000001", connection: { id: "c1", status: "active" } } as SessionUser;
-const query = (from: string, to: string, extra: Partial<TrialBalanceQuery> = {}) => ({ from, to, compare: "none", basis: "movement", columns: "months", ...extra }) as TrialBalanceQuery;
+const query = (from: string, to: string, extra: Partial<TrialBalanceQuery> = {}) =>
+  ({ from, to, compare: "none", basis: "movement", columns: "months", ...extra }) as TrialBalanceQuery;
 
 function balance(from: string, amount: string) {
   return JSON.stringify({
@@ -48,8 +49,17 @@ function fakeService(options: { failing?: string[]; ledgerFails?: boolean; statu
           await new Promise((resolve) => setTimeout(resolve, 5));
           seen.running -= 1;
           const from = new URLSearchParams(request.path.split("?")[1]).get("from_date")!;
-          if (options.failing?.includes(from)) return { status: options.status ?? 503, text: JSON.stringify([{ $dataCode: "ServiceUnavailable", $message: "down" }]), headers: new Headers() };
-          return { status: 200, text: balance(from, from.endsWith("-01") ? `${Number(from.slice(5, 7))}.25` : "1.00"), headers: new Headers() };
+          if (options.failing?.includes(from))
+            return {
+              status: options.status ?? 503,
+              text: JSON.stringify([{ $dataCode: "ServiceUnavailable", $message: "down" }]),
+              headers: new Headers(),
+            };
+          return {
+            status: 200,
+            text: balance(from, from.endsWith("-01") ? `${Number(from.slice(5, 7))}.25` : "1.00"),
+            headers: new Headers(),
+          };
         },
         listLedgerAccountsPage: async () => {
           seen.ledgerPages += 1;

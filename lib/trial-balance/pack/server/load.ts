@@ -33,7 +33,8 @@ export type PackLoad =
 
 /** The columns of a view: months or quarters of the financial year, or the whole range as one. */
 export function periodsOf(query: TrialBalanceQuery, fyStartMonth: number): PackPeriod[] {
-  if (query.columns === "single") return [{ key: "range", kind: "range", from: query.from, to: query.to, month: query.from.slice(0, 7), whole: true }];
+  if (query.columns === "single")
+    return [{ key: "range", kind: "range", from: query.from, to: query.to, month: query.from.slice(0, 7), whole: true }];
   return packPeriods(query, query.columns, fyStartMonth);
 }
 
@@ -76,7 +77,13 @@ export async function loadPack(user: SessionUser, business: ShownBusiness, query
     const state = failureState(errors[0]);
     if (state.kind !== "ok") return state;
   }
-  const pack = buildPack({ periods, answers, prior: priorRange && prior ? { range: priorRange, answer: prior } : null, ledgerAccounts: chart.accounts, basis: query.basis });
+  const pack = buildPack({
+    periods,
+    answers,
+    prior: priorRange && prior ? { range: priorRange, answer: prior } : null,
+    ledgerAccounts: chart.accounts,
+    basis: query.basis,
+  });
   return {
     kind: "ok",
     business,

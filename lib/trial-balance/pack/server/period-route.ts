@@ -8,7 +8,14 @@ import { BadTrialBalance, fetchTrialBalance } from "../../server/load";
 
 const day = z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD.");
 const periodQuerySchema = z
-  .object({ business: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(), from: day, to: day })
+  .object({
+    business: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+    from: day,
+    to: day,
+  })
   .refine((query) => query.from <= query.to, { message: "“to” must be on or after “from”.", path: ["to"] });
 
 /** What `GET /api/trial-balance/period` answers: the period's accounts, packed (lib/trial-balance/response.ts packAccounts). */
@@ -24,7 +31,11 @@ export interface PeriodAnswerData {
  */
 export const getTrialBalancePeriod = withRoute({ recentSession: true }, async ({ request, user }) => {
   const search = request.nextUrl.searchParams;
-  const query = periodQuerySchema.parse({ business: search.get("business") ?? undefined, from: search.get("from") ?? "", to: search.get("to") ?? "" });
+  const query = periodQuerySchema.parse({
+    business: search.get("business") ?? undefined,
+    from: search.get("from") ?? "",
+    to: search.get("to") ?? "",
+  });
   if (query.business && !(await findReachableBusiness(user.id, query.business))) throw new ApiError("unknown_business");
   try {
     const accounts = await fetchTrialBalance(user, query.business ?? null, query);

@@ -22,7 +22,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("payroll.import.title") };
 }
 
-async function ImportPageBody({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ job?: string }> }) {
+async function ImportPageBody({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ companyId: string }>;
+  searchParams: Promise<{ job?: string }>;
+}) {
   const { companyId } = await params;
   const { job } = await searchParams;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
@@ -82,7 +88,10 @@ async function ImportPageBody({ params, searchParams }: { params: Promise<{ comp
             {recent.map((item) => (
               <li key={item.id}>
                 <Link href={`/payroll/companies/${company.id}/import?job=${item.id}`} className="text-blue-700 underline">
-                  {t("payroll.import.openImport", { date: formatDate(locale, item.createdAt, { dateStyle: "medium", timeStyle: "short" }), status: t(`payroll.import.statuses.${item.status}` as MessageKey) })}
+                  {t("payroll.import.openImport", {
+                    date: formatDate(locale, item.createdAt, { dateStyle: "medium", timeStyle: "short" }),
+                    status: t(`payroll.import.statuses.${item.status}` as MessageKey),
+                  })}
                 </Link>
               </li>
             ))}

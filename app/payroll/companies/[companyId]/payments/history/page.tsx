@@ -9,6 +9,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("payrollEntries.historyLink") };
 }
 
-export default async function Page({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ companyId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   return <TransferHistory kind="payments" companyId={(await params).companyId} query={await searchParams} />;
 }
