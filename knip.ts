@@ -6,6 +6,8 @@ import type { KnipConfig } from "knip";
 // tests spawn by path.
 const config: KnipConfig = {
   entry: [
+    // the app's HTTP server, bundled by scripts/lib/next-build.ts and run by node
+    "server.ts",
     "scripts/*.ts",
     "scripts/db/{diff,generate,migrate,roles,serve-embedded}.ts",
     // the embedded Postgres's keeper, spawned by path from embedded-postgres.ts

@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { nextStart } from "../scripts/lib/app-listen";
+import { appServerArgs } from "../scripts/lib/app-listen";
+import { appServerEntry } from "../scripts/lib/next-build";
 import { migrateForApp } from "../scripts/db/migrate";
 import { ensureDatabaseRoles, roleOf } from "../scripts/db/roles";
 
-// For specs that start app processes of their own (`next start`) on one database of their own.
+// For specs that start app processes of their own (the app server, server.ts) on one database of their own.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -65,16 +66,15 @@ export interface AppProcesses {
 }
 
 /**
- * `next start` on each port, each in a process group of its own (next start runs the server in a
- * child process), with `env` and its own PORT and NEXTAUTH_URL.
+ * The app server (server.ts, as `npm start` built it) on each port, each in a process group of its
+ * own, with `env` and its own PORT and NEXTAUTH_URL.
  */
 export function startApps(ports: number[], env: NodeJS.ProcessEnv): AppProcesses {
   const logs: string[] = [];
   const children: ChildProcess[] = ports.map((port) => {
-    const listen = nextStart(port, "127.0.0.1");
-    const child = spawn(process.execPath, [...listen.nodeFlags, path.join(ROOT, "node_modules/next/dist/bin/next"), ...listen.args], {
+    const child = spawn(process.execPath, [appServerEntry(), ...appServerArgs(port, "127.0.0.1")], {
       cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` },
+      env: { ...process.env, ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}`, NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
@@ -84,7 +84,7 @@ export function startApps(ports: number[], env: NodeJS.ProcessEnv): AppProcesses
   });
   return {
     logs,
-    ready: () => Promise.all(children.map((child) => nextReady(child, logs))).then(() => undefined),
+    ready: () => Promise.all(children.map((child) => appReady(child, logs))).then(() => undefined),
     stop: () => Promise.all(children.map(stopGroup)).then(() => undefined),
   };
 }
@@ -93,17 +93,17 @@ async function migrateRoles(roles: { appUrl: string; migrationUrl: string }): Pr
   await migrateForApp({ DATABASE_URL: roles.appUrl, MIGRATION_DATABASE_URL: roles.migrationUrl });
 }
 
-function nextReady(child: ChildProcess, logs: string[]): Promise<void> {
+function appReady(child: ChildProcess, logs: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (!/Ready in/.test(output)) return;
+      if (!/Ready on /.test(output)) return;
       child.stdout?.off("data", onData);
       resolve();
     };
     child.stdout?.on("data", onData);
-    child.once("exit", (code, signal) => reject(new Error(`next start exited before it was ready (${signal ?? `code ${code}`}):\n${logs.join("").slice(-3000)}`)));
+    child.once("exit", (code, signal) => reject(new Error(`the app server exited before it was ready (${signal ?? `code ${code}`}):\n${logs.join("").slice(-3000)}`)));
   });
 }
 

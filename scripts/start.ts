@@ -6,8 +6,8 @@ import { ensureLocalSecrets } from "./env/ensure-secrets";
 import { loadLocalEnv } from "./env/local-env";
 import { parseEncryptionKeys } from "../lib/crypto/key-ring";
 import { describeEnvError, serverEnvSchema } from "../lib/env/schema";
-import { localAppUrl, nextStart } from "./lib/app-listen";
-import { ensureNextBuild, NEXT_CLI } from "./lib/next-build";
+import { appServerArgs, localAppUrl } from "./lib/app-listen";
+import { appServerEntry, ensureNextBuild } from "./lib/next-build";
 import { ensurePrismaClient } from "./lib/prisma-generate";
 import { ProcessGroup, waitForHttp } from "./lib/processes";
 import { startSandboxUpstream } from "./lib/sandbox-upstream";
@@ -73,8 +73,7 @@ try {
   await ensureNextBuild(env);
 
   const { HOST: host, PORT: portNumber } = parsed.data;
-  const listen = nextStart(portNumber, host);
-  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, ...listen.nodeFlags, NEXT_CLI, ...listen.args], { ...withoutSchemaRoles(env), ...APP_MALLOC_ENV, NODE_ENV: "production" });
+  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, appServerEntry(), ...appServerArgs(portNumber, host)], { ...withoutSchemaRoles(env), ...APP_MALLOC_ENV, NODE_ENV: "production" });
   await waitForHttp(localAppUrl(portNumber, host, "/api/health"), 120_000);
   console.log(`\nLedgerlane is ready on ${appUrl} (listening on ${host}) — Ctrl-C stops everything.`);
 } catch (error) {

@@ -2,7 +2,7 @@
 // (`scripts/start.ts`: the production build, its flags and environment), 60 signed-in sessions for
 // 60 s of load — 70% proxied GET /api/accounting/user, 30% the trial balance page of the
 // 5,000-account business with a range — at a bounded concurrency of 60. Prints
-//   app_rss_peak_mb   the largest RSS of the app's process (next-server and its children) during the load
+//   app_rss_peak_mb   the largest RSS of the app's process (its server, server.ts, and its children) during the load
 //   app_rss_idle_mb   its RSS a minute after the load
 //   app_load_errors   answers other than 2xx and network errors during the load (the bench fails on any)
 // RSS is read from /proc/<pid>/status (VmRSS) every 250 ms. The database: BENCH_DATABASE_URL (an
@@ -18,7 +18,7 @@ import { Pool } from "undici";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { spawnUntilReady } from "../../scripts/lib/child-ready";
 import { benchDatabase } from "../../scripts/lib/machine-database";
-import { ensureNextBuild } from "../../scripts/lib/next-build";
+import { appServerEntry, ensureNextBuild } from "../../scripts/lib/next-build";
 import { freePort, stopChild, waitForHttp } from "../../scripts/lib/processes";
 import { sandboxClients, upstreamEnvFromDiscovery } from "../../scripts/lib/sandbox-upstream";
 
@@ -72,13 +72,11 @@ const commandOf = (pid: number) => {
   }
 };
 
-/** The Next.js server among the start script's descendants (the process that runs `next start`). */
-function findNextServer(startPid: number): number | undefined {
-  const candidates = descendants(startPid).slice(1);
-  return (
-    candidates.find((pid) => commandOf(pid).startsWith("next-server")) ??
-    candidates.find((pid) => / next start /.test(` ${commandOf(pid)} `) || commandOf(pid).includes("next/dist/bin/next start"))
-  );
+/** The app's server among the start script's descendants (the process that runs server.ts's bundle). */
+function findAppServer(startPid: number): number | undefined {
+  return descendants(startPid)
+    .slice(1)
+    .find((pid) => commandOf(pid).includes(path.basename(appServerEntry())));
 }
 
 const rssKb = (pid: number) => {
@@ -89,7 +87,7 @@ const rssKb = (pid: number) => {
   }
 };
 
-/** RSS of the app: the Next.js server and any children it started, in MB. */
+/** RSS of the app: its server and any children it started, in MB. */
 function appRssMb(serverPid: number): number {
   return descendants(serverPid).reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
 }
@@ -185,8 +183,8 @@ try {
     waitForHttp(`${appUrl}/api/health`, 5 * 60_000),
     appExited.then(() => Promise.reject(new Error("the app exited before it answered"))),
   ]);
-  const serverPid = findNextServer(app.pid!);
-  if (!serverPid) throw new Error("no next-server process found under the start script");
+  const serverPid = findAppServer(app.pid!);
+  if (!serverPid) throw new Error("no app server process found under the start script");
   const pool = new Pool(`http://127.0.0.1:${appPort}`, {
     connections: CONCURRENCY,
     pipelining: 1,

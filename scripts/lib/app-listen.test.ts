@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { serverEnvSchema } from "../../lib/env/schema";
-import { localAppUrl, nextStart } from "./app-listen";
+import { appServerArgs, listenOn, localAppUrl } from "./app-listen";
 
 const required = {
   DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/x",
@@ -19,30 +19,32 @@ describe("where npm start has the app listen", () => {
   it("binds to 127.0.0.1 unless HOST says otherwise (an empty HOST of .env.example too)", () => {
     const host = serverEnvSchema.parse({ ...required, HOST: "" }).HOST;
     expect(host).toBe("127.0.0.1");
-    // As `localhost` resolved to IPv4 first: 127.0.0.1, and Next's own origin matches its rewrites' URLs.
-    expect(nextStart(3000, host)).toEqual({ nodeFlags: ["--dns-result-order=ipv4first"], args: ["start", "-p", "3000", "-H", "localhost"] });
+    // Bound to the address itself, while Next's own origin says `localhost`, as its rewrites' URLs do.
+    expect(listenOn(host)).toEqual({ address: "127.0.0.1", nextHostname: "localhost" });
+    expect(appServerArgs(3000, host)).toEqual(["--port", "3000", "--host", "127.0.0.1"]);
     expect(localAppUrl(3000, host, "/api/health")).toBe("http://127.0.0.1:3000/api/health");
   });
 
   it("binds to the address HOST names, and asks it whether the app is ready", () => {
-    expect(nextStart(3000, serverEnvSchema.parse({ ...required, HOST: "0.0.0.0" }).HOST).args).toEqual(["start", "-p", "3000", "-H", "0.0.0.0"]);
+    expect(listenOn(serverEnvSchema.parse({ ...required, HOST: "0.0.0.0" }).HOST)).toEqual({ address: "0.0.0.0", nextHostname: "0.0.0.0" });
     expect(localAppUrl(3000, "0.0.0.0", "/api/health")).toBe("http://127.0.0.1:3000/api/health");
-    expect(nextStart(3000, "[::1]").args).toEqual(["start", "-p", "3000", "-H", "::1"]);
+    expect(listenOn("::")).toEqual({ address: "::", nextHostname: "::" });
+    expect(localAppUrl(3000, "::", "/api/health")).toBe("http://127.0.0.1:3000/api/health");
+    expect(listenOn("[::1]")).toEqual({ address: "::1", nextHostname: "localhost" });
     expect(localAppUrl(3000, "[::1]", "/api/health")).toBe("http://[::1]:3000/api/health");
+    expect(listenOn("localhost")).toEqual({ address: "127.0.0.1", nextHostname: "localhost" });
+    expect(listenOn("192.168.1.20")).toEqual({ address: "192.168.1.20", nextHostname: "192.168.1.20" });
     expect(localAppUrl(3000, "192.168.1.20", "/")).toBe("http://192.168.1.20:3000/");
   });
 
-  it("listens on 127.0.0.1 only with the default, as next start is run with these arguments", async () => {
-    const { spawn } = await import("node:child_process");
-    const path = await import("node:path");
-    // A stand-in for next start that listens as Next does (server.listen(port, hostname)) and says where.
-    const { nodeFlags, args } = nextStart(0, "127.0.0.1");
-    const script = `const s=require("net").createServer();s.listen(0,process.argv[process.argv.indexOf("-H")+1],()=>{console.log(JSON.stringify(s.address()));s.close()})`;
-    const child = spawn(process.execPath, [...nodeFlags, "-e", script, "--", ...args], { cwd: path.resolve(import.meta.dirname, "../..") });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise((resolve) => child.once("exit", resolve));
-    expect(JSON.parse(output)).toMatchObject({ address: "127.0.0.1", family: "IPv4" });
+  it("listens on 127.0.0.1 only with the default and with localhost, as server.ts listens (server.listen(port, address))", async () => {
+    const { createServer } = await import("node:net");
+    for (const host of ["127.0.0.1", "localhost"]) {
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(0, listenOn(host).address, resolve));
+      expect(server.address(), host).toMatchObject({ address: "127.0.0.1", family: "IPv4" });
+      server.close();
+    }
   });
 
   it("refuses a HOST that is no address", () => {

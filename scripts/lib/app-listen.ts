@@ -2,26 +2,37 @@
 // machine reaches it) and PORT. 0.0.0.0 or :: opens it to every network interface.
 
 const EVERY_INTERFACE = new Set(["0.0.0.0", "::", "[::]"]);
-const IPV4_LOOPBACK = new Set(["127.0.0.1", "localhost"]);
 
 function bare(host: string): string {
   return host.replace(/^\[(.*)\]$/, "$1");
 }
 
+/** A loopback address, as Next's URLs name it `localhost` (127.0.0.0/8, ::1, localhost). */
+function isLoopback(host: string): boolean {
+  const address = bare(host);
+  return address === "localhost" || address === "::1" || /^127\.\d+\.\d+\.\d+$/.test(address);
+}
+
 /**
- * The node flags and `next start` arguments for `port` on `host`. 127.0.0.1 is asked for as
- * `localhost`, resolved to IPv4 first (so it binds 127.0.0.1): Next takes the name it is given
- * as its own origin, while a proxy.ts rewrite's URL always says `localhost` for a loopback
- * address; with `-H 127.0.0.1` the two differ and Next forwards every rewritten request over
- * HTTP to localhost (the accounting proxy then answered 500 "socket hang up").
+ * For HOST: the address the app server (server.ts) binds to, and the host name it gives Next as its
+ * own origin's. A proxy.ts rewrite's URL always says `localhost` for a loopback address, and Next
+ * forwards a rewrite whose origin is not its own over HTTP (the accounting proxy then answered 500
+ * "socket hang up"), so a loopback HOST is `localhost` to Next while the server binds the address
+ * itself (`localhost` binds 127.0.0.1, as the default).
  */
-export function nextStart(port: number, host: string): { nodeFlags: string[]; args: string[] } {
-  if (IPV4_LOOPBACK.has(host)) return { nodeFlags: ["--dns-result-order=ipv4first"], args: ["start", "-p", String(port), "-H", "localhost"] };
-  return { nodeFlags: [], args: ["start", "-p", String(port), "-H", bare(host)] };
+export function listenOn(host: string): { address: string; nextHostname: string } {
+  const address = bare(host) === "localhost" ? "127.0.0.1" : bare(host);
+  return { address, nextHostname: isLoopback(host) ? "localhost" : address };
+}
+
+/** The app server's arguments (after its entry, `appServerEntry()` of ./next-build.ts) for `port` on `host`. */
+export function appServerArgs(port: number, host: string): string[] {
+  return ["--port", String(port), "--host", host];
 }
 
 /** Where start-up asks whether the app is ready: the address it listens on (this machine's when it is every interface). */
 export function localAppUrl(port: number, host: string, path: string): string {
-  const address = EVERY_INTERFACE.has(host) || IPV4_LOOPBACK.has(host) ? "127.0.0.1" : bare(host).includes(":") ? `[${bare(host)}]` : bare(host);
-  return `http://${address}:${port}${path}`;
+  const { address } = listenOn(host);
+  const local = EVERY_INTERFACE.has(host) ? "127.0.0.1" : address.includes(":") ? `[${address}]` : address;
+  return `http://${local}:${port}${path}`;
 }

@@ -15,7 +15,8 @@ import { spawnUntilReady, type ReadyChild } from "../../../scripts/lib/child-rea
 import { benchDatabase } from "../../../scripts/lib/machine-database";
 import { sandboxClients, upstreamEnvFromDiscovery } from "../../../scripts/lib/sandbox-upstream";
 import { freePort, waitForHttp } from "../../../scripts/lib/processes";
-import { ensureNextBuild, NEXT_CLI } from "../../../scripts/lib/next-build";
+import { appServerArgs } from "../../../scripts/lib/app-listen";
+import { appServerEntry, ensureNextBuild } from "../../../scripts/lib/next-build";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CONCURRENCY = 16;
@@ -89,7 +90,7 @@ await db.$disconnect();
 await ensureNextBuild({ ...process.env, ...env });
 // PROXY_BENCH_NODE_ARGS: extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 const nodeArgs = process.env.PROXY_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-const appCommand = [process.execPath, ...nodeArgs, NEXT_CLI, "start", "-p", String(appPort)];
+const appCommand = [process.execPath, ...nodeArgs, appServerEntry(), ...appServerArgs(appPort, "127.0.0.1")];
 const app = spawn(pinned ? "taskset" : appCommand[0]!, pinned ? ["-c", "0", ...appCommand] : appCommand.slice(1), {
   cwd: ROOT,
   env: { ...process.env, ...env, NODE_ENV: "production" },

@@ -4,7 +4,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chromium, type Page } from "@playwright/test";
 import { migrateDatabase } from "../../../scripts/db/migrate";
 import { benchDatabase } from "../../../scripts/lib/machine-database";
-import { ensureNextBuild, NEXT_CLI } from "../../../scripts/lib/next-build";
+import { appServerArgs } from "../../../scripts/lib/app-listen";
+import { appServerEntry, ensureNextBuild } from "../../../scripts/lib/next-build";
 import { stopChild, waitForHttp } from "../../../scripts/lib/processes";
 
 // Live co-editing across app processes, in Chromium against a production build:
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
     };
     await ensureNextBuild(env);
     PORTS.forEach((port, index) =>
-      start([NEXT_CLI, "start", "-p", String(port)], { ...env, PORT: String(port), NEXTAUTH_URL: APPS[index] }),
+      start([appServerEntry(), ...appServerArgs(port, "127.0.0.1")], { ...env, PORT: String(port), NEXTAUTH_URL: APPS[index] }),
     );
     for (const app of APPS) await waitForHttp(`${app}/api/health`, 120_000);
 

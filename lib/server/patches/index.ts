@@ -1,4 +1,3 @@
-import { refuseFetchForbiddenMethods } from "./fetch-forbidden-methods";
 import { releaseReactRenderAbortStacks } from "./react-render-abort-reason";
 
 /**
@@ -11,10 +10,11 @@ import { releaseReactRenderAbortStacks } from "./react-render-abort-reason";
  * - `react-render-abort-reason.ts`: `AbortController.prototype.abort` reads the stack of React's
  *   "render completed" abort reason, and only that one (react/react#37288; Next 16.4.6, V8 11.3),
  *   so finished pages are not kept alive by it.
- * - `fetch-forbidden-methods.ts`: `http.Server.prototype.emit` answers TRACE, TRACK and CONNECT
- *   with 405 before Next, whose fetch `Request` refuses them (a 500 otherwise).
+ *
+ * Not a patch: TRACE (which fetch's `Request`, and so Next, refuses with a 500) is answered 405
+ * by the app's own HTTP server before Next (server.ts, lib/server/forbidden-methods.ts, with its
+ * canary).
  */
 export function installProcessPatches(): void {
   releaseReactRenderAbortStacks();
-  refuseFetchForbiddenMethods();
 }
