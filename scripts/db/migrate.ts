@@ -18,7 +18,7 @@ export async function migrateDatabase(connectionString: string, options: { appRo
       filters: NO_FILTERS,
     }));
   } finally {
-    handle.close();
+    await handle.close();
   }
   await installJobQueues(connectionString);
   if (options.appRole) await grantAppRole(connectionString, options.appRole);

@@ -17,6 +17,6 @@ export async function diffDatabaseToSchema(connectionString: string): Promise<st
     });
     return result.exitCode === 2 ? (result.stdout ?? "") : "";
   } finally {
-    handle.close();
+    await handle.close();
   }
 }

@@ -109,7 +109,8 @@ async function patchCharColumns(factory: PrismaPg): Promise<void> {
 export interface EngineHandle {
   engine: SchemaEngine;
   schema: string;
-  close(): void;
+  /** Frees the engine and ends its connections (none may stay: a template database is copied only when no one is connected to it). */
+  close(): Promise<void>;
 }
 
 /** A schema engine connected to `connectionString`, loaded with the project's schema. */
@@ -118,12 +119,27 @@ export async function openSchemaEngine(connectionString: string): Promise<Engine
   const schema = await readFile(SCHEMA_PATH, "utf8");
   const factory = new PrismaPg(pgConfig(connectionString));
   await patchCharColumns(factory);
+  // The engine connects through the factory but never disposes what it got (each a pool of its own).
+  const opened: { dispose(): Promise<void> }[] = [];
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const connection = await connect();
+    opened.push(connection);
+    return connection;
+  };
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   const log = (message: string) => {
     if (process.env.SCHEMA_ENGINE_DEBUG) console.error(message);
   };
   const engine = await loader.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, log, adapter);
-  return { engine, schema, close: () => engine.free() };
+  return {
+    engine,
+    schema,
+    close: async () => {
+      engine.free();
+      await Promise.all(opened.map((connection) => connection.dispose()));
+    },
+  };
 }
 
 /** adapter-pg derives shadow databases from a config object, not from a URL string. */
