@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 
 // The browser tests run against the production build started by `npm start`,
@@ -14,6 +15,13 @@ const embeddedDatabasePort = Number(process.env.E2E_DATABASE_PORT ?? port + 2300
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 2400);
 process.env.E2E_DATABASE_URL =
   process.env.DATABASE_URL ?? `postgresql://postgres:postgres@127.0.0.1:${embeddedDatabasePort}/postgres?sslmode=disable`;
+// The run's template database, migrated once by the first spec that needs a database of its own
+// (e2e/app-processes.ts) and dropped at the end (e2e/global-teardown.ts). Named here, in the
+// runner, so that every worker (which loads this file again) inherits the same name.
+process.env.E2E_TEMPLATE_DATABASE ??= `ledgerlane_e2e_template_${randomBytes(4).toString("hex")}`;
+// The specs on the pair of app processes of e2e/app-pair.ts: a project of their own, so they run
+// one after the other and the pair (a worker fixture) lives only while they run.
+const APP_PAIR_SPECS = ["**/co-editing.spec.ts", "**/two-processes.spec.ts"];
 
 export default defineConfig({
   testDir: "e2e",
@@ -22,6 +30,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
+  globalTeardown: "./e2e/global-teardown.ts",
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: APP_URL,
@@ -32,6 +41,10 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
+  projects: [
+    { name: "app", testIgnore: APP_PAIR_SPECS },
+    { name: "app-pair", testMatch: APP_PAIR_SPECS },
+  ],
   webServer: {
     command: "npm start",
     url: `${APP_URL}/api/health`,

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { control, signInAndConnectPayroll } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { signInAndConnectPayroll } from "./helpers";
+import { test } from "./fixtures";
 
 // Every main page, in English and in German, has no serious or critical accessibility problem
 // (axe-core's WCAG 2.1 A and AA rules), with the page's data on it.
@@ -30,10 +31,6 @@ async function audit(page: Page, name: string, findings: Finding[]) {
     findings.push({ page: name, rule: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(" ")) });
   }
 }
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-});
 
 for (const { locale, h1OfLanding } of LANGUAGES) {
   test(`every main page has no serious or critical accessibility problem (${locale})`, async ({ page }) => {

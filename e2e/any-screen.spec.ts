@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { control, signInAndConnectPayroll } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { signInAndConnectPayroll } from "./helpers";
+import { test } from "./fixtures";
 
 // Every main page fits a phone (390 px wide): nothing scrolls the page sideways; wide tables scroll
 // inside their own labelled region. The header is one line from 1024 px and a menu on phones.
@@ -29,10 +30,6 @@ async function expectNoSidewaysScroll(page: Page, name: string) {
   const { scrollWidth, culprits } = await sidewaysOverflow(page);
   expect.soft(scrollWidth, `${name} scrolls sideways at 390 px: ${culprits.join(" | ")}`).toBeLessThanOrEqual(PHONE.width);
 }
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-});
 
 test("no main page scrolls sideways at 390 px; wide tables scroll in their own region", async ({ page }) => {
   test.setTimeout(240_000);

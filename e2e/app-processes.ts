@@ -4,8 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import { appServerArgs } from "../scripts/lib/app-listen";
 import { appServerEntry } from "../scripts/lib/next-build";
-import { migrateForApp } from "../scripts/db/migrate";
-import { ensureDatabaseRoles, roleOf } from "../scripts/db/roles";
+import { ensureDatabaseRoles, type DatabaseUrls } from "../scripts/db/roles";
+import { cloneDatabase, createMigratedTemplate, databaseUrl, dropDatabase } from "../scripts/db/template";
 
 // For specs that start app processes of their own (the app server, server.ts) on one database of their own.
 
@@ -17,45 +17,52 @@ export function appPorts(offset: number, count: number): number[] {
   return Array.from({ length: count }, (_, index) => base + index);
 }
 
-export interface FreshDatabase {
+export interface MigratedDatabase {
   /** The app's role (scripts/db/roles.ts), as npm start runs the app. */
   url: string;
-  /** Applies the migrations as the migration role, as npm start does. */
-  migrate(): Promise<void>;
   /** On the embedded Postgres of `npm start` (no DATABASE_URL given): no pg_dump on the machine then. */
   embedded: boolean;
-  /** Drops it. */
+  /** Drops it and its roles. */
   drop(): Promise<void>;
 }
 
 /**
- * An empty database of its own on the suite's server: DATABASE_URL's, else the embedded Postgres
- * that the web server's `npm start` runs (E2E_DATABASE_URL, its superuser; see playwright.config.ts).
+ * A database of its own on the suite's server (DATABASE_URL's, else the embedded Postgres that the
+ * web server's `npm start` runs: E2E_DATABASE_URL, its superuser; see playwright.config.ts),
+ * migrated as npm start migrates: a copy of the run's template (runTemplate), with roles of its own.
  */
-export async function freshDatabase(): Promise<FreshDatabase> {
-  const base = process.env.DATABASE_URL ?? process.env.E2E_DATABASE_URL!;
+export async function migratedDatabase(): Promise<MigratedDatabase> {
+  const admin = process.env.DATABASE_URL ?? process.env.E2E_DATABASE_URL!;
   const name = `ledgerlane_e2e_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const roles = await ensureDatabaseRoles(url.toString());
-  return {
-    url: roles.appUrl,
-    migrate: () => migrateRoles(roles),
-    embedded: !process.env.DATABASE_URL,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      // Roles belong to the whole server; the database's go with it.
-      for (const role of [roleOf(roles.appUrl), roleOf(roles.migrationUrl)]) await client.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(role)}`);
-      await client.end();
-    },
-  };
+  const roles = await cloneDatabase(admin, await runTemplate(admin), name);
+  return { url: roles.appUrl, embedded: !process.env.DATABASE_URL, drop: () => dropDatabase(admin, name, roles) };
 }
+
+/**
+ * The run's template database (E2E_TEMPLATE_DATABASE, named by playwright.config.ts), migrated by
+ * whichever worker needs it first and kept until the run ends (global-teardown.ts). A comment on it
+ * says it is complete: a worker that died migrating it leaves one the next worker makes again.
+ */
+async function runTemplate(admin: string): Promise<{ name: string; roles: DatabaseUrls }> {
+  const name = process.env.E2E_TEMPLATE_DATABASE!;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+    const { rows } = await client.query<{ complete: boolean }>("SELECT shobj_description(oid, 'pg_database') = $2 AS complete FROM pg_database WHERE datname = $1", [
+      name,
+      TEMPLATE_COMPLETE,
+    ]);
+    if (rows[0]?.complete) return { name, roles: await ensureDatabaseRoles(databaseUrl(admin, name)) };
+    const roles = await createMigratedTemplate(admin, name);
+    await client.query(`COMMENT ON DATABASE ${pg.escapeIdentifier(name)} IS ${pg.escapeLiteral(TEMPLATE_COMPLETE)}`);
+    return { name, roles };
+  } finally {
+    await client.end();
+  }
+}
+
+const TEMPLATE_COMPLETE = "ledgerlane e2e template, migrated";
 
 export interface AppProcesses {
   logs: string[];
@@ -87,10 +94,6 @@ export function startApps(ports: number[], env: NodeJS.ProcessEnv): AppProcesses
     ready: () => Promise.all(children.map((child) => appReady(child, logs))).then(() => undefined),
     stop: () => Promise.all(children.map(stopGroup)).then(() => undefined),
   };
-}
-
-async function migrateRoles(roles: { appUrl: string; migrationUrl: string }): Promise<void> {
-  await migrateForApp({ DATABASE_URL: roles.appUrl, MIGRATION_DATABASE_URL: roles.migrationUrl });
 }
 
 function appReady(child: ChildProcess, logs: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Download, type Page } from "@playwright/test";
-import { control, deleteEntryDrafts, sendMonthThroughClose, signInAndConnectPayroll } from "./helpers";
+import { expect, type Download, type Page } from "@playwright/test";
+import { control, sendMonthThroughClose, signInAndConnectPayroll } from "./helpers";
+import { test } from "./fixtures";
 
 // The audit trail: a person changes a draft in the hours grid and creates an invitation; /audit
 // lists both (old → new), its filters narrow them, the German page shows German dates, and the
@@ -19,10 +20,7 @@ async function csvOf(download: Download): Promise<string> {
   return readFile((await download.path())!, "utf8");
 }
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await deleteEntryDrafts(COMPANY);
-});
+test.use({ payrollCompany: COMPANY });
 
 test("a draft change and an invitation are in the audit trail, filtered, in German, and in the CSV export", async ({ page, context }) => {
   test.setTimeout(180_000);

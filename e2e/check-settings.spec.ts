@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { formatAmount } from "../lib/i18n/format";
 import { MINIJOB_PAY_CAP, valueOn } from "../lib/month-close/checks/tables";
 import { collectConsoleErrors, control, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { test } from "./fixtures";
 
 // The month-close check settings kept in the app: the company's Land, proposed from its postal
 // code (Bäckerei Krüger, 50674 Köln) and confirmed by a person, its hours limit, and an
@@ -16,11 +17,7 @@ async function clean() {
   });
 }
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await clean();
-});
-
+test.beforeEach(clean);
 test.afterAll(clean);
 
 const employeeRow = (page: Page, id: number) => page.getByRole("table", { name: /^(Employees|Beschäftigte)$/ }).getByRole("row").filter({ has: page.getByRole("cell", { name: String(id), exact: true }) });

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
-import { appPorts, freshDatabase, startApps, type AppProcesses, type FreshDatabase } from "./app-processes";
-import { authorizeAtService, control, fixtureUser, SABINE_KEY, SANDBOX_URL, type FixtureUser } from "./helpers";
+import { test } from "./app-pair";
+import type { MigratedDatabase } from "./app-processes";
+import { authorizeAtService, fixtureUser, SABINE_KEY, type FixtureUser } from "./helpers";
 
 // Live co-editing of a month: two browsers, each served by its own app process (production
 // build), on one database. A line saved in one grid appears in the other without a reload
@@ -13,58 +13,19 @@ import { authorizeAtService, control, fixtureUser, SABINE_KEY, SANDBOX_URL, type
 // Two people of one firm: the owner (Claudia) invites a clerk (Dara) by link; the audit trail
 // then holds both people's changes, and removing the clerk refuses their next request.
 
-const PORTS = appPorts(2, 2);
-const APPS = PORTS.map((port) => `http://localhost:${port}`);
 const COMPANY = 1001;
-let database: FreshDatabase | undefined;
-let apps: AppProcesses | undefined;
 /** Requests the test holds open (an event stream): ended before the app processes stop, also when the test failed. */
 const openRequests: AbortController[] = [];
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  // A clean sandbox first: a reset forgets the app registration made below.
-  await control("POST", "/reset");
-  database = await freshDatabase();
-  const databaseUrl = database.url;
-  await database.migrate();
-  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
-  const client = await control<{ client_id: string; client_secret: string }>("POST", "/clients", {
-    name: "Ledgerlane (co-editing)",
-    redirect_uris: APPS.map((app) => `${app}/api/auth/callback/accounting`),
-    version: "v3.1",
-  });
-  const shared: NodeJS.ProcessEnv = {
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-    TOKEN_ENCRYPTION_KEYS: `e2e:${randomBytes(32).toString("base64")}`,
-    ACCOUNTING_AUTH_URL: discovery.accounting.auth_url!,
-    ACCOUNTING_TOKEN_URL: discovery.accounting.token_url!,
-    ACCOUNTING_REVOKE_URL: discovery.accounting.revoke_url!,
-    ACCOUNTING_BASE_URL: discovery.accounting.base_url!,
-    ACCOUNTING_CLIENT_ID: client.client_id,
-    ACCOUNTING_CLIENT_SECRET: client.client_secret,
-    PAYROLL_BASE_URL: discovery.payroll.base_url,
-    SANDBOX_URL,
-    JOBS_ENABLED: "false",
-  };
-  apps = startApps(PORTS, shared);
-  await apps.ready();
-});
-
-// Runs whether the tests passed or not: no app process outlives the spec.
-test.afterAll(async () => {
+test.afterAll(() => {
   for (const request of openRequests) request.abort();
-  await apps?.stop();
-  await database?.drop();
 });
 
 /** The stored hours lines of an employee in the processes' database. */
-async function storedLines(employee: number): Promise<Record<string, string>[]> {
-  const client = new pg.Client({ connectionString: database!.url });
+async function storedLines(database: MigratedDatabase, employee: number): Promise<Record<string, string>[]> {
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
     const { rows } = await client.query<{ values: Record<string, string> }>(
@@ -96,8 +57,9 @@ async function openHours(page: Page): Promise<void> {
   await expect(page.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toBeVisible();
 }
 
-test("an owner invites a clerk, who types in the shared month; the owner sees it live, a same-cell conflict is chosen, the audit trail and its CSV hold both changes, and the removed clerk is refused", async ({ browser }) => {
+test("an owner invites a clerk, who types in the shared month; the owner sees it live, a same-cell conflict is chosen, the audit trail and its CSV hold both changes, and the removed clerk is refused", async ({ browser, appPair }) => {
   test.setTimeout(240_000);
+  const APPS = appPair.urls;
   const [claudia, dara] = [await fixtureUser("claudia"), await fixtureUser("dara")];
 
   // The owner (first app process) connects the firm's payroll customer and invites a clerk.
@@ -194,7 +156,7 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   await expect(dialog).toBeHidden();
   await expect(cell(owner, 2, "total_hours")).toHaveText("10");
   await expect(owner.locator('[data-draft-state="saved"]')).toBeVisible();
-  expect((await storedLines(2)).map((values) => values.total_hours)).toEqual(["10"]);
+  expect((await storedLines(appPair.database, 2)).map((values) => values.total_hours)).toEqual(["10"]);
 
   // Edits of different cells of the same line merge: each grid ends with both.
   await cell(owner, 2, "surcharge").click();
@@ -206,7 +168,7 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   await expect(cell(owner, 2, "cost_center_id")).toHaveText("KST-7", { timeout: 5_000 });
   await expect(cell(clerk, 2, "surcharge")).toHaveText("25", { timeout: 5_000 });
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await storedLines(2)).map((values) => [values.total_hours, values.surcharge, values.cost_center_id])).toEqual([["10", "25", "KST-7"]]);
+  await expect.poll(async () => (await storedLines(appPair.database, 2)).map((values) => [values.total_hours, values.surcharge, values.cost_center_id])).toEqual([["10", "25", "KST-7"]]);
 
   // Closing one grid removes it from the other's list.
   await clerk.goto("/audit");

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import pg from "pg";
-import { acknowledgeAllWarnings, control, deleteEntryDrafts, signInAndConnectPayroll } from "./helpers";
+import { acknowledgeAllWarnings, signInAndConnectPayroll } from "./helpers";
+import { test } from "./fixtures";
 
 // While the database refuses connections, a failed month-close action is an error in the month
 // panel and the grid stays with what was typed; an error page's "Try again" shows the page once
@@ -37,15 +38,10 @@ const acceptConnections = () => onServer((client) => client.query(`ALTER DATABAS
 const cell = (page: Page, employee: number, column: string) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="1"] [role="gridcell"][data-col="${column}"]`);
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await deleteEntryDrafts(COMPANY);
-});
+test.use({ payrollCompany: COMPANY });
 
-test.afterEach(async () => {
-  await acceptConnections();
-  await deleteEntryDrafts(COMPANY);
-});
+// Before the fixture's own clean-up after the test, which needs the database.
+test.afterEach(acceptConnections);
 
 test("Submit for review while the database refuses connections: an error in the month panel says what was not done, and the grid stays with what was typed", async ({ page }) => {
   test.setTimeout(120_000);

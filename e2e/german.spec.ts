@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { parseHealthInsurancesCsv } from "../lib/payroll/employees/reference-csv";
 import { pensionNumberCheckDigit } from "../lib/payroll/employees/pension-number";
 import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, SABINE_KEY, SANDBOX_URL, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { test } from "./fixtures";
 import { runJob } from "./time-controls";
 
 // Issue 15, "German, all the way": with the language switched to German, no screen shows an ISO
@@ -42,10 +43,6 @@ async function switchToGerman(page: Page) {
 
 /** This spec's transfer of company 1001 is removed again (with the drafts and month close it made): the grid spec expects none. */
 let transferred = false;
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-});
 
 test.afterEach(async () => {
   if (!transferred) return;

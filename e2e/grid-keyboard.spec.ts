@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { collectConsoleErrors, control, deleteEntryDrafts, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { test } from "./fixtures";
 
 // The entry grid's keyboard, through its public face only (role="grid", aria-activedescendant, the
 // cell editor's input): the ARIA grid pattern, whatever the grid's internals become.
@@ -64,10 +65,7 @@ const missingActiveCells = (page: Page) => page.evaluate(() => (window as unknow
 
 const deleteHoursDraft = () => deleteEntryDrafts(COMPANY, "hours");
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await deleteHoursDraft();
-});
+test.use({ payrollCompany: COMPANY });
 
 test.afterEach(async ({ page }) => {
   // Nothing left unsaved first: closing the page would save it again (keepalive) after the delete.

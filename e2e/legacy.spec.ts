@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import pg from "pg";
 import { APP_URL } from "../playwright.config";
 import { authorizeAtService, collectConsoleErrors, control, expectNoTokenIn, fixtureUser, recordAppResponses } from "./helpers";
+import { test } from "./fixtures";
 
 // The legacy v3 flow against the sandbox: sign-in per country (each code at its
 // country's token host), renewal, disconnect (legacy revoke, empty 204) and
@@ -68,10 +69,6 @@ const legacySection = (page: Page) => page.getByRole("region", { name: "Legacy v
 function detail(page: Page, label: string) {
   return legacySection(page).locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
 }
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-});
 
 test("GB user: legacy sign-in at the GB host, renewal after 3600 s, v3.1 pages say so, disconnect with a 204 revoke", async ({ page }) => {
   const alice = await fixtureUser("alice");

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { formatMonth } from "../lib/i18n/format";
-import { control, deleteEntryDrafts, sendMonthThroughClose, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { control, sendMonthThroughClose, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { test } from "./fixtures";
 
 // Less typing: after a month was transferred (through the month close) and the service moved the
 // company's month on, the new month's empty draft starts from the last transferred set (dates
@@ -20,17 +21,7 @@ async function typeInto(page: Page, employee: number, column: string, text: stri
 
 const saved = (page: Page) => expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
 
-async function clean() {
-  await deleteEntryDrafts(COMPANY);
-  await withDatabase((client) => client.query("DELETE FROM payroll_entry_transfers WHERE company_id = $1", [COMPANY]));
-}
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await clean();
-});
-
-test.afterAll(clean);
+test.use({ payrollCompany: COMPANY });
 
 test("a new month starts from the last transfer, undoably, and a new line proposes the remembered rate", async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { authorizeAtService, checksRegion, collectConsoleErrors, control, deleteEntryDrafts, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { authorizeAtService, checksRegion, collectConsoleErrors, control, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
+import { test } from "./fixtures";
 import { transferMonth } from "./time-controls";
 
 // Issue 17's acceptance: a clerk (Dara, English) fills hours with a Sunday premium on a Monday
@@ -46,28 +47,17 @@ async function signIn(browser: Browser, person: FixtureUser, locale: "en-GB" | "
   return page;
 }
 
+// Dara back in her own workspace only afterwards: the month-close spec expects Claudia's workspace of one.
+test.use({ payrollCompany: COMPANY, ownWorkspacesOnly: ["dara"] });
+
 async function clean() {
-  await deleteEntryDrafts(COMPANY);
-  const dara = await fixtureUser("dara");
   await withDatabase(async (client) => {
-    await client.query("DELETE FROM payroll_entry_transfers WHERE company_id = $1", [COMPANY]);
     await client.query("DELETE FROM payroll_employee_settings WHERE company_id = $1", [COMPANY]);
     await client.query("UPDATE workspaces SET four_eyes = NULL");
-    // Dara back in her own workspace only (the month-close spec expects Claudia's workspace of one).
-    await client.query(
-      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.accounting_user_id = $1
-         AND m.workspace_id NOT IN (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
-      [dara.id],
-    );
-    await client.query("UPDATE users SET active_workspace_id = NULL WHERE accounting_user_id = $1", [dara.id]);
   });
 }
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await clean();
-});
-
+test.beforeEach(clean);
 test.afterAll(clean);
 
 test("a clerk acknowledges one warning and fixes the other, submits; an approver approves in German; pay run waits, transfer, reopen; the audit trail lists every step", async ({ browser }) => {

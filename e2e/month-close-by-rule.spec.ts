@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { authorizeAtService, checksRegion, collectConsoleErrors, control, deleteEntryDrafts, fixtureUser, withDatabase } from "./helpers";
+import { expect } from "@playwright/test";
+import { authorizeAtService, checksRegion, collectConsoleErrors, fixtureUser, withDatabase } from "./helpers";
+import { test } from "./fixtures";
 
 // Issue 17, the large company: 1,000 employees and a clerk who enters lines for a few of them get a
 // "no lines" warning for everyone else. They are one decision: one button acknowledges all of the
@@ -12,22 +13,11 @@ const COMPANY = 2001;
 const DARA = "dara.byrne@example.ie";
 const DARAS_CONNECTIONS = "SELECT 1 FROM payroll_connections WHERE workspace_id IN (SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.email = $1)";
 
-async function clean() {
-  await deleteEntryDrafts(COMPANY);
-  await withDatabase(async (client) => {
-    await client.query(
-      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.email = $1 AND m.workspace_id NOT IN (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
-      [DARA],
-    );
-    await client.query("UPDATE users SET active_workspace_id = NULL WHERE email = $1", [DARA]);
-    await client.query(DARAS_CONNECTIONS.replace("SELECT 1", "DELETE"), [DARA]);
-  });
-}
+test.use({ payrollCompany: COMPANY, ownWorkspacesOnly: ["dara"] });
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await clean();
-});
+const clean = () => withDatabase((client) => client.query(DARAS_CONNECTIONS.replace("SELECT 1", "DELETE"), [DARA]));
+
+test.beforeEach(clean);
 test.afterAll(clean);
 
 test("a large company's 'no lines' warnings are acknowledged by rule in one step, also those not listed", async ({ page }) => {

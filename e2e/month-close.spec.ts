@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, SABINE_KEY, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { acknowledgeAllWarnings, collectConsoleErrors, control, SABINE_KEY, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { test } from "./fixtures";
 import { advanceClock, runJob, syncClock, transferMonth } from "./time-controls";
 
 // The month close: submit, the grid frozen, four eyes, approve, Transfer of both kinds, reopen
@@ -58,23 +59,16 @@ async function fillMonth(page: Page, month: string) {
   await saved(page);
 }
 
-/** No drafts, month closes or transfer history of the company (the grid spec expects none), four eyes back to the default. */
-async function clean() {
-  await deleteEntryDrafts(COMPANY);
-  await withDatabase(async (client) => {
-    await client.query("DELETE FROM payroll_entry_transfers WHERE company_id = $1", [COMPANY]);
-    await client.query("UPDATE workspaces SET four_eyes = NULL");
-  });
-}
+// No drafts, month closes or transfer history of the company (the grid spec expects none).
+test.use({ payrollCompany: COMPANY });
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  // The app's clock follows the sandbox's, back to real time with its reset.
-  await syncClock();
-  await clean();
-});
+/** Four eyes back to the default. */
+const clean = () => withDatabase((client) => client.query("UPDATE workspaces SET four_eyes = NULL"));
+
+test.beforeEach(clean);
 
 test.afterAll(async () => {
+  // The app's clock follows the sandbox's, back to real time with its reset.
   await control("POST", "/reset");
   await syncClock();
   await clean();

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { approveMonth, authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase } from "./helpers";
-import { advanceClock, runJob, syncClock, transferMonth } from "./time-controls";
+import { test } from "./fixtures";
+import { advanceClock, runJob, transferMonth } from "./time-controls";
 
 // Nothing a person did is lost: Disconnect keeps the payroll data for the same customer and asks
 // first, only "Delete all payroll data" deletes it, another customer's key adds another connection
@@ -50,19 +51,10 @@ async function draftSaved(page: Page) {
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 5_000 });
 }
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await syncClock();
-  // The app's database outlives the sandbox's reset: Dara starts in her own workspace, without payroll data.
-  await withDatabase(async (client) => {
-    await client.query(
-      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.email = $1 AND m.workspace_id NOT IN (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
-      [DARA],
-    );
-    await client.query("UPDATE users SET active_workspace_id = NULL WHERE email = $1", [DARA]);
-    await client.query(DARAS_CONNECTIONS.replace("SELECT 1", "DELETE"), [DARA]);
-  });
-});
+// The app's database outlives the sandbox's reset: Dara starts in her own workspace, without payroll data.
+test.use({ ownWorkspacesOnly: ["dara"] });
+
+test.beforeEach(() => withDatabase((client) => client.query(DARAS_CONNECTIONS.replace("SELECT 1", "DELETE"), [DARA])));
 
 test("Disconnect asks, keeps a draft for the same customer; another customer is added beside it; Delete all payroll data removes it", async ({ page }) => {
   test.setTimeout(180_000);

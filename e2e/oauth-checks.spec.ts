@@ -1,15 +1,12 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { control, fixtureUser, stats } from "./helpers";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { fixtureUser, stats } from "./helpers";
+import { test } from "./fixtures";
 
 // The callback refuses a missing, wrong or replayed `state` and a missing PKCE
 // verifier before any token request (the sandbox counts token requests).
 
 /** next-auth's error route, which shows the sign-in page with the error. */
 const REFUSED = /\/(sign-in|api\/auth\/error)\?error=/;
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-});
 
 function field(html: string, name: string): string {
   const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);

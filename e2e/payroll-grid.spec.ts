@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { formatMonth } from "../lib/i18n/format";
-import { approveMonth, collectConsoleErrors, control, deleteEntryDrafts, reopenMonth, sendMonthThroughClose, signInAndConnectPayroll as signInAndConnect, withDatabase } from "./helpers";
-import { advanceClock, runJob, syncClock, transferMonth } from "./time-controls";
+import { approveMonth, collectConsoleErrors, control, reopenMonth, sendMonthThroughClose, signInAndConnectPayroll as signInAndConnect } from "./helpers";
+import { test } from "./fixtures";
+import { advanceClock, runJob, transferMonth } from "./time-controls";
 
 const COMPANY = 1001;
 
@@ -25,13 +26,8 @@ async function draftSaved(page: Page) {
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 5_000 });
 }
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await syncClock();
-  // Earlier specs (the keyboard spec, the fuzz test) may have left a draft of this company.
-  await deleteEntryDrafts(COMPANY);
-  await withDatabase((client) => client.query("DELETE FROM payroll_entry_transfers WHERE company_id = $1", [COMPANY]));
-});
+// Earlier specs (the keyboard spec, the fuzz test) may have left a draft of this company.
+test.use({ payrollCompany: COMPANY });
 
 test("hours: type, paste, correct, reload the draft, transfer, change one line and transfer again", async ({ page, context }) => {
   test.setTimeout(180_000);

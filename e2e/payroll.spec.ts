@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { APP_URL } from "../playwright.config";
 import { parseHealthInsurancesCsv } from "../lib/payroll/employees/reference-csv";
 import { sampleEmployee, toCsv } from "../lib/payroll/imports/sample-rows";
 import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL } from "./helpers";
+import { test } from "./fixtures";
 
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const DEMIR_KEY = "pk_sandbox_jodh4vddfg02n37n9msw4sqo";
@@ -46,10 +47,6 @@ async function connectPayroll(page: Page, key: string, username: string) {
   await page.getByRole("button", { name: "Connect" }).click();
   await expect(page.getByText(`Connected as ${username}`)).toBeVisible();
 }
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-});
 
 test("connect, onboard one employee through the form, import 200 rows and find exactly the expected employees", async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { authorizeAtService, control, deleteEntryDrafts, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { authorizeAtService, control, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
+import { test } from "./fixtures";
 
 // Payroll is the workspace's: an owner's connection and drafts are shared with the members they
 // invite, according to their roles. A clerk works on them; a viewer reads them only.
@@ -10,30 +11,22 @@ const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
 
-/** The app's database outlives the sandbox's reset: everyone in their own workspace only, before and after. */
-async function ownWorkspacesOnly() {
-  await withDatabase(async (client) => {
-    const ids = [(await fixtureUser("claudia")).id, (await fixtureUser("alice")).id, (await fixtureUser("dara")).id];
-    await client.query(
-      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.accounting_user_id = ANY($1)
-         AND m.workspace_id NOT IN (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
-      [ids],
-    );
-    await client.query(`UPDATE users SET active_workspace_id = NULL WHERE accounting_user_id = ANY($1)`, [ids]);
-    // The second customer this spec adds to Claudia's workspace (the other payroll specs expect one).
-    await client.query(
+// The app's database outlives the sandbox's reset: everyone in their own workspace only, before and after.
+test.use({ payrollCompany: COMPANY, ownWorkspacesOnly: ["claudia", "alice", "dara"] });
+
+/** The second customer this spec adds to Claudia's workspace (the other payroll specs expect one). */
+async function withoutSecondCustomer() {
+  const claudia = await fixtureUser("claudia");
+  await withDatabase((client) =>
+    client.query(
       `DELETE FROM payroll_connections c USING workspaces w, users u WHERE c.workspace_id = w.id AND w.personal_user_id = u.id AND u.accounting_user_id = $1 AND c.username = 'Thomas Albrecht'`,
-      [ids[0]],
-    );
-  });
+      [claudia.id],
+    ),
+  );
 }
 
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-  await deleteEntryDrafts(COMPANY);
-  await ownWorkspacesOnly();
-});
-test.afterEach(ownWorkspacesOnly);
+test.beforeEach(withoutSecondCustomer);
+test.afterEach(withoutSecondCustomer);
 
 async function signIn(page: Page, person: FixtureUser, country: string) {
   await page.goto("/");

@@ -1,10 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { APP_URL } from "../playwright.config";
-import { authorizeAtService, collectConsoleErrors, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, stats, control } from "./helpers";
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-});
+import { authorizeAtService, collectConsoleErrors, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, stats } from "./helpers";
+import { test } from "./fixtures";
 
 test("sign in, switch business, edit as owner, be refused as non-owner, change the last name, disconnect and sign in again", async ({ page }) => {
   const alice = await fixtureUser("alice");

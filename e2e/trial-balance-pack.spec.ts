@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { accountingServiceGet, authorizeAtService, collectConsoleErrors, control, fixtureUser, withDatabase, type FixtureUser } from "./helpers";
+import { test } from "./fixtures";
 
 // The month-end pack (Columns: Months or Quarters) against the sandbox's 5,000-account business
 // (Ben Carter). Expected figures come from the sandbox's own API (trial balances and ledger
@@ -60,7 +61,6 @@ async function signInAsBen(page: Page, ben: FixtureUser) {
 const subtotal = (page: Page, group: string) => page.getByTestId(`pack-subtotal-${group}`);
 
 test.beforeEach(async () => {
-  await control("POST", "/reset");
   // The app's database outlives the sandbox: every test starts from a January financial year and freshly read accounts.
   await withDatabase(async (client) => {
     await client.query("DELETE FROM accounting_business_settings");

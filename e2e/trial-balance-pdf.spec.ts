@@ -1,10 +1,11 @@
 import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import { expect, type Download, type Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { paginate, ROW_HEIGHT } from "../lib/trial-balance/export/pdf-layout";
 import { GROUPS, groupOfType } from "../lib/trial-balance/pack/model";
 import { accountingServiceGet, authorizeAtService, control, fixtureUser, type FixtureUser } from "./helpers";
+import { test } from "./fixtures";
 
 // Issue 18, the month-end pack's exports: the PDF of the sandbox's 5,000-account business (Ben
 // Carter), twelve monthly columns, read back with a PDF parser; the CSV and Excel title block and
@@ -66,10 +67,6 @@ async function pdfText(file: Download): Promise<{ pages: number; text: string[] 
   const { totalPages, text } = await extractText(pdf, { mergePages: false });
   return { pages: totalPages, text };
 }
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-});
 
 test("the PDF of the 5,000-account business: its pages, title block, headers on every page, first and last account; in German too", async ({ page }) => {
   test.setTimeout(300_000);

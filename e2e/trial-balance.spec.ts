@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL, type FixtureUser } from "./helpers";
+import { test } from "./fixtures";
 
 // The trial balance page against the sandbox's 5,000-account business (Ben Carter, US).
 // Expected figures are computed here from the sandbox's own API answers, with BigInt cents.
@@ -77,10 +78,6 @@ function lastQuarter(today: string): { from: string; to: string } {
   const to = new Date(Date.UTC(year, quarterStart, 0));
   return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
 }
-
-test.beforeEach(async () => {
-  await control("POST", "/reset");
-});
 
 test("presets, dates, totals to the cent, comparison with last year, and a posted journal after refresh", async ({ page }) => {
   test.setTimeout(180_000);

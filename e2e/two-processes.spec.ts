@@ -1,63 +1,20 @@
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import pg from "pg";
-import { appPorts, freshDatabase, startApps, type AppProcesses, type FreshDatabase } from "./app-processes";
-import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, SANDBOX_URL, stats } from "./helpers";
+import { test } from "./app-pair";
+import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, stats } from "./helpers";
 
 // Two app processes (production build) sharing one database: renewal is
 // locked across processes, and no plaintext token reaches the database, the
 // logs or the browser.
 
-const PORTS = appPorts(0, 2);
-const APPS = PORTS.map((port) => `http://localhost:${port}`);
-let databaseUrl = "";
-let database: FreshDatabase | undefined;
-let apps: AppProcesses | undefined;
 let sessionCookie = "";
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  database = await freshDatabase();
-  databaseUrl = database.url;
-  await database.migrate();
-  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
-    accounting: Record<string, string>;
-    payroll: { base_url: string };
-  };
-  const client = await control<{ client_id: string; client_secret: string }>("POST", "/clients", {
-    name: "Ledgerlane (two processes)",
-    redirect_uris: APPS.map((app) => `${app}/api/auth/callback/accounting`),
-    version: "v3.1",
-  });
-  const shared: NodeJS.ProcessEnv = {
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-    TOKEN_ENCRYPTION_KEYS: `e2e:${randomBytes(32).toString("base64")}`,
-    ACCOUNTING_AUTH_URL: discovery.accounting.auth_url!,
-    ACCOUNTING_TOKEN_URL: discovery.accounting.token_url!,
-    ACCOUNTING_REVOKE_URL: discovery.accounting.revoke_url!,
-    ACCOUNTING_BASE_URL: discovery.accounting.base_url!,
-    ACCOUNTING_CLIENT_ID: client.client_id,
-    ACCOUNTING_CLIENT_SECRET: client.client_secret,
-    PAYROLL_BASE_URL: discovery.payroll.base_url,
-    SANDBOX_URL,
-  };
-  apps = startApps(PORTS, shared);
-  await apps.ready();
+test("50 concurrent proxied requests with an expired access token from 2 processes make exactly 1 renewal, and all succeed", async ({ page, appPair }) => {
+  const APPS = appPair.urls;
   for (const app of APPS) expect((await fetch(`${app}/api/health`)).ok).toBe(true);
-});
-
-// Runs whether the tests passed or not: no app process outlives the spec.
-test.afterAll(async () => {
-  await apps?.stop();
-  await database?.drop();
-});
-
-test("50 concurrent proxied requests with an expired access token from 2 processes make exactly 1 renewal, and all succeed", async ({ page }) => {
   const alice = await fixtureUser("alice");
   const responses = recordAppResponses(page, "http://localhost:33");
   await page.goto(`${APPS[0]}/sign-in`);
@@ -73,7 +30,7 @@ test("50 concurrent proxied requests with an expired access token from 2 process
 
   // The access token expires: at the service (its clock) and in the app's records.
   await control("POST", "/clock", { advance_seconds: 301 });
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = new pg.Client({ connectionString: appPair.database.url });
   await db.connect();
   await db.query("UPDATE accounting_connections SET access_token_expires_at = now() - interval '1 second'");
   await db.end();
@@ -83,7 +40,7 @@ test("50 concurrent proxied requests with an expired access token from 2 process
     Array.from({ length: 50 }, async (_, index) => {
       const response = await fetch(`${APPS[index % 2]}/api/accounting/user`, { headers: { cookie: sessionCookie } });
       const text = await response.text();
-      if (response.status !== 200) console.log(`answer ${response.status}: ${text.slice(0, 300)}\n${apps!.logs.join("").slice(-3000)}`);
+      if (response.status !== 200) console.log(`answer ${response.status}: ${text.slice(0, 300)}\n${appPair.logs().slice(-3000)}`);
       return { status: response.status, body: JSON.parse(text || "{}") as { ok: boolean; data?: { email?: string } } };
     }),
   );
@@ -99,7 +56,8 @@ test("50 concurrent proxied requests with an expired access token from 2 process
   await expectNoTokenIn(await responses(), await issuedTokens());
 });
 
-test("the proxy's URLs pass their path and query on through proxy.ts's rewrite", async ({ request }) => {
+test("the proxy's URLs pass their path and query on through proxy.ts's rewrite", async ({ request, appPair }) => {
+  const APPS = appPair.urls;
   type Page = { ok: boolean; data: { $items: { id: string }[] } };
   const all = (await (await request.get(`${APPS[0]}/api/accounting/businesses`, { headers: { cookie: sessionCookie } })).json()) as Page;
   const one = (await (await request.get(`${APPS[0]}/api/accounting/businesses?items_per_page=1`, { headers: { cookie: sessionCookie } })).json()) as Page;
@@ -111,14 +69,15 @@ test("the proxy's URLs pass their path and query on through proxy.ts's rewrite",
   expect(((await forged.json()) as { data: { last_name?: string } }).data.last_name).toBeTruthy();
 });
 
-test("no plaintext token in a dump of the database, in the logs, or in answers to the browser", async ({ request }) => {
+test("no plaintext token in a dump of the database, in the logs, or in answers to the browser", async ({ request, appPair }) => {
+  const [APPS, database, databaseUrl] = [appPair.urls, appPair.database, appPair.database.url];
   const tokens = await issuedTokens();
   const session = await request.get(`${APPS[1]}/api/auth/session`, { headers: { cookie: sessionCookie } });
   const proxied = await request.get(`${APPS[1]}/api/accounting/businesses`, { headers: { cookie: sessionCookie } });
   await expectNoTokenIn([await session.text(), await proxied.text(), JSON.stringify(session.headers()), JSON.stringify(proxied.headers())], tokens);
 
   let dump: string;
-  if (database?.embedded) {
+  if (database.embedded) {
     // The embedded Postgres ships no pg_dump (only its server): every table of every schema, as text.
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -139,6 +98,6 @@ test("no plaintext token in a dump of the database, in the logs, or in answers t
   }
   expect(dump).toContain("accounting_connections");
   await expectNoTokenIn([dump], tokens);
-  expect(apps!.logs.join("").length).toBeGreaterThan(0);
-  await expectNoTokenIn([apps!.logs.join("")], tokens);
+  expect(appPair.logs().length).toBeGreaterThan(0);
+  await expectNoTokenIn([appPair.logs()], tokens);
 });

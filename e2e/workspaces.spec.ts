@@ -1,24 +1,20 @@
 import { createHash } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { SMTP_PORT } from "../playwright.config";
-import { authorizeAtService, control, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
+import { authorizeAtService, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
+import { test } from "./fixtures";
 
 // Firm workspaces: an owner invites by link, a colleague joins and switches, the owner removes
 // them and their next request is refused; every bad link shows a clear page and changes nothing.
 
+// The app's database outlives the sandbox's reset: start from everyone in their own workspace only.
+test.use({ ownWorkspacesOnly: ["alice", "dara"] });
+
 test.beforeEach(async () => {
-  await control("POST", "/reset");
-  // The app's database outlives the sandbox's reset: start from everyone in their own workspace only.
   await withDatabase(async (client) => {
     const ids = [(await fixtureUser("alice")).id, (await fixtureUser("dara")).id];
-    await client.query(
-      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.accounting_user_id = ANY($1)
-         AND m.workspace_id NOT IN (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
-      [ids],
-    );
     await client.query(`DELETE FROM workspace_invitations i USING workspaces w, users u WHERE i.workspace_id = w.id AND w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`, [ids]);
-    await client.query(`UPDATE users SET active_workspace_id = NULL WHERE accounting_user_id = ANY($1)`, [ids]);
     // A personal workspace is named after its person until its owner renames it (this spec does).
     await client.query(`UPDATE workspaces w SET name = u.display_name FROM users u WHERE w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`, [ids]);
     // Each test starts with its rate limits unused (lib/rate-limit), however often the suite ran this hour.
