@@ -5,7 +5,6 @@ import { LOCALES } from "@/lib/i18n/locales";
 import { FEDERAL_STATES } from "./federal-states";
 import { runMonthChecks } from "./index";
 import { CHECK_RULES, findingSchema, monthCheckInputSchema, type Finding } from "./schemas";
-import { bigMonth } from "./testing/big-month";
 
 /** A small month that trips every rule once. */
 function everyRule(): Finding[] {
@@ -61,31 +60,5 @@ describe("findings", () => {
       expect(t(`severity.${finding.severity}`)).toBeTruthy();
     }
     for (const state of FEDERAL_STATES) expect(t(`federalStates.${state}`)).toBeTruthy();
-  });
-});
-
-describe("speed", () => {
-  it("checks 1,000 employees × 9 lines (and their last month) in one run within budget", () => {
-    const input = bigMonth();
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    const result = runMonthChecks(input);
-    const used = process.cpuUsage(cpu);
-    const cpuMs = (used.user + used.system) / 1000;
-    console.log(`close_checks_9000_node_ms (first run): ${(performance.now() - started).toFixed(1)} ms, ${cpuMs.toFixed(1)} ms CPU`);
-    const counts = Object.fromEntries(
-      ["sundayPremium", "hoursChanged", "payChanged"].map((rule) => [rule, result.filter((finding) => finding.rule === rule).length]),
-    );
-    expect({ findings: result.length, ...counts }).toEqual({
-      findings: 20 + 142 * 2,
-      sundayPremium: 20,
-      hoursChanged: 142,
-      payChanged: 142,
-    });
-    // The issue's budget is 200 ms in a browser, the target 50 ms in node (checks.bench.ts, warm
-    // runs: 15–25 ms). This is the first, cold run (interpreter, empty memos, the previous month
-    // too), measured in CPU time so that a busy machine does not fail it: it catches a slip of
-    // an order of magnitude, the bench the rest.
-    expect(cpuMs).toBeLessThan(400);
   });
 });
