@@ -1,32 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "@/scripts/test/db";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect } from "vitest";
 import { forgetAccessToken } from "@/lib/accounting/connection/server/access-token";
 import { grantTokens } from "@/lib/accounting/testing/sandbox-grant";
-import { deleteSeededUsers, seedConnection } from "@/lib/accounting/testing/seed-connection";
-import { ALICE, DARA, grantClientFor, startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import { freshTest as it } from "@/lib/accounting/testing/fixtures";
+import { seedConnection } from "@/lib/accounting/testing/seed-connection";
+import { ALICE, DARA, grantClientFor } from "@/lib/accounting/testing/test-env";
 import { renewIdleConnections } from "./accounting-jobs";
 
-let sandbox: TestSandbox;
-const db = testDb();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-});
-afterEach(async () => {
-  await deleteSeededUsers(db);
-});
-afterAll(async () => {
-  await sandbox.close();
-  await db.$disconnect();
-});
-beforeEach(async () => {
-  await sandbox.control("POST", "/reset");
-});
-
 describe("the keep-alive job", () => {
-  it("renews connections not renewed for the configured days, and only those", async () => {
+  it("renews connections not renewed for the configured days, and only those", async ({ sandbox, db }) => {
     const idle = await seedConnection(db, await grantTokens(grantClientFor(sandbox), ALICE));
     const fresh = await seedConnection(db, await grantTokens(grantClientFor(sandbox), DARA));
     await db.accountingConnection.update({ where: { id: idle.connectionId }, data: { lastRenewedAt: new Date(Date.now() - 8 * DAY_MS) } });
