@@ -46,8 +46,6 @@ export const test = base.extend<Options & Fixtures>({
   ],
 });
 
-export { expect } from "@playwright/test";
-
 /** No drafts, month closes or transfers of the company (another spec, or the fuzz test, may have left some). */
 async function clearPayrollCompany(companyId: number): Promise<void> {
   await deleteEntryDrafts(companyId);
