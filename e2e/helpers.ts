@@ -50,10 +50,11 @@ export async function authorizeAtService(page: Page, person: { email: string; pa
 }
 
 /** Every answer the app sends to this page (headers, URL and body), to look for leaked secrets. */
-export function recordAppResponses(page: Page, appOrigin: string): () => Promise<string[]> {
+export function recordAppResponses(page: Page, appOrigins: string | readonly string[]): () => Promise<string[]> {
+  const origins = typeof appOrigins === "string" ? [appOrigins] : appOrigins;
   const pending: Promise<string>[] = [];
   page.on("response", (response: Response) => {
-    if (!response.url().startsWith(appOrigin)) return;
+    if (!origins.some((origin) => response.url().startsWith(origin))) return;
     pending.push(
       (async () => {
         const headers = JSON.stringify(await response.allHeaders());
