@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Download, type Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { paginate, ROW_HEIGHT } from "../lib/trial-balance/export/pdf-layout";
-import { GROUPS, groupOfType } from "../lib/trial-balance/pack/model";
+import { GROUPS, groupOfType } from "../lib/trial-balance/pack/account-groups";
 import { accountingServiceGet, authorizeAtService, control, fixtureUser, type FixtureUser } from "./helpers";
 import { test } from "./fixtures";
 

@@ -13,7 +13,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { cachedCompanies, syncCompanies } from "@/lib/payroll/connection/server/companies";
 import { payrollConfig } from "@/lib/payroll/server/config";
 import { payrollActor } from "@/lib/payroll/server/access";
-import { workspaceConnections } from "@/lib/payroll/connection/server/connection";
+import { workspaceConnections } from "@/lib/payroll/connection/server/workspace-connections";
 import { can } from "@/lib/workspaces/permissions";
 import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/server/pages";
 import { PayrollLoading } from "@/components/payroll/connection/payroll-problem";

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Notice } from "@/components/ui/notice";
 import { rememberedCountry } from "@/lib/auth/server/cookies";
-import type { InvitationCheck } from "@/lib/workspaces/server/invitations";
+import type { InvitationCheck } from "@/lib/workspaces/server/invitation-acceptance";
 import { JoinButton } from "./join-button";
 
 /** What an invitation link shows: every case that cannot be used says why and that nothing changed. */

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { InvitationPageView } from "@/components/workspaces/invitation-page-view";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { checkInvitation } from "@/lib/workspaces/server/invitations";
+import { checkInvitation } from "@/lib/workspaces/server/invitation-acceptance";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDate } from "@/lib/i18n/format";
-import type { WorkspacePayrollConnection } from "@/lib/payroll/connection/server/connection";
+import type { WorkspacePayrollConnection } from "@/lib/payroll/connection/server/workspace-connections";
 import { ChooseConnectionButton } from "./choose-connection-button";
 import { DeleteDataButton } from "./delete-data-button";
 import { DisconnectButton } from "./disconnect-button";

@@ -23,6 +23,7 @@ import type { HealthInsurance } from "@/lib/payroll/employees/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { formatDay } from "@/lib/i18n/format";
 import type { CountryChoice } from "@/lib/payroll/employees/countries";
+import { CountryField } from "./country-field";
 import { InsurerField } from "./insurer-field";
 import { SexField } from "./sex-field";
 import { problemText } from "../connection/problem-text";
@@ -205,30 +206,13 @@ export function OnboardForm(props: OnboardFormProps) {
         {field("birth_date", { type: "date" })}
         {field("birth_name")}
         {field("birth_place")}
-        <div className="space-y-1">
-          <label htmlFor="field-country" className="block font-medium">
-            {t("payroll.fields.country")}
-            {optionalMark("country")}
-          </label>
-          <select
-            id="field-country"
-            aria-required={isRequiredField("country", values) || undefined}
-            aria-invalid={errorOf("country") ? true : undefined}
-            aria-describedby="field-country-error"
-            className="w-full rounded border border-slate-400 px-2 py-2"
-            {...register("country")}
-          >
-            <option value="">{t("payroll.onboard.countryChoose")}</option>
-            {props.countries.map((country) => (
-              <option key={country.id} value={String(country.id)}>
-                {country.label}
-              </option>
-            ))}
-          </select>
-          <p id="field-country-error" className="text-sm text-red-700">
-            {errorOf("country")}
-          </p>
-        </div>
+        <CountryField
+          countries={props.countries}
+          register={register}
+          error={errorOf("country")}
+          required={isRequiredField("country", values)}
+          optionalMark={optionalMark("country")}
+        />
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-4">

@@ -3,7 +3,8 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { amountsOf } from "@/lib/trial-balance/pack/figures";
-import type { GroupKey, LedgerAccountInfo, Pack, PeriodAnswer } from "@/lib/trial-balance/pack/model";
+import type { GroupKey } from "@/lib/trial-balance/pack/account-groups";
+import type { LedgerAccountInfo, Pack, PeriodAnswer } from "@/lib/trial-balance/pack/model";
 
 // The charts (and their chart code) are fetched only when someone opens an account or a group's trend.
 function Loading() {

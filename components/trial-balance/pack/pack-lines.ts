@@ -1,4 +1,5 @@
-import type { GroupKey, Pack, PackAccount, PackGroup } from "@/lib/trial-balance/pack/model";
+import type { GroupKey } from "@/lib/trial-balance/pack/account-groups";
+import type { Pack, PackAccount, PackGroup } from "@/lib/trial-balance/pack/model";
 
 /** The table's rows in order: per group its heading (a fold button), its accounts unless folded, its subtotal. */
 export type PackLine =

@@ -3,7 +3,8 @@
 import { memo, useId, useRef, type CSSProperties } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
-import type { ColumnState, GroupKey, Pack } from "@/lib/trial-balance/pack/model";
+import type { GroupKey } from "@/lib/trial-balance/pack/account-groups";
+import type { ColumnState, Pack } from "@/lib/trial-balance/pack/model";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
 import { showCents } from "@/lib/money/locale";
 import { FigureCells, STICKY, type CellWords } from "./pack-cells";

@@ -92,7 +92,8 @@ describe("the audit table", () => {
 
 describe("recording", () => {
   it("records invitations, joining, role changes, leaving and removal with who and what", async () => {
-    const { acceptInvitation, createInvitation, revokeInvitation } = await import("@/lib/workspaces/server/invitations");
+    const { createInvitation, revokeInvitation } = await import("@/lib/workspaces/server/invitations");
+    const { acceptInvitation } = await import("@/lib/workspaces/server/invitation-acceptance");
     const { changeRoles, removeMember } = await import("@/lib/workspaces/server/members");
     const revoked = await createInvitation(owner.id, owner.workspaceId, ["viewer"]);
     await revokeInvitation(owner.id, owner.workspaceId, revoked.invitation.id);
@@ -378,7 +379,7 @@ describe("recording", () => {
     expect(await auditCompanies(stranger, owner.workspaceId)).toEqual([]);
 
     // Disconnect removes the key only: nothing is deleted, so nothing is recorded as deleted.
-    const { deletePayrollData, disconnectPayroll } = await import("@/lib/payroll/connection/server/connection");
+    const { deletePayrollData, disconnectPayroll } = await import("@/lib/payroll/connection/server/workspace-connections");
     expect(await disconnectPayroll({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(true);
     expect((await entries("payroll.disconnected"))[0]!.details).toEqual({ username: "Sabine Krüger", baseUrl: expect.any(String) });
     expect(await entries("payroll.data_deleted")).toEqual([]);

@@ -5,14 +5,8 @@ import { auditActorOf } from "@/lib/audit/server/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { payrollActor } from "./access";
-import {
-  BaseUrlNotAllowedError,
-  choosePayrollConnection,
-  connectPayroll,
-  connectSchema,
-  deletePayrollData,
-  disconnectPayroll,
-} from "../connection/server/connection";
+import { BaseUrlNotAllowedError, connectPayroll, connectSchema } from "../connection/server/connection";
+import { choosePayrollConnection, deletePayrollData, disconnectPayroll } from "../connection/server/workspace-connections";
 import { deleteDraft, draftSchema, saveDraft } from "../employees/server/onboarding-draft";
 import { createEmployeeFromForm } from "../employees/server/employees";
 import { PayrollUnauthorizedError } from "../errors";

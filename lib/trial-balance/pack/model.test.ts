@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AccountTuple } from "../response";
-import { buildPack, groupOfType, GROUPS, type LedgerAccountInfo, type PackFigures } from "./model";
+import { GROUPS } from "./account-groups";
+import { buildPack, type LedgerAccountInfo, type PackFigures } from "./model";
 import { packPeriods } from "./periods";
 
 const periods = packPeriods({ from: "2026-01-01", to: "2026-03-31" }, "months");
@@ -187,18 +188,5 @@ describe("buildPack without ledger accounts", () => {
       ["assets", ["bank"]],
       ["other", ["new"]],
     ]);
-  });
-});
-
-describe("groupOfType", () => {
-  it("reads the service's type ids in either form", () => {
-    expect(groupOfType("CURRENT_ASSET")).toBe("assets");
-    expect(groupOfType("current_assets")).toBe("assets");
-    expect(groupOfType("FUTURE_LIABILITY")).toBe("liabilities");
-    expect(groupOfType("EQUITY")).toBe("equity");
-    expect(groupOfType("OTHER_INCOME")).toBe("income");
-    expect(groupOfType("DIRECT_EXPENSE")).toBe("expenses");
-    expect(groupOfType("WHATEVER")).toBe("other");
-    expect(groupOfType(null)).toBe("other");
   });
 });

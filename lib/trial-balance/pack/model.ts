@@ -1,6 +1,7 @@
 import type { DateRange } from "@/lib/dates/calendar";
 import type { Basis } from "../query";
 import type { AccountTuple } from "../response";
+import { GROUPS, groupOfType, type GroupKey } from "./account-groups";
 import type { PackPeriod } from "./periods";
 
 /**
@@ -12,10 +13,6 @@ import type { PackPeriod } from "./periods";
  * basis: the period's movement or the closing balance. Each column also keeps its debit and
  * credit sums, so that "the column balances" is shown as debits against credits.
  */
-
-/** The groups in the order accountants read a trial balance. */
-export const GROUPS = ["assets", "liabilities", "equity", "income", "expenses", "other"] as const;
-export type GroupKey = (typeof GROUPS)[number];
 
 /** A ledger account as the pack needs it (from `GET /ledger_accounts`). */
 export interface LedgerAccountInfo {
@@ -87,40 +84,6 @@ export interface Pack {
   grouped: boolean;
   groups: PackGroup[];
   totals: PackFigures;
-}
-
-const TYPE_GROUPS: Record<string, GroupKey> = {};
-for (const [group, types] of Object.entries({
-  assets: ["FIXED_ASSET", "FIXED_ASSETS", "CURRENT_ASSET", "CURRENT_ASSETS", "BANK", "CASH", "STOCK", "INVENTORY", "ASSET"],
-  liabilities: [
-    "CURRENT_LIABILITY",
-    "CURRENT_LIABILITIES",
-    "FUTURE_LIABILITY",
-    "FUTURE_LIABILITIES",
-    "LONG_TERM_LIABILITY",
-    "LONG_TERM_LIABILITIES",
-    "LINE_OF_CREDIT",
-    "CREDIT_CARD",
-    "LIABILITY",
-  ],
-  equity: ["EQUITY", "CAPITAL", "RETAINED_EARNINGS"],
-  income: ["SALES", "OTHER_INCOME", "INCOME", "REVENUE"],
-  expenses: ["DIRECT_EXPENSE", "DIRECT_EXPENSES", "OVERHEAD", "OVERHEADS", "DEPRECIATION", "EXPENSE", "EXPENSES", "COST_OF_SALES"],
-} satisfies Record<Exclude<GroupKey, "other">, string[]>)) {
-  for (const type of types) TYPE_GROUPS[type] = group as GroupKey;
-}
-
-/** The group of a ledger account type (`ledger_account_type.id`); unknown or missing types are `other`. */
-export function groupOfType(typeId: string | null | undefined): GroupKey {
-  if (!typeId) return "other";
-  return (
-    TYPE_GROUPS[
-      typeId
-        .trim()
-        .toUpperCase()
-        .replace(/[\s-]+/g, "_")
-    ] ?? "other"
-  );
 }
 
 function cents(text: string): bigint {

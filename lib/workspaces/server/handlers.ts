@@ -6,15 +6,9 @@ import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { invitationMailsPerAddress, invitationMailsPerWorkspace } from "@/lib/rate-limit/limits";
 import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
-import {
-  acceptInvitation,
-  createInvitation,
-  invitationLink,
-  listInvitations,
-  openInvitationOf,
-  revokeInvitation,
-  sameEmail,
-} from "./invitations";
+import { acceptInvitation } from "./invitation-acceptance";
+import { sameEmail } from "./invitation-state";
+import { createInvitation, invitationLink, listInvitations, openInvitationOf, revokeInvitation } from "./invitations";
 import { reportedEmailOf } from "./invitee-email";
 import { canSendMail, invitationMail, sendMail } from "./mail";
 import { changeRoles, listMembers, removeMember, renameWorkspace } from "./members";
@@ -97,7 +91,7 @@ export const postInvitationEmail = withRoute(
   },
 );
 
-/** Joining; a link that names a person asks the accounting service for this person's e-mail (lib/workspaces/server/invitations.ts). */
+/** Joining; a link that names a person asks the accounting service for this person's e-mail (lib/workspaces/server/invitation-acceptance.ts). */
 export const postAcceptInvitation = withRoute({ body: acceptInvitationSchema, maxBodyBytes: 1024 }, async ({ user, body }) =>
   successResponse(await acceptInvitation(body.token, user.id, () => reportedEmailOf(user))),
 );

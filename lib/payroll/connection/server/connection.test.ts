@@ -30,7 +30,8 @@ async function newActor() {
 describe("payroll connection", () => {
   it("verifies the key, stores it encrypted in the workspace, caches the companies, and Disconnect deletes the key", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const { connectPayroll, disconnectPayroll, workspaceConnections, clientForConnection } = await import("./connection");
+    const { connectPayroll, clientForConnection } = await import("./connection");
+    const { disconnectPayroll, workspaceConnections } = await import("./workspace-connections");
     const { payrollFor } = await import("../../server/access");
     const { cachedCompanies } = await import("./companies");
     const actor = await newActor();
@@ -67,7 +68,8 @@ describe("payroll connection", () => {
 
   it("keeps drafts, import reports and transfers across Disconnect for the same customer, and deletes them only when asked", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const { connectPayroll, disconnectPayroll, workspaceConnections, deletePayrollData } = await import("./connection");
+    const { connectPayroll } = await import("./connection");
+    const { disconnectPayroll, workspaceConnections, deletePayrollData } = await import("./workspace-connections");
     const { saveDraft, loadDraft } = await import("../../employees/server/onboarding-draft");
     const db = getDb();
     const actor = await newActor();
@@ -113,7 +115,8 @@ describe("payroll connection", () => {
   });
 
   it("adds another customer as another connection of the workspace; the company id picks the connection", async () => {
-    const { connectPayroll, disconnectPayroll, workspaceConnections, choosePayrollConnection } = await import("./connection");
+    const { connectPayroll } = await import("./connection");
+    const { disconnectPayroll, workspaceConnections, choosePayrollConnection } = await import("./workspace-connections");
     const { payrollFor } = await import("../../server/access");
     const { saveDraft, loadDraft } = await import("../../employees/server/onboarding-draft");
     const actor = await newActor();

@@ -8,7 +8,7 @@ import type { TestSandbox } from "@/sandbox/test-support";
 // The import job against an in-process sandbox and the suite's Postgres, with the job side of
 // the app running in child processes so that "the app" can be killed mid-job and started again.
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
+const ROOT = path.resolve(import.meta.dirname, "../../../..");
 const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const EMPTY_COMPANY = 2002;
 

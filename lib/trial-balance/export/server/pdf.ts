@@ -1,6 +1,4 @@
 import "server-only";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import PDFDocument from "pdfkit";
 import { numberFormat } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/money/decimal";
@@ -16,118 +14,22 @@ import {
   ROW_HEIGHT,
   RUNNING_HEADER_HEIGHT,
   TITLE_HEIGHT,
-  codeColumnWidth,
   paginate,
 } from "../pdf-layout";
+import { CELL_PADDING, TEXT_SIZE, layoutColumns } from "./pdf-columns";
+import { FIGURES, charactersOf, fit, fonts, measurer } from "./pdf-text";
 
 /**
  * The trial balance as a PDF (PDFKit, on the server: no browser). A4 landscape, the column
  * headers on every page, "Page 3 of 41" in the person's language, group subtotals and the grand
  * total in bold. Text is drawn at computed positions without PDFKit's line wrapper: a 5,000-account
- * pack is 80,000 cells, and the wrapper would cost most of the time.
- *
- * The font (Liberation Sans Narrow, in ./fonts with its licence) is embedded as a subset: it
- * covers German (ä ö ü ß €) and most Latin scripts, and its narrow figures let 16 columns fit.
+ * pack is 80,000 cells, and the wrapper would cost most of the time. The fonts and text widths are
+ * in ./pdf-text, the column widths in ./pdf-columns.
  */
 
-const FONT_DIR = path.join(process.cwd(), "lib/trial-balance/export/fonts");
-const FONTS = { regular: "LiberationSansNarrow-Regular.ttf", bold: "LiberationSansNarrow-Bold.ttf" } as const;
-let fontData: { regular: Buffer; bold: Buffer } | null = null;
-
-function fonts() {
-  fontData ??= { regular: readFileSync(path.join(FONT_DIR, FONTS.regular)), bold: readFileSync(path.join(FONT_DIR, FONTS.bold)) };
-  return fontData;
-}
-
-/**
- * Figures are set in the PDF's standard Helvetica (not embedded; every viewer has it): digits,
- * separators and the dash are all it needs, and its widths come from a table, where the embedded
- * font's shaping of 80,000 distinct figures would take seconds.
- */
-const FIGURES = { regular: "Helvetica", bold: "Helvetica-Bold" } as const;
-const TEXT_SIZE = 7;
-const SMALLEST_AMOUNT_SIZE = 5;
-const NAME_MIN_WIDTH = 110;
-const CELL_PADDING = 5;
 const DASH = "–";
 const GREY = "#555555";
 const RED = "#b91c1c";
-
-type Doc = InstanceType<typeof PDFDocument>;
-
-type Measure = (text: string) => number;
-
-/**
- * Widths at 1 pt summed per character from a table measured once per font (kerning left out:
- * a fraction of a point). Measuring each of 80,000 figures, or each try at cutting a long
- * name, through the font's shaping would cost more than drawing them.
- */
-function measurer(doc: Doc, font: string, characters: Iterable<string>): Measure {
-  doc.font(font).fontSize(1);
-  const table = new Map<string, number>();
-  for (const char of characters) if (!table.has(char)) table.set(char, doc.widthOfString(char));
-  const fallback = doc.widthOfString("0");
-  return (text) => {
-    let width = 0;
-    for (const char of text) width += table.get(char) ?? fallback;
-    return width;
-  };
-}
-
-function charactersOf(texts: Iterable<string>): Set<string> {
-  const characters = new Set<string>("0123456789.,-–… ");
-  for (const text of texts) for (const char of text) characters.add(char);
-  return characters;
-}
-
-interface Columns {
-  /** The code column's width (from the left margin to the names). */
-  codeWidth: number;
-  /** Left edge of the name and right edges of the amount columns. */
-  nameX: number;
-  nameWidth: number;
-  rights: number[];
-  widths: number[];
-  amountSize: number;
-}
-
-/** Column widths from the widest figure of each column; figures shrink (down to 5 pt) before the names get too narrow. */
-function layoutColumns(document: ExportDocument, texts: string[][], figureWidth: Measure, boldWidth: Measure): Columns {
-  const left = PAGE.margin;
-  const codeWidth = codeColumnWidth(boldWidth(document.headers.code) * TEXT_SIZE);
-  const right = PAGE.width - PAGE.margin;
-  const natural = document.columns.map((column, index) => {
-    let widest = Math.max(boldWidth(column.label) * TEXT_SIZE * 0.6, figureWidth("-000.000,00") * TEXT_SIZE);
-    for (const line of texts) widest = Math.max(widest, figureWidth(line[index]!) * TEXT_SIZE);
-    return widest + CELL_PADDING;
-  });
-  const sum = natural.reduce((a, b) => a + b, 0);
-  const room = right - left - codeWidth - NAME_MIN_WIDTH;
-  const scale = sum <= room ? 1 : Math.max(SMALLEST_AMOUNT_SIZE / TEXT_SIZE, room / sum);
-  const widths = natural.map((width) => width * scale);
-  const rights: number[] = [];
-  let x = right;
-  for (let index = widths.length - 1; index >= 0; index -= 1) {
-    rights[index] = x;
-    x -= widths[index]!;
-  }
-  const nameX = left + codeWidth;
-  return { codeWidth, nameX, nameWidth: x - nameX - CELL_PADDING, rights, widths, amountSize: TEXT_SIZE * scale };
-}
-
-/** The text cut with an ellipsis to fit `width` at `size`. */
-function fit(measure: Measure, size: number, text: string, width: number): string {
-  if (measure(text) * size <= width) return text;
-  const room = width / size - measure("…");
-  let used = 0;
-  let end = 0;
-  for (const char of text) {
-    used += measure(char);
-    if (used > room) break;
-    end += char.length;
-  }
-  return `${text.slice(0, end).trimEnd()}…`;
-}
 
 type Line = { kind: "group"; label: string } | { kind: "account" | "subtotal" | "total"; line: ExportLine; texts: string[] };
 
