@@ -18,7 +18,7 @@ import { freePort, waitForHttp } from "../../../scripts/lib/processes";
 import { appServerArgs } from "../../../scripts/lib/app-listen";
 import { appServerEntry, ensureNextBuild } from "../../../scripts/lib/next-build";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 const CONCURRENCY = 16;
 // The app's code takes 10–15 s of load to reach its steady speed (JIT tiers, heap sizing); rounds
 // before that measure the warm-up, not the routes.

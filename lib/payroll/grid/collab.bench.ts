@@ -18,7 +18,7 @@ import { stopChild, waitForHttp } from "../../../scripts/lib/processes";
 //                         this machine's clock (performance.timeOrigin + now). The typing and the
 //                         grid's quiet time before saving (500 ms) do not count.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 const PORTS = [Number(process.env.COLLAB_BENCH_PORT ?? 3540), Number(process.env.COLLAB_BENCH_PORT ?? 3540) + 1];
 const APPS = PORTS.map((port) => `http://localhost:${port}`);
 const SANDBOX_PORT = Number(process.env.COLLAB_BENCH_SANDBOX_PORT ?? 4540);

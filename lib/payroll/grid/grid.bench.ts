@@ -18,7 +18,7 @@ import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll } from "../../..
 //   grid_undo_paste_ms     Ctrl+Z of that paste to the paint after it
 //   grid_page_js_kb        JavaScript transferred for the page (gzip), a fresh browser context
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 const APP_PORT = Number(process.env.GRID_BENCH_PORT ?? 3520);
 const SANDBOX_PORT = Number(process.env.GRID_BENCH_SANDBOX_PORT ?? 4530);
 const APP_URL = `http://localhost:${APP_PORT}`;

@@ -112,7 +112,7 @@ describe("access tokens of a connection", () => {
   it("two processes renewing one connection at once make exactly one renewal", async () => {
     const { connectionId, tokens } = await connected();
     await expireStoredAccessToken(db, connectionId);
-    const root = path.resolve(import.meta.dirname, "../../..");
+    const root = path.resolve(import.meta.dirname, "../../../..");
     const runChild = () =>
       new Promise<string[]>((resolve, reject) => {
         const child = spawn(
