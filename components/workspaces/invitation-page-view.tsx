@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Notice } from "@/components/ui/notice";
-import { rememberedCountry } from "@/lib/auth/server/cookies";
+import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import type { InvitationCheck } from "@/lib/workspaces/server/invitations";
 import { JoinButton } from "./join-button";
 

@@ -3,7 +3,7 @@ import { now, nowMs } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { toApiError } from "@/lib/http/api-error";
-import { scheduleRereadWake } from "@/lib/jobs/month-close-jobs";
+import { scheduleRereadWake } from "./jobs";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
 import { requireCompany, type CompanyRecord } from "@/lib/payroll/connection/server/companies";
 import { clientForConnection } from "@/lib/payroll/connection/server/connection";
@@ -20,7 +20,7 @@ import type { MonthCloseView, MonthState } from "../states";
 import type { TransferJobData } from "../transfer-job-data";
 
 /**
- * A month's Transfer as a durable job (pg-boss, lib/jobs/month-close-jobs.ts): the request took the
+ * A month's Transfer as a durable job (pg-boss, ./jobs.ts): the request took the
  * month's lease and enqueued (./transfer.ts `requestTransfer`); whichever process picks the job up
  * runs this. pg-boss hands a job out again when its process died or it threw; the month's lease
  * decides whether this run may go on:

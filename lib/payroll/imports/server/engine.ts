@@ -1,7 +1,7 @@
 import "server-only";
 import { backoffMs } from "@/lib/http/retry";
 import { randomUUID } from "node:crypto";
-import { importedEmployeesStatement } from "@/lib/audit/server/payroll";
+import { importedEmployeesStatement } from "@/lib/payroll/employees/server/audit";
 import { getDb } from "@/lib/db/client";
 import type { PayrollImportRowState } from "@/lib/db/generated/client";
 import type { PayrollClient } from "../../server/payroll-service";

@@ -5,7 +5,7 @@ import { forgetAccessToken } from "@/lib/accounting/connection/server/access-tok
 import { grantTokens } from "@/lib/accounting/testing/sandbox-grant";
 import { deleteSeededUsers, seedConnection } from "@/lib/accounting/testing/seed-connection";
 import { ALICE, DARA, grantClientFor, startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import { renewIdleConnections } from "./accounting-jobs";
+import { renewIdleConnections } from "./jobs";
 
 let sandbox: TestSandbox;
 const db = testDb();

@@ -6,10 +6,10 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { CSV_BOM } from "@/lib/csv/write";
 import { auditCsvHeader, auditCsvRows } from "../csv";
-import { parseAuditSearch } from "../filters";
+import { parseAuditSearch } from "@/lib/audit/filters";
 import { auditNamesOf, employeeNames } from "./names";
 import { companyLabels } from "./page-data";
-import { allAuditEntries, auditCompanies } from "./query";
+import { allAuditEntries, auditCompanies } from "@/lib/audit/server/query";
 
 /**
  * `GET /api/audit/export?<the page's filters>`: the filtered entries of the person's active

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { draftPatchChanges, type StoredLineState } from "./payroll";
+import { draftPatchChanges, type StoredLineState } from "./audit";
 
 // A patch's audit entry from what it read and writes: the same rules as the whole save's SQL.
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { withDeadline } from "@/lib/http/deadline";
 import { payrollFor } from "@/lib/payroll/server/access";
-import type { AuditNames } from "../present";
+import type { AuditNames } from "@/lib/audit/present";
 
 /**
  * The names beside an entry's numbers, for the page and the CSV: companies by the name the

@@ -1,11 +1,10 @@
 import "server-only";
-import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
-import type { CompanyRecord } from "@/lib/payroll/connection/server/companies";
-import type { Employee } from "@/lib/payroll/schemas";
-import type { StoredLine } from "@/lib/payroll/entries/kinds";
-import { getDb } from "@/lib/db/client";
-import type { DraftLineChange } from "../kinds";
-import { recordAudit, type AuditActor } from "./record";
+import { Prisma } from "@/lib/db/generated/client";
+import { recordAudit, type AuditActor } from "@/lib/audit/server/record";
+import type { DraftLineChange } from "../audit-lines";
+import type { StoredLine } from "../kinds";
+
+// What the entries record in the trail (read by lib/payroll/audit-present.ts): drafts' saves and transfers.
 
 type Tx = Prisma.TransactionClient;
 
@@ -135,29 +134,6 @@ export async function recordDraftPatch(tx: Tx, actor: AuditActor | null, key: Dr
   });
 }
 
-/**
- * The statement recording the employees an import's worker just created (rows by number), to
- * run in the transaction that stores those rows as created. The entry goes to the workspace of
- * the import's `employee.import_started` entry, in the name of whoever started it; an import
- * started before the trail existed records nothing.
- */
-export function importedEmployeesStatement(
-  db: PrismaClient,
-  importId: string,
-  rowNumbers: readonly number[],
-): Prisma.PrismaPromise<number> {
-  return db.$executeRaw`
-    INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, subject_id, details)
-    SELECT s.workspace_id, s.actor_id, s.actor_name, 'employee.imported', s.company_id, s.period, s.subject_id,
-      jsonb_build_object('importId', s.subject_id, 'employees', (
-        SELECT COALESCE(jsonb_agg(jsonb_build_object('row', r.row_number, 'employeeId', r.employee_id,
-          'name', concat_ws(' ', r.payload ->> 'first_name', r.payload ->> 'last_name')) ORDER BY r.row_number), '[]'::jsonb)
-        FROM payroll_import_rows AS r WHERE r.import_id = ${importId}::uuid AND r.row_number = ANY(${[...rowNumbers]}::int[])))
-    FROM audit_entries AS s
-    WHERE s.subject_id = ${importId} AND s.kind = 'employee.import_started'
-    LIMIT 1`;
-}
-
 /** A transfer and its outcome, recorded in the transaction that stores the transfer's row; `totalEuros` a decimal string ("505.50"). */
 export async function recordTransfer(
   tx: Tx,
@@ -191,78 +167,5 @@ export async function recordTransfer(
       // The transfer's own row goes when its connection is removed; the trail keeps what was sent.
       lines: transfer.lines.map((line) => ({ id: line.id, employee_id: line.employee_id, values: line.values })),
     },
-  });
-}
-
-/** A disconnect: the connection, and what is deleted with it. Call it before the delete, in its transaction. */
-/** `payroll.disconnected`: the key is gone; what was kept for the customer stays. */
-export async function recordDisconnect(
-  tx: Tx,
-  actor: AuditActor | null,
-  connection: { id: string; username: string; baseUrl: string },
-): Promise<void> {
-  await recordAudit(tx, actor, {
-    kind: "payroll.disconnected",
-    subjectId: connection.id,
-    details: { username: connection.username, baseUrl: connection.baseUrl },
-  });
-}
-
-/** `payroll.data_deleted`: what goes with a connection's row ("Delete all payroll data", or another customer replacing it), read before it goes. */
-export async function recordDataDeleted(tx: Tx, actor: AuditActor | null, connectionId: string): Promise<void> {
-  if (!actor) return;
-  const connection = await tx.payrollConnection.findUnique({
-    where: { id: connectionId },
-    select: { id: true, username: true, _count: { select: { entryDrafts: true, imports: true, entryTransfers: true, drafts: true } } },
-  });
-  if (!connection) return;
-  const { username, _count: counts } = connection;
-  await recordAudit(tx, actor, {
-    kind: "payroll.data_deleted",
-    subjectId: connection.id,
-    details: {
-      username,
-      entryDrafts: counts.entryDrafts,
-      onboardingDrafts: counts.drafts,
-      imports: counts.imports,
-      transfers: counts.entryTransfers,
-    },
-  });
-}
-
-/**
- * An employee created by the onboarding form. The change is the service's (no row of ours), so
- * the entry is written on its own right after the service confirmed it.
- */
-export async function recordEmployeeCreated(
-  actor: AuditActor | null,
-  company: CompanyRecord,
-  employee: Pick<Employee, "id" | "first_name" | "last_name">,
-): Promise<void> {
-  await recordAudit(getDb(), actor, {
-    kind: "employee.created",
-    companyId: company.id,
-    period: company.current_month,
-    subjectId: String(employee.id),
-    details: { employeeId: employee.id, name: `${employee.first_name} ${employee.last_name}`.trim() },
-  });
-}
-
-/** An import stored (nothing sent yet): who started it and how its rows stand. */
-export async function recordImportStarted(
-  tx: Tx,
-  actor: AuditActor | null,
-  company: CompanyRecord,
-  importId: string,
-  rows: readonly { payload: unknown; inUse: boolean }[],
-): Promise<void> {
-  const pending = rows.filter((row) => row.payload && !row.inUse).length;
-  const inUse = rows.filter((row) => row.payload && row.inUse).length;
-  await recordAudit(tx, actor, {
-    kind: "employee.import_started",
-    companyId: company.id,
-    period: company.current_month,
-    subjectId: importId,
-    details: { importId, total: rows.length, pending, inUse, skipped: rows.length - pending - inUse },
   });
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES, type Messages } from "@/lib/i18n/messages";
 import type { Translate } from "@/lib/i18n/translate";
 import { auditCsvRows } from "./csv";
-import { formatWhen, presentEntry, type AuditEntryLike, type AuditNames } from "./present";
+import { formatWhen, type AuditEntryLike, type AuditNames } from "@/lib/audit/present";
+import { presentEntry } from "./present";
 
 // How entries read for an auditor: times to the second with their zone, a normal transfer's
 // steps without an alarm, employees' names beside their numbers.

@@ -1,6 +1,6 @@
 import "server-only";
 import { serverEnv } from "@/lib/env/server";
-import { decryptSecret, encryptSecret, type SecretContext } from "./secret-box";
+import { decryptSecret, encryptSecret, type SecretContext } from "@/lib/crypto/secret-box";
 
 /** Encrypts a secret for the row and column it will be stored in, under the newest key. */
 export function sealSecret(plaintext: string, context: SecretContext): string {

@@ -4,14 +4,14 @@ import { AccountingClient } from "@/lib/accounting/server/accounting-service";
 import { accountingConfig } from "@/lib/accounting/server/config";
 import { requestRevocation } from "@/lib/accounting/connection/server/token-endpoint";
 import { defaultLifecycleDeps, disconnectUser, revokeReplacedToken, storeSignInTokens } from "@/lib/accounting/connection/server/lifecycle";
-import { scheduleRevokeRetry } from "@/lib/jobs/accounting-jobs";
+import { scheduleRevokeRetry } from "@/lib/accounting/connection/server/jobs";
 import { syncBusinesses } from "@/lib/accounting/server/businesses";
 import { getAccessToken, renewAccessToken } from "@/lib/accounting/connection/server/access-token";
 import { tokenResponseSchema, type TokenResponse } from "@/lib/accounting/schemas";
 import { personDisplayName } from "@/lib/accounting/server/user-name";
 import { getDb } from "@/lib/db/client";
 import { ensurePersonalWorkspace } from "@/lib/workspaces/server/personal";
-import { createSession } from "./session-store";
+import { createSession } from "@/lib/auth/server/session-store";
 
 /** What next-auth hands over after the code exchange: the token response, `expires_in` turned into `expires_at`. */
 const accountSchema = z.looseObject({

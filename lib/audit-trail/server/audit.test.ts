@@ -7,7 +7,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
 import type { CompanyRecord } from "@/lib/payroll/connection/server/companies";
 import type { TestSandbox } from "@/sandbox/test-support";
-import type { AuditActor } from "./record";
+import type { AuditActor } from "@/lib/audit/server/record";
 
 // The audit trail against an in-process sandbox and the suite's Postgres: the trigger, every
 // recorded kind through the services that record it, the draft diff, filters, paging and CSV.
@@ -237,7 +237,7 @@ describe("recording", () => {
   it("for an auditor: employees named beside their numbers on the page and in the CSV, the company by name in the CSV", async () => {
     const { auditPageData, companyLabels } = await import("./page-data");
     const { auditCsvRows } = await import("../csv");
-    const { auditCompanies } = await import("./query");
+    const { auditCompanies } = await import("@/lib/audit/server/query");
     const { auditNamesOf, employeeNames } = await import("./names");
     // The service's own names of employees 1 and 4 (the patch below changed their lines).
     const staff = new Map(
@@ -250,7 +250,7 @@ describe("recording", () => {
     expect(patch.company).toBe("Bäckerei Krüger GmbH (1001)");
     expect(patch.when).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d CES?T$/);
 
-    const { listAuditEntries } = await import("./query");
+    const { listAuditEntries } = await import("@/lib/audit/server/query");
     const [row] = (await listAuditEntries(owner.id, owner.workspaceId, { kind: "draft.saved" })).entries.slice(1, 2);
     const names = auditNamesOf(
       companyLabels(en, await auditCompanies(owner.id, owner.workspaceId)),
@@ -308,7 +308,7 @@ describe("recording", () => {
 
   it("records transfers with what was sent and the outcome, employees created, imports, and a disconnect", async () => {
     const { transferEntries } = await import("@/lib/payroll/entries/server/transfers");
-    const { recordEmployeeCreated, recordImportStarted, importedEmployeesStatement } = await import("./payroll");
+    const { recordEmployeeCreated, recordImportStarted, importedEmployeesStatement } = await import("@/lib/payroll/employees/server/audit");
     const lines = [line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37" })];
     const sent = await transferEntries({
       audit: actor,
@@ -373,7 +373,7 @@ describe("recording", () => {
     });
 
     // The filter's companies are named by the workspace's own connections, for its members only.
-    const { auditCompanies } = await import("./query");
+    const { auditCompanies } = await import("@/lib/audit/server/query");
     expect(await auditCompanies(owner.id, owner.workspaceId)).toEqual([{ id: COMPANY, name: "Bäckerei Krüger GmbH" }]);
     expect(await auditCompanies(stranger, owner.workspaceId)).toEqual([]);
 
@@ -390,7 +390,7 @@ describe("recording", () => {
 
 describe("reading", () => {
   it("filters, pages with a keyset, and shows a workspace's entries to its members only", async () => {
-    const { listAuditEntries } = await import("./query");
+    const { listAuditEntries } = await import("@/lib/audit/server/query");
     const all = await listAuditEntries(owner.id, owner.workspaceId, {}, undefined, 1000);
     expect(all.entries.length).toBeGreaterThan(15);
     expect(all.next).toBeNull();
@@ -425,7 +425,7 @@ describe("reading", () => {
   });
 
   it("exports CSV in the person's language: German `;` with decimal commas, English `,`", async () => {
-    const { listAuditEntries } = await import("./query");
+    const { listAuditEntries } = await import("@/lib/audit/server/query");
     const { auditCsvHeader, auditCsvRows } = await import("../csv");
     const [patch] = (await listAuditEntries(owner.id, owner.workspaceId, { kind: "draft.saved" })).entries.slice(1, 2);
     const de = createTranslator({ locale: "de", messages: MESSAGES.de as Messages }) as unknown as Translate;

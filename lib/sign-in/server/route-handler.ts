@@ -3,10 +3,11 @@ import NextAuth from "next-auth";
 import { NextResponse, type NextRequest } from "next/server";
 import { parseCountry, parseScope } from "@/lib/accounting/schemas";
 import { runInCallbackContext, type CallbackContext } from "./callback-context";
-import { authCookieNames, COUNTRY_COOKIE_MAX_AGE_S } from "./cookies";
+import { authCookieNames } from "@/lib/auth/server/cookies";
+import { COUNTRY_COOKIE_MAX_AGE_S } from "./country-cookie";
 import { authOptions } from "./options";
 import { LEGACY_PROVIDER_ID } from "./legacy-provider";
-import { sessionUserFromRequest } from "./session";
+import { sessionUserFromRequest } from "@/lib/auth/server/session";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 type Handler = (request: NextRequest, context: RouteContext) => Promise<Response>;

@@ -1,11 +1,11 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
-import { defaultRenewalDeps, renewAccessToken } from "@/lib/accounting/connection/server/access-token";
-import { defaultLifecycleDeps, revokeConnection } from "@/lib/accounting/connection/server/lifecycle";
-import { ReauthRequiredError } from "@/lib/accounting/errors";
-import { getBoss } from "./boss";
-import { QUEUES } from "./queues";
+import { defaultRenewalDeps, renewAccessToken } from "./access-token";
+import { defaultLifecycleDeps, revokeConnection } from "./lifecycle";
+import { ReauthRequiredError } from "../../errors";
+import { getBoss } from "@/lib/jobs/boss";
+import { QUEUES } from "@/lib/jobs/queues";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

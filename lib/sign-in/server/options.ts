@@ -4,14 +4,14 @@ import type { OAuthConfig } from "next-auth/providers/oauth";
 import { accountingConfig, type AccountingConfig } from "@/lib/accounting/server/config";
 import { serverEnv } from "@/lib/env/server";
 import { currentCallbackContext } from "./callback-context";
-import { safeCallbackUrl } from "../callback-url";
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { completeSignIn } from "./complete-sign-in";
 import { completeLegacySignIn } from "./complete-legacy-sign-in";
 import { legacyAccountingProvider, LEGACY_PROVIDER_ID } from "./legacy-provider";
 import { legacyConfig } from "@/lib/accounting/legacy/server/config";
-import { authCookieNames } from "./cookies";
+import { authCookieNames } from "@/lib/auth/server/cookies";
 import { signOutUser } from "./sign-out";
-import { loadSessionUser, SESSION_MAX_AGE_S } from "./session-store";
+import { loadSessionUser, SESSION_MAX_AGE_S } from "@/lib/auth/server/session-store";
 
 /** The accounting service as an OAuth 2.0 provider: authorization code, PKCE S256, state, exact redirect URI. */
 export function accountingProvider(config: AccountingConfig): OAuthConfig<Profile> {

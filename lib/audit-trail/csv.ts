@@ -1,7 +1,8 @@
 import { CSV_DIALECTS, csvLine } from "@/lib/csv/write";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
-import { NO_NAMES, presentEntry, type AuditEntryLike, type AuditNames } from "./present";
+import { NO_NAMES, type AuditEntryLike, type AuditNames } from "@/lib/audit/present";
+import { presentEntry } from "./present";
 
 /**
  * The audit CSV for an auditor's spreadsheet, written by the one CSV writer (lib/csv/write.ts:

@@ -2,11 +2,12 @@ import "server-only";
 import { formatMonth } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
-import { auditSearchOf, parseAuditSearch, type AuditFilters } from "../filters";
-import { AUDIT_KINDS, kindKey } from "../kinds";
+import { auditSearchOf, parseAuditSearch, type AuditFilters } from "@/lib/audit/filters";
+import { AUDIT_KINDS, kindKey } from "@/lib/audit/kinds";
 import { auditNamesOf, employeeNames } from "./names";
-import { presentEntry, type ShownEntry } from "../present";
-import { auditCompanies, auditPeople, listAuditEntries } from "./query";
+import type { ShownEntry } from "@/lib/audit/present";
+import { presentEntry } from "../present";
+import { auditCompanies, auditPeople, listAuditEntries } from "@/lib/audit/server/query";
 
 /** Each company of the trail as "Bäckerei Krüger GmbH (1001)", or "Company 1001" when no connection names it. */
 export function companyLabels(t: Translate, companies: readonly { id: number; name: string | null }[]): Map<number, string> {

@@ -1,13 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
-import type { MonthState } from "../states";
-
-export interface MonthKey {
-  connectionId: string;
-  companyId: number;
-  period: string;
-}
+import type { MonthKey, MonthState } from "../states";
 
 /** Makes sure the month's row exists (Open, round 1): every lock below has a row to take. */
 export async function ensureMonthRow(tx: Prisma.TransactionClient, key: MonthKey): Promise<void> {

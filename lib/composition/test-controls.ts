@@ -3,15 +3,15 @@ import { z } from "zod";
 import { serverEnv } from "@/lib/env/server";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
-import { runJobNow, runnableJobNames } from "@/lib/jobs/run-now";
-import { followSandboxClock } from ".";
+import { runJobNow, runnableJobNames } from "./jobs";
+import { followSandboxClock } from "@/lib/clock";
 
 /**
  * The browser tests' two controls over time, behind `app/api/test/…`: 404 unless the process runs
  * with TEST_CONTROLS=true (never in production), so they do not exist for anyone else.
  * - `POST /api/test/clock`: the app's clock takes the sandbox's (`SANDBOX_URL`), after the test
  *   moved that one with `POST /control/clock`.
- * - `POST /api/test/jobs/<name>`: runs a scheduled job's work now (lib/jobs/run-now.ts).
+ * - `POST /api/test/jobs/<name>`: runs a scheduled job's work now (./jobs.ts).
  */
 function refuseUnlessEnabled(): void {
   // The flag itself, not NODE_ENV=test: vitest moves the clock by calling lib/clock directly.

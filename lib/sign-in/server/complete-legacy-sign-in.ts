@@ -4,7 +4,7 @@ import { storeSignInTokens, revokeLegacyToken } from "@/lib/accounting/connectio
 import { tokenResponseSchema } from "@/lib/accounting/schemas";
 import { getDb } from "@/lib/db/client";
 import { ensurePersonalWorkspace } from "@/lib/workspaces/server/personal";
-import { createSession } from "./session-store";
+import { createSession } from "@/lib/auth/server/session-store";
 
 /** Legacy access tokens last 3600 s (spec section 8) when next-auth passes no `expires_at`. */
 const LEGACY_ACCESS_TOKEN_S = 3600;

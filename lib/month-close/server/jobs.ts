@@ -1,8 +1,8 @@
 import "server-only";
-import { runDueRereads } from "@/lib/month-close/server/rereads";
-import type { TransferJobData } from "@/lib/month-close/transfer-job-data";
-import { getBoss } from "./boss";
-import { QUEUES } from "./queues";
+import { runDueRereads } from "./rereads";
+import type { TransferJobData } from "../transfer-job-data";
+import { getBoss } from "@/lib/jobs/boss";
+import { QUEUES } from "@/lib/jobs/queues";
 
 /**
  * The month close's jobs:

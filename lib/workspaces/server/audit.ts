@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { personName, recordAudit } from "./record";
+import { personName, recordAudit } from "@/lib/audit/server/record";
 
 type Tx = Prisma.TransactionClient;
 

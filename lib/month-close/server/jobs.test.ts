@@ -4,7 +4,7 @@ import type { TestSandbox } from "@/sandbox/test-support";
 import { testDb } from "@/scripts/test/db";
 
 // The re-read job's wake-ups are pg-boss jobs started after their due time; a test runs a job's
-// work at once by its queue's name instead of waiting for pg-boss (lib/jobs/run-now.ts).
+// work at once by its queue's name instead of waiting for pg-boss (lib/composition/jobs.ts).
 
 let sandbox: TestSandbox;
 const db = testDb();
@@ -13,7 +13,7 @@ beforeAll(async () => {
   sandbox = await startAccountingTestEnv();
 });
 afterAll(async () => {
-  const { stopBoss } = await import("./boss");
+  const { stopBoss } = await import("@/lib/jobs/boss");
   await stopBoss();
   await sandbox.close();
   await db.$disconnect();
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe("the month close's re-read job", () => {
   it("is woken by a pg-boss job that starts after the due time", async () => {
-    const { scheduleRereadWake } = await import("./month-close-jobs");
+    const { scheduleRereadWake } = await import("./jobs");
     const due = new Date(Date.now() + 10 * 60_000);
     await scheduleRereadWake(due);
     const rows = await db.$queryRaw<
@@ -31,7 +31,7 @@ describe("the month close's re-read job", () => {
   });
 
   it("a Transfer is a pg-boss job: enqueued with what any process needs to run it, and run at once from a test", async () => {
-    const { enqueueTransfer, runQueuedTransfers } = await import("./month-close-jobs");
+    const { enqueueTransfer, runQueuedTransfers } = await import("./jobs");
     const leaseId = crypto.randomUUID();
     const data = {
       key: { connectionId: crypto.randomUUID(), companyId: 1001, period: "2026-11" },
@@ -53,7 +53,7 @@ describe("the month close's re-read job", () => {
   });
 
   it("a Transfer job that throws (its month held by a live runner) is failed, to be tried again by pg-boss", async () => {
-    const { enqueueTransfer, runQueuedTransfers } = await import("./month-close-jobs");
+    const { enqueueTransfer, runQueuedTransfers } = await import("./jobs");
     const leaseId = crypto.randomUUID();
     await enqueueTransfer({
       key: { connectionId: crypto.randomUUID(), companyId: 1001, period: "2026-11" },
@@ -68,7 +68,7 @@ describe("the month close's re-read job", () => {
   });
 
   it("runs at once by its name from a test; an unknown name is none", async () => {
-    const { runJobNow } = await import("./run-now");
+    const { runJobNow } = await import("@/lib/composition/jobs");
     expect(await runJobNow("month-close-reread")).toEqual({ result: { read: expect.any(Number), differences: expect.any(Number) } });
     expect(await runJobNow("month-close-transfer")).toEqual({ result: { ran: expect.any(Number), failed: expect.any(Number) } });
     expect(await runJobNow("no-such-job")).toBeNull();
