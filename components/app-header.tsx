@@ -1,3 +1,4 @@
+import "server-only";
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { listBusinesses } from "@/lib/accounting/server/businesses";
 import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";

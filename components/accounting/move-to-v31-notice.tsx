@@ -1,3 +1,4 @@
+import "server-only";
 import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "../auth/sign-in-button";

@@ -1,3 +1,4 @@
+import "server-only";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import type { Problem } from "@/lib/accounting/server/outcome";

@@ -1,3 +1,4 @@
+import "server-only";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "@/components/auth/sign-in-button";

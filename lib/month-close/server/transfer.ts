@@ -15,7 +15,8 @@ import type { MonthKey } from "@/lib/payroll/month-lock/states";
 import { NO_LEASE } from "../lease";
 import { settleHeldTransfers } from "./rereads";
 import { holdsExactly, storedAtService } from "./service-reader";
-import { lockMonth, monthCloseView, refuseUnlessAllowed, stateWords, transition, TX, ROLE_WORDS } from "./service";
+import { refuseUnlessAllowed, stateWords, transition, TX, ROLE_WORDS } from "./service";
+import { lockMonth, monthCloseView } from "./views";
 import { ACTION_FROM, holdsRole, type MonthCloseView, type MonthState } from "../states";
 import type { TransferJobData } from "../transfer-job-data";
 
