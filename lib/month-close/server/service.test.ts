@@ -129,7 +129,7 @@ beforeEach(async () => {
 });
 
 async function service() {
-  return { ...(await import("./service")), ...(await import("./transfer")), transferMonth };
+  return { ...(await import("./service")), ...(await import("./views")), ...(await import("./transfer")), transferMonth };
 }
 
 /**
