@@ -36,17 +36,22 @@ function read(file) {
   return texts.get(file);
 }
 
+const resolved = new Map();
+
 /** The repository path a specifier names ("lib/x/y.ts"), or null for a package. */
 function resolve(specifier, fromFile) {
   let base;
   if (specifier.startsWith("@/")) base = specifier.slice(2);
   else if (specifier.startsWith(".")) base = path.posix.join(path.posix.dirname(fromFile), specifier);
   else return null;
-  for (const extension of EXTENSIONS) {
-    const candidate = base + extension;
-    if (fs.existsSync(path.join(root, candidate)) && fs.statSync(path.join(root, candidate)).isFile()) return candidate;
+  if (!resolved.has(base)) {
+    const found = EXTENSIONS.map((extension) => base + extension).find((candidate) => {
+      const full = path.join(root, candidate);
+      return fs.existsSync(full) && fs.statSync(full).isFile();
+    });
+    resolved.set(base, found ?? null);
   }
-  return null;
+  return resolved.get(base);
 }
 
 const SERVER_ONLY = /^\s*import\s+["']server-only["']/m;
@@ -56,26 +61,40 @@ const isServerComponent = (file, text = read(file)) => file.startsWith("componen
 const isServer = (file) => (SERVER_FILE.test(file) || isServerComponent(file)) && directiveOf(file) !== "server";
 const onlyTypes = (clause) => /^\{[^}]*\}$/.test(clause.trim()) && clause.replace(/[{}\s]/g, "").split(",").filter(Boolean).every((name) => name.startsWith("type"));
 
+const imports = new Map();
+
 function valueImports(file) {
-  const found = [];
-  for (const [, typeKeyword, clause = "", specifier] of read(file).matchAll(IMPORT)) {
-    if (typeKeyword || (clause && onlyTypes(clause))) continue;
-    const target = resolve(specifier, file);
-    if (target) found.push(target);
+  if (!imports.has(file)) {
+    const found = [];
+    for (const [, typeKeyword, clause = "", specifier] of read(file).matchAll(IMPORT)) {
+      if (typeKeyword || (clause && onlyTypes(clause))) continue;
+      const target = resolve(specifier, file);
+      if (target) found.push(target);
+    }
+    imports.set(file, found);
   }
-  return found;
+  return imports.get(file);
 }
 
-/** The first server file a client file reaches through `target`, with the way there; null if none. */
-function serverReached(target, seen = new Set()) {
-  if (seen.has(target) || directiveOf(target) === "server") return null;
-  seen.add(target);
-  if (isServer(target)) return [target];
-  for (const next of valueImports(target)) {
-    const way = serverReached(next, seen);
-    if (way) return [target, ...way];
-  }
-  return null;
+const reached = new Map();
+
+/** The first server file a client file reaches through `target`, with the way there; null if none (remembered per file). */
+function serverReached(target) {
+  if (reached.has(target)) return reached.get(target);
+  reached.set(target, null); // a cycle back here adds nothing (and npm run layers refuses cycles)
+  let way = null;
+  if (directiveOf(target) === "server") way = null;
+  else if (isServer(target)) way = [target];
+  else
+    for (const next of valueImports(target)) {
+      const further = serverReached(next);
+      if (further) {
+        way = [target, ...further];
+        break;
+      }
+    }
+  reached.set(target, way);
+  return way;
 }
 
 function isTypeOnly(node) {
@@ -121,4 +140,6 @@ export const serverClientBoundary = {
   },
 };
 
-export default { rules: { "server-client": serverClientBoundary } };
+const plugin = { rules: { "server-client": serverClientBoundary } };
+
+export default plugin;
