@@ -1,6 +1,7 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
+import serverClient from "./scripts/eslint/server-client-boundary.mjs";
 
 // Import boundaries (the team guide): components never import from app/, lib/ never from
 // components/, and nothing the app runs imports the sandbox (a test tool, not part of the bundle).
@@ -78,6 +79,14 @@ const config = [
     files: ["{app,components,lib}/**/*.{ts,tsx,js,mjs}"],
     ignores: [...testFiles, "**/testing/**", "**/*.d.ts", "lib/db/generated/**"],
     rules: { "max-lines": ["error", { max: 250, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // The server/client boundary (scripts/eslint/server-client-boundary.mjs): browser code (components/,
+    // client/ folders, "use client" files) and shared lib code never import server code; server code
+    // never imports a client/ folder. Tests, benches and testing/ helpers are exempt.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    plugins: { boundary: serverClient },
+    rules: { "boundary/server-client": "error" },
   },
   // Last: turns off the stylistic rules Prettier owns (`npm run format`).
   prettier,

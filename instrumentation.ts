@@ -8,6 +8,6 @@ export async function register() {
   // The process-wide patches, each with its upstream issue and canary (lib/server/patches).
   const { installProcessPatches } = await import("@/lib/server/patches");
   installProcessPatches();
-  const { startJobsIfEnabled } = await import("@/lib/jobs/start");
+  const { startJobsIfEnabled } = await import("@/lib/composition/jobs");
   await startJobsIfEnabled();
 }

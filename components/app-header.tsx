@@ -1,6 +1,7 @@
+import "server-only";
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { listBusinesses } from "@/lib/accounting/server/businesses";
-import { rememberedCountry } from "@/lib/auth/server/cookies";
+import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "./auth/sign-in-button";

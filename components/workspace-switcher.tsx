@@ -1,3 +1,4 @@
+import "server-only";
 import type { SessionUser } from "@/lib/auth/server/session";
 import { listMyWorkspaces } from "@/lib/workspaces/server/members";
 import { WorkspaceSelect } from "./workspaces/workspace-select";

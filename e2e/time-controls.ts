@@ -24,7 +24,7 @@ export async function syncClock(): Promise<void> {
   await appControl("clock");
 }
 
-/** Runs a scheduled job's work now (lib/jobs/run-now.ts). */
+/** Runs a scheduled job's work now (lib/composition/jobs.ts). */
 export function runJob(name: string): Promise<unknown> {
   return appControl(`jobs/${encodeURIComponent(name)}`);
 }

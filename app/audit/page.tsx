@@ -5,7 +5,7 @@ import { AuditEntries } from "@/components/audit/audit-entries";
 import { AuditFilterForm } from "@/components/audit/audit-filters";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { auditPageData } from "@/lib/audit/server/page-data";
+import { auditPageData } from "@/lib/audit-trail/server/page-data";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LegacySignIn } from "@/components/auth/legacy-sign-in";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { rememberedCountry } from "@/lib/auth/server/cookies";
+import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { getTranslations } from "next-intl/server";
 import { signInErrorText } from "@/lib/auth/sign-in-error";

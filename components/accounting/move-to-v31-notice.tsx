@@ -1,4 +1,5 @@
-import { rememberedCountry } from "@/lib/auth/server/cookies";
+import "server-only";
+import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "../auth/sign-in-button";
 import { Notice } from "@/components/ui/notice";

@@ -1,7 +1,8 @@
+import "server-only";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import type { Problem } from "@/lib/accounting/server/outcome";
-import { rememberedCountry } from "@/lib/auth/server/cookies";
+import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "../auth/sign-in-button";
 import { MoveToV31Notice } from "./move-to-v31-notice";

@@ -1,3 +1,4 @@
+import "server-only";
 import { legacyConfig } from "@/lib/accounting/legacy/server/config";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "./sign-in-button";

@@ -4,7 +4,7 @@ import { signOutAndLeave } from "@/lib/auth/client/browser-auth";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
-/** Sign-out revokes the connection at the accounting service and ends the session (lib/auth/server/sign-out.ts). */
+/** Sign-out revokes the connection at the accounting service and ends the session (lib/sign-in/server/sign-out.ts). */
 export function SignOutButton({ label }: { label: string }) {
   const [pending, setPending] = useState(false);
   return (

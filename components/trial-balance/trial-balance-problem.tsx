@@ -1,3 +1,4 @@
+import "server-only";
 import { MoveToV31Notice } from "@/components/accounting/move-to-v31-notice";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { getLocale, getTranslations } from "next-intl/server";

@@ -1,3 +1,4 @@
+import "server-only";
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
 import type { SessionUser } from "@/lib/auth/server/session";

@@ -1,3 +1,4 @@
+import "server-only";
 import { getTranslations } from "next-intl/server";
 import { Notice } from "@/components/ui/notice";
 import type { SessionUser } from "@/lib/auth/server/session";

@@ -1,8 +1,9 @@
+import "server-only";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Notice } from "@/components/ui/notice";
-import { rememberedCountry } from "@/lib/auth/server/cookies";
+import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import type { InvitationCheck } from "@/lib/workspaces/server/invitation-acceptance";
 import { JoinButton } from "./join-button";
 

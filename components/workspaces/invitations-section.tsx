@@ -15,7 +15,7 @@ import { inviteeSchema, type CreatedInvitation, type InvitationView, type Invite
 import { ConfirmDialog } from "./confirm-dialog";
 import { CreatedLink } from "./created-link";
 import { RoleCheckboxes } from "./role-checkboxes";
-import type { WorkspaceRef } from "./workspace-settings";
+import type { WorkspaceRef } from "./workspace-ref";
 
 /** For owners: a new invitation link for chosen roles, and every invitation with its state and who used it. */
 export function InvitationsSection({

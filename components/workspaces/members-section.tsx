@@ -13,7 +13,7 @@ import type { MemberView, WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { ConfirmDialog } from "./confirm-dialog";
 import { membersQuery } from "./members-query";
 import { RoleCheckboxes, sameRoles } from "./role-checkboxes";
-import type { WorkspaceRef } from "./workspace-settings";
+import type { WorkspaceRef } from "./workspace-ref";
 
 /** The workspace's members with their roles; owners change roles and remove members, anyone may leave. */
 export function MembersSection({ workspace, me, initialMembers }: { workspace: WorkspaceRef; me: string; initialMembers: MemberView[] }) {

@@ -4,13 +4,7 @@ import type { InvitationView, MemberView } from "@/lib/workspaces/schemas";
 import { InvitationsSection } from "./invitations-section";
 import { MembersSection } from "./members-section";
 import { RenameForm } from "./rename-form";
-
-export interface WorkspaceRef {
-  id: string;
-  name: string;
-  /** Whether the person is an owner of it (manages members and invitations). */
-  owner: boolean;
-}
+import type { WorkspaceRef } from "./workspace-ref";
 
 /** /settings/workspace: the members, and for owners the invitations. */
 export function WorkspaceSettings({

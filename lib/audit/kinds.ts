@@ -60,13 +60,3 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 export function kindKey(kind: AuditKind): string {
   return kind.replace(".", "_");
 }
-
-/** One line of a draft save: `cells` maps each field whose text changed to [old, new] (null: empty or absent). */
-export interface DraftLineChange {
-  id: string;
-  change: "added" | "changed" | "removed";
-  employeeId: number | null;
-  /** Set when the line moved to another employee. */
-  oldEmployeeId?: number | null;
-  cells?: Record<string, [string | null, string | null]>;
-}

@@ -7,7 +7,7 @@ import { serverEnv } from "@/lib/env/server";
  * a transfer and every other expiry read this clock, so a test moves time instead of waiting.
  *
  * Allowed only under vitest (`NODE_ENV=test`) or with `TEST_CONTROLS=true`, which the browser
- * tests set for their app process and production never does (lib/clock/test-controls.ts).
+ * tests set for their app process and production never does (lib/composition/test-controls.ts).
  * The offset is this process's (the browser tests run one app process).
  */
 const holder = globalThis as { __ledgerlaneClockOffsetMs?: number };

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { clientEnvSchema, describeEnvError, serverEnvSchema } from "./schema";
+import { clientEnvSchema } from "./client";
+import { describeEnvError, serverEnvSchema } from "./schema";
 
 const valid = {
   DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/app",

@@ -1,20 +1,13 @@
 import { z } from "zod";
 import { parseEncryptionKeys } from "../crypto/key-ring";
+import { withoutEmptyValues } from "./empty-values";
 
 // The server's configuration, parsed once (lib/env/server.ts). Pure: scripts
-// that start the app validate with it too. Every variable is in .env.example.
+// that start the app validate with it too. Every variable is in .env.example. Server code (it
+// parses the key ring): the browser's few variables are in ./client.ts.
 
 const url = z.url({ protocol: /^https?$/ });
 const optionalUrl = url.optional();
-
-/**
- * An empty value means unset: `.env.example` copied to `.env.local` lists every variable as
- * `NAME=`, and Next loads that file into the app's own environment too.
- */
-function withoutEmptyValues(env: unknown): unknown {
-  if (typeof env !== "object" || env === null) return env;
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-}
 
 export const serverEnvSchema = z.preprocess(
   withoutEmptyValues,
@@ -120,14 +113,6 @@ export const serverEnvSchema = z.preprocess(
 );
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
-
-export const clientEnvSchema = z.preprocess(
-  withoutEmptyValues,
-  z.object({
-    /** The language shown before a person picks one and when the browser asks for neither. */
-    NEXT_PUBLIC_DEFAULT_LOCALE: z.enum(["en", "de"]).default("en"),
-  }),
-);
 
 /** One line per problem, naming the variable: what start-up prints before it stops. */
 export function describeEnvError(error: z.ZodError): string {

@@ -1,5 +1,9 @@
 import { PERMISSIONS } from "@/lib/workspaces/permissions";
 import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import { MONTH_STATES, type MonthState } from "@/lib/payroll/month-lock/states";
+
+// The states themselves are the month lock's (below the entries and the month close).
+export { MONTH_STATES, type MonthState };
 
 /**
  * The month close's states and who may do what in each (browser-safe: the page shows only the
@@ -17,8 +21,6 @@ import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
  * A transfer_unclear month may also be sent again (transfers replace the month), for a service whose
  * stored data cannot be read back. The role sets match lib/workspaces/permissions (payroll.edit / payroll.approve) once that is merged.
  */
-export const MONTH_STATES = ["open", "in_review", "approved", "transferred", "transfer_unclear", "waiting_for_pay_run"] as const;
-export type MonthState = (typeof MONTH_STATES)[number];
 
 export const MONTH_ACTIONS = ["submit", "withdraw", "approve", "transfer", "check", "reopen"] as const;
 export type MonthAction = (typeof MONTH_ACTIONS)[number];

@@ -1,5 +1,5 @@
 import type { MonthActor } from "./server/audit";
-import type { MonthKey } from "./server/frozen";
+import type { MonthKey } from "@/lib/payroll/month-lock/states";
 
 /** What a Transfer's pg-boss job carries: the month, the lease the request took, and who asked for it. */
 export interface TransferJobData {

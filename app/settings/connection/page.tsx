@@ -5,7 +5,7 @@ import { SignedOutNotice } from "@/components/signed-out-notice";
 import { LegacyConnectionSection } from "@/components/accounting/legacy-connection-section";
 import { connectionSummary, legacyConnectionSummary } from "@/lib/accounting/connection/server/summary";
 import { parseScope } from "@/lib/accounting/schemas";
-import { rememberedCountry } from "@/lib/auth/server/cookies";
+import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { formatDate } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";

@@ -1,3 +1,4 @@
+import "server-only";
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
 import { PayrollProblem } from "@/components/payroll/connection/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";

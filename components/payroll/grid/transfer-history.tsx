@@ -1,3 +1,4 @@
+import "server-only";
 import Link from "next/link";
 import { PayrollProblem } from "@/components/payroll/connection/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";

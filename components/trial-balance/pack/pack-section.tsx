@@ -1,3 +1,4 @@
+import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { SessionUser } from "@/lib/auth/server/session";
 import { formatDateRange, formatDay } from "@/lib/i18n/format";

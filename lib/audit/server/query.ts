@@ -1,7 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { heldBy } from "@/lib/workspaces/server/access";
 import { berlinDayEnd, berlinDayStart } from "@/lib/dates/berlin";
 import type { AuditFilters } from "../filters";
 import type { AuditKind } from "../kinds";
@@ -22,10 +21,12 @@ export interface AuditRow {
 
 /**
  * Which entries a person may read with these filters: the workspace's, and only while the person
- * is one of its members; the membership is part of the query (a non-member reads nothing).
+ * is one of its members; the membership is part of the query (a non-member reads nothing). Any
+ * member's role reads the trail (lib/workspaces/server/access.ts `heldBy` without roles; written out
+ * here, as in the raw queries below, so that the audit core stays below the workspaces that record in it).
  */
 function whereOf(userId: string, workspaceId: string, filters: AuditFilters, after?: string): Prisma.AuditEntryWhereInput {
-  const where: Prisma.AuditEntryWhereInput = { workspaceId, workspace: heldBy(userId) };
+  const where: Prisma.AuditEntryWhereInput = { workspaceId, workspace: { members: { some: { userId } } } };
   if (filters.person) where.actorId = filters.person;
   if (filters.company) where.companyId = filters.company;
   if (filters.period) where.period = filters.period;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FEDERAL_STATES, type FederalState } from "./federal-states";
 import { publicHolidays, publicHolidaysIn } from "./holidays";
-import { needsPublicHolidays } from "./index";
+import { needsPublicHolidays } from "./measures";
 
 // The public holidays of 2026 as the Länder's holiday laws list them, written out by hand and
 // compared with what date-holidays computes. Days public in part of a Land count (holidays.ts).

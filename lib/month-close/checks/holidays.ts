@@ -8,7 +8,7 @@ import type { FederalState } from "./federal-states";
  * moment-timezone, about 240 KB gzipped, which the grid page must not load. The engine takes the
  * period's holidays as input instead; the server computes them here and hands them to the page
  * (a dozen dates), or a browser imports this module dynamically when it needs them
- * (`needsPublicHolidays`).
+ * (`needsPublicHolidays`, ./measures.ts).
  *
  * A day counts when it is a public holiday in the whole Land or in part of it (date-holidays'
  * regions): Mariä Himmelfahrt in Bavaria's mostly Catholic communities and the Augsburger

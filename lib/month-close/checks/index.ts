@@ -44,7 +44,7 @@
  * previous month's sums are then kept for the same `previous` object. In the browser, run it in a
  * worker or in an idle callback, so that no main-thread task exceeds 50 ms.
  */
-import { centsToDecimal, microsToDecimal, parseMicros } from "@/lib/money/decimal";
+import { centsToDecimal } from "@/lib/money/decimal";
 import { fieldsOf, type EntryKind } from "@/lib/payroll/entries/kinds";
 import { successorOn, type HealthInsurance } from "@/lib/payroll/employees/insurers";
 import { sundaysOf } from "@/lib/dates/calendar";
@@ -59,9 +59,9 @@ import {
   type EmployeeMonth,
   type ReadLine,
 } from "./month-totals";
+import { centsOf, changePercent, decimalOf, MICROS, sameCells } from "./measures";
 import type { Finding, MonthCheckInput } from "./schemas";
 import {
-  CHANGE_LIMIT_PERCENT,
   HOLIDAY_TYPES,
   MAX_DAILY_HOURS,
   MINIJOB_PAY_CAP,
@@ -74,32 +74,7 @@ import {
 
 export type { Finding, MonthCheckInput } from "./schemas";
 
-const MICROS = 1_000_000;
 const MAX_DAILY_MICROS = MAX_DAILY_HOURS * MICROS;
-
-/** A euro amount setting ("603", "450.5") in cents; beyond cents is cut off. */
-function centsOf(amount: string): bigint | null {
-  const micros = parseMicros(amount);
-  return micros === null ? null : micros / 10_000n;
-}
-
-/** Micro-units (a whole number) as a canonical decimal: 10_500_000 → "10.5". */
-function decimalOf(micros: number): string {
-  return microsToDecimal(BigInt(micros));
-}
-
-/** Whole percent of the change from `before` (> 0) to `now`, or null when within the limit. */
-function changePercent(before: number | bigint, now: number | bigint): number | null {
-  const [was, is] = [Number(before), Number(now)];
-  if (was <= 0) return null;
-  if (Math.abs(is - was) * 100 <= CHANGE_LIMIT_PERCENT * was) return null;
-  return Math.round(((is - was) / was) * 100);
-}
-
-function sameCells(a: readonly string[], b: readonly string[]): boolean {
-  for (let col = 0; col < a.length; col += 1) if (a[col] !== b[col]) return false;
-  return a.length === b.length;
-}
 
 export function runMonthChecks(input: MonthCheckInput): Finding[] {
   const period = input.month.period;
@@ -269,9 +244,4 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
     .map((finding, index) => ({ finding, index, key: order(finding) }))
     .sort((a, b) => a.key - b.key || a.index - b.index)
     .map(({ finding }) => finding);
-}
-
-/** Whether the lines hold a holiday surcharge, so a browser without the period's holidays knows it must load them. */
-export function needsPublicHolidays(hours: MonthCheckInput["month"]["hours"]): boolean {
-  return hours.some((line) => HOLIDAY_TYPES.has(line.values.type ?? ""));
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
 import type { TestSandbox } from "@/sandbox/test-support";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
-import type { MonthKey } from "./frozen";
+import type { MonthKey } from "@/lib/payroll/month-lock/states";
 
 // The checks' input as the server assembles it, against the suite's Postgres and an in-process
 // sandbox: draft lines of both kinds (blank and removed ones left out), the service's employees,

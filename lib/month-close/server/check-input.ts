@@ -9,7 +9,7 @@ import { storedLineSchema } from "@/lib/payroll/entries/schemas";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
 import { ensureReferenceLists, healthInsurances } from "@/lib/payroll/employees/server/reference-lists";
 import type { Employee } from "@/lib/payroll/schemas";
-import type { MonthKey } from "./frozen";
+import type { MonthKey } from "@/lib/payroll/month-lock/states";
 import type { CheckContext } from "../gate";
 import { companyCheckSettings, employeeCheckSettings } from "../settings/server/read";
 

@@ -10,7 +10,8 @@ import { setFourEyes } from "./four-eyes";
 import { acknowledgeWarnings, mayAcknowledge } from "./acknowledgements";
 import { checkContext } from "./check-input";
 import { ACKNOWLEDGE_MAX_BODY_BYTES, acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "../schemas";
-import { approveMonth, monthCloseView, reopenMonth, submitMonth, withdrawMonth } from "./service";
+import { approveMonth, reopenMonth, submitMonth, withdrawMonth } from "./service";
+import { monthCloseView } from "./views";
 import { checkTransfer, requestTransfer } from "./transfer";
 
 /**

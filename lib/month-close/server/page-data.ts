@@ -6,7 +6,7 @@ import type { EntryKind, StoredLine } from "@/lib/payroll/entries/kinds";
 import { acknowledgementsOf, mayAcknowledge, type AcknowledgementView } from "./acknowledgements";
 import { checkContext, monthCheckInput, monthLines } from "./check-input";
 import { monthGate, type CheckContext } from "../gate";
-import { monthCloseView, monthCloseViews } from "./service";
+import { monthCloseView, monthCloseViews } from "./views";
 import { ACTION_FROM, actionsFor, holdsRole, type MonthAction, type MonthCloseView, type MonthState } from "../states";
 
 export interface MonthClosePageData {

@@ -17,7 +17,7 @@ import type { MonthState, TransferDifference } from "../states";
  * unrecorded Transfer as Transferred. Until the 10-minute read is done no new Transfer of the month
  * starts (./transfer.ts), so a late request cannot land on top of a newer one unseen.
  *
- * Rows of `month_close_rereads` say what is due; the pg-boss job (lib/jobs/month-close-jobs.ts)
+ * Rows of `month_close_rereads` say what is due; the pg-boss job (./jobs.ts)
  * only wakes at the due time and runs `runDueRereads`, as tests do after moving the clock.
  */
 

@@ -5,7 +5,7 @@ import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
 import type { CompanyRecord } from "@/lib/payroll/connection/server/companies";
 import { PayrollNetworkError } from "@/lib/payroll/errors";
 import type { MonthActor, MonthStep } from "./audit";
-import type { MonthKey } from "./frozen";
+import type { MonthKey } from "@/lib/payroll/month-lock/states";
 import type { CheckContext } from "../gate";
 import type { TransferJobDeps } from "./transfer-job";
 import type { TransferJobData } from "../transfer-job-data";
@@ -27,7 +27,7 @@ vi.mock("./audit", () => ({
 
 // The re-read job's wake-ups (a pg-boss job each): recorded here; tests run the reads themselves after moving the clock.
 const wakes: Date[] = [];
-vi.mock("@/lib/jobs/month-close-jobs", () => ({
+vi.mock("./jobs", () => ({
   scheduleRereadWake: (dueAt: Date) => {
     wakes.push(dueAt);
     return Promise.resolve();
@@ -129,7 +129,7 @@ beforeEach(async () => {
 });
 
 async function service() {
-  return { ...(await import("./service")), ...(await import("./transfer")), transferMonth };
+  return { ...(await import("./service")), ...(await import("./views")), ...(await import("./transfer")), transferMonth };
 }
 
 /**
@@ -623,7 +623,7 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
 
   it("an old request landing on a newer transfer: the re-read marks the month Transfer unclear with the difference", async () => {
     const { transferMonth, checkTransfer, reopenMonth, submitMonth, approveMonth, monthCloseViews } = await service();
-    const { runJobNow } = await import("@/lib/jobs/run-now");
+    const { runJobNow } = await import("@/lib/composition/jobs");
     const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     await toApproved();
     // Later than both reads of its own transfer: 11 minutes.

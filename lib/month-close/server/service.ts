@@ -2,14 +2,17 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { Prisma, type MonthClose } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
+import { hasVisibleText } from "@/lib/http/visible-text";
 import { now, nowMs } from "@/lib/clock";
 import { auditMonthStep, type MonthActor } from "./audit";
 import { effectiveFourEyes } from "./four-eyes";
-import { ensureMonthRow, type MonthKey } from "./frozen";
+import { lockMonth, PENDING_REREAD, toView } from "./views";
+import type { MonthKey } from "@/lib/payroll/month-lock/states";
 import { monthLines } from "./check-input";
 import { monthGate, type CheckContext } from "../gate";
+import { REOPEN_REASON_MAX_LENGTH as REOPEN_REASON_MAX } from "../schemas";
 import { checkableFrom, leaseStatus } from "../lease";
-import { ACTION_FROM, holdsRole, type MonthAction, type MonthCloseView, type MonthState, type TransferDifference } from "../states";
+import { ACTION_FROM, holdsRole, type MonthAction, type MonthCloseView, type MonthState } from "../states";
 
 /**
  * The month close's transitions (the table in ./states.ts). Each runs in one transaction that
@@ -45,126 +48,6 @@ export const TX = { timeout: 30_000, maxWait: 15_000 };
 
 export function stateWords(state: MonthState): string {
   return state.replaceAll("_", " ");
-}
-
-/** A month's row as the views read it, with its pending 10-minute re-read (./rereads.ts). */
-export type ViewRow = MonthClose & { rereads?: { dueAt: Date }[] };
-
-/** The pending 10-minute re-read, for the views. */
-export const PENDING_REREAD = {
-  rereads: { where: { doneAt: null, afterMinutes: 10 }, select: { dueAt: true }, orderBy: { dueAt: "desc" as const }, take: 1 },
-};
-
-/**
- * The view of a month. `workspaceFourEyes` is the workspace's rule now; a round in review keeps the
- * rule in force when it was submitted (an owner's switch applies from the next submission).
- */
-export function toView(row: ViewRow, workspaceFourEyes: boolean): MonthCloseView {
-  const at = nowMs();
-  const lease = leaseStatus(row, at);
-  const leaseStart = row.transferStartedAt ?? row.transferHeartbeatAt ?? new Date(0);
-  const heartbeat = row.transferHeartbeatAt ?? leaseStart;
-  return {
-    companyId: row.companyId,
-    period: row.period,
-    state: row.state,
-    round: row.round,
-    submittedBy: row.submittedByName,
-    submittedById: row.submittedById,
-    submittedAt: row.submittedAt?.toISOString() ?? null,
-    approvedBy: row.approvedByName,
-    approvedAt: row.approvedAt?.toISOString() ?? null,
-    reopenReason: row.reopenReason,
-    reopenedBy: row.reopenedByName,
-    reopenedAt: row.reopenedAt?.toISOString() ?? null,
-    transferredAt: row.transferredAt?.toISOString() ?? null,
-    lastTransferMessage: row.lastTransferMessage,
-    fourEyes: row.state === "in_review" && row.fourEyesAtSubmission !== null ? row.fourEyesAtSubmission : workspaceFourEyes,
-    transferUnderWay:
-      lease === "live"
-        ? {
-            startedAt: leaseStart.toISOString(),
-            startedBy: row.transferStartedByName,
-            heartbeatAt: heartbeat.toISOString(),
-            checkableFrom: checkableFrom(row).toISOString(),
-          }
-        : null,
-    transferStopped:
-      lease === "stale"
-        ? { startedAt: leaseStart.toISOString(), startedBy: row.transferStartedByName, heartbeatAt: heartbeat.toISOString() }
-        : null,
-    rereadDueAt: row.rereads?.[0]?.dueAt.toISOString() ?? null,
-    transferDifference: (row.transferDifference as TransferDifference | null) ?? null,
-  };
-}
-
-function openView(key: MonthKey, fourEyes: boolean): MonthCloseView {
-  return {
-    companyId: key.companyId,
-    period: key.period,
-    state: "open",
-    round: 1,
-    submittedBy: null,
-    submittedById: null,
-    submittedAt: null,
-    approvedBy: null,
-    approvedAt: null,
-    reopenReason: null,
-    reopenedBy: null,
-    reopenedAt: null,
-    transferredAt: null,
-    lastTransferMessage: null,
-    fourEyes,
-    transferUnderWay: null,
-    transferStopped: null,
-    rereadDueAt: null,
-    transferDifference: null,
-  };
-}
-
-export const where = (key: MonthKey) => ({
-  connectionId_companyId_period: { connectionId: key.connectionId, companyId: key.companyId, period: key.period },
-});
-
-/** A month's close as the pages show it (Open in round 1 when nothing happened yet). */
-export async function monthCloseView(key: MonthKey, workspaceId: string): Promise<MonthCloseView> {
-  const db = getDb();
-  const [row, fourEyes] = await Promise.all([
-    db.monthClose.findUnique({ where: where(key), include: PENDING_REREAD }),
-    effectiveFourEyes(db, workspaceId),
-  ]);
-  return row ? toView(row, fourEyes) : openView(key, fourEyes);
-}
-
-/** The current month's close of each company (the company list). */
-export async function monthCloseViews(
-  connectionId: string,
-  companies: readonly { id: number; current_month: string }[],
-  workspaceId: string,
-): Promise<Map<number, MonthCloseView>> {
-  const db = getDb();
-  const [rows, fourEyes] = await Promise.all([
-    db.monthClose.findMany({
-      where: { connectionId, OR: companies.map((company) => ({ companyId: company.id, period: company.current_month })) },
-    }),
-    effectiveFourEyes(db, workspaceId),
-  ]);
-  const found = new Map(rows.map((row) => [row.companyId, row]));
-  return new Map(
-    companies.map((company) => {
-      const row = found.get(company.id);
-      return [
-        company.id,
-        row ? toView(row, fourEyes) : openView({ connectionId, companyId: company.id, period: company.current_month }, fourEyes),
-      ];
-    }),
-  );
-}
-
-export async function lockMonth(tx: Tx, key: MonthKey): Promise<ViewRow> {
-  await ensureMonthRow(tx, key);
-  await tx.$queryRaw`SELECT id FROM month_closes WHERE connection_id = ${key.connectionId}::uuid AND company_id = ${key.companyId} AND period = ${key.period} FOR UPDATE`;
-  return tx.monthClose.findUniqueOrThrow({ where: where(key), include: PENDING_REREAD });
 }
 
 export function refuseUnlessAllowed(row: MonthClose, action: MonthAction, actor: MonthActor, fourEyes: boolean): void {
@@ -290,9 +173,6 @@ export function approveMonth(key: MonthKey, actor: MonthActor, context: CheckCon
     details: (_row, fourEyes) => ({ fourEyes }),
   });
 }
-
-import { hasVisibleText } from "@/lib/http/visible-text";
-import { REOPEN_REASON_MAX_LENGTH as REOPEN_REASON_MAX } from "../schemas";
 
 /** Approved, Transferred or Waiting for pay run → Open as the next round (owner, approver), with a reason. */
 export async function reopenMonth(key: MonthKey, actor: MonthActor, reason: string): Promise<MonthCloseView> {

@@ -1,26 +1,25 @@
 import "server-only";
 import { now, nowMs } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
 import { toApiError } from "@/lib/http/api-error";
-import { scheduleRereadWake } from "@/lib/jobs/month-close-jobs";
+import { scheduleRereadWake } from "./jobs";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
 import { requireCompany, type CompanyRecord } from "@/lib/payroll/connection/server/companies";
 import { clientForConnection } from "@/lib/payroll/connection/server/connection";
 import { ENTRY_KINDS, type EntryKind } from "@/lib/payroll/entries/kinds";
-import { transferSchema } from "@/lib/payroll/entries/schemas";
-import { transferEntries, type RecordingPolicy, type TransferResult } from "@/lib/payroll/entries/server/transfers";
+import { transferEntries, type RecordingPolicy } from "@/lib/payroll/entries/server/transfers";
 import { auditMonthStep } from "./audit";
 import { monthLines } from "./check-input";
 import { HEARTBEAT_MS, leaseStatus, NO_LEASE } from "../lease";
-import { createRereads, settleHeldTransfers, type SentForReread } from "./rereads";
-import { holdsExactly, storedAtService } from "./service-reader";
-import { lockMonth, monthCloseView, toView, TX } from "./service";
-import type { MonthCloseView, MonthState } from "../states";
+import { createRereads, type SentForReread } from "./rereads";
+import { TX } from "./service";
+import { lockMonth, monthCloseView, toView } from "./views";
+import type { MonthCloseView } from "../states";
 import type { TransferJobData } from "../transfer-job-data";
+import { endState, failureMessage, heldBefore, RECORDING, withRetries, type KindOutcome } from "./transfer-job-steps";
 
 /**
- * A month's Transfer as a durable job (pg-boss, lib/jobs/month-close-jobs.ts): the request took the
+ * A month's Transfer as a durable job (pg-boss, ./jobs.ts): the request took the
  * month's lease and enqueued (./transfer.ts `requestTransfer`); whichever process picks the job up
  * runs this. pg-boss hands a job out again when its process died or it threw; the month's lease
  * decides whether this run may go on:
@@ -33,8 +32,6 @@ import type { TransferJobData } from "../transfer-job-data";
  *   sent, as Check transfer does: a kind held exactly is recorded as sent, not sent again.
  * Each kind's history row is written before its call goes out (lib/payroll/entries/server/transfers.ts).
  */
-
-type KindOutcome = TransferResult["status"] | "not_sent" | "failed";
 
 interface TransferRunResult {
   monthClose: MonthCloseView;
@@ -65,58 +62,6 @@ export class TransferHeldError extends Error {
   }
 }
 
-const RECORDING: RecordingPolicy = { attempts: 3, lockTimeoutMs: 3_000, pauseMs: 1_000 };
-
-/** Where a Transfer ends: all accepted → Transferred; a pay-run refusal → Waiting; no clear answer (or none recorded) → unclear; else back to Approved. */
-function endState(outcome: Record<EntryKind, KindOutcome>): MonthState {
-  const all = Object.values(outcome);
-  if (all.every((status) => status === "succeeded")) return "transferred";
-  if (all.includes("unknown") || all.includes("unrecorded")) return "transfer_unclear";
-  if (all.includes("pay_run")) return "waiting_for_pay_run";
-  return "approved";
-}
-
-function failureMessage(result: TransferResult): string | null {
-  switch (result.status) {
-    case "succeeded":
-      return null;
-    case "invalid":
-      return result.problems[0]?.message ?? "Some lines are not valid.";
-    case "unrecorded":
-      // The app's own trouble, not the service's words (`unrecorded` in the result says it).
-      return null;
-    default:
-      return result.message;
-  }
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `work` in a transaction with a lock timeout, again while it fails (a locked row), at most `policy.attempts` times. */
-async function withRetries<T>(
-  policy: RecordingPolicy,
-  work: (tx: Prisma.TransactionClient) => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false }> {
-  for (let attempt = 1; attempt <= policy.attempts; attempt += 1) {
-    try {
-      const value = await getDb().$transaction(
-        async (tx) => {
-          await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${Math.round(policy.lockTimeoutMs)}ms'`);
-          return work(tx);
-        },
-        { timeout: policy.lockTimeoutMs * 3 + 5_000, maxWait: policy.lockTimeoutMs + 5_000 },
-      );
-      return { ok: true, value };
-    } catch (error) {
-      console.warn(
-        `month-close: recording a transfer's result failed (attempt ${attempt} of ${policy.attempts}: ${(error as Error).name})`,
-      );
-      if (attempt < policy.attempts) await pause(policy.pauseMs);
-    }
-  }
-  return { ok: false };
-}
-
 /** Takes the month for this run under its row lock (see the module's comment); null: nothing to do. */
 async function claim(data: TransferJobData) {
   return getDb().$transaction(async (tx) => {
@@ -128,48 +73,6 @@ async function claim(data: TransferJobData) {
     const claimed = await tx.monthClose.update({ where: { id: row.id }, data: { transferHeartbeatAt: now() } });
     return { row: claimed, resumed };
   }, TX);
-}
-
-/**
- * The kinds a dead runner may have sent (its history rows on the month), read back from the
- * service: held exactly as approved → recorded as sent (and not sent again); held otherwise or not
- * at all → sent again; the service cannot be read → not known (the month stays Transfer unclear).
- */
-async function heldBefore(
-  data: TransferJobData,
-  row: { id: string; hoursTransferId: string | null; paymentsTransferId: string | null },
-  client: PayrollClient,
-  company: CompanyRecord,
-  lines: Record<EntryKind, unknown>,
-) {
-  const held: Partial<Record<EntryKind, { status: "held"; payload: Record<string, unknown>[] } | { status: "unreadable" }>> = {};
-  const sentBefore = { hours: row.hoursTransferId, payments: row.paymentsTransferId };
-  if (!sentBefore.hours && !sentBefore.payments) return held;
-  const connection = await getDb().payrollConnection.findUniqueOrThrow({ where: { id: data.key.connectionId }, select: { baseUrl: true } });
-  const employees = await client.listEmployees(company.id);
-  const context = { companyId: company.id, month: data.key.period, employeeIds: new Set(employees.map((employee) => employee.id)) };
-  for (const kind of ENTRY_KINDS) {
-    const transferId = sentBefore[kind];
-    if (!transferId) continue;
-    const stored = await storedAtService(connection.baseUrl, company.id, kind);
-    if (stored === null) {
-      held[kind] = { status: "unreadable" };
-      continue;
-    }
-    const approved = transferSchema(kind, context).safeParse(lines[kind]);
-    if (approved.success && holdsExactly(stored, approved.data)) {
-      held[kind] = { status: "held", payload: approved.data as Record<string, unknown>[] };
-      await getDb().$transaction((tx) =>
-        settleHeldTransfers(
-          tx,
-          kind === "hours"
-            ? { hoursTransferId: transferId, paymentsTransferId: null }
-            : { hoursTransferId: null, paymentsTransferId: transferId },
-        ),
-      );
-    }
-  }
-  return held;
 }
 
 async function payrollOf(data: TransferJobData, deps: TransferJobDeps): Promise<{ client: PayrollClient; company: CompanyRecord }> {

@@ -4,24 +4,25 @@ import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
-import { enqueueTransfer } from "@/lib/jobs/month-close-jobs";
+import { enqueueTransfer } from "./jobs";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
 import type { CompanyRecord } from "@/lib/payroll/connection/server/companies";
 import { ENTRY_KINDS } from "@/lib/payroll/entries/kinds";
 import { transferSchema } from "@/lib/payroll/entries/schemas";
 import { auditMonthStep, type MonthActor } from "./audit";
 import { monthLines } from "./check-input";
-import type { MonthKey } from "./frozen";
+import type { MonthKey } from "@/lib/payroll/month-lock/states";
 import { NO_LEASE } from "../lease";
 import { settleHeldTransfers } from "./rereads";
 import { holdsExactly, storedAtService } from "./service-reader";
-import { lockMonth, monthCloseView, refuseUnlessAllowed, stateWords, transition, TX, ROLE_WORDS } from "./service";
+import { refuseUnlessAllowed, stateWords, transition, TX, ROLE_WORDS } from "./service";
+import { lockMonth, monthCloseView } from "./views";
 import { ACTION_FROM, holdsRole, type MonthCloseView, type MonthState } from "../states";
 import type { TransferJobData } from "../transfer-job-data";
 
 /**
  * Transfer and Check transfer of a month close. Transfer is a durable job: the request takes the
- * month's lease (./lease.ts) and enqueues the Transfer (lib/jobs/month-close-jobs.ts), then answers
+ * month's lease (./lease.ts) and enqueues the Transfer (./jobs.ts), then answers
  * at once; whichever process picks the job up sends (./transfer-job.ts) while the page follows the
  * month's state, shown as Transferring. Every request that went out is read back from the service
  * after 1 and 10 minutes (./rereads.ts); until the 10-minute read is done no new Transfer starts.

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { recordEmployeeCreated } from "@/lib/audit/server/payroll";
+import { recordEmployeeCreated } from "@/lib/payroll/employees/server/audit";
 import { auditActorOf } from "@/lib/audit/server/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";

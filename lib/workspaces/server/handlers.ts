@@ -1,7 +1,7 @@
 import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/locales";
-import { recordInvitationEmailed } from "@/lib/audit/server/workspace";
+import { recordInvitationEmailed } from "./audit";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { invitationMailsPerAddress, invitationMailsPerWorkspace } from "@/lib/rate-limit/limits";

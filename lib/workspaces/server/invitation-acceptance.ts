@@ -1,5 +1,5 @@
 import "server-only";
-import { recordMemberJoined } from "@/lib/audit/server/workspace";
+import { recordMemberJoined } from "./audit";
 import { sessionCache } from "@/lib/auth/server/session-cache";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordInvitation } from "@/lib/audit/server/workspace";
+import { recordInvitation } from "./audit";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { serverEnv } from "@/lib/env/server";

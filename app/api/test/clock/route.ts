@@ -1,4 +1,4 @@
-import { postTestClock } from "@/lib/clock/test-controls";
+import { postTestClock } from "@/lib/composition/test-controls";
 
 export const dynamic = "force-dynamic";
 

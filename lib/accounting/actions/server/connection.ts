@@ -4,7 +4,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { checkLegacyConnection } from "@/lib/accounting/legacy/server/check";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { disconnectAccounting } from "@/lib/auth/server/sign-out";
+import { disconnectAccounting } from "@/lib/accounting/connection/server/disconnect";
 import { formatDate } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
 import { disconnectSchema, type DisconnectInput, type DisconnectOutcome } from "../schemas";

@@ -1,5 +1,5 @@
 import "server-only";
-import { openSecret, sealSecret } from "@/lib/crypto/secrets";
+import { openSecret, sealSecret } from "@/lib/server/secrets";
 import type { TokenResponse } from "../../schemas";
 
 // Tokens are stored only sealed to their connection row and column.

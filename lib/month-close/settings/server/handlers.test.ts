@@ -183,7 +183,7 @@ describe("employee check settings", () => {
 
 describe("presenting the entries", () => {
   it("shows old → new in both languages", async () => {
-    const { presentEntry } = await import("@/lib/audit/present");
+    const { presentEntry } = await import("@/lib/audit-trail/present");
     const entry = { occurredAt: new Date(), actorId: null, actorName: "Clara", companyId: COMPANY, period: null };
     const en = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
     const de = createTranslator({ locale: "de", messages: MESSAGES.de as Messages }) as unknown as Translate;

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/server/record";
-import { openSecret, sealSecret } from "@/lib/crypto/secrets";
+import { openSecret, sealSecret } from "@/lib/server/secrets";
 import { getDb } from "@/lib/db/client";
 import { PayrollClient } from "../../server/payroll-service";
 import { normaliseBaseUrl, payrollConfig } from "../../server/config";

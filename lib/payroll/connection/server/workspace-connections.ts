@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuditActor } from "@/lib/audit/server/record";
-import { recordDataDeleted, recordDisconnect } from "@/lib/audit/server/payroll";
+import { recordDataDeleted, recordDisconnect } from "./audit";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { grants, heldBy } from "@/lib/workspaces/server/access";

@@ -1,11 +1,11 @@
 import "server-only";
-import { draftPatchChanges, recordDraftPatch, recordDraftSave } from "@/lib/audit/server/payroll";
+import { draftPatchChanges, recordDraftPatch, recordDraftSave } from "./audit";
 import type { AuditActor } from "@/lib/audit/server/record";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { EntryKind, StoredLine } from "../kinds";
 import { readStoredJson } from "@/lib/payroll/stored-json";
-import { assertMonthOpen } from "@/lib/month-close/server/frozen";
+import { assertMonthOpen } from "@/lib/payroll/month-lock/server/frozen";
 import { storedLineSchema } from "../schemas";
 import { decideChange, type LineChange, type StoredState } from "../draft-merge";
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { PayrollClient, TransferReceipt } from "@/lib/payroll/server/payroll-service";
 import type { CompanyRecord } from "@/lib/payroll/connection/server/companies";
 import { isAmbiguousFailure, PayrollPayRunInProgressError, PayrollValidationError } from "@/lib/payroll/errors";
-import { recordTransfer } from "@/lib/audit/server/payroll";
+import { recordTransfer } from "./audit";
 import type { AuditActor } from "@/lib/audit/server/record";
 import { getDb } from "@/lib/db/client";
 import { ApiError, toApiError } from "@/lib/http/api-error";

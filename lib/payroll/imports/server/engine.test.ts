@@ -58,7 +58,7 @@ afterAll(async () => {
 describe("bulk import job", () => {
   it("creates 500 employees exactly once despite 20% failures, dropped connections and a restart", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const { sealSecret } = await import("@/lib/crypto/secrets");
+    const { sealSecret } = await import("@/lib/server/secrets");
     const { clientForConnection } = await import("../../connection/server/connection");
     const { cachedCompanies, syncCompanies } = await import("../../connection/server/companies");
     const { healthInsurances, refreshReferenceLists } = await import("../../employees/server/reference-lists");
@@ -138,7 +138,7 @@ describe("bulk import job", () => {
 
   it("pauses before the next row, resumes, and reports ids in use and refusals per row", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const { sealSecret } = await import("@/lib/crypto/secrets");
+    const { sealSecret } = await import("@/lib/server/secrets");
     const { clientForConnection } = await import("../../connection/server/connection");
     const { requireCompany } = await import("../../connection/server/companies");
     const { healthInsurances, refreshReferenceLists } = await import("../../employees/server/reference-lists");
@@ -234,7 +234,7 @@ describe("bulk import job", () => {
 
   it("fails a stored row that no longer parses, logged by its number and shown in the report, and sends the others", async () => {
     const { getDb } = await import("@/lib/db/client");
-    const { sealSecret } = await import("@/lib/crypto/secrets");
+    const { sealSecret } = await import("@/lib/server/secrets");
     const { clientForConnection } = await import("../../connection/server/connection");
     const { requireCompany, syncCompanies } = await import("../../connection/server/companies");
     const { healthInsurances, refreshReferenceLists } = await import("../../employees/server/reference-lists");
@@ -312,7 +312,7 @@ describe("a 409 on a retry after a create without a clear answer", () => {
   /** Sabine's company 1002 and an import of one row for `employeeId`. */
   async function oneRowImport(employeeId: number) {
     const { getDb } = await import("@/lib/db/client");
-    const { sealSecret } = await import("@/lib/crypto/secrets");
+    const { sealSecret } = await import("@/lib/server/secrets");
     const { clientForConnection } = await import("../../connection/server/connection");
     const { requireCompany, syncCompanies } = await import("../../connection/server/companies");
     const { healthInsurances, refreshReferenceLists } = await import("../../employees/server/reference-lists");

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { recordImportStarted } from "@/lib/audit/server/payroll";
+import { recordImportStarted } from "@/lib/payroll/employees/server/audit";
 import type { AuditActor } from "@/lib/audit/server/record";
 import { getDb } from "@/lib/db/client";
 import type { PayrollClient } from "../../server/payroll-service";

@@ -1,5 +1,5 @@
 import "server-only";
-import { importedEmployeesStatement } from "@/lib/audit/server/payroll";
+import { importedEmployeesStatement } from "@/lib/payroll/employees/server/audit";
 import { getDb } from "@/lib/db/client";
 import type { PayrollImportRowState } from "@/lib/db/generated/client";
 import type { PayrollClient } from "../../server/payroll-service";

@@ -1,4 +1,4 @@
-import { postRunJob } from "@/lib/clock/test-controls";
+import { postRunJob } from "@/lib/composition/test-controls";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,63 @@
+// The layers of the code, bottom first, enforced by `npm run check` (`npm run layers`): a module
+// may import its own layer and the layers below it, never one above; and no import cycle at all.
+// Features are layers of their own, in this order, so there is no cycle between features either.
+// README "Architecture" lists the same order. Tests, benches, fixtures and testing/ helpers may
+// reach across (a test drives the whole stack); they are still checked for cycles.
+const LAYERS = [
+  ["crypto: pure sealing and key rings", ["^lib/crypto/"]],
+  ["env: the process's configuration", ["^lib/env/"]],
+  ["values: languages, dates, money, CSV", ["^lib/(i18n|dates|money|csv)/"]],
+  ["process: clock, database, detached work, the app's sealed secrets", ["^lib/(clock|db)/", "^lib/server/(?!patches/)"]],
+  ["http: errors, envelopes, upstream calls, the browser's fetch", ["^lib/http/(?!server/(route|noop)\\.ts$)"]],
+  ["services: rate limits, pg-boss and its queues, health", ["^lib/(rate-limit|jobs|health)/"]],
+  ["session: who is signed in", ["^lib/auth/"]],
+  ["route wrapper: every route handler's one wrapper (and the bench's no-op route)", ["^lib/http/server/(route|noop)\\.ts$"]],
+  ["audit core: record, kind registry, query, presenter contract", ["^lib/audit/"]],
+  ["feature accounting", ["^lib/accounting/"]],
+  ["feature trial balance", ["^lib/trial-balance/"]],
+  ["feature workspaces", ["^lib/workspaces/"]],
+  ["feature payroll (its month lock below its entries)", ["^lib/payroll/"]],
+  ["feature month close", ["^lib/month-close/"]],
+  ["sign-in: the OAuth flow joining session, accounting and workspaces", ["^lib/sign-in/"]],
+  ["audit trail: the page and export, every feature's presenters", ["^lib/audit-trail/"]],
+  ["composition root: the job registry, test controls, process patches", ["^lib/composition/", "^lib/server/patches/"]],
+  ["components", ["^components/"]],
+  ["app: routes, pages, instrumentation, proxy", ["^app/", "^(instrumentation|proxy)\\.ts$"]],
+];
+
+// Tests, benches and their helpers drive the whole stack on purpose.
+const TESTS = "\\.(test|bench)\\.tsx?$|/testing/|\\.fixture\\.ts$";
+
+const layerRules = LAYERS.slice(0, -1).map(([name, paths], index) => ({
+  name: `layer: ${name.split(":")[0]}`,
+  comment: `${name} may not import a layer above it`,
+  severity: "error",
+  from: { path: paths, pathNot: TESTS },
+  to: { path: LAYERS.slice(index + 1).flatMap(([, above]) => above) },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "An import cycle: modules that can only be understood (and loaded) together",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules,
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|lib/db/generated|\\.next)" },
+    // Type-only imports count: a layer's types are part of what it depends on.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+    },
+  },
+};

@@ -1,0 +1,59 @@
+import "server-only";
+import { renewIdleConnections, startAccountingJobs } from "@/lib/accounting/connection/server/jobs";
+import { serverEnv } from "@/lib/env/server";
+import { QUEUES } from "@/lib/jobs/queues";
+import { runQueuedTransfers, startMonthCloseJobs } from "@/lib/month-close/server/jobs";
+import { runDueRereads } from "@/lib/month-close/server/rereads";
+import { runTransferJob } from "@/lib/month-close/server/transfer-job";
+import { startPayrollJobs } from "@/lib/payroll/imports/server/jobs";
+
+/**
+ * The job registry, in the composition root: each feature's jobs, wired into the process. The
+ * features own their jobs (lib/<feature>/…/server/jobs.ts) on the job infrastructure below them
+ * (lib/jobs: pg-boss and the queues' list), which knows no feature; only this file knows them all
+ * (imported by instrumentation.ts and the test controls).
+ */
+
+/** Starts this process's job workers unless JOBS_ENABLED=false; a failure is logged, the app still serves. */
+export async function startJobsIfEnabled(): Promise<void> {
+  if (!serverEnv().JOBS_ENABLED) return;
+  try {
+    await startAccountingJobs();
+  } catch (error) {
+    console.error(`jobs: not started (${(error as Error).message})`);
+  }
+  try {
+    await startMonthCloseJobs((data) => runTransferJob(data));
+  } catch (error) {
+    console.error(`jobs: month-close jobs not started (${(error as Error).message})`);
+  }
+  try {
+    await startPayrollJobs();
+  } catch (error) {
+    console.error(`jobs: payroll jobs not started (${(error as Error).message})`);
+  }
+}
+
+/**
+ * What each scheduled job does, by its queue's name, for tests that run a job at once
+ * (`POST /api/test/jobs/<name>`, only with TEST_CONTROLS=true): a test moves the clock
+ * (lib/clock) and runs the job instead of waiting for pg-boss to start it. The same functions
+ * are the jobs' work when pg-boss runs them.
+ */
+const RUNNABLE: Record<string, () => Promise<unknown>> = {
+  [QUEUES.keepAlive]: () => renewIdleConnections(),
+  [QUEUES.monthCloseReread]: () => runDueRereads(),
+  // The queued Transfers, now, in this process (a worker may have taken some already).
+  [QUEUES.monthCloseTransfer]: () => runQueuedTransfers((data) => runTransferJob(data)),
+};
+
+export function runnableJobNames(): string[] {
+  return Object.keys(RUNNABLE);
+}
+
+/** Runs the named job's work now, in this process; null for an unknown name. */
+export async function runJobNow(name: string): Promise<{ result: unknown } | null> {
+  const job = Object.hasOwn(RUNNABLE, name) ? RUNNABLE[name] : undefined;
+  if (!job) return null;
+  return { result: await job() };
+}

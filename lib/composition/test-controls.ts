@@ -1,0 +1,34 @@
+import "server-only";
+import { z } from "zod";
+import { serverEnv } from "@/lib/env/server";
+import { ApiError, successResponse } from "@/lib/http/api-error";
+import { withRoute } from "@/lib/http/server/route";
+import { runJobNow, runnableJobNames } from "./jobs";
+import { followSandboxClock } from "@/lib/clock";
+
+/**
+ * The browser tests' two controls over time, behind `app/api/test/…`: 404 unless the process runs
+ * with TEST_CONTROLS=true (never in production), so they do not exist for anyone else.
+ * - `POST /api/test/clock`: the app's clock takes the sandbox's (`SANDBOX_URL`), after the test
+ *   moved that one with `POST /control/clock`.
+ * - `POST /api/test/jobs/<name>`: runs a scheduled job's work now (./jobs.ts).
+ */
+function refuseUnlessEnabled(): void {
+  // The flag itself, not NODE_ENV=test: vitest moves the clock by calling lib/clock directly.
+  if (!serverEnv().TEST_CONTROLS) throw new ApiError("not_found");
+}
+
+export const postTestClock = withRoute({ auth: false }, async () => {
+  refuseUnlessEnabled();
+  const sandbox = serverEnv().SANDBOX_URL;
+  if (!sandbox) throw new ApiError("not_found", "No sandbox to follow (SANDBOX_URL).");
+  const now = await followSandboxClock(`${sandbox}/control`);
+  return successResponse({ now: now.toISOString() });
+});
+
+export const postRunJob = withRoute({ auth: false, params: z.object({ name: z.string().max(100) }) }, async ({ params }) => {
+  refuseUnlessEnabled();
+  const ran = await runJobNow(params.name);
+  if (!ran) throw new ApiError("not_found", `No job ${params.name}; known: ${runnableJobNames().join(", ")}.`);
+  return successResponse(ran);
+});

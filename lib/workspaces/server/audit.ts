@@ -1,0 +1,98 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import { personName, recordAudit } from "@/lib/audit/server/record";
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Recording the changes of lib/workspaces: members, roles and invitations. Each runs in the
+ * change's transaction; the acting person's name is read there, as it is at that moment.
+ */
+
+async function nameOf(tx: Tx, userId: string): Promise<string | null> {
+  return personName(await tx.user.findUnique({ where: { id: userId }, select: { displayName: true, email: true } }));
+}
+
+async function actorIn(tx: Tx, workspaceId: string, userId: string) {
+  return { workspaceId, userId, name: await nameOf(tx, userId) };
+}
+
+export async function recordMemberJoined(
+  tx: Tx,
+  workspaceId: string,
+  userId: string,
+  roles: readonly string[],
+  invitationId: string,
+): Promise<void> {
+  const actor = await actorIn(tx, workspaceId, userId);
+  await recordAudit(tx, actor, {
+    kind: "member.joined",
+    subjectId: userId,
+    details: { memberId: userId, memberName: actor.name, roles: [...roles], invitationId },
+  });
+}
+
+export async function recordRolesChanged(
+  tx: Tx,
+  workspaceId: string,
+  actorId: string,
+  memberId: string,
+  from: readonly string[],
+  to: readonly string[],
+): Promise<void> {
+  await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
+    kind: "member.roles_changed",
+    subjectId: memberId,
+    details: { memberId, memberName: await nameOf(tx, memberId), from: [...from], to: [...to] },
+  });
+}
+
+/** `member.left` when people remove themselves, else `member.removed`. */
+export async function recordMemberRemoved(
+  tx: Tx,
+  workspaceId: string,
+  actorId: string,
+  memberId: string,
+  roles: readonly string[],
+): Promise<void> {
+  const actor = await actorIn(tx, workspaceId, actorId);
+  if (actorId === memberId) return recordAudit(tx, actor, { kind: "member.left", subjectId: memberId, details: { roles: [...roles] } });
+  await recordAudit(tx, actor, {
+    kind: "member.removed",
+    subjectId: memberId,
+    details: { memberId, memberName: await nameOf(tx, memberId), roles: [...roles] },
+  });
+}
+
+export async function recordWorkspaceRenamed(tx: Tx, workspaceId: string, actorId: string, from: string, to: string): Promise<void> {
+  await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
+    kind: "workspace.renamed",
+    subjectId: workspaceId,
+    details: { from, to },
+  });
+}
+
+export async function recordInvitation(
+  tx: Tx,
+  kind: "invitation.created" | "invitation.revoked",
+  workspaceId: string,
+  actorId: string,
+  invitation: { id: string; roles: readonly string[]; expiresAt?: Date },
+): Promise<void> {
+  await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
+    kind,
+    subjectId: invitation.id,
+    details: {
+      invitationId: invitation.id,
+      roles: [...invitation.roles],
+      ...(invitation.expiresAt ? { expiresAt: invitation.expiresAt.toISOString() } : {}),
+    },
+  });
+}
+
+/** An invitation link sent by e-mail: the sending is the change, so it is recorded on its own once sent. */
+export async function recordInvitationEmailed(workspaceId: string, actorId: string, to: string, roles: readonly string[]): Promise<void> {
+  const db = getDb();
+  await recordAudit(db, await actorIn(db, workspaceId, actorId), { kind: "invitation.emailed", details: { to, roles: [...roles] } });
+}
