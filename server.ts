@@ -1,11 +1,11 @@
 import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
-import { refusingFetchForbiddenMethods } from "@/lib/server/forbidden-methods";
+import { refusingFetchForbiddenMethods } from "@/lib/composition/forbidden-methods";
 import { listenOn } from "@/scripts/lib/app-listen";
 
 // The app's HTTP server: Next's request handler (Next's documented custom server) behind one
-// listener of ours, which answers the methods Next cannot take (TRACE: lib/server/forbidden-methods.ts)
+// listener of ours, which answers the methods Next cannot take (TRACE: lib/composition/forbidden-methods.ts)
 // without patching Node's `http.Server`. Otherwise it does what `next start` does: the same
 // handler, a 500 when it throws, and on SIGINT/SIGTERM it stops taking connections, lets the
 // requests under way finish, closes Next and exits (130/143).

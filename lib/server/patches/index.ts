@@ -12,7 +12,7 @@ import { releaseReactRenderAbortStacks } from "./react-render-abort-reason";
  *   so finished pages are not kept alive by it.
  *
  * Not a patch: TRACE (which fetch's `Request`, and so Next, refuses with a 500) is answered 405
- * by the app's own HTTP server before Next (server.ts, lib/server/forbidden-methods.ts, with its
+ * by the app's own HTTP server before Next (server.ts, lib/composition/forbidden-methods.ts, with its
  * canary).
  */
 export function installProcessPatches(): void {
