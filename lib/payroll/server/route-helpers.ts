@@ -28,7 +28,7 @@ export function payrollRoute<
   options: Omit<RouteOptions<true, P, B, Q>, "auth"> & { permission: Permission },
   handler: (context: RouteHandlerContext<true, P, B, Q> & PayrollRouteContext) => Promise<Response>,
 ) {
-  // The query is checked once the person may use the route: a refusal must not depend on it.
+  // The query is checked once the person may use the route and its object: a refusal must not depend on it.
   const { permission, query: querySchema, queryRefusal, ...routeOptions } = options;
   return withRoute<true, P, B>(routeOptions, async (context) => {
     const params = (context.params ?? {}) as { companyId?: unknown; importId?: unknown };
@@ -37,8 +37,13 @@ export function payrollRoute<
       importId: typeof params.importId === "string" ? params.importId : undefined,
     };
     const { connection, client } = await payrollFor(payrollActor(context.user), permission, target);
-    const query = querySchema ? parseQuery(querySchema, context.request, queryRefusal) : undefined;
-    return handler({ ...context, query, connection, client } as RouteHandlerContext<true, P, B, Q> & PayrollRouteContext);
+    // Read when the handler first asks: a company or import it cannot reach is refused (404) before its query is looked at.
+    let query: { value: unknown } | undefined;
+    const full = { ...context, connection, client } as RouteHandlerContext<true, P, B, Q> & PayrollRouteContext;
+    Object.defineProperty(full, "query", {
+      get: () => (query ??= { value: querySchema ? parseQuery(querySchema, context.request, queryRefusal) : undefined }).value,
+    });
+    return handler(full);
   });
 }
 
