@@ -1,6 +1,6 @@
 "use client";
 
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { workspacesApi } from "@/lib/workspaces/client/api";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
 import type { MemberView } from "@/lib/workspaces/schemas";
 
@@ -8,6 +8,6 @@ import type { MemberView } from "@/lib/workspaces/schemas";
 export function membersQuery(workspaceId: string) {
   return {
     queryKey: workspaceKeys.members(workspaceId),
-    queryFn: async () => (await apiFetchOrThrow<{ members: MemberView[] }>(`/api/workspaces/${workspaceId}/members`)).members,
+    queryFn: async () => (await workspacesApi.listMembers({ workspaceId })).members,
   };
 }
