@@ -11,7 +11,7 @@ import { workspacesApi } from "@/lib/workspaces/client/api";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
-import { inviteeSchema, type CreatedInvitation, type InvitationView, type Invitee, type WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import { inviteeSchema, type InvitationView, type Invitee, type WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CreatedLink } from "./created-link";
 import { RoleCheckboxes } from "./role-checkboxes";

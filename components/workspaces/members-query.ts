@@ -2,7 +2,6 @@
 
 import { workspacesApi } from "@/lib/workspaces/client/api";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
-import type { MemberView } from "@/lib/workspaces/schemas";
 
 /** The workspace's members as the browser holds them: the members list and the four-eyes note read the same query. */
 export function membersQuery(workspaceId: string) {

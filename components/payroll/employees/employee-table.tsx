@@ -9,7 +9,6 @@ import { payrollApi } from "@/lib/payroll/client/api";
 import { formatDay } from "@/lib/i18n/format";
 import { employeeRows, type EmployeeRow, type InsurerLabels } from "@/lib/payroll/employees/employee-rows";
 import { payrollKeys } from "@/lib/payroll/query-keys";
-import type { Employee } from "@/lib/payroll/schemas";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Button } from "@/components/ui/button";
 import { EmployeeSettingsDialog } from "@/components/month-close/settings/employee-settings-dialog";
