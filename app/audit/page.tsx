@@ -8,6 +8,7 @@ import { getSessionUser } from "@/lib/auth/server/session";
 import { auditPageData } from "@/lib/audit-trail/server/page-data";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
+import { auditContract } from "@/lib/audit-trail/contract";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -42,7 +43,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         values={data.filters}
       />
       <p>
-        <a href={`/api/audit/export${data.search}`} className="text-blue-700 underline" download>
+        <a href={`${auditContract.export.path}${data.search}`} className="text-blue-700 underline" download>
           {t("audit.exportCsv")}
         </a>
       </p>

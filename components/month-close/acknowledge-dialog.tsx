@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { errorBody } from "@/components/ui/error-text";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { monthCloseApi } from "@/lib/month-close/client/api";
 import type { AcknowledgementView } from "@/lib/month-close/server/acknowledgements";
 import { ACKNOWLEDGE_COMMENT_MAX_LENGTH, acknowledgeBodySchema } from "@/lib/month-close/schemas";
 
@@ -36,10 +36,7 @@ export function AcknowledgeDialog(props: {
   const mutation = useMutation({
     mutationKey: ["month-close", companyId, period, "acknowledge"],
     mutationFn: (body: { target: AcknowledgeTarget; comment: string }) =>
-      apiFetchOrThrow<{ acknowledgements: AcknowledgementView[] }>(`/api/payroll-entries/${companyId}/month-close/acknowledgements`, {
-        method: "POST",
-        body: { period, warningIds: idsOf(body.target), comment: body.comment },
-      }),
+      monthCloseApi.acknowledge({ companyId, period, warningIds: idsOf(body.target), comment: body.comment }),
     onSuccess: (answer, body) => {
       setComment("");
       onDone(answer.acknowledgements, body.target);

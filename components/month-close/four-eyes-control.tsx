@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { membersQuery } from "@/components/workspaces/members-query";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { monthCloseApi } from "@/lib/month-close/client/api";
 
 interface FourEyesSetting {
   setting: boolean | null;
@@ -23,8 +23,7 @@ export function FourEyesControl({ workspaceId, owner, initial }: { workspaceId: 
   const effective = current.setting === null ? members >= 2 : current.effective;
   const save = useMutation({
     mutationKey: ["workspaces", workspaceId, "four-eyes"],
-    mutationFn: (enabled: boolean) =>
-      apiFetchOrThrow<FourEyesSetting>(`/api/workspaces/${workspaceId}/four-eyes`, { method: "PUT", body: { enabled } }),
+    mutationFn: (enabled: boolean) => monthCloseApi.setFourEyes({ workspaceId, enabled }),
     onSuccess: setCurrent,
     // Shown at once (a checkbox answers its click); put back when the change was refused.
     onMutate: (enabled) => {

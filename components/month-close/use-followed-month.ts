@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { monthCloseApi } from "@/lib/month-close/client/api";
 import { shownState, type MonthCloseView } from "@/lib/month-close/states";
 
 /** How often a page asks for the month's state while its Transfer runs. */
@@ -25,8 +25,7 @@ export function useFollowedMonth(companyId: number, rendered: MonthCloseView, st
   const query = useQuery({
     // One query per Transfer followed: what an earlier one ended with is not this one's answer.
     queryKey: ["month-close", companyId, rendered.period, "view", startKey ?? rendered.transferUnderWay?.startedAt ?? ""] as const,
-    queryFn: () =>
-      apiFetchOrThrow<{ monthClose: MonthCloseView }>(`/api/payroll-entries/${companyId}/month-close`).then((answer) => answer.monthClose),
+    queryFn: () => monthCloseApi.get({ companyId }).then((answer) => answer.monthClose),
     enabled: following,
     // Asked until the Transfer has ended.
     refetchInterval: (current) => (current.state.data && shownState(current.state.data) !== "transferring" ? false : FOLLOW_MS),

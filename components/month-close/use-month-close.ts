@@ -3,20 +3,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiRequestError, apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { ApiRequestError } from "@/lib/http/client/browser-fetch";
+import { monthCloseApi } from "@/lib/month-close/client/api";
+import type { MonthCloseBody } from "@/lib/month-close/schemas";
 import { shownState, type MonthAction, type MonthCloseView } from "@/lib/month-close/states";
 
 const monthCloseKeys = {
   action: (companyId: number, period: string) => ["month-close", companyId, period, "action"] as const,
-};
-
-type Answer = {
-  monthClose: MonthCloseView;
-  outcome?: Record<string, string> | null;
-  message?: string | null;
-  resolved?: boolean;
-  transferredBy?: string | null;
-  unrecorded?: boolean;
 };
 
 /** What the last action did, for the notice under the buttons. */
@@ -53,7 +46,8 @@ export function useMonthClose(companyId: number, period: string) {
   const mutation = useMutation({
     mutationKey: monthCloseKeys.action(companyId, period),
     mutationFn: (input: { action: MonthAction; reason?: string }) =>
-      apiFetchOrThrow<Answer>(`/api/payroll-entries/${companyId}/month-close`, { method: "POST", body: { ...input, period } }),
+      // The panel names the action and, for a reopen, its reason; the route checks the pair (422 otherwise).
+      monthCloseApi.act({ companyId, ...(input as MonthCloseBody), period }),
     onMutate: () => setDone(null),
     onSuccess: (answer, input) => {
       setDone({

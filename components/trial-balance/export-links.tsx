@@ -4,11 +4,18 @@ import { useState, type MouseEvent } from "react";
 import { useTranslations } from "next-intl";
 import { buttonClassName } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
-import { apiDownload } from "@/lib/http/client/browser-fetch";
+import { trialBalanceApi } from "@/lib/trial-balance/client/api";
 
 type Format = "pdf" | "csv" | "xlsx";
 const FORMATS: readonly Format[] = ["pdf", "csv", "xlsx"];
 /** The formats' own names (the same in every language). */
+/** The page's query as the export's input (a repeated key keeps each value). */
+function searchValues(query: string): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  for (const [key, value] of new URLSearchParams(query)) (values[key] ??= []).push(value);
+  return values;
+}
+
 const FORMAT_NAMES: Record<Format, string> = { pdf: "PDF", csv: "CSV", xlsx: "Excel" };
 
 /** Hands a fetched file to the browser's downloads under its name. */
@@ -36,7 +43,8 @@ export function ExportLinks({ query }: { query: string }) {
   const t = useTranslations();
   const [busy, setBusy] = useState<Format | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const href = (format: Format) => `/api/trial-balance/export?format=${format}&${query}`;
+  const input = (format: Format) => ({ format, ...searchValues(query) });
+  const href = (format: Format) => trialBalanceApi.export.href(input(format));
   const link = buttonClassName("secondary", "sm", "inline-block no-underline");
   const label = { pdf: t("trialBalance.export.pdf"), csv: t("trialBalance.export.csv"), xlsx: t("trialBalance.export.xlsx") };
 
@@ -45,7 +53,7 @@ export function ExportLinks({ query }: { query: string }) {
     if (busy) return;
     setBusy(format);
     setFailure(null);
-    const result = await apiDownload(href(format));
+    const result = await trialBalanceApi.export(input(format));
     setBusy(null);
     if (result.ok) save(result.data.blob, result.data.fileName ?? `trial-balance.${format}`);
     else

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { workspacesApi } from "@/lib/workspaces/client/api";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { CreatedInvitation } from "@/lib/workspaces/schemas";
@@ -21,11 +21,7 @@ export function CreatedLink({ workspaceId, created, canEmail }: { workspaceId: s
   // A link for a named person goes to their address (the server sends it nowhere else).
   const [email, setEmail] = useState(created.invitation.invitee?.email ?? "");
   const send = useMutation({
-    mutationFn: (to: string) =>
-      apiFetchOrThrow<{ sent: boolean }>(`/api/workspaces/${workspaceId}/invitations/email`, {
-        method: "POST",
-        body: { token: created.token, email: to },
-      }),
+    mutationFn: (to: string) => workspacesApi.emailInvitation({ workspaceId, token: created.token, email: to }),
   });
   const expires = formatDate(locale, new Date(created.invitation.expiresAt), { dateStyle: "long", timeStyle: "short" });
   return (

@@ -7,11 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { workspacesApi } from "@/lib/workspaces/client/api";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
-import { inviteeSchema, type CreatedInvitation, type InvitationView, type Invitee, type WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import { inviteeSchema, type InvitationView, type Invitee, type WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CreatedLink } from "./created-link";
 import { RoleCheckboxes } from "./role-checkboxes";
@@ -36,15 +36,14 @@ export function InvitationsSection({
   // Optional: the person the link is for (only they can use it).
   const [inviteeEmail, setInviteeEmail] = useState("");
   const [inviteeName, setInviteeName] = useState("");
-  const base = `/api/workspaces/${workspace.id}/invitations`;
   const invitations = useQuery({
     queryKey: workspaceKeys.invitations(workspace.id),
-    queryFn: async () => (await apiFetchOrThrow<{ invitations: InvitationView[] }>(base)).invitations,
+    queryFn: async () => (await workspacesApi.listInvitations({ workspaceId: workspace.id })).invitations,
     initialData: initialInvitations,
   });
   const create = useMutation({
     mutationFn: ({ roles: chosen, invitee }: { roles: WorkspaceRoleName[]; invitee?: Invitee }) =>
-      apiFetchOrThrow<CreatedInvitation>(base, { method: "POST", body: { roles: chosen, invitee } }),
+      workspacesApi.createInvitation({ workspaceId: workspace.id, roles: chosen, invitee }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.invitations(workspace.id) }),
   });
   const noRole = tried && roles.length === 0;
@@ -127,12 +126,7 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
   const [confirming, setConfirming] = useState(false);
   const date = (iso: string) => formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const revoke = useMutation({
-    mutationFn: async () =>
-      (
-        await apiFetchOrThrow<{ invitations: InvitationView[] }>(`/api/workspaces/${workspaceId}/invitations/${invitation.id}`, {
-          method: "DELETE",
-        })
-      ).invitations,
+    mutationFn: async () => (await workspacesApi.revokeInvitation({ workspaceId, invitationId: invitation.id })).invitations,
     onSuccess: (invitations) => {
       setConfirming(false);
       queryClient.setQueryData(workspaceKeys.invitations(workspaceId), invitations);

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { workspacesApi } from "@/lib/workspaces/client/api";
 
 /** Joins the invitation's workspace; the person then works in it (the header's switcher shows both). */
 export function JoinButton({ token }: { token: string }) {
@@ -14,7 +14,7 @@ export function JoinButton({ token }: { token: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const join = useMutation({
-    mutationFn: () => apiFetchOrThrow<{ workspaceId: string }>("/api/invitations/accept", { method: "POST", body: { token } }),
+    mutationFn: () => workspacesApi.acceptInvitation({ token }),
     onSuccess: () => {
       queryClient.clear();
       router.push("/settings/workspace");

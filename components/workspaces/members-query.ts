@@ -1,13 +1,12 @@
 "use client";
 
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { workspacesApi } from "@/lib/workspaces/client/api";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
-import type { MemberView } from "@/lib/workspaces/schemas";
 
 /** The workspace's members as the browser holds them: the members list and the four-eyes note read the same query. */
 export function membersQuery(workspaceId: string) {
   return {
     queryKey: workspaceKeys.members(workspaceId),
-    queryFn: async () => (await apiFetchOrThrow<{ members: MemberView[] }>(`/api/workspaces/${workspaceId}/members`)).members,
+    queryFn: async () => (await workspacesApi.listMembers({ workspaceId })).members,
   };
 }

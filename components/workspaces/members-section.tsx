@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { workspacesApi } from "@/lib/workspaces/client/api";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
 import type { MemberView, WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -43,10 +43,9 @@ function MemberRow({ workspace, member, isMe }: { workspace: WorkspaceRef; membe
   const errorId = useId();
   const [roles, setRoles] = useState<WorkspaceRoleName[]>(member.roles);
   const [confirming, setConfirming] = useState(false);
-  const url = `/api/workspaces/${workspace.id}/members/${member.userId}`;
+  const target = { workspaceId: workspace.id, userId: member.userId };
   const save = useMutation({
-    mutationFn: async (next: WorkspaceRoleName[]) =>
-      (await apiFetchOrThrow<{ members: MemberView[] }>(url, { method: "PATCH", body: { roles: next } })).members,
+    mutationFn: async (next: WorkspaceRoleName[]) => (await workspacesApi.changeRoles({ ...target, roles: next })).members,
     onSuccess: (members) => {
       queryClient.setQueryData(workspaceKeys.members(workspace.id), members);
       // An owner who gave up `owner` sees the page as a member now.
@@ -56,7 +55,7 @@ function MemberRow({ workspace, member, isMe }: { workspace: WorkspaceRef; membe
     onError: () => setRoles(member.roles),
   });
   const remove = useMutation({
-    mutationFn: () => apiFetchOrThrow<{ removed: boolean }>(url, { method: "DELETE" }),
+    mutationFn: () => workspacesApi.removeMember(target),
     onSuccess: async () => {
       setConfirming(false);
       if (isMe) {

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { workspacesApi } from "@/lib/workspaces/client/api";
 import { renameWorkspaceSchema, WORKSPACE_NAME_MAX } from "@/lib/workspaces/schemas";
 
 /** The text for what the shared schema found wrong with a name (its own messages are the server's, in English). */
@@ -28,8 +28,7 @@ export function RenameForm({ workspaceId, name }: { workspaceId: string; name: s
   const [problem, setProblem] = useState<ReturnType<typeof nameProblem>>(null);
   const [refreshing, startRefresh] = useTransition();
   const rename = useMutation({
-    mutationFn: (next: string) =>
-      apiFetchOrThrow<{ name: string }>(`/api/workspaces/${workspaceId}`, { method: "PATCH", body: { name: next } }),
+    mutationFn: (next: string) => workspacesApi.rename({ workspaceId, name: next }),
     // The heading, the header's switcher and the dialogs show the new name.
     onSuccess: () => startRefresh(() => router.refresh()),
   });

@@ -17,6 +17,8 @@ export const monthCloseBodySchema = z.discriminatedUnion("action", [
     .strict(),
 ]);
 
+export type MonthCloseBody = z.input<typeof monthCloseBodySchema>;
+
 export const fourEyesBodySchema = z.object({ enabled: z.boolean().nullable() }).strict();
 
 /** A warning's acknowledgement: the comment is required (why the warning is fine this month). */

@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Field } from "@/components/ui/field";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { monthCloseApi } from "@/lib/month-close/client/api";
 import { FEDERAL_STATES, type FederalState } from "@/lib/month-close/checks/federal-states";
 import { companySettingsInputSchema, type CompanySettingsInput } from "@/lib/month-close/settings/schemas";
 import { numberFields, numberText, placeServerErrors, settingsError } from "./settings-form";
@@ -45,11 +45,7 @@ export function CompanySettingsForm(props: CompanySettingsProps) {
   const { errors } = form.formState;
   const save = useMutation({
     mutationKey: ["payroll", "companies", props.companyId, "check-settings"],
-    mutationFn: (values: CompanySettingsInput) =>
-      apiFetchOrThrow<{ settings: { federalState: FederalState | null; monthlyHoursLimit: number } }>(
-        `/api/payroll/companies/${props.companyId}/check-settings`,
-        { method: "PUT", body: values },
-      ),
+    mutationFn: (values: CompanySettingsInput) => monthCloseApi.setCompanySettings({ companyId: props.companyId, ...values }),
     onSuccess: ({ settings }) => {
       setConfirmed(settings.federalState);
       form.reset({ federalState: settings.federalState ?? "", monthlyHoursLimit: numberText(locale, settings.monthlyHoursLimit) });

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Field } from "@/components/ui/field";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { monthCloseApi } from "@/lib/month-close/client/api";
 import {
   employeeSettingsForm,
   employeeSettingsInputSchema,
@@ -56,10 +56,7 @@ export function EmployeeSettingsDialog({ companyId, period, companyHoursLimit, e
   const save = useMutation({
     mutationKey: [...payrollKeys.checkSettings(companyId), "save"],
     mutationFn: (values: EmployeeSettingsInput) =>
-      apiFetchOrThrow<{ settings: EmployeeSettings }>(`/api/payroll/companies/${companyId}/employees/${employeeId}/check-settings`, {
-        method: "PUT",
-        body: values,
-      }),
+      monthCloseApi.setEmployeeSettings({ companyId, employeeId: String(employeeId), ...values }),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData<EmployeeSettings[]>(payrollKeys.checkSettings(companyId), (list) => [
         ...(list ?? []).filter((row) => row.employeeId !== settings.employeeId),

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { payrollApi } from "@/lib/payroll/client/api";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 
 /** The connection chooser: the person works on this one of the workspace's connections (kept per person). */
@@ -15,7 +15,7 @@ export function ChooseConnectionButton({ connectionId, username }: { connectionI
   const router = useRouter();
   const queryClient = useQueryClient();
   const choose = useMutation({
-    mutationFn: () => apiFetchOrThrow("/api/payroll/connection", { method: "PUT", body: { connectionId } }),
+    mutationFn: () => payrollApi.chooseConnection({ connectionId }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: payrollKeys.all });
       router.refresh();

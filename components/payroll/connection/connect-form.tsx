@@ -7,7 +7,8 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorBody, errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { payrollApi } from "@/lib/payroll/client/api";
+import type { ConnectInput } from "@/lib/payroll/connection/schemas";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { problemText } from "./problem-text";
 
@@ -28,7 +29,7 @@ export function ConnectForm({
   const router = useRouter();
   const queryClient = useQueryClient();
   const connect = useMutation({
-    mutationFn: (input: ConnectBody) => apiFetchOrThrow("/api/payroll/connection", { method: "POST", body: input }),
+    mutationFn: (input: ConnectInput) => payrollApi.connect(input),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: payrollKeys.all });
       onConnected?.();
@@ -107,9 +108,4 @@ export function ConnectForm({
       </Button>
     </form>
   );
-}
-
-interface ConnectBody {
-  apiKey: string;
-  baseUrl: string;
 }

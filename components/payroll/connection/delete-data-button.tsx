@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { payrollApi } from "@/lib/payroll/client/api";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 
 export interface KeptCounts {
@@ -39,7 +39,7 @@ export function DeleteDataButton({
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const remove = useMutation({
-    mutationFn: () => apiFetchOrThrow(`/api/payroll/data?id=${encodeURIComponent(connectionId)}`, { method: "DELETE" }),
+    mutationFn: () => payrollApi.deleteData({ id: connectionId }),
     onSuccess: () => {
       setAsking(false);
       queryClient.removeQueries({ queryKey: payrollKeys.all });

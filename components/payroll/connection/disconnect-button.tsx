@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { payrollApi } from "@/lib/payroll/client/api";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 
 /** Disconnect, after a dialog saying what goes (the key) and what stays (drafts, reports, history). */
@@ -18,7 +18,7 @@ export function DisconnectButton({ connectionId, username, baseUrl }: { connecti
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const disconnect = useMutation({
-    mutationFn: () => apiFetchOrThrow(`/api/payroll/connection?id=${encodeURIComponent(connectionId)}`, { method: "DELETE" }),
+    mutationFn: () => payrollApi.disconnect({ id: connectionId }),
     onSuccess: () => {
       setAsking(false);
       // Nothing cached for the old connection may outlive it.

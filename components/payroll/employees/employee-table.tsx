@@ -5,11 +5,10 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { payrollApi } from "@/lib/payroll/client/api";
 import { formatDay } from "@/lib/i18n/format";
 import { employeeRows, type EmployeeRow, type InsurerLabels } from "@/lib/payroll/employees/employee-rows";
 import { payrollKeys } from "@/lib/payroll/query-keys";
-import type { Employee } from "@/lib/payroll/schemas";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Button } from "@/components/ui/button";
 import { EmployeeSettingsDialog } from "@/components/month-close/settings/employee-settings-dialog";
@@ -46,11 +45,7 @@ export function EmployeeTable({
   const locale = useLocale();
   const list = useQuery({
     queryKey: payrollKeys.employees(companyId),
-    queryFn: async ({ signal }) =>
-      employeeRows(
-        (await apiFetchOrThrow<{ employees: Employee[] }>(`/api/payroll/companies/${companyId}/employees`, { signal })).employees,
-        insurers,
-      ),
+    queryFn: async ({ signal }) => employeeRows((await payrollApi.listEmployees({ companyId }, { signal })).employees, insurers),
   });
   const employees = list.data ?? NO_EMPLOYEES;
   // The month-close check settings column (pay cap, hours limit), when the page hands them over.

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { errorBody, errorMessage, isTransient } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { payrollApi } from "@/lib/payroll/client/api";
 import {
   emptyEmployeeInput,
   employeeSchema,
@@ -40,8 +40,6 @@ export interface OnboardFormProps {
   draft: EmployeeInput | null;
 }
 
-type CreatedEmployee = { employee: { id: number; first_name: string; last_name: string } };
-
 export function OnboardForm(props: OnboardFormProps) {
   const t = useTranslations();
   const locale = useLocale();
@@ -69,13 +67,12 @@ export function OnboardForm(props: OnboardFormProps) {
   const [proposedId, setProposedId] = useState(props.proposedId);
   const [lastSaved, setLastSaved] = useState(() => JSON.stringify(initial));
   const queryClient = useQueryClient();
-  const companyUrl = `/api/payroll/companies/${props.companyId}`;
 
   // The draft is kept server-side, so a reload or a failed submit loses nothing typed.
   const { mutate: saveDraft, status: draftStatus } = useMutation({
     mutationKey: payrollKeys.draft(props.companyId),
     mutationFn: ({ draft }: { draft: typeof values; text: string }) =>
-      apiFetchOrThrow(`${companyUrl}/draft`, { method: "PUT", body: draft }),
+      payrollApi.saveOnboardingDraft({ ...draft, companyId: String(props.companyId) }),
     retry: (failures, error) => failures < 2 && isTransient(error),
     onSuccess: (_answer, { text }) => setLastSaved(text),
   });
@@ -88,7 +85,7 @@ export function OnboardForm(props: OnboardFormProps) {
   }, [values, lastSaved, saveDraft]);
 
   const create = useMutation({
-    mutationFn: (input: EmployeeInput) => apiFetchOrThrow<CreatedEmployee>(`${companyUrl}/employees`, { method: "POST", body: input }),
+    mutationFn: (input: EmployeeInput) => payrollApi.createEmployee({ ...input, companyId: props.companyId }),
     onSuccess: async ({ employee }) => {
       const next = new Set(usedIds).add(employee.id);
       setUsedIds(next);

@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatDay } from "@/lib/i18n/format";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { payrollApi } from "@/lib/payroll/client/api";
 import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/employees/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -30,8 +30,7 @@ export function ReferenceLists({
   const [query, setQuery] = useState("");
   const queryClient = useQueryClient();
   const refresh = useMutation({
-    mutationFn: () =>
-      apiFetchOrThrow<{ counts: { insurers: number; countries: number } }>("/api/payroll/reference-lists", { method: "POST" }),
+    mutationFn: () => payrollApi.refreshReferenceLists({}),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: payrollKeys.referenceLists() });
       router.refresh();

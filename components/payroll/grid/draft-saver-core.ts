@@ -1,5 +1,6 @@
 import { errorBody } from "@/components/ui/error-text";
 import { ApiRequestError } from "@/lib/http/client/browser-fetch";
+import type { SavedDraft } from "@/lib/payroll/entries/contract";
 import type { GridModel, RemoteLineChange } from "@/lib/payroll/grid/model";
 import type { DraftPatch } from "./draft-body";
 import { parseBackup, restoreBackup, type DraftBackupStorage } from "./draft-backup";
@@ -14,12 +15,7 @@ const MAX_WAIT_MS = 1_200;
 const MAX_RETRY_WAIT_MS = 30_000;
 
 /** What a save answers (lib/payroll/entries/server/handlers.ts), and what a conflict's 409 carries besides. */
-export interface SaveAnswer {
-  revision?: number;
-  lineRevisions?: Record<string, number>;
-  /** Lines whose other cells someone else changed: as stored now, to be shown. */
-  merged?: Omit<RemoteLines["lines"][number], "deleted">[];
-}
+export type SaveAnswer = Partial<Pick<SavedDraft, "revision" | "lineRevisions" | "merged">>;
 
 export interface DraftSaverCoreOptions {
   model: GridModel;

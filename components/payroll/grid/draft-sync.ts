@@ -1,25 +1,9 @@
-import type { StoredLine } from "@/lib/payroll/entries/kinds";
+import type { DraftConflict } from "@/lib/payroll/entries/contract";
 
 // What live co-editing shares between the saver, the draft's event stream and what the grid
-// shows: the lines others saved, the conflicts awaiting a choice, and who else is here. The
-// shapes are those of lib/payroll/entries/server/drafts.ts and draft-stream.ts (the browser cannot
-// import server modules).
-
-/** A `lines` event of the draft's stream: removed lines carry `deleted`. */
-export interface RemoteLines {
-  revision: number;
-  lines: { id: string; revision: number; deleted: boolean; employee_id: number; values: Record<string, string> }[];
-}
-
-/**
- * A line saved here that someone else changed first: their line (values null: they removed it;
- * `by`: who saved it, null when not known) and mine (null: I removed it).
- */
-export interface DraftConflict {
-  id: string;
-  theirs: { revision: number; employee_id: number | null; values: Record<string, string> | null; by: string | null };
-  yours: StoredLine | null;
-}
+// shows: the lines others saved, the conflicts awaiting a choice, and who else is here. The wire
+// shapes (a `lines` event, a conflict) are the entries' contract's (lib/payroll/entries/contract.ts).
+export type { DraftConflict, RemoteLines } from "@/lib/payroll/entries/contract";
 
 /** A small external store: its readers re-render when it changes, the grid does not. */
 class Store<T> {

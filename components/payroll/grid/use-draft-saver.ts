@@ -3,15 +3,15 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { isTransient } from "@/components/ui/error-text";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { entriesApi } from "@/lib/payroll/entries/client/api";
 import type { GridModel } from "@/lib/payroll/grid/model";
 import type { EntryKind } from "@/lib/payroll/entries/kinds";
 import { COMMIT_OPEN_EDIT } from "./cell-editor";
 import { fitsKeepalive } from "./draft-body";
 import { draftBackupKey, localDraftBackup } from "./draft-backup";
-import { DraftSaverCore, type SaveAnswer } from "./draft-saver-core";
+import { DraftSaverCore } from "./draft-saver-core";
 import { newClientId } from "./draft-sync";
-import { entriesApiPath, payrollEntriesKeys } from "./query-keys";
+import { payrollEntriesKeys } from "./query-keys";
 
 /** Tries of one save before it counts as failed (then the saver tries again by itself: draft-saver-core.ts). */
 const SAVE_RETRIES = 2;
@@ -41,7 +41,7 @@ export interface DraftSaverInput {
 export function useDraftSaver({ model, companyId, kind, period, initial, owner }: DraftSaverInput): DraftSaverCore {
   const { mutateAsync: putDraft } = useMutation({
     mutationKey: payrollEntriesKeys.draft(companyId, kind, period),
-    mutationFn: (body: string) => apiFetchOrThrow<SaveAnswer>(entriesApiPath(companyId, kind, "draft"), { method: "PUT", jsonText: body }),
+    mutationFn: (body: string) => entriesApi.saveDraft({ companyId, kind }, { jsonText: body }),
     retry: (failures, error) => failures < SAVE_RETRIES && isTransient(error),
     retryDelay: (attempt) => 500 * 2 ** attempt,
     // Offline, a save fails at once and says so ("not saved"), instead of waiting paused as "saving".
@@ -56,9 +56,7 @@ export function useDraftSaver({ model, companyId, kind, period, initial, owner }
         // A keepalive save goes out at once (not through the mutation, which starts its request a few
         // promise turns later), while the page is being left.
         send: (body, keepalive) =>
-          keepalive
-            ? apiFetchOrThrow<SaveAnswer>(entriesApiPath(companyId, kind, "draft"), { method: "PUT", jsonText: body, keepalive: true })
-            : putDraft(body),
+          keepalive ? entriesApi.saveDraft({ companyId, kind }, { jsonText: body, keepalive: true }) : putDraft(body),
         backup: typeof window === "undefined" ? null : localDraftBackup(draftBackupKey(owner, companyId, kind, period), newClientId()),
         commitOpenEdit: () => window.dispatchEvent(new Event(COMMIT_OPEN_EDIT)),
       }),

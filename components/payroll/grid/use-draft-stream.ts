@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { apiFetch } from "@/lib/http/client/browser-fetch";
+import { entriesApi } from "@/lib/payroll/entries/client/api";
+import type { PresenceEvent } from "@/lib/payroll/entries/contract";
 import type { EntryKind } from "@/lib/payroll/entries/kinds";
 import type { PresenceStore, RemoteLines } from "./draft-sync";
 
@@ -11,10 +12,6 @@ const REOPEN_MS = 3_000;
 const ANNOUNCE_EVERY_MS = 20_000;
 /** Moving through the grid announces the new line after this quiet time, not on every keystroke. */
 const ANNOUNCE_QUIET_MS = 250;
-
-function base(companyId: number, kind: EntryKind): string {
-  return `/api/payroll-entries/${companyId}/${kind}`;
-}
 
 /**
  * The draft's event stream (GET …/stream, server-sent events): lines others saved go to
@@ -39,17 +36,14 @@ export function useDraftStream(options: {
     let reopen: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
     const open = () => {
-      const query = new URLSearchParams({ period, since: String(last), client });
-      source = new EventSource(`${base(companyId, kind)}/stream?${query.toString()}`);
+      source = new EventSource(entriesApi.stream.href({ companyId, kind, period, since: last, client }));
       source.addEventListener("lines", (event) => {
         const data = JSON.parse((event as MessageEvent<string>).data) as RemoteLines;
         last = Math.max(last, data.revision);
         onLines(data);
       });
       source.addEventListener("presence", (event) => {
-        presence.heard(
-          JSON.parse((event as MessageEvent<string>).data) as { client: string; name: string; line: string | null; gone?: boolean },
-        );
+        presence.heard(JSON.parse((event as MessageEvent<string>).data) as PresenceEvent);
       });
       source.addEventListener("error", () => {
         if (stopped || source?.readyState !== EventSource.CLOSED) return;
@@ -90,7 +84,7 @@ export function useAnnouncePresence(options: {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const send = () => {
       timer = null;
-      void apiFetch(`${base(companyId, kind)}/presence`, { method: "POST", body: { period, client, line: lineRef.current } });
+      void entriesApi.announcePresence.result({ companyId, kind, period, client, line: lineRef.current });
     };
     const announce = () => {
       if (timer) clearTimeout(timer);

@@ -5,9 +5,9 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import type { ImportProgress as Progress, ReportRow } from "@/lib/payroll/imports/server/imports";
+import type { ImportProgress as Progress } from "@/lib/payroll/imports/server/imports";
 import type { MessageKey } from "@/lib/i18n/translate";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { payrollApi } from "@/lib/payroll/client/api";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { importRowDetail } from "./import-row-detail";
 
@@ -17,10 +17,9 @@ const POLL_MS = 1_000;
 export function ImportProgress({ importId, initial }: { importId: string; initial: Progress }) {
   const t = useTranslations();
   const queryClient = useQueryClient();
-  const url = `/api/payroll/imports/${importId}`;
   const progressQuery = useQuery({
     queryKey: payrollKeys.import(importId),
-    queryFn: async ({ signal }) => (await apiFetchOrThrow<{ import: Progress }>(url, { signal })).import,
+    queryFn: async ({ signal }) => (await payrollApi.getImport({ importId }, { signal })).import,
     initialData: initial,
     // Polls while the job runs and stops by itself once it is paused or finished.
     refetchInterval: (query) => (query.state.data?.status === "running" ? POLL_MS : false),
@@ -28,13 +27,12 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
   const progress = progressQuery.data;
   const reportQuery = useQuery({
     queryKey: [...payrollKeys.import(importId), "report"],
-    queryFn: async ({ signal }) => (await apiFetchOrThrow<{ report?: ReportRow[] }>(`${url}?report=1`, { signal })).report ?? [],
+    queryFn: async ({ signal }) => (await payrollApi.getImport({ importId, report: "1" }, { signal })).report ?? [],
     enabled: progress.status === "completed",
   });
   const report = reportQuery.data ?? null;
   const action = useMutation({
-    mutationFn: async (change: "pause" | "resume") =>
-      (await apiFetchOrThrow<{ import: Progress }>(url, { method: "POST", body: { action: change } })).import,
+    mutationFn: async (change: "pause" | "resume") => (await payrollApi.pauseOrResumeImport({ importId, action: change })).import,
     onSuccess: (next) => {
       queryClient.setQueryData(payrollKeys.import(importId), next);
       // A resumed import writes a new report; the old one must not be shown when it finishes again.

@@ -12,7 +12,7 @@ import type { ValidatedAnswer } from "./import-validate.worker";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import { apiFetchOrThrow } from "@/lib/http/client/browser-fetch";
+import { payrollApi } from "@/lib/payroll/client/api";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { problemText } from "../connection/problem-text";
 
@@ -38,8 +38,7 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
   const queryClient = useQueryClient();
   const startImport = useMutation({
     // The worker already serialized the rows: the body goes as it is, off the main thread's JSON.stringify.
-    mutationFn: (jsonText: string) =>
-      apiFetchOrThrow<{ import: { id: string } }>(`/api/payroll/companies/${companyId}/imports`, { method: "POST", jsonText }),
+    mutationFn: (jsonText: string) => payrollApi.createImport({ companyId }, { jsonText }),
     onSuccess: async ({ import: started }) => {
       await queryClient.invalidateQueries({ queryKey: payrollKeys.imports(companyId) });
       router.push(`/payroll/companies/${companyId}/import?job=${started.id}`);

@@ -3,11 +3,10 @@
 import { useQueries, useQueryClient, type QueryObserverResult } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { accountingKeys } from "@/lib/accounting/query-keys";
-import { apiFetch } from "@/lib/http/client/browser-fetch";
 import type { DateRange } from "@/lib/dates/calendar";
 import { limiter } from "@/lib/trial-balance/pack/limiter";
 import type { PeriodAnswer } from "@/lib/trial-balance/pack/model";
-import type { PeriodAnswerData } from "@/lib/trial-balance/pack/server/period-route";
+import { trialBalanceApi } from "@/lib/trial-balance/client/api";
 import { unpackAccounts, type AccountTuple } from "@/lib/trial-balance/response";
 
 /**
@@ -32,12 +31,10 @@ class ColumnError extends Error {
 }
 
 async function readColumn(businessId: string | null, range: DateRange, signal: AbortSignal): Promise<AccountTuple[]> {
-  const query = new URLSearchParams({ from: range.from, to: range.to });
-  if (businessId) query.set("business", businessId);
   const result = await slots(() =>
     signal.aborted
       ? Promise.reject(new ColumnError("network", "cancelled"))
-      : apiFetch<PeriodAnswerData>(`/api/trial-balance/period?${query}`, { signal }),
+      : trialBalanceApi.period.result({ from: range.from, to: range.to, ...(businessId ? { business: businessId } : {}) }, { signal }),
   );
   if (!result.ok) throw new ColumnError(result.error.code, result.error.message, result.error.detail);
   return unpackAccounts(result.data.accounts);

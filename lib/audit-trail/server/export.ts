@@ -2,6 +2,7 @@ import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ApiError } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
+import { auditContract } from "../contract";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { CSV_BOM } from "@/lib/csv/write";
@@ -15,7 +16,7 @@ import { allAuditEntries, auditCompanies } from "@/lib/audit/server/query";
  * `GET /api/audit/export?<the page's filters>`: the filtered entries of the person's active
  * workspace as CSV, streamed a page of entries at a time (an auditor's export may be long).
  */
-export const getAuditExport = withRoute({}, async ({ request, user }) => {
+export const getAuditExport = withRoute(auditContract.export, async ({ request, user }) => {
   const workspace = user.workspace;
   if (!workspace) throw new ApiError("not_found");
   const { filters } = parseAuditSearch(request.nextUrl.searchParams);

@@ -111,10 +111,3 @@ export class ApiRequestError extends Error {
     super(body.message);
   }
 }
-
-/** `apiFetch`, then the payload, or an `ApiRequestError` thrown. */
-export async function apiFetchOrThrow<T>(url: string, init: ApiFetchInit = {}): Promise<T> {
-  const result = await apiFetch<T>(url, init);
-  if (!result.ok) throw new ApiRequestError(result.status, result.error);
-  return result.data;
-}

@@ -4,6 +4,7 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/server/session";
 import { ApiError, handleAndReturnErrorResponse } from "../api-error";
+import type { RouteContract } from "../contract";
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../unstorable-text";
 
 /**
@@ -23,31 +24,43 @@ export interface NextRouteContext {
   params: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export interface RouteOptions<A extends boolean, P extends z.ZodType | undefined, B extends z.ZodType | undefined> {
+type Schema = z.ZodType | undefined;
+
+/**
+ * A route's contract (lib/<feature>/contract.ts) spread into the options: `withRoute({
+ * ...monthCloseContract.act, maxBodyBytes: 4096 }, handler)`. Its params, query and body are
+ * checked before the handler runs; its response schema checks each success outside production.
+ */
+export interface RouteOptions<A extends boolean, P extends Schema, B extends Schema, Q extends Schema = undefined> extends Partial<
+  Omit<RouteContract, "params" | "body" | "query">
+> {
   /** Whether a signed-in person is required (default true). */
   auth?: A;
   /** A read may use the session as this process read it moments ago (lib/auth/server/session-cache.ts). */
   recentSession?: boolean;
   params?: P;
+  query?: Q;
   body?: B;
   maxBodyBytes?: number;
 }
 
-export interface RouteHandlerContext<A extends boolean, P extends z.ZodType | undefined, B extends z.ZodType | undefined> {
+export interface RouteHandlerContext<A extends boolean, P extends Schema, B extends Schema, Q extends Schema = undefined> {
   request: NextRequest;
   user: A extends false ? null : SessionUser;
   params: P extends z.ZodType ? z.infer<P> : undefined;
+  query: Q extends z.ZodType ? z.infer<Q> : undefined;
   body: B extends z.ZodType ? z.infer<B> : undefined;
   routeContext: NextRouteContext;
 }
 
 export function withRoute<
   A extends boolean = true,
-  P extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
+  P extends Schema = undefined,
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
 >(
-  options: RouteOptions<A, P, B>,
-  handler: (context: RouteHandlerContext<A, P, B>) => Promise<Response> | Response,
+  options: RouteOptions<A, P, B, Q>,
+  handler: (context: RouteHandlerContext<A, P, B, Q>) => Promise<Response> | Response,
 ): (request: NextRequest, routeContext: NextRouteContext) => Promise<Response> {
   return async (request, routeContext) => {
     try {
@@ -62,15 +75,43 @@ export function withRoute<
         if (!parsed.success) throw new ApiError("not_found");
         params = parsed.data;
       }
+      const query = options.query ? parseQuery(options.query, request, options.queryRefusal) : undefined;
       let body: unknown;
       if (options.body) body = options.body.parse(await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
-      return await handler({ request, user, params, body, routeContext } as RouteHandlerContext<A, P, B>);
+      const response = await handler({ request, user, params, query, body, routeContext } as RouteHandlerContext<A, P, B, Q>);
+      return CHECK_RESPONSES ? await checkedResponse(response, options.response) : response;
     } catch (error) {
       // Next's own control flow (redirect(), notFound()) is not a failure: let Next handle it.
       unstable_rethrow(error);
       return handleAndReturnErrorResponse(error);
     }
   };
+}
+
+/** The search params as an object (a repeated key as an array), checked against the route's query schema. */
+export function parseQuery(schema: z.ZodType, request: Request, refusal: RouteContract["queryRefusal"]): unknown {
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of new URL(request.url).searchParams) {
+    const before = values[key];
+    values[key] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  if (refusal) throw new ApiError(refusal.code, refusal.message);
+  throw parsed.error;
+}
+
+// Tests and development check every success against its contract; production trusts the handlers.
+const CHECK_RESPONSES = process.env.NODE_ENV !== "production";
+
+/** The response as it is, or an error (a 500 in the envelope) when its `data` is not what the contract says. */
+async function checkedResponse(response: Response, schema: RouteContract["response"] | undefined): Promise<Response> {
+  if (schema === undefined || typeof schema === "string" || !response.ok) return response;
+  if (!(response.headers.get("content-type") ?? "").startsWith("application/json")) return response;
+  const envelope = (await response.clone().json()) as { data?: unknown };
+  const checked = schema.safeParse(envelope.data);
+  if (!checked.success) throw new Error(`The answer does not match the route's contract: ${checked.error.message}`);
+  return response;
 }
 
 /** The media type of a request body, lower case, without parameters. */

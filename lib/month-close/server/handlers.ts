@@ -1,15 +1,14 @@
 import "server-only";
-import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/server/session-store";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/server/route-helpers";
-import { workspaceParamsSchema } from "@/lib/workspaces/schemas";
 import type { MonthActor } from "./audit";
 import { setFourEyes } from "./four-eyes";
 import { acknowledgeWarnings, mayAcknowledge } from "./acknowledgements";
 import { checkContext } from "./check-input";
-import { ACKNOWLEDGE_MAX_BODY_BYTES, acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "../schemas";
+import { monthCloseContract as contract } from "../contract";
+import { ACKNOWLEDGE_MAX_BODY_BYTES } from "../schemas";
 import { approveMonth, reopenMonth, submitMonth, withdrawMonth } from "./service";
 import { monthCloseView } from "./views";
 import { checkTransfer, requestTransfer } from "./transfer";
@@ -34,10 +33,8 @@ function actorOf(user: SessionUser): MonthActor {
   return { workspaceId: user.workspace.id, userId: user.id, name: personName(user), roles: user.workspace.roles };
 }
 
-const params = z.object({ companyId: z.string() });
-
 // Each action's own roles are checked by the service (lib/month-close/states.ts); reading the month is for every member.
-export const getMonthClose = payrollRoute({ permission: "payroll.read", params }, async (context) => {
+export const getMonthClose = payrollRoute({ ...contract.get, permission: "payroll.read" }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   const actor = actorOf(context.user);
   return successResponse({
@@ -48,44 +45,41 @@ export const getMonthClose = payrollRoute({ permission: "payroll.read", params }
   });
 });
 
-export const postMonthClose = payrollRoute(
-  { permission: "payroll.read", params, body: monthCloseBodySchema, maxBodyBytes: 4096 },
-  async (context) => {
-    const company = await companyFromParam(context, context.params.companyId);
-    const body = context.body;
-    if (body.period !== company.current_month) {
-      throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, {
-        extra: { period: company.current_month },
-      });
-    }
-    const actor = actorOf(context.user);
-    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
-    // The checks' input apart from the lines (read before the transition's transaction: it asks the service).
-    const checks = () => checkContext(key, context.client);
-    switch (body.action) {
-      case "submit":
-        return successResponse({ monthClose: await submitMonth(key, actor, await checks()) });
-      case "withdraw":
-        return successResponse({ monthClose: await withdrawMonth(key, actor) });
-      case "approve":
-        return successResponse({ monthClose: await approveMonth(key, actor, await checks()) });
-      case "reopen":
-        return successResponse({ monthClose: await reopenMonth(key, actor, body.reason) });
-      case "transfer":
-        // Enqueued: answers at once with the month Transferring; the page follows it (./transfer-job.ts sends).
-        return successResponse(await requestTransfer(key, actor), 202);
-      case "check":
-        return successResponse(await checkTransfer(key, actor, context.client, company, context.connection.baseUrl));
-    }
-  },
-);
+export const postMonthClose = payrollRoute({ ...contract.act, permission: "payroll.read", maxBodyBytes: 4096 }, async (context) => {
+  const company = await companyFromParam(context, context.params.companyId);
+  const body = context.body;
+  if (body.period !== company.current_month) {
+    throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, {
+      extra: { period: company.current_month },
+    });
+  }
+  const actor = actorOf(context.user);
+  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
+  // The checks' input apart from the lines (read before the transition's transaction: it asks the service).
+  const checks = () => checkContext(key, context.client);
+  switch (body.action) {
+    case "submit":
+      return successResponse({ monthClose: await submitMonth(key, actor, await checks()) });
+    case "withdraw":
+      return successResponse({ monthClose: await withdrawMonth(key, actor) });
+    case "approve":
+      return successResponse({ monthClose: await approveMonth(key, actor, await checks()) });
+    case "reopen":
+      return successResponse({ monthClose: await reopenMonth(key, actor, body.reason) });
+    case "transfer":
+      // Enqueued: answers at once with the month Transferring; the page follows it (./transfer-job.ts sends).
+      return successResponse(await requestTransfer(key, actor), 202);
+    case "check":
+      return successResponse(await checkTransfer(key, actor, context.client, company, context.connection.baseUrl));
+  }
+});
 
 /**
  * POST `{ period, warningIds, comment }`: acknowledges warnings of the current round (one, or all of
  * a rule) with one comment, all or none (./acknowledgements.ts says who, when and what).
  */
 export const postAcknowledgement = payrollRoute(
-  { permission: "payroll.read", params, body: acknowledgeBodySchema, maxBodyBytes: ACKNOWLEDGE_MAX_BODY_BYTES },
+  { ...contract.acknowledge, permission: "payroll.read", maxBodyBytes: ACKNOWLEDGE_MAX_BODY_BYTES },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
     if (context.body.period !== company.current_month) {
@@ -103,8 +97,6 @@ export const postAcknowledgement = payrollRoute(
   },
 );
 
-export const putFourEyes = withRoute(
-  { params: workspaceParamsSchema, body: fourEyesBodySchema, maxBodyBytes: 256 },
-  async ({ user, params, body }) =>
-    successResponse(await setFourEyes({ userId: user.id, name: personName(user) }, params.workspaceId, body.enabled)),
+export const putFourEyes = withRoute({ ...contract.setFourEyes, maxBodyBytes: 256 }, async ({ user, params, body }) =>
+  successResponse(await setFourEyes({ userId: user.id, name: personName(user) }, params.workspaceId, body.enabled)),
 );

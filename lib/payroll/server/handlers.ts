@@ -1,13 +1,13 @@
 import "server-only";
-import { z } from "zod";
 import { recordEmployeeCreated } from "@/lib/payroll/employees/server/audit";
 import { auditActorOf } from "@/lib/audit/server/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { payrollActor } from "./access";
-import { BaseUrlNotAllowedError, connectPayroll, connectSchema } from "../connection/server/connection";
+import { BaseUrlNotAllowedError, connectPayroll } from "../connection/server/connection";
 import { choosePayrollConnection, deletePayrollData, disconnectPayroll } from "../connection/server/workspace-connections";
-import { deleteDraft, draftSchema, saveDraft } from "../employees/server/onboarding-draft";
+import { payrollContract as contract } from "../contract";
+import { deleteDraft, saveDraft } from "../employees/server/onboarding-draft";
 import { createEmployeeFromForm } from "../employees/server/employees";
 import { PayrollUnauthorizedError } from "../errors";
 import { createImport, importProgress, importReport, setImportPaused } from "../imports/server/imports";
@@ -20,11 +20,8 @@ import { companyFromParam, payrollRoute } from "./route-helpers";
  * envelope of lib/http/envelope.ts; codes and statuses from lib/http/api-error.ts.
  */
 
-const companyParams = z.object({ companyId: z.string() });
-const importParams = z.object({ importId: z.uuid() });
-
 /** Adds a customer to the workspace, or reconnects a kept one (owners: `payroll.manage`). */
-export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 4096 }, async ({ user, body }) => {
+export const postConnection = withRoute({ ...contract.connect, maxBodyBytes: 4096 }, async ({ user, body }) => {
   try {
     const connection = await connectPayroll(payrollActor(user), body, auditActorOf(user));
     return successResponse({ connection: { id: connection.id, username: connection.username, baseUrl: connection.baseUrl } });
@@ -40,39 +37,30 @@ export const postConnection = withRoute({ body: connectSchema, maxBodyBytes: 409
   }
 });
 
-/** Which of the workspace's connections `?id=` names (every connection route but connect names one). */
-function connectionIdOf(request: Request): string {
-  const id = new URL(request.url).searchParams.get("id") ?? "";
-  if (!z.uuid().safeParse(id).success) throw new ApiError("not_found", "There is no such payroll connection.");
-  return id;
-}
-
-const chooseSchema = z.object({ connectionId: z.uuid() }).strict();
-
 /** The connection chooser of /payroll: the person works on this one of the workspace's connections. */
-export const putChosenConnection = withRoute({ body: chooseSchema, maxBodyBytes: 1024 }, async ({ user, body }) => {
+export const putChosenConnection = withRoute({ ...contract.chooseConnection, maxBodyBytes: 1024 }, async ({ user, body }) => {
   await choosePayrollConnection(payrollActor(user), body.connectionId);
   return successResponse({ chosen: body.connectionId });
 });
 
 /** Disconnect `?id=` (owners): the key goes, drafts, import reports and transfers stay for the same customer. */
-export const deleteConnection = withRoute({}, async ({ user, request }) =>
-  successResponse({ disconnected: await disconnectPayroll(payrollActor(user), connectionIdOf(request), auditActorOf(user)) }),
+export const deleteConnection = withRoute(contract.disconnect, async ({ user, query }) =>
+  successResponse({ disconnected: await disconnectPayroll(payrollActor(user), query.id, auditActorOf(user)) }),
 );
 
 /** "Delete all payroll data" of connection `?id=` (owners, confirmed in the browser): the connection and everything kept with it. */
-export const deleteData = withRoute({}, async ({ user, request }) =>
-  successResponse({ deleted: await deletePayrollData(payrollActor(user), connectionIdOf(request), auditActorOf(user)) }),
+export const deleteData = withRoute(contract.deleteData, async ({ user, query }) =>
+  successResponse({ deleted: await deletePayrollData(payrollActor(user), query.id, auditActorOf(user)) }),
 );
 
-export const listEmployees = payrollRoute({ permission: "payroll.read", params: companyParams }, async (context) => {
+export const listEmployees = payrollRoute({ ...contract.listEmployees, permission: "payroll.read" }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   return successResponse({ employees: await context.client.listEmployees(company.id) });
 });
 
 /** The form's values are checked against the company's reference lists in createEmployeeFromForm. */
 export const postEmployee = payrollRoute(
-  { permission: "payroll.edit", params: companyParams, body: z.unknown(), maxBodyBytes: 16_384 },
+  { ...contract.createEmployee, permission: "payroll.edit", maxBodyBytes: 16_384 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
     const result = await createEmployeeFromForm(context.client, company, context.body);
@@ -93,7 +81,7 @@ export const postEmployee = payrollRoute(
 );
 
 export const putDraft = payrollRoute(
-  { permission: "payroll.edit", params: companyParams, body: draftSchema, maxBodyBytes: 16_384 },
+  { ...contract.saveOnboardingDraft, permission: "payroll.edit", maxBodyBytes: 16_384 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
     await saveDraft(context.connection.id, company.id, context.body);
@@ -101,7 +89,7 @@ export const putDraft = payrollRoute(
   },
 );
 
-export const deleteDraftRoute = payrollRoute({ permission: "payroll.edit", params: companyParams }, async (context) => {
+export const deleteDraftRoute = payrollRoute({ ...contract.deleteOnboardingDraft, permission: "payroll.edit" }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   await deleteDraft(context.connection.id, company.id);
   return successResponse({ deleted: true });
@@ -109,7 +97,7 @@ export const deleteDraftRoute = payrollRoute({ permission: "payroll.edit", param
 
 /** The rows are checked by createImport (a ZodError answers 422 `invalid`). */
 export const postImport = payrollRoute(
-  { permission: "payroll.edit", params: companyParams, body: z.unknown(), maxBodyBytes: 8 * 1024 * 1024 },
+  { ...contract.createImport, permission: "payroll.edit", maxBodyBytes: 8 * 1024 * 1024 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
     const id = await createImport(context.connection.id, company, context.client, context.body as never, auditActorOf(context.user));
@@ -120,18 +108,16 @@ export const postImport = payrollRoute(
 
 const noSuchImport = () => new ApiError("not_found", "There is no such import.");
 
-export const getImport = payrollRoute({ permission: "payroll.read", params: importParams }, async (context) => {
+export const getImport = payrollRoute({ ...contract.getImport, permission: "payroll.read" }, async (context) => {
   const { importId } = context.params;
   const progress = await importProgress(context.connection.id, importId);
   if (!progress) throw noSuchImport();
-  const wantReport = context.request.nextUrl.searchParams.get("report") === "1";
+  const wantReport = context.query.report === "1";
   return successResponse({ import: progress, ...(wantReport ? { report: await importReport(context.connection.id, importId) } : {}) });
 });
 
-const importActionSchema = z.object({ action: z.enum(["pause", "resume"]) });
-
 export const postImportAction = payrollRoute(
-  { permission: "payroll.edit", params: importParams, body: importActionSchema, maxBodyBytes: 1024 },
+  { ...contract.pauseOrResumeImport, permission: "payroll.edit", maxBodyBytes: 1024 },
   async (context) => {
     const { importId } = context.params;
     if (!(await importProgress(context.connection.id, importId))) throw noSuchImport();
@@ -141,6 +127,6 @@ export const postImportAction = payrollRoute(
   },
 );
 
-export const postReferenceListsRefresh = payrollRoute({ permission: "payroll.read" }, async (context) =>
+export const postReferenceListsRefresh = payrollRoute({ ...contract.refreshReferenceLists, permission: "payroll.read" }, async (context) =>
   successResponse({ counts: await refreshReferenceLists(context.client) }),
 );

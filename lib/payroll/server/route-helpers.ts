@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { withRoute, type RouteHandlerContext, type RouteOptions } from "@/lib/http/server/route";
+import { parseQuery, withRoute, type RouteHandlerContext, type RouteOptions } from "@/lib/http/server/route";
 import type { Permission } from "@/lib/workspaces/permissions";
 import { payrollActor, payrollFor } from "./access";
 import type { PayrollClient } from "./payroll-service";
@@ -20,11 +20,16 @@ export interface PayrollRouteContext {
   client: PayrollClient;
 }
 
-export function payrollRoute<P extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  options: Omit<RouteOptions<true, P, B>, "auth"> & { permission: Permission },
-  handler: (context: RouteHandlerContext<true, P, B> & PayrollRouteContext) => Promise<Response>,
+export function payrollRoute<
+  P extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(
+  options: Omit<RouteOptions<true, P, B, Q>, "auth"> & { permission: Permission },
+  handler: (context: RouteHandlerContext<true, P, B, Q> & PayrollRouteContext) => Promise<Response>,
 ) {
-  const { permission, ...routeOptions } = options;
+  // The query is checked once the person may use the route and its object: a refusal must not depend on it.
+  const { permission, query: querySchema, queryRefusal, ...routeOptions } = options;
   return withRoute<true, P, B>(routeOptions, async (context) => {
     const params = (context.params ?? {}) as { companyId?: unknown; importId?: unknown };
     const target = {
@@ -32,7 +37,13 @@ export function payrollRoute<P extends z.ZodType | undefined = undefined, B exte
       importId: typeof params.importId === "string" ? params.importId : undefined,
     };
     const { connection, client } = await payrollFor(payrollActor(context.user), permission, target);
-    return handler({ ...context, connection, client });
+    // Read when the handler first asks: a company or import it cannot reach is refused (404) before its query is looked at.
+    let query: { value: unknown } | undefined;
+    const full = { ...context, connection, client } as RouteHandlerContext<true, P, B, Q> & PayrollRouteContext;
+    Object.defineProperty(full, "query", {
+      get: () => (query ??= { value: querySchema ? parseQuery(querySchema, context.request, queryRefusal) : undefined }).value,
+    });
+    return handler(full);
   });
 }
 

@@ -12,16 +12,7 @@ import { createInvitation, invitationLink, listInvitations, openInvitationOf, re
 import { reportedEmailOf } from "./invitee-email";
 import { canSendMail, invitationMail, sendMail } from "./mail";
 import { changeRoles, listMembers, removeMember, renameWorkspace } from "./members";
-import {
-  acceptInvitationSchema,
-  changeRolesSchema,
-  createInvitationSchema,
-  invitationParamsSchema,
-  memberParamsSchema,
-  renameWorkspaceSchema,
-  sendInvitationSchema,
-  workspaceParamsSchema,
-} from "../schemas";
+import { workspacesContract as contract } from "../contract";
 
 /**
  * The handlers behind `app/api/workspaces/**` and `app/api/invitations/**` (the route files only
@@ -29,69 +20,63 @@ import {
  */
 
 /** An owner renames the workspace (PATCH `{ name }`). */
-export const patchWorkspace = withRoute(
-  { params: workspaceParamsSchema, body: renameWorkspaceSchema, maxBodyBytes: 1024 },
-  async ({ user, params, body }) => successResponse(await renameWorkspace(user.id, params.workspaceId, body.name)),
+export const patchWorkspace = withRoute({ ...contract.rename, maxBodyBytes: 1024 }, async ({ user, params, body }) =>
+  successResponse(await renameWorkspace(user.id, params.workspaceId, body.name)),
 );
 
-export const getMembers = withRoute({ params: workspaceParamsSchema }, async ({ user, params }) =>
+export const getMembers = withRoute(contract.listMembers, async ({ user, params }) =>
   successResponse({ members: await listMembers(user.id, params.workspaceId) }),
 );
 
-export const patchMember = withRoute(
-  { params: memberParamsSchema, body: changeRolesSchema, maxBodyBytes: 1024 },
-  async ({ user, params, body }) => successResponse({ members: await changeRoles(user.id, params.workspaceId, params.userId, body.roles) }),
+export const patchMember = withRoute({ ...contract.changeRoles, maxBodyBytes: 1024 }, async ({ user, params, body }) =>
+  successResponse({ members: await changeRoles(user.id, params.workspaceId, params.userId, body.roles) }),
 );
 
-export const deleteMember = withRoute({ params: memberParamsSchema }, async ({ user, params }) => {
+export const deleteMember = withRoute(contract.removeMember, async ({ user, params }) => {
   await removeMember(user.id, params.workspaceId, params.userId);
   return successResponse({ removed: true });
 });
 
-export const getInvitations = withRoute({ params: workspaceParamsSchema }, async ({ user, params }) =>
+export const getInvitations = withRoute(contract.listInvitations, async ({ user, params }) =>
   successResponse({ invitations: await listInvitations(user.id, params.workspaceId) }),
 );
 
-export const postInvitation = withRoute(
-  { params: workspaceParamsSchema, body: createInvitationSchema, maxBodyBytes: 2048 },
-  async ({ user, params, body }) => successResponse(await createInvitation(user.id, params.workspaceId, body.roles, body.invitee), 201),
+export const postInvitation = withRoute({ ...contract.createInvitation, maxBodyBytes: 2048 }, async ({ user, params, body }) =>
+  successResponse(await createInvitation(user.id, params.workspaceId, body.roles, body.invitee), 201),
 );
 
-export const deleteInvitation = withRoute({ params: invitationParamsSchema }, async ({ user, params }) =>
+export const deleteInvitation = withRoute(contract.revokeInvitation, async ({ user, params }) =>
   successResponse({ invitations: await revokeInvitation(user.id, params.workspaceId, params.invitationId) }),
 );
 
 /** The owner sends a link they just made (the secret is not stored, so it comes back from their page). */
-export const postInvitationEmail = withRoute(
-  { params: workspaceParamsSchema, body: sendInvitationSchema, maxBodyBytes: 2048 },
-  async ({ user, params, body }) => {
-    const invitation = await openInvitationOf(user.id, params.workspaceId, body.token);
-    if (!invitation) throw new ApiError("not_found", "There is no open invitation of this workspace with that link.");
-    // A link for a named person goes to that person only.
-    if (invitation.inviteeEmail && !sameEmail(invitation.inviteeEmail, body.email)) {
-      throw new ApiError("invalid", `This invitation is for ${invitation.inviteeEmail}: send it to that address.`, {
-        fields: { email: "notInvitee" },
-      });
-    }
-    const [t, locale] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>]);
-    // The e-mail carries no text of the sender's choosing but the workspace's name: the inviter is
-    // named with their address as the accounting service reports it, so the receiver sees who it is.
-    const name = user.displayName ?? user.email ?? t("common.appName");
-    const inviter = user.email && user.email !== name ? `${name} (${user.email})` : name;
-    // Not a mail relay: so many per workspace and hour, and per address and day (429 with Retry-After),
-    // counted only when there is a server to send through.
-    if (!canSendMail()) throw new ApiError("mail_not_configured");
-    await takeRateLimits([
-      { rule: invitationMailsPerWorkspace(), subject: params.workspaceId },
-      { rule: invitationMailsPerAddress(), subject: body.email.toLowerCase() },
-    ]);
-    await sendMail(invitationMail(t, locale, { ...invitation, to: body.email, inviter, link: invitationLink(body.token) }));
-    await recordInvitationEmailed(params.workspaceId, user.id, body.email, invitation.roles);
-    return successResponse({ sent: true });
-  },
-);
+export const postInvitationEmail = withRoute({ ...contract.emailInvitation, maxBodyBytes: 2048 }, async ({ user, params, body }) => {
+  const invitation = await openInvitationOf(user.id, params.workspaceId, body.token);
+  if (!invitation) throw new ApiError("not_found", "There is no open invitation of this workspace with that link.");
+  // A link for a named person goes to that person only.
+  if (invitation.inviteeEmail && !sameEmail(invitation.inviteeEmail, body.email)) {
+    throw new ApiError("invalid", `This invitation is for ${invitation.inviteeEmail}: send it to that address.`, {
+      fields: { email: "notInvitee" },
+    });
+  }
+  const [t, locale] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>]);
+  // The e-mail carries no text of the sender's choosing but the workspace's name: the inviter is
+  // named with their address as the accounting service reports it, so the receiver sees who it is.
+  const name = user.displayName ?? user.email ?? t("common.appName");
+  const inviter = user.email && user.email !== name ? `${name} (${user.email})` : name;
+  // Not a mail relay: so many per workspace and hour, and per address and day (429 with Retry-After),
+  // counted only when there is a server to send through.
+  if (!canSendMail()) throw new ApiError("mail_not_configured");
+  await takeRateLimits([
+    { rule: invitationMailsPerWorkspace(), subject: params.workspaceId },
+    { rule: invitationMailsPerAddress(), subject: body.email.toLowerCase() },
+  ]);
+  await sendMail(invitationMail(t, locale, { ...invitation, to: body.email, inviter, link: invitationLink(body.token) }));
+  await recordInvitationEmailed(params.workspaceId, user.id, body.email, invitation.roles);
+  return successResponse({ sent: true });
+});
 
 /** Joining; a link that names a person asks the accounting service for this person's e-mail (lib/workspaces/server/invitation-acceptance.ts). */
-export const postAcceptInvitation = withRoute({ body: acceptInvitationSchema, maxBodyBytes: 1024 }, async ({ user, body }) =>
+export const postAcceptInvitation = withRoute({ ...contract.acceptInvitation, maxBodyBytes: 1024 }, async ({ user, body }) =>
   successResponse(await acceptInvitation(body.token, user.id, () => reportedEmailOf(user))),
 );

@@ -1,9 +1,8 @@
 import "server-only";
-import { z } from "zod";
 import { auditActorOf } from "@/lib/audit/server/record";
 import { successResponse } from "@/lib/http/api-error";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/server/route-helpers";
-import { companySettingsInputSchema, employeeSettingsInputSchema } from "../schemas";
+import { monthCloseContract as contract } from "../../contract";
 import { saveCompanyCheckSettings, saveEmployeeCheckSettings } from "./service";
 
 /**
@@ -13,11 +12,8 @@ import { saveCompanyCheckSettings, saveEmployeeCheckSettings } from "./service";
  * `checkSettings.errors`); an employee the service does not list for the company: 404.
  */
 
-const companyParams = z.object({ companyId: z.string() });
-const employeeParams = z.object({ companyId: z.string(), employeeId: z.string().regex(/^\d{1,9}$/) });
-
 export const putCompanyCheckSettings = payrollRoute(
-  { permission: "payroll.edit", params: companyParams, body: companySettingsInputSchema, maxBodyBytes: 1024 },
+  { ...contract.setCompanySettings, permission: "payroll.edit", maxBodyBytes: 1024 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
     const settings = await saveCompanyCheckSettings(auditActorOf(context.user), context.connection.id, company.id, context.body);
@@ -26,7 +22,7 @@ export const putCompanyCheckSettings = payrollRoute(
 );
 
 export const putEmployeeCheckSettings = payrollRoute(
-  { permission: "payroll.edit", params: employeeParams, body: employeeSettingsInputSchema, maxBodyBytes: 1024 },
+  { ...contract.setEmployeeSettings, permission: "payroll.edit", maxBodyBytes: 1024 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
     const employeeId = Number(context.params.employeeId);

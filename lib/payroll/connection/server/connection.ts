@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/server/record";
 import { openSecret, sealSecret } from "@/lib/server/secrets";
 import { getDb } from "@/lib/db/client";
@@ -11,6 +10,7 @@ import { PayrollNotConnectedError } from "../../errors";
 import { ApiError } from "@/lib/http/api-error";
 import { grants, refusal } from "@/lib/workspaces/server/access";
 import { rolesFor } from "@/lib/workspaces/permissions";
+import { connectSchema, type ConnectInput } from "../schemas";
 
 /** Who acts on payroll data: a person in their active workspace (SessionUser.workspace). */
 export interface PayrollActor {
@@ -20,16 +20,7 @@ export interface PayrollActor {
 
 const SECRET = { table: "payroll_connections", column: "api_key_encrypted" } as const;
 
-/** The connect form: one schema for the form and the server. */
-// A key travels in an HTTP header: visible ASCII only. A CR/LF, NUL, space or emoji is refused
-// here (422 `invalidKey` under the field) instead of failing in the header (a 502).
-const API_KEY_CHARACTERS = /^[\x21-\x7E]+$/;
-
-export const connectSchema = z.object({
-  apiKey: z.string().trim().min(1, "required").max(500, "tooLong:500").regex(API_KEY_CHARACTERS, "invalidKey"),
-  baseUrl: z.string().trim().max(500, "tooLong:500").default(""),
-});
-export type ConnectInput = z.input<typeof connectSchema>;
+export { connectSchema, type ConnectInput };
 
 export class BaseUrlNotAllowedError extends Error {
   override name = "BaseUrlNotAllowedError";

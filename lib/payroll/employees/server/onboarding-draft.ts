@@ -1,11 +1,10 @@
 import "server-only";
-import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { EMPLOYEE_FIELDS, emptyEmployeeInput, type EmployeeInput } from "../employee-schema";
+import { emptyEmployeeInput, type EmployeeInput } from "../employee-schema";
 import { readStoredJson } from "../../stored-json";
+import { draftSchema } from "../draft-schema";
 
-/** A draft is whatever was typed: strings per field, nothing validated (that is the point). */
-export const draftSchema = z.object(Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, z.string().max(500).optional()]))).strict();
+export { draftSchema };
 
 export async function loadDraft(connectionId: string, companyId: number): Promise<EmployeeInput | null> {
   const row = await getDb().payrollEmployeeDraft.findUnique({ where: { connectionId_companyId: { connectionId, companyId } } });

@@ -1,13 +1,11 @@
 import "server-only";
-import { z } from "zod";
 import { auditActorOf } from "@/lib/audit/server/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { stillPermitted } from "@/lib/payroll/server/access";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/server/route-helpers";
 import { loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
 import { draftEventStream, publishDraftChange, publishPresence } from "./draft-stream";
-import { ENTRY_KINDS } from "../kinds";
-import { draftPresenceBodySchema, entryDraftBodySchema } from "../schemas";
+import { entriesContract as contract } from "../contract";
 
 /**
  * The handlers behind `app/api/payroll-entries/**`, in the envelope of lib/http/envelope.ts.
@@ -23,55 +21,44 @@ import { draftPresenceBodySchema, entryDraftBodySchema } from "../schemas";
 
 const MAX_BODY = 8 * 1024 * 1024;
 
-const entryParams = z.object({ companyId: z.string(), kind: z.enum(ENTRY_KINDS) });
-
 function periodChanged(period: string): ApiError {
   return new ApiError("period_changed", `The company's payroll month is now ${period}.`, { extra: { period } });
 }
 
-export const getDraft = payrollRoute({ permission: "payroll.read", params: entryParams }, async (context) => {
+export const getDraft = payrollRoute({ ...contract.getDraft, permission: "payroll.read" }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const draft = await loadEntryDraft({ connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind });
   return successResponse({ period: company.current_month, draft });
 });
 
-export const putDraft = payrollRoute(
-  { permission: "payroll.edit", params: entryParams, body: entryDraftBodySchema, maxBodyBytes: MAX_BODY },
-  async (context) => {
-    const { kind } = context.params;
-    const company = await companyFromParam(context, context.params.companyId);
-    const body = context.body;
-    if (body.period !== company.current_month) throw periodChanged(company.current_month);
-    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-    const audit = auditActorOf(context.user);
-    // The whole draft, last save wins: for seeding and tools; the grid sends changed lines with their bases.
-    if ("lines" in body) {
-      const whole = await saveEntryDraft(key, body.lines, audit);
-      await publishDraftChange(key, whole.revision);
-      return successResponse(whole);
-    }
-    const saved = await patchEntryDraft(key, body.changes, body.removed, audit);
-    // Streams that sent this revision already ignore it.
-    await publishDraftChange(key, saved.revision);
-    if (saved.conflicts.length) {
-      throw new ApiError("draft_conflict", "Someone else changed these lines meanwhile; the others were saved.", {
-        extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, merged: saved.merged, conflicts: saved.conflicts },
-      });
-    }
-    return successResponse({
-      revision: saved.revision,
-      updatedAt: saved.updatedAt,
-      lineRevisions: saved.lineRevisions,
-      merged: saved.merged,
+export const putDraft = payrollRoute({ ...contract.saveDraft, permission: "payroll.edit", maxBodyBytes: MAX_BODY }, async (context) => {
+  const { kind } = context.params;
+  const company = await companyFromParam(context, context.params.companyId);
+  const body = context.body;
+  if (body.period !== company.current_month) throw periodChanged(company.current_month);
+  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+  const audit = auditActorOf(context.user);
+  // The whole draft, last save wins: for seeding and tools; the grid sends changed lines with their bases.
+  if ("lines" in body) {
+    const whole = await saveEntryDraft(key, body.lines, audit);
+    await publishDraftChange(key, whole.revision);
+    return successResponse(whole);
+  }
+  const saved = await patchEntryDraft(key, body.changes, body.removed, audit);
+  // Streams that sent this revision already ignore it.
+  await publishDraftChange(key, saved.revision);
+  if (saved.conflicts.length) {
+    throw new ApiError("draft_conflict", "Someone else changed these lines meanwhile; the others were saved.", {
+      extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, merged: saved.merged, conflicts: saved.conflicts },
     });
-  },
-);
-
-const streamQuery = z.object({
-  period: z.string().regex(/^\d{4}-\d{2}$/),
-  since: z.coerce.number().int().min(0).max(2_147_483_647),
-  client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  }
+  return successResponse({
+    revision: saved.revision,
+    updatedAt: saved.updatedAt,
+    lineRevisions: saved.lineRevisions,
+    merged: saved.merged,
+  });
 });
 
 function displayName(user: { displayName: string | null; email: string | null; id: string }): string {
@@ -79,27 +66,21 @@ function displayName(user: { displayName: string | null; email: string | null; i
 }
 
 /** The draft's changes and the others' presence as server-sent events (lib/payroll/entries/server/draft-stream.ts). */
-export const getDraftStream = payrollRoute({ permission: "payroll.read", params: entryParams }, async (context) => {
+export const getDraftStream = payrollRoute({ ...contract.stream, permission: "payroll.read" }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
-  const url = new URL(context.request.url);
-  const query = streamQuery.safeParse({
-    period: url.searchParams.get("period"),
-    since: url.searchParams.get("since"),
-    client: url.searchParams.get("client"),
-  });
-  if (!query.success) throw new ApiError("invalid", "period, since and client are required.");
-  if (query.data.period !== company.current_month) throw periodChanged(company.current_month);
+  const query = context.query;
+  if (query.period !== company.current_month) throw periodChanged(company.current_month);
   // A reconnecting EventSource names the last revision it saw.
   const lastEventId = Number(context.request.headers.get("last-event-id") ?? Number.NaN);
-  const since = Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : query.data.since;
+  const since = Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : query.since;
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
   const userId = context.user.id;
   const access = { userId, allowed: () => stillPermitted(userId, key.connectionId, "payroll.read") };
   const stream = draftEventStream({
     key,
     since,
-    client: query.data.client,
+    client: query.client,
     name: displayName(context.user),
     signal: context.request.signal,
     access,
@@ -115,14 +96,11 @@ export const getDraftStream = payrollRoute({ permission: "payroll.read", params:
 });
 
 /** Where the person is in the grid, for the others' "also here" (ephemeral: never stored). */
-export const postPresence = payrollRoute(
-  { permission: "payroll.read", params: entryParams, body: draftPresenceBodySchema },
-  async (context) => {
-    const { kind } = context.params;
-    const company = await companyFromParam(context, context.params.companyId);
-    if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
-    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-    await publishPresence(key, { client: context.body.client, name: displayName(context.user), line: context.body.line });
-    return successResponse({});
-  },
-);
+export const postPresence = payrollRoute({ ...contract.announcePresence, permission: "payroll.read" }, async (context) => {
+  const { kind } = context.params;
+  const company = await companyFromParam(context, context.params.companyId);
+  if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
+  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+  await publishPresence(key, { client: context.body.client, name: displayName(context.user), line: context.body.line });
+  return successResponse({});
+});

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/http/api-error";
 import type { ApiErrorCode } from "@/lib/http/envelope";
 import { apiErrorCodeSchema } from "@/lib/http/envelope";
 import { withRoute } from "@/lib/http/server/route";
+import { trialBalanceContract } from "../../contract";
 import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { localToday } from "@/lib/dates/calendar";
@@ -54,7 +55,7 @@ function loadError(load: Exclude<PackLoad, { kind: "ok" }>): ApiError {
  * route file passes it in).
  */
 export function trialBalanceExport(failureKey: (code: ApiErrorCode) => MessageKey) {
-  return withRoute({}, async ({ request, user }) => {
+  return withRoute(trialBalanceContract.export, async ({ request, user }) => {
     const params = request.nextUrl.searchParams;
     const format = params.get("format");
     if (!isFormat(format)) throw new ApiError("bad_request", "format must be pdf, csv or xlsx.", { fields: { format: "invalid" } });

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { auditContract } from "@/lib/audit-trail/contract";
+import { monthCloseContract } from "@/lib/month-close/contract";
+import { payrollContract } from "@/lib/payroll/contract";
+import { entriesContract } from "@/lib/payroll/entries/contract";
+import { trialBalanceContract } from "@/lib/trial-balance/contract";
+import { workspacesContract } from "@/lib/workspaces/contract";
+import { contractClient } from "./client/api-client";
+import { COMMON_ERRORS, pathParamNames, type RouteContract } from "./contract";
+
+const contracts: Record<string, RouteContract>[] = [
+  auditContract,
+  monthCloseContract,
+  payrollContract,
+  entriesContract,
+  trialBalanceContract,
+  workspacesContract,
+];
+
+describe("route contracts", () => {
+  it("name each path param in the params schema, and no common error twice", () => {
+    for (const contract of contracts) {
+      for (const route of Object.values(contract)) {
+        const names = pathParamNames(route.path);
+        const shape = (route.params as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+        expect(Object.keys(shape).sort(), route.path).toEqual([...names].sort());
+        expect(
+          route.errors.filter((code) => (COMMON_ERRORS as readonly string[]).includes(code)),
+          route.path,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it("derive the URLs the routes always had", () => {
+    const entries = contractClient(entriesContract);
+    expect(entries.stream.href({ companyId: 1001, kind: "hours", period: "2026-03", since: 4, client: "abcdefgh" })).toBe(
+      "/api/payroll-entries/1001/hours/stream?period=2026-03&since=4&client=abcdefgh",
+    );
+    const payroll = contractClient(payrollContract);
+    expect(payroll.disconnect.href({ id: "a b" })).toBe("/api/payroll/connection?id=a+b");
+    expect(payroll.getImport.href({ importId: "x/y", report: "1" })).toBe("/api/payroll/imports/x%2Fy?report=1");
+    const trialBalance = contractClient(trialBalanceContract);
+    expect(trialBalance.export.href({ format: "pdf", columns: ["a", "b"] })).toBe(
+      "/api/trial-balance/export?format=pdf&columns=a&columns=b",
+    );
+  });
+});
