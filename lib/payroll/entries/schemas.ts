@@ -109,7 +109,7 @@ function employeeIdSchema(context: EntryContext) {
     .refine((id) => !context.employeeIds || context.employeeIds.has(id), "unknownEmployee");
 }
 
-const lineIdSchema = z.string().min(1).max(64);
+export const lineIdSchema = z.string().min(1).max(64);
 
 /** A stored line (draft, transfer) → the service's object; every field's issue names the field. */
 export function lineSchema(kind: EntryKind, context: EntryContext) {
@@ -162,7 +162,7 @@ export const storedLinesSchema = z
 const PERIOD = /^\d{4}-\d{2}$/;
 
 /** A line's revision as a save names it (0 and up; a draft's revisions start at 1). */
-const revisionSchema = z.number().int().min(0).max(MAX_STORED_INT);
+export const revisionSchema = z.number().int().min(0).max(MAX_STORED_INT);
 
 /**
  * A changed line with the revision of it the change builds on (none: a line new to the page),
