@@ -7,8 +7,8 @@ import { centsToDecimal } from "@/lib/money/decimal";
 import { isBlank, type GridLine, type PasteResult } from "@/lib/payroll/grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll/entries/kinds";
 import { CopyLineDialog } from "./copy-line-dialog";
-import { DraftSaver, type DraftSaverHandle } from "./draft-saver";
-import { newClientId, PresenceStore } from "./draft-sync";
+import { newClientId, PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
+import { CoEditing, type CoEditingHandle } from "./co-editing";
 import { EntryGrid } from "./entry-grid";
 import { PresenceList } from "./presence-list";
 import { GridToolbar } from "./grid-toolbar";
@@ -76,7 +76,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const [pasteNote, setPasteNote] = useState("");
   const [copyOpen, setCopyOpen] = useState(false);
   const gridArea = useRef<HTMLDivElement>(null);
-  const drafts = useRef<DraftSaverHandle>(null);
+  const drafts = useRef<CoEditingHandle>(null);
   // Live co-editing: this page's id in the draft's stream, who else is here, what the page was rendered from.
   const [client] = useState(newClientId);
   const [presence] = useState(() => new PresenceStore());
@@ -190,7 +190,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           {t("payrollEntries.rowsShown", { shown: rows.length, total: model.lines.length })}
           {pasteNote ? ` · ${pasteNote}` : ""}
         </p>
-        <DraftSaver
+        <CoEditing
           ref={drafts}
           model={model}
           companyId={companyId}

@@ -10,6 +10,3 @@ export const payrollEntriesKeys = {
   scope: (companyId: number, kind: EntryKind, period: string) => ["payroll-entries", companyId, kind, period] as const,
   draft: (companyId: number, kind: EntryKind, period: string) => [...payrollEntriesKeys.scope(companyId, kind, period), "draft"] as const,
 };
-
-export const entriesApiPath = (companyId: number, kind: EntryKind, resource: "draft") =>
-  `/api/payroll-entries/${companyId}/${kind}/${resource}`;

@@ -25,7 +25,7 @@ function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
 /**
  * The workbench's grid model: made once from what the server rendered, its version as React
  * sees it, and the locale followed. (Edits an earlier page left unsaved come back through the
- * draft saver: draft-backup.ts.)
+ * draft saver: lib/payroll/entries/client/draft-saver/local-backup.ts.)
  */
 export function useWorkbenchModel(input: WorkbenchModelInput, locale: "en" | "de"): { model: GridModel; version: number } {
   const { kind, period } = input;

@@ -195,7 +195,7 @@ function uniqueIds(lines: { id: string }[], ctx: z.RefinementCtx): void {
  * with the line's revision it builds on (`base`): those someone else changed since are refused
  * as conflicts, the others are written.
  */
-/** The grid's save: the lines changed and removed (also what the browser keeps until the server confirms it: components/payroll/grid/draft-backup.ts). */
+/** The grid's save: the lines changed and removed (also what the browser keeps until the server confirms it: lib/payroll/entries/client/draft-saver/local-backup.ts). */
 export const draftPatchBodySchema = z
   .object({
     period: z.string().regex(PERIOD),
