@@ -68,7 +68,10 @@ afterEach(() => vi.useRealTimers());
 describe("DraftSaver's flow", () => {
   it("debounces: saves 500 ms after the last edit, and within 1.2 s of the first while typing goes on", async () => {
     const model = newModel();
-    const send = vi.fn(async (): Promise<SaveAnswer> => ({ revision: 5, lineRevisions: { a: 5 } }));
+    const send = vi.fn(async (body: string): Promise<SaveAnswer> => {
+      void body;
+      return { revision: 5, lineRevisions: { a: 5 } };
+    });
     const saver = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup: null });
     const stop = saver.start();
     model.setText(model.lines[0]!, 2, "11");
@@ -173,12 +176,15 @@ describe("DraftSaver's flow", () => {
     expect([...storage.entries.keys()]).toEqual(["first"]);
 
     const model = newModel();
-    const send = vi.fn(async (): Promise<SaveAnswer> => ({ revision: 5, lineRevisions: { a: 5 } }));
+    const send = vi.fn(async (body: string): Promise<SaveAnswer> => {
+      void body;
+      return { revision: 5, lineRevisions: { a: 5 } };
+    });
     const next = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup: storage.page("second") });
     const stop = next.start();
     expect(model.lines[0]!.cells[2]).toBe("11");
     await vi.advanceTimersByTimeAsync(500);
-    expect(send.mock.calls.map((call) => amountsOf(call[0] as string))).toEqual([[["a", "11"]]]);
+    expect(send.mock.calls.map((call) => amountsOf(call[0]))).toEqual([[["a", "11"]]]);
     expect(storage.entries.size).toBe(0);
     stop();
   });
