@@ -33,7 +33,6 @@ export type DraftPresenceEvent = z.infer<typeof draftPresenceEventSchema>;
 
 /** A line a save wrote merged with cells someone else changed: as stored now, to be shown. */
 export const mergedLineSchema = changedLineSchema.omit({ deleted: true });
-export type MergedLine = z.infer<typeof mergedLineSchema>;
 
 /**
  * A line saved here that someone else changed first: their line (values null: they removed it;
