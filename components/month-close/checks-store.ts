@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from "react";
 import type { GridModel } from "@/lib/payroll/grid/model";
 import type { EntryKind } from "@/lib/payroll/entries/kinds";
+import { createStore } from "@/lib/store/store";
+import { useStore } from "@/lib/store/use-store";
 
 /**
  * What the grid page's parts share about the checks, outside React's tree (the grid, the Checks
@@ -21,24 +22,8 @@ export interface ChecksSummary {
   unacknowledged: number;
 }
 
-function store<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next: T) {
-      value = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-const grid = store<{ kind: EntryKind; model: GridModel } | null>(null);
-const summary = store<ChecksSummary | null>(null);
+const grid = createStore<{ kind: EntryKind; model: GridModel } | null>(null);
+const summary = createStore<ChecksSummary | null>(null);
 const jumps = new Set<(jump: CellJump) => void>();
 
 /** The workbench's model, for the checks; the returned function takes it back. */
@@ -51,7 +36,7 @@ export function publishGrid(kind: EntryKind, model: GridModel): () => void {
 }
 
 export function usePublishedGrid() {
-  return useSyncExternalStore(grid.subscribe, grid.get, () => null);
+  return useStore(grid);
 }
 
 export function publishChecksSummary(value: ChecksSummary | null): void {
@@ -60,7 +45,7 @@ export function publishChecksSummary(value: ChecksSummary | null): void {
 }
 
 export function useChecksSummary(): ChecksSummary | null {
-  return useSyncExternalStore(summary.subscribe, summary.get, () => null);
+  return useStore(summary);
 }
 
 /** The workbench listens for jumps to a cell of its own grid. */

@@ -1,12 +1,14 @@
 "use client";
 
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { displayValue } from "@/lib/payroll/grid/locale-input";
 import type { GridModel } from "@/lib/payroll/grid/model";
-import { whoSaved, type ConflictStore, type DraftConflict, type PresenceStore } from "./draft-sync";
+import { whoSaved, type ConflictStore, type DraftConflict } from "@/lib/payroll/entries/client/draft-saver/conflicts";
+import type { PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
+import { useStore } from "@/lib/store/use-store";
 
 interface ConflictDialogProps {
   store: ConflictStore;
@@ -25,8 +27,8 @@ interface ConflictDialogProps {
  */
 export function ConflictDialog({ store, presence, model, employees, columnLabels, onResolve }: ConflictDialogProps) {
   const t = useTranslations();
-  const conflicts = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const peers = useSyncExternalStore(presence.subscribe, presence.get, presence.get);
+  const conflicts = useStore(store);
+  const peers = useStore(presence);
   const [dismissed, setDismissed] = useState(false);
   if (!conflicts.length) {
     if (dismissed) setDismissed(false);

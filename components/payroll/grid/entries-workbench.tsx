@@ -4,18 +4,16 @@ import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/money/decimal";
-import { isBlank, type GridLine, type PasteResult } from "@/lib/payroll/grid/model";
+import { isBlank, type PasteResult } from "@/lib/payroll/grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll/entries/kinds";
 import { CopyLineDialog } from "./copy-line-dialog";
-import { DraftSaver, type DraftSaverHandle } from "./draft-saver";
-import { newClientId, PresenceStore } from "./draft-sync";
+import { newClientId, PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
+import { CoEditing, type CoEditingHandle } from "./co-editing";
 import { EntryGrid } from "./entry-grid";
 import { PresenceList } from "./presence-list";
 import { GridToolbar } from "./grid-toolbar";
-import { columnLabel, describeProblem } from "./messages";
 import { ProblemsPanel } from "./problems-panel";
 import { ReviewDialog } from "./review-dialog";
-import { selectionBounds, type GridSelection } from "./selection";
 import { StartFromTransfer, type StartFrom } from "./start-from-transfer";
 import { TotalsPanel } from "./totals-panel";
 import { TransferBar } from "./transfer-bar";
@@ -24,6 +22,9 @@ import { useTransferReview, type LastTransfer } from "./use-transfer-review";
 import { useAnnouncePresence } from "./use-draft-stream";
 import { useCheckJumps } from "./use-check-jumps";
 import { useWorkbenchModel } from "./use-workbench-model";
+import { useWorkbenchSelection } from "./use-workbench-selection";
+import { KeyboardHelp } from "./keyboard-help";
+import { useGridLabels } from "./use-grid-labels";
 
 export interface WorkbenchProps {
   kind: EntryKind;
@@ -45,8 +46,6 @@ export interface WorkbenchProps {
   /** Whose edits these are (`person/payroll connection`): where the browser keeps them until the server has them. */
   draftOwner: string;
 }
-
-const KEYBOARD_HELP = ["move", "leave", "edit", "commands"] as const;
 
 /**
  * The month's hours or extra payments of one company: grid, totals, problems, drafts and transfer.
@@ -72,63 +71,34 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   );
   const employees = useMemo(() => new Map(props.employees.map((employee) => [employee.id, employee.name])), [props.employees]);
   const { rows, lineNumbers, search, setSearch, filter, setFilter, showsAll } = useGridRows(model, version, employees);
-  const [selection, setSelection] = useState<GridSelection>({ row: 0, col: 0, anchorRow: 0, anchorCol: 0 });
   const [pasteNote, setPasteNote] = useState("");
   const [copyOpen, setCopyOpen] = useState(false);
   const gridArea = useRef<HTMLDivElement>(null);
-  const drafts = useRef<DraftSaverHandle>(null);
+  const drafts = useRef<CoEditingHandle>(null);
   // Live co-editing: this page's id in the draft's stream, who else is here, what the page was rendered from.
   const [client] = useState(newClientId);
   const [presence] = useState(() => new PresenceStore());
   const [initial] = useState(() => (props.draft ? { revision: props.draft.revision, lineRevisions: props.draft.lineRevisions } : null));
 
-  // Keep the selection inside the rows shown.
-  const maxRow = Math.max(0, rows.length - 1);
-  const clamped =
-    selection.row > maxRow || selection.anchorRow > maxRow
-      ? { ...selection, row: Math.min(selection.row, maxRow), anchorRow: Math.min(selection.anchorRow, maxRow) }
-      : selection;
-  const activeLine: GridLine | undefined = rows[clamped.row];
-  const columnLabels = useMemo(() => model.spec.columns.map((column) => columnLabel(t, column.key)), [model, t]);
-  const describe = useCallback((code: string) => describeProblem(t, code, locale), [t, locale]);
-  const cellLabel = useCallback(
-    (col: number, line: GridLine, lineNumber: number) =>
-      t("payrollEntries.cellLabel", {
-        column: columnLabels[col] ?? "",
-        employee: employees.get(line.employeeId) ?? `#${line.employeeId}`,
-        line: lineNumber,
-      }),
-    [t, columnLabels, employees],
-  );
+  const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+  const showAll = () => {
+    setSearch("");
+    setFilter("all");
+  };
+  const {
+    selection: clamped,
+    setSelection,
+    activeLine,
+    selectLine,
+    addLine,
+    removeLines,
+    fillDown,
+  } = useWorkbenchSelection({ model, rows, showsAll, showAll, focusGrid });
+  const { columnLabels, describe, cellLabel } = useGridLabels(model, employees);
   useAnnouncePresence({ companyId, kind, period, client, presence, line: activeLine?.id ?? null });
   const transfer = useTransferReview({ model, version, kind, lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer });
-  const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
-
-  const selectLine = (lineId: string, col: number) => {
-    let index = rows.findIndex((line) => line.id === lineId);
-    if (index < 0) {
-      setSearch("");
-      setFilter("all");
-      index = model.lines.findIndex((line) => line.id === lineId);
-    }
-    if (index < 0) return;
-    setSelection({ row: index, col: Math.max(0, col), anchorRow: index, anchorCol: Math.max(0, col) });
-    requestAnimationFrame(focusGrid);
-  };
 
   useCheckJumps(kind, model, selectLine);
-
-  const addLine = () => {
-    if (!activeLine) return;
-    const line = model.insertLineAfter(activeLine);
-    const index = model.lines.indexOf(line);
-    if (showsAll) setSelection({ row: index, col: 0, anchorRow: index, anchorCol: 0 });
-  };
-
-  const removeLines = () => {
-    const { top, bottom } = selectionBounds(clamped);
-    model.removeLines(rows.slice(top, bottom + 1));
-  };
 
   const onPasted = useCallback(
     (result: PasteResult) => {
@@ -146,14 +116,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   return (
     <div className="space-y-4">
       <p className="max-w-3xl text-sm text-slate-700">{t("payrollEntries.intro")}</p>
-      <details className="text-sm text-slate-700">
-        <summary className="cursor-pointer font-medium text-blue-800 underline">{t("payrollEntries.keyboardHelpTitle")}</summary>
-        <ul className="mt-1 max-w-3xl list-disc space-y-1 pl-5">
-          {KEYBOARD_HELP.map((key) => (
-            <li key={key}>{t(`payrollEntries.keyboardHelp.${key}`)}</li>
-          ))}
-        </ul>
-      </details>
+      <KeyboardHelp />
       <StartFromTransfer
         model={model}
         version={version}
@@ -176,10 +139,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         canCopyLine={activeLine !== undefined && !isBlank(activeLine.cells)}
         onUndo={() => model.undo()}
         onRedo={() => model.redo()}
-        onFillDown={() => {
-          const { top, bottom, left, right } = selectionBounds(clamped);
-          model.fillDown(rows, top, bottom, left, right);
-        }}
+        onFillDown={fillDown}
         onAddLine={addLine}
         onRemoveLines={removeLines}
         onCopyLine={() => setCopyOpen(true)}
@@ -190,7 +150,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           {t("payrollEntries.rowsShown", { shown: rows.length, total: model.lines.length })}
           {pasteNote ? ` · ${pasteNote}` : ""}
         </p>
-        <DraftSaver
+        <CoEditing
           ref={drafts}
           model={model}
           companyId={companyId}

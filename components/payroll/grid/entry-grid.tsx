@@ -9,11 +9,13 @@ import { canonicalize, displayValue } from "@/lib/payroll/grid/locale-input";
 import type { GridLine, GridModel, PasteResult } from "@/lib/payroll/grid/model";
 import { CellEditor, type EditMode, type EditorMove } from "./cell-editor";
 import { GridHeader } from "./grid-header";
+import { GridFocusRing, TypeOptions } from "./grid-parts";
 import { cellId, GridRow, ROW_HEIGHT, VIEWPORT_ROWS } from "./grid-row";
 import { selectionBounds, type GridSelection } from "./selection";
 import { useActiveCellInView } from "./use-active-cell-in-view";
 import { useGridClipboard } from "./use-grid-clipboard";
 import { useGridKeyboard } from "./use-grid-keyboard";
+import { useGridMouse } from "./use-grid-mouse";
 
 interface EntryGridProps {
   model: GridModel;
@@ -68,7 +70,6 @@ export function EntryGrid(props: EntryGridProps) {
   const [editingState, setEditing] = useState<Editing | null>(null);
   // An edit whose line was removed meanwhile (undo, another command) is over.
   const editing = editingState && model.lineById(editingState.lineId) ? editingState : null;
-  const dragging = useRef(false);
   const template = `minmax(12rem,1.4fr) ${columns.map((column) => (column.kind === "enum" ? "minmax(11rem,1.4fr)" : column.kind === "text" ? "minmax(6rem,1fr)" : "minmax(5.5rem,0.8fr)")).join(" ")} minmax(7rem,0.9fr) minmax(7rem,0.9fr)`;
   const activeLine = rows[selection.row];
   const viewportHeight = Math.min(VIEWPORT_ROWS + 1, rows.length + 1) * ROW_HEIGHT + 2;
@@ -134,18 +135,7 @@ export function EntryGrid(props: EntryGridProps) {
     [editing, model, move, focusGrid],
   );
 
-  function cellFromEvent(target: EventTarget): { row: number; col: number } | null {
-    const cell = (target as HTMLElement).closest<HTMLElement>("[data-row][data-col]");
-    if (!cell) return null;
-    const key = cell.dataset.col;
-    const col =
-      key === "computed"
-        ? columns.length
-        : key === "employee-total"
-          ? columns.length + 1
-          : columns.findIndex((column) => column.key === key);
-    return col < 0 ? null : { row: Number(cell.dataset.row), col };
-  }
+  const mouse = useGridMouse({ columns, rows, selection, onSelectionChange, editing, startEdit: () => startEdit("edit") });
 
   const { top, bottom, left, right } = selectionBounds(selection);
   const listId = `${gridId}-types`;
@@ -218,13 +208,7 @@ export function EntryGrid(props: EntryGridProps) {
 
   return (
     <div className="group/grid relative rounded-lg border border-slate-300 bg-white">
-      {typeColumn ? (
-        <datalist id={listId}>
-          {typeColumn.options?.map((option) => (
-            <option key={option.value} value={option.labels[locale]} />
-          ))}
-        </datalist>
-      ) : null}
+      <TypeOptions id={listId} column={typeColumn} locale={locale} />
       <div
         ref={scroller}
         role="grid"
@@ -240,28 +224,7 @@ export function EntryGrid(props: EntryGridProps) {
         onPaste={onPaste}
         onCopy={onCopy}
         onCut={onCut}
-        onMouseDown={(event) => {
-          const cell = cellFromEvent(event.target);
-          if (!cell || (editing && editing.lineId === rows[cell.row]?.id && editing.col === cell.col)) return;
-          dragging.current = true;
-          onSelectionChange(
-            event.shiftKey
-              ? { ...selection, row: cell.row, col: cell.col }
-              : { row: cell.row, col: cell.col, anchorRow: cell.row, anchorCol: cell.col },
-          );
-        }}
-        onMouseOver={(event) => {
-          if (!dragging.current || event.buttons !== 1) return;
-          const cell = cellFromEvent(event.target);
-          if (cell && (cell.row !== selection.row || cell.col !== selection.col))
-            onSelectionChange({ ...selection, row: cell.row, col: cell.col });
-        }}
-        onMouseUp={() => {
-          dragging.current = false;
-        }}
-        onDoubleClick={(event) => {
-          if (cellFromEvent(event.target)) startEdit("edit");
-        }}
+        {...mouse}
         // An opaque background lets the browser scroll the grid without repainting it. The focus ring is
         // the element after it.
         className="relative overflow-auto bg-white focus:outline-none"
@@ -279,15 +242,7 @@ export function EntryGrid(props: EntryGridProps) {
           {visible}
         </div>
       </div>
-      {/*
-       * The grid's focus ring, shown while the grid or its cell editor has keyboard focus. A layer of
-       * its own that only fades in and out: drawn on the grid itself, it was repainted with the
-       * whole grid's area whenever an edit started or ended.
-       */}
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 opacity-0 ring-2 ring-blue-600 will-change-[opacity] group-has-[:focus-visible]/grid:opacity-100"
-      />
+      <GridFocusRing />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
 import type { GridModel } from "@/lib/payroll/grid/model";
-import type { PresenceStore } from "./draft-sync";
+import type { PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
+import { useStore } from "@/lib/store/use-store";
 
 /**
  * Who else has this grid open, and on which row: "Also here: Anna Berg (row 12, Müller, Max)".
@@ -20,7 +20,7 @@ export function PresenceList({
   employees: ReadonlyMap<number, string>;
 }) {
   const t = useTranslations();
-  const peers = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const peers = useStore(store);
   const names = peers.map((peer) => {
     const index = peer.line === null ? -1 : model.lines.findIndex((line) => line.id === peer.line);
     const line = index >= 0 ? model.lines[index] : undefined;

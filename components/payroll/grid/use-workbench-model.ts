@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
+import { useStore } from "@/lib/store/use-store";
 import { GridModel } from "@/lib/payroll/grid/model";
 import { gridSpecFor, rateProposer } from "@/lib/payroll/entries/grid-spec";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll/entries/kinds";
@@ -24,7 +25,7 @@ function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
 /**
  * The workbench's grid model: made once from what the server rendered, its version as React
  * sees it, and the locale followed. (Edits an earlier page left unsaved come back through the
- * draft saver: draft-backup.ts.)
+ * draft saver: lib/payroll/entries/client/draft-saver/local-backup.ts.)
  */
 export function useWorkbenchModel(input: WorkbenchModelInput, locale: "en" | "de"): { model: GridModel; version: number } {
   const { kind, period } = input;
@@ -39,11 +40,7 @@ export function useWorkbenchModel(input: WorkbenchModelInput, locale: "en" | "de
     made.propose = rateProposer(kind, input.rememberedRates);
     return made;
   });
-  const version = useSyncExternalStore(
-    model.subscribe,
-    () => model.version,
-    () => model.version,
-  );
+  const version = useStore(model.versions, (versions) => versions.version);
 
   useEffect(() => {
     if (model.context.locale !== locale) model.setContext({ locale, month: period });

@@ -1,56 +1,19 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
 import { ENTRY_KINDS } from "./kinds";
+import { draftConflictDetailSchema, draftLinesEventSchema, draftPresenceEventSchema, draftSavedSchema } from "./draft-answers";
 import { draftPresenceBodySchema, entryDraftBodySchema, storedLineSchema } from "./schemas";
 
 /**
  * The monthly entries' routes (lib/http/contract.ts): a company's draft of one kind, saved by the
  * grid, its event stream and the editors' presence. Handlers: ./server/handlers.ts. The wire
- * shapes below are the ones the co-editing client reads (components/payroll/grid/draft-sync.ts).
+ * shapes are draft-answers.ts's, which the co-editing client (./client/draft-saver) reads too.
  */
 
 const entryParams = z.object({ companyId: z.string(), kind: z.enum(ENTRY_KINDS) });
 
-/** A line as stored now, at its revision. */
-const lineSchema = z.object({
-  id: z.string(),
-  revision: z.number().int(),
-  employee_id: z.number().int(),
-  values: z.record(z.string(), z.string()),
-});
-
-/** A `lines` event of the draft's stream: lines others saved since a revision, removed ones with `deleted`. */
-const remoteLinesSchema = z.object({ revision: z.number().int(), lines: z.array(lineSchema.extend({ deleted: z.boolean() })) });
-export type RemoteLines = z.infer<typeof remoteLinesSchema>;
-
-/** A `presence` event: someone with the draft open, the line they are on, `gone` when they left. */
-const presenceEventSchema = z.object({ client: z.string(), name: z.string(), line: z.string().nullable(), gone: z.boolean().optional() });
-export type PresenceEvent = z.infer<typeof presenceEventSchema>;
-
-/**
- * A line saved here that someone else changed first (in a 409 `draft_conflict`): their line
- * (values null: they removed it; `by`: who saved it, null when not known) and mine (null: I removed it).
- */
-const draftConflictSchema = z.object({
-  id: z.string(),
-  theirs: z.object({
-    revision: z.number().int(),
-    employee_id: z.number().int().nullable(),
-    values: z.record(z.string(), z.string()).nullable(),
-    by: z.string().nullable(),
-  }),
-  yours: storedLineSchema.nullable(),
-});
-export type DraftConflict = z.infer<typeof draftConflictSchema>;
-
 /** A save's answer: the draft's revision, and for a save of changed lines their revisions and the lines merged with others' cells. */
-const savedDraftSchema = z.object({
-  revision: z.number().int(),
-  updatedAt: z.string(),
-  lineRevisions: z.record(z.string(), z.number().int()).optional(),
-  merged: z.array(lineSchema).optional(),
-});
-export type SavedDraft = z.infer<typeof savedDraftSchema>;
+const savedDraftSchema = draftSavedSchema.partial().extend({ revision: draftSavedSchema.shape.revision, updatedAt: z.string() });
 
 export const entriesContract = defineContract({
   /** The draft of the company's current payroll month (null before the first save). */
@@ -85,7 +48,7 @@ export const entriesContract = defineContract({
     errors: ["forbidden", "unknown_company", "key_refused", "upstream_unreachable", "period_changed", "draft_conflict", "month_frozen"],
     errorExtras: {
       period_changed: z.object({ period: z.string() }),
-      draft_conflict: savedDraftSchema.omit({ updatedAt: true }).extend({ conflicts: z.array(draftConflictSchema) }),
+      draft_conflict: draftConflictDetailSchema,
     },
   },
   /** Where the person is in the grid, for the others' "also here" (never stored). */
@@ -97,7 +60,7 @@ export const entriesContract = defineContract({
     response: z.object({}),
     errors: ["forbidden", "unknown_company", "period_changed"],
   },
-  /** Server-sent events: `lines` (remoteLinesSchema, id: the revision) and `presence` (presenceEventSchema). */
+  /** Server-sent events: `lines` (draft-answers.ts, id: the revision) and `presence`. */
   stream: {
     method: "GET",
     path: "/api/payroll-entries/:companyId/:kind/stream",
@@ -109,7 +72,7 @@ export const entriesContract = defineContract({
     }),
     queryRefusal: { code: "invalid", message: "period, since and client are required." },
     response: "events",
-    events: { lines: remoteLinesSchema, presence: presenceEventSchema },
+    events: { lines: draftLinesEventSchema, presence: draftPresenceEventSchema },
     errors: ["forbidden", "unknown_company", "period_changed"],
   },
 });

@@ -109,7 +109,7 @@ function employeeIdSchema(context: EntryContext) {
     .refine((id) => !context.employeeIds || context.employeeIds.has(id), "unknownEmployee");
 }
 
-const lineIdSchema = z.string().min(1).max(64);
+export const lineIdSchema = z.string().min(1).max(64);
 
 /** A stored line (draft, transfer) → the service's object; every field's issue names the field. */
 export function lineSchema(kind: EntryKind, context: EntryContext) {
@@ -162,7 +162,7 @@ export const storedLinesSchema = z
 const PERIOD = /^\d{4}-\d{2}$/;
 
 /** A line's revision as a save names it (0 and up; a draft's revisions start at 1). */
-const revisionSchema = z.number().int().min(0).max(MAX_STORED_INT);
+export const revisionSchema = z.number().int().min(0).max(MAX_STORED_INT);
 
 /**
  * A changed line with the revision of it the change builds on (none: a line new to the page),
@@ -195,7 +195,7 @@ function uniqueIds(lines: { id: string }[], ctx: z.RefinementCtx): void {
  * with the line's revision it builds on (`base`): those someone else changed since are refused
  * as conflicts, the others are written.
  */
-/** The grid's save: the lines changed and removed (also what the browser keeps until the server confirms it: components/payroll/grid/draft-backup.ts). */
+/** The grid's save: the lines changed and removed (also what the browser keeps until the server confirms it: lib/payroll/entries/client/draft-saver/local-backup.ts). */
 export const draftPatchBodySchema = z
   .object({
     period: z.string().regex(PERIOD),

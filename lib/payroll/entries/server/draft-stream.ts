@@ -1,7 +1,8 @@
 import "server-only";
 import { sessionCache, type UserChangeListener } from "@/lib/auth/server/session-cache";
 import { draftHub, draftKeyText, type DraftEvent, type DraftHub, type Presence } from "./draft-hub";
-import { linesChangedSince, type ChangedLine, type DraftKey } from "./drafts";
+import type { ChangedLine } from "../draft-answers";
+import { linesChangedSince, type DraftKey } from "./drafts";
 
 /**
  * A draft's changes as server-sent events, for one open grid:

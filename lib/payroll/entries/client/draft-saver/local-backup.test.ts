@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { draftBackupKey, localDraftBackup } from "./draft-backup";
+import { draftBackupKey, localDraftBackup } from "./local-backup";
 
 /** The browser's localStorage, as far as the backup uses it. */
 class MemoryStorage {

@@ -77,7 +77,7 @@ export function parseBackup(text: string | null, period: string): Backup | null 
   }
 }
 
-/** What restoring asks of the page's knowledge of the server: a removed or vanished line's revision as the earlier page knew it. */
+/** What restoring asks of the page's knowledge of the server (server-copy.ts): a removed or vanished line's revision as the earlier page knew it. */
 interface RestoreTarget {
   assumeRevision(id: string, revision: number): void;
 }

@@ -1,23 +1,25 @@
 "use client";
 
-import { memo, useCallback, useImperativeHandle, useSyncExternalStore, type Ref } from "react";
+import { memo, useCallback, useImperativeHandle, type Ref } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
+import type { DraftLinesEvent } from "@/lib/payroll/entries/draft-answers";
+import type { PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
+import type { DraftStatus, DraftStatusStore } from "@/lib/payroll/entries/client/draft-saver/save-status";
+import { useStore } from "@/lib/store/use-store";
 import { ConflictDialog } from "./conflict-dialog";
-import type { PresenceStore, RemoteLines } from "./draft-sync";
 import { Button } from "@/components/ui/button";
-import type { DraftStatus, DraftStatusStore } from "./draft-status";
 import { useDraftSaver, type DraftSaverInput } from "./use-draft-saver";
 import { useDraftStream } from "./use-draft-stream";
 
-export interface DraftSaverHandle {
+export interface CoEditingHandle {
   /** Saves what is unsaved now; resolves when the save has ended. */
   flush: () => Promise<void>;
 }
 
-interface DraftSaverProps extends DraftSaverInput {
-  ref: Ref<DraftSaverHandle>;
+interface CoEditingProps extends DraftSaverInput {
+  ref: Ref<CoEditingHandle>;
   /** This page's id in the draft's stream, and where others' presence goes. */
   client: string;
   presence: PresenceStore;
@@ -32,7 +34,7 @@ interface DraftSaverProps extends DraftSaverInput {
  * workbench reaches `flush` through `ref`. Its props do not change with edits (memo): typing
  * does not re-render it.
  */
-export const DraftSaver = memo(function DraftSaver({
+export const CoEditing = memo(function CoEditing({
   ref,
   model,
   companyId,
@@ -44,10 +46,10 @@ export const DraftSaver = memo(function DraftSaver({
   presence,
   employees,
   columnLabels,
-}: DraftSaverProps) {
+}: CoEditingProps) {
   const saver = useDraftSaver({ model, companyId, kind, period, initial, owner });
   const flush = useCallback(() => saver.flush(), [saver]);
-  const applyRemote = useCallback((lines: RemoteLines) => saver.applyRemote(lines), [saver]);
+  const applyRemote = useCallback((lines: DraftLinesEvent) => saver.applyRemote(lines), [saver]);
   const resolve = useCallback((id: string, keep: "theirs" | "mine") => saver.resolve(id, keep), [saver]);
   useDraftStream({ companyId, kind, period, since: initial?.revision ?? 0, client, presence, onLines: applyRemote });
   useImperativeHandle(ref, () => ({ flush }), [flush]);
@@ -81,7 +83,7 @@ const STATE_TEXT: Record<DraftStatus["state"], MessageKey> = {
 function DraftIndicator({ store, onRetry }: { store: DraftStatusStore; onRetry: () => Promise<void> }) {
   const t = useTranslations();
   const locale = useLocale();
-  const status = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const status = useStore(store);
   if (status.state === "saved" && !status.at) return null;
   const at = status.state === "saved" ? status.at : status.state === "failed" ? status.retryAt : null;
   const time = at ? formatDate(locale, at, { timeStyle: "medium" }) : "";

@@ -1,14 +1,15 @@
 import type { GridModel, RemoteLineChange } from "@/lib/payroll/grid/model";
-import { draftPatch, savedLine, type DraftPatch, type SavedLine } from "./draft-body";
-import type { ConflictStore, DraftConflict, RemoteLines } from "./draft-sync";
+import type { DraftLinesEvent } from "@/lib/payroll/entries/draft-answers";
+import type { ConflictStore, DraftConflict } from "./conflicts";
+import { draftPatch, savedLine, type DraftPatch, type SavedLine } from "./save-body";
 
 /**
  * What a page knows of the server's copy of its draft, for live co-editing: each line's server
  * revision (what a save names as its base), each line as last saved (what is unsaved), and the
- * conflicts awaiting a choice (those lines are not sent). The saver (use-draft-saver.ts) keeps
+ * conflicts awaiting a choice (those lines are not sent). The saver (saver.ts) keeps
  * one per open grid; this class decides, the saver sends and schedules.
  */
-export class DraftSyncState {
+export class ServerCopy {
   private readonly serverRevs: Map<string, number>;
   private readonly saved: Map<string, SavedLine>;
   private readonly held = new Map<string, DraftConflict>();
@@ -25,7 +26,7 @@ export class DraftSyncState {
 
   /**
    * Everything not yet confirmed by the server, held conflicts included, as a save's body (what
-   * the browser keeps until then: draft-backup.ts), or null when nothing is.
+   * the browser keeps until then: local-backup.ts), or null when nothing is.
    */
   unconfirmed(): string | null {
     return draftPatch(this.model, this.period, this.saved, this.serverRevs, new Set())?.body ?? null;
@@ -79,7 +80,7 @@ export class DraftSyncState {
    * saved, other content is left for this page's save to meet as a conflict (never overwritten
    * unseen). A held conflict's "theirs" becomes the newer line.
    */
-  remote({ lines }: RemoteLines): RemoteLineChange[] {
+  remote({ lines }: DraftLinesEvent): RemoteLineChange[] {
     const shown: RemoteLineChange[] = [];
     for (const remote of lines) {
       if ((this.serverRevs.get(remote.id) ?? -1) >= remote.revision) continue;

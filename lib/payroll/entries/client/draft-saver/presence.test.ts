@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PEER_TIMEOUT_MS, PresenceStore, whoSaved, type DraftConflict } from "./draft-sync";
+import { whoSaved, type DraftConflict } from "./conflicts";
+import { PEER_TIMEOUT_MS, PresenceStore } from "./presence";
 
 describe("PresenceStore", () => {
   it("lists others by name with their line, counts newcomers, forgets those gone or silent", () => {

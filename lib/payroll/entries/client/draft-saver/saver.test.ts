@@ -3,8 +3,8 @@ import { ApiRequestError } from "@/lib/http/client/browser-fetch";
 import { GridModel } from "@/lib/payroll/grid/model";
 import { gridSpecFor } from "@/lib/payroll/entries/grid-spec";
 import { draftPatchBodySchema } from "@/lib/payroll/entries/schemas";
-import type { DraftBackupStorage } from "./draft-backup";
-import { DraftSaverCore, type SaveAnswer } from "./draft-saver-core";
+import type { DraftBackupStorage } from "./local-backup";
+import { DraftSaver, type SaveAnswer } from "./saver";
 
 const MONTH = "2026-11";
 
@@ -43,7 +43,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe("DraftSaverCore", () => {
+describe("DraftSaver", () => {
   it("tries a failed save again by itself, says when, and keeps the edits in the browser until the server has them", async () => {
     const model = newModel();
     const backup = memoryBackup();
@@ -54,7 +54,7 @@ describe("DraftSaverCore", () => {
       if (!serverUp) throw unreachable();
       return { revision: 5, lineRevisions: { a: 5 } };
     });
-    const saver = new DraftSaverCore({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup });
+    const saver = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup });
     const stop = saver.start();
     model.setText(model.lines[0]!, 2, "11");
     // Kept at once, before any save: a crash now loses nothing.
@@ -82,7 +82,7 @@ describe("DraftSaverCore", () => {
   it("restores the edits an earlier page left unconfirmed and saves them, a cell someone else changed meanwhile built on the old value", async () => {
     const backup = memoryBackup();
     const first = newModel();
-    const failing = new DraftSaverCore({
+    const failing = new DraftSaver({
       model: first,
       period: MONTH,
       lineRevisions: { a: 3, b: 4 },
@@ -112,7 +112,7 @@ describe("DraftSaverCore", () => {
       void body;
       return { revision: 7, lineRevisions: { a: 7 } };
     });
-    const saver = new DraftSaverCore({ model, period: MONTH, lineRevisions: { a: 3, b: 6 }, send, backup });
+    const saver = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 6 }, send, backup });
     const stop = saver.start();
     expect(model.lines.map((line) => line.cells[2])).toEqual(["11", "21", "5"]);
     await vi.advanceTimersByTimeAsync(500);
@@ -133,7 +133,7 @@ describe("DraftSaverCore", () => {
       lineRevisions: { a: 6 },
       merged: [{ id: "a", revision: 6, employee_id: 1, values: { type: "BONUS_PAYMENT", count: "4", amount: "11" } }],
     });
-    const saver = new DraftSaverCore({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup: null });
+    const saver = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup: null });
     const stop = saver.start();
     model.setText(model.lines[0]!, 2, "11");
     await vi.advanceTimersByTimeAsync(500);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GridModel } from "@/lib/payroll/grid/model";
 import { gridSpecFor } from "@/lib/payroll/entries/grid-spec";
-import { ConflictStore } from "./draft-sync";
-import { DraftSyncState } from "./draft-sync-state";
+import { createConflictStore } from "./conflicts";
+import { ServerCopy } from "./server-copy";
 
 const MONTH = "2026-11";
 
@@ -16,8 +16,8 @@ function setup() {
       { id: "b", employeeId: 2, cells: ["BONUS_PAYMENT", "1", "20"] },
     ],
   );
-  const conflicts = new ConflictStore();
-  const sync = new DraftSyncState(model, MONTH, { a: 3, b: 4 }, conflicts);
+  const conflicts = createConflictStore();
+  const sync = new ServerCopy(model, MONTH, { a: 3, b: 4 }, conflicts);
   const body = () =>
     JSON.parse(sync.patch()?.body ?? "null") as {
       changes: { id: string; base?: number; was?: Record<string, string> }[];
@@ -33,7 +33,7 @@ function setup() {
   return { model, conflicts, sync, body, remoteLine };
 }
 
-describe("DraftSyncState", () => {
+describe("ServerCopy", () => {
   it("shows others' lines, skips what it knows, and never overwrites an unsaved edit of the same line", () => {
     const { model, sync, body, remoteLine } = setup();
     const [a, b] = model.lines;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GridModel } from "@/lib/payroll/grid/model";
 import { gridSpecFor } from "@/lib/payroll/entries/grid-spec";
 import { entryDraftBodySchema } from "@/lib/payroll/entries/schemas";
-import { draftPatch, savedLine, type SavedLine } from "./draft-body";
+import { draftPatch, savedLine, type SavedLine } from "./save-body";
 
 describe("draftPatch", () => {
   it("sends the lines changed since the last save with their base revisions, and the removed ones, following edits although line JSON is cached", () => {

@@ -1,12 +1,11 @@
-import { errorBody } from "@/components/ui/error-text";
 import { ApiRequestError } from "@/lib/http/client/browser-fetch";
-import type { SavedDraft } from "@/lib/payroll/entries/contract";
+import type { DraftConflictDetail, DraftLinesEvent, DraftSaved } from "@/lib/payroll/entries/draft-answers";
 import type { GridModel, RemoteLineChange } from "@/lib/payroll/grid/model";
-import type { DraftPatch } from "./draft-body";
-import { parseBackup, restoreBackup, type DraftBackupStorage } from "./draft-backup";
-import { ConflictStore, type DraftConflict, type RemoteLines } from "./draft-sync";
-import { DraftSyncState } from "./draft-sync-state";
-import { DraftStatusStore } from "./draft-status";
+import { createConflictStore } from "./conflicts";
+import { parseBackup, restoreBackup, type DraftBackupStorage } from "./local-backup";
+import type { DraftPatch } from "./save-body";
+import { createStatusStore } from "./save-status";
+import { ServerCopy } from "./server-copy";
 
 /** Quiet time after an edit before saving, and the longest an edit waits while typing goes on: saved within 2 s. */
 const QUIET_MS = 500;
@@ -14,17 +13,23 @@ const MAX_WAIT_MS = 1_200;
 /** After failed saves the next try waits 2 s, 4 s, … 30 s instead of hammering the server. */
 const MAX_RETRY_WAIT_MS = 30_000;
 
-/** What a save answers (lib/payroll/entries/server/handlers.ts), and what a conflict's 409 carries besides. */
-export type SaveAnswer = Partial<Pick<SavedDraft, "revision" | "lineRevisions" | "merged">>;
+/** What a save answers (draft-answers.ts): each part may be missing (an older server), and counts as empty then. */
+export type SaveAnswer = Partial<DraftSaved>;
 
-export interface DraftSaverCoreOptions {
+/** The code of a failed save's error: the month went into review meanwhile (409 month_frozen). */
+function isFrozen(error: unknown): boolean {
+  const code = error instanceof ApiRequestError ? error.body.code : (error as { code?: unknown } | null)?.code;
+  return code === "month_frozen";
+}
+
+export interface DraftSaverOptions {
   model: GridModel;
   period: string;
   /** Each stored line's revision, as the page was rendered. */
   lineRevisions: Readonly<Record<string, number>>;
-  /** Sends a save's body (PUT of the draft): the answer, or an ApiRequestError (a 409 `draft_conflict` with its detail). */
+  /** Sends a save's body (requests.ts `sendDraftSave`): the answer, or an ApiRequestError (a 409 `draft_conflict` with its detail). */
   send: (body: string, keepalive: boolean) => Promise<SaveAnswer>;
-  /** Where edits not yet confirmed are kept meanwhile (draft-backup.ts); null: nowhere (a reader's grid). */
+  /** Where edits not yet confirmed are kept meanwhile (local-backup.ts); null: nowhere (a reader's grid). */
   backup: DraftBackupStorage | null;
   /** Commits an open cell editor's text now (before the page is left). */
   commitOpenEdit?: () => void;
@@ -32,20 +37,23 @@ export interface DraftSaverCoreOptions {
 
 /**
  * Saves a grid's draft on the server after every change, without React (the hook
- * use-draft-saver.ts wires it to the page; tests drive it with fake timers): debounced (saved
+ * components/payroll/grid/use-draft-saver.ts wires it to the page; tests drive it with fake
+ * timers): debounced (saved
  * within 2 s), one request at a time, the lines changed and removed since the last save, each
  * changed cell with the value its edit began from. Lines someone else changed meanwhile come
  * back as conflicts: held (not sent again) until the person chooses (`resolve`). Lines others
  * saved arrive through `applyRemote` and are shown, except over this person's unsaved edit of
  * the same line: that save meets them (merged, or a conflict). A failed save is tried again by
  * itself, later each time (the status says when); until the server confirms them, the edits are
- * kept in the browser (`backup`) and restored by `start` on the next page of the draft.
+ * kept in the browser (`backup`) and restored by `start` on the next page of the draft (the
+ * hand-off: page-leave.ts saves with a request that outlives the page, and whatever it could not
+ * send is taken by the next page).
  */
-export class DraftSaverCore {
-  readonly status = new DraftStatusStore();
-  readonly conflicts = new ConflictStore();
+export class DraftSaver {
+  readonly status = createStatusStore();
+  readonly conflicts = createConflictStore();
   private readonly model: GridModel;
-  private readonly sync: DraftSyncState;
+  private readonly sync: ServerCopy;
   private savedVersion: number;
   private firstUnsaved: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -62,10 +70,10 @@ export class DraftSaverCore {
   // The save under way (its lines, for a save sent while leaving that may overtake it).
   private sending: DraftPatch | null = null;
 
-  constructor(private readonly options: DraftSaverCoreOptions) {
+  constructor(private readonly options: DraftSaverOptions) {
     this.model = options.model;
     this.savedVersion = options.model.version;
-    this.sync = new DraftSyncState(options.model, options.period, options.lineRevisions, this.conflicts);
+    this.sync = new ServerCopy(options.model, options.period, options.lineRevisions, this.conflicts);
   }
 
   /** Restores what an earlier page of this draft left unconfirmed, then saves after every change; returns the stop. */
@@ -95,7 +103,7 @@ export class DraftSaverCore {
   }
 
   /** Lines someone else saved (from the draft's event stream). */
-  applyRemote(changes: RemoteLines): void {
+  applyRemote(changes: DraftLinesEvent): void {
     this.show(this.sync.remote(changes));
   }
 
@@ -158,7 +166,7 @@ export class DraftSaverCore {
     else backup.clear();
   }
 
-  private async saveNow(prepared?: ReturnType<DraftSaverCore["prepare"]>, keepalive = false): Promise<void> {
+  private async saveNow(prepared?: ReturnType<DraftSaver["prepare"]>, keepalive = false): Promise<void> {
     if (!prepared && this.model.version === this.savedVersion) return;
     const { version, patch } = prepared ?? this.prepare();
     if (!patch) {
@@ -172,13 +180,13 @@ export class DraftSaverCore {
     this.sending = patch;
     try {
       let answer: SaveAnswer;
-      let found: DraftConflict[] = [];
+      let found: DraftConflictDetail["conflicts"] = [];
       try {
         answer = await this.options.send(patch.body, keepalive);
       } catch (error) {
         if (!(error instanceof ApiRequestError) || error.body.code !== "draft_conflict") throw error;
         // Someone else changed some of these cells meanwhile: the others were saved.
-        const extra = error.body as unknown as SaveAnswer & { conflicts?: DraftConflict[] };
+        const extra = error.body as Partial<DraftConflictDetail>;
         answer = { lineRevisions: extra.lineRevisions ?? {}, merged: extra.merged ?? [] };
         found = extra.conflicts ?? [];
       }
@@ -196,7 +204,7 @@ export class DraftSaverCore {
       // Not saved: the next save sends the same lines again, by itself (`schedule` after the queue).
       // The month went into review meanwhile (409 month_frozen): the typed values stay in the grid, said so.
       this.failures += 1;
-      this.status.set(errorBody(error).code === "month_frozen" ? { state: "frozen" } : { state: "failed", retryAt: null });
+      this.status.set(isFrozen(error) ? { state: "frozen" } : { state: "failed", retryAt: null });
       // Tried again by itself, later each time (also after a save asked for, e.g. before submitting).
       if (!keepalive) this.schedule();
     } finally {
