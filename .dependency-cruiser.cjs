@@ -20,7 +20,10 @@ const LAYERS = [
   ["feature month close", ["^lib/month-close/"]],
   ["sign-in: the OAuth flow joining session, accounting and workspaces", ["^lib/sign-in/"]],
   ["audit trail: the page and export, every feature's presenters", ["^lib/audit-trail/"]],
-  ["composition root: the job registry, test controls, process patches, the HTTP server's method filter", ["^lib/composition/", "^lib/server/patches/"]],
+  [
+    "composition root: the job registry, test controls, process patches, the HTTP server's method filter",
+    ["^lib/composition/", "^lib/server/patches/"],
+  ],
   ["components", ["^components/"]],
   ["app: routes, pages, instrumentation, proxy", ["^app/", "^(instrumentation|proxy|server)\\.ts$"]],
 ];

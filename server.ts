@@ -17,7 +17,8 @@ import { listenOn } from "@/scripts/lib/app-listen";
 const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } } });
 const port = Number(values.port);
 if (!Number.isInteger(port) || !values.host) throw new Error("Usage: app-server --port <port> --host <address>");
-if (process.env.NODE_ENV !== "production") throw new Error(`NODE_ENV is ${process.env.NODE_ENV ?? "unset"}: the app server runs the production build only`);
+if (process.env.NODE_ENV !== "production")
+  throw new Error(`NODE_ENV is ${process.env.NODE_ENV ?? "unset"}: the app server runs the production build only`);
 const { address, nextHostname } = listenOn(values.host);
 
 const startedAt = performance.now();
@@ -41,7 +42,9 @@ server.on("error", (error) => {
   process.exit(1);
 });
 await new Promise<void>((resolve) => server.listen(port, address, resolve));
-console.log(`Ready on http://${nextHostname.includes(":") ? `[${nextHostname}]` : nextHostname}:${port} (listening on ${address}) in ${Math.round(performance.now() - startedAt)} ms`);
+console.log(
+  `Ready on http://${nextHostname.includes(":") ? `[${nextHostname}]` : nextHostname}:${port} (listening on ${address}) in ${Math.round(performance.now() - startedAt)} ms`,
+);
 
 let stopping = false;
 function stop(signal: "SIGINT" | "SIGTERM"): void {

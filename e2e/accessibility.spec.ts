@@ -28,7 +28,12 @@ async function audit(page: Page, name: string, findings: Finding[]) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   for (const violation of results.violations) {
     if (violation.impact !== "serious" && violation.impact !== "critical") continue;
-    findings.push({ page: name, rule: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(" ")) });
+    findings.push({
+      page: name,
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    });
   }
 }
 

@@ -19,7 +19,9 @@ async function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; culp
       // Only the outermost element that sticks out is named, not its children.
       const parent = element.parentElement?.getBoundingClientRect();
       if (parent && parent.right > width + 0.5) continue;
-      culprits.push(`${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").slice(0, 80)} right=${Math.round(box.right)}`);
+      culprits.push(
+        `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").slice(0, 80)} right=${Math.round(box.right)}`,
+      );
     }
     return { scrollWidth: document.documentElement.scrollWidth, culprits: culprits.slice(0, 8) };
   });

@@ -30,7 +30,10 @@ export const test = base.extend<object, { appPair: AppPair }>({
       // A clean sandbox first: a later reset would forget the registration made here, so no spec of the pair resets.
       await control("POST", "/reset");
       const database = await migratedDatabase();
-      const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: Record<string, string>; payroll: { base_url: string } };
+      const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
+        accounting: Record<string, string>;
+        payroll: { base_url: string };
+      };
       const client = await control<{ client_id: string; client_secret: string }>("POST", "/clients", {
         name: "Ledgerlane (two app processes)",
         redirect_uris: urls.map((url) => `${url}/api/auth/callback/accounting`),

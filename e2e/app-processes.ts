@@ -49,10 +49,10 @@ async function runTemplate(admin: string): Promise<{ name: string; roles: Databa
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
-    const { rows } = await client.query<{ complete: boolean }>("SELECT shobj_description(oid, 'pg_database') = $2 AS complete FROM pg_database WHERE datname = $1", [
-      name,
-      TEMPLATE_COMPLETE,
-    ]);
+    const { rows } = await client.query<{ complete: boolean }>(
+      "SELECT shobj_description(oid, 'pg_database') = $2 AS complete FROM pg_database WHERE datname = $1",
+      [name, TEMPLATE_COMPLETE],
+    );
     if (rows[0]?.complete) return { name, roles: await ensureDatabaseRoles(databaseUrl(admin, name)) };
     const roles = await createMigratedTemplate(admin, name);
     await client.query(`COMMENT ON DATABASE ${pg.escapeIdentifier(name)} IS ${pg.escapeLiteral(TEMPLATE_COMPLETE)}`);
@@ -106,7 +106,9 @@ function appReady(child: ChildProcess, logs: string[]): Promise<void> {
       resolve();
     };
     child.stdout?.on("data", onData);
-    child.once("exit", (code, signal) => reject(new Error(`the app server exited before it was ready (${signal ?? `code ${code}`}):\n${logs.join("").slice(-3000)}`)));
+    child.once("exit", (code, signal) =>
+      reject(new Error(`the app server exited before it was ready (${signal ?? `code ${code}`}):\n${logs.join("").slice(-3000)}`)),
+    );
   });
 }
 

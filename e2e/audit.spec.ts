@@ -69,7 +69,9 @@ test("a draft change and an invitation are in the audit trail, filtered, in Germ
   // The transfer's total in euros, and its month steps without an alarm.
   await expect(entries.filter({ hasText: "Hours: 1 line, total 505.50, sent." }).first()).toBeVisible();
   await expect(entries.filter({ hasText: "Transfer started:" }).first()).toContainText("Transfer started: Approved → Transferring (round");
-  await expect(entries.filter({ hasText: "Transfer answered:" }).first()).toContainText("Transfer answered: Transferring → Transferred (round");
+  await expect(entries.filter({ hasText: "Transfer answered:" }).first()).toContainText(
+    "Transfer answered: Transferring → Transferred (round",
+  );
   const invitationEntry = entries.filter({ hasText: "Invitation created" }).first();
   await expect(invitationEntry).toBeVisible();
 
@@ -94,7 +96,11 @@ test("a draft change and an invitation are in the audit trail, filtered, in Germ
   const [english] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   const englishCsv = await csvOf(english);
   expect(englishCsv.startsWith("\uFEFFWhen,Who,Change,Company,Payroll month,Details,Line,Field,Old value,New value\r\n")).toBe(true);
-  expect(englishCsv).toMatch(new RegExp(`\\r\\n\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d CES?T,[^,]+,Draft changed,Bäckerei Krüger GmbH \\(1001\\),\\d{4}-\\d\\d,Hours: 1 line changed\\.,Employee 1 ${name},Hours,8,7\\.5\\r\\n`));
+  expect(englishCsv).toMatch(
+    new RegExp(
+      `\\r\\n\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d CES?T,[^,]+,Draft changed,Bäckerei Krüger GmbH \\(1001\\),\\d{4}-\\d\\d,Hours: 1 line changed\\.,Employee 1 ${name},Hours,8,7\\.5\\r\\n`,
+    ),
+  );
   expect(englishCsv).toContain("Invitation created");
   expect(englishCsv).toContain('"Hours: 1 line, total 505.50, sent. Outcome: ');
 
@@ -108,15 +114,25 @@ test("a draft change and an invitation are in the audit trail, filtered, in Germ
   await context.addCookies([{ name: "locale", value: "de", url: page.url() }]);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Änderungsprotokoll");
-  const germanDraft = page.getByRole("list", { name: "Protokolleinträge" }).locator(":scope > li").filter({ hasText: "Stunden: 8 → 7,5" }).first();
+  const germanDraft = page
+    .getByRole("list", { name: "Protokolleinträge" })
+    .locator(":scope > li")
+    .filter({ hasText: "Stunden: 8 → 7,5" })
+    .first();
   await expect(germanDraft).toContainText("Entwurf geändert");
   await expect(germanDraft).toContainText(/\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d MES?Z/);
   await expect(germanDraft).toContainText(`Mitarbeiter 1 ${name}`);
   await expect(page.getByRole("list", { name: "Protokolleinträge" }).getByText("Einladung erstellt").first()).toBeVisible();
   const [german] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "CSV exportieren" }).click()]);
   const germanCsv = await csvOf(german);
-  expect(germanCsv.startsWith("\uFEFFWann;Wer;Änderung;Firma;Abrechnungsmonat;Einzelheiten;Zeile;Feld;Alter Wert;Neuer Wert\r\n")).toBe(true);
-  expect(germanCsv).toMatch(new RegExp(`\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d MES?Z;[^;]+;Entwurf geändert;Bäckerei Krüger GmbH \\(1001\\);\\d{4}-\\d\\d;Stunden: 1 Zeile geändert\\.;Mitarbeiter 1 ${name};Stunden;8;7,5\\r\\n`));
+  expect(germanCsv.startsWith("\uFEFFWann;Wer;Änderung;Firma;Abrechnungsmonat;Einzelheiten;Zeile;Feld;Alter Wert;Neuer Wert\r\n")).toBe(
+    true,
+  );
+  expect(germanCsv).toMatch(
+    new RegExp(
+      `\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d MES?Z;[^;]+;Entwurf geändert;Bäckerei Krüger GmbH \\(1001\\);\\d{4}-\\d\\d;Stunden: 1 Zeile geändert\\.;Mitarbeiter 1 ${name};Stunden;8;7,5\\r\\n`,
+    ),
+  );
   expect(germanCsv).toContain("Einladung erstellt");
   expect(germanCsv).toContain(";Stunden: 1 Zeile, Summe 505,50, übertragen. Ergebnis: ");
 });

@@ -20,9 +20,15 @@ async function clean() {
 test.beforeEach(clean);
 test.afterAll(clean);
 
-const employeeRow = (page: Page, id: number) => page.getByRole("table", { name: /^(Employees|Beschäftigte)$/ }).getByRole("row").filter({ has: page.getByRole("cell", { name: String(id), exact: true }) });
+const employeeRow = (page: Page, id: number) =>
+  page
+    .getByRole("table", { name: /^(Employees|Beschäftigte)$/ })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: String(id), exact: true }) });
 
-test("confirm the proposed Land, change the hours limit, give an employee the minijob cap; reload, audit trail, German", async ({ page }) => {
+test("confirm the proposed Land, change the hours limit, give an employee the minijob cap; reload, audit trail, German", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const errors = collectConsoleErrors(page);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);

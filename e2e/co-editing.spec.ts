@@ -57,7 +57,10 @@ async function openHours(page: Page): Promise<void> {
   await expect(page.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toBeVisible();
 }
 
-test("an owner invites a clerk, who types in the shared month; the owner sees it live, a same-cell conflict is chosen, the audit trail and its CSV hold both changes, and the removed clerk is refused", async ({ browser, appPair }) => {
+test("an owner invites a clerk, who types in the shared month; the owner sees it live, a same-cell conflict is chosen, the audit trail and its CSV hold both changes, and the removed clerk is refused", async ({
+  browser,
+  appPair,
+}) => {
   test.setTimeout(240_000);
   const APPS = appPair.urls;
   const [claudia, dara] = [await fixtureUser("claudia"), await fixtureUser("dara")];
@@ -168,7 +171,11 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   await expect(cell(owner, 2, "cost_center_id")).toHaveText("KST-7", { timeout: 5_000 });
   await expect(cell(clerk, 2, "surcharge")).toHaveText("25", { timeout: 5_000 });
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await storedLines(appPair.database, 2)).map((values) => [values.total_hours, values.surcharge, values.cost_center_id])).toEqual([["10", "25", "KST-7"]]);
+  await expect
+    .poll(async () =>
+      (await storedLines(appPair.database, 2)).map((values) => [values.total_hours, values.surcharge, values.cost_center_id]),
+    )
+    .toEqual([["10", "25", "KST-7"]]);
 
   // Closing one grid removes it from the other's list.
   await clerk.goto("/audit");
@@ -178,7 +185,12 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   await owner.goto("/audit");
   const entries = owner.getByRole("list", { name: "Audit entries" }).locator(":scope > li");
   await expect(entries.filter({ hasText: "Draft changed" }).filter({ hasText: "Hours: 8 → 5" }).filter({ hasText: /Dara/ })).toHaveCount(1);
-  await expect(entries.filter({ hasText: "Draft changed" }).filter({ hasText: "Hours: 5 → 7" }).filter({ hasText: /Claudia/ })).toHaveCount(1);
+  await expect(
+    entries
+      .filter({ hasText: "Draft changed" })
+      .filter({ hasText: "Hours: 5 → 7" })
+      .filter({ hasText: /Claudia/ }),
+  ).toHaveCount(1);
   await expect(entries.filter({ hasText: "Member joined" }).filter({ hasText: /Dara/ })).toHaveCount(1);
   const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByRole("link", { name: "Export CSV" }).click()]);
   const csv = (await readFile((await download.path())!)).toString("utf8");
@@ -188,7 +200,9 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   // The clerk's event stream of the month stays open on the second app process while the owner,
   // on the first, removes the clerk: it ends within 2 s (the first process's removal reaches the
   // second through the database), and no later save reaches it.
-  const drafted = (await (await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`)).json()) as { data: { period: string; draft: { revision: number } | null } };
+  const drafted = (await (await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`)).json()) as {
+    data: { period: string; draft: { revision: number } | null };
+  };
   const cookie = (await clerk.context().cookies(APPS[1]!)).map((item) => `${item.name}=${item.value}`).join("; ");
   const streamUrl = `${APPS[1]}/api/payroll-entries/${COMPANY}/hours/stream?period=${drafted.data.period}&since=${drafted.data.draft?.revision ?? 0}&client=removed-clerk-e2e`;
   const streamRequest = new AbortController();

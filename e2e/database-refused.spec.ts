@@ -32,8 +32,8 @@ async function refuseConnections() {
   });
 }
 
-const acceptConnections = () => onServer((client) => client.query(`ALTER DATABASE "${database.replaceAll('"', '""')}" WITH ALLOW_CONNECTIONS true`));
-
+const acceptConnections = () =>
+  onServer((client) => client.query(`ALTER DATABASE "${database.replaceAll('"', '""')}" WITH ALLOW_CONNECTIONS true`));
 
 const cell = (page: Page, employee: number, column: string) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="1"] [role="gridcell"][data-col="${column}"]`);
@@ -43,7 +43,9 @@ test.use({ payrollCompany: COMPANY });
 // Before the fixture's own clean-up after the test, which needs the database.
 test.afterEach(acceptConnections);
 
-test("Submit for review while the database refuses connections: an error in the month panel says what was not done, and the grid stays with what was typed", async ({ page }) => {
+test("Submit for review while the database refuses connections: an error in the month panel says what was not done, and the grid stays with what was typed", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAndConnectPayroll(page);
   await page.goto(`/payroll/companies/${COMPANY}/hours`);

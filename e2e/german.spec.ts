@@ -1,7 +1,16 @@
 import { expect, type Page } from "@playwright/test";
 import { parseHealthInsurancesCsv } from "../lib/payroll/employees/reference-csv";
 import { pensionNumberCheckDigit } from "../lib/payroll/employees/pension-number";
-import { acknowledgeAllWarnings, collectConsoleErrors, control, deleteEntryDrafts, SABINE_KEY, SANDBOX_URL, signInAndConnectPayroll, withDatabase } from "./helpers";
+import {
+  acknowledgeAllWarnings,
+  collectConsoleErrors,
+  control,
+  deleteEntryDrafts,
+  SABINE_KEY,
+  SANDBOX_URL,
+  signInAndConnectPayroll,
+  withDatabase,
+} from "./helpers";
 import { test } from "./fixtures";
 import { runJob } from "./time-controls";
 
@@ -25,7 +34,9 @@ function pensionNumber(serial: number): string {
 
 /** An insurer open all the time whose name no other insurer has (the import finds it by name). */
 async function insurerWithUniqueName(): Promise<{ number: string; name: string }> {
-  const response = await fetch(`${SANDBOX_URL}/payroll/v1/healthinsurances.csv`, { headers: { authorization: `Bearer ${SABINE_KEY}`, accept: "text/csv" } });
+  const response = await fetch(`${SANDBOX_URL}/payroll/v1/healthinsurances.csv`, {
+    headers: { authorization: `Bearer ${SABINE_KEY}`, accept: "text/csv" },
+  });
   const insurers = parseHealthInsurancesCsv(await response.text());
   const count = (name: string) => insurers.filter((insurer) => insurer.name.toLowerCase() === name.toLowerCase()).length;
   const insurer = insurers.find((candidate) => !candidate.availableFrom && !candidate.availableTo && count(candidate.name) === 1);
@@ -81,14 +92,23 @@ test("in German, the payroll, user and businesses pages show months as 'November
   await deleteEntryDrafts(1001);
   transferred = true;
   const send = (step: { url: string; method: string; body: unknown }) =>
-    page.evaluate(async ({ url, method, body }) => (await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status, step);
-  const line = { id: "german-1", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.5", date: `${month}-05` } };
+    page.evaluate(
+      async ({ url, method, body }) =>
+        (await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status,
+      step,
+    );
+  const line = {
+    id: "german-1",
+    employee_id: 1,
+    values: { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.5", date: `${month}-05` },
+  };
   expect(await send({ url: "/api/payroll-entries/1001/hours/draft", method: "PUT", body: { period: month, lines: [line] } })).toBe(200);
   // The month's warnings (a rate below the minimum wage, employees without lines) are acknowledged in German.
   await page.reload();
   await acknowledgeAllWarnings(page, "Geprüft");
   const statuses = [];
-  for (const action of ["submit", "approve", "transfer"]) statuses.push(await send({ url: "/api/payroll-entries/1001/month-close", method: "POST", body: { action, period: month } }));
+  for (const action of ["submit", "approve", "transfer"])
+    statuses.push(await send({ url: "/api/payroll-entries/1001/month-close", method: "POST", body: { action, period: month } }));
   // Transfer is a job (202): run it at once rather than waiting for a worker's poll.
   expect(statuses).toEqual([200, 200, 202]);
   await runJob("month-close-transfer");
@@ -159,8 +179,16 @@ test("in German, the import takes a German spreadsheet and its report keeps ever
   await expect(report.locator('tr[data-state="skipped"]')).toContainText("Anna Falsch");
   await expectNoIsoDates(page, "the import report");
 
-  const stored = await control<{ id: number; sex: number; entry: string; health_insurance: string; insurance_number: string }[]>("GET", `/payroll/companies/${COMPANY}/employees`);
-  expect(stored.find((employee) => employee.id === 901)).toMatchObject({ sex: -1, entry: `${month}-01`, health_insurance: insurer.number, insurance_number: pensionNumber(1) });
+  const stored = await control<{ id: number; sex: number; entry: string; health_insurance: string; insurance_number: string }[]>(
+    "GET",
+    `/payroll/companies/${COMPANY}/employees`,
+  );
+  expect(stored.find((employee) => employee.id === 901)).toMatchObject({
+    sex: -1,
+    entry: `${month}-01`,
+    health_insurance: insurer.number,
+    insurance_number: pensionNumber(1),
+  });
   expect(stored.find((employee) => employee.id === 902)).toMatchObject({ sex: 0, health_insurance: insurer.number });
 
   // The earlier imports: their status in German.
@@ -170,7 +198,9 @@ test("in German, the import takes a German spreadsheet and its report keeps ever
   expect(errors).toEqual([]);
 });
 
-test("the onboarding form: birth data required exactly without a pension number, sex in words, invalid radios marked, countries in the language", async ({ page }) => {
+test("the onboarding form: birth data required exactly without a pension number, sex in words, invalid radios marked, countries in the language", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   await signInAndConnectPayroll(page);
   await page.goto(`/payroll/companies/${COMPANY}/onboard`);

@@ -17,7 +17,8 @@ async function expectActive(page: Page, grid: Locator, employee: number, column:
     if (!active) return "(none)";
     return page.evaluate((id) => {
       const element = document.getElementById(id);
-      if (!element) return `no element with the id ${id} (selected: ${[...document.querySelectorAll('[role="gridcell"][aria-selected="true"]')].map((cell) => cell.id).join(", ")})`;
+      if (!element)
+        return `no element with the id ${id} (selected: ${[...document.querySelectorAll('[role="gridcell"][aria-selected="true"]')].map((cell) => cell.id).join(", ")})`;
       return `${element.closest('[role="row"]')?.getAttribute("data-employee")}/${element.getAttribute("data-col")}`;
     }, active);
   };
@@ -56,12 +57,16 @@ async function watchActiveCell(grid: Locator) {
       const id = element.getAttribute("aria-activedescendant");
       if (id && !document.getElementById(id)) missing.push(id);
     };
-    new MutationObserver(check).observe(element, { attributes: true, attributeFilter: ["aria-activedescendant"], childList: true, subtree: true });
+    new MutationObserver(check).observe(element, {
+      attributes: true,
+      attributeFilter: ["aria-activedescendant"],
+      childList: true,
+      subtree: true,
+    });
   });
 }
 
 const missingActiveCells = (page: Page) => page.evaluate(() => (window as unknown as { missingActiveCells: string[] }).missingActiveCells);
-
 
 const deleteHoursDraft = () => deleteEntryDrafts(COMPANY, "hours");
 
@@ -73,7 +78,9 @@ test.afterEach(async ({ page }) => {
   await deleteHoursDraft();
 });
 
-test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab moves between cells and leaves the grid past its edges or after Escape, Enter/F2/typing edit, Escape cancels, Enter commits down; the value is saved", async ({ page }) => {
+test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab moves between cells and leaves the grid past its edges or after Escape, Enter/F2/typing edit, Escape cancels, Enter commits down; the value is saved", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await signInAndConnectPayroll(page);
@@ -216,7 +223,9 @@ test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab moves b
   await page.getByText("Keyboard keys of the grid").click();
   await expect(page.getByText("To leave the grid from any cell, press Escape and then Tab (or Shift+Tab).")).toBeVisible();
   // And in short beside the grid, which names it as the grid's description.
-  await expect(grid).toHaveAccessibleDescription("Tab moves to the next cell, Shift+Tab to the previous one; Escape, then Tab leaves the grid.");
+  await expect(grid).toHaveAccessibleDescription(
+    "Tab moves to the next cell, Shift+Tab to the previous one; Escape, then Tab leaves the grid.",
+  );
 
   // What was entered is saved: the draft's rows in the database hold it.
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible();
@@ -241,7 +250,9 @@ const savedHoursLines = () =>
     return rows;
   });
 
-test("a line typed with Tab between its values: each value lands in its cell, the date too, and nothing typed leaves the grid", async ({ page }) => {
+test("a line typed with Tab between its values: each value lands in its cell, the date too, and nothing typed leaves the grid", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
@@ -256,7 +267,8 @@ test("a line typed with Tab between its values: each value lands in its cell, th
     (window as unknown as { focusOutside: string[] }).focusOutside = outside;
     document.addEventListener("focusin", (event) => {
       const target = event.target as HTMLElement;
-      if (!target.closest(selector)) outside.push(`${target.tagName} ${target.getAttribute("aria-label") ?? target.textContent?.slice(0, 40) ?? ""}`);
+      if (!target.closest(selector))
+        outside.push(`${target.tagName} ${target.getAttribute("aria-label") ?? target.textContent?.slice(0, 40) ?? ""}`);
     });
   }, '[role="grid"]');
 
@@ -290,7 +302,15 @@ test("a line typed with Tab between its values: each value lands in its cell, th
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible();
   await expect
     .poll(async () => (await savedHoursLines()).find((line) => line.employee_id === 1)?.values)
-    .toMatchObject({ type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", surcharge: "50", date: `${year}-${monthNumber}-15`, cost_center_id: "K100", cost_object_id: "P7" });
+    .toMatchObject({
+      type: "SUNDAY_PREMIUM",
+      total_hours: "4",
+      total_amount: "15",
+      surcharge: "50",
+      date: `${year}-${monthNumber}-15`,
+      cost_center_id: "K100",
+      cost_object_id: "P7",
+    });
   expect(errors).toEqual([]);
 });
 
@@ -354,7 +374,17 @@ test("at 1,024 px the arrow keys reach the last columns, scrolled into view, wit
     });
 
   await cell(page, 1, "type").click();
-  const columns = ["type", "total_hours", "total_amount", "surcharge", "date", "cost_center_id", "cost_object_id", "computed", "employee-total"];
+  const columns = [
+    "type",
+    "total_hours",
+    "total_amount",
+    "surcharge",
+    "date",
+    "cost_center_id",
+    "cost_object_id",
+    "computed",
+    "employee-total",
+  ];
   for (const column of columns.slice(1)) {
     await page.keyboard.press("ArrowRight");
     await expectActive(page, grid, 1, column);
@@ -381,7 +411,11 @@ test("at 1,024 px the arrow keys reach the last columns, scrolled into view, wit
   await expect.poll(async () => inView(await activeCell())).toBe("in view");
   await page.keyboard.press("PageDown");
   await page.keyboard.press("PageDown");
-  await expect.poll(async () => Number(await (await activeCell()).evaluate((target) => target.closest('[role="row"]')?.getAttribute("aria-rowindex")))).toBeGreaterThan(20);
+  await expect
+    .poll(async () =>
+      Number(await (await activeCell()).evaluate((target) => target.closest('[role="row"]')?.getAttribute("aria-rowindex"))),
+    )
+    .toBeGreaterThan(20);
   await expect.poll(async () => inView(await activeCell())).toBe("in view");
   expect(await missingActiveCells(page)).toEqual([]);
 });

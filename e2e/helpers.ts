@@ -41,7 +41,11 @@ export async function fixtureUser(emailPrefix: string): Promise<FixtureUser> {
 }
 
 /** At the service's pages: country (when asked), credentials, then Allow or Deny. */
-export async function authorizeAtService(page: Page, person: { email: string; password: string }, options: { country?: string; decision?: "Allow" | "Deny" } = {}) {
+export async function authorizeAtService(
+  page: Page,
+  person: { email: string; password: string },
+  options: { country?: string; decision?: "Allow" | "Deny" } = {},
+) {
   if (options.country) await page.getByRole("link", { name: options.country }).click();
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(person.password);
@@ -90,7 +94,10 @@ export const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 export async function signInAndConnectPayroll(page: Page): Promise<FixtureUser> {
   const person = await fixtureUser("claudia");
   await page.goto("/");
-  await page.getByRole("button", { name: /Sign in|Anmelden/ }).first().click();
+  await page
+    .getByRole("button", { name: /Sign in|Anmelden/ })
+    .first()
+    .click();
   await authorizeAtService(page, person, { country: "Germany" });
   await expect(page).toHaveURL(/\/businesses$/);
   await page.goto("/payroll");
@@ -182,7 +189,9 @@ export async function acknowledgeAllWarnings(page: Page, comment = "Checked, cor
     await button.click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox").fill(comment);
-    await dialog.getByRole("button", { name: /^(Acknowledge [\d,]+ warnings?|Acknowledge warning|[\d.]+ Warnungen? bestätigen|Warnung bestätigen)$/ }).click();
+    await dialog
+      .getByRole("button", { name: /^(Acknowledge [\d,]+ warnings?|Acknowledge warning|[\d.]+ Warnungen? bestätigen|Warnung bestätigen)$/ })
+      .click();
     await expect(dialog).toBeHidden();
   };
   const byRule = region.getByRole("group", { name: /^(Acknowledge by rule|Nach Regel bestätigen)$/ }).getByRole("button");
@@ -195,7 +204,9 @@ export async function acknowledgeAllWarnings(page: Page, comment = "Checked, cor
 export async function accountingServiceGet<T>(person: FixtureUser, path: string): Promise<T> {
   const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: { base_url: string } };
   const tokens = await control<{ kind: string; value: string; user_id: string; version: string; state: string }[]>("GET", "/tokens");
-  const token = tokens.find((entry) => entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live");
+  const token = tokens.find(
+    (entry) => entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live",
+  );
   if (!token) throw new Error("no live access token for the person");
   const response = await fetch(`${discovery.accounting.base_url}${path}`, { headers: { authorization: `Bearer ${token.value}` } });
   expect(response.status).toBe(200);

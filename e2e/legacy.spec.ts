@@ -98,7 +98,9 @@ test("GB user: legacy sign-in at the GB host, renewal after 3600 s, v3.1 pages s
 
   // Renewal: the service's clock passes 3600 s, and the app's record says expired too.
   await control("POST", "/clock", { advance_seconds: 3601 });
-  await query("UPDATE accounting_connections SET access_token_expires_at = now() - interval '1 second' WHERE resource_owner_id = $1", [lead.id]);
+  await query("UPDATE accounting_connections SET access_token_expires_at = now() - interval '1 second' WHERE resource_owner_id = $1", [
+    lead.id,
+  ]);
   const beforeRenewal = await stats();
   await legacySection(page).getByRole("button", { name: "Check the connection" }).click();
   await expect(legacySection(page).getByRole("status")).toContainText("The legacy v3 connection works");
@@ -107,7 +109,12 @@ test("GB user: legacy sign-in at the GB host, renewal after 3600 s, v3.1 pages s
   expect(now.legacy_token.na + now.legacy_token.eu).toBe(0);
   let states = await tokens();
   expect(states.find((token) => token.value === firstRefresh.value)?.state).toBe("rotated");
-  expect(states.filter((token) => token.version === "v3" && token.state === "live").map((token) => token.kind).sort()).toEqual(["access", "refresh"]);
+  expect(
+    states
+      .filter((token) => token.version === "v3" && token.state === "live")
+      .map((token) => token.kind)
+      .sort(),
+  ).toEqual(["access", "refresh"]);
   expect(states.find((token) => token.value === firstAccess.value)?.state).not.toBe("live");
   // A second check uses the renewed token: no second renewal.
   await legacySection(page).getByRole("button", { name: "Check the connection" }).click();
@@ -130,7 +137,10 @@ test("GB user: legacy sign-in at the GB host, renewal after 3600 s, v3.1 pages s
   await page.goto("/settings/connection");
   const beforeRevoke = await stats();
   await legacySection(page).getByRole("button", { name: "Disconnect legacy v3" }).click();
-  await page.getByRole("dialog", { name: "Disconnect the legacy v3 connection?" }).getByRole("button", { name: "Disconnect legacy v3" }).click();
+  await page
+    .getByRole("dialog", { name: "Disconnect the legacy v3 connection?" })
+    .getByRole("button", { name: "Disconnect legacy v3" })
+    .click();
   await expect(page.getByRole("status")).toContainText("Disconnected");
   await expect(page.getByRole("heading", { name: "Legacy v3 connection" })).toHaveCount(0);
   now = await stats();

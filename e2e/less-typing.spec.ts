@@ -52,7 +52,9 @@ test("a new month starts from the last transfer, undoably, and a new line propos
   await expect(page.getByText(`Payroll month ${formatMonth("en", next)}`)).toBeVisible();
   const start = page.getByRole("button", { name: `Start from last transfer (${formatMonth("en", month)})` });
   await start.click();
-  await expect(page.getByRole("status").filter({ hasText: `Started from the transfer of ${formatMonth("en", month)}: 2 lines.` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Started from the transfer of ${formatMonth("en", month)}: 2 lines.` }),
+  ).toBeVisible();
   await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
   await expect(cell(page, 1, "total_amount")).toHaveText("13.90");
   await expect(cell(page, 2, "type")).toHaveText("Sunday premium");

@@ -1,5 +1,14 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { authorizeAtService, checksRegion, collectConsoleErrors, control, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
+import {
+  authorizeAtService,
+  checksRegion,
+  collectConsoleErrors,
+  control,
+  fixtureUser,
+  signInAndConnectPayroll,
+  withDatabase,
+  type FixtureUser,
+} from "./helpers";
 import { test } from "./fixtures";
 import { transferMonth } from "./time-controls";
 
@@ -34,14 +43,18 @@ async function typeLine(page: Page, employee: number, cells: string[]) {
 /** The first Monday of the month, `YYYY-MM-DD`. */
 function firstMonday(month: string): string {
   const [year, monthIndex] = month.split("-").map(Number) as [number, number];
-  for (let day = 1; ; day += 1) if (new Date(Date.UTC(year, monthIndex - 1, day)).getUTCDay() === 1) return `${month}-${String(day).padStart(2, "0")}`;
+  for (let day = 1; ; day += 1)
+    if (new Date(Date.UTC(year, monthIndex - 1, day)).getUTCDay() === 1) return `${month}-${String(day).padStart(2, "0")}`;
 }
 
 async function signIn(browser: Browser, person: FixtureUser, locale: "en-GB" | "de-DE", country: string): Promise<Page> {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   await page.goto("/");
-  await page.getByRole("banner").getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^(Sign in|Anmelden)$/ })
+    .click();
   await authorizeAtService(page, person, { country });
   await expect(page).toHaveURL(/\/businesses$/);
   return page;
@@ -60,10 +73,15 @@ async function clean() {
 test.beforeEach(clean);
 test.afterAll(clean);
 
-test("a clerk acknowledges one warning and fixes the other, submits; an approver approves in German; pay run waits, transfer, reopen; the audit trail lists every step", async ({ browser }) => {
+test("a clerk acknowledges one warning and fixes the other, submits; an approver approves in German; pay run waits, transfer, reopen; the audit trail lists every step", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-  const employees = await control<{ id: number; first_name: string; last_name: string }[]>("GET", `/payroll/companies/${COMPANY}/employees`);
+  const employees = await control<{ id: number; first_name: string; last_name: string }[]>(
+    "GET",
+    `/payroll/companies/${COMPANY}/employees`,
+  );
   const nameOf = (id: number) => {
     const employee = employees.find((candidate) => candidate.id === id)!;
     return `${employee.last_name}, ${employee.first_name}`;
@@ -77,7 +95,10 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   await signInAndConnectPayroll(ownerEn);
   // The cap is the employee's check setting, set on the company page.
   await ownerEn.goto(`/payroll/companies/${COMPANY}`);
-  const employeeThree = ownerEn.getByRole("table", { name: "Employees" }).getByRole("row").filter({ has: ownerEn.getByRole("cell", { name: "3", exact: true }) });
+  const employeeThree = ownerEn
+    .getByRole("table", { name: "Employees" })
+    .getByRole("row")
+    .filter({ has: ownerEn.getByRole("cell", { name: "3", exact: true }) });
   await employeeThree.getByRole("button", { name: /^Edit check settings: / }).click();
   const capDialog = ownerEn.getByRole("dialog", { name: /^Check settings: / });
   await capDialog.getByRole("radio", { name: /^Minijob \(/ }).check();
@@ -130,18 +151,33 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
 
   // Acknowledged with a comment (required).
   checks = await checksRegion(clerk);
-  await checks.getByRole("listitem").filter({ hasText: "Sunday premium" }).getByRole("button", { name: `Acknowledge warning: ${nameOf(2)}, hours line 1` }).click();
+  await checks
+    .getByRole("listitem")
+    .filter({ hasText: "Sunday premium" })
+    .getByRole("button", { name: `Acknowledge warning: ${nameOf(2)}, hours line 1` })
+    .click();
   const dialog = clerk.getByRole("dialog", { name: "Acknowledge warning" });
   await dialog.getByRole("button", { name: "Acknowledge warning" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Write a comment.");
   await dialog.getByLabel("Comment (why this is right)").fill(comment);
   await dialog.getByRole("button", { name: "Acknowledge warning" }).click();
   await expect(dialog).toBeHidden();
-  await expect(checks.getByRole("listitem").filter({ hasText: "Sunday premium" }).getByText(/^Acknowledged by Dara/)).toBeFocused();
-  await expect(checks.getByRole("listitem").filter({ hasText: "Sunday premium" })).toContainText(new RegExp(`Acknowledged by Dara .*“${comment.replace(/[()]/g, "\\$&")}”`));
+  await expect(
+    checks
+      .getByRole("listitem")
+      .filter({ hasText: "Sunday premium" })
+      .getByText(/^Acknowledged by Dara/),
+  ).toBeFocused();
+  await expect(checks.getByRole("listitem").filter({ hasText: "Sunday premium" })).toContainText(
+    new RegExp(`Acknowledged by Dara .*“${comment.replace(/[()]/g, "\\$&")}”`),
+  );
 
   // The pay cap is fixed instead: to employee 3's line, 30 hours instead of 50.
-  await checks.getByRole("listitem").filter({ hasText: "Pay cap" }).getByRole("button", { name: new RegExp(`^Go to cell: ${nameOf(3)}`) }).click();
+  await checks
+    .getByRole("listitem")
+    .filter({ hasText: "Pay cap" })
+    .getByRole("button", { name: new RegExp(`^Go to cell: ${nameOf(3)}`) })
+    .click();
   await expect(cell(clerk, 3, "type")).toHaveAttribute("aria-selected", "true");
   await cell(clerk, 3, "total_hours").click();
   await clerk.keyboard.type("30");
@@ -155,7 +191,10 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   await expect(monthStatus(clerk)).toHaveText("In review");
   await expect(clerk.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toHaveAttribute("aria-readonly", "true");
   await expect(clerk.getByRole("button", { name: "Approve" })).toHaveCount(0);
-  const refused = await clerk.request.post(`/api/payroll-entries/${COMPANY}/month-close`, { data: { action: "approve", period: month }, headers: { origin: new URL(clerk.url()).origin } });
+  const refused = await clerk.request.post(`/api/payroll-entries/${COMPANY}/month-close`, {
+    data: { action: "approve", period: month },
+    headers: { origin: new URL(clerk.url()).origin },
+  });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("forbidden");
 
@@ -166,7 +205,9 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   await expect(status).toHaveText("In Prüfung");
   const prufungen = await checksRegion(approver);
   await expect(prufungen.getByRole("status")).toHaveText("Keine Blocker, 1 Warnung (alle bestätigt)");
-  await expect(prufungen.getByRole("listitem").filter({ hasText: "Sonntagszuschlag" })).toContainText(new RegExp(`Bestätigt von Dara .*„${comment.replace(/[()]/g, "\\$&")}“`));
+  await expect(prufungen.getByRole("listitem").filter({ hasText: "Sonntagszuschlag" })).toContainText(
+    new RegExp(`Bestätigt von Dara .*„${comment.replace(/[()]/g, "\\$&")}“`),
+  );
   await approver.getByRole("button", { name: "Freigeben" }).click();
   await expect(status).toHaveText("Freigegeben");
 
@@ -190,7 +231,9 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
     { company_id: COMPANY, employee_id: 4, type: "HOURLY_WAGE", total_hours: 6, total_amount: 14.5 },
     { company_id: COMPANY, employee_id: 7, type: "HOURLY_WAGE", total_hours: 6, total_amount: 14.5 },
   ]);
-  expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([{ company_id: COMPANY, employee_id: 1, type: "BONUS_PAYMENT", count: 1, amount: 250 }]);
+  expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([
+    { company_id: COMPANY, employee_id: 1, type: "BONUS_PAYMENT", count: 1, amount: 250 },
+  ]);
 
   // Reopen with a reason: round 2 starts without acknowledgements.
   await approver.getByRole("button", { name: "Wieder öffnen" }).click();

@@ -11,7 +11,8 @@ import { test } from "./fixtures";
 const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const COMPANY = 2001;
 const DARA = "dara.byrne@example.ie";
-const DARAS_CONNECTIONS = "SELECT 1 FROM payroll_connections WHERE workspace_id IN (SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.email = $1)";
+const DARAS_CONNECTIONS =
+  "SELECT 1 FROM payroll_connections WHERE workspace_id IN (SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.email = $1)";
 
 test.use({ payrollCompany: COMPANY, ownWorkspacesOnly: ["dara"] });
 
@@ -24,7 +25,10 @@ test("a large company's 'no lines' warnings are acknowledged by rule in one step
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await page.goto("/");
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
+  await page
+    .getByRole("button", { name: /Sign in/ })
+    .first()
+    .click();
   await authorizeAtService(page, await fixtureUser("dara"), { country: "Ireland" });
   await expect(page).toHaveURL(/\/businesses$/);
   await page.goto("/payroll");
@@ -57,7 +61,9 @@ test("a large company's 'no lines' warnings are acknowledged by rule in one step
   await expect(status).toContainText("1,000 warnings (all acknowledged)");
   await expect(byRule).toHaveCount(0);
   await expect(region.getByRole("button", { name: /^Acknowledge warning: / })).toHaveCount(0);
-  await expect(region.locator('[data-severity="warning"]').first()).toContainText(/Acknowledged by Dara .*“Lines come with next month's import”/);
+  await expect(region.locator('[data-severity="warning"]').first()).toContainText(
+    /Acknowledged by Dara .*“Lines come with next month's import”/,
+  );
 
   // Stored: one acknowledgement and one audit entry per employee, also for those not listed; a reload shows them all acknowledged.
   const counts = await withDatabase(async (client) => {
@@ -70,7 +76,11 @@ test("a large company's 'no lines' warnings are acknowledged by rule in one step
          (SELECT a.id::text FROM month_close_acknowledgements a JOIN month_closes m ON m.id = a.month_close_id WHERE m.company_id = $1)`,
       [COMPANY],
     );
-    return { acknowledgements: Number(acknowledgements.rows[0]!.count), audit: Number(audit.rows[0]!.count), employees: Number(audit.rows[0]!.employees) };
+    return {
+      acknowledgements: Number(acknowledgements.rows[0]!.count),
+      audit: Number(audit.rows[0]!.count),
+      employees: Number(audit.rows[0]!.employees),
+    };
   });
   expect(counts).toEqual({ acknowledgements: 1000, audit: 1000, employees: 1000 });
   await page.reload();

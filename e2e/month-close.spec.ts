@@ -74,7 +74,9 @@ test.afterAll(async () => {
   await clean();
 });
 
-test("submit freezes the month; with four eyes the submitter cannot approve; approve, transfer both kinds, reopen with a reason", async ({ page }) => {
+test("submit freezes the month; with four eyes the submitter cannot approve; approve, transfer both kinds, reopen with a reason", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
@@ -122,12 +124,16 @@ test("submit freezes the month; with four eyes the submitter cannot approve; app
   // Transfer sends both kinds (a job; the page follows the month): the service holds exactly the approved lines.
   await transferMonth(page);
   await expect(monthStatus(page)).toHaveText("Transferred");
-  await expect(page.getByRole("status").filter({ hasText: "Transferred: the payroll service accepted the hours and the extra payments." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Transferred: the payroll service accepted the hours and the extra payments." }),
+  ).toBeVisible();
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([
     { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5, date: `${month}-03` },
     { company_id: COMPANY, employee_id: 2, type: "HOURLY_WAGE", total_hours: 4, total_amount: 15 },
   ]);
-  expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([{ company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 }]);
+  expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([
+    { company_id: COMPANY, employee_id: 3, type: "BONUS_PAYMENT", count: 1, amount: 250 },
+  ]);
 
   // The company list shows the state and who submitted and approved.
   await page.goto("/payroll");
@@ -168,7 +174,9 @@ test("a pay-run refusal leaves the month Waiting for pay run with everything kep
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
   await transferMonth(page);
   await expect(monthStatus(page)).toHaveText("Waiting for pay run");
-  await expect(page.getByRole("status").filter({ hasText: "Not transferred: the payroll service's pay run is in progress." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Not transferred: the payroll service's pay run is in progress." }),
+  ).toBeVisible();
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([]);
   // Everything is kept: the lines are still there after a reload, the month still frozen.
   await page.reload();
@@ -205,7 +213,10 @@ test("a save into a month frozen meanwhile is refused and the typed value stays,
   await expect(page.locator('[data-draft-state="frozen"]')).toHaveText("Not saved: the month is in review. What you typed stays here.");
   await expect(cell(page, 1, "total_hours")).toHaveText("9");
   await withDatabase(async (client) => {
-    const { rows } = await client.query<{ values: Record<string, string> }>(`SELECT "values" FROM payroll_entry_draft_lines WHERE company_id = $1 AND kind = 'hours' AND employee_id = 1`, [COMPANY]);
+    const { rows } = await client.query<{ values: Record<string, string> }>(
+      `SELECT "values" FROM payroll_entry_draft_lines WHERE company_id = $1 AND kind = 'hours' AND employee_id = 1`,
+      [COMPANY],
+    );
     expect(rows.map((row) => row.values.total_hours)).toEqual(["8"]);
   });
 });
@@ -222,7 +233,9 @@ async function approvedMonth(page: Page, month: string) {
 
 const transferButtons = (page: Page) => page.getByRole("button", { name: /^(Transfer|Check transfer)$/ });
 
-test("a transfer whose process died: the page says it is under way and from when to check; 30 s after its last heartbeat it says it ended, and Check transfer reads the service", async ({ page }) => {
+test("a transfer whose process died: the page says it is under way and from when to check; 30 s after its last heartbeat it says it ended, and Check transfer reads the service", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
@@ -240,7 +253,9 @@ test("a transfer whose process died: the page says it is under way and from when
   // Its lease is live: the month reads Transferring (stored as Transfer unclear), and the page follows it.
   await expect(monthStatus(page)).toHaveText("Transferring");
   const notes = page.locator("[data-transfer-notes]");
-  await expect(notes).toContainText(/A transfer is under way: Claudia Müller started it at .*; its process last reported at .*\. If it stops reporting, the transfer can be checked from .*/);
+  await expect(notes).toContainText(
+    /A transfer is under way: Claudia Müller started it at .*; its process last reported at .*\. If it stops reporting, the transfer can be checked from .*/,
+  );
   // Neither Transfer nor Check transfer is offered while it may still be alive.
   await expect(transferButtons(page)).toHaveCount(0);
 
@@ -251,18 +266,34 @@ test("a transfer whose process died: the page says it is under way and from when
   await expect(notes).toContainText(/The transfer Claudia Müller started at .* ended without a result: its process stopped reporting at/);
   await page.getByRole("button", { name: "Check transfer" }).click();
   await expect(monthStatus(page)).toHaveText("Approved");
-  await expect(page.getByRole("status").filter({ hasText: "The payroll service does not hold the approved month: it is approved again and can be sent." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "The payroll service does not hold the approved month: it is approved again and can be sent." }),
+  ).toBeVisible();
   expect(errors).toEqual([]);
 });
 
-test("a request that lands late: no new transfer until the service was read again after 10 minutes; a read finding other data marks the month Transfer unclear with the difference, also in the company list", async ({ page }) => {
+test("a request that lands late: no new transfer until the service was read again after 10 minutes; a read finding other data marks the month Transfer unclear with the difference, also in the company list", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
   await signInAndConnectPayroll(page);
   await approvedMonth(page, month);
   // The hours request gets no answer and lands 23 s later.
-  await control("POST", "/faults", { rules: [{ method: "POST", path: `/payroll/v1/companies/${COMPANY}/hourly_compensations`, kind: "commit_late", commit_after_seconds: 23, times: 1 }] });
+  await control("POST", "/faults", {
+    rules: [
+      {
+        method: "POST",
+        path: `/payroll/v1/companies/${COMPANY}/hourly_compensations`,
+        kind: "commit_late",
+        commit_after_seconds: 23,
+        times: 1,
+      },
+    ],
+  });
   // The request answers at once: Transferring while the job waits for the hours' answer (15 s), then Transfer unclear.
   const answered = page.waitForResponse((response) => response.url().endsWith("/month-close") && response.request().method() === "POST");
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
@@ -273,7 +304,9 @@ test("a request that lands late: no new transfer until the service was read agai
   await runJob("month-close-transfer");
   await expect(monthStatus(page)).toHaveText("Transfer unclear", { timeout: 30_000 });
   const notes = page.locator("[data-transfer-notes]");
-  await expect(notes).toContainText(/The payroll service is read again at .* to confirm the last transfer; a new transfer can start after that\./);
+  await expect(notes).toContainText(
+    /The payroll service is read again at .* to confirm the last transfer; a new transfer can start after that\./,
+  );
   await expect(page.getByRole("button", { name: "Transfer", exact: true })).toHaveCount(0);
 
   // A minute later the request has landed and is read: Check transfer finds the hours held, but not the extra payments.

@@ -15,7 +15,8 @@ const COMPANY = 2001;
 const SENT_COMPANY = 1001;
 const DARA = "dara.byrne@example.ie";
 /** The payroll connections of Dara's personal workspace. */
-const DARAS_CONNECTIONS = "SELECT 1 FROM payroll_connections WHERE workspace_id IN (SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.email = $1)";
+const DARAS_CONNECTIONS =
+  "SELECT 1 FROM payroll_connections WHERE workspace_id IN (SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.email = $1)";
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
@@ -23,7 +24,10 @@ const cell = (page: Page, employee: number, column: string, line = 1) =>
 async function signInDara(page: Page) {
   const person = await fixtureUser("dara");
   await page.goto("/");
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
+  await page
+    .getByRole("button", { name: /Sign in/ })
+    .first()
+    .click();
   await authorizeAtService(page, person, { country: "Ireland" });
   await expect(page).toHaveURL(/\/businesses$/);
 }
@@ -56,7 +60,9 @@ test.use({ ownWorkspacesOnly: ["dara"] });
 
 test.beforeEach(() => withDatabase((client) => client.query(DARAS_CONNECTIONS.replace("SELECT 1", "DELETE"), [DARA])));
 
-test("Disconnect asks, keeps a draft for the same customer; another customer is added beside it; Delete all payroll data removes it", async ({ page }) => {
+test("Disconnect asks, keeps a draft for the same customer; another customer is added beside it; Delete all payroll data removes it", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   await signInDara(page);
@@ -149,11 +155,16 @@ async function refuseDraftWrites(refuse: boolean) {
       `CREATE OR REPLACE FUNCTION e2e_refuse_draft_writes() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN IF NEW.connection_id = ANY('{${ids}}'::uuid[]) THEN RAISE EXCEPTION 'e2e: the database refuses'; END IF; RETURN NEW; END $$`,
     );
-    await client.query("CREATE TRIGGER e2e_refuse_draft_writes BEFORE INSERT OR UPDATE ON payroll_entry_draft_lines FOR EACH ROW EXECUTE FUNCTION e2e_refuse_draft_writes()");
+    await client.query(
+      "CREATE TRIGGER e2e_refuse_draft_writes BEFORE INSERT OR UPDATE ON payroll_entry_draft_lines FOR EACH ROW EXECUTE FUNCTION e2e_refuse_draft_writes()",
+    );
   });
 }
 
-test("edits typed while the database refuses saves survive a reload and a closed tab, say when saving is tried again, and are saved once it takes them", async ({ page: first, context }) => {
+test("edits typed while the database refuses saves survive a reload and a closed tab, say when saving is tried again, and are saved once it takes them", async ({
+  page: first,
+  context,
+}) => {
   let page = first;
   test.setTimeout(120_000);
   await signInDara(page);
@@ -182,7 +193,10 @@ test("edits typed while the database refuses saves survive a reload and a closed
     await page.keyboard.press("Enter");
     // The status says what happens: not saved, kept in this browser, tried again by itself at a time; or now.
     const failed = (on: Page) => on.locator('[data-draft-state="failed"]');
-    await expect(failed(page)).toContainText(/^Not saved yet: saving failed\. Your changes are kept in this browser; trying again by itself at \d{1,2}:\d{2}:\d{2}/, { timeout: 10_000 });
+    await expect(failed(page)).toContainText(
+      /^Not saved yet: saving failed\. Your changes are kept in this browser; trying again by itself at \d{1,2}:\d{2}:\d{2}/,
+      { timeout: 10_000 },
+    );
     await expect(page.getByRole("button", { name: "Try saving now" })).toBeVisible();
 
     // The page is reloaded while the database still refuses: the three edits are there again, from this browser.
@@ -213,7 +227,9 @@ test("edits typed while the database refuses saves survive a reload and a closed
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("ledgerlane:unconfirmed-draft:")))).toEqual([]);
 });
 
-test("after the month close's transfer of unknown outcome the comparison says so and compares with both; a transfer not sent keeps the month approved", async ({ page }) => {
+test("after the month close's transfer of unknown outcome the comparison says so and compares with both; a transfer not sent keeps the month approved", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInDara(page);
   await connect(page, SABINE_KEY);
@@ -233,7 +249,9 @@ test("after the month close's transfer of unknown outcome the comparison says so
   await approveMonth(page, "Expected this month");
 
   // The service stores the hours but the answer never comes: the outcome is unknown.
-  await control("POST", "/faults", { rules: [{ method: "POST", path: `/payroll/v1/companies/${SENT_COMPANY}/hourly_compensations`, kind: "drop_after_commit", times: 1 }] });
+  await control("POST", "/faults", {
+    rules: [{ method: "POST", path: `/payroll/v1/companies/${SENT_COMPANY}/hourly_compensations`, kind: "drop_after_commit", times: 1 }],
+  });
   await transferMonth(page);
   await expect(status).toHaveText("Transfer unclear");
 
@@ -258,14 +276,27 @@ test("after the month close's transfer of unknown outcome the comparison says so
   await page.reload();
   // Sent again while the employee list cannot be read: nothing is sent, the month is Approved again.
   // (The page itself cannot be rendered again meanwhile: it reads the employees too.)
-  await control("POST", "/faults", { rules: [{ method: "GET", path: `/payroll/v1/companies/${SENT_COMPANY}/employees`, kind: "error", status: 500 }] });
+  await control("POST", "/faults", {
+    rules: [{ method: "GET", path: `/payroll/v1/companies/${SENT_COMPANY}/employees`, kind: "error", status: 500 }],
+  });
   // The request answers at once (its job enqueued); the job, run now, sends nothing and the month is Approved again.
-  const answer = page.waitForResponse((response) => response.url().endsWith("/month-close") && response.request().method() === "POST", { timeout: 30_000 });
+  const answer = page.waitForResponse((response) => response.url().endsWith("/month-close") && response.request().method() === "POST", {
+    timeout: 30_000,
+  });
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
-  expect(await (await answer).json()).toMatchObject({ ok: true, data: { monthClose: { state: "transfer_unclear", transferUnderWay: { startedBy: expect.any(String) } } } });
+  expect(await (await answer).json()).toMatchObject({
+    ok: true,
+    data: { monthClose: { state: "transfer_unclear", transferUnderWay: { startedBy: expect.any(String) } } },
+  });
   await runJob("month-close-transfer");
   await expect
-    .poll(() => withDatabase(async (client) => (await client.query<{ state: string }>("SELECT state::text FROM month_closes WHERE company_id = $1", [SENT_COMPANY])).rows[0]?.state))
+    .poll(() =>
+      withDatabase(
+        async (client) =>
+          (await client.query<{ state: string }>("SELECT state::text FROM month_closes WHERE company_id = $1", [SENT_COMPANY])).rows[0]
+            ?.state,
+      ),
+    )
     .toBe("approved");
   await control("POST", "/faults", {});
   await page.reload();
@@ -274,7 +305,9 @@ test("after the month close's transfer of unknown outcome the comparison says so
   // A transfer that succeeds settles it: no more unknown outcome.
   await transferMonth(page);
   await expect(status).toHaveText("Transferred");
-  expect(await control("GET", `/payroll/companies/${SENT_COMPANY}/hourly_compensations`)).toEqual([{ company_id: SENT_COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5 }]);
+  expect(await control("GET", `/payroll/companies/${SENT_COMPANY}/hourly_compensations`)).toEqual([
+    { company_id: SENT_COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5 },
+  ]);
   await page.reload();
   await compare.click();
   await expect(review).not.toContainText("unknown");

@@ -15,7 +15,12 @@ function field(html: string, name: string): string {
 }
 
 async function postForm(url: string, fields: Record<string, string>) {
-  return fetch(url, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 }
 
 /** Starts a sign-in as the browser would (state and verifier cookies set), consents at the service, answers the callback URL. */
@@ -30,7 +35,11 @@ async function consentedCallback(request: APIRequestContext): Promise<URL> {
   expect(authorizeUrl.searchParams.get("state")).toBeTruthy();
   const signInPage = await (await fetch(authorizeUrl)).text();
   const authUrl = `${authorizeUrl.origin}${authorizeUrl.pathname}`;
-  const signedIn = await postForm(`${authUrl}/sign-in`, { session: field(signInPage, "session"), email: alice.email, password: alice.password });
+  const signedIn = await postForm(`${authUrl}/sign-in`, {
+    session: field(signInPage, "session"),
+    email: alice.email,
+    password: alice.password,
+  });
   const consent = await (await fetch(new URL(signedIn.headers.get("location")!, authUrl))).text();
   const decided = await postForm(`${authUrl}/consent`, { session: field(consent, "session"), decision: "allow" });
   return new URL(decided.headers.get("location")!);
@@ -81,7 +90,11 @@ test("a state-changing request from a foreign Origin changes nothing", async ({ 
   await follow(context.request, callback);
   const before = (await (await context.request.get("/api/accounting/user")).json()) as { data: { last_name: string } };
   const revokesBefore = (await stats()).revoke;
-  for (const [method, path] of [["PUT", "/api/accounting/user"], ["POST", "/api/auth/signout"], ["POST", "/settings/connection"]] as const) {
+  for (const [method, path] of [
+    ["PUT", "/api/accounting/user"],
+    ["POST", "/api/auth/signout"],
+    ["POST", "/settings/connection"],
+  ] as const) {
     const response = await context.request.fetch(path, {
       method,
       headers: { origin: "https://evil.example", "content-type": "application/json" },

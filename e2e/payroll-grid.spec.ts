@@ -1,6 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 import { formatMonth } from "../lib/i18n/format";
-import { approveMonth, collectConsoleErrors, control, reopenMonth, sendMonthThroughClose, signInAndConnectPayroll as signInAndConnect } from "./helpers";
+import {
+  approveMonth,
+  collectConsoleErrors,
+  control,
+  reopenMonth,
+  sendMonthThroughClose,
+  signInAndConnectPayroll as signInAndConnect,
+} from "./helpers";
 import { test } from "./fixtures";
 import { advanceClock, runJob, transferMonth } from "./time-controls";
 
@@ -65,7 +72,10 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
 
   // Paste a block from a spreadsheet at employee 3's type cell: three employees, all columns.
   await cell(page, 3, "type").click();
-  await pasteBlock(page, `Overtime\t2\t18\t25\t${month}-05\tK100\tP1\r\nHourly wage\t160\t13,5\t\t\t\t\r\nNight supplement 25 %\t10\t3\t\t\t\t\r\n`);
+  await pasteBlock(
+    page,
+    `Overtime\t2\t18\t25\t${month}-05\tK100\tP1\r\nHourly wage\t160\t13,5\t\t\t\t\r\nNight supplement 25 %\t10\t3\t\t\t\t\r\n`,
+  );
   await expect(page.getByRole("status").filter({ hasText: "Pasted 21 cells." })).toBeVisible();
   await expect(cell(page, 3, "type")).toHaveText("Overtime");
   await expect(cell(page, 4, "total_amount")).toHaveText("13.50");
@@ -99,7 +109,17 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   const expected = [
     { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5 },
     { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15 },
-    { company_id: COMPANY, employee_id: 3, type: "ADDITIONAL_OVERTIME", total_hours: 2, total_amount: 18, surcharge: 25, date: `${month}-05`, cost_center_id: "K100", cost_object_id: "P1" },
+    {
+      company_id: COMPANY,
+      employee_id: 3,
+      type: "ADDITIONAL_OVERTIME",
+      total_hours: 2,
+      total_amount: 18,
+      surcharge: 25,
+      date: `${month}-05`,
+      cost_center_id: "K100",
+      cost_object_id: "P1",
+    },
     { company_id: COMPANY, employee_id: 4, type: "HOURLY_WAGE", total_hours: 160, total_amount: 13.5 },
     { company_id: COMPANY, employee_id: 7, type: "NIGHT_SUPPLEMENT_25", total_hours: 10, total_amount: 3 },
   ];
@@ -123,7 +143,10 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   await runJob("month-close-reread");
   await page.reload();
   await sendMonthThroughClose(page);
-  expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([{ ...expected[0], total_hours: 9 }, ...expected.slice(1, 4)]);
+  expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([
+    { ...expected[0], total_hours: 9 },
+    ...expected.slice(1, 4),
+  ]);
 
   // The history: both transfers, who and what, and their comparison.
   await page.getByRole("link", { name: "Transfer history" }).click();

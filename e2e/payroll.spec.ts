@@ -13,7 +13,9 @@ interface PayrollStats {
 }
 
 async function activeInsurer(): Promise<string> {
-  const response = await fetch(`${SANDBOX_URL}/payroll/v1/healthinsurances.csv`, { headers: { authorization: `Bearer ${SABINE_KEY}`, accept: "text/csv" } });
+  const response = await fetch(`${SANDBOX_URL}/payroll/v1/healthinsurances.csv`, {
+    headers: { authorization: `Bearer ${SABINE_KEY}`, accept: "text/csv" },
+  });
   const insurer = parseHealthInsurancesCsv(await response.text()).find((candidate) => !candidate.availableFrom && !candidate.availableTo);
   if (!insurer) throw new Error("no active insurer in the sandbox list");
   return insurer.number;
@@ -22,7 +24,10 @@ async function activeInsurer(): Promise<string> {
 async function signIn(page: Page, emailPrefix: string, country: string) {
   const person = await fixtureUser(emailPrefix);
   await page.goto("/");
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
+  await page
+    .getByRole("button", { name: /Sign in/ })
+    .first()
+    .click();
   await authorizeAtService(page, person, { country });
   await expect(page).toHaveURL(/\/businesses$/);
 }
@@ -127,7 +132,10 @@ test("connect, onboard one employee through the form, import 200 rows and find e
 
   // The sandbox holds exactly the expected employees.
   const stored = await control<{ id: number }[]>("GET", "/payroll/companies/1002/employees");
-  const expected = [...Array.from({ length: 12 }, (_, index) => 101 + index), ...rows.filter((_, index) => ![10, 20, 30, 40, 50, 60, 70, 80].includes(index)).map((row) => Number(row.id))];
+  const expected = [
+    ...Array.from({ length: 12 }, (_, index) => 101 + index),
+    ...rows.filter((_, index) => ![10, 20, 30, 40, 50, 60, 70, 80].includes(index)).map((row) => Number(row.id)),
+  ];
   expect(stored.map((employee) => employee.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
   const bakery = await control<{ id: number; first_name: string }[]>("GET", "/payroll/companies/1001/employees");
   expect(bakery.map((employee) => employee.id)).toEqual([1, 2, 3, 4, 7, 8]);
@@ -173,7 +181,9 @@ test("a request that gets no answer says so and leaves the button usable (connec
   await apiKey.fill(DEMIR_KEY);
   const connect = page.getByRole("button", { name: "Connect" });
   await connect.click();
-  await expect(page.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." }),
+  ).toBeVisible();
   await expect(connect).toBeEnabled();
   await expect(connect).not.toHaveAttribute("aria-busy", "true");
   await connect.click();
@@ -186,7 +196,9 @@ test("a request that gets no answer says so and leaves the button usable (connec
   const dialog = page.getByRole("dialog", { name: "Disconnect from the payroll service?" });
   const disconnect = dialog.getByRole("button", { name: "Disconnect" });
   await disconnect.click();
-  await expect(dialog.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." })).toBeVisible();
+  await expect(
+    dialog.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." }),
+  ).toBeVisible();
   await expect(disconnect).toBeEnabled();
   await expect(page.getByText("Connected as Dr. Aylin Demir")).toBeVisible();
   await disconnect.click();
@@ -202,7 +214,9 @@ test("with the payroll service hanging, the pages show their heading at once and
   const companyPath = new URL((await company.getAttribute("href"))!, APP_URL).pathname;
 
   // Every payroll call now hangs for a minute (far longer than the 15 s timeout of a single call).
-  const faults = await control<{ error?: string }>("POST", "/faults", { rules: [{ path: "/payroll/**", kind: "latency", latency_ms: 60_000 }] });
+  const faults = await control<{ error?: string }>("POST", "/faults", {
+    rules: [{ path: "/payroll/**", kind: "latency", latency_ms: 60_000 }],
+  });
   expect(faults?.error).toBeUndefined();
   const notAnswering = "The payroll service is not answering. Try again in a moment.";
   for (const [path, heading] of [

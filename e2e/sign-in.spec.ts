@@ -3,7 +3,9 @@ import { APP_URL } from "../playwright.config";
 import { authorizeAtService, collectConsoleErrors, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, stats } from "./helpers";
 import { test } from "./fixtures";
 
-test("sign in, switch business, edit as owner, be refused as non-owner, change the last name, disconnect and sign in again", async ({ page }) => {
+test("sign in, switch business, edit as owner, be refused as non-owner, change the last name, disconnect and sign in again", async ({
+  page,
+}) => {
   const alice = await fixtureUser("alice");
   const lead = alice.businesses.find((business) => business.lead)!;
   const other = alice.businesses.find((business) => !business.lead && !business.owner)!;

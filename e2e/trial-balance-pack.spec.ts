@@ -1,6 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { accountingServiceGet, authorizeAtService, collectConsoleErrors, control, fixtureUser, withDatabase, type FixtureUser } from "./helpers";
+import {
+  accountingServiceGet,
+  authorizeAtService,
+  collectConsoleErrors,
+  control,
+  fixtureUser,
+  withDatabase,
+  type FixtureUser,
+} from "./helpers";
 import { test } from "./fixtures";
 
 // The month-end pack (Columns: Months or Quarters) against the sandbox's 5,000-account business
@@ -15,9 +23,31 @@ interface ServiceLine {
 }
 
 const RANGE = "from=2025-11-01&to=2026-10-31";
-const MONTHS = ["2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"];
+const MONTHS = [
+  "2025-11",
+  "2025-12",
+  "2026-01",
+  "2026-02",
+  "2026-03",
+  "2026-04",
+  "2026-05",
+  "2026-06",
+  "2026-07",
+  "2026-08",
+  "2026-09",
+  "2026-10",
+];
 const MARCH = MONTHS.indexOf("2026-03");
-const GROUP_OF: Record<string, string> = { FIXED_ASSET: "assets", CURRENT_ASSET: "assets", BANK: "assets", CURRENT_LIABILITY: "liabilities", EQUITY: "equity", SALES: "income", DIRECT_EXPENSE: "expenses", OVERHEAD: "expenses" };
+const GROUP_OF: Record<string, string> = {
+  FIXED_ASSET: "assets",
+  CURRENT_ASSET: "assets",
+  BANK: "assets",
+  CURRENT_LIABILITY: "liabilities",
+  EQUITY: "equity",
+  SALES: "income",
+  DIRECT_EXPENSE: "expenses",
+  OVERHEAD: "expenses",
+};
 
 const cents = (text: string) => {
   const negative = text.startsWith("-");
@@ -45,7 +75,10 @@ function lastDay(month: string): string {
 async function serviceGroups(person: FixtureUser): Promise<Map<string, string>> {
   const groups = new Map<string, string>();
   for (let page = 1; ; page += 1) {
-    const body = await accountingServiceGet<{ $items: { id: string; ledger_account_type: { id: string } }[]; $next: string | null }>(person, `/ledger_accounts?items_per_page=200&page=${page}&attributes=ledger_account_type`);
+    const body = await accountingServiceGet<{ $items: { id: string; ledger_account_type: { id: string } }[]; $next: string | null }>(
+      person,
+      `/ledger_accounts?items_per_page=200&page=${page}&attributes=ledger_account_type`,
+    );
     for (const item of body.$items) groups.set(item.id, GROUP_OF[item.ledger_account_type.id] ?? "other");
     if (!body.$next) return groups;
   }
@@ -53,7 +86,10 @@ async function serviceGroups(person: FixtureUser): Promise<Map<string, string>> 
 
 async function signInAsBen(page: Page, ben: FixtureUser) {
   await page.goto("/trial-balance");
-  await page.getByRole("main").getByRole("button", { name: /Sign in/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /Sign in/ })
+    .click();
   await authorizeAtService(page, ben, { country: "United States" });
   await expect(page).toHaveURL(/\/trial-balance/);
 }
@@ -68,7 +104,9 @@ test.beforeEach(async () => {
   });
 });
 
-test("12 months side by side: groups fold, subtotals are their accounts' sums, every column balances, a failing month shows its notice", async ({ page }) => {
+test("12 months side by side: groups fold, subtotals are their accounts' sums, every column balances, a failing month shows its notice", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   const ben = await fixtureUser("ben");
@@ -77,7 +115,11 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
 
   // The service's own figures, grouped by the service's ledger account types.
   const groups = await serviceGroups(ben);
-  const months = await Promise.all(MONTHS.map((month) => accountingServiceGet<{ ledger_accounts: ServiceLine[] }>(ben, `/trial_balance?from_date=${month}-01&to_date=${lastDay(month)}`)));
+  const months = await Promise.all(
+    MONTHS.map((month) =>
+      accountingServiceGet<{ ledger_accounts: ServiceLine[] }>(ben, `/trial_balance?from_date=${month}-01&to_date=${lastDay(month)}`),
+    ),
+  );
   const expected = new Map<string, bigint[]>();
   months.forEach((answer, index) => {
     for (const line of answer.ledger_accounts) {
@@ -90,7 +132,9 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
   // While the service holds every month's answer back: the page says the columns are loading, claims no
   // balance, shows no total of 0.00 and no "0 accounts" (the answers are not waited for: the page is left).
   // Another year than the one below: the server shares a read still in flight with a request for the same range.
-  await control("POST", "/faults", { rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", kind: "latency", latency_ms: 60_000 }] });
+  await control("POST", "/faults", {
+    rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", kind: "latency", latency_ms: 60_000 }],
+  });
   await page.goto("/trial-balance?from=2024-01-01&to=2024-12-31&columns=months&basis=movement");
   const status = page.getByRole("status").filter({ hasText: /column/ });
   await expect(status).toHaveText("Loading 12 columns…");
@@ -98,7 +142,9 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
   await expect(page.getByText(/accounts? in \d+ groups?/)).toHaveCount(0);
 
   // March's trial balance fails at the service; the other months answer.
-  await control("POST", "/faults", { rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", query: { from_date: "2026-03-01" }, kind: "error", status: 500 }] });
+  await control("POST", "/faults", {
+    rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", query: { from_date: "2026-03-01" }, kind: "error", status: 500 }],
+  });
   await page.goto(`/trial-balance?${RANGE}&columns=months&basis=movement`);
   await expect(page.getByLabel("Columns")).toHaveValue("months");
 
@@ -138,7 +184,9 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
   await expect(rows.first()).toBeVisible();
   const shown = new Map<string, string>();
   for (let step = 0; step < 500; step += 1) {
-    const visible = await rows.evaluateAll((elements) => elements.map((row) => [row.getAttribute("data-account")!, row.querySelector('[data-column="p0"]')!.textContent!] as const));
+    const visible = await rows.evaluateAll((elements) =>
+      elements.map((row) => [row.getAttribute("data-account")!, row.querySelector('[data-column="p0"]')!.textContent!] as const),
+    );
     for (const [id, text] of visible) shown.set(id, text);
     const moved = await region.evaluate((element) => {
       const before = element.scrollTop;
@@ -166,7 +214,9 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
   const accountHeader = page.getByRole("columnheader", { name: "Account" });
   const before = (await accountHeader.boundingBox())!.x;
   await region.evaluate((element) => (element.scrollLeft = element.scrollWidth));
-  await expect(page.locator('[role=columnheader][data-column="variance"], [role=columnheader][data-column="total"]').first()).toBeInViewport();
+  await expect(
+    page.locator('[role=columnheader][data-column="variance"], [role=columnheader][data-column="total"]').first(),
+  ).toBeInViewport();
   expect((await accountHeader.boundingBox())!.x).toBe(before);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
@@ -207,7 +257,8 @@ test("a financial year starting in April gives the presets its dates; over 13 mo
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/columns=quarters/);
   const fy = `${start}/${String((start + 1) % 100).padStart(2, "0")}`;
-  for (const quarter of ["Q1", "Q2", "Q3", "Q4"]) await expect(page.getByRole("columnheader").filter({ hasText: `${quarter} ${fy}` })).toBeVisible();
+  for (const quarter of ["Q1", "Q2", "Q3", "Q4"])
+    await expect(page.getByRole("columnheader").filter({ hasText: `${quarter} ${fy}` })).toBeVisible();
 
   // A range over 13 months gets a clear message and no figures.
   await page.getByLabel("From").fill("2025-01-01");
@@ -225,14 +276,24 @@ test("German: month headings, amounts and notices", async ({ page, context }) =>
   await context.addCookies([{ name: "locale", value: "de", url: page.url() }]);
   await page.goto(`/trial-balance?from=2026-01-01&to=2026-03-31&columns=months&basis=movement`);
   await expect(page.getByLabel("Spalten")).toHaveValue("months");
-  for (const heading of ["Jan. 2026", "Feb. 2026", "März 2026"]) await expect(page.getByRole("columnheader").filter({ hasText: heading })).toBeVisible();
+  for (const heading of ["Jan. 2026", "Feb. 2026", "März 2026"])
+    await expect(page.getByRole("columnheader").filter({ hasText: heading })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Jede Spalte ist ausgeglichen." })).toBeVisible({ timeout: 60_000 });
   // No serious or critical accessibility problem on the pack with its figures.
   const audit = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(audit.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => [violation.id, violation.nodes.map((node) => node.target.join(" "))])).toEqual([]);
+  expect(
+    audit.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => [violation.id, violation.nodes.map((node) => node.target.join(" "))]),
+  ).toEqual([]);
   const groups = await serviceGroups(ben);
-  const january = await accountingServiceGet<{ ledger_accounts: ServiceLine[] }>(ben, "/trial_balance?from_date=2026-01-01&to_date=2026-01-31");
-  const assets = january.ledger_accounts.filter((line) => groups.get(line.id) === "assets").reduce((sum, line) => sum + cents(line.debit) - cents(line.credit), 0n);
+  const january = await accountingServiceGet<{ ledger_accounts: ServiceLine[] }>(
+    ben,
+    "/trial_balance?from_date=2026-01-01&to_date=2026-01-31",
+  );
+  const assets = january.ledger_accounts
+    .filter((line) => groups.get(line.id) === "assets")
+    .reduce((sum, line) => sum + cents(line.debit) - cents(line.credit), 0n);
   await expect(subtotal(page, "assets").locator('[data-column="p0"]')).toHaveText(deAmount(assets));
   await expect(subtotal(page, "assets").getByRole("rowheader")).toHaveText("Summe Vermögen");
   await expect(page.getByRole("button", { name: "Geschäftsjahr: beginnt im Januar" })).toBeVisible();
@@ -254,6 +315,7 @@ test("German: month headings, amounts and notices", async ({ page, context }) =>
   // Quarters of a January financial year over November to October: the quarters the range clips are named by their months.
   await page.goto(`/trial-balance?from=2025-11-01&to=2026-10-31&columns=quarters&basis=movement`);
   const headings = page.getByRole("columnheader");
-  for (const heading of ["Nov.–Dez. 2025", "Q1 2026", "Q2 2026", "Q3 2026", "Okt. 2026"]) await expect(headings.filter({ hasText: heading })).toBeVisible();
+  for (const heading of ["Nov.–Dez. 2025", "Q1 2026", "Q2 2026", "Q3 2026", "Okt. 2026"])
+    await expect(headings.filter({ hasText: heading })).toBeVisible();
   await expect(headings.filter({ hasText: "Q4" })).toHaveCount(0);
 });

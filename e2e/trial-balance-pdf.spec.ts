@@ -26,10 +26,16 @@ interface ServiceAccount {
 
 /** The accounts with figures in the year, in the pack's order: by group, then by nominal code (numerically). */
 async function expectedAccounts(person: FixtureUser): Promise<{ accounts: ServiceAccount[]; groups: number }> {
-  const year = await accountingServiceGet<{ ledger_accounts: { id: string }[] }>(person, `/trial_balance?from_date=${RANGE.from}&to_date=${RANGE.to}`);
+  const year = await accountingServiceGet<{ ledger_accounts: { id: string }[] }>(
+    person,
+    `/trial_balance?from_date=${RANGE.from}&to_date=${RANGE.to}`,
+  );
   const chart: ServiceAccount[] = [];
   for (let page = 1; ; page += 1) {
-    const body = await accountingServiceGet<{ $items: ServiceAccount[]; $next: string | null }>(person, `/ledger_accounts?page=${page}&items_per_page=200&attributes=name,nominal_code,ledger_account_type`);
+    const body = await accountingServiceGet<{ $items: ServiceAccount[]; $next: string | null }>(
+      person,
+      `/ledger_accounts?page=${page}&items_per_page=200&attributes=name,nominal_code,ledger_account_type`,
+    );
     chart.push(...body.$items);
     if (!body.$next) break;
   }
@@ -43,7 +49,10 @@ async function expectedAccounts(person: FixtureUser): Promise<{ accounts: Servic
 
 async function signInAsBen(page: Page, ben: FixtureUser) {
   await page.goto(VIEW);
-  await page.getByRole("main").getByRole("button", { name: /Sign in/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /Sign in/ })
+    .click();
   await authorizeAtService(page, ben, { country: "United States" });
   await expect(page).toHaveURL(/\/trial-balance/);
   await expect(page.getByRole("link", { name: /PDF/ })).toBeVisible();
@@ -59,7 +68,11 @@ async function download(page: Page, name: string): Promise<Download> {
 async function placedRuns(file: Download): Promise<{ text: string; x: number; y: number; width: number }[]> {
   const pdf = await getDocumentProxy(new Uint8Array(await readFile((await file.path())!)));
   const content = await (await pdf.getPage(1)).getTextContent();
-  return content.items.flatMap((item) => ("str" in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width }] : []));
+  return content.items.flatMap((item) =>
+    "str" in item && item.str.trim()
+      ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width }]
+      : [],
+  );
 }
 
 async function pdfText(file: Download): Promise<{ pages: number; text: string[] }> {
@@ -68,7 +81,9 @@ async function pdfText(file: Download): Promise<{ pages: number; text: string[] 
   return { pages: totalPages, text };
 }
 
-test("the PDF of the 5,000-account business: its pages, title block, headers on every page, first and last account; in German too", async ({ page }) => {
+test("the PDF of the 5,000-account business: its pages, title block, headers on every page, first and last account; in German too", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const ben = await fixtureUser("ben");
   const business = ben.businesses.find((candidate) => candidate.lead)!;
@@ -134,10 +149,13 @@ test("CSV and Excel: the title block, the groups and their subtotal rows", async
   const business = ben.businesses.find((candidate) => candidate.lead)!;
   await signInAsBen(page, ben);
 
-  const csv = (await readFile((await (await download(page, "Export CSV")).path())!, "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const csv = (await readFile((await (await download(page, "Export CSV")).path())!, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
   expect(csv[0]).toBe("Trial balance");
   expect(csv[1]).toBe(`Business,${business.name}`);
-  expect(csv[2]).toBe('Period,1 Nov 2025 – 31 Oct 2026');
+  expect(csv[2]).toBe("Period,1 Nov 2025 – 31 Oct 2026");
   expect(csv[6]).toBe("");
   expect(csv[7]).toMatch(/^Code,Account,Nov 2025,Dec 2025,.*,Oct 2026,Closing$/);
   expect(csv[8]).toBe(",Assets");
@@ -164,7 +182,10 @@ test("CSV and Excel: the title block, the groups and their subtotal rows", async
   // German CSV: semicolons and a decimal comma.
   await page.getByLabel("Language").selectOption("de");
   await expect(page.getByRole("link", { name: "Als CSV exportieren" })).toBeVisible();
-  const german = (await readFile((await (await download(page, "Als CSV exportieren")).path())!, "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const german = (await readFile((await (await download(page, "Als CSV exportieren")).path())!, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
   expect(german[0]).toBe("Summen- und Saldenliste");
   expect(german[1]).toBe(`Unternehmen;${business.name}`);
   const germanSubtotal = german.find((line) => line.startsWith(";Summe Vermögen;"))!;

@@ -44,9 +44,13 @@ function expectedTotals(lines: ServiceLine[]): bigint[] {
 async function serviceTrialBalance(person: FixtureUser, from: string, to: string): Promise<ServiceLine[]> {
   const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: { base_url: string } };
   const tokens = await control<{ kind: string; value: string; user_id: string; version: string; state: string }[]>("GET", "/tokens");
-  const token = tokens.find((entry) => entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live");
+  const token = tokens.find(
+    (entry) => entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live",
+  );
   if (!token) throw new Error("no live access token for the person");
-  const response = await fetch(`${discovery.accounting.base_url}/trial_balance?from_date=${from}&to_date=${to}`, { headers: { authorization: `Bearer ${token.value}` } });
+  const response = await fetch(`${discovery.accounting.base_url}/trial_balance?from_date=${from}&to_date=${to}`, {
+    headers: { authorization: `Bearer ${token.value}` },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { ledger_accounts: ServiceLine[] }).ledger_accounts;
 }
@@ -61,7 +65,10 @@ async function expectTotals(page: Page, totals: bigint[]) {
 async function signInAsBen(page: Page, ben: FixtureUser) {
   await page.goto("/trial-balance");
   await expect(page.getByRole("heading", { name: "Sign in to see the trial balance" })).toBeVisible();
-  await page.getByRole("main").getByRole("button", { name: /Sign in/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /Sign in/ })
+    .click();
   await authorizeAtService(page, ben, { country: "United States" });
   await expect(page).toHaveURL(/\/trial-balance/);
 }
@@ -195,7 +202,11 @@ test("sorting, hiding empty accounts, keyboard scrolling through 5,000 rows, Ger
 
   // The first click sorts ascending, the second descending, the third returns to the service's order.
   const firstAmounts = () =>
-    page.locator("[data-row]").evaluateAll((rows) => rows.slice(0, 5).map((row) => Number((row.querySelectorAll('[role="cell"]')[4]?.textContent ?? "").replace(/,/g, ""))));
+    page
+      .locator("[data-row]")
+      .evaluateAll((rows) =>
+        rows.slice(0, 5).map((row) => Number((row.querySelectorAll('[role="cell"]')[4]?.textContent ?? "").replace(/,/g, ""))),
+      );
   await page.getByRole("button", { name: "Closing debit" }).click();
   const header = page.getByRole("columnheader", { name: "Closing debit" });
   await expect(header).toHaveAttribute("aria-sort", "ascending");
@@ -230,7 +241,9 @@ function period(from: string, to: string): string {
   return `${day(from)} – ${day(to)} ${to.slice(0, 4)}`;
 }
 
-test("readable with a comparison: fits 1400 px, periods and currency named, sticky account column, ids on demand, one sort arrow, out-of-date figures", async ({ page }) => {
+test("readable with a comparison: fits 1400 px, periods and currency named, sticky account column, ids on demand, one sort arrow, out-of-date figures", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const ben = await fixtureUser("ben");
   await signInAsBen(page, ben);
@@ -249,7 +262,8 @@ test("readable with a comparison: fits 1400 px, periods and currency named, stic
   const fit = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
   expect(fit.scroll).toBeLessThanOrEqual(fit.client);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);
-  const cut = (cells: (SVGElement | HTMLElement)[]) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => `${cell.textContent} (${cell.clientWidth}px)`);
+  const cut = (cells: (SVGElement | HTMLElement)[]) =>
+    cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => `${cell.textContent} (${cell.clientWidth}px)`);
   expect(await page.locator('[role="cell"]').evaluateAll(cut)).toEqual([]);
   expect(await page.getByRole("columnheader").evaluateAll(cut)).toEqual([]);
 
@@ -258,7 +272,11 @@ test("readable with a comparison: fits 1400 px, periods and currency named, stic
   await region.evaluate((element) => element.scrollTo({ left: 500 }));
   await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
   const regionLeft = (await region.boundingBox())!.x;
-  for (const cell of [page.locator("[data-row]").first().getByRole("rowheader"), totalsRow(page).getByRole("rowheader"), page.getByRole("columnheader", { name: "Account", exact: true })]) {
+  for (const cell of [
+    page.locator("[data-row]").first().getByRole("rowheader"),
+    totalsRow(page).getByRole("rowheader"),
+    page.getByRole("columnheader", { name: "Account", exact: true }),
+  ]) {
     expect(Math.abs((await cell.boundingBox())!.x - regionLeft)).toBeLessThanOrEqual(2);
   }
   await region.evaluate((element) => element.scrollTo({ left: 0 }));
@@ -316,10 +334,14 @@ test("bad addresses, the service's refusals and an ended connection", async ({ p
 
   await control("POST", "/faults", { rules: [{ path: "/accounting/v3.1/trial_balance", kind: "error", status: 403 }] });
   await page.goto("/trial-balance?from=2026-01-01&to=2026-03-31");
-  await expect(page.getByRole("alert").filter({ hasText: "permission" })).toContainText("You do not have permission to read this business's trial balance.");
+  await expect(page.getByRole("alert").filter({ hasText: "permission" })).toContainText(
+    "You do not have permission to read this business's trial balance.",
+  );
   await control("POST", "/faults", { rules: [{ path: "/accounting/v3.1/trial_balance", kind: "rate_limit", retry_after: 30 }] });
   await page.goto("/trial-balance?from=2026-01-01&to=2026-03-31");
-  await expect(page.getByRole("alert").filter({ hasText: "busy" })).toContainText("The accounting service is busy. Try again in 30 seconds.");
+  await expect(page.getByRole("alert").filter({ hasText: "busy" })).toContainText(
+    "The accounting service is busy. Try again in 30 seconds.",
+  );
 
   // While the service is slow, the page says it is loading, then shows the figures.
   await control("POST", "/faults", { rules: [{ path: "/accounting/v3.1/trial_balance", kind: "latency", latency_ms: 2500 }] });

@@ -12,7 +12,10 @@ let sessionCookie = "";
 
 test.describe.configure({ mode: "serial" });
 
-test("50 concurrent proxied requests with an expired access token from 2 processes make exactly 1 renewal, and all succeed", async ({ page, appPair }) => {
+test("50 concurrent proxied requests with an expired access token from 2 processes make exactly 1 renewal, and all succeed", async ({
+  page,
+  appPair,
+}) => {
   const APPS = appPair.urls;
   for (const app of APPS) expect((await fetch(`${app}/api/health`)).ok).toBe(true);
   const alice = await fixtureUser("alice");
@@ -63,12 +66,16 @@ test("the proxy's URLs pass their path and query on through proxy.ts's rewrite",
   const APPS = appPair.urls;
   type Page = { ok: boolean; data: { $items: { id: string }[] } };
   const all = (await (await request.get(`${APPS[0]}/api/accounting/businesses`, { headers: { cookie: sessionCookie } })).json()) as Page;
-  const one = (await (await request.get(`${APPS[0]}/api/accounting/businesses?items_per_page=1`, { headers: { cookie: sessionCookie } })).json()) as Page;
+  const one = (await (
+    await request.get(`${APPS[0]}/api/accounting/businesses?items_per_page=1`, { headers: { cookie: sessionCookie } })
+  ).json()) as Page;
   expect(all.ok && one.ok).toBe(true);
   expect(all.data.$items.length).toBeGreaterThan(1);
   expect(one.data.$items.map((business) => business.id)).toEqual([all.data.$items[0]!.id]);
   // ACCOUNTING_PATH_HEADER of lib/accounting/proxy-path.ts (that module imports next/server, which Playwright's loader cannot).
-  const forged = await request.get(`${APPS[0]}/api/accounting/user`, { headers: { cookie: sessionCookie, "x-ledgerlane-accounting-path": "/businesses" } });
+  const forged = await request.get(`${APPS[0]}/api/accounting/user`, {
+    headers: { cookie: sessionCookie, "x-ledgerlane-accounting-path": "/businesses" },
+  });
   expect(((await forged.json()) as { data: { last_name?: string } }).data.last_name).toBeTruthy();
 });
 
@@ -77,7 +84,10 @@ test("no plaintext token in a dump of the database, in the logs, or in answers t
   const tokens = await issuedTokens();
   const session = await request.get(`${APPS[1]}/api/auth/session`, { headers: { cookie: sessionCookie } });
   const proxied = await request.get(`${APPS[1]}/api/accounting/businesses`, { headers: { cookie: sessionCookie } });
-  await expectNoTokenIn([await session.text(), await proxied.text(), JSON.stringify(session.headers()), JSON.stringify(proxied.headers())], tokens);
+  await expectNoTokenIn(
+    [await session.text(), await proxied.text(), JSON.stringify(session.headers()), JSON.stringify(proxied.headers())],
+    tokens,
+  );
 
   let dump: string;
   if (database.embedded) {

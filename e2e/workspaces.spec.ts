@@ -14,9 +14,15 @@ test.use({ ownWorkspacesOnly: ["alice", "dara"] });
 test.beforeEach(async () => {
   await withDatabase(async (client) => {
     const ids = [(await fixtureUser("alice")).id, (await fixtureUser("dara")).id];
-    await client.query(`DELETE FROM workspace_invitations i USING workspaces w, users u WHERE i.workspace_id = w.id AND w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`, [ids]);
+    await client.query(
+      `DELETE FROM workspace_invitations i USING workspaces w, users u WHERE i.workspace_id = w.id AND w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`,
+      [ids],
+    );
     // A personal workspace is named after its person until its owner renames it (this spec does).
-    await client.query(`UPDATE workspaces w SET name = u.display_name FROM users u WHERE w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`, [ids]);
+    await client.query(
+      `UPDATE workspaces w SET name = u.display_name FROM users u WHERE w.personal_user_id = u.id AND u.accounting_user_id = ANY($1)`,
+      [ids],
+    );
     // Each test starts with its rate limits unused (lib/rate-limit), however often the suite ran this hour.
     await client.query(`DELETE FROM rate_limits`);
   });
@@ -48,12 +54,20 @@ const tokenOf = (link: string) => link.split("/invitations/")[1]!;
 
 async function aliceWorkspaceId(): Promise<string> {
   const alice = await fixtureUser("alice");
-  return withDatabase(async (client) =>
-    (await client.query<{ id: string }>("SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1", [alice.id])).rows[0]!.id,
+  return withDatabase(
+    async (client) =>
+      (
+        await client.query<{ id: string }>(
+          "SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1",
+          [alice.id],
+        )
+      ).rows[0]!.id,
   );
 }
 
-test("an owner renames the workspace and invites by link, the colleague joins and sees the same name, switches only on Switch, is removed and refused; bad links change nothing", async ({ browser }) => {
+test("an owner renames the workspace and invites by link, the colleague joins and sees the same name, switches only on Switch, is removed and refused; bad links change nothing", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const [alice, dara] = [await fixtureUser("alice"), await fixtureUser("dara")];
   const owner = await (await browser.newContext()).newPage();
@@ -96,7 +110,9 @@ test("an owner renames the workspace and invites by link, the colleague joins an
   await guest.getByRole("main").getByRole("button", { name: "Sign in" }).click();
   await authorizeAtService(guest, dara, { country: "Ireland" });
   await expect(guest).toHaveURL(link);
-  await expect(guest.getByRole("main")).toContainText("Alice Hartley invites you to join the workspace Hartley & Partner as Clerk, Approver.");
+  await expect(guest.getByRole("main")).toContainText(
+    "Alice Hartley invites you to join the workspace Hartley & Partner as Clerk, Approver.",
+  );
   await guest.getByRole("button", { name: "Join" }).click();
   await expect(guest).toHaveURL(/\/settings\/workspace$/);
   await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Hartley & Partner");
@@ -143,8 +159,14 @@ test("an owner renames the workspace and invites by link, the colleague joins an
   await expect(fourEyesNote).toContainText("(now: 1)");
 
   // The removed member's next request to that workspace is refused.
-  const workspaceId = await withDatabase(async (client) =>
-    (await client.query<{ id: string }>("SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1", [alice.id])).rows[0]!.id,
+  const workspaceId = await withDatabase(
+    async (client) =>
+      (
+        await client.query<{ id: string }>(
+          "SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1",
+          [alice.id],
+        )
+      ).rows[0]!.id,
   );
   const refused = await guest.request.get(`/api/workspaces/${workspaceId}/members`);
   expect(refused.status()).toBe(404);
@@ -155,12 +177,17 @@ test("an owner renames the workspace and invites by link, the colleague joins an
 
   // Bad links: each says why, and nothing changes.
   const revoked = await createInvitation(owner);
-  await owner.getByRole("button", { name: /^Revoke the invitation of/ }).first().click();
+  await owner
+    .getByRole("button", { name: /^Revoke the invitation of/ })
+    .first()
+    .click();
   await owner.getByRole("dialog", { name: "Revoke this invitation?" }).getByRole("button", { name: "Revoke invitation" }).click();
   await expect(owner.getByText("State: Revoked")).toBeVisible();
   const expired = await createInvitation(owner);
   const hash = createHash("sha256").update(tokenOf(expired)).digest("hex");
-  await withDatabase((client) => client.query("UPDATE workspace_invitations SET expires_at = now() - interval '8 days' WHERE token_hash = $1", [hash]));
+  await withDatabase((client) =>
+    client.query("UPDATE workspace_invitations SET expires_at = now() - interval '8 days' WHERE token_hash = $1", [hash]),
+  );
   const open = await createInvitation(owner);
 
   const cases: [string, string][] = [
@@ -264,10 +291,14 @@ test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 
     // Not a mail relay: 20 e-mails of a workspace in an hour, then 429 with Retry-After (nothing sent).
     const workspaceId = await aliceWorkspaceId();
     for (let index = 2; index <= 20; index += 1) {
-      const sent = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, { data: { token: tokenOf(link), email: `colleague${index}@example.com` } });
+      const sent = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, {
+        data: { token: tokenOf(link), email: `colleague${index}@example.com` },
+      });
       expect(sent.status(), `e-mail ${index}`).toBe(200);
     }
-    const limited = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, { data: { token: tokenOf(link), email: "colleague21@example.com" } });
+    const limited = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, {
+      data: { token: tokenOf(link), email: "colleague21@example.com" },
+    });
     expect(limited.status()).toBe(429);
     expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(3_000);
     expect(await limited.json()).toMatchObject({ ok: false, error: { code: "rate_limited" } });
@@ -279,7 +310,9 @@ test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 
   }
 });
 
-test("a company's page opened in another workspace says which of the person's workspaces holds it and switches there; a workspace they are not in stays unnamed", async ({ browser }) => {
+test("a company's page opened in another workspace says which of the person's workspaces holds it and switches there; a workspace they are not in stays unnamed", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const [claudia, dara] = [await fixtureUser("claudia"), await fixtureUser("dara")];
   // Claudia's workspace reaches company 1001 (its page read once, so the app knows the company).
@@ -287,8 +320,14 @@ test("a company's page opened in another workspace says which of the person's wo
   await signInAndConnectPayroll(owner);
   await owner.goto("/payroll/companies/1001");
   await expect(owner.getByRole("heading", { level: 1, name: "Bäckerei Krüger GmbH" })).toBeVisible();
-  const claudiasWorkspace = await withDatabase(async (client) =>
-    (await client.query<{ id: string; name: string }>("SELECT w.id, w.name FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1", [claudia.id])).rows[0]!,
+  const claudiasWorkspace = await withDatabase(
+    async (client) =>
+      (
+        await client.query<{ id: string; name: string }>(
+          "SELECT w.id, w.name FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1",
+          [claudia.id],
+        )
+      ).rows[0]!,
   );
 
   // Dara, working in her own workspace, is not a member of Claudia's: her page names no workspace.
@@ -299,13 +338,21 @@ test("a company's page opened in another workspace says which of the person's wo
   await expect(guest.getByRole("button", { name: /^Switch to/ })).toHaveCount(0);
 
   // A clerk of Claudia's workspace too (still working in her own), she is told where the company is and switches there.
-  const daraId = await withDatabase(async (client) => (await client.query<{ id: string }>("SELECT id FROM users WHERE accounting_user_id = $1", [dara.id])).rows[0]!.id);
-  await withDatabase((client) => client.query("INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, '{clerk}')", [claudiasWorkspace.id, daraId]));
+  const daraId = await withDatabase(
+    async (client) => (await client.query<{ id: string }>("SELECT id FROM users WHERE accounting_user_id = $1", [dara.id])).rows[0]!.id,
+  );
+  await withDatabase((client) =>
+    client.query("INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, '{clerk}')", [claudiasWorkspace.id, daraId]),
+  );
   await guest.reload();
   const elsewhere = guest.getByRole("region", { name: "In another workspace" });
-  await expect(elsewhere).toContainText(`Bäckerei Krüger GmbH belongs to your workspace “${claudiasWorkspace.name}”, not to the one you are working in now.`);
+  await expect(elsewhere).toContainText(
+    `Bäckerei Krüger GmbH belongs to your workspace “${claudiasWorkspace.name}”, not to the one you are working in now.`,
+  );
   await elsewhere.getByRole("button", { name: `Switch to “${claudiasWorkspace.name}”` }).click();
   await expect(guest.getByRole("heading", { level: 1, name: "Bäckerei Krüger GmbH" })).toBeVisible();
   await expect(guest.getByLabel("Workspace", { exact: true }).locator("option:checked")).toHaveText(claudiasWorkspace.name);
-  await withDatabase((client) => client.query("DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2", [claudiasWorkspace.id, daraId]));
+  await withDatabase((client) =>
+    client.query("DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2", [claudiasWorkspace.id, daraId]),
+  );
 });

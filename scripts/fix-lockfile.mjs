@@ -14,7 +14,9 @@ const CPU = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390
 function platformOf(name) {
   const tokens = name.split("/").pop().split("-");
   const os = tokens.find((token) => OS.includes(token));
-  const cpu = tokens.find((token) => CPU.includes(token)) ?? (tokens.includes("gnueabihf") || tokens.includes("musleabihf") || tokens.includes("eabi") ? "arm" : undefined);
+  const cpu =
+    tokens.find((token) => CPU.includes(token)) ??
+    (tokens.includes("gnueabihf") || tokens.includes("musleabihf") || tokens.includes("eabi") ? "arm" : undefined);
   if (os === "wasm32") return { cpu: ["wasm32"] };
   return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}) };
 }

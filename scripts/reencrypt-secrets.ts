@@ -12,7 +12,9 @@ const { reencryptAllSecrets } = await import("../lib/crypto/reencrypt-secrets");
 const db = getDb();
 try {
   const report = await reencryptAllSecrets(db, serverEnv().TOKEN_ENCRYPTION_KEYS);
-  console.log(`Re-encrypted ${report.reencrypted} secret(s) under key "${serverEnv().TOKEN_ENCRYPTION_KEYS.current.id}"; ${report.alreadyCurrent} already were.`);
+  console.log(
+    `Re-encrypted ${report.reencrypted} secret(s) under key "${serverEnv().TOKEN_ENCRYPTION_KEYS.current.id}"; ${report.alreadyCurrent} already were.`,
+  );
   for (const failure of report.failed) {
     console.error(`Could not re-encrypt ${failure.table}.${failure.column} of row ${failure.rowId}: ${failure.reason}`);
   }

@@ -49,10 +49,16 @@ try {
   if (!env.DATABASE_URL && !env.DATABASE_ADMIN_URL) {
     const configured = env.EMBEDDED_DATABASE_DIR ?? path.join(ROOT, ".data/postgres");
     const dataDir = configured === "memory" ? undefined : path.resolve(configured);
-    const embedded = await startEmbeddedPostgres({ dataDir, port: Number(env.EMBEDDED_DATABASE_PORT) || undefined, log: (line) => console.log(line) });
+    const embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: Number(env.EMBEDDED_DATABASE_PORT) || undefined,
+      log: (line) => console.log(line),
+    });
     group.onStop(() => embedded.stop());
     env.DATABASE_ADMIN_URL = embedded.url;
-    console.log(`No DATABASE_URL: using the embedded Postgres ${dataDir ? `in ${path.relative(ROOT, dataDir) || dataDir}/` : "in a temporary folder"}.`);
+    console.log(
+      `No DATABASE_URL: using the embedded Postgres ${dataDir ? `in ${path.relative(ROOT, dataDir) || dataDir}/` : "in a temporary folder"}.`,
+    );
   }
 
   // The app runs as a role that may only read and write rows, the migrations as its owner.
@@ -73,7 +79,11 @@ try {
   await ensureNextBuild(env);
 
   const { HOST: host, PORT: portNumber } = parsed.data;
-  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, appServerEntry(), ...appServerArgs(portNumber, host)], { ...withoutSchemaRoles(env), ...APP_MALLOC_ENV, NODE_ENV: "production" });
+  group.spawn("app", process.execPath, [...APP_NODE_FLAGS, appServerEntry(), ...appServerArgs(portNumber, host)], {
+    ...withoutSchemaRoles(env),
+    ...APP_MALLOC_ENV,
+    NODE_ENV: "production",
+  });
   await waitForHttp(localAppUrl(portNumber, host, "/api/health"), 120_000);
   console.log(`\nLedgerlane is ready on ${appUrl} (listening on ${host}) — Ctrl-C stops everything.`);
 } catch (error) {

@@ -39,7 +39,11 @@ describe("refusingFetchForbiddenMethods", () => {
         const answer = await send(port, method);
         expect(answer.status, method).toBe(405);
         expect(answer.headers.allow).toContain("GET");
-        expect(JSON.parse(answer.body)).toEqual({ ok: false, status: 405, error: { code: "method_not_allowed", message: `${method} is not allowed here.` } });
+        expect(JSON.parse(answer.body)).toEqual({
+          ok: false,
+          status: 405,
+          error: { code: "method_not_allowed", message: `${method} is not allowed here.` },
+        });
       }
       for (const method of ["GET", "POST", "PROPFIND"]) expect((await send(port, method)).body, method).toBe("app");
       expect(seen).toEqual(["GET", "POST", "PROPFIND"]);
@@ -67,7 +71,10 @@ describe("refusingFetchForbiddenMethods", () => {
 describe("canary: the listener is still needed", () => {
   it("Next's request (fetch's Request) still refuses TRACE and TRACK, so proxy.ts never sees them", () => {
     for (const method of ["TRACE", "TRACK"]) {
-      expect(() => new NextRequest("http://localhost:3000/api/health", { method }), `${method}: Next accepts it now, proxy.ts can answer it`).toThrow(/unsupported/);
+      expect(
+        () => new NextRequest("http://localhost:3000/api/health", { method }),
+        `${method}: Next accepts it now, proxy.ts can answer it`,
+      ).toThrow(/unsupported/);
     }
   });
 });

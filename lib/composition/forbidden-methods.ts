@@ -28,7 +28,12 @@ export function refusingFetchForbiddenMethods(next: RequestListener): RequestLis
     if (!FETCH_FORBIDDEN_METHODS.has(method)) return next(request, response);
     const error: ApiErrorBody = { code: "method_not_allowed", message: `${method} is not allowed here.` };
     request.resume();
-    response.writeHead(405, { ...STATIC_SECURITY_HEADERS, "content-type": "application/json; charset=utf-8", "cache-control": "no-store", allow: ALLOWED_METHODS });
+    response.writeHead(405, {
+      ...STATIC_SECURITY_HEADERS,
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      allow: ALLOWED_METHODS,
+    });
     response.end(JSON.stringify({ ok: false, status: 405, error }));
   };
 }

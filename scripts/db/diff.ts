@@ -9,7 +9,10 @@ import { diffDatabaseToSchema } from "./schema-drift";
 // embedded database and writes the SQL that brings it to the schema as the next
 // migration, in Prisma's folder layout.
 
-const name = process.argv[2]?.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_");
+const name = process.argv[2]
+  ?.trim()
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, "_");
 if (!name) {
   console.error("Usage: npm run db:diff -- <migration_name>");
   process.exit(1);

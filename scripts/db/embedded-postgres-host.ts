@@ -68,14 +68,21 @@ function restoreSymlinks(root: string): void {
 /** The user to run the server as: none (this user) unless root, then `postgres`, created when missing. */
 export function serverUser(): RunAs | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const ids = () => ({ uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) });
+  const ids = () => ({
+    uid: Number(execFileSync("id", ["-u", "postgres"]).toString()),
+    gid: Number(execFileSync("id", ["-g", "postgres"]).toString()),
+  });
   try {
     return ids();
   } catch {
     // Postgres refuses to run as root: a system user of its own, as Debian's packages make.
   }
   try {
-    execFileSync("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", "postgres"], { stdio: "pipe" });
+    execFileSync(
+      "useradd",
+      ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", "postgres"],
+      { stdio: "pipe" },
+    );
     return ids();
   } catch (error) {
     throw new Error(
@@ -86,7 +93,13 @@ export function serverUser(): RunAs | undefined {
 
 function groupsOf(user: RunAs): Set<number> {
   try {
-    return new Set(execFileSync("id", ["-G", String(user.uid)]).toString().trim().split(/\s+/).map(Number));
+    return new Set(
+      execFileSync("id", ["-G", String(user.uid)])
+        .toString()
+        .trim()
+        .split(/\s+/)
+        .map(Number),
+    );
   } catch {
     return new Set([user.gid]);
   }

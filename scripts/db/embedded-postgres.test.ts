@@ -1,5 +1,16 @@
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -157,7 +168,11 @@ describe("the embedded Postgres", () => {
     await client.query("CREATE TABLE kept (n int); INSERT INTO kept VALUES (42)");
     await client.end();
     // Both the owner and its keeper die at once: the server is left running.
-    const keeper = Number(readdirSync("/proc").find((pid) => /^\d+$/.test(pid) && procCommand(pid).includes("postgres-watchdog.mjs") && procCommand(pid).includes(dataDir)));
+    const keeper = Number(
+      readdirSync("/proc").find(
+        (pid) => /^\d+$/.test(pid) && procCommand(pid).includes("postgres-watchdog.mjs") && procCommand(pid).includes(dataDir),
+      ),
+    );
     expect(keeper).toBeGreaterThan(0);
     process.kill(keeper, "SIGKILL");
     process.kill(first.pid, "SIGKILL");
@@ -192,24 +207,27 @@ describe("the embedded Postgres", () => {
     }
   });
 
-  it.skipIf(process.getuid?.() !== 0)("as root, keeps the cluster where the postgres user can reach it when the checkout is in a 0700 folder", async () => {
-    const home = path.join(scratch, "home");
-    mkdirSync(home, { mode: 0o700 });
-    chmodSync(home, 0o700);
-    const dataDir = path.join(home, "checkout/.data/postgres");
-    const said: string[] = [];
-    const server = await startEmbeddedPostgres({ dataDir, log: (line) => said.push(line) });
-    const target = path.resolve(path.dirname(dataDir), readlinkSync(dataDir));
-    try {
-      expect(lstatSync(dataDir).isSymbolicLink()).toBe(true);
-      expect(said.join("\n")).toContain(`cannot enter ${home}`);
-      expect(await answers(server.url)).toBe(true);
-    } finally {
-      await server.stop();
-      rmSync(target, { recursive: true, force: true });
-      rmSync(`${target}.log`, { force: true });
-    }
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    "as root, keeps the cluster where the postgres user can reach it when the checkout is in a 0700 folder",
+    async () => {
+      const home = path.join(scratch, "home");
+      mkdirSync(home, { mode: 0o700 });
+      chmodSync(home, 0o700);
+      const dataDir = path.join(home, "checkout/.data/postgres");
+      const said: string[] = [];
+      const server = await startEmbeddedPostgres({ dataDir, log: (line) => said.push(line) });
+      const target = path.resolve(path.dirname(dataDir), readlinkSync(dataDir));
+      try {
+        expect(lstatSync(dataDir).isSymbolicLink()).toBe(true);
+        expect(said.join("\n")).toContain(`cannot enter ${home}`);
+        expect(await answers(server.url)).toBe(true);
+      } finally {
+        await server.stop();
+        rmSync(target, { recursive: true, force: true });
+        rmSync(`${target}.log`, { force: true });
+      }
+    },
+  );
 });
 
 function procCommand(pid: string): string {

@@ -2,7 +2,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { postgresBinaries, reachableBinaries, reachableDataDir, RUNTIME_HOME, serverUser, unreachableBy, type Binaries, type RunAs } from "./embedded-postgres-host";
+import {
+  postgresBinaries,
+  reachableBinaries,
+  reachableDataDir,
+  RUNTIME_HOME,
+  serverUser,
+  unreachableBy,
+  type Binaries,
+  type RunAs,
+} from "./embedded-postgres-host";
 import { freePort } from "../lib/processes";
 
 export interface EmbeddedPostgres {
@@ -20,7 +29,9 @@ const WATCHDOG = path.join(import.meta.dirname, "postgres-watchdog.mjs");
  * undefined makes a temporary one that is removed when it stops. It listens on 127.0.0.1 only.
  * A keeper process (postgres-watchdog.mjs) stops it when this process ends, however it ends.
  */
-export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number; log?: (line: string) => void } = {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  opts: { dataDir?: string; port?: number; log?: (line: string) => void } = {},
+): Promise<EmbeddedPostgres> {
   const user = serverUser();
   const binaries = reachableBinaries(postgresBinaries(), user);
   const temporary = !opts.dataDir;
@@ -113,9 +124,13 @@ function moveAsideForeignCluster(dataDir: string, binaries: Binaries, log?: (lin
   if (major === binaries.major) return;
   const aside = `${dataDir}-postgres${major}-${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}`;
   // A server has run on a real cluster (postmaster.opts); PGlite never writes one.
-  const kind = existsSync(path.join(dataDir, "postmaster.opts")) ? `a Postgres ${major} cluster` : `the former embedded database (PGlite, Postgres ${major})`;
+  const kind = existsSync(path.join(dataDir, "postmaster.opts"))
+    ? `a Postgres ${major} cluster`
+    : `the former embedded database (PGlite, Postgres ${major})`;
   renameSync(dataDir, aside);
-  log?.(`${dataDir} held ${kind}, which Postgres ${binaries.major} cannot open: moved it to ${aside} and started a new, empty database. Delete that folder when you no longer need it.`);
+  log?.(
+    `${dataDir} held ${kind}, which Postgres ${binaries.major} cannot open: moved it to ${aside} and started a new, empty database. Delete that folder when you no longer need it.`,
+  );
 }
 
 /** A server left running on the folder by an owner that was killed: stopped, so this start can take over. */
@@ -127,7 +142,8 @@ function stopOrphanServer(dataDir: string): void {
   process.kill(pid, "SIGINT");
   const deadline = Date.now() + 15_000;
   while (isRunning(pid)) {
-    if (Date.now() > deadline) throw new Error(`The embedded Postgres left running in ${dataDir} (process ${pid}) did not stop; stop it and start again.`);
+    if (Date.now() > deadline)
+      throw new Error(`The embedded Postgres left running in ${dataDir} (process ${pid}) did not stop; stop it and start again.`);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
 }
@@ -139,7 +155,9 @@ function run(command: string, args: string[], user: RunAs | undefined): Promise<
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (code ${code}):\n${output.trim()}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (code ${code}):\n${output.trim()}`)),
+    );
   });
 }
 
@@ -159,7 +177,17 @@ async function initCluster(binaries: Binaries, dataDir: string, user: RunAs | un
     chownSync(pwfile, user.uid, user.gid);
   }
   const initdb = path.join(binaries.native, "bin/initdb");
-  const args = ["-D", dataDir, "-U", "postgres", `--pwfile=${pwfile}`, "--auth-host=scram-sha-256", "--auth-local=trust", "--encoding=UTF8", "--no-sync"];
+  const args = [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    `--pwfile=${pwfile}`,
+    "--auth-host=scram-sha-256",
+    "--auth-local=trust",
+    "--encoding=UTF8",
+    "--no-sync",
+  ];
   try {
     fresh();
     await run(initdb, [...args, "--locale=C.UTF-8"], user);
@@ -177,7 +205,10 @@ interface Keeper {
   stop(): Promise<void>;
 }
 
-function startKeeper(binaries: Binaries, o: { dataDir: string; port: number; user: RunAs | undefined; temporary: boolean; removeDir?: string }): Promise<Keeper> {
+function startKeeper(
+  binaries: Binaries,
+  o: { dataDir: string; port: number; user: RunAs | undefined; temporary: boolean; removeDir?: string },
+): Promise<Keeper> {
   const settings: Record<string, string> = {
     listen_addresses: "127.0.0.1",
     port: String(o.port),
@@ -197,7 +228,10 @@ function startKeeper(binaries: Binaries, o: { dataDir: string; port: number; use
     env: { PATH: process.env.PATH, LC_ALL: "C", TZ: "UTC" },
   };
   // Its own session: Ctrl-C in a terminal reaches the owner, which stops the server in order.
-  const child: ChildProcess = spawn(process.execPath, [WATCHDOG, JSON.stringify(config)], { detached: true, stdio: ["pipe", "pipe", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, [WATCHDOG, JSON.stringify(config)], {
+    detached: true,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     let output = "";
     const exited = new Promise<void>((done) => child.once("exit", () => done()));

@@ -7,7 +7,14 @@ import { QUEUE_OPTIONS } from "../../lib/jobs/queues";
  * not create tables, finds them made. Creating a queue that exists changes nothing.
  */
 export async function installJobQueues(connectionString: string): Promise<void> {
-  const boss = new PgBoss({ connectionString, schema: "pgboss", max: 1, supervise: false, schedule: false, application_name: "ledgerlane-migrate" });
+  const boss = new PgBoss({
+    connectionString,
+    schema: "pgboss",
+    max: 1,
+    supervise: false,
+    schedule: false,
+    application_name: "ledgerlane-migrate",
+  });
   const failures: Error[] = [];
   boss.on("error", (error: Error) => failures.push(error));
   await boss.start();

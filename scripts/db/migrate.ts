@@ -48,7 +48,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await setUpDatabaseRoles(process.env);
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error("db:migrate needs DATABASE_URL (and MIGRATION_DATABASE_URL), or DATABASE_ADMIN_URL; npm start migrates its embedded database itself.");
+    console.error(
+      "db:migrate needs DATABASE_URL (and MIGRATION_DATABASE_URL), or DATABASE_ADMIN_URL; npm start migrates its embedded database itself.",
+    );
     process.exit(1);
   }
   const applied = await migrateForApp({ DATABASE_URL: url, MIGRATION_DATABASE_URL: process.env.MIGRATION_DATABASE_URL || undefined });

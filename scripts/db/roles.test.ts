@@ -81,11 +81,19 @@ describe("the app's database role", () => {
 
   it("still records and reads the audit trail, and the tables' notification triggers still notify", async () => {
     const user = await db.user.create({ data: { accountingUserId: `roles:${randomUUID()}`, displayName: "Rosa Roles" } });
-    const workspace = await db.workspace.create({ data: { name: "Roles firm", members: { create: { userId: user.id, roles: ["owner"] } } } });
+    const workspace = await db.workspace.create({
+      data: { name: "Roles firm", members: { create: { userId: user.id, roles: ["owner"] } } },
+    });
     await db.$transaction((tx) =>
-      recordAudit(tx, { workspaceId: workspace.id, userId: user.id, name: "Rosa Roles" }, { kind: "member.joined", subjectId: user.id, details: { roles: ["owner"] } }),
+      recordAudit(
+        tx,
+        { workspaceId: workspace.id, userId: user.id, name: "Rosa Roles" },
+        { kind: "member.joined", subjectId: user.id, details: { roles: ["owner"] } },
+      ),
     );
-    expect(await db.auditEntry.findMany({ where: { workspaceId: workspace.id } })).toMatchObject([{ kind: "member.joined", actorName: "Rosa Roles" }]);
+    expect(await db.auditEntry.findMany({ where: { workspaceId: workspace.id } })).toMatchObject([
+      { kind: "member.joined", actorName: "Rosa Roles" },
+    ]);
 
     // The session cache hears a trigger's pg_notify, the draft hub its own NOTIFY: both as the app's role.
     const listener = new pg.Client({ connectionString: appUrl });
@@ -203,7 +211,8 @@ describe("making the roles of a database migrated before they existed", () => {
       }
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      if (roles) for (const url of [roles.appUrl, roles.migrationUrl]) await admin.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(roleOf(url))}`);
+      if (roles)
+        for (const url of [roles.appUrl, roles.migrationUrl]) await admin.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(roleOf(url))}`);
       await admin.end();
     }
   });

@@ -95,7 +95,10 @@ async function patchCharColumns(factory: PrismaPg): Promise<void> {
   // adapter-pg splits a script at every `;` (see above), which cuts a function's body apart: a
   // migration is sent whole instead, as one simple-protocol query (Postgres runs it as one transaction).
   const adapterClass = Object.getPrototypeOf(adapter) as { executeScript(script: string): Promise<void> };
-  adapterClass.executeScript = async function (this: { client: { query(sql: string): Promise<unknown> }; onError(error: unknown): never }, script: string) {
+  adapterClass.executeScript = async function (
+    this: { client: { query(sql: string): Promise<unknown> }; onError(error: unknown): never },
+    script: string,
+  ) {
     try {
       await this.client.query(script);
     } catch (error) {
@@ -156,7 +159,10 @@ function pgConfig(connectionString: string) {
 
 export async function readMigrations(): Promise<MigrationList> {
   const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true }).catch(() => []);
-  const dirs = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const dirs = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   const migrationDirectories = await Promise.all(
     dirs.map(async (dir) => ({
       path: dir,

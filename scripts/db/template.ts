@@ -48,7 +48,11 @@ export async function createMigratedTemplate(adminUrl: string, name: string): Pr
  * owner role's objects become the clone's owner role's, and the template's roles keep no grant in
  * it (so either database and its roles can be dropped without the other).
  */
-export async function cloneDatabase(adminUrl: string, template: { name: string; roles: DatabaseUrls }, name: string): Promise<DatabaseUrls> {
+export async function cloneDatabase(
+  adminUrl: string,
+  template: { name: string; roles: DatabaseUrls },
+  name: string,
+): Promise<DatabaseUrls> {
   await asAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(template.name)}`));
   const roles = await ensureDatabaseRoles(databaseUrl(adminUrl, name));
   const [templateOwner, templateApp] = [roleOf(template.roles.migrationUrl), roleOf(template.roles.appUrl)];
@@ -68,6 +72,7 @@ export async function cloneDatabase(adminUrl: string, template: { name: string; 
 export async function dropDatabase(adminUrl: string, name: string, roles?: DatabaseUrls): Promise<void> {
   await asAdmin(adminUrl, async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
-    for (const role of roles ? [roleOf(roles.appUrl), roleOf(roles.migrationUrl)] : []) await admin.query(`DROP ROLE IF EXISTS ${ident(role)}`);
+    for (const role of roles ? [roleOf(roles.appUrl), roleOf(roles.migrationUrl)] : [])
+      await admin.query(`DROP ROLE IF EXISTS ${ident(role)}`);
   });
 }

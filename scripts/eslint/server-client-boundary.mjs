@@ -59,7 +59,13 @@ const directiveOf = (file) => DIRECTIVE.exec(read(file))?.[1] ?? null;
 /** A server component of components/: it says so with `import "server-only"`. */
 const isServerComponent = (file, text = read(file)) => file.startsWith("components/") && SERVER_ONLY.test(text);
 const isServer = (file) => (SERVER_FILE.test(file) || isServerComponent(file)) && directiveOf(file) !== "server";
-const onlyTypes = (clause) => /^\{[^}]*\}$/.test(clause.trim()) && clause.replace(/[{}\s]/g, "").split(",").filter(Boolean).every((name) => name.startsWith("type"));
+const onlyTypes = (clause) =>
+  /^\{[^}]*\}$/.test(clause.trim()) &&
+  clause
+    .replace(/[{}\s]/g, "")
+    .split(",")
+    .filter(Boolean)
+    .every((name) => name.startsWith("type"));
 
 const imports = new Map();
 
@@ -136,7 +142,12 @@ export const serverClientBoundary = {
         message: `${side} may not import server code: ${way[way.length - 1]}${through}. Move what both need to a shared file, or call it through a route or a "use server" action.`,
       });
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ ...node, source: node.source.type === "Literal" ? node.source : null }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (node) => check({ ...node, source: node.source.type === "Literal" ? node.source : null }),
+    };
   },
 };
 

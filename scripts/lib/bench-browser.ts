@@ -4,12 +4,23 @@ import type { Page } from "@playwright/test";
 // person through the real OAuth pages, then connecting a payroll customer.
 
 /** Debian's Chromium, as the browser tests start it. */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 /** The sandbox's control API at `sandboxUrl` (JSON in, JSON out). */
 export function sandboxControl(sandboxUrl: string) {
   return async function control<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${sandboxUrl}/control${pathname}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
+    const response = await fetch(`${sandboxUrl}/control${pathname}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+    });
     return (await response.json()) as T;
   };
 }
@@ -19,14 +30,23 @@ export function sandboxControl(sandboxUrl: string) {
  * key, shown as "Connected as <name>") connected. With a database that outlives a run, the
  * customer may be connected already, or another one: then it is added beside it.
  */
-export async function signInAndConnectPayroll(page: Page, options: { appUrl: string; sandboxUrl: string; customer: { key: string; name: string } }): Promise<void> {
+export async function signInAndConnectPayroll(
+  page: Page,
+  options: { appUrl: string; sandboxUrl: string; customer: { key: string; name: string } },
+): Promise<void> {
   const control = sandboxControl(options.sandboxUrl);
   const { users } = await control<{ users: { email: string; password: string }[] }>("GET", "/fixtures");
   const person = users.find((user) => user.email.startsWith("claudia"));
   if (!person) throw new Error("no sandbox user claudia");
   await page.goto(options.appUrl);
-  await page.getByRole("button", { name: /Sign in/ }).first().click();
-  await page.getByRole("link", { name: "Germany" }).click().catch(() => undefined);
+  await page
+    .getByRole("button", { name: /Sign in/ })
+    .first()
+    .click();
+  await page
+    .getByRole("link", { name: "Germany" })
+    .click()
+    .catch(() => undefined);
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(person.password);
   await page.getByRole("button", { name: "Sign in" }).click();

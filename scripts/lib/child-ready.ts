@@ -12,7 +12,11 @@ export interface ReadyChild {
  * Starts a child process and resolves once a line of its stdout matches `ready`
  * (its stderr is passed on); rejects when it exits first or does not get ready in time.
  */
-export function spawnUntilReady(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; ready: RegExp; timeoutMs?: number }): Promise<ReadyChild> {
+export function spawnUntilReady(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; cwd: string; ready: RegExp; timeoutMs?: number },
+): Promise<ReadyChild> {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "inherit"] });
   const stop = () => stopChild(child);
   return new Promise((resolve, reject) => {

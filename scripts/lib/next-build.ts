@@ -7,7 +7,20 @@ import { run } from "./processes";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const distDir = () => path.join(ROOT, process.env.NEXT_DIST_DIR || ".next");
-const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "server.ts", "scripts/lib/app-listen.ts", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "server.ts",
+  "scripts/lib/app-listen.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function* walk(entry: string): Generator<string> {
   if (!existsSync(entry)) return;
@@ -54,7 +67,10 @@ async function bundleAppServer(): Promise<void> {
 export async function ensureNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
   const fingerprint = sourceFingerprint();
   const fingerprintFile = path.join(distDir(), ".source-fingerprint");
-  const built = existsSync(path.join(distDir(), "BUILD_ID")) && existsSync(appServerEntry()) && existsSync(fingerprintFile) ? readFileSync(fingerprintFile, "utf8") : "";
+  const built =
+    existsSync(path.join(distDir(), "BUILD_ID")) && existsSync(appServerEntry()) && existsSync(fingerprintFile)
+      ? readFileSync(fingerprintFile, "utf8")
+      : "";
   if (built === fingerprint) return;
   console.log("Building the app (once per change of its sources)…");
   await run(process.execPath, [NEXT_BIN, "build"], { ...env, NEXT_TELEMETRY_DISABLED: "1" });

@@ -60,7 +60,10 @@ describe("canary: the patch is still needed", () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const source = readFileSync(path.join(runtimes, file), "utf8");
-      expect(source.includes(`cacheController.abort(Error("${REACT_RENDER_COMPLETED}`), `${file}: React no longer aborts with an Error (react/react#37289?): the patch can go`).toBe(true);
+      expect(
+        source.includes(`cacheController.abort(Error("${REACT_RENDER_COMPLETED}`),
+        `${file}: React no longer aborts with an Error (react/react#37289?): the patch can go`,
+      ).toBe(true);
     }
   });
 });
