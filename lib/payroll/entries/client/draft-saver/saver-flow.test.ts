@@ -1,29 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "@/lib/http/client/browser-fetch";
-import { GridModel } from "@/lib/payroll/grid/model";
-import { gridSpecFor } from "@/lib/payroll/entries/grid-spec";
 import { draftPatchBodySchema } from "@/lib/payroll/entries/schemas";
 import type { DraftConflictDetail } from "@/lib/payroll/entries/draft-answers";
 import type { DraftBackupStorage } from "./local-backup";
 import { saveWhenLeaving } from "./page-leave";
 import { DraftSaver, type SaveAnswer } from "./saver";
+import { MONTH, twoLineModel as newModel } from "./testing/two-lines";
 
 // The saver's flow with fake timers: one save at a time, debounce, saving as the page is left,
 // the hand-off to the next page, and conflicts.
-
-const MONTH = "2026-11";
-
-function newModel() {
-  return new GridModel(
-    gridSpecFor("payments", MONTH),
-    { locale: "en", month: MONTH },
-    [1, 2],
-    [
-      { id: "a", employeeId: 1, cells: ["BONUS_PAYMENT", "1", "10"] },
-      { id: "b", employeeId: 2, cells: ["BONUS_PAYMENT", "1", "20"] },
-    ],
-  );
-}
 
 /** localStorage shared by the pages of one browser: each page's entry under its own key. */
 function sharedStorage() {

@@ -1,24 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "@/lib/http/client/browser-fetch";
-import { GridModel } from "@/lib/payroll/grid/model";
 import { gridSpecFor } from "@/lib/payroll/entries/grid-spec";
+import { GridModel } from "@/lib/payroll/grid/model";
 import { draftPatchBodySchema } from "@/lib/payroll/entries/schemas";
 import type { DraftBackupStorage } from "./local-backup";
 import { DraftSaver, type SaveAnswer } from "./saver";
-
-const MONTH = "2026-11";
-
-function newModel() {
-  return new GridModel(
-    gridSpecFor("payments", MONTH),
-    { locale: "en", month: MONTH },
-    [1, 2],
-    [
-      { id: "a", employeeId: 1, cells: ["BONUS_PAYMENT", "1", "10"] },
-      { id: "b", employeeId: 2, cells: ["BONUS_PAYMENT", "1", "20"] },
-    ],
-  );
-}
+import { MONTH, twoLineModel as newModel } from "./testing/two-lines";
 
 /** localStorage as the saver sees it (one page's entry). */
 function memoryBackup(): DraftBackupStorage & { text: string | null } {
