@@ -104,7 +104,7 @@ describe("the last transferred set", () => {
 });
 
 describe("remembered rates", () => {
-  it("are each employee's newest accepted rate per type, over the kind's recent transfers", async ({ connectionId, transfer }) => {
+  it("are each employee's newest accepted rate per type, over the kind's recent transfers", async ({ connectionId }) => {
     const { rememberedRates } = await import("./less-typing");
     expect(await rememberedRates(connectionId, COMPANY, "hours")).toEqual({
       "1": { HOURLY_WAGE: "13.9" },
