@@ -167,13 +167,14 @@ describe("the accounting proxy", () => {
   });
 
   it("stores the new name after a change of the last name, so the header shows it at once", async ({ db, signedIn, call }) => {
+    const { userId } = signedIn;
     const { response, body } = await call("PUT", "/user", {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ user: { last_name: "Hartley-Moss" } }),
     });
     expect(response.status).toBe(200);
     expect(body.ok).toBe(true);
-    expect((await db.user.findUniqueOrThrow({ where: { id: signedIn.userId } })).displayName).toBe("Alice Hartley-Moss");
+    expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).displayName).toBe("Alice Hartley-Moss");
   });
 
   it("passes the service's errors on in the same shape, field errors included", async ({ alice, call }) => {
