@@ -1,50 +1,69 @@
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "@/scripts/test/db";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect } from "vitest";
 import { syncBusinesses } from "./businesses";
 import { forgetAccessToken } from "../connection/server/access-token";
 import { accountingClientFor } from "./for-user";
 import { proxyAccountingRequest } from "./proxy";
 import { ACCOUNTING_PATH_HEADER, accountingPathOf } from "../proxy-path";
 import { grantTokens } from "../testing/sandbox-grant";
-import { deleteSeededUsers, seedConnection } from "../testing/seed-connection";
-import { ALICE, grantClientFor, startAccountingTestEnv } from "../testing/test-env";
+import { freshTest } from "../testing/fixtures";
+import { seedConnection } from "../testing/seed-connection";
+import { ALICE, grantClientFor } from "../testing/test-env";
 import { loadSessionUser } from "@/lib/auth/server/session-store";
 import { proxy as nextProxy } from "@/proxy";
 
-let sandbox: TestSandbox;
-const db = testDb();
-let cookie = "";
-let userId = "";
-let fixtures: { users: { id: string; email: string; businesses: { id: string; name: string; owner: boolean; lead: boolean }[] }[] };
+interface SandboxFixtures {
+  users: { id: string; email: string; businesses: { id: string; name: string; owner: boolean; lead: boolean }[] }[];
+}
 
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-  fixtures = (await sandbox.control<typeof fixtures>("GET", "/fixtures")).body;
-});
-afterEach(async () => {
-  await deleteSeededUsers(db);
-});
-afterAll(async () => {
-  await sandbox.close();
-  await db.$disconnect();
-});
-beforeEach(async () => {
-  await sandbox.control("POST", "/reset");
-  const tokens = await grantTokens(grantClientFor(sandbox), ALICE);
-  const seeded = await seedConnection(db, tokens);
-  forgetAccessToken(seeded.connectionId);
-  userId = seeded.userId;
-  const session = await db.session.create({ data: { userId, expiresAt: new Date(Date.now() + 3_600_000) } });
-  cookie = `ledgerlane.session=${await encode({ token: { uid: userId, sid: session.id }, secret: process.env.NEXTAUTH_SECRET! })}`;
-  const user = await loadSessionUser(session.id, userId);
-  await syncBusinesses(userId, accountingClientFor(user!));
-});
+/** Alice, signed in with a fresh connection and her businesses synced; `cookie` is hers (empty: no session). */
+interface SignedIn {
+  userId: string;
+  cookie: string;
+}
+
+const it = freshTest
+  .extend("fixtures", { scope: "file" }, async ({ sandbox }) => (await sandbox.control<SandboxFixtures>("GET", "/fixtures")).body)
+  .extend(
+    "alice",
+    { scope: "file" },
+    async ({ fixtures }) =>
+      () =>
+        fixtures.users.find((user) => user.email === ALICE.email)!,
+  )
+  .extend(
+    "darasOwnOnly",
+    { scope: "file" },
+    async ({ fixtures, alice }) =>
+      () =>
+        fixtures.users
+          .find((user) => user.email.startsWith("dara"))!
+          .businesses.find((b) => !alice().businesses.some((a) => a.id === b.id))!,
+  )
+  .extend(
+    "apiCalls",
+    { scope: "file" },
+    async ({ sandbox }) =>
+      async () =>
+        (await sandbox.control<{ api: number }>("GET", "/stats")).body.api,
+  )
+  .extend("signedIn", { auto: true }, async ({ sandbox, db }): Promise<SignedIn> => {
+    const tokens = await grantTokens(grantClientFor(sandbox), ALICE);
+    const seeded = await seedConnection(db, tokens);
+    forgetAccessToken(seeded.connectionId);
+    const userId = seeded.userId;
+    const session = await db.session.create({ data: { userId, expiresAt: new Date(Date.now() + 3_600_000) } });
+    const cookie = `ledgerlane.session=${await encode({ token: { uid: userId, sid: session.id }, secret: process.env.NEXTAUTH_SECRET! })}`;
+    const user = await loadSessionUser(session.id, userId);
+    await syncBusinesses(userId, accountingClientFor(user!));
+    return { userId, cookie };
+  })
+  .extend("request", async ({ signedIn }) => request.bind(null, signedIn))
+  .extend("call", async ({ signedIn }) => call.bind(null, signedIn));
 
 /** A request as the route sees it after proxy.ts (see proxy-path.ts) rewrote `/api/accounting<path>`. */
-function request(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+function request({ cookie }: SignedIn, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
   const url = new URL(`http://localhost:3999/api/accounting${path}`);
   const upstreamPath = accountingPathOf(url.pathname) ?? "";
   url.pathname = "/api/accounting";
@@ -66,21 +85,13 @@ interface Envelope {
   };
 }
 
-async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-  const response = await proxyAccountingRequest(request(method, path, init));
+async function call(signedIn: SignedIn, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+  const response = await proxyAccountingRequest(request(signedIn, method, path, init));
   return { response, body: (await response.json()) as Envelope };
 }
 
-async function apiCalls() {
-  return (await sandbox.control<{ api: number }>("GET", "/stats")).body.api;
-}
-
-const alice = () => fixtures.users.find((user) => user.email === ALICE.email)!;
-const darasOwnOnly = () =>
-  fixtures.users.find((user) => user.email.startsWith("dara"))!.businesses.find((b) => !alice().businesses.some((a) => a.id === b.id))!;
-
 describe("the accounting proxy", () => {
-  it("passes the service's answer on in the documented envelope, with the business it used", async () => {
+  it("passes the service's answer on in the documented envelope, with the business it used", async ({ alice, call }) => {
     const { response, body } = await call("GET", "/user");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -90,7 +101,7 @@ describe("the accounting proxy", () => {
     expect(body.business).toEqual({ sent: null, expected: lead.id, received: lead.id, changed: false });
   });
 
-  it("refuses another user's business id with 403, without reaching the service", async () => {
+  it("refuses another user's business id with 403, without reaching the service", async ({ darasOwnOnly, apiCalls, call }) => {
     const before = await apiCalls();
     const foreign = darasOwnOnly();
     const { response, body } = await call("GET", `/businesses/${foreign.id}`, { headers: { "x-business": foreign.id } });
@@ -99,7 +110,11 @@ describe("the accounting proxy", () => {
     expect(await apiCalls()).toBe(before);
   });
 
-  it("refuses another user's business id in the path with 403, for every method, without reaching the service", async () => {
+  it("refuses another user's business id in the path with 403, for every method, without reaching the service", async ({
+    darasOwnOnly,
+    apiCalls,
+    call,
+  }) => {
     const before = await apiCalls();
     const foreign = darasOwnOnly();
     for (const method of ["GET", "PUT", "DELETE"]) {
@@ -115,14 +130,14 @@ describe("the accounting proxy", () => {
     expect(await apiCalls()).toBe(before);
   });
 
-  it("sends the person's chosen business", async () => {
+  it("sends the person's chosen business", async ({ db, alice, signedIn, call }) => {
     const other = alice().businesses.find((business) => !business.lead)!;
-    await db.user.update({ where: { id: userId }, data: { selectedBusinessId: other.id } });
+    await db.user.update({ where: { id: signedIn.userId }, data: { selectedBusinessId: other.id } });
     const { body } = await call("GET", "/businesses/lead");
     expect(body.business).toMatchObject({ sent: other.id, received: other.id, changed: false });
   });
 
-  it("detects a change of lead business by the answer's X-Business", async () => {
+  it("detects a change of lead business by the answer's X-Business", async ({ sandbox, alice, call }) => {
     const other = alice().businesses.find((business) => !business.lead)!;
     await sandbox.control("POST", "/lead", { user_id: alice().id, business_id: other.id });
     const { response, body } = await call("GET", "/user");
@@ -130,7 +145,7 @@ describe("the accounting proxy", () => {
     expect(response.headers.get("x-business-changed")).toBe("true");
   });
 
-  it("accepts only application/json bodies and checks known writes with the shared schemas", async () => {
+  it("accepts only application/json bodies and checks known writes with the shared schemas", async ({ alice, call }) => {
     const form = await call("PUT", "/user", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "user[last_name]=X",
@@ -151,7 +166,8 @@ describe("the accounting proxy", () => {
     expect(upstream.body.data.website).toBe("https://hartley.example");
   });
 
-  it("stores the new name after a change of the last name, so the header shows it at once", async () => {
+  it("stores the new name after a change of the last name, so the header shows it at once", async ({ db, signedIn, call }) => {
+    const { userId } = signedIn;
     const { response, body } = await call("PUT", "/user", {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ user: { last_name: "Hartley-Moss" } }),
@@ -161,7 +177,7 @@ describe("the accounting proxy", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).displayName).toBe("Alice Hartley-Moss");
   });
 
-  it("passes the service's errors on in the same shape, field errors included", async () => {
+  it("passes the service's errors on in the same shape, field errors included", async ({ alice, call }) => {
     const notOwned = alice().businesses.find((business) => !business.owner)!;
     const { response, body } = await call("PUT", `/businesses/${notOwned.id}`, {
       headers: { "content-type": "application/json", "x-business": notOwned.id },
@@ -174,10 +190,15 @@ describe("the accounting proxy", () => {
     expect((body.error as { detail?: string }).detail).toBe(body.error.details[0]!.message);
   });
 
-  it("changes nothing for a request from a foreign Origin (refused by proxy.ts before the route)", async () => {
+  it("changes nothing for a request from a foreign Origin (refused by proxy.ts before the route)", async ({ signedIn, call }) => {
     const foreign = new NextRequest("http://localhost:3999/api/accounting/user", {
       method: "PUT",
-      headers: { cookie, "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      headers: {
+        cookie: signedIn.cookie,
+        "content-type": "application/json",
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+      },
       body: JSON.stringify({ user: { last_name: "Evil" } }),
     });
     const response = nextProxy(foreign);
@@ -186,8 +207,8 @@ describe("the accounting proxy", () => {
     expect((await call("GET", "/user")).body.data.last_name).toBe("Hartley");
   });
 
-  it("answers 401 without a session and refuses paths that leave the API", async () => {
-    cookie = "";
+  it("answers 401 without a session and refuses paths that leave the API", async ({ signedIn, request, call }) => {
+    signedIn.cookie = "";
     expect((await call("GET", "/user")).response.status).toBe(401);
     for (const path of ["/../control", "/%2e%2e/control", "/user//x", "/", ""]) {
       const bad = await proxyAccountingRequest(request("GET", "/x", { headers: { [ACCOUNTING_PATH_HEADER]: path } }));

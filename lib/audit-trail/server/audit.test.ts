@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createTranslator } from "next-intl";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import { describe, expect, inject } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 import { MESSAGES, type Messages } from "@/lib/i18n/messages";
 import type { Translate } from "@/lib/i18n/translate";
-import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
-import type { CompanyRecord } from "@/lib/payroll/connection/server/companies";
-import type { TestSandbox } from "@/sandbox/test-support";
-import type { AuditActor } from "@/lib/audit/server/record";
 
 // The audit trail against an in-process sandbox and the suite's Postgres: the trigger, every
 // recorded kind through the services that record it, the draft diff, filters, paging and CSV.
@@ -15,58 +11,57 @@ import type { AuditActor } from "@/lib/audit/server/record";
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const COMPANY = 1001;
 
-let sandbox: TestSandbox;
-let db: Awaited<ReturnType<typeof loadDb>>;
-let owner: { id: string; workspaceId: string };
-let clerk: string;
-let stranger: string;
-let actor: AuditActor;
-let connectionId: string;
-let client: PayrollClient;
-let company: CompanyRecord;
-
 async function loadDb() {
   return (await import("@/lib/db/client")).getDb();
 }
 
-async function person(name: string): Promise<string> {
-  const { ensurePersonalWorkspace } = await import("@/lib/workspaces/server/personal");
-  const user = await db.user.create({ data: { accountingUserId: `audit:${randomUUID()}`, displayName: name } });
-  await ensurePersonalWorkspace(user.id);
-  return user.id;
-}
-
-async function entries(kind?: string) {
-  return db.auditEntry.findMany({
-    where: { workspaceId: owner.workspaceId, ...(kind ? { kind } : {}) },
-    orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
-  });
-}
-
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-  db = await loadDb();
-  const ownerId = await person("Olga Owner");
-  const workspace = await db.workspace.create({
-    data: { name: `Audit firm ${randomUUID().slice(0, 6)}`, members: { create: { userId: ownerId, roles: ["owner"] } } },
-  });
-  owner = { id: ownerId, workspaceId: workspace.id };
-  clerk = await person("Carl Clerk");
-  stranger = await person("Sam Stranger");
-  actor = { workspaceId: workspace.id, userId: ownerId, name: "Olga Owner" };
-  const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
-  const { payrollFor } = await import("@/lib/payroll/server/access");
-  const { requireCompany } = await import("@/lib/payroll/connection/server/companies");
-  await connectPayroll({ userId: owner.id, workspaceId: owner.workspaceId }, { apiKey: SABINE_KEY }, actor);
-  const payroll = await payrollFor({ userId: owner.id, workspaceId: owner.workspaceId }, "payroll.edit");
-  connectionId = payroll.connection.id;
-  client = payroll.client;
-  company = await requireCompany(connectionId, COMPANY, client);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
+// The file's firm: its owner with Sabine's payroll connected, a clerk and a stranger; `person`
+// adds another person with a personal workspace, `entries` reads the firm's audit trail.
+const it = test
+  .extend("firm", { scope: "file" }, async () => {
+    const db = await loadDb();
+    const person = async (name: string): Promise<string> => {
+      const { ensurePersonalWorkspace } = await import("@/lib/workspaces/server/personal");
+      const user = await db.user.create({ data: { accountingUserId: `audit:${randomUUID()}`, displayName: name } });
+      await ensurePersonalWorkspace(user.id);
+      return user.id;
+    };
+    const ownerId = await person("Olga Owner");
+    const workspace = await db.workspace.create({
+      data: { name: `Audit firm ${randomUUID().slice(0, 6)}`, members: { create: { userId: ownerId, roles: ["owner"] } } },
+    });
+    const owner = { id: ownerId, workspaceId: workspace.id };
+    const clerk = await person("Carl Clerk");
+    const stranger = await person("Sam Stranger");
+    const actor = { workspaceId: workspace.id, userId: ownerId, name: "Olga Owner" };
+    const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
+    const { payrollFor } = await import("@/lib/payroll/server/access");
+    const { requireCompany } = await import("@/lib/payroll/connection/server/companies");
+    await connectPayroll({ userId: owner.id, workspaceId: owner.workspaceId }, { apiKey: SABINE_KEY }, actor);
+    const payroll = await payrollFor({ userId: owner.id, workspaceId: owner.workspaceId }, "payroll.edit");
+    const connectionId = payroll.connection.id;
+    const client = payroll.client;
+    const company = await requireCompany(connectionId, COMPANY, client);
+    return { db, owner, clerk, stranger, actor, connectionId, client, company, person };
+  })
+  .extend("owner", { scope: "file" }, async ({ firm }) => firm.owner)
+  .extend("clerk", { scope: "file" }, async ({ firm }) => firm.clerk)
+  .extend("stranger", { scope: "file" }, async ({ firm }) => firm.stranger)
+  .extend("actor", { scope: "file" }, async ({ firm }) => firm.actor)
+  .extend("connectionId", { scope: "file" }, async ({ firm }) => firm.connectionId)
+  .extend("client", { scope: "file" }, async ({ firm }) => firm.client)
+  .extend("company", { scope: "file" }, async ({ firm }) => firm.company)
+  .extend("person", { scope: "file" }, async ({ firm }) => firm.person)
+  .extend(
+    "entries",
+    { scope: "file" },
+    async ({ firm: { db, owner } }) =>
+      async (kind?: string) =>
+        db.auditEntry.findMany({
+          where: { workspaceId: owner.workspaceId, ...(kind ? { kind } : {}) },
+          orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
+        }),
+  );
 
 const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
 const translator = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
@@ -74,7 +69,7 @@ const translator = (locale: "en" | "de") => createTranslator({ locale, messages:
 describe("the audit table", () => {
   // The suite runs as the app's role, which may only read and append (scripts/db/roles.ts); the
   // trigger refuses the same to the table's owner (scripts/db/roles.test.ts).
-  it("refuses UPDATE, DELETE and TRUNCATE in Postgres itself, and keeps its workspace", async () => {
+  it("refuses UPDATE, DELETE and TRUNCATE in Postgres itself, and keeps its workspace", async ({ db, owner, entries }) => {
     const [entry] = await entries("payroll.connected");
     expect(entry).toMatchObject({ actorId: owner.id, actorName: "Olga Owner", details: { username: "Sabine Krüger" } });
     await expect(db.$executeRawUnsafe(`UPDATE audit_entries SET kind = 'member.left' WHERE id = '${entry!.id}'`)).rejects.toThrow(
@@ -91,7 +86,7 @@ describe("the audit table", () => {
 });
 
 describe("recording", () => {
-  it("records invitations, joining, role changes, leaving and removal with who and what", async () => {
+  it("records invitations, joining, role changes, leaving and removal with who and what", async ({ owner, clerk, stranger, entries }) => {
     const { createInvitation, revokeInvitation } = await import("@/lib/workspaces/server/invitations");
     const { acceptInvitation } = await import("@/lib/workspaces/server/invitation-acceptance");
     const { changeRoles, removeMember } = await import("@/lib/workspaces/server/members");
@@ -123,7 +118,13 @@ describe("recording", () => {
     expect(trail[8]!.details).toEqual({ memberId: stranger, memberName: "Sam Stranger", roles: ["viewer"] });
   });
 
-  it("records a draft save as exactly the changed cells, old → new, and nothing for a save that changes nothing", async () => {
+  it("records a draft save as exactly the changed cells, old → new, and nothing for a save that changes nothing", async ({
+    owner,
+    actor,
+    connectionId,
+    company,
+    entries,
+  }) => {
     const { patchEntryDraft, saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "hours" as const };
     const first = await saveEntryDraft(
@@ -199,7 +200,14 @@ describe("recording", () => {
     });
   });
 
-  it("keeps a transfer's total in euros: 505.50 on the entry, the page and both CSVs", async () => {
+  it("keeps a transfer's total in euros: 505.50 on the entry, the page and both CSVs", async ({
+    owner,
+    actor,
+    connectionId,
+    client,
+    company,
+    entries,
+  }) => {
     const { transferEntries } = await import("@/lib/payroll/entries/server/transfers");
     const { auditPageData } = await import("./page-data");
     const { auditCsvRows } = await import("../csv");
@@ -235,7 +243,11 @@ describe("recording", () => {
     expect(auditCsvRows(de, "de", row)).toContain(";Stunden: 2 Zeilen, Summe 505,50, übertragen.");
   });
 
-  it("for an auditor: employees named beside their numbers on the page and in the CSV, the company by name in the CSV", async () => {
+  it("for an auditor: employees named beside their numbers on the page and in the CSV, the company by name in the CSV", async ({
+    owner,
+    stranger,
+    client,
+  }) => {
     const { auditPageData, companyLabels } = await import("./page-data");
     const { auditCsvRows } = await import("../csv");
     const { auditCompanies } = await import("@/lib/audit/server/query");
@@ -267,7 +279,10 @@ describe("recording", () => {
     expect((await employeeNames(stranger, owner.workspaceId, [COMPANY])).size).toBe(0);
   });
 
-  it("renames the key of entries recorded before (totalCents holding euros) in its migration, the trigger on again after it", async () => {
+  it("renames the key of entries recorded before (totalCents holding euros) in its migration, the trigger on again after it", async ({
+    db,
+    owner,
+  }) => {
     const { readFileSync, readdirSync } = await import("node:fs");
     const folder = readdirSync("prisma/migrations").find((name) => name.endsWith("_audit_transfer_total_euros"))!;
     const sql = readFileSync(`prisma/migrations/${folder}/migration.sql`, "utf8");
@@ -307,7 +322,16 @@ describe("recording", () => {
     ).toContain("total 505.50");
   });
 
-  it("records transfers with what was sent and the outcome, employees created, imports, and a disconnect", async () => {
+  it("records transfers with what was sent and the outcome, employees created, imports, and a disconnect", async ({
+    db,
+    owner,
+    stranger,
+    actor,
+    connectionId,
+    client,
+    company,
+    entries,
+  }) => {
     const { transferEntries } = await import("@/lib/payroll/entries/server/transfers");
     const { recordEmployeeCreated, recordImportStarted, importedEmployeesStatement } = await import("@/lib/payroll/employees/server/audit");
     const lines = [line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37" })];
@@ -390,7 +414,7 @@ describe("recording", () => {
 });
 
 describe("reading", () => {
-  it("filters, pages with a keyset, and shows a workspace's entries to its members only", async () => {
+  it("filters, pages with a keyset, and shows a workspace's entries to its members only", async ({ owner, clerk, stranger, company }) => {
     const { listAuditEntries } = await import("@/lib/audit/server/query");
     const all = await listAuditEntries(owner.id, owner.workspaceId, {}, undefined, 1000);
     expect(all.entries.length).toBeGreaterThan(15);
@@ -425,7 +449,7 @@ describe("reading", () => {
     expect((await listAuditEntries(stranger, owner.workspaceId, {})).entries).toEqual([]);
   });
 
-  it("exports CSV in the person's language: German `;` with decimal commas, English `,`", async () => {
+  it("exports CSV in the person's language: German `;` with decimal commas, English `,`", async ({ owner }) => {
     const { listAuditEntries } = await import("@/lib/audit/server/query");
     const { auditCsvHeader, auditCsvRows } = await import("../csv");
     const [patch] = (await listAuditEntries(owner.id, owner.workspaceId, { kind: "draft.saved" })).entries.slice(1, 2);

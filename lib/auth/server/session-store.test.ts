@@ -1,41 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestSandbox } from "@/sandbox/test-support";
-import { testDb } from "@/scripts/test/db";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import { describe, expect } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 import { loadSessionUser } from "./session-store";
 
-let sandbox: TestSandbox;
-const db = testDb();
-const userIds: string[] = [];
-
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv(); // the app's configuration, incl. DATABASE_URL
+// `person` signs a new person in; the people made are deleted after the file.
+const it = test.extend("person", { scope: "file" }, async ({ db }, { onCleanup }) => {
+  const userIds: string[] = [];
+  onCleanup(() => db.user.deleteMany({ where: { id: { in: userIds } } }).then(() => undefined));
+  return async (options: { expiresInMs?: number } = {}) => {
+    const user = await db.user.create({
+      data: {
+        accountingUserId: `session-store:${randomUUID()}`,
+        displayName: "Pat Doe",
+        email: "pat@example.com",
+        selectedBusinessId: "b-2",
+      },
+    });
+    userIds.push(user.id);
+    const session = await db.session.create({
+      data: { userId: user.id, expiresAt: new Date(Date.now() + (options.expiresInMs ?? 3_600_000)) },
+    });
+    return { userId: user.id, sessionId: session.id };
+  };
 });
-afterAll(async () => {
-  await db.user.deleteMany({ where: { id: { in: userIds } } });
-  await sandbox.close();
-  await db.$disconnect();
-});
-
-async function person(options: { expiresInMs?: number } = {}) {
-  const user = await db.user.create({
-    data: {
-      accountingUserId: `session-store:${randomUUID()}`,
-      displayName: "Pat Doe",
-      email: "pat@example.com",
-      selectedBusinessId: "b-2",
-    },
-  });
-  userIds.push(user.id);
-  const session = await db.session.create({
-    data: { userId: user.id, expiresAt: new Date(Date.now() + (options.expiresInMs ?? 3_600_000)) },
-  });
-  return { userId: user.id, sessionId: session.id };
-}
 
 describe("loadSessionUser", () => {
-  it("reads the person, their businesses, lead, choice and connections in one go", async () => {
+  it("reads the person, their businesses, lead, choice and connections in one go", async ({ db, person }) => {
     const { userId, sessionId } = await person();
     await db.accountingBusiness.createMany({
       data: [
@@ -61,7 +51,7 @@ describe("loadSessionUser", () => {
     });
   });
 
-  it("answers a person without businesses or connections", async () => {
+  it("answers a person without businesses or connections", async ({ person }) => {
     const { userId, sessionId } = await person();
     expect(await loadSessionUser(sessionId, userId)).toMatchObject({
       leadBusinessId: null,
@@ -71,7 +61,7 @@ describe("loadSessionUser", () => {
     });
   });
 
-  it("refuses an expired session, another person's session, a deleted one and ids that are not ids", async () => {
+  it("refuses an expired session, another person's session, a deleted one and ids that are not ids", async ({ db, person }) => {
     const expired = await person({ expiresInMs: -1_000 });
     expect(await loadSessionUser(expired.sessionId, expired.userId)).toBeNull();
 

@@ -1,21 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createTranslator } from "next-intl";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect } from "vitest";
+import { test as it } from "@/lib/accounting/testing/fixtures";
 import { MESSAGES, type Messages } from "@/lib/i18n/messages";
 import type { Translate } from "@/lib/i18n/translate";
 import type { AuditKind } from "@/lib/audit/kinds";
 
 // The month close's steps reach the audit trail (in the step's transaction) and read in both languages.
-
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
 
 describe("auditMonthStep", () => {
   it("records a step with its states, round and reason, and an owner's four-eyes choice", async () => {

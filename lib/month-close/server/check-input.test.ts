@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
 import type { MonthKey } from "@/lib/payroll/month-lock/states";
 
@@ -11,33 +10,29 @@ import type { MonthKey } from "@/lib/payroll/month-lock/states";
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const COMPANY = 1001;
 
-let sandbox: TestSandbox;
-let client: PayrollClient;
-let key: MonthKey;
-let userId: string;
-
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-  const { getDb } = await import("@/lib/db/client");
-  const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
-  const { payrollFor } = await import("@/lib/payroll/server/access");
-  const { requireCompany } = await import("@/lib/payroll/connection/server/companies");
-  const db = getDb();
-  const user = await db.user.create({ data: { accountingUserId: `check-input-${Date.now()}`, displayName: "Clara Clerk" } });
-  userId = user.id;
-  const workspace = await db.workspace.create({
-    data: { name: `Check input ${Date.now()}`, members: { create: [{ userId, roles: ["owner"] }] } },
-  });
-  await connectPayroll({ userId, workspaceId: workspace.id }, { apiKey: SABINE_KEY }, null);
-  const payroll = await payrollFor({ userId, workspaceId: workspace.id }, "payroll.edit");
-  client = payroll.client;
-  const company = await requireCompany(payroll.connection.id, COMPANY, client);
-  key = { connectionId: payroll.connection.id, companyId: COMPANY, period: company.current_month };
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
+// The file's person, with Sabine's payroll connected in a workspace they own, and the company's month.
+const it = test
+  .extend("connected", { scope: "file" }, async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
+    const { payrollFor } = await import("@/lib/payroll/server/access");
+    const { requireCompany } = await import("@/lib/payroll/connection/server/companies");
+    const db = getDb();
+    const user = await db.user.create({ data: { accountingUserId: `check-input-${Date.now()}`, displayName: "Clara Clerk" } });
+    const userId = user.id;
+    const workspace = await db.workspace.create({
+      data: { name: `Check input ${Date.now()}`, members: { create: [{ userId, roles: ["owner"] }] } },
+    });
+    await connectPayroll({ userId, workspaceId: workspace.id }, { apiKey: SABINE_KEY }, null);
+    const payroll = await payrollFor({ userId, workspaceId: workspace.id }, "payroll.edit");
+    const client = payroll.client;
+    const company = await requireCompany(payroll.connection.id, COMPANY, client);
+    const key: MonthKey = { connectionId: payroll.connection.id, companyId: COMPANY, period: company.current_month };
+    return { client, key, userId };
+  })
+  .extend("client", { scope: "file" }, async ({ connected }): Promise<PayrollClient> => connected.client)
+  .extend("key", { scope: "file" }, async ({ connected }) => connected.key)
+  .extend("userId", { scope: "file" }, async ({ connected }) => connected.userId);
 
 const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
 const before = (period: string, months: number) => {
@@ -47,7 +42,7 @@ const before = (period: string, months: number) => {
 };
 
 describe("monthCheckInput", () => {
-  it("assembles lines, employees, insurers, settings, holidays and the last transferred month", async () => {
+  it("assembles lines, employees, insurers, settings, holidays and the last transferred month", async ({ client, key, userId }) => {
     const { getDb } = await import("@/lib/db/client");
     const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
     const { monthCheckInput } = await import("./check-input");

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import type { TestSandbox } from "@/sandbox/test-support";
-import { testDb } from "@/scripts/test/db";
+import { describe, expect } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 
 // The re-read job's wake-ups are pg-boss jobs started after their due time; a test runs a job's
 // work at once by its queue's name instead of waiting for pg-boss (lib/composition/jobs.ts).
 
-let sandbox: TestSandbox;
-const db = testDb();
-
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-});
-afterAll(async () => {
-  const { stopBoss } = await import("@/lib/jobs/boss");
-  await stopBoss();
-  await sandbox.close();
-  await db.$disconnect();
+// pg-boss, started by the code under test, is stopped after the file (before its sandbox closes).
+const it = test.extend("boss", { scope: "file", auto: true }, async ({}, { onCleanup }) => {
+  onCleanup(async () => {
+    const { stopBoss } = await import("@/lib/jobs/boss");
+    await stopBoss();
+  });
 });
 
 describe("the month close's re-read job", () => {
-  it("is woken by a pg-boss job that starts after the due time", async () => {
+  it("is woken by a pg-boss job that starts after the due time", async ({ db }) => {
     const { scheduleRereadWake } = await import("./jobs");
     const due = new Date(Date.now() + 10 * 60_000);
     await scheduleRereadWake(due);
@@ -30,7 +23,7 @@ describe("the month close's re-read job", () => {
     expect(rows).toEqual([{ start_after: due, state: "created" }]);
   });
 
-  it("a Transfer is a pg-boss job: enqueued with what any process needs to run it, and run at once from a test", async () => {
+  it("a Transfer is a pg-boss job: enqueued with what any process needs to run it, and run at once from a test", async ({ db }) => {
     const { enqueueTransfer, runQueuedTransfers } = await import("./jobs");
     const leaseId = crypto.randomUUID();
     const data = {
@@ -52,7 +45,7 @@ describe("the month close's re-read job", () => {
     expect(done).toEqual([{ state: "completed" }]);
   });
 
-  it("a Transfer job that throws (its month held by a live runner) is failed, to be tried again by pg-boss", async () => {
+  it("a Transfer job that throws (its month held by a live runner) is failed, to be tried again by pg-boss", async ({ db }) => {
     const { enqueueTransfer, runQueuedTransfers } = await import("./jobs");
     const leaseId = crypto.randomUUID();
     await enqueueTransfer({

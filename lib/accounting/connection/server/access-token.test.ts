@@ -1,56 +1,49 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "@/scripts/test/db";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect } from "vitest";
 import { accountingConfig } from "../../server/config";
 import { NotConnectedError, ReauthRequiredError } from "../../errors";
 import { grantTokens } from "../../testing/sandbox-grant";
-import { expireStoredAccessToken, deleteSeededUsers, seedConnection } from "../../testing/seed-connection";
-import { ALICE, grantClientFor, startAccountingTestEnv } from "../../testing/test-env";
+import { freshTest } from "../../testing/fixtures";
+import { expireStoredAccessToken, seedConnection } from "../../testing/seed-connection";
+import { ALICE, grantClientFor } from "../../testing/test-env";
 import { defaultRenewalDeps, forgetAccessToken, getAccessToken, renewAccessToken, type RenewalDeps } from "./access-token";
 import { requestTokenRenewal } from "./token-endpoint";
 
-let sandbox: TestSandbox;
-const db = testDb();
-
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-});
-afterEach(async () => {
-  await deleteSeededUsers(db);
-});
-afterAll(async () => {
-  await sandbox.close();
-  await db.$disconnect();
-});
-beforeEach(async () => {
-  await sandbox.control("POST", "/reset");
-});
-
-async function stats() {
-  return (await sandbox.control<{ token: { authorization_code: number; refresh_token: number } }>("GET", "/stats")).body;
-}
-
-async function connected() {
-  const tokens = await grantTokens(grantClientFor(sandbox), ALICE);
-  const ids = await seedConnection(db, tokens);
-  forgetAccessToken(ids.connectionId);
-  return { ...ids, tokens };
-}
-
-function deps(overrides: Partial<RenewalDeps> = {}): RenewalDeps {
-  return { ...defaultRenewalDeps(), db, ...overrides };
-}
+// The file's helpers, bound to its sandbox and database.
+const it = freshTest
+  .extend(
+    "stats",
+    { scope: "file" },
+    async ({ sandbox }) =>
+      async () =>
+        (await sandbox.control<{ token: { authorization_code: number; refresh_token: number } }>("GET", "/stats")).body,
+  )
+  .extend("connected", { scope: "file" }, async ({ sandbox, db }) => async () => {
+    const tokens = await grantTokens(grantClientFor(sandbox), ALICE);
+    const ids = await seedConnection(db, tokens);
+    forgetAccessToken(ids.connectionId);
+    return { ...ids, tokens };
+  })
+  .extend("deps", { scope: "file" }, async ({ db }) => (overrides: Partial<RenewalDeps> = {}): RenewalDeps => ({
+    ...defaultRenewalDeps(),
+    db,
+    ...overrides,
+  }));
 
 describe("access tokens of a connection", () => {
-  it("uses the stored access token while it is valid, without renewing", async () => {
+  it("uses the stored access token while it is valid, without renewing", async ({ stats, connected, deps }) => {
     const { connectionId, tokens } = await connected();
     expect(await getAccessToken(connectionId, deps())).toBe(tokens.access_token);
     expect((await stats()).token.refresh_token).toBe(0);
   });
 
-  it("renews an expired token once for 50 concurrent callers and commits the new refresh token first", async () => {
+  it("renews an expired token once for 50 concurrent callers and commits the new refresh token first", async ({
+    db,
+    stats,
+    connected,
+    deps,
+  }) => {
     const { connectionId, tokens } = await connected();
     await expireStoredAccessToken(db, connectionId);
     const results = await Promise.all(Array.from({ length: 50 }, () => getAccessToken(connectionId, deps())));
@@ -62,14 +55,14 @@ describe("access tokens of a connection", () => {
     expect(row.refreshTokenEncrypted).not.toContain(String(tokens.refresh_token));
   });
 
-  it("renews a token that expires within 30 seconds", async () => {
+  it("renews a token that expires within 30 seconds", async ({ db, stats, connected, deps }) => {
     const { connectionId, tokens } = await connected();
     await db.accountingConnection.update({ where: { id: connectionId }, data: { accessTokenExpiresAt: new Date(Date.now() + 20_000) } });
     expect(await getAccessToken(connectionId, deps())).not.toBe(tokens.access_token);
     expect((await stats()).token.refresh_token).toBe(1);
   });
 
-  it("after a 401, renews once and hands the refused token out never again", async () => {
+  it("after a 401, renews once and hands the refused token out never again", async ({ stats, connected, deps }) => {
     const { connectionId, tokens } = await connected();
     const stale = String(tokens.access_token);
     const [first, second] = await Promise.all([
@@ -81,7 +74,7 @@ describe("access tokens of a connection", () => {
     expect((await stats()).token.refresh_token).toBe(1);
   });
 
-  it("marks the connection 'sign in again' on invalid_grant and does not ask the service again", async () => {
+  it("marks the connection 'sign in again' on invalid_grant and does not ask the service again", async ({ db, stats, connected, deps }) => {
     const { connectionId, tokens } = await connected();
     // Someone else used the refresh token: it is rotated away at the service.
     await requestTokenRenewal(accountingConfig(), String(tokens.refresh_token));
@@ -94,7 +87,7 @@ describe("access tokens of a connection", () => {
     expect((await stats()).token.refresh_token).toBe(2);
   });
 
-  it("a crash between the token response and the commit leaves 'sign in again', never a loop", async () => {
+  it("a crash between the token response and the commit leaves 'sign in again', never a loop", async ({ db, stats, connected, deps }) => {
     const { connectionId } = await connected();
     await expireStoredAccessToken(db, connectionId);
     const crash = new Error("process died before commit");
@@ -105,11 +98,11 @@ describe("access tokens of a connection", () => {
     expect((await stats()).token.refresh_token).toBe(2);
   });
 
-  it("refuses a connection that does not exist", async () => {
+  it("refuses a connection that does not exist", async ({ deps }) => {
     await expect(getAccessToken("00000000-0000-4000-8000-000000000000", deps())).rejects.toBeInstanceOf(NotConnectedError);
   });
 
-  it("two processes renewing one connection at once make exactly one renewal", async () => {
+  it("two processes renewing one connection at once make exactly one renewal", async ({ db, stats, connected }) => {
     const { connectionId, tokens } = await connected();
     await expireStoredAccessToken(db, connectionId);
     const root = path.resolve(import.meta.dirname, "../../../..");

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createTranslator } from "next-intl";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import { describe, expect, vi } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 import { MESSAGES, type Messages } from "@/lib/i18n/messages";
 import type { Translate } from "@/lib/i18n/translate";
-import type { TestSandbox } from "@/sandbox/test-support";
 
 // The check settings' routes against an in-process sandbox and the suite's Postgres, called as
 // the signed-in people of two workspaces: who may change them, what is stored, what is recorded.
@@ -22,50 +21,54 @@ const THOMAS = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const COMPANY = 1001;
 
 type Person = { sessionId: string; userId: string };
-let sandbox: TestSandbox;
-let db: Awaited<ReturnType<typeof loadDb>>;
-let workspaceA: string;
-let connectionA: string;
-const people: Record<"clerk" | "viewer" | "approver" | "otherOwner", Person> = {} as never;
-
 async function loadDb() {
   return (await import("@/lib/db/client")).getDb();
 }
 
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-  db = await loadDb();
-  const { createSession } = await import("@/lib/auth/server/session-store");
-  const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
-  const run = randomUUID().slice(0, 8);
-  workspaceA = (await db.workspace.create({ data: { name: `Settings A ${run}` } })).id;
-  const workspaceB = (await db.workspace.create({ data: { name: `Settings B ${run}` } })).id;
-  const member = async (name: string, workspaceId: string, role: "owner" | "clerk" | "viewer" | "approver"): Promise<Person> => {
-    const user = await db.user.create({
-      data: { accountingUserId: `settings-${run}-${name}`, displayName: name, activeWorkspaceId: null },
+// Two workspaces with their people signed in and Sabine's and Thomas's payroll connected, once for
+// the file; each test starts without check settings stored for workspace A's connection.
+const it = test
+  .extend("seeded", { scope: "file" }, async ({}, { onCleanup }) => {
+    onCleanup(() => {
+      session.current = null;
     });
-    await db.workspaceMember.create({ data: { workspaceId, userId: user.id, roles: [role] } });
-    await db.user.update({ where: { id: user.id }, data: { activeWorkspaceId: workspaceId } });
-    return { userId: user.id, sessionId: await createSession(user.id) };
-  };
-  const ownerA = await member("Olga Owner", workspaceA, "owner");
-  people.clerk = await member("Clara Clerk", workspaceA, "clerk");
-  people.viewer = await member("Vera Viewer", workspaceA, "viewer");
-  people.approver = await member("Arne Approver", workspaceA, "approver");
-  people.otherOwner = await member("Otto Other", workspaceB, "owner");
-  connectionA = (await connectPayroll({ userId: ownerA.userId, workspaceId: workspaceA }, { apiKey: SABINE }, null)).id;
-  await connectPayroll({ userId: people.otherOwner.userId, workspaceId: workspaceB }, { apiKey: THOMAS }, null);
-}, 120_000);
-
-afterAll(async () => {
-  session.current = null;
-  await sandbox?.close();
-});
-
-beforeEach(async () => {
-  await db.payrollCompanySettings.deleteMany({ where: { connectionId: connectionA } });
-  await db.payrollEmployeeSettings.deleteMany({ where: { connectionId: connectionA } });
-});
+    const people = {} as Record<"clerk" | "viewer" | "approver" | "otherOwner", Person>;
+    const db = await loadDb();
+    const { createSession } = await import("@/lib/auth/server/session-store");
+    const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
+    const run = randomUUID().slice(0, 8);
+    const workspaceA = (await db.workspace.create({ data: { name: `Settings A ${run}` } })).id;
+    const workspaceB = (await db.workspace.create({ data: { name: `Settings B ${run}` } })).id;
+    const member = async (name: string, workspaceId: string, role: "owner" | "clerk" | "viewer" | "approver"): Promise<Person> => {
+      const user = await db.user.create({
+        data: { accountingUserId: `settings-${run}-${name}`, displayName: name, activeWorkspaceId: null },
+      });
+      await db.workspaceMember.create({ data: { workspaceId, userId: user.id, roles: [role] } });
+      await db.user.update({ where: { id: user.id }, data: { activeWorkspaceId: workspaceId } });
+      return { userId: user.id, sessionId: await createSession(user.id) };
+    };
+    const ownerA = await member("Olga Owner", workspaceA, "owner");
+    people.clerk = await member("Clara Clerk", workspaceA, "clerk");
+    people.viewer = await member("Vera Viewer", workspaceA, "viewer");
+    people.approver = await member("Arne Approver", workspaceA, "approver");
+    people.otherOwner = await member("Otto Other", workspaceB, "owner");
+    const connectionA = (await connectPayroll({ userId: ownerA.userId, workspaceId: workspaceA }, { apiKey: SABINE }, null)).id;
+    await connectPayroll({ userId: people.otherOwner.userId, workspaceId: workspaceB }, { apiKey: THOMAS }, null);
+    return { db, workspaceA, connectionA, people };
+  })
+  .extend("people", { scope: "file" }, async ({ seeded }) => seeded.people)
+  .extend("connectionA", { scope: "file" }, async ({ seeded }) => seeded.connectionA)
+  .extend(
+    "auditOf",
+    { scope: "file" },
+    async ({ seeded: { db, workspaceA } }) =>
+      (kind: string) =>
+        db.auditEntry.findMany({ where: { workspaceId: workspaceA, kind }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] }),
+  )
+  .extend("noSettings", { auto: true }, async ({ seeded: { db, connectionA } }) => {
+    await db.payrollCompanySettings.deleteMany({ where: { connectionId: connectionA } });
+    await db.payrollEmployeeSettings.deleteMany({ where: { connectionId: connectionA } });
+  });
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -93,11 +96,12 @@ async function handlers() {
   return { company: api.putCompanyCheckSettings as Handler, employee: api.putEmployeeCheckSettings as Handler };
 }
 
-const auditOf = (kind: string) =>
-  db.auditEntry.findMany({ where: { workspaceId: workspaceA, kind }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] });
-
 describe("company check settings", () => {
-  it("a clerk confirms the Land and changes the limit: stored, recorded old → new once, a save without changes records nothing", async () => {
+  it("a clerk confirms the Land and changes the limit: stored, recorded old → new once, a save without changes records nothing", async ({
+    people,
+    connectionA,
+    auditOf,
+  }) => {
     const { company } = await handlers();
     const before = (await auditOf("company.check_settings")).length;
     const saved = await put(people.clerk, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "208" });
@@ -114,7 +118,12 @@ describe("company check settings", () => {
     expect(recorded[0]).toMatchObject({ companyId: COMPANY, actorName: "Clara Clerk" });
   });
 
-  it("refuses a viewer and an approver (403) and another workspace's owner; nothing stored or recorded", async () => {
+  it("refuses a viewer and an approver (403) and another workspace's owner; nothing stored or recorded", async ({
+    db,
+    people,
+    connectionA,
+    auditOf,
+  }) => {
     const { company } = await handlers();
     const before = (await auditOf("company.check_settings")).length;
     for (const person of [people.viewer, people.approver]) {
@@ -129,7 +138,7 @@ describe("company check settings", () => {
     expect((await auditOf("company.check_settings")).length).toBe(before);
   });
 
-  it("answers bad input with field codes (422), never a 5xx", async () => {
+  it("answers bad input with field codes (422), never a 5xx", async ({ people }) => {
     const { company } = await handlers();
     const refused = await put(people.clerk, company, { companyId: String(COMPANY) }, { federalState: "XX", monthlyHoursLimit: "800" });
     expect(refused).toMatchObject({
@@ -142,7 +151,11 @@ describe("company check settings", () => {
 });
 
 describe("employee check settings", () => {
-  it("a clerk sets a minijob cap, then an amount and an hours limit: stored and recorded with the employee", async () => {
+  it("a clerk sets a minijob cap, then an amount and an hours limit: stored and recorded with the employee", async ({
+    people,
+    connectionA,
+    auditOf,
+  }) => {
     const { employee } = await handlers();
     const before = (await auditOf("employee.check_settings")).length;
     const params = { companyId: String(COMPANY), employeeId: "1" };
@@ -161,7 +174,11 @@ describe("employee check settings", () => {
     expect(recorded[0]).toMatchObject({ companyId: COMPANY, subjectId: "1" });
   });
 
-  it("refuses a viewer, another workspace, an employee the company does not have (404) and a custom cap without an amount (422)", async () => {
+  it("refuses a viewer, another workspace, an employee the company does not have (404) and a custom cap without an amount (422)", async ({
+    db,
+    people,
+    connectionA,
+  }) => {
     const { employee } = await handlers();
     const body = { payCapKind: "minijob", payCapAmount: "", monthlyHoursLimit: "" };
     expect((await put(people.viewer, employee, { companyId: String(COMPANY), employeeId: "1" }, body)).status).toBe(403);

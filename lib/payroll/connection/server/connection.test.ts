@@ -1,21 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect } from "vitest";
+import { test as it } from "@/lib/accounting/testing/fixtures";
 
 // Connection, company authorization, reference lists and drafts against the suite's Postgres.
 
 const SABINE = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const THOMAS = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
 
 async function newUser() {
   const { getDb } = await import("@/lib/db/client");
@@ -147,7 +137,7 @@ describe("payroll connection", () => {
     await expect(disconnectPayroll(stranger, thomas.id, null)).rejects.toMatchObject({ code: "not_found" });
   });
 
-  it("refuses another customer's company id without a request to the service", async () => {
+  it("refuses another customer's company id without a request to the service", async ({ sandbox }) => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { requireCompany } = await import("./companies");
     const user = await newUser();
@@ -208,7 +198,7 @@ describe("payroll connection", () => {
     expect(connectSchema.parse({ apiKey: ` ${SABINE} ` }).apiKey).toBe(SABINE);
   });
 
-  it("creates one employee from form values, with problems on their fields", async () => {
+  it("creates one employee from form values, with problems on their fields", async ({ sandbox }) => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { requireCompany } = await import("./companies");
     const { refreshReferenceLists, healthInsurances } = await import("../../employees/server/reference-lists");

@@ -1,73 +1,63 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 import type { StoredLine } from "../kinds";
 
 // Less typing against the suite's Postgres: the last transferred set of an earlier month (dates
 // moved, employees gone left out) and the rates remembered per employee and type.
 
-let sandbox: TestSandbox;
-let db: Awaited<ReturnType<typeof loadDb>>;
-let connectionId: string;
 const COMPANY = 4242;
-
-async function loadDb() {
-  return (await import("@/lib/db/client")).getDb();
-}
 
 const line = (id: string, employee: number, values: Record<string, string>): StoredLine => ({ id, employee_id: employee, values });
 
-let clock = Date.UTC(2026, 9, 1);
-async function transfer(period: string, kind: "hours" | "payments", outcome: "succeeded" | "refused" | "unknown", lines: unknown) {
-  clock += 60_000;
-  await db.payrollEntryTransfer.create({
-    data: {
-      connectionId,
-      companyId: COMPANY,
-      period,
-      kind,
-      userId: randomUUID(),
-      userName: "Clara",
-      outcome,
-      lines: lines as never,
-      lineCount: 0,
-      totalCents: "0",
-      createdAt: new Date(clock),
-    },
+// The file's payroll connection, and `transfer`, which records a transfer of it a minute after the
+// one before; the earlier months' transfers the tests read are recorded before the first test.
+const it = test
+  .extend("connectionId", { scope: "file" }, async ({ db }) => {
+    const workspace = await db.workspace.create({ data: { name: `Less typing ${randomUUID().slice(0, 6)}` } });
+    return (
+      await db.payrollConnection.create({
+        data: { workspaceId: workspace.id, baseUrl: "http://payroll.test", username: `less-${randomUUID()}` },
+      })
+    ).id;
+  })
+  .extend("transfer", { scope: "file", auto: true }, async ({ db, connectionId }) => {
+    let clock = Date.UTC(2026, 9, 1);
+    async function transfer(period: string, kind: "hours" | "payments", outcome: "succeeded" | "refused" | "unknown", lines: unknown) {
+      clock += 60_000;
+      await db.payrollEntryTransfer.create({
+        data: {
+          connectionId,
+          companyId: COMPANY,
+          period,
+          kind,
+          userId: randomUUID(),
+          userName: "Clara",
+          outcome,
+          lines: lines as never,
+          lineCount: 0,
+          totalCents: "0",
+          createdAt: new Date(clock),
+        },
+      });
+    }
+    await transfer("2026-09", "hours", "succeeded", [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12.5" })]);
+    await transfer("2026-10", "hours", "succeeded", [
+      line("a", 1, { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.9", date: "2026-10-31" }),
+      line("b", 2, { type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", date: "2026-10-05" }),
+      line("c", 9, { type: "HOURLY_WAGE", total_hours: "10", total_amount: "14" }),
+    ]);
+    // Not accepted, or unreadable: neither is offered nor remembered.
+    await transfer("2026-10", "hours", "refused", [line("x", 1, { type: "HOURLY_WAGE", total_hours: "1", total_amount: "99" })]);
+    await transfer("2026-10", "hours", "succeeded", "not an array");
+    await transfer("2026-10", "payments", "succeeded", [
+      line("p", 3, { type: "BONUS_PAYMENT", amount: "250" }),
+      line("q", 3, { type: "TRAVEL_COSTS", count: "2", amount: "abc" }),
+    ]);
+    // The current month's own transfer is not "the last month's".
+    await transfer("2026-11", "payments", "succeeded", [line("r", 3, { type: "BONUS_PAYMENT", amount: "300" })]);
+    return transfer;
   });
-}
-
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-beforeAll(async () => {
-  // The app's configuration (its database among it), as every database test here sets it.
-  sandbox = await startAccountingTestEnv();
-  db = await loadDb();
-  const workspace = await db.workspace.create({ data: { name: `Less typing ${randomUUID().slice(0, 6)}` } });
-  connectionId = (
-    await db.payrollConnection.create({
-      data: { workspaceId: workspace.id, baseUrl: "http://payroll.test", username: `less-${randomUUID()}` },
-    })
-  ).id;
-  await transfer("2026-09", "hours", "succeeded", [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12.5" })]);
-  await transfer("2026-10", "hours", "succeeded", [
-    line("a", 1, { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.9", date: "2026-10-31" }),
-    line("b", 2, { type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", date: "2026-10-05" }),
-    line("c", 9, { type: "HOURLY_WAGE", total_hours: "10", total_amount: "14" }),
-  ]);
-  // Not accepted, or unreadable: neither is offered nor remembered.
-  await transfer("2026-10", "hours", "refused", [line("x", 1, { type: "HOURLY_WAGE", total_hours: "1", total_amount: "99" })]);
-  await transfer("2026-10", "hours", "succeeded", "not an array");
-  await transfer("2026-10", "payments", "succeeded", [
-    line("p", 3, { type: "BONUS_PAYMENT", amount: "250" }),
-    line("q", 3, { type: "TRAVEL_COSTS", count: "2", amount: "abc" }),
-  ]);
-  // The current month's own transfer is not "the last month's".
-  await transfer("2026-11", "payments", "succeeded", [line("r", 3, { type: "BONUS_PAYMENT", amount: "300" })]);
-});
 
 describe("moving lines into the new month", () => {
   it("keeps the day of the month, clamped to the month's last day, and leaves other text alone", async () => {
@@ -87,7 +77,10 @@ describe("moving lines into the new month", () => {
 });
 
 describe("the last transferred set", () => {
-  it("is the newest successful transfer of an earlier month, dates moved, employees no longer listed left out", async () => {
+  it("is the newest successful transfer of an earlier month, dates moved, employees no longer listed left out", async ({
+    connectionId,
+    transfer,
+  }) => {
     const { lastTransferredSet } = await import("./less-typing");
     // The newest successful hours transfer of October is unreadable ("not an array"): nothing to start from there.
     expect(await lastTransferredSet(connectionId, COMPANY, "2026-11", "hours", new Set([1, 2]))).toBeNull();
@@ -111,7 +104,7 @@ describe("the last transferred set", () => {
 });
 
 describe("remembered rates", () => {
-  it("are each employee's newest accepted rate per type, over the kind's recent transfers", async () => {
+  it("are each employee's newest accepted rate per type, over the kind's recent transfers", async ({ connectionId }) => {
     const { rememberedRates } = await import("./less-typing");
     expect(await rememberedRates(connectionId, COMPANY, "hours")).toEqual({
       "1": { HOURLY_WAGE: "13.9" },

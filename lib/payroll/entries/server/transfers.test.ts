@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
-import type { CompanyRecord } from "@/lib/payroll/connection/server/companies";
 import { PayrollNetworkError, PayrollValidationError } from "@/lib/payroll/errors";
 
 // Drafts, transfers and the history against an in-process sandbox and the suite's Postgres.
@@ -10,37 +8,33 @@ import { PayrollNetworkError, PayrollValidationError } from "@/lib/payroll/error
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const COMPANY = 1001;
 
-let sandbox: TestSandbox;
-let userId: string;
-let connectionId: string;
-let client: PayrollClient;
-let company: CompanyRecord;
-
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-  const { getDb } = await import("@/lib/db/client");
-  const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
-  const { payrollFor } = await import("@/lib/payroll/server/access");
-  const { personalActor } = await import("@/lib/payroll/testing/actor");
-  const { requireCompany } = await import("@/lib/payroll/connection/server/companies");
-  const user = await getDb().user.create({ data: { accountingUserId: `entries-${Date.now()}`, displayName: "Test Clerk" } });
-  userId = user.id;
-  const actor = await personalActor(userId);
-  await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
-  const payroll = await payrollFor(actor, "payroll.edit");
-  connectionId = payroll.connection.id;
-  client = payroll.client;
-  company = await requireCompany(connectionId, COMPANY, client);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
+// The file's clerk with Sabine's payroll connected, and its company.
+const it = test
+  .extend("connected", { scope: "file" }, async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
+    const { payrollFor } = await import("@/lib/payroll/server/access");
+    const { personalActor } = await import("@/lib/payroll/testing/actor");
+    const { requireCompany } = await import("@/lib/payroll/connection/server/companies");
+    const user = await getDb().user.create({ data: { accountingUserId: `entries-${Date.now()}`, displayName: "Test Clerk" } });
+    const userId = user.id;
+    const actor = await personalActor(userId);
+    await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
+    const payroll = await payrollFor(actor, "payroll.edit");
+    const connectionId = payroll.connection.id;
+    const client = payroll.client;
+    const company = await requireCompany(connectionId, COMPANY, client);
+    return { userId, connectionId, client, company };
+  })
+  .extend("userId", { scope: "file" }, async ({ connected }) => connected.userId)
+  .extend("connectionId", { scope: "file" }, async ({ connected }) => connected.connectionId)
+  .extend("client", { scope: "file" }, async ({ connected }) => connected.client)
+  .extend("company", { scope: "file" }, async ({ connected }) => connected.company);
 
 const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
 
 describe("entry drafts", () => {
-  it("keeps one draft per connection, company, month and kind, and counts saves", async () => {
+  it("keeps one draft per connection, company, month and kind, and counts saves", async ({ connectionId, company }) => {
     const { loadEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "hours" as const };
     expect(await loadEntryDraft(key)).toBeNull();
@@ -51,7 +45,10 @@ describe("entry drafts", () => {
     expect(await loadEntryDraft({ ...key, kind: "payments" })).toBeNull();
   });
 
-  it("takes patches of changed lines on top of the line revisions they build on, and returns stale ones as conflicts", async () => {
+  it("takes patches of changed lines on top of the line revisions they build on, and returns stale ones as conflicts", async ({
+    connectionId,
+    company,
+  }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: company.current_month, kind: "payments" as const };
     const saved = await saveEntryDraft(key, [line("a", 1, { type: "BONUS_PAYMENT" }), line("b", 2, {})], null);
@@ -86,7 +83,7 @@ describe("entry drafts", () => {
     expect(fresh).toMatchObject({ revision: 1, conflicts: [] });
   });
 
-  it("keeps a line per row: a patch writes only the rows of the lines it carries", async () => {
+  it("keeps a line per row: a patch writes only the rows of the lines it carries", async ({ connectionId }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const { getDb } = await import("@/lib/db/client");
     const key = { connectionId, companyId: COMPANY, period: "2030-01", kind: "hours" as const };
@@ -138,7 +135,7 @@ describe("entry drafts", () => {
     expect(await versions()).toEqual(after);
   });
 
-  it("takes concurrent whole saves, patches and loads of a 9,000-line draft (the embedded Postgres too)", async () => {
+  it("takes concurrent whole saves, patches and loads of a 9,000-line draft (the embedded Postgres too)", async ({ connectionId }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: "2030-03", kind: "hours" as const };
     const month = (hours: string) =>
@@ -170,7 +167,7 @@ describe("entry drafts", () => {
     expect(loaded?.revision).toBe(first.revision + writes.length);
   });
 
-  it("keeps the order a whole draft is saved in, drops lines no longer in it, and appends patched new lines", async () => {
+  it("keeps the order a whole draft is saved in, drops lines no longer in it, and appends patched new lines", async ({ connectionId }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: "2030-02", kind: "payments" as const };
     await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, { amount: "3" })], null);
@@ -195,7 +192,7 @@ describe("entry drafts", () => {
 });
 
 describe("transfers", () => {
-  it("sends the complete set, records it, and the service holds exactly it", async () => {
+  it("sends the complete set, records it, and the service holds exactly it", async ({ sandbox, userId, connectionId, client, company }) => {
     const { transferEntries } = await import("./transfers");
     const { lastSuccessfulTransfer, listTransfers, getTransfer } = await import("./history");
     const lines = [
@@ -256,7 +253,7 @@ describe("transfers", () => {
     expect(await getTransfer(connectionId, COMPANY, "payments", history[1]!.id)).toBeNull();
   });
 
-  it("does not send an invalid set and names the lines and fields", async () => {
+  it("does not send an invalid set and names the lines and fields", async ({ userId, connectionId, client, company }) => {
     const { transferEntries } = await import("./transfers");
     const result = await transferEntries({
       audit: null,
@@ -278,7 +275,13 @@ describe("transfers", () => {
     });
   });
 
-  it("extra payments are refused during a pay run (recorded, never retried) and accepted after it", async () => {
+  it("extra payments are refused during a pay run (recorded, never retried) and accepted after it", async ({
+    sandbox,
+    userId,
+    connectionId,
+    client,
+    company,
+  }) => {
     const { transferEntries } = await import("./transfers");
     const payments = [
       line("p", 3, { type: "BONUS_PAYMENT", amount: "250" }),
@@ -315,7 +318,12 @@ describe("transfers", () => {
     ]);
   });
 
-  it("puts the service's issues at the lines they concern, and records an unclear answer as unknown", async () => {
+  it("puts the service's issues at the lines they concern, and records an unclear answer as unknown", async ({
+    userId,
+    connectionId,
+    client,
+    company,
+  }) => {
     const { transferEntries } = await import("./transfers");
     const { listTransfers } = await import("./history");
     const fake = (failure: Error) =>
@@ -356,7 +364,12 @@ describe("transfers", () => {
     expect((await listTransfers(connectionId, COMPANY, "hours")).slice(0, 2).map((entry) => entry.outcome)).toEqual(["unknown", "refused"]);
   });
 
-  it("keeps a transfer of unknown outcome after the last successful one, for the review to compare with, until a later success", async () => {
+  it("keeps a transfer of unknown outcome after the last successful one, for the review to compare with, until a later success", async ({
+    userId,
+    connectionId,
+    client,
+    company,
+  }) => {
     const { transferEntries } = await import("./transfers");
     const { lastSuccessfulTransfer, lastUnknownTransfer } = await import("./history");
     const lines = [line("u", 1, { type: "HOURLY_WAGE", total_hours: "3" })];
@@ -396,7 +409,11 @@ describe("transfers", () => {
     expect(await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", newest!.createdAt)).toBeNull();
   });
 
-  it("says nothing was sent when the employee list before the transfer cannot be read (not 'unknown')", async () => {
+  it("says nothing was sent when the employee list before the transfer cannot be read (not 'unknown')", async ({
+    userId,
+    connectionId,
+    company,
+  }) => {
     const { transferEntries } = await import("./transfers");
     const { listTransfers } = await import("./history");
     let sent = 0;

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect, vi } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 
 // The import job against an in-process sandbox and the suite's Postgres, with the job side of
 // the app running in child processes so that "the app" can be killed mid-job and started again.
@@ -12,7 +11,6 @@ const ROOT = path.resolve(import.meta.dirname, "../../../..");
 const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const EMPTY_COMPANY = 2002;
 
-let sandbox: TestSandbox;
 const children: ChildProcess[] = [];
 
 function workerEnv(): NodeJS.ProcessEnv {
@@ -44,19 +42,19 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
+// The workers a test started are killed after the file, and pg-boss stopped, before its sandbox closes.
+const fileTest = test.extend("workers", { scope: "file", auto: true }, async ({}, { onCleanup }) => {
+  onCleanup(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    const { stopBoss } = await import("@/lib/jobs/boss");
+    await stopBoss();
+  });
 });
 
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  const { stopBoss } = await import("@/lib/jobs/boss");
-  await stopBoss();
-  await sandbox?.close();
-});
+const it = fileTest;
 
 describe("bulk import job", () => {
-  it("creates 500 employees exactly once despite 20% failures, dropped connections and a restart", async () => {
+  it("creates 500 employees exactly once despite 20% failures, dropped connections and a restart", async ({ sandbox }) => {
     const { getDb } = await import("@/lib/db/client");
     const { sealSecret } = await import("@/lib/server/secrets");
     const { clientForConnection } = await import("../../connection/server/connection");
@@ -136,7 +134,7 @@ describe("bulk import job", () => {
     expect(report.every((row) => row.state === "created")).toBe(true);
   }, 400_000);
 
-  it("pauses before the next row, resumes, and reports ids in use and refusals per row", async () => {
+  it("pauses before the next row, resumes, and reports ids in use and refusals per row", async ({ sandbox }) => {
     const { getDb } = await import("@/lib/db/client");
     const { sealSecret } = await import("@/lib/server/secrets");
     const { clientForConnection } = await import("../../connection/server/connection");
@@ -232,7 +230,9 @@ describe("bulk import job", () => {
     expect(stored.body).toHaveLength(12 + 1 + 27);
   }, 60_000);
 
-  it("fails a stored row that no longer parses, logged by its number and shown in the report, and sends the others", async () => {
+  it("fails a stored row that no longer parses, logged by its number and shown in the report, and sends the others", async ({
+    sandbox,
+  }) => {
     const { getDb } = await import("@/lib/db/client");
     const { sealSecret } = await import("@/lib/server/secrets");
     const { clientForConnection } = await import("../../connection/server/connection");
@@ -309,52 +309,62 @@ describe("bulk import job", () => {
 describe("a 409 on a retry after a create without a clear answer", () => {
   const KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 
-  /** Sabine's company 1002 and an import of one row for `employeeId`. */
-  async function oneRowImport(employeeId: number) {
-    const { getDb } = await import("@/lib/db/client");
-    const { sealSecret } = await import("@/lib/server/secrets");
-    const { clientForConnection } = await import("../../connection/server/connection");
-    const { requireCompany, syncCompanies } = await import("../../connection/server/companies");
-    const { healthInsurances, refreshReferenceLists } = await import("../../employees/server/reference-lists");
-    const { createImport } = await import("./imports");
-    const { sampleEmployee } = await import("../sample-rows");
-    await sandbox.control("POST", "/reset");
-    await sandbox.control("POST", "/faults", {});
-    const db = getDb();
-    const user = await db.user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
-    const connectionId = randomUUID();
-    await db.payrollConnection.create({
-      data: {
-        id: connectionId,
-        workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId,
-        baseUrl: sandbox.urls.payroll.base_url,
-        username: "Sabine Krüger",
-        apiKeyEncrypted: sealSecret(KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
-      },
-    });
-    const client = await clientForConnection(connectionId);
-    await refreshReferenceLists(client);
-    await syncCompanies(connectionId, client);
-    const company = await requireCompany(connectionId, 1002, client);
-    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
-    const importId = await createImport(
-      connectionId,
-      company,
-      client,
-      { rows: [{ row: 1, input: sampleEmployee(0, employeeId, insurer.number) }] },
-      null,
+  // Shadows the file's `it`: these helpers are bound to the file's sandbox.
+  const it = fileTest
+    /** Sabine's company 1002 and an import of one row for `employeeId`. */
+    .extend("oneRowImport", async ({ sandbox }) => async (employeeId: number) => {
+      const { getDb } = await import("@/lib/db/client");
+      const { sealSecret } = await import("@/lib/server/secrets");
+      const { clientForConnection } = await import("../../connection/server/connection");
+      const { requireCompany, syncCompanies } = await import("../../connection/server/companies");
+      const { healthInsurances, refreshReferenceLists } = await import("../../employees/server/reference-lists");
+      const { createImport } = await import("./imports");
+      const { sampleEmployee } = await import("../sample-rows");
+      await sandbox.control("POST", "/reset");
+      await sandbox.control("POST", "/faults", {});
+      const db = getDb();
+      const user = await db.user.create({ data: { accountingUserId: `test-${randomUUID()}` } });
+      const connectionId = randomUUID();
+      await db.payrollConnection.create({
+        data: {
+          id: connectionId,
+          workspaceId: (await (await import("@/lib/payroll/testing/actor")).personalActor(user.id)).workspaceId,
+          baseUrl: sandbox.urls.payroll.base_url,
+          username: "Sabine Krüger",
+          apiKeyEncrypted: sealSecret(KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
+        },
+      });
+      const client = await clientForConnection(connectionId);
+      await refreshReferenceLists(client);
+      await syncCompanies(connectionId, client);
+      const company = await requireCompany(connectionId, 1002, client);
+      const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+      const importId = await createImport(
+        connectionId,
+        company,
+        client,
+        { rows: [{ row: 1, input: sampleEmployee(0, employeeId, insurer.number) }] },
+        null,
+      );
+      return { connectionId, importId, client, insurer: insurer.number };
+    })
+    .extend(
+      "createsOf",
+      async ({ sandbox }) =>
+        (employeeId: number) =>
+        async () =>
+          (await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees")).body.filter(
+            (employee) => employee.id === employeeId,
+          ),
+    )
+    .extend(
+      "onePost",
+      async ({ sandbox }) =>
+        (rule: Record<string, unknown>) =>
+          sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", times: 1, ...rule }] }),
     );
-    return { connectionId, importId, client, insurer: insurer.number };
-  }
 
-  const createsOf = (employeeId: number) => async () =>
-    (await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees")).body.filter(
-      (employee) => employee.id === employeeId,
-    );
-  const onePost = (rule: Record<string, unknown>) =>
-    sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", times: 1, ...rule }] });
-
-  it("stores rows whose id fits no integer as skipped, with the id's problem (not a database error)", async () => {
+  it("stores rows whose id fits no integer as skipped, with the id's problem (not a database error)", async ({ oneRowImport }) => {
     const { createImport, importReport } = await import("./imports");
     const { sampleEmployee } = await import("../sample-rows");
     const { connectionId, client } = await oneRowImport(702);
@@ -372,7 +382,12 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     ]);
   });
 
-  it("counts the row as created when the service stored it after our timeout (its own employee holds the id)", async () => {
+  it("counts the row as created when the service stored it after our timeout (its own employee holds the id)", async ({
+    sandbox,
+    oneRowImport,
+    createsOf,
+    onePost,
+  }) => {
     const { PayrollClient } = await import("../../server/payroll-service");
     const { payrollConfig } = await import("../../server/config");
     const { importProgress, importReport } = await import("./imports");
@@ -407,7 +422,7 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     expect(await stored()).toHaveLength(1);
   }, 60_000);
 
-  it("still reports the conflict when someone else's employee holds the id", async () => {
+  it("still reports the conflict when someone else's employee holds the id", async ({ sandbox, oneRowImport, onePost }) => {
     const { clientForConnection } = await import("../../connection/server/connection");
     const { importProgress, importReport } = await import("./imports");
     const { runImport } = await import("./engine");

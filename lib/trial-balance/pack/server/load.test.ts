@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import type { AccountingRequest } from "@/lib/accounting/server/accounting-service";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { test } from "@/lib/accounting/testing/fixtures";
 import { accountingClientFor } from "@/lib/accounting/server/for-user";
 import type { SessionUser } from "@/lib/auth/server/session";
 import { getDb } from "@/lib/db/client";
@@ -71,21 +70,17 @@ function fakeService(options: { failing?: string[]; ledgerFails?: boolean; statu
   return seen;
 }
 
-let sandbox: TestSandbox;
-// The app's configuration (and its test database); the service itself is the fake above.
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-});
-
-beforeEach(async () => {
+// The app's configuration (and its test database) come from the shared fixture; the service itself
+// is the fake above. Each test starts with the mock reset and without the business's cached rows,
+// and leaves none behind.
+const it = test.extend("freshBusiness", { auto: true }, async ({}, { onCleanup }) => {
+  const clear = async () => {
+    await getDb().ledgerAccountCache.deleteMany({ where: { businessId: BUSINESS } });
+    await getDb().accountingBusinessSettings.deleteMany({ where: { businessId: BUSINESS } });
+  };
   vi.mocked(accountingClientFor).mockReset();
-  await getDb().ledgerAccountCache.deleteMany({ where: { businessId: BUSINESS } });
-  await getDb().accountingBusinessSettings.deleteMany({ where: { businessId: BUSINESS } });
-});
-afterAll(async () => {
-  await getDb().ledgerAccountCache.deleteMany({ where: { businessId: BUSINESS } });
-  await getDb().accountingBusinessSettings.deleteMany({ where: { businessId: BUSINESS } });
-  await sandbox.close();
+  await clear();
+  onCleanup(clear);
 });
 
 describe("loadPack", () => {
