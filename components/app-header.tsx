@@ -33,13 +33,14 @@ export async function AppHeader() {
   const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
   return (
     <header className="relative border-b border-slate-200 bg-white print:hidden">
-      <div className="mx-auto flex max-w-6xl items-center gap-x-6 px-4 py-3 lg:text-sm">
+      {/* One row from 1024 px, the window's width, so the switchers show whole names. */}
+      <div className="flex min-h-header items-center gap-x-5 px-4 py-2 lg:text-control">
         <HoverPrefetchLink href="/" className="shrink-0 text-lg font-semibold text-slate-900">
           {t("common.appName")}
         </HoverPrefetchLink>
         <HeaderMenu label={t("nav.menu")}>
           <nav aria-label={t("nav.label")} className="lg:mr-auto">
-            <ul className="flex flex-col gap-3 lg:flex-row lg:gap-4">
+            <ul className="flex flex-col gap-3 lg:flex-row lg:gap-3 xl:gap-4">
               {links.map((link) => (
                 <li key={link.href}>
                   <HoverPrefetchLink href={link.href} className="whitespace-nowrap text-slate-700 hover:text-slate-950 hover:underline">
@@ -49,7 +50,6 @@ export async function AppHeader() {
               ))}
             </ul>
           </nav>
-          {/* The switchers shrink (their choices truncate) so one more control still fits the line. */}
           {user ? <WorkspaceSwitcher user={user} /> : null}
           {user ? (
             <BusinessSwitcher

@@ -24,12 +24,15 @@ export function HeaderMenu({ label, children }: { label: string; children: React
     if (!open) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "Escape") return;
+      // An open switcher list (in a portal) takes this Escape for itself; the menu stays.
+      if ((event.target as Element | null)?.closest?.("[data-radix-popper-content-wrapper]")) return;
       setOpen(false);
       button.current?.focus();
     }
     function onPointerDown(event: PointerEvent) {
       const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+      const inPopup = (target as Element).closest?.("[data-radix-popper-content-wrapper]");
+      if (!inPopup && !panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
     }
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);

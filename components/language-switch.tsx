@@ -7,6 +7,10 @@ import { useLocale, useTranslations } from "next-intl";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
+/**
+ * The language switch, labelled `Language`: a native select, whole-width (never squeezed), the
+ * plainest accessible control for two choices and no JavaScript beyond the cookie it sets.
+ */
 export function LanguageSwitch() {
   const t = useTranslations();
   const locale = useLocale();
@@ -20,9 +24,9 @@ export function LanguageSwitch() {
   }
 
   return (
-    <div className="flex min-w-0 items-center gap-2 text-sm lg:shrink">
+    <div className="flex shrink-0 items-center gap-2 text-control">
       {/* "Language" in every language (CONTRACT.md): someone who reads none of the page finds it. */}
-      <label htmlFor={id} lang="en" className="shrink-0 text-slate-600 lg:max-xl:sr-only">
+      <label htmlFor={id} lang="en" className="shrink-0 text-slate-700 lg:max-xl:sr-only">
         {t("common.language")}
       </label>
       <select
@@ -30,7 +34,7 @@ export function LanguageSwitch() {
         value={locale}
         disabled={pending}
         onChange={(event) => choose(event.target.value as Locale)}
-        className="min-w-0 rounded border border-slate-300 bg-white px-2 py-1"
+        className="h-control w-auto rounded border border-slate-400 bg-white px-control-x"
       >
         {LOCALES.map((option) => (
           <option key={option} value={option} lang={option}>

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { signInAndConnectPayroll } from "./helpers";
+import { headerSwitcher, signInAndConnectPayroll, switchLanguage } from "./helpers";
 import { test } from "./fixtures";
 
 // Every main page, in English and in German, has no serious or critical accessibility problem
@@ -8,8 +8,8 @@ import { test } from "./fixtures";
 
 const COMPANY = 1001;
 const LANGUAGES = [
-  { locale: "en", h1OfLanding: "The workbench for payroll clerks and accountants" },
-  { locale: "de", h1OfLanding: "Die Werkbank für Lohnbuchhaltung und Buchhaltung" },
+  { locale: "en", h1OfLanding: "The workbench for payroll clerks and accountants", business: "Business" },
+  { locale: "de", h1OfLanding: "Die Werkbank für Lohnbuchhaltung und Buchhaltung", business: "Unternehmen" },
 ] as const;
 
 interface Finding {
@@ -37,14 +37,14 @@ async function audit(page: Page, name: string, findings: Finding[]) {
   }
 }
 
-for (const { locale, h1OfLanding } of LANGUAGES) {
+for (const { locale, h1OfLanding, business: businessLabel } of LANGUAGES) {
   test(`every main page has no serious or critical accessibility problem (${locale})`, async ({ page }) => {
     test.setTimeout(240_000);
     const findings: Finding[] = [];
 
     // Signed out: the landing page (where the language is chosen) and the sign-in page.
     await page.goto("/");
-    await page.getByLabel(/^(Language|Sprache)$/).selectOption(locale);
+    await switchLanguage(page, locale);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1OfLanding);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     await audit(page, "landing", findings);
@@ -90,6 +90,16 @@ for (const { locale, h1OfLanding } of LANGUAGES) {
     await page.goto("/trial-balance?from=2026-01-01&to=2026-03-31");
     await expect(page.getByTestId("trial-balance-totals")).toBeVisible();
     await audit(page, "trial balance", findings);
+    // Compared with the period before: the comparison's columns (variance, %) are read too.
+    await page.goto("/trial-balance?from=2026-01-01&to=2026-03-31&compare=period");
+    await expect(page.getByTestId("trial-balance-totals").locator('[data-column="variance"]')).toBeVisible();
+    await audit(page, "trial balance compared", findings);
+
+    // The header with its business switcher open (the list, its search field and options).
+    await page.goto("/businesses");
+    await headerSwitcher(page, businessLabel).click();
+    await expect(page.getByRole("option").first()).toBeVisible();
+    await audit(page, "header with the business switcher open", findings);
 
     expect(findings).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { formatAmount } from "../lib/i18n/format";
 import { MINIJOB_PAY_CAP, valueOn } from "../lib/month-close/checks/tables";
-import { collectConsoleErrors, control, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { collectConsoleErrors, control, signInAndConnectPayroll, withDatabase, switchLanguage } from "./helpers";
 import { test } from "./fixtures";
 
 // The month-close check settings kept in the app: the company's Land, proposed from its postal
@@ -85,7 +85,7 @@ test("confirm the proposed Land, change the hours limit, give an employee the mi
 
   // In German: the section, the Land and the minijob's amount the German way.
   await page.goto(`/payroll/companies/${COMPANY}`);
-  await page.getByLabel("Language").selectOption("de");
+  await switchLanguage(page, "de");
   const german = page.getByRole("region", { name: "Prüfeinstellungen" });
   await expect(german.getByText("Bestätigt: Nordrhein-Westfalen.")).toBeVisible();
   await expect(german.getByLabel("Monatliche Stundengrenze je Mitarbeiter")).toHaveValue("180,5");

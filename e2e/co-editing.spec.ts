@@ -3,7 +3,7 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
 import { test } from "./app-pair";
 import type { MigratedDatabase } from "./app-processes";
-import { authorizeAtService, fixtureUser, SABINE_KEY, type FixtureUser } from "./helpers";
+import { authorizeAtService, fixtureUser, SABINE_KEY, type FixtureUser, headerSwitcher } from "./helpers";
 
 // Live co-editing of a month: two browsers, each served by its own app process (production
 // build), on one database. A line saved in one grid appears in the other without a reload
@@ -83,7 +83,7 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   await clerk.goto(`${link.pathname}`);
   await clerk.getByRole("button", { name: "Join" }).click();
   await expect(clerk).toHaveURL(/\/settings\/workspace$/);
-  await expect(clerk.getByLabel("Workspace", { exact: true })).toBeVisible();
+  await expect(headerSwitcher(clerk, "Workspace")).toBeVisible();
 
   // Both open the month; each sees the other (presence, with the row once they move there).
   await openHours(owner);

@@ -10,6 +10,7 @@ import {
   SANDBOX_URL,
   signInAndConnectPayroll,
   withDatabase,
+  switchLanguage,
 } from "./helpers";
 import { test } from "./fixtures";
 import { runJob } from "./time-controls";
@@ -45,7 +46,7 @@ async function insurerWithUniqueName(): Promise<{ number: string; name: string }
 }
 
 async function switchToGerman(page: Page) {
-  await page.getByLabel("Language").selectOption("de");
+  await switchLanguage(page, "de");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("banner").getByRole("link", { name: "Einstellungen" })).toBeAttached();
   // In German too, the language control is named "Language" (CONTRACT.md), in the header.

@@ -212,3 +212,33 @@ export async function accountingServiceGet<T>(person: FixtureUser, path: string)
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 }
+
+/**
+ * A header switcher (CONTRACT.md: `Workspace`/`Arbeitsbereich`, `Business`/`Unternehmen`): a
+ * combobox named by its label, showing the current choice's full name.
+ */
+export function headerSwitcher(page: Page, label: string): Locator {
+  return page.getByRole("banner").getByRole("combobox", { name: label, exact: true });
+}
+
+/** Opens a header switcher, types to filter and picks the named choice. */
+async function pickInSwitcher(page: Page, label: string, name: string): Promise<void> {
+  const trigger = headerSwitcher(page, label);
+  await trigger.click();
+  const search = page.getByRole("combobox", { name: /^(Type to filter|Zum Filtern tippen)$/ });
+  await search.fill(name);
+  await page.getByRole("option", { name, exact: true }).click();
+}
+
+export async function switchWorkspace(page: Page, name: string, label = "Workspace"): Promise<void> {
+  await pickInSwitcher(page, label, name);
+}
+
+export async function switchBusiness(page: Page, name: string, label = "Business"): Promise<void> {
+  await pickInSwitcher(page, label, name);
+}
+
+/** The header's language switch (`Language` in every language). */
+export async function switchLanguage(page: Page, locale: "en" | "de"): Promise<void> {
+  await page.getByRole("banner").getByLabel("Language", { exact: true }).selectOption(locale);
+}

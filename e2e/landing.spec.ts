@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { switchLanguage } from "./helpers";
 
 function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -9,11 +10,35 @@ function collectConsoleErrors(page: Page): string[] {
   return errors;
 }
 
+const FEATURES = {
+  en: [
+    "A workspace for your firm",
+    "Hours and payments, edited together",
+    "Month close with plausibility checks",
+    "An audit trail of every change",
+    "Trial balance and month-end pack",
+  ],
+  de: [
+    "Ein Arbeitsbereich für Ihre Kanzlei",
+    "Stunden und Zahlungen gemeinsam bearbeiten",
+    "Monatsabschluss mit Plausibilitätsprüfungen",
+    "Ein Änderungsprotokoll jeder Änderung",
+    "Summen- und Saldenliste und Monatsabschlusspaket",
+  ],
+};
+
 test("the landing page says what the app does, in English", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The workbench for payroll clerks and accountants");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // What it does today, and one call to action in the page: sign in.
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 3 })).toHaveText(FEATURES.en);
+  await expect(main.getByRole("link")).toHaveCount(1);
+  await main.getByRole("link", { name: "Sign in to your workspace" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const name of ["Trial balance", "Payroll", "Settings"]) await expect(nav.getByRole("link", { name })).toBeVisible();
   expect(errors).toEqual([]);
@@ -22,9 +47,11 @@ test("the landing page says what the app does, in English", async ({ page }) => 
 test("the language switch turns the page German and the choice sticks", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await page.goto("/");
-  await page.getByLabel("Language").selectOption("de");
+  await switchLanguage(page, "de");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Die Werkbank für Lohnbuchhaltung und Buchhaltung");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("main").getByRole("heading", { level: 3 })).toHaveText(FEATURES.de);
+  await expect(page.getByRole("main").getByRole("link", { name: /anmelden/ })).toHaveText("In Ihrem Arbeitsbereich anmelden");
   await page.reload();
   await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Lohn" })).toBeVisible();
   expect(errors).toEqual([]);

@@ -4,7 +4,7 @@ import { expect, type Download, type Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { paginate, ROW_HEIGHT } from "../lib/trial-balance/export/pdf-layout";
 import { GROUPS, groupOfType } from "../lib/trial-balance/pack/account-groups";
-import { accountingServiceGet, authorizeAtService, control, fixtureUser, type FixtureUser } from "./helpers";
+import { accountingServiceGet, authorizeAtService, control, fixtureUser, type FixtureUser, switchLanguage } from "./helpers";
 import { test } from "./fixtures";
 
 // Issue 18, the month-end pack's exports: the PDF of the sandbox's 5,000-account business (Ben
@@ -116,7 +116,7 @@ test("the PDF of the 5,000-account business: its pages, title block, headers on 
   expect(last).toContain("All accounts");
 
   // German: the same pages, in German.
-  await page.getByLabel("Language").selectOption("de");
+  await switchLanguage(page, "de");
   await expect(page.getByRole("link", { name: "PDF herunterladen" })).toBeVisible();
   const germanFile = await download(page, "PDF herunterladen");
   const german = await pdfText(germanFile);
@@ -180,7 +180,7 @@ test("CSV and Excel: the title block, the groups and their subtotal rows", async
   expect(sheet.getRow(subtotalRow).getCell(3).font?.bold).toBe(true);
 
   // German CSV: semicolons and a decimal comma.
-  await page.getByLabel("Language").selectOption("de");
+  await switchLanguage(page, "de");
   await expect(page.getByRole("link", { name: "Als CSV exportieren" })).toBeVisible();
   const german = (await readFile((await (await download(page, "Als CSV exportieren")).path())!, "utf8"))
     .replace(/^\uFEFF/, "")

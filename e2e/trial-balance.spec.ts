@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL, type FixtureUser } from "./helpers";
+import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL, type FixtureUser, switchLanguage } from "./helpers";
 import { test } from "./fixtures";
 
 // The trial balance page against the sandbox's 5,000-account business (Ben Carter, US).
@@ -225,7 +225,7 @@ test("sorting, hiding empty accounts, keyboard scrolling through 5,000 rows, Ger
   await page.keyboard.press("End");
   await expect(page.locator("[data-row]").last()).toBeVisible();
 
-  await page.getByLabel("Language").selectOption("de");
+  await switchLanguage(page, "de");
   await expect(page.getByLabel("Von")).toBeVisible();
   await expect(page.getByLabel("Bis")).toBeVisible();
   await expect(page.getByRole("link", { name: "Letztes Quartal" })).toBeVisible();

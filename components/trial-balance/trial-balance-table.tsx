@@ -25,7 +25,7 @@ const INITIAL_VIEWPORT = 640;
 
 function Amount({ cents, locale, column }: { cents: bigint; locale: Locale; column?: string }) {
   return (
-    <div role="cell" data-column={column} className={`${CELL} ${cents === 0n ? "text-slate-500" : ""}`}>
+    <div role="cell" data-column={column} className={`${CELL} ${cents === 0n ? "text-slate-600" : ""}`}>
       {showCents(locale, cents)}
     </div>
   );
@@ -34,7 +34,7 @@ function Amount({ cents, locale, column }: { cents: bigint; locale: Locale; colu
 function Percent({ hundredths, locale, na, column }: { hundredths: bigint | null; locale: Locale; na: string; column?: string }) {
   return (
     <div role="cell" data-column={column} className={CELL}>
-      {hundredths === null ? <span className="text-slate-500">{na}</span> : showPercent(locale, hundredths)}
+      {hundredths === null ? <span className="text-slate-600">{na}</span> : showPercent(locale, hundredths)}
     </div>
   );
 }
@@ -75,7 +75,7 @@ const Row = memo(function Row({ row, index, comparing, locale, na, columns, posi
         >
           {row.name}
         </span>
-        {showIds ? <span className="block truncate font-mono text-xs text-slate-500">{row.id}</span> : null}
+        {showIds ? <span className="block truncate font-mono text-xs text-slate-600">{row.id}</span> : null}
       </div>
       {row.amounts.map((cents, column) => (
         <Amount key={column} cents={cents} locale={locale} />

@@ -1,55 +1,36 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Button } from "./button";
 
-/**
- * A modal `<dialog>` opened and closed by `open`: focus is trapped by the browser, Escape
- * closes it (reported through `onClose`), and the title names it for screen readers.
- */
-export function Dialog({
-  open,
-  title,
-  onClose,
-  children,
-  width = "w-[32rem]",
-}: {
+const ModalDialog = lazy(() => import("./dialog-modal"));
+
+export interface DialogProps {
   open: boolean;
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   width?: string;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    else if (!open && element.open) element.close();
-  }, [open]);
+}
+
+/**
+ * A modal dialog opened and closed by `open` (Radix Dialog, components/ui/dialog-modal.tsx): focus
+ * moves in and is trapped, Escape closes it (reported through `onClose`), focus goes back where it
+ * was, and the title names it for screen readers. Its code loads when a dialog first opens, so
+ * pages that only might show one (the grid's) do not carry it up front.
+ */
+export function Dialog(props: DialogProps) {
+  if (!props.open) return null;
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      className={`m-auto ${width} max-w-full rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}
-    >
-      {open ? (
-        <div className="space-y-3 p-5">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          {children}
-        </div>
-      ) : null}
-    </dialog>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }
 
 /**
  * A question before a consequential action: the text says what happens, Cancel comes first (the
- * browser focuses it when the dialog opens, so Enter on a reflex does not confirm), Escape
+ * dialog focuses it when it opens, so Enter on a reflex does not confirm), Escape
  * cancels. Labels come from the caller (this file reads no texts).
  */
 export function ConfirmDialog({
