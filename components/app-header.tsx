@@ -34,13 +34,13 @@ export async function AppHeader() {
   return (
     <header className="relative border-b border-slate-200 bg-white print:hidden">
       {/* One row from 1024 px, the window's width, so the switchers show whole names. */}
-      <div className="flex min-h-header items-center gap-x-5 px-4 py-2 lg:text-control">
+      <div className="flex min-h-header items-center gap-x-3 px-4 py-2 lg:gap-x-2.5 lg:px-3 lg:text-control xl:gap-x-5 xl:px-4">
         <HoverPrefetchLink href="/" className="shrink-0 text-lg font-semibold text-slate-900">
           {t("common.appName")}
         </HoverPrefetchLink>
         <HeaderMenu label={t("nav.menu")}>
           <nav aria-label={t("nav.label")} className="lg:mr-auto">
-            <ul className="flex flex-col gap-3 lg:flex-row lg:gap-3 xl:gap-4">
+            <ul className="flex flex-col gap-3 lg:flex-row lg:gap-2.5 xl:gap-4">
               {links.map((link) => (
                 <li key={link.href}>
                   <HoverPrefetchLink href={link.href} className="whitespace-nowrap text-slate-700 hover:text-slate-950 hover:underline">
@@ -59,10 +59,11 @@ export async function AppHeader() {
           ) : null}
           <LanguageSwitch />
           {user ? (
-            <div className="flex shrink-0 items-center gap-3 text-sm">
+            // Where the row is short (German at 1024 px), the person's own name gives way first, never a switcher.
+            <div className="flex min-w-0 items-center gap-3 text-sm">
               <HoverPrefetchLink
                 href="/user"
-                className="truncate text-slate-700 hover:underline lg:max-w-32"
+                className="min-w-0 truncate text-slate-700 hover:underline lg:max-w-32"
                 title={user.displayName ?? undefined}
               >
                 {user.displayName ?? t("nav.user")}

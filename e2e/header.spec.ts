@@ -1,5 +1,13 @@
 import { expect, type Page } from "@playwright/test";
-import { headerSwitcher, signInAndConnectPayroll, switchBusiness, switchLanguage } from "./helpers";
+import {
+  authorizeAtService,
+  fixtureUser,
+  headerSwitcher,
+  signInAndConnectPayroll,
+  switchBusiness,
+  switchLanguage,
+  switcherChoices,
+} from "./helpers";
 import { test } from "./fixtures";
 
 // Issue 25, item 4: the header names where you are. From 1024 px it is one compact row whose
@@ -11,10 +19,9 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 async function expectWholeName(page: Page, label: string, name: string) {
   const switcher = headerSwitcher(page, label);
   await expect(switcher).toHaveText(name);
-  const clipped = await switcher.evaluate((element) =>
-    Array.from(element.querySelectorAll("span")).some((span) => span.scrollWidth > span.clientWidth + 0.5),
-  );
-  expect(clipped, `${label} shows “${name}” clipped`).toBe(false);
+  // The name's box is as wide as its text (whole pixels, up to one of rounding), and the header is one row.
+  const [textWidth, boxWidth] = await switcher.locator("span").evaluate((span) => [span.scrollWidth, span.getBoundingClientRect().width]);
+  expect(textWidth, `${label} shows “${name}” clipped`).toBeLessThanOrEqual(Math.ceil(boxWidth) + 1);
   const height = await page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().height);
   expect(height).toBeLessThanOrEqual(64);
 }
@@ -22,8 +29,12 @@ async function expectWholeName(page: Page, label: string, name: string) {
 test("the header shows the business's whole name from 1024 px and finds a business by typing, in English and German", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
-  const person = await signInAndConnectPayroll(page);
-  await page.goto("/businesses");
+  // Dara reaches three businesses, one with a long name ("Byrne & Hartley Design Ltd").
+  const person = await fixtureUser("dara");
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+  await authorizeAtService(page, person, { country: "Ireland" });
+  await expect(page).toHaveURL(/\/businesses$/);
   const longest = [...person.businesses].sort((a, b) => b.name.length - a.name.length)[0]!;
   await switchBusiness(page, longest.name);
   await expect(headerSwitcher(page, "Business")).toHaveText(longest.name);
@@ -40,11 +51,12 @@ test("the header shows the business's whole name from 1024 px and finds a busine
   await headerSwitcher(page, "Business").click();
   const search = page.getByRole("combobox", { name: "Type to filter" });
   await expect(search).toBeFocused();
-  await expect(page.getByRole("option")).toHaveCount(person.businesses.length);
-  await search.fill(other.name.slice(0, 6).toUpperCase());
-  await expect(page.getByRole("option", { name: other.name, exact: true })).toBeVisible();
+  await expect(switcherChoices(page)).toHaveCount(person.businesses.length);
+  // Any part of the name, in any case.
+  await search.fill(other.name.slice(-7).toUpperCase());
+  await expect(switcherChoices(page, other.name)).toBeVisible();
   await search.fill("no business is called this");
-  await expect(page.getByRole("option")).toHaveCount(0);
+  await expect(switcherChoices(page)).toHaveCount(0);
   await expect(page.getByText("No name matches.")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(search).toBeHidden();
@@ -82,10 +94,10 @@ test("on a phone the business switcher works inside the header's menu", async ({
   await menu.click();
   const switcher = headerSwitcher(page, "Business");
   await switcher.click();
-  await expect(page.getByRole("option").first()).toBeVisible();
+  await expect(switcherChoices(page).first()).toBeVisible();
   // Escape closes the list, not the menu.
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("option")).toHaveCount(0);
+  await expect(switcherChoices(page)).toHaveCount(0);
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   await expect(switcher).toBeVisible();
 });

@@ -221,13 +221,18 @@ export function headerSwitcher(page: Page, label: string): Locator {
   return page.getByRole("banner").getByRole("combobox", { name: label, exact: true });
 }
 
+/** The open switcher's choices (the language select's options are options too: not these). */
+export function switcherChoices(page: Page, name?: string): Locator {
+  return page.getByRole("listbox", { name: /^(Choices|Auswahl)$/ }).getByRole("option", name ? { name, exact: true } : {});
+}
+
 /** Opens a header switcher, types to filter and picks the named choice. */
 async function pickInSwitcher(page: Page, label: string, name: string): Promise<void> {
   const trigger = headerSwitcher(page, label);
   await trigger.click();
   const search = page.getByRole("combobox", { name: /^(Type to filter|Zum Filtern tippen)$/ });
   await search.fill(name);
-  await page.getByRole("option", { name, exact: true }).click();
+  await switcherChoices(page, name).click();
 }
 
 export async function switchWorkspace(page: Page, name: string, label = "Workspace"): Promise<void> {

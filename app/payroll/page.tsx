@@ -22,6 +22,7 @@ import { checkCountsForList, monthClosesForList } from "@/lib/month-close/server
 import { CheckCountsCell } from "@/components/month-close/check-counts-cell";
 import { ListDifference } from "@/components/month-close/list-difference";
 import { shownState, type MonthCloseView } from "@/lib/month-close/states";
+import { Table, TableCell, TableRow } from "@/components/ui/table";
 
 /** A company's month as the list shows it (Transferring while a Transfer's job runs). */
 const shownOf = (view: MonthCloseView | undefined) => (view ? shownState(view) : "open");
@@ -106,67 +107,51 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
       </div>
       {companies.length === 0 ? <p>{t("payroll.companies.empty")}</p> : null}
       <ScrollRegion label={t("payroll.companies.title")}>
-        <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-left">
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="p-2">
-                {t("payroll.companies.id")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("payroll.companies.name")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("payroll.companies.address")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("payroll.companies.month")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("monthClose.listStatus")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("monthClose.listWho")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("monthClose.listChecks")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {companies.map((company) => (
-              <tr key={company.id} className="border-t border-slate-200">
-                <td className="p-2 tabular-nums">{company.id}</td>
-                <td className="p-2">
-                  <Link href={`/payroll/companies/${company.id}`} className="font-medium text-blue-700 underline">
-                    {company.name1}
-                  </Link>
-                  {company.name2 ? <div className="text-sm text-slate-600">{company.name2}</div> : null}
-                </td>
-                <td className="p-2">
-                  {company.address.street_address}, {company.address.postal_code} {company.address.location}
-                </td>
-                <td className="p-2">{formatMonth(locale, company.current_month)}</td>
-                <td className="p-2" data-month-state={closes.get(company.id)?.state ?? "open"}>
-                  {t(`monthClose.state.${shownOf(closes.get(company.id))}`)}
-                  <ListDifference difference={closes.get(company.id)?.transferDifference ?? null} />
-                </td>
-                <td className="p-2 text-sm">
-                  {[
-                    closes.get(company.id)?.submittedBy
-                      ? t("monthClose.listSubmitted", { name: closes.get(company.id)?.submittedBy ?? "" })
-                      : "",
-                    closes.get(company.id)?.approvedBy
-                      ? t("monthClose.listApproved", { name: closes.get(company.id)?.approvedBy ?? "" })
-                      : "",
-                  ]
-                    .filter(Boolean)
-                    .join(" · ") || "–"}
-                </td>
-                <CheckCountsCell counts={checks.get(company.id) ?? null} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          columns={[
+            t("payroll.companies.id"),
+            t("payroll.companies.name"),
+            t("payroll.companies.address"),
+            t("payroll.companies.month"),
+            t("monthClose.listStatus"),
+            t("monthClose.listWho"),
+            t("monthClose.listChecks"),
+          ]}
+          className="overflow-hidden rounded-lg"
+        >
+          {companies.map((company) => (
+            <TableRow key={company.id}>
+              <TableCell numeric>{company.id}</TableCell>
+              <TableCell>
+                <Link href={`/payroll/companies/${company.id}`} className="font-medium text-blue-700 underline">
+                  {company.name1}
+                </Link>
+                {company.name2 ? <div className="text-sm text-slate-600">{company.name2}</div> : null}
+              </TableCell>
+              <TableCell>
+                {company.address.street_address}, {company.address.postal_code} {company.address.location}
+              </TableCell>
+              <TableCell>{formatMonth(locale, company.current_month)}</TableCell>
+              <TableCell data-month-state={closes.get(company.id)?.state ?? "open"}>
+                {t(`monthClose.state.${shownOf(closes.get(company.id))}`)}
+                <ListDifference difference={closes.get(company.id)?.transferDifference ?? null} />
+              </TableCell>
+              <TableCell className="text-sm">
+                {[
+                  closes.get(company.id)?.submittedBy
+                    ? t("monthClose.listSubmitted", { name: closes.get(company.id)?.submittedBy ?? "" })
+                    : "",
+                  closes.get(company.id)?.approvedBy
+                    ? t("monthClose.listApproved", { name: closes.get(company.id)?.approvedBy ?? "" })
+                    : "",
+                ]
+                  .filter(Boolean)
+                  .join(" · ") || "–"}
+              </TableCell>
+              <CheckCountsCell counts={checks.get(company.id) ?? null} />
+            </TableRow>
+          ))}
+        </Table>
       </ScrollRegion>
     </>
   );

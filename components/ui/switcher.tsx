@@ -53,7 +53,7 @@ export function Switcher(props: SwitcherProps) {
   );
   const popupProps: SwitcherPopupProps = { ...props, trigger };
   return (
-    <div className="flex min-w-0 items-center gap-2 text-control">
+    <div className="flex min-w-0 items-center gap-2 text-control lg:shrink-0">
       <span id={labelId} className="shrink-0 text-slate-700 lg:max-xl:sr-only">
         {props.label}
       </span>

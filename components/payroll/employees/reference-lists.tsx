@@ -11,6 +11,7 @@ import { payrollApi } from "@/lib/payroll/client/api";
 import { hasEnded, type Country, type HealthInsurance } from "@/lib/payroll/employees/insurers";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { Table, TableCell, TableRow } from "@/components/ui/table";
 
 /** `countryNames`: each country's name in the person's language, made on the server (the browser's names may differ from Node's). */
 export function ReferenceLists({
@@ -75,55 +76,40 @@ export function ReferenceLists({
         />
         <p className="text-sm text-slate-600">{t("payroll.lists.count", { shown: shown.length, total: insurers.length })}</p>
         <ScrollRegion label={t("payroll.lists.insurers")}>
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className="p-2">
-                  {t("payroll.lists.number")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.lists.name")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.lists.from")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.lists.to")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.lists.status")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.lists.successor")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((insurer) => {
-                const successor = insurer.replacement ? byNumber.get(insurer.replacement) : undefined;
-                const ended = hasEnded(insurer, today);
-                const notYet = insurer.availableFrom !== null && insurer.availableFrom > today;
-                return (
-                  <tr key={insurer.number} className="border-t border-slate-200">
-                    <td className="p-2 tabular-nums">{insurer.number}</td>
-                    <td className="p-2">{insurer.name}</td>
-                    <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableFrom)}</td>
-                    <td className="p-2 tabular-nums">{formatDay(locale, insurer.availableTo)}</td>
-                    <td className="p-2">
-                      {ended ? (
-                        <span className="rounded bg-red-100 px-1.5 text-red-800">{t("payroll.lists.ended")}</span>
-                      ) : notYet ? (
-                        t("payroll.lists.notYet")
-                      ) : (
-                        t("payroll.lists.active")
-                      )}
-                    </td>
-                    <td className="p-2">{successor ? `${successor.name} (${successor.number})` : (insurer.replacement ?? "")}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table
+            columns={[
+              t("payroll.lists.number"),
+              t("payroll.lists.name"),
+              t("payroll.lists.from"),
+              t("payroll.lists.to"),
+              t("payroll.lists.status"),
+              t("payroll.lists.successor"),
+            ]}
+          >
+            {shown.map((insurer) => {
+              const successor = insurer.replacement ? byNumber.get(insurer.replacement) : undefined;
+              const ended = hasEnded(insurer, today);
+              const notYet = insurer.availableFrom !== null && insurer.availableFrom > today;
+              return (
+                <TableRow key={insurer.number}>
+                  <TableCell numeric>{insurer.number}</TableCell>
+                  <TableCell>{insurer.name}</TableCell>
+                  <TableCell numeric>{formatDay(locale, insurer.availableFrom)}</TableCell>
+                  <TableCell numeric>{formatDay(locale, insurer.availableTo)}</TableCell>
+                  <TableCell>
+                    {ended ? (
+                      <span className="rounded bg-red-100 px-1.5 text-red-800">{t("payroll.lists.ended")}</span>
+                    ) : notYet ? (
+                      t("payroll.lists.notYet")
+                    ) : (
+                      t("payroll.lists.active")
+                    )}
+                  </TableCell>
+                  <TableCell>{successor ? `${successor.name} (${successor.number})` : (insurer.replacement ?? "")}</TableCell>
+                </TableRow>
+              );
+            })}
+          </Table>
         </ScrollRegion>
       </section>
       <section aria-labelledby="countries-title" className="space-y-2">
@@ -131,30 +117,15 @@ export function ReferenceLists({
           {t("payroll.lists.countries")}
         </h2>
         <ScrollRegion label={t("payroll.lists.countries")}>
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className="p-2">
-                  {t("payroll.lists.countryId")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.lists.name")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.lists.nationality")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {countries.map((country) => (
-                <tr key={country.id} className="border-t border-slate-200">
-                  <td className="p-2 tabular-nums">{country.id}</td>
-                  <td className="p-2">{countryNames[country.id] ?? country.name}</td>
-                  <td className="p-2">{country.nationality}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table columns={[t("payroll.lists.countryId"), t("payroll.lists.name"), t("payroll.lists.nationality")]}>
+            {countries.map((country) => (
+              <TableRow key={country.id}>
+                <TableCell numeric>{country.id}</TableCell>
+                <TableCell>{countryNames[country.id] ?? country.name}</TableCell>
+                <TableCell>{country.nationality}</TableCell>
+              </TableRow>
+            ))}
+          </Table>
         </ScrollRegion>
       </section>
     </div>
