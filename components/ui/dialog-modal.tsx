@@ -1,7 +1,15 @@
 "use client";
 
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { DialogProps } from "./dialog";
+import type { ReactNode } from "react";
+
+export interface DialogProps {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  width?: string;
+}
 
 /**
  * The open dialog (see ./dialog.tsx). The content sits inside the overlay (Radix's scrollable

@@ -2,16 +2,9 @@
 
 import { lazy, Suspense, type ReactNode } from "react";
 import { Button } from "./button";
+import type { DialogProps } from "./dialog-modal";
 
 const ModalDialog = lazy(() => import("./dialog-modal"));
-
-export interface DialogProps {
-  open: boolean;
-  title: ReactNode;
-  onClose: () => void;
-  children: ReactNode;
-  width?: string;
-}
 
 /**
  * A modal dialog opened and closed by `open` (Radix Dialog, components/ui/dialog-modal.tsx): focus
