@@ -1,6 +1,7 @@
 "use client";
 
 import * as RadixDialog from "@radix-ui/react-dialog";
+import { setNonce } from "get-nonce";
 import type { ReactNode } from "react";
 
 export interface DialogProps {
@@ -10,6 +11,11 @@ export interface DialogProps {
   children: ReactNode;
   width?: string;
 }
+
+// Radix's scroll lock (react-remove-scroll) adds a <style> element, which the page's CSP
+// (proxy.ts) admits only with the request's nonce: the one Next put on the page's scripts.
+const pageNonce = typeof document === "undefined" ? undefined : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+if (pageNonce) setNonce(pageNonce);
 
 /**
  * The open dialog (see ./dialog.tsx). The content sits inside the overlay (Radix's scrollable

@@ -33,6 +33,11 @@ export default function SwitcherPopup({ options, value, onChoose, texts, trigger
           aria-describedby={trigger.describedBy}
           aria-busy={trigger.busy || undefined}
           disabled={trigger.disabled}
+          onKeyDown={(event) => {
+            if (event.key !== "ArrowDown") return;
+            event.preventDefault();
+            setOpen(true);
+          }}
           className={triggerClassName}
         >
           <TriggerText text={trigger.text} />
@@ -64,9 +69,16 @@ export default function SwitcherPopup({ options, value, onChoose, texts, trigger
                   data-current={option.id === value || undefined}
                   className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-slate-900 data-[current]:font-semibold data-[selected=true]:bg-blue-50"
                 >
-                  <span aria-hidden="true" className="w-4 shrink-0 text-blue-700">
-                    {option.id === value ? "✓" : ""}
-                  </span>
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className="size-4 shrink-0 text-blue-700"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                  >
+                    {option.id === value ? <path d="M4 10.5l4 4 8-9" /> : null}
+                  </svg>
                   {option.name}
                 </Command.Item>
               ))}
