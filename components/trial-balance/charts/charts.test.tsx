@@ -2,6 +2,7 @@ import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
+import type * as DialogModule from "@/components/ui/dialog";
 import type { Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
 import { basisLines, type ChartPeriod, type PeriodFigures } from "@/lib/trial-balance/charts/series";
@@ -16,7 +17,7 @@ import GroupTrend from "./group-trend";
 // The real dialog (Radix, loaded when it opens, in a portal) renders nothing on the server: a stand-in
 // with its name and width shows what the panel puts in it.
 vi.mock("@/components/ui/dialog", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/components/ui/dialog")>()),
+  ...(await importOriginal<typeof DialogModule>()),
   Dialog: ({ title, children, width }: { title: ReactNode; children: ReactNode; width?: string }) => (
     <div role="dialog" aria-labelledby="dialog-title" className={width}>
       <h2 id="dialog-title">{title}</h2>
