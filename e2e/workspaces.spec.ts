@@ -74,7 +74,7 @@ async function aliceWorkspaceId(): Promise<string> {
   );
 }
 
-test("an owner renames the workspace and invites by link, the colleague joins and sees the same name, switches only on Switch, is removed and refused; bad links change nothing", async ({
+test("an owner renames the workspace and invites by link, the colleague joins and sees the same name, switches only by picking one, is removed and refused; bad links change nothing", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
