@@ -67,6 +67,9 @@ export function useMonthChecks(data: ChecksPageData, kind: EntryKind, period: st
     const unsubscribe = model.subscribe(() => {
       if (model.version === checkedVersion) return;
       checkedVersion = model.version;
+      // The findings shown are of lines since changed: say so at once, not only once the settle time
+      // is over (an acknowledgement made meanwhile would name warnings the server no longer finds).
+      setStatus("running");
       window.clearTimeout(timer);
       timer = window.setTimeout(run, SETTLE_MS);
     });
