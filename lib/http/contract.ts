@@ -80,3 +80,38 @@ export type RouteOutput<C extends RouteContract> = C["response"] extends z.ZodTy
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
 }
+
+/**
+ * What the browser needs of a route to call it: no schema, so that zod and the contracts stay out
+ * of the pages' JavaScript (lib/<feature>/client/api.ts writes its table out; the type requires
+ * every route of the contract with its method and path as the contract has them, and
+ * lib/http/contract.test.ts compares each table with `routeTableOf` its contract).
+ */
+export type RouteTable<T extends Record<string, RouteContract>> = {
+  [K in keyof T]: { method: T[K]["method"]; path: T[K]["path"] } & (T[K] extends { body: z.ZodType } ? { body: true } : { body?: never }) &
+    (T[K] extends { response: "file" } ? { response: "file" } : { response?: never });
+};
+
+export interface RouteTableEntry {
+  method: HttpMethod;
+  path: string;
+  /** The route takes a JSON body (else what is not a path param goes in the query). */
+  body?: true;
+  /** A download. */
+  response?: "file";
+}
+
+/** The table a contract's routes call for (what the browser's table must equal). */
+export function routeTableOf(contract: Record<string, RouteContract>): Record<string, RouteTableEntry> {
+  return Object.fromEntries(
+    Object.entries(contract).map(([name, route]) => [
+      name,
+      {
+        method: route.method,
+        path: route.path,
+        ...(route.body !== undefined ? { body: true as const } : {}),
+        ...(route.response === "file" ? { response: "file" as const } : {}),
+      },
+    ]),
+  );
+}
