@@ -21,9 +21,9 @@ export interface PayrollRouteContext {
 }
 
 export function payrollRoute<
-  P extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
+  P extends z.core.$ZodType | undefined = undefined,
+  B extends z.core.$ZodType | undefined = undefined,
+  Q extends z.core.$ZodType | undefined = undefined,
 >(
   options: Omit<RouteOptions<true, P, B, Q>, "auth"> & { permission: Permission },
   handler: (context: RouteHandlerContext<true, P, B, Q> & PayrollRouteContext) => Promise<Response>,
