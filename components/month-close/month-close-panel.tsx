@@ -1,8 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { errorBody } from "@/components/ui/error-text";
 import type { Translate } from "@/lib/i18n/translate";
@@ -10,10 +12,12 @@ import { Notice } from "@/components/ui/notice";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { useChecksSummary } from "./checks-store";
 import { shownState, type MonthAction, type MonthCloseView } from "@/lib/month-close/states";
-import { ReopenDialog } from "./reopen-dialog";
 import { TransferStateNotes } from "./transfer-state-notes";
 import { useFollowedMonth } from "./use-followed-month";
 import { useMonthClose, type MonthCloseDone } from "./use-month-close";
+
+// Reopening is rare: its dialog (and its reason's schema) is loaded when asked for, not with the page.
+const ReopenDialog = dynamic(() => import("./reopen-dialog").then((module) => module.ReopenDialog));
 
 interface MonthClosePanelProps {
   companyId: number;
@@ -39,6 +43,7 @@ export function MonthClosePanel({ companyId, view: rendered, actions: renderedAc
   // No actions while a Transfer runs; the page is rendered again with its result.
   const actions = shown === "transferring" ? [] : renderedActions;
   const [reopening, setReopening] = useState(false);
+  const reopenOpened = useOpenedOnce(reopening);
   const month = formatMonth(locale, view.period);
   const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
   // The Checks region's counts (components/month-close/checks-region.tsx): Submit and Approve wait for them; the server refuses anyway.
@@ -108,16 +113,18 @@ export function MonthClosePanel({ companyId, view: rendered, actions: renderedAc
       {error ? <ErrorNotice error={error} title={failed ? failedTitle(t, failed, error) : undefined} /> : null}
       {done ? <DoneNotice done={done} view={view} /> : null}
 
-      <ReopenDialog
-        open={reopening}
-        month={month}
-        pending={pending}
-        onClose={() => setReopening(false)}
-        onReopen={(reason) => {
-          setReopening(false);
-          run({ action: "reopen", reason });
-        }}
-      />
+      {reopenOpened ? (
+        <ReopenDialog
+          open={reopening}
+          month={month}
+          pending={pending}
+          onClose={() => setReopening(false)}
+          onReopen={(reason) => {
+            setReopening(false);
+            run({ action: "reopen", reason });
+          }}
+        />
+      ) : null}
     </section>
   );
 }

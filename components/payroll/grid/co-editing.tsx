@@ -1,6 +1,7 @@
 "use client";
 
 import { memo, useCallback, useImperativeHandle, type Ref } from "react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
@@ -8,10 +9,13 @@ import type { DraftLinesEvent } from "@/lib/payroll/entries/draft-answers";
 import type { PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
 import type { DraftStatus, DraftStatusStore } from "@/lib/payroll/entries/client/draft-saver/save-status";
 import { useStore } from "@/lib/store/use-store";
-import { ConflictDialog } from "./conflict-dialog";
 import { Button } from "@/components/ui/button";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { useDraftSaver, type DraftSaverInput } from "./use-draft-saver";
 import { useDraftStream } from "./use-draft-stream";
+
+// Only when someone else saved a line first: loaded then, not with the grid (the page's JavaScript budget).
+const ConflictDialog = dynamic(() => import("./conflict-dialog").then((module) => module.ConflictDialog));
 
 export interface CoEditingHandle {
   /** Saves what is unsaved now; resolves when the save has ended. */
@@ -53,17 +57,20 @@ export const CoEditing = memo(function CoEditing({
   const resolve = useCallback((id: string, keep: "theirs" | "mine") => saver.resolve(id, keep), [saver]);
   useDraftStream({ companyId, kind, period, since: initial?.revision ?? 0, client, presence, onLines: applyRemote });
   useImperativeHandle(ref, () => ({ flush }), [flush]);
+  const conflictsShown = useOpenedOnce(useStore(saver.conflicts).length > 0);
   return (
     <>
       <DraftIndicator store={saver.status} onRetry={flush} />
-      <ConflictDialog
-        store={saver.conflicts}
-        presence={presence}
-        model={model}
-        employees={employees}
-        columnLabels={columnLabels}
-        onResolve={resolve}
-      />
+      {conflictsShown ? (
+        <ConflictDialog
+          store={saver.conflicts}
+          presence={presence}
+          model={model}
+          employees={employees}
+          columnLabels={columnLabels}
+          onResolve={resolve}
+        />
+      ) : null}
     </>
   );
 });
