@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { useOpenedOnce } from "@/components/ui/use-opened-once";
+import { useOpenedOnce } from "@/components/ui/on-first-opening";
 import type { AcknowledgementView } from "@/lib/month-close/server/acknowledgements";
 import { warningId } from "@/lib/month-close/gate";
 import type { Finding } from "@/lib/month-close/checks";

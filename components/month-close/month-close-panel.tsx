@@ -4,7 +4,7 @@ import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { useOpenedOnce } from "@/components/ui/use-opened-once";
+import { onFirstOpening } from "@/components/ui/on-first-opening";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { errorBody } from "@/components/ui/error-text";
 import type { Translate } from "@/lib/i18n/translate";
@@ -16,8 +16,8 @@ import { TransferStateNotes } from "./transfer-state-notes";
 import { useFollowedMonth } from "./use-followed-month";
 import { useMonthClose, type MonthCloseDone } from "./use-month-close";
 
-// Reopening is rare: its dialog (and its reason's schema) is loaded when asked for, not with the page.
-const ReopenDialog = dynamic(() => import("./reopen-dialog").then((module) => module.ReopenDialog));
+// Reopening is rare: its dialog (and its reason's schema) is loaded when first asked for, not with the page.
+const ReopenDialog = onFirstOpening(dynamic(() => import("./reopen-dialog").then((module) => module.ReopenDialog)));
 
 interface MonthClosePanelProps {
   companyId: number;
@@ -43,7 +43,6 @@ export function MonthClosePanel({ companyId, view: rendered, actions: renderedAc
   // No actions while a Transfer runs; the page is rendered again with its result.
   const actions = shown === "transferring" ? [] : renderedActions;
   const [reopening, setReopening] = useState(false);
-  const reopenOpened = useOpenedOnce(reopening);
   const month = formatMonth(locale, view.period);
   const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
   // The Checks region's counts (components/month-close/checks-region.tsx): Submit and Approve wait for them; the server refuses anyway.
@@ -113,18 +112,16 @@ export function MonthClosePanel({ companyId, view: rendered, actions: renderedAc
       {error ? <ErrorNotice error={error} title={failed ? failedTitle(t, failed, error) : undefined} /> : null}
       {done ? <DoneNotice done={done} view={view} /> : null}
 
-      {reopenOpened ? (
-        <ReopenDialog
-          open={reopening}
-          month={month}
-          pending={pending}
-          onClose={() => setReopening(false)}
-          onReopen={(reason) => {
-            setReopening(false);
-            run({ action: "reopen", reason });
-          }}
-        />
-      ) : null}
+      <ReopenDialog
+        open={reopening}
+        month={month}
+        pending={pending}
+        onClose={() => setReopening(false)}
+        onReopen={(reason) => {
+          setReopening(false);
+          run({ action: "reopen", reason });
+        }}
+      />
     </section>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { memo, useCallback, useImperativeHandle, type Ref } from "react";
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
@@ -10,12 +9,10 @@ import type { PresenceStore } from "@/lib/payroll/entries/client/draft-saver/pre
 import type { DraftStatus, DraftStatusStore } from "@/lib/payroll/entries/client/draft-saver/save-status";
 import { useStore } from "@/lib/store/use-store";
 import { Button } from "@/components/ui/button";
-import { useOpenedOnce } from "@/components/ui/use-opened-once";
+import { useOpenedOnce } from "@/components/ui/on-first-opening";
 import { useDraftSaver, type DraftSaverInput } from "./use-draft-saver";
 import { useDraftStream } from "./use-draft-stream";
-
-// Only when someone else saved a line first: loaded then, not with the grid (the page's JavaScript budget).
-const ConflictDialog = dynamic(() => import("./conflict-dialog").then((module) => module.ConflictDialog));
+import { ConflictDialog } from "./lazy-dialogs";
 
 export interface CoEditingHandle {
   /** Saves what is unsaved now; resolves when the save has ended. */

@@ -1,12 +1,12 @@
 "use client";
 
 import { useCallback, useId, useMemo, useRef, useState } from "react";
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/money/decimal";
 import { isBlank, type PasteResult } from "@/lib/payroll/grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll/entries/kinds";
+import { CopyLineDialog, ReviewDialog } from "./lazy-dialogs";
 import { newClientId, PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
 import { CoEditing, type CoEditingHandle } from "./co-editing";
 import { EntryGrid } from "./entry-grid";
@@ -24,11 +24,6 @@ import { useWorkbenchModel } from "./use-workbench-model";
 import { useWorkbenchSelection } from "./use-workbench-selection";
 import { KeyboardHelp } from "./keyboard-help";
 import { useGridLabels } from "./use-grid-labels";
-import { useOpenedOnce } from "@/components/ui/use-opened-once";
-
-// Asked for now and then: loaded when first opened, not with the grid (the page's JavaScript budget).
-const CopyLineDialog = dynamic(() => import("./copy-line-dialog").then((module) => module.CopyLineDialog));
-const ReviewDialog = dynamic(() => import("./review-dialog").then((module) => module.ReviewDialog));
 
 export interface WorkbenchProps {
   kind: EntryKind;
@@ -101,8 +96,6 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const { columnLabels, describe, cellLabel } = useGridLabels(model, employees);
   useAnnouncePresence({ companyId, kind, period, client, presence, line: activeLine?.id ?? null });
   const transfer = useTransferReview({ model, version, kind, lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer });
-  const copyOpened = useOpenedOnce(copyOpen);
-  const reviewOpened = useOpenedOnce(transfer.reviewOpen);
 
   useCheckJumps(kind, model, selectLine);
 
@@ -220,38 +213,34 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         <TotalsPanel model={model} kind={kind} />
       </div>
 
-      {copyOpened ? (
-        <CopyLineDialog
-          open={copyOpen}
-          sourceName={activeLine ? (employees.get(activeLine.employeeId) ?? "") : ""}
-          sourceEmployeeId={activeLine?.employeeId ?? 0}
-          employees={props.employees}
-          onClose={() => setCopyOpen(false)}
-          onConfirm={(ids) => {
-            setCopyOpen(false);
-            if (!activeLine) return;
-            const count = model.copyLineTo(activeLine, ids);
-            setPasteNote(t("payrollEntries.copyLineCopied", { count }));
-            requestAnimationFrame(focusGrid);
-          }}
-        />
-      ) : null}
-      {reviewOpened ? (
-        <ReviewDialog
-          open={transfer.reviewOpen}
-          kind={kind}
-          period={period}
-          diff={transfer.diff}
-          lastTransferAt={transfer.lastTransfer?.createdAt ?? null}
-          unknownTransferAt={transfer.unknownTransfer?.createdAt ?? null}
-          compareWith={transfer.compareWith}
-          onCompareWith={transfer.setCompareWith}
-          lineCount={transfer.currentLines.length}
-          total={formatAmount(locale, centsToDecimal(model.grandTotal))}
-          employees={employees}
-          onClose={transfer.closeReview}
-        />
-      ) : null}
+      <CopyLineDialog
+        open={copyOpen}
+        sourceName={activeLine ? (employees.get(activeLine.employeeId) ?? "") : ""}
+        sourceEmployeeId={activeLine?.employeeId ?? 0}
+        employees={props.employees}
+        onClose={() => setCopyOpen(false)}
+        onConfirm={(ids) => {
+          setCopyOpen(false);
+          if (!activeLine) return;
+          const count = model.copyLineTo(activeLine, ids);
+          setPasteNote(t("payrollEntries.copyLineCopied", { count }));
+          requestAnimationFrame(focusGrid);
+        }}
+      />
+      <ReviewDialog
+        open={transfer.reviewOpen}
+        kind={kind}
+        period={period}
+        diff={transfer.diff}
+        lastTransferAt={transfer.lastTransfer?.createdAt ?? null}
+        unknownTransferAt={transfer.unknownTransfer?.createdAt ?? null}
+        compareWith={transfer.compareWith}
+        onCompareWith={transfer.setCompareWith}
+        lineCount={transfer.currentLines.length}
+        total={formatAmount(locale, centsToDecimal(model.grandTotal))}
+        employees={employees}
+        onClose={transfer.closeReview}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 
 /**
  * Whether a dialog loaded on demand (`next/dynamic`) has been opened: it is rendered, and its code
@@ -9,4 +9,11 @@ export function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   return opened || open;
+}
+
+/** A dialog with an `open` prop (a `next/dynamic` one) rendered from its first opening on (useOpenedOnce). */
+export function onFirstOpening<P extends { open: boolean }>(Dialog: ComponentType<P>): ComponentType<P> {
+  return function OnFirstOpening(props: P) {
+    return useOpenedOnce(props.open) ? <Dialog {...props} /> : null;
+  };
 }
