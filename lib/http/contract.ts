@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { ApiErrorCode } from "./envelope";
 
 /**
@@ -47,17 +47,23 @@ export const COMMON_ERRORS = [
   "internal",
 ] as const satisfies readonly ApiErrorCode[];
 
+/**
+ * What the route wrapper lets any route answer besides its own `errors` and `COMMON_ERRORS`: a
+ * permission or rate refusal and an upstream failure can come from shared helpers (the payroll
+ * connection's access, the service's client) on every route. Any other code must be declared.
+ */
+export const GENERIC_ERRORS = [
+  ...COMMON_ERRORS,
+  "forbidden",
+  "rate_limited",
+  "unavailable",
+  "upstream_unreachable",
+  "upstream_error",
+] as const satisfies readonly ApiErrorCode[];
+
 /** Names a feature's routes; the literal types are kept (method, path) for the client. */
 export function defineContract<const T extends Record<string, RouteContract>>(routes: T): T {
   return routes;
-}
-
-/**
- * A nested part of an answer typed by its domain type and checked only for being an object (the
- * service builds it; deep checks would duplicate the domain's types in zod for no reader).
- */
-export function shaped<T extends object>() {
-  return z.custom<T>((value) => typeof value === "object" && value !== null);
 }
 
 type SchemaInput<S> = S extends z.core.$ZodType ? z.input<S> : object;

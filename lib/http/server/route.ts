@@ -4,7 +4,7 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/server/session";
 import { ApiError, handleAndReturnErrorResponse } from "../api-error";
-import type { RouteContract } from "../contract";
+import { GENERIC_ERRORS, type RouteContract } from "../contract";
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../unstorable-text";
 
 /**
@@ -79,11 +79,12 @@ export function withRoute<
       let body: unknown;
       if (options.body) body = z.parse(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
       const response = await handler({ request, user, params, query, body, routeContext } as RouteHandlerContext<A, P, B, Q>);
-      return CHECK_RESPONSES ? await checkedResponse(response, options.response) : response;
+      return CHECK_RESPONSES ? await checkedErrorCode(await checkedResponse(response, options.response), options.errors) : response;
     } catch (error) {
       // Next's own control flow (redirect(), notFound()) is not a failure: let Next handle it.
       unstable_rethrow(error);
-      return handleAndReturnErrorResponse(error);
+      const response = handleAndReturnErrorResponse(error);
+      return CHECK_RESPONSES ? await checkedErrorCode(response, options.errors) : response;
     }
   };
 }
@@ -112,6 +113,23 @@ async function checkedResponse(response: Response, schema: RouteContract["respon
   const checked = z.safeParse(schema, envelope.data);
   if (!checked.success) throw new Error(`The answer does not match the route's contract: ${checked.error.message}`);
   return response;
+}
+
+/**
+ * The failure as it is when its code is one the route declares (its contract's `errors`) or any
+ * route may answer (`GENERIC_ERRORS`); else a logged error and a 500 `internal`, so that a test
+ * meets an undeclared code at once (production answers the failure as it is). A route without
+ * declared codes (no contract) is not checked.
+ */
+async function checkedErrorCode(response: Response, declared: readonly string[] | undefined): Promise<Response> {
+  if (declared === undefined || response.ok) return response;
+  if (!(response.headers.get("content-type") ?? "").startsWith("application/json")) return response;
+  const envelope = (await response.clone().json()) as { error?: { code?: unknown } };
+  const code = envelope.error?.code;
+  if (typeof code !== "string" || declared.includes(code) || (GENERIC_ERRORS as readonly string[]).includes(code)) return response;
+  return handleAndReturnErrorResponse(
+    new Error(`The route answered the error code "${code}", which its contract does not declare (errors: ${declared.join(", ")}).`),
+  );
 }
 
 /** The media type of a request body, lower case, without parameters. */
