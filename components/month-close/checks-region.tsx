@@ -1,19 +1,24 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { useOpenedOnce } from "@/components/ui/on-first-opening";
 import type { AcknowledgementView } from "@/lib/month-close/server/acknowledgements";
 import { warningId } from "@/lib/month-close/gate";
 import type { Finding } from "@/lib/month-close/checks";
 import type { ChecksPageData } from "@/lib/month-close/server/page-data";
 import type { EntryKind } from "@/lib/payroll/entries/kinds";
-import { AcknowledgeDialog, type AcknowledgeTarget } from "./acknowledge-dialog";
+import type { AcknowledgeTarget } from "./acknowledge-dialog";
 import { cellHash, publishChecksSummary, requestCellJump, type CellJump } from "./checks-store";
 import { FindingItem, type ShownFinding } from "./finding-item";
 import { findingText } from "./finding-text";
 import { ruleGroups } from "./rule-groups";
 import { useMonthChecks } from "./use-month-checks";
+
+// Loaded when a warning is first acknowledged, not with the page (the page's JavaScript budget).
+const AcknowledgeDialog = dynamic(() => import("./acknowledge-dialog").then((module) => module.AcknowledgeDialog));
 
 /** Listed per severity at most: beyond that the page says how many more (fix the first ones first). */
 const SHOWN = 100;
@@ -43,6 +48,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
     [data.acknowledgements, added],
   );
   const [target, setTarget] = useState<AcknowledgeTarget | null>(null);
+  const acknowledgeOpened = useOpenedOnce(target !== null);
   const [justAcknowledged, setJustAcknowledged] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
   // Acknowledged by rule: the button is gone, so keyboard focus goes to the status line with the
@@ -163,18 +169,20 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
       </p>
       {list(t("monthChecks.blockers"), blockers, "more")}
       {list(t("monthChecks.warnings"), warnings, "moreWarnings")}
-      <AcknowledgeDialog
-        companyId={companyId}
-        period={period}
-        target={target}
-        onClose={() => setTarget(null)}
-        onDone={(acks, done) => {
-          setAdded((before) => [...before, ...acks]);
-          setTarget(null);
-          if (done.kind === "one") setJustAcknowledged(done.warningId);
-          else setFocusStatus((count) => count + 1);
-        }}
-      />
+      {acknowledgeOpened ? (
+        <AcknowledgeDialog
+          companyId={companyId}
+          period={period}
+          target={target}
+          onClose={() => setTarget(null)}
+          onDone={(acks, done) => {
+            setAdded((before) => [...before, ...acks]);
+            setTarget(null);
+            if (done.kind === "one") setJustAcknowledged(done.warningId);
+            else setFocusStatus((count) => count + 1);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

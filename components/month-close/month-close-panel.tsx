@@ -1,8 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { onFirstOpening } from "@/components/ui/on-first-opening";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { errorBody } from "@/components/ui/error-text";
 import type { Translate } from "@/lib/i18n/translate";
@@ -10,10 +12,12 @@ import { Notice } from "@/components/ui/notice";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { useChecksSummary } from "./checks-store";
 import { shownState, type MonthAction, type MonthCloseView } from "@/lib/month-close/states";
-import { ReopenDialog } from "./reopen-dialog";
 import { TransferStateNotes } from "./transfer-state-notes";
 import { useFollowedMonth } from "./use-followed-month";
 import { useMonthClose, type MonthCloseDone } from "./use-month-close";
+
+// Reopening is rare: its dialog (and its reason's schema) is loaded when first asked for, not with the page.
+const ReopenDialog = onFirstOpening(dynamic(() => import("./reopen-dialog").then((module) => module.ReopenDialog)));
 
 interface MonthClosePanelProps {
   companyId: number;

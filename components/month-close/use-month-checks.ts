@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { storedLinesOf } from "@/lib/payroll/entries/client/draft-saver/save-body";
+import { storedLinesOf } from "@/lib/payroll/grid/stored-lines";
 import type { Finding } from "@/lib/month-close/checks";
 import type { ChecksPageData } from "@/lib/month-close/server/page-data";
 import { ENTRY_KINDS, type EntryKind, type StoredLine } from "@/lib/payroll/entries/kinds";

@@ -5,8 +5,13 @@ import { payrollContract } from "@/lib/payroll/contract";
 import { entriesContract } from "@/lib/payroll/entries/contract";
 import { trialBalanceContract } from "@/lib/trial-balance/contract";
 import { workspacesContract } from "@/lib/workspaces/contract";
+import { monthCloseRoutes } from "@/lib/month-close/client/api";
+import { payrollRoutes } from "@/lib/payroll/client/api";
+import { entriesRoutes } from "@/lib/payroll/entries/client/api";
+import { trialBalanceRoutes } from "@/lib/trial-balance/client/api";
+import { workspacesRoutes } from "@/lib/workspaces/client/api";
 import { contractClient } from "./client/api-client";
-import { COMMON_ERRORS, pathParamNames, type RouteContract } from "./contract";
+import { COMMON_ERRORS, pathParamNames, routeTableOf, type RouteContract } from "./contract";
 
 const contracts: Record<string, RouteContract>[] = [
   auditContract,
@@ -32,15 +37,23 @@ describe("route contracts", () => {
     }
   });
 
+  it("are what the browser's route tables say (method, path, body, download)", () => {
+    expect(monthCloseRoutes).toEqual(routeTableOf(monthCloseContract));
+    expect(payrollRoutes).toEqual(routeTableOf(payrollContract));
+    expect(entriesRoutes).toEqual(routeTableOf(entriesContract));
+    expect(trialBalanceRoutes).toEqual(routeTableOf(trialBalanceContract));
+    expect(workspacesRoutes).toEqual(routeTableOf(workspacesContract));
+  });
+
   it("derive the URLs the routes always had", () => {
-    const entries = contractClient(entriesContract);
+    const entries = contractClient<typeof entriesContract>(entriesRoutes);
     expect(entries.stream.href({ companyId: 1001, kind: "hours", period: "2026-03", since: 4, client: "abcdefgh" })).toBe(
       "/api/payroll-entries/1001/hours/stream?period=2026-03&since=4&client=abcdefgh",
     );
-    const payroll = contractClient(payrollContract);
+    const payroll = contractClient<typeof payrollContract>(payrollRoutes);
     expect(payroll.disconnect.href({ id: "a b" })).toBe("/api/payroll/connection?id=a+b");
     expect(payroll.getImport.href({ importId: "x/y", report: "1" })).toBe("/api/payroll/imports/x%2Fy?report=1");
-    const trialBalance = contractClient(trialBalanceContract);
+    const trialBalance = contractClient<typeof trialBalanceContract>(trialBalanceRoutes);
     expect(trialBalance.export.href({ format: "pdf", columns: ["a", "b"] })).toBe(
       "/api/trial-balance/export?format=pdf&columns=a&columns=b",
     );

@@ -113,7 +113,7 @@ export function EntryGrid(props: EntryGridProps) {
     onAddLine: props.onAddLine,
     onRemoveLines: props.onRemoveLines,
   });
-  const { onCopy, onCut, onPaste } = useGridClipboard({
+  const { onCopy, onCut, onPaste, onFocus } = useGridClipboard({
     model,
     rows,
     columns,
@@ -221,6 +221,7 @@ export function EntryGrid(props: EntryGridProps) {
         aria-activedescendant={activeLine && !editing ? cellId(gridId, activeLine.id, selection.col) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
         onPaste={onPaste}
         onCopy={onCopy}
         onCut={onCut}
