@@ -27,7 +27,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 payroll grids, `data-full`) the whole window's width, with less space above it. */}
             <main
               id="main"
-              className="mx-auto max-w-6xl px-4 py-8 has-[[data-wide]]:max-w-[90rem] has-[[data-full]]:max-w-none has-[[data-full]]:px-3 has-[[data-full]]:py-3"
+              className="mx-auto max-w-6xl px-4 py-8 has-[[data-wide]]:max-w-[90rem] has-[[data-full]]:max-w-none has-[[data-full]]:px-2 has-[[data-full]]:py-3"
             >
               {children}
             </main>

@@ -184,7 +184,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
     <section
       id={CHECKS_REGION_ID}
       aria-labelledby={CHECKS_TITLE_ID}
-      className={`${panel.chosen === null ? "hidden xl:flex" : panel.chosen ? "flex" : "hidden"} fixed inset-y-0 right-0 z-40 w-[min(22rem,100vw)] flex-col gap-2 overflow-y-auto border-l border-slate-300 bg-white p-3 shadow-xl xl:sticky xl:top-2 xl:z-auto xl:max-h-[calc(100dvh-1rem)] xl:w-80 xl:shrink-0 xl:rounded-lg xl:border xl:shadow-none`}
+      className={`${panel.chosen === null ? "hidden xl:flex" : panel.chosen ? "flex" : "hidden"} fixed inset-y-0 right-0 z-40 w-[min(22rem,100vw)] flex-col gap-2 overflow-y-auto border-l border-slate-300 bg-white p-3 shadow-xl xl:sticky xl:top-2 xl:z-auto xl:max-h-[calc(100dvh-1rem)] xl:w-72 xl:shrink-0 xl:rounded-lg xl:border xl:shadow-none`}
       data-checks-status={status}
       data-checks-run={timing?.runs}
       data-checks-ms={timing?.ms.toFixed(1)}

@@ -27,7 +27,7 @@ export const GridHeader = memo(function GridHeader({
     <div
       role="row"
       aria-rowindex={1}
-      className="sticky top-0 z-10 grid border-b border-slate-300 bg-slate-100 text-xs font-semibold text-slate-700"
+      className="sticky top-0 z-10 grid border-b border-slate-300 bg-slate-100 text-xs font-medium text-slate-800"
       style={{ height: HEADER_HEIGHT, gridTemplateColumns: template }}
     >
       <div

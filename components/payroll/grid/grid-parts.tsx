@@ -28,13 +28,13 @@ export function GridFocusRing() {
 
 /** A column's least width (rem): room for what it holds (a full date, "Feiertagszuschlag 150 %") and its name in two lines. */
 function leastWidth(column: GridColumn): number {
-  if (column.kind === "enum") return 10.5;
+  if (column.kind === "enum") return 11.75;
   if (column.kind === "date") return 6.25;
-  if (column.kind === "text") return 6.5;
-  return column.money ? 5 : 4.75;
+  if (column.kind === "text") return 6;
+  return column.money ? 5 : 4.5;
 }
-const EMPLOYEE_WIDTH = 9.5;
-const COMPUTED_WIDTHS = [6.5, 7] as const;
+const EMPLOYEE_WIDTH = 10;
+const COMPUTED_WIDTHS = [6.5, 6.5] as const;
 
 /**
  * The grid's columns: each at least as wide as what it holds, sharing what the window has beyond
