@@ -199,8 +199,13 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
         <h2 id={CHECKS_TITLE_ID} tabIndex={-1} className="text-base font-semibold focus:outline-none">
           {t("monthChecks.region")}
         </h2>
-        <Button variant="secondary" size="sm" onClick={() => setChecksPanelOpen(false, { returnFocus: true })}>
-          {t("monthChecks.closePanel")}
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t("monthChecks.closePanel")}
+          onClick={() => setChecksPanelOpen(false, { returnFocus: true })}
+        >
+          {t("monthChecks.hidePanel")}
         </Button>
       </div>
       <p className="text-xs text-slate-700">{t("monthChecks.intro")}</p>

@@ -30,10 +30,10 @@ export function GridFocusRing() {
 function leastWidth(column: GridColumn): number {
   if (column.kind === "enum") return 11.75;
   if (column.kind === "date") return 6.25;
-  if (column.kind === "text") return 6;
+  if (column.kind === "text") return 5.75;
   return column.money ? 5 : 4.5;
 }
-const EMPLOYEE_WIDTH = 10;
+const EMPLOYEE_WIDTH = 10.5;
 const COMPUTED_WIDTHS = [6.5, 6.5] as const;
 
 /**
