@@ -36,22 +36,22 @@ export function GridToolbar(props: GridToolbarProps) {
     </Button>
   );
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <label className="text-sm font-medium">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <label className="flex items-center gap-2 text-sm font-medium">
         {t("payrollEntries.search")}
         <input
           type="search"
           value={props.search}
           onChange={(event) => props.onSearch(event.target.value)}
-          className="mt-1 block w-56 rounded border border-slate-400 px-2 py-1.5 font-normal"
+          className="w-48 rounded border border-slate-400 px-2 py-1 font-normal"
         />
       </label>
-      <label className="text-sm font-medium">
+      <label className="flex items-center gap-2 text-sm font-medium">
         {t("payrollEntries.filter")}
         <select
           value={props.filter}
           onChange={(event) => props.onFilter(event.target.value as RowFilter)}
-          className="mt-1 block rounded border border-slate-400 px-2 py-1.5 font-normal"
+          className="rounded border border-slate-400 px-2 py-1 font-normal"
         >
           <option value="all">{t("payrollEntries.filterAll")}</option>
           <option value="filled">{t("payrollEntries.filterFilled")}</option>
