@@ -60,8 +60,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   }, []);
   const [justAcknowledged, setJustAcknowledged] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
-  // Acknowledged by rule: the button is gone, so keyboard focus goes to the status line with the
-  // new counts, after the dialog's closing has handed focus back (to the removed button) in the same commit.
+  // Acknowledged by rule: the button is gone, so focus goes to the status line (after the dialog's closing handed it back).
   const [focusStatus, setFocusStatus] = useState(0);
   useEffect(() => {
     if (!focusStatus) return;
