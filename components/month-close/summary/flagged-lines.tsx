@@ -46,7 +46,12 @@ export function FlaggedLines({ summary, companyId }: { summary: MonthSummary; co
       {groups.map(([rule, lines]) => {
         const ruleName = t(`monthChecks.ruleNames.${rule}` as never);
         return (
-          <details key={rule} open={lines.length <= UNFOLDED_UP_TO} className="rounded-lg border border-slate-200 bg-white" data-rule={rule}>
+          <details
+            key={rule}
+            open={lines.length <= UNFOLDED_UP_TO}
+            className="rounded-lg border border-slate-200 bg-white"
+            data-rule={rule}
+          >
             <summary className="cursor-pointer px-3 py-2 font-medium">
               {t("approverSummary.ruleCount", { rule: ruleName, count: counts.get(rule) ?? lines.length })}
             </summary>

@@ -56,7 +56,12 @@ export function TypeTotals({ summary }: { summary: MonthSummary }) {
     </>
   );
   return (
-    <div role="region" aria-labelledby="type-totals-caption" tabIndex={0} className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div
+      role="region"
+      aria-labelledby="type-totals-caption"
+      tabIndex={0}
+      className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white"
+    >
       <table className="w-full min-w-max border-collapse text-sm" data-testid="type-totals">
         <caption id="type-totals-caption" className="px-2 py-2 text-left font-semibold">
           {comparing

@@ -23,8 +23,7 @@ import { summarizeMonth, type MonthSummary } from "../summary";
  */
 
 export type ApproverSummaryResult =
-  | { kind: "not_reachable" }
-  | { kind: "ready"; company: CompanyRecord; close: MonthClosePageData | null; summary: MonthSummary };
+  { kind: "not_reachable" } | { kind: "ready"; company: CompanyRecord; close: MonthClosePageData | null; summary: MonthSummary };
 
 type ReadyState = Extract<PayrollPageState, { kind: "ready" }>;
 
