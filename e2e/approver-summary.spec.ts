@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import {
   acknowledgeAllWarnings,
@@ -172,9 +173,25 @@ test("the approver lands on the summary from the company list, sees the month ag
     new RegExp(`Dara.*, \\d{2}\\.\\d{2}\\.\\d{4}, \\d{2}:\\d{2}: „${comment.replace(/[()]/g, "\\$&")}“`),
   );
 
+  // No serious or critical accessibility problem (axe, WCAG 2.1 A and AA).
+  const axe = await new AxeBuilder({ page: approver }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+
   // On a phone the page stays as wide as the screen: the table scrolls inside itself.
   await approver.setViewportSize({ width: 390, height: 844 });
-  expect(await approver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const phone = await approver.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The outermost elements sticking out, for the failure message.
+    const culprits = Array.from(document.body.querySelectorAll("*"))
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > width + 0.5 && (element.parentElement?.getBoundingClientRect().right ?? 0) <= width + 0.5,
+      )
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").slice(0, 60)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, culprits };
+  });
+  expect(phone.scrollWidth, phone.culprits.join(" | ")).toBeLessThanOrEqual(390);
   await approver.setViewportSize({ width: 1400, height: 900 });
 
   // Approve from the summary: the UI, then the database.

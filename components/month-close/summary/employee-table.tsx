@@ -128,7 +128,7 @@ export function EmployeeTable({ summary }: { summary: MonthSummary }) {
         aria-label={t("approverSummary.employeesRegion", { count: rows.length })}
         aria-describedby={hintId}
         tabIndex={0}
-        className="max-h-[70vh] max-w-full overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        className="relative max-h-[70vh] max-w-full overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
         <table className="w-full min-w-max border-separate border-spacing-0 text-sm" aria-rowcount={rows.length + HEADER_ROWS + 1}>
           <caption id={captionId} className="px-2 py-2 text-left font-semibold">

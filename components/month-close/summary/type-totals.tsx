@@ -60,7 +60,7 @@ export function TypeTotals({ summary }: { summary: MonthSummary }) {
       role="region"
       aria-labelledby="type-totals-caption"
       tabIndex={0}
-      className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >
       <table className="w-full min-w-max border-collapse text-sm" data-testid="type-totals">
         <caption id="type-totals-caption" className="px-2 py-2 text-left font-semibold">
