@@ -150,6 +150,7 @@ test("the approver lands on the summary from the company list, sees the month ag
     .getByRole("row")
     .filter({ has: approver.getByRole("rowheader", { name: new RegExp(`^${first.last_name}, ${first.first_name} \\(1\\)`) }) });
   await expect(row.locator('[data-figure="worked_hours_micros"]')).toHaveText("160");
+  await expect(row.getByRole("rowheader")).toContainText("Stundenlohn 160 Std.");
   await expect(row.locator('[data-figure="hours_pay_cents"]')).toHaveText(/^2\.400,00\s€$/);
   await expect(row.locator('[data-change="hours_pay_cents"]')).toContainText("+60 %");
   await expect(row.locator('[data-change="hours_pay_cents"]')).toContainText("plus 60 %");

@@ -3,7 +3,7 @@
 import { memo, useId, useRef } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
-import { formatMonthShort } from "@/lib/i18n/format";
+import { formatMonth, formatMonthShort } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { typeLabels } from "@/lib/payroll/entries/labels";
@@ -60,7 +60,9 @@ const Row = memo(function Row({ row, index, comparing }: { row: SummaryRow; inde
   const locale = useLocale() as Locale;
   const labels = typeLabels("hours");
   const byType = row.hours_by_type
-    .map((typed) => `${labels[typed.type]?.[locale] ?? typed.type} ${hours(locale, typed.hours_micros)}`)
+    .map((typed) =>
+      t("approverSummary.hoursOfType", { type: labels[typed.type]?.[locale] ?? typed.type, hours: hours(locale, typed.hours_micros) }),
+    )
     .join(" · ");
   const background = index % 2 ? "bg-slate-50" : "bg-white";
   return (
@@ -115,8 +117,11 @@ export function EmployeeTable({ summary }: { summary: MonthSummary }) {
   const before = summary.previous_period ? formatMonthShort(locale, summary.previous_period) : "";
   const columns = 2 + FIGURES.length * (comparing ? 3 : 1);
   const caption = comparing
-    ? t("approverSummary.employeesCaption", { month: now, previous: before })
-    : t("approverSummary.employeesCaptionAlone", { month: now });
+    ? t("approverSummary.employeesCaption", {
+        month: formatMonth(locale, summary.period),
+        previous: formatMonth(locale, summary.previous_period ?? ""),
+      })
+    : t("approverSummary.employeesCaptionAlone", { month: formatMonth(locale, summary.period) });
   return (
     <>
       <p id={hintId} className="sr-only">

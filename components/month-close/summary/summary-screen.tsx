@@ -48,7 +48,8 @@ export async function SummaryScreen({ companyId, month }: { companyId: string; m
   const shownMonth = formatMonth(locale, company.current_month);
   const link = "text-blue-700 underline";
   return (
-    <section className="space-y-5">
+    // data-wide: the page may use up to 1440 px (app/layout.tsx), so the comparison's columns fit beside each other.
+    <section data-wide="" className="space-y-5">
       <nav className="flex flex-wrap gap-4 text-sm" aria-label={company.name1}>
         <HoverPrefetchLink href={`/payroll/companies/${company.id}`} className={link}>
           {company.name1}

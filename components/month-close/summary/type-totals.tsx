@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { formatMonthShort } from "@/lib/i18n/format";
+import { formatMonth, formatMonthShort } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { typeLabels } from "@/lib/payroll/entries/labels";
@@ -65,8 +65,11 @@ export function TypeTotals({ summary }: { summary: MonthSummary }) {
       <table className="w-full min-w-max border-collapse text-sm" data-testid="type-totals">
         <caption id="type-totals-caption" className="px-2 py-2 text-left font-semibold">
           {comparing
-            ? t("approverSummary.totalsCaption", { month: now, previous: before })
-            : t("approverSummary.totalsCaptionAlone", { month: now })}
+            ? t("approverSummary.totalsCaption", {
+                month: formatMonth(locale, summary.period),
+                previous: formatMonth(locale, summary.previous_period ?? ""),
+              })
+            : t("approverSummary.totalsCaptionAlone", { month: formatMonth(locale, summary.period) })}
         </caption>
         <thead className="bg-slate-100">
           <tr>
