@@ -137,7 +137,15 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
               <tr key={company.id} className="border-t border-slate-200">
                 <td className="p-2 tabular-nums">{company.id}</td>
                 <td className="p-2">
-                  <Link href={`/payroll/companies/${company.id}`} className="font-medium text-blue-700 underline">
+                  {/* A month in review opens at its approver's summary. */}
+                  <Link
+                    href={
+                      closes.get(company.id)?.state === "in_review"
+                        ? `/payroll/companies/${company.id}/review?month=${company.current_month}`
+                        : `/payroll/companies/${company.id}`
+                    }
+                    className="font-medium text-blue-700 underline"
+                  >
                     {company.name1}
                   </Link>
                   {company.name2 ? <div className="text-sm text-slate-600">{company.name2}</div> : null}
