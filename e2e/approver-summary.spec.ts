@@ -123,7 +123,9 @@ test("the approver lands on the summary from the company list, sees the month ag
   await clerk.getByRole("button", { name: "Submit for review" }).click();
   await expect(clerk.getByRole("status", { name: "Month status" })).toHaveText("In review");
 
-  // In English: the clerk's own view of the summary has the figures but no Approve.
+  // In English: the clerk's own view of the summary (linked from the month bar while in review) has the figures but no Approve.
+  await clerk.getByRole("link", { name: "Approver's summary" }).click();
+  await expect(clerk).toHaveURL(new RegExp(`/payroll/companies/${COMPANY}/review$`));
   await clerk.goto(`/payroll/companies/${COMPANY}/review?month=${month}`);
   await expect(clerk.getByRole("heading", { level: 1 })).toHaveText("Approver's summary: Bäckerei Krüger GmbH");
   const clerkRow = clerk.locator(`tr[data-employee="1"]`);

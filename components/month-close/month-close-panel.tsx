@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { onFirstOpening } from "@/components/ui/on-first-opening";
@@ -27,6 +28,8 @@ interface MonthClosePanelProps {
   actions: MonthAction[];
   /** The person holds the approving role but submitted the month while four eyes is on. */
   fourEyesBlocksMe: boolean;
+  /** On the grid pages: a month in review links to the approver's summary (the view Approve is meant from). */
+  summaryLink?: boolean;
 }
 
 const BUTTON_ORDER: MonthAction[] = ["submit", "withdraw", "approve", "transfer", "check", "reopen"];
@@ -34,7 +37,13 @@ const BUTTON_ORDER: MonthAction[] = ["submit", "withdraw", "approve", "transfer"
 const GATED: MonthAction[] = ["submit", "approve"];
 
 /** The month's state, who did what, and the actions this person may take: one compact bar above the grid of both pages. */
-export function MonthClosePanel({ companyId, view: rendered, actions: renderedActions, fourEyesBlocksMe }: MonthClosePanelProps) {
+export function MonthClosePanel({
+  companyId,
+  view: rendered,
+  actions: renderedActions,
+  fourEyesBlocksMe,
+  summaryLink = false,
+}: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
   const { run, pending, error, failed, done } = useMonthClose(companyId, rendered.period);
@@ -97,6 +106,11 @@ export function MonthClosePanel({ companyId, view: rendered, actions: renderedAc
             </Button>
           ))}
           {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
+          {summaryLink && shown === "in_review" ? (
+            <Link href={`/payroll/companies/${companyId}/review`} className="text-sm font-medium text-blue-800 underline">
+              {t("approverSummary.link")}
+            </Link>
+          ) : null}
           <ChecksToggle />
         </div>
       </div>

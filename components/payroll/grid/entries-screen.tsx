@@ -92,7 +92,13 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
         <p className="text-sm font-medium">{t("payrollEntries.month", { month: formatMonth(locale, company.current_month) })}</p>
       </div>
       {close && data.ok ? (
-        <MonthClosePanel companyId={company.id} view={close.view} actions={close.actions} fourEyesBlocksMe={close.fourEyesBlocksMe} />
+        <MonthClosePanel
+          companyId={company.id}
+          view={close.view}
+          actions={close.actions}
+          fourEyesBlocksMe={close.fourEyesBlocksMe}
+          summaryLink
+        />
       ) : null}
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">{workbench}</div>
