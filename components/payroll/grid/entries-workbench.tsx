@@ -24,6 +24,7 @@ import { useCheckJumps } from "./use-check-jumps";
 import { useWorkbenchModel } from "./use-workbench-model";
 import { useWorkbenchSelection } from "./use-workbench-selection";
 import { KeyboardHelp } from "./keyboard-help";
+import { FileImportButton } from "./file-import/file-import-button";
 import { useGridLabels } from "./use-grid-labels";
 
 export interface WorkbenchProps {
@@ -112,6 +113,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   );
 
   const kindName = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
+  const fileImport = { model, kind, companyId, period, kindName, employees: props.employees, onImported: setPasteNote };
 
   return (
     <div className="space-y-4">
@@ -143,6 +145,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         onAddLine={addLine}
         onRemoveLines={removeLines}
         onCopyLine={() => setCopyOpen(true)}
+        importButton={<FileImportButton {...fileImport} />}
       />
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { RowFilter } from "./use-grid-rows";
@@ -25,6 +26,8 @@ interface GridToolbarProps {
   onAddLine: () => void;
   onRemoveLines: () => void;
   onCopyLine: () => void;
+  /** The file import's button (components/payroll/grid/file-import), last of the commands. */
+  importButton?: ReactNode;
 }
 
 /** Search, filter and the grid's commands as buttons (each also has a key, see the keyboard help). */
@@ -66,6 +69,7 @@ export function GridToolbar(props: GridToolbarProps) {
           {tool(t("payrollEntries.addLine"), props.onAddLine, !props.hasLine)}
           {tool(t("payrollEntries.removeLine"), props.onRemoveLines, !props.hasLine)}
           {tool(t("payrollEntries.copyLine"), props.onCopyLine, !props.canCopyLine)}
+          {props.importButton}
         </div>
       )}
     </div>

@@ -201,7 +201,8 @@ export class GridModel extends UndoHistory {
     if (cellStep) steps.push(cellStep);
     // Stable by position: an employee's lines keep the file's order; each earlier insert shifts the later ones by one.
     const sorted = inserts.map((insert, seq) => ({ ...insert, seq })).sort((a, b) => a.at - b.at || a.seq - b.seq);
-    if (sorted.length) steps.push({ kind: "insert", entries: sorted.map((entry, order) => ({ line: entry.line, index: entry.at + order })) });
+    if (sorted.length)
+      steps.push({ kind: "insert", entries: sorted.map((entry, order) => ({ line: entry.line, index: entry.at + order })) });
     if (steps.length) this.record(steps.length === 1 && steps[0] ? steps[0] : { kind: "batch", steps });
     return filled.size + inserts.length;
   }

@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { GridModel } from "@/lib/payroll/grid/model";
 import { gridSpecFor } from "../grid-spec";
-import { FileImportRefusal, MAX_IMPORT_ROWS } from "./limits";
+import { MAX_IMPORT_ROWS, type FileImportRefusal } from "./limits";
 import { coversFile, hasKnownHeader, suggestMapping } from "./mapping";
 import { planImport } from "./plan";
 import { readImportTable } from "./server/read-table";
@@ -43,7 +43,8 @@ describe("a time-tracking file into the grid", () => {
   });
 
   it("reads an English CSV: `,`, decimal point, 11/26/2026, matched by name without a number", async () => {
-    const csv = 'Employee name,Date,Wage type,Hours,Hourly rate\n"Krüger, Anna",11/26/2026,Hourly wage,7.5,13.50\nJörg Müller-Lüdenscheidt,11/02/2026,Night supplement 25 %,2.25,3\nNobody Here,11/03/2026,Hourly wage,1,1\n';
+    const csv =
+      'Employee name,Date,Wage type,Hours,Hourly rate\n"Krüger, Anna",11/26/2026,Hourly wage,7.5,13.50\nJörg Müller-Lüdenscheidt,11/02/2026,Night supplement 25 %,2.25,3\nNobody Here,11/03/2026,Hourly wage,1,1\n';
     const { plan: result } = await plan("export.csv", bytes(csv));
     expect(result.locale).toEqual({ numbers: "en", slashDates: "month-first" });
     expect(result.lines.map((line) => [line.employeeId, line.cells[0], line.cells[1], line.cells[4]])).toEqual([
@@ -77,7 +78,11 @@ describe("a time-tracking file into the grid", () => {
   });
 
   it("refuses a file that is not CSV or XLSX, an empty one, too many rows, and no known column", async () => {
-    const reason = (promise: Promise<unknown>) => promise.then(() => null, (error: FileImportRefusal) => error.reason);
+    const reason = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: FileImportRefusal) => error.reason,
+      );
     expect(await reason(readImportTable("x.pdf", new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1, 2, 3])))).toBe("not_spreadsheet");
     expect(await reason(readImportTable("x.xlsx", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 9, 9, 9])))).toBe("not_spreadsheet");
     expect(await reason(readImportTable("x.csv", new Uint8Array()))).toBe("empty");
@@ -99,7 +104,10 @@ describe("a time-tracking file into the grid", () => {
 
   it("applies into the grid as one undoable step: a blank only line is filled, the rest added after it", () => {
     const model = new GridModel(gridSpecFor("hours", MONTH), { locale: "de", month: MONTH }, [1, 2, 7], []);
-    model.insertLineAfter(model.lines.find((line) => line.employeeId === 2)!, ["HOURLY_WAGE", "1", "1", "", "", "", ""]);
+    model.insertLineAfter(
+      model.lines.find((line) => line.employeeId === 2)!,
+      ["HOURLY_WAGE", "1", "1", "", "", "", ""],
+    );
     const before = model.lines.map((line) => [line.employeeId, ...line.cells]);
     const added = model.importLines([
       { employeeId: 1, cells: ["HOURLY_WAGE", "7.5", "13.5", "", "", "", ""] },

@@ -7,8 +7,6 @@ import { fieldsOf, type EntryKind } from "../kinds";
  * Pure and browser-safe: the dialog maps, the server remembers the mapping per company and grid.
  */
 export const EMPLOYEE_TARGETS = ["personnel_number", "employee_name", "first_name", "last_name"] as const;
-export type EmployeeTarget = (typeof EMPLOYEE_TARGETS)[number];
-export type ImportTarget = EmployeeTarget | string;
 
 /** The targets of a grid: how its employee is named, then its fields in the grid's order. */
 export function targetsOf(kind: EntryKind): readonly string[] {
@@ -45,7 +43,16 @@ const ALIASES: Record<string, readonly string[]> = {
     "staff number",
     "id",
   ],
-  employee_name: ["name", "mitarbeiter", "mitarbeiterin", "mitarbeitername", "employee", "employee name", "full name", "vollständiger name"],
+  employee_name: [
+    "name",
+    "mitarbeiter",
+    "mitarbeiterin",
+    "mitarbeitername",
+    "employee",
+    "employee name",
+    "full name",
+    "vollständiger name",
+  ],
   first_name: ["vorname", "first name", "firstname", "given name"],
   last_name: ["nachname", "familienname", "last name", "lastname", "surname", "family name"],
   type: ["lohnart", "wage type", "pay type", "art", "type", "zeitart", "stundenart", "zahlungsart", "payment type"],
