@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { GridModel } from "@/lib/payroll/grid/model";
 import { gridSpecFor } from "../grid-spec";
@@ -86,6 +87,9 @@ describe("a time-tracking file into the grid", () => {
     expect(await reason(readImportTable("x.pdf", new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1, 2, 3])))).toBe("not_spreadsheet");
     expect(await reason(readImportTable("x.xlsx", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 9, 9, 9])))).toBe("not_spreadsheet");
     expect(await reason(readImportTable("x.csv", new Uint8Array()))).toBe("empty");
+    // A zip that unpacks to more than an export ever holds is refused before it is read.
+    const bomb = zipSync({ "xl/worksheets/sheet1.xml": new Uint8Array(65 * 1024 * 1024) }, { level: 1 });
+    expect(await reason(readImportTable("bomb.xlsx", bomb))).toBe("too_large");
     expect(await reason(readImportTable("x.csv", bytes("\n\n  \n")))).toBe("empty");
     expect(await reason(readImportTable("x.csv", bytes("Name;Stunden\n")))).toBe("no_rows");
     const many = ["Name;Stunden", ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, () => "A;1")].join("\n");

@@ -1,5 +1,6 @@
 import "server-only";
 import ExcelJS from "exceljs";
+import { unzipSync } from "fflate";
 import { decodeSpreadsheetBytes, parseDelimitedFile } from "@/lib/csv/parse";
 import type { ImportTable } from "../plan";
 import { FileImportRefusal, MAX_IMPORT_ROWS } from "../limits";
@@ -62,12 +63,28 @@ function cellText(value: ExcelJS.CellValue): string {
   return "";
 }
 
+/** An XLSX unpacks to at most this much: a small file that inflates to gigabytes (a zip bomb) is refused before exceljs reads it. */
+const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+function unpackedSize(bytes: Uint8Array): number {
+  let total = 0;
+  // The filter sees each entry's declared size and unpacks nothing.
+  unzipSync(bytes, {
+    filter: (entry) => {
+      total += entry.originalSize;
+      return false;
+    },
+  });
+  return total;
+}
+
 async function readWorkbook(bytes: Uint8Array): Promise<ImportTable> {
   const workbook = new ExcelJS.Workbook();
   try {
+    if (unpackedSize(bytes) > MAX_UNPACKED_BYTES) throw new FileImportRefusal("too_large");
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
-  } catch {
-    throw new FileImportRefusal("not_spreadsheet");
+  } catch (error) {
+    throw error instanceof FileImportRefusal ? error : new FileImportRefusal("not_spreadsheet");
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new FileImportRefusal("empty");
