@@ -97,6 +97,8 @@ test("a German CSV and a 1,000-row XLSX load into the large company's grid, mapp
   await expect(dialog.getByTestId("file-import-summary")).toHaveText("2 lines for 2 employees from zeiten.csv.");
   await expect(dialog.getByText("Checks: no problem in the lines", { exact: false })).toBeVisible();
   await expect(dialog.getByText("1 row without an employee (not imported)")).toBeVisible();
+  // The month's checks with the file's lines: two employees fewer without lines.
+  await expect(dialog.getByTestId("file-import-month-checks")).toContainText("No lines (warning): 1,000 now, 998 with the file");
   await expect(dialog.getByText(`Row 4: no employee with personnel number ${UNKNOWN}`)).toBeVisible();
   await dialog.getByRole("button", { name: "Add 2 lines to the grid" }).click();
   await expect(dialog).toBeHidden();

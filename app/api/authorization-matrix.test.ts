@@ -198,6 +198,12 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.edit",
     call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { fileName: "empty.csv", content: "" } }),
   },
+  // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing checked or stored.
+  "payroll-entries/[companyId]/[kind]/file-import/checks POST": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", lines: [], added: [] } }),
+  },
   "payroll-entries/[companyId]/[kind]/file-import/mapping PUT": {
     workspace: "A",
     permission: "payroll.edit",

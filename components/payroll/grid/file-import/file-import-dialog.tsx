@@ -27,6 +27,8 @@ export default function FileImportDialog(props: FileImportProps & { onClose: () 
   const [file, setFile] = useState<LoadedFile | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [usedRemembered, setUsedRemembered] = useState(false);
+  // Counts the files chosen: the same file chosen again is checked again.
+  const [loads, setLoads] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (step !== "choose") heading.current?.focus();
@@ -39,6 +41,7 @@ export default function FileImportDialog(props: FileImportProps & { onClose: () 
 
   const loaded = (next: LoadedFile) => {
     setFile(next);
+    setLoads((count) => count + 1);
     setMapping(suggestMapping(next.table.headers, kind, next.remembered));
     const covered = coversFile(next.table.headers, kind, next.remembered);
     setUsedRemembered(covered);
@@ -98,6 +101,8 @@ export default function FileImportDialog(props: FileImportProps & { onClose: () 
       {step === "preview" && file && plan ? (
         <PreviewStep
           kind={kind}
+          grid={props}
+          planKey={`${loads}|${JSON.stringify(mapping)}`}
           fileName={file.name}
           plan={plan}
           usedRemembered={usedRemembered}

@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import type { ImportPlan } from "@/lib/payroll/entries/file-import/plan";
 import { fieldsOf, type EntryKind } from "@/lib/payroll/entries/kinds";
 import { columnLabel, describeProblem } from "../messages";
+import { MonthChecksPreview } from "./month-checks-preview";
+import type { FileImportProps } from "./types";
 
 /** Listed at most; beyond, the count (every problem is also in the grid's Problems once applied). */
 const SHOWN_PROBLEMS = 50;
@@ -13,6 +15,10 @@ const SHOWN_UNMATCHED = 500;
 
 interface PreviewStepProps {
   kind: EntryKind;
+  /** The grid's side (model, company, month), for the month's checks. */
+  grid: FileImportProps;
+  /** Changes with the file and the mapping: the month's checks run again. */
+  planKey: string;
   fileName: string;
   plan: ImportPlan;
   usedRemembered: boolean;
@@ -22,7 +28,7 @@ interface PreviewStepProps {
 }
 
 /** Step 3: what the file adds, the rows without an employee (listed, never dropped unseen) and the grid's checks, before anything is applied. */
-export function PreviewStep({ kind, fileName, plan, usedRemembered, onChangeMapping, onBack, onApply }: PreviewStepProps) {
+export function PreviewStep({ kind, grid, planKey, fileName, plan, usedRemembered, onChangeMapping, onBack, onApply }: PreviewStepProps) {
   const t = useTranslations();
   const locale = useLocale();
   const unmatchedId = useId();
@@ -65,6 +71,8 @@ export function PreviewStep({ kind, fileName, plan, usedRemembered, onChangeMapp
           <p>{t("payrollEntries.fileImport.moreProblems", { count: problems.length - SHOWN_PROBLEMS })}</p>
         ) : null}
       </section>
+
+      <MonthChecksPreview {...grid} plan={plan} planKey={planKey} />
 
       {plan.unmatched.length ? (
         <section aria-labelledby={unmatchedId}>
