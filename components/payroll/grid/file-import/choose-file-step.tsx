@@ -64,7 +64,12 @@ export function ChooseFileStep(props: { companyId: number; kind: EntryKind; onLo
           accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           aria-invalid={error ? true : undefined}
-          onChange={(event) => void choose(event.target.files?.[0])}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            // Emptied, so that choosing the same file again (after fixing it) is read again.
+            event.target.value = "";
+            void choose(chosen);
+          }}
           className="mt-1 block w-full text-sm"
         />
         <p id={hintId} className="mt-1 text-xs text-slate-600">

@@ -90,14 +90,19 @@ async function readWorkbook(bytes: Uint8Array): Promise<ImportTable> {
   if (!sheet) throw new FileImportRefusal("empty");
   if (sheet.actualRowCount > MAX_IMPORT_ROWS + 1) throw new FileImportRefusal("too_many_rows");
   const records: { line: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
+  try {
+    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        cells[col - 1] = cellText(cell.value);
+      });
+      const filled = Array.from(cells, (cell) => cell ?? "");
+      if (filled.some((cell) => cell.trim())) records.push({ line: rowNumber, cells: filled });
     });
-    const filled = Array.from(cells, (cell) => cell ?? "");
-    if (filled.some((cell) => cell.trim())) records.push({ line: rowNumber, cells: filled });
-  });
+  } catch {
+    // A sheet exceljs opened but cannot walk (a broken cell): refused like any unreadable file, never a 500.
+    throw new FileImportRefusal("not_spreadsheet");
+  }
   // A sheet says nothing of its language: its numbers are numbers; the texts' marks decide (plan).
   return table(records, "en");
 }
