@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Response } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { authorizeAtService, collectConsoleErrors, control, fixtureUser, withDatabase } from "./helpers";
 import { test } from "./fixtures";
@@ -46,6 +46,21 @@ async function savedLines(): Promise<{ employee_id: number; values: Record<strin
   return result.rows;
 }
 
+/** Dara signs in (her own workspace) and connects with Thomas Albrecht's key. */
+async function connectThomas(page: Page) {
+  await page.goto("/");
+  await page
+    .getByRole("button", { name: /Sign in/ })
+    .first()
+    .click();
+  await authorizeAtService(page, await fixtureUser("dara"), { country: "Ireland" });
+  await expect(page).toHaveURL(/\/businesses$/);
+  await page.goto("/payroll");
+  await page.getByLabel("API key").fill(THOMAS_KEY);
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+}
+
 async function draftSaved(page: Page) {
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 20_000 });
 }
@@ -62,17 +77,7 @@ test("a German CSV and a 1,000-row XLSX load into the large company's grid, mapp
   const [year, monthNumber] = month.split("-");
   const [first, second] = employees as [Employee, Employee];
 
-  await page.goto("/");
-  await page
-    .getByRole("button", { name: /Sign in/ })
-    .first()
-    .click();
-  await authorizeAtService(page, await fixtureUser("dara"), { country: "Ireland" });
-  await expect(page).toHaveURL(/\/businesses$/);
-  await page.goto("/payroll");
-  await page.getByLabel("API key").fill(THOMAS_KEY);
-  await page.getByRole("button", { name: "Connect", exact: true }).click();
-  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+  await connectThomas(page);
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
   await expect(page.getByRole("grid")).toBeVisible();
 
@@ -160,4 +165,50 @@ test("a German CSV and a 1,000-row XLSX load into the large company's grid, mapp
   await draftSaved(page);
   await expect.poll(async () => (await savedLines()).length, { timeout: 20_000 }).toBe(2);
   expect(errors).toEqual([]);
+});
+
+test("in German, on the payments grid: a file that cannot be imported says why in the dialog, never a 5xx; then a file loads", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const statuses: number[] = [];
+  page.on("response", (response: Response) => {
+    if (response.url().includes("/file-import")) statuses.push(response.status());
+  });
+  const employees = (await control<Employee[]>("GET", `/payroll/companies/${COMPANY}/employees`)).sort((a, b) => a.id - b.id);
+  await connectThomas(page);
+  await context.addCookies([{ name: "locale", value: "de", url: new URL(page.url()).origin }]);
+  await page.goto(`/payroll/companies/${COMPANY}/payments`);
+  await page.getByRole("button", { name: "Datei importieren …" }).click();
+  const dialog = page.getByRole("dialog", { name: "Datei in Sonstige Bezüge importieren" });
+  const input = dialog.getByLabel("Export der Zeiterfassung (CSV oder XLSX, höchstens 4 MB)");
+  const alert = dialog.getByRole("alert");
+  const choose = (name: string, content: string | Buffer) =>
+    input.setInputFiles({ name, mimeType: "application/octet-stream", buffer: Buffer.isBuffer(content) ? content : Buffer.from(content) });
+
+  await choose("lohn.pdf", Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x00, 0x01, 0x02]));
+  await expect(alert).toHaveText(/^Diese Datei ist keine CSV- oder XLSX-Datei\./);
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await choose("leer.csv", "");
+  await expect(alert).toHaveText("Die Datei ist leer.");
+  await choose("fremd.csv", "Foo;Bar\n1;2\n");
+  await expect(alert).toHaveText(/^Keine Spalte der Datei ist dem Import bekannt/);
+  await choose("jahr.csv", ["Personalnummer;Betrag", ...Array.from({ length: 5_001 }, () => "1;2")].join("\n"));
+  await expect(alert).toHaveText(/^Die Datei hat mehr als 5\.000 Zeilen\./);
+  expect(statuses.length).toBeGreaterThanOrEqual(3);
+  expect(statuses.every((status) => status < 500)).toBe(true);
+
+  // An English export (`,`, decimal point) into the German payments grid: mapped by its known headers.
+  const [someone] = employees as [Employee];
+  await choose("payments.csv", `Personnel number,Wage type,Count,Amount\n${someone.id},Travel costs,2,12.40\n`);
+  await expect(dialog.getByRole("heading", { name: "Spalten zuordnen" })).toBeFocused();
+  await expect(dialog.getByLabel(/Spalte „Amount“/)).toHaveValue("amount");
+  await dialog.getByRole("button", { name: "Vorschau" }).click();
+  await expect(dialog.getByTestId("file-import-summary")).toHaveText("1 Zeile für 1 Mitarbeiter aus payments.csv.");
+  await dialog.getByRole("button", { name: "1 Zeile ins Raster übernehmen" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Datei importieren …" })).toBeFocused();
+  await expect(cell(page, someone.id, "amount")).toHaveText("12,40");
+  await expect(cell(page, someone.id, "type")).toHaveText("Reisekosten");
 });
