@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { EMPLOYEE_TARGETS, mappingGaps, normaliseHeader, type ColumnMapping } from "@/lib/payroll/entries/file-import/mapping";
 import { fieldsOf, type EntryKind } from "@/lib/payroll/entries/kinds";
-import { columnLabel } from "../messages";
+import { columnLabel } from "@/lib/payroll/grid/messages";
 import type { LoadedFile } from "./types";
 
 interface MappingStepProps {

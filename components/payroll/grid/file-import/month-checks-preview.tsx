@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { errorMessage } from "@/components/ui/error-text";
 import { importChecksApi } from "@/lib/month-close/import-checks/client/api";
-import { storedLinesOf } from "@/lib/payroll/entries/client/draft-saver/save-body";
+import { storedLinesOf } from "@/lib/payroll/grid/stored-lines";
 import type { ImportPlan } from "@/lib/payroll/entries/file-import/plan";
 import { fieldsOf, type StoredLine } from "@/lib/payroll/entries/kinds";
 import { payrollEntriesKeys } from "../query-keys";

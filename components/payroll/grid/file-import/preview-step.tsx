@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { ImportPlan } from "@/lib/payroll/entries/file-import/plan";
 import { fieldsOf, type EntryKind } from "@/lib/payroll/entries/kinds";
-import { columnLabel, describeProblem } from "../messages";
+import { columnLabel, describeProblem } from "@/lib/payroll/grid/messages";
 import { MonthChecksPreview } from "./month-checks-preview";
 import type { FileImportProps } from "./types";
 
