@@ -193,6 +193,23 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.read",
     call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", client: "matrix-client", line: null } }),
   },
+  // An empty file: an allowed call stops at 422 `invalid` (reason `empty`), nothing read or stored.
+  "payroll-entries/[companyId]/[kind]/file-import POST": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { fileName: "empty.csv", content: "" } }),
+  },
+  // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing checked or stored.
+  "payroll-entries/[companyId]/[kind]/file-import/checks POST": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", lines: [], added: [] } }),
+  },
+  "payroll-entries/[companyId]/[kind]/file-import/mapping PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { mapping: { stunden: "total_hours" } } }),
+  },
   // The active workspace's entries, for every member of it.
   "audit/export GET": { workspace: "active", permission: "workspace.read", call: () => ({}) },
   "payroll-entries/[companyId]/month-close GET": {

@@ -3,11 +3,15 @@ import { auditContract } from "@/lib/audit-trail/contract";
 import { monthCloseContract } from "@/lib/month-close/contract";
 import { payrollContract } from "@/lib/payroll/contract";
 import { entriesContract } from "@/lib/payroll/entries/contract";
+import { fileImportContract } from "@/lib/payroll/entries/file-import/contract";
+import { importChecksContract } from "@/lib/month-close/import-checks/contract";
 import { trialBalanceContract } from "@/lib/trial-balance/contract";
 import { workspacesContract } from "@/lib/workspaces/contract";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
 import { entriesRoutes } from "@/lib/payroll/entries/client/api";
+import { fileImportRoutes } from "@/lib/payroll/entries/file-import/client/api";
+import { importChecksRoutes } from "@/lib/month-close/import-checks/client/api";
 import { trialBalanceRoutes } from "@/lib/trial-balance/client/api";
 import { workspacesRoutes } from "@/lib/workspaces/client/api";
 import { contractClient } from "./client/api-client";
@@ -18,6 +22,8 @@ const contracts: Record<string, RouteContract>[] = [
   monthCloseContract,
   payrollContract,
   entriesContract,
+  fileImportContract,
+  importChecksContract,
   trialBalanceContract,
   workspacesContract,
 ];
@@ -41,6 +47,8 @@ describe("route contracts", () => {
     expect(monthCloseRoutes).toEqual(routeTableOf(monthCloseContract));
     expect(payrollRoutes).toEqual(routeTableOf(payrollContract));
     expect(entriesRoutes).toEqual(routeTableOf(entriesContract));
+    expect(fileImportRoutes).toEqual(routeTableOf(fileImportContract));
+    expect(importChecksRoutes).toEqual(routeTableOf(importChecksContract));
     expect(trialBalanceRoutes).toEqual(routeTableOf(trialBalanceContract));
     expect(workspacesRoutes).toEqual(routeTableOf(workspacesContract));
   });

@@ -145,6 +145,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           onAddLine={addLine}
           onRemoveLines={removeLines}
           onCopyLine={() => setCopyOpen(true)}
+          fileImport={{ model, kind, companyId, period, kindName, employees: props.employees, onImported: setPasteNote }}
         />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <p role="status" aria-live="polite">

@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { RowFilter } from "./use-grid-rows";
+import { FileImportButton } from "./file-import/file-import-button";
+import type { FileImportProps } from "./file-import/types";
 
 interface GridToolbarProps {
   /** The toolbar's name (hours or extra payments). */
@@ -25,6 +27,8 @@ interface GridToolbarProps {
   onAddLine: () => void;
   onRemoveLines: () => void;
   onCopyLine: () => void;
+  /** What the file import (components/payroll/grid/file-import), last of the commands, works on. */
+  fileImport: FileImportProps;
 }
 
 /** Search, filter and the grid's commands as buttons (each also has a key, see the keyboard help). */
@@ -66,6 +70,7 @@ export function GridToolbar(props: GridToolbarProps) {
           {tool(t("payrollEntries.addLine"), props.onAddLine, !props.hasLine)}
           {tool(t("payrollEntries.removeLine"), props.onRemoveLines, !props.hasLine)}
           {tool(t("payrollEntries.copyLine"), props.onCopyLine, !props.canCopyLine)}
+          <FileImportButton {...props.fileImport} />
         </div>
       )}
     </div>
