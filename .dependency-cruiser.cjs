@@ -49,6 +49,16 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: "no-circular-component-folders",
+      comment:
+        "Folders of components/ that import each other (components/payroll/grid → components/month-close → back): " +
+        "what both need belongs in lib/<feature>, below them",
+      severity: "error",
+      scope: "folder",
+      from: { path: "^components/" },
+      to: { path: "^components/", circular: true },
+    },
     ...layerRules,
   ],
   options: {

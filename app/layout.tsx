@@ -23,8 +23,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <IntlScope namespaces={["common"]}>
           <QueryProvider>
             <AppHeader />
-            {/* A page with a wide table (the trial balance with a comparison) may use up to 1440 px. */}
-            <main id="main" className="mx-auto max-w-6xl px-4 py-8 has-[[data-wide]]:max-w-[90rem]">
+            {/* A page with a wide table (the trial balance with a comparison) may use up to 1440 px; a work surface (the
+                payroll grids, `data-full`) the whole window's width, with less space above it. */}
+            <main
+              id="main"
+              className="mx-auto max-w-6xl px-4 py-8 has-[[data-wide]]:max-w-[90rem] has-[[data-full]]:max-w-none has-[[data-full]]:px-2 has-[[data-full]]:py-3"
+            >
               {children}
             </main>
           </QueryProvider>

@@ -415,7 +415,157 @@ test("at 1,024 px the arrow keys reach the last columns, scrolled into view, wit
     .poll(async () =>
       Number(await (await activeCell()).evaluate((target) => target.closest('[role="row"]')?.getAttribute("aria-rowindex"))),
     )
-    .toBeGreaterThan(20);
+    // Two pages down: a page is the lines in view (the grid fills the window's height below the toolbar) less one.
+    .toBeGreaterThan(12);
   await expect.poll(async () => inView(await activeCell())).toBe("in view");
   expect(await missingActiveCells(page)).toEqual([]);
+});
+
+test("three lines typed with Tab across every column, keyboard only: every value in its cell, on screen and in the saved draft", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
+  const [year, monthNumber] = month.split("-");
+  await signInAndConnectPayroll(page);
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  const grid = page.getByRole("grid", { name: /^Hours of / });
+  await expect(grid).toBeVisible();
+  // To the grid's first cell by keyboard alone: focus the grid with Tab from the search field before it.
+  await page.getByRole("searchbox", { name: "Search employees" }).focus();
+  for (let press = 0; press < 20 && !(await grid.evaluate((element) => element === document.activeElement)); press += 1)
+    await page.keyboard.press("Tab");
+  await page.keyboard.press("Control+Home");
+  await expectActive(page, grid, 1, "type");
+
+  const columns = ["type", "total_hours", "total_amount", "surcharge", "date", "cost_center_id", "cost_object_id"];
+  const lines: { employee: number; typed: string[]; shown: string[]; saved: Record<string, string> }[] = [
+    {
+      employee: 1,
+      typed: ["Hourly wage", "8", "14.5", "", "3", "K100", "P1"],
+      shown: ["Hourly wage", "8", "14.50", "", `03/${monthNumber}/${year}`, "K100", "P1"],
+      saved: {
+        type: "HOURLY_WAGE",
+        total_hours: "8",
+        total_amount: "14.5",
+        date: `${year}-${monthNumber}-03`,
+        cost_center_id: "K100",
+        cost_object_id: "P1",
+      },
+    },
+    {
+      employee: 2,
+      typed: ["Sunday premium", "4", "15", "50", `15/${monthNumber}/${year}`, "K200", "P2"],
+      shown: ["Sunday premium", "4", "15.00", "50", `15/${monthNumber}/${year}`, "K200", "P2"],
+      saved: {
+        type: "SUNDAY_PREMIUM",
+        total_hours: "4",
+        total_amount: "15",
+        surcharge: "50",
+        date: `${year}-${monthNumber}-15`,
+        cost_center_id: "K200",
+        cost_object_id: "P2",
+      },
+    },
+    {
+      employee: 3,
+      typed: ["Overtime", "2.5", "20", "25", "", "", "P3"],
+      shown: ["Overtime", "2.5", "20.00", "25", "", "", "P3"],
+      saved: { type: "ADDITIONAL_OVERTIME", total_hours: "2.5", total_amount: "20", surcharge: "25", cost_object_id: "P3" },
+    },
+  ];
+  for (const line of lines) {
+    for (const [index, typed] of line.typed.entries()) {
+      await expectActive(page, grid, line.employee, columns[index]!);
+      if (typed) await page.keyboard.type(typed);
+      await page.keyboard.press("Tab");
+    }
+    // On through the two computed cells to the next line's first cell.
+    await expectActive(page, grid, line.employee, "computed");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+  }
+  await expectActive(page, grid, 4, "type");
+  for (const line of lines)
+    for (const [index, shown] of line.shown.entries()) await expect(cell(page, line.employee, columns[index]!)).toHaveText(shown);
+
+  await expect(page.locator('[data-draft-state="saved"]')).toBeVisible();
+  for (const line of lines)
+    await expect
+      .poll(async () => {
+        const values = (await savedHoursLines()).find((saved) => saved.employee_id === line.employee)?.values ?? {};
+        // Only the filled fields: an empty one may be kept as "" or left out.
+        return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ""));
+      })
+      .toEqual(line.saved);
+  expect(errors).toEqual([]);
+});
+
+test("like a spreadsheet: Ctrl+arrows jump to a block's edge, typing replaces a selected cell, F2 edits with the caret at the end, Escape restores", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndConnectPayroll(page);
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  const grid = page.getByRole("grid", { name: /^Hours of / });
+  await expect(grid).toBeVisible();
+  const editor = grid.locator("input");
+
+  // Employee 1: type, hours and rate filled, then a gap, then the cost centre; employee 2: hours only.
+  await cell(page, 1, "type").click();
+  for (const typed of ["Hourly wage", "8", "14", "", "", "K1"]) {
+    if (typed) await page.keyboard.type(typed);
+    await page.keyboard.press("Tab");
+  }
+  await cell(page, 2, "total_hours").click();
+  await page.keyboard.type("6");
+  await page.keyboard.press("Enter");
+  await expect(cell(page, 1, "cost_center_id")).toHaveText("K1");
+
+  // Along the line: to the block's end, then the next filled cell, and back.
+  await page.keyboard.press("Control+Home");
+  await expectActive(page, grid, 1, "type");
+  await page.keyboard.press("Control+ArrowRight");
+  await expectActive(page, grid, 1, "total_amount");
+  await page.keyboard.press("Control+ArrowRight");
+  await expectActive(page, grid, 1, "cost_center_id");
+  await page.keyboard.press("Control+ArrowLeft");
+  await expectActive(page, grid, 1, "total_amount");
+  await page.keyboard.press("Control+ArrowLeft");
+  await expectActive(page, grid, 1, "type");
+  // Down the hours column: the block of employees 1 and 2, then nothing filled: the last line.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Control+ArrowDown");
+  await expectActive(page, grid, 2, "total_hours");
+  await page.keyboard.press("Control+ArrowDown");
+  await expectActive(page, grid, 7, "total_hours");
+  await page.keyboard.press("Control+ArrowUp");
+  await expectActive(page, grid, 2, "total_hours");
+  await page.keyboard.press("Control+ArrowUp");
+  await expectActive(page, grid, 1, "total_hours");
+
+  // Typing over the selected cell replaces what it holds.
+  await page.keyboard.type("9");
+  await expect(editor).toHaveValue("9");
+  await page.keyboard.press("Enter");
+  await expect(cell(page, 1, "total_hours")).toHaveText("9");
+  await expectActive(page, grid, 2, "total_hours");
+  // F2 edits in place, the caret at the end; Escape restores the value from before the edit.
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("F2");
+  await expect(editor).toHaveValue("9");
+  expect(await editor.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([1, 1]);
+  await page.keyboard.type(".75");
+  await expect(editor).toHaveValue("9.75");
+  await page.keyboard.press("Escape");
+  await expect(editor).toHaveCount(0);
+  await expect(cell(page, 1, "total_hours")).toHaveText("9");
+  await expectActive(page, grid, 1, "total_hours");
+  // Home and End: the line's first and last cell.
+  await page.keyboard.press("End");
+  await expectActive(page, grid, 1, "employee-total");
+  await page.keyboard.press("Home");
+  await expectActive(page, grid, 1, "type");
+  await expect(page.locator('[data-draft-state="saved"]')).toBeVisible();
 });

@@ -182,6 +182,7 @@ export async function checksRegion(page: Page) {
 /**
  * Acknowledges every open warning of the Checks region with `comment`: all of a rule at once
  * where the region offers it (two or more of a rule, or some not listed), then the rest one by one.
+ * The region must be shown (from 1280 px it is, beside the grid; below, open its drawer first).
  */
 export async function acknowledgeAllWarnings(page: Page, comment = "Checked, correct this month"): Promise<void> {
   const region = await checksRegion(page);
@@ -196,6 +197,9 @@ export async function acknowledgeAllWarnings(page: Page, comment = "Checked, cor
   };
   const byRule = region.getByRole("group", { name: /^(Acknowledge by rule|Nach Regel bestätigen)$/ }).getByRole("button");
   while ((await byRule.count()) > 0) await acknowledgeIn(byRule.first());
+  // The rest one by one, in the rules folded to one line unfolded first.
+  const folded = region.locator('button[aria-expanded="false"]');
+  while ((await folded.count()) > 0) await folded.first().click();
   const buttons = region.getByRole("listitem").getByRole("button", { name: /Acknowledge|bestätigen/ });
   while ((await buttons.count()) > 0) await acknowledgeIn(buttons.first());
 }

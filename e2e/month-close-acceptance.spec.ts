@@ -245,6 +245,8 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
 
   // On a phone the region fits: its warnings and their buttons without sideways scrolling; the keyboard reaches Acknowledge.
   await approver.setViewportSize({ width: 390, height: 844 });
+  // There the Checks are a drawer, opened from the month's bar.
+  await approver.getByRole("button", { name: /^Prüfungen/ }).click();
   const onPhone = await checksRegion(approver);
   await expect(onPhone.getByRole("button", { name: /^Warnung bestätigen: / })).toBeVisible();
   expect(await approver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

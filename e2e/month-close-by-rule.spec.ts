@@ -41,6 +41,12 @@ test("a large company's 'no lines' warnings are acknowledged by rule in one step
   const status = region.getByRole("status");
   // No line at all this month: every employee has a "no lines" warning, only 100 are listed.
   await expect(status).toHaveAttribute("data-unacknowledged", "1000");
+  // Folded to one line with its count; unfolded, the first 100 are listed.
+  const noLines = region.getByRole("button", { name: "No lines · 1,000 employees" });
+  await expect(noLines).toHaveAttribute("aria-expanded", "false");
+  await expect(region.locator('[data-severity="warning"]')).toHaveCount(0);
+  await noLines.click();
+  await expect(noLines).toHaveAttribute("aria-expanded", "true");
   await expect(region.locator('[data-severity="warning"]')).toHaveCount(100);
   await expect(region.getByText("900 more not listed: acknowledge them by rule above, or fix the ones above first.")).toBeVisible();
 

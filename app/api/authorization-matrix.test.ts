@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
+import { describe, expect, vi } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 import type { getDb as getDbType } from "@/lib/db/client";
 import { can, type Permission } from "@/lib/workspaces/permissions";
 import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
@@ -46,6 +46,7 @@ interface Person {
 }
 
 interface Fixture {
+  db: Db;
   workspaceA: string;
   workspaceB: string;
   connectionA: string;
@@ -118,7 +119,7 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.manage",
     call: (f) => ({ query: `?id=${f.keptA}` }),
     restore: async (f) => {
-      await db().payrollConnection.upsert({
+      await f.db.payrollConnection.upsert({
         where: { id: f.keptA },
         create: { id: f.keptA, workspaceId: f.workspaceA, baseUrl: f.baseUrl, username: "Dr. Aylin Demir", disconnectedAt: new Date() },
         update: {},
@@ -192,6 +193,23 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.read",
     call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", client: "matrix-client", line: null } }),
   },
+  // An empty file: an allowed call stops at 422 `invalid` (reason `empty`), nothing read or stored.
+  "payroll-entries/[companyId]/[kind]/file-import POST": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { fileName: "empty.csv", content: "" } }),
+  },
+  // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing checked or stored.
+  "payroll-entries/[companyId]/[kind]/file-import/checks POST": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", lines: [], added: [] } }),
+  },
+  "payroll-entries/[companyId]/[kind]/file-import/mapping PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { mapping: { stunden: "total_hours" } } }),
+  },
   // The active workspace's entries, for every member of it.
   "audit/export GET": { workspace: "active", permission: "workspace.read", call: () => ({}) },
   "payroll-entries/[companyId]/month-close GET": {
@@ -219,7 +237,7 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "workspace.manage",
     call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { enabled: false } }),
     restore: async (f) => {
-      await db().workspace.update({ where: { id: f.workspaceA }, data: { fourEyes: null } });
+      await f.db.workspace.update({ where: { id: f.workspaceA }, data: { fourEyes: null } });
     },
   },
 
@@ -228,7 +246,7 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "workspace.manage",
     call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { name: "Renamed by the matrix" } }),
     restore: async (f) => {
-      await db().workspace.update({ where: { id: f.workspaceA }, data: { name: "Firm A" } });
+      await f.db.workspace.update({ where: { id: f.workspaceA }, data: { name: "Firm A" } });
     },
   },
   "workspaces/[workspaceId]/members GET": {
@@ -246,7 +264,7 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "workspace.manage",
     call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA } }),
     restore: async (f) => {
-      await db().workspaceMember.upsert({
+      await f.db.workspaceMember.upsert({
         where: { workspaceId_userId: { workspaceId: f.workspaceA, userId: f.memberA } },
         create: { workspaceId: f.workspaceA, userId: f.memberA, roles: ["clerk"] },
         update: {},
@@ -268,7 +286,7 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "workspace.manage",
     call: (f) => ({ params: { workspaceId: f.workspaceA, invitationId: f.invitationA.id } }),
     restore: async (f) => {
-      await db().workspaceInvitation.update({ where: { id: f.invitationA.id }, data: { revokedAt: null } });
+      await f.db.workspaceInvitation.update({ where: { id: f.invitationA.id }, data: { revokedAt: null } });
     },
   },
   // Without SMTP_URL an allowed call stops at 409 `mail_not_configured`.
@@ -287,7 +305,7 @@ const ACTIONS: Record<string, ActionEntry> = {
   "lib/workspaces/server/actions.ts chooseWorkspaceAction": {
     run: async (action, f, person) => {
       expect(await action({ workspaceId: f.workspaceA })).toEqual({ ok: person.workspace === "A" });
-      const user = await db().user.findUniqueOrThrow({ where: { id: person.id }, select: { activeWorkspaceId: true } });
+      const user = await f.db.user.findUniqueOrThrow({ where: { id: person.id }, select: { activeWorkspaceId: true } });
       expect(user.activeWorkspaceId).toBe(person.workspace === "A" ? f.workspaceA : f.workspaceB);
     },
   },
@@ -301,20 +319,20 @@ const ACTIONS: Record<string, ActionEntry> = {
   "lib/trial-balance/pack/server/actions.ts setFinancialYearAction": {
     run: async (action, f) => {
       expect(await action({ businessId: f.bystander.businessId, month: 4 })).toEqual({ ok: false });
-      expect(await db().accountingBusinessSettings.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
+      expect(await f.db.accountingBusinessSettings.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
     },
   },
   "lib/trial-balance/pack/server/actions.ts refreshLedgerAccountsAction": {
     run: async (action, f) => {
       expect(await action({ businessId: f.bystander.businessId })).toEqual({ ok: false });
-      expect(await db().ledgerAccountCache.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
+      expect(await f.db.ledgerAccountCache.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
     },
   },
   // Acts on the person's own accounting connection only (they have none here): someone else's stays.
   "lib/accounting/actions/server/connection.ts disconnectAction": {
     run: async (action, f) => {
       await action({});
-      expect(await db().accountingConnection.count({ where: { userId: f.bystander.userId } })).toBe(1);
+      expect(await f.db.accountingConnection.count({ where: { userId: f.bystander.userId } })).toBe(1);
     },
   },
   "lib/accounting/actions/server/connection.ts checkLegacyAction": {
@@ -324,57 +342,57 @@ const ACTIONS: Record<string, ActionEntry> = {
   },
 };
 
-let sandbox: Awaited<ReturnType<typeof startAccountingTestEnv>>;
-let fixture: Fixture;
-const people: Person[] = [];
-
 type Db = ReturnType<typeof getDbType>;
-let getDbRef: (() => Db) | null = null;
-function db(): Db {
-  return getDbRef!();
-}
 
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-  const { getDb } = await import("@/lib/db/client");
-  getDbRef = getDb;
+/**
+ * The file's world, made once: two firms with a person of each role (each with a session), A's
+ * payroll connection and a kept one, an import, an invitation, a member to act on and a bystander
+ * with an accounting business of their own. The mocked session is cleared after the file.
+ */
+const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }) => {
+  onCleanup(() => {
+    session.current = null;
+  });
+  const people: Person[] = [];
+
   const { createSession } = await import("@/lib/auth/server/session-store");
   const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
   const { createInvitation } = await import("@/lib/workspaces/server/invitations");
   const run = randomUUID().slice(0, 8);
   const newUser = (name: string) =>
-    getDb().user.create({ data: { accountingUserId: `matrix-${run}-${name}`, displayName: name }, select: { id: true } });
-  const workspaceA = (await getDb().workspace.create({ data: { name: `Firm A ${run}` } })).id;
-  const workspaceB = (await getDb().workspace.create({ data: { name: `Firm B ${run}` } })).id;
+    db.user.create({ data: { accountingUserId: `matrix-${run}-${name}`, displayName: name }, select: { id: true } });
+  const workspaceA = (await db.workspace.create({ data: { name: `Firm A ${run}` } })).id;
+  const workspaceB = (await db.workspace.create({ data: { name: `Firm B ${run}` } })).id;
   for (const workspace of ["A", "B"] as const) {
     for (const role of ROLES) {
       const user = await newUser(`${workspace}-${role}`);
       const workspaceId = workspace === "A" ? workspaceA : workspaceB;
-      await getDb().workspaceMember.create({ data: { workspaceId, userId: user.id, roles: [role] } });
-      await getDb().user.update({ where: { id: user.id }, data: { activeWorkspaceId: workspaceId } });
+      await db.workspaceMember.create({ data: { workspaceId, userId: user.id, roles: [role] } });
+      await db.user.update({ where: { id: user.id }, data: { activeWorkspaceId: workspaceId } });
       people.push({ id: user.id, sessionId: await createSession(user.id), workspace, role });
     }
   }
   const ownerOf = (workspace: "A" | "B") => people.find((person) => person.workspace === workspace && person.role === "owner")!;
   const memberA = (await newUser("A-member")).id;
-  await getDb().workspaceMember.create({ data: { workspaceId: workspaceA, userId: memberA, roles: ["clerk"] } });
+  await db.workspaceMember.create({ data: { workspaceId: workspaceA, userId: memberA, roles: ["clerk"] } });
   const connectionA = await connectPayroll({ userId: ownerOf("A").id, workspaceId: workspaceA }, { apiKey: SABINE }, null);
   await connectPayroll({ userId: ownerOf("B").id, workspaceId: workspaceB }, { apiKey: THOMAS }, null);
   const keptA = (
-    await getDb().payrollConnection.create({
+    await db.payrollConnection.create({
       data: { workspaceId: workspaceA, baseUrl: connectionA.baseUrl, username: "Dr. Aylin Demir", disconnectedAt: new Date() },
     })
   ).id;
   const importA = (
-    await getDb().payrollImport.create({ data: { connectionId: connectionA.id, companyId: 1001, status: "completed", total: 0 } })
+    await db.payrollImport.create({ data: { connectionId: connectionA.id, companyId: 1001, status: "completed", total: 0 } })
   ).id;
   const created = await createInvitation(ownerOf("A").id, workspaceA, ["viewer"]);
   const bystander = await newUser("bystander");
-  await getDb().accountingBusiness.create({
+  await db.accountingBusiness.create({
     data: { userId: bystander.id, businessId: `biz-${run}`, name: "Not yours", isOwner: true, isLead: true },
   });
-  await getDb().accountingConnection.create({ data: { userId: bystander.id, scopes: "full_access" } });
-  fixture = {
+  await db.accountingConnection.create({ data: { userId: bystander.id, scopes: "full_access" } });
+  const world: Fixture = {
+    db,
     workspaceA,
     workspaceB,
     connectionA: connectionA.id,
@@ -385,11 +403,7 @@ beforeAll(async () => {
     memberA,
     bystander: { userId: bystander.id, businessId: `biz-${run}` },
   };
-}, 120_000);
-
-afterAll(async () => {
-  session.current = null;
-  await sandbox?.close();
+  return { world, people };
 });
 
 /** Every `app/api/**\/route.ts` as "<path below app/api> <METHOD>", with its handler. */
@@ -465,7 +479,9 @@ describe("the authorization matrix", () => {
     ).toEqual([]);
   });
 
-  it("2 workspaces × 4 roles × every route: nothing wrongly allowed, every refusal a 403 or 404 in the envelope", async () => {
+  it("2 workspaces × 4 roles × every route: nothing wrongly allowed, every refusal a 403 or 404 in the envelope", async ({
+    matrix: { world, people },
+  }) => {
     const handlers = await discoverRoutes();
     const wronglyAllowed: string[] = [];
     const badRefusals: string[] = [];
@@ -477,7 +493,7 @@ describe("the authorization matrix", () => {
       const [route, method] = key.split(" ") as [string, string];
       for (const person of people) {
         session.current = { sessionId: person.sessionId, userId: person.id };
-        const call = "open" in entry ? entry.run!.call(fixture) : entry.call(fixture);
+        const call = "open" in entry ? entry.run!.call(world) : entry.call(world);
         const response = await handler(requestFor(route, method, call), { params: Promise.resolve(call.params ?? {}) });
         calls += 1;
         const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: { code?: string; message?: string } } | null;
@@ -502,7 +518,7 @@ describe("the authorization matrix", () => {
         } else if (response.status >= 500) {
           badRefusals.push(who);
         }
-        if (!refused) await entry.restore?.(fixture);
+        if (!refused) await entry.restore?.(world);
       }
     }
     session.current = null;
@@ -512,12 +528,12 @@ describe("the authorization matrix", () => {
     expect(calls).toBeGreaterThanOrEqual(8 * 20);
   }, 240_000);
 
-  it("2 workspaces × 4 roles × every server action", async () => {
+  it("2 workspaces × 4 roles × every server action", async ({ matrix: { world, people } }) => {
     const actions = await discoverActions();
     for (const [key, action] of actions) {
       for (const person of people) {
         session.current = { sessionId: person.sessionId, userId: person.id };
-        await ACTIONS[key]!.run(action, fixture, person);
+        await ACTIONS[key]!.run(action, world, person);
       }
     }
     session.current = null;

@@ -123,7 +123,15 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
             <TableRow key={company.id}>
               <TableCell numeric>{company.id}</TableCell>
               <TableCell>
-                <Link href={`/payroll/companies/${company.id}`} className="font-medium text-blue-700 underline">
+                {/* A month in review opens at its approver's summary. */}
+                <Link
+                  href={
+                    closes.get(company.id)?.state === "in_review"
+                      ? `/payroll/companies/${company.id}/review?month=${company.current_month}`
+                      : `/payroll/companies/${company.id}`
+                  }
+                  className="font-medium text-blue-700 underline"
+                >
                   {company.name1}
                 </Link>
                 {company.name2 ? <div className="text-sm text-slate-600">{company.name2}</div> : null}

@@ -1,4 +1,4 @@
-import { columnLabel, describeProblem } from "@/components/payroll/grid/messages";
+import { columnLabel, describeProblem } from "@/lib/payroll/grid/messages";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import type { Finding } from "@/lib/month-close/checks";

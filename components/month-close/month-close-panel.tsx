@@ -1,19 +1,25 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { onFirstOpening } from "@/components/ui/on-first-opening";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { errorBody } from "@/components/ui/error-text";
 import type { Translate } from "@/lib/i18n/translate";
 import { Notice } from "@/components/ui/notice";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
+import { ChecksToggle } from "./checks-panel";
 import { useChecksSummary } from "./checks-store";
 import { shownState, type MonthAction, type MonthCloseView } from "@/lib/month-close/states";
-import { ReopenDialog } from "./reopen-dialog";
 import { TransferStateNotes } from "./transfer-state-notes";
 import { useFollowedMonth } from "./use-followed-month";
 import { useMonthClose, type MonthCloseDone } from "./use-month-close";
+
+// Reopening is rare: its dialog (and its reason's schema) is loaded when first asked for, not with the page.
+const ReopenDialog = onFirstOpening(dynamic(() => import("./reopen-dialog").then((module) => module.ReopenDialog)));
 
 interface MonthClosePanelProps {
   companyId: number;
@@ -22,14 +28,22 @@ interface MonthClosePanelProps {
   actions: MonthAction[];
   /** The person holds the approving role but submitted the month while four eyes is on. */
   fourEyesBlocksMe: boolean;
+  /** On the grid pages: a month in review links to the approver's summary (the view Approve is meant from). */
+  summaryLink?: boolean;
 }
 
 const BUTTON_ORDER: MonthAction[] = ["submit", "withdraw", "approve", "transfer", "check", "reopen"];
 /** The actions the checks hold back (blockers, unacknowledged warnings). */
 const GATED: MonthAction[] = ["submit", "approve"];
 
-/** The month's state, who did what, and the actions this person may take, above the grid of both pages. */
-export function MonthClosePanel({ companyId, view: rendered, actions: renderedActions, fourEyesBlocksMe }: MonthClosePanelProps) {
+/** The month's state, who did what, and the actions this person may take: one compact bar above the grid of both pages. */
+export function MonthClosePanel({
+  companyId,
+  view: rendered,
+  actions: renderedActions,
+  fourEyesBlocksMe,
+  summaryLink = false,
+}: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
   const { run, pending, error, failed, done } = useMonthClose(companyId, rendered.period);
@@ -53,53 +67,66 @@ export function MonthClosePanel({ companyId, view: rendered, actions: renderedAc
         .join(", ")
     : "";
 
+  // Who did what, on one line.
+  const history = [
+    view.submittedBy ? t("monthClose.submittedBy", { name: view.submittedBy, date: when(view.submittedAt) }) : "",
+    view.approvedBy ? t("monthClose.approvedBy", { name: view.approvedBy, date: when(view.approvedAt) }) : "",
+    view.state === "transferred" && view.transferredAt ? t("monthClose.transferredAt", { date: when(view.transferredAt) }) : "",
+    view.reopenReason && view.reopenedBy
+      ? t("monthClose.reopenedBy", { name: view.reopenedBy, date: when(view.reopenedAt), reason: view.reopenReason })
+      : "",
+    view.fourEyes ? t("monthClose.fourEyesOn") : "",
+  ].filter(Boolean);
+
   return (
-    <section aria-labelledby="month-close-title" className="space-y-3 rounded-lg border border-slate-300 bg-white p-4">
-      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <h2 id="month-close-title" className="text-lg font-semibold">
+    <section aria-labelledby="month-close-title" className="space-y-1 rounded-lg border border-slate-300 bg-white px-3 py-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id="month-close-title" className="text-base font-semibold">
           {t("monthClose.title", { month })}
         </h2>
-        <p>
+        <p className="text-sm">
           <span aria-hidden="true">{t("monthClose.label")}: </span>
           <strong role="status" aria-label={t("monthClose.label")} data-state={shown} className="rounded bg-slate-100 px-2 py-0.5">
             {t(`monthClose.state.${shown}`)}
           </strong>
         </p>
         {view.round > 1 ? <p className="text-sm text-slate-700">{t("monthClose.round", { round: view.round })}</p> : null}
+        <p className="min-w-[16rem] flex-1 text-xs text-slate-700">{t(`monthClose.stateHint.${shown}`)}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          {BUTTON_ORDER.filter((action) => actions.includes(action)).map((action) => (
+            <Button
+              key={action}
+              size="sm"
+              variant={action === "reopen" || action === "withdraw" ? "secondary" : "primary"}
+              disabled={pending || (held && GATED.includes(action))}
+              aria-describedby={held && GATED.includes(action) ? "month-close-held" : undefined}
+              onClick={() => (action === "reopen" ? setReopening(true) : run({ action }))}
+            >
+              {t(`monthClose.${action}`)}
+            </Button>
+          ))}
+          {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
+          {summaryLink && shown === "in_review" ? (
+            <Link href={`/payroll/companies/${companyId}/review`} className="text-sm font-medium text-blue-800 underline">
+              {t("approverSummary.link")}
+            </Link>
+          ) : null}
+          <ChecksToggle />
+        </div>
       </div>
-      <p className="text-sm text-slate-700">{t(`monthClose.stateHint.${shown}`)}</p>
-      <ul className="space-y-0.5 text-sm">
-        {view.submittedBy ? <li>{t("monthClose.submittedBy", { name: view.submittedBy, date: when(view.submittedAt) })}</li> : null}
-        {view.approvedBy ? <li>{t("monthClose.approvedBy", { name: view.approvedBy, date: when(view.approvedAt) })}</li> : null}
-        {view.state === "transferred" && view.transferredAt ? (
-          <li>{t("monthClose.transferredAt", { date: when(view.transferredAt) })}</li>
-        ) : null}
-        {view.reopenReason && view.reopenedBy ? (
-          <li>{t("monthClose.reopenedBy", { name: view.reopenedBy, date: when(view.reopenedAt), reason: view.reopenReason })}</li>
-        ) : null}
-        {view.fourEyes ? <li>{t("monthClose.fourEyesOn")}</li> : null}
-      </ul>
+      {history.length ? (
+        <ul className="flex flex-wrap gap-x-4 text-xs text-slate-700">
+          {history.map((entry) => (
+            <li key={entry}>{entry}</li>
+          ))}
+        </ul>
+      ) : null}
       {view.lastTransferMessage && view.state !== "transferred" ? (
         <p className="text-sm text-slate-700">{t("monthClose.serviceSaid", { message: view.lastTransferMessage })}</p>
       ) : null}
       <TransferStateNotes view={view} />
-
-      <div className="flex flex-wrap items-center gap-2">
-        {BUTTON_ORDER.filter((action) => actions.includes(action)).map((action) => (
-          <Button
-            key={action}
-            variant={action === "reopen" || action === "withdraw" ? "secondary" : "primary"}
-            disabled={pending || (held && GATED.includes(action))}
-            aria-describedby={held && GATED.includes(action) ? "month-close-held" : undefined}
-            onClick={() => (action === "reopen" ? setReopening(true) : run({ action }))}
-          >
-            {t(`monthClose.${action}`)}
-          </Button>
-        ))}
-        {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
-      </div>
       {held && actions.some((action) => GATED.includes(action)) ? (
-        <p id="month-close-held" className="text-sm text-amber-900">
+        <p id="month-close-held" className="text-xs text-amber-900">
           {t("monthChecks.submitBlocked", { reason: reasons })}
         </p>
       ) : null}

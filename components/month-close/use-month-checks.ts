@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { storedLinesOf } from "@/lib/payroll/entries/client/draft-saver/save-body";
+import { storedLinesOf } from "@/lib/payroll/grid/stored-lines";
 import type { Finding } from "@/lib/month-close/checks";
 import type { ChecksPageData } from "@/lib/month-close/server/page-data";
 import { ENTRY_KINDS, type EntryKind, type StoredLine } from "@/lib/payroll/entries/kinds";
@@ -67,6 +67,9 @@ export function useMonthChecks(data: ChecksPageData, kind: EntryKind, period: st
     const unsubscribe = model.subscribe(() => {
       if (model.version === checkedVersion) return;
       checkedVersion = model.version;
+      // The findings shown are of lines since changed: say so at once, not only once the settle time
+      // is over (an acknowledgement made meanwhile would name warnings the server no longer finds).
+      setStatus("running");
       window.clearTimeout(timer);
       timer = window.setTimeout(run, SETTLE_MS);
     });

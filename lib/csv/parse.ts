@@ -29,6 +29,26 @@ export function parseSpreadsheetText(text: string): { headers: string[]; rows: s
 }
 
 /**
+ * A delimited file (`;`, `,` or tab, detected from the header line) with each record's line
+ * number in the file: empty lines are skipped but still counted, so a report can name the line
+ * a person sees in their editor or spreadsheet (the grid's file import).
+ */
+export function parseDelimitedFile(text: string): { delimiter: string; records: { line: number; cells: string[] }[] } {
+  const clean = text.replace(BOM, "");
+  const firstLine = clean.slice(0, clean.search(/\r?\n|$/));
+  const delimiter = firstLine.includes("\t") ? "\t" : firstLine.includes(";") ? ";" : ",";
+  const result = Papa.parse<string[]>(clean, { delimiter });
+  const records: { line: number; cells: string[] }[] = [];
+  let line = 1;
+  for (const cells of result.data) {
+    if (cells.some((cell) => cell.trim() !== "")) records.push({ line, cells });
+    // A quoted cell may hold line breaks: the next record starts that many lines further down.
+    line += 1 + cells.reduce((breaks, cell) => breaks + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+  }
+  return { delimiter, records };
+}
+
+/**
  * A file's text: UTF-8 when it is valid UTF-8, else Windows-1252, what a German Excel writes
  * as "CSV (Trennzeichen-getrennt)" (so `Müller` is not read as `M�ller`).
  */

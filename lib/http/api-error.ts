@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ZodError } from "zod";
+import { z } from "zod";
 import type { ApiErrorBody, ApiErrorCode } from "./envelope";
 import { UpstreamError } from "./upstream-error";
 
@@ -157,7 +157,7 @@ export function errorResponse(error: ApiError, top?: Record<string, unknown>, st
 }
 
 /** The first message per field (its path joined with dots), for forms. */
-function fieldsOf(error: ZodError): Record<string, string> {
+function fieldsOf(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
   return fields;
@@ -170,7 +170,8 @@ function fieldsOf(error: ZodError): Record<string, string> {
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof ZodError) return new ApiError("invalid", undefined, { fields: fieldsOf(error) });
+  // Any zod's error (classic or zod/mini: both carry the core's class).
+  if (error instanceof z.core.$ZodError) return new ApiError("invalid", undefined, { fields: fieldsOf(error) });
   if (error instanceof UpstreamError) {
     const extra: Record<string, unknown> = { service: error.service };
     if (error.retryAt) extra.retryAt = error.retryAt.toISOString();

@@ -3,16 +3,27 @@ import { auditContract } from "@/lib/audit-trail/contract";
 import { monthCloseContract } from "@/lib/month-close/contract";
 import { payrollContract } from "@/lib/payroll/contract";
 import { entriesContract } from "@/lib/payroll/entries/contract";
+import { fileImportContract } from "@/lib/payroll/entries/file-import/contract";
+import { importChecksContract } from "@/lib/month-close/import-checks/contract";
 import { trialBalanceContract } from "@/lib/trial-balance/contract";
 import { workspacesContract } from "@/lib/workspaces/contract";
+import { monthCloseRoutes } from "@/lib/month-close/client/api";
+import { payrollRoutes } from "@/lib/payroll/client/api";
+import { entriesRoutes } from "@/lib/payroll/entries/client/api";
+import { fileImportRoutes } from "@/lib/payroll/entries/file-import/client/api";
+import { importChecksRoutes } from "@/lib/month-close/import-checks/client/api";
+import { trialBalanceRoutes } from "@/lib/trial-balance/client/api";
+import { workspacesRoutes } from "@/lib/workspaces/client/api";
 import { contractClient } from "./client/api-client";
-import { COMMON_ERRORS, pathParamNames, type RouteContract } from "./contract";
+import { COMMON_ERRORS, pathParamNames, routeTableOf, type RouteContract } from "./contract";
 
 const contracts: Record<string, RouteContract>[] = [
   auditContract,
   monthCloseContract,
   payrollContract,
   entriesContract,
+  fileImportContract,
+  importChecksContract,
   trialBalanceContract,
   workspacesContract,
 ];
@@ -32,15 +43,25 @@ describe("route contracts", () => {
     }
   });
 
+  it("are what the browser's route tables say (method, path, body, download)", () => {
+    expect(monthCloseRoutes).toEqual(routeTableOf(monthCloseContract));
+    expect(payrollRoutes).toEqual(routeTableOf(payrollContract));
+    expect(entriesRoutes).toEqual(routeTableOf(entriesContract));
+    expect(fileImportRoutes).toEqual(routeTableOf(fileImportContract));
+    expect(importChecksRoutes).toEqual(routeTableOf(importChecksContract));
+    expect(trialBalanceRoutes).toEqual(routeTableOf(trialBalanceContract));
+    expect(workspacesRoutes).toEqual(routeTableOf(workspacesContract));
+  });
+
   it("derive the URLs the routes always had", () => {
-    const entries = contractClient(entriesContract);
+    const entries = contractClient<typeof entriesContract>(entriesRoutes);
     expect(entries.stream.href({ companyId: 1001, kind: "hours", period: "2026-03", since: 4, client: "abcdefgh" })).toBe(
       "/api/payroll-entries/1001/hours/stream?period=2026-03&since=4&client=abcdefgh",
     );
-    const payroll = contractClient(payrollContract);
+    const payroll = contractClient<typeof payrollContract>(payrollRoutes);
     expect(payroll.disconnect.href({ id: "a b" })).toBe("/api/payroll/connection?id=a+b");
     expect(payroll.getImport.href({ importId: "x/y", report: "1" })).toBe("/api/payroll/imports/x%2Fy?report=1");
-    const trialBalance = contractClient(trialBalanceContract);
+    const trialBalance = contractClient<typeof trialBalanceContract>(trialBalanceRoutes);
     expect(trialBalance.export.href({ format: "pdf", columns: ["a", "b"] })).toBe(
       "/api/trial-balance/export?format=pdf&columns=a&columns=b",
     );

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { defineContract, shaped } from "@/lib/http/contract";
+import { defineContract } from "@/lib/http/contract";
 import { workspaceParamsSchema } from "@/lib/workspaces/schemas";
 import { companyCheckSettingsSchema, employeeCheckSettingsSchema } from "./checks/schemas";
 import { ACKNOWLEDGE_COMMENT_MAX_LENGTH, acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
 import { companySettingsInputSchema, employeeSettingsInputSchema } from "./settings/schemas";
-import type { MonthCloseView } from "./states";
+import { monthCloseViewSchema } from "./view-schema";
 
 /**
  * The month close's routes (lib/http/contract.ts): the month of a payroll company and its actions,
@@ -13,7 +13,7 @@ import type { MonthCloseView } from "./states";
  */
 
 const companyParams = z.object({ companyId: z.string() });
-const monthClose = shaped<MonthCloseView>();
+const monthClose = monthCloseViewSchema;
 
 /** What an action answers: the month as it is now, and what a Transfer or a check adds. */
 const actionAnswerSchema = z.object({

@@ -1,9 +1,12 @@
 import { PERMISSIONS } from "@/lib/workspaces/permissions";
 import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { MONTH_STATES, type MonthState } from "@/lib/payroll/month-lock/states";
+import type { MonthCloseView } from "./view-schema";
 
 // The states themselves are the month lock's (below the entries and the month close).
 export { MONTH_STATES, type MonthState };
+// The month as the routes answer it: its schema is the server's (./view-schema.ts), the page reads the type.
+export type { MonthCloseView, TransferDifference } from "./view-schema";
 
 /**
  * The month close's states and who may do what in each (browser-safe: the page shows only the
@@ -51,44 +54,6 @@ export const ACTION_ROLES: Record<MonthAction, readonly WorkspaceRoleName[]> = {
 
 export function holdsRole(roles: readonly WorkspaceRoleName[], action: MonthAction): boolean {
   return roles.some((role) => ACTION_ROLES[action].includes(role));
-}
-
-/** What the pages need to know about a month's close. Dates as ISO strings (formatted in the browser's locale). */
-export interface MonthCloseView {
-  companyId: number;
-  period: string;
-  state: MonthState;
-  round: number;
-  submittedBy: string | null;
-  submittedById: string | null;
-  submittedAt: string | null;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  reopenReason: string | null;
-  reopenedBy: string | null;
-  reopenedAt: string | null;
-  transferredAt: string | null;
-  lastTransferMessage: string | null;
-  /** The four-eyes rule of this round: the one in force at submission while it is in review, else the workspace's now. */
-  fourEyes: boolean;
-  /**
-   * A Transfer whose holder is alive (heartbeat within 30 s): when it started, by whom, its last
-   * heartbeat, and from when it may be checked if that stops. Transfer and Check wait for it.
-   */
-  transferUnderWay: { startedAt: string; startedBy: string | null; heartbeatAt: string; checkableFrom: string } | null;
-  /** A Transfer whose holder stopped (heartbeat older than 30 s: its process ended): what is known of it. */
-  transferStopped: { startedAt: string; startedBy: string | null; heartbeatAt: string } | null;
-  /** The 10-minute re-read of the last transfer not done yet: no new Transfer before it (its due time). */
-  rereadDueAt: string | null;
-  /** What a re-read found the service holding unlike what was sent. */
-  transferDifference: TransferDifference | null;
-}
-
-/** A re-read's finding, per kind sent: lines sent that the service lacks (`missing`) and lines it holds that were not sent (`unexpected`). */
-export interface TransferDifference {
-  readAt: string;
-  afterMinutes: number;
-  kinds: { kind: "hours" | "payments"; sent: number; held: number; missing: number; unexpected: number }[];
 }
 
 /**

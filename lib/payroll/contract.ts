@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { defineContract, shaped } from "@/lib/http/contract";
+import { defineContract } from "@/lib/http/contract";
 import { connectSchema } from "./connection/schemas";
 import { draftSchema } from "./employees/draft-schema";
 import type { EmployeeInput } from "./employees/employee-schema";
-import type { ImportProgress, ReportRow } from "./imports/server/imports";
-import type { Employee } from "./schemas";
+import { importProgressSchema, reportRowSchema } from "./imports/schemas";
+import { employeeSchema } from "./schemas";
 
 /**
  * The payroll routes (lib/http/contract.ts): the workspace's connections, a company's employees,
@@ -19,7 +19,7 @@ const importParams = z.object({ importId: z.uuid() });
 const connectionQuery = z.object({ id: z.uuid() });
 const noSuchConnection = { code: "not_found", message: "There is no such payroll connection." } as const;
 const upstream = ["forbidden", "unknown_company", "key_refused", "upstream_unreachable", "upstream_error", "unavailable"] as const;
-const importAnswer = shaped<ImportProgress>();
+const importAnswer = importProgressSchema;
 
 export const payrollContract = defineContract({
   /** Adds a customer to the workspace, or reconnects a kept one (owners). */
@@ -60,7 +60,7 @@ export const payrollContract = defineContract({
     method: "GET",
     path: "/api/payroll/companies/:companyId/employees",
     params: companyParams,
-    response: z.object({ employees: z.array(shaped<Employee>()) }),
+    response: z.object({ employees: z.array(employeeSchema) }),
     errors: upstream,
   },
   /** The form's values, checked against the company's reference lists (201). */
@@ -70,7 +70,7 @@ export const payrollContract = defineContract({
     params: companyParams,
     // Checked by the handler against the company's lists (422 `invalid` with `fields`).
     body: z.custom<EmployeeInput>(),
-    response: z.object({ employee: shaped<Employee>() }),
+    response: z.object({ employee: employeeSchema }),
     status: 201,
     errors: [...upstream, "conflict", "refused", "outcome_unknown"],
   },
@@ -105,7 +105,7 @@ export const payrollContract = defineContract({
     path: "/api/payroll/imports/:importId",
     params: importParams,
     query: z.object({ report: z.string().optional() }),
-    response: z.object({ import: importAnswer, report: z.array(shaped<ReportRow>()).optional() }),
+    response: z.object({ import: importAnswer, report: z.array(reportRowSchema).optional() }),
     errors: ["forbidden"],
   },
   pauseOrResumeImport: {

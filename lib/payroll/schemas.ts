@@ -1,12 +1,5 @@
 import { z } from "zod";
 
-/**
- * A positive whole number that fits the database's `integer` (row numbers, employee ids,
- * revisions): a larger one must be a 422 with its field, never a Postgres error (a 500).
- */
-export const MAX_STORED_INT = 2_147_483_647;
-export const storedPositiveIntSchema = z.number().int().positive().max(MAX_STORED_INT);
-
 /** The service's answers. Unknown fields are kept out; a changed shape fails loudly. */
 
 export const issueSchema = z.object({

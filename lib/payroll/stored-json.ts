@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * JSON read back from the database is parsed with its resource's schema: a row written by an
@@ -6,8 +6,8 @@ import type { z } from "zod";
  * is logged with its id (`where`: ids only, never the content, which may hold personal data) and
  * answered as undefined, for the caller to count and show as unreadable, never to drop silently.
  */
-export function readStoredJson<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> | undefined {
-  const parsed = schema.safeParse(value);
+export function readStoredJson<T extends z.core.$ZodType>(schema: T, value: unknown, where: string): z.output<T> | undefined {
+  const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.code}`);
   console.error(`Unreadable stored JSON in ${where}, skipped (${problems.slice(0, 5).join("; ")})`);

@@ -35,7 +35,15 @@ export const trialBalanceContract = defineContract({
     path: "/api/trial-balance/period",
     query: periodQuerySchema,
     response: z.object({ accounts: z.string() }),
-    errors: ["unknown_business", "bad_response", "not_connected", "reauth_required", "upstream_unreachable", "upstream_error"],
+    errors: [
+      "unknown_business",
+      "bad_response",
+      "not_connected",
+      "needs_v3_1",
+      "reauth_required",
+      "upstream_unreachable",
+      "upstream_error",
+    ],
   },
   /** The pack the page shows as a PDF, CSV or Excel file (`format`, then the page's query). */
   export: {
@@ -44,6 +52,6 @@ export const trialBalanceContract = defineContract({
     // `format` is checked by the handler (400 `bad_request` with `fields.format`), the rest by ./query.ts.
     query: pageQuery,
     response: "file",
-    errors: ["bad_request", "unknown_business", "not_connected", "reauth_required", "upstream_unreachable", "upstream_error"],
+    errors: ["bad_request", "unknown_business", "not_connected", "needs_v3_1", "reauth_required", "upstream_unreachable", "upstream_error"],
   },
 });

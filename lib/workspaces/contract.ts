@@ -1,17 +1,17 @@
 import { z } from "zod";
-import { defineContract, shaped } from "@/lib/http/contract";
+import { defineContract } from "@/lib/http/contract";
 import {
   acceptInvitationSchema,
   changeRolesSchema,
+  createdInvitationSchema,
   createInvitationSchema,
   invitationParamsSchema,
+  invitationViewSchema,
   memberParamsSchema,
+  memberViewSchema,
   renameWorkspaceSchema,
   sendInvitationSchema,
   workspaceParamsSchema,
-  type CreatedInvitation,
-  type InvitationView,
-  type MemberView,
 } from "./schemas";
 
 /**
@@ -20,8 +20,8 @@ import {
  * four-eyes rule is the month close's (lib/month-close/contract.ts).
  */
 
-const members = z.object({ members: z.array(shaped<MemberView>()) });
-const invitations = z.object({ invitations: z.array(shaped<InvitationView>()) });
+const members = z.object({ members: z.array(memberViewSchema) });
+const invitations = z.object({ invitations: z.array(invitationViewSchema) });
 
 export const workspacesContract = defineContract({
   /** An owner renames the workspace. */
@@ -69,7 +69,7 @@ export const workspacesContract = defineContract({
     path: "/api/workspaces/:workspaceId/invitations",
     params: workspaceParamsSchema,
     body: createInvitationSchema,
-    response: shaped<CreatedInvitation>(),
+    response: createdInvitationSchema,
     status: 201,
     errors: ["forbidden", "rate_limited"],
   },

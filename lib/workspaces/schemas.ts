@@ -67,32 +67,33 @@ export interface WorkspaceSummary {
   roles: WorkspaceRoleName[];
 }
 
-export interface MemberView {
-  userId: string;
-  name: string;
-  email: string | null;
-  roles: WorkspaceRoleName[];
-  joinedAt: string;
-}
+/** A member as the members' list shows them (times as ISO strings). */
+export const memberViewSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.enum(WORKSPACE_ROLES)),
+  joinedAt: z.string(),
+});
+export type MemberView = z.infer<typeof memberViewSchema>;
 
-export type InvitationState = "open" | "used" | "revoked" | "expired";
+export const INVITATION_STATES = ["open", "used", "revoked", "expired"] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
 
-export interface InvitationView {
-  id: string;
-  roles: WorkspaceRoleName[];
-  createdAt: string;
-  expiresAt: string;
-  state: InvitationState;
-  createdBy: string | null;
-  usedBy: string | null;
-  usedAt: string | null;
+export const invitationViewSchema = z.object({
+  id: z.string(),
+  roles: z.array(z.enum(WORKSPACE_ROLES)),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  state: z.enum(INVITATION_STATES),
+  createdBy: z.string().nullable(),
+  usedBy: z.string().nullable(),
+  usedAt: z.string().nullable(),
   /** The person the invitation is for, when the owner named them. */
-  invitee: { email: string; name: string | null } | null;
-}
+  invitee: z.object({ email: z.string(), name: z.string().nullable() }).nullable(),
+});
+export type InvitationView = z.infer<typeof invitationViewSchema>;
 
 /** What an invitation's creator sees once: the link holds the secret, which is not stored. */
-export interface CreatedInvitation {
-  invitation: InvitationView;
-  token: string;
-  link: string;
-}
+export const createdInvitationSchema = z.object({ invitation: invitationViewSchema, token: z.string(), link: z.string() });
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;

@@ -8,10 +8,11 @@ import type { DraftLinesEvent } from "@/lib/payroll/entries/draft-answers";
 import type { PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
 import type { DraftStatus, DraftStatusStore } from "@/lib/payroll/entries/client/draft-saver/save-status";
 import { useStore } from "@/lib/store/use-store";
-import { ConflictDialog } from "./conflict-dialog";
 import { Button } from "@/components/ui/button";
+import { useOpenedOnce } from "@/components/ui/on-first-opening";
 import { useDraftSaver, type DraftSaverInput } from "./use-draft-saver";
 import { useDraftStream } from "./use-draft-stream";
+import { ConflictDialog } from "./lazy-dialogs";
 
 export interface CoEditingHandle {
   /** Saves what is unsaved now; resolves when the save has ended. */
@@ -53,17 +54,20 @@ export const CoEditing = memo(function CoEditing({
   const resolve = useCallback((id: string, keep: "theirs" | "mine") => saver.resolve(id, keep), [saver]);
   useDraftStream({ companyId, kind, period, since: initial?.revision ?? 0, client, presence, onLines: applyRemote });
   useImperativeHandle(ref, () => ({ flush }), [flush]);
+  const conflictsShown = useOpenedOnce(useStore(saver.conflicts).length > 0);
   return (
     <>
       <DraftIndicator store={saver.status} onRetry={flush} />
-      <ConflictDialog
-        store={saver.conflicts}
-        presence={presence}
-        model={model}
-        employees={employees}
-        columnLabels={columnLabels}
-        onResolve={resolve}
-      />
+      {conflictsShown ? (
+        <ConflictDialog
+          store={saver.conflicts}
+          presence={presence}
+          model={model}
+          employees={employees}
+          columnLabels={columnLabels}
+          onResolve={resolve}
+        />
+      ) : null}
     </>
   );
 });

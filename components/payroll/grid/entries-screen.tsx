@@ -49,52 +49,63 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   // Not Open: the month is frozen (the grid read-only); a new state mounts the grid anew.
   const frozen = close !== null && close.view.state !== "open";
   const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", { company: company.name1 });
+  const workbench = data.ok ? (
+    <EntriesWorkbench
+      key={`${company.id}-${company.current_month}-${kind}-${close?.view.state ?? "open"}`}
+      kind={kind}
+      companyId={company.id}
+      companyName={company.name1}
+      period={company.current_month}
+      readOnly={frozen || !can(state.user.workspace?.roles, "payroll.edit")}
+      frozen={frozen}
+      draftOwner={`${state.user.id}/${state.connection.id}`}
+      {...data.value}
+    />
+  ) : (
+    <PayrollProblem code={data.code} />
+  );
+  // A work surface the window's width (data-full, app/layout.tsx): a compact title line, the month's
+  // bar, then the grid with the Checks beside it (a drawer below 1280 px, components/month-close/checks-panel.tsx).
   return (
-    <section className="space-y-4">
-      <nav className="flex flex-wrap gap-4 text-sm" aria-label={company.name1}>
-        <HoverPrefetchLink href={`/payroll/companies/${company.id}`} className="text-blue-700 underline">
-          {company.name1}
-        </HoverPrefetchLink>
-        <HoverPrefetchLink
-          href={`/payroll/companies/${company.id}/hours`}
-          aria-current={kind === "hours" ? "page" : undefined}
-          className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
-        >
-          {t("payrollEntries.hoursLink")}
-        </HoverPrefetchLink>
-        <HoverPrefetchLink
-          href={`/payroll/companies/${company.id}/payments`}
-          aria-current={kind === "payments" ? "page" : undefined}
-          className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
-        >
-          {t("payrollEntries.paymentsLink")}
-        </HoverPrefetchLink>
-      </nav>
-      <div>
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <p className="font-medium">{t("payrollEntries.month", { month: formatMonth(locale, company.current_month) })}</p>
+    <section className="flex flex-col gap-2" data-full="">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <nav className="flex flex-wrap gap-4 text-sm" aria-label={company.name1}>
+          <HoverPrefetchLink href={`/payroll/companies/${company.id}`} className="text-blue-700 underline">
+            {company.name1}
+          </HoverPrefetchLink>
+          <HoverPrefetchLink
+            href={`/payroll/companies/${company.id}/hours`}
+            aria-current={kind === "hours" ? "page" : undefined}
+            className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
+          >
+            {t("payrollEntries.hoursLink")}
+          </HoverPrefetchLink>
+          <HoverPrefetchLink
+            href={`/payroll/companies/${company.id}/payments`}
+            aria-current={kind === "payments" ? "page" : undefined}
+            className="text-blue-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
+          >
+            {t("payrollEntries.paymentsLink")}
+          </HoverPrefetchLink>
+        </nav>
+        <h1 className="text-xl font-bold">{title}</h1>
+        <p className="text-sm font-medium">{t("payrollEntries.month", { month: formatMonth(locale, company.current_month) })}</p>
       </div>
       {close && data.ok ? (
-        <MonthClosePanel companyId={company.id} view={close.view} actions={close.actions} fourEyesBlocksMe={close.fourEyesBlocksMe} />
-      ) : null}
-      {checks?.ok ? (
-        <ChecksRegion key={checks.value.round} companyId={company.id} period={company.current_month} kind={kind} data={checks.value} />
-      ) : null}
-      {data.ok ? (
-        <EntriesWorkbench
-          key={`${company.id}-${company.current_month}-${kind}-${close?.view.state ?? "open"}`}
-          kind={kind}
+        <MonthClosePanel
           companyId={company.id}
-          companyName={company.name1}
-          period={company.current_month}
-          readOnly={frozen || !can(state.user.workspace?.roles, "payroll.edit")}
-          frozen={frozen}
-          draftOwner={`${state.user.id}/${state.connection.id}`}
-          {...data.value}
+          view={close.view}
+          actions={close.actions}
+          fourEyesBlocksMe={close.fourEyesBlocksMe}
+          summaryLink
         />
-      ) : (
-        <PayrollProblem code={data.code} />
-      )}
+      ) : null}
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">{workbench}</div>
+        {checks?.ok ? (
+          <ChecksRegion key={checks.value.round} companyId={company.id} period={company.current_month} kind={kind} data={checks.value} />
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -6,14 +6,13 @@ import { formatAmount } from "@/lib/i18n/format";
 import { centsToDecimal } from "@/lib/money/decimal";
 import { isBlank, type PasteResult } from "@/lib/payroll/grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll/entries/kinds";
-import { CopyLineDialog } from "./copy-line-dialog";
+import { CopyLineDialog, ReviewDialog } from "./lazy-dialogs";
 import { newClientId, PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
 import { CoEditing, type CoEditingHandle } from "./co-editing";
 import { EntryGrid } from "./entry-grid";
 import { PresenceList } from "./presence-list";
 import { GridToolbar } from "./grid-toolbar";
 import { ProblemsPanel } from "./problems-panel";
-import { ReviewDialog } from "./review-dialog";
 import { StartFromTransfer, type StartFrom } from "./start-from-transfer";
 import { TotalsPanel } from "./totals-panel";
 import { TransferBar } from "./transfer-bar";
@@ -114,9 +113,11 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   const kindName = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
 
   return (
-    <div className="space-y-4">
-      <p className="max-w-3xl text-sm text-slate-700">{t("payrollEntries.intro")}</p>
-      <KeyboardHelp />
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-xs text-slate-700">
+        <KeyboardHelp />
+        <p>{t("payrollEntries.intro")}</p>
+      </div>
       <StartFromTransfer
         model={model}
         version={version}
@@ -126,43 +127,45 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         onStarted={setPasteNote}
       />
 
-      <GridToolbar
-        label={kindName}
-        readOnly={props.readOnly === true}
-        search={search}
-        onSearch={setSearch}
-        filter={filter}
-        onFilter={setFilter}
-        canUndo={model.canUndo}
-        canRedo={model.canRedo}
-        hasLine={activeLine !== undefined}
-        canCopyLine={activeLine !== undefined && !isBlank(activeLine.cells)}
-        onUndo={() => model.undo()}
-        onRedo={() => model.redo()}
-        onFillDown={fillDown}
-        onAddLine={addLine}
-        onRemoveLines={removeLines}
-        onCopyLine={() => setCopyOpen(true)}
-      />
-
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <p role="status" aria-live="polite">
-          {t("payrollEntries.rowsShown", { shown: rows.length, total: model.lines.length })}
-          {pasteNote ? ` · ${pasteNote}` : ""}
-        </p>
-        <CoEditing
-          ref={drafts}
-          model={model}
-          companyId={companyId}
-          kind={kind}
-          period={period}
-          initial={initial}
-          owner={props.draftOwner}
-          client={client}
-          presence={presence}
-          employees={employees}
-          columnLabels={columnLabels}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <GridToolbar
+          label={kindName}
+          readOnly={props.readOnly === true}
+          search={search}
+          onSearch={setSearch}
+          filter={filter}
+          onFilter={setFilter}
+          canUndo={model.canUndo}
+          canRedo={model.canRedo}
+          hasLine={activeLine !== undefined}
+          canCopyLine={activeLine !== undefined && !isBlank(activeLine.cells)}
+          onUndo={() => model.undo()}
+          onRedo={() => model.redo()}
+          onFillDown={fillDown}
+          onAddLine={addLine}
+          onRemoveLines={removeLines}
+          onCopyLine={() => setCopyOpen(true)}
+          fileImport={{ model, kind, companyId, period, kindName, employees: props.employees, onImported: setPasteNote }}
         />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <p role="status" aria-live="polite">
+            {t("payrollEntries.rowsShown", { shown: rows.length, total: model.lines.length })}
+            {pasteNote ? ` · ${pasteNote}` : ""}
+          </p>
+          <CoEditing
+            ref={drafts}
+            model={model}
+            companyId={companyId}
+            kind={kind}
+            period={period}
+            initial={initial}
+            owner={props.draftOwner}
+            client={client}
+            presence={presence}
+            employees={employees}
+            columnLabels={columnLabels}
+          />
+        </div>
       </div>
       <PresenceList store={presence} model={model} employees={employees} />
 

@@ -9,10 +9,11 @@ import { canonicalize, displayValue } from "@/lib/payroll/grid/locale-input";
 import type { GridLine, GridModel, PasteResult } from "@/lib/payroll/grid/model";
 import { CellEditor, type EditMode, type EditorMove } from "./cell-editor";
 import { GridHeader } from "./grid-header";
-import { GridFocusRing, TypeOptions } from "./grid-parts";
-import { cellId, GridRow, ROW_HEIGHT, VIEWPORT_ROWS } from "./grid-row";
+import { GridFocusRing, gridColumns, TypeOptions } from "./grid-parts";
+import { cellId, GridRow, HEADER_HEIGHT, ROW_HEIGHT } from "./grid-row";
 import { selectionBounds, type GridSelection } from "./selection";
 import { useActiveCellInView } from "./use-active-cell-in-view";
+import { useGridHeight } from "./use-fill-height";
 import { useGridClipboard } from "./use-grid-clipboard";
 import { useGridKeyboard } from "./use-grid-keyboard";
 import { useGridMouse } from "./use-grid-mouse";
@@ -43,9 +44,8 @@ interface EntryGridProps {
   hintId?: string;
 }
 
-// Rows rendered beyond the visible ones, each way. Every rendered row costs on every frame (hit
-// testing, pre-paint, paint and commit of the grid), and a frame follows every keystroke: a few
-// rows cover keyboard moves and ordinary scrolling.
+// Rows rendered beyond the visible ones, each way: every rendered row costs on every frame, and a frame
+// follows every keystroke; a few rows cover keyboard moves and ordinary scrolling.
 const OVERSCAN = 2;
 
 interface Editing {
@@ -70,20 +70,20 @@ export function EntryGrid(props: EntryGridProps) {
   const [editingState, setEditing] = useState<Editing | null>(null);
   // An edit whose line was removed meanwhile (undo, another command) is over.
   const editing = editingState && model.lineById(editingState.lineId) ? editingState : null;
-  const template = `minmax(12rem,1.4fr) ${columns.map((column) => (column.kind === "enum" ? "minmax(11rem,1.4fr)" : column.kind === "text" ? "minmax(6rem,1fr)" : "minmax(5.5rem,0.8fr)")).join(" ")} minmax(7rem,0.9fr) minmax(7rem,0.9fr)`;
+  const { template, minWidth } = gridColumns(columns);
   const activeLine = rows[selection.row];
-  const viewportHeight = Math.min(VIEWPORT_ROWS + 1, rows.length + 1) * ROW_HEIGHT + 2;
+  const { height: viewportHeight, pageRows } = useGridHeight(scroller, rows.length);
   const { start: first, end: last } = useVirtualRows({
     scroller,
     count: rows.length,
     rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
-    paddingStart: ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
     initialHeight: viewportHeight,
   });
 
   const focusGrid = useCallback(() => scroller.current?.focus({ preventScroll: true }), []);
-  useActiveCellInView({ scroller, row: selection.row, col: selection.col, rowHeight: ROW_HEIGHT });
+  useActiveCellInView({ scroller, row: selection.row, col: selection.col, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT });
 
   const startEdit = useCallback(
     (mode: EditMode, initial?: string) => {
@@ -106,6 +106,7 @@ export function EntryGrid(props: EntryGridProps) {
     rows,
     // The two computed columns after the entered ones are read-only cells.
     columnCount: columns.length + 2,
+    pageRows,
     selection,
     onSelectionChange,
     editing: editing !== null,
@@ -113,7 +114,7 @@ export function EntryGrid(props: EntryGridProps) {
     onAddLine: props.onAddLine,
     onRemoveLines: props.onRemoveLines,
   });
-  const { onCopy, onCut, onPaste } = useGridClipboard({
+  const { onCopy, onCut, onPaste, onFocus } = useGridClipboard({
     model,
     rows,
     columns,
@@ -163,7 +164,7 @@ export function EntryGrid(props: EntryGridProps) {
         line={line}
         rev={line.rev}
         rowIndex={index}
-        top={(index + 1) * ROW_HEIGHT}
+        top={HEADER_HEIGHT + index * ROW_HEIGHT}
         template={template}
         columns={columns}
         locale={locale}
@@ -221,6 +222,7 @@ export function EntryGrid(props: EntryGridProps) {
         aria-activedescendant={activeLine && !editing ? cellId(gridId, activeLine.id, selection.col) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
         onPaste={onPaste}
         onCopy={onCopy}
         onCut={onCut}
@@ -230,7 +232,7 @@ export function EntryGrid(props: EntryGridProps) {
         className="relative overflow-auto bg-white focus:outline-none"
         style={{ height: viewportHeight, contain: "strict" }}
       >
-        <div style={{ height: rows.length * ROW_HEIGHT + ROW_HEIGHT, position: "relative", minWidth: "72rem" }}>
+        <div style={{ height: rows.length * ROW_HEIGHT + HEADER_HEIGHT, position: "relative", minWidth: `${minWidth}rem` }}>
           <GridHeader
             columns={columns}
             columnLabels={columnLabels}

@@ -25,3 +25,27 @@ export function GridFocusRing() {
     />
   );
 }
+
+/** A column's least width (rem): room for what it holds (a full date, "Feiertagszuschlag 150 %") and its name in two lines. */
+function leastWidth(column: GridColumn): number {
+  if (column.kind === "enum") return 11.75;
+  if (column.kind === "date") return 6.25;
+  if (column.kind === "text") return 5.75;
+  return column.money ? 5 : 4.5;
+}
+const EMPLOYEE_WIDTH = 10.5;
+const COMPUTED_WIDTHS = [6.5, 6.5] as const;
+
+/**
+ * The grid's columns: each at least as wide as what it holds, sharing what the window has beyond
+ * that; `minWidth` (rem) is their sum, below which the grid (only the grid) scrolls sideways.
+ */
+export function gridColumns(columns: readonly GridColumn[]): { template: string; minWidth: number } {
+  const least = columns.map(leastWidth);
+  const template = [
+    `minmax(${EMPLOYEE_WIDTH}rem,1.4fr)`,
+    ...least.map((width, col) => `minmax(${width}rem,${columns[col]?.kind === "enum" ? 1.4 : 1}fr)`),
+    ...COMPUTED_WIDTHS.map((width) => `minmax(${width}rem,1fr)`),
+  ].join(" ");
+  return { template, minWidth: EMPLOYEE_WIDTH + least.reduce((sum, width) => sum + width, 0) + COMPUTED_WIDTHS[0] + COMPUTED_WIDTHS[1] };
+}

@@ -6,7 +6,9 @@ import { displayValue } from "@/lib/payroll/grid/locale-input";
 import type { GridLine, LineOutcome, ServiceIssue } from "@/lib/payroll/grid/model";
 
 export const ROW_HEIGHT = 32;
-/** Lines in view at once (the grid is this high, or lower with fewer lines). */
+/** The sticky header row: two lines of a column's name (whole names wrap rather than being cut). */
+export const HEADER_HEIGHT = 40;
+/** Lines in view before the grid has measured the window (it then fills the window's height below it). */
 export const VIEWPORT_ROWS = 18;
 
 export interface RowProps {
@@ -80,7 +82,7 @@ export const GridRow = memo(function GridRow(props: RowProps) {
         }
         // Sticky: the employee stays in view while the grid scrolls sideways (above an open editor, below the header).
         className="sticky left-0 z-[6] truncate border-r border-slate-200 bg-inherit px-2 py-1.5 text-sm font-medium text-slate-800"
-        title={lineIssue?.message}
+        title={lineIssue?.message ?? employeeName ?? undefined}
       >
         {employeeName}
         {lineIssue ? <span className="ml-1 text-red-700">⚠ {lineIssue.message}</span> : null}

@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { RowFilter } from "./use-grid-rows";
+import { FileImportButton } from "./file-import/file-import-button";
+import type { FileImportProps } from "./file-import/types";
 
 interface GridToolbarProps {
   /** The toolbar's name (hours or extra payments). */
@@ -25,6 +27,8 @@ interface GridToolbarProps {
   onAddLine: () => void;
   onRemoveLines: () => void;
   onCopyLine: () => void;
+  /** What the file import (components/payroll/grid/file-import), last of the commands, works on. */
+  fileImport: FileImportProps;
 }
 
 /** Search, filter and the grid's commands as buttons (each also has a key, see the keyboard help). */
@@ -36,22 +40,22 @@ export function GridToolbar(props: GridToolbarProps) {
     </Button>
   );
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <label className="text-sm font-medium">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <label className="flex items-center gap-2 text-sm font-medium">
         {t("payrollEntries.search")}
         <input
           type="search"
           value={props.search}
           onChange={(event) => props.onSearch(event.target.value)}
-          className="mt-1 block w-56 rounded border border-slate-400 px-2 py-1.5 font-normal"
+          className="w-48 rounded border border-slate-400 px-2 py-1 font-normal"
         />
       </label>
-      <label className="text-sm font-medium">
+      <label className="flex items-center gap-2 text-sm font-medium">
         {t("payrollEntries.filter")}
         <select
           value={props.filter}
           onChange={(event) => props.onFilter(event.target.value as RowFilter)}
-          className="mt-1 block rounded border border-slate-400 px-2 py-1.5 font-normal"
+          className="rounded border border-slate-400 px-2 py-1 font-normal"
         >
           <option value="all">{t("payrollEntries.filterAll")}</option>
           <option value="filled">{t("payrollEntries.filterFilled")}</option>
@@ -66,6 +70,7 @@ export function GridToolbar(props: GridToolbarProps) {
           {tool(t("payrollEntries.addLine"), props.onAddLine, !props.hasLine)}
           {tool(t("payrollEntries.removeLine"), props.onRemoveLines, !props.hasLine)}
           {tool(t("payrollEntries.copyLine"), props.onCopyLine, !props.canCopyLine)}
+          <FileImportButton {...props.fileImport} />
         </div>
       )}
     </div>

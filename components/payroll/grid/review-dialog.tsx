@@ -9,7 +9,7 @@ import { displayValue } from "@/lib/payroll/grid/locale-input";
 import { columnsOf } from "@/lib/payroll/entries/grid-spec";
 import { changedFields, type LineDiff } from "@/lib/payroll/entries/diff";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll/entries/kinds";
-import { columnLabel } from "./messages";
+import { columnLabel } from "@/lib/payroll/grid/messages";
 import type { CompareWith } from "./use-transfer-review";
 
 const SHOWN = 100;

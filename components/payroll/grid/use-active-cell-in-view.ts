@@ -8,6 +8,8 @@ interface ActiveCellInViewOptions {
   /** The active data column (0 = the first column after the employee). */
   col: number;
   rowHeight: number;
+  /** The sticky header row's height, above the first line. */
+  headerHeight: number;
 }
 
 interface View {
@@ -27,7 +29,7 @@ type Columns = { left: number; width: number }[];
  * scroll events, and the columns' places are measured once from the header row (again after a
  * resize), so a move writes at most one scroll position and forces no layout.
  */
-export function useActiveCellInView({ scroller, row, col, rowHeight }: ActiveCellInViewOptions): void {
+export function useActiveCellInView({ scroller, row, col, rowHeight, headerHeight }: ActiveCellInViewOptions): void {
   const view = useRef<View | null>(null);
   const columns = useRef<Columns | null>(null);
 
@@ -70,8 +72,8 @@ export function useActiveCellInView({ scroller, row, col, rowHeight }: ActiveCel
       height: element.clientHeight,
     });
     const top = row * rowHeight;
-    // The sticky header row covers the first row's height of the view.
-    const rowsHeight = current.height - rowHeight;
+    // The sticky header row covers the top of the view.
+    const rowsHeight = current.height - headerHeight;
     const scrollTop =
       top < current.scrollTop ? top : top + rowHeight > current.scrollTop + rowsHeight ? top + rowHeight - rowsHeight : current.scrollTop;
 
@@ -85,7 +87,7 @@ export function useActiveCellInView({ scroller, row, col, rowHeight }: ActiveCel
     current.scrollTop = scrollTop;
     current.scrollLeft = scrollLeft;
     element.scrollTo({ top: scrollTop, left: scrollLeft });
-  }, [scroller, row, col, rowHeight]);
+  }, [scroller, row, col, rowHeight, headerHeight]);
 }
 
 function measureColumns(element: HTMLElement): Columns {

@@ -1,5 +1,5 @@
 import type { ClipboardEvent } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GridModel } from "@/lib/payroll/grid/model";
 import { gridSpecFor } from "@/lib/payroll/entries/grid-spec";
 import { useGridClipboard } from "./use-grid-clipboard";
@@ -14,7 +14,7 @@ function clipboardEvent(text = "") {
 }
 
 describe("useGridClipboard", () => {
-  it("copies the selected block as the person writes numbers, cuts it as one undoable step, and pastes", () => {
+  it("copies the selected block as the person writes numbers, cuts it as one undoable step, and pastes", async () => {
     const model = new GridModel(gridSpecFor("hours", "2026-11"), { locale: "de", month: "2026-11" }, [1, 2], []);
     model.paste(model.lines, 0, 0, [
       ["Stundenlohn", "8", "12,5"],
@@ -49,7 +49,11 @@ describe("useGridClipboard", () => {
     const paste = clipboardEvent("7\r\n3,5");
     clipboard.onPaste(paste.event);
     expect(paste.data.prevented).toBe(true);
+    // The clipboard's reader is loaded on first use (or focus): the paste lands once it is there.
+    await vi.waitFor(() => expect(pasted).toEqual([2]));
     expect(model.lines.map((line) => line.cells[1])).toEqual(["7", "3.5"]);
-    expect(pasted).toEqual([2]);
+
+    clipboard.onPaste(clipboardEvent("1").event);
+    expect(pasted).toEqual([2, 2]); // loaded by now: at once (filling the two selected rows)
   });
 });

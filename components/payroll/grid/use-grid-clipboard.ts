@@ -4,7 +4,6 @@ import type { ClipboardEvent } from "react";
 import type { GridColumn, GridLocale } from "@/lib/payroll/grid/columns";
 import { displayValue } from "@/lib/payroll/grid/locale-input";
 import type { GridLine, GridModel, PasteResult } from "@/lib/payroll/grid/model";
-import { parseTsv } from "@/lib/csv/parse";
 import { toTsv } from "@/lib/csv/write";
 import { selectionBounds, type GridSelection } from "./selection";
 
@@ -17,6 +16,22 @@ interface UseGridClipboardOptions {
   /** True while the cell editor is open: its input keeps the browser's own clipboard. */
   editing: boolean;
   onPasted: (result: PasteResult) => void;
+}
+
+type TsvParser = (text: string) => string[][];
+// The clipboard's reader (papaparse, about 6.5 kB gzip) is loaded when the grid is first focused,
+// not with the page (the hours page's JavaScript budget); a paste before it arrives waits for it.
+let tsvParser: Promise<TsvParser> | undefined;
+let loadedTsvParser: TsvParser | undefined;
+function loadTsvParser(): Promise<TsvParser> {
+  tsvParser ??= import("@/lib/csv/parse").then(
+    (module) => (loadedTsvParser = module.parseTsv),
+    (error: unknown) => {
+      tsvParser = undefined; // asked for again at the next focus or paste
+      throw error;
+    },
+  );
+  return tsvParser;
 }
 
 /**
@@ -60,9 +75,11 @@ export function useGridClipboard({ model, rows, columns, locale, selection, edit
     if (!text) return;
     event.preventDefault();
     const { top, bottom, left, right } = selectionBounds(selection);
-    const result = model.paste(rows, top, left, parseTsv(text), { rowCount: bottom - top + 1, colCount: right - left + 1 });
-    onPasted(result);
+    const paste = (parseTsv: TsvParser) =>
+      onPasted(model.paste(rows, top, left, parseTsv(text), { rowCount: bottom - top + 1, colCount: right - left + 1 }));
+    if (loadedTsvParser) paste(loadedTsvParser);
+    else void loadTsvParser().then(paste);
   }
 
-  return { onCopy, onCut, onPaste };
+  return { onCopy, onCut, onPaste, onFocus: () => void loadTsvParser().catch(() => {}) };
 }

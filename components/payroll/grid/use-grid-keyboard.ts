@@ -1,15 +1,17 @@
 "use client";
 
 import { useCallback, useRef, type KeyboardEvent } from "react";
-import type { GridLine, GridModel } from "@/lib/payroll/grid/model";
+import { isBlank, type GridLine, type GridModel } from "@/lib/payroll/grid/model";
+import { blockEdge } from "@/lib/payroll/grid/navigation";
 import type { EditMode } from "./cell-editor";
-import { VIEWPORT_ROWS } from "./grid-row";
 import { selectionBounds, type GridSelection } from "./selection";
 
 interface UseGridKeyboardOptions {
   model: GridModel;
   rows: readonly GridLine[];
   columnCount: number;
+  /** Lines Page Up and Page Down move by. */
+  pageRows: number;
   selection: GridSelection;
   onSelectionChange: (selection: GridSelection) => void;
   /** True while the cell editor is open: it handles its own keys. */
@@ -21,8 +23,10 @@ interface UseGridKeyboardOptions {
 
 /**
  * The grid's keys while it has focus (the cell editor handles its own), after the ARIA grid
- * pattern: arrows, Home/End (Ctrl: first and last cell), Page keys and Ctrl+arrows move (Shift
- * extends the selection), stopping at the edges; Enter/F2/typing edit; Delete clears; Ctrl+Z/Y
+ * pattern: arrows, Home/End (Ctrl: first and last cell) and Page keys move (Shift extends the
+ * selection), stopping at the edges; Ctrl+arrows jump to the edge of a block of filled cells (as
+ * in spreadsheets, lib/payroll/grid/navigation.ts); Enter/F2 edit the cell's text, typing a
+ * character replaces it; Delete clears; Ctrl+Z/Y
  * undo and redo, Ctrl+D fills down, Ctrl+A selects all, Ctrl+Enter adds a line and Ctrl+Delete
  * removes the selected lines. Keys it does not handle keep their default.
  *
@@ -36,6 +40,7 @@ export function useGridKeyboard({
   model,
   rows,
   columnCount,
+  pageRows,
   selection,
   onSelectionChange,
   editing,
@@ -73,17 +78,25 @@ export function useGridKeyboard({
     escaped.current = event.key === "Escape" || (leaving && event.key === "Shift");
     const ctrl = event.ctrlKey || event.metaKey;
     const { top, bottom, left, right } = selectionBounds(selection);
-    const page = VIEWPORT_ROWS - 2;
+    const page = pageRows;
+    // A cell holds something: an entered value, or (the computed columns) the line has any.
+    const filled = (row: number, col: number) => {
+      const line = rows[row];
+      if (!line) return false;
+      return col < line.cells.length ? (line.cells[col] ?? "") !== "" : !isBlank(line.cells);
+    };
+    const jumpRows = (step: 1 | -1) => blockEdge(selection.row, step, lastRow, (row) => filled(row, selection.col)) - selection.row;
+    const jumpCols = (step: 1 | -1) => blockEdge(selection.col, step, lastCol, (col) => filled(selection.row, col)) - selection.col;
     const handled = (() => {
       switch (event.key) {
         case "ArrowUp":
-          return ctrl ? move(-selection.row, 0, event.shiftKey) : move(-1, 0, event.shiftKey);
+          return move(ctrl ? jumpRows(-1) : -1, 0, event.shiftKey);
         case "ArrowDown":
-          return ctrl ? move(lastRow - selection.row, 0, event.shiftKey) : move(1, 0, event.shiftKey);
+          return move(ctrl ? jumpRows(1) : 1, 0, event.shiftKey);
         case "ArrowLeft":
-          return move(0, ctrl ? -selection.col : -1, event.shiftKey);
+          return move(0, ctrl ? jumpCols(-1) : -1, event.shiftKey);
         case "ArrowRight":
-          return move(0, ctrl ? lastCol - selection.col : 1, event.shiftKey);
+          return move(0, ctrl ? jumpCols(1) : 1, event.shiftKey);
         case "Tab": {
           if (ctrl || event.altKey) return "pass";
           const atEdge = event.shiftKey

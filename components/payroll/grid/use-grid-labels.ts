@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { GridLine, GridModel } from "@/lib/payroll/grid/model";
-import { columnLabel, describeProblem } from "./messages";
+import { columnLabel, describeProblem } from "@/lib/payroll/grid/messages";
 
 /** The grid's words in the page's language: column labels, a problem's text, and each cell's label for assistive technology. */
 export function useGridLabels(model: GridModel, employees: ReadonlyMap<number, string>) {

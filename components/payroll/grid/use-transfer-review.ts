@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import type { GridModel } from "@/lib/payroll/grid/model";
 import { diffLines } from "@/lib/payroll/entries/diff";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll/entries/kinds";
-import { storedLinesOf } from "@/lib/payroll/entries/client/draft-saver/save-body";
+import { storedLinesOf } from "@/lib/payroll/grid/stored-lines";
 
 export interface LastTransfer {
   id: string;

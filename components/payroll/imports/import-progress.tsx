@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
-import type { ImportProgress as Progress } from "@/lib/payroll/imports/server/imports";
+import type { ImportProgress as Progress } from "@/lib/payroll/imports/schemas";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { payrollApi } from "@/lib/payroll/client/api";
 import { payrollKeys } from "@/lib/payroll/query-keys";

@@ -1,5 +1,5 @@
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
-import type { ReportRow } from "@/lib/payroll/imports/server/imports";
+import type { ReportRow } from "@/lib/payroll/imports/schemas";
 import { problemText } from "../connection/problem-text";
 
 type Issue = { field?: string; code?: string; message?: string };

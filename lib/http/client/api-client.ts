@@ -1,9 +1,18 @@
 import type { ApiResult } from "../envelope";
-import { pathParamNames, type PathInput, type RouteContract, type RouteInput, type RouteOutput } from "../contract";
+import {
+  pathParamNames,
+  type PathInput,
+  type RouteContract,
+  type RouteInput,
+  type RouteOutput,
+  type RouteTable,
+  type RouteTableEntry,
+} from "../contract";
 import { apiDownload, apiFetch, ApiRequestError, type Download } from "./browser-fetch";
 
 /**
- * The browser's typed calls, derived from the features' contracts (lib/<feature>/contract.ts):
+ * The browser's typed calls, derived from the features' contracts (lib/<feature>/contract.ts) and
+ * built from their route tables (method and path only: no zod in the browser for the calls):
  * `client.monthClose.act({ companyId, action: "approve", period })` builds the URL from the
  * route's path and params, sends the rest as the query (GET, DELETE, or a route without a body)
  * or as the JSON body, and resolves to the answer's `data` typed by the contract's response
@@ -55,21 +64,21 @@ function searchOf(values: Values): string {
 }
 
 /** The URL of a call and what is left for the body. */
-function split(route: RouteContract, input: Values): { url: string; rest: Values } {
+function split(route: RouteTableEntry, input: Values): { url: string; rest: Values } {
   const rest: Values = { ...input };
   let url = route.path;
   for (const name of pathParamNames(route.path)) {
     url = url.replace(`:${name}`, encodeURIComponent(String(rest[name])));
     delete rest[name];
   }
-  const inQuery = route.method === "GET" || route.method === "DELETE" || route.body === undefined;
+  const inQuery = route.method === "GET" || route.method === "DELETE" || route.body !== true;
   return inQuery ? { url: url + searchOf(rest), rest: {} } : { url, rest };
 }
 
-function routeCall(route: RouteContract): RouteCall<RouteContract> & DownloadCall<RouteContract> {
+function routeCall(route: RouteTableEntry): RouteCall<RouteContract> & DownloadCall<RouteContract> {
   const send = (input: Values, init: Partial<JsonTextInit> = {}) => {
     const { url, rest } = split(route, input);
-    const hasBody = route.body !== undefined && route.method !== "GET";
+    const hasBody = route.body === true && route.method !== "GET";
     return apiFetch(url, {
       method: route.method,
       ...(init.jsonText !== undefined ? { jsonText: init.jsonText } : hasBody ? { body: rest } : {}),
@@ -89,7 +98,9 @@ function routeCall(route: RouteContract): RouteCall<RouteContract> & DownloadCal
   }) as never;
 }
 
-/** The client of one feature's contract. */
-export function contractClient<T extends Record<string, RouteContract>>(contract: T): ContractClient<T> {
-  return Object.fromEntries(Object.entries(contract).map(([name, route]) => [name, routeCall(route)])) as ContractClient<T>;
+/** The client of one feature's contract, from its route table: `contractClient<typeof xContract>(xRoutes)`. */
+export function contractClient<T extends Record<string, RouteContract>>(routes: RouteTable<T>): ContractClient<T> {
+  return Object.fromEntries(
+    Object.entries(routes as Record<string, RouteTableEntry>).map(([name, route]) => [name, routeCall(route)]),
+  ) as ContractClient<T>;
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { NextRequest } from "next/server";
-import type { z } from "zod";
+import { z } from "zod";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/server/session";
 import { ApiError, handleAndReturnErrorResponse } from "../api-error";
-import type { RouteContract } from "../contract";
+import { GENERIC_ERRORS, type RouteContract } from "../contract";
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../unstorable-text";
 
 /**
@@ -24,7 +24,7 @@ export interface NextRouteContext {
   params: Promise<Record<string, string | string[] | undefined>>;
 }
 
-type Schema = z.ZodType | undefined;
+type Schema = z.core.$ZodType | undefined;
 
 /**
  * A route's contract (lib/<feature>/contract.ts) spread into the options: `withRoute({
@@ -47,9 +47,9 @@ export interface RouteOptions<A extends boolean, P extends Schema, B extends Sch
 export interface RouteHandlerContext<A extends boolean, P extends Schema, B extends Schema, Q extends Schema = undefined> {
   request: NextRequest;
   user: A extends false ? null : SessionUser;
-  params: P extends z.ZodType ? z.infer<P> : undefined;
-  query: Q extends z.ZodType ? z.infer<Q> : undefined;
-  body: B extends z.ZodType ? z.infer<B> : undefined;
+  params: P extends z.core.$ZodType ? z.infer<P> : undefined;
+  query: Q extends z.core.$ZodType ? z.infer<Q> : undefined;
+  body: B extends z.core.$ZodType ? z.infer<B> : undefined;
   routeContext: NextRouteContext;
 }
 
@@ -71,31 +71,32 @@ export function withRoute<
       }
       let params: unknown;
       if (options.params) {
-        const parsed = options.params.safeParse(await routeContext.params);
+        const parsed = z.safeParse(options.params, await routeContext.params);
         if (!parsed.success) throw new ApiError("not_found");
         params = parsed.data;
       }
       const query = options.query ? parseQuery(options.query, request, options.queryRefusal) : undefined;
       let body: unknown;
-      if (options.body) body = options.body.parse(await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      if (options.body) body = z.parse(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
       const response = await handler({ request, user, params, query, body, routeContext } as RouteHandlerContext<A, P, B, Q>);
-      return CHECK_RESPONSES ? await checkedResponse(response, options.response) : response;
+      return CHECK_RESPONSES ? await checkedErrorCode(await checkedResponse(response, options.response), options.errors) : response;
     } catch (error) {
       // Next's own control flow (redirect(), notFound()) is not a failure: let Next handle it.
       unstable_rethrow(error);
-      return handleAndReturnErrorResponse(error);
+      const response = handleAndReturnErrorResponse(error);
+      return CHECK_RESPONSES ? await checkedErrorCode(response, options.errors) : response;
     }
   };
 }
 
 /** The search params as an object (a repeated key as an array), checked against the route's query schema. */
-export function parseQuery(schema: z.ZodType, request: Request, refusal: RouteContract["queryRefusal"]): unknown {
+export function parseQuery(schema: z.core.$ZodType, request: Request, refusal: RouteContract["queryRefusal"]): unknown {
   const values: Record<string, string | string[]> = {};
   for (const [key, value] of new URL(request.url).searchParams) {
     const before = values[key];
     values[key] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
   }
-  const parsed = schema.safeParse(values);
+  const parsed = z.safeParse(schema, values);
   if (parsed.success) return parsed.data;
   if (refusal) throw new ApiError(refusal.code, refusal.message);
   throw parsed.error;
@@ -109,9 +110,26 @@ async function checkedResponse(response: Response, schema: RouteContract["respon
   if (schema === undefined || typeof schema === "string" || !response.ok) return response;
   if (!(response.headers.get("content-type") ?? "").startsWith("application/json")) return response;
   const envelope = (await response.clone().json()) as { data?: unknown };
-  const checked = schema.safeParse(envelope.data);
+  const checked = z.safeParse(schema, envelope.data);
   if (!checked.success) throw new Error(`The answer does not match the route's contract: ${checked.error.message}`);
   return response;
+}
+
+/**
+ * The failure as it is when its code is one the route declares (its contract's `errors`) or any
+ * route may answer (`GENERIC_ERRORS`); else a logged error and a 500 `internal`, so that a test
+ * meets an undeclared code at once (production answers the failure as it is). A route without
+ * declared codes (no contract) is not checked.
+ */
+async function checkedErrorCode(response: Response, declared: readonly string[] | undefined): Promise<Response> {
+  if (declared === undefined || response.ok) return response;
+  if (!(response.headers.get("content-type") ?? "").startsWith("application/json")) return response;
+  const envelope = (await response.clone().json()) as { error?: { code?: unknown } };
+  const code = envelope.error?.code;
+  if (typeof code !== "string" || declared.includes(code) || (GENERIC_ERRORS as readonly string[]).includes(code)) return response;
+  return handleAndReturnErrorResponse(
+    new Error(`The route answered the error code "${code}", which its contract does not declare (errors: ${declared.join(", ")}).`),
+  );
 }
 
 /** The media type of a request body, lower case, without parameters. */

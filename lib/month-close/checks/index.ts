@@ -16,7 +16,7 @@
  *
  * Blockers
  * - invalidValue      line, column · `column`, `error`, `arg` (may be ""; the grid's describeProblem
- *                     in components/payroll/grid/messages.ts reads `error:arg`, columnLabel names the column)
+ *                     in lib/payroll/grid/messages.ts reads `error:arg`, columnLabel names the column)
  * - unknownEmployee   line · `employeeId` (a string: an employee number is shown as it is, not grouped)
  * - insurerEnded      employee · `insurer` (registration number), `insurerName`, `endDate`: ended before the period, no successor
  * Warnings

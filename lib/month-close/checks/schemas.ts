@@ -1,8 +1,10 @@
-import { z } from "zod";
+// zod/mini: the grid page and its checks worker read findings and inputs with these, and the
+// classic API would add about 20 KB (gzip) to the page's JavaScript.
+import * as z from "zod/mini";
 import { ENTRY_KINDS } from "@/lib/payroll/entries/kinds";
 import { storedLineSchema } from "@/lib/payroll/entries/schemas";
 import type { HealthInsurance } from "@/lib/payroll/employees/insurers";
-import { storedPositiveIntSchema } from "@/lib/payroll/schemas";
+import { storedPositiveIntSchema } from "@/lib/payroll/stored-int";
 import { DEFAULT_COMPANY_HOURS_LIMIT } from "./tables";
 import { federalStateSchema } from "./federal-states";
 
@@ -12,12 +14,12 @@ import { federalStateSchema } from "./federal-states";
  * database, a request or the page's data parses it with these at that boundary.
  */
 
-const periodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
-const daySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+const periodSchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
+const daySchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/));
 /** A non-negative euro amount as a canonical decimal string ("556", "603.5"). */
-const amountSchema = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/);
+const amountSchema = z.string().check(z.regex(/^\d{1,9}(\.\d{1,6})?$/));
 /** A month has at most 744 hours. */
-const hoursLimitSchema = z.number().positive().max(744);
+const hoursLimitSchema = z.number().check(z.positive(), z.maximum(744));
 
 /** An employee of the company as the payroll service lists them. */
 export const checkEmployeeSchema = z.object({
@@ -25,42 +27,39 @@ export const checkEmployeeSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   /** The health insurance's registration number; null when none is recorded. */
-  healthInsurance: z.string().nullable(),
+  healthInsurance: z.nullable(z.string()),
 });
 
 /** A health insurance of the reference list (lib/payroll/employees/insurers.ts). */
 export const healthInsuranceSchema = z.object({
   number: z.string(),
   name: z.string(),
-  availableFrom: daySchema.nullable(),
-  availableTo: daySchema.nullable(),
-  replacement: z.string().nullable(),
-}) satisfies z.ZodType<HealthInsurance>;
+  availableFrom: z.nullable(daySchema),
+  availableTo: z.nullable(daySchema),
+  replacement: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<HealthInsurance>;
 
 /** An employee's settings kept in the app. */
 export const employeeCheckSettingsSchema = z.object({
   employeeId: storedPositiveIntSchema,
   /** `minijob`: the statutory limit of the month (tables.ts); an amount: that many euros a month; null: none. */
-  payCap: z
-    .union([z.literal("minijob"), amountSchema])
-    .nullable()
-    .default(null),
+  payCap: z._default(z.nullable(z.union([z.literal("minijob"), amountSchema])), null),
   /** Overrides the company's monthly hours limit for this employee. */
-  monthlyHoursLimit: hoursLimitSchema.nullable().default(null),
+  monthlyHoursLimit: z._default(z.nullable(hoursLimitSchema), null),
 });
 
 /** The company's settings kept in the app. */
 export const companyCheckSettingsSchema = z.object({
   /** Proposed from the postal code (proposeFederalState), confirmed by people; null until then. */
-  federalState: federalStateSchema.nullable(),
-  monthlyHoursLimit: hoursLimitSchema.default(DEFAULT_COMPANY_HOURS_LIMIT),
+  federalState: z.nullable(federalStateSchema),
+  monthlyHoursLimit: z._default(hoursLimitSchema, DEFAULT_COMPANY_HOURS_LIMIT),
 });
 
 /** A month's lines of both kinds, as drafts and transfers keep them. */
 export const monthLinesSchema = z.object({
   period: periodSchema,
-  hours: z.array(storedLineSchema).max(50_000),
-  payments: z.array(storedLineSchema).max(50_000),
+  hours: z.array(storedLineSchema).check(z.maxLength(50_000)),
+  payments: z.array(storedLineSchema).check(z.maxLength(50_000)),
 });
 
 /** Everything one run of the checks reads. */
@@ -69,12 +68,12 @@ export const monthCheckInputSchema = z.object({
   month: monthLinesSchema,
   employees: z.array(checkEmployeeSchema),
   insurers: z.array(healthInsuranceSchema),
-  employeeSettings: z.array(employeeCheckSettingsSchema).default([]),
+  employeeSettings: z._default(z.array(employeeCheckSettingsSchema), []),
   company: companyCheckSettingsSchema,
   /** The company's Land's public holidays in the period (holidays.ts `publicHolidaysIn`); empty without a Land. */
   publicHolidays: z.array(daySchema),
   /** The last transferred month's lines, for the change check; null before the first transfer. */
-  previous: monthLinesSchema.nullable().default(null),
+  previous: z._default(z.nullable(monthLinesSchema), null),
 });
 export type MonthCheckInput = z.infer<typeof monthCheckInputSchema>;
 
@@ -102,12 +101,12 @@ export const CHECK_RULES = [...BLOCKER_RULES, ...WARNING_RULES] as const;
 export const findingSchema = z.object({
   severity: z.enum(["blocker", "warning"]),
   rule: z.enum(CHECK_RULES),
-  employeeId: z.number().int(),
+  employeeId: z.int(),
   /** Which grid the line is in; absent for findings about the employee's month. */
-  kind: z.enum(ENTRY_KINDS).optional(),
-  lineId: z.string().optional(),
+  kind: z.optional(z.enum(ENTRY_KINDS)),
+  lineId: z.optional(z.string()),
   /** The field (column key) to jump to. */
-  column: z.string().optional(),
+  column: z.optional(z.string()),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type Finding = z.infer<typeof findingSchema>;

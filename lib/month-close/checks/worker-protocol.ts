@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { StoredLine } from "@/lib/payroll/entries/kinds";
 import { findingSchema, monthCheckInputSchema } from "./schemas";
 
@@ -11,7 +11,7 @@ import { findingSchema, monthCheckInputSchema } from "./schemas";
  * the page keeps only the newest.
  */
 
-const contextSchema = monthCheckInputSchema.omit({ month: true });
+const contextSchema = z.omit(monthCheckInputSchema, { month: true });
 
 const linesSchema = z.array(
   z.custom<StoredLine>((value) => typeof value === "object" && value !== null && "employee_id" in value && "values" in value),
@@ -21,8 +21,8 @@ export const checksRequestSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("context"), context: contextSchema }),
   z.object({
     type: z.literal("run"),
-    id: z.number().int(),
-    period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+    id: z.int(),
+    period: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
     hours: linesSchema,
     payments: linesSchema,
   }),
@@ -30,8 +30,8 @@ export const checksRequestSchema = z.discriminatedUnion("type", [
 export type ChecksRequest = z.infer<typeof checksRequestSchema>;
 
 export const checksAnswerSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("result"), id: z.number().int(), findings: z.array(findingSchema), ms: z.number() }),
+  z.object({ type: z.literal("result"), id: z.int(), findings: z.array(findingSchema), ms: z.number() }),
   /** The request could not be read, or no context came before a run. */
-  z.object({ type: z.literal("failed"), id: z.number().int().nullable(), message: z.string() }),
+  z.object({ type: z.literal("failed"), id: z.nullable(z.int()), message: z.string() }),
 ]);
 export type ChecksAnswer = z.infer<typeof checksAnswerSchema>;

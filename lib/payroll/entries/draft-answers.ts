@@ -26,7 +26,7 @@ export type DraftLinesEvent = z.infer<typeof draftLinesEventSchema>;
 export const draftPresenceEventSchema = z.object({
   client: z.string(),
   name: z.string(),
-  line: lineIdSchema.nullable(),
+  line: z.nullable(lineIdSchema),
   gone: z.boolean().optional(),
 });
 export type DraftPresenceEvent = z.infer<typeof draftPresenceEventSchema>;
@@ -43,10 +43,10 @@ export const lineConflictSchema = z.object({
   theirs: z.object({
     revision: revisionSchema,
     employee_id: z.number().int().nullable(),
-    values: storedLineSchema.shape.values.nullable(),
+    values: z.nullable(storedLineSchema.shape.values),
     by: z.string().nullable(),
   }),
-  yours: storedLineSchema.nullable(),
+  yours: z.nullable(storedLineSchema),
 });
 export type LineConflict = z.infer<typeof lineConflictSchema>;
 export type TheirLine = LineConflict["theirs"];

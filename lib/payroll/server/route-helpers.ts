@@ -20,17 +20,24 @@ export interface PayrollRouteContext {
   client: PayrollClient;
 }
 
+/**
+ * What the connection's access check (./access.ts `payrollFor`) may answer on any payroll route,
+ * besides the route's own codes: no connection for the person, or several reaching the company.
+ */
+const PAYROLL_ACCESS_ERRORS = ["not_connected", "conflict"] as const;
+
 export function payrollRoute<
-  P extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
+  P extends z.core.$ZodType | undefined = undefined,
+  B extends z.core.$ZodType | undefined = undefined,
+  Q extends z.core.$ZodType | undefined = undefined,
 >(
   options: Omit<RouteOptions<true, P, B, Q>, "auth"> & { permission: Permission },
   handler: (context: RouteHandlerContext<true, P, B, Q> & PayrollRouteContext) => Promise<Response>,
 ) {
   // The query is checked once the person may use the route and its object: a refusal must not depend on it.
-  const { permission, query: querySchema, queryRefusal, ...routeOptions } = options;
-  return withRoute<true, P, B>(routeOptions, async (context) => {
+  const { permission, query: querySchema, queryRefusal, errors, ...routeOptions } = options;
+  const declared = errors ? [...errors, ...PAYROLL_ACCESS_ERRORS] : undefined;
+  return withRoute<true, P, B>({ ...routeOptions, errors: declared }, async (context) => {
     const params = (context.params ?? {}) as { companyId?: unknown; importId?: unknown };
     const target = {
       companyId: typeof params.companyId === "string" ? params.companyId : undefined,

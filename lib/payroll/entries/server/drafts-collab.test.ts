@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAccountingTestEnv } from "@/lib/accounting/testing/test-env";
-import type { TestSandbox } from "@/sandbox/test-support";
+import { describe, expect } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
 import type { DraftEvent, DraftHub } from "./draft-hub";
 import type { UserChanges } from "./draft-stream";
 import type { DraftKey } from "./drafts";
@@ -11,73 +10,76 @@ import type { AuditActor } from "@/lib/audit/server/record";
 // fan-out of changes (NOTIFY between processes, also after the listening connection was dropped).
 
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
-let sandbox: TestSandbox;
-let connectionId: string;
-let ownerId: string;
-let workspaceId: string;
-/** Two people of the workspace, as the audit trail (and a line's writer) knows them. */
-let claudia: AuditActor;
-let dara: AuditActor;
-let databaseUrl: string;
-const hubs: DraftHub[] = [];
 
-beforeAll(async () => {
-  sandbox = await startAccountingTestEnv();
-  const { getDb } = await import("@/lib/db/client");
-  const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
-  const { payrollFor } = await import("@/lib/payroll/server/access");
-  const { personalActor } = await import("@/lib/payroll/testing/actor");
-  const { serverEnv } = await import("@/lib/env/server");
-  databaseUrl = serverEnv().DATABASE_URL;
-  const user = await getDb().user.create({ data: { accountingUserId: `collab-${Date.now()}`, displayName: "Test Clerk" } });
-  const actor = await personalActor(user.id);
-  ownerId = user.id;
-  workspaceId = actor.workspaceId;
-  await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
-  connectionId = (await payrollFor(actor, "payroll.edit")).connection.id;
-  claudia = { workspaceId: actor.workspaceId, userId: user.id, name: "Test Clerk" };
-  const other = await getDb().user.create({ data: { accountingUserId: `collab-dara-${Date.now()}`, displayName: "Dara Demir" } });
-  dara = { workspaceId: actor.workspaceId, userId: other.id, name: "Dara Demir" };
-});
-
-afterAll(async () => {
-  await Promise.all(hubs.map((hub) => hub.close()));
-  await sandbox?.close();
-});
-
-let periods = 0;
-function freshKey(): DraftKey {
-  periods += 1;
-  return { connectionId, companyId: 1001, period: `2040-${String(periods).padStart(2, "0")}`, kind: "payments" };
+/** The workspace the file's drafts live in, with two of its people as the audit trail (and a line's writer) knows them. */
+interface Team {
+  connectionId: string;
+  ownerId: string;
+  workspaceId: string;
+  claudia: AuditActor;
+  dara: AuditActor;
+  databaseUrl: string;
 }
-const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
 
-async function newHub(
-  notify?: (channel: string, payload: string) => Promise<void>,
-  connectionString = () => databaseUrl,
-): Promise<DraftHub> {
-  const { DraftHub } = await import("./draft-hub");
-  const pg = (await import("pg")).default;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const hub = new DraftHub({
-    connectionString,
-    notify: notify ?? (async (channel, payload) => void (await pool.query("SELECT pg_notify($1, $2)", [channel, payload]))),
-    reconnectMs: 20,
+const it = test
+  .extend("team", { scope: "file" }, async ({ db }): Promise<Team> => {
+    const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
+    const { payrollFor } = await import("@/lib/payroll/server/access");
+    const { personalActor } = await import("@/lib/payroll/testing/actor");
+    const { serverEnv } = await import("@/lib/env/server");
+    const user = await db.user.create({ data: { accountingUserId: `collab-${Date.now()}`, displayName: "Test Clerk" } });
+    const actor = await personalActor(user.id);
+    await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
+    const other = await db.user.create({ data: { accountingUserId: `collab-dara-${Date.now()}`, displayName: "Dara Demir" } });
+    return {
+      connectionId: (await payrollFor(actor, "payroll.edit")).connection.id,
+      ownerId: user.id,
+      workspaceId: actor.workspaceId,
+      claudia: { workspaceId: actor.workspaceId, userId: user.id, name: "Test Clerk" },
+      dara: { workspaceId: actor.workspaceId, userId: other.id, name: "Dara Demir" },
+      databaseUrl: serverEnv().DATABASE_URL,
+    };
+  })
+  /** A draft of its own for each call: a month of company 1001 no other test writes. */
+  .extend("freshKey", { scope: "file" }, async ({ team }) => {
+    let periods = 0;
+    return (): DraftKey => {
+      periods += 1;
+      return { connectionId: team.connectionId, companyId: 1001, period: `2040-${String(periods).padStart(2, "0")}`, kind: "payments" };
+    };
+  })
+  /** A draft hub as an app process has one (closed after the file), notifying through its own pool unless told otherwise. */
+  .extend("newHub", { scope: "file" }, async ({ team }, { onCleanup }) => {
+    const hubs: DraftHub[] = [];
+    onCleanup(() => Promise.all(hubs.map((hub) => hub.close())).then(() => undefined));
+    return async (
+      notify?: (channel: string, payload: string) => Promise<void>,
+      connectionString = () => team.databaseUrl,
+    ): Promise<DraftHub> => {
+      const { DraftHub } = await import("./draft-hub");
+      const pg = (await import("pg")).default;
+      const pool = new pg.Pool({ connectionString: team.databaseUrl, max: 1 });
+      const hub = new DraftHub({
+        connectionString,
+        notify: notify ?? (async (channel, payload) => void (await pool.query("SELECT pg_notify($1, $2)", [channel, payload]))),
+        reconnectMs: 20,
+      });
+      const close = hub.close.bind(hub);
+      hub.close = async () => {
+        await close();
+        await pool.end();
+      };
+      hubs.push(hub);
+      return hub;
+    };
+  })
+  /** The access the stream route gives a person: their membership and role, asked of the database. */
+  .extend("accessOf", { scope: "file" }, async ({ team }) => async (userId: string) => {
+    const { stillPermitted } = await import("@/lib/payroll/server/access");
+    return { userId, allowed: () => stillPermitted(userId, team.connectionId, "payroll.read") };
   });
-  const close = hub.close.bind(hub);
-  hub.close = async () => {
-    await close();
-    await pool.end();
-  };
-  hubs.push(hub);
-  return hub;
-}
 
-/** The access the stream route gives a person: their membership and role, asked of the database. */
-async function accessOf(userId: string) {
-  const { stillPermitted } = await import("@/lib/payroll/server/access");
-  return { userId, allowed: () => stillPermitted(userId, connectionId, "payroll.read") };
-}
+const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
 
 /** A stream's messages one by one (without its `retry:` line); null once it ended. */
 function messages(stream: ReadableStream<Uint8Array>): () => Promise<string | null> {
@@ -111,7 +113,7 @@ function nextEvent(hub: DraftHub, key: string, accept: (event: DraftEvent) => bo
 }
 
 describe("per-line revisions", () => {
-  it("merges saves of different lines made from the same revision", async () => {
+  it("merges saves of different lines made from the same revision", async ({ freshKey }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" })], null);
@@ -125,7 +127,7 @@ describe("per-line revisions", () => {
     expect(loaded?.lineRevisions).toEqual({ a: base.revision + 1, b: base.revision + 2 });
   });
 
-  it("refuses the second of two changes of the same line, with both values, and overwrites nothing", async () => {
+  it("refuses the second of two changes of the same line, with both values, and overwrites nothing", async ({ freshKey }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" })], null);
@@ -160,7 +162,9 @@ describe("per-line revisions", () => {
     expect((await patchEntryDraft(key, [line("b", 2, { amount: "9" })], [], null)).conflicts.map((conflict) => conflict.id)).toEqual(["b"]);
   });
 
-  it("takes a page's newer value over its own earlier save that reached the server first (prior), not over someone else's", async () => {
+  it("takes a page's newer value over its own earlier save that reached the server first (prior), not over someone else's", async ({
+    freshKey,
+  }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "1" })], null);
@@ -180,7 +184,7 @@ describe("per-line revisions", () => {
     expect(stale.conflicts.map((conflict) => conflict.id)).toEqual(["b"]);
   });
 
-  it("treats a removal like a change: refused when the line changed since, and told to streams catching up", async () => {
+  it("treats a removal like a change: refused when the line changed since, and told to streams catching up", async ({ freshKey }) => {
     const { linesChangedSince, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, {})], null);
@@ -222,7 +226,7 @@ describe("per-line revisions", () => {
 });
 
 describe("per-cell changes (each changed cell names the value its edit began from)", () => {
-  it("merges edits of different cells of the same line, and sends the merged line back", async () => {
+  it("merges edits of different cells of the same line, and sends the merged line back", async ({ team: { claudia, dara }, freshKey }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { type: "1000", amount: "1", count: "1" })], null);
@@ -258,7 +262,10 @@ describe("per-cell changes (each changed cell names the value its edit began fro
     expect((await loadEntryDraft(key))?.lines).toEqual([line("a", 1, { type: "1000", amount: "2" })]);
   });
 
-  it("refuses a cell someone else changed after the sender's copy of it was read, whatever the timing, and names them", async () => {
+  it("refuses a cell someone else changed after the sender's copy of it was read, whatever the timing, and names them", async ({
+    team: { claudia, dara },
+    freshKey,
+  }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { type: "1000" }), line("b", 2, { type: "1000" })], null);
@@ -316,7 +323,7 @@ describe("per-cell changes (each changed cell names the value its edit began fro
 });
 
 describe("fan-out", () => {
-  it("carries events between processes through NOTIFY, on the embedded Postgres too", async () => {
+  it("carries events between processes through NOTIFY, on the embedded Postgres too", async ({ newHub }) => {
     const one = await newHub();
     const other = await newHub();
     expect((await one.whenLive()) && (await other.whenLive())).toBe(true);
@@ -330,7 +337,12 @@ describe("fan-out", () => {
 });
 
 describe("the draft's event stream", () => {
-  it("catches up since a revision, then sends each save's lines and the others' presence, and says goodbye", async () => {
+  it("catches up since a revision, then sends each save's lines and the others' presence, and says goodbye", async ({
+    team: { ownerId },
+    freshKey,
+    newHub,
+    accessOf,
+  }) => {
     const { patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const { draftEventStream } = await import("./draft-stream");
     const { draftKeyText } = await import("./draft-hub");
@@ -367,7 +379,12 @@ describe("the draft's event stream", () => {
     expect(await gone).toMatchObject({ presence: { client: "me-123456", gone: true } });
   });
 
-  it("ends after its maximum age without saying goodbye (the browser reconnects through the access checks)", async () => {
+  it("ends after its maximum age without saying goodbye (the browser reconnects through the access checks)", async ({
+    team: { ownerId },
+    freshKey,
+    newHub,
+    accessOf,
+  }) => {
     const { draftEventStream } = await import("./draft-stream");
     const { draftKeyText } = await import("./draft-hub");
     const hub = await newHub(async () => undefined);
@@ -387,7 +404,12 @@ describe("the draft's event stream", () => {
     while (!(await reader.read()).done);
     expect(heard.map((event) => (event.type === "presence" ? event.presence.gone === true : "lines"))).toEqual([false]);
   });
-  it("sends a line saved while its process's LISTEN connection was dropped, once it is back (not at the next save)", async () => {
+  it("sends a line saved while its process's LISTEN connection was dropped, once it is back (not at the next save)", async ({
+    team: { ownerId, databaseUrl },
+    freshKey,
+    newHub,
+    accessOf,
+  }) => {
     const { patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const { draftEventStream } = await import("./draft-stream");
     const { draftKeyText } = await import("./draft-hub");
@@ -441,32 +463,40 @@ describe("the draft's event stream", () => {
   });
 
   /** A clerk of the owner's workspace, with an open stream of the draft beside the owner's. */
-  async function clerkAndOwnerStreams(options: { userChanges?: UserChanges } = {}) {
-    const { getDb } = await import("@/lib/db/client");
-    const { saveEntryDraft } = await import("./drafts");
-    const { draftEventStream } = await import("./draft-stream");
-    const hub = await newHub(async () => undefined);
-    const clerk = await getDb().user.create({ data: { accountingUserId: `collab-clerk-${Date.now()}`, displayName: "Removed Clerk" } });
-    await getDb().workspaceMember.create({ data: { workspaceId, userId: clerk.id, roles: ["clerk"] } });
-    const key = freshKey();
-    const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" })], null);
-    const open = async (userId: string, client: string) => {
-      const next = messages(
-        draftEventStream({
-          key,
-          since: base.revision,
-          client,
-          name: client,
-          signal: new AbortController().signal,
-          hub,
-          access: await accessOf(userId),
-          ...options,
-        }),
-      );
-      return next;
+  const streamsTest = it.extend("clerkAndOwnerStreams", async ({ db, team, newHub, freshKey, accessOf }) => {
+    return async (options: { userChanges?: UserChanges } = {}) => {
+      const { saveEntryDraft } = await import("./drafts");
+      const { draftEventStream } = await import("./draft-stream");
+      const hub = await newHub(async () => undefined);
+      const clerk = await db.user.create({ data: { accountingUserId: `collab-clerk-${Date.now()}`, displayName: "Removed Clerk" } });
+      await db.workspaceMember.create({ data: { workspaceId: team.workspaceId, userId: clerk.id, roles: ["clerk"] } });
+      const key = freshKey();
+      const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" })], null);
+      const open = async (userId: string, client: string) => {
+        const next = messages(
+          draftEventStream({
+            key,
+            since: base.revision,
+            client,
+            name: client,
+            signal: new AbortController().signal,
+            hub,
+            access: await accessOf(userId),
+            ...options,
+          }),
+        );
+        return next;
+      };
+      return {
+        clerkId: clerk.id,
+        key,
+        base,
+        hub,
+        owner: await open(team.ownerId, "owner-123456"),
+        clerk: await open(clerk.id, "clerk-123456"),
+      };
     };
-    return { clerkId: clerk.id, key, base, hub, owner: await open(ownerId, "owner-123456"), clerk: await open(clerk.id, "clerk-123456") };
-  }
+  });
 
   async function saveAndTell(hub: DraftHub, key: DraftKey, base: number, amount: string) {
     const { patchEntryDraft } = await import("./drafts");
@@ -484,46 +514,54 @@ describe("the draft's event stream", () => {
     }
   }
 
-  it("ends a removed member's stream at once, while the others' goes on, and sends it no later save", async () => {
-    const { removeMember } = await import("@/lib/workspaces/server/members");
-    const { key, base, hub, owner, clerk, clerkId } = await clerkAndOwnerStreams();
-    const first = await saveAndTell(hub, key, base.revision, "2");
-    expect(await nextLines(owner)).toContain(`"amount":"2"`);
-    expect(await nextLines(clerk)).toContain(`"amount":"2"`);
-    await removeMember(ownerId, workspaceId, clerkId);
-    // Without any save: the removal alone ends the stream (a later message would be a save's).
-    expect(await nextLines(clerk)).toBeNull();
-    await saveAndTell(hub, key, first, "3");
-    expect(await nextLines(owner)).toContain(`"amount":"3"`);
-  });
-
-  it("ends it in another process, which hears of the removal only through the database", async () => {
-    const { SessionCache } = await import("@/lib/auth/server/session-cache");
-    const { removeMember } = await import("@/lib/workspaces/server/members");
-    // Another process's session cache: its own LISTEN connection, none of this process's `forget` calls.
-    const otherProcess = new SessionCache({ connectionString: () => databaseUrl });
-    try {
-      expect(await otherProcess.whenLive()).toBe(true);
-      const { key, base, hub, owner, clerk, clerkId } = await clerkAndOwnerStreams({ userChanges: otherProcess });
-      const removedAt = Date.now();
+  streamsTest(
+    "ends a removed member's stream at once, while the others' goes on, and sends it no later save",
+    async ({ team: { ownerId, workspaceId }, clerkAndOwnerStreams }) => {
+      const { removeMember } = await import("@/lib/workspaces/server/members");
+      const { key, base, hub, owner, clerk, clerkId } = await clerkAndOwnerStreams();
+      const first = await saveAndTell(hub, key, base.revision, "2");
+      expect(await nextLines(owner)).toContain(`"amount":"2"`);
+      expect(await nextLines(clerk)).toContain(`"amount":"2"`);
       await removeMember(ownerId, workspaceId, clerkId);
+      // Without any save: the removal alone ends the stream (a later message would be a save's).
       expect(await nextLines(clerk)).toBeNull();
-      expect(Date.now() - removedAt).toBeLessThan(2_000);
-      await saveAndTell(hub, key, base.revision, "4");
-      expect(await nextLines(owner)).toContain(`"amount":"4"`);
-    } finally {
-      await otherProcess.close();
-    }
-  });
+      await saveAndTell(hub, key, first, "3");
+      expect(await nextLines(owner)).toContain(`"amount":"3"`);
+    },
+  );
 
-  it("sends no save to a person whose access ended unheard (checked before each event)", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    // Hears nothing: as if the notification were lost while the listening connection reconnected.
-    const deaf = { watch: () => () => undefined };
-    const { key, base, hub, owner, clerk, clerkId } = await clerkAndOwnerStreams({ userChanges: deaf });
-    await getDb().workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId: clerkId } } });
-    await saveAndTell(hub, key, base.revision, "5");
-    expect(await nextLines(owner)).toContain(`"amount":"5"`);
-    expect(await nextLines(clerk)).toBeNull();
-  });
+  streamsTest(
+    "ends it in another process, which hears of the removal only through the database",
+    async ({ team: { ownerId, workspaceId, databaseUrl }, clerkAndOwnerStreams }) => {
+      const { SessionCache } = await import("@/lib/auth/server/session-cache");
+      const { removeMember } = await import("@/lib/workspaces/server/members");
+      // Another process's session cache: its own LISTEN connection, none of this process's `forget` calls.
+      const otherProcess = new SessionCache({ connectionString: () => databaseUrl });
+      try {
+        expect(await otherProcess.whenLive()).toBe(true);
+        const { key, base, hub, owner, clerk, clerkId } = await clerkAndOwnerStreams({ userChanges: otherProcess });
+        const removedAt = Date.now();
+        await removeMember(ownerId, workspaceId, clerkId);
+        expect(await nextLines(clerk)).toBeNull();
+        expect(Date.now() - removedAt).toBeLessThan(2_000);
+        await saveAndTell(hub, key, base.revision, "4");
+        expect(await nextLines(owner)).toContain(`"amount":"4"`);
+      } finally {
+        await otherProcess.close();
+      }
+    },
+  );
+
+  streamsTest(
+    "sends no save to a person whose access ended unheard (checked before each event)",
+    async ({ db, team: { workspaceId }, clerkAndOwnerStreams }) => {
+      // Hears nothing: as if the notification were lost while the listening connection reconnected.
+      const deaf = { watch: () => () => undefined };
+      const { key, base, hub, owner, clerk, clerkId } = await clerkAndOwnerStreams({ userChanges: deaf });
+      await db.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId: clerkId } } });
+      await saveAndTell(hub, key, base.revision, "5");
+      expect(await nextLines(owner)).toContain(`"amount":"5"`);
+      expect(await nextLines(clerk)).toBeNull();
+    },
+  );
 });

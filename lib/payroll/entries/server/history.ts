@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { EntryKind, StoredLine } from "../kinds";
+import { z } from "zod";
 import { readStoredJson } from "@/lib/payroll/stored-json";
 import { storedLineSchema } from "../schemas";
 
@@ -25,7 +26,7 @@ export interface TransferRecord extends TransferSummary {
 export function readTransferLines(transferId: string, stored: unknown): { lines: StoredLine[]; unreadableLines: number } {
   const where = `payroll_entry_transfers ${transferId}`;
   if (!Array.isArray(stored)) {
-    readStoredJson(storedLineSchema.array(), stored, where);
+    readStoredJson(z.array(storedLineSchema), stored, where);
     return { lines: [], unreadableLines: 1 };
   }
   const lines: StoredLine[] = [];

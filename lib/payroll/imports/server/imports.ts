@@ -7,10 +7,12 @@ import type { PayrollClient } from "../../server/payroll-service";
 import type { CompanyRecord } from "../../connection/server/companies";
 import { EMPLOYEE_FIELDS } from "../../employees/employee-schema";
 import { employeeContextFor } from "../../employees/server/employees";
-import { newEmployeeSchema, storedPositiveIntSchema } from "../../schemas";
+import { newEmployeeSchema } from "../../schemas";
+import { storedPositiveIntSchema } from "../../stored-int";
 import { readStoredJson } from "../../stored-json";
 import type { ColumnMapping } from "../columns";
 import { checkImportRows } from "../validate-rows";
+import type { ImportCounts, ImportProgress, ReportRow } from "../schemas";
 
 export const MAX_IMPORT_ROWS = 5_000;
 
@@ -100,20 +102,6 @@ export async function createImport(
   return created.id;
 }
 
-export type ImportCounts = Record<"pending" | "sending" | "created" | "in_use" | "refused" | "failed" | "skipped", number>;
-
-export interface ImportProgress {
-  id: string;
-  companyId: number;
-  status: "running" | "paused" | "completed" | "cancelled";
-  total: number;
-  counts: ImportCounts;
-  lastError: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
 /** An import of the connection (null for anyone else's). */
 export async function importProgress(connectionId: string, importId: string): Promise<ImportProgress | null> {
   if (!z.uuid().safeParse(importId).success) return null;
@@ -133,17 +121,6 @@ export async function importProgress(connectionId: string, importId: string): Pr
     startedAt: found.startedAt?.toISOString() ?? null,
     finishedAt: found.finishedAt?.toISOString() ?? null,
   };
-}
-
-export interface ReportRow {
-  row: number;
-  employeeId: number;
-  name: string;
-  state: string;
-  message: string | null;
-  issues: unknown;
-  /** The stored row no longer parses (logged by its number); its name is unknown. */
-  unreadable?: true;
 }
 
 /** The report's name of a row: its payload's names (only these for a row skipped as invalid; `{}` in imports stored before). */

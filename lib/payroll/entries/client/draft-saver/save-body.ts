@@ -1,17 +1,7 @@
 import { editBaseKey, type GridLine, type GridModel } from "@/lib/payroll/grid/model";
-import type { StoredLine } from "@/lib/payroll/entries/kinds";
 
-// The grid's lines as the draft API takes them (lib/payroll/entries/schemas.ts): whole, as a
+// The grid's lines as the draft API takes them (lib/payroll/entries/schemas.ts): as a
 // patch of the lines changed since the last save, and whether a body fits a keepalive request.
-
-export function storedLinesOf(model: GridModel): StoredLine[] {
-  const keys = model.spec.columns.map((column) => column.key);
-  return model.snapshot().map((line) => ({
-    id: line.id,
-    employee_id: line.employeeId,
-    values: Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : []))),
-  }));
-}
 
 const lineJson = new WeakMap<GridLine, { rev: number; json: string }>();
 
