@@ -108,7 +108,7 @@ export function MonthClosePanel({
           {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
           {summaryLink && shown === "in_review" ? (
             <Link href={`/payroll/companies/${companyId}/review`} className="text-sm font-medium text-blue-800 underline">
-              {t("approverSummary.link")}
+              {t("monthClose.summaryLink")}
             </Link>
           ) : null}
           <ChecksToggle />
