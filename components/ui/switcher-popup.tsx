@@ -2,7 +2,7 @@
 
 import * as Popover from "@radix-ui/react-popover";
 import { Command } from "cmdk";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { TriggerText, triggerClassName, type SwitcherProps } from "./switcher-trigger";
 
 export interface SwitcherPopupProps extends SwitcherProps {
@@ -21,6 +21,7 @@ function byName(_value: string, search: string, keywords?: string[]): number {
  */
 export default function SwitcherPopup({ options, value, onChoose, texts, trigger }: SwitcherPopupProps) {
   const [open, setOpen] = useState(true);
+  const currentId = useId();
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
@@ -55,6 +56,11 @@ export default function SwitcherPopup({ options, value, onChoose, texts, trigger
               placeholder={texts.search}
               className="mb-1 h-control w-full rounded border border-slate-400 px-control-x text-control"
             />
+            {/* Says which option is the current choice (its icon and bold text are only seen): the
+                description leaves the option's name as it is, aria-current adds the state. */}
+            <span id={currentId} hidden>
+              {texts.current}
+            </span>
             <Command.List label={texts.choices} className="max-h-72 overflow-y-auto">
               <Command.Empty className="px-2 py-1.5 text-slate-700">{texts.noMatch}</Command.Empty>
               {options.map((option) => (
@@ -67,6 +73,8 @@ export default function SwitcherPopup({ options, value, onChoose, texts, trigger
                     if (option.id !== value) onChoose(option.id);
                   }}
                   data-current={option.id === value || undefined}
+                  aria-current={option.id === value ? "true" : undefined}
+                  aria-describedby={option.id === value ? currentId : undefined}
                   className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-slate-900 data-[current]:font-semibold data-[selected=true]:bg-blue-50"
                 >
                   <svg

@@ -14,7 +14,7 @@ export interface SwitcherProps {
   disabled?: boolean;
   busy?: boolean;
   /** Texts of the open list (this file reads no messages). */
-  texts: { search: string; noMatch: string; choices: string };
+  texts: { search: string; noMatch: string; choices: string; current: string };
   /** An error shown beside the control and described by it. */
   error?: ReactNode;
 }

@@ -31,7 +31,7 @@ describe("Switcher", () => {
         ]}
         value="a"
         onChoose={() => undefined}
-        texts={{ search: "Type to filter", noMatch: "No name matches.", choices: "Choices" }}
+        texts={{ search: "Type to filter", noMatch: "No name matches.", choices: "Choices", current: "current choice" }}
       />,
     );
     const labelId = /<span id="([^"]+)"[^>]*>Business<\/span>/.exec(html)?.[1];
