@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { ListCheckCounts } from "@/lib/month-close/server/page-data";
+import { TableCell } from "@/components/ui/table";
 
 /**
  * The company list's "Blockers / warnings" cell: "2 / 1" with its words for screen readers, "—"
@@ -10,16 +11,16 @@ export async function CheckCountsCell({ counts }: { counts: ListCheckCounts }) {
   const t = await getTranslations();
   if (!counts) {
     return (
-      <td className="relative p-2 tabular-nums" data-checks="none">
+      <TableCell numeric className="relative" data-checks="none">
         <span aria-hidden="true">{t("monthChecks.listNotComputed")}</span>
         <span className="sr-only">{t("monthChecks.listNotComputedLabel")}</span>
-      </td>
+      </TableCell>
     );
   }
   return (
-    <td className="relative p-2 tabular-nums" data-blockers={counts.blockers} data-warnings={counts.warnings}>
+    <TableCell numeric className="relative" data-blockers={counts.blockers} data-warnings={counts.warnings}>
       <span aria-hidden="true">{t("monthChecks.listCounts", counts)}</span>
       <span className="sr-only">{t("monthChecks.listCountsLabel", counts)}</span>
-    </td>
+    </TableCell>
   );
 }

@@ -9,6 +9,17 @@ import type { Translate } from "@/lib/i18n/translate";
 import { typeLabels } from "@/lib/payroll/entries/labels";
 import type { Compared, MonthSummary, SummaryRow } from "@/lib/month-close/summary/summary";
 import { Change, euros, hours } from "./figures";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableRowHeader,
+} from "@/components/ui/table";
 
 // Rows are windowed (components/ui/use-virtual-rows.ts): a company of 1,000 employees puts a
 // screenful in the document, the first ones already in the server's HTML. Spacer rows above and
@@ -29,8 +40,6 @@ const FIGURES: { key: Figure; label: "workedHours" | "hoursPay" | "payments" | "
   { key: "total_cents", label: "total" },
 ];
 
-const NUMBER = "px-2 text-right tabular-nums whitespace-nowrap";
-
 function shown(locale: Locale, figure: Figure, value: number): string {
   return figure === "worked_hours_micros" ? hours(locale, value) : euros(locale, value);
 }
@@ -40,15 +49,17 @@ function FigureCells({ figure, value, comparing }: { figure: Figure; value: Comp
   const locale = useLocale() as Locale;
   return (
     <>
-      <td className={`${NUMBER} border-l border-slate-200`} data-figure={figure}>
+      <TableCell amount className="border-l border-slate-200" data-figure={figure}>
         {shown(locale, figure, value.now)}
-      </td>
+      </TableCell>
       {comparing ? (
         <>
-          <td className={`${NUMBER} text-slate-700`}>{value.before === null ? "–" : shown(locale, figure, value.before)}</td>
-          <td className={NUMBER} data-change={figure}>
+          <TableCell amount className="text-slate-700">
+            {value.before === null ? "–" : shown(locale, figure, value.before)}
+          </TableCell>
+          <TableCell amount data-change={figure}>
             <Change value={value} t={t} locale={locale} />
-          </td>
+          </TableCell>
         </>
       ) : null}
     </>
@@ -66,8 +77,8 @@ const Row = memo(function Row({ row, index, comparing }: { row: SummaryRow; inde
     .join(" · ");
   const background = index % 2 ? "bg-slate-50" : "bg-white";
   return (
-    <tr aria-rowindex={index + HEADER_ROWS + 1} data-employee={row.employee_id} style={{ height: ROW_HEIGHT }} className={background}>
-      <th scope="row" className={`sticky left-0 z-[1] max-w-[16rem] px-2 text-left font-normal ${background}`}>
+    <TableRow aria-rowindex={index + HEADER_ROWS + 1} data-employee={row.employee_id} style={{ height: ROW_HEIGHT }} className={background}>
+      <TableRowHeader className={`sticky left-0 z-[1] max-w-[16rem] ${background}`}>
         <span className="block truncate font-medium" title={row.name}>
           {row.name} <span className="text-slate-600">({row.employee_id})</span>
         </span>
@@ -76,11 +87,11 @@ const Row = memo(function Row({ row, index, comparing }: { row: SummaryRow; inde
             {byType}
           </span>
         ) : null}
-      </th>
+      </TableRowHeader>
       {FIGURES.map(({ key }) => (
         <FigureCells key={key} figure={key} value={row[key]} comparing={comparing} />
       ))}
-      <td className="border-l border-slate-200 px-2 text-sm whitespace-nowrap" data-flagged={row.flagged}>
+      <TableCell className="border-l border-slate-200 whitespace-nowrap" data-flagged={row.flagged}>
         {row.flagged ? (
           <>
             <span className="font-medium">{t("approverSummary.flagCount", { count: row.flagged })}</span>
@@ -91,8 +102,8 @@ const Row = memo(function Row({ row, index, comparing }: { row: SummaryRow; inde
         ) : (
           <span className="text-slate-600">{t("approverSummary.flagCount", { count: 0 })}</span>
         )}
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 });
 
@@ -135,31 +146,34 @@ export function EmployeeTable({ summary }: { summary: MonthSummary }) {
         tabIndex={0}
         className="relative max-h-[70vh] max-w-full overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
-        <table className="w-full min-w-max border-separate border-spacing-0 text-sm" aria-rowcount={rows.length + HEADER_ROWS + 1}>
-          <caption id={captionId} className="px-2 py-2 text-left font-semibold">
-            {caption}
-          </caption>
-          <thead className="sticky top-0 z-[2] bg-slate-100">
+        <Table
+          density="compact"
+          sticky
+          className="min-w-max"
+          aria-rowcount={rows.length + HEADER_ROWS + 1}
+          caption={<TableCaption id={captionId}>{caption}</TableCaption>}
+        >
+          <TableHeader className="sticky top-0 z-[2]">
             <tr aria-rowindex={1}>
-              <th scope="col" rowSpan={2} className="sticky left-0 z-[3] bg-slate-100 px-2 py-1 text-left">
+              <TableHead rowSpan={2} className="sticky left-0 z-[3] bg-slate-100">
                 {t("approverSummary.employee")}
-              </th>
+              </TableHead>
               {FIGURES.map(({ key, label }) => (
-                <th key={key} scope="colgroup" colSpan={comparing ? 3 : 1} className="border-l border-slate-200 px-2 py-1 text-center">
+                <TableHead key={key} scope="colgroup" colSpan={comparing ? 3 : 1} className="border-l border-slate-200 text-center">
                   {t(`approverSummary.${label}`)}
-                </th>
+                </TableHead>
               ))}
-              <th scope="col" rowSpan={2} className="border-l border-slate-200 px-2 py-1 text-left">
+              <TableHead rowSpan={2} className="border-l border-slate-200">
                 {t("approverSummary.flags")}
-              </th>
+              </TableHead>
             </tr>
             <tr aria-rowindex={2}>
               {FIGURES.map(({ key }) => (
                 <SubHeaders key={key} now={now} before={before} comparing={comparing} />
               ))}
             </tr>
-          </thead>
-          <tbody>
+          </TableHeader>
+          <TableBody>
             {range.start > 0 ? (
               <tr aria-hidden="true" style={{ height: range.start * ROW_HEIGHT }}>
                 <td colSpan={columns} />
@@ -173,21 +187,21 @@ export function EmployeeTable({ summary }: { summary: MonthSummary }) {
                 <td colSpan={columns} />
               </tr>
             ) : null}
-          </tbody>
-          <tfoot className="sticky bottom-0 z-[2] bg-slate-100 font-semibold">
+          </TableBody>
+          <TableFooter className="sticky bottom-0 z-[2]">
             <tr aria-rowindex={rows.length + HEADER_ROWS + 1} data-totals="">
-              <th scope="row" className="sticky left-0 z-[3] bg-slate-100 px-2 py-2 text-left">
+              <TableRowHeader weight="semibold" className="sticky left-0 z-[3] bg-slate-100">
                 {t("approverSummary.allTotal")}
-              </th>
+              </TableRowHeader>
               {FIGURES.map(({ key }) => (
                 <FigureCells key={key} figure={key} value={summary.totals[key]} comparing={comparing} />
               ))}
-              <td className="border-l border-slate-200 px-2">
+              <TableCell className="border-l border-slate-200">
                 {t("approverSummary.flagCount", { count: summary.counts.blockers + summary.counts.warnings })}
-              </td>
+              </TableCell>
             </tr>
-          </tfoot>
-        </table>
+          </TableFooter>
+        </Table>
       </div>
     </>
   );
@@ -197,17 +211,13 @@ function SubHeaders({ now, before, comparing }: { now: string; before: string; c
   const t = useTranslations() as Translate;
   return (
     <>
-      <th scope="col" className="border-l border-slate-200 px-2 py-1 text-right font-medium">
+      <TableHead numeric className="border-l border-slate-200">
         {now}
-      </th>
+      </TableHead>
       {comparing ? (
         <>
-          <th scope="col" className="px-2 py-1 text-right font-medium">
-            {before}
-          </th>
-          <th scope="col" className="px-2 py-1 text-right font-medium">
-            {t("approverSummary.change")}
-          </th>
+          <TableHead numeric>{before}</TableHead>
+          <TableHead numeric>{t("approverSummary.change")}</TableHead>
         </>
       ) : null}
     </>

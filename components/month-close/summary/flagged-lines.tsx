@@ -8,6 +8,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import type { Finding } from "@/lib/month-close/checks";
 import type { FlaggedLine, MonthSummary } from "@/lib/month-close/summary/summary";
 import { findingText } from "../finding-text";
+import { Table, TableCaption, TableCell, TableRow, TableRowHeader } from "@/components/ui/table";
 
 /** A rule with at most this many lines is shown unfolded; larger ones are one line with their count until opened. */
 const UNFOLDED_UP_TO = 10;
@@ -56,35 +57,21 @@ export function FlaggedLines({ summary, companyId }: { summary: MonthSummary; co
               {t("approverSummary.ruleCount", { rule: ruleName, count: counts.get(rule) ?? lines.length })}
             </summary>
             <div className="max-w-full overflow-x-auto">
-              <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">{t("approverSummary.flaggedCaption", { rule: ruleName })}</caption>
-                <thead className="bg-slate-100">
-                  <tr>
-                    <th scope="col" className="px-2 py-1 text-left">
-                      {t("approverSummary.where")}
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-left">
-                      {t("approverSummary.finding")}
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-left">
-                      {t("approverSummary.acknowledgement")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((flagged, index) => (
-                    <tr key={index} className="border-t border-slate-200 align-top" data-severity={flagged.finding.severity}>
-                      <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                        {where(flagged)}
-                      </th>
-                      <td className="px-2 py-1.5 break-words">{findingText(t, locale, flagged.finding)}</td>
-                      <td className="px-2 py-1.5 break-words">
-                        <Acknowledgement flagged={flagged} t={t} locale={locale} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                density="compact"
+                caption={<TableCaption hidden>{t("approverSummary.flaggedCaption", { rule: ruleName })}</TableCaption>}
+                columns={[t("approverSummary.where"), t("approverSummary.finding"), t("approverSummary.acknowledgement")]}
+              >
+                {lines.map((flagged, index) => (
+                  <TableRow key={index} className="align-top" data-severity={flagged.finding.severity}>
+                    <TableRowHeader weight="medium">{where(flagged)}</TableRowHeader>
+                    <TableCell className="break-words">{findingText(t, locale, flagged.finding)}</TableCell>
+                    <TableCell className="break-words">
+                      <Acknowledgement flagged={flagged} t={t} locale={locale} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </Table>
             </div>
           </details>
         );

@@ -7,8 +7,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import { typeLabels } from "@/lib/payroll/entries/labels";
 import type { Compared, MonthSummary } from "@/lib/month-close/summary/summary";
 import { Change, euros, hours } from "./figures";
-
-const NUMBER = "px-2 py-1.5 text-right tabular-nums whitespace-nowrap";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, TableRowHeader } from "@/components/ui/table";
 
 /** The company's totals per hours type and extra payment type, against the last transferred month. */
 export function TypeTotals({ summary }: { summary: MonthSummary }) {
@@ -20,37 +19,35 @@ export function TypeTotals({ summary }: { summary: MonthSummary }) {
   if (summary.by_type.length === 0) return <p>{t("approverSummary.noTypes")}</p>;
   const cells = (value: Compared, show: (value: number) => string) => (
     <>
-      <td className={`${NUMBER} border-l border-slate-200`}>{show(value.now)}</td>
+      <TableCell amount className="border-l border-slate-200">
+        {show(value.now)}
+      </TableCell>
       {comparing ? (
         <>
-          <td className={`${NUMBER} text-slate-700`}>{value.before === null ? "–" : show(value.before)}</td>
-          <td className={NUMBER}>
+          <TableCell amount className="text-slate-700">
+            {value.before === null ? "–" : show(value.before)}
+          </TableCell>
+          <TableCell amount>
             <Change value={value} t={t} locale={locale} />
-          </td>
+          </TableCell>
         </>
       ) : null}
     </>
   );
   const group = (label: string) => (
-    <>
-      <th scope="colgroup" colSpan={comparing ? 3 : 1} className="border-l border-slate-200 px-2 py-1 text-center">
-        {label}
-      </th>
-    </>
+    <TableHead scope="colgroup" colSpan={comparing ? 3 : 1} className="border-l border-slate-200 text-center">
+      {label}
+    </TableHead>
   );
   const sub = () => (
     <>
-      <th scope="col" className="border-l border-slate-200 px-2 py-1 text-right font-medium">
+      <TableHead numeric className="border-l border-slate-200">
         {now}
-      </th>
+      </TableHead>
       {comparing ? (
         <>
-          <th scope="col" className="px-2 py-1 text-right font-medium">
-            {before}
-          </th>
-          <th scope="col" className="px-2 py-1 text-right font-medium">
-            {t("approverSummary.change")}
-          </th>
+          <TableHead numeric>{before}</TableHead>
+          <TableHead numeric>{t("approverSummary.change")}</TableHead>
         </>
       ) : null}
     </>
@@ -62,53 +59,59 @@ export function TypeTotals({ summary }: { summary: MonthSummary }) {
       tabIndex={0}
       className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >
-      <table className="w-full min-w-max border-collapse text-sm" data-testid="type-totals">
-        <caption id="type-totals-caption" className="px-2 py-2 text-left font-semibold">
-          {comparing
-            ? t("approverSummary.totalsCaption", {
-                month: formatMonth(locale, summary.period),
-                previous: formatMonth(locale, summary.previous_period ?? ""),
-              })
-            : t("approverSummary.totalsCaptionAlone", { month: formatMonth(locale, summary.period) })}
-        </caption>
-        <thead className="bg-slate-100">
+      <Table
+        density="compact"
+        className="min-w-max"
+        data-testid="type-totals"
+        caption={
+          <TableCaption id="type-totals-caption">
+            {comparing
+              ? t("approverSummary.totalsCaption", {
+                  month: formatMonth(locale, summary.period),
+                  previous: formatMonth(locale, summary.previous_period ?? ""),
+                })
+              : t("approverSummary.totalsCaptionAlone", { month: formatMonth(locale, summary.period) })}
+          </TableCaption>
+        }
+      >
+        <TableHeader>
           <tr>
-            <th scope="col" rowSpan={2} className="px-2 py-1 text-left">
-              {t("approverSummary.type")}
-            </th>
+            <TableHead rowSpan={2}>{t("approverSummary.type")}</TableHead>
             {group(t("approverSummary.hours"))}
             {group(t("approverSummary.amount"))}
-            <th scope="col" rowSpan={2} className="border-l border-slate-200 px-2 py-1 text-right">
+            <TableHead rowSpan={2} numeric className="border-l border-slate-200">
               {t("approverSummary.lines")}
-            </th>
+            </TableHead>
           </tr>
           <tr>
             {sub()}
             {sub()}
           </tr>
-        </thead>
-        <tbody>
+        </TableHeader>
+        <TableBody>
           {summary.by_type.map((total) => (
-            <tr key={`${total.kind}:${total.type}`} data-type={total.type} className="border-t border-slate-200">
-              <th scope="row" className="px-2 py-1.5 text-left font-normal">
+            <TableRow key={`${total.kind}:${total.type}`} data-type={total.type}>
+              <TableRowHeader>
                 {typeLabels(total.kind)[total.type]?.[locale] ?? total.type}
                 <span className="block text-xs text-slate-700">
                   {t(total.kind === "hours" ? "approverSummary.kindHours" : "approverSummary.kindPayments")}
                 </span>
-              </th>
+              </TableRowHeader>
               {total.hours_micros ? (
                 cells(total.hours_micros, (value) => hours(locale, value))
               ) : (
-                <td colSpan={comparing ? 3 : 1} className="border-l border-slate-200 px-2 text-center text-slate-600">
+                <TableCell colSpan={comparing ? 3 : 1} className="border-l border-slate-200 text-center text-slate-600">
                   –
-                </td>
+                </TableCell>
               )}
               {cells(total.amount_cents, (value) => euros(locale, value))}
-              <td className={`${NUMBER} border-l border-slate-200`}>{total.lines}</td>
-            </tr>
+              <TableCell amount className="border-l border-slate-200">
+                {total.lines}
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Button } from "@/components/ui/button";
 import { EmployeeSettingsDialog } from "@/components/month-close/settings/employee-settings-dialog";
 import { settingsSummary, useEmployeeSettings, type EmployeeSettingsContext } from "@/components/month-close/settings/employee-settings";
+import { Table, TableCell, TableRow } from "@/components/ui/table";
 
 const NO_EMPLOYEES: EmployeeRow[] = [];
 const NO_SETTINGS: EmployeeSettingsContext = { editable: false, period: "", companyHoursLimit: 0, employees: [] };
@@ -129,67 +130,51 @@ export function EmployeeTable({
         </p>
       </div>
       <ScrollRegion label={t("payroll.company.employees")}>
-        <table className="w-full border-collapse bg-white text-left" aria-label={t("payroll.company.employees")}>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="p-2">
-                {t("payroll.employees.id")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("payroll.employees.name")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("payroll.employees.location")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("payroll.employees.entry")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("payroll.employees.insurer")}
-              </th>
-              {checkSettings ? (
-                <th scope="col" className="p-2">
-                  {t("checkSettings.column")}
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.slice(0, 500).map((employee) => (
-              <tr key={employee.id} className="border-t border-slate-200">
-                <td className="p-2 tabular-nums">{employee.id}</td>
-                <td className="p-2">
-                  {employee.lastName}, {employee.firstName}
-                </td>
-                <td className="p-2">
-                  {employee.postalCode} {employee.location}
-                </td>
-                <td className="p-2 tabular-nums">{formatDay(locale, employee.entry)}</td>
-                <td className="p-2">
-                  {employee.insurer}
-                  {employee.insurerEnded ? (
-                    <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span>
-                  ) : null}
-                </td>
-                {checkSettings ? (
-                  <td className="p-2">
-                    <span className="mr-2">{settingsSummary(t, locale, settingsContext.period, settings.get(employee.id))}</span>
-                    {settingsContext.editable ? (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setEditing({ id: employee.id, name: `${employee.firstName} ${employee.lastName}` })}
-                        aria-label={t("checkSettings.editFor", { name: `${employee.firstName} ${employee.lastName}` })}
-                      >
-                        {t("checkSettings.edit")}
-                      </Button>
-                    ) : null}
-                  </td>
+        <Table
+          aria-label={t("payroll.company.employees")}
+          columns={[
+            t("payroll.employees.id"),
+            t("payroll.employees.name"),
+            t("payroll.employees.location"),
+            t("payroll.employees.entry"),
+            t("payroll.employees.insurer"),
+            ...(checkSettings ? [t("checkSettings.column")] : []),
+          ]}
+        >
+          {shown.slice(0, 500).map((employee) => (
+            <TableRow key={employee.id}>
+              <TableCell numeric>{employee.id}</TableCell>
+              <TableCell>
+                {employee.lastName}, {employee.firstName}
+              </TableCell>
+              <TableCell>
+                {employee.postalCode} {employee.location}
+              </TableCell>
+              <TableCell numeric>{formatDay(locale, employee.entry)}</TableCell>
+              <TableCell>
+                {employee.insurer}
+                {employee.insurerEnded ? (
+                  <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span>
                 ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+              </TableCell>
+              {checkSettings ? (
+                <TableCell>
+                  <span className="mr-2">{settingsSummary(t, locale, settingsContext.period, settings.get(employee.id))}</span>
+                  {settingsContext.editable ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setEditing({ id: employee.id, name: `${employee.firstName} ${employee.lastName}` })}
+                      aria-label={t("checkSettings.editFor", { name: `${employee.firstName} ${employee.lastName}` })}
+                    >
+                      {t("checkSettings.edit")}
+                    </Button>
+                  ) : null}
+                </TableCell>
+              ) : null}
+            </TableRow>
+          ))}
+        </Table>
       </ScrollRegion>
       {shown.length === 0 ? <p>{t("payroll.employees.none")}</p> : null}
       {checkSettings?.editable ? (

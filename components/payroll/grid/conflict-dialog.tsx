@@ -9,6 +9,7 @@ import type { GridModel } from "@/lib/payroll/grid/model";
 import { whoSaved, type ConflictStore, type DraftConflict } from "@/lib/payroll/entries/client/draft-saver/conflicts";
 import type { PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
 import { useStore } from "@/lib/store/use-store";
+import { Table, TableCell, TableRow, TableRowHeader } from "@/components/ui/table";
 
 interface ConflictDialogProps {
   store: ConflictStore;
@@ -98,26 +99,22 @@ function ConflictItem({
       <h3 id={headingId} className="font-medium">
         {heading}
       </h3>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr>
-            <th scope="col">{t("payrollEntries.conflictField")}</th>
-            <th scope="col">{by ? t("payrollEntries.conflictTheirsBy", { name: by }) : t("payrollEntries.conflictTheirs")}</th>
-            <th scope="col">{t("payrollEntries.conflictYours")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(differing.length ? differing : [0]).map((col) => (
-            <tr key={col}>
-              <th scope="row" className="font-normal">
-                {columnLabels[col]}
-              </th>
-              <td data-side="theirs">{show(theirs, col)}</td>
-              <td data-side="yours">{show(yours, col)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        density="compact"
+        columns={[
+          t("payrollEntries.conflictField"),
+          by ? t("payrollEntries.conflictTheirsBy", { name: by }) : t("payrollEntries.conflictTheirs"),
+          t("payrollEntries.conflictYours"),
+        ]}
+      >
+        {(differing.length ? differing : [0]).map((col) => (
+          <TableRow key={col}>
+            <TableRowHeader>{columnLabels[col]}</TableRowHeader>
+            <TableCell data-side="theirs">{show(theirs, col)}</TableCell>
+            <TableCell data-side="yours">{show(yours, col)}</TableCell>
+          </TableRow>
+        ))}
+      </Table>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" onClick={() => onResolve(conflict.id, "theirs")} aria-describedby={headingId}>
           {t("payrollEntries.conflictKeepTheirs")}

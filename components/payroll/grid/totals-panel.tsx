@@ -6,6 +6,7 @@ import { centsToDecimal } from "@/lib/money/decimal";
 import type { GridModel } from "@/lib/payroll/grid/model";
 import type { EntryKind } from "@/lib/payroll/entries/kinds";
 import { typeLabels } from "@/lib/payroll/entries/labels";
+import { Table, TableBody, TableCell, TableRow, TableRowHeader } from "@/components/ui/table";
 
 /** The month's totals per type and in all, as the model keeps them (re-rendered with each edit). */
 export function TotalsPanel({ model, kind }: { model: GridModel; kind: EntryKind }) {
@@ -16,26 +17,22 @@ export function TotalsPanel({ model, kind }: { model: GridModel; kind: EntryKind
       <h2 id="totals-title" className="font-semibold">
         {t("payrollEntries.totalsTitle")}
       </h2>
-      <table className="mt-2 w-full text-sm">
-        <tbody>
+      <Table density="compact" className="mt-2" aria-labelledby="totals-title">
+        <TableBody>
           {Object.entries(typeLabels(kind)).map(([type, label]) => (
-            <tr key={type}>
-              <th scope="row" className="py-0.5 text-left font-normal">
-                {label[locale]}
-              </th>
-              <td className="text-right tabular-nums">{formatAmount(locale, centsToDecimal(model.groupTotals.get(type) ?? 0n))}</td>
-            </tr>
+            <TableRow key={type}>
+              <TableRowHeader>{label[locale]}</TableRowHeader>
+              <TableCell amount>{formatAmount(locale, centsToDecimal(model.groupTotals.get(type) ?? 0n))}</TableCell>
+            </TableRow>
           ))}
-          <tr className="border-t border-slate-300 font-semibold">
-            <th scope="row" className="py-0.5 text-left">
-              {t("payrollEntries.grandTotal")}
-            </th>
-            <td className="text-right tabular-nums" data-testid="grand-total">
+          <TableRow>
+            <TableRowHeader weight="semibold">{t("payrollEntries.grandTotal")}</TableRowHeader>
+            <TableCell amount className="font-semibold" data-testid="grand-total">
               {formatAmount(locale, centsToDecimal(model.grandTotal))}
-            </td>
-          </tr>
-        </tbody>
-      </table>
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
     </section>
   );
 }

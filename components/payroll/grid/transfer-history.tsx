@@ -14,6 +14,7 @@ import { fieldsOf, type EntryKind, type StoredLine } from "@/lib/payroll/entries
 import { attemptPayroll, companyForPage, payrollPageState } from "@/lib/payroll/server/pages";
 import type { Locale } from "@/lib/i18n/locales";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { Table, TableCell, TableRow } from "@/components/ui/table";
 
 type Query = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
@@ -123,76 +124,58 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
       {transfers.length ? (
         <form method="get" className="space-y-3">
           <ScrollRegion label={t("payrollEntries.historyLink")}>
-            <table className="w-full border-collapse bg-white text-left text-sm">
-              <thead className="bg-slate-100">
-                <tr>
-                  <th scope="col" className="p-2">
-                    {t("payrollEntries.historyCompareA")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("payrollEntries.historyCompareB")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("payrollEntries.historyWhen")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("payrollEntries.historyWho")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("payrollEntries.historyMonth")}
-                  </th>
-                  <th scope="col" className="p-2 text-right">
-                    {t("payrollEntries.historyLines")}
-                  </th>
-                  <th scope="col" className="p-2 text-right">
-                    {t("payrollEntries.historyTotal")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("payrollEntries.historyOutcome")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {transfers.map((transfer, index) => (
-                  <tr key={transfer.id} className="border-t border-slate-200">
-                    <td className="p-2">
-                      <input
-                        type="radio"
-                        name="a"
-                        value={transfer.id}
-                        defaultChecked={a ? a.id === transfer.id : index === 1}
-                        aria-label={`${t("payrollEntries.historyCompareA")}: ${when(transfer)}`}
-                      />
-                    </td>
-                    <td className="p-2">
-                      <input
-                        type="radio"
-                        name="b"
-                        value={transfer.id}
-                        defaultChecked={b ? b.id === transfer.id : index === 0}
-                        aria-label={`${t("payrollEntries.historyCompareB")}: ${when(transfer)}`}
-                      />
-                    </td>
-                    <td className="p-2">
-                      <Link href={`?show=${transfer.id}`} className="text-blue-700 underline">
-                        {when(transfer)}
-                      </Link>
-                    </td>
-                    <td className="p-2">{transfer.userName}</td>
-                    <td className="p-2">{formatMonth(locale, transfer.period)}</td>
-                    <td className="p-2 text-right tabular-nums">{transfer.lineCount}</td>
-                    <td className="p-2 text-right tabular-nums">{formatAmount(locale, transfer.totalCents)}</td>
-                    <td className="p-2">
-                      {t(`payrollEntries.outcome.${transfer.outcome}` as MessageKey)}
-                      {/* The service's own words, in its language: a detail under our text, never the message. */}
-                      {transfer.errorMessage ? (
-                        <span className="block text-xs text-slate-700">{t("payrollErrors.detail", { detail: transfer.errorMessage })}</span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              density="compact"
+              columns={[
+                t("payrollEntries.historyCompareA"),
+                t("payrollEntries.historyCompareB"),
+                t("payrollEntries.historyWhen"),
+                t("payrollEntries.historyWho"),
+                t("payrollEntries.historyMonth"),
+                { label: t("payrollEntries.historyLines"), numeric: true },
+                { label: t("payrollEntries.historyTotal"), numeric: true },
+                t("payrollEntries.historyOutcome"),
+              ]}
+            >
+              {transfers.map((transfer, index) => (
+                <TableRow key={transfer.id}>
+                  <TableCell>
+                    <input
+                      type="radio"
+                      name="a"
+                      value={transfer.id}
+                      defaultChecked={a ? a.id === transfer.id : index === 1}
+                      aria-label={`${t("payrollEntries.historyCompareA")}: ${when(transfer)}`}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <input
+                      type="radio"
+                      name="b"
+                      value={transfer.id}
+                      defaultChecked={b ? b.id === transfer.id : index === 0}
+                      aria-label={`${t("payrollEntries.historyCompareB")}: ${when(transfer)}`}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Link href={`?show=${transfer.id}`} className="text-blue-700 underline">
+                      {when(transfer)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{transfer.userName}</TableCell>
+                  <TableCell>{formatMonth(locale, transfer.period)}</TableCell>
+                  <TableCell amount>{transfer.lineCount}</TableCell>
+                  <TableCell amount>{formatAmount(locale, transfer.totalCents)}</TableCell>
+                  <TableCell>
+                    {t(`payrollEntries.outcome.${transfer.outcome}` as MessageKey)}
+                    {/* The service's own words, in its language: a detail under our text, never the message. */}
+                    {transfer.errorMessage ? (
+                      <span className="block text-xs text-slate-700">{t("payrollErrors.detail", { detail: transfer.errorMessage })}</span>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </Table>
           </ScrollRegion>
           <Button type="submit">{t("payrollEntries.historyCompare")}</Button>
         </form>

@@ -10,6 +10,7 @@ import type { MessageKey } from "@/lib/i18n/translate";
 import { payrollApi } from "@/lib/payroll/client/api";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { importRowDetail } from "./import-row-detail";
+import { Table, TableCell, TableRow } from "@/components/ui/table";
 
 const POLL_MS = 1_000;
 
@@ -88,37 +89,23 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
       {report && progress.status === "completed" ? (
         <div className="space-y-2">
           <h3 className="font-semibold">{t("payroll.import.report")}</h3>
-          <table className="w-full border-collapse text-left text-sm" aria-label={t("payroll.import.report")}>
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className="p-2">
-                  {t("payroll.import.row")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.fields.id")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.employees.name")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.import.state")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.map((row) => (
-                <tr key={row.row} className="border-t border-slate-200 align-top" data-state={row.state}>
-                  <td className="p-2 tabular-nums">{row.row}</td>
-                  <td className="p-2 tabular-nums">{row.employeeId || ""}</td>
-                  <td className="p-2">{row.name}</td>
-                  <td className="p-2">
-                    {t(`payroll.import.states.${row.state}` as MessageKey)}
-                    {importRowDetail(t, row) ? <span className="block text-slate-600">{importRowDetail(t, row)}</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            density="compact"
+            aria-label={t("payroll.import.report")}
+            columns={[t("payroll.import.row"), t("payroll.fields.id"), t("payroll.employees.name"), t("payroll.import.state")]}
+          >
+            {report.map((row) => (
+              <TableRow key={row.row} className="align-top" data-state={row.state}>
+                <TableCell numeric>{row.row}</TableCell>
+                <TableCell numeric>{row.employeeId || ""}</TableCell>
+                <TableCell>{row.name}</TableCell>
+                <TableCell>
+                  {t(`payroll.import.states.${row.state}` as MessageKey)}
+                  {importRowDetail(t, row) ? <span className="block text-slate-600">{importRowDetail(t, row)}</span> : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </Table>
         </div>
       ) : null}
     </section>

@@ -15,6 +15,7 @@ import { Notice } from "@/components/ui/notice";
 import { payrollApi } from "@/lib/payroll/client/api";
 import { payrollKeys } from "@/lib/payroll/query-keys";
 import { problemText } from "../connection/problem-text";
+import { Table, TableCell, TableRow } from "@/components/ui/table";
 
 const MAX_ROWS = 5_000;
 
@@ -185,42 +186,27 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
           <h2 id="import-problems" className="text-lg font-semibold">
             {t("payroll.import.problemsTitle")}
           </h2>
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className="p-2">
-                  {t("payroll.import.row")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.fields.id")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.employees.name")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("payroll.import.problems")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invalid.map((row) => (
-                <tr key={row.row} className="border-t border-slate-200 align-top">
-                  <td className="p-2 tabular-nums">{row.row}</td>
-                  <td className="p-2 tabular-nums">{row.employeeId ?? ""}</td>
-                  <td className="p-2">{row.name}</td>
-                  <td className="p-2">
-                    <ul>
-                      {row.problems.map((problem, index) => (
-                        <li key={index}>
-                          {t(`payroll.fields.${problem.field as EmployeeField}`)}: {problemText(t, problem.code)}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            density="compact"
+            columns={[t("payroll.import.row"), t("payroll.fields.id"), t("payroll.employees.name"), t("payroll.import.problems")]}
+          >
+            {invalid.map((row) => (
+              <TableRow key={row.row} className="align-top">
+                <TableCell numeric>{row.row}</TableCell>
+                <TableCell numeric>{row.employeeId ?? ""}</TableCell>
+                <TableCell>{row.name}</TableCell>
+                <TableCell>
+                  <ul>
+                    {row.problems.map((problem, index) => (
+                      <li key={index}>
+                        {t(`payroll.fields.${problem.field as EmployeeField}`)}: {problemText(t, problem.code)}
+                      </li>
+                    ))}
+                  </ul>
+                </TableCell>
+              </TableRow>
+            ))}
+          </Table>
         </section>
       ) : null}
 

@@ -5,8 +5,7 @@ import type { Basis } from "@/lib/trial-balance/query";
 import { formatMoney, periodName } from "@/lib/trial-balance/charts/labels";
 import { lineOf, type ChartPeriod, type LineState } from "@/lib/trial-balance/charts/series";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-
-const NUMBER = "px-2 py-1 text-right tabular-nums whitespace-nowrap";
+import { Table, TableCaption, TableCell, TableRow, TableRowHeader } from "@/components/ui/table";
 
 /**
  * Figures per period as a real table: the chart's equivalent for screen readers and keyboard
@@ -40,64 +39,50 @@ export function FiguresTable({
     basis === "closing" ? [t("closingDebit"), t("closingCredit"), t("closingBalance")] : [t("debit"), t("credit"), t("netMovement")];
   return (
     <ScrollRegion label={caption}>
-      <table id={id} className="w-full border-collapse text-sm">
-        {/* Visible headings name the table already (and a caption would be as wide as the table on a phone). */}
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-300 text-slate-700">
-            <th scope="col" className="px-2 py-1 text-left font-medium">
-              {t("period")}
-            </th>
-            {heads.map((head) => (
-              <th key={head} scope="col" className={`${NUMBER} font-medium`}>
-                {head}
-              </th>
-            ))}
-            {prior ? (
-              <>
-                <th scope="col" className={`${NUMBER} font-medium`}>
-                  {t("priorYear")}
-                </th>
-                <th scope="col" className={`${NUMBER} font-medium`}>
-                  {t("change")}
-                </th>
-              </>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {periods.map((period, index) => {
-            const line = lineOf(lines[index]);
-            const before = lineOf(prior?.[index]);
-            return (
-              <tr key={`${period.from}-${period.to}`} className="border-b border-slate-200">
-                <th scope="row" className="px-2 py-1 text-left font-normal whitespace-nowrap">
-                  {periodName(locale, period, (quarter, year) => t("quarter", { quarter: String(quarter), year }))}
-                </th>
-                {line ? (
-                  <>
-                    <td className={NUMBER}>{money(line.debit)}</td>
-                    <td className={NUMBER}>{money(line.credit)}</td>
-                    <td className={`${NUMBER} font-medium`}>{money(line.net)}</td>
-                  </>
-                ) : (
-                  <td colSpan={3} className={NUMBER}>
-                    {missing(lines[index])}
-                  </td>
-                )}
-                {prior ? (
-                  <>
-                    <td className={NUMBER}>{before ? money(before.net) : missing(prior?.[index])}</td>
-                    <td className={NUMBER}>
-                      {before && line ? money(line.net - before.net) : missing(before ? lines[index] : prior?.[index])}
-                    </td>
-                  </>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <Table
+        id={id}
+        density="compact"
+        // Visible headings name the table already (and a caption would be as wide as the table on a phone).
+        caption={<TableCaption hidden>{caption}</TableCaption>}
+        columns={[
+          t("period"),
+          ...heads.map((head) => ({ label: head, numeric: true })),
+          ...(prior ? [t("priorYear"), t("change")].map((head) => ({ label: head, numeric: true })) : []),
+        ]}
+      >
+        {periods.map((period, index) => {
+          const line = lineOf(lines[index]);
+          const before = lineOf(prior?.[index]);
+          return (
+            <TableRow key={`${period.from}-${period.to}`}>
+              <TableRowHeader className="whitespace-nowrap">
+                {periodName(locale, period, (quarter, year) => t("quarter", { quarter: String(quarter), year }))}
+              </TableRowHeader>
+              {line ? (
+                <>
+                  <TableCell amount>{money(line.debit)}</TableCell>
+                  <TableCell amount>{money(line.credit)}</TableCell>
+                  <TableCell amount className="font-medium">
+                    {money(line.net)}
+                  </TableCell>
+                </>
+              ) : (
+                <TableCell amount colSpan={3}>
+                  {missing(lines[index])}
+                </TableCell>
+              )}
+              {prior ? (
+                <>
+                  <TableCell amount>{before ? money(before.net) : missing(prior?.[index])}</TableCell>
+                  <TableCell amount>
+                    {before && line ? money(line.net - before.net) : missing(before ? lines[index] : prior?.[index])}
+                  </TableCell>
+                </>
+              ) : null}
+            </TableRow>
+          );
+        })}
+      </Table>
     </ScrollRegion>
   );
 }
