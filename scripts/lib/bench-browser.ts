@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import type { Page } from "@playwright/test";
 
 // What the browser benchmarks share: the sandbox's control API and signing in as a sandbox
@@ -61,4 +62,43 @@ export async function signInAndConnectPayroll(
   await page.getByLabel("API key").fill(options.customer.key);
   await page.getByRole("button", { name: "Connect", exact: true }).click();
   await connected.waitFor();
+}
+
+/**
+ * The app as `npm start` runs it (production build in `distDir`, a folder of the bench's own), on
+ * the bench's ports, in a process group of its own: `stop` ends the app with its sandbox. On the
+ * given database, or without one on a temporary embedded Postgres ("memory").
+ */
+export function startBenchApp(options: {
+  root: string;
+  port: number;
+  sandboxPort: number;
+  distDir: string;
+  databaseUrl: string | undefined;
+}): { stop: () => void } {
+  const { DATABASE_URL: _given, ...withoutDatabase } = process.env;
+  const app = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: options.root,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...withoutDatabase,
+      PORT: String(options.port),
+      SANDBOX_PORT: String(options.sandboxPort),
+      NEXTAUTH_URL: `http://localhost:${options.port}`,
+      EMBEDDED_DATABASE_DIR: "memory",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? options.distDir,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    },
+  });
+  return {
+    stop: () => {
+      if (!app.pid) return;
+      try {
+        process.kill(-app.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    },
+  };
 }

@@ -1,11 +1,10 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import pg from "pg";
 import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
 import { waitForHttp } from "../../../scripts/lib/processes";
 import { bigMonth } from "./testing/big-month";
-import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll } from "../../../scripts/lib/bench-browser";
+import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll, startBenchApp } from "../../../scripts/lib/bench-browser";
 
 // The month-close checks in the browser, as the hours page runs them: the 1,000-employee company
 // (sandbox customer Thomas Albrecht, company 2001) with the big month of testing/big-month.ts
@@ -120,19 +119,7 @@ async function main(): Promise<void> {
     throw new Error(
       "the checks bench needs a Postgres (DATABASE_URL, or one on 127.0.0.1:5432) to seed the month's settings and previous month",
     );
-  const app = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(APP_PORT),
-      SANDBOX_PORT: String(SANDBOX_PORT),
-      NEXTAUTH_URL: APP_URL,
-      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-checks-bench",
-      DATABASE_URL: databaseUrl,
-    },
-  });
+  const app = startBenchApp({ root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-checks-bench", databaseUrl });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
@@ -178,13 +165,7 @@ async function main(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    if (app.pid) {
-      try {
-        process.kill(-app.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
+    app.stop();
   }
 }
 

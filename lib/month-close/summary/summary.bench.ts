@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import pg from "pg";
 import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
 import { waitForHttp } from "../../../scripts/lib/processes";
-import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll } from "../../../scripts/lib/bench-browser";
+import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll, startBenchApp } from "../../../scripts/lib/bench-browser";
 
 // The approver's summary of the 1,000-employee company (sandbox customer Thomas Albrecht, company
 // 2001) with a month in review: one hours line per employee, and the last transferred month
@@ -101,29 +100,11 @@ async function firstRowsMs(page: Page, url: string): Promise<number> {
   return page.evaluate(() => performance.now());
 }
 
-function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _ignored, ...rest } = env;
-  return rest;
-}
-
 async function main(): Promise<void> {
   // Fresh for every run: a stored payroll connection would point at an earlier run's sandbox port.
   const databaseUrl = process.env.DATABASE_URL ?? (await freshMachineDatabase("ledgerlane_summary_bench"));
   if (!databaseUrl) console.error("summary bench: no Postgres on 127.0.0.1:5432, using the embedded one (no previous month)");
-  const app = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...(databaseUrl ? process.env : withoutDatabaseUrl(process.env)),
-      PORT: String(APP_PORT),
-      SANDBOX_PORT: String(SANDBOX_PORT),
-      NEXTAUTH_URL: APP_URL,
-      EMBEDDED_DATABASE_DIR: "memory",
-      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-summary-bench",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-  });
+  const app = startBenchApp({ root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-summary-bench", databaseUrl });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
@@ -166,13 +147,7 @@ async function main(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    if (app.pid) {
-      try {
-        process.kill(-app.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
+    app.stop();
   }
 }
 

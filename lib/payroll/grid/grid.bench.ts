@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
 import { waitForHttp } from "../../../scripts/lib/processes";
 import { HOURLY_COMPENSATION_TYPES } from "../entries/kinds";
-import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll } from "../../../scripts/lib/bench-browser";
+import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll, startBenchApp } from "../../../scripts/lib/bench-browser";
 
 // The hours grid of the 1,000-employee company (sandbox customer Thomas Albrecht, company 2001)
 // with nine lines per employee (all nine types), in Chromium against a production build:
@@ -110,27 +109,9 @@ async function benchDatabaseUrl(): Promise<string | undefined> {
   return url;
 }
 
-function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _ignored, ...rest } = env;
-  return rest;
-}
-
 async function main(): Promise<void> {
   const databaseUrl = await benchDatabaseUrl();
-  const app = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...(databaseUrl ? process.env : withoutDatabaseUrl(process.env)),
-      PORT: String(APP_PORT),
-      SANDBOX_PORT: String(SANDBOX_PORT),
-      NEXTAUTH_URL: APP_URL,
-      EMBEDDED_DATABASE_DIR: "memory",
-      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-grid-bench",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-  });
+  const app = startBenchApp({ root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-grid-bench", databaseUrl });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
@@ -212,13 +193,7 @@ async function main(): Promise<void> {
     await setup.close();
   } finally {
     await browser.close();
-    if (app.pid) {
-      try {
-        process.kill(-app.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
+    app.stop();
   }
 }
 
