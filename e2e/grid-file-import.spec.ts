@@ -1,6 +1,6 @@
 import { expect, type Page, type Response } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { authorizeAtService, collectConsoleErrors, control, fixtureUser, withDatabase } from "./helpers";
+import { collectConsoleErrors, control, withDatabase, signInAndConnectThomas } from "./helpers";
 import { test } from "./fixtures";
 
 // Issue 25 item 7: a time-tracking tool's export into the grid of the 1,000-employee company
@@ -10,7 +10,6 @@ import { test } from "./fixtures";
 // personnel number in each is listed, not dropped. Each import is one undo step; the draft in the
 // database follows. The files are made here (exceljs), not committed.
 
-const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const COMPANY = 2001;
 const DARA = "dara.byrne@example.ie";
 const DARAS_CONNECTIONS =
@@ -46,21 +45,6 @@ async function savedLines(): Promise<{ employee_id: number; values: Record<strin
   return result.rows;
 }
 
-/** Dara signs in (her own workspace) and connects with Thomas Albrecht's key. */
-async function connectThomas(page: Page) {
-  await page.goto("/");
-  await page
-    .getByRole("button", { name: /Sign in/ })
-    .first()
-    .click();
-  await authorizeAtService(page, await fixtureUser("dara"), { country: "Ireland" });
-  await expect(page).toHaveURL(/\/businesses$/);
-  await page.goto("/payroll");
-  await page.getByLabel("API key").fill(THOMAS_KEY);
-  await page.getByRole("button", { name: "Connect", exact: true }).click();
-  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
-}
-
 async function draftSaved(page: Page) {
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 20_000 });
 }
@@ -77,7 +61,7 @@ test("a German CSV and a 1,000-row XLSX load into the large company's grid, mapp
   const [year, monthNumber] = month.split("-");
   const [first, second] = employees as [Employee, Employee];
 
-  await connectThomas(page);
+  await signInAndConnectThomas(page);
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
   await expect(page.getByRole("grid")).toBeVisible();
 
@@ -177,7 +161,7 @@ test("in German, on the payments grid: a file that cannot be imported says why i
     if (response.url().includes("/file-import")) statuses.push(response.status());
   });
   const employees = (await control<Employee[]>("GET", `/payroll/companies/${COMPANY}/employees`)).sort((a, b) => a.id - b.id);
-  await connectThomas(page);
+  await signInAndConnectThomas(page);
   await context.addCookies([{ name: "locale", value: "de", url: new URL(page.url()).origin }]);
   await page.goto(`/payroll/companies/${COMPANY}/payments`);
   await page.getByRole("button", { name: "Datei importieren …" }).click();

@@ -113,6 +113,24 @@ export async function signInAndConnectPayroll(page: Page): Promise<FixtureUser> 
   return person;
 }
 
+/** Thomas Albrecht's payroll API key at the sandbox (company 2001, 1,000 employees). */
+export const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
+
+/** Dara signs in (her own workspace, an Irish business) and connects the payroll service with Thomas Albrecht's key. */
+export async function signInAndConnectThomas(page: Page): Promise<void> {
+  await page.goto("/");
+  await page
+    .getByRole("button", { name: /Sign in/ })
+    .first()
+    .click();
+  await authorizeAtService(page, await fixtureUser("dara"), { country: "Ireland" });
+  await expect(page).toHaveURL(/\/businesses$/);
+  await page.goto("/payroll");
+  await page.getByLabel("API key").fill(THOMAS_KEY);
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+}
+
 /** The app's own database (E2E_DATABASE_URL, see playwright.config.ts), for what a test must check or clear there. */
 export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });

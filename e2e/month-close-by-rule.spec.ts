@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { authorizeAtService, checksRegion, collectConsoleErrors, fixtureUser, withDatabase } from "./helpers";
+import { checksRegion, collectConsoleErrors, withDatabase, signInAndConnectThomas } from "./helpers";
 import { test } from "./fixtures";
 
 // Issue 17, the large company: 1,000 employees and a clerk who enters lines for a few of them get a
@@ -8,7 +8,6 @@ import { test } from "./fixtures";
 // recorded on its own (the month's acknowledgements, one audit entry per employee). Dara (in her
 // own workspace) with Thomas Albrecht's key, whose company 2001 is the large one.
 
-const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const COMPANY = 2001;
 const DARA = "dara.byrne@example.ie";
 const DARAS_CONNECTIONS =
@@ -24,17 +23,7 @@ test.afterAll(clean);
 test("a large company's 'no lines' warnings are acknowledged by rule in one step, also those not listed", async ({ page }) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
-  await page.goto("/");
-  await page
-    .getByRole("button", { name: /Sign in/ })
-    .first()
-    .click();
-  await authorizeAtService(page, await fixtureUser("dara"), { country: "Ireland" });
-  await expect(page).toHaveURL(/\/businesses$/);
-  await page.goto("/payroll");
-  await page.getByLabel("API key").fill(THOMAS_KEY);
-  await page.getByRole("button", { name: "Connect", exact: true }).click();
-  await expect(page.getByText("Connected as Thomas Albrecht")).toBeVisible();
+  await signInAndConnectThomas(page);
 
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
   const region = await checksRegion(page);

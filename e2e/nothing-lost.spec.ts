@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { approveMonth, authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase } from "./helpers";
+import { approveMonth, authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase, THOMAS_KEY } from "./helpers";
 import { test } from "./fixtures";
 import { advanceClock, runJob, transferMonth } from "./time-controls";
 
@@ -8,7 +8,6 @@ import { advanceClock, runJob, transferMonth } from "./time-controls";
 // beside the kept one (a workspace may have several), the accounting Disconnect asks, and the grid's comparison knows an unknown outcome of the month close's
 // transfer from one that was never sent. Dara (not used by the other payroll specs) with Thomas Albrecht's key.
 
-const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const COMPANY = 2001;
 /** Sent through the month close: a small company (2001 has employees whose ended insurer blocks the month). */

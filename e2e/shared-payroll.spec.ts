@@ -1,12 +1,11 @@
 import { expect, type Page } from "@playwright/test";
-import { authorizeAtService, control, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser } from "./helpers";
+import { authorizeAtService, control, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser, THOMAS_KEY } from "./helpers";
 import { test } from "./fixtures";
 
 // Payroll is the workspace's: an owner's connection and drafts are shared with the members they
 // invite, according to their roles. A clerk works on them; a viewer reads them only.
 
 const COMPANY = 1001;
-const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
