@@ -8,7 +8,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { typeLabels } from "@/lib/payroll/entries/labels";
 import type { Compared, MonthSummary, SummaryRow } from "@/lib/month-close/summary/summary";
-import { Change, euros, hours } from "./figures";
+import { Change, euros, hours, SubHeaders } from "./figures";
 import {
   Table,
   TableBody,
@@ -203,23 +203,6 @@ export function EmployeeTable({ summary }: { summary: MonthSummary }) {
           </TableFooter>
         </Table>
       </div>
-    </>
-  );
-}
-
-function SubHeaders({ now, before, comparing }: { now: string; before: string; comparing: boolean }) {
-  const t = useTranslations() as Translate;
-  return (
-    <>
-      <TableHead numeric className="border-l border-slate-200">
-        {now}
-      </TableHead>
-      {comparing ? (
-        <>
-          <TableHead numeric>{before}</TableHead>
-          <TableHead numeric>{t("approverSummary.change")}</TableHead>
-        </>
-      ) : null}
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+import { TableHead } from "@/components/ui/table";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { numberFormat } from "@/lib/i18n/format";
@@ -49,6 +51,24 @@ export function Change({ value, t, locale }: { value: Compared; t: Translate; lo
         {shown} %
       </span>
       <span className="sr-only">{spoken}</span>
+    </>
+  );
+}
+
+/** A figure's columns under its group heading: this month, and compared with the last transferred one its figure and the change. */
+export function SubHeaders({ now, before, comparing }: { now: string; before: string; comparing: boolean }) {
+  const t = useTranslations() as Translate;
+  return (
+    <>
+      <TableHead numeric className="border-l border-slate-200">
+        {now}
+      </TableHead>
+      {comparing ? (
+        <>
+          <TableHead numeric>{before}</TableHead>
+          <TableHead numeric>{t("approverSummary.change")}</TableHead>
+        </>
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { typeLabels } from "@/lib/payroll/entries/labels";
 import type { Compared, MonthSummary } from "@/lib/month-close/summary/summary";
-import { Change, euros, hours } from "./figures";
+import { Change, euros, hours, SubHeaders } from "./figures";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, TableRowHeader } from "@/components/ui/table";
 
 /** The company's totals per hours type and extra payment type, against the last transferred month. */
@@ -38,19 +38,6 @@ export function TypeTotals({ summary }: { summary: MonthSummary }) {
     <TableHead scope="colgroup" colSpan={comparing ? 3 : 1} className="border-l border-slate-200 text-center">
       {label}
     </TableHead>
-  );
-  const sub = () => (
-    <>
-      <TableHead numeric className="border-l border-slate-200">
-        {now}
-      </TableHead>
-      {comparing ? (
-        <>
-          <TableHead numeric>{before}</TableHead>
-          <TableHead numeric>{t("approverSummary.change")}</TableHead>
-        </>
-      ) : null}
-    </>
   );
   return (
     <div
@@ -84,8 +71,8 @@ export function TypeTotals({ summary }: { summary: MonthSummary }) {
             </TableHead>
           </tr>
           <tr>
-            {sub()}
-            {sub()}
+            <SubHeaders now={now} before={before} comparing={comparing} />
+            <SubHeaders now={now} before={before} comparing={comparing} />
           </tr>
         </TableHeader>
         <TableBody>
