@@ -11,6 +11,15 @@ const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
 
 /** The grid names this cell as its active one (focus stays on the grid itself). Cell ids follow line ids, which a re-render may renew: both are read afresh on every try. */
+/** Claudia signed in with Sabine's customer, on the company's hours page: its grid, once shown. */
+async function openHoursGrid(page: Page): Promise<Locator> {
+  await signInAndConnectPayroll(page);
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  const grid = page.getByRole("grid", { name: /^Hours of / });
+  await expect(grid).toBeVisible();
+  return grid;
+}
+
 async function expectActive(page: Page, grid: Locator, employee: number, column: string) {
   const named = async () => {
     const active = await grid.getAttribute("aria-activedescendant");
@@ -83,10 +92,7 @@ test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab moves b
 }) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
-  await signInAndConnectPayroll(page);
-  await page.goto(`/payroll/companies/${COMPANY}/hours`);
-  const grid = page.getByRole("grid", { name: /^Hours of / });
-  await expect(grid).toBeVisible();
+  const grid = await openHoursGrid(page);
   const editor = grid.locator("input");
   await watchActiveCell(grid);
 
@@ -257,10 +263,7 @@ test("a line typed with Tab between its values: each value lands in its cell, th
   const errors = collectConsoleErrors(page);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
   const [year, monthNumber] = month.split("-");
-  await signInAndConnectPayroll(page);
-  await page.goto(`/payroll/companies/${COMPANY}/hours`);
-  const grid = page.getByRole("grid", { name: /^Hours of / });
-  await expect(grid).toBeVisible();
+  const grid = await openHoursGrid(page);
   // Whatever gets focus outside the grid while typing is recorded: nothing may.
   await page.evaluate((selector) => {
     const outside: string[] = [];
@@ -317,10 +320,7 @@ test("a line typed with Tab between its values: each value lands in its cell, th
 test("a value typed and the page reloaded at once is kept, also while its cell is still being edited", async ({ page }) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
-  await signInAndConnectPayroll(page);
-  await page.goto(`/payroll/companies/${COMPANY}/hours`);
-  const grid = page.getByRole("grid", { name: /^Hours of / });
-  await expect(grid).toBeVisible();
+  const grid = await openHoursGrid(page);
 
   // Entered, and the page reloaded before the debounced save (half a second) would have run.
   await cell(page, 1, "total_hours").click();
@@ -347,10 +347,7 @@ test("a value typed and the page reloaded at once is kept, also while its cell i
 test("at 1,024 px the arrow keys reach the last columns, scrolled into view, with the employee column kept in place", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signInAndConnectPayroll(page);
-  await page.goto(`/payroll/companies/${COMPANY}/hours`);
-  const grid = page.getByRole("grid", { name: /^Hours of / });
-  await expect(grid).toBeVisible();
+  const grid = await openHoursGrid(page);
   await watchActiveCell(grid);
   expect(await grid.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
 
@@ -428,10 +425,7 @@ test("three lines typed with Tab across every column, keyboard only: every value
   const errors = collectConsoleErrors(page);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
   const [year, monthNumber] = month.split("-");
-  await signInAndConnectPayroll(page);
-  await page.goto(`/payroll/companies/${COMPANY}/hours`);
-  const grid = page.getByRole("grid", { name: /^Hours of / });
-  await expect(grid).toBeVisible();
+  const grid = await openHoursGrid(page);
   // To the grid's first cell by keyboard alone: focus the grid with Tab from the search field before it.
   await page.getByRole("searchbox", { name: "Search employees" }).focus();
   for (let press = 0; press < 20 && !(await grid.evaluate((element) => element === document.activeElement)); press += 1)
@@ -506,10 +500,7 @@ test("like a spreadsheet: Ctrl+arrows jump to a block's edge, typing replaces a 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAndConnectPayroll(page);
-  await page.goto(`/payroll/companies/${COMPANY}/hours`);
-  const grid = page.getByRole("grid", { name: /^Hours of / });
-  await expect(grid).toBeVisible();
+  const grid = await openHoursGrid(page);
   const editor = grid.locator("input");
 
   // Employee 1: type, hours and rate filled, then a gap, then the cost centre; employee 2: hours only.
