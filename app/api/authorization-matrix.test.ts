@@ -106,6 +106,20 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
     run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },
   },
+  // The statutory dates of a year in a Land: the same for everyone and nobody's data (issue #26).
+  "deadlines GET": {
+    open: "a year's statutory payroll deadlines in a Land: public, nobody's data",
+    run: { call: () => ({ query: "?year=2026&state=NW" }), status: 200 },
+  },
+  // The feed's secret token decides, not a session; a token nobody holds is 404 for everyone.
+  "calendar/[token] GET": {
+    open: "the calendar feed: its secret link's token decides",
+    run: { call: () => ({ params: { token: `${"A".repeat(43)}.ics` } }), status: 404 },
+  },
+  "calendar-feed/reset POST": {
+    open: "resets the signed-in person's own calendar link only",
+    run: { call: () => ({}), status: 200 },
+  },
   "invitations/accept POST": {
     open: "an invitation link's secret decides, not a role; a malformed one is refused alike for everyone",
     run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },
@@ -232,6 +246,29 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.read",
     call: () => ({ params: { companyId: "1001" }, body: { period: "2000-01", warningIds: ["noLines|1|||"], comment: "checked" } }),
   },
+  // The firm overview reads the person's active workspace only (its query joins their membership): every member.
+  "overview GET": { workspace: "active", permission: "payroll.read", call: () => ({ query: "?show=mine" }) },
+  "overview/health GET": { workspace: "active", permission: "payroll.read", call: () => ({}) },
+  // Queues refreshes of the active workspace's connections only; another's id queues nothing (202 with 0).
+  "overview/refresh POST": {
+    workspace: "active",
+    permission: "payroll.read",
+    call: () => ({ body: { connectionId: "00000000-0000-4000-8000-000000000000" } }),
+  },
+  // Bulk actions act in the active workspace and answer per item: a company of another workspace is
+  // refused as `unknown_company` in the answer (lib/overview/server/overview.test.ts); a person without
+  // the role is refused as a whole.
+  "overview/assignments POST": {
+    workspace: "active",
+    permission: "payroll.edit",
+    call: (f) => ({ body: { companies: [{ connectionId: f.connectionA, companyId: 1001 }], userIds: [], mode: "replace" } }),
+  },
+  // A period that is not the company's: an allowed call answers the month `period_changed`, nothing approved.
+  "overview/approvals POST": {
+    workspace: "active",
+    permission: "payroll.approve",
+    call: (f) => ({ body: { months: [{ connectionId: f.connectionA, companyId: 1001, period: "2000-01" }] } }),
+  },
   "workspaces/[workspaceId]/four-eyes PUT": {
     workspace: "A",
     permission: "workspace.manage",
@@ -239,6 +276,20 @@ const ROUTES: Record<string, RouteEntry> = {
     restore: async (f) => {
       await f.db.workspace.update({ where: { id: f.workspaceA }, data: { fourEyes: null } });
     },
+  },
+
+  "workspaces/[workspaceId]/cut-off PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { cutOffKind: "day_of_month", cutOffNumber: "12" } }),
+    restore: async (f) => {
+      await f.db.$executeRaw`UPDATE workspaces SET cut_off_rule = NULL WHERE id = ${f.workspaceA}::uuid`;
+    },
+  },
+  "payroll/companies/[companyId]/deadline-settings PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001" }, body: { land: "NI", cutOffKind: "workspace", cutOffNumber: "" } }),
   },
 
   "workspaces/[workspaceId] PATCH": {
