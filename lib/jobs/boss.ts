@@ -40,7 +40,7 @@ export async function stopBoss(): Promise<void> {
  * leave the reserve of each request budget to people and wait for the next window rather than
  * fail. Done here, where every worker is registered, so no job can forget it.
  */
-function runWorkersInBackground(boss: PgBoss): void {
+export function runWorkersInBackground(boss: PgBoss): void {
   const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
   boss.work = ((name: string, ...rest: unknown[]) => {
     const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
