@@ -1,4 +1,4 @@
-import { describe, expect, vi } from "vitest";
+import { describe, expect, onTestFinished, vi } from "vitest";
 import type { MonthStep } from "@/lib/month-close/server/audit";
 import { line, monthTest, recordingWakes, service } from "@/lib/month-close/server/testing/month-world";
 
@@ -77,6 +77,30 @@ describe("the stored state", () => {
     expect(await requestsSoFar(sandbox)).toBe(requests);
     const row = (await overviewFor(viewerOf(world.clerk), { ...ALL, show: ["blocked"] })).rows.find((r) => r.companyId === 1001);
     expect(row?.blockers).toBe(blockersBefore + 1);
+  });
+
+  it("follows a change of the month at once: Postgres notifies the company and this process checks it again", async ({ world }) => {
+    const { refreshConnection } = await import("./refresh");
+    const { listenForMonthChanges, stopListeningForMonthChanges, OVERVIEW_CHANNEL } = await import("./changes");
+    const { overviewFor } = await import("./rows");
+    const { listenerName } = await import("@/lib/db/notification-feed");
+    await refreshConnection(world.connectionId);
+    const blockers = async () => (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!.blockers;
+    const before = (await blockers())!;
+    listenForMonthChanges();
+    onTestFinished(() => stopListeningForMonthChanges());
+    const { getDb } = await import("@/lib/db/client");
+    await vi.waitFor(
+      async () => {
+        const [listening] = await getDb().$queryRaw<{ count: number }[]>`
+          SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name = ${listenerName(OVERVIEW_CHANNEL)}`;
+        expect(listening!.count).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
+    const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
+    await saveEntryDraft({ ...world.key, kind: "payments" }, [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" })], null);
+    await vi.waitFor(async () => expect(await blockers()).toBe(before + 1), { timeout: 15_000, interval: 500 });
   });
 
   it("keeps the last error per company when the service refuses the key, and the connection's health says so", async ({
