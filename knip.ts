@@ -20,6 +20,8 @@ const config: KnipConfig = {
     // spawned by path from engine.test.ts and access-token.test.ts
     "lib/payroll/imports/worker-process.fixture.ts",
     "lib/accounting/testing/renew-concurrently.ts",
+    // spawned by path from upstream-budget.bench.ts
+    "lib/http/server/testing/budget-bench-worker.ts",
   ],
   project: ["**/*.{ts,tsx,mjs,css}", "!lib/db/generated/**"],
   // An export used only in its own file is not dead code.

@@ -33,6 +33,8 @@
  *   null: the default was in force)
  * - `company.deadline_settings` { changes: { land?, cutOffRule? } } — each [old, new] (lib/deadlines);
  *   a Land of null follows the check settings, a rule of null the workspace's
+ * - `company.assignees` { added: [{ id, name }], removed: [{ id, name }] } — who is assigned to a
+ *   payroll company changed (lib/overview; subject: the payroll connection)
  */
 export const AUDIT_KINDS = [
   "member.joined",
@@ -58,6 +60,7 @@ export const AUDIT_KINDS = [
   "employee.check_settings",
   "workspace.cut_off_rule",
   "company.deadline_settings",
+  "company.assignees",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

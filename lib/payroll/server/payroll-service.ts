@@ -5,6 +5,7 @@ import { quietUntilOf, startQuietPeriod, TEMPORARILY_UNAVAILABLE_WAIT_MS } from 
 import { withDeadline } from "@/lib/http/deadline";
 import { retryAfterMs, withRetries, type Sleep } from "@/lib/http/retry";
 import { upstreamRequest, UpstreamNetworkError, type UpstreamResponse } from "@/lib/http/server/upstream";
+import { payrollCredential, type UpstreamBudgetKey } from "@/lib/http/server/upstream-budget";
 import type { NewEmployee } from "../employees/employee-schema";
 import type { PayrollError } from "../errors";
 import {
@@ -48,6 +49,8 @@ export interface PayrollClientOptions {
   sleep?: Sleep;
   /** When every call of this client must be over (epoch ms): a page render's deadline (lib/http/deadline.ts). */
   deadlineAt?: number;
+  /** Told each exchange's outcome (null: answered 200), after its retries: the connection's contact health. Must not throw. */
+  observe?: (error: unknown) => void;
 }
 
 type Method = "GET" | "POST";
@@ -103,7 +106,12 @@ export function errorFromResponse(response: UpstreamResponse): PayrollError {
  * is sent exactly once, because only the caller can find out whether a failed one was stored.
  */
 export class PayrollClient {
-  constructor(private readonly options: PayrollClientOptions) {}
+  /** The request budget this key draws on, shared by every process (lib/http/server/upstream-budget.ts). */
+  private readonly budget: UpstreamBudgetKey;
+
+  constructor(private readonly options: PayrollClientOptions) {
+    this.budget = { service: "payroll", credential: payrollCredential(options.baseUrl, options.apiKey) };
+  }
 
   get baseUrl(): string {
     return this.options.baseUrl;
@@ -119,7 +127,8 @@ export class PayrollClient {
     const headers: Record<string, string> = { accept, [authHeader.name]: authHeader.template.replace("{api_key}", apiKey) };
     if (body !== undefined) headers["content-type"] = "application/json";
     try {
-      return await upstreamRequest({ method, url: `${this.options.baseUrl}${path}`, headers, body, timeoutMs: this.options.timeoutMs });
+      const url = `${this.options.baseUrl}${path}`;
+      return await upstreamRequest({ method, url, headers, body, timeoutMs: this.options.timeoutMs, budget: this.budget });
     } catch (error) {
       if (error instanceof UpstreamNetworkError) throw new PayrollNetworkError(error.message, error.timedOut);
       throw error;
@@ -128,10 +137,19 @@ export class PayrollClient {
 
   /** One exchange that must answer 200; GETs retried when that is safe; none during a quiet period. */
   private exchange(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
-    const { deadlineAt } = this.options;
-    return deadlineAt === undefined
-      ? this.exchangeNow(method, path, accept, body)
-      : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
+    const { deadlineAt, observe } = this.options;
+    const exchanged =
+      deadlineAt === undefined
+        ? this.exchangeNow(method, path, accept, body)
+        : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
+    if (!observe) return exchanged;
+    return exchanged.then(
+      (response) => (observe(null), response),
+      (error: unknown) => {
+        observe(error);
+        throw error;
+      },
+    );
   }
 
   private async exchangeNow(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
