@@ -6,6 +6,8 @@ import { runQueuedTransfers, startMonthCloseJobs } from "@/lib/month-close/serve
 import { runDueRereads } from "@/lib/month-close/server/rereads";
 import { runTransferJob } from "@/lib/month-close/server/transfer-job";
 import { startPayrollJobs } from "@/lib/payroll/imports/server/jobs";
+import { startOverviewJobs, sweepOverview } from "@/lib/overview/server/jobs";
+import { refreshAllNow } from "@/lib/overview/server/refresh";
 
 /**
  * The job registry, in the composition root: each feature's jobs, wired into the process. The
@@ -32,6 +34,11 @@ export async function startJobsIfEnabled(): Promise<void> {
   } catch (error) {
     console.error(`jobs: payroll jobs not started (${(error as Error).message})`);
   }
+  try {
+    await startOverviewJobs();
+  } catch (error) {
+    console.error(`jobs: overview jobs not started (${(error as Error).message})`);
+  }
 }
 
 /**
@@ -45,6 +52,9 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.monthCloseReread]: () => runDueRereads(),
   // The queued Transfers, now, in this process (a worker may have taken some already).
   [QUEUES.monthCloseTransfer]: () => runQueuedTransfers((data) => runTransferJob(data)),
+  [QUEUES.overviewSweep]: () => sweepOverview(),
+  // Every connected connection refreshed now, in this process (a queued job refreshes it once more).
+  [QUEUES.overviewRefresh]: () => refreshAllNow(),
 };
 
 export function runnableJobNames(): string[] {

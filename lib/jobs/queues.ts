@@ -14,6 +14,10 @@ export const QUEUES = {
   monthCloseReread: "month-close-reread",
   /** A month close's Transfer, run by whichever process picks it up (lib/month-close/server/transfer-job.ts). */
   monthCloseTransfer: "month-close-transfer",
+  /** A payroll connection's companies read and checked for the firm overview (lib/overview/server/jobs.ts). */
+  overviewRefresh: "overview-refresh",
+  /** Every minute: the overview's stale counts checked again, due connections queued for a refresh. */
+  overviewSweep: "overview-sweep",
 } as const;
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -28,4 +32,8 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   // requests with their 15 s timeouts and the recording's retries); a job that finds the month's
   // lease held by a live runner throws and is tried again 30 s later.
   [QUEUES.monthCloseTransfer]: { retryLimit: 20, retryDelay: 30, expireInSeconds: 120 },
+  // One waiting and one running per connection (the job's singletonKey); 300 companies take minutes
+  // within the service's budget, so a job is handed out again only after 30 minutes.
+  [QUEUES.overviewRefresh]: { policy: "stately", retryLimit: 2, retryDelay: 120, expireInSeconds: 1800 },
+  [QUEUES.overviewSweep]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
 };

@@ -48,6 +48,8 @@ export interface PayrollClientOptions {
   sleep?: Sleep;
   /** When every call of this client must be over (epoch ms): a page render's deadline (lib/http/deadline.ts). */
   deadlineAt?: number;
+  /** Told each exchange's outcome (null: answered 200), after its retries: the connection's contact health. Must not throw. */
+  observe?: (error: unknown) => void;
 }
 
 type Method = "GET" | "POST";
@@ -128,10 +130,19 @@ export class PayrollClient {
 
   /** One exchange that must answer 200; GETs retried when that is safe; none during a quiet period. */
   private exchange(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
-    const { deadlineAt } = this.options;
-    return deadlineAt === undefined
-      ? this.exchangeNow(method, path, accept, body)
-      : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
+    const { deadlineAt, observe } = this.options;
+    const exchanged =
+      deadlineAt === undefined
+        ? this.exchangeNow(method, path, accept, body)
+        : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
+    if (!observe) return exchanged;
+    return exchanged.then(
+      (response) => (observe(null), response),
+      (error: unknown) => {
+        observe(error);
+        throw error;
+      },
+    );
   }
 
   private async exchangeNow(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { PayrollClient } from "../../server/payroll-service";
 import { normaliseBaseUrl, payrollConfig } from "../../server/config";
 import { syncCompanies } from "./companies";
+import { observeContact } from "./contact-health";
 import { PayrollNotConnectedError } from "../../errors";
 import { ApiError } from "@/lib/http/api-error";
 import { grants, refusal } from "@/lib/workspaces/server/access";
@@ -33,9 +34,9 @@ export interface PayrollConnectionInfo {
   createdAt: Date;
 }
 
-export function clientFor(baseUrl: string, apiKey: string): PayrollClient {
+export function clientFor(baseUrl: string, apiKey: string, observe?: (error: unknown) => void): PayrollClient {
   const config = payrollConfig();
-  return new PayrollClient({ baseUrl, apiKey, authHeader: config.authHeader, timeoutMs: config.timeoutMs });
+  return new PayrollClient({ baseUrl, apiKey, authHeader: config.authHeader, timeoutMs: config.timeoutMs, observe });
 }
 
 /**
@@ -106,5 +107,6 @@ export async function clientForConnection(connectionId: string): Promise<Payroll
     select: { id: true, baseUrl: true, apiKeyEncrypted: true },
   });
   if (!row?.apiKeyEncrypted) throw new PayrollNotConnectedError();
-  return clientFor(row.baseUrl, openSecret(row.apiKeyEncrypted, { ...SECRET, rowId: row.id }));
+  // Its calls tell the connection's contact health (at most one write per connection and minute).
+  return clientFor(row.baseUrl, openSecret(row.apiKeyEncrypted, { ...SECRET, rowId: row.id }), (error) => observeContact(row.id, error));
 }
