@@ -117,6 +117,39 @@ describe("the stored state", () => {
   });
 });
 
+describe("the rows' dates", () => {
+  it("follow the company's own Land, else its check settings' Land, else national holidays only (Land not set)", async ({ world, db }) => {
+    const { overviewFor } = await import("./rows");
+    const { monthDeadlines, cutOffDate } = await import("@/lib/deadlines/deadlines");
+    const period = world.key.period;
+    const where = { connectionId_companyId: { connectionId: world.connectionId, companyId: 1001 } };
+    const bakery = async () => (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!;
+    try {
+      await db.payrollCompanySettings.upsert({
+        where,
+        create: { connectionId: world.connectionId, companyId: 1001, federalState: "NW" },
+        update: { federalState: "NW" },
+      });
+      expect(await bakery()).toMatchObject({
+        land: "NW",
+        landSource: "check_settings",
+        landNotSet: false,
+        ...monthDeadlines(period, "NW"),
+      });
+      await db.payrollCompanyDeadlineSettings.create({
+        data: { connectionId: world.connectionId, companyId: 1001, land: "BY", cutOffRule: { kind: "day_of_month", day: 10 } },
+      });
+      const row = await bakery();
+      expect(row).toMatchObject({ land: "BY", landSource: "company", cutOffSource: "company", ...monthDeadlines(period, "BY") });
+      expect(row.cutOff).toBe(cutOffDate(period, "BY", { kind: "day_of_month", day: 10 }));
+    } finally {
+      await db.payrollCompanyDeadlineSettings.deleteMany({ where: { connectionId: world.connectionId } });
+      await db.payrollCompanySettings.deleteMany({ where: { connectionId: world.connectionId } });
+    }
+    expect(await bakery()).toMatchObject({ land: null, landSource: "none", landNotSet: true, cutOffSource: "workspace" });
+  });
+});
+
 describe("assignment", () => {
   it("adds and replaces assignees per company with audit entries; refuses unknown companies per item and unassignable people", async ({
     world,
