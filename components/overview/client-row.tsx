@@ -17,7 +17,7 @@ export interface RowTexts {
 
 /** Where a company's Land (and cut-off) is set: its page's settings. */
 function companySettingsHref(row: Pick<OverviewRow, "companyId">): string {
-  return `/payroll/companies/${row.companyId}#check-settings-title`;
+  return `/payroll/companies/${row.companyId}#deadlines`;
 }
 
 /** Where the company's name leads: its approver's summary while in review, else its page. */

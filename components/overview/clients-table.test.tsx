@@ -105,7 +105,7 @@ describe("the Clients table", () => {
     expect(first!.textContent).toContain("submitted by Alice Hartley");
     expect(second!.textContent).toContain("Contribution statement: 22/12/2026, today");
     const landLink = within(second!).getByRole("link", { name: /Land not set/ });
-    expect(landLink.getAttribute("href")).toBe("/payroll/companies/1002#check-settings-title");
+    expect(landLink.getAttribute("href")).toBe("/payroll/companies/1002#deadlines");
     expect(screen.getByText("2 companies of 5")).toBeTruthy();
   });
 
