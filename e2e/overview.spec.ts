@@ -238,56 +238,66 @@ test("an owner with three payroll customers sees every company with its Land's d
   await expect(clerk).toHaveURL(/\/overview$/);
   await expect(clerkTable.locator("tbody tr")).toHaveCount(companies.length);
 
-  // Two months in review (submitted by the clerk: four eyes lets the owner approve them), a third still open.
+  // Three months in review, submitted by the clerk (four eyes lets the owner approve them): the
+  // firm's second company and Thomas's second (no employees: nothing to check) and Sabine's
+  // catering company, whose 12 warnings nobody has acknowledged.
+  const firmCompany = firm.companies[1]!;
+  const inReview: [number, string][] = [
+    [1002, known.connection("Sabine Krüger")],
+    [2002, known.connection("Thomas Albrecht")],
+    [firmCompany.id, known.connection(firm.username)],
+  ];
   await withDatabase(async (client) => {
-    for (const id of [1002, 2002]) {
-      const connection = known.connection(id === 1002 ? "Sabine Krüger" : "Thomas Albrecht");
+    for (const [id, connection] of inReview)
       await client.query(
         `INSERT INTO month_closes (id, connection_id, company_id, period, state, submitted_by_id, submitted_by_name, submitted_at, four_eyes_at_submission, updated_at)
          VALUES (gen_random_uuid(), $1, $2, $3, 'in_review', $4, 'Alice Hartley', now(), true, now())`,
         [connection, id, byId(id).current_month, known.alice],
       );
-    }
   });
   await runJob("overview-refresh");
 
-  // The owner approves three months in one step: two approved, the open one refused with its reason.
+  // The owner approves the three in one step: two approved, the third refused with its reason.
   await owner.goto("/overview?show=approval");
-  await expect(table.locator("tbody tr")).toHaveCount(2);
-  await owner.goto("/overview");
-  for (const id of [1001, 1002, 2002]) await owner.getByRole("checkbox", { name: `Select ${byId(id).name1}` }).check();
+  await expect(table.locator("tbody tr")).toHaveCount(3);
+  for (const [id] of inReview) await owner.getByRole("checkbox", { name: `Select ${byId(id).name1}` }).check();
   await owner.getByRole("group", { name: "Actions for the selected companies" }).getByRole("button", { name: "Approve" }).click();
   const approveDialog = owner.getByRole("dialog", { name: "Approve 3 months" });
   await approveDialog.getByRole("button", { name: "Approve" }).click();
   const results = approveDialog.getByRole("list", { name: "Results" });
   await expect(results.getByRole("listitem")).toHaveCount(3);
-  for (const id of [1002, 2002])
+  for (const id of [2002, firmCompany.id])
     await expect(results.getByRole("listitem").filter({ hasText: byId(id).name1 })).toHaveText(
       new RegExp(`^✓${escape(byId(id).name1)}.*: approved$`),
     );
-  // The open month is refused, saying why (the month close's own gate: it is not in review).
-  await expect(results.getByRole("listitem").filter({ hasText: byId(1001).name1 })).toHaveText(
-    new RegExp(`^✗${escape(byId(1001).name1)}.*: refused – \\S`),
+  // The month close's own gate refuses the third, saying why.
+  await expect(results.getByRole("listitem").filter({ hasText: byId(1002).name1 })).toHaveText(
+    new RegExp(
+      `^✗${escape(byId(1002).name1)}.*: refused – Some warnings are not acknowledged yet.*12 warning\\(s\\) of round 1 are not acknowledged\\.$`,
+    ),
   );
   await expect(approveDialog).toContainText("2 of 3 done");
   await approveDialog.getByRole("button", { name: "Close" }).click();
-  await expect(await cellOf(table, rowOf(owner, 1002), "Month status")).toContainText("Approved");
+  await owner.goto("/overview");
   await expect(await cellOf(table, rowOf(owner, 2002), "Month status")).toContainText("Approved");
-  await expect(await cellOf(table, rowOf(owner, 1001), "Month status")).toContainText("Open");
+  await expect(await cellOf(table, rowOf(owner, firmCompany.id), "Month status")).toContainText("Approved");
+  await expect(await cellOf(table, rowOf(owner, 1002), "Month status")).toContainText("In review");
   const closes = await withDatabase(
     async (client) =>
       (
         await client.query<{ company_id: number; state: string; approved_by_id: string | null }>(
           "SELECT company_id, state, approved_by_id FROM month_closes WHERE connection_id = ANY($1) ORDER BY company_id",
-          [[known.connection("Sabine Krüger"), known.connection("Thomas Albrecht")]],
+          [inReview.map(([, connection]) => connection)],
         )
       ).rows,
   );
-  expect(closes.filter((row) => row.state === "approved").map((row) => [row.company_id, row.approved_by_id])).toEqual([
-    [1002, known.claudia],
-    [2002, known.claudia],
-  ]);
-  expect(closes.find((row) => row.company_id === 1001)?.state ?? "open").toBe("open");
+  expect(closes.map((row) => [row.company_id, row.state, row.approved_by_id])).toEqual(
+    [
+      [1002, "in_review", null],
+      [2002, "approved", known.claudia],
+      [firmCompany.id, "approved", known.claudia],
+    ].sort((a, b) => Number(a[0]) - Number(b[0])),
+  );
 
   // In German: the table's own words and German dates.
   await switchLanguage(owner, "de");
@@ -295,7 +305,7 @@ test("an owner with three payroll customers sees every company with its Land's d
   for (const header of ["Monatsstatus", "Beitragsnachweis", "Beitragsfälligkeit", "Lohnsteuer-Anmeldung", "Annahmeschluss"])
     await expect(tabelle.getByRole("columnheader", { name: header, exact: true })).toBeAttached();
   await expectDates(tabelle, rowOf(owner, bavarian.id), bavarian.current_month, "BY", "de");
-  await expect(await cellOf(tabelle, rowOf(owner, 1002), "Monatsstatus")).toContainText("Freigegeben");
+  await expect(await cellOf(tabelle, rowOf(owner, 2002), "Monatsstatus")).toContainText("Freigegeben");
   await switchLanguage(owner, "en");
 
   // On a 390 px phone the rows stack, it stays the table named Clients, and the page does not scroll sideways.

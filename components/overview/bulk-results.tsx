@@ -14,7 +14,8 @@ export interface ItemResult {
 
 /**
  * A bulk action's answer, one line per company: done (✓, with the word for it) or refused with
- * its reason: the app's text for the refusal's code and the server's sentence saying why.
+ * its reason: the app's text for the refusal's code (in the person's language), and below it the
+ * server's sentence with the particulars (e.g. how many warnings are not acknowledged).
  */
 export function BulkResults({ results, doneKey }: { results: ItemResult[]; doneKey: "approved" | "assigned" }) {
   const t = useTranslations("overview.bulk");
@@ -31,7 +32,8 @@ export function BulkResults({ results, doneKey }: { results: ItemResult[]; doneK
             </span>
             {result.ok
               ? t(doneKey, { name: result.name })
-              : t("refused", { name: result.name, reason: result.message ?? errorMessage(tAll, { code: result.code ?? "internal" }) })}
+              : t("refused", { name: result.name, reason: errorMessage(tAll, { code: result.code ?? "internal" }) })}
+            {!result.ok && result.message ? <span className="block pl-5 text-sm opacity-80">{result.message}</span> : null}
           </li>
         ))}
       </ul>
