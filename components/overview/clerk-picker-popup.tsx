@@ -6,7 +6,7 @@ import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import type { AssignableMember, OverviewRow } from "@/lib/overview/types";
-import { CLERK_TRIGGER } from "./clerk-picker";
+import { CLERK_TRIGGER } from "./clients-table-parts";
 import { useAssign } from "./use-overview-actions";
 
 /**

@@ -3,12 +3,10 @@
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import type { AssignableMember, OverviewRow } from "@/lib/overview/types";
+import { CLERK_TRIGGER } from "./clients-table-parts";
 
 const loadPopup = () => import("./clerk-picker-popup");
 const ClerkPickerPopup = lazy(loadPopup);
-
-export const CLERK_TRIGGER =
-  "inline-flex min-h-control max-w-full items-center gap-1 rounded border border-slate-400 bg-white px-2 py-1 text-left text-sm text-slate-900 hover:bg-slate-50";
 
 /**
  * A row's clerks, assignable in the row: a button named "Clerks of <company>" showing who is

@@ -9,6 +9,10 @@ import type { ComponentProps, ReactNode } from "react";
 export const TABLE_CLASS =
   "w-full border-collapse bg-white text-left text-sm max-md:block max-md:bg-transparent [&>tbody]:max-md:block [&>tbody]:max-md:space-y-3";
 
+/** The look of a row's clerk button, closed (./clerk-picker.tsx) and open (./clerk-picker-popup.tsx). */
+export const CLERK_TRIGGER =
+  "inline-flex min-h-control max-w-full items-center gap-1 rounded border border-slate-400 bg-white px-2 py-1 text-left text-sm text-slate-900 hover:bg-slate-50";
+
 const CELL = "relative px-2 py-2 align-top max-md:flex max-md:gap-2 max-md:px-0 max-md:py-1";
 
 export function ClientHead({ children, className = "", ...props }: ComponentProps<"th">) {
