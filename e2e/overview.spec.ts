@@ -142,7 +142,7 @@ test("an owner with three payroll customers sees every company with its Land's d
   const seeded = (await control<{ payroll: { customers: { username: string; companies: FirmCompany[] }[] } }>("GET", "/fixtures")).payroll
     .customers;
   const firm = await control<Firm>("POST", "/payroll/customers", {
-    companies: 3,
+    companies: 6,
     name: `Lohnbüro Overview ${Date.now()}`,
     employees_per_company: 2,
   });
@@ -238,10 +238,21 @@ test("an owner with three payroll customers sees every company with its Land's d
   await expect(clerk).toHaveURL(/\/overview$/);
   await expect(clerkTable.locator("tbody tr")).toHaveCount(companies.length);
 
-  // Three months in review, submitted by the clerk (four eyes lets the owner approve them): the
-  // firm's second company and Thomas's second (no employees: nothing to check) and Sabine's
+  // Three months in review, submitted by the clerk (four eyes lets the owner approve them): one of
+  // the firm's and Thomas's second company (nothing for the checks to find in either) and Sabine's
   // catering company, whose 12 warnings nobody has acknowledged.
-  const firmCompany = firm.companies[1]!;
+  // (of the firm's companies, one whose month the checks find nothing in: about half hold no hours yet)
+  const quiet = await withDatabase(
+    async (client) =>
+      (
+        await client.query<{ company_id: number }>(
+          "SELECT company_id FROM payroll_company_states WHERE connection_id = $1 AND company_id <> $2 AND blockers = 0 AND warnings = 0 ORDER BY company_id",
+          [known.connection(firm.username), bavarian.id],
+        )
+      ).rows,
+  );
+  expect(quiet.length, "a company of the firm without findings").toBeGreaterThan(0);
+  const firmCompany = byId(quiet[0]!.company_id);
   const inReview: [number, string][] = [
     [1002, known.connection("Sabine Krüger")],
     [2002, known.connection("Thomas Albrecht")],
