@@ -55,6 +55,7 @@ for (const { locale, h1OfLanding, business: businessLabel } of LANGUAGES) {
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     const business = person.businesses[0]!;
     const pages: [string, string][] = [
+      ["overview", "/overview"],
       ["businesses", "/businesses"],
       ["a business", `/businesses/${business.id}`],
       ["user", "/user"],

@@ -47,6 +47,7 @@ test("no main page scrolls sideways at 390 px; wide tables scroll in their own r
   await page.setViewportSize(PHONE);
   const business = person.businesses[0]!;
   const pages: [string, string][] = [
+    ["overview", "/overview"],
     ["businesses", "/businesses"],
     ["a business", `/businesses/${business.id}`],
     ["user", "/user"],

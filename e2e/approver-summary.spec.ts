@@ -8,6 +8,7 @@ import {
   fixtureUser,
   signInAndConnectPayroll,
   withDatabase,
+  LANDING_URL,
 } from "./helpers";
 import { test } from "./fixtures";
 
@@ -36,7 +37,7 @@ async function signIn(browser: Browser, prefix: string, locale: "en-GB" | "de-DE
     .getByRole("button", { name: /^(Sign in|Anmelden)$/ })
     .click();
   await authorizeAtService(page, await fixtureUser(prefix), { country });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
   return page;
 }
 

@@ -3,7 +3,7 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
 import { test } from "./app-pair";
 import type { MigratedDatabase } from "./app-processes";
-import { authorizeAtService, fixtureUser, SABINE_KEY, type FixtureUser, headerSwitcher } from "./helpers";
+import { authorizeAtService, fixtureUser, SABINE_KEY, type FixtureUser, headerSwitcher, LANDING_URL } from "./helpers";
 
 // Live co-editing of a month: two browsers, each served by its own app process (production
 // build), on one database. A line saved in one grid appears in the other without a reload
@@ -48,7 +48,7 @@ async function signIn(browser: Browser, app: string, person: FixtureUser, countr
   await page.goto(`${app}/sign-in`);
   await page.getByRole("button", { name: "Sign in with your accounting account" }).click();
   await authorizeAtService(page, person, { country });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
   return page;
 }
 

@@ -7,6 +7,7 @@ import {
   switchBusiness,
   switchLanguage,
   switcherChoices,
+  LANDING_URL,
 } from "./helpers";
 import { test } from "./fixtures";
 
@@ -34,7 +35,7 @@ test("the header shows the business's whole name from 1024 px and finds a busine
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
   await authorizeAtService(page, person, { country: "Ireland" });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
   const longest = [...person.businesses].sort((a, b) => b.name.length - a.name.length)[0]!;
   await switchBusiness(page, longest.name);
   await expect(headerSwitcher(page, "Business")).toHaveText(longest.name);

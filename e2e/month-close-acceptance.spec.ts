@@ -8,6 +8,7 @@ import {
   signInAndConnectPayroll,
   withDatabase,
   type FixtureUser,
+  LANDING_URL,
 } from "./helpers";
 import { test } from "./fixtures";
 import { transferMonth } from "./time-controls";
@@ -56,7 +57,7 @@ async function signIn(browser: Browser, person: FixtureUser, locale: "en-GB" | "
     .getByRole("button", { name: /^(Sign in|Anmelden)$/ })
     .click();
   await authorizeAtService(page, person, { country });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
   return page;
 }
 

@@ -1,5 +1,15 @@
 import { expect, type Page } from "@playwright/test";
-import { approveMonth, authorizeAtService, collectConsoleErrors, control, fixtureUser, stats, withDatabase, THOMAS_KEY } from "./helpers";
+import {
+  approveMonth,
+  authorizeAtService,
+  collectConsoleErrors,
+  control,
+  fixtureUser,
+  stats,
+  withDatabase,
+  THOMAS_KEY,
+  LANDING_URL,
+} from "./helpers";
 import { test } from "./fixtures";
 import { advanceClock, runJob, transferMonth } from "./time-controls";
 
@@ -28,7 +38,7 @@ async function signInDara(page: Page) {
     .first()
     .click();
   await authorizeAtService(page, person, { country: "Ireland" });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
 }
 
 async function connect(page: Page, key: string) {

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { APP_URL } from "../playwright.config";
 import { parseHealthInsurancesCsv } from "../lib/payroll/employees/reference-csv";
 import { sampleEmployee, toCsv } from "../lib/payroll/imports/sample-rows";
-import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL } from "./helpers";
+import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL, LANDING_URL } from "./helpers";
 import { test } from "./fixtures";
 
 const SABINE_KEY = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
@@ -29,7 +29,7 @@ async function signIn(page: Page, emailPrefix: string, country: string) {
     .first()
     .click();
   await authorizeAtService(page, person, { country });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
 }
 
 /** Disconnect asks first: the dialog's own Disconnect confirms. */

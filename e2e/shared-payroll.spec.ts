@@ -1,5 +1,14 @@
 import { expect, type Page } from "@playwright/test";
-import { authorizeAtService, control, fixtureUser, signInAndConnectPayroll, withDatabase, type FixtureUser, THOMAS_KEY } from "./helpers";
+import {
+  authorizeAtService,
+  control,
+  fixtureUser,
+  signInAndConnectPayroll,
+  withDatabase,
+  type FixtureUser,
+  THOMAS_KEY,
+  LANDING_URL,
+} from "./helpers";
 import { test } from "./fixtures";
 
 // Payroll is the workspace's: an owner's connection and drafts are shared with the members they
@@ -31,7 +40,7 @@ async function signIn(page: Page, person: FixtureUser, country: string) {
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
   await authorizeAtService(page, person, { country });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
 }
 
 /** The owner's invitation link for exactly these roles (the form preselects some). */

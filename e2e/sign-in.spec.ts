@@ -10,6 +10,7 @@ import {
   stats,
   headerSwitcher,
   switchBusiness,
+  LANDING_URL,
 } from "./helpers";
 import { test } from "./fixtures";
 
@@ -28,6 +29,7 @@ test("sign in, switch business, edit as owner, be refused as non-owner, change t
   await expect(page.getByRole("heading", { name: "Choose your country" })).toBeVisible();
   await authorizeAtService(page, alice, { country: "United Kingdom" });
 
+  // Alice's workspace has no payroll connection: she lands on the businesses, as before the overview.
   await expect(page).toHaveURL(/\/businesses$/);
   // The switcher shows the business's full name.
   const switcher = headerSwitcher(page, "Business");
@@ -118,7 +120,7 @@ test("read-only access shows what cannot be changed, and why", async ({ page }) 
   await page.getByLabel("Read only: Ledgerlane can read but not change anything").check();
   await page.getByRole("button", { name: "Sign in with your accounting account" }).click();
   await authorizeAtService(page, dara, { country: "Ireland" });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
   const owned = dara.businesses.find((business) => business.owner)!;
   await page.goto(`/businesses/${owned.id}`);
   await expect(page.getByRole("note")).toContainText("Your connection is read only");
@@ -131,7 +133,7 @@ test("sign-out revokes the connection and ends the session", async ({ page }) =>
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "Sign in with your accounting account" }).click();
   await authorizeAtService(page, alice, { country: "United Kingdom" });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
   const before = await stats();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("button", { name: /Sign in/ })).toBeVisible();

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { expect } from "@playwright/test";
 import pg from "pg";
 import { test } from "./app-pair";
-import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, stats } from "./helpers";
+import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, stats, LANDING_URL } from "./helpers";
 
 // Two app processes (production build) sharing one database: renewal is
 // locked across processes, and no plaintext token reaches the database, the
@@ -24,7 +24,7 @@ test("50 concurrent proxied requests with an expired access token from 2 process
   await page.goto(`${APPS[0]}/sign-in`);
   await page.getByRole("button", { name: "Sign in with your accounting account" }).click();
   await authorizeAtService(page, alice, { country: "United Kingdom" });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
   await page.goto(`${APPS[1]}/user`);
   // Cookies are per host, not port: the second process serves the same session from the shared database.
   await expect(page.getByText(alice.email)).toBeVisible();

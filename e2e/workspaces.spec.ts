@@ -11,6 +11,7 @@ import {
   headerSwitcher,
   switchWorkspace,
   switcherChoices,
+  LANDING_URL,
 } from "./helpers";
 import { test } from "./fixtures";
 
@@ -44,7 +45,7 @@ async function signIn(page: Page, person: FixtureUser, country: string) {
   if (await menu.isVisible()) await menu.click();
   await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
   await authorizeAtService(page, person, { country });
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(LANDING_URL);
 }
 
 async function createInvitation(page: Page, roles: string[] = [], invitee?: { email: string; name: string }): Promise<string> {

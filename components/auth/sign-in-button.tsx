@@ -9,7 +9,7 @@ export function SignInButton({
   label,
   scope = "full_access",
   country,
-  callbackUrl = "/businesses",
+  callbackUrl = "/signed-in",
   variant = "primary",
   provider = "accounting",
   move = false,

@@ -47,7 +47,7 @@ async function signInAndConnect(page: Page): Promise<void> {
   await page.getByLabel("Password").fill(claudia.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL(/\/businesses$/);
+  await page.waitForURL(/\/(overview|businesses)$/);
   await page.goto(`${APP}/payroll`);
   if (await page.getByLabel("API key").isVisible()) {
     await page.getByLabel("API key").fill(KEY);

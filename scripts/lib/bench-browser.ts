@@ -52,7 +52,7 @@ export async function signInAndConnectPayroll(
   await page.getByLabel("Password").fill(person.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL(/\/businesses$/);
+  await page.waitForURL(/\/(overview|businesses)$/);
   await page.goto(`${options.appUrl}/payroll`);
   const connected = page.getByText(`Connected as ${options.customer.name}`);
   await connected.or(page.getByLabel("API key")).or(page.getByText("Connected as")).first().waitFor();

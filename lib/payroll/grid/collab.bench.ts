@@ -61,7 +61,7 @@ async function signInAndConnect(page: Page): Promise<void> {
   await page.getByLabel("Password").fill(person.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL(/\/businesses$/);
+  await page.waitForURL(/\/(overview|businesses)$/);
   await page.goto(`${APPS[0]}/payroll`);
   await page.getByLabel("API key").fill(SABINE_KEY);
   await page.getByRole("button", { name: "Connect", exact: true }).click();

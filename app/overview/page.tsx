@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { IntlScope } from "@/components/intl-scope";
+import { OverviewScreen } from "@/components/overview/overview-screen";
+import type { RawSearchParams } from "@/lib/overview/filters";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("overview.title") };
+}
+
+// The table, filters and bulk actions are client components: they get the overview's texts only.
+export default function OverviewPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  return (
+    <IntlScope namespaces={["overview"]}>
+      <OverviewScreen searchParams={searchParams} />
+    </IntlScope>
+  );
+}
