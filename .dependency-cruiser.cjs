@@ -12,6 +12,7 @@ const LAYERS = [
   ["services: rate limits, pg-boss and its queues, health", ["^lib/(rate-limit|jobs|health)/"]],
   ["session: who is signed in", ["^lib/auth/"]],
   ["route wrapper: every route handler's one wrapper (and the bench's no-op route)", ["^lib/http/server/(route|noop)\\.ts$"]],
+  ["mail: the outbox, its worker and SMTP transport, notification mails, one-click unsubscribe", ["^lib/mail/"]],
   ["audit core: record, kind registry, query, presenter contract", ["^lib/audit/"]],
   ["feature accounting", ["^lib/accounting/"]],
   ["feature trial balance", ["^lib/trial-balance/"]],

@@ -2,6 +2,7 @@ import "server-only";
 import { renewIdleConnections, startAccountingJobs } from "@/lib/accounting/connection/server/jobs";
 import { serverEnv } from "@/lib/env/server";
 import { QUEUES } from "@/lib/jobs/queues";
+import { startMailJobs, wakeOutbox } from "@/lib/mail/server/jobs";
 import { runQueuedTransfers, startMonthCloseJobs } from "@/lib/month-close/server/jobs";
 import { runDueRereads } from "@/lib/month-close/server/rereads";
 import { runTransferJob } from "@/lib/month-close/server/transfer-job";
@@ -32,6 +33,11 @@ export async function startJobsIfEnabled(): Promise<void> {
   } catch (error) {
     console.error(`jobs: payroll jobs not started (${(error as Error).message})`);
   }
+  try {
+    await startMailJobs();
+  } catch (error) {
+    console.error(`jobs: mail jobs not started (${(error as Error).message})`);
+  }
 }
 
 /**
@@ -45,6 +51,8 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.monthCloseReread]: () => runDueRereads(),
   // The queued Transfers, now, in this process (a worker may have taken some already).
   [QUEUES.monthCloseTransfer]: () => runQueuedTransfers((data) => runTransferJob(data)),
+  // The outbox's due mail, sent now (after a test moved the clock past a retry's backoff).
+  [QUEUES.mailOutbox]: () => wakeOutbox(),
 };
 
 export function runnableJobNames(): string[] {

@@ -14,6 +14,8 @@ export const QUEUES = {
   monthCloseReread: "month-close-reread",
   /** A month close's Transfer, run by whichever process picks it up (lib/month-close/server/transfer-job.ts). */
   monthCloseTransfer: "month-close-transfer",
+  /** The mail outbox's sweep (lib/mail/server/jobs.ts): sends what is due; a NOTIFY wakes it between sweeps. */
+  mailOutbox: "mail-outbox",
 } as const;
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -28,4 +30,6 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   // requests with their 15 s timeouts and the recording's retries); a job that finds the month's
   // lease held by a live runner throws and is tried again 30 s later.
   [QUEUES.monthCloseTransfer]: { retryLimit: 20, retryDelay: 30, expireInSeconds: 120 },
+  // A sweep that failed is simply the next minute's; the rows say what is due.
+  [QUEUES.mailOutbox]: { policy: "singleton", retryLimit: 0, expireInSeconds: 900 },
 };
