@@ -20,8 +20,12 @@ export interface SmtpSink {
  * A real SMTP server for tests (smtp-server), on a free port of 127.0.0.1. `answerDelayMs` makes
  * it slow to answer the end of each message; a message counts as received only when its 250 goes
  * to a client still connected (a client that died before the answer never learnt it was sent).
+ * `onMessageEnd` is told each time a message's data has ended (its answer, maybe delayed, follows).
  */
-export async function startSmtpSink(options: { answerDelayMs?: number; port?: number } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: { answerDelayMs?: number; port?: number; onMessageEnd?: (messages: number) => void } = {},
+): Promise<SmtpSink> {
+  let ended = 0;
   const received: ReceivedMail[] = [];
   const closed = new Set<string>();
   let refusals = { left: 0, code: 0 };
@@ -42,6 +46,8 @@ export async function startSmtpSink(options: { answerDelayMs?: number; port?: nu
           callback(error);
           return;
         }
+        ended += 1;
+        options.onMessageEnd?.(ended);
         const answer = () => {
           if (closed.has(session.id)) return callback(new Error("client gone"));
           const raw = Buffer.concat(chunks).toString("utf8");
