@@ -12,13 +12,17 @@ const LAYERS = [
   ["services: rate limits, pg-boss and its queues, health", ["^lib/(rate-limit|jobs|health)/"]],
   ["session: who is signed in", ["^lib/auth/"]],
   ["route wrapper: every route handler's one wrapper (and the bench's no-op route)", ["^lib/http/server/(route|noop)\\.ts$"]],
-  ["mail: the outbox, its worker and SMTP transport, notification mails, one-click unsubscribe", ["^lib/mail/"]],
   ["audit core: record, kind registry, query, presenter contract", ["^lib/audit/"]],
+  [
+    "domain events and their consumers: the events, notifications, the mail outbox, webhook deliveries",
+    ["^lib/(events|notifications|mail|webhooks)/"],
+  ],
   ["feature accounting", ["^lib/accounting/"]],
   ["feature trial balance", ["^lib/trial-balance/"]],
   ["feature workspaces", ["^lib/workspaces/"]],
   ["feature payroll (its month lock below its entries)", ["^lib/payroll/"]],
   ["feature month close", ["^lib/month-close/"]],
+  ["feature reminders: deadline reminders to the clerks of months not yet submitted", ["^lib/reminders/"]],
   ["sign-in: the OAuth flow joining session, accounting and workspaces", ["^lib/sign-in/"]],
   ["audit trail: the page and export, every feature's presenters", ["^lib/audit-trail/"]],
   [
