@@ -16,6 +16,10 @@ export const QUEUES = {
   monthCloseTransfer: "month-close-transfer",
   /** The mail outbox's sweep (lib/mail/server/jobs.ts): sends what is due; a NOTIFY wakes it between sweeps. */
   mailOutbox: "mail-outbox",
+  /** The daily digest of notifications for people who chose it (lib/mail/server/digest.ts). */
+  mailDigest: "mail-digest",
+  /** Deadline reminders to the clerks of months not yet submitted (lib/reminders/server/run.ts), hourly. */
+  reminders: "reminders",
 } as const;
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -32,4 +36,7 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.monthCloseTransfer]: { retryLimit: 20, retryDelay: 30, expireInSeconds: 120 },
   // A sweep that failed is simply the next minute's; the rows say what is due.
   [QUEUES.mailOutbox]: { policy: "singleton", retryLimit: 0, expireInSeconds: 900 },
+  // Both are idempotent by their keys (a person's day, a reminder point): a failed run is tried again.
+  [QUEUES.mailDigest]: { policy: "singleton", retryLimit: 5, retryDelay: 300 },
+  [QUEUES.reminders]: { policy: "singleton", retryLimit: 3, retryDelay: 300 },
 };

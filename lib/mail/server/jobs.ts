@@ -3,6 +3,7 @@ import { NotificationFeed } from "@/lib/db/notification-feed";
 import { serverEnv } from "@/lib/env/server";
 import { getBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
+import { runDailyDigest } from "./digest";
 import { OUTBOX_CHANNEL } from "./outbox";
 import { drainOutbox } from "./worker";
 
@@ -11,6 +12,7 @@ import { drainOutbox } from "./worker";
  * at once (NOTIFY on OUTBOX_CHANNEL), and pg-boss's schedule every minute sends what became due
  * since (retries after their backoff, anything a missed notification left). Drains in one
  * process run one after another; processes share the rows through their leases (./worker.ts).
+ * The daily digest (./digest.ts) runs at 07:00 Berlin time.
  */
 
 const holder = globalThis as { __mailDrain?: { running: Promise<unknown> | null; again: boolean; feed?: NotificationFeed } };
@@ -44,6 +46,11 @@ export async function startMailJobs(): Promise<void> {
   await boss.schedule(QUEUES.mailOutbox, "* * * * *");
   await boss.work(QUEUES.mailOutbox, async () => {
     await wakeOutbox();
+  });
+  await boss.schedule(QUEUES.mailDigest, "0 7 * * *", {}, { tz: "Europe/Berlin" });
+  await boss.work(QUEUES.mailDigest, async () => {
+    const { mails } = await runDailyDigest();
+    if (mails) console.log(`mail: ${mails} daily digest(s) queued`);
   });
   state.feed ??= new NotificationFeed({
     channel: OUTBOX_CHANNEL,

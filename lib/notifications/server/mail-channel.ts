@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
+import { enqueueNotificationMail } from "@/lib/mail/server/notification-mail";
 import type { NotificationKind } from "../kinds";
 
 /**
@@ -18,10 +19,10 @@ export interface NotificationMail {
 }
 
 /**
- * Queues one notification mail in `tx`. Until the mail outbox is in (h/mail: `enqueueNotificationMail`
- * in lib/mail/server/outbox.ts), nothing is queued: this function's body is where it plugs in.
+ * Queues one notification mail in `tx`: the mail outbox (lib/mail/server/notification-mail.ts)
+ * renders it in the person's language and queues it, keyed by `dedupeKey`, or keeps it for the
+ * person's daily digest.
  */
 export async function sendNotificationMail(tx: Prisma.TransactionClient, mail: NotificationMail): Promise<void> {
-  void tx;
-  void mail;
+  await enqueueNotificationMail(tx, mail);
 }

@@ -1,0 +1,80 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { DEFAULT_REMINDER_DAYS } from "../days";
+import { bankDaysLeft, duePoint, type DeadlineKind } from "../points";
+import { deadlinesCache, landOf } from "./deadline-settings";
+
+/** The reminders due today (./run.ts): each company's months, deadlines and the point due, then only months still open. */
+
+interface CompanyRow {
+  connection_id: string;
+  company_id: number;
+  name1: string;
+  current_month: string;
+  workspace_id: string;
+  federal_state: string | null;
+  days: number[] | null;
+}
+
+export interface DueReminder {
+  workspaceId: string;
+  connectionId: string;
+  companyId: number;
+  companyName: string;
+  period: string;
+  deadlineKind: DeadlineKind;
+  deadline: string;
+  point: number;
+  daysLeft: number;
+}
+
+const DEADLINE_KINDS: DeadlineKind[] = ["cut_off", "statement"];
+
+/** What is due today, before the months' states and the people are looked at. */
+export async function dueToday(today: string): Promise<DueReminder[]> {
+  const rows = await getDb().$queryRaw<CompanyRow[]>`
+    SELECT c.connection_id::text, c.company_id, c.name1, c.current_month, conn.workspace_id::text, s.federal_state, rs.days
+    FROM payroll_companies c
+    JOIN payroll_connections conn ON conn.id = c.connection_id AND conn.disconnected_at IS NULL
+    LEFT JOIN payroll_company_settings s ON s.connection_id = c.connection_id AND s.company_id = c.company_id
+    LEFT JOIN reminder_settings rs ON rs.workspace_id = conn.workspace_id`;
+  const deadlinesOf = deadlinesCache();
+  const due: DueReminder[] = [];
+  for (const row of rows) {
+    const land = landOf(row.federal_state);
+    const points = row.days ?? DEFAULT_REMINDER_DAYS;
+    for (const period of new Set([today.slice(0, 7), row.current_month])) {
+      const deadlines = deadlinesOf(period, land);
+      for (const deadlineKind of DEADLINE_KINDS) {
+        const deadline = deadlines[deadlineKind];
+        const point = duePoint(today, deadline, points, land);
+        if (point === null) continue;
+        due.push({
+          workspaceId: row.workspace_id,
+          connectionId: row.connection_id,
+          companyId: row.company_id,
+          companyName: row.name1,
+          period,
+          deadlineKind,
+          deadline,
+          point,
+          daysLeft: bankDaysLeft(today, deadline, land),
+        });
+      }
+    }
+  }
+  return due;
+}
+
+/** Leaves out months submitted for review or further on (in review, approved, transferring, transferred, …). */
+export async function stillOpen(due: DueReminder[]): Promise<DueReminder[]> {
+  if (due.length === 0) return due;
+  const rows = await getDb().$queryRaw<{ connection_id: string; company_id: number; period: string; state: string }[]>`
+    SELECT m.connection_id::text, m.company_id, m.period, m.state::text
+    FROM month_closes m
+    JOIN unnest(${due.map((d) => d.connectionId)}::uuid[], ${due.map((d) => d.companyId)}::int[], ${due.map((d) => d.period)}::text[])
+      AS wanted(connection_id, company_id, period)
+      ON m.connection_id = wanted.connection_id AND m.company_id = wanted.company_id AND m.period = wanted.period`;
+  const closed = new Set(rows.filter((row) => row.state !== "open").map((row) => `${row.connection_id}:${row.company_id}:${row.period}`));
+  return due.filter((d) => !closed.has(`${d.connectionId}:${d.companyId}:${d.period}`));
+}
