@@ -22,6 +22,7 @@ const LAYERS = [
   ["feature workspaces", ["^lib/workspaces/"]],
   ["feature payroll (its month lock below its entries)", ["^lib/payroll/"]],
   ["feature month close", ["^lib/month-close/"]],
+  ["feature overview (the firm's overview: every company's month, deadlines, assignees)", ["^lib/overview/"]],
   ["feature reminders: deadline reminders to the clerks of months not yet submitted", ["^lib/reminders/"]],
   ["sign-in: the OAuth flow joining session, accounting and workspaces", ["^lib/sign-in/"]],
   ["audit trail: the page and export, every feature's presenters", ["^lib/audit-trail/"]],

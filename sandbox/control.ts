@@ -3,6 +3,7 @@ import type { AccountingState } from "./accounting/state";
 import type { SandboxClock } from "./clock";
 import { json } from "./core/http";
 import { validateFaultConfig, type FaultConfig, type FaultInjector } from "./faults";
+import { validateLimitConfig, type LimitConfig, type RequestLimiter } from "./limits";
 import type { PayrollModule } from "./payroll";
 import type { SandboxStats } from "./stats";
 import type { SandboxHandler, SandboxRequest, SandboxResponse } from "./types";
@@ -13,6 +14,7 @@ export interface ControlDependencies {
   clock: SandboxClock;
   stats: SandboxStats;
   faults: FaultInjector;
+  limiter: RequestLimiter;
   /** Everything back to the seed. */
   reset(): void;
 }
@@ -33,7 +35,7 @@ function answer(result: ControlResult): SandboxResponse {
 
 /** The control API below control_url; `req.path` like "/reset" or "/payroll/companies/1/pay_run". */
 export function createControlHandler(deps: ControlDependencies): SandboxHandler {
-  const { accounting, payroll, clock, stats, faults } = deps;
+  const { accounting, payroll, clock, stats, faults, limiter } = deps;
   const withBody = (req: SandboxRequest, action: (body: unknown) => SandboxResponse): SandboxResponse => {
     const parsed = parseJson(req);
     return "value" in parsed ? action(parsed.value) : parsed;
@@ -63,7 +65,7 @@ export function createControlHandler(deps: ControlDependencies): SandboxHandler 
           return json(200, { now: clock.now().toISOString() });
         });
       case "GET /stats":
-        return json(200, stats.toJSON());
+        return json(200, { ...stats.toJSON(), per_minute: limiter.perMinute(), rate_limited: limiter.rateLimited });
       case "GET /tokens":
         return json(200, accounting.tokens.list(clock.nowMs()));
       case "POST /journals":
@@ -76,6 +78,15 @@ export function createControlHandler(deps: ControlDependencies): SandboxHandler 
           if (problems.length > 0) return json(422, { error: "invalid fault configuration", details: problems });
           faults.configure(body as FaultConfig);
           return json(200, faults.describe());
+        });
+      case "GET /limits":
+        return json(200, limiter.describe());
+      case "POST /limits":
+        return withBody(req, (body) => {
+          const problems = validateLimitConfig(body);
+          if (problems.length > 0) return json(422, { error: "invalid limits", details: problems });
+          limiter.configure(body as LimitConfig);
+          return json(200, limiter.describe());
         });
       case "GET /settings":
         return json(200, { aggregation_delay_ms: accounting.aggregationDelayMs });

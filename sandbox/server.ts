@@ -8,7 +8,9 @@ import { json } from "./core/http";
 import type { Mount } from "./core/mount";
 import { CONTROL_PREFIX, DISCOVERY_PATH, discoveryDocument } from "./discovery";
 import { FAVICON_PATH, FAVICON_SVG } from "./favicon";
+import { credentialOf } from "./credentials";
 import { FaultInjector } from "./faults";
+import { RequestLimiter } from "./limits";
 import { createPayrollModule } from "./payroll";
 import { payrollMount } from "./payroll-mount";
 import { SandboxStats } from "./stats";
@@ -25,6 +27,8 @@ export interface SandboxOptions {
   seedClients?: SeedClient[];
   /** Delay before a posted journal reaches the trial balance, on the sandbox clock. Default 2000. */
   aggregationDelayMs?: number;
+  /** Real time for the per-minute request limits and counts (tests pin it). Default Date.now. */
+  wallClockMs?: () => number;
 }
 
 export interface RunningSandbox {
@@ -68,6 +72,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const clock = new SandboxClock();
   const stats = new SandboxStats();
   const faults = new FaultInjector();
+  const limiter = new RequestLimiter(opts.wallClockMs);
   const service = createAccountingService({
     clock,
     stats,
@@ -90,6 +95,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     clock,
     stats,
     faults,
+    limiter,
     reset() {
       lateCommits = [];
       clock.reset();
@@ -97,6 +103,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       payroll.reset();
       faults.clear();
       stats.reset();
+      limiter.reset();
     },
   });
   let discovery = "";
@@ -139,6 +146,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     }
     stats.requests++;
     const sandboxRequest = request(mount.prefix);
+    const credential = credentialOf(mount.prefix, sandboxRequest, service.state);
+    const retryAfter = credential ? limiter.admit(credential) : undefined;
+    if (retryAfter !== undefined) {
+      send(res, mount.faultResponse(sandboxRequest, { kind: "rate_limit", retryAfter }));
+      return;
+    }
     const plan = faults.plan(method, path, url.searchParams);
     stats.faults_injected += plan.fired;
     if (plan.latencyMs > 0) await sleep(plan.latencyMs);

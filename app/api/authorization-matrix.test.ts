@@ -244,6 +244,29 @@ const ROUTES: Record<string, RouteEntry> = {
       await f.db.reminderSettings.deleteMany({ where: { workspaceId: f.workspaceA } });
     },
   },
+  // The firm overview reads the person's active workspace only (its query joins their membership): every member.
+  "overview GET": { workspace: "active", permission: "payroll.read", call: () => ({ query: "?show=mine" }) },
+  "overview/health GET": { workspace: "active", permission: "payroll.read", call: () => ({}) },
+  // Queues refreshes of the active workspace's connections only; another's id queues nothing (202 with 0).
+  "overview/refresh POST": {
+    workspace: "active",
+    permission: "payroll.read",
+    call: () => ({ body: { connectionId: "00000000-0000-4000-8000-000000000000" } }),
+  },
+  // Bulk actions act in the active workspace and answer per item: a company of another workspace is
+  // refused as `unknown_company` in the answer (lib/overview/server/overview.test.ts); a person without
+  // the role is refused as a whole.
+  "overview/assignments POST": {
+    workspace: "active",
+    permission: "payroll.edit",
+    call: (f) => ({ body: { companies: [{ connectionId: f.connectionA, companyId: 1001 }], userIds: [], mode: "replace" } }),
+  },
+  // A period that is not the company's: an allowed call answers the month `period_changed`, nothing approved.
+  "overview/approvals POST": {
+    workspace: "active",
+    permission: "payroll.approve",
+    call: (f) => ({ body: { months: [{ connectionId: f.connectionA, companyId: 1001, period: "2000-01" }] } }),
+  },
   "workspaces/[workspaceId]/four-eyes PUT": {
     workspace: "A",
     permission: "workspace.manage",

@@ -29,6 +29,8 @@
  *   (lib/month-close/settings); a Land of null is none confirmed
  * - `employee.check_settings` { employeeId, name, changes: { payCap?, monthlyHoursLimit? } } — each
  *   [old, new]; payCap "minijob", euros ("1200.00") or null, a limit of null is the company's
+ * - `company.assignees` { added: [{ id, name }], removed: [{ id, name }] } — who is assigned to a
+ *   payroll company changed (lib/overview; subject: the payroll connection)
  */
 export const AUDIT_KINDS = [
   "member.joined",
@@ -52,6 +54,7 @@ export const AUDIT_KINDS = [
   "workspace.renamed",
   "company.check_settings",
   "employee.check_settings",
+  "company.assignees",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -10,6 +10,8 @@ import { runQueuedTransfers, startMonthCloseJobs } from "@/lib/month-close/serve
 import { runDueRereads } from "@/lib/month-close/server/rereads";
 import { runTransferJob } from "@/lib/month-close/server/transfer-job";
 import { startPayrollJobs } from "@/lib/payroll/imports/server/jobs";
+import { startOverviewJobs, sweepOverview } from "@/lib/overview/server/jobs";
+import { refreshAllNow } from "@/lib/overview/server/refresh";
 
 /**
  * The job registry, in the composition root: each feature's jobs, wired into the process. The
@@ -46,6 +48,11 @@ export async function startJobsIfEnabled(): Promise<void> {
   } catch (error) {
     console.error(`jobs: reminder jobs not started (${(error as Error).message})`);
   }
+  try {
+    await startOverviewJobs();
+  } catch (error) {
+    console.error(`jobs: overview jobs not started (${(error as Error).message})`);
+  }
 }
 
 /**
@@ -64,6 +71,9 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.mailDigest]: () => runDailyDigest(),
   // The reminders due at the (moved) clock's day; a second run the same day tells nobody again.
   [QUEUES.reminders]: () => runReminders(),
+  [QUEUES.overviewSweep]: () => sweepOverview(),
+  // Every connected connection refreshed now, in this process (a queued job refreshes it once more).
+  [QUEUES.overviewRefresh]: () => refreshAllNow(),
 };
 
 export function runnableJobNames(): string[] {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { auditContract } from "@/lib/audit-trail/contract";
 import { monthCloseContract } from "@/lib/month-close/contract";
+import { overviewContract } from "@/lib/overview/contract";
+import { overviewRoutes } from "@/lib/overview/client/api";
 import { payrollContract } from "@/lib/payroll/contract";
 import { entriesContract } from "@/lib/payroll/entries/contract";
 import { fileImportContract } from "@/lib/payroll/entries/file-import/contract";
@@ -24,6 +26,7 @@ import { COMMON_ERRORS, pathParamNames, routeTableOf, type RouteContract } from 
 const contracts: Record<string, RouteContract>[] = [
   auditContract,
   monthCloseContract,
+  overviewContract,
   payrollContract,
   entriesContract,
   fileImportContract,
@@ -51,6 +54,7 @@ describe("route contracts", () => {
 
   it("are what the browser's route tables say (method, path, body, download)", () => {
     expect(monthCloseRoutes).toEqual(routeTableOf(monthCloseContract));
+    expect(overviewRoutes).toEqual(routeTableOf(overviewContract));
     expect(payrollRoutes).toEqual(routeTableOf(payrollContract));
     expect(entriesRoutes).toEqual(routeTableOf(entriesContract));
     expect(fileImportRoutes).toEqual(routeTableOf(fileImportContract));

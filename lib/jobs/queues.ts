@@ -20,6 +20,10 @@ export const QUEUES = {
   mailDigest: "mail-digest",
   /** Deadline reminders to the clerks of months not yet submitted (lib/reminders/server/run.ts), hourly. */
   reminders: "reminders",
+  /** A payroll connection's companies read and checked for the firm overview (lib/overview/server/jobs.ts). */
+  overviewRefresh: "overview-refresh",
+  /** Every minute: the overview's stale counts checked again, due connections queued for a refresh. */
+  overviewSweep: "overview-sweep",
 } as const;
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -39,4 +43,8 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   // Both are idempotent by their keys (a person's day, a reminder point): a failed run is tried again.
   [QUEUES.mailDigest]: { policy: "singleton", retryLimit: 5, retryDelay: 300 },
   [QUEUES.reminders]: { policy: "singleton", retryLimit: 3, retryDelay: 300 },
+  // One waiting and one running per connection (the job's singletonKey); 300 companies take minutes
+  // within the service's budget, so a job is handed out again only after 30 minutes.
+  [QUEUES.overviewRefresh]: { policy: "stately", retryLimit: 2, retryDelay: 120, expireInSeconds: 1800 },
+  [QUEUES.overviewSweep]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
 };

@@ -2,6 +2,7 @@ import type { SandboxHandler, SandboxRequest, SandboxResponse } from "../types";
 import { addMonths, firstDayOf } from "./dates";
 import { isOperatingOn } from "./health-insurances";
 import type { HealthInsurance, PayrollFixtures } from "./model";
+import { createLargeFirm, parseLargeFirmRequest } from "./seed/large-firm";
 import type { CompanyState, PayrollState } from "./state";
 import { isPlainObject } from "./validation/fields";
 
@@ -107,11 +108,39 @@ const COMPANY_ROUTES: Record<string, Partial<Record<string, CompanyAction>>> = {
 
 const COMPANY_PATH = /^\/companies\/(\d+)(?:\/([a-z_]+))?$/;
 
-export function createControlHandler(getState: () => PayrollState, getFixtures: () => PayrollFixtures): SandboxHandler {
+/** POST /customers: a large firm (see seed/large-firm.ts); gone with the next reset. */
+function createCustomer(req: SandboxRequest, state: PayrollState, today: string): SandboxResponse {
+  const parsed = parseLargeFirmRequest(parseBody(req));
+  if (!parsed.ok) return json(422, { error: "invalid customer request", details: parsed.details });
+  const { customer, companies } = createLargeFirm(state, parsed.value, today);
+  return json(201, {
+    api_key: customer.apiKey,
+    username: customer.username,
+    companies: companies.map(({ company, employees, payRunInProgress, hours }) => ({
+      id: company.id,
+      name1: company.name1,
+      current_month: company.current_month,
+      postal_code: company.address.postal_code,
+      location: company.address.location,
+      pay_run_in_progress: payRunInProgress,
+      hours_entries: hours.length,
+      employee_ids: [...employees.keys()],
+    })),
+  });
+}
+
+export function createControlHandler(
+  getState: () => PayrollState,
+  getFixtures: () => PayrollFixtures,
+  today: () => string,
+): SandboxHandler {
   return (req) => {
     const method = req.method.toUpperCase();
     if (req.path === "/fixtures") {
       return method === "GET" ? json(200, getFixtures()) : problem(405, "method_not_allowed", "Use GET.");
+    }
+    if (req.path === "/customers") {
+      return method === "POST" ? createCustomer(req, getState(), today()) : problem(405, "method_not_allowed", "Use POST.");
     }
     const match = COMPANY_PATH.exec(req.path);
     const routes = match ? COMPANY_ROUTES[match[2] ?? ""] : undefined;

@@ -27,7 +27,7 @@ export function createPayrollModule(opts?: { now?: () => Date }): PayrollModule 
   const fixtures = (): PayrollFixtures => structuredClone(seeded.fixtures);
   return {
     handle: createServiceHandler(getState, now),
-    control: createControlHandler(getState, fixtures),
+    control: createControlHandler(getState, fixtures, () => berlinDate(now())),
     reset() {
       seeded = seedPayroll(berlinDate(now()));
       state = seeded.state;

@@ -50,6 +50,8 @@ export interface PayrollClientOptions {
   deadlineAt?: number;
   /** Told when the service refuses the key (401): a stored connection's owners are told (lib/payroll/connection/server/key-refused.ts). */
   onKeyRefused?: () => void;
+  /** Told each exchange's outcome (null: answered 200), after its retries: the connection's contact health. Must not throw. */
+  observe?: (error: unknown) => void;
 }
 
 type Method = "GET" | "POST";
@@ -130,10 +132,19 @@ export class PayrollClient {
 
   /** One exchange that must answer 200; GETs retried when that is safe; none during a quiet period. */
   private exchange(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
-    const { deadlineAt } = this.options;
-    return deadlineAt === undefined
-      ? this.exchangeNow(method, path, accept, body)
-      : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
+    const { deadlineAt, observe } = this.options;
+    const exchanged =
+      deadlineAt === undefined
+        ? this.exchangeNow(method, path, accept, body)
+        : withDeadline(deadlineAt, () => this.exchangeNow(method, path, accept, body));
+    if (!observe) return exchanged;
+    return exchanged.then(
+      (response) => (observe(null), response),
+      (error: unknown) => {
+        observe(error);
+        throw error;
+      },
+    );
   }
 
   private async exchangeNow(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {

@@ -1,38 +1,27 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { assigneesOf } from "@/lib/overview/server/assignees";
 import type { DueReminder } from "./due";
 
 /**
- * Who is reminded of a company: its assigned people who are clerks of the workspace
- * (`payroll_company_assignees`, lib/overview), else every clerk of the workspace. Read once per run
- * for all the companies due.
+ * Who is reminded of a company: the people assigned to it (lib/overview: members who prepare the
+ * month, clerks or owners), else every clerk of the workspace. Read once per run for all the
+ * companies due.
  */
 export async function recipientsOf(due: DueReminder[]): Promise<(reminder: DueReminder) => string[]> {
   const db = getDb();
   const workspaceIds = [...new Set(due.map((d) => d.workspaceId))];
-  const connectionIds = [...new Set(due.map((d) => d.connectionId))];
+  const companiesOf = new Map<string, Set<number>>();
+  for (const d of due) companiesOf.set(d.connectionId, (companiesOf.get(d.connectionId) ?? new Set()).add(d.companyId));
   const [members, assigned] = await Promise.all([
-    db.workspaceMember.findMany({
-      where: { workspaceId: { in: workspaceIds }, roles: { has: "clerk" } },
-      select: { workspaceId: true, userId: true },
-    }),
-    db.$queryRaw<{ connection_id: string; company_id: number; user_id: string }[]>`
-      SELECT connection_id::text, company_id, user_id::text FROM payroll_company_assignees WHERE connection_id = ANY(${connectionIds}::uuid[])`,
+    db.workspaceMember.findMany({ where: { workspaceId: { in: workspaceIds }, roles: { has: "clerk" } }, select: { workspaceId: true, userId: true } }),
+    Promise.all([...companiesOf].map(async ([connectionId, companyIds]) => [connectionId, await assigneesOf(db, connectionId, [...companyIds])] as const)),
   ]);
-  const clerks = new Map<string, Set<string>>();
-  for (const member of members) {
-    let set = clerks.get(member.workspaceId);
-    if (!set) clerks.set(member.workspaceId, (set = new Set()));
-    set.add(member.userId);
-  }
-  const assignees = new Map<string, string[]>();
-  for (const row of assigned) {
-    const key = `${row.connection_id}:${row.company_id}`;
-    assignees.set(key, [...(assignees.get(key) ?? []), row.user_id]);
-  }
+  const clerks = new Map<string, string[]>();
+  for (const member of members) clerks.set(member.workspaceId, [...(clerks.get(member.workspaceId) ?? []), member.userId]);
+  const assignees = new Map(assigned);
   return (reminder) => {
-    const workspaceClerks = clerks.get(reminder.workspaceId) ?? new Set<string>();
-    const chosen = (assignees.get(`${reminder.connectionId}:${reminder.companyId}`) ?? []).filter((id) => workspaceClerks.has(id));
-    return chosen.length ? chosen : [...workspaceClerks];
+    const chosen = assignees.get(reminder.connectionId)?.get(reminder.companyId) ?? [];
+    return chosen.length ? chosen : (clerks.get(reminder.workspaceId) ?? []);
   };
 }

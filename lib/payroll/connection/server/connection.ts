@@ -7,6 +7,7 @@ import { PayrollClient } from "../../server/payroll-service";
 import { normaliseBaseUrl, payrollConfig } from "../../server/config";
 import { syncCompanies } from "./companies";
 import { keyRefused } from "./key-refused";
+import { observeContact } from "./contact-health";
 import { PayrollNotConnectedError } from "../../errors";
 import { ApiError } from "@/lib/http/api-error";
 import { grants, refusal } from "@/lib/workspaces/server/access";
@@ -34,9 +35,9 @@ export interface PayrollConnectionInfo {
   createdAt: Date;
 }
 
-export function clientFor(baseUrl: string, apiKey: string): PayrollClient {
+export function clientFor(baseUrl: string, apiKey: string, observe?: (error: unknown) => void): PayrollClient {
   const config = payrollConfig();
-  return new PayrollClient({ baseUrl, apiKey, authHeader: config.authHeader, timeoutMs: config.timeoutMs });
+  return new PayrollClient({ baseUrl, apiKey, authHeader: config.authHeader, timeoutMs: config.timeoutMs, observe });
 }
 
 /**
@@ -108,11 +109,14 @@ export async function clientForConnection(connectionId: string): Promise<Payroll
   });
   if (!row?.apiKeyEncrypted) throw new PayrollNotConnectedError();
   const config = payrollConfig();
+  // Its calls tell the connection's contact health (at most one write per connection and minute),
+  // and a refused key tells the connection's owners.
   return new PayrollClient({
     baseUrl: row.baseUrl,
     apiKey: openSecret(row.apiKeyEncrypted, { ...SECRET, rowId: row.id }),
     authHeader: config.authHeader,
     timeoutMs: config.timeoutMs,
+    observe: (error) => observeContact(row.id, error),
     onKeyRefused: () => keyRefused(row.id),
   });
 }

@@ -1,0 +1,3 @@
+export { getOverviewHealth as GET } from "@/lib/overview/server/handlers";
+
+export const dynamic = "force-dynamic";

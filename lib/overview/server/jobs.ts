@@ -1,0 +1,56 @@
+import "server-only";
+import { getBoss } from "@/lib/jobs/boss";
+import { QUEUES } from "@/lib/jobs/queues";
+import { dueConnections, recheckStale, refreshConnection } from "./refresh";
+
+/**
+ * The overview's jobs (queues in lib/jobs/queues.ts):
+ * - `overview-refresh`: one job per payroll connection (`{ connectionId }`, singleton per
+ *   connection: one queued and one running at most), reading its companies and each company's
+ *   employees from the service and checking their months (./refresh.ts `refreshConnection`);
+ * - `overview-sweep`, every minute (pg-boss runs a schedule once across processes): checks again
+ *   the companies whose drafts, month, acknowledgements or settings changed since (no call to the
+ *   service), and queues a refresh of each connection that is due (./refresh.ts).
+ */
+
+interface RefreshJob {
+  connectionId: string;
+}
+
+/** Queues a refresh of each connection (one per connection at most waiting); returns how many were queued. */
+export async function enqueueRefresh(connectionIds: readonly string[]): Promise<number> {
+  if (connectionIds.length === 0) return 0;
+  const boss = await getBoss();
+  let queued = 0;
+  for (const connectionId of connectionIds) {
+    const id = await boss.send(QUEUES.overviewRefresh, { connectionId } satisfies RefreshJob, { singletonKey: connectionId });
+    if (id) queued += 1;
+  }
+  return queued;
+}
+
+/** The sweep's work: stale counts checked again, due connections queued. */
+export async function sweepOverview(): Promise<{ rechecked: number; queued: number }> {
+  const rechecked = await recheckStale();
+  const queued = await enqueueRefresh(await dueConnections());
+  return { rechecked, queued };
+}
+
+export async function startOverviewJobs(): Promise<void> {
+  const boss = await getBoss();
+  await boss.schedule(QUEUES.overviewSweep, "* * * * *");
+  await boss.work(QUEUES.overviewSweep, async () => {
+    const result = await sweepOverview();
+    if (result.queued) console.log(`jobs: overview queued ${result.queued} connection refresh(es), checked ${result.rechecked} again`);
+  });
+  // Two workers per process: two connections refresh side by side (each keeps to its own key's budget).
+  for (let worker = 0; worker < 2; worker += 1) {
+    await boss.work<RefreshJob>(QUEUES.overviewRefresh, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) {
+        const result = await refreshConnection(job.data.connectionId);
+        if (result.error && result.error !== "not connected")
+          console.warn(`jobs: overview refresh of a connection failed (${result.error})`);
+      }
+    });
+  }
+}

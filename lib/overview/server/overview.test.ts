@@ -1,0 +1,231 @@
+import { describe, expect, vi } from "vitest";
+import type { MonthStep } from "@/lib/month-close/server/audit";
+import { line, monthTest, recordingWakes, service } from "@/lib/month-close/server/testing/month-world";
+
+// The firm overview's server against an in-process sandbox (Sabine Krüger's customer: companies
+// 1001 and 1002) and the suite's Postgres: the stored state refreshed by the jobs' work, checked
+// again without the service after a draft change, the rows with their dates, filters and order,
+// assignment and bulk approval with per-item results, and who may see and do what.
+
+const wakes: Date[] = [];
+vi.mock("@/lib/month-close/server/jobs", () => recordingWakes(wakes));
+const steps: MonthStep[] = [];
+const it = monthTest({ steps, wakes });
+
+const viewerOf = (actor: { userId: string; workspaceId: string; roles: readonly ("owner" | "clerk" | "approver" | "viewer")[] }) => ({
+  userId: actor.userId,
+  workspaceId: actor.workspaceId,
+  roles: actor.roles,
+});
+const ALL = { show: [], connection: null, q: null };
+/** The requests the sandbox's services have answered since its last reset. */
+const requestsSoFar = async (sandbox: { control(method: string, path: string): Promise<{ body: unknown }> }) =>
+  ((await sandbox.control("GET", "/stats")).body as { requests: number }).requests;
+
+describe("the stored state", () => {
+  it("is refreshed per company by the job's work, and the rows read it from Postgres only", async ({ world, sandbox, db }) => {
+    const { refreshConnection } = await import("./refresh");
+    const { overviewFor } = await import("./rows");
+    await db.payrollCompanyState.deleteMany({ where: { connectionId: world.connectionId } });
+    const before = await overviewFor(viewerOf(world.clerk), ALL);
+    expect(before.rows.map((row) => [row.companyId, row.blockers, row.refreshedAt])).toEqual(
+      expect.arrayContaining([
+        [1001, null, null],
+        [1002, null, null],
+      ]),
+    );
+    expect(await refreshConnection(world.connectionId)).toEqual({ companies: 2, failed: 0, error: null });
+    const requests = await requestsSoFar(sandbox);
+    const after = await overviewFor(viewerOf(world.clerk), ALL);
+    expect(await requestsSoFar(sandbox)).toBe(requests);
+    const bakery = after.rows.find((row) => row.companyId === 1001)!;
+    expect(bakery).toMatchObject({
+      connectionId: world.connectionId,
+      connectionName: "Sabine Krüger",
+      name: "Bäckerei Krüger GmbH Brot und Feingebäck seit 1952",
+      period: world.key.period,
+      state: "open",
+      shownState: "open",
+      employeeCount: 5,
+      lastError: null,
+      landNotSet: true,
+      landSource: "none",
+      mine: false,
+      mayApprove: false,
+    });
+    expect(bakery.blockers).toEqual(expect.any(Number));
+    expect(bakery.refreshedAt).not.toBeNull();
+    expect(bakery.statementLastDay < bakery.contributionStatement).toBe(true);
+    expect(after.rows.find((row) => row.companyId === 1002)).toMatchObject({ employeeCount: 12 });
+    const health = await db.payrollConnectionHealth.findUnique({ where: { connectionId: world.connectionId } });
+    expect(health).toMatchObject({ keyAccepted: true, lastError: null });
+    expect(health?.lastSuccessAt).not.toBeNull();
+  });
+
+  it("is checked again without the service when the month's drafts change", async ({ world, sandbox }) => {
+    const { refreshConnection, recheckStale } = await import("./refresh");
+    const { staleStates } = await import("./input-stamps");
+    const { overviewFor } = await import("./rows");
+    await refreshConnection(world.connectionId);
+    const blockersBefore = (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!.blockers!;
+    expect((await staleStates(50)).filter((state) => state.connectionId === world.connectionId)).toEqual([]);
+    const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
+    await saveEntryDraft({ ...world.key, kind: "payments" }, [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" })], null);
+    expect((await staleStates(50)).map((state) => state.companyId)).toContain(1001);
+    const requests = await requestsSoFar(sandbox);
+    expect(await recheckStale()).toBeGreaterThanOrEqual(1);
+    expect(await requestsSoFar(sandbox)).toBe(requests);
+    const row = (await overviewFor(viewerOf(world.clerk), { ...ALL, show: ["blocked"] })).rows.find((r) => r.companyId === 1001);
+    expect(row?.blockers).toBe(blockersBefore + 1);
+  });
+
+  it("keeps the last error per company when the service refuses the key, and the connection's health says so", async ({
+    world,
+    db,
+    sandbox,
+  }) => {
+    const { refreshConnection } = await import("./refresh");
+    const { overviewFor } = await import("./rows");
+    const { forgetContactNotes } = await import("@/lib/payroll/connection/server/contact-health");
+    await refreshConnection(world.connectionId);
+    forgetContactNotes();
+    const { sealSecret } = await import("@/lib/server/secrets");
+    const sealed = sealSecret("pk_sandbox_000000000000000000000000", {
+      table: "payroll_connections",
+      column: "api_key_encrypted",
+      rowId: world.connectionId,
+    });
+    const kept = await db.payrollConnection.findUniqueOrThrow({ where: { id: world.connectionId } });
+    await db.payrollConnection.update({ where: { id: world.connectionId }, data: { apiKeyEncrypted: sealed } });
+    try {
+      const result = await refreshConnection(world.connectionId);
+      expect(result.error).toEqual(expect.any(String));
+      const rows = (await overviewFor(viewerOf(world.clerk), ALL)).rows;
+      expect(rows.find((row) => row.companyId === 1001)?.lastError).toEqual(expect.any(String));
+      expect(rows.find((row) => row.companyId === 1001)?.refreshedAt).not.toBeNull();
+      const { payrollHealth } = await import("./health");
+      expect((await payrollHealth(world.clerk.userId, world.workspaceId))[0]).toMatchObject({
+        connectionId: world.connectionId,
+        connected: true,
+        keyAccepted: false,
+        lastError: expect.any(String),
+      });
+    } finally {
+      await db.payrollConnection.update({ where: { id: world.connectionId }, data: { apiKeyEncrypted: kept.apiKeyEncrypted } });
+      await sandbox.control("POST", "/reset");
+    }
+  });
+});
+
+describe("assignment", () => {
+  it("adds and replaces assignees per company with audit entries; refuses unknown companies per item and unassignable people", async ({
+    world,
+    db,
+  }) => {
+    const { assignCompanies, assigneesOf } = await import("./assignees");
+    const { overviewFor } = await import("./rows");
+    await db.payrollCompanyAssignee.deleteMany({ where: { connectionId: world.connectionId } });
+    const bakery = { connectionId: world.connectionId, companyId: 1001 };
+    const nowhere = { connectionId: world.connectionId, companyId: 999 };
+    const added = await assignCompanies(world.clerk, { companies: [bakery, nowhere], userIds: [world.clerk.userId], mode: "add" });
+    expect(added).toEqual([
+      { item: { ...bakery, assignees: [{ id: world.clerk.userId, name: "Clara Clerk" }] }, ok: true, code: null, message: null },
+      { item: nowhere, ok: false, code: "unknown_company", message: expect.any(String) },
+    ]);
+    await assignCompanies(world.owner, { companies: [bakery], userIds: [world.owner.userId], mode: "add" });
+    expect((await assigneesOf(db, world.connectionId, [1001])).get(1001)).toEqual([world.clerk.userId, world.owner.userId]);
+    const mine = await overviewFor(viewerOf(world.clerk), { ...ALL, show: ["mine"] });
+    expect(mine.rows.map((row) => row.companyId)).toEqual([1001]);
+    expect(mine.rows[0]!.assignees.map((person) => person.name)).toEqual(["Clara Clerk", "Olga Owner"]);
+    expect(mine.members.map((member) => member.name)).toEqual(["Clara Clerk", "Olga Owner"]);
+    await assignCompanies(world.owner, { companies: [bakery], userIds: [world.owner.userId], mode: "replace" });
+    expect((await assigneesOf(db, world.connectionId, [1001])).get(1001)).toEqual([world.owner.userId]);
+    expect((await overviewFor(viewerOf(world.clerk), { ...ALL, show: ["mine"] })).rows).toEqual([]);
+    const entries = await db.auditEntry.findMany({
+      where: { workspaceId: world.workspaceId, kind: "company.assignees" },
+      orderBy: { occurredAt: "asc" },
+    });
+    expect(entries.map((entry) => [entry.companyId, entry.details])).toEqual([
+      [1001, { added: [{ id: world.clerk.userId, name: "Clara Clerk" }], removed: [] }],
+      [1001, { added: [{ id: world.owner.userId, name: "Olga Owner" }], removed: [] }],
+      [1001, { added: [], removed: [{ id: world.clerk.userId, name: "Clara Clerk" }] }],
+    ]);
+    await expect(assignCompanies(world.viewer, { companies: [bakery], userIds: [world.viewer.userId], mode: "add" })).rejects.toMatchObject(
+      {
+        code: "forbidden",
+      },
+    );
+    await expect(
+      assignCompanies(world.approver, { companies: [bakery], userIds: [world.clerk.userId], mode: "add" }),
+    ).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(
+      assignCompanies(world.owner, { companies: [bakery], userIds: [world.approver.userId], mode: "add" }),
+    ).rejects.toMatchObject({
+      code: "invalid",
+      fields: { userIds: "notAssignable" },
+    });
+  });
+
+  it("reaches only the person's workspace: another workspace's owner sees no rows and assigns nothing there", async ({ world, db }) => {
+    const { assignCompanies } = await import("./assignees");
+    const { overviewFor } = await import("./rows");
+    const stranger = await db.user.create({ data: { accountingUserId: `stranger-${Date.now()}`, displayName: "Stella Stranger" } });
+    const theirs = await db.workspace.create({
+      data: { name: "Elsewhere", members: { create: [{ userId: stranger.id, roles: ["owner"] }] } },
+    });
+    const actor = { workspaceId: theirs.id, userId: stranger.id, name: "Stella Stranger", roles: ["owner"] as const };
+    expect((await overviewFor({ ...actor }, ALL)).rows).toEqual([]);
+    // Naming the firm's workspace while not a member of it: no rows either.
+    expect((await overviewFor({ ...actor, workspaceId: world.workspaceId }, ALL)).rows).toEqual([]);
+    const answer = await assignCompanies(actor, {
+      companies: [{ connectionId: world.connectionId, companyId: 1001 }],
+      userIds: [stranger.id],
+      mode: "add",
+    });
+    expect(answer).toEqual([expect.objectContaining({ ok: false, code: "unknown_company" })]);
+    await expect(
+      assignCompanies({ ...actor, workspaceId: world.workspaceId }, { companies: [], userIds: [], mode: "replace" } as never),
+    ).rejects.toMatchObject({
+      code: "not_found",
+    });
+  });
+});
+
+describe("bulk approval", () => {
+  it("approves each month through the month close's gate and answers per item why the others were refused", async ({ world }) => {
+    const { submitMonth } = await service();
+    const { approveMonths } = await import("./approve");
+    await submitMonth(world.key, world.clerk, world.context);
+    const months = [
+      { connectionId: world.connectionId, companyId: 1001, period: world.key.period },
+      { connectionId: world.connectionId, companyId: 1002, period: world.key.period },
+      { connectionId: world.connectionId, companyId: 1001, period: "2020-01" },
+      { connectionId: "00000000-0000-4000-8000-000000000000", companyId: 1001, period: world.key.period },
+    ];
+    await expect(approveMonths(world.clerk, { months })).rejects.toMatchObject({ code: "forbidden" });
+    const refused = await approveMonths(world.approver, { months });
+    expect(refused.map((result) => [result.item.companyId, result.ok, result.code])).toEqual([
+      [1001, false, "month_unacknowledged"],
+      [1002, false, "period_changed"],
+      [1001, false, "period_changed"],
+      [1001, false, "unknown_company"],
+    ]);
+    expect(refused[0]!.message).toMatch(/warning\(s\) of round 1 are not acknowledged/);
+    // The warnings the service's data raises, acknowledged as on the page; then the gate lets it pass.
+    const { monthCheckInput } = await import("@/lib/month-close/server/check-input");
+    const { monthGate, warningId } = await import("@/lib/month-close/gate");
+    const { acknowledgeWarnings } = await import("@/lib/month-close/server/acknowledgements");
+    const context = await monthCheckInput(world.key, world.client);
+    const warningIds = monthGate(context, new Set()).unacknowledged.map(warningId);
+    await acknowledgeWarnings(world.key, world.approver, context, { warningIds, comment: "Checked." });
+    const results = await approveMonths(world.approver, { months: months.slice(0, 2) });
+    expect(results.map((result) => [result.item.companyId, result.ok, result.code])).toEqual([
+      [1001, true, null],
+      [1002, false, "period_changed"],
+    ]);
+    const again = await approveMonths(world.approver, { months: months.slice(0, 1) });
+    expect(again).toEqual([{ item: months[0], ok: false, code: "month_state", message: "The month is approved; it cannot be approved." }]);
+  });
+});
