@@ -30,7 +30,12 @@ export interface DueReminder {
 
 const DEADLINE_KINDS: DeadlineKind[] = ["cut_off", "statement"];
 
-/** What is due today, before the months' states and the people are looked at. */
+/**
+ * What is due today, before the months' states and the people are looked at: per company and month
+ * one reminder at most, of the nearer deadline (the cut-off comes before the statement's last day;
+ * when both have a point today, e.g. 2 before the cut-off and 5 before the statement, the cut-off's
+ * says what matters). The choice is the same on every run of the day, so a re-run adds nothing.
+ */
 export async function dueToday(today: string): Promise<DueReminder[]> {
   const rows = await getDb().$queryRaw<CompanyRow[]>`
     SELECT c.connection_id::text, c.company_id, c.name1, c.current_month, conn.workspace_id::text, s.federal_state, rs.days
@@ -45,10 +50,12 @@ export async function dueToday(today: string): Promise<DueReminder[]> {
     const points = row.days ?? DEFAULT_REMINDER_DAYS;
     for (const period of new Set([today.slice(0, 7), row.current_month])) {
       const deadlines = deadlinesOf(period, land);
-      for (const deadlineKind of DEADLINE_KINDS) {
-        const deadline = deadlines[deadlineKind];
-        const point = duePoint(today, deadline, points, land);
-        if (point === null) continue;
+      const nearest = DEADLINE_KINDS.map((deadlineKind) => ({ deadlineKind, deadline: deadlines[deadlineKind] }))
+        .map((entry) => ({ ...entry, point: duePoint(today, entry.deadline, points, land) }))
+        .filter((entry): entry is typeof entry & { point: number } => entry.point !== null)
+        .sort((a, b) => a.deadline.localeCompare(b.deadline))[0];
+      if (nearest) {
+        const { deadlineKind, deadline, point } = nearest;
         due.push({
           workspaceId: row.workspace_id,
           connectionId: row.connection_id,

@@ -14,8 +14,15 @@ export async function recipientsOf(due: DueReminder[]): Promise<(reminder: DueRe
   const companiesOf = new Map<string, Set<number>>();
   for (const d of due) companiesOf.set(d.connectionId, (companiesOf.get(d.connectionId) ?? new Set()).add(d.companyId));
   const [members, assigned] = await Promise.all([
-    db.workspaceMember.findMany({ where: { workspaceId: { in: workspaceIds }, roles: { has: "clerk" } }, select: { workspaceId: true, userId: true } }),
-    Promise.all([...companiesOf].map(async ([connectionId, companyIds]) => [connectionId, await assigneesOf(db, connectionId, [...companyIds])] as const)),
+    db.workspaceMember.findMany({
+      where: { workspaceId: { in: workspaceIds }, roles: { has: "clerk" } },
+      select: { workspaceId: true, userId: true },
+    }),
+    Promise.all(
+      [...companiesOf].map(
+        async ([connectionId, companyIds]) => [connectionId, await assigneesOf(db, connectionId, [...companyIds])] as const,
+      ),
+    ),
   ]);
   const clerks = new Map<string, string[]>();
   for (const member of members) clerks.set(member.workspaceId, [...(clerks.get(member.workspaceId) ?? []), member.userId]);
