@@ -15,12 +15,12 @@ export interface ReminderWorld {
 /**
  * A workspace with `clerks` clerks, an approver, and a connected payroll customer with `companies`
  * companies (ids from 1001, current month `period`); `states` gives some companies' month-close
- * state for `period` (no row: not started, which reminders treat as Open). For the reminder tests
- * and the bench; rows are inserted in bulk.
+ * state for `period` (no row: not started, which reminders treat as Open); `assignedEach` assigns
+ * so many clerks to each company, in turn. For the reminder tests and the bench; rows are inserted in bulk.
  */
 export async function seedReminderWorld(
   db: Db,
-  options: { clerks: number; companies: number; period: string; states?: Record<number, MonthCloseState> },
+  options: { clerks: number; companies: number; period: string; states?: Record<number, MonthCloseState>; assignedEach?: number },
 ): Promise<ReminderWorld> {
   const tag = randomUUID().slice(0, 8);
   const workspace = await db.workspace.create({ data: { name: `Kanzlei ${tag}` } });
@@ -62,10 +62,18 @@ export async function seedReminderWorld(
         state,
       })),
     });
+  const clerkIds = people.slice(0, options.clerks).map((person) => person.id);
+  const each = options.assignedEach ?? 0;
+  if (each)
+    await db.payrollCompanyAssignee.createMany({
+      data: companyIds.flatMap((companyId, i) =>
+        Array.from({ length: each }, (_, k) => ({ connectionId: connection.id, companyId, userId: clerkIds[(i * each + k) % clerkIds.length]! })),
+      ),
+    });
   return {
     workspaceId: workspace.id,
     connectionId: connection.id,
-    clerks: people.slice(0, options.clerks).map((person) => person.id),
+    clerks: clerkIds,
     approver: people[options.clerks]!.id,
     companyIds,
   };
