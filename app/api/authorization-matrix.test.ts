@@ -110,6 +110,20 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "the one-click unsubscribe (RFC 8058): its signed token decides, not a session; a forged one is refused alike for everyone",
     run: { call: () => ({ params: { token: "00000000-0000-4000-8000-000000000000.reminder.forged" } }), status: 404 },
   },
+  // The statutory dates of a year in a Land: the same for everyone and nobody's data (issue #26).
+  "deadlines GET": {
+    open: "a year's statutory payroll deadlines in a Land: public, nobody's data",
+    run: { call: () => ({ query: "?year=2026&state=NW" }), status: 200 },
+  },
+  // The feed's secret token decides, not a session; a token nobody holds is 404 for everyone.
+  "calendar/[token] GET": {
+    open: "the calendar feed: its secret link's token decides",
+    run: { call: () => ({ params: { token: `${"A".repeat(43)}.ics` } }), status: 404 },
+  },
+  "calendar-feed/reset POST": {
+    open: "resets the signed-in person's own calendar link only",
+    run: { call: () => ({}), status: 200 },
+  },
   "invitations/accept POST": {
     open: "an invitation link's secret decides, not a role; a malformed one is refused alike for everyone",
     run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },
@@ -274,6 +288,20 @@ const ROUTES: Record<string, RouteEntry> = {
     restore: async (f) => {
       await f.db.workspace.update({ where: { id: f.workspaceA }, data: { fourEyes: null } });
     },
+  },
+
+  "workspaces/[workspaceId]/cut-off PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { cutOffKind: "day_of_month", cutOffNumber: "12" } }),
+    restore: async (f) => {
+      await f.db.$executeRaw`UPDATE workspaces SET cut_off_rule = NULL WHERE id = ${f.workspaceA}::uuid`;
+    },
+  },
+  "payroll/companies/[companyId]/deadline-settings PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001" }, body: { land: "NI", cutOffKind: "workspace", cutOffNumber: "" } }),
   },
 
   "workspaces/[workspaceId] PATCH": {

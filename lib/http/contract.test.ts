@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { auditContract } from "@/lib/audit-trail/contract";
+import { deadlinesContract } from "@/lib/deadlines/contract";
+import { deadlinesRoutes } from "@/lib/deadlines/client/api";
 import { monthCloseContract } from "@/lib/month-close/contract";
 import { overviewContract } from "@/lib/overview/contract";
 import { overviewRoutes } from "@/lib/overview/client/api";
@@ -25,6 +27,7 @@ import { COMMON_ERRORS, pathParamNames, routeTableOf, type RouteContract } from 
 
 const contracts: Record<string, RouteContract>[] = [
   auditContract,
+  deadlinesContract,
   monthCloseContract,
   overviewContract,
   payrollContract,
@@ -54,6 +57,7 @@ describe("route contracts", () => {
 
   it("are what the browser's route tables say (method, path, body, download)", () => {
     expect(monthCloseRoutes).toEqual(routeTableOf(monthCloseContract));
+    expect(deadlinesRoutes).toEqual(routeTableOf(deadlinesContract));
     expect(overviewRoutes).toEqual(routeTableOf(overviewContract));
     expect(payrollRoutes).toEqual(routeTableOf(payrollContract));
     expect(entriesRoutes).toEqual(routeTableOf(entriesContract));
