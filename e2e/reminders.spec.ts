@@ -1,7 +1,8 @@
 import { expect } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { SMTP_PORT } from "../playwright.config";
-import { addBankWorkingDays, cutOffDate, DEFAULT_CUT_OFF_RULE, LANDS, type Land } from "../lib/deadlines/deadlines";
+import { addBankWorkingDays, cutOffDate, DEFAULT_CUT_OFF_RULE, type Land } from "../lib/deadlines/deadlines";
+import { isLand, storedCutOffRule } from "../lib/deadlines/schemas";
 import { acknowledgeAllWarnings, fixtureUser, signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { advanceClock, runJob } from "./time-controls";
@@ -15,6 +16,22 @@ test.use({ payrollCompany: 1001, ownWorkspacesOnly: ["claudia"] });
 interface Mail {
   to: string[];
   raw: string;
+  /** Headers unfolded, encoded words and quoted-printable decoded: what a person reads. */
+  text: string;
+}
+
+const fromQuotedPrintable = (value: string) =>
+  Buffer.from(
+    value.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+
+function readable(raw: string): string {
+  const unfolded = raw.replace(/\r\n[ \t]+/g, " ");
+  const words = unfolded.replace(/=\?UTF-8\?Q\?([^?]*)\?=(?:[ \t]+(?==\?))?/gi, (_, word: string) =>
+    fromQuotedPrintable(word.replace(/_/g, " ")),
+  );
+  return fromQuotedPrintable(words);
 }
 
 async function startSmtp(): Promise<{ mails: Mail[]; close: () => Promise<void> }> {
@@ -26,7 +43,8 @@ async function startSmtp(): Promise<{ mails: Mail[]; close: () => Promise<void> 
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
+        const raw = Buffer.concat(chunks).toString("utf8");
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: readable(raw) });
         callback();
       });
     },
@@ -79,14 +97,20 @@ async function removePeople(): Promise<void> {
   });
 }
 
-/** The first month from today's whose day 2 bank working days before the cut-off is still ahead, and that day. */
-async function nextReminderDay(): Promise<{ period: string; day: string }> {
-  const land = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ federal_state: string | null }>(
-      "SELECT federal_state FROM payroll_company_settings WHERE company_id = 1001",
+/** The first month from today's whose day 2 bank working days before the cut-off is still ahead, and that day (the company's deadline settings as the app reads them). */
+async function nextReminderDay(connectionId: string): Promise<{ period: string; day: string }> {
+  const { land, rule } = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ own_land: string | null; own_rule: unknown; check_land: string | null; workspace_rule: unknown }>(
+      `SELECT d.land AS own_land, d.cut_off_rule AS own_rule, s.federal_state AS check_land, w.cut_off_rule AS workspace_rule
+         FROM payroll_connections c JOIN workspaces w ON w.id = c.workspace_id
+         LEFT JOIN payroll_company_deadline_settings d ON d.connection_id = c.id AND d.company_id = 1001
+         LEFT JOIN payroll_company_settings s ON s.connection_id = c.id AND s.company_id = 1001
+        WHERE c.id = $1`,
+      [connectionId],
     );
-    const state = rows[0]?.federal_state ?? null;
-    return state && (LANDS as readonly string[]).includes(state) ? (state as Land) : null;
+    const row = rows[0]!;
+    const chosen = [row.own_land, row.check_land].find((value): value is Land => value !== null && isLand(value)) ?? null;
+    return { land: chosen, rule: storedCutOffRule(row.own_rule) ?? storedCutOffRule(row.workspace_rule) ?? DEFAULT_CUT_OFF_RULE };
   });
   const today = new Date().toISOString().slice(0, 10);
   for (let ahead = 0; ; ahead += 1) {
@@ -94,7 +118,7 @@ async function nextReminderDay(): Promise<{ period: string; day: string }> {
     date.setUTCDate(1);
     date.setUTCMonth(date.getUTCMonth() + ahead);
     const period = date.toISOString().slice(0, 7);
-    const day = addBankWorkingDays(cutOffDate(period, land, DEFAULT_CUT_OFF_RULE), -2, land);
+    const day = addBankWorkingDays(cutOffDate(period, land, rule), -2, land);
     if (day > today && day.startsWith(period)) return { period, day };
   }
 }
@@ -118,7 +142,7 @@ test("2 bank working days before the cut-off exactly the clerks of the unsubmitt
   try {
     await signInAndConnectPayroll(page);
     const { connectionId, ids } = await addPeople();
-    const { period, day } = await nextReminderDay();
+    const { period, day } = await nextReminderDay(connectionId);
     await withDatabase((client) =>
       client.query(
         `INSERT INTO month_closes (id, connection_id, company_id, period, state, updated_at) VALUES (gen_random_uuid(), $1, 1002, $2, 'in_review', now())`,
@@ -135,20 +159,25 @@ test("2 bank working days before the cut-off exactly the clerks of the unsubmitt
     const told = await remindersOf(everyone);
     expect(told.map((row) => row.user_id).sort()).toEqual(clerks);
     expect(told.every((row) => row.company === 1001)).toBe(true);
-    await expect.poll(async () => smtp.mails.filter((mail) => /not yet submitted/.test(mail.raw)).length, { timeout: 20_000 }).toBe(2);
-    const reminderMails = smtp.mails.filter((mail) => /not yet submitted/.test(mail.raw));
-    expect(reminderMails.map((mail) => mail.to[0]).sort()).toEqual(["ralf.reminder@example.com", "rita.reminder@example.com"]);
-    expect(reminderMails[0]!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    const reminderMails = () => smtp.mails.filter((mail) => /^Subject: .*not yet submitted/m.test(mail.text));
+    await expect.poll(() => reminderMails().length, { timeout: 20_000 }).toBe(2);
+    expect(
+      reminderMails()
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual(["ralf.reminder@example.com", "rita.reminder@example.com"]);
+    expect(reminderMails()[0]!.text).toContain("The firm's cut-off is");
+    expect(reminderMails()[0]!.text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
 
     // An hour later, the same day: the run tells nobody again.
     await advanceClock(3600);
     await runJob("reminders");
     await runJob("mail-outbox");
     expect(await remindersOf(everyone)).toHaveLength(2);
-    expect(smtp.mails.filter((mail) => /not yet submitted/.test(mail.raw))).toHaveLength(2);
+    expect(reminderMails()).toHaveLength(2);
 
     // The one-click unsubscribe from the mail's header: a POST from anywhere, authenticated by its token alone.
-    const unsubscribe = /^List-Unsubscribe: <([^>]+)>\r$/m.exec(reminderMails[0]!.raw.replace(/=\r\n/g, ""))![1]!;
+    const unsubscribe = /^List-Unsubscribe: <([^>]+)>/m.exec(reminderMails()[0]!.text)![1]!;
     const answer = await fetch(unsubscribe, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example", "sec-fetch-site": "cross-site" },
@@ -179,11 +208,12 @@ test("a clerk submits: the approver's notification e-mail reaches the SMTP serve
     await expect(page.getByRole("status", { name: "Month status" })).toHaveText("In review");
     await expect.poll(() => smtp.mails.filter((mail) => mail.to[0] === "anja.approver@example.com").length, { timeout: 20_000 }).toBe(1);
     const mail = smtp.mails.find((entry) => entry.to[0] === "anja.approver@example.com")!;
-    expect(mail.raw).toMatch(/^Subject: .*submitted for review/m);
-    const text = mail.raw.replace(/=\r\n/g, "");
+    expect(mail.text).toMatch(/^Subject: Bäckerei Krüger GmbH: .* submitted for review\r$/m);
+    const { text } = mail;
+    expect(text).toContain("It waits for your approval.");
     expect(text).toContain("/settings/notifications");
     // The link in the text opens a page that asks first: opening it changes nothing.
-    const pageLink = /(http:\/\/localhost:\d+\/unsubscribe\/[A-Za-z0-9._=-]+)/.exec(text)![1]!.replace(/=3D/g, "=");
+    const pageLink = /(http:\/\/localhost:\d+\/unsubscribe\/[A-Za-z0-9._-]+)/.exec(text)![1]!;
     await page.goto(pageLink);
     await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
     await expect(page.getByText("Stop e-mails about “Month submitted”?")).toBeVisible();

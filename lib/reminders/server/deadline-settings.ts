@@ -1,27 +1,43 @@
 import "server-only";
-import { cutOffDate, DEFAULT_CUT_OFF_RULE, LANDS, monthDeadlines, type IsoDate, type Land } from "@/lib/deadlines/deadlines";
+import { getDb } from "@/lib/db/client";
+import type { IsoDate, Land } from "@/lib/deadlines/deadlines";
+import { companyDeadlineSettings, companyMonthDeadlines, type CompanyDeadlineSettings } from "@/lib/deadlines/server/company-deadlines";
 
 /**
  * A company's two reminder deadlines for a month: the firm's cut-off and the contribution
- * statement's last day to send, in the company's Land (its check settings' federal state; none:
- * national holidays only). Computed once per month and Land in a run.
+ * statement's last day to send, under the company's deadline settings (lib/deadlines: its Land,
+ * its or the workspace's cut-off rule). Computed once per month, Land and rule in a run.
  */
 export interface ReminderDeadlines {
   cut_off: IsoDate;
   statement: IsoDate;
+  land: Land | null;
 }
 
-export function landOf(federalState: string | null): Land | null {
-  return federalState && (LANDS as readonly string[]).includes(federalState) ? (federalState as Land) : null;
+/** Each company's deadline settings, read per connection (one round of queries each). */
+export async function settingsOf(
+  companies: { connectionId: string; companyId: number }[],
+): Promise<(connectionId: string, companyId: number) => CompanyDeadlineSettings> {
+  const byConnection = new Map<string, number[]>();
+  for (const { connectionId, companyId } of companies)
+    byConnection.set(connectionId, [...(byConnection.get(connectionId) ?? []), companyId]);
+  const read = await Promise.all(
+    [...byConnection].map(
+      async ([connectionId, ids]) => [connectionId, await companyDeadlineSettings(getDb(), connectionId, ids)] as const,
+    ),
+  );
+  const settings = new Map(read);
+  return (connectionId, companyId) => settings.get(connectionId)!.get(companyId)!;
 }
 
-export function deadlinesCache(): (period: string, land: Land | null) => ReminderDeadlines {
+export function deadlinesCache(): (settings: CompanyDeadlineSettings, period: string) => ReminderDeadlines {
   const cache = new Map<string, ReminderDeadlines>();
-  return (period, land) => {
-    const key = `${period}:${land ?? "-"}`;
+  return (settings, period) => {
+    const key = `${period}:${settings.land ?? "-"}:${JSON.stringify(settings.cutOffRule)}`;
     let deadlines = cache.get(key);
     if (!deadlines) {
-      deadlines = { cut_off: cutOffDate(period, land, DEFAULT_CUT_OFF_RULE), statement: monthDeadlines(period, land).statementLastDay };
+      const month = companyMonthDeadlines(settings, period);
+      deadlines = { cut_off: month.cutOff, statement: month.statementLastDay, land: settings.land };
       cache.set(key, deadlines);
     }
     return deadlines;

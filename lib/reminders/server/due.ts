@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { DEFAULT_REMINDER_DAYS } from "../days";
 import { bankDaysLeft, duePoint, type DeadlineKind } from "../points";
-import { deadlinesCache, landOf } from "./deadline-settings";
+import { deadlinesCache, settingsOf } from "./deadline-settings";
 
 /** The reminders due today (./run.ts): each company's months, deadlines and the point due, then only months still open. */
 
@@ -12,7 +12,6 @@ interface CompanyRow {
   name1: string;
   current_month: string;
   workspace_id: string;
-  federal_state: string | null;
   days: number[] | null;
 }
 
@@ -38,18 +37,19 @@ const DEADLINE_KINDS: DeadlineKind[] = ["cut_off", "statement"];
  */
 export async function dueToday(today: string): Promise<DueReminder[]> {
   const rows = await getDb().$queryRaw<CompanyRow[]>`
-    SELECT c.connection_id::text, c.company_id, c.name1, c.current_month, conn.workspace_id::text, s.federal_state, rs.days
+    SELECT c.connection_id::text, c.company_id, c.name1, c.current_month, conn.workspace_id::text, rs.days
     FROM payroll_companies c
     JOIN payroll_connections conn ON conn.id = c.connection_id AND conn.disconnected_at IS NULL
-    LEFT JOIN payroll_company_settings s ON s.connection_id = c.connection_id AND s.company_id = c.company_id
     LEFT JOIN reminder_settings rs ON rs.workspace_id = conn.workspace_id`;
+  const settings = await settingsOf(rows.map((row) => ({ connectionId: row.connection_id, companyId: row.company_id })));
   const deadlinesOf = deadlinesCache();
   const due: DueReminder[] = [];
   for (const row of rows) {
-    const land = landOf(row.federal_state);
+    const companySettings = settings(row.connection_id, row.company_id);
+    const land = companySettings.land;
     const points = row.days ?? DEFAULT_REMINDER_DAYS;
     for (const period of new Set([today.slice(0, 7), row.current_month])) {
-      const deadlines = deadlinesOf(period, land);
+      const deadlines = deadlinesOf(companySettings, period);
       const nearest = DEADLINE_KINDS.map((deadlineKind) => ({ deadlineKind, deadline: deadlines[deadlineKind] }))
         .map((entry) => ({ ...entry, point: duePoint(today, entry.deadline, points, land) }))
         .filter((entry): entry is typeof entry & { point: number } => entry.point !== null)

@@ -27,7 +27,8 @@ for (let round = 0; round < ROUNDS; round += 1) {
   const result = await runReminders(new Date(`${day}T09:00:00Z`));
   times.push(performance.now() - start);
   told = result.told;
-  if (result.due !== COMPANIES || result.told !== COMPANIES * 3) throw new Error(`expected ${COMPANIES} due and ${COMPANIES * 3} told, got ${JSON.stringify(result)}`);
+  if (result.due !== COMPANIES || result.told !== COMPANIES * 3)
+    throw new Error(`expected ${COMPANIES} due and ${COMPANIES * 3} told, got ${JSON.stringify(result)}`);
 }
 const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 const mails = await db.mailOutbox.count({ where: { kind: "notification:reminder" } });

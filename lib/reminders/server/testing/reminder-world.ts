@@ -67,7 +67,11 @@ export async function seedReminderWorld(
   if (each)
     await db.payrollCompanyAssignee.createMany({
       data: companyIds.flatMap((companyId, i) =>
-        Array.from({ length: each }, (_, k) => ({ connectionId: connection.id, companyId, userId: clerkIds[(i * each + k) % clerkIds.length]! })),
+        Array.from({ length: each }, (_, k) => ({
+          connectionId: connection.id,
+          companyId,
+          userId: clerkIds[(i * each + k) % clerkIds.length]!,
+        })),
       ),
     });
   return {
