@@ -1,5 +1,5 @@
 import "server-only";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { formatDay, formatMonth } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
@@ -8,7 +8,9 @@ import type { NotificationKind } from "@/lib/notifications/kinds";
 /**
  * A notification as an e-mail in the person's language (the `mail` messages of lib/i18n): subject,
  * plain text and HTML (every value escaped), with a link to what it is about, to the notification
- * settings and to unsubscribe. The daily digest lists several in one mail.
+ * settings and to unsubscribe. The daily digest lists several in one mail. The translator is
+ * use-intl's core (what next-intl re-exports), without React: the outbox worker and the reminder
+ * job run outside any request, also in plain node processes under the react-server condition.
  */
 
 export interface RenderedMail {
