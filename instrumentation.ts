@@ -8,6 +8,9 @@ export async function register() {
   // The process-wide patches, each with its upstream issue and canary (lib/server/patches).
   const { installProcessPatches } = await import("@/lib/server/patches");
   installProcessPatches();
+  // Every upstream request of this process (people's and jobs') draws on the shared request budget in Postgres.
+  const { enableSharedUpstreamBudget } = await import("@/lib/http/server/upstream-budget");
+  enableSharedUpstreamBudget();
   const { startJobsIfEnabled } = await import("@/lib/composition/jobs");
   await startJobsIfEnabled();
 }

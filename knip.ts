@@ -22,6 +22,8 @@ const config: KnipConfig = {
     // spawned by path from lib/mail/server/worker-crash.test.ts
     "lib/mail/server/outbox-worker.fixture.ts",
     "lib/accounting/testing/renew-concurrently.ts",
+    // spawned by path from upstream-budget.bench.ts
+    "lib/http/server/testing/budget-bench-worker.ts",
   ],
   project: ["**/*.{ts,tsx,mjs,css}", "!lib/db/generated/**"],
   // An export used only in its own file is not dead code.

@@ -106,6 +106,16 @@ export const serverEnvSchema = z.preprocess(
       RATE_LIMIT_INVITATION_MAILS_PER_WORKSPACE_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
       RATE_LIMIT_INVITATION_MAILS_PER_ADDRESS_DAY: z.coerce.number().int().min(1).max(100_000).default(5),
       RATE_LIMIT_INVITATION_TOKENS_PER_PERSON_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+      /**
+       * The shared request budget towards the services (lib/http/server/upstream-budget.ts), per
+       * wall-clock minute and credential: per payroll API key, per accounting connection. Background
+       * jobs may use it up to the reserve (a share kept for people); a request in the last
+       * UPSTREAM_BUDGET_EDGE_MS of a minute counts in the next one too (it may arrive there).
+       */
+      UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+      UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(150),
+      UPSTREAM_BUDGET_RESERVE_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
+      UPSTREAM_BUDGET_EDGE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
       /** Set when the upstreams are the bundled sandbox; enables its health check. */
       SANDBOX_URL: optionalUrl,
     })

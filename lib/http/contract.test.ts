@@ -4,7 +4,7 @@ import { deadlinesContract } from "@/lib/deadlines/contract";
 import { deadlinesRoutes } from "@/lib/deadlines/client/api";
 import { monthCloseContract } from "@/lib/month-close/contract";
 import { overviewContract } from "@/lib/overview/contract";
-import { overviewRoutes } from "@/lib/overview/client/api";
+import { overviewApi, overviewRoutes } from "@/lib/overview/client/api";
 import { payrollContract } from "@/lib/payroll/contract";
 import { entriesContract } from "@/lib/payroll/entries/contract";
 import { fileImportContract } from "@/lib/payroll/entries/file-import/contract";
@@ -77,6 +77,9 @@ describe("route contracts", () => {
     const payroll = contractClient<typeof payrollContract>(payrollRoutes);
     expect(payroll.disconnect.href({ id: "a b" })).toBe("/api/payroll/connection?id=a+b");
     expect(payroll.getImport.href({ importId: "x/y", report: "1" })).toBe("/api/payroll/imports/x%2Fy?report=1");
+    expect(overviewApi.list.href({ show: ["mine", "overdue"], q: "Bäckerei" })).toBe(
+      "/api/overview?show=mine&show=overdue&q=B%C3%A4ckerei",
+    );
     const trialBalance = contractClient<typeof trialBalanceContract>(trialBalanceRoutes);
     expect(trialBalance.export.href({ format: "pdf", columns: ["a", "b"] })).toBe(
       "/api/trial-balance/export?format=pdf&columns=a&columns=b",

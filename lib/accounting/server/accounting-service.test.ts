@@ -46,6 +46,7 @@ function client(overrides: { renew?: (stale: string) => Promise<string>; timeout
   waits.length = 0;
   return new AccountingClient({
     baseUrl,
+    credential: "test-connection",
     timeoutMs: overrides.timeoutMs ?? 2_000,
     tokens: { get: async () => "token-1", renew: overrides.renew ?? (async () => "token-2") },
     sleep: async (ms) => void waits.push(ms),

@@ -38,6 +38,8 @@ const IDEMPOTENT = new Set(["GET", "PUT", "DELETE"]);
 
 export interface AccountingClientOptions {
   baseUrl: string;
+  /** Whose request budget the calls draw on (lib/http/server/upstream-budget.ts): the connection's id. */
+  credential: string;
   timeoutMs: number;
   tokens: AccessTokenSource;
   retry?: RetryPolicy;
@@ -111,6 +113,7 @@ export class AccountingClient {
       headers,
       body: request.body,
       timeoutMs: this.options.timeoutMs,
+      budget: { service: "accounting", credential: this.options.credential },
     });
   }
 

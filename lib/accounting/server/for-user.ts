@@ -14,6 +14,7 @@ export function accountingClientFor(user: SessionUser): AccountingClient {
   const config = accountingConfig();
   return new AccountingClient({
     baseUrl: config.baseUrl,
+    credential: connection.id,
     timeoutMs: config.timeoutMs,
     tokens: {
       get: () => getAccessToken(connection.id),

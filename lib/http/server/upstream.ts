@@ -2,6 +2,8 @@ import "server-only";
 import { Agent, type Dispatcher } from "undici";
 import { detached } from "@/lib/server/detached";
 import { deadlineRemainingMs } from "../deadline";
+import { budgetedRequest } from "./budgeted-request";
+import type { UpstreamBudgetKey } from "./upstream-budget";
 
 /**
  * The largest answer read from an upstream service (20 MB): a trial balance of 5,000 accounts
@@ -35,6 +37,13 @@ export interface UpstreamRequest {
   timeoutMs: number;
   /** Test hook: a smaller limit than MAX_RESPONSE_BYTES. */
   maxResponseBytes?: number;
+  /**
+   * Whose request budget this request draws on (./upstream-budget.ts): every call to a service
+   * with a credential names it. Without it (the sandbox's control reads) the request is not budgeted.
+   */
+  budget?: UpstreamBudgetKey;
+  /** A person's request waits for the budget too (up to its timeout) instead of being answered 429: token renewals. */
+  waitForBudget?: boolean;
 }
 
 export interface UpstreamResponse {
@@ -153,8 +162,15 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
   }
 }
 
-/** One HTTP exchange, body read as text; network failures and timeouts become UpstreamNetworkError. */
+/**
+ * One HTTP exchange, body read as text; network failures and timeouts become UpstreamNetworkError.
+ * With `budget`, it first takes one request of that credential's budget (see budgetedRequest).
+ */
 export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse> {
+  return req.budget === undefined ? exchange(req) : budgetedRequest(req, req.budget, exchange);
+}
+
+function exchange(req: UpstreamRequest): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
     const url = new URL(req.url);
     const remaining = deadlineRemainingMs();

@@ -1,6 +1,7 @@
 import "server-only";
 import { getBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
+import { listenForMonthChanges } from "./changes";
 import { dueConnections, recheckStale, refreshConnection } from "./refresh";
 
 /**
@@ -8,6 +9,8 @@ import { dueConnections, recheckStale, refreshConnection } from "./refresh";
  * - `overview-refresh`: one job per payroll connection (`{ connectionId }`, singleton per
  *   connection: one queued and one running at most), reading its companies and each company's
  *   employees from the service and checking their months (./refresh.ts `refreshConnection`);
+ * - a change of a company's month (its drafts, month-close row, acknowledgements), heard through
+ *   Postgres (./changes.ts), checks that company again at once, without the service;
  * - `overview-sweep`, every minute (pg-boss runs a schedule once across processes): checks again
  *   the companies whose drafts, month, acknowledgements or settings changed since (no call to the
  *   service), and queues a refresh of each connection that is due (./refresh.ts).
@@ -38,6 +41,7 @@ export async function sweepOverview(): Promise<{ rechecked: number; queued: numb
 
 export async function startOverviewJobs(): Promise<void> {
   const boss = await getBoss();
+  listenForMonthChanges();
   await boss.schedule(QUEUES.overviewSweep, "* * * * *");
   await boss.work(QUEUES.overviewSweep, async () => {
     const result = await sweepOverview();

@@ -1,4 +1,4 @@
-import { describe, expect, vi } from "vitest";
+import { describe, expect, onTestFinished, vi } from "vitest";
 import type { MonthStep } from "@/lib/month-close/server/audit";
 import { line, monthTest, recordingWakes, service } from "@/lib/month-close/server/testing/month-world";
 
@@ -79,6 +79,30 @@ describe("the stored state", () => {
     expect(row?.blockers).toBe(blockersBefore + 1);
   });
 
+  it("follows a change of the month at once: Postgres notifies the company and this process checks it again", async ({ world }) => {
+    const { refreshConnection } = await import("./refresh");
+    const { listenForMonthChanges, stopListeningForMonthChanges, OVERVIEW_CHANNEL } = await import("./changes");
+    const { overviewFor } = await import("./rows");
+    const { listenerName } = await import("@/lib/db/notification-feed");
+    await refreshConnection(world.connectionId);
+    const blockers = async () => (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!.blockers;
+    const before = (await blockers())!;
+    listenForMonthChanges();
+    onTestFinished(() => stopListeningForMonthChanges());
+    const { getDb } = await import("@/lib/db/client");
+    await vi.waitFor(
+      async () => {
+        const [listening] = await getDb().$queryRaw<{ count: number }[]>`
+          SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name = ${listenerName(OVERVIEW_CHANNEL)}`;
+        expect(listening!.count).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
+    const { saveEntryDraft } = await import("@/lib/payroll/entries/server/drafts");
+    await saveEntryDraft({ ...world.key, kind: "payments" }, [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" })], null);
+    await vi.waitFor(async () => expect(await blockers()).toBe(before + 1), { timeout: 15_000, interval: 500 });
+  });
+
   it("keeps the last error per company when the service refuses the key, and the connection's health says so", async ({
     world,
     db,
@@ -114,6 +138,39 @@ describe("the stored state", () => {
       await db.payrollConnection.update({ where: { id: world.connectionId }, data: { apiKeyEncrypted: kept.apiKeyEncrypted } });
       await sandbox.control("POST", "/reset");
     }
+  });
+});
+
+describe("the rows' dates", () => {
+  it("follow the company's own Land, else its check settings' Land, else national holidays only (Land not set)", async ({ world, db }) => {
+    const { overviewFor } = await import("./rows");
+    const { monthDeadlines, cutOffDate } = await import("@/lib/deadlines/deadlines");
+    const period = world.key.period;
+    const where = { connectionId_companyId: { connectionId: world.connectionId, companyId: 1001 } };
+    const bakery = async () => (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!;
+    try {
+      await db.payrollCompanySettings.upsert({
+        where,
+        create: { connectionId: world.connectionId, companyId: 1001, federalState: "NW" },
+        update: { federalState: "NW" },
+      });
+      expect(await bakery()).toMatchObject({
+        land: "NW",
+        landSource: "check_settings",
+        landNotSet: false,
+        ...monthDeadlines(period, "NW"),
+      });
+      await db.payrollCompanyDeadlineSettings.create({
+        data: { connectionId: world.connectionId, companyId: 1001, land: "BY", cutOffRule: { kind: "day_of_month", day: 10 } },
+      });
+      const row = await bakery();
+      expect(row).toMatchObject({ land: "BY", landSource: "company", cutOffSource: "company", ...monthDeadlines(period, "BY") });
+      expect(row.cutOff).toBe(cutOffDate(period, "BY", { kind: "day_of_month", day: 10 }));
+    } finally {
+      await db.payrollCompanyDeadlineSettings.deleteMany({ where: { connectionId: world.connectionId } });
+      await db.payrollCompanySettings.deleteMany({ where: { connectionId: world.connectionId } });
+    }
+    expect(await bakery()).toMatchObject({ land: null, landSource: "none", landNotSet: true, cutOffSource: "workspace" });
   });
 });
 

@@ -8,7 +8,7 @@ import { clientForConnection } from "@/lib/payroll/connection/server/connection"
 import { contactOutcomeOf, recordContactNow } from "@/lib/payroll/connection/server/contact-health";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
 import { recheckCompany, refreshCompany, refreshErrorText } from "./company-state";
-import { staleStates } from "./input-stamps";
+import { staleStates, type StaleState } from "./input-stamps";
 
 /**
  * Keeping the overview's stored state fresh (run by the jobs of ./jobs.ts):
@@ -72,7 +72,32 @@ export async function refreshConnection(connectionId: string): Promise<Connectio
 
 /** Checks stale counts again from the stored employees; returns how many were checked. */
 export async function recheckStale(limit = STALE_BATCH): Promise<number> {
-  const stale = await staleStates(limit);
+  return recheckStates(await staleStates(limit));
+}
+
+/** Checks these companies again from their stored employees (those never refreshed have none: the next refresh does them). */
+export async function recheckCompanies(companies: readonly { connectionId: string; companyId: number }[]): Promise<number> {
+  if (companies.length === 0) return 0;
+  const rows = await getDb().payrollCompany.findMany({
+    where: {
+      OR: companies.map(({ connectionId, companyId }) => ({ connectionId, companyId })),
+      connection: { apiKeyEncrypted: { not: null } },
+    },
+    select: { connectionId: true, companyId: true, currentMonth: true, state: { select: { employees: true } } },
+  });
+  return recheckStates(
+    rows
+      .filter((row) => row.state?.employees)
+      .map((row) => ({
+        connectionId: row.connectionId,
+        companyId: row.companyId,
+        period: row.currentMonth,
+        employees: row.state!.employees,
+      })),
+  );
+}
+
+async function recheckStates(states: readonly StaleState[]): Promise<number> {
   const clients = new Map<string, Promise<PayrollClient | null>>();
   const clientOf = (connectionId: string) => {
     let client = clients.get(connectionId);
@@ -80,7 +105,7 @@ export async function recheckStale(limit = STALE_BATCH): Promise<number> {
     return client;
   };
   let checked = 0;
-  await eachLimited(stale, CONCURRENCY, async (state) => {
+  await eachLimited(states, CONCURRENCY, async (state) => {
     const client = await clientOf(state.connectionId);
     const employees = storedEmployeesSchema.safeParse(state.employees);
     if (!client) return;

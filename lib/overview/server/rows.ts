@@ -12,7 +12,7 @@ import { ASSIGNABLE_ROLES } from "./assignees";
 import { rowDeadlines, type RowDeadlines } from "./row-deadlines";
 import { byUrgency, matchesFilters, nextDeadline, overdueOf } from "../urgency";
 import type { OverviewSearchParams } from "../filters";
-import type { OverviewAnswer, OverviewRow } from "../schemas";
+import type { AssignableMember, OverviewAnswer, OverviewRow } from "../types";
 
 /**
  * The overview's rows from Postgres only (no call to a service): every payroll company of the
@@ -157,7 +157,7 @@ export async function overviewFor(viewer: OverviewViewer, params: OverviewSearch
     total: rows.length,
     members: members
       .filter((member) => member.roles.some((role) => (ASSIGNABLE_ROLES as readonly string[]).includes(role)))
-      .map((member) => ({ id: member.user.id, name: names.get(member.user.id)!, roles: member.roles }))
+      .map((member): AssignableMember => ({ id: member.user.id, name: names.get(member.user.id)!, roles: member.roles }))
       .sort((a, b) => a.name.localeCompare(b.name, "de")),
     connections: [...connections.values()].map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, "de")),
     mayAssign: can(viewer.roles, "payroll.edit"),

@@ -5,6 +5,7 @@ import { quietUntilOf, startQuietPeriod, TEMPORARILY_UNAVAILABLE_WAIT_MS } from 
 import { withDeadline } from "@/lib/http/deadline";
 import { retryAfterMs, withRetries, type Sleep } from "@/lib/http/retry";
 import { upstreamRequest, UpstreamNetworkError, type UpstreamResponse } from "@/lib/http/server/upstream";
+import { payrollCredential, type UpstreamBudgetKey } from "@/lib/http/server/upstream-budget";
 import type { NewEmployee } from "../employees/employee-schema";
 import type { PayrollError } from "../errors";
 import {
@@ -107,7 +108,12 @@ export function errorFromResponse(response: UpstreamResponse): PayrollError {
  * is sent exactly once, because only the caller can find out whether a failed one was stored.
  */
 export class PayrollClient {
-  constructor(private readonly options: PayrollClientOptions) {}
+  /** The request budget this key draws on, shared by every process (lib/http/server/upstream-budget.ts). */
+  private readonly budget: UpstreamBudgetKey;
+
+  constructor(private readonly options: PayrollClientOptions) {
+    this.budget = { service: "payroll", credential: payrollCredential(options.baseUrl, options.apiKey) };
+  }
 
   get baseUrl(): string {
     return this.options.baseUrl;
@@ -123,7 +129,8 @@ export class PayrollClient {
     const headers: Record<string, string> = { accept, [authHeader.name]: authHeader.template.replace("{api_key}", apiKey) };
     if (body !== undefined) headers["content-type"] = "application/json";
     try {
-      return await upstreamRequest({ method, url: `${this.options.baseUrl}${path}`, headers, body, timeoutMs: this.options.timeoutMs });
+      const url = `${this.options.baseUrl}${path}`;
+      return await upstreamRequest({ method, url, headers, body, timeoutMs: this.options.timeoutMs, budget: this.budget });
     } catch (error) {
       if (error instanceof UpstreamNetworkError) throw new PayrollNetworkError(error.message, error.timedOut);
       throw error;

@@ -45,7 +45,9 @@ export async function completeSignIn(
   const tokens = tokensFromAccount(account);
   const db = getDb();
   const moveFromUserId =
-    options.moveFromUserId && (await sameLeadBusiness(tokens.access_token, options.moveFromUserId)) ? options.moveFromUserId : undefined;
+    options.moveFromUserId && (await sameLeadBusiness(tokens.access_token, tokens.requested_by_id, options.moveFromUserId))
+      ? options.moveFromUserId
+      : undefined;
   const user = moveFromUserId
     ? await userMovingToV31(tokens.requested_by_id, moveFromUserId)
     : await db.user.upsert({
@@ -70,7 +72,7 @@ export async function completeSignIn(
  * the move goes ahead only when the v3.1 account has that lead business, so
  * signing in as someone else never takes over the legacy person's data.
  */
-async function sameLeadBusiness(accessToken: string, legacyUserId: string): Promise<boolean> {
+async function sameLeadBusiness(accessToken: string, accountingUserId: string, legacyUserId: string): Promise<boolean> {
   const legacy = await getDb().accountingConnection.findUnique({
     where: { userId_version: { userId: legacyUserId, version: "v3" } },
     select: { resourceOwnerId: true },
@@ -79,6 +81,8 @@ async function sameLeadBusiness(accessToken: string, legacyUserId: string): Prom
   const config = accountingConfig();
   const client = new AccountingClient({
     baseUrl: config.baseUrl,
+    // Before the connection is stored: the budget of the service's user.
+    credential: `user:${accountingUserId}`,
     timeoutMs: config.timeoutMs,
     tokens: { get: async () => accessToken, renew: async () => Promise.reject(new Error("no renewal while moving")) },
   });
@@ -126,6 +130,7 @@ async function refreshProfile(userId: string, connectionId: string): Promise<voi
   const config = accountingConfig();
   const client = new AccountingClient({
     baseUrl: config.baseUrl,
+    credential: connectionId,
     timeoutMs: config.timeoutMs,
     tokens: { get: () => getAccessToken(connectionId), renew: (stale) => renewAccessToken(connectionId, { stale }) },
   });

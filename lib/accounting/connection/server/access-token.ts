@@ -18,6 +18,8 @@ export const EARLY_RENEWAL_MS = 30_000;
 export interface ConnectionRoute {
   version: "v3_1" | "v3";
   country: string | null;
+  /** The connection renewed: whose request budget the renewal draws on. */
+  connectionId?: string;
 }
 
 export interface RenewalDeps {
@@ -39,8 +41,8 @@ export function defaultRenewalDeps(): RenewalDeps {
 
 /** v3.1 renews at its one token endpoint; legacy v3 at the token host of the connection's country. */
 export function renewAtRoute(config: AccountingConfig, refreshToken: string, route: ConnectionRoute) {
-  if (route.version === "v3") return requestLegacyRenewal(requireLegacyConfig(), route.country ?? "", refreshToken);
-  return requestTokenRenewal(config, refreshToken);
+  if (route.version === "v3") return requestLegacyRenewal(requireLegacyConfig(), route.country ?? "", refreshToken, route.connectionId);
+  return requestTokenRenewal(config, refreshToken, route.connectionId);
 }
 
 interface CachedToken {
@@ -132,7 +134,7 @@ async function renewLocked(connectionId: string, options: { stale?: string; forc
         if (usable(current, deps.now(), options.stale)) return current;
       }
       let tokens: TokenResponse & { resource_owner_id?: string };
-      const route: ConnectionRoute = { version: row.version === "v3" ? "v3" : "v3_1", country: row.country };
+      const route: ConnectionRoute = { version: row.version === "v3" ? "v3" : "v3_1", country: row.country, connectionId };
       try {
         tokens = await deps.renew(deps.config, openRefreshToken(connectionId, row.refresh_token_encrypted), route);
       } catch (error) {

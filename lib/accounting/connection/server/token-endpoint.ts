@@ -19,12 +19,16 @@ function assertNotQuiet(url: string): void {
   throw error;
 }
 
-/** A form POST to an OAuth endpoint with the client's credentials; OAuth errors become typed errors. Shared with the legacy v3 endpoints. */
+/**
+ * A form POST to an OAuth endpoint with the client's credentials; OAuth errors become typed errors.
+ * Shared with the legacy v3 endpoints. It draws on the budget of `credential` (the connection's id),
+ * else on the client registration's, and waits for it rather than failing a renewal.
+ */
 export async function postForm(
   url: string,
   config: Pick<EndpointConfig, "clientId" | "clientSecret" | "timeoutMs">,
   fields: Record<string, string>,
-  options: { withSecret?: boolean } = {},
+  options: { withSecret?: boolean; credential?: string } = {},
 ) {
   assertNotQuiet(url);
   const credentials: Record<string, string> = { client_id: config.clientId };
@@ -36,6 +40,8 @@ export async function postForm(
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body: new URLSearchParams({ ...credentials, ...fields }).toString(),
       timeoutMs: config.timeoutMs,
+      budget: { service: "accounting", credential: options.credential ?? `client:${config.clientId}` },
+      waitForBudget: true,
     });
     if (response.status >= 400) {
       const error = errorFromOAuthResponse(response.status, response.text, response.headers);
@@ -53,8 +59,8 @@ export async function postForm(
  * grant_type=refresh_token. Never retried: the service rotates the refresh
  * token, so a second attempt after a lost answer would present a dead one.
  */
-export async function requestTokenRenewal(config: EndpointConfig, refreshToken: string): Promise<TokenResponse> {
-  const response = await postForm(config.tokenUrl, config, { grant_type: "refresh_token", refresh_token: refreshToken });
+export async function requestTokenRenewal(config: EndpointConfig, refreshToken: string, credential?: string): Promise<TokenResponse> {
+  const response = await postForm(config.tokenUrl, config, { grant_type: "refresh_token", refresh_token: refreshToken }, { credential });
   return parseTokenResponse(response);
 }
 

@@ -25,9 +25,10 @@ export async function requestLegacyRenewal(
   config: LegacyEndpointConfig,
   country: string,
   refreshToken: string,
+  credential?: string,
 ): Promise<LegacyTokenResponse> {
   const { tokenUrl } = legacyEndpoints(config, country);
-  const response = await postForm(tokenUrl, config, { grant_type: "refresh_token", refresh_token: refreshToken });
+  const response = await postForm(tokenUrl, config, { grant_type: "refresh_token", refresh_token: refreshToken }, { credential });
   return parseTokenResponse(response) as LegacyTokenResponse;
 }
 
