@@ -20,18 +20,16 @@ interface Mail {
   text: string;
 }
 
-const fromQuotedPrintable = (value: string) =>
-  Buffer.from(
-    value.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
+/** Quoted-printable decoded, on a string of bytes (latin1): the bytes stay bytes until the end. */
+const fromQuotedPrintable = (bytes: string) =>
+  bytes.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-function readable(raw: string): string {
-  const unfolded = raw.replace(/\r\n[ \t]+/g, " ");
+function readable(raw: Buffer): string {
+  const unfolded = raw.toString("latin1").replace(/\r\n[ \t]+/g, " ");
   const words = unfolded.replace(/=\?UTF-8\?Q\?([^?]*)\?=(?:[ \t]+(?==\?))?/gi, (_, word: string) =>
     fromQuotedPrintable(word.replace(/_/g, " ")),
   );
-  return fromQuotedPrintable(words);
+  return Buffer.from(fromQuotedPrintable(words), "latin1").toString("utf8");
 }
 
 async function startSmtp(): Promise<{ mails: Mail[]; close: () => Promise<void> }> {
@@ -43,8 +41,8 @@ async function startSmtp(): Promise<{ mails: Mail[]; close: () => Promise<void> 
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: readable(raw) });
+        const raw = Buffer.concat(chunks);
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: raw.toString("utf8"), text: readable(raw) });
         callback();
       });
     },
