@@ -19,8 +19,9 @@ const db = getDb();
 const times: number[] = [];
 let told = 0;
 for (let round = 0; round < ROUNDS; round += 1) {
-  // Each round a later month, so only its world is due (and the others' months are past).
+  // Each round a later month on a fresh world; the earlier rounds' connections are disconnected (a run reads every connected one).
   const period = `2031-0${round + 2}`;
+  await db.payrollConnection.updateMany({ where: { disconnectedAt: null }, data: { disconnectedAt: new Date() } });
   await seedReminderWorld(db, { clerks: 30, companies: COMPANIES, period, assignedEach: 3 });
   const day = addBankWorkingDays(cutOffDate(period, null, DEFAULT_CUT_OFF_RULE), -2, null);
   const start = performance.now();
