@@ -13,12 +13,17 @@ const LAYERS = [
   ["session: who is signed in", ["^lib/auth/"]],
   ["route wrapper: every route handler's one wrapper (and the bench's no-op route)", ["^lib/http/server/(route|noop)\\.ts$"]],
   ["audit core: record, kind registry, query, presenter contract", ["^lib/audit/"]],
+  [
+    "domain events and their consumers: the events, notifications, the mail outbox, webhook deliveries",
+    ["^lib/(events|notifications|mail|webhooks)/"],
+  ],
   ["feature accounting", ["^lib/accounting/"]],
   ["feature trial balance", ["^lib/trial-balance/"]],
   ["feature workspaces", ["^lib/workspaces/"]],
   ["feature payroll (its month lock below its entries)", ["^lib/payroll/"]],
   ["feature month close", ["^lib/month-close/"]],
   ["feature overview (the firm's overview: every company's month, deadlines, assignees)", ["^lib/overview/"]],
+  ["feature reminders: deadline reminders to the clerks of months not yet submitted", ["^lib/reminders/"]],
   ["sign-in: the OAuth flow joining session, accounting and workspaces", ["^lib/sign-in/"]],
   ["audit trail: the page and export, every feature's presenters", ["^lib/audit-trail/"]],
   [

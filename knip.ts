@@ -19,6 +19,8 @@ const config: KnipConfig = {
     "components/month-close/checks.worker.ts",
     // spawned by path from engine.test.ts and access-token.test.ts
     "lib/payroll/imports/worker-process.fixture.ts",
+    // spawned by path from lib/mail/server/worker-crash.test.ts
+    "lib/mail/server/outbox-worker.fixture.ts",
     "lib/accounting/testing/renew-concurrently.ts",
     // spawned by path from upstream-budget.bench.ts
     "lib/http/server/testing/budget-bench-worker.ts",

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { isCrossSiteExempt } from "@/lib/http/origin-check";
 import { config, proxy } from "./proxy";
 
 /** Every route file under app/api, as a URL path with its dynamic segments filled in. */
@@ -31,7 +32,7 @@ describe("proxy.ts, the one origin check", () => {
   });
 
   it("answers 403 cross_site_request to a cross-site write on every route, in the envelope", async () => {
-    for (const pathname of paths) {
+    for (const pathname of paths.filter((candidate) => !isCrossSiteExempt(candidate))) {
       for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
         const request = new NextRequest(`http://localhost:3000${pathname}`, {
           method,
@@ -41,6 +42,19 @@ describe("proxy.ts, the one origin check", () => {
         expect(response.status, `${method} ${pathname}`).toBe(403);
         expect(await response.json()).toMatchObject({ ok: false, error: { code: "cross_site_request" } });
       }
+    }
+  });
+
+  it("exempts the one-click unsubscribe alone (RFC 8058: mail providers POST from anywhere; its signed token authenticates it), form data included", () => {
+    expect(paths.filter((pathname) => isCrossSiteExempt(pathname))).toEqual(["/api/mail/unsubscribe/1"]);
+    for (const contentType of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const oneClick = proxy(
+        new NextRequest("http://localhost:3000/api/mail/unsubscribe/token", {
+          method: "POST",
+          headers: { origin: "https://mail.example", "sec-fetch-site": "cross-site", "content-type": contentType },
+        }),
+      );
+      expect(oneClick.status, contentType).toBe(200);
     }
   });
 

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { accountingPathOf, rewriteToAccountingProxy } from "@/lib/accounting/proxy-path";
 import { withSafeCallbackUrl } from "@/lib/auth/callback-url";
 import { ApiError, errorResponse } from "@/lib/http/api-error";
-import { appOriginsFor, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";
+import { appOriginsFor, isCrossSiteExempt, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";
 import { ALLOWED_METHODS, requestUrlProblem } from "@/lib/http/request-url";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
 
@@ -26,7 +26,8 @@ export function proxy(request: NextRequest) {
   }
   const urlProblem = requestUrlProblem(request.nextUrl);
   if (urlProblem) return withStaticHeaders(errorResponse(new ApiError("bad_request", urlProblem), { status: 400 }));
-  if (isStateChanging(request.method) && !isSameOriginRequest(request.headers, appOriginsFor(request.url, publicUrl))) {
+  const exempt = isCrossSiteExempt(request.nextUrl.pathname);
+  if (isStateChanging(request.method) && !exempt && !isSameOriginRequest(request.headers, appOriginsFor(request.url, publicUrl))) {
     // `status` too, for the accounting proxy's readers (its envelope has one at the top).
     return withStaticHeaders(errorResponse(new ApiError("cross_site_request"), { status: 403 }));
   }
@@ -37,7 +38,8 @@ export function proxy(request: NextRequest) {
   if (request.nextUrl.pathname.startsWith("/api/")) {
     // No route takes form data; Next would read a multipart body sent to an unknown /api/ path
     // as a server action's form and fail with a 500.
-    if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    // The one-click unsubscribe may come as form data (RFC 8058); its route reads no body.
+    if (!exempt && (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
       return withStaticHeaders(errorResponse(new ApiError("unsupported_media_type"), { status: 415 }));
     }
     return withStaticHeaders(NextResponse.next());

@@ -275,7 +275,9 @@ test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        messages.push(Buffer.concat(chunks).toString("utf8"));
+        const raw = Buffer.concat(chunks).toString("utf8");
+        // Only the invitations: a notification e-mail the outbox sends meanwhile (e.g. a removed member's) is not this test's.
+        if (/^Subject: Invitation to/m.test(raw)) messages.push(raw);
         callback();
       });
     },

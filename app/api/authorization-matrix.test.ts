@@ -106,6 +106,10 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
     run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },
   },
+  "mail/unsubscribe/[token] POST": {
+    open: "the one-click unsubscribe (RFC 8058): its signed token decides, not a session; a forged one is refused alike for everyone",
+    run: { call: () => ({ params: { token: "00000000-0000-4000-8000-000000000000.reminder.forged" } }), status: 404 },
+  },
   // The statutory dates of a year in a Land: the same for everyone and nobody's data (issue #26).
   "deadlines GET": {
     open: "a year's statutory payroll deadlines in a Land: public, nobody's data",
@@ -245,6 +249,14 @@ const ROUTES: Record<string, RouteEntry> = {
     workspace: "A",
     permission: "payroll.read",
     call: () => ({ params: { companyId: "1001" }, body: { period: "2000-01", warningIds: ["noLines|1|||"], comment: "checked" } }),
+  },
+  "workspaces/[workspaceId]/reminders PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { days: [3, 1] } }),
+    restore: async (f) => {
+      await f.db.reminderSettings.deleteMany({ where: { workspaceId: f.workspaceA } });
+    },
   },
   // The firm overview reads the person's active workspace only (its query joins their membership): every member.
   "overview GET": { workspace: "active", permission: "payroll.read", call: () => ({ query: "?show=mine" }) },

@@ -2,6 +2,10 @@ import "server-only";
 import { renewIdleConnections, startAccountingJobs } from "@/lib/accounting/connection/server/jobs";
 import { serverEnv } from "@/lib/env/server";
 import { QUEUES } from "@/lib/jobs/queues";
+import { runDailyDigest } from "@/lib/mail/server/digest";
+import { startMailJobs, wakeOutbox } from "@/lib/mail/server/jobs";
+import { startReminderJobs } from "@/lib/reminders/server/jobs";
+import { runReminders } from "@/lib/reminders/server/run";
 import { runQueuedTransfers, startMonthCloseJobs } from "@/lib/month-close/server/jobs";
 import { runDueRereads } from "@/lib/month-close/server/rereads";
 import { runTransferJob } from "@/lib/month-close/server/transfer-job";
@@ -35,6 +39,16 @@ export async function startJobsIfEnabled(): Promise<void> {
     console.error(`jobs: payroll jobs not started (${(error as Error).message})`);
   }
   try {
+    await startMailJobs();
+  } catch (error) {
+    console.error(`jobs: mail jobs not started (${(error as Error).message})`);
+  }
+  try {
+    await startReminderJobs();
+  } catch (error) {
+    console.error(`jobs: reminder jobs not started (${(error as Error).message})`);
+  }
+  try {
     await startOverviewJobs();
   } catch (error) {
     console.error(`jobs: overview jobs not started (${(error as Error).message})`);
@@ -52,6 +66,11 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.monthCloseReread]: () => runDueRereads(),
   // The queued Transfers, now, in this process (a worker may have taken some already).
   [QUEUES.monthCloseTransfer]: () => runQueuedTransfers((data) => runTransferJob(data)),
+  // The outbox's due mail, sent now (after a test moved the clock past a retry's backoff).
+  [QUEUES.mailOutbox]: () => wakeOutbox(),
+  [QUEUES.mailDigest]: () => runDailyDigest(),
+  // The reminders due at the (moved) clock's day; a second run the same day tells nobody again.
+  [QUEUES.reminders]: () => runReminders(),
   [QUEUES.overviewSweep]: () => sweepOverview(),
   // Every connected connection refreshed now, in this process (a queued job refreshes it once more).
   [QUEUES.overviewRefresh]: () => refreshAllNow(),

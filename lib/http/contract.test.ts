@@ -11,6 +11,10 @@ import { fileImportContract } from "@/lib/payroll/entries/file-import/contract";
 import { importChecksContract } from "@/lib/month-close/import-checks/contract";
 import { trialBalanceContract } from "@/lib/trial-balance/contract";
 import { workspacesContract } from "@/lib/workspaces/contract";
+import { mailContract } from "@/lib/mail/contract";
+import { mailRoutes } from "@/lib/mail/client/api";
+import { remindersContract } from "@/lib/reminders/contract";
+import { remindersRoutes } from "@/lib/reminders/client/api";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
 import { entriesRoutes } from "@/lib/payroll/entries/client/api";
@@ -32,6 +36,8 @@ const contracts: Record<string, RouteContract>[] = [
   importChecksContract,
   trialBalanceContract,
   workspacesContract,
+  mailContract,
+  remindersContract,
 ];
 
 describe("route contracts", () => {
@@ -59,6 +65,8 @@ describe("route contracts", () => {
     expect(importChecksRoutes).toEqual(routeTableOf(importChecksContract));
     expect(trialBalanceRoutes).toEqual(routeTableOf(trialBalanceContract));
     expect(workspacesRoutes).toEqual(routeTableOf(workspacesContract));
+    expect(mailRoutes).toEqual(routeTableOf(mailContract));
+    expect(remindersRoutes).toEqual(routeTableOf(remindersContract));
   });
 
   it("derive the URLs the routes always had", () => {

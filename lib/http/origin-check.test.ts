@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appOriginsFor, isSameOriginRequest, isStateChanging } from "./origin-check";
+import { appOriginsFor, isCrossSiteExempt, isSameOriginRequest, isStateChanging } from "./origin-check";
 
 const origins = appOriginsFor("http://localhost:3000/api/x", "https://app.example");
 const headers = (values: Record<string, string>) => new Headers(values);
@@ -28,5 +28,14 @@ describe("the CSRF origin check", () => {
     expect(isStateChanging("HEAD")).toBe(false);
     expect(isStateChanging("POST")).toBe(true);
     expect(isStateChanging("delete")).toBe(true);
+  });
+
+  it("exempts the one-click unsubscribe's path alone (its signed token authenticates it)", () => {
+    expect(isCrossSiteExempt("/api/mail/unsubscribe/abc.reminder.sig")).toBe(true);
+    expect(isCrossSiteExempt("/api/mail/unsubscribe/")).toBe(false);
+    expect(isCrossSiteExempt("/api/mail/unsubscribe/a/b")).toBe(false);
+    expect(isCrossSiteExempt("/api/mail/unsubscribe")).toBe(false);
+    expect(isCrossSiteExempt("/api/workspaces/x")).toBe(false);
+    expect(isCrossSiteExempt("/unsubscribe/abc")).toBe(false);
   });
 });

@@ -10,6 +10,19 @@ export function isStateChanging(method: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase());
 }
 
+/**
+ * The one path exempt from the cross-site check: the one-click unsubscribe of RFC 8058
+ * (lib/mail/contract.ts), which mail providers and clients POST to from anywhere but this site.
+ * Accepting it from any site is safe: that route reads no session or cookie, the signed token in
+ * its path is its whole authentication (lib/mail/server/unsubscribe-token.ts), and all it can do
+ * is turn off e-mails for the token's person. Nothing else is exempt.
+ */
+const CROSS_SITE_EXEMPT = /^\/api\/mail\/unsubscribe\/[^/]+$/;
+
+export function isCrossSiteExempt(pathname: string): boolean {
+  return CROSS_SITE_EXEMPT.test(pathname);
+}
+
 export function isSameOriginRequest(headers: Headers, appOrigins: readonly string[]): boolean {
   const site = headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin" && site !== "none") return false;

@@ -14,6 +14,12 @@ export const QUEUES = {
   monthCloseReread: "month-close-reread",
   /** A month close's Transfer, run by whichever process picks it up (lib/month-close/server/transfer-job.ts). */
   monthCloseTransfer: "month-close-transfer",
+  /** The mail outbox's sweep (lib/mail/server/jobs.ts): sends what is due; a NOTIFY wakes it between sweeps. */
+  mailOutbox: "mail-outbox",
+  /** The daily digest of notifications for people who chose it (lib/mail/server/digest.ts). */
+  mailDigest: "mail-digest",
+  /** Deadline reminders to the clerks of months not yet submitted (lib/reminders/server/run.ts), hourly. */
+  reminders: "reminders",
   /** A payroll connection's companies read and checked for the firm overview (lib/overview/server/jobs.ts). */
   overviewRefresh: "overview-refresh",
   /** Every minute: the overview's stale counts checked again, due connections queued for a refresh. */
@@ -32,6 +38,11 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   // requests with their 15 s timeouts and the recording's retries); a job that finds the month's
   // lease held by a live runner throws and is tried again 30 s later.
   [QUEUES.monthCloseTransfer]: { retryLimit: 20, retryDelay: 30, expireInSeconds: 120 },
+  // A sweep that failed is simply the next minute's; the rows say what is due.
+  [QUEUES.mailOutbox]: { policy: "singleton", retryLimit: 0, expireInSeconds: 900 },
+  // Both are idempotent by their keys (a person's day, a reminder point): a failed run is tried again.
+  [QUEUES.mailDigest]: { policy: "singleton", retryLimit: 5, retryDelay: 300 },
+  [QUEUES.reminders]: { policy: "singleton", retryLimit: 3, retryDelay: 300 },
   // One waiting and one running per connection (the job's singletonKey); 300 companies take minutes
   // within the service's budget, so a job is handed out again only after 30 minutes.
   [QUEUES.overviewRefresh]: { policy: "stately", retryLimit: 2, retryDelay: 120, expireInSeconds: 1800 },

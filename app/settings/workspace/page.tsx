@@ -3,6 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { WorkspaceSettings } from "@/components/workspaces/workspace-settings";
 import { FourEyesControl } from "@/components/month-close/four-eyes-control";
+import { ReminderSettings } from "@/components/reminders/reminder-settings";
+import { reminderDays } from "@/lib/reminders/server/settings";
 import { WorkspaceCutOffForm } from "@/components/deadlines/workspace-cut-off-form";
 import { workspaceCutOffView } from "@/lib/deadlines/server/settings";
 import { fourEyesSetting } from "@/lib/month-close/server/four-eyes";
@@ -22,11 +24,12 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes, cutOff] = await Promise.all([
+  const [members, invitations, fourEyes, cutOff, reminders] = await Promise.all([
     listMembers(user.id, workspace.id),
     owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
     fourEyesSetting(workspace.id),
     workspaceCutOffView(workspace.id),
+    reminderDays(workspace.id),
   ]);
   const { name } = workspace;
   return (
@@ -44,6 +47,7 @@ export default async function WorkspaceSettingsPage() {
       />
       <FourEyesControl workspaceId={workspace.id} owner={owner} initial={fourEyes} />
       <WorkspaceCutOffForm workspaceId={workspace.id} owner={owner} {...cutOff} />
+      <ReminderSettings workspaceId={workspace.id} owner={owner} initial={reminders.days} />
     </section>
   );
 }

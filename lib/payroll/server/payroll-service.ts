@@ -49,6 +49,8 @@ export interface PayrollClientOptions {
   sleep?: Sleep;
   /** When every call of this client must be over (epoch ms): a page render's deadline (lib/http/deadline.ts). */
   deadlineAt?: number;
+  /** Told when the service refuses the key (401): a stored connection's owners are told (lib/payroll/connection/server/key-refused.ts). */
+  onKeyRefused?: () => void;
   /** Told each exchange's outcome (null: answered 200), after its retries: the connection's contact health. Must not throw. */
   observe?: (error: unknown) => void;
 }
@@ -179,6 +181,7 @@ export class PayrollClient {
       );
     } catch (error) {
       if (error instanceof PayrollUnavailableError && error.code === "temporarily_unavailable") startQuietPeriod(this.options.baseUrl);
+      if (error instanceof PayrollUnauthorizedError) this.options.onKeyRefused?.();
       throw error;
     }
   }

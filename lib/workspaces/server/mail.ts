@@ -1,15 +1,14 @@
 import "server-only";
-import nodemailer from "nodemailer";
-import { serverEnv } from "@/lib/env/server";
 import { ApiError } from "@/lib/http/api-error";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
+import { sendThroughSmtp, smtpConfigured } from "@/lib/mail/server/transport";
 import type { WorkspaceRoleName } from "../schemas";
 
 /** Whether invitation links can be sent by e-mail (SMTP_URL is set). */
 export function canSendMail(): boolean {
-  return serverEnv().SMTP_URL !== undefined;
+  return smtpConfigured();
 }
 
 export interface InvitationMail {
@@ -35,26 +34,17 @@ export function invitationMail(
 }
 
 /**
- * Sends one message through SMTP_URL (a transport per message: invitations are rare, and a
- * pooled connection would outlive the request). 409 `mail_not_configured` without SMTP_URL,
- * 502 `mail_failed` when the server refuses or cannot be reached.
+ * Sends the invitation at once, through the app's one SMTP transport (lib/mail/server/transport.ts),
+ * not the outbox: the owner waits for it and is told when it fails. 409 `mail_not_configured`
+ * without SMTP_URL, 502 `mail_failed` when the server refuses or cannot be reached.
  */
 export async function sendMail(mail: InvitationMail): Promise<void> {
-  const env = serverEnv();
-  if (!env.SMTP_URL) throw new ApiError("mail_not_configured");
-  const transport = nodemailer.createTransport(env.SMTP_URL);
+  if (!smtpConfigured()) throw new ApiError("mail_not_configured");
   try {
-    await transport.sendMail({
-      from: `Ledgerlane <no-reply@${new URL(env.NEXTAUTH_URL).hostname}>`,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-    });
+    await sendThroughSmtp(mail);
   } catch (error) {
-    // The server's reply may name the address: the code only, never the message body.
-    console.warn(`workspaces: sending an invitation e-mail failed (${(error as { code?: string }).code ?? (error as Error).name})`);
+    // The reply code only, never the server's words (they may name the address).
+    console.warn(`workspaces: sending an invitation e-mail failed (${(error as Error).message})`);
     throw new ApiError("mail_failed");
-  } finally {
-    transport.close();
   }
 }

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { PayrollClient } from "../../server/payroll-service";
 import { normaliseBaseUrl, payrollConfig } from "../../server/config";
 import { syncCompanies } from "./companies";
+import { keyRefused } from "./key-refused";
 import { observeContact } from "./contact-health";
 import { PayrollNotConnectedError } from "../../errors";
 import { ApiError } from "@/lib/http/api-error";
@@ -78,7 +79,7 @@ export async function connectPayroll(actor: PayrollActor, input: ConnectInput, a
     const row = existing
       ? await tx.payrollConnection.update({
           where: { id },
-          data: { apiKeyEncrypted: sealed, disconnectedAt: null },
+          data: { apiKeyEncrypted: sealed, disconnectedAt: null, keyRefusedAt: null },
           select: CONNECTION_INFO,
         })
       : await tx.payrollConnection.create({
@@ -107,6 +108,15 @@ export async function clientForConnection(connectionId: string): Promise<Payroll
     select: { id: true, baseUrl: true, apiKeyEncrypted: true },
   });
   if (!row?.apiKeyEncrypted) throw new PayrollNotConnectedError();
-  // Its calls tell the connection's contact health (at most one write per connection and minute).
-  return clientFor(row.baseUrl, openSecret(row.apiKeyEncrypted, { ...SECRET, rowId: row.id }), (error) => observeContact(row.id, error));
+  const config = payrollConfig();
+  // Its calls tell the connection's contact health (at most one write per connection and minute),
+  // and a refused key tells the connection's owners.
+  return new PayrollClient({
+    baseUrl: row.baseUrl,
+    apiKey: openSecret(row.apiKeyEncrypted, { ...SECRET, rowId: row.id }),
+    authHeader: config.authHeader,
+    timeoutMs: config.timeoutMs,
+    observe: (error) => observeContact(row.id, error),
+    onKeyRefused: () => keyRefused(row.id),
+  });
 }

@@ -1,0 +1,18 @@
+/**
+ * The app's configuration for the mail tests (set before serverEnv() is first read): their own
+ * database and SMTP server; the services' addresses are never called.
+ */
+export function useMailTestEnv(databaseUrl: string, smtpPort: number): void {
+  Object.assign(process.env, {
+    DATABASE_URL: databaseUrl,
+    NEXTAUTH_URL: "http://localhost:3999",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    ACCOUNTING_AUTH_URL: "http://127.0.0.1:9/auth",
+    ACCOUNTING_TOKEN_URL: "http://127.0.0.1:9/token",
+    ACCOUNTING_REVOKE_URL: "http://127.0.0.1:9/revoke",
+    ACCOUNTING_BASE_URL: "http://127.0.0.1:9/v3.1",
+    ACCOUNTING_CLIENT_ID: "test",
+    ACCOUNTING_CLIENT_SECRET: "test",
+    PAYROLL_BASE_URL: "http://127.0.0.1:9/payroll",
+  });
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { getBoss } from "@/lib/jobs/boss";
+import { QUEUES } from "@/lib/jobs/queues";
+import { runReminders } from "./run";
+
+/**
+ * The reminder run's schedule: every hour (a point's day is a Berlin day; an hourly run reaches it
+ * early in the day, and a process that was down catches up within the hour) and once at start.
+ * pg-boss runs a schedule once however many processes there are; a run is idempotent (./run.ts).
+ */
+export async function startReminderJobs(): Promise<void> {
+  const boss = await getBoss();
+  await boss.schedule(QUEUES.reminders, "5 * * * *");
+  await boss.work(QUEUES.reminders, async () => {
+    const { due, told } = await runReminders();
+    if (told) console.log(`reminders: ${due} reminder(s) due, ${told} person(s) told`);
+  });
+  await boss.send(QUEUES.reminders, {}, { singletonKey: "start", singletonSeconds: 300 });
+}
