@@ -6,6 +6,8 @@ import { runQueuedTransfers, startMonthCloseJobs } from "@/lib/month-close/serve
 import { runDueRereads } from "@/lib/month-close/server/rereads";
 import { runTransferJob } from "@/lib/month-close/server/transfer-job";
 import { startPayrollJobs } from "@/lib/payroll/imports/server/jobs";
+import { runDueDeliveries } from "@/lib/webhooks/server/deliveries";
+import { startWebhookJobs } from "@/lib/webhooks/server/jobs";
 
 /**
  * The job registry, in the composition root: each feature's jobs, wired into the process. The
@@ -32,6 +34,11 @@ export async function startJobsIfEnabled(): Promise<void> {
   } catch (error) {
     console.error(`jobs: payroll jobs not started (${(error as Error).message})`);
   }
+  try {
+    await startWebhookJobs();
+  } catch (error) {
+    console.error(`jobs: webhook jobs not started (${(error as Error).message})`);
+  }
 }
 
 /**
@@ -45,6 +52,8 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.monthCloseReread]: () => runDueRereads(),
   // The queued Transfers, now, in this process (a worker may have taken some already).
   [QUEUES.monthCloseTransfer]: () => runQueuedTransfers((data) => runTransferJob(data)),
+  // The webhook deliveries due by the app's clock (a test moves it past a retry's backoff first).
+  [QUEUES.webhookDeliveries]: () => runDueDeliveries(),
 };
 
 export function runnableJobNames(): string[] {

@@ -6,6 +6,7 @@ import { entriesContract } from "@/lib/payroll/entries/contract";
 import { fileImportContract } from "@/lib/payroll/entries/file-import/contract";
 import { importChecksContract } from "@/lib/month-close/import-checks/contract";
 import { trialBalanceContract } from "@/lib/trial-balance/contract";
+import { webhooksContract } from "@/lib/webhooks/contract";
 import { workspacesContract } from "@/lib/workspaces/contract";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
@@ -13,6 +14,7 @@ import { entriesRoutes } from "@/lib/payroll/entries/client/api";
 import { fileImportRoutes } from "@/lib/payroll/entries/file-import/client/api";
 import { importChecksRoutes } from "@/lib/month-close/import-checks/client/api";
 import { trialBalanceRoutes } from "@/lib/trial-balance/client/api";
+import { webhooksRoutes } from "@/lib/webhooks/client/api";
 import { workspacesRoutes } from "@/lib/workspaces/client/api";
 import { contractClient } from "./client/api-client";
 import { COMMON_ERRORS, pathParamNames, routeTableOf, type RouteContract } from "./contract";
@@ -26,6 +28,7 @@ const contracts: Record<string, RouteContract>[] = [
   importChecksContract,
   trialBalanceContract,
   workspacesContract,
+  webhooksContract,
 ];
 
 describe("route contracts", () => {
@@ -51,6 +54,7 @@ describe("route contracts", () => {
     expect(importChecksRoutes).toEqual(routeTableOf(importChecksContract));
     expect(trialBalanceRoutes).toEqual(routeTableOf(trialBalanceContract));
     expect(workspacesRoutes).toEqual(routeTableOf(workspacesContract));
+    expect(webhooksRoutes).toEqual(routeTableOf(webhooksContract));
   });
 
   it("derive the URLs the routes always had", () => {

@@ -14,6 +14,8 @@ export const QUEUES = {
   monthCloseReread: "month-close-reread",
   /** A month close's Transfer, run by whichever process picks it up (lib/month-close/server/transfer-job.ts). */
   monthCloseTransfer: "month-close-transfer",
+  /** Webhook deliveries due (lib/webhooks/server/jobs.ts): each job sends whatever is due; the rows say what. */
+  webhookDeliveries: "webhook-deliveries",
 } as const;
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -28,4 +30,6 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   // requests with their 15 s timeouts and the recording's retries); a job that finds the month's
   // lease held by a live runner throws and is tried again 30 s later.
   [QUEUES.monthCloseTransfer]: { retryLimit: 20, retryDelay: 30, expireInSeconds: 120 },
+  // A job only wakes the sender; the delivery rows carry the retries and their backoff.
+  [QUEUES.webhookDeliveries]: { retryLimit: 0, expireInSeconds: 600 },
 };

@@ -8,6 +8,8 @@ import { getSessionUser } from "@/lib/auth/server/session";
 import { canSendMail } from "@/lib/workspaces/server/mail";
 import { listInvitations } from "@/lib/workspaces/server/invitations";
 import { listMembers } from "@/lib/workspaces/server/members";
+import { WebhooksSection } from "@/components/webhooks/webhooks-section";
+import { listEndpoints } from "@/lib/webhooks/server/endpoints";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -20,10 +22,11 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes] = await Promise.all([
+  const [members, invitations, fourEyes, endpoints] = await Promise.all([
     listMembers(user.id, workspace.id),
     owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
     fourEyesSetting(workspace.id),
+    owner ? listEndpoints(user.id, workspace.id) : Promise.resolve([]),
   ]);
   const { name } = workspace;
   return (
@@ -40,6 +43,7 @@ export default async function WorkspaceSettingsPage() {
         canEmail={canSendMail()}
       />
       <FourEyesControl workspaceId={workspace.id} owner={owner} initial={fourEyes} />
+      {owner ? <WebhooksSection workspaceId={workspace.id} initialEndpoints={endpoints} /> : null}
     </section>
   );
 }
