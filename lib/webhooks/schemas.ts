@@ -86,7 +86,6 @@ export const endpointViewSchema = z.object({
 export type EndpointView = z.infer<typeof endpointViewSchema>;
 
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const deliveryViewSchema = z.object({
   id: z.string(),
