@@ -13,6 +13,10 @@ const LAYERS = [
   ["session: who is signed in", ["^lib/auth/"]],
   ["route wrapper: every route handler's one wrapper (and the bench's no-op route)", ["^lib/http/server/(route|noop)\\.ts$"]],
   ["audit core: record, kind registry, query, presenter contract", ["^lib/audit/"]],
+  [
+    "domain events and their consumers: the events, notifications, the mail outbox, webhook deliveries",
+    ["^lib/(events|notifications|mail|webhooks)/"],
+  ],
   ["feature accounting", ["^lib/accounting/"]],
   ["feature trial balance", ["^lib/trial-balance/"]],
   ["feature workspaces", ["^lib/workspaces/"]],

@@ -1,28 +1,66 @@
 /**
- * PLACEHOLDER until h/notifications lands (INTERFACES §3): the domain events, as agreed. The
- * merge takes h/notifications' file in place of this one.
+ * The domain events: what happened in a workspace that someone (a person, another tool) may want
+ * to be told of. Pure types; they are emitted by lib/events/server/emit.ts inside the transaction
+ * of the change, and each consumer (notifications, webhook deliveries) only inserts rows there.
  */
+
+/** Who caused an event; id and name null for the system (a job acting on its own). */
+export interface EventActor {
+  id: string | null;
+  name: string | null;
+}
+
 interface EventBase {
   workspaceId: string;
+  /** ISO 8601 instant (the app's clock, lib/clock). */
   occurredAt: string;
-  actor: { id: string | null; name: string | null };
+  actor: EventActor;
 }
+
+/** A company's payroll month in the month close. */
 interface MonthEventBase extends EventBase {
   connectionId: string;
   companyId: number;
   companyName: string;
+  /** `YYYY-MM` */
   period: string;
   monthCloseId: string;
 }
-export type DomainEvent =
-  | (MonthEventBase & { type: "month.submitted" | "month.withdrawn" | "month.approved" })
-  | (MonthEventBase & { type: "month.reopened"; reason: string; submittedById: string | null })
-  | (MonthEventBase & {
-      type: "month.transferred" | "month.transfer_unclear" | "month.waiting_for_pay_run";
-      submittedById: string | null;
-      approvedById: string | null;
-    })
-  | (EventBase & { type: "member.joined"; userId: string; invitedById: string | null })
-  | (EventBase & { type: "member.removed"; userId: string })
-  | (EventBase & { type: "member.roles_changed"; userId: string; roles: string[] })
-  | (EventBase & { type: "connection.attention"; connectionKind: "payroll" | "accounting"; connectionId: string; reason: string });
+
+/** The outcome of a Transfer (from the transfer job or a later read-back of the service). */
+interface MonthTransferEventBase extends MonthEventBase {
+  submittedById: string | null;
+  approvedById: string | null;
+}
+
+export type MonthSubmitted = MonthEventBase & { type: "month.submitted" };
+export type MonthWithdrawn = MonthEventBase & { type: "month.withdrawn" };
+export type MonthApproved = MonthEventBase & { type: "month.approved"; submittedById: string | null };
+export type MonthReopened = MonthEventBase & { type: "month.reopened"; reason: string; submittedById: string | null };
+export type MonthTransferred = MonthTransferEventBase & { type: "month.transferred" };
+export type MonthTransferUnclear = MonthTransferEventBase & { type: "month.transfer_unclear" };
+export type MonthWaitingForPayRun = MonthTransferEventBase & { type: "month.waiting_for_pay_run" };
+
+export type MemberJoined = EventBase & { type: "member.joined"; userId: string; invitedById: string | null };
+export type MemberRemoved = EventBase & { type: "member.removed"; userId: string };
+export type MemberRolesChanged = EventBase & { type: "member.roles_changed"; userId: string; roles: string[] };
+
+export type ConnectionAttention = EventBase & {
+  type: "connection.attention";
+  connectionKind: "payroll" | "accounting";
+  connectionId: string;
+  /** Why, as a code: `key_refused` (payroll), `invalid_grant` (accounting). */
+  reason: string;
+};
+
+export type MonthEvent =
+  MonthSubmitted | MonthWithdrawn | MonthApproved | MonthReopened | MonthTransferred | MonthTransferUnclear | MonthWaitingForPayRun;
+
+export type DomainEvent = MonthEvent | MemberJoined | MemberRemoved | MemberRolesChanged | ConnectionAttention;
+
+/** The month-close state a Transfer's outcome leaves, as its event's type (other states are no outcome to tell). */
+export const TRANSFER_OUTCOME_EVENTS = {
+  transferred: "month.transferred",
+  transfer_unclear: "month.transfer_unclear",
+  waiting_for_pay_run: "month.waiting_for_pay_run",
+} as const;

@@ -2,6 +2,7 @@ import "server-only";
 import { recordAudit, recordAuditMany, type AuditEntryInput } from "@/lib/audit/server/record";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { MonthAction, MonthState } from "../states";
+import { emitMonthEvent, type MonthBefore } from "./month-events";
 
 /** Who took a month-close step, in which workspace. */
 export interface MonthActor {
@@ -22,6 +23,12 @@ export type MonthStep =
       to: MonthState;
       round: number;
       details?: Record<string, unknown>;
+      /**
+       * The month's row as it was before the step (its submitter and approver): the step's domain
+       * event is emitted with it (./month-events.ts). Left out only by steps nobody is told of (a
+       * Transfer starting, or sent back when it could not be queued).
+       */
+      month?: MonthBefore;
     }
   | { kind: "workspace.four_eyes"; actor: MonthActor; enabled: boolean | null }
   | {
@@ -53,7 +60,7 @@ const acknowledgedEntry = (step: Acknowledged): AuditEntryInput => ({
   details: step.details,
 });
 
-/** The one place the month close writes the audit trail, in the transaction of the step it records. */
+/** The one place the month close writes the audit trail (and emits its domain events), in the transaction of the step it records. */
 export async function auditMonthStep(tx: Prisma.TransactionClient, step: MonthStep): Promise<void> {
   const actor = actorOf(step.actor);
   if (step.kind === "workspace.four_eyes") {
@@ -70,6 +77,7 @@ export async function auditMonthStep(tx: Prisma.TransactionClient, step: MonthSt
     period: step.period,
     details: { ...step.details, action: step.action, from: step.from, to: step.to, round: step.round },
   });
+  if (step.month) await emitMonthEvent(tx, { ...step, month: step.month });
 }
 
 /**

@@ -134,6 +134,7 @@ async function runReread(reread: DueReread): Promise<boolean> {
         to: updated.state,
         round: updated.round,
         details: { reread: reread.afterMinutes, held: !differs, difference },
+        month: row,
       });
     }
     await tx.monthCloseReread.update({

@@ -128,6 +128,7 @@ export async function transition(key: MonthKey, actor: MonthActor, step: Step): 
       to: updated.state,
       round: updated.round,
       details,
+      month: row,
     });
     return toView(updated, workspaceFourEyes);
   }, TX);

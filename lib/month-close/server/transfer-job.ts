@@ -184,6 +184,7 @@ export async function runTransferJob(data: TransferJobData, deps: TransferJobDep
       to,
       round: started.round,
       details: { outcome, message, ...(resumed ? { resumed } : {}) },
+      month: started,
     });
     return createRereads(tx, {
       monthCloseId: started.id,

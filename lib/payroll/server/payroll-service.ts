@@ -48,6 +48,8 @@ export interface PayrollClientOptions {
   sleep?: Sleep;
   /** When every call of this client must be over (epoch ms): a page render's deadline (lib/http/deadline.ts). */
   deadlineAt?: number;
+  /** Told when the service refuses the key (401): a stored connection's owners are told (lib/payroll/connection/server/key-refused.ts). */
+  onKeyRefused?: () => void;
 }
 
 type Method = "GET" | "POST";
@@ -161,6 +163,7 @@ export class PayrollClient {
       );
     } catch (error) {
       if (error instanceof PayrollUnavailableError && error.code === "temporarily_unavailable") startQuietPeriod(this.options.baseUrl);
+      if (error instanceof PayrollUnauthorizedError) this.options.onKeyRefused?.();
       throw error;
     }
   }

@@ -62,7 +62,9 @@ function monthEvent(type: "month.submitted" | "month.approved" | "month.transfer
     period: "2026-11",
     monthCloseId: randomUUID(),
   };
-  return type === "month.transferred" ? { ...base, type, submittedById: ownerId, approvedById: ownerId } : { ...base, type };
+  if (type === "month.transferred") return { ...base, type, submittedById: ownerId, approvedById: ownerId };
+  if (type === "month.approved") return { ...base, type, submittedById: ownerId };
+  return { ...base, type };
 }
 
 async function emit(event: DomainEvent): Promise<void> {

@@ -2,12 +2,15 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { personName, recordAudit } from "@/lib/audit/server/record";
+import { now } from "@/lib/clock";
+import { emitEvent } from "@/lib/events/server/emit";
 
 type Tx = Prisma.TransactionClient;
 
 /**
  * Recording the changes of lib/workspaces: members, roles and invitations. Each runs in the
- * change's transaction; the acting person's name is read there, as it is at that moment.
+ * change's transaction; the acting person's name is read there, as it is at that moment. The
+ * member changes are also the domain events (lib/events) of the same transaction.
  */
 
 async function nameOf(tx: Tx, userId: string): Promise<string | null> {
@@ -31,6 +34,15 @@ export async function recordMemberJoined(
     subjectId: userId,
     details: { memberId: userId, memberName: actor.name, roles: [...roles], invitationId },
   });
+  const invitation = await tx.workspaceInvitation.findUnique({ where: { id: invitationId }, select: { createdById: true } });
+  await emitEvent(tx, {
+    type: "member.joined",
+    workspaceId,
+    occurredAt: now().toISOString(),
+    actor: { id: userId, name: actor.name },
+    userId,
+    invitedById: invitation?.createdById ?? null,
+  });
 }
 
 export async function recordRolesChanged(
@@ -41,10 +53,19 @@ export async function recordRolesChanged(
   from: readonly string[],
   to: readonly string[],
 ): Promise<void> {
-  await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
+  const actor = await actorIn(tx, workspaceId, actorId);
+  await recordAudit(tx, actor, {
     kind: "member.roles_changed",
     subjectId: memberId,
     details: { memberId, memberName: await nameOf(tx, memberId), from: [...from], to: [...to] },
+  });
+  await emitEvent(tx, {
+    type: "member.roles_changed",
+    workspaceId,
+    occurredAt: now().toISOString(),
+    actor: { id: actorId, name: actor.name },
+    userId: memberId,
+    roles: [...to],
   });
 }
 
@@ -57,11 +78,20 @@ export async function recordMemberRemoved(
   roles: readonly string[],
 ): Promise<void> {
   const actor = await actorIn(tx, workspaceId, actorId);
-  if (actorId === memberId) return recordAudit(tx, actor, { kind: "member.left", subjectId: memberId, details: { roles: [...roles] } });
-  await recordAudit(tx, actor, {
-    kind: "member.removed",
-    subjectId: memberId,
-    details: { memberId, memberName: await nameOf(tx, memberId), roles: [...roles] },
+  if (actorId === memberId) await recordAudit(tx, actor, { kind: "member.left", subjectId: memberId, details: { roles: [...roles] } });
+  else
+    await recordAudit(tx, actor, {
+      kind: "member.removed",
+      subjectId: memberId,
+      details: { memberId, memberName: await nameOf(tx, memberId), roles: [...roles] },
+    });
+  // Leaving is a member removed too, for other tools; the person is told only when someone else removed them.
+  await emitEvent(tx, {
+    type: "member.removed",
+    workspaceId,
+    occurredAt: now().toISOString(),
+    actor: { id: actorId, name: actor.name },
+    userId: memberId,
   });
 }
 

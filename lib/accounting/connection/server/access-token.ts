@@ -7,6 +7,7 @@ import { InvalidGrantError, NotConnectedError, ReauthRequiredError } from "../..
 import type { TokenResponse } from "../../schemas";
 import { openAccessToken, openRefreshToken, tokenColumns } from "./sealed-tokens";
 import { requestTokenRenewal } from "./token-endpoint";
+import { connectionEnded } from "./connection-ended";
 import { requireLegacyConfig } from "../../legacy/server/config";
 import { requestLegacyRenewal } from "../../legacy/server/token-endpoint";
 
@@ -136,7 +137,7 @@ async function renewLocked(connectionId: string, options: { stale?: string; forc
         tokens = await deps.renew(deps.config, openRefreshToken(connectionId, row.refresh_token_encrypted), route);
       } catch (error) {
         if (!(error instanceof InvalidGrantError)) throw error;
-        await tx.accountingConnection.update({
+        const ended = await tx.accountingConnection.update({
           where: { id: connectionId },
           data: {
             status: "reauth_required",
@@ -145,7 +146,9 @@ async function renewLocked(connectionId: string, options: { stale?: string; forc
             accessTokenExpiresAt: null,
             refreshTokenEncrypted: null,
           },
+          select: { userId: true },
         });
+        await connectionEnded(tx, connectionId, ended.userId, deps.now());
         return { failure: "reauth_required" };
       }
       await deps.beforeCommit?.();

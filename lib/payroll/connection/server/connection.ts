@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { PayrollClient } from "../../server/payroll-service";
 import { normaliseBaseUrl, payrollConfig } from "../../server/config";
 import { syncCompanies } from "./companies";
+import { keyRefused } from "./key-refused";
 import { PayrollNotConnectedError } from "../../errors";
 import { ApiError } from "@/lib/http/api-error";
 import { grants, refusal } from "@/lib/workspaces/server/access";
@@ -77,7 +78,7 @@ export async function connectPayroll(actor: PayrollActor, input: ConnectInput, a
     const row = existing
       ? await tx.payrollConnection.update({
           where: { id },
-          data: { apiKeyEncrypted: sealed, disconnectedAt: null },
+          data: { apiKeyEncrypted: sealed, disconnectedAt: null, keyRefusedAt: null },
           select: CONNECTION_INFO,
         })
       : await tx.payrollConnection.create({
@@ -106,5 +107,12 @@ export async function clientForConnection(connectionId: string): Promise<Payroll
     select: { id: true, baseUrl: true, apiKeyEncrypted: true },
   });
   if (!row?.apiKeyEncrypted) throw new PayrollNotConnectedError();
-  return clientFor(row.baseUrl, openSecret(row.apiKeyEncrypted, { ...SECRET, rowId: row.id }));
+  const config = payrollConfig();
+  return new PayrollClient({
+    baseUrl: row.baseUrl,
+    apiKey: openSecret(row.apiKeyEncrypted, { ...SECRET, rowId: row.id }),
+    authHeader: config.authHeader,
+    timeoutMs: config.timeoutMs,
+    onKeyRefused: () => keyRefused(row.id),
+  });
 }

@@ -1,0 +1,34 @@
+/**
+ * The kinds of notification a person can be sent, each with its defaults: shown in the app, and
+ * sent by e-mail. A person's choices (`notification_preferences`, /settings/notifications) replace
+ * a kind's defaults; no row means the defaults. Pure: read by the server and the settings page.
+ */
+export const NOTIFICATION_KINDS = [
+  "month_submitted",
+  "month_approved",
+  "month_transfer",
+  "month_reopened",
+  "invitation_accepted",
+  "connection_attention",
+  "member_removed",
+  "reminder",
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface KindChoice {
+  inApp: boolean;
+  byEmail: boolean;
+}
+
+/** What someone who chose nothing gets: everything in the app; by e-mail what asks them to act or tells of a loss. */
+export const KIND_DEFAULTS: Record<NotificationKind, KindChoice> = {
+  month_submitted: { inApp: true, byEmail: true },
+  month_approved: { inApp: true, byEmail: false },
+  month_transfer: { inApp: true, byEmail: false },
+  month_reopened: { inApp: true, byEmail: true },
+  invitation_accepted: { inApp: true, byEmail: false },
+  connection_attention: { inApp: true, byEmail: true },
+  member_removed: { inApp: true, byEmail: true },
+  reminder: { inApp: true, byEmail: true },
+};
