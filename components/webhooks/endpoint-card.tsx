@@ -66,6 +66,7 @@ export function EndpointCard({ workspaceId, endpoint }: { workspaceId: string; e
           pending={update.isPending}
           error={update.error}
           onSubmit={(value) => update.mutate(value)}
+          autoFocus
           onCancel={() => {
             setEditing(false);
             update.reset();

@@ -3,10 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { errorBody } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { errorMessage } from "@/components/ui/error-text";
+import { errorBody, errorMessage } from "@/components/ui/error-text";
 import {
   createEndpointSchema,
   WEBHOOK_DESCRIPTION_MAX,
@@ -31,6 +30,7 @@ export function EndpointForm({
   error,
   onSubmit,
   onCancel,
+  autoFocus = false,
 }: {
   initial: EndpointFormValue;
   submitLabel: string;
@@ -38,6 +38,8 @@ export function EndpointForm({
   error: unknown;
   onSubmit: (value: EndpointFormValue) => void;
   onCancel?: () => void;
+  /** Focus the address when the form opens (it opened on a person's request). */
+  autoFocus?: boolean;
 }) {
   const t = useTranslations();
   const legendId = useId();
@@ -73,6 +75,7 @@ export function EndpointForm({
         spellCheck={false}
         maxLength={WEBHOOK_URL_MAX}
         placeholder="https://"
+        autoFocus={autoFocus}
         value={value.url}
         onChange={(event) => setValue({ ...value, url: event.target.value })}
         hint={t("webhooks.urlHint")}

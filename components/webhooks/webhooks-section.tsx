@@ -53,6 +53,7 @@ export function WebhooksSection({ workspaceId, initialEndpoints }: { workspaceId
             pending={create.isPending}
             error={create.error}
             onSubmit={(value) => create.mutate(value)}
+            autoFocus
             onCancel={() => {
               setAdding(false);
               create.reset();

@@ -1,9 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
-import { refusal } from "@/lib/workspaces/server/access";
 import type { DeliveryView } from "../schemas";
-import { ownedEndpoint } from "./endpoints";
+import { ownedEndpoint, refuse } from "./endpoints";
 
 const LOG_SIZE = 50;
 
@@ -29,10 +27,7 @@ export async function listDeliveries(actorId: string, workspaceId: string, endpo
       },
     },
   });
-  if (!endpoint) {
-    const error = await refusal(actorId, workspaceId);
-    throw error.code === "forbidden" ? error : new ApiError("not_found");
-  }
+  if (!endpoint) throw await refuse(actorId, workspaceId);
   return endpoint.deliveries.map((row) => ({
     id: row.id,
     eventType: row.eventType,

@@ -4,7 +4,8 @@ import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
-import { grants, refusal } from "@/lib/workspaces/server/access";
+import { can } from "@/lib/workspaces/permissions";
+import { grants } from "@/lib/workspaces/server/access";
 import { isWebhookEventType, type CreateEndpointInput, type EndpointView, type UpdateEndpointInput } from "../schemas";
 import { createEndpointSchema, updateEndpointSchema } from "../schemas";
 import { recordWebhookAudit } from "./audit";
@@ -49,9 +50,26 @@ export function ownedEndpoint(actorId: string, workspaceId: string, endpointId: 
   return { id: endpointId, workspaceId, workspace: grants(actorId, "workspace.manage") };
 }
 
-async function refuse(actorId: string, workspaceId: string): Promise<ApiError> {
-  const error = await refusal(actorId, workspaceId);
-  return error.code === "forbidden" ? error : new ApiError("not_found");
+/**
+ * Why a query found nothing: 403 for a member whose roles do not manage the workspace, else 404
+ * (a non-member learns nothing, and an owner asked for an endpoint the workspace does not have).
+ */
+export async function refuse(actorId: string, workspaceId: string): Promise<ApiError> {
+  const member = await getDb().workspaceMember.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId: actorId } },
+    select: { roles: true },
+  });
+  return member && !can(member.roles, "workspace.manage")
+    ? new ApiError("forbidden", "That needs the owner role of this workspace.")
+    : new ApiError("not_found");
+}
+
+async function requireOwner(actorId: string, workspaceId: string): Promise<void> {
+  const workspace = await getDb().workspace.findFirst({
+    where: { id: workspaceId, AND: [grants(actorId, "workspace.manage")] },
+    select: { id: true },
+  });
+  if (!workspace) throw await refuse(actorId, workspaceId);
 }
 
 export async function listEndpoints(actorId: string, workspaceId: string): Promise<EndpointView[]> {
@@ -70,6 +88,8 @@ export async function createEndpoint(
   input: CreateEndpointInput,
 ): Promise<{ endpoint: EndpointView; secret: string }> {
   const { url, description, eventTypes } = createEndpointSchema.parse(input);
+  // Who asks is checked before the address is resolved: nobody else learns what a name resolves to.
+  await requireOwner(actorId, workspaceId);
   await checkEndpointUrl(url);
   const id = randomUUID();
   const secret = newWebhookSecret();
@@ -105,7 +125,10 @@ export async function updateEndpoint(
   input: UpdateEndpointInput,
 ): Promise<EndpointView> {
   const change = updateEndpointSchema.parse(input);
-  if (change.url !== undefined) await checkEndpointUrl(change.url);
+  if (change.url !== undefined) {
+    await requireOwner(actorId, workspaceId);
+    await checkEndpointUrl(change.url);
+  }
   const row = await getDb().$transaction(async (tx) => {
     const before = await tx.webhookEndpoint.findFirst({ where: ownedEndpoint(actorId, workspaceId, endpointId), select: VIEW_SELECT });
     if (!before) return null;
