@@ -90,10 +90,10 @@ export async function runDueDeliveries(): Promise<DeliveryRun> {
   return run;
 }
 
-/** When the next pending delivery is due (to wake the worker then), or null. */
+/** When the next pending delivery no worker holds is due (to wake the worker then), or null. */
 export async function nextDueAt(): Promise<Date | null> {
   const next = await getDb().webhookDelivery.findFirst({
-    where: { status: "pending", nextAttemptAt: { not: null } },
+    where: { status: "pending", nextAttemptAt: { not: null }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now() } }] },
     orderBy: { nextAttemptAt: "asc" },
     select: { nextAttemptAt: true },
   });

@@ -25,9 +25,11 @@ async function runAndScheduleNext(): Promise<void> {
     console.log(`jobs: webhooks: ${result.succeeded} delivered, ${result.retry} to retry, ${result.failed} failed`);
   const next = await nextDueAt();
   // Only a retry due before the next minute's sweep needs its own wake-up.
-  if (next && next.getTime() - nowMs() < 60_000) {
+  const inMs = next ? next.getTime() - nowMs() : Infinity;
+  if (inMs < 60_000) {
     const boss = await getBoss();
-    await boss.send(QUEUES.webhookDeliveries, {}, { startAfter: new Date(Math.max(next.getTime(), Date.now())) });
+    // pg-boss waits by the database's real time; the due time is by the app's clock (lib/clock).
+    await boss.send(QUEUES.webhookDeliveries, {}, { startAfter: new Date(Date.now() + Math.max(0, inMs)) });
   }
 }
 
