@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
-import { workspaceParamsSchema } from "@/lib/workspaces/schemas";
 import {
   createEndpointSchema,
   deliveryViewSchema,
@@ -8,6 +7,7 @@ import {
   endpointViewSchema,
   secretViewSchema,
   updateEndpointSchema,
+  workspaceParamsSchema,
 } from "./schemas";
 
 /**

@@ -71,6 +71,7 @@ export const updateEndpointSchema = z
   .strict();
 export type UpdateEndpointInput = z.input<typeof updateEndpointSchema>;
 
+export const workspaceParamsSchema = z.object({ workspaceId: z.uuid() });
 export const endpointParamsSchema = z.object({ workspaceId: z.uuid(), endpointId: z.uuid() });
 
 export const endpointViewSchema = z.object({

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiError, toApiError } from "@/lib/http/api-error";
 import { testDb } from "@/scripts/test/db";
 import { listDeliveries } from "./delivery-log";
-import { createEndpoint, deleteEndpoint, listEndpoints, revealSecret, rotateSecret, updateEndpoint } from "./endpoints";
+import { rolesFor } from "@/lib/workspaces/permissions";
+import { createEndpoint, deleteEndpoint, listEndpoints, MANAGING_ROLES, revealSecret, rotateSecret, updateEndpoint } from "./endpoints";
 
 /** Registering endpoints: owners only, public https addresses only (WEBHOOKS_ALLOW_PRIVATE unset here), secrets sealed, every change audited. */
 const db = testDb();
@@ -77,6 +78,7 @@ describe("webhook endpoints", () => {
   });
 
   it("are the owners' alone: 403 for a member without the role, 404 for anyone else", async () => {
+    expect([...MANAGING_ROLES]).toEqual(rolesFor("workspace.manage"));
     const input = { url: "https://93.184.216.34/hooks", eventTypes: ["month.approved" as const] };
     expect(await refusal(createEndpoint(clerkId, workspaceId, input))).toMatchObject({ code: "forbidden" });
     expect(await refusal(listEndpoints(strangerId, workspaceId))).toMatchObject({ code: "not_found" });
