@@ -4,7 +4,7 @@ import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
 import type { DomainEvent } from "@/lib/events/events";
 import { testDb } from "@/scripts/test/db";
 import { nextAttemptAfter, RETRY_DELAYS_MS } from "../retry-schedule";
-import { runDueDeliveries } from "./deliveries";
+import { runDueDeliveries as runAll } from "./deliveries";
 import { createEndpoint, rotateSecret, updateEndpoint } from "./endpoints";
 import { enqueueWebhookDeliveries } from "./enqueue";
 import { startReceiver, type Receiver } from "./testing";
@@ -19,6 +19,9 @@ const userIds: string[] = [];
 let workspaceId = "";
 let ownerId = "";
 let receiver: Receiver;
+// This file's endpoints: the suite's files share one database, and each runs only its own deliveries.
+const mine: string[] = [];
+const runDueDeliveries = () => runAll(mine);
 
 beforeAll(async () => {
   Object.assign(process.env, {
@@ -84,6 +87,7 @@ describe("webhook deliveries", () => {
       eventTypes: ["month.submitted", "month.approved", "month.transferred"],
     });
     receiver.secrets.push(secret);
+    mine.push(endpoint.id);
     receiver.failNext("month.approved", 2);
     const submitted = monthEvent("month.submitted");
     const approved = monthEvent("month.approved");
@@ -119,6 +123,7 @@ describe("webhook deliveries", () => {
   it("never send one delivery twice when two workers run at once (SKIP LOCKED claims)", async () => {
     const { endpoint, secret } = await createEndpoint(ownerId, workspaceId, { url: receiver.url, eventTypes: ["month.submitted"] });
     receiver.secrets.push(secret);
+    mine.push(endpoint.id);
     const before = receiver.received.length;
     for (let i = 0; i < 12; i += 1) await emit(monthEvent("month.submitted"));
     const runs = await Promise.all([runDueDeliveries(), runDueDeliveries(), runDueDeliveries()]);
@@ -131,6 +136,7 @@ describe("webhook deliveries", () => {
 
   it("sign with the new and the previous secret for 24 hours after a rotation", async () => {
     const { endpoint, secret: old } = await createEndpoint(ownerId, workspaceId, { url: receiver.url, eventTypes: ["month.approved"] });
+    mine.push(endpoint.id);
     const fresh = await rotateSecret(ownerId, workspaceId, endpoint.id);
     receiver.secrets.splice(0, receiver.secrets.length, old, fresh);
     await emit(monthEvent("month.approved"));
@@ -149,6 +155,7 @@ describe("webhook deliveries", () => {
   it("give up after the last retry, saying why", async () => {
     const { endpoint, secret } = await createEndpoint(ownerId, workspaceId, { url: receiver.url, eventTypes: ["month.withdrawn"] });
     receiver.secrets.push(secret);
+    mine.push(endpoint.id);
     receiver.failNext("month.withdrawn", 100);
     await emit(monthEvent("month.withdrawn"));
     await runDueDeliveries();

@@ -25,12 +25,14 @@ interface Claimed {
   attempts: number;
 }
 
-async function claimDue(at: Date): Promise<Claimed[]> {
+async function claimDue(at: Date, endpointIds: string[] | null): Promise<Claimed[]> {
+  // `endpointIds` null: every endpoint's (the worker); a test names its own (the suite's files share one database).
   return getDb().$queryRaw<Claimed[]>`
     UPDATE webhook_deliveries SET locked_until = ${new Date(at.getTime() + CLAIM_MS)}
     WHERE id IN (
       SELECT id FROM webhook_deliveries
       WHERE status = 'pending' AND next_attempt_at <= ${at} AND (locked_until IS NULL OR locked_until < ${at})
+        AND (${endpointIds}::uuid[] IS NULL OR endpoint_id = ANY(${endpointIds}::uuid[]))
       ORDER BY next_attempt_at, id
       LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED
@@ -76,12 +78,12 @@ export interface DeliveryRun {
   failed: number;
 }
 
-/** Sends every delivery due now (a batch at a time, each batch's requests side by side). */
-export async function runDueDeliveries(): Promise<DeliveryRun> {
+/** Sends every delivery due now (a batch at a time, each batch's requests side by side); `endpointIds` limits it to those endpoints. */
+export async function runDueDeliveries(endpointIds: string[] | null = null): Promise<DeliveryRun> {
   const run: DeliveryRun = { succeeded: 0, retry: 0, failed: 0 };
   for (let sent = 0; sent < MAX_PER_RUN;) {
     const at = now();
-    const batch = await claimDue(at);
+    const batch = await claimDue(at, endpointIds);
     if (batch.length === 0) break;
     sent += batch.length;
     const outcomes = await Promise.all(batch.map(async (delivery) => record(delivery, await attempt(delivery, at), now())));

@@ -25,18 +25,20 @@ describe("month close webhooks", () => {
     world: { workspaceId, context, clerk, approver, owner, key, client, company },
   }) => {
     const { createEndpoint } = await import("./endpoints");
-    const { runDueDeliveries } = await import("./deliveries");
+    const { runDueDeliveries: runAll } = await import("./deliveries");
     const { changeRoles } = await import("@/lib/workspaces/server/members");
     const { submitMonth, approveMonth, reopenMonth, transferMonth } = await service();
     const receiver = await startReceiver();
     try {
-      const { secret } = await createEndpoint(owner.userId, workspaceId, {
+      const { endpoint, secret } = await createEndpoint(owner.userId, workspaceId, {
         url: receiver.url,
         description: "Practice software",
         eventTypes: ["month.submitted", "month.approved", "month.transferred", "month.reopened", "member.roles_changed"],
       });
       receiver.secrets.push(secret);
       receiver.failNext("month.approved", 2);
+      // Only this endpoint's deliveries: the suite's files share one database.
+      const runDueDeliveries = () => runAll([endpoint.id]);
 
       await submitMonth(key, clerk, context);
       await runDueDeliveries();
