@@ -67,6 +67,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // Tests move the app's clock with the sandbox's and run scheduled jobs at once (lib/clock); never set in production.
       TEST_CONTROLS: "true",
+      // The webhook spec's receiver listens on 127.0.0.1 (lib/webhooks/server/address-guard.ts); never set in production.
+      WEBHOOKS_ALLOW_PRIVATE: "true",
       // The given database (a superuser's URL, as CI's) is where npm start makes the app's two roles:
       // the app runs as the one that only reads and writes rows (scripts/db/roles.ts), as in production.
       ...(process.env.DATABASE_URL

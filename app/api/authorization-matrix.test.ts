@@ -59,6 +59,8 @@ interface Fixture {
   memberA: string;
   /** An accounting business of someone else, and that person (accounting stays personal). */
   bystander: { userId: string; businessId: string };
+  /** A webhook endpoint of A (its row as stored, to put back after a removal). */
+  webhookA: { id: string; workspaceId: string; url: string; eventTypes: string[]; secretEncrypted: string };
 }
 
 interface Call {
@@ -358,6 +360,48 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "workspace.manage",
     call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { token: f.invitationA.token, email: "someone@example.com" } }),
   },
+  "workspaces/[workspaceId]/webhooks GET": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA } }),
+  },
+  // A public IP literal: registration checks it without asking a resolver.
+  "workspaces/[workspaceId]/webhooks POST": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { url: "https://93.184.216.34/hooks", eventTypes: ["month.approved"] } }),
+    restore: async (f) => {
+      await f.db.webhookEndpoint.deleteMany({ where: { workspaceId: f.workspaceA, id: { not: f.webhookA.id } } });
+    },
+  },
+  "workspaces/[workspaceId]/webhooks/[endpointId] PATCH": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA, endpointId: f.webhookA.id }, body: { description: "Changed by the matrix" } }),
+  },
+  "workspaces/[workspaceId]/webhooks/[endpointId] DELETE": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA, endpointId: f.webhookA.id } }),
+    restore: async (f) => {
+      await f.db.webhookEndpoint.create({ data: f.webhookA });
+    },
+  },
+  "workspaces/[workspaceId]/webhooks/[endpointId]/secret GET": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA, endpointId: f.webhookA.id } }),
+  },
+  "workspaces/[workspaceId]/webhooks/[endpointId]/secret POST": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA, endpointId: f.webhookA.id } }),
+  },
+  "workspaces/[workspaceId]/webhooks/[endpointId]/deliveries GET": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA, endpointId: f.webhookA.id } }),
+  },
 };
 
 /** Server actions: what each may do for whom, checked by running it as every person. */
@@ -454,7 +498,20 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     data: { userId: bystander.id, businessId: `biz-${run}`, name: "Not yours", isOwner: true, isLead: true },
   });
   await db.accountingConnection.create({ data: { userId: bystander.id, scopes: "full_access" } });
+  const { sealEndpointSecret } = await import("@/lib/webhooks/server/endpoint-secrets");
+  const webhookId = randomUUID();
+  const webhookA = {
+    id: webhookId,
+    workspaceId: workspaceA,
+    url: "https://93.184.216.34/matrix",
+    eventTypes: ["month.approved"],
+    // Paused: the matrix's month steps enqueue nothing for it (other files' workers would send it).
+    enabled: false,
+    secretEncrypted: sealEndpointSecret(webhookId, "secret_encrypted", "whsec_bWF0cml4LW1hdHJpeC1tYXRyaXgtbWF0cml4LTEy"),
+  };
+  await db.webhookEndpoint.create({ data: webhookA });
   const world: Fixture = {
+    webhookA,
     db,
     workspaceA,
     workspaceB,

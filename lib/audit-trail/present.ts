@@ -6,6 +6,7 @@ import { DEADLINE_AUDIT_PRESENTERS } from "@/lib/deadlines/audit-present";
 import { MONTH_CLOSE_AUDIT_PRESENTERS } from "@/lib/month-close/audit-present";
 import { OVERVIEW_AUDIT_PRESENTERS } from "@/lib/overview/audit-present";
 import { PAYROLL_AUDIT_PRESENTERS } from "@/lib/payroll/audit-present";
+import { WEBHOOK_AUDIT_PRESENTERS } from "@/lib/webhooks/audit-present";
 import { WORKSPACE_AUDIT_PRESENTERS } from "@/lib/workspaces/audit-present";
 
 /**
@@ -18,6 +19,7 @@ const PRESENTERS: KindPresenters<AuditKind> = {
   ...MONTH_CLOSE_AUDIT_PRESENTERS,
   ...DEADLINE_AUDIT_PRESENTERS,
   ...OVERVIEW_AUDIT_PRESENTERS,
+  ...WEBHOOK_AUDIT_PRESENTERS,
 };
 
 /** The entry's own words: who, what, when, and its old → new changes; `names` beside the numbers where known. */

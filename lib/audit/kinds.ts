@@ -27,6 +27,10 @@
  * - `workspace.renamed` { from, to } — an owner renamed the workspace (its one name for every member)
  * - `company.check_settings` { changes: { federalState?, monthlyHoursLimit? } } — each [old, new]
  *   (lib/month-close/settings); a Land of null is none confirmed
+ * - `webhook.added` { endpointId, url, eventTypes } — an owner registered a webhook endpoint (lib/webhooks)
+ * - `webhook.changed` { endpointId, url, changes: { url?, description?, eventTypes?, enabled? } } — each [old, new]
+ * - `webhook.removed` { endpointId, url }
+ * - `webhook.secret_rotated` { endpointId, url } — a new signing secret (never the secret itself)
  * - `employee.check_settings` { employeeId, name, changes: { payCap?, monthlyHoursLimit? } } — each
  *   [old, new]; payCap "minijob", euros ("1200.00") or null, a limit of null is the company's
  * - `workspace.cut_off_rule` { from, to } — an owner's default cut-off (lib/deadlines `CutOffRule`; from
@@ -61,6 +65,10 @@ export const AUDIT_KINDS = [
   "workspace.cut_off_rule",
   "company.deadline_settings",
   "company.assignees",
+  "webhook.added",
+  "webhook.changed",
+  "webhook.removed",
+  "webhook.secret_rotated",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

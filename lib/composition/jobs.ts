@@ -12,6 +12,8 @@ import { runTransferJob } from "@/lib/month-close/server/transfer-job";
 import { startPayrollJobs } from "@/lib/payroll/imports/server/jobs";
 import { startOverviewJobs, sweepOverview } from "@/lib/overview/server/jobs";
 import { refreshAllNow } from "@/lib/overview/server/refresh";
+import { runDueDeliveries } from "@/lib/webhooks/server/deliveries";
+import { startWebhookJobs } from "@/lib/webhooks/server/jobs";
 
 /**
  * The job registry, in the composition root: each feature's jobs, wired into the process. The
@@ -52,6 +54,9 @@ export async function startJobsIfEnabled(): Promise<void> {
     await startOverviewJobs();
   } catch (error) {
     console.error(`jobs: overview jobs not started (${(error as Error).message})`);
+    await startWebhookJobs();
+  } catch (error) {
+    console.error(`jobs: webhook jobs not started (${(error as Error).message})`);
   }
 }
 
@@ -74,6 +79,8 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.overviewSweep]: () => sweepOverview(),
   // Every connected connection refreshed now, in this process (a queued job refreshes it once more).
   [QUEUES.overviewRefresh]: () => refreshAllNow(),
+  // The webhook deliveries due by the app's clock (a test moves it past a retry's backoff first).
+  [QUEUES.webhookDeliveries]: () => runDueDeliveries(),
 };
 
 export function runnableJobNames(): string[] {

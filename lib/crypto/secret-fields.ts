@@ -6,4 +6,6 @@ export const SECRET_COLUMNS = [
   { table: "accounting_connections", column: "refresh_token_encrypted" },
   { table: "accounting_connections", column: "access_token_encrypted" },
   { table: "payroll_connections", column: "api_key_encrypted" },
+  { table: "webhook_endpoints", column: "secret_encrypted" },
+  { table: "webhook_endpoints", column: "previous_secret_encrypted" },
 ] as const;

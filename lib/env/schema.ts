@@ -66,6 +66,15 @@ export const serverEnvSchema = z.preprocess(
         .transform((value) => value === "true"),
 
       /**
+       * Development and tests only: webhooks may go to private, loopback and link-local addresses,
+       * and over plain http (lib/webhooks/server/address-guard.ts). Off: only public https endpoints.
+       */
+      WEBHOOKS_ALLOW_PRIVATE: z
+        .enum(["true", "false"])
+        .default("false")
+        .transform((value) => value === "true"),
+
+      /**
        * Benchmarks only, never in production: serves `GET /api/noop`, the empty route the proxy
        * bench measures the accounting proxy against (lib/accounting/server/proxy.bench.ts); else a 404.
        */

@@ -10,6 +10,7 @@ import { entriesContract } from "@/lib/payroll/entries/contract";
 import { fileImportContract } from "@/lib/payroll/entries/file-import/contract";
 import { importChecksContract } from "@/lib/month-close/import-checks/contract";
 import { trialBalanceContract } from "@/lib/trial-balance/contract";
+import { webhooksContract } from "@/lib/webhooks/contract";
 import { workspacesContract } from "@/lib/workspaces/contract";
 import { mailContract } from "@/lib/mail/contract";
 import { mailRoutes } from "@/lib/mail/client/api";
@@ -21,6 +22,7 @@ import { entriesRoutes } from "@/lib/payroll/entries/client/api";
 import { fileImportRoutes } from "@/lib/payroll/entries/file-import/client/api";
 import { importChecksRoutes } from "@/lib/month-close/import-checks/client/api";
 import { trialBalanceRoutes } from "@/lib/trial-balance/client/api";
+import { webhooksRoutes } from "@/lib/webhooks/client/api";
 import { workspacesRoutes } from "@/lib/workspaces/client/api";
 import { contractClient } from "./client/api-client";
 import { COMMON_ERRORS, pathParamNames, routeTableOf, type RouteContract } from "./contract";
@@ -38,6 +40,7 @@ const contracts: Record<string, RouteContract>[] = [
   workspacesContract,
   mailContract,
   remindersContract,
+  webhooksContract,
 ];
 
 describe("route contracts", () => {
@@ -67,6 +70,7 @@ describe("route contracts", () => {
     expect(workspacesRoutes).toEqual(routeTableOf(workspacesContract));
     expect(mailRoutes).toEqual(routeTableOf(mailContract));
     expect(remindersRoutes).toEqual(routeTableOf(remindersContract));
+    expect(webhooksRoutes).toEqual(routeTableOf(webhooksContract));
   });
 
   it("derive the URLs the routes always had", () => {

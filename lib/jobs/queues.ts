@@ -24,6 +24,8 @@ export const QUEUES = {
   overviewRefresh: "overview-refresh",
   /** Every minute: the overview's stale counts checked again, due connections queued for a refresh. */
   overviewSweep: "overview-sweep",
+  /** Webhook deliveries due (lib/webhooks/server/jobs.ts): each job sends whatever is due; the rows say what. */
+  webhookDeliveries: "webhook-deliveries",
 } as const;
 
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -47,4 +49,6 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   // within the service's budget, so a job is handed out again only after 30 minutes.
   [QUEUES.overviewRefresh]: { policy: "stately", retryLimit: 2, retryDelay: 120, expireInSeconds: 1800 },
   [QUEUES.overviewSweep]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
+  // A job only wakes the sender; the delivery rows carry the retries and their backoff.
+  [QUEUES.webhookDeliveries]: { retryLimit: 0, expireInSeconds: 600 },
 };

@@ -12,6 +12,8 @@ import { getSessionUser } from "@/lib/auth/server/session";
 import { canSendMail } from "@/lib/workspaces/server/mail";
 import { listInvitations } from "@/lib/workspaces/server/invitations";
 import { listMembers } from "@/lib/workspaces/server/members";
+import { WebhooksSection } from "@/components/webhooks/webhooks-section";
+import { listEndpoints } from "@/lib/webhooks/server/endpoints";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -24,12 +26,13 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes, cutOff, reminders] = await Promise.all([
+  const [members, invitations, fourEyes, cutOff, reminders, endpoints] = await Promise.all([
     listMembers(user.id, workspace.id),
     owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
     fourEyesSetting(workspace.id),
     workspaceCutOffView(workspace.id),
     reminderDays(workspace.id),
+    owner ? listEndpoints(user.id, workspace.id) : Promise.resolve([]),
   ]);
   const { name } = workspace;
   return (
@@ -48,6 +51,7 @@ export default async function WorkspaceSettingsPage() {
       <FourEyesControl workspaceId={workspace.id} owner={owner} initial={fourEyes} />
       <WorkspaceCutOffForm workspaceId={workspace.id} owner={owner} {...cutOff} />
       <ReminderSettings workspaceId={workspace.id} owner={owner} initial={reminders.days} />
+      {owner ? <WebhooksSection workspaceId={workspace.id} initialEndpoints={endpoints} /> : null}
     </section>
   );
 }

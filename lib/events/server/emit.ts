@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 import { notifyOfEvent } from "@/lib/notifications/server/from-event";
+import { enqueueWebhookDeliveries } from "@/lib/webhooks/server/enqueue";
 import type { DomainEvent } from "../events";
 
 type Tx = Prisma.TransactionClient;
@@ -9,10 +10,10 @@ type Tx = Prisma.TransactionClient;
 export type EventConsumer = (tx: Tx, event: DomainEvent) => Promise<void>;
 
 /**
- * Every consumer of the domain events, in one list: notifications (lib/notifications) and, from
- * issue #27's webhooks on, webhook deliveries (`enqueueWebhookDeliveries` in lib/webhooks/server/enqueue.ts).
+ * Every consumer of the domain events, in one list: notifications (lib/notifications) and
+ * webhook deliveries (`enqueueWebhookDeliveries` in lib/webhooks/server/enqueue.ts).
  */
-const CONSUMERS: readonly EventConsumer[] = [notifyOfEvent];
+const CONSUMERS: readonly EventConsumer[] = [notifyOfEvent, enqueueWebhookDeliveries];
 
 /**
  * Emits one event inside the transaction that makes the change it tells of: every consumer's

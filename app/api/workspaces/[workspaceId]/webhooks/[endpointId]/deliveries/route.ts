@@ -1,0 +1,3 @@
+export { getDeliveries as GET } from "@/lib/webhooks/server/handlers";
+
+export const dynamic = "force-dynamic";

@@ -1,0 +1,3 @@
+export { patchEndpoint as PATCH, deleteEndpointRoute as DELETE } from "@/lib/webhooks/server/handlers";
+
+export const dynamic = "force-dynamic";

@@ -1,0 +1,37 @@
+import "server-only";
+import { successResponse } from "@/lib/http/api-error";
+import { withRoute } from "@/lib/http/server/route";
+import { webhooksContract as contract } from "../contract";
+import { listDeliveries } from "./delivery-log";
+import { createEndpoint, deleteEndpoint, listEndpoints, revealSecret, rotateSecret, updateEndpoint } from "./endpoints";
+
+/** The handlers behind `app/api/workspaces/[workspaceId]/webhooks/**` (the route files only export them); the service's queries authorize. */
+
+export const getEndpoints = withRoute(contract.listEndpoints, async ({ user, params }) =>
+  successResponse({ endpoints: await listEndpoints(user.id, params.workspaceId) }),
+);
+
+export const postEndpoint = withRoute({ ...contract.createEndpoint, maxBodyBytes: 4096 }, async ({ user, params, body }) =>
+  successResponse(await createEndpoint(user.id, params.workspaceId, body), 201),
+);
+
+export const patchEndpoint = withRoute({ ...contract.updateEndpoint, maxBodyBytes: 4096 }, async ({ user, params, body }) =>
+  successResponse({ endpoint: await updateEndpoint(user.id, params.workspaceId, params.endpointId, body) }),
+);
+
+export const deleteEndpointRoute = withRoute(contract.deleteEndpoint, async ({ user, params }) => {
+  await deleteEndpoint(user.id, params.workspaceId, params.endpointId);
+  return successResponse({ removed: true });
+});
+
+export const getSecret = withRoute(contract.revealSecret, async ({ user, params }) =>
+  successResponse({ secret: await revealSecret(user.id, params.workspaceId, params.endpointId) }),
+);
+
+export const postSecretRotation = withRoute(contract.rotateSecret, async ({ user, params }) =>
+  successResponse({ secret: await rotateSecret(user.id, params.workspaceId, params.endpointId) }),
+);
+
+export const getDeliveries = withRoute(contract.listDeliveries, async ({ user, params }) =>
+  successResponse({ deliveries: await listDeliveries(user.id, params.workspaceId, params.endpointId) }),
+);
