@@ -58,7 +58,7 @@ interface Fixture {
   /** A clerk of A who is not one of the matrix people: the target of the member routes. */
   memberA: string;
   /** An accounting business of someone else, and that person (accounting stays personal). */
-  bystander: { userId: string; businessId: string };
+  bystander: { userId: string; businessId: string; sessionId: string };
 }
 
 interface Call {
@@ -106,6 +106,21 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
     run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },
   },
+  // E-mail sign-in and one's own sessions: no workspace's data; every query names the person.
+  "sign-in/email POST": {
+    open: "asking for a sign-in link (signed out): no workspace data, the same answer for every address; a bad address is refused alike",
+    run: { call: () => ({ body: { email: "not-an-address" } }), status: 422 },
+  },
+  "sign-in/email/complete POST": {
+    open: "opening a sign-in link: the link's secret and the browser's nonce decide; a malformed one is refused alike",
+    run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },
+  },
+  "sessions GET": { open: "the person's own sessions only", run: { call: () => ({}), status: 200 } },
+  "sessions/[sessionId] DELETE": {
+    open: "one of the person's own sessions: another person's is not found for everyone",
+    run: { call: (f) => ({ params: { sessionId: f.bystander.sessionId } }), status: 404 },
+  },
+  "sessions/sign-out-others POST": { open: "the person's own other sessions (none here)", run: { call: () => ({}), status: 200 } },
   "invitations/accept POST": {
     open: "an invitation link's secret decides, not a role; a malformed one is refused alike for everyone",
     run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },
@@ -401,7 +416,7 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     importA,
     invitationA: { id: created.invitation.id, token: created.token },
     memberA,
-    bystander: { userId: bystander.id, businessId: `biz-${run}` },
+    bystander: { userId: bystander.id, businessId: `biz-${run}`, sessionId: await createSession(bystander.id) },
   };
   return { world, people };
 });

@@ -4,6 +4,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { MONTH_CLOSE_AUDIT_PRESENTERS } from "@/lib/month-close/audit-present";
 import { PAYROLL_AUDIT_PRESENTERS } from "@/lib/payroll/audit-present";
+import { SIGN_IN_AUDIT_PRESENTERS } from "@/lib/sign-in/audit-present";
 import { WORKSPACE_AUDIT_PRESENTERS } from "@/lib/workspaces/audit-present";
 
 /**
@@ -14,6 +15,7 @@ const PRESENTERS: KindPresenters<AuditKind> = {
   ...WORKSPACE_AUDIT_PRESENTERS,
   ...PAYROLL_AUDIT_PRESENTERS,
   ...MONTH_CLOSE_AUDIT_PRESENTERS,
+  ...SIGN_IN_AUDIT_PRESENTERS,
 };
 
 /** The entry's own words: who, what, when, and its old → new changes; `names` beside the numbers where known. */

@@ -29,6 +29,13 @@
  *   (lib/month-close/settings); a Land of null is none confirmed
  * - `employee.check_settings` { employeeId, name, changes: { payCap?, monthlyHoursLimit? } } — each
  *   [old, new]; payCap "minijob", euros ("1200.00") or null, a limit of null is the company's
+ * - `session.signed_in` { method, sessionId, device } — in the person's personal workspace (sign-in
+ *   is the person's, not a firm's; lib/sign-in/server/sign-in-audit.ts)
+ * - `session.sign_in_failed` { method, reason, email } — a refused e-mail link (expired, used, other
+ *   browser) or a refused request for one (rate_limited), in the addressed person's personal
+ *   workspace; nothing is recorded for an address nobody has
+ * - `session.signed_out` { scope, sessionIds, devices } — scope `this`, `one` (another of one's
+ *   sessions, ended from /settings/security) or `others` (all other sessions)
  */
 export const AUDIT_KINDS = [
   "member.joined",
@@ -52,6 +59,9 @@ export const AUDIT_KINDS = [
   "workspace.renamed",
   "company.check_settings",
   "employee.check_settings",
+  "session.signed_in",
+  "session.sign_in_failed",
+  "session.signed_out",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

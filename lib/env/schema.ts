@@ -106,6 +106,10 @@ export const serverEnvSchema = z.preprocess(
       RATE_LIMIT_INVITATION_MAILS_PER_WORKSPACE_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
       RATE_LIMIT_INVITATION_MAILS_PER_ADDRESS_DAY: z.coerce.number().int().min(1).max(100_000).default(5),
       RATE_LIMIT_INVITATION_TOKENS_PER_PERSON_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+      /** Rate limits of e-mail sign-in links (lib/rate-limit/limits.ts): per address, per IP address and per browser, each in 15 minutes. */
+      RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(5),
+      RATE_LIMIT_EMAIL_LINKS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+      RATE_LIMIT_EMAIL_LINKS_PER_BROWSER: z.coerce.number().int().min(1).max(100_000).default(10),
       /** Set when the upstreams are the bundled sandbox; enables its health check. */
       SANDBOX_URL: optionalUrl,
     })

@@ -7,6 +7,8 @@ import { fileImportContract } from "@/lib/payroll/entries/file-import/contract";
 import { importChecksContract } from "@/lib/month-close/import-checks/contract";
 import { trialBalanceContract } from "@/lib/trial-balance/contract";
 import { workspacesContract } from "@/lib/workspaces/contract";
+import { signInContract } from "@/lib/sign-in/contract";
+import { signInRoutes } from "@/lib/sign-in/client/api";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
 import { entriesRoutes } from "@/lib/payroll/entries/client/api";
@@ -26,6 +28,7 @@ const contracts: Record<string, RouteContract>[] = [
   importChecksContract,
   trialBalanceContract,
   workspacesContract,
+  signInContract,
 ];
 
 describe("route contracts", () => {
@@ -51,6 +54,7 @@ describe("route contracts", () => {
     expect(importChecksRoutes).toEqual(routeTableOf(importChecksContract));
     expect(trialBalanceRoutes).toEqual(routeTableOf(trialBalanceContract));
     expect(workspacesRoutes).toEqual(routeTableOf(workspacesContract));
+    expect(signInRoutes).toEqual(routeTableOf(signInContract));
   });
 
   it("derive the URLs the routes always had", () => {

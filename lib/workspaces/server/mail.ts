@@ -16,6 +16,8 @@ export interface InvitationMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (the sign-in link's mail has one). */
+  html?: string;
 }
 
 /** The invitation e-mail in the sender's language: who invites, to which workspace, the roles, the link and its expiry. */
@@ -49,6 +51,7 @@ export async function sendMail(mail: InvitationMail): Promise<void> {
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
     });
   } catch (error) {
     // The server's reply may name the address: the code only, never the message body.
