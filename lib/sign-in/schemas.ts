@@ -14,7 +14,6 @@ export const requestEmailLinkSchema = z
     callbackUrl: z.string().max(500).regex(OWN_PATH).optional(),
   })
   .strict();
-export type RequestEmailLink = z.infer<typeof requestEmailLinkSchema>;
 
 export const completeEmailLinkSchema = z.object({ token: z.string().max(200) }).strict();
 
