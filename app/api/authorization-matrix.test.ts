@@ -106,6 +106,20 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
     run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },
   },
+  // The statutory dates of a year in a Land: the same for everyone and nobody's data (issue #26).
+  "deadlines GET": {
+    open: "a year's statutory payroll deadlines in a Land: public, nobody's data",
+    run: { call: () => ({ query: "?year=2026&state=NW" }), status: 200 },
+  },
+  // The feed's secret token decides, not a session; a token nobody holds is 404 for everyone.
+  "calendar/[token] GET": {
+    open: "the calendar feed: its secret link's token decides",
+    run: { call: () => ({ params: { token: `${"A".repeat(43)}.ics` } }), status: 404 },
+  },
+  "calendar-feed/reset POST": {
+    open: "resets the signed-in person's own calendar link only",
+    run: { call: () => ({}), status: 200 },
+  },
   // E-mail sign-in and one's own sessions: no workspace's data; every query names the person.
   "sign-in/email POST": {
     open: "asking for a sign-in link (signed out): no workspace data, the same answer for every address; a bad address is refused alike",
@@ -254,6 +268,20 @@ const ROUTES: Record<string, RouteEntry> = {
     restore: async (f) => {
       await f.db.workspace.update({ where: { id: f.workspaceA }, data: { fourEyes: null } });
     },
+  },
+
+  "workspaces/[workspaceId]/cut-off PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { cutOffKind: "day_of_month", cutOffNumber: "12" } }),
+    restore: async (f) => {
+      await f.db.$executeRaw`UPDATE workspaces SET cut_off_rule = NULL WHERE id = ${f.workspaceA}::uuid`;
+    },
+  },
+  "payroll/companies/[companyId]/deadline-settings PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001" }, body: { land: "NI", cutOffKind: "workspace", cutOffNumber: "" } }),
   },
 
   "workspaces/[workspaceId] PATCH": {

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CalendarFeedField } from "@/components/deadlines/calendar-feed-field";
+import { IntlScope } from "@/components/intl-scope";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { calendarFeedUrl } from "@/lib/deadlines/server/calendar-feed";
 import { getTranslations } from "next-intl/server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,6 +16,7 @@ export default async function SettingsPage() {
   const t = await getTranslations();
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("nav.settings")} />;
+  const feedUrl = await calendarFeedUrl(user.id);
   return (
     <section className="max-w-2xl space-y-4">
       <h1 className="text-2xl font-bold">{t("nav.settings")}</h1>
@@ -43,6 +47,9 @@ export default async function SettingsPage() {
           </Link>
         </li>
       </ul>
+      <IntlScope namespaces={["deadlines"]}>
+        <CalendarFeedField initialUrl={feedUrl} />
+      </IntlScope>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { AuditKind } from "@/lib/audit/kinds";
 import { NO_NAMES, presentWith, type AuditEntryLike, type AuditNames, type KindPresenters, type PresentedEntry } from "@/lib/audit/present";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
+import { DEADLINE_AUDIT_PRESENTERS } from "@/lib/deadlines/audit-present";
 import { MONTH_CLOSE_AUDIT_PRESENTERS } from "@/lib/month-close/audit-present";
 import { PAYROLL_AUDIT_PRESENTERS } from "@/lib/payroll/audit-present";
 import { SIGN_IN_AUDIT_PRESENTERS } from "@/lib/sign-in/audit-present";
@@ -15,6 +16,7 @@ const PRESENTERS: KindPresenters<AuditKind> = {
   ...WORKSPACE_AUDIT_PRESENTERS,
   ...PAYROLL_AUDIT_PRESENTERS,
   ...MONTH_CLOSE_AUDIT_PRESENTERS,
+  ...DEADLINE_AUDIT_PRESENTERS,
   ...SIGN_IN_AUDIT_PRESENTERS,
 };
 

@@ -29,6 +29,10 @@
  *   (lib/month-close/settings); a Land of null is none confirmed
  * - `employee.check_settings` { employeeId, name, changes: { payCap?, monthlyHoursLimit? } } — each
  *   [old, new]; payCap "minijob", euros ("1200.00") or null, a limit of null is the company's
+ * - `workspace.cut_off_rule` { from, to } — an owner's default cut-off (lib/deadlines `CutOffRule`; from
+ *   null: the default was in force)
+ * - `company.deadline_settings` { changes: { land?, cutOffRule? } } — each [old, new] (lib/deadlines);
+ *   a Land of null follows the check settings, a rule of null the workspace's
  * - `session.signed_in` { method, sessionId, device } — in the person's personal workspace (sign-in
  *   is the person's, not a firm's; lib/sign-in/server/sign-in-audit.ts)
  * - `session.sign_in_failed` { method, reason, email } — a refused e-mail link (expired, used, other
@@ -59,6 +63,8 @@ export const AUDIT_KINDS = [
   "workspace.renamed",
   "company.check_settings",
   "employee.check_settings",
+  "workspace.cut_off_rule",
+  "company.deadline_settings",
   "session.signed_in",
   "session.sign_in_failed",
   "session.signed_out",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { auditContract } from "@/lib/audit-trail/contract";
+import { deadlinesContract } from "@/lib/deadlines/contract";
+import { deadlinesRoutes } from "@/lib/deadlines/client/api";
 import { monthCloseContract } from "@/lib/month-close/contract";
 import { payrollContract } from "@/lib/payroll/contract";
 import { entriesContract } from "@/lib/payroll/entries/contract";
@@ -21,6 +23,7 @@ import { COMMON_ERRORS, pathParamNames, routeTableOf, type RouteContract } from 
 
 const contracts: Record<string, RouteContract>[] = [
   auditContract,
+  deadlinesContract,
   monthCloseContract,
   payrollContract,
   entriesContract,
@@ -48,6 +51,7 @@ describe("route contracts", () => {
 
   it("are what the browser's route tables say (method, path, body, download)", () => {
     expect(monthCloseRoutes).toEqual(routeTableOf(monthCloseContract));
+    expect(deadlinesRoutes).toEqual(routeTableOf(deadlinesContract));
     expect(payrollRoutes).toEqual(routeTableOf(payrollContract));
     expect(entriesRoutes).toEqual(routeTableOf(entriesContract));
     expect(fileImportRoutes).toEqual(routeTableOf(fileImportContract));

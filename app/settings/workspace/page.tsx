@@ -3,6 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { WorkspaceSettings } from "@/components/workspaces/workspace-settings";
 import { FourEyesControl } from "@/components/month-close/four-eyes-control";
+import { WorkspaceCutOffForm } from "@/components/deadlines/workspace-cut-off-form";
+import { workspaceCutOffView } from "@/lib/deadlines/server/settings";
 import { fourEyesSetting } from "@/lib/month-close/server/four-eyes";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { canSendMail } from "@/lib/workspaces/server/mail";
@@ -20,10 +22,11 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes] = await Promise.all([
+  const [members, invitations, fourEyes, cutOff] = await Promise.all([
     listMembers(user.id, workspace.id),
     owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
     fourEyesSetting(workspace.id),
+    workspaceCutOffView(workspace.id),
   ]);
   const { name } = workspace;
   return (
@@ -40,6 +43,7 @@ export default async function WorkspaceSettingsPage() {
         canEmail={canSendMail()}
       />
       <FourEyesControl workspaceId={workspace.id} owner={owner} initial={fourEyes} />
+      <WorkspaceCutOffForm workspaceId={workspace.id} owner={owner} {...cutOff} />
     </section>
   );
 }

@@ -19,6 +19,8 @@ import { payrollKeys } from "@/lib/payroll/query-keys";
 import { healthInsurances } from "@/lib/payroll/employees/server/reference-lists";
 import { Notice } from "@/components/ui/notice";
 import { CompanySettingsForm } from "@/components/month-close/settings/company-settings-form";
+import { CompanyDeadlineForm } from "@/components/deadlines/company-deadline-form";
+import { companyDeadlineView } from "@/lib/deadlines/server/settings";
 import { employeeCheckSettings } from "@/lib/month-close/settings/server/read";
 import { companySettingsView, type CompanySettingsView } from "@/lib/month-close/settings/server/service";
 
@@ -32,7 +34,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // The employee table, check settings and problems are client components: they get these texts only.
 export default function CompanyPage(props: { params: Promise<{ companyId: string }> }) {
   return (
-    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks"]}>
+    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks", "deadlines"]}>
       <CompanyPageContent {...props} />
     </IntlScope>
   );
@@ -62,7 +64,10 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
   }
   // Onboarding and import are for roles that may edit (lib/workspaces/permissions.ts); their routes refuse the others.
   const editable = can(state.user.workspace?.roles, "payroll.edit");
-  const settings = await companySettingsView(state.connection.id, company);
+  const [settings, deadlines] = await Promise.all([
+    companySettingsView(state.connection.id, company),
+    companyDeadlineView(state.connection.id, company.id),
+  ]);
   return (
     <section className="space-y-6">
       <Link href="/payroll" className="text-blue-700 underline">
@@ -97,6 +102,7 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
       </div>
       {/* Keyed by language: a switch shows the form's numbers the new way (its values are typed text). */}
       <CompanySettingsForm key={locale} companyId={company.id} {...settings} editable={editable} />
+      <CompanyDeadlineForm companyId={company.id} {...deadlines} editable={editable} />
       {/* The shell streams at once; the employees follow when the service answers (or the page's deadline passes). */}
       <Suspense fallback={<PayrollLoading />}>
         <Employees state={state} company={company} settings={settings} editable={editable} />

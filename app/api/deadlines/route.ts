@@ -1,0 +1,3 @@
+export { getYearDeadlines as GET } from "@/lib/deadlines/server/handlers";
+
+export const dynamic = "force-dynamic";
