@@ -61,6 +61,7 @@ interface Fixture {
   bystander: { userId: string; businessId: string };
   /** A webhook endpoint of A (its row as stored, to put back after a removal). */
   webhookA: { id: string; workspaceId: string; url: string; eventTypes: string[]; secretEncrypted: string };
+  bystander: { userId: string; businessId: string; sessionId: string };
 }
 
 interface Call {
@@ -126,6 +127,21 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "resets the signed-in person's own calendar link only",
     run: { call: () => ({}), status: 200 },
   },
+  // E-mail sign-in and one's own sessions: no workspace's data; every query names the person.
+  "sign-in/email POST": {
+    open: "asking for a sign-in link (signed out): no workspace data, the same answer for every address; a bad address is refused alike",
+    run: { call: () => ({ body: { email: "not-an-address" } }), status: 422 },
+  },
+  "sign-in/email/complete POST": {
+    open: "opening a sign-in link: the link's secret and the browser's nonce decide; a malformed one is refused alike",
+    run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },
+  },
+  "sessions GET": { open: "the person's own sessions only", run: { call: () => ({}), status: 200 } },
+  "sessions/[sessionId] DELETE": {
+    open: "one of the person's own sessions: another person's is not found for everyone",
+    run: { call: (f) => ({ params: { sessionId: f.bystander.sessionId } }), status: 404 },
+  },
+  "sessions/sign-out-others POST": { open: "the person's own other sessions (none here)", run: { call: () => ({}), status: 200 } },
   "invitations/accept POST": {
     open: "an invitation link's secret decides, not a role; a malformed one is refused alike for everyone",
     run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },
@@ -521,7 +537,7 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     importA,
     invitationA: { id: created.invitation.id, token: created.token },
     memberA,
-    bystander: { userId: bystander.id, businessId: `biz-${run}` },
+    bystander: { userId: bystander.id, businessId: `biz-${run}`, sessionId: await createSession(bystander.id) },
   };
   return { world, people };
 });

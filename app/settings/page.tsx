@@ -32,6 +32,11 @@ export default async function SettingsPage() {
           </Link>
         </li>
         <li>
+          <Link href="/settings/security" className="text-blue-700 underline">
+            {t("security.settingsLink")}
+          </Link>
+        </li>
+        <li>
           <Link href="/audit" className="text-blue-700 underline">
             {t("audit.settingsLink")}
           </Link>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LegacySignIn } from "@/components/auth/legacy-sign-in";
+import { EmailSignInForm } from "@/components/auth/email-sign-in-form";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getSessionUser } from "@/lib/auth/server/session";
@@ -27,6 +28,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const t = await getTranslations();
   const params = await searchParams;
   const error = typeof params.error === "string" ? params.error : undefined;
+  // An own path only (proxy.ts has dropped any other); the e-mail link comes back to it.
+  const callbackUrl = typeof params.callbackUrl === "string" && /^\/(?![/\\])/.test(params.callbackUrl) ? params.callbackUrl : undefined;
   const country = await rememberedCountry();
   const user = await getSessionUser();
   const connected = user?.connection?.status === "active";
@@ -48,6 +51,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       ) : null}
       <SignInForm country={country} />
       <LegacySignIn country={country} />
+      {/* After the accounting sign-in, which stays the first button named "Sign in". */}
+      <EmailSignInForm callbackUrl={callbackUrl} />
     </section>
   );
 }

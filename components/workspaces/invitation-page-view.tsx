@@ -29,6 +29,11 @@ export async function InvitationPageView({ token, signedIn, check }: { token: st
           <>
             <p className="text-slate-800">{t("workspaces.signInFirst")}</p>
             <SignInButton label={t("workspaces.signIn")} callbackUrl={`/invitations/${token}`} country={await rememberedCountry()} />
+            <p>
+              <Link href={`/sign-in?callbackUrl=${encodeURIComponent(`/invitations/${token}`)}`} className="text-blue-700 underline">
+                {t("workspaces.signInByEmail")}
+              </Link>
+            </p>
           </>
         )}
       </section>

@@ -39,6 +39,13 @@
  *   a Land of null follows the check settings, a rule of null the workspace's
  * - `company.assignees` { added: [{ id, name }], removed: [{ id, name }] } — who is assigned to a
  *   payroll company changed (lib/overview; subject: the payroll connection)
+ * - `session.signed_in` { method, sessionId, device } — in the person's personal workspace (sign-in
+ *   is the person's, not a firm's; lib/sign-in/server/sign-in-audit.ts)
+ * - `session.sign_in_failed` { method, reason, email } — a refused e-mail link (expired, used, other
+ *   browser) or a refused request for one (rate_limited), in the addressed person's personal
+ *   workspace; nothing is recorded for an address nobody has
+ * - `session.signed_out` { scope, sessionIds, devices } — scope `this`, `one` (another of one's
+ *   sessions, ended from /settings/security) or `others` (all other sessions)
  */
 export const AUDIT_KINDS = [
   "member.joined",
@@ -69,6 +76,9 @@ export const AUDIT_KINDS = [
   "webhook.changed",
   "webhook.removed",
   "webhook.secret_rotated",
+  "session.signed_in",
+  "session.sign_in_failed",
+  "session.signed_out",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

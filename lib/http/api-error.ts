@@ -50,6 +50,10 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   four_eyes: 403,
   transfer_under_way: 409,
   transfer_rereading: 409,
+  sign_in_link_invalid: 404,
+  sign_in_link_expired: 410,
+  sign_in_link_used: 410,
+  sign_in_link_other_browser: 403,
   rate_limited: 429,
 };
 
@@ -99,6 +103,11 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   transfer_rereading: "The last transfer is read back from the payroll service first.",
   invitation_other_person:
     "This invitation is for another person: your e-mail address at the accounting service is not the one it names. Nothing was changed.",
+  sign_in_link_invalid: "This is not a valid sign-in link. Nobody was signed in.",
+  sign_in_link_expired: "This sign-in link has expired (links last 15 minutes). Ask for a new one.",
+  sign_in_link_used: "This sign-in link has already been used. Ask for a new one.",
+  sign_in_link_other_browser:
+    "This sign-in link belongs to another browser: open it in the browser where you asked for it. Nobody was signed in.",
   rate_limited: "Too many of these in a short time: try again later.",
 };
 

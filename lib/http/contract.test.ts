@@ -16,6 +16,8 @@ import { mailContract } from "@/lib/mail/contract";
 import { mailRoutes } from "@/lib/mail/client/api";
 import { remindersContract } from "@/lib/reminders/contract";
 import { remindersRoutes } from "@/lib/reminders/client/api";
+import { signInContract } from "@/lib/sign-in/contract";
+import { signInRoutes } from "@/lib/sign-in/client/api";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
 import { entriesRoutes } from "@/lib/payroll/entries/client/api";
@@ -41,6 +43,7 @@ const contracts: Record<string, RouteContract>[] = [
   mailContract,
   remindersContract,
   webhooksContract,
+  signInContract,
 ];
 
 describe("route contracts", () => {
@@ -71,6 +74,7 @@ describe("route contracts", () => {
     expect(mailRoutes).toEqual(routeTableOf(mailContract));
     expect(remindersRoutes).toEqual(routeTableOf(remindersContract));
     expect(webhooksRoutes).toEqual(routeTableOf(webhooksContract));
+    expect(signInRoutes).toEqual(routeTableOf(signInContract));
   });
 
   it("derive the URLs the routes always had", () => {

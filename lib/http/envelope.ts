@@ -67,6 +67,11 @@ export const apiErrorCodeSchema = z.enum([
   "four_eyes",
   "transfer_under_way",
   "transfer_rereading",
+  // E-mail sign-in links (lib/sign-in).
+  "sign_in_link_invalid",
+  "sign_in_link_expired",
+  "sign_in_link_used",
+  "sign_in_link_other_browser",
   // Rate limits (lib/rate-limit): answered with Retry-After.
   "rate_limited",
 ]);

@@ -43,3 +43,29 @@ export function invitationTokensPerPerson(): RateLimitRule {
     message: `More than ${limit} invitation links in a minute: wait a minute and try again.`,
   };
 }
+
+const EMAIL_LINK_WINDOW_MS = 15 * MINUTE_MS;
+
+function emailLinkRule(name: string, limit: number, per: string): RateLimitRule {
+  return {
+    name,
+    limit,
+    windowMs: EMAIL_LINK_WINDOW_MS,
+    message: `More than ${limit} sign-in links asked for ${per} in 15 minutes: wait and try again.`,
+  };
+}
+
+/** E-mail sign-in links to one address in 15 minutes (default 5): the app is no mail cannon. */
+export function emailLinksPerAddress(): RateLimitRule {
+  return emailLinkRule("email-link-address", serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS, "for this address");
+}
+
+/** E-mail sign-in links asked for from one IP address in 15 minutes (default 30). */
+export function emailLinksPerIp(): RateLimitRule {
+  return emailLinkRule("email-link-ip", serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_IP, "from this network address");
+}
+
+/** E-mail sign-in links asked for from one browser in 15 minutes (default 10). */
+export function emailLinksPerBrowser(): RateLimitRule {
+  return emailLinkRule("email-link-browser", serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_BROWSER, "from this browser");
+}

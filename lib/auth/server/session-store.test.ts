@@ -40,6 +40,7 @@ describe("loadSessionUser", () => {
       id: userId,
       sessionId,
       accountingUserId: expect.stringMatching(/^session-store:/),
+      verifiedEmail: null,
       displayName: "Pat Doe",
       email: "pat@example.com",
       selectedBusinessId: "b-2",

@@ -8,7 +8,10 @@ export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
 export interface SessionUser {
   id: string;
   sessionId: string;
-  accountingUserId: string;
+  /** Null for someone who signs in only by e-mail link: no accounting account, no businesses. */
+  accountingUserId: string | null;
+  /** The address the person proved to own by an e-mail sign-in link (lower-cased), or null. */
+  verifiedEmail: string | null;
   displayName: string | null;
   email: string | null;
   /** The header switcher's choice; null means the lead business. */
@@ -38,7 +41,9 @@ export interface SessionWorkspace {
 interface SessionRow {
   user_id: string;
   expires_ms: number;
-  accounting_user_id: string;
+  last_seen_ms: number;
+  accounting_user_id: string | null;
+  verified_email: string | null;
   display_name: string | null;
   email: string | null;
   selected_business_id: string | null;
@@ -53,7 +58,8 @@ interface SessionRow {
 const SESSION_USER = {
   name: "ledgerlane_session_user",
   text: `SELECT s.user_id, extract(epoch FROM s.expires_at)::float8 * 1000 AS expires_ms,
-      u.accounting_user_id, u.display_name, u.email, u.selected_business_id,
+      extract(epoch FROM s.last_seen_at)::float8 * 1000 AS last_seen_ms,
+      u.accounting_user_id, u.verified_email, u.display_name, u.email, u.selected_business_id,
       (SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id AND b.is_lead ORDER BY b.business_id LIMIT 1) AS lead_business_id,
       ARRAY(SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id ORDER BY b.business_id) AS business_ids,
       COALESCE((SELECT json_agg(json_build_object('id', c.id, 'status', c.status, 'version', c.version)) FROM accounting_connections c WHERE c.user_id = u.id), '[]') AS connections,
@@ -85,6 +91,7 @@ async function readSessionUser(sessionId: string, userId: string): Promise<{ val
   if (!UUID.test(sessionId) || !UUID.test(userId)) return null;
   const [row] = await queryPrepared<SessionRow>(SESSION_USER, [sessionId, userId]);
   if (!row || row.expires_ms <= Date.now()) return null;
+  if (row.last_seen_ms < Date.now() - LAST_SEEN_EVERY_MS) markSeen(sessionId);
   return { value: sessionUserOf(sessionId, userId, row), expiresAt: row.expires_ms };
 }
 
@@ -93,6 +100,7 @@ function sessionUserOf(sessionId: string, userId: string, row: SessionRow): Sess
     id: userId,
     sessionId,
     accountingUserId: row.accounting_user_id,
+    verifiedEmail: row.verified_email,
     displayName: row.display_name,
     email: row.email,
     selectedBusinessId: row.selected_business_id,
@@ -111,9 +119,32 @@ function pick(connections: SessionRow["connections"], version: "v3.1" | "v3") {
 
 type ConnectionStatus = "active" | "reauth_required" | "revoke_pending";
 
-export async function createSession(userId: string): Promise<string> {
+/**
+ * "Last seen" (the sessions list of /settings/security) is kept to 5 minutes: written at most that
+ * often per session, outside the request (a change of `sessions` notifies the session cache).
+ */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+function markSeen(sessionId: string): void {
+  getDb()
+    .session.updateMany({ where: { id: sessionId }, data: { lastSeenAt: new Date() } })
+    .catch((error: unknown) => console.warn(`auth: last seen not written (${(error as Error).name})`));
+}
+
+/** How a session began, and the browser that began it (shown in the sessions list). */
+export interface SessionOrigin {
+  method: "accounting" | "email";
+  userAgent?: string | null;
+}
+
+export async function createSession(userId: string, origin: SessionOrigin = { method: "accounting" }): Promise<string> {
   const session = await getDb().session.create({
-    data: { userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000) },
+    data: {
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+      method: origin.method,
+      userAgent: origin.userAgent ? origin.userAgent.slice(0, 512) : null,
+    },
     select: { id: true },
   });
   return session.id;

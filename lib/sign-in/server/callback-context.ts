@@ -14,6 +14,8 @@ export interface CallbackContext {
   moveFromUserId?: string;
   /** Set by the sign-in: the move was made (the v3.1 account has the legacy lead business). */
   moved?: boolean;
+  /** The browser's User-Agent, kept with the new session (the sessions list names the device by it). */
+  userAgent?: string;
 }
 
 const storage = new AsyncLocalStorage<CallbackContext>();

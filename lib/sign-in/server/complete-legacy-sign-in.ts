@@ -38,7 +38,11 @@ export function legacyTokensFromAccount(account: unknown, now = Date.now()) {
  * a session row. Business and user details are not read: the legacy
  * endpoints for them are not specified (the pages offer the move to v3.1).
  */
-export async function completeLegacySignIn(account: unknown, country: string | undefined): Promise<{ userId: string; sessionId: string }> {
+export async function completeLegacySignIn(
+  account: unknown,
+  country: string | undefined,
+  userAgent?: string,
+): Promise<{ userId: string; sessionId: string }> {
   if (!country) throw new Error("The legacy callback carried no country: its token host is unknown.");
   const { tokens, resourceOwnerId } = legacyTokensFromAccount(account);
   const db = getDb();
@@ -49,7 +53,7 @@ export async function completeLegacySignIn(account: unknown, country: string | u
     select: { id: true },
   });
   const replaced = await storeSignInTokens(db, { userId: user.id, tokens, country, version: "v3", resourceOwnerId });
-  const sessionId = await createSession(user.id);
+  const sessionId = await createSession(user.id, { method: "accounting", userAgent });
   await ensurePersonalWorkspace(user.id);
   if (replaced.replacedAccessToken) {
     try {

@@ -40,7 +40,7 @@ export function tokensFromAccount(account: unknown, now = Date.now()): TokenResp
 export async function completeSignIn(
   account: unknown,
   country: string | undefined,
-  options: { moveFromUserId?: string } = {},
+  options: { moveFromUserId?: string; userAgent?: string } = {},
 ): Promise<{ userId: string; sessionId: string; moved: boolean }> {
   const tokens = tokensFromAccount(account);
   const db = getDb();
@@ -57,7 +57,7 @@ export async function completeSignIn(
         select: { id: true },
       });
   const { connectionId, replacedRefreshToken } = await storeSignInTokens(db, { userId: user.id, tokens, country });
-  const sessionId = await createSession(user.id);
+  const sessionId = await createSession(user.id, { method: "accounting", userAgent: options.userAgent });
   const config = accountingConfig();
   if (replacedRefreshToken) await revokeReplacedToken(replacedRefreshToken, { config, revoke: requestRevocation });
   if (moveFromUserId) await retireLegacyConnection(moveFromUserId);

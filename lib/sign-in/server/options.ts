@@ -11,6 +11,7 @@ import { legacyAccountingProvider, LEGACY_PROVIDER_ID } from "./legacy-provider"
 import { legacyConfig } from "@/lib/accounting/legacy/server/config";
 import { authCookieNames } from "@/lib/auth/server/cookies";
 import { signOutUser } from "./sign-out";
+import { recordSignIn } from "./sign-in-audit";
 import { loadSessionUser, SESSION_MAX_AGE_S } from "@/lib/auth/server/session-store";
 
 /** The accounting service as an OAuth 2.0 provider: authorization code, PKCE S256, state, exact redirect URI. */
@@ -81,8 +82,9 @@ export function authOptions(): NextAuthOptions {
           const context = currentCallbackContext();
           const { userId, sessionId, moved } =
             account.provider === LEGACY_PROVIDER_ID
-              ? { ...(await completeLegacySignIn(account, context?.country)), moved: false }
-              : await completeSignIn(account, context?.country, { moveFromUserId: context?.moveFromUserId });
+              ? { ...(await completeLegacySignIn(account, context?.country, context?.userAgent)), moved: false }
+              : await completeSignIn(account, context?.country, { moveFromUserId: context?.moveFromUserId, userAgent: context?.userAgent });
+          await recordSignIn(userId, { sessionId, method: "accounting", userAgent: context?.userAgent ?? null });
           if (context) context.moved = moved;
           if (context) context.signedIn = true;
           return { uid: userId, sid: sessionId };

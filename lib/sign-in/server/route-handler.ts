@@ -59,6 +59,7 @@ export async function handleAuthGet(request: NextRequest, context: RouteContext)
     country: parseCountry(request.nextUrl.searchParams.get("country")),
     signedIn: false,
     moveFromUserId: await movingUserId(request, provider),
+    userAgent: request.headers.get("user-agent") ?? undefined,
   };
   const response = await runInCallbackContext(callback, () => nextAuth()(request, context));
   if (request.cookies.has(MOVE_COOKIE)) response.headers.append("set-cookie", `${MOVE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);

@@ -76,7 +76,13 @@ export const postInvitationEmail = withRoute({ ...contract.emailInvitation, maxB
   return successResponse({ sent: true });
 });
 
-/** Joining; a link that names a person asks the accounting service for this person's e-mail (lib/workspaces/server/invitation-acceptance.ts). */
+/**
+ * Joining; a link that names a person asks the accounting service for this person's e-mail
+ * (lib/workspaces/server/invitation-acceptance.ts). Someone without an accounting connection (who
+ * signed in by e-mail link) is known by the address they proved to own.
+ */
 export const postAcceptInvitation = withRoute({ ...contract.acceptInvitation, maxBodyBytes: 1024 }, async ({ user, body }) =>
-  successResponse(await acceptInvitation(body.token, user.id, () => reportedEmailOf(user))),
+  successResponse(
+    await acceptInvitation(body.token, user.id, () => (user.connection ? reportedEmailOf(user) : Promise.resolve(user.verifiedEmail))),
+  ),
 );

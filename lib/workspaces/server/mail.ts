@@ -15,6 +15,8 @@ export interface InvitationMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (the sign-in link's mail has one). */
+  html?: string;
 }
 
 /** The invitation e-mail in the sender's language: who invites, to which workspace, the roles, the link and its expiry. */

@@ -32,6 +32,7 @@ function sessionUser(user: { id: string; displayName: string | null }, workspace
     id: user.id,
     sessionId: "test",
     accountingUserId: user.id,
+    verifiedEmail: null,
     displayName: user.displayName,
     email: null,
     selectedBusinessId: null,

@@ -1,0 +1,3 @@
+export { deleteSession as DELETE } from "@/lib/sign-in/server/session-handlers";
+
+export const dynamic = "force-dynamic";

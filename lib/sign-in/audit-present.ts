@@ -1,0 +1,39 @@
+import { list, str, type KindPresenters } from "@/lib/audit/present";
+import type { Translate } from "@/lib/i18n/translate";
+
+/** How the trail reads sign-ins, refused attempts and sign-outs (lib/sign-in/server/sign-in-audit.ts). */
+
+type SessionKind = "session.signed_in" | "session.sign_in_failed" | "session.signed_out";
+
+function methodText(t: Translate, method: unknown): string {
+  return method === "email" ? t("audit.signInMethod.email") : t("audit.signInMethod.accounting");
+}
+
+function deviceText(t: Translate, device: unknown): string {
+  return str(device) || t("security.unknownDevice");
+}
+
+function reasonText(t: Translate, reason: unknown): string {
+  const key = `audit.signInFailure.${str(reason)}`;
+  return t.has(key as never) ? t(key as never) : str(reason);
+}
+
+export const SIGN_IN_AUDIT_PRESENTERS: KindPresenters<SessionKind> = {
+  "session.signed_in": {
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.session_signed_in", { method: methodText(t, d.method), device: deviceText(t, d.device) }),
+  },
+  "session.sign_in_failed": {
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.session_sign_in_failed", { method: methodText(t, d.method), reason: reasonText(t, d.reason), email: str(d.email) }),
+  },
+  "session.signed_out": {
+    summary: ({ t }, { details: d }) =>
+      t(`audit.summary.session_signed_out_${d.scope === "others" ? "others" : d.scope === "one" ? "one" : "this"}` as never, {
+        count: list(d.sessionIds).length,
+        devices: list(d.devices)
+          .map((device) => deviceText(t, device))
+          .join(", "),
+      }),
+  },
+};

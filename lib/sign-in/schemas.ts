@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/**
+ * The shapes of e-mail sign-in and of the sessions list, shared by the forms and the server
+ * (lib/sign-in/contract.ts).
+ */
+
+/** An own path to come back to after signing in ("/invitations/…"): never another host. */
+const OWN_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+export const requestEmailLinkSchema = z
+  .object({
+    email: z.string().trim().max(254).pipe(z.email()),
+    callbackUrl: z.string().max(500).regex(OWN_PATH).optional(),
+  })
+  .strict();
+
+export const completeEmailLinkSchema = z.object({ token: z.string().max(200) }).strict();
+
+export const sessionParamsSchema = z.object({ sessionId: z.uuid() });
+
+export const sessionViewSchema = z.object({
+  id: z.uuid(),
+  /** "Chrome on Linux", or null when the browser did not say. */
+  device: z.string().nullable(),
+  method: z.enum(["accounting", "email"]),
+  startedAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  /** The session of the request that asked ("this device"). */
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+
+/** An e-mail sign-in link lasts this long from when it was asked for. */
+export const EMAIL_LINK_LIFETIME_MINUTES = 15;
