@@ -57,10 +57,9 @@ interface Fixture {
   invitationA: { id: string; token: string };
   /** A clerk of A who is not one of the matrix people: the target of the member routes. */
   memberA: string;
-  /** An accounting business of someone else, and that person (accounting stays personal). */
-  bystander: { userId: string; businessId: string };
   /** A webhook endpoint of A (its row as stored, to put back after a removal). */
   webhookA: { id: string; workspaceId: string; url: string; eventTypes: string[]; secretEncrypted: string };
+  /** An accounting business of someone else, that person (accounting stays personal) and one of their sessions. */
   bystander: { userId: string; businessId: string; sessionId: string };
 }
 

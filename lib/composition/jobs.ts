@@ -54,6 +54,8 @@ export async function startJobsIfEnabled(): Promise<void> {
     await startOverviewJobs();
   } catch (error) {
     console.error(`jobs: overview jobs not started (${(error as Error).message})`);
+  }
+  try {
     await startWebhookJobs();
   } catch (error) {
     console.error(`jobs: webhook jobs not started (${(error as Error).message})`);
