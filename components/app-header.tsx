@@ -8,6 +8,8 @@ import { SignInButton } from "./auth/sign-in-button";
 import { SignOutButton } from "./auth/sign-out-button";
 import { BusinessSwitcher } from "./business-switcher";
 import { HeaderMenu } from "./header-menu";
+import { NotificationsLink } from "./notifications/notifications-link";
+import { unreadCount } from "@/lib/notifications/server/inbox";
 import { LanguageSwitch } from "./language-switch";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
@@ -30,6 +32,7 @@ export async function AppHeader() {
     { href: "/settings", label: t("nav.settings") },
   ];
   const businesses = user ? await listBusinesses(user.id) : [];
+  const unread = user ? await unreadCount(user.id).catch(() => 0) : 0;
   const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
   return (
     <header className="relative border-b border-slate-200 bg-white print:hidden">
@@ -76,6 +79,7 @@ export async function AppHeader() {
             </div>
           )}
         </HeaderMenu>
+        {user ? <NotificationsLink initialUnread={unread} /> : null}
       </div>
     </header>
   );

@@ -106,6 +106,17 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
     run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },
   },
+  // A person's own notifications: every query carries their id (lib/notifications/server/inbox.ts); someone else's is
+  // not found (lib/notifications/server/inbox.test.ts).
+  "notifications GET": { open: "the person's own notifications, whatever their roles" },
+  "notifications/[notificationId]/read POST": {
+    open: "one of the person's own notifications; anyone else's is not found",
+    run: { call: () => ({ params: { notificationId: randomUUID() } }), status: 404 },
+  },
+  "notifications/read-all POST": { open: "the person's own notifications" },
+  "notifications/stream GET": { open: "the person's own unread count as server-sent events" },
+  "notifications/preferences GET": { open: "the person's own choices" },
+  "notifications/preferences PUT": { open: "the person's own choices" },
   "invitations/accept POST": {
     open: "an invitation link's secret decides, not a role; a malformed one is refused alike for everyone",
     run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },

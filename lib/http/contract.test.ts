@@ -7,6 +7,7 @@ import { fileImportContract } from "@/lib/payroll/entries/file-import/contract";
 import { importChecksContract } from "@/lib/month-close/import-checks/contract";
 import { trialBalanceContract } from "@/lib/trial-balance/contract";
 import { workspacesContract } from "@/lib/workspaces/contract";
+import { notificationsContract } from "@/lib/notifications/contract";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
 import { entriesRoutes } from "@/lib/payroll/entries/client/api";
@@ -14,6 +15,7 @@ import { fileImportRoutes } from "@/lib/payroll/entries/file-import/client/api";
 import { importChecksRoutes } from "@/lib/month-close/import-checks/client/api";
 import { trialBalanceRoutes } from "@/lib/trial-balance/client/api";
 import { workspacesRoutes } from "@/lib/workspaces/client/api";
+import { notificationsRoutes } from "@/lib/notifications/client/api";
 import { contractClient } from "./client/api-client";
 import { COMMON_ERRORS, pathParamNames, routeTableOf, type RouteContract } from "./contract";
 
@@ -26,6 +28,7 @@ const contracts: Record<string, RouteContract>[] = [
   importChecksContract,
   trialBalanceContract,
   workspacesContract,
+  notificationsContract,
 ];
 
 describe("route contracts", () => {
@@ -51,6 +54,7 @@ describe("route contracts", () => {
     expect(importChecksRoutes).toEqual(routeTableOf(importChecksContract));
     expect(trialBalanceRoutes).toEqual(routeTableOf(trialBalanceContract));
     expect(workspacesRoutes).toEqual(routeTableOf(workspacesContract));
+    expect(notificationsRoutes).toEqual(routeTableOf(notificationsContract));
   });
 
   it("derive the URLs the routes always had", () => {
