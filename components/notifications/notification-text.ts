@@ -9,7 +9,7 @@ const text = (value: unknown, fallback: string): string => (typeof value === "st
 
 /**
  * A notification's sentence in the person's language, from its kind and `data` (the fields
- * lib/notifications/server/from-event.ts stores; a reminder's: companyName, period, dueDate).
+ * lib/notifications/server/from-event.ts stores; a reminder's: companyName, period, deadlineKind, deadline (lib/reminders)).
  */
 export function notificationText(t: T, locale: Locale, view: Pick<NotificationView, "kind" | "data">): string {
   const d = view.data;
@@ -36,6 +36,10 @@ export function notificationText(t: T, locale: Locale, view: Pick<NotificationVi
     case "member_removed":
       return t("text.member_removed", { actor, workspace });
     case "reminder":
-      return t("text.reminder", { ...month, date: formatDay(locale, text(d.dueDate, "")) });
+      return t("text.reminder", {
+        ...month,
+        deadline: d.deadlineKind === "cut_off" ? "cut_off" : "statement",
+        date: formatDay(locale, text(d.deadline, "")),
+      });
   }
 }
