@@ -31,10 +31,10 @@ async function signIn(context: BrowserContext, email: string, country: string): 
     .getByRole("button", { name: /Sign in/ })
     .first()
     .click();
-  await page
-    .getByRole("link", { name: country })
-    .click()
-    .catch(() => undefined);
+  // The service asks for the country unless this browser told it before.
+  const countryLink = page.getByRole("link", { name: country });
+  await countryLink.or(page.getByLabel("Email")).first().waitFor({ timeout: 60_000 });
+  if (await countryLink.isVisible()) await countryLink.click();
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(person.password);
   await page.getByRole("button", { name: "Sign in" }).click();
