@@ -63,6 +63,8 @@ for (const { locale, h1OfLanding, business: businessLabel } of LANGUAGES) {
       ["connection settings", "/settings/connection"],
       ["workspace settings", "/settings/workspace"],
       ["audit trail", "/audit"],
+      ["notifications", "/notifications"],
+      ["notification settings", "/settings/notifications"],
       ["a bad invitation link", "/invitations/not-a-link"],
       ["payroll", "/payroll"],
       ["a company", `/payroll/companies/${COMPANY}`],

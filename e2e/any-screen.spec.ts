@@ -53,6 +53,8 @@ test("no main page scrolls sideways at 390 px; wide tables scroll in their own r
     ["user", "/user"],
     ["settings", "/settings"],
     ["connection settings", "/settings/connection"],
+    ["notifications", "/notifications"],
+    ["notification settings", "/settings/notifications"],
     ["payroll", "/payroll"],
     ["a company", `/payroll/companies/${COMPANY}`],
     ["import", `/payroll/companies/${COMPANY}/import`],

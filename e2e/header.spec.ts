@@ -82,6 +82,8 @@ test("the header shows the business's whole name from 1024 px and finds a busine
   await page.getByRole("combobox", { name: "Zum Filtern tippen" }).fill(other.name);
   await page.keyboard.press("Enter");
   await expect(headerSwitcher(page, "Unternehmen")).toHaveText(other.name);
+  // The switcher shows the choice at once and is disabled until it is saved: a reload before that would lose it.
+  await expect(headerSwitcher(page, "Unternehmen")).toBeEnabled();
   await page.reload();
   await expect(headerSwitcher(page, "Unternehmen")).toHaveText(other.name);
 

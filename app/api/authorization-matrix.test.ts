@@ -141,6 +141,17 @@ const ROUTES: Record<string, RouteEntry> = {
     run: { call: (f) => ({ params: { sessionId: f.bystander.sessionId } }), status: 404 },
   },
   "sessions/sign-out-others POST": { open: "the person's own other sessions (none here)", run: { call: () => ({}), status: 200 } },
+  // A person's own notifications: every query carries their id (lib/notifications/server/inbox.ts); someone else's is
+  // not found (lib/notifications/server/inbox.test.ts).
+  "notifications GET": { open: "the person's own notifications, whatever their roles" },
+  "notifications/[notificationId]/read POST": {
+    open: "one of the person's own notifications; anyone else's is not found",
+    run: { call: () => ({ params: { notificationId: randomUUID() } }), status: 404 },
+  },
+  "notifications/read-all POST": { open: "the person's own notifications" },
+  "notifications/stream GET": { open: "the person's own unread count as server-sent events" },
+  "notifications/preferences GET": { open: "the person's own choices" },
+  "notifications/preferences PUT": { open: "the person's own choices" },
   "invitations/accept POST": {
     open: "an invitation link's secret decides, not a role; a malformed one is refused alike for everyone",
     run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },

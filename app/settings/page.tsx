@@ -37,6 +37,11 @@ export default async function SettingsPage() {
           </Link>
         </li>
         <li>
+          <Link href="/settings/notifications" className="text-blue-700 underline">
+            {t("notifications.settingsLink")}
+          </Link>
+        </li>
+        <li>
           <Link href="/audit" className="text-blue-700 underline">
             {t("audit.settingsLink")}
           </Link>

@@ -18,6 +18,7 @@ import { remindersContract } from "@/lib/reminders/contract";
 import { remindersRoutes } from "@/lib/reminders/client/api";
 import { signInContract } from "@/lib/sign-in/contract";
 import { signInRoutes } from "@/lib/sign-in/client/api";
+import { notificationsContract } from "@/lib/notifications/contract";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
 import { entriesRoutes } from "@/lib/payroll/entries/client/api";
@@ -26,6 +27,7 @@ import { importChecksRoutes } from "@/lib/month-close/import-checks/client/api";
 import { trialBalanceRoutes } from "@/lib/trial-balance/client/api";
 import { webhooksRoutes } from "@/lib/webhooks/client/api";
 import { workspacesRoutes } from "@/lib/workspaces/client/api";
+import { notificationsRoutes } from "@/lib/notifications/client/api";
 import { contractClient } from "./client/api-client";
 import { COMMON_ERRORS, pathParamNames, routeTableOf, type RouteContract } from "./contract";
 
@@ -44,6 +46,7 @@ const contracts: Record<string, RouteContract>[] = [
   remindersContract,
   webhooksContract,
   signInContract,
+  notificationsContract,
 ];
 
 describe("route contracts", () => {
@@ -75,6 +78,7 @@ describe("route contracts", () => {
     expect(remindersRoutes).toEqual(routeTableOf(remindersContract));
     expect(webhooksRoutes).toEqual(routeTableOf(webhooksContract));
     expect(signInRoutes).toEqual(routeTableOf(signInContract));
+    expect(notificationsRoutes).toEqual(routeTableOf(notificationsContract));
   });
 
   it("derive the URLs the routes always had", () => {

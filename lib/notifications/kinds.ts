@@ -32,3 +32,7 @@ export const KIND_DEFAULTS: Record<NotificationKind, KindChoice> = {
   member_removed: { inApp: true, byEmail: true },
   reminder: { inApp: true, byEmail: true },
 };
+
+/** How the notifications chosen "By e-mail" arrive: one mail each (the default), or one mail a day (`users.notification_mail_mode`). */
+export const MAIL_MODES = ["single", "daily_digest"] as const;
+export type MailMode = (typeof MAIL_MODES)[number];

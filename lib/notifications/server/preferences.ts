@@ -1,6 +1,8 @@
 import "server-only";
+import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { KIND_DEFAULTS, type KindChoice, type NotificationKind } from "../kinds";
+import { KIND_DEFAULTS, NOTIFICATION_KINDS, type KindChoice, type MailMode, type NotificationKind } from "../kinds";
+import type { Preferences } from "../schemas";
 
 type Db = Pick<Prisma.TransactionClient, "notificationPreference">;
 
@@ -12,4 +14,35 @@ export async function choicesFor(db: Db, userIds: readonly string[], kind: Notif
   });
   const stored = new Map(rows.map((row) => [row.userId, { inApp: row.inApp, byEmail: row.byEmail }]));
   return new Map(userIds.map((userId) => [userId, stored.get(userId) ?? KIND_DEFAULTS[kind]]));
+}
+
+/** The person's choices for every kind (defaults where they chose nothing) and how their mails arrive. */
+export async function preferencesOf(userId: string): Promise<Preferences> {
+  const db = getDb();
+  const [rows, user] = await Promise.all([
+    db.notificationPreference.findMany({ where: { userId }, select: { kind: true, inApp: true, byEmail: true } }),
+    db.user.findUnique({ where: { id: userId }, select: { notificationMailMode: true } }),
+  ]);
+  const stored = new Map(rows.map((row) => [row.kind, row]));
+  return {
+    kinds: NOTIFICATION_KINDS.map((kind) => {
+      const choice = stored.get(kind) ?? KIND_DEFAULTS[kind];
+      return { kind, inApp: choice.inApp, byEmail: choice.byEmail };
+    }),
+    mailMode: (user?.notificationMailMode ?? "single") as MailMode,
+  };
+}
+
+/** Stores the person's choices (the kinds named; the others keep theirs) and their mail mode, in one transaction. */
+export async function savePreferences(userId: string, preferences: Preferences): Promise<Preferences> {
+  await getDb().$transaction(async (tx) => {
+    for (const { kind, inApp, byEmail } of preferences.kinds)
+      await tx.notificationPreference.upsert({
+        where: { userId_kind: { userId, kind } },
+        create: { userId, kind, inApp, byEmail },
+        update: { inApp, byEmail },
+      });
+    await tx.user.update({ where: { id: userId }, data: { notificationMailMode: preferences.mailMode } });
+  });
+  return preferencesOf(userId);
 }

@@ -1,0 +1,3 @@
+export { postRead as POST } from "@/lib/notifications/server/handlers";
+
+export const dynamic = "force-dynamic";

@@ -1,0 +1,3 @@
+export { getNotifications as GET } from "@/lib/notifications/server/handlers";
+
+export const dynamic = "force-dynamic";
