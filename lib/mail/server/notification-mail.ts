@@ -33,7 +33,18 @@ export interface Recipient {
   digest: boolean;
 }
 
-export async function recipientOf(tx: Tx, userId: string): Promise<Recipient | null> {
+/** Recipients read in a transaction, for its later mails (a reminder run queues hundreds to the same people in one). */
+const readIn = new WeakMap<Tx, Map<string, Promise<Recipient | null>>>();
+
+export function recipientOf(tx: Tx, userId: string): Promise<Recipient | null> {
+  let read = readIn.get(tx);
+  if (!read) readIn.set(tx, (read = new Map()));
+  let recipient = read.get(userId);
+  if (!recipient) read.set(userId, (recipient = readRecipient(tx, userId)));
+  return recipient;
+}
+
+async function readRecipient(tx: Tx, userId: string): Promise<Recipient | null> {
   const rows = await tx.$queryRaw<{ email: string | null; display_name: string | null; locale: string; mode: string }[]>`
     SELECT email, display_name, locale, notification_mail_mode AS mode FROM users WHERE id = ${userId}::uuid`;
   const row = rows[0];

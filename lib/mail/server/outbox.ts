@@ -27,6 +27,9 @@ export interface MailInput {
   headers?: Record<string, string>;
 }
 
+/** The transactions that already wake the workers at their commit. */
+const woken = new WeakSet<Tx>();
+
 /** Adds a message to the outbox in `tx`; true when it is new, false when its key was enqueued before. */
 export async function enqueueMail(tx: Tx, mail: MailInput): Promise<boolean> {
   const inserted = await tx.$executeRaw`
@@ -34,7 +37,10 @@ export async function enqueueMail(tx: Tx, mail: MailInput): Promise<boolean> {
     VALUES (${mail.idempotencyKey}, ${mail.to}, ${mail.userId ?? null}::uuid, ${mail.locale}, ${mail.kind}, ${mail.subject},
             ${mail.text}, ${mail.html ?? null}, ${JSON.stringify(mail.headers ?? {})}::jsonb, ${now()})
     ON CONFLICT (idempotency_key) DO NOTHING`;
-  // NOTIFY is transactional: the workers hear of it when (and only if) `tx` commits.
-  if (inserted > 0) await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, 'new')`;
+  // NOTIFY is transactional: the workers hear of it when (and only if) `tx` commits; once per transaction is enough.
+  if (inserted > 0 && !woken.has(tx)) {
+    woken.add(tx);
+    await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, 'new')`;
+  }
   return inserted > 0;
 }

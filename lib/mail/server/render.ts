@@ -33,7 +33,14 @@ interface Frame {
   unsubscribeUrl: string;
 }
 
-const translatorFor = (locale: Locale) => createTranslator({ locale, messages: MESSAGES[locale], namespace: "mail" });
+const makeTranslator = (locale: Locale) => createTranslator({ locale, messages: MESSAGES[locale], namespace: "mail" });
+// One per language for the process: a translator keeps its parsed messages (a reminder run renders hundreds).
+const translators = new Map<Locale, ReturnType<typeof makeTranslator>>();
+function translatorFor(locale: Locale) {
+  let t = translators.get(locale);
+  if (!t) translators.set(locale, (t = makeTranslator(locale)));
+  return t;
+}
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -16,6 +16,8 @@ import { recipientsOf } from "./recipients";
  * each point reaches each person once however often the run repeats.
  */
 
+const BATCH = 50;
+
 export function reminderDedupeKey(reminder: DueReminder): string {
   return `reminder:${reminder.connectionId}:${reminder.companyId}:${reminder.period}:${reminder.deadlineKind}:${reminder.point}`;
 }
@@ -27,27 +29,33 @@ export async function runReminders(at: Date = now()): Promise<{ due: number; tol
   const recipients = await recipientsOf(due);
   const db = getDb();
   let told = 0;
-  for (const reminder of due) {
-    const userIds = recipients(reminder);
-    if (userIds.length === 0) continue;
-    await db.$transaction((tx) =>
-      notify(tx, {
-        userIds,
-        kind: "reminder",
-        dedupeKey: reminderDedupeKey(reminder),
-        workspaceId: reminder.workspaceId,
-        data: {
-          companyId: reminder.companyId,
-          companyName: reminder.companyName,
-          period: reminder.period,
-          deadlineKind: reminder.deadlineKind,
-          deadline: reminder.deadline,
-          daysBefore: reminder.daysLeft,
-        },
-        link: `/payroll/companies/${reminder.companyId}/hours`,
-      }),
+  // A transaction per batch of companies (not per company: a run for 300 companies is one of many round trips).
+  for (let start = 0; start < due.length; start += BATCH) {
+    const batch = due.slice(start, start + BATCH).map((reminder) => ({ reminder, userIds: recipients(reminder) }));
+    await db.$transaction(
+      async (tx) => {
+        for (const { reminder, userIds } of batch) {
+          if (userIds.length === 0) continue;
+          await notify(tx, {
+            userIds,
+            kind: "reminder",
+            dedupeKey: reminderDedupeKey(reminder),
+            workspaceId: reminder.workspaceId,
+            data: {
+              companyId: reminder.companyId,
+              companyName: reminder.companyName,
+              period: reminder.period,
+              deadlineKind: reminder.deadlineKind,
+              deadline: reminder.deadline,
+              daysBefore: reminder.daysLeft,
+            },
+            link: `/payroll/companies/${reminder.companyId}/hours`,
+          });
+        }
+      },
+      { timeout: 60_000 },
     );
-    told += userIds.length;
+    told += batch.reduce((sum, entry) => sum + entry.userIds.length, 0);
   }
   return { due: due.length, told };
 }
