@@ -22,18 +22,20 @@ const it = monthTest({ steps, wakes });
 
 describe("month close webhooks", () => {
   it("the receiver sees each state change exactly once, signed, also after answering 500 twice", async ({
-    world: { workspaceId, context, clerk, approver, owner, key, client, company },
+    world: { workspaceId, context, clerk, approver, owner, key },
   }) => {
     const { createEndpoint } = await import("./endpoints");
     const { runDueDeliveries: runAll } = await import("./deliveries");
     const { changeRoles } = await import("@/lib/workspaces/server/members");
-    const { submitMonth, approveMonth, reopenMonth, transferMonth } = await service();
+    // No Transfer here: its re-read rows would be read by other files' runs (the suite shares one
+    // database); month.transferred is delivered in ./deliveries.test.ts.
+    const { submitMonth, approveMonth, reopenMonth } = await service();
     const receiver = await startReceiver();
     try {
       const { endpoint, secret } = await createEndpoint(owner.userId, workspaceId, {
         url: receiver.url,
         description: "Practice software",
-        eventTypes: ["month.submitted", "month.approved", "month.transferred", "month.reopened", "member.roles_changed"],
+        eventTypes: ["month.submitted", "month.approved", "month.reopened", "member.roles_changed"],
       });
       receiver.secrets.push(secret);
       receiver.failNext("month.approved", 2);
@@ -44,8 +46,6 @@ describe("month close webhooks", () => {
       await runDueDeliveries();
       await approveMonth(key, approver, context);
       await runDueDeliveries(); // the approval: 500
-      await transferMonth(key, owner, client, company);
-      await runDueDeliveries();
       await reopenMonth(key, approver, "Hours of employee 2 are missing");
       await runDueDeliveries();
       await changeRoles(owner.userId, workspaceId, approver.userId, ["clerk", "approver"]);
@@ -61,7 +61,6 @@ describe("month close webhooks", () => {
       const accepted = receiver.accepted();
       expect(accepted.map((delivery) => delivery.type)).toEqual([
         "month.submitted",
-        "month.transferred",
         "month.reopened",
         "member.roles_changed",
         "month.approved",
