@@ -1,13 +1,22 @@
 /**
- * When a failed delivery is tried again: after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (the first
- * attempt plus six retries, about 17.6 hours after the event; the last retry falls well inside
- * the 24 hours a receiver may be down). After the last one the delivery is failed. Pure.
+ * When a failed delivery is tried again: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 6 h 24 min 55 s
+ * (the first attempt plus seven retries; the last one about 24 hours after the event, so a
+ * receiver that is down for most of a day still gets it). After the last one the delivery is
+ * failed. Pure.
  */
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-export const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR] as const;
+export const RETRY_DELAYS_MS = [
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  6 * HOUR + 24 * MINUTE + 55 * SECOND,
+] as const;
 
 /** The most attempts a delivery gets. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
