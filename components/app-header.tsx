@@ -8,6 +8,8 @@ import { SignInButton } from "./auth/sign-in-button";
 import { SignOutButton } from "./auth/sign-out-button";
 import { BusinessSwitcher } from "./business-switcher";
 import { HeaderMenu } from "./header-menu";
+import { NotificationsFeed, NotificationsLink } from "./notifications/notifications-link";
+import { unreadCount } from "@/lib/notifications/server/inbox";
 import { LanguageSwitch } from "./language-switch";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
@@ -35,6 +37,7 @@ export async function AppHeader() {
     { href: "/settings", label: t("nav.settings") },
   ];
   const businesses = user ? await listBusinesses(user.id) : [];
+  const unread = user ? await unreadCount(user.id).catch(() => 0) : 0;
   const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
   return (
     <header className="relative border-b border-slate-200 bg-white print:hidden">
@@ -65,15 +68,19 @@ export async function AppHeader() {
           <LanguageSwitch />
           {user ? (
             // Where the row is short (German at 1024 px), the person's own name gives way first, never a switcher.
-            <div className="flex min-w-0 items-center gap-3 text-sm">
+            // The notifications link and Sign out keep their size (and Sign out its one line): the name shrinks.
+            <div className="flex min-w-0 items-center gap-3 text-sm lg:gap-2">
+              <NotificationsLink initialUnread={unread} className="hidden lg:inline-flex" />
               <HoverPrefetchLink
                 href="/user"
-                className="min-w-0 truncate text-slate-700 hover:underline lg:max-w-32"
+                className="min-w-0 shrink-[100] truncate text-slate-700 hover:underline lg:max-w-32"
                 title={user.displayName ?? undefined}
               >
                 {user.displayName ?? t("nav.user")}
               </HoverPrefetchLink>
-              <SignOutButton label={t("auth.signOut")} />
+              <span className="shrink-0 whitespace-nowrap">
+                <SignOutButton label={t("auth.signOut")} />
+              </span>
             </div>
           ) : (
             <div className="shrink-0">
@@ -81,6 +88,8 @@ export async function AppHeader() {
             </div>
           )}
         </HeaderMenu>
+        {user ? <NotificationsLink initialUnread={unread} className="inline-flex lg:hidden" /> : null}
+        {user ? <NotificationsFeed /> : null}
       </div>
     </header>
   );
