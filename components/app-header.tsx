@@ -8,8 +8,6 @@ import { SignInButton } from "./auth/sign-in-button";
 import { SignOutButton } from "./auth/sign-out-button";
 import { BusinessSwitcher } from "./business-switcher";
 import { HeaderMenu } from "./header-menu";
-import { NotificationsFeed, NotificationsLink } from "./notifications/notifications-link";
-import { unreadCount } from "@/lib/notifications/server/inbox";
 import { LanguageSwitch } from "./language-switch";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
@@ -26,18 +24,12 @@ export async function AppHeader() {
   const t = await getTranslations();
   const user = await signedInUser();
   const links = [
-    ...(user
-      ? [
-          { href: "/overview", label: t("nav.overview") },
-          { href: "/businesses", label: t("nav.businesses") },
-        ]
-      : []),
+    ...(user ? [{ href: "/businesses", label: t("nav.businesses") }] : []),
     { href: "/trial-balance", label: t("nav.trialBalance") },
     { href: "/payroll", label: t("nav.payroll") },
     { href: "/settings", label: t("nav.settings") },
   ];
   const businesses = user ? await listBusinesses(user.id) : [];
-  const unread = user ? await unreadCount(user.id).catch(() => 0) : 0;
   const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
   return (
     <header className="relative border-b border-slate-200 bg-white print:hidden">
@@ -68,19 +60,15 @@ export async function AppHeader() {
           <LanguageSwitch />
           {user ? (
             // Where the row is short (German at 1024 px), the person's own name gives way first, never a switcher.
-            // The notifications link and Sign out keep their size (and Sign out its one line): the name shrinks.
-            <div className="flex min-w-0 items-center gap-3 text-sm lg:gap-2">
-              <NotificationsLink initialUnread={unread} className="hidden lg:inline-flex" />
+            <div className="flex min-w-0 items-center gap-3 text-sm">
               <HoverPrefetchLink
                 href="/user"
-                className="min-w-0 shrink-[100] truncate text-slate-700 hover:underline lg:max-w-32"
+                className="min-w-0 truncate text-slate-700 hover:underline lg:max-w-32"
                 title={user.displayName ?? undefined}
               >
                 {user.displayName ?? t("nav.user")}
               </HoverPrefetchLink>
-              <span className="shrink-0 whitespace-nowrap">
-                <SignOutButton label={t("auth.signOut")} />
-              </span>
+              <SignOutButton label={t("auth.signOut")} />
             </div>
           ) : (
             <div className="shrink-0">
@@ -88,8 +76,6 @@ export async function AppHeader() {
             </div>
           )}
         </HeaderMenu>
-        {user ? <NotificationsLink initialUnread={unread} className="inline-flex lg:hidden" /> : null}
-        {user ? <NotificationsFeed /> : null}
       </div>
     </header>
   );
