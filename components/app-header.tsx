@@ -26,12 +26,7 @@ export async function AppHeader() {
   const t = await getTranslations();
   const user = await signedInUser();
   const links = [
-    ...(user
-      ? [
-          { href: "/overview", label: t("nav.overview") },
-          { href: "/businesses", label: t("nav.businesses") },
-        ]
-      : []),
+    ...(user ? [{ href: "/businesses", label: t("nav.businesses") }] : []),
     { href: "/trial-balance", label: t("nav.trialBalance") },
     { href: "/payroll", label: t("nav.payroll") },
     { href: "/settings", label: t("nav.settings") },
