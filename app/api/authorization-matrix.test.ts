@@ -58,7 +58,7 @@ interface Fixture {
   /** A clerk of A who is not one of the matrix people: the target of the member routes. */
   memberA: string;
   /** An accounting business of someone else, and that person (accounting stays personal). */
-  bystander: { userId: string; businessId: string; sessionId: string };
+  bystander: { userId: string; businessId: string; sessionId: string; passkeyId: string };
 }
 
 interface Call {
@@ -119,6 +119,26 @@ const ROUTES: Record<string, RouteEntry> = {
   "sessions/[sessionId] DELETE": {
     open: "one of the person's own sessions: another person's is not found for everyone",
     run: { call: (f) => ({ params: { sessionId: f.bystander.sessionId } }), status: 404 },
+  },
+  // Passkeys: one's own only (every query names the person); signing in with one is signed out.
+  "passkeys GET": { open: "the person's own passkeys only", run: { call: () => ({}), status: 200 } },
+  "passkeys POST": {
+    open: "adds a passkey to the person: the challenge is bound to their session; a malformed answer is refused alike",
+    run: { call: () => ({ body: { name: "x", response: {} } }), status: 422 },
+  },
+  "passkeys/registration-options POST": { open: "options to add a passkey to the person (a challenge bound to their session)" },
+  "passkeys/[passkeyId] PATCH": {
+    open: "one of the person's own passkeys: another person's is not found for everyone",
+    run: { call: (f) => ({ params: { passkeyId: f.bystander.passkeyId }, body: { name: "Taken" } }), status: 404 },
+  },
+  "passkeys/[passkeyId] DELETE": {
+    open: "one of the person's own passkeys: another person's is not found for everyone",
+    run: { call: (f) => ({ params: { passkeyId: f.bystander.passkeyId } }), status: 404 },
+  },
+  "sign-in/passkey/options POST": { open: "options to sign in with a passkey (signed out): no workspace data, bound to the browser" },
+  "sign-in/passkey POST": {
+    open: "signing in with a passkey: the challenge and the passkey's signature decide; a malformed answer is refused alike",
+    run: { call: () => ({ body: { response: {} } }), status: 422 },
   },
   "sessions/sign-out-others POST": { open: "the person's own other sessions (none here)", run: { call: () => ({}), status: 200 } },
   "invitations/accept POST": {
@@ -416,7 +436,17 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     importA,
     invitationA: { id: created.invitation.id, token: created.token },
     memberA,
-    bystander: { userId: bystander.id, businessId: `biz-${run}`, sessionId: await createSession(bystander.id) },
+    bystander: {
+      userId: bystander.id,
+      businessId: `biz-${run}`,
+      sessionId: await createSession(bystander.id),
+      passkeyId: (
+        await db.passkey.create({
+          data: { userId: bystander.id, credentialId: `matrix-${run}`, publicKey: Buffer.from([1]), name: "Bystander's" },
+          select: { id: true },
+        })
+      ).id,
+    },
   };
   return { world, people };
 });

@@ -4,6 +4,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { MONTH_CLOSE_AUDIT_PRESENTERS } from "@/lib/month-close/audit-present";
 import { PAYROLL_AUDIT_PRESENTERS } from "@/lib/payroll/audit-present";
+import { PASSKEY_AUDIT_PRESENTERS } from "@/lib/passkeys/audit-present";
 import { SIGN_IN_AUDIT_PRESENTERS } from "@/lib/sign-in/audit-present";
 import { WORKSPACE_AUDIT_PRESENTERS } from "@/lib/workspaces/audit-present";
 
@@ -16,6 +17,7 @@ const PRESENTERS: KindPresenters<AuditKind> = {
   ...PAYROLL_AUDIT_PRESENTERS,
   ...MONTH_CLOSE_AUDIT_PRESENTERS,
   ...SIGN_IN_AUDIT_PRESENTERS,
+  ...PASSKEY_AUDIT_PRESENTERS,
 };
 
 /** The entry's own words: who, what, when, and its old → new changes; `names` beside the numbers where known. */

@@ -9,6 +9,8 @@ import { trialBalanceContract } from "@/lib/trial-balance/contract";
 import { workspacesContract } from "@/lib/workspaces/contract";
 import { signInContract } from "@/lib/sign-in/contract";
 import { signInRoutes } from "@/lib/sign-in/client/api";
+import { passkeysContract } from "@/lib/passkeys/contract";
+import { passkeysRoutes } from "@/lib/passkeys/client/api";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
 import { entriesRoutes } from "@/lib/payroll/entries/client/api";
@@ -29,6 +31,7 @@ const contracts: Record<string, RouteContract>[] = [
   trialBalanceContract,
   workspacesContract,
   signInContract,
+  passkeysContract,
 ];
 
 describe("route contracts", () => {
@@ -55,6 +58,7 @@ describe("route contracts", () => {
     expect(trialBalanceRoutes).toEqual(routeTableOf(trialBalanceContract));
     expect(workspacesRoutes).toEqual(routeTableOf(workspacesContract));
     expect(signInRoutes).toEqual(routeTableOf(signInContract));
+    expect(passkeysRoutes).toEqual(routeTableOf(passkeysContract));
   });
 
   it("derive the URLs the routes always had", () => {
