@@ -267,6 +267,14 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.read",
     call: () => ({ params: { companyId: "1001" }, body: { period: "2000-01", warningIds: ["noLines|1|||"], comment: "checked" } }),
   },
+  "workspaces/[workspaceId]/passkey-requirement PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { required: true } }),
+    restore: async (f) => {
+      await f.db.workspace.update({ where: { id: f.workspaceA }, data: { requirePasskey: false } });
+    },
+  },
   "workspaces/[workspaceId]/four-eyes PUT": {
     workspace: "A",
     permission: "workspace.manage",

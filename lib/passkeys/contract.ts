@@ -3,10 +3,12 @@ import { defineContract } from "@/lib/http/contract";
 import {
   addPasskeySchema,
   passkeyParamsSchema,
+  passkeyRequirementSchema,
   passkeySignInSchema,
   passkeyViewSchema,
   renamePasskeySchema,
   webauthnOptionsSchema,
+  workspaceParamsSchema,
 } from "./schemas";
 
 /**
@@ -48,6 +50,15 @@ export const passkeysContract = defineContract({
     params: passkeyParamsSchema,
     response: z.object({ removed: z.literal(true) }),
     errors: [],
+  },
+  /** An owner requires a passkey of every member (or not); audited. Not a member: 404; not an owner: 403. */
+  setPasskeyRequirement: {
+    method: "PUT",
+    path: "/api/workspaces/:workspaceId/passkey-requirement",
+    params: workspaceParamsSchema,
+    body: passkeyRequirementSchema,
+    response: z.object({ required: z.boolean() }),
+    errors: ["forbidden"],
   },
   /** Signed out: options to sign in with a passkey (a challenge bound to this browser's nonce cookie). */
   signInOptions: {

@@ -41,6 +41,8 @@ export const passkeyNameSchema = z.string().trim().min(1).max(60);
 export const addPasskeySchema = z.object({ response: registrationResponseSchema, name: passkeyNameSchema }).strict();
 export const renamePasskeySchema = z.object({ name: passkeyNameSchema }).strict();
 export const passkeyParamsSchema = z.object({ passkeyId: z.uuid() });
+export const passkeyRequirementSchema = z.object({ required: z.boolean() }).strict();
+export const workspaceParamsSchema = z.object({ workspaceId: z.uuid() });
 export const passkeySignInSchema = z.object({ response: authenticationResponseSchema }).strict();
 
 export const passkeyViewSchema = z.object({

@@ -4,6 +4,8 @@ import { SignedOutNotice } from "@/components/signed-out-notice";
 import { WorkspaceSettings } from "@/components/workspaces/workspace-settings";
 import { FourEyesControl } from "@/components/month-close/four-eyes-control";
 import { fourEyesSetting } from "@/lib/month-close/server/four-eyes";
+import { PasskeyRequirementControl } from "@/components/security/passkey-requirement-control";
+import { passkeyRequired } from "@/lib/passkeys/server/requirement";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { canSendMail } from "@/lib/workspaces/server/mail";
 import { listInvitations } from "@/lib/workspaces/server/invitations";
@@ -20,10 +22,11 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes] = await Promise.all([
+  const [members, invitations, fourEyes, requirePasskey] = await Promise.all([
     listMembers(user.id, workspace.id),
     owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
     fourEyesSetting(workspace.id),
+    passkeyRequired(workspace.id),
   ]);
   const { name } = workspace;
   return (
@@ -40,6 +43,7 @@ export default async function WorkspaceSettingsPage() {
         canEmail={canSendMail()}
       />
       <FourEyesControl workspaceId={workspace.id} owner={owner} initial={fourEyes} />
+      <PasskeyRequirementControl workspaceId={workspace.id} owner={owner} initial={requirePasskey} />
     </section>
   );
 }

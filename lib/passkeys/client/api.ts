@@ -9,6 +9,7 @@ export const passkeysRoutes = {
   addPasskey: { method: "POST", path: "/api/passkeys", body: true },
   renamePasskey: { method: "PATCH", path: "/api/passkeys/:passkeyId", body: true },
   removePasskey: { method: "DELETE", path: "/api/passkeys/:passkeyId" },
+  setPasskeyRequirement: { method: "PUT", path: "/api/workspaces/:workspaceId/passkey-requirement", body: true },
   signInOptions: { method: "POST", path: "/api/sign-in/passkey/options" },
   signInWithPasskey: { method: "POST", path: "/api/sign-in/passkey", body: true },
 } as const satisfies RouteTable<typeof passkeysContract>;

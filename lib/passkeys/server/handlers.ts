@@ -5,6 +5,7 @@ import { withRoute } from "@/lib/http/server/route";
 import { passkeysContract as contract } from "../contract";
 import { listPasskeys, removePasskey, renamePasskey, toView } from "./manage";
 import { addPasskey, registrationOptions } from "./registration";
+import { setPasskeyRequirement } from "./requirement";
 
 export const getPasskeys = withRoute(contract.listPasskeys, async ({ user }) => successResponse({ passkeys: await listPasskeys(user.id) }));
 
@@ -25,3 +26,7 @@ export const deletePasskey = withRoute(contract.removePasskey, async ({ user, pa
   await removePasskey(user.id, params.passkeyId);
   return successResponse({ removed: true as const });
 });
+
+export const putPasskeyRequirement = withRoute({ ...contract.setPasskeyRequirement, maxBodyBytes: 256 }, async ({ user, params, body }) =>
+  successResponse(await setPasskeyRequirement(user.id, params.workspaceId, body.required)),
+);
