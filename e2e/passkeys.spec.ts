@@ -37,7 +37,7 @@ async function signInAsAlice(page: Page): Promise<void> {
   const alice = await fixtureUser("alice");
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "Sign in" }).first().click();
-  await authorizeAtService(page, alice, { country: "Germany" });
+  await authorizeAtService(page, alice, { country: "United Kingdom" });
   await expect(page).toHaveURL(/\/businesses$/);
 }
 
