@@ -1,10 +1,28 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
 import { IntlScope } from "@/components/intl-scope";
 import { QueryProvider } from "@/components/query-provider";
+import { getSessionUser } from "@/lib/auth/server/session";
+import { mustAddPasskey } from "@/lib/passkeys/server/requirement";
 import "./globals.css";
+
+/** Pages a member who must add a passkey may still open: the gate itself, signing in and out. */
+const GATE_FREE = /^\/(passkey-required|sign-in|sign-out)(\/|$)/;
+
+/**
+ * A workspace requires passkeys and the person has none: every page leads to /passkey-required
+ * first (lib/passkeys/server/requirement.ts); only signing out leaves it.
+ */
+async function passkeyGate(): Promise<void> {
+  const path = (await headers()).get("x-pathname");
+  if (!path || GATE_FREE.test(path)) return;
+  const user = await getSessionUser();
+  if (user && (await mustAddPasskey(user.id))) redirect("/passkey-required");
+}
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");
@@ -12,6 +30,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  await passkeyGate();
   const [t, locale] = await Promise.all([getTranslations("common"), getLocale()]);
   return (
     <html lang={locale}>

@@ -59,8 +59,8 @@ interface Fixture {
   memberA: string;
   /** A webhook endpoint of A (its row as stored, to put back after a removal). */
   webhookA: { id: string; workspaceId: string; url: string; eventTypes: string[]; secretEncrypted: string };
-  /** An accounting business of someone else, that person (accounting stays personal) and one of their sessions. */
-  bystander: { userId: string; businessId: string; sessionId: string };
+  /** An accounting business of someone else, that person (accounting stays personal), one of their sessions and passkeys. */
+  bystander: { userId: string; businessId: string; sessionId: string; passkeyId: string };
 }
 
 interface Call {
@@ -139,6 +139,26 @@ const ROUTES: Record<string, RouteEntry> = {
   "sessions/[sessionId] DELETE": {
     open: "one of the person's own sessions: another person's is not found for everyone",
     run: { call: (f) => ({ params: { sessionId: f.bystander.sessionId } }), status: 404 },
+  },
+  // Passkeys: one's own only (every query names the person); signing in with one is signed out.
+  "passkeys GET": { open: "the person's own passkeys only", run: { call: () => ({}), status: 200 } },
+  "passkeys POST": {
+    open: "adds a passkey to the person: the challenge is bound to their session; a malformed answer is refused alike",
+    run: { call: () => ({ body: { name: "x", response: {} } }), status: 422 },
+  },
+  "passkeys/registration-options POST": { open: "options to add a passkey to the person (a challenge bound to their session)" },
+  "passkeys/[passkeyId] PATCH": {
+    open: "one of the person's own passkeys: another person's is not found for everyone",
+    run: { call: (f) => ({ params: { passkeyId: f.bystander.passkeyId }, body: { name: "Taken" } }), status: 404 },
+  },
+  "passkeys/[passkeyId] DELETE": {
+    open: "one of the person's own passkeys: another person's is not found for everyone",
+    run: { call: (f) => ({ params: { passkeyId: f.bystander.passkeyId } }), status: 404 },
+  },
+  "sign-in/passkey/options POST": { open: "options to sign in with a passkey (signed out): no workspace data, bound to the browser" },
+  "sign-in/passkey POST": {
+    open: "signing in with a passkey: the challenge and the passkey's signature decide; a malformed answer is refused alike",
+    run: { call: () => ({ body: { response: {} } }), status: 422 },
   },
   "sessions/sign-out-others POST": { open: "the person's own other sessions (none here)", run: { call: () => ({}), status: 200 } },
   // A person's own notifications: every query carries their id (lib/notifications/server/inbox.ts); someone else's is
@@ -308,6 +328,14 @@ const ROUTES: Record<string, RouteEntry> = {
     workspace: "active",
     permission: "payroll.approve",
     call: (f) => ({ body: { months: [{ connectionId: f.connectionA, companyId: 1001, period: "2000-01" }] } }),
+  },
+  "workspaces/[workspaceId]/passkey-requirement PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { required: true } }),
+    restore: async (f) => {
+      await f.db.workspace.update({ where: { id: f.workspaceA }, data: { requirePasskey: false } });
+    },
   },
   "workspaces/[workspaceId]/four-eyes PUT": {
     workspace: "A",
@@ -547,7 +575,17 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     importA,
     invitationA: { id: created.invitation.id, token: created.token },
     memberA,
-    bystander: { userId: bystander.id, businessId: `biz-${run}`, sessionId: await createSession(bystander.id) },
+    bystander: {
+      userId: bystander.id,
+      businessId: `biz-${run}`,
+      sessionId: await createSession(bystander.id),
+      passkeyId: (
+        await db.passkey.create({
+          data: { userId: bystander.id, credentialId: `matrix-${run}`, publicKey: Buffer.from([1]), name: "Bystander's" },
+          select: { id: true },
+        })
+      ).id,
+    },
   };
   return { world, people };
 });

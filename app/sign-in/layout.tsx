@@ -3,5 +3,5 @@ import { IntlScope } from "@/components/intl-scope";
 
 // The sign-in form's texts.
 export default function Layout({ children }: { children: ReactNode }) {
-  return <IntlScope namespaces={["auth", "emailSignIn"]}>{children}</IntlScope>;
+  return <IntlScope namespaces={["auth", "emailSignIn", "passkeys"]}>{children}</IntlScope>;
 }

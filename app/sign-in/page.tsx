@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LegacySignIn } from "@/components/auth/legacy-sign-in";
 import { EmailSignInForm } from "@/components/auth/email-sign-in-form";
+import { PasskeySignInButton } from "@/components/auth/passkey-sign-in-button";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getSessionUser } from "@/lib/auth/server/session";
@@ -53,6 +54,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <LegacySignIn country={country} />
       {/* After the accounting sign-in, which stays the first button named "Sign in". */}
       <EmailSignInForm callbackUrl={callbackUrl} />
+      <PasskeySignInButton callbackUrl={callbackUrl} />
     </section>
   );
 }

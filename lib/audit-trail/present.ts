@@ -7,6 +7,7 @@ import { MONTH_CLOSE_AUDIT_PRESENTERS } from "@/lib/month-close/audit-present";
 import { OVERVIEW_AUDIT_PRESENTERS } from "@/lib/overview/audit-present";
 import { PAYROLL_AUDIT_PRESENTERS } from "@/lib/payroll/audit-present";
 import { WEBHOOK_AUDIT_PRESENTERS } from "@/lib/webhooks/audit-present";
+import { PASSKEY_AUDIT_PRESENTERS } from "@/lib/passkeys/audit-present";
 import { SIGN_IN_AUDIT_PRESENTERS } from "@/lib/sign-in/audit-present";
 import { WORKSPACE_AUDIT_PRESENTERS } from "@/lib/workspaces/audit-present";
 
@@ -22,6 +23,7 @@ const PRESENTERS: KindPresenters<AuditKind> = {
   ...OVERVIEW_AUDIT_PRESENTERS,
   ...WEBHOOK_AUDIT_PRESENTERS,
   ...SIGN_IN_AUDIT_PRESENTERS,
+  ...PASSKEY_AUDIT_PRESENTERS,
 };
 
 /** The entry's own words: who, what, when, and its old → new changes; `names` beside the numbers where known. */

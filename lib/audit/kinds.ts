@@ -46,6 +46,9 @@
  *   workspace; nothing is recorded for an address nobody has
  * - `session.signed_out` { scope, sessionIds, devices } — scope `this`, `one` (another of one's
  *   sessions, ended from /settings/security) or `others` (all other sessions)
+ * - `passkey.added` / `passkey.removed` { passkeyId, name }, `passkey.renamed` { passkeyId, name, from }
+ *   — in the person's personal workspace (lib/passkeys/server/passkey-audit.ts)
+ * - `workspace.passkey_requirement` { required } — the owner requires passkeys of every member (or not)
  */
 export const AUDIT_KINDS = [
   "member.joined",
@@ -79,6 +82,10 @@ export const AUDIT_KINDS = [
   "session.signed_in",
   "session.sign_in_failed",
   "session.signed_out",
+  "passkey.added",
+  "passkey.renamed",
+  "passkey.removed",
+  "workspace.passkey_requirement",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -54,6 +54,10 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   sign_in_link_expired: 410,
   sign_in_link_used: 410,
   sign_in_link_other_browser: 403,
+  passkey_challenge_invalid: 400,
+  passkey_challenge_expired: 410,
+  passkey_refused: 401,
+  reauthentication_required: 401,
   rate_limited: 429,
 };
 
@@ -108,6 +112,10 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   sign_in_link_used: "This sign-in link has already been used. Ask for a new one.",
   sign_in_link_other_browser:
     "This sign-in link belongs to another browser: open it in the browser where you asked for it. Nobody was signed in.",
+  passkey_challenge_invalid: "This passkey request is unknown, used or from another browser: start again. Nobody was signed in.",
+  passkey_challenge_expired: "This passkey request has expired (5 minutes): start again.",
+  passkey_refused: "The passkey was not accepted. Nobody was signed in.",
+  reauthentication_required: "Confirm it is you (a passkey or an e-mail code) first: your last confirmation is older than 10 minutes.",
   rate_limited: "Too many of these in a short time: try again later.",
 };
 

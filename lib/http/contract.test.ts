@@ -19,6 +19,8 @@ import { remindersRoutes } from "@/lib/reminders/client/api";
 import { signInContract } from "@/lib/sign-in/contract";
 import { signInRoutes } from "@/lib/sign-in/client/api";
 import { notificationsContract } from "@/lib/notifications/contract";
+import { passkeysContract } from "@/lib/passkeys/contract";
+import { passkeysRoutes } from "@/lib/passkeys/client/api";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
 import { entriesRoutes } from "@/lib/payroll/entries/client/api";
@@ -47,6 +49,7 @@ const contracts: Record<string, RouteContract>[] = [
   webhooksContract,
   signInContract,
   notificationsContract,
+  passkeysContract,
 ];
 
 describe("route contracts", () => {
@@ -79,6 +82,7 @@ describe("route contracts", () => {
     expect(webhooksRoutes).toEqual(routeTableOf(webhooksContract));
     expect(signInRoutes).toEqual(routeTableOf(signInContract));
     expect(notificationsRoutes).toEqual(routeTableOf(notificationsContract));
+    expect(passkeysRoutes).toEqual(routeTableOf(passkeysContract));
   });
 
   it("derive the URLs the routes always had", () => {

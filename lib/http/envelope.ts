@@ -72,6 +72,11 @@ export const apiErrorCodeSchema = z.enum([
   "sign_in_link_expired",
   "sign_in_link_used",
   "sign_in_link_other_browser",
+  // Passkeys (lib/passkeys) and the recent-sign-in guard.
+  "passkey_challenge_invalid",
+  "passkey_challenge_expired",
+  "passkey_refused",
+  "reauthentication_required",
   // Rate limits (lib/rate-limit): answered with Retry-After.
   "rate_limited",
 ]);

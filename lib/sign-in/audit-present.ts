@@ -6,7 +6,7 @@ import type { Translate } from "@/lib/i18n/translate";
 type SessionKind = "session.signed_in" | "session.sign_in_failed" | "session.signed_out";
 
 function methodText(t: Translate, method: unknown): string {
-  return method === "email" ? t("audit.signInMethod.email") : t("audit.signInMethod.accounting");
+  return method === "email" || method === "passkey" ? t(`audit.signInMethod.${method}`) : t("audit.signInMethod.accounting");
 }
 
 function deviceText(t: Translate, device: unknown): string {

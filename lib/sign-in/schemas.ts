@@ -23,7 +23,7 @@ export const sessionViewSchema = z.object({
   id: z.uuid(),
   /** "Chrome on Linux", or null when the browser did not say. */
   device: z.string().nullable(),
-  method: z.enum(["accounting", "email"]),
+  method: z.enum(["accounting", "email", "passkey"]),
   startedAt: z.iso.datetime(),
   lastSeenAt: z.iso.datetime(),
   /** The session of the request that asked ("this device"). */

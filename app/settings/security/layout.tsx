@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { IntlScope } from "@/components/intl-scope";
 
-// The sessions list's controls.
+// The passkeys and sessions lists' controls.
 export default function Layout({ children }: { children: ReactNode }) {
-  return <IntlScope namespaces={["security"]}>{children}</IntlScope>;
+  return <IntlScope namespaces={["security", "passkeys"]}>{children}</IntlScope>;
 }

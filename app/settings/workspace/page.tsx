@@ -8,6 +8,8 @@ import { reminderDays } from "@/lib/reminders/server/settings";
 import { WorkspaceCutOffForm } from "@/components/deadlines/workspace-cut-off-form";
 import { workspaceCutOffView } from "@/lib/deadlines/server/settings";
 import { fourEyesSetting } from "@/lib/month-close/server/four-eyes";
+import { PasskeyRequirementControl } from "@/components/security/passkey-requirement-control";
+import { passkeyRequired } from "@/lib/passkeys/server/requirement";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { canSendMail } from "@/lib/workspaces/server/mail";
 import { listInvitations } from "@/lib/workspaces/server/invitations";
@@ -26,13 +28,14 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes, cutOff, reminders, endpoints] = await Promise.all([
+  const [members, invitations, fourEyes, cutOff, reminders, endpoints, requirePasskey] = await Promise.all([
     listMembers(user.id, workspace.id),
     owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
     fourEyesSetting(workspace.id),
     workspaceCutOffView(workspace.id),
     reminderDays(workspace.id),
     owner ? listEndpoints(user.id, workspace.id) : Promise.resolve([]),
+    passkeyRequired(workspace.id),
   ]);
   const { name } = workspace;
   return (
@@ -52,6 +55,7 @@ export default async function WorkspaceSettingsPage() {
       <WorkspaceCutOffForm workspaceId={workspace.id} owner={owner} {...cutOff} />
       <ReminderSettings workspaceId={workspace.id} owner={owner} initial={reminders.days} />
       {owner ? <WebhooksSection workspaceId={workspace.id} initialEndpoints={endpoints} /> : null}
+      <PasskeyRequirementControl workspaceId={workspace.id} owner={owner} initial={requirePasskey} />
     </section>
   );
 }

@@ -133,7 +133,7 @@ function markSeen(sessionId: string): void {
 
 /** How a session began, and the browser that began it (shown in the sessions list). */
 export interface SessionOrigin {
-  method: "accounting" | "email";
+  method: "accounting" | "email" | "passkey";
   userAgent?: string | null;
 }
 

@@ -27,7 +27,7 @@ function clientAddress(request: NextRequest): string {
   return entries.filter(Boolean).at(-1) ?? "unknown";
 }
 
-function browserCookie(nonce: string): string {
+export function browserCookie(nonce: string): string {
   const names = authCookieNames();
   return `${names.signInBrowser}=${nonce}; Path=/; Max-Age=${BROWSER_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${names.secure ? "; Secure" : ""}`;
 }

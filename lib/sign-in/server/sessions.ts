@@ -20,7 +20,7 @@ export async function listSessions(userId: string, currentSessionId: string): Pr
   return rows.map((row) => ({
     id: row.id,
     device: deviceName(row.userAgent),
-    method: row.method === "email" ? "email" : "accounting",
+    method: row.method === "email" || row.method === "passkey" ? row.method : "accounting",
     startedAt: row.createdAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
     current: row.id === currentSessionId,

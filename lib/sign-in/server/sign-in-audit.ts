@@ -10,8 +10,8 @@ import { deviceName } from "../device";
  * recorded nowhere (there is no workspace to put it in, and nobody to tell).
  */
 
-export type SignInMethod = "accounting" | "email";
-export type SignInFailure = "expired" | "used" | "other_browser" | "rate_limited";
+export type SignInMethod = "accounting" | "email" | "passkey";
+export type SignInFailure = "expired" | "used" | "other_browser" | "rate_limited" | "refused" | "replayed";
 
 async function personalActor(userId: string, asPerson: boolean): Promise<AuditActor | null> {
   const user = await getDb().user.findUnique({
@@ -22,7 +22,8 @@ async function personalActor(userId: string, asPerson: boolean): Promise<AuditAc
   return { workspaceId: user.personalWorkspace.id, userId: asPerson ? userId : null, name: asPerson ? personName(user) : null };
 }
 
-async function record(userId: string, asPerson: boolean, kind: Parameters<typeof recordAudit>[2]): Promise<void> {
+/** An entry in the person's personal workspace (their sign-ins, passkeys): as them, or by someone unknown. */
+export async function recordPersonal(userId: string, asPerson: boolean, kind: Parameters<typeof recordAudit>[2]): Promise<void> {
   try {
     const actor = await personalActor(userId, asPerson);
     await getDb().$transaction((tx) => recordAudit(tx, actor, kind));
@@ -36,7 +37,7 @@ export function recordSignIn(
   userId: string,
   session: { sessionId: string; method: SignInMethod; userAgent: string | null | undefined },
 ): Promise<void> {
-  return record(userId, true, {
+  return recordPersonal(userId, true, {
     kind: "session.signed_in",
     subjectId: session.sessionId,
     details: { method: session.method, sessionId: session.sessionId, device: deviceName(session.userAgent) },
@@ -48,14 +49,14 @@ export function recordSignInFailure(
   userId: string,
   failure: { method: SignInMethod; reason: SignInFailure; email: string },
 ): Promise<void> {
-  return record(userId, false, { kind: "session.sign_in_failed", details: { ...failure } });
+  return recordPersonal(userId, false, { kind: "session.sign_in_failed", details: { ...failure } });
 }
 
 export function recordSignOut(
   userId: string,
   ended: { scope: "this" | "one" | "others"; sessions: { id: string; userAgent: string | null }[] },
 ): Promise<void> {
-  return record(userId, true, {
+  return recordPersonal(userId, true, {
     kind: "session.signed_out",
     subjectId: ended.sessions.length === 1 ? ended.sessions[0]!.id : null,
     details: {

@@ -1,0 +1,3 @@
+export { patchPasskey as PATCH, deletePasskey as DELETE } from "@/lib/passkeys/server/handlers";
+
+export const dynamic = "force-dynamic";

@@ -1,0 +1,3 @@
+export { postRegistrationOptions as POST } from "@/lib/passkeys/server/handlers";
+
+export const dynamic = "force-dynamic";

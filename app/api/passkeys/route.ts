@@ -1,0 +1,3 @@
+export { getPasskeys as GET, postPasskey as POST } from "@/lib/passkeys/server/handlers";
+
+export const dynamic = "force-dynamic";

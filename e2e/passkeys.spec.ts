@@ -1,0 +1,85 @@
+import { expect, type Page } from "@playwright/test";
+import { authorizeAtService, fixtureUser, withDatabase } from "./helpers";
+import { test } from "./fixtures";
+
+// Passkeys with Chromium's virtual authenticator (CDP WebAuthn): added at /settings/security, then
+// signed in with on /sign-in after signing out; and a workspace requiring passkeys leads a member
+// without one to the gate page first.
+
+test.use({ ownWorkspacesOnly: ["alice"] });
+
+const forgetAlicesPasskeys = () =>
+  withDatabase(async (client) => {
+    await client.query(`DELETE FROM passkeys p USING users u WHERE p.user_id = u.id AND u.email LIKE 'alice%'`);
+    await client.query(`UPDATE workspaces SET require_passkey = false WHERE require_passkey`);
+  });
+
+test.beforeEach(forgetAlicesPasskeys);
+test.afterEach(forgetAlicesPasskeys);
+
+/** A platform authenticator holding discoverable credentials, verifying the person at once. */
+async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+async function signInAsAlice(page: Page): Promise<void> {
+  const alice = await fixtureUser("alice");
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  await authorizeAtService(page, alice, { country: "United Kingdom" });
+  await expect(page).toHaveURL(/\/businesses$/);
+}
+
+async function addPasskey(page: Page, name: string): Promise<void> {
+  await page.getByLabel("Name of the new passkey").fill(name);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+}
+
+test("a person adds a passkey, renames it, signs out and signs in with it", async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  await signInAsAlice(page);
+  await page.goto("/settings/security");
+  const list = page.getByRole("list", { name: "Passkeys" });
+  await addPasskey(page, "Laptop");
+  await expect(list.getByRole("listitem").filter({ hasText: "Laptop" })).toBeVisible();
+  await list.getByRole("button", { name: "Rename Laptop" }).click();
+  await page.getByLabel("New name for Laptop").fill("Work laptop");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(list.getByRole("listitem").filter({ hasText: "Work laptop" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out", exact: true }).first().click();
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await page.goto("/settings/security");
+  await expect(page.getByRole("list", { name: "Sessions" }).getByText("with a passkey")).toBeVisible();
+  await expect(list.getByRole("listitem").filter({ hasText: "Work laptop" })).toContainText("Last used");
+});
+
+test("with passkeys required, a member without one is led to add one before the app", async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  await signInAsAlice(page);
+  await page.goto("/settings/workspace");
+  await page.getByRole("checkbox", { name: "Require a passkey of every member" }).check();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await page.goto("/businesses");
+  await expect(page).toHaveURL(/\/passkey-required$/);
+  await expect(page.getByRole("heading", { name: "Add a passkey to continue" })).toBeVisible();
+  await page.goto("/settings/security");
+  await expect(page).toHaveURL(/\/passkey-required$/);
+  await addPasskey(page, "Phone");
+  await expect(page).not.toHaveURL(/\/passkey-required/);
+  await page.goto("/businesses");
+  await expect(page).toHaveURL(/\/businesses$/);
+});

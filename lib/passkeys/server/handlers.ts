@@ -1,0 +1,32 @@
+import "server-only";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import { successResponse } from "@/lib/http/api-error";
+import { withRoute } from "@/lib/http/server/route";
+import { passkeysContract as contract } from "../contract";
+import { listPasskeys, removePasskey, renamePasskey, toView } from "./manage";
+import { addPasskey, registrationOptions } from "./registration";
+import { setPasskeyRequirement } from "./requirement";
+
+export const getPasskeys = withRoute(contract.listPasskeys, async ({ user }) => successResponse({ passkeys: await listPasskeys(user.id) }));
+
+export const postRegistrationOptions = withRoute(contract.registrationOptions, async ({ user }) =>
+  successResponse({ options: await registrationOptions(user) }),
+);
+
+export const postPasskey = withRoute({ ...contract.addPasskey, maxBodyBytes: 16_384 }, async ({ user, body }) => {
+  const passkey = await addPasskey(user, body.response as unknown as RegistrationResponseJSON, body.name);
+  return successResponse({ passkey: toView(passkey) }, 201);
+});
+
+export const patchPasskey = withRoute(contract.renamePasskey, async ({ user, params, body }) =>
+  successResponse({ passkey: await renamePasskey(user.id, params.passkeyId, body.name) }),
+);
+
+export const deletePasskey = withRoute(contract.removePasskey, async ({ user, params }) => {
+  await removePasskey(user.id, params.passkeyId);
+  return successResponse({ removed: true as const });
+});
+
+export const putPasskeyRequirement = withRoute({ ...contract.setPasskeyRequirement, maxBodyBytes: 256 }, async ({ user, params, body }) =>
+  successResponse(await setPasskeyRequirement(user.id, params.workspaceId, body.required)),
+);
