@@ -4,7 +4,14 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { serverEnvSchema } from "@/lib/env/schema";
 import { budgetedRequest } from "./budgeted-request";
-import { postgresUpstreamBudget, setUpstreamBudget, windowLimit, type BudgetConfig, type UpstreamBudgetKey } from "./upstream-budget";
+import {
+  leaseSize,
+  postgresUpstreamBudget,
+  setUpstreamBudget,
+  windowLimit,
+  type BudgetConfig,
+  type UpstreamBudgetKey,
+} from "./upstream-budget";
 import { asInteractive, inBackground, upstreamPriority } from "./upstream-priority";
 
 // The budget against the suite's Postgres; two pools stand for two app processes.
@@ -12,10 +19,17 @@ const pools = [
   new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 }),
   new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 }),
 ];
+let statements = 0;
 const processes = pools.map(
-  (pool) => (config: BudgetConfig) =>
-    postgresUpstreamBudget(config, async (statement, values) => (await pool.query({ ...statement, values })).rows),
+  (pool) => (config: BudgetConfig, now?: () => number) =>
+    postgresUpstreamBudget(config, async (statement, values) => (statements++, (await pool.query({ ...statement, values })).rows), now),
 );
+const used = async (credential: UpstreamBudgetKey) =>
+  (
+    await pools[0]!.query<{ used: number }>("SELECT used FROM upstream_budget_windows WHERE credential = $1 ORDER BY window_start", [
+      credential.credential,
+    ])
+  ).rows.map((row) => row.used);
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
 });
@@ -104,6 +118,73 @@ describe("the shared upstream budget", () => {
   });
 });
 
+describe("leases: a process takes a few requests at once", () => {
+  it("spends a lease of 5 % of the budget with no round trip; two processes together never take more than the budget", async () => {
+    const [one, two] = processes.map((start) => start(config(200)));
+    expect(leaseSize(config(200), "payroll")).toBe(10);
+    expect(leaseSize(config(10), "payroll")).toBe(1);
+    const credential = key();
+    statements = 0;
+    for (let i = 0; i < 10; i++) expect(await one!.take(credential, "interactive")).toEqual({ granted: true });
+    expect(statements).toBe(1);
+    expect(await used(credential)).toEqual([10]);
+    // Concurrent requests of one process share the statement in flight.
+    statements = 0;
+    const burst = await Promise.all(Array.from({ length: 10 }, () => two!.take(credential, "interactive")));
+    expect(burst.every((decision) => decision.granted)).toBe(true);
+    expect(statements).toBe(1);
+    // Both processes racing to the end: exactly the budget, never more; leases shrink near the limit.
+    const racing = await Promise.all(Array.from({ length: 400 }, (_, i) => (i % 2 ? one! : two!).take(credential, "interactive")));
+    expect(racing.filter((decision) => decision.granted)).toHaveLength(180);
+    expect(await used(credential)).toEqual([200]);
+    expect(racing.at(-1)).toMatchObject({ granted: false, blocked: false });
+  });
+
+  it("gives background work leases only below the budget less the reserve; people's leases take the rest", async () => {
+    const [jobs, person] = processes.map((start) => start(config(200)));
+    const credential = key();
+    const background = await Promise.all(Array.from({ length: 200 }, () => jobs!.take(credential, "background")));
+    expect(background.filter((decision) => decision.granted)).toHaveLength(160);
+    expect(await used(credential)).toEqual([160]);
+    const people = await Promise.all(Array.from({ length: 60 }, () => person!.take(credential, "interactive")));
+    expect(people.filter((decision) => decision.granted)).toHaveLength(40);
+  });
+
+  it("drops its own lease at a 429 at once; another process holds at most its lease, then sees the block", async () => {
+    const [one, two] = processes.map((start) => start(config(200)));
+    const credential = key();
+    expect(await one!.take(credential, "interactive")).toEqual({ granted: true });
+    expect(await two!.take(credential, "interactive")).toEqual({ granted: true });
+    await one!.block(credential, 5_000);
+    expect(await one!.take(credential, "interactive")).toMatchObject({ granted: false, blocked: true });
+    let sent = 0;
+    while ((await two!.take(credential, "interactive")).granted) sent++;
+    expect(sent).toBe(leaseSize(config(200), "payroll") - 1);
+  });
+
+  it("ends a lease at the window's edge (the process's clock) and never carries it into the next window", async () => {
+    let clock = Date.now();
+    const [one] = processes.map((start) => start(config(200, { windowMs: 3_600_000, edgeMs: 0 }), () => clock));
+    const credential = key();
+    expect(await one!.take(credential, "interactive")).toEqual({ granted: true });
+    statements = 0;
+    expect(await one!.take(credential, "interactive")).toEqual({ granted: true });
+    expect(statements).toBe(0);
+    clock += 3_600_000; // past the window's edge: the lease's rest is not used, a new lease is taken
+    expect(await one!.take(credential, "interactive")).toEqual({ granted: true });
+    expect(statements).toBe(1);
+  });
+
+  it("in the edge, a lease is one request, counted in both windows and used at once", async () => {
+    const [one] = processes.map((start) => start(config(200, { edgeMs: 3_600_000 })));
+    const credential = key();
+    statements = 0;
+    for (let i = 0; i < 3; i++) expect(await one!.take(credential, "interactive")).toEqual({ granted: true });
+    expect(statements).toBe(3);
+    expect(await used(credential)).toEqual([3, 3]);
+  });
+});
+
 describe("requests through the budget", () => {
   it("answers a person's request the budget refuses with the service's 429 form and Retry-After, without calling", async () => {
     setUpstreamBudget(processes[0]!(config(1)));
@@ -137,11 +218,12 @@ describe("requests through the budget", () => {
   });
 
   it("lets a token renewal wait for the budget when the wait fits its timeout", async () => {
-    setUpstreamBudget(processes[0]!(config(100)));
+    // A budget of 10: leases of one request, so the other process's block is seen at the next request.
+    setUpstreamBudget(processes[0]!(config(10)));
     const credential = key();
-    await processes[1]!(config(100)).block(credential, 200);
+    await processes[1]!(config(10)).block(credential, 200);
     expect((await budgetedRequest({ timeoutMs: 5_000, waitForBudget: true }, credential, async () => ok)).status).toBe(200);
-    await processes[1]!(config(100)).block(credential, 10_000);
+    await processes[1]!(config(10)).block(credential, 10_000);
     expect((await budgetedRequest({ timeoutMs: 1_000, waitForBudget: true }, credential, async () => ok)).status).toBe(429);
   });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb, queryPrepared } from "@/lib/db/client";
 import type { PayrollClient } from "../../server/payroll-service";
 import { PayrollCompanyNotReachableError } from "../../errors";
 import type { Company } from "../../schemas";
@@ -29,34 +29,39 @@ function toRecord(row: {
   };
 }
 
+/**
+ * The whole list in one statement (atomic on its own, no interactive transaction): the removed
+ * companies go, the others are inserted or updated from one JSON parameter. A 300-company firm's
+ * sync is one round trip instead of 301 statements in a transaction, which ran into Prisma's 5 s
+ * transaction timeout when several connections synced at once under load.
+ */
+const REPLACE_COMPANIES = {
+  name: "payroll_companies_replace",
+  text: `WITH incoming AS (
+           SELECT * FROM jsonb_to_recordset($2::jsonb) AS c(id INTEGER, name1 TEXT, name2 TEXT, address JSONB, current_month TEXT)
+         ), removed AS (
+           DELETE FROM payroll_companies p
+            WHERE p.connection_id = $1::uuid AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.id = p.company_id)
+         )
+         INSERT INTO payroll_companies (id, connection_id, company_id, name1, name2, address, current_month, synced_at)
+         SELECT gen_random_uuid(), $1::uuid, i.id, i.name1, i.name2, i.address, i.current_month, $3::timestamptz AT TIME ZONE 'UTC'
+           FROM incoming i
+         ON CONFLICT (connection_id, company_id) DO UPDATE SET name1 = excluded.name1, name2 = excluded.name2,
+           address = excluded.address, current_month = excluded.current_month, synced_at = excluded.synced_at`,
+};
+
 /** Reads `GET /v1/companies` and replaces the connection's cached list. */
 export async function syncCompanies(connectionId: string, client: PayrollClient): Promise<CompanyRecord[]> {
   const companies = await client.listCompanies();
   const now = new Date();
-  await getDb().$transaction([
-    getDb().payrollCompany.deleteMany({ where: { connectionId, companyId: { notIn: companies.map((company) => company.id) } } }),
-    ...companies.map((company) =>
-      getDb().payrollCompany.upsert({
-        where: { connectionId_companyId: { connectionId, companyId: company.id } },
-        create: {
-          connectionId,
-          companyId: company.id,
-          name1: company.name1,
-          name2: company.name2,
-          address: company.address,
-          currentMonth: company.current_month,
-          syncedAt: now,
-        },
-        update: {
-          name1: company.name1,
-          name2: company.name2,
-          address: company.address,
-          currentMonth: company.current_month,
-          syncedAt: now,
-        },
-      }),
-    ),
-  ]);
+  const rows = companies.map((company) => ({
+    id: company.id,
+    name1: company.name1,
+    name2: company.name2,
+    address: company.address,
+    current_month: company.current_month,
+  }));
+  await queryPrepared(REPLACE_COMPANIES, [connectionId, JSON.stringify(rows), now.toISOString()]);
   return companies.map((company) => ({ ...company, syncedAt: now }));
 }
 
