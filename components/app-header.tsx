@@ -26,7 +26,13 @@ export async function AppHeader() {
   const t = await getTranslations();
   const user = await signedInUser();
   const links = [
-    ...(user ? [{ href: "/businesses", label: t("nav.businesses") }] : []),
+    // The firm's overview (every client's month and dates) first: where a payroll firm's people land.
+    ...(user
+      ? [
+          { href: "/overview", label: t("nav.overview") },
+          { href: "/businesses", label: t("nav.businesses") },
+        ]
+      : []),
     { href: "/trial-balance", label: t("nav.trialBalance") },
     { href: "/payroll", label: t("nav.payroll") },
     { href: "/settings", label: t("nav.settings") },
@@ -36,14 +42,14 @@ export async function AppHeader() {
   const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
   return (
     <header className="relative border-b border-slate-200 bg-white print:hidden">
-      {/* One row from 1024 px, the window's width, so the switchers show whole names. */}
-      <div className="flex min-h-header items-center gap-x-3 px-4 py-2 lg:gap-x-2.5 lg:px-3 lg:text-control xl:gap-x-5 xl:px-4">
+      {/* One row from 1024 px, the window's width, so the switchers show whole names: between 1024 and 1280 px the gaps are tight. */}
+      <div className="flex min-h-header items-center gap-x-3 px-4 py-2 lg:gap-x-2 lg:px-3 lg:text-control xl:gap-x-5 xl:px-4">
         <HoverPrefetchLink href="/" className="shrink-0 text-lg font-semibold text-slate-900">
           {t("common.appName")}
         </HoverPrefetchLink>
         <HeaderMenu label={t("nav.menu")}>
           <nav aria-label={t("nav.label")} className="lg:mr-auto">
-            <ul className="flex flex-col gap-3 lg:flex-row lg:gap-2.5 xl:gap-4">
+            <ul className="flex flex-col gap-3 lg:flex-row lg:gap-2 xl:gap-4">
               {links.map((link) => (
                 <li key={link.href}>
                   <HoverPrefetchLink href={link.href} className="whitespace-nowrap text-slate-700 hover:text-slate-950 hover:underline">
@@ -64,11 +70,11 @@ export async function AppHeader() {
           {user ? (
             // Where the row is short (German at 1024 px), the person's own name gives way first, never a switcher.
             // The notifications link and Sign out keep their size (and Sign out its one line): the name shrinks.
-            <div className="flex min-w-0 items-center gap-3 text-sm lg:gap-2">
+            <div className="flex min-w-0 items-center gap-3 text-sm lg:gap-1.5 xl:gap-2">
               <NotificationsLink initialUnread={unread} className="hidden lg:inline-flex" />
               <HoverPrefetchLink
                 href="/user"
-                className="min-w-0 shrink-[100] truncate text-slate-700 hover:underline lg:max-w-32"
+                className="min-w-0 shrink-[100] truncate text-slate-700 hover:underline lg:max-w-24 xl:max-w-32"
                 title={user.displayName ?? undefined}
               >
                 {user.displayName ?? t("nav.user")}

@@ -66,7 +66,7 @@ export function HeaderMenu({ label, children }: { label: string; children: React
         ref={panel}
         id={id}
         onClick={closeOnLink}
-        className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full z-30 max-h-[calc(100vh-4rem)] flex-col gap-4 overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg lg:static lg:z-auto lg:flex lg:min-w-0 lg:flex-1 lg:flex-row lg:items-center lg:gap-x-2.5 lg:overflow-visible xl:gap-x-4 lg:border-0 lg:p-0 lg:shadow-none`}
+        className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full z-30 max-h-[calc(100vh-4rem)] flex-col gap-4 overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg lg:static lg:z-auto lg:flex lg:min-w-0 lg:flex-1 lg:flex-row lg:items-center lg:gap-x-2 lg:overflow-visible xl:gap-x-4 lg:border-0 lg:p-0 lg:shadow-none`}
       >
         {children}
       </div>

@@ -69,6 +69,8 @@ test("the header shows the business's whole name from 1024 px and finds a busine
   await expectWholeName(page, "Unternehmen", longest.name);
   await page.setViewportSize({ width: 1024, height: 768 });
   await expectWholeName(page, "Unternehmen", longest.name);
+  // The whole row fits with every link, the firm's overview among them.
+  await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Übersicht" })).toBeVisible();
   await page.setViewportSize({ width: 1400, height: 900 });
   if (SHOTS_DIR) {
     // Without the focus ring Escape left on the switcher.
