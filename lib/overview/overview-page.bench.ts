@@ -80,10 +80,16 @@ async function main(): Promise<void> {
     const cold = await firstRowsMs(page);
     const loads: number[] = [];
     for (let load = 0; load < LOADS; load += 1) loads.push(await firstRowsMs(page));
+    // Where the time goes, for the last load: the server's first byte and last byte, the document's size.
+    const timing = await page.evaluate(() => {
+      const [nav] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      return nav ? { ttfb: nav.responseStart, end: nav.responseEnd, kb: nav.transferSize / 1024 } : null;
+    });
     const shown = await page.locator("tbody tr[data-company]").count();
     console.error(
       `(overview first rows: cold ${cold.toFixed(0)} ms, then ${loads.map((ms) => ms.toFixed(0)).join(", ")} ms; ${shown} rows, ` +
-        `${refresh.refreshed} of ${refresh.rows} read by the jobs after ${refresh.seconds.toFixed(0)} s)`,
+        `${refresh.refreshed} of ${refresh.rows} read by the jobs after ${refresh.seconds.toFixed(0)} s; ` +
+        `last load: first byte ${timing?.ttfb.toFixed(0)} ms, last byte ${timing?.end.toFixed(0)} ms, ${timing?.kb.toFixed(0)} KiB)`,
     );
     console.log(`overview_300_first_rows_ms: ${median(loads).toFixed(0)} ms`);
     await context.close();
