@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
@@ -80,14 +81,18 @@ const answer: OverviewAnswer = {
 
 const texts = { states: { in_review: "In review", open: "Open" }, lands: { BY: "Bavaria" } };
 
-function show(locale: Locale) {
-  render(
+function tableOf(locale: Locale, shown: OverviewAnswer = answer) {
+  return (
     <QueryClientProvider client={new QueryClient()}>
       <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="Europe/Berlin">
-        <ClientsTable answer={answer} texts={texts} />
+        <ClientsTable answer={shown} texts={texts} />
       </NextIntlClientProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+}
+
+function show(locale: Locale) {
+  render(tableOf(locale));
   return screen.getByRole("table", { name: locale === "de" ? "Mandanten" : "Clients" });
 }
 
@@ -130,5 +135,19 @@ describe("the Clients table", () => {
     expect(first.textContent).toContain("24.11.2026");
     expect(first.textContent).toContain("senden bis 23.11.2026");
     expect(first.textContent).toContain("3 Tage überfällig");
+  });
+
+  it("puts the first rows in the server's HTML, the rest after hydration; Select all shown selects every row", async () => {
+    const many: OverviewAnswer = {
+      ...answer,
+      rows: Array.from({ length: 60 }, (_, index) => ({ ...base, companyId: 2000 + index, name: `Firma ${index}` })),
+      total: 60,
+    };
+    const html = renderToString(tableOf("en", many));
+    expect(html.match(/data-company=/g)).toHaveLength(30);
+    await act(async () => render(tableOf("en", many)));
+    expect(screen.getAllByRole("row")).toHaveLength(61);
+    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Select all shown" })));
+    expect(screen.getByText(/60 companies selected/)).toBeTruthy();
   });
 });

@@ -1,12 +1,27 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { startTransition, useEffect, useId, useRef, useState } from "react";
 import type { OverviewAnswer } from "@/lib/overview/types";
 import { BulkActions } from "./bulk-actions";
 import { OverviewClientRow, type RowTexts } from "./client-row";
 import { ClientHead, TABLE_CLASS } from "./clients-table-parts";
 import { rowKey } from "./use-overview-actions";
+
+/**
+ * Rows in the server's HTML: a screenful and some. A firm of 300 companies would otherwise wait for
+ * the server to render (and the browser to parse, and React to hydrate) every row before the first
+ * ones are on screen; the rest follow right after hydration, in a transition (so typing and clicks
+ * stay first). Selection and "Select all shown" work on the answer's rows, never on the rendered ones.
+ */
+const FIRST_ROWS = 30;
+
+/** Whether every row is rendered yet: from the first effect on (after hydration), never on the server. */
+function useAllRowsRendered(): boolean {
+  const [all, setAll] = useState(false);
+  useEffect(() => startTransition(() => setAll(true)), []);
+  return all;
+}
 
 /**
  * The table named `Clients` (CONTRACT.md): one row per payroll company, as the server sorted and
@@ -22,6 +37,7 @@ export function ClientsTable({ answer, texts }: { answer: OverviewAnswer; texts:
   const all = answer.rows.length > 0 && selected.length === answer.rows.length;
   const some = selected.length > 0 && !all;
   const selectAll = useRef<HTMLInputElement>(null);
+  const rendered = useAllRowsRendered() ? answer.rows : answer.rows.slice(0, FIRST_ROWS);
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = some;
   }, [some]);
@@ -93,7 +109,7 @@ export function ClientsTable({ answer, texts }: { answer: OverviewAnswer; texts:
             </tr>
           </thead>
           <tbody role="rowgroup">
-            {answer.rows.map((row) => (
+            {rendered.map((row) => (
               <OverviewClientRow
                 key={rowKey(row)}
                 row={row}

@@ -80,10 +80,23 @@ async function main(): Promise<void> {
     const cold = await firstRowsMs(page);
     const loads: number[] = [];
     for (let load = 0; load < LOADS; load += 1) loads.push(await firstRowsMs(page));
+    // Where the time goes, for the last load: the server's first byte and last byte, the document's size.
+    const timing = await page.evaluate(() => {
+      const [nav] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+      return nav ? { ttfb: nav.responseStart, end: nav.responseEnd, kb: nav.transferSize / 1024, paint } : null;
+    });
+    // The rows after the server's first ones come right after hydration: every row is there in the end.
+    await page
+      .locator("tbody tr[data-company]")
+      .nth(COMPANIES - 1)
+      .waitFor({ state: "attached", timeout: 60_000 });
+    const allRows = await page.evaluate(() => performance.now());
     const shown = await page.locator("tbody tr[data-company]").count();
     console.error(
       `(overview first rows: cold ${cold.toFixed(0)} ms, then ${loads.map((ms) => ms.toFixed(0)).join(", ")} ms; ${shown} rows, ` +
-        `${refresh.refreshed} of ${refresh.rows} read by the jobs after ${refresh.seconds.toFixed(0)} s)`,
+        `${refresh.refreshed} of ${refresh.rows} read by the jobs after ${refresh.seconds.toFixed(0)} s; ` +
+        `last load: first byte ${timing?.ttfb.toFixed(0)} ms, last byte ${timing?.end.toFixed(0)} ms, first contentful paint ${timing?.paint.toFixed(0)} ms, all rows ${allRows.toFixed(0)} ms, ${timing?.kb.toFixed(0)} KiB)`,
     );
     console.log(`overview_300_first_rows_ms: ${median(loads).toFixed(0)} ms`);
     await context.close();
