@@ -108,8 +108,9 @@ describe("the shared upstream budget", () => {
 
   it("clears windows older than ten minutes when a window starts", async () => {
     const stale = key();
+    // Three hours back: with the tests' hour-long windows, "ten minutes before this window's start" is up to 70 minutes ago.
     await pools[0]!.query(
-      "INSERT INTO upstream_budget_windows (service, credential, window_start, used) VALUES ('payroll', $1, now() - interval '1 hour', 5)",
+      "INSERT INTO upstream_budget_windows (service, credential, window_start, used) VALUES ('payroll', $1, now() - interval '3 hours', 5)",
       [stale.credential],
     );
     await processes[1]!(config(10)).take(key(), "interactive");
