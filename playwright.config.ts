@@ -67,6 +67,11 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // Tests move the app's clock with the sandbox's and run scheduled jobs at once (lib/clock); never set in production.
       TEST_CONTROLS: "true",
+      // The specs pack hours of a person's work into seconds (sign-ins, 12-month exports, one after another on one
+      // connection): a per-minute request budget meant for real use would refuse them. The budget has its own tests
+      // (lib/http/server/upstream-budget.test.ts) and bench (upstream_budget_overshoot), like the other benches' budgets.
+      UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE: "1000000",
+      UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: "1000000",
       // The webhook spec's receiver listens on 127.0.0.1 (lib/webhooks/server/address-guard.ts); never set in production.
       WEBHOOKS_ALLOW_PRIVATE: "true",
       // The given database (a superuser's URL, as CI's) is where npm start makes the app's two roles:
