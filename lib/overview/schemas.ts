@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apiErrorCodeSchema } from "@/lib/http/envelope";
 import { FEDERAL_STATES } from "@/lib/month-close/checks/federal-states";
 import { MONTH_STATES } from "@/lib/payroll/month-lock/states";
+import { WORKSPACE_ROLES } from "@/lib/workspaces/schemas";
 import { readOverviewSearchParams } from "./filters";
 
 /**
@@ -77,7 +78,7 @@ export const overviewRowSchema = z.object({
 export type OverviewRow = z.infer<typeof overviewRowSchema>;
 
 /** A member who can be assigned to a company (owners and clerks: they prepare the month). */
-export const assignableMemberSchema = personRefSchema.extend({ roles: z.array(z.enum(["owner", "clerk", "approver", "viewer"])) });
+export const assignableMemberSchema = personRefSchema.extend({ roles: z.array(z.enum(WORKSPACE_ROLES)) });
 export type AssignableMember = z.infer<typeof assignableMemberSchema>;
 
 export const overviewAnswerSchema = z.object({

@@ -4,7 +4,7 @@ import { z } from "zod";
  * The workspace feature's inputs and shapes, shared by its forms, routes and server actions
  * (browser-safe: no database here).
  */
-export const WORKSPACE_ROLES = ["owner", "clerk", "approver", "viewer"] as const;
+export const WORKSPACE_ROLES = ["owner", "clerk", "approver", "viewer", "client"] as const;
 export type WorkspaceRoleName = (typeof WORKSPACE_ROLES)[number];
 
 /** A set of roles: at least one, each once, in the canonical order. */

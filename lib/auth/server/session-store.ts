@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb, queryPrepared } from "@/lib/db/client";
 import { sessionCache } from "./session-cache";
+import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
 
 /** How long a sign-in lasts (the session row and the cookie). */
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -35,7 +36,7 @@ export interface SessionWorkspace {
   id: string;
   name: string;
   personal: boolean;
-  roles: ("owner" | "clerk" | "approver" | "viewer")[];
+  roles: WorkspaceRoleName[];
 }
 
 interface SessionRow {

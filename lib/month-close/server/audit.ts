@@ -3,13 +3,14 @@ import { recordAudit, recordAuditMany, type AuditEntryInput } from "@/lib/audit/
 import type { Prisma } from "@/lib/db/generated/client";
 import type { MonthAction, MonthState } from "../states";
 import { emitMonthEvent, type MonthBefore } from "./month-events";
+import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
 
 /** Who took a month-close step, in which workspace. */
 export interface MonthActor {
   workspaceId: string;
   userId: string;
   name: string;
-  roles: readonly ("owner" | "clerk" | "approver" | "viewer")[];
+  roles: readonly WorkspaceRoleName[];
 }
 
 export type MonthStep =

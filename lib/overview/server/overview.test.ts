@@ -1,3 +1,4 @@
+import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { describe, expect, onTestFinished, vi } from "vitest";
 import type { MonthStep } from "@/lib/month-close/server/audit";
 import { line, monthTest, recordingWakes, service } from "@/lib/month-close/server/testing/month-world";
@@ -12,7 +13,7 @@ vi.mock("@/lib/month-close/server/jobs", () => recordingWakes(wakes));
 const steps: MonthStep[] = [];
 const it = monthTest({ steps, wakes });
 
-const viewerOf = (actor: { userId: string; workspaceId: string; roles: readonly ("owner" | "clerk" | "approver" | "viewer")[] }) => ({
+const viewerOf = (actor: { userId: string; workspaceId: string; roles: readonly WorkspaceRoleName[] }) => ({
   userId: actor.userId,
   workspaceId: actor.workspaceId,
   roles: actor.roles,

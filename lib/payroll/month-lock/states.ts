@@ -3,7 +3,15 @@
  * month takes draft saves: ./server/frozen.ts); the month close (lib/month-close/states.ts) moves
  * a month between them. Here, below both, so that the entries need not know the month close.
  */
-export const MONTH_STATES = ["open", "in_review", "approved", "transferred", "transfer_unclear", "waiting_for_pay_run"] as const;
+export const MONTH_STATES = [
+  "open",
+  "handed_in",
+  "in_review",
+  "approved",
+  "transferred",
+  "transfer_unclear",
+  "waiting_for_pay_run",
+] as const;
 export type MonthState = (typeof MONTH_STATES)[number];
 
 /** A month of a company's payroll, under one connection: the key of its `month_closes` row. */

@@ -1,3 +1,4 @@
+import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -59,7 +60,7 @@ async function sessionOf(userId: string) {
 }
 
 /** An owner invites `userId`, who joins with `roles`. */
-async function join(ownerId: string, workspaceId: string, userId: string, roles: ("owner" | "clerk" | "approver" | "viewer")[]) {
+async function join(ownerId: string, workspaceId: string, userId: string, roles: WorkspaceRoleName[]) {
   const { token } = await createInvitation(ownerId, workspaceId, roles);
   await acceptInvitation(token, userId);
 }
