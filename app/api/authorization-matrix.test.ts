@@ -9,10 +9,16 @@ import { can, type Permission } from "@/lib/workspaces/permissions";
 import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
 
 /**
- * The authorization matrix: 2 workspaces × 4 roles × every route of `app/api/**` and every server
+ * The authorization matrix: 2 workspaces × 5 roles × every route of `app/api/**` and every server
  * action, against the real database and the sandbox. Every handler is called directly with the
  * session of a person holding one role in workspace A or B; the resources named are workspace A's.
  * Nothing may be wrongly allowed, and every refusal is a 403 or 404 in the envelope.
+ *
+ * The fifth role, `client`, is exclusive and reaches companies, not the workspace: the client of A
+ * has company 1001 of A's connection as theirs, and 1002 of the same connection is not theirs.
+ * A route a client reaches for their own company says so (`client` in its entry); each client is
+ * then called with 1001 and with 1002 (allowed only for the client of A with 1001). Every other
+ * route refuses both clients, even naming the client's own company.
  *
  * The routes and actions are found on disk (route.ts files and their exported methods, files
  * saying "use server" and their exports): one without an entry below fails the test.
@@ -34,15 +40,22 @@ vi.mock("next-intl/server", () => ({
 
 const SABINE = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 const THOMAS = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
-const ROLES: WorkspaceRoleName[] = ["owner", "clerk", "approver", "viewer"];
+const ROLES: WorkspaceRoleName[] = ["owner", "clerk", "approver", "viewer", "client"];
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const ROOT = path.resolve(import.meta.dirname, "../..");
+/** Sabine's (workspace A's connection) two companies: the client of A's, and one that is not theirs. */
+const CLIENT_COMPANY_A = 1001;
+const OTHER_COMPANY_A = 1002;
+/** Thomas's (workspace B's connection) company: the client of B's. */
+const CLIENT_COMPANY_B = 2001;
 
 interface Person {
   id: string;
   sessionId: string;
   workspace: "A" | "B";
   role: WorkspaceRoleName;
+  /** A client's own company (the client of A: a company of A's connection; the client of B: one of B's). */
+  company?: string;
 }
 
 interface Fixture {
@@ -50,6 +63,10 @@ interface Fixture {
   workspaceA: string;
   workspaceB: string;
   connectionA: string;
+  /** The company of A's connection the client of A has as theirs; every entry naming a company names this one unless told. */
+  clientCompanyA: string;
+  /** A company of A's connection that is not the client's. */
+  otherCompanyA: string;
   /** A kept (disconnected) connection of A: the target of Disconnect and "Delete all payroll data". */
   keptA: string;
   baseUrl: string;
@@ -79,8 +96,28 @@ interface Call {
  *   accounting account, an invitation link whose secret decides); listed with the reason.
  */
 type RouteEntry =
-  | { workspace: "A" | "active"; permission: Permission; call: (fixture: Fixture) => Call; restore?: (fixture: Fixture) => Promise<void> }
+  | {
+      workspace: "A" | "active";
+      permission: Permission;
+      call: (fixture: Fixture, companyId: string) => Call;
+      restore?: (fixture: Fixture) => Promise<void>;
+      client?: ClientReach;
+    }
   | { open: string; run?: { call: (fixture: Fixture) => Call; status: number } };
+
+/**
+ * A route of workspace A that a client reaches for their own company only (`workspace_member_companies`).
+ * - `call`: what a client sends instead of the entry's call (their action, e.g. `hand_in`).
+ * - `refused`: a call the client may not make even for their own company (an action of the firm's).
+ */
+interface ClientReach {
+  reach: string;
+  call?: (fixture: Fixture, companyId: string) => Call;
+  refused?: (fixture: Fixture, companyId: string) => Call;
+}
+
+/** The client's reach into the hours and payments grids of their own companies. */
+const CLIENT_GRID: ClientReach = { reach: "the grid of the client's own company" };
 
 const ROUTES: Record<string, RouteEntry> = {
   "accounting GET": { open: "the accounting proxy acts for the person's own accounting account (accounting stays personal)" },
@@ -240,59 +277,77 @@ const ROUTES: Record<string, RouteEntry> = {
   "payroll-entries/[companyId]/[kind]/draft GET": {
     workspace: "A",
     permission: "payroll.read",
-    call: () => ({ params: { companyId: "1001", kind: "hours" } }),
+    call: (_f, companyId) => ({ params: { companyId, kind: "hours" } }),
+    client: CLIENT_GRID,
   },
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored or sent.
   "payroll-entries/[companyId]/[kind]/draft PUT": {
     workspace: "A",
     permission: "payroll.edit",
-    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", lines: [] } }),
+    call: (_f, companyId) => ({ params: { companyId, kind: "payments" }, body: { period: "2000-01", lines: [] } }),
+    client: CLIENT_GRID,
   },
   // Without its query an allowed call stops at 422 (no stream is opened).
   "payroll-entries/[companyId]/[kind]/stream GET": {
     workspace: "A",
     permission: "payroll.read",
-    call: () => ({ params: { companyId: "1001", kind: "hours" } }),
+    call: (_f, companyId) => ({ params: { companyId, kind: "hours" } }),
+    client: CLIENT_GRID,
   },
   "payroll-entries/[companyId]/[kind]/presence POST": {
     workspace: "A",
     permission: "payroll.read",
-    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", client: "matrix-client", line: null } }),
+    call: (_f, companyId) => ({ params: { companyId, kind: "hours" }, body: { period: "2000-01", client: "matrix-client", line: null } }),
+    client: CLIENT_GRID,
   },
   // An empty file: an allowed call stops at 422 `invalid` (reason `empty`), nothing read or stored.
+  // The file import fills the grid: a client imports the spreadsheet they used to send into their own company's grid.
   "payroll-entries/[companyId]/[kind]/file-import POST": {
     workspace: "A",
     permission: "payroll.edit",
-    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { fileName: "empty.csv", content: "" } }),
+    call: (_f, companyId) => ({ params: { companyId, kind: "hours" }, body: { fileName: "empty.csv", content: "" } }),
+    client: CLIENT_GRID,
   },
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing checked or stored.
   "payroll-entries/[companyId]/[kind]/file-import/checks POST": {
     workspace: "A",
     permission: "payroll.edit",
-    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { period: "2000-01", lines: [], added: [] } }),
+    call: (_f, companyId) => ({ params: { companyId, kind: "hours" }, body: { period: "2000-01", lines: [], added: [] } }),
+    client: CLIENT_GRID,
   },
   "payroll-entries/[companyId]/[kind]/file-import/mapping PUT": {
     workspace: "A",
     permission: "payroll.edit",
-    call: () => ({ params: { companyId: "1001", kind: "hours" }, body: { mapping: { stunden: "total_hours" } } }),
+    call: (_f, companyId) => ({ params: { companyId, kind: "hours" }, body: { mapping: { stunden: "total_hours" } } }),
+    client: CLIENT_GRID,
   },
   // The active workspace's entries, for every member of it.
   "audit/export GET": { workspace: "active", permission: "workspace.read", call: () => ({}) },
+  // The month's status and checks: a client reads them for their own company (the `Checks` region of the grid).
   "payroll-entries/[companyId]/month-close GET": {
     workspace: "A",
     permission: "payroll.read",
-    call: () => ({ params: { companyId: "1001" } }),
+    call: (_f, companyId) => ({ params: { companyId } }),
+    client: { reach: "the month status and checks of the client's own company" },
   },
   // Every member reaches the month; each action's own roles are checked by the service (lib/month-close/states.ts,
   // tested in service.test.ts). A period that is not the company's: an allowed call stops at 409 `period_changed`.
+  // A client hands in their own company's month and may take no step of the firm's (submit, approve, reopen, transfer).
   "payroll-entries/[companyId]/month-close POST": {
     workspace: "A",
     permission: "payroll.read",
-    call: () => ({ params: { companyId: "1001" }, body: { action: "submit", period: "2000-01" } }),
+    call: (_f, companyId) => ({ params: { companyId }, body: { action: "submit", period: "2000-01" } }),
+    client: {
+      reach: "handing in the month of the client's own company",
+      call: (_f, companyId) => ({ params: { companyId }, body: { action: "hand_in", period: "2000-01" } }),
+      refused: (_f, companyId) => ({ params: { companyId }, body: { action: "submit", period: "2000-01" } }),
+    },
   },
   // Every member reaches the month; acknowledging is for those who prepare or approve it (payroll.edit or
   // payroll.approve, checked by lib/month-close/server/acknowledgements.ts, tested in acknowledgements.test.ts).
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored.
+  // Not a client's: acknowledging a warning ("checked, correct this month") is the firm's judgement before it submits;
+  // the client sees the checks (month-close GET) and hands the month in, the firm's clerk reviews and acknowledges.
   "payroll-entries/[companyId]/month-close/acknowledgements POST": {
     workspace: "A",
     permission: "payroll.read",
@@ -537,7 +592,17 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
   const memberA = (await newUser("A-member")).id;
   await db.workspaceMember.create({ data: { workspaceId: workspaceA, userId: memberA, roles: ["clerk"] } });
   const connectionA = await connectPayroll({ userId: ownerOf("A").id, workspaceId: workspaceA }, { apiKey: SABINE }, null);
-  await connectPayroll({ userId: ownerOf("B").id, workspaceId: workspaceB }, { apiKey: THOMAS }, null);
+  const connectionB = await connectPayroll({ userId: ownerOf("B").id, workspaceId: workspaceB }, { apiKey: THOMAS }, null);
+  // Each client's own company: 1001 of A's connection for the client of A (1002, also A's, is not theirs); for the
+  // client of B, a company of B's connection (B's reach, never A's).
+  for (const [workspace, workspaceId, connectionId, companyId] of [
+    ["A", workspaceA, connectionA.id, CLIENT_COMPANY_A],
+    ["B", workspaceB, connectionB.id, CLIENT_COMPANY_B],
+  ] as const) {
+    const client = people.find((person) => person.workspace === workspace && person.role === "client")!;
+    await db.workspaceMemberCompany.create({ data: { workspaceId, userId: client.id, connectionId, companyId } });
+    client.company = String(companyId);
+  }
   const keptA = (
     await db.payrollConnection.create({
       data: { workspaceId: workspaceA, baseUrl: connectionA.baseUrl, username: "Dr. Aylin Demir", disconnectedAt: new Date() },
@@ -570,6 +635,8 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     workspaceA,
     workspaceB,
     connectionA: connectionA.id,
+    clientCompanyA: String(CLIENT_COMPANY_A),
+    otherCompanyA: String(OTHER_COMPANY_A),
     keptA,
     baseUrl: connectionA.baseUrl,
     importA,
@@ -636,9 +703,36 @@ function requestFor(route: string, method: string, call: Call): NextRequest {
   });
 }
 
-function allowedFor(entry: Extract<RouteEntry, { workspace: unknown }>, person: Person): boolean {
-  if (entry.workspace === "A" && person.workspace !== "A") return false;
-  return can([person.role], entry.permission);
+type WorkspaceEntry = Extract<RouteEntry, { workspace: unknown }>;
+
+/** One call of a route as one person, and whether it must get past authorization. */
+interface PlannedCall {
+  call: Call;
+  allowed: boolean;
+  /** What the call names, for the failure list. */
+  label: string;
+}
+
+/**
+ * The calls a person makes to a route of workspace A or of the active one. The firm's roles name the client of A's
+ * company (`clientCompanyA`); a client reaches only routes whose entry says so, and then only their own company: they
+ * call with it and with `otherCompanyA` (and, if the entry says so, with a step of the firm's that stays refused).
+ */
+function plannedCalls(entry: WorkspaceEntry, person: Person, world: Fixture): PlannedCall[] {
+  const member = entry.workspace === "active" || person.workspace === "A";
+  if (person.role !== "client") {
+    return [{ call: entry.call(world, world.clientCompanyA), allowed: member && can([person.role], entry.permission), label: "" }];
+  }
+  const reach = entry.client;
+  if (!reach) return [{ call: entry.call(world, world.clientCompanyA), allowed: false, label: ` company ${world.clientCompanyA}` }];
+  const clientCall = reach.call ?? entry.call;
+  const planned = [world.clientCompanyA, world.otherCompanyA].map((companyId) => ({
+    call: clientCall(world, companyId),
+    allowed: entry.workspace === "A" && person.workspace === "A" && companyId === person.company,
+    label: ` company ${companyId}`,
+  }));
+  if (reach.refused) planned.push({ call: reach.refused(world, world.clientCompanyA), allowed: false, label: " (a step of the firm's)" });
+  return planned;
 }
 
 describe("the authorization matrix", () => {
@@ -663,7 +757,7 @@ describe("the authorization matrix", () => {
     ).toEqual([]);
   });
 
-  it("2 workspaces × 4 roles × every route: nothing wrongly allowed, every refusal a 403 or 404 in the envelope", async ({
+  it("2 workspaces × 5 roles × every route: nothing wrongly allowed, every refusal a 403 or 404 in the envelope", async ({
     matrix: { world, people },
   }) => {
     const handlers = await discoverRoutes();
@@ -675,44 +769,61 @@ describe("the authorization matrix", () => {
       const entry = ROUTES[key];
       if (!entry || ("open" in entry && !entry.run)) continue;
       const [route, method] = key.split(" ") as [string, string];
+      // What the clerk of A got: a client's allowed call must get past authorization to the same answer.
+      let clerkStatus: number | undefined;
       for (const person of people) {
         session.current = { sessionId: person.sessionId, userId: person.id };
-        const call = "open" in entry ? entry.run!.call(world) : entry.call(world);
-        const response = await handler(requestFor(route, method, call), { params: Promise.resolve(call.params ?? {}) });
-        calls += 1;
-        const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: { code?: string; message?: string } } | null;
-        const who = `${key} as ${person.role} of ${person.workspace}: ${response.status} ${body?.error?.code ?? ""}`;
-        if ("open" in entry) {
-          if (response.status !== entry.run!.status) badRefusals.push(who);
-          continue;
-        }
-        const refused = response.status === 403 || response.status === 404 || response.status === 401;
-        if (refused) {
-          if (
+        const planned: PlannedCall[] =
+          "open" in entry ? [{ call: entry.run!.call(world), allowed: true, label: "" }] : plannedCalls(entry, person, world);
+        for (const { call, allowed, label } of planned) {
+          const response = await handler(requestFor(route, method, call), { params: Promise.resolve(call.params ?? {}) });
+          calls += 1;
+          const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: { code?: string; message?: string } } | null;
+          const who = `${key} as ${person.role} of ${person.workspace}${label}: ${response.status} ${body?.error?.code ?? ""}`;
+          if ("open" in entry) {
+            if (response.status !== entry.run!.status) badRefusals.push(who);
+            continue;
+          }
+          // Both workspaces have a payroll connection: `not_connected` means the person's query found none they reach.
+          const refused =
+            response.status === 403 ||
+            response.status === 404 ||
             response.status === 401 ||
-            body?.ok !== false ||
-            typeof body.error?.code !== "string" ||
-            typeof body.error.message !== "string"
-          )
+            (response.status === 409 && body?.error?.code === "not_connected");
+          if (person.role === "clerk" && person.workspace === "A") clerkStatus = response.status;
+          if (refused) {
+            if (
+              response.status === 401 ||
+              response.status === 409 ||
+              body?.ok !== false ||
+              typeof body.error?.code !== "string" ||
+              typeof body.error.message !== "string"
+            )
+              badRefusals.push(who);
+            if (allowed) wronglyRefused.push(who);
+          } else if (!allowed) {
+            // Any other answer means the call got past authorization.
+            wronglyAllowed.push(who);
+          } else if (response.status >= 500) {
             badRefusals.push(who);
-          if (allowedFor(entry, person)) wronglyRefused.push(who);
-        } else if (!allowedFor(entry, person)) {
-          // Any other answer means the call got past authorization.
-          wronglyAllowed.push(who);
-        } else if (response.status >= 500) {
-          badRefusals.push(who);
+          } else if (person.role === "client" && response.status !== clerkStatus) {
+            // Stopped elsewhere than the clerk's call (e.g. a body the route does not know yet): not shown to pass.
+            wronglyRefused.push(`${who} (the clerk of A: ${clerkStatus})`);
+          }
+          if (!refused) await entry.restore?.(world);
         }
-        if (!refused) await entry.restore?.(world);
       }
     }
     session.current = null;
-    expect(wronglyAllowed, "wrongly allowed").toEqual([]);
-    expect(badRefusals, "refusals that are not a 403 or 404 in the envelope (or failures)").toEqual([]);
-    expect(wronglyRefused, "refused although the role allows it").toEqual([]);
-    expect(calls).toBeGreaterThanOrEqual(8 * 20);
+    // One comparison, so that a failure lists all three kinds at once.
+    expect(
+      { wronglyAllowed, badRefusals, wronglyRefused },
+      "wrongly allowed; refusals not a 403 or 404 in the envelope; wrongly refused",
+    ).toEqual({ wronglyAllowed: [], badRefusals: [], wronglyRefused: [] });
+    expect(calls).toBeGreaterThanOrEqual(10 * 20);
   }, 240_000);
 
-  it("2 workspaces × 4 roles × every server action", async ({ matrix: { world, people } }) => {
+  it("2 workspaces × 5 roles × every server action", async ({ matrix: { world, people } }) => {
     const actions = await discoverActions();
     for (const [key, action] of actions) {
       for (const person of people) {
