@@ -76,8 +76,11 @@ interface Fixture {
   memberA: string;
   /** A webhook endpoint of A (its row as stored, to put back after a removal). */
   webhookA: { id: string; workspaceId: string; url: string; eventTypes: string[]; secretEncrypted: string };
-  /** An accounting business of someone else, that person (accounting stays personal), one of their sessions and passkeys. */
-  bystander: { userId: string; businessId: string; sessionId: string; passkeyId: string };
+  /**
+   * An accounting business of someone else, that person (accounting stays personal), one of their sessions, passkeys
+   * and notifications (each is the person's own: nobody else reads, renames, ends, removes or marks it).
+   */
+  bystander: { userId: string; businessId: string; sessionId: string; passkeyId: string; notificationId: string };
 }
 
 interface Call {
@@ -103,7 +106,14 @@ type RouteEntry =
       restore?: (fixture: Fixture) => Promise<void>;
       client?: ClientReach;
     }
-  | { open: string; run?: { call: (fixture: Fixture) => Call; status: number } };
+  | { open: string; run?: OpenRun };
+
+/** An open route run as every person: the answer expected of each, and what of the bystander's its body must not hold. */
+interface OpenRun {
+  call: (fixture: Fixture) => Call;
+  status: number;
+  absent?: (fixture: Fixture) => string[];
+}
 
 /**
  * A route of workspace A that a client reaches for their own company only (`workspace_member_companies`).
@@ -172,18 +182,27 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "opening a sign-in link: the link's secret and the browser's nonce decide; a malformed one is refused alike",
     run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },
   },
-  "sessions GET": { open: "the person's own sessions only", run: { call: () => ({}), status: 200 } },
+  "sessions GET": {
+    open: "the person's own sessions only",
+    run: { call: () => ({}), status: 200, absent: (f) => [f.bystander.sessionId] },
+  },
   "sessions/[sessionId] DELETE": {
     open: "one of the person's own sessions: another person's is not found for everyone",
     run: { call: (f) => ({ params: { sessionId: f.bystander.sessionId } }), status: 404 },
   },
   // Passkeys: one's own only (every query names the person); signing in with one is signed out.
-  "passkeys GET": { open: "the person's own passkeys only", run: { call: () => ({}), status: 200 } },
+  "passkeys GET": {
+    open: "the person's own passkeys only",
+    run: { call: () => ({}), status: 200, absent: (f) => [f.bystander.passkeyId, "Bystander's"] },
+  },
   "passkeys POST": {
     open: "adds a passkey to the person: the challenge is bound to their session; a malformed answer is refused alike",
     run: { call: () => ({ body: { name: "x", response: {} } }), status: 422 },
   },
-  "passkeys/registration-options POST": { open: "options to add a passkey to the person (a challenge bound to their session)" },
+  "passkeys/registration-options POST": {
+    open: "options to add a passkey to the person (a challenge bound to their session); never another's passkeys to exclude",
+    run: { call: () => ({}), status: 200, absent: (f) => [`matrix-${f.bystander.userId}`] },
+  },
   "passkeys/[passkeyId] PATCH": {
     open: "one of the person's own passkeys: another person's is not found for everyone",
     run: { call: (f) => ({ params: { passkeyId: f.bystander.passkeyId }, body: { name: "Taken" } }), status: 404 },
@@ -200,10 +219,13 @@ const ROUTES: Record<string, RouteEntry> = {
   "sessions/sign-out-others POST": { open: "the person's own other sessions (none here)", run: { call: () => ({}), status: 200 } },
   // A person's own notifications: every query carries their id (lib/notifications/server/inbox.ts); someone else's is
   // not found (lib/notifications/server/inbox.test.ts).
-  "notifications GET": { open: "the person's own notifications, whatever their roles" },
+  "notifications GET": {
+    open: "the person's own notifications, whatever their roles",
+    run: { call: () => ({}), status: 200, absent: (f) => [f.bystander.notificationId] },
+  },
   "notifications/[notificationId]/read POST": {
     open: "one of the person's own notifications; anyone else's is not found",
-    run: { call: () => ({ params: { notificationId: randomUUID() } }), status: 404 },
+    run: { call: (f) => ({ params: { notificationId: f.bystander.notificationId } }), status: 404 },
   },
   "notifications/read-all POST": { open: "the person's own notifications" },
   "notifications/stream GET": { open: "the person's own unread count as server-sent events" },
@@ -648,7 +670,19 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
       sessionId: await createSession(bystander.id),
       passkeyId: (
         await db.passkey.create({
-          data: { userId: bystander.id, credentialId: `matrix-${run}`, publicKey: Buffer.from([1]), name: "Bystander's" },
+          data: { userId: bystander.id, credentialId: `matrix-${bystander.id}`, publicKey: Buffer.from([1]), name: "Bystander's" },
+          select: { id: true },
+        })
+      ).id,
+      notificationId: (
+        await db.notification.create({
+          data: {
+            userId: bystander.id,
+            workspaceId: workspaceA,
+            kind: "month_submitted",
+            dedupeKey: `matrix-${run}`,
+            link: "/payroll/companies/1001/hours",
+          },
           select: { id: true },
         })
       ).id,
@@ -782,6 +816,8 @@ describe("the authorization matrix", () => {
           const who = `${key} as ${person.role} of ${person.workspace}${label}: ${response.status} ${body?.error?.code ?? ""}`;
           if ("open" in entry) {
             if (response.status !== entry.run!.status) badRefusals.push(who);
+            const leaked = (entry.run!.absent?.(world) ?? []).filter((secret) => JSON.stringify(body).includes(secret));
+            if (leaked.length) wronglyAllowed.push(`${who} shows the bystander's ${leaked.join(", ")}`);
             continue;
           }
           // Both workspaces have a payroll connection: `not_connected` means the person's query found none they reach.
@@ -821,6 +857,13 @@ describe("the authorization matrix", () => {
       "wrongly allowed; refusals not a 403 or 404 in the envelope; wrongly refused",
     ).toEqual({ wronglyAllowed: [], badRefusals: [], wronglyRefused: [] });
     expect(calls).toBeGreaterThanOrEqual(10 * 20);
+    // Nobody renamed, removed or marked the bystander's passkey or notification, or ended their session.
+    const { db, bystander } = world;
+    expect(await db.passkey.findUnique({ where: { id: bystander.passkeyId }, select: { name: true } })).toEqual({ name: "Bystander's" });
+    expect(await db.notification.findUnique({ where: { id: bystander.notificationId }, select: { readAt: true } })).toEqual({
+      readAt: null,
+    });
+    expect(await db.session.count({ where: { id: bystander.sessionId } })).toBe(1);
   }, 240_000);
 
   it("2 workspaces × 5 roles × every server action", async ({ matrix: { world, people } }) => {
