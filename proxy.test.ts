@@ -18,6 +18,23 @@ function apiRoutePaths(): string[] {
     );
 }
 
+/**
+ * Every page under app (app/**\/page.tsx) as a URL path with its dynamic segments filled in: a server action is a
+ * POST to the page's own URL (with a `Next-Action` header), so these are where a forged one would be sent.
+ */
+function pagePaths(): string[] {
+  const root = path.join(import.meta.dirname, "app");
+  return readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "page.tsx")
+    .map((file) => {
+      const route = path
+        .dirname(file)
+        .replace(/\\/g, "/")
+        .replace(/\[(\w+)\]/g, "1");
+      return route === "." ? "/" : `/${route}`;
+    });
+}
+
 /** The matcher as Next compiles it: the source is a path-to-regexp pattern anchored at both ends. */
 function matches(pathname: string): boolean {
   return config.matcher.some((entry) => new RegExp(`^${entry.source}$`).test(pathname));
@@ -68,6 +85,52 @@ describe("proxy.ts, the one origin check", () => {
     expect(write.status).toBe(200);
     const read = proxy(new NextRequest("http://localhost:3000/api/payroll/imports/1", { headers: { "sec-fetch-site": "cross-site" } }));
     expect(read.status).toBe(200);
+  });
+});
+
+describe("proxy.ts, the one origin check, for server actions", () => {
+  const pages = pagePaths();
+
+  it("runs for every page (a server action is posted to its page's URL)", () => {
+    expect(pages.length).toBeGreaterThan(20);
+    expect(pages).toContain("/settings/workspace");
+    for (const pathname of pages) expect(matches(pathname), pathname).toBe(true);
+  });
+
+  // As Next's client sends an action (text/plain) and as a form without JavaScript sends it (multipart); told cross-site
+  // by Sec-Fetch-Site (every current browser) or, from an older browser, by Origin alone.
+  it("answers 403 cross_site_request to a cross-site server action on every page, whatever its body", async () => {
+    const crossSite: Record<string, string>[] = [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example" },
+      { referer: "https://evil.example/form" },
+    ];
+    for (const pathname of pages) {
+      for (const headers of crossSite) {
+        for (const contentType of ["text/plain;charset=UTF-8", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) {
+          const request = new NextRequest(`http://localhost:3000${pathname}`, {
+            method: "POST",
+            headers: { ...headers, "next-action": "7f0123456789abcdef0123456789abcdef012345", "content-type": contentType },
+            body: "[]",
+          });
+          const response = proxy(request);
+          expect(response.status, `${pathname} ${JSON.stringify(headers)} ${contentType}`).toBe(403);
+          expect(await response.json()).toMatchObject({ ok: false, error: { code: "cross_site_request" } });
+        }
+      }
+    }
+  });
+
+  it("lets a same-origin server action through", () => {
+    const response = proxy(
+      new NextRequest("http://localhost:3000/settings/workspace", {
+        method: "POST",
+        headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin", "next-action": "7f01", "content-type": "text/plain" },
+        body: "[]",
+      }),
+    );
+    expect(response.status).toBe(200);
   });
 });
 
