@@ -22,6 +22,10 @@ process.env.E2E_TEMPLATE_DATABASE ??= `ledgerlane_e2e_template_${randomBytes(4).
 // The specs on the pair of app processes of e2e/app-pair.ts: a project of their own, so they run
 // one after the other and the pair (a worker fixture) lives only while they run.
 const APP_PAIR_SPECS = ["**/co-editing.spec.ts", "**/two-processes.spec.ts"];
+// The app's session secret for the run, known to the specs: the page matrix (e2e/page-matrix.spec.ts) makes
+// session cookies for people it creates in the database instead of signing each in through the UI.
+// Named here, in the runner, so that every worker (which loads this file again) inherits the same one.
+process.env.E2E_NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
 
 export default defineConfig({
   testDir: "e2e",
@@ -64,6 +68,7 @@ export default defineConfig({
       PORT: String(port),
       SANDBOX_PORT: String(sandboxPort),
       NEXTAUTH_URL: APP_URL,
+      NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // Tests move the app's clock with the sandbox's and run scheduled jobs at once (lib/clock); never set in production.
       TEST_CONTROLS: "true",
