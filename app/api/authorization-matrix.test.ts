@@ -227,9 +227,10 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "one of the person's own notifications; anyone else's is not found",
     run: { call: (f) => ({ params: { notificationId: f.bystander.notificationId } }), status: 404 },
   },
-  "notifications/read-all POST": { open: "the person's own notifications" },
+  // Marks the person's own only: the bystander's stays unread (checked after the run).
+  "notifications/read-all POST": { open: "the person's own notifications", run: { call: () => ({}), status: 200 } },
   "notifications/stream GET": { open: "the person's own unread count as server-sent events" },
-  "notifications/preferences GET": { open: "the person's own choices" },
+  "notifications/preferences GET": { open: "the person's own choices", run: { call: () => ({}), status: 200 } },
   "notifications/preferences PUT": { open: "the person's own choices" },
   "invitations/accept POST": {
     open: "an invitation link's secret decides, not a role; a malformed one is refused alike for everyone",
