@@ -759,7 +759,7 @@ function plannedCalls(entry: WorkspaceEntry, person: Person, world: Fixture): Pl
     return [{ call: entry.call(world, world.clientCompanyA), allowed: member && can([person.role], entry.permission), label: "" }];
   }
   const reach = entry.client;
-  if (!reach) return [{ call: entry.call(world, world.clientCompanyA), allowed: false, label: ` company ${world.clientCompanyA}` }];
+  if (!reach) return [{ call: entry.call(world, world.clientCompanyA), allowed: false, label: "" }];
   const clientCall = reach.call ?? entry.call;
   const planned = [world.clientCompanyA, world.otherCompanyA].map((companyId) => ({
     call: clientCall(world, companyId),
