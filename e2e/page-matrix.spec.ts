@@ -238,6 +238,8 @@ function outcomeOf(answer: { status: number; text: string }, markers: string[]):
 
 test("2 workspaces × 5 roles (and nobody) × every page: who opens what", async ({ page }) => {
   test.setTimeout(600_000);
+  // No workspace requiring passkeys (as e2e/passkeys.spec.ts leaves them): every page would send its members to /passkey-required.
+  await withDatabase((client) => client.query("UPDATE workspaces SET require_passkey = false WHERE require_passkey"));
   // Workspace A: Claudia's, with Sabine's payroll key connected (companies 1001 and 1002).
   const claudia = await signInAndConnectPayroll(page);
   const run = randomUUID().slice(0, 8);
@@ -257,8 +259,6 @@ test("2 workspaces × 5 roles (and nobody) × every page: who opens what", async
     );
     // Claudia may hold several businesses: any one of hers serves.
     const workspaceA = a.rows[0]!;
-    // Another spec may have left A requiring passkeys: every page would then send its members to /passkey-required.
-    await client.query("UPDATE workspaces SET require_passkey = false WHERE id = $1", [workspaceA.id]);
     const workspaceB = (
       await client.query<{ id: string }>("INSERT INTO workspaces (id, name) VALUES (gen_random_uuid(), $1) RETURNING id", [`Firm B ${run}`])
     ).rows[0]!.id;
