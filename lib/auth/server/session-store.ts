@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb, queryPrepared } from "@/lib/db/client";
 import { sessionCache } from "./session-cache";
-import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import type { WorkspaceRole } from "@/lib/db/generated/client";
 
 /** How long a sign-in lasts (the session row and the cookie). */
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -36,7 +36,7 @@ export interface SessionWorkspace {
   id: string;
   name: string;
   personal: boolean;
-  roles: WorkspaceRoleName[];
+  roles: WorkspaceRole[];
 }
 
 interface SessionRow {
