@@ -49,6 +49,10 @@
  * - `passkey.added` / `passkey.removed` { passkeyId, name }, `passkey.renamed` { passkeyId, name, from }
  *   — in the person's personal workspace (lib/passkeys/server/passkey-audit.ts)
  * - `workspace.passkey_requirement` { required } — the owner requires passkeys of every member (or not)
+ * - `account.email_added` { email } — a signed-in person verified a sign-in e-mail (a mailed code);
+ *   `account.linked` { accountingName, email } — an e-mail person confirmed linking an accounting
+ *   account; `account.link_cancelled` { accountingName } — or cancelled it. All in the person's
+ *   personal workspace (lib/account-linking/server/linking-audit.ts)
  */
 export const AUDIT_KINDS = [
   "member.joined",
@@ -86,6 +90,9 @@ export const AUDIT_KINDS = [
   "passkey.renamed",
   "passkey.removed",
   "workspace.passkey_requirement",
+  "account.email_added",
+  "account.linked",
+  "account.link_cancelled",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
