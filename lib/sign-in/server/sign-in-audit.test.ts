@@ -52,7 +52,7 @@ describe("sign-ins and sign-outs in the person's trail", () => {
     );
     const account = { ...tokens, provider: "accounting", expires_at: Math.round(Date.now() / 1000) + 300 };
     const jwt = authOptions().callbacks!.jwt!;
-    const token = (await runInCallbackContext({ country: "GB", signedIn: false, userAgent: CHROME }, () =>
+    const token = (await runInCallbackContext({ country: "gb", signedIn: false, userAgent: CHROME }, () =>
       jwt({ token: {}, account: account as never, user: { id: "x" } }),
     )) as { uid: string; sid: string };
     try {
