@@ -42,7 +42,8 @@
  * - `session.signed_in` { method, sessionId, device } — in the person's personal workspace (sign-in
  *   is the person's, not a firm's; lib/sign-in/server/sign-in-audit.ts)
  * - `session.sign_in_failed` { method, reason, email } — a refused e-mail link (expired, used, other
- *   browser) or a refused request for one (rate_limited), in the addressed person's personal
+ *   browser) or a refused request for one (rate_limited), a refused passkey (refused, replayed) or a
+ *   failed accounting callback of a link (callback_failed; email ""), in the person's personal
  *   workspace; nothing is recorded for an address nobody has
  * - `session.signed_out` { scope, sessionIds, devices } — scope `this`, `one` (another of one's
  *   sessions, ended from /settings/security) or `others` (all other sessions)
