@@ -84,11 +84,7 @@ test("an accounting person adds a sign-in e-mail with the mailed code, then sign
   try {
     const ben = await fixtureUser("ben");
     await page.goto("/settings/security");
-    await page
-      .getByRole("main")
-      .getByRole("button", { name: /Sign in/ })
-      .first()
-      .click();
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
     await authorizeAtService(page, ben, { country: "United States" });
     await page.goto("/settings/security");
     await expect(page.getByText("You also sign in through the accounting service.")).toBeVisible();
@@ -166,11 +162,7 @@ test("an e-mail person links an accounting account only after confirming, then s
     // Signed out, she signs in through the accounting service: the same person, her e-mail kept.
     await signOut(page);
     await page.goto("/settings/security");
-    await page
-      .getByRole("main")
-      .getByRole("button", { name: /Sign in/ })
-      .first()
-      .click();
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
     await authorizeAtService(page, priya, { country: "United Kingdom" });
     await page.goto("/settings/security");
     await expect(page.getByText(`You can also sign in by a link mailed to ${email}.`)).toBeVisible();
