@@ -71,14 +71,15 @@ export function emailLinksPerBrowser(): RateLimitRule {
 }
 
 /**
- * Codes a signed-in person has mailed to verify a sign-in e-mail, in 15 minutes (5): with the
- * address's own sign-in link budget (emailLinksPerAddress), nobody turns this into a mail cannon.
+ * Codes a signed-in person has mailed to verify a sign-in e-mail, in 15 minutes (default 5): with
+ * the address's own sign-in link budget (emailLinksPerAddress), nobody turns this into a mail cannon.
  */
 export function emailVerificationsPerPerson(): RateLimitRule {
+  const limit = serverEnv().RATE_LIMIT_EMAIL_VERIFICATIONS_PER_PERSON;
   return {
     name: "email-verification-person",
-    limit: 5,
+    limit,
     windowMs: EMAIL_LINK_WINDOW_MS,
-    message: "More than 5 verification codes asked for in 15 minutes: wait and try again.",
+    message: `More than ${limit} verification codes asked for in 15 minutes: wait and try again.`,
   };
 }
