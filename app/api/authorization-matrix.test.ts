@@ -217,6 +217,23 @@ const ROUTES: Record<string, RouteEntry> = {
     run: { call: () => ({ body: { response: {} } }), status: 422 },
   },
   "sessions/sign-out-others POST": { open: "the person's own other sessions (none here)", run: { call: () => ({}), status: 200 } },
+  // Two ways in, linked (lib/account-linking): the person's own sign-in e-mail and their own session's link only.
+  "account/email POST": {
+    open: "mails a code to add a sign-in e-mail to the person: no workspace data; a bad address is refused alike",
+    run: { call: () => ({ body: { email: "not-an-address" } }), status: 422 },
+  },
+  "account/email/verify POST": {
+    open: "checks the code of the person's own latest request only: without one, not found for everyone",
+    run: { call: () => ({ body: { code: "123456" } }), status: 404 },
+  },
+  "account/links/[linkId]/confirm POST": {
+    open: "a link waiting for the person's own session only: any other is not found for everyone",
+    run: { call: () => ({ params: { linkId: randomUUID() } }), status: 404 },
+  },
+  "account/links/[linkId]/cancel POST": {
+    open: "a link waiting for the person's own session only: any other is not found for everyone",
+    run: { call: () => ({ params: { linkId: randomUUID() } }), status: 404 },
+  },
   // A person's own notifications: every query carries their id (lib/notifications/server/inbox.ts); someone else's is
   // not found (lib/notifications/server/inbox.test.ts).
   "notifications GET": {

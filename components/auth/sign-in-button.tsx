@@ -13,6 +13,7 @@ export function SignInButton({
   variant = "primary",
   provider = "accounting",
   move = false,
+  link = false,
 }: {
   label: string;
   scope?: "full_access" | "readonly";
@@ -23,6 +24,8 @@ export function SignInButton({
   provider?: "accounting" | "accounting-v3";
   /** The v3.1 sign-in that moves a legacy v3 connection to v3.1. */
   move?: boolean;
+  /** The accounting sign-in that links an account to the signed-in e-mail person (lib/account-linking). */
+  link?: boolean;
 }) {
   const [pending, setPending] = useState(false);
   return (
@@ -33,9 +36,12 @@ export function SignInButton({
       aria-busy={pending}
       onClick={() => {
         setPending(true);
-        startSignIn(provider, callbackUrl, { scope, ...(country ? { country } : {}), ...(move ? { move: "1" } : {}) }).catch(() =>
-          setPending(false),
-        );
+        startSignIn(provider, callbackUrl, {
+          scope,
+          ...(country ? { country } : {}),
+          ...(move ? { move: "1" } : {}),
+          ...(link ? { link: "1" } : {}),
+        }).catch(() => setPending(false));
       }}
     >
       {label}

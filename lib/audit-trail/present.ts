@@ -9,6 +9,7 @@ import { PAYROLL_AUDIT_PRESENTERS } from "@/lib/payroll/audit-present";
 import { WEBHOOK_AUDIT_PRESENTERS } from "@/lib/webhooks/audit-present";
 import { PASSKEY_AUDIT_PRESENTERS } from "@/lib/passkeys/audit-present";
 import { SIGN_IN_AUDIT_PRESENTERS } from "@/lib/sign-in/audit-present";
+import { ACCOUNT_LINKING_AUDIT_PRESENTERS } from "@/lib/account-linking/audit-present";
 import { WORKSPACE_AUDIT_PRESENTERS } from "@/lib/workspaces/audit-present";
 
 /**
@@ -24,6 +25,7 @@ const PRESENTERS: KindPresenters<AuditKind> = {
   ...WEBHOOK_AUDIT_PRESENTERS,
   ...SIGN_IN_AUDIT_PRESENTERS,
   ...PASSKEY_AUDIT_PRESENTERS,
+  ...ACCOUNT_LINKING_AUDIT_PRESENTERS,
 };
 
 /** The entry's own words: who, what, when, and its old → new changes; `names` beside the numbers where known. */

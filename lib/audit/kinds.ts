@@ -42,13 +42,18 @@
  * - `session.signed_in` { method, sessionId, device } — in the person's personal workspace (sign-in
  *   is the person's, not a firm's; lib/sign-in/server/sign-in-audit.ts)
  * - `session.sign_in_failed` { method, reason, email } — a refused e-mail link (expired, used, other
- *   browser) or a refused request for one (rate_limited), in the addressed person's personal
+ *   browser) or a refused request for one (rate_limited), a refused passkey (refused, replayed) or a
+ *   failed accounting callback of a link (callback_failed; email ""), in the person's personal
  *   workspace; nothing is recorded for an address nobody has
  * - `session.signed_out` { scope, sessionIds, devices } — scope `this`, `one` (another of one's
  *   sessions, ended from /settings/security) or `others` (all other sessions)
  * - `passkey.added` / `passkey.removed` { passkeyId, name }, `passkey.renamed` { passkeyId, name, from }
  *   — in the person's personal workspace (lib/passkeys/server/passkey-audit.ts)
  * - `workspace.passkey_requirement` { required } — the owner requires passkeys of every member (or not)
+ * - `account.email_added` { email } — a signed-in person verified a sign-in e-mail (a mailed code);
+ *   `account.linked` { accountingName, email } — an e-mail person confirmed linking an accounting
+ *   account; `account.link_cancelled` { accountingName } — or cancelled it. All in the person's
+ *   personal workspace (lib/account-linking/server/linking-audit.ts)
  */
 export const AUDIT_KINDS = [
   "member.joined",
@@ -86,6 +91,9 @@ export const AUDIT_KINDS = [
   "passkey.renamed",
   "passkey.removed",
   "workspace.passkey_requirement",
+  "account.email_added",
+  "account.linked",
+  "account.link_cancelled",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -129,6 +129,7 @@ export const serverEnvSchema = z.preprocess(
       RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(5),
       RATE_LIMIT_EMAIL_LINKS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
       RATE_LIMIT_EMAIL_LINKS_PER_BROWSER: z.coerce.number().int().min(1).max(100_000).default(10),
+      RATE_LIMIT_EMAIL_VERIFICATIONS_PER_PERSON: z.coerce.number().int().min(1).max(100_000).default(5),
       /** Set when the upstreams are the bundled sandbox; enables its health check. */
       SANDBOX_URL: optionalUrl,
     })

@@ -58,6 +58,12 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   passkey_challenge_expired: 410,
   passkey_refused: 401,
   reauthentication_required: 401,
+  verification_code_wrong: 422,
+  verification_code_expired: 410,
+  verification_code_used: 410,
+  email_belongs_to_other: 409,
+  account_link_invalid: 404,
+  account_belongs_to_other: 409,
   rate_limited: 429,
 };
 
@@ -117,6 +123,12 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   passkey_refused: "The passkey was not accepted. Nobody was signed in.",
   reauthentication_required: "Confirm it is you (a passkey or an e-mail code) first: your last confirmation is older than 10 minutes.",
   rate_limited: "Too many of these in a short time: try again later.",
+  verification_code_wrong: "This is not the code in the mail.",
+  verification_code_expired: "This code has expired (codes last 15 minutes, 5 tries). Ask for a new one.",
+  verification_code_used: "This code has already been used. Ask for a new one.",
+  email_belongs_to_other: "This address is already the sign-in e-mail of another Ledgerlane person. Nothing was changed.",
+  account_link_invalid: "There is no link of this session waiting to be confirmed. Nothing was linked.",
+  account_belongs_to_other: "This accounting account already signs in another Ledgerlane person. Nothing was linked.",
 };
 
 export interface ApiErrorOptions {

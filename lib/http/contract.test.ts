@@ -21,6 +21,8 @@ import { signInRoutes } from "@/lib/sign-in/client/api";
 import { notificationsContract } from "@/lib/notifications/contract";
 import { passkeysContract } from "@/lib/passkeys/contract";
 import { passkeysRoutes } from "@/lib/passkeys/client/api";
+import { accountLinkingContract } from "@/lib/account-linking/contract";
+import { accountLinkingRoutes } from "@/lib/account-linking/client/api";
 import { monthCloseRoutes } from "@/lib/month-close/client/api";
 import { payrollRoutes } from "@/lib/payroll/client/api";
 import { entriesRoutes } from "@/lib/payroll/entries/client/api";
@@ -83,6 +85,7 @@ describe("route contracts", () => {
     expect(signInRoutes).toEqual(routeTableOf(signInContract));
     expect(notificationsRoutes).toEqual(routeTableOf(notificationsContract));
     expect(passkeysRoutes).toEqual(routeTableOf(passkeysContract));
+    expect(accountLinkingRoutes).toEqual(routeTableOf(accountLinkingContract));
   });
 
   it("derive the URLs the routes always had", () => {

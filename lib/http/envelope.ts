@@ -77,6 +77,13 @@ export const apiErrorCodeSchema = z.enum([
   "passkey_challenge_expired",
   "passkey_refused",
   "reauthentication_required",
+  // Adding a sign-in e-mail and linking an accounting account (lib/account-linking).
+  "verification_code_wrong",
+  "verification_code_expired",
+  "verification_code_used",
+  "email_belongs_to_other",
+  "account_link_invalid",
+  "account_belongs_to_other",
   // Rate limits (lib/rate-limit): answered with Retry-After.
   "rate_limited",
 ]);

@@ -69,3 +69,17 @@ export function emailLinksPerIp(): RateLimitRule {
 export function emailLinksPerBrowser(): RateLimitRule {
   return emailLinkRule("email-link-browser", serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_BROWSER, "from this browser");
 }
+
+/**
+ * Codes a signed-in person has mailed to verify a sign-in e-mail, in 15 minutes (default 5): with
+ * the address's own sign-in link budget (emailLinksPerAddress), nobody turns this into a mail cannon.
+ */
+export function emailVerificationsPerPerson(): RateLimitRule {
+  const limit = serverEnv().RATE_LIMIT_EMAIL_VERIFICATIONS_PER_PERSON;
+  return {
+    name: "email-verification-person",
+    limit,
+    windowMs: EMAIL_LINK_WINDOW_MS,
+    message: `More than ${limit} verification codes asked for in 15 minutes: wait and try again.`,
+  };
+}

@@ -24,8 +24,15 @@ export const SIGN_IN_AUDIT_PRESENTERS: KindPresenters<SessionKind> = {
       t("audit.summary.session_signed_in", { method: methodText(t, d.method), device: deviceText(t, d.device) }),
   },
   "session.sign_in_failed": {
+    // A passkey or an accounting callback names no address: the text then names none either.
     summary: ({ t }, { details: d }) =>
-      t("audit.summary.session_sign_in_failed", { method: methodText(t, d.method), reason: reasonText(t, d.reason), email: str(d.email) }),
+      str(d.email)
+        ? t("audit.summary.session_sign_in_failed", {
+            method: methodText(t, d.method),
+            reason: reasonText(t, d.reason),
+            email: str(d.email),
+          })
+        : t("audit.summary.session_sign_in_failed_no_email", { method: methodText(t, d.method), reason: reasonText(t, d.reason) }),
   },
   "session.signed_out": {
     summary: ({ t }, { details: d }) =>

@@ -1,19 +1,30 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { AccountingAccountSection } from "@/components/security/accounting-account-section";
 import { PasskeysSection } from "@/components/security/passkeys-section";
+import { SignInEmailSection } from "@/components/security/sign-in-email-section";
 import { SessionsSection } from "@/components/security/sessions-section";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { listPasskeys } from "@/lib/passkeys/server/manage";
 import { listSessions } from "@/lib/sign-in/server/sessions";
 
+/** The accounting callback's word when a link came back refused (lib/sign-in/server/route-handler.ts). */
+function linkOutcome(value: string | undefined): "failed" | "refused" | null {
+  return value === "failed" || value === "refused" ? value : null;
+}
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
   return { title: t("security.title") };
 }
 
-/** Sign-in and security: the person's passkeys (added, renamed, removed) and sessions (device, began, last seen), ended one by one or all others. */
-export default async function SecurityPage() {
+/**
+ * Sign-in and security: the person's ways in (a sign-in e-mail, verified by a mailed code; an
+ * accounting account, linked after a confirmation), passkeys (added, renamed, removed) and sessions
+ * (device, began, last seen), ended one by one or all others.
+ */
+export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ link?: string }> }) {
   const t = await getTranslations();
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("security.title")} />;
@@ -21,6 +32,8 @@ export default async function SecurityPage() {
     <section className="max-w-3xl space-y-5">
       <h1 className="text-2xl font-bold">{t("security.title")}</h1>
       <p className="text-slate-700">{t("security.intro")}</p>
+      <SignInEmailSection verifiedEmail={user.verifiedEmail} />
+      <AccountingAccountSection linked={user.accountingUserId !== null} outcome={linkOutcome((await searchParams).link)} />
       <PasskeysSection initial={await listPasskeys(user.id)} />
       <SessionsSection initial={await listSessions(user.id, user.sessionId)} />
     </section>

@@ -1,6 +1,7 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Country } from "@/lib/accounting/schemas";
+import type { LinkCallback } from "@/lib/account-linking/server/link-callback";
 
 /**
  * What the OAuth callback request knows that next-auth does not pass to its
@@ -16,6 +17,8 @@ export interface CallbackContext {
   moved?: boolean;
   /** The browser's User-Agent, kept with the new session (the sessions list names the device by it). */
   userAgent?: string;
+  /** A callback of a link begun at /settings/security: held for Confirm instead of signing in (lib/account-linking). */
+  link?: LinkCallback;
 }
 
 const storage = new AsyncLocalStorage<CallbackContext>();

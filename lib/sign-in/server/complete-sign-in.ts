@@ -126,7 +126,7 @@ async function retireLegacyConnection(legacyUserId: string): Promise<void> {
 }
 
 /** Name, email and businesses from the service; a failure leaves them for the next page view. */
-async function refreshProfile(userId: string, connectionId: string): Promise<void> {
+export async function refreshProfile(userId: string, connectionId: string): Promise<void> {
   const config = accountingConfig();
   const client = new AccountingClient({
     baseUrl: config.baseUrl,

@@ -13,6 +13,7 @@ import { authCookieNames } from "@/lib/auth/server/cookies";
 import { signOutUser } from "./sign-out";
 import { recordSignIn } from "./sign-in-audit";
 import { loadSessionUser, SESSION_MAX_AGE_S } from "@/lib/auth/server/session-store";
+import { completeLinkCallback } from "@/lib/account-linking/server/link-callback";
 
 /** The accounting service as an OAuth 2.0 provider: authorization code, PKCE S256, state, exact redirect URI. */
 export function accountingProvider(config: AccountingConfig): OAuthConfig<Profile> {
@@ -80,6 +81,8 @@ export function authOptions(): NextAuthOptions {
       async jwt({ token, account }) {
         if (account) {
           const context = currentCallbackContext();
+          // Linking, not signing in: the browser stays the person it was (lib/account-linking).
+          if (context?.link && account.provider === "accounting") return completeLinkCallback(account, context.country, context.link);
           const { userId, sessionId, moved } =
             account.provider === LEGACY_PROVIDER_ID
               ? { ...(await completeLegacySignIn(account, context?.country, context?.userAgent)), moved: false }

@@ -8,6 +8,9 @@ import { COUNTRY_COOKIE_MAX_AGE_S } from "./country-cookie";
 import { authOptions } from "./options";
 import { LEGACY_PROVIDER_ID } from "./legacy-provider";
 import { sessionUserFromRequest } from "@/lib/auth/server/session";
+import { beginAccountLink, linkIntentFor } from "@/lib/account-linking/server/account-link";
+import type { LinkCallback } from "@/lib/account-linking/server/link-callback";
+import { recordSignInFailure } from "./sign-in-audit";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 type Handler = (request: NextRequest, context: RouteContext) => Promise<Response>;
@@ -33,6 +36,27 @@ const PROVIDERS = new Set(["accounting", LEGACY_PROVIDER_ID]);
 /** A short-lived marker: the v3.1 sign-in started by "Move to v3.1" (the session says who moves). */
 const MOVE_COOKIE = "ledgerlane.move-to-v31";
 
+/** The nonce naming a link begun at /settings/security (lib/account-linking), for the accounting callback. */
+const LINK_COOKIE = "ledgerlane.account-link";
+
+function clearCookie(name: string): string {
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+}
+
+/**
+ * The callback of a link: only when the browser is signed in (a stale cookie in a signed-out
+ * browser is ignored: that is an ordinary sign-in, granting nothing of the link's person). The
+ * nonce must name a waiting link of this very session; otherwise the answer is refused.
+ */
+async function linkCallback(request: NextRequest, provider: string): Promise<LinkCallback | undefined> {
+  const nonce = request.cookies.get(LINK_COOKIE)?.value;
+  if (provider !== "accounting" || !nonce) return undefined;
+  const user = await sessionUserFromRequest(request);
+  if (!user) return undefined;
+  const session = { userId: user.id, sessionId: user.sessionId };
+  return { intentId: await linkIntentFor(nonce, session), session };
+}
+
 async function accountingCallbackProvider(context: RouteContext): Promise<string | undefined> {
   const [action, provider] = (await context.params).nextauth;
   return action === "callback" && provider && PROVIDERS.has(provider) ? provider : undefined;
@@ -49,6 +73,14 @@ export async function handleAuthGet(request: NextRequest, context: RouteContext)
   const provider = await accountingCallbackProvider(context);
   if (!provider) return nextAuth()(request, context);
   const error = request.nextUrl.searchParams.get("error");
+  const link = await linkCallback(request, provider);
+  if (link && error !== null) {
+    // Linking ended at the service (consent denied, its error): recorded for the person, nothing linked.
+    await recordSignInFailure(link.session.userId, { method: "accounting", reason: "callback_failed", email: "" });
+    const response = NextResponse.redirect(new URL("/settings/security?link=failed", request.nextUrl.origin), 303);
+    response.headers.append("set-cookie", clearCookie(LINK_COOKIE));
+    return response;
+  }
   if (error !== null) {
     // The person denied consent or the service failed: say so on the sign-in page; nothing is exchanged.
     const target = new URL("/sign-in", request.nextUrl.origin);
@@ -60,8 +92,19 @@ export async function handleAuthGet(request: NextRequest, context: RouteContext)
     signedIn: false,
     moveFromUserId: await movingUserId(request, provider),
     userAgent: request.headers.get("user-agent") ?? undefined,
+    link,
   };
   const response = await runInCallbackContext(callback, () => nextAuth()(request, context));
+  if (request.cookies.has(LINK_COOKIE)) response.headers.append("set-cookie", clearCookie(LINK_COOKIE));
+  if (link) {
+    // Held: the confirmation page asks; refused (or next-auth refused the callback): say so where it began.
+    const target = link.outcome === "held" ? "/settings/security/link" : `/settings/security?link=${link.outcome ?? "failed"}`;
+    if (link.outcome !== "held" && link.outcome !== "refused") {
+      await recordSignInFailure(link.session.userId, { method: "accounting", reason: "callback_failed", email: "" });
+    }
+    response.headers.set("location", new URL(target, request.nextUrl.origin).toString());
+    return response;
+  }
   if (request.cookies.has(MOVE_COOKIE)) response.headers.append("set-cookie", `${MOVE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   if (request.cookies.has(MOVE_COOKIE) && callback.signedIn && !callback.moved) {
     // The page must not say "moved" when the v3.1 account was not the legacy person's.
@@ -81,18 +124,33 @@ export async function handleAuthGet(request: NextRequest, context: RouteContext)
 export async function handleAuthPost(request: NextRequest, context: RouteContext): Promise<Response> {
   const [action, provider] = (await context.params).nextauth;
   let move = false;
+  let linkNonce: string | null = null;
   if (action === "signin" && provider && PROVIDERS.has(provider)) {
     // Only these reach the authorization URL: next-auth passes every query parameter on.
     const params = request.nextUrl.searchParams;
     const scope = parseScope(params.get("scope")) ?? "full_access";
     const country = parseCountry(params.get("country"));
     move = provider === "accounting" && params.get("move") === "1";
+    if (provider === "accounting" && params.get("link") === "1") {
+      // Linking an accounting account to the signed-in (e-mail) person: bound to this session.
+      const user = await sessionUserFromRequest(request);
+      linkNonce = user
+        ? await beginAccountLink({ userId: user.id, sessionId: user.sessionId, accountingUserId: user.accountingUserId })
+        : null;
+    }
     for (const name of [...params.keys()]) params.delete(name);
     // The legacy authorization request names the parameter `scopes`.
     params.set(provider === LEGACY_PROVIDER_ID ? "scopes" : "scope", scope);
     if (country) params.set("country", country);
   }
   const response = await nextAuth()(request, context);
+  if (linkNonce) {
+    const secure = request.nextUrl.protocol === "https:";
+    response.headers.append(
+      "set-cookie",
+      `${LINK_COOKIE}=${linkNonce}; Path=/; Max-Age=900; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+    );
+  }
   if (move) {
     const secure = request.nextUrl.protocol === "https:";
     response.headers.append("set-cookie", `${MOVE_COOKIE}=1; Path=/; Max-Age=900; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);

@@ -11,7 +11,7 @@ import { deviceName } from "../device";
  */
 
 export type SignInMethod = "accounting" | "email" | "passkey";
-export type SignInFailure = "expired" | "used" | "other_browser" | "rate_limited" | "refused" | "replayed";
+export type SignInFailure = "expired" | "used" | "other_browser" | "rate_limited" | "refused" | "replayed" | "callback_failed";
 
 async function personalActor(userId: string, asPerson: boolean): Promise<AuditActor | null> {
   const user = await getDb().user.findUnique({

@@ -1,0 +1,3 @@
+export { postVerifySignInEmail as POST } from "@/lib/account-linking/server/handlers";
+
+export const dynamic = "force-dynamic";

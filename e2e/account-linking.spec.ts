@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
+import { SMTP_PORT } from "../playwright.config";
+import { authorizeAtService, fixtureUser, withDatabase } from "./helpers";
+import { test } from "./fixtures";
+import { runJob } from "./time-controls";
+
+// Two ways in, linked only by a verified e-mail and an explicit confirmation (lib/account-linking):
+// an accounting person adds a sign-in e-mail with the code mailed to it (caught by a real SMTP
+// server here) and then signs in by e-mail link as the same person; an e-mail person links an
+// accounting account through the service's sign-in and a confirmation page, then signs in with it.
+
+test.beforeEach(async () => {
+  // Each test starts with its rate limits unused (lib/rate-limit), however often the suite ran.
+  await withDatabase((client) => client.query("DELETE FROM rate_limits"));
+});
+
+/** A real SMTP server on the app's SMTP_URL port, keeping every message's raw text. */
+async function startSmtp(): Promise<{ messages: string[]; close: () => Promise<void> }> {
+  const messages: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        messages.push(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
+  return { messages, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+/** The one mail to `email` that arrives after `before` messages (the outbox sends it; its job is run too). */
+async function mailTo(messages: string[], before: number, email: string): Promise<string> {
+  const arrived = () => messages.slice(before).filter((message) => message.includes(`To: ${email}`));
+  await expect
+    .poll(async () => {
+      if (arrived().length === 0) await runJob("mail-outbox");
+      return arrived().length;
+    })
+    .toBe(1);
+  return arrived()[0]!.replace(/=\r\n/g, "");
+}
+
+/** Asks for a sign-in link on /sign-in and opens it in the same browser. */
+async function signInByEmailLink(page: Page, messages: string[], email: string): Promise<void> {
+  const before = messages.length;
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "If this address may sign in here" })).toBeVisible();
+  const link = /https?:\/\/[^\s"<>]+\/sign-in\/link#[A-Za-z0-9_-]{43}/.exec(await mailTo(messages, before, email))![0];
+  await page.goto(link);
+  await page.getByRole("button", { name: "Complete sign-in" }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Sign out", exact: true }).first().click();
+  await expect(page.getByRole("button", { name: /Sign in/ }).first()).toBeVisible();
+}
+
+const auditKinds = (userId: string) =>
+  withDatabase(async (client) =>
+    (
+      await client.query<{ kind: string }>(
+        `SELECT a.kind FROM audit_entries a JOIN workspaces w ON w.id = a.workspace_id WHERE w.personal_user_id = $1 ORDER BY a.occurred_at`,
+        [userId],
+      )
+    ).rows.map((row) => row.kind),
+  );
+
+test("an accounting person adds a sign-in e-mail with the mailed code, then signs in by e-mail link as the same person", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const smtp = await startSmtp();
+  const email = `ben-link-${randomUUID().slice(0, 8)}@example.com`;
+  try {
+    const ben = await fixtureUser("ben");
+    await page.goto("/settings/security");
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+    await authorizeAtService(page, ben, { country: "United States" });
+    await page.goto("/settings/security");
+    await expect(page.getByText("You also sign in through the accounting service.")).toBeVisible();
+    await expect(page.getByText("You have no sign-in e-mail yet.")).toBeVisible();
+
+    const before = smtp.messages.length;
+    await page.getByRole("main").getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(`A 6-digit code is on its way to ${email}`)).toBeVisible();
+    const mail = await mailTo(smtp.messages, before, email);
+    const code = /^Subject: Your Ledgerlane code: (\d{6})\r$/m.exec(mail)![1]!;
+    // A wrong code is refused, field-level; the right one makes the address his.
+    await page.getByLabel("Code from the mail").fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByText("This is not the code in the mail.")).toBeVisible();
+    await page.getByLabel("Code from the mail").fill(code);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `${email} is now your sign-in e-mail.` })).toBeVisible();
+    await expect(page.getByText(`You can also sign in by a link mailed to ${email}.`)).toBeVisible();
+
+    // Signed out, he signs in by e-mail link: the same person (his accounting account still linked).
+    await signOut(page);
+    await signInByEmailLink(page, smtp.messages, email);
+    await page.goto("/settings/security");
+    await expect(page.getByText("You also sign in through the accounting service.")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Sessions" }).getByRole("listitem").first()).toContainText("by e-mail link");
+    const benId = await withDatabase(
+      async (client) => (await client.query<{ id: string }>("SELECT id FROM users WHERE verified_email = $1", [email])).rows[0]!.id,
+    );
+    const kinds = await auditKinds(benId);
+    expect(kinds).toContain("account.email_added");
+    await page.goto("/audit");
+    await expect(page.getByText(`Sign-in e-mail ${email} added`)).toBeVisible();
+  } finally {
+    await smtp.close();
+    await withDatabase((client) => client.query("UPDATE users SET verified_email = NULL WHERE verified_email = $1", [email]));
+  }
+});
+
+test("an e-mail person links an accounting account only after confirming, then signs in with it as the same person", async ({ page }) => {
+  test.setTimeout(180_000);
+  const smtp = await startSmtp();
+  const email = `eve-${randomUUID().slice(0, 8)}@example.com`;
+  const priya = await fixtureUser("priya");
+  try {
+    // Priya's accounting account is nobody's here yet (another spec may have signed her in).
+    await withDatabase(async (client) => {
+      await client.query("DELETE FROM users WHERE accounting_user_id = $1", [priya.id]);
+      await client.query(
+        `INSERT INTO users (id, email, verified_email, email_verified_at, display_name, updated_at)
+         VALUES (gen_random_uuid(), $1, $1, now(), 'Eve Email', now())`,
+        [email],
+      );
+    });
+    await signInByEmailLink(page, smtp.messages, email);
+    await page.goto("/settings/security");
+    await expect(page.getByText("You sign in by e-mail only.")).toBeVisible();
+    await page.getByRole("button", { name: "Link an accounting account" }).click();
+    await authorizeAtService(page, priya, { country: "United Kingdom" });
+
+    // The confirmation says what will be linked; nothing is linked before Confirm.
+    await expect(page).toHaveURL(/\/settings\/security\/link$/);
+    await expect(page.getByRole("heading", { name: "Link the accounting account?" })).toBeVisible();
+    await expect(page.getByText(`Sign in with the accounting account of Priya Shah as well as with ${email}?`)).toBeVisible();
+    const linkedBefore = await withDatabase(
+      async (client) => (await client.query("SELECT 1 FROM users WHERE accounting_user_id = $1", [priya.id])).rowCount,
+    );
+    expect(linkedBefore).toBe(0);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Linked" })).toBeVisible();
+    // The page again: nothing waits any more (a confirmation is not replayed).
+    await page.reload();
+    await expect(page.getByText("No link is waiting to be confirmed in this session.")).toBeVisible();
+
+    // Signed out, she signs in through the accounting service: the same person, her e-mail kept.
+    await signOut(page);
+    await page.goto("/settings/security");
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+    await authorizeAtService(page, priya, { country: "United Kingdom" });
+    await page.goto("/settings/security");
+    await expect(page.getByText(`You can also sign in by a link mailed to ${email}.`)).toBeVisible();
+    await expect(page.getByText("You also sign in through the accounting service.")).toBeVisible();
+    const eveId = await withDatabase(
+      async (client) => (await client.query<{ id: string }>("SELECT id FROM users WHERE verified_email = $1", [email])).rows[0]!.id,
+    );
+    expect(await auditKinds(eveId)).toContain("account.linked");
+  } finally {
+    await smtp.close();
+    await withDatabase((client) => client.query("DELETE FROM users WHERE verified_email = $1", [email]));
+  }
+});
