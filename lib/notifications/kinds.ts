@@ -4,6 +4,8 @@
  * a kind's defaults; no row means the defaults. Pure: read by the server and the settings page.
  */
 export const NOTIFICATION_KINDS = [
+  "month_handed_in",
+  "month_sent_back",
   "month_submitted",
   "month_approved",
   "month_transfer",
@@ -23,6 +25,9 @@ export interface KindChoice {
 
 /** What someone who chose nothing gets: everything in the app; by e-mail what asks them to act or tells of a loss. */
 export const KIND_DEFAULTS: Record<NotificationKind, KindChoice> = {
+  // Both ask someone to act: the firm to review, the client to correct.
+  month_handed_in: { inApp: true, byEmail: true },
+  month_sent_back: { inApp: true, byEmail: true },
   month_submitted: { inApp: true, byEmail: true },
   month_approved: { inApp: true, byEmail: false },
   month_transfer: { inApp: true, byEmail: false },
