@@ -61,9 +61,9 @@ function sendBackReason(reason: string): string {
 }
 
 /** Handed in → Open (owner, clerk), with a reason the client reads: the client corrects the month and hands it in again. */
-export function sendBackMonth(key: MonthKey, actor: MonthActor, reason: string): Promise<MonthCloseView> {
+export async function sendBackMonth(key: MonthKey, actor: MonthActor, reason: string): Promise<MonthCloseView> {
   const text = sendBackReason(reason);
-  return transition(key, actor, {
+  return await transition(key, actor, {
     action: "send_back",
     change: (_row, now) => ({
       state: "open",
