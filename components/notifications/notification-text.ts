@@ -39,6 +39,8 @@ export function notificationText(t: T, locale: Locale, view: Pick<NotificationVi
         : t("text.connection_attention_payroll", { workspace });
     case "member_removed":
       return t("text.member_removed", { actor, workspace });
+    case "client_reminder":
+      return t("text.client_reminder", { ...month, date: formatDay(locale, text(d.deadline, "")) });
     case "reminder":
       return t("text.reminder", {
         ...month,

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "connection_attention",
   "member_removed",
   "reminder",
+  "client_reminder",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -36,6 +37,7 @@ export const KIND_DEFAULTS: Record<NotificationKind, KindChoice> = {
   connection_attention: { inApp: true, byEmail: true },
   member_removed: { inApp: true, byEmail: true },
   reminder: { inApp: true, byEmail: true },
+  client_reminder: { inApp: true, byEmail: true },
 };
 
 /** How the notifications chosen "By e-mail" arrive: one mail each (the default), or one mail a day (`users.notification_mail_mode`). */
