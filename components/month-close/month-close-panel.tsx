@@ -119,7 +119,7 @@ export function MonthClosePanel({
             </Button>
           ))}
           {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
-          {summaryLink && shown === "in_review" ? (
+          {summaryLink && (shown === "in_review" || (shown === "handed_in" && !client)) ? (
             <Link href={`/payroll/companies/${companyId}/review`} className="text-sm font-medium text-blue-800 underline">
               {t("monthClose.summaryLink")}
             </Link>

@@ -20,9 +20,9 @@ function companySettingsHref(row: Pick<OverviewRow, "companyId">): string {
   return `/payroll/companies/${row.companyId}#deadlines`;
 }
 
-/** Where the company's name leads: its approver's summary while in review, else its page. */
+/** Where the company's name leads: its approver's summary while in review or handed in (the firm reviews), else its page. */
 function companyHref(row: OverviewRow): string {
-  return row.state === "in_review"
+  return row.state === "in_review" || row.state === "handed_in"
     ? `/payroll/companies/${row.companyId}/review?month=${row.period}`
     : `/payroll/companies/${row.companyId}`;
 }

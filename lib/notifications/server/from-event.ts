@@ -79,7 +79,7 @@ async function workspaceName(tx: Tx, workspaceId: string): Promise<string | null
 async function toldOf(tx: Tx, event: DomainEvent): Promise<Told | null> {
   switch (event.type) {
     case "month.handed_in":
-      return { kind: "month_handed_in", userIds: await firmReviewers(tx, event), link: monthLink(event, "hours"), data: monthData(event) };
+      return { kind: "month_handed_in", userIds: await firmReviewers(tx, event), link: monthLink(event, "review"), data: monthData(event) };
     case "month.sent_back":
       return {
         kind: "month_sent_back",
