@@ -51,9 +51,11 @@ test("the clerk sees a handed-in month, sends it back with a reason, and the mon
   await reason.fill("x".repeat(501));
   await dialog.getByRole("button", { name: "Send the month back" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("At most 500 characters.");
-  await expect(status(page)).toHaveText("Handed in");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
+  // Nothing was sent: still Handed in.
+  await expect(status(page)).toHaveText("Handed in");
+  expect((await storedMonth(COMPANY, month))?.state).toBe("handed_in");
 
   await sendBackAsFirm(page, "Hours of employee 2 are missing for the 3rd");
   await expectSentBack(page, "Hours of employee 2 are missing for the 3rd", "Claudia");
@@ -68,9 +70,9 @@ test("the clerk sees a handed-in month, sends it back with a reason, and the mon
 test("German, on a phone: Übergeben, Zurückgeben with the reason, then Offen with it", async ({ page }) => {
   test.setTimeout(120_000);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-  await page.setViewportSize({ width: 390, height: 844 });
   await signInAndConnectPayroll(page);
   await switchLanguage(page, "de");
+  await page.setViewportSize({ width: 390, height: 844 });
   try {
     clientId = await monthHandedInThroughDatabase(COMPANY, month, "Karl Kunde");
     await page.goto(`/payroll/companies/${COMPANY}/payments`);
@@ -90,6 +92,8 @@ test("German, on a phone: Übergeben, Zurückgeben with the reason, then Offen w
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect((await storedMonth(COMPANY, month))?.state).toBe("open");
   } finally {
+    // The header's language switch is in its menu on a phone: back to a desktop's width for it.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await switchLanguage(page, "en");
   }
 });
