@@ -84,7 +84,10 @@ describe("hand in", () => {
     await expect(handInMonth(key, stranger)).rejects.toMatchObject({ code: "forbidden" });
     // The client's roles but another person's id: the membership decides, not the roles claimed.
     await expect(handInMonth(key, { ...kai, userId: clerk.userId })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(handInMonth(key, clerk)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(handInMonth(key, clerk)).rejects.toMatchObject({
+      code: "forbidden",
+      message: "A month is handed in by a member with the client role.",
+    });
     await expect(handInMonth(key, owner)).rejects.toMatchObject({ code: "forbidden" });
     expect(await db.monthClose.count({ where: { connectionId: key.connectionId, state: { not: "open" } } })).toBe(0);
   });

@@ -4,7 +4,7 @@ import type { MonthKey } from "@/lib/payroll/month-lock/states";
 import type { MonthActor } from "./audit";
 import { transition, type Tx } from "./service";
 import { SEND_BACK_REASON_MAX_LENGTH as SEND_BACK_REASON_MAX, sendBackReasonSchema } from "../schemas";
-import type { MonthCloseView } from "../states";
+import { holdsRole, type MonthCloseView } from "../states";
 
 // The client's part of the month close (issue #28): hand in, and the firm's send back. The steps run
 // through ./service.ts `transition` (row lock, role and state check, audit and event in one transaction).
@@ -15,6 +15,8 @@ import type { MonthCloseView } from "../states";
  * (workspace_member_companies). Another company, or a company of another workspace: 403.
  */
 async function refuseUnlessClientOf(tx: Tx, key: MonthKey, actor: MonthActor): Promise<void> {
+  // Not a client at all: the role check that follows says so.
+  if (!holdsRole(actor.roles, "hand_in")) return;
   const reached = await tx.workspaceMemberCompany.findFirst({
     where: {
       workspaceId: actor.workspaceId,
