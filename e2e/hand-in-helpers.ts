@@ -7,7 +7,11 @@ import { fixtureUser, withDatabase } from "./helpers";
 
 const status = (page: Page) => page.getByRole("status", { name: /^(Month status|Monatsstatus)$/ });
 
-/** The client hands the month in on a grid page: `Hand in`, then `Month status` reads Handed in. */
+/**
+ * The client hands the month in on a grid page: `Hand in`, then `Month status` reads Handed in.
+ * For e2e/clients.spec.ts once the client reaches the grid pages (the clients' branch).
+ * @public
+ */
 export async function handInAsClient(page: Page): Promise<void> {
   await expect(status(page)).toHaveText(/^(Open|Offen)$/);
   await page.getByRole("button", { name: /^(Hand in|Übergeben)$/ }).click();
