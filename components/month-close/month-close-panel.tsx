@@ -119,7 +119,8 @@ export function MonthClosePanel({
             </Button>
           ))}
           {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
-          {summaryLink && (shown === "in_review" || (shown === "handed_in" && !client)) ? (
+          {/* The firm's review page: not the client's. */}
+          {summaryLink && !client && (shown === "in_review" || shown === "handed_in") ? (
             <Link href={`/payroll/companies/${companyId}/review`} className="text-sm font-medium text-blue-800 underline">
               {t("monthClose.summaryLink")}
             </Link>
