@@ -15,11 +15,13 @@ import { ChecksToggle } from "./checks-panel";
 import { useChecksSummary } from "./checks-store";
 import { shownState, type MonthAction, type MonthCloseView } from "@/lib/month-close/states";
 import { TransferStateNotes } from "./transfer-state-notes";
+import { SentBackNotice } from "./hand-in-notes";
 import { useFollowedMonth } from "./use-followed-month";
 import { useMonthClose, type MonthCloseDone } from "./use-month-close";
 
 // Reopening is rare: its dialog (and its reason's schema) is loaded when first asked for, not with the page.
 const ReopenDialog = onFirstOpening(dynamic(() => import("./reopen-dialog").then((module) => module.ReopenDialog)));
+const SendBackDialog = onFirstOpening(dynamic(() => import("./send-back-dialog").then((module) => module.SendBackDialog)));
 
 interface MonthClosePanelProps {
   companyId: number;
@@ -30,9 +32,13 @@ interface MonthClosePanelProps {
   fourEyesBlocksMe: boolean;
   /** On the grid pages: a month in review links to the approver's summary (the view Approve is meant from). */
   summaryLink?: boolean;
+  /** The person is the firm's client: the bar's hint speaks to them (enter and hand in; wait for the firm). */
+  client?: boolean;
 }
 
-const BUTTON_ORDER: MonthAction[] = ["submit", "withdraw", "approve", "transfer", "check", "reopen"];
+const BUTTON_ORDER: MonthAction[] = ["hand_in", "submit", "send_back", "withdraw", "approve", "transfer", "check", "reopen"];
+/** The actions that ask first (a dialog with a reason). */
+const SECONDARY: MonthAction[] = ["reopen", "withdraw", "send_back"];
 /** The actions the checks hold back (blockers, unacknowledged warnings). */
 const GATED: MonthAction[] = ["submit", "approve"];
 
@@ -43,6 +49,7 @@ export function MonthClosePanel({
   actions: renderedActions,
   fourEyesBlocksMe,
   summaryLink = false,
+  client = false,
 }: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
@@ -53,6 +60,7 @@ export function MonthClosePanel({
   // No actions while a Transfer runs; the page is rendered again with its result.
   const actions = shown === "transferring" ? [] : renderedActions;
   const [reopening, setReopening] = useState(false);
+  const [sendingBack, setSendingBack] = useState(false);
   const month = formatMonth(locale, view.period);
   const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
   // The Checks region's counts (components/month-close/checks-region.tsx): Submit and Approve wait for them; the server refuses anyway.
@@ -69,6 +77,7 @@ export function MonthClosePanel({
 
   // Who did what, on one line.
   const history = [
+    view.handedInBy ? t("monthClose.handIn.handedInBy", { name: view.handedInBy, date: when(view.handedInAt) }) : "",
     view.submittedBy ? t("monthClose.submittedBy", { name: view.submittedBy, date: when(view.submittedAt) }) : "",
     view.approvedBy ? t("monthClose.approvedBy", { name: view.approvedBy, date: when(view.approvedAt) }) : "",
     view.state === "transferred" && view.transferredAt ? t("monthClose.transferredAt", { date: when(view.transferredAt) }) : "",
@@ -91,22 +100,27 @@ export function MonthClosePanel({
           </strong>
         </p>
         {view.round > 1 ? <p className="text-sm text-slate-700">{t("monthClose.round", { round: view.round })}</p> : null}
-        <p className="min-w-[16rem] flex-1 text-xs text-slate-700">{t(`monthClose.stateHint.${shown}`)}</p>
+        <p className="min-w-[16rem] flex-1 text-xs text-slate-700">
+          {client && (shown === "open" || shown === "handed_in")
+            ? t(shown === "open" ? "monthClose.handIn.clientOpenHint" : "monthClose.handIn.clientHandedInHint")
+            : t(`monthClose.stateHint.${shown}`)}
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           {BUTTON_ORDER.filter((action) => actions.includes(action)).map((action) => (
             <Button
               key={action}
               size="sm"
-              variant={action === "reopen" || action === "withdraw" ? "secondary" : "primary"}
+              variant={SECONDARY.includes(action) ? "secondary" : "primary"}
               disabled={pending || (held && GATED.includes(action))}
               aria-describedby={held && GATED.includes(action) ? "month-close-held" : undefined}
-              onClick={() => (action === "reopen" ? setReopening(true) : run({ action }))}
+              onClick={() => (action === "reopen" ? setReopening(true) : action === "send_back" ? setSendingBack(true) : run({ action }))}
             >
               {t(`monthClose.${action}`)}
             </Button>
           ))}
           {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
-          {summaryLink && shown === "in_review" ? (
+          {/* The firm's review page: not the client's. */}
+          {summaryLink && !client && (shown === "in_review" || shown === "handed_in") ? (
             <Link href={`/payroll/companies/${companyId}/review`} className="text-sm font-medium text-blue-800 underline">
               {t("monthClose.summaryLink")}
             </Link>
@@ -124,6 +138,7 @@ export function MonthClosePanel({
       {view.lastTransferMessage && view.state !== "transferred" ? (
         <p className="text-sm text-slate-700">{t("monthClose.serviceSaid", { message: view.lastTransferMessage })}</p>
       ) : null}
+      <SentBackNotice view={view} when={when} />
       <TransferStateNotes view={view} />
       {held && actions.some((action) => GATED.includes(action)) ? (
         <p id="month-close-held" className="text-xs text-amber-900">
@@ -143,6 +158,16 @@ export function MonthClosePanel({
         onReopen={(reason) => {
           setReopening(false);
           run({ action: "reopen", reason });
+        }}
+      />
+      <SendBackDialog
+        open={sendingBack}
+        month={month}
+        pending={pending}
+        onClose={() => setSendingBack(false)}
+        onSendBack={(reason) => {
+          setSendingBack(false);
+          run({ action: "send_back", reason });
         }}
       />
     </section>

@@ -17,6 +17,10 @@ export function notificationText(t: T, locale: Locale, view: Pick<NotificationVi
   const actor = text(d.actorName, t("text.someone"));
   const workspace = text(d.workspaceName, t("text.aWorkspace"));
   switch (view.kind) {
+    case "month_handed_in":
+      return t("text.month_handed_in", { ...month, actor });
+    case "month_sent_back":
+      return t("text.month_sent_back", { ...month, actor, reason: text(d.reason, "") });
     case "month_submitted":
       return t("text.month_submitted", { ...month, actor });
     case "month_approved":
@@ -35,6 +39,8 @@ export function notificationText(t: T, locale: Locale, view: Pick<NotificationVi
         : t("text.connection_attention_payroll", { workspace });
     case "member_removed":
       return t("text.member_removed", { actor, workspace });
+    case "client_reminder":
+      return t("text.client_reminder", { ...month, date: formatDay(locale, text(d.deadline, "")) });
     case "reminder":
       return t("text.reminder", {
         ...month,

@@ -20,9 +20,9 @@ function companySettingsHref(row: Pick<OverviewRow, "companyId">): string {
   return `/payroll/companies/${row.companyId}#deadlines`;
 }
 
-/** Where the company's name leads: its approver's summary while in review, else its page. */
+/** Where the company's name leads: its approver's summary while in review or handed in (the firm reviews), else its page. */
 function companyHref(row: OverviewRow): string {
-  return row.state === "in_review"
+  return row.state === "in_review" || row.state === "handed_in"
     ? `/payroll/companies/${row.companyId}/review?month=${row.period}`
     : `/payroll/companies/${row.companyId}`;
 }
@@ -47,6 +47,7 @@ export function OverviewClientRow({
   const t = useTranslations("overview");
   const locale = useLocale() as Locale;
   const who = [
+    row.handedInBy ? t("handIn.handedInBy", { name: row.handedInBy }) : "",
     row.submittedBy ? t("submittedBy", { name: row.submittedBy }) : "",
     row.approvedBy ? t("approvedBy", { name: row.approvedBy }) : "",
   ]
@@ -58,6 +59,7 @@ export function OverviewClientRow({
       data-connection={row.connectionId}
       data-state={row.state}
       data-overdue={row.overdue || undefined}
+      data-waiting-for-firm={row.waitingForFirm || undefined}
       className={row.overdue ? "bg-red-50/40" : undefined}
     >
       <ClientCell className="max-md:float-right">
@@ -91,6 +93,7 @@ export function OverviewClientRow({
       <ClientCell label={t("columns.month")}>{formatMonth(locale, row.period)}</ClientCell>
       <ClientCell label={t("columns.monthStatus")} data-month-state={row.shownState}>
         {texts.states[row.shownState] ?? row.shownState}
+        {row.waitingForFirm ? <span className="block text-xs font-semibold text-amber-900">{t("handIn.firmsTurn")}</span> : null}
       </ClientCell>
       <ClientCell label={t("columns.checks")} data-blockers={row.blockers ?? undefined} data-warnings={row.warnings ?? undefined}>
         {row.blockers === null || row.warnings === null ? (

@@ -20,6 +20,8 @@ const base: OverviewRow = {
   name: "Bäckerei Krüger GmbH",
   period: "2026-11",
   state: "in_review",
+  waitingForFirm: false,
+  handedInBy: null,
   shownState: "in_review",
   blockers: 0,
   warnings: 2,

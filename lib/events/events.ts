@@ -33,6 +33,10 @@ interface MonthTransferEventBase extends MonthEventBase {
   approvedById: string | null;
 }
 
+/** The client handed the month in (the firm reviews it). */
+export type MonthHandedIn = MonthEventBase & { type: "month.handed_in" };
+/** The firm sent a handed-in month back to its client, with why. */
+export type MonthSentBack = MonthEventBase & { type: "month.sent_back"; reason: string };
 export type MonthSubmitted = MonthEventBase & { type: "month.submitted" };
 export type MonthWithdrawn = MonthEventBase & { type: "month.withdrawn" };
 export type MonthApproved = MonthEventBase & { type: "month.approved"; submittedById: string | null };
@@ -54,7 +58,15 @@ export type ConnectionAttention = EventBase & {
 };
 
 export type MonthEvent =
-  MonthSubmitted | MonthWithdrawn | MonthApproved | MonthReopened | MonthTransferred | MonthTransferUnclear | MonthWaitingForPayRun;
+  | MonthHandedIn
+  | MonthSentBack
+  | MonthSubmitted
+  | MonthWithdrawn
+  | MonthApproved
+  | MonthReopened
+  | MonthTransferred
+  | MonthTransferUnclear
+  | MonthWaitingForPayRun;
 
 export type DomainEvent = MonthEvent | MemberJoined | MemberRemoved | MemberRolesChanged | ConnectionAttention;
 

@@ -6,8 +6,24 @@ export const REOPEN_REASON_MAX_LENGTH = 500;
 /** Why a month is reopened: required, with visible characters (codes `required`, `invisible`, `tooLong`). */
 export const reopenReasonSchema = visibleTextSchema(REOPEN_REASON_MAX_LENGTH);
 
+/** Why the firm sends a handed-in month back to its client: required, visible, at most 500 characters (shown to the client). */
+export const SEND_BACK_REASON_MAX_LENGTH = 500;
+export const sendBackReasonSchema = visibleTextSchema(SEND_BACK_REASON_MAX_LENGTH);
+
 export const monthCloseBodySchema = z.discriminatedUnion("action", [
-  z.object({ action: z.enum(["submit", "withdraw", "approve", "transfer", "check"]), period: z.string().regex(/^\d{4}-\d{2}$/) }).strict(),
+  z
+    .object({
+      action: z.enum(["hand_in", "submit", "withdraw", "approve", "transfer", "check"]),
+      period: z.string().regex(/^\d{4}-\d{2}$/),
+    })
+    .strict(),
+  z
+    .object({
+      action: z.literal("send_back"),
+      period: z.string().regex(/^\d{4}-\d{2}$/),
+      reason: sendBackReasonSchema,
+    })
+    .strict(),
   z
     .object({
       action: z.literal("reopen"),

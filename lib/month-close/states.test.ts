@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { monthGate, warningId } from "./gate";
 import { actionsFor, type MONTH_STATES } from "./states";
+import { monthTakesEdits } from "@/lib/payroll/month-lock/states";
 
 const me = "u1";
 const view = (state: (typeof MONTH_STATES)[number], submittedById: string | null = null, fourEyes = false) => ({
@@ -26,6 +27,25 @@ describe("actionsFor", () => {
     const underWay = { startedAt: "", startedBy: null, heartbeatAt: "", checkableFrom: "" };
     expect(actionsFor({ ...view("transfer_unclear"), transferUnderWay: underWay }, { id: me, roles: ["owner"] })).toEqual([]);
     expect(actionsFor({ ...view("approved"), rereadDueAt: "2026-11-26T12:10:00Z" }, { id: me, roles: ["approver"] })).toEqual(["reopen"]);
+  });
+
+  it("hand in is the client's only action (Open); the firm sends back or submits a handed-in month", () => {
+    expect(actionsFor(view("open"), { id: me, roles: ["client"] })).toEqual(["hand_in"]);
+    expect(actionsFor(view("handed_in"), { id: me, roles: ["client"] })).toEqual([]);
+    for (const state of ["in_review", "approved", "transferred", "transfer_unclear"] as const)
+      expect(actionsFor(view(state, "other"), { id: me, roles: ["client"] })).toEqual([]);
+    expect(actionsFor(view("open"), { id: me, roles: ["clerk"] })).toEqual(["submit"]);
+    expect(actionsFor(view("handed_in"), { id: me, roles: ["clerk"] })).toEqual(["send_back", "submit"]);
+    expect(actionsFor(view("handed_in"), { id: me, roles: ["owner"] })).toEqual(["send_back", "submit"]);
+    expect(actionsFor(view("handed_in"), { id: me, roles: ["approver"] })).toEqual([]);
+    expect(actionsFor(view("handed_in"), { id: me, roles: ["viewer"] })).toEqual([]);
+  });
+
+  it("the month lock: Open takes everyone's edits; Handed in the firm's, not the client's; other states nobody's", () => {
+    expect(monthTakesEdits("open", ["client"])).toBe(true);
+    expect(monthTakesEdits("handed_in", ["client"])).toBe(false);
+    expect(monthTakesEdits("handed_in", ["clerk"])).toBe(true);
+    expect(monthTakesEdits("in_review", ["owner"])).toBe(false);
   });
 
   it("four eyes: the submitter is not offered Approve; without it, an owner who submitted approves", () => {

@@ -12,24 +12,32 @@ export type { MonthCloseView, TransferDifference } from "./view-schema";
  * The month close's states and who may do what in each (browser-safe: the page shows only the
  * actions this table allows; the service checks the same table inside its transaction).
  *
- * | action   | from                                          | to                                   | roles                  |
- * |----------|-----------------------------------------------|--------------------------------------|------------------------|
- * | submit   | open                                          | in_review                            | owner, clerk           |
+ * | action    | from                                          | to                                   | roles                  |
+ * |-----------|-----------------------------------------------|--------------------------------------|------------------------|
+ * | hand_in   | open                                          | handed_in                            | client (of this company: workspace_member_companies, checked by the service) |
+ * | send_back | handed_in                                     | open (with a reason)                 | owner, clerk           |
+ * | submit    | open, handed_in                               | in_review                            | owner, clerk           |
  * | withdraw | in_review                                     | open                                 | the submitter          |
  * | approve  | in_review                                     | approved                             | owner, approver (four eyes: not the submitter) |
  * | transfer | approved, waiting_for_pay_run, transfer_unclear | transferred / waiting_for_pay_run / transfer_unclear / approved | owner, clerk, approver |
  * | check    | transfer_unclear                              | transferred or approved              | owner, clerk, approver |
  * | reopen   | approved, transferred, waiting_for_pay_run    | open (next round)                    | owner, approver        |
  *
+ * A client holds only `hand_in`: no firm action, even if a role table were to grant the client a
+ * permission (a person whose roles are exactly ['client'] is the firm's client). While a month is
+ * Handed in the firm may still correct its drafts, the client may not (lib/payroll/month-lock).
+ *
  * A transfer_unclear month may also be sent again (transfers replace the month), for a service whose
  * stored data cannot be read back. The role sets match lib/workspaces/permissions (payroll.edit / payroll.approve) once that is merged.
  */
 
-export const MONTH_ACTIONS = ["submit", "withdraw", "approve", "transfer", "check", "reopen"] as const;
+export const MONTH_ACTIONS = ["hand_in", "send_back", "submit", "withdraw", "approve", "transfer", "check", "reopen"] as const;
 export type MonthAction = (typeof MONTH_ACTIONS)[number];
 
 export const ACTION_FROM: Record<MonthAction, readonly MonthState[]> = {
-  submit: ["open"],
+  hand_in: ["open"],
+  send_back: ["handed_in"],
+  submit: ["open", "handed_in"],
   withdraw: ["in_review"],
   approve: ["in_review"],
   transfer: ["approved", "waiting_for_pay_run", "transfer_unclear"],
@@ -43,6 +51,8 @@ const PREPARE = PERMISSIONS["payroll.edit"];
 const APPROVE = PERMISSIONS["payroll.approve"];
 const EITHER = [...new Set<WorkspaceRoleName>([...PREPARE, ...APPROVE])];
 export const ACTION_ROLES: Record<MonthAction, readonly WorkspaceRoleName[]> = {
+  hand_in: ["client"],
+  send_back: PREPARE,
   submit: PREPARE,
   // The submitter is checked by person, not role (anyone who could submit).
   withdraw: PREPARE,
@@ -53,7 +63,9 @@ export const ACTION_ROLES: Record<MonthAction, readonly WorkspaceRoleName[]> = {
 };
 
 export function holdsRole(roles: readonly WorkspaceRoleName[], action: MonthAction): boolean {
-  return roles.some((role) => ACTION_ROLES[action].includes(role));
+  // The client's only action is hand_in; the firm's roles never hand in.
+  const acting = action === "hand_in" ? roles : roles.filter((role) => role !== "client");
+  return acting.some((role) => ACTION_ROLES[action].includes(role));
 }
 
 /**

@@ -33,6 +33,13 @@ export const monthCloseViewSchema = z.object({
   submittedAt: z.string().nullable(),
   approvedBy: z.string().nullable(),
   approvedAt: z.string().nullable(),
+  /** The client who handed the month in, and when (kept after a submit: the reviewer's summary says whose month it was). */
+  handedInBy: z.string().nullable(),
+  handedInAt: z.string().nullable(),
+  /** The firm's last send-back: why (shown to the client), who, when; cleared when the client hands the month in again. */
+  sentBackReason: z.string().nullable(),
+  sentBackBy: z.string().nullable(),
+  sentBackAt: z.string().nullable(),
   reopenReason: z.string().nullable(),
   reopenedBy: z.string().nullable(),
   reopenedAt: z.string().nullable(),

@@ -4,6 +4,8 @@
  * a kind's defaults; no row means the defaults. Pure: read by the server and the settings page.
  */
 export const NOTIFICATION_KINDS = [
+  "month_handed_in",
+  "month_sent_back",
   "month_submitted",
   "month_approved",
   "month_transfer",
@@ -12,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "connection_attention",
   "member_removed",
   "reminder",
+  "client_reminder",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -23,6 +26,9 @@ export interface KindChoice {
 
 /** What someone who chose nothing gets: everything in the app; by e-mail what asks them to act or tells of a loss. */
 export const KIND_DEFAULTS: Record<NotificationKind, KindChoice> = {
+  // Both ask someone to act: the firm to review, the client to correct.
+  month_handed_in: { inApp: true, byEmail: true },
+  month_sent_back: { inApp: true, byEmail: true },
   month_submitted: { inApp: true, byEmail: true },
   month_approved: { inApp: true, byEmail: false },
   month_transfer: { inApp: true, byEmail: false },
@@ -31,6 +37,7 @@ export const KIND_DEFAULTS: Record<NotificationKind, KindChoice> = {
   connection_attention: { inApp: true, byEmail: true },
   member_removed: { inApp: true, byEmail: true },
   reminder: { inApp: true, byEmail: true },
+  client_reminder: { inApp: true, byEmail: true },
 };
 
 /** How the notifications chosen "By e-mail" arrive: one mail each (the default), or one mail a day (`users.notification_mail_mode`). */

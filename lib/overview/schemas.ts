@@ -36,6 +36,10 @@ export const overviewRowSchema = z.object({
   /** The company's current payroll month, `YYYY-MM`. */
   period,
   state: z.enum(MONTH_STATES),
+  /** The client handed the month in (Handed in): the firm's turn to review it; sorted before rows of the same urgency. */
+  waitingForFirm: z.boolean(),
+  /** The client who handed it in (while Handed in or later in the round). */
+  handedInBy: z.string().nullable(),
   /** What `Month status` reads: Transfer unclear reads Transferring while a Transfer's lease is live. */
   shownState: z.enum([...MONTH_STATES, "transferring"]),
   /** The checks' findings in the month's stored drafts as last computed (null: not computed yet). */

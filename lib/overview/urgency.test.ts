@@ -48,6 +48,17 @@ const row = (name: string, over: Partial<Parameters<typeof byUrgency>[0]> = {}) 
 });
 
 describe("the order", () => {
+  it("puts a month handed in by its client (the firm's turn) before others of the same urgency, never before an overdue one", () => {
+    const soon = { kind: "cut_off" as const, date: "2026-11-20", daysLeft: 2 };
+    const rows = [
+      row("Ärztehaus", { nextDate: soon }),
+      row("Zahnarzt", { nextDate: soon, waitingForFirm: true }),
+      row("Logistik", { nextDate: { kind: "wage_tax_return", date: "2026-12-10", daysLeft: 20 }, waitingForFirm: true }),
+      row("Bäckerei", { overdue: true, overdueDays: 1 }),
+    ];
+    expect(rows.sort(byUrgency).map((r) => r.name)).toEqual(["Bäckerei", "Zahnarzt", "Logistik", "Ärztehaus"]);
+  });
+
   it("puts overdue first (longest first), then fewest days left, then the name in German order", () => {
     const rows = [
       row("Zahnarzt", { nextDate: { kind: "cut_off", date: "2026-11-20", daysLeft: 2 } }),

@@ -49,14 +49,24 @@ export function overdueOf(state: MonthState, dates: RowDates, today: string): { 
   return { overdue: true, overdueDays: daysBetween(dates.statementLastDay, today) };
 }
 
-type Sortable = Pick<OverviewRow, "overdue" | "overdueDays" | "nextDate" | "name" | "companyId" | "connectionName">;
+type Sortable = Pick<OverviewRow, "overdue" | "overdueDays" | "nextDate" | "name" | "companyId" | "connectionName"> &
+  Partial<Pick<OverviewRow, "waitingForFirm">>;
+
+/** A month its client handed in waits for the firm (to review, then submit or send back). */
+export function waitsForFirm(state: MonthState): boolean {
+  return state === "handed_in";
+}
 
 const collator = new Intl.Collator("de", { sensitivity: "base", numeric: true });
 
-/** By urgency: overdue first (longest overdue first), then fewest days left to the next date (none last), then name. */
+/**
+ * By urgency: overdue first (longest overdue first), then the months handed in by their clients
+ * (the firm's turn now), then fewest days left to the next date (none last), then name.
+ */
 export function byUrgency(a: Sortable, b: Sortable): number {
   if (a.overdue !== b.overdue) return a.overdue ? -1 : 1;
   if (a.overdue && b.overdue && a.overdueDays !== b.overdueDays) return (b.overdueDays ?? 0) - (a.overdueDays ?? 0);
+  if (Boolean(a.waitingForFirm) !== Boolean(b.waitingForFirm)) return a.waitingForFirm ? -1 : 1;
   const left = (row: Sortable) => row.nextDate?.daysLeft ?? Number.POSITIVE_INFINITY;
   if (left(a) !== left(b)) return left(a) - left(b);
   return collator.compare(a.name, b.name) || collator.compare(a.connectionName, b.connectionName) || a.companyId - b.companyId;

@@ -8,6 +8,8 @@ import { z } from "zod";
 
 /** The event types an endpoint may subscribe to: the month close's state changes and member changes. */
 export const WEBHOOK_EVENT_TYPES = [
+  "month.handed_in",
+  "month.sent_back",
   "month.submitted",
   "month.withdrawn",
   "month.approved",

@@ -78,7 +78,13 @@ export async function SummaryScreen({ companyId, month }: { companyId: string; m
       {close ? (
         <>
           <PublishGate counts={{ blockers: summary.counts.blockers, unacknowledged: summary.counts.unacknowledged }} />
-          <MonthClosePanel companyId={company.id} view={close.view} actions={close.actions} fourEyesBlocksMe={close.fourEyesBlocksMe} />
+          <MonthClosePanel
+            companyId={company.id}
+            view={close.view}
+            actions={close.actions}
+            fourEyesBlocksMe={close.fourEyesBlocksMe}
+            client={close.client}
+          />
         </>
       ) : null}
       <EmployeeTable summary={summary} />

@@ -46,8 +46,9 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   const checks = close
     ? await attemptPayroll(() => checksPageData(state.user, state.connection.id, state.client, company, close.view.state))
     : null;
-  // Not Open: the month is frozen (the grid read-only); a new state mounts the grid anew.
-  const frozen = close !== null && close.view.state !== "open";
+  // Not Open: the month is frozen (the grid read-only), but for the firm while its client handed it in
+  // (lib/payroll/month-lock/states.ts); a new state mounts the grid anew.
+  const frozen = close !== null && !close.takesMyEdits;
   const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", { company: company.name1 });
   const workbench = data.ok ? (
     <EntriesWorkbench
@@ -97,6 +98,7 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
           view={close.view}
           actions={close.actions}
           fourEyesBlocksMe={close.fourEyesBlocksMe}
+          client={close.client}
           summaryLink
         />
       ) : null}

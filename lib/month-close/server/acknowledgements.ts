@@ -32,7 +32,8 @@ export interface AcknowledgementView {
   createdAt: string;
 }
 
-const ACKNOWLEDGING_STATES: readonly MonthState[] = ["open", "in_review"];
+// Handed in: the firm reviews the client's month, its warnings among it.
+const ACKNOWLEDGING_STATES: readonly MonthState[] = ["open", "handed_in", "in_review"];
 
 export function mayAcknowledge(roles: MonthActor["roles"]): boolean {
   return can(roles, "payroll.edit") || can(roles, "payroll.approve");

@@ -10,6 +10,7 @@ import { checkContext } from "./check-input";
 import { monthCloseContract as contract } from "../contract";
 import { ACKNOWLEDGE_MAX_BODY_BYTES } from "../schemas";
 import { approveMonth, reopenMonth, submitMonth, withdrawMonth } from "./service";
+import { handInMonth, sendBackMonth } from "./hand-in";
 import { monthCloseView } from "./views";
 import { checkTransfer, requestTransfer } from "./transfer";
 
@@ -58,6 +59,10 @@ export const postMonthClose = payrollRoute({ ...contract.act, permission: "payro
   // The checks' input apart from the lines (read before the transition's transaction: it asks the service).
   const checks = () => checkContext(key, context.client);
   switch (body.action) {
+    case "hand_in":
+      return successResponse({ monthClose: await handInMonth(key, actor) });
+    case "send_back":
+      return successResponse({ monthClose: await sendBackMonth(key, actor, body.reason) });
     case "submit":
       return successResponse({ monthClose: await submitMonth(key, actor, await checks()) });
     case "withdraw":

@@ -35,7 +35,7 @@ async function companyName(tx: Prisma.TransactionClient, connectionId: string, c
 
 /**
  * The domain event of a month-close step, emitted from the audit writer (./audit.ts), so every step
- * that is recorded is also told, in the same transaction: submit, withdraw, approve, reopen (with
+ * that is recorded is also told, in the same transaction: hand in, send back (with its reason), submit, withdraw, approve, reopen (with
  * its reason), and a Transfer's outcome (the transfer job's or a later read-back's) when it leaves
  * the month Transferred, Transfer unclear or Waiting for pay run. A Transfer starting tells nobody.
  */
@@ -60,6 +60,10 @@ type Base = Omit<MonthEvent, "type" | "submittedById" | "approvedById" | "reason
 function eventOf(step: MonthStepFacts, base: Base): MonthEvent | null {
   const { month } = step;
   switch (step.action) {
+    case "hand_in":
+      return { ...base, type: "month.handed_in" };
+    case "send_back":
+      return { ...base, type: "month.sent_back", reason: String(step.details?.reason ?? "") };
     case "submit":
       return { ...base, type: "month.submitted" };
     case "withdraw":

@@ -6,6 +6,7 @@ import type { EntryKind, StoredLine } from "@/lib/payroll/entries/kinds";
 import { acknowledgementsOf, mayAcknowledge, type AcknowledgementView } from "./acknowledgements";
 import { checkContext, monthCheckInput, monthLines } from "./check-input";
 import { monthGate, type CheckContext } from "../gate";
+import { monthTakesEdits } from "@/lib/payroll/month-lock/states";
 import { monthCloseView, monthCloseViews } from "./views";
 import { ACTION_FROM, actionsFor, holdsRole, type MonthAction, type MonthCloseView, type MonthState } from "../states";
 
@@ -14,6 +15,10 @@ export interface MonthClosePageData {
   actions: MonthAction[];
   /** The person could approve by role but submitted the month while four eyes is on. */
   fourEyesBlocksMe: boolean;
+  /** The person is the firm's client (roles exactly ['client']): the bar speaks to them as such. */
+  client: boolean;
+  /** The month takes this person's draft edits in its state (Handed in: the firm's, not the client's). */
+  takesMyEdits: boolean;
 }
 
 /** The month close of a company's current month as this person sees it (null before they have a workspace). */
@@ -28,7 +33,8 @@ export async function monthClosePageData(
   const person = { id: user.id, roles: workspace.roles };
   const fourEyesBlocksMe =
     ACTION_FROM.approve.includes(view.state) && holdsRole(workspace.roles, "approve") && view.fourEyes && view.submittedById === user.id;
-  return { view, actions: actionsFor(view, person), fourEyesBlocksMe };
+  const client = workspace.roles.length > 0 && workspace.roles.every((role) => role === "client");
+  return { view, actions: actionsFor(view, person), fourEyesBlocksMe, client, takesMyEdits: monthTakesEdits(view.state, workspace.roles) };
 }
 
 /** The company list's month states (an empty map before the person has a workspace). */
@@ -67,7 +73,7 @@ export async function checksPageData(
     lines,
     round: acknowledged.round,
     acknowledgements: acknowledged.acknowledgements,
-    canAcknowledge: mayAcknowledge(user.workspace?.roles ?? []) && (state === "open" || state === "in_review"),
+    canAcknowledge: mayAcknowledge(user.workspace?.roles ?? []) && (state === "open" || state === "handed_in" || state === "in_review"),
   };
 }
 

@@ -26,6 +26,8 @@ import { ACTION_FROM, holdsRole, type MonthAction, type MonthCloseView, type Mon
 export type Tx = Prisma.TransactionClient;
 
 const ACTION_WORDS: Record<MonthAction, string> = {
+  hand_in: "handed in",
+  send_back: "sent back",
   submit: "submitted for review",
   withdraw: "withdrawn",
   approve: "approved",
@@ -35,6 +37,8 @@ const ACTION_WORDS: Record<MonthAction, string> = {
 };
 
 export const ROLE_WORDS: Record<MonthAction, string> = {
+  hand_in: "the client role",
+  send_back: "the clerk or owner role",
   submit: "the clerk or owner role",
   withdraw: "the clerk or owner role",
   approve: "the approver or owner role",
@@ -99,6 +103,8 @@ async function refuseWithBlockers(tx: Tx, row: MonthClose, key: MonthKey, contex
 
 interface Step {
   action: MonthAction;
+  /** Whether the actor reaches this month at all, checked before the month's row is taken (a client: their own companies). */
+  reach?: (tx: Tx) => Promise<void>;
   /** Checks needing the locked row beyond role and state (blockers). */
   before?: (tx: Tx, row: MonthClose) => Promise<void>;
   change: (row: MonthClose, now: Date, fourEyes: boolean) => { state: MonthState } & Prisma.MonthCloseUpdateInput;
@@ -110,6 +116,7 @@ const roundFourEyes = (row: MonthClose, workspaceFourEyes: boolean) => row.fourE
 
 export async function transition(key: MonthKey, actor: MonthActor, step: Step): Promise<MonthCloseView> {
   return getDb().$transaction(async (tx) => {
+    await step.reach?.(tx);
     const row = await lockMonth(tx, key);
     const workspaceFourEyes = await effectiveFourEyes(tx, actor.workspaceId);
     const fourEyes = step.action === "approve" ? roundFourEyes(row, workspaceFourEyes) : workspaceFourEyes;
@@ -154,11 +161,20 @@ export function submitMonth(key: MonthKey, actor: MonthActor, context: CheckCont
   });
 }
 
-/** In review → Open: only the person who submitted. */
+/**
+ * In review → Open: only the person who submitted. A month the client had handed in goes back to
+ * Handed in (the firm's review resumes; the client's part stays done until the firm sends it back).
+ */
 export function withdrawMonth(key: MonthKey, actor: MonthActor): Promise<MonthCloseView> {
   return transition(key, actor, {
     action: "withdraw",
-    change: () => ({ state: "open", submittedById: null, submittedByName: null, submittedAt: null, fourEyesAtSubmission: null }),
+    change: (row) => ({
+      state: row.handedInAt ? "handed_in" : "open",
+      submittedById: null,
+      submittedByName: null,
+      submittedAt: null,
+      fourEyesAtSubmission: null,
+    }),
   });
 }
 
@@ -200,6 +216,13 @@ export async function reopenMonth(key: MonthKey, actor: MonthActor, reason: stri
       fourEyesAtSubmission: null,
       lastTransferMessage: null,
       transferDifference: Prisma.DbNull,
+      // A new round: the client may hand it in again; the last round's hand-in and send-back are in the audit trail.
+      handedInById: null,
+      handedInByName: null,
+      handedInAt: null,
+      sentBackReason: null,
+      sentBackByName: null,
+      sentBackAt: null,
     }),
     details: { reason: text.slice(0, REOPEN_REASON_MAX) },
   });

@@ -7,7 +7,9 @@ import { notify } from "./notify";
 type Tx = Prisma.TransactionClient;
 
 /**
- * Who is told of which event (issue #27): a month submitted → the workspace's members holding the
+ * Who is told of which event (issue #27, #28): a month handed in by its client → the company's
+ * assigned clerks (payroll_company_assignees), or with none the workspace's clerks and owners; sent
+ * back (with its reason) → the company's clients (workspace_member_companies); a month submitted → the workspace's members holding the
  * approver role, not the submitter; approved → the submitter; a Transfer's outcome → submitter and
  * approver; reopened (with its reason) → the clerk who submitted; an invitation accepted → the
  * inviter; a connection needing attention → the owners; removed → that person. Nobody is told of
@@ -38,12 +40,53 @@ async function membersWithRole(tx: Tx, workspaceId: string, role: "approver" | "
   return rows.map((row) => row.userId);
 }
 
+/** Who reviews a handed-in month: the company's assignees (owners and clerks by rule), else every clerk and owner of the workspace. */
+async function firmReviewers(tx: Tx, event: MonthEvent): Promise<string[]> {
+  const assigned = await tx.payrollCompanyAssignee.findMany({
+    where: {
+      connectionId: event.connectionId,
+      companyId: event.companyId,
+      user: { memberships: { some: { workspaceId: event.workspaceId, roles: { hasSome: ["clerk", "owner"] } } } },
+    },
+    select: { userId: true },
+  });
+  if (assigned.length) return assigned.map((row) => row.userId);
+  const rows = await tx.workspaceMember.findMany({
+    where: { workspaceId: event.workspaceId, roles: { hasSome: ["clerk", "owner"] } },
+    select: { userId: true },
+  });
+  return rows.map((row) => row.userId);
+}
+
+/** The company's clients: members holding the client role with this company of this connection. */
+async function companyClients(tx: Tx, event: MonthEvent): Promise<string[]> {
+  const rows = await tx.workspaceMemberCompany.findMany({
+    where: {
+      workspaceId: event.workspaceId,
+      connectionId: event.connectionId,
+      companyId: event.companyId,
+      member: { roles: { has: "client" } },
+    },
+    select: { userId: true },
+  });
+  return rows.map((row) => row.userId);
+}
+
 async function workspaceName(tx: Tx, workspaceId: string): Promise<string | null> {
   return (await tx.workspace.findUnique({ where: { id: workspaceId }, select: { name: true } }))?.name ?? null;
 }
 
 async function toldOf(tx: Tx, event: DomainEvent): Promise<Told | null> {
   switch (event.type) {
+    case "month.handed_in":
+      return { kind: "month_handed_in", userIds: await firmReviewers(tx, event), link: monthLink(event, "review"), data: monthData(event) };
+    case "month.sent_back":
+      return {
+        kind: "month_sent_back",
+        userIds: await companyClients(tx, event),
+        link: monthLink(event, "hours"),
+        data: { ...monthData(event), reason: event.reason },
+      };
     case "month.submitted":
       return {
         kind: "month_submitted",

@@ -142,6 +142,33 @@ describe("the stored state", () => {
   });
 });
 
+describe("a month handed in by its client", () => {
+  it("reads Handed in, waits for the firm with who handed it in, and its stored counts are checked again", async ({ world, db }) => {
+    const { refreshConnection } = await import("./refresh");
+    const { staleStates } = await import("./input-stamps");
+    const { overviewFor } = await import("./rows");
+    const { handInMonth } = await import("@/lib/month-close/server/hand-in");
+    await refreshConnection(world.connectionId);
+    const user = await db.user.create({ data: { displayName: "Kai Client" } });
+    await db.workspaceMember.create({ data: { workspaceId: world.workspaceId, userId: user.id, roles: ["client"] } });
+    await db.workspaceMemberCompany.create({
+      data: { workspaceId: world.workspaceId, userId: user.id, connectionId: world.connectionId, companyId: 1001 },
+    });
+    try {
+      const before = (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001);
+      expect(before).toMatchObject({ state: "open", waitingForFirm: false, handedInBy: null });
+      await handInMonth(world.key, { workspaceId: world.workspaceId, userId: user.id, name: "Kai Client", roles: ["client"] });
+      expect((await staleStates(50)).map((state) => state.companyId)).toContain(1001);
+      const row = (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((r) => r.companyId === 1001);
+      expect(row).toMatchObject({ state: "handed_in", shownState: "handed_in", waitingForFirm: true, handedInBy: "Kai Client" });
+      expect(row?.mayApprove).toBe(false);
+    } finally {
+      await db.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId: world.workspaceId, userId: user.id } } });
+      await db.user.delete({ where: { id: user.id } });
+    }
+  });
+});
+
 describe("the rows' dates", () => {
   it("follow the company's own Land, else its check settings' Land, else national holidays only (Land not set)", async ({ world, db }) => {
     const { overviewFor } = await import("./rows");

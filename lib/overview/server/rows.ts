@@ -10,7 +10,7 @@ import { can } from "@/lib/workspaces/permissions";
 import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { ASSIGNABLE_ROLES } from "./assignees";
 import { rowDeadlines, type RowDeadlines } from "./row-deadlines";
-import { byUrgency, matchesFilters, nextDeadline, overdueOf } from "../urgency";
+import { byUrgency, matchesFilters, nextDeadline, overdueOf, waitsForFirm } from "../urgency";
 import type { OverviewSearchParams } from "../filters";
 import type { AssignableMember, OverviewAnswer, OverviewRow } from "../types";
 
@@ -37,6 +37,7 @@ interface RowRecord {
   period: string;
   state: MonthState | null;
   submitted_by_name: string | null;
+  handed_in_by_name: string | null;
   submitted_by_id: string | null;
   submitted_at: Date | null;
   approved_by_name: string | null;
@@ -58,7 +59,7 @@ interface RowRecord {
 async function rowRecords(viewer: OverviewViewer): Promise<RowRecord[]> {
   return getDb().$queryRaw<RowRecord[]>`
     SELECT pc.id::text AS connection_id, pc.username AS connection_name, c.company_id, c.name1, c.name2, c.current_month AS period,
-      m.state::text AS state, m.submitted_by_name, m.submitted_by_id::text AS submitted_by_id, m.submitted_at,
+      m.state::text AS state, m.handed_in_by_name, m.submitted_by_name, m.submitted_by_id::text AS submitted_by_id, m.submitted_at,
       m.approved_by_name, m.approved_at, m.four_eyes_at_submission,
       m.transfer_lease_id::text AS transfer_lease_id, m.transfer_started_at, m.transfer_heartbeat_at,
       st.period AS state_period, st.employee_count, st.blockers, st.warnings, st.unacknowledged, st.refreshed_at, st.last_error,
@@ -98,6 +99,8 @@ function toRow(
     name: record.name2 ? `${record.name1} ${record.name2}` : record.name1,
     period: record.period,
     state,
+    waitingForFirm: waitsForFirm(state),
+    handedInBy: record.handed_in_by_name,
     shownState: state === "transfer_unclear" && leaseStatus(lease, nowMs()) === "live" ? "transferring" : state,
     blockers: counted ? record.blockers : null,
     warnings: counted ? record.warnings : null,

@@ -20,3 +20,17 @@ export interface MonthKey {
   companyId: number;
   period: string;
 }
+
+/** A firm's role (anything but `client`): the string form, so this file needs no workspace import. */
+const isFirmRole = (role: string) => role !== "client";
+
+/**
+ * Whether a person holding these roles may change the month's drafts in this state: anyone who
+ * may edit while it is Open; once the client handed it in (Handed in), only the firm (its clerks
+ * correct what they review before they submit it or send it back), not the client, whose part is
+ * done until the month is sent back. Every other state is frozen for all.
+ */
+export function monthTakesEdits(state: MonthState, roles: readonly string[]): boolean {
+  if (state === "open") return true;
+  return state === "handed_in" && roles.some(isFirmRole);
+}

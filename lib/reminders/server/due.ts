@@ -73,15 +73,25 @@ export async function dueToday(today: string): Promise<DueReminder[]> {
   return due;
 }
 
-/** Leaves out months submitted for review or further on (in review, approved, transferring, transferred, …). */
-export async function stillOpen(due: DueReminder[]): Promise<DueReminder[]> {
-  if (due.length === 0) return due;
+/** A month not yet submitted by the firm: Open (its client may still enter it) or Handed in (the client's part done). */
+export type NotSubmitted = DueReminder & { state: "open" | "handed_in" };
+
+/**
+ * Leaves out months submitted for review or further on (in review, approved, transferring,
+ * transferred, …). A month its client handed in is not yet submitted by the firm: it stays, with
+ * its state (the client is reminded only of months still Open, ./clients.ts).
+ */
+export async function stillOpen(due: DueReminder[]): Promise<NotSubmitted[]> {
+  if (due.length === 0) return [];
   const rows = await getDb().$queryRaw<{ connection_id: string; company_id: number; period: string; state: string }[]>`
     SELECT m.connection_id::text, m.company_id, m.period, m.state::text
     FROM month_closes m
     JOIN unnest(${due.map((d) => d.connectionId)}::uuid[], ${due.map((d) => d.companyId)}::int[], ${due.map((d) => d.period)}::text[])
       AS wanted(connection_id, company_id, period)
       ON m.connection_id = wanted.connection_id AND m.company_id = wanted.company_id AND m.period = wanted.period`;
-  const closed = new Set(rows.filter((row) => row.state !== "open").map((row) => `${row.connection_id}:${row.company_id}:${row.period}`));
-  return due.filter((d) => !closed.has(`${d.connectionId}:${d.companyId}:${d.period}`));
+  const states = new Map(rows.map((row) => [`${row.connection_id}:${row.company_id}:${row.period}`, row.state]));
+  return due.flatMap((d) => {
+    const state = states.get(`${d.connectionId}:${d.companyId}:${d.period}`) ?? "open";
+    return state === "open" || state === "handed_in" ? [{ ...d, state }] : [];
+  });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, createPrismaClient } from "@/lib/db/client";
 import { addBankWorkingDays, cutOffDate, DEFAULT_CUT_OFF_RULE } from "@/lib/deadlines/deadlines";
@@ -88,5 +89,47 @@ describe("the reminder run", () => {
     const before = (await reminders()).length;
     await runReminders(at(addBankWorkingDays(CUT_OFF, 1, null)));
     expect(await reminders()).toHaveLength(before);
+  });
+});
+
+describe("a month handed in by its client, and the client's own reminders", () => {
+  it("the clerk is still reminded of a handed-in month; the client only of Open months of their companies, before the cut-off", async () => {
+    const other = await seedReminderWorld(db, {
+      clerks: 1,
+      companies: 3,
+      period: PERIOD,
+      states: { 1002: "handed_in", 1003: "in_review" },
+    });
+    const clients = Array.from({ length: 3 }, (_, i) => ({
+      id: randomUUID(),
+      displayName: `Mandant ${i + 1}`,
+      email: `client${i}.${other.workspaceId}@example.com`,
+    }));
+    await db.user.createMany({ data: clients });
+    await db.workspaceMember.createMany({
+      data: clients.map((client) => ({ workspaceId: other.workspaceId, userId: client.id, roles: ["client" as const] })),
+    });
+    // Each client has one company: 1001 (Open), 1002 (Handed in), 1003 (In review).
+    await db.workspaceMemberCompany.createMany({
+      data: clients.map((client, i) => ({
+        workspaceId: other.workspaceId,
+        userId: client.id,
+        connectionId: other.connectionId,
+        companyId: 1001 + i,
+      })),
+    });
+    const toldHere = async (kind: string) =>
+      (await db.notification.findMany({ where: { workspaceId: other.workspaceId, kind }, select: { userId: true, data: true } })).map(
+        (row) => `${(row.data as { companyId: number }).companyId}:${row.userId}`,
+      );
+    await runReminders(at(addBankWorkingDays(CUT_OFF, -5, null)));
+    expect((await toldHere("reminder")).sort()).toEqual([`1001:${other.clerks[0]}`, `1002:${other.clerks[0]}`]);
+    expect(await toldHere("client_reminder")).toEqual([`1001:${clients[0]!.id}`]);
+    expect(await db.mailOutbox.count({ where: { kind: "notification:client_reminder", userId: clients[0]!.id } })).toBe(1);
+
+    // After the cut-off (the statement's point): the clerk is reminded, the client no more.
+    await runReminders(at(addBankWorkingDays(CUT_OFF, 1, null)));
+    expect(await toldHere("client_reminder")).toHaveLength(1);
+    expect((await toldHere("reminder")).length).toBeGreaterThan(2);
   });
 });

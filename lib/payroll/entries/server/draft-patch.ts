@@ -59,7 +59,7 @@ export async function patchEntryDraft(
   const changedIds = new Set(unique.map((line) => line.id));
   const removed = [...new Map(removals.filter((removal) => !changedIds.has(removal.id)).map((removal) => [removal.id, removal])).values()];
   return getDb().$transaction(async (tx) => {
-    await assertMonthOpen(tx, key);
+    await assertMonthOpen(tx, key, audit);
     await tx.payrollEntryDraft.upsert({ where: where(key), create: { ...key, revision: 0 }, update: {}, select: { revision: true } });
     // The draft's row lock orders saves of the same draft: each compares with what the one before wrote.
     const [draft] = await tx.$queryRaw<{ revision: number; updated_at: Date }[]>`

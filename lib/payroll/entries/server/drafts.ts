@@ -70,7 +70,7 @@ export async function saveEntryDraft(
 ): Promise<{ revision: number; updatedAt: Date }> {
   const unique = byId(lines);
   return getDb().$transaction(async (tx) => {
-    await assertMonthOpen(tx, key);
+    await assertMonthOpen(tx, key, audit);
     const row = await tx.payrollEntryDraft.upsert({
       where: where(key),
       create: { ...key },
