@@ -58,6 +58,8 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   passkey_challenge_expired: 410,
   passkey_refused: 401,
   reauthentication_required: 401,
+  confirmation_code_wrong: 422,
+  confirmation_code_invalid: 410,
   rate_limited: 429,
 };
 
@@ -116,6 +118,8 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   passkey_challenge_expired: "This passkey request has expired (5 minutes): start again.",
   passkey_refused: "The passkey was not accepted. Nobody was signed in.",
   reauthentication_required: "Confirm it is you (a passkey or an e-mail code) first: your last confirmation is older than 10 minutes.",
+  confirmation_code_wrong: "The code is not right. Check the e-mail and try again.",
+  confirmation_code_invalid: "There is no open code (it was used, is older than 10 minutes, or was typed wrong 5 times): send a new one.",
   rate_limited: "Too many of these in a short time: try again later.",
 };
 

@@ -77,6 +77,9 @@ export const apiErrorCodeSchema = z.enum([
   "passkey_challenge_expired",
   "passkey_refused",
   "reauthentication_required",
+  // Confirming a session by an e-mail code (lib/sign-in/server/confirmation-code.ts).
+  "confirmation_code_wrong",
+  "confirmation_code_invalid",
   // Rate limits (lib/rate-limit): answered with Retry-After.
   "rate_limited",
 ]);

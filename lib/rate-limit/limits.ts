@@ -69,3 +69,26 @@ export function emailLinksPerIp(): RateLimitRule {
 export function emailLinksPerBrowser(): RateLimitRule {
   return emailLinkRule("email-link-browser", serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_BROWSER, "from this browser");
 }
+
+/**
+ * Confirmation codes (recent sign-in for what matters) mailed for one session in 15 minutes (5),
+ * and for one person in an hour (10): with 5 tries per code, guessing stays hopeless and the app
+ * sends no stream of mail.
+ */
+export function confirmationCodesPerSession(): RateLimitRule {
+  return {
+    name: "confirmation-code-session",
+    limit: 5,
+    windowMs: EMAIL_LINK_WINDOW_MS,
+    message: "More than 5 codes asked for in 15 minutes: wait and try again.",
+  };
+}
+
+export function confirmationCodesPerPerson(): RateLimitRule {
+  return {
+    name: "confirmation-code-person",
+    limit: 10,
+    windowMs: HOUR_MS,
+    message: "More than 10 codes asked for in an hour: wait and try again.",
+  };
+}
