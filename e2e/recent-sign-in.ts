@@ -53,3 +53,14 @@ export async function confirmWithEmailCode(page: Page, mailbox: Mailbox): Promis
   await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(dialog).toBeHidden();
 }
+
+const REFUSAL = /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/;
+
+/**
+ * The page's console errors are only the `refusals` 401s the browser logs for steps refused for want
+ * of a recent sign-in (each asked to confirm, and sent again): nothing else went wrong.
+ */
+export function expectOnlyRecentSignInRefusals(errors: string[], refusals: number): void {
+  expect(errors.filter((error) => !REFUSAL.test(error))).toEqual([]);
+  expect(errors.filter((error) => REFUSAL.test(error))).toHaveLength(refusals);
+}
