@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { acknowledgeAllWarnings, fixtureUser, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { acknowledgeAllWarnings, fixtureUser, signInAndConnectPayroll, switchLanguage, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { confirmationCodes, confirmDialog } from "./recent-sign-in";
 import { advanceClock } from "./time-controls";
@@ -155,4 +155,28 @@ test("an e-mail code confirms (the code from the SMTP server; a wrong one is ref
   await expect(monthStatus(page)).toHaveText("Approved");
   expect(await storedState()).toBe("approved");
   expect(await confirmations()).toEqual([...before, "email_code"]);
+});
+
+test("German, on a phone: Freigeben asks in German and the German mail's code confirms", async ({ page, mailbox }) => {
+  test.setTimeout(120_000);
+  await signInAndConnectPayroll(page);
+  await monthInReview(page);
+  await switchLanguage(page, "de");
+  const status = page.getByRole("status", { name: "Monatsstatus" });
+  await expect(status).toHaveText("In Prüfung");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await advanceClock(11 * 60);
+  await page.getByRole("button", { name: "Freigeben" }).click();
+  const dialog = page.getByRole("dialog", { name: "Bestätigen Sie, dass Sie es sind" });
+  const sent = mailbox.messages.length;
+  await dialog.getByRole("button", { name: "Code senden" }).click();
+  await expect.poll(() => confirmationCodes(mailbox, sent).length, { timeout: 20_000 }).toBe(1);
+  // The mail is in the language the person works in.
+  expect(mailbox.messages.at(-1)).toMatch(/Ihr Best(=C3=A4|ä)tigungscode: \d{6}/);
+  await dialog.getByLabel("Code aus der E-Mail").fill(confirmationCodes(mailbox, sent)[0]!);
+  await dialog.getByRole("button", { name: "Bestätigen", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(status).toHaveText("Freigegeben");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await storedState()).toBe("approved");
 });

@@ -31,11 +31,14 @@ export async function startMailbox(): Promise<Mailbox> {
   return { messages, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }
 
-/** The codes of confirmation mails received after the first `from` messages (their subject ends with it). */
+/**
+ * The codes of confirmation mails received after the first `from` messages: the line "…code: 123456"
+ * (the English subject and text, the German text's "Bestätigungscode: 123456" even quoted-printable).
+ */
 export function confirmationCodes(mailbox: Mailbox, from = 0): string[] {
   return mailbox.messages
     .slice(from)
-    .map((message) => /^Subject: .*confirmation code: (\d{6})\r?$/m.exec(message)?.[1])
+    .map((message) => /code: (\d{6})\r?$/m.exec(message)?.[1])
     .filter((code): code is string => code !== undefined);
 }
 
