@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
 import { IntlScope } from "@/components/intl-scope";
 import { QueryProvider } from "@/components/query-provider";
+import { RecentSignInDialog } from "@/components/recent-sign-in/recent-sign-in-dialog";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { mustAddPasskey } from "@/lib/passkeys/server/requirement";
 import "./globals.css";
@@ -50,6 +51,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             >
               {children}
             </main>
+            {/* The one "Confirm it is you" dialog of every page (lib/http/client/recent-sign-in.ts). */}
+            <IntlScope namespaces={["recentSignIn"]}>
+              <RecentSignInDialog />
+            </IntlScope>
           </QueryProvider>
         </IntlScope>
       </body>

@@ -1,5 +1,6 @@
 import { test as base } from "@playwright/test";
 import { control, deleteEntryDrafts, fixtureUser, withDatabase } from "./helpers";
+import { startMailbox, type Mailbox } from "./recent-sign-in";
 import { syncClock } from "./time-controls";
 
 // What the specs on `npm start`'s app set up before each test, once. The sandbox is reset for
@@ -18,11 +19,24 @@ interface Fixtures {
   freshSandbox: void;
   /** Automatic: the app's database cleared of what the options name, before and after each test. */
   cleanDatabase: void;
+  /**
+   * Only for a test that names it: a real SMTP server on the app's SMTP_URL port for the test's
+   * length (a test that confirms it is them by an e-mail code: ./recent-sign-in.ts).
+   */
+  mailbox: Mailbox;
 }
 
 export const test = base.extend<Options & Fixtures>({
   payrollCompany: [undefined, { option: true }],
   ownWorkspacesOnly: [[], { option: true }],
+  mailbox: [
+    async ({}, use) => {
+      const mailbox = await startMailbox();
+      await use(mailbox);
+      await mailbox.close();
+    },
+    { auto: false },
+  ],
   freshSandbox: [
     async ({}, use) => {
       await control("POST", "/reset");

@@ -172,8 +172,8 @@ export async function deleteEntryDrafts(companyId: number, kind?: "hours" | "pay
  * and Transfer (Claudia's workspace has one member, so four eyes is off and she approves herself).
  * On a grid page; waits until the month shows Transferred.
  */
-export async function sendMonthThroughClose(page: Page): Promise<void> {
-  await approveMonth(page, "Sent by the test");
+export async function sendMonthThroughClose(page: Page, confirm?: (page: Page) => Promise<void>): Promise<void> {
+  await approveMonth(page, "Sent by the test", confirm);
   // The Transfer is a job: run at once (./time-controls.ts); the page follows the month to its result.
   await transferMonth(page);
   await expect(page.getByRole("status", { name: "Month status" })).toHaveText("Transferred");
@@ -182,13 +182,15 @@ export async function sendMonthThroughClose(page: Page): Promise<void> {
 /**
  * The month's warnings acknowledged with `comment`, then Submit for review and Approve by the
  * same person (a workspace of one member: four eyes is off). On a grid page; ends Approved.
+ * `confirm`: how the test confirms it is them when its sign-in is older than 10 minutes (./recent-sign-in.ts).
  */
-export async function approveMonth(page: Page, comment: string): Promise<void> {
+export async function approveMonth(page: Page, comment: string, confirm?: (page: Page) => Promise<void>): Promise<void> {
   const status = page.getByRole("status", { name: "Month status" });
   await acknowledgeAllWarnings(page, comment);
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(status).toHaveText("In review");
   await page.getByRole("button", { name: "Approve" }).click();
+  if (confirm) await confirm(page);
   await expect(status).toHaveText("Approved");
 }
 

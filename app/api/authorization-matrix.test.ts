@@ -234,6 +234,21 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "a link waiting for the person's own session only: any other is not found for everyone",
     run: { call: () => ({ params: { linkId: randomUUID() } }), status: 404 },
   },
+  // Confirming one's own session for what matters (recent sign-in): every query names the session and the person.
+  "sessions/confirm GET": { open: "how the person's own session may be confirmed", run: { call: () => ({}), status: 200 } },
+  "sessions/confirm/passkey/options POST": {
+    open: "options to confirm with the person's own passkeys (a challenge bound to their session); without a passkey refused alike",
+    run: { call: () => ({}), status: 409 },
+  },
+  "sessions/confirm/passkey POST": {
+    open: "confirms the person's own session: the challenge (bound to that session) and the passkey's signature decide; a malformed answer is refused alike",
+    run: { call: () => ({ body: { response: {} } }), status: 422 },
+  },
+  "sessions/confirm/email-code POST": { open: "mails a code to the person's own address for their own session" },
+  "sessions/confirm/email-code/verify POST": {
+    open: "confirms the person's own session with its code; with no open code refused alike",
+    run: { call: () => ({ body: { code: "123456" } }), status: 410 },
+  },
   // A person's own notifications: every query carries their id (lib/notifications/server/inbox.ts); someone else's is
   // not found (lib/notifications/server/inbox.test.ts).
   "notifications GET": {

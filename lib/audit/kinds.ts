@@ -47,6 +47,10 @@
  *   workspace; nothing is recorded for an address nobody has
  * - `session.signed_out` { scope, sessionIds, devices } — scope `this`, `one` (another of one's
  *   sessions, ended from /settings/security) or `others` (all other sessions)
+ * - `session.confirmed` { method, sessionId } — the session was confirmed for what matters (method
+ *   `passkey` or `email_code`; lib/sign-in/server/confirmation.ts), in the personal workspace
+ * - `session.confirmation_failed` { method, reason, sessionId } — a refused confirmation (reason: an
+ *   error code of the passkey check, or `wrong`, `expired`, `tries`, `none` for a code)
  * - `passkey.added` / `passkey.removed` { passkeyId, name }, `passkey.renamed` { passkeyId, name, from }
  *   — in the person's personal workspace (lib/passkeys/server/passkey-audit.ts)
  * - `workspace.passkey_requirement` { required } — the owner requires passkeys of every member (or not)
@@ -87,6 +91,8 @@ export const AUDIT_KINDS = [
   "session.signed_in",
   "session.sign_in_failed",
   "session.signed_out",
+  "session.confirmed",
+  "session.confirmation_failed",
   "passkey.added",
   "passkey.renamed",
   "passkey.removed",

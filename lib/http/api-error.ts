@@ -64,6 +64,8 @@ export const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   email_belongs_to_other: 409,
   account_link_invalid: 404,
   account_belongs_to_other: 409,
+  confirmation_code_wrong: 422,
+  confirmation_code_invalid: 410,
   rate_limited: 429,
 };
 
@@ -122,6 +124,8 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   passkey_challenge_expired: "This passkey request has expired (5 minutes): start again.",
   passkey_refused: "The passkey was not accepted. Nobody was signed in.",
   reauthentication_required: "Confirm it is you (a passkey or an e-mail code) first: your last confirmation is older than 10 minutes.",
+  confirmation_code_wrong: "The code is not right. Check the e-mail and try again.",
+  confirmation_code_invalid: "There is no open code (it was used, is older than 10 minutes, or was typed wrong 5 times): send a new one.",
   rate_limited: "Too many of these in a short time: try again later.",
   verification_code_wrong: "This is not the code in the mail.",
   verification_code_expired: "This code has expired (codes last 15 minutes, 5 tries). Ask for a new one.",

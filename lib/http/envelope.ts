@@ -84,6 +84,9 @@ export const apiErrorCodeSchema = z.enum([
   "email_belongs_to_other",
   "account_link_invalid",
   "account_belongs_to_other",
+  // Confirming a session by an e-mail code (lib/sign-in/server/confirmation-code.ts).
+  "confirmation_code_wrong",
+  "confirmation_code_invalid",
   // Rate limits (lib/rate-limit): answered with Retry-After.
   "rate_limited",
 ]);

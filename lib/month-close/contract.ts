@@ -70,6 +70,8 @@ export const monthCloseContract = defineContract({
       "transfer_rereading",
       "pay_run_in_progress",
       "outcome_unknown",
+      // Approve and transfer ask for a recent sign-in or confirmation (lib/auth/server/recent-confirmation.ts).
+      "reauthentication_required",
     ],
   },
   /** Acknowledges warnings of the current round with one comment, all or none (201). */

@@ -83,3 +83,26 @@ export function emailVerificationsPerPerson(): RateLimitRule {
     message: `More than ${limit} verification codes asked for in 15 minutes: wait and try again.`,
   };
 }
+
+/**
+ * Confirmation codes (recent sign-in for what matters) mailed for one session in 15 minutes (5),
+ * and for one person in an hour (10): with 5 tries per code, guessing stays hopeless and the app
+ * sends no stream of mail.
+ */
+export function confirmationCodesPerSession(): RateLimitRule {
+  return {
+    name: "confirmation-code-session",
+    limit: 5,
+    windowMs: EMAIL_LINK_WINDOW_MS,
+    message: "More than 5 codes asked for in 15 minutes: wait and try again.",
+  };
+}
+
+export function confirmationCodesPerPerson(): RateLimitRule {
+  return {
+    name: "confirmation-code-person",
+    limit: 10,
+    windowMs: HOUR_MS,
+    message: "More than 10 codes asked for in an hour: wait and try again.",
+  };
+}

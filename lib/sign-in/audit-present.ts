@@ -3,7 +3,18 @@ import type { Translate } from "@/lib/i18n/translate";
 
 /** How the trail reads sign-ins, refused attempts and sign-outs (lib/sign-in/server/sign-in-audit.ts). */
 
-type SessionKind = "session.signed_in" | "session.sign_in_failed" | "session.signed_out";
+type SessionKind =
+  "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.confirmed" | "session.confirmation_failed";
+
+function confirmMethodText(t: Translate, method: unknown): string {
+  return t(method === "passkey" ? "recentSignIn.auditMethod.passkey" : "recentSignIn.auditMethod.email_code");
+}
+
+/** A code's refusal in words; a passkey's is the error code's text (errors.*). */
+function confirmReasonText(t: Translate, reason: unknown): string {
+  for (const key of [`recentSignIn.auditReason.${str(reason)}`, `errors.${str(reason)}`]) if (t.has(key as never)) return t(key as never);
+  return str(reason);
+}
 
 function methodText(t: Translate, method: unknown): string {
   return method === "email" || method === "passkey" ? t(`audit.signInMethod.${method}`) : t("audit.signInMethod.accounting");
@@ -19,6 +30,13 @@ function reasonText(t: Translate, reason: unknown): string {
 }
 
 export const SIGN_IN_AUDIT_PRESENTERS: KindPresenters<SessionKind> = {
+  "session.confirmed": {
+    summary: ({ t }, { details: d }) => t("audit.summary.session_confirmed", { method: confirmMethodText(t, d.method) }),
+  },
+  "session.confirmation_failed": {
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.session_confirmation_failed", { method: confirmMethodText(t, d.method), reason: confirmReasonText(t, d.reason) }),
+  },
   "session.signed_in": {
     summary: ({ t }, { details: d }) =>
       t("audit.summary.session_signed_in", { method: methodText(t, d.method), device: deviceText(t, d.device) }),

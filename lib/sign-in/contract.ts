@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
-import { completeEmailLinkSchema, requestEmailLinkSchema, sessionParamsSchema, sessionViewSchema } from "./schemas";
+import { passkeySignInSchema, webauthnOptionsSchema } from "@/lib/passkeys/schemas";
+import {
+  completeEmailLinkSchema,
+  confirmationCodeSchema,
+  confirmationMethodsSchema,
+  confirmedSchema,
+  requestEmailLinkSchema,
+  sessionParamsSchema,
+  sessionViewSchema,
+} from "./schemas";
 
 /**
  * The routes of e-mail sign-in and of one's own sessions (lib/http/contract.ts). Handlers:
@@ -50,5 +59,47 @@ export const signInContract = defineContract({
     path: "/api/sessions/sign-out-others",
     response: z.object({ ended: z.number().int() }),
     errors: [],
+  },
+  /**
+   * Confirming this session for what matters (lib/auth/server/recent-confirmation.ts; handlers:
+   * ./server/confirmation-handlers.ts): how it may be confirmed now. Passkey only when the active
+   * workspace requires passkeys and the person has one; neither: the person signs in again.
+   */
+  confirmationMethods: {
+    method: "GET",
+    path: "/api/sessions/confirm",
+    response: confirmationMethodsSchema,
+    errors: [],
+  },
+  /** Options to confirm with a passkey: a challenge bound to this session, only the person's passkeys. */
+  confirmPasskeyOptions: {
+    method: "POST",
+    path: "/api/sessions/confirm/passkey/options",
+    response: z.object({ options: webauthnOptionsSchema }),
+    errors: ["conflict"],
+  },
+  /** Confirms this session with a passkey's answer (single use; a replayed answer is refused). */
+  confirmWithPasskey: {
+    method: "POST",
+    path: "/api/sessions/confirm/passkey",
+    body: passkeySignInSchema,
+    response: confirmedSchema,
+    errors: ["passkey_challenge_invalid", "passkey_challenge_expired", "passkey_refused"],
+  },
+  /** Mails a 6-digit code (10 minutes, single use) to the person's address; a new code replaces the open one. */
+  sendConfirmationCode: {
+    method: "POST",
+    path: "/api/sessions/confirm/email-code",
+    response: z.object({ sentTo: z.string(), expiresAt: z.iso.datetime() }),
+    status: 202,
+    errors: ["conflict", "rate_limited", "mail_not_configured"],
+  },
+  /** Confirms this session with the code: 5 wrong tries use the code up. */
+  confirmWithCode: {
+    method: "POST",
+    path: "/api/sessions/confirm/email-code/verify",
+    body: confirmationCodeSchema,
+    response: confirmedSchema,
+    errors: ["confirmation_code_wrong", "confirmation_code_invalid"],
   },
 });

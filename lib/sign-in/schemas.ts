@@ -33,3 +33,30 @@ export type SessionView = z.infer<typeof sessionViewSchema>;
 
 /** An e-mail sign-in link lasts this long from when it was asked for. */
 export const EMAIL_LINK_LIFETIME_MINUTES = 15;
+
+/** Confirming the session (recent sign-in for what matters): the 6-digit code from the e-mail. */
+export const confirmationCodeSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "Type the 6 digits from the e-mail."),
+  })
+  .strict();
+
+/** How this session may be confirmed now; `email` is the address a code goes to, partly hidden. */
+export const confirmationMethodsSchema = z.object({
+  passkey: z.boolean(),
+  emailCode: z.boolean(),
+  email: z.string().nullable(),
+  /** The session's last sign-in or confirmation, and whether it is recent enough for what matters. */
+  confirmedAt: z.iso.datetime(),
+  recent: z.boolean(),
+});
+export type ConfirmationMethods = z.infer<typeof confirmationMethodsSchema>;
+
+export const confirmedSchema = z.object({ confirmedAt: z.iso.datetime() });
+
+/** An e-mail code lasts 10 minutes and takes at most 5 wrong tries. */
+export const CONFIRMATION_CODE_MINUTES = 10;
+export const CONFIRMATION_CODE_TRIES = 5;

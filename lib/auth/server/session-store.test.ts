@@ -49,6 +49,7 @@ describe("loadSessionUser", () => {
       connection: { id: v31.id, status: "reauth_required" },
       legacyConnection: { id: v3.id, status: "active" },
       workspace: null,
+      confirmedAt: expect.any(Date),
     });
   });
 

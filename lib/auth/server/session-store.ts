@@ -1,4 +1,5 @@
 import "server-only";
+import { now } from "@/lib/clock";
 import { getDb, queryPrepared } from "@/lib/db/client";
 import { sessionCache } from "./session-cache";
 import type { WorkspaceRole } from "@/lib/db/generated/client";
@@ -30,6 +31,11 @@ export interface SessionUser {
    * session, so a removed member's next request already works elsewhere.
    */
   workspace: SessionWorkspace | null;
+  /**
+   * When the person last proved it is them in this session (the sign-in, a passkey, an e-mail
+   * code): what matters asks again after 10 minutes (lib/auth/server/recent-confirmation.ts).
+   */
+  confirmedAt: Date;
 }
 
 export interface SessionWorkspace {
@@ -43,6 +49,7 @@ interface SessionRow {
   user_id: string;
   expires_ms: number;
   last_seen_ms: number;
+  confirmed_ms: number;
   accounting_user_id: string | null;
   verified_email: string | null;
   display_name: string | null;
@@ -60,6 +67,7 @@ const SESSION_USER = {
   name: "ledgerlane_session_user",
   text: `SELECT s.user_id, extract(epoch FROM s.expires_at)::float8 * 1000 AS expires_ms,
       extract(epoch FROM s.last_seen_at)::float8 * 1000 AS last_seen_ms,
+      extract(epoch FROM s.confirmed_at)::float8 * 1000 AS confirmed_ms,
       u.accounting_user_id, u.verified_email, u.display_name, u.email, u.selected_business_id,
       (SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id AND b.is_lead ORDER BY b.business_id LIMIT 1) AS lead_business_id,
       ARRAY(SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id ORDER BY b.business_id) AS business_ids,
@@ -110,6 +118,7 @@ function sessionUserOf(sessionId: string, userId: string, row: SessionRow): Sess
     connection: pick(row.connections, "v3.1"),
     legacyConnection: pick(row.connections, "v3"),
     workspace: row.workspace,
+    confirmedAt: new Date(row.confirmed_ms),
   };
 }
 
@@ -143,6 +152,8 @@ export async function createSession(userId: string, origin: SessionOrigin = { me
     data: {
       userId,
       expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+      // The sign-in is the first confirmation, on the app's clock (which tests move ahead).
+      confirmedAt: now(),
       method: origin.method,
       userAgent: origin.userAgent ? origin.userAgent.slice(0, 512) : null,
     },

@@ -1,4 +1,5 @@
 import { apiErrorCodeSchema, envelopeSchema, type ApiErrorBody, type ApiResult } from "../envelope";
+import { confirmRecentSignIn } from "./recent-sign-in";
 
 /**
  * The one way the browser calls the app's JSON API. It never throws: a network failure comes
@@ -17,7 +18,18 @@ export interface ApiFetchInit {
   keepalive?: boolean;
 }
 
+/**
+ * A step that matters refused for want of a recent sign-in (401 `reauthentication_required`) asks
+ * the person to confirm (./recent-sign-in.ts) and is sent again once, so their click completes; a
+ * cancelled confirmation answers the refusal, and nothing was done.
+ */
 export async function apiFetch<T>(url: string, init: ApiFetchInit = {}): Promise<ApiResult<T>> {
+  const result = await apiFetchOnce<T>(url, init);
+  if (result.ok || result.error.code !== "reauthentication_required" || init.signal?.aborted) return result;
+  return (await confirmRecentSignIn()) ? apiFetchOnce<T>(url, init) : result;
+}
+
+async function apiFetchOnce<T>(url: string, init: ApiFetchInit = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...init.headers };
   const payload = init.jsonText ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
   if (payload !== undefined) headers["content-type"] = "application/json";

@@ -2,6 +2,7 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
+import { requireRecentConfirmation } from "@/lib/auth/server/recent-confirmation";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/server/session";
 import { ApiError, handleAndReturnErrorResponse } from "../api-error";
 import { GENERIC_ERRORS, type RouteContract } from "../contract";
@@ -38,6 +39,13 @@ export interface RouteOptions<A extends boolean, P extends Schema, B extends Sch
   auth?: A;
   /** A read may use the session as this process read it moments ago (lib/auth/server/session-cache.ts). */
   recentSession?: boolean;
+  /**
+   * What matters (approve, transfer, roles, webhooks, deleting data, security settings): the
+   * session's last sign-in or confirmation must be at most 10 minutes old, else 401
+   * `reauthentication_required` (lib/auth/server/recent-confirmation.ts). Checked right after the
+   * session, before anything is read.
+   */
+  recentConfirmation?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -62,12 +70,16 @@ export function withRoute<
   options: RouteOptions<A, P, B, Q>,
   handler: (context: RouteHandlerContext<A, P, B, Q>) => Promise<Response> | Response,
 ): (request: NextRequest, routeContext: NextRouteContext) => Promise<Response> {
+  // A route that asks for a recent confirmation answers its refusal whatever its contract lists.
+  const declared =
+    options.recentConfirmation && options.errors ? [...options.errors, "reauthentication_required" as const] : options.errors;
   return async (request, routeContext) => {
     try {
       let user: SessionUser | null = null;
       if (options.auth !== false) {
         user = await sessionUserFromRequest(request, { recent: options.recentSession === true });
         if (!user) throw new ApiError("not_signed_in");
+        if (options.recentConfirmation) requireRecentConfirmation(user);
       }
       let params: unknown;
       if (options.params) {
@@ -79,12 +91,12 @@ export function withRoute<
       let body: unknown;
       if (options.body) body = z.parse(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
       const response = await handler({ request, user, params, query, body, routeContext } as RouteHandlerContext<A, P, B, Q>);
-      return CHECK_RESPONSES ? await checkedErrorCode(await checkedResponse(response, options.response), options.errors) : response;
+      return CHECK_RESPONSES ? await checkedErrorCode(await checkedResponse(response, options.response), declared) : response;
     } catch (error) {
       // Next's own control flow (redirect(), notFound()) is not a failure: let Next handle it.
       unstable_rethrow(error);
       const response = handleAndReturnErrorResponse(error);
-      return CHECK_RESPONSES ? await checkedErrorCode(response, options.errors) : response;
+      return CHECK_RESPONSES ? await checkedErrorCode(response, declared) : response;
     }
   };
 }

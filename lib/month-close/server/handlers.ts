@@ -1,4 +1,5 @@
 import "server-only";
+import { requireRecentConfirmation } from "@/lib/auth/server/recent-confirmation";
 import type { SessionUser } from "@/lib/auth/server/session-store";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
@@ -47,6 +48,8 @@ export const getMonthClose = payrollRoute({ ...contract.get, permission: "payrol
 });
 
 export const postMonthClose = payrollRoute({ ...contract.act, permission: "payroll.read", maxBodyBytes: 4096 }, async (context) => {
+  // Approving and transferring matter: a recent sign-in or confirmation first (the other steps do not ask).
+  if (context.body.action === "approve" || context.body.action === "transfer") requireRecentConfirmation(context.user);
   const company = await companyFromParam(context, context.params.companyId);
   const body = context.body;
   if (body.period !== company.current_month) {
@@ -102,6 +105,8 @@ export const postAcknowledgement = payrollRoute(
   },
 );
 
-export const putFourEyes = withRoute({ ...contract.setFourEyes, maxBodyBytes: 256 }, async ({ user, params, body }) =>
-  successResponse(await setFourEyes({ userId: user.id, name: personName(user) }, params.workspaceId, body.enabled)),
+export const putFourEyes = withRoute(
+  { ...contract.setFourEyes, recentConfirmation: true, maxBodyBytes: 256 },
+  async ({ user, params, body }) =>
+    successResponse(await setFourEyes({ userId: user.id, name: personName(user) }, params.workspaceId, body.enabled)),
 );

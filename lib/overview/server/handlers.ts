@@ -57,6 +57,7 @@ export const postOverviewAssignments = withRoute({ ...contract.assign, maxBodyBy
   return successResponse({ results: await assignCompanies(actor, body) });
 });
 
-export const postOverviewApprovals = withRoute({ ...contract.approve, maxBodyBytes: 128 * 1024 }, async ({ user, body }) =>
-  successResponse({ results: await approveMonths(monthActorOf(user), body) }),
+export const postOverviewApprovals = withRoute(
+  { ...contract.approve, recentConfirmation: true, maxBodyBytes: 128 * 1024 },
+  async ({ user, body }) => successResponse({ results: await approveMonths(monthActorOf(user), body) }),
 );

@@ -1,4 +1,5 @@
 import { startAuthentication, startRegistration, WebAuthnError } from "@simplewebauthn/browser";
+import { signInApi } from "@/lib/sign-in/client/api";
 import { passkeysApi } from "./api";
 
 /**
@@ -24,4 +25,11 @@ export async function signInWithPasskey(): Promise<{ redirectTo: string }> {
   const { options } = await passkeysApi.signInOptions({});
   const response = await startAuthentication({ optionsJSON: options as never }).catch(cancelledOr);
   return passkeysApi.signInWithPasskey({ response: response as never });
+}
+
+/** Confirms this session for what matters with one of the person's passkeys (a challenge bound to the session). */
+export async function confirmSessionWithPasskey(): Promise<{ confirmedAt: string }> {
+  const { options } = await signInApi.confirmPasskeyOptions({});
+  const response = await startAuthentication({ optionsJSON: options as never }).catch(cancelledOr);
+  return signInApi.confirmWithPasskey({ response: response as never });
 }

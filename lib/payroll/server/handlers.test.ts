@@ -54,6 +54,8 @@ describe("payroll routes while the database is down", () => {
     sessionUser.current = {
       id: "u1",
       businessIds: [],
+      // Signed in just now: Disconnect asks for a recent sign-in (lib/auth/server/recent-confirmation.ts).
+      confirmedAt: new Date(),
       workspace: { id: "00000000-0000-4000-8000-000000000001", name: "W", personal: true, roles: ["owner"] },
     };
     const log = vi.spyOn(console, "error").mockImplementation(() => {});

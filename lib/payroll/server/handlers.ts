@@ -44,12 +44,12 @@ export const putChosenConnection = withRoute({ ...contract.chooseConnection, max
 });
 
 /** Disconnect `?id=` (owners): the key goes, drafts, import reports and transfers stay for the same customer. */
-export const deleteConnection = withRoute(contract.disconnect, async ({ user, query }) =>
+export const deleteConnection = withRoute({ ...contract.disconnect, recentConfirmation: true }, async ({ user, query }) =>
   successResponse({ disconnected: await disconnectPayroll(payrollActor(user), query.id, auditActorOf(user)) }),
 );
 
 /** "Delete all payroll data" of connection `?id=` (owners, confirmed in the browser): the connection and everything kept with it. */
-export const deleteData = withRoute(contract.deleteData, async ({ user, query }) =>
+export const deleteData = withRoute({ ...contract.deleteData, recentConfirmation: true }, async ({ user, query }) =>
   successResponse({ deleted: await deletePayrollData(payrollActor(user), query.id, auditActorOf(user)) }),
 );
 

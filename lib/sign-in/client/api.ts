@@ -9,6 +9,11 @@ export const signInRoutes = {
   listSessions: { method: "GET", path: "/api/sessions" },
   endSession: { method: "DELETE", path: "/api/sessions/:sessionId" },
   endOtherSessions: { method: "POST", path: "/api/sessions/sign-out-others" },
+  confirmationMethods: { method: "GET", path: "/api/sessions/confirm" },
+  confirmPasskeyOptions: { method: "POST", path: "/api/sessions/confirm/passkey/options" },
+  confirmWithPasskey: { method: "POST", path: "/api/sessions/confirm/passkey", body: true },
+  sendConfirmationCode: { method: "POST", path: "/api/sessions/confirm/email-code" },
+  confirmWithCode: { method: "POST", path: "/api/sessions/confirm/email-code/verify", body: true },
 } as const satisfies RouteTable<typeof signInContract>;
 
 /** E-mail sign-in and one's sessions as typed calls (lib/http/client/api-client.ts). */

@@ -11,15 +11,18 @@ export const getEndpoints = withRoute(contract.listEndpoints, async ({ user, par
   successResponse({ endpoints: await listEndpoints(user.id, params.workspaceId) }),
 );
 
-export const postEndpoint = withRoute({ ...contract.createEndpoint, maxBodyBytes: 4096 }, async ({ user, params, body }) =>
-  successResponse(await createEndpoint(user.id, params.workspaceId, body), 201),
+export const postEndpoint = withRoute(
+  { ...contract.createEndpoint, recentConfirmation: true, maxBodyBytes: 4096 },
+  async ({ user, params, body }) => successResponse(await createEndpoint(user.id, params.workspaceId, body), 201),
 );
 
-export const patchEndpoint = withRoute({ ...contract.updateEndpoint, maxBodyBytes: 4096 }, async ({ user, params, body }) =>
-  successResponse({ endpoint: await updateEndpoint(user.id, params.workspaceId, params.endpointId, body) }),
+export const patchEndpoint = withRoute(
+  { ...contract.updateEndpoint, recentConfirmation: true, maxBodyBytes: 4096 },
+  async ({ user, params, body }) =>
+    successResponse({ endpoint: await updateEndpoint(user.id, params.workspaceId, params.endpointId, body) }),
 );
 
-export const deleteEndpointRoute = withRoute(contract.deleteEndpoint, async ({ user, params }) => {
+export const deleteEndpointRoute = withRoute({ ...contract.deleteEndpoint, recentConfirmation: true }, async ({ user, params }) => {
   await deleteEndpoint(user.id, params.workspaceId, params.endpointId);
   return successResponse({ removed: true });
 });
@@ -28,7 +31,7 @@ export const getSecret = withRoute(contract.revealSecret, async ({ user, params 
   successResponse({ secret: await revealSecret(user.id, params.workspaceId, params.endpointId) }),
 );
 
-export const postSecretRotation = withRoute(contract.rotateSecret, async ({ user, params }) =>
+export const postSecretRotation = withRoute({ ...contract.rotateSecret, recentConfirmation: true }, async ({ user, params }) =>
   successResponse({ secret: await rotateSecret(user.id, params.workspaceId, params.endpointId) }),
 );
 

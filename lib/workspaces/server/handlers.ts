@@ -28,11 +28,12 @@ export const getMembers = withRoute(contract.listMembers, async ({ user, params 
   successResponse({ members: await listMembers(user.id, params.workspaceId) }),
 );
 
-export const patchMember = withRoute({ ...contract.changeRoles, maxBodyBytes: 1024 }, async ({ user, params, body }) =>
-  successResponse({ members: await changeRoles(user.id, params.workspaceId, params.userId, body.roles) }),
+export const patchMember = withRoute(
+  { ...contract.changeRoles, recentConfirmation: true, maxBodyBytes: 1024 },
+  async ({ user, params, body }) => successResponse({ members: await changeRoles(user.id, params.workspaceId, params.userId, body.roles) }),
 );
 
-export const deleteMember = withRoute(contract.removeMember, async ({ user, params }) => {
+export const deleteMember = withRoute({ ...contract.removeMember, recentConfirmation: true }, async ({ user, params }) => {
   await removeMember(user.id, params.workspaceId, params.userId);
   return successResponse({ removed: true });
 });
@@ -41,8 +42,9 @@ export const getInvitations = withRoute(contract.listInvitations, async ({ user,
   successResponse({ invitations: await listInvitations(user.id, params.workspaceId) }),
 );
 
-export const postInvitation = withRoute({ ...contract.createInvitation, maxBodyBytes: 2048 }, async ({ user, params, body }) =>
-  successResponse(await createInvitation(user.id, params.workspaceId, body.roles, body.invitee), 201),
+export const postInvitation = withRoute(
+  { ...contract.createInvitation, recentConfirmation: true, maxBodyBytes: 2048 },
+  async ({ user, params, body }) => successResponse(await createInvitation(user.id, params.workspaceId, body.roles, body.invitee), 201),
 );
 
 export const deleteInvitation = withRoute(contract.revokeInvitation, async ({ user, params }) =>

@@ -38,6 +38,7 @@ function sessionUser(user: { id: string; displayName: string | null }, workspace
     selectedBusinessId: null,
     leadBusinessId: null,
     businessIds: [],
+    confirmedAt: new Date(),
     connection: null,
     legacyConnection: null,
     workspace,

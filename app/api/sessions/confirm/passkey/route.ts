@@ -1,0 +1,3 @@
+export { postConfirmWithPasskey as POST } from "@/lib/sign-in/server/confirmation-handlers";
+
+export const dynamic = "force-dynamic";

@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
+import { afterEach, describe, expect, vi } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
+import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
+import { successResponse } from "@/lib/http/api-error";
+import { withRoute } from "@/lib/http/server/route";
+import { markSessionConfirmed, RECENT_CONFIRMATION_MS } from "./recent-confirmation";
+import { createSession } from "./session-store";
+
+// Who is signed in for the next call (the cookie is not what is tested here).
+const signedIn = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
+vi.mock("@/lib/auth/server/session", async () => {
+  const store = await import("@/lib/auth/server/session-store");
+  const load = () =>
+    signedIn.current ? store.loadSessionUser(signedIn.current.sessionId, signedIn.current.userId) : Promise.resolve(null);
+  return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
+});
+
+const it = test.extend("person", async ({ db }, { onCleanup }) => {
+  const user = await db.user.create({ data: { accountingUserId: `recent:${randomUUID()}`, displayName: "Ria Recent" } });
+  onCleanup(() => db.user.delete({ where: { id: user.id } }).then(() => undefined));
+  return { id: user.id };
+});
+
+afterEach(() => {
+  resetTestClock();
+  signedIn.current = null;
+});
+
+// A route that matters, and one that does not.
+const mattering = withRoute({ recentConfirmation: true, errors: [] }, () => successResponse({ done: true }));
+const plain = withRoute({ errors: [] }, () => successResponse({ done: true }));
+
+async function call(route: typeof plain, session: { sessionId: string; userId: string }) {
+  signedIn.current = session;
+  const response = await route(new NextRequest("http://localhost:3999/api/x", { method: "POST" }), { params: Promise.resolve({}) });
+  return { status: response.status, body: (await response.json()) as { error?: { code: string; confirmedAt?: string } } };
+}
+
+/** Moves the app's clock to `ms` after `from` (the clock only moves forward). */
+function clockAt(from: number, ms: number) {
+  setTestClockOffset(from + ms - Date.now());
+}
+
+describe("recent confirmation for what matters", () => {
+  it("passes 9:59 after the sign-in, refuses at 10:01 with 401 reauthentication_required", async ({ person }) => {
+    const start = nowMs();
+    const sessionId = await createSession(person.id);
+    const session = { sessionId, userId: person.id };
+    clockAt(start, RECENT_CONFIRMATION_MS - 1_000);
+    expect((await call(mattering, session)).status).toBe(200);
+    clockAt(start, RECENT_CONFIRMATION_MS + 1_000);
+    const refused = await call(mattering, session);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error?.code).toBe("reauthentication_required");
+    expect(refused.body.error?.confirmedAt).toBeDefined();
+    // What does not matter is not asked.
+    expect((await call(plain, session)).status).toBe(200);
+  });
+
+  it("is per session: confirming one does not confirm another, and a new sign-in counts on the app's clock", async ({ person }) => {
+    const start = nowMs();
+    const first = { sessionId: await createSession(person.id), userId: person.id };
+    const second = { sessionId: await createSession(person.id), userId: person.id };
+    clockAt(start, RECENT_CONFIRMATION_MS + 60_000);
+    await markSessionConfirmed({ id: person.id, sessionId: first.sessionId });
+    expect((await call(mattering, first)).status).toBe(200);
+    expect((await call(mattering, second)).body.error?.code).toBe("reauthentication_required");
+    // Signed in while the clock runs ahead: fresh on that clock.
+    const third = { sessionId: await createSession(person.id), userId: person.id };
+    expect((await call(mattering, third)).status).toBe(200);
+  });
+
+  it("confirms only the person's own session", async ({ person, db }) => {
+    const other = await db.user.create({ data: { accountingUserId: `recent:${randomUUID()}` } });
+    try {
+      const theirs = await createSession(other.id);
+      await expect(markSessionConfirmed({ id: person.id, sessionId: theirs })).rejects.toMatchObject({ code: "not_signed_in" });
+    } finally {
+      await db.user.delete({ where: { id: other.id } });
+    }
+  });
+});
