@@ -23,7 +23,7 @@ export async function InvitationPageView({ token, signedIn, check }: { token: st
                 ? t("workspaces.invitedBy", { inviter: check.invitedBy, workspace: check.workspaceName, roles })
                 : t("workspaces.invited", { workspace: check.workspaceName, roles })}
             </p>
-            <JoinButton token={token} />
+            <JoinButton token={token} client={check.roles.includes("client")} />
           </>
         ) : (
           <>

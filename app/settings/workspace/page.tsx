@@ -11,6 +11,7 @@ import { fourEyesSetting } from "@/lib/month-close/server/four-eyes";
 import { PasskeyRequirementControl } from "@/components/security/passkey-requirement-control";
 import { passkeyRequired } from "@/lib/passkeys/server/requirement";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { canSendMail } from "@/lib/workspaces/server/mail";
 import { listInvitations } from "@/lib/workspaces/server/invitations";
 import { listMembers } from "@/lib/workspaces/server/members";
@@ -25,6 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WorkspaceSettingsPage() {
   const t = await getTranslations();
   const user = await getSessionUser();
+  notForClients(user);
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");

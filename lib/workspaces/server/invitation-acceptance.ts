@@ -9,6 +9,7 @@ import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
 import type { WorkspaceRoleName } from "../schemas";
 import { ordered, personName, sameEmail, stateOf } from "./invitation-state";
 import { hashInvitationToken, isWellFormedToken } from "./token";
+import { grantInvitationCompanies } from "./client-companies";
 
 /**
  * Opening and using an invitation link (the owner's side is in ./invitations). A link that names
@@ -138,6 +139,8 @@ export async function acceptInvitation(
       throw REFUSALS[check.state === "open" || check.state === "rate_limited" ? "invalid" : check.state]();
     const { id, workspaceId: joined, roles } = check.row;
     await tx.workspaceMember.create({ data: { workspaceId: joined, userId, roles } });
+    // A client's link names their companies: they reach those only (lib/payroll/server/access.ts).
+    if (roles.includes("client")) await grantInvitationCompanies(tx, id, joined, userId);
     await tx.workspaceInvitation.update({ where: { id }, data: { usedAt: new Date(), usedById: userId } });
     await tx.user.update({ where: { id: userId }, data: { activeWorkspaceId: joined } });
     await recordMemberJoined(tx, joined, userId, roles, id);
