@@ -26,6 +26,8 @@ export const clientCompanySchema = z
   .object({ connectionId: z.uuid("Choose a company of this workspace."), companyId: z.number().int().min(1).max(999_999_999) })
   .strict();
 export type ClientCompany = z.infer<typeof clientCompanySchema>;
+/** A company as a list of choices or a member's row names it. */
+export type NamedClientCompany = ClientCompany & { name: string };
 
 export const CLIENT_COMPANIES_MAX = 200;
 export const CLIENT_COMPANIES_REQUIRED = "Choose at least one company for the client.";

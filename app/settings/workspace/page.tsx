@@ -14,6 +14,7 @@ import { getSessionUser } from "@/lib/auth/server/session";
 import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { canSendMail } from "@/lib/workspaces/server/mail";
 import { listInvitations } from "@/lib/workspaces/server/invitations";
+import { companyChoices } from "@/lib/workspaces/server/client-companies";
 import { listMembers } from "@/lib/workspaces/server/members";
 import { WebhooksSection } from "@/components/webhooks/webhooks-section";
 import { listEndpoints } from "@/lib/webhooks/server/endpoints";
@@ -30,7 +31,7 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes, cutOff, reminders, endpoints, requirePasskey] = await Promise.all([
+  const [members, invitations, fourEyes, cutOff, reminders, endpoints, requirePasskey, companies] = await Promise.all([
     listMembers(user.id, workspace.id),
     owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
     fourEyesSetting(workspace.id),
@@ -38,6 +39,7 @@ export default async function WorkspaceSettingsPage() {
     reminderDays(workspace.id),
     owner ? listEndpoints(user.id, workspace.id) : Promise.resolve([]),
     passkeyRequired(workspace.id),
+    owner ? companyChoices(user.id, workspace.id) : Promise.resolve([]),
   ]);
   const { name } = workspace;
   return (
@@ -52,6 +54,7 @@ export default async function WorkspaceSettingsPage() {
         initialMembers={members}
         initialInvitations={invitations}
         canEmail={canSendMail()}
+        companyChoices={companies}
       />
       <FourEyesControl workspaceId={workspace.id} owner={owner} initial={fourEyes} />
       <WorkspaceCutOffForm workspaceId={workspace.id} owner={owner} {...cutOff} />

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
 import { heldBy, refusal } from "./access";
-import type { ClientCompany } from "../schemas";
+import type { ClientCompany, NamedClientCompany } from "../schemas";
 
 type Tx = Prisma.TransactionClient;
 
@@ -15,9 +15,7 @@ type Tx = Prisma.TransactionClient;
  * client may do with them (lib/payroll/server/access.ts reads the rows).
  */
 
-export interface NamedCompany extends ClientCompany {
-  name: string;
-}
+type NamedCompany = NamedClientCompany;
 
 /** Which of these companies the workspace's connected payroll connections hold (as cached from the service). */
 async function companiesOfWorkspace(db: Tx, workspaceId: string, companies: readonly ClientCompany[]): Promise<NamedCompany[]> {
