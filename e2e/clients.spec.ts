@@ -233,7 +233,12 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
 
     // The owner sees the client with their company in the members list.
     await owner.reload();
-    await expect(owner.getByRole("listitem").filter({ hasText: email })).toContainText("Client: Bäckerei Krüger GmbH");
+    const member = owner
+      .getByRole("listitem")
+      .filter({ hasText: email })
+      .filter({ has: owner.getByRole("group", { name: /^Companies of/ }) });
+    await expect(member).toContainText("Client: Bäckerei Krüger GmbH");
+    await expect(member.getByRole("checkbox", { name: `Bäckerei Krüger GmbH (${OWN})` })).toBeChecked();
   } finally {
     await smtp.close();
   }
