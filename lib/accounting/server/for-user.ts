@@ -1,6 +1,5 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/server/session-store";
-import { ApiError } from "@/lib/http/api-error";
 import { AccountingClient } from "./accounting-service";
 import { accountingConfig } from "./config";
 import { getAccessToken, renewAccessToken } from "../connection/server/access-token";
@@ -8,10 +7,6 @@ import { NeedsV31Error, NotConnectedError, ReauthRequiredError } from "../errors
 
 /** The accounting client acting for the signed-in person through their connection. */
 export function accountingClientFor(user: SessionUser): AccountingClient {
-  // The firm's client works in the firm's workspace on their own companies' months only: no
-  // accounting data through it (lib/workspaces/permissions.ts), whatever account they signed in with.
-  if (user.workspace?.roles.includes("client"))
-    throw new ApiError("forbidden", "The firm's clients reach only their own companies' hours and payments.");
   const connection = user.connection;
   if (!connection) throw user.legacyConnection ? new NeedsV31Error() : new NotConnectedError();
   if (connection.status === "reauth_required") throw new ReauthRequiredError();
