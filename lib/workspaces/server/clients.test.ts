@@ -210,6 +210,11 @@ describe("a client's companies, the owner's side", () => {
     expect(await companyChoices(firm.viewer, firm.workspaceId)).toEqual([]);
 
     const client = await clientOf(world, [1001], "changed");
+    // A link opened again by the client names their way in: their companies, not the workspace's settings.
+    const { checkInvitation } = await import("./invitation-acceptance");
+    const another = await createInvitation(firm.owner, firm.workspaceId, ["viewer"]);
+    expect(await checkInvitation(another.token, { id: client, email: null })).toMatchObject({ state: "member", client: true });
+    expect(await checkInvitation(another.token, { id: firm.viewer, email: null })).not.toHaveProperty("client");
     const both = [1001, 1002].map((companyId) => ({ connectionId: firm.connectionId, companyId }));
     await expect(changeMemberCompanies(firm.viewer, firm.workspaceId, client, both)).rejects.toMatchObject({ code: "forbidden" });
     await expect(changeMemberCompanies(firm.owner, firm.workspaceId, firm.viewer, both)).rejects.toMatchObject({ code: "invalid" });

@@ -25,7 +25,8 @@ export type InvitationCheck =
   | { state: "other_person"; yourEmail: string | null }
   /** Too many links opened in a minute (lib/rate-limit): nothing was looked up. */
   | { state: "rate_limited"; retryAfterSeconds: number }
-  | { state: "member"; workspaceId: string; workspaceName: string }
+  /** Already a member; `client`: as the firm's client (their way in is their companies, not the workspace's settings). */
+  | { state: "member"; workspaceId: string; workspaceName: string; client?: true }
   | { state: "open"; workspaceName: string; roles: WorkspaceRoleName[]; invitedBy: string | null };
 
 const CHECK_SELECT = {
@@ -60,9 +61,15 @@ async function checkWith(
   if (userId) {
     const member = await db.workspaceMember.findUnique({
       where: { workspaceId_userId: { workspaceId: row.workspaceId, userId } },
-      select: { userId: true },
+      select: { roles: true },
     });
-    if (member) return { state: "member", workspaceId: row.workspaceId, workspaceName: row.workspace.name };
+    if (member)
+      return {
+        state: "member",
+        workspaceId: row.workspaceId,
+        workspaceName: row.workspace.name,
+        ...(member.roles.includes("client") ? { client: true as const } : {}),
+      };
     if (row.inviteeEmail && !sameEmail(person?.email, row.inviteeEmail)) return { state: "other_person", yourEmail: person?.email ?? null };
   }
   const roles = ordered(row.roles);
