@@ -1,7 +1,8 @@
 import "server-only";
 import { getDb, queryPrepared } from "@/lib/db/client";
 import { sessionCache } from "./session-cache";
-import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
+// The database's enum (lib/workspaces/schemas.ts `WorkspaceRoleName` is the same set): the session sits below the workspaces.
+import type { WorkspaceRole } from "@/lib/db/generated/client";
 
 /** How long a sign-in lasts (the session row and the cookie). */
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -36,7 +37,7 @@ export interface SessionWorkspace {
   id: string;
   name: string;
   personal: boolean;
-  roles: WorkspaceRoleName[];
+  roles: WorkspaceRole[];
 }
 
 interface SessionRow {
