@@ -30,7 +30,7 @@ export function CompanyCheckboxes({
   const chosen = new Set(value.map(keyOf));
   const errorId = `${id}-error`;
   return (
-    <fieldset className="space-y-1" aria-describedby={`${id}-hint${error ? ` ${errorId}` : ""}`} aria-invalid={error ? true : undefined}>
+    <fieldset className="space-y-1" aria-describedby={`${id}-hint${error ? ` ${errorId}` : ""}`}>
       <legend className="font-medium">{legend ?? t("clients.companiesLabel")}</legend>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {choices.length === 0 ? t("clients.noCompanies") : t("clients.companiesHint")}
