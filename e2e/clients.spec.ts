@@ -165,8 +165,10 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
     expect(saved.status()).toBe(200);
     expect(JSON.stringify(await saved.json())).toContain('"12.5"');
 
-    // ── Hand in / send back (the "handin" branch): the client hands the month in, `Monatsstatus`
-    // ── reads `Übergeben`; Claudia sends it back with a reason and the client sees why. Added once merged.
+    // ─── HAND-IN STEPS GO HERE (once the "handin" branch is merged) ───────────────────────────────
+    // The client presses `Übergeben`/Hand in, `Monatsstatus` reads `Übergeben`; Claudia (owner page)
+    // sends it back with a reason; the client sees the reason and can edit again. (Issue #28, item 6.)
+    // ──────────────────────────────────────────────────────────────────────────────────────────────
 
     // Refused by URL: every other company, the firm's pages of their own company, and the firm's pages.
     const refusedPages = [
