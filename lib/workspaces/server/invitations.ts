@@ -147,12 +147,34 @@ export async function openInvitationOf(
   actorId: string,
   workspaceId: string,
   token: string,
-): Promise<{ workspaceName: string; roles: WorkspaceRoleName[]; expiresAt: Date; inviteeEmail: string | null } | null> {
+): Promise<{
+  workspaceName: string;
+  roles: WorkspaceRoleName[];
+  companies: string[];
+  expiresAt: Date;
+  inviteeEmail: string | null;
+} | null> {
   if (!isWellFormedToken(token)) return null;
-  const row = await getDb().workspaceInvitation.findFirst({
+  const db = getDb();
+  const row = await db.workspaceInvitation.findFirst({
     where: { tokenHash: hashInvitationToken(token), workspaceId, workspace: heldBy(actorId, ["owner"]) },
-    select: { roles: true, expiresAt: true, revokedAt: true, usedAt: true, inviteeEmail: true, workspace: { select: { name: true } } },
+    select: {
+      roles: true,
+      expiresAt: true,
+      revokedAt: true,
+      usedAt: true,
+      inviteeEmail: true,
+      workspace: { select: { name: true } },
+      companies: VIEW_SELECT.companies,
+    },
   });
   if (!row || stateOf(row) !== "open") return null;
-  return { workspaceName: row.workspace.name, roles: ordered(row.roles), expiresAt: row.expiresAt, inviteeEmail: row.inviteeEmail };
+  const companies = (await namesOf(db, row.companies)).map((company) => company.name);
+  return {
+    workspaceName: row.workspace.name,
+    roles: ordered(row.roles),
+    companies,
+    expiresAt: row.expiresAt,
+    inviteeEmail: row.inviteeEmail,
+  };
 }
