@@ -242,6 +242,21 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
       .filter({ has: owner.getByRole("group", { name: /^Companies of/ }) });
     await expect(member).toContainText("Client: Bäckerei Krüger GmbH");
     await expect(member.getByRole("checkbox", { name: `Bäckerei Krüger GmbH (${OWN})` })).toBeChecked();
+    // She gives the client the other company too (audited); the client's list then holds both.
+    const otherCompany = member.getByRole("checkbox", { name: new RegExp(`\\(${OTHER}\\)$`) });
+    await otherCompany.check();
+    await member.getByRole("button", { name: "Save companies" }).click();
+    await expect(member.getByRole("status")).toHaveText("Companies saved.");
+    await client.goto("/payroll");
+    await expect(client.getByRole("main").getByRole("listitem")).toHaveCount(2);
+    expect((await client.request.get(`/api/payroll-entries/${OTHER}/hours/draft`)).status()).toBe(200);
+    await owner.goto("/audit");
+    await expect(
+      owner
+        .getByRole("main")
+        .getByText(/^Companies of .+ changed\.$/)
+        .first(),
+    ).toBeVisible();
   } finally {
     await smtp.close();
   }
