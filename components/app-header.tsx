@@ -12,6 +12,7 @@ import { NotificationsFeed, NotificationsLink } from "./notifications/notificati
 import { unreadCount } from "@/lib/notifications/server/inbox";
 import { LanguageSwitch } from "./language-switch";
 import { WorkspaceSwitcher } from "./workspace-switcher";
+import { isClient } from "@/lib/workspaces/permissions";
 
 async function signedInUser(): Promise<SessionUser | null> {
   try {
@@ -25,19 +26,26 @@ async function signedInUser(): Promise<SessionUser | null> {
 export async function AppHeader() {
   const t = await getTranslations();
   const user = await signedInUser();
-  const links = [
-    // The firm's overview (every client's month and dates) first: where a payroll firm's people land.
-    ...(user
-      ? [
-          { href: "/overview", label: t("nav.overview") },
-          { href: "/businesses", label: t("nav.businesses") },
-        ]
-      : []),
-    { href: "/trial-balance", label: t("nav.trialBalance") },
-    { href: "/payroll", label: t("nav.payroll") },
-    { href: "/settings", label: t("nav.settings") },
-  ];
-  const businesses = user ? await listBusinesses(user.id) : [];
+  // The firm's client reaches their companies and their own settings only (lib/workspaces/permissions.ts).
+  const client = isClient(user?.workspace?.roles);
+  const links = client
+    ? [
+        { href: "/payroll", label: t("clients.title") },
+        { href: "/settings", label: t("nav.settings") },
+      ]
+    : [
+        // The firm's overview (every client's month and dates) first: where a payroll firm's people land.
+        ...(user
+          ? [
+              { href: "/overview", label: t("nav.overview") },
+              { href: "/businesses", label: t("nav.businesses") },
+            ]
+          : []),
+        { href: "/trial-balance", label: t("nav.trialBalance") },
+        { href: "/payroll", label: t("nav.payroll") },
+        { href: "/settings", label: t("nav.settings") },
+      ];
+  const businesses = user && !client ? await listBusinesses(user.id) : [];
   const unread = user ? await unreadCount(user.id).catch(() => 0) : 0;
   const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
   return (
@@ -60,7 +68,7 @@ export async function AppHeader() {
             </ul>
           </nav>
           {user ? <WorkspaceSwitcher user={user} /> : null}
-          {user ? (
+          {user && !client ? (
             <BusinessSwitcher
               businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))}
               current={current}
@@ -73,11 +81,11 @@ export async function AppHeader() {
             <div className="flex min-w-0 items-center gap-3 text-sm lg:gap-1.5 xl:gap-2">
               <NotificationsLink initialUnread={unread} className="hidden lg:inline-flex" />
               <HoverPrefetchLink
-                href="/user"
+                href={client ? "/settings/security" : "/user"}
                 className="min-w-0 shrink-[100] truncate text-slate-700 hover:underline lg:max-w-24 xl:max-w-32"
                 title={user.displayName ?? undefined}
               >
-                {user.displayName ?? t("nav.user")}
+                {user.displayName ?? user.email ?? t("nav.user")}
               </HoverPrefetchLink>
               <span className="shrink-0 whitespace-nowrap">
                 <SignOutButton label={t("auth.signOut")} />

@@ -488,6 +488,15 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "workspace.manage",
     call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.memberA }, body: { roles: ["clerk"] } }),
   },
+  // A client's companies (the target, a clerk, has none: an owner is answered 422, nobody else gets that far).
+  "workspaces/[workspaceId]/members/[userId]/companies PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({
+      params: { workspaceId: f.workspaceA, userId: f.memberA },
+      body: { companies: [{ connectionId: f.connectionA, companyId: 1001 }] },
+    }),
+  },
   "workspaces/[workspaceId]/members/[userId] DELETE": {
     workspace: "A",
     permission: "workspace.manage",

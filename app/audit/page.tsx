@@ -5,6 +5,7 @@ import { AuditEntries } from "@/components/audit/audit-entries";
 import { AuditFilterForm } from "@/components/audit/audit-filters";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { auditPageData } from "@/lib/audit-trail/server/page-data";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
@@ -17,6 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [t, locale, user] = await Promise.all([getTranslations() as Promise<Translate>, getLocale() as Promise<Locale>, getSessionUser()]);
+  notForClients(user);
   if (!user?.workspace) return <SignedOutNotice heading={t("audit.title")} />;
   const data = await auditPageData(user.id, user.workspace.id, await searchParams, t, locale);
   const { name } = user.workspace;

@@ -6,6 +6,7 @@ import { leadBusinessOf, listBusinesses, syncBusinesses } from "@/lib/accounting
 import { accountingClientFor } from "@/lib/accounting/server/for-user";
 import { attempt } from "@/lib/accounting/server/outcome";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { getLocale, getTranslations } from "next-intl/server";
 import { tierName } from "@/components/accounting/tier-name";
 import { countryName } from "@/lib/i18n/format";
@@ -19,6 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function BusinessesPage() {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
+  notForClients(user);
   if (!user) return <SignedOutNotice heading={t("business.listTitle")} />;
   const leadBefore = await leadBusinessOf(user.id);
   const synced = await attempt(() => syncBusinesses(user.id, accountingClientFor(user)));

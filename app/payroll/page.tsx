@@ -14,7 +14,9 @@ import { cachedCompanies, syncCompanies } from "@/lib/payroll/connection/server/
 import { payrollConfig } from "@/lib/payroll/server/config";
 import { payrollActor } from "@/lib/payroll/server/access";
 import { workspaceConnections } from "@/lib/payroll/connection/server/workspace-connections";
-import { can } from "@/lib/workspaces/permissions";
+import { can, isClient } from "@/lib/workspaces/permissions";
+import { getSessionUser } from "@/lib/auth/server/session";
+import { ClientCompanies } from "@/components/clients/client-companies";
 import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/server/pages";
 import { PayrollLoading } from "@/components/payroll/connection/payroll-problem";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -44,7 +46,9 @@ export default function PayrollPage() {
 }
 
 async function PayrollPageContent() {
-  const t = await getTranslations();
+  const [t, user] = await Promise.all([getTranslations(), getSessionUser()]);
+  // The firm's client lands here: their own companies only (lib/workspaces/permissions.ts).
+  if (user && isClient(user.workspace?.roles)) return <ClientCompanies user={user} />;
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("nav.payroll")} />;
   const workspace = state.user.workspace;

@@ -6,6 +6,10 @@ import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { calendarFeedUrl } from "@/lib/deadlines/server/calendar-feed";
 import { getTranslations } from "next-intl/server";
+import { isClient } from "@/lib/workspaces/permissions";
+
+/** The firm's settings pages; a client (lib/workspaces/permissions.ts) has their own security and notifications only. */
+const FIRM_ONLY = new Set(["/settings/connection", "/settings/workspace", "/audit", "/user"]);
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -17,40 +21,26 @@ export default async function SettingsPage() {
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("nav.settings")} />;
   const feedUrl = await calendarFeedUrl(user.id);
+  const client = isClient(user.workspace?.roles);
+  const links = [
+    { href: "/settings/connection", label: t("connection.settingsLink") },
+    { href: "/settings/workspace", label: t("workspaces.settingsLink") },
+    { href: "/settings/security", label: t("security.settingsLink") },
+    { href: "/settings/notifications", label: t("notifications.settingsLink") },
+    { href: "/audit", label: t("audit.settingsLink") },
+    { href: "/user", label: t("nav.user") },
+  ].filter((link) => !client || !FIRM_ONLY.has(link.href));
   return (
     <section className="max-w-2xl space-y-4">
       <h1 className="text-2xl font-bold">{t("nav.settings")}</h1>
       <ul className="list-disc pl-6">
-        <li>
-          <Link href="/settings/connection" className="text-blue-700 underline">
-            {t("connection.settingsLink")}
-          </Link>
-        </li>
-        <li>
-          <Link href="/settings/workspace" className="text-blue-700 underline">
-            {t("workspaces.settingsLink")}
-          </Link>
-        </li>
-        <li>
-          <Link href="/settings/security" className="text-blue-700 underline">
-            {t("security.settingsLink")}
-          </Link>
-        </li>
-        <li>
-          <Link href="/settings/notifications" className="text-blue-700 underline">
-            {t("notifications.settingsLink")}
-          </Link>
-        </li>
-        <li>
-          <Link href="/audit" className="text-blue-700 underline">
-            {t("audit.settingsLink")}
-          </Link>
-        </li>
-        <li>
-          <Link href="/user" className="text-blue-700 underline">
-            {t("nav.user")}
-          </Link>
-        </li>
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className="text-blue-700 underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
       </ul>
       <IntlScope namespaces={["deadlines"]}>
         <CalendarFeedField initialUrl={feedUrl} />

@@ -6,6 +6,7 @@ import { TrialBalanceProblem } from "@/components/trial-balance/trial-balance-pr
 import { RangeForm } from "@/components/trial-balance/range-form";
 import { StaleFiguresProvider } from "@/components/trial-balance/stale-figures";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { getTranslations } from "next-intl/server";
 import { localToday } from "@/lib/dates/calendar";
 import { resolveBusiness } from "@/lib/trial-balance/server/load";
@@ -29,6 +30,7 @@ function currentAddress(params: SearchParams): string {
 
 export default async function TrialBalancePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [t, params, user] = await Promise.all([getTranslations(), searchParams, getSessionUser()]);
+  notForClients(user);
   const here = currentAddress(params);
   const today = localToday();
   // The business first (its financial year decides the default range and how quarters fall), then the view.

@@ -6,6 +6,7 @@ import { connectionSummary } from "@/lib/accounting/connection/server/summary";
 import { accountingClientFor } from "@/lib/accounting/server/for-user";
 import { attempt } from "@/lib/accounting/server/outcome";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { getLocale, getTranslations } from "next-intl/server";
 import { languageName } from "@/lib/i18n/format";
 import { Notice } from "@/components/ui/notice";
@@ -18,6 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function UserPage() {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
+  notForClients(user);
   if (!user) return <SignedOutNotice heading={t("user.title")} />;
   const loaded = await attempt(() => accountingClientFor(user).getUser());
   if (!loaded.ok) {

@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { getTranslations } from "next-intl/server";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { FEDERAL_STATES } from "@/lib/month-close/checks/federal-states";
 import { MONTH_STATES } from "@/lib/month-close/states";
 import { readOverviewSearchParams, type RawSearchParams } from "@/lib/overview/filters";
@@ -23,6 +24,7 @@ import { OverviewFilters } from "./overview-filters";
 export async function OverviewScreen({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const t = await getTranslations();
   const user = await getSessionUser();
+  notForClients(user);
   if (!user) return <SignedOutNotice heading={t("overview.title")} />;
   const params = readOverviewSearchParams(await searchParams);
   if (!user.workspace) return <SignedOutNotice heading={t("overview.title")} />;

@@ -23,7 +23,7 @@ export async function InvitationPageView({ token, signedIn, check }: { token: st
                 ? t("workspaces.invitedBy", { inviter: check.invitedBy, workspace: check.workspaceName, roles })
                 : t("workspaces.invited", { workspace: check.workspaceName, roles })}
             </p>
-            <JoinButton token={token} />
+            <JoinButton token={token} client={check.roles.includes("client")} />
           </>
         ) : (
           <>
@@ -52,8 +52,8 @@ export async function InvitationPageView({ token, signedIn, check }: { token: st
         <p>{t("workspaces.nothingChanged")}</p>
       </Notice>
       {check.state === "member" ? (
-        <Link href="/settings/workspace" className="text-blue-700 underline">
-          {t("workspaces.toWorkspace")}
+        <Link href={check.client ? "/payroll" : "/settings/workspace"} className="text-blue-700 underline">
+          {check.client ? t("clients.title") : t("workspaces.toWorkspace")}
         </Link>
       ) : null}
     </section>

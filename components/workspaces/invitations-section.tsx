@@ -11,27 +11,43 @@ import { workspacesApi } from "@/lib/workspaces/client/api";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
-import { inviteeSchema, type InvitationView, type Invitee, type WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import { ApiRequestError } from "@/lib/http/client/browser-fetch";
+import {
+  inviteeSchema,
+  type ClientCompany,
+  type InvitationView,
+  type Invitee,
+  type NamedClientCompany,
+  type WorkspaceRoleName,
+} from "@/lib/workspaces/schemas";
+import { CompanyCheckboxes } from "@/components/clients/company-checkboxes";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CreatedLink } from "./created-link";
 import { RoleCheckboxes } from "./role-checkboxes";
 import type { WorkspaceRef } from "./workspace-ref";
 
-/** For owners: a new invitation link for chosen roles, and every invitation with its state and who used it. */
+/**
+ * For owners: a new invitation link for chosen roles (a client's with their companies), and every
+ * invitation with its state and who used it.
+ */
 export function InvitationsSection({
   workspace,
   initialInvitations,
   canEmail,
+  companyChoices,
 }: {
   workspace: WorkspaceRef;
   initialInvitations: InvitationView[];
   canEmail: boolean;
+  companyChoices: NamedClientCompany[];
 }) {
   const t = useTranslations();
   const queryClient = useQueryClient();
   const headingId = useId();
   const errorId = useId();
+  const companiesId = useId();
   const [roles, setRoles] = useState<WorkspaceRoleName[]>(["clerk"]);
+  const [companies, setCompanies] = useState<ClientCompany[]>([]);
   const [tried, setTried] = useState(false);
   // Optional: the person the link is for (only they can use it).
   const [inviteeEmail, setInviteeEmail] = useState("");
@@ -43,7 +59,12 @@ export function InvitationsSection({
   });
   const create = useMutation({
     mutationFn: ({ roles: chosen, invitee }: { roles: WorkspaceRoleName[]; invitee?: Invitee }) =>
-      workspacesApi.createInvitation({ workspaceId: workspace.id, roles: chosen, invitee }),
+      workspacesApi.createInvitation({
+        workspaceId: workspace.id,
+        roles: chosen,
+        invitee,
+        ...(chosen.includes("client") ? { companies } : {}),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.invitations(workspace.id) }),
   });
   const noRole = tried && roles.length === 0;
@@ -51,6 +72,10 @@ export function InvitationsSection({
     ? inviteeSchema.safeParse({ email: inviteeEmail.trim(), name: inviteeName.trim() || undefined })
     : null;
   const badEmail = tried && invitee !== null && !invitee.success;
+  const client = roles.includes("client");
+  const noCompany = tried && client && companies.length === 0;
+  const companiesRefused = create.error instanceof ApiRequestError ? create.error.body.fields?.companies : undefined;
+  const companiesError = noCompany ? t("clients.companiesRequired") : companiesRefused ? t("clients.companiesNotInWorkspace") : undefined;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-xl font-semibold">
@@ -62,7 +87,9 @@ export function InvitationsSection({
         onSubmit={(event) => {
           event.preventDefault();
           setTried(true);
-          if (roles.length > 0 && (invitee === null || invitee.success)) create.mutate({ roles, invitee: invitee?.data });
+          const companiesChosen = !roles.includes("client") || companies.length > 0;
+          if (roles.length > 0 && companiesChosen && (invitee === null || invitee.success))
+            create.mutate({ roles, invitee: invitee?.data });
         }}
       >
         <RoleCheckboxes
@@ -75,6 +102,9 @@ export function InvitationsSection({
           <p id={errorId} className="text-sm text-red-700">
             {t("workspaces.chooseRole")}
           </p>
+        ) : null}
+        {client ? (
+          <CompanyCheckboxes id={companiesId} choices={companyChoices} value={companies} onChange={setCompanies} error={companiesError} />
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
@@ -143,6 +173,8 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
     ],
     [t("workspaces.colValidUntil"), date(invitation.expiresAt)],
   ];
+  if (invitation.companies.length)
+    rows.splice(2, 0, [t("clients.companiesLabel"), invitation.companies.map((company) => company.name).join(", ")]);
   if (invitation.usedBy && invitation.usedAt)
     rows.push([t("workspaces.colUsedBy"), t("workspaces.usedBy", { name: invitation.usedBy, date: date(invitation.usedAt) })]);
   return (

@@ -8,8 +8,11 @@ import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import { workspacesApi } from "@/lib/workspaces/client/api";
 
-/** Joins the invitation's workspace; the person then works in it (the header's switcher shows both). */
-export function JoinButton({ token }: { token: string }) {
+/**
+ * Joins the invitation's workspace; the person then works in it (the header's switcher shows both).
+ * A client goes on to their companies (the workspace's settings are the firm's).
+ */
+export function JoinButton({ token, client = false }: { token: string; client?: boolean }) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -17,7 +20,7 @@ export function JoinButton({ token }: { token: string }) {
     mutationFn: () => workspacesApi.acceptInvitation({ token }),
     onSuccess: () => {
       queryClient.clear();
-      router.push("/settings/workspace");
+      router.push(client ? "/payroll" : "/settings/workspace");
       router.refresh();
     },
   });

@@ -9,14 +9,29 @@ import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import { workspacesApi } from "@/lib/workspaces/client/api";
 import { workspaceKeys } from "@/lib/workspaces/query-keys";
-import type { MemberView, WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import { FIRM_ROLES } from "@/lib/workspaces/permissions";
+import type { MemberView, NamedClientCompany, WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import { MemberCompaniesForm } from "@/components/clients/member-companies-form";
 import { ConfirmDialog } from "./confirm-dialog";
 import { membersQuery } from "./members-query";
 import { RoleCheckboxes, sameRoles } from "./role-checkboxes";
 import type { WorkspaceRef } from "./workspace-ref";
 
-/** The workspace's members with their roles; owners change roles and remove members, anyone may leave. */
-export function MembersSection({ workspace, me, initialMembers }: { workspace: WorkspaceRef; me: string; initialMembers: MemberView[] }) {
+/**
+ * The workspace's members with their roles (a client with their companies); owners change roles
+ * (a client's companies) and remove members, anyone may leave.
+ */
+export function MembersSection({
+  workspace,
+  me,
+  initialMembers,
+  companyChoices,
+}: {
+  workspace: WorkspaceRef;
+  me: string;
+  initialMembers: MemberView[];
+  companyChoices: NamedClientCompany[];
+}) {
   const t = useTranslations();
   const headingId = useId();
   const members = useQuery({ ...membersQuery(workspace.id), initialData: initialMembers });
@@ -29,14 +44,24 @@ export function MembersSection({ workspace, me, initialMembers }: { workspace: W
       {members.isError ? <Notice tone="error">{errorMessage(t, members.error)}</Notice> : null}
       <ul className="divide-y divide-slate-200 rounded border border-slate-200 bg-white">
         {members.data.map((member) => (
-          <MemberRow key={member.userId} workspace={workspace} member={member} isMe={member.userId === me} />
+          <MemberRow key={member.userId} workspace={workspace} member={member} isMe={member.userId === me} choices={companyChoices} />
         ))}
       </ul>
     </section>
   );
 }
 
-function MemberRow({ workspace, member, isMe }: { workspace: WorkspaceRef; member: MemberView; isMe: boolean }) {
+function MemberRow({
+  workspace,
+  member,
+  isMe,
+  choices,
+}: {
+  workspace: WorkspaceRef;
+  member: MemberView;
+  isMe: boolean;
+  choices: NamedClientCompany[];
+}) {
   const t = useTranslations();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -70,6 +95,8 @@ function MemberRow({ workspace, member, isMe }: { workspace: WorkspaceRef; membe
   });
   const failure = save.error ?? remove.error;
   const changed = !sameRoles(roles, member.roles);
+  // A client stays a client (a firm's member is not made one): their companies are what changes.
+  const client = member.roles.includes("client");
   return (
     <li className="space-y-2 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -89,7 +116,14 @@ function MemberRow({ workspace, member, isMe }: { workspace: WorkspaceRef; membe
           </Button>
         ) : null}
       </div>
-      {workspace.owner ? (
+      {client ? (
+        <>
+          <p className="text-sm text-slate-700">
+            {t("workspaces.roles.client")}: {member.companies.map((company) => company.name).join(", ")}
+          </p>
+          {workspace.owner ? <MemberCompaniesForm workspaceId={workspace.id} member={member} choices={choices} /> : null}
+        </>
+      ) : workspace.owner ? (
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(event) => {
@@ -103,6 +137,7 @@ function MemberRow({ workspace, member, isMe }: { workspace: WorkspaceRef; membe
             onChange={setRoles}
             disabled={save.isPending}
             describedBy={failure ? errorId : undefined}
+            choices={FIRM_ROLES}
           />
           <Button
             type="submit"

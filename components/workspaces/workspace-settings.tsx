@@ -1,6 +1,6 @@
 "use client";
 
-import type { InvitationView, MemberView } from "@/lib/workspaces/schemas";
+import type { InvitationView, MemberView, NamedClientCompany } from "@/lib/workspaces/schemas";
 import { InvitationsSection } from "./invitations-section";
 import { MembersSection } from "./members-section";
 import { RenameForm } from "./rename-form";
@@ -13,18 +13,28 @@ export function WorkspaceSettings({
   initialMembers,
   initialInvitations,
   canEmail,
+  companyChoices,
 }: {
   workspace: WorkspaceRef;
   me: string;
   initialMembers: MemberView[];
   initialInvitations: InvitationView[];
   canEmail: boolean;
+  /** The workspace's payroll companies, for a client's (owners only; else empty). */
+  companyChoices: NamedClientCompany[];
 }) {
   return (
     <>
       {workspace.owner ? <RenameForm workspaceId={workspace.id} name={workspace.name} /> : null}
-      <MembersSection workspace={workspace} me={me} initialMembers={initialMembers} />
-      {workspace.owner ? <InvitationsSection workspace={workspace} initialInvitations={initialInvitations} canEmail={canEmail} /> : null}
+      <MembersSection workspace={workspace} me={me} initialMembers={initialMembers} companyChoices={companyChoices} />
+      {workspace.owner ? (
+        <InvitationsSection
+          workspace={workspace}
+          initialInvitations={initialInvitations}
+          canEmail={canEmail}
+          companyChoices={companyChoices}
+        />
+      ) : null}
     </>
   );
 }

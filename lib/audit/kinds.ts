@@ -6,7 +6,9 @@
  * - `member.roles_changed` { memberId, memberName, from, to }
  * - `member.removed` { memberId, memberName, roles } — an owner removed someone
  * - `member.left` { roles } — the member removed themselves
- * - `invitation.created` { invitationId, roles, expiresAt }
+ * - `member.companies_changed` { memberId, memberName, from, to } — an owner changed a client's
+ *   companies; each a list of { connectionId, companyId, name }
+ * - `invitation.created` { invitationId, roles, expiresAt, companies? } — companies: a client's, as above
  * - `invitation.revoked` { invitationId, roles }
  * - `invitation.emailed` { to, roles }
  * - `payroll.connected` { username, baseUrl }
@@ -64,6 +66,7 @@ export const AUDIT_KINDS = [
   "member.roles_changed",
   "member.removed",
   "member.left",
+  "member.companies_changed",
   "invitation.created",
   "invitation.revoked",
   "invitation.emailed",

@@ -10,6 +10,7 @@ type WorkspaceKind =
   | "member.roles_changed"
   | "member.removed"
   | "member.left"
+  | "member.companies_changed"
   | "invitation.created"
   | "invitation.revoked"
   | "invitation.emailed"
@@ -27,6 +28,14 @@ function formatUntil(locale: Locale, at: Date): string {
     timeZone: "Europe/Berlin",
     timeZoneName: "short",
   }).replace(", ", " ");
+}
+
+/** A client's companies as the entry names them (lib/workspaces/server/client-companies.ts). */
+function companiesText(companies: unknown): string {
+  return list(companies)
+    .map((company) => str((company as { name?: unknown } | null)?.name))
+    .filter(Boolean)
+    .join(", ");
 }
 
 function rolesText(t: Translate, roles: unknown): string {
@@ -49,6 +58,12 @@ export const WORKSPACE_AUDIT_PRESENTERS: KindPresenters<WorkspaceKind> = {
   "member.removed": {
     summary: ({ t }, { details: d }) =>
       t("audit.summary.member_removed", { member: str(d.memberName) || "—", roles: rolesText(t, d.roles) }),
+  },
+  "member.companies_changed": {
+    summary: ({ t }, { details: d }) => t("audit.summary.member_companies_changed", { member: str(d.memberName) || "—" }),
+    changes: ({ t }, { details: d }) => [
+      { where: str(d.memberName), field: t("audit.companiesField"), old: companiesText(d.from), new: companiesText(d.to) },
+    ],
   },
   "member.left": { summary: ({ t }, { details: d }) => t("audit.summary.member_left", { roles: rolesText(t, d.roles) }) },
   "invitation.created": {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
 import {
   acceptInvitationSchema,
+  changeMemberCompaniesSchema,
   changeRolesSchema,
   createdInvitationSchema,
   createInvitationSchema,
@@ -48,6 +49,15 @@ export const workspacesContract = defineContract({
     body: changeRolesSchema,
     response: members,
     errors: ["forbidden", "last_owner"],
+  },
+  /** An owner sets a client's companies (each the workspace's, else 422 on `companies`). */
+  changeCompanies: {
+    method: "PUT",
+    path: "/api/workspaces/:workspaceId/members/:userId/companies",
+    params: memberParamsSchema,
+    body: changeMemberCompaniesSchema,
+    response: members,
+    errors: ["forbidden"],
   },
   removeMember: {
     method: "DELETE",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, rolesFor } from "./permissions";
+import { can, isClient, PERMISSIONS, rolesFor, type Permission } from "./permissions";
 
 describe("the role → permission table", () => {
   it("lets a viewer read only, a clerk edit, an owner do everything, an approver read and approve", () => {
@@ -16,5 +16,16 @@ describe("the role → permission table", () => {
     expect(can([], "payroll.read")).toBe(false);
     expect(can(null, "payroll.read")).toBe(false);
     expect(rolesFor("payroll.manage")).toEqual(["owner"]);
+  });
+
+  it("gives a client only their own companies' permissions, and no firm role those", () => {
+    for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
+      expect(can(["client"], permission), permission).toBe(permission === "payroll.read_own" || permission === "payroll.enter_own");
+    }
+    expect(rolesFor("payroll.read_own")).toEqual(["client"]);
+    expect(rolesFor("payroll.enter_own")).toEqual(["client"]);
+    expect(isClient(["client"])).toBe(true);
+    expect(isClient(["owner", "clerk"])).toBe(false);
+    expect(isClient(null)).toBe(false);
   });
 });

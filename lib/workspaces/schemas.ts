@@ -7,14 +7,43 @@ import { z } from "zod";
 export const WORKSPACE_ROLES = ["owner", "clerk", "approver", "viewer", "client"] as const;
 export type WorkspaceRoleName = (typeof WORKSPACE_ROLES)[number];
 
-/** A set of roles: at least one, each once, in the canonical order. */
+/**
+ * A set of roles: at least one, each once, in the canonical order. `client` (the firm's client,
+ * lib/workspaces/permissions.ts) stands alone: a client holds no role of the firm.
+ */
+export const CLIENT_EXCLUSIVE_MESSAGE = "A client holds no other role: choose Client alone, or only the firm's roles.";
 export const rolesSchema = z
   .array(z.enum(WORKSPACE_ROLES))
   .min(1, "Choose at least one role.")
   .max(WORKSPACE_ROLES.length)
+  .refine((roles) => !roles.includes("client") || roles.every((role) => role === "client"), CLIENT_EXCLUSIVE_MESSAGE)
   .transform((roles) => WORKSPACE_ROLES.filter((role) => roles.includes(role)));
 
 export const changeRolesSchema = z.object({ roles: rolesSchema }).strict();
+
+/** One payroll company of the workspace (company ids are unique per connection only). */
+export const clientCompanySchema = z
+  .object({ connectionId: z.uuid("Choose a company of this workspace."), companyId: z.number().int().min(1).max(999_999_999) })
+  .strict();
+export type ClientCompany = z.infer<typeof clientCompanySchema>;
+/** A company as a list of choices or a member's row names it. */
+export type NamedClientCompany = ClientCompany & { name: string };
+
+export const CLIENT_COMPANIES_MAX = 200;
+export const CLIENT_COMPANIES_REQUIRED = "Choose at least one company for the client.";
+/** A client's companies: at least one, each once (the server checks each is the workspace's, in its query). */
+export const clientCompaniesSchema = z
+  .array(clientCompanySchema)
+  .min(1, CLIENT_COMPANIES_REQUIRED)
+  .max(CLIENT_COMPANIES_MAX)
+  .transform(uniqueCompanies);
+
+function uniqueCompanies(companies: readonly ClientCompany[]): ClientCompany[] {
+  return [...new Map(companies.map((company) => [`${company.connectionId}/${company.companyId}`, company])).values()];
+}
+
+/** An owner changes a client's companies. */
+export const changeMemberCompaniesSchema = z.object({ companies: clientCompaniesSchema }).strict();
 
 /**
  * A new invitation: its roles and, optionally, the person it is for (their e-mail as their
@@ -28,7 +57,21 @@ export const inviteeSchema = z
   .strict();
 export type Invitee = z.infer<typeof inviteeSchema>;
 
-export const createInvitationSchema = z.object({ roles: rolesSchema, invitee: inviteeSchema.optional() }).strict();
+/** Companies come with the role Client and only with it (each refusal names its field). */
+export const createInvitationSchema = z
+  .object({
+    roles: rolesSchema,
+    invitee: inviteeSchema.optional(),
+    companies: z.array(clientCompanySchema).max(CLIENT_COMPANIES_MAX).optional(),
+  })
+  .strict()
+  .superRefine((input, context) => {
+    const client = input.roles.includes("client");
+    if (client && !input.companies?.length) context.addIssue({ code: "custom", path: ["companies"], message: CLIENT_COMPANIES_REQUIRED });
+    if (!client && input.companies?.length)
+      context.addIssue({ code: "custom", path: ["companies"], message: "Only a client's invitation names companies." });
+  })
+  .transform((input) => ({ ...input, companies: input.roles.includes("client") ? uniqueCompanies(input.companies ?? []) : [] }));
 
 /** The secret of an invitation link: 32 random bytes, base64url (43 characters). */
 export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -74,6 +117,8 @@ export const memberViewSchema = z.object({
   email: z.string().nullable(),
   roles: z.array(z.enum(WORKSPACE_ROLES)),
   joinedAt: z.string(),
+  /** A client's companies (empty for the firm's members). */
+  companies: z.array(z.object({ connectionId: z.string(), companyId: z.number(), name: z.string() })),
 });
 export type MemberView = z.infer<typeof memberViewSchema>;
 
@@ -91,6 +136,8 @@ export const invitationViewSchema = z.object({
   usedAt: z.string().nullable(),
   /** The person the invitation is for, when the owner named them. */
   invitee: z.object({ email: z.string(), name: z.string().nullable() }).nullable(),
+  /** A client invitation's companies. */
+  companies: z.array(z.object({ connectionId: z.string(), companyId: z.number(), name: z.string() })),
 });
 export type InvitationView = z.infer<typeof invitationViewSchema>;
 

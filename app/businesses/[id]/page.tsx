@@ -9,6 +9,7 @@ import { featureAvailability } from "@/lib/accounting/server/features";
 import { accountingClientFor } from "@/lib/accounting/server/for-user";
 import { attempt } from "@/lib/accounting/server/outcome";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { getLocale, getTranslations } from "next-intl/server";
 import { FeatureList } from "@/components/accounting/feature-list";
 import { tierName as tierNameOf } from "@/components/accounting/tier-name";
@@ -23,6 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function BusinessPage({ params }: { params: Promise<{ id: string }> }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
+  notForClients(user);
   if (!user) return <SignedOutNotice heading={t("business.details")} />;
   const { id } = await params;
   const back = (

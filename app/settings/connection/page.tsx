@@ -7,6 +7,7 @@ import { connectionSummary, legacyConnectionSummary } from "@/lib/accounting/con
 import { parseScope } from "@/lib/accounting/schemas";
 import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { formatDate } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { MessageKey } from "@/lib/i18n/translate";
@@ -27,6 +28,7 @@ export default async function ConnectionPage({ searchParams }: { searchParams: P
   const { disconnected, moved } = await searchParams;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
+  notForClients(user);
   if (!user) return <SignedOutNotice heading={t("connection.title")} />;
   const [summary, legacy] = await Promise.all([connectionSummary(user.id), legacyConnectionSummary(user.id)]);
   const when = (date: Date | null | undefined) =>

@@ -11,8 +11,10 @@ import { fourEyesSetting } from "@/lib/month-close/server/four-eyes";
 import { PasskeyRequirementControl } from "@/components/security/passkey-requirement-control";
 import { passkeyRequired } from "@/lib/passkeys/server/requirement";
 import { getSessionUser } from "@/lib/auth/server/session";
+import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { canSendMail } from "@/lib/workspaces/server/mail";
 import { listInvitations } from "@/lib/workspaces/server/invitations";
+import { companyChoices } from "@/lib/workspaces/server/client-companies";
 import { listMembers } from "@/lib/workspaces/server/members";
 import { WebhooksSection } from "@/components/webhooks/webhooks-section";
 import { listEndpoints } from "@/lib/webhooks/server/endpoints";
@@ -25,10 +27,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WorkspaceSettingsPage() {
   const t = await getTranslations();
   const user = await getSessionUser();
+  notForClients(user);
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes, cutOff, reminders, endpoints, requirePasskey] = await Promise.all([
+  const [members, invitations, fourEyes, cutOff, reminders, endpoints, requirePasskey, companies] = await Promise.all([
     listMembers(user.id, workspace.id),
     owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
     fourEyesSetting(workspace.id),
@@ -36,6 +39,7 @@ export default async function WorkspaceSettingsPage() {
     reminderDays(workspace.id),
     owner ? listEndpoints(user.id, workspace.id) : Promise.resolve([]),
     passkeyRequired(workspace.id),
+    owner ? companyChoices(user.id, workspace.id) : Promise.resolve([]),
   ]);
   const { name } = workspace;
   return (
@@ -50,6 +54,7 @@ export default async function WorkspaceSettingsPage() {
         initialMembers={members}
         initialInvitations={invitations}
         canEmail={canSendMail()}
+        companyChoices={companies}
       />
       <FourEyesControl workspaceId={workspace.id} owner={owner} initial={fourEyes} />
       <WorkspaceCutOffForm workspaceId={workspace.id} owner={owner} {...cutOff} />

@@ -8,7 +8,7 @@ import { formatMonth } from "@/lib/i18n/format";
 import { entriesPageData, freshCompany } from "@/lib/payroll/entries/server/page-data";
 import type { EntryKind } from "@/lib/payroll/entries/kinds";
 import { attemptPayroll, companyForPage, payrollPageState } from "@/lib/payroll/server/pages";
-import { can } from "@/lib/workspaces/permissions";
+import { can, isClient } from "@/lib/workspaces/permissions";
 import { MonthClosePanel } from "@/components/month-close/month-close-panel";
 import { ChecksRegion } from "@/components/month-close/checks-region";
 import { checksPageData, monthClosePageData } from "@/lib/month-close/server/page-data";
@@ -18,7 +18,8 @@ import { EntriesWorkbench } from "./entries-workbench";
 export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; companyId: string }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const heading = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
-  const state = await payrollPageState(companyId);
+  // Open to the firm's clients for their own companies (lib/workspaces/permissions.ts).
+  const state = await payrollPageState(companyId, "payroll.read_own");
   if (state.kind === "signed_out") return <SignedOutNotice heading={heading} />;
   if (state.kind === "ambiguous") return <PayrollProblem code="ambiguous_company" />;
   // Not reached from this workspace: another of the person's workspaces may hold the company.
@@ -49,6 +50,8 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   // Not Open: the month is frozen (the grid read-only), but for the firm while its client handed it in
   // (lib/payroll/month-lock/states.ts); a new state mounts the grid anew.
   const frozen = close !== null && !close.takesMyEdits;
+  const roles = state.user.workspace?.roles;
+  const client = isClient(roles);
   const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", { company: company.name1 });
   const workbench = data.ok ? (
     <EntriesWorkbench
@@ -57,8 +60,9 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
       companyId={company.id}
       companyName={company.name1}
       period={company.current_month}
-      readOnly={frozen || !can(state.user.workspace?.roles, "payroll.edit")}
+      readOnly={frozen || !(can(roles, "payroll.edit") || can(roles, "payroll.enter_own"))}
       frozen={frozen}
+      client={client}
       draftOwner={`${state.user.id}/${state.connection.id}`}
       {...data.value}
     />
@@ -71,7 +75,8 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
     <section className="flex flex-col gap-2" data-full="">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <nav className="flex flex-wrap gap-4 text-sm" aria-label={company.name1}>
-          <HoverPrefetchLink href={`/payroll/companies/${company.id}`} className="text-blue-700 underline">
+          {/* A client reaches the grids only, not the company page: their list of companies instead. */}
+          <HoverPrefetchLink href={client ? "/payroll" : `/payroll/companies/${company.id}`} className="text-blue-700 underline">
             {company.name1}
           </HoverPrefetchLink>
           <HoverPrefetchLink
@@ -99,7 +104,7 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
           actions={close.actions}
           fourEyesBlocksMe={close.fourEyesBlocksMe}
           client={close.client}
-          summaryLink
+          summaryLink={!client}
         />
       ) : null}
       <div className="flex items-start gap-3">

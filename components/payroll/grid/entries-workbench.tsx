@@ -39,6 +39,8 @@ export interface WorkbenchProps {
   readOnly?: boolean;
   /** The month is not Open (month close): the grid is read-only (sending is always the month close's Transfer). */
   frozen?: boolean;
+  /** The firm's client: no transfer comparison or history (the firm's), lib/workspaces/permissions.ts. */
+  client?: boolean;
   /** Less typing: an earlier month's last transferred set (offered while the draft is empty) and rates per employee and type. */
   startFrom?: StartFrom | null;
   rememberedRates?: Record<string, Record<string, string>>;
@@ -198,12 +200,9 @@ export function EntriesWorkbench(props: WorkbenchProps) {
       </div>
 
       {/* Sending is the month close's Transfer alone (components/month-close); here only the comparison and the history. */}
-      <TransferBar
-        companyId={companyId}
-        kind={kind}
-        onReview={transfer.openReview}
-        readOnly={props.readOnly === true && props.frozen !== true}
-      />
+      {props.client ? null : (
+        <TransferBar companyId={companyId} kind={kind} onReview={transfer.openReview} readOnly={props.readOnly === true && !props.frozen} />
+      )}
 
       <div className="grid gap-4 md:grid-cols-2">
         <ProblemsPanel

@@ -37,8 +37,8 @@ import { ACCOUNTING_PATH_HEADER } from "../proxy-path";
  * reauth_required, 403 → forbidden, 404 → not_found, 429/5xx → unavailable, other → upstream_error;
  * see the `apiCode` of each AccountingError); the service's own `$dataCode`/`$message` are only
  * `detail`/`details`. The proxy's own refusals: not_signed_in, not_connected, reauth_required,
- * needs_v3_1, unknown_business (an `X-Business` or a `/businesses/<id>` path not of the person's
- * businesses), unsupported_media_type, invalid_json, body_too_large, bad_path,
+ * needs_v3_1, forbidden (the firm's client, lib/workspaces/permissions.ts), unknown_business (an
+ * `X-Business` or a `/businesses/<id>` path not of the person's businesses), unsupported_media_type, invalid_json, body_too_large, bad_path,
  * method_not_allowed, invalid (a known write checked with the forms' schemas), unavailable,
  * upstream_unreachable. Cross-site writes never get here (proxy.ts answers 403).
  */
@@ -155,6 +155,10 @@ async function proxy(request: NextRequest): Promise<Response> {
   // Reads may use the session as this process read it moments ago (kept only while every change is heard).
   const user = await sessionUserFromRequest(request, { recent: request.method === "GET" });
   if (!user) throw new ApiError("not_signed_in");
+  // The firm's client works on their own companies' months only: no accounting data while acting
+  // as one (lib/workspaces/permissions.ts), whatever account they signed in with.
+  if (user.workspace?.roles.includes("client"))
+    throw new ApiError("forbidden", "The firm's clients reach only their own companies' hours and payments.");
   if (!pathBusinessIsOwn(user, path)) throw new ApiError("unknown_business");
   const read = request.method === "GET" || request.method === "DELETE" ? {} : await readJsonBody(request);
   const invalid = invalidWrite(request.method, path, read.body);

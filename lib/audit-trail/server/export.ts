@@ -16,7 +16,7 @@ import { allAuditEntries, auditCompanies } from "@/lib/audit/server/query";
  * `GET /api/audit/export?<the page's filters>`: the filtered entries of the person's active
  * workspace as CSV, streamed a page of entries at a time (an auditor's export may be long).
  */
-export const getAuditExport = withRoute(auditContract.export, async ({ request, user }) => {
+export const getAuditExport = withRoute({ ...auditContract.export, firmOnly: true }, async ({ request, user }) => {
   const workspace = user.workspace;
   if (!workspace) throw new ApiError("not_found");
   const { filters } = parseAuditSearch(request.nextUrl.searchParams);

@@ -22,11 +22,15 @@ export interface AuditRow {
 /**
  * Which entries a person may read with these filters: the workspace's, and only while the person
  * is one of its members; the membership is part of the query (a non-member reads nothing). Any
- * member's role reads the trail (lib/workspaces/server/access.ts `heldBy` without roles; written out
- * here, as in the raw queries below, so that the audit core stays below the workspaces that record in it).
+ * role of the firm reads the trail, a client (who holds no other role) reads nothing of it
+ * (lib/workspaces/permissions.ts `workspace.read`; written out here, as in the raw queries below,
+ * so that the audit core stays below the workspaces that record in it).
  */
 function whereOf(userId: string, workspaceId: string, filters: AuditFilters, after?: string): Prisma.AuditEntryWhereInput {
-  const where: Prisma.AuditEntryWhereInput = { workspaceId, workspace: { members: { some: { userId } } } };
+  const where: Prisma.AuditEntryWhereInput = {
+    workspaceId,
+    workspace: { members: { some: { userId, NOT: { roles: { has: "client" } } } } },
+  };
   if (filters.person) where.actorId = filters.person;
   if (filters.company) where.companyId = filters.company;
   if (filters.period) where.period = filters.period;
@@ -104,7 +108,7 @@ export async function auditCompanies(userId: string, workspaceId: string): Promi
       JOIN payroll_connections pc ON pc.id = c.connection_id AND pc.workspace_id = ${workspaceId}::uuid
       WHERE c.company_id = a.company_id ORDER BY c.synced_at DESC LIMIT 1) AS name
     FROM (SELECT DISTINCT company_id FROM audit_entries WHERE workspace_id = ${workspaceId}::uuid AND company_id IS NOT NULL) AS a
-    WHERE EXISTS (SELECT 1 FROM workspace_members me WHERE me.workspace_id = ${workspaceId}::uuid AND me.user_id = ${userId}::uuid)
+    WHERE EXISTS (SELECT 1 FROM workspace_members me WHERE me.workspace_id = ${workspaceId}::uuid AND me.user_id = ${userId}::uuid AND NOT ('client' = ANY(me.roles)))
     ORDER BY a.company_id`;
   return rows.map((row) => ({ id: row.company_id, name: row.name }));
 }
@@ -114,7 +118,7 @@ export async function auditPeople(userId: string, workspaceId: string): Promise<
   const rows = await getDb().$queryRaw<{ actor_id: string; actor_name: string | null }[]>`
     SELECT DISTINCT ON (a.actor_id) a.actor_id::text, a.actor_name FROM audit_entries a
     WHERE a.workspace_id = ${workspaceId}::uuid AND a.actor_id IS NOT NULL
-      AND EXISTS (SELECT 1 FROM workspace_members me WHERE me.workspace_id = a.workspace_id AND me.user_id = ${userId}::uuid)
+      AND EXISTS (SELECT 1 FROM workspace_members me WHERE me.workspace_id = a.workspace_id AND me.user_id = ${userId}::uuid AND NOT ('client' = ANY(me.roles)))
     ORDER BY a.actor_id, a.occurred_at DESC`;
   return rows.map((row) => ({ id: row.actor_id, name: row.actor_name })).sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
 }

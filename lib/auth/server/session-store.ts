@@ -2,6 +2,7 @@ import "server-only";
 import { now } from "@/lib/clock";
 import { getDb, queryPrepared } from "@/lib/db/client";
 import { sessionCache } from "./session-cache";
+// The database's enum (lib/workspaces/schemas.ts `WorkspaceRoleName` is the same set): the session sits below the workspaces.
 import type { WorkspaceRole } from "@/lib/db/generated/client";
 
 /** How long a sign-in lasts (the session row and the cookie). */

@@ -64,15 +64,17 @@ export async function feedOwner(token: string): Promise<{ id: string; locale: st
   return row?.user ?? null;
 }
 
-/** The deadlines of every company of every workspace the person is a member of, for the feed's months. */
+/** The deadlines of every company of every workspace the person is a member of (a client's: their own), for the feed's months. */
 export async function feedEvents(userId: string): Promise<FeedEvent[]> {
   const db = getDb();
   const connections = await db.payrollConnection.findMany({
     where: { disconnectedAt: null, workspace: { members: { some: { userId } } } },
     select: {
       id: true,
-      workspace: { select: { name: true } },
+      workspace: { select: { name: true, members: { where: { userId }, select: { roles: true } } } },
       companies: { select: { companyId: true, name1: true }, orderBy: { companyId: "asc" } },
+      // A client's feed holds their own companies only (lib/workspaces/permissions.ts).
+      clientCompanies: { where: { userId }, select: { companyId: true } },
     },
     orderBy: { createdAt: "asc" },
   });
@@ -82,12 +84,15 @@ export async function feedEvents(userId: string): Promise<FeedEvent[]> {
   );
   const events: FeedEvent[] = [];
   for (const connection of connections) {
+    const client = connection.workspace.members.some((member) => member.roles.includes("client"));
+    const own = new Set(connection.clientCompanies.map((company) => company.companyId));
+    const companies = client ? connection.companies.filter((company) => own.has(company.companyId)) : connection.companies;
     const settings = await companyDeadlineSettings(
       db,
       connection.id,
-      connection.companies.map((company) => company.companyId),
+      companies.map((company) => company.companyId),
     );
-    for (const company of connection.companies) {
+    for (const company of companies) {
       const setting = settings.get(company.companyId)!;
       const base = {
         connectionId: connection.id,

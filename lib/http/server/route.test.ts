@@ -27,11 +27,34 @@ function chunkedBody(chunks: number, chunkBytes: number) {
 const schema = z.object({ name: z.string().min(1), age: z.number().int() });
 const echo = withRoute({ auth: false, body: schema, maxBodyBytes: 1024 }, ({ body }) => Response.json({ ok: true, data: body }));
 
-// No session cookie in these requests: the session read answers "nobody".
-vi.mock("@/lib/auth/server/session", () => ({ sessionUserFromRequest: () => Promise.resolve(null) }));
-afterEach(() => vi.restoreAllMocks());
+// No session cookie in these requests: the session read answers "nobody", unless a test signs someone in.
+const session = vi.hoisted(() => ({ user: null as unknown }));
+vi.mock("@/lib/auth/server/session", () => ({ sessionUserFromRequest: () => Promise.resolve(session.user) }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  session.user = null;
+});
 
 describe("withRoute", () => {
+  it("refuses the firm's client on a firm-only route with 403 before the handler; the firm's roles, and other routes, pass", async () => {
+    const signedIn = (roles: string[]) => ({ id: "u", workspace: { id: "w", name: "W", personal: false, roles } });
+    const handled: string[] = [];
+    const route = (firmOnly: boolean) =>
+      withRoute({ firmOnly }, ({ user }) => {
+        handled.push(user.workspace!.roles.join());
+        return Response.json({ ok: true, data: {} });
+      });
+    session.user = signedIn(["client"]);
+    const refused = await route(true)(post(null), noParams);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe("forbidden");
+    expect(handled).toEqual([]);
+    expect((await route(false)(post(null), noParams)).status).toBe(200);
+    session.user = signedIn(["viewer"]);
+    expect((await route(true)(post(null), noParams)).status).toBe(200);
+    expect(handled).toEqual(["client", "viewer"]);
+  });
+
   it("passes a valid body to the handler", async () => {
     const response = await echo(post(JSON.stringify({ name: "Ada", age: 36 })), noParams);
     expect(response.status).toBe(200);

@@ -46,6 +46,12 @@ export interface RouteOptions<A extends boolean, P extends Schema, B extends Sch
    * session, before anything is read.
    */
   recentConfirmation?: boolean;
+  /**
+   * The firm's own route (its overview, audit export, …): a member acting as the firm's client
+   * (role `client` in their active workspace, lib/workspaces/permissions.ts) is refused 403 before
+   * the handler, besides what the handler's queries refuse.
+   */
+  firmOnly?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -79,6 +85,8 @@ export function withRoute<
       if (options.auth !== false) {
         user = await sessionUserFromRequest(request, { recent: options.recentSession === true });
         if (!user) throw new ApiError("not_signed_in");
+        if (options.firmOnly && user.workspace?.roles.includes("client"))
+          throw new ApiError("forbidden", "The firm's clients reach only their own companies' hours and payments.");
         if (options.recentConfirmation) requireRecentConfirmation(user);
       }
       let params: unknown;

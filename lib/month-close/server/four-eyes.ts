@@ -12,10 +12,13 @@ type Db = Prisma.TransactionClient;
  * two or more members. Computed rather than stored when the second member joins, so the default
  * follows members joining and leaving, and an owner's choice is never overwritten.
  */
+/** Who counts for the default: the firm's members; a client prepares no month of the firm's (lib/workspaces/permissions.ts). */
+const FIRM_MEMBERS = { where: { NOT: { roles: { has: "client" as const } } } };
+
 export async function effectiveFourEyes(db: Db, workspaceId: string): Promise<boolean> {
   const workspace = await db.workspace.findUnique({
     where: { id: workspaceId },
-    select: { fourEyes: true, _count: { select: { members: true } } },
+    select: { fourEyes: true, _count: { select: { members: FIRM_MEMBERS } } },
   });
   if (!workspace) return true;
   return workspace.fourEyes ?? workspace._count.members >= 2;
@@ -31,7 +34,7 @@ export interface FourEyesSetting {
 export async function fourEyesSetting(workspaceId: string): Promise<FourEyesSetting> {
   const workspace = await getDb().workspace.findUniqueOrThrow({
     where: { id: workspaceId },
-    select: { fourEyes: true, _count: { select: { members: true } } },
+    select: { fourEyes: true, _count: { select: { members: FIRM_MEMBERS } } },
   });
   const members = workspace._count.members;
   return { setting: workspace.fourEyes, effective: workspace.fourEyes ?? members >= 2, members };

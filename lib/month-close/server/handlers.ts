@@ -36,7 +36,7 @@ function actorOf(user: SessionUser): MonthActor {
 }
 
 // Each action's own roles are checked by the service (lib/month-close/states.ts); reading the month is for every member.
-export const getMonthClose = payrollRoute({ ...contract.get, permission: "payroll.read" }, async (context) => {
+export const getMonthClose = payrollRoute({ ...contract.get, permission: "payroll.read", own: "payroll.read_own" }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   const actor = actorOf(context.user);
   return successResponse({

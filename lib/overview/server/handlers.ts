@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import type { MonthActor } from "@/lib/month-close/server/audit";
-import { heldBy } from "@/lib/workspaces/server/access";
+import { grants } from "@/lib/workspaces/server/access";
 import { approveMonths } from "./approve";
 import { assignCompanies } from "./assignees";
 import { connectionsHealth } from "./health";
@@ -29,22 +29,22 @@ function monthActorOf(user: SessionUser): MonthActor {
   return { workspaceId: workspace.id, userId: user.id, name: personName(user), roles: workspace.roles };
 }
 
-export const getOverview = withRoute({ ...contract.list, recentSession: true }, async ({ user, query }) => {
+export const getOverview = withRoute({ ...contract.list, recentSession: true, firmOnly: true }, async ({ user, query }) => {
   const workspace = workspaceOf(user);
   return successResponse(await overviewFor({ userId: user.id, workspaceId: workspace.id, roles: workspace.roles }, query));
 });
 
-export const getOverviewHealth = withRoute({ ...contract.health, recentSession: true }, async ({ user }) =>
+export const getOverviewHealth = withRoute({ ...contract.health, recentSession: true, firmOnly: true }, async ({ user }) =>
   successResponse(await connectionsHealth(user.id, workspaceOf(user).id)),
 );
 
-export const postOverviewRefresh = withRoute({ ...contract.refresh, maxBodyBytes: 256 }, async ({ user, body }) => {
+export const postOverviewRefresh = withRoute({ ...contract.refresh, maxBodyBytes: 256, firmOnly: true }, async ({ user, body }) => {
   const workspace = workspaceOf(user);
   const connections = await getDb().payrollConnection.findMany({
     where: {
       workspaceId: workspace.id,
       apiKeyEncrypted: { not: null },
-      workspace: heldBy(user.id),
+      workspace: grants(user.id, "workspace.read"),
       ...(body.connectionId ? { id: body.connectionId } : {}),
     },
     select: { id: true },
@@ -52,12 +52,15 @@ export const postOverviewRefresh = withRoute({ ...contract.refresh, maxBodyBytes
   return successResponse({ queued: await enqueueRefresh(connections.map((connection) => connection.id)) }, 202);
 });
 
-export const postOverviewAssignments = withRoute({ ...contract.assign, maxBodyBytes: 128 * 1024 }, async ({ user, body }) => {
-  const actor = monthActorOf(user);
-  return successResponse({ results: await assignCompanies(actor, body) });
-});
+export const postOverviewAssignments = withRoute(
+  { ...contract.assign, maxBodyBytes: 128 * 1024, firmOnly: true },
+  async ({ user, body }) => {
+    const actor = monthActorOf(user);
+    return successResponse({ results: await assignCompanies(actor, body) });
+  },
+);
 
 export const postOverviewApprovals = withRoute(
-  { ...contract.approve, recentConfirmation: true, maxBodyBytes: 128 * 1024 },
+  { ...contract.approve, recentConfirmation: true, maxBodyBytes: 128 * 1024, firmOnly: true },
   async ({ user, body }) => successResponse({ results: await approveMonths(monthActorOf(user), body) }),
 );

@@ -1,7 +1,7 @@
 import "server-only";
 import { nowMs } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
-import { heldBy } from "@/lib/workspaces/server/access";
+import { grants } from "@/lib/workspaces/server/access";
 import type { AccountingHealth, HealthAnswer, PayrollHealth } from "../schemas";
 
 /**
@@ -19,7 +19,7 @@ const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
 
 export async function payrollHealth(userId: string, workspaceId: string): Promise<PayrollHealth[]> {
   const rows = await getDb().payrollConnection.findMany({
-    where: { workspaceId, workspace: heldBy(userId) },
+    where: { workspaceId, workspace: grants(userId, "workspace.read") },
     select: {
       id: true,
       username: true,

@@ -7,6 +7,7 @@ import { leaseStatus } from "@/lib/month-close/lease";
 import { actionsFor } from "@/lib/month-close/states";
 import type { MonthState } from "@/lib/payroll/month-lock/states";
 import { can } from "@/lib/workspaces/permissions";
+import { grants } from "@/lib/workspaces/server/access";
 import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
 import { ASSIGNABLE_ROLES } from "./assignees";
 import { rowDeadlines, type RowDeadlines } from "./row-deadlines";
@@ -67,7 +68,7 @@ async function rowRecords(viewer: OverviewViewer): Promise<RowRecord[]> {
         JOIN workspace_members am ON am.workspace_id = pc.workspace_id AND am.user_id = a.user_id
         WHERE a.connection_id = c.connection_id AND a.company_id = c.company_id ORDER BY a.created_at, a.user_id) AS assignee_ids
     FROM payroll_connections pc
-    JOIN workspace_members me ON me.workspace_id = pc.workspace_id AND me.user_id = ${viewer.userId}::uuid
+    JOIN workspace_members me ON me.workspace_id = pc.workspace_id AND me.user_id = ${viewer.userId}::uuid AND NOT ('client' = ANY(me.roles))
     JOIN payroll_companies c ON c.connection_id = pc.id
     LEFT JOIN month_closes m ON m.connection_id = c.connection_id AND m.company_id = c.company_id AND m.period = c.current_month
     LEFT JOIN payroll_company_states st ON st.connection_id = c.connection_id AND st.company_id = c.company_id
@@ -135,7 +136,7 @@ export async function overviewFor(viewer: OverviewViewer, params: OverviewSearch
   const [records, members, fourEyes] = await Promise.all([
     rowRecords(viewer),
     db.workspaceMember.findMany({
-      where: { workspaceId: viewer.workspaceId, workspace: { members: { some: { userId: viewer.userId } } } },
+      where: { workspaceId: viewer.workspaceId, workspace: grants(viewer.userId, "workspace.read") },
       select: { roles: true, user: { select: { id: true, displayName: true, email: true } } },
     }),
     effectiveFourEyes(db, viewer.workspaceId),

@@ -31,7 +31,8 @@ export const postSignInWithPasskey = withRoute(
     await ensurePersonalWorkspace(userId);
     const sessionId = await createSession(userId, { method: "passkey", userAgent });
     await recordSignIn(userId, { sessionId, method: "passkey", userAgent });
-    const response = successResponse({ redirectTo: "/" });
+    // On to the person's landing (lib/sign-in/server/landing.ts: a client's companies, the firm's overview, …).
+    const response = successResponse({ redirectTo: "/signed-in" });
     response.headers.append("set-cookie", await sessionCookieHeader(userId, sessionId));
     return response;
   },

@@ -3,7 +3,8 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import type { SessionUser } from "@/lib/auth/server/session";
 import { grants, heldBy } from "@/lib/workspaces/server/access";
-import type { Permission } from "@/lib/workspaces/permissions";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { OwnPermission, Permission } from "@/lib/workspaces/permissions";
 import type { PayrollClient } from "./payroll-service";
 import { clientForConnection, type PayrollActor, type PayrollConnectionInfo } from "../connection/server/connection";
 import { PayrollNotConnectedError } from "../errors";
@@ -17,6 +18,10 @@ import { PayrollNotConnectedError } from "../errors";
  * - an import id names its own connection;
  * - otherwise (or an id no cached list holds yet) the person's chosen connection, else the first.
  * Nothing found: 403 `forbidden` for a member whose roles do not allow it, else `not_connected`.
+ *
+ * `own` opens the request to the firm's clients (lib/workspaces/permissions.ts): a member holding
+ * it reaches a connection only through a workspace_member_companies row for the named company,
+ * in the same query. A client is refused everything else with 404 (they learn of no other company).
  */
 export type PayrollTarget = { companyId?: string; importId?: string };
 
@@ -33,11 +38,14 @@ export async function payrollFor(
   actor: PayrollActor,
   permission: Permission,
   target: PayrollTarget = {},
+  own?: OwnPermission,
 ): Promise<{ connection: PayrollConnectionInfo; client: PayrollClient }> {
   const db = getDb();
   const companyId = target.companyId && COMPANY_ID.test(target.companyId) ? Number(target.companyId) : null;
+  const reach: Prisma.PayrollConnectionWhereInput[] = [{ workspace: grants(actor.userId, permission) }];
+  if (own && companyId !== null) reach.push(clientReach(actor.userId, actor.workspaceId, own, companyId));
   const connections = await db.payrollConnection.findMany({
-    where: { workspaceId: actor.workspaceId, apiKeyEncrypted: { not: null }, workspace: grants(actor.userId, permission) },
+    where: { workspaceId: actor.workspaceId, apiKeyEncrypted: { not: null }, OR: reach },
     select: {
       id: true,
       baseUrl: true,
@@ -69,8 +77,20 @@ export async function payrollFor(
   return { connection, client: await clientForConnection(connection.id) };
 }
 
-/** Why no connection was found: the person's roles (403) or none is connected (409 `not_connected`). */
+/** A client's way to a connection: their own permission and a row naming this company for them. */
+function clientReach(userId: string, workspaceId: string, own: OwnPermission, companyId: number): Prisma.PayrollConnectionWhereInput {
+  return { workspace: grants(userId, own), clientCompanies: { some: { workspaceId, userId, companyId } } };
+}
+
+/**
+ * Why no connection was found: a client of the workspace learns nothing (404), else the person's
+ * roles (403) or none is connected (409 `not_connected`).
+ */
 async function noConnection(actor: PayrollActor, permission: Permission): Promise<Error> {
+  const client = await getDb().workspaceMember.count({
+    where: { workspaceId: actor.workspaceId, userId: actor.userId, roles: { has: "client" } },
+  });
+  if (client > 0) return new ApiError("not_found");
   if (permission === "payroll.read") return new PayrollNotConnectedError();
   const readable = await getDb().payrollConnection.count({
     where: { workspaceId: actor.workspaceId, apiKeyEncrypted: { not: null }, workspace: heldBy(actor.userId) },
@@ -83,11 +103,19 @@ async function noConnection(actor: PayrollActor, permission: Permission): Promis
 /**
  * Whether the person may still use the connection with `permission` (a member of its workspace
  * holding a role that grants it, and the connection still connected), for what stays open after
- * the request's check: the draft's event stream asks before each event it sends.
+ * the request's check: the draft's event stream asks before each event it sends. A client (`own`)
+ * still needs their row for the company.
  */
-export async function stillPermitted(userId: string, connectionId: string, permission: Permission): Promise<boolean> {
+export async function stillPermitted(
+  userId: string,
+  connectionId: string,
+  permission: Permission,
+  own?: { permission: OwnPermission; companyId: number },
+): Promise<boolean> {
+  const reach: Prisma.PayrollConnectionWhereInput[] = [{ workspace: grants(userId, permission) }];
+  if (own) reach.push({ workspace: grants(userId, own.permission), clientCompanies: { some: { userId, companyId: own.companyId } } });
   const count = await getDb().payrollConnection.count({
-    where: { id: connectionId, apiKeyEncrypted: { not: null }, workspace: grants(userId, permission) },
+    where: { id: connectionId, apiKeyEncrypted: { not: null }, OR: reach },
   });
   return count > 0;
 }

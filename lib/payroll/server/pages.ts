@@ -1,4 +1,5 @@
 import "server-only";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PAGE_UPSTREAM_BUDGET_MS } from "@/lib/http/deadline";
 import { ApiError } from "@/lib/http/api-error";
@@ -10,6 +11,7 @@ import { payrollActor, payrollFor } from "./access";
 import type { PayrollConnectionInfo } from "../connection/server/connection";
 import { PayrollCompanyNotReachableError, PayrollNetworkError, PayrollNotConnectedError } from "../errors";
 import { ensureReferenceLists } from "../employees/server/reference-lists";
+import type { OwnPermission } from "@/lib/workspaces/permissions";
 
 export type PayrollPageState =
   | { kind: "signed_out" }
@@ -25,18 +27,21 @@ export type PayrollPageState =
  * The signed-in person's payroll state for this render (once per render and company: `cache`),
  * its client bounded by the render's deadline: the connection of their active workspace that
  * reaches `companyId` (a company page), else the one they chose on /payroll (lib/payroll/server/access.ts).
- * Pages read; what a person may change besides is `can(user.workspace.roles, …)`.
+ * Pages read; what a person may change besides is `can(user.workspace.roles, …)`. `own` opens the
+ * page to the firm's clients for their own companies (the grids); a client is shown 404 elsewhere.
  */
-export const payrollPageState = cache(async (companyId?: string): Promise<PayrollPageState> => {
+export const payrollPageState = cache(async (companyId?: string, own?: OwnPermission): Promise<PayrollPageState> => {
   const user = await getSessionUser();
   if (!user) return { kind: "signed_out" };
   try {
-    const { connection, client } = await payrollFor(payrollActor(user), "payroll.read", { companyId });
+    const { connection, client } = await payrollFor(payrollActor(user), "payroll.read", { companyId }, own);
     return { kind: "ready", user, connection, client: client.boundedBy(Date.now() + PAGE_UPSTREAM_BUDGET_MS) };
   } catch (error) {
     if (error instanceof PayrollNotConnectedError) return { kind: "not_connected", user };
     // Two connections reach the company and the person chose neither: /payroll offers the choice.
     if (error instanceof ApiError && error.code === "conflict") return { kind: "ambiguous", user };
+    // A client asking for what is not theirs (lib/payroll/server/access.ts): nothing to learn here.
+    if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   }
 });

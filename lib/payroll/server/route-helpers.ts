@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { parseQuery, withRoute, type RouteHandlerContext, type RouteOptions } from "@/lib/http/server/route";
-import type { Permission } from "@/lib/workspaces/permissions";
+import type { OwnPermission, Permission } from "@/lib/workspaces/permissions";
 import { payrollActor, payrollFor } from "./access";
 import type { PayrollClient } from "./payroll-service";
 import { requireCompany, type CompanyRecord } from "../connection/server/companies";
@@ -31,11 +31,12 @@ export function payrollRoute<
   B extends z.core.$ZodType | undefined = undefined,
   Q extends z.core.$ZodType | undefined = undefined,
 >(
-  options: Omit<RouteOptions<true, P, B, Q>, "auth"> & { permission: Permission },
+  // `own`: the firm's clients may use the route for their own companies (lib/workspaces/permissions.ts).
+  options: Omit<RouteOptions<true, P, B, Q>, "auth"> & { permission: Permission; own?: OwnPermission },
   handler: (context: RouteHandlerContext<true, P, B, Q> & PayrollRouteContext) => Promise<Response>,
 ) {
   // The query is checked once the person may use the route and its object: a refusal must not depend on it.
-  const { permission, query: querySchema, queryRefusal, errors, ...routeOptions } = options;
+  const { permission, own, query: querySchema, queryRefusal, errors, ...routeOptions } = options;
   const declared = errors ? [...errors, ...PAYROLL_ACCESS_ERRORS] : undefined;
   return withRoute<true, P, B>({ ...routeOptions, errors: declared }, async (context) => {
     const params = (context.params ?? {}) as { companyId?: unknown; importId?: unknown };
@@ -43,7 +44,7 @@ export function payrollRoute<
       companyId: typeof params.companyId === "string" ? params.companyId : undefined,
       importId: typeof params.importId === "string" ? params.importId : undefined,
     };
-    const { connection, client } = await payrollFor(payrollActor(context.user), permission, target);
+    const { connection, client } = await payrollFor(payrollActor(context.user), permission, target, own);
     // Read when the handler first asks: a company or import it cannot reach is refused (404) before its query is looked at.
     let query: { value: unknown } | undefined;
     const full = { ...context, connection, client } as RouteHandlerContext<true, P, B, Q> & PayrollRouteContext;

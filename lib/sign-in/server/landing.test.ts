@@ -57,4 +57,9 @@ describe("where sign-in lands", () => {
     expect(await landingPath({ ...stranger, workspace: { ...stranger.workspace, id: workspaceId } })).toBe("/businesses");
     expect(await landingPath({ ...stranger, workspace: null })).toBe("/businesses");
   });
+
+  it("is a client's own companies (/payroll), whatever the workspace holds", async () => {
+    const { me } = await personWithWorkspace();
+    expect(await landingPath({ ...me, workspace: { ...me.workspace, personal: false, roles: ["client"] } })).toBe("/payroll");
+  });
 });

@@ -11,6 +11,7 @@ export const workspacesRoutes = {
   rename: { method: "PATCH", path: "/api/workspaces/:workspaceId", body: true },
   listMembers: { method: "GET", path: "/api/workspaces/:workspaceId/members" },
   changeRoles: { method: "PATCH", path: "/api/workspaces/:workspaceId/members/:userId", body: true },
+  changeCompanies: { method: "PUT", path: "/api/workspaces/:workspaceId/members/:userId/companies", body: true },
   removeMember: { method: "DELETE", path: "/api/workspaces/:workspaceId/members/:userId" },
   listInvitations: { method: "GET", path: "/api/workspaces/:workspaceId/invitations" },
   createInvitation: { method: "POST", path: "/api/workspaces/:workspaceId/invitations", body: true },

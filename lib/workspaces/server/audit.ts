@@ -108,7 +108,7 @@ export async function recordInvitation(
   kind: "invitation.created" | "invitation.revoked",
   workspaceId: string,
   actorId: string,
-  invitation: { id: string; roles: readonly string[]; expiresAt?: Date },
+  invitation: { id: string; roles: readonly string[]; expiresAt?: Date; companies?: readonly { companyId: number; name: string }[] },
 ): Promise<void> {
   await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
     kind,
@@ -117,6 +117,7 @@ export async function recordInvitation(
       invitationId: invitation.id,
       roles: [...invitation.roles],
       ...(invitation.expiresAt ? { expiresAt: invitation.expiresAt.toISOString() } : {}),
+      ...(invitation.companies?.length ? { companies: [...invitation.companies] } : {}),
     },
   });
 }

@@ -12,6 +12,7 @@ import { createInvitation, invitationLink, listInvitations, openInvitationOf, re
 import { reportedEmailOf } from "./invitee-email";
 import { canSendMail, invitationMail, sendMail } from "./mail";
 import { changeRoles, listMembers, removeMember, renameWorkspace } from "./members";
+import { changeMemberCompanies } from "./client-companies";
 import { workspacesContract as contract } from "../contract";
 
 /**
@@ -33,6 +34,14 @@ export const patchMember = withRoute(
   async ({ user, params, body }) => successResponse({ members: await changeRoles(user.id, params.workspaceId, params.userId, body.roles) }),
 );
 
+export const putMemberCompanies = withRoute(
+  { ...contract.changeCompanies, recentConfirmation: true, maxBodyBytes: 32 * 1024 },
+  async ({ user, params, body }) => {
+    await changeMemberCompanies(user.id, params.workspaceId, params.userId, body.companies);
+    return successResponse({ members: await listMembers(user.id, params.workspaceId) });
+  },
+);
+
 export const deleteMember = withRoute({ ...contract.removeMember, recentConfirmation: true }, async ({ user, params }) => {
   await removeMember(user.id, params.workspaceId, params.userId);
   return successResponse({ removed: true });
@@ -44,7 +53,8 @@ export const getInvitations = withRoute(contract.listInvitations, async ({ user,
 
 export const postInvitation = withRoute(
   { ...contract.createInvitation, recentConfirmation: true, maxBodyBytes: 2048 },
-  async ({ user, params, body }) => successResponse(await createInvitation(user.id, params.workspaceId, body.roles, body.invitee), 201),
+  async ({ user, params, body }) =>
+    successResponse(await createInvitation(user.id, params.workspaceId, body.roles, body.invitee, body.companies), 201),
 );
 
 export const deleteInvitation = withRoute(contract.revokeInvitation, async ({ user, params }) =>

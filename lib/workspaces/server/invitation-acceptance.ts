@@ -9,6 +9,7 @@ import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
 import type { WorkspaceRoleName } from "../schemas";
 import { ordered, personName, sameEmail, stateOf } from "./invitation-state";
 import { hashInvitationToken, isWellFormedToken } from "./token";
+import { grantInvitationCompanies } from "./client-companies";
 
 /**
  * Opening and using an invitation link (the owner's side is in ./invitations). A link that names
@@ -24,7 +25,8 @@ export type InvitationCheck =
   | { state: "other_person"; yourEmail: string | null }
   /** Too many links opened in a minute (lib/rate-limit): nothing was looked up. */
   | { state: "rate_limited"; retryAfterSeconds: number }
-  | { state: "member"; workspaceId: string; workspaceName: string }
+  /** Already a member; `client`: as the firm's client (their way in is their companies, not the workspace's settings). */
+  | { state: "member"; workspaceId: string; workspaceName: string; client?: true }
   | { state: "open"; workspaceName: string; roles: WorkspaceRoleName[]; invitedBy: string | null };
 
 const CHECK_SELECT = {
@@ -59,9 +61,15 @@ async function checkWith(
   if (userId) {
     const member = await db.workspaceMember.findUnique({
       where: { workspaceId_userId: { workspaceId: row.workspaceId, userId } },
-      select: { userId: true },
+      select: { roles: true },
     });
-    if (member) return { state: "member", workspaceId: row.workspaceId, workspaceName: row.workspace.name };
+    if (member)
+      return {
+        state: "member",
+        workspaceId: row.workspaceId,
+        workspaceName: row.workspace.name,
+        ...(member.roles.includes("client") ? { client: true as const } : {}),
+      };
     if (row.inviteeEmail && !sameEmail(person?.email, row.inviteeEmail)) return { state: "other_person", yourEmail: person?.email ?? null };
   }
   const roles = ordered(row.roles);
@@ -138,6 +146,8 @@ export async function acceptInvitation(
       throw REFUSALS[check.state === "open" || check.state === "rate_limited" ? "invalid" : check.state]();
     const { id, workspaceId: joined, roles } = check.row;
     await tx.workspaceMember.create({ data: { workspaceId: joined, userId, roles } });
+    // A client's link names their companies: they reach those only (lib/payroll/server/access.ts).
+    if (roles.includes("client")) await grantInvitationCompanies(tx, id, joined, userId);
     await tx.workspaceInvitation.update({ where: { id }, data: { usedAt: new Date(), usedById: userId } });
     await tx.user.update({ where: { id: userId }, data: { activeWorkspaceId: joined } });
     await recordMemberJoined(tx, joined, userId, roles, id);

@@ -5,7 +5,8 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { serverEnv } from "@/lib/env/server";
 import { ApiError } from "@/lib/http/api-error";
 import { heldBy, isNotFound, refusal } from "./access";
-import type { CreatedInvitation, InvitationView, Invitee, WorkspaceRoleName } from "../schemas";
+import type { ClientCompany, CreatedInvitation, InvitationView, Invitee, WorkspaceRoleName } from "../schemas";
+import { namesOf, requireWorkspaceCompanies } from "./client-companies";
 import { ordered, personName, stateOf } from "./invitation-state";
 import { hashInvitationToken, isWellFormedToken, newInvitationToken } from "./token";
 
@@ -29,11 +30,22 @@ const VIEW_SELECT = {
   usedBy: { select: { displayName: true, email: true } },
   inviteeEmail: true,
   inviteeName: true,
+  companies: { select: { connectionId: true, companyId: true }, orderBy: [{ connectionId: "asc" }, { companyId: "asc" }] },
 } satisfies Prisma.WorkspaceInvitationSelect;
 
 type ViewRow = Prisma.WorkspaceInvitationGetPayload<{ select: typeof VIEW_SELECT }>;
 
-function viewOf(row: ViewRow): InvitationView {
+async function viewsOf(db: Prisma.TransactionClient, rows: ViewRow[]): Promise<InvitationView[]> {
+  const named = await namesOf(
+    db,
+    rows.flatMap((row) => row.companies),
+  );
+  const key = (company: ClientCompany) => `${company.connectionId}/${company.companyId}`;
+  const names = new Map(named.map((company) => [key(company), company]));
+  return rows.map((row) => ({ ...viewOf(row), companies: row.companies.map((company) => names.get(key(company))!) }));
+}
+
+function viewOf(row: ViewRow): Omit<InvitationView, "companies"> {
   return {
     id: row.id,
     roles: ordered(row.roles),
@@ -51,17 +63,22 @@ export function invitationLink(token: string): string {
   return new URL(`/invitations/${token}`, serverEnv().NEXTAUTH_URL).href;
 }
 
-/** An owner makes a link for `roles`, for anyone or for the named `invitee`; the answer is the only time the link is known. */
+/**
+ * An owner makes a link for `roles`, for anyone or for the named `invitee`; the answer is the only
+ * time the link is known. A client's link names their `companies`, each checked to be the
+ * workspace's (lib/workspaces/server/client-companies.ts) after the owner check, in the same transaction.
+ */
 export async function createInvitation(
   actorId: string,
   workspaceId: string,
   roles: WorkspaceRoleName[],
   invitee?: Invitee,
+  companies: readonly ClientCompany[] = [],
 ): Promise<CreatedInvitation> {
   const token = newInvitationToken();
   const now = new Date();
   try {
-    const row = await getDb().$transaction(async (tx) => {
+    const view = await getDb().$transaction(async (tx) => {
       // The owner check is the update's own `where`: the invitation is made through the workspace row.
       const workspace = await tx.workspace.update({
         where: { id: workspaceId, AND: [heldBy(actorId, ["owner"])] },
@@ -81,10 +98,15 @@ export async function createInvitation(
         select: { invitations: { where: { tokenHash: hashInvitationToken(token) }, select: VIEW_SELECT } },
       });
       const created = workspace.invitations[0]!;
-      await recordInvitation(tx, "invitation.created", workspaceId, actorId, created);
-      return created;
+      // The owner is checked by the update above; the companies must be this workspace's (else 422, nothing kept).
+      const granted = roles.includes("client") ? await requireWorkspaceCompanies(tx, workspaceId, companies) : [];
+      await tx.workspaceInvitationCompany.createMany({
+        data: granted.map(({ connectionId, companyId }) => ({ invitationId: created.id, connectionId, companyId })),
+      });
+      await recordInvitation(tx, "invitation.created", workspaceId, actorId, { ...created, companies: granted });
+      return { ...viewOf(created), companies: granted };
     });
-    return { invitation: viewOf(row), token, link: invitationLink(token) };
+    return { invitation: view, token, link: invitationLink(token) };
   } catch (error) {
     if (isNotFound(error)) throw await refusal(actorId, workspaceId);
     throw error;
@@ -93,12 +115,13 @@ export async function createInvitation(
 
 /** A workspace's invitations, newest first, for its owners. */
 export async function listInvitations(actorId: string, workspaceId: string): Promise<InvitationView[]> {
-  const workspace = await getDb().workspace.findFirst({
+  const db = getDb();
+  const workspace = await db.workspace.findFirst({
     where: { id: workspaceId, AND: [heldBy(actorId, ["owner"])] },
     select: { invitations: { select: VIEW_SELECT, orderBy: [{ createdAt: "desc" }, { id: "asc" }] } },
   });
   if (!workspace) throw await refusal(actorId, workspaceId);
-  return workspace.invitations.map(viewOf);
+  return viewsOf(db, workspace.invitations);
 }
 
 /** An owner revokes an invitation not used yet; revoking twice changes nothing. */
@@ -124,12 +147,34 @@ export async function openInvitationOf(
   actorId: string,
   workspaceId: string,
   token: string,
-): Promise<{ workspaceName: string; roles: WorkspaceRoleName[]; expiresAt: Date; inviteeEmail: string | null } | null> {
+): Promise<{
+  workspaceName: string;
+  roles: WorkspaceRoleName[];
+  companies: string[];
+  expiresAt: Date;
+  inviteeEmail: string | null;
+} | null> {
   if (!isWellFormedToken(token)) return null;
-  const row = await getDb().workspaceInvitation.findFirst({
+  const db = getDb();
+  const row = await db.workspaceInvitation.findFirst({
     where: { tokenHash: hashInvitationToken(token), workspaceId, workspace: heldBy(actorId, ["owner"]) },
-    select: { roles: true, expiresAt: true, revokedAt: true, usedAt: true, inviteeEmail: true, workspace: { select: { name: true } } },
+    select: {
+      roles: true,
+      expiresAt: true,
+      revokedAt: true,
+      usedAt: true,
+      inviteeEmail: true,
+      workspace: { select: { name: true } },
+      companies: VIEW_SELECT.companies,
+    },
   });
   if (!row || stateOf(row) !== "open") return null;
-  return { workspaceName: row.workspace.name, roles: ordered(row.roles), expiresAt: row.expiresAt, inviteeEmail: row.inviteeEmail };
+  const companies = (await namesOf(db, row.companies)).map((company) => company.name);
+  return {
+    workspaceName: row.workspace.name,
+    roles: ordered(row.roles),
+    companies,
+    expiresAt: row.expiresAt,
+    inviteeEmail: row.inviteeEmail,
+  };
 }

@@ -19,16 +19,28 @@ export interface InvitationMail {
   html?: string;
 }
 
-/** The invitation e-mail in the sender's language: who invites, to which workspace, the roles, the link and its expiry. */
+/**
+ * The invitation e-mail in the sender's language: who invites, to which workspace, the roles (a
+ * client's with their companies' names), the link and its expiry.
+ */
 export function invitationMail(
   t: Translate,
   locale: Locale,
-  invitation: { to: string; workspaceName: string; inviter: string; roles: WorkspaceRoleName[]; expiresAt: Date; link: string },
+  invitation: {
+    to: string;
+    workspaceName: string;
+    inviter: string;
+    roles: WorkspaceRoleName[];
+    companies?: string[];
+    expiresAt: Date;
+    link: string;
+  },
 ): InvitationMail {
+  const roles = invitation.roles.map((role) => t(`workspaces.roles.${role}`)).join(", ");
   const values = {
     workspace: invitation.workspaceName,
     inviter: invitation.inviter,
-    roles: invitation.roles.map((role) => t(`workspaces.roles.${role}`)).join(", "),
+    roles: invitation.companies?.length ? `${roles} (${invitation.companies.join(", ")})` : roles,
     expires: formatDate(locale, invitation.expiresAt, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }),
     link: invitation.link,
   };

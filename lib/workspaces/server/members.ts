@@ -4,7 +4,8 @@ import { sessionCache } from "@/lib/auth/server/session-cache";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
-import { heldBy, refusal } from "./access";
+import { grants, refusal } from "./access";
+import { namesOf } from "./client-companies";
 import { WORKSPACE_ROLES, type MemberView, type WorkspaceRoleName, type WorkspaceSummary } from "../schemas";
 
 /**
@@ -42,21 +43,37 @@ export async function chooseWorkspace(userId: string, workspaceId: string): Prom
   return count === 1;
 }
 
-/** The members of a workspace, for any of its members (owners manage them). */
+/**
+ * The members of a workspace with a client's companies, for the firm's members (owners manage
+ * them); a client sees no one (403: `workspace.read`, lib/workspaces/permissions.ts).
+ */
 export async function listMembers(userId: string, workspaceId: string): Promise<MemberView[]> {
-  const rows = await getDb().workspaceMember.findMany({
-    where: { workspaceId, workspace: heldBy(userId) },
-    select: { userId: true, roles: true, createdAt: true, user: { select: { displayName: true, email: true } } },
+  const db = getDb();
+  const rows = await db.workspaceMember.findMany({
+    where: { workspaceId, workspace: grants(userId, "workspace.read") },
+    select: {
+      userId: true,
+      roles: true,
+      createdAt: true,
+      user: { select: { displayName: true, email: true } },
+      companies: { select: { connectionId: true, companyId: true }, orderBy: [{ connectionId: "asc" }, { companyId: "asc" }] },
+    },
     orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
   });
-  // A member always sees at least themselves: nothing means the person is not one.
+  // A member always sees at least themselves: nothing means the person is not one (or a client).
   if (rows.length === 0) throw await refusal(userId, workspaceId);
+  const named = await namesOf(
+    db,
+    rows.flatMap((row) => row.companies),
+  );
+  const names = new Map(named.map((company) => [`${company.connectionId}/${company.companyId}`, company]));
   return rows.map((row) => ({
     userId: row.userId,
     name: row.user.displayName ?? row.user.email ?? row.userId.slice(0, 8),
     email: row.user.email,
     roles: ordered(row.roles),
     joinedAt: row.createdAt.toISOString(),
+    companies: row.companies.map((company) => names.get(`${company.connectionId}/${company.companyId}`)!),
   }));
 }
 
@@ -101,6 +118,13 @@ export async function changeRoles(
 ): Promise<MemberView[]> {
   await getDb().$transaction(async (tx) => {
     const current = await lockForChange(tx, actorId, workspaceId, memberId, false);
+    // A client is made by a client's invitation (with their companies) and stays one: a firm's
+    // member does not become a client here, nor a client a member of the firm (who would then reach every company).
+    if (current.includes("client") !== roles.includes("client")) {
+      throw new ApiError("invalid", "A client's role is not changed: remove them and invite them again with the role they need.", {
+        fields: { roles: "clientFixed" },
+      });
+    }
     if (current.includes("owner") && !roles.includes("owner") && (await otherOwners(tx, workspaceId, memberId)) === 0) {
       throw new ApiError("last_owner", LAST_OWNER_MESSAGE);
     }

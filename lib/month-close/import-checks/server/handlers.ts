@@ -13,7 +13,7 @@ import { ruleCounts } from "../rule-counts";
  * is stored. The other grid is taken as saved; this grid's lines come from the page (unsaved edits included).
  */
 export const postImportChecks = payrollRoute(
-  { ...contract.previewChecks, permission: "payroll.edit", maxBodyBytes: 8 * 1024 * 1024 },
+  { ...contract.previewChecks, permission: "payroll.edit", own: "payroll.enter_own", maxBodyBytes: 8 * 1024 * 1024 },
   async (context) => {
     const { kind } = context.params;
     const company = await companyFromParam(context, context.params.companyId);

@@ -25,48 +25,51 @@ function periodChanged(period: string): ApiError {
   return new ApiError("period_changed", `The company's payroll month is now ${period}.`, { extra: { period } });
 }
 
-export const getDraft = payrollRoute({ ...contract.getDraft, permission: "payroll.read" }, async (context) => {
+export const getDraft = payrollRoute({ ...contract.getDraft, permission: "payroll.read", own: "payroll.read_own" }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const draft = await loadEntryDraft({ connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind });
   return successResponse({ period: company.current_month, draft });
 });
 
-export const putDraft = payrollRoute({ ...contract.saveDraft, permission: "payroll.edit", maxBodyBytes: MAX_BODY }, async (context) => {
-  const { kind } = context.params;
-  const company = await companyFromParam(context, context.params.companyId);
-  const body = context.body;
-  if (body.period !== company.current_month) throw periodChanged(company.current_month);
-  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-  const audit = auditActorOf(context.user);
-  // The whole draft, last save wins: for seeding and tools; the grid sends changed lines with their bases.
-  if ("lines" in body) {
-    const whole = await saveEntryDraft(key, body.lines, audit);
-    await publishDraftChange(key, whole.revision);
-    return successResponse(whole);
-  }
-  const saved = await patchEntryDraft(key, body.changes, body.removed, audit);
-  // Streams that sent this revision already ignore it.
-  await publishDraftChange(key, saved.revision);
-  if (saved.conflicts.length) {
-    throw new ApiError("draft_conflict", "Someone else changed these lines meanwhile; the others were saved.", {
-      extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, merged: saved.merged, conflicts: saved.conflicts },
+export const putDraft = payrollRoute(
+  { ...contract.saveDraft, permission: "payroll.edit", own: "payroll.enter_own", maxBodyBytes: MAX_BODY },
+  async (context) => {
+    const { kind } = context.params;
+    const company = await companyFromParam(context, context.params.companyId);
+    const body = context.body;
+    if (body.period !== company.current_month) throw periodChanged(company.current_month);
+    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+    const audit = auditActorOf(context.user);
+    // The whole draft, last save wins: for seeding and tools; the grid sends changed lines with their bases.
+    if ("lines" in body) {
+      const whole = await saveEntryDraft(key, body.lines, audit);
+      await publishDraftChange(key, whole.revision);
+      return successResponse(whole);
+    }
+    const saved = await patchEntryDraft(key, body.changes, body.removed, audit);
+    // Streams that sent this revision already ignore it.
+    await publishDraftChange(key, saved.revision);
+    if (saved.conflicts.length) {
+      throw new ApiError("draft_conflict", "Someone else changed these lines meanwhile; the others were saved.", {
+        extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, merged: saved.merged, conflicts: saved.conflicts },
+      });
+    }
+    return successResponse({
+      revision: saved.revision,
+      updatedAt: saved.updatedAt,
+      lineRevisions: saved.lineRevisions,
+      merged: saved.merged,
     });
-  }
-  return successResponse({
-    revision: saved.revision,
-    updatedAt: saved.updatedAt,
-    lineRevisions: saved.lineRevisions,
-    merged: saved.merged,
-  });
-});
+  },
+);
 
 function displayName(user: { displayName: string | null; email: string | null; id: string }): string {
   return user.displayName ?? user.email ?? user.id;
 }
 
 /** The draft's changes and the others' presence as server-sent events (lib/payroll/entries/server/draft-stream.ts). */
-export const getDraftStream = payrollRoute({ ...contract.stream, permission: "payroll.read" }, async (context) => {
+export const getDraftStream = payrollRoute({ ...contract.stream, permission: "payroll.read", own: "payroll.read_own" }, async (context) => {
   const { kind } = context.params;
   const company = await companyFromParam(context, context.params.companyId);
   const query = context.query;
@@ -76,7 +79,9 @@ export const getDraftStream = payrollRoute({ ...contract.stream, permission: "pa
   const since = Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : query.since;
   const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
   const userId = context.user.id;
-  const access = { userId, allowed: () => stillPermitted(userId, key.connectionId, "payroll.read") };
+  // A client's stream ends once their company is taken from them, like anyone's once their role is.
+  const own = { permission: "payroll.read_own" as const, companyId: company.id };
+  const access = { userId, allowed: () => stillPermitted(userId, key.connectionId, "payroll.read", own) };
   const stream = draftEventStream({
     key,
     since,
@@ -96,11 +101,14 @@ export const getDraftStream = payrollRoute({ ...contract.stream, permission: "pa
 });
 
 /** Where the person is in the grid, for the others' "also here" (ephemeral: never stored). */
-export const postPresence = payrollRoute({ ...contract.announcePresence, permission: "payroll.read" }, async (context) => {
-  const { kind } = context.params;
-  const company = await companyFromParam(context, context.params.companyId);
-  if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
-  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-  await publishPresence(key, { client: context.body.client, name: displayName(context.user), line: context.body.line });
-  return successResponse({});
-});
+export const postPresence = payrollRoute(
+  { ...contract.announcePresence, permission: "payroll.read", own: "payroll.read_own" },
+  async (context) => {
+    const { kind } = context.params;
+    const company = await companyFromParam(context, context.params.companyId);
+    if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
+    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+    await publishPresence(key, { client: context.body.client, name: displayName(context.user), line: context.body.line });
+    return successResponse({});
+  },
+);

@@ -55,7 +55,7 @@ function loadError(load: Exclude<PackLoad, { kind: "ok" }>): ApiError {
  * route file passes it in).
  */
 export function trialBalanceExport(failureKey: (code: ApiErrorCode) => MessageKey) {
-  return withRoute(trialBalanceContract.export, async ({ request, user }) => {
+  return withRoute({ ...trialBalanceContract.export, firmOnly: true }, async ({ request, user }) => {
     const params = request.nextUrl.searchParams;
     const format = params.get("format");
     if (!isFormat(format)) throw new ApiError("bad_request", "format must be pdf, csv or xlsx.", { fields: { format: "invalid" } });

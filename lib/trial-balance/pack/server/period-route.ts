@@ -11,13 +11,16 @@ import { BadTrialBalance, fetchTrialBalance } from "../../server/load";
  * fails alone and the first months show while the others load. The business must be one of the
  * person's (else 403 `unknown_business`, before any call); nothing is kept on the server.
  */
-export const getTrialBalancePeriod = withRoute({ ...trialBalanceContract.period, recentSession: true }, async ({ query, user }) => {
-  if (query.business && !(await findReachableBusiness(user.id, query.business))) throw new ApiError("unknown_business");
-  try {
-    const accounts = await fetchTrialBalance(user, query.business ?? null, query);
-    return successResponse({ accounts });
-  } catch (error) {
-    if (error instanceof BadTrialBalance) throw new ApiError("bad_response", "The accounting service's answer was not a trial balance.");
-    throw error;
-  }
-});
+export const getTrialBalancePeriod = withRoute(
+  { ...trialBalanceContract.period, recentSession: true, firmOnly: true },
+  async ({ query, user }) => {
+    if (query.business && !(await findReachableBusiness(user.id, query.business))) throw new ApiError("unknown_business");
+    try {
+      const accounts = await fetchTrialBalance(user, query.business ?? null, query);
+      return successResponse({ accounts });
+    } catch (error) {
+      if (error instanceof BadTrialBalance) throw new ApiError("bad_response", "The accounting service's answer was not a trial balance.");
+      throw error;
+    }
+  },
+);

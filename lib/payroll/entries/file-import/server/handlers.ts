@@ -16,7 +16,7 @@ import { readImportTable } from "./read-table";
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export const postImportFile = payrollRoute(
-  { ...contract.readFile, permission: "payroll.edit", maxBodyBytes: MAX_FILE_BASE64 + 4096 },
+  { ...contract.readFile, permission: "payroll.edit", own: "payroll.enter_own", maxBodyBytes: MAX_FILE_BASE64 + 4096 },
   async (context) => {
     const { kind } = context.params;
     const company = await companyFromParam(context, context.params.companyId);
@@ -35,7 +35,7 @@ export const postImportFile = payrollRoute(
 );
 
 export const putImportMapping = payrollRoute(
-  { ...contract.rememberMapping, permission: "payroll.edit", maxBodyBytes: 64 * 1024 },
+  { ...contract.rememberMapping, permission: "payroll.edit", own: "payroll.enter_own", maxBodyBytes: 64 * 1024 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
     await rememberMapping(context.connection.id, company.id, context.params.kind, context.body.mapping);
