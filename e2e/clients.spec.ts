@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { APP_URL, SMTP_PORT } from "../playwright.config";
+import { expectSentBack, handInAsClient, sendBackAsFirm } from "./hand-in-helpers";
 import { signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 
@@ -9,7 +10,8 @@ import { test } from "./fixtures";
 // client by e-mail for one company; the client, who has no accounting account, signs in from the
 // mailed links (caught by a real SMTP server here), joins, adds a passkey (Chromium's virtual
 // authenticator), signs out and in again with it, and on a 390 px phone in German enters the
-// month's hours of their company. Every other company, the firm's pages and every export are
+// month's hours of their company and hands the month in; the firm sends it back with a reason and
+// the client sees why. Every other company, the firm's pages and every export are
 // refused, by URL and by API with the client's own cookies.
 
 const OWN = 1001;
@@ -165,10 +167,27 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
     expect(saved.status()).toBe(200);
     expect(JSON.stringify(await saved.json())).toContain('"12.5"');
 
-    // ─── HAND-IN STEPS GO HERE (once the "handin" branch is merged) ───────────────────────────────
-    // The client presses `Übergeben`/Hand in, `Monatsstatus` reads `Übergeben`; Claudia (owner page)
-    // sends it back with a reason; the client sees the reason and can edit again. (Issue #28, item 6.)
-    // ──────────────────────────────────────────────────────────────────────────────────────────────
+    // The client hands the month in (`Übergeben`): `Monatsstatus` reads Übergeben and the grid takes no more of their edits.
+    await handInAsClient(client);
+    // Claudia (the firm) sees it handed in and sends it back with a reason (no confirmation asked: not a step that matters).
+    const reason = "Bitte die Stunden von Frau Weber für den 3. ergänzen.";
+    await owner.goto(`/payroll/companies/${OWN}/hours`);
+    await expect(owner.getByRole("status", { name: "Month status" })).toHaveText("Handed in");
+    await sendBackAsFirm(owner, reason);
+    const stored = await withDatabase(
+      async (db) =>
+        (
+          await db.query<{ state: string; sent_back_reason: string | null }>(
+            `SELECT state::text, sent_back_reason FROM month_closes WHERE company_id = $1 ORDER BY updated_at DESC LIMIT 1`,
+            [OWN],
+          )
+        ).rows[0],
+    );
+    expect(stored).toEqual({ state: "open", sent_back_reason: reason });
+    // The client sees why, on their phone, and may enter again.
+    await client.reload();
+    await expectSentBack(client, reason, "Claudia");
+    await expect(client.getByRole("grid").first()).not.toHaveAttribute("aria-readonly", "true");
 
     // Refused by URL: every other company, the firm's pages of their own company, and the firm's pages.
     const refusedPages = [

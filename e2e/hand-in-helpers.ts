@@ -9,8 +9,6 @@ const status = (page: Page) => page.getByRole("status", { name: /^(Month status|
 
 /**
  * The client hands the month in on a grid page: `Hand in`, then `Month status` reads Handed in.
- * For e2e/clients.spec.ts once the client reaches the grid pages (the clients' branch).
- * @public
  */
 export async function handInAsClient(page: Page): Promise<void> {
   await expect(status(page)).toHaveText(/^(Open|Offen)$/);

@@ -388,9 +388,11 @@ const ROUTES: Record<string, RouteEntry> = {
   // Every member reaches the month; each action's own roles are checked by the service (lib/month-close/states.ts,
   // tested in service.test.ts). A period that is not the company's: an allowed call stops at 409 `period_changed`.
   // A client hands in their own company's month and may take no step of the firm's (submit, approve, reopen, transfer).
+  // Submit is a step of those who prepare the month (payroll.edit): a person whose roles never take the step is
+  // refused before the month is read (lib/month-close/server/handlers.ts); an allowed call stops at 409 `period_changed`.
   "payroll-entries/[companyId]/month-close POST": {
     workspace: "A",
-    permission: "payroll.read",
+    permission: "payroll.edit",
     call: (_f, companyId) => ({ params: { companyId }, body: { action: "submit", period: "2000-01" } }),
     client: {
       reach: "handing in the month of the client's own company",

@@ -9,6 +9,7 @@ import { setFourEyes } from "./four-eyes";
 import { acknowledgeWarnings, mayAcknowledge } from "./acknowledgements";
 import { checkContext } from "./check-input";
 import { monthCloseContract as contract } from "../contract";
+import { holdsRole } from "../states";
 import { ACKNOWLEDGE_MAX_BODY_BYTES } from "../schemas";
 import { approveMonth, reopenMonth, submitMonth, withdrawMonth } from "./service";
 import { handInMonth, sendBackMonth } from "./hand-in";
@@ -47,40 +48,47 @@ export const getMonthClose = payrollRoute({ ...contract.get, permission: "payrol
   });
 });
 
-export const postMonthClose = payrollRoute({ ...contract.act, permission: "payroll.read", maxBodyBytes: 4096 }, async (context) => {
-  // Approving and transferring matter: a recent sign-in or confirmation first (the other steps do not ask).
-  if (context.body.action === "approve" || context.body.action === "transfer") requireRecentConfirmation(context.user);
-  const company = await companyFromParam(context, context.params.companyId);
-  const body = context.body;
-  if (body.period !== company.current_month) {
-    throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, {
-      extra: { period: company.current_month },
-    });
-  }
-  const actor = actorOf(context.user);
-  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
-  // The checks' input apart from the lines (read before the transition's transaction: it asks the service).
-  const checks = () => checkContext(key, context.client);
-  switch (body.action) {
-    case "hand_in":
-      return successResponse({ monthClose: await handInMonth(key, actor) });
-    case "send_back":
-      return successResponse({ monthClose: await sendBackMonth(key, actor, body.reason) });
-    case "submit":
-      return successResponse({ monthClose: await submitMonth(key, actor, await checks()) });
-    case "withdraw":
-      return successResponse({ monthClose: await withdrawMonth(key, actor) });
-    case "approve":
-      return successResponse({ monthClose: await approveMonth(key, actor, await checks()) });
-    case "reopen":
-      return successResponse({ monthClose: await reopenMonth(key, actor, body.reason) });
-    case "transfer":
-      // Enqueued: answers at once with the month Transferring; the page follows it (./transfer-job.ts sends).
-      return successResponse(await requestTransfer(key, actor), 202);
-    case "check":
-      return successResponse(await checkTransfer(key, actor, context.client, company, context.connection.baseUrl));
-  }
-});
+export const postMonthClose = payrollRoute(
+  { ...contract.act, permission: "payroll.read", own: "payroll.enter_own", maxBodyBytes: 4096 },
+  async (context) => {
+    // A step the person's roles never take is refused before the month is read or a confirmation asked
+    // (a client's only step is Hand in); the service checks the roles again in its transaction.
+    if (!holdsRole(actorOf(context.user).roles, context.body.action))
+      throw new ApiError("forbidden", "Your roles in this workspace do not take this step of the month close.");
+    // Approving and transferring matter: a recent sign-in or confirmation first (the other steps do not ask).
+    if (context.body.action === "approve" || context.body.action === "transfer") requireRecentConfirmation(context.user);
+    const company = await companyFromParam(context, context.params.companyId);
+    const body = context.body;
+    if (body.period !== company.current_month) {
+      throw new ApiError("period_changed", `The company's payroll month is now ${company.current_month}.`, {
+        extra: { period: company.current_month },
+      });
+    }
+    const actor = actorOf(context.user);
+    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
+    // The checks' input apart from the lines (read before the transition's transaction: it asks the service).
+    const checks = () => checkContext(key, context.client);
+    switch (body.action) {
+      case "hand_in":
+        return successResponse({ monthClose: await handInMonth(key, actor) });
+      case "send_back":
+        return successResponse({ monthClose: await sendBackMonth(key, actor, body.reason) });
+      case "submit":
+        return successResponse({ monthClose: await submitMonth(key, actor, await checks()) });
+      case "withdraw":
+        return successResponse({ monthClose: await withdrawMonth(key, actor) });
+      case "approve":
+        return successResponse({ monthClose: await approveMonth(key, actor, await checks()) });
+      case "reopen":
+        return successResponse({ monthClose: await reopenMonth(key, actor, body.reason) });
+      case "transfer":
+        // Enqueued: answers at once with the month Transferring; the page follows it (./transfer-job.ts sends).
+        return successResponse(await requestTransfer(key, actor), 202);
+      case "check":
+        return successResponse(await checkTransfer(key, actor, context.client, company, context.connection.baseUrl));
+    }
+  },
+);
 
 /**
  * POST `{ period, warningIds, comment }`: acknowledges warnings of the current round (one, or all of
