@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, createPrismaClient } from "@/lib/db/client";
+import { NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
 import { notify } from "@/lib/notifications/server/notify";
 import { runDailyDigest } from "./digest";
 import { ownDatabase } from "./testing/own-database";
@@ -89,7 +90,7 @@ describe("notification mails", () => {
     expect(await unsubscribeByToken(unsubscribeToken(randomUUID(), "all"))).toBeNull();
     // The digest's token turns every kind off.
     await unsubscribeByToken(unsubscribeToken(bert.id, "all"));
-    expect(await db.notificationPreference.count({ where: { userId: bert.id, byEmail: false } })).toBe(8);
+    expect(await db.notificationPreference.count({ where: { userId: bert.id, byEmail: false } })).toBe(NOTIFICATION_KINDS.length);
   });
 
   it("collect for a person in daily-digest mode: one mail a day, idempotent per day", async () => {
