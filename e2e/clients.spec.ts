@@ -5,6 +5,7 @@ import { APP_URL, SMTP_PORT } from "../playwright.config";
 import { expectSentBack, handInAsClient, sendBackAsFirm } from "./hand-in-helpers";
 import { signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 // The firm's client (issue #28, item 6): Claudia (owner, Sabine's payroll connected) invites a
 // client by e-mail for one company; the client, who has no accounting account, signs in from the
@@ -61,22 +62,6 @@ async function mailedLink(messages: string[], before: number, to: string, patter
   const link = pattern.exec(mine()[0]!);
   expect(link, `a link in the mail to ${to}`).not.toBeNull();
   return link![0];
-}
-
-/** A platform authenticator holding discoverable credentials, verifying the person at once. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>

@@ -3,6 +3,7 @@ import { acknowledgeAllWarnings, fixtureUser, signInAndConnectPayroll, switchLan
 import { test } from "./fixtures";
 import { confirmationCodes, confirmDialog } from "./recent-sign-in";
 import { advanceClock } from "./time-controls";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 // Recent sign-in for what matters (issue #28, item 4): Approve 11 minutes (on the test clock) after
 // signing in asks "Confirm it is you" — with passkeys required, only the passkey (Chromium's
@@ -25,22 +26,6 @@ test.beforeEach(forgetClaudiasPasskeys);
 test.afterEach(forgetClaudiasPasskeys);
 
 const monthStatus = (page: Page) => page.getByRole("status", { name: "Month status" });
-
-/** A platform authenticator holding discoverable credentials, verifying the person at once. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 /** One line of hours, its warnings acknowledged, submitted: the month waits In review. */
 async function monthInReview(page: Page): Promise<void> {
