@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { APP_URL } from "../playwright.config";
 import { expectSentBack, handInAsClient, sendBackAsFirm } from "./hand-in-helpers";
-import { signInAndConnectPayroll, withDatabase } from "./helpers";
+import { leaveOtherWorkspaces, signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { linkIn, mailTo, SIGN_IN_LINK } from "./mailbox";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
@@ -21,13 +21,7 @@ const OTHER = 1002;
 test.use({ payrollCompany: OWN, ownWorkspacesOnly: ["claudia"] });
 
 /** The clients this spec invited leave Claudia's workspace (other specs count its members). */
-const removeClients = () =>
-  withDatabase((client) =>
-    client.query(
-      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.verified_email LIKE 'mandant-%@example.com'
-         AND m.workspace_id IS DISTINCT FROM (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
-    ),
-  );
+const removeClients = () => leaveOtherWorkspaces("mandant-%@example.com");
 
 test.beforeEach(async () => {
   // Each run starts with its rate limits unused (lib/rate-limit): links and invitation e-mails.

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { authorizeAtService, fixtureUser, withDatabase } from "./helpers";
+import { authorizeAtService, fixtureUser, leaveOtherWorkspaces, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { linkIn, mailTo, SIGN_IN_LINK, type Mailbox } from "./mailbox";
 
@@ -11,13 +11,7 @@ import { linkIn, mailTo, SIGN_IN_LINK, type Mailbox } from "./mailbox";
 test.use({ ownWorkspacesOnly: ["alice"] });
 
 /** The people this spec invited leave Alice's workspace (other specs count its members). */
-const leaveAlicesWorkspace = () =>
-  withDatabase((client) =>
-    client.query(
-      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.verified_email LIKE 'ida-%@example.com'
-         AND m.workspace_id IS DISTINCT FROM (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
-    ),
-  );
+const leaveAlicesWorkspace = () => leaveOtherWorkspaces("ida-%@example.com");
 
 test.beforeEach(async () => {
   // Each test starts with its rate limits unused (lib/rate-limit), however often the suite ran.
