@@ -11,7 +11,7 @@ process.env.SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
 // the app's database either way (E2E_DATABASE_URL, its superuser; the specs that start app
 // processes of their own make their databases there, e2e/app-processes.ts).
 const embeddedDatabasePort = Number(process.env.E2E_DATABASE_PORT ?? port + 2300);
-// Invitation e-mails go to an SMTP server the workspaces spec runs in its own process on this port.
+// The app mails to an SMTP server a spec runs in its own process on this port (e2e/mailbox.ts).
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 2400);
 process.env.E2E_DATABASE_URL =
   process.env.DATABASE_URL ?? `postgresql://postgres:postgres@127.0.0.1:${embeddedDatabasePort}/postgres?sslmode=disable`;

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
-import { SMTP_PORT } from "../playwright.config";
 import { authorizeAtService, fixtureUser, withDatabase } from "./helpers";
 import { test } from "./fixtures";
+import { linkIn, mailTo, SIGN_IN_LINK, unwrapped, type Mailbox } from "./mailbox";
 import { runJob } from "./time-controls";
 
 // Two ways in, linked only by a verified e-mail and an explicit confirmation (lib/account-linking):
@@ -16,45 +15,17 @@ test.beforeEach(async () => {
   await withDatabase((client) => client.query("DELETE FROM rate_limits"));
 });
 
-/** A real SMTP server on the app's SMTP_URL port, keeping every message's raw text. */
-async function startSmtp(): Promise<{ messages: string[]; close: () => Promise<void> }> {
-  const messages: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        messages.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-  return { messages, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
-
-/** The one mail to `email` that arrives after `before` messages (the outbox sends it; its job is run too). */
-async function mailTo(messages: string[], before: number, email: string): Promise<string> {
-  const arrived = () => messages.slice(before).filter((message) => message.includes(`To: ${email}`));
-  await expect
-    .poll(async () => {
-      if (arrived().length === 0) await runJob("mail-outbox");
-      return arrived().length;
-    })
-    .toBe(1);
-  return arrived()[0]!.replace(/=\r\n/g, "");
-}
+/** Run while a mail is awaited and none is there yet: the outbox sends it now, not at its next scheduled run. */
+const sendOutbox = () => runJob("mail-outbox");
 
 /** Asks for a sign-in link on /sign-in and opens it in the same browser. */
-async function signInByEmailLink(page: Page, messages: string[], email: string): Promise<void> {
-  const before = messages.length;
+async function signInByEmailLink(page: Page, mailbox: Mailbox, email: string): Promise<void> {
+  const before = mailbox.mails.length;
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send sign-in link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If this address may sign in here" })).toBeVisible();
-  const link = /https?:\/\/[^\s"<>]+\/sign-in\/link#[A-Za-z0-9_-]{43}/.exec(await mailTo(messages, before, email))![0];
+  const link = linkIn(await mailTo(mailbox, before, email, sendOutbox), SIGN_IN_LINK, email);
   await page.goto(link);
   await page.getByRole("button", { name: "Complete sign-in" }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
@@ -77,9 +48,9 @@ const auditKinds = (userId: string) =>
 
 test("an accounting person adds a sign-in e-mail with the mailed code, then signs in by e-mail link as the same person", async ({
   page,
+  mailbox,
 }) => {
   test.setTimeout(180_000);
-  const smtp = await startSmtp();
   const email = `ben-link-${randomUUID().slice(0, 8)}@example.com`;
   try {
     const ben = await fixtureUser("ben");
@@ -90,11 +61,11 @@ test("an accounting person adds a sign-in e-mail with the mailed code, then sign
     await expect(page.getByText("You also sign in through the accounting service.")).toBeVisible();
     await expect(page.getByText("You have no sign-in e-mail yet.")).toBeVisible();
 
-    const before = smtp.messages.length;
+    const before = mailbox.mails.length;
     await page.getByRole("main").getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText(`A 6-digit code is on its way to ${email}`)).toBeVisible();
-    const mail = await mailTo(smtp.messages, before, email);
+    const mail = unwrapped(await mailTo(mailbox, before, email, sendOutbox));
     const code = /^Subject: Your Ledgerlane code: (\d{6})\r$/m.exec(mail)![1]!;
     // A wrong code is refused, field-level; the right one makes the address his.
     await page.getByLabel("Code from the mail").fill(code === "000000" ? "111111" : "000000");
@@ -107,7 +78,7 @@ test("an accounting person adds a sign-in e-mail with the mailed code, then sign
 
     // Signed out, he signs in by e-mail link: the same person (his accounting account still linked).
     await signOut(page);
-    await signInByEmailLink(page, smtp.messages, email);
+    await signInByEmailLink(page, mailbox, email);
     await page.goto("/settings/security");
     await expect(page.getByText("You also sign in through the accounting service.")).toBeVisible();
     await expect(page.getByRole("list", { name: "Sessions" }).getByRole("listitem").first()).toContainText("by e-mail link");
@@ -119,14 +90,15 @@ test("an accounting person adds a sign-in e-mail with the mailed code, then sign
     await page.goto("/audit");
     await expect(page.getByText(`Sign-in e-mail ${email} added`)).toBeVisible();
   } finally {
-    await smtp.close();
     await withDatabase((client) => client.query("UPDATE users SET verified_email = NULL WHERE verified_email = $1", [email]));
   }
 });
 
-test("an e-mail person links an accounting account only after confirming, then signs in with it as the same person", async ({ page }) => {
+test("an e-mail person links an accounting account only after confirming, then signs in with it as the same person", async ({
+  page,
+  mailbox,
+}) => {
   test.setTimeout(180_000);
-  const smtp = await startSmtp();
   const email = `eve-${randomUUID().slice(0, 8)}@example.com`;
   const priya = await fixtureUser("priya");
   try {
@@ -139,7 +111,7 @@ test("an e-mail person links an accounting account only after confirming, then s
         [email],
       );
     });
-    await signInByEmailLink(page, smtp.messages, email);
+    await signInByEmailLink(page, mailbox, email);
     await page.goto("/settings/security");
     await expect(page.getByText("You sign in by e-mail only.")).toBeVisible();
     await page.getByRole("button", { name: "Link an accounting account" }).click();
@@ -172,7 +144,6 @@ test("an e-mail person links an accounting account only after confirming, then s
     );
     expect(await auditKinds(eveId)).toContain("account.linked");
   } finally {
-    await smtp.close();
     await withDatabase((client) => client.query("DELETE FROM users WHERE verified_email = $1", [email]));
   }
 });

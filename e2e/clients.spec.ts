@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
-import { APP_URL, SMTP_PORT } from "../playwright.config";
+import { APP_URL } from "../playwright.config";
 import { expectSentBack, handInAsClient, sendBackAsFirm } from "./hand-in-helpers";
-import { signInAndConnectPayroll, withDatabase } from "./helpers";
+import { leaveOtherWorkspaces, signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
+import { linkIn, mailTo, SIGN_IN_LINK } from "./mailbox";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 // The firm's client (issue #28, item 6): Claudia (owner, Sabine's payroll connected) invites a
 // client by e-mail for one company; the client, who has no accounting account, signs in from the
@@ -20,13 +21,7 @@ const OTHER = 1002;
 test.use({ payrollCompany: OWN, ownWorkspacesOnly: ["claudia"] });
 
 /** The clients this spec invited leave Claudia's workspace (other specs count its members). */
-const removeClients = () =>
-  withDatabase((client) =>
-    client.query(
-      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.verified_email LIKE 'mandant-%@example.com'
-         AND m.workspace_id IS DISTINCT FROM (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
-    ),
-  );
+const removeClients = () => leaveOtherWorkspaces("mandant-%@example.com");
 
 test.beforeEach(async () => {
   // Each run starts with its rate limits unused (lib/rate-limit): links and invitation e-mails.
@@ -35,248 +30,200 @@ test.beforeEach(async () => {
 });
 test.afterEach(removeClients);
 
-/** A real SMTP server on the app's SMTP_URL port, keeping every message's raw text (soft line breaks undone). */
-async function startSmtp(): Promise<{ messages: string[]; close: () => Promise<void> }> {
-  const messages: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        messages.push(Buffer.concat(chunks).toString("utf8").replace(/=\r\n/g, ""));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-  return { messages, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
-
-/** The one link matching `pattern` in the next message to `to`. */
-async function mailedLink(messages: string[], before: number, to: string, pattern: RegExp): Promise<string> {
-  const mine = () => messages.slice(before).filter((message) => message.includes(`To: ${to}`));
-  await expect.poll(() => mine().length).toBe(1);
-  const link = pattern.exec(mine()[0]!);
-  expect(link, `a link in the mail to ${to}`).not.toBeNull();
-  return link![0];
-}
-
-/** A platform authenticator holding discoverable credentials, verifying the person at once. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
 
 test("an invited client signs in by e-mail, adds a passkey, enters their company's hours on a phone in German, and reaches nothing else", async ({
   browser,
+  mailbox,
 }) => {
   test.setTimeout(240_000);
-  const smtp = await startSmtp();
   const email = `mandant-${randomUUID().slice(0, 8)}@example.com`;
-  try {
-    // Claudia (owner; her workspace holds Sabine's companies 1001 and 1002) invites the client for 1001 by e-mail.
-    const owner = await (await browser.newContext()).newPage();
-    const claudia = await signInAndConnectPayroll(owner);
-    await owner.goto("/settings/workspace");
-    const form = owner.locator("form").filter({ has: owner.getByRole("button", { name: "Create invitation" }) });
-    await form.getByRole("checkbox", { name: "Client" }).check();
-    // Client stands alone: the clerk's box the form starts with is cleared.
-    await expect(form.getByRole("checkbox", { name: "Clerk" })).not.toBeChecked();
-    // Without a company the form says so at the companies, and nothing is made.
-    await form.getByRole("button", { name: "Create invitation" }).click();
-    await expect(form.getByText("Choose at least one company for the client.")).toBeVisible();
-    await form.getByRole("checkbox", { name: `Bäckerei Krüger GmbH (${OWN})` }).check();
-    await owner.getByLabel("Invited person's e-mail (optional)").fill(email);
-    await form.getByRole("button", { name: "Create invitation" }).click();
-    await expect(owner.getByLabel("Invitation link")).toBeVisible();
-    let before = smtp.messages.length;
-    await owner.getByLabel("E-mail address").fill(email);
-    await owner.getByRole("button", { name: "Send by e-mail" }).click();
-    await expect(owner.getByRole("status").filter({ hasText: `The invitation was sent to ${email}.` })).toBeVisible();
-    const invitation = await mailedLink(smtp.messages, before, email, /https?:\/\/[^\s"<>]+\/invitations\/[A-Za-z0-9_-]{43}/);
+  // Claudia (owner; her workspace holds Sabine's companies 1001 and 1002) invites the client for 1001 by e-mail.
+  const owner = await (await browser.newContext()).newPage();
+  const claudia = await signInAndConnectPayroll(owner);
+  await owner.goto("/settings/workspace");
+  const form = owner.locator("form").filter({ has: owner.getByRole("button", { name: "Create invitation" }) });
+  await form.getByRole("checkbox", { name: "Client" }).check();
+  // Client stands alone: the clerk's box the form starts with is cleared.
+  await expect(form.getByRole("checkbox", { name: "Clerk" })).not.toBeChecked();
+  // Without a company the form says so at the companies, and nothing is made.
+  await form.getByRole("button", { name: "Create invitation" }).click();
+  await expect(form.getByText("Choose at least one company for the client.")).toBeVisible();
+  await form.getByRole("checkbox", { name: `Bäckerei Krüger GmbH (${OWN})` }).check();
+  await owner.getByLabel("Invited person's e-mail (optional)").fill(email);
+  await form.getByRole("button", { name: "Create invitation" }).click();
+  await expect(owner.getByLabel("Invitation link")).toBeVisible();
+  let before = mailbox.mails.length;
+  await owner.getByLabel("E-mail address").fill(email);
+  await owner.getByRole("button", { name: "Send by e-mail" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: `The invitation was sent to ${email}.` })).toBeVisible();
+  const invitation = linkIn(await mailTo(mailbox, before, email), /https?:\/\/[^\s"<>]+\/invitations\/[A-Za-z0-9_-]{43}/, email);
 
-    // The client: a phone, German, no accounting account.
-    const phone = await browser.newContext({ locale: "de-DE", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const client = await phone.newPage();
-    await addVirtualAuthenticator(client);
-    await client.goto(invitation);
-    await client.getByRole("link", { name: "Kein Konto beim Buchhaltungsdienst? Mit einem Link per E-Mail anmelden" }).click();
-    await client.getByLabel("E-Mail", { exact: true }).fill(email);
-    before = smtp.messages.length;
-    await client.getByRole("button", { name: "Anmeldelink senden" }).click();
-    const signInLink = await mailedLink(smtp.messages, before, email, /https?:\/\/[^\s"<>]+\/sign-in\/link#[A-Za-z0-9_-]{43}/);
-    await client.goto(signInLink);
-    await client.getByRole("button", { name: "Anmeldung abschließen" }).click();
-    await expect(client).toHaveURL(/\/invitations\//);
-    await client.getByRole("button", { name: "Beitreten" }).click();
-    // Joined: their companies, the one chosen for them, with its month's status.
-    await expect(client).toHaveURL(/\/payroll$/);
-    await expect(client.getByRole("heading", { level: 1 })).toHaveText("Ihre Firmen");
-    const companies = client.getByRole("main").getByRole("listitem");
-    await expect(companies).toHaveCount(1);
-    await expect(companies.first()).toContainText("Bäckerei Krüger GmbH");
-    await expect(companies.first()).toContainText("Monatsstatus: Offen");
+  // The client: a phone, German, no accounting account.
+  const phone = await browser.newContext({ locale: "de-DE", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const client = await phone.newPage();
+  await addVirtualAuthenticator(client);
+  await client.goto(invitation);
+  await client.getByRole("link", { name: "Kein Konto beim Buchhaltungsdienst? Mit einem Link per E-Mail anmelden" }).click();
+  await client.getByLabel("E-Mail", { exact: true }).fill(email);
+  before = mailbox.mails.length;
+  await client.getByRole("button", { name: "Anmeldelink senden" }).click();
+  const signInLink = linkIn(await mailTo(mailbox, before, email), SIGN_IN_LINK, email);
+  await client.goto(signInLink);
+  await client.getByRole("button", { name: "Anmeldung abschließen" }).click();
+  await expect(client).toHaveURL(/\/invitations\//);
+  await client.getByRole("button", { name: "Beitreten" }).click();
+  // Joined: their companies, the one chosen for them, with its month's status.
+  await expect(client).toHaveURL(/\/payroll$/);
+  await expect(client.getByRole("heading", { level: 1 })).toHaveText("Ihre Firmen");
+  const companies = client.getByRole("main").getByRole("listitem");
+  await expect(companies).toHaveCount(1);
+  await expect(companies.first()).toContainText("Bäckerei Krüger GmbH");
+  await expect(companies.first()).toContainText("Monatsstatus: Offen");
 
-    // A passkey, then signed out and in again with it: back at their companies.
-    await client.goto("/settings/security");
-    await client.getByLabel("Name des neuen Passkeys").fill("Telefon");
-    await client.getByRole("button", { name: "Passkey hinzufügen" }).click();
-    await expect(client.getByRole("list", { name: "Passkeys" }).getByRole("listitem").filter({ hasText: "Telefon" })).toBeVisible();
-    await client.getByRole("button", { name: "Menü" }).click();
-    await client.getByRole("button", { name: "Abmelden", exact: true }).click();
-    // Signed out once the session is gone (a navigation started before that would be cut off).
-    await expect.poll(async () => (await client.request.get("/api/sessions")).status()).toBe(401);
-    await client.goto("/sign-in");
-    await client.getByRole("button", { name: "Mit einem Passkey anmelden" }).click();
-    await expect(client).toHaveURL(/\/payroll$/);
-    // The header offers only what a client reaches.
-    await client.getByRole("button", { name: "Menü" }).click();
-    const nav = client.getByRole("navigation", { name: "Hauptnavigation" });
-    await expect(nav.getByRole("link")).toHaveText(["Ihre Firmen", "Einstellungen"]);
-    await client.getByRole("button", { name: "Menü" }).click();
+  // A passkey, then signed out and in again with it: back at their companies.
+  await client.goto("/settings/security");
+  await client.getByLabel("Name des neuen Passkeys").fill("Telefon");
+  await client.getByRole("button", { name: "Passkey hinzufügen" }).click();
+  await expect(client.getByRole("list", { name: "Passkeys" }).getByRole("listitem").filter({ hasText: "Telefon" })).toBeVisible();
+  await client.getByRole("button", { name: "Menü" }).click();
+  await client.getByRole("button", { name: "Abmelden", exact: true }).click();
+  // Signed out once the session is gone (a navigation started before that would be cut off).
+  await expect.poll(async () => (await client.request.get("/api/sessions")).status()).toBe(401);
+  await client.goto("/sign-in");
+  await client.getByRole("button", { name: "Mit einem Passkey anmelden" }).click();
+  await expect(client).toHaveURL(/\/payroll$/);
+  // The header offers only what a client reaches.
+  await client.getByRole("button", { name: "Menü" }).click();
+  const nav = client.getByRole("navigation", { name: "Hauptnavigation" });
+  await expect(nav.getByRole("link")).toHaveText(["Ihre Firmen", "Einstellungen"]);
+  await client.getByRole("button", { name: "Menü" }).click();
 
-    // The month's hours of their company: entered and saved.
-    await client.getByRole("main").getByRole("link", { name: "Stunden", exact: true }).click();
-    await expect(client).toHaveURL(new RegExp(`/payroll/companies/${OWN}/hours$`));
-    await expect(client.getByRole("heading", { level: 1 })).toHaveText("Stunden: Bäckerei Krüger GmbH");
-    await cell(client, 1, "type").click();
-    await client.keyboard.type("Hourly wage");
-    await client.keyboard.press("Tab");
-    await client.keyboard.type("8");
-    await client.keyboard.press("Tab");
-    await client.keyboard.type("12,5");
-    await client.keyboard.press("Enter");
-    await expect(cell(client, 1, "computed")).toHaveText("100,00");
-    await expect(client.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
-    const saved = await client.request.get(`/api/payroll-entries/${OWN}/hours/draft`);
-    expect(saved.status()).toBe(200);
-    expect(JSON.stringify(await saved.json())).toContain('"12.5"');
+  // The month's hours of their company: entered and saved.
+  await client.getByRole("main").getByRole("link", { name: "Stunden", exact: true }).click();
+  await expect(client).toHaveURL(new RegExp(`/payroll/companies/${OWN}/hours$`));
+  await expect(client.getByRole("heading", { level: 1 })).toHaveText("Stunden: Bäckerei Krüger GmbH");
+  await cell(client, 1, "type").click();
+  await client.keyboard.type("Hourly wage");
+  await client.keyboard.press("Tab");
+  await client.keyboard.type("8");
+  await client.keyboard.press("Tab");
+  await client.keyboard.type("12,5");
+  await client.keyboard.press("Enter");
+  await expect(cell(client, 1, "computed")).toHaveText("100,00");
+  await expect(client.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
+  const saved = await client.request.get(`/api/payroll-entries/${OWN}/hours/draft`);
+  expect(saved.status()).toBe(200);
+  expect(JSON.stringify(await saved.json())).toContain('"12.5"');
 
-    // The client hands the month in (`Übergeben`): `Monatsstatus` reads Übergeben and the grid takes no more of their edits.
-    await handInAsClient(client);
-    // Claudia (the firm) sees it handed in and sends it back with a reason (no confirmation asked: not a step that matters).
-    const reason = "Bitte die Stunden von Frau Weber für den 3. ergänzen.";
-    await owner.goto(`/payroll/companies/${OWN}/hours`);
-    await expect(owner.getByRole("status", { name: "Month status" })).toHaveText("Handed in");
-    await sendBackAsFirm(owner, reason);
-    const stored = await withDatabase(
-      async (db) =>
-        (
-          await db.query<{ state: string; sent_back_reason: string | null }>(
-            `SELECT state::text, sent_back_reason FROM month_closes WHERE company_id = $1 ORDER BY updated_at DESC LIMIT 1`,
-            [OWN],
-          )
-        ).rows[0],
-    );
-    expect(stored).toEqual({ state: "open", sent_back_reason: reason });
-    // The client sees why, on their phone, and may enter again.
-    await client.reload();
-    await expectSentBack(client, reason, "Claudia");
-    await expect(client.getByRole("grid").first()).not.toHaveAttribute("aria-readonly", "true");
+  // The client hands the month in (`Übergeben`): `Monatsstatus` reads Übergeben and the grid takes no more of their edits.
+  await handInAsClient(client);
+  // Claudia (the firm) sees it handed in and sends it back with a reason (no confirmation asked: not a step that matters).
+  const reason = "Bitte die Stunden von Frau Weber für den 3. ergänzen.";
+  await owner.goto(`/payroll/companies/${OWN}/hours`);
+  await expect(owner.getByRole("status", { name: "Month status" })).toHaveText("Handed in");
+  await sendBackAsFirm(owner, reason);
+  const stored = await withDatabase(
+    async (db) =>
+      (
+        await db.query<{ state: string; sent_back_reason: string | null }>(
+          `SELECT state::text, sent_back_reason FROM month_closes WHERE company_id = $1 ORDER BY updated_at DESC LIMIT 1`,
+          [OWN],
+        )
+      ).rows[0],
+  );
+  expect(stored).toEqual({ state: "open", sent_back_reason: reason });
+  // The client sees why, on their phone, and may enter again.
+  await client.reload();
+  await expectSentBack(client, reason, "Claudia");
+  await expect(client.getByRole("grid").first()).not.toHaveAttribute("aria-readonly", "true");
 
-    // Refused by URL: every other company, the firm's pages of their own company, and the firm's pages.
-    const refusedPages = [
-      `/payroll/companies/${OTHER}/hours`,
-      `/payroll/companies/${OTHER}/payments`,
-      `/payroll/companies/${OWN}`,
-      `/payroll/companies/${OWN}/hours/history`,
-      `/payroll/companies/${OWN}/review`,
-      "/payroll/reference-lists",
-      "/overview",
-      "/audit",
-      "/settings/workspace",
-      "/settings/connection",
-      "/trial-balance",
-      "/businesses",
-      "/user",
-    ];
-    for (const path of refusedPages) {
-      await client.goto(path);
-      await expect(client.getByRole("heading", { name: "Seite nicht gefunden" }), path).toBeVisible();
-    }
-    // Their own settings stay open.
-    for (const path of ["/settings", "/settings/security", "/settings/notifications", "/notifications"]) {
-      await client.goto(path);
-      await expect(client.getByRole("heading", { name: "Seite nicht gefunden" }), path).toHaveCount(0);
-    }
-
-    // Refused by API, with the client's own cookies: 403 or 404 in the envelope, never data.
-    const workspaceId = await withDatabase(
-      async (db) =>
-        (
-          await db.query<{ id: string }>(
-            "SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1",
-            [claudia.id],
-          )
-        ).rows[0]!.id,
-    );
-    const refusedApis = [
-      `/api/payroll-entries/${OTHER}/hours/draft`,
-      `/api/payroll-entries/${OTHER}/payments/draft`,
-      `/api/payroll-entries/${OTHER}/month-close`,
-      `/api/payroll/companies/${OWN}/employees`,
-      `/api/workspaces/${workspaceId}/members`,
-      `/api/workspaces/${workspaceId}/invitations`,
-      "/api/overview",
-      "/api/audit/export",
-      "/api/trial-balance/export?format=csv&from=2026-01-01&to=2026-01-31",
-      "/api/trial-balance/export?format=pdf&from=2026-01-01&to=2026-01-31",
-      "/api/trial-balance/period?from=2026-01-01&to=2026-01-31",
-      "/api/accounting/user",
-    ];
-    for (const path of refusedApis) {
-      const response = await client.request.get(path);
-      expect([403, 404], `${path}: ${response.status()}`).toContain(response.status());
-      expect((await response.json()) as { ok: boolean }, path).toMatchObject({ ok: false });
-    }
-    // A change to another company's draft is refused too (same origin: the CSRF check passes, the access check does not).
-    const put = await client.request.put(`/api/payroll-entries/${OTHER}/hours/draft`, {
-      headers: { origin: APP_URL },
-      data: { period: "2025-01", lines: [] },
-    });
-    expect([403, 404]).toContain(put.status());
-    // Their own company's grid data stays theirs to read.
-    expect((await client.request.get(`/api/payroll-entries/${OWN}/month-close`)).status()).toBe(200);
-
-    // The owner sees the client with their company in the members list.
-    await owner.reload();
-    const member = owner
-      .getByRole("listitem")
-      .filter({ hasText: email })
-      .filter({ has: owner.getByRole("group", { name: /^Companies of/ }) });
-    await expect(member).toContainText("Client: Bäckerei Krüger GmbH");
-    await expect(member.getByRole("checkbox", { name: `Bäckerei Krüger GmbH (${OWN})` })).toBeChecked();
-    // She gives the client the other company too (audited); the client's list then holds both.
-    const otherCompany = member.getByRole("checkbox", { name: new RegExp(`\\(${OTHER}\\)$`) });
-    await otherCompany.check();
-    await member.getByRole("button", { name: "Save companies" }).click();
-    await expect(member.getByRole("status")).toHaveText("Companies saved.");
-    await client.goto("/payroll");
-    await expect(client.getByRole("main").getByRole("listitem")).toHaveCount(2);
-    expect((await client.request.get(`/api/payroll-entries/${OTHER}/hours/draft`)).status()).toBe(200);
-    await owner.goto("/audit");
-    await expect(
-      owner
-        .getByRole("main")
-        .getByText(/^Companies of .+ changed\.$/)
-        .first(),
-    ).toBeVisible();
-  } finally {
-    await smtp.close();
+  // Refused by URL: every other company, the firm's pages of their own company, and the firm's pages.
+  const refusedPages = [
+    `/payroll/companies/${OTHER}/hours`,
+    `/payroll/companies/${OTHER}/payments`,
+    `/payroll/companies/${OWN}`,
+    `/payroll/companies/${OWN}/hours/history`,
+    `/payroll/companies/${OWN}/review`,
+    "/payroll/reference-lists",
+    "/overview",
+    "/audit",
+    "/settings/workspace",
+    "/settings/connection",
+    "/trial-balance",
+    "/businesses",
+    "/user",
+  ];
+  for (const path of refusedPages) {
+    await client.goto(path);
+    await expect(client.getByRole("heading", { name: "Seite nicht gefunden" }), path).toBeVisible();
   }
+  // Their own settings stay open.
+  for (const path of ["/settings", "/settings/security", "/settings/notifications", "/notifications"]) {
+    await client.goto(path);
+    await expect(client.getByRole("heading", { name: "Seite nicht gefunden" }), path).toHaveCount(0);
+  }
+
+  // Refused by API, with the client's own cookies: 403 or 404 in the envelope, never data.
+  const workspaceId = await withDatabase(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(
+          "SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1",
+          [claudia.id],
+        )
+      ).rows[0]!.id,
+  );
+  const refusedApis = [
+    `/api/payroll-entries/${OTHER}/hours/draft`,
+    `/api/payroll-entries/${OTHER}/payments/draft`,
+    `/api/payroll-entries/${OTHER}/month-close`,
+    `/api/payroll/companies/${OWN}/employees`,
+    `/api/workspaces/${workspaceId}/members`,
+    `/api/workspaces/${workspaceId}/invitations`,
+    "/api/overview",
+    "/api/audit/export",
+    "/api/trial-balance/export?format=csv&from=2026-01-01&to=2026-01-31",
+    "/api/trial-balance/export?format=pdf&from=2026-01-01&to=2026-01-31",
+    "/api/trial-balance/period?from=2026-01-01&to=2026-01-31",
+    "/api/accounting/user",
+  ];
+  for (const path of refusedApis) {
+    const response = await client.request.get(path);
+    expect([403, 404], `${path}: ${response.status()}`).toContain(response.status());
+    expect((await response.json()) as { ok: boolean }, path).toMatchObject({ ok: false });
+  }
+  // A change to another company's draft is refused too (same origin: the CSRF check passes, the access check does not).
+  const put = await client.request.put(`/api/payroll-entries/${OTHER}/hours/draft`, {
+    headers: { origin: APP_URL },
+    data: { period: "2025-01", lines: [] },
+  });
+  expect([403, 404]).toContain(put.status());
+  // Their own company's grid data stays theirs to read.
+  expect((await client.request.get(`/api/payroll-entries/${OWN}/month-close`)).status()).toBe(200);
+
+  // The owner sees the client with their company in the members list.
+  await owner.reload();
+  const member = owner
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .filter({ has: owner.getByRole("group", { name: /^Companies of/ }) });
+  await expect(member).toContainText("Client: Bäckerei Krüger GmbH");
+  await expect(member.getByRole("checkbox", { name: `Bäckerei Krüger GmbH (${OWN})` })).toBeChecked();
+  // She gives the client the other company too (audited); the client's list then holds both.
+  const otherCompany = member.getByRole("checkbox", { name: new RegExp(`\\(${OTHER}\\)$`) });
+  await otherCompany.check();
+  await member.getByRole("button", { name: "Save companies" }).click();
+  await expect(member.getByRole("status")).toHaveText("Companies saved.");
+  await client.goto("/payroll");
+  await expect(client.getByRole("main").getByRole("listitem")).toHaveCount(2);
+  expect((await client.request.get(`/api/payroll-entries/${OTHER}/hours/draft`)).status()).toBe(200);
+  await owner.goto("/audit");
+  await expect(
+    owner
+      .getByRole("main")
+      .getByText(/^Companies of .+ changed\.$/)
+      .first(),
+  ).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { test as base } from "@playwright/test";
 import { control, deleteEntryDrafts, fixtureUser, withDatabase } from "./helpers";
-import { startMailbox, type Mailbox } from "./recent-sign-in";
+import { startMailbox, type Mailbox } from "./mailbox";
 import { syncClock } from "./time-controls";
 
 // What the specs on `npm start`'s app set up before each test, once. The sandbox is reset for
@@ -21,7 +21,7 @@ interface Fixtures {
   cleanDatabase: void;
   /**
    * Only for a test that names it: a real SMTP server on the app's SMTP_URL port for the test's
-   * length (a test that confirms it is them by an e-mail code: ./recent-sign-in.ts).
+   * length, keeping what the app mails (./mailbox.ts).
    */
   mailbox: Mailbox;
 }

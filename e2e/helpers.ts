@@ -154,6 +154,20 @@ export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): 
 }
 
 /**
+ * The people who sign in by an e-mail like `verifiedEmailLike` (SQL LIKE) back in their own workspace
+ * only: a spec that invited them into another leaves it as it found it (other specs count its members).
+ */
+export async function leaveOtherWorkspaces(verifiedEmailLike: string): Promise<void> {
+  await withDatabase((client) =>
+    client.query(
+      `DELETE FROM workspace_members m USING users u WHERE m.user_id = u.id AND u.verified_email LIKE $1
+         AND m.workspace_id IS DISTINCT FROM (SELECT id FROM workspaces WHERE personal_user_id = u.id)`,
+      [verifiedEmailLike],
+    ),
+  );
+}
+
+/**
  * The app's database outlives the sandbox's reset: a grid spec starts from no draft of its company
  * (another spec, or the fuzz test, may have left one) and leaves none behind.
  */

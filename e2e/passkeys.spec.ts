@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { authorizeAtService, fixtureUser, LANDING_URL, withDatabase } from "./helpers";
 import { test } from "./fixtures";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 // Passkeys with Chromium's virtual authenticator (CDP WebAuthn): added at /settings/security, then
 // signed in with on /sign-in after signing out; and a workspace requiring passkeys leads a member
@@ -16,22 +17,6 @@ const forgetAlicesPasskeys = () =>
 
 test.beforeEach(forgetAlicesPasskeys);
 test.afterEach(forgetAlicesPasskeys);
-
-/** A platform authenticator holding discoverable credentials, verifying the person at once. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 async function signInAsAlice(page: Page): Promise<void> {
   const alice = await fixtureUser("alice");

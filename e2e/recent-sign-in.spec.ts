@@ -3,6 +3,7 @@ import { acknowledgeAllWarnings, fixtureUser, signInAndConnectPayroll, switchLan
 import { test } from "./fixtures";
 import { confirmationCodes, confirmDialog } from "./recent-sign-in";
 import { advanceClock } from "./time-controls";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 // Recent sign-in for what matters (issue #28, item 4): Approve 11 minutes (on the test clock) after
 // signing in asks "Confirm it is you" — with passkeys required, only the passkey (Chromium's
@@ -25,22 +26,6 @@ test.beforeEach(forgetClaudiasPasskeys);
 test.afterEach(forgetClaudiasPasskeys);
 
 const monthStatus = (page: Page) => page.getByRole("status", { name: "Month status" });
-
-/** A platform authenticator holding discoverable credentials, verifying the person at once. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 /** One line of hours, its warnings acknowledged, submitted: the month waits In review. */
 async function monthInReview(page: Page): Promise<void> {
@@ -138,7 +123,7 @@ test("an e-mail code confirms (the code from the SMTP server; a wrong one is ref
   // Asked again: a code by e-mail, typed wrong once, then right — by keyboard.
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(dialog).toBeVisible();
-  const sent = mailbox.messages.length;
+  const sent = mailbox.mails.length;
   await dialog.getByRole("button", { name: "Send a code" }).click();
   await expect(dialog.getByRole("status").filter({ hasText: "We sent a 6-digit code" })).toBeVisible();
   await expect.poll(() => confirmationCodes(mailbox, sent).length, { timeout: 20_000 }).toBe(1);
@@ -168,11 +153,11 @@ test("German, on a phone: Freigeben asks in German and the German mail's code co
   await advanceClock(11 * 60);
   await page.getByRole("button", { name: "Freigeben" }).click();
   const dialog = page.getByRole("dialog", { name: "Bestätigen Sie, dass Sie es sind" });
-  const sent = mailbox.messages.length;
+  const sent = mailbox.mails.length;
   await dialog.getByRole("button", { name: "Code senden" }).click();
   await expect.poll(() => confirmationCodes(mailbox, sent).length, { timeout: 20_000 }).toBe(1);
   // The mail is in the language the person works in.
-  expect(mailbox.messages.at(-1)).toMatch(/Ihr Best(=C3=A4|ä)tigungscode: \d{6}/);
+  expect(mailbox.mails.at(-1)!.raw).toMatch(/Ihr Best(=C3=A4|ä)tigungscode: \d{6}/);
   await dialog.getByLabel("Code aus der E-Mail").fill(confirmationCodes(mailbox, sent)[0]!);
   await dialog.getByRole("button", { name: "Bestätigen", exact: true }).click();
   await expect(dialog).toBeHidden();

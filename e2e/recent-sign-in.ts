@@ -1,44 +1,19 @@
 import { expect, type Page } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
-import { SMTP_PORT } from "../playwright.config";
+import type { Mailbox } from "./mailbox";
 
 // Recent sign-in for what matters (lib/auth/server/recent-confirmation.ts) in the browser tests:
 // a spec that moves the app's clock more than 10 minutes past the sign-in and then approves,
 // transfers, changes roles or webhooks is asked "Confirm it is you". It confirms the way a person
-// does: the code the app mails, caught by a real SMTP server on the app's SMTP_URL port.
-
-export interface Mailbox {
-  messages: string[];
-  close: () => Promise<void>;
-}
-
-/** A real SMTP server on SMTP_PORT keeping every message's raw text (one per test: close it in `finally`). */
-export async function startMailbox(): Promise<Mailbox> {
-  const messages: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        messages.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-  return { messages, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
+// does: the code the app mails, caught by a real SMTP server (the `mailbox` fixture, ./mailbox.ts).
 
 /**
  * The codes of confirmation mails received after the first `from` messages: the line "…code: 123456"
  * (the English subject and text, the German text's "Bestätigungscode: 123456" even quoted-printable).
  */
 export function confirmationCodes(mailbox: Mailbox, from = 0): string[] {
-  return mailbox.messages
+  return mailbox.mails
     .slice(from)
-    .map((message) => /code: (\d{6})\r?$/m.exec(message)?.[1])
+    .map((mail) => /code: (\d{6})\r?$/m.exec(mail.raw)?.[1])
     .filter((code): code is string => code !== undefined);
 }
 
@@ -48,7 +23,7 @@ export const confirmDialog = (page: Page) => page.getByRole("dialog", { name: "C
 export async function confirmWithEmailCode(page: Page, mailbox: Mailbox): Promise<void> {
   const dialog = confirmDialog(page);
   await expect(dialog).toBeVisible();
-  const before = mailbox.messages.length;
+  const before = mailbox.mails.length;
   await dialog.getByRole("button", { name: "Send a code" }).click();
   await expect(dialog.getByRole("status").filter({ hasText: "We sent a 6-digit code" })).toBeVisible();
   await expect.poll(() => confirmationCodes(mailbox, before).length, { timeout: 20_000 }).toBe(1);

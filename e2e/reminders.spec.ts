@@ -1,55 +1,15 @@
 import { expect } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
-import { SMTP_PORT } from "../playwright.config";
 import { addBankWorkingDays, cutOffDate, DEFAULT_CUT_OFF_RULE, type Land } from "../lib/deadlines/deadlines";
 import { isLand, storedCutOffRule } from "../lib/deadlines/schemas";
 import { acknowledgeAllWarnings, fixtureUser, signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { advanceClock, runJob } from "./time-controls";
 
-// Reminders and notification e-mails through a real SMTP server (smtp-server, on SMTP_PORT, where
-// the app sends): two clerks and an approver join Claudia's workspace (rows of the app's
-// database: they need not sign in); company 1001's month is open, 1002's in review.
+// Reminders and notification e-mails through a real SMTP server (the `mailbox` fixture, where the
+// app sends): two clerks and an approver join Claudia's workspace (rows of the app's database:
+// they need not sign in); company 1001's month is open, 1002's in review.
 
 test.use({ payrollCompany: 1001, ownWorkspacesOnly: ["claudia"] });
-
-interface Mail {
-  to: string[];
-  raw: string;
-  /** Headers unfolded, encoded words and quoted-printable decoded: what a person reads. */
-  text: string;
-}
-
-/** Quoted-printable decoded, on a string of bytes (latin1): the bytes stay bytes until the end. */
-const fromQuotedPrintable = (bytes: string) =>
-  bytes.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-function readable(raw: Buffer): string {
-  const unfolded = raw.toString("latin1").replace(/\r\n[ \t]+/g, " ");
-  const words = unfolded.replace(/=\?UTF-8\?Q\?([^?]*)\?=(?:[ \t]+(?==\?))?/gi, (_, word: string) =>
-    fromQuotedPrintable(word.replace(/_/g, " ")),
-  );
-  return Buffer.from(fromQuotedPrintable(words), "latin1").toString("utf8");
-}
-
-async function startSmtp(): Promise<{ mails: Mail[]; close: () => Promise<void> }> {
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: raw.toString("utf8"), text: readable(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-  return { mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
 
 const PEOPLE = [
   { name: "Rita Reminder", email: "rita.reminder@example.com", role: "clerk" },
@@ -134,90 +94,82 @@ test.afterEach(removePeople);
 
 test("2 bank working days before the cut-off exactly the clerks of the unsubmitted company get one reminder each, in the app and by e-mail; again the same day, nothing new", async ({
   page,
+  mailbox,
 }) => {
   test.setTimeout(120_000);
-  const smtp = await startSmtp();
-  try {
-    await signInAndConnectPayroll(page);
-    const { connectionId, ids } = await addPeople();
-    const { period, day } = await nextReminderDay(connectionId);
-    await withDatabase((client) =>
-      client.query(
-        `INSERT INTO month_closes (id, connection_id, company_id, period, state, updated_at) VALUES (gen_random_uuid(), $1, 1002, $2, 'in_review', now())`,
-        [connectionId, period],
-      ),
-    );
-    // 10:00 in Berlin on that day.
-    const target = Date.parse(`${day}T08:00:00Z`);
-    await advanceClock(Math.ceil((target - Date.now()) / 1000));
-    await runJob("reminders");
+  await signInAndConnectPayroll(page);
+  const { connectionId, ids } = await addPeople();
+  const { period, day } = await nextReminderDay(connectionId);
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO month_closes (id, connection_id, company_id, period, state, updated_at) VALUES (gen_random_uuid(), $1, 1002, $2, 'in_review', now())`,
+      [connectionId, period],
+    ),
+  );
+  // 10:00 in Berlin on that day.
+  const target = Date.parse(`${day}T08:00:00Z`);
+  await advanceClock(Math.ceil((target - Date.now()) / 1000));
+  await runJob("reminders");
 
-    const clerks = [ids["rita.reminder@example.com"]!, ids["ralf.reminder@example.com"]!].sort();
-    const everyone = Object.values(ids);
-    const told = await remindersOf(everyone);
-    expect(told.map((row) => row.user_id).sort()).toEqual(clerks);
-    expect(told.every((row) => row.company === 1001)).toBe(true);
-    const reminderMails = () => smtp.mails.filter((mail) => /^Subject: .*not yet submitted/m.test(mail.text));
-    await expect.poll(() => reminderMails().length, { timeout: 20_000 }).toBe(2);
-    expect(
-      reminderMails()
-        .map((mail) => mail.to[0])
-        .sort(),
-    ).toEqual(["ralf.reminder@example.com", "rita.reminder@example.com"]);
-    expect(reminderMails()[0]!.text).toContain("The firm's cut-off is");
-    expect(reminderMails()[0]!.text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+  const clerks = [ids["rita.reminder@example.com"]!, ids["ralf.reminder@example.com"]!].sort();
+  const everyone = Object.values(ids);
+  const told = await remindersOf(everyone);
+  expect(told.map((row) => row.user_id).sort()).toEqual(clerks);
+  expect(told.every((row) => row.company === 1001)).toBe(true);
+  const reminderMails = () => mailbox.mails.filter((mail) => /^Subject: .*not yet submitted/m.test(mail.text));
+  await expect.poll(() => reminderMails().length, { timeout: 20_000 }).toBe(2);
+  expect(
+    reminderMails()
+      .map((mail) => mail.to[0])
+      .sort(),
+  ).toEqual(["ralf.reminder@example.com", "rita.reminder@example.com"]);
+  expect(reminderMails()[0]!.text).toContain("The firm's cut-off is");
+  expect(reminderMails()[0]!.text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
 
-    // An hour later, the same day: the run tells nobody again.
-    await advanceClock(3600);
-    await runJob("reminders");
-    await runJob("mail-outbox");
-    expect(await remindersOf(everyone)).toHaveLength(2);
-    expect(reminderMails()).toHaveLength(2);
+  // An hour later, the same day: the run tells nobody again.
+  await advanceClock(3600);
+  await runJob("reminders");
+  await runJob("mail-outbox");
+  expect(await remindersOf(everyone)).toHaveLength(2);
+  expect(reminderMails()).toHaveLength(2);
 
-    // The one-click unsubscribe from the mail's header: a POST from anywhere, authenticated by its token alone.
-    const unsubscribe = /^List-Unsubscribe: <([^>]+)>/m.exec(reminderMails()[0]!.text)![1]!;
-    const answer = await fetch(unsubscribe, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example", "sec-fetch-site": "cross-site" },
-      body: "List-Unsubscribe=One-Click",
-    });
-    expect(answer.status).toBe(200);
-    const forged = await fetch(
-      unsubscribe.replace(/.$/, (last) => (last === "A" ? "B" : "A")),
-      { method: "POST", body: "List-Unsubscribe=One-Click" },
-    );
-    expect(forged.status).toBe(404);
-  } finally {
-    await smtp.close();
-  }
+  // The one-click unsubscribe from the mail's header: a POST from anywhere, authenticated by its token alone.
+  const unsubscribe = /^List-Unsubscribe: <([^>]+)>/m.exec(reminderMails()[0]!.text)![1]!;
+  const answer = await fetch(unsubscribe, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example", "sec-fetch-site": "cross-site" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  expect(answer.status).toBe(200);
+  const forged = await fetch(
+    unsubscribe.replace(/.$/, (last) => (last === "A" ? "B" : "A")),
+    { method: "POST", body: "List-Unsubscribe=One-Click" },
+  );
+  expect(forged.status).toBe(404);
 });
 
 test("a clerk submits: the approver's notification e-mail reaches the SMTP server; the unsubscribe page asks before it unsubscribes", async ({
   page,
+  mailbox,
 }) => {
   test.setTimeout(120_000);
-  const smtp = await startSmtp();
-  try {
-    await signInAndConnectPayroll(page);
-    await addPeople();
-    await page.goto("/payroll/companies/1001/hours");
-    await acknowledgeAllWarnings(page);
-    await page.getByRole("button", { name: "Submit for review" }).click();
-    await expect(page.getByRole("status", { name: "Month status" })).toHaveText("In review");
-    await expect.poll(() => smtp.mails.filter((mail) => mail.to[0] === "anja.approver@example.com").length, { timeout: 20_000 }).toBe(1);
-    const mail = smtp.mails.find((entry) => entry.to[0] === "anja.approver@example.com")!;
-    expect(mail.text).toMatch(/^Subject: Bäckerei Krüger GmbH: .* submitted for review\r$/m);
-    const { text } = mail;
-    expect(text).toContain("It waits for your approval.");
-    expect(text).toContain("/settings/notifications");
-    // The link in the text opens a page that asks first: opening it changes nothing.
-    const pageLink = /(http:\/\/localhost:\d+\/unsubscribe\/[A-Za-z0-9._-]+)/.exec(text)![1]!;
-    await page.goto(pageLink);
-    await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
-    await expect(page.getByText("Stop e-mails about “Month submitted”?")).toBeVisible();
-    await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Done: you get no more e-mails of this kind." })).toBeVisible();
-  } finally {
-    await smtp.close();
-  }
+  await signInAndConnectPayroll(page);
+  await addPeople();
+  await page.goto("/payroll/companies/1001/hours");
+  await acknowledgeAllWarnings(page);
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByRole("status", { name: "Month status" })).toHaveText("In review");
+  await expect.poll(() => mailbox.mails.filter((mail) => mail.to[0] === "anja.approver@example.com").length, { timeout: 20_000 }).toBe(1);
+  const mail = mailbox.mails.find((entry) => entry.to[0] === "anja.approver@example.com")!;
+  expect(mail.text).toMatch(/^Subject: Bäckerei Krüger GmbH: .* submitted for review\r$/m);
+  const { text } = mail;
+  expect(text).toContain("It waits for your approval.");
+  expect(text).toContain("/settings/notifications");
+  // The link in the text opens a page that asks first: opening it changes nothing.
+  const pageLink = /(http:\/\/localhost:\d+\/unsubscribe\/[A-Za-z0-9._-]+)/.exec(text)![1]!;
+  await page.goto(pageLink);
+  await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
+  await expect(page.getByText("Stop e-mails about “Month submitted”?")).toBeVisible();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Done: you get no more e-mails of this kind." })).toBeVisible();
 });

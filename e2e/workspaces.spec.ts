@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
-import { SMTP_PORT } from "../playwright.config";
 import {
   authorizeAtService,
   fixtureUser,
@@ -14,6 +12,7 @@ import {
   LANDING_URL,
 } from "./helpers";
 import { test } from "./fixtures";
+import { unwrapped } from "./mailbox";
 
 // Firm workspaces: an owner invites by link, a colleague joins and switches, the owner removes
 // them and their next request is refused; every bad link shows a clear page and changes nothing.
@@ -266,58 +265,41 @@ test("an invitation naming a person: listed with them, refused to anyone else (a
   await expect(owner.getByRole("listitem").filter({ hasText: "Dara Byrne (" })).toContainText("State: Used");
 });
 
-test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 px screen", async ({ page }) => {
-  const messages: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        // Only the invitations: a notification e-mail the outbox sends meanwhile (e.g. a removed member's) is not this test's.
-        if (/^Subject: Invitation to/m.test(raw)) messages.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-  try {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, await fixtureUser("alice"), "United Kingdom");
-    await page.goto("/settings/workspace");
-    const link = await createInvitation(page);
-    await page.getByLabel("E-mail address").fill("colleague@example.com");
-    await page.getByRole("button", { name: "Send by e-mail" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "The invitation was sent to colleague@example.com." })).toBeVisible();
-    expect(messages).toHaveLength(1);
-    const body = messages[0]!.replace(/=\r\n/g, "");
-    expect(messages[0]).toMatch(/^To: colleague@example.com\r$/m);
-    expect(messages[0]).toMatch(/^Subject: Invitation to the workspace Alice Hartley in Ledgerlane\r$/m);
-    expect(body).toContain(link);
-    // The e-mail names the inviter with their address at the accounting service, and carries nothing else the sender chose.
-    expect(body).toContain("Alice Hartley (alice.hartley@example.co.uk) invites you");
-    // Not a mail relay: 20 e-mails of a workspace in an hour, then 429 with Retry-After (nothing sent).
-    const workspaceId = await aliceWorkspaceId();
-    for (let index = 2; index <= 20; index += 1) {
-      const sent = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, {
-        data: { token: tokenOf(link), email: `colleague${index}@example.com` },
-      });
-      expect(sent.status(), `e-mail ${index}`).toBe(200);
-    }
-    const limited = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, {
-      data: { token: tokenOf(link), email: "colleague21@example.com" },
+test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 px screen", async ({ page, mailbox }) => {
+  // Only the invitations: a notification e-mail the outbox sends meanwhile (e.g. a removed member's) is not this test's.
+  const invitations = () => mailbox.mails.map((mail) => mail.raw).filter((raw) => /^Subject: Invitation to/m.test(raw));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, await fixtureUser("alice"), "United Kingdom");
+  await page.goto("/settings/workspace");
+  const link = await createInvitation(page);
+  await page.getByLabel("E-mail address").fill("colleague@example.com");
+  await page.getByRole("button", { name: "Send by e-mail" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The invitation was sent to colleague@example.com." })).toBeVisible();
+  expect(invitations()).toHaveLength(1);
+  const [invitation] = invitations();
+  const body = unwrapped(invitation!);
+  expect(invitation).toMatch(/^To: colleague@example.com\r$/m);
+  expect(invitation).toMatch(/^Subject: Invitation to the workspace Alice Hartley in Ledgerlane\r$/m);
+  expect(body).toContain(link);
+  // The e-mail names the inviter with their address at the accounting service, and carries nothing else the sender chose.
+  expect(body).toContain("Alice Hartley (alice.hartley@example.co.uk) invites you");
+  // Not a mail relay: 20 e-mails of a workspace in an hour, then 429 with Retry-After (nothing sent).
+  const workspaceId = await aliceWorkspaceId();
+  for (let index = 2; index <= 20; index += 1) {
+    const sent = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, {
+      data: { token: tokenOf(link), email: `colleague${index}@example.com` },
     });
-    expect(limited.status()).toBe(429);
-    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(3_000);
-    expect(await limited.json()).toMatchObject({ ok: false, error: { code: "rate_limited" } });
-    expect(messages).toHaveLength(20);
-    // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  } finally {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    expect(sent.status(), `e-mail ${index}`).toBe(200);
   }
+  const limited = await page.request.post(`/api/workspaces/${workspaceId}/invitations/email`, {
+    data: { token: tokenOf(link), email: "colleague21@example.com" },
+  });
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(3_000);
+  expect(await limited.json()).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+  expect(invitations()).toHaveLength(20);
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("a company's page opened in another workspace says which of the person's workspaces holds it and switches there; a workspace they are not in stays unnamed", async ({

@@ -1,10 +1,8 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { SEND_BACK_REASON_MAX_LENGTH, sendBackReasonSchema } from "@/lib/month-close/schemas";
+import { ReasonDialog } from "./reason-dialog";
 
 const ERROR_KEYS = {
   required: "monthClose.handIn.reasonRequired",
@@ -27,59 +25,25 @@ export function SendBackDialog({
   onSendBack: (reason: string) => void;
 }) {
   const t = useTranslations();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState("");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // The route's own rule (lib/month-close/schemas.ts): required, visible characters, at most 500.
-    const parsed = sendBackReasonSchema.safeParse(reason);
-    if (!parsed.success) {
-      const code = parsed.error.issues[0]?.message;
-      setError(t(code === "invisible" || code === "tooLong" ? ERROR_KEYS[code] : ERROR_KEYS.required));
-      return;
-    }
-    onSendBack(parsed.data);
-  };
   return (
-    <Dialog open={open} title={t("monthClose.handIn.sendBackTitle", { month })} onClose={onClose}>
-      <form onSubmit={submit} className="space-y-3" noValidate>
-        <p>{t("monthClose.handIn.sendBackText")}</p>
-        <div className="space-y-1">
-          <label htmlFor="send-back-reason" className="block font-medium">
-            {t("monthClose.handIn.reason")}
-          </label>
-          {/* No maxLength: a pasted longer text is said to be too long rather than cut silently. */}
-          <textarea
-            id="send-back-reason"
-            required
-            rows={3}
-            value={reason}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "send-back-reason-hint send-back-reason-error" : "send-back-reason-hint"}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError("");
-            }}
-            className="w-full rounded border border-slate-400 bg-white px-3 py-2 aria-invalid:border-red-600"
-          />
-          <p id="send-back-reason-hint" className="text-sm text-slate-700">
-            {t("monthClose.handIn.reasonHint")} ({reason.length}/{SEND_BACK_REASON_MAX_LENGTH})
-          </p>
-          {error ? (
-            <p id="send-back-reason-error" className="text-sm text-red-700" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t("monthClose.cancel")}
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {t("monthClose.handIn.confirm")}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      open={open}
+      id="send-back-reason"
+      title={t("monthClose.handIn.sendBackTitle", { month })}
+      text={t("monthClose.handIn.sendBackText")}
+      label={t("monthClose.handIn.reason")}
+      hint={(reason) => (
+        <>
+          {t("monthClose.handIn.reasonHint")} ({reason.length}/{SEND_BACK_REASON_MAX_LENGTH})
+        </>
+      )}
+      // No maxLength: a pasted longer text is said to be too long rather than cut silently.
+      schema={sendBackReasonSchema}
+      errorFor={(code) => t(code === "invisible" || code === "tooLong" ? ERROR_KEYS[code] : ERROR_KEYS.required)}
+      confirm={t("monthClose.handIn.confirm")}
+      pending={pending}
+      onClose={onClose}
+      onConfirm={onSendBack}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import "server-only";
-import { AccountingClient } from "@/lib/accounting/server/accounting-service";
-import { accountingConfig } from "@/lib/accounting/server/config";
+import { accountingClientWithNewToken } from "@/lib/accounting/server/for-user";
 import { personDisplayName } from "@/lib/accounting/server/user-name";
 import { tokensFromAccount } from "@/lib/sign-in/server/complete-sign-in";
 import { recordSignInFailure } from "@/lib/sign-in/server/sign-in-audit";
@@ -22,13 +21,7 @@ export interface LinkCallback {
 
 /** The account's name as the service tells it, read with the new token before anything is stored. */
 async function accountName(accessToken: string, accountingUserId: string): Promise<string | null> {
-  const config = accountingConfig();
-  const client = new AccountingClient({
-    baseUrl: config.baseUrl,
-    credential: `user:${accountingUserId}`,
-    timeoutMs: config.timeoutMs,
-    tokens: { get: async () => accessToken, renew: async () => Promise.reject(new Error("no renewal while linking")) },
-  });
+  const client = accountingClientWithNewToken(accessToken, accountingUserId, "linking");
   try {
     const profile = await client.getUser();
     return personDisplayName(profile) ?? profile.email ?? null;

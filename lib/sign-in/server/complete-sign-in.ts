@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { AccountingClient } from "@/lib/accounting/server/accounting-service";
+import { accountingClientWithNewToken } from "@/lib/accounting/server/for-user";
 import { accountingConfig } from "@/lib/accounting/server/config";
 import { requestRevocation } from "@/lib/accounting/connection/server/token-endpoint";
 import { defaultLifecycleDeps, disconnectUser, revokeReplacedToken, storeSignInTokens } from "@/lib/accounting/connection/server/lifecycle";
@@ -78,14 +79,7 @@ async function sameLeadBusiness(accessToken: string, accountingUserId: string, l
     select: { resourceOwnerId: true },
   });
   if (!legacy?.resourceOwnerId) return false;
-  const config = accountingConfig();
-  const client = new AccountingClient({
-    baseUrl: config.baseUrl,
-    // Before the connection is stored: the budget of the service's user.
-    credential: `user:${accountingUserId}`,
-    timeoutMs: config.timeoutMs,
-    tokens: { get: async () => accessToken, renew: async () => Promise.reject(new Error("no renewal while moving")) },
-  });
+  const client = accountingClientWithNewToken(accessToken, accountingUserId, "moving");
   try {
     return (await client.getLeadBusiness()).id === legacy.resourceOwnerId;
   } catch (error) {
