@@ -89,8 +89,10 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
   await expect(client.getByRole("list", { name: "Passkeys" }).getByRole("listitem").filter({ hasText: "Telefon" })).toBeVisible();
   await client.getByRole("button", { name: "Menü" }).click();
   await client.getByRole("button", { name: "Abmelden", exact: true }).click();
-  // Signed out once the session is gone (a navigation started before that would be cut off).
+  // Signed out once the session is gone and the sign-out's own navigation to the start page has
+  // happened (a navigation started before that would be cut off by it).
   await expect.poll(async () => (await client.request.get("/api/sessions")).status()).toBe(401);
+  await client.waitForURL((url) => url.pathname === "/" || url.pathname === "/sign-in");
   await client.goto("/sign-in");
   await client.getByRole("button", { name: "Mit einem Passkey anmelden" }).click();
   await expect(client).toHaveURL(/\/payroll$/);
