@@ -206,7 +206,7 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
   expect((await client.request.get(`/api/payroll-entries/${OWN}/month-close`)).status()).toBe(200);
 
   // The owner sees the client with their company in the members list.
-  await owner.reload();
+  await owner.goto("/settings/workspace");
   const member = owner
     .getByRole("listitem")
     .filter({ hasText: email })

@@ -91,6 +91,12 @@ const PAGES: Record<string, PageEntry> = {
     markers: () => ["Sign-in and security"],
     expect: (person) => opensIf(signedIn(person)),
   },
+  // Confirming a link of the accounting account: only the person's own session's link (none waits here).
+  "/settings/security/link": {
+    url: () => "/settings/security/link",
+    markers: () => ["No link is waiting to be confirmed in this session."],
+    expect: (person) => opensIf(signedIn(person)),
+  },
   "/settings/notifications": {
     url: () => "/settings/notifications",
     markers: () => ["Notifications"],
