@@ -27,7 +27,8 @@ export const deleteEndpointRoute = withRoute({ ...contract.deleteEndpoint, recen
   return successResponse({ removed: true });
 });
 
-export const getSecret = withRoute(contract.revealSecret, async ({ user, params }) =>
+// The signing secret lets whoever holds it forge the firm's deliveries: shown again only after a recent confirmation.
+export const getSecret = withRoute({ ...contract.revealSecret, recentConfirmation: true }, async ({ user, params }) =>
   successResponse({ secret: await revealSecret(user.id, params.workspaceId, params.endpointId) }),
 );
 
