@@ -1,3 +1,4 @@
+import { coalescedRead } from "@/lib/server/coalesced-read";
 import "server-only";
 import { sessionCache } from "@/lib/auth/server/session-cache";
 import { loadSessionUser } from "@/lib/auth/server/session-store";
@@ -35,31 +36,20 @@ export function notificationEventStream(options: NotificationStreamOptions): Rea
       const write = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      let reading: Promise<void> | null = null;
-      let again = false;
-      const readCount = (): void => {
-        if (reading) {
-          again = true;
-          return;
-        }
-        reading = (async () => {
-          do {
-            again = false;
-            const count = await unreadCount(userId);
-            if (closed) return;
-            // Sent even when the count is the same: the list may have changed (one new, one read).
-            write(`event: unread\ndata: ${JSON.stringify({ unreadCount: count })}\n\n`);
-          } while (again && !closed);
-        })()
-          .catch(() => {
-            // The browser reconnects and reads the count again.
-            if (!closed) controller.error(new Error("notification stream read failed"));
-            close();
-          })
-          .finally(() => {
-            reading = null;
-          });
-      };
+      const readCount = coalescedRead(
+        async () => {
+          const count = await unreadCount(userId);
+          if (closed) return;
+          // Sent even when the count is the same: the list may have changed (one new, one read).
+          write(`event: unread\ndata: ${JSON.stringify({ unreadCount: count })}\n\n`);
+        },
+        () => closed,
+        () => {
+          // The browser reconnects and reads the count again.
+          if (!closed) controller.error(new Error("notification stream read failed"));
+          close();
+        },
+      );
       const unsubscribe = notificationHub().subscribe(userId, readCount);
       const unwatch = sessionCache().watch((changed) => {
         if (closed || (changed !== null && changed !== userId)) return;

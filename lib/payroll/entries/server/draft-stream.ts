@@ -1,3 +1,4 @@
+import { coalescedRead } from "@/lib/server/coalesced-read";
 import "server-only";
 import { sessionCache, type UserChangeListener } from "@/lib/auth/server/session-cache";
 import { draftHub, draftKeyText, type DraftEvent, type DraftHub, type Presence } from "./draft-hub";
@@ -66,36 +67,25 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
         if (!closed) controller.enqueue(encoder.encode(text));
       };
       // One read at a time; events arriving meanwhile make one more read after it.
-      let reading: Promise<void> | null = null;
-      let again = false;
-      const readChanges = (): void => {
-        if (reading) {
-          again = true;
-          return;
-        }
-        reading = (async () => {
-          do {
-            again = false;
-            const changes = await linesChangedSince(options.key, sent);
-            if (closed) return;
-            // Asked after the read: allowed now means every line read was saved while they had access.
-            if (!(await options.access.allowed())) return close();
-            if (closed) return;
-            if (changes.revision > sent || changes.lines.length) {
-              sent = Math.max(sent, changes.revision);
-              write(linesEvent(sent, changes.lines));
-            }
-          } while (again && !closed);
-        })()
-          .catch(() => {
-            // A failed read: the browser reconnects and catches up from the last revision it saw.
-            if (!closed) controller.error(new Error("draft stream read failed"));
-            close();
-          })
-          .finally(() => {
-            reading = null;
-          });
-      };
+      const readChanges = coalescedRead(
+        async () => {
+          const changes = await linesChangedSince(options.key, sent);
+          if (closed) return;
+          // Asked after the read: allowed now means every line read was saved while they had access.
+          if (!(await options.access.allowed())) return close();
+          if (closed) return;
+          if (changes.revision > sent || changes.lines.length) {
+            sent = Math.max(sent, changes.revision);
+            write(linesEvent(sent, changes.lines));
+          }
+        },
+        () => closed,
+        () => {
+          // A failed read: the browser reconnects and catches up from the last revision it saw.
+          if (!closed) controller.error(new Error("draft stream read failed"));
+          close();
+        },
+      );
       const onEvent = (event: DraftEvent) => {
         if (event.type === "lines") {
           if (event.revision > sent) readChanges();
