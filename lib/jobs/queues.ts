@@ -28,6 +28,14 @@ export const QUEUES = {
   webhookDeliveries: "webhook-deliveries",
 } as const;
 
+/**
+ * pg-boss's own queue for its schedules (pg-boss 10, src/timekeeper.js `QUEUES.SEND_IT`): every
+ * cron tick inserts a job here, and its worker copies it into the schedule's queue. pg-boss makes
+ * it in `boss.start()` inside a `try {} catch {}`: as the app's role that CREATE TABLE fails
+ * silently and every scheduled run is dropped, so the migration step makes it with the others.
+ */
+export const PGBOSS_SCHEDULE_QUEUE = "__pgboss__send-it";
+
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {

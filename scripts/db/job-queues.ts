@@ -1,10 +1,12 @@
 import PgBoss from "pg-boss";
-import { QUEUE_OPTIONS } from "../../lib/jobs/queues";
+import { PGBOSS_SCHEDULE_QUEUE, QUEUE_OPTIONS } from "../../lib/jobs/queues";
 
 /**
  * Creates or upgrades pg-boss's schema (`pgboss`) and creates every queue of lib/jobs/queues.ts,
- * as the migration role: part of every migration run (migrate.ts), so the app's role, which may
- * not create tables, finds them made. Creating a queue that exists changes nothing.
+ * and pg-boss's own schedule queue (PGBOSS_SCHEDULE_QUEUE, with pg-boss's defaults, as its
+ * timekeeper would make it), as the migration role: part of every migration run (migrate.ts), so
+ * the app's role, which may not create tables, finds them made. Creating a queue that exists
+ * changes nothing.
  */
 export async function installJobQueues(connectionString: string): Promise<void> {
   const boss = new PgBoss({
@@ -20,6 +22,7 @@ export async function installJobQueues(connectionString: string): Promise<void> 
   await boss.start();
   try {
     for (const [name, options] of Object.entries(QUEUE_OPTIONS)) await boss.createQueue(name, { name, ...options });
+    await boss.createQueue(PGBOSS_SCHEDULE_QUEUE);
   } finally {
     await boss.stop({ graceful: false, wait: true });
   }
