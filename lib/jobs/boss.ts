@@ -12,20 +12,31 @@ import { inBackground } from "@/lib/http/server/upstream-priority";
  */
 const holder = globalThis as { __boss?: Promise<PgBoss> };
 
-export function getBoss(): Promise<PgBoss> {
-  holder.__boss ??= (async () => {
-    const boss = new PgBoss({
-      connectionString: serverEnv().DATABASE_URL,
-      schema: "pgboss",
-      migrate: false,
-      max: 3,
-      application_name: "ledgerlane-jobs",
-    });
-    boss.on("error", (error: Error) => console.error(`jobs: ${error.message}`));
-    runWorkersInBackground(boss);
-    await boss.start();
-    return boss;
-  })();
+/**
+ * How every app process starts pg-boss. Its schedules' monitor and worker run at pg-boss's
+ * defaults (every 30 s, and a schedule fires once a minute at most); a test starts pg-boss with
+ * these options and shorter intervals (`startBoss({ ...appBossOptions(url), cronMonitorIntervalSeconds: 1 })`).
+ */
+export function appBossOptions(connectionString: string): PgBoss.ConstructorOptions {
+  return { connectionString, schema: "pgboss", migrate: false, max: 3, application_name: "ledgerlane-jobs" };
+}
+
+/** pg-boss started with `options`, its workers run as background work and its scheduled runs logged. */
+export async function startBoss(options: PgBoss.ConstructorOptions): Promise<PgBoss> {
+  const boss = new PgBoss(options);
+  boss.on("error", (error: Error) => console.error(`jobs: ${error.message}`));
+  markScheduledRuns(boss);
+  runWorkersInBackground(boss);
+  await boss.start();
+  return boss;
+}
+
+/** The schedules' monitor and worker intervals: pg-boss's defaults unless a test shortens them. */
+type CronIntervals = Pick<PgBoss.ConstructorOptions, "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds">;
+
+/** This process's pg-boss, started on first use; `intervals` count only for the call that starts it. */
+export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {
+  holder.__boss ??= startBoss({ ...appBossOptions(serverEnv().DATABASE_URL), ...intervals });
   return holder.__boss;
 }
 
@@ -33,6 +44,27 @@ export async function stopBoss(): Promise<void> {
   const running = holder.__boss;
   holder.__boss = undefined;
   if (running) await (await running).stop({ graceful: true, wait: true, timeout: 5_000 });
+}
+
+/** The mark a schedule's jobs carry in their data (the schedule's cron), so their runs can be told and logged. */
+const SCHEDULED = "scheduledBy";
+
+/**
+ * Every schedule's job carries its cron in its data (`scheduledBy`): no worker of a scheduled
+ * queue reads its job's data, and a job sent by hand to the same queue (a re-read's wake-up, a
+ * webhook's retry) carries none, so the log tells the schedule's runs apart.
+ */
+function markScheduledRuns(boss: PgBoss): void {
+  const schedule = boss.schedule.bind(boss);
+  boss.schedule = ((name: string, cron: string, data?: object | null, options?: PgBoss.ScheduleOptions) =>
+    schedule(name, cron, { ...(data ?? {}), [SCHEDULED]: cron }, options)) as typeof boss.schedule;
+}
+
+/** One line per scheduled run, as it starts: its queue and its job's id. */
+function logScheduledRuns(name: string, jobs: unknown): void {
+  for (const job of Array.isArray(jobs) ? (jobs as PgBoss.Job<Record<string, unknown> | null>[]) : []) {
+    if (job.data && typeof job.data === "object" && SCHEDULED in job.data) console.log(`jobs: ${name} scheduled run ${job.id}`);
+  }
 }
 
 /**
@@ -44,6 +76,9 @@ export function runWorkersInBackground(boss: PgBoss): void {
   const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
   boss.work = ((name: string, ...rest: unknown[]) => {
     const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
-    return work(name, ...rest, (jobs: unknown) => inBackground(() => handler(jobs)));
+    return work(name, ...rest, (jobs: unknown) => {
+      logScheduledRuns(name, jobs);
+      return inBackground(() => handler(jobs));
+    });
   }) as typeof boss.work;
 }

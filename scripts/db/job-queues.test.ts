@@ -26,7 +26,9 @@ describe("the migration's job queues", () => {
     const names = rows.map((row) => row.name);
     for (const name of [...Object.keys(QUEUE_OPTIONS), PGBOSS_SCHEDULE_QUEUE]) expect(names).toContain(name);
     const sendIt = rows.find((row) => row.name === PGBOSS_SCHEDULE_QUEUE)!;
-    const { rows: tables } = await app.query("SELECT 1 FROM pg_tables WHERE schemaname = 'pgboss' AND tablename = $1", [sendIt.partition_name]);
+    const { rows: tables } = await app.query("SELECT 1 FROM pg_tables WHERE schemaname = 'pgboss' AND tablename = $1", [
+      sendIt.partition_name,
+    ]);
     expect(tables).toHaveLength(1);
   });
 });

@@ -1,0 +1,66 @@
+import pg from "pg";
+import { describe, expect, vi } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
+import { ownDatabase } from "@/lib/mail/server/testing/own-database";
+import { QUEUES } from "@/lib/jobs/queues";
+
+// The process's jobs as instrumentation.ts starts them (startJobsIfEnabled), as the app's role, on
+// a database of the file's own (another file's pg-boss would run these schedules): every schedule
+// is registered, and the every-minute ones run, with pg-boss's schedule monitor and worker at 1 s
+// instead of 30 s (getBoss's intervals) so no test waits for a wall-clock minute.
+
+const it = test.extend("jobsDatabase", { scope: "file", auto: true }, async ({ sandbox }, { onCleanup }) => {
+  void sandbox; // the sandbox's configuration first, then this file's own database for the app
+  const database = await ownDatabase();
+  process.env.DATABASE_URL = database.urls.appUrl;
+  process.env.JOBS_ENABLED = "true";
+  // The mail jobs start only with a mail server configured; nothing is sent here (no mail is queued).
+  process.env.SMTP_URL = "smtp://127.0.0.1:9";
+  onCleanup(async () => {
+    const { stopBoss } = await import("@/lib/jobs/boss");
+    await stopBoss();
+    await database.drop();
+  });
+  return database;
+});
+
+const EVERY_MINUTE = [QUEUES.overviewSweep, QUEUES.mailOutbox, QUEUES.webhookDeliveries, QUEUES.monthCloseReread];
+
+describe("the process's schedules", () => {
+  it("are all eight registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({
+    jobsDatabase,
+  }) => {
+    const log = vi.spyOn(console, "log");
+    const { getBoss } = await import("@/lib/jobs/boss");
+    await getBoss({ cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 });
+    const { startJobsIfEnabled } = await import("./jobs");
+    await startJobsIfEnabled();
+
+    const app = new pg.Client({ connectionString: jobsDatabase.urls.appUrl });
+    await app.connect();
+    try {
+      const { rows } = await app.query<{ name: string; cron: string; timezone: string }>(
+        "SELECT name, cron, timezone FROM pgboss.schedule",
+      );
+      expect(rows.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+        [
+          ...EVERY_MINUTE.map((name) => ({ name, cron: "* * * * *", timezone: "UTC" })),
+          { name: QUEUES.reminders, cron: "5 * * * *", timezone: "UTC" },
+          { name: QUEUES.keepAlive, cron: "17 * * * *", timezone: "UTC" },
+          { name: QUEUES.mailDigest, cron: "0 7 * * *", timezone: "Europe/Berlin" },
+          { name: QUEUES.referenceLists, cron: "41 3 * * *", timezone: "UTC" },
+        ].sort((a, b) => a.name.localeCompare(b.name)),
+      );
+    } finally {
+      await app.end();
+    }
+
+    const runs = () => log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes(" scheduled run "));
+    await vi.waitFor(
+      () => {
+        for (const name of EVERY_MINUTE) expect(runs().some((line) => line.startsWith(`jobs: ${name} scheduled run `))).toBe(true);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+  });
+});
