@@ -11,6 +11,10 @@ export async function register() {
   // Every upstream request of this process (people's and jobs') draws on the shared request budget in Postgres.
   const { enableSharedUpstreamBudget } = await import("@/lib/http/server/upstream-budget");
   enableSharedUpstreamBudget();
+  // A graceful stop (server.ts, on SIGINT/SIGTERM, beside closing its server) stops pg-boss and hands
+  // its running jobs back (docs/adr/0100-graceful-stop-of-jobs.md). Registered before the jobs start.
+  const [{ onShutdown }, { stopBoss }] = await Promise.all([import("@/lib/server/shutdown"), import("@/lib/jobs/boss")]);
+  onShutdown("jobs", stopBoss);
   const { startJobsIfEnabled } = await import("@/lib/composition/jobs");
   await startJobsIfEnabled();
 }

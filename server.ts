@@ -2,13 +2,17 @@ import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
 import { refusingFetchForbiddenMethods } from "@/lib/composition/forbidden-methods";
+import { runShutdownHooks } from "@/lib/server/shutdown";
 import { listenOn } from "@/scripts/lib/app-listen";
 
 // The app's HTTP server: Next's request handler (Next's documented custom server) behind one
 // listener of ours, which answers the methods Next cannot take (TRACE: lib/composition/forbidden-methods.ts)
 // without patching Node's `http.Server`. Otherwise it does what `next start` does: the same
 // handler, a 500 when it throws, and on SIGINT/SIGTERM it stops taking connections, lets the
-// requests under way finish, closes Next and exits (130/143).
+// requests under way finish, closes Next and exits (130/143). Beside closing its server it runs the
+// process's shutdown hooks (lib/server/shutdown.ts: pg-boss's stop, registered by
+// instrumentation.ts), and all of it is bounded at STOP_BOUND_MS: an open event stream keeps
+// `server.close` from ever finishing, and `npm start` kills what still runs after 5 s.
 //
 // `npm start` runs it bundled (scripts/lib/next-build.ts: `.next/app-server.mjs`, plain `node`,
 // no TypeScript loader in the app's process): `node .next/app-server.mjs --port 3000 --host 127.0.0.1`
@@ -46,17 +50,22 @@ console.log(
   `Ready on http://${nextHostname.includes(":") ? `[${nextHostname}]` : nextHostname}:${port} (listening on ${address}) in ${Math.round(performance.now() - startedAt)} ms`,
 );
 
+const STOP_BOUND_MS = 3_000;
 let stopping = false;
 function stop(signal: "SIGINT" | "SIGTERM"): void {
   if (stopping) return;
   stopping = true;
-  server.close((error) => {
-    if (error) console.error(error);
-    app
-      .close()
-      .catch((closeError: unknown) => console.error(closeError))
-      .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-  });
+  const closed = new Promise<void>((resolve) =>
+    server.close((error) => {
+      if (error) console.error(error);
+      resolve();
+    }),
+  );
+  const stopped = Promise.all([closed, runShutdownHooks(STOP_BOUND_MS)]).then(() => app.close());
+  const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS).unref());
+  Promise.race([stopped, bound])
+    .catch((error: unknown) => console.error(error))
+    .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
 }
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));

@@ -10,6 +10,7 @@ import { inBackground } from "@/lib/http/server/upstream-priority";
  * The schema and the queues (lib/jobs/queues.ts) are made by the migration step, as the
  * migration role: the app's role may not create or alter tables (`migrate: false`).
  */
+const SCHEMA = "pgboss";
 const holder = globalThis as { __boss?: Promise<PgBoss> };
 
 /**
@@ -18,7 +19,7 @@ const holder = globalThis as { __boss?: Promise<PgBoss> };
  * these options and shorter intervals (`startBoss({ ...appBossOptions(url), cronMonitorIntervalSeconds: 1 })`).
  */
 export function appBossOptions(connectionString: string): PgBoss.ConstructorOptions {
-  return { connectionString, schema: "pgboss", migrate: false, max: 3, application_name: "ledgerlane-jobs" };
+  return { connectionString, schema: SCHEMA, migrate: false, max: 3, application_name: "ledgerlane-jobs" };
 }
 
 /** pg-boss started with `options`, its workers run as background work and its scheduled runs logged. */
@@ -40,11 +41,34 @@ export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {
   return holder.__boss;
 }
 
+/** How long a stop waits for running jobs before handing them back: within server.ts's 3 s bound. */
+const STOP_GRACE_MS = 2_000;
+
+/**
+ * Stops this process's pg-boss (a graceful stop: server.ts, through the hook instrumentation.ts
+ * registers): no new jobs are taken, running ones get STOP_GRACE_MS to end, and those still
+ * running are handed back. pg-boss fails them (`retry` while retries are left, else `failed`)
+ * rather than leave them `active` until they expire; their retry is made due at once, so another
+ * process takes them now rather than after the queue's retry delay.
+ */
 export async function stopBoss(): Promise<void> {
   const running = holder.__boss;
   holder.__boss = undefined;
-  if (running) await (await running).stop({ graceful: true, wait: true, timeout: 5_000 });
+  const boss = await running?.catch(() => undefined);
+  if (!boss) return;
+  await boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS, close: false });
+  const db = boss.getDb() as PgBoss.Db & { close(): Promise<void> };
+  const left = [...(activeJobs.get(boss) ?? [])];
+  try {
+    if (left.length)
+      await db.executeSql(`UPDATE ${SCHEMA}.job SET start_after = now() WHERE id = ANY($1::uuid[]) AND state = 'retry'`, [left]);
+  } finally {
+    await db.close();
+  }
 }
+
+/** The ids of the jobs each pg-boss's workers are running now (what a stop may have to hand back). */
+const activeJobs = new WeakMap<PgBoss, Set<string>>();
 
 /** The mark a schedule's jobs carry in their data (the schedule's cron), so their runs can be told and logged. */
 const SCHEDULED = "scheduledBy";
@@ -61,8 +85,8 @@ function markScheduledRuns(boss: PgBoss): void {
 }
 
 /** One line per scheduled run, as it starts: its queue and its job's id. */
-function logScheduledRuns(name: string, jobs: unknown): void {
-  for (const job of Array.isArray(jobs) ? (jobs as PgBoss.Job<Record<string, unknown> | null>[]) : []) {
+function logScheduledRuns(name: string, jobs: PgBoss.Job[]): void {
+  for (const job of jobs) {
     if (job.data && typeof job.data === "object" && SCHEDULED in job.data) console.log(`jobs: ${name} scheduled run ${job.id}`);
   }
 }
@@ -70,15 +94,24 @@ function logScheduledRuns(name: string, jobs: unknown): void {
 /**
  * Every job's upstream requests are background work (lib/http/server/upstream-priority.ts): they
  * leave the reserve of each request budget to people and wait for the next window rather than
- * fail. Done here, where every worker is registered, so no job can forget it.
+ * fail. Done here, where every worker is registered, so no job can forget it; here too each
+ * running job is known (for a stop to hand back) and each scheduled run logged.
  */
 export function runWorkersInBackground(boss: PgBoss): void {
   const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
+  const active = activeJobs.get(boss) ?? new Set<string>();
+  activeJobs.set(boss, active);
   boss.work = ((name: string, ...rest: unknown[]) => {
     const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
-    return work(name, ...rest, (jobs: unknown) => {
+    return work(name, ...rest, async (jobs: PgBoss.Job[]) => {
       logScheduledRuns(name, jobs);
-      return inBackground(() => handler(jobs));
+      const ids = jobs.map((job) => job.id);
+      for (const id of ids) active.add(id);
+      try {
+        return await inBackground(() => handler(jobs));
+      } finally {
+        for (const id of ids) active.delete(id);
+      }
     });
   }) as typeof boss.work;
 }

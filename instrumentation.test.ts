@@ -1,0 +1,61 @@
+import pg from "pg";
+import { describe, expect, vi } from "vitest";
+import { test } from "@/lib/accounting/testing/fixtures";
+import { ownDatabase } from "@/lib/mail/server/testing/own-database";
+import { QUEUES } from "@/lib/jobs/queues";
+
+// A graceful stop (SIGTERM/SIGINT: server.ts runs the shutdown hooks beside closing its server)
+// stops this process's pg-boss within the bound, and a job still running is handed back at once:
+// not left `active` until it expires, but due again now for another process. As the app's role,
+// on a database of the file's own (its pg-boss must not take other files' jobs).
+
+const it = test.extend("jobsDatabase", { scope: "file", auto: true }, async ({ sandbox }, { onCleanup }) => {
+  void sandbox; // the sandbox's configuration first, then this file's own database for the app
+  const database = await ownDatabase();
+  process.env.DATABASE_URL = database.urls.appUrl;
+  onCleanup(async () => {
+    const { stopBoss } = await import("@/lib/jobs/boss");
+    await stopBoss();
+    await database.drop();
+  });
+  return database;
+});
+
+describe("the process's graceful stop", () => {
+  it("stops pg-boss within 3 s from the hook instrumentation.ts registers, handing a running job back at once", async ({
+    jobsDatabase,
+  }) => {
+    vi.stubEnv("NEXT_RUNTIME", "nodejs");
+    vi.stubEnv("JOBS_ENABLED", "false");
+    const { register } = await import("./instrumentation");
+    await register();
+    const { getBoss } = await import("@/lib/jobs/boss");
+    const boss = await getBoss();
+    let started!: (id: string) => void;
+    const running = new Promise<string>((resolve) => (started = resolve));
+    // A Transfer that never ends by itself (its queue retries after 30 s and expires after 2 minutes).
+    await boss.work(QUEUES.monthCloseTransfer, { pollingIntervalSeconds: 0.5 }, ([job]) => {
+      started(job!.id);
+      return new Promise(() => {});
+    });
+    const sent = await boss.send(QUEUES.monthCloseTransfer, { test: "shutdown" });
+    expect(await running).toBe(sent);
+
+    const { runShutdownHooks } = await import("@/lib/server/shutdown");
+    const startedAt = performance.now();
+    await runShutdownHooks(3_000);
+    expect(performance.now() - startedAt).toBeLessThan(3_000);
+
+    const app = new pg.Client({ connectionString: jobsDatabase.urls.appUrl });
+    await app.connect();
+    try {
+      const { rows } = await app.query<{ state: string; due: boolean }>(
+        "SELECT state::text, start_after <= now() AS due FROM pgboss.job WHERE name = $1 AND id = $2",
+        [QUEUES.monthCloseTransfer, sent],
+      );
+      expect(rows).toEqual([{ state: "retry", due: true }]);
+    } finally {
+      await app.end();
+    }
+  });
+});
