@@ -1,5 +1,6 @@
 import "server-only";
 import { runDueRereads } from "./rereads";
+import { takeOverStaleTransfers } from "./stale-transfers";
 import type { TransferJobData } from "../transfer-job-data";
 import { getBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -13,7 +14,9 @@ import { QUEUES } from "@/lib/jobs/queues";
  * - the Transfer itself (lib/month-close/server/transfer-job.ts): the request takes the month's lease and
  *   enqueues; whichever process picks the job up sends. pg-boss retries a job whose process died
  *   (after `expireInSeconds`) or that threw; the month's own lease with its heartbeat decides
- *   whether a retried job may go on (lib/month-close/lease.ts).
+ *   whether a retried job may go on (lib/month-close/lease.ts). A runner that died without handing
+ *   its job back is taken over as soon as its lease is stale, by the every-minute sweep
+ *   (./stale-transfers.ts), not after pg-boss's expiry.
  * Both queues are made with the others by the migration step (lib/jobs/queues.ts).
  */
 
@@ -56,6 +59,7 @@ export async function startMonthCloseJobs(runTransfer: RunTransfer): Promise<voi
   const boss = await getBoss();
   await boss.schedule(QUEUES.monthCloseReread, "* * * * *");
   await boss.work(QUEUES.monthCloseReread, async () => {
+    await takeOverStaleTransfers().catch((error: Error) => console.error(`jobs: stale transfers not checked (${error.message})`));
     const result = await runDueRereads();
     if (result.differences) console.log(`jobs: re-reads found ${result.differences} transfer(s) differing from what was sent`);
   });
