@@ -12,6 +12,10 @@ const config: KnipConfig = {
     "scripts/db/{diff,generate,migrate,roles,serve-embedded}.ts",
     // the embedded Postgres's keeper, spawned by path from embedded-postgres.ts
     "scripts/db/postgres-watchdog.mjs",
+    // preloaded by path into every Node child of scripts/lib/processes.ts
+    "scripts/lib/exit-with-owner.mjs",
+    // spawned by path from scripts/lib/processes.test.ts
+    "scripts/lib/testing/owner.ts",
     "scripts/test/*.ts",
     "sandbox/bench.ts",
     "**/*.bench.ts",

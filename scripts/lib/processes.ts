@@ -1,14 +1,35 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { createServer } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+/**
+ * A Node child started here stops when this process is gone, even after kill -9: it watches its
+ * stdin, a pipe only this process holds (./exit-with-owner.mjs, preloaded). Other commands get
+ * their stdin as before.
+ */
+function ownedBy(command: string, args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions) {
+  if (command !== process.execPath) return { args, env, stdio };
+  const watcher = pathToFileURL(path.join(import.meta.dirname, "exit-with-owner.mjs")).href;
+  return {
+    args: ["--import", watcher, ...args],
+    env: { ...env, LEDGERLANE_EXIT_WITH_OWNER: "1" },
+    stdio: ["pipe", ...(stdio as unknown[]).slice(1)] as StdioOptions,
+  };
+}
 
 /** Children and cleanups started by a script, stopped in reverse order on exit or Ctrl-C. */
 export class ProcessGroup {
   private readonly stops: (() => Promise<void>)[] = [];
   private stopping?: Promise<void>;
 
-  /** Starts `command`, prefixing its output with `[name]`; a child that dies unexpectedly stops the group. */
+  /**
+   * Starts `command`, prefixing its output with `[name]`; a child that dies unexpectedly stops the
+   * group, and a Node child stops when this process is gone (ownedBy).
+   */
   spawn(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    const owned = ownedBy(command, args, env, ["ignore", "pipe", "pipe"]);
+    const child = spawn(command, owned.args, { env: owned.env, stdio: owned.stdio });
     const prefix = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
       for (const line of chunk.toString().split("\n")) if (line.trim()) stream.write(`[${name}] ${line}\n`);
     };
@@ -60,10 +81,11 @@ export function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
   });
 }
 
-/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
+/** Runs a command to completion with inherited output (a Node child stops if this process is gone); rejects on a non-zero exit. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: "inherit" });
+    const owned = ownedBy(command, args, env, ["inherit", "inherit", "inherit"]);
+    const child = spawn(command, owned.args, { env: owned.env, stdio: owned.stdio });
     child.on("error", reject);
     child.on("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `code ${code}`})`)),
