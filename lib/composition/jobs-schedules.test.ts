@@ -31,6 +31,7 @@ describe("the process's schedules", () => {
     jobsDatabase,
   }) => {
     const log = vi.spyOn(console, "log");
+    const errors = vi.spyOn(console, "error");
     const { getBoss } = await import("@/lib/jobs/boss");
     await getBoss({ cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 });
     const { startJobsIfEnabled } = await import("./jobs");
@@ -62,5 +63,15 @@ describe("the process's schedules", () => {
       },
       { timeout: 10_000, interval: 200 },
     );
+    // What the runs did (the month close's sweep of stale Transfers among it) is the app's role's to do.
+    const rereadRun = /jobs: month-close-reread scheduled run (\S+)/.exec(runs().join("\n"))![1]!;
+    await vi.waitFor(
+      async () => expect((await (await getBoss()).getJobById(QUEUES.monthCloseReread, rereadRun))?.state).toBe("completed"),
+      {
+        timeout: 10_000,
+        interval: 200,
+      },
+    );
+    expect(errors.mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith("jobs:"))).toEqual([]);
   });
 });
