@@ -111,6 +111,8 @@ export const serverEnvSchema = z.preprocess(
         .pipe(z.array(url)),
       /** Outgoing mail (invitation links): `smtp://user:pass@host:587` or `smtps://…`; unset, links are only copied. */
       SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
+      /** Where the outbox notes each message the SMTP server accepted until its row is marked sent (lib/mail/server/sent-journal.ts); a local folder that outlives the process. */
+      MAIL_SENT_JOURNAL_DIR: z.string().min(1).default(".data/mail-sent"),
       /** Rate limits (lib/rate-limit/limits.ts): invitation e-mails per workspace and hour, per address and day; invitation links per person and minute. */
       RATE_LIMIT_INVITATION_MAILS_PER_WORKSPACE_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
       RATE_LIMIT_INVITATION_MAILS_PER_ADDRESS_DAY: z.coerce.number().int().min(1).max(100_000).default(5),
