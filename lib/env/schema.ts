@@ -126,6 +126,8 @@ export const serverEnvSchema = z.preprocess(
       UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
       UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(150),
       UPSTREAM_BUDGET_RESERVE_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
+      /** Percent of each budget a person's exports (trial balance packs) leave to their sign-in and page loads. */
+      UPSTREAM_BUDGET_EXPORT_RESERVE_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
       UPSTREAM_BUDGET_EDGE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
       /** Rate limits of e-mail sign-in links (lib/rate-limit/limits.ts): per address, per IP address and per browser, each in 15 minutes. */
       RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(5),
