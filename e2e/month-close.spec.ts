@@ -311,12 +311,20 @@ test("a request that lands late: no new transfer until the service was read agai
   );
   await expect(page.getByRole("button", { name: "Transfer", exact: true })).toHaveCount(0);
 
-  // A minute later the request has landed and is read: Check transfer finds the hours held, but not the extra payments.
+  // A minute later the request has landed and is read: the month says the service holds the hours
+  // and that the extra payments were never sent (no longer the request's failure). Check transfer
+  // finds the same: Approved, saying so.
   await advanceClock(60);
   await runJob("month-close-reread");
   await page.reload();
+  await expect(monthStatus(page)).toHaveText("Transfer unclear");
+  await expect(notes).toContainText(/Read again at .*, 1 minute after the transfer, the payroll service holds the hours exactly as sent\./);
+  await expect(notes).toContainText("The extra payments were never sent; the next transfer sends them with the rest of the month.");
+  await expect(page.getByText(/^The service said:/)).toHaveCount(0);
   await page.getByRole("button", { name: "Check transfer" }).click();
   await expect(monthStatus(page)).toHaveText("Approved");
+  await expect(notes).toContainText(/Check transfer at .* found the payroll service holding the hours exactly as sent\./);
+  await expect(notes).toContainText("The extra payments were never sent;");
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toHaveLength(2);
   await expect(page.getByRole("button", { name: "Transfer", exact: true })).toHaveCount(0);
 

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/i18n/format";
 import type { MonthCloseView } from "@/lib/month-close/states";
+import { transferFinding } from "@/lib/month-close/transfer-finding";
 
 type Notes = Pick<MonthCloseView, "transferUnderWay" | "transferStopped" | "rereadDueAt" | "transferDifference">;
 
@@ -10,15 +11,18 @@ type Notes = Pick<MonthCloseView, "transferUnderWay" | "transferStopped" | "rere
  * What is known about the month's transfer beyond its state (lib/month-close/server/transfer.ts,
  * rereads.ts): one under way and from when it can be checked if it stops, one whose process
  * ended, the coming re-read of the service before which no new transfer starts, and what a re-read
- * found the service holding unlike what was sent. Times with seconds: the 30 s matter.
+ * or Check found: the kinds the service holds as sent, the kinds it holds unlike what was sent, and
+ * the kinds never sent (lib/month-close/transfer-finding.ts). Times with seconds: the 30 s matter.
  */
 export function TransferStateNotes({ view }: { view: Notes }) {
   const t = useTranslations();
   const locale = useLocale();
   const time = (iso: string) => formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "medium" });
   const who = (name: string | null) => name ?? t("monthClose.someone");
-  const { transferUnderWay: underWay, transferStopped: stopped, rereadDueAt, transferDifference: difference } = view;
-  if (!underWay && !stopped && !rereadDueAt && !difference) return null;
+  const { transferUnderWay: underWay, transferStopped: stopped, rereadDueAt } = view;
+  const finding = transferFinding(view.transferDifference);
+  if (!underWay && !stopped && !rereadDueAt && !finding) return null;
+  const kindName = (kind: "hours" | "payments") => t(kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments");
   return (
     <div className="space-y-1 text-sm" data-transfer-notes="">
       {underWay ? (
@@ -41,25 +45,38 @@ export function TransferStateNotes({ view }: { view: Notes }) {
         </p>
       ) : null}
       {rereadDueAt ? <p data-note="reread">{t("monthClose.rereadDue", { time: time(rereadDueAt) })}</p> : null}
-      {difference ? (
+      {finding?.held.map((kind) => (
+        <p key={kind} data-note="held">
+          {t("monthClose.heldAsSent", {
+            checked: String(finding.checked),
+            time: time(finding.readAt),
+            minutes: finding.afterMinutes,
+            kind,
+          })}
+        </p>
+      ))}
+      {finding && finding.differing.length > 0 ? (
         <div data-note="difference" className="text-amber-900">
-          <p>{t("monthClose.difference", { time: time(difference.readAt), minutes: difference.afterMinutes })}</p>
+          <p>{t("monthClose.difference", { time: time(finding.readAt), minutes: finding.afterMinutes })}</p>
           <ul className="list-disc pl-5">
-            {difference.kinds
-              .filter((kind) => kind.missing > 0 || kind.unexpected > 0)
-              .map((kind) => (
-                <li key={kind.kind}>
-                  {t("monthClose.differenceKind", {
-                    kind: t(kind.kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments"),
-                    sent: kind.sent,
-                    missing: kind.missing,
-                    unexpected: kind.unexpected,
-                  })}
-                </li>
-              ))}
+            {finding.differing.map((kind) => (
+              <li key={kind.kind}>
+                {t("monthClose.differenceKind", {
+                  kind: kindName(kind.kind),
+                  sent: kind.sent,
+                  missing: kind.missing,
+                  unexpected: kind.unexpected,
+                })}
+              </li>
+            ))}
           </ul>
         </div>
       ) : null}
+      {finding?.notSent.map((kind) => (
+        <p key={kind} data-note="not-sent">
+          {t("monthClose.neverSent", { kind })}
+        </p>
+      ))}
     </div>
   );
 }

@@ -111,6 +111,8 @@ export const serverEnvSchema = z.preprocess(
         .pipe(z.array(url)),
       /** Outgoing mail (invitation links): `smtp://user:pass@host:587` or `smtps://…`; unset, links are only copied. */
       SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
+      /** Where the outbox notes each message the SMTP server accepted until its row is marked sent (lib/mail/server/sent-journal.ts); a local folder that outlives the process. */
+      MAIL_SENT_JOURNAL_DIR: z.string().min(1).default(".data/mail-sent"),
       /** Rate limits (lib/rate-limit/limits.ts): invitation e-mails per workspace and hour, per address and day; invitation links per person and minute. */
       RATE_LIMIT_INVITATION_MAILS_PER_WORKSPACE_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
       RATE_LIMIT_INVITATION_MAILS_PER_ADDRESS_DAY: z.coerce.number().int().min(1).max(100_000).default(5),
@@ -124,6 +126,8 @@ export const serverEnvSchema = z.preprocess(
       UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
       UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(150),
       UPSTREAM_BUDGET_RESERVE_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
+      /** Percent of each budget a person's exports (trial balance packs) leave to their sign-in and page loads. */
+      UPSTREAM_BUDGET_EXPORT_RESERVE_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
       UPSTREAM_BUDGET_EDGE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
       /** Rate limits of e-mail sign-in links (lib/rate-limit/limits.ts): per address, per IP address and per browser, each in 15 minutes. */
       RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(5),

@@ -7,10 +7,17 @@ import { MONTH_STATES } from "@/lib/payroll/month-lock/states";
  * type (lib/month-close/states.ts), not the schema.
  */
 
-/** A re-read's finding, per kind sent: lines sent that the service lacks (`missing`) and lines it holds that were not sent (`unexpected`). */
+/**
+ * What a re-read (or Check transfer) found the service holding, per kind sent: lines sent that the
+ * service lacks (`missing`) and lines it holds that were not sent (`unexpected`); a kind with
+ * neither is held as sent. `notSent`: the kinds the last Transfer never sent (it stopped before
+ * them). `checked`: found by Check transfer rather than a re-read.
+ */
 const transferDifferenceSchema = z.object({
   readAt: z.string(),
   afterMinutes: z.number(),
+  notSent: z.array(z.enum(["hours", "payments"])).optional(),
+  checked: z.boolean().optional(),
   kinds: z.array(
     z.object({
       kind: z.enum(["hours", "payments"]),
@@ -58,7 +65,7 @@ export const monthCloseViewSchema = z.object({
   transferStopped: z.object({ startedAt: z.string(), startedBy: z.string().nullable(), heartbeatAt: z.string() }).nullable(),
   /** The 10-minute re-read of the last transfer not done yet: no new Transfer before it (its due time). */
   rereadDueAt: z.string().nullable(),
-  /** What a re-read found the service holding unlike what was sent. */
+  /** What a re-read or Check found the service holding (lib/month-close/transfer-finding.ts says what it means). */
   transferDifference: transferDifferenceSchema.nullable(),
 });
 export type MonthCloseView = z.infer<typeof monthCloseViewSchema>;

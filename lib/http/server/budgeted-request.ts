@@ -7,6 +7,8 @@ import { upstreamPriority } from "./upstream-priority";
 
 /** A 429 without Retry-After still blocks the credential this long. */
 const DEFAULT_BLOCK_MS = 1_000;
+/** An export (a download the person waits for) waits up to a whole window and its edge for its share, whatever its requests' timeout. */
+const EXPORT_PATIENCE_MS = 65_000;
 /** Background waiters spread their retries over this much after the window opens, so they do not all ask at once. */
 const WAIT_JITTER_MS = 250;
 
@@ -50,8 +52,9 @@ export function budgetRefusal(service: UpstreamService, waitMs: number): Budgete
 /**
  * Takes one request of the credential's budget, then exchanges. When the budget refuses (the
  * window is used up, or the service asked to wait): background work waits and asks again; a
- * person's request is answered at once with `budgetRefusal` (never slowed while there is room),
- * unless it waits for the budget (`waitForBudget`) and the wait fits its timeout. A 429 from the
+ * person's request waits as well when the wait fits its timeout (an export's: up to a minute) and
+ * the page's deadline, as a token renewal does, and is answered with `budgetRefusal` otherwise (or at once
+ * with `waitForBudget: false`). Nobody is slowed while the budget has room. A 429 from the
  * service blocks the credential for every process for its Retry-After.
  */
 export async function budgetedRequest<Request extends BudgetedRequest>(
@@ -65,9 +68,10 @@ export async function budgetedRequest<Request extends BudgetedRequest>(
   for (;;) {
     const decision = await budget.take(key, priority);
     if (decision.granted) break;
-    if (priority === "interactive") {
-      const remaining = Math.min(req.timeoutMs, deadlineRemainingMs() ?? Number.POSITIVE_INFINITY);
-      if (!req.waitForBudget || decision.waitMs >= remaining) return budgetRefusal(key.service, decision.waitMs);
+    if (priority !== "background") {
+      const patience = priority === "export" ? Math.max(req.timeoutMs, EXPORT_PATIENCE_MS) : req.timeoutMs;
+      const remaining = Math.min(patience, deadlineRemainingMs() ?? Number.POSITIVE_INFINITY);
+      if (req.waitForBudget === false || decision.waitMs >= remaining) return budgetRefusal(key.service, decision.waitMs);
     }
     await sleep(decision.waitMs + Math.random() * WAIT_JITTER_MS);
   }

@@ -79,6 +79,18 @@ describe("the shared upstream budget", () => {
     expect(windowLimit(config(1), "payroll", "background")).toBe(1);
   });
 
+  it("lets a person's exports leave the export reserve to the same person's sign-in and pages", async () => {
+    const [exporting, person] = processes.map((start) => start(config(10, { exportReservePercent: 30 })));
+    const credential = key();
+    const exported = [];
+    for (let i = 0; i < 10; i++) exported.push(await exporting!.take(credential, "export"));
+    expect(exported.filter((decision) => decision.granted)).toHaveLength(7);
+    for (let i = 0; i < 3; i++) expect(await person!.take(credential, "interactive")).toEqual({ granted: true });
+    expect((await person!.take(credential, "interactive")).granted).toBe(false);
+    expect(windowLimit(config(150, { exportReservePercent: 20 }), "accounting", "export")).toBe(120);
+    expect(windowLimit(config(150), "accounting", "export")).toBe(150);
+  });
+
   it("respects a service's 429 in every process until its Retry-After has passed", async () => {
     const [one, two] = processes.map((start) => start(config(100)));
     const credential = key();
@@ -203,15 +215,17 @@ describe("requests through the budget", () => {
     expect(accounting.status).toBe(200);
   });
 
-  it("stores the service's 429 for every process; background work waits it out, a person's request does not wait", async () => {
+  it("stores the service's 429 for every process; background work and a person's request wait it out, unless told not to", async () => {
     setUpstreamBudget(processes[0]!(config(100)));
     const credential = key();
     const limited = { status: 429, headers: { "retry-after-ms": "300" }, text: "[]" };
     expect((await budgetedRequest({ timeoutMs: 1_000 }, credential, async () => limited)).status).toBe(429);
 
     setUpstreamBudget(processes[1]!(config(100)));
-    const person = await budgetedRequest({ timeoutMs: 1_000 }, credential, async () => ok);
-    expect(person.headers["x-upstream-budget"]).toBe("exhausted");
+    const impatient = await budgetedRequest({ timeoutMs: 1_000, waitForBudget: false }, credential, async () => ok);
+    expect(impatient.headers["x-upstream-budget"]).toBe("exhausted");
+    expect((await budgetedRequest({ timeoutMs: 1_000 }, credential, async () => ok)).status).toBe(200);
+    await processes[0]!(config(100)).block(credential, 300);
     const started = Date.now();
     const job = await inBackground(() => budgetedRequest({ timeoutMs: 1_000 }, credential, async () => ok));
     expect(job.status).toBe(200);
@@ -256,6 +270,7 @@ describe("its configuration", () => {
       UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: 300,
       UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE: 150,
       UPSTREAM_BUDGET_RESERVE_PERCENT: 20,
+      UPSTREAM_BUDGET_EXPORT_RESERVE_PERCENT: 20,
       UPSTREAM_BUDGET_EDGE_MS: 2_000,
     });
     expect(serverEnvSchema.parse({ ...base, UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: "60" }).UPSTREAM_BUDGET_PAYROLL_PER_MINUTE).toBe(60);
@@ -267,6 +282,7 @@ describe("its configuration", () => {
       { UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE: "1.5" },
       { UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: "many" },
       { UPSTREAM_BUDGET_RESERVE_PERCENT: "95" },
+      { UPSTREAM_BUDGET_EXPORT_RESERVE_PERCENT: "95" },
       { UPSTREAM_BUDGET_EDGE_MS: "-1" },
     ]) {
       const result = serverEnvSchema.safeParse({ ...base, ...bad });

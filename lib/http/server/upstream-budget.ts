@@ -33,6 +33,8 @@ export interface BudgetConfig {
   perWindow: Record<UpstreamService, number>;
   /** Percent of each budget background work leaves to people. */
   reservePercent: number;
+  /** Percent of each budget a person's exports leave to their sign-in and page loads (0 when unset). */
+  exportReservePercent?: number;
   windowMs: number;
   edgeMs: number;
   /** The largest lease a process takes at once, in percent of the budget (at least one request; 5 by default). */
@@ -46,16 +48,18 @@ export function budgetConfigFromEnv(): BudgetConfig {
   return {
     perWindow: { payroll: env.UPSTREAM_BUDGET_PAYROLL_PER_MINUTE, accounting: env.UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE },
     reservePercent: env.UPSTREAM_BUDGET_RESERVE_PERCENT,
+    exportReservePercent: env.UPSTREAM_BUDGET_EXPORT_RESERVE_PERCENT,
     windowMs: BUDGET_WINDOW_MS,
     edgeMs: env.UPSTREAM_BUDGET_EDGE_MS,
   };
 }
 
-/** How many requests of a window `priority` may take: background leaves the reserve (at least one request stays its own). */
+/** How many requests of a window `priority` may take: background and exports leave their reserves (at least one request stays their own). */
 export function windowLimit(config: BudgetConfig, service: UpstreamService, priority: UpstreamPriority): number {
   const budget = config.perWindow[service];
   if (priority === "interactive") return budget;
-  return Math.max(1, budget - Math.ceil((budget * config.reservePercent) / 100));
+  const reserve = priority === "export" ? (config.exportReservePercent ?? 0) : config.reservePercent;
+  return Math.max(1, budget - Math.ceil((budget * reserve) / 100));
 }
 
 /** The payroll budget is per API key (the service limits keys): a digest of address and key, never the key. */
@@ -150,8 +154,7 @@ export function postgresUpstreamBudget(config: BudgetConfig, query: Query = quer
       }
     },
     async block(key, retryAfterMs) {
-      leases.delete(id(key, "interactive"));
-      leases.delete(id(key, "background"));
+      for (const priority of ["interactive", "export", "background"] as const) leases.delete(id(key, priority));
       await query(BLOCK, [key.service, key.credential, Math.max(0, Math.round(retryAfterMs))]);
     },
   };
@@ -162,6 +165,11 @@ const holder = globalThis as { __upstreamBudget?: UpstreamBudget };
 /** The process's budget: the shared one in Postgres, from start-up on (instrumentation.ts). Unset (unit tests of the clients), requests are not budgeted. */
 export function currentUpstreamBudget(): UpstreamBudget | undefined {
   return holder.__upstreamBudget;
+}
+
+/** Counts against `key` a request that drew on another budget: a sign-in's code exchange (its person known only from its answer) is counted on the connection too. Never waits. */
+export async function countSpentRequest(key: UpstreamBudgetKey): Promise<void> {
+  await currentUpstreamBudget()?.take(key, "interactive");
 }
 
 export function setUpstreamBudget(budget: UpstreamBudget | undefined): void {

@@ -42,7 +42,7 @@ export interface UpstreamRequest {
    * with a credential names it. Without it (the sandbox's control reads) the request is not budgeted.
    */
   budget?: UpstreamBudgetKey;
-  /** A person's request waits for the budget too (up to its timeout) instead of being answered 429: token renewals. */
+  /** A person's request waits for a used-up budget when the wait fits its timeout (the default); false: answered 429 at once. */
   waitForBudget?: boolean;
 }
 

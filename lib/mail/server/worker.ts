@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { now } from "@/lib/clock";
+import { acceptedNote, forgetNote, noteAccepted, pendingNotes } from "./sent-journal";
 import { messageIdFor, SEND_DEADLINE_MS, sendThroughSmtp, SmtpSendError, type OutgoingMail } from "./transport";
 
 /**
@@ -12,13 +13,15 @@ import { messageIdFor, SEND_DEADLINE_MS, sendThroughSmtp, SmtpSendError, type Ou
  * - **Nothing lost:** a row leaves the due set only when marked sent (after the server's 250) or
  *   given up (kept, with its error). A process that dies mid-send leaves the lease: the row is sent
  *   again after it passes.
- * - **Never twice, and the one edge:** SMTP has no idempotent handoff. If a process dies in the
- *   milliseconds between the server's 250 and the `sent_at` update, the row is sent again after
- *   its lease (RFC 1047's duplicate). It is the same message: the Message-ID derives from the
- *   idempotency key, so mail stores and clients that deduplicate by Message-ID show it once. We
- *   keep that window to a single-row update right after the reply (retried while the database
- *   answers errors), and a send never outlives its lease (the deadline), so two live senders never
- *   hold one row.
+ * - **Never twice, almost:** SMTP has no idempotent handoff. Right after the server's 250 the
+ *   sender notes the acceptance on local disk (./sent-journal.ts, fsynced), then marks `sent_at`,
+ *   retrying with backoff while the database fails (MARK_PATIENCE_MS, inside the lease). A row
+ *   whose mark was lost (kill -9, a longer database outage) is marked from the note at the next
+ *   drain or when claimed again, not sent again. What is left is the moment between the 250 and
+ *   the note's fsync, and a row taken over by a process on another machine (the note is local):
+ *   then the message goes twice (RFC 1047's duplicate), with the same Message-ID (derived from the
+ *   idempotency key), which mail stores and clients that deduplicate by Message-ID show once. A
+ *   send never outlives its lease (the deadline), so two live senders never hold one row.
  */
 
 /** How long a claimed row stays with its sender. */
@@ -62,16 +65,45 @@ async function claimNext(): Promise<ClaimedRow | null> {
   return rows[0] ?? null;
 }
 
-/** Marks a row sent; tried again while the database fails, since a row left unmarked is sent again after its lease. */
-async function markSent(id: bigint): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
+/** How long a sender keeps trying to mark a row sent while the database fails: well inside the lease (a send takes at most SEND_DEADLINE_MS of it). */
+export const MARK_PATIENCE_MS = 30_000;
+const FIRST_MARK_RETRY_MS = 50;
+const LONGEST_MARK_RETRY_MS = 2_000;
+
+/**
+ * Marks a row sent at `acceptedAt` (its note in the journal is then forgotten). Tried again with
+ * backoff while the database fails, for MARK_PATIENCE_MS, while the lease still keeps the row from
+ * other senders; after that the journal's note keeps it from being sent again by this machine.
+ */
+async function markSent(idempotencyKey: string, acceptedAt: Date): Promise<void> {
+  const started = Date.now();
+  for (let attempt = 0; ; attempt += 1) {
     try {
-      await getDb().$executeRaw`UPDATE mail_outbox SET sent_at = ${now()}, locked_until = NULL, last_error = NULL WHERE id = ${id}`;
-      return;
+      await getDb().$executeRaw`
+        UPDATE mail_outbox SET sent_at = COALESCE(sent_at, ${acceptedAt}), locked_until = NULL, last_error = NULL
+        WHERE idempotency_key = ${idempotencyKey}`;
+      break;
     } catch (error) {
-      if (attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      const wait = Math.min(FIRST_MARK_RETRY_MS * 2 ** attempt, LONGEST_MARK_RETRY_MS);
+      if (Date.now() - started + wait > MARK_PATIENCE_MS) throw error;
+      console.warn(`mail: marking an outbox message sent failed (${(error as Error).name}), trying again in ${wait} ms`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
+  }
+  await forgetNote(idempotencyKey);
+}
+
+/** Marks sent every row the journal says was accepted (after a crash or a database outage): they are never sent again. */
+async function markNotedRows(): Promise<void> {
+  for (const note of await pendingNotes()) await markSent(note.idempotencyKey, new Date(note.acceptedAt));
+}
+
+/** Notes the server's acceptance before the database mark; a note that cannot be written leaves the mark alone to guard the row. */
+async function noteAcceptance(row: ClaimedRow, messageId: string): Promise<void> {
+  try {
+    await noteAccepted({ idempotencyKey: row.idempotency_key, messageId, acceptedAt: now().toISOString() });
+  } catch (error) {
+    console.warn(`mail: could not note outbox message ${row.id} as accepted (${(error as Error).message})`);
   }
 }
 
@@ -93,24 +125,26 @@ export async function drainOutbox(options: { send?: Send; limit?: number } = {})
   const limit = options.limit ?? 500;
   let sent = 0;
   let failed = 0;
+  await markNotedRows();
   for (let tried = 0; tried < limit; tried += 1) {
     const row = await claimNext();
     if (!row) break;
+    // Accepted before, its mark lost (the process died, or the database was down): mark it, do not send it again.
+    const noted = await acceptedNote(row.idempotency_key);
+    if (noted) {
+      await markSent(row.idempotency_key, new Date(noted.acceptedAt));
+      continue;
+    }
+    const messageId = messageIdFor(row.idempotency_key);
     try {
-      await send({
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        headers: row.headers,
-        messageId: messageIdFor(row.idempotency_key),
-      });
+      await send({ to: row.to_address, subject: row.subject, text: row.text, html: row.html, headers: row.headers, messageId });
     } catch (error) {
       failed += 1;
       await markFailed(row, error);
       continue;
     }
-    await markSent(row.id);
+    await noteAcceptance(row, messageId);
+    await markSent(row.idempotency_key, now());
     sent += 1;
   }
   return { sent, failed };

@@ -121,6 +121,12 @@ async function runReread(reread: DueReread): Promise<boolean> {
       change = { state: "transferred", transferredAt: at, lastTransferMessage: null, transferDifference: Prisma.DbNull, ...NO_LEASE };
     } else if (applies && differs && (row.state === "transferred" || row.state === "transfer_unclear")) {
       change = { state: "transfer_unclear", transferDifference: difference as unknown as Prisma.InputJsonValue };
+    } else if (applies && !differs && found.length > 0 && kinds.length < ENTRY_KINDS.length && row.state === "transfer_unclear") {
+      // What was sent landed (late: the request had timed out), the rest never went out: the month
+      // says so instead of the request's failure ("could not be reached"); it stays to be checked or sent again.
+      const notSent = ENTRY_KINDS.filter((kind) => !kinds.includes(kind));
+      const finding: TransferDifference = { ...difference, notSent };
+      change = { state: row.state, lastTransferMessage: null, transferDifference: finding as unknown as Prisma.InputJsonValue };
     }
     if (change) {
       const updated = await tx.monthClose.update({ where: { id: row.id }, data: change });

@@ -385,6 +385,105 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     });
   });
 
+  it("a late commit of the hours, the payments never sent: the re-read says the service holds the hours and the payments were never sent", async ({
+    world: { client, company, workspaceId, clerk, key },
+    sandbox,
+    toApproved,
+    advanceClock,
+    held,
+  }) => {
+    const { transferMonth, monthCloseView } = await service();
+    const { runDueRereads } = await import("./rereads");
+    const { transferFinding } = await import("../transfer-finding");
+    await toApproved();
+    await sandbox.control("POST", "/faults", {
+      rules: [
+        { method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 },
+      ],
+    });
+    const unclear = await transferMonth(key, clerk, client, company);
+    expect(unclear).toMatchObject({ outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear" } });
+    expect(unclear.monthClose.lastTransferMessage).not.toBeNull();
+    await advanceClock(60);
+    expect(await held("hourly_compensations")).toHaveLength(2);
+    expect(await held("further_payments")).toHaveLength(0);
+    expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
+    // The request's failure is no longer what the month says: the service holds the hours, the payments never went out.
+    const after = await monthCloseView(key, workspaceId);
+    expect(after).toMatchObject({ state: "transfer_unclear", lastTransferMessage: null });
+    expect(transferFinding(after.transferDifference)).toMatchObject({
+      checked: false,
+      afterMinutes: 1,
+      held: ["hours"],
+      differing: [],
+      notSent: ["payments"],
+    });
+    await advanceClock(540);
+    expect(await runDueRereads()).toEqual({ read: 1, differences: 0 });
+    expect(transferFinding((await monthCloseView(key, workspaceId)).transferDifference)).toMatchObject({
+      held: ["hours"],
+      notSent: ["payments"],
+    });
+  });
+
+  it("Check on a dead transfer that sent the hours only: Approved, saying the service holds the hours and the payments were never sent", async ({
+    world: { connectionId, client, company, workspaceId, clerk, key },
+    toApproved,
+    advanceClock,
+  }) => {
+    const { checkTransfer, monthCloseView } = await service();
+    const { transferEntries } = await import("@/lib/payroll/entries/server/transfers");
+    const { monthLines } = await import("./check-input");
+    const { getDb } = await import("@/lib/db/client");
+    const { now } = await import("@/lib/clock");
+    const { transferFinding } = await import("../transfer-finding");
+    await toApproved();
+    // A runner killed (kill -9) after its hours landed, before it sent the payments.
+    const at = now();
+    const row = await getDb().monthClose.update({
+      where: { connectionId_companyId_period: key },
+      data: {
+        state: "transfer_unclear",
+        transferLeaseId: crypto.randomUUID(),
+        transferStartedAt: at,
+        transferHeartbeatAt: at,
+        transferStartedByName: "Clara Clerk",
+        lastTransferMessage: "The payroll service could not be reached.",
+      },
+    });
+    const dying = {
+      listEmployees: client.listEmployees.bind(client),
+      transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
+        await client.transferHourlyCompensations(...args);
+        throw new PayrollNetworkError("socket hang up", true);
+      },
+    } as unknown as PayrollClient;
+    await transferEntries({
+      audit: null,
+      connectionId,
+      userId: clerk.userId,
+      userName: clerk.name,
+      client: dying,
+      company,
+      kind: "hours",
+      lines: (await monthLines(getDb(), key)).hours,
+      onSending: async (id) => void (await getDb().monthClose.update({ where: { id: row.id }, data: { hoursTransferId: id } })),
+    });
+    await advanceClock(31);
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({
+      resolved: true,
+      monthClose: { state: "approved" },
+    });
+    const view = await monthCloseView(key, workspaceId);
+    expect(view.lastTransferMessage).toBeNull();
+    expect(transferFinding(view.transferDifference)).toMatchObject({
+      checked: true,
+      held: ["hours"],
+      differing: [],
+      notSent: ["payments"],
+    });
+  });
+
   it("an old request landing on a newer transfer: the re-read marks the month Transfer unclear with the difference", async ({
     world: { connectionId, client, company, workspaceId, context, clerk, approver, key },
     sandbox,

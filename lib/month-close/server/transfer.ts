@@ -14,10 +14,10 @@ import { monthLines } from "./check-input";
 import type { MonthKey } from "@/lib/payroll/month-lock/states";
 import { NO_LEASE } from "../lease";
 import { settleHeldTransfers } from "./rereads";
-import { holdsExactly, storedAtService } from "./service-reader";
+import { differenceOf, holdsExactly, storedAtService } from "./service-reader";
 import { refuseUnlessAllowed, stateWords, transition, TX, ROLE_WORDS } from "./service";
 import { lockMonth, monthCloseView } from "./views";
-import { ACTION_FROM, holdsRole, type MonthCloseView, type MonthState } from "../states";
+import { ACTION_FROM, holdsRole, type MonthCloseView, type MonthState, type TransferDifference } from "../states";
 import type { TransferJobData } from "../transfer-job-data";
 
 /**
@@ -164,22 +164,35 @@ export async function checkTransfer(
   const [lines, employees] = await Promise.all([monthLines(getDb(), key), client.listEmployees(company.id)]);
   const context = { companyId: company.id, month: key.period, employeeIds: new Set(employees.map((employee) => employee.id)) };
   let held = true;
+  const found: TransferDifference["kinds"] = [];
   for (const kind of ENTRY_KINDS) {
     const stored = await storedAtService(baseUrl, company.id, kind);
     if (stored === null) return { monthClose: before, resolved: false };
     const sent = transferSchema(kind, context).safeParse(lines[kind]);
     if (!sent.success || !holdsExactly(stored, sent.data)) held = false;
+    if (sent.success) found.push({ kind, ...differenceOf(stored, sent.data) });
   }
+  /** What Check found, for the Approved month to say (the kinds held as sent, and those the last Transfer never sent). */
+  const finding = (row: { hoursTransferId: string | null; paymentsTransferId: string | null }, at: Date): TransferDifference => {
+    const notSent = ENTRY_KINDS.filter((kind) => (kind === "hours" ? row.hoursTransferId : row.paymentsTransferId) === null);
+    const kinds = found.filter((kind) => !(notSent.includes(kind.kind) && kind.held === 0));
+    return { readAt: at.toISOString(), afterMinutes: 0, checked: true, kinds, notSent };
+  };
 
   const monthClose = await transition(key, actor, {
     action: "check",
     before: async (tx, row) => {
       if (held) await settleHeldTransfers(tx, row);
     },
-    change: (_row, at) =>
+    change: (row, at) =>
       held
         ? { state: "transferred", transferredAt: at, transferDifference: Prisma.DbNull, ...NO_LEASE }
-        : { state: "approved", ...NO_LEASE },
+        : {
+            state: "approved",
+            lastTransferMessage: null,
+            transferDifference: finding(row, at) as unknown as Prisma.InputJsonValue,
+            ...NO_LEASE,
+          },
     details: { held },
   });
   return { monthClose, resolved: true };

@@ -13,6 +13,7 @@ import { personDisplayName } from "@/lib/accounting/server/user-name";
 import { getDb } from "@/lib/db/client";
 import { ensurePersonalWorkspace } from "@/lib/workspaces/server/personal";
 import { createSession } from "@/lib/auth/server/session-store";
+import { countSpentRequest } from "@/lib/http/server/upstream-budget";
 
 /** What next-auth hands over after the code exchange: the token response, `expires_in` turned into `expires_at`. */
 const accountSchema = z.looseObject({
@@ -58,6 +59,8 @@ export async function completeSignIn(
         select: { id: true },
       });
   const { connectionId, replacedRefreshToken } = await storeSignInTokens(db, { userId: user.id, tokens, country });
+  // The service counted the code exchange against this person: so does the connection's budget.
+  await countSpentRequest({ service: "accounting", credential: connectionId });
   const sessionId = await createSession(user.id, { method: "accounting", userAgent: options.userAgent });
   const config = accountingConfig();
   if (replacedRefreshToken) await revokeReplacedToken(replacedRefreshToken, { config, revoke: requestRevocation });

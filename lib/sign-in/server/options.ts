@@ -6,6 +6,7 @@ import { serverEnv } from "@/lib/env/server";
 import { currentCallbackContext } from "./callback-context";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { completeSignIn } from "./complete-sign-in";
+import { exchangeSignInCode } from "./code-exchange";
 import { completeLegacySignIn } from "./complete-legacy-sign-in";
 import { legacyAccountingProvider, LEGACY_PROVIDER_ID } from "./legacy-provider";
 import { legacyConfig } from "@/lib/accounting/legacy/server/config";
@@ -24,7 +25,13 @@ export function accountingProvider(config: AccountingConfig): OAuthConfig<Profil
     clientId: config.clientId,
     clientSecret: config.clientSecret,
     authorization: { url: config.authUrl, params: { scope: "full_access", response_type: "code" } },
-    token: config.tokenUrl,
+    // The code exchange goes through the app's upstream core (budgeted, waiting for the budget): ./code-exchange.ts.
+    token: {
+      url: config.tokenUrl,
+      async request({ params, checks, provider }) {
+        return { tokens: (await exchangeSignInCode(config, params, checks, provider.callbackUrl)) as never };
+      },
+    },
     // Not OpenID Connect: the person is the token response's `requested_by_id`.
     userinfo: { request: ({ tokens }) => ({ sub: String((tokens as Record<string, unknown>).requested_by_id ?? "") }) },
     profile: (profile) => ({ id: profile.sub ?? "" }),

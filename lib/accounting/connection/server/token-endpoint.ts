@@ -64,6 +64,26 @@ export async function requestTokenRenewal(config: EndpointConfig, refreshToken: 
   return parseTokenResponse(response);
 }
 
+/**
+ * grant_type=authorization_code with PKCE (a sign-in's callback). The person is known only from
+ * the answer, so it draws on the client registration's budget; the service counts it against the
+ * person, whose own requests leave room for it (exports leave UPSTREAM_BUDGET_EXPORT_RESERVE_PERCENT).
+ * Answers the token response as the service sent it (`requested_by_id` included).
+ */
+export async function requestCodeExchange(
+  config: EndpointConfig,
+  grant: { code: string; redirectUri: string; codeVerifier: string },
+): Promise<Record<string, unknown>> {
+  const response = await postForm(config.tokenUrl, config, {
+    grant_type: "authorization_code",
+    code: grant.code,
+    redirect_uri: grant.redirectUri,
+    code_verifier: grant.codeVerifier,
+  });
+  parseTokenResponse(response);
+  return parseJson(response.text) as Record<string, unknown>;
+}
+
 /** The token endpoint's answer as a token response, or an `UnexpectedResponse` error. */
 export function parseTokenResponse(response: { status: number; text: string }): TokenResponse {
   const parsed = tokenResponseSchema.safeParse(parseJson(response.text));

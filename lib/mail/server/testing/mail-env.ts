@@ -1,9 +1,16 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 /**
  * The app's configuration for the mail tests (set before serverEnv() is first read): their own
- * database and SMTP server; the services' addresses are never called.
+ * database, SMTP server and sent-journal folder (test files run side by side); the services'
+ * addresses are never called.
  */
-export function useMailTestEnv(databaseUrl: string, smtpPort: number): void {
+export function useMailTestEnv(databaseUrl: string, smtpPort: number): string {
+  const journalDir = mkdtempSync(path.join(tmpdir(), "ledgerlane-mail-sent-"));
   Object.assign(process.env, {
+    MAIL_SENT_JOURNAL_DIR: journalDir,
     DATABASE_URL: databaseUrl,
     NEXTAUTH_URL: "http://localhost:3999",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -15,4 +22,5 @@ export function useMailTestEnv(databaseUrl: string, smtpPort: number): void {
     ACCOUNTING_CLIENT_SECRET: "test",
     PAYROLL_BASE_URL: "http://127.0.0.1:9/payroll",
   });
+  return journalDir;
 }

@@ -23,7 +23,13 @@ export interface SmtpSink {
  * `onMessageEnd` is told each time a message's data has ended (its answer, maybe delayed, follows).
  */
 export async function startSmtpSink(
-  options: { answerDelayMs?: number; port?: number; onMessageEnd?: (messages: number) => void } = {},
+  options: {
+    answerDelayMs?: number;
+    port?: number;
+    onMessageEnd?: (messages: number) => void;
+    /** Awaited before the 250 goes out (a test readies what the sender meets next). */
+    beforeAnswer?: (messages: number) => Promise<void>;
+  } = {},
 ): Promise<SmtpSink> {
   let ended = 0;
   const received: ReceivedMail[] = [];
@@ -58,8 +64,12 @@ export async function startSmtpSink(
           });
           callback();
         };
-        if (options.answerDelayMs) setTimeout(answer, options.answerDelayMs);
-        else answer();
+        const count = ended;
+        const ready = options.beforeAnswer ? options.beforeAnswer(count) : Promise.resolve();
+        void ready.then(() => {
+          if (options.answerDelayMs) setTimeout(answer, options.answerDelayMs);
+          else answer();
+        });
       });
     },
   });

@@ -9,7 +9,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { localToday } from "@/lib/dates/calendar";
 import { resolveBusiness } from "../../server/load";
-import { loadPack, type PackLoad } from "../../pack/server/load";
+import { loadExportPack, type PackLoad } from "../../pack/server/load";
 import { parseTrialBalanceQuery } from "../../query";
 import { exportFileStem, packDocument } from "../from-pack";
 
@@ -65,7 +65,7 @@ export function trialBalanceExport(failureKey: (code: ApiErrorCode) => MessageKe
     if (!business) throw new ApiError("unknown_business");
     const query = { ...parsed.query, ...(business.id ? { business: business.id } : {}) };
     const [load, t, locale] = await Promise.all([
-      loadPack(user, business, query),
+      loadExportPack(user, business, query),
       getTranslations() as Promise<Translate>,
       getLocale() as Promise<Locale>,
     ]);

@@ -1,5 +1,6 @@
 import "server-only";
 import { toApiError } from "@/lib/http/api-error";
+import { asExport } from "@/lib/http/server/upstream-priority";
 import type { SessionUser } from "@/lib/auth/server/session";
 import type { DateRange } from "@/lib/dates/calendar";
 import { comparisonRange } from "../../presets";
@@ -93,4 +94,9 @@ export async function loadPack(user: SessionUser, business: ShownBusiness, query
     ledgerAccounts: { fetchedAt: chart.fetchedAt?.toISOString() ?? null, failed: chart.failed },
     fetchedAt: new Date().toISOString(),
   };
+}
+
+/** The pack for a download: its reads draw on the person's budget as an export, leaving the export reserve to their sign-in and page loads. */
+export function loadExportPack(user: SessionUser, business: ShownBusiness, query: TrialBalanceQuery): Promise<PackLoad> {
+  return asExport(() => loadPack(user, business, query));
 }
