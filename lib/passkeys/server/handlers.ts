@@ -9,11 +9,13 @@ import { setPasskeyRequirement } from "./requirement";
 
 export const getPasskeys = withRoute(contract.listPasskeys, async ({ user }) => successResponse({ passkeys: await listPasskeys(user.id) }));
 
-export const postRegistrationOptions = withRoute(contract.registrationOptions, async ({ user }) =>
+// A new way in asks for a recent confirmation by an existing one (a stolen session must not add its
+// own passkey); a person's first passkey right after signing in passes, the sign-in being recent.
+export const postRegistrationOptions = withRoute({ ...contract.registrationOptions, recentConfirmation: true }, async ({ user }) =>
   successResponse({ options: await registrationOptions(user) }),
 );
 
-export const postPasskey = withRoute({ ...contract.addPasskey, maxBodyBytes: 16_384 }, async ({ user, body }) => {
+export const postPasskey = withRoute({ ...contract.addPasskey, recentConfirmation: true, maxBodyBytes: 16_384 }, async ({ user, body }) => {
   const passkey = await addPasskey(user, body.response as unknown as RegistrationResponseJSON, body.name);
   return successResponse({ passkey: toView(passkey) }, 201);
 });
