@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { test } from "@/lib/accounting/testing/fixtures";
 import { requestEmailVerification, verifyEmail } from "@/lib/account-linking/server/email-verification";
+import type { PrismaClient } from "@/lib/db/generated/client";
 import { createSession } from "@/lib/auth/server/session-store";
 import { registrationOptions, addPasskey } from "@/lib/passkeys/server/registration";
 import { SoftAuthenticator } from "@/lib/passkeys/testing/soft-authenticator";
@@ -32,7 +33,7 @@ const withoutAddress = it.extend("bare", async ({ db }, { onCleanup }) => {
   return { id: user.id, sessionId: await createSession(user.id), displayName: "Bea Bare", email: null, verifiedEmail: null };
 });
 
-const notices = (db: Parameters<Parameters<typeof it>[1]>[0]["db"], userId: string) =>
+const notices = (db: PrismaClient, userId: string) =>
   db.mailOutbox.findMany({ where: { userId, kind: "security:way_in_added" }, orderBy: { toAddress: "asc" } });
 
 describe("telling of a new way in", () => {
