@@ -67,6 +67,11 @@ test("with passkeys required, a member without one is led to add one before the 
   await page.goto("/businesses");
   await expect(page).toHaveURL(/\/passkey-required$/);
   await expect(page.getByRole("heading", { name: "Add a passkey to continue" })).toBeVisible();
+  // The API holds the requirement too (issue 35): 403 passkey_required, but adding one is open.
+  const refused = await page.request.get("/api/notifications");
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("passkey_required");
+  expect((await page.request.get("/api/passkeys")).status()).toBe(200);
   await page.goto("/settings/security");
   await expect(page).toHaveURL(/\/passkey-required$/);
   await addPasskey(page, "Phone");

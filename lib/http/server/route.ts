@@ -47,6 +47,12 @@ export interface RouteOptions<A extends boolean, P extends Schema, B extends Sch
    */
   recentConfirmation?: boolean;
   /**
+   * Open to a member who must add a passkey first (a workspace of theirs requires one): adding it,
+   * confirming, signing out. Every other route answers them 403 `passkey_required`, read with the
+   * session (lib/auth/server/session-store.ts `mustAddPasskey`).
+   */
+  beforePasskey?: boolean;
+  /**
    * The firm's own route (its overview, audit export, …): a member acting as the firm's client
    * (role `client` in their active workspace, lib/workspaces/permissions.ts) is refused 403 before
    * the handler, besides what the handler's queries refuse.
@@ -85,6 +91,7 @@ export function withRoute<
       if (options.auth !== false) {
         user = await sessionUserFromRequest(request, { recent: options.recentSession === true });
         if (!user) throw new ApiError("not_signed_in");
+        if (user.mustAddPasskey && !options.beforePasskey) throw new ApiError("passkey_required");
         if (options.firmOnly && user.workspace?.roles.includes("client"))
           throw new ApiError("forbidden", "The firm's clients reach only their own companies' hours and payments.");
         if (options.recentConfirmation) requireRecentConfirmation(user);
