@@ -48,15 +48,6 @@ export async function getSessionUser(options: { recent?: boolean } = {}): Promis
   return sessionUserFromCookie(jar.get(authCookieNames().session)?.value, options);
 }
 
-/**
- * For server actions (`"use server"`): the person may act, or null. A member who must add a passkey
- * first acts on nothing until then (routes refuse them in lib/http/server/route.ts, pages lead them
- * to /passkey-required from app/layout.tsx), read with the session: no query of its own.
- */
-export function actingUser(user: SessionUser | null): SessionUser | null {
-  return user && !user.mustAddPasskey ? user : null;
-}
-
 /** For route handlers: the person behind the request's session cookie, or null. */
 export function sessionUserFromRequest(
   request: { cookies: { get(name: string): { value: string } | undefined } },

@@ -1,7 +1,8 @@
 "use server";
 
 import "server-only";
-import { actingUser, getSessionUser } from "@/lib/auth/server/session";
+import { actingUser } from "@/lib/auth/server/acting-user";
+import { getSessionUser } from "@/lib/auth/server/session";
 import { chooseWorkspace } from "./members";
 import { chooseWorkspaceSchema, type ChooseWorkspaceInput } from "../schemas";
 

@@ -2,7 +2,8 @@
 
 import "server-only";
 import { selectBusiness } from "@/lib/accounting/server/businesses";
-import { actingUser, getSessionUser } from "@/lib/auth/server/session";
+import { actingUser } from "@/lib/auth/server/acting-user";
+import { getSessionUser } from "@/lib/auth/server/session";
 import { chooseBusinessSchema, type ChooseBusinessInput } from "../schemas";
 
 /** The header switcher: only a business in the person's own list is stored. */

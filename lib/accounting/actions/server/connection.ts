@@ -3,7 +3,8 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { checkLegacyConnection } from "@/lib/accounting/legacy/server/check";
-import { actingUser, getSessionUser } from "@/lib/auth/server/session";
+import { actingUser } from "@/lib/auth/server/acting-user";
+import { getSessionUser } from "@/lib/auth/server/session";
 import { disconnectAccounting } from "@/lib/accounting/connection/server/disconnect";
 import { formatDate } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";

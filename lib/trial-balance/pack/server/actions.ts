@@ -3,7 +3,8 @@
 import "server-only";
 import * as z from "zod";
 import { findReachableBusiness } from "@/lib/accounting/server/businesses";
-import { actingUser, getSessionUser } from "@/lib/auth/server/session";
+import { actingUser } from "@/lib/auth/server/acting-user";
+import { getSessionUser } from "@/lib/auth/server/session";
 import { setFinancialYearStart } from "./financial-year";
 import { ledgerAccountsFor } from "./ledger-accounts";
 import { financialYearSchema } from "../financial-year-schema";
