@@ -13,12 +13,11 @@ import { sessionCache } from "./session-cache";
 // route, server action and stream; only adding a passkey, confirming and signing out pass.
 
 const signedIn = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
-vi.mock("@/lib/auth/server/session", async (original) => {
-  const actual = await original<typeof import("./session")>();
+vi.mock("@/lib/auth/server/session", async () => {
   const store = await import("@/lib/auth/server/session-store");
   const load = () =>
     signedIn.current ? store.loadSessionUser(signedIn.current.sessionId, signedIn.current.userId) : Promise.resolve(null);
-  return { ...actual, getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
+  return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
 });
 
 const it = test.extend("firm", async ({ db }, { onCleanup }) => {

@@ -46,11 +46,7 @@ export interface RouteOptions<A extends boolean, P extends Schema, B extends Sch
    * session, before anything is read.
    */
   recentConfirmation?: boolean;
-  /**
-   * Open to a member who must add a passkey first (a workspace of theirs requires one): adding it,
-   * confirming, signing out. Every other route answers them 403 `passkey_required`, read with the
-   * session (lib/auth/server/session-store.ts `mustAddPasskey`).
-   */
+  /** Open to a member who must add a passkey first (adding it, confirming); else 403 `passkey_required` (`SessionUser.mustAddPasskey`). */
   beforePasskey?: boolean;
   /**
    * The firm's own route (its overview, audit export, …): a member acting as the firm's client

@@ -29,7 +29,6 @@ import { recordPersonal } from "./sign-in-audit";
  */
 
 type Person = SessionUser;
-export type { ConfirmationMethod };
 
 export interface CodeMail {
   subject: (values: { code: string; minutes: number }) => string;
