@@ -4,6 +4,8 @@ import { afterEach, describe, expect, vi } from "vitest";
 import { test } from "@/lib/accounting/testing/fixtures";
 import { successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
+import { getStream } from "@/lib/notifications/server/handlers";
+import { getPasskeys } from "@/lib/passkeys/server/handlers";
 import { chooseWorkspaceAction } from "@/lib/workspaces/server/actions";
 import { loadRecentSessionUser, createSession } from "./session-store";
 import { sessionCache } from "./session-cache";
@@ -50,6 +52,10 @@ describe("the passkey requirement, where the session is resolved", () => {
     const refused = await call(plain, session);
     expect(refused.status).toBe(403);
     expect(refused.body.error?.code).toBe("passkey_required");
+    // The notification stream (an event stream) and a real route of the app are refused alike.
+    const stream = await call(getStream as typeof plain, session);
+    expect([stream.status, stream.body.error?.code]).toEqual([403, "passkey_required"]);
+    expect((await call(getPasskeys as typeof plain, session)).status).toBe(200);
     // Adding a passkey (and confirming, signing out) is what the gate leads to.
     expect((await call(addingOne, session)).status).toBe(200);
     signedIn.current = session;
