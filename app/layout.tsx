@@ -8,7 +8,6 @@ import { IntlScope } from "@/components/intl-scope";
 import { QueryProvider } from "@/components/query-provider";
 import { RecentSignInDialog } from "@/components/recent-sign-in/recent-sign-in-dialog";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { mustAddPasskey } from "@/lib/passkeys/server/requirement";
 import "./globals.css";
 
 /** Pages a member who must add a passkey may still open: the gate itself, signing in and out. */
@@ -16,13 +15,15 @@ const GATE_FREE = /^\/(passkey-required|sign-in|sign-out)(\/|$)/;
 
 /**
  * A workspace requires passkeys and the person has none: every page leads to /passkey-required
- * first (lib/passkeys/server/requirement.ts); only signing out leaves it.
+ * first (lib/passkeys/server/requirement.ts); only signing out leaves it. Routes, server actions and
+ * streams refuse them where the session is resolved (lib/http/server/route.ts, `actingUser`).
  */
 async function passkeyGate(): Promise<void> {
   const path = (await headers()).get("x-pathname");
   if (!path || GATE_FREE.test(path)) return;
-  const user = await getSessionUser();
-  if (user && (await mustAddPasskey(user.id))) redirect("/passkey-required");
+  // Read with the session (lib/auth/server/session-store.ts), as this process read it moments ago: no query of its own.
+  const user = await getSessionUser({ recent: true });
+  if (user?.mustAddPasskey) redirect("/passkey-required");
 }
 
 export async function generateMetadata(): Promise<Metadata> {

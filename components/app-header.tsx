@@ -26,6 +26,8 @@ async function signedInUser(): Promise<SessionUser | null> {
 export async function AppHeader() {
   const t = await getTranslations();
   const user = await signedInUser();
+  // Before adding the passkey a workspace requires, nothing but the gate page answers: no feed, no switchers.
+  const gated = user?.mustAddPasskey === true;
   // The firm's client reaches their companies and their own settings only (lib/workspaces/permissions.ts).
   const client = isClient(user?.workspace?.roles);
   const links = client
@@ -67,8 +69,8 @@ export async function AppHeader() {
               ))}
             </ul>
           </nav>
-          {user ? <WorkspaceSwitcher user={user} /> : null}
-          {user && !client ? (
+          {user && !gated ? <WorkspaceSwitcher user={user} /> : null}
+          {user && !client && !gated ? (
             <BusinessSwitcher
               businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))}
               current={current}
@@ -79,7 +81,7 @@ export async function AppHeader() {
             // Where the row is short (German at 1024 px), the person's own name gives way first, never a switcher.
             // The notifications link and Sign out keep their size (and Sign out its one line): the name shrinks.
             <div className="flex min-w-0 items-center gap-3 text-sm lg:gap-1.5 xl:gap-2">
-              <NotificationsLink initialUnread={unread} className="hidden lg:inline-flex" />
+              {gated ? null : <NotificationsLink initialUnread={unread} className="hidden lg:inline-flex" />}
               <HoverPrefetchLink
                 href={client ? "/settings/security" : "/user"}
                 className="min-w-0 shrink-[100] truncate text-slate-700 hover:underline lg:max-w-24 xl:max-w-32"
@@ -97,8 +99,8 @@ export async function AppHeader() {
             </div>
           )}
         </HeaderMenu>
-        {user ? <NotificationsLink initialUnread={unread} className="inline-flex lg:hidden" /> : null}
-        {user ? <NotificationsFeed /> : null}
+        {user && !gated ? <NotificationsLink initialUnread={unread} className="inline-flex lg:hidden" /> : null}
+        {user && !gated ? <NotificationsFeed /> : null}
       </div>
     </header>
   );

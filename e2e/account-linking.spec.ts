@@ -72,8 +72,13 @@ test("an accounting person adds a sign-in e-mail with the mailed code, then sign
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText("This is not the code in the mail.")).toBeVisible();
     await page.getByLabel("Code from the mail").fill(code);
+    const beforeNotice = mailbox.mails.length;
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByRole("status").filter({ hasText: `${email} is now your sign-in e-mail.` })).toBeVisible();
+    // A new way in is told at the person's addresses, the new one included, with the sessions page (issue 35).
+    const notice = unwrapped(await mailTo(mailbox, beforeNotice, email, sendOutbox));
+    expect(notice).toContain("Subject: A sign-in e-mail was added to your Ledgerlane account");
+    expect(notice).toContain("/settings/security");
     await expect(page.getByText(`You can also sign in by a link mailed to ${email}.`)).toBeVisible();
 
     // Signed out, he signs in by e-mail link: the same person (his accounting account still linked).
@@ -125,8 +130,13 @@ test("an e-mail person links an accounting account only after confirming, then s
       async (client) => (await client.query("SELECT 1 FROM users WHERE accounting_user_id = $1", [priya.id])).rowCount,
     );
     expect(linkedBefore).toBe(0);
+    const beforeNotice = mailbox.mails.length;
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Linked" })).toBeVisible();
+    // Eve is told at her address that an accounting account now signs in as her.
+    expect(unwrapped(await mailTo(mailbox, beforeNotice, email, sendOutbox))).toContain(
+      "Subject: An accounting account was linked to your Ledgerlane account",
+    );
     // The page again: nothing waits any more (a confirmation is not replayed).
     await page.reload();
     await expect(page.getByText("No link is waiting to be confirmed in this session.")).toBeVisible();

@@ -5,7 +5,6 @@ import { PasskeyGateView } from "@/components/security/passkey-gate-view";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { listPasskeys } from "@/lib/passkeys/server/manage";
-import { mustAddPasskey } from "@/lib/passkeys/server/requirement";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -17,6 +16,6 @@ export default async function PasskeyRequiredPage() {
   const t = await getTranslations();
   const user = await getSessionUser();
   if (!user) return <SignedOutNotice heading={t("passkeys.gateTitle")} />;
-  if (!(await mustAddPasskey(user.id))) redirect("/");
+  if (!user.mustAddPasskey) redirect("/");
   return <PasskeyGateView initial={await listPasskeys(user.id)} />;
 }

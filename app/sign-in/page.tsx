@@ -4,6 +4,7 @@ import { LegacySignIn } from "@/components/auth/legacy-sign-in";
 import { EmailSignInForm } from "@/components/auth/email-sign-in-form";
 import { PasskeySignInButton } from "@/components/auth/passkey-sign-in-button";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { safeAppPath } from "@/lib/auth/own-url";
 import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { getTranslations } from "next-intl/server";
@@ -29,8 +30,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const t = await getTranslations();
   const params = await searchParams;
   const error = typeof params.error === "string" ? params.error : undefined;
-  // An own path only (proxy.ts has dropped any other); the e-mail link comes back to it.
-  const callbackUrl = typeof params.callbackUrl === "string" && /^\/(?![/\\])/.test(params.callbackUrl) ? params.callbackUrl : undefined;
+  // An own path only (lib/auth/own-url.ts: never what a browser reads as another host); the
+  // passkey sign-in and the e-mail link come back to it.
+  const callbackUrl = safeAppPath(params.callbackUrl);
   const country = await rememberedCountry();
   const user = await getSessionUser();
   const connected = user?.connection?.status === "active";

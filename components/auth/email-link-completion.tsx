@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
+import { safeAppPath } from "@/lib/auth/own-url";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
@@ -27,7 +28,7 @@ export function EmailLinkCompletion() {
   const complete = useMutation({
     mutationFn: (value: string) => signInApi.completeEmailLink({ token: value }),
     // A whole new page: the header and every server-rendered part read the new session.
-    onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
+    onSuccess: ({ redirectTo }) => window.location.assign(safeAppPath(redirectTo) ?? "/"),
   });
   if (token === null) return null;
   if (token === "") return <Notice tone="warning">{t("errors.sign_in_link_invalid")}</Notice>;

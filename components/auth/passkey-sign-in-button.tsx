@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { safeAppPath } from "@/lib/auth/own-url";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
@@ -12,7 +13,8 @@ export function PasskeySignInButton({ callbackUrl }: { callbackUrl?: string }) {
   const t = useTranslations();
   const signIn = useMutation({
     mutationFn: signInWithPasskey,
-    onSuccess: ({ redirectTo }) => window.location.assign(callbackUrl ?? redirectTo),
+    // The page checked `callbackUrl` already; checked again here, where the browser goes.
+    onSuccess: ({ redirectTo }) => window.location.assign(safeAppPath(callbackUrl) ?? safeAppPath(redirectTo) ?? "/"),
   });
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4">

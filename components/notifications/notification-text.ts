@@ -41,6 +41,10 @@ export function notificationText(t: T, locale: Locale, view: Pick<NotificationVi
       return t("text.member_removed", { actor, workspace });
     case "client_reminder":
       return t("text.client_reminder", { ...month, date: formatDay(locale, text(d.deadline, "")) });
+    case "way_in_added": {
+      const way = d.way === "email" || d.way === "account_link" ? d.way : "passkey";
+      return t(`text.way_in_added_${way}`, { detail: text(d.detail, "") });
+    }
     case "reminder":
       return t("text.reminder", {
         ...month,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
-import { safeCallbackUrl, withSafeCallbackUrl } from "./callback-url";
+import { withSafeCallbackUrl } from "./callback-url";
+import { safeCallbackUrl } from "./own-url";
 
 const base = "http://localhost:3000";
 

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { ownUrl } from "./own-url";
 
 /**
  * Where to go after signing in or out. The `callbackUrl` comes from the query, the body or its
@@ -7,33 +8,9 @@ import { NextResponse, type NextRequest } from "next/server";
  * `ledgerlane.callback-url=%25`) with a 500 on every `/api/auth/*` request until the cookie is
  * cleared, and its default `redirect` callback throws on them too. So: proxy.ts drops such a
  * value before next-auth sees it (`withSafeCallbackUrl`), and the `redirect` callback
- * (`safeCallbackUrl`) sends anything not of this app home.
+ * (`safeCallbackUrl`, ./own-url.ts, which the browser and the sign-in page use too) sends anything not
+ * of this app home.
  */
-
-/** The URL resolved against the app when it is one of the app's own, else undefined. */
-function ownUrl(url: string, baseUrl: string): string | undefined {
-  let base: URL;
-  try {
-    base = new URL(baseUrl);
-  } catch {
-    return undefined;
-  }
-  // A path of this app: "/x", never "//host" or "/\host" (browsers read both as another host).
-  const isAppPath = url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\");
-  if (!isAppPath && !/^https?:\/\//i.test(url)) return undefined;
-  if (/[\u0000-\u001f\\]/.test(url)) return undefined;
-  try {
-    const target = new URL(url, base);
-    return target.origin === base.origin ? target.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** next-auth's `redirect` callback: the URL when it is the app's own, else the app's home. */
-export function safeCallbackUrl(url: string, baseUrl: string): string {
-  return ownUrl(url, baseUrl) ?? baseUrl;
-}
 
 const CALLBACK_URL_COOKIE = /^(__Secure-)?ledgerlane\.callback-url$/;
 

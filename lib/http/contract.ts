@@ -55,6 +55,8 @@ export const COMMON_ERRORS = [
 export const GENERIC_ERRORS = [
   ...COMMON_ERRORS,
   "forbidden",
+  // A member who must add a passkey first (lib/auth/server/session-store.ts `mustAddPasskey`): any route but adding one.
+  "passkey_required",
   "rate_limited",
   "unavailable",
   "upstream_unreachable",

@@ -77,6 +77,7 @@ export const apiErrorCodeSchema = z.enum([
   "passkey_challenge_expired",
   "passkey_refused",
   "reauthentication_required",
+  "passkey_required",
   // Adding a sign-in e-mail and linking an accounting account (lib/account-linking).
   "verification_code_wrong",
   "verification_code_expired",

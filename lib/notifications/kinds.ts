@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "member_removed",
   "reminder",
   "client_reminder",
+  "way_in_added",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -38,6 +39,9 @@ export const KIND_DEFAULTS: Record<NotificationKind, KindChoice> = {
   member_removed: { inApp: true, byEmail: true },
   reminder: { inApp: true, byEmail: true },
   client_reminder: { inApp: true, byEmail: true },
+  // A new passkey, sign-in e-mail or linked account: mailed to every address regardless of any
+  // choice (lib/sign-in/server/way-in-notice.ts); in the app for someone without an address.
+  way_in_added: { inApp: true, byEmail: false },
 };
 
 /** How the notifications chosen "By e-mail" arrive: one mail each (the default), or one mail a day (`users.notification_mail_mode`). */

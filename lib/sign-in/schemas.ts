@@ -1,17 +1,23 @@
 import { z } from "zod";
+import { safeAppPath } from "@/lib/auth/own-url";
 
 /**
  * The shapes of e-mail sign-in and of the sessions list, shared by the forms and the server
  * (lib/sign-in/contract.ts).
  */
 
-/** An own path to come back to after signing in ("/invitations/…"): never another host. */
+/** An own path to come back to after signing in ("/invitations/…"): never another host (lib/auth/own-url.ts). */
 const OWN_PATH = /^\/(?![/\\])[^\s\\]*$/;
 
 export const requestEmailLinkSchema = z
   .object({
     email: z.string().trim().max(254).pipe(z.email()),
-    callbackUrl: z.string().max(500).regex(OWN_PATH).optional(),
+    callbackUrl: z
+      .string()
+      .max(500)
+      .regex(OWN_PATH)
+      .refine((url) => safeAppPath(url) === url)
+      .optional(),
   })
   .strict();
 

@@ -9,6 +9,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { openSecret, sealSecret } from "@/lib/server/secrets";
 import { newSecret, sha256 } from "@/lib/sign-in/server/email-link";
 import { refreshProfile } from "@/lib/sign-in/server/complete-sign-in";
+import { tellOfNewWayIn } from "@/lib/sign-in/server/way-in-notice";
 import { LINK_LIFETIME_MINUTES, type PendingLinkView } from "../schemas";
 import { recordLinkingChange } from "./linking-audit";
 
@@ -144,6 +145,7 @@ async function decide(session: LinkSession, linkId: string, outcome: "confirmed"
     });
     if (outcome === "confirmed" && !refusedAsTaken) {
       await tx.user.update({ where: { id: session.userId }, data: { accountingUserId: row.accountingUserId } });
+      await tellOfNewWayIn(tx, { userId: session.userId, way: "account_link", changeId: row.id, detail: row.accountingName ?? "" });
     }
     return { accountingName: row.accountingName, email: row.user.verifiedEmail, tokens, country: row.country, refusedAsTaken };
   });

@@ -219,6 +219,9 @@ describe("linking an accounting account to an e-mail person", () => {
     expect(user.accountingConnections).toHaveLength(1);
     const entries = await trail(db, emma.id, "account.linked");
     expect(entries.map((entry) => entry.details)).toEqual([{ accountingName: shown!.accountingName, email: emma.email }]);
+    // Emma is told at her address: an accounting account now signs in as her.
+    const told = await db.mailOutbox.findMany({ where: { userId: emma.id, kind: "security:way_in_added" } });
+    expect(told.map((mail) => [mail.toAddress, mail.text.includes(shown!.accountingName!)])).toEqual([[emma.email, true]]);
     // A replayed confirmation (and a cancel after it) finds nothing waiting.
     expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe("account_link_invalid");
     expect(await refusal(cancelAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe("account_link_invalid");

@@ -7,6 +7,7 @@ import { enqueueMail } from "@/lib/mail/server/outbox";
 import { emailLinksPerAddress, emailVerificationsPerPerson } from "@/lib/rate-limit/limits";
 import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
 import { normalizeEmail, sha256 } from "@/lib/sign-in/server/email-link";
+import { tellOfNewWayIn } from "@/lib/sign-in/server/way-in-notice";
 import { VERIFICATION_CODE_LIFETIME_MINUTES, VERIFICATION_CODE_TRIES } from "../schemas";
 import { recordLinkingChange } from "./linking-audit";
 
@@ -96,6 +97,8 @@ export async function verifyEmail(userId: string, code: string): Promise<string>
       await tx.emailVerification.update({ where: { id: row.id }, data: { usedAt: at } });
       const holder = await tx.user.findUnique({ where: { verifiedEmail: row.email }, select: { id: true } });
       if (holder && holder.id !== userId) return { refused: "taken" };
+      // Told before the change, so the address it replaces (and the one reported by the service) hear of it too.
+      await tellOfNewWayIn(tx, { userId, way: "email", changeId: row.id, detail: row.email, alsoTo: [row.email] });
       await tx.user.update({ where: { id: userId }, data: { verifiedEmail: row.email, emailVerifiedAt: at } });
       return { email: row.email };
     });

@@ -26,18 +26,25 @@ async function verificationMail(): Promise<{ locale: string; mailFor: (code: str
   return { locale, mailFor };
 }
 
-/** Mails a code to the address (202 whoever has it); rate-limited per person and per address. */
-export const postAddSignInEmail = withRoute({ ...contract.addSignInEmail, maxBodyBytes: 1024 }, async ({ user, body }) => {
-  const { locale, mailFor } = await verificationMail();
-  await requestEmailVerification({ id: user.id, locale }, body.email, mailFor);
-  return successResponse({ sent: true as const }, 202);
-});
-
-export const postVerifySignInEmail = withRoute({ ...contract.verifySignInEmail, maxBodyBytes: 256 }, async ({ user, body }) =>
-  successResponse({ verifiedEmail: await verifyEmail(user.id, body.code) }),
+/**
+ * Mails a code to the address (202 whoever has it); rate-limited per person and per address. Adding
+ * or replacing a way in (this, its code, confirming an account link) asks for a recent confirmation.
+ */
+export const postAddSignInEmail = withRoute(
+  { ...contract.addSignInEmail, recentConfirmation: true, maxBodyBytes: 1024 },
+  async ({ user, body }) => {
+    const { locale, mailFor } = await verificationMail();
+    await requestEmailVerification({ id: user.id, locale }, body.email, mailFor);
+    return successResponse({ sent: true as const }, 202);
+  },
 );
 
-export const postConfirmLink = withRoute(contract.confirmLink, async ({ user, params }) => {
+export const postVerifySignInEmail = withRoute(
+  { ...contract.verifySignInEmail, recentConfirmation: true, maxBodyBytes: 256 },
+  async ({ user, body }) => successResponse({ verifiedEmail: await verifyEmail(user.id, body.code) }),
+);
+
+export const postConfirmLink = withRoute({ ...contract.confirmLink, recentConfirmation: true }, async ({ user, params }) => {
   await confirmAccountLink({ userId: user.id, sessionId: user.sessionId }, params.linkId);
   return successResponse({ linked: true as const });
 });

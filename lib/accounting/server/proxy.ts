@@ -155,6 +155,7 @@ async function proxy(request: NextRequest): Promise<Response> {
   // Reads may use the session as this process read it moments ago (kept only while every change is heard).
   const user = await sessionUserFromRequest(request, { recent: request.method === "GET" });
   if (!user) throw new ApiError("not_signed_in");
+  if (user.mustAddPasskey) throw new ApiError("passkey_required");
   // The firm's client works on their own companies' months only: no accounting data while acting
   // as one (lib/workspaces/permissions.ts), whatever account they signed in with.
   if (user.workspace?.roles.includes("client"))

@@ -64,7 +64,7 @@ describe("recent confirmation for what matters", () => {
     const first = { sessionId: await createSession(person.id), userId: person.id };
     const second = { sessionId: await createSession(person.id), userId: person.id };
     clockAt(start, RECENT_CONFIRMATION_MS + 60_000);
-    await markSessionConfirmed({ id: person.id, sessionId: first.sessionId });
+    await markSessionConfirmed({ id: person.id, sessionId: first.sessionId }, "passkey");
     expect((await call(mattering, first)).status).toBe(200);
     expect((await call(mattering, second)).body.error?.code).toBe("reauthentication_required");
     // Signed in while the clock runs ahead: fresh on that clock.
@@ -76,9 +76,42 @@ describe("recent confirmation for what matters", () => {
     const other = await db.user.create({ data: { accountingUserId: `recent:${randomUUID()}` } });
     try {
       const theirs = await createSession(other.id);
-      await expect(markSessionConfirmed({ id: person.id, sessionId: theirs })).rejects.toMatchObject({ code: "not_signed_in" });
+      await expect(markSessionConfirmed({ id: person.id, sessionId: theirs }, "email_code")).rejects.toMatchObject({
+        code: "not_signed_in",
+      });
     } finally {
       await db.user.delete({ where: { id: other.id } });
+    }
+  });
+
+  it("counts a confirmation for a workspace only if it was of a kind that workspace accepts", async ({ person, db }) => {
+    // Issue 35: in a workspace requiring passkeys the e-mail code is refused; confirming by code in
+    // one's other workspace and switching back must not count there.
+    const start = nowMs();
+    const own = await db.workspace.create({ data: { name: "Own", members: { create: { userId: person.id, roles: ["owner"] } } } });
+    const strict = await db.workspace.create({
+      data: { name: "Strict", requirePasskey: true, members: { create: { userId: person.id, roles: ["owner"] } } },
+    });
+    try {
+      await db.passkey.create({
+        data: { userId: person.id, credentialId: `cred-${randomUUID()}`, publicKey: Buffer.alloc(8), name: "Key" },
+      });
+      await db.user.update({ where: { id: person.id }, data: { activeWorkspaceId: own.id } });
+      const session = { sessionId: await createSession(person.id), userId: person.id };
+      clockAt(start, RECENT_CONFIRMATION_MS + 60_000);
+      await markSessionConfirmed({ id: person.id, sessionId: session.sessionId }, "email_code");
+      expect((await call(mattering, session)).status).toBe(200);
+      await db.user.update({ where: { id: person.id }, data: { activeWorkspaceId: strict.id } });
+      expect((await call(mattering, session)).body.error?.code).toBe("reauthentication_required");
+      await markSessionConfirmed({ id: person.id, sessionId: session.sessionId }, "passkey");
+      expect((await call(mattering, session)).status).toBe(200);
+      // A sign-in by accounting is no passkey either; by passkey it is.
+      const signedIn = { sessionId: await createSession(person.id, { method: "accounting" }), userId: person.id };
+      expect((await call(mattering, signedIn)).body.error?.code).toBe("reauthentication_required");
+      const byPasskey = { sessionId: await createSession(person.id, { method: "passkey" }), userId: person.id };
+      expect((await call(mattering, byPasskey)).status).toBe(200);
+    } finally {
+      await db.workspace.deleteMany({ where: { id: { in: [own.id, strict.id] } } });
     }
   });
 });

@@ -14,11 +14,19 @@ import type { SessionUser } from "./session-store";
  */
 export const RECENT_CONFIRMATION_MS = 10 * 60_000;
 
-type Confirmed = Pick<SessionUser, "confirmedAt">;
+type Confirmed = Pick<SessionUser, "confirmedAt" | "confirmedBy" | "hasPasskey" | "workspace">;
 
-/** Whether the session's last sign-in or confirmation is recent enough for what matters. */
+/** How a session is confirmed (lib/sign-in/server/confirmation.ts). */
+export type ConfirmationMethod = "passkey" | "email_code";
+
+/**
+ * Whether the session's last sign-in or confirmation is recent enough for what matters, and of a
+ * kind the active workspace accepts: where passkeys are required, someone with a passkey counts
+ * only a passkey's (an e-mail code given in another workspace does not carry over on switching).
+ */
 export function isRecentlyConfirmed(user: Confirmed, atMs: number = nowMs()): boolean {
-  return atMs - user.confirmedAt.getTime() <= RECENT_CONFIRMATION_MS;
+  if (atMs - user.confirmedAt.getTime() > RECENT_CONFIRMATION_MS) return false;
+  return !(user.workspace?.requirePasskey && user.hasPasskey) || user.confirmedBy === "passkey";
 }
 
 /**
@@ -38,9 +46,12 @@ export function requireRecentConfirmation(user: Confirmed): void {
  * Marks this one session confirmed now. The write notifies every process's session cache (the
  * `sessions` trigger); this process forgets the person at once, so its next request sees it.
  */
-export async function markSessionConfirmed(user: Pick<SessionUser, "id" | "sessionId">): Promise<Date> {
+export async function markSessionConfirmed(user: Pick<SessionUser, "id" | "sessionId">, method: ConfirmationMethod): Promise<Date> {
   const at = now();
-  const updated = await getDb().session.updateMany({ where: { id: user.sessionId, userId: user.id }, data: { confirmedAt: at } });
+  const updated = await getDb().session.updateMany({
+    where: { id: user.sessionId, userId: user.id },
+    data: { confirmedAt: at, confirmedMethod: method },
+  });
   if (updated.count !== 1) throw new ApiError("not_signed_in");
   sessionCache().forget(user.id);
   return at;

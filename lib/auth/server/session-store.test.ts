@@ -50,6 +50,9 @@ describe("loadSessionUser", () => {
       legacyConnection: { id: v3.id, status: "active" },
       workspace: null,
       confirmedAt: expect.any(Date),
+      confirmedBy: "accounting",
+      hasPasskey: false,
+      mustAddPasskey: false,
     });
   });
 

@@ -37,6 +37,15 @@ export interface SessionUser {
    * code): what matters asks again after 10 minutes (lib/auth/server/recent-confirmation.ts).
    */
   confirmedAt: Date;
+  /** What proved it (`passkey`, `email_code`, or the sign-in's method): a workspace requiring passkeys counts only a passkey's. */
+  confirmedBy: string;
+  /** Whether the person has a passkey. */
+  hasPasskey: boolean;
+  /**
+   * A workspace of theirs requires passkeys and they have none: until they add one, only adding it,
+   * confirming and signing out go on (the route wrapper, server actions, streams; pages by app/layout).
+   */
+  mustAddPasskey: boolean;
 }
 
 export interface SessionWorkspace {
@@ -44,6 +53,8 @@ export interface SessionWorkspace {
   name: string;
   personal: boolean;
   roles: WorkspaceRole[];
+  /** The owner requires a passkey of every member (lib/passkeys/server/requirement.ts). */
+  requirePasskey: boolean;
 }
 
 interface SessionRow {
@@ -51,6 +62,9 @@ interface SessionRow {
   expires_ms: number;
   last_seen_ms: number;
   confirmed_ms: number;
+  confirmed_method: string;
+  has_passkey: boolean;
+  in_passkey_workspace: boolean;
   accounting_user_id: string | null;
   verified_email: string | null;
   display_name: string | null;
@@ -68,12 +82,14 @@ const SESSION_USER = {
   name: "ledgerlane_session_user",
   text: `SELECT s.user_id, extract(epoch FROM s.expires_at)::float8 * 1000 AS expires_ms,
       extract(epoch FROM s.last_seen_at)::float8 * 1000 AS last_seen_ms,
-      extract(epoch FROM s.confirmed_at)::float8 * 1000 AS confirmed_ms,
+      extract(epoch FROM s.confirmed_at)::float8 * 1000 AS confirmed_ms, s.confirmed_method,
+      EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id) AS has_passkey,
+      EXISTS (SELECT 1 FROM workspace_members g JOIN workspaces gw ON gw.id = g.workspace_id WHERE g.user_id = u.id AND gw.require_passkey) AS in_passkey_workspace,
       u.accounting_user_id, u.verified_email, u.display_name, u.email, u.selected_business_id,
       (SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id AND b.is_lead ORDER BY b.business_id LIMIT 1) AS lead_business_id,
       ARRAY(SELECT b.business_id FROM accounting_businesses b WHERE b.user_id = u.id ORDER BY b.business_id) AS business_ids,
       COALESCE((SELECT json_agg(json_build_object('id', c.id, 'status', c.status, 'version', c.version)) FROM accounting_connections c WHERE c.user_id = u.id), '[]') AS connections,
-      (SELECT json_build_object('id', w.id, 'name', w.name, 'personal', w.personal_user_id IS NOT DISTINCT FROM u.id, 'roles', m.roles)
+      (SELECT json_build_object('id', w.id, 'name', w.name, 'personal', w.personal_user_id IS NOT DISTINCT FROM u.id, 'roles', m.roles, 'requirePasskey', w.require_passkey)
         FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
         WHERE m.user_id = u.id
         ORDER BY m.workspace_id IS NOT DISTINCT FROM u.active_workspace_id DESC, w.personal_user_id IS NOT DISTINCT FROM u.id DESC, w.created_at, w.id
@@ -120,6 +136,9 @@ function sessionUserOf(sessionId: string, userId: string, row: SessionRow): Sess
     legacyConnection: pick(row.connections, "v3"),
     workspace: row.workspace,
     confirmedAt: new Date(row.confirmed_ms),
+    confirmedBy: row.confirmed_method,
+    hasPasskey: row.has_passkey,
+    mustAddPasskey: row.in_passkey_workspace && !row.has_passkey,
   };
 }
 
@@ -155,6 +174,7 @@ export async function createSession(userId: string, origin: SessionOrigin = { me
       expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
       // The sign-in is the first confirmation, on the app's clock (which tests move ahead).
       confirmedAt: now(),
+      confirmedMethod: origin.method,
       method: origin.method,
       userAgent: origin.userAgent ? origin.userAgent.slice(0, 512) : null,
     },

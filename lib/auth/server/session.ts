@@ -42,10 +42,10 @@ export async function sessionUserFromCookie(value: string | undefined, options: 
   return options.recent ? loadRecentSessionUser(ids.sid, ids.uid) : loadSessionUser(ids.sid, ids.uid);
 }
 
-/** The signed-in person of this request, or null. */
-export async function getSessionUser(): Promise<SessionUser | null> {
+/** The signed-in person of this request, or null. `recent`: for a page's read only (see sessionUserFromCookie). */
+export async function getSessionUser(options: { recent?: boolean } = {}): Promise<SessionUser | null> {
   const jar = await cookies();
-  return sessionUserFromCookie(jar.get(authCookieNames().session)?.value);
+  return sessionUserFromCookie(jar.get(authCookieNames().session)?.value, options);
 }
 
 /** For route handlers: the person behind the request's session cookie, or null. */

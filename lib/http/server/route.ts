@@ -46,6 +46,8 @@ export interface RouteOptions<A extends boolean, P extends Schema, B extends Sch
    * session, before anything is read.
    */
   recentConfirmation?: boolean;
+  /** Open to a member who must add a passkey first (adding it, confirming); else 403 `passkey_required` (`SessionUser.mustAddPasskey`). */
+  beforePasskey?: boolean;
   /**
    * The firm's own route (its overview, audit export, …): a member acting as the firm's client
    * (role `client` in their active workspace, lib/workspaces/permissions.ts) is refused 403 before
@@ -85,6 +87,7 @@ export function withRoute<
       if (options.auth !== false) {
         user = await sessionUserFromRequest(request, { recent: options.recentSession === true });
         if (!user) throw new ApiError("not_signed_in");
+        if (user.mustAddPasskey && !options.beforePasskey) throw new ApiError("passkey_required");
         if (options.firmOnly && user.workspace?.roles.includes("client"))
           throw new ApiError("forbidden", "The firm's clients reach only their own companies' hours and payments.");
         if (options.recentConfirmation) requireRecentConfirmation(user);

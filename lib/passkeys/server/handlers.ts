@@ -7,16 +7,25 @@ import { listPasskeys, removePasskey, renamePasskey, toView } from "./manage";
 import { addPasskey, registrationOptions } from "./registration";
 import { setPasskeyRequirement } from "./requirement";
 
-export const getPasskeys = withRoute(contract.listPasskeys, async ({ user }) => successResponse({ passkeys: await listPasskeys(user.id) }));
-
-export const postRegistrationOptions = withRoute(contract.registrationOptions, async ({ user }) =>
-  successResponse({ options: await registrationOptions(user) }),
+export const getPasskeys = withRoute({ ...contract.listPasskeys, beforePasskey: true }, async ({ user }) =>
+  successResponse({ passkeys: await listPasskeys(user.id) }),
 );
 
-export const postPasskey = withRoute({ ...contract.addPasskey, maxBodyBytes: 16_384 }, async ({ user, body }) => {
-  const passkey = await addPasskey(user, body.response as unknown as RegistrationResponseJSON, body.name);
-  return successResponse({ passkey: toView(passkey) }, 201);
-});
+// A new way in asks for a recent confirmation by an existing one (a stolen session must not add its
+// own passkey); a person's first passkey right after signing in passes, the sign-in being recent.
+// Adding one is what a member of a workspace requiring passkeys must do first (`beforePasskey`).
+export const postRegistrationOptions = withRoute(
+  { ...contract.registrationOptions, recentConfirmation: true, beforePasskey: true },
+  async ({ user }) => successResponse({ options: await registrationOptions(user) }),
+);
+
+export const postPasskey = withRoute(
+  { ...contract.addPasskey, recentConfirmation: true, beforePasskey: true, maxBodyBytes: 16_384 },
+  async ({ user, body }) => {
+    const passkey = await addPasskey(user, body.response as unknown as RegistrationResponseJSON, body.name);
+    return successResponse({ passkey: toView(passkey) }, 201);
+  },
+);
 
 export const patchPasskey = withRoute(contract.renamePasskey, async ({ user, params, body }) =>
   successResponse({ passkey: await renamePasskey(user.id, params.passkeyId, body.name) }),

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { challengeOf, storeChallenge, takeChallenge } from "./challenges";
 import { recordPasskeyChange } from "./passkey-audit";
+import { tellOfNewWayIn } from "@/lib/sign-in/server/way-in-notice";
 import { relyingParty } from "./relying-party";
 
 /**
@@ -59,17 +60,22 @@ export async function addPasskey(person: Person, response: RegistrationResponseJ
   if (await db.passkey.findUnique({ where: { credentialId: credential.id }, select: { id: true } })) {
     throw new ApiError("conflict", "This passkey is already added.");
   }
-  const passkey = await db.passkey.create({
-    data: {
-      userId: person.id,
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey),
-      counter: BigInt(credential.counter),
-      transports: credential.transports ?? [],
-      name,
-      createdAt: now(),
-    },
-    select: { id: true, name: true, createdAt: true, lastUsedAt: true },
+  // The passkey and the person's notice of it (every address, else in the app) in one transaction.
+  const passkey = await db.$transaction(async (tx) => {
+    const added = await tx.passkey.create({
+      data: {
+        userId: person.id,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey),
+        counter: BigInt(credential.counter),
+        transports: credential.transports ?? [],
+        name,
+        createdAt: now(),
+      },
+      select: { id: true, name: true, createdAt: true, lastUsedAt: true },
+    });
+    await tellOfNewWayIn(tx, { userId: person.id, way: "passkey", changeId: added.id, detail: name || "Passkey" });
+    return added;
   });
   await recordPasskeyChange(person.id, { kind: "passkey.added", passkeyId: passkey.id, name });
   return passkey;

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, randomInt, randomUUID } from "node:crypto";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { isRecentlyConfirmed, markSessionConfirmed } from "@/lib/auth/server/recent-confirmation";
+import { isRecentlyConfirmed, markSessionConfirmed, type ConfirmationMethod } from "@/lib/auth/server/recent-confirmation";
 import type { SessionUser } from "@/lib/auth/server/session-store";
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
@@ -29,7 +29,6 @@ import { recordPersonal } from "./sign-in-audit";
  */
 
 type Person = SessionUser;
-export type ConfirmationMethod = "passkey" | "email_code";
 
 export interface CodeMail {
   subject: (values: { code: string; minutes: number }) => string;
@@ -176,7 +175,7 @@ export async function confirmWithCode(user: Person, code: string): Promise<Date>
 // --- Both ------------------------------------------------------------------------------------
 
 async function confirmed(user: Person, method: ConfirmationMethod): Promise<Date> {
-  const at = await markSessionConfirmed(user);
+  const at = await markSessionConfirmed(user, method);
   await recordPersonal(user.id, true, {
     kind: "session.confirmed",
     subjectId: user.sessionId,

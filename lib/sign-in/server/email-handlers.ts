@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
+import { safeAppPath } from "@/lib/auth/own-url";
 import { authCookieNames } from "@/lib/auth/server/cookies";
 import { sessionCookieHeader } from "@/lib/auth/server/session-cookie";
 import { nowMs } from "@/lib/clock";
@@ -74,7 +75,7 @@ export const postCompleteEmailLink = withRoute(
       locale,
     });
     await getDb().user.update({ where: { id: userId }, data: { locale } });
-    const response = successResponse({ redirectTo: callbackUrl ?? "/" });
+    const response = successResponse({ redirectTo: safeAppPath(callbackUrl) ?? "/" });
     response.headers.append("set-cookie", await sessionCookieHeader(userId, sessionId));
     return response;
   },

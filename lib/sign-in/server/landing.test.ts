@@ -32,7 +32,10 @@ async function personWithWorkspace() {
   userIds.push(user.id);
   await ensurePersonalWorkspace(user.id);
   const workspace = await db.workspace.findUniqueOrThrow({ where: { personalUserId: user.id } });
-  const me = { id: user.id, workspace: { id: workspace.id, name: workspace.name, personal: true, roles: ["owner" as const] } };
+  const me = {
+    id: user.id,
+    workspace: { id: workspace.id, name: workspace.name, personal: true, roles: ["owner" as const], requirePasskey: false },
+  };
   return { me, workspaceId: workspace.id };
 }
 

@@ -4,7 +4,7 @@ import type { OAuthConfig } from "next-auth/providers/oauth";
 import { accountingConfig, type AccountingConfig } from "@/lib/accounting/server/config";
 import { serverEnv } from "@/lib/env/server";
 import { currentCallbackContext } from "./callback-context";
-import { safeCallbackUrl } from "@/lib/auth/callback-url";
+import { safeCallbackUrl } from "@/lib/auth/own-url";
 import { completeSignIn } from "./complete-sign-in";
 import { exchangeSignInCode } from "./code-exchange";
 import { completeLegacySignIn } from "./complete-legacy-sign-in";

@@ -1,6 +1,7 @@
 "use server";
 
 import "server-only";
+import { actingUser } from "@/lib/auth/server/acting-user";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { chooseWorkspace } from "./members";
 import { chooseWorkspaceSchema, type ChooseWorkspaceInput } from "../schemas";
@@ -9,7 +10,7 @@ import { chooseWorkspaceSchema, type ChooseWorkspaceInput } from "../schemas";
 export async function chooseWorkspaceAction(input: ChooseWorkspaceInput): Promise<{ ok: boolean }> {
   const parsed = chooseWorkspaceSchema.safeParse(input);
   if (!parsed.success) return { ok: false };
-  const user = await getSessionUser();
+  const user = actingUser(await getSessionUser());
   if (!user) return { ok: false };
   return { ok: await chooseWorkspace(user.id, parsed.data.workspaceId) };
 }

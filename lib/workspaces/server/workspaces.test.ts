@@ -146,7 +146,13 @@ describe("personal workspaces", () => {
     const workspaces = await listMyWorkspaces(anna);
     expect(workspaces).toEqual([{ id: await personalOf(anna), name: "Anna Berg", personal: true, roles: ["owner"] }]);
     const session = await sessionOf(anna);
-    expect((await session())?.workspace).toEqual({ id: workspaces[0]!.id, name: "Anna Berg", personal: true, roles: ["owner"] });
+    expect((await session())?.workspace).toEqual({
+      id: workspaces[0]!.id,
+      name: "Anna Berg",
+      personal: true,
+      roles: ["owner"],
+      requirePasskey: false,
+    });
   });
 });
 

@@ -2,6 +2,7 @@
 
 import "server-only";
 import { selectBusiness } from "@/lib/accounting/server/businesses";
+import { actingUser } from "@/lib/auth/server/acting-user";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { chooseBusinessSchema, type ChooseBusinessInput } from "../schemas";
 
@@ -9,7 +10,7 @@ import { chooseBusinessSchema, type ChooseBusinessInput } from "../schemas";
 export async function chooseBusinessAction(input: ChooseBusinessInput): Promise<{ ok: boolean }> {
   const parsed = chooseBusinessSchema.safeParse(input);
   if (!parsed.success) return { ok: false };
-  const user = await getSessionUser();
+  const user = actingUser(await getSessionUser());
   if (!user) return { ok: false };
   return { ok: await selectBusiness(user.id, parsed.data.businessId) };
 }

@@ -3,6 +3,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { checkLegacyConnection } from "@/lib/accounting/legacy/server/check";
+import { actingUser } from "@/lib/auth/server/acting-user";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { disconnectAccounting } from "@/lib/accounting/connection/server/disconnect";
 import { formatDate } from "@/lib/i18n/format";
@@ -13,7 +14,7 @@ import { disconnectSchema, type DisconnectInput, type DisconnectOutcome } from "
 export async function disconnectAction(input: DisconnectInput = {}): Promise<{ outcome: DisconnectOutcome }> {
   const parsed = disconnectSchema.safeParse(input ?? {});
   if (!parsed.success) return { outcome: "invalid" };
-  const user = await getSessionUser();
+  const user = actingUser(await getSessionUser());
   if (!user) return { outcome: "signed_out" };
   const outcome = await disconnectAccounting(user.id, parsed.data.version);
   revalidatePath("/", "layout");
@@ -23,7 +24,7 @@ export async function disconnectAction(input: DisconnectInput = {}): Promise<{ o
 /** The legacy section's Check: renews the v3 token when due and says until when it is valid. */
 export async function checkLegacyAction(): Promise<{ ok: boolean; message: string }> {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
-  const user = await getSessionUser();
+  const user = actingUser(await getSessionUser());
   if (!user) return { ok: false, message: t("signedOut.title") };
   const result = await checkLegacyConnection(user.id);
   revalidatePath("/settings/connection");

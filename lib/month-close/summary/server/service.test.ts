@@ -38,6 +38,9 @@ function sessionUser(user: { id: string; displayName: string | null }, workspace
     selectedBusinessId: null,
     leadBusinessId: null,
     businessIds: [],
+    confirmedBy: "accounting",
+    hasPasskey: false,
+    mustAddPasskey: false,
     confirmedAt: new Date(),
     connection: null,
     legacyConnection: null,
@@ -75,7 +78,13 @@ const it = test.extend("firm", { scope: "file" }, async () => {
   const key: MonthKey = { connectionId: approverPayroll.connection.id, companyId: COMPANY, period: company.current_month };
   const approverState: ReadyState = {
     kind: "ready",
-    user: sessionUser(approverUser, { id: workspace.id, name: workspace.name, personal: false, roles: ["owner", "approver"] }),
+    user: sessionUser(approverUser, {
+      id: workspace.id,
+      name: workspace.name,
+      personal: false,
+      roles: ["owner", "approver"],
+      requirePasskey: false,
+    }),
     ...approverPayroll,
   };
   const clerk: MonthActor = { workspaceId: workspace.id, userId: clerkUser.id, name: "Clara Clerk", roles: ["clerk"] };
@@ -87,7 +96,7 @@ const it = test.extend("firm", { scope: "file" }, async () => {
   const outsiderPayroll = await payrollFor({ userId: outsiderUser.id, workspaceId: other.id }, "payroll.read");
   const outsiderState: ReadyState = {
     kind: "ready",
-    user: sessionUser(outsiderUser, { id: other.id, name: other.name, personal: false, roles: ["owner"] }),
+    user: sessionUser(outsiderUser, { id: other.id, name: other.name, personal: false, roles: ["owner"], requirePasskey: false }),
     ...outsiderPayroll,
   };
   return { key, approverState, outsiderState, clerk, approverUserId: approverUser.id };

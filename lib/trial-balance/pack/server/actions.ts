@@ -3,6 +3,7 @@
 import "server-only";
 import * as z from "zod";
 import { findReachableBusiness } from "@/lib/accounting/server/businesses";
+import { actingUser } from "@/lib/auth/server/acting-user";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { setFinancialYearStart } from "./financial-year";
 import { ledgerAccountsFor } from "./ledger-accounts";
@@ -18,7 +19,7 @@ const businessSchema = z.object({ businessId: z.string().min(1).max(64) });
 export async function setFinancialYearAction(input: { businessId: string; month: number }): Promise<{ ok: boolean }> {
   const parsed = financialYearSchema.safeParse(input);
   if (!parsed.success) return { ok: false };
-  const user = await getSessionUser();
+  const user = actingUser(await getSessionUser());
   if (!user) return { ok: false };
   return { ok: await setFinancialYearStart(user.id, parsed.data.businessId, parsed.data.month) };
 }
@@ -27,7 +28,7 @@ export async function setFinancialYearAction(input: { businessId: string; month:
 export async function refreshLedgerAccountsAction(input: { businessId: string }): Promise<{ ok: boolean }> {
   const parsed = businessSchema.safeParse(input);
   if (!parsed.success) return { ok: false };
-  const user = await getSessionUser();
+  const user = actingUser(await getSessionUser());
   if (!user || !(await findReachableBusiness(user.id, parsed.data.businessId))) return { ok: false };
   const state = await ledgerAccountsFor(user, parsed.data.businessId, { refresh: true });
   return { ok: !state.failed };

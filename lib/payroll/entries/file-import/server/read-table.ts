@@ -4,6 +4,7 @@ import { unzipSync } from "fflate";
 import { decodeSpreadsheetBytes, parseDelimitedFile } from "@/lib/csv/parse";
 import type { ImportTable } from "../plan";
 import { FileImportRefusal, MAX_IMPORT_ROWS } from "../limits";
+import { unpackBounded } from "./bounded-unzip";
 
 /**
  * A time-tracking export's first sheet (XLSX, through exceljs) or its text (CSV, through the one
@@ -63,7 +64,10 @@ function cellText(value: ExcelJS.CellValue): string {
   return "";
 }
 
-/** An XLSX unpacks to at most this much: a small file that inflates to gigabytes (a zip bomb) is refused before exceljs reads it. */
+/**
+ * An XLSX unpacks to at most this much: a small file that inflates to gigabytes (a zip bomb) is
+ * refused before exceljs reads it, by what it declares and by the bytes counted while inflating.
+ */
 const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 
 function unpackedSize(bytes: Uint8Array): number {
@@ -81,8 +85,10 @@ function unpackedSize(bytes: Uint8Array): number {
 async function readWorkbook(bytes: Uint8Array): Promise<ImportTable> {
   const workbook = new ExcelJS.Workbook();
   try {
+    // What the file declares refuses the plain case at once; the count while inflating decides.
     if (unpackedSize(bytes) > MAX_UNPACKED_BYTES) throw new FileImportRefusal("too_large");
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
+    const counted = unpackBounded(bytes, MAX_UNPACKED_BYTES);
+    await workbook.xlsx.load(Buffer.from(counted.buffer, counted.byteOffset, counted.byteLength) as never);
   } catch (error) {
     throw error instanceof FileImportRefusal ? error : new FileImportRefusal("not_spreadsheet");
   }
