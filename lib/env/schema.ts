@@ -155,7 +155,7 @@ export const serverEnvSchema = z.preprocess(
           ),
         ),
       /** Idle sessions end after this many hours without a request (lib/auth/server/session-store.ts); the 7-day limit holds besides. */
-      SESSION_IDLE_TIMEOUT_HOURS: z.coerce.number().min(0.25).max(168).default(12),
+      SESSION_IDLE_TIMEOUT_HOURS: z.coerce.number().min(1).max(168).default(12),
       /** Set when the upstreams are the bundled sandbox; enables its health check. */
       SANDBOX_URL: optionalUrl,
     })
