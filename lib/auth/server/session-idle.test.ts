@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { afterEach, describe, expect, vi } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { test } from "@/lib/accounting/testing/fixtures";
 import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
+import type { testDb } from "@/scripts/test/db";
 import { sessionCookieHeader } from "./session-cookie";
 import { activityWritten, createSession, loadSessionUser } from "./session-store";
 
@@ -29,14 +30,10 @@ const it = test.extend("person", { scope: "file" }, async ({ db }, { onCleanup }
 const later = (ms: number) => setTestClockOffset(nowMs() - Date.now() + ms);
 
 /** The session's last activity as stored (written outside the request: waited for). */
-async function lastSeenAfter(db: { session: { findUniqueOrThrow: Function } }, sessionId: string, after: number): Promise<number> {
-  let seen = 0;
-  await vi.waitFor(async () => {
-    const row = (await db.session.findUniqueOrThrow({ where: { id: sessionId }, select: { lastSeenAt: true } })) as { lastSeenAt: Date };
-    seen = row.lastSeenAt.getTime();
-    expect(seen).toBeGreaterThanOrEqual(after);
-  });
-  return seen;
+async function lastSeenAfter(db: ReturnType<typeof testDb>, sessionId: string, after: number): Promise<void> {
+  await activityWritten();
+  const row = await db.session.findUniqueOrThrow({ where: { id: sessionId }, select: { lastSeenAt: true } });
+  expect(row.lastSeenAt.getTime()).toBeGreaterThanOrEqual(after);
 }
 
 describe("idle sessions", () => {

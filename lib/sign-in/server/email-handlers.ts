@@ -1,5 +1,4 @@
 import "server-only";
-import type { NextRequest } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
 import { authCookieNames } from "@/lib/auth/server/cookies";
 import { sessionCookieHeader } from "@/lib/auth/server/session-cookie";

@@ -6,6 +6,7 @@ import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { SOCKET_ADDRESS_HEADER } from "@/lib/http/server/socket-address";
 import { newSecret } from "./email-link";
 import { postRequestEmailLink } from "./email-handlers";
+import type * as EmailMail from "./email-mail";
 
 // The limits an attacker could use against someone's e-mail sign-in: X-Forwarded-For believed from
 // anyone, and asks for another's address blocking them and mailing them again and again.
@@ -19,7 +20,7 @@ vi.mock("next-intl/server", () => ({
 }));
 const mails = vi.hoisted(() => [] as string[]);
 vi.mock("./email-mail", async (original) => ({
-  ...(await original<typeof import("./email-mail")>()),
+  ...(await original<typeof EmailMail>()),
   sendSignInMail: (mail: { to: string }) => void mails.push(mail.to),
 }));
 
