@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { refusingFetchForbiddenMethods } from "@/lib/composition/forbidden-methods";
 import { runShutdownHooks } from "@/lib/server/shutdown";
+import { stampSocketAddress } from "@/lib/http/server/socket-address";
 import { listenOn } from "@/scripts/lib/app-listen";
 
 // The app's HTTP server: Next's request handler (Next's documented custom server) behind one
@@ -30,6 +31,8 @@ const app = next({ dev: false, dir: process.cwd(), hostname: nextHostname, port 
 const handle = app.getRequestHandler();
 
 async function handleWithNext(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  // The connection's address, for "the client's address" behind Next (lib/http/server/client-address.ts).
+  stampSocketAddress(request);
   try {
     await handle(request, response);
   } catch (error) {

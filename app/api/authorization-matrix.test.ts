@@ -151,6 +151,16 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "tests only (TEST_CONTROLS)",
     run: { call: () => ({ params: { name: "accounting-keepalive" } }), status: 404 },
   },
+  // Their other methods are as absent (404, not 405) without TEST_CONTROLS.
+  ...Object.fromEntries(
+    ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"].flatMap((method) => [
+      [`test/clock ${method}`, { open: "tests only (TEST_CONTROLS)", run: { call: () => ({}), status: 404 } }],
+      [
+        `test/jobs/[name] ${method}`,
+        { open: "tests only (TEST_CONTROLS)", run: { call: () => ({ params: { name: "mail-outbox" } }), status: 404 } },
+      ],
+    ]),
+  ),
   "trial-balance/export GET": {
     open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
     run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },

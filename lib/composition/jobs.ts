@@ -5,6 +5,7 @@ import { QUEUES } from "@/lib/jobs/queues";
 import { runDailyDigest } from "@/lib/mail/server/digest";
 import { startMailJobs, wakeOutbox } from "@/lib/mail/server/jobs";
 import { startReminderJobs } from "@/lib/reminders/server/jobs";
+import { startSignInJobs, sweepSignInLeftovers } from "@/lib/sign-in/server/sweep";
 import { runReminders } from "@/lib/reminders/server/run";
 import { runQueuedTransfers, startMonthCloseJobs } from "@/lib/month-close/server/jobs";
 import { runDueRereads } from "@/lib/month-close/server/rereads";
@@ -60,6 +61,11 @@ export async function startJobsIfEnabled(): Promise<void> {
   } catch (error) {
     console.error(`jobs: webhook jobs not started (${(error as Error).message})`);
   }
+  try {
+    await startSignInJobs();
+  } catch (error) {
+    console.error(`jobs: sign-in sweep not started (${(error as Error).message})`);
+  }
 }
 
 /**
@@ -83,6 +89,8 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.overviewRefresh]: () => refreshAllNow(),
   // The webhook deliveries due by the app's clock (a test moves it past a retry's backoff first).
   [QUEUES.webhookDeliveries]: () => runDueDeliveries(),
+  // Expired sign-in links and passkey challenges deleted by the (moved) clock.
+  [QUEUES.signInSweep]: () => sweepSignInLeftovers(),
 };
 
 export function runnableJobNames(): string[] {

@@ -12,6 +12,8 @@ import { followSandboxClock } from "@/lib/clock";
  * - `POST /api/test/clock`: the app's clock takes the sandbox's (`SANDBOX_URL`), after the test
  *   moved that one with `POST /control/clock`.
  * - `POST /api/test/jobs/<name>`: runs a scheduled job's work now (./jobs.ts).
+ * Every other method of their routes is `otherTestMethod`: 404 too without TEST_CONTROLS (a 405
+ * would tell the route is there), 405 with it.
  */
 function refuseUnlessEnabled(): void {
   // The flag itself, not NODE_ENV=test: vitest moves the clock by calling lib/clock directly.
@@ -31,4 +33,10 @@ export const postRunJob = withRoute({ auth: false, params: z.object({ name: z.st
   const ran = await runJobNow(params.name);
   if (!ran) throw new ApiError("not_found", `No job ${params.name}; known: ${runnableJobNames().join(", ")}.`);
   return successResponse(ran);
+});
+
+/** The methods the test routes do not take: absent (404) like the routes themselves, unless enabled (405). */
+export const otherTestMethod = withRoute({ auth: false }, async ({ request }) => {
+  refuseUnlessEnabled();
+  throw new ApiError("method_not_allowed", `${request.method} is not allowed here: POST.`);
 });

@@ -129,11 +129,37 @@ export const serverEnvSchema = z.preprocess(
       /** Percent of each budget a person's exports (trial balance packs) leave to their sign-in and page loads. */
       UPSTREAM_BUDGET_EXPORT_RESERVE_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
       UPSTREAM_BUDGET_EDGE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
-      /** Rate limits of e-mail sign-in links (lib/rate-limit/limits.ts): per address, per IP address and per browser, each in 15 minutes. */
+      /**
+       * Rate limits of e-mail sign-in links (lib/rate-limit/limits.ts), each in 15 minutes: per address
+       * and asker (browser, IP address), per address from everyone, per IP address and per browser.
+       */
       RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(5),
+      RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS_ALL: z.coerce.number().int().min(1).max(100_000).default(30),
       RATE_LIMIT_EMAIL_LINKS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
       RATE_LIMIT_EMAIL_LINKS_PER_BROWSER: z.coerce.number().int().min(1).max(100_000).default(10),
       RATE_LIMIT_EMAIL_VERIFICATIONS_PER_PERSON: z.coerce.number().int().min(1).max(100_000).default(5),
+      /**
+       * The reverse proxies in front of the app (comma-separated addresses or CIDRs): only from them is
+       * X-Forwarded-For believed (lib/http/server/client-address.ts); unset, the connection's address is the client's.
+       */
+      TRUSTED_PROXIES: z
+        .string()
+        .default("")
+        .transform((raw) =>
+          raw
+            .split(",")
+            .map((item) => item.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z.array(
+            z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+              error: "TRUSTED_PROXIES must list addresses or CIDRs, e.g. 10.0.0.0/8,::1",
+            }),
+          ),
+        ),
+      /** Idle sessions end after this many hours without a request (lib/auth/server/session-store.ts); the 7-day limit holds besides. */
+      SESSION_IDLE_TIMEOUT_HOURS: z.coerce.number().min(1).max(168).default(12),
       /** Set when the upstreams are the bundled sandbox; enables its health check. */
       SANDBOX_URL: optionalUrl,
     })

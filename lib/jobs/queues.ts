@@ -26,6 +26,8 @@ export const QUEUES = {
   overviewSweep: "overview-sweep",
   /** Webhook deliveries due (lib/webhooks/server/jobs.ts): each job sends whatever is due; the rows say what. */
   webhookDeliveries: "webhook-deliveries",
+  /** Every 10 minutes: expired e-mail sign-in links and passkey challenges deleted (lib/sign-in/server/sweep.ts). */
+  signInSweep: "sign-in-sweep",
 } as const;
 
 /**
@@ -59,4 +61,6 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.overviewSweep]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
   // A job only wakes the sender; the delivery rows carry the retries and their backoff.
   [QUEUES.webhookDeliveries]: { retryLimit: 0, expireInSeconds: 600 },
+  // A failed sweep is simply the next one's: the rows say what is due.
+  [QUEUES.signInSweep]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
 };

@@ -55,9 +55,34 @@ function emailLinkRule(name: string, limit: number, per: string): RateLimitRule 
   };
 }
 
-/** E-mail sign-in links to one address in 15 minutes (default 5): the app is no mail cannon. */
+/**
+ * E-mail sign-in links to one address asked for by one asker in 15 minutes (default 5), taken
+ * twice: per (address, browser) and per (address, IP address). Someone asking for another's
+ * address uses up their own budget for it, not the owner's, who still signs in from their browser.
+ */
+export function emailLinksPerAddressAndBrowser(): RateLimitRule {
+  return emailLinkRule("email-link-address-browser", serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS, "for this address from this browser");
+}
+
+export function emailLinksPerAddressAndIp(): RateLimitRule {
+  return emailLinkRule(
+    "email-link-address-ip",
+    serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS,
+    "for this address from this network address",
+  );
+}
+
+/** E-mail sign-in links to one address from everyone in 15 minutes (default 30): generous, a ceiling for many askers. */
 export function emailLinksPerAddress(): RateLimitRule {
-  return emailLinkRule("email-link-address", serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS, "for this address");
+  return emailLinkRule("email-link-address", serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS_ALL, "for this address");
+}
+
+/**
+ * Sign-in mails to one address: one a minute. Asks beyond it get the same answer and no mail
+ * (lib/sign-in/server/email-link.ts): however many ask, an inbox sees at most one mail a minute.
+ */
+export function emailLinkMailsPerAddress(): RateLimitRule {
+  return { name: "email-link-mail", limit: 1, windowMs: MINUTE_MS, message: "A sign-in mail went to this address in the last minute." };
 }
 
 /** E-mail sign-in links asked for from one IP address in 15 minutes (default 30). */

@@ -1,6 +1,7 @@
 import "server-only";
-import { now } from "@/lib/clock";
+import { now, nowMs } from "@/lib/clock";
 import { getDb, queryPrepared } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env/server";
 import { sessionCache } from "./session-cache";
 // The database's enum (lib/workspaces/schemas.ts `WorkspaceRoleName` is the same set): the session sits below the workspaces.
 import type { WorkspaceRole } from "@/lib/db/generated/client";
@@ -100,25 +101,44 @@ const SESSION_USER = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The signed-in person of a session row, or null when the row is gone, expired or not theirs. */
-export async function loadSessionUser(sessionId: string, userId: string): Promise<SessionUser | null> {
-  return (await readSessionUser(sessionId, userId))?.value ?? null;
+/**
+ * How a session is read. `activity` (default true): the read is the person's own request and
+ * counts against the idle timeout; an open event stream's checks pass false (a tab left open is
+ * not a person at work).
+ */
+export interface SessionRead {
+  activity?: boolean;
+}
+
+/** The signed-in person of a session row, or null when the row is gone, expired, idle too long or not theirs. */
+export async function loadSessionUser(sessionId: string, userId: string, read: SessionRead = {}): Promise<SessionUser | null> {
+  return (await readSessionUser(sessionId, userId, read))?.value ?? null;
 }
 
 /**
  * The same, possibly as this process read it moments ago: for reads only (the proxy's GETs),
  * never before a change is made. See session-cache.ts for when entries are dropped.
  */
-export function loadRecentSessionUser(sessionId: string, userId: string): Promise<SessionUser | null> {
-  return sessionCache<SessionUser>().get(sessionId, userId, () => readSessionUser(sessionId, userId));
+export function loadRecentSessionUser(sessionId: string, userId: string, read: SessionRead = {}): Promise<SessionUser | null> {
+  return sessionCache<SessionUser>().get(sessionId, userId, () => readSessionUser(sessionId, userId, read));
 }
 
-async function readSessionUser(sessionId: string, userId: string): Promise<{ value: SessionUser; expiresAt: number } | null> {
+/** Hours without a request after which a session ends (SESSION_IDLE_TIMEOUT_HOURS, default 12), besides its 7 days. */
+const idleTimeoutMs = () => serverEnv().SESSION_IDLE_TIMEOUT_HOURS * 3_600_000;
+
+async function readSessionUser(
+  sessionId: string,
+  userId: string,
+  read: SessionRead,
+): Promise<{ value: SessionUser; expiresAt: number } | null> {
   if (!UUID.test(sessionId) || !UUID.test(userId)) return null;
   const [row] = await queryPrepared<SessionRow>(SESSION_USER, [sessionId, userId]);
-  if (!row || row.expires_ms <= Date.now()) return null;
-  if (row.last_seen_ms < Date.now() - LAST_SEEN_EVERY_MS) markSeen(sessionId);
-  return { value: sessionUserOf(sessionId, userId, row), expiresAt: row.expires_ms };
+  // On the app's clock (lib/clock), which tests move: the 7 days and the idle timeout alike.
+  const at = nowMs();
+  const idleUntil = row ? row.last_seen_ms + idleTimeoutMs() : 0;
+  if (!row || row.expires_ms <= at || idleUntil <= at) return null;
+  if (read.activity !== false && row.last_seen_ms < at - LAST_SEEN_EVERY_MS) markSeen(sessionId, at);
+  return { value: sessionUserOf(sessionId, userId, row), expiresAt: Math.min(row.expires_ms, idleUntil) };
 }
 
 function sessionUserOf(sessionId: string, userId: string, row: SessionRow): SessionUser {
@@ -150,15 +170,28 @@ function pick(connections: SessionRow["connections"], version: "v3.1" | "v3") {
 type ConnectionStatus = "active" | "reauth_required" | "revoke_pending";
 
 /**
- * "Last seen" (the sessions list of /settings/security) is kept to 5 minutes: written at most that
- * often per session, outside the request (a change of `sessions` notifies the session cache).
+ * "Last seen": the session's last activity, for the idle timeout and the sessions list of
+ * /settings/security. Kept to 5 minutes: written at most that often per session, outside the
+ * request. Not on every request: each write of `sessions` is a row version to vacuum and fires the
+ * change notification that drops the person's cached sessions in every process and makes each of
+ * their open streams re-check (session-cache.ts); 5 minutes is nothing against a 12-hour timeout
+ * (SESSION_IDLE_TIMEOUT_HOURS is at least 1).
  */
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
-function markSeen(sessionId: string): void {
-  getDb()
-    .session.updateMany({ where: { id: sessionId }, data: { lastSeenAt: new Date() } })
-    .catch((error: unknown) => console.warn(`auth: last seen not written (${(error as Error).name})`));
+const pendingWrites = new Set<Promise<unknown>>();
+
+function markSeen(sessionId: string, at: number): void {
+  const write = getDb()
+    .session.updateMany({ where: { id: sessionId, lastSeenAt: { lt: new Date(at) } }, data: { lastSeenAt: new Date(at) } })
+    .catch((error: unknown) => console.warn(`auth: last seen not written (${(error as Error).name})`))
+    .finally(() => pendingWrites.delete(write));
+  pendingWrites.add(write);
+}
+
+/** Tests: resolves once the activity writes under way are done. */
+export async function activityWritten(): Promise<void> {
+  await Promise.all([...pendingWrites]);
 }
 
 /** How a session began, and the browser that began it (shown in the sessions list). */
@@ -171,10 +204,11 @@ export async function createSession(userId: string, origin: SessionOrigin = { me
   const session = await getDb().session.create({
     data: {
       userId,
-      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
-      // The sign-in is the first confirmation, on the app's clock (which tests move ahead).
+      expiresAt: new Date(nowMs() + SESSION_MAX_AGE_S * 1000),
+      // The sign-in is the first confirmation and the first activity, on the app's clock (which tests move ahead).
       confirmedAt: now(),
       confirmedMethod: origin.method,
+      lastSeenAt: now(),
       method: origin.method,
       userAgent: origin.userAgent ? origin.userAgent.slice(0, 512) : null,
     },

@@ -34,12 +34,17 @@ async function idsOf(value: string): Promise<CookieIds> {
 /**
  * The cookie holds a next-auth JWT (encrypted) with only the user id and the session row id.
  * `recent`: a read-only request may use what this process read of the session moments ago.
+ * `activity: false`: an event stream's request, which does not keep the session from idling.
  */
-export async function sessionUserFromCookie(value: string | undefined, options: { recent?: boolean } = {}): Promise<SessionUser | null> {
+export async function sessionUserFromCookie(
+  value: string | undefined,
+  options: { recent?: boolean; activity?: boolean } = {},
+): Promise<SessionUser | null> {
   if (!value) return null;
   const ids = await idsOf(value);
   if (!ids) return null;
-  return options.recent ? loadRecentSessionUser(ids.sid, ids.uid) : loadSessionUser(ids.sid, ids.uid);
+  const read = { activity: options.activity };
+  return options.recent ? loadRecentSessionUser(ids.sid, ids.uid, read) : loadSessionUser(ids.sid, ids.uid, read);
 }
 
 /** The signed-in person of this request, or null. `recent`: for a page's read only (see sessionUserFromCookie). */
@@ -51,7 +56,7 @@ export async function getSessionUser(options: { recent?: boolean } = {}): Promis
 /** For route handlers: the person behind the request's session cookie, or null. */
 export function sessionUserFromRequest(
   request: { cookies: { get(name: string): { value: string } | undefined } },
-  options: { recent?: boolean } = {},
+  options: { recent?: boolean; activity?: boolean } = {},
 ): Promise<SessionUser | null> {
   return sessionUserFromCookie(request.cookies.get(authCookieNames().session)?.value, options);
 }

@@ -85,7 +85,8 @@ export function withRoute<
     try {
       let user: SessionUser | null = null;
       if (options.auth !== false) {
-        user = await sessionUserFromRequest(request, { recent: options.recentSession === true });
+        // An event stream's (re)connect is no activity of the person's: an open tab does not keep a session from idling.
+        user = await sessionUserFromRequest(request, { recent: options.recentSession === true, activity: options.response !== "events" });
         if (!user) throw new ApiError("not_signed_in");
         if (user.mustAddPasskey && !options.beforePasskey) throw new ApiError("passkey_required");
         if (options.firmOnly && user.workspace?.roles.includes("client"))

@@ -1,6 +1,7 @@
 import "server-only";
 import { successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
+import { streamWithSlot } from "@/lib/http/server/stream-slots";
 import { notificationsContract as contract } from "../contract";
 import { listNotifications, markAllRead, markRead } from "./inbox";
 import { preferencesOf, savePreferences } from "./preferences";
@@ -29,7 +30,10 @@ export const putPreferences = withRoute({ ...contract.savePreferences, maxBodyBy
 
 /** The person's unread count as server-sent events (./stream.ts). */
 export const getStream = withRoute(contract.stream, ({ user, request }) => {
-  const stream = notificationEventStream({ userId: user.id, sessionId: user.sessionId, signal: request.signal });
+  // At most 10 open streams per person (lib/http/server/stream-slots.ts): the 11th is a 429.
+  const stream = streamWithSlot(user.id, request.signal, () =>
+    notificationEventStream({ userId: user.id, sessionId: user.sessionId, signal: request.signal }),
+  );
   return new Response(stream, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",

@@ -53,7 +53,8 @@ export function notificationEventStream(options: NotificationStreamOptions): Rea
       const unsubscribe = notificationHub().subscribe(userId, readCount);
       const unwatch = sessionCache().watch((changed) => {
         if (closed || (changed !== null && changed !== userId)) return;
-        void loadSessionUser(options.sessionId, userId).then(
+        // A check, not the person's activity (the session still idles out while only this stream is open).
+        void loadSessionUser(options.sessionId, userId, { activity: false }).then(
           (user) => {
             if (!user) close();
           },

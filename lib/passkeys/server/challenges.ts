@@ -62,3 +62,8 @@ export async function takeChallenge(
   if (row.expiresAt.getTime() <= at.getTime()) throw new ApiError("passkey_challenge_expired");
   return { userId: row.userId };
 }
+
+/** Deletes the challenges that expired before `before` (lib/sign-in/server/sweep.ts runs it on a schedule); answers how many. */
+export async function deleteExpiredChallenges(before: Date): Promise<number> {
+  return (await getDb().passkeyChallenge.deleteMany({ where: { expiresAt: { lt: before } } })).count;
+}

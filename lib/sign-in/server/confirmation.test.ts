@@ -109,6 +109,19 @@ describe("confirming with an e-mail code", () => {
     await confirmWithCode(user, await lastCode(db, person.id));
   });
 
+  it("holds the 5 tries under 40 parallel wrong guesses: at most 5 counted, the right code then refused", async ({ db, person }) => {
+    const user = await sessionOf(person.id);
+    await sendConfirmationCode(user, MAIL);
+    const code = await lastCode(db, person.id);
+    const guesses = Array.from({ length: 40 }, (_, index) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, "0"));
+    const refusals = await Promise.all(guesses.map((guess) => refusal(confirmWithCode(user, guess))));
+    expect(refusals.filter((refused) => refused.code === "confirmation_code_wrong").length).toBeLessThanOrEqual(5);
+    expect(refusals.every((refused) => refused.code.startsWith("confirmation_code_"))).toBe(true);
+    const row = await db.sessionConfirmationCode.findUnique({ where: { sessionId: user.sessionId } });
+    expect(row?.wrongTries ?? 5).toBeLessThanOrEqual(5);
+    expect(await refusal(confirmWithCode(user, code))).toEqual({ code: "confirmation_code_invalid", extra: { reason: "tries" } });
+  });
+
   it("refuses an expired code (10 minutes on the app's clock) and another session's code", async ({ db, person }) => {
     const user = await sessionOf(person.id);
     const other = await sessionOf(person.id);

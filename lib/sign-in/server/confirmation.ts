@@ -145,21 +145,31 @@ export async function sendConfirmationCode(user: Person, mail: CodeMail): Promis
 }
 
 /**
- * Confirms with a code. The right code deletes the row in the statement that finds it (a second
- * use finds nothing); a wrong one counts a try, all within the code's 10 minutes and 5 tries.
+ * Confirms with a code. One statement checks the code and counts the try, on the row it locks:
+ * the right code deletes the row (a second use finds nothing), a wrong one counts a try, both only
+ * within the code's 10 minutes and 5 tries. However many guesses arrive at once, each is compared
+ * only while fewer than 5 were counted, and every wrong one compared is counted.
  */
 export async function confirmWithCode(user: Person, code: string): Promise<Date> {
   await refuseCodeWhenPasskeyOnly(user);
   const db = getDb();
   const at = now();
-  const open = { sessionId: user.sessionId, expiresAt: { gt: at }, wrongTries: { lt: CONFIRMATION_CODE_TRIES } };
-  const used = await db.sessionConfirmationCode.deleteMany({ where: { ...open, codeHash: codeHash(user.sessionId, code) } });
-  if (used.count === 1) return confirmed(user, "email_code");
-  const counted = await db.sessionConfirmationCode.updateManyAndReturn({
-    where: open,
-    data: { wrongTries: { increment: 1 } },
-    select: { wrongTries: true },
-  });
+  const atUtc = at.toISOString().slice(0, -1);
+  const hash = codeHash(user.sessionId, code);
+  const counted = await db.$queryRaw<{ used: boolean; wrongTries: number }[]>`
+    WITH hit AS (
+      DELETE FROM session_confirmation_codes
+      WHERE session_id = ${user.sessionId}::uuid AND expires_at > ${atUtc}::timestamp(3)
+        AND wrong_tries < ${CONFIRMATION_CODE_TRIES} AND code_hash = ${hash}
+      RETURNING true AS used, wrong_tries
+    ), miss AS (
+      UPDATE session_confirmation_codes SET wrong_tries = wrong_tries + 1
+      WHERE session_id = ${user.sessionId}::uuid AND expires_at > ${atUtc}::timestamp(3)
+        AND wrong_tries < ${CONFIRMATION_CODE_TRIES} AND code_hash <> ${hash}
+      RETURNING false AS used, wrong_tries
+    )
+    SELECT used, wrong_tries AS "wrongTries" FROM hit UNION ALL SELECT used, wrong_tries AS "wrongTries" FROM miss`;
+  if (counted[0]?.used) return confirmed(user, "email_code");
   const row = counted[0];
   if (!row) {
     const stale = await db.sessionConfirmationCode.findUnique({ where: { sessionId: user.sessionId }, select: { expiresAt: true } });

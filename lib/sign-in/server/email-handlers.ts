@@ -1,5 +1,4 @@
 import "server-only";
-import type { NextRequest } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
 import { safeAppPath } from "@/lib/auth/own-url";
 import { authCookieNames } from "@/lib/auth/server/cookies";
@@ -7,6 +6,7 @@ import { sessionCookieHeader } from "@/lib/auth/server/session-cookie";
 import { nowMs } from "@/lib/clock";
 import { serverEnv } from "@/lib/env/server";
 import { successResponse } from "@/lib/http/api-error";
+import { clientAddress } from "@/lib/http/server/client-address";
 import { withRoute } from "@/lib/http/server/route";
 import type { Locale } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/db/client";
@@ -17,16 +17,6 @@ import { sendSignInMail, signInMail } from "./email-mail";
 
 /** The browser nonce lives a day: long enough to open a link asked for today. */
 const BROWSER_COOKIE_MAX_AGE_S = 24 * 60 * 60;
-
-/**
- * The client's address for the per-IP limit: the last X-Forwarded-For entry, the one the nearest
- * proxy added (Next's server adds the socket's address when there is none). Behind a reverse
- * proxy, that proxy must append the client's address (README, Configuration).
- */
-function clientAddress(request: NextRequest): string {
-  const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
-  return entries.filter(Boolean).at(-1) ?? "unknown";
-}
 
 export function browserCookie(nonce: string): string {
   const names = authCookieNames();

@@ -5,7 +5,14 @@ import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
-import { emailLinksPerAddress, emailLinksPerBrowser, emailLinksPerIp } from "@/lib/rate-limit/limits";
+import {
+  emailLinkMailsPerAddress,
+  emailLinksPerAddress,
+  emailLinksPerAddressAndBrowser,
+  emailLinksPerAddressAndIp,
+  emailLinksPerBrowser,
+  emailLinksPerIp,
+} from "@/lib/rate-limit/limits";
 import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
 import { ensurePersonalWorkspace } from "@/lib/workspaces/server/personal";
 import { EMAIL_LINK_LIFETIME_MINUTES } from "../schemas";
@@ -66,7 +73,9 @@ export interface LinkRequest {
 
 /**
  * Takes one use of each limit (429 `rate_limited` with Retry-After beyond any), writes the link
- * and answers its token and whom it reaches (null: nobody; the handler sends nothing then).
+ * and answers its token and whom it reaches (null: nobody, or the address had its mail this
+ * minute; the handler sends nothing then and answers alike). The address's own budget is per
+ * asker (browser, IP address), so asks for someone else's address do not block them.
  */
 export async function requestSignInLink(request: LinkRequest): Promise<{ token: string; recipient: Recipient | null }> {
   const email = normalizeEmail(request.email);
@@ -75,6 +84,8 @@ export async function requestSignInLink(request: LinkRequest): Promise<{ token: 
   try {
     await takeRateLimits(
       [
+        { rule: emailLinksPerAddressAndBrowser(), subject: `${email}:${browserHash}` },
+        { rule: emailLinksPerAddressAndIp(), subject: `${email}:${request.ip}` },
         { rule: emailLinksPerAddress(), subject: email },
         { rule: emailLinksPerIp(), subject: request.ip },
         { rule: emailLinksPerBrowser(), subject: browserHash },
@@ -82,9 +93,17 @@ export async function requestSignInLink(request: LinkRequest): Promise<{ token: 
       { now: at },
     );
   } catch (error) {
-    if (error instanceof ApiError && error.code === "rate_limited") void recordFailure(email, "rate_limited");
+    if (isRateLimited(error)) void recordFailure(email, "rate_limited");
     throw error;
   }
+  // Taken for every ask, known address or not: the same work either way.
+  const mailNow = await takeRateLimits([{ rule: emailLinkMailsPerAddress(), subject: email }], { now: at }).then(
+    () => true,
+    (error: unknown) => {
+      if (isRateLimited(error)) return false;
+      throw error;
+    },
+  );
   const token = newSecret();
   const db = getDb();
   const [, recipient] = await Promise.all([
@@ -100,8 +119,10 @@ export async function requestSignInLink(request: LinkRequest): Promise<{ token: 
     }),
     findRecipient(db, email, at),
   ]);
-  return { token, recipient };
+  return { token, recipient: mailNow ? recipient : null };
 }
+
+const isRateLimited = (error: unknown) => error instanceof ApiError && error.code === "rate_limited";
 
 /** Refused attempts on a known person's address go to their audit trail (after the answer: no timing). */
 async function recordFailure(email: string, reason: SignInFailure): Promise<void> {

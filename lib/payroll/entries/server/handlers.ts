@@ -1,6 +1,7 @@
 import "server-only";
 import { auditActorOf } from "@/lib/audit/server/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
+import { streamWithSlot } from "@/lib/http/server/stream-slots";
 import { stillPermitted } from "@/lib/payroll/server/access";
 import { companyFromParam, payrollRoute } from "@/lib/payroll/server/route-helpers";
 import { loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
@@ -82,14 +83,10 @@ export const getDraftStream = payrollRoute({ ...contract.stream, permission: "pa
   // A client's stream ends once their company is taken from them, like anyone's once their role is.
   const own = { permission: "payroll.read_own" as const, companyId: company.id };
   const access = { userId, allowed: () => stillPermitted(userId, key.connectionId, "payroll.read", own) };
-  const stream = draftEventStream({
-    key,
-    since,
-    client: query.client,
-    name: displayName(context.user),
-    signal: context.request.signal,
-    access,
-  });
+  // At most 10 open streams per person, the notification count's included (lib/http/server/stream-slots.ts).
+  const stream = streamWithSlot(userId, context.request.signal, () =>
+    draftEventStream({ key, since, client: query.client, name: displayName(context.user), signal: context.request.signal, access }),
+  );
   return new Response(stream, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
