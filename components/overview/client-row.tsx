@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { AssignableMember, OverviewRow } from "@/lib/overview/types";
 import { ClerkPicker } from "./clerk-picker";
 import { ClientCell, ClientRow, ClientRowHeader } from "./clients-table-parts";
-import { DeadlineCells } from "./deadline-cells";
+import { DeadlineCells, NextDateCell } from "./deadline-cells";
 
 /** Texts the server hands over (so the page ships no whole namespace for them): month states and Länder by code. */
 export interface RowTexts {
@@ -90,6 +90,7 @@ export function OverviewClientRow({
         )}
         {row.lastError ? <span className="block text-xs text-red-800">{t("refreshFailed", { message: row.lastError })}</span> : null}
       </ClientRowHeader>
+      <NextDateCell row={row} />
       <ClientCell label={t("columns.month")}>{formatMonth(locale, row.period)}</ClientCell>
       <ClientCell label={t("columns.monthStatus")} data-month-state={row.shownState}>
         {texts.states[row.shownState] ?? row.shownState}
