@@ -1,5 +1,5 @@
-import { expect } from "@playwright/test";
-import { signInAndConnectPayroll } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { signInAndConnectPayroll, switchLanguage } from "./helpers";
 import { test } from "./fixtures";
 
 // The overview at a laptop's 1400 px: the table uses the window's width, every row's company and
@@ -23,7 +23,19 @@ test("at 1400 × 900 the company, the next date and Overdue by are within the wi
   await expect(table.locator(`tr[data-company="${OVERDUE_COMPANY}"]`).getByText(/^Overdue by \d+ days?$/)).toBeVisible();
   await expect(table.locator('tr[data-company="1001"] [data-col="next"] time')).toBeVisible();
 
-  const problems = await page.evaluate(() => {
+  expect(await layoutProblems(page)).toEqual([]);
+
+  // German's longer column names wrap too.
+  await switchLanguage(page, "de");
+  const tabelle = page.getByRole("table", { name: "Mandanten" });
+  await expect(tabelle.getByRole("columnheader", { name: "Lohnsteuer-Anmeldung", exact: true })).toBeVisible();
+  await expect(tabelle.locator(`tr[data-company="${OVERDUE_COMPANY}"]`).getByText(/^\d+ Tage? überfällig$/)).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+});
+
+/** What the layout promises, read from the page as it is: a list of what is wrong (empty when nothing). */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const found: string[] = [];
     const scrolls = (element: Element) => element.scrollWidth > element.clientWidth + 1;
     if (scrolls(document.documentElement)) found.push("the page scrolls sideways");
@@ -53,5 +65,4 @@ test("at 1400 × 900 the company, the next date and Overdue by are within the wi
     }
     return found;
   });
-  expect(problems).toEqual([]);
-});
+}
