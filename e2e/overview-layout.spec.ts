@@ -42,7 +42,7 @@ function layoutProblems(page: Page): Promise<string[]> {
     // Anything of a real size that scrolls sideways (visually hidden texts are 1 px and clip on purpose).
     for (const element of document.querySelectorAll("main *"))
       if (scrolls(element) && getComputedStyle(element).overflowX !== "visible" && element.getBoundingClientRect().width > 2)
-        found.push(`scrolls sideways inside: ${element.outerHTML.slice(0, 80)}`);
+        found.push(`scrolls sideways inside (${element.scrollWidth} > ${element.clientWidth} px): ${element.outerHTML.slice(0, 80)}`);
     const table = document.querySelector<HTMLElement>('table[role="table"]')!;
     const width = table.getBoundingClientRect().width;
     if (width < window.innerWidth - 120) found.push(`the table is ${width} px wide in a ${window.innerWidth} px window`);

@@ -45,6 +45,12 @@ export function NotificationList({ initial }: { initial: List }) {
       // Only when the person used the button (a followed link has left the page, or focus is where they put it).
       if (fromButton) focusAfter(nextId);
     },
+    // Not read after all: the button stays, and focus goes back to it (disabled while pending, it lost it).
+    onError: (_error, { notificationId, fromButton }) => {
+      // After the render that enables it again.
+      if (fromButton)
+        requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-mark-read="${notificationId}"]`)?.focus());
+    },
   });
   const markAll = useMutation({
     mutationFn: () => notificationsApi.markAllRead({}),

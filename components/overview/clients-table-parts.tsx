@@ -14,7 +14,7 @@ export const TABLE_CLASS =
 export const CLERK_TRIGGER =
   "inline-flex min-h-control max-w-full items-center gap-1 rounded border border-slate-400 bg-white px-2 py-1 text-left text-sm text-slate-900 hover:bg-slate-50";
 
-const CELL = "relative px-2 py-2 align-top max-md:flex max-md:gap-2 max-md:px-0 max-md:py-1";
+const CELL = "relative px-1.5 py-2 align-top max-md:flex max-md:gap-2 max-md:px-0 max-md:py-1";
 
 export function ClientHead({ children, className = "", ...props }: ComponentProps<"th">) {
   return (
@@ -52,7 +52,7 @@ export function ClientCell({ label, children, className = "", ...props }: Compon
 /** The row's header cell: the company (its name names the row). */
 export function ClientRowHeader({ children, className = "", ...props }: ComponentProps<"th">) {
   return (
-    <th role="rowheader" scope="row" className={`${CELL} font-normal max-md:block md:min-w-48 ${className}`} {...props}>
+    <th role="rowheader" scope="row" className={`${CELL} font-normal max-md:block md:min-w-40 ${className}`} {...props}>
       {children}
     </th>
   );

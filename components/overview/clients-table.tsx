@@ -99,7 +99,6 @@ export function ClientsTable({ answer, texts }: { answer: OverviewAnswer; texts:
               <ClientHead>{t("columns.company")}</ClientHead>
               {/* The next date beside the company: what a clerk reads first, in view even where the table scrolls. */}
               <ClientHead>{t("columns.next")}</ClientHead>
-              <ClientHead>{t("columns.month")}</ClientHead>
               <ClientHead>{t("columns.monthStatus")}</ClientHead>
               <ClientHead>{t("columns.checks")}</ClientHead>
               <ClientHead>{t("columns.who")}</ClientHead>

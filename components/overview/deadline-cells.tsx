@@ -49,7 +49,7 @@ export function NextDateCell({ row }: { row: OverviewRow }) {
     <ClientCell
       label={t("columns.next")}
       data-col="next"
-      className="md:min-w-40"
+      className="md:min-w-36"
       data-overdue={row.overdue || undefined}
       data-days-left={row.nextDate?.daysLeft}
     >
