@@ -30,6 +30,9 @@ export async function AppHeader() {
   const gated = user?.mustAddPasskey === true;
   // The firm's client reaches their companies and their own settings only (lib/workspaces/permissions.ts).
   const client = isClient(user?.workspace?.roles);
+  // Businesses, the trial balance and the Business switcher read the accounting service: a person who
+  // signs in by e-mail only has no account there, so they are offered to link one instead.
+  const accounting = user ? user.accountingUserId !== null : true;
   const links = client
     ? [
         { href: "/payroll", label: t("clients.title") },
@@ -37,17 +40,14 @@ export async function AppHeader() {
       ]
     : [
         // The firm's overview (every client's month and dates) first: where a payroll firm's people land.
-        ...(user
-          ? [
-              { href: "/overview", label: t("nav.overview") },
-              { href: "/businesses", label: t("nav.businesses") },
-            ]
-          : []),
-        { href: "/trial-balance", label: t("nav.trialBalance") },
+        ...(user ? [{ href: "/overview", label: t("nav.overview") }] : []),
+        ...(user && accounting ? [{ href: "/businesses", label: t("nav.businesses") }] : []),
+        ...(accounting ? [{ href: "/trial-balance", label: t("nav.trialBalance") }] : []),
         { href: "/payroll", label: t("nav.payroll") },
         { href: "/settings", label: t("nav.settings") },
+        ...(accounting ? [] : [{ href: "/settings/security", label: t("nav.linkAccounting") }]),
       ];
-  const businesses = user && !client ? await listBusinesses(user.id) : [];
+  const businesses = user && !client && accounting ? await listBusinesses(user.id) : [];
   const unread = user ? await unreadCount(user.id).catch(() => 0) : 0;
   const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
   return (
@@ -70,7 +70,7 @@ export async function AppHeader() {
             </ul>
           </nav>
           {user && !gated ? <WorkspaceSwitcher user={user} /> : null}
-          {user && !client && !gated ? (
+          {user && !client && !gated && accounting ? (
             <BusinessSwitcher
               businesses={businesses.map((business) => ({ id: business.businessId, name: business.name }))}
               current={current}
@@ -83,7 +83,7 @@ export async function AppHeader() {
             <div className="flex min-w-0 items-center gap-3 text-sm lg:gap-1.5 xl:gap-2">
               {gated ? null : <NotificationsLink initialUnread={unread} className="hidden lg:inline-flex" />}
               <HoverPrefetchLink
-                href={client ? "/settings/security" : "/user"}
+                href={client || !accounting ? "/settings/security" : "/user"}
                 className="min-w-0 shrink-[100] truncate text-slate-700 hover:underline lg:max-w-24 xl:max-w-32"
                 title={user.displayName ?? undefined}
               >

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { authorizeAtService, fixtureUser, withDatabase } from "./helpers";
+import { authorizeAtService, fixtureUser, headerSwitcher, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { linkIn, mailTo, SIGN_IN_LINK, unwrapped, type Mailbox } from "./mailbox";
 import { runJob } from "./time-controls";
@@ -153,6 +153,44 @@ test("an e-mail person links an accounting account only after confirming, then s
       async (client) => (await client.query<{ id: string }>("SELECT id FROM users WHERE verified_email = $1", [email])).rows[0]!.id,
     );
     expect(await auditKinds(eveId)).toContain("account.linked");
+  } finally {
+    await withDatabase((client) => client.query("DELETE FROM users WHERE verified_email = $1", [email]));
+  }
+});
+
+test("an e-mail person sees no accounting parts in the header (no Businesses, Trial balance or Business) and is offered to link an account", async ({
+  page,
+  mailbox,
+}) => {
+  test.setTimeout(120_000);
+  const email = `finn-${randomUUID().slice(0, 8)}@example.com`;
+  try {
+    await withDatabase((client) =>
+      client.query(
+        `INSERT INTO users (id, email, verified_email, email_verified_at, display_name, updated_at)
+         VALUES (gen_random_uuid(), $1, $1, now(), 'Finn Email', now())`,
+        [email],
+      ),
+    );
+    await signInByEmailLink(page, mailbox, email);
+    await page.goto("/settings");
+    const header = page.getByRole("banner");
+    const nav = header.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Settings" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Businesses" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Trial balance" })).toHaveCount(0);
+    await expect(headerSwitcher(page, "Business")).toHaveCount(0);
+    await expect(header.getByText("Sign in again")).toHaveCount(0);
+    // The header offers to link an accounting account; it leads to where that is done.
+    await nav.getByRole("link", { name: "Link an accounting account" }).click();
+    await expect(page).toHaveURL(/\/settings\/security$/);
+    await expect(page.getByRole("button", { name: "Link an accounting account" })).toBeVisible();
+    // The accounting pages, opened by their address, say why they are empty and offer the same.
+    for (const path of ["/businesses", "/trial-balance"]) {
+      await page.goto(path);
+      await expect(page.getByText("You sign in by e-mail, without an accounting account.")).toBeVisible();
+      await expect(page.getByRole("main").getByRole("button", { name: "Link an accounting account" })).toBeVisible();
+    }
   } finally {
     await withDatabase((client) => client.query("DELETE FROM users WHERE verified_email = $1", [email]));
   }

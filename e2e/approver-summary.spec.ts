@@ -78,7 +78,7 @@ test("the approver lands on the summary from the company list, sees the month ag
   const errors = collectConsoleErrors(clerk);
   await clerk.goto(link.pathname);
   await clerk.getByRole("button", { name: "Join" }).click();
-  await expect(clerk).toHaveURL(/\/settings\/workspace$/);
+  await expect(clerk).toHaveURL(/\/overview$/);
 
   // The month's lines, saved as the grid saves a draft: 100 h at 15 € each, employee 1 160 h, employee 2 a 250 € bonus.
   const origin = new URL(clerk.url()).origin;

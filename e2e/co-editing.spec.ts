@@ -82,7 +82,7 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   const clerk = await signIn(browser, APPS[1]!, dara, "Ireland");
   await clerk.goto(`${link.pathname}`);
   await clerk.getByRole("button", { name: "Join" }).click();
-  await expect(clerk).toHaveURL(/\/settings\/workspace$/);
+  await expect(clerk).toHaveURL(/\/overview$/);
   await expect(headerSwitcher(clerk, "Workspace")).toBeVisible();
 
   // Both open the month; each sees the other (presence, with the row once they move there).

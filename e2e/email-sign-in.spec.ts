@@ -82,7 +82,7 @@ test("a person invited by e-mail signs in from the mailed link, joins, and signs
   await openLink(ida, link);
   await expect(ida).toHaveURL(new RegExp(`/invitations/`));
   await ida.getByRole("button", { name: "Join" }).click();
-  await expect(ida).toHaveURL(/\/settings\/workspace$/);
+  await expect(ida).toHaveURL(/\/overview$/);
   // Used once: the same link again is refused.
   await openLink(ida, link);
   await expect(ida.getByRole("alert").filter({ hasText: "already been used" })).toBeVisible();

@@ -165,7 +165,7 @@ test("in German, on the payments grid: a file that cannot be imported says why i
   await context.addCookies([{ name: "locale", value: "de", url: new URL(page.url()).origin }]);
   await page.goto(`/payroll/companies/${COMPANY}/payments`);
   await page.getByRole("button", { name: "Datei importieren …" }).click();
-  const dialog = page.getByRole("dialog", { name: "Datei in Sonstige Bezüge importieren" });
+  const dialog = page.getByRole("dialog", { name: "Datei in Zusatzzahlungen importieren" });
   const input = dialog.getByLabel("Export der Zeiterfassung (CSV oder XLSX, höchstens 4 MB)");
   const alert = dialog.getByRole("alert");
   const choose = (name: string, content: string | Buffer) =>

@@ -118,7 +118,7 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   const errors = collectConsoleErrors(clerk);
   await clerk.goto(link.pathname);
   await clerk.getByRole("button", { name: "Join" }).click();
-  await expect(clerk).toHaveURL(/\/settings\/workspace$/);
+  await expect(clerk).toHaveURL(/\/overview$/);
 
   // The clerk fills the month: a Sunday premium on a Monday, employee 3 over the minijob cap, everyone else an ordinary line.
   await clerk.goto(`/payroll/companies/${COMPANY}/hours`);

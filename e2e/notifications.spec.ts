@@ -3,6 +3,7 @@ import {
   acknowledgeAllWarnings,
   authorizeAtService,
   fixtureUser,
+  LANDING_URL,
   reopenMonth,
   signInAndConnectPayroll,
   withDatabase,
@@ -48,7 +49,7 @@ async function invite(owner: Page, role: string): Promise<string> {
 async function join(page: Page, link: string) {
   await page.goto(link);
   await page.getByRole("button", { name: "Join" }).click();
-  await expect(page).toHaveURL(/\/settings\/workspace$/);
+  await expect(page).toHaveURL(/\/overview$/);
 }
 
 const bell = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
@@ -144,4 +145,42 @@ test("preferences: per kind In the app and By e-mail, and single mails or a dail
     ]);
     await client.query("UPDATE users SET notification_mail_mode = 'single' WHERE accounting_user_id = $1", [claudia.id]);
   });
+});
+
+test("Mark read by keyboard keeps focus on the list: the next unread one's button, then the list itself", async ({ page }) => {
+  const claudia = await fixtureUser("claudia");
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+  await authorizeAtService(page, claudia, { country: "Germany" });
+  await expect(page).toHaveURL(LANDING_URL);
+  // Three accepted invitations, newest first: Ben, Ann, Cem; Ann's read already.
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO notifications (user_id, workspace_id, kind, dedupe_key, data, link, created_at, read_at)
+       SELECT u.id, w.id, 'invitation_accepted', 'focus-test:' || x.name || ':' || u.id, json_build_object('memberName', x.name, 'workspaceName', w.name),
+              '/settings/workspace', now() - x.age * interval '1 minute', CASE WHEN x.name = 'Ann' THEN now() END
+         FROM users u JOIN workspaces w ON w.personal_user_id = u.id
+         CROSS JOIN (VALUES ('Ben', 1), ('Ann', 2), ('Cem', 3)) AS x(name, age)
+        WHERE u.accounting_user_id = $1`,
+      [claudia.id],
+    ),
+  );
+  await page.goto("/notifications");
+  const list = page.getByRole("list", { name: "Notifications" });
+  const markRead = (name: string) => list.getByRole("button", { name: new RegExp(`^Mark read: ${name} accepted`) });
+  await expect(list.getByRole("button", { name: /^Mark read: / })).toHaveCount(2);
+  // The first try does not reach the server: the error is said and focus comes back to the button.
+  await page.route("**/api/notifications/*/read", (route) => route.abort("connectionfailed"), { times: 1 });
+  await markRead("Ben").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main").getByText("The server could not be reached.")).toBeVisible();
+  await expect(markRead("Ben")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(markRead("Ben")).toHaveCount(0);
+  // Past the read one (Ann's has no button) to the next unread.
+  await expect(markRead("Cem")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(markRead("Cem")).toHaveCount(0);
+  await expect(list).toBeFocused();
+  await expect(bell(page)).toHaveAccessibleName("Notifications, none unread");
 });

@@ -169,7 +169,7 @@ test("an owner with three payroll customers sees every company with its Land's d
   const clerk = await signIn(browser, alice, "United Kingdom");
   await clerk.goto(link);
   await clerk.getByRole("button", { name: "Join" }).click();
-  await expect(clerk).toHaveURL(/\/settings\/workspace$/);
+  await expect(clerk).toHaveURL(/\/overview$/);
   const known = await ids(claudia, alice);
 
   // The firm's companies have their Land (Bavaria) in their check settings; the seeded ones have none.

@@ -111,8 +111,13 @@ const PAGES: Record<string, PageEntry> = {
     expect: (person) => opensIf(firm(person)),
   },
   "/businesses": { url: () => "/businesses", markers: () => ["Businesses"], expect: (person) => opensIf(firm(person)) },
-  // Its range form, shown to whoever is signed in (the heading is shown signed out too).
-  "/trial-balance": { url: () => "/trial-balance", markers: () => ["Compare with"], expect: (person) => opensIf(firm(person)) },
+  // The people here sign in without an accounting account: the page opens with its offer to link one
+  // (components/accounting/link-accounting-notice.tsx) instead of the range form.
+  "/trial-balance": {
+    url: () => "/trial-balance",
+    markers: () => ["Trial balance", "You sign in by e-mail, without an accounting account."],
+    expect: (person) => opensIf(firm(person)),
+  },
   "/user": { url: () => "/user", markers: () => ["Your details"], expect: (person) => opensIf(firm(person)) },
   "/businesses/[id]": {
     url: (world) => `/businesses/${world.business.id}`,

@@ -61,7 +61,7 @@ async function invite(owner: Page, roles: string[]): Promise<string> {
 async function join(page: Page, link: string) {
   await page.goto(link);
   await page.getByRole("button", { name: "Join" }).click();
-  await expect(page).toHaveURL(/\/settings\/workspace$/);
+  await expect(page).toHaveURL(/\/overview$/);
 }
 
 test("a clerk sees and edits the owner's payroll connection and hours draft; a viewer reads them only", async ({ browser }) => {

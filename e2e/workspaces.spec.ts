@@ -122,8 +122,11 @@ test("an owner renames the workspace and invites by link, the colleague joins an
   await expect(guest.getByRole("main")).toContainText(
     "Alice Hartley invites you to join the workspace Hartley & Partner as Clerk, Approver.",
   );
+  // A firm member lands on their work, the firm's overview; the workspace's settings are a link away.
   await guest.getByRole("button", { name: "Join" }).click();
-  await expect(guest).toHaveURL(/\/settings\/workspace$/);
+  await expect(guest).toHaveURL(/\/overview$/);
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  await guest.goto("/settings/workspace");
   await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Hartley & Partner");
 
   // The switcher shows the joined workspace by the name its members all see; its list has both.
@@ -259,7 +262,8 @@ test("an invitation naming a person: listed with them, refused to anyone else (a
   await signIn(guest, dara, "Ireland");
   await guest.goto(link);
   await guest.getByRole("button", { name: "Join" }).click();
-  await expect(guest).toHaveURL(/\/settings\/workspace$/);
+  await expect(guest).toHaveURL(/\/overview$/);
+  await guest.goto("/settings/workspace");
   await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Workspace: Alice Hartley");
   await owner.reload();
   await expect(owner.getByRole("listitem").filter({ hasText: "Dara Byrne (" })).toContainText("State: Used");

@@ -11,6 +11,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { tierName } from "@/components/accounting/tier-name";
 import { countryName } from "@/lib/i18n/format";
 import { Notice } from "@/components/ui/notice";
+import { LinkAccountingNotice } from "@/components/accounting/link-accounting-notice";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -22,6 +23,7 @@ export default async function BusinessesPage() {
   const user = await getSessionUser();
   notForClients(user);
   if (!user) return <SignedOutNotice heading={t("business.listTitle")} />;
+  if (user.accountingUserId === null) return <LinkAccountingNotice heading={t("business.listTitle")} />;
   const leadBefore = await leadBusinessOf(user.id);
   const synced = await attempt(() => syncBusinesses(user.id, accountingClientFor(user)));
   const businesses = synced.ok ? synced.value : await listBusinesses(user.id);

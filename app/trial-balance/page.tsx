@@ -12,6 +12,7 @@ import { localToday } from "@/lib/dates/calendar";
 import { resolveBusiness } from "@/lib/trial-balance/server/load";
 import { financialYearStart } from "@/lib/trial-balance/pack/server/financial-year";
 import { PackSection } from "@/components/trial-balance/pack/pack-section";
+import { LinkAccountingNotice } from "@/components/accounting/link-accounting-notice";
 import { parseTrialBalanceQuery, queryString } from "@/lib/trial-balance/query";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -31,6 +32,7 @@ function currentAddress(params: SearchParams): string {
 export default async function TrialBalancePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [t, params, user] = await Promise.all([getTranslations(), searchParams, getSessionUser()]);
   notForClients(user);
+  if (user && user.accountingUserId === null) return <LinkAccountingNotice heading={t("trialBalance.title")} />;
   const here = currentAddress(params);
   const today = localToday();
   // The business first (its financial year decides the default range and how quarters fall), then the view.

@@ -10,6 +10,7 @@ import { notForClients } from "@/lib/workspaces/server/client-guard";
 import { getLocale, getTranslations } from "next-intl/server";
 import { languageName } from "@/lib/i18n/format";
 import { Notice } from "@/components/ui/notice";
+import { LinkAccountingNotice } from "@/components/accounting/link-accounting-notice";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -21,6 +22,7 @@ export default async function UserPage() {
   const user = await getSessionUser();
   notForClients(user);
   if (!user) return <SignedOutNotice heading={t("user.title")} />;
+  if (user.accountingUserId === null) return <LinkAccountingNotice heading={t("user.title")} />;
   const loaded = await attempt(() => accountingClientFor(user).getUser());
   if (!loaded.ok) {
     return (

@@ -84,7 +84,8 @@ export function ChecksToggle() {
       onClick={() => setChecksPanelOpen(!open)}
     >
       {t("monthChecks.region")}
-      {counts ? <span className="ml-1 font-normal text-slate-700">· {counts}</span> : null}
+      {/* The spaces are text, so the button's name reads "Checks · 1 blocker", not "Checks· 1 blocker". */}
+      {counts ? <span className="font-normal text-slate-700">{` · ${counts}`}</span> : null}
     </Button>
   );
 }

@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { AssignableMember, OverviewRow } from "@/lib/overview/types";
 import { ClerkPicker } from "./clerk-picker";
 import { ClientCell, ClientRow, ClientRowHeader } from "./clients-table-parts";
-import { DeadlineCells } from "./deadline-cells";
+import { DeadlineCells, NextDateCell } from "./deadline-cells";
 
 /** Texts the server hands over (so the page ships no whole namespace for them): month states and Länder by code. */
 export interface RowTexts {
@@ -90,8 +90,12 @@ export function OverviewClientRow({
         )}
         {row.lastError ? <span className="block text-xs text-red-800">{t("refreshFailed", { message: row.lastError })}</span> : null}
       </ClientRowHeader>
-      <ClientCell label={t("columns.month")}>{formatMonth(locale, row.period)}</ClientCell>
+      <NextDateCell row={row} />
+      {/* The payroll month above its state: one column less, so the table fits a laptop's width (in German too). */}
       <ClientCell label={t("columns.monthStatus")} data-month-state={row.shownState}>
+        <span className="block text-xs whitespace-nowrap text-slate-700" data-period={row.period}>
+          {formatMonth(locale, row.period)}
+        </span>
         {texts.states[row.shownState] ?? row.shownState}
         {row.waitingForFirm ? <span className="block text-xs font-semibold text-amber-900">{t("handIn.firmsTurn")}</span> : null}
       </ClientCell>

@@ -1,7 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 
 /**
- * The `Clients` table's parts. From 768 px it is a plain table (scrolling sideways in its region);
+ * The `Clients` table's parts. From 768 px it is a plain table whose headers and cells wrap, so at a
+ * laptop's width it fits the window (scrolling sideways in its region only on narrower screens);
  * on a phone each row stacks into a card, every cell led by its column's name. The CSS display
  * changes, so the elements say their table roles themselves (browsers drop the implicit ones of a
  * table shown as blocks): it stays the table named `Clients` for screen readers and tests.
@@ -13,11 +14,11 @@ export const TABLE_CLASS =
 export const CLERK_TRIGGER =
   "inline-flex min-h-control max-w-full items-center gap-1 rounded border border-slate-400 bg-white px-2 py-1 text-left text-sm text-slate-900 hover:bg-slate-50";
 
-const CELL = "relative px-2 py-2 align-top max-md:flex max-md:gap-2 max-md:px-0 max-md:py-1";
+const CELL = "relative px-1.5 py-2 align-top max-md:flex max-md:gap-2 max-md:px-0 max-md:py-1";
 
 export function ClientHead({ children, className = "", ...props }: ComponentProps<"th">) {
   return (
-    <th role="columnheader" scope="col" className={`${CELL} font-semibold whitespace-nowrap ${className}`} {...props}>
+    <th role="columnheader" scope="col" className={`${CELL} font-semibold max-md:whitespace-nowrap ${className}`} {...props}>
       {children}
     </th>
   );
@@ -51,7 +52,7 @@ export function ClientCell({ label, children, className = "", ...props }: Compon
 /** The row's header cell: the company (its name names the row). */
 export function ClientRowHeader({ children, className = "", ...props }: ComponentProps<"th">) {
   return (
-    <th role="rowheader" scope="row" className={`${CELL} font-normal max-md:block ${className}`} {...props}>
+    <th role="rowheader" scope="row" className={`${CELL} font-normal max-md:block md:min-w-40 ${className}`} {...props}>
       {children}
     </th>
   );

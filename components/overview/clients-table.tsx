@@ -71,7 +71,8 @@ export function ClientsTable({ answer, texts }: { answer: OverviewAnswer; texts:
           />
         ) : null}
       </div>
-      {/* Its own sideways scroller from 768 px; on a phone the rows stack and nothing scrolls sideways. */}
+      {/* The window's width from 1280 px (the page is wide), where it fits; its own sideways scroller between 768 and
+          1280 px only; on a phone the rows stack and nothing scrolls sideways. */}
       <div
         role="region"
         aria-label={t("scroller")}
@@ -96,7 +97,8 @@ export function ClientsTable({ answer, texts }: { answer: OverviewAnswer; texts:
                 />
               </ClientHead>
               <ClientHead>{t("columns.company")}</ClientHead>
-              <ClientHead>{t("columns.month")}</ClientHead>
+              {/* The next date beside the company: what a clerk reads first, in view even where the table scrolls. */}
+              <ClientHead>{t("columns.next")}</ClientHead>
               <ClientHead>{t("columns.monthStatus")}</ClientHead>
               <ClientHead>{t("columns.checks")}</ClientHead>
               <ClientHead>{t("columns.who")}</ClientHead>
@@ -105,7 +107,6 @@ export function ClientsTable({ answer, texts }: { answer: OverviewAnswer; texts:
               <ClientHead>{t("columns.contributionStatement")}</ClientHead>
               <ClientHead>{t("columns.contributionsDue")}</ClientHead>
               <ClientHead>{t("columns.wageTaxReturn")}</ClientHead>
-              <ClientHead>{t("columns.next")}</ClientHead>
             </tr>
           </thead>
           <tbody role="rowgroup">

@@ -8,8 +8,8 @@ import { ClientCell } from "./clients-table-parts";
 
 /**
  * The row's dates: the firm's cut-off, the contribution statement with its last day to send,
- * contributions due, the wage tax return, and the next of them with the days left. Overdue is said
- * in words (and marked in colour besides), never by colour alone.
+ * contributions due, the wage tax return; and (`NextDateCell`, beside the company) the next of them
+ * with the days left. Overdue is said in words (and marked in colour besides), never by colour alone.
  */
 export function DeadlineCells({ row }: { row: OverviewRow }) {
   const t = useTranslations("overview");
@@ -38,16 +38,21 @@ export function DeadlineCells({ row }: { row: OverviewRow }) {
       <ClientCell label={t("columns.wageTaxReturn")} className={mark("wage_tax_return")} data-date={row.wageTaxReturn}>
         <time dateTime={row.wageTaxReturn}>{day(row.wageTaxReturn)}</time>
       </ClientCell>
-      <NextDateCell row={row} />
     </>
   );
 }
 
-function NextDateCell({ row }: { row: OverviewRow }) {
+export function NextDateCell({ row }: { row: OverviewRow }) {
   const t = useTranslations("overview");
   const locale = useLocale() as Locale;
   return (
-    <ClientCell label={t("columns.next")} data-overdue={row.overdue || undefined} data-days-left={row.nextDate?.daysLeft}>
+    <ClientCell
+      label={t("columns.next")}
+      data-col="next"
+      className="md:min-w-36"
+      data-overdue={row.overdue || undefined}
+      data-days-left={row.nextDate?.daysLeft}
+    >
       {row.overdue ? (
         <strong className="block rounded bg-red-50 px-1 font-semibold text-red-800 ring-1 ring-red-300">
           {row.overdueDays !== null ? t("overdueBy", { days: row.overdueDays }) : t("overdue")}

@@ -35,7 +35,8 @@ export async function OverviewScreen({ searchParams }: { searchParams: Promise<R
     lands: Object.fromEntries(FEDERAL_STATES.map((land) => [land, t(`monthChecks.federalStates.${land}`)])),
   };
   return (
-    <section className="space-y-6">
+    // data-wide: the page may use up to 1440 px (app/layout.tsx), so at a laptop's width the whole table fits.
+    <section data-wide="" className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold">{t("overview.title")}</h1>
         <p className="text-slate-700">{t("overview.intro")}</p>

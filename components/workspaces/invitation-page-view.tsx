@@ -20,8 +20,13 @@ export async function InvitationPageView({ token, signedIn, check }: { token: st
           <>
             <p className="text-slate-800">
               {check.invitedBy
-                ? t("workspaces.invitedBy", { inviter: check.invitedBy, workspace: check.workspaceName, roles })
-                : t("workspaces.invited", { workspace: check.workspaceName, roles })}
+                ? t("workspaces.invitedBy", {
+                    inviter: check.invitedBy,
+                    workspace: check.workspaceName,
+                    roles,
+                    roleCount: check.roles.length,
+                  })
+                : t("workspaces.invited", { workspace: check.workspaceName, roles, roleCount: check.roles.length })}
             </p>
             <JoinButton token={token} client={check.roles.includes("client")} />
           </>

@@ -9,8 +9,9 @@ import { Notice } from "@/components/ui/notice";
 import { workspacesApi } from "@/lib/workspaces/client/api";
 
 /**
- * Joins the invitation's workspace; the person then works in it (the header's switcher shows both).
- * A client goes on to their companies (the workspace's settings are the firm's).
+ * Joins the invitation's workspace; the person then works in it (the header's switcher shows both)
+ * and lands on their work there: a firm member on the firm's overview (every client's month), a
+ * client on their companies. The workspace's settings stay a link away, under Settings.
  */
 export function JoinButton({ token, client = false }: { token: string; client?: boolean }) {
   const t = useTranslations();
@@ -20,7 +21,7 @@ export function JoinButton({ token, client = false }: { token: string; client?: 
     mutationFn: () => workspacesApi.acceptInvitation({ token }),
     onSuccess: () => {
       queryClient.clear();
-      router.push(client ? "/payroll" : "/settings/workspace");
+      router.push(client ? "/payroll" : "/overview");
       router.refresh();
     },
   });

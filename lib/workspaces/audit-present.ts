@@ -57,7 +57,11 @@ export const WORKSPACE_AUDIT_PRESENTERS: KindPresenters<WorkspaceKind> = {
   },
   "member.removed": {
     summary: ({ t }, { details: d }) =>
-      t("audit.summary.member_removed", { member: str(d.memberName) || "—", roles: rolesText(t, d.roles) }),
+      t("audit.summary.member_removed", {
+        member: str(d.memberName) || "—",
+        roles: rolesText(t, d.roles),
+        roleCount: list(d.roles).length,
+      }),
   },
   "member.companies_changed": {
     summary: ({ t }, { details: d }) => t("audit.summary.member_companies_changed", { member: str(d.memberName) || "—" }),
@@ -65,7 +69,9 @@ export const WORKSPACE_AUDIT_PRESENTERS: KindPresenters<WorkspaceKind> = {
       { where: str(d.memberName), field: t("audit.companiesField"), old: companiesText(d.from), new: companiesText(d.to) },
     ],
   },
-  "member.left": { summary: ({ t }, { details: d }) => t("audit.summary.member_left", { roles: rolesText(t, d.roles) }) },
+  "member.left": {
+    summary: ({ t }, { details: d }) => t("audit.summary.member_left", { roles: rolesText(t, d.roles), roleCount: list(d.roles).length }),
+  },
   "invitation.created": {
     summary: ({ locale, t }, { details: d }) =>
       t("audit.summary.invitation_created", {

@@ -75,7 +75,12 @@ export async function recheckStale(limit = STALE_BATCH): Promise<number> {
   return recheckStates(await staleStates(limit));
 }
 
-/** Checks these companies again from their stored employees (those never refreshed have none: the next refresh does them). */
+/**
+ * Checks these companies again (their month changed): from their stored employees, or, for a
+ * company whose employees were never read (its first refresh not run yet), by reading them from the
+ * service now (one call). Skipping those left a month submitted, approved and transferred saying
+ * "not checked yet" until the connection's next refresh, though each of those steps had run the checks.
+ */
 export async function recheckCompanies(companies: readonly { connectionId: string; companyId: number }[]): Promise<number> {
   if (companies.length === 0) return 0;
   const rows = await getDb().payrollCompany.findMany({
@@ -85,16 +90,13 @@ export async function recheckCompanies(companies: readonly { connectionId: strin
     },
     select: { connectionId: true, companyId: true, currentMonth: true, state: { select: { employees: true } } },
   });
-  return recheckStates(
-    rows
-      .filter((row) => row.state?.employees)
-      .map((row) => ({
-        connectionId: row.connectionId,
-        companyId: row.companyId,
-        period: row.currentMonth,
-        employees: row.state!.employees,
-      })),
-  );
+  const states = rows.map((row) => ({
+    connectionId: row.connectionId,
+    companyId: row.companyId,
+    period: row.currentMonth,
+    employees: row.state?.employees ?? null,
+  }));
+  return recheckStates(states);
 }
 
 async function recheckStates(states: readonly StaleState[]): Promise<number> {
@@ -107,9 +109,14 @@ async function recheckStates(states: readonly StaleState[]): Promise<number> {
   let checked = 0;
   await eachLimited(states, CONCURRENCY, async (state) => {
     const client = await clientOf(state.connectionId);
-    const employees = storedEmployeesSchema.safeParse(state.employees);
     if (!client) return;
     const key = { connectionId: state.connectionId, companyId: state.companyId, period: state.period };
+    if (state.employees === null) {
+      // Never read: read the company now (its error, if any, is stored for the row to show).
+      if (!(await refreshCompany(key, client))) checked += 1;
+      return;
+    }
+    const employees = storedEmployeesSchema.safeParse(state.employees);
     if (!employees.success) {
       console.error(
         `overview: stored employees of company ${state.companyId} (connection ${state.connectionId}) unreadable; refreshed at the next full refresh`,

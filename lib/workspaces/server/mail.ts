@@ -41,6 +41,7 @@ export function invitationMail(
     workspace: invitation.workspaceName,
     inviter: invitation.inviter,
     roles: invitation.companies?.length ? `${roles} (${invitation.companies.join(", ")})` : roles,
+    roleCount: invitation.roles.length,
     expires: formatDate(locale, invitation.expiresAt, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }),
     link: invitation.link,
   };
