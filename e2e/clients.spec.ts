@@ -136,8 +136,7 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
       ).rows[0],
   );
   expect(stored).toEqual({ state: "open", sent_back_reason: reason });
-  // The client sees why, on their phone, and may enter again.
-  await client.reload();
+  // The client sees why, on their phone, without reloading (the month's state reaches every open page), and may enter again.
   await expectSentBack(client, reason, "Claudia");
   await expect(client.getByRole("grid").first()).not.toHaveAttribute("aria-readonly", "true");
 

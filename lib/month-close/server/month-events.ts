@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 import { now } from "@/lib/clock";
 import { emitEvent } from "@/lib/events/server/emit";
+import { monthChangedNotices } from "@/lib/payroll/entries/server/draft-hub";
 import { TRANSFER_OUTCOME_EVENTS, type MonthEvent } from "@/lib/events/events";
 import type { MonthAction, MonthState } from "../states";
 
@@ -53,6 +54,9 @@ export async function emitMonthEvent(tx: Prisma.TransactionClient, step: MonthSt
   };
   const event = eventOf(step, base);
   if (event) await emitEvent(tx, event);
+  // Every open page of the month follows its state (the draft stream's `month` event), at commit.
+  for (const notice of monthChangedNotices({ connectionId: month.connectionId, companyId: step.companyId, period: step.period }, step.to))
+    await tx.$executeRaw`SELECT pg_notify(${notice.channel}, ${notice.payload})`;
 }
 
 type Base = Omit<MonthEvent, "type" | "submittedById" | "approvedById" | "reason">;
