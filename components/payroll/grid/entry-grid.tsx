@@ -68,7 +68,6 @@ export function EntryGrid(props: EntryGridProps) {
   const gridId = useId().replace(/:/g, "");
   const scroller = useRef<HTMLDivElement>(null);
   const [editingState, setEditing] = useState<Editing | null>(null);
-  // An edit whose line was removed meanwhile (undo, another command) is over.
   const editing = editingState && model.lineById(editingState.lineId) ? editingState : null;
   const { template, minWidth } = gridColumns(columns);
   const activeLine = rows[selection.row];
@@ -101,7 +100,7 @@ export function EntryGrid(props: EntryGridProps) {
     [rows, columns, selection, locale],
   );
 
-  const { move, onKeyDown, armLeave } = useGridKeyboard({
+  const { move, keyProps, armLeave } = useGridKeyboard({
     model,
     rows,
     // The two computed columns after the entered ones are read-only cells.
@@ -113,6 +112,7 @@ export function EntryGrid(props: EntryGridProps) {
     startEdit,
     onAddLine: props.onAddLine,
     onRemoveLines: props.onRemoveLines,
+    readOnly: props.readOnly,
   });
   const { onCopy, onCut, onPaste, onFocus } = useGridClipboard({
     model,
@@ -221,7 +221,7 @@ export function EntryGrid(props: EntryGridProps) {
         aria-describedby={props.hintId}
         aria-activedescendant={activeLine && !editing ? cellId(gridId, activeLine.id, selection.col) : undefined}
         tabIndex={0}
-        onKeyDown={onKeyDown}
+        {...keyProps}
         onFocus={onFocus}
         onPaste={onPaste}
         onCopy={onCopy}
@@ -230,9 +230,12 @@ export function EntryGrid(props: EntryGridProps) {
         // An opaque background lets the browser scroll the grid without repainting it. The focus ring is
         // the element after it.
         className="relative overflow-auto bg-white focus:outline-none"
-        style={{ height: viewportHeight, contain: "strict" }}
+        style={{ ...keyProps.style, height: viewportHeight, contain: "strict" }}
       >
-        <div style={{ height: rows.length * ROW_HEIGHT + HEADER_HEIGHT, position: "relative", minWidth: `${minWidth}rem` }}>
+        <div
+          contentEditable={false}
+          style={{ height: rows.length * ROW_HEIGHT + HEADER_HEIGHT, position: "relative", minWidth: `${minWidth}rem` }}
+        >
           <GridHeader
             columns={columns}
             columnLabels={columnLabels}
