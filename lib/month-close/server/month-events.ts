@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { now } from "@/lib/clock";
 import { emitEvent } from "@/lib/events/server/emit";
 import { monthChangedNotices } from "@/lib/payroll/entries/server/draft-hub";
+import { rolesFor } from "@/lib/workspaces/permissions";
 import { TRANSFER_OUTCOME_EVENTS, type MonthEvent } from "@/lib/events/events";
 import type { MonthAction, MonthState } from "../states";
 
@@ -69,7 +70,7 @@ function eventOf(step: MonthStepFacts, base: Base): MonthEvent | null {
     case "send_back":
       return { ...base, type: "month.sent_back", reason: String(step.details?.reason ?? "") };
     case "submit":
-      return { ...base, type: "month.submitted" };
+      return { ...base, type: "month.submitted", approverRoles: rolesFor("payroll.approve") };
     case "withdraw":
       return { ...base, type: "month.withdrawn" };
     case "approve":
