@@ -154,8 +154,9 @@ export function useGridKeyboard({
   function onBeforeInput(event: FormEvent<HTMLDivElement>) {
     if (event.target !== event.currentTarget) return; // the cell editor's own input
     event.preventDefault();
-    const data = (event.nativeEvent as InputEvent).data;
-    if (!editing && rows.length && data && (event.nativeEvent as InputEvent).inputType === "insertText") startEdit("replace", data);
+    // React's beforeinput is the browser's `textInput` (or a composition's end): its `data` is the text.
+    const { data } = event as FormEvent<HTMLDivElement> & { data?: string };
+    if (!editing && rows.length && data) startEdit("replace", data);
   }
 
   const keyProps = {
