@@ -78,7 +78,8 @@ export function LineForm({ model, kind, employees, columnLabels, describe, onAdd
       const at = FORM_FIELDS[kind].includes(column.key) ? column.key : (typeColumn?.column.key ?? column.key);
       found[at] ??= FORM_FIELDS[kind].includes(column.key) ? describe(code) : `${columnLabels[col] ?? column.key}: ${describe(code)}`;
     });
-    if (typeColumn && !cells[typeColumn.col]) found[typeColumn.column.key] ??= t("payrollEntries.lineForm.typeRequired");
+    // A form asks for a choice in its own words (the grid's cell says "Required").
+    if (typeColumn && !cells[typeColumn.col]) found[typeColumn.column.key] = t("payrollEntries.lineForm.typeRequired");
     setErrors(found);
     if (Object.keys(found).length) {
       setDone("");
