@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { APP_URL } from "../playwright.config";
 import { expectSentBack, handInAsClient, sendBackAsFirm } from "./hand-in-helpers";
-import { leaveOtherWorkspaces, signInAndConnectPayroll, withDatabase } from "./helpers";
+import { cutOffDate } from "../lib/deadlines/deadlines";
+import { control, leaveOtherWorkspaces, signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { linkIn, mailTo, SIGN_IN_LINK } from "./mailbox";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
@@ -28,7 +29,28 @@ test.beforeEach(async () => {
   await withDatabase((client) => client.query("DELETE FROM rate_limits"));
   await removeClients();
 });
-test.afterEach(removeClients);
+test.afterEach(async () => {
+  await removeClients();
+  await setCutOff(null, null);
+});
+
+/** The company's own cut-off rule in Claudia's workspace (that of the client `email`), with NRW as its Land; null: none again. */
+async function setCutOff(email: string | null, rule: { kind: "day_of_month"; day: number } | null): Promise<void> {
+  await withDatabase(async (db) => {
+    if (!email || !rule) {
+      await db.query("DELETE FROM payroll_company_deadline_settings WHERE company_id = $1 AND cut_off_rule->>'day' = '5'", [OWN]);
+      return;
+    }
+    await db.query(
+      `INSERT INTO payroll_company_deadline_settings (connection_id, company_id, land, cut_off_rule, updated_at)
+       SELECT pc.id, $1, 'NW', $3::jsonb, now() FROM payroll_connections pc
+       JOIN workspace_members m ON m.workspace_id = pc.workspace_id
+       JOIN users u ON u.id = m.user_id AND u.verified_email = $2
+       ON CONFLICT (connection_id, company_id) DO UPDATE SET land = 'NW', cut_off_rule = $3::jsonb`,
+      [OWN, email, JSON.stringify(rule)],
+    );
+  });
+}
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
   page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
@@ -106,27 +128,73 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
   await client.getByRole("main").getByRole("link", { name: "Stunden", exact: true }).click();
   await expect(client).toHaveURL(new RegExp(`/payroll/companies/${OWN}/hours$`));
   await expect(client.getByRole("heading", { level: 1 })).toHaveText("Stunden: Bäckerei Krüger GmbH");
-  await cell(client, 1, "type").click();
-  await client.keyboard.type("Hourly wage");
-  await client.keyboard.press("Tab");
-  await client.keyboard.type("8");
-  await client.keyboard.press("Tab");
-  await client.keyboard.type("12,5");
-  await client.keyboard.press("Enter");
+  // On the phone a line is entered in a form (the grid stays below it, the same lines): refused
+  // field by field first, in German, then added; the grid shows it and the draft holds it.
+  const lineForm = client.getByRole("region", { name: "Zeile erfassen" });
+  await expect(client.getByRole("grid").first()).toBeAttached();
+  await lineForm.getByLabel("Mitarbeiter/in").selectOption("1");
+  await lineForm.getByLabel("Stunden", { exact: true }).fill("acht");
+  await lineForm.getByRole("button", { name: "Zeile hinzufügen" }).click();
+  await expect(lineForm.getByLabel("Art", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(lineForm.getByText("Wählen Sie eine Art.")).toBeVisible();
+  await expect(lineForm.getByLabel("Stunden", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  // The first field with a problem has the focus.
+  await expect(lineForm.getByLabel("Art", { exact: true })).toBeFocused();
+  await lineForm.getByLabel("Art", { exact: true }).selectOption({ label: "Stundenlohn" });
+  await lineForm.getByLabel("Stunden", { exact: true }).fill("8");
+  await expect(lineForm.getByLabel("Stunden", { exact: true })).not.toHaveAttribute("aria-invalid");
+  await lineForm.getByLabel("Satz", { exact: true }).fill("12,5");
+  await lineForm.getByLabel("Datum", { exact: true }).fill("3");
+  // Enter submits, as in any form.
+  await lineForm.getByLabel("Datum", { exact: true }).press("Enter");
+  await expect(lineForm.getByRole("status")).toContainText("Zeile für");
   await expect(cell(client, 1, "computed")).toHaveText("100,00");
   await expect(client.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
+  const stored = await withDatabase(
+    async (db) =>
+      (
+        await db.query<{ values: Record<string, string> }>(
+          `SELECT l.values FROM payroll_entry_draft_lines l
+           JOIN payroll_connections pc ON pc.id = l.connection_id
+           JOIN workspace_members m ON m.workspace_id = pc.workspace_id
+           JOIN users u ON u.id = m.user_id AND u.verified_email = $2
+           WHERE l.company_id = $1 AND l.kind = 'hours' AND l.employee_id = 1 AND NOT l.deleted AND l.values->>'type' = 'HOURLY_WAGE'`,
+          [OWN, email],
+        )
+      ).rows,
+  );
+  expect(stored).toHaveLength(1);
+  expect(stored[0]!.values).toMatchObject({ type: "HOURLY_WAGE", total_hours: "8", total_amount: "12.5" });
+  expect(stored[0]!.values.date).toMatch(/^\d{4}-\d{2}-03$/);
   const saved = await client.request.get(`/api/payroll-entries/${OWN}/hours/draft`);
   expect(saved.status()).toBe(200);
   expect(JSON.stringify(await saved.json())).toContain('"12.5"');
 
-  // The client hands the month in (`Übergeben`): `Monatsstatus` reads Übergeben and the grid takes no more of their edits.
+  // Before handing in, the client is told the firm's cut-off (the company's rule: the 5th, in NRW) and
+  // the checks still open (8 h at 12,50 € is below the minimum wage), with a way to see them.
+  await setCutOff(email, { kind: "day_of_month", day: 5 });
+  await client.reload();
+  await client.getByRole("button", { name: "Übergeben", exact: true }).click();
+  const handIn = client.getByRole("dialog", { name: / übergeben\?$/ });
+  const { current_month: period } = await control<{ current_month: string }>("GET", `/payroll/companies/${OWN}`);
+  const [year, monthNumber, day] = cutOffDate(period, "NW", { kind: "day_of_month", day: 5 }).split("-");
+  await expect(handIn).toContainText(`Annahmeschluss der Kanzlei für diesen Monat: ${day}.${monthNumber}.${year}.`);
+  await expect(handIn.getByTestId("hand-in-checks")).toContainText(/Noch offen: .*\d+ nicht bestätigte Warnungen?/);
+  await handIn.getByRole("button", { name: "Warnungen anzeigen" }).click();
+  await expect(handIn).toBeHidden();
+  await expect(client.getByRole("region", { name: "Prüfungen" })).toBeVisible();
+  await expect(client.getByRole("region", { name: "Prüfungen" })).toContainText("Mindestlohn");
+  await client.keyboard.press("Escape");
+  // Nothing handed in by looking: still Offen.
+  await expect(client.getByRole("status", { name: "Monatsstatus" })).toHaveText("Offen");
+  // The client hands the month in (`Übergeben`, then `Monat übergeben`): `Monatsstatus` reads Übergeben and the grid takes no more of their edits.
   await handInAsClient(client);
   // Claudia (the firm) sees it handed in and sends it back with a reason (no confirmation asked: not a step that matters).
   const reason = "Bitte die Stunden von Frau Weber für den 3. ergänzen.";
   await owner.goto(`/payroll/companies/${OWN}/hours`);
   await expect(owner.getByRole("status", { name: "Month status" })).toHaveText("Handed in");
   await sendBackAsFirm(owner, reason);
-  const stored = await withDatabase(
+  const month = await withDatabase(
     async (db) =>
       (
         await db.query<{ state: string; sent_back_reason: string | null }>(
@@ -135,9 +203,8 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
         )
       ).rows[0],
   );
-  expect(stored).toEqual({ state: "open", sent_back_reason: reason });
-  // The client sees why, on their phone, and may enter again.
-  await client.reload();
+  expect(month).toEqual({ state: "open", sent_back_reason: reason });
+  // The client sees why, on their phone, without reloading (the month's state reaches every open page), and may enter again.
   await expectSentBack(client, reason, "Claudia");
   await expect(client.getByRole("grid").first()).not.toHaveAttribute("aria-readonly", "true");
 

@@ -8,11 +8,15 @@ import { fixtureUser, withDatabase } from "./helpers";
 const status = (page: Page) => page.getByRole("status", { name: /^(Month status|Monatsstatus)$/ });
 
 /**
- * The client hands the month in on a grid page: `Hand in`, then `Month status` reads Handed in.
+ * The client hands the month in on a grid page: `Hand in`, confirmed in its dialog, then `Month status` reads Handed in.
  */
 export async function handInAsClient(page: Page): Promise<void> {
   await expect(status(page)).toHaveText(/^(Open|Offen)$/);
   await page.getByRole("button", { name: /^(Hand in|Übergeben)$/ }).click();
+  // It asks first, naming the cut-off and the open checks (components/month-close/hand-in-dialog.tsx).
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: /^(Hand in the month|Monat übergeben)$/ }).click();
+  await expect(dialog).toBeHidden();
   await expect(status(page)).toHaveText(/^(Handed in|Übergeben)$/);
   // The client's part is done: the grid takes no more of their edits.
   await expect(page.getByRole("grid").first()).toHaveAttribute("aria-readonly", "true");

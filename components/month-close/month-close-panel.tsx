@@ -22,6 +22,7 @@ import { useMonthClose, type MonthCloseDone } from "./use-month-close";
 // Reopening is rare: its dialog (and its reason's schema) is loaded when first asked for, not with the page.
 const ReopenDialog = onFirstOpening(dynamic(() => import("./reopen-dialog").then((module) => module.ReopenDialog)));
 const SendBackDialog = onFirstOpening(dynamic(() => import("./send-back-dialog").then((module) => module.SendBackDialog)));
+const HandInDialog = onFirstOpening(dynamic(() => import("./hand-in-dialog").then((module) => module.HandInDialog)));
 
 interface MonthClosePanelProps {
   companyId: number;
@@ -34,6 +35,8 @@ interface MonthClosePanelProps {
   summaryLink?: boolean;
   /** The person is the firm's client: the bar's hint speaks to them (enter and hand in; wait for the firm). */
   client?: boolean;
+  /** The firm's cut-off for the month and today (Berlin), shown before Hand in. */
+  cutOff?: { date: string; today: string } | null;
 }
 
 const BUTTON_ORDER: MonthAction[] = ["hand_in", "submit", "send_back", "withdraw", "approve", "transfer", "check", "reopen"];
@@ -50,6 +53,7 @@ export function MonthClosePanel({
   fourEyesBlocksMe,
   summaryLink = false,
   client = false,
+  cutOff = null,
 }: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
@@ -61,6 +65,7 @@ export function MonthClosePanel({
   const actions = shown === "transferring" ? [] : renderedActions;
   const [reopening, setReopening] = useState(false);
   const [sendingBack, setSendingBack] = useState(false);
+  const [handingIn, setHandingIn] = useState(false);
   const month = formatMonth(locale, view.period);
   const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
   // The Checks region's counts (components/month-close/checks-region.tsx): Submit and Approve wait for them; the server refuses anyway.
@@ -113,7 +118,15 @@ export function MonthClosePanel({
               variant={SECONDARY.includes(action) ? "secondary" : "primary"}
               disabled={pending || (held && GATED.includes(action))}
               aria-describedby={held && GATED.includes(action) ? "month-close-held" : undefined}
-              onClick={() => (action === "reopen" ? setReopening(true) : action === "send_back" ? setSendingBack(true) : run({ action }))}
+              onClick={() =>
+                action === "reopen"
+                  ? setReopening(true)
+                  : action === "send_back"
+                    ? setSendingBack(true)
+                    : action === "hand_in"
+                      ? setHandingIn(true)
+                      : run({ action })
+              }
             >
               {t(`monthClose.${action}`)}
             </Button>
@@ -158,6 +171,18 @@ export function MonthClosePanel({
         onReopen={(reason) => {
           setReopening(false);
           run({ action: "reopen", reason });
+        }}
+      />
+      <HandInDialog
+        open={handingIn}
+        month={month}
+        cutOff={cutOff}
+        checks={checks}
+        pending={pending}
+        onClose={() => setHandingIn(false)}
+        onHandIn={() => {
+          setHandingIn(false);
+          run({ action: "hand_in" });
         }}
       />
       <SendBackDialog

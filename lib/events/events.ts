@@ -37,7 +37,11 @@ interface MonthTransferEventBase extends MonthEventBase {
 export type MonthHandedIn = MonthEventBase & { type: "month.handed_in" };
 /** The firm sent a handed-in month back to its client, with why. */
 export type MonthSentBack = MonthEventBase & { type: "month.sent_back"; reason: string };
-export type MonthSubmitted = MonthEventBase & { type: "month.submitted" };
+export type MonthSubmitted = MonthEventBase & {
+  type: "month.submitted";
+  /** The workspace roles that may approve it (lib/workspaces/permissions.ts `payroll.approve`): whoever holds one is told. */
+  approverRoles: readonly ("owner" | "clerk" | "approver" | "viewer" | "client")[];
+};
 export type MonthWithdrawn = MonthEventBase & { type: "month.withdrawn" };
 export type MonthApproved = MonthEventBase & { type: "month.approved"; submittedById: string | null };
 export type MonthReopened = MonthEventBase & { type: "month.reopened"; reason: string; submittedById: string | null };

@@ -1,6 +1,7 @@
 "use client";
 
 import { memo, useCallback, useImperativeHandle, type Ref } from "react";
+import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
@@ -52,7 +53,11 @@ export const CoEditing = memo(function CoEditing({
   const flush = useCallback(() => saver.flush(), [saver]);
   const applyRemote = useCallback((lines: DraftLinesEvent) => saver.applyRemote(lines), [saver]);
   const resolve = useCallback((id: string, keep: "theirs" | "mine") => saver.resolve(id, keep), [saver]);
-  useDraftStream({ companyId, kind, period, since: initial?.revision ?? 0, client, presence, onLines: applyRemote });
+  // Another page (the firm's send-back, the client's hand-in, an approval) changed the month: the page is
+  // rendered again with its new state (the Month status, read-only or not); unsaved edits stay in the browser.
+  const router = useRouter();
+  const onMonth = useCallback(() => router.refresh(), [router]);
+  useDraftStream({ companyId, kind, period, since: initial?.revision ?? 0, client, presence, onLines: applyRemote, onMonth });
   useImperativeHandle(ref, () => ({ flush }), [flush]);
   const conflictsShown = useOpenedOnce(useStore(saver.conflicts).length > 0);
   return (

@@ -104,6 +104,7 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
           actions={close.actions}
           fourEyesBlocksMe={close.fourEyesBlocksMe}
           client={close.client}
+          cutOff={close.cutOff}
           summaryLink={!client}
         />
       ) : null}

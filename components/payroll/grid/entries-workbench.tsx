@@ -2,11 +2,11 @@
 
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { formatAmount } from "@/lib/i18n/format";
-import { centsToDecimal } from "@/lib/money/decimal";
 import { isBlank, type PasteResult } from "@/lib/payroll/grid/model";
 import type { EntryKind, StoredLine } from "@/lib/payroll/entries/kinds";
-import { CopyLineDialog, ReviewDialog } from "./lazy-dialogs";
+import { CopyLineDialog } from "./lazy-dialogs";
+import { LineForm } from "./line-form";
+import { TransferReviewDialog } from "./transfer-review-dialog";
 import { newClientId, PresenceStore } from "@/lib/payroll/entries/client/draft-saver/presence";
 import { CoEditing, type CoEditingHandle } from "./co-editing";
 import { EntryGrid } from "./entry-grid";
@@ -128,6 +128,17 @@ export function EntriesWorkbench(props: WorkbenchProps) {
         startFrom={props.startFrom ?? null}
         onStarted={setPasteNote}
       />
+      {/* On a phone a line is entered in a form; the grid below stays, for the month's lines and the wider screens. */}
+      {props.readOnly ? null : (
+        <LineForm
+          model={model}
+          kind={kind}
+          employees={props.employees}
+          columnLabels={columnLabels}
+          describe={describe}
+          onAdded={setPasteNote}
+        />
+      )}
 
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <GridToolbar
@@ -230,20 +241,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           requestAnimationFrame(focusGrid);
         }}
       />
-      <ReviewDialog
-        open={transfer.reviewOpen}
-        kind={kind}
-        period={period}
-        diff={transfer.diff}
-        lastTransferAt={transfer.lastTransfer?.createdAt ?? null}
-        unknownTransferAt={transfer.unknownTransfer?.createdAt ?? null}
-        compareWith={transfer.compareWith}
-        onCompareWith={transfer.setCompareWith}
-        lineCount={transfer.currentLines.length}
-        total={formatAmount(locale, centsToDecimal(model.grandTotal))}
-        employees={employees}
-        onClose={transfer.closeReview}
-      />
+      <TransferReviewDialog transfer={transfer} kind={kind} period={period} model={model} employees={employees} />
     </div>
   );
 }

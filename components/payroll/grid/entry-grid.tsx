@@ -58,9 +58,8 @@ interface Editing {
 }
 
 /**
- * The spreadsheet: only the rows in view are rendered (the 1,000-employee company has 9,000
- * lines), focus stays on the grid (aria-activedescendant names the active cell), and keyboard,
- * clipboard and mouse act on the model through one command each.
+ * The spreadsheet: only the rows in view are rendered (9,000 lines for 1,000 employees), focus stays
+ * on the grid (aria-activedescendant names the active cell), keyboard, clipboard and mouse act on the model.
  */
 export function EntryGrid(props: EntryGridProps) {
   const { model, rows, selection, onSelectionChange, locale, columnLabels } = props;
@@ -68,8 +67,7 @@ export function EntryGrid(props: EntryGridProps) {
   const gridId = useId().replace(/:/g, "");
   const scroller = useRef<HTMLDivElement>(null);
   const [editingState, setEditing] = useState<Editing | null>(null);
-  // An edit whose line was removed meanwhile (undo, another command) is over.
-  const editing = editingState && model.lineById(editingState.lineId) ? editingState : null;
+  const editing = editingState && model.lineById(editingState.lineId) ? editingState : null; // over once its line was removed
   const { template, minWidth } = gridColumns(columns);
   const activeLine = rows[selection.row];
   const { height: viewportHeight, pageRows } = useGridHeight(scroller, rows.length);
@@ -101,7 +99,7 @@ export function EntryGrid(props: EntryGridProps) {
     [rows, columns, selection, locale],
   );
 
-  const { move, onKeyDown, armLeave } = useGridKeyboard({
+  const { move, keyProps, armLeave } = useGridKeyboard({
     model,
     rows,
     // The two computed columns after the entered ones are read-only cells.
@@ -113,6 +111,7 @@ export function EntryGrid(props: EntryGridProps) {
     startEdit,
     onAddLine: props.onAddLine,
     onRemoveLines: props.onRemoveLines,
+    readOnly: props.readOnly,
   });
   const { onCopy, onCut, onPaste, onFocus } = useGridClipboard({
     model,
@@ -142,8 +141,7 @@ export function EntryGrid(props: EntryGridProps) {
   const listId = `${gridId}-types`;
   const typeColumn = columns.find((column) => column.kind === "enum");
 
-  // The active row is rendered even outside the window (a move's scroll updates the window a frame
-  // later): aria-activedescendant must always name a cell that is in the page.
+  // The active row is rendered even outside the window (a move's scroll updates it a frame later): aria-activedescendant names a cell in the page.
   const rendered: number[] = [];
   for (let index = first; index < last; index += 1) rendered.push(index);
   if (activeLine && (selection.row < first || selection.row >= last)) rendered.push(selection.row);
@@ -221,18 +219,20 @@ export function EntryGrid(props: EntryGridProps) {
         aria-describedby={props.hintId}
         aria-activedescendant={activeLine && !editing ? cellId(gridId, activeLine.id, selection.col) : undefined}
         tabIndex={0}
-        onKeyDown={onKeyDown}
+        {...keyProps}
         onFocus={onFocus}
         onPaste={onPaste}
         onCopy={onCopy}
         onCut={onCut}
         {...mouse}
-        // An opaque background lets the browser scroll the grid without repainting it. The focus ring is
-        // the element after it.
+        // Opaque: the browser scrolls it without repainting. The focus ring is the element after it.
         className="relative overflow-auto bg-white focus:outline-none"
-        style={{ height: viewportHeight, contain: "strict" }}
+        style={{ ...keyProps.style, height: viewportHeight, contain: "strict" }}
       >
-        <div style={{ height: rows.length * ROW_HEIGHT + HEADER_HEIGHT, position: "relative", minWidth: `${minWidth}rem` }}>
+        <div
+          contentEditable={false}
+          style={{ height: rows.length * ROW_HEIGHT + HEADER_HEIGHT, position: "relative", minWidth: `${minWidth}rem` }}
+        >
           <GridHeader
             columns={columns}
             columnLabels={columnLabels}

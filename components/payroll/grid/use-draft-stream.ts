@@ -10,7 +10,7 @@ import type { EntryKind } from "@/lib/payroll/entries/kinds";
 
 /**
  * The draft's event stream while the page is open (followDraftStream: lines others saved to
- * `onLines`, keep it stable; others' presence to `presence`).
+ * `onLines`, keep it stable; others' presence to `presence`; the month's new state to `onMonth`).
  */
 export function useDraftStream(options: {
   companyId: number;
@@ -20,8 +20,10 @@ export function useDraftStream(options: {
   client: string;
   presence: PresenceStore;
   onLines: (lines: DraftLinesEvent) => void;
+  /** The month's state changed: keep it stable. */
+  onMonth?: (state: string) => void;
 }) {
-  const { companyId, kind, period, since, client, presence, onLines } = options;
+  const { companyId, kind, period, since, client, presence, onLines, onMonth } = options;
   useEffect(
     () =>
       followDraftStream({
@@ -29,8 +31,9 @@ export function useDraftStream(options: {
         since,
         presence,
         onLines,
+        onMonth,
       }),
-    [companyId, kind, period, since, client, presence, onLines],
+    [companyId, kind, period, since, client, presence, onLines, onMonth],
   );
 }
 

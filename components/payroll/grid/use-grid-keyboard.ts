@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef, type KeyboardEvent } from "react";
+import { useCallback, useRef, type FormEvent, type KeyboardEvent } from "react";
 import { isBlank, type GridLine, type GridModel } from "@/lib/payroll/grid/model";
 import { blockEdge } from "@/lib/payroll/grid/navigation";
 import type { EditMode } from "./cell-editor";
@@ -19,6 +19,8 @@ interface UseGridKeyboardOptions {
   startEdit: (mode: EditMode, initial?: string) => void;
   onAddLine: () => void;
   onRemoveLines: () => void;
+  /** A reader's grid: it takes no text, so it is not offered as editable. */
+  readOnly?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function useGridKeyboard({
   startEdit,
   onAddLine,
   onRemoveLines,
+  readOnly = false,
 }: UseGridKeyboardOptions) {
   const lastCol = columnCount - 1;
   const lastRow = rows.length - 1;
@@ -142,5 +145,28 @@ export function useGridKeyboard({
     if (handled !== "pass") event.preventDefault();
   }
 
-  return { move, onKeyDown, armLeave };
+  /**
+   * Text that arrives as text input rather than as a key (a phone's keyboard, an input method, a
+   * character typed through a dead key, `insertText`): it replaces the cell, as a typed key does.
+   * The browser fires text input only at an editable element, so the grid is one
+   * (contentEditable) whose own content never changes: every edit it would make is cancelled here.
+   */
+  function onBeforeInput(event: FormEvent<HTMLDivElement>) {
+    if (event.target !== event.currentTarget) return; // the cell editor's own input
+    event.preventDefault();
+    // React's beforeinput is the browser's `textInput` (or a composition's end): its `data` is the text.
+    const { data } = event as FormEvent<HTMLDivElement> & { data?: string };
+    if (!editing && rows.length && data) startEdit("replace", data);
+  }
+
+  const keyProps = {
+    onKeyDown,
+    onBeforeInput,
+    contentEditable: !readOnly,
+    suppressContentEditableWarning: true,
+    spellCheck: false,
+    // No caret blinking in the grid: the active cell is the place.
+    style: { caretColor: "transparent" },
+  } as const;
+  return { move, keyProps, armLeave };
 }

@@ -153,6 +153,38 @@ describe("send back and submit", () => {
     expect(await handInMonth(key, kai)).toMatchObject({ state: "handed_in", sentBackReason: null, sentBackBy: null });
   });
 
+  it("every open page of the month hears its new state at commit (the draft stream's month event), in any process", async ({
+    world: { key, clerk, connectionId },
+    clients: { kai },
+  }) => {
+    const { handInMonth, sendBackMonth } = await handIn();
+    const { DraftHub, draftKeyText } = await import("@/lib/payroll/entries/server/draft-hub");
+    const pg = (await import("pg")).default;
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    // Another app process's hub: it hears only what Postgres delivers.
+    const hub = new DraftHub({
+      connectionString: () => process.env.DATABASE_URL!,
+      notify: async (channel, payload) => void (await pool.query("SELECT pg_notify($1, $2)", [channel, payload])),
+      reconnectMs: 20,
+    });
+    try {
+      const heard: string[] = [];
+      for (const kind of ["hours", "payments"] as const)
+        hub.subscribe(draftKeyText({ connectionId, companyId: key.companyId, period: key.period, kind }), (event) => {
+          if (event.type === "month") heard.push(`${kind}:${event.state}`);
+        });
+      expect(await hub.whenLive(5_000)).toBe(true);
+      await handInMonth(key, kai);
+      await expect.poll(() => heard.slice().sort()).toEqual(["hours:handed_in", "payments:handed_in"]);
+      await sendBackMonth(key, clerk, "Hours of employee 2 are missing");
+      await expect.poll(() => heard.length).toBe(4);
+      expect(heard.slice(2).sort()).toEqual(["hours:open", "payments:open"]);
+    } finally {
+      await hub.close();
+      await pool.end();
+    }
+  });
+
   it("handed in → the firm's clerks and owners are told; with an assigned clerk only they are", async ({
     world: { workspaceId, key, clerk, owner, approver, viewer },
     clients: { kai },

@@ -2,6 +2,8 @@ import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 import { now } from "@/lib/clock";
 import { emitEvent } from "@/lib/events/server/emit";
+import { monthChangedNotices } from "@/lib/payroll/entries/server/draft-hub";
+import { rolesFor } from "@/lib/workspaces/permissions";
 import { TRANSFER_OUTCOME_EVENTS, type MonthEvent } from "@/lib/events/events";
 import type { MonthAction, MonthState } from "../states";
 
@@ -53,6 +55,9 @@ export async function emitMonthEvent(tx: Prisma.TransactionClient, step: MonthSt
   };
   const event = eventOf(step, base);
   if (event) await emitEvent(tx, event);
+  // Every open page of the month follows its state (the draft stream's `month` event), at commit.
+  for (const notice of monthChangedNotices({ connectionId: month.connectionId, companyId: step.companyId, period: step.period }, step.to))
+    await tx.$executeRaw`SELECT pg_notify(${notice.channel}, ${notice.payload})`;
 }
 
 type Base = Omit<MonthEvent, "type" | "submittedById" | "approvedById" | "reason">;
@@ -65,7 +70,7 @@ function eventOf(step: MonthStepFacts, base: Base): MonthEvent | null {
     case "send_back":
       return { ...base, type: "month.sent_back", reason: String(step.details?.reason ?? "") };
     case "submit":
-      return { ...base, type: "month.submitted" };
+      return { ...base, type: "month.submitted", approverRoles: rolesFor("payroll.approve") };
     case "withdraw":
       return { ...base, type: "month.withdrawn" };
     case "approve":

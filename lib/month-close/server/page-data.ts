@@ -1,6 +1,9 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/server/session-store";
+import { now } from "@/lib/clock";
+import { berlinToday } from "@/lib/dates/berlin";
 import { getDb } from "@/lib/db/client";
+import { companyDeadlineSettings, companyMonthDeadlines } from "@/lib/deadlines/server/company-deadlines";
 import type { PayrollClient } from "@/lib/payroll/server/payroll-service";
 import type { EntryKind, StoredLine } from "@/lib/payroll/entries/kinds";
 import { acknowledgementsOf, mayAcknowledge, type AcknowledgementView } from "./acknowledgements";
@@ -19,6 +22,8 @@ export interface MonthClosePageData {
   client: boolean;
   /** The month takes this person's draft edits in its state (Handed in: the firm's, not the client's). */
   takesMyEdits: boolean;
+  /** When the person may hand the month in: the firm's cut-off for it and today, both `YYYY-MM-DD` in Berlin. */
+  cutOff: { date: string; today: string } | null;
 }
 
 /** The month close of a company's current month as this person sees it (null before they have a workspace). */
@@ -34,7 +39,15 @@ export async function monthClosePageData(
   const fourEyesBlocksMe =
     ACTION_FROM.approve.includes(view.state) && holdsRole(workspace.roles, "approve") && view.fourEyes && view.submittedById === user.id;
   const client = workspace.roles.length > 0 && workspace.roles.every((role) => role === "client");
-  return { view, actions: actionsFor(view, person), fourEyesBlocksMe, client, takesMyEdits: monthTakesEdits(view.state, workspace.roles) };
+  const actions = actionsFor(view, person);
+  // The Hand in confirmation names the firm's cut-off (the company's rule, else the workspace's).
+  const cutOff = actions.includes("hand_in") ? await cutOffOf(connectionId, company) : null;
+  return { view, actions, fourEyesBlocksMe, client, takesMyEdits: monthTakesEdits(view.state, workspace.roles), cutOff };
+}
+
+async function cutOffOf(connectionId: string, company: { id: number; current_month: string }): Promise<{ date: string; today: string }> {
+  const settings = (await companyDeadlineSettings(getDb(), connectionId, [company.id])).get(company.id)!;
+  return { date: companyMonthDeadlines(settings, company.current_month).cutOff, today: berlinToday(now()) };
 }
 
 /** The company list's month states (an empty map before the person has a workspace). */

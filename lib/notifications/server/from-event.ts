@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
-import type { DomainEvent, MonthEvent } from "@/lib/events/events";
+import type { DomainEvent, MonthEvent, MonthSubmitted } from "@/lib/events/events";
 import type { NotificationKind } from "../kinds";
 import { notify } from "./notify";
 
@@ -9,8 +9,8 @@ type Tx = Prisma.TransactionClient;
 /**
  * Who is told of which event (issue #27, #28): a month handed in by its client → the company's
  * assigned clerks (payroll_company_assignees), or with none the workspace's clerks and owners; sent
- * back (with its reason) → the company's clients (workspace_member_companies); a month submitted → the workspace's members holding the
- * approver role, not the submitter; approved → the submitter; a Transfer's outcome → submitter and
+ * back (with its reason) → the company's clients (workspace_member_companies); a month submitted → whoever may approve it (the roles
+ * granting `payroll.approve`, named in the event: approvers and owners), not the submitter; approved → the submitter; a Transfer's outcome → submitter and
  * approver; reopened (with its reason) → the clerk who submitted; an invitation accepted → the
  * inviter; a connection needing attention → the owners; removed → that person. Nobody is told of
  * their own step, except of a Transfer's outcome (the job's, which arrives later). Apart from the
@@ -35,8 +35,20 @@ function monthData(event: MonthEvent): Record<string, unknown> {
   return { companyId: event.companyId, companyName: event.companyName, period: event.period, actorName: event.actor.name };
 }
 
-async function membersWithRole(tx: Tx, workspaceId: string, role: "approver" | "owner"): Promise<string[]> {
+async function membersWithRole(tx: Tx, workspaceId: string, role: "owner"): Promise<string[]> {
   const rows = await tx.workspaceMember.findMany({ where: { workspaceId, roles: { has: role } }, select: { userId: true } });
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * Whoever may approve a submitted month: the roles the permission table grants it (named in the
+ * event by the month close, above this layer), so an owner approving alone is told too.
+ */
+async function approvers(tx: Tx, event: MonthSubmitted): Promise<string[]> {
+  const rows = await tx.workspaceMember.findMany({
+    where: { workspaceId: event.workspaceId, roles: { hasSome: [...event.approverRoles] } },
+    select: { userId: true },
+  });
   return rows.map((row) => row.userId);
 }
 
@@ -90,7 +102,7 @@ async function toldOf(tx: Tx, event: DomainEvent): Promise<Told | null> {
     case "month.submitted":
       return {
         kind: "month_submitted",
-        userIds: await membersWithRole(tx, event.workspaceId, "approver"),
+        userIds: await approvers(tx, event),
         link: monthLink(event, "review"),
         data: monthData(event),
       };

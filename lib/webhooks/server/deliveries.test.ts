@@ -67,6 +67,7 @@ function monthEvent(type: "month.submitted" | "month.approved" | "month.transfer
   };
   if (type === "month.transferred") return { ...base, type, submittedById: ownerId, approvedById: ownerId };
   if (type === "month.approved") return { ...base, type, submittedById: ownerId };
+  if (type === "month.submitted") return { ...base, type, approverRoles: ["owner", "approver"] };
   return { ...base, type };
 }
 

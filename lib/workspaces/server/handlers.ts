@@ -10,6 +10,7 @@ import { acceptInvitation } from "./invitation-acceptance";
 import { sameEmail } from "./invitation-state";
 import { createInvitation, invitationLink, listInvitations, openInvitationOf, revokeInvitation } from "./invitations";
 import { reportedEmailOf } from "./invitee-email";
+import { knownLocaleOf } from "./invitee-locale";
 import { canSendMail, invitationMail, sendMail } from "./mail";
 import { changeRoles, listMembers, removeMember, renameWorkspace } from "./members";
 import { changeMemberCompanies } from "./client-companies";
@@ -71,7 +72,7 @@ export const postInvitationEmail = withRoute({ ...contract.emailInvitation, maxB
       fields: { email: "notInvitee" },
     });
   }
-  const [t, locale] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>]);
+  const [t, locale, inviteeLocale] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>, knownLocaleOf(body.email)]);
   // The e-mail carries no text of the sender's choosing but the workspace's name: the inviter is
   // named with their address as the accounting service reports it, so the receiver sees who it is.
   const name = user.displayName ?? user.email ?? t("common.appName");
@@ -83,7 +84,12 @@ export const postInvitationEmail = withRoute({ ...contract.emailInvitation, maxB
     { rule: invitationMailsPerWorkspace(), subject: params.workspaceId },
     { rule: invitationMailsPerAddress(), subject: body.email.toLowerCase() },
   ]);
-  await sendMail(invitationMail(t, locale, { ...invitation, to: body.email, inviter, link: invitationLink(body.token) }));
+  await sendMail(
+    invitationMail(
+      { ...invitation, to: body.email, inviter, link: invitationLink(body.token) },
+      { inviter: locale, invitee: inviteeLocale },
+    ),
+  );
   await recordInvitationEmailed(params.workspaceId, user.id, body.email, invitation.roles);
   return successResponse({ sent: true });
 });

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { createTranslator } from "next-intl";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { MESSAGES, type Messages } from "@/lib/i18n/messages";
-import type { Translate } from "@/lib/i18n/translate";
 import { testDb } from "@/scripts/test/db";
 import { createInvitation, openInvitationOf } from "./invitations";
+import { knownLocaleOf } from "./invitee-locale";
 import { invitationMail, sendMail } from "./mail";
 import { ensurePersonalWorkspace } from "./personal";
 
@@ -68,6 +66,22 @@ function bodyOf(raw: string): string {
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
+/** 13:30 UTC is 14:30 in Berlin in winter. */
+const EXPIRES = new Date("2026-12-03T13:30:00Z");
+
+/** The expiry as the mail should give it: Berlin's wall clock, independently of the code under test. */
+function berlin(locale: "en" | "de", at: Date): string {
+  return new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Berlin",
+    timeZoneName: "short",
+  }).format(at);
+}
+
 describe("the invitation e-mail", () => {
   it("reaches the SMTP server with the workspace, roles, expiry and the link", async () => {
     const user = await db.user.create({ data: { accountingUserId: `mail:${randomUUID()}`, displayName: "Olga Owner" } });
@@ -81,8 +95,9 @@ describe("the invitation e-mail", () => {
     expect(await openInvitationOf(randomUUID(), workspace.id, token)).toBeNull();
     expect(await openInvitationOf(user.id, workspace.id, "x".repeat(43))).toBeNull();
 
-    const t = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
-    await sendMail(invitationMail(t, "en", { ...invitation!, to: "carl@example.com", inviter: "Olga Owner", link }));
+    await sendMail(
+      invitationMail({ ...invitation!, to: "carl@example.com", inviter: "Olga Owner", link }, { inviter: "en", invitee: "en" }),
+    );
 
     expect(received).toHaveLength(1);
     const [mail] = received;
@@ -92,7 +107,58 @@ describe("the invitation e-mail", () => {
     const body = bodyOf(mail!.raw);
     expect(body).toContain("Olga Owner invites you to join the workspace Olga Owner in Ledgerlane as Clerk, Approver.");
     expect(body).toContain(`http://localhost:3999/invitations/${token}`);
-    expect(body).toContain(`until ${invitation!.expiresAt.getUTCDate()} `);
+    expect(body).toContain(`until ${berlin("en", invitation!.expiresAt)}`);
+  });
+
+  it("is in the invitee's language when a person with that address is known, with the expiry in Berlin time", async () => {
+    const owner = await db.user.create({ data: { accountingUserId: `mail:${randomUUID()}`, displayName: "Olga Owner" } });
+    const address = `greta.${randomUUID()}@example.com`;
+    const greta = await db.user.create({ data: { verifiedEmail: address, email: address, displayName: "Greta", locale: "de" } });
+    userIds.push(owner.id, greta.id);
+    await ensurePersonalWorkspace(owner.id);
+    const workspace = await db.workspace.findUniqueOrThrow({ where: { personalUserId: owner.id } });
+    const { token, link } = await createInvitation(owner.id, workspace.id, ["clerk"]);
+    const invitation = (await openInvitationOf(owner.id, workspace.id, token))!;
+
+    // The owner writes in English; Greta reads German (and her address is matched whatever its case).
+    const invitee = await knownLocaleOf(address.toUpperCase());
+    expect(invitee).toBe("de");
+    received.length = 0;
+    await sendMail(invitationMail({ ...invitation, to: address, inviter: "Olga Owner", link }, { inviter: "en", invitee }));
+    const [mail] = received;
+    expect(mail!.raw).toMatch(/^Subject: Einladung in den Arbeitsbereich Olga Owner bei Ledgerlane\r$/m);
+    const body = bodyOf(mail!.raw);
+    expect(body).toContain("Olga Owner lädt Sie in den Arbeitsbereich Olga Owner bei Ledgerlane ein");
+    expect(body).toContain("Sachbearbeitung");
+    expect(body).not.toContain("invites you");
+    // Berlin's wall clock with its zone (MEZ or MESZ), not UTC's.
+    expect(body).toContain(`bis ${berlin("de", invitation.expiresAt)}`);
+    expect(body).toMatch(/ MES?Z:/);
+    expect(body).not.toContain("UTC");
+  });
+
+  it("is in both languages when nobody with that address is known", async () => {
+    expect(await knownLocaleOf(`nobody.${randomUUID()}@example.com`)).toBeNull();
+    const mail = invitationMail(
+      {
+        to: "x@example.com",
+        workspaceName: "Kanzlei Adler",
+        inviter: "Olga",
+        roles: ["client"],
+        companies: ["Bäckerei Krüger GmbH"],
+        expiresAt: EXPIRES,
+        link: "http://localhost:3999/invitations/abc",
+      },
+      { inviter: "de", invitee: null },
+    );
+    // The inviter's language first, then the other.
+    expect(mail.subject).toBe(
+      "Einladung in den Arbeitsbereich Kanzlei Adler bei Ledgerlane / Invitation to the workspace Kanzlei Adler in Ledgerlane",
+    );
+    expect(mail.text.indexOf("lädt Sie")).toBeLessThan(mail.text.indexOf("invites you"));
+    expect(mail.text).toContain("bis 3. Dezember 2026 um 14:30 MEZ");
+    expect(mail.text).toContain("until 3 December 2026 at 14:30 CET");
+    expect(mail.text.match(/http:\/\/localhost:3999\/invitations\/abc/g)).toHaveLength(2);
   });
 
   it("is a 502 mail_failed when the server refuses it", async () => {

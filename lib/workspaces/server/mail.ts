@@ -1,7 +1,9 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
 import { formatDate } from "@/lib/i18n/format";
-import type { Locale } from "@/lib/i18n/locales";
+import { createTranslator } from "use-intl/core";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
+import { MESSAGES } from "@/lib/i18n/messages";
 import type { Translate } from "@/lib/i18n/translate";
 import { sendThroughSmtp, smtpConfigured } from "@/lib/mail/server/transport";
 import type { WorkspaceRoleName } from "../schemas";
@@ -19,33 +21,67 @@ export interface InvitationMail {
   html?: string;
 }
 
-/**
- * The invitation e-mail in the sender's language: who invites, to which workspace, the roles (a
- * client's with their companies' names), the link and its expiry.
- */
-export function invitationMail(
-  t: Translate,
-  locale: Locale,
-  invitation: {
-    to: string;
-    workspaceName: string;
-    inviter: string;
-    roles: WorkspaceRoleName[];
-    companies?: string[];
-    expiresAt: Date;
-    link: string;
-  },
-): InvitationMail {
+/** What the invitation says, whatever the language. */
+export interface InvitationFacts {
+  to: string;
+  workspaceName: string;
+  inviter: string;
+  roles: WorkspaceRoleName[];
+  companies?: string[];
+  expiresAt: Date;
+  link: string;
+}
+
+// use-intl's core translator (what next-intl re-exports), one per language for the process: the
+// mail is written in the invitee's language, not the request's.
+const translators = new Map<Locale, Translate>();
+function translatorFor(locale: Locale): Translate {
+  let t = translators.get(locale);
+  if (!t) translators.set(locale, (t = createTranslator({ locale, messages: MESSAGES[locale] }) as unknown as Translate));
+  return t;
+}
+
+/** The link's expiry as a person in Germany reads it: Berlin's wall clock, with the zone named. */
+function expiryIn(locale: Locale, expiresAt: Date): string {
+  return formatDate(locale, expiresAt, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Berlin",
+    timeZoneName: "short",
+  });
+}
+
+function invitationIn(locale: Locale, invitation: InvitationFacts): { subject: string; text: string } {
+  const t = translatorFor(locale);
   const roles = invitation.roles.map((role) => t(`workspaces.roles.${role}`)).join(", ");
   const values = {
     workspace: invitation.workspaceName,
     inviter: invitation.inviter,
     roles: invitation.companies?.length ? `${roles} (${invitation.companies.join(", ")})` : roles,
     roleCount: invitation.roles.length,
-    expires: formatDate(locale, invitation.expiresAt, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }),
+    expires: expiryIn(locale, invitation.expiresAt),
     link: invitation.link,
   };
-  return { to: invitation.to, subject: t("workspaces.mailSubject", values), text: t("workspaces.mailText", values) };
+  return { subject: t("workspaces.mailSubject", values), text: t("workspaces.mailText", values) };
+}
+
+/**
+ * The invitation e-mail: who invites, to which workspace, the roles (a client's with their
+ * companies' names), the link and its expiry in Berlin time. In the invitee's language when it is
+ * known (`inviteeLocale`); otherwise in both, the inviter's first, so whoever opens it can read it.
+ */
+export function invitationMail(invitation: InvitationFacts, languages: { inviter: Locale; invitee: Locale | null }): InvitationMail {
+  if (languages.invitee) return { to: invitation.to, ...invitationIn(languages.invitee, invitation) };
+  const order = [languages.inviter, ...LOCALES.filter((locale) => locale !== languages.inviter)];
+  const versions = order.map((locale) => invitationIn(locale, invitation));
+  return {
+    to: invitation.to,
+    subject: versions.map((version) => version.subject).join(" / "),
+    text: versions.map((version) => version.text).join("\n\n* * *\n\n"),
+  };
 }
 
 /**

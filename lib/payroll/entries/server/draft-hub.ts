@@ -4,6 +4,7 @@ import { EventEmitter } from "node:events";
 import { getSqlPool } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
 import { NotificationFeed } from "@/lib/db/notification-feed";
+import { ENTRY_KINDS } from "../kinds";
 import type { DraftKey } from "./drafts";
 
 /**
@@ -32,11 +33,28 @@ export interface Presence {
 export type DraftEvent =
   | { key: string; type: "lines"; revision: number }
   | { key: string; type: "presence"; presence: Presence }
+  /** The month's state changed (month close): every open page of the month shows it. */
+  | { key: string; type: "month"; state: string }
   /** This process may have missed events (its LISTEN connection was down): read what changed. */
   | { key: string; type: "resync" };
 
 export function draftKeyText(key: DraftKey): string {
   return `${key.connectionId}/${key.companyId}/${key.period}/${key.kind}`;
+}
+
+/**
+ * The notifications telling every open grid of a month (hours and payments) its new state, for
+ * `pg_notify` inside the transaction of the step: Postgres delivers them at commit, to every
+ * process (this one included: they carry no origin), and never for a step rolled back.
+ */
+export function monthChangedNotices(
+  month: { connectionId: string; companyId: number; period: string },
+  state: string,
+): { channel: string; payload: string }[] {
+  return ENTRY_KINDS.map((kind) => ({
+    channel: DRAFT_CHANNEL,
+    payload: JSON.stringify({ key: draftKeyText({ ...month, kind }), type: "month", state } satisfies DraftEvent),
+  }));
 }
 
 export class DraftHub {

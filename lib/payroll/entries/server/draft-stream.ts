@@ -9,7 +9,8 @@ import { linesChangedSince, type DraftKey } from "./drafts";
  * A draft's changes as server-sent events, for one open grid:
  *   `event: lines`, `id: <revision>`, `data: { revision, lines }`: the lines written after the
  *     revision sent before (removed ones with `deleted`), first those since `since` (catch-up);
- *   `event: presence`, `data: { client, name, line, gone? }`: someone else's place in the grid.
+ *   `event: presence`, `data: { client, name, line, gone? }`: someone else's place in the grid;
+ *   `event: month`, `data: { state }`: the month's state changed (a step of the month close).
  * The `id` is what EventSource sends back as `Last-Event-ID` when it reconnects. Opening the
  * stream announces the person (line null); closing it says they are gone. A stream ends after
  * `maxAgeMs` (5 minutes) without a word to the others: the browser reconnects at once, through
@@ -91,6 +92,8 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
           if (event.revision > sent) readChanges();
         } else if (event.type === "resync") {
           readChanges();
+        } else if (event.type === "month") {
+          write(`event: month\ndata: ${JSON.stringify({ state: event.state })}\n\n`);
         } else if (event.presence.client !== options.client) {
           write(`event: presence\ndata: ${JSON.stringify(event.presence)}\n\n`);
         }

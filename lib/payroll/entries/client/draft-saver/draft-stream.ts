@@ -20,6 +20,8 @@ export interface DraftStreamOptions {
   since: number;
   presence: PresenceStore;
   onLines: (lines: DraftLinesEvent) => void;
+  /** The month's state changed (a step of the month close, by anyone, in any process). */
+  onMonth?: (state: string) => void;
   /** Opens an EventSource (default: the browser's). */
   open?: (url: string) => EventSourceLike;
 }
@@ -29,7 +31,7 @@ const CLOSED = 2;
 
 /**
  * Follows the draft's event stream (GET …/stream, server-sent events): lines others saved go to
- * `onLines`, others' presence to `presence`. A dropped connection is resumed by EventSource with
+ * `onLines`, others' presence to `presence`, the month's new state to `onMonth`. A dropped connection is resumed by EventSource with
  * the last revision it saw (`Last-Event-ID`), so the server sends what was missed; a stream the
  * server refused is opened again after a pause, from the last revision seen. Returns the stop.
  */
@@ -47,6 +49,10 @@ export function followDraftStream(options: DraftStreamOptions): () => void {
       const data = JSON.parse((event as MessageEvent<string>).data) as DraftLinesEvent;
       last = Math.max(last, data.revision);
       options.onLines(data);
+    });
+    current.addEventListener("month", (event) => {
+      const data = JSON.parse((event as MessageEvent<string>).data) as { state: string };
+      options.onMonth?.(data.state);
     });
     current.addEventListener("presence", (event) => {
       presence.heard(JSON.parse((event as MessageEvent<string>).data) as DraftPresenceEvent);
