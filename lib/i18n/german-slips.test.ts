@@ -29,9 +29,9 @@ const invitation = {
 
 describe("German slips", () => {
   it("an invitation for one role says 'mit der Rolle', for two 'mit den Rollen', never a colon after it", () => {
-    const one = invitationMail(de, "de", { ...invitation, roles: ["client"] }).text;
+    const one = invitationMail({ ...invitation, roles: ["client"] }, { inviter: "de", invitee: "de" }).text;
     expect(one).toContain("mit der Rolle Mandant (Bäckerei Krüger GmbH)");
-    const two = invitationMail(de, "de", { ...invitation, roles: ["clerk", "approver"], companies: [] }).text;
+    const two = invitationMail({ ...invitation, roles: ["clerk", "approver"], companies: [] }, { inviter: "de", invitee: "de" }).text;
     expect(two).toContain("mit den Rollen Sachbearbeitung, Freigabe");
     for (const [key, text] of flatten(MESSAGES.de)) expect(text, key).not.toMatch(/Rollen: \{roles\}/);
   });
