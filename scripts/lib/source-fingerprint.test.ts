@@ -49,6 +49,13 @@ describe("sourceFingerprint", () => {
     expect(fingerprint()).not.toBe(before);
   });
 
+  it("stays the same when a file is written again with the same content (npm run check's prisma generate, a branch switched back)", () => {
+    const before = fingerprint();
+    writeFileSync(path.join(dir, "lib.ts"), "export const a = 1;\n");
+    utimesSync(path.join(dir, "lib.ts"), new Date(), new Date(Date.now() + 5_000));
+    expect(fingerprint()).toBe(before);
+  });
+
   it("changes when a source file changes", () => {
     const before = fingerprint();
     writeFileSync(path.join(dir, "lib.ts"), "export const a = 22;\n");
