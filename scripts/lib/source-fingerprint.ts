@@ -59,9 +59,9 @@ function* walk(root: string, entry: string): Generator<string> {
 
 /**
  * Identity of everything a production build depends on: each file's name and content (tsconfig.json
- * by what it says). Content, not mtimes: `npm run check` regenerates the Prisma client (the same
- * files, new mtimes) and a branch switched back rewrites files, and each made the next `npm start`
- * build again (~1–2 minutes); hashing the ~1,100 files (8.5 MB) takes ~0.2 s.
+ * by what it says). Content, not mtimes: git rewrites files it checks out (a branch switched back,
+ * a stash popped) with the same content and new mtimes, and each made the next `npm start` build
+ * again (1–2 minutes); hashing the ~1,100 files (8.5 MB) takes ~0.2 s.
  */
 export function sourceFingerprint(root: string, sources: readonly string[] = BUILD_SOURCES): string {
   const hash = createHash("sha256");
