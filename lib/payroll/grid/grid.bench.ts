@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
@@ -88,6 +89,27 @@ async function lastKeyEventDurations(page: Page): Promise<number[]> {
   });
 }
 
+/**
+ * With GRID_BENCH_PROFILE=<folder>: the page's CPU profile from the grid's first paint to the
+ * undo (Chrome DevTools Protocol), written there as grid.cpuprofile (open it in DevTools).
+ */
+async function startProfiler(page: Page): Promise<{ stop: () => Promise<void> }> {
+  const folder = process.env.GRID_BENCH_PROFILE;
+  if (!folder) return { stop: async () => undefined };
+  const session = await page.context().newCDPSession(page);
+  await session.send("Profiler.enable");
+  await session.send("Profiler.setSamplingInterval", { interval: 200 });
+  await session.send("Profiler.start");
+  return {
+    stop: async () => {
+      const { profile } = await session.send("Profiler.stop");
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, "grid.cpuprofile"), JSON.stringify(profile));
+      console.error(`grid bench: CPU profile in ${path.join(folder, "grid.cpuprofile")}`);
+    },
+  };
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -147,6 +169,7 @@ async function main(): Promise<void> {
     await fresh.close();
 
     await page.goto(`${APP_URL}/payroll/companies/${COMPANY}/hours`);
+    const profiler = await startProfiler(page);
     const grid = page.getByRole("grid");
     await grid.waitFor();
     const firstHours = page.locator('[role="row"][data-employee="1"][data-line-number="1"] [data-col="total_hours"]');
@@ -179,6 +202,7 @@ async function main(): Promise<void> {
     const [, undo] = await lastKeyPaints(page, 2);
     const undoneText = await firstHours.textContent();
     if (undoneText?.trim() === "1.5") throw new Error("the undo did not land");
+    await profiler.stop();
 
     console.error(
       `(keystrokes, Event Timing: p50 ${percentile(keystrokes, 50)} ms, p90 ${percentile(keystrokes, 90)} ms, max ${Math.max(...keystrokes)} ms, ${keystrokes.filter((ms) => ms > 16).length} over 16 ms)`,

@@ -3,22 +3,19 @@ import { editBaseKey, type GridLine, type GridModel } from "@/lib/payroll/grid/m
 // The grid's lines as the draft API takes them (lib/payroll/entries/schemas.ts): as a
 // patch of the lines changed since the last save, and whether a body fits a keepalive request.
 
-const lineJson = new WeakMap<GridLine, { rev: number; json: string }>();
+// Each line's JSON (whole, and its values alone) until the line changes: a save after one edit,
+// and the browser's copy of the unconfirmed edits, do not re-serialise every line each time.
+const lineJson = new WeakMap<GridLine, { rev: number; json: string; values: string }>();
 
-function valuesJson(model: GridModel, line: GridLine): string {
-  const keys = model.spec.columns.map((column) => column.key);
-  return JSON.stringify(Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : []))));
-}
-
-function lineToJson(model: GridModel, line: GridLine): string {
+function serialised(model: GridModel, line: GridLine): { json: string; values: string } {
   let cached = lineJson.get(line);
   if (!cached || cached.rev !== line.rev) {
     const keys = model.spec.columns.map((column) => column.key);
     const values = Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : [])));
-    cached = { rev: line.rev, json: JSON.stringify({ id: line.id, employee_id: line.employeeId, values }) };
+    cached = { rev: line.rev, json: JSON.stringify({ id: line.id, employee_id: line.employeeId, values }), values: JSON.stringify(values) };
     lineJson.set(line, cached);
   }
-  return cached.json;
+  return cached;
 }
 
 /**
@@ -70,13 +67,11 @@ export function draftPatch(
   const sent = new Map<string, SavedLine>();
   const sentValues = new Map<string, string>();
   const editBases = new Map<string, string>();
-  const present = new Set<string>();
   const keys = model.spec.columns.map((column) => column.key);
   for (const line of model.lines) {
-    present.add(line.id);
     const before = saved.get(line.id);
     if ((before && before.line === line && before.rev === line.rev) || held.has(line.id)) continue;
-    const json = lineToJson(model, line);
+    const { json, values } = serialised(model, line);
     const base = serverRevs.get(line.id);
     const prior = inFlight?.sentValues.get(line.id);
     let was = "";
@@ -95,12 +90,12 @@ export function draftPatch(
       `${json.slice(0, -1)}${base === undefined ? "" : `,"base":${base}`}${was}${prior === undefined ? "" : `,"prior":${prior}`}}`,
     );
     sent.set(line.id, savedLine(line));
-    sentValues.set(line.id, valuesJson(model, line));
+    sentValues.set(line.id, values);
   }
   const removed: string[] = [];
   const removals: string[] = [];
   for (const id of saved.keys()) {
-    if (present.has(id) || held.has(id)) continue;
+    if (model.lineById(id) || held.has(id)) continue;
     removed.push(id);
     const base = serverRevs.get(id);
     // A line the server never had needs no removal there.

@@ -44,7 +44,8 @@ describe("DraftSaver", () => {
     const saver = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup });
     const stop = saver.start();
     model.setText(model.lines[0]!, 2, "11");
-    // Kept at once, before any save: a crash now loses nothing.
+    // Kept right after the edit's task, before any save: a crash now loses nothing.
+    await vi.advanceTimersByTimeAsync(0);
     expect(draftPatchBodySchema.parse(JSON.parse(backup.text ?? "null")).changes).toEqual([
       { id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "11" }, base: 3, was: { amount: "10" } },
     ]);
@@ -110,6 +111,29 @@ describe("DraftSaver", () => {
       ["b", 6, { amount: "20" }],
       [model.lines[2]!.id, undefined, undefined],
     ]);
+    stop();
+  });
+
+  it("keeps a burst of edits in the browser once, right after the edits' own task, and at once when the page is left", async () => {
+    const model = newModel();
+    const backup = memoryBackup();
+    const writes = vi.spyOn(backup, "write");
+    const amounts = () => draftPatchBodySchema.parse(JSON.parse(backup.text ?? "null")).changes.map((change) => change.values.amount);
+    const send = () => new Promise<SaveAnswer>(() => undefined);
+    const saver = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup });
+    const stop = saver.start();
+    for (const amount of ["11", "12", "13"]) model.setText(model.lines[0]!, 2, amount);
+    // Not within the edits' task (the grid paints them first: a paste's copy is half a megabyte) …
+    expect(writes).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    // … but right after it, once, as the last edit left the line.
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(amounts()).toEqual(["13"]);
+    // Leaving the page keeps what is due at once: its keepalive request may never be answered.
+    model.setText(model.lines[1]!, 2, "21");
+    expect(saver.saveBeforeLeaving(() => true)).toBe(true);
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(amounts()).toEqual(["13", "21"]);
     stop();
   });
 

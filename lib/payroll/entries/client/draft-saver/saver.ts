@@ -2,6 +2,7 @@ import { ApiRequestError } from "@/lib/http/client/browser-fetch";
 import type { DraftConflictDetail, DraftLinesEvent, DraftSaved } from "@/lib/payroll/entries/draft-answers";
 import type { GridModel, RemoteLineChange } from "@/lib/payroll/grid/model";
 import { createConflictStore } from "./conflicts";
+import { BackupKeeper } from "./backup-keeper";
 import { parseBackup, restoreBackup, type DraftBackupStorage } from "./local-backup";
 import type { DraftPatch } from "./save-body";
 import { createStatusStore } from "./save-status";
@@ -69,11 +70,14 @@ export class DraftSaver {
   private leavingVersion: number | null = null;
   // The save under way (its lines, for a save sent while leaving that may overtake it).
   private sending: DraftPatch | null = null;
+  // The browser's copy of what the server has not confirmed (none for a reader's grid).
+  private readonly backup: BackupKeeper | null;
 
   constructor(private readonly options: DraftSaverOptions) {
     this.model = options.model;
     this.savedVersion = options.model.version;
     this.sync = new ServerCopy(options.model, options.period, options.lineRevisions, this.conflicts);
+    this.backup = options.backup ? new BackupKeeper(options.backup, () => this.sync.unconfirmed()) : null;
   }
 
   /** Restores what an earlier page of this draft left unconfirmed, then saves after every change; returns the stop. */
@@ -90,6 +94,7 @@ export class DraftSaver {
     }
     return () => {
       unsubscribe();
+      this.backup?.now(true);
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
     };
@@ -127,6 +132,7 @@ export class DraftSaver {
    */
   saveBeforeLeaving(fitsKeepalive: (body: string) => boolean): boolean {
     this.options.commitOpenEdit?.();
+    this.backup?.now(true);
     if (this.model.version === this.savedVersion || this.model.version === this.leavingVersion) return true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -157,14 +163,8 @@ export class DraftSaver {
     return { version: this.model.version, patch: this.sync.patch(overtaking ?? undefined) };
   }
 
-  /** Keeps what the server has not confirmed in the browser, or forgets it when everything is. */
-  private keep(): void {
-    const backup = this.options.backup;
-    if (!backup || this.model.readOnly) return;
-    const body = this.sync.unconfirmed();
-    if (body) backup.write(body);
-    else backup.clear();
-  }
+  /** Keeps what the server has not confirmed in the browser (backup-keeper.ts), or forgets it when everything is. */
+  private readonly keep = () => void (this.model.readOnly || this.backup?.now());
 
   private async saveNow(prepared?: ReturnType<DraftSaver["prepare"]>, keepalive = false): Promise<void> {
     if (!prepared && this.model.version === this.savedVersion) return;
@@ -216,7 +216,7 @@ export class DraftSaver {
 
   private readonly schedule = (): void => {
     if (this.applyingRemote) return;
-    this.keep();
+    if (!this.model.readOnly) this.backup?.soon();
     if (this.model.version === this.savedVersion) return;
     const now = Date.now();
     this.firstUnsaved ??= now;
