@@ -27,9 +27,7 @@ const it = test.extend("jobsDatabase", { scope: "file", auto: true }, async ({ s
 const EVERY_MINUTE = [QUEUES.overviewSweep, QUEUES.mailOutbox, QUEUES.webhookDeliveries, QUEUES.monthCloseReread];
 
 describe("the process's schedules", () => {
-  it("are all eight registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({
-    jobsDatabase,
-  }) => {
+  it("are all nine registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({ jobsDatabase }) => {
     const log = vi.spyOn(console, "log");
     const errors = vi.spyOn(console, "error");
     const { getBoss } = await import("@/lib/jobs/boss");
@@ -50,6 +48,7 @@ describe("the process's schedules", () => {
           { name: QUEUES.keepAlive, cron: "17 * * * *", timezone: "UTC" },
           { name: QUEUES.mailDigest, cron: "0 7 * * *", timezone: "Europe/Berlin" },
           { name: QUEUES.referenceLists, cron: "41 3 * * *", timezone: "UTC" },
+          { name: QUEUES.signInSweep, cron: "*/10 * * * *", timezone: "UTC" },
         ].sort((a, b) => a.name.localeCompare(b.name)),
       );
     } finally {

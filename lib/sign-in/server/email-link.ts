@@ -96,14 +96,6 @@ export async function requestSignInLink(request: LinkRequest): Promise<{ token: 
     if (isRateLimited(error)) void recordFailure(email, "rate_limited");
     throw error;
   }
-  // Taken for every ask, known address or not: the same work either way.
-  const mailNow = await takeRateLimits([{ rule: emailLinkMailsPerAddress(), subject: email }], { now: at }).then(
-    () => true,
-    (error: unknown) => {
-      if (isRateLimited(error)) return false;
-      throw error;
-    },
-  );
   const token = newSecret();
   const db = getDb();
   const [, recipient] = await Promise.all([
@@ -119,6 +111,17 @@ export async function requestSignInLink(request: LinkRequest): Promise<{ token: 
     }),
     findRecipient(db, email, at),
   ]);
+  // The mail's own limit is taken for every ask, known address or not (the same work either way),
+  // but counts only the asks that mail someone: an ask for an address nobody holds yet does not
+  // keep its first mail back once the address is someone's.
+  const mailSubject = recipient ? email : `nobody:${email}`;
+  const mailNow = await takeRateLimits([{ rule: emailLinkMailsPerAddress(), subject: mailSubject }], { now: at }).then(
+    () => true,
+    (error: unknown) => {
+      if (isRateLimited(error)) return false;
+      throw error;
+    },
+  );
   return { token, recipient: mailNow ? recipient : null };
 }
 
