@@ -195,6 +195,12 @@ test("a pay-run refusal leaves the month Waiting for pay run with everything kep
 test("a save into a month frozen meanwhile is refused and the typed value stays, with the reason", async ({ page, context }) => {
   test.setTimeout(120_000);
   await signInAndConnectPayroll(page);
+  // This tab's live stream is down (a dropped connection), so it does not hear the submission that
+  // every page with its stream up follows at once (e2e/clients.spec.ts): the refused save tells it.
+  await page.route(
+    (url) => url.pathname === `/api/payroll-entries/${COMPANY}/hours/stream`,
+    (route) => route.abort("internetdisconnected"),
+  );
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
   await typeInto(page, 1, "type", "Hourly wage", "Tab");
   await page.keyboard.type("8");
