@@ -2,6 +2,7 @@ import type { GridModel } from "@/lib/payroll/grid/model";
 import type { EntryKind } from "@/lib/payroll/entries/kinds";
 import { createStore } from "@/lib/store/store";
 import { useStore } from "@/lib/store/use-store";
+import type { Translate } from "@/lib/i18n/translate";
 
 /**
  * What the grid page's parts share about the checks, outside React's tree (the grid, the Checks
@@ -20,6 +21,17 @@ export interface CellJump {
 export interface ChecksSummary {
   blockers: number;
   unacknowledged: number;
+}
+
+/** What still holds the month, in words ("1 blocker, 2 open warnings"); empty when nothing or not yet known. */
+export function openChecksText(t: Translate, checks: ChecksSummary | null): string {
+  if (!checks) return "";
+  return [
+    checks.blockers ? t("monthChecks.reasonBlockers", { count: checks.blockers }) : "",
+    checks.unacknowledged ? t("monthChecks.reasonWarnings", { count: checks.unacknowledged }) : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 const grid = createStore<{ kind: EntryKind; model: GridModel } | null>(null);

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { formatDay } from "@/lib/i18n/format";
 import { setChecksPanelOpen } from "./checks-panel";
-import type { ChecksSummary } from "./checks-store";
+import { openChecksText, type ChecksSummary } from "./checks-store";
 
 /**
  * Before the client hands the month in: what it does, the firm's cut-off for the month (and whether
@@ -34,14 +34,7 @@ export function HandInDialog({
   const t = useTranslations();
   const locale = useLocale();
   const open_ = checks ? checks.blockers + checks.unacknowledged : 0;
-  const counts = checks
-    ? [
-        checks.blockers ? t("monthChecks.reasonBlockers", { count: checks.blockers }) : "",
-        checks.unacknowledged ? t("monthChecks.reasonWarnings", { count: checks.unacknowledged }) : "",
-      ]
-        .filter(Boolean)
-        .join(", ")
-    : "";
+  const counts = openChecksText(t, checks);
   return (
     <ConfirmDialog
       open={open}

@@ -12,7 +12,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import { Notice } from "@/components/ui/notice";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { ChecksToggle } from "./checks-panel";
-import { useChecksSummary } from "./checks-store";
+import { openChecksText, useChecksSummary } from "./checks-store";
 import { shownState, type MonthAction, type MonthCloseView } from "@/lib/month-close/states";
 import { TransferStateNotes } from "./transfer-state-notes";
 import { SentBackNotice } from "./hand-in-notes";
@@ -71,14 +71,7 @@ export function MonthClosePanel({
   // The Checks region's counts (components/month-close/checks-region.tsx): Submit and Approve wait for them; the server refuses anyway.
   const checks = useChecksSummary();
   const held = checks !== null && (checks.blockers > 0 || checks.unacknowledged > 0);
-  const reasons = checks
-    ? [
-        checks.blockers ? t("monthChecks.reasonBlockers", { count: checks.blockers }) : "",
-        checks.unacknowledged ? t("monthChecks.reasonWarnings", { count: checks.unacknowledged }) : "",
-      ]
-        .filter(Boolean)
-        .join(", ")
-    : "";
+  const reasons = openChecksText(t, checks);
 
   // Who did what, on one line.
   const history = [
