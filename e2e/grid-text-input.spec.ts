@@ -47,3 +47,19 @@ test("insertText on a selected cell types over it like a key press, and the grid
   expect(await grid.evaluate((element) => [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).length)).toBe(0);
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
 });
+
+test("a grid reached by keyboard alone takes a paste: the editable grid's clipboard events are its own", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAndConnectPayroll(page);
+  await page.goto(`/payroll/companies/${COMPANY}/hours`);
+  const grid = page.getByRole("grid", { name: /^Hours of / });
+  await expect(grid).toBeVisible();
+  // Focus by keyboard only (no click puts the document's selection in the grid), then to the first Type cell.
+  await grid.focus();
+  await page.keyboard.press("Control+Home");
+  await page.evaluate(() => navigator.clipboard.writeText("Hourly wage\t8\t12,5"));
+  await page.keyboard.press("Control+V");
+  await expect(page.getByRole("status").filter({ hasText: "Pasted 3 cells." })).toBeVisible();
+  await expect(cell(page, 1, "type")).toHaveText("Hourly wage");
+  await expect(cell(page, 1, "total_hours")).toHaveText("8");
+});

@@ -15,6 +15,7 @@ import { selectionBounds, type GridSelection } from "./selection";
 import { useActiveCellInView } from "./use-active-cell-in-view";
 import { useGridHeight } from "./use-fill-height";
 import { useGridClipboard } from "./use-grid-clipboard";
+import { useStrayClipboard } from "./use-stray-clipboard";
 import { useGridKeyboard } from "./use-grid-keyboard";
 import { useGridMouse } from "./use-grid-mouse";
 
@@ -44,8 +45,7 @@ interface EntryGridProps {
   hintId?: string;
 }
 
-// Rows rendered beyond the visible ones, each way: every rendered row costs on every frame, and a frame
-// follows every keystroke; a few rows cover keyboard moves and ordinary scrolling.
+// Rows rendered beyond the visible ones, each way: each costs on every frame (one per keystroke); a few cover moves and scrolling.
 const OVERSCAN = 2;
 
 interface Editing {
@@ -122,6 +122,7 @@ export function EntryGrid(props: EntryGridProps) {
     editing: editing !== null,
     onPasted: props.onPasted,
   });
+  useStrayClipboard(scroller, { copy: onCopy, cut: onCut, paste: onPaste });
 
   const commit = useCallback(
     (text: string, step: EditorMove) => {
@@ -136,7 +137,6 @@ export function EntryGrid(props: EntryGridProps) {
   );
 
   const mouse = useGridMouse({ columns, rows, selection, onSelectionChange, editing, startEdit: () => startEdit("edit") });
-
   const { top, bottom, left, right } = selectionBounds(selection);
   const listId = `${gridId}-types`;
   const typeColumn = columns.find((column) => column.kind === "enum");
