@@ -7,18 +7,14 @@ import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { postPasskey, postRegistrationOptions } from "@/lib/passkeys/server/handlers";
 import { RECENT_CONFIRMATION_MS } from "./recent-confirmation";
 import { createSession } from "./session-store";
+import { signedIn } from "./testing/signed-in-session";
 
 // A stolen session older than ten minutes must not make itself a new way in (issue 35, section 3):
 // adding a passkey (its options too), adding or replacing the sign-in e-mail (and its code), and
 // confirming an account link each ask for a recent confirmation first.
 
-const signedIn = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
-vi.mock("@/lib/auth/server/session", async () => {
-  const store = await import("@/lib/auth/server/session-store");
-  const load = () =>
-    signedIn.current ? store.loadSessionUser(signedIn.current.sessionId, signedIn.current.userId) : Promise.resolve(null);
-  return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
-});
+// Whoever signedIn.current names is signed in (the cookie is not what is tested here).
+vi.mock("@/lib/auth/server/session", () => import("./testing/signed-in-session"));
 
 const it = test.extend("person", async ({ db }, { onCleanup }) => {
   const user = await db.user.create({ data: { accountingUserId: `way-in:${randomUUID()}`, displayName: "Wanda Wayin" } });

@@ -9,18 +9,14 @@ import { getPasskeys } from "@/lib/passkeys/server/handlers";
 import { chooseWorkspaceAction } from "@/lib/workspaces/server/actions";
 import { loadRecentSessionUser, createSession } from "./session-store";
 import { sessionCache } from "./session-cache";
+import { signedIn } from "./testing/signed-in-session";
 
 // Issue 35, section 4: the passkey requirement held on pages only; the API answered 200 to a member
 // without a passkey. It is read with the session (one lookup, cached with it) and holds for every
 // route, server action and stream; only adding a passkey, confirming and signing out pass.
 
-const signedIn = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
-vi.mock("@/lib/auth/server/session", async () => {
-  const store = await import("@/lib/auth/server/session-store");
-  const load = () =>
-    signedIn.current ? store.loadSessionUser(signedIn.current.sessionId, signedIn.current.userId) : Promise.resolve(null);
-  return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
-});
+// Whoever signedIn.current names is signed in (the cookie is not what is tested here).
+vi.mock("@/lib/auth/server/session", () => import("./testing/signed-in-session"));
 
 const it = test.extend("firm", async ({ db }, { onCleanup }) => {
   const user = await db.user.create({ data: { accountingUserId: `gate:${randomUUID()}`, displayName: "Gina Gate" } });

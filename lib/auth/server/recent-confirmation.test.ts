@@ -7,15 +7,10 @@ import { successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { markSessionConfirmed, RECENT_CONFIRMATION_MS } from "./recent-confirmation";
 import { createSession } from "./session-store";
+import { signedIn } from "./testing/signed-in-session";
 
-// Who is signed in for the next call (the cookie is not what is tested here).
-const signedIn = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
-vi.mock("@/lib/auth/server/session", async () => {
-  const store = await import("@/lib/auth/server/session-store");
-  const load = () =>
-    signedIn.current ? store.loadSessionUser(signedIn.current.sessionId, signedIn.current.userId) : Promise.resolve(null);
-  return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
-});
+// Whoever signedIn.current names is signed in (the cookie is not what is tested here).
+vi.mock("@/lib/auth/server/session", () => import("./testing/signed-in-session"));
 
 const it = test.extend("person", async ({ db }, { onCleanup }) => {
   const user = await db.user.create({ data: { accountingUserId: `recent:${randomUUID()}`, displayName: "Ria Recent" } });
