@@ -8,6 +8,16 @@ import { withoutEmptyValues } from "./empty-values";
 
 const url = z.url({ protocol: /^https?$/ });
 const optionalUrl = url.optional();
+/** A comma-separated list; unset or empty, no items. */
+const commaList = z
+  .string()
+  .default("")
+  .transform((raw) =>
+    raw
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 
 export const serverEnvSchema = z.preprocess(
   withoutEmptyValues,
@@ -99,16 +109,7 @@ export const serverEnvSchema = z.preprocess(
       /** Per-request timeout towards the payroll service. */
       PAYROLL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
       /** Further payroll base addresses a person may connect to (comma-separated), besides PAYROLL_BASE_URL. */
-      PAYROLL_EXTRA_BASE_URLS: z
-        .string()
-        .default("")
-        .transform((raw) =>
-          raw
-            .split(",")
-            .map((item) => item.trim())
-            .filter(Boolean),
-        )
-        .pipe(z.array(url)),
+      PAYROLL_EXTRA_BASE_URLS: commaList.pipe(z.array(url)),
       /** Outgoing mail (invitation links): `smtp://user:pass@host:587` or `smtps://…`; unset, links are only copied. */
       SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
       /** Where the outbox notes each message the SMTP server accepted until its row is marked sent (lib/mail/server/sent-journal.ts); a local folder that outlives the process. */
@@ -142,22 +143,13 @@ export const serverEnvSchema = z.preprocess(
        * The reverse proxies in front of the app (comma-separated addresses or CIDRs): only from them is
        * X-Forwarded-For believed (lib/http/server/client-address.ts); unset, the connection's address is the client's.
        */
-      TRUSTED_PROXIES: z
-        .string()
-        .default("")
-        .transform((raw) =>
-          raw
-            .split(",")
-            .map((item) => item.trim())
-            .filter(Boolean),
-        )
-        .pipe(
-          z.array(
-            z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
-              error: "TRUSTED_PROXIES must list addresses or CIDRs, e.g. 10.0.0.0/8,::1",
-            }),
-          ),
+      TRUSTED_PROXIES: commaList.pipe(
+        z.array(
+          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+            error: "TRUSTED_PROXIES must list addresses or CIDRs, e.g. 10.0.0.0/8,::1",
+          }),
         ),
+      ),
       /** Idle sessions end after this many hours without a request (lib/auth/server/session-store.ts); the 7-day limit holds besides. */
       SESSION_IDLE_TIMEOUT_HOURS: z.coerce.number().min(1).max(168).default(12),
       /** Set when the upstreams are the bundled sandbox; enables its health check. */
