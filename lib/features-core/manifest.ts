@@ -32,10 +32,8 @@ export interface FeatureManifest {
   readonly eventConsumers?: readonly EventConsumer[];
 }
 
-/** The audit kinds a list of manifests presents: the union of their presenters' keys. */
-export type PresentedKinds<Features extends readonly FeatureManifest[]> = {
-  [Index in keyof Features]: Features[Index] extends { auditPresenters: infer Presenters } ? keyof Presenters & AuditKind : never;
-}[number];
+/** The audit kinds a manifest presents: its presenters' keys (distributes over a union of manifests). */
+type KindsOf<Manifest> = Manifest extends { auditPresenters: infer Presenters } ? keyof Presenters & AuditKind : never;
 
 /**
  * Every presenter of the listed features, in one table typed by the kinds they present: assigned
@@ -43,6 +41,6 @@ export type PresentedKinds<Features extends readonly FeatureManifest[]> = {
  */
 export function presentersOf<const Features extends readonly FeatureManifest[]>(
   features: Features,
-): KindPresenters<PresentedKinds<Features>> {
-  return Object.assign({}, ...features.map((feature) => feature.auditPresenters ?? {})) as KindPresenters<PresentedKinds<Features>>;
+): KindPresenters<KindsOf<Features[number]>> {
+  return Object.assign({}, ...features.map((feature) => feature.auditPresenters ?? {})) as KindPresenters<KindsOf<Features[number]>>;
 }
