@@ -1,3 +1,4 @@
+import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { QUEUES } from "@/lib/jobs/queues";
 import { OVERVIEW_AUDIT_PRESENTERS } from "./audit-present";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { WORKSPACE_AUDIT_PRESENTERS } from "./audit-present";
 
