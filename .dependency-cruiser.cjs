@@ -17,8 +17,8 @@ const LAYERS = [
   ["route wrapper: every route handler's one wrapper (and the bench's no-op route)", ["^lib/http/server/(route|noop)\\.ts$"]],
   ["audit core: record, kind registry, query, presenter contract", ["^lib/audit/"]],
   [
-    "domain events and their consumers: the events, notifications, the mail outbox, webhook deliveries",
-    ["^lib/events/", logic("notifications|mail|webhooks")],
+    "domain events and their consumers: the events, the feature manifests' shape, notifications, the mail outbox, webhook deliveries",
+    ["^lib/(events|features-core)/", logic("notifications|mail|webhooks")],
   ],
   ["feature accounting", [logic("accounting")]],
   ["feature trial balance", [logic("trial-balance")]],

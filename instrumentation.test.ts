@@ -27,8 +27,14 @@ describe("the process's graceful stop", () => {
   }) => {
     vi.stubEnv("NEXT_RUNTIME", "nodejs");
     vi.stubEnv("JOBS_ENABLED", "false");
+    // Unwired (vitest's setup file wired this process as instrumentation.ts does): register() wires it.
+    const wiring = globalThis as { __eventConsumers?: unknown[]; __auditPresenters?: Record<string, unknown> };
+    wiring.__eventConsumers = wiring.__auditPresenters = undefined;
     const { register } = await import("./instrumentation");
     await register();
+    // The features' manifests wired even with the jobs off (docs/adr/0241-feature-manifests.md).
+    expect(wiring.__eventConsumers).toHaveLength(2);
+    expect(Object.keys(wiring.__auditPresenters ?? {})).toContain("webhook.added");
     const { getBoss } = await import("@/lib/jobs/boss");
     const boss = await getBoss();
     let started!: (id: string) => void;

@@ -2,6 +2,10 @@
 // Node.js runtime of a production or development server, never during builds.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // The features' manifests wired into the process before any request or job: the domain events'
+  // consumers and the audit trail's presenters (docs/adr/0241-feature-manifests.md).
+  const { wireFeatures } = await import("@/lib/composition/wire");
+  wireFeatures();
   // Before any request: long-lived sockets and timers get a context of their own (see lib/server/detached.ts).
   const { prepareDetachedScope } = await import("@/lib/server/detached");
   prepareDetachedScope();

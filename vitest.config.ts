@@ -14,6 +14,8 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
     globalSetup: ["scripts/test/global-setup.ts"],
+    // Each file's process wired as the app's is (the event consumers, the audit presenters).
+    setupFiles: ["scripts/test/wire-features.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

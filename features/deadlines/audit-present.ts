@@ -1,6 +1,6 @@
 import type { AuditChange, KindPresenters } from "@/lib/audit/present";
 import type { Translate } from "@/lib/i18n/translate";
-import type { CutOffRule } from "./deadlines";
+import type { CutOffRule } from "./rules";
 import { storedCutOffRule } from "./schemas";
 
 /** How the trail reads what the deadline settings record (features/deadlines/server/settings.ts). */

@@ -1,5 +1,6 @@
 import Holidays from "date-holidays";
 import { addDays, dayInMonth, daysInMonth, isoDay, weekday } from "@/lib/dates/calendar";
+import type { CutOffRule, Land } from "./rules";
 
 /**
  * The statutory payroll deadlines of a month and the firm's cut-off, per Land. Pure (no I/O):
@@ -20,8 +21,10 @@ import { addDays, dayInMonth, daysInMonth, isoDay, weekday } from "@/lib/dates/c
  *   are working days there, and the 10th is neither anyway).
  */
 
-export const LANDS = ["BW", "BY", "BE", "BB", "HB", "HH", "HE", "MV", "NI", "NW", "RP", "SL", "SN", "ST", "SH", "TH"] as const;
-export type Land = (typeof LANDS)[number];
+// The Lands and the cut-off rule live in ./rules.ts, without the holidays' library: the audit
+// trail and the settings' schema read them cheaply.
+export { LANDS, type CutOffRule, type Land } from "./rules";
+
 /** A calendar day `YYYY-MM-DD`. */
 export type IsoDate = string;
 
@@ -38,22 +41,8 @@ export interface MonthDeadlines {
   wageTaxReturn: IsoDate;
 }
 
-/**
- * The firm's cut-off for its clients' data of a month:
- * - `day_of_month`: that day of the payroll month (the month's last day when it is shorter); when
- *   it is not a bank working day, the bank working day before it (people are there to receive the
- *   data on bank working days, and earlier is the safe side of a deadline). Never after the
- *   statement's last day to send: a later day is moved back to it.
- * - `bank_days_before_statement`: `days` bank working days before the statement's last day to
- *   send (0: that day itself).
- */
-export type CutOffRule = { kind: "day_of_month"; day: number } | { kind: "bank_days_before_statement"; days: number };
-
 /** Three bank working days before the statement's last day: room for one round of questions to the client. */
 export const DEFAULT_CUT_OFF_RULE: CutOffRule = { kind: "bank_days_before_statement", days: 3 };
-
-/** Limits of a cut-off rule's number, shared by the settings' schema. */
-export const CUT_OFF_LIMITS = { day: { min: 1, max: 31 }, days: { min: 0, max: 15 } } as const;
 
 const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CUT_OFF_LIMITS, LANDS, type CutOffRule, type Land } from "./deadlines";
+import { CUT_OFF_LIMITS, LANDS, type CutOffRule, type Land } from "./rules";
 
 /**
  * The deadline settings as people edit them: one schema per resource shared by the forms

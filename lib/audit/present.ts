@@ -9,7 +9,8 @@ import { kindKey, type AuditKind } from "./kinds";
  *
  * The core knows no feature: each feature that records kinds presents them (a `KindPresenter`
  * per kind, beside its writer: features/workspaces/audit-present.ts, features/payroll/audit-present.ts,
- * features/month-close/audit-present.ts), and the trail (features/audit-trail/present.ts) joins them.
+ * features/month-close/audit-present.ts), named in its manifest (feature.ts); the composition root
+ * joins them for the trail (lib/composition/wire.ts → features/audit-trail/present.ts).
  */
 
 export interface AuditEntryLike {

@@ -38,7 +38,7 @@ export const QUEUES = {
  */
 export const PGBOSS_SCHEDULE_QUEUE = "__pgboss__send-it";
 
-type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.keepAlive]: { policy: "singleton", retryLimit: 3, retryDelay: 300 },

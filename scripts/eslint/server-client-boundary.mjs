@@ -4,7 +4,8 @@ import path from "node:path";
 /**
  * The server/client boundary (README "Architecture"), as an ESLint rule of this repository:
  *
- * - server code: every `server/` folder (lib/<feature>/server/, lib/<feature>/<part>/server/),
+ * - server code: every `server/` folder (lib/<feature>/server/, lib/<feature>/<part>/server/), each
+ *   feature's manifest (features/<name>/feature.ts: it names the feature's jobs and event consumers),
  *   lib/env/server.ts and lib/env/schema.ts (the server's variables), lib/i18n/server.ts, the
  *   server-only infrastructure folders (SERVER_INFRA), and the React Server Components in
  *   components/, each marked by `import "server-only"` (the build fails should one reach a browser);
@@ -21,7 +22,7 @@ import path from "node:path";
 
 const SERVER_INFRA = ["db", "jobs", "rate-limit", "server", "health", "clock", "crypto", "composition"];
 const SERVER_FILE = new RegExp(
-  `^(?:features/[^/]+/(?:.+/)?server/|lib/(?:(?:.+/)?server/|(?:env/(?:server|schema)|i18n/server)\\.tsx?$|(?:${SERVER_INFRA.join("|")})/))`,
+  `^(?:features/[^/]+/(?:(?:.+/)?server/|feature\\.ts$)|lib/(?:(?:.+/)?server/|(?:env/(?:server|schema)|i18n/server)\\.tsx?$|(?:${SERVER_INFRA.join("|")})/))`,
 );
 const CLIENT_FOLDER = /^(?:lib|features)\/(?:.+\/)?client\//;
 /** UI: components/ and each feature's components/ folder. */

@@ -10,7 +10,7 @@ type Tx = Prisma.TransactionClient;
 export const WEBHOOKS_DUE_CHANNEL = "ledgerlane_webhooks_due";
 
 /**
- * The webhooks' consumer of domain events (registered in lib/events/server/emit.ts): in the
+ * The webhooks' consumer of domain events (named in ../feature.ts, handed to emit by the composition root): in the
  * transaction that made the change, one delivery row per enabled endpoint of the workspace that
  * subscribed to the event's type. Unique per event and endpoint, so an event emitted twice is
  * delivered once. Nothing is sent here: the worker (./deliveries.ts) sends after the commit,

@@ -1,0 +1,23 @@
+import "server-only";
+import type { FeatureManifest } from "@/lib/features-core/manifest";
+import { QUEUES } from "@/lib/jobs/queues";
+import { MONTH_CLOSE_AUDIT_PRESENTERS } from "./audit-present";
+
+async function transferRunner() {
+  const { runTransferJob } = await import("./server/transfer-job");
+  return (data: Parameters<typeof runTransferJob>[0]) => runTransferJob(data);
+}
+
+/** The month close in the process (docs/adr/0241-feature-manifests.md): its re-reads and Transfers, and its audit entries. */
+export const feature = {
+  name: "month-close",
+  jobs: {
+    start: async () => (await import("./server/jobs")).startMonthCloseJobs(await transferRunner()),
+    runnable: {
+      [QUEUES.monthCloseReread]: async () => (await import("./server/rereads")).runDueRereads(),
+      // The queued Transfers, now, in this process (a worker may have taken some already).
+      [QUEUES.monthCloseTransfer]: async () => (await import("./server/jobs")).runQueuedTransfers(await transferRunner()),
+    },
+  },
+  auditPresenters: MONTH_CLOSE_AUDIT_PRESENTERS,
+} satisfies FeatureManifest;
