@@ -40,6 +40,17 @@ describe("folder cycles", () => {
     ).toEqual(["features/pay → features/pay/server → features/pay", "features/pay/server → features/pay → features/pay/server"]);
   });
 
+  it("counts a feature's manifest as a folder of its own (its composition root), not as its root folder", () => {
+    const feature = {
+      "features/pay/feature.ts": ["features/pay/server/jobs.ts"],
+      "features/pay/server/jobs.ts": ["features/pay/errors.ts"],
+    };
+    expect(cycles({ ...feature, "features/pay/errors.ts": [] })).toEqual([]);
+    expect(cycles({ ...feature, "features/pay/contract.ts": ["features/pay/server/jobs.ts"], "features/pay/errors.ts": [] })).toHaveLength(
+      2,
+    );
+  });
+
   it("leaves out tests, benches, fixtures and testing/ helpers, and what is not the app's own code", () => {
     const back = (from: string) => ({ "lib/a/one.ts": ["lib/b/two.ts"], "lib/b/two.ts": [], [from]: ["lib/a/one.ts"] });
     for (const helper of [

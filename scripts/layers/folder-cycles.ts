@@ -13,7 +13,14 @@ const PRODUCTION = /^(app|components|features|lib)\/|^[^/]+\.tsx?$/;
 /** One folder-level edge, with one module-level import that makes it. */
 export type FolderEdge = { from: string; to: string; via: { from: string; to: string } };
 
-const folderOf = (file: string) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".");
+/**
+ * A feature's manifest (features/<name>/feature.ts) is its composition root: it imports the
+ * feature's jobs, handlers and presenters, and nothing in the feature imports it. It counts as a
+ * folder of its own, like lib/composition, so that a feature's root folder can hold both its
+ * manifest and the contract and schemas its sub-folders import.
+ */
+export const MANIFEST = /^features\/[^/]+\/feature\.ts$/;
+const folderOf = (file: string) => (MANIFEST.test(file) ? file : file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".");
 const isProduction = (file: string) => PRODUCTION.test(file) && !TEST_FILES.test(file);
 
 /** The folder graph of the production modules: folder → folder it imports → one import that does. */
