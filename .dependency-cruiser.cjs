@@ -44,6 +44,20 @@ const LAYERS = [
 // Tests, benches and their helpers drive the whole stack on purpose.
 const TESTS = "\\.(test|bench)\\.tsx?$|/testing/|\\.fixture\\.ts$";
 
+// A production module that no layer names: a new folder (a feature, a lib/ service) must get its
+// place in LAYERS. Two rules, as a rule only sees modules with a dependency: one for what such a
+// module imports, one for what imports it (a module with neither is dead code, which knip finds).
+const UNLAYERED = { path: "^(app|components|features|lib)/", pathNot: [TESTS, ...LAYERS.flatMap(([, paths]) => paths)] };
+const inALayer = [
+  { from: UNLAYERED, to: {} },
+  { from: {}, to: UNLAYERED },
+].map((rule) => ({
+  name: "in-a-layer",
+  comment: "Every production module is in a layer: give its folder a place in LAYERS",
+  severity: "error",
+  ...rule,
+}));
+
 const layerRules = LAYERS.slice(0, -1).map(([name, paths], index) => ({
   name: `layer: ${name.split(":")[0]}`,
   comment: `${name} may not import a layer above it`,
@@ -62,6 +76,7 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    ...inALayer,
     ...layerRules,
   ],
   options: {

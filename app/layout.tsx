@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { AppHeader } from "@/components/app-header";
+import { AppHeader } from "@/components/shell/app-header";
 import { IntlScope } from "@/components/intl-scope";
 import { QueryProvider } from "@/components/query-provider";
 import { RecentSignInDialog } from "@/features/sign-in/components/recent-sign-in/recent-sign-in-dialog";

@@ -11,7 +11,7 @@ import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatMonth } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
 import { cachedCompanies, syncCompanies } from "@/features/payroll/connection/server/companies";
-import { payrollConfig } from "@/features/payroll/server/config";
+import { payrollConfig } from "@/features/payroll/upstream/server/config";
 import { payrollActor } from "@/features/payroll/server/access";
 import { workspaceConnections } from "@/features/payroll/connection/server/workspace-connections";
 import { can, isClient } from "@/features/workspaces/permissions";

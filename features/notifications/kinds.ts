@@ -40,7 +40,7 @@ export const KIND_DEFAULTS: Record<NotificationKind, KindChoice> = {
   reminder: { inApp: true, byEmail: true },
   client_reminder: { inApp: true, byEmail: true },
   // A new passkey, sign-in e-mail or linked account: mailed to every address regardless of any
-  // choice (features/sign-in/server/way-in-notice.ts); in the app for someone without an address.
+  // choice (features/sign-in/core/server/way-in-notice.ts); in the app for someone without an address.
   way_in_added: { inApp: true, byEmail: false },
 };
 

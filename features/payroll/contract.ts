@@ -4,7 +4,7 @@ import { connectSchema } from "./connection/schemas";
 import { draftSchema } from "./employees/draft-schema";
 import type { EmployeeInput } from "./employees/employee-schema";
 import { importProgressSchema, reportRowSchema } from "./imports/schemas";
-import { employeeSchema } from "./schemas";
+import { employeeSchema } from "./upstream/schemas";
 
 /**
  * The payroll routes (lib/http/contract.ts): the workspace's connections, a company's employees,

@@ -1,7 +1,7 @@
 import { list, str, type KindPresenters } from "@/lib/audit/present";
 import type { Translate } from "@/lib/i18n/translate";
 
-/** How the trail reads sign-ins, refused attempts and sign-outs (features/sign-in/server/sign-in-audit.ts). */
+/** How the trail reads sign-ins, refused attempts and sign-outs (features/sign-in/core/server/sign-in-audit.ts). */
 
 type SessionKind =
   "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.confirmed" | "session.confirmation_failed";

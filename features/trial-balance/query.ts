@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { isIsoDate, type DateRange } from "@/lib/dates/calendar";
 import { COMPARISONS, presetRange, type Comparison } from "./presets";
-import { COLUMN_MODES, countPeriods, MAX_PERIODS, type ColumnMode } from "./pack/periods";
+import { COLUMN_MODES, countPeriods, MAX_PERIODS, type ColumnMode } from "./periods";
 
 /**
  * The view's state as it stands in the URL (`/trial-balance?from=…&to=…&compare=…&basis=…&business=…`),

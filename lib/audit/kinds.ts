@@ -42,7 +42,7 @@
  * - `company.assignees` { added: [{ id, name }], removed: [{ id, name }] } — who is assigned to a
  *   payroll company changed (features/overview; subject: the payroll connection)
  * - `session.signed_in` { method, sessionId, device } — in the person's personal workspace (sign-in
- *   is the person's, not a firm's; features/sign-in/server/sign-in-audit.ts)
+ *   is the person's, not a firm's; features/sign-in/core/server/sign-in-audit.ts)
  * - `session.sign_in_failed` { method, reason, email } — a refused e-mail link (expired, used, other
  *   browser) or a refused request for one (rate_limited), a refused passkey (refused, replayed) or a
  *   failed accounting callback of a link (callback_failed; email ""), in the person's personal

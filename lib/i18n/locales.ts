@@ -1,4 +1,6 @@
-export const LOCALES = ["en", "de"] as const;
+import type { MESSAGES } from "./messages";
+
+export const LOCALES = ["en", "de"] as const satisfies readonly (keyof typeof MESSAGES)[];
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_COOKIE = "locale";
 

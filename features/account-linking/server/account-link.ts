@@ -1,15 +1,15 @@
 import "server-only";
-import { accountingConfig } from "@/features/accounting/server/config";
-import { requestRevocation } from "@/features/accounting/connection/server/token-endpoint";
+import { accountingConfig } from "@/features/accounting/oauth/server/config";
+import { requestRevocation } from "@/features/accounting/oauth/server/token-endpoint";
 import { revokeReplacedToken, storeSignInTokens } from "@/features/accounting/connection/server/lifecycle";
 import { tokenResponseSchema, type TokenResponse } from "@/features/accounting/schemas";
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { openSecret, sealSecret } from "@/lib/server/secrets";
-import { newSecret, sha256 } from "@/features/sign-in/server/email-link";
-import { refreshProfile } from "@/features/sign-in/server/complete-sign-in";
-import { tellOfNewWayIn } from "@/features/sign-in/server/way-in-notice";
+import { newSecret, sha256 } from "@/features/sign-in/core/server/email-link";
+import { refreshProfile } from "@/features/sign-in/core/server/complete-sign-in";
+import { tellOfNewWayIn } from "@/features/sign-in/core/server/way-in-notice";
 import { LINK_LIFETIME_MINUTES, type PendingLinkView } from "../schemas";
 import { recordLinkingChange } from "./linking-audit";
 

@@ -6,8 +6,8 @@ import { ApiError } from "@/lib/http/api-error";
 import { enqueueMail } from "@/features/mail/server/outbox";
 import { emailLinksPerAddress, emailVerificationsPerPerson } from "@/lib/rate-limit/limits";
 import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
-import { normalizeEmail, sha256 } from "@/features/sign-in/server/email-link";
-import { tellOfNewWayIn } from "@/features/sign-in/server/way-in-notice";
+import { normalizeEmail, sha256 } from "@/features/sign-in/core/server/email-link";
+import { tellOfNewWayIn } from "@/features/sign-in/core/server/way-in-notice";
 import { VERIFICATION_CODE_LIFETIME_MINUTES, VERIFICATION_CODE_TRIES } from "../schemas";
 import { recordLinkingChange } from "./linking-audit";
 

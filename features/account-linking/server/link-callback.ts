@@ -1,8 +1,8 @@
 import "server-only";
 import { accountingClientWithNewToken } from "@/features/accounting/server/for-user";
 import { personDisplayName } from "@/features/accounting/server/user-name";
-import { tokensFromAccount } from "@/features/sign-in/server/complete-sign-in";
-import { recordSignInFailure } from "@/features/sign-in/server/sign-in-audit";
+import { tokensFromAccount } from "@/features/sign-in/core/server/complete-sign-in";
+import { recordSignInFailure } from "@/features/sign-in/core/server/sign-in-audit";
 import { discardLinkAnswer, holdLinkAnswer, type LinkSession } from "./account-link";
 
 /**

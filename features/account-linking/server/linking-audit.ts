@@ -1,9 +1,9 @@
 import "server-only";
-import { recordPersonal } from "@/features/sign-in/server/sign-in-audit";
+import { recordPersonal } from "@/features/sign-in/core/server/sign-in-audit";
 
 /**
  * Adding a sign-in e-mail and linking an accounting account are the person's own business, like
- * their sign-ins: recorded in their personal workspace (features/sign-in/server/sign-in-audit.ts).
+ * their sign-ins: recorded in their personal workspace (features/sign-in/core/server/sign-in-audit.ts).
  */
 export type LinkingChange =
   | { kind: "account.email_added"; email: string }

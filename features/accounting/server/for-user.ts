@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/server/session-store";
 import { AccountingClient } from "./accounting-service";
-import { accountingConfig } from "./config";
+import { accountingConfig } from "../oauth/server/config";
 import { getAccessToken, renewAccessToken } from "../connection/server/access-token";
 import { NeedsV31Error, NotConnectedError, ReauthRequiredError } from "../errors";
 

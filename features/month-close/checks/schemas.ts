@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { ENTRY_KINDS } from "@/features/payroll/entries/kinds";
 import { storedLineSchema } from "@/features/payroll/entries/schemas";
 import type { HealthInsurance } from "@/features/payroll/employees/insurers";
-import { storedPositiveIntSchema } from "@/features/payroll/stored-int";
+import { storedPositiveIntSchema } from "@/features/payroll/entries/stored-int";
 import { DEFAULT_COMPANY_HOURS_LIMIT } from "./tables";
 import { federalStateSchema } from "./federal-states";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { storedLinesOf } from "@/features/payroll/grid/stored-lines";
+import { storedLinesOf } from "@/features/payroll/entries/stored-lines";
 import type { Finding } from "@/features/month-close/checks";
 import type { ChecksPageData } from "@/features/month-close/server/page-data";
 import { ENTRY_KINDS, type EntryKind, type StoredLine } from "@/features/payroll/entries/kinds";

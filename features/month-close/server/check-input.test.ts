@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { test } from "@/features/accounting/testing/fixtures";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { MonthKey } from "@/features/payroll/month-lock/states";
 
 // The checks' input as the server assembles it, against the suite's Postgres and an in-process

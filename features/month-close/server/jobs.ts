@@ -1,7 +1,7 @@
 import "server-only";
 import { runDueRereads } from "./rereads";
 import { takeOverStaleTransfers } from "./stale-transfers";
-import type { TransferJobData } from "../transfer-job-data";
+import type { TransferJobData } from "./transfer-job-data";
 import { getBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 

@@ -4,7 +4,7 @@ import { now } from "@/lib/clock";
 import { berlinToday } from "@/lib/dates/berlin";
 import { getDb } from "@/lib/db/client";
 import { companyDeadlineSettings, companyMonthDeadlines } from "@/features/deadlines/server/company-deadlines";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { EntryKind, StoredLine } from "@/features/payroll/entries/kinds";
 import { acknowledgementsOf, mayAcknowledge, type AcknowledgementView } from "./acknowledgements";
 import { checkContext, monthCheckInput, monthLines } from "./check-input";

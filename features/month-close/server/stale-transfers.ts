@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { STALE_MS } from "../lease";
-import type { TransferJobData } from "../transfer-job-data";
+import type { TransferJobData } from "./transfer-job-data";
 
 /**
  * A Transfer whose runner died (kill -9, a crash: no graceful stop handed its job back) is taken

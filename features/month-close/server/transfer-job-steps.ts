@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { CompanyRecord } from "@/features/payroll/connection/server/companies";
 import { ENTRY_KINDS, type EntryKind } from "@/features/payroll/entries/kinds";
 import { transferSchema } from "@/features/payroll/entries/schemas";
@@ -9,7 +9,7 @@ import type { RecordingPolicy, TransferResult } from "@/features/payroll/entries
 import { settleHeldTransfers } from "./rereads";
 import { holdsExactly, storedAtService } from "./service-reader";
 import type { MonthState } from "../states";
-import type { TransferJobData } from "../transfer-job-data";
+import type { TransferJobData } from "./transfer-job-data";
 
 // The steps of a month's Transfer job (./transfer-job.ts): how a run ends, how its results are
 // recorded, and what a dead runner already sent.

@@ -3,7 +3,7 @@ import { now, nowMs } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { toApiError } from "@/lib/http/api-error";
 import { scheduleRereadWake } from "./jobs";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { requireCompany, type CompanyRecord } from "@/features/payroll/connection/server/companies";
 import { clientForConnection } from "@/features/payroll/connection/server/connection";
 import { ENTRY_KINDS, type EntryKind } from "@/features/payroll/entries/kinds";
@@ -15,7 +15,7 @@ import { createRereads, type SentForReread } from "./rereads";
 import { TX } from "./service";
 import { lockMonth, monthCloseView, toView } from "./views";
 import type { MonthCloseView } from "../states";
-import type { TransferJobData } from "../transfer-job-data";
+import type { TransferJobData } from "./transfer-job-data";
 import { endState, failureMessage, heldBefore, RECORDING, withRetries, type KindOutcome } from "./transfer-job-steps";
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, vi } from "vitest";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { PayrollNetworkError } from "@/features/payroll/errors";
 import type { MonthActor, MonthStep } from "./audit";
-import type { TransferJobData } from "../transfer-job-data";
+import type { TransferJobData } from "./transfer-job-data";
 import { COMPANY, hoursLines, line, monthTest, recordingAudit, recordingWakes, service } from "./testing/month-world";
 
 // The month close's Transfer against an in-process sandbox and the suite's Postgres: both kinds

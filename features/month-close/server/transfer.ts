@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
 import { enqueueTransfer } from "./jobs";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { CompanyRecord } from "@/features/payroll/connection/server/companies";
 import { ENTRY_KINDS } from "@/features/payroll/entries/kinds";
 import { transferSchema } from "@/features/payroll/entries/schemas";
@@ -18,7 +18,7 @@ import { differenceOf, holdsExactly, storedAtService } from "./service-reader";
 import { refuseUnlessAllowed, stateWords, transition, TX, ROLE_WORDS } from "./service";
 import { lockMonth, monthCloseView } from "./views";
 import { ACTION_FROM, holdsRole, type MonthCloseView, type MonthState, type TransferDifference } from "../states";
-import type { TransferJobData } from "../transfer-job-data";
+import type { TransferJobData } from "./transfer-job-data";
 
 /**
  * Transfer and Check transfer of a month close. Transfer is a durable job: the request takes the

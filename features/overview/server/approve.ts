@@ -6,7 +6,7 @@ import { checkContext } from "@/features/month-close/server/check-input";
 import { approveMonth } from "@/features/month-close/server/service";
 import { requireCompany } from "@/features/payroll/connection/server/companies";
 import { clientForConnection } from "@/features/payroll/connection/server/connection";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { can } from "@/features/workspaces/permissions";
 import { grants } from "@/features/workspaces/server/access";
 import type { ApproveResult, BulkApproveInput } from "../schemas";

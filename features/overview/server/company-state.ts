@@ -6,7 +6,7 @@ import { toApiError } from "@/lib/http/api-error";
 import { monthGate, type CheckContext } from "@/features/month-close/gate";
 import { checkContext, checkEmployees, monthLines } from "@/features/month-close/server/check-input";
 import type { MonthKey } from "@/features/payroll/month-lock/states";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { inputStamps } from "./input-stamps";
 
 /**

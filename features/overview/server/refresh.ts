@@ -6,7 +6,7 @@ import { checkEmployeeSchema } from "@/features/month-close/checks/schemas";
 import { syncCompanies } from "@/features/payroll/connection/server/companies";
 import { clientForConnection } from "@/features/payroll/connection/server/connection";
 import { contactOutcomeOf, recordContactNow } from "@/features/payroll/connection/server/contact-health";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { recheckCompany, refreshCompany, refreshErrorText } from "./company-state";
 import { staleStates, type StaleState } from "./input-stamps";
 

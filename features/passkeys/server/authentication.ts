@@ -3,7 +3,7 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse, type Authe
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
-import { recordSignInFailure } from "@/features/sign-in/server/sign-in-audit";
+import { recordSignInFailure } from "@/features/sign-in/core/server/sign-in-audit";
 import { challengeOf, storeChallenge, takeChallenge, type ChallengePurpose } from "./challenges";
 import { relyingParty } from "./relying-party";
 

@@ -1,9 +1,9 @@
 import "server-only";
-import { recordPersonal } from "@/features/sign-in/server/sign-in-audit";
+import { recordPersonal } from "@/features/sign-in/core/server/sign-in-audit";
 
 /**
  * A person's passkeys are their own business, not a firm's: added, renamed and removed ones go
- * to the person's personal workspace's trail, as sign-ins do (features/sign-in/server/sign-in-audit.ts).
+ * to the person's personal workspace's trail, as sign-ins do (features/sign-in/core/server/sign-in-audit.ts).
  */
 export type PasskeyChange =
   | { kind: "passkey.added"; passkeyId: string; name: string }

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { challengeOf, storeChallenge, takeChallenge } from "./challenges";
 import { recordPasskeyChange } from "./passkey-audit";
-import { tellOfNewWayIn } from "@/features/sign-in/server/way-in-notice";
+import { tellOfNewWayIn } from "@/features/sign-in/core/server/way-in-notice";
 import { relyingParty } from "./relying-party";
 
 /**

@@ -1,6 +1,6 @@
 import { addDays, firstDayOfMonth } from "@/lib/dates/calendar";
 import { insurerWarning, successorOn, type HealthInsurance } from "../employees/insurers";
-import type { Employee } from "../schemas";
+import type { Employee } from "../upstream/schemas";
 
 export interface InsurerWarning {
   id: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { employeeRows, insurerLabels } from "./employee-rows";
 import type { HealthInsurance } from "./insurers";
-import type { Employee } from "../schemas";
+import type { Employee } from "../upstream/schemas";
 
 const insurer = (number: string, name: string, availableTo: string | null): HealthInsurance => ({
   number,

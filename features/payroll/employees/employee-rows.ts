@@ -1,5 +1,5 @@
 import { insurerWarning, type HealthInsurance } from "./insurers";
-import type { Employee } from "../schemas";
+import type { Employee } from "../upstream/schemas";
 
 /** One line of a company's employee table, as the browser shows and re-reads it. Browser-safe. */
 export interface EmployeeRow {

@@ -4,7 +4,7 @@ import { isIsoDate } from "@/lib/dates/calendar";
 import { operatesOn, successorOn, type HealthInsurance } from "./insurers";
 import { normaliseEmployeeInput } from "./employee-input";
 import { isValidPensionNumber } from "./pension-number";
-import { type newEmployeeSchema } from "../schemas";
+import { type newEmployeeSchema } from "../upstream/schemas";
 
 /**
  * The one schema of a new employee: the onboarding form, the server route, the bulk import's

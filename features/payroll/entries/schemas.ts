@@ -3,7 +3,7 @@
 import * as z from "zod/mini";
 import { isIsoDate } from "@/lib/dates/calendar";
 import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
-import { MAX_STORED_INT, storedPositiveIntSchema } from "@/features/payroll/stored-int";
+import { MAX_STORED_INT, storedPositiveIntSchema } from "@/features/payroll/entries/stored-int";
 import {
   FURTHER_PAYMENT_TYPES,
   HOURLY_COMPENSATION_TYPES,

@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/server/session";
 import { grants, heldBy } from "@/features/workspaces/server/access";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { OwnPermission, Permission } from "@/features/workspaces/permissions";
-import type { PayrollClient } from "./payroll-service";
+import type { PayrollClient } from "../upstream/server/payroll-service";
 import { clientForConnection, type PayrollActor, type PayrollConnectionInfo } from "../connection/server/connection";
 import { PayrollNotConnectedError } from "../errors";
 

@@ -5,7 +5,7 @@ import { PAGE_UPSTREAM_BUDGET_MS } from "@/lib/http/deadline";
 import { ApiError } from "@/lib/http/api-error";
 import { UpstreamError } from "@/lib/http/upstream-error";
 import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
-import type { PayrollClient } from "./payroll-service";
+import type { PayrollClient } from "../upstream/server/payroll-service";
 import { requireCompany, type CompanyRecord } from "../connection/server/companies";
 import { payrollActor, payrollFor } from "./access";
 import type { PayrollConnectionInfo } from "../connection/server/connection";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { parseQuery, withRoute, type RouteHandlerContext, type RouteOptions } from "@/lib/http/server/route";
 import type { OwnPermission, Permission } from "@/features/workspaces/permissions";
 import { payrollActor, payrollFor } from "./access";
-import type { PayrollClient } from "./payroll-service";
+import type { PayrollClient } from "../upstream/server/payroll-service";
 import { requireCompany, type CompanyRecord } from "../connection/server/companies";
 import type { PayrollConnectionInfo } from "../connection/server/connection";
 import { PayrollCompanyNotReachableError } from "../errors";

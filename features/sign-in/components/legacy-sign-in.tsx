@@ -1,5 +1,5 @@
 import "server-only";
-import { legacyConfig } from "@/features/accounting/legacy/server/config";
+import { legacyConfig } from "@/features/accounting/oauth/server/legacy-config";
 import { getTranslations } from "next-intl/server";
 import { SignInButton } from "./sign-in-button";
 

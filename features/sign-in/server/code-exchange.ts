@@ -1,6 +1,6 @@
 import "server-only";
-import type { AccountingConfig } from "@/features/accounting/server/config";
-import { requestCodeExchange } from "@/features/accounting/connection/server/token-endpoint";
+import type { AccountingConfig } from "@/features/accounting/oauth/server/config";
+import { requestCodeExchange } from "@/features/accounting/oauth/server/token-endpoint";
 
 /** The callback's state differs from the one the browser's cookie holds (a forged or stale callback). */
 export class SignInStateMismatchError extends Error {

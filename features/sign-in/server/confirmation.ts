@@ -15,7 +15,7 @@ import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
 import { reportedEmailOf } from "@/features/workspaces/server/invitee-email";
 import { canSendMail } from "@/features/workspaces/server/mail";
 import { CONFIRMATION_CODE_MINUTES, CONFIRMATION_CODE_TRIES, type ConfirmationMethods } from "../schemas";
-import { recordPersonal } from "./sign-in-audit";
+import { recordPersonal } from "../core/server/sign-in-audit";
 
 /**
  * Confirming a session for what matters (lib/auth/server/recent-confirmation.ts): with a passkey

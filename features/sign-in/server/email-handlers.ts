@@ -12,16 +12,8 @@ import type { Locale } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/db/client";
 import { signInContract as contract } from "../contract";
 import { EMAIL_LINK_LIFETIME_MINUTES } from "../schemas";
-import { isWellFormedSecret, newSecret, redeemSignInLink, requestSignInLink } from "./email-link";
+import { browserCookie, isWellFormedSecret, newSecret, redeemSignInLink, requestSignInLink } from "../core/server/email-link";
 import { sendSignInMail, signInMail } from "./email-mail";
-
-/** The browser nonce lives a day: long enough to open a link asked for today. */
-const BROWSER_COOKIE_MAX_AGE_S = 24 * 60 * 60;
-
-export function browserCookie(nonce: string): string {
-  const names = authCookieNames();
-  return `${names.signInBrowser}=${nonce}; Path=/; Max-Age=${BROWSER_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${names.secure ? "; Secure" : ""}`;
-}
 
 /** The link in the mail: a page that asks to confirm (a mail scanner opening it signs nobody in). */
 function linkFor(token: string): string {

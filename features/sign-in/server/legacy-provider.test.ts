@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const exchange = vi.hoisted(() => vi.fn());
-vi.mock("@/features/accounting/legacy/server/token-endpoint", () => ({ requestLegacyCodeExchange: exchange }));
+vi.mock("@/features/accounting/oauth/server/legacy-token-endpoint", () => ({ requestLegacyCodeExchange: exchange }));
 
 const { legacyAccountingProvider, LegacyStateMismatchError } = await import("./legacy-provider");
 const { runInCallbackContext } = await import("./callback-context");

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Profile } from "next-auth";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import type { LegacyConfig } from "@/features/accounting/legacy/server/config";
-import { requestLegacyCodeExchange } from "@/features/accounting/legacy/server/token-endpoint";
+import type { LegacyConfig } from "@/features/accounting/oauth/server/legacy-config";
+import { requestLegacyCodeExchange } from "@/features/accounting/oauth/server/legacy-token-endpoint";
 import { currentCallbackContext } from "./callback-context";
 
 export const LEGACY_PROVIDER_ID = "accounting-v3";

@@ -1,18 +1,18 @@
 import "server-only";
 import type { NextAuthOptions, Profile } from "next-auth";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { accountingConfig, type AccountingConfig } from "@/features/accounting/server/config";
+import { accountingConfig, type AccountingConfig } from "@/features/accounting/oauth/server/config";
 import { serverEnv } from "@/lib/env/server";
 import { currentCallbackContext } from "./callback-context";
 import { safeCallbackUrl } from "@/lib/auth/own-url";
-import { completeSignIn } from "./complete-sign-in";
+import { completeSignIn } from "../core/server/complete-sign-in";
 import { exchangeSignInCode } from "./code-exchange";
 import { completeLegacySignIn } from "./complete-legacy-sign-in";
 import { legacyAccountingProvider, LEGACY_PROVIDER_ID } from "./legacy-provider";
-import { legacyConfig } from "@/features/accounting/legacy/server/config";
+import { legacyConfig } from "@/features/accounting/oauth/server/legacy-config";
 import { authCookieNames } from "@/lib/auth/server/cookies";
 import { signOutUser } from "./sign-out";
-import { recordSignIn } from "./sign-in-audit";
+import { recordSignIn } from "../core/server/sign-in-audit";
 import { loadSessionUser, SESSION_MAX_AGE_S } from "@/lib/auth/server/session-store";
 import { completeLinkCallback } from "@/features/account-linking/server/link-callback";
 

@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { afterEach, describe, expect, vi } from "vitest";
 import { test } from "@/features/accounting/testing/fixtures";
 import { createSession } from "@/lib/auth/server/session-store";
-import { sha256 } from "./email-link";
+import { sha256 } from "../core/server/email-link";
 import { handleAuthPost } from "./route-handler";
 
 // Beginning a link (`POST /api/auth/signin/accounting?link=1`): only for a signed-in e-mail person,

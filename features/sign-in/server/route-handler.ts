@@ -10,7 +10,7 @@ import { LEGACY_PROVIDER_ID } from "./legacy-provider";
 import { sessionUserFromRequest } from "@/lib/auth/server/session";
 import { beginAccountLink, linkIntentFor } from "@/features/account-linking/server/account-link";
 import type { LinkCallback } from "@/features/account-linking/server/link-callback";
-import { recordSignInFailure } from "./sign-in-audit";
+import { recordSignInFailure } from "../core/server/sign-in-audit";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 type Handler = (request: NextRequest, context: RouteContext) => Promise<Response>;

@@ -3,7 +3,7 @@ import { sessionCache } from "@/lib/auth/server/session-cache";
 import { getDb } from "@/lib/db/client";
 import { deviceName } from "../device";
 import type { SessionView } from "../schemas";
-import { recordSignOut } from "./sign-in-audit";
+import { recordSignOut } from "../core/server/sign-in-audit";
 
 /**
  * A person's own sessions (/settings/security): each names its device, when it began and when it

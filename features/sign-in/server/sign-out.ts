@@ -2,7 +2,7 @@ import "server-only";
 import { disconnectAccounting } from "@/features/accounting/connection/server/disconnect";
 import { deleteSession, loadSessionUser } from "@/lib/auth/server/session-store";
 import { getDb } from "@/lib/db/client";
-import { recordSignOut } from "./sign-in-audit";
+import { recordSignOut } from "../core/server/sign-in-audit";
 
 /**
  * Sign-out: Disconnect (a person who signed in by e-mail link has nothing to disconnect), then end

@@ -4,7 +4,7 @@ import { MESSAGES, type Messages } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { buildPack, type LedgerAccountInfo } from "../pack/model";
-import { packPeriods } from "../pack/periods";
+import { packPeriods } from "../periods";
 import type { AccountTuple } from "../response";
 import { exportFileStem, packDocument } from "./from-pack";
 

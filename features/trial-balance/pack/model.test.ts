@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AccountTuple } from "../response";
 import { GROUPS } from "./account-groups";
 import { buildPack, type LedgerAccountInfo, type PackFigures } from "./model";
-import { packPeriods } from "./periods";
+import { packPeriods } from "../periods";
 
 const periods = packPeriods({ from: "2026-01-01", to: "2026-03-31" }, "months");
 

@@ -2,7 +2,7 @@ import type { DateRange } from "@/lib/dates/calendar";
 import type { Basis } from "../query";
 import type { AccountTuple } from "../response";
 import { GROUPS, groupOfType, type GroupKey } from "./account-groups";
-import type { PackPeriod } from "./periods";
+import type { PackPeriod } from "../periods";
 
 /**
  * The month-end pack: accounts in groups, one figure per period column, a total column, a

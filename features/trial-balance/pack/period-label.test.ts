@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { periodLabel } from "./period-label";
-import { packPeriods } from "./periods";
+import { packPeriods } from "../periods";
 
 const labels = (locale: "en" | "de", from: string, to: string, fyStartMonth: number) =>
   packPeriods({ from, to }, "quarters", fyStartMonth).map((period) => periodLabel(locale, period, fyStartMonth));

@@ -1,6 +1,6 @@
 import { formatDateRange, formatMonthShort, formatMonthSpan, formatQuarter } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import type { PackPeriod } from "./periods";
+import type { PackPeriod } from "../periods";
 
 /**
  * A column's heading, on the page and in every export: "Jan 2026", "Q1 2026/27", a single period

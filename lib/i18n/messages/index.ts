@@ -1,4 +1,3 @@
-import type { Locale } from "../locales";
 import de from "./de.json";
 import en from "./en.json";
 
@@ -10,4 +9,5 @@ import en from "./en.json";
  */
 export type Messages = typeof en;
 
-export const MESSAGES: Record<Locale, Messages> = { en, de };
+/** One catalogue per language; ../locales.ts checks that every language it lists has one here. */
+export const MESSAGES: { readonly en: Messages; readonly de: Messages } = { en, de };

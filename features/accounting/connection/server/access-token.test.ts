@@ -1,14 +1,14 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect } from "vitest";
-import { accountingConfig } from "../../server/config";
+import { accountingConfig } from "../../oauth/server/config";
 import { NotConnectedError, ReauthRequiredError } from "../../errors";
 import { grantTokens } from "../../testing/sandbox-grant";
 import { freshTest } from "../../testing/fixtures";
 import { expireStoredAccessToken, seedConnection } from "../../testing/seed-connection";
 import { ALICE, grantClientFor } from "../../testing/test-env";
 import { defaultRenewalDeps, forgetAccessToken, getAccessToken, renewAccessToken, type RenewalDeps } from "./access-token";
-import { requestTokenRenewal } from "./token-endpoint";
+import { requestTokenRenewal } from "../../oauth/server/token-endpoint";
 
 // The file's helpers, bound to its sandbox and database.
 const it = freshTest

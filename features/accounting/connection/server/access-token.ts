@@ -1,15 +1,15 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import type { AccountingConfig } from "../../server/config";
-import { accountingConfig } from "../../server/config";
+import type { AccountingConfig } from "../../oauth/server/config";
+import { accountingConfig } from "../../oauth/server/config";
 import { InvalidGrantError, NotConnectedError, ReauthRequiredError } from "../../errors";
 import type { TokenResponse } from "../../schemas";
 import { openAccessToken, openRefreshToken, tokenColumns } from "./sealed-tokens";
-import { requestTokenRenewal } from "./token-endpoint";
+import { requestTokenRenewal } from "../../oauth/server/token-endpoint";
 import { connectionEnded } from "./connection-ended";
-import { requireLegacyConfig } from "../../legacy/server/config";
-import { requestLegacyRenewal } from "../../legacy/server/token-endpoint";
+import { requireLegacyConfig } from "../../oauth/server/legacy-config";
+import { requestLegacyRenewal } from "../../oauth/server/legacy-token-endpoint";
 
 /** A token expiring within this margin is renewed before use. */
 export const EARLY_RENEWAL_MS = 30_000;

@@ -2,14 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { accountingConfig, type AccountingConfig } from "../../server/config";
+import { accountingConfig, type AccountingConfig } from "../../oauth/server/config";
 import { AccountingError, AccountingNetworkError, AccountingUnavailableError } from "../../errors";
 import type { TokenResponse } from "../../schemas";
 import { forgetAccessToken } from "./access-token";
 import { openAccessToken, openRefreshToken, tokenColumns } from "./sealed-tokens";
-import { requestRevocation } from "./token-endpoint";
-import { requireLegacyConfig } from "../../legacy/server/config";
-import { requestLegacyRevocation } from "../../legacy/server/token-endpoint";
+import { requestRevocation } from "../../oauth/server/token-endpoint";
+import { requireLegacyConfig } from "../../oauth/server/legacy-config";
+import { requestLegacyRevocation } from "../../oauth/server/legacy-token-endpoint";
 
 export type ConnectionVersion = "v3_1" | "v3";
 

@@ -7,8 +7,8 @@ import { defaultLifecycleDeps, disconnectUser, revokeConnection, storeSignInToke
 import { InvalidGrantError } from "../../errors";
 import { tokenResponseSchema } from "../../schemas";
 import { TEST_CLIENT } from "../../testing/test-env";
-import { legacyConfig, requireLegacyConfig } from "./config";
-import { requestLegacyCodeExchange } from "./token-endpoint";
+import { legacyConfig, requireLegacyConfig } from "../../oauth/server/legacy-config";
+import { requestLegacyCodeExchange } from "../../oauth/server/legacy-token-endpoint";
 
 const APP_URL = "http://localhost:3998";
 const V3_CLIENT = {

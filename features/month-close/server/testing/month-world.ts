@@ -1,9 +1,9 @@
 import { test } from "@/features/accounting/testing/fixtures";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { CompanyRecord } from "@/features/payroll/connection/server/companies";
 import type { MonthKey } from "@/features/payroll/month-lock/states";
 import type { CheckContext } from "../../gate";
-import type { TransferJobData } from "../../transfer-job-data";
+import type { TransferJobData } from "../transfer-job-data";
 import type { MonthActor, MonthStep } from "../audit";
 import type { TransferJobDeps } from "../transfer-job";
 

@@ -11,7 +11,7 @@ import { DraftSaver } from "@/features/payroll/entries/client/draft-saver/saver"
 import type { EntryKind } from "@/features/payroll/entries/kinds";
 import type { GridModel } from "@/features/payroll/grid/model";
 import { COMMIT_OPEN_EDIT } from "./cell-editor";
-import { payrollEntriesKeys } from "./query-keys";
+import { payrollEntriesKeys } from "@/features/payroll/entries/query-keys";
 
 /** Tries of one save before it counts as failed (then the saver tries again by itself: saver.ts). */
 const SAVE_RETRIES = 2;

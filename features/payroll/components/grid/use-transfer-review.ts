@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import type { GridModel } from "@/features/payroll/grid/model";
 import { diffLines } from "@/features/payroll/entries/diff";
 import { fieldsOf, type EntryKind, type StoredLine } from "@/features/payroll/entries/kinds";
-import { storedLinesOf } from "@/features/payroll/grid/stored-lines";
+import { storedLinesOf } from "@/features/payroll/entries/stored-lines";
 
 export interface LastTransfer {
   id: string;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { test as it } from "@/features/accounting/testing/fixtures";
-import type { PayrollClient } from "../../server/payroll-service";
-import type { Company } from "../../schemas";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
+import type { Company } from "../../upstream/schemas";
 
 // The cached company list against the suite's Postgres, at the size of a large firm (300 companies).
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { getDb, queryPrepared } from "@/lib/db/client";
-import type { PayrollClient } from "../../server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { PayrollCompanyNotReachableError } from "../../errors";
-import type { Company } from "../../schemas";
+import type { Company } from "../../upstream/schemas";
 
 /** A cached list older than this is re-read before a company id is refused. */
 const RESYNC_AFTER_MS = 10 * 60_000;

@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { getDb } from "@/lib/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/server/record";
 import type { CompanyRecord } from "@/features/payroll/connection/server/companies";
-import type { Employee } from "@/features/payroll/schemas";
+import type { Employee } from "@/features/payroll/upstream/schemas";
 
 // What employees' creation records in the trail (read by features/payroll/audit-present.ts): the
 // onboarding form's employee, an import's start and the employees its worker created.

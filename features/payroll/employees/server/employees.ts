@@ -1,12 +1,12 @@
 import "server-only";
-import type { PayrollClient } from "../../server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { CompanyRecord } from "../../connection/server/companies";
 import { berlinToday } from "@/lib/dates/berlin";
 import { firstDayOfMonth } from "@/lib/dates/calendar";
 import { employeeSchema, formFieldOf, type EmployeeContext, type EmployeeField } from "../employee-schema";
 import { PayrollIdInUseError, PayrollValidationError } from "../../errors";
 import { countries, healthInsurances } from "./reference-lists";
-import type { Employee } from "../../schemas";
+import type { Employee } from "../../upstream/schemas";
 
 /** The smallest id above every id in use: what the form proposes. */
 export function nextFreeId(employees: readonly Pick<Employee, "id">[]): number {

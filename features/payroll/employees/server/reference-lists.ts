@@ -1,7 +1,7 @@
 import "server-only";
 import { toIsoDate } from "@/lib/dates/calendar";
 import { getDb } from "@/lib/db/client";
-import type { PayrollClient } from "../../server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { parseCountriesCsv, parseHealthInsurancesCsv } from "../reference-csv";
 import type { Country, HealthInsurance } from "../insurers";
 

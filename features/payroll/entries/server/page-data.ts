@@ -1,5 +1,5 @@
 import "server-only";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { syncCompanies, type CompanyRecord } from "@/features/payroll/connection/server/companies";
 import { loadEntryDraft } from "./drafts";
 import { lastSuccessfulTransfer, lastUnknownTransfer } from "./history";

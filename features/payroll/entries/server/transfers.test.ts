@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { test } from "@/features/accounting/testing/fixtures";
-import type { PayrollClient } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { PayrollNetworkError, PayrollValidationError } from "@/features/payroll/errors";
 
 // Drafts, transfers and the history against an in-process sandbox and the suite's Postgres.

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PayrollClient, TransferReceipt } from "@/features/payroll/server/payroll-service";
+import type { PayrollClient, TransferReceipt } from "@/features/payroll/upstream/server/payroll-service";
 import type { CompanyRecord } from "@/features/payroll/connection/server/companies";
 import { isAmbiguousFailure, PayrollPayRunInProgressError, PayrollValidationError } from "@/features/payroll/errors";
 import { recordTransfer } from "./audit";

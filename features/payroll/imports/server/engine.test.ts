@@ -392,8 +392,8 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     createsOf,
     onePost,
   }) => {
-    const { PayrollClient } = await import("../../server/payroll-service");
-    const { payrollConfig } = await import("../../server/config");
+    const { PayrollClient } = await import("@/features/payroll/upstream/server/payroll-service");
+    const { payrollConfig } = await import("@/features/payroll/upstream/server/config");
     const { importProgress, importReport } = await import("./imports");
     const { runImport } = await import("./engine");
     const { connectionId, importId, client } = await oneRowImport(701);

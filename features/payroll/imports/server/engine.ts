@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
-import type { PayrollClient } from "../../server/payroll-service";
-import { newEmployeeSchema } from "../../schemas";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
+import { newEmployeeSchema } from "../../upstream/schemas";
 import { readStoredJson } from "../../stored-json";
 import { claim, release, renew } from "./import-lease";
 import { ImportStopped, importRow, LeaseLost, type RowContext } from "./import-row";

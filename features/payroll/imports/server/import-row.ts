@@ -1,6 +1,6 @@
 import "server-only";
 import { backoffMs } from "@/lib/http/retry";
-import type { PayrollClient } from "../../server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { NewEmployee } from "../../employees/employee-schema";
 import {
   isAmbiguousFailure,
@@ -11,7 +11,7 @@ import {
   PayrollUnauthorizedError,
   PayrollValidationError,
 } from "../../errors";
-import type { Employee } from "../../schemas";
+import type { Employee } from "../../upstream/schemas";
 import { sameEmployee, type Outcome } from "./row-outcomes";
 
 /**

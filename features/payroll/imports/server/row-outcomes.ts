@@ -2,9 +2,9 @@ import "server-only";
 import { importedEmployeesStatement } from "@/features/payroll/employees/server/audit";
 import { getDb } from "@/lib/db/client";
 import type { PayrollImportRowState } from "@/lib/db/generated/client";
-import type { PayrollClient } from "../../server/payroll-service";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { NewEmployee } from "../../employees/employee-schema";
-import { newEmployeeSchema, type Employee } from "../../schemas";
+import { newEmployeeSchema, type Employee } from "../../upstream/schemas";
 import { readStoredJson } from "../../stored-json";
 
 /** What became of an import's rows, and storing it (with the audit trail of the employees created). */

@@ -9,7 +9,7 @@ import type { ShownBusiness } from "@/features/trial-balance/server/load";
 import { ledgerAccountsFor, type LedgerAccountsState } from "@/features/trial-balance/pack/server/ledger-accounts";
 import { packLedgerAccounts } from "@/features/trial-balance/pack/ledger-pack";
 import { periodLabel } from "@/features/trial-balance/pack/period-label";
-import { packPeriods, type PackPeriod } from "@/features/trial-balance/pack/periods";
+import { packPeriods, type PackPeriod } from "@/features/trial-balance/periods";
 import { queryString, type TrialBalanceQuery } from "@/features/trial-balance/query";
 import { ExportLinks } from "../export-links";
 import { UrlSync } from "../url-sync";

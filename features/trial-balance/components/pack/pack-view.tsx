@@ -9,7 +9,7 @@ import type { DateRange } from "@/lib/dates/calendar";
 import { unpackLedgerAccounts } from "@/features/trial-balance/pack/ledger-pack";
 import { GROUPS, type GroupKey } from "@/features/trial-balance/pack/account-groups";
 import { buildPack } from "@/features/trial-balance/pack/model";
-import type { PackPeriod } from "@/features/trial-balance/pack/periods";
+import type { PackPeriod } from "@/features/trial-balance/periods";
 import { packStatusText } from "@/features/trial-balance/pack/status";
 import type { Basis } from "@/features/trial-balance/query";
 import { LedgerNotice } from "./ledger-notice";

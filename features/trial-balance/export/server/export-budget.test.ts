@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { accountingConfig } from "@/features/accounting/server/config";
+import { accountingConfig } from "@/features/accounting/oauth/server/config";
 import { freshTest as it } from "@/features/accounting/testing/fixtures";
 import { authorize, grantTokens } from "@/features/accounting/testing/sandbox-grant";
 import { seedConnection } from "@/features/accounting/testing/seed-connection";

@@ -3,7 +3,7 @@ import { MESSAGES } from "@/lib/i18n/messages";
 import type { Translate } from "@/lib/i18n/translate";
 import { fixtureUsers, startTestSandbox, userByEmail, v31Tokens } from "../../../../sandbox/test-support";
 import { buildPack, type LedgerAccountInfo, type PeriodAnswer } from "../../pack/model";
-import { packPeriods } from "../../pack/periods";
+import { packPeriods } from "../../periods";
 import { compactTrialBalance } from "../../response";
 import { packDocument } from "../from-pack";
 import { renderTrialBalancePdf } from "./pdf";

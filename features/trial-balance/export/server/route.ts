@@ -88,11 +88,11 @@ export function trialBalanceExport(failureKey: (code: ApiErrorCode) => MessageKe
     let bytes: Uint8Array | string;
     if (format === "pdf") bytes = await (await import("./pdf")).renderTrialBalancePdf(document);
     else {
-      const { documentSheet } = await import("../../sheet");
+      const { documentSheet } = await import("../sheet");
       bytes =
         format === "csv"
-          ? (await import("../../csv")).toCsv(documentSheet(document), locale)
-          : (await import("../../xlsx")).toXlsx(documentSheet(document));
+          ? (await import("../csv")).toCsv(documentSheet(document), locale)
+          : (await import("../xlsx")).toXlsx(documentSheet(document));
     }
     const fileName = `${exportFileStem(business.name, query)}.${FORMATS[format].extension}`;
     return new Response(bytes as BodyInit, {

@@ -11,7 +11,7 @@ import { financialYearStart } from "./financial-year";
 import { ledgerAccountsFor } from "./ledger-accounts";
 import { limiter } from "../limiter";
 import { buildPack, type Pack, type PeriodAnswer } from "../model";
-import { countPeriods, MAX_PERIODS, packPeriods, type PackPeriod } from "../periods";
+import { countPeriods, MAX_PERIODS, packPeriods, type PackPeriod } from "../../periods";
 
 /** Columns read at once per pack: see limiter.ts. */
 export const PACK_CONCURRENCY = 4;

@@ -5,10 +5,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { errorMessage } from "@/components/ui/error-text";
 import { importChecksApi } from "@/features/month-close/import-checks/client/api";
-import { storedLinesOf } from "@/features/payroll/grid/stored-lines";
+import { storedLinesOf } from "@/features/payroll/entries/stored-lines";
 import type { ImportPlan } from "@/features/payroll/entries/file-import/plan";
 import { fieldsOf, type StoredLine } from "@/features/payroll/entries/kinds";
-import { payrollEntriesKeys } from "../query-keys";
+import { payrollEntriesKeys } from "@/features/payroll/entries/query-keys";
 import type { FileImportProps } from "./types";
 
 /** The file's lines as the draft keeps them (ids of their own: they are not in the grid yet). */

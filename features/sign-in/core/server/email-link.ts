@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { authCookieNames } from "@/lib/auth/server/cookies";
 import { createSession } from "@/lib/auth/server/session-store";
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
@@ -15,7 +16,7 @@ import {
 } from "@/lib/rate-limit/limits";
 import { takeRateLimits } from "@/lib/rate-limit/rate-limit";
 import { ensurePersonalWorkspace } from "@/features/workspaces/server/personal";
-import { EMAIL_LINK_LIFETIME_MINUTES } from "../schemas";
+import { EMAIL_LINK_LIFETIME_MINUTES } from "../../schemas";
 import { recordSignIn, recordSignInFailure, type SignInFailure } from "./sign-in-audit";
 
 /**
@@ -37,6 +38,14 @@ export const sha256 = (value: string): string => createHash("sha256").update(val
 
 /** 32 random bytes, base64url: a link's token or a browser's nonce. */
 export const newSecret = (): string => randomBytes(32).toString("base64url");
+
+/** The browser nonce lives a day: long enough to open a link asked for today. */
+const BROWSER_COOKIE_MAX_AGE_S = 24 * 60 * 60;
+
+export function browserCookie(nonce: string): string {
+  const names = authCookieNames();
+  return `${names.signInBrowser}=${nonce}; Path=/; Max-Age=${BROWSER_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${names.secure ? "; Secure" : ""}`;
+}
 
 export const isWellFormedSecret = (value: string | undefined | null): value is string => !!value && SECRET.test(value);
 

@@ -4,14 +4,14 @@ import { listBusinesses } from "@/features/accounting/server/businesses";
 import { rememberedCountry } from "@/features/sign-in/server/country-cookie";
 import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
 import { getTranslations } from "next-intl/server";
-import { SignInButton } from "../features/sign-in/components/sign-in-button";
-import { SignOutButton } from "../features/sign-in/components/sign-out-button";
-import { BusinessSwitcher } from "../features/accounting/components/business-switcher";
-import { HeaderMenu } from "./header-menu";
-import { NotificationsFeed, NotificationsLink } from "../features/notifications/components/notifications-link";
+import { SignInButton } from "@/features/sign-in/components/sign-in-button";
+import { SignOutButton } from "@/features/sign-in/components/sign-out-button";
+import { BusinessSwitcher } from "@/features/accounting/components/business-switcher";
+import { HeaderMenu } from "@/components/header-menu";
+import { NotificationsFeed, NotificationsLink } from "@/features/notifications/components/notifications-link";
 import { unreadCount } from "@/features/notifications/server/inbox";
-import { LanguageSwitch } from "./language-switch";
-import { WorkspaceSwitcher } from "../features/workspaces/components/workspace-switcher";
+import { LanguageSwitch } from "@/components/language-switch";
+import { WorkspaceSwitcher } from "@/features/workspaces/components/workspace-switcher";
 import { isClient } from "@/features/workspaces/permissions";
 
 async function signedInUser(): Promise<SessionUser | null> {

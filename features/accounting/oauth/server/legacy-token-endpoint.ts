@@ -1,9 +1,9 @@
 import "server-only";
-import { postForm, parseTokenResponse } from "../../connection/server/token-endpoint";
+import { postForm, parseTokenResponse } from "./token-endpoint";
 import { AccountingResponseError } from "../../errors";
 import type { TokenResponse } from "../../schemas";
-import { legacyEndpoints } from "../endpoints";
-import type { LegacyConfig } from "./config";
+import { legacyEndpoints } from "../../legacy/endpoints";
+import type { LegacyConfig } from "./legacy-config";
 
 export type LegacyEndpointConfig = Pick<
   LegacyConfig,

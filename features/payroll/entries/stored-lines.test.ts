@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gridSpecFor } from "@/features/payroll/entries/grid-spec";
-import { GridModel } from "./model";
+import { GridModel } from "../grid/model";
 import { storedLinesOf } from "./stored-lines";
 
 const MONTH = "2026-11";

@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { AccountingClient } from "@/features/accounting/server/accounting-service";
 import { accountingClientWithNewToken } from "@/features/accounting/server/for-user";
-import { accountingConfig } from "@/features/accounting/server/config";
-import { requestRevocation } from "@/features/accounting/connection/server/token-endpoint";
+import { accountingConfig } from "@/features/accounting/oauth/server/config";
+import { requestRevocation } from "@/features/accounting/oauth/server/token-endpoint";
 import {
   defaultLifecycleDeps,
   disconnectUser,

@@ -6,8 +6,8 @@ import { withDeadline } from "@/lib/http/deadline";
 import { retryAfterMs, withRetries, type Sleep } from "@/lib/http/retry";
 import { upstreamRequest, UpstreamNetworkError, type UpstreamResponse } from "@/lib/http/server/upstream";
 import { payrollCredential, type UpstreamBudgetKey } from "@/lib/http/server/upstream-budget";
-import type { NewEmployee } from "../employees/employee-schema";
-import type { PayrollError } from "../errors";
+import type { NewEmployee } from "@/features/payroll/employees/employee-schema";
+import type { PayrollError } from "@/features/payroll/errors";
 import {
   PayrollIdInUseError,
   PayrollNetworkError,
@@ -20,7 +20,7 @@ import {
   PayrollUnauthorizedError,
   PayrollUnavailableError,
   PayrollValidationError,
-} from "../errors";
+} from "@/features/payroll/errors";
 import { companySchema, employeeSchema, failureEnvelopeSchema, successEnvelopeSchema, type Company, type Employee } from "../schemas";
 
 /** The answer to a transfer of hours or extra payments: the period written and how many entries it holds. */

@@ -1,5 +1,5 @@
 import type { StoredLine } from "@/features/payroll/entries/kinds";
-import { isBlank, type GridLine, type GridModel } from "./model";
+import { isBlank, type GridLine, type GridModel } from "../grid/model";
 
 // Each line as stored, until the line changes (its `rev`): the checks copy all of the month's
 // lines out of the grid after every edit (9,000 for the largest company), of which one changed.

@@ -1,4 +1,4 @@
-import type { MonthActor } from "./server/audit";
+import type { MonthActor } from "./audit";
 import type { MonthKey } from "@/features/payroll/month-lock/states";
 
 /** What a Transfer's pg-boss job carries: the month, the lease the request took, and who asked for it. */

@@ -6,7 +6,7 @@ import { loadSessionUser } from "@/lib/auth/server/session-store";
 import { resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { SOCKET_ADDRESS_HEADER } from "@/lib/http/server/socket-address";
 import { newSecret, requestSignInLink } from "./email-link";
-import { postCompleteEmailLink, postRequestEmailLink } from "./email-handlers";
+import { postCompleteEmailLink, postRequestEmailLink } from "../../server/email-handlers";
 
 // Outside a Next request: texts by key, English.
 vi.mock("next-intl/server", () => ({

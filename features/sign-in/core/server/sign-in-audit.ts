@@ -1,7 +1,7 @@
 import "server-only";
 import { personName, recordAudit, type AuditActor } from "@/lib/audit/server/record";
 import { getDb } from "@/lib/db/client";
-import { deviceName } from "../device";
+import { deviceName } from "../../device";
 
 /**
  * Sign-ins, refused sign-in attempts and sign-outs in the audit trail. Signing in is the person's

@@ -5,8 +5,8 @@ import { test } from "@/features/accounting/testing/fixtures";
 import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { SOCKET_ADDRESS_HEADER } from "@/lib/http/server/socket-address";
 import { newSecret } from "./email-link";
-import { postRequestEmailLink } from "./email-handlers";
-import type * as EmailMail from "./email-mail";
+import { postRequestEmailLink } from "../../server/email-handlers";
+import type * as EmailMail from "../../server/email-mail";
 
 // The limits an attacker could use against someone's e-mail sign-in: X-Forwarded-For believed from
 // anyone, and asks for another's address blocking them and mailing them again and again.
@@ -19,7 +19,7 @@ vi.mock("next-intl/server", () => ({
   getLocale: () => Promise.resolve("en"),
 }));
 const mails = vi.hoisted(() => [] as string[]);
-vi.mock("./email-mail", async (original) => ({
+vi.mock("../../server/email-mail", async (original) => ({
   ...(await original<typeof EmailMail>()),
   sendSignInMail: (mail: { to: string }) => void mails.push(mail.to),
 }));

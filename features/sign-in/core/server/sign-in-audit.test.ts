@@ -2,18 +2,18 @@ import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, vi } from "vitest";
 import { test } from "@/features/accounting/testing/fixtures";
-import { accountingConfig } from "@/features/accounting/server/config";
+import { accountingConfig } from "@/features/accounting/oauth/server/config";
 import { grantTokens } from "@/features/accounting/testing/sandbox-grant";
 import { ALICE, grantClientFor } from "@/features/accounting/testing/test-env";
 import { beginAccountLink } from "@/features/account-linking/server/account-link";
 import { createSession } from "@/lib/auth/server/session-store";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { ensurePersonalWorkspace } from "@/features/workspaces/server/personal";
-import { runInCallbackContext } from "./callback-context";
-import { authOptions } from "./options";
-import { handleAuthGet } from "./route-handler";
-import { endOtherSessions, endSession } from "./sessions";
-import { signOutUser } from "./sign-out";
+import { runInCallbackContext } from "../../server/callback-context";
+import { authOptions } from "../../server/options";
+import { handleAuthGet } from "../../server/route-handler";
+import { endOtherSessions, endSession } from "../../server/sessions";
+import { signOutUser } from "../../server/sign-out";
 
 // Issue item 5: each sign-in, refused attempt and sign-out writes an entry to the person's trail
 // (the e-mail link's and the passkey's own tests cover theirs: email-link.test.ts, passkeys.test.ts).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestSandbox, type TestSandbox } from "@/sandbox/test-support";
 import { parseAuthHeader, PayrollClient } from "./payroll-service";
-import { parseCountriesCsv, parseHealthInsurancesCsv } from "../employees/reference-csv";
+import { parseCountriesCsv, parseHealthInsurancesCsv } from "@/features/payroll/employees/reference-csv";
 import {
   PayrollIdInUseError,
   PayrollNetworkError,
@@ -9,7 +9,7 @@ import {
   PayrollUnauthorizedError,
   PayrollUnavailableError,
   PayrollValidationError,
-} from "../errors";
+} from "@/features/payroll/errors";
 
 const SABINE = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
 let sandbox: TestSandbox;

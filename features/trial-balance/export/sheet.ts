@@ -1,4 +1,4 @@
-import type { ExportDocument, ExportLine } from "./export/document";
+import type { ExportDocument, ExportLine } from "./document";
 
 /** The export document as a plain table that the CSV and XLSX writers share. */
 export type Cell = { kind: "text"; value: string } | { kind: "amount"; cents: bigint } | { kind: "empty" };

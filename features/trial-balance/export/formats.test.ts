@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "./csv";
-import type { ExportDocument } from "./export/document";
+import type { ExportDocument } from "./document";
 import { documentSheet } from "./sheet";
 import { toXlsx } from "./xlsx";
 

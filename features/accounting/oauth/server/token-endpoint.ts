@@ -1,6 +1,6 @@
 import "server-only";
 import { upstreamRequest, UpstreamNetworkError } from "@/lib/http/server/upstream";
-import type { AccountingConfig } from "../../server/config";
+import type { AccountingConfig } from "./config";
 import { quietUntilOf, startQuietPeriod } from "@/lib/http/quiet-periods";
 import { errorFromOAuthResponse, parseJson } from "../../error-mapper";
 import { AccountingNetworkError, AccountingResponseError, AccountingUnavailableError } from "../../errors";
