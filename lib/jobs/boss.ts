@@ -10,7 +10,7 @@ import { inBackground } from "@/lib/http/server/upstream-priority";
  * The schema and the queues (lib/jobs/queues.ts) are made by the migration step, as the
  * migration role: the app's role may not create or alter tables (`migrate: false`).
  */
-const SCHEMA = "pgboss";
+export const SCHEMA = "pgboss";
 const holder = globalThis as { __boss?: Promise<PgBoss> };
 
 /**
@@ -32,8 +32,8 @@ export async function startBoss(options: PgBoss.ConstructorOptions): Promise<PgB
   return boss;
 }
 
-/** The schedules' monitor and worker intervals: pg-boss's defaults unless a test shortens them. */
-type CronIntervals = Pick<PgBoss.ConstructorOptions, "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds">;
+/** The schedules' monitor and worker intervals and the maintenance's (which hands a dead process's jobs out again): pg-boss's defaults unless a test shortens them. */
+type CronIntervals = Pick<PgBoss.ConstructorOptions, "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds" | "maintenanceIntervalSeconds">;
 
 /** This process's pg-boss, started on first use; `intervals` count only for the call that starts it. */
 export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {
