@@ -3,7 +3,8 @@ import { renewIdleConnections, startAccountingJobs } from "@/features/accounting
 import { serverEnv } from "@/lib/env/server";
 import { QUEUES } from "@/lib/jobs/queues";
 import { runDailyDigest } from "@/features/mail/server/digest";
-import { startMailJobs, wakeOutbox } from "@/features/mail/server/jobs";
+import { startMailJobs } from "@/features/mail/server/jobs";
+import { drainOutbox } from "@/features/mail/server/worker";
 import { startReminderJobs } from "@/features/reminders/server/jobs";
 import { startSignInJobs, sweepSignInLeftovers } from "@/features/sign-in/server/sweep";
 import { runReminders } from "@/features/reminders/server/run";
@@ -79,15 +80,15 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   [QUEUES.monthCloseReread]: () => runDueRereads(),
   // The queued Transfers, now, in this process (a worker may have taken some already).
   [QUEUES.monthCloseTransfer]: () => runQueuedTransfers((data) => runTransferJob(data)),
-  // The outbox's due mail, sent now (after a test moved the clock past a retry's backoff).
-  [QUEUES.mailOutbox]: () => wakeOutbox(),
+  // The outbox's mail due by the app's clock, sent now through its jobs' work (after a test moved the clock past a retry's backoff).
+  [QUEUES.mailOutbox]: () => drainOutbox(),
   [QUEUES.mailDigest]: () => runDailyDigest(),
   // The reminders due at the (moved) clock's day; a second run the same day tells nobody again.
   [QUEUES.reminders]: () => runReminders(),
   [QUEUES.overviewSweep]: () => sweepOverview(),
   // Every connected connection refreshed now, in this process (a queued job refreshes it once more).
   [QUEUES.overviewRefresh]: () => refreshAllNow(),
-  // The webhook deliveries due by the app's clock (a test moves it past a retry's backoff first).
+  // The webhook deliveries due by the app's clock, through their jobs' work (a test moves it past a retry's backoff first).
   [QUEUES.webhookDeliveries]: () => runDueDeliveries(),
   // Expired sign-in links and passkey challenges deleted by the (moved) clock.
   [QUEUES.signInSweep]: () => sweepSignInLeftovers(),
