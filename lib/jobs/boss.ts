@@ -76,7 +76,7 @@ const SCHEDULED = "scheduledBy";
 /**
  * Every schedule's job carries its cron in its data (`scheduledBy`): no worker of a scheduled
  * queue reads its job's data, and a job sent by hand to the same queue (a re-read's wake-up, a
- * webhook's retry) carries none, so the log tells the schedule's runs apart.
+ * outbox row's job) carries none, so the log tells the schedule's runs apart.
  */
 function markScheduledRuns(boss: PgBoss): void {
   const schedule = boss.schedule.bind(boss);
