@@ -28,7 +28,9 @@ const it = test.extend("jobsDatabase", { scope: "file", auto: true }, async ({ s
 const EVERY_MINUTE = [QUEUES.overviewSweep, QUEUES.monthCloseReread];
 
 describe("the process's schedules", () => {
-  it("are all seven registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({ jobsDatabase }) => {
+  it("are all seven registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({
+    jobsDatabase,
+  }) => {
     const log = vi.spyOn(console, "log");
     const errors = vi.spyOn(console, "error");
     const { getBoss } = await import("@/lib/jobs/boss");

@@ -33,7 +33,10 @@ export async function startBoss(options: PgBoss.ConstructorOptions): Promise<PgB
 }
 
 /** The schedules' monitor and worker intervals and the maintenance's (which hands a dead process's jobs out again): pg-boss's defaults unless a test shortens them. */
-type CronIntervals = Pick<PgBoss.ConstructorOptions, "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds" | "maintenanceIntervalSeconds">;
+type CronIntervals = Pick<
+  PgBoss.ConstructorOptions,
+  "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds" | "maintenanceIntervalSeconds"
+>;
 
 /** This process's pg-boss, started on first use; `intervals` count only for the call that starts it. */
 export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {

@@ -56,7 +56,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-function approved(): DomainEvent {
+function approved(monthCloseId: string = randomUUID()): DomainEvent {
   return {
     type: "month.approved",
     workspaceId,
@@ -66,7 +66,7 @@ function approved(): DomainEvent {
     companyId: 1001,
     companyName: "Bäckerei Kraus",
     period: "2026-11",
-    monthCloseId: randomUUID(),
+    monthCloseId,
     submittedById: ownerId,
   };
 }
@@ -81,7 +81,7 @@ describe("webhook deliveries' pg-boss jobs", () => {
     const event = approved();
     await expect(
       db.$transaction(async (tx) => {
-        await enqueueWebhookDeliveries(tx, { ...event, monthCloseId: randomUUID() });
+        await enqueueWebhookDeliveries(tx, approved());
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
