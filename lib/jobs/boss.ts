@@ -10,7 +10,7 @@ import { inBackground } from "@/lib/http/server/upstream-priority";
  * The schema and the queues (lib/jobs/queues.ts) are made by the migration step, as the
  * migration role: the app's role may not create or alter tables (`migrate: false`).
  */
-const SCHEMA = "pgboss";
+export const SCHEMA = "pgboss";
 const holder = globalThis as { __boss?: Promise<PgBoss> };
 
 /**
@@ -32,8 +32,11 @@ export async function startBoss(options: PgBoss.ConstructorOptions): Promise<PgB
   return boss;
 }
 
-/** The schedules' monitor and worker intervals: pg-boss's defaults unless a test shortens them. */
-type CronIntervals = Pick<PgBoss.ConstructorOptions, "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds">;
+/** The schedules' monitor and worker intervals and the maintenance's (which hands a dead process's jobs out again): pg-boss's defaults unless a test shortens them. */
+type CronIntervals = Pick<
+  PgBoss.ConstructorOptions,
+  "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds" | "maintenanceIntervalSeconds"
+>;
 
 /** This process's pg-boss, started on first use; `intervals` count only for the call that starts it. */
 export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {
@@ -76,7 +79,7 @@ const SCHEDULED = "scheduledBy";
 /**
  * Every schedule's job carries its cron in its data (`scheduledBy`): no worker of a scheduled
  * queue reads its job's data, and a job sent by hand to the same queue (a re-read's wake-up, a
- * webhook's retry) carries none, so the log tells the schedule's runs apart.
+ * outbox row's job) carries none, so the log tells the schedule's runs apart.
  */
 function markScheduledRuns(boss: PgBoss): void {
   const schedule = boss.schedule.bind(boss);

@@ -14,7 +14,7 @@ export const QUEUES = {
   monthCloseReread: "month-close-reread",
   /** A month close's Transfer, run by whichever process picks it up (features/month-close/server/transfer-job.ts). */
   monthCloseTransfer: "month-close-transfer",
-  /** The mail outbox's sweep (features/mail/server/jobs.ts): sends what is due; a NOTIFY wakes it between sweeps. */
+  /** One job per outbox message (features/mail/server/jobs.ts), sent in the transaction that queues the mail and again for each retry, due at its backoff. */
   mailOutbox: "mail-outbox",
   /** The daily digest of notifications for people who chose it (features/mail/server/digest.ts). */
   mailDigest: "mail-digest",
@@ -24,7 +24,7 @@ export const QUEUES = {
   overviewRefresh: "overview-refresh",
   /** Every minute: the overview's stale counts checked again, due connections queued for a refresh. */
   overviewSweep: "overview-sweep",
-  /** Webhook deliveries due (features/webhooks/server/jobs.ts): each job sends whatever is due; the rows say what. */
+  /** One job per webhook delivery (features/webhooks/server/jobs.ts), sent in the event's transaction and again for each retry, due at its backoff. */
   webhookDeliveries: "webhook-deliveries",
   /** Every 10 minutes: expired e-mail sign-in links and passkey challenges deleted (features/sign-in/server/sweep.ts). */
   signInSweep: "sign-in-sweep",
@@ -50,8 +50,11 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   // requests with their 15 s timeouts and the recording's retries); a job that finds the month's
   // lease held by a live runner throws and is tried again 30 s later.
   [QUEUES.monthCloseTransfer]: { retryLimit: 20, retryDelay: 30, expireInSeconds: 120 },
-  // A sweep that failed is simply the next minute's; the rows say what is due.
-  [QUEUES.mailOutbox]: { policy: "singleton", retryLimit: 0, expireInSeconds: 900 },
+  // A job holds its row's lease (features/mail/server/worker.ts, LEASE_MS: 180 s): a job whose
+  // process died is handed out again once that has passed, 30 s later. The row's own backoff is a
+  // new job due at its time (not pg-boss's retry); pg-boss's retries are for the work that failed.
+  // docs/adr/0243-one-background-mechanism.md.
+  [QUEUES.mailOutbox]: { retryLimit: 60, retryDelay: 30, expireInSeconds: 180 },
   // Both are idempotent by their keys (a person's day, a reminder point): a failed run is tried again.
   [QUEUES.mailDigest]: { policy: "singleton", retryLimit: 5, retryDelay: 300 },
   [QUEUES.reminders]: { policy: "singleton", retryLimit: 3, retryDelay: 300 },
@@ -59,8 +62,8 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
   // within the service's budget, so a job is handed out again only after 30 minutes.
   [QUEUES.overviewRefresh]: { policy: "stately", retryLimit: 2, retryDelay: 120, expireInSeconds: 1800 },
   [QUEUES.overviewSweep]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
-  // A job only wakes the sender; the delivery rows carry the retries and their backoff.
-  [QUEUES.webhookDeliveries]: { retryLimit: 0, expireInSeconds: 600 },
+  // As the mail outbox's: a job holds its delivery's claim (features/webhooks/server/deliveries.ts, 60 s).
+  [QUEUES.webhookDeliveries]: { retryLimit: 60, retryDelay: 30, expireInSeconds: 60 },
   // A failed sweep is simply the next one's: the rows say what is due.
   [QUEUES.signInSweep]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
 };

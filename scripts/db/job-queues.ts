@@ -5,8 +5,8 @@ import { PGBOSS_SCHEDULE_QUEUE, QUEUE_OPTIONS } from "../../lib/jobs/queues";
  * Creates or upgrades pg-boss's schema (`pgboss`) and creates every queue of lib/jobs/queues.ts,
  * and pg-boss's own schedule queue (PGBOSS_SCHEDULE_QUEUE, with pg-boss's defaults, as its
  * timekeeper would make it), as the migration role: part of every migration run (migrate.ts), so
- * the app's role, which may not create tables, finds them made. Creating a queue that exists
- * changes nothing.
+ * the app's role, which may not create tables, finds them made. A queue that exists is brought to
+ * the list's options.
  */
 export async function installJobQueues(connectionString: string): Promise<void> {
   const boss = new PgBoss({
@@ -21,7 +21,12 @@ export async function installJobQueues(connectionString: string): Promise<void> 
   boss.on("error", (error: Error) => failures.push(error));
   await boss.start();
   try {
-    for (const [name, options] of Object.entries(QUEUE_OPTIONS)) await boss.createQueue(name, { name, ...options });
+    for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
+      await boss.createQueue(name, { name, ...options });
+      // An existing queue takes the list's options too (creating it changed nothing): its policy,
+      // retries and expiry count for the jobs sent from now on (docs/adr/0243).
+      await boss.updateQueue(name, { name, ...options });
+    }
     await boss.createQueue(PGBOSS_SCHEDULE_QUEUE);
   } finally {
     await boss.stop({ graceful: false, wait: true });

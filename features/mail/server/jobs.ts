@@ -1,63 +1,51 @@
 import "server-only";
-import { NotificationFeed } from "@/lib/db/notification-feed";
+import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
 import { getBoss } from "@/lib/jobs/boss";
+import { adoptRows, sendRowJobAt } from "@/lib/jobs/row-jobs";
 import { QUEUES } from "@/lib/jobs/queues";
+import { workEach } from "@/lib/jobs/work-each";
 import { runDailyDigest } from "./digest";
-import { OUTBOX_CHANNEL } from "./outbox";
-import { drainOutbox } from "./worker";
+import { markNotedRows, pendingRow, sendOutboxMessage } from "./worker";
 
 /**
- * The outbox worker's triggers in a process: a committed transaction that enqueued mail wakes it
- * at once (NOTIFY on OUTBOX_CHANNEL), and pg-boss's schedule every minute sends what became due
- * since (retries after their backoff, anything a missed notification left). Drains in one
- * process run one after another; processes share the rows through their leases (./worker.ts).
- * The daily digest (./digest.ts) runs at 07:00 Berlin time.
+ * The mail jobs of a process, on pg-boss like every other job (docs/adr/0243): each outbox row
+ * has a `mail-outbox` job, sent with it (./outbox.ts) and, for a retry, due at the row's backoff
+ * (./worker.ts); any process takes it, one at a time. The daily digest (./digest.ts) runs at
+ * 07:00 Berlin time.
  */
 
-const holder = globalThis as { __mailDrain?: { running: Promise<unknown> | null; again: boolean; feed?: NotificationFeed } };
-const state = (holder.__mailDrain ??= { running: null, again: false });
+/** How often an idle worker asks for a job: a new mail leaves within about this long of its commit. */
+const POLLING_SECONDS = 1;
 
-/** Drains the outbox now, or once more after the drain under way (a wake during a drain is not lost). */
-export function wakeOutbox(): Promise<unknown> {
-  if (state.running) {
-    state.again = true;
-    return state.running;
-  }
-  state.running = (async () => {
-    try {
-      do {
-        state.again = false;
-        const result = await drainOutbox();
-        if (result.failed) console.warn(`mail: ${result.failed} e-mail(s) failed, to be retried (${result.sent} sent)`);
-      } while (state.again);
-    } catch (error) {
-      console.error(`mail: the outbox worker failed (${(error as Error).message})`);
-    } finally {
-      state.running = null;
-    }
-  })();
-  return state.running;
+/** The job's work: its row sent, or, when it is not due yet or another sender holds it, a job for when it may be tried. */
+async function sendJob(data: { key?: unknown }): Promise<void> {
+  // A run of the minute's sweep this replaced, still scheduled before the change, carries no key.
+  if (typeof data.key !== "string") return;
+  if ((await sendOutboxMessage(data.key)) !== "later") return;
+  const pending = await pendingRow(data.key);
+  if (pending) await sendRowJobAt(QUEUES.mailOutbox, { key: data.key }, pending.tryAt);
+}
+
+/** The rows still to send, with when each may be tried (for adoptRows). */
+async function unsentRows(): Promise<{ ref: string; tryAt: Date }[]> {
+  return getDb().$queryRaw<{ ref: string; tryAt: Date }[]>`
+    SELECT idempotency_key AS ref, GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at)) AS "tryAt"
+    FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL`;
 }
 
 export async function startMailJobs(): Promise<void> {
   if (!serverEnv().SMTP_URL) return;
   const boss = await getBoss();
-  await boss.schedule(QUEUES.mailOutbox, "* * * * *");
-  await boss.work(QUEUES.mailOutbox, async () => {
-    await wakeOutbox();
-  });
+  // The every-minute sweep this replaced (before docs/adr/0243): its schedule goes.
+  await boss.unschedule(QUEUES.mailOutbox);
+  await markNotedRows();
+  const adopted = await adoptRows(QUEUES.mailOutbox, "key", await unsentRows());
+  if (adopted) console.log(`mail: ${adopted} outbox message(s) without a job given one`);
+  await workEach(boss, QUEUES.mailOutbox, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, sendJob);
   await boss.schedule(QUEUES.mailDigest, "0 7 * * *", {}, { tz: "Europe/Berlin" });
   await boss.work(QUEUES.mailDigest, async () => {
     const { mails } = await runDailyDigest();
     if (mails) console.log(`mail: ${mails} daily digest(s) queued`);
   });
-  state.feed ??= new NotificationFeed({
-    channel: OUTBOX_CHANNEL,
-    connectionString: () => serverEnv().DATABASE_URL,
-    onMessage: () => void wakeOutbox(),
-    onResync: () => void wakeOutbox(),
-    reconnectMs: 5_000,
-  });
-  state.feed.start();
 }

@@ -1,27 +1,32 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { now } from "@/lib/clock";
+import { sendInTransaction } from "@/lib/jobs/in-transaction";
+import { QUEUES } from "@/lib/jobs/queues";
 import { acceptedNote, forgetNote, noteAccepted, pendingNotes } from "./sent-journal";
 import { messageIdFor, SEND_DEADLINE_MS, sendThroughSmtp, SmtpSendError, type OutgoingMail } from "./transport";
 
 /**
- * The outbox worker: takes due rows of `mail_outbox` one at a time and hands each to SMTP.
+ * The outbox's sender: the work of the `mail-outbox` pg-boss job that each row has (./jobs.ts),
+ * sent in the transaction that queued the mail (./outbox.ts) and again, due at its backoff, in the
+ * transaction that records a failed attempt. The row stays the truth: pg-boss says when to try.
  *
- * - **One sender per row, across processes:** a row is claimed with `FOR UPDATE SKIP LOCKED` and a
+ * - **One sender per row, across processes:** a row is claimed with a conditional UPDATE and a
  *   lease (`locked_until`, `LEASE_MS`, longer than a send may take: SEND_DEADLINE_MS), committed
  *   before the send; no other sender takes it until it is marked sent, fails, or its lease passes.
+ *   The job's expiry is the lease's length: pg-boss hands a dead sender's job out again after it.
  * - **Nothing lost:** a row leaves the due set only when marked sent (after the server's 250) or
- *   given up (kept, with its error). A process that dies mid-send leaves the lease: the row is sent
- *   again after it passes.
+ *   given up (kept, with its error); until then a job is waiting for it (or running it).
  * - **Never twice, almost:** SMTP has no idempotent handoff. Right after the server's 250 the
  *   sender notes the acceptance on local disk (./sent-journal.ts, fsynced), then marks `sent_at`,
  *   retrying with backoff while the database fails (MARK_PATIENCE_MS, inside the lease). A row
- *   whose mark was lost (kill -9, a longer database outage) is marked from the note at the next
- *   drain or when claimed again, not sent again. What is left is the moment between the 250 and
- *   the note's fsync, and a row taken over by a process on another machine (the note is local):
- *   then the message goes twice (RFC 1047's duplicate), with the same Message-ID (derived from the
- *   idempotency key), which mail stores and clients that deduplicate by Message-ID show once. A
- *   send never outlives its lease (the deadline), so two live senders never hold one row.
+ *   whose mark was lost (kill -9, a longer database outage) is marked from the note when its job
+ *   runs again or when a process starts its jobs, not sent again. What is left is the moment
+ *   between the 250 and the note's fsync, and a row taken over by a process on another machine
+ *   (the note is local): then the message goes twice (RFC 1047's duplicate), with the same
+ *   Message-ID (derived from the idempotency key), which mail stores and clients that deduplicate
+ *   by Message-ID show once. A send never outlives its lease (the deadline), so two live senders
+ *   never hold one row.
  */
 
 /** How long a claimed row stays with its sender. */
@@ -51,17 +56,14 @@ export function retryDelayMs(attempts: number, random = Math.random()): number {
   return Math.round(base * (0.8 + 0.4 * random));
 }
 
-/** Claims the next due row (its lease committed before anything is sent), or null. */
-async function claimNext(): Promise<ClaimedRow | null> {
+/** Claims the row of `idempotencyKey` if it is due and no sender holds it (its lease committed before anything is sent), or null. */
+async function claim(idempotencyKey: string): Promise<ClaimedRow | null> {
   const at = now();
   const rows = await getDb().$queryRaw<ClaimedRow[]>`
-    UPDATE mail_outbox o SET locked_until = ${new Date(at.getTime() + LEASE_MS)}, attempts = o.attempts + 1
-    FROM (SELECT id FROM mail_outbox
-          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${at}
-            AND (locked_until IS NULL OR locked_until <= ${at})
-          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) due
-    WHERE o.id = due.id
-    RETURNING o.id, o.idempotency_key, o.to_address, o.subject, o.text, o.html, o.headers, o.attempts`;
+    UPDATE mail_outbox SET locked_until = ${new Date(at.getTime() + LEASE_MS)}, attempts = attempts + 1
+    WHERE idempotency_key = ${idempotencyKey} AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${at}
+      AND (locked_until IS NULL OR locked_until <= ${at})
+    RETURNING id, idempotency_key, to_address, subject, text, html, headers, attempts`;
   return rows[0] ?? null;
 }
 
@@ -94,7 +96,7 @@ async function markSent(idempotencyKey: string, acceptedAt: Date): Promise<void>
 }
 
 /** Marks sent every row the journal says was accepted (after a crash or a database outage): they are never sent again. */
-async function markNotedRows(): Promise<void> {
+export async function markNotedRows(): Promise<void> {
   for (const note of await pendingNotes()) await markSent(note.idempotencyKey, new Date(note.acceptedAt));
 }
 
@@ -107,45 +109,81 @@ async function noteAcceptance(row: ClaimedRow, messageId: string): Promise<void>
   }
 }
 
+/** Records a failed attempt and, unless it gives up, the row's next job, due at its backoff: one transaction, so no retry is lost. */
 async function markFailed(row: ClaimedRow, error: unknown): Promise<void> {
   const permanent = error instanceof SmtpSendError && error.permanent;
   const giveUp = row.attempts >= (permanent ? PERMANENT_ATTEMPTS : TRANSIENT_ATTEMPTS);
   const at = now();
+  const delay = retryDelayMs(row.attempts);
   const message = (error instanceof SmtpSendError ? error.message : (error as Error).name).slice(0, 500);
-  await getDb().$executeRaw`
-    UPDATE mail_outbox SET locked_until = NULL, last_error = ${message},
-      next_attempt_at = ${new Date(at.getTime() + retryDelayMs(row.attempts))}, failed_at = ${giveUp ? at : null}
-    WHERE id = ${row.id} AND sent_at IS NULL`;
+  await getDb().$transaction(async (tx) => {
+    await tx.$executeRaw`
+      UPDATE mail_outbox SET locked_until = NULL, last_error = ${message},
+        next_attempt_at = ${new Date(at.getTime() + delay)}, failed_at = ${giveUp ? at : null}
+      WHERE id = ${row.id} AND sent_at IS NULL`;
+    if (!giveUp) await sendInTransaction(tx, QUEUES.mailOutbox, { key: row.idempotency_key }, { inMs: delay });
+  });
   if (giveUp) console.warn(`mail: gave up on outbox message ${row.id} after ${row.attempts} attempts (${message})`);
 }
 
-/** Sends every due row, one at a time, until none is left or `limit` were tried. */
+/** What one try did: sent, failed (its retry queued), marked from the journal, or nothing to do now (`later`: not due, or held by another sender). */
+export type Outcome = "sent" | "failed" | "marked" | "done" | "later";
+
+/** The `mail-outbox` job's work: sends the row of `idempotencyKey` if it is due and free, once. */
+export async function sendOutboxMessage(idempotencyKey: string, send: Send = sendThroughSmtp): Promise<Outcome> {
+  // Accepted before, its mark lost (the process died, or the database was down): mark it, do not send it again.
+  const noted = await acceptedNote(idempotencyKey);
+  if (noted) {
+    await markSent(idempotencyKey, new Date(noted.acceptedAt));
+    return "marked";
+  }
+  const row = await claim(idempotencyKey);
+  if (!row) return (await pendingRow(idempotencyKey)) ? "later" : "done";
+  const messageId = messageIdFor(row.idempotency_key);
+  try {
+    await send({ to: row.to_address, subject: row.subject, text: row.text, html: row.html, headers: row.headers, messageId });
+  } catch (error) {
+    await markFailed(row, error);
+    return "failed";
+  }
+  await noteAcceptance(row, messageId);
+  await markSent(row.idempotency_key, now());
+  return "sent";
+}
+
+/** A row still to send: when it may be tried (its due time, or its sender's lease's end), or null when sent, given up or gone. */
+export async function pendingRow(idempotencyKey: string): Promise<{ tryAt: Date } | null> {
+  const rows = await getDb().$queryRaw<{ try_at: Date }[]>`
+    SELECT GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at)) AS try_at FROM mail_outbox
+    WHERE idempotency_key = ${idempotencyKey} AND sent_at IS NULL AND failed_at IS NULL`;
+  return rows[0] ? { tryAt: rows[0].try_at } : null;
+}
+
+/**
+ * Sends every row due by the app's clock now, in this process, each through the job's work: the
+ * test controls' run-now (`POST /api/test/jobs/mail-outbox`, after a test moved the clock past a
+ * backoff) and the tests'. The rows' own jobs, due later, then find them sent.
+ */
 export async function drainOutbox(options: { send?: Send; limit?: number } = {}): Promise<{ sent: number; failed: number }> {
-  const send = options.send ?? sendThroughSmtp;
   const limit = options.limit ?? 500;
   let sent = 0;
   let failed = 0;
   await markNotedRows();
+  const skipped: string[] = [];
   for (let tried = 0; tried < limit; tried += 1) {
-    const row = await claimNext();
-    if (!row) break;
-    // Accepted before, its mark lost (the process died, or the database was down): mark it, do not send it again.
-    const noted = await acceptedNote(row.idempotency_key);
-    if (noted) {
-      await markSent(row.idempotency_key, new Date(noted.acceptedAt));
-      continue;
-    }
-    const messageId = messageIdFor(row.idempotency_key);
-    try {
-      await send({ to: row.to_address, subject: row.subject, text: row.text, html: row.html, headers: row.headers, messageId });
-    } catch (error) {
-      failed += 1;
-      await markFailed(row, error);
-      continue;
-    }
-    await noteAcceptance(row, messageId);
-    await markSent(row.idempotency_key, now());
-    sent += 1;
+    const at = now();
+    const due = await getDb().$queryRaw<{ idempotency_key: string }[]>`
+      SELECT idempotency_key FROM mail_outbox
+      WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${at} AND (locked_until IS NULL OR locked_until <= ${at})
+        AND idempotency_key <> ALL(${skipped}::text[])
+      ORDER BY next_attempt_at, id LIMIT 1`;
+    const key = due[0]?.idempotency_key;
+    if (!key) break;
+    const outcome = await sendOutboxMessage(key, options.send);
+    if (outcome === "sent") sent += 1;
+    if (outcome === "failed") failed += 1;
+    // Taken by another sender meanwhile: not this drain's.
+    if (outcome === "later" || outcome === "done") skipped.push(key);
   }
   return { sent, failed };
 }

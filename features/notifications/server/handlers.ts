@@ -1,5 +1,6 @@
 import "server-only";
 import { successResponse } from "@/lib/http/api-error";
+import { eventStreamResponse } from "@/lib/http/server/event-stream";
 import { withRoute } from "@/lib/http/server/route";
 import { streamWithSlot } from "@/lib/http/server/stream-slots";
 import { notificationsContract as contract } from "../contract";
@@ -34,12 +35,5 @@ export const getStream = withRoute(contract.stream, ({ user, request }) => {
   const stream = streamWithSlot(user.id, request.signal, () =>
     notificationEventStream({ userId: user.id, sessionId: user.sessionId, signal: request.signal }),
   );
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      // no-transform: compression would hold events back until a buffer fills.
-      "cache-control": "no-cache, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+  return eventStreamResponse(stream);
 });

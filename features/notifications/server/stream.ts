@@ -2,6 +2,7 @@ import { coalescedRead } from "@/lib/server/coalesced-read";
 import "server-only";
 import { sessionCache } from "@/lib/auth/server/session-cache";
 import { loadSessionUser } from "@/lib/auth/server/session-store";
+import { eventStream } from "@/lib/http/server/event-stream";
 import { notificationHub } from "./live-hub";
 import { unreadCount } from "./inbox";
 
@@ -14,7 +15,7 @@ import { unreadCount } from "./inbox";
  * The stream ends after `maxAgeMs` (5 minutes), and the browser reconnects through the route's
  * session check again; it ends at once when this process hears the person changed (signed out,
  * `ledgerlane_user_changed`) and their session is gone. A heartbeat comment every 15 s keeps
- * proxies from closing it and notices a gone browser.
+ * proxies from closing it and notices a gone browser (lib/http/server/event-stream.ts).
  */
 
 export interface NotificationStreamOptions {
@@ -25,66 +26,37 @@ export interface NotificationStreamOptions {
   maxAgeMs?: number;
 }
 
-const encoder = new TextEncoder();
-
 export function notificationEventStream(options: NotificationStreamOptions): ReadableStream<Uint8Array> {
   const { userId } = options;
-  let closed = false;
-  let cleanup = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const write = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
-      };
-      const readCount = coalescedRead(
-        async () => {
-          const count = await unreadCount(userId);
-          if (closed) return;
-          // Sent even when the count is the same: the list may have changed (one new, one read).
-          write(`event: unread\ndata: ${JSON.stringify({ unreadCount: count })}\n\n`);
+  // A dropped connection is tried again after 2 s (EventSource's own reconnect, one per page).
+  const stream = { signal: options.signal, retryMs: 2000, heartbeatMs: options.heartbeatMs, maxAgeMs: options.maxAgeMs };
+  return eventStream(stream, (sink) => {
+    const readCount = coalescedRead(
+      async () => {
+        const count = await unreadCount(userId);
+        if (sink.closed) return;
+        // Sent even when the count is the same: the list may have changed (one new, one read).
+        sink.send("unread", { unreadCount: count });
+      },
+      () => sink.closed,
+      // The browser reconnects and reads the count again.
+      () => sink.fail(new Error("notification stream read failed")),
+    );
+    const unsubscribe = notificationHub().subscribe(userId, readCount);
+    const unwatch = sessionCache().watch((changed) => {
+      if (sink.closed || (changed !== null && changed !== userId)) return;
+      // A check, not the person's activity (the session still idles out while only this stream is open).
+      void loadSessionUser(options.sessionId, userId, { activity: false }).then(
+        (user) => {
+          if (!user) sink.close();
         },
-        () => closed,
-        () => {
-          // The browser reconnects and reads the count again.
-          if (!closed) controller.error(new Error("notification stream read failed"));
-          close();
-        },
+        () => undefined,
       );
-      const unsubscribe = notificationHub().subscribe(userId, readCount);
-      const unwatch = sessionCache().watch((changed) => {
-        if (closed || (changed !== null && changed !== userId)) return;
-        // A check, not the person's activity (the session still idles out while only this stream is open).
-        void loadSessionUser(options.sessionId, userId, { activity: false }).then(
-          (user) => {
-            if (!user) close();
-          },
-          () => undefined,
-        );
-      });
-      const heartbeat = setInterval(() => write(": ping\n\n"), options.heartbeatMs ?? 15_000);
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        clearTimeout(expiry);
-        unsubscribe();
-        unwatch();
-        options.signal.removeEventListener("abort", close);
-        try {
-          controller.close();
-        } catch {
-          // Already closed or errored.
-        }
-      };
-      const expiry = setTimeout(close, options.maxAgeMs ?? 5 * 60_000);
-      cleanup = close;
-      options.signal.addEventListener("abort", close);
-      // A dropped connection is tried again after 2 s (EventSource's own reconnect, one per page).
-      write("retry: 2000\n\n");
-      readCount();
-    },
-    cancel() {
-      cleanup();
-    },
+    });
+    readCount();
+    return () => {
+      unsubscribe();
+      unwatch();
+    };
   });
 }

@@ -11,8 +11,9 @@ import { startReceiver, type Receiver } from "./testing";
 
 /**
  * Webhooks end to end against a real local receiver that verifies every signature with the
- * Standard Webhooks library: events enqueued in their transaction, sent by the worker, retried
- * by the schedule with the app's clock moved (no sleeps), each accepted once.
+ * Standard Webhooks library: events enqueued in their transaction, sent through their jobs' work
+ * (runDueDeliveries, the run-now of the test controls), retried with the app's clock moved (no
+ * sleeps), each accepted once. The jobs themselves, with pg-boss: ./delivery-jobs.test.ts.
  */
 const db = testDb();
 const userIds: string[] = [];

@@ -2,19 +2,18 @@ import "server-only";
 import { now } from "@/lib/clock";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { DomainEvent } from "@/lib/events/events";
+import { sendInTransaction } from "@/lib/jobs/in-transaction";
+import { QUEUES } from "@/lib/jobs/queues";
 import { eventKey, isWebhookEvent, webhookBody } from "./payload";
 
 type Tx = Prisma.TransactionClient;
-
-/** The channel that wakes the delivery worker when a transaction enqueued deliveries (./jobs.ts). */
-export const WEBHOOKS_DUE_CHANNEL = "ledgerlane_webhooks_due";
 
 /**
  * The webhooks' consumer of domain events (named in ../feature.ts, handed to emit by the composition root): in the
  * transaction that made the change, one delivery row per enabled endpoint of the workspace that
  * subscribed to the event's type. Unique per event and endpoint, so an event emitted twice is
- * delivered once. Nothing is sent here: the worker (./deliveries.ts) sends after the commit,
- * woken by a NOTIFY that Postgres delivers only if the transaction commits.
+ * delivered once. Nothing is sent here: each delivery's pg-boss job, committed with it, sends it
+ * afterwards (./deliveries.ts).
  */
 export async function enqueueWebhookDeliveries(tx: Tx, event: DomainEvent): Promise<void> {
   if (!isWebhookEvent(event)) return;
@@ -29,9 +28,11 @@ export async function enqueueWebhookDeliveries(tx: Tx, event: DomainEvent): Prom
   const body = JSON.stringify(webhookBody(event, memberName));
   const key = eventKey(event);
   const due = now();
-  await tx.webhookDelivery.createMany({
+  const created = await tx.webhookDelivery.createManyAndReturn({
     data: endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventKey: key, eventType: event.type, body, nextAttemptAt: due })),
     skipDuplicates: true,
+    select: { id: true },
   });
-  await tx.$executeRaw`SELECT pg_notify(${WEBHOOKS_DUE_CHANNEL}, 'due')`;
+  // Each new delivery's job, in the same transaction: it exists exactly when the delivery does.
+  for (const delivery of created) await sendInTransaction(tx, QUEUES.webhookDeliveries, { id: delivery.id });
 }

@@ -1,71 +1,41 @@
 import "server-only";
-import { NotificationFeed } from "@/lib/db/notification-feed";
-import { serverEnv } from "@/lib/env/server";
-import { nowMs } from "@/lib/clock";
+import { getDb } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
+import { adoptRows, sendRowJobAt } from "@/lib/jobs/row-jobs";
 import { QUEUES } from "@/lib/jobs/queues";
-import { nextDueAt, runDueDeliveries } from "./deliveries";
-import { WEBHOOKS_DUE_CHANNEL } from "./enqueue";
+import { workEach } from "@/lib/jobs/work-each";
+import { BATCH, deliverOne, pendingDelivery } from "./deliveries";
 
 /**
- * The webhook deliveries' worker, in every process that runs jobs. The delivery rows say what is
- * due (./deliveries.ts); what wakes the sender:
- * - a NOTIFY from the transaction that enqueued deliveries (./enqueue.ts), heard by this
- *   process's LISTEN connection: new events go out within moments of their commit;
- * - a pg-boss job at the time the next retry is due (`startAfter`), which any process may take;
- * - pg-boss's schedule every minute, which picks up whatever a lost wake-up left.
- * Two processes woken together send nothing twice: each claims its rows with SKIP LOCKED.
+ * The webhook deliveries' jobs, on pg-boss like every other job (docs/adr/0243): each delivery
+ * row has a `webhook-deliveries` job, sent in the event's transaction (./enqueue.ts) and, for a
+ * retry, due at the retry's time (./deliveries.ts); any process takes them, BATCH side by side.
  */
-let running: Promise<void> | null = null;
-let again = false;
 
-async function runAndScheduleNext(): Promise<void> {
-  const result = await runDueDeliveries();
-  if (result.retry + result.failed > 0)
-    console.log(`jobs: webhooks: ${result.succeeded} delivered, ${result.retry} to retry, ${result.failed} failed`);
-  const next = await nextDueAt();
-  // Only a retry due before the next minute's sweep needs its own wake-up.
-  const inMs = next ? next.getTime() - nowMs() : Infinity;
-  if (inMs < 60_000) {
-    const boss = await getBoss();
-    // pg-boss waits by the database's real time; the due time is by the app's clock (lib/clock).
-    await boss.send(QUEUES.webhookDeliveries, {}, { startAfter: new Date(Date.now() + Math.max(0, inMs)) });
-  }
+/** How often an idle worker asks for jobs: a new event goes out within about this long of its commit. */
+const POLLING_SECONDS = 1;
+
+/** The job's work: one attempt, or, when the delivery is not due yet or another sender holds it, a job for when it may be tried. */
+async function deliveryJob(data: { id?: unknown }): Promise<void> {
+  // A run of the minute's sweep this replaced, still scheduled before the change, carries no id.
+  if (typeof data.id !== "string") return;
+  if ((await deliverOne(data.id)) !== "later") return;
+  const pending = await pendingDelivery(data.id);
+  if (pending) await sendRowJobAt(QUEUES.webhookDeliveries, { id: data.id }, pending.tryAt);
 }
 
-/** Runs the sender now, once at a time in this process; a wake-up during a run runs it again after. */
-export function wakeWebhookSender(): Promise<void> {
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
-    try {
-      do {
-        again = false;
-        await runAndScheduleNext();
-      } while (again);
-    } catch (error) {
-      console.error(`jobs: webhooks: ${(error as Error).message}`);
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
+/** The pending deliveries, with when each may be tried (for adoptRows). */
+async function pendingRows(): Promise<{ ref: string; tryAt: Date }[]> {
+  return getDb().$queryRaw<{ ref: string; tryAt: Date }[]>`
+    SELECT id::text AS ref, GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at)) AS "tryAt"
+    FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at IS NOT NULL`;
 }
-
-const holder = globalThis as { __webhookFeed?: NotificationFeed };
 
 export async function startWebhookJobs(): Promise<void> {
   const boss = await getBoss();
-  await boss.schedule(QUEUES.webhookDeliveries, "* * * * *");
-  await boss.work(QUEUES.webhookDeliveries, { pollingIntervalSeconds: 2 }, () => wakeWebhookSender());
-  holder.__webhookFeed ??= new NotificationFeed({
-    channel: WEBHOOKS_DUE_CHANNEL,
-    connectionString: () => serverEnv().DATABASE_URL,
-    onMessage: () => void wakeWebhookSender(),
-    onResync: () => void wakeWebhookSender(),
-    reconnectMs: 5_000,
-  });
-  holder.__webhookFeed.start();
+  // The every-minute sweep this replaced (before docs/adr/0243): its schedule goes.
+  await boss.unschedule(QUEUES.webhookDeliveries);
+  const adopted = await adoptRows(QUEUES.webhookDeliveries, "id", await pendingRows());
+  if (adopted) console.log(`jobs: webhooks: ${adopted} pending deliveries without a job given one`);
+  await workEach(boss, QUEUES.webhookDeliveries, { batchSize: BATCH, pollingIntervalSeconds: POLLING_SECONDS }, deliveryJob);
 }

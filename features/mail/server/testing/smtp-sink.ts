@@ -11,6 +11,8 @@ export interface ReceivedMail {
 export interface SmtpSink {
   port: number;
   received: ReceivedMail[];
+  /** The messages it refused (refuseNext), as they came. */
+  refused: ReceivedMail[];
   /** The next `n` messages are refused with this reply code (e.g. 451 transient, 550 permanent). */
   refuseNext(n: number, code: number): void;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function startSmtpSink(
 ): Promise<SmtpSink> {
   let ended = 0;
   const received: ReceivedMail[] = [];
+  const refused: ReceivedMail[] = [];
   const closed = new Set<string>();
   let refusals = { left: 0, code: 0 };
   const server = new SMTPServer({
@@ -46,8 +49,14 @@ export async function startSmtpSink(
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const mail = (): ReceivedMail => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? null;
+          return { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), messageId, raw };
+        };
         if (refusals.left > 0) {
           refusals.left -= 1;
+          refused.push(mail());
           const error = Object.assign(new Error("refused by the test"), { responseCode: refusals.code });
           callback(error);
           return;
@@ -56,12 +65,7 @@ export async function startSmtpSink(
         options.onMessageEnd?.(ended);
         const answer = () => {
           if (closed.has(session.id)) return callback(new Error("client gone"));
-          const raw = Buffer.concat(chunks).toString("utf8");
-          received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? null,
-            raw,
-          });
+          received.push(mail());
           callback();
         };
         const count = ended;
@@ -77,6 +81,7 @@ export async function startSmtpSink(
   return {
     port: (server.server.address() as AddressInfo).port,
     received,
+    refused,
     refuseNext(n, code) {
       refusals = { left: n, code };
     },

@@ -1,8 +1,8 @@
 import { coalescedRead } from "@/lib/server/coalesced-read";
 import "server-only";
 import { sessionCache, type UserChangeListener } from "@/lib/auth/server/session-cache";
+import { eventStream } from "@/lib/http/server/event-stream";
 import { draftHub, draftKeyText, type DraftEvent, type DraftHub, type Presence } from "./draft-hub";
-import type { ChangedLine } from "../draft-answers";
 import { linesChangedSince, type DraftKey } from "./drafts";
 
 /**
@@ -49,97 +49,64 @@ export interface DraftStreamOptions {
   maxAgeMs?: number;
 }
 
-const encoder = new TextEncoder();
-
-function linesEvent(revision: number, lines: ChangedLine[]): string {
-  return `id: ${revision}\nevent: lines\ndata: ${JSON.stringify({ revision, lines })}\n\n`;
-}
-
 export function draftEventStream(options: DraftStreamOptions): ReadableStream<Uint8Array> {
   const hub = options.hub ?? draftHub();
   const userChanges = options.userChanges ?? sessionCache();
   const key = draftKeyText(options.key);
   let sent = options.since;
-  let closed = false;
-  let cleanup = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const write = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
-      };
-      // One read at a time; events arriving meanwhile make one more read after it.
-      const readChanges = coalescedRead(
-        async () => {
-          const changes = await linesChangedSince(options.key, sent);
-          if (closed) return;
-          // Asked after the read: allowed now means every line read was saved while they had access.
-          if (!(await options.access.allowed())) return close();
-          if (closed) return;
-          if (changes.revision > sent || changes.lines.length) {
-            sent = Math.max(sent, changes.revision);
-            write(linesEvent(sent, changes.lines));
-          }
+  // Reconnect quickly after a dropped connection.
+  const stream = { signal: options.signal, retryMs: 1000, heartbeatMs: options.heartbeatMs, maxAgeMs: options.maxAgeMs };
+  return eventStream(stream, (sink) => {
+    // One read at a time; events arriving meanwhile make one more read after it.
+    const readChanges = coalescedRead(
+      async () => {
+        const changes = await linesChangedSince(options.key, sent);
+        if (sink.closed) return;
+        // Asked after the read: allowed now means every line read was saved while they had access.
+        if (!(await options.access.allowed())) return sink.close();
+        if (sink.closed) return;
+        if (changes.revision > sent || changes.lines.length) {
+          sent = Math.max(sent, changes.revision);
+          sink.send("lines", { revision: sent, lines: changes.lines }, sent);
+        }
+      },
+      () => sink.closed,
+      // A failed read: the browser reconnects and catches up from the last revision it saw.
+      () => sink.fail(new Error("draft stream read failed")),
+    );
+    const onEvent = (event: DraftEvent) => {
+      if (event.type === "lines") {
+        if (event.revision > sent) readChanges();
+      } else if (event.type === "resync") {
+        readChanges();
+      } else if (event.type === "month") {
+        sink.send("month", { state: event.state });
+      } else if (event.presence.client !== options.client) {
+        sink.send("presence", event.presence);
+      }
+    };
+    const unsubscribe = hub.subscribe(key, onEvent);
+    const recheck = () => {
+      void options.access.allowed().then(
+        (allowed) => {
+          if (!allowed) sink.close();
         },
-        () => closed,
-        () => {
-          // A failed read: the browser reconnects and catches up from the last revision it saw.
-          if (!closed) controller.error(new Error("draft stream read failed"));
-          close();
-        },
+        // Not known (the database failing): the next lines event asks again before anything is sent.
+        () => undefined,
       );
-      const onEvent = (event: DraftEvent) => {
-        if (event.type === "lines") {
-          if (event.revision > sent) readChanges();
-        } else if (event.type === "resync") {
-          readChanges();
-        } else if (event.type === "month") {
-          write(`event: month\ndata: ${JSON.stringify({ state: event.state })}\n\n`);
-        } else if (event.presence.client !== options.client) {
-          write(`event: presence\ndata: ${JSON.stringify(event.presence)}\n\n`);
-        }
-      };
-      const unsubscribe = hub.subscribe(key, onEvent);
-      const recheck = () => {
-        void options.access.allowed().then(
-          (allowed) => {
-            if (!allowed) close();
-          },
-          // Not known (the database failing): the next lines event asks again before anything is sent.
-          () => undefined,
-        );
-      };
-      const unwatch = userChanges.watch((userId) => {
-        if (!closed && (userId === null || userId === options.access.userId)) recheck();
-      });
-      const heartbeat = setInterval(() => write(": ping\n\n"), options.heartbeatMs ?? 15_000);
-      const close = (farewell = true) => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        clearTimeout(expiry);
-        unsubscribe();
-        unwatch();
-        options.signal.removeEventListener("abort", onAbort);
-        if (farewell)
-          void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null, gone: true } });
-        try {
-          controller.close();
-        } catch {
-          // Already closed or errored.
-        }
-      };
-      const expiry = setTimeout(() => close(false), options.maxAgeMs ?? 5 * 60_000);
-      const onAbort = () => close();
-      cleanup = onAbort;
-      options.signal.addEventListener("abort", onAbort);
-      // Reconnect quickly after a dropped connection.
-      write("retry: 1000\n\n");
-      readChanges();
-      void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null } });
-    },
-    cancel() {
-      cleanup();
-    },
+    };
+    const unwatch = userChanges.watch((userId) => {
+      if (!sink.closed && (userId === null || userId === options.access.userId)) recheck();
+    });
+    readChanges();
+    void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null } });
+    return (reason) => {
+      unsubscribe();
+      unwatch();
+      // A stream that reached its age goes without a word: the browser reconnects at once.
+      if (reason !== "expired")
+        void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null, gone: true } });
+    };
   });
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { auditActorOf } from "@/lib/audit/server/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
+import { eventStreamResponse } from "@/lib/http/server/event-stream";
 import { streamWithSlot } from "@/lib/http/server/stream-slots";
 import { stillPermitted } from "@/features/payroll/server/access";
 import { companyFromParam, payrollRoute } from "@/features/payroll/server/route-helpers";
@@ -87,14 +88,7 @@ export const getDraftStream = payrollRoute({ ...contract.stream, permission: "pa
   const stream = streamWithSlot(userId, context.request.signal, () =>
     draftEventStream({ key, since, client: query.client, name: displayName(context.user), signal: context.request.signal, access }),
   );
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      // no-transform: compression would hold events back until a buffer fills.
-      "cache-control": "no-cache, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+  return eventStreamResponse(stream);
 });
 
 /** Where the person is in the grid, for the others' "also here" (ephemeral: never stored). */
