@@ -20,7 +20,7 @@ import { signInContract } from "@/features/sign-in/contract";
 import { notificationsContract } from "@/features/notifications/contract";
 import { passkeysContract } from "@/features/passkeys/contract";
 import { z } from "zod";
-import { COMMON_ERRORS, defineContract, pathParamNames, type RouteContract } from "./contract";
+import { COMMON_ERRORS, defineContract, pathParamNames, pathWith, type RouteContract } from "./contract";
 
 const contracts: Record<string, RouteContract>[] = [
   auditContract,
@@ -81,6 +81,8 @@ describe("route contracts", () => {
   });
 
   it("derive the URLs the routes always had", () => {
+    expect(pathWith("/api/calendar/:token", { token: "abc_-.ics" })).toBe("/api/calendar/abc_-.ics");
+    expect(pathWith("/api/a/:id/b/:kind", { id: "x y", kind: 2 })).toBe("/api/a/x%20y/b/2");
     expect(entriesApi.stream.href({ companyId: 1001, kind: "hours", period: "2026-03", since: 4, client: "abcdefgh" })).toBe(
       "/api/payroll-entries/1001/hours/stream?period=2026-03&since=4&client=abcdefgh",
     );

@@ -126,6 +126,11 @@ export type RouteInput<C extends RouteContract> = PathInput<C> & SchemaInput<C["
 /** What a call resolves to: the answer's `data`. */
 export type RouteOutput<C extends RouteContract> = C["response"] extends z.core.$ZodType ? z.output<C["response"]> : never;
 
+/** A path with its params filled in, each encoded (`/api/a/:id`, `{ id: "x y" }` → `/api/a/x%20y`): for the URLs the server hands out. */
+export function pathWith(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
 /** The names of a path's params, in order (`:name` segments). */
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
