@@ -9,6 +9,7 @@ import {
   yearDeadlinesQuerySchema,
   yearDeadlinesResponseSchema,
 } from "./schemas";
+import { deadlinesRoutes } from "./routes";
 
 /**
  * The deadlines' routes (lib/http/contract.ts): a year's statutory dates per Land (public), the
@@ -30,19 +31,15 @@ const companyDeadlineViewSchema = z.object({
   }),
 });
 
-export const deadlinesContract = defineContract({
+export const deadlinesContract = defineContract(deadlinesRoutes, {
   /** No sign-in: the year's dates in a Land reveal nothing about anyone. A bad year or Land: 400 `bad_request`. */
   yearDeadlines: {
-    method: "GET",
-    path: "/api/deadlines",
     query: yearDeadlinesQuerySchema,
     response: yearDeadlinesResponseSchema,
     errors: ["bad_request"],
   },
   /** An owner sets the workspace's default cut-off. */
   setWorkspaceCutOff: {
-    method: "PUT",
-    path: "/api/workspaces/:workspaceId/cut-off",
     params: workspaceParamsSchema,
     body: workspaceCutOffInputSchema,
     response: z.object({ setting: cutOffRuleSchema.nullable(), effective: cutOffRuleSchema }),
@@ -50,8 +47,6 @@ export const deadlinesContract = defineContract({
   },
   /** A company's Land for deadlines (its insurer's seat) and its own cut-off (`payroll.edit`). */
   setCompanyDeadlineSettings: {
-    method: "PUT",
-    path: "/api/payroll/companies/:companyId/deadline-settings",
     params: z.object({ companyId: z.string() }),
     body: companyDeadlineInputSchema,
     response: z.object({ settings: companyDeadlineViewSchema }),
@@ -59,17 +54,12 @@ export const deadlinesContract = defineContract({
   },
   /** A new secret calendar link for the signed-in person; the old one stops working. */
   resetCalendarFeed: {
-    method: "POST",
-    path: "/api/calendar-feed/reset",
     response: z.object({ url: z.string() }),
     errors: [],
   },
   /** The feed itself (`<token>.ics`): no session, the token decides; an unknown token is 404. */
   calendarFeed: {
-    method: "GET",
-    path: "/api/calendar/:token",
     params: z.object({ token: z.string() }),
-    response: "file",
     errors: [],
   },
 });

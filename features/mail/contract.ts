@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
+import { mailRoutes } from "./routes";
 
 /**
  * The mail's one route: the one-click unsubscribe (RFC 8058). Mail clients POST to the address in
@@ -8,10 +9,8 @@ import { defineContract } from "@/lib/http/contract";
  * signed token (features/mail/server/unsubscribe-token.ts) is the authentication, and proxy.ts exempts
  * this path alone from the cross-site check (lib/http/origin-check.ts). Handlers: ./server/handlers.ts.
  */
-export const mailContract = defineContract({
+export const mailContract = defineContract(mailRoutes, {
   unsubscribe: {
-    method: "POST",
-    path: "/api/mail/unsubscribe/:token",
     params: z.object({ token: z.string().min(1).max(200) }),
     response: z.object({ unsubscribed: z.literal(true), scope: z.string() }),
     errors: [],

@@ -5,6 +5,7 @@ import { companyCheckSettingsSchema, employeeCheckSettingsSchema } from "./check
 import { ACKNOWLEDGE_COMMENT_MAX_LENGTH, acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
 import { companySettingsInputSchema, employeeSettingsInputSchema } from "./settings/schemas";
 import { monthCloseViewSchema } from "./view-schema";
+import { monthCloseRoutes } from "./routes";
 
 /**
  * The month close's routes (lib/http/contract.ts): the month of a payroll company and its actions,
@@ -44,19 +45,15 @@ const monthCloseErrors = [
   "period_changed",
 ] as const;
 
-export const monthCloseContract = defineContract({
+export const monthCloseContract = defineContract(monthCloseRoutes, {
   /** Every member reads the month of the company's current payroll month. */
   get: {
-    method: "GET",
-    path: "/api/payroll-entries/:companyId/month-close",
     params: companyParams,
     response: z.object({ monthClose }),
     errors: monthCloseErrors,
   },
   /** `{ action, period, reason? }`; a Transfer answers 202 with the month Transferring (its job sends). */
   act: {
-    method: "POST",
-    path: "/api/payroll-entries/:companyId/month-close",
     params: companyParams,
     body: monthCloseBodySchema,
     response: actionAnswerSchema,
@@ -76,8 +73,6 @@ export const monthCloseContract = defineContract({
   },
   /** Acknowledges warnings of the current round with one comment, all or none (201). */
   acknowledge: {
-    method: "POST",
-    path: "/api/payroll-entries/:companyId/month-close/acknowledgements",
     params: companyParams,
     body: acknowledgeBodySchema,
     response: z.object({ acknowledgements: z.array(acknowledgementSchema) }),
@@ -86,8 +81,6 @@ export const monthCloseContract = defineContract({
   },
   /** The owner's four-eyes choice for the workspace (null: the default by its number of members). */
   setFourEyes: {
-    method: "PUT",
-    path: "/api/workspaces/:workspaceId/four-eyes",
     params: workspaceParamsSchema,
     body: fourEyesBodySchema,
     response: z.object({ setting: z.boolean().nullable(), effective: z.boolean(), members: z.number().int() }),
@@ -95,8 +88,6 @@ export const monthCloseContract = defineContract({
   },
   /** The company's Land and monthly hours limit for the checks. */
   setCompanySettings: {
-    method: "PUT",
-    path: "/api/payroll/companies/:companyId/check-settings",
     params: companyParams,
     body: companySettingsInputSchema,
     response: z.object({ settings: companyCheckSettingsSchema }),
@@ -104,8 +95,6 @@ export const monthCloseContract = defineContract({
   },
   /** An employee's pay cap and hours limit (404 when the service does not list them for the company). */
   setEmployeeSettings: {
-    method: "PUT",
-    path: "/api/payroll/companies/:companyId/employees/:employeeId/check-settings",
     params: z.object({ companyId: z.string(), employeeId: z.string().regex(/^\d{1,9}$/) }),
     body: employeeSettingsInputSchema,
     response: z.object({ settings: employeeCheckSettingsSchema }),

@@ -9,6 +9,7 @@ import {
   overviewAnswerSchema,
   overviewQuerySchema,
 } from "./schemas";
+import { overviewRoutes } from "./routes";
 
 /**
  * The firm overview's routes (issue #26; lib/http/contract.ts): the rows of every payroll company
@@ -17,26 +18,20 @@ import {
  * Handlers: ./server/handlers.ts; the browser: ./client/api.ts.
  */
 
-export const overviewContract = defineContract({
+export const overviewContract = defineContract(overviewRoutes, {
   /** The rows the filters keep (`?show=mine&show=overdue&connection=<id>&q=…`, ./filters.ts), sorted by urgency. Every member. */
   list: {
-    method: "GET",
-    path: "/api/overview",
     query: overviewQuerySchema,
     response: overviewAnswerSchema,
     errors: [],
   },
   /** Per payroll connection of the workspace and per accounting connection of the person: how they stand. Every member. */
   health: {
-    method: "GET",
-    path: "/api/overview/health",
     response: healthAnswerSchema,
     errors: [],
   },
   /** Queues a refresh of the workspace's stored company states (202; the rows change when the jobs are done). Every member; at most one queued per connection. */
   refresh: {
-    method: "POST",
-    path: "/api/overview/refresh",
     body: z.object({ connectionId: z.uuid().optional() }).strict(),
     response: z.object({ queued: z.number().int() }),
     status: 202,
@@ -48,8 +43,6 @@ export const overviewContract = defineContract({
    * a person who cannot be assigned refuses the whole request, 422 `invalid` on `userIds`).
    */
   assign: {
-    method: "POST",
-    path: "/api/overview/assignments",
     body: bulkAssignSchema,
     response: z.object({ results: z.array(assignResultSchema) }),
     errors: ["forbidden"],
@@ -60,8 +53,6 @@ export const overviewContract = defineContract({
    * `four_eyes`, `period_changed`, `unknown_company`, `key_refused`, `upstream_unreachable`, …).
    */
   approve: {
-    method: "POST",
-    path: "/api/overview/approvals",
     body: bulkApproveSchema,
     response: z.object({ results: z.array(approveResultSchema) }),
     errors: ["forbidden"],

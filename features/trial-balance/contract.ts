@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "@/lib/dates/calendar";
 import { defineContract } from "@/lib/http/contract";
+import { trialBalanceRoutes } from "./routes";
 
 /**
  * The trial balance's routes (lib/http/contract.ts): one column of the month-end pack, and the
@@ -25,14 +26,12 @@ const periodQuerySchema = z
 /** The page's query as it is in its address (read by ./query.ts `parseTrialBalanceQuery`). */
 const pageQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
-export const trialBalanceContract = defineContract({
+export const trialBalanceContract = defineContract(trialBalanceRoutes, {
   /**
    * One column of the month-end pack: the period's accounts, packed (./response.ts packAccounts).
    * The business must be one of the person's (else 403 `unknown_business`, before any call).
    */
   period: {
-    method: "GET",
-    path: "/api/trial-balance/period",
     query: periodQuerySchema,
     response: z.object({ accounts: z.string() }),
     errors: [
@@ -47,11 +46,8 @@ export const trialBalanceContract = defineContract({
   },
   /** The pack the page shows as a PDF, CSV or Excel file (`format`, then the page's query). */
   export: {
-    method: "GET",
-    path: "/api/trial-balance/export",
     // `format` is checked by the handler (400 `bad_request` with `fields.format`), the rest by ./query.ts.
     query: pageQuery,
-    response: "file",
     errors: ["bad_request", "unknown_business", "not_connected", "needs_v3_1", "reauth_required", "upstream_unreachable", "upstream_error"],
   },
 });

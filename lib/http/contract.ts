@@ -4,10 +4,13 @@ import type { ApiErrorCode } from "./envelope";
 /**
  * A route's contract: its method and path, the zod schemas of what it takes (path params, query,
  * JSON body) and of the `data` it answers in the envelope (lib/http/envelope.ts), and the error
- * codes it answers with beyond the ones every route may (`COMMON_ERRORS`). Each feature keeps its
- * routes in `lib/<feature>/contract.ts`; the one route wrapper (lib/http/server/route.ts) checks a
- * request against it, and the browser client (lib/http/client/api-client.ts) is derived from it,
- * so no component writes a URL or a response type. Shared by server and browser: no server import.
+ * codes it answers with beyond the ones every route may (`COMMON_ERRORS`). Each path is written
+ * once, in a schema-free table (`features/<f>/routes.ts`, `RoutesTable`); `features/<f>/contract.ts`
+ * adds the schemas (`defineContract`). The one route wrapper (lib/http/server/route.ts) checks a
+ * request against the contract; the browser client (lib/http/client/api-client.ts) is built from the
+ * table and typed by the contract, so no component writes a URL or a response type; the route files
+ * app/api/…/route.ts are generated from the tables (scripts/generate/routes.ts, ADR 0240).
+ * Shared by server and browser: no server import.
  */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -63,9 +66,48 @@ export const GENERIC_ERRORS = [
   "upstream_error",
 ] as const satisfies readonly ApiErrorCode[];
 
-/** Names a feature's routes; the literal types are kept (method, path) for the client. */
-export function defineContract<const T extends Record<string, RouteContract>>(routes: T): T {
-  return routes;
+/**
+ * One route as its table (`features/<f>/routes.ts`) writes it: the only place its method and path
+ * are written. Schema-free, so the browser's client takes the same table without zod.
+ */
+export interface RouteTableEntry {
+  readonly method: HttpMethod;
+  /** `/api/…` with `:name` for each path param (the folder `[name]` of app/api). */
+  readonly path: string;
+  /** The route takes a JSON body (else what is not a path param goes in the query); the contract gives its schema. */
+  readonly body?: true;
+  /** A download. */
+  readonly response?: "file";
+  /**
+   * Its `app/api/…/route.ts` is written by hand, not generated (scripts/generate/routes.ts), and
+   * its handler is in no `server/handlers.ts` object: the route needs what only app/ may import.
+   */
+  readonly handWritten?: true;
+}
+
+/** A contract's routes by name (`features/<f>/routes.ts`: `{ … } as const satisfies RoutesTable`). */
+export type RoutesTable = Record<string, RouteTableEntry>;
+
+/** What a contract adds to one route of its table: the schemas and codes (a body schema exactly when the table says `body: true`). */
+export type RouteSchemas<E extends RouteTableEntry> = Omit<RouteContract, "method" | "path" | "body" | "response"> &
+  (E extends { body: true } ? { body: z.core.$ZodType } : { body?: never }) &
+  (E extends { response: "file" } ? { response?: never } : { response: z.core.$ZodType | "events" });
+
+/** A route of the table with its schemas. */
+type ContractOf<R extends RoutesTable, S> = { [K in keyof R]: Omit<R[K], "body"> & S[K & keyof S] };
+
+/**
+ * Names a feature's routes: its table (method, path; ./routes.ts) with each route's schemas. The
+ * types require schemas for every route of the table and no route besides; the literal types are
+ * kept (method, path) for the client.
+ */
+export function defineContract<const R extends RoutesTable, const S extends { [K in keyof R]: RouteSchemas<R[K]> }>(
+  routes: R,
+  schemas: S & Record<Exclude<keyof S, keyof R>, never>,
+): ContractOf<R, S> {
+  return Object.fromEntries(
+    Object.entries(routes).map(([name, { body: _body, ...route }]) => [name, { ...route, ...schemas[name] }]),
+  ) as ContractOf<R, S>;
 }
 
 type SchemaInput<S> = S extends z.core.$ZodType ? z.input<S> : object;
@@ -84,44 +126,17 @@ export type RouteInput<C extends RouteContract> = PathInput<C> & SchemaInput<C["
 /** What a call resolves to: the answer's `data`. */
 export type RouteOutput<C extends RouteContract> = C["response"] extends z.core.$ZodType ? z.output<C["response"]> : never;
 
+/** A path with its params filled in, each encoded (`/api/a/:id`, `{ id: "x y" }` → `/api/a/x%20y`): for the URLs the server hands out. */
+export function pathWith(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
 /** The names of a path's params, in order (`:name` segments). */
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
 }
 
-/**
- * What the browser needs of a route to call it: no schema, so that zod and the contracts stay out
- * of the pages' JavaScript (lib/<feature>/client/api.ts writes its table out; the type requires
- * every route of the contract with its method and path as the contract has them, and
- * lib/http/contract.test.ts compares each table with `routeTableOf` its contract).
- */
+/** The table a contract was made from (what the browser's client takes): the contract's method and path for each route. */
 export type RouteTable<T extends Record<string, RouteContract>> = {
-  [K in keyof T]: { method: T[K]["method"]; path: T[K]["path"] } & (T[K] extends { body: z.core.$ZodType }
-    ? { body: true }
-    : { body?: never }) &
-    (T[K] extends { response: "file" } ? { response: "file" } : { response?: never });
+  readonly [K in keyof T]: RouteTableEntry & Pick<T[K], "method" | "path">;
 };
-
-export interface RouteTableEntry {
-  method: HttpMethod;
-  path: string;
-  /** The route takes a JSON body (else what is not a path param goes in the query). */
-  body?: true;
-  /** A download. */
-  response?: "file";
-}
-
-/** The table a contract's routes call for (what the browser's table must equal). */
-export function routeTableOf(contract: Record<string, RouteContract>): Record<string, RouteTableEntry> {
-  return Object.fromEntries(
-    Object.entries(contract).map(([name, route]) => [
-      name,
-      {
-        method: route.method,
-        path: route.path,
-        ...(route.body !== undefined ? { body: true as const } : {}),
-        ...(route.response === "file" ? { response: "file" as const } : {}),
-      },
-    ]),
-  );
-}

@@ -7,6 +7,7 @@ import { accountLinkingContract as contract } from "../contract";
 import { VERIFICATION_CODE_LIFETIME_MINUTES } from "../schemas";
 import { cancelAccountLink, confirmAccountLink } from "./account-link";
 import { requestEmailVerification, verifyEmail, type VerificationMail } from "./email-verification";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /** The code's mail, in the language the person asked in. */
 async function verificationMail(): Promise<{ locale: string; mailFor: (code: string) => VerificationMail }> {
@@ -53,3 +54,11 @@ export const postCancelLink = withRoute(contract.cancelLink, async ({ user, para
   await cancelAccountLink({ userId: user.id, sessionId: user.sessionId }, params.linkId);
   return successResponse({ cancelled: true as const });
 });
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const accountLinkingHandlers = {
+  addSignInEmail: postAddSignInEmail,
+  verifySignInEmail: postVerifySignInEmail,
+  confirmLink: postConfirmLink,
+  cancelLink: postCancelLink,
+} satisfies RouteHandlers<typeof contract>;

@@ -5,8 +5,10 @@ import { berlinToday } from "@/lib/dates/berlin";
 import { shiftMonths } from "@/lib/dates/calendar";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
+import { pathWith } from "@/lib/http/contract";
 import { companyDeadlineSettings, companyMonthDeadlines } from "./company-deadlines";
 import type { FeedEvent } from "./ical";
+import { deadlinesRoutes } from "../routes";
 
 /**
  * The person's secret calendar feed link and what it holds. The token is an HMAC-SHA256 of a
@@ -29,7 +31,7 @@ function hashOf(token: string): string {
 }
 
 export function feedUrl(token: string): string {
-  return new URL(`/api/calendar/${token}.ics`, serverEnv().NEXTAUTH_URL).href;
+  return new URL(pathWith(deadlinesRoutes.calendarFeed.path, { token: `${token}.ics` }), serverEnv().NEXTAUTH_URL).href;
 }
 
 async function storeNewNonce(userId: string): Promise<string> {

@@ -7,6 +7,8 @@ import { LANDS, monthDeadlines } from "../deadlines";
 import { deadlinesContract as contract } from "../contract";
 import { DEADLINE_YEARS, isLand } from "../schemas";
 import { saveCompanyDeadlineSettings, setWorkspaceCutOff } from "./settings";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
+import { postResetCalendarFeed, getCalendarFeed } from "./feed-handlers";
 
 /**
  * The handlers behind `app/api/deadlines` (GET, public), `app/api/workspaces/[workspaceId]/cut-off`
@@ -70,3 +72,12 @@ export const putCompanyDeadlineSettings = payrollRoute(
     return successResponse({ settings });
   },
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const deadlinesHandlers = {
+  yearDeadlines: getYearDeadlines,
+  setWorkspaceCutOff: putWorkspaceCutOff,
+  setCompanyDeadlineSettings: putCompanyDeadlineSettings,
+  resetCalendarFeed: postResetCalendarFeed,
+  calendarFeed: getCalendarFeed,
+} satisfies RouteHandlers<typeof contract>;

@@ -1,10 +1,6 @@
 import { contractClient } from "@/lib/http/client/api-client";
-import type { RouteTable } from "@/lib/http/contract";
 import type { mailContract } from "../contract";
+import { mailRoutes } from "../routes";
 
-/** How the browser calls ../contract.ts's route (checked against it by lib/http/contract.test.ts). */
-export const mailRoutes = {
-  unsubscribe: { method: "POST", path: "/api/mail/unsubscribe/:token" },
-} as const satisfies RouteTable<typeof mailContract>;
-
+/** The routes of ../routes.ts as typed calls (lib/http/client/api-client.ts), without the contract's zod. */
 export const mailApi = contractClient<typeof mailContract>(mailRoutes);

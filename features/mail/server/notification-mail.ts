@@ -1,10 +1,12 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 import { serverEnv } from "@/lib/env/server";
+import { pathWith } from "@/lib/http/contract";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import type { NotificationKind } from "@/features/notifications/kinds";
 import { enqueueMail } from "./outbox";
 import { renderNotificationMail } from "./render";
+import { mailRoutes } from "../routes";
 import { unsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token";
 
 /**
@@ -65,7 +67,7 @@ export function appUrl(path: string): string {
 /** Where a mail's unsubscribe goes: the one-click POST (List-Unsubscribe) and the page a person opens from the mail's text. */
 export function unsubscribeUrls(userId: string, scope: UnsubscribeScope): { oneClick: string; page: string } {
   const token = unsubscribeToken(userId, scope);
-  return { oneClick: appUrl(`/api/mail/unsubscribe/${token}`), page: appUrl(`/unsubscribe/${token}`) };
+  return { oneClick: appUrl(pathWith(mailRoutes.unsubscribe.path, { token })), page: appUrl(`/unsubscribe/${token}`) };
 }
 
 /** The headers of RFC 2369 and RFC 8058 that let a mail client offer "Unsubscribe" and do it in one POST. */

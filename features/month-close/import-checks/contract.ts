@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { ENTRY_KINDS } from "@/features/payroll/entries/kinds";
 import { storedLineSchema } from "@/features/payroll/entries/schemas";
 import { CHECK_RULES } from "../checks/schemas";
+import { importChecksRoutes } from "./routes";
 
 /**
  * The month's checks on a file import before it is applied (features/payroll/entries/file-import): the
@@ -13,10 +14,8 @@ import { CHECK_RULES } from "../checks/schemas";
 
 const params = z.object({ companyId: z.string(), kind: z.enum(ENTRY_KINDS) });
 
-export const importChecksContract = defineContract({
+export const importChecksContract = defineContract(importChecksRoutes, {
   previewChecks: {
-    method: "POST",
-    path: "/api/payroll-entries/:companyId/:kind/file-import/checks",
     params,
     body: z.object({
       period: z.string().regex(/^\d{4}-\d{2}$/),

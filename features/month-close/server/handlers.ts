@@ -15,6 +15,8 @@ import { approveMonth, reopenMonth, submitMonth, withdrawMonth } from "./service
 import { handInMonth, sendBackMonth } from "./hand-in";
 import { monthCloseView } from "./views";
 import { checkTransfer, requestTransfer } from "./transfer";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
+import { putCompanyCheckSettings, putEmployeeCheckSettings } from "../settings/server/handlers";
 
 /**
  * The handlers behind `app/api/payroll-entries/[companyId]/month-close` (GET the month's close,
@@ -118,3 +120,13 @@ export const putFourEyes = withRoute(
   async ({ user, params, body }) =>
     successResponse(await setFourEyes({ userId: user.id, name: personName(user) }, params.workspaceId, body.enabled)),
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const monthCloseHandlers = {
+  get: getMonthClose,
+  act: postMonthClose,
+  acknowledge: postAcknowledgement,
+  setFourEyes: putFourEyes,
+  setCompanySettings: putCompanyCheckSettings,
+  setEmployeeSettings: putEmployeeCheckSettings,
+} satisfies RouteHandlers<typeof contract>;

@@ -7,6 +7,7 @@ import { notificationsContract as contract } from "../contract";
 import { listNotifications, markAllRead, markRead } from "./inbox";
 import { preferencesOf, savePreferences } from "./preferences";
 import { notificationEventStream } from "./stream";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
  * The handlers behind `app/api/notifications/**` (the route files only export them). Each acts for
@@ -37,3 +38,13 @@ export const getStream = withRoute(contract.stream, ({ user, request }) => {
   );
   return eventStreamResponse(stream);
 });
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const notificationsHandlers = {
+  list: getNotifications,
+  markRead: postRead,
+  markAllRead: postReadAll,
+  stream: getStream,
+  getPreferences,
+  savePreferences: putPreferences,
+} satisfies RouteHandlers<typeof contract>;

@@ -11,6 +11,7 @@ import { connectionsHealth } from "./health";
 import { enqueueRefresh } from "./jobs";
 import { overviewFor } from "./rows";
 import { overviewContract as contract } from "../contract";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
  * The handlers behind `app/api/overview/**` (the routes of ../contract.ts), in the envelope. Each
@@ -64,3 +65,12 @@ export const postOverviewApprovals = withRoute(
   { ...contract.approve, recentConfirmation: true, maxBodyBytes: 128 * 1024, firmOnly: true },
   async ({ user, body }) => successResponse({ results: await approveMonths(monthActorOf(user), body) }),
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const overviewHandlers = {
+  list: getOverview,
+  health: getOverviewHealth,
+  refresh: postOverviewRefresh,
+  assign: postOverviewAssignments,
+  approve: postOverviewApprovals,
+} satisfies RouteHandlers<typeof contract>;

@@ -6,6 +6,8 @@ import { passkeysContract as contract } from "../contract";
 import { listPasskeys, removePasskey, renamePasskey, toView } from "./manage";
 import { addPasskey, registrationOptions } from "./registration";
 import { setPasskeyRequirement } from "./requirement";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
+import { postSignInOptions, postSignInWithPasskey } from "./sign-in-handlers";
 
 export const getPasskeys = withRoute({ ...contract.listPasskeys, beforePasskey: true }, async ({ user }) =>
   successResponse({ passkeys: await listPasskeys(user.id) }),
@@ -40,3 +42,15 @@ export const putPasskeyRequirement = withRoute(
   { ...contract.setPasskeyRequirement, recentConfirmation: true, maxBodyBytes: 256 },
   async ({ user, params, body }) => successResponse(await setPasskeyRequirement(user.id, params.workspaceId, body.required)),
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const passkeysHandlers = {
+  listPasskeys: getPasskeys,
+  registrationOptions: postRegistrationOptions,
+  addPasskey: postPasskey,
+  renamePasskey: patchPasskey,
+  removePasskey: deletePasskey,
+  setPasskeyRequirement: putPasskeyRequirement,
+  signInOptions: postSignInOptions,
+  signInWithPasskey: postSignInWithPasskey,
+} satisfies RouteHandlers<typeof contract>;

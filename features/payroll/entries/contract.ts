@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { ENTRY_KINDS } from "./kinds";
 import { draftConflictDetailSchema, draftLinesEventSchema, draftPresenceEventSchema, draftSavedSchema } from "./draft-answers";
 import { draftPresenceBodySchema, entryDraftBodySchema, storedLineSchema } from "./schemas";
+import { entriesRoutes } from "./routes";
 
 /**
  * The monthly entries' routes (lib/http/contract.ts): a company's draft of one kind, saved by the
@@ -15,11 +16,9 @@ const entryParams = z.object({ companyId: z.string(), kind: z.enum(ENTRY_KINDS) 
 /** A save's answer: the draft's revision, and for a save of changed lines their revisions and the lines merged with others' cells. */
 const savedDraftSchema = draftSavedSchema.partial().extend({ revision: draftSavedSchema.shape.revision, updatedAt: z.string() });
 
-export const entriesContract = defineContract({
+export const entriesContract = defineContract(entriesRoutes, {
   /** The draft of the company's current payroll month (null before the first save). */
   getDraft: {
-    method: "GET",
-    path: "/api/payroll-entries/:companyId/:kind/draft",
     params: entryParams,
     response: z.object({
       period: z.string(),
@@ -40,8 +39,6 @@ export const entriesContract = defineContract({
    * seeding and tools). 409 `draft_conflict` carries `revision`, `lineRevisions`, `merged` and `conflicts`.
    */
   saveDraft: {
-    method: "PUT",
-    path: "/api/payroll-entries/:companyId/:kind/draft",
     params: entryParams,
     body: entryDraftBodySchema,
     response: savedDraftSchema,
@@ -53,8 +50,6 @@ export const entriesContract = defineContract({
   },
   /** Where the person is in the grid, for the others' "also here" (never stored). */
   announcePresence: {
-    method: "POST",
-    path: "/api/payroll-entries/:companyId/:kind/presence",
     params: entryParams,
     body: draftPresenceBodySchema,
     response: z.object({}),
@@ -62,8 +57,6 @@ export const entriesContract = defineContract({
   },
   /** Server-sent events: `lines` (draft-answers.ts, id: the revision) and `presence`. */
   stream: {
-    method: "GET",
-    path: "/api/payroll-entries/:companyId/:kind/stream",
     params: entryParams,
     query: z.object({
       period: z.string().regex(/^\d{4}-\d{2}$/),

@@ -14,6 +14,7 @@ import { createImport, importProgress, importReport, setImportPaused } from "../
 import { startImport } from "../imports/server/jobs";
 import { refreshReferenceLists } from "../employees/server/reference-lists";
 import { companyFromParam, payrollRoute } from "./route-helpers";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
  * The handlers behind `app/api/payroll/**` (the route files only export them). Answers are the
@@ -80,7 +81,7 @@ export const postEmployee = payrollRoute(
   },
 );
 
-export const putDraft = payrollRoute(
+export const putOnboardingDraft = payrollRoute(
   { ...contract.saveOnboardingDraft, permission: "payroll.edit", maxBodyBytes: 16_384 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
@@ -89,7 +90,7 @@ export const putDraft = payrollRoute(
   },
 );
 
-export const deleteDraftRoute = payrollRoute({ ...contract.deleteOnboardingDraft, permission: "payroll.edit" }, async (context) => {
+export const deleteOnboardingDraft = payrollRoute({ ...contract.deleteOnboardingDraft, permission: "payroll.edit" }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   await deleteDraft(context.connection.id, company.id);
   return successResponse({ deleted: true });
@@ -130,3 +131,19 @@ export const postImportAction = payrollRoute(
 export const postReferenceListsRefresh = payrollRoute({ ...contract.refreshReferenceLists, permission: "payroll.read" }, async (context) =>
   successResponse({ counts: await refreshReferenceLists(context.client) }),
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const payrollHandlers = {
+  connect: postConnection,
+  chooseConnection: putChosenConnection,
+  disconnect: deleteConnection,
+  deleteData,
+  listEmployees,
+  createEmployee: postEmployee,
+  saveOnboardingDraft: putOnboardingDraft,
+  deleteOnboardingDraft,
+  createImport: postImport,
+  getImport,
+  pauseOrResumeImport: postImportAction,
+  refreshReferenceLists: postReferenceListsRefresh,
+} satisfies RouteHandlers<typeof contract>;

@@ -4,6 +4,7 @@ import { withRoute } from "@/lib/http/server/route";
 import { webhooksContract as contract } from "../contract";
 import { listDeliveries } from "./delivery-log";
 import { createEndpoint, deleteEndpoint, listEndpoints, revealSecret, rotateSecret, updateEndpoint } from "./endpoints";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /** The handlers behind `app/api/workspaces/[workspaceId]/webhooks/**` (the route files only export them); the service's queries authorize. */
 
@@ -39,3 +40,14 @@ export const postSecretRotation = withRoute({ ...contract.rotateSecret, recentCo
 export const getDeliveries = withRoute(contract.listDeliveries, async ({ user, params }) =>
   successResponse({ deliveries: await listDeliveries(user.id, params.workspaceId, params.endpointId) }),
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const webhooksHandlers = {
+  listEndpoints: getEndpoints,
+  createEndpoint: postEndpoint,
+  updateEndpoint: patchEndpoint,
+  deleteEndpoint: deleteEndpointRoute,
+  revealSecret: getSecret,
+  rotateSecret: postSecretRotation,
+  listDeliveries: getDeliveries,
+} satisfies RouteHandlers<typeof contract>;

@@ -15,6 +15,7 @@ import { canSendMail, invitationMail, sendMail } from "./mail";
 import { changeRoles, listMembers, removeMember, renameWorkspace } from "./members";
 import { changeMemberCompanies } from "./client-companies";
 import { workspacesContract as contract } from "../contract";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
  * The handlers behind `app/api/workspaces/**` and `app/api/invitations/**` (the route files only
@@ -104,3 +105,17 @@ export const postAcceptInvitation = withRoute({ ...contract.acceptInvitation, ma
     await acceptInvitation(body.token, user.id, () => (user.connection ? reportedEmailOf(user) : Promise.resolve(user.verifiedEmail))),
   ),
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const workspacesHandlers = {
+  rename: patchWorkspace,
+  listMembers: getMembers,
+  changeRoles: patchMember,
+  changeCompanies: putMemberCompanies,
+  removeMember: deleteMember,
+  listInvitations: getInvitations,
+  createInvitation: postInvitation,
+  revokeInvitation: deleteInvitation,
+  emailInvitation: postInvitationEmail,
+  acceptInvitation: postAcceptInvitation,
+} satisfies RouteHandlers<typeof contract>;

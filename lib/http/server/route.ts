@@ -6,6 +6,7 @@ import { requireRecentConfirmation } from "@/lib/auth/server/recent-confirmation
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/server/session";
 import { ApiError, handleAndReturnErrorResponse } from "../api-error";
 import { GENERIC_ERRORS, type RouteContract } from "../contract";
+import type { NextRouteContext, RouteHandler } from "./route-handlers";
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../unstorable-text";
 
 /**
@@ -19,11 +20,6 @@ import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../unstorable-text";
  */
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-/** What Next passes as a route handler's second argument. */
-export interface NextRouteContext {
-  params: Promise<Record<string, string | string[] | undefined>>;
-}
 
 type Schema = z.core.$ZodType | undefined;
 
@@ -74,10 +70,7 @@ export function withRoute<
   P extends Schema = undefined,
   B extends Schema = undefined,
   Q extends Schema = undefined,
->(
-  options: RouteOptions<A, P, B, Q>,
-  handler: (context: RouteHandlerContext<A, P, B, Q>) => Promise<Response> | Response,
-): (request: NextRequest, routeContext: NextRouteContext) => Promise<Response> {
+>(options: RouteOptions<A, P, B, Q>, handler: (context: RouteHandlerContext<A, P, B, Q>) => Promise<Response> | Response): RouteHandler {
   // A route that asks for a recent confirmation answers its refusal whatever its contract lists.
   const declared =
     options.recentConfirmation && options.errors ? [...options.errors, "reauthentication_required" as const] : options.errors;

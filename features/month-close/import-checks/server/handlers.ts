@@ -6,6 +6,7 @@ import { runMonthChecks } from "../../checks";
 import { checkContext, monthLines } from "../../server/check-input";
 import { importChecksContract as contract } from "../contract";
 import { ruleCounts } from "../rule-counts";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
  * `POST /api/payroll-entries/[companyId]/[kind]/file-import/checks`: the month's checks with and
@@ -29,3 +30,8 @@ export const postImportChecks = payrollRoute(
     return successResponse({ rules: ruleCounts(before, after) });
   },
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const importChecksHandlers = {
+  previewChecks: postImportChecks,
+} satisfies RouteHandlers<typeof contract>;

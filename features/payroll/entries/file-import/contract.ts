@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { ENTRY_KINDS } from "../kinds";
 import { IMPORT_REFUSALS, MAX_IMPORT_BYTES } from "./limits";
 import { columnMappingSchema } from "./mapping";
+import { fileImportRoutes } from "./routes";
 
 /**
  * The grid's file import (a time-tracking tool's CSV or XLSX into the hours or payments grid):
@@ -23,11 +24,9 @@ const tableSchema = z.object({
   localeHint: z.enum(["en", "de"]),
 });
 
-export const fileImportContract = defineContract({
+export const fileImportContract = defineContract(fileImportRoutes, {
   /** Reads a CSV or XLSX; 422 `invalid` with `reason` when it cannot be imported. */
   readFile: {
-    method: "POST",
-    path: "/api/payroll-entries/:companyId/:kind/file-import",
     params: importParams,
     body: z.object({
       fileName: z.string().max(255),
@@ -39,8 +38,6 @@ export const fileImportContract = defineContract({
   },
   /** Remembers the company's mapping for this grid: the next file of the same tool is not mapped again. */
   rememberMapping: {
-    method: "PUT",
-    path: "/api/payroll-entries/:companyId/:kind/file-import/mapping",
     params: importParams,
     body: z.object({ mapping: columnMappingSchema }),
     response: z.object({ remembered: z.literal(true) }),

@@ -8,6 +8,7 @@ import { companyFromParam, payrollRoute } from "@/features/payroll/server/route-
 import { loadEntryDraft, patchEntryDraft, saveEntryDraft } from "./drafts";
 import { draftEventStream, publishDraftChange, publishPresence } from "./draft-stream";
 import { entriesContract as contract } from "../contract";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
  * The handlers behind `app/api/payroll-entries/**`, in the envelope of lib/http/envelope.ts.
@@ -34,7 +35,7 @@ export const getDraft = payrollRoute({ ...contract.getDraft, permission: "payrol
   return successResponse({ period: company.current_month, draft });
 });
 
-export const putDraft = payrollRoute(
+export const putEntriesDraft = payrollRoute(
   { ...contract.saveDraft, permission: "payroll.edit", own: "payroll.enter_own", maxBodyBytes: MAX_BODY },
   async (context) => {
     const { kind } = context.params;
@@ -103,3 +104,11 @@ export const postPresence = payrollRoute(
     return successResponse({});
   },
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const entriesHandlers = {
+  getDraft,
+  saveDraft: putEntriesDraft,
+  announcePresence: postPresence,
+  stream: getDraftStream,
+} satisfies RouteHandlers<typeof contract>;

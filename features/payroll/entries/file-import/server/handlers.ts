@@ -6,6 +6,7 @@ import { FileImportRefusal } from "../limits";
 import { hasKnownHeader } from "../mapping";
 import { rememberedMapping, rememberMapping } from "./mappings";
 import { readImportTable } from "./read-table";
+import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
  * The handlers behind `app/api/payroll-entries/[companyId]/[kind]/file-import/**`. The company is
@@ -42,3 +43,9 @@ export const putImportMapping = payrollRoute(
     return successResponse({ remembered: true as const });
   },
 );
+
+/** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
+export const fileImportHandlers = {
+  readFile: postImportFile,
+  rememberMapping: putImportMapping,
+} satisfies RouteHandlers<typeof contract>;
