@@ -9,7 +9,7 @@ import { getSessionUser } from "@/lib/auth/server/session";
 import { notForClients } from "@/features/workspaces/server/client-guard";
 import { getTranslations } from "next-intl/server";
 import { localToday } from "@/lib/dates/calendar";
-import { resolveBusiness } from "@/features/trial-balance/server/load";
+import { resolveBusiness } from "@/features/trial-balance/load/server/load";
 import { financialYearStart } from "@/features/trial-balance/pack/server/financial-year";
 import { PackSection } from "@/features/trial-balance/components/pack/pack-section";
 import { LinkAccountingNotice } from "@/features/accounting/components/link-accounting-notice";

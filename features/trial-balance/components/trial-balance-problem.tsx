@@ -3,7 +3,7 @@ import { MoveToV31Notice } from "@/features/accounting/components/move-to-v31-no
 import { SignInButton } from "@/features/sign-in/components/sign-in-button";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDate } from "@/lib/i18n/format";
-import type { TrialBalanceLoad } from "@/features/trial-balance/server/load";
+import type { TrialBalanceLoad } from "@/features/trial-balance/load/server/load";
 
 type Problem = Exclude<TrialBalanceLoad, { kind: "ok" }> | { kind: "signedOut" } | { kind: "unknownBusiness" };
 

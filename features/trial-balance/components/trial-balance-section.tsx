@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/server/session";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDateRange } from "@/lib/i18n/format";
 import { withinPageBudget } from "@/lib/http/deadline";
-import { loadTrialBalance, type ShownBusiness } from "@/features/trial-balance/server/load";
+import { loadTrialBalance, type ShownBusiness } from "@/features/trial-balance/load/server/load";
 import { queryString, type TrialBalanceQuery } from "@/features/trial-balance/query";
 import { TrialBalanceProblem } from "./trial-balance-problem";
 import { TrialBalanceView } from "./trial-balance-view";

@@ -1,7 +1,7 @@
 import { dateFormat, formatDateRange } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
-import type { ShownBusiness } from "../server/load";
+import type { ShownBusiness } from "../load/server/load";
 import type { ColumnState, Pack, PackFigures, PeriodAnswer } from "../pack/model";
 import { AMOUNT_COLUMNS } from "../rows";
 import { periodLabel } from "../pack/period-label";

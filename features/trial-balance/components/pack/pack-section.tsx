@@ -5,7 +5,7 @@ import { formatDateRange, formatDay } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { withinPageBudget } from "@/lib/http/deadline";
 import { comparisonRange } from "@/features/trial-balance/presets";
-import type { ShownBusiness } from "@/features/trial-balance/server/load";
+import type { ShownBusiness } from "@/features/trial-balance/load/server/load";
 import { ledgerAccountsFor, type LedgerAccountsState } from "@/features/trial-balance/pack/server/ledger-accounts";
 import { packLedgerAccounts } from "@/features/trial-balance/pack/ledger-pack";
 import { periodLabel } from "@/features/trial-balance/pack/period-label";

@@ -8,7 +8,7 @@ import { grantClientFor } from "@/features/accounting/testing/test-env";
 import type { SessionUser } from "@/lib/auth/server/session-store";
 import { budgetConfigFromEnv, countSpentRequest, postgresUpstreamBudget, setUpstreamBudget } from "@/lib/http/server/upstream-budget";
 import { exchangeSignInCode } from "@/features/sign-in/server/code-exchange";
-import { loadTrialBalance, type ShownBusiness } from "../../server/load";
+import { loadTrialBalance, type ShownBusiness } from "../../load/server/load";
 import { loadExportPack } from "../../pack/server/load";
 import type { TrialBalanceQuery } from "../../query";
 

@@ -8,7 +8,7 @@ import { trialBalanceContract } from "../../contract";
 import type { Locale } from "@/lib/i18n/locales";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { localToday } from "@/lib/dates/calendar";
-import { resolveBusiness } from "../../server/load";
+import { resolveBusiness } from "../../load/server/load";
 import { loadExportPack, type PackLoad } from "../../pack/server/load";
 import { parseTrialBalanceQuery } from "../../query";
 import { exportFileStem, packDocument } from "../from-pack";

@@ -4,7 +4,7 @@ import { test } from "@/features/accounting/testing/fixtures";
 import { accountingClientFor } from "@/features/accounting/server/for-user";
 import type { SessionUser } from "@/lib/auth/server/session";
 import { getDb } from "@/lib/db/client";
-import type { ShownBusiness } from "../../server/load";
+import type { ShownBusiness } from "../../load/server/load";
 import type { TrialBalanceQuery } from "../../query";
 import { ledgerAccountsFor } from "./ledger-accounts";
 import { loadPack } from "./load";

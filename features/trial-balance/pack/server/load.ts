@@ -4,7 +4,7 @@ import { asExport } from "@/lib/http/server/upstream-priority";
 import type { SessionUser } from "@/lib/auth/server/session";
 import type { DateRange } from "@/lib/dates/calendar";
 import { comparisonRange } from "../../presets";
-import { BadTrialBalance, failureState, fetchTrialBalance, type ShownBusiness, type TrialBalanceLoad } from "../../server/load";
+import { BadTrialBalance, failureState, fetchTrialBalance, type ShownBusiness, type TrialBalanceLoad } from "../../load/server/load";
 import type { TrialBalanceQuery } from "../../query";
 import { unpackAccounts } from "../../response";
 import { financialYearStart } from "./financial-year";

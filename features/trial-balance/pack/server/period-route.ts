@@ -3,7 +3,7 @@ import { findReachableBusiness } from "@/features/accounting/server/businesses";
 import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { trialBalanceContract } from "../../contract";
-import { BadTrialBalance, fetchTrialBalance } from "../../server/load";
+import { BadTrialBalance, fetchTrialBalance } from "../../load/server/load";
 
 /**
  * One column of the month-end pack: `GET /api/trial-balance/period?business=&from=&to=`. The

@@ -18,10 +18,10 @@ import type { AccountingClient } from "@/features/accounting/server/accounting-s
 import { accountingClientFor } from "@/features/accounting/server/for-user";
 import type { SessionUser } from "@/lib/auth/server/session";
 import type { DateRange } from "@/lib/dates/calendar";
-import { comparisonRange } from "../presets";
-import { sharedWhileInFlight } from "../in-flight";
-import type { QueryFieldErrors, TrialBalanceQuery } from "../query";
-import { compactTrialBalance, packAccounts } from "../response";
+import { comparisonRange } from "../../presets";
+import { sharedWhileInFlight } from "../../in-flight";
+import type { QueryFieldErrors, TrialBalanceQuery } from "../../query";
+import { compactTrialBalance, packAccounts } from "../../response";
 
 export interface ShownBusiness {
   /** null when the person's business list is not known yet: the service's lead business is used. */

@@ -12,7 +12,7 @@ import {
   ReauthRequiredError,
 } from "@/features/accounting/errors";
 import { failureState, loadTrialBalance, type ShownBusiness } from "./load";
-import type { TrialBalanceQuery } from "../query";
+import type { TrialBalanceQuery } from "../../query";
 
 vi.mock("@/features/accounting/server/for-user", () => ({ accountingClientFor: vi.fn() }));
 
