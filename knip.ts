@@ -10,6 +10,7 @@ const config: KnipConfig = {
     "server.ts",
     "scripts/*.ts",
     "scripts/db/{diff,generate,migrate,roles,serve-embedded}.ts",
+    "scripts/generate/*.ts",
     // the embedded Postgres's keeper, spawned by path from embedded-postgres.ts
     "scripts/db/postgres-watchdog.mjs",
     // preloaded by path into every Node child of scripts/lib/processes.ts

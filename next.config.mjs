@@ -2,10 +2,11 @@ import createNextIntlPlugin from "next-intl/plugin";
 
 // next-intl without i18n routing: the request config (locale from cookie / Accept-Language) is in
 // i18n/request.ts. The catalogues are precompiled at build time, so no ICU parser reaches the browser
-// (the trial balance page's JavaScript budget).
+// (the trial balance page's JavaScript budget). The catalogues are the features' messages merged into
+// one per language (scripts/lib/messages.ts), written before every build.
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./i18n/request.ts",
-  experimental: { messages: { format: "json", path: "./lib/i18n/messages", locales: ["en", "de"], precompile: true } },
+  experimental: { messages: { format: "json", path: "./lib/i18n/messages/generated", locales: ["en", "de"], precompile: true } },
 });
 
 /** @type {import('next').NextConfig} */

@@ -7,7 +7,8 @@ import { requestLocale } from "@/lib/i18n/server";
 // The server holds the whole catalogue; the browser gets only what `IntlScope` picks per page.
 export default getRequestConfig(async () => {
   const locale = await requestLocale();
-  // Imported as a file (not through lib/i18n/messages) so the plugin's loader precompiles it.
-  const messages = ((await import(`../lib/i18n/messages/${locale}.json`)) as { default: Messages }).default;
+  // Imported as a file (not through lib/i18n/messages) so the plugin's loader precompiles it: the
+  // merged catalogue (scripts/lib/messages.ts), not the shared messages beside it.
+  const messages = ((await import(`../lib/i18n/messages/generated/${locale}.json`)) as { default: Messages }).default;
   return { locale, messages };
 });

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { ensureMessages } from "./lib/messages";
 
 // `npm run bench`: each benchmark (every `*.bench.ts` under lib/, and the sandbox's) runs in a
 // process of its own and prints its figures as `name: value unit`, one per line. Found by name,
@@ -25,6 +26,9 @@ const benchmarks = ["sandbox/bench.ts", ...benchesUnder("lib").sort()].filter(
 // of their own (seven builds of the same sources, ~2 min each on two cores, most of the suite's
 // time). A folder set in the environment wins, as before.
 const benchEnv = { ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-bench" };
+
+// The benches that render texts read the merged message catalogues (scripts/lib/messages.ts).
+ensureMessages();
 
 let failed = false;
 const timings: [string, number][] = [];

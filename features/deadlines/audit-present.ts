@@ -1,5 +1,5 @@
 import type { AuditChange, KindPresenters } from "@/lib/audit/present";
-import type { Translate } from "@/lib/i18n/translate";
+import { keyUnder, type Translate } from "@/lib/i18n/translate";
 import type { CutOffRule } from "./rules";
 import { storedCutOffRule } from "./schemas";
 
@@ -22,8 +22,8 @@ function ruleOrDefault(t: Translate, value: unknown, fallback: "default" | "work
 
 function landText(t: Translate, value: unknown): string {
   if (typeof value !== "string") return t("audit.deadlines.checkSettingsLand");
-  const key = `monthChecks.federalStates.${value}` as never;
-  return t.has(key) ? t(key) : value;
+  const key = keyUnder(t, "monthChecks.federalStates", value);
+  return key ? t(key) : value;
 }
 
 function companyChanges(t: Translate, details: Record<string, unknown>): AuditChange[] {

@@ -1,7 +1,7 @@
 import { employeeText, num, str, type AuditChange, type AuditEntryLike, type KindPresenters } from "@/lib/audit/present";
 import { formatAmount, numberFormat } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import type { Translate } from "@/lib/i18n/translate";
+import { keyUnder, type Translate } from "@/lib/i18n/translate";
 
 /** How the trail reads what the month close records (features/month-close/server/audit.ts, settings/server/service.ts). */
 
@@ -24,14 +24,14 @@ function stepStates(d: Record<string, unknown>): [string, string] {
 
 function stepSummary(t: Translate, d: Record<string, unknown>): string {
   const state = (value: string) => {
-    const key = (value === "transferring" ? "audit.transferring" : `monthClose.state.${value}`) as never;
-    return t.has(key) ? t(key) : value;
+    const key = value === "transferring" ? "audit.transferring" : keyUnder(t, "monthClose.state", value);
+    return key ? t(key) : value;
   };
   const action = str(d.action);
-  const actionKey = `audit.monthActions.${action}` as never;
+  const actionKey = keyUnder(t, "audit.monthActions", action);
   const [from, to] = stepStates(d);
   const text = t("audit.summary.month_close_step", {
-    action: t.has(actionKey) ? t(actionKey) : action,
+    action: actionKey ? t(actionKey) : action,
     from: state(from),
     to: state(to),
     round: num(d.round),
@@ -46,12 +46,11 @@ function settingChanges(details: Record<string, unknown>): Record<string, [unkno
 
 /** A check setting's value as people read it: the Land's name, "Minijob", euros, hours; null as the default. */
 function settingText(locale: Locale, t: Translate, field: string, value: unknown): string {
-  if (field === "federalState")
-    return value === null || value === undefined
-      ? t("audit.settings.noState")
-      : t.has(`monthChecks.federalStates.${str(value)}` as never)
-        ? t(`monthChecks.federalStates.${str(value)}` as never)
-        : str(value);
+  if (field === "federalState") {
+    if (value === null || value === undefined) return t("audit.settings.noState");
+    const key = keyUnder(t, "monthChecks.federalStates", str(value));
+    return key ? t(key) : str(value);
+  }
   if (field === "payCap")
     return value === null || value === undefined
       ? t("audit.settings.noCap")
@@ -68,10 +67,10 @@ function settingsChanges(locale: Locale, t: Translate, entry: AuditEntryLike): A
       ? t("audit.settings.employee", { id: str(entry.details.employeeId), name: str(entry.details.name) })
       : t("audit.settings.company");
   return Object.entries(settingChanges(entry.details)).map(([field, [before, after]]) => {
-    const key = `audit.settings.fields.${field}` as never;
+    const key = keyUnder(t, "audit.settings.fields", field);
     return {
       where,
-      field: t.has(key) ? t(key) : field,
+      field: key ? t(key) : field,
       old: settingText(locale, t, field, before),
       new: settingText(locale, t, field, after),
     };
@@ -82,9 +81,9 @@ export const MONTH_CLOSE_AUDIT_PRESENTERS: KindPresenters<MonthCloseKind> = {
   "month_close.step": { summary: ({ t }, { details: d }) => stepSummary(t, d) },
   "month_close.acknowledged": {
     summary: ({ t, names }, { companyId, details: d }) => {
-      const ruleKey = `monthChecks.ruleNames.${str(d.rule)}` as never;
+      const ruleKey = keyUnder(t, "monthChecks.ruleNames", str(d.rule));
       return t("audit.summary.month_close_acknowledged", {
-        rule: t.has(ruleKey) ? t(ruleKey) : str(d.rule),
+        rule: ruleKey ? t(ruleKey) : str(d.rule),
         employee: employeeText(names, companyId, d.employeeId),
         round: num(d.round),
         comment: str(d.comment),

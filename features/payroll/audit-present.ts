@@ -10,7 +10,7 @@ import {
 } from "@/lib/audit/present";
 import { formatAmount, formatDay, numberFormat } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import type { Translate } from "@/lib/i18n/translate";
+import { keyUnder, type Translate } from "@/lib/i18n/translate";
 import { CANONICAL_DECIMAL } from "@/lib/money/decimal";
 import type { DraftLineChange } from "./entries/audit-lines";
 import { typeLabels } from "./entries/labels";
@@ -43,8 +43,8 @@ export function cellText(locale: Locale, t: Translate, entryKind: string, field:
 }
 
 function fieldLabel(t: Translate, field: string): string {
-  const key = `payrollEntries.columns.${field}` as never;
-  return t.has(key) ? t(key) : field;
+  const key = keyUnder(t, "payrollEntries.columns", field);
+  return key ? t(key) : field;
 }
 
 function entryKindLabel(t: Translate, entryKind: unknown): string {
@@ -79,14 +79,14 @@ function draftChanges(locale: Locale, t: Translate, entry: AuditEntryLike, names
 }
 
 function transferSummary(locale: Locale, t: Translate, d: Record<string, unknown>): string {
-  const outcomeKey = `payrollEntries.outcome.${str(d.outcome)}` as never;
+  const outcomeKey = keyUnder(t, "payrollEntries.outcome", str(d.outcome));
   // A euro decimal string ("505.50"), formatted without float rounding.
   const total = formatAmount(locale, CANONICAL_DECIMAL.test(str(d.totalEuros)) ? str(d.totalEuros) : "0");
   const text = t("audit.summary.transfer_sent", {
     entryKind: entryKindLabel(t, d.entryKind),
     count: num(d.lineCount),
     total,
-    outcome: t.has(outcomeKey) ? t(outcomeKey) : str(d.outcome),
+    outcome: outcomeKey ? t(outcomeKey) : str(d.outcome),
   });
   return d.errorMessage ? `${text} (${str(d.errorMessage)})` : text;
 }

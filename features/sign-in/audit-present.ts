@@ -1,5 +1,5 @@
 import { list, str, type KindPresenters } from "@/lib/audit/present";
-import type { Translate } from "@/lib/i18n/translate";
+import { keyUnder, type Translate } from "@/lib/i18n/translate";
 
 /** How the trail reads sign-ins, refused attempts and sign-outs (features/sign-in/core/server/sign-in-audit.ts). */
 
@@ -12,8 +12,8 @@ function confirmMethodText(t: Translate, method: unknown): string {
 
 /** A code's refusal in words; a passkey's is the error code's text (errors.*). */
 function confirmReasonText(t: Translate, reason: unknown): string {
-  for (const key of [`recentSignIn.auditReason.${str(reason)}`, `errors.${str(reason)}`]) if (t.has(key as never)) return t(key as never);
-  return str(reason);
+  const key = keyUnder(t, "recentSignIn.auditReason", str(reason)) ?? keyUnder(t, "errors", str(reason));
+  return key ? t(key) : str(reason);
 }
 
 function methodText(t: Translate, method: unknown): string {
@@ -25,8 +25,8 @@ function deviceText(t: Translate, device: unknown): string {
 }
 
 function reasonText(t: Translate, reason: unknown): string {
-  const key = `audit.signInFailure.${str(reason)}`;
-  return t.has(key as never) ? t(key as never) : str(reason);
+  const key = keyUnder(t, "audit.signInFailure", str(reason));
+  return key ? t(key) : str(reason);
 }
 
 export const SIGN_IN_AUDIT_PRESENTERS: KindPresenters<SessionKind> = {
@@ -54,7 +54,7 @@ export const SIGN_IN_AUDIT_PRESENTERS: KindPresenters<SessionKind> = {
   },
   "session.signed_out": {
     summary: ({ t }, { details: d }) =>
-      t(`audit.summary.session_signed_out_${d.scope === "others" ? "others" : d.scope === "one" ? "one" : "this"}` as never, {
+      t(`audit.summary.session_signed_out_${d.scope === "others" ? "others" : d.scope === "one" ? "one" : "this"}`, {
         count: list(d.sessionIds).length,
         devices: list(d.devices)
           .map((device) => deviceText(t, device))

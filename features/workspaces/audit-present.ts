@@ -1,7 +1,7 @@
 import { str, list, type KindPresenters } from "@/lib/audit/present";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import type { Translate } from "@/lib/i18n/translate";
+import { keyUnder, type Translate } from "@/lib/i18n/translate";
 
 /** How the trail reads what the workspace records (features/workspaces/server/audit.ts): members, invitations, its name. */
 
@@ -40,7 +40,10 @@ function companiesText(companies: unknown): string {
 
 function rolesText(t: Translate, roles: unknown): string {
   return list(roles)
-    .map((role) => (t.has(`workspaces.roles.${String(role)}` as never) ? t(`workspaces.roles.${String(role)}` as never) : String(role)))
+    .map((role) => {
+      const key = keyUnder(t, "workspaces.roles", String(role));
+      return key ? t(key) : String(role);
+    })
     .join(", ");
 }
 

@@ -107,7 +107,10 @@ export const AUDIT_KINDS = [
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-/** A kind's message key under `audit.kinds` (next-intl reads dots as nesting). */
-export function kindKey(kind: AuditKind): string {
-  return kind.replace(".", "_");
+/** `"month_close.step"` → `"month_close_step"`: a kind as its key under `audit.kinds`. */
+type KindKey<K extends string> = K extends `${infer Area}.${infer Name}` ? `${Area}_${Name}` : K;
+
+/** A kind's message key under `audit.kinds` (next-intl reads dots as nesting); typed, so a kind without a text fails `tsc`. */
+export function kindKey<K extends AuditKind>(kind: K): KindKey<K> {
+  return kind.replace(".", "_") as KindKey<K>;
 }

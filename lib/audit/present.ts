@@ -119,7 +119,7 @@ export function presentWith(
   return {
     when: formatWhen(locale, entry.occurredAt),
     who: entry.actorName ?? (entry.actorId ? entry.actorId.slice(0, 8) : t("audit.system")),
-    what: t(`audit.kinds.${kindKey(entry.kind)}` as never),
+    what: t(`audit.kinds.${kindKey(entry.kind)}`),
     summary: presenter.summary(context, entry),
     changes: presenter.changes?.(context, entry) ?? [],
   };

@@ -1,6 +1,7 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { apiErrorCodeSchema } from "@/lib/http/envelope";
+import { readMessageSources } from "@/scripts/lib/messages";
 import { LOCALES, type Locale } from "./locales";
 import { MESSAGES, type Messages } from "./messages";
 import { pickMessages } from "./pick";
@@ -21,18 +22,23 @@ function leaves(node: unknown, prefix = ""): [string, string][] {
   return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
 }
 
+const keysOf = (node: unknown) =>
+  leaves(node)
+    .map(([key]) => key)
+    .sort();
+
 describe("message catalogue", () => {
   it("has the same keys in German as in English", () => {
-    expect(
-      leaves(MESSAGES.de)
-        .map(([key]) => key)
-        .sort(),
-    ).toEqual(
-      leaves(MESSAGES.en)
-        .map(([key]) => key)
-        .sort(),
-    );
+    expect(keysOf(MESSAGES.de)).toEqual(keysOf(MESSAGES.en));
   });
+
+  // Per owner, not only merged: a namespace in one feature's English and another's German would merge to the same keys.
+  it.each(readMessageSources().map((source) => [source.owner, source] as const))(
+    "has the same keys in German as in English in %s",
+    (_owner, source) => {
+      expect(keysOf(source.messages.de)).toEqual(keysOf(source.messages.en));
+    },
+  );
 
   it.each(LOCALES)("parses every %s message as ICU", (locale) => {
     // A number for every argument (valid for plain, number and plural ones); a syntax error throws through onError.

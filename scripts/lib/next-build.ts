@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { ensureMessages } from "./messages";
 import { run } from "./processes";
 import { sourceFingerprint } from "./source-fingerprint";
 
@@ -34,6 +35,8 @@ async function bundleAppServer(): Promise<void> {
 
 /** Builds the app and its server unless a build of the current sources exists. */
 export async function ensureNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
+  // The merged message catalogues are part of the sources (generated, not committed).
+  ensureMessages();
   const fingerprint = sourceFingerprint(ROOT);
   const fingerprintFile = path.join(distDir(), ".source-fingerprint");
   const built =

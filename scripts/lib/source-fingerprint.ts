@@ -6,6 +6,8 @@ import path from "node:path";
 export const BUILD_SOURCES = [
   "app",
   "components",
+  "features",
+  "i18n",
   "lib",
   "public",
   "proxy.ts",

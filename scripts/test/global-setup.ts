@@ -3,6 +3,7 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded-postgres";
 import type { DatabaseUrls } from "../db/roles";
 import { cloneDatabase, createMigratedTemplate, dropDatabase } from "../db/template";
+import { ensureMessages } from "../lib/messages";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,6 +28,8 @@ const made: { name: string; roles: DatabaseUrls }[] = [];
  * database is a copy of it, and the tests run as its app's role.
  */
 export async function setup(project: TestProject) {
+  // The tests read the merged message catalogues (lib/i18n/messages), generated from the features' own.
+  ensureMessages();
   let url = process.env.DATABASE_URL;
   if (!url) {
     embedded = await startEmbeddedPostgres();

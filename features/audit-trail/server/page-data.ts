@@ -52,7 +52,7 @@ export async function auditPageData(
     entries,
     people: people.map((person) => ({ value: person.id, label: person.name ?? person.id.slice(0, 8) })),
     companies: [...companyName].map(([id, label]) => ({ value: String(id), label })),
-    kinds: AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`audit.kinds.${kindKey(kind)}` as never) })),
+    kinds: AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`audit.kinds.${kindKey(kind)}`) })),
     olderHref: page.next ? `/audit${auditSearchOf(filters, page.next)}` : null,
     newestHref: after ? `/audit${auditSearchOf(filters)}` : null,
   };

@@ -3,14 +3,13 @@
 import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import type { Translate } from "@/lib/i18n/translate";
+import { keyUnder, type Translate } from "@/lib/i18n/translate";
 import { CUT_OFF_KINDS } from "@/features/deadlines/schemas";
 
 /** A field error code as people read it (`deadlines.errors.<code>`). */
 export function deadlineError(t: Translate, code: string | undefined): string | undefined {
   if (!code) return undefined;
-  const key = `deadlines.errors.${code}` as never;
-  return t.has(key) ? t(key) : t("deadlines.errors.notValid");
+  return t(keyUnder(t, "deadlines.errors", code) ?? "deadlines.errors.notValid");
 }
 
 interface CutOffValues extends FieldValues {

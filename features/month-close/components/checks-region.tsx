@@ -83,7 +83,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
         }
       : { href: `/payroll/companies/${companyId}/${jump.kind}${cellHash(jump)}` };
 
-  const ruleName = (rule: string) => t(`monthChecks.ruleNames.${rule}` as never);
+  const ruleName = (rule: Finding["rule"]) => t(`monthChecks.ruleNames.${rule}`);
   const shown = (finding: Finding, index: number): ShownFinding => {
     const employee = names.get(finding.employeeId) ?? `#${finding.employeeId}`;
     const number = finding.kind && finding.lineId ? lineNumbers.get(`${finding.kind}:${finding.lineId}`) : undefined;
@@ -120,7 +120,7 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   // Each rule folded to one line with its count; unfolded, its findings (SHOWN at most) with a way to each cell.
   const list = (title: string, items: Finding[], more: "more" | "moreWarnings") => {
     if (!items.length) return null;
-    const byRule = new Map<string, Finding[]>();
+    const byRule = new Map<Finding["rule"], Finding[]>();
     for (const finding of items) byRule.set(finding.rule, [...(byRule.get(finding.rule) ?? []), finding]);
     return (
       <div>

@@ -1,6 +1,6 @@
 import { columnLabel, describeProblem } from "@/features/payroll/grid/messages";
 import type { Locale } from "@/lib/i18n/locales";
-import type { Translate } from "@/lib/i18n/translate";
+import { keyUnder, type Translate } from "@/lib/i18n/translate";
 import type { Finding } from "@/features/month-close/checks";
 import { displayParams } from "@/features/month-close/checks/display";
 
@@ -18,8 +18,8 @@ export function findingText(t: Translate, locale: Locale, finding: Finding): str
     values.error = describeProblem(t, arg ? `${error}:${arg}` : error, locale);
   }
   if (typeof finding.params.state === "string") {
-    const key = `monthChecks.federalStates.${finding.params.state}` as never;
-    values.state = t.has(key) ? t(key) : finding.params.state;
+    const key = keyUnder(t, "monthChecks.federalStates", finding.params.state);
+    values.state = key ? t(key) : finding.params.state;
   }
-  return t(`monthChecks.rules.${finding.rule}` as never, values as never);
+  return t(`monthChecks.rules.${finding.rule}`, values);
 }

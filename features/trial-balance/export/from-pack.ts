@@ -1,6 +1,6 @@
 import { dateFormat, formatDateRange } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import type { MessageKey, Translate } from "@/lib/i18n/translate";
+import type { Translate } from "@/lib/i18n/translate";
 import type { ShownBusiness } from "../load/server/load";
 import type { ColumnState, Pack, PackFigures, PeriodAnswer } from "../pack/model";
 import { AMOUNT_COLUMNS } from "../rows";
@@ -96,7 +96,7 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
     return { ...own, cells: [...sums, ...own.cells] };
   };
   const groups = pack.groups.map((group) => {
-    const label = t(`trialBalance.pack.groups.${group.key}` as MessageKey);
+    const label = t(`trialBalance.pack.groups.${group.key}`);
     const rows = group.accounts.map((account) => line(account.nominalCode, account.name, account, account.id));
     return { label, rows, subtotal: summed(t("trialBalance.pack.subtotal", { group: label }), rows, group.subtotal) };
   });

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { errorBody } from "@/components/ui/error-text";
 import type { Locale } from "@/lib/i18n/locales";
-import type { Translate } from "@/lib/i18n/translate";
+import { keyUnder, type Translate } from "@/lib/i18n/translate";
 import { parseLocaleNumber } from "@/lib/money/locale";
 
 /**
@@ -28,8 +28,7 @@ export function numberFields<T extends FieldValues>(schema: z.ZodType<T, T>, fie
 
 export function settingsError(t: Translate, code: string | undefined): string | undefined {
   if (!code) return undefined;
-  const key = `checkSettings.errors.${code}` as never;
-  return t.has(key) ? t(key) : t("checkSettings.errors.notValid");
+  return t(keyUnder(t, "checkSettings.errors", code) ?? "checkSettings.errors.notValid");
 }
 
 /** Puts a refused save's field errors on their fields; true when there were any. */

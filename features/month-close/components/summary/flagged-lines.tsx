@@ -45,7 +45,7 @@ export function FlaggedLines({ summary, companyId }: { summary: MonthSummary; co
       <p data-testid="flagged-counts">{t("approverSummary.flaggedSummary", { blockers, warnings, open: unacknowledged })}</p>
       {groups.length === 0 ? <p>{t("approverSummary.flaggedNone")}</p> : null}
       {groups.map(([rule, lines]) => {
-        const ruleName = t(`monthChecks.ruleNames.${rule}` as never);
+        const ruleName = t(`monthChecks.ruleNames.${rule}`);
         return (
           <details
             key={rule}

@@ -167,7 +167,7 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
                   <TableCell amount>{transfer.lineCount}</TableCell>
                   <TableCell amount>{formatAmount(locale, transfer.totalCents)}</TableCell>
                   <TableCell>
-                    {t(`payrollEntries.outcome.${transfer.outcome}` as MessageKey)}
+                    {t(`payrollEntries.outcome.${transfer.outcome}`)}
                     {/* The service's own words, in its language: a detail under our text, never the message. */}
                     {transfer.errorMessage ? (
                       <span className="block text-xs text-slate-700">{t("payrollErrors.detail", { detail: transfer.errorMessage })}</span>

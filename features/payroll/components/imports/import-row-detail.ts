@@ -1,12 +1,12 @@
-import type { MessageKey, Translate } from "@/lib/i18n/translate";
+import { keyUnder, type Translate } from "@/lib/i18n/translate";
 import type { ReportRow } from "@/features/payroll/imports/schemas";
 import { problemText } from "../connection/problem-text";
 
 type Issue = { field?: string; code?: string; message?: string };
 
 const fieldName = (t: Translate, field: string | undefined) => {
-  const key = `payroll.fields.${field}` as MessageKey;
-  return field && t.has(key) ? `${t(key)}: ` : "";
+  const key = field ? keyUnder(t, "payroll.fields", field) : undefined;
+  return key ? `${t(key)}: ` : "";
 };
 
 /**
