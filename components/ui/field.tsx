@@ -52,7 +52,11 @@ export function Field({
   const errorId = `${id}-error`;
   const hasError = error !== undefined && error !== null && error !== false && error !== "";
   const describedBy = [hint ? hintId : "", hasError ? errorId : ""].filter(Boolean).join(" ") || undefined;
-  const control: FieldControl = { id, ...(describedBy ? { "aria-describedby": describedBy } : {}), ...(hasError ? { "aria-invalid": true } : {}) };
+  const control: FieldControl = {
+    id,
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+    ...(hasError ? { "aria-invalid": true } : {}),
+  };
   return (
     <div className={className ?? (compact ? "flex flex-col gap-1" : "space-y-1")}>
       <label htmlFor={id} className={compact ? "text-sm font-medium" : "block font-medium"}>
