@@ -6,6 +6,7 @@ import path from "node:path";
 export const BUILD_SOURCES = [
   "app",
   "components",
+  "features",
   "lib",
   "public",
   "proxy.ts",
