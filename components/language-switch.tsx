@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
+import { Select } from "@/components/ui/select";
 import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { useLocale, useTranslations } from "next-intl";
 
@@ -29,19 +30,14 @@ export function LanguageSwitch() {
       <label htmlFor={id} lang="en" className="shrink-0 text-slate-700 lg:max-xl:sr-only">
         {t("common.language")}
       </label>
-      <select
+      <Select
         id={id}
         value={locale}
         disabled={pending}
         onChange={(event) => choose(event.target.value as Locale)}
-        className="h-control w-auto rounded border border-slate-400 bg-white px-control-x"
-      >
-        {LOCALES.map((option) => (
-          <option key={option} value={option} lang={option}>
-            {t(`common.languages.${option}`)}
-          </option>
-        ))}
-      </select>
+        className="w-auto"
+        options={LOCALES.map((option) => ({ value: option, label: t(`common.languages.${option}`), lang: option }))}
+      />
     </div>
   );
 }

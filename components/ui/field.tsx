@@ -1,30 +1,75 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
 
-/** A labelled input with its hint and error linked (aria-describedby) and announced. */
-export function Field({ label, error, hint, ...input }: { label: ReactNode; error?: string; hint?: ReactNode } & ComponentProps<"input">) {
-  const id = useId();
-  const errorId = `${id}-error`;
+/** What a field hands its control: its id, and the hint's and error's ids when they are shown. */
+export interface FieldControl {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+}
+
+interface FieldProps {
+  label: ReactNode;
+  /** Shown below the control and read with it (aria-describedby). */
+  hint?: ReactNode;
+  /** The field's own error: linked to the control (aria-describedby), which is then aria-invalid. */
+  error?: ReactNode;
+  /** The control's id (the hint's and error's follow from it: `<id>-hint`, `<id>-error`); generated when absent. */
+  id?: string;
+  /** Caption-sized label, for filters and toolbars. */
+  compact?: boolean;
+  /** The wrapper's classes, in place of the default stacking. */
+  className?: string;
+  /** The hint's tone when it is more than a hint (a warning). */
+  hintClassName?: string;
+  /** The error is announced as soon as it appears (role="alert"). */
+  alert?: boolean;
+  /** The control: what it renders with the ids given; without it, an `<input>` with the remaining props. */
+  children?: (control: FieldControl) => ReactNode;
+}
+
+const INPUT = "w-full rounded border border-slate-400 bg-white px-3 py-2 read-only:bg-slate-100 aria-invalid:border-red-600";
+
+/**
+ * A labelled control with its hint and its error: the label names the control (htmlFor), the hint
+ * and error are linked to it only while they exist, and an error marks it invalid. Every form
+ * builds its fields with it, so no field is without a name or with an error nobody hears.
+ */
+export function Field({
+  label,
+  hint,
+  error,
+  id: givenId,
+  compact = false,
+  className,
+  hintClassName = "text-sm text-slate-700",
+  alert = false,
+  children,
+  ...input
+}: FieldProps & Omit<ComponentProps<"input">, keyof FieldProps>) {
+  const generated = useId();
+  const id = givenId ?? generated;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  const errorId = `${id}-error`;
+  const hasError = error !== undefined && error !== null && error !== false && error !== "";
+  const describedBy = [hint ? hintId : "", hasError ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  const control: FieldControl = {
+    id,
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+    ...(hasError ? { "aria-invalid": true } : {}),
+  };
   return (
-    <div className="space-y-1">
-      <label htmlFor={input.id ?? id} className="block font-medium">
+    <div className={className ?? (compact ? "flex flex-col gap-1" : "space-y-1")}>
+      <label htmlFor={id} className={compact ? "text-sm font-medium" : "block font-medium"}>
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="w-full rounded border border-slate-400 bg-white px-3 py-2 read-only:bg-slate-100 aria-invalid:border-red-600"
-        {...input}
-      />
+      {children ? children(control) : <input className={INPUT} {...control} {...input} />}
       {hint ? (
-        <p id={hintId} className="text-sm text-slate-700">
+        <p id={hintId} className={hintClassName}>
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
+      {hasError ? (
+        <p id={errorId} role={alert ? "alert" : undefined} className="text-sm text-red-700">
           {error}
         </p>
       ) : null}

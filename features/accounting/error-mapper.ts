@@ -14,6 +14,7 @@ import {
 import { parseJsonOrUndefined as parseJson } from "@/lib/http/json";
 import { TEMPORARILY_UNAVAILABLE_WAIT_MS } from "@/lib/http/quiet-periods";
 import { retryAfterMs } from "@/lib/http/retry";
+import { upstreamFailureOf, type UpstreamFailure } from "@/lib/http/upstream-error";
 import { apiErrorBodySchema, oauthErrorBodySchema } from "./schemas";
 
 /** The one place that turns the service's error answers into error classes. */
@@ -35,26 +36,30 @@ export function isTemporarilyUnavailable(items: ServiceErrorItem[]): boolean {
   return items.some((item) => item.dataCode === "temporarily_unavailable");
 }
 
+const ACCOUNTING_ERRORS = {
+  invalid: AccountingValidationError,
+  unauthorized: AccountingUnauthorizedError,
+  forbidden: AccountingForbiddenError,
+  not_found: AccountingNotFoundError,
+  rate_limited: AccountingRateLimitedError,
+  unavailable: AccountingUnavailableError,
+  other: AccountingRequestError,
+} satisfies Record<UpstreamFailure, new (status: number, items: ServiceErrorItem[], fallback: string) => AccountingError>;
+
 export function errorFromApiResponse(status: number, text: string, headers: Record<string, string>, now = Date.now()): AccountingError {
   const items = errorItemsOf(parseJson(text));
   const fallback = `The accounting service answered ${status}.`;
-  if (status === 400 || status === 422 || status === 415) return new AccountingValidationError(status, items, fallback);
-  if (status === 401) return new AccountingUnauthorizedError(status, items, fallback);
-  if (status === 403) return new AccountingForbiddenError(status, items, fallback);
-  if (status === 404) return new AccountingNotFoundError(status, items, fallback);
-  const wait = retryAfterMs(headers, now);
-  if (status === 429) {
-    const error = new AccountingRateLimitedError(status, items, fallback);
-    error.retryAfterMs = wait;
-    return error;
-  }
-  if (status >= 500 || isTemporarilyUnavailable(items)) {
-    const error = new AccountingUnavailableError(status, items, fallback);
+  let failure = upstreamFailureOf(status);
+  // `temporarily_unavailable` in any other answer is a quiet period too.
+  if (failure === "other" && isTemporarilyUnavailable(items)) failure = "unavailable";
+  const error = new ACCOUNTING_ERRORS[failure](status, items, fallback);
+  const wait = failure === "rate_limited" || failure === "unavailable" ? retryAfterMs(headers, now) : undefined;
+  if (failure === "rate_limited") error.retryAfterMs = wait;
+  if (failure === "unavailable") {
     const waitMs = isTemporarilyUnavailable(items) ? Math.max(TEMPORARILY_UNAVAILABLE_WAIT_MS, wait ?? 0) : wait;
     error.retryAt = waitMs === undefined ? undefined : new Date(now + waitMs);
-    return error;
   }
-  return new AccountingRequestError(status, items, fallback);
+  return error;
 }
 
 /** Errors of the token and revoke endpoints (RFC 6749 5.2). */

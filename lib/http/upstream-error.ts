@@ -29,3 +29,20 @@ export abstract class UpstreamError extends Error {
     super(message);
   }
 }
+
+/**
+ * What a failure status of either service means, the same for both: each service's mapper
+ * (features/accounting/error-mapper.ts, features/payroll/server/payroll-service.ts) turns the class
+ * into its own error class through one table, and adds only what its service does differently.
+ */
+export type UpstreamFailure = "invalid" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "unavailable" | "other";
+
+export function upstreamFailureOf(status: number): UpstreamFailure {
+  if (status === 400 || status === 415 || status === 422) return "invalid";
+  if (status === 401) return "unauthorized";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  if (status === 429) return "rate_limited";
+  if (status >= 500) return "unavailable";
+  return "other";
+}

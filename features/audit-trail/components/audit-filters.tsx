@@ -1,6 +1,7 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { buttonClassName } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 
 /** A filter's choices: `value` is what goes in the URL. */
 export interface FilterOption {
@@ -21,19 +22,6 @@ export interface AuditFilterLabels {
   reset: string;
 }
 
-const INPUT = "w-full rounded border border-slate-400 bg-white px-3 py-2";
-
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
 function Choice({
   id,
   name,
@@ -50,16 +38,9 @@ function Choice({
   value?: string;
 }) {
   return (
-    <Labelled id={id} label={label}>
-      <select id={id} name={name} defaultValue={value ?? ""} className={INPUT}>
-        <option value="">{any}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </Labelled>
+    <Field id={id} label={label}>
+      {(control) => <Select {...control} name={name} defaultValue={value ?? ""} className="w-full" placeholder={any} options={options} />}
+    </Field>
   );
 }
 
@@ -90,16 +71,10 @@ export function AuditFilterForm(props: {
           options={props.companies}
           value={values.company?.toString()}
         />
-        <Labelled id="audit-period" label={labels.period}>
-          <input id="audit-period" name="period" type="month" defaultValue={values.period ?? ""} className={INPUT} />
-        </Labelled>
+        <Field id="audit-period" label={labels.period} name="period" type="month" defaultValue={values.period ?? ""} />
         <Choice id="audit-kind" name="kind" label={labels.kind} any={labels.any} options={props.kinds} value={values.kind} />
-        <Labelled id="audit-from" label={labels.from}>
-          <input id="audit-from" name="from" type="date" defaultValue={values.from ?? ""} className={INPUT} />
-        </Labelled>
-        <Labelled id="audit-to" label={labels.to}>
-          <input id="audit-to" name="to" type="date" defaultValue={values.to ?? ""} className={INPUT} />
-        </Labelled>
+        <Field id="audit-from" label={labels.from} name="from" type="date" defaultValue={values.from ?? ""} />
+        <Field id="audit-to" label={labels.to} name="to" type="date" defaultValue={values.to ?? ""} />
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonClassName("primary")}>

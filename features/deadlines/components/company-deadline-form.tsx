@@ -6,8 +6,9 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { placeServerErrors } from "@/features/month-close/components/settings/settings-form";
-import { Button } from "@/components/ui/button";
-import { ErrorNotice } from "@/components/ui/error-notice";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import { SettingsForm } from "@/components/ui/settings-form";
 import { cutOffRuleText } from "@/features/deadlines/audit-present";
 import { deadlinesApi } from "@/features/deadlines/client/api";
 import { LANDS, type CutOffRule, type Land } from "@/features/deadlines/deadlines";
@@ -64,73 +65,54 @@ export function CompanyDeadlineForm(props: CompanyDeadlineProps) {
   const landError = deadlineError(t, form.formState.errors.land?.message);
   const anyFieldError = Object.keys(form.formState.errors).length > 0;
   return (
-    <section id="deadlines" aria-labelledby="deadlines-title" className="max-w-xl scroll-mt-4 space-y-3">
-      <h2 id="deadlines-title" className="text-xl font-semibold">
-        {t("deadlines.company.title")}
-      </h2>
-      <p className="text-sm text-slate-700">{t("deadlines.company.intro")}</p>
-      <form
-        onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
-        noValidate
-        className="space-y-4"
-        aria-labelledby="deadlines-title"
+    <SettingsForm
+      id="deadlines"
+      titleId="deadlines-title"
+      title={t("deadlines.company.title")}
+      intro={t("deadlines.company.intro")}
+      className="max-w-xl scroll-mt-4 space-y-3"
+      onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
+      editable={props.editable}
+      saveLabel={t("deadlines.company.save")}
+      readOnlyText={t("deadlines.company.readOnly")}
+      pending={save.isPending}
+      saved={save.isSuccess && !form.formState.isDirty ? t("deadlines.company.saved") : ""}
+      failure={save.isError && !anyFieldError ? save.error : null}
+    >
+      <Field
+        id="deadlines-land"
+        label={t("deadlines.company.landLabel")}
+        hint={landUsed}
+        hintClassName={effective.land ? "text-sm text-slate-700" : "text-sm text-amber-800"}
+        error={landError}
       >
-        <div className="space-y-1">
-          <label htmlFor="deadlines-land" className="block font-medium">
-            {t("deadlines.company.landLabel")}
-          </label>
-          <select
-            id="deadlines-land"
+        {(control) => (
+          <Select
+            {...control}
             disabled={!props.editable}
-            aria-describedby={`deadlines-land-used${landError ? " deadlines-land-error" : ""}`}
-            aria-invalid={landError ? true : undefined}
-            className="w-full rounded border border-slate-400 bg-white px-3 py-2"
-            {...form.register("land")}
-          >
-            <option value="">
-              {view.checkSettingsLand
+            className="w-full"
+            placeholder={
+              view.checkSettingsLand
                 ? t("deadlines.company.landFollow", { state: stateName(view.checkSettingsLand) })
-                : t("deadlines.company.landFollowNone")}
-            </option>
-            {LANDS.map((land) => (
-              <option key={land} value={land}>
-                {stateName(land)}
-              </option>
-            ))}
-          </select>
-          <p id="deadlines-land-used" className={effective.land ? "text-sm text-slate-700" : "text-sm text-amber-800"}>
-            {landUsed}
-          </p>
-          {landError ? (
-            <p id="deadlines-land-error" className="text-sm text-red-700">
-              {landError}
-            </p>
-          ) : null}
-        </div>
-        <CutOffFields
-          form={form}
-          idPrefix="deadlines-cut-off"
-          disabled={!props.editable}
-          extraOption={{
-            value: "workspace",
-            label: t("deadlines.company.cutOffWorkspace", { rule: cutOffRuleText(t, view.workspaceRule) }),
-          }}
-        />
-        <p className="text-sm text-slate-700">
-          {t(`deadlines.company.cutOffUsed.${effective.cutOffSource}`, { rule: cutOffRuleText(t, effective.cutOffRule) })}
-        </p>
-        {props.editable ? (
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-            {t("deadlines.company.save")}
-          </Button>
-        ) : (
-          <p className="text-sm text-slate-700">{t("deadlines.company.readOnly")}</p>
+                : t("deadlines.company.landFollowNone")
+            }
+            options={LANDS.map((land) => ({ value: land, label: stateName(land) }))}
+            {...form.register("land")}
+          />
         )}
-        <p role="status" className="text-sm text-green-800">
-          {save.isSuccess && !form.formState.isDirty ? t("deadlines.company.saved") : ""}
-        </p>
-        {save.isError && !anyFieldError ? <ErrorNotice error={save.error} /> : null}
-      </form>
-    </section>
+      </Field>
+      <CutOffFields
+        form={form}
+        idPrefix="deadlines-cut-off"
+        disabled={!props.editable}
+        extraOption={{
+          value: "workspace",
+          label: t("deadlines.company.cutOffWorkspace", { rule: cutOffRuleText(t, view.workspaceRule) }),
+        }}
+      />
+      <p className="text-sm text-slate-700">
+        {t(`deadlines.company.cutOffUsed.${effective.cutOffSource}`, { rule: cutOffRuleText(t, effective.cutOffRule) })}
+      </p>
+    </SettingsForm>
   );
 }

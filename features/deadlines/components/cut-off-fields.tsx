@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { keyUnder, type Translate } from "@/lib/i18n/translate";
 import { CUT_OFF_KINDS } from "@/features/deadlines/schemas";
 
@@ -39,31 +40,18 @@ export function CutOffFields<T extends CutOffValues>({
   const kindError = deadlineError(t, errors.cutOffKind?.message);
   return (
     <>
-      <div className="space-y-1">
-        <label htmlFor={`${idPrefix}-kind`} className="block font-medium">
-          {t("deadlines.kindLabel")}
-        </label>
-        <select
-          id={`${idPrefix}-kind`}
-          disabled={disabled}
-          aria-invalid={kindError ? true : undefined}
-          aria-describedby={kindError ? `${idPrefix}-kind-error` : undefined}
-          className="w-full rounded border border-slate-400 bg-white px-3 py-2"
-          {...form.register("cutOffKind" as Path<T>)}
-        >
-          {extraOption ? <option value={extraOption.value}>{extraOption.label}</option> : null}
-          {CUT_OFF_KINDS.map((value) => (
-            <option key={value} value={value}>
-              {t(`deadlines.kinds.${value}`)}
-            </option>
-          ))}
-        </select>
-        {kindError ? (
-          <p id={`${idPrefix}-kind-error`} className="text-sm text-red-700">
-            {kindError}
-          </p>
-        ) : null}
-      </div>
+      <Field id={`${idPrefix}-kind`} label={t("deadlines.kindLabel")} error={kindError}>
+        {(control) => (
+          <Select {...control} disabled={disabled} className="w-full" {...form.register("cutOffKind" as Path<T>)}>
+            {extraOption ? <option value={extraOption.value}>{extraOption.label}</option> : null}
+            {CUT_OFF_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {t(`deadlines.kinds.${value}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
       {kind === "day_of_month" || kind === "bank_days_before_statement" ? (
         <Field
           label={kind === "day_of_month" ? t("deadlines.numberDay") : t("deadlines.numberDays")}

@@ -6,8 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { placeServerErrors } from "@/features/month-close/components/settings/settings-form";
-import { Button } from "@/components/ui/button";
-import { ErrorNotice } from "@/components/ui/error-notice";
+import { SettingsForm } from "@/components/ui/settings-form";
 import { cutOffRuleText } from "@/features/deadlines/audit-present";
 import { deadlinesApi } from "@/features/deadlines/client/api";
 import type { CutOffRule } from "@/features/deadlines/deadlines";
@@ -36,34 +35,26 @@ export function WorkspaceCutOffForm(props: { workspaceId: string; owner: boolean
   });
   const fieldErrors = form.formState.errors.cutOffKind ?? form.formState.errors.cutOffNumber;
   return (
-    <section aria-labelledby="cut-off-title" className="space-y-3">
-      <h2 id="cut-off-title" className="text-xl font-semibold">
-        {t("deadlines.workspace.title")}
-      </h2>
-      <p className="text-sm text-slate-700">{t("deadlines.workspace.intro")}</p>
-      <p>
-        {t("deadlines.workspace.inForce", { rule: cutOffRuleText(t, current.effective) })}{" "}
-        {current.setting === null ? t("deadlines.workspace.isDefault") : ""}
-      </p>
-      <form
-        onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
-        noValidate
-        className="max-w-xl space-y-4"
-        aria-labelledby="cut-off-title"
-      >
-        <CutOffFields form={form} idPrefix="workspace-cut-off" disabled={!props.owner} />
-        {props.owner ? (
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-            {t("deadlines.workspace.save")}
-          </Button>
-        ) : (
-          <p className="text-sm text-slate-700">{t("deadlines.workspace.ownerOnly")}</p>
-        )}
-        <p role="status" className="text-sm text-green-800">
-          {save.isSuccess && !form.formState.isDirty ? t("deadlines.workspace.saved") : ""}
+    <SettingsForm
+      titleId="cut-off-title"
+      title={t("deadlines.workspace.title")}
+      intro={t("deadlines.workspace.intro")}
+      before={
+        <p>
+          {t("deadlines.workspace.inForce", { rule: cutOffRuleText(t, current.effective) })}{" "}
+          {current.setting === null ? t("deadlines.workspace.isDefault") : ""}
         </p>
-        {save.isError && !fieldErrors ? <ErrorNotice error={save.error} /> : null}
-      </form>
-    </section>
+      }
+      formClassName="max-w-xl space-y-4"
+      onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
+      editable={props.owner}
+      saveLabel={t("deadlines.workspace.save")}
+      readOnlyText={t("deadlines.workspace.ownerOnly")}
+      pending={save.isPending}
+      saved={save.isSuccess && !form.formState.isDirty ? t("deadlines.workspace.saved") : ""}
+      failure={save.isError && !fieldErrors ? save.error : null}
+    >
+      <CutOffFields form={form} idPrefix="workspace-cut-off" disabled={!props.owner} />
+    </SettingsForm>
   );
 }

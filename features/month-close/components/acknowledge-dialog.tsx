@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { errorBody } from "@/components/ui/error-text";
+import { Field } from "@/components/ui/field";
 import { monthCloseApi } from "@/features/month-close/client/api";
 import type { AcknowledgementView } from "@/features/month-close/server/acknowledgements";
 import { ACKNOWLEDGE_COMMENT_MAX_LENGTH, acknowledgeBodySchema } from "@/features/month-close/schemas";
@@ -86,30 +87,22 @@ export function AcknowledgeDialog(props: {
           </p>
         ) : null}
         {target?.kind === "rule" ? <p>{t("monthChecks.dialogMany", { count: target.warningIds.length, rule: target.ruleName })}</p> : null}
-        <div className="space-y-1">
-          <label htmlFor="acknowledge-comment" className="block font-medium">
-            {t("monthChecks.comment")}
-          </label>
-          <textarea
-            id="acknowledge-comment"
-            required
-            maxLength={ACKNOWLEDGE_COMMENT_MAX_LENGTH}
-            rows={3}
-            value={comment}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? "acknowledge-comment-error" : undefined}
-            onChange={(event) => {
-              setComment(event.target.value);
-              setFieldError("");
-            }}
-            className="w-full rounded border border-slate-400 bg-white px-3 py-2 aria-invalid:border-red-600"
-          />
-          {fieldError ? (
-            <p id="acknowledge-comment-error" className="text-sm text-red-700" role="alert">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
+        <Field id="acknowledge-comment" label={t("monthChecks.comment")} error={fieldError} alert>
+          {(control) => (
+            <textarea
+              {...control}
+              required
+              maxLength={ACKNOWLEDGE_COMMENT_MAX_LENGTH}
+              rows={3}
+              value={comment}
+              onChange={(event) => {
+                setComment(event.target.value);
+                setFieldError("");
+              }}
+              className="w-full rounded border border-slate-400 bg-white px-3 py-2 aria-invalid:border-red-600"
+            />
+          )}
+        </Field>
         {typeof stale === "number" ? (
           <p role="alert" className="text-sm text-red-700">
             {t("monthChecks.staleWarnings", { stale, count: idsOf(target!).length })}

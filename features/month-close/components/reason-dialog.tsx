@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Button, type ButtonVariant } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
 import type { visibleTextSchema } from "@/lib/http/visible-text";
 
 /**
@@ -63,33 +64,22 @@ export function ReasonDialog({
     <Dialog open={open} title={title} onClose={onClose}>
       <form onSubmit={submit} className="space-y-3" noValidate>
         <p>{text}</p>
-        <div className="space-y-1">
-          <label htmlFor={id} className="block font-medium">
-            {label}
-          </label>
-          <textarea
-            id={id}
-            required
-            maxLength={maxLength}
-            rows={3}
-            value={reason}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError("");
-            }}
-            className="w-full rounded border border-slate-400 bg-white px-3 py-2 aria-invalid:border-red-600"
-          />
-          <p id={`${id}-hint`} className="text-sm text-slate-700">
-            {hint(reason)}
-          </p>
-          {error ? (
-            <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <Field id={id} label={label} hint={hint(reason)} error={error} alert>
+          {(control) => (
+            <textarea
+              {...control}
+              required
+              maxLength={maxLength}
+              rows={3}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError("");
+              }}
+              className="w-full rounded border border-slate-400 bg-white px-3 py-2 aria-invalid:border-red-600"
+            />
+          )}
+        </Field>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t("monthClose.cancel")}

@@ -1,10 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import type { AssignableMember, OverviewRow } from "@/features/overview/types";
 import { BulkResults, type ItemResult } from "./bulk-results";
 import { rowKey, useApprove, useAssign } from "./use-overview-actions";
@@ -34,7 +36,6 @@ export function BulkActions({
   const [results, setResults] = useState<ItemResult[] | null>(null);
   const assign = useAssign();
   const approve = useApprove();
-  const clerkId = useId();
   const nameOf = new Map(selected.map((row) => [rowKey(row), row.name]));
   const toResults = (
     items: { item: { connectionId: string; companyId: number }; ok: boolean; code: ItemResult["code"]; message: string | null }[],
@@ -84,24 +85,18 @@ export function BulkActions({
         {results ? (
           <BulkResults results={results} doneKey={open === "assign" ? "assigned" : "approved"} />
         ) : open === "assign" ? (
-          <div className="space-y-1">
-            <label htmlFor={clerkId} className="block font-medium">
-              {t("clerk")}
-            </label>
-            <select
-              id={clerkId}
-              value={clerk}
-              onChange={(event) => setClerk(event.target.value)}
-              className="h-control w-full rounded border border-slate-400 bg-white px-control-x"
-            >
-              <option value="">{t("chooseClerk")}</option>
-              {members.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label={t("clerk")}>
+            {(control) => (
+              <Select
+                {...control}
+                value={clerk}
+                onChange={(event) => setClerk(event.target.value)}
+                className="w-full"
+                placeholder={t("chooseClerk")}
+                options={members.map((member) => ({ value: member.id, label: member.name }))}
+              />
+            )}
+          </Field>
         ) : (
           <p className="text-slate-800">{t("approveText")}</p>
         )}

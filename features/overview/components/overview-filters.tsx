@@ -5,6 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { buttonClassName } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { OVERVIEW_FILTERS, overviewSearchString, type OverviewFilter, type OverviewSearchParams } from "@/features/overview/filters";
 
 const INPUT = "h-control rounded border border-slate-400 bg-white px-control-x text-control";
@@ -78,22 +80,19 @@ export function OverviewFilters({ params, connections }: { params: OverviewSearc
           ))}
         </fieldset>
         {connections.length > 1 ? (
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium text-slate-700">{t("connection")}</span>
-            <select
-              name="connection"
-              value={shown.connection ?? ""}
-              onChange={(event) => go({ connection: event.target.value || null })}
-              className={INPUT}
-            >
-              <option value="">{t("anyConnection")}</option>
-              {connections.map((connection) => (
-                <option key={connection.id} value={connection.id}>
-                  {connection.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field compact label={t("connection")}>
+            {(control) => (
+              <Select
+                {...control}
+                name="connection"
+                value={shown.connection ?? ""}
+                onChange={(event) => go({ connection: event.target.value || null })}
+                className="text-control"
+                placeholder={t("anyConnection")}
+                options={connections.map((connection) => ({ value: connection.id, label: connection.name }))}
+              />
+            )}
+          </Field>
         ) : null}
         <label className="flex min-w-0 flex-col gap-1">
           <span className="text-sm font-medium text-slate-700">{t("search")}</span>

@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { formatMonthName } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { setFinancialYearAction } from "@/features/trial-balance/pack/server/actions";
@@ -51,31 +53,25 @@ export default function FinancialYearForm({
     <form onSubmit={submit} className="mt-2 max-w-md space-y-2 rounded border border-slate-300 bg-slate-50 p-3">
       <fieldset className="space-y-2">
         <legend className="font-medium">{t("trialBalance.financialYear.legend", { business: businessName })}</legend>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-month`}>{t("trialBalance.financialYear.label")}</label>
-          <select
-            id={`${id}-month`}
-            value={month}
-            onChange={(event) => setMonth(Number(event.target.value))}
-            aria-describedby={`${id}-hint${failed ? ` ${id}-error` : ""}`}
-            aria-invalid={failed ? true : undefined}
-            className="w-48 rounded border border-slate-400 bg-white px-2 py-1.5"
-          >
-            {MONTHS.map((value) => (
-              <option key={value} value={value}>
-                {formatMonthName(locale, value)}
-              </option>
-            ))}
-          </select>
-          <p id={`${id}-hint`} className="text-slate-600">
-            {t("trialBalance.financialYear.hint")}
-          </p>
-          {failed ? (
-            <p id={`${id}-error`} role="alert" className="text-red-800">
-              {failed}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id={`${id}-month`}
+          label={t("trialBalance.financialYear.label")}
+          hint={t("trialBalance.financialYear.hint")}
+          hintClassName="text-slate-600"
+          error={failed}
+          alert
+          className="flex flex-col gap-1"
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={month}
+              onChange={(event) => setMonth(Number(event.target.value))}
+              className="w-48"
+              options={MONTHS.map((value) => ({ value: String(value), label: formatMonthName(locale, value) }))}
+            />
+          )}
+        </Field>
       </fieldset>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending} aria-busy={pending}>

@@ -1,22 +1,23 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormRow } from "@/components/ui/form-row";
+import { Select } from "@/components/ui/select";
 import { financialYearOf, presetOf, presetRange, PRESETS, type Preset } from "@/features/trial-balance/presets";
 import { formatFinancialYear } from "@/lib/i18n/format";
 import { queryString, validateQuery, type QueryFieldErrors, type RawQuery, type TrialBalanceQuery } from "@/features/trial-balance/query";
 import { useStaleFigures } from "./stale-figures";
 import { FinancialYearButton, type FinancialYear } from "./financial-year-button";
+import { PresetLinks } from "./preset-links";
 
 const FIELD = "rounded border border-slate-400 bg-white px-2 py-1.5 aria-[invalid=true]:border-red-700";
 
 const QUICK: Preset[] = ["thisMonth", "lastMonth", "thisQuarter", "lastQuarter", "yearToDate", "thisYear", "lastYear"];
 const QUARTERS = PRESETS.filter((preset) => !QUICK.includes(preset));
-const PILL =
-  "inline-block rounded-full border border-slate-300 px-3 py-1 hover:bg-slate-100 aria-[current=true]:border-blue-700 aria-[current=true]:bg-blue-50 aria-[current=true]:font-semibold";
 
 /** Period (From, To, quick periods of the financial year), columns and comparison; submits to the URL so every view is a link. */
 export function RangeForm({
@@ -46,6 +47,7 @@ export function RangeForm({
     business: values.business,
   } as Pick<TrialBalanceQuery, "compare" | "basis" | "columns" | "business">;
   const active = presetOf(values, today, fy);
+  const href = (preset: Preset) => `/trial-balance?${queryString({ ...presetRange(preset, today, fy), ...keep })}`;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,116 +84,86 @@ export function RangeForm({
   const dateField = (name: "from" | "to") => {
     const error = errors[name];
     return (
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-          {t(`trialBalance.range.${name}`)}
-        </label>
-        <input
-          id={`${id}-${name}`}
-          name={name}
-          type="date"
-          defaultValue={values[name]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
-          className={FIELD}
-        />
-        {error ? (
-          <p id={`${id}-${name}-error`} className="max-w-56 text-sm text-red-800">
-            {t(`trialBalance.errors.${error}`)}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        compact
+        id={`${id}-${name}`}
+        label={t(`trialBalance.range.${name}`)}
+        error={error ? t(`trialBalance.errors.${error}`) : undefined}
+        className="flex max-w-56 flex-col gap-1"
+      >
+        {(control) => <input {...control} name={name} type="date" defaultValue={values[name]} className={FIELD} />}
+      </Field>
     );
   };
 
   return (
     <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 print:hidden">
       <form action="/trial-balance" method="get" onSubmit={submit} noValidate className="space-y-3">
-        <fieldset className="flex flex-wrap items-start gap-4">
-          <legend className="sr-only">{t("trialBalance.range.legend")}</legend>
+        <FormRow legend={t("trialBalance.range.legend")} legendHidden align="start">
           {dateField("from")}
           {dateField("to")}
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-compare`} className="text-sm font-medium">
-              {t("trialBalance.range.compare")}
-            </label>
-            <select
-              id={`${id}-compare`}
-              name="compare"
-              value={compare}
-              onChange={(event) => setCompare(event.target.value)}
-              className={FIELD}
-            >
-              <option value="none">{t("trialBalance.range.compareNone")}</option>
-              <option value="period">{t("trialBalance.range.comparePeriod")}</option>
-              <option value="year">{t("trialBalance.range.compareYear")}</option>
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-columns`} className="text-sm font-medium">
-              {t("trialBalance.range.columns")}
-            </label>
-            <select
-              id={`${id}-columns`}
-              name="columns"
-              value={columns}
-              onChange={(event) => setColumns(event.target.value)}
-              className={FIELD}
-            >
-              <option value="single">{t("trialBalance.range.columnsSingle")}</option>
-              <option value="months">{t("trialBalance.range.columnsMonths")}</option>
-              <option value="quarters">{t("trialBalance.range.columnsQuarters")}</option>
-            </select>
-          </div>
+          <Field compact id={`${id}-compare`} label={t("trialBalance.range.compare")}>
+            {(control) => (
+              <Select
+                {...control}
+                name="compare"
+                value={compare}
+                onChange={(event) => setCompare(event.target.value)}
+                options={[
+                  { value: "none", label: t("trialBalance.range.compareNone") },
+                  { value: "period", label: t("trialBalance.range.comparePeriod") },
+                  { value: "year", label: t("trialBalance.range.compareYear") },
+                ]}
+              />
+            )}
+          </Field>
+          <Field compact id={`${id}-columns`} label={t("trialBalance.range.columns")}>
+            {(control) => (
+              <Select
+                {...control}
+                name="columns"
+                value={columns}
+                onChange={(event) => setColumns(event.target.value)}
+                options={[
+                  { value: "single", label: t("trialBalance.range.columnsSingle") },
+                  { value: "months", label: t("trialBalance.range.columnsMonths") },
+                  { value: "quarters", label: t("trialBalance.range.columnsQuarters") },
+                ]}
+              />
+            )}
+          </Field>
           {compare !== "none" || columns !== "single" ? (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-basis`} className="text-sm font-medium">
-                {columns !== "single" ? t("trialBalance.range.figures") : t("trialBalance.range.basis")}
-              </label>
-              <select id={`${id}-basis`} name="basis" defaultValue={keep.basis} className={FIELD}>
-                <option value="closing">{t("trialBalance.range.basisClosing")}</option>
-                <option value="movement">{t("trialBalance.range.basisMovement")}</option>
-              </select>
-            </div>
+            <Field
+              compact
+              id={`${id}-basis`}
+              label={columns !== "single" ? t("trialBalance.range.figures") : t("trialBalance.range.basis")}
+            >
+              {(control) => (
+                <Select
+                  {...control}
+                  name="basis"
+                  defaultValue={keep.basis}
+                  options={[
+                    { value: "closing", label: t("trialBalance.range.basisClosing") },
+                    { value: "movement", label: t("trialBalance.range.basisMovement") },
+                  ]}
+                />
+              )}
+            </Field>
           ) : null}
           {values.business ? <input type="hidden" name="business" value={values.business} /> : null}
           <Button type="submit" disabled={pending} aria-busy={pending} className="mt-6">
             {t("trialBalance.range.show")}
           </Button>
-        </fieldset>
+        </FormRow>
         <nav aria-label={t("trialBalance.range.presets")} className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <ul className="flex flex-wrap gap-2 text-sm">
-            {QUICK.map((preset) => (
-              <li key={preset}>
-                <Link
-                  href={`/trial-balance?${queryString({ ...presetRange(preset, today, fy), ...keep })}`}
-                  aria-current={active === preset ? "true" : undefined}
-                  className={PILL}
-                >
-                  {t(`trialBalance.range.${preset}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <ul
-            className="flex flex-wrap items-center gap-2 text-sm"
-            aria-label={t("trialBalance.range.quartersOf", { year: formatFinancialYear(financialYearOf(today, fy), fy) })}
-          >
-            <li aria-hidden="true" className="text-slate-700">
-              {t("trialBalance.range.quartersOf", { year: formatFinancialYear(financialYearOf(today, fy), fy) })}:
-            </li>
-            {QUARTERS.map((preset) => (
-              <li key={preset}>
-                <Link
-                  href={`/trial-balance?${queryString({ ...presetRange(preset, today, fy), ...keep })}`}
-                  aria-current={active === preset ? "true" : undefined}
-                  className={PILL}
-                >
-                  {t(`trialBalance.range.${preset}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <PresetLinks presets={QUICK} href={href} active={active} />
+          <PresetLinks
+            presets={QUARTERS}
+            href={href}
+            active={active}
+            caption={t("trialBalance.range.quartersOf", { year: formatFinancialYear(financialYearOf(today, fy), fy) })}
+          />
         </nav>
       </form>
       {/* Outside the form above: its own form cannot nest in it. */}

@@ -4,9 +4,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocale, useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
-import { ErrorNotice } from "@/components/ui/error-notice";
 import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import { SettingsForm } from "@/components/ui/settings-form";
 import { monthCloseApi } from "@/features/month-close/client/api";
 import { FEDERAL_STATES, type FederalState } from "@/features/month-close/checks/federal-states";
 import { companySettingsInputSchema, type CompanySettingsInput } from "@/features/month-close/settings/schemas";
@@ -61,67 +61,45 @@ export function CompanySettingsForm(props: CompanySettingsProps) {
         : t("checkSettings.stateNoProposal", { postalCode: props.postalCode });
 
   return (
-    <section aria-labelledby="check-settings-title" className="max-w-xl space-y-3">
-      <h2 id="check-settings-title" className="text-xl font-semibold">
-        {t("checkSettings.title")}
-      </h2>
-      <p className="text-sm text-slate-700">{t("checkSettings.intro")}</p>
-      <form
-        onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
-        noValidate
-        className="space-y-4"
-        aria-labelledby="check-settings-title"
+    <SettingsForm
+      titleId="check-settings-title"
+      title={t("checkSettings.title")}
+      intro={t("checkSettings.intro")}
+      className="max-w-xl space-y-3"
+      onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
+      editable={props.editable}
+      saveLabel={confirmed === null ? t("checkSettings.confirmAndSave") : t("checkSettings.save")}
+      readOnlyText={t("checkSettings.readOnly")}
+      pending={save.isPending}
+      saved={save.isSuccess && !form.formState.isDirty ? t("checkSettings.saved") : ""}
+      failure={save.isError && !errors.federalState && !errors.monthlyHoursLimit ? save.error : null}
+    >
+      <Field
+        id="check-settings-state"
+        label={t("checkSettings.federalState")}
+        hint={status}
+        hintClassName={confirmed === null ? "text-sm text-amber-800" : "text-sm text-slate-700"}
+        error={settingsError(t, errors.federalState?.message)}
       >
-        <div className="space-y-1">
-          <label htmlFor="check-settings-state" className="block font-medium">
-            {t("checkSettings.federalState")}
-          </label>
-          <select
-            id="check-settings-state"
+        {(control) => (
+          <Select
+            {...control}
             disabled={!props.editable}
-            aria-describedby={`check-settings-state-status${errors.federalState ? " check-settings-state-error" : ""}`}
-            aria-invalid={errors.federalState ? true : undefined}
-            className="w-full rounded border border-slate-400 bg-white px-3 py-2"
+            className="w-full"
+            placeholder={t("checkSettings.noState")}
+            options={FEDERAL_STATES.map((state) => ({ value: state, label: stateName(state) }))}
             {...form.register("federalState")}
-          >
-            <option value="">{t("checkSettings.noState")}</option>
-            {FEDERAL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {stateName(state)}
-              </option>
-            ))}
-          </select>
-          <p id="check-settings-state-status" className={confirmed === null ? "text-sm text-amber-800" : "text-sm text-slate-700"}>
-            {status}
-          </p>
-          {errors.federalState ? (
-            <p id="check-settings-state-error" className="text-sm text-red-700">
-              {settingsError(t, errors.federalState.message)}
-            </p>
-          ) : null}
-        </div>
-        <Field
-          label={t("checkSettings.companyHoursLimit")}
-          hint={t("checkSettings.companyHoursHint")}
-          inputMode="decimal"
-          readOnly={!props.editable}
-          error={settingsError(t, errors.monthlyHoursLimit?.message)}
-          {...form.register("monthlyHoursLimit")}
-        />
-        {props.editable ? (
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-            {confirmed === null ? t("checkSettings.confirmAndSave") : t("checkSettings.save")}
-          </Button>
-        ) : (
-          <p className="text-sm text-slate-700">{t("checkSettings.readOnly")}</p>
+          />
         )}
-        <p role="status" className="text-sm text-green-800">
-          {save.isSuccess && !form.formState.isDirty ? t("checkSettings.saved") : ""}
-        </p>
-        {save.isError && !form.formState.errors.federalState && !form.formState.errors.monthlyHoursLimit ? (
-          <ErrorNotice error={save.error} />
-        ) : null}
-      </form>
-    </section>
+      </Field>
+      <Field
+        label={t("checkSettings.companyHoursLimit")}
+        hint={t("checkSettings.companyHoursHint")}
+        inputMode="decimal"
+        readOnly={!props.editable}
+        error={settingsError(t, errors.monthlyHoursLimit?.message)}
+        {...form.register("monthlyHoursLimit")}
+      />
+    </SettingsForm>
   );
 }

@@ -6,6 +6,7 @@ import type { FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorBody, errorMessage } from "@/components/ui/error-text";
+import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { payrollApi } from "@/features/payroll/client/api";
 import type { ConnectInput } from "@/features/payroll/connection/schemas";
@@ -61,47 +62,27 @@ export function ConnectForm({
     <form onSubmit={submit} className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-5" noValidate>
       <h2 className="text-lg font-semibold">{adding ? t("payroll.connection.addTitle") : t("payroll.connection.title")}</h2>
       <p className="text-slate-700">{adding ? t("payroll.connection.addIntro") : t("payroll.connection.intro")}</p>
-      <div className="space-y-1">
-        <label htmlFor="payroll-api-key" className="block font-medium">
-          {t("payroll.connection.apiKey")}
-        </label>
-        <input
-          id="payroll-api-key"
-          name="apiKey"
-          type="password"
-          autoComplete="off"
-          required
-          aria-invalid={errors.apiKey ? true : undefined}
-          aria-describedby="payroll-api-key-hint payroll-api-key-error"
-          className="w-full rounded border border-slate-400 px-3 py-2"
-        />
-        <p id="payroll-api-key-hint" className="text-sm text-slate-600">
-          {t("payroll.connection.apiKeyHint")}
-        </p>
-        <p id="payroll-api-key-error" className="text-sm text-red-700">
-          {errors.apiKey}
-        </p>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="payroll-base-url" className="block font-medium">
-          {t("payroll.connection.baseUrl")}
-        </label>
-        <input
-          id="payroll-base-url"
-          name="baseUrl"
-          type="url"
-          placeholder={defaultBaseUrl}
-          aria-invalid={errors.baseUrl ? true : undefined}
-          aria-describedby="payroll-base-url-hint payroll-base-url-error"
-          className="w-full rounded border border-slate-400 px-3 py-2"
-        />
-        <p id="payroll-base-url-hint" className="text-sm text-slate-600">
-          {t("payroll.connection.baseUrlHint", { url: defaultBaseUrl })}
-        </p>
-        <p id="payroll-base-url-error" className="text-sm text-red-700">
-          {errors.baseUrl}
-        </p>
-      </div>
+      <Field
+        id="payroll-api-key"
+        label={t("payroll.connection.apiKey")}
+        hint={t("payroll.connection.apiKeyHint")}
+        hintClassName="text-sm text-slate-600"
+        error={errors.apiKey}
+        name="apiKey"
+        type="password"
+        autoComplete="off"
+        required
+      />
+      <Field
+        id="payroll-base-url"
+        label={t("payroll.connection.baseUrl")}
+        hint={t("payroll.connection.baseUrlHint", { url: defaultBaseUrl })}
+        hintClassName="text-sm text-slate-600"
+        error={errors.baseUrl}
+        name="baseUrl"
+        type="url"
+        placeholder={defaultBaseUrl}
+      />
       {message ? <Notice tone="error">{message}</Notice> : null}
       <Button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? t("payroll.connection.connecting") : t("payroll.connection.connect")}

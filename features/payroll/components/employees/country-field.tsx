@@ -5,6 +5,8 @@ import { useTranslations } from "next-intl";
 import type { UseFormRegister } from "react-hook-form";
 import type { EmployeeInput } from "@/features/payroll/employees/employee-schema";
 import type { CountryChoice } from "@/features/payroll/employees/countries";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 
 interface CountryFieldProps {
   /** Named in the person's language and sorted on the server. */
@@ -21,29 +23,26 @@ interface CountryFieldProps {
 export function CountryField({ countries, register, error, required, optionalMark }: CountryFieldProps) {
   const t = useTranslations();
   return (
-    <div className="space-y-1">
-      <label htmlFor="field-country" className="block font-medium">
-        {t("payroll.fields.country")}
-        {optionalMark}
-      </label>
-      <select
-        id="field-country"
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby="field-country-error"
-        className="w-full rounded border border-slate-400 px-2 py-2"
-        {...register("country")}
-      >
-        <option value="">{t("payroll.onboard.countryChoose")}</option>
-        {countries.map((country) => (
-          <option key={country.id} value={String(country.id)}>
-            {country.label}
-          </option>
-        ))}
-      </select>
-      <p id="field-country-error" className="text-sm text-red-700">
-        {error}
-      </p>
-    </div>
+    <Field
+      id="field-country"
+      label={
+        <>
+          {t("payroll.fields.country")}
+          {optionalMark}
+        </>
+      }
+      error={error}
+    >
+      {(control) => (
+        <Select
+          {...control}
+          aria-required={required || undefined}
+          className="w-full"
+          placeholder={t("payroll.onboard.countryChoose")}
+          options={countries.map((country) => ({ value: String(country.id), label: country.label }))}
+          {...register("country")}
+        />
+      )}
+    </Field>
   );
 }

@@ -11,6 +11,9 @@ import { employeeRows, type EmployeeRow, type InsurerLabels } from "@/features/p
 import { payrollKeys } from "@/features/payroll/query-keys";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormRow } from "@/components/ui/form-row";
+import { Select } from "@/components/ui/select";
 import { EmployeeSettingsDialog } from "@/features/month-close/components/settings/employee-settings-dialog";
 import {
   settingsSummary,
@@ -84,55 +87,46 @@ export function EmployeeTable({
   return (
     <div className="space-y-3">
       {list.isError ? <Notice tone="error">{errorMessage(t, list.error)}</Notice> : null}
-      <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="employee-search" className="block text-sm font-medium">
-            {t("payroll.employees.search")}
-          </label>
-          <input
-            id="employee-search"
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t("payroll.employees.searchHint")}
-            className="rounded border border-slate-400 px-3 py-1.5"
-          />
-        </div>
-        <div>
-          <label htmlFor="employee-sort" className="block text-sm font-medium">
-            {t("payroll.employees.sortBy")}
-          </label>
-          <select
-            id="employee-sort"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as Sort)}
-            className="rounded border border-slate-400 px-2 py-1.5"
-          >
-            {SORTS.map((option) => (
-              <option key={option} value={option}>
-                {t(SORT_LABELS[option])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="employee-direction" className="block text-sm font-medium">
-            {t("payroll.employees.direction")}
-          </label>
-          <select
-            id="employee-direction"
-            value={descending ? "desc" : "asc"}
-            onChange={(event) => setDescending(event.target.value === "desc")}
-            className="rounded border border-slate-400 px-2 py-1.5"
-          >
-            <option value="asc">{t("payroll.employees.ascending")}</option>
-            <option value="desc">{t("payroll.employees.descending")}</option>
-          </select>
-        </div>
+      <FormRow>
+        <Field compact id="employee-search" label={t("payroll.employees.search")}>
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder={t("payroll.employees.searchHint")}
+              className="rounded border border-slate-400 px-3 py-1.5"
+            />
+          )}
+        </Field>
+        <Field compact id="employee-sort" label={t("payroll.employees.sortBy")}>
+          {(control) => (
+            <Select
+              {...control}
+              value={sort}
+              onChange={(event) => setSort(event.target.value as Sort)}
+              options={SORTS.map((option) => ({ value: option, label: t(SORT_LABELS[option]) }))}
+            />
+          )}
+        </Field>
+        <Field compact id="employee-direction" label={t("payroll.employees.direction")}>
+          {(control) => (
+            <Select
+              {...control}
+              value={descending ? "desc" : "asc"}
+              onChange={(event) => setDescending(event.target.value === "desc")}
+              options={[
+                { value: "asc", label: t("payroll.employees.ascending") },
+                { value: "desc", label: t("payroll.employees.descending") },
+              ]}
+            />
+          )}
+        </Field>
         <p className="text-sm text-slate-600" role="status">
           {t("payroll.employees.count", { shown: shown.length, total: employees.length })}
         </p>
-      </div>
+      </FormRow>
       <ScrollRegion label={t("payroll.company.employees")}>
         <Table
           aria-label={t("payroll.company.employees")}

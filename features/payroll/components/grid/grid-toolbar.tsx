@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
 import type { RowFilter } from "./use-grid-rows";
 import { FileImportButton } from "./file-import/file-import-button";
 import type { FileImportProps } from "./file-import/types";
@@ -52,15 +53,16 @@ export function GridToolbar(props: GridToolbarProps) {
       </label>
       <label className="flex items-center gap-2 text-sm font-medium">
         {t("payrollEntries.filter")}
-        <select
+        <Select
+          size="sm"
           value={props.filter}
           onChange={(event) => props.onFilter(event.target.value as RowFilter)}
-          className="rounded border border-slate-400 px-2 py-1 font-normal"
-        >
-          <option value="all">{t("payrollEntries.filterAll")}</option>
-          <option value="filled">{t("payrollEntries.filterFilled")}</option>
-          <option value="problems">{t("payrollEntries.filterProblems")}</option>
-        </select>
+          options={[
+            { value: "all", label: t("payrollEntries.filterAll") },
+            { value: "filled", label: t("payrollEntries.filterFilled") },
+            { value: "problems", label: t("payrollEntries.filterProblems") },
+          ]}
+        />
       </label>
       {props.readOnly ? null : (
         <div className="flex flex-wrap gap-2" role="toolbar" aria-label={props.label}>

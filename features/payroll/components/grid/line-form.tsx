@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import type { EntryKind } from "@/features/payroll/entries/kinds";
 import type { GridLocale } from "@/features/payroll/grid/columns";
 import { canonicalize } from "@/features/payroll/grid/locale-input";
@@ -108,35 +109,33 @@ export function LineForm({ model, kind, employees, columnLabels, describe, onAdd
       </h2>
       <p className="text-sm text-slate-700">{t("payrollEntries.lineForm.intro")}</p>
       <form ref={form} onSubmit={submit} noValidate className="space-y-3">
-        <Select
-          label={t("payrollEntries.employee")}
-          name="employee"
-          value={String(employeeId)}
-          onChange={(value) => setEmployeeId(Number(value))}
-        >
-          {employees.map((employee) => (
-            <option key={employee.id} value={employee.id}>
-              {employee.name}
-            </option>
-          ))}
-        </Select>
+        <Field label={t("payrollEntries.employee")}>
+          {(control) => (
+            <Select
+              {...control}
+              name="employee"
+              value={String(employeeId)}
+              onChange={(event) => setEmployeeId(Number(event.target.value))}
+              className="w-full"
+              options={employees.map((employee) => ({ value: String(employee.id), label: employee.name }))}
+            />
+          )}
+        </Field>
         {columns.map(({ column, col }) =>
           column.kind === "enum" ? (
-            <Select
-              key={column.key}
-              label={columnLabels[col] ?? column.key}
-              name={column.key}
-              value={values[column.key] ?? ""}
-              error={errors[column.key]}
-              onChange={(value) => change(column.key, value)}
-            >
-              <option value="">{t("payrollEntries.lineForm.chooseType")}</option>
-              {column.options?.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.labels[locale]}
-                </option>
-              ))}
-            </Select>
+            <Field key={column.key} label={columnLabels[col] ?? column.key} error={errors[column.key]}>
+              {(control) => (
+                <Select
+                  {...control}
+                  name={column.key}
+                  value={values[column.key] ?? ""}
+                  onChange={(event) => change(column.key, event.target.value)}
+                  className="w-full"
+                  placeholder={t("payrollEntries.lineForm.chooseType")}
+                  options={column.options?.map((option) => ({ value: option.value, label: option.labels[locale] }))}
+                />
+              )}
+            </Field>
           ) : (
             <Field
               key={column.key}
@@ -157,47 +156,5 @@ export function LineForm({ model, kind, employees, columnLabels, describe, onAdd
         </p>
       </form>
     </section>
-  );
-}
-
-/** A labelled select with its error linked and said, like Field's inputs. */
-function Select({
-  label,
-  name,
-  value,
-  error,
-  onChange,
-  children,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-  children: React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-control w-full rounded border border-slate-400 bg-white px-control-x aria-invalid:border-red-600"
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

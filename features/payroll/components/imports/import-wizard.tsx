@@ -11,6 +11,8 @@ import type { ImportContextData } from "@/features/payroll/imports/validate-rows
 import type { ValidatedAnswer } from "./import-validate.worker";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { Notice } from "@/components/ui/notice";
 import { payrollApi } from "@/features/payroll/client/api";
 import { payrollKeys } from "@/features/payroll/query-keys";
@@ -149,24 +151,19 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
           <p className="text-sm text-slate-600">{t("payroll.import.mappingHint")}</p>
           <div className="mt-3 grid gap-3 sm:grid-cols-3">
             {EMPLOYEE_FIELDS.map((field) => (
-              <div key={field}>
-                <label htmlFor={`map-${field}`} className="block text-sm font-medium">
-                  {t(`payroll.fields.${field}`)}
-                </label>
-                <select
-                  id={`map-${field}`}
-                  value={mapping[field] ?? ""}
-                  onChange={(event) => remap(field, event.target.value)}
-                  className="w-full rounded border border-slate-400 px-2 py-1"
-                >
-                  <option value="">{t("payroll.import.notMapped")}</option>
-                  {headers.map((header, index) => (
-                    <option key={index} value={index}>
-                      {header || `#${index + 1}`}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <Field key={field} compact id={`map-${field}`} label={t(`payroll.fields.${field}`)}>
+                {(control) => (
+                  <Select
+                    {...control}
+                    size="sm"
+                    value={mapping[field] ?? ""}
+                    onChange={(event) => remap(field, event.target.value)}
+                    className="w-full"
+                    placeholder={t("payroll.import.notMapped")}
+                    options={headers.map((header, index) => ({ value: String(index), label: header || `#${index + 1}` }))}
+                  />
+                )}
+              </Field>
             ))}
           </div>
         </details>

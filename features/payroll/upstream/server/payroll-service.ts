@@ -4,10 +4,11 @@ import { parseJsonOrUndefined as parseJson } from "@/lib/http/json";
 import { quietUntilOf, startQuietPeriod, TEMPORARILY_UNAVAILABLE_WAIT_MS } from "@/lib/http/quiet-periods";
 import { withDeadline } from "@/lib/http/deadline";
 import { retryAfterMs, withRetries, type Sleep } from "@/lib/http/retry";
+import { upstreamFailureOf, type UpstreamFailure } from "@/lib/http/upstream-error";
 import { upstreamRequest, UpstreamNetworkError, type UpstreamResponse } from "@/lib/http/server/upstream";
 import { payrollCredential, type UpstreamBudgetKey } from "@/lib/http/server/upstream-budget";
 import type { NewEmployee } from "@/features/payroll/employees/employee-schema";
-import type { PayrollError } from "@/features/payroll/errors";
+import type { PayrollError, PayrollIssue } from "@/features/payroll/errors";
 import {
   PayrollIdInUseError,
   PayrollNetworkError,
@@ -75,31 +76,33 @@ function envelopeFor(schema: z.ZodType): z.ZodType {
   return envelope;
 }
 
+/** The service's failure classes (lib/http/upstream-error.ts); it documents no 403, so one is any other refusal. */
+const PAYROLL_ERRORS = {
+  invalid: PayrollValidationError,
+  unauthorized: PayrollUnauthorizedError,
+  forbidden: PayrollRequestError,
+  not_found: PayrollNotFoundError,
+  rate_limited: PayrollRateLimitedError,
+  unavailable: PayrollUnavailableError,
+  other: PayrollRequestError,
+} satisfies Record<UpstreamFailure, new (status: number, code: string, message: string, issues: PayrollIssue[]) => PayrollError>;
+
 /** The one place that turns the service's failure answers into error classes. */
 export function errorFromResponse(response: UpstreamResponse): PayrollError {
-  const failure = failureEnvelopeSchema.safeParse(parseJson(response.text));
-  const error = failure.success ? failure.data.error : undefined;
-  const code = error?.code ?? `HTTP_${response.status}`;
-  const message = error?.message || `The payroll service answered ${response.status}.`;
-  const issues = error?.issues ?? [];
+  const envelope = failureEnvelopeSchema.safeParse(parseJson(response.text));
+  const answered = envelope.success ? envelope.data.error : undefined;
+  const code = answered?.code ?? `HTTP_${response.status}`;
+  const message = answered?.message || `The payroll service answered ${response.status}.`;
+  const issues = answered?.issues ?? [];
   const { status } = response;
-  if (status === 400 || status === 415 || status === 422) return new PayrollValidationError(status, code, message, issues);
-  if (status === 401) return new PayrollUnauthorizedError(status, code, message, issues);
-  if (status === 404) return new PayrollNotFoundError(status, code, message, issues);
   if (status === 409 && code === "EMPLOYEE_ID_IN_USE") return new PayrollIdInUseError(status, code, message, issues);
   if (status === 409 && code === "PAY_RUN_IN_PROGRESS") return new PayrollPayRunInProgressError(status, code, message, issues);
-  if (status === 429) {
-    const limited = new PayrollRateLimitedError(status, code, message, issues);
-    limited.retryAfterMs = retryAfterMs(response.headers);
-    return limited;
-  }
-  if (status >= 500) {
-    const unavailable = new PayrollUnavailableError(status, code, message, issues);
-    unavailable.retryAfterMs = retryAfterMs(response.headers);
-    if (code === "temporarily_unavailable") unavailable.retryAt = new Date(Date.now() + TEMPORARILY_UNAVAILABLE_WAIT_MS);
-    return unavailable;
-  }
-  return new PayrollRequestError(status, code, message, issues);
+  const failure = upstreamFailureOf(status);
+  const error = new PAYROLL_ERRORS[failure](status, code, message, issues);
+  if (failure === "rate_limited" || failure === "unavailable") error.retryAfterMs = retryAfterMs(response.headers);
+  if (failure === "unavailable" && code === "temporarily_unavailable")
+    error.retryAt = new Date(Date.now() + TEMPORARILY_UNAVAILABLE_WAIT_MS);
+  return error;
 }
 
 /**

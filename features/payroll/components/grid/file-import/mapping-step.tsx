@@ -3,6 +3,8 @@
 import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { EMPLOYEE_TARGETS, mappingGaps, normaliseHeader, type ColumnMapping } from "@/features/payroll/entries/file-import/mapping";
 import { fieldsOf, type EntryKind } from "@/features/payroll/entries/kinds";
 import { columnLabel } from "@/features/payroll/grid/messages";
@@ -50,25 +52,30 @@ export function MappingStep({ kind, file, mapping, onChange, onBack, onNext }: M
           const key = normaliseHeader(header);
           const shown = sample(col);
           return (
-            <label key={`${col}-${header}`} className="block text-sm font-medium">
-              {t("payrollEntries.fileImport.mapColumn", { header: header || `#${col + 1}` })}
-              {shown ? (
-                <span className="ml-1 font-normal text-slate-600">{t("payrollEntries.fileImport.mapSample", { sample: shown })}</span>
-              ) : null}
-              <select
-                value={key ? (mapping[key] ?? "") : ""}
-                disabled={!key}
-                onChange={(event) => choose(key, event.target.value)}
-                className="mt-1 block w-full rounded border border-slate-400 px-2 py-1.5 font-normal"
-              >
-                <option value="">{t("payrollEntries.fileImport.notImported")}</option>
-                {[...EMPLOYEE_TARGETS, ...fieldsOf(kind)].map((target) => (
-                  <option key={target} value={target}>
-                    {targetName(target)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Field
+              key={`${col}-${header}`}
+              compact
+              label={
+                <>
+                  {t("payrollEntries.fileImport.mapColumn", { header: header || `#${col + 1}` })}
+                  {shown ? (
+                    <span className="ml-1 font-normal text-slate-600">{t("payrollEntries.fileImport.mapSample", { sample: shown })}</span>
+                  ) : null}
+                </>
+              }
+            >
+              {(control) => (
+                <Select
+                  {...control}
+                  value={key ? (mapping[key] ?? "") : ""}
+                  disabled={!key}
+                  onChange={(event) => choose(key, event.target.value)}
+                  className="w-full"
+                  placeholder={t("payrollEntries.fileImport.notImported")}
+                  options={[...EMPLOYEE_TARGETS, ...fieldsOf(kind)].map((target) => ({ value: target, label: targetName(target) }))}
+                />
+              )}
+            </Field>
           );
         })}
       </div>
