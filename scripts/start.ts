@@ -33,7 +33,11 @@ const APP_MALLOC_ENV = {
 // the RSC payload, the HTML; ~1 MB each for 5,000 accounts) die within the request, but sat in
 // large-object space until the next full collection. Measured with the memory bench: peak
 // 502–622 MB → ~320 MB, idle ~226 MB, no errors (see lib/http/memory.bench.ts).
-const APP_NODE_FLAGS = ["--max-semi-space-size=8", "--heap-growing-percent=40"];
+// --optimize-for-size: Node never tells V8 the process is idle, so after a burst of page views
+// the garbage they left (~50–100 MB) stayed until V8 judged the allocation rate low, within the
+// bench's idle minute or not; with it, V8's memory reducer collects ~8 s after the activity stops
+// (docs/adr/0230-app-memory.md: its figures and its CPU cost).
+const APP_NODE_FLAGS = ["--max-semi-space-size=8", "--heap-growing-percent=40", "--optimize-for-size"];
 const group = new ProcessGroup();
 group.stopOnSignals();
 
