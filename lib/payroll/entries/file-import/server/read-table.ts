@@ -83,8 +83,8 @@ function unpackedSize(bytes: Uint8Array): number {
 }
 
 async function readWorkbook(bytes: Uint8Array): Promise<ImportTable> {
-  // Loaded by the first XLSX import, not with the route: exceljs and its dependencies are ~5 MB of
-  // code that every app process otherwise held from start-up (docs/adr/0230-app-memory.md).
+  // Loaded by the first XLSX import, not with the route: exceljs and what it loads take ~28 MB of
+  // RSS (7 MB of heap) in a bare Node, which every app process held otherwise (docs/adr/0230-app-memory.md).
   const { default: Excel } = await import("exceljs");
   const workbook = new Excel.Workbook();
   try {
