@@ -33,11 +33,10 @@ const APP_MALLOC_ENV = {
 // the RSC payload, the HTML; ~1 MB each for 5,000 accounts) die within the request, but sat in
 // large-object space until the next full collection. Measured with the memory bench: peak
 // 502–622 MB → ~320 MB, idle ~226 MB, no errors (see lib/http/memory.bench.ts).
-// --optimize-for-size: Node never tells V8 the process is idle, so after a burst of page views
-// the garbage they left (~50–100 MB) stayed until V8 judged the allocation rate low, within the
-// bench's idle minute or not; with it, V8's memory reducer collects ~8 s after the activity stops
-// (docs/adr/0230-app-memory.md: its figures and its CPU cost).
-const APP_NODE_FLAGS = ["--max-semi-space-size=8", "--heap-growing-percent=40", "--optimize-for-size"];
+// --expose-gc: server.ts collects the garbage of a burst of requests once they stop
+// (lib/server/idle-collection.ts, docs/adr/0230-app-memory.md); Node never tells V8 the process is
+// idle, and the garbage (~50–100 MB after the bench's load) stayed a whole minute in some runs.
+const APP_NODE_FLAGS = ["--max-semi-space-size=8", "--heap-growing-percent=40", "--expose-gc"];
 const group = new ProcessGroup();
 group.stopOnSignals();
 
