@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { refusingFetchForbiddenMethods } from "@/lib/composition/forbidden-methods";
 import { runShutdownHooks } from "@/lib/server/shutdown";
+import { appIdleCollection } from "@/lib/server/idle-collection";
 import { stampSocketAddress } from "@/lib/http/server/socket-address";
 import { listenOn } from "@/scripts/lib/app-listen";
 
@@ -30,7 +31,12 @@ const startedAt = performance.now();
 const app = next({ dev: false, dir: process.cwd(), hostname: nextHostname, port });
 const handle = app.getRequestHandler();
 
+// The garbage of a burst of requests collected once they stop (with `--expose-gc`, which
+// scripts/start.ts sets; docs/adr/0230-app-memory.md).
+const idleCollection = appIdleCollection();
+
 async function handleWithNext(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  idleCollection?.noteRequest();
   // The connection's address, for "the client's address" behind Next (lib/http/server/client-address.ts).
   stampSocketAddress(request);
   try {
@@ -58,6 +64,7 @@ let stopping = false;
 function stop(signal: "SIGINT" | "SIGTERM"): void {
   if (stopping) return;
   stopping = true;
+  idleCollection?.stop();
   const closed = new Promise<void>((resolve) =>
     server.close((error) => {
       if (error) console.error(error);

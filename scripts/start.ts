@@ -33,7 +33,10 @@ const APP_MALLOC_ENV = {
 // the RSC payload, the HTML; ~1 MB each for 5,000 accounts) die within the request, but sat in
 // large-object space until the next full collection. Measured with the memory bench: peak
 // 502–622 MB → ~320 MB, idle ~226 MB, no errors (see lib/http/memory.bench.ts).
-const APP_NODE_FLAGS = ["--max-semi-space-size=8", "--heap-growing-percent=40"];
+// --expose-gc: server.ts collects the garbage of a burst of requests once they stop
+// (lib/server/idle-collection.ts, docs/adr/0230-app-memory.md); Node never tells V8 the process is
+// idle, and the garbage (~50–100 MB after the bench's load) stayed a whole minute in some runs.
+const APP_NODE_FLAGS = ["--max-semi-space-size=8", "--heap-growing-percent=40", "--expose-gc"];
 const group = new ProcessGroup();
 group.stopOnSignals();
 

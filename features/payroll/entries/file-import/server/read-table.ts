@@ -1,5 +1,5 @@
 import "server-only";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { unzipSync } from "fflate";
 import { decodeSpreadsheetBytes, parseDelimitedFile } from "@/lib/csv/parse";
 import type { ImportTable } from "../plan";
@@ -83,7 +83,10 @@ function unpackedSize(bytes: Uint8Array): number {
 }
 
 async function readWorkbook(bytes: Uint8Array): Promise<ImportTable> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded by the first XLSX import, not with the route: exceljs and what it loads take ~28 MB of
+  // RSS (7 MB of heap) in a bare Node, which every app process held otherwise (docs/adr/0230-app-memory.md).
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     // What the file declares refuses the plain case at once; the count while inflating decides.
     if (unpackedSize(bytes) > MAX_UNPACKED_BYTES) throw new FileImportRefusal("too_large");
