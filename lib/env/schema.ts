@@ -33,7 +33,7 @@ export const serverEnvSchema = z.preprocess(
           "HOST must be an address or host name, e.g. 127.0.0.1 or 0.0.0.0",
         )
         .default("127.0.0.1"),
-      /** The app's role: reads and writes rows, owns nothing (README, "Database roles"). */
+      /** The app's role: reads and writes rows, owns nothing (docs/configuration.md, "Database roles"). */
       DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgresql:// URL" }),
       /** The role that runs the migrations and owns the tables; unset, DATABASE_URL's role migrates (with a warning). */
       MIGRATION_DATABASE_URL: z
