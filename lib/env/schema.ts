@@ -60,7 +60,7 @@ export const serverEnvSchema = z.preprocess(
       ACCOUNTING_KEEPALIVE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
       /** Per-request timeout towards the accounting service. */
       ACCOUNTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-      /** Background jobs (keep-alive, revoke retries) in this process: on unless set to false. */
+      /** Background jobs (every pg-boss worker and schedule of lib/composition/jobs.ts) in this process: on unless set to false. */
       JOBS_ENABLED: z
         .enum(["true", "false"])
         .default("true")
