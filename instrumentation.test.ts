@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, vi } from "vitest";
-import { test } from "@/lib/accounting/testing/fixtures";
-import { ownDatabase } from "@/lib/mail/server/testing/own-database";
+import { test } from "@/features/accounting/testing/fixtures";
+import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { QUEUES } from "@/lib/jobs/queues";
 
 // A graceful stop (SIGTERM/SIGINT: server.ts runs the shutdown hooks beside closing its server)

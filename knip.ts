@@ -19,13 +19,13 @@ const config: KnipConfig = {
     "scripts/test/*.ts",
     "sandbox/bench.ts",
     "**/*.bench.ts",
-    "components/payroll/imports/import-validate.worker.ts",
-    "components/month-close/checks.worker.ts",
+    "features/payroll/components/imports/import-validate.worker.ts",
+    "features/month-close/components/checks.worker.ts",
     // spawned by path from engine.test.ts and access-token.test.ts
-    "lib/payroll/imports/worker-process.fixture.ts",
-    // spawned by path from lib/mail/server/worker-crash.test.ts
-    "lib/mail/server/outbox-worker.fixture.ts",
-    "lib/accounting/testing/renew-concurrently.ts",
+    "features/payroll/imports/worker-process.fixture.ts",
+    // spawned by path from features/mail/server/worker-crash.test.ts
+    "features/mail/server/outbox-worker.fixture.ts",
+    "features/accounting/testing/renew-concurrently.ts",
     // spawned by path from upstream-budget.bench.ts
     "lib/http/server/testing/budget-bench-worker.ts",
   ],

@@ -77,7 +77,7 @@ export default defineConfig({
       // (lib/http/server/upstream-budget.test.ts) and bench (upstream_budget_overshoot), like the other benches' budgets.
       UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE: "1000000",
       UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: "1000000",
-      // The webhook spec's receiver listens on 127.0.0.1 (lib/webhooks/server/address-guard.ts); never set in production.
+      // The webhook spec's receiver listens on 127.0.0.1 (features/webhooks/server/address-guard.ts); never set in production.
       WEBHOOKS_ALLOW_PRIVATE: "true",
       // The given database (a superuser's URL, as CI's) is where npm start makes the app's two roles:
       // the app runs as the one that only reads and writes rows (scripts/db/roles.ts), as in production.

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { accountingPathOf, rewriteToAccountingProxy } from "@/lib/accounting/proxy-path";
+import { accountingPathOf, rewriteToAccountingProxy } from "@/features/accounting/proxy-path";
 import { withSafeCallbackUrl } from "@/lib/auth/callback-url";
 import { ApiError, errorResponse } from "@/lib/http/api-error";
 import { appOriginsFor, isCrossSiteExempt, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
 import { IntlScope } from "@/components/intl-scope";
 import { QueryProvider } from "@/components/query-provider";
-import { RecentSignInDialog } from "@/components/recent-sign-in/recent-sign-in-dialog";
+import { RecentSignInDialog } from "@/features/sign-in/components/recent-sign-in/recent-sign-in-dialog";
 import { getSessionUser } from "@/lib/auth/server/session";
 import "./globals.css";
 
@@ -15,7 +15,7 @@ const GATE_FREE = /^\/(passkey-required|sign-in|sign-out)(\/|$)/;
 
 /**
  * A workspace requires passkeys and the person has none: every page leads to /passkey-required
- * first (lib/passkeys/server/requirement.ts); only signing out leaves it. Routes, server actions and
+ * first (features/passkeys/server/requirement.ts); only signing out leaves it. Routes, server actions and
  * streams refuse them where the session is resolved (lib/http/server/route.ts, `actingUser`).
  */
 async function passkeyGate(): Promise<void> {

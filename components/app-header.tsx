@@ -1,18 +1,18 @@
 import "server-only";
 import { HoverPrefetchLink } from "@/components/hover-prefetch-link";
-import { listBusinesses } from "@/lib/accounting/server/businesses";
-import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
+import { listBusinesses } from "@/features/accounting/server/businesses";
+import { rememberedCountry } from "@/features/sign-in/server/country-cookie";
 import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
 import { getTranslations } from "next-intl/server";
-import { SignInButton } from "./auth/sign-in-button";
-import { SignOutButton } from "./auth/sign-out-button";
-import { BusinessSwitcher } from "./business-switcher";
+import { SignInButton } from "../features/sign-in/components/sign-in-button";
+import { SignOutButton } from "../features/sign-in/components/sign-out-button";
+import { BusinessSwitcher } from "../features/accounting/components/business-switcher";
 import { HeaderMenu } from "./header-menu";
-import { NotificationsFeed, NotificationsLink } from "./notifications/notifications-link";
-import { unreadCount } from "@/lib/notifications/server/inbox";
+import { NotificationsFeed, NotificationsLink } from "../features/notifications/components/notifications-link";
+import { unreadCount } from "@/features/notifications/server/inbox";
 import { LanguageSwitch } from "./language-switch";
-import { WorkspaceSwitcher } from "./workspace-switcher";
-import { isClient } from "@/lib/workspaces/permissions";
+import { WorkspaceSwitcher } from "../features/workspaces/components/workspace-switcher";
+import { isClient } from "@/features/workspaces/permissions";
 
 async function signedInUser(): Promise<SessionUser | null> {
   try {
@@ -28,7 +28,7 @@ export async function AppHeader() {
   const user = await signedInUser();
   // Before adding the passkey a workspace requires, nothing but the gate page answers: no feed, no switchers.
   const gated = user?.mustAddPasskey === true;
-  // The firm's client reaches their companies and their own settings only (lib/workspaces/permissions.ts).
+  // The firm's client reaches their companies and their own settings only (features/workspaces/permissions.ts).
   const client = isClient(user?.workspace?.roles);
   // Businesses, the trial balance and the Business switcher read the accounting service: a person who
   // signs in by e-mail only has no account there, so they are offered to link one instead.

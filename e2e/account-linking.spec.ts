@@ -5,7 +5,7 @@ import { test } from "./fixtures";
 import { linkIn, mailTo, SIGN_IN_LINK, unwrapped, type Mailbox } from "./mailbox";
 import { runJob } from "./time-controls";
 
-// Two ways in, linked only by a verified e-mail and an explicit confirmation (lib/account-linking):
+// Two ways in, linked only by a verified e-mail and an explicit confirmation (features/account-linking):
 // an accounting person adds a sign-in e-mail with the code mailed to it (caught by a real SMTP
 // server here) and then signs in by e-mail link as the same person; an e-mail person links an
 // accounting account through the service's sign-in and a confirmation page, then signs in with it.

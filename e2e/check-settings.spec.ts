@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { formatAmount } from "../lib/i18n/format";
-import { MINIJOB_PAY_CAP, valueOn } from "../lib/month-close/checks/tables";
+import { MINIJOB_PAY_CAP, valueOn } from "../features/month-close/checks/tables";
 import { collectConsoleErrors, control, signInAndConnectPayroll, withDatabase, switchLanguage } from "./helpers";
 import { test } from "./fixtures";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { APP_URL } from "../playwright.config";
 import { expectSentBack, handInAsClient, sendBackAsFirm } from "./hand-in-helpers";
-import { cutOffDate } from "../lib/deadlines/deadlines";
+import { cutOffDate } from "../features/deadlines/deadlines";
 import { control, leaveOtherWorkspaces, signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { linkIn, mailTo, SIGN_IN_LINK } from "./mailbox";

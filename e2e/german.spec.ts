@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { parseHealthInsurancesCsv } from "../lib/payroll/employees/reference-csv";
-import { pensionNumberCheckDigit } from "../lib/payroll/employees/pension-number";
+import { parseHealthInsurancesCsv } from "../features/payroll/employees/reference-csv";
+import { pensionNumberCheckDigit } from "../features/payroll/employees/pension-number";
 import {
   acknowledgeAllWarnings,
   collectConsoleErrors,

@@ -13,7 +13,7 @@ const status = (page: Page) => page.getByRole("status", { name: /^(Month status|
 export async function handInAsClient(page: Page): Promise<void> {
   await expect(status(page)).toHaveText(/^(Open|Offen)$/);
   await page.getByRole("button", { name: /^(Hand in|Übergeben)$/ }).click();
-  // It asks first, naming the cut-off and the open checks (components/month-close/hand-in-dialog.tsx).
+  // It asks first, naming the cut-off and the open checks (features/month-close/components/hand-in-dialog.tsx).
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: /^(Hand in the month|Monat übergeben)$/ }).click();
   await expect(dialog).toBeHidden();

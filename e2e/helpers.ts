@@ -64,7 +64,7 @@ export function recordAppResponses(page: Page, appOrigins: string | readonly str
         const allHeaders = await response.allHeaders();
         const headers = JSON.stringify(allHeaders);
         // An event stream (the header's notifications) never ends while the page lives, so its body never
-        // resolves; its events are counts and ids (lib/notifications/server/stream.ts), read by its own tests.
+        // resolves; its events are counts and ids (features/notifications/server/stream.ts), read by its own tests.
         const streaming = allHeaders["content-type"]?.startsWith("text/event-stream") ?? false;
         const body = streaming ? "" : await response.text().catch(() => "");
         return `${response.url()}\n${headers}\n${body}`;

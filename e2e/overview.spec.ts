@@ -1,5 +1,5 @@
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
-import { cutOffDate, DEFAULT_CUT_OFF_RULE, monthDeadlines, type Land } from "../lib/deadlines/deadlines";
+import { cutOffDate, DEFAULT_CUT_OFF_RULE, monthDeadlines, type Land } from "../features/deadlines/deadlines";
 import {
   acknowledgeAllWarnings,
   authorizeAtService,

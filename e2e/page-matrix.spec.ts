@@ -4,8 +4,8 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { encode } from "next-auth/jwt";
 import { APP_URL } from "../playwright.config";
-import { can, type Permission } from "../lib/workspaces/permissions";
-import type { WorkspaceRoleName } from "../lib/workspaces/schemas";
+import { can, type Permission } from "../features/workspaces/permissions";
+import type { WorkspaceRoleName } from "../features/workspaces/schemas";
 import { signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 
@@ -112,7 +112,7 @@ const PAGES: Record<string, PageEntry> = {
   },
   "/businesses": { url: () => "/businesses", markers: () => ["Businesses"], expect: (person) => opensIf(firm(person)) },
   // The people here sign in without an accounting account: the page opens with its offer to link one
-  // (components/accounting/link-accounting-notice.tsx) instead of the range form.
+  // (features/accounting/components/link-accounting-notice.tsx) instead of the range form.
   "/trial-balance": {
     url: () => "/trial-balance",
     markers: () => ["Trial balance", "You sign in by e-mail, without an accounting account."],

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { APP_URL } from "../playwright.config";
-import { parseHealthInsurancesCsv } from "../lib/payroll/employees/reference-csv";
-import { sampleEmployee, toCsv } from "../lib/payroll/imports/sample-rows";
+import { parseHealthInsurancesCsv } from "../features/payroll/employees/reference-csv";
+import { sampleEmployee, toCsv } from "../features/payroll/imports/sample-rows";
 import { authorizeAtService, collectConsoleErrors, control, fixtureUser, SANDBOX_URL, LANDING_URL } from "./helpers";
 import { test } from "./fixtures";
 

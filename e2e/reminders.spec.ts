@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
-import { addBankWorkingDays, cutOffDate, DEFAULT_CUT_OFF_RULE, type Land } from "../lib/deadlines/deadlines";
-import { isLand, storedCutOffRule } from "../lib/deadlines/schemas";
+import { addBankWorkingDays, cutOffDate, DEFAULT_CUT_OFF_RULE, type Land } from "../features/deadlines/deadlines";
+import { isLand, storedCutOffRule } from "../features/deadlines/schemas";
 import { acknowledgeAllWarnings, fixtureUser, signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { advanceClock, runJob } from "./time-controls";

@@ -2,8 +2,8 @@ import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
 import { expect, type Download, type Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { paginate, ROW_HEIGHT } from "../lib/trial-balance/export/pdf-layout";
-import { GROUPS, groupOfType } from "../lib/trial-balance/pack/account-groups";
+import { paginate, ROW_HEIGHT } from "../features/trial-balance/export/pdf-layout";
+import { GROUPS, groupOfType } from "../features/trial-balance/pack/account-groups";
 import { accountingServiceGet, authorizeAtService, control, fixtureUser, type FixtureUser, switchLanguage } from "./helpers";
 import { test } from "./fixtures";
 

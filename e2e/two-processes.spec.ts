@@ -72,7 +72,7 @@ test("the proxy's URLs pass their path and query on through proxy.ts's rewrite",
   expect(all.ok && one.ok).toBe(true);
   expect(all.data.$items.length).toBeGreaterThan(1);
   expect(one.data.$items.map((business) => business.id)).toEqual([all.data.$items[0]!.id]);
-  // ACCOUNTING_PATH_HEADER of lib/accounting/proxy-path.ts (that module imports next/server, which Playwright's loader cannot).
+  // ACCOUNTING_PATH_HEADER of features/accounting/proxy-path.ts (that module imports next/server, which Playwright's loader cannot).
   const forged = await request.get(`${APPS[0]}/api/accounting/user`, {
     headers: { cookie: sessionCookie, "x-ledgerlane-accounting-path": "/businesses" },
   });

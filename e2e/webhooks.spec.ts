@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { startReceiver } from "../lib/webhooks/server/testing";
+import { startReceiver } from "../features/webhooks/server/testing";
 import { approveMonth, collectConsoleErrors, control, signInAndConnectPayroll, withDatabase } from "./helpers";
 import { test } from "./fixtures";
 import { advanceClock, runJob, syncClock } from "./time-controls";

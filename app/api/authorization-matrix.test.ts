@@ -3,10 +3,10 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { describe, expect, vi } from "vitest";
-import { test } from "@/lib/accounting/testing/fixtures";
+import { test } from "@/features/accounting/testing/fixtures";
 import type { getDb as getDbType } from "@/lib/db/client";
-import { can, type Permission } from "@/lib/workspaces/permissions";
-import type { WorkspaceRoleName } from "@/lib/workspaces/schemas";
+import { can, type Permission } from "@/features/workspaces/permissions";
+import type { WorkspaceRoleName } from "@/features/workspaces/schemas";
 
 /**
  * The authorization matrix: 2 workspaces × 5 roles × every route of `app/api/**` and every server
@@ -227,7 +227,7 @@ const ROUTES: Record<string, RouteEntry> = {
     run: { call: () => ({ body: { response: {} } }), status: 422 },
   },
   "sessions/sign-out-others POST": { open: "the person's own other sessions (none here)", run: { call: () => ({}), status: 200 } },
-  // Two ways in, linked (lib/account-linking): the person's own sign-in e-mail and their own session's link only.
+  // Two ways in, linked (features/account-linking): the person's own sign-in e-mail and their own session's link only.
   "account/email POST": {
     open: "mails a code to add a sign-in e-mail to the person: no workspace data; a bad address is refused alike",
     run: { call: () => ({ body: { email: "not-an-address" } }), status: 422 },
@@ -259,8 +259,8 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "confirms the person's own session with its code; with no open code refused alike",
     run: { call: () => ({ body: { code: "123456" } }), status: 410 },
   },
-  // A person's own notifications: every query carries their id (lib/notifications/server/inbox.ts); someone else's is
-  // not found (lib/notifications/server/inbox.test.ts).
+  // A person's own notifications: every query carries their id (features/notifications/server/inbox.ts); someone else's is
+  // not found (features/notifications/server/inbox.test.ts).
   "notifications GET": {
     open: "the person's own notifications, whatever their roles",
     run: { call: () => ({}), status: 200, absent: (f) => [f.bystander.notificationId] },
@@ -395,11 +395,11 @@ const ROUTES: Record<string, RouteEntry> = {
     call: (_f, companyId) => ({ params: { companyId } }),
     client: { reach: "the month status and checks of the client's own company" },
   },
-  // Every member reaches the month; each action's own roles are checked by the service (lib/month-close/states.ts,
+  // Every member reaches the month; each action's own roles are checked by the service (features/month-close/states.ts,
   // tested in service.test.ts). A period that is not the company's: an allowed call stops at 409 `period_changed`.
   // A client hands in their own company's month and may take no step of the firm's (submit, approve, reopen, transfer).
   // Submit is a step of those who prepare the month (payroll.edit): a person whose roles never take the step is
-  // refused before the month is read (lib/month-close/server/handlers.ts); an allowed call stops at 409 `period_changed`.
+  // refused before the month is read (features/month-close/server/handlers.ts); an allowed call stops at 409 `period_changed`.
   "payroll-entries/[companyId]/month-close POST": {
     workspace: "A",
     permission: "payroll.edit",
@@ -411,7 +411,7 @@ const ROUTES: Record<string, RouteEntry> = {
     },
   },
   // Every member reaches the month; acknowledging is for those who prepare or approve it (payroll.edit or
-  // payroll.approve, checked by lib/month-close/server/acknowledgements.ts, tested in acknowledgements.test.ts).
+  // payroll.approve, checked by features/month-close/server/acknowledgements.ts, tested in acknowledgements.test.ts).
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored.
   // Not a client's: acknowledging a warning ("checked, correct this month") is the firm's judgement before it submits;
   // the client sees the checks (month-close GET) and hands the month in, the firm's clerk reviews and acknowledges.
@@ -438,7 +438,7 @@ const ROUTES: Record<string, RouteEntry> = {
     call: () => ({ body: { connectionId: "00000000-0000-4000-8000-000000000000" } }),
   },
   // Bulk actions act in the active workspace and answer per item: a company of another workspace is
-  // refused as `unknown_company` in the answer (lib/overview/server/overview.test.ts); a person without
+  // refused as `unknown_company` in the answer (features/overview/server/overview.test.ts); a person without
   // the role is refused as a whole.
   "overview/assignments POST": {
     workspace: "active",
@@ -594,7 +594,7 @@ type ActionEntry = { run: (action: (...args: unknown[]) => Promise<unknown>, fix
 
 const ACTIONS: Record<string, ActionEntry> = {
   // The switcher stores only a workspace the person is a member of.
-  "lib/workspaces/server/actions.ts chooseWorkspaceAction": {
+  "features/workspaces/server/actions.ts chooseWorkspaceAction": {
     run: async (action, f, person) => {
       expect(await action({ workspaceId: f.workspaceA })).toEqual({ ok: person.workspace === "A" });
       const user = await f.db.user.findUniqueOrThrow({ where: { id: person.id }, select: { activeWorkspaceId: true } });
@@ -602,32 +602,32 @@ const ACTIONS: Record<string, ActionEntry> = {
     },
   },
   // Accounting stays personal: a business of someone else's list is never stored.
-  "lib/accounting/actions/server/business.ts chooseBusinessAction": {
+  "features/accounting/actions/server/business.ts chooseBusinessAction": {
     run: async (action, f) => {
       expect(await action({ businessId: f.bystander.businessId })).toEqual({ ok: false });
     },
   },
   // A business's financial year and ledger accounts: only for whoever reaches the business (nobody here reaches the bystander's).
-  "lib/trial-balance/pack/server/actions.ts setFinancialYearAction": {
+  "features/trial-balance/pack/server/actions.ts setFinancialYearAction": {
     run: async (action, f) => {
       expect(await action({ businessId: f.bystander.businessId, month: 4 })).toEqual({ ok: false });
       expect(await f.db.accountingBusinessSettings.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
     },
   },
-  "lib/trial-balance/pack/server/actions.ts refreshLedgerAccountsAction": {
+  "features/trial-balance/pack/server/actions.ts refreshLedgerAccountsAction": {
     run: async (action, f) => {
       expect(await action({ businessId: f.bystander.businessId })).toEqual({ ok: false });
       expect(await f.db.ledgerAccountCache.count({ where: { businessId: f.bystander.businessId } })).toBe(0);
     },
   },
   // Acts on the person's own accounting connection only (they have none here): someone else's stays.
-  "lib/accounting/actions/server/connection.ts disconnectAction": {
+  "features/accounting/actions/server/connection.ts disconnectAction": {
     run: async (action, f) => {
       await action({});
       expect(await f.db.accountingConnection.count({ where: { userId: f.bystander.userId } })).toBe(1);
     },
   },
-  "lib/accounting/actions/server/connection.ts checkLegacyAction": {
+  "features/accounting/actions/server/connection.ts checkLegacyAction": {
     run: async (action) => {
       expect(await action()).toMatchObject({ ok: false });
     },
@@ -648,8 +648,8 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
   const people: Person[] = [];
 
   const { createSession } = await import("@/lib/auth/server/session-store");
-  const { connectPayroll } = await import("@/lib/payroll/connection/server/connection");
-  const { createInvitation } = await import("@/lib/workspaces/server/invitations");
+  const { connectPayroll } = await import("@/features/payroll/connection/server/connection");
+  const { createInvitation } = await import("@/features/workspaces/server/invitations");
   const run = randomUUID().slice(0, 8);
   const newUser = (name: string) =>
     db.user.create({ data: { accountingUserId: `matrix-${run}-${name}`, displayName: name }, select: { id: true } });
@@ -693,7 +693,7 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     data: { userId: bystander.id, businessId: `biz-${run}`, name: "Not yours", isOwner: true, isLead: true },
   });
   await db.accountingConnection.create({ data: { userId: bystander.id, scopes: "full_access" } });
-  const { sealEndpointSecret } = await import("@/lib/webhooks/server/endpoint-secrets");
+  const { sealEndpointSecret } = await import("@/features/webhooks/server/endpoint-secrets");
   const webhookId = randomUUID();
   const webhookA = {
     id: webhookId,
@@ -762,10 +762,10 @@ async function discoverRoutes(): Promise<
   return found;
 }
 
-/** Every exported function of every "use server" file under app/, lib/ and components/. */
+/** Every exported function of every "use server" file under app/, lib/, components/ and features/. */
 async function discoverActions(): Promise<Map<string, (...args: unknown[]) => Promise<unknown>>> {
   const found = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-  for (const top of ["app", "lib", "components"]) {
+  for (const top of ["app", "lib", "components", "features"]) {
     const files = (readdirSync(path.join(ROOT, top), { recursive: true }) as string[]).filter(
       (file) => /\.tsx?$/.test(file) && !file.includes("generated") && !/\.test\.tsx?$/.test(file),
     );

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { AuditEntries } from "@/components/audit/audit-entries";
-import { AuditFilterForm } from "@/components/audit/audit-filters";
+import { AuditEntries } from "@/features/audit-trail/components/audit-entries";
+import { AuditFilterForm } from "@/features/audit-trail/components/audit-filters";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { notForClients } from "@/lib/workspaces/server/client-guard";
-import { auditPageData } from "@/lib/audit-trail/server/page-data";
+import { notForClients } from "@/features/workspaces/server/client-guard";
+import { auditPageData } from "@/features/audit-trail/server/page-data";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
-import { auditContract } from "@/lib/audit-trail/contract";
+import { auditContract } from "@/features/audit-trail/contract";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ProblemNotice } from "@/components/accounting/problem-notice";
+import { ProblemNotice } from "@/features/accounting/components/problem-notice";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { leadBusinessOf, listBusinesses, syncBusinesses } from "@/lib/accounting/server/businesses";
-import { accountingClientFor } from "@/lib/accounting/server/for-user";
-import { attempt } from "@/lib/accounting/server/outcome";
+import { leadBusinessOf, listBusinesses, syncBusinesses } from "@/features/accounting/server/businesses";
+import { accountingClientFor } from "@/features/accounting/server/for-user";
+import { attempt } from "@/features/accounting/server/outcome";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { notForClients } from "@/lib/workspaces/server/client-guard";
+import { notForClients } from "@/features/workspaces/server/client-guard";
 import { getLocale, getTranslations } from "next-intl/server";
-import { tierName } from "@/components/accounting/tier-name";
+import { tierName } from "@/features/accounting/components/tier-name";
 import { countryName } from "@/lib/i18n/format";
 import { Notice } from "@/components/ui/notice";
-import { LinkAccountingNotice } from "@/components/accounting/link-accounting-notice";
+import { LinkAccountingNotice } from "@/features/accounting/components/link-accounting-notice";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

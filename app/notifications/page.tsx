@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { NotificationList } from "@/components/notifications/notification-list";
+import { NotificationList } from "@/features/notifications/components/notification-list";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { listNotifications } from "@/lib/notifications/server/inbox";
+import { listNotifications } from "@/features/notifications/server/inbox";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { IntlScope } from "@/components/intl-scope";
-import { OverviewScreen } from "@/components/overview/overview-screen";
-import type { RawSearchParams } from "@/lib/overview/filters";
+import { OverviewScreen } from "@/features/overview/components/overview-screen";
+import type { RawSearchParams } from "@/features/overview/filters";
 
 export const dynamic = "force-dynamic";
 

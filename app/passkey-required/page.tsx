@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { PasskeyGateView } from "@/components/security/passkey-gate-view";
+import { PasskeyGateView } from "@/features/passkeys/components/passkey-gate-view";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { listPasskeys } from "@/lib/passkeys/server/manage";
+import { listPasskeys } from "@/features/passkeys/server/manage";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

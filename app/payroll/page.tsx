@@ -1,29 +1,29 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { AddConnection } from "@/components/payroll/connection/add-connection";
-import { ConnectForm } from "@/components/payroll/connection/connect-form";
+import { AddConnection } from "@/features/payroll/components/connection/add-connection";
+import { ConnectForm } from "@/features/payroll/components/connection/connect-form";
 import { IntlScope } from "@/components/intl-scope";
-import { WorkspaceConnections } from "@/components/payroll/connection/workspace-connections";
+import { WorkspaceConnections } from "@/features/payroll/components/connection/workspace-connections";
 import { Notice } from "@/components/ui/notice";
-import { PayrollProblem } from "@/components/payroll/connection/payroll-problem";
+import { PayrollProblem } from "@/features/payroll/components/connection/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatMonth } from "@/lib/i18n/format";
 import { getLocale, getTranslations } from "next-intl/server";
-import { cachedCompanies, syncCompanies } from "@/lib/payroll/connection/server/companies";
-import { payrollConfig } from "@/lib/payroll/server/config";
-import { payrollActor } from "@/lib/payroll/server/access";
-import { workspaceConnections } from "@/lib/payroll/connection/server/workspace-connections";
-import { can, isClient } from "@/lib/workspaces/permissions";
+import { cachedCompanies, syncCompanies } from "@/features/payroll/connection/server/companies";
+import { payrollConfig } from "@/features/payroll/server/config";
+import { payrollActor } from "@/features/payroll/server/access";
+import { workspaceConnections } from "@/features/payroll/connection/server/workspace-connections";
+import { can, isClient } from "@/features/workspaces/permissions";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { ClientCompanies } from "@/components/clients/client-companies";
-import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/lib/payroll/server/pages";
-import { PayrollLoading } from "@/components/payroll/connection/payroll-problem";
+import { ClientCompanies } from "@/features/workspaces/components/clients/client-companies";
+import { attemptPayroll, payrollPageState, type PayrollPageState } from "@/features/payroll/server/pages";
+import { PayrollLoading } from "@/features/payroll/components/connection/payroll-problem";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { checkCountsForList, monthClosesForList } from "@/lib/month-close/server/page-data";
-import { CheckCountsCell } from "@/components/month-close/check-counts-cell";
-import { ListDifference } from "@/components/month-close/list-difference";
-import { shownState, type MonthCloseView } from "@/lib/month-close/states";
+import { checkCountsForList, monthClosesForList } from "@/features/month-close/server/page-data";
+import { CheckCountsCell } from "@/features/month-close/components/check-counts-cell";
+import { ListDifference } from "@/features/month-close/components/list-difference";
+import { shownState, type MonthCloseView } from "@/features/month-close/states";
 import { Table, TableCell, TableRow } from "@/components/ui/table";
 
 /** A company's month as the list shows it (Transferring while a Transfer's job runs). */
@@ -47,13 +47,13 @@ export default function PayrollPage() {
 
 async function PayrollPageContent() {
   const [t, user] = await Promise.all([getTranslations(), getSessionUser()]);
-  // The firm's client lands here: their own companies only (lib/workspaces/permissions.ts).
+  // The firm's client lands here: their own companies only (features/workspaces/permissions.ts).
   if (user && isClient(user.workspace?.roles)) return <ClientCompanies user={user} />;
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("nav.payroll")} />;
   const workspace = state.user.workspace;
   const connections = workspace ? await workspaceConnections(payrollActor(state.user)) : [];
-  // What the person may change here; the routes' queries decide again (lib/workspaces/permissions.ts).
+  // What the person may change here; the routes' queries decide again (features/workspaces/permissions.ts).
   const manageable = can(workspace?.roles, "payroll.manage");
   const editable = can(workspace?.roles, "payroll.edit");
   const header = (

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CalendarFeedField } from "@/components/deadlines/calendar-feed-field";
+import { CalendarFeedField } from "@/features/deadlines/components/calendar-feed-field";
 import { IntlScope } from "@/components/intl-scope";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { calendarFeedUrl } from "@/lib/deadlines/server/calendar-feed";
+import { calendarFeedUrl } from "@/features/deadlines/server/calendar-feed";
 import { getTranslations } from "next-intl/server";
-import { isClient } from "@/lib/workspaces/permissions";
+import { isClient } from "@/features/workspaces/permissions";
 
-/** The firm's settings pages; a client (lib/workspaces/permissions.ts) has their own security and notifications only. */
+/** The firm's settings pages; a client (features/workspaces/permissions.ts) has their own security and notifications only. */
 const FIRM_ONLY = new Set(["/settings/connection", "/settings/workspace", "/audit", "/user"]);
 
 export async function generateMetadata(): Promise<Metadata> {

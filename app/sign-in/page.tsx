@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { LegacySignIn } from "@/components/auth/legacy-sign-in";
-import { EmailSignInForm } from "@/components/auth/email-sign-in-form";
-import { PasskeySignInButton } from "@/components/auth/passkey-sign-in-button";
-import { SignInForm } from "@/components/auth/sign-in-form";
+import { LegacySignIn } from "@/features/sign-in/components/legacy-sign-in";
+import { EmailSignInForm } from "@/features/sign-in/components/email-sign-in-form";
+import { PasskeySignInButton } from "@/features/sign-in/components/passkey-sign-in-button";
+import { SignInForm } from "@/features/sign-in/components/sign-in-form";
 import { safeAppPath } from "@/lib/auth/own-url";
-import { rememberedCountry } from "@/lib/sign-in/server/country-cookie";
+import { rememberedCountry } from "@/features/sign-in/server/country-cookie";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { getTranslations } from "next-intl/server";
 import { signInErrorText } from "@/lib/auth/sign-in-error";

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { landingPath } from "@/lib/sign-in/server/landing";
+import { landingPath } from "@/features/sign-in/server/landing";
 
 export const dynamic = "force-dynamic";
 

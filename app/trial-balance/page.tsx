@@ -1,19 +1,19 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { TrialBalanceSection } from "@/components/trial-balance/trial-balance-section";
-import { TrialBalanceLoading } from "@/components/trial-balance/trial-balance-loading";
-import { TrialBalanceProblem } from "@/components/trial-balance/trial-balance-problem";
-import { RangeForm } from "@/components/trial-balance/range-form";
-import { StaleFiguresProvider } from "@/components/trial-balance/stale-figures";
+import { TrialBalanceSection } from "@/features/trial-balance/components/trial-balance-section";
+import { TrialBalanceLoading } from "@/features/trial-balance/components/trial-balance-loading";
+import { TrialBalanceProblem } from "@/features/trial-balance/components/trial-balance-problem";
+import { RangeForm } from "@/features/trial-balance/components/range-form";
+import { StaleFiguresProvider } from "@/features/trial-balance/components/stale-figures";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { notForClients } from "@/lib/workspaces/server/client-guard";
+import { notForClients } from "@/features/workspaces/server/client-guard";
 import { getTranslations } from "next-intl/server";
 import { localToday } from "@/lib/dates/calendar";
-import { resolveBusiness } from "@/lib/trial-balance/server/load";
-import { financialYearStart } from "@/lib/trial-balance/pack/server/financial-year";
-import { PackSection } from "@/components/trial-balance/pack/pack-section";
-import { LinkAccountingNotice } from "@/components/accounting/link-accounting-notice";
-import { parseTrialBalanceQuery, queryString } from "@/lib/trial-balance/query";
+import { resolveBusiness } from "@/features/trial-balance/server/load";
+import { financialYearStart } from "@/features/trial-balance/pack/server/financial-year";
+import { PackSection } from "@/features/trial-balance/components/pack/pack-section";
+import { LinkAccountingNotice } from "@/features/accounting/components/link-accounting-notice";
+import { parseTrialBalanceQuery, queryString } from "@/features/trial-balance/query";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

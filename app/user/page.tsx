@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
-import { LastNameForm } from "@/components/accounting/last-name-form";
-import { ProblemNotice } from "@/components/accounting/problem-notice";
+import { LastNameForm } from "@/features/accounting/components/last-name-form";
+import { ProblemNotice } from "@/features/accounting/components/problem-notice";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { connectionSummary } from "@/lib/accounting/connection/server/summary";
-import { accountingClientFor } from "@/lib/accounting/server/for-user";
-import { attempt } from "@/lib/accounting/server/outcome";
+import { connectionSummary } from "@/features/accounting/connection/server/summary";
+import { accountingClientFor } from "@/features/accounting/server/for-user";
+import { attempt } from "@/features/accounting/server/outcome";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { notForClients } from "@/lib/workspaces/server/client-guard";
+import { notForClients } from "@/features/workspaces/server/client-guard";
 import { getLocale, getTranslations } from "next-intl/server";
 import { languageName } from "@/lib/i18n/format";
 import { Notice } from "@/components/ui/notice";
-import { LinkAccountingNotice } from "@/components/accounting/link-accounting-notice";
+import { LinkAccountingNotice } from "@/features/accounting/components/link-accounting-notice";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

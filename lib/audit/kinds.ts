@@ -21,28 +21,28 @@
  * - `draft.saved` { entryKind, whole, lines: [DraftLineChange] } — only lines that changed
  * - `transfer.sent` { entryKind, transferId, outcome, lineCount, totalEuros, errorCode, errorMessage, lines } —
  *   totalEuros a decimal string ("505.50"; entries before migration 20261126115024 named it totalCents)
- * - `month_close.step` { action, from, to, round, ...details } — a month-close step (lib/month-close),
+ * - `month_close.step` { action, from, to, round, ...details } — a month-close step (features/month-close),
  *   `action` one of its actions or `transfer_result` / `check_result` (what the service answered)
  * - `month_close.acknowledged` { round, warningId, rule, employeeId, entryKind, lineId, comment } — a
  *   warning of the month-close checks acknowledged with a comment (subject: the acknowledgement)
  * - `workspace.four_eyes` { enabled } — an owner's choice (null: the default again)
  * - `workspace.renamed` { from, to } — an owner renamed the workspace (its one name for every member)
  * - `company.check_settings` { changes: { federalState?, monthlyHoursLimit? } } — each [old, new]
- *   (lib/month-close/settings); a Land of null is none confirmed
- * - `webhook.added` { endpointId, url, eventTypes } — an owner registered a webhook endpoint (lib/webhooks)
+ *   (features/month-close/settings); a Land of null is none confirmed
+ * - `webhook.added` { endpointId, url, eventTypes } — an owner registered a webhook endpoint (features/webhooks)
  * - `webhook.changed` { endpointId, url, changes: { url?, description?, eventTypes?, enabled? } } — each [old, new]
  * - `webhook.removed` { endpointId, url }
  * - `webhook.secret_rotated` { endpointId, url } — a new signing secret (never the secret itself)
  * - `employee.check_settings` { employeeId, name, changes: { payCap?, monthlyHoursLimit? } } — each
  *   [old, new]; payCap "minijob", euros ("1200.00") or null, a limit of null is the company's
- * - `workspace.cut_off_rule` { from, to } — an owner's default cut-off (lib/deadlines `CutOffRule`; from
+ * - `workspace.cut_off_rule` { from, to } — an owner's default cut-off (features/deadlines `CutOffRule`; from
  *   null: the default was in force)
- * - `company.deadline_settings` { changes: { land?, cutOffRule? } } — each [old, new] (lib/deadlines);
+ * - `company.deadline_settings` { changes: { land?, cutOffRule? } } — each [old, new] (features/deadlines);
  *   a Land of null follows the check settings, a rule of null the workspace's
  * - `company.assignees` { added: [{ id, name }], removed: [{ id, name }] } — who is assigned to a
- *   payroll company changed (lib/overview; subject: the payroll connection)
+ *   payroll company changed (features/overview; subject: the payroll connection)
  * - `session.signed_in` { method, sessionId, device } — in the person's personal workspace (sign-in
- *   is the person's, not a firm's; lib/sign-in/server/sign-in-audit.ts)
+ *   is the person's, not a firm's; features/sign-in/server/sign-in-audit.ts)
  * - `session.sign_in_failed` { method, reason, email } — a refused e-mail link (expired, used, other
  *   browser) or a refused request for one (rate_limited), a refused passkey (refused, replayed) or a
  *   failed accounting callback of a link (callback_failed; email ""), in the person's personal
@@ -50,16 +50,16 @@
  * - `session.signed_out` { scope, sessionIds, devices } — scope `this`, `one` (another of one's
  *   sessions, ended from /settings/security) or `others` (all other sessions)
  * - `session.confirmed` { method, sessionId } — the session was confirmed for what matters (method
- *   `passkey` or `email_code`; lib/sign-in/server/confirmation.ts), in the personal workspace
+ *   `passkey` or `email_code`; features/sign-in/server/confirmation.ts), in the personal workspace
  * - `session.confirmation_failed` { method, reason, sessionId } — a refused confirmation (reason: an
  *   error code of the passkey check, or `wrong`, `expired`, `tries`, `none` for a code)
  * - `passkey.added` / `passkey.removed` { passkeyId, name }, `passkey.renamed` { passkeyId, name, from }
- *   — in the person's personal workspace (lib/passkeys/server/passkey-audit.ts)
+ *   — in the person's personal workspace (features/passkeys/server/passkey-audit.ts)
  * - `workspace.passkey_requirement` { required } — the owner requires passkeys of every member (or not)
  * - `account.email_added` { email } — a signed-in person verified a sign-in e-mail (a mailed code);
  *   `account.linked` { accountingName, email } — an e-mail person confirmed linking an accounting
  *   account; `account.link_cancelled` { accountingName } — or cancelled it. All in the person's
- *   personal workspace (lib/account-linking/server/linking-audit.ts)
+ *   personal workspace (features/account-linking/server/linking-audit.ts)
  */
 export const AUDIT_KINDS = [
   "member.joined",

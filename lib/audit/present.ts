@@ -8,8 +8,8 @@ import { kindKey, type AuditKind } from "./kinds";
  * time, and cell values as the grid shows them (8,5 and 03.11.2026 in German).
  *
  * The core knows no feature: each feature that records kinds presents them (a `KindPresenter`
- * per kind, beside its writer: lib/workspaces/audit-present.ts, lib/payroll/audit-present.ts,
- * lib/month-close/audit-present.ts), and the trail (lib/audit-trail/present.ts) joins them.
+ * per kind, beside its writer: features/workspaces/audit-present.ts, features/payroll/audit-present.ts,
+ * features/month-close/audit-present.ts), and the trail (features/audit-trail/present.ts) joins them.
  */
 
 export interface AuditEntryLike {
@@ -40,7 +40,7 @@ export interface PresentedEntry {
 }
 
 /**
- * Names an entry's numbers stand for, looked up when it is shown (lib/audit-trail/server/names.ts): a company's
+ * Names an entry's numbers stand for, looked up when it is shown (features/audit-trail/server/names.ts): a company's
  * name beside its number, an employee's beside theirs. Null where none is known: the number alone.
  */
 export interface AuditNames {

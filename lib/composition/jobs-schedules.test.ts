@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, vi } from "vitest";
-import { test } from "@/lib/accounting/testing/fixtures";
-import { ownDatabase } from "@/lib/mail/server/testing/own-database";
+import { test } from "@/features/accounting/testing/fixtures";
+import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { QUEUES } from "@/lib/jobs/queues";
 
 // The process's jobs as instrumentation.ts starts them (startJobsIfEnabled), as the app's role, on

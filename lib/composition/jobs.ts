@@ -1,20 +1,20 @@
 import "server-only";
-import { renewIdleConnections, startAccountingJobs } from "@/lib/accounting/connection/server/jobs";
+import { renewIdleConnections, startAccountingJobs } from "@/features/accounting/connection/server/jobs";
 import { serverEnv } from "@/lib/env/server";
 import { QUEUES } from "@/lib/jobs/queues";
-import { runDailyDigest } from "@/lib/mail/server/digest";
-import { startMailJobs, wakeOutbox } from "@/lib/mail/server/jobs";
-import { startReminderJobs } from "@/lib/reminders/server/jobs";
-import { startSignInJobs, sweepSignInLeftovers } from "@/lib/sign-in/server/sweep";
-import { runReminders } from "@/lib/reminders/server/run";
-import { runQueuedTransfers, startMonthCloseJobs } from "@/lib/month-close/server/jobs";
-import { runDueRereads } from "@/lib/month-close/server/rereads";
-import { runTransferJob } from "@/lib/month-close/server/transfer-job";
-import { startPayrollJobs } from "@/lib/payroll/imports/server/jobs";
-import { startOverviewJobs, sweepOverview } from "@/lib/overview/server/jobs";
-import { refreshAllNow } from "@/lib/overview/server/refresh";
-import { runDueDeliveries } from "@/lib/webhooks/server/deliveries";
-import { startWebhookJobs } from "@/lib/webhooks/server/jobs";
+import { runDailyDigest } from "@/features/mail/server/digest";
+import { startMailJobs, wakeOutbox } from "@/features/mail/server/jobs";
+import { startReminderJobs } from "@/features/reminders/server/jobs";
+import { startSignInJobs, sweepSignInLeftovers } from "@/features/sign-in/server/sweep";
+import { runReminders } from "@/features/reminders/server/run";
+import { runQueuedTransfers, startMonthCloseJobs } from "@/features/month-close/server/jobs";
+import { runDueRereads } from "@/features/month-close/server/rereads";
+import { runTransferJob } from "@/features/month-close/server/transfer-job";
+import { startPayrollJobs } from "@/features/payroll/imports/server/jobs";
+import { startOverviewJobs, sweepOverview } from "@/features/overview/server/jobs";
+import { refreshAllNow } from "@/features/overview/server/refresh";
+import { runDueDeliveries } from "@/features/webhooks/server/deliveries";
+import { startWebhookJobs } from "@/features/webhooks/server/jobs";
 
 /**
  * The job registry, in the composition root: each feature's jobs, wired into the process. The

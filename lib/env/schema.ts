@@ -77,7 +77,7 @@ export const serverEnvSchema = z.preprocess(
 
       /**
        * Development and tests only: webhooks may go to private, loopback and link-local addresses,
-       * and over plain http (lib/webhooks/server/address-guard.ts). Off: only public https endpoints.
+       * and over plain http (features/webhooks/server/address-guard.ts). Off: only public https endpoints.
        */
       WEBHOOKS_ALLOW_PRIVATE: z
         .enum(["true", "false"])
@@ -86,7 +86,7 @@ export const serverEnvSchema = z.preprocess(
 
       /**
        * Benchmarks only, never in production: serves `GET /api/noop`, the empty route the proxy
-       * bench measures the accounting proxy against (lib/accounting/server/proxy.bench.ts); else a 404.
+       * bench measures the accounting proxy against (features/accounting/server/proxy.bench.ts); else a 404.
        */
       BENCH_ROUTES: z
         .enum(["true", "false"])
@@ -112,7 +112,7 @@ export const serverEnvSchema = z.preprocess(
       PAYROLL_EXTRA_BASE_URLS: commaList.pipe(z.array(url)),
       /** Outgoing mail (invitation links): `smtp://user:pass@host:587` or `smtps://…`; unset, links are only copied. */
       SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
-      /** Where the outbox notes each message the SMTP server accepted until its row is marked sent (lib/mail/server/sent-journal.ts); a local folder that outlives the process. */
+      /** Where the outbox notes each message the SMTP server accepted until its row is marked sent (features/mail/server/sent-journal.ts); a local folder that outlives the process. */
       MAIL_SENT_JOURNAL_DIR: z.string().min(1).default(".data/mail-sent"),
       /** Rate limits (lib/rate-limit/limits.ts): invitation e-mails per workspace and hour, per address and day; invitation links per person and minute. */
       RATE_LIMIT_INVITATION_MAILS_PER_WORKSPACE_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),

@@ -39,7 +39,7 @@ export type MonthHandedIn = MonthEventBase & { type: "month.handed_in" };
 export type MonthSentBack = MonthEventBase & { type: "month.sent_back"; reason: string };
 export type MonthSubmitted = MonthEventBase & {
   type: "month.submitted";
-  /** The workspace roles that may approve it (lib/workspaces/permissions.ts `payroll.approve`): whoever holds one is told. */
+  /** The workspace roles that may approve it (features/workspaces/permissions.ts `payroll.approve`): whoever holds one is told. */
   approverRoles: readonly ("owner" | "clerk" | "approver" | "viewer" | "client")[];
 };
 export type MonthWithdrawn = MonthEventBase & { type: "month.withdrawn" };

@@ -7,14 +7,14 @@ import {
   AccountingValidationError,
   NeedsV31Error,
   ReauthRequiredError,
-} from "@/lib/accounting/errors";
+} from "@/features/accounting/errors";
 import {
   PayrollCompanyNotReachableError,
   PayrollNetworkError,
   PayrollNotConnectedError,
   PayrollRateLimitedError,
   PayrollUnauthorizedError,
-} from "@/lib/payroll/errors";
+} from "@/features/payroll/errors";
 import { API_ERROR_STATUS, ApiError, toApiError } from "./api-error";
 import { apiErrorCodeSchema } from "./envelope";
 import { UpstreamError } from "./upstream-error";

@@ -67,25 +67,25 @@ export const apiErrorCodeSchema = z.enum([
   "four_eyes",
   "transfer_under_way",
   "transfer_rereading",
-  // E-mail sign-in links (lib/sign-in).
+  // E-mail sign-in links (features/sign-in).
   "sign_in_link_invalid",
   "sign_in_link_expired",
   "sign_in_link_used",
   "sign_in_link_other_browser",
-  // Passkeys (lib/passkeys) and the recent-sign-in guard.
+  // Passkeys (features/passkeys) and the recent-sign-in guard.
   "passkey_challenge_invalid",
   "passkey_challenge_expired",
   "passkey_refused",
   "reauthentication_required",
   "passkey_required",
-  // Adding a sign-in e-mail and linking an accounting account (lib/account-linking).
+  // Adding a sign-in e-mail and linking an accounting account (features/account-linking).
   "verification_code_wrong",
   "verification_code_expired",
   "verification_code_used",
   "email_belongs_to_other",
   "account_link_invalid",
   "account_belongs_to_other",
-  // Confirming a session by an e-mail code (lib/sign-in/server/confirmation-code.ts).
+  // Confirming a session by an e-mail code (features/sign-in/server/confirmation-code.ts).
   "confirmation_code_wrong",
   "confirmation_code_invalid",
   // Rate limits (lib/rate-limit): answered with Retry-After.

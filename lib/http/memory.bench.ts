@@ -135,9 +135,9 @@ Object.assign(process.env, env);
 // The sessions: each sandbox person grants the app real tokens through the sandbox's authorization
 // pages (as a browser would) and the grant is stored the way sign-in stores it; the 60 sessions
 // are spread over the people, several per person.
-const { grantTokens } = await import("../accounting/testing/sandbox-grant");
-const { storeSignInTokens } = await import("../accounting/connection/server/lifecycle");
-const { tokenResponseSchema } = await import("../accounting/schemas");
+const { grantTokens } = await import("../../features/accounting/testing/sandbox-grant");
+const { storeSignInTokens } = await import("../../features/accounting/connection/server/lifecycle");
+const { tokenResponseSchema } = await import("../../features/accounting/schemas");
 const { createPrismaClient } = await import("../db/client");
 const { encode } = await import("next-auth/jwt");
 const client = clients[0]!;

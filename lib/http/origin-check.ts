@@ -12,9 +12,9 @@ export function isStateChanging(method: string): boolean {
 
 /**
  * The one path exempt from the cross-site check: the one-click unsubscribe of RFC 8058
- * (lib/mail/contract.ts), which mail providers and clients POST to from anywhere but this site.
+ * (features/mail/contract.ts), which mail providers and clients POST to from anywhere but this site.
  * Accepting it from any site is safe: that route reads no session or cookie, the signed token in
- * its path is its whole authentication (lib/mail/server/unsubscribe-token.ts), and all it can do
+ * its path is its whole authentication (features/mail/server/unsubscribe-token.ts), and all it can do
  * is turn off e-mails for the token's person. Nothing else is exempt.
  */
 const CROSS_SITE_EXEMPT = /^\/api\/mail\/unsubscribe\/[^/]+$/;

@@ -1,9 +1,9 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import type { Translate } from "@/lib/i18n/translate";
-import { renderNotificationMail } from "@/lib/mail/server/render";
-import { WORKSPACE_AUDIT_PRESENTERS } from "@/lib/workspaces/audit-present";
-import { invitationMail } from "@/lib/workspaces/server/mail";
+import { renderNotificationMail } from "@/features/mail/server/render";
+import { WORKSPACE_AUDIT_PRESENTERS } from "@/features/workspaces/audit-present";
+import { invitationMail } from "@/features/workspaces/server/mail";
 import { MESSAGES, type Messages } from "./messages";
 
 // German slips a client and a clerk met (issue #35, section 6): a role list phrased as plural for one

@@ -12,21 +12,21 @@ export const QUEUES = {
   payrollImport: "payroll-import",
   referenceLists: "payroll-reference-lists",
   monthCloseReread: "month-close-reread",
-  /** A month close's Transfer, run by whichever process picks it up (lib/month-close/server/transfer-job.ts). */
+  /** A month close's Transfer, run by whichever process picks it up (features/month-close/server/transfer-job.ts). */
   monthCloseTransfer: "month-close-transfer",
-  /** The mail outbox's sweep (lib/mail/server/jobs.ts): sends what is due; a NOTIFY wakes it between sweeps. */
+  /** The mail outbox's sweep (features/mail/server/jobs.ts): sends what is due; a NOTIFY wakes it between sweeps. */
   mailOutbox: "mail-outbox",
-  /** The daily digest of notifications for people who chose it (lib/mail/server/digest.ts). */
+  /** The daily digest of notifications for people who chose it (features/mail/server/digest.ts). */
   mailDigest: "mail-digest",
-  /** Deadline reminders to the clerks of months not yet submitted (lib/reminders/server/run.ts), hourly. */
+  /** Deadline reminders to the clerks of months not yet submitted (features/reminders/server/run.ts), hourly. */
   reminders: "reminders",
-  /** A payroll connection's companies read and checked for the firm overview (lib/overview/server/jobs.ts). */
+  /** A payroll connection's companies read and checked for the firm overview (features/overview/server/jobs.ts). */
   overviewRefresh: "overview-refresh",
   /** Every minute: the overview's stale counts checked again, due connections queued for a refresh. */
   overviewSweep: "overview-sweep",
-  /** Webhook deliveries due (lib/webhooks/server/jobs.ts): each job sends whatever is due; the rows say what. */
+  /** Webhook deliveries due (features/webhooks/server/jobs.ts): each job sends whatever is due; the rows say what. */
   webhookDeliveries: "webhook-deliveries",
-  /** Every 10 minutes: expired e-mail sign-in links and passkey challenges deleted (lib/sign-in/server/sweep.ts). */
+  /** Every 10 minutes: expired e-mail sign-in links and passkey challenges deleted (features/sign-in/server/sweep.ts). */
   signInSweep: "sign-in-sweep",
 } as const;
 

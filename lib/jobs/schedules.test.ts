@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ownDatabase } from "@/lib/mail/server/testing/own-database";
+import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { appBossOptions, startBoss } from "./boss";
 import { QUEUES } from "./queues";
 

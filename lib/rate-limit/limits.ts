@@ -79,7 +79,7 @@ export function emailLinksPerAddress(): RateLimitRule {
 
 /**
  * Sign-in mails to one address: one a minute. Asks beyond it get the same answer and no mail
- * (lib/sign-in/server/email-link.ts): however many ask, an inbox sees at most one mail a minute.
+ * (features/sign-in/server/email-link.ts): however many ask, an inbox sees at most one mail a minute.
  */
 export function emailLinkMailsPerAddress(): RateLimitRule {
   return { name: "email-link-mail", limit: 1, windowMs: MINUTE_MS, message: "A sign-in mail went to this address in the last minute." };

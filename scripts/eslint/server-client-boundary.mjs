@@ -20,8 +20,12 @@ import path from "node:path";
  */
 
 const SERVER_INFRA = ["db", "jobs", "rate-limit", "server", "health", "clock", "crypto", "composition"];
-const SERVER_FILE = new RegExp(`^lib/(?:(?:.+/)?server/|(?:env/(?:server|schema)|i18n/server)\\.tsx?$|(?:${SERVER_INFRA.join("|")})/)`);
-const CLIENT_FOLDER = /^lib\/(?:.+\/)?client\//;
+const SERVER_FILE = new RegExp(
+  `^(?:features/[^/]+/(?:.+/)?server/|lib/(?:(?:.+/)?server/|(?:env/(?:server|schema)|i18n/server)\\.tsx?$|(?:${SERVER_INFRA.join("|")})/))`,
+);
+const CLIENT_FOLDER = /^(?:lib|features)\/(?:.+\/)?client\//;
+/** UI: components/ and each feature's components/ folder. */
+const UI_FILE = /^(?:components|features\/[^/]+\/components)\//;
 const TEST_FILE = /\.(test|bench)\.tsx?$|\.fixture\.ts$|(^|\/)testing\//;
 const DIRECTIVE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use (client|server)["']/;
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
@@ -57,7 +61,7 @@ function resolve(specifier, fromFile) {
 const SERVER_ONLY = /^\s*import\s+["']server-only["']/m;
 const directiveOf = (file) => DIRECTIVE.exec(read(file))?.[1] ?? null;
 /** A server component of components/: it says so with `import "server-only"`. */
-const isServerComponent = (file, text = read(file)) => file.startsWith("components/") && SERVER_ONLY.test(text);
+const isServerComponent = (file, text = read(file)) => UI_FILE.test(file) && SERVER_ONLY.test(text);
 const isServer = (file) => (SERVER_FILE.test(file) || isServerComponent(file)) && directiveOf(file) !== "server";
 const onlyTypes = (clause) =>
   /^\{[^}]*\}$/.test(clause.trim()) &&
@@ -120,8 +124,8 @@ export const serverClientBoundary = {
     if (TEST_FILE.test(file)) return {};
     const useClient = context.sourceCode.ast.body.some((s) => s.type === "ExpressionStatement" && s.directive === "use client");
     const server = SERVER_FILE.test(file) || isServerComponent(file, context.sourceCode.text);
-    const browser = useClient || CLIENT_FOLDER.test(file) || (file.startsWith("components/") && !server);
-    const shared = file.startsWith("lib/") && !server && !browser;
+    const browser = useClient || CLIENT_FOLDER.test(file) || (UI_FILE.test(file) && !server);
+    const shared = /^(?:lib|features)\//.test(file) && !server && !browser;
     if (!browser && !shared && !server) return {};
 
     function check(node) {

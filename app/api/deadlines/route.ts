@@ -1,3 +1,3 @@
-export { getYearDeadlines as GET } from "@/lib/deadlines/server/handlers";
+export { getYearDeadlines as GET } from "@/features/deadlines/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getNotifications as GET } from "@/lib/notifications/server/handlers";
+export { getNotifications as GET } from "@/features/notifications/server/handlers";
 
 export const dynamic = "force-dynamic";

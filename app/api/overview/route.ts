@@ -1,3 +1,3 @@
-export { getOverview as GET } from "@/lib/overview/server/handlers";
+export { getOverview as GET } from "@/features/overview/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getPasskeys as GET, postPasskey as POST } from "@/lib/passkeys/server/handlers";
+export { getPasskeys as GET, postPasskey as POST } from "@/features/passkeys/server/handlers";
 
 export const dynamic = "force-dynamic";

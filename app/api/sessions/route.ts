@@ -1,3 +1,3 @@
-export { getSessions as GET } from "@/lib/sign-in/server/session-handlers";
+export { getSessions as GET } from "@/features/sign-in/server/session-handlers";
 
 export const dynamic = "force-dynamic";

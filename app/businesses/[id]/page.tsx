@@ -1,18 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { BusinessDetailsForm } from "@/components/accounting/business-details-form";
-import { ProblemNotice } from "@/components/accounting/problem-notice";
+import { BusinessDetailsForm } from "@/features/accounting/components/business-details-form";
+import { ProblemNotice } from "@/features/accounting/components/problem-notice";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { findReachableBusiness } from "@/lib/accounting/server/businesses";
-import { connectionSummary } from "@/lib/accounting/connection/server/summary";
-import { featureAvailability } from "@/lib/accounting/server/features";
-import { accountingClientFor } from "@/lib/accounting/server/for-user";
-import { attempt } from "@/lib/accounting/server/outcome";
+import { findReachableBusiness } from "@/features/accounting/server/businesses";
+import { connectionSummary } from "@/features/accounting/connection/server/summary";
+import { featureAvailability } from "@/features/accounting/server/features";
+import { accountingClientFor } from "@/features/accounting/server/for-user";
+import { attempt } from "@/features/accounting/server/outcome";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { notForClients } from "@/lib/workspaces/server/client-guard";
+import { notForClients } from "@/features/workspaces/server/client-guard";
 import { getLocale, getTranslations } from "next-intl/server";
-import { FeatureList } from "@/components/accounting/feature-list";
-import { tierName as tierNameOf } from "@/components/accounting/tier-name";
+import { FeatureList } from "@/features/accounting/components/feature-list";
+import { tierName as tierNameOf } from "@/features/accounting/components/tier-name";
 import { countryName, currencyName } from "@/lib/i18n/format";
 import { Notice } from "@/components/ui/notice";
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { InvitationPageView } from "@/components/workspaces/invitation-page-view";
+import { InvitationPageView } from "@/features/workspaces/components/invitation-page-view";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { checkInvitation } from "@/lib/workspaces/server/invitation-acceptance";
+import { checkInvitation } from "@/features/workspaces/server/invitation-acceptance";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PayrollProblem } from "@/components/payroll/connection/payroll-problem";
-import { ReferenceLists } from "@/components/payroll/employees/reference-lists";
+import { PayrollProblem } from "@/features/payroll/components/connection/payroll-problem";
+import { ReferenceLists } from "@/features/payroll/components/employees/reference-lists";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
-import { ownCountryNames } from "@/components/payroll/employees/country-names";
-import { countryChoices } from "@/lib/payroll/employees/countries";
+import { ownCountryNames } from "@/features/payroll/components/employees/country-names";
+import { countryChoices } from "@/features/payroll/employees/countries";
 import { getLocale, getTranslations } from "next-intl/server";
 import { berlinToday } from "@/lib/dates/berlin";
-import { payrollPageState, referenceListsReady } from "@/lib/payroll/server/pages";
-import { countries, healthInsurances, referenceListsFetchedAt } from "@/lib/payroll/employees/server/reference-lists";
+import { payrollPageState, referenceListsReady } from "@/features/payroll/server/pages";
+import { countries, healthInsurances, referenceListsFetchedAt } from "@/features/payroll/employees/server/reference-lists";
 
 export const dynamic = "force-dynamic";
 

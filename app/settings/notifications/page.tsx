@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PreferencesForm } from "@/components/notifications/preferences-form";
+import { PreferencesForm } from "@/features/notifications/components/preferences-form";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { preferencesOf } from "@/lib/notifications/server/preferences";
+import { preferencesOf } from "@/features/notifications/server/preferences";
 
 export const dynamic = "force-dynamic";
 

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { AccountingAccountSection } from "@/components/security/accounting-account-section";
-import { PasskeysSection } from "@/components/security/passkeys-section";
-import { SignInEmailSection } from "@/components/security/sign-in-email-section";
-import { SessionsSection } from "@/components/security/sessions-section";
+import { AccountingAccountSection } from "@/features/account-linking/components/accounting-account-section";
+import { PasskeysSection } from "@/features/passkeys/components/passkeys-section";
+import { SignInEmailSection } from "@/features/sign-in/components/sign-in-email-section";
+import { SessionsSection } from "@/features/sign-in/components/sessions-section";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { listPasskeys } from "@/lib/passkeys/server/manage";
-import { listSessions } from "@/lib/sign-in/server/sessions";
+import { listPasskeys } from "@/features/passkeys/server/manage";
+import { listSessions } from "@/features/sign-in/server/sessions";
 
-/** The accounting callback's word when a link came back refused (lib/sign-in/server/route-handler.ts). */
+/** The accounting callback's word when a link came back refused (features/sign-in/server/route-handler.ts). */
 function linkOutcome(value: string | undefined): "failed" | "refused" | null {
   return value === "failed" || value === "refused" ? value : null;
 }

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { EmailLinkCompletion } from "@/components/auth/email-link-completion";
+import { EmailLinkCompletion } from "@/features/sign-in/components/email-link-completion";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
   return { title: t("emailSignIn.completeTitle") };
 }
 
-/** Where an e-mail sign-in link leads (lib/sign-in/server/email-handlers.ts). */
+/** Where an e-mail sign-in link leads (features/sign-in/server/email-handlers.ts). */
 export default async function EmailLinkPage() {
   const t = await getTranslations();
   return (

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { IntlScope } from "@/components/intl-scope";
-import { UnsubscribeView } from "@/components/mail/unsubscribe-view";
-import { readUnsubscribeToken } from "@/lib/mail/server/unsubscribe-token";
+import { UnsubscribeView } from "@/features/mail/components/unsubscribe-view";
+import { readUnsubscribeToken } from "@/features/mail/server/unsubscribe-token";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("unsubscribe");

@@ -1,7 +1,7 @@
 // audit_save_ratio: draft saves per second with the audit trail recording them, divided by the
 // same saves without it, in one run (goal ≥ 0.9). A save is what the hours grid sends after an
 // edit: a patch of 3 lines of the 1,000-employee month (9,000 lines), each changing one cell,
-// through the service function the route calls (lib/payroll/entries/server/drafts.ts), one at a time
+// through the service function the route calls (features/payroll/entries/server/drafts.ts), one at a time
 // as one person's grid sends them. Recording is switched by the function's own `audit`
 // argument (null: not recorded). Rounds with and without alternate, so drift (autovacuum, a
 // neighbour's load, the table growing) hits both alike; the ratio is of the medians of rounds.
@@ -21,8 +21,8 @@ const LINES_PER_SAVE = 3;
 const database = await benchAppEnvironment("ledgerlane_audit_bench");
 
 const { getDb } = await import("../../db/client");
-const { patchEntryDraft, saveEntryDraft } = await import("../../payroll/entries/server/drafts");
-const { HOURLY_COMPENSATION_TYPES } = await import("../../payroll/entries/kinds");
+const { patchEntryDraft, saveEntryDraft } = await import("../../../features/payroll/entries/server/drafts");
+const { HOURLY_COMPENSATION_TYPES } = await import("../../../features/payroll/entries/kinds");
 
 const db = getDb();
 const user = await db.user.create({ data: { accountingUserId: `audit-bench:${randomUUID()}`, displayName: "Bench Clerk" } });

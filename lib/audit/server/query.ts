@@ -23,7 +23,7 @@ export interface AuditRow {
  * Which entries a person may read with these filters: the workspace's, and only while the person
  * is one of its members; the membership is part of the query (a non-member reads nothing). Any
  * role of the firm reads the trail, a client (who holds no other role) reads nothing of it
- * (lib/workspaces/permissions.ts `workspace.read`; written out here, as in the raw queries below,
+ * (features/workspaces/permissions.ts `workspace.read`; written out here, as in the raw queries below,
  * so that the audit core stays below the workspaces that record in it).
  */
 function whereOf(userId: string, workspaceId: string, filters: AuditFilters, after?: string): Prisma.AuditEntryWhereInput {

@@ -28,7 +28,7 @@ type Tx = Prisma.TransactionClient;
 
 /**
  * The signed-in person as an actor in their active workspace: the one whose payroll connections
- * their requests reach (lib/payroll/server/access.ts), so a payroll change is recorded where its data
+ * their requests reach (features/payroll/server/access.ts), so a payroll change is recorded where its data
  * lives. Null only before their first sign-in made them a workspace: nothing can be recorded then.
  */
 export function auditActorOf(user: Pick<SessionUser, "id" | "displayName" | "email" | "workspace">): AuditActor | null {

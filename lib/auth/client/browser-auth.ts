@@ -24,12 +24,12 @@ async function postAndLeave(url: string, callbackUrl: string): Promise<void> {
   window.location.href = next ?? callbackUrl;
 }
 
-/** Starts the sign-in at the accounting service; `params` go on to the authorization request (lib/sign-in/server/route-handler.ts keeps only known ones). */
+/** Starts the sign-in at the accounting service; `params` go on to the authorization request (features/sign-in/server/route-handler.ts keeps only known ones). */
 export function startSignIn(provider: string, callbackUrl: string, params: Record<string, string>): Promise<void> {
   return postAndLeave(`${AUTH_BASE}/signin/${encodeURIComponent(provider)}?${new URLSearchParams(params)}`, callbackUrl);
 }
 
-/** Ends the session (lib/sign-in/server/sign-out.ts revokes the connection), then goes to `callbackUrl`. */
+/** Ends the session (features/sign-in/server/sign-out.ts revokes the connection), then goes to `callbackUrl`. */
 export function signOutAndLeave(callbackUrl: string): Promise<void> {
   return postAndLeave(`${AUTH_BASE}/signout`, callbackUrl);
 }

@@ -12,7 +12,7 @@ export function authCookieNames() {
     state: secure ? "__Secure-ledgerlane.state" : "ledgerlane.state",
     pkce: secure ? "__Secure-ledgerlane.pkce" : "ledgerlane.pkce",
     nonce: secure ? "__Secure-ledgerlane.nonce" : "ledgerlane.nonce",
-    /** The browser's nonce an e-mail sign-in link is bound to (lib/sign-in/server/email-handlers.ts). */
+    /** The browser's nonce an e-mail sign-in link is bound to (features/sign-in/server/email-handlers.ts). */
     signInBrowser: secure ? "__Host-ledgerlane.sign-in-browser" : "ledgerlane.sign-in-browser",
     /** The country of the last sign-in in this browser, so the country page is skipped next time. */
     country: "ledgerlane.country",

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, vi } from "vitest";
-import { test } from "@/lib/accounting/testing/fixtures";
-import { postAddSignInEmail, postConfirmLink, postVerifySignInEmail } from "@/lib/account-linking/server/handlers";
+import { test } from "@/features/accounting/testing/fixtures";
+import { postAddSignInEmail, postConfirmLink, postVerifySignInEmail } from "@/features/account-linking/server/handlers";
 import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
-import { postPasskey, postRegistrationOptions } from "@/lib/passkeys/server/handlers";
+import { postPasskey, postRegistrationOptions } from "@/features/passkeys/server/handlers";
 import { RECENT_CONFIRMATION_MS } from "./recent-confirmation";
 import { createSession } from "./session-store";
 import { signedIn } from "./testing/signed-in-session";

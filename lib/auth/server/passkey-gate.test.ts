@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, vi } from "vitest";
-import { test } from "@/lib/accounting/testing/fixtures";
+import { test } from "@/features/accounting/testing/fixtures";
 import { successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
-import { getStream } from "@/lib/notifications/server/handlers";
-import { getPasskeys } from "@/lib/passkeys/server/handlers";
-import { chooseWorkspaceAction } from "@/lib/workspaces/server/actions";
+import { getStream } from "@/features/notifications/server/handlers";
+import { getPasskeys } from "@/features/passkeys/server/handlers";
+import { chooseWorkspaceAction } from "@/features/workspaces/server/actions";
 import { loadRecentSessionUser, createSession } from "./session-store";
 import { sessionCache } from "./session-cache";
 import { signedIn } from "./testing/signed-in-session";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, vi } from "vitest";
-import { test } from "@/lib/accounting/testing/fixtures";
+import { test } from "@/features/accounting/testing/fixtures";
 import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";

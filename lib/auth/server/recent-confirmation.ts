@@ -8,7 +8,7 @@ import type { SessionUser } from "./session-store";
 /**
  * "Recent sign-in for what matters": approving and transferring a month, changing roles, webhooks,
  * deleting data and the owner's security settings need the session's last sign-in or confirmation
- * (a passkey or an e-mail code, lib/sign-in/server/confirmation.ts) to lie at most 10 minutes back
+ * (a passkey or an e-mail code, features/sign-in/server/confirmation.ts) to lie at most 10 minutes back
  * on the app's clock (lib/clock, which the tests move). Per session: confirming in one browser
  * does not confirm another.
  */
@@ -16,7 +16,7 @@ export const RECENT_CONFIRMATION_MS = 10 * 60_000;
 
 type Confirmed = Pick<SessionUser, "confirmedAt" | "confirmedBy" | "hasPasskey" | "workspace">;
 
-/** How a session is confirmed (lib/sign-in/server/confirmation.ts). */
+/** How a session is confirmed (features/sign-in/server/confirmation.ts). */
 export type ConfirmationMethod = "passkey" | "email_code";
 
 /**

@@ -22,7 +22,7 @@ async function at(publicUrl: string) {
   vi.resetModules();
   for (const [name, value] of Object.entries({ ...ENV, NEXTAUTH_URL: publicUrl })) vi.stubEnv(name, value);
   const { sessionCookieHeader } = await import("./session-cookie");
-  const { authOptions } = await import("@/lib/sign-in/server/options");
+  const { authOptions } = await import("@/features/sign-in/server/options");
   return { sessionCookieHeader, authOptions };
 }
 

@@ -6,7 +6,7 @@ import { SESSION_MAX_AGE_S } from "./session-store";
 
 /**
  * The session cookie for a session made outside next-auth (an e-mail sign-in link): the same
- * cookie as next-auth's jwt callback makes (lib/sign-in/server/options.ts) — the same name, the
+ * cookie as next-auth's jwt callback makes (features/sign-in/server/options.ts) — the same name, the
  * same encrypted JWT of only `uid` and `sid`, the same attributes and lifetime — so every reader
  * (lib/auth/server/session.ts) and next-auth's sign-out treat both alike.
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect } from "vitest";
-import { test } from "@/lib/accounting/testing/fixtures";
+import { test } from "@/features/accounting/testing/fixtures";
 import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
@@ -59,7 +59,7 @@ describe("idle sessions", () => {
     const { userId, sessionId } = await person();
     const { lastSeenAt } = await db.session.findUniqueOrThrow({ where: { id: sessionId } });
     later(11 * HOUR);
-    // The notification stream's re-check (lib/notifications/server/stream.ts).
+    // The notification stream's re-check (features/notifications/server/stream.ts).
     expect(await loadSessionUser(sessionId, userId, { activity: false })).not.toBeNull();
     // A stream's (re)connect through its route (contract `response: "events"`) is no activity either.
     const cookie = (await sessionCookieHeader(userId, sessionId)).split(";")[0]!;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
-import { test } from "@/lib/accounting/testing/fixtures";
+import { test } from "@/features/accounting/testing/fixtures";
 import { loadSessionUser } from "./session-store";
 
 // `person` signs a new person in; the people made are deleted after the file.

@@ -3,7 +3,7 @@ import { now, nowMs } from "@/lib/clock";
 import { getDb, queryPrepared } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
 import { sessionCache } from "./session-cache";
-// The database's enum (lib/workspaces/schemas.ts `WorkspaceRoleName` is the same set): the session sits below the workspaces.
+// The database's enum (features/workspaces/schemas.ts `WorkspaceRoleName` is the same set): the session sits below the workspaces.
 import type { WorkspaceRole } from "@/lib/db/generated/client";
 
 /** How long a sign-in lasts (the session row and the cookie). */
@@ -54,7 +54,7 @@ export interface SessionWorkspace {
   name: string;
   personal: boolean;
   roles: WorkspaceRole[];
-  /** The owner requires a passkey of every member (lib/passkeys/server/requirement.ts). */
+  /** The owner requires a passkey of every member (features/passkeys/server/requirement.ts). */
   requirePasskey: boolean;
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
-import { notifyOfEvent } from "@/lib/notifications/server/from-event";
-import { enqueueWebhookDeliveries } from "@/lib/webhooks/server/enqueue";
+import { notifyOfEvent } from "@/features/notifications/server/from-event";
+import { enqueueWebhookDeliveries } from "@/features/webhooks/server/enqueue";
 import type { DomainEvent } from "../events";
 
 type Tx = Prisma.TransactionClient;
@@ -10,8 +10,8 @@ type Tx = Prisma.TransactionClient;
 export type EventConsumer = (tx: Tx, event: DomainEvent) => Promise<void>;
 
 /**
- * Every consumer of the domain events, in one list: notifications (lib/notifications) and
- * webhook deliveries (`enqueueWebhookDeliveries` in lib/webhooks/server/enqueue.ts).
+ * Every consumer of the domain events, in one list: notifications (features/notifications) and
+ * webhook deliveries (`enqueueWebhookDeliveries` in features/webhooks/server/enqueue.ts).
  */
 const CONSUMERS: readonly EventConsumer[] = [notifyOfEvent, enqueueWebhookDeliveries];
 

@@ -1,7 +1,7 @@
 /**
  * Recent sign-in for what matters (lib/auth/server/recent-confirmation.ts), the browser's half:
  * when an answer is 401 `reauthentication_required`, the one fetch helper (./browser-fetch.ts)
- * asks the confirmer that the page registered (the global dialog, components/recent-sign-in/)
+ * asks the confirmer that the page registered (the global dialog, features/sign-in/components/recent-sign-in/)
  * and, once the person confirmed, sends the request again, once. Several refused requests at the
  * same moment share one dialog. Without a confirmer (no dialog on the page) the refusal stands.
  */

@@ -5,7 +5,7 @@ import { withRoute } from "./route";
 
 /**
  * `GET /api/noop`: a route of this app that does nothing, the baseline the proxy bench measures
- * the accounting proxy against (lib/accounting/server/proxy.bench.ts). It goes through the same route
+ * the accounting proxy against (features/accounting/server/proxy.bench.ts). It goes through the same route
  * wrapper as every route, so the ratio measures the proxy alone. Served only when the process runs
  * with BENCH_ROUTES=true (which the bench sets; never in production); else 404 for everyone.
  */

@@ -50,7 +50,7 @@ export interface RouteOptions<A extends boolean, P extends Schema, B extends Sch
   beforePasskey?: boolean;
   /**
    * The firm's own route (its overview, audit export, …): a member acting as the firm's client
-   * (role `client` in their active workspace, lib/workspaces/permissions.ts) is refused 403 before
+   * (role `client` in their active workspace, features/workspaces/permissions.ts) is refused 403 before
    * the handler, besides what the handler's queries refuse.
    */
   firmOnly?: boolean;

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/http/api-error";
 
 /**
  * At most 10 open event streams per person in this process (the notification count, a draft's
- * lines: lib/notifications/server/stream.ts, lib/payroll/entries/server/draft-stream.ts); the
+ * lines: features/notifications/server/stream.ts, features/payroll/entries/server/draft-stream.ts); the
  * 11th is refused 429 `rate_limited` (limit `event-streams`) before it opens. One person had
  * opened 400 from one session: each holds a connection, a subscription and a heartbeat timer
  * here. A slot is given back when its stream ends (closed by the server, cancelled by the browser,

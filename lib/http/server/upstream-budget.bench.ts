@@ -42,9 +42,9 @@ Object.assign(process.env, {
 // This process is the person's app process: on the shared budget, interactive (no job).
 const { enableSharedUpstreamBudget } = await import("./upstream-budget");
 const { getDb } = await import("../../db/client");
-const { connectPayroll, clientForConnection } = await import("../../payroll/connection/server/connection");
-const { enqueueRefresh } = await import("../../overview/server/jobs");
-const { PayrollRateLimitedError } = await import("../../payroll/errors");
+const { connectPayroll, clientForConnection } = await import("../../../features/payroll/connection/server/connection");
+const { enqueueRefresh } = await import("../../../features/overview/server/jobs");
+const { PayrollRateLimitedError } = await import("../../../features/payroll/errors");
 enableSharedUpstreamBudget();
 
 const db = getDb();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AccountingClient } from "@/lib/accounting/server/accounting-service";
-import { PayrollRateLimitedError } from "@/lib/payroll/errors";
-import { parseAuthHeader, PayrollClient } from "@/lib/payroll/server/payroll-service";
+import { AccountingClient } from "@/features/accounting/server/accounting-service";
+import { PayrollRateLimitedError } from "@/features/payroll/errors";
+import { parseAuthHeader, PayrollClient } from "@/features/payroll/server/payroll-service";
 import { startTestSandbox, type TestSandbox } from "@/sandbox/test-support";
 import { payrollCredential, setUpstreamBudget, type UpstreamBudget, type UpstreamBudgetKey } from "./upstream-budget";
 

@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * export reserve, which it leaves for the same person's sign-in and page loads; each waits for
  * the next window when its share is used (lib/http/server/upstream-budget.ts). Nobody is made to
  * wait while their share has room. The job runner marks every job (lib/jobs/boss.ts), the
- * exports mark theirs (lib/trial-balance/export/server/route.ts).
+ * exports mark theirs (features/trial-balance/export/server/route.ts).
  */
 export type UpstreamPriority = "interactive" | "export" | "background";
 

@@ -1,3 +1,3 @@
-export { postAddSignInEmail as POST } from "@/lib/account-linking/server/handlers";
+export { postAddSignInEmail as POST } from "@/features/account-linking/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,2 +1,2 @@
-export { getAuditExport as GET } from "@/lib/audit-trail/server/export";
+export { getAuditExport as GET } from "@/features/audit-trail/server/export";
 export const dynamic = "force-dynamic";

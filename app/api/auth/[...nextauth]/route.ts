@@ -1,4 +1,4 @@
-import { handleAuthGet, handleAuthPost } from "@/lib/sign-in/server/route-handler";
+import { handleAuthGet, handleAuthPost } from "@/features/sign-in/server/route-handler";
 import { withRoute } from "@/lib/http/server/route";
 
 export const dynamic = "force-dynamic";

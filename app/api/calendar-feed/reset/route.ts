@@ -1,3 +1,3 @@
-export { postResetCalendarFeed as POST } from "@/lib/deadlines/server/feed-handlers";
+export { postResetCalendarFeed as POST } from "@/features/deadlines/server/feed-handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getCalendarFeed as GET } from "@/lib/deadlines/server/feed-handlers";
+export { getCalendarFeed as GET } from "@/features/deadlines/server/feed-handlers";
 
 export const dynamic = "force-dynamic";

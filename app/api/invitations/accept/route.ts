@@ -1,3 +1,3 @@
-export { postAcceptInvitation as POST } from "@/lib/workspaces/server/handlers";
+export { postAcceptInvitation as POST } from "@/features/workspaces/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getPreferences as GET, putPreferences as PUT } from "@/lib/notifications/server/handlers";
+export { getPreferences as GET, putPreferences as PUT } from "@/features/notifications/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postReadAll as POST } from "@/lib/notifications/server/handlers";
+export { postReadAll as POST } from "@/features/notifications/server/handlers";
 
 export const dynamic = "force-dynamic";

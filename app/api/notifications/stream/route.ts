@@ -1,3 +1,3 @@
-export { getStream as GET } from "@/lib/notifications/server/handlers";
+export { getStream as GET } from "@/features/notifications/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postOverviewApprovals as POST } from "@/lib/overview/server/handlers";
+export { postOverviewApprovals as POST } from "@/features/overview/server/handlers";
 
 export const dynamic = "force-dynamic";

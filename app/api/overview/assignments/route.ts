@@ -1,3 +1,3 @@
-export { postOverviewAssignments as POST } from "@/lib/overview/server/handlers";
+export { postOverviewAssignments as POST } from "@/features/overview/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getOverviewHealth as GET } from "@/lib/overview/server/handlers";
+export { getOverviewHealth as GET } from "@/features/overview/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postOverviewRefresh as POST } from "@/lib/overview/server/handlers";
+export { postOverviewRefresh as POST } from "@/features/overview/server/handlers";
 
 export const dynamic = "force-dynamic";

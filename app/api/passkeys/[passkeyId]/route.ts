@@ -1,3 +1,3 @@
-export { patchPasskey as PATCH, deletePasskey as DELETE } from "@/lib/passkeys/server/handlers";
+export { patchPasskey as PATCH, deletePasskey as DELETE } from "@/features/passkeys/server/handlers";
 
 export const dynamic = "force-dynamic";

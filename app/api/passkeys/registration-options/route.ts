@@ -1,3 +1,3 @@
-export { postRegistrationOptions as POST } from "@/lib/passkeys/server/handlers";
+export { postRegistrationOptions as POST } from "@/features/passkeys/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postConnection as POST, putChosenConnection as PUT, deleteConnection as DELETE } from "@/lib/payroll/server/handlers";
+export { postConnection as POST, putChosenConnection as PUT, deleteConnection as DELETE } from "@/features/payroll/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { deleteData as DELETE } from "@/lib/payroll/server/handlers";
+export { deleteData as DELETE } from "@/features/payroll/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postReferenceListsRefresh as POST } from "@/lib/payroll/server/handlers";
+export { postReferenceListsRefresh as POST } from "@/features/payroll/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { deleteSession as DELETE } from "@/lib/sign-in/server/session-handlers";
+export { deleteSession as DELETE } from "@/features/sign-in/server/session-handlers";
 
 export const dynamic = "force-dynamic";

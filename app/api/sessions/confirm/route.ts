@@ -1,3 +1,3 @@
-export { getConfirmationMethods as GET } from "@/lib/sign-in/server/confirmation-handlers";
+export { getConfirmationMethods as GET } from "@/features/sign-in/server/confirmation-handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postSignOutOthers as POST } from "@/lib/sign-in/server/session-handlers";
+export { postSignOutOthers as POST } from "@/features/sign-in/server/session-handlers";
 
 export const dynamic = "force-dynamic";

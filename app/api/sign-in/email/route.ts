@@ -1,3 +1,3 @@
-export { postRequestEmailLink as POST } from "@/lib/sign-in/server/email-handlers";
+export { postRequestEmailLink as POST } from "@/features/sign-in/server/email-handlers";
 
 export const dynamic = "force-dynamic";

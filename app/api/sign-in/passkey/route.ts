@@ -1,3 +1,3 @@
-export { postSignInWithPasskey as POST } from "@/lib/passkeys/server/sign-in-handlers";
+export { postSignInWithPasskey as POST } from "@/features/passkeys/server/sign-in-handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,2 +1,2 @@
-export { getTrialBalancePeriod as GET } from "@/lib/trial-balance/pack/server/period-route";
+export { getTrialBalancePeriod as GET } from "@/features/trial-balance/pack/server/period-route";
 export const dynamic = "force-dynamic";

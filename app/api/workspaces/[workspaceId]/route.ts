@@ -1,3 +1,3 @@
-export { patchWorkspace as PATCH } from "@/lib/workspaces/server/handlers";
+export { patchWorkspace as PATCH } from "@/features/workspaces/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -3,26 +3,32 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { IntlScope } from "@/components/intl-scope";
-import { EmployeeTable } from "@/components/payroll/employees/employee-table";
-import { PayrollLoading, PayrollProblem } from "@/components/payroll/connection/payroll-problem";
+import { EmployeeTable } from "@/features/payroll/components/employees/employee-table";
+import { PayrollLoading, PayrollProblem } from "@/features/payroll/components/connection/payroll-problem";
 import { SignedOutNotice } from "@/components/signed-out-notice";
-import { CompanyElsewhere } from "@/components/workspaces/company-elsewhere";
+import { CompanyElsewhere } from "@/features/workspaces/components/company-elsewhere";
 import { buttonClassName } from "@/components/ui/button";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDay, formatMonth } from "@/lib/i18n/format";
-import { insurerWarnings } from "@/lib/payroll/connection/company-view";
-import type { CompanyRecord } from "@/lib/payroll/connection/server/companies";
-import { employeeRows, insurerLabels } from "@/lib/payroll/employees/employee-rows";
-import { can } from "@/lib/workspaces/permissions";
-import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady, type PayrollPageState } from "@/lib/payroll/server/pages";
-import { payrollKeys } from "@/lib/payroll/query-keys";
-import { healthInsurances } from "@/lib/payroll/employees/server/reference-lists";
+import { insurerWarnings } from "@/features/payroll/connection/company-view";
+import type { CompanyRecord } from "@/features/payroll/connection/server/companies";
+import { employeeRows, insurerLabels } from "@/features/payroll/employees/employee-rows";
+import { can } from "@/features/workspaces/permissions";
+import {
+  attemptPayroll,
+  companyForPage,
+  payrollPageState,
+  referenceListsReady,
+  type PayrollPageState,
+} from "@/features/payroll/server/pages";
+import { payrollKeys } from "@/features/payroll/query-keys";
+import { healthInsurances } from "@/features/payroll/employees/server/reference-lists";
 import { Notice } from "@/components/ui/notice";
-import { CompanySettingsForm } from "@/components/month-close/settings/company-settings-form";
-import { CompanyDeadlineForm } from "@/components/deadlines/company-deadline-form";
-import { companyDeadlineView } from "@/lib/deadlines/server/settings";
-import { employeeCheckSettings } from "@/lib/month-close/settings/server/read";
-import { companySettingsView, type CompanySettingsView } from "@/lib/month-close/settings/server/service";
+import { CompanySettingsForm } from "@/features/month-close/components/settings/company-settings-form";
+import { CompanyDeadlineForm } from "@/features/deadlines/components/company-deadline-form";
+import { companyDeadlineView } from "@/features/deadlines/server/settings";
+import { employeeCheckSettings } from "@/features/month-close/settings/server/read";
+import { companySettingsView, type CompanySettingsView } from "@/features/month-close/settings/server/service";
 
 export const dynamic = "force-dynamic";
 
@@ -62,7 +68,7 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
     );
     return <CompanyElsewhere user={state.user} companyId={companyId} fallback={notFound} />;
   }
-  // Onboarding and import are for roles that may edit (lib/workspaces/permissions.ts); their routes refuse the others.
+  // Onboarding and import are for roles that may edit (features/workspaces/permissions.ts); their routes refuse the others.
   const editable = can(state.user.workspace?.roles, "payroll.edit");
   const [settings, deadlines] = await Promise.all([
     companySettingsView(state.connection.id, company),

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { LinkConfirmation } from "@/components/security/link-confirmation";
+import { LinkConfirmation } from "@/features/account-linking/components/link-confirmation";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
-import { pendingLink } from "@/lib/account-linking/server/account-link";
+import { pendingLink } from "@/features/account-linking/server/account-link";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

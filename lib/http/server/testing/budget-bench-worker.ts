@@ -4,7 +4,7 @@
 // lib/composition/jobs.ts), says "ready", and runs the overview-refresh jobs it takes until stopped.
 import { enableSharedUpstreamBudget } from "../upstream-budget";
 import { getBoss, stopBoss } from "@/lib/jobs/boss";
-import { startOverviewJobs } from "@/lib/overview/server/jobs";
+import { startOverviewJobs } from "@/features/overview/server/jobs";
 
 enableSharedUpstreamBudget();
 await getBoss();

@@ -1,3 +1,3 @@
-export { postVerifySignInEmail as POST } from "@/lib/account-linking/server/handlers";
+export { postVerifySignInEmail as POST } from "@/features/account-linking/server/handlers";
 
 export const dynamic = "force-dynamic";

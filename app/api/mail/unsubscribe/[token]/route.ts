@@ -1,3 +1,3 @@
-export { postUnsubscribe as POST } from "@/lib/mail/server/handlers";
+export { postUnsubscribe as POST } from "@/features/mail/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postRead as POST } from "@/lib/notifications/server/handlers";
+export { postRead as POST } from "@/features/notifications/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getMonthClose as GET, postMonthClose as POST } from "@/lib/month-close/server/handlers";
+export { getMonthClose as GET, postMonthClose as POST } from "@/features/month-close/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getImport as GET, postImportAction as POST } from "@/lib/payroll/server/handlers";
+export { getImport as GET, postImportAction as POST } from "@/features/payroll/server/handlers";
 
 export const dynamic = "force-dynamic";

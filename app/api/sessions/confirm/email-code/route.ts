@@ -1,3 +1,3 @@
-export { postConfirmationCode as POST } from "@/lib/sign-in/server/confirmation-handlers";
+export { postConfirmationCode as POST } from "@/features/sign-in/server/confirmation-handlers";
 
 export const dynamic = "force-dynamic";

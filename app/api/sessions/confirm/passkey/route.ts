@@ -1,3 +1,3 @@
-export { postConfirmWithPasskey as POST } from "@/lib/sign-in/server/confirmation-handlers";
+export { postConfirmWithPasskey as POST } from "@/features/sign-in/server/confirmation-handlers";
 
 export const dynamic = "force-dynamic";

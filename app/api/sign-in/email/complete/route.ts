@@ -1,3 +1,3 @@
-export { postCompleteEmailLink as POST } from "@/lib/sign-in/server/email-handlers";
+export { postCompleteEmailLink as POST } from "@/features/sign-in/server/email-handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postSignInOptions as POST } from "@/lib/passkeys/server/sign-in-handlers";
+export { postSignInOptions as POST } from "@/features/passkeys/server/sign-in-handlers";
 
 export const dynamic = "force-dynamic";

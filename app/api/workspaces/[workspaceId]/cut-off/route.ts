@@ -1,3 +1,3 @@
-export { putWorkspaceCutOff as PUT } from "@/lib/deadlines/server/handlers";
+export { putWorkspaceCutOff as PUT } from "@/features/deadlines/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { putFourEyes as PUT } from "@/lib/month-close/server/handlers";
+export { putFourEyes as PUT } from "@/features/month-close/server/handlers";
 
 export const dynamic = "force-dynamic";

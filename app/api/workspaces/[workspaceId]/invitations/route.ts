@@ -1,3 +1,3 @@
-export { getInvitations as GET, postInvitation as POST } from "@/lib/workspaces/server/handlers";
+export { getInvitations as GET, postInvitation as POST } from "@/features/workspaces/server/handlers";
 
 export const dynamic = "force-dynamic";

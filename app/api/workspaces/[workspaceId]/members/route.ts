@@ -1,3 +1,3 @@
-export { getMembers as GET } from "@/lib/workspaces/server/handlers";
+export { getMembers as GET } from "@/features/workspaces/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { putPasskeyRequirement as PUT } from "@/lib/passkeys/server/handlers";
+export { putPasskeyRequirement as PUT } from "@/features/passkeys/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { putReminderDays as PUT } from "@/lib/reminders/server/handlers";
+export { putReminderDays as PUT } from "@/features/reminders/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getEndpoints as GET, postEndpoint as POST } from "@/lib/webhooks/server/handlers";
+export { getEndpoints as GET, postEndpoint as POST } from "@/features/webhooks/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,19 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ImportProgress } from "@/components/payroll/imports/import-progress";
-import { ImportWizard } from "@/components/payroll/imports/import-wizard";
-import { PayrollProblem } from "@/components/payroll/connection/payroll-problem";
-import { PayrollSuspense } from "@/components/payroll/connection/payroll-suspense";
+import { ImportProgress } from "@/features/payroll/components/imports/import-progress";
+import { ImportWizard } from "@/features/payroll/components/imports/import-wizard";
+import { PayrollProblem } from "@/features/payroll/components/connection/payroll-problem";
+import { PayrollSuspense } from "@/features/payroll/components/connection/payroll-suspense";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { getLocale, getTranslations } from "next-intl/server";
 import { berlinToday } from "@/lib/dates/berlin";
 import { firstDayOfMonth } from "@/lib/dates/calendar";
-import { importProgress, recentImports } from "@/lib/payroll/imports/server/imports";
-import { can } from "@/lib/workspaces/permissions";
-import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/server/pages";
-import { countries, healthInsurances } from "@/lib/payroll/employees/server/reference-lists";
+import { importProgress, recentImports } from "@/features/payroll/imports/server/imports";
+import { can } from "@/features/workspaces/permissions";
+import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/features/payroll/server/pages";
+import { countries, healthInsurances } from "@/features/payroll/employees/server/reference-lists";
 
 export const dynamic = "force-dynamic";
 

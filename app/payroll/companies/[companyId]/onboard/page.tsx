@@ -1,19 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { OnboardForm } from "@/components/payroll/employees/onboard-form";
-import { PayrollProblem } from "@/components/payroll/connection/payroll-problem";
-import { PayrollSuspense } from "@/components/payroll/connection/payroll-suspense";
+import { OnboardForm } from "@/features/payroll/components/employees/onboard-form";
+import { PayrollProblem } from "@/features/payroll/components/connection/payroll-problem";
+import { PayrollSuspense } from "@/features/payroll/components/connection/payroll-suspense";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getLocale, getTranslations } from "next-intl/server";
-import { ownCountryNames } from "@/components/payroll/employees/country-names";
-import { countryChoices } from "@/lib/payroll/employees/countries";
+import { ownCountryNames } from "@/features/payroll/components/employees/country-names";
+import { countryChoices } from "@/features/payroll/employees/countries";
 import { berlinToday } from "@/lib/dates/berlin";
 import { firstDayOfMonth } from "@/lib/dates/calendar";
-import { loadDraft } from "@/lib/payroll/employees/server/onboarding-draft";
-import { nextFreeId } from "@/lib/payroll/employees/server/employees";
-import { can } from "@/lib/workspaces/permissions";
-import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/lib/payroll/server/pages";
-import { countries, healthInsurances } from "@/lib/payroll/employees/server/reference-lists";
+import { loadDraft } from "@/features/payroll/employees/server/onboarding-draft";
+import { nextFreeId } from "@/features/payroll/employees/server/employees";
+import { can } from "@/features/workspaces/permissions";
+import { attemptPayroll, companyForPage, payrollPageState, referenceListsReady } from "@/features/payroll/server/pages";
+import { countries, healthInsurances } from "@/features/payroll/employees/server/reference-lists";
 
 export const dynamic = "force-dynamic";
 

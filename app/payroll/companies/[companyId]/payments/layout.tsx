@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { IntlScope } from "@/components/intl-scope";
 
-// The grid (components/payroll/grid reads payrollEntries), the month close (monthClose, its checks: monthChecks) and PayrollProblem.
+// The grid (features/payroll/components/grid reads payrollEntries), the month close (monthClose, its checks: monthChecks) and PayrollProblem.
 export default function Layout({ children }: { children: ReactNode }) {
   return <IntlScope namespaces={["payrollEntries", "monthClose", "monthChecks"]}>{children}</IntlScope>;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { EntriesScreen } from "@/components/payroll/grid/entries-screen";
+import { EntriesScreen } from "@/features/payroll/components/grid/entries-screen";
 import { getTranslations } from "next-intl/server";
-import { PayrollSuspense } from "@/components/payroll/connection/payroll-suspense";
+import { PayrollSuspense } from "@/features/payroll/components/connection/payroll-suspense";
 
 export const dynamic = "force-dynamic";
 

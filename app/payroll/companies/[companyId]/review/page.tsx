@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PayrollSuspense } from "@/components/payroll/connection/payroll-suspense";
-import { SummaryScreen } from "@/components/month-close/summary/summary-screen";
+import { PayrollSuspense } from "@/features/payroll/components/connection/payroll-suspense";
+import { SummaryScreen } from "@/features/month-close/components/summary/summary-screen";
 
 export const dynamic = "force-dynamic";
 

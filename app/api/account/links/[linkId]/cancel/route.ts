@@ -1,3 +1,3 @@
-export { postCancelLink as POST } from "@/lib/account-linking/server/handlers";
+export { postCancelLink as POST } from "@/features/account-linking/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postConfirmLink as POST } from "@/lib/account-linking/server/handlers";
+export { postConfirmLink as POST } from "@/features/account-linking/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getDraft as GET, putDraft as PUT } from "@/lib/payroll/entries/server/handlers";
+export { getDraft as GET, putDraft as PUT } from "@/features/payroll/entries/server/handlers";
 
 export const dynamic = "force-dynamic";

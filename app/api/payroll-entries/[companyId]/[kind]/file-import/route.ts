@@ -1,3 +1,3 @@
-export { postImportFile as POST } from "@/lib/payroll/entries/file-import/server/handlers";
+export { postImportFile as POST } from "@/features/payroll/entries/file-import/server/handlers";
 
 export const dynamic = "force-dynamic";

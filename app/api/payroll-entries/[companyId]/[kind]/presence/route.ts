@@ -1,3 +1,3 @@
-export { postPresence as POST } from "@/lib/payroll/entries/server/handlers";
+export { postPresence as POST } from "@/features/payroll/entries/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getDraftStream as GET } from "@/lib/payroll/entries/server/handlers";
+export { getDraftStream as GET } from "@/features/payroll/entries/server/handlers";
 
 export const dynamic = "force-dynamic";

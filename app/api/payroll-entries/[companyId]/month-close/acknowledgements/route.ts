@@ -1,3 +1,3 @@
-export { postAcknowledgement as POST } from "@/lib/month-close/server/handlers";
+export { postAcknowledgement as POST } from "@/features/month-close/server/handlers";
 
 export const dynamic = "force-dynamic";

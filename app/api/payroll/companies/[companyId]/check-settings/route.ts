@@ -1,3 +1,3 @@
-export { putCompanyCheckSettings as PUT } from "@/lib/month-close/settings/server/handlers";
+export { putCompanyCheckSettings as PUT } from "@/features/month-close/settings/server/handlers";
 
 export const dynamic = "force-dynamic";

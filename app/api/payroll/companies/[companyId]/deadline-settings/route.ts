@@ -1,3 +1,3 @@
-export { putCompanyDeadlineSettings as PUT } from "@/lib/deadlines/server/handlers";
+export { putCompanyDeadlineSettings as PUT } from "@/features/deadlines/server/handlers";
 
 export const dynamic = "force-dynamic";

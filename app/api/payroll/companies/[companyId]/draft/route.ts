@@ -1,3 +1,3 @@
-export { putDraft as PUT, deleteDraftRoute as DELETE } from "@/lib/payroll/server/handlers";
+export { putDraft as PUT, deleteDraftRoute as DELETE } from "@/features/payroll/server/handlers";
 
 export const dynamic = "force-dynamic";

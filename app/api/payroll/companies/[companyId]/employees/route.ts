@@ -1,3 +1,3 @@
-export { listEmployees as GET, postEmployee as POST } from "@/lib/payroll/server/handlers";
+export { listEmployees as GET, postEmployee as POST } from "@/features/payroll/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postImport as POST } from "@/lib/payroll/server/handlers";
+export { postImport as POST } from "@/features/payroll/server/handlers";
 
 export const dynamic = "force-dynamic";

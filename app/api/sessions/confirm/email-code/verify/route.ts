@@ -1,3 +1,3 @@
-export { postConfirmWithCode as POST } from "@/lib/sign-in/server/confirmation-handlers";
+export { postConfirmWithCode as POST } from "@/features/sign-in/server/confirmation-handlers";
 
 export const dynamic = "force-dynamic";

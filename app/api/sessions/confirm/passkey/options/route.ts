@@ -1,3 +1,3 @@
-export { postConfirmPasskeyOptions as POST } from "@/lib/sign-in/server/confirmation-handlers";
+export { postConfirmPasskeyOptions as POST } from "@/features/sign-in/server/confirmation-handlers";
 
 export const dynamic = "force-dynamic";

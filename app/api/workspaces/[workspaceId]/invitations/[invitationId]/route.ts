@@ -1,3 +1,3 @@
-export { deleteInvitation as DELETE } from "@/lib/workspaces/server/handlers";
+export { deleteInvitation as DELETE } from "@/features/workspaces/server/handlers";
 
 export const dynamic = "force-dynamic";

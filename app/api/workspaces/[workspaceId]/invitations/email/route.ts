@@ -1,3 +1,3 @@
-export { postInvitationEmail as POST } from "@/lib/workspaces/server/handlers";
+export { postInvitationEmail as POST } from "@/features/workspaces/server/handlers";
 
 export const dynamic = "force-dynamic";

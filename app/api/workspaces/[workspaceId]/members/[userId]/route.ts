@@ -1,3 +1,3 @@
-export { patchMember as PATCH, deleteMember as DELETE } from "@/lib/workspaces/server/handlers";
+export { patchMember as PATCH, deleteMember as DELETE } from "@/features/workspaces/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { patchEndpoint as PATCH, deleteEndpointRoute as DELETE } from "@/lib/webhooks/server/handlers";
+export { patchEndpoint as PATCH, deleteEndpointRoute as DELETE } from "@/features/webhooks/server/handlers";
 
 export const dynamic = "force-dynamic";

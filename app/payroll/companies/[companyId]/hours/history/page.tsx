@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { TransferHistory } from "@/components/payroll/grid/transfer-history";
+import { TransferHistory } from "@/features/payroll/components/grid/transfer-history";
 import { getTranslations } from "next-intl/server";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { postImportChecks as POST } from "@/lib/month-close/import-checks/server/handlers";
+export { postImportChecks as POST } from "@/features/month-close/import-checks/server/handlers";
 
 export const dynamic = "force-dynamic";

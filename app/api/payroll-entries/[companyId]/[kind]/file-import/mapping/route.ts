@@ -1,3 +1,3 @@
-export { putImportMapping as PUT } from "@/lib/payroll/entries/file-import/server/handlers";
+export { putImportMapping as PUT } from "@/features/payroll/entries/file-import/server/handlers";
 
 export const dynamic = "force-dynamic";

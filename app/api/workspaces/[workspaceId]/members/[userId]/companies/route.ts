@@ -1,3 +1,3 @@
-export { putMemberCompanies as PUT } from "@/lib/workspaces/server/handlers";
+export { putMemberCompanies as PUT } from "@/features/workspaces/server/handlers";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,3 @@
-export { getDeliveries as GET } from "@/lib/webhooks/server/handlers";
+export { getDeliveries as GET } from "@/features/webhooks/server/handlers";
 
 export const dynamic = "force-dynamic";

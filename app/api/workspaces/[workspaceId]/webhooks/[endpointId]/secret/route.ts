@@ -1,3 +1,3 @@
-export { getSecret as GET, postSecretRotation as POST } from "@/lib/webhooks/server/handlers";
+export { getSecret as GET, postSecretRotation as POST } from "@/features/webhooks/server/handlers";
 
 export const dynamic = "force-dynamic";

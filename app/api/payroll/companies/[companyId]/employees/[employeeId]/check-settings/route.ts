@@ -1,3 +1,3 @@
-export { putEmployeeCheckSettings as PUT } from "@/lib/month-close/settings/server/handlers";
+export { putEmployeeCheckSettings as PUT } from "@/features/month-close/settings/server/handlers";
 
 export const dynamic = "force-dynamic";

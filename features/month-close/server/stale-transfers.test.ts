@@ -1,0 +1,80 @@
+import { describe, expect } from "vitest";
+import { closeDb, createPrismaClient } from "@/lib/db/client";
+import { ownDatabase } from "@/features/mail/server/testing/own-database";
+import { QUEUES } from "@/lib/jobs/queues";
+import type { MonthStep } from "./audit";
+import { monthTest } from "./testing/month-world";
+
+// A Transfer whose runner died holding its job (kill -9: no graceful stop handed it back) is
+// taken over as soon as its lease is stale (30 s), not after pg-boss's 2-minute expiry: the
+// month close's every-minute sweep sends a new job. Real pg-boss as the app's role, on a database
+// of the file's own (its Transfer jobs must not be taken by another file's workers, nor theirs by
+// this file's sweep); the app's clock moved instead of waiting.
+
+const steps: MonthStep[] = [];
+const wakes: Date[] = [];
+const it = monthTest({ steps, wakes }).override("db", { scope: "file" }, async ({ sandbox }, { onCleanup }) => {
+  void sandbox; // the sandbox's configuration first, then this file's own database for the app
+  const database = await ownDatabase();
+  process.env.DATABASE_URL = database.urls.appUrl;
+  const db = createPrismaClient(database.urls.appUrl);
+  onCleanup(async () => {
+    const { stopBoss } = await import("@/lib/jobs/boss");
+    await stopBoss();
+    await db.$disconnect();
+    await closeDb();
+    await database.drop();
+  });
+  return db;
+});
+
+describe("a Transfer whose runner died", () => {
+  it("is sent again by the sweep once its lease is stale, and the new job completes it", async ({
+    world: { client, company, clerk, key },
+    toApproved,
+    advanceClock,
+    db,
+  }) => {
+    const { requestTransfer } = await import("./transfer");
+    const { runTransferJob } = await import("./transfer-job");
+    const { takeOverStaleTransfers } = await import("./stale-transfers");
+    const { getBoss } = await import("@/lib/jobs/boss");
+    const { now } = await import("@/lib/clock");
+    await toApproved();
+    await requestTransfer(key, clerk);
+    // A runner took the job (pg-boss: `active`) and the month (its heartbeat), then was killed.
+    const boss = await getBoss();
+    const [taken] = await boss.fetch<{ leaseId: string }>(QUEUES.monthCloseTransfer);
+    const month = await db.monthClose.update({
+      where: { connectionId_companyId_period: key },
+      data: { transferHeartbeatAt: now() },
+    });
+    expect(taken!.data.leaseId).toBe(month.transferLeaseId);
+
+    // Within 30 s the runner may be alive: nothing is sent.
+    await advanceClock(29);
+    expect(await takeOverStaleTransfers()).toBe(0);
+    await advanceClock(2);
+    expect(await takeOverStaleTransfers()).toBe(1);
+    // A copy waits: the next sweep sends no other.
+    expect(await takeOverStaleTransfers()).toBe(0);
+
+    const jobs = await db.$queryRaw<{ id: string; state: string }[]>`
+      SELECT id, state::text FROM pgboss.job WHERE name = ${QUEUES.monthCloseTransfer} ORDER BY created_on`;
+    expect(jobs.map((job) => job.state)).toEqual(["active", "created"]);
+    // The new job, picked up by a process as a worker does, takes the month over and completes the Transfer.
+    const [copy] = await boss.fetch<Parameters<typeof runTransferJob>[0]>(QUEUES.monthCloseTransfer);
+    expect(copy!.id).toBe(jobs[1]!.id);
+    const ran = await runTransferJob(copy!.data, { payroll: { client, company } });
+    await boss.complete(QUEUES.monthCloseTransfer, copy!.id);
+    expect(ran).toMatchObject({
+      resumed: true,
+      outcome: { hours: "succeeded", payments: "succeeded" },
+      monthClose: { state: "transferred" },
+    });
+    expect(await db.monthClose.findUniqueOrThrow({ where: { connectionId_companyId_period: key } })).toMatchObject({
+      state: "transferred",
+      transferLeaseId: null,
+    });
+  });
+});

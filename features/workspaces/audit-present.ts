@@ -1,0 +1,92 @@
+import { str, list, type KindPresenters } from "@/lib/audit/present";
+import { formatDate } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translate } from "@/lib/i18n/translate";
+
+/** How the trail reads what the workspace records (features/workspaces/server/audit.ts): members, invitations, its name. */
+
+type WorkspaceKind =
+  | "member.joined"
+  | "member.roles_changed"
+  | "member.removed"
+  | "member.left"
+  | "member.companies_changed"
+  | "invitation.created"
+  | "invitation.revoked"
+  | "invitation.emailed"
+  | "workspace.renamed";
+
+/** The invitation's expiry: to the minute, with its zone. */
+function formatUntil(locale: Locale, at: Date): string {
+  return formatDate(locale, at, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Europe/Berlin",
+    timeZoneName: "short",
+  }).replace(", ", " ");
+}
+
+/** A client's companies as the entry names them (features/workspaces/server/client-companies.ts). */
+function companiesText(companies: unknown): string {
+  return list(companies)
+    .map((company) => str((company as { name?: unknown } | null)?.name))
+    .filter(Boolean)
+    .join(", ");
+}
+
+function rolesText(t: Translate, roles: unknown): string {
+  return list(roles)
+    .map((role) => (t.has(`workspaces.roles.${String(role)}` as never) ? t(`workspaces.roles.${String(role)}` as never) : String(role)))
+    .join(", ");
+}
+
+export const WORKSPACE_AUDIT_PRESENTERS: KindPresenters<WorkspaceKind> = {
+  "member.joined": {
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.member_joined", { member: str(d.memberName) || "—", roles: rolesText(t, d.roles) }),
+  },
+  "member.roles_changed": {
+    summary: ({ t }, { details: d }) => t("audit.summary.member_roles_changed", { member: str(d.memberName) || "—" }),
+    changes: ({ t }, { details: d }) => [
+      { where: str(d.memberName), field: t("audit.rolesField"), old: rolesText(t, d.from), new: rolesText(t, d.to) },
+    ],
+  },
+  "member.removed": {
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.member_removed", {
+        member: str(d.memberName) || "—",
+        roles: rolesText(t, d.roles),
+        roleCount: list(d.roles).length,
+      }),
+  },
+  "member.companies_changed": {
+    summary: ({ t }, { details: d }) => t("audit.summary.member_companies_changed", { member: str(d.memberName) || "—" }),
+    changes: ({ t }, { details: d }) => [
+      { where: str(d.memberName), field: t("audit.companiesField"), old: companiesText(d.from), new: companiesText(d.to) },
+    ],
+  },
+  "member.left": {
+    summary: ({ t }, { details: d }) => t("audit.summary.member_left", { roles: rolesText(t, d.roles), roleCount: list(d.roles).length }),
+  },
+  "invitation.created": {
+    summary: ({ locale, t }, { details: d }) =>
+      t("audit.summary.invitation_created", {
+        roles: rolesText(t, d.roles),
+        expires: d.expiresAt ? formatUntil(locale, new Date(str(d.expiresAt))) : "—",
+      }),
+  },
+  "invitation.revoked": { summary: ({ t }, { details: d }) => t("audit.summary.invitation_revoked", { roles: rolesText(t, d.roles) }) },
+  "invitation.emailed": {
+    summary: ({ t }, { details: d }) => t("audit.summary.invitation_emailed", { roles: rolesText(t, d.roles), to: str(d.to) }),
+  },
+  "workspace.renamed": {
+    summary: ({ t }, { details: d }) => t("audit.summary.workspace_renamed", { from: str(d.from), to: str(d.to) }),
+    changes: ({ t }, { details: d }) => [
+      { where: t("audit.workspaceWhere"), field: t("audit.nameField"), old: str(d.from), new: str(d.to) },
+    ],
+  },
+};
