@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-// `npm run bench`: each benchmark (every `*.bench.ts` under lib/, and the sandbox's) runs in a
+// `npm run bench`: each benchmark (every `*.bench.ts` under lib/ and features/, and the sandbox's) runs in a
 // process of its own and prints its figures as `name: value unit`, one per line. Found by name,
 // not listed, so a bench moved with its feature still runs.
 
@@ -17,7 +17,7 @@ function benchesUnder(dir: string): string[] {
 }
 
 const only = process.argv.slice(2);
-const benchmarks = ["sandbox/bench.ts", ...benchesUnder("lib").sort()].filter(
+const benchmarks = ["sandbox/bench.ts", ...[...benchesUnder("lib"), ...benchesUnder("features")].sort()].filter(
   (file) => only.length === 0 || only.some((part) => file.includes(part)),
 );
 
