@@ -25,6 +25,7 @@ import { CheckCountsCell } from "@/features/month-close/components/check-counts-
 import { ListDifference } from "@/features/month-close/components/list-difference";
 import { shownState, type MonthCloseView } from "@/features/month-close/states";
 import { Table, TableCell, TableRow } from "@/components/ui/table";
+import { awaitsApproval } from "@/features/payroll/month-lock/states";
 
 /** A company's month as the list shows it (Transferring while a Transfer's job runs). */
 const shownOf = (view: MonthCloseView | undefined) => (view ? shownState(view) : "open");
@@ -130,7 +131,7 @@ async function Companies({ state }: { state: Extract<PayrollPageState, { kind: "
                 {/* A month in review opens at its approver's summary. */}
                 <Link
                   href={
-                    closes.get(company.id)?.state === "in_review"
+                    awaitsApproval(closes.get(company.id)?.state ?? "open")
                       ? `/payroll/companies/${company.id}/review?month=${company.current_month}`
                       : `/payroll/companies/${company.id}`
                   }

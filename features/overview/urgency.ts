@@ -1,4 +1,4 @@
-import type { MonthState } from "@/features/payroll/month-lock/states";
+import { delivered, type MonthState } from "@/features/payroll/month-lock/states";
 import type { OverviewSearchParams } from "./filters";
 import type { DeadlineKind, OverviewRow } from "./schemas";
 
@@ -45,17 +45,12 @@ export function nextDeadline(dates: RowDates, today: string): { kind: DeadlineKi
  * not transferred yet (counted from that day: 1 the day after it).
  */
 export function overdueOf(state: MonthState, dates: RowDates, today: string): { overdue: boolean; overdueDays: number | null } {
-  if (state === "transferred" || today <= dates.statementLastDay) return { overdue: false, overdueDays: null };
+  if (delivered(state) || today <= dates.statementLastDay) return { overdue: false, overdueDays: null };
   return { overdue: true, overdueDays: daysBetween(dates.statementLastDay, today) };
 }
 
 type Sortable = Pick<OverviewRow, "overdue" | "overdueDays" | "nextDate" | "name" | "companyId" | "connectionName"> &
   Partial<Pick<OverviewRow, "waitingForFirm">>;
-
-/** A month its client handed in waits for the firm (to review, then submit or send back). */
-export function waitsForFirm(state: MonthState): boolean {
-  return state === "handed_in";
-}
 
 const collator = new Intl.Collator("de", { sensitivity: "base", numeric: true });
 

@@ -18,6 +18,7 @@ import { TransferStateNotes } from "./transfer-state-notes";
 import { SentBackNotice } from "./hand-in-notes";
 import { useFollowedMonth } from "./use-followed-month";
 import { useMonthClose, type MonthCloseDone } from "./use-month-close";
+import { notSubmitted, underReview } from "@/features/payroll/month-lock/states";
 
 // Reopening is rare: its dialog (and its reason's schema) is loaded when first asked for, not with the page.
 const ReopenDialog = onFirstOpening(dynamic(() => import("./reopen-dialog").then((module) => module.ReopenDialog)));
@@ -99,7 +100,7 @@ export function MonthClosePanel({
         </p>
         {view.round > 1 ? <p className="text-sm text-slate-700">{t("monthClose.round", { round: view.round })}</p> : null}
         <p className="min-w-[16rem] flex-1 text-xs text-slate-700">
-          {client && (shown === "open" || shown === "handed_in")
+          {client && shown !== "transferring" && notSubmitted(shown)
             ? t(shown === "open" ? "monthClose.handIn.clientOpenHint" : "monthClose.handIn.clientHandedInHint")
             : t(`monthClose.stateHint.${shown}`)}
         </p>
@@ -126,7 +127,7 @@ export function MonthClosePanel({
           ))}
           {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
           {/* The firm's review page: not the client's. */}
-          {summaryLink && !client && (shown === "in_review" || shown === "handed_in") ? (
+          {summaryLink && !client && shown !== "transferring" && underReview(shown) ? (
             <Link href={`/payroll/companies/${companyId}/review`} className="text-sm font-medium text-blue-800 underline">
               {t("monthClose.summaryLink")}
             </Link>

@@ -5,11 +5,10 @@ import { can } from "@/features/workspaces/permissions";
 import { auditAcknowledgements, type MonthActor } from "./audit";
 import { monthLines } from "./check-input";
 import { ensureMonthRow } from "@/features/payroll/month-lock/server/frozen";
-import type { MonthKey } from "@/features/payroll/month-lock/states";
+import { takesAcknowledgements, type MonthKey } from "@/features/payroll/month-lock/states";
 import { monthGate, warningId, type CheckContext } from "../gate";
 import { hasVisibleText } from "@/lib/http/visible-text";
 import { ACKNOWLEDGE_MAX_WARNINGS } from "../schemas";
-import type { MonthState } from "../states";
 
 /**
  * Acknowledging a warning of the checks with a comment, in the month's current round (table
@@ -33,7 +32,6 @@ export interface AcknowledgementView {
 }
 
 // Handed in: the firm reviews the client's month, its warnings among it.
-const ACKNOWLEDGING_STATES: readonly MonthState[] = ["open", "handed_in", "in_review"];
 
 export function mayAcknowledge(roles: MonthActor["roles"]): boolean {
   return can(roles, "payroll.edit") || can(roles, "payroll.approve");
@@ -91,7 +89,7 @@ export async function acknowledgeWarnings(
       // The row's share lock: a submit or approval (which takes its update lock) waits for this to commit, and sees it.
       await tx.$queryRaw`SELECT id FROM month_closes WHERE connection_id = ${key.connectionId}::uuid AND company_id = ${key.companyId} AND period = ${key.period} FOR SHARE`;
       const row = await tx.monthClose.findUniqueOrThrow({ where: { connectionId_companyId_period: key } });
-      if (!ACKNOWLEDGING_STATES.includes(row.state)) {
+      if (!takesAcknowledgements(row.state)) {
         throw new ApiError("month_state", `The month is ${row.state.replaceAll("_", " ")}; its warnings cannot be acknowledged now.`, {
           extra: { state: row.state },
         });

@@ -9,7 +9,7 @@ import type { EntryKind, StoredLine } from "@/features/payroll/entries/kinds";
 import { acknowledgementsOf, mayAcknowledge, type AcknowledgementView } from "./acknowledgements";
 import { checkContext, monthCheckInput, monthLines } from "./check-input";
 import { monthGate, type CheckContext } from "../gate";
-import { monthTakesEdits } from "@/features/payroll/month-lock/states";
+import { monthTakesEdits, takesAcknowledgements } from "@/features/payroll/month-lock/states";
 import { monthCloseView, monthCloseViews } from "./views";
 import { ACTION_FROM, actionsFor, holdsRole, type MonthAction, type MonthCloseView, type MonthState } from "../states";
 
@@ -86,7 +86,7 @@ export async function checksPageData(
     lines,
     round: acknowledged.round,
     acknowledgements: acknowledged.acknowledgements,
-    canAcknowledge: mayAcknowledge(user.workspace?.roles ?? []) && (state === "open" || state === "handed_in" || state === "in_review"),
+    canAcknowledge: mayAcknowledge(user.workspace?.roles ?? []) && takesAcknowledgements(state),
   };
 }
 

@@ -8,6 +8,7 @@ import type { AssignableMember, OverviewRow } from "@/features/overview/types";
 import { ClerkPicker } from "./clerk-picker";
 import { ClientCell, ClientRow, ClientRowHeader } from "./clients-table-parts";
 import { DeadlineCells, NextDateCell } from "./deadline-cells";
+import { underReview } from "@/features/payroll/month-lock/states";
 
 /** Texts the server hands over (so the page ships no whole namespace for them): month states and Länder by code. */
 export interface RowTexts {
@@ -22,9 +23,7 @@ function companySettingsHref(row: Pick<OverviewRow, "companyId">): string {
 
 /** Where the company's name leads: its approver's summary while in review or handed in (the firm reviews), else its page. */
 function companyHref(row: OverviewRow): string {
-  return row.state === "in_review" || row.state === "handed_in"
-    ? `/payroll/companies/${row.companyId}/review?month=${row.period}`
-    : `/payroll/companies/${row.companyId}`;
+  return underReview(row.state) ? `/payroll/companies/${row.companyId}/review?month=${row.period}` : `/payroll/companies/${row.companyId}`;
 }
 
 export function OverviewClientRow({

@@ -5,13 +5,13 @@ import { getDb } from "@/lib/db/client";
 import { effectiveFourEyes } from "@/features/month-close/server/four-eyes";
 import { leaseStatus } from "@/features/month-close/lease";
 import { actionsFor } from "@/features/month-close/states";
-import type { MonthState } from "@/features/payroll/month-lock/states";
+import { awaitsFirm, type MonthState } from "@/features/payroll/month-lock/states";
 import { can } from "@/features/workspaces/permissions";
 import { grants } from "@/features/workspaces/server/access";
 import type { WorkspaceRoleName } from "@/features/workspaces/schemas";
 import { ASSIGNABLE_ROLES } from "./assignees";
 import { rowDeadlines, type RowDeadlines } from "./row-deadlines";
-import { byUrgency, matchesFilters, nextDeadline, overdueOf, waitsForFirm } from "../urgency";
+import { byUrgency, matchesFilters, nextDeadline, overdueOf } from "../urgency";
 import type { OverviewSearchParams } from "../filters";
 import type { AssignableMember, OverviewAnswer, OverviewRow } from "../types";
 
@@ -100,7 +100,7 @@ function toRow(
     name: record.name2 ? `${record.name1} ${record.name2}` : record.name1,
     period: record.period,
     state,
-    waitingForFirm: waitsForFirm(state),
+    waitingForFirm: awaitsFirm(state),
     handedInBy: record.handed_in_by_name,
     shownState: state === "transfer_unclear" && leaseStatus(lease, nowMs()) === "live" ? "transferring" : state,
     blockers: counted ? record.blockers : null,

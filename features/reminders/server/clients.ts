@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { NotSubmitted } from "./due";
+import { awaitsClient } from "@/features/payroll/month-lock/states";
 
 /**
  * The client's reminders (issue #28): a company's clients (members holding the client role with the
@@ -9,7 +10,7 @@ import type { NotSubmitted } from "./due";
  * dates after it are the firm's). Read once per run for all the months due.
  */
 export function clientMonths(due: readonly NotSubmitted[]): NotSubmitted[] {
-  return due.filter((reminder) => reminder.state === "open" && reminder.deadlineKind === "cut_off");
+  return due.filter((reminder) => awaitsClient(reminder.state) && reminder.deadlineKind === "cut_off");
 }
 
 export async function clientsOf(due: readonly NotSubmitted[]): Promise<(reminder: NotSubmitted) => string[]> {

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { DEFAULT_REMINDER_DAYS } from "../days";
 import { bankDaysLeft, duePoint, type DeadlineKind } from "../points";
 import { deadlinesCache, settingsOf } from "./deadline-settings";
+import { notSubmitted, type MonthState, type StatesWhere } from "@/features/payroll/month-lock/states";
 
 /** The reminders due today (./run.ts): each company's months, deadlines and the point due, then only months still open. */
 
@@ -74,7 +75,7 @@ export async function dueToday(today: string): Promise<DueReminder[]> {
 }
 
 /** A month not yet submitted by the firm: Open (its client may still enter it) or Handed in (the client's part done). */
-export type NotSubmitted = DueReminder & { state: "open" | "handed_in" };
+export type NotSubmitted = DueReminder & { state: StatesWhere<"notSubmitted"> };
 
 /**
  * Leaves out months submitted for review or further on (in review, approved, transferring,
@@ -91,7 +92,7 @@ export async function stillOpen(due: DueReminder[]): Promise<NotSubmitted[]> {
       ON m.connection_id = wanted.connection_id AND m.company_id = wanted.company_id AND m.period = wanted.period`;
   const states = new Map(rows.map((row) => [`${row.connection_id}:${row.company_id}:${row.period}`, row.state]));
   return due.flatMap((d) => {
-    const state = states.get(`${d.connectionId}:${d.companyId}:${d.period}`) ?? "open";
-    return state === "open" || state === "handed_in" ? [{ ...d, state }] : [];
+    const state = (states.get(`${d.connectionId}:${d.companyId}:${d.period}`) ?? "open") as MonthState;
+    return notSubmitted(state) ? [{ ...d, state }] : [];
   });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
-import { monthTakesEdits, type MonthKey, type MonthState } from "../states";
+import { editsIn, monthTakesEdits, type MonthKey, type MonthState } from "../states";
 
 /** Makes sure the month's row exists (Open, round 1): every lock below has a row to take. */
 export async function ensureMonthRow(tx: Prisma.TransactionClient, key: MonthKey): Promise<void> {
@@ -45,7 +45,7 @@ export async function assertMonthOpen(tx: Prisma.TransactionClient, key: MonthKe
   const state = rows[0]?.state ?? "open";
   if (state === "open") return;
   // A system save (no person) is the firm's.
-  const roles = state === "handed_in" ? ((await editorRoles(tx, editor)) ?? ["owner"]) : [];
+  const roles = editsIn(state) === "firm" ? ((await editorRoles(tx, editor)) ?? ["owner"]) : [];
   if (!monthTakesEdits(state, roles)) {
     throw new ApiError(
       "month_frozen",
