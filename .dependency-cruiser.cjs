@@ -1,7 +1,7 @@
 // The layers of the code, bottom first, enforced by `npm run check` (`npm run layers`): a module
 // may import its own layer and the layers below it, never one above; and no import cycle at all.
 // Features are layers of their own, in this order, so there is no cycle between features either.
-// README "Architecture" lists the same order. Tests, benches, fixtures and testing/ helpers may
+// docs/architecture.md, "Layers", lists the same order. Tests, benches, fixtures and testing/ helpers may
 // reach across (a test drives the whole stack); they are still checked for cycles.
 // A feature's logic is features/<name>/ without its components/ folder (LOGIC); its UI, that folder,
 // sits with the shell's components/ above every feature's logic.

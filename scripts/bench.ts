@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { ensureMessages } from "./lib/messages";
 
-// `npm run bench`: each benchmark (every `*.bench.ts` under lib/, and the sandbox's) runs in a
+// `npm run bench`: each benchmark (every `*.bench.ts` under lib/ and features/, and the sandbox's) runs in a
 // process of its own and prints its figures as `name: value unit`, one per line. Found by name,
 // not listed, so a bench moved with its feature still runs.
 
@@ -18,7 +18,7 @@ function benchesUnder(dir: string): string[] {
 }
 
 const only = process.argv.slice(2);
-const benchmarks = ["sandbox/bench.ts", ...benchesUnder("lib").sort()].filter(
+const benchmarks = ["sandbox/bench.ts", ...[...benchesUnder("lib"), ...benchesUnder("features")].sort()].filter(
   (file) => only.length === 0 || only.some((part) => file.includes(part)),
 );
 

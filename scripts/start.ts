@@ -16,7 +16,7 @@ import { startSandboxUpstream } from "./lib/sandbox-upstream";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-// The app's memory (measured by lib/http/memory.bench.ts; see the README's "Memory" paragraph).
+// The app's memory (measured by lib/http/memory.bench.ts; see docs/benchmarks.md, "Memory").
 // glibc's malloc gives each thread that allocates its own arena (up to 8 per core) and keeps what
 // is freed there; after a burst of large buffers (upstream answers, rendered pages) the process
 // kept ~650 MB of RSS when idle. Two arenas, and buffers of 128 KB or more always mapped on their

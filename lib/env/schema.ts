@@ -33,7 +33,7 @@ export const serverEnvSchema = z.preprocess(
           "HOST must be an address or host name, e.g. 127.0.0.1 or 0.0.0.0",
         )
         .default("127.0.0.1"),
-      /** The app's role: reads and writes rows, owns nothing (README, "Database roles"). */
+      /** The app's role: reads and writes rows, owns nothing (docs/configuration.md, "Database roles"). */
       DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgresql:// URL" }),
       /** The role that runs the migrations and owns the tables; unset, DATABASE_URL's role migrates (with a warning). */
       MIGRATION_DATABASE_URL: z
@@ -60,7 +60,7 @@ export const serverEnvSchema = z.preprocess(
       ACCOUNTING_KEEPALIVE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
       /** Per-request timeout towards the accounting service. */
       ACCOUNTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-      /** Background jobs (keep-alive, revoke retries) in this process: on unless set to false. */
+      /** Background jobs (every pg-boss worker and schedule of lib/composition/jobs.ts) in this process: on unless set to false. */
       JOBS_ENABLED: z
         .enum(["true", "false"])
         .default("true")

@@ -35,7 +35,7 @@ export async function migrateForApp(env: { DATABASE_URL: string; MIGRATION_DATAB
   const appRole = roleOf(env.DATABASE_URL);
   if (!migrationUrl || !appRole || roleOf(migrationUrl) === appRole) {
     console.warn(
-      "Warning: MIGRATION_DATABASE_URL is not set (or names DATABASE_URL's role): the app's role runs the migrations and owns the tables, so it could switch off the audit trail's protection. See the README, \"Database roles\".",
+      "Warning: MIGRATION_DATABASE_URL is not set (or names DATABASE_URL's role): the app's role runs the migrations and owns the tables, so it could switch off the audit trail's protection. See docs/configuration.md, \"Database roles\".",
     );
     return migrateDatabase(migrationUrl ?? env.DATABASE_URL);
   }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 
-// The app's two database roles, in one place (README, "Database roles"):
+// The app's two database roles, in one place (docs/configuration.md, "Database roles"):
 // - the migration role owns the schema: it runs the migrations, so it owns every table, trigger
 //   and function they make, and pg-boss's schema and queues (job-queues.ts);
 // - the app's role (DATABASE_URL) reads and writes rows and nothing more: SELECT and INSERT on the
@@ -179,7 +179,7 @@ export function withoutSchemaRoles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 // `npm run db:roles`: creates or updates both roles of DATABASE_ADMIN_URL's database and prints
-// the two URLs to configure (README, "Database roles"). Its output holds passwords: it is meant
+// the two URLs to configure (docs/configuration.md, "Database roles"). Its output holds passwords: it is meant
 // for the person setting up the server, not for a log.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const adminUrl = process.env.DATABASE_ADMIN_URL;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * The server/client boundary (README "Architecture"), as an ESLint rule of this repository:
+ * The server/client boundary (docs/architecture.md, "The server/client boundary"), as an ESLint rule of this repository:
  *
  * - server code: every `server/` folder (lib/<feature>/server/, lib/<feature>/<part>/server/), each
  *   feature's manifest (features/<name>/feature.ts: it names the feature's jobs and event consumers),

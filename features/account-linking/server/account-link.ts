@@ -26,7 +26,7 @@ import { recordLinkingChange } from "./linking-audit";
  *
  * Two people are never merged: an accounting account that already signs in another Ledgerlane
  * person is refused (the confirmation page says so before anything is asked), and so is linking
- * for someone who already has an accounting account. (README, "Two ways in, linked".)
+ * for someone who already has an accounting account. (docs/features/account-linking.md.)
  */
 
 const LIFETIME_MS = LINK_LIFETIME_MINUTES * 60_000;

@@ -19,7 +19,7 @@ import { recordLinkingChange } from "./linking-audit";
  *
  * Whether another person already has the address is told only after the code proved the asker
  * receives its mail: asking tells nothing about who is known. Two people are never merged here:
- * that address stays the other person's (README, "Two ways in, linked").
+ * that address stays the other person's (docs/features/account-linking.md).
  */
 
 export interface VerificationMail {

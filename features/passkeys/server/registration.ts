@@ -11,7 +11,7 @@ import { relyingParty } from "./relying-party";
 /**
  * Adding a passkey for the signed-in person (however they signed in: the accounting service, an
  * e-mail link or another passkey). The passkey belongs to this person only: it signs in as them,
- * and never links them to another person here (README, "Passkeys").
+ * and never links them to another person here (docs/features/passkeys.md).
  */
 
 interface Person {
