@@ -10,11 +10,17 @@ const LAYERS = [
   ["crypto: pure sealing and key rings", ["^lib/crypto/"]],
   ["env: the process's configuration", ["^lib/env/"]],
   ["values: languages, dates, money, CSV", ["^lib/(i18n|dates|money|csv)/"]],
-  ["process: clock, database, detached work, the app's sealed secrets", ["^lib/(clock|db|store)/", "^lib/server/(?!patches/)"]],
+  [
+    "process: clock, database, detached work, the app's sealed secrets",
+    ["^lib/(clock|db|store)/", "^lib/server/(?!patches/)"],
+  ],
   ["http: errors, envelopes, upstream calls, the browser's fetch", ["^lib/http/(?!server/(route|noop)\\.ts$)"]],
   ["services: rate limits, pg-boss and its queues, health", ["^lib/(rate-limit|jobs|health)/"]],
   ["session: who is signed in", ["^lib/auth/"]],
-  ["route wrapper: every route handler's one wrapper (and the bench's no-op route)", ["^lib/http/server/(route|noop)\\.ts$"]],
+  [
+    "route wrapper: every route handler's one wrapper (and the bench's no-op route)",
+    ["^lib/http/server/(route|noop)\\.ts$"],
+  ],
   ["audit core: record, kind registry, query, presenter contract", ["^lib/audit/"]],
   [
     "domain events and their consumers: the events, the feature manifests' shape, notifications, the mail outbox, webhook deliveries",
@@ -47,7 +53,10 @@ const TESTS = "\\.(test|bench)\\.tsx?$|/testing/|\\.fixture\\.ts$";
 // A production module that no layer names: a new folder (a feature, a lib/ service) must get its
 // place in LAYERS. Two rules, as a rule only sees modules with a dependency: one for what such a
 // module imports, one for what imports it (a module with neither is dead code, which knip finds).
-const UNLAYERED = { path: "^(app|components|features|lib)/", pathNot: [TESTS, ...LAYERS.flatMap(([, paths]) => paths)] };
+const UNLAYERED = {
+  path: "^(app|components|features|lib)/",
+  pathNot: [TESTS, ...LAYERS.flatMap(([, paths]) => paths)],
+};
 const inALayer = [
   { from: UNLAYERED, to: {} },
   { from: {}, to: UNLAYERED },

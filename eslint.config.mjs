@@ -19,9 +19,19 @@ const componentImports = [
 ];
 const uiFiles = ["components/**", "features/*/components/**"];
 const logicFiles = ["lib/**", "features/**"];
-const sandboxImports = ["@/sandbox", "@/sandbox/**", "../sandbox/**", "../../sandbox/**", "../../../sandbox/**", "../../../../sandbox/**"];
+const sandboxImports = [
+  "@/sandbox",
+  "@/sandbox/**",
+  "../sandbox/**",
+  "../../sandbox/**",
+  "../../../sandbox/**",
+  "../../../../sandbox/**",
+];
 const boundary = (group, message) => ({ group, message });
-const noSandbox = boundary(sandboxImports, "App code may not import the sandbox; it is a test tool, not part of the app.");
+const noSandbox = boundary(
+  sandboxImports,
+  "App code may not import the sandbox; it is a test tool, not part of the app.",
+);
 // Tests, benches and their helpers drive the sandbox on purpose.
 const testFiles = ["**/*.test.ts", "**/*.test.tsx", "**/*.bench.ts", "lib/**/testing/**", "features/**/testing/**"];
 
@@ -63,7 +73,12 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [boundary(appImports, "Components may not import from app/; move what they need to lib/ or components/."), noSandbox] },
+        {
+          patterns: [
+            boundary(appImports, "Components may not import from app/; move what they need to lib/ or components/."),
+            noSandbox,
+          ],
+        },
       ],
     },
   },
@@ -71,13 +86,21 @@ const config = [
     // Tests may import the sandbox, never components/.
     files: testFiles.filter((glob) => !glob.startsWith("components/")),
     ignores: uiFiles,
-    rules: { "no-restricted-imports": ["error", { patterns: [boundary(componentImports, "Logic may not import UI (components/).")] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [boundary(componentImports, "Logic may not import UI (components/).")] },
+      ],
+    },
   },
   {
     files: logicFiles,
     ignores: [...testFiles, ...uiFiles],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [boundary(componentImports, "Logic may not import UI (components/)."), noSandbox] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [boundary(componentImports, "Logic may not import UI (components/)."), noSandbox] },
+      ],
     },
   },
   {

@@ -17,7 +17,10 @@ export async function register() {
   enableSharedUpstreamBudget();
   // A graceful stop (server.ts, on SIGINT/SIGTERM, beside closing its server) stops pg-boss and hands
   // its running jobs back (docs/adr/0100-graceful-stop-of-jobs.md). Registered before the jobs start.
-  const [{ onShutdown }, { stopBoss }] = await Promise.all([import("@/lib/server/shutdown"), import("@/lib/jobs/boss")]);
+  const [{ onShutdown }, { stopBoss }] = await Promise.all([
+    import("@/lib/server/shutdown"),
+    import("@/lib/jobs/boss"),
+  ]);
   onShutdown("jobs", stopBoss);
   const { startJobsIfEnabled } = await import("@/lib/composition/jobs");
   await startJobsIfEnabled();

@@ -41,7 +41,8 @@ const config: KnipConfig = {
   ignoreBinaries: ["pg_dump", "taskset", "useradd"],
   compilers: {
     // Tailwind 4 is imported from CSS (`@import "tailwindcss"` in app/globals.css).
-    css: (text: string) => [...text.matchAll(/@import\s+["']([^"']+)["']/g)].map(([, specifier]) => `import "${specifier}";`).join("\n"),
+    css: (text: string) =>
+      [...text.matchAll(/@import\s+["']([^"']+)["']/g)].map(([, specifier]) => `import "${specifier}";`).join("\n"),
   },
 };
 

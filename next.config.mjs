@@ -6,7 +6,9 @@ import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
 // one per language (scripts/lib/messages.ts), written before every build.
 const nextIntlPluginOptions = {
   requestConfig: "./i18n/request.ts",
-  experimental: { messages: { format: "json", path: "./lib/i18n/messages/generated", locales: ["en", "de"], precompile: true } },
+  experimental: {
+    messages: { format: "json", path: "./lib/i18n/messages/generated", locales: ["en", "de"], precompile: true },
+  },
 };
 
 /** @type {import('next').NextConfig} */

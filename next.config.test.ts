@@ -3,7 +3,9 @@ import type { NextConfig } from "next";
 import { describe, expect, it } from "vitest";
 
 // A plain .mjs file without types (the project checks no JavaScript): typed here by what it exports.
-const { default: config } = (await import("./next.config.mjs" as string)) as { default: (phase: string) => Promise<NextConfig> };
+const { default: config } = (await import("./next.config.mjs" as string)) as {
+  default: (phase: string) => Promise<NextConfig>;
+};
 
 // The production server runs the build's output: next.config.mjs leaves the next-intl plugin (a
 // bundler plugin that loads SWC's native binding) out of it, and gives it to builds and `next dev`.

@@ -14,7 +14,8 @@ const embeddedDatabasePort = Number(process.env.E2E_DATABASE_PORT ?? port + 2300
 // The app mails to an SMTP server a spec runs in its own process on this port (e2e/mailbox.ts).
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 2400);
 process.env.E2E_DATABASE_URL =
-  process.env.DATABASE_URL ?? `postgresql://postgres:postgres@127.0.0.1:${embeddedDatabasePort}/postgres?sslmode=disable`;
+  process.env.DATABASE_URL ??
+  `postgresql://postgres:postgres@127.0.0.1:${embeddedDatabasePort}/postgres?sslmode=disable`;
 // The run's template database, migrated once by the first spec that needs a database of its own
 // (e2e/app-processes.ts) and dropped at the end (e2e/global-teardown.ts). Named here, in the
 // runner, so that every worker (which loads this file again) inherits the same name.

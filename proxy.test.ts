@@ -83,7 +83,9 @@ describe("proxy.ts, the one origin check", () => {
       }),
     );
     expect(write.status).toBe(200);
-    const read = proxy(new NextRequest("http://localhost:3000/api/payroll/imports/1", { headers: { "sec-fetch-site": "cross-site" } }));
+    const read = proxy(
+      new NextRequest("http://localhost:3000/api/payroll/imports/1", { headers: { "sec-fetch-site": "cross-site" } }),
+    );
     expect(read.status).toBe(200);
   });
 });
@@ -108,10 +110,18 @@ describe("proxy.ts, the one origin check, for server actions", () => {
     ];
     for (const pathname of pages) {
       for (const headers of crossSite) {
-        for (const contentType of ["text/plain;charset=UTF-8", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) {
+        for (const contentType of [
+          "text/plain;charset=UTF-8",
+          "multipart/form-data; boundary=x",
+          "application/x-www-form-urlencoded",
+        ]) {
           const request = new NextRequest(`http://localhost:3000${pathname}`, {
             method: "POST",
-            headers: { ...headers, "next-action": "7f0123456789abcdef0123456789abcdef012345", "content-type": contentType },
+            headers: {
+              ...headers,
+              "next-action": "7f0123456789abcdef0123456789abcdef012345",
+              "content-type": contentType,
+            },
             body: "[]",
           });
           const response = proxy(request);
@@ -126,7 +136,12 @@ describe("proxy.ts, the one origin check, for server actions", () => {
     const response = proxy(
       new NextRequest("http://localhost:3000/settings/workspace", {
         method: "POST",
-        headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin", "next-action": "7f01", "content-type": "text/plain" },
+        headers: {
+          origin: "http://localhost:3000",
+          "sec-fetch-site": "same-origin",
+          "next-action": "7f01",
+          "content-type": "text/plain",
+        },
         body: "[]",
       }),
     );
@@ -137,7 +152,13 @@ describe("proxy.ts, the one origin check, for server actions", () => {
 describe("proxy.ts, what no route can answer", () => {
   // TRACE itself cannot be built as a Request (fetch forbids it); the fuzz test sends it to the server.
   it("answers 405 in the envelope to unknown methods, on pages and routes", async () => {
-    for (const pathname of ["/", "/businesses", "/api/health", "/api/payroll/connection", "/api/accounting/businesses"]) {
+    for (const pathname of [
+      "/",
+      "/businesses",
+      "/api/health",
+      "/api/payroll/connection",
+      "/api/accounting/businesses",
+    ]) {
       for (const method of ["PROPFIND", "FOO", "MKCOL"]) {
         const response = proxy(new NextRequest(`http://localhost:3000${pathname}`, { method }));
         expect(response.status, `${method} ${pathname}`).toBe(405);

@@ -20,14 +20,20 @@ const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
 
 export function proxy(request: NextRequest) {
   if (!KNOWN_METHODS.has(request.method)) {
-    const response = errorResponse(new ApiError("method_not_allowed", `${request.method} is not allowed here.`), { status: 405 });
+    const response = errorResponse(new ApiError("method_not_allowed", `${request.method} is not allowed here.`), {
+      status: 405,
+    });
     response.headers.set("allow", ALLOWED_METHODS);
     return withStaticHeaders(response);
   }
   const urlProblem = requestUrlProblem(request.nextUrl);
   if (urlProblem) return withStaticHeaders(errorResponse(new ApiError("bad_request", urlProblem), { status: 400 }));
   const exempt = isCrossSiteExempt(request.nextUrl.pathname);
-  if (isStateChanging(request.method) && !exempt && !isSameOriginRequest(request.headers, appOriginsFor(request.url, publicUrl))) {
+  if (
+    isStateChanging(request.method) &&
+    !exempt &&
+    !isSameOriginRequest(request.headers, appOriginsFor(request.url, publicUrl))
+  ) {
     // `status` too, for the accounting proxy's readers (its envelope has one at the top).
     return withStaticHeaders(errorResponse(new ApiError("cross_site_request"), { status: 403 }));
   }

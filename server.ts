@@ -49,7 +49,9 @@ async function handleWithNext(request: http.IncomingMessage, response: http.Serv
 }
 
 await app.prepare();
-const server = http.createServer(refusingFetchForbiddenMethods((request, response) => void handleWithNext(request, response)));
+const server = http.createServer(
+  refusingFetchForbiddenMethods((request, response) => void handleWithNext(request, response)),
+);
 server.on("error", (error) => {
   console.error("The app server failed:", error);
   process.exit(1);

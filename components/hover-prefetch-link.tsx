@@ -8,7 +8,12 @@ import { useState, type ComponentProps } from "react";
  * is on screen: a page with many links (every page has the header's) otherwise sends a prefetch
  * request per link right after it loads, which the server renders while people start working.
  */
-export function HoverPrefetchLink({ onMouseEnter, onTouchStart, onFocus, ...props }: Omit<ComponentProps<typeof Link>, "prefetch">) {
+export function HoverPrefetchLink({
+  onMouseEnter,
+  onTouchStart,
+  onFocus,
+  ...props
+}: Omit<ComponentProps<typeof Link>, "prefetch">) {
   const [wanted, setWanted] = useState(false);
   return (
     <Link

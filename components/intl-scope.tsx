@@ -16,6 +16,8 @@ const ERROR_NAMESPACES = ["errors", "accountingError", "payrollErrors"] as const
 export async function IntlScope({ namespaces, children }: { namespaces: readonly Namespace[]; children: ReactNode }) {
   const messages = (await getMessages()) as Messages;
   return (
-    <NextIntlClientProvider messages={pickMessages(messages, [...namespaces, ...ERROR_NAMESPACES])}>{children}</NextIntlClientProvider>
+    <NextIntlClientProvider messages={pickMessages(messages, [...namespaces, ...ERROR_NAMESPACES])}>
+      {children}
+    </NextIntlClientProvider>
   );
 }

@@ -16,7 +16,8 @@ export function makeQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // A refusal (4xx) will not change by asking again; a network failure or 5xx may.
-        retry: (failures, error) => failures < 2 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+        retry: (failures, error) =>
+          failures < 2 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
       },
       mutations: { retry: false },
     },

@@ -86,16 +86,21 @@ test("an accounting person adds a sign-in e-mail with the mailed code, then sign
     await signInByEmailLink(page, mailbox, email);
     await page.goto("/settings/security");
     await expect(page.getByText("You also sign in through the accounting service.")).toBeVisible();
-    await expect(page.getByRole("list", { name: "Sessions" }).getByRole("listitem").first()).toContainText("by e-mail link");
+    await expect(page.getByRole("list", { name: "Sessions" }).getByRole("listitem").first()).toContainText(
+      "by e-mail link",
+    );
     const benId = await withDatabase(
-      async (client) => (await client.query<{ id: string }>("SELECT id FROM users WHERE verified_email = $1", [email])).rows[0]!.id,
+      async (client) =>
+        (await client.query<{ id: string }>("SELECT id FROM users WHERE verified_email = $1", [email])).rows[0]!.id,
     );
     const kinds = await auditKinds(benId);
     expect(kinds).toContain("account.email_added");
     await page.goto("/audit");
     await expect(page.getByText(`Sign-in e-mail ${email} added`)).toBeVisible();
   } finally {
-    await withDatabase((client) => client.query("UPDATE users SET verified_email = NULL WHERE verified_email = $1", [email]));
+    await withDatabase((client) =>
+      client.query("UPDATE users SET verified_email = NULL WHERE verified_email = $1", [email]),
+    );
   }
 });
 
@@ -125,7 +130,9 @@ test("an e-mail person links an accounting account only after confirming, then s
     // The confirmation says what will be linked; nothing is linked before Confirm.
     await expect(page).toHaveURL(/\/settings\/security\/link$/);
     await expect(page.getByRole("heading", { name: "Link the accounting account?" })).toBeVisible();
-    await expect(page.getByText(`Sign in with the accounting account of Priya Shah as well as with ${email}?`)).toBeVisible();
+    await expect(
+      page.getByText(`Sign in with the accounting account of Priya Shah as well as with ${email}?`),
+    ).toBeVisible();
     const linkedBefore = await withDatabase(
       async (client) => (await client.query("SELECT 1 FROM users WHERE accounting_user_id = $1", [priya.id])).rowCount,
     );
@@ -150,7 +157,8 @@ test("an e-mail person links an accounting account only after confirming, then s
     await expect(page.getByText(`You can also sign in by a link mailed to ${email}.`)).toBeVisible();
     await expect(page.getByText("You also sign in through the accounting service.")).toBeVisible();
     const eveId = await withDatabase(
-      async (client) => (await client.query<{ id: string }>("SELECT id FROM users WHERE verified_email = $1", [email])).rows[0]!.id,
+      async (client) =>
+        (await client.query<{ id: string }>("SELECT id FROM users WHERE verified_email = $1", [email])).rows[0]!.id,
     );
     expect(await auditKinds(eveId)).toContain("account.linked");
   } finally {

@@ -30,7 +30,9 @@ async function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; culp
 async function expectNoSidewaysScroll(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   const { scrollWidth, culprits } = await sidewaysOverflow(page);
-  expect.soft(scrollWidth, `${name} scrolls sideways at 390 px: ${culprits.join(" | ")}`).toBeLessThanOrEqual(PHONE.width);
+  expect
+    .soft(scrollWidth, `${name} scrolls sideways at 390 px: ${culprits.join(" | ")}`)
+    .toBeLessThanOrEqual(PHONE.width);
 }
 
 test("no main page scrolls sideways at 390 px; wide tables scroll in their own region", async ({ page }) => {

@@ -81,7 +81,13 @@ export function startApps(ports: number[], env: NodeJS.ProcessEnv): AppProcesses
   const children: ChildProcess[] = ports.map((port) => {
     const child = spawn(process.execPath, [appServerEntry(), ...appServerArgs(port, "127.0.0.1")], {
       cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}`, NODE_ENV: "production" },
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        NEXTAUTH_URL: `http://localhost:${port}`,
+        NODE_ENV: "production",
+      },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
@@ -107,7 +113,11 @@ function appReady(child: ChildProcess, logs: string[]): Promise<void> {
     };
     child.stdout?.on("data", onData);
     child.once("exit", (code, signal) =>
-      reject(new Error(`the app server exited before it was ready (${signal ?? `code ${code}`}):\n${logs.join("").slice(-3000)}`)),
+      reject(
+        new Error(
+          `the app server exited before it was ready (${signal ?? `code ${code}`}):\n${logs.join("").slice(-3000)}`,
+        ),
+      ),
     );
   });
 }

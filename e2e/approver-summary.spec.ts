@@ -82,7 +82,9 @@ test("the approver lands on the summary from the company list, sees the month ag
 
   // The month's lines, saved as the grid saves a draft: 100 h at 15 € each, employee 1 160 h, employee 2 a 250 € bonus.
   const origin = new URL(clerk.url()).origin;
-  const hours = employees.map((employee) => hoursLine(`h${employee.id}`, employee.id, employee.id === 1 ? "160" : "100"));
+  const hours = employees.map((employee) =>
+    hoursLine(`h${employee.id}`, employee.id, employee.id === 1 ? "160" : "100"),
+  );
   const saved = await clerk.request.put(`/api/payroll-entries/${COMPANY}/hours/draft`, {
     data: { period: month, lines: hours },
     headers: { origin },
@@ -115,7 +117,11 @@ test("the approver lands on the summary from the company list, sees the month ag
       employees.map((employee) => hoursLine(`o${employee.id}`, employee.id, "100")),
       String(employees.length * 150_000),
     );
-    await transfer("payments", [{ id: "o-bonus", employee_id: 2, values: { type: "BONUS_PAYMENT", amount: "200" } }], "20000");
+    await transfer(
+      "payments",
+      [{ id: "o-bonus", employee_id: 2, values: { type: "BONUS_PAYMENT", amount: "200" } }],
+      "20000",
+    );
   });
 
   // The clerk acknowledges the two warnings about employee 1's change and submits.
@@ -151,7 +157,9 @@ test("the approver lands on the summary from the company list, sees the month ag
   await expect(table.getByRole("columnheader", { name: "Gearbeitete Stunden" })).toBeVisible();
   const row = table
     .getByRole("row")
-    .filter({ has: approver.getByRole("rowheader", { name: new RegExp(`^${first.last_name}, ${first.first_name} \\(1\\)`) }) });
+    .filter({
+      has: approver.getByRole("rowheader", { name: new RegExp(`^${first.last_name}, ${first.first_name} \\(1\\)`) }),
+    });
   await expect(row.locator('[data-figure="worked_hours_micros"]')).toHaveText("160");
   await expect(row.getByRole("rowheader")).toContainText("Stundenlohn 160 Std.");
   await expect(row.locator('[data-figure="hours_pay_cents"]')).toHaveText(/^2\.400,00\s€$/);
@@ -179,8 +187,12 @@ test("the approver lands on the summary from the company list, sees the month ag
 
   // No serious or critical accessibility problem (axe, WCAG 2.1 A and AA).
   const axe = await new AxeBuilder({ page: approver }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  const serious = axe.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 
   // On a phone the page stays as wide as the screen: the table scrolls inside itself.
   await approver.setViewportSize({ width: 390, height: 844 });
@@ -190,7 +202,8 @@ test("the approver lands on the summary from the company list, sees the month ag
     const culprits = Array.from(document.body.querySelectorAll("*"))
       .filter(
         (element) =>
-          element.getBoundingClientRect().right > width + 0.5 && (element.parentElement?.getBoundingClientRect().right ?? 0) <= width + 0.5,
+          element.getBoundingClientRect().right > width + 0.5 &&
+          (element.parentElement?.getBoundingClientRect().right ?? 0) <= width + 0.5,
       )
       .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").slice(0, 60)}`);
     return { scrollWidth: document.documentElement.scrollWidth, culprits };
@@ -218,7 +231,10 @@ test("the approver lands on the summary from the company list, sees the month ag
   // Once approved, the company list opens the company page again.
   await approver.goto("/payroll");
   await expect(
-    approver.getByRole("row").filter({ hasText: "Bäckerei Krüger GmbH" }).getByRole("link", { name: "Bäckerei Krüger GmbH" }),
+    approver
+      .getByRole("row")
+      .filter({ hasText: "Bäckerei Krüger GmbH" })
+      .getByRole("link", { name: "Bäckerei Krüger GmbH" }),
   ).toHaveAttribute("href", `/payroll/companies/${COMPANY}`);
   expect(errors).toEqual([]);
 });

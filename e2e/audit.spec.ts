@@ -10,7 +10,9 @@ import { test } from "./fixtures";
 const COMPANY = 1001;
 
 const cell = (page: Page, employee: number, column: string) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="1"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="1"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 async function draftSaved(page: Page) {
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 5_000 });
@@ -22,11 +24,17 @@ async function csvOf(download: Download): Promise<string> {
 
 test.use({ payrollCompany: COMPANY });
 
-test("a draft change and an invitation are in the audit trail, filtered, in German, and in the CSV export", async ({ page, context }) => {
+test("a draft change and an invitation are in the audit trail, filtered, in German, and in the CSV export", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   await signInAndConnectPayroll(page);
   // Employee 1's name as the payroll service has it: the audit names employees beside their numbers.
-  const staff = await control<{ id: number; first_name: string; last_name: string }[]>("GET", `/payroll/companies/${COMPANY}/employees`);
+  const staff = await control<{ id: number; first_name: string; last_name: string }[]>(
+    "GET",
+    `/payroll/companies/${COMPANY}/employees`,
+  );
   const one = staff.find((employee) => employee.id === 1)!;
   const name = `${one.first_name} ${one.last_name}`;
 
@@ -68,7 +76,9 @@ test("a draft change and an invitation are in the audit trail, filtered, in Germ
   await expect(draftEntry).toContainText(/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d CES?T/);
   // The transfer's total in euros, and its month steps without an alarm.
   await expect(entries.filter({ hasText: "Hours: 1 line, total 505.50, sent." }).first()).toBeVisible();
-  await expect(entries.filter({ hasText: "Transfer started:" }).first()).toContainText("Transfer started: Approved → Transferring (round");
+  await expect(entries.filter({ hasText: "Transfer started:" }).first()).toContainText(
+    "Transfer started: Approved → Transferring (round",
+  );
   await expect(entries.filter({ hasText: "Transfer answered:" }).first()).toContainText(
     "Transfer answered: Transferring → Transferred (round",
   );
@@ -93,9 +103,14 @@ test("a draft change and an invitation are in the audit trail, filtered, in Germ
   // The CSV export honours the filters; without them it holds both.
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/audit$/);
-  const [english] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [english] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   const englishCsv = await csvOf(english);
-  expect(englishCsv.startsWith("\uFEFFWhen,Who,Change,Company,Payroll month,Details,Line,Field,Old value,New value\r\n")).toBe(true);
+  expect(
+    englishCsv.startsWith("\uFEFFWhen,Who,Change,Company,Payroll month,Details,Line,Field,Old value,New value\r\n"),
+  ).toBe(true);
   expect(englishCsv).toMatch(
     new RegExp(
       `\\r\\n\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d CES?T,[^,]+,Draft changed,Bäckerei Krüger GmbH \\(1001\\),\\d{4}-\\d\\d,Hours: 1 line changed\\.,Employee 1 ${name},Hours,8,7\\.5\\r\\n`,
@@ -122,12 +137,19 @@ test("a draft change and an invitation are in the audit trail, filtered, in Germ
   await expect(germanDraft).toContainText("Entwurf geändert");
   await expect(germanDraft).toContainText(/\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d MES?Z/);
   await expect(germanDraft).toContainText(`Mitarbeiter 1 ${name}`);
-  await expect(page.getByRole("list", { name: "Protokolleinträge" }).getByText("Einladung erstellt").first()).toBeVisible();
-  const [german] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "CSV exportieren" }).click()]);
+  await expect(
+    page.getByRole("list", { name: "Protokolleinträge" }).getByText("Einladung erstellt").first(),
+  ).toBeVisible();
+  const [german] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "CSV exportieren" }).click(),
+  ]);
   const germanCsv = await csvOf(german);
-  expect(germanCsv.startsWith("\uFEFFWann;Wer;Änderung;Firma;Abrechnungsmonat;Einzelheiten;Zeile;Feld;Alter Wert;Neuer Wert\r\n")).toBe(
-    true,
-  );
+  expect(
+    germanCsv.startsWith(
+      "\uFEFFWann;Wer;Änderung;Firma;Abrechnungsmonat;Einzelheiten;Zeile;Feld;Alter Wert;Neuer Wert\r\n",
+    ),
+  ).toBe(true);
   expect(germanCsv).toMatch(
     new RegExp(
       `\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d MES?Z;[^;]+;Entwurf geändert;Bäckerei Krüger GmbH \\(1001\\);\\d{4}-\\d\\d;Stunden: 1 Zeile geändert\\.;Mitarbeiter 1 ${name};Stunden;8;7,5\\r\\n`,

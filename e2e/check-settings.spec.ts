@@ -39,7 +39,9 @@ test("confirm the proposed Land, change the hours limit, give an employee the mi
 
   // Not confirmed yet: the proposal from the postal code is preselected and says so.
   const settings = page.getByRole("region", { name: "Check settings" });
-  await expect(settings.getByText("Proposed from postal code 50674: North Rhine-Westphalia. Not confirmed yet")).toBeVisible();
+  await expect(
+    settings.getByText("Proposed from postal code 50674: North Rhine-Westphalia. Not confirmed yet"),
+  ).toBeVisible();
   await expect(settings.getByLabel("Federal state (public holidays)")).toHaveValue("NW");
   const hours = settings.getByLabel("Monthly hours limit per employee");
   await expect(hours).toHaveValue("208");

@@ -38,7 +38,10 @@ test.afterEach(async () => {
 async function setCutOff(email: string | null, rule: { kind: "day_of_month"; day: number } | null): Promise<void> {
   await withDatabase(async (db) => {
     if (!email || !rule) {
-      await db.query("DELETE FROM payroll_company_deadline_settings WHERE company_id = $1 AND cut_off_rule->>'day' = '5'", [OWN]);
+      await db.query(
+        "DELETE FROM payroll_company_deadline_settings WHERE company_id = $1 AND cut_off_rule->>'day' = '5'",
+        [OWN],
+      );
       return;
     }
     await db.query(
@@ -53,7 +56,9 @@ async function setCutOff(email: string | null, rule: { kind: "day_of_month"; day
 }
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 test("an invited client signs in by e-mail, adds a passkey, enters their company's hours on a phone in German, and reaches nothing else", async ({
   browser,
@@ -80,14 +85,25 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
   await owner.getByLabel("E-mail address").fill(email);
   await owner.getByRole("button", { name: "Send by e-mail" }).click();
   await expect(owner.getByRole("status").filter({ hasText: `The invitation was sent to ${email}.` })).toBeVisible();
-  const invitation = linkIn(await mailTo(mailbox, before, email), /https?:\/\/[^\s"<>]+\/invitations\/[A-Za-z0-9_-]{43}/, email);
+  const invitation = linkIn(
+    await mailTo(mailbox, before, email),
+    /https?:\/\/[^\s"<>]+\/invitations\/[A-Za-z0-9_-]{43}/,
+    email,
+  );
 
   // The client: a phone, German, no accounting account.
-  const phone = await browser.newContext({ locale: "de-DE", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({
+    locale: "de-DE",
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const client = await phone.newPage();
   await addVirtualAuthenticator(client);
   await client.goto(invitation);
-  await client.getByRole("link", { name: "Kein Konto beim Buchhaltungsdienst? Mit einem Link per E-Mail anmelden" }).click();
+  await client
+    .getByRole("link", { name: "Kein Konto beim Buchhaltungsdienst? Mit einem Link per E-Mail anmelden" })
+    .click();
   await client.getByLabel("E-Mail", { exact: true }).fill(email);
   before = mailbox.mails.length;
   await client.getByRole("button", { name: "Anmeldelink senden" }).click();
@@ -108,7 +124,9 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
   await client.goto("/settings/security");
   await client.getByLabel("Name des neuen Passkeys").fill("Telefon");
   await client.getByRole("button", { name: "Passkey hinzufügen" }).click();
-  await expect(client.getByRole("list", { name: "Passkeys" }).getByRole("listitem").filter({ hasText: "Telefon" })).toBeVisible();
+  await expect(
+    client.getByRole("list", { name: "Passkeys" }).getByRole("listitem").filter({ hasText: "Telefon" }),
+  ).toBeVisible();
   await client.getByRole("button", { name: "Menü" }).click();
   await client.getByRole("button", { name: "Abmelden", exact: true }).click();
   // Signed out once the session is gone and the sign-out's own navigation to the start page has

@@ -39,7 +39,9 @@ async function storedLines(database: MigratedDatabase, employee: number): Promis
 }
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 /** A person signed in through the accounting service's pages, in a browser of their own on `app`. */
 async function signIn(browser: Browser, app: string, person: FixtureUser, country: string): Promise<Page> {
@@ -173,7 +175,11 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   await expect(dialog).toBeHidden();
   await expect
     .poll(async () =>
-      (await storedLines(appPair.database, 2)).map((values) => [values.total_hours, values.surcharge, values.cost_center_id]),
+      (await storedLines(appPair.database, 2)).map((values) => [
+        values.total_hours,
+        values.surcharge,
+        values.cost_center_id,
+      ]),
     )
     .toEqual([["10", "25", "KST-7"]]);
 
@@ -184,7 +190,9 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   // The audit trail shows both people's changes with old → new; its CSV export holds them.
   await owner.goto("/audit");
   const entries = owner.getByRole("list", { name: "Audit entries" }).locator(":scope > li");
-  await expect(entries.filter({ hasText: "Draft changed" }).filter({ hasText: "Hours: 8 → 5" }).filter({ hasText: /Dara/ })).toHaveCount(1);
+  await expect(
+    entries.filter({ hasText: "Draft changed" }).filter({ hasText: "Hours: 8 → 5" }).filter({ hasText: /Dara/ }),
+  ).toHaveCount(1);
   await expect(
     entries
       .filter({ hasText: "Draft changed" })
@@ -192,7 +200,10 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
       .filter({ hasText: /Claudia/ }),
   ).toHaveCount(1);
   await expect(entries.filter({ hasText: "Member joined" }).filter({ hasText: /Dara/ })).toHaveCount(1);
-  const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    owner.waitForEvent("download"),
+    owner.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   const csv = (await readFile((await download.path())!)).toString("utf8");
   expect(csv).toMatch(/Dara[^\r\n]*,Draft changed,Bäckerei Krüger GmbH \(1001\),[^\r\n]*,Hours,8,5\r\n/);
   expect(csv).toMatch(/Claudia[^\r\n]*,Draft changed,Bäckerei Krüger GmbH \(1001\),[^\r\n]*,Hours,5,7\r\n/);
@@ -207,13 +218,17 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   const streamUrl = `${APPS[1]}/api/payroll-entries/${COMPANY}/hours/stream?period=${drafted.data.period}&since=${drafted.data.draft?.revision ?? 0}&client=removed-clerk-e2e`;
   const streamRequest = new AbortController();
   openRequests.push(streamRequest);
-  const stream = await fetch(streamUrl, { headers: { cookie, accept: "text/event-stream" }, signal: streamRequest.signal });
+  const stream = await fetch(streamUrl, {
+    headers: { cookie, accept: "text/event-stream" },
+    signal: streamRequest.signal,
+  });
   expect(stream.status).toBe(200);
   let heard = "";
   const ended = (async () => {
     const decoder = new TextDecoder();
     const reader = stream.body!.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) heard += decoder.decode(read.value, { stream: true });
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      heard += decoder.decode(read.value, { stream: true });
     return Date.now();
   })().catch(() => Number.POSITIVE_INFINITY);
   await expect.poll(() => heard).toContain("retry:");

@@ -28,7 +28,10 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
 async function refuseConnections() {
   await onServer(async (client) => {
     await client.query(`ALTER DATABASE "${database.replaceAll('"', '""')}" WITH ALLOW_CONNECTIONS false`);
-    await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database]);
+    await client.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+      [database],
+    );
   });
 }
 
@@ -36,7 +39,9 @@ const acceptConnections = () =>
   onServer((client) => client.query(`ALTER DATABASE "${database.replaceAll('"', '""')}" WITH ALLOW_CONNECTIONS true`));
 
 const cell = (page: Page, employee: number, column: string) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="1"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="1"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 test.use({ payrollCompany: COMPANY });
 
@@ -79,7 +84,9 @@ test("Submit for review while the database refuses connections: an error in the 
   await expect(page.getByRole("status", { name: "Month status" })).toHaveText("In review");
 });
 
-test("Try again on the error page shows the page once the database answers again, without a reload", async ({ page }) => {
+test("Try again on the error page shows the page once the database answers again, without a reload", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAndConnectPayroll(page);
   await page.goto(`/payroll/companies/${COMPANY}/hours`);

@@ -28,7 +28,9 @@ async function askForLink(page: Page, mailbox: Mailbox, email: string): Promise<
   if (!page.url().includes("/sign-in")) await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send sign-in link" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "If this address may sign in here, a link is on its way." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "If this address may sign in here, a link is on its way." }),
+  ).toBeVisible();
   const mail = await mailTo(mailbox, before, email);
   expect(mail).toMatch(/^Subject: Your sign-in link for Ledgerlane\r$/m);
   expect(mail).toContain("Content-Type: text/html");
@@ -74,7 +76,9 @@ test("a person invited by e-mail signs in from the mailed link, joins, and signs
   // The link opened in another browser signs nobody in and says where to open it.
   const elsewhere = await newPage(browser);
   await openLink(elsewhere, link);
-  await expect(elsewhere.getByRole("alert").filter({ hasText: "Open it in the browser where you asked for it" })).toBeVisible();
+  await expect(
+    elsewhere.getByRole("alert").filter({ hasText: "Open it in the browser where you asked for it" }),
+  ).toBeVisible();
   await elsewhere.goto("/settings/security");
   await expect(elsewhere.getByRole("list", { name: "Sessions" })).toHaveCount(0);
 

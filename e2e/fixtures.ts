@@ -63,7 +63,9 @@ export const test = base.extend<Options & Fixtures>({
 /** No drafts, month closes or transfers of the company (another spec, or the fuzz test, may have left some). */
 async function clearPayrollCompany(companyId: number): Promise<void> {
   await deleteEntryDrafts(companyId);
-  await withDatabase((client) => client.query("DELETE FROM payroll_entry_transfers WHERE company_id = $1", [companyId]));
+  await withDatabase((client) =>
+    client.query("DELETE FROM payroll_entry_transfers WHERE company_id = $1", [companyId]),
+  );
 }
 
 /** The people in their own workspace only: no membership of another, none active. */

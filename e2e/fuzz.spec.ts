@@ -147,7 +147,10 @@ function shapedBody(random: Random, family: string): unknown {
         : { period, baseRevision: random.pick(NUMBERS), changes: [line()] };
     case "check-settings":
       return random.chance(0.5)
-        ? { federalState: random.pick(["BY", "", "XX", ...STRINGS]), monthlyHoursLimit: random.pick(["208", "0", "745", ...STRINGS]) }
+        ? {
+            federalState: random.pick(["BY", "", "XX", ...STRINGS]),
+            monthlyHoursLimit: random.pick(["208", "0", "745", ...STRINGS]),
+          }
         : {
             payCapKind: random.pick(["none", "minijob", "custom", ...STRINGS]),
             payCapAmount: random.pick(["603", "-1", ...STRINGS]),
@@ -156,7 +159,11 @@ function shapedBody(random: Random, family: string): unknown {
     case "company-draft":
       return { first_name: random.pick(STRINGS), last_name: random.pick(STRINGS), postal_code: value(random) };
     case "employees":
-      return { id: random.chance(0.5) ? random.pick(IDS) : value(random), first_name: random.pick(STRINGS), sex: value(random) };
+      return {
+        id: random.chance(0.5) ? random.pick(IDS) : value(random),
+        first_name: random.pick(STRINGS),
+        sex: value(random),
+      };
     case "imports":
       return {
         rows: Array.from({ length: Math.floor(random.next() * 3) }, () => ({
@@ -186,7 +193,17 @@ function bodyText(random: Random, family: string): string | Buffer {
   if (kind < 0.55) return JSON.stringify(shapedBody(random, family));
   if (kind < 0.7) return JSON.stringify(value(random));
   if (kind < 0.78) return `{"period":"2026-11","baseRevision":${random.pick(RAW_NUMBERS)},"changes":[]}`;
-  if (kind < 0.84) return random.pick(["{", "[1,", '{"a":}', "nul", "\u0000", "'single'", '{"a":"\\ud800"}', '{"first_name":"\\u0000"}']);
+  if (kind < 0.84)
+    return random.pick([
+      "{",
+      "[1,",
+      '{"a":}',
+      "nul",
+      "\u0000",
+      "'single'",
+      '{"a":"\\ud800"}',
+      '{"first_name":"\\u0000"}',
+    ]);
   if (kind < 0.88) return "[".repeat(50_000) + "]".repeat(50_000);
   if (kind < 0.92) return Buffer.from([0xff, 0xfe, 0x00, 0xc3, 0x28, 0xed, 0xa0, 0x80]);
   if (kind < 0.96) return JSON.stringify({ big: "x".repeat(9 * 1024 * 1024) }); // over every route's limit
@@ -274,19 +291,26 @@ function authRequest(random: Random): FuzzRequest {
     method,
     path: `${path}${query}`,
     headers: cookie ? { "x-fuzz-cookie": cookie } : {},
-    ...(method === "POST" ? { body: random.pick(["callbackUrl=%25", "csrfToken=x&callbackUrl=%5C%5Cevil.example", "{"]) } : {}),
+    ...(method === "POST"
+      ? { body: random.pick(["callbackUrl=%25", "csrfToken=x&callbackUrl=%5C%5Cevil.example", "{"]) }
+      : {}),
   };
 }
 
 function apiRequest(random: Random, family: string, path: string, methods: readonly string[]): FuzzRequest {
   const method = random.chance(0.75) ? random.pick(methods) : random.pick(METHODS);
   const withBody = !["GET", "HEAD"].includes(method) && random.chance(0.9);
-  const headers: Record<string, string> = { "content-type": random.chance(0.75) ? "application/json" : random.pick(CONTENT_TYPES) };
+  const headers: Record<string, string> = {
+    "content-type": random.chance(0.75) ? "application/json" : random.pick(CONTENT_TYPES),
+  };
   if (family === "accounting" && random.chance(0.3)) headers["x-business"] = random.pick(IDS);
   return { method, path, headers, ...(withBody ? { body: bodyText(random, family) } : {}) };
 }
 
-function fuzzRequest(random: Random, own: { business: string; foreignBusiness: string; importId: string }): FuzzRequest {
+function fuzzRequest(
+  random: Random,
+  own: { business: string; foreignBusiness: string; importId: string },
+): FuzzRequest {
   const family = random.next();
   const company = random.pick(["1001", "1002", "2001", "3001", ...IDS]);
   const kind = random.pick(["hours", "payments", "hours", "nope", "%00", "__proto__"]);
@@ -310,15 +334,18 @@ function fuzzRequest(random: Random, own: { business: string; foreignBusiness: s
     ]);
     return apiRequest(random, "accounting", `/api/accounting${path}`, ["GET", "PUT", "POST", "DELETE"]);
   }
-  if (family < 0.6) return apiRequest(random, "entries-draft", `/api/payroll-entries/${company}/${kind}/draft`, ["GET", "PUT"]);
+  if (family < 0.6)
+    return apiRequest(random, "entries-draft", `/api/payroll-entries/${company}/${kind}/draft`, ["GET", "PUT"]);
   if (family < 0.66) {
     const path = random.chance(0.5)
       ? `/api/payroll/companies/${company}/check-settings`
       : `/api/payroll/companies/${company}/employees/${random.pick(["1", "2", ...IDS])}/check-settings`;
     return apiRequest(random, "check-settings", path, ["PUT", "GET"]);
   }
-  if (family < 0.76) return apiRequest(random, "company-draft", `/api/payroll/companies/${company}/draft`, ["PUT", "DELETE"]);
-  if (family < 0.82) return apiRequest(random, "employees", `/api/payroll/companies/${company}/employees`, ["GET", "POST"]);
+  if (family < 0.76)
+    return apiRequest(random, "company-draft", `/api/payroll/companies/${company}/draft`, ["PUT", "DELETE"]);
+  if (family < 0.82)
+    return apiRequest(random, "employees", `/api/payroll/companies/${company}/employees`, ["GET", "POST"]);
   if (family < 0.88) return apiRequest(random, "imports", `/api/payroll/companies/${company}/imports`, ["POST"]);
   if (family < 0.92)
     return apiRequest(
@@ -327,7 +354,8 @@ function fuzzRequest(random: Random, own: { business: string; foreignBusiness: s
       `/api/payroll/imports/${random.pick([own.importId, "00000000-0000-4000-8000-000000000000", ...IDS])}`,
       ["GET", "POST"],
     );
-  if (family < 0.96) return apiRequest(random, "reference-lists", "/api/payroll/reference-lists", ["POST", "POST", "GET"]);
+  if (family < 0.96)
+    return apiRequest(random, "reference-lists", "/api/payroll/reference-lists", ["POST", "POST", "GET"]);
   // Never DELETE: a fuzzed disconnect would end the payroll connection the other requests need.
   const request = apiRequest(random, "connection", "/api/payroll/connection", ["POST", "GET"]);
   return request.method === "DELETE" ? { ...request, method: "PATCH" } : request;
@@ -338,7 +366,11 @@ async function send(api: APIRequestContext, request: FuzzRequest, sessionCookies
   try {
     const response = await api.fetch(`${APP_URL}${request.path}`, {
       method: request.method,
-      headers: { origin: APP_URL, cookie: extraCookie ? `${sessionCookies}; ${extraCookie}` : sessionCookies, ...headers },
+      headers: {
+        origin: APP_URL,
+        cookie: extraCookie ? `${sessionCookies}; ${extraCookie}` : sessionCookies,
+        ...headers,
+      },
       ...(request.body === undefined ? {} : { data: request.body }),
       maxRedirects: 0,
       failOnStatusCode: false,
@@ -349,7 +381,12 @@ async function send(api: APIRequestContext, request: FuzzRequest, sessionCookies
   } catch (error) {
     // The server closing the connection on a body over its limit is a refusal, not a failure.
     const message = (error as Error).message;
-    if (/EPIPE|ECONNRESET|socket hang up/.test(message) && request.body !== undefined && request.body.length > 1024 * 1024) return "reset";
+    if (
+      /EPIPE|ECONNRESET|socket hang up/.test(message) &&
+      request.body !== undefined &&
+      request.body.length > 1024 * 1024
+    )
+      return "reset";
     return `error: ${message.split("\n")[0]}`;
   }
 }
@@ -362,22 +399,32 @@ function describeRequest(request: FuzzRequest): string {
   return `${request.method} ${request.path.slice(0, 200)} ${JSON.stringify(request.headers)}${body}`;
 }
 
-test("fuzzed requests across every route family: no answer ≥ 500, the server healthy afterwards", async ({ page, playwright }) => {
+test("fuzzed requests across every route family: no answer ≥ 500, the server healthy afterwards", async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(8 * 60_000);
   console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} repeats this run), ${REQUESTS} requests`);
   const person = await signInAndConnectPayroll(page);
   const dara = await fixtureUser("dara");
-  const foreignBusiness = dara.businesses.find((business) => !person.businesses.some((own) => own.id === business.id))!.id;
+  const foreignBusiness = dara.businesses.find(
+    (business) => !person.businesses.some((own) => own.id === business.id),
+  )!.id;
   const cookies = await page.context().cookies(APP_URL);
   const sessionCookies = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
   // One import of this person's, so its id is a known one among the unknown.
-  const created = await page.request.post("/api/payroll/companies/1001/imports", { data: { rows: [{ row: 1, input: { id: "" } }] } });
+  const created = await page.request.post("/api/payroll/companies/1001/imports", {
+    data: { rows: [{ row: 1, input: { id: "" } }] },
+  });
   const importId =
-    ((await created.json()) as { data?: { import?: { id?: string } } }).data?.import?.id ?? "00000000-0000-4000-8000-000000000001";
+    ((await created.json()) as { data?: { import?: { id?: string } } }).data?.import?.id ??
+    "00000000-0000-4000-8000-000000000001";
 
   // Ids no integer column holds (these once answered 500): the import is made, the row skipped with the id's problem.
   for (const id of ["4294967296", "99999999999999999999"]) {
-    const response = await page.request.post("/api/payroll/companies/1001/imports", { data: { rows: [{ row: 1, input: { id } }] } });
+    const response = await page.request.post("/api/payroll/companies/1001/imports", {
+      data: { rows: [{ row: 1, input: { id } }] },
+    });
     expect(response.status(), id).toBe(201);
     const started = ((await response.json()) as { data: { import: { id: string } } }).data.import.id;
     const report = (await (await page.request.get(`/api/payroll/imports/${started}?report=1`)).json()) as {
@@ -429,7 +476,10 @@ test("a planted callback-url cookie or a foreign callbackUrl does not break /api
     expect(session.status(), value).toBe(200);
     // The planted value is gone: cleared, or replaced by next-auth with the app's own address.
     const stored = (await page.context().cookies(APP_URL)).find((cookie) => cookie.name === "ledgerlane.callback-url");
-    expect(stored === undefined || decodeURIComponent(stored.value).startsWith(APP_URL), `${value} → ${stored?.value}`).toBe(true);
+    expect(
+      stored === undefined || decodeURIComponent(stored.value).startsWith(APP_URL),
+      `${value} → ${stored?.value}`,
+    ).toBe(true);
     expect((await page.request.get("/api/auth/csrf")).status(), value).toBe(200);
   }
   for (const callbackUrl of ["http://localhost:3000.evil.example/", "\\\\evil.example", "%"]) {

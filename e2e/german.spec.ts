@@ -39,8 +39,11 @@ async function insurerWithUniqueName(): Promise<{ number: string; name: string }
     headers: { authorization: `Bearer ${SABINE_KEY}`, accept: "text/csv" },
   });
   const insurers = parseHealthInsurancesCsv(await response.text());
-  const count = (name: string) => insurers.filter((insurer) => insurer.name.toLowerCase() === name.toLowerCase()).length;
-  const insurer = insurers.find((candidate) => !candidate.availableFrom && !candidate.availableTo && count(candidate.name) === 1);
+  const count = (name: string) =>
+    insurers.filter((insurer) => insurer.name.toLowerCase() === name.toLowerCase()).length;
+  const insurer = insurers.find(
+    (candidate) => !candidate.availableFrom && !candidate.availableTo && count(candidate.name) === 1,
+  );
   if (!insurer) throw new Error("no insurer with a unique name in the sandbox list");
   return insurer;
 }
@@ -63,7 +66,9 @@ test.afterEach(async () => {
   await deleteEntryDrafts(1001);
 });
 
-test("in German, the payroll, user and businesses pages show months as 'November 2026' and no ISO date", async ({ page }) => {
+test("in German, the payroll, user and businesses pages show months as 'November 2026' and no ISO date", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const notFound: string[] = [];
@@ -95,7 +100,8 @@ test("in German, the payroll, user and businesses pages show months as 'November
   const send = (step: { url: string; method: string; body: unknown }) =>
     page.evaluate(
       async ({ url, method, body }) =>
-        (await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status,
+        (await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }))
+          .status,
       step,
     );
   const line = {
@@ -103,13 +109,17 @@ test("in German, the payroll, user and businesses pages show months as 'November
     employee_id: 1,
     values: { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.5", date: `${month}-05` },
   };
-  expect(await send({ url: "/api/payroll-entries/1001/hours/draft", method: "PUT", body: { period: month, lines: [line] } })).toBe(200);
+  expect(
+    await send({ url: "/api/payroll-entries/1001/hours/draft", method: "PUT", body: { period: month, lines: [line] } }),
+  ).toBe(200);
   // The month's warnings (a rate below the minimum wage, employees without lines) are acknowledged in German.
   await page.reload();
   await acknowledgeAllWarnings(page, "Geprüft");
   const statuses = [];
   for (const action of ["submit", "approve", "transfer"])
-    statuses.push(await send({ url: "/api/payroll-entries/1001/month-close", method: "POST", body: { action, period: month } }));
+    statuses.push(
+      await send({ url: "/api/payroll-entries/1001/month-close", method: "POST", body: { action, period: month } }),
+    );
   // Transfer is a job (202): run it at once rather than waiting for a worker's poll.
   expect(statuses).toEqual([200, 200, 202]);
   await runJob("month-close-transfer");
@@ -137,7 +147,9 @@ test("in German, the payroll, user and businesses pages show months as 'November
 
   // The businesses: country, currency and tier in German.
   await page.goto("/businesses");
-  await expect(page.getByRole("listitem").filter({ hasText: "Müller Feinkost GmbH" })).toContainText("Buchhaltung Start");
+  await expect(page.getByRole("listitem").filter({ hasText: "Müller Feinkost GmbH" })).toContainText(
+    "Buchhaltung Start",
+  );
   await expectNoIsoDates(page, "the business list");
   await page.getByRole("link", { name: "Müller Feinkost GmbH" }).click();
   const facts = page.locator("dl");
@@ -171,7 +183,9 @@ test("in German, the import takes a German spreadsheet and its report keeps ever
   await page.goto(`/payroll/companies/${COMPANY}/import`);
   await page.getByLabel("Oder aus einer Tabelle einfügen").fill(csv);
   await page.getByRole("button", { name: "Zeilen lesen" }).click();
-  await expect(page.getByTestId("import-summary")).toHaveText("3 Zeilen: 2 bereit, 0 mit vergebener Personalnummer, 1 mit Fehlern.");
+  await expect(page.getByTestId("import-summary")).toHaveText(
+    "3 Zeilen: 2 bereit, 0 mit vergebener Personalnummer, 1 mit Fehlern.",
+  );
   await page.getByRole("button", { name: "2 Beschäftigte anlegen" }).click();
   await expect(page.getByTestId("import-status")).toHaveText("Fertig.", { timeout: 60_000 });
   const report = page.getByRole("table", { name: "Bericht" });
@@ -180,10 +194,9 @@ test("in German, the import takes a German spreadsheet and its report keeps ever
   await expect(report.locator('tr[data-state="skipped"]')).toContainText("Anna Falsch");
   await expectNoIsoDates(page, "the import report");
 
-  const stored = await control<{ id: number; sex: number; entry: string; health_insurance: string; insurance_number: string }[]>(
-    "GET",
-    `/payroll/companies/${COMPANY}/employees`,
-  );
+  const stored = await control<
+    { id: number; sex: number; entry: string; health_insurance: string; insurance_number: string }[]
+  >("GET", `/payroll/companies/${COMPANY}/employees`);
   expect(stored.find((employee) => employee.id === 901)).toMatchObject({
     sex: -1,
     entry: `${month}-01`,

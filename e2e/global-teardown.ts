@@ -8,6 +8,8 @@ export default async function globalTeardown(): Promise<void> {
   const name = process.env.E2E_TEMPLATE_DATABASE!;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]).finally(() => client.end());
+  const { rowCount } = await client
+    .query("SELECT 1 FROM pg_database WHERE datname = $1", [name])
+    .finally(() => client.end());
   if (rowCount) await dropDatabase(admin, name, await ensureDatabaseRoles(databaseUrl(admin, name)));
 }

@@ -31,7 +31,9 @@ interface Employee {
 }
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 /** The saved draft's lines with a type (the imported ones), as the database holds them. */
 async function savedLines(): Promise<{ employee_id: number; values: Record<string, string> }[]> {
@@ -54,7 +56,9 @@ test("a German CSV and a 1,000-row XLSX load into the large company's grid, mapp
 }) => {
   test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
-  const employees = (await control<Employee[]>("GET", `/payroll/companies/${COMPANY}/employees`)).sort((a, b) => a.id - b.id);
+  const employees = (await control<Employee[]>("GET", `/payroll/companies/${COMPANY}/employees`)).sort(
+    (a, b) => a.id - b.id,
+  );
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
   expect(employees).toHaveLength(1000);
   expect(employees.some((employee) => employee.id === UNKNOWN)).toBe(false);
@@ -87,11 +91,15 @@ test("a German CSV and a 1,000-row XLSX load into the large company's grid, mapp
   await expect(dialog.getByText("Checks: no problem in the lines", { exact: false })).toBeVisible();
   await expect(dialog.getByText("1 row without an employee (not imported)")).toBeVisible();
   // The month's checks with the file's lines: two employees fewer without lines.
-  await expect(dialog.getByTestId("file-import-month-checks")).toContainText("No lines (warning): 1,000 now, 998 with the file");
+  await expect(dialog.getByTestId("file-import-month-checks")).toContainText(
+    "No lines (warning): 1,000 now, 998 with the file",
+  );
   await expect(dialog.getByText(`Row 4: no employee with personnel number ${UNKNOWN}`)).toBeVisible();
   await dialog.getByRole("button", { name: "Add 2 lines to the grid" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: "Imported 2 lines from zeiten.csv (1 row without an employee)." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Imported 2 lines from zeiten.csv (1 row without an employee)." }),
+  ).toBeVisible();
   await expect(cell(page, first.id, "total_hours")).toHaveText("7.5");
   await expect(cell(page, first.id, "total_amount")).toHaveText("13.50");
   await expect(cell(page, second.id, "type")).toHaveText("Overtime");
@@ -99,9 +107,17 @@ test("a German CSV and a 1,000-row XLSX load into the large company's grid, mapp
   await expect.poll(savedLines).toEqual([
     {
       employee_id: first.id,
-      values: expect.objectContaining({ type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.5", date: `${month}-02` }),
+      values: expect.objectContaining({
+        type: "HOURLY_WAGE",
+        total_hours: "7.5",
+        total_amount: "13.5",
+        date: `${month}-02`,
+      }),
     },
-    { employee_id: second.id, values: expect.objectContaining({ type: "ADDITIONAL_OVERTIME", total_hours: "1.25", total_amount: "18" }) },
+    {
+      employee_id: second.id,
+      values: expect.objectContaining({ type: "ADDITIONAL_OVERTIME", total_hours: "1.25", total_amount: "18" }),
+    },
   ]);
 
   // 2. A 1,000-row XLSX of the same tool: the remembered mapping, straight to the preview.
@@ -118,7 +134,14 @@ test("a German CSV and a 1,000-row XLSX load into the large company's grid, mapp
       12.5,
     ]);
   }
-  sheet.addRow([UNKNOWN, "Niemand, Nina", new Date(Date.UTC(Number(year), Number(monthNumber) - 1, 5)), "Stundenlohn", 8, 12.5]);
+  sheet.addRow([
+    UNKNOWN,
+    "Niemand, Nina",
+    new Date(Date.UTC(Number(year), Number(monthNumber) - 1, 5)),
+    "Stundenlohn",
+    8,
+    12.5,
+  ]);
   const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
   await page.getByRole("button", { name: "Import file …" }).click();
   await dialog.getByLabel("Time-tracking export (CSV or XLSX, at most 4 MB)").setInputFiles({
@@ -139,7 +162,9 @@ test("a German CSV and a 1,000-row XLSX load into the large company's grid, mapp
   await draftSaved(page);
   await expect.poll(async () => (await savedLines()).length, { timeout: 20_000 }).toBe(1001);
   const saved = await savedLines();
-  expect(saved.filter((line) => line.values.total_amount === "12.5" && line.values.date === `${month}-05`)).toHaveLength(999);
+  expect(
+    saved.filter((line) => line.values.total_amount === "12.5" && line.values.date === `${month}-05`),
+  ).toHaveLength(999);
   expect(saved.some((line) => line.employee_id === UNKNOWN)).toBe(false);
 
   // 3. One undo removes the whole XLSX import (and only it); the saved draft follows.
@@ -160,7 +185,9 @@ test("in German, on the payments grid: a file that cannot be imported says why i
   page.on("response", (response: Response) => {
     if (response.url().includes("/file-import")) statuses.push(response.status());
   });
-  const employees = (await control<Employee[]>("GET", `/payroll/companies/${COMPANY}/employees`)).sort((a, b) => a.id - b.id);
+  const employees = (await control<Employee[]>("GET", `/payroll/companies/${COMPANY}/employees`)).sort(
+    (a, b) => a.id - b.id,
+  );
   await signInAndConnectThomas(page);
   await context.addCookies([{ name: "locale", value: "de", url: new URL(page.url()).origin }]);
   await page.goto(`/payroll/companies/${COMPANY}/payments`);
@@ -169,7 +196,11 @@ test("in German, on the payments grid: a file that cannot be imported says why i
   const input = dialog.getByLabel("Export der Zeiterfassung (CSV oder XLSX, höchstens 4 MB)");
   const alert = dialog.getByRole("alert");
   const choose = (name: string, content: string | Buffer) =>
-    input.setInputFiles({ name, mimeType: "application/octet-stream", buffer: Buffer.isBuffer(content) ? content : Buffer.from(content) });
+    input.setInputFiles({
+      name,
+      mimeType: "application/octet-stream",
+      buffer: Buffer.isBuffer(content) ? content : Buffer.from(content),
+    });
 
   await choose("lohn.pdf", Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x00, 0x01, 0x02]));
   await expect(alert).toHaveText(/^Diese Datei ist keine CSV- oder XLSX-Datei\./);

@@ -8,7 +8,9 @@ import { test } from "./fixtures";
 const COMPANY = 1001;
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 /** The grid names this cell as its active one (focus stays on the grid itself). Cell ids follow line ids, which a re-render may renew: both are read afresh on every try. */
 /** Claudia signed in with Sabine's customer, on the company's hours page: its grid, once shown. */
@@ -75,7 +77,8 @@ async function watchActiveCell(grid: Locator) {
   });
 }
 
-const missingActiveCells = (page: Page) => page.evaluate(() => (window as unknown as { missingActiveCells: string[] }).missingActiveCells);
+const missingActiveCells = (page: Page) =>
+  page.evaluate(() => (window as unknown as { missingActiveCells: string[] }).missingActiveCells);
 
 const deleteHoursDraft = () => deleteEntryDrafts(COMPANY, "hours");
 
@@ -83,7 +86,9 @@ test.use({ payrollCompany: COMPANY });
 
 test.afterEach(async ({ page }) => {
   // Nothing left unsaved first: closing the page would save it again (keepalive) after the delete.
-  await expect(page.locator('[data-draft-state="unsaved"], [data-draft-state="saving"]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('[data-draft-state="unsaved"], [data-draft-state="saving"]')).toHaveCount(0, {
+    timeout: 10_000,
+  });
   await deleteHoursDraft();
 });
 
@@ -227,7 +232,9 @@ test("arrows move and stop at the edges, Home/End and Ctrl+Home/End, Tab moves b
 
   // The keyboard help says all this in words.
   await page.getByText("Keyboard keys of the grid").click();
-  await expect(page.getByText("To leave the grid from any cell, press Escape and then Tab (or Shift+Tab).")).toBeVisible();
+  await expect(
+    page.getByText("To leave the grid from any cell, press Escape and then Tab (or Shift+Tab)."),
+  ).toBeVisible();
   // And in short beside the grid, which names it as the grid's description.
   await expect(grid).toHaveAccessibleDescription(
     "Tab moves to the next cell, Shift+Tab to the previous one; Escape, then Tab leaves the grid.",
@@ -271,7 +278,9 @@ test("a line typed with Tab between its values: each value lands in its cell, th
     document.addEventListener("focusin", (event) => {
       const target = event.target as HTMLElement;
       if (!target.closest(selector))
-        outside.push(`${target.tagName} ${target.getAttribute("aria-label") ?? target.textContent?.slice(0, 40) ?? ""}`);
+        outside.push(
+          `${target.tagName} ${target.getAttribute("aria-label") ?? target.textContent?.slice(0, 40) ?? ""}`,
+        );
     });
   }, '[role="grid"]');
 
@@ -317,7 +326,9 @@ test("a line typed with Tab between its values: each value lands in its cell, th
   expect(errors).toEqual([]);
 });
 
-test("a value typed and the page reloaded at once is kept, also while its cell is still being edited", async ({ page }) => {
+test("a value typed and the page reloaded at once is kept, also while its cell is still being edited", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const grid = await openHoursGrid(page);
@@ -329,7 +340,9 @@ test("a value typed and the page reloaded at once is kept, also while its cell i
   await expect(page.locator('[data-draft-state="unsaved"]')).toBeVisible();
   await page.reload();
   await expect(cell(page, 1, "total_hours")).toHaveText("6.5");
-  await expect.poll(async () => (await savedHoursLines()).find((line) => line.employee_id === 1)?.values.total_hours).toBe("6.5");
+  await expect
+    .poll(async () => (await savedHoursLines()).find((line) => line.employee_id === 1)?.values.total_hours)
+    .toBe("6.5");
 
   // Still in the cell editor when the page is reloaded: kept too.
   await cell(page, 2, "total_hours").click();
@@ -344,7 +357,9 @@ test("a value typed and the page reloaded at once is kept, also while its cell i
   expect(errors).toEqual([]);
 });
 
-test("at 1,024 px the arrow keys reach the last columns, scrolled into view, with the employee column kept in place", async ({ page }) => {
+test("at 1,024 px the arrow keys reach the last columns, scrolled into view, with the employee column kept in place", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1024, height: 768 });
   const grid = await openHoursGrid(page);
@@ -410,7 +425,9 @@ test("at 1,024 px the arrow keys reach the last columns, scrolled into view, wit
   await page.keyboard.press("PageDown");
   await expect
     .poll(async () =>
-      Number(await (await activeCell()).evaluate((target) => target.closest('[role="row"]')?.getAttribute("aria-rowindex"))),
+      Number(
+        await (await activeCell()).evaluate((target) => target.closest('[role="row"]')?.getAttribute("aria-rowindex")),
+      ),
     )
     // Two pages down: a page is the lines in view (the grid fills the window's height below the toolbar) less one.
     .toBeGreaterThan(12);
@@ -466,7 +483,13 @@ test("three lines typed with Tab across every column, keyboard only: every value
       employee: 3,
       typed: ["Overtime", "2.5", "20", "25", "", "", "P3"],
       shown: ["Overtime", "2.5", "20.00", "25", "", "", "P3"],
-      saved: { type: "ADDITIONAL_OVERTIME", total_hours: "2.5", total_amount: "20", surcharge: "25", cost_object_id: "P3" },
+      saved: {
+        type: "ADDITIONAL_OVERTIME",
+        total_hours: "2.5",
+        total_amount: "20",
+        surcharge: "25",
+        cost_object_id: "P3",
+      },
     },
   ];
   for (const line of lines) {
@@ -482,7 +505,8 @@ test("three lines typed with Tab across every column, keyboard only: every value
   }
   await expectActive(page, grid, 4, "type");
   for (const line of lines)
-    for (const [index, shown] of line.shown.entries()) await expect(cell(page, line.employee, columns[index]!)).toHaveText(shown);
+    for (const [index, shown] of line.shown.entries())
+      await expect(cell(page, line.employee, columns[index]!)).toHaveText(shown);
 
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible();
   for (const line of lines)
@@ -546,7 +570,9 @@ test("like a spreadsheet: Ctrl+arrows jump to a block's edge, typing replaces a 
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("F2");
   await expect(editor).toHaveValue("9");
-  expect(await editor.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([1, 1]);
+  expect(await editor.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([
+    1, 1,
+  ]);
   await page.keyboard.type(".75");
   await expect(editor).toHaveValue("9.75");
   await page.keyboard.press("Escape");

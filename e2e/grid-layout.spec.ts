@@ -10,12 +10,20 @@ const COMPANY = 1002;
 test.use({ payrollCompany: COMPANY });
 
 test.afterEach(async ({ page }) => {
-  await expect(page.locator('[data-draft-state="unsaved"], [data-draft-state="saving"]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('[data-draft-state="unsaved"], [data-draft-state="saving"]')).toHaveCount(0, {
+    timeout: 10_000,
+  });
   await deleteEntryDrafts(COMPANY);
 });
 
 const WORDS = {
-  en: { rule: /^No lines · 11 employees$/, ruleName: "No lines", region: "Checks", total: "Employee total", type: "Hourly wage" },
+  en: {
+    rule: /^No lines · 11 employees$/,
+    ruleName: "No lines",
+    region: "Checks",
+    total: "Employee total",
+    type: "Hourly wage",
+  },
   de: {
     rule: /^Keine Zeilen · 11 Mitarbeitende$/,
     ruleName: "Keine Zeilen",
@@ -52,12 +60,16 @@ function layoutProblems(page: Page): Promise<string[]> {
     // Not under the sticky header: what is at the first row's name is the first row.
     const name = first.querySelector('[role="rowheader"]')!.getBoundingClientRect();
     const hit = document.elementFromPoint(name.left + name.width / 2, name.top + name.height / 2);
-    if (hit?.closest('[role="row"]') !== first) problems.push(`at the first row's centre: ${hit?.outerHTML.slice(0, 80)}`);
+    if (hit?.closest('[role="row"]') !== first)
+      problems.push(`at the first row's centre: ${hit?.outerHTML.slice(0, 80)}`);
     // Nothing cut: each column name and date whole (and the names within the header row's height).
-    for (const cell of grid.querySelectorAll<HTMLElement>('[role="columnheader"], [role="gridcell"][data-col="date"]')) {
+    for (const cell of grid.querySelectorAll<HTMLElement>(
+      '[role="columnheader"], [role="gridcell"][data-col="date"]',
+    )) {
       if (cell.scrollWidth > cell.clientWidth)
         problems.push(`cut sideways: ${cell.textContent} (${cell.scrollWidth} > ${cell.clientWidth})`);
-      if (cell.role === "columnheader" && cell.scrollHeight > cell.clientHeight) problems.push(`cut below: ${cell.textContent}`);
+      if (cell.role === "columnheader" && cell.scrollHeight > cell.clientHeight)
+        problems.push(`cut below: ${cell.textContent}`);
     }
     return problems;
   });
@@ -151,13 +163,18 @@ test("at 1,024 px the Checks are a drawer, opened and closed by the month bar's 
   await expect(toggle).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(region).toBeVisible();
-  await expect(region.getByRole("button", { name: "No lines · 11 employees" })).toHaveAttribute("aria-expanded", "false");
+  await expect(region.getByRole("button", { name: "No lines · 11 employees" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
   await region.getByRole("button", { name: /^Go to cell: / }).click();
   await expect(region).toBeHidden();
   const active = await grid.getAttribute("aria-activedescendant");
-  expect(await page.locator(`[id="${active}"]`).evaluate((cell) => cell.closest('[role="row"]')?.getAttribute("data-employee"))).toBe(
-    "101",
-  );
+  expect(
+    await page
+      .locator(`[id="${active}"]`)
+      .evaluate((cell) => cell.closest('[role="row"]')?.getAttribute("data-employee")),
+  ).toBe("101");
   await expect(grid).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
 });

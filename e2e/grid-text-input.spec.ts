@@ -9,16 +9,22 @@ import { test } from "./fixtures";
 const COMPANY = 1001;
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 test.use({ payrollCompany: COMPANY });
 
 test.afterEach(async ({ page }) => {
-  await expect(page.locator('[data-draft-state="unsaved"], [data-draft-state="saving"]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('[data-draft-state="unsaved"], [data-draft-state="saving"]')).toHaveCount(0, {
+    timeout: 10_000,
+  });
   await deleteEntryDrafts(COMPANY, "hours");
 });
 
-test("insertText on a selected cell types over it like a key press, and the grid's own content never changes", async ({ page }) => {
+test("insertText on a selected cell types over it like a key press, and the grid's own content never changes", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAndConnectPayroll(page);
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
@@ -44,11 +50,15 @@ test("insertText on a selected cell types over it like a key press, and the grid
   await expect(cell(page, 2, "total_hours")).toHaveText("7.5");
 
   // Nothing the browser would have inserted into the (editable) grid itself: no stray text outside the cells.
-  expect(await grid.evaluate((element) => [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).length)).toBe(0);
+  expect(
+    await grid.evaluate((element) => [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).length),
+  ).toBe(0);
   await expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
 });
 
-test("a grid reached by keyboard alone takes a paste: the editable grid's clipboard events are its own", async ({ page }) => {
+test("a grid reached by keyboard alone takes a paste: the editable grid's clipboard events are its own", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAndConnectPayroll(page);
   await page.goto(`/payroll/companies/${COMPANY}/hours`);

@@ -46,7 +46,11 @@ export async function expectSentBack(page: Page, reason: string, by?: string): P
  * and the company's month `period` handed in by them, as Hand in stores it. Returns the client's
  * user id (deleted again by `removeClient`).
  */
-export async function monthHandedInThroughDatabase(companyId: number, period: string, clientName: string): Promise<string> {
+export async function monthHandedInThroughDatabase(
+  companyId: number,
+  period: string,
+  clientName: string,
+): Promise<string> {
   const claudia = await fixtureUser("claudia");
   return await withDatabase(async (client) => {
     const { rows } = await client.query<{ connection_id: string; workspace_id: string }>(
@@ -58,7 +62,8 @@ export async function monthHandedInThroughDatabase(companyId: number, period: st
       [companyId, claudia.id],
     );
     const found = rows[0];
-    if (!found) throw new Error("Claudia's workspace has no connection with this company: connect the payroll service first.");
+    if (!found)
+      throw new Error("Claudia's workspace has no connection with this company: connect the payroll service first.");
     const user = await client.query<{ id: string }>(
       "INSERT INTO users (id, display_name, locale, updated_at) VALUES (gen_random_uuid(), $1, 'de', now()) RETURNING id",
       [clientName],
@@ -92,17 +97,20 @@ export async function removeClient(userId: string): Promise<void> {
 export async function storedMonth(
   companyId: number,
   period: string,
-): Promise<{ state: string; sent_back_reason: string | null; sent_back_by_name: string | null; sent_back_at: Date | null } | undefined> {
+): Promise<
+  | { state: string; sent_back_reason: string | null; sent_back_by_name: string | null; sent_back_at: Date | null }
+  | undefined
+> {
   return await withDatabase(async (client) => {
     const { rows } = await client.query<{
       state: string;
       sent_back_reason: string | null;
       sent_back_by_name: string | null;
       sent_back_at: Date | null;
-    }>("SELECT state::text, sent_back_reason, sent_back_by_name, sent_back_at FROM month_closes WHERE company_id = $1 AND period = $2", [
-      companyId,
-      period,
-    ]);
+    }>(
+      "SELECT state::text, sent_back_reason, sent_back_by_name, sent_back_at FROM month_closes WHERE company_id = $1 AND period = $2",
+      [companyId, period],
+    );
     return rows[0];
   });
 }

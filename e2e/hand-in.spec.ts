@@ -1,7 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 import { collectConsoleErrors, control, signInAndConnectPayroll, switchLanguage } from "./helpers";
 import { test } from "./fixtures";
-import { expectSentBack, monthHandedInThroughDatabase, removeClient, sendBackAsFirm, storedMonth } from "./hand-in-helpers";
+import {
+  expectSentBack,
+  monthHandedInThroughDatabase,
+  removeClient,
+  sendBackAsFirm,
+  storedMonth,
+} from "./hand-in-helpers";
 
 // The firm's side of a month its client handed in (issue #28): the month set up as the client's
 // Hand in leaves it (the client's own pages come with the clients' spec, e2e/clients.spec.ts), the
@@ -20,7 +26,9 @@ test.afterEach(async () => {
   clientId = null;
 });
 
-test("the clerk sees a handed-in month, sends it back with a reason, and the month is Open again with it", async ({ page }) => {
+test("the clerk sees a handed-in month, sends it back with a reason, and the month is Open again with it", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
@@ -87,7 +95,9 @@ test("German, on a phone: Übergeben, Zurückgeben with the reason, then Offen w
     await dialog.getByRole("button", { name: "Abbrechen" }).click();
     await sendBackAsFirm(page, "Bitte die Stunden vom 3. ergänzen");
     await expectSentBack(page, "Bitte die Stunden vom 3. ergänzen");
-    await expect(page.getByTestId("sent-back-notice")).toContainText(/Zurückgegeben von Claudia.* am \d{2}\.\d{2}\.\d{4}/);
+    await expect(page.getByTestId("sent-back-notice")).toContainText(
+      /Zurückgegeben von Claudia.* am \d{2}\.\d{2}\.\d{4}/,
+    );
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect((await storedMonth(COMPANY, month))?.state).toBe("open");

@@ -21,13 +21,17 @@ async function expectWholeName(page: Page, label: string, name: string) {
   const switcher = headerSwitcher(page, label);
   await expect(switcher).toHaveText(name);
   // The name's box is as wide as its text (whole pixels, up to one of rounding), and the header is one row.
-  const [textWidth, boxWidth] = await switcher.locator("span").evaluate((span) => [span.scrollWidth, span.getBoundingClientRect().width]);
+  const [textWidth, boxWidth] = await switcher
+    .locator("span")
+    .evaluate((span) => [span.scrollWidth, span.getBoundingClientRect().width]);
   expect(textWidth, `${label} shows “${name}” clipped`).toBeLessThanOrEqual(Math.ceil(boxWidth) + 1);
   const height = await page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().height);
   expect(height).toBeLessThanOrEqual(64);
 }
 
-test("the header shows the business's whole name from 1024 px and finds a business by typing, in English and German", async ({ page }) => {
+test("the header shows the business's whole name from 1024 px and finds a business by typing, in English and German", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   // Dara reaches three businesses, one with a long name ("Byrne & Hartley Design Ltd").
@@ -70,7 +74,9 @@ test("the header shows the business's whole name from 1024 px and finds a busine
   await page.setViewportSize({ width: 1024, height: 768 });
   await expectWholeName(page, "Unternehmen", longest.name);
   // The whole row fits with every link, the firm's overview among them.
-  await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Übersicht" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Übersicht" }),
+  ).toBeVisible();
   await page.setViewportSize({ width: 1400, height: 900 });
   if (SHOTS_DIR) {
     // Without the focus ring Escape left on the switcher.

@@ -198,7 +198,11 @@ export async function sendMonthThroughClose(page: Page, confirm?: (page: Page) =
  * same person (a workspace of one member: four eyes is off). On a grid page; ends Approved.
  * `confirm`: how the test confirms it is them when its sign-in is older than 10 minutes (./recent-sign-in.ts).
  */
-export async function approveMonth(page: Page, comment: string, confirm?: (page: Page) => Promise<void>): Promise<void> {
+export async function approveMonth(
+  page: Page,
+  comment: string,
+  confirm?: (page: Page) => Promise<void>,
+): Promise<void> {
   const status = page.getByRole("status", { name: "Month status" });
   await acknowledgeAllWarnings(page, comment);
   await page.getByRole("button", { name: "Submit for review" }).click();
@@ -236,11 +240,15 @@ export async function acknowledgeAllWarnings(page: Page, comment = "Checked, cor
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox").fill(comment);
     await dialog
-      .getByRole("button", { name: /^(Acknowledge [\d,]+ warnings?|Acknowledge warning|[\d.]+ Warnungen? bestätigen|Warnung bestätigen)$/ })
+      .getByRole("button", {
+        name: /^(Acknowledge [\d,]+ warnings?|Acknowledge warning|[\d.]+ Warnungen? bestätigen|Warnung bestätigen)$/,
+      })
       .click();
     await expect(dialog).toBeHidden();
   };
-  const byRule = region.getByRole("group", { name: /^(Acknowledge by rule|Nach Regel bestätigen)$/ }).getByRole("button");
+  const byRule = region
+    .getByRole("group", { name: /^(Acknowledge by rule|Nach Regel bestätigen)$/ })
+    .getByRole("button");
   while ((await byRule.count()) > 0) await acknowledgeIn(byRule.first());
   // The rest one by one, in the rules folded to one line unfolded first.
   const folded = region.locator('button[aria-expanded="false"]');
@@ -251,13 +259,21 @@ export async function acknowledgeAllWarnings(page: Page, comment = "Checked, cor
 
 /** A GET of the accounting service's own API (v3.1) as `person`, with their live access token: what the service itself says. */
 export async function accountingServiceGet<T>(person: FixtureUser, path: string): Promise<T> {
-  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: { base_url: string } };
-  const tokens = await control<{ kind: string; value: string; user_id: string; version: string; state: string }[]>("GET", "/tokens");
+  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
+    accounting: { base_url: string };
+  };
+  const tokens = await control<{ kind: string; value: string; user_id: string; version: string; state: string }[]>(
+    "GET",
+    "/tokens",
+  );
   const token = tokens.find(
-    (entry) => entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live",
+    (entry) =>
+      entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live",
   );
   if (!token) throw new Error("no live access token for the person");
-  const response = await fetch(`${discovery.accounting.base_url}${path}`, { headers: { authorization: `Bearer ${token.value}` } });
+  const response = await fetch(`${discovery.accounting.base_url}${path}`, {
+    headers: { authorization: `Bearer ${token.value}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 }
@@ -272,7 +288,9 @@ export function headerSwitcher(page: Page, label: string): Locator {
 
 /** The open switcher's choices (the language select's options are options too: not these). */
 export function switcherChoices(page: Page, name?: string): Locator {
-  return page.getByRole("listbox", { name: /^(Choices|Auswahl)$/ }).getByRole("option", name ? { name, exact: true } : {});
+  return page
+    .getByRole("listbox", { name: /^(Choices|Auswahl)$/ })
+    .getByRole("option", name ? { name, exact: true } : {});
 }
 
 /** Opens a header switcher, types to filter and picks the named choice. */

@@ -40,7 +40,8 @@ test("the landing page says what the app does, in English", async ({ page }) => 
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const name of ["Trial balance", "Payroll", "Settings"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Trial balance", "Payroll", "Settings"])
+    await expect(nav.getByRole("link", { name })).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -51,9 +52,13 @@ test("the language switch turns the page German and the choice sticks", async ({
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Die Werkbank für Lohnbuchhaltung und Buchhaltung");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("main").getByRole("heading", { level: 3 })).toHaveText(FEATURES.de);
-  await expect(page.getByRole("main").getByRole("link", { name: /anmelden/ })).toHaveText("In Ihrem Arbeitsbereich anmelden");
+  await expect(page.getByRole("main").getByRole("link", { name: /anmelden/ })).toHaveText(
+    "In Ihrem Arbeitsbereich anmelden",
+  );
   await page.reload();
-  await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Lohn" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Lohn" }),
+  ).toBeVisible();
   expect(errors).toEqual([]);
 });
 

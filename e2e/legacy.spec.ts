@@ -1,7 +1,14 @@
 import { expect, type Page } from "@playwright/test";
 import pg from "pg";
 import { APP_URL } from "../playwright.config";
-import { authorizeAtService, collectConsoleErrors, control, expectNoTokenIn, fixtureUser, recordAppResponses } from "./helpers";
+import {
+  authorizeAtService,
+  collectConsoleErrors,
+  control,
+  expectNoTokenIn,
+  fixtureUser,
+  recordAppResponses,
+} from "./helpers";
 import { test } from "./fixtures";
 
 // The legacy v3 flow against the sandbox: sign-in per country (each code at its
@@ -70,7 +77,9 @@ function detail(page: Page, label: string) {
   return legacySection(page).locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
 }
 
-test("GB user: legacy sign-in at the GB host, renewal after 3600 s, v3.1 pages say so, disconnect with a 204 revoke", async ({ page }) => {
+test("GB user: legacy sign-in at the GB host, renewal after 3600 s, v3.1 pages say so, disconnect with a 204 revoke", async ({
+  page,
+}) => {
   const alice = await fixtureUser("alice");
   const lead = alice.businesses.find((business) => business.lead)!;
   const errors = collectConsoleErrors(page, APP_URL);
@@ -98,9 +107,10 @@ test("GB user: legacy sign-in at the GB host, renewal after 3600 s, v3.1 pages s
 
   // Renewal: the service's clock passes 3600 s, and the app's record says expired too.
   await control("POST", "/clock", { advance_seconds: 3601 });
-  await query("UPDATE accounting_connections SET access_token_expires_at = now() - interval '1 second' WHERE resource_owner_id = $1", [
-    lead.id,
-  ]);
+  await query(
+    "UPDATE accounting_connections SET access_token_expires_at = now() - interval '1 second' WHERE resource_owner_id = $1",
+    [lead.id],
+  );
   const beforeRenewal = await stats();
   await legacySection(page).getByRole("button", { name: "Check the connection" }).click();
   await expect(legacySection(page).getByRole("status")).toContainText("The legacy v3 connection works");
@@ -154,7 +164,9 @@ test("GB user: legacy sign-in at the GB host, renewal after 3600 s, v3.1 pages s
   await expectNoTokenIn(await responses(), await tokens());
 });
 
-test("US user: legacy sign-in at the NA host, then the move to v3.1 leaves one v3.1 connection and no live v3 token", async ({ page }) => {
+test("US user: legacy sign-in at the NA host, then the move to v3.1 leaves one v3.1 connection and no live v3 token", async ({
+  page,
+}) => {
   const ben = await fixtureUser("ben");
   const lead = ben.businesses.find((business) => business.lead)!;
   const errors = collectConsoleErrors(page, APP_URL);
@@ -190,7 +202,9 @@ test("US user: legacy sign-in at the NA host, then the move to v3.1 leaves one v
   expect(errors).toEqual([]);
 });
 
-test("the move refuses a v3.1 account with another lead business: nothing of the legacy person is taken over", async ({ page }) => {
+test("the move refuses a v3.1 account with another lead business: nothing of the legacy person is taken over", async ({
+  page,
+}) => {
   const alice = await fixtureUser("alice");
   const priya = await fixtureUser("priya");
   const lead = alice.businesses.find((business) => business.lead)!;

@@ -11,9 +11,18 @@ import { test } from "./fixtures";
 const COMPANY = 1001;
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
-async function typeInto(page: Page, employee: number, column: string, text: string, then: "Tab" | "Enter" = "Enter", line = 1) {
+async function typeInto(
+  page: Page,
+  employee: number,
+  column: string,
+  text: string,
+  then: "Tab" | "Enter" = "Enter",
+  line = 1,
+) {
   await cell(page, employee, column, line).click();
   await page.keyboard.type(text);
   await page.keyboard.press(then);
@@ -23,7 +32,9 @@ const saved = (page: Page) => expect(page.locator('[data-draft-state="saved"]'))
 
 test.use({ payrollCompany: COMPANY });
 
-test("a new month starts from the last transfer, undoably, and a new line proposes the remembered rate", async ({ page }) => {
+test("a new month starts from the last transfer, undoably, and a new line proposes the remembered rate", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
   await signInAndConnectPayroll(page);
@@ -47,7 +58,10 @@ test("a new month starts from the last transfer, undoably, and a new line propos
   await sendMonthThroughClose(page);
 
   // The payroll service closes its month: the company is in the next one.
-  const { current_month: next } = await control<{ current_month: string }>("POST", `/payroll/companies/${COMPANY}/close_month`);
+  const { current_month: next } = await control<{ current_month: string }>(
+    "POST",
+    `/payroll/companies/${COMPANY}/close_month`,
+  );
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
   await expect(page.getByText(`Payroll month ${formatMonth("en", next)}`)).toBeVisible();
   const start = page.getByRole("button", { name: `Start from last transfer (${formatMonth("en", month)})` });

@@ -33,7 +33,11 @@ export async function startMailbox(): Promise<Mailbox> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks);
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: raw.toString("utf8"), text: readable(raw) });
+        mails.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: raw.toString("utf8"),
+          text: readable(raw),
+        });
         callback();
       });
     },
@@ -64,7 +68,12 @@ export const SIGN_IN_LINK = /https?:\/\/[^\s"<>]+\/sign-in\/link#[A-Za-z0-9_-]{4
  * The raw text of the one mail to `to` among those that arrived after the first `before`, once it is
  * there. `whileNone` runs at each look that finds none yet (e.g. the outbox's job, to send it sooner).
  */
-export async function mailTo(mailbox: Mailbox, before: number, to: string, whileNone?: () => Promise<unknown>): Promise<string> {
+export async function mailTo(
+  mailbox: Mailbox,
+  before: number,
+  to: string,
+  whileNone?: () => Promise<unknown>,
+): Promise<string> {
   const arrived = () => mailbox.mails.slice(before).filter((mail) => mail.raw.includes(`To: ${to}`));
   await expect
     .poll(async () => {

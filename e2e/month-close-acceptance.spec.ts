@@ -24,7 +24,9 @@ import { transferMonth } from "./time-controls";
 const COMPANY = 1001;
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 const monthStatus = (page: Page, name = "Month status") => page.getByRole("status", { name });
 const saved = (page: Page) => expect(page.locator('[data-draft-state="saved"]')).toBeVisible({ timeout: 10_000 });
 
@@ -45,10 +47,16 @@ async function typeLine(page: Page, employee: number, cells: string[]) {
 function firstMonday(month: string): string {
   const [year, monthIndex] = month.split("-").map(Number) as [number, number];
   for (let day = 1; ; day += 1)
-    if (new Date(Date.UTC(year, monthIndex - 1, day)).getUTCDay() === 1) return `${month}-${String(day).padStart(2, "0")}`;
+    if (new Date(Date.UTC(year, monthIndex - 1, day)).getUTCDay() === 1)
+      return `${month}-${String(day).padStart(2, "0")}`;
 }
 
-async function signIn(browser: Browser, person: FixtureUser, locale: "en-GB" | "de-DE", country: string): Promise<Page> {
+async function signIn(
+  browser: Browser,
+  person: FixtureUser,
+  locale: "en-GB" | "de-DE",
+  country: string,
+): Promise<Page> {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   await page.goto("/");
@@ -190,7 +198,10 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   // Submit: the grid is read-only; the clerk is not offered Approve, and the server refuses it.
   await clerk.getByRole("button", { name: "Submit for review" }).click();
   await expect(monthStatus(clerk)).toHaveText("In review");
-  await expect(clerk.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toHaveAttribute("aria-readonly", "true");
+  await expect(clerk.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toHaveAttribute(
+    "aria-readonly",
+    "true",
+  );
   await expect(clerk.getByRole("button", { name: "Approve" })).toHaveCount(0);
   const refused = await clerk.request.post(`/api/payroll-entries/${COMPANY}/month-close`, {
     data: { action: "approve", period: month },
@@ -226,8 +237,23 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   await transferMonth(approver, "Übertragen");
   await expect(status).toHaveText("Übertragen");
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([
-    { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 14.5, date: `${month}-03` },
-    { company_id: COMPANY, employee_id: 2, type: "SUNDAY_PREMIUM", total_hours: 4, total_amount: 15, surcharge: 50, date: monday },
+    {
+      company_id: COMPANY,
+      employee_id: 1,
+      type: "HOURLY_WAGE",
+      total_hours: 8,
+      total_amount: 14.5,
+      date: `${month}-03`,
+    },
+    {
+      company_id: COMPANY,
+      employee_id: 2,
+      type: "SUNDAY_PREMIUM",
+      total_hours: 4,
+      total_amount: 15,
+      surcharge: 50,
+      date: monday,
+    },
     { company_id: COMPANY, employee_id: 3, type: "HOURLY_WAGE", total_hours: 30, total_amount: 14.5 },
     { company_id: COMPANY, employee_id: 4, type: "HOURLY_WAGE", total_hours: 6, total_amount: 14.5 },
     { company_id: COMPANY, employee_id: 7, type: "HOURLY_WAGE", total_hours: 6, total_amount: 14.5 },
@@ -242,7 +268,9 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
   await reopen.getByLabel("Grund für das Wiederöffnen").fill("Stunden von Mitarbeiter 4 fehlen");
   await reopen.getByRole("button", { name: "Monat wieder öffnen" }).click();
   await expect(status).toHaveText("Offen");
-  await expect((await checksRegion(approver)).getByRole("status")).toHaveText("Keine Blocker, 1 Warnung (1 nicht bestätigt)");
+  await expect((await checksRegion(approver)).getByRole("status")).toHaveText(
+    "Keine Blocker, 1 Warnung (1 nicht bestätigt)",
+  );
 
   // On a phone the region fits: its warnings and their buttons without sideways scrolling; the keyboard reaches Acknowledge.
   await approver.setViewportSize({ width: 390, height: 844 });

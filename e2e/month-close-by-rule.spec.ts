@@ -20,7 +20,9 @@ const clean = () => withDatabase((client) => client.query(DARAS_CONNECTIONS.repl
 test.beforeEach(clean);
 test.afterAll(clean);
 
-test("a large company's 'no lines' warnings are acknowledged by rule in one step, also those not listed", async ({ page }) => {
+test("a large company's 'no lines' warnings are acknowledged by rule in one step, also those not listed", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await signInAndConnectThomas(page);
@@ -37,12 +39,16 @@ test("a large company's 'no lines' warnings are acknowledged by rule in one step
   await noLines.click();
   await expect(noLines).toHaveAttribute("aria-expanded", "true");
   await expect(region.locator('[data-severity="warning"]')).toHaveCount(100);
-  await expect(region.getByText("900 more not listed: acknowledge them by rule above, or fix the ones above first.")).toBeVisible();
+  await expect(
+    region.getByText("900 more not listed: acknowledge them by rule above, or fix the ones above first."),
+  ).toBeVisible();
 
   const byRule = region.getByRole("group", { name: "Acknowledge by rule" });
   await byRule.getByRole("button", { name: "Acknowledge all 1,000 warnings: No lines" }).click();
   const dialog = page.getByRole("dialog", { name: "Acknowledge 1,000 warnings" });
-  await expect(dialog).toContainText("One comment for all 1,000 open warnings of the rule “No lines”, listed here or not.");
+  await expect(dialog).toContainText(
+    "One comment for all 1,000 open warnings of the rule “No lines”, listed here or not.",
+  );
   // The comment is required, for all of them as for one.
   await dialog.getByRole("button", { name: "Acknowledge 1,000 warnings" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Write a comment.");

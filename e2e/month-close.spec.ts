@@ -1,5 +1,12 @@
 import { expect, type Page } from "@playwright/test";
-import { acknowledgeAllWarnings, collectConsoleErrors, control, SABINE_KEY, signInAndConnectPayroll, withDatabase } from "./helpers";
+import {
+  acknowledgeAllWarnings,
+  collectConsoleErrors,
+  control,
+  SABINE_KEY,
+  signInAndConnectPayroll,
+  withDatabase,
+} from "./helpers";
 import { test } from "./fixtures";
 import { confirmWithEmailCode, expectOnlyRecentSignInRefusals } from "./recent-sign-in";
 import { advanceClock, runJob, syncClock, transferMonth } from "./time-controls";
@@ -12,7 +19,9 @@ import { advanceClock, runJob, syncClock, transferMonth } from "./time-controls"
 const COMPANY = 1001;
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 async function typeInto(page: Page, employee: number, column: string, text: string, then: "Tab" | "Enter" = "Enter") {
   await cell(page, employee, column).click();
@@ -126,10 +135,19 @@ test("submit freezes the month; with four eyes the submitter cannot approve; app
   await transferMonth(page);
   await expect(monthStatus(page)).toHaveText("Transferred");
   await expect(
-    page.getByRole("status").filter({ hasText: "Transferred: the payroll service accepted the hours and the extra payments." }),
+    page
+      .getByRole("status")
+      .filter({ hasText: "Transferred: the payroll service accepted the hours and the extra payments." }),
   ).toBeVisible();
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toEqual([
-    { company_id: COMPANY, employee_id: 1, type: "HOURLY_WAGE", total_hours: 8, total_amount: 12.5, date: `${month}-03` },
+    {
+      company_id: COMPANY,
+      employee_id: 1,
+      type: "HOURLY_WAGE",
+      total_hours: 8,
+      total_amount: 12.5,
+      date: `${month}-03`,
+    },
     { company_id: COMPANY, employee_id: 2, type: "HOURLY_WAGE", total_hours: 4, total_amount: 15 },
   ]);
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toEqual([
@@ -153,14 +171,19 @@ test("submit freezes the month; with four eyes the submitter cannot approve; app
   await expect(monthStatus(page)).toHaveText("Open");
   await expect(page.getByText("Round 2", { exact: true })).toBeVisible();
   await expect(page.getByText(/“Employee 2 worked 6 hours, not 4”/)).toBeVisible();
-  await expect(page.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).not.toHaveAttribute("aria-readonly", "true");
+  await expect(page.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).not.toHaveAttribute(
+    "aria-readonly",
+    "true",
+  );
   await typeInto(page, 2, "total_hours", "6");
   await expect(cell(page, 2, "total_hours")).toHaveText("6");
   await saved(page);
   expect(errors).toEqual([]);
 });
 
-test("a pay-run refusal leaves the month Waiting for pay run with everything kept; sent again after it", async ({ page }) => {
+test("a pay-run refusal leaves the month Waiting for pay run with everything kept; sent again after it", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
   await signInAndConnectPayroll(page);
@@ -183,7 +206,10 @@ test("a pay-run refusal leaves the month Waiting for pay run with everything kep
   await page.reload();
   await expect(monthStatus(page)).toHaveText("Waiting for pay run");
   await expect(cell(page, 3, "amount")).toHaveText("250.00");
-  await expect(page.getByRole("grid", { name: "Extra payments of Bäckerei Krüger GmbH" })).toHaveAttribute("aria-readonly", "true");
+  await expect(page.getByRole("grid", { name: "Extra payments of Bäckerei Krüger GmbH" })).toHaveAttribute(
+    "aria-readonly",
+    "true",
+  );
 
   // Only a person sends again.
   await control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
@@ -192,7 +218,10 @@ test("a pay-run refusal leaves the month Waiting for pay run with everything kep
   expect(await control("GET", `/payroll/companies/${COMPANY}/further_payments`)).toHaveLength(1);
 });
 
-test("a save into a month frozen meanwhile is refused and the typed value stays, with the reason", async ({ page, context }) => {
+test("a save into a month frozen meanwhile is refused and the typed value stays, with the reason", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await signInAndConnectPayroll(page);
   // This tab's live stream is down (a dropped connection), so it does not hear the submission that
@@ -217,7 +246,9 @@ test("a save into a month frozen meanwhile is refused and the typed value stays,
 
   // This tab still shows the open grid: the edit is refused (409) and stays on screen.
   await typeInto(page, 1, "total_hours", "9");
-  await expect(page.locator('[data-draft-state="frozen"]')).toHaveText("Not saved: the month is in review. What you typed stays here.");
+  await expect(page.locator('[data-draft-state="frozen"]')).toHaveText(
+    "Not saved: the month is in review. What you typed stays here.",
+  );
   await expect(cell(page, 1, "total_hours")).toHaveText("9");
   await withDatabase(async (client) => {
     const { rows } = await client.query<{ values: Record<string, string> }>(
@@ -270,13 +301,17 @@ test("a transfer whose process died: the page says it is under way and from when
   await advanceClock(31);
   await page.reload();
   await expect(monthStatus(page)).toHaveText("Transfer unclear");
-  await expect(notes).toContainText(/The transfer Claudia Müller started at .* ended without a result: its process stopped reporting at/);
+  await expect(notes).toContainText(
+    /The transfer Claudia Müller started at .* ended without a result: its process stopped reporting at/,
+  );
   await page.getByRole("button", { name: "Check transfer" }).click();
   await expect(monthStatus(page)).toHaveText("Approved");
   await expect(
     page
       .getByRole("status")
-      .filter({ hasText: "The payroll service does not hold the approved month: it is approved again and can be sent." }),
+      .filter({
+        hasText: "The payroll service does not hold the approved month: it is approved again and can be sent.",
+      }),
   ).toBeVisible();
   expect(errors).toEqual([]);
 });
@@ -303,11 +338,15 @@ test("a request that lands late: no new transfer until the service was read agai
     ],
   });
   // The request answers at once: Transferring while the job waits for the hours' answer (15 s), then Transfer unclear.
-  const answered = page.waitForResponse((response) => response.url().endsWith("/month-close") && response.request().method() === "POST");
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith("/month-close") && response.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
   expect((await answered).status()).toBe(202);
   await expect(monthStatus(page)).toHaveText("Transferring");
-  await expect(page.getByText("Transferring … this page shows the result when the payroll service has answered.")).toBeVisible();
+  await expect(
+    page.getByText("Transferring … this page shows the result when the payroll service has answered."),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Check transfer" })).toHaveCount(0);
   await runJob("month-close-transfer");
   await expect(monthStatus(page)).toHaveText("Transfer unclear", { timeout: 30_000 });
@@ -324,12 +363,18 @@ test("a request that lands late: no new transfer until the service was read agai
   await runJob("month-close-reread");
   await page.reload();
   await expect(monthStatus(page)).toHaveText("Transfer unclear");
-  await expect(notes).toContainText(/Read again at .*, 1 minute after the transfer, the payroll service holds the hours exactly as sent\./);
-  await expect(notes).toContainText("The extra payments were never sent; the next transfer sends them with the rest of the month.");
+  await expect(notes).toContainText(
+    /Read again at .*, 1 minute after the transfer, the payroll service holds the hours exactly as sent\./,
+  );
+  await expect(notes).toContainText(
+    "The extra payments were never sent; the next transfer sends them with the rest of the month.",
+  );
   await expect(page.getByText(/^The service said:/)).toHaveCount(0);
   await page.getByRole("button", { name: "Check transfer" }).click();
   await expect(monthStatus(page)).toHaveText("Approved");
-  await expect(notes).toContainText(/Check transfer at .* found the payroll service holding the hours exactly as sent\./);
+  await expect(notes).toContainText(
+    /Check transfer at .* found the payroll service holding the hours exactly as sent\./,
+  );
   await expect(notes).toContainText("The extra payments were never sent;");
   expect(await control("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).toHaveLength(2);
   await expect(page.getByRole("button", { name: "Transfer", exact: true })).toHaveCount(0);
@@ -344,14 +389,18 @@ test("a request that lands late: no new transfer until the service was read agai
   const old = await fetch(`${process.env.SANDBOX_URL}/payroll/v1/companies/${COMPANY}/hourly_compensations`, {
     method: "POST",
     headers: { authorization: `Bearer ${SABINE_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify([{ company_id: COMPANY, employee_id: 2, type: "HOURLY_WAGE", total_hours: 3, total_amount: 15 }]),
+    body: JSON.stringify([
+      { company_id: COMPANY, employee_id: 2, type: "HOURLY_WAGE", total_hours: 3, total_amount: 15 },
+    ]),
   });
   expect(old.status).toBeLessThan(300);
   await advanceClock(61);
   await runJob("month-close-reread");
   await page.reload();
   await expect(monthStatus(page)).toHaveText("Transfer unclear");
-  await expect(notes).toContainText(/Read again at .*, 1 minute after the transfer, the payroll service holds other data than was sent:/);
+  await expect(notes).toContainText(
+    /Read again at .*, 1 minute after the transfer, the payroll service holds other data than was sent:/,
+  );
   await expect(notes).toContainText("Hours: 2 of the 2 lines sent are not held; 1 line is held that was not sent.");
   await page.goto("/payroll");
   const row = page.getByRole("row").filter({ hasText: "Bäckerei Krüger GmbH" });

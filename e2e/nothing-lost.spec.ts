@@ -29,7 +29,9 @@ const DARAS_CONNECTIONS =
   "SELECT 1 FROM payroll_connections WHERE workspace_id IN (SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_user_id WHERE u.email = $1)";
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 async function signInDara(page: Page) {
   const person = await fixtureUser("dara");
@@ -52,7 +54,10 @@ async function connect(page: Page, key: string) {
 async function disconnectPayroll(page: Page) {
   await page.goto("/payroll");
   await page.getByRole("button", { name: "Disconnect" }).click();
-  await page.getByRole("dialog", { name: "Disconnect from the payroll service?" }).getByRole("button", { name: "Disconnect" }).click();
+  await page
+    .getByRole("dialog", { name: "Disconnect from the payroll service?" })
+    .getByRole("button", { name: "Disconnect" })
+    .click();
   await expect(page.getByLabel("API key")).toBeVisible();
 }
 
@@ -130,7 +135,9 @@ test("Disconnect asks, keeps a draft for the same customer; another customer is 
   await page.keyboard.press("Enter");
   await expect(kept).toBeHidden();
   // Only Sabine's connection is left (the region goes as the request is sent: the deletion is awaited here).
-  await expect.poll(() => withDatabase(async (client) => (await client.query(DARAS_CONNECTIONS, [DARA])).rowCount)).toBe(1);
+  await expect
+    .poll(() => withDatabase(async (client) => (await client.query(DARAS_CONNECTIONS, [DARA])).rowCount))
+    .toBe(1);
 
   // Thomas's draft is gone for good: connected again, the grid is empty.
   await disconnectPayroll(page);
@@ -234,7 +241,11 @@ test("edits typed while the database refuses saves survive a reload and a closed
   await page.getByRole("button", { name: "Try saving now" }).click();
   await draftSaved(page);
   expect(await stored()).toEqual([{ type: "HOURLY_WAGE", total_hours: "8" }, { total_hours: "4" }]);
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("ledgerlane:unconfirmed-draft:")))).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith("ledgerlane:unconfirmed-draft:")),
+    ),
+  ).toEqual([]);
 });
 
 test("after the month close's transfer of unknown outcome the comparison says so and compares with both; a transfer not sent keeps the month approved", async ({
@@ -261,7 +272,14 @@ test("after the month close's transfer of unknown outcome the comparison says so
 
   // The service stores the hours but the answer never comes: the outcome is unknown.
   await control("POST", "/faults", {
-    rules: [{ method: "POST", path: `/payroll/v1/companies/${SENT_COMPANY}/hourly_compensations`, kind: "drop_after_commit", times: 1 }],
+    rules: [
+      {
+        method: "POST",
+        path: `/payroll/v1/companies/${SENT_COMPANY}/hourly_compensations`,
+        kind: "drop_after_commit",
+        times: 1,
+      },
+    ],
   });
   await transferMonth(page);
   await expect(status).toHaveText("Transfer unclear");
@@ -293,7 +311,8 @@ test("after the month close's transfer of unknown outcome the comparison says so
   // The request answers at once (its job enqueued); the job, run now, sends nothing and the month is Approved again.
   // Dara's sign-in is older than 10 minutes now: the Transfer asks her to confirm (an e-mail code), then is sent again.
   const answer = page.waitForResponse(
-    (response) => response.url().endsWith("/month-close") && response.request().method() === "POST" && response.status() !== 401,
+    (response) =>
+      response.url().endsWith("/month-close") && response.request().method() === "POST" && response.status() !== 401,
     { timeout: 30_000 },
   );
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
@@ -307,8 +326,11 @@ test("after the month close's transfer of unknown outcome the comparison says so
     .poll(() =>
       withDatabase(
         async (client) =>
-          (await client.query<{ state: string }>("SELECT state::text FROM month_closes WHERE company_id = $1", [SENT_COMPANY])).rows[0]
-            ?.state,
+          (
+            await client.query<{ state: string }>("SELECT state::text FROM month_closes WHERE company_id = $1", [
+              SENT_COMPANY,
+            ])
+          ).rows[0]?.state,
       ),
     )
     .toBe("approved");

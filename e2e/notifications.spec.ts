@@ -23,7 +23,10 @@ test.use({ payrollCompany: COMPANY, ownWorkspacesOnly: PEOPLE });
 const clearNotifications = async () => {
   const ids = await Promise.all(PEOPLE.map(async (prefix) => (await fixtureUser(prefix)).id));
   await withDatabase((client) =>
-    client.query("DELETE FROM notifications WHERE user_id IN (SELECT id FROM users WHERE accounting_user_id = ANY($1))", [ids]),
+    client.query(
+      "DELETE FROM notifications WHERE user_id IN (SELECT id FROM users WHERE accounting_user_id = ANY($1))",
+      [ids],
+    ),
   );
 };
 test.beforeEach(clearNotifications);
@@ -83,7 +86,9 @@ test("a clerk submits: the approver's open page shows it live; the approver reop
 
   // The clerk enters a line and submits.
   await clerk.goto(`/payroll/companies/${COMPANY}/hours`);
-  const cell = clerk.locator('[role="row"][data-employee="1"][data-line-number="1"] [role="gridcell"][data-col="type"]');
+  const cell = clerk.locator(
+    '[role="row"][data-employee="1"][data-line-number="1"] [role="gridcell"][data-col="type"]',
+  );
   await cell.click();
   await clerk.keyboard.type("Hourly wage");
   await clerk.keyboard.press("Tab");
@@ -140,14 +145,19 @@ test("preferences: per kind In the app and By e-mail, and single mails or a dail
   // Back to the defaults for the other specs.
   const claudia = await fixtureUser("claudia");
   await withDatabase(async (client) => {
-    await client.query("DELETE FROM notification_preferences WHERE user_id = (SELECT id FROM users WHERE accounting_user_id = $1)", [
+    await client.query(
+      "DELETE FROM notification_preferences WHERE user_id = (SELECT id FROM users WHERE accounting_user_id = $1)",
+      [claudia.id],
+    );
+    await client.query("UPDATE users SET notification_mail_mode = 'single' WHERE accounting_user_id = $1", [
       claudia.id,
     ]);
-    await client.query("UPDATE users SET notification_mail_mode = 'single' WHERE accounting_user_id = $1", [claudia.id]);
   });
 });
 
-test("Mark read by keyboard keeps focus on the list: the next unread one's button, then the list itself", async ({ page }) => {
+test("Mark read by keyboard keeps focus on the list: the next unread one's button, then the list itself", async ({
+  page,
+}) => {
   const claudia = await fixtureUser("claudia");
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();

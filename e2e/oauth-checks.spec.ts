@@ -103,7 +103,10 @@ test("a state-changing request from a foreign Origin changes nothing", async ({ 
     });
     expect(response.status(), `${method} ${path}`).toBe(403);
   }
-  const after = (await (await context.request.get("/api/accounting/user")).json()) as { ok: boolean; data: { last_name: string } };
+  const after = (await (await context.request.get("/api/accounting/user")).json()) as {
+    ok: boolean;
+    data: { last_name: string };
+  };
   expect(after.ok).toBe(true);
   expect(after.data.last_name).toBe(before.data.last_name);
   expect((await stats()).revoke).toBe(revokesBefore);
@@ -116,7 +119,9 @@ test("another user's business id is refused", async ({ context, page }) => {
   const alice = await fixtureUser("alice");
   const foreign = dara.businesses.find((business) => !alice.businesses.some((own) => own.id === business.id))!;
   const apiBefore = (await stats()).api;
-  const proxied = await context.request.get(`/api/accounting/businesses/${foreign.id}`, { headers: { "x-business": foreign.id } });
+  const proxied = await context.request.get(`/api/accounting/businesses/${foreign.id}`, {
+    headers: { "x-business": foreign.id },
+  });
   expect(proxied.status()).toBe(403);
   expect(((await proxied.json()) as { error: { code: string } }).error.code).toBe("unknown_business");
   expect((await stats()).api).toBe(apiBefore);

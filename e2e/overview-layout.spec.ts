@@ -13,14 +13,18 @@ test.use({ viewport: { width: 1400, height: 900 }, ownWorkspacesOnly: ["claudia"
  */
 const OVERDUE_COMPANY = 1002;
 
-test("at 1400 × 900 the company, the next date and Overdue by are within the window; nothing scrolls sideways", async ({ page }) => {
+test("at 1400 × 900 the company, the next date and Overdue by are within the window; nothing scrolls sideways", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAndConnectPayroll(page);
   await page.goto("/overview");
   const table = page.getByRole("table", { name: "Clients" });
   for (const header of ["Month status", "Contribution statement", "Contributions due", "Wage tax return", "Cut-off"])
     await expect(table.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
-  await expect(table.locator(`tr[data-company="${OVERDUE_COMPANY}"]`).getByText(/^Overdue by \d+ days?$/)).toBeVisible();
+  await expect(
+    table.locator(`tr[data-company="${OVERDUE_COMPANY}"]`).getByText(/^Overdue by \d+ days?$/),
+  ).toBeVisible();
   await expect(table.locator('tr[data-company="1001"] [data-col="next"] time')).toBeVisible();
 
   expect(await layoutProblems(page)).toEqual([]);
@@ -29,7 +33,9 @@ test("at 1400 × 900 the company, the next date and Overdue by are within the wi
   await switchLanguage(page, "de");
   const tabelle = page.getByRole("table", { name: "Mandanten" });
   await expect(tabelle.getByRole("columnheader", { name: "Lohnsteuer-Anmeldung", exact: true })).toBeVisible();
-  await expect(tabelle.locator(`tr[data-company="${OVERDUE_COMPANY}"]`).getByText(/^\d+ Tage? überfällig$/)).toBeVisible();
+  await expect(
+    tabelle.locator(`tr[data-company="${OVERDUE_COMPANY}"]`).getByText(/^\d+ Tage? überfällig$/),
+  ).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
 });
 
@@ -41,11 +47,18 @@ function layoutProblems(page: Page): Promise<string[]> {
     if (scrolls(document.documentElement)) found.push("the page scrolls sideways");
     // Anything of a real size that scrolls sideways (visually hidden texts are 1 px and clip on purpose).
     for (const element of document.querySelectorAll("main *"))
-      if (scrolls(element) && getComputedStyle(element).overflowX !== "visible" && element.getBoundingClientRect().width > 2)
-        found.push(`scrolls sideways inside (${element.scrollWidth} > ${element.clientWidth} px): ${element.outerHTML.slice(0, 80)}`);
+      if (
+        scrolls(element) &&
+        getComputedStyle(element).overflowX !== "visible" &&
+        element.getBoundingClientRect().width > 2
+      )
+        found.push(
+          `scrolls sideways inside (${element.scrollWidth} > ${element.clientWidth} px): ${element.outerHTML.slice(0, 80)}`,
+        );
     const table = document.querySelector<HTMLElement>('table[role="table"]')!;
     const width = table.getBoundingClientRect().width;
-    if (width < window.innerWidth - 120) found.push(`the table is ${width} px wide in a ${window.innerWidth} px window`);
+    if (width < window.innerWidth - 120)
+      found.push(`the table is ${width} px wide in a ${window.innerWidth} px window`);
     /** In the window and really seen there: what is at its first line's centre is it (not covered, not clipped). */
     const seen = (name: string, element: Element | null) => {
       if (!element) return found.push(`no ${name}`);
@@ -55,7 +68,8 @@ function layoutProblems(page: Page): Promise<string[]> {
           `${name} outside the window (${Math.round(box.left)}–${Math.round(box.right)} × ${Math.round(box.top)}–${Math.round(box.bottom)})`,
         );
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      if (!hit || !(element === hit || element.contains(hit))) found.push(`${name} is covered or clipped (${hit?.outerHTML.slice(0, 60)})`);
+      if (!hit || !(element === hit || element.contains(hit)))
+        found.push(`${name} is covered or clipped (${hit?.outerHTML.slice(0, 60)})`);
     };
     for (const row of document.querySelectorAll<HTMLElement>("tr[data-company]")) {
       const company = row.dataset.company;

@@ -38,7 +38,9 @@ async function backToOneCustomer() {
   const claudia = await fixtureUser("claudia");
   await withDatabase(async (client) => {
     const mine = `SELECT c.id FROM payroll_connections c JOIN workspaces w ON w.id = c.workspace_id JOIN users u ON u.id = w.personal_user_id WHERE u.accounting_user_id = $1`;
-    await client.query(`DELETE FROM payroll_connections WHERE id IN (${mine}) AND username <> 'Sabine Krüger'`, [claudia.id]);
+    await client.query(`DELETE FROM payroll_connections WHERE id IN (${mine}) AND username <> 'Sabine Krüger'`, [
+      claudia.id,
+    ]);
     await client.query(`DELETE FROM month_closes WHERE connection_id IN (${mine})`, [claudia.id]);
     await client.query(`DELETE FROM payroll_company_assignees WHERE connection_id IN (${mine})`, [claudia.id]);
   });
@@ -46,7 +48,12 @@ async function backToOneCustomer() {
 test.beforeEach(backToOneCustomer);
 test.afterEach(backToOneCustomer);
 
-async function signIn(browser: Browser, person: FixtureUser, country: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+async function signIn(
+  browser: Browser,
+  person: FixtureUser,
+  country: string,
+  viewport = { width: 1440, height: 900 },
+): Promise<Page> {
   const page = await (await browser.newContext({ viewport, locale: "en-GB" })).newPage();
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
@@ -97,11 +104,23 @@ async function cellOf(table: Locator, row: Locator, name: string): Promise<Locat
   return row.locator(":scope > th, :scope > td").nth(index);
 }
 
-async function expectDates(table: Locator, row: Locator, period: string, land: Land | null, locale: "en" | "de" = "en") {
+async function expectDates(
+  table: Locator,
+  row: Locator,
+  period: string,
+  land: Land | null,
+  locale: "en" | "de" = "en",
+) {
   const dates = monthDeadlines(period, land);
   const names =
     locale === "en"
-      ? { cutOff: "Cut-off", statement: "Contribution statement", due: "Contributions due", tax: "Wage tax return", sendBy: "send by" }
+      ? {
+          cutOff: "Cut-off",
+          statement: "Contribution statement",
+          due: "Contributions due",
+          tax: "Wage tax return",
+          sendBy: "send by",
+        }
       : {
           cutOff: "Annahmeschluss",
           statement: "Beitragsnachweis",
@@ -110,10 +129,14 @@ async function expectDates(table: Locator, row: Locator, period: string, land: L
           sendBy: "senden bis",
         };
   await expect(await cellOf(table, row, names.statement)).toContainText(shownDay(dates.contributionStatement, locale));
-  await expect(await cellOf(table, row, names.statement)).toContainText(`${names.sendBy} ${shownDay(dates.statementLastDay, locale)}`);
+  await expect(await cellOf(table, row, names.statement)).toContainText(
+    `${names.sendBy} ${shownDay(dates.statementLastDay, locale)}`,
+  );
   await expect(await cellOf(table, row, names.due)).toContainText(shownDay(dates.contributionsDue, locale));
   await expect(await cellOf(table, row, names.tax)).toContainText(shownDay(dates.wageTaxReturn, locale));
-  await expect(await cellOf(table, row, names.cutOff)).toContainText(shownDay(cutOffDate(period, land, DEFAULT_CUT_OFF_RULE), locale));
+  await expect(await cellOf(table, row, names.cutOff)).toContainText(
+    shownDay(cutOffDate(period, land, DEFAULT_CUT_OFF_RULE), locale),
+  );
 }
 
 /** The ids the database gave Claudia's connections and the people, for setting up and checking rows. */
@@ -141,8 +164,9 @@ test("an owner with three payroll customers sees every company with its Land's d
 }) => {
   test.setTimeout(360_000);
   const [claudia, alice] = [await fixtureUser("claudia"), await fixtureUser("alice")];
-  const seeded = (await control<{ payroll: { customers: { username: string; companies: FirmCompany[] }[] } }>("GET", "/fixtures")).payroll
-    .customers;
+  const seeded = (
+    await control<{ payroll: { customers: { username: string; companies: FirmCompany[] }[] } }>("GET", "/fixtures")
+  ).payroll.customers;
   const firm = await control<Firm>("POST", "/payroll/customers", {
     companies: 6,
     name: `Lohnbüro Overview ${Date.now()}`,
@@ -192,8 +216,10 @@ test("an owner with three payroll customers sees every company with its Land's d
   const table = owner.getByRole("table", { name: "Clients" });
   for (const header of ["Month status", "Contribution statement", "Contributions due", "Wage tax return", "Cut-off"])
     await expect(table.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
-  for (const company of companies) await expect(table.getByRole("row").filter({ hasText: company.name1 })).toHaveCount(1);
-  const rowOf = (page: Page, id: number) => page.getByRole("table", { name: /^(Clients|Mandanten)$/ }).locator(`tr[data-company="${id}"]`);
+  for (const company of companies)
+    await expect(table.getByRole("row").filter({ hasText: company.name1 })).toHaveCount(1);
+  const rowOf = (page: Page, id: number) =>
+    page.getByRole("table", { name: /^(Clients|Mandanten)$/ }).locator(`tr[data-company="${id}"]`);
   await expect(rowOf(owner, bavarian.id)).toContainText("Land: Bavaria (from the check settings)");
   await expectDates(table, rowOf(owner, bavarian.id), bavarian.current_month, "BY");
   const withoutLand = byId(1002);
@@ -209,11 +235,14 @@ test("an owner with three payroll customers sees every company with its Land's d
   await popover.getByLabel("Alice Hartley").check();
   await popover.getByRole("button", { name: "Save" }).click();
   await expect(popover).toBeHidden();
-  await expect(rowOf(owner, 2002).getByRole("button", { name: /^Clerks of Albrecht Immobilienverwaltung GmbH/ })).toHaveText(
-    /Alice Hartley/,
-  );
+  await expect(
+    rowOf(owner, 2002).getByRole("button", { name: /^Clerks of Albrecht Immobilienverwaltung GmbH/ }),
+  ).toHaveText(/Alice Hartley/);
   await owner.getByRole("checkbox", { name: `Select ${byId(1002).name1}` }).check();
-  await owner.getByRole("group", { name: "Actions for the selected companies" }).getByRole("button", { name: "Assign clerk" }).click();
+  await owner
+    .getByRole("group", { name: "Actions for the selected companies" })
+    .getByRole("button", { name: "Assign clerk" })
+    .click();
   const assignDialog = owner.getByRole("dialog", { name: "Assign a clerk to 1 company" });
   await assignDialog.getByLabel("Clerk").selectOption({ label: "Alice Hartley" });
   await assignDialog.getByRole("button", { name: "Assign" }).click();
@@ -274,7 +303,10 @@ test("an owner with three payroll customers sees every company with its Land's d
   await owner.goto("/overview?show=approval");
   await expect(table.locator("tbody tr")).toHaveCount(3);
   for (const [id] of inReview) await owner.getByRole("checkbox", { name: `Select ${byId(id).name1}` }).check();
-  await owner.getByRole("group", { name: "Actions for the selected companies" }).getByRole("button", { name: "Approve" }).click();
+  await owner
+    .getByRole("group", { name: "Actions for the selected companies" })
+    .getByRole("button", { name: "Approve" })
+    .click();
   await expect(owner.getByRole("dialog", { name: "Approve 3 months" })).toBeVisible();
   // Held by its role: its title follows the selection, which the approved months leave (they no longer wait for approval).
   const approveDialog = owner.getByRole("dialog", { name: /^Approve \d month/ });
@@ -317,11 +349,16 @@ test("an owner with three payroll customers sees every company with its Land's d
   // In German: the table's own words and German dates.
   await switchLanguage(owner, "de");
   const tabelle = owner.getByRole("table", { name: "Mandanten" });
-  await expect(owner.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Übersicht" })).toHaveAttribute(
-    "href",
-    "/overview",
-  );
-  for (const header of ["Monatsstatus", "Beitragsnachweis", "Beitragsfälligkeit", "Lohnsteuer-Anmeldung", "Annahmeschluss"])
+  await expect(
+    owner.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Übersicht" }),
+  ).toHaveAttribute("href", "/overview");
+  for (const header of [
+    "Monatsstatus",
+    "Beitragsnachweis",
+    "Beitragsfälligkeit",
+    "Lohnsteuer-Anmeldung",
+    "Annahmeschluss",
+  ])
     await expect(tabelle.getByRole("columnheader", { name: header, exact: true })).toBeAttached();
   await expectDates(tabelle, rowOf(owner, bavarian.id), bavarian.current_month, "BY", "de");
   await expect(await cellOf(tabelle, rowOf(owner, 2002), "Monatsstatus")).toContainText("Freigegeben");
@@ -332,7 +369,9 @@ test("an owner with three payroll customers sees every company with its Land's d
   await owner.reload();
   await expect(table).toBeVisible();
   await expect(rowOf(owner, bavarian.id)).toBeVisible();
-  await expect(rowOf(owner, bavarian.id)).toContainText(shownDay(monthDeadlines(bavarian.current_month, "BY").contributionsDue));
+  await expect(rowOf(owner, bavarian.id)).toContainText(
+    shownDay(monthDeadlines(bavarian.current_month, "BY").contributionsDue),
+  );
   expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Signing in again, a member of a workspace with a payroll connection lands on the overview.

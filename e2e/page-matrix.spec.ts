@@ -62,14 +62,19 @@ const firm = (person: Person) => person.role !== null && person.role !== "client
 const opensIf = (allowed: boolean): Outcome => (allowed ? "opened" : "refused");
 /** The grid of a company: the firm's readers of A, and the client of A for their own company. */
 const gridOfA = (person: Person, companyId: CompanyId) =>
-  firmOfA("payroll.read")(person) || (person.workspace === "A" && person.role === "client" && companyId === CLIENT_COMPANY);
+  firmOfA("payroll.read")(person) ||
+  (person.workspace === "A" && person.role === "client" && companyId === CLIENT_COMPANY);
 
 const PAGES: Record<string, PageEntry> = {
   // Public: the landing page, signing in, links whose secret decides (a forged one is refused alike for everyone).
   "/": { url: () => "/", markers: () => ["The workbench for payroll clerks and accountants"], expect: () => "opened" },
   "/sign-in": { url: () => "/sign-in", markers: () => ["Sign in"], expect: () => "opened" },
   "/sign-in/link": { url: () => "/sign-in/link", markers: () => ["Sign in by e-mail link"], expect: () => "opened" },
-  "/invitations/[token]": { url: () => `/invitations/${"x".repeat(43)}`, markers: () => ["Invitation"], expect: () => "opened" },
+  "/invitations/[token]": {
+    url: () => `/invitations/${"x".repeat(43)}`,
+    markers: () => ["Invitation"],
+    expect: () => "opened",
+  },
   "/unsubscribe/[token]": {
     url: () => "/unsubscribe/00000000-0000-4000-8000-000000000000.reminder.forged",
     markers: () => ["Unsubscribe"],
@@ -102,7 +107,11 @@ const PAGES: Record<string, PageEntry> = {
     markers: () => ["Notifications"],
     expect: (person) => opensIf(signedIn(person)),
   },
-  "/notifications": { url: () => "/notifications", markers: () => ["Notifications"], expect: (person) => opensIf(signedIn(person)) },
+  "/notifications": {
+    url: () => "/notifications",
+    markers: () => ["Notifications"],
+    expect: (person) => opensIf(signedIn(person)),
+  },
 
   // Accounting stays personal (the person's own accounting account): the firm's people, not a client.
   "/settings/connection": {
@@ -258,7 +267,13 @@ test("2 workspaces × 5 roles (and nobody) × every page: who opens what", async
   const people: Person[] = [{ label: "nobody", workspace: null, role: null }];
   const secret = process.env.E2E_NEXTAUTH_SECRET!;
   const world = await withDatabase(async (client) => {
-    const a = await client.query<{ id: string; name: string; connection: string; business_id: string; business_name: string }>(
+    const a = await client.query<{
+      id: string;
+      name: string;
+      connection: string;
+      business_id: string;
+      business_name: string;
+    }>(
       `SELECT w.id, w.name, c.id AS connection,
               b.business_id, b.name AS business_name
          FROM users u
@@ -271,7 +286,10 @@ test("2 workspaces × 5 roles (and nobody) × every page: who opens what", async
     // Claudia may hold several businesses: any one of hers serves.
     const workspaceA = a.rows[0]!;
     const workspaceB = (
-      await client.query<{ id: string }>("INSERT INTO workspaces (id, name) VALUES (gen_random_uuid(), $1) RETURNING id", [`Firm B ${run}`])
+      await client.query<{ id: string }>(
+        "INSERT INTO workspaces (id, name) VALUES (gen_random_uuid(), $1) RETURNING id",
+        [`Firm B ${run}`],
+      )
     ).rows[0]!.id;
     created.push(workspaceB);
     for (const [workspace, workspaceId] of [
@@ -286,11 +304,10 @@ test("2 workspaces × 5 roles (and nobody) × every page: who opens what", async
             [`Page matrix ${run} ${label}`, workspaceId],
           )
         ).rows[0]!.id;
-        await client.query(`INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, ARRAY[$3]::"WorkspaceRole"[])`, [
-          workspaceId,
-          user,
-          role,
-        ]);
+        await client.query(
+          `INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, ARRAY[$3]::"WorkspaceRole"[])`,
+          [workspaceId, user, role],
+        );
         if (role === "client" && workspace === "A") {
           await client.query(
             "INSERT INTO workspace_member_companies (workspace_id, user_id, connection_id, company_id) VALUES ($1, $2, $3, $4)",
@@ -329,7 +346,8 @@ test("2 workspaces × 5 roles (and nobody) × every page: who opens what", async
       const entry = PAGES[pattern]!;
       const cells: string[] = [];
       for (const person of people) {
-        const companies: CompanyId[] = entry.company && person.role === "client" ? [CLIENT_COMPANY, OTHER_COMPANY] : [CLIENT_COMPANY];
+        const companies: CompanyId[] =
+          entry.company && person.role === "client" ? [CLIENT_COMPANY, OTHER_COMPANY] : [CLIENT_COMPANY];
         for (const companyId of companies) {
           const answer = await open(person, entry.url(world, companyId));
           const outcome = outcomeOf(answer, entry.markers(world, companyId));
@@ -337,9 +355,16 @@ test("2 workspaces × 5 roles (and nobody) × every page: who opens what", async
           const where = `${entry.url(world, companyId)} as ${person.label}`;
           cells.push(`${person.label}${companies.length > 1 ? ` ${companyId}` : ""}: ${outcome}`);
           if (outcome !== expected)
-            wrong.push(`${where}: ${outcome} (${answer.status}${answer.location ? ` → ${answer.location}` : ""}), expected ${expected}`);
+            wrong.push(
+              `${where}: ${outcome} (${answer.status}${answer.location ? ` → ${answer.location}` : ""}), expected ${expected}`,
+            );
           // Whoever is outside A never sees its companies; a client never sees a company that is not theirs.
-          const hidden = person.workspace !== "A" ? Object.values(COMPANY) : person.role === "client" ? [COMPANY[OTHER_COMPANY]] : [];
+          const hidden =
+            person.workspace !== "A"
+              ? Object.values(COMPANY)
+              : person.role === "client"
+                ? [COMPANY[OTHER_COMPANY]]
+                : [];
           for (const name of hidden) if (answer.text.includes(name)) leaks.push(`${where} shows ${name}`);
         }
       }

@@ -15,7 +15,9 @@ import { advanceClock, runJob, transferMonth } from "./time-controls";
 const COMPANY = 1001;
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 /** Types into the active cell as a person does: the first key opens the editor. */
 async function typeInto(page: Page, employee: number, column: string, text: string, then: "Tab" | "Enter" = "Enter") {
@@ -37,7 +39,11 @@ async function draftSaved(page: Page) {
 // Earlier specs (the keyboard spec, the fuzz test) may have left a draft of this company.
 test.use({ payrollCompany: COMPANY });
 
-test("hours: type, paste, correct, reload the draft, transfer, change one line and transfer again", async ({ page, context, mailbox }) => {
+test("hours: type, paste, correct, reload the draft, transfer, change one line and transfer again", async ({
+  page,
+  context,
+  mailbox,
+}) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const errors = collectConsoleErrors(page);
@@ -160,7 +166,9 @@ test("hours: type, paste, correct, reload the draft, transfer, change one line a
   expectOnlyRecentSignInRefusals(errors, 1);
 });
 
-test("extra payments: the month close's transfer waits during a pay run with the draft kept, accepted after it", async ({ page }) => {
+test("extra payments: the month close's transfer waits during a pay run with the draft kept, accepted after it", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await signInAndConnect(page);

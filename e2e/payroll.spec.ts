@@ -16,7 +16,9 @@ async function activeInsurer(): Promise<string> {
   const response = await fetch(`${SANDBOX_URL}/payroll/v1/healthinsurances.csv`, {
     headers: { authorization: `Bearer ${SABINE_KEY}`, accept: "text/csv" },
   });
-  const insurer = parseHealthInsurancesCsv(await response.text()).find((candidate) => !candidate.availableFrom && !candidate.availableTo);
+  const insurer = parseHealthInsurancesCsv(await response.text()).find(
+    (candidate) => !candidate.availableFrom && !candidate.availableTo,
+  );
   if (!insurer) throw new Error("no active insurer in the sandbox list");
   return insurer.number;
 }
@@ -35,7 +37,10 @@ async function signIn(page: Page, emailPrefix: string, country: string) {
 /** Disconnect asks first: the dialog's own Disconnect confirms. */
 async function confirmDisconnect(page: Page) {
   await page.getByRole("button", { name: "Disconnect" }).click();
-  await page.getByRole("dialog", { name: "Disconnect from the payroll service?" }).getByRole("button", { name: "Disconnect" }).click();
+  await page
+    .getByRole("dialog", { name: "Disconnect from the payroll service?" })
+    .getByRole("button", { name: "Disconnect" })
+    .click();
 }
 
 async function connectPayroll(page: Page, key: string, username: string) {
@@ -53,7 +58,9 @@ async function connectPayroll(page: Page, key: string, username: string) {
   await expect(page.getByText(`Connected as ${username}`)).toBeVisible();
 }
 
-test("connect, onboard one employee through the form, import 200 rows and find exactly the expected employees", async ({ page }) => {
+test("connect, onboard one employee through the form, import 200 rows and find exactly the expected employees", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page, APP_URL);
   const notFound: string[] = [];
@@ -68,7 +75,9 @@ test("connect, onboard one employee through the form, import 200 rows and find e
   await expect(page.getByRole("link", { name: "Krüger Catering GmbH & Co. KG" })).toBeVisible();
   await page.getByRole("link", { name: "Bäckerei Krüger GmbH" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bäckerei Krüger GmbH");
-  await expect(page.getByRole("region", { name: "Health insurances to check before the next pay run" })).toContainText("BARMER GEK");
+  await expect(page.getByRole("region", { name: "Health insurances to check before the next pay run" })).toContainText(
+    "BARMER GEK",
+  );
 
   // Onboarding: the next free id is proposed; a draft survives a reload; a wrong postal code is caught and corrected.
   await page.getByRole("link", { name: "Onboard an employee" }).click();
@@ -112,9 +121,13 @@ test("connect, onboard one employee through the form, import 200 rows and find e
   await page.goto("/payroll");
   await page.getByRole("link", { name: "Krüger Catering GmbH & Co. KG" }).click();
   await page.getByRole("link", { name: "Import employees" }).click();
-  await page.getByLabel("CSV file").setInputFiles({ name: "employees.csv", mimeType: "text/csv", buffer: Buffer.from(toCsv(rows)) });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "employees.csv", mimeType: "text/csv", buffer: Buffer.from(toCsv(rows)) });
   await page.getByRole("button", { name: "Read rows" }).click();
-  await expect(page.getByTestId("import-summary")).toHaveText("200 rows: 192 ready, 3 with an ID already in use, 5 with problems.");
+  await expect(page.getByTestId("import-summary")).toHaveText(
+    "200 rows: 192 ready, 3 with an ID already in use, 5 with problems.",
+  );
   const problems = page.getByRole("region", { name: "Rows with problems (not sent)" });
   await expect(problems.getByRole("row")).toHaveCount(6);
   await expect(problems).toContainText("Postal code: Enter a German postal code of 5 digits.");
@@ -124,7 +137,9 @@ test("connect, onboard one employee through the form, import 200 rows and find e
 
   await page.getByRole("button", { name: "Create 192 employees" }).click();
   await expect(page.getByTestId("import-status")).toHaveText("Finished.", { timeout: 90_000 });
-  await expect(page.getByTestId("import-counts")).toHaveText("192 created, 3 IDs in use, 0 refused, 0 failed, 5 not sent");
+  await expect(page.getByTestId("import-counts")).toHaveText(
+    "192 created, 3 IDs in use, 0 refused, 0 failed, 5 not sent",
+  );
   const report = page.getByRole("table", { name: "Report" });
   await expect(report.locator("tbody tr")).toHaveCount(200);
   await expect(report.locator('tr[data-state="in_use"]')).toHaveCount(3);
@@ -168,7 +183,9 @@ test("another customer's company id is refused before it reaches the service", a
   await expect(page.getByLabel("API key")).toBeVisible();
 });
 
-test("a request that gets no answer says so and leaves the button usable (connect and disconnect)", async ({ page }) => {
+test("a request that gets no answer says so and leaves the button usable (connect and disconnect)", async ({
+  page,
+}) => {
   await signIn(page, "ben", "United States");
   await page.goto("/payroll");
   const disconnectFirst = page.getByRole("button", { name: "Disconnect" });
@@ -182,7 +199,9 @@ test("a request that gets no answer says so and leaves the button usable (connec
   const connect = page.getByRole("button", { name: "Connect" });
   await connect.click();
   await expect(
-    page.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." }),
+    page
+      .getByRole("alert")
+      .filter({ hasText: "The server could not be reached. Check your connection and try again." }),
   ).toBeVisible();
   await expect(connect).toBeEnabled();
   await expect(connect).not.toHaveAttribute("aria-busy", "true");
@@ -197,7 +216,9 @@ test("a request that gets no answer says so and leaves the button usable (connec
   const disconnect = dialog.getByRole("button", { name: "Disconnect" });
   await disconnect.click();
   await expect(
-    dialog.getByRole("alert").filter({ hasText: "The server could not be reached. Check your connection and try again." }),
+    dialog
+      .getByRole("alert")
+      .filter({ hasText: "The server could not be reached. Check your connection and try again." }),
   ).toBeVisible();
   await expect(disconnect).toBeEnabled();
   await expect(page.getByText("Connected as Dr. Aylin Demir")).toBeVisible();
@@ -205,7 +226,9 @@ test("a request that gets no answer says so and leaves the button usable (connec
   await expect(page.getByLabel("API key")).toBeVisible();
 });
 
-test("with the payroll service hanging, the pages show their heading at once and say it is not answering within 15 s", async ({ page }) => {
+test("with the payroll service hanging, the pages show their heading at once and say it is not answering within 15 s", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, "claudia", "Germany");
   await connectPayroll(page, SABINE_KEY, "Sabine Krüger");

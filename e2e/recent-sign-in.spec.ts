@@ -17,7 +17,9 @@ test.use({ payrollCompany: COMPANY, ownWorkspacesOnly: ["claudia"] });
 const forgetClaudiasPasskeys = () =>
   withDatabase(async (client) => {
     const claudia = await fixtureUser("claudia");
-    await client.query(`DELETE FROM passkeys p USING users u WHERE p.user_id = u.id AND u.accounting_user_id = $1`, [claudia.id]);
+    await client.query(`DELETE FROM passkeys p USING users u WHERE p.user_id = u.id AND u.accounting_user_id = $1`, [
+      claudia.id,
+    ]);
     await client.query(`UPDATE workspaces SET require_passkey = false WHERE require_passkey`);
     await client.query(`DELETE FROM rate_limits WHERE key LIKE 'confirmation-code-%'`);
   });
@@ -31,7 +33,9 @@ const monthStatus = (page: Page) => page.getByRole("status", { name: "Month stat
 async function monthInReview(page: Page): Promise<void> {
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
   await expect(monthStatus(page)).toHaveText("Open");
-  await page.locator('[role="row"][data-employee="1"][data-line-number="1"] [role="gridcell"][data-col="type"]').click();
+  await page
+    .locator('[role="row"][data-employee="1"][data-line-number="1"] [role="gridcell"][data-col="type"]')
+    .click();
   await page.keyboard.type("Hourly wage");
   await page.keyboard.press("Tab");
   await page.keyboard.type("8");
@@ -47,7 +51,8 @@ async function monthInReview(page: Page): Promise<void> {
 const storedState = () =>
   withDatabase(
     async (client) =>
-      (await client.query<{ state: string }>("SELECT state::text FROM month_closes WHERE company_id = $1", [COMPANY])).rows[0]?.state,
+      (await client.query<{ state: string }>("SELECT state::text FROM month_closes WHERE company_id = $1", [COMPANY]))
+        .rows[0]?.state,
   );
 
 /** The methods of the person's `session.confirmed` entries (in their personal workspace), oldest first. */
@@ -73,7 +78,9 @@ test("with passkeys required, Approve 11 minutes after signing in asks for the p
   await page.goto("/settings/security");
   await page.getByLabel("Name of the new passkey").fill("Laptop");
   await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("list", { name: "Passkeys" }).getByRole("listitem").filter({ hasText: "Laptop" })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Passkeys" }).getByRole("listitem").filter({ hasText: "Laptop" }),
+  ).toBeVisible();
   // The owner requires passkeys of every member (a fresh sign-in: not asked).
   await page.goto("/settings/workspace");
   await page.getByRole("checkbox", { name: "Require a passkey of every member" }).check();
@@ -116,7 +123,9 @@ test("an e-mail code confirms (the code from the SMTP server; a wrong one is ref
   await expect(dialog.getByRole("button", { name: "Confirm with a passkey" })).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("alert").filter({ hasText: "The month was not approved." })).toContainText("confirm it is you first");
+  await expect(page.getByRole("alert").filter({ hasText: "The month was not approved." })).toContainText(
+    "confirm it is you first",
+  );
   await expect(monthStatus(page)).toHaveText("In review");
   expect(await storedState()).toBe("in_review");
 

@@ -38,11 +38,10 @@ async function addPeople(): Promise<{ workspaceId: string; connectionId: string;
         [`e2e-reminders:${person.email}`, person.email, person.name],
       );
       ids[person.email] = inserted.rows[0]!.id;
-      await client.query(`INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, ARRAY[$3]::"WorkspaceRole"[])`, [
-        workspaceId,
-        ids[person.email],
-        person.role,
-      ]);
+      await client.query(
+        `INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, ARRAY[$3]::"WorkspaceRole"[])`,
+        [workspaceId, ids[person.email], person.role],
+      );
     }
     return { workspaceId, connectionId, ids };
   });
@@ -58,7 +57,12 @@ async function removePeople(): Promise<void> {
 /** The first month from today's whose day 2 bank working days before the cut-off is still ahead, and that day (the company's deadline settings as the app reads them). */
 async function nextReminderDay(connectionId: string): Promise<{ period: string; day: string }> {
   const { land, rule } = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ own_land: string | null; own_rule: unknown; check_land: string | null; workspace_rule: unknown }>(
+    const { rows } = await client.query<{
+      own_land: string | null;
+      own_rule: unknown;
+      check_land: string | null;
+      workspace_rule: unknown;
+    }>(
       `SELECT d.land AS own_land, d.cut_off_rule AS own_rule, s.federal_state AS check_land, w.cut_off_rule AS workspace_rule
          FROM payroll_connections c JOIN workspaces w ON w.id = c.workspace_id
          LEFT JOIN payroll_company_deadline_settings d ON d.connection_id = c.id AND d.company_id = 1001
@@ -67,8 +71,12 @@ async function nextReminderDay(connectionId: string): Promise<{ period: string; 
       [connectionId],
     );
     const row = rows[0]!;
-    const chosen = [row.own_land, row.check_land].find((value): value is Land => value !== null && isLand(value)) ?? null;
-    return { land: chosen, rule: storedCutOffRule(row.own_rule) ?? storedCutOffRule(row.workspace_rule) ?? DEFAULT_CUT_OFF_RULE };
+    const chosen =
+      [row.own_land, row.check_land].find((value): value is Land => value !== null && isLand(value)) ?? null;
+    return {
+      land: chosen,
+      rule: storedCutOffRule(row.own_rule) ?? storedCutOffRule(row.workspace_rule) ?? DEFAULT_CUT_OFF_RULE,
+    };
   });
   const today = new Date().toISOString().slice(0, 10);
   for (let ahead = 0; ; ahead += 1) {
@@ -137,7 +145,11 @@ test("2 bank working days before the cut-off exactly the clerks of the unsubmitt
   const unsubscribe = /^List-Unsubscribe: <([^>]+)>/m.exec(reminderMails()[0]!.text)![1]!;
   const answer = await fetch(unsubscribe, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example", "sec-fetch-site": "cross-site" },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "https://mail.example",
+      "sec-fetch-site": "cross-site",
+    },
     body: "List-Unsubscribe=One-Click",
   });
   expect(answer.status).toBe(200);
@@ -159,7 +171,9 @@ test("a clerk submits: the approver's notification e-mail reaches the SMTP serve
   await acknowledgeAllWarnings(page);
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(page.getByRole("status", { name: "Month status" })).toHaveText("In review");
-  await expect.poll(() => mailbox.mails.filter((mail) => mail.to[0] === "anja.approver@example.com").length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(() => mailbox.mails.filter((mail) => mail.to[0] === "anja.approver@example.com").length, { timeout: 20_000 })
+    .toBe(1);
   const mail = mailbox.mails.find((entry) => entry.to[0] === "anja.approver@example.com")!;
   expect(mail.text).toMatch(/^Subject: Bäckerei Krüger GmbH: .* submitted for review\r$/m);
   const { text } = mail;
@@ -171,5 +185,7 @@ test("a clerk submits: the approver's notification e-mail reaches the SMTP serve
   await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
   await expect(page.getByText("Stop e-mails about “Month submitted”?")).toBeVisible();
   await page.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Done: you get no more e-mails of this kind." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Done: you get no more e-mails of this kind." }),
+  ).toBeVisible();
 });

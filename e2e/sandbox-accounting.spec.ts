@@ -83,7 +83,12 @@ test.describe("accounting sandbox authorization pages", () => {
   });
 
   test("a wrong password keeps the person on the sign-in form", async ({ page }) => {
-    const params = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", country: "gb" });
+    const params = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      response_type: "code",
+      country: "gb",
+    });
     await page.goto(`${discovery.accounting.auth_url}?${params}`);
     await page.getByLabel("Email").fill(person.email);
     await page.getByLabel("Password").fill("not-the-password");
@@ -93,7 +98,11 @@ test.describe("accounting sandbox authorization pages", () => {
   });
 
   test("an unknown redirect_uri shows an error page instead of redirecting", async ({ page }) => {
-    const params = new URLSearchParams({ client_id: clientId, redirect_uri: "https://elsewhere.example/cb", response_type: "code" });
+    const params = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: "https://elsewhere.example/cb",
+      response_type: "code",
+    });
     await page.goto(`${discovery.accounting.auth_url}?${params}`);
     await expect(page.getByRole("heading", { name: "Authorization error" })).toBeVisible();
     expect(page.url()).toContain(discovery.accounting.auth_url);

@@ -17,7 +17,9 @@ import { test } from "./fixtures";
 const COMPANY = 1001;
 
 const cell = (page: Page, employee: number, column: string, line = 1) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="${line}"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 // The app's database outlives the sandbox's reset: everyone in their own workspace only, before and after.
 test.use({ payrollCompany: COMPANY, ownWorkspacesOnly: ["claudia", "alice", "dara"] });
@@ -64,7 +66,9 @@ async function join(page: Page, link: string) {
   await expect(page).toHaveURL(/\/overview$/);
 }
 
-test("a clerk sees and edits the owner's payroll connection and hours draft; a viewer reads them only", async ({ browser }) => {
+test("a clerk sees and edits the owner's payroll connection and hours draft; a viewer reads them only", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const [alice, dara] = [await fixtureUser("alice"), await fixtureUser("dara")];
   const owner = await (await browser.newContext()).newPage();
@@ -131,7 +135,9 @@ test("a clerk sees and edits the owner's payroll connection and hours draft; a v
   await expect(cell(viewer, 3, "type")).toHaveText("");
   // And the server refuses a viewer's write in the envelope.
   const { current_month: period } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-  const refused = await viewer.request.put(`/api/payroll-entries/${COMPANY}/hours/draft`, { data: { period, lines: [] } });
+  const refused = await viewer.request.put(`/api/payroll-entries/${COMPANY}/hours/draft`, {
+    data: { period, lines: [] },
+  });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ ok: false, error: { code: "forbidden" } });
 

@@ -108,7 +108,9 @@ test("denying consent says so clearly and signs nobody in", async ({ page }) => 
   await page.getByRole("button", { name: "Sign in with your accounting account" }).click();
   await authorizeAtService(page, alice, { country: "United Kingdom", decision: "Deny" });
   await expect(page).toHaveURL(/\/sign-in\?error=access_denied/);
-  await expect(page.locator("main").getByRole("alert")).toContainText("You did not allow Ledgerlane to access your accounting data");
+  await expect(page.locator("main").getByRole("alert")).toContainText(
+    "You did not allow Ledgerlane to access your accounting data",
+  );
   expect((await stats()).token.authorization_code).toBe(0);
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Sign in to continue" })).toBeVisible();

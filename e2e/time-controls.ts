@@ -35,10 +35,15 @@ export function runJob(name: string): Promise<unknown> {
  * worker's next poll; a worker that took it already runs it. The page follows the month meanwhile.
  * `confirm`: when the last sign-in is older than 10 minutes, how the test confirms it is them (./recent-sign-in.ts).
  */
-export async function transferMonth(page: Page, name = "Transfer", confirm?: (page: Page) => Promise<void>): Promise<void> {
+export async function transferMonth(
+  page: Page,
+  name = "Transfer",
+  confirm?: (page: Page) => Promise<void>,
+): Promise<void> {
   // A refusal for want of a recent sign-in (401) is not the answer: `confirm` answers the dialog it opens, and the request is sent again.
   const answered = page.waitForResponse(
-    (response) => response.url().endsWith("/month-close") && response.request().method() === "POST" && response.status() !== 401,
+    (response) =>
+      response.url().endsWith("/month-close") && response.request().method() === "POST" && response.status() !== 401,
   );
   await page.getByRole("button", { name, exact: true }).click();
   if (confirm) await confirm(page);

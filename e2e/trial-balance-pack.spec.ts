@@ -75,10 +75,10 @@ function lastDay(month: string): string {
 async function serviceGroups(person: FixtureUser): Promise<Map<string, string>> {
   const groups = new Map<string, string>();
   for (let page = 1; ; page += 1) {
-    const body = await accountingServiceGet<{ $items: { id: string; ledger_account_type: { id: string } }[]; $next: string | null }>(
-      person,
-      `/ledger_accounts?items_per_page=200&page=${page}&attributes=ledger_account_type`,
-    );
+    const body = await accountingServiceGet<{
+      $items: { id: string; ledger_account_type: { id: string } }[];
+      $next: string | null;
+    }>(person, `/ledger_accounts?items_per_page=200&page=${page}&attributes=ledger_account_type`);
     for (const item of body.$items) groups.set(item.id, GROUP_OF[item.ledger_account_type.id] ?? "other");
     if (!body.$next) return groups;
   }
@@ -117,7 +117,10 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
   const groups = await serviceGroups(ben);
   const months = await Promise.all(
     MONTHS.map((month) =>
-      accountingServiceGet<{ ledger_accounts: ServiceLine[] }>(ben, `/trial_balance?from_date=${month}-01&to_date=${lastDay(month)}`),
+      accountingServiceGet<{ ledger_accounts: ServiceLine[] }>(
+        ben,
+        `/trial_balance?from_date=${month}-01&to_date=${lastDay(month)}`,
+      ),
     ),
   );
   const expected = new Map<string, bigint[]>();
@@ -143,7 +146,15 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
 
   // March's trial balance fails at the service; the other months answer.
   await control("POST", "/faults", {
-    rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", query: { from_date: "2026-03-01" }, kind: "error", status: 500 }],
+    rules: [
+      {
+        method: "GET",
+        path: "/accounting/v3.1/trial_balance",
+        query: { from_date: "2026-03-01" },
+        kind: "error",
+        status: 500,
+      },
+    ],
   });
   await page.goto(`/trial-balance?${RANGE}&columns=months&basis=movement`);
   await expect(page.getByLabel("Columns")).toHaveValue("months");
@@ -185,7 +196,9 @@ test("12 months side by side: groups fold, subtotals are their accounts' sums, e
   const shown = new Map<string, string>();
   for (let step = 0; step < 500; step += 1) {
     const visible = await rows.evaluateAll((elements) =>
-      elements.map((row) => [row.getAttribute("data-account")!, row.querySelector('[data-column="p0"]')!.textContent!] as const),
+      elements.map(
+        (row) => [row.getAttribute("data-account")!, row.querySelector('[data-column="p0"]')!.textContent!] as const,
+      ),
     );
     for (const [id, text] of visible) shown.set(id, text);
     const moved = await region.evaluate((element) => {
@@ -278,7 +291,9 @@ test("German: month headings, amounts and notices", async ({ page, context }) =>
   await expect(page.getByLabel("Spalten")).toHaveValue("months");
   for (const heading of ["Jan. 2026", "Feb. 2026", "März 2026"])
     await expect(page.getByRole("columnheader").filter({ hasText: heading })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "Jede Spalte ist ausgeglichen." })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Jede Spalte ist ausgeglichen." })).toBeVisible({
+    timeout: 60_000,
+  });
   // No serious or critical accessibility problem on the pack with its figures.
   const audit = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(

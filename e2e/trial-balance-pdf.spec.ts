@@ -4,7 +4,14 @@ import { expect, type Download, type Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { paginate, ROW_HEIGHT } from "../features/trial-balance/export/pdf-layout";
 import { GROUPS, groupOfType } from "../features/trial-balance/pack/account-groups";
-import { accountingServiceGet, authorizeAtService, control, fixtureUser, type FixtureUser, switchLanguage } from "./helpers";
+import {
+  accountingServiceGet,
+  authorizeAtService,
+  control,
+  fixtureUser,
+  type FixtureUser,
+  switchLanguage,
+} from "./helpers";
 import { test } from "./fixtures";
 
 // Issue 18, the month-end pack's exports: the PDF of the sandbox's 5,000-account business (Ben
@@ -126,7 +133,10 @@ test("the PDF of the 5,000-account business: its pages, title block, headers on 
   const row = runs.filter((run) => Math.abs(run.y - code.y) < ROW_HEIGHT / 2);
   expect(row.length).toBeGreaterThan(12);
   expect(row.filter((run) => Math.abs(run.y - code.y) > 0.01)).toEqual([]);
-  const [number, account] = [runs.find((run) => run.text === "Kontonummer")!, runs.find((run) => run.text === "Konto")!];
+  const [number, account] = [
+    runs.find((run) => run.text === "Kontonummer")!,
+    runs.find((run) => run.text === "Konto")!,
+  ];
   expect(number.x + number.width).toBeLessThan(account.x);
   expect(german.pages).toBe(expectedPages);
   expect(german.text[0]).toContain("Summen- und Saldenliste");
@@ -134,7 +144,8 @@ test("the PDF of the 5,000-account business: its pages, title block, headers on 
   expect(german.text[0]).toContain("Zeitraum: 1. Nov. 2025 – 31. Okt. 2026");
   expect(german.text[0]).toMatch(/Erstellt am: \d\d\.\d\d\.\d{4}, \d\d:\d\d MES?Z/);
   german.text.forEach((pageText, index) => {
-    for (const header of ["Kontonummer", "Konto", "Nov. 2025", "Okt. 2026", "Endsaldo"]) expect(pageText).toContain(header);
+    for (const header of ["Kontonummer", "Konto", "Nov. 2025", "Okt. 2026", "Endsaldo"])
+      expect(pageText).toContain(header);
     expect(pageText).toContain(`Seite ${index + 1} von ${german.pages}`);
   });
   expect(german.text[0]).toContain(`${firstAccount.nominal_code} ${firstAccount.name.slice(0, 12)}`);
@@ -194,12 +205,19 @@ test("CSV and Excel: the title block, the groups and their subtotal rows", async
   // A download that cannot be made says why, on the page, in the person's language; nothing is downloaded.
   let downloads = 0;
   page.on("download", () => (downloads += 1));
-  await control("POST", "/faults", { rules: [{ method: "GET", path: "/**/trial_balance", kind: "error", status: 500 }] });
+  await control("POST", "/faults", {
+    rules: [{ method: "GET", path: "/**/trial_balance", kind: "error", status: 500 }],
+  });
   await page.getByRole("link", { name: "PDF herunterladen" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "PDF konnte nicht erstellt werden:" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("alert").filter({ hasText: "PDF konnte nicht erstellt werden:" })).toBeVisible({
+    timeout: 60_000,
+  });
   expect(downloads).toBe(0);
   await control("POST", "/faults", {});
-  const again = (await readFile((await (await download(page, "Als CSV exportieren")).path())!, "utf8")).replace(/^\uFEFF/, "");
+  const again = (await readFile((await (await download(page, "Als CSV exportieren")).path())!, "utf8")).replace(
+    /^\uFEFF/,
+    "",
+  );
   expect(again.startsWith("Summen- und Saldenliste")).toBe(true);
   await expect(page.getByRole("alert").filter({ hasText: "konnte nicht erstellt werden" })).toBeHidden();
 });

@@ -51,10 +51,16 @@ function expectedTotals(lines: ServiceLine[]): bigint[] {
 
 /** The sandbox's trial balance, read with a live access token it issued to Ben (the app's own). */
 async function serviceTrialBalance(person: FixtureUser, from: string, to: string): Promise<ServiceLine[]> {
-  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as { accounting: { base_url: string } };
-  const tokens = await control<{ kind: string; value: string; user_id: string; version: string; state: string }[]>("GET", "/tokens");
+  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
+    accounting: { base_url: string };
+  };
+  const tokens = await control<{ kind: string; value: string; user_id: string; version: string; state: string }[]>(
+    "GET",
+    "/tokens",
+  );
   const token = tokens.find(
-    (entry) => entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live",
+    (entry) =>
+      entry.kind === "access" && entry.user_id === person.id && entry.version === "v3.1" && entry.state === "live",
   );
   if (!token) throw new Error("no live access token for the person");
   const response = await fetch(`${discovery.accounting.base_url}/trial_balance?from_date=${from}&to_date=${to}`, {
@@ -95,7 +101,9 @@ function lastQuarter(today: string): { from: string; to: string } {
   return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
 }
 
-test("presets, dates, totals to the cent, comparison with last year, and a posted journal after refresh", async ({ page }) => {
+test("presets, dates, totals to the cent, comparison with last year, and a posted journal after refresh", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const ben = await fixtureUser("ben");
   const business = ben.businesses.find((entry) => entry.lead)!;
@@ -159,7 +167,9 @@ test("presets, dates, totals to the cent, comparison with last year, and a poste
   if (net(bankBefore) !== 0n) {
     const hundredths = Number((variance * 10000n * 2n) / (net(bankBefore) < 0n ? -net(bankBefore) : net(bankBefore)));
     const rounded = (hundredths >= 0 ? Math.trunc((hundredths + 1) / 2) : Math.trunc((hundredths - 1) / 2)) / 100;
-    await expect(bankRow).toContainText(`${rounded.toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`);
+    await expect(bankRow).toContainText(
+      `${rounded.toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`,
+    );
   }
 
   // The exports (PDF, CSV, Excel) are the pack's, written on the server: e2e/trial-balance-pdf.spec.ts.
@@ -193,7 +203,9 @@ test("presets, dates, totals to the cent, comparison with last year, and a poste
   await expect(totalsRow(page).getByRole("cell").nth(3)).toHaveText(enAmount(withJournal[3]!));
   await expectTotals(page, closingAfter);
   await page.getByLabel("Filter accounts").fill(debitAccount.id);
-  await expect(page.getByRole("row").filter({ hasText: debitAccount.id })).toContainText(enAmount(cents(debitAccount.debit) + 123456n));
+  await expect(page.getByRole("row").filter({ hasText: debitAccount.id })).toContainText(
+    enAmount(cents(debitAccount.debit) + 123456n),
+  );
 
   expect(errors).toEqual([]);
 });
@@ -214,7 +226,9 @@ test("sorting, hiding empty accounts, keyboard scrolling through 5,000 rows, Ger
     page
       .locator("[data-row]")
       .evaluateAll((rows) =>
-        rows.slice(0, 5).map((row) => Number((row.querySelectorAll('[role="cell"]')[4]?.textContent ?? "").replace(/,/g, ""))),
+        rows
+          .slice(0, 5)
+          .map((row) => Number((row.querySelectorAll('[role="cell"]')[4]?.textContent ?? "").replace(/,/g, ""))),
       );
   await page.getByRole("button", { name: "Closing debit" }).click();
   const header = page.getByRole("columnheader", { name: "Closing debit" });
@@ -272,7 +286,9 @@ test("readable with a comparison: fits 1400 px, periods and currency named, stic
   expect(fit.scroll).toBeLessThanOrEqual(fit.client);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);
   const cut = (cells: (SVGElement | HTMLElement)[]) =>
-    cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => `${cell.textContent} (${cell.clientWidth}px)`);
+    cells
+      .filter((cell) => cell.scrollWidth > cell.clientWidth)
+      .map((cell) => `${cell.textContent} (${cell.clientWidth}px)`);
   expect(await page.locator('[role="cell"]').evaluateAll(cut)).toEqual([]);
   expect(await page.getByRole("columnheader").evaluateAll(cut)).toEqual([]);
 
@@ -304,11 +320,17 @@ test("readable with a comparison: fits 1400 px, periods and currency named, stic
   await expect(arrows).toHaveCount(0);
   await page.getByRole("button", { name: "Variance", exact: true }).click();
   await expect(page.locator("[aria-sort]")).toHaveCount(1);
-  await expect(page.getByRole("columnheader", { name: "Variance", exact: true })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByRole("columnheader", { name: "Variance", exact: true })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
   await expect(arrows).toHaveCount(1);
   await page.getByRole("button", { name: "Account", exact: true }).click();
   await expect(page.locator("[aria-sort]")).toHaveCount(1);
-  await expect(page.getByRole("columnheader", { name: "Account", exact: true })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByRole("columnheader", { name: "Account", exact: true })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
 
   // A refused period leaves the figures of the one shown before: they say so, visibly and to screen readers.
   await page.getByLabel("From").fill("2026-12-01");
@@ -351,7 +373,9 @@ test("bad addresses, the service's refusals and an ended connection", async ({ p
   await expect(page.getByRole("alert").filter({ hasText: "permission" })).toContainText(
     "You do not have permission to read this business's trial balance.",
   );
-  await control("POST", "/faults", { rules: [{ path: "/accounting/v3.1/trial_balance", kind: "rate_limit", retry_after: 30 }] });
+  await control("POST", "/faults", {
+    rules: [{ path: "/accounting/v3.1/trial_balance", kind: "rate_limit", retry_after: 30 }],
+  });
   await page.goto("/trial-balance?from=2026-01-01&to=2026-03-31");
   await expect(page.getByRole("alert").filter({ hasText: "busy" })).toContainText(
     "The accounting service is busy. Try again in 30 seconds.",
@@ -359,7 +383,9 @@ test("bad addresses, the service's refusals and an ended connection", async ({ p
   await forgetServiceWaits();
 
   // While the service is slow, the page says it is loading, then shows the figures.
-  await control("POST", "/faults", { rules: [{ path: "/accounting/v3.1/trial_balance", kind: "latency", latency_ms: 2500 }] });
+  await control("POST", "/faults", {
+    rules: [{ path: "/accounting/v3.1/trial_balance", kind: "latency", latency_ms: 2500 }],
+  });
   await page.goto("/trial-balance?from=2026-01-01&to=2026-03-31", { waitUntil: "commit" });
   await expect(page.getByText("Loading the trial balance…")).toBeVisible();
   await expect(totalsRow(page)).toBeVisible({ timeout: 15_000 });

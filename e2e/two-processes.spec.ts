@@ -2,7 +2,16 @@ import { spawnSync } from "node:child_process";
 import { expect } from "@playwright/test";
 import pg from "pg";
 import { test } from "./app-pair";
-import { authorizeAtService, control, expectNoTokenIn, fixtureUser, issuedTokens, recordAppResponses, stats, LANDING_URL } from "./helpers";
+import {
+  authorizeAtService,
+  control,
+  expectNoTokenIn,
+  fixtureUser,
+  issuedTokens,
+  recordAppResponses,
+  stats,
+  LANDING_URL,
+} from "./helpers";
 
 // Two app processes (production build) sharing one database: renewal is
 // locked across processes, and no plaintext token reaches the database, the
@@ -44,7 +53,8 @@ test("50 concurrent proxied requests with an expired access token from 2 process
     Array.from({ length: 50 }, async (_, index) => {
       const response = await fetch(`${APPS[index % 2]}/api/accounting/user`, { headers: { cookie: sessionCookie } });
       const text = await response.text();
-      if (response.status !== 200) console.log(`answer ${response.status}: ${text.slice(0, 300)}\n${appPair.logs().slice(-3000)}`);
+      if (response.status !== 200)
+        console.log(`answer ${response.status}: ${text.slice(0, 300)}\n${appPair.logs().slice(-3000)}`);
       return { status: response.status, body: JSON.parse(text || "{}") as { ok: boolean; data?: { email?: string } } };
     }),
   );
@@ -65,7 +75,9 @@ test("50 concurrent proxied requests with an expired access token from 2 process
 test("the proxy's URLs pass their path and query on through proxy.ts's rewrite", async ({ request, appPair }) => {
   const APPS = appPair.urls;
   type Page = { ok: boolean; data: { $items: { id: string }[] } };
-  const all = (await (await request.get(`${APPS[0]}/api/accounting/businesses`, { headers: { cookie: sessionCookie } })).json()) as Page;
+  const all = (await (
+    await request.get(`${APPS[0]}/api/accounting/businesses`, { headers: { cookie: sessionCookie } })
+  ).json()) as Page;
   const one = (await (
     await request.get(`${APPS[0]}/api/accounting/businesses?items_per_page=1`, { headers: { cookie: sessionCookie } })
   ).json()) as Page;
@@ -79,7 +91,10 @@ test("the proxy's URLs pass their path and query on through proxy.ts's rewrite",
   expect(((await forged.json()) as { data: { last_name?: string } }).data.last_name).toBeTruthy();
 });
 
-test("no plaintext token in a dump of the database, in the logs, or in answers to the browser", async ({ request, appPair }) => {
+test("no plaintext token in a dump of the database, in the logs, or in answers to the browser", async ({
+  request,
+  appPair,
+}) => {
   const [APPS, database, databaseUrl] = [appPair.urls, appPair.database, appPair.database.url];
   const tokens = await issuedTokens();
   const session = await request.get(`${APPS[1]}/api/auth/session`, { headers: { cookie: sessionCookie } });

@@ -13,7 +13,9 @@ import { advanceClock, runJob, syncClock } from "./time-controls";
 const COMPANY = 1001;
 
 const cell = (page: Page, employee: number, column: string) =>
-  page.locator(`[role="row"][data-employee="${employee}"][data-line-number="1"] [role="gridcell"][data-col="${column}"]`);
+  page.locator(
+    `[role="row"][data-employee="${employee}"][data-line-number="1"] [role="gridcell"][data-col="${column}"]`,
+  );
 
 test.use({ payrollCompany: COMPANY });
 
@@ -89,7 +91,11 @@ test("an owner adds a webhook endpoint; the receiver verifies every signature an
     // The delivery log, newest first, on a phone without sideways scrolling.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/settings/workspace");
-    await page.getByRole("listitem").filter({ hasText: receiver.url }).getByRole("button", { name: "Show deliveries" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: receiver.url })
+      .getByRole("button", { name: "Show deliveries" })
+      .click();
     const log = page.getByRole("region", { name: "Deliveries" });
     const rows = log.getByRole("row");
     await expect(rows).toHaveCount(3);

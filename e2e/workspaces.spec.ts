@@ -47,8 +47,13 @@ async function signIn(page: Page, person: FixtureUser, country: string) {
   await expect(page).toHaveURL(LANDING_URL);
 }
 
-async function createInvitation(page: Page, roles: string[] = [], invitee?: { email: string; name: string }): Promise<string> {
-  for (const role of roles) await page.getByRole("group", { name: "Roles of the invited person" }).getByLabel(role).check();
+async function createInvitation(
+  page: Page,
+  roles: string[] = [],
+  invitee?: { email: string; name: string },
+): Promise<string> {
+  for (const role of roles)
+    await page.getByRole("group", { name: "Roles of the invited person" }).getByLabel(role).check();
   if (invitee) {
     await page.getByLabel("Invited person's e-mail (optional)").fill(invitee.email);
     await page.getByLabel("Invited person's name (optional)").fill(invitee.name);
@@ -191,12 +196,17 @@ test("an owner renames the workspace and invites by link, the colleague joins an
     .getByRole("button", { name: /^Revoke the invitation of/ })
     .first()
     .click();
-  await owner.getByRole("dialog", { name: "Revoke this invitation?" }).getByRole("button", { name: "Revoke invitation" }).click();
+  await owner
+    .getByRole("dialog", { name: "Revoke this invitation?" })
+    .getByRole("button", { name: "Revoke invitation" })
+    .click();
   await expect(owner.getByText("State: Revoked")).toBeVisible();
   const expired = await createInvitation(owner);
   const hash = createHash("sha256").update(tokenOf(expired)).digest("hex");
   await withDatabase((client) =>
-    client.query("UPDATE workspace_invitations SET expires_at = now() - interval '8 days' WHERE token_hash = $1", [hash]),
+    client.query("UPDATE workspace_invitations SET expires_at = now() - interval '8 days' WHERE token_hash = $1", [
+      hash,
+    ]),
   );
   const open = await createInvitation(owner);
 
@@ -228,7 +238,9 @@ test("an owner renames the workspace and invites by link, the colleague joins an
   await expect(guest.getByRole("button", { name: "Join" })).toBeVisible();
 });
 
-test("an invitation naming a person: listed with them, refused to anyone else (and still open), used by them", async ({ browser }) => {
+test("an invitation naming a person: listed with them, refused to anyone else (and still open), used by them", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const [alice, dara, claudia] = [await fixtureUser("alice"), await fixtureUser("dara"), await fixtureUser("claudia")];
   const owner = await (await browser.newContext()).newPage();
@@ -241,7 +253,9 @@ test("an invitation naming a person: listed with them, refused to anyone else (a
   await expect(owner.getByLabel("Invitation link")).toHaveCount(0);
   // The address as the owner typed it; what counts is the person's address at the accounting service, in any case.
   const link = await createInvitation(owner, [], { email: dara.email.toUpperCase(), name: "Dara Byrne" });
-  await expect(owner.getByRole("listitem").filter({ hasText: "State: Open" })).toContainText(`Dara Byrne (${dara.email.toUpperCase()})`);
+  await expect(owner.getByRole("listitem").filter({ hasText: "State: Open" })).toContainText(
+    `Dara Byrne (${dara.email.toUpperCase()})`,
+  );
 
   // Someone else: told it is not theirs, with their own address; no Join; a Join sent anyway is refused.
   const other = await (await browser.newContext()).newPage();
@@ -269,7 +283,10 @@ test("an invitation naming a person: listed with them, refused to anyone else (a
   await expect(owner.getByRole("listitem").filter({ hasText: "Dara Byrne (" })).toContainText("State: Used");
 });
 
-test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 px screen", async ({ page, mailbox }) => {
+test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 px screen", async ({
+  page,
+  mailbox,
+}) => {
   // Only the invitations: a notification e-mail the outbox sends meanwhile (e.g. a removed member's) is not this test's.
   const invitations = () => mailbox.mails.map((mail) => mail.raw).filter((raw) => /^Subject: Invitation to/m.test(raw));
   await page.setViewportSize({ width: 390, height: 844 });
@@ -278,7 +295,9 @@ test("with SMTP set up, the owner sends the link by e-mail; the page fits a 390 
   const link = await createInvitation(page);
   await page.getByLabel("E-mail address").fill("colleague@example.com");
   await page.getByRole("button", { name: "Send by e-mail" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The invitation was sent to colleague@example.com." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "The invitation was sent to colleague@example.com." }),
+  ).toBeVisible();
   expect(invitations()).toHaveLength(1);
   const [invitation] = invitations();
   const body = unwrapped(invitation!);
@@ -337,10 +356,14 @@ test("a company's page opened in another workspace says which of the person's wo
 
   // A clerk of Claudia's workspace too (still working in her own), she is told where the company is and switches there.
   const daraId = await withDatabase(
-    async (client) => (await client.query<{ id: string }>("SELECT id FROM users WHERE accounting_user_id = $1", [dara.id])).rows[0]!.id,
+    async (client) =>
+      (await client.query<{ id: string }>("SELECT id FROM users WHERE accounting_user_id = $1", [dara.id])).rows[0]!.id,
   );
   await withDatabase((client) =>
-    client.query("INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, '{clerk}')", [claudiasWorkspace.id, daraId]),
+    client.query("INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, '{clerk}')", [
+      claudiasWorkspace.id,
+      daraId,
+    ]),
   );
   await guest.reload();
   const elsewhere = guest.getByRole("region", { name: "In another workspace" });
@@ -351,6 +374,9 @@ test("a company's page opened in another workspace says which of the person's wo
   await expect(guest.getByRole("heading", { level: 1, name: "Bäckerei Krüger GmbH" })).toBeVisible();
   await expect(headerSwitcher(guest, "Workspace")).toHaveText(claudiasWorkspace.name);
   await withDatabase((client) =>
-    client.query("DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2", [claudiasWorkspace.id, daraId]),
+    client.query("DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2", [
+      claudiasWorkspace.id,
+      daraId,
+    ]),
   );
 });

@@ -14,7 +14,10 @@ const TRIAL_BALANCE_CONCURRENCY = 8;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 128 });
 
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; discardBody?: boolean }) {
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; discardBody?: boolean },
+) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request(url, { method: options.method ?? "GET", headers: options.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -62,7 +65,9 @@ async function main(): Promise<void> {
   const users = await fixtureUsers(t);
 
   const alice = userByEmail(users, "alice");
-  const chains = await Promise.all(Array.from({ length: TOKEN_CHAINS }, () => v31Tokens(t, alice).then((tokens) => tokens.refresh_token)));
+  const chains = await Promise.all(
+    Array.from({ length: TOKEN_CHAINS }, () => v31Tokens(t, alice).then((tokens) => tokens.refresh_token)),
+  );
   const tokenRps = await runFor(TOKEN_CHAINS, async (worker) => {
     const response = await send(urls.accounting.token_url, {
       method: "POST",

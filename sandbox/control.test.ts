@@ -55,7 +55,10 @@ describe("favicon", () => {
 
 describe("fixtures", () => {
   it("has users with UUIDs and businesses in the CONTRACT shape, covering the required cases", async () => {
-    const { body } = await t.control<{ users: Array<Record<string, unknown>>; payroll: { customers: unknown[] } }>("GET", "/fixtures");
+    const { body } = await t.control<{ users: Array<Record<string, unknown>>; payroll: { customers: unknown[] } }>(
+      "GET",
+      "/fixtures",
+    );
     expect(body.payroll).toHaveProperty("customers");
     const users = await fixtureUsers(t);
     expect(users.length).toBeGreaterThanOrEqual(3);
@@ -63,14 +66,18 @@ describe("fixtures", () => {
       expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(user.businesses.filter((b) => b.lead)).toHaveLength(1);
       for (const business of user.businesses) {
-        expect(Object.keys(business)).toEqual(expect.arrayContaining(["id", "name", "owner", "lead", "country", "tier"]));
+        expect(Object.keys(business)).toEqual(
+          expect.arrayContaining(["id", "name", "owner", "lead", "country", "tier"]),
+        );
       }
     }
     const all = users.flatMap((user) => user.businesses);
     expect(new Set(all.map((b) => b.country))).toEqual(new Set(["GB", "IE", "DE", "US"]));
     expect(all.some((b) => (b.country === "GB" || b.country === "IE") && b.tier === "standard")).toBe(true);
     expect(new Set(all.map((b) => b.tier)).size).toBe(3);
-    expect(users.some((u) => u.businesses.filter((b) => b.owner).length === 1 && u.businesses.some((b) => !b.owner))).toBe(true);
+    expect(
+      users.some((u) => u.businesses.filter((b) => b.owner).length === 1 && u.businesses.some((b) => !b.owner)),
+    ).toBe(true);
     const leadCountries = users.map((u) => u.businesses.find((b) => b.lead)?.country);
     expect(leadCountries).toContain("GB");
     expect(leadCountries).toContain("US");
@@ -90,7 +97,12 @@ describe("clients, clock, tokens, stats and reset", () => {
     const alice = userByEmail(await fixtureUsers(t), "alice");
     const callback = await walkAuthorization(
       t.urls.accounting.auth_url,
-      { client_id: created.body.client_id, redirect_uri: "http://127.0.0.1:9/cb", response_type: "code", country: "gb" },
+      {
+        client_id: created.body.client_id,
+        redirect_uri: "http://127.0.0.1:9/cb",
+        response_type: "code",
+        country: "gb",
+      },
       alice,
     );
     expect(callback.searchParams.get("code")).toBeTruthy();
@@ -163,7 +175,15 @@ describe("seed clients option", () => {
     const custom = await (
       await import("./test-support")
     ).startTestSandbox({
-      seedClients: [{ client_id: "only", client_secret: "s", name: "Only", redirect_uris: ["http://127.0.0.1:9/cb"], version: "v3.1" }],
+      seedClients: [
+        {
+          client_id: "only",
+          client_secret: "s",
+          name: "Only",
+          redirect_uris: ["http://127.0.0.1:9/cb"],
+          version: "v3.1",
+        },
+      ],
     });
     try {
       const query = (id: string, uri: string) =>

@@ -1,4 +1,11 @@
-import { changeLead, fixtureUsers, postJournal, registerClient, updateSettings, type ControlResult } from "./accounting/control";
+import {
+  changeLead,
+  fixtureUsers,
+  postJournal,
+  registerClient,
+  updateSettings,
+  type ControlResult,
+} from "./accounting/control";
 import type { AccountingState } from "./accounting/state";
 import type { SandboxClock } from "./clock";
 import { json } from "./core/http";

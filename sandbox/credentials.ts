@@ -27,7 +27,11 @@ function tokenRequestCredential(req: SandboxRequest, state: AccountingState): Cr
  * (client and user) behind a v3.1 access or refresh token. Requests without a credential
  * (authorization pages, unknown tokens) and the legacy endpoints are neither counted nor limited.
  */
-export function credentialOf(mountPrefix: string, req: SandboxRequest, accounting: AccountingState): Credential | undefined {
+export function credentialOf(
+  mountPrefix: string,
+  req: SandboxRequest,
+  accounting: AccountingState,
+): Credential | undefined {
   if (mountPrefix === PAYROLL_PREFIX) {
     const key = bearer(req);
     return key ? { service: "payroll", label: `payroll:${key}` } : undefined;

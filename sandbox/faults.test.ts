@@ -102,18 +102,29 @@ describe("fault injection", () => {
 
   it("commit_late: no answer now; the request is carried out when the sandbox clock reaches its time", async () => {
     const { payroll } = (
-      await t.control<{ payroll: { customers: { api_key: string; companies: { id: number; employee_ids: number[] }[] }[] } }>(
-        "GET",
-        "/fixtures",
-      )
+      await t.control<{
+        payroll: { customers: { api_key: string; companies: { id: number; employee_ids: number[] }[] }[] };
+      }>("GET", "/fixtures")
     ).body;
     const customer = payroll.customers[0]!;
     const key = customer.api_key;
     const { id, employee_ids: employeeIds } = customer.companies[0]!;
-    const entry = { company_id: id, employee_id: employeeIds[0]!, type: "HOURLY_WAGE", total_hours: 8, total_amount: 14.5 };
+    const entry = {
+      company_id: id,
+      employee_id: employeeIds[0]!,
+      type: "HOURLY_WAGE",
+      total_hours: 8,
+      total_amount: 14.5,
+    };
     await faults({
       rules: [
-        { method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 },
+        {
+          method: "POST",
+          path: "/payroll/v1/companies/*/hourly_compensations",
+          kind: "commit_late",
+          commit_after_seconds: 23,
+          times: 1,
+        },
       ],
     });
     const send = () =>
@@ -136,7 +147,12 @@ describe("fault injection", () => {
     await faults({ rules: [{ path: "/payroll/**", kind: "temporarily_unavailable" }] });
     const response = await fetch(`${t.urls.payroll.base_url}/v1/companies`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ success: false, state: "ERROR", error: { code: "UNAVAILABLE", issues: [] }, data: null });
+    expect(await response.json()).toMatchObject({
+      success: false,
+      state: "ERROR",
+      error: { code: "UNAVAILABLE", issues: [] },
+      data: null,
+    });
     await faults({ rules: [{ path: "/payroll/**", kind: "error", status: 502 }] });
     const failed = await fetch(`${t.urls.payroll.base_url}/v1/companies`);
     expect(failed.status).toBe(502);
@@ -159,7 +175,15 @@ describe("fault rules with a query", () => {
   it("hit only the requests carrying the parameters, whatever else they carry", async () => {
     const { access_token } = await v31Tokens(t, alice);
     await faults({
-      rules: [{ method: "GET", path: "/accounting/v3.1/trial_balance", query: { from_date: "2026-03-01" }, kind: "error", status: 503 }],
+      rules: [
+        {
+          method: "GET",
+          path: "/accounting/v3.1/trial_balance",
+          query: { from_date: "2026-03-01" },
+          kind: "error",
+          status: 503,
+        },
+      ],
     });
     const march = await api(t, access_token, "/trial_balance?to_date=2026-03-31&from_date=2026-03-01");
     expect(march.status).toBe(503);

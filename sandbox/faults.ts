@@ -1,7 +1,14 @@
 import { createPrng, type Prng } from "./core/prng";
 import type { FaultAnswer } from "./core/mount";
 
-export const FAULT_KINDS = ["error", "latency", "temporarily_unavailable", "rate_limit", "drop_after_commit", "commit_late"] as const;
+export const FAULT_KINDS = [
+  "error",
+  "latency",
+  "temporarily_unavailable",
+  "rate_limit",
+  "drop_after_commit",
+  "commit_late",
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One rule of POST /control/faults. */
@@ -55,7 +62,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function optionalNumber(rule: Record<string, unknown>, name: string, min: number, max: number, problems: string[], where: string): void {
+function optionalNumber(
+  rule: Record<string, unknown>,
+  name: string,
+  min: number,
+  max: number,
+  problems: string[],
+  where: string,
+): void {
   const value = rule[name];
   if (value === undefined) return;
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
@@ -78,12 +92,17 @@ export function validateFaultConfig(input: unknown): string[] {
       problems.push(`${where} must be an object`);
       return;
     }
-    if (typeof rule.path !== "string" || !rule.path.startsWith("/")) problems.push(`${where}.path must be a path starting with /`);
+    if (typeof rule.path !== "string" || !rule.path.startsWith("/"))
+      problems.push(`${where}.path must be a path starting with /`);
     if (rule.method !== undefined && typeof rule.method !== "string") problems.push(`${where}.method must be a string`);
-    if (rule.query !== undefined && (!isRecord(rule.query) || !Object.values(rule.query).every((value) => typeof value === "string"))) {
+    if (
+      rule.query !== undefined &&
+      (!isRecord(rule.query) || !Object.values(rule.query).every((value) => typeof value === "string"))
+    ) {
       problems.push(`${where}.query must be an object of strings`);
     }
-    if (!FAULT_KINDS.includes(rule.kind as FaultKind)) problems.push(`${where}.kind must be one of ${FAULT_KINDS.join(", ")}`);
+    if (!FAULT_KINDS.includes(rule.kind as FaultKind))
+      problems.push(`${where}.kind must be one of ${FAULT_KINDS.join(", ")}`);
     optionalNumber(rule, "rate", 0, 1, problems, where);
     optionalNumber(rule, "status", 400, 599, problems, where);
     optionalNumber(rule, "latency_ms", 0, 60_000, problems, where);
@@ -120,9 +139,11 @@ export class FaultInjector {
     for (const rule of this.rules) {
       if (rule.method && rule.method.toUpperCase() !== method) continue;
       if (!rule.pattern.test(path)) continue;
-      if (rule.query && !Object.entries(rule.query).every(([name, value]) => query.getAll(name).includes(value))) continue;
+      if (rule.query && !Object.entries(rule.query).every(([name, value]) => query.getAll(name).includes(value)))
+        continue;
       if (rule.times !== undefined && rule.hits >= rule.times) continue;
-      if (rule.kind !== "latency" && (plan.answer || plan.dropAfterCommit || plan.commitLateSeconds !== undefined)) continue;
+      if (rule.kind !== "latency" && (plan.answer || plan.dropAfterCommit || plan.commitLateSeconds !== undefined))
+        continue;
       if (this.random() >= (rule.rate ?? 1)) continue;
       rule.hits++;
       plan.fired++;

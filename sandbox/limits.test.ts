@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEV_CLIENT, api, fixtureUsers, refreshWith, startTestSandbox, userByEmail, v31Tokens, type TestSandbox } from "./test-support";
+import {
+  DEV_CLIENT,
+  api,
+  fixtureUsers,
+  refreshWith,
+  startTestSandbox,
+  userByEmail,
+  v31Tokens,
+  type TestSandbox,
+} from "./test-support";
 
 /** The limiter's wall clock, moved by the tests: 21:04:50 UTC, ten seconds before the minute ends. */
 let wallMs = Date.parse("2026-11-26T21:04:50Z");
@@ -39,7 +48,10 @@ beforeEach(async () => {
 
 describe("a large firm (POST /control/payroll/customers)", () => {
   it("creates a customer with N companies in several months and Länder, with employees, usable with its key", async () => {
-    const created = await t.control<CreatedFirm>("POST", "/payroll/customers", { companies: 300, employees_per_company: 3 });
+    const created = await t.control<CreatedFirm>("POST", "/payroll/customers", {
+      companies: 300,
+      employees_per_company: 3,
+    });
     expect(created.status).toBe(201);
     const firm = created.body;
     expect(firm.companies).toHaveLength(300);
@@ -52,7 +64,9 @@ describe("a large firm (POST /control/payroll/customers)", () => {
     const listed = (await (await payrollGet(firm.api_key)).json()) as { data: { id: number }[] };
     expect(listed.data).toHaveLength(300);
     const first = firm.companies[0];
-    const employees = (await (await payrollGet(firm.api_key, `/v1/companies/${first?.id}/employees`)).json()) as { data: unknown[] };
+    const employees = (await (await payrollGet(firm.api_key, `/v1/companies/${first?.id}/employees`)).json()) as {
+      data: unknown[];
+    };
     expect(employees.data).toHaveLength(3);
     const username = (await (await payrollGet(firm.api_key, "/v1/username")).json()) as { data: string };
     expect(username.data).toBe(firm.username);
@@ -79,7 +93,8 @@ describe("a large firm (POST /control/payroll/customers)", () => {
 
 describe("per-credential limits (POST /control/limits) and per-minute counts", () => {
   it("answers 429 with Retry-After until the minute ends, per payroll key, and counts every request per minute", async () => {
-    const [first, second] = (await t.control<{ payroll: { customers: { api_key: string }[] } }>("GET", "/fixtures")).body.payroll.customers;
+    const [first, second] = (await t.control<{ payroll: { customers: { api_key: string }[] } }>("GET", "/fixtures"))
+      .body.payroll.customers;
     const key = first?.api_key ?? "";
     const otherKey = second?.api_key ?? "";
     expect((await t.control("POST", "/limits", { payroll_per_minute: 2 })).body).toEqual({ payroll_per_minute: 2 });

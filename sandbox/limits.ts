@@ -30,7 +30,8 @@ export function validateLimitConfig(body: unknown): string[] {
   const problems: string[] = [];
   for (const [key, value] of Object.entries(body)) {
     if (key !== "payroll_per_minute" && key !== "accounting_per_minute") problems.push(`unknown field ${key}`);
-    else if (typeof value !== "number" || !Number.isInteger(value) || value < 1) problems.push(`${key} must be a positive integer`);
+    else if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
+      problems.push(`${key} must be a positive integer`);
   }
   return problems;
 }

@@ -32,7 +32,11 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({
     port: parseNonNegativeInt(process.env.SANDBOX_PORT, "SANDBOX_PORT", 4010),
     host: "127.0.0.1",
-    aggregationDelayMs: parseNonNegativeInt(process.env.SANDBOX_AGGREGATION_DELAY_MS, "SANDBOX_AGGREGATION_DELAY_MS", 2000),
+    aggregationDelayMs: parseNonNegativeInt(
+      process.env.SANDBOX_AGGREGATION_DELAY_MS,
+      "SANDBOX_AGGREGATION_DELAY_MS",
+      2000,
+    ),
     ...(seedClients ? { seedClients } : {}),
   });
   console.log(`sandbox listening on ${sandbox.url} (discovery: ${sandbox.url}/.well-known/sandbox.json)`);

@@ -25,7 +25,8 @@ function payrollFault(fault: FaultAnswer): SandboxResponse {
       success: false,
       state: "ERROR",
       error: {
-        code: fault.kind === "rate_limit" ? "TOO_MANY_REQUESTS" : fault.kind === "error" ? "INTERNAL_ERROR" : "UNAVAILABLE",
+        code:
+          fault.kind === "rate_limit" ? "TOO_MANY_REQUESTS" : fault.kind === "error" ? "INTERNAL_ERROR" : "UNAVAILABLE",
         message,
         issues: [],
       },

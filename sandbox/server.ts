@@ -54,7 +54,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function send(res: ServerResponse, response: SandboxResponse): void {
-  const body = response.body === undefined ? undefined : Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body);
+  const body =
+    response.body === undefined
+      ? undefined
+      : Buffer.isBuffer(response.body)
+        ? response.body
+        : Buffer.from(response.body);
   res.writeHead(response.status, { ...response.headers, "content-length": String(body?.length ?? 0) });
   res.end(body);
 }
@@ -161,7 +166,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     }
     if (plan.commitLateSeconds !== undefined) {
       // The client gets no answer (as when its timeout fires); the request lands later, answered to nobody.
-      lateCommits.push({ atMs: clock.nowMs() + plan.commitLateSeconds * 1000, run: async () => mount.handle(sandboxRequest) });
+      lateCommits.push({
+        atMs: clock.nowMs() + plan.commitLateSeconds * 1000,
+        run: async () => mount.handle(sandboxRequest),
+      });
       req.socket.destroy();
       return;
     }

@@ -80,7 +80,8 @@ export async function walkAuthorization(
 ): Promise<URL> {
   const origin = new URL(authUrl).origin;
   const start = await fetch(`${authUrl}?${new URLSearchParams(params)}`, { redirect: "manual" });
-  if (start.status !== 200) throw new Error(`authorization page answered ${start.status} ${start.headers.get("location") ?? ""}`);
+  if (start.status !== 200)
+    throw new Error(`authorization page answered ${start.status} ${start.headers.get("location") ?? ""}`);
   const signInPage = await start.text();
   const signIn = await fetch(
     new URL(/action="([^"]+\/sign-in)"/.exec(signInPage)?.[1] ?? "", origin),
@@ -90,7 +91,8 @@ export async function walkAuthorization(
       password: person.password,
     }),
   );
-  if (signIn.status !== 303) throw new Error(`sign-in answered ${signIn.status}: ${(await signIn.text()).slice(0, 300)}`);
+  if (signIn.status !== 303)
+    throw new Error(`sign-in answered ${signIn.status}: ${(await signIn.text()).slice(0, 300)}`);
   const consentPage = await (await fetch(new URL(signIn.headers.get("location") ?? "", origin))).text();
   const consent = await fetch(
     new URL(/action="([^"]+\/consent)"/.exec(consentPage)?.[1] ?? "", origin),
@@ -133,7 +135,12 @@ export async function postForm(url: string, values: Record<string, string>, head
     body: new URLSearchParams(values).toString(),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
 }
 
 /** A v3.1 authorization code for `person` (country from the person's lead business). */

@@ -51,6 +51,7 @@ for (const file of benchmarks) {
 }
 if (timings.length > 1) {
   console.error(`(bench files by time, ${((performance.now() - suiteStarted) / 60_000).toFixed(1)} min in all:)`);
-  for (const [file, seconds] of timings.sort((a, b) => b[1] - a[1])) console.error(`(  ${seconds.toFixed(1).padStart(7)} s  ${file})`);
+  for (const [file, seconds] of timings.sort((a, b) => b[1] - a[1]))
+    console.error(`(  ${seconds.toFixed(1).padStart(7)} s  ${file})`);
 }
 process.exit(failed ? 1 : 0);

@@ -26,17 +26,28 @@ for (const [path, entry] of Object.entries(lock.packages)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     const parentDir = path ? `${path}/node_modules/` : "node_modules/";
     if (lock.packages[`${parentDir}${name}`] || lock.packages[`node_modules/${name}`]) continue;
-    lock.packages[`node_modules/${name}`] = { version, ...(entry.dev ? { dev: true } : {}), optional: true, ...platformOf(name) };
+    lock.packages[`node_modules/${name}`] = {
+      version,
+      ...(entry.dev ? { dev: true } : {}),
+      optional: true,
+      ...platformOf(name),
+    };
     added += 1;
   }
 }
 if (process.argv.includes("--check")) {
   if (added) {
-    console.error(`package-lock.json lacks ${added} other-platform optional package(s): run \`node scripts/fix-lockfile.mjs\`.`);
+    console.error(
+      `package-lock.json lacks ${added} other-platform optional package(s): run \`node scripts/fix-lockfile.mjs\`.`,
+    );
     process.exit(1);
   }
   process.exit(0);
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added ? `package-lock.json: added ${added} other-platform optional package(s).` : "package-lock.json: complete.");
+console.log(
+  added ? `package-lock.json: added ${added} other-platform optional package(s).` : "package-lock.json: complete.",
+);

@@ -69,13 +69,18 @@ try {
 
   if (!env.ACCOUNTING_BASE_URL) {
     Object.assign(env, await startSandboxUpstream(group, appUrl));
-    console.log(`No upstream configured: using the sandbox at ${env.SANDBOX_URL} (see sandbox/README.md for its users).`);
+    console.log(
+      `No upstream configured: using the sandbox at ${env.SANDBOX_URL} (see sandbox/README.md for its users).`,
+    );
   }
 
   const parsed = serverEnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid configuration:\n${describeEnvError(parsed.error)}`);
 
-  const applied = await migrateForApp({ DATABASE_URL: env.DATABASE_URL!, MIGRATION_DATABASE_URL: env.MIGRATION_DATABASE_URL });
+  const applied = await migrateForApp({
+    DATABASE_URL: env.DATABASE_URL!,
+    MIGRATION_DATABASE_URL: env.MIGRATION_DATABASE_URL,
+  });
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   await ensurePrismaClient();

@@ -28,7 +28,8 @@ import type { WorkspaceRoleName } from "@/features/workspaces/schemas";
 const session = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
 vi.mock("@/lib/auth/server/session", async () => {
   const store = await import("@/lib/auth/server/session-store");
-  const load = () => (session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null));
+  const load = () =>
+    session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null);
   return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
 });
 // Outside a Next request: no cache to revalidate; texts by key.
@@ -130,7 +131,9 @@ interface ClientReach {
 const CLIENT_GRID: ClientReach = { reach: "the grid of the client's own company" };
 
 const ROUTES: Record<string, RouteEntry> = {
-  "accounting GET": { open: "the accounting proxy acts for the person's own accounting account (accounting stays personal)" },
+  "accounting GET": {
+    open: "the accounting proxy acts for the person's own accounting account (accounting stays personal)",
+  },
   "accounting POST": { open: "the accounting proxy (personal)" },
   "accounting PUT": { open: "the accounting proxy (personal)" },
   "accounting PATCH": { open: "the accounting proxy (personal)" },
@@ -163,7 +166,10 @@ const ROUTES: Record<string, RouteEntry> = {
   ),
   "trial-balance/export GET": {
     open: "the trial balance of one of the person's own accounting businesses (accounting stays personal); another's business is refused for everyone",
-    run: { call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }), status: 403 },
+    run: {
+      call: (f) => ({ query: `?format=pdf&from=2026-01-01&to=2026-01-31&business=${f.bystander.businessId}` }),
+      status: 403,
+    },
   },
   "mail/unsubscribe/[token] POST": {
     open: "the one-click unsubscribe (RFC 8058): its signed token decides, not a session; a forged one is refused alike for everyone",
@@ -221,12 +227,17 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "one of the person's own passkeys: another person's is not found for everyone",
     run: { call: (f) => ({ params: { passkeyId: f.bystander.passkeyId } }), status: 404 },
   },
-  "sign-in/passkey/options POST": { open: "options to sign in with a passkey (signed out): no workspace data, bound to the browser" },
+  "sign-in/passkey/options POST": {
+    open: "options to sign in with a passkey (signed out): no workspace data, bound to the browser",
+  },
   "sign-in/passkey POST": {
     open: "signing in with a passkey: the challenge and the passkey's signature decide; a malformed answer is refused alike",
     run: { call: () => ({ body: { response: {} } }), status: 422 },
   },
-  "sessions/sign-out-others POST": { open: "the person's own other sessions (none here)", run: { call: () => ({}), status: 200 } },
+  "sessions/sign-out-others POST": {
+    open: "the person's own other sessions (none here)",
+    run: { call: () => ({}), status: 200 },
+  },
   // Two ways in, linked (features/account-linking): the person's own sign-in e-mail and their own session's link only.
   "account/email POST": {
     open: "mails a code to add a sign-in e-mail to the person: no workspace data; a bad address is refused alike",
@@ -245,7 +256,10 @@ const ROUTES: Record<string, RouteEntry> = {
     run: { call: () => ({ params: { linkId: randomUUID() } }), status: 404 },
   },
   // Confirming one's own session for what matters (recent sign-in): every query names the session and the person.
-  "sessions/confirm GET": { open: "how the person's own session may be confirmed", run: { call: () => ({}), status: 200 } },
+  "sessions/confirm GET": {
+    open: "how the person's own session may be confirmed",
+    run: { call: () => ({}), status: 200 },
+  },
   "sessions/confirm/passkey/options POST": {
     open: "options to confirm with the person's own passkeys (a challenge bound to their session); without a passkey refused alike",
     run: { call: () => ({}), status: 409 },
@@ -279,9 +293,21 @@ const ROUTES: Record<string, RouteEntry> = {
     run: { call: () => ({ body: { token: "not-a-link" } }), status: 404 },
   },
 
-  "payroll/connection POST": { workspace: "active", permission: "payroll.manage", call: () => ({ body: { apiKey: "pk_wrong" } }) },
-  "payroll/connection PUT": { workspace: "A", permission: "payroll.read", call: (f) => ({ body: { connectionId: f.connectionA } }) },
-  "payroll/connection DELETE": { workspace: "A", permission: "payroll.manage", call: (f) => ({ query: `?id=${f.keptA}` }) },
+  "payroll/connection POST": {
+    workspace: "active",
+    permission: "payroll.manage",
+    call: () => ({ body: { apiKey: "pk_wrong" } }),
+  },
+  "payroll/connection PUT": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: (f) => ({ body: { connectionId: f.connectionA } }),
+  },
+  "payroll/connection DELETE": {
+    workspace: "A",
+    permission: "payroll.manage",
+    call: (f) => ({ query: `?id=${f.keptA}` }),
+  },
   "payroll/data DELETE": {
     workspace: "A",
     permission: "payroll.manage",
@@ -289,7 +315,13 @@ const ROUTES: Record<string, RouteEntry> = {
     restore: async (f) => {
       await f.db.payrollConnection.upsert({
         where: { id: f.keptA },
-        create: { id: f.keptA, workspaceId: f.workspaceA, baseUrl: f.baseUrl, username: "Dr. Aylin Demir", disconnectedAt: new Date() },
+        create: {
+          id: f.keptA,
+          workspaceId: f.workspaceA,
+          baseUrl: f.baseUrl,
+          username: "Dr. Aylin Demir",
+          disconnectedAt: new Date(),
+        },
         update: {},
       });
     },
@@ -333,7 +365,11 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.edit",
     call: () => ({ params: { companyId: "1001" }, body: {} }),
   },
-  "payroll/imports/[importId] GET": { workspace: "A", permission: "payroll.read", call: (f) => ({ params: { importId: f.importA } }) },
+  "payroll/imports/[importId] GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: (f) => ({ params: { importId: f.importA } }),
+  },
   "payroll/imports/[importId] POST": {
     workspace: "A",
     permission: "payroll.edit",
@@ -362,7 +398,10 @@ const ROUTES: Record<string, RouteEntry> = {
   "payroll-entries/[companyId]/[kind]/presence POST": {
     workspace: "A",
     permission: "payroll.read",
-    call: (_f, companyId) => ({ params: { companyId, kind: "hours" }, body: { period: "2000-01", client: "matrix-client", line: null } }),
+    call: (_f, companyId) => ({
+      params: { companyId, kind: "hours" },
+      body: { period: "2000-01", client: "matrix-client", line: null },
+    }),
     client: CLIENT_GRID,
   },
   // An empty file: an allowed call stops at 422 `invalid` (reason `empty`), nothing read or stored.
@@ -377,7 +416,10 @@ const ROUTES: Record<string, RouteEntry> = {
   "payroll-entries/[companyId]/[kind]/file-import/checks POST": {
     workspace: "A",
     permission: "payroll.edit",
-    call: (_f, companyId) => ({ params: { companyId, kind: "hours" }, body: { period: "2000-01", lines: [], added: [] } }),
+    call: (_f, companyId) => ({
+      params: { companyId, kind: "hours" },
+      body: { period: "2000-01", lines: [], added: [] },
+    }),
     client: CLIENT_GRID,
   },
   "payroll-entries/[companyId]/[kind]/file-import/mapping PUT": {
@@ -418,7 +460,10 @@ const ROUTES: Record<string, RouteEntry> = {
   "payroll-entries/[companyId]/month-close/acknowledgements POST": {
     workspace: "A",
     permission: "payroll.read",
-    call: () => ({ params: { companyId: "1001" }, body: { period: "2000-01", warningIds: ["noLines|1|||"], comment: "checked" } }),
+    call: () => ({
+      params: { companyId: "1001" },
+      body: { period: "2000-01", warningIds: ["noLines|1|||"], comment: "checked" },
+    }),
   },
   "workspaces/[workspaceId]/reminders PUT": {
     workspace: "A",
@@ -443,7 +488,9 @@ const ROUTES: Record<string, RouteEntry> = {
   "overview/assignments POST": {
     workspace: "active",
     permission: "payroll.edit",
-    call: (f) => ({ body: { companies: [{ connectionId: f.connectionA, companyId: 1001 }], userIds: [], mode: "replace" } }),
+    call: (f) => ({
+      body: { companies: [{ connectionId: f.connectionA, companyId: 1001 }], userIds: [], mode: "replace" },
+    }),
   },
   // A period that is not the company's: an allowed call answers the month `period_changed`, nothing approved.
   "overview/approvals POST": {
@@ -543,7 +590,10 @@ const ROUTES: Record<string, RouteEntry> = {
   "workspaces/[workspaceId]/invitations/email POST": {
     workspace: "A",
     permission: "workspace.manage",
-    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { token: f.invitationA.token, email: "someone@example.com" } }),
+    call: (f) => ({
+      params: { workspaceId: f.workspaceA },
+      body: { token: f.invitationA.token, email: "someone@example.com" },
+    }),
   },
   "workspaces/[workspaceId]/webhooks GET": {
     workspace: "A",
@@ -554,7 +604,10 @@ const ROUTES: Record<string, RouteEntry> = {
   "workspaces/[workspaceId]/webhooks POST": {
     workspace: "A",
     permission: "workspace.manage",
-    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { url: "https://93.184.216.34/hooks", eventTypes: ["month.approved"] } }),
+    call: (f) => ({
+      params: { workspaceId: f.workspaceA },
+      body: { url: "https://93.184.216.34/hooks", eventTypes: ["month.approved"] },
+    }),
     restore: async (f) => {
       await f.db.webhookEndpoint.deleteMany({ where: { workspaceId: f.workspaceA, id: { not: f.webhookA.id } } });
     },
@@ -562,7 +615,10 @@ const ROUTES: Record<string, RouteEntry> = {
   "workspaces/[workspaceId]/webhooks/[endpointId] PATCH": {
     workspace: "A",
     permission: "workspace.manage",
-    call: (f) => ({ params: { workspaceId: f.workspaceA, endpointId: f.webhookA.id }, body: { description: "Changed by the matrix" } }),
+    call: (f) => ({
+      params: { workspaceId: f.workspaceA, endpointId: f.webhookA.id },
+      body: { description: "Changed by the matrix" },
+    }),
   },
   "workspaces/[workspaceId]/webhooks/[endpointId] DELETE": {
     workspace: "A",
@@ -590,7 +646,9 @@ const ROUTES: Record<string, RouteEntry> = {
 };
 
 /** Server actions: what each may do for whom, checked by running it as every person. */
-type ActionEntry = { run: (action: (...args: unknown[]) => Promise<unknown>, fixture: Fixture, person: Person) => Promise<void> };
+type ActionEntry = {
+  run: (action: (...args: unknown[]) => Promise<unknown>, fixture: Fixture, person: Person) => Promise<void>;
+};
 
 const ACTIONS: Record<string, ActionEntry> = {
   // The switcher stores only a workspace the person is a member of.
@@ -664,11 +722,20 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
       people.push({ id: user.id, sessionId: await createSession(user.id), workspace, role });
     }
   }
-  const ownerOf = (workspace: "A" | "B") => people.find((person) => person.workspace === workspace && person.role === "owner")!;
+  const ownerOf = (workspace: "A" | "B") =>
+    people.find((person) => person.workspace === workspace && person.role === "owner")!;
   const memberA = (await newUser("A-member")).id;
   await db.workspaceMember.create({ data: { workspaceId: workspaceA, userId: memberA, roles: ["clerk"] } });
-  const connectionA = await connectPayroll({ userId: ownerOf("A").id, workspaceId: workspaceA }, { apiKey: SABINE }, null);
-  const connectionB = await connectPayroll({ userId: ownerOf("B").id, workspaceId: workspaceB }, { apiKey: THOMAS }, null);
+  const connectionA = await connectPayroll(
+    { userId: ownerOf("A").id, workspaceId: workspaceA },
+    { apiKey: SABINE },
+    null,
+  );
+  const connectionB = await connectPayroll(
+    { userId: ownerOf("B").id, workspaceId: workspaceB },
+    { apiKey: THOMAS },
+    null,
+  );
   // Each client's own company: 1001 of A's connection for the client of A (1002, also A's, is not theirs); for the
   // client of B, a company of B's connection (B's reach, never A's).
   for (const [workspace, workspaceId, connectionId, companyId] of [
@@ -681,11 +748,18 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
   }
   const keptA = (
     await db.payrollConnection.create({
-      data: { workspaceId: workspaceA, baseUrl: connectionA.baseUrl, username: "Dr. Aylin Demir", disconnectedAt: new Date() },
+      data: {
+        workspaceId: workspaceA,
+        baseUrl: connectionA.baseUrl,
+        username: "Dr. Aylin Demir",
+        disconnectedAt: new Date(),
+      },
     })
   ).id;
   const importA = (
-    await db.payrollImport.create({ data: { connectionId: connectionA.id, companyId: 1001, status: "completed", total: 0 } })
+    await db.payrollImport.create({
+      data: { connectionId: connectionA.id, companyId: 1001, status: "completed", total: 0 },
+    })
   ).id;
   const created = await createInvitation(ownerOf("A").id, workspaceA, ["viewer"]);
   const bystander = await newUser("bystander");
@@ -702,7 +776,11 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     eventTypes: ["month.approved"],
     // Paused: the matrix's month steps enqueue nothing for it (other files' workers would send it).
     enabled: false,
-    secretEncrypted: sealEndpointSecret(webhookId, "secret_encrypted", "whsec_bWF0cml4LW1hdHJpeC1tYXRyaXgtbWF0cml4LTEy"),
+    secretEncrypted: sealEndpointSecret(
+      webhookId,
+      "secret_encrypted",
+      "whsec_bWF0cml4LW1hdHJpeC1tYXRyaXgtbWF0cml4LTEy",
+    ),
   };
   await db.webhookEndpoint.create({ data: webhookA });
   const world: Fixture = {
@@ -724,7 +802,12 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
       sessionId: await createSession(bystander.id),
       passkeyId: (
         await db.passkey.create({
-          data: { userId: bystander.id, credentialId: `matrix-${bystander.id}`, publicKey: Buffer.from([1]), name: "Bystander's" },
+          data: {
+            userId: bystander.id,
+            credentialId: `matrix-${bystander.id}`,
+            publicKey: Buffer.from([1]),
+            name: "Bystander's",
+          },
           select: { id: true },
         })
       ).id,
@@ -750,8 +833,13 @@ async function discoverRoutes(): Promise<
   Map<string, (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>>
 > {
   const base = path.join(ROOT, "app/api");
-  const found = new Map<string, (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>>();
-  const files = (readdirSync(base, { recursive: true }) as string[]).filter((file) => path.basename(file) === "route.ts").sort();
+  const found = new Map<
+    string,
+    (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>
+  >();
+  const files = (readdirSync(base, { recursive: true }) as string[])
+    .filter((file) => path.basename(file) === "route.ts")
+    .sort();
   for (const file of files) {
     const route = path.dirname(file).split(path.sep).join("/");
     const exported = (await import(path.join(base, file))) as Record<string, unknown>;
@@ -809,7 +897,13 @@ interface PlannedCall {
 function plannedCalls(entry: WorkspaceEntry, person: Person, world: Fixture): PlannedCall[] {
   const member = entry.workspace === "active" || person.workspace === "A";
   if (person.role !== "client") {
-    return [{ call: entry.call(world, world.clientCompanyA), allowed: member && can([person.role], entry.permission), label: "" }];
+    return [
+      {
+        call: entry.call(world, world.clientCompanyA),
+        allowed: member && can([person.role], entry.permission),
+        label: "",
+      },
+    ];
   }
   const reach = entry.client;
   if (!reach) return [{ call: entry.call(world, world.clientCompanyA), allowed: false, label: "" }];
@@ -819,7 +913,12 @@ function plannedCalls(entry: WorkspaceEntry, person: Person, world: Fixture): Pl
     allowed: entry.workspace === "A" && person.workspace === "A" && companyId === person.company,
     label: ` company ${companyId}`,
   }));
-  if (reach.refused) planned.push({ call: reach.refused(world, world.clientCompanyA), allowed: false, label: " (a step of the firm's)" });
+  if (reach.refused)
+    planned.push({
+      call: reach.refused(world, world.clientCompanyA),
+      allowed: false,
+      label: " (a step of the firm's)",
+    });
   return planned;
 }
 
@@ -862,11 +961,18 @@ describe("the authorization matrix", () => {
       for (const person of people) {
         session.current = { sessionId: person.sessionId, userId: person.id };
         const planned: PlannedCall[] =
-          "open" in entry ? [{ call: entry.run!.call(world), allowed: true, label: "" }] : plannedCalls(entry, person, world);
+          "open" in entry
+            ? [{ call: entry.run!.call(world), allowed: true, label: "" }]
+            : plannedCalls(entry, person, world);
         for (const { call, allowed, label } of planned) {
-          const response = await handler(requestFor(route, method, call), { params: Promise.resolve(call.params ?? {}) });
+          const response = await handler(requestFor(route, method, call), {
+            params: Promise.resolve(call.params ?? {}),
+          });
           calls += 1;
-          const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: { code?: string; message?: string } } | null;
+          const body = (await response.json().catch(() => null)) as {
+            ok?: boolean;
+            error?: { code?: string; message?: string };
+          } | null;
           const who = `${key} as ${person.role} of ${person.workspace}${label}: ${response.status} ${body?.error?.code ?? ""}`;
           if ("open" in entry) {
             if (response.status !== entry.run!.status) badRefusals.push(who);
@@ -913,8 +1019,12 @@ describe("the authorization matrix", () => {
     expect(calls).toBeGreaterThanOrEqual(10 * 20);
     // Nobody renamed, removed or marked the bystander's passkey or notification, or ended their session.
     const { db, bystander } = world;
-    expect(await db.passkey.findUnique({ where: { id: bystander.passkeyId }, select: { name: true } })).toEqual({ name: "Bystander's" });
-    expect(await db.notification.findUnique({ where: { id: bystander.notificationId }, select: { readAt: true } })).toEqual({
+    expect(await db.passkey.findUnique({ where: { id: bystander.passkeyId }, select: { name: true } })).toEqual({
+      name: "Bystander's",
+    });
+    expect(
+      await db.notification.findUnique({ where: { id: bystander.notificationId }, select: { readAt: true } }),
+    ).toEqual({
       readAt: null,
     });
     expect(await db.session.count({ where: { id: bystander.sessionId } })).toBe(1);

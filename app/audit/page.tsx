@@ -16,8 +16,16 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("audit.title") };
 }
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [t, locale, user] = await Promise.all([getTranslations() as Promise<Translate>, getLocale() as Promise<Locale>, getSessionUser()]);
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [t, locale, user] = await Promise.all([
+    getTranslations() as Promise<Translate>,
+    getLocale() as Promise<Locale>,
+    getSessionUser(),
+  ]);
   notForClients(user);
   if (!user?.workspace) return <SignedOutNotice heading={t("audit.title")} />;
   const data = await auditPageData(user.id, user.workspace.id, await searchParams, t, locale);

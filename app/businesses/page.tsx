@@ -44,13 +44,24 @@ export default async function BusinessesPage() {
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {businesses.map((business) => (
           <li key={business.businessId} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4">
-            <Link href={`/businesses/${encodeURIComponent(business.businessId)}`} className="font-medium text-blue-700 underline">
+            <Link
+              href={`/businesses/${encodeURIComponent(business.businessId)}`}
+              className="font-medium text-blue-700 underline"
+            >
               {business.name}
             </Link>
-            {business.isLead ? <span className="rounded bg-slate-100 px-2 py-0.5 text-sm">{t("business.lead")}</span> : null}
-            {business.businessId === current ? <span className="text-sm text-slate-500">({t("business.current")})</span> : null}
-            <span className="text-sm text-slate-600">{business.isOwner ? t("business.owner") : t("business.notOwner")}</span>
-            {business.country ? <span className="text-sm text-slate-600">{countryName(locale, business.country)}</span> : null}
+            {business.isLead ? (
+              <span className="rounded bg-slate-100 px-2 py-0.5 text-sm">{t("business.lead")}</span>
+            ) : null}
+            {business.businessId === current ? (
+              <span className="text-sm text-slate-500">({t("business.current")})</span>
+            ) : null}
+            <span className="text-sm text-slate-600">
+              {business.isOwner ? t("business.owner") : t("business.notOwner")}
+            </span>
+            {business.country ? (
+              <span className="text-sm text-slate-600">{countryName(locale, business.country)}</span>
+            ) : null}
             {business.tier || business.tierName ? (
               <span className="text-sm text-slate-600">{tierName(t, business.tier, business.tierName)}</span>
             ) : null}

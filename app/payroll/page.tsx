@@ -75,7 +75,11 @@ async function PayrollPageContent() {
       <section className="space-y-5">
         {header}
         <WorkspaceConnections connections={connections} manageable={manageable} />
-        {manageable ? <ConnectForm defaultBaseUrl={payrollConfig().defaultBaseUrl} /> : <p>{t("payroll.connections.ownerOnly")}</p>}
+        {manageable ? (
+          <ConnectForm defaultBaseUrl={payrollConfig().defaultBaseUrl} />
+        ) : (
+          <p>{t("payroll.connections.ownerOnly")}</p>
+        )}
       </section>
     );
   }

@@ -26,7 +26,11 @@ const COUNTRY_NAMES = new Map([
   ["us", "United States"],
 ]);
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const t = await getTranslations();
   const params = await searchParams;
   const error = typeof params.error === "string" ? params.error : undefined;
@@ -50,7 +54,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       ) : null}
       <p className="text-slate-700">{t("auth.signInIntro")}</p>
       {country ? (
-        <p className="text-sm text-slate-600">{t("auth.countryKnown", { country: COUNTRY_NAMES.get(country) ?? country })}</p>
+        <p className="text-sm text-slate-600">
+          {t("auth.countryKnown", { country: COUNTRY_NAMES.get(country) ?? country })}
+        </p>
       ) : null}
       <SignInForm country={country} />
       <LegacySignIn country={country} />

@@ -24,7 +24,8 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 function currentAddress(params: SearchParams): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) for (const item of [value ?? []].flat()) search.append(name, item);
+  for (const [name, value] of Object.entries(params))
+    for (const item of [value ?? []].flat()) search.append(name, item);
   const text = search.toString();
   return text ? `/trial-balance?${text}` : "/trial-balance";
 }
@@ -48,7 +49,9 @@ export default async function TrialBalancePage({ searchParams }: { searchParams:
       <div className="space-y-1">
         <h1 className="text-2xl font-bold">{t("trialBalance.title")}</h1>
         <p className="text-slate-700 print:hidden">{t("trialBalance.intro")}</p>
-        {business?.name ? <p className="font-medium">{t("trialBalance.businessShown", { name: business.name })}</p> : null}
+        {business?.name ? (
+          <p className="font-medium">{t("trialBalance.businessShown", { name: business.name })}</p>
+        ) : null}
       </div>
       {!user ? (
         <TrialBalanceProblem problem={{ kind: "signedOut" }} here={here} />
@@ -59,7 +62,11 @@ export default async function TrialBalancePage({ searchParams }: { searchParams:
             values={query ?? (parsed.ok ? parsed.query : parsed.raw)}
             errors={parsed.ok ? {} : parsed.errors}
             today={today}
-            financialYear={{ startMonth: fyStartMonth, businessId: business?.id ?? null, businessName: business?.name ?? null }}
+            financialYear={{
+              startMonth: fyStartMonth,
+              businessId: business?.id ?? null,
+              businessName: business?.name ?? null,
+            }}
           />
           {!parsed.ok ? (
             <p role="alert" className="text-red-800">
@@ -72,7 +79,12 @@ export default async function TrialBalancePage({ searchParams }: { searchParams:
               {query.columns === "single" ? (
                 <TrialBalanceSection user={user} business={business} query={query} here={here} />
               ) : (
-                <PackSection user={user} business={business} query={{ ...query, columns: query.columns }} fyStartMonth={fyStartMonth} />
+                <PackSection
+                  user={user}
+                  business={business}
+                  query={{ ...query, columns: query.columns }}
+                  fyStartMonth={fyStartMonth}
+                />
               )}
             </Suspense>
           )}

@@ -10,7 +10,9 @@ const FEATURES = ["Workspaces", "CoEditing", "MonthClose", "Audit", "TrialBalanc
  */
 export async function Landing({ signedIn }: { signedIn: boolean }) {
   const t = await getTranslations("landing");
-  const action = signedIn ? { href: "/payroll", label: t("callToActionSignedIn") } : { href: "/sign-in", label: t("callToAction") };
+  const action = signedIn
+    ? { href: "/payroll", label: t("callToActionSignedIn") }
+    : { href: "/sign-in", label: t("callToAction") };
   return (
     <div className="space-y-10">
       <section className="max-w-3xl space-y-5">

@@ -49,7 +49,9 @@ export async function AppHeader() {
       ];
   const businesses = user && !client && accounting ? await listBusinesses(user.id) : [];
   const unread = user ? await unreadCount(user.id).catch(() => 0) : 0;
-  const current = user ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null) : null;
+  const current = user
+    ? (user.selectedBusinessId ?? businesses.find((business) => business.isLead)?.businessId ?? null)
+    : null;
   return (
     <header className="relative border-b border-slate-200 bg-white print:hidden">
       {/* One row from 1024 px, the window's width, so the switchers show whole names: between 1024 and 1280 px the gaps are tight. */}
@@ -62,7 +64,10 @@ export async function AppHeader() {
             <ul className="flex flex-col gap-3 lg:flex-row lg:gap-2 xl:gap-4">
               {links.map((link) => (
                 <li key={link.href}>
-                  <HoverPrefetchLink href={link.href} className="whitespace-nowrap text-slate-700 hover:text-slate-950 hover:underline">
+                  <HoverPrefetchLink
+                    href={link.href}
+                    className="whitespace-nowrap text-slate-700 hover:text-slate-950 hover:underline"
+                  >
                     {link.label}
                   </HoverPrefetchLink>
                 </li>

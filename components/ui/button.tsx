@@ -10,7 +10,11 @@ const SIZES = { md: "px-4 py-2", sm: "px-3 py-1.5 text-sm" } as const;
 
 export type ButtonVariant = keyof typeof VARIANTS;
 
-export function buttonClassName(variant: ButtonVariant = "primary", size: keyof typeof SIZES = "md", extra = ""): string {
+export function buttonClassName(
+  variant: ButtonVariant = "primary",
+  size: keyof typeof SIZES = "md",
+  extra = "",
+): string {
   return `rounded font-medium disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`.trim();
 }
 

@@ -14,7 +14,8 @@ export interface DialogProps {
 
 // Radix's scroll lock (react-remove-scroll) adds a <style> element, which the page's CSP
 // (proxy.ts) admits only with the request's nonce: the one Next put on the page's scripts.
-const pageNonce = typeof document === "undefined" ? undefined : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+const pageNonce =
+  typeof document === "undefined" ? undefined : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
 if (pageNonce) setNonce(pageNonce);
 
 /**

@@ -58,7 +58,13 @@ export function ConfirmDialog({
         <Button variant="secondary" size="sm" onClick={onCancel} disabled={pending}>
           {cancelLabel}
         </Button>
-        <Button variant={danger ? "danger" : "primary"} size="sm" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+        <Button
+          variant={danger ? "danger" : "primary"}
+          size="sm"
+          onClick={onConfirm}
+          disabled={pending}
+          aria-busy={pending}
+        >
           {confirmLabel}
         </Button>
       </div>

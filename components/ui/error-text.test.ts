@@ -52,7 +52,11 @@ describe("errorMessage", () => {
   });
 
   it("never shows the server's English message or a service's own text as the message", () => {
-    const refused = new ApiRequestError(422, { code: "upstream_error", message: "Record invalid", detail: "Website is not a URL" });
+    const refused = new ApiRequestError(422, {
+      code: "upstream_error",
+      message: "Record invalid",
+      detail: "Website is not a URL",
+    });
     const text = errorMessage(de, refused);
     expect(text).toBe(MESSAGES.de.errors.upstream_error);
     expect(text).not.toContain("Record invalid");

@@ -48,7 +48,9 @@ describe("Field", () => {
   it("hands its ids to any control it renders, a Select among them", () => {
     render(
       <Field label="Land" error="Choose a Land">
-        {(control) => <Select {...control} placeholder="None" options={[{ value: "NW", label: "North Rhine-Westphalia" }]} />}
+        {(control) => (
+          <Select {...control} placeholder="None" options={[{ value: "NW", label: "North Rhine-Westphalia" }]} />
+        )}
       </Field>,
     );
     const select = screen.getByRole("combobox", { name: "Land" });

@@ -27,7 +27,8 @@ interface FieldProps {
   children?: (control: FieldControl) => ReactNode;
 }
 
-const INPUT = "w-full rounded border border-slate-400 bg-white px-3 py-2 read-only:bg-slate-100 aria-invalid:border-red-600";
+const INPUT =
+  "w-full rounded border border-slate-400 bg-white px-3 py-2 read-only:bg-slate-100 aria-invalid:border-red-600";
 
 /**
  * A labelled control with its hint and its error: the label names the control (htmlFor), the hint

@@ -9,7 +9,12 @@ afterEach(cleanup);
 describe("Select", () => {
   it("is a native select: the placeholder first with the empty value, then the options, then any children", () => {
     render(
-      <Select aria-label="Columns" placeholder="Choose" options={[{ value: "months", label: "Months" }]} defaultValue="">
+      <Select
+        aria-label="Columns"
+        placeholder="Choose"
+        options={[{ value: "months", label: "Months" }]}
+        defaultValue=""
+      >
         <option value="quarters">Quarters</option>
       </Select>,
     );

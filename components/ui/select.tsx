@@ -30,7 +30,11 @@ export function Select({
   className = "",
   children,
   ...props
-}: Omit<ComponentProps<"select">, "size"> & { options?: readonly SelectOption[]; placeholder?: ReactNode; size?: keyof typeof SIZES }) {
+}: Omit<ComponentProps<"select">, "size"> & {
+  options?: readonly SelectOption[];
+  placeholder?: ReactNode;
+  size?: keyof typeof SIZES;
+}) {
   return (
     <select className={selectClassName(size, className)} {...props}>
       {placeholder === undefined ? null : <option value="">{placeholder}</option>}

@@ -32,7 +32,14 @@ async function pick(store: (id: string) => Promise<unknown>, forget: () => void)
   render(
     <NextIntlClientProvider locale="en" messages={MESSAGES.en}>
       <QueryClientProvider client={new QueryClient()}>
-        <StoredChoiceSwitcher label="Workspace" options={OPTIONS} current="w1" mutationKey={["test"]} store={store} forget={forget} />
+        <StoredChoiceSwitcher
+          label="Workspace"
+          options={OPTIONS}
+          current="w1"
+          mutationKey={["test"]}
+          store={store}
+          forget={forget}
+        />
       </QueryClientProvider>
     </NextIntlClientProvider>,
   );

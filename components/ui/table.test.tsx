@@ -1,6 +1,16 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow, TableRowHeader } from "./table";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableRowHeader,
+} from "./table";
 import { Switcher } from "./switcher";
 
 describe("Table", () => {
@@ -48,7 +58,9 @@ describe("Table", () => {
       /^<table data-density="compact" class="[^"]*border-separate[^"]*text-sm" aria-rowcount="4"><caption class="[^"]*" id="c">Totals<\/caption><thead/,
     );
     expect(html).toMatch(/<th scope="colgroup" class="[^"]*" colSpan="2">Hours<\/th>/);
-    expect(html).toMatch(/<tr class="border-t border-slate-200" aria-rowindex="2"><th scope="row" class="[^"]*font-medium">Ada<\/th>/);
+    expect(html).toMatch(
+      /<tr class="border-t border-slate-200" aria-rowindex="2"><th scope="row" class="[^"]*font-medium">Ada<\/th>/,
+    );
     expect(html).toMatch(/<tfoot class="[^"]*"><tr aria-rowindex="4"><th scope="row"/);
   });
 });

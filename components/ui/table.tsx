@@ -83,7 +83,11 @@ export function Table({
 }
 
 /** The table's name: shown above it, or only to screen readers (`hidden`) when a heading already names it. */
-export function TableCaption({ hidden = false, className = "", ...props }: ComponentProps<"caption"> & { hidden?: boolean }) {
+export function TableCaption({
+  hidden = false,
+  className = "",
+  ...props
+}: ComponentProps<"caption"> & { hidden?: boolean }) {
   return <caption className={join(hidden ? "sr-only" : "px-2 py-2 text-left font-semibold", className)} {...props} />;
 }
 
@@ -104,7 +108,12 @@ export function TableRow({ className = "", ...props }: ComponentProps<"tr">) {
 }
 
 /** A column header (`scope="col"` unless told, e.g. `colgroup`); numeric ones are right-aligned like their cells. */
-export function TableHead({ className = "", numeric = false, scope = "col", ...props }: ComponentProps<"th"> & { numeric?: boolean }) {
+export function TableHead({
+  className = "",
+  numeric = false,
+  scope = "col",
+  ...props
+}: ComponentProps<"th"> & { numeric?: boolean }) {
   return <th scope={scope} className={join(CELL, "font-semibold", numeric && END, className)} {...props} />;
 }
 

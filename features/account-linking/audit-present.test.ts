@@ -8,7 +8,8 @@ import type { Translate } from "@/lib/i18n/translate";
 // Issue item 5: every sign-in (each way in), refused attempt, passkey change, sign-out and link
 // reads as a sentence in English and German on /audit (no message key, no raw code, no empty slot).
 
-const translator = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
+const translator = (locale: "en" | "de") =>
+  createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
 const entry = (kind: AuditEntryLike["kind"], details: Record<string, unknown>): AuditEntryLike => ({
   occurredAt: new Date("2026-11-24T13:05:09Z"),
   actorId: null,
@@ -53,15 +54,26 @@ const ENTRIES: [string, AuditEntryLike, { en: string; de: string }][] = [
   [
     "failed accounting callback",
     entry("session.sign_in_failed", { method: "accounting", reason: "callback_failed", email: "" }),
-    { en: "Sign-in through the accounting service refused: the accounting service's answer was not accepted", de: "Buchhaltungsdienst" },
+    {
+      en: "Sign-in through the accounting service refused: the accounting service's answer was not accepted",
+      de: "Buchhaltungsdienst",
+    },
   ],
-  ["passkey added", entry("passkey.added", { passkeyId: "p", name: "Laptop" }), { en: "Passkey “Laptop” added.", de: "Laptop" }],
+  [
+    "passkey added",
+    entry("passkey.added", { passkeyId: "p", name: "Laptop" }),
+    { en: "Passkey “Laptop” added.", de: "Laptop" },
+  ],
   [
     "passkey renamed",
     entry("passkey.renamed", { passkeyId: "p", name: "Phone", from: "Laptop" }),
     { en: "Passkey “Laptop” renamed to “Phone”.", de: "Phone" },
   ],
-  ["passkey removed", entry("passkey.removed", { passkeyId: "p", name: "Laptop" }), { en: "Passkey “Laptop” removed.", de: "Laptop" }],
+  [
+    "passkey removed",
+    entry("passkey.removed", { passkeyId: "p", name: "Laptop" }),
+    { en: "Passkey “Laptop” removed.", de: "Laptop" },
+  ],
   [
     "signed out",
     entry("session.signed_out", { scope: "this", sessionIds: ["s"], devices: [CHROME] }),
@@ -85,7 +97,10 @@ const ENTRIES: [string, AuditEntryLike, { en: string; de: string }][] = [
   [
     "accounting account linked",
     entry("account.linked", { accountingName: "Sabine Sandbox", email: "emma@example.com" }),
-    { en: "The accounting account of Sabine Sandbox now signs in this person too, as well as emma@example.com.", de: "Sabine Sandbox" },
+    {
+      en: "The accounting account of Sabine Sandbox now signs in this person too, as well as emma@example.com.",
+      de: "Sabine Sandbox",
+    },
   ],
   [
     "link cancelled",

@@ -5,12 +5,15 @@ import { str, type KindPresenters } from "@/lib/audit/present";
 type LinkingKind = "account.email_added" | "account.linked" | "account.link_cancelled";
 
 export const ACCOUNT_LINKING_AUDIT_PRESENTERS: KindPresenters<LinkingKind> = {
-  "account.email_added": { summary: ({ t }, { details: d }) => t("audit.summary.account_email_added", { email: str(d.email) }) },
+  "account.email_added": {
+    summary: ({ t }, { details: d }) => t("audit.summary.account_email_added", { email: str(d.email) }),
+  },
   "account.linked": {
     summary: ({ t }, { details: d }) =>
       t("audit.summary.account_linked", { name: str(d.accountingName) || "—", email: str(d.email) || "—" }),
   },
   "account.link_cancelled": {
-    summary: ({ t }, { details: d }) => t("audit.summary.account_link_cancelled", { name: str(d.accountingName) || "—" }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.account_link_cancelled", { name: str(d.accountingName) || "—" }),
   },
 };

@@ -20,7 +20,13 @@ export const accountLinkingContract = defineContract(accountLinkingRoutes, {
   verifySignInEmail: {
     body: verifySignInEmailSchema,
     response: z.object({ verifiedEmail: z.string() }),
-    errors: ["verification_code_wrong", "verification_code_expired", "verification_code_used", "email_belongs_to_other", "not_found"],
+    errors: [
+      "verification_code_wrong",
+      "verification_code_expired",
+      "verification_code_used",
+      "email_belongs_to_other",
+      "not_found",
+    ],
   },
   /** Confirms a link waiting for this session: the accounting account signs this person in too. */
   confirmLink: {

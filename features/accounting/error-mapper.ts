@@ -25,7 +25,11 @@ export { parseJson };
 export function errorItemsOf(body: unknown): ServiceErrorItem[] {
   const api = apiErrorBodySchema.safeParse(body);
   if (api.success) {
-    return api.data.map((item) => ({ dataCode: item.$dataCode ?? "Unknown", message: item.$message ?? "", source: item.$source ?? "" }));
+    return api.data.map((item) => ({
+      dataCode: item.$dataCode ?? "Unknown",
+      message: item.$message ?? "",
+      source: item.$source ?? "",
+    }));
   }
   const oauth = oauthErrorBodySchema.safeParse(body);
   if (oauth.success) return [{ dataCode: oauth.data.error, message: oauth.data.error_description ?? "", source: "" }];
@@ -44,9 +48,17 @@ const ACCOUNTING_ERRORS = {
   rate_limited: AccountingRateLimitedError,
   unavailable: AccountingUnavailableError,
   other: AccountingRequestError,
-} satisfies Record<UpstreamFailure, new (status: number, items: ServiceErrorItem[], fallback: string) => AccountingError>;
+} satisfies Record<
+  UpstreamFailure,
+  new (status: number, items: ServiceErrorItem[], fallback: string) => AccountingError
+>;
 
-export function errorFromApiResponse(status: number, text: string, headers: Record<string, string>, now = Date.now()): AccountingError {
+export function errorFromApiResponse(
+  status: number,
+  text: string,
+  headers: Record<string, string>,
+  now = Date.now(),
+): AccountingError {
   const items = errorItemsOf(parseJson(text));
   const fallback = `The accounting service answered ${status}.`;
   let failure = upstreamFailureOf(status);
@@ -63,7 +75,12 @@ export function errorFromApiResponse(status: number, text: string, headers: Reco
 }
 
 /** Errors of the token and revoke endpoints (RFC 6749 5.2). */
-export function errorFromOAuthResponse(status: number, text: string, headers: Record<string, string>, now = Date.now()): AccountingError {
+export function errorFromOAuthResponse(
+  status: number,
+  text: string,
+  headers: Record<string, string>,
+  now = Date.now(),
+): AccountingError {
   const items = errorItemsOf(parseJson(text));
   const code = items[0]?.dataCode;
   if (code === "invalid_grant") return new InvalidGrantError(status, items);

@@ -23,7 +23,12 @@ export class AccountingError extends UpstreamError {
     fallback = "The accounting service answered with an error.",
   ) {
     const first = items[0];
-    super(status, first?.dataCode ?? "Unknown", first?.message ?? fallback, first ? `${first.dataCode}: ${first.message}` : fallback);
+    super(
+      status,
+      first?.dataCode ?? "Unknown",
+      first?.message ?? fallback,
+      first ? `${first.dataCode}: ${first.message}` : fallback,
+    );
   }
 
   readonly apiCode: ApiErrorCode = "upstream_error";
@@ -116,7 +121,9 @@ export class InvalidGrantError extends OAuthEndpointError {
 export class ReauthRequiredError extends ApiError {
   override name = "ReauthRequiredError";
   constructor() {
-    super("reauth_required", "The accounting connection must be signed in again.", { extra: { service: "accounting" } });
+    super("reauth_required", "The accounting connection must be signed in again.", {
+      extra: { service: "accounting" },
+    });
   }
 }
 /** The person has no accounting connection (disconnected). */

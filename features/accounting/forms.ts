@@ -18,17 +18,28 @@ const PHONE = /^[0-9+()\-.\s]*$/;
 
 export const businessDetailsSchema = z.object({
   address_line_1: z.string().trim().max(100, validationMessage("validation.tooLong", 100)),
-  mobile: z.string().trim().max(30, validationMessage("validation.tooLong", 30)).regex(PHONE, validationMessage("validation.phone")),
+  mobile: z
+    .string()
+    .trim()
+    .max(30, validationMessage("validation.tooLong", 30))
+    .regex(PHONE, validationMessage("validation.phone")),
   website: z
     .string()
     .trim()
     .max(255, validationMessage("validation.tooLong", 255))
-    .refine((value) => value === "" || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), validationMessage("validation.url")),
+    .refine(
+      (value) => value === "" || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value),
+      validationMessage("validation.url"),
+    ),
 });
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
 
 export const userDetailsSchema = z.object({
-  last_name: z.string().trim().min(1, validationMessage("validation.blank")).max(100, validationMessage("validation.tooLong", 100)),
+  last_name: z
+    .string()
+    .trim()
+    .min(1, validationMessage("validation.blank"))
+    .max(100, validationMessage("validation.tooLong", 100)),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
@@ -40,5 +51,10 @@ export const WRITE_SCHEMAS: { method: string; path: RegExp; schema: z.ZodType; w
     schema: z.object({ business: businessDetailsSchema.partial().strict() }).strict(),
     wrapper: "business",
   },
-  { method: "PUT", path: /^\/user$/, schema: z.object({ user: userDetailsSchema.partial().strict() }).strict(), wrapper: "user" },
+  {
+    method: "PUT",
+    path: /^\/user$/,
+    schema: z.object({ user: userDetailsSchema.partial().strict() }).strict(),
+    wrapper: "user",
+  },
 ];

@@ -25,7 +25,9 @@ describe("the accounting proxy's path", () => {
 
   it("never takes the browser's own value of that header", () => {
     const forged = { [ACCOUNTING_PATH_HEADER]: "/../control" };
-    expect(forwardedPath(proxy(new NextRequest("http://localhost:3000/api/accounting/user", { headers: forged })))).toBe("/user");
+    expect(
+      forwardedPath(proxy(new NextRequest("http://localhost:3000/api/accounting/user", { headers: forged }))),
+    ).toBe("/user");
     expect(forwardedPath(proxy(new NextRequest("http://localhost:3000/api/accounting", { headers: forged })))).toBe("");
   });
 

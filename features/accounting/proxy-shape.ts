@@ -45,7 +45,8 @@ export async function callAccounting<T>(
     });
     const answer = (await response.json()) as ProxyAnswer<T>;
     // proxy.ts's own refusals (cross-site) carry no fields or details.
-    if (!answer.ok) answer.error = { ...answer.error, fields: answer.error.fields ?? {}, details: answer.error.details ?? [] };
+    if (!answer.ok)
+      answer.error = { ...answer.error, fields: answer.error.fields ?? {}, details: answer.error.details ?? [] };
     return answer;
   } catch {
     return { ok: false, status: 0, business: null, error: { code: "network", message: "", fields: {}, details: [] } };

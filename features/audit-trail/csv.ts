@@ -20,11 +20,18 @@ export function auditCsvHeader(t: Translate, locale: Locale): string {
 }
 
 /** An entry's rows: one per old → new change, or one with its summary; the company by name and number, employees' names beside their numbers where known. */
-export function auditCsvRows(t: Translate, locale: Locale, entry: AuditEntryLike, names: AuditNames = NO_NAMES): string {
+export function auditCsvRows(
+  t: Translate,
+  locale: Locale,
+  entry: AuditEntryLike,
+  names: AuditNames = NO_NAMES,
+): string {
   const shown = presentEntry(locale, t, entry, names);
   const separator = CSV_DIALECTS[locale].separator;
   const company = entry.companyId === null ? "" : (names.company(entry.companyId) ?? String(entry.companyId));
   const base = [shown.when, shown.who, shown.what, company, entry.period ?? "", shown.summary];
   if (shown.changes.length === 0) return csvLine([...base, "", "", "", ""], separator);
-  return shown.changes.map((change) => csvLine([...base, change.where, change.field, change.old, change.new], separator)).join("");
+  return shown.changes
+    .map((change) => csvLine([...base, change.where, change.field, change.old, change.new], separator))
+    .join("");
 }

@@ -9,7 +9,8 @@ import { presentEntry } from "./present";
 // How entries read for an auditor: times to the second with their zone, a normal transfer's
 // steps without an alarm, employees' names beside their numbers.
 
-const translator = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
+const translator = (locale: "en" | "de") =>
+  createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
 const at = new Date("2026-11-24T13:05:09Z");
 const step = (details: Record<string, unknown>): AuditEntryLike => ({
   occurredAt: at,
@@ -35,7 +36,11 @@ describe("audit entries as an auditor reads them", () => {
 
   it("shows a normal transfer as Approved → Transferring → Transferred, and only a month left unclear as Transfer unclear", () => {
     const en = translator("en");
-    const started = presentEntry("en", en, step({ action: "transfer", from: "approved", to: "transfer_unclear", round: 1 }));
+    const started = presentEntry(
+      "en",
+      en,
+      step({ action: "transfer", from: "approved", to: "transfer_unclear", round: 1 }),
+    );
     expect(started.summary).toBe("Transfer started: Approved → Transferring (round 1).");
     const answered = presentEntry(
       "en",
@@ -44,15 +49,24 @@ describe("audit entries as an auditor reads them", () => {
     );
     expect(answered.summary).toBe("Transfer answered: Transferring → Transferred (round 1).");
     expect(
-      presentEntry("de", translator("de"), step({ action: "transfer", from: "approved", to: "transfer_unclear", round: 1 })).summary,
+      presentEntry(
+        "de",
+        translator("de"),
+        step({ action: "transfer", from: "approved", to: "transfer_unclear", round: 1 }),
+      ).summary,
     ).toBe("Übertragung gestartet: Freigegeben → Wird übertragen (Runde 1).");
     // An answer that left the month unclear, and a check from there, still say so.
     expect(
-      presentEntry("en", en, step({ action: "transfer_result", from: "transfer_unclear", to: "transfer_unclear", round: 1 })).summary,
+      presentEntry(
+        "en",
+        en,
+        step({ action: "transfer_result", from: "transfer_unclear", to: "transfer_unclear", round: 1 }),
+      ).summary,
     ).toBe("Transfer answered: Transferring → Transfer unclear (round 1).");
-    expect(presentEntry("en", en, step({ action: "check_result", from: "transfer_unclear", to: "transferred", round: 1 })).summary).toBe(
-      "Transfer check answered: Transfer unclear → Transferred (round 1).",
-    );
+    expect(
+      presentEntry("en", en, step({ action: "check_result", from: "transfer_unclear", to: "transferred", round: 1 }))
+        .summary,
+    ).toBe("Transfer check answered: Transfer unclear → Transferred (round 1).");
   });
 
   it("names employees beside their numbers, and the company in the CSV", () => {
@@ -72,7 +86,12 @@ describe("audit entries as an auditor reads them", () => {
       },
     };
     const shown = presentEntry("en", en, saved, names);
-    expect(shown.changes[0]).toEqual({ where: "Employee 7 Jana Nowak", field: "Employee", old: "8", new: "7 Jana Nowak" });
+    expect(shown.changes[0]).toEqual({
+      where: "Employee 7 Jana Nowak",
+      field: "Employee",
+      old: "8",
+      new: "7 Jana Nowak",
+    });
     expect(auditCsvRows(en, "en", saved, names).split("\r\n")[1]).toBe(
       "24/11/2026 14:05:09 CET,Anna Approver,Draft changed,Bäckerei Krüger GmbH (1001),2026-11,Hours: 1 line changed.,Employee 7 Jana Nowak,Hours,8,7.5",
     );
@@ -83,7 +102,10 @@ describe("audit entries as an auditor reads them", () => {
     const saved: AuditEntryLike = {
       ...step({}),
       kind: "draft.saved",
-      details: { entryKind: "hours", lines: [{ id: "a", change: "changed", employeeId: 7, cells: { total_hours: ["＝1+1", " -A1"] } }] },
+      details: {
+        entryKind: "hours",
+        lines: [{ id: "a", change: "changed", employeeId: 7, cells: { total_hours: ["＝1+1", " -A1"] } }],
+      },
     };
     expect(auditCsvRows(en, "en", saved, names).split("\r\n")[0]?.split(",").slice(-2)).toEqual(["'＝1+1", "' -A1"]);
   });

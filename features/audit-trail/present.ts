@@ -1,5 +1,12 @@
 import type { AuditKind } from "@/lib/audit/kinds";
-import { NO_NAMES, presentWith, type AuditEntryLike, type AuditNames, type KindPresenters, type PresentedEntry } from "@/lib/audit/present";
+import {
+  NO_NAMES,
+  presentWith,
+  type AuditEntryLike,
+  type AuditNames,
+  type KindPresenters,
+  type PresentedEntry,
+} from "@/lib/audit/present";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 
@@ -19,11 +26,19 @@ export function provideAuditPresenters(presenters: KindPresenters<AuditKind>): v
 
 function presenters(): KindPresenters<AuditKind> {
   const provided = holder.__auditPresenters;
-  if (!provided) throw new Error("presentEntry: no audit presenters in this process; the composition root's wireFeatures() provides them");
+  if (!provided)
+    throw new Error(
+      "presentEntry: no audit presenters in this process; the composition root's wireFeatures() provides them",
+    );
   return provided;
 }
 
 /** The entry's own words: who, what, when, and its old → new changes; `names` beside the numbers where known. */
-export function presentEntry(locale: Locale, t: Translate, entry: AuditEntryLike, names: AuditNames = NO_NAMES): PresentedEntry {
+export function presentEntry(
+  locale: Locale,
+  t: Translate,
+  entry: AuditEntryLike,
+  names: AuditNames = NO_NAMES,
+): PresentedEntry {
   return presentWith(presenters(), locale, t, entry, names);
 }

@@ -27,7 +27,10 @@ function landText(t: Translate, value: unknown): string {
 }
 
 function companyChanges(t: Translate, details: Record<string, unknown>): AuditChange[] {
-  const changes = (details.changes && typeof details.changes === "object" ? details.changes : {}) as Record<string, [unknown, unknown]>;
+  const changes = (details.changes && typeof details.changes === "object" ? details.changes : {}) as Record<
+    string,
+    [unknown, unknown]
+  >;
   const where = t("audit.settings.company");
   return Object.entries(changes).map(([field, [before, after]]) =>
     field === "land"
@@ -43,7 +46,8 @@ function companyChanges(t: Translate, details: Record<string, unknown>): AuditCh
 
 export const DEADLINE_AUDIT_PRESENTERS: KindPresenters<DeadlineKind> = {
   "workspace.cut_off_rule": {
-    summary: ({ t }, { details: d }) => t("audit.summary.workspace_cut_off_rule", { rule: ruleOrDefault(t, d.to, "default") }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.workspace_cut_off_rule", { rule: ruleOrDefault(t, d.to, "default") }),
     changes: ({ t }, { details: d }) => [
       {
         where: t("audit.deadlines.workspace"),
@@ -54,7 +58,8 @@ export const DEADLINE_AUDIT_PRESENTERS: KindPresenters<DeadlineKind> = {
     ],
   },
   "company.deadline_settings": {
-    summary: ({ t }, { details: d }) => t("audit.summary.company_deadline_settings", { count: companyChanges(t, d).length }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.company_deadline_settings", { count: companyChanges(t, d).length }),
     changes: ({ t }, entry) => companyChanges(t, entry.details),
   },
 };

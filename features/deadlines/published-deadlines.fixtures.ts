@@ -49,7 +49,13 @@ export const PUBLISHED_YEARS: readonly PublishedYear[] = [
       ["12", "19.12.2025", "23.12.2025", "12.01.2026"],
     ],
     exceptions: [
-      { month: "10", lands: REFORMATION_DAY_LANDS, statement: "24.10.2025", due: "28.10.2025", why: "Reformation Day, Friday 31.10.2025" },
+      {
+        month: "10",
+        lands: REFORMATION_DAY_LANDS,
+        statement: "24.10.2025",
+        due: "28.10.2025",
+        why: "Reformation Day, Friday 31.10.2025",
+      },
     ],
   },
   {
@@ -87,7 +93,8 @@ export const PUBLISHED_YEARS: readonly PublishedYear[] = [
       "The dates below are computed from § 23 (1) SGB IV (third-last bank working day; 24.12. and 31.12. are no bank working days) and " +
       "§ 28f (3) SGB IV (statement at 0:00 two bank working days before), with the Länder's holiday laws, not copied from a publication: Corpus Christi " +
       "(27.05.2027) is a holiday in BW, BY, HE, NW, RP and SL, so May differs there; 31.10.2027 is a Sunday",
-    wageTaxSource: "computed by § 108 (3) AO (10.04.2027 Saturday → 12.04., 10.07.2027 Saturday → 12.07., 10.10.2027 Sunday → 11.10.)",
+    wageTaxSource:
+      "computed by § 108 (3) AO (10.04.2027 Saturday → 12.04., 10.07.2027 Saturday → 12.07., 10.10.2027 Sunday → 11.10.)",
     months: [
       ["01", "25.01.2027", "27.01.2027", "10.02.2027"],
       ["02", "22.02.2027", "24.02.2027", "10.03.2027"],
@@ -103,7 +110,13 @@ export const PUBLISHED_YEARS: readonly PublishedYear[] = [
       ["12", "23.12.2027", "28.12.2027", "10.01.2028"],
     ],
     exceptions: [
-      { month: "05", lands: CORPUS_CHRISTI_LANDS, statement: "24.05.2027", due: "26.05.2027", why: "Corpus Christi, Thursday 27.05.2027" },
+      {
+        month: "05",
+        lands: CORPUS_CHRISTI_LANDS,
+        statement: "24.05.2027",
+        due: "26.05.2027",
+        why: "Corpus Christi, Thursday 27.05.2027",
+      },
     ],
   },
 ];

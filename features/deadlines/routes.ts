@@ -7,7 +7,11 @@ import type { RoutesTable } from "@/lib/http/contract";
 export const deadlinesRoutes = {
   yearDeadlines: { method: "GET", path: "/api/deadlines" },
   setWorkspaceCutOff: { method: "PUT", path: "/api/workspaces/:workspaceId/cut-off", body: true },
-  setCompanyDeadlineSettings: { method: "PUT", path: "/api/payroll/companies/:companyId/deadline-settings", body: true },
+  setCompanyDeadlineSettings: {
+    method: "PUT",
+    path: "/api/payroll/companies/:companyId/deadline-settings",
+    body: true,
+  },
   resetCalendarFeed: { method: "POST", path: "/api/calendar-feed/reset" },
   calendarFeed: { method: "GET", path: "/api/calendar/:token", response: "file" },
 } as const satisfies RoutesTable;

@@ -1,6 +1,23 @@
 /** The Lands and the firm's cut-off rule: pure values, without the holidays' library (./deadlines.ts). */
 
-export const LANDS = ["BW", "BY", "BE", "BB", "HB", "HH", "HE", "MV", "NI", "NW", "RP", "SL", "SN", "ST", "SH", "TH"] as const;
+export const LANDS = [
+  "BW",
+  "BY",
+  "BE",
+  "BB",
+  "HB",
+  "HH",
+  "HE",
+  "MV",
+  "NI",
+  "NW",
+  "RP",
+  "SL",
+  "SN",
+  "ST",
+  "SH",
+  "TH",
+] as const;
 export type Land = (typeof LANDS)[number];
 
 /**

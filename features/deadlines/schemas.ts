@@ -12,7 +12,10 @@ export const CUT_OFF_KINDS = ["bank_days_before_statement", "day_of_month"] as c
 
 /** A stored rule (JSON in `workspaces.cut_off_rule` and `payroll_company_deadline_settings.cut_off_rule`). */
 export const cutOffRuleSchema: z.ZodType<CutOffRule> = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("day_of_month"), day: z.number().int().min(CUT_OFF_LIMITS.day.min).max(CUT_OFF_LIMITS.day.max) }),
+  z.object({
+    kind: z.literal("day_of_month"),
+    day: z.number().int().min(CUT_OFF_LIMITS.day.min).max(CUT_OFF_LIMITS.day.max),
+  }),
   z.object({
     kind: z.literal("bank_days_before_statement"),
     days: z.number().int().min(CUT_OFF_LIMITS.days.min).max(CUT_OFF_LIMITS.days.max),
@@ -44,7 +47,9 @@ function checkNumber(kind: string, text: string, ctx: z.RefinementCtx) {
 }
 
 function ruleOf(kind: string, text: string): CutOffRule {
-  return kind === "day_of_month" ? { kind, day: Number(text) } : { kind: "bank_days_before_statement", days: Number(text) };
+  return kind === "day_of_month"
+    ? { kind, day: Number(text) }
+    : { kind: "bank_days_before_statement", days: Number(text) };
 }
 
 /** The workspace's default cut-off (an owner's setting on /settings/workspace). */
@@ -91,7 +96,11 @@ export function companyDeadlineForm(
   workspaceRule: CutOffRule,
 ): CompanyDeadlineInput {
   const rule = stored.cutOffRule ?? workspaceRule;
-  return { land: stored.land ?? "", ...cutOffForm(rule), ...(stored.cutOffRule ? {} : { cutOffKind: "workspace" as const }) };
+  return {
+    land: stored.land ?? "",
+    ...cutOffForm(rule),
+    ...(stored.cutOffRule ? {} : { cutOffKind: "workspace" as const }),
+  };
 }
 
 /** `GET /api/deadlines`: the year and Land as sent; the handler refuses bad ones with 400 and a clear message. */
@@ -102,6 +111,11 @@ export const yearDeadlinesResponseSchema = z.object({
   year: z.number().int(),
   state: z.enum(LANDS),
   months: z.array(
-    z.object({ month: z.string(), contribution_statement: z.string(), contributions_due: z.string(), wage_tax_return: z.string() }),
+    z.object({
+      month: z.string(),
+      contribution_statement: z.string(),
+      contributions_due: z.string(),
+      wage_tax_return: z.string(),
+    }),
   ),
 });

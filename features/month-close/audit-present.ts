@@ -1,4 +1,11 @@
-import { employeeText, num, str, type AuditChange, type AuditEntryLike, type KindPresenters } from "@/lib/audit/present";
+import {
+  employeeText,
+  num,
+  str,
+  type AuditChange,
+  type AuditEntryLike,
+  type KindPresenters,
+} from "@/lib/audit/present";
 import { formatAmount, numberFormat } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { keyUnder, type Translate } from "@/lib/i18n/translate";
@@ -6,7 +13,11 @@ import { keyUnder, type Translate } from "@/lib/i18n/translate";
 /** How the trail reads what the month close records (features/month-close/server/audit.ts, settings/server/service.ts). */
 
 type MonthCloseKind =
-  "month_close.step" | "month_close.acknowledged" | "workspace.four_eyes" | "company.check_settings" | "employee.check_settings";
+  | "month_close.step"
+  | "month_close.acknowledged"
+  | "workspace.four_eyes"
+  | "company.check_settings"
+  | "employee.check_settings";
 
 /**
  * A month step's states as people read them. While a transfer is sent the month is stored as
@@ -101,11 +112,13 @@ export const MONTH_CLOSE_AUDIT_PRESENTERS: KindPresenters<MonthCloseKind> = {
       ),
   },
   "company.check_settings": {
-    summary: ({ t }, { details: d }) => t("audit.summary.company_check_settings", { count: Object.keys(settingChanges(d)).length }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.company_check_settings", { count: Object.keys(settingChanges(d)).length }),
     changes: ({ locale, t }, entry) => settingsChanges(locale, t, entry),
   },
   "employee.check_settings": {
-    summary: ({ t }, { details: d }) => t("audit.summary.employee_check_settings", { id: str(d.employeeId), name: str(d.name) }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.employee_check_settings", { id: str(d.employeeId), name: str(d.name) }),
     changes: ({ locale, t }, entry) => settingsChanges(locale, t, entry),
   },
 };

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
 import { workspaceParamsSchema } from "@/features/workspaces/schemas";
 import { companyCheckSettingsSchema, employeeCheckSettingsSchema } from "./checks/schemas";
-import { ACKNOWLEDGE_COMMENT_MAX_LENGTH, acknowledgeBodySchema, fourEyesBodySchema, monthCloseBodySchema } from "./schemas";
+import {
+  ACKNOWLEDGE_COMMENT_MAX_LENGTH,
+  acknowledgeBodySchema,
+  fourEyesBodySchema,
+  monthCloseBodySchema,
+} from "./schemas";
 import { companySettingsInputSchema, employeeSettingsInputSchema } from "./settings/schemas";
 import { monthCloseViewSchema } from "./view-schema";
 import { monthCloseRoutes } from "./routes";

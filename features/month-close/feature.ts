@@ -16,7 +16,8 @@ export const feature = {
     runnable: {
       [QUEUES.monthCloseReread]: async () => (await import("./server/rereads")).runDueRereads(),
       // The queued Transfers, now, in this process (a worker may have taken some already).
-      [QUEUES.monthCloseTransfer]: async () => (await import("./server/jobs")).runQueuedTransfers(await transferRunner()),
+      [QUEUES.monthCloseTransfer]: async () =>
+        (await import("./server/jobs")).runQueuedTransfers(await transferRunner()),
     },
   },
   auditPresenters: MONTH_CLOSE_AUDIT_PRESENTERS,

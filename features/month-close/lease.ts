@@ -27,4 +27,9 @@ export function checkableFrom(row: LeaseFields): Date {
 }
 
 /** The lease's columns cleared (the Transfer ended, or its dead holder's lease was taken over). */
-export const NO_LEASE = { transferLeaseId: null, transferStartedAt: null, transferHeartbeatAt: null, transferStartedByName: null } as const;
+export const NO_LEASE = {
+  transferLeaseId: null,
+  transferStartedAt: null,
+  transferHeartbeatAt: null,
+  transferStartedByName: null,
+} as const;

@@ -10,5 +10,9 @@ export const monthCloseRoutes = {
   acknowledge: { method: "POST", path: "/api/payroll-entries/:companyId/month-close/acknowledgements", body: true },
   setFourEyes: { method: "PUT", path: "/api/workspaces/:workspaceId/four-eyes", body: true },
   setCompanySettings: { method: "PUT", path: "/api/payroll/companies/:companyId/check-settings", body: true },
-  setEmployeeSettings: { method: "PUT", path: "/api/payroll/companies/:companyId/employees/:employeeId/check-settings", body: true },
+  setEmployeeSettings: {
+    method: "PUT",
+    path: "/api/payroll/companies/:companyId/employees/:employeeId/check-settings",
+    body: true,
+  },
 } as const satisfies RoutesTable;

@@ -48,7 +48,10 @@ export const ACKNOWLEDGE_MAX_BODY_BYTES = ACKNOWLEDGE_MAX_WARNINGS * (WARNING_ID
 export const acknowledgeBodySchema = z
   .object({
     period: z.string().regex(/^\d{4}-\d{2}$/),
-    warningIds: z.array(z.string().min(1).max(WARNING_ID_MAX_LENGTH)).min(1, "count").max(ACKNOWLEDGE_MAX_WARNINGS, "count"),
+    warningIds: z
+      .array(z.string().min(1).max(WARNING_ID_MAX_LENGTH))
+      .min(1, "count")
+      .max(ACKNOWLEDGE_MAX_WARNINGS, "count"),
     comment: visibleTextSchema(ACKNOWLEDGE_COMMENT_MAX_LENGTH),
   })
   .strict();

@@ -25,8 +25,12 @@ describe("actionsFor", () => {
     expect(actionsFor(view("waiting_for_pay_run"), { id: me, roles: ["clerk"] })).toEqual(["transfer"]);
     // A live transfer's lease holds both Transfer and Check; a pending 10-minute re-read holds Transfer.
     const underWay = { startedAt: "", startedBy: null, heartbeatAt: "", checkableFrom: "" };
-    expect(actionsFor({ ...view("transfer_unclear"), transferUnderWay: underWay }, { id: me, roles: ["owner"] })).toEqual([]);
-    expect(actionsFor({ ...view("approved"), rereadDueAt: "2026-11-26T12:10:00Z" }, { id: me, roles: ["approver"] })).toEqual(["reopen"]);
+    expect(
+      actionsFor({ ...view("transfer_unclear"), transferUnderWay: underWay }, { id: me, roles: ["owner"] }),
+    ).toEqual([]);
+    expect(
+      actionsFor({ ...view("approved"), rereadDueAt: "2026-11-26T12:10:00Z" }, { id: me, roles: ["approver"] }),
+    ).toEqual(["reopen"]);
   });
 
   it("hand in is the client's only action (Open); the firm sends back or submits a handed-in month", () => {
@@ -89,8 +93,8 @@ describe("the gate (gate.ts)", () => {
   });
 
   it("a warning's id is its rule, employee, grid, line and params, in a fixed order", () => {
-    expect(warningId({ severity: "warning", rule: "payCap", employeeId: 3, params: { total: "650.00", cap: "556.00" } })).toBe(
-      "payCap|3|||cap=556.00;total=650.00",
-    );
+    expect(
+      warningId({ severity: "warning", rule: "payCap", employeeId: 3, params: { total: "650.00", cap: "556.00" } }),
+    ).toBe("payCap|3|||cap=556.00;total=650.00");
   });
 });

@@ -31,7 +31,16 @@ export type { MonthCloseView, TransferDifference } from "./view-schema";
  * stored data cannot be read back. The role sets match features/workspaces/permissions (payroll.edit / payroll.approve) once that is merged.
  */
 
-export const MONTH_ACTIONS = ["hand_in", "send_back", "submit", "withdraw", "approve", "transfer", "check", "reopen"] as const;
+export const MONTH_ACTIONS = [
+  "hand_in",
+  "send_back",
+  "submit",
+  "withdraw",
+  "approve",
+  "transfer",
+  "check",
+  "reopen",
+] as const;
 export type MonthAction = (typeof MONTH_ACTIONS)[number];
 
 export const ACTION_FROM: Record<MonthAction, readonly MonthState[]> = {
@@ -80,7 +89,8 @@ export function shownState(view: Pick<MonthCloseView, "state" | "transferUnderWa
 
 /** The actions a person may take now (the buttons the page shows). */
 export function actionsFor(
-  view: Pick<MonthCloseView, "state" | "submittedById" | "fourEyes"> & Partial<Pick<MonthCloseView, "transferUnderWay" | "rereadDueAt">>,
+  view: Pick<MonthCloseView, "state" | "submittedById" | "fourEyes"> &
+    Partial<Pick<MonthCloseView, "transferUnderWay" | "rereadDueAt">>,
   person: { id: string; roles: readonly WorkspaceRoleName[] },
 ): MonthAction[] {
   return MONTH_ACTIONS.filter((action) => {

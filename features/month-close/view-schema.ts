@@ -59,10 +59,17 @@ export const monthCloseViewSchema = z.object({
    * heartbeat, and from when it may be checked if that stops. Transfer and Check wait for it.
    */
   transferUnderWay: z
-    .object({ startedAt: z.string(), startedBy: z.string().nullable(), heartbeatAt: z.string(), checkableFrom: z.string() })
+    .object({
+      startedAt: z.string(),
+      startedBy: z.string().nullable(),
+      heartbeatAt: z.string(),
+      checkableFrom: z.string(),
+    })
     .nullable(),
   /** A Transfer whose holder stopped (heartbeat older than 30 s: its process ended): what is known of it. */
-  transferStopped: z.object({ startedAt: z.string(), startedBy: z.string().nullable(), heartbeatAt: z.string() }).nullable(),
+  transferStopped: z
+    .object({ startedAt: z.string(), startedBy: z.string().nullable(), heartbeatAt: z.string() })
+    .nullable(),
   /** The 10-minute re-read of the last transfer not done yet: no new Transfer before it (its due time). */
   rereadDueAt: z.string().nullable(),
   /** What a re-read or Check found the service holding (features/month-close/transfer-finding.ts says what it means). */

@@ -22,7 +22,10 @@ const ROUNDS = 20;
 const WARM_UP = 2;
 
 async function signIn(context: BrowserContext, email: string, country: string): Promise<void> {
-  const { users } = await sandboxControl(SANDBOX_URL)<{ users: { email: string; password: string }[] }>("GET", "/fixtures");
+  const { users } = await sandboxControl(SANDBOX_URL)<{ users: { email: string; password: string }[] }>(
+    "GET",
+    "/fixtures",
+  );
   const person = users.find((user) => user.email.startsWith(email));
   if (!person) throw new Error(`no sandbox user ${email}`);
   const page = await context.newPage();
@@ -60,7 +63,9 @@ async function watchBell(page: Page): Promise<void> {
 async function shownAt(page: Page, unread: number): Promise<number> {
   const wanted = `Notifications, ${unread} unread`;
   const handle = await page.waitForFunction(
-    (name) => (window as unknown as { __names: { name: string; at: number }[] }).__names.find((entry) => entry.name === name)?.at,
+    (name) =>
+      (window as unknown as { __names: { name: string; at: number }[] }).__names.find((entry) => entry.name === name)
+        ?.at,
     wanted,
     { timeout: 30_000, polling: 20 },
   );
@@ -80,7 +85,10 @@ async function main(): Promise<void> {
     startBenchApp({ root: ROOT, port, sandboxPort, distDir: ".next-notify-bench", databaseUrl: database.url });
   const first = app(PORT, SANDBOX_PORT);
   const stops = [first.stop];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   try {
     await waitForHttp(`${FIRST}/api/health`, 15 * 60_000);
     // The second process after the first built the app (the same build), with a sandbox of its own it does not use here.
@@ -110,7 +118,9 @@ async function main(): Promise<void> {
 
     const latencies: number[] = [];
     for (let round = 1; round <= ROUNDS + WARM_UP; round++) {
-      const created = await owner.request.post(`${FIRST}/api/workspaces/${workspace}/invitations`, { data: { roles: ["viewer"] } });
+      const created = await owner.request.post(`${FIRST}/api/workspaces/${workspace}/invitations`, {
+        data: { roles: ["viewer"] },
+      });
       const { data } = (await created.json()) as { data: { token: string } };
       const sentAt = Date.now();
       const accepted = await member.request.post(`${FIRST}/api/invitations/accept`, { data: { token: data.token } });

@@ -7,7 +7,11 @@ const ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 describe("the overview's URL filters", () => {
   it("read the known filters once each, in order, and drop what does not fit", () => {
     expect(
-      readOverviewSearchParams({ show: ["overdue", "mine", "nonsense", "mine"], connection: ID.toUpperCase(), q: "  Bäcker  " }),
+      readOverviewSearchParams({
+        show: ["overdue", "mine", "nonsense", "mine"],
+        connection: ID.toUpperCase(),
+        q: "  Bäcker  ",
+      }),
     ).toEqual({
       show: ["mine", "overdue"],
       connection: ID,
@@ -26,13 +30,18 @@ describe("the overview's URL filters", () => {
     const search = overviewSearchString({ ...params, show: [...params.show] });
     expect(search).toBe(`?show=overdue&show=approval&connection=${ID}&q=a%26b`);
     const raw: Record<string, string | string[]> = {};
-    for (const [key, value] of new URLSearchParams(search)) raw[key] = key === "show" ? [...((raw[key] as string[]) ?? []), value] : value;
+    for (const [key, value] of new URLSearchParams(search))
+      raw[key] = key === "show" ? [...((raw[key] as string[]) ?? []), value] : value;
     expect(readOverviewSearchParams(raw)).toEqual({ show: ["overdue", "approval"], connection: ID, q: "a&b" });
     expect(overviewSearchString({})).toBe("");
   });
 
   it("are the route's query schema too, refusing nothing", () => {
-    expect(overviewQuerySchema.parse({ show: "mine", extra: "x" })).toEqual({ show: ["mine"], connection: null, q: null });
+    expect(overviewQuerySchema.parse({ show: "mine", extra: "x" })).toEqual({
+      show: ["mine"],
+      connection: null,
+      q: null,
+    });
   });
 });
 

@@ -28,7 +28,8 @@ export type RawSearchParams = Record<string, string | string[] | undefined>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const listOf = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
+const listOf = (value: string | string[] | undefined): string[] =>
+  Array.isArray(value) ? value : value === undefined ? [] : [value];
 const firstOf = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
 export function readOverviewSearchParams(raw: RawSearchParams): OverviewSearchParams {

@@ -62,8 +62,17 @@ async function firstRowsMs(page: Page): Promise<number> {
 async function main(): Promise<void> {
   // Fresh for every run: a stored payroll connection would point at an earlier run's sandbox port.
   const databaseUrl = process.env.DATABASE_URL ?? (await freshMachineDatabase("ledgerlane_overview_bench"));
-  const app = startBenchApp({ root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-overview-bench", databaseUrl });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const app = startBenchApp({
+    root: ROOT,
+    port: APP_PORT,
+    sandboxPort: SANDBOX_PORT,
+    distDir: ".next-overview-bench",
+    databaseUrl,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   try {
     await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
     await control("POST", "/reset");
@@ -73,7 +82,11 @@ async function main(): Promise<void> {
     });
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    await signInAndConnectPayroll(page, { appUrl: APP_URL, sandboxUrl: SANDBOX_URL, customer: { key: firm.api_key, name: firm.username } });
+    await signInAndConnectPayroll(page, {
+      appUrl: APP_URL,
+      sandboxUrl: SANDBOX_URL,
+      customer: { key: firm.api_key, name: firm.username },
+    });
     const refresh = await waitForRefresh(page);
     if (refresh.rows < COMPANIES) throw new Error(`expected ${COMPANIES} rows on the overview, found ${refresh.rows}`);
 

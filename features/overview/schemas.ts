@@ -164,14 +164,23 @@ export type BulkAssignInput = z.input<typeof bulkAssignSchema>;
 
 /** Approve months: each names the month it means, so a month that moved on is refused (`period_changed`), not approved. */
 export const monthRefSchema = companyRefSchema.extend({ period }).strict();
-export const bulkApproveSchema = z.object({ months: z.array(monthRefSchema).min(1, "count").max(BULK_MAX_COMPANIES, "count") }).strict();
+export const bulkApproveSchema = z
+  .object({ months: z.array(monthRefSchema).min(1, "count").max(BULK_MAX_COMPANIES, "count") })
+  .strict();
 export type BulkApproveInput = z.input<typeof bulkApproveSchema>;
 
 /** One item's outcome: done, or refused with the one error model's code and a sentence saying why. */
 function itemResult<T extends z.ZodType>(item: T) {
-  return z.object({ item, ok: z.boolean(), code: z.enum(apiErrorCodeSchema.options).nullable(), message: z.string().nullable() });
+  return z.object({
+    item,
+    ok: z.boolean(),
+    code: z.enum(apiErrorCodeSchema.options).nullable(),
+    message: z.string().nullable(),
+  });
 }
-export const assignResultSchema = itemResult(companyRefSchema.extend({ assignees: z.array(personRefSchema).optional() }));
+export const assignResultSchema = itemResult(
+  companyRefSchema.extend({ assignees: z.array(personRefSchema).optional() }),
+);
 export const approveResultSchema = itemResult(monthRefSchema);
 export type AssignResult = z.infer<typeof assignResultSchema>;
 export type ApproveResult = z.infer<typeof approveResultSchema>;

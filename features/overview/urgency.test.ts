@@ -15,8 +15,16 @@ describe("the next date", () => {
   it("is the next of cut-off, the statement's last day to send, contributions due and wage tax, today included", () => {
     expect(nextDeadline(NOVEMBER, "2026-11-01")).toEqual({ kind: "cut_off", date: "2026-11-18", daysLeft: 17 });
     expect(nextDeadline(NOVEMBER, "2026-11-18")).toEqual({ kind: "cut_off", date: "2026-11-18", daysLeft: 0 });
-    expect(nextDeadline(NOVEMBER, "2026-11-19")).toEqual({ kind: "contribution_statement", date: "2026-11-23", daysLeft: 4 });
-    expect(nextDeadline(NOVEMBER, "2026-11-24")).toEqual({ kind: "contributions_due", date: "2026-11-26", daysLeft: 2 });
+    expect(nextDeadline(NOVEMBER, "2026-11-19")).toEqual({
+      kind: "contribution_statement",
+      date: "2026-11-23",
+      daysLeft: 4,
+    });
+    expect(nextDeadline(NOVEMBER, "2026-11-24")).toEqual({
+      kind: "contributions_due",
+      date: "2026-11-26",
+      daysLeft: 2,
+    });
     expect(nextDeadline(NOVEMBER, "2026-11-27")).toEqual({ kind: "wage_tax_return", date: "2026-12-10", daysLeft: 13 });
     expect(nextDeadline(NOVEMBER, "2026-12-11")).toBeNull();
   });
@@ -53,7 +61,10 @@ describe("the order", () => {
     const rows = [
       row("Ärztehaus", { nextDate: soon }),
       row("Zahnarzt", { nextDate: soon, waitingForFirm: true }),
-      row("Logistik", { nextDate: { kind: "wage_tax_return", date: "2026-12-10", daysLeft: 20 }, waitingForFirm: true }),
+      row("Logistik", {
+        nextDate: { kind: "wage_tax_return", date: "2026-12-10", daysLeft: 20 },
+        waitingForFirm: true,
+      }),
       row("Bäckerei", { overdue: true, overdueDays: 1 }),
     ];
     expect(rows.sort(byUrgency).map((r) => r.name)).toEqual(["Bäckerei", "Zahnarzt", "Logistik", "Ärztehaus"]);
@@ -68,7 +79,14 @@ describe("the order", () => {
       row("Ohne Termin"),
       row("Logistik", { nextDate: { kind: "wage_tax_return", date: "2026-12-10", daysLeft: 20 } }),
     ];
-    expect(rows.sort(byUrgency).map((r) => r.name)).toEqual(["Catering", "Bäckerei", "Ärztehaus", "Zahnarzt", "Logistik", "Ohne Termin"]);
+    expect(rows.sort(byUrgency).map((r) => r.name)).toEqual([
+      "Catering",
+      "Bäckerei",
+      "Ärztehaus",
+      "Zahnarzt",
+      "Logistik",
+      "Ohne Termin",
+    ]);
   });
 });
 

@@ -28,7 +28,10 @@ export function daysBetween(from: string, to: string): number {
  * statement by its last day to send; null once all have passed. On the same day the firm's
  * cut-off comes first, then the statutory dates in their order.
  */
-export function nextDeadline(dates: RowDates, today: string): { kind: DeadlineKind; date: string; daysLeft: number } | null {
+export function nextDeadline(
+  dates: RowDates,
+  today: string,
+): { kind: DeadlineKind; date: string; daysLeft: number } | null {
   const candidates: [DeadlineKind, string][] = [
     ["cut_off", dates.cutOff],
     ["contribution_statement", dates.statementLastDay],
@@ -36,7 +39,8 @@ export function nextDeadline(dates: RowDates, today: string): { kind: DeadlineKi
     ["wage_tax_return", dates.wageTaxReturn],
   ];
   let next: [DeadlineKind, string] | null = null;
-  for (const candidate of candidates) if (candidate[1] >= today && (next === null || candidate[1] < next[1])) next = candidate;
+  for (const candidate of candidates)
+    if (candidate[1] >= today && (next === null || candidate[1] < next[1])) next = candidate;
   return next && { kind: next[0], date: next[1], daysLeft: daysBetween(today, next[1]) };
 }
 
@@ -44,7 +48,11 @@ export function nextDeadline(dates: RowDates, today: string): { kind: DeadlineKi
  * A month is overdue once the last day to send its contribution statement has passed and it is
  * not transferred yet (counted from that day: 1 the day after it).
  */
-export function overdueOf(state: MonthState, dates: RowDates, today: string): { overdue: boolean; overdueDays: number | null } {
+export function overdueOf(
+  state: MonthState,
+  dates: RowDates,
+  today: string,
+): { overdue: boolean; overdueDays: number | null } {
   if (delivered(state) || today <= dates.statementLastDay) return { overdue: false, overdueDays: null };
   return { overdue: true, overdueDays: daysBetween(dates.statementLastDay, today) };
 }
@@ -64,7 +72,11 @@ export function byUrgency(a: Sortable, b: Sortable): number {
   if (Boolean(a.waitingForFirm) !== Boolean(b.waitingForFirm)) return a.waitingForFirm ? -1 : 1;
   const left = (row: Sortable) => row.nextDate?.daysLeft ?? Number.POSITIVE_INFINITY;
   if (left(a) !== left(b)) return left(a) - left(b);
-  return collator.compare(a.name, b.name) || collator.compare(a.connectionName, b.connectionName) || a.companyId - b.companyId;
+  return (
+    collator.compare(a.name, b.name) ||
+    collator.compare(a.connectionName, b.connectionName) ||
+    a.companyId - b.companyId
+  );
 }
 
 type Filterable = Pick<

@@ -11,6 +11,7 @@ export const PASSKEY_AUDIT_PRESENTERS: KindPresenters<PasskeyKind> = {
   },
   "passkey.removed": { summary: ({ t }, { details: d }) => t("audit.summary.passkey_removed", { name: str(d.name) }) },
   "workspace.passkey_requirement": {
-    summary: ({ t }, { details: d }) => t(d.required === true ? "audit.summary.passkey_required_on" : "audit.summary.passkey_required_off"),
+    summary: ({ t }, { details: d }) =>
+      t(d.required === true ? "audit.summary.passkey_required_on" : "audit.summary.passkey_required_off"),
   },
 };

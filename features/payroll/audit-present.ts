@@ -37,7 +37,9 @@ export function cellText(locale: Locale, t: Translate, entryKind: string, field:
   if (text === null || text === "") return t("audit.empty");
   if (field === "type") return typeLabels(entryKind === "payments" ? "payments" : "hours")[text]?.[locale] ?? text;
   if (CANONICAL_DECIMAL.test(text))
-    return numberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(text as Intl.StringNumericLiteral);
+    return numberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(
+      text as Intl.StringNumericLiteral,
+    );
   if (ISO_DAY.test(text)) return formatDay(locale, text);
   return text;
 }
@@ -92,14 +94,23 @@ function transferSummary(locale: Locale, t: Translate, d: Record<string, unknown
 }
 
 export const PAYROLL_AUDIT_PRESENTERS: KindPresenters<PayrollKind> = {
-  "payroll.connected": { summary: ({ t }, { details: d }) => t("audit.summary.payroll_connected", { username: str(d.username) }) },
-  "payroll.disconnected": { summary: ({ t }, { details: d }) => t("audit.summary.payroll_disconnected", { username: str(d.username) }) },
+  "payroll.connected": {
+    summary: ({ t }, { details: d }) => t("audit.summary.payroll_connected", { username: str(d.username) }),
+  },
+  "payroll.disconnected": {
+    summary: ({ t }, { details: d }) => t("audit.summary.payroll_disconnected", { username: str(d.username) }),
+  },
   "payroll.data_deleted": {
     summary: ({ t }, { details: d }) =>
-      t("audit.summary.payroll_data_deleted", { drafts: num(d.entryDrafts), imports: num(d.imports), transfers: num(d.transfers) }),
+      t("audit.summary.payroll_data_deleted", {
+        drafts: num(d.entryDrafts),
+        imports: num(d.imports),
+        transfers: num(d.transfers),
+      }),
   },
   "employee.created": {
-    summary: ({ t }, { details: d }) => t("audit.summary.employee_created", { id: str(d.employeeId), name: str(d.name) }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.employee_created", { id: str(d.employeeId), name: str(d.name) }),
   },
   "employee.import_started": {
     summary: ({ t }, { details: d }) =>

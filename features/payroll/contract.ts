@@ -19,14 +19,23 @@ const importParams = z.object({ importId: z.uuid() });
 /** Which of the workspace's connections `?id=` names (404 when it names none). */
 const connectionQuery = z.object({ id: z.uuid() });
 const noSuchConnection = { code: "not_found", message: "There is no such payroll connection." } as const;
-const upstream = ["forbidden", "unknown_company", "key_refused", "upstream_unreachable", "upstream_error", "unavailable"] as const;
+const upstream = [
+  "forbidden",
+  "unknown_company",
+  "key_refused",
+  "upstream_unreachable",
+  "upstream_error",
+  "unavailable",
+] as const;
 const importAnswer = importProgressSchema;
 
 export const payrollContract = defineContract(payrollRoutes, {
   /** Adds a customer to the workspace, or reconnects a kept one (owners). */
   connect: {
     body: connectSchema,
-    response: z.object({ connection: z.object({ id: z.string(), username: z.string().nullable(), baseUrl: z.string() }) }),
+    response: z.object({
+      connection: z.object({ id: z.string(), username: z.string().nullable(), baseUrl: z.string() }),
+    }),
     errors: ["forbidden", "key_refused", "upstream_unreachable", "upstream_error"],
   },
   /** The connection chooser: the person works on this one of the workspace's connections. */

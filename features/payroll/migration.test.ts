@@ -57,7 +57,9 @@ describe("the payroll-in-workspaces migration", () => {
     await client.query(
       `INSERT INTO payroll_imports (id, connection_id, company_id, total, updated_at) VALUES ('${IMPORT}', '${ANNA_CONN}', 1001, 1, now())`,
     );
-    await client.query(`INSERT INTO payroll_import_rows (import_id, row_number, employee_id, payload) VALUES ('${IMPORT}', 1, 7, '{}')`);
+    await client.query(
+      `INSERT INTO payroll_import_rows (import_id, row_number, employee_id, payload) VALUES ('${IMPORT}', 1, 7, '{}')`,
+    );
     await client.query(`INSERT INTO payroll_entry_transfers (id, connection_id, company_id, period, kind, user_id, user_name, outcome, lines, line_count, total_cents) VALUES
       (gen_random_uuid(), '${BEN_CONN}', 2001, '2026-11', 'hours', '${BEN}', 'Ben', 'succeeded', '[]', 0, '0')`);
     const before = await counts();
@@ -74,7 +76,12 @@ describe("the payroll-in-workspaces migration", () => {
       SELECT c.id, c.created_by_id, c.workspace_id, w.personal_user_id, c.api_key_encrypted
       FROM payroll_connections c JOIN workspaces w ON w.id = c.workspace_id ORDER BY c.id`);
     expect(
-      rows.map(({ id, created_by_id, workspace_id, api_key_encrypted }) => ({ id, created_by_id, workspace_id, api_key_encrypted })),
+      rows.map(({ id, created_by_id, workspace_id, api_key_encrypted }) => ({
+        id,
+        created_by_id,
+        workspace_id,
+        api_key_encrypted,
+      })),
     ).toEqual([
       { id: ANNA_CONN, created_by_id: ANNA, workspace_id: ANNA_WS, api_key_encrypted: "sealed-a" },
       { id: BEN_CONN, created_by_id: BEN, workspace_id: BEN_WS, api_key_encrypted: null },
@@ -82,10 +89,10 @@ describe("the payroll-in-workspaces migration", () => {
     ]);
     // Carla's connection went into a new personal workspace of hers, which she owns.
     expect(rows[2]!.personal_user_id).toBe(CARLA);
-    const carla = await client.query(`SELECT roles::text AS roles FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`, [
-      rows[2]!.workspace_id,
-      CARLA,
-    ]);
+    const carla = await client.query(
+      `SELECT roles::text AS roles FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`,
+      [rows[2]!.workspace_id, CARLA],
+    );
     expect(carla.rows).toEqual([{ roles: "{owner}" }]);
     expect(await counts()).toEqual(before);
     // Several connections per workspace now, but a customer once per workspace.

@@ -59,7 +59,9 @@ async function signInAndConnect(page: Page): Promise<void> {
 async function csvParseValidate(page: Page, csv: string): Promise<{ medianMs: number; maxTaskMs: number }> {
   // The button's click is the page's once it is live (hydrated): the file is read when it is pressed.
   await page.goto(`${APP}/payroll/companies/${COMPANY}/import`, { waitUntil: "networkidle" });
-  await page.getByLabel("CSV file").setInputFiles({ name: "employees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "employees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   const times: number[] = [];
   let maxTask = 0;
   for (let run = 0; run < 5; run += 1) {
@@ -67,10 +69,14 @@ async function csvParseValidate(page: Page, csv: string): Promise<{ medianMs: nu
       () =>
         new Promise<{ ms: number; maxTask: number }>((resolve, reject) => {
           const tasks: number[] = [];
-          const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration)));
+          const observer = new PerformanceObserver((list) =>
+            list.getEntries().forEach((entry) => tasks.push(entry.duration)),
+          );
           observer.observe({ type: "longtask" });
           const summary = document.querySelector('[data-testid="import-summary"]')!;
-          const button = [...document.querySelectorAll("button")].find((candidate) => candidate.textContent === "Read rows")!;
+          const button = [...document.querySelectorAll("button")].find(
+            (candidate) => candidate.textContent === "Read rows",
+          )!;
           const started = performance.now();
           let checking = false;
           // A change of the page's texts must fail the bench with what it saw, not hang it.
@@ -122,21 +128,30 @@ async function sequentialScriptRate(rows: ReturnType<typeof sampleEmployee>[], b
 }
 
 /** Employees per second of the import: end to end (from the start request) and of its job (from its stored rows to its end). */
-async function appImportRate(page: Page, rows: ReturnType<typeof sampleEmployee>[]): Promise<{ endToEnd: number; job: number }> {
+async function appImportRate(
+  page: Page,
+  rows: ReturnType<typeof sampleEmployee>[],
+): Promise<{ endToEnd: number; job: number }> {
   const body = { rows: rows.map((input, index) => ({ row: index + 1, input })) };
   const started = performance.now();
-  const response = await page.request.post(`${APP}/api/payroll/companies/${COMPANY}/imports`, { data: body, headers: { origin: APP } });
+  const response = await page.request.post(`${APP}/api/payroll/companies/${COMPANY}/imports`, {
+    data: body,
+    headers: { origin: APP },
+  });
   const { import: created } = ((await response.json()) as { data: { import: { id: string } } }).data;
   if (process.env.BENCH_DEBUG) console.error(`import accepted after ${(performance.now() - started).toFixed(0)} ms`);
   for (;;) {
     const progress = (
       (await (await page.request.get(`${APP}/api/payroll/imports/${created.id}`)).json()) as {
-        data: { import: { status: string; counts: { created: number }; startedAt: string | null; finishedAt: string | null } };
+        data: {
+          import: { status: string; counts: { created: number }; startedAt: string | null; finishedAt: string | null };
+        };
       }
     ).data;
     if (progress.import.status === "completed") {
       const endToEnd = rows.length / ((performance.now() - started) / 1000);
-      if (progress.import.counts.created !== rows.length) throw new Error(`import created ${progress.import.counts.created}`);
+      if (progress.import.counts.created !== rows.length)
+        throw new Error(`import created ${progress.import.counts.created}`);
       const jobMs = Date.parse(progress.import.finishedAt!) - Date.parse(progress.import.startedAt!);
       return { endToEnd, job: rows.length / (jobMs / 1000) };
     }
@@ -188,13 +203,17 @@ try {
   const page = await (await browser.newContext()).newPage();
   await signInAndConnect(page);
 
-  const discovery = (await (await fetch(`${SANDBOX}/.well-known/sandbox.json`)).json()) as { payroll: { base_url: string } };
+  const discovery = (await (await fetch(`${SANDBOX}/.well-known/sandbox.json`)).json()) as {
+    payroll: { base_url: string };
+  };
   const insurersCsv = await (
     await fetch(`${discovery.payroll.base_url}/v1/healthinsurances.csv`, {
       headers: { authorization: `Bearer ${KEY}`, accept: "text/csv" },
     })
   ).text();
-  const insurer = parseHealthInsurancesCsv(insurersCsv).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!.number;
+  const insurer = parseHealthInsurancesCsv(insurersCsv).find(
+    (candidate) => !candidate.availableFrom && !candidate.availableTo,
+  )!.number;
   const rows = Array.from({ length: IMPORT_ROWS }, (_, index) => sampleEmployee(index, 1 + index, insurer));
 
   const csv = await csvParseValidate(page, toCsv(rows)).catch(async (error: unknown) => {

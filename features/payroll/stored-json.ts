@@ -6,7 +6,11 @@ import { z } from "zod";
  * is logged with its id (`where`: ids only, never the content, which may hold personal data) and
  * answered as undefined, for the caller to count and show as unreadable, never to drop silently.
  */
-export function readStoredJson<T extends z.core.$ZodType>(schema: T, value: unknown, where: string): z.output<T> | undefined {
+export function readStoredJson<T extends z.core.$ZodType>(
+  schema: T,
+  value: unknown,
+  where: string,
+): z.output<T> | undefined {
   const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.code}`);

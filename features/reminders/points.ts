@@ -27,7 +27,12 @@ export type DeadlineKind = "cut_off" | "statement";
  * due. A run that missed a point's day (the app was down) still sends the latest point passed,
  * once (its dedupe key names the point); earlier points are not sent late.
  */
-export function duePoint(today: IsoDate, deadline: IsoDate, points: readonly number[], land: Land | null): number | null {
+export function duePoint(
+  today: IsoDate,
+  deadline: IsoDate,
+  points: readonly number[],
+  land: Land | null,
+): number | null {
   if (today > deadline) return null;
   let due: { point: number; day: IsoDate } | null = null;
   for (const point of points) {

@@ -4,7 +4,11 @@ import { keyUnder, type Translate } from "@/lib/i18n/translate";
 /** How the trail reads sign-ins, refused attempts and sign-outs (features/sign-in/core/server/sign-in-audit.ts). */
 
 type SessionKind =
-  "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.confirmed" | "session.confirmation_failed";
+  | "session.signed_in"
+  | "session.sign_in_failed"
+  | "session.signed_out"
+  | "session.confirmed"
+  | "session.confirmation_failed";
 
 function confirmMethodText(t: Translate, method: unknown): string {
   return t(method === "passkey" ? "recentSignIn.auditMethod.passkey" : "recentSignIn.auditMethod.email_code");
@@ -17,7 +21,9 @@ function confirmReasonText(t: Translate, reason: unknown): string {
 }
 
 function methodText(t: Translate, method: unknown): string {
-  return method === "email" || method === "passkey" ? t(`audit.signInMethod.${method}`) : t("audit.signInMethod.accounting");
+  return method === "email" || method === "passkey"
+    ? t(`audit.signInMethod.${method}`)
+    : t("audit.signInMethod.accounting");
 }
 
 function deviceText(t: Translate, device: unknown): string {
@@ -31,11 +37,15 @@ function reasonText(t: Translate, reason: unknown): string {
 
 export const SIGN_IN_AUDIT_PRESENTERS: KindPresenters<SessionKind> = {
   "session.confirmed": {
-    summary: ({ t }, { details: d }) => t("audit.summary.session_confirmed", { method: confirmMethodText(t, d.method) }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.session_confirmed", { method: confirmMethodText(t, d.method) }),
   },
   "session.confirmation_failed": {
     summary: ({ t }, { details: d }) =>
-      t("audit.summary.session_confirmation_failed", { method: confirmMethodText(t, d.method), reason: confirmReasonText(t, d.reason) }),
+      t("audit.summary.session_confirmation_failed", {
+        method: confirmMethodText(t, d.method),
+        reason: confirmReasonText(t, d.reason),
+      }),
   },
   "session.signed_in": {
     summary: ({ t }, { details: d }) =>
@@ -50,7 +60,10 @@ export const SIGN_IN_AUDIT_PRESENTERS: KindPresenters<SessionKind> = {
             reason: reasonText(t, d.reason),
             email: str(d.email),
           })
-        : t("audit.summary.session_sign_in_failed_no_email", { method: methodText(t, d.method), reason: reasonText(t, d.reason) }),
+        : t("audit.summary.session_sign_in_failed_no_email", {
+            method: methodText(t, d.method),
+            reason: reasonText(t, d.reason),
+          }),
   },
   "session.signed_out": {
     summary: ({ t }, { details: d }) =>

@@ -48,6 +48,14 @@ export const trialBalanceContract = defineContract(trialBalanceRoutes, {
   export: {
     // `format` is checked by the handler (400 `bad_request` with `fields.format`), the rest by ./query.ts.
     query: pageQuery,
-    errors: ["bad_request", "unknown_business", "not_connected", "needs_v3_1", "reauth_required", "upstream_unreachable", "upstream_error"],
+    errors: [
+      "bad_request",
+      "unknown_business",
+      "not_connected",
+      "needs_v3_1",
+      "reauth_required",
+      "upstream_unreachable",
+      "upstream_error",
+    ],
   },
 });

@@ -23,7 +23,10 @@ describe("sharing a run while it is in flight", () => {
   it("runs separately for different keys", async () => {
     const shared = sharedWhileInFlight<string>();
     let runs = 0;
-    const results = await Promise.all([shared("a", async () => `a${(runs += 1)}`), shared("b", async () => `b${(runs += 1)}`)]);
+    const results = await Promise.all([
+      shared("a", async () => `a${(runs += 1)}`),
+      shared("b", async () => `b${(runs += 1)}`),
+    ]);
     expect(results).toEqual(["a1", "b2"]);
   });
 

@@ -5,7 +5,14 @@ describe("packPeriods", () => {
   it("cuts a year into 12 months", () => {
     const months = packPeriods({ from: "2025-11-01", to: "2026-10-31" }, "months");
     expect(months).toHaveLength(12);
-    expect(months[0]).toEqual({ key: "2025-11", kind: "month", from: "2025-11-01", to: "2025-11-30", month: "2025-11", whole: true });
+    expect(months[0]).toEqual({
+      key: "2025-11",
+      kind: "month",
+      from: "2025-11-01",
+      to: "2025-11-30",
+      month: "2025-11",
+      whole: true,
+    });
     expect(months[3]!.to).toBe("2026-02-28");
     expect(months.at(-1)!.key).toBe("2026-10");
   });

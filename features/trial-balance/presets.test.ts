@@ -17,12 +17,30 @@ describe("dates", () => {
   });
 
   it("compares with the period before and the year before", () => {
-    expect(comparisonRange({ from: "2026-04-01", to: "2026-06-30" }, "period")).toEqual({ from: "2026-01-01", to: "2026-03-31" });
-    expect(comparisonRange({ from: "2026-03-01", to: "2026-03-31" }, "period")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
-    expect(comparisonRange({ from: "2026-03-10", to: "2026-03-19" }, "period")).toEqual({ from: "2026-02-28", to: "2026-03-09" });
-    expect(comparisonRange({ from: "2026-01-01", to: "2026-06-30" }, "year")).toEqual({ from: "2025-01-01", to: "2025-06-30" });
-    expect(comparisonRange({ from: "2024-02-01", to: "2024-02-29" }, "year")).toEqual({ from: "2023-02-01", to: "2023-02-28" });
-    expect(comparisonRange({ from: "2025-02-01", to: "2025-02-28" }, "year")).toEqual({ from: "2024-02-01", to: "2024-02-29" });
+    expect(comparisonRange({ from: "2026-04-01", to: "2026-06-30" }, "period")).toEqual({
+      from: "2026-01-01",
+      to: "2026-03-31",
+    });
+    expect(comparisonRange({ from: "2026-03-01", to: "2026-03-31" }, "period")).toEqual({
+      from: "2026-02-01",
+      to: "2026-02-28",
+    });
+    expect(comparisonRange({ from: "2026-03-10", to: "2026-03-19" }, "period")).toEqual({
+      from: "2026-02-28",
+      to: "2026-03-09",
+    });
+    expect(comparisonRange({ from: "2026-01-01", to: "2026-06-30" }, "year")).toEqual({
+      from: "2025-01-01",
+      to: "2025-06-30",
+    });
+    expect(comparisonRange({ from: "2024-02-01", to: "2024-02-29" }, "year")).toEqual({
+      from: "2023-02-01",
+      to: "2023-02-28",
+    });
+    expect(comparisonRange({ from: "2025-02-01", to: "2025-02-28" }, "year")).toEqual({
+      from: "2024-02-01",
+      to: "2024-02-29",
+    });
   });
 });
 

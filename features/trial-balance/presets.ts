@@ -1,4 +1,13 @@
-import { addDays, daysInRange, isMonthEnd, isMonthStart, isoDay, monthIndex, shiftMonths, type DateRange } from "@/lib/dates/calendar";
+import {
+  addDays,
+  daysInRange,
+  isMonthEnd,
+  isMonthStart,
+  isoDay,
+  monthIndex,
+  shiftMonths,
+  type DateRange,
+} from "@/lib/dates/calendar";
 
 /** The trial balance's quick periods (of a financial year) and comparison ranges; the calendar itself is `lib/dates`. */
 
@@ -62,7 +71,9 @@ export function presetRange(preset: Preset, today: string, fyStartMonth = 1): Da
 
 /** The calendar year the financial year holding `today` starts in (2026 for April 2026 – March 2027). */
 export function financialYearOf(today: string, fyStartMonth = 1): number {
-  return Number(today.slice(0, 4)) + Math.floor(financialYearStartIndex(Number(today.slice(5, 7)) - 1, fyStartMonth) / 12);
+  return (
+    Number(today.slice(0, 4)) + Math.floor(financialYearStartIndex(Number(today.slice(5, 7)) - 1, fyStartMonth) / 12)
+  );
 }
 
 /** Which preset a range is, if any (to mark the active one). */

@@ -30,7 +30,9 @@ export const trialBalanceQuerySchema = z
     compare: z.catch(z.enum(COMPARISONS), "none"),
     basis: z.catch(z.enum(BASES), "closing"),
     columns: z.catch(z.enum(COLUMN_MODES), "single"),
-    business: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "businessInvalid" satisfies QueryErrorKey }))),
+    business: z.optional(
+      z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "businessInvalid" satisfies QueryErrorKey })),
+    ),
   })
   .check(
     z.refine((value) => !(isIsoDate(value.from) && isIsoDate(value.to) && value.from > value.to), {
@@ -61,7 +63,8 @@ export interface RawQuery {
   business?: string;
 }
 
-export type ParsedQuery = { ok: true; query: TrialBalanceQuery } | { ok: false; errors: QueryFieldErrors; raw: RawQuery };
+export type ParsedQuery =
+  { ok: true; query: TrialBalanceQuery } | { ok: false; errors: QueryFieldErrors; raw: RawQuery };
 
 type SearchParams = Record<string, string | string[] | undefined> | URLSearchParams;
 
@@ -96,7 +99,8 @@ export function validateQuery(raw: RawQuery, fyStartMonth = 1): ParsedQuery {
   const errors: QueryFieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
-    if ((field === "from" || field === "to" || field === "business") && !errors[field]) errors[field] = issue.message as QueryErrorKey;
+    if ((field === "from" || field === "to" || field === "business") && !errors[field])
+      errors[field] = issue.message as QueryErrorKey;
   }
   return { ok: false, errors, raw };
 }
@@ -106,7 +110,8 @@ export function queryString(query: TrialBalanceQuery): string {
   const params = new URLSearchParams({ from: query.from, to: query.to });
   if (query.compare !== "none") params.set("compare", query.compare);
   if (query.columns !== "single") params.set("columns", query.columns);
-  if ((query.compare !== "none" || query.columns !== "single") && query.basis !== "closing") params.set("basis", query.basis);
+  if ((query.compare !== "none" || query.columns !== "single") && query.basis !== "closing")
+    params.set("basis", query.basis);
   if (query.business) params.set("business", query.business);
   return params.toString();
 }

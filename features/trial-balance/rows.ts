@@ -3,7 +3,14 @@ import type { Basis } from "./query";
 import type { AccountTuple } from "./response";
 
 /** The six amounts of a trial balance line, in this order, as integer cents. */
-export const AMOUNT_COLUMNS = ["openingDebit", "openingCredit", "debit", "credit", "closingDebit", "closingCredit"] as const;
+export const AMOUNT_COLUMNS = [
+  "openingDebit",
+  "openingCredit",
+  "debit",
+  "credit",
+  "closingDebit",
+  "closingCredit",
+] as const;
 export type AmountColumn = (typeof AMOUNT_COLUMNS)[number];
 export type Amounts = readonly [bigint, bigint, bigint, bigint, bigint, bigint];
 
@@ -52,7 +59,11 @@ export function compare(current: Amounts, previous: Amounts, basis: Basis): Comp
  * The table's rows in the service's order. With a previous period, accounts are
  * matched by id; an account only the previous period has is kept, with zero now.
  */
-export function buildRows(current: readonly AccountTuple[], previous: readonly AccountTuple[] | null, basis: Basis): TrialBalanceRow[] {
+export function buildRows(
+  current: readonly AccountTuple[],
+  previous: readonly AccountTuple[] | null,
+  basis: Basis,
+): TrialBalanceRow[] {
   const earlier = previous ? new Map(previous.map((tuple) => [tuple[0], tuple])) : null;
   const rows: TrialBalanceRow[] = current.map((tuple) => {
     const amounts = amountsOf(tuple);
@@ -93,7 +104,12 @@ export function totalsOf(rows: readonly TrialBalanceRow[], comparing: boolean): 
   }
   const amounts = sums as unknown as Amounts;
   const comparison = comparing
-    ? { debit: previousDebit, credit: previousCredit, variance, percent: percentHundredths(variance, previousDebit - previousCredit) }
+    ? {
+        debit: previousDebit,
+        credit: previousCredit,
+        variance,
+        percent: percentHundredths(variance, previousDebit - previousCredit),
+      }
     : null;
   return { amounts, comparison };
 }
@@ -116,7 +132,8 @@ export function balanceCheck(totals: Totals): BalanceLine[] {
   ];
 }
 
-export type SortKey = "service" | "account" | AmountColumn | "previousDebit" | "previousCredit" | "variance" | "percent";
+export type SortKey =
+  "service" | "account" | AmountColumn | "previousDebit" | "previousCredit" | "variance" | "percent";
 export interface Sort {
   key: SortKey;
   direction: "asc" | "desc";
@@ -156,9 +173,12 @@ function collator(locale: string): Intl.Collator {
 /** The rows the table shows: filtered by text, empty ones hidden on request, sorted. */
 export function viewRows(rows: readonly TrialBalanceRow[], options: ViewOptions, locale: string): TrialBalanceRow[] {
   const needle = options.filter.trim().toLowerCase();
-  const matches = (row: TrialBalanceRow) => row.name.toLowerCase().includes(needle) || row.id.toLowerCase().includes(needle);
+  const matches = (row: TrialBalanceRow) =>
+    row.name.toLowerCase().includes(needle) || row.id.toLowerCase().includes(needle);
   let result =
-    needle || options.hideEmpty ? rows.filter((row) => (!needle || matches(row)) && !(options.hideEmpty && isEmpty(row))) : rows.slice();
+    needle || options.hideEmpty
+      ? rows.filter((row) => (!needle || matches(row)) && !(options.hideEmpty && isEmpty(row)))
+      : rows.slice();
   const { key, direction } = options.sort;
   if (key === "service") return direction === "asc" ? result : result.reverse();
   const sign = direction === "asc" ? 1 : -1;

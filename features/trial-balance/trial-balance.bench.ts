@@ -124,7 +124,11 @@ async function firstRowsMs(page: Page, url: string): Promise<number> {
       new Promise<number>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error("no first-row paint within 20 s")), 20_000);
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number; loadTime?: number })[]) {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            identifier?: string;
+            renderTime?: number;
+            loadTime?: number;
+          })[]) {
             if (entry.identifier !== "tb-first-row") continue;
             clearTimeout(timer);
             const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
@@ -155,7 +159,11 @@ function median(values: number[]): number {
  * so single loads fall near 100 ms or near 400 ms. A pair shares the machine's moment; a ratio of
  * two medians could take one from each mode (one full run printed 2.73 that way, against 1.0–1.1).
  */
-async function firstRowsBySize(page: Page, url: string, trim: { keep: number | null }): Promise<{ full: number; ratio: number }> {
+async function firstRowsBySize(
+  page: Page,
+  url: string,
+  trim: { keep: number | null },
+): Promise<{ full: number; ratio: number }> {
   const full: number[] = [];
   const small: number[] = [];
   for (let run = -1; run < RUNS; run += 1) {
@@ -171,7 +179,9 @@ async function firstRowsBySize(page: Page, url: string, trim: { keep: number | n
   }
   trim.keep = null;
   if (process.env.TB_BENCH_DEBUG)
-    console.error(`first rows, ms: 5,000 accounts ${full.map(Math.round).join(" ")}; 50 accounts ${small.map(Math.round).join(" ")}`);
+    console.error(
+      `first rows, ms: 5,000 accounts ${full.map(Math.round).join(" ")}; 50 accounts ${small.map(Math.round).join(" ")}`,
+    );
   return { full: median(full), ratio: median(full.map((ms, run) => ms / small[run]!)) };
 }
 
@@ -210,7 +220,15 @@ async function longestScrollTaskMs(browser: Browser, page: Page, url: string): P
     requestAnimationFrame(step);
   })`);
   const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
-    traceEvents: { name: string; ph: string; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } }[];
+    traceEvents: {
+      name: string;
+      ph: string;
+      dur?: number;
+      tdur?: number;
+      pid: number;
+      tid: number;
+      args?: { name?: string };
+    }[];
   };
   const mainThreads = new Set(
     trace.traceEvents
@@ -228,7 +246,9 @@ async function longestScrollTaskMs(browser: Browser, page: Page, url: string): P
     longestCpu = Math.max(longestCpu, (event.tdur ?? event.dur ?? 0) / 1000);
   }
   if (process.env.TB_BENCH_DEBUG) {
-    const top = tasks.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 3) as ((typeof tasks)[number] & { ts: number })[];
+    const top = tasks.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 3) as ((typeof tasks)[number] & {
+      ts: number;
+    })[];
     for (const task of top) {
       const inside = (trace.traceEvents as ((typeof tasks)[number] & { ts: number })[])
         .filter(
@@ -259,7 +279,8 @@ async function pageJsKb(browser: Browser, cookies: Parameters<Browser["newContex
     if (request.resourceType() !== "script") return;
     sizes.push(
       request.sizes().then((size) => {
-        if (process.env.TB_BENCH_DEBUG) console.error(`script ${(size.responseBodySize / 1024).toFixed(1)} KB ${request.url()}`);
+        if (process.env.TB_BENCH_DEBUG)
+          console.error(`script ${(size.responseBodySize / 1024).toFixed(1)} KB ${request.url()}`);
         return size.responseBodySize;
       }),
     );
@@ -277,7 +298,9 @@ async function main() {
   const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as Parameters<
     typeof upstreamEnvFromDiscovery
   >[1];
-  const fixtures = (await (await fetch(`${discovery.control_url}/fixtures`)).json()) as { users: { email: string; password: string }[] };
+  const fixtures = (await (await fetch(`${discovery.control_url}/fixtures`)).json()) as {
+    users: { email: string; password: string }[];
+  };
   const ben = fixtures.users.find((user) => user.email.startsWith("ben."))!;
   const trim = { keep: null as number | null };
   const proxy = trimmingProxy(new URL(sandbox.url), trim);
@@ -292,7 +315,10 @@ async function main() {
       waitForHttp(`${appUrl}/api/health`, 12 * 60_000),
       new Promise((_, reject) => app.child.once("exit", () => reject(new Error("the app stopped")))),
     ]);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    });
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     if (process.env.TB_BENCH_DEBUG) page.on("console", (message) => console.error(`page: ${message.text()}`));
@@ -301,8 +327,15 @@ async function main() {
 
     const { full, ratio } = await firstRowsBySize(page, url, trim);
     const scroll = await longestScrollTaskMs(browser, page, url);
-    const js = await pageJsKb(browser, { storageState: await context.storageState(), viewport: { width: 1400, height: 900 } }, url);
-    const months = await twelveMonthsFirstRowsMs(page, `${appUrl}/trial-balance?${RANGE}&columns=months&basis=movement`);
+    const js = await pageJsKb(
+      browser,
+      { storageState: await context.storageState(), viewport: { width: 1400, height: 900 } },
+      url,
+    );
+    const months = await twelveMonthsFirstRowsMs(
+      page,
+      `${appUrl}/trial-balance?${RANGE}&columns=months&basis=movement`,
+    );
 
     console.error(
       `trial-balance bench: load average ${loadavg()

@@ -31,12 +31,15 @@ function changesOf(t: Translate, url: string, changes: unknown): AuditChange[] {
 
 export const WEBHOOK_AUDIT_PRESENTERS: KindPresenters<WebhookKind> = {
   "webhook.added": {
-    summary: ({ t }, { details: d }) => t("audit.summary.webhook_added", { url: str(d.url), types: typesText(d.eventTypes) }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.webhook_added", { url: str(d.url), types: typesText(d.eventTypes) }),
   },
   "webhook.changed": {
     summary: ({ t }, { details: d }) => t("audit.summary.webhook_changed", { url: str(d.url) }),
     changes: ({ t }, { details: d }) => changesOf(t, str(d.url), d.changes),
   },
   "webhook.removed": { summary: ({ t }, { details: d }) => t("audit.summary.webhook_removed", { url: str(d.url) }) },
-  "webhook.secret_rotated": { summary: ({ t }, { details: d }) => t("audit.summary.webhook_secret_rotated", { url: str(d.url) }) },
+  "webhook.secret_rotated": {
+    summary: ({ t }, { details: d }) => t("audit.summary.webhook_secret_rotated", { url: str(d.url) }),
+  },
 };

@@ -42,7 +42,9 @@ export const webhookUrlSchema = z
   .refine((value) => {
     try {
       const url = new URL(value);
-      return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && url.hostname !== "";
+      return (
+        (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && url.hostname !== ""
+      );
     } catch {
       return false;
     }

@@ -67,13 +67,20 @@ export const WORKSPACE_AUDIT_PRESENTERS: KindPresenters<WorkspaceKind> = {
       }),
   },
   "member.companies_changed": {
-    summary: ({ t }, { details: d }) => t("audit.summary.member_companies_changed", { member: str(d.memberName) || "—" }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.member_companies_changed", { member: str(d.memberName) || "—" }),
     changes: ({ t }, { details: d }) => [
-      { where: str(d.memberName), field: t("audit.companiesField"), old: companiesText(d.from), new: companiesText(d.to) },
+      {
+        where: str(d.memberName),
+        field: t("audit.companiesField"),
+        old: companiesText(d.from),
+        new: companiesText(d.to),
+      },
     ],
   },
   "member.left": {
-    summary: ({ t }, { details: d }) => t("audit.summary.member_left", { roles: rolesText(t, d.roles), roleCount: list(d.roles).length }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.member_left", { roles: rolesText(t, d.roles), roleCount: list(d.roles).length }),
   },
   "invitation.created": {
     summary: ({ locale, t }, { details: d }) =>
@@ -82,9 +89,12 @@ export const WORKSPACE_AUDIT_PRESENTERS: KindPresenters<WorkspaceKind> = {
         expires: d.expiresAt ? formatUntil(locale, new Date(str(d.expiresAt))) : "—",
       }),
   },
-  "invitation.revoked": { summary: ({ t }, { details: d }) => t("audit.summary.invitation_revoked", { roles: rolesText(t, d.roles) }) },
+  "invitation.revoked": {
+    summary: ({ t }, { details: d }) => t("audit.summary.invitation_revoked", { roles: rolesText(t, d.roles) }),
+  },
   "invitation.emailed": {
-    summary: ({ t }, { details: d }) => t("audit.summary.invitation_emailed", { roles: rolesText(t, d.roles), to: str(d.to) }),
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.invitation_emailed", { roles: rolesText(t, d.roles), to: str(d.to) }),
   },
   "workspace.renamed": {
     summary: ({ t }, { details: d }) => t("audit.summary.workspace_renamed", { from: str(d.from), to: str(d.to) }),

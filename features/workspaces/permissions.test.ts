@@ -9,7 +9,13 @@ describe("the role → permission table", () => {
     expect(can(["clerk"], "payroll.manage")).toBe(false);
     expect(can(["approver"], "payroll.edit")).toBe(false);
     expect(can(["approver"], "payroll.approve")).toBe(true);
-    for (const permission of ["payroll.read", "payroll.edit", "payroll.approve", "payroll.manage", "workspace.manage"] as const) {
+    for (const permission of [
+      "payroll.read",
+      "payroll.edit",
+      "payroll.approve",
+      "payroll.manage",
+      "workspace.manage",
+    ] as const) {
       expect(can(["owner"], permission)).toBe(true);
     }
     expect(can(["viewer", "clerk"], "payroll.edit")).toBe(true);
@@ -20,7 +26,9 @@ describe("the role → permission table", () => {
 
   it("gives a client only their own companies' permissions, and no firm role those", () => {
     for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
-      expect(can(["client"], permission), permission).toBe(permission === "payroll.read_own" || permission === "payroll.enter_own");
+      expect(can(["client"], permission), permission).toBe(
+        permission === "payroll.read_own" || permission === "payroll.enter_own",
+      );
     }
     expect(rolesFor("payroll.read_own")).toEqual(["client"]);
     expect(rolesFor("payroll.enter_own")).toEqual(["client"]);

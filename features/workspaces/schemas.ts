@@ -23,7 +23,10 @@ export const changeRolesSchema = z.object({ roles: rolesSchema }).strict();
 
 /** One payroll company of the workspace (company ids are unique per connection only). */
 export const clientCompanySchema = z
-  .object({ connectionId: z.uuid("Choose a company of this workspace."), companyId: z.number().int().min(1).max(999_999_999) })
+  .object({
+    connectionId: z.uuid("Choose a company of this workspace."),
+    companyId: z.number().int().min(1).max(999_999_999),
+  })
   .strict();
 export type ClientCompany = z.infer<typeof clientCompanySchema>;
 /** A company as a list of choices or a member's row names it. */
@@ -67,11 +70,15 @@ export const createInvitationSchema = z
   .strict()
   .superRefine((input, context) => {
     const client = input.roles.includes("client");
-    if (client && !input.companies?.length) context.addIssue({ code: "custom", path: ["companies"], message: CLIENT_COMPANIES_REQUIRED });
+    if (client && !input.companies?.length)
+      context.addIssue({ code: "custom", path: ["companies"], message: CLIENT_COMPANIES_REQUIRED });
     if (!client && input.companies?.length)
       context.addIssue({ code: "custom", path: ["companies"], message: "Only a client's invitation names companies." });
   })
-  .transform((input) => ({ ...input, companies: input.roles.includes("client") ? uniqueCompanies(input.companies ?? []) : [] }));
+  .transform((input) => ({
+    ...input,
+    companies: input.roles.includes("client") ? uniqueCompanies(input.companies ?? []) : [],
+  }));
 
 /** The secret of an invitation link: 32 random bytes, base64url (43 characters). */
 export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -142,5 +149,9 @@ export const invitationViewSchema = z.object({
 export type InvitationView = z.infer<typeof invitationViewSchema>;
 
 /** What an invitation's creator sees once: the link holds the secret, which is not stored. */
-export const createdInvitationSchema = z.object({ invitation: invitationViewSchema, token: z.string(), link: z.string() });
+export const createdInvitationSchema = z.object({
+  invitation: invitationViewSchema,
+  token: z.string(),
+  link: z.string(),
+});
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;

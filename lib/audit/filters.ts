@@ -9,7 +9,9 @@ import { AUDIT_KINDS } from "./kinds";
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (Array.isArray(value) ? value[0] : value) || undefined, schema.optional()).catch(undefined);
+  return z
+    .preprocess((value) => (Array.isArray(value) ? value[0] : value) || undefined, schema.optional())
+    .catch(undefined);
 }
 
 export const auditFiltersSchema = z.object({

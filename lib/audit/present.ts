@@ -102,7 +102,10 @@ export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value
 /** "1001 Anna Schmidt", or the number alone when no name is known. */
 export function employeeText(names: AuditNames, companyId: number | null, employeeId: unknown): string {
   if (employeeId === null || employeeId === undefined || employeeId === "") return "—";
-  const name = typeof employeeId === "number" || /^\d+$/.test(String(employeeId)) ? names.employee(companyId, Number(employeeId)) : null;
+  const name =
+    typeof employeeId === "number" || /^\d+$/.test(String(employeeId))
+      ? names.employee(companyId, Number(employeeId))
+      : null;
   return name ? `${String(employeeId)} ${name}` : String(employeeId);
 }
 

@@ -34,11 +34,15 @@ describe("safeCallbackUrl (next-auth's redirect callback)", () => {
 });
 
 describe("withSafeCallbackUrl (proxy.ts on /api/auth/*)", () => {
-  const cookieRequest = (url: string, cookie?: string) => new NextRequest(`${base}${url}`, cookie ? { headers: { cookie } } : {});
+  const cookieRequest = (url: string, cookie?: string) =>
+    new NextRequest(`${base}${url}`, cookie ? { headers: { cookie } } : {});
 
   it("leaves a request with the app's own callbackUrl alone", () => {
     const response = withSafeCallbackUrl(
-      cookieRequest("/api/auth/session?callbackUrl=%2Fbusinesses", "ledgerlane.callback-url=http%3A%2F%2Flocalhost%3A3000%2Fpayroll"),
+      cookieRequest(
+        "/api/auth/session?callbackUrl=%2Fbusinesses",
+        "ledgerlane.callback-url=http%3A%2F%2Flocalhost%3A3000%2Fpayroll",
+      ),
       base,
     );
     expect(response.headers.get("x-middleware-rewrite")).toBeNull();
@@ -47,7 +51,10 @@ describe("withSafeCallbackUrl (proxy.ts on /api/auth/*)", () => {
 
   it("sends a request with a foreign or unparsable callbackUrl to the same URL without it, before next-auth reads it", () => {
     for (const value of ["http://localhost:3000.evil.example/", "\\\\evil.example", "%"]) {
-      const response = withSafeCallbackUrl(cookieRequest(`/api/auth/signin?callbackUrl=${encodeURIComponent(value)}&x=1`), base);
+      const response = withSafeCallbackUrl(
+        cookieRequest(`/api/auth/signin?callbackUrl=${encodeURIComponent(value)}&x=1`),
+        base,
+      );
       expect(response.status, value).toBe(307);
       expect(response.headers.get("location"), value).toBe(`${base}/api/auth/signin?x=1`);
     }

@@ -41,6 +41,14 @@ export function withSafeCallbackUrl(request: NextRequest, baseUrl: string): Next
     response = NextResponse.next({ request: { headers } });
   }
   for (const name of badCookies)
-    response.cookies.set({ name, value: "", path: "/", maxAge: 0, secure: name.startsWith("__Secure-"), httpOnly: true, sameSite: "lax" });
+    response.cookies.set({
+      name,
+      value: "",
+      path: "/",
+      maxAge: 0,
+      secure: name.startsWith("__Secure-"),
+      httpOnly: true,
+      sameSite: "lax",
+    });
   return response;
 }

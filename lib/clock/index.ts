@@ -28,7 +28,8 @@ export function testControlsEnabled(): boolean {
 /** Tests only: the clock runs `offsetMs` ahead of real time (forward only, as the sandbox's). */
 export function setTestClockOffset(offsetMs: number): void {
   if (!testControlsEnabled()) throw new Error("The clock is moved only in tests (TEST_CONTROLS=true).");
-  if (!Number.isFinite(offsetMs) || offsetMs < (holder.__ledgerlaneClockOffsetMs ?? 0)) throw new Error("The clock moves only forward.");
+  if (!Number.isFinite(offsetMs) || offsetMs < (holder.__ledgerlaneClockOffsetMs ?? 0))
+    throw new Error("The clock moves only forward.");
   holder.__ledgerlaneClockOffsetMs = offsetMs;
 }
 

@@ -27,14 +27,18 @@ describe("the feature manifests' list", () => {
   });
 
   it("presents every audit kind, each by one feature", () => {
-    const presented = FEATURES.flatMap((feature) => ("auditPresenters" in feature ? Object.keys(feature.auditPresenters) : []));
+    const presented = FEATURES.flatMap((feature) =>
+      "auditPresenters" in feature ? Object.keys(feature.auditPresenters) : [],
+    );
     expect(new Set(presented).size, "a kind presented by two features").toBe(presented.length);
     expect(presented.sort()).toEqual([...AUDIT_KINDS].sort());
   });
 
   it("does not compile a presenters' table that misses a kind", () => {
     const whole: KindPresenters<AuditKind> = presentersOf(FEATURES);
-    const others = FEATURES.filter((feature): feature is Exclude<(typeof FEATURES)[number], typeof webhooks> => feature !== webhooks);
+    const others = FEATURES.filter(
+      (feature): feature is Exclude<(typeof FEATURES)[number], typeof webhooks> => feature !== webhooks,
+    );
     // @ts-expect-error without the webhooks' manifest, the webhooks' kinds have no presenter
     const missing: KindPresenters<AuditKind> = presentersOf(others);
     expect(Object.keys(whole).sort()).toEqual([...AUDIT_KINDS].sort());

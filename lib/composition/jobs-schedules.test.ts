@@ -61,14 +61,16 @@ describe("the process's schedules", () => {
     const runs = () => log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes(" scheduled run "));
     await vi.waitFor(
       () => {
-        for (const name of EVERY_MINUTE) expect(runs().some((line) => line.startsWith(`jobs: ${name} scheduled run `))).toBe(true);
+        for (const name of EVERY_MINUTE)
+          expect(runs().some((line) => line.startsWith(`jobs: ${name} scheduled run `))).toBe(true);
       },
       { timeout: 10_000, interval: 200 },
     );
     // What the runs did (the month close's sweep of stale Transfers among it) is the app's role's to do.
     const rereadRun = /jobs: month-close-reread scheduled run (\S+)/.exec(runs().join("\n"))![1]!;
     await vi.waitFor(
-      async () => expect((await (await getBoss()).getJobById(QUEUES.monthCloseReread, rereadRun))?.state).toBe("completed"),
+      async () =>
+        expect((await (await getBoss()).getJobById(QUEUES.monthCloseReread, rereadRun))?.state).toBe("completed"),
       {
         timeout: 10_000,
         interval: 200,

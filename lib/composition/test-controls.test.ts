@@ -14,7 +14,9 @@ vi.mock("@/lib/auth/server/session", () => ({ sessionUserFromRequest: () => Prom
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BASE = path.join(ROOT, "app/api/test");
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
-const routeFiles = (readdirSync(BASE, { recursive: true }) as string[]).filter((file) => path.basename(file) === "route.ts").sort();
+const routeFiles = (readdirSync(BASE, { recursive: true }) as string[])
+  .filter((file) => path.basename(file) === "route.ts")
+  .sort();
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -29,7 +31,9 @@ describe("test controls without TEST_CONTROLS", () => {
       const handler = exported[method];
       expect(typeof handler, `${file} ${method} is exported`).toBe("function");
       const url = `http://localhost:3999/api/test/${path.dirname(file).replace("[name]", "mail-outbox")}`;
-      const response = await (handler as Handler)(new NextRequest(url, { method }), { params: Promise.resolve({ name: "mail-outbox" }) });
+      const response = await (handler as Handler)(new NextRequest(url, { method }), {
+        params: Promise.resolve({ name: "mail-outbox" }),
+      });
       expect(response.status, `${file} ${method}`).toBe(404);
       if (method !== "HEAD") expect(await response.json()).toMatchObject({ ok: false, error: { code: "not_found" } });
     }

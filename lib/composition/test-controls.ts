@@ -28,12 +28,15 @@ export const postTestClock = withRoute({ auth: false }, async () => {
   return successResponse({ now: now.toISOString() });
 });
 
-export const postRunJob = withRoute({ auth: false, params: z.object({ name: z.string().max(100) }) }, async ({ params }) => {
-  refuseUnlessEnabled();
-  const ran = await runJobNow(params.name);
-  if (!ran) throw new ApiError("not_found", `No job ${params.name}; known: ${runnableJobNames().join(", ")}.`);
-  return successResponse(ran);
-});
+export const postRunJob = withRoute(
+  { auth: false, params: z.object({ name: z.string().max(100) }) },
+  async ({ params }) => {
+    refuseUnlessEnabled();
+    const ran = await runJobNow(params.name);
+    if (!ran) throw new ApiError("not_found", `No job ${params.name}; known: ${runnableJobNames().join(", ")}.`);
+    return successResponse(ran);
+  },
+);
 
 /** The methods the test routes do not take: absent (404) like the routes themselves, unless enabled (405). */
 export const otherTestMethod = withRoute({ auth: false }, async ({ request }) => {

@@ -4,7 +4,9 @@ import { parseEncryptionKeys } from "./key-ring";
 
 describe("TOKEN_ENCRYPTION_KEYS", () => {
   it("takes the first key as the current one and keeps all", () => {
-    const ring = parseEncryptionKeys(`new:${randomBytes(32).toString("base64")}, old:${randomBytes(32).toString("base64url")}`);
+    const ring = parseEncryptionKeys(
+      `new:${randomBytes(32).toString("base64")}, old:${randomBytes(32).toString("base64url")}`,
+    );
     expect(ring.current.id).toBe("new");
     expect([...ring.byId.keys()]).toEqual(["new", "old"]);
   });

@@ -28,7 +28,9 @@ export function parseEncryptionKeys(raw: string): KeyRing {
     const separator = entry.indexOf(":");
     const id = entry.slice(0, separator);
     if (separator < 1 || !KEY_ID.test(id)) {
-      throw new Error(`TOKEN_ENCRYPTION_KEYS: "${entry.slice(0, 8)}…" is not of the form id:base64key (id: letters, digits, _ or -)`);
+      throw new Error(
+        `TOKEN_ENCRYPTION_KEYS: "${entry.slice(0, 8)}…" is not of the form id:base64key (id: letters, digits, _ or -)`,
+      );
     }
     const bytes = Buffer.from(entry.slice(separator + 1), "base64");
     if (bytes.length !== KEY_BYTES) {

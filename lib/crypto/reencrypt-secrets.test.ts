@@ -36,7 +36,10 @@ async function seedUser(ring: typeof oldRing) {
       ),
     },
   });
-  const { id: workspaceId } = await db.workspace.create({ data: { name: "Owner", personalUserId: user.id }, select: { id: true } });
+  const { id: workspaceId } = await db.workspace.create({
+    data: { name: "Owner", personalUserId: user.id },
+    select: { id: true },
+  });
   await db.payrollConnection.create({
     data: {
       id: payrollId,
@@ -44,7 +47,11 @@ async function seedUser(ring: typeof oldRing) {
       createdById: user.id,
       baseUrl: "http://127.0.0.1:4010/payroll",
       username: "Owner",
-      apiKeyEncrypted: encryptSecret(apiKey, { table: "payroll_connections", rowId: payrollId, column: "api_key_encrypted" }, ring),
+      apiKeyEncrypted: encryptSecret(
+        apiKey,
+        { table: "payroll_connections", rowId: payrollId, column: "api_key_encrypted" },
+        ring,
+      ),
     },
   });
   return { connectionId, payrollId, refresh, apiKey };
@@ -89,7 +96,9 @@ describe("secrets at rest in Postgres", () => {
     const readable = await seedUser(oldRing);
     const report = await reencryptAllSecrets(db, bothRing);
     expect(report.failed).toEqual(
-      expect.arrayContaining([expect.objectContaining({ table: "accounting_connections", rowId: unreadable.connectionId })]),
+      expect.arrayContaining([
+        expect.objectContaining({ table: "accounting_connections", rowId: unreadable.connectionId }),
+      ]),
     );
     const moved = await db.accountingConnection.findUniqueOrThrow({ where: { id: readable.connectionId } });
     expect(keyIdOf(moved.refreshTokenEncrypted!)).toBe("new");
@@ -98,7 +107,10 @@ describe("secrets at rest in Postgres", () => {
   it("a ciphertext copied to another row does not open there", async () => {
     const [a, b] = await Promise.all([seedUser(oldRing), seedUser(oldRing)]);
     const source = await db.accountingConnection.findUniqueOrThrow({ where: { id: a.connectionId } });
-    await db.accountingConnection.update({ where: { id: b.connectionId }, data: { refreshTokenEncrypted: source.refreshTokenEncrypted } });
+    await db.accountingConnection.update({
+      where: { id: b.connectionId },
+      data: { refreshTokenEncrypted: source.refreshTokenEncrypted },
+    });
     const target = await db.accountingConnection.findUniqueOrThrow({ where: { id: b.connectionId } });
     expect(() =>
       decryptSecret(

@@ -6,7 +6,11 @@ import { decryptSecret, encryptSecret, keyIdOf, SecretDecryptionError } from "./
 const keyA = randomBytes(32).toString("base64");
 const keyB = randomBytes(32).toString("base64");
 const ring = parseEncryptionKeys(`a:${keyA}`);
-const context = { table: "accounting_connections", rowId: "5f0c5a8e-1d1b-4d0e-9b7a-0d2f1e3c4b5a", column: "refresh_token_encrypted" };
+const context = {
+  table: "accounting_connections",
+  rowId: "5f0c5a8e-1d1b-4d0e-9b7a-0d2f1e3c4b5a",
+  column: "refresh_token_encrypted",
+};
 const secret = "rt_" + randomBytes(1024).toString("hex"); // a 2 KB refresh token
 
 /** Flips one bit of the base64url part `index` of a stored value. */
@@ -46,9 +50,15 @@ describe("secret box", () => {
 
   it("fails when moved to another row or column", () => {
     const stored = encryptSecret(secret, context, ring);
-    expect(() => decryptSecret(stored, { ...context, rowId: "00000000-0000-0000-0000-000000000001" }, ring)).toThrow(SecretDecryptionError);
-    expect(() => decryptSecret(stored, { ...context, column: "access_token_encrypted" }, ring)).toThrow(SecretDecryptionError);
-    expect(() => decryptSecret(stored, { ...context, table: "payroll_connections" }, ring)).toThrow(SecretDecryptionError);
+    expect(() => decryptSecret(stored, { ...context, rowId: "00000000-0000-0000-0000-000000000001" }, ring)).toThrow(
+      SecretDecryptionError,
+    );
+    expect(() => decryptSecret(stored, { ...context, column: "access_token_encrypted" }, ring)).toThrow(
+      SecretDecryptionError,
+    );
+    expect(() => decryptSecret(stored, { ...context, table: "payroll_connections" }, ring)).toThrow(
+      SecretDecryptionError,
+    );
   });
 
   it("opens values of every configured key and encrypts with the newest", () => {

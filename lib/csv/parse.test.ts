@@ -58,7 +58,10 @@ describe("CSV records", () => {
 
 describe("spreadsheet text", () => {
   it("detects tabs from a spreadsheet paste, semicolons and commas", () => {
-    expect(parseSpreadsheetText("id\tfirst_name\n1\tAnna\n\n")).toEqual({ headers: ["id", "first_name"], rows: [["1", "Anna"]] });
+    expect(parseSpreadsheetText("id\tfirst_name\n1\tAnna\n\n")).toEqual({
+      headers: ["id", "first_name"],
+      rows: [["1", "Anna"]],
+    });
     expect(parseSpreadsheetText('\uFEFFid;name\r\n1;"A;B"\r\n').rows).toEqual([["1", "A;B"]]);
     expect(parseSpreadsheetText("id,name\n1,Anna\n").rows).toEqual([["1", "Anna"]]);
   });

@@ -9,7 +9,11 @@ const BOM = /^\uFEFF/;
 
 /** `;`-separated records with a header row (the payroll service's lists); a line that cannot be read throws. */
 export function parseCsvRecords(text: string, delimiter: string): Record<string, string>[] {
-  const result = Papa.parse<Record<string, string>>(text.replace(BOM, ""), { delimiter, header: true, skipEmptyLines: true });
+  const result = Papa.parse<Record<string, string>>(text.replace(BOM, ""), {
+    delimiter,
+    header: true,
+    skipEmptyLines: true,
+  });
   const fatal = result.errors.find((error) => error.type !== "FieldMismatch");
   if (fatal) throw new Error(`CSV line ${(fatal.row ?? 0) + 2}: ${fatal.message}`);
   return result.data;
@@ -71,7 +75,8 @@ const NO_QUOTE = "\u0000";
  */
 export function parseTsv(text: string): string[][] {
   let result = Papa.parse<string[]>(text, { delimiter: "\t" });
-  if (result.errors.some((error) => error.type === "Quotes")) result = Papa.parse<string[]>(text, { delimiter: "\t", quoteChar: NO_QUOTE });
+  if (result.errors.some((error) => error.type === "Quotes"))
+    result = Papa.parse<string[]>(text, { delimiter: "\t", quoteChar: NO_QUOTE });
   const rows = result.data;
   const last = rows.at(-1);
   // The line end after the last row starts no row of its own.

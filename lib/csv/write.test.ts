@@ -29,9 +29,12 @@ describe("formula defusing", () => {
     expect(defuseFormula(value)).toBe(`'${value}`);
   });
 
-  it.each(["-5", "-7,5", "-1234.50", "12", "Anna", " Anna", "a=b", "e-mail", "Bäckerei @ home", ""])("leaves %j as it is", (value) => {
-    expect(defuseFormula(value)).toBe(value);
-  });
+  it.each(["-5", "-7,5", "-1234.50", "12", "Anna", " Anna", "a=b", "e-mail", "Bäckerei @ home", ""])(
+    "leaves %j as it is",
+    (value) => {
+      expect(defuseFormula(value)).toBe(value);
+    },
+  );
 
   it("defuses in every written field, before quoting", () => {
     expect(csvField("=1;2", ";")).toBe(`"'=1;2"`);

@@ -9,7 +9,12 @@ let berlinDay: Intl.DateTimeFormat | undefined;
 
 /** Today in Europe/Berlin as `YYYY-MM-DD`. */
 export function berlinToday(now: Date = new Date()): string {
-  berlinDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" });
+  berlinDay ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Berlin",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
   return berlinDay.format(now);
 }
 

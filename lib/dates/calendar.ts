@@ -68,7 +68,9 @@ const MONTH_OFFSETS = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4] as const;
 /** Day of the week of a proleptic Gregorian date, 0 = Sunday … 6 = Saturday (Sakamoto's method: no Date object, for thousands of lines). */
 export function weekday(year: number, month: number, day: number): number {
   const y = month < 3 ? year - 1 : year;
-  return (y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + (MONTH_OFFSETS[month - 1] ?? 0) + day) % 7;
+  return (
+    (y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + (MONTH_OFFSETS[month - 1] ?? 0) + day) % 7
+  );
 }
 
 export function isMonthStart(value: string): boolean {
@@ -112,6 +114,7 @@ export function sundaysOf(period: string): Set<string> {
   const month = Number(period.slice(5, 7));
   const sundays = new Set<string>();
   const first = ((7 - weekday(year, month, 1)) % 7) + 1;
-  for (let day = first; day <= daysInMonth(year, month); day += 7) sundays.add(`${period}-${String(day).padStart(2, "0")}`);
+  for (let day = first; day <= daysInMonth(year, month); day += 7)
+    sundays.add(`${period}-${String(day).padStart(2, "0")}`);
   return sundays;
 }

@@ -21,7 +21,11 @@ const holder = globalThis as { __pgPool?: pg.Pool; __prisma?: PrismaClient };
  */
 export function getSqlPool(): pg.Pool {
   // Pooled connections outlive the request that opened them (see lib/server/detached.ts).
-  holder.__pgPool ??= new pg.Pool({ connectionString: serverEnv().DATABASE_URL, max: POOL_SIZE, stream: detachedSocket });
+  holder.__pgPool ??= new pg.Pool({
+    connectionString: serverEnv().DATABASE_URL,
+    max: POOL_SIZE,
+    stream: detachedSocket,
+  });
   return holder.__pgPool;
 }
 

@@ -66,7 +66,10 @@ export class NotificationFeed {
   private async connect(): Promise<void> {
     if (this.closed) return;
     const { channel, onMessage, reconnectMs } = this.options;
-    const listener = new pg.Client({ connectionString: this.options.connectionString(), application_name: listenerName(channel) });
+    const listener = new pg.Client({
+      connectionString: this.options.connectionString(),
+      application_name: listenerName(channel),
+    });
     listener.on("notification", (message) => {
       if (message.payload) onMessage(message.payload);
     });

@@ -33,7 +33,10 @@ describe("server configuration", () => {
   });
 
   it("stops on a key of the wrong length with a clear message", () => {
-    const result = serverEnvSchema.safeParse({ ...valid, TOKEN_ENCRYPTION_KEYS: `k1:${Buffer.alloc(31).toString("base64")}` });
+    const result = serverEnvSchema.safeParse({
+      ...valid,
+      TOKEN_ENCRYPTION_KEYS: `k1:${Buffer.alloc(31).toString("base64")}`,
+    });
     expect(result.success).toBe(false);
     expect(describeEnvError(result.error!)).toContain('  TOKEN_ENCRYPTION_KEYS: key "k1" is 31 bytes');
   });
@@ -41,7 +44,13 @@ describe("server configuration", () => {
   it("names every missing variable", () => {
     const result = serverEnvSchema.safeParse({});
     const message = describeEnvError(result.error!);
-    for (const name of ["DATABASE_URL", "NEXTAUTH_SECRET", "TOKEN_ENCRYPTION_KEYS", "ACCOUNTING_BASE_URL", "PAYROLL_BASE_URL"]) {
+    for (const name of [
+      "DATABASE_URL",
+      "NEXTAUTH_SECRET",
+      "TOKEN_ENCRYPTION_KEYS",
+      "ACCOUNTING_BASE_URL",
+      "PAYROLL_BASE_URL",
+    ]) {
       expect(message).toContain(name);
     }
   });

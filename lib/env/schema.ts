@@ -104,7 +104,10 @@ export const serverEnvSchema = z.preprocess(
       /** The header the payroll service takes the API key in: `Name: template` with `{api_key}`. */
       PAYROLL_AUTH_HEADER: z
         .string()
-        .regex(/^[A-Za-z0-9-]+:\s*[^\r\n]*\{api_key\}[^\r\n]*$/, "PAYROLL_AUTH_HEADER must look like `Authorization: Bearer {api_key}`")
+        .regex(
+          /^[A-Za-z0-9-]+:\s*[^\r\n]*\{api_key\}[^\r\n]*$/,
+          "PAYROLL_AUTH_HEADER must look like `Authorization: Bearer {api_key}`",
+        )
         .default("Authorization: Bearer {api_key}"),
       /** Per-request timeout towards the payroll service. */
       PAYROLL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

@@ -42,5 +42,7 @@ type KindsOf<Manifest> = Manifest extends { auditPresenters: infer Presenters } 
 export function presentersOf<const Features extends readonly FeatureManifest[]>(
   features: Features,
 ): KindPresenters<KindsOf<Features[number]>> {
-  return Object.assign({}, ...features.map((feature) => feature.auditPresenters ?? {})) as KindPresenters<KindsOf<Features[number]>>;
+  return Object.assign({}, ...features.map((feature) => feature.auditPresenters ?? {})) as KindPresenters<
+    KindsOf<Features[number]>
+  >;
 }

@@ -25,7 +25,9 @@ describe("the one error mapping", () => {
   });
 
   it("maps both services' errors through their one base class, the service's text only as detail", () => {
-    const forbidden = new AccountingForbiddenError(403, [{ dataCode: "Forbidden", message: "Not the owner", source: "" }]);
+    const forbidden = new AccountingForbiddenError(403, [
+      { dataCode: "Forbidden", message: "Not the owner", source: "" },
+    ]);
     expect(forbidden).toBeInstanceOf(UpstreamError);
     expect(toApiError(forbidden)).toMatchObject({ code: "forbidden", status: 403, detail: "Not the owner" });
     expect(toApiError(forbidden).message).not.toContain("Not the owner");
@@ -33,8 +35,14 @@ describe("the one error mapping", () => {
     expect(refused).toBeInstanceOf(UpstreamError);
     expect(toApiError(refused)).toMatchObject({ code: "key_refused", status: 502, detail: "Invalid API key" });
     expect(toApiError(new AccountingValidationError(422, []))).toMatchObject({ code: "invalid", status: 422 });
-    expect(toApiError(new AccountingNetworkError("x", true))).toMatchObject({ code: "upstream_unreachable", status: 502 });
-    expect(toApiError(new PayrollNetworkError("x", false))).toMatchObject({ code: "upstream_unreachable", status: 502 });
+    expect(toApiError(new AccountingNetworkError("x", true))).toMatchObject({
+      code: "upstream_unreachable",
+      status: 502,
+    });
+    expect(toApiError(new PayrollNetworkError("x", false))).toMatchObject({
+      code: "upstream_unreachable",
+      status: 502,
+    });
   });
 
   it("says when to come back", () => {

@@ -121,18 +121,22 @@ const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   sign_in_link_used: "This sign-in link has already been used. Ask for a new one.",
   sign_in_link_other_browser:
     "This sign-in link belongs to another browser: open it in the browser where you asked for it. Nobody was signed in.",
-  passkey_challenge_invalid: "This passkey request is unknown, used or from another browser: start again. Nobody was signed in.",
+  passkey_challenge_invalid:
+    "This passkey request is unknown, used or from another browser: start again. Nobody was signed in.",
   passkey_challenge_expired: "This passkey request has expired (5 minutes): start again.",
   passkey_refused: "The passkey was not accepted. Nobody was signed in.",
   passkey_required: "A workspace of yours requires a passkey: add one at /passkey-required first.",
-  reauthentication_required: "Confirm it is you (a passkey or an e-mail code) first: your last confirmation is older than 10 minutes.",
+  reauthentication_required:
+    "Confirm it is you (a passkey or an e-mail code) first: your last confirmation is older than 10 minutes.",
   confirmation_code_wrong: "The code is not right. Check the e-mail and try again.",
-  confirmation_code_invalid: "There is no open code (it was used, is older than 10 minutes, or was typed wrong 5 times): send a new one.",
+  confirmation_code_invalid:
+    "There is no open code (it was used, is older than 10 minutes, or was typed wrong 5 times): send a new one.",
   rate_limited: "Too many of these in a short time: try again later.",
   verification_code_wrong: "This is not the code in the mail.",
   verification_code_expired: "This code has expired (codes last 15 minutes, 5 tries). Ask for a new one.",
   verification_code_used: "This code has already been used. Ask for a new one.",
-  email_belongs_to_other: "This address is already the sign-in e-mail of another Ledgerlane person. Nothing was changed.",
+  email_belongs_to_other:
+    "This address is already the sign-in e-mail of another Ledgerlane person. Nothing was changed.",
   account_link_invalid: "There is no link of this session waiting to be confirmed. Nothing was linked.",
   account_belongs_to_other: "This accounting account already signs in another Ledgerlane person. Nothing was linked.",
 };
@@ -187,7 +191,9 @@ export function successResponse(data: unknown, status = 200): Response {
 /** `{ ok: false, error }` with the status of its code; `top` adds top-level members (the accounting proxy's `status`, `business`). */
 export function errorResponse(error: ApiError, top?: Record<string, unknown>, status = error.status): Response {
   const headers =
-    error.retryAfterSeconds === undefined ? JSON_HEADERS : { ...JSON_HEADERS, "retry-after": String(error.retryAfterSeconds) };
+    error.retryAfterSeconds === undefined
+      ? JSON_HEADERS
+      : { ...JSON_HEADERS, "retry-after": String(error.retryAfterSeconds) };
   return new Response(JSON.stringify({ ok: false, ...top, error: error.body() }), { status, headers });
 }
 
@@ -211,10 +217,14 @@ export function toApiError(error: unknown): ApiError {
     const extra: Record<string, unknown> = { service: error.service };
     if (error.retryAt) extra.retryAt = error.retryAt.toISOString();
     else if (error.retryAfterMs !== undefined) extra.retryAt = new Date(Date.now() + error.retryAfterMs).toISOString();
-    return new ApiError(error.apiCode, DEFAULT_MESSAGES[error.apiCode] ?? `The ${error.service} service answered with an error.`, {
-      detail: error.detail || undefined,
-      extra,
-    });
+    return new ApiError(
+      error.apiCode,
+      DEFAULT_MESSAGES[error.apiCode] ?? `The ${error.service} service answered with an error.`,
+      {
+        detail: error.detail || undefined,
+        extra,
+      },
+    );
   }
   const requestId = randomUUID();
   const failure = error instanceof Error ? error : new Error(String(error));

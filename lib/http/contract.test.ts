@@ -50,10 +50,18 @@ describe("route contracts", () => {
         rename: { method: "PUT", path: "/api/things/:thingId", body: true },
         download: { method: "GET", path: "/api/things/export", response: "file" },
       },
-      { rename: { params: z.object({ thingId: z.string() }), body, response, errors: [] }, download: { errors: ["forbidden"] } },
+      {
+        rename: { params: z.object({ thingId: z.string() }), body, response, errors: [] },
+        download: { errors: ["forbidden"] },
+      },
     );
     expect(contract.rename).toMatchObject({ method: "PUT", path: "/api/things/:thingId", body, response });
-    expect(contract.download).toEqual({ method: "GET", path: "/api/things/export", response: "file", errors: ["forbidden"] });
+    expect(contract.download).toEqual({
+      method: "GET",
+      path: "/api/things/export",
+      response: "file",
+      errors: ["forbidden"],
+    });
   });
 
   it("require schemas for every route of the table and for no other (types)", () => {
@@ -61,7 +69,10 @@ describe("route contracts", () => {
     // @ts-expect-error -- the table's route has no schemas
     expect(Object.keys(defineContract(table, {}))).toEqual(["list"]);
     // @ts-expect-error -- a route the table does not have
-    defineContract(table, { list: { response: z.object({}), errors: [] }, other: { response: z.object({}), errors: [] } });
+    defineContract(table, {
+      list: { response: z.object({}), errors: [] },
+      other: { response: z.object({}), errors: [] },
+    });
     // @ts-expect-error -- a body the table does not announce
     defineContract(table, { list: { body: z.object({}), response: z.object({}), errors: [] } });
   });
@@ -83,9 +94,9 @@ describe("route contracts", () => {
   it("derive the URLs the routes always had", () => {
     expect(pathWith("/api/calendar/:token", { token: "abc_-.ics" })).toBe("/api/calendar/abc_-.ics");
     expect(pathWith("/api/a/:id/b/:kind", { id: "x y", kind: 2 })).toBe("/api/a/x%20y/b/2");
-    expect(entriesApi.stream.href({ companyId: 1001, kind: "hours", period: "2026-03", since: 4, client: "abcdefgh" })).toBe(
-      "/api/payroll-entries/1001/hours/stream?period=2026-03&since=4&client=abcdefgh",
-    );
+    expect(
+      entriesApi.stream.href({ companyId: 1001, kind: "hours", period: "2026-03", since: 4, client: "abcdefgh" }),
+    ).toBe("/api/payroll-entries/1001/hours/stream?period=2026-03&since=4&client=abcdefgh");
     expect(payrollApi.disconnect.href({ id: "a b" })).toBe("/api/payroll/connection?id=a+b");
     expect(payrollApi.getImport.href({ importId: "x/y", report: "1" })).toBe("/api/payroll/imports/x%2Fy?report=1");
     expect(overviewApi.list.href({ show: ["mine", "overdue"], q: "Bäckerei" })).toBe(

@@ -124,7 +124,9 @@ export type PathInput<C extends RouteContract> = { [K in PathParamNames<C["path"
 export type RouteInput<C extends RouteContract> = PathInput<C> & SchemaInput<C["query"]> & SchemaInput<C["body"]>;
 
 /** What a call resolves to: the answer's `data`. */
-export type RouteOutput<C extends RouteContract> = C["response"] extends z.core.$ZodType ? z.output<C["response"]> : never;
+export type RouteOutput<C extends RouteContract> = C["response"] extends z.core.$ZodType
+  ? z.output<C["response"]>
+  : never;
 
 /** A path with its params filled in, each encoded (`/api/a/:id`, `{ id: "x y" }` → `/api/a/x%20y`): for the URLs the server hands out. */
 export function pathWith(path: string, params: Record<string, string | number>): string {

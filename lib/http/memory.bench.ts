@@ -60,7 +60,8 @@ function parents(): Map<number, number> {
 
 function descendants(root: number, parentOf = parents()): number[] {
   const found = [root];
-  for (let i = 0; i < found.length; i += 1) for (const [pid, parent] of parentOf) if (parent === found[i]) found.push(pid);
+  for (let i = 0; i < found.length; i += 1)
+    for (const [pid, parent] of parentOf) if (parent === found[i]) found.push(pid);
   return found;
 }
 
@@ -114,7 +115,9 @@ const database = await startDatabase();
 stops.push(database.stop);
 console.error(`(memory bench: ${database.kind})`);
 await migrateDatabase(database.url);
-const discovery = (await (await fetch(`${sandboxUrl}/.well-known/sandbox.json`)).json()) as Parameters<typeof upstreamEnvFromDiscovery>[1];
+const discovery = (await (await fetch(`${sandboxUrl}/.well-known/sandbox.json`)).json()) as Parameters<
+  typeof upstreamEnvFromDiscovery
+>[1];
 const fixtures = (await (await fetch(`${discovery.control_url}/fixtures`)).json()) as {
   users: { email: string; password: string; businesses: { lead: boolean; country: string }[] }[];
 };
@@ -163,7 +166,9 @@ for (let i = 0; i < SESSIONS; i += 1) {
   const person = people[i % people.length]!;
   const userId = person.userId;
   const session = await db.session.create({ data: { userId, expiresAt: new Date(Date.now() + 3_600_000) } });
-  person.cookies.push(`ledgerlane.session=${await encode({ token: { uid: userId, sid: session.id }, secret: env.NEXTAUTH_SECRET! })}`);
+  person.cookies.push(
+    `ledgerlane.session=${await encode({ token: { uid: userId, sid: session.id }, secret: env.NEXTAUTH_SECRET! })}`,
+  );
 }
 await db.$disconnect();
 const allCookies = people.flatMap((person) => person.cookies);
@@ -204,9 +209,14 @@ try {
     const route = proxied ? "/api/accounting/user" : `/trial-balance?${RANGE}`;
     const cookie = proxied ? pick(allCookies) : pick(largeCookies);
     try {
-      const response = await pool.request({ method: "GET", path: route, headers: { cookie, host: `localhost:${appPort}` } });
+      const response = await pool.request({
+        method: "GET",
+        path: route,
+        headers: { cookie, host: `localhost:${appPort}` },
+      });
       await response.body.text();
-      if (response.statusCode < 200 || response.statusCode >= 300) throw new Error(`${route} answered ${response.statusCode}`);
+      if (response.statusCode < 200 || response.statusCode >= 300)
+        throw new Error(`${route} answered ${response.statusCode}`);
       counts[proxied ? "proxy" : "page"] += 1;
     } catch (error) {
       errors += 1;
@@ -222,7 +232,8 @@ try {
     latest = appRssMb(serverPid);
     peak = Math.max(peak, latest);
     sampled += 1;
-    if (process.env.MEMORY_BENCH_DEBUG && sampled % 20 === 0) console.error(`rss ${latest.toFixed(0)} MB (peak ${peak.toFixed(0)})`);
+    if (process.env.MEMORY_BENCH_DEBUG && sampled % 20 === 0)
+      console.error(`rss ${latest.toFixed(0)} MB (peak ${peak.toFixed(0)})`);
   }, SAMPLE_MS);
   const end = performance.now() + LOAD_MS;
   await Promise.all(

@@ -6,13 +6,17 @@ const headers = (values: Record<string, string>) => new Headers(values);
 
 describe("the CSRF origin check", () => {
   it("accepts same-origin browser requests", () => {
-    expect(isSameOriginRequest(headers({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000" }), origins)).toBe(true);
+    expect(
+      isSameOriginRequest(headers({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000" }), origins),
+    ).toBe(true);
     expect(isSameOriginRequest(headers({ origin: "https://app.example" }), origins)).toBe(true);
     expect(isSameOriginRequest(headers({ "sec-fetch-site": "none" }), origins)).toBe(true);
   });
 
   it("refuses cross-site and same-site requests and foreign origins", () => {
-    expect(isSameOriginRequest(headers({ "sec-fetch-site": "cross-site", origin: "https://evil.example" }), origins)).toBe(false);
+    expect(
+      isSameOriginRequest(headers({ "sec-fetch-site": "cross-site", origin: "https://evil.example" }), origins),
+    ).toBe(false);
     expect(isSameOriginRequest(headers({ "sec-fetch-site": "same-site" }), origins)).toBe(false);
     expect(isSameOriginRequest(headers({ origin: "https://evil.example" }), origins)).toBe(false);
     expect(isSameOriginRequest(headers({ origin: "null" }), origins)).toBe(false);

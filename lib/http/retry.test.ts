@@ -92,7 +92,9 @@ describe("withRetries", () => {
     const { waits, sleep } = recordingSleep();
     const run = vi.fn(() => Promise.reject(new Error("down")));
     await expect(
-      withDeadline(Date.now() + 150, () => withRetries(run, { policy, sleep, random: () => 1, decide: () => ({ retry: true }) })),
+      withDeadline(Date.now() + 150, () =>
+        withRetries(run, { policy, sleep, random: () => 1, decide: () => ({ retry: true }) }),
+      ),
     ).rejects.toThrow("down");
     // 100 ms fits in the 150 ms left (the sleep is instant here); the next 200 ms does not.
     expect(waits).toEqual([100]);

@@ -20,7 +20,10 @@ export type Sleep = (ms: number) => Promise<void>;
 const realSleep: Sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How long the service asked to wait, in ms: `retry-after-ms`, else `Retry-After` (seconds or HTTP-date). */
-export function retryAfterMs(headers: Record<string, string | undefined> | undefined, now = Date.now()): number | undefined {
+export function retryAfterMs(
+  headers: Record<string, string | undefined> | undefined,
+  now = Date.now(),
+): number | undefined {
   const precise = headers?.["retry-after-ms"];
   if (precise !== undefined) {
     const ms = Number.parseFloat(precise);

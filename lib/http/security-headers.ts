@@ -1,5 +1,8 @@
 /** The Content-Security-Policy of every page: scripts only from this origin or with this request's nonce. */
-export function contentSecurityPolicy(nonce: string, opts: { dev: boolean; https: boolean; formTargets: string[] }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  opts: { dev: boolean; https: boolean; formTargets: string[] },
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,

@@ -3,7 +3,10 @@ import { upstreamFailureOf } from "./upstream-error";
 
 describe("upstreamFailureOf", () => {
   it("classes a failure status the same way for both services", () => {
-    const classes = [400, 401, 403, 404, 409, 415, 422, 429, 500, 503].map((status) => [status, upstreamFailureOf(status)]);
+    const classes = [400, 401, 403, 404, 409, 415, 422, 429, 500, 503].map((status) => [
+      status,
+      upstreamFailureOf(status),
+    ]);
     expect(classes).toEqual([
       [400, "invalid"],
       [401, "unauthorized"],

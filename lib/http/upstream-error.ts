@@ -35,7 +35,8 @@ export abstract class UpstreamError extends Error {
  * (features/accounting/error-mapper.ts, features/payroll/server/payroll-service.ts) turns the class
  * into its own error class through one table, and adds only what its service does differently.
  */
-export type UpstreamFailure = "invalid" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "unavailable" | "other";
+export type UpstreamFailure =
+  "invalid" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "unavailable" | "other";
 
 export function upstreamFailureOf(status: number): UpstreamFailure {
   if (status === 400 || status === 415 || status === 422) return "invalid";

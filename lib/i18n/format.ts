@@ -16,7 +16,10 @@ export function numberFormat(locale: Locale, options: Intl.NumberFormatOptions =
   return format;
 }
 
-export function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): Intl.DateTimeFormat {
+export function dateFormat(
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
+): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
   if (!format) {
@@ -28,7 +31,9 @@ export function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions =
 
 /** Amounts with exactly two decimals; `value` may be a decimal string, which Intl formats without float rounding. */
 export function formatAmount(locale: Locale, value: number | string): string {
-  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value as Intl.StringNumericLiteral);
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value as Intl.StringNumericLiteral,
+  );
 }
 
 export function formatDate(locale: Locale, value: Date | number, options?: Intl.DateTimeFormatOptions): string {
@@ -56,14 +61,22 @@ export function formatMonth(locale: Locale, month: string | null | undefined): s
   if (!month) return "";
   const match = ISO_MONTH.exec(month);
   if (!match) return month;
-  return formatDate(locale, Date.UTC(Number(match[1]), Number(match[2]) - 1, 1), { month: "long", year: "numeric", timeZone: "UTC" });
+  return formatDate(locale, Date.UTC(Number(match[1]), Number(match[2]) - 1, 1), {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** A month as a column heading: `Nov. 2026` in German, `Nov 2026` in English. */
 export function formatMonthShort(locale: Locale, month: string): string {
   const match = ISO_MONTH.exec(month);
   if (!match) return month;
-  return formatDate(locale, Date.UTC(Number(match[1]), Number(match[2]) - 1, 1), { month: "short", year: "numeric", timeZone: "UTC" });
+  return formatDate(locale, Date.UTC(Number(match[1]), Number(match[2]) - 1, 1), {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /**
@@ -103,7 +116,11 @@ export function formatMonthName(locale: Locale, month: number): string {
 
 const displayNames = new Map<string, Intl.DisplayNames>();
 
-function displayNameOf(locale: Locale, type: Intl.DisplayNamesType, code: string | null | undefined): string | undefined {
+function displayNameOf(
+  locale: Locale,
+  type: Intl.DisplayNamesType,
+  code: string | null | undefined,
+): string | undefined {
   if (!code) return undefined;
   const key = `${locale}|${type}`;
   let names = displayNames.get(key);

@@ -15,7 +15,9 @@ const en = createTranslator({ locale: "en", messages: MESSAGES.en }) as unknown 
 
 function flatten(value: unknown, path = ""): [string, string][] {
   if (typeof value === "string") return [[path, value]];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => flatten(inner, path ? `${path}.${key}` : key));
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
+    flatten(inner, path ? `${path}.${key}` : key),
+  );
 }
 
 const invitation = {
@@ -31,7 +33,10 @@ describe("German slips", () => {
   it("an invitation for one role says 'mit der Rolle', for two 'mit den Rollen', never a colon after it", () => {
     const one = invitationMail({ ...invitation, roles: ["client"] }, { inviter: "de", invitee: "de" }).text;
     expect(one).toContain("mit der Rolle Mandant (Bäckerei Krüger GmbH)");
-    const two = invitationMail({ ...invitation, roles: ["clerk", "approver"], companies: [] }, { inviter: "de", invitee: "de" }).text;
+    const two = invitationMail(
+      { ...invitation, roles: ["clerk", "approver"], companies: [] },
+      { inviter: "de", invitee: "de" },
+    ).text;
     expect(two).toContain("mit den Rollen Sachbearbeitung, Freigabe");
     for (const [key, text] of flatten(MESSAGES.de)) expect(text, key).not.toMatch(/Rollen: \{roles\}/);
   });
@@ -48,7 +53,12 @@ describe("German slips", () => {
     const frame = { name: null, settingsUrl: "https://app.test/s", unsubscribeUrl: "https://app.test/u" };
     for (const locale of ["de", "en"] as const)
       for (const kind of ["month_sent_back", "month_reopened"] as const) {
-        const data = { companyName: "A GmbH", period: "2026-11", actorName: "Olga", reason: "Wo sind die Stunden vom 3.?" };
+        const data = {
+          companyName: "A GmbH",
+          period: "2026-11",
+          actorName: "Olga",
+          reason: "Wo sind die Stunden vom 3.?",
+        };
         const mail = renderNotificationMail({ kind, data, link: "https://app.test/" }, { ...frame, locale });
         expect(mail.text, `${locale} ${kind}`).not.toContain("?.");
         expect(mail.text, `${locale} ${kind}`).toContain("Wo sind die Stunden vom 3.?");

@@ -19,7 +19,9 @@ function translator(locale: Locale) {
 /** Every dotted key with its text. */
 function leaves(node: unknown, prefix = ""): [string, string][] {
   if (typeof node === "string") return [[prefix, node]];
-  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
+    leaves(value, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 const keysOf = (node: unknown) =>
@@ -71,7 +73,9 @@ describe("plurals and numbers", () => {
   it("counts IDs in use in the import report", () => {
     const counts = { created: 1200, inUse: 1, refused: 0, failed: 0, skipped: 0 };
     expect(en("payroll.import.counts", counts)).toBe("1,200 created, 1 ID in use, 0 refused, 0 failed, 0 not sent");
-    expect(de("payroll.import.counts", counts)).toBe("1.200 angelegt, 1 Nummer vergeben, 0 abgelehnt, 0 fehlgeschlagen, 0 nicht gesendet");
+    expect(de("payroll.import.counts", counts)).toBe(
+      "1.200 angelegt, 1 Nummer vergeben, 0 abgelehnt, 0 fehlgeschlagen, 0 nicht gesendet",
+    );
     expect(de("payroll.import.counts", { ...counts, inUse: 2 })).toContain("2 Nummern vergeben");
   });
 
@@ -103,7 +107,9 @@ describe("error texts", () => {
 
   it("says in German what a network failure means", () => {
     expect(translator("de")("errors.network")).toMatch(/nicht erreichbar/);
-    expect(translator("en")("errors.network")).toBe("The server could not be reached. Check your connection and try again.");
+    expect(translator("en")("errors.network")).toBe(
+      "The server could not be reached. Check your connection and try again.",
+    );
   });
 });
 

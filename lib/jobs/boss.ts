@@ -64,7 +64,10 @@ export async function stopBoss(): Promise<void> {
   const left = [...(activeJobs.get(boss) ?? [])];
   try {
     if (left.length)
-      await db.executeSql(`UPDATE ${SCHEMA}.job SET start_after = now() WHERE id = ANY($1::uuid[]) AND state = 'retry'`, [left]);
+      await db.executeSql(
+        `UPDATE ${SCHEMA}.job SET start_after = now() WHERE id = ANY($1::uuid[]) AND state = 'retry'`,
+        [left],
+      );
   } finally {
     await db.close();
   }
@@ -90,7 +93,8 @@ function markScheduledRuns(boss: PgBoss): void {
 /** One line per scheduled run, as it starts: its queue and its job's id. */
 function logScheduledRuns(name: string, jobs: PgBoss.Job[]): void {
   for (const job of jobs) {
-    if (job.data && typeof job.data === "object" && SCHEDULED in job.data) console.log(`jobs: ${name} scheduled run ${job.id}`);
+    if (job.data && typeof job.data === "object" && SCHEDULED in job.data)
+      console.log(`jobs: ${name} scheduled run ${job.id}`);
   }
 }
 

@@ -46,7 +46,12 @@ export interface SendOptions {
 }
 
 /** Adds a job to `queue` in `tx` (the job's id; null only when the queue's policy refused a second one). */
-export async function sendInTransaction(tx: Tx, queue: QueueName, data: object, options: SendOptions = {}): Promise<string | null> {
+export async function sendInTransaction(
+  tx: Tx,
+  queue: QueueName,
+  data: object,
+  options: SendOptions = {},
+): Promise<string | null> {
   const inMs = Math.max(0, options.inMs ?? 0);
   // A number of seconds is pg-boss's delay from the database's now(); a fraction keeps the milliseconds.
   return sender().send(queue, data, { db: executor(tx), ...(inMs > 0 ? { startAfter: inMs / 1000 } : {}) });

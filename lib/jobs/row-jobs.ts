@@ -24,7 +24,11 @@ export async function sendRowJobAt(queue: QueueName, data: Record<string, string
  * their table had jobs, and a row whose job ran out of pg-boss's retries (its work failing, not
  * its send: a refused send is the row's own retry). A process starting its jobs looks once.
  */
-export async function adoptRows(queue: QueueName, field: string, rows: { ref: string; tryAt: Date }[]): Promise<number> {
+export async function adoptRows(
+  queue: QueueName,
+  field: string,
+  rows: { ref: string; tryAt: Date }[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const live = await getDb().$queryRawUnsafe<{ ref: string }[]>(
     `SELECT DISTINCT data->>$2 AS ref FROM ${SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])`,
@@ -37,7 +41,8 @@ export async function adoptRows(queue: QueueName, field: string, rows: { ref: st
   if (orphans.length === 0) return 0;
   const at = now().getTime();
   await getDb().$transaction(async (tx) => {
-    for (const row of orphans) await sendInTransaction(tx, queue, { [field]: row.ref }, { inMs: row.tryAt.getTime() - at });
+    for (const row of orphans)
+      await sendInTransaction(tx, queue, { [field]: row.ref }, { inMs: row.tryAt.getTime() - at });
   });
   return orphans.length;
 }

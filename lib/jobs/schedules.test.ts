@@ -24,14 +24,20 @@ describe("pg-boss's schedules, as the app's role", () => {
   it("run a `* * * * *` schedule within 10 s, and log the run with its queue and job id", async () => {
     const log = vi.spyOn(console, "log");
     const errors = vi.spyOn(console, "error");
-    boss = await startBoss({ ...appBossOptions(database.urls.appUrl), cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 });
+    boss = await startBoss({
+      ...appBossOptions(database.urls.appUrl),
+      cronMonitorIntervalSeconds: 1,
+      cronWorkerIntervalSeconds: 1,
+    });
     const ran = new Promise<string>((resolve) => {
       void boss!.work(QUEUES.overviewSweep, { pollingIntervalSeconds: 1 }, async ([job]) => resolve(job!.id));
     });
     await boss.schedule(QUEUES.overviewSweep, "* * * * *");
     const jobId = await Promise.race([
       ran,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the schedule did not run within 10 s")), 10_000).unref()),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("the schedule did not run within 10 s")), 10_000).unref(),
+      ),
     ]);
     expect(log).toHaveBeenCalledWith(`jobs: ${QUEUES.overviewSweep} scheduled run ${jobId}`);
     // The timekeeper's own statements (the cron time in pgboss.version, the schedules) are the app role's to run.

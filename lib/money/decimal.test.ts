@@ -45,7 +45,8 @@ describe("decimal amounts in BigInt cents", () => {
   });
 
   it("refuses what is not a plain decimal with at most two decimals", () => {
-    for (const bad of ["", "1.234", "1e3", "1,000.00", "abc", ".5", "1.", "--1", "NaN"]) expect(parseCents(bad)).toBeNull();
+    for (const bad of ["", "1.234", "1e3", "1,000.00", "abc", ".5", "1.", "--1", "NaN"])
+      expect(parseCents(bad)).toBeNull();
   });
 
   it("writes cents back as decimals", () => {
@@ -67,7 +68,8 @@ describe("decimal amounts in BigInt cents", () => {
     const amounts = Array.from({ length: 20_000 }, () => randomAmount(random));
     const expected = amounts.reduce((sum, text) => sum + referenceCents(text), 0n);
     expect(sumCents(amounts.map((text) => parseCents(text)!))).toBe(expected);
-    for (const text of amounts.slice(0, 500)) expect(centsToDecimal(parseCents(text)!)).toBe(centsToDecimal(referenceCents(text)));
+    for (const text of amounts.slice(0, 500))
+      expect(centsToDecimal(parseCents(text)!)).toBe(centsToDecimal(referenceCents(text)));
   });
 
   it("percentages round half away from zero, none against zero", () => {

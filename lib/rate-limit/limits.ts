@@ -61,7 +61,11 @@ function emailLinkRule(name: string, limit: number, per: string): RateLimitRule 
  * address uses up their own budget for it, not the owner's, who still signs in from their browser.
  */
 export function emailLinksPerAddressAndBrowser(): RateLimitRule {
-  return emailLinkRule("email-link-address-browser", serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS, "for this address from this browser");
+  return emailLinkRule(
+    "email-link-address-browser",
+    serverEnv().RATE_LIMIT_EMAIL_LINKS_PER_ADDRESS,
+    "for this address from this browser",
+  );
 }
 
 export function emailLinksPerAddressAndIp(): RateLimitRule {
@@ -82,7 +86,12 @@ export function emailLinksPerAddress(): RateLimitRule {
  * (features/sign-in/core/server/email-link.ts): however many ask, an inbox sees at most one mail a minute.
  */
 export function emailLinkMailsPerAddress(): RateLimitRule {
-  return { name: "email-link-mail", limit: 1, windowMs: MINUTE_MS, message: "A sign-in mail went to this address in the last minute." };
+  return {
+    name: "email-link-mail",
+    limit: 1,
+    windowMs: MINUTE_MS,
+    message: "A sign-in mail went to this address in the last minute.",
+  };
 }
 
 /** E-mail sign-in links asked for from one IP address in 15 minutes (default 30). */

@@ -15,7 +15,12 @@ afterAll(async () => {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** A rule of its own per test: the counts of one test never meet another's. */
-const rule = (limit: number, windowMs: number): RateLimitRule => ({ name: `test-${randomUUID()}`, limit, windowMs, message: "Too many." });
+const rule = (limit: number, windowMs: number): RateLimitRule => ({
+  name: `test-${randomUUID()}`,
+  limit,
+  windowMs,
+  message: "Too many.",
+});
 const at = (iso: string) => new Date(iso);
 
 /** The refusal of `take`, or null when it was allowed. */
@@ -33,7 +38,10 @@ describe("rate limits", () => {
     const perHour = rule(20, HOUR_MS);
     const start = at("2026-11-26T10:00:00Z");
     for (let minute = 0; minute < 20; minute += 1) {
-      await takeRateLimits([{ rule: perHour, subject: "workspace-a" }], { db: one, now: new Date(start.getTime() + minute * 60_000) });
+      await takeRateLimits([{ rule: perHour, subject: "workspace-a" }], {
+        db: one,
+        now: new Date(start.getTime() + minute * 60_000),
+      });
     }
     const refused = await refusal(
       takeRateLimits([{ rule: perHour, subject: "workspace-a" }], { db: one, now: at("2026-11-26T10:30:00Z") }),
@@ -50,11 +58,15 @@ describe("rate limits", () => {
     // Another workspace has its own count; the window slides: at 11:00 the first use has left it.
     await takeRateLimits([{ rule: perHour, subject: "workspace-b" }], { db: one, now: at("2026-11-26T10:30:00Z") });
     expect(
-      await refusal(takeRateLimits([{ rule: perHour, subject: "workspace-a" }], { db: one, now: at("2026-11-26T10:59:59Z") })),
+      await refusal(
+        takeRateLimits([{ rule: perHour, subject: "workspace-a" }], { db: one, now: at("2026-11-26T10:59:59Z") }),
+      ),
     ).toMatchObject({ retryAfterSeconds: 1 });
     await takeRateLimits([{ rule: perHour, subject: "workspace-a" }], { db: one, now: at("2026-11-26T11:00:00.001Z") });
     expect(
-      await refusal(takeRateLimits([{ rule: perHour, subject: "workspace-a" }], { db: one, now: at("2026-11-26T11:00:30Z") })),
+      await refusal(
+        takeRateLimits([{ rule: perHour, subject: "workspace-a" }], { db: one, now: at("2026-11-26T11:00:30Z") }),
+      ),
     ).toMatchObject({ code: "rate_limited" });
   });
 
@@ -71,18 +83,25 @@ describe("rate limits", () => {
         { db: one, now },
       );
     for (let index = 0; index < 5; index += 1) await send("carl@example.com");
-    expect(await refusal(send("carl@example.com"))).toMatchObject({ code: "rate_limited", retryAfterSeconds: 24 * 3600 });
+    expect(await refusal(send("carl@example.com"))).toMatchObject({
+      code: "rate_limited",
+      retryAfterSeconds: 24 * 3600,
+    });
     // The refused 6th did not count for the workspace: 15 more fit, to other addresses.
     for (let index = 0; index < 15; index += 1) await send(`person-${index % 3}@example.com`);
     expect(await refusal(send("dora@example.com"))).toMatchObject({ code: "rate_limited" });
     // The next day it is allowed again.
-    await takeRateLimits([{ rule: perAddress, subject: "carl@example.com" }], { db: one, now: new Date(now.getTime() + DAY_MS + 1) });
+    await takeRateLimits([{ rule: perAddress, subject: "carl@example.com" }], {
+      db: one,
+      now: new Date(now.getTime() + DAY_MS + 1),
+    });
   });
 
   it("refuses the 11th token attempt in a minute", async () => {
     const perMinute = rule(10, 60_000);
     const now = new Date();
-    for (let index = 0; index < 10; index += 1) await takeRateLimits([{ rule: perMinute, subject: "person" }], { db: one, now });
+    for (let index = 0; index < 10; index += 1)
+      await takeRateLimits([{ rule: perMinute, subject: "person" }], { db: one, now });
     expect(await refusal(takeRateLimits([{ rule: perMinute, subject: "person" }], { db: one, now }))).toMatchObject({
       code: "rate_limited",
       retryAfterSeconds: 60,
@@ -95,8 +114,12 @@ describe("rate limits", () => {
     // Alternating between the two clients: the 21st is refused whichever asks.
     for (let index = 0; index < 20; index += 1)
       await takeRateLimits([{ rule: perHour, subject: "shared" }], { db: index % 2 ? one : two, now });
-    expect(await refusal(takeRateLimits([{ rule: perHour, subject: "shared" }], { db: two, now }))).toMatchObject({ code: "rate_limited" });
-    expect(await refusal(takeRateLimits([{ rule: perHour, subject: "shared" }], { db: one, now }))).toMatchObject({ code: "rate_limited" });
+    expect(await refusal(takeRateLimits([{ rule: perHour, subject: "shared" }], { db: two, now }))).toMatchObject({
+      code: "rate_limited",
+    });
+    expect(await refusal(takeRateLimits([{ rule: perHour, subject: "shared" }], { db: one, now }))).toMatchObject({
+      code: "rate_limited",
+    });
     // 30 at once from both: exactly 20 get through.
     const racing = rule(20, HOUR_MS);
     const results = await Promise.all(

@@ -44,7 +44,10 @@ const SWEEP_EVERY = 50;
  * `retryAfterSeconds`) when any of them is used up. `now` is for tests; `db` for a second
  * client in tests (the limits hold across processes).
  */
-export async function takeRateLimits(uses: readonly RateLimitUse[], options: { now?: Date; db?: Db } = {}): Promise<void> {
+export async function takeRateLimits(
+  uses: readonly RateLimitUse[],
+  options: { now?: Date; db?: Db } = {},
+): Promise<void> {
   const db = options.db ?? getDb();
   const now = (options.now ?? new Date()).getTime();
   await db.$transaction(async (tx) => {
@@ -70,7 +73,8 @@ export async function takeRateLimits(uses: readonly RateLimitUse[], options: { n
       const leaving = counted[Math.max(0, counted.length - rule.limit)]?.at ?? now;
       throw rateLimited(rule, Math.max(1, Math.ceil((leaving + rule.windowMs - now) / 1000)));
     }
-    if (Math.random() * SWEEP_EVERY < 1) await tx.$executeRaw`DELETE FROM rate_limits WHERE expires_at < ${utc(now)}::timestamp(3)`;
+    if (Math.random() * SWEEP_EVERY < 1)
+      await tx.$executeRaw`DELETE FROM rate_limits WHERE expires_at < ${utc(now)}::timestamp(3)`;
   });
 }
 

@@ -9,7 +9,11 @@ export interface ApiErrorItem {
   $source: string;
 }
 
-export function apiErrors(status: number, items: ApiErrorItem[], headers: Record<string, string> = {}): SandboxResponse {
+export function apiErrors(
+  status: number,
+  items: ApiErrorItem[],
+  headers: Record<string, string> = {},
+): SandboxResponse {
   return json(status, items, headers);
 }
 

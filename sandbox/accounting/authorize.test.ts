@@ -33,7 +33,9 @@ const base = () => ({
 });
 
 async function open(params: Record<string, string>, path?: string) {
-  const response = await fetch(`${path ?? t.urls.accounting.auth_url}?${new URLSearchParams(params)}`, { redirect: "manual" });
+  const response = await fetch(`${path ?? t.urls.accounting.auth_url}?${new URLSearchParams(params)}`, {
+    redirect: "manual",
+  });
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 }
 
@@ -150,7 +152,10 @@ describe("sign-in and consent", () => {
   });
 
   it("a lost or used session shows an error page", async () => {
-    const response = await fetch(new URL("/accounting/authorize/consent", t.sandbox.url), form({ session: "nope", decision: "allow" }));
+    const response = await fetch(
+      new URL("/accounting/authorize/consent", t.sandbox.url),
+      form({ session: "nope", decision: "allow" }),
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get("location")).toBeNull();
   });
@@ -172,9 +177,12 @@ describe("errors that never redirect", () => {
   });
 
   it("a repeated client_id shows an error page", async () => {
-    const response = await fetch(`${t.urls.accounting.auth_url}?${new URLSearchParams(base())}&client_id=${DEV_CLIENT.client_id}`, {
-      redirect: "manual",
-    });
+    const response = await fetch(
+      `${t.urls.accounting.auth_url}?${new URLSearchParams(base())}&client_id=${DEV_CLIENT.client_id}`,
+      {
+        redirect: "manual",
+      },
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get("location")).toBeNull();
   });
@@ -182,7 +190,9 @@ describe("errors that never redirect", () => {
 
 describe("errors redirected to the callback (RFC 6749 4.1.2.1)", () => {
   async function errorOf(params: Record<string, string>, extraQuery = "") {
-    const response = await fetch(`${t.urls.accounting.auth_url}?${new URLSearchParams(params)}${extraQuery}`, { redirect: "manual" });
+    const response = await fetch(`${t.urls.accounting.auth_url}?${new URLSearchParams(params)}${extraQuery}`, {
+      redirect: "manual",
+    });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("location") ?? "");
     expect(`${location.origin}${location.pathname}`).toBe(DEV_CLIENT.redirect_uri);

@@ -51,8 +51,14 @@ function trustCallback(query: URLSearchParams, state: AccountingState): TrustedC
   return { client, redirectUri: uris[0], state: query.getAll("state")[0] };
 }
 
-function errorRedirect(callback: { redirectUri: string; state: string | undefined }, error: string, description: string) {
-  return redirect(formatCallback(callback.redirectUri, { error, error_description: description, state: callback.state }));
+function errorRedirect(
+  callback: { redirectUri: string; state: string | undefined },
+  error: string,
+  description: string,
+) {
+  return redirect(
+    formatCallback(callback.redirectUri, { error, error_description: description, state: callback.state }),
+  );
 }
 
 function parseScope(query: URLSearchParams): Scope | "invalid" | "conflict" {
@@ -80,7 +86,10 @@ function startFlow(req: SandboxRequest, state: AccountingState, flavor: Authoriz
   const fail = (error: string, description: string) => errorRedirect(trusted, error, description);
 
   if (trusted.client.version !== flavor.version) {
-    return fail("unauthorized_client", `This client is registered for API ${trusted.client.version}, not ${flavor.version}.`);
+    return fail(
+      "unauthorized_client",
+      `This client is registered for API ${trusted.client.version}, not ${flavor.version}.`,
+    );
   }
   const repeated = SINGLE_PARAMS.find((name) => query.getAll(name).length > 1);
   if (repeated) return fail("invalid_request", `The parameter ${repeated} is repeated.`);
@@ -152,7 +161,9 @@ function renderSignIn(
         response_type: "code",
         scope: session.scope,
         ...(session.state === undefined ? {} : { state: session.state }),
-        ...(session.challenge ? { code_challenge: session.challenge.value, code_challenge_method: session.challenge.method } : {}),
+        ...(session.challenge
+          ? { code_challenge: session.challenge.value, code_challenge_method: session.challenge.method }
+          : {}),
       })}`;
   return signInPage({
     action: `${flavor.path}/sign-in`,
@@ -185,7 +196,10 @@ function signIn(req: SandboxRequest, state: AccountingState, flavor: AuthorizeFl
   session.userId = user.id;
   return {
     status: 303,
-    headers: { location: `${flavor.path}/consent?session=${encodeURIComponent(session.id)}`, "cache-control": "no-store" },
+    headers: {
+      location: `${flavor.path}/consent?session=${encodeURIComponent(session.id)}`,
+      "cache-control": "no-store",
+    },
   };
 }
 
@@ -271,12 +285,15 @@ export function authorizeFault(
   error: "server_error" | "temporarily_unavailable",
 ): SandboxResponse {
   const description =
-    error === "server_error" ? "Unexpected error (injected by the sandbox)." : "The service is unavailable; wait 10 minutes.";
+    error === "server_error"
+      ? "Unexpected error (injected by the sandbox)."
+      : "The service is unavailable; wait 10 minutes.";
   if (req.method === "GET" && (req.path === "" || req.path === "/")) {
     const trusted = trustCallback(req.query, state);
     return "status" in trusted ? trusted : errorRedirect(trusted, error, description);
   }
-  const sessionId = req.method === "GET" ? req.query.get("session") : new URLSearchParams(req.body.toString("utf8")).get("session");
+  const sessionId =
+    req.method === "GET" ? req.query.get("session") : new URLSearchParams(req.body.toString("utf8")).get("session");
   const session = state.sessions.find(sessionId, state.nowMs());
   if (!session) return errorPage(description, error === "server_error" ? 500 : 503);
   state.sessions.end(session.id);

@@ -109,7 +109,18 @@ const OVERHEADS = [
   "Employer Payroll Taxes",
   "Pension Contributions",
 ];
-const COST_CENTRES = ["Workshop", "Showroom", "Site Work", "Office", "North", "South", "East", "West", "Online", "Trade Counter"];
+const COST_CENTRES = [
+  "Workshop",
+  "Showroom",
+  "Site Work",
+  "Office",
+  "North",
+  "South",
+  "East",
+  "West",
+  "Online",
+  "Trade Counter",
+];
 
 function variantName(base: string, round: number): string {
   if (round === 0) return base;

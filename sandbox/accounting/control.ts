@@ -52,7 +52,10 @@ export function registerClient(state: AccountingState, body: unknown): ControlRe
     version: version as ClientVersion,
     ...(grantTypes ? { grant_types: grantTypes as GrantType[] } : {}),
   });
-  return { status: 201, body: { client_id: client.client_id, client_secret: client.client_secret, version: client.version } };
+  return {
+    status: 201,
+    body: { client_id: client.client_id, client_secret: client.client_secret, version: client.version },
+  };
 }
 
 /** The users part of GET /control/fixtures (the seed, not later changes). */
@@ -100,12 +103,15 @@ export function postJournal(state: AccountingState, body: unknown): ControlResul
   } else {
     body.lines.forEach((line: unknown, index) => {
       if (!isRecord(line)) return void details.push(`lines[${index}] must be an object`);
-      const account = typeof line.ledger_account_id === "string" ? ledger.accountIndex(line.ledger_account_id) : undefined;
+      const account =
+        typeof line.ledger_account_id === "string" ? ledger.accountIndex(line.ledger_account_id) : undefined;
       if (account === undefined) details.push(`lines[${index}].ledger_account_id is not an account of this business`);
       const debit = line.debit === undefined ? 0 : parseAmount(line.debit);
       const credit = line.credit === undefined ? 0 : parseAmount(line.credit);
-      if (debit === undefined) details.push(`lines[${index}].debit must be a non-negative amount with at most 2 decimals`);
-      if (credit === undefined) details.push(`lines[${index}].credit must be a non-negative amount with at most 2 decimals`);
+      if (debit === undefined)
+        details.push(`lines[${index}].debit must be a non-negative amount with at most 2 decimals`);
+      if (credit === undefined)
+        details.push(`lines[${index}].credit must be a non-negative amount with at most 2 decimals`);
       if (account !== undefined && debit !== undefined && credit !== undefined) {
         lines.push({ day: day ?? 0, account, debit, credit });
       }

@@ -17,7 +17,12 @@ export function oauthEndpointFault(fault: FaultAnswer): SandboxResponse {
   const retry = { "retry-after": String(fault.retryAfter) };
   switch (fault.kind) {
     case "rate_limit":
-      return oauthErrorResponse({ status: 429, error: "temporarily_unavailable", description: "Too many requests.", headers: retry });
+      return oauthErrorResponse({
+        status: 429,
+        error: "temporarily_unavailable",
+        description: "Too many requests.",
+        headers: retry,
+      });
     case "temporarily_unavailable":
       return oauthErrorResponse({
         status: fault.status ?? 503,
@@ -43,6 +48,12 @@ export function apiFault(fault: FaultAnswer, headers: Record<string, string>): S
     case "temporarily_unavailable":
       return apiError(fault.status ?? 503, "ServiceUnavailable", "The service is temporarily unavailable.", "", retry);
     default:
-      return apiError(fault.status ?? 500, "InternalServerError", "Unexpected error (injected by the sandbox).", "", headers);
+      return apiError(
+        fault.status ?? 500,
+        "InternalServerError",
+        "Unexpected error (injected by the sandbox).",
+        "",
+        headers,
+      );
   }
 }

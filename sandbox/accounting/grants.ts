@@ -16,7 +16,12 @@ function outsideRegion(country: keyof typeof LEGACY_REGION, region: LegacyRegion
 }
 
 /** grant_type=authorization_code: single use, 60 seconds, exact redirect_uri, PKCE when requested. */
-export function redeemCode(state: AccountingState, client: Client, form: URLSearchParams, region?: LegacyRegion): Issued | OAuthFailure {
+export function redeemCode(
+  state: AccountingState,
+  client: Client,
+  form: URLSearchParams,
+  region?: LegacyRegion,
+): Issued | OAuthFailure {
   const value = form.get("code");
   const redirectUri = form.get("redirect_uri");
   if (!value) return failure(400, "invalid_request", "code is required.");
@@ -30,7 +35,11 @@ export function redeemCode(state: AccountingState, client: Client, form: URLSear
   }
   if (code.used) {
     state.tokens.revokeGrant(code.grantId);
-    return failure(400, "invalid_grant", "The authorization code was already used; the tokens issued for it are revoked.");
+    return failure(
+      400,
+      "invalid_grant",
+      "The authorization code was already used; the tokens issued for it are revoked.",
+    );
   }
   const nowMs = state.nowMs();
   if (code.expiresAtMs <= nowMs) return failure(400, "invalid_grant", "The authorization code has expired.");
@@ -73,7 +82,12 @@ function narrowScope(granted: Scope, requested: string | null): Scope | OAuthFai
 }
 
 /** grant_type=refresh_token: rotation; the presented refresh token is dead afterwards. */
-export function renew(state: AccountingState, client: Client, form: URLSearchParams, region?: LegacyRegion): Issued | OAuthFailure {
+export function renew(
+  state: AccountingState,
+  client: Client,
+  form: URLSearchParams,
+  region?: LegacyRegion,
+): Issued | OAuthFailure {
   const value = form.get("refresh_token");
   if (!value) return failure(400, "invalid_request", "refresh_token is required.");
   const token = state.tokens.findRefresh(value);
@@ -84,20 +98,33 @@ export function renew(state: AccountingState, client: Client, form: URLSearchPar
     return failure(400, "invalid_grant", "The refresh token was issued to another client.");
   }
   const nowMs = state.nowMs();
-  if (token.status === "rotated") return failure(400, "invalid_grant", "The refresh token was already used for a renewal.");
+  if (token.status === "rotated")
+    return failure(400, "invalid_grant", "The refresh token was already used for a renewal.");
   if (token.status === "revoked") return failure(400, "invalid_grant", "The refresh token is revoked.");
   if (!state.tokens.isRefreshLive(token, nowMs)) return failure(400, "invalid_grant", "The refresh token has expired.");
   const scope = narrowScope(token.scope, form.get("scope") ?? form.get("scopes"));
   if (typeof scope !== "string") return scope;
   token.status = "rotated";
   return state.tokens.issueTokens(
-    { version: token.version, clientId: token.clientId, userId: token.userId, scope, country: token.country, grantId: token.grantId },
+    {
+      version: token.version,
+      clientId: token.clientId,
+      userId: token.userId,
+      scope,
+      country: token.country,
+      grantId: token.grantId,
+    },
     nowMs,
   );
 }
 
 /** grant_type dispatch shared by both token endpoints. */
-export function grant(state: AccountingState, client: Client, form: URLSearchParams, region?: LegacyRegion): Issued | OAuthFailure {
+export function grant(
+  state: AccountingState,
+  client: Client,
+  form: URLSearchParams,
+  region?: LegacyRegion,
+): Issued | OAuthFailure {
   const grantType = form.get("grant_type");
   if (!grantType) return failure(400, "invalid_request", "grant_type is required.");
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
@@ -106,5 +133,7 @@ export function grant(state: AccountingState, client: Client, form: URLSearchPar
   if (!client.grant_types.includes(grantType)) {
     return failure(400, "unauthorized_client", `This client may not use the ${grantType} grant.`);
   }
-  return grantType === "authorization_code" ? redeemCode(state, client, form, region) : renew(state, client, form, region);
+  return grantType === "authorization_code"
+    ? redeemCode(state, client, form, region)
+    : renew(state, client, form, region);
 }

@@ -16,8 +16,18 @@ export const ACCOUNTING_PREFIX = "/accounting";
 export const LEGACY_PREFIX = "/legacy";
 export const API_PATH = "/v3.1";
 
-const V31_FLAVOR: AuthorizeFlavor = { version: "v3.1", path: `${ACCOUNTING_PREFIX}/authorize`, countryCase: "upper", pkce: true };
-const LEGACY_FLAVOR: AuthorizeFlavor = { version: "v3", path: `${LEGACY_PREFIX}/authorize`, countryCase: "lower", pkce: false };
+const V31_FLAVOR: AuthorizeFlavor = {
+  version: "v3.1",
+  path: `${ACCOUNTING_PREFIX}/authorize`,
+  countryCase: "upper",
+  pkce: true,
+};
+const LEGACY_FLAVOR: AuthorizeFlavor = {
+  version: "v3",
+  path: `${LEGACY_PREFIX}/authorize`,
+  countryCase: "lower",
+  pkce: false,
+};
 
 /** Paths of the legacy token hosts below /legacy, as the spec gives them. */
 const LEGACY_PATHS: Record<string, { region: LegacyRegion; action: "token" | "revoke" }> = {
@@ -80,7 +90,9 @@ export function createAccountingService(options: {
       if (authorizePath !== undefined) return handleAuthorize({ ...req, path: authorizePath }, state, LEGACY_FLAVOR);
       const endpoint = LEGACY_PATHS[req.path];
       if (!endpoint) return notFound();
-      return endpoint.action === "token" ? handleLegacyToken(req, state, endpoint.region) : handleLegacyRevoke(req, state, endpoint.region);
+      return endpoint.action === "token"
+        ? handleLegacyToken(req, state, endpoint.region)
+        : handleLegacyRevoke(req, state, endpoint.region);
     },
     faultResponse(req: SandboxRequest, fault: FaultAnswer) {
       const authorizePath = belowAuthorize(req.path);

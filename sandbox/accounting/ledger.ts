@@ -55,7 +55,9 @@ const ZERO_BALANCE = `{"debit":"0.00","credit":"0.00"}`;
 
 function balanceJson(net: number): string {
   if (net === 0) return ZERO_BALANCE;
-  return net > 0 ? `{"debit":"${formatCents(net)}","credit":"0.00"}` : `{"debit":"0.00","credit":"${formatCents(-net)}"}`;
+  return net > 0
+    ? `{"debit":"${formatCents(net)}","credit":"0.00"}`
+    : `{"debit":"0.00","credit":"${formatCents(-net)}"}`;
 }
 
 interface PendingJournal {
@@ -120,7 +122,10 @@ export class BusinessLedger {
     }
     this.rendered.clear();
     for (const account of touched) {
-      this.overlay.set(account, buildSeries([...(this.baseLines[account] ?? []), ...(this.extraLines.get(account) ?? [])]));
+      this.overlay.set(
+        account,
+        buildSeries([...(this.baseLines[account] ?? []), ...(this.extraLines.get(account) ?? [])]),
+      );
     }
   }
 

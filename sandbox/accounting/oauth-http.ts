@@ -13,7 +13,12 @@ export interface OAuthFailure {
   headers?: Record<string, string>;
 }
 
-export function failure(status: number, error: string, description: string, headers?: Record<string, string>): OAuthFailure {
+export function failure(
+  status: number,
+  error: string,
+  description: string,
+  headers?: Record<string, string>,
+): OAuthFailure {
   return { status, error, description, ...(headers ? { headers } : {}) };
 }
 

@@ -1,6 +1,14 @@
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, fixtureUsers, startTestSandbox, userByEmail, walkAuthorization, type FixtureUser, type TestSandbox } from "../test-support";
+import {
+  api,
+  fixtureUsers,
+  startTestSandbox,
+  userByEmail,
+  walkAuthorization,
+  type FixtureUser,
+  type TestSandbox,
+} from "../test-support";
 
 // A standard OAuth client nobody here wrote completes the code flow with PKCE and renews.
 let t: TestSandbox;
@@ -52,25 +60,49 @@ describe.each([
       alice,
     );
     const params = oauth.validateAuthResponse(as, client, callback, state);
-    const codeResponse = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, verifier, insecure);
+    const codeResponse = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth,
+      params,
+      redirectUri,
+      verifier,
+      insecure,
+    );
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, codeResponse);
     expect(tokens.token_type).toBe("bearer");
     expect(tokens.expires_in).toBe(300);
     expect(tokens.requested_by_id).toBe(alice.id);
     expect((await api(t, tokens.access_token, "/user")).status).toBe(200);
 
-    const refreshResponse = await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token ?? "", insecure);
+    const refreshResponse = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      clientAuth,
+      tokens.refresh_token ?? "",
+      insecure,
+    );
     const renewed = await oauth.processRefreshTokenResponse(as, client, refreshResponse);
     expect(renewed.refresh_token).toBeTruthy();
     expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
     expect((await api(t, renewed.access_token, "/businesses/lead")).status).toBe(200);
 
     const stale = await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token ?? "", insecure);
-    await expect(oauth.processRefreshTokenResponse(as, client, stale)).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(oauth.processRefreshTokenResponse(as, client, stale)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
 
     const revoke = await oauth.revocationRequest(as, client, clientAuth, renewed.refresh_token ?? "", insecure);
     await oauth.processRevocationResponse(revoke);
-    const afterRevoke = await oauth.refreshTokenGrantRequest(as, client, clientAuth, renewed.refresh_token ?? "", insecure);
-    await expect(oauth.processRefreshTokenResponse(as, client, afterRevoke)).rejects.toMatchObject({ error: "invalid_grant" });
+    const afterRevoke = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      clientAuth,
+      renewed.refresh_token ?? "",
+      insecure,
+    );
+    await expect(oauth.processRefreshTokenResponse(as, client, afterRevoke)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
   });
 });

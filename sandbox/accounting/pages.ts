@@ -3,7 +3,12 @@ import { FAVICON_PATH } from "../favicon";
 import type { SandboxResponse } from "../types";
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f6f8;color:#1d2a35;margin:0}
@@ -31,7 +36,10 @@ ${content}
 export function errorPage(message: string, status = 400): SandboxResponse {
   return html(
     status,
-    layout("Authorization error", `<h1>Authorization error</h1>\n<p class="alert" role="alert">${escapeHtml(message)}</p>`),
+    layout(
+      "Authorization error",
+      `<h1>Authorization error</h1>\n<p class="alert" role="alert">${escapeHtml(message)}</p>`,
+    ),
   );
 }
 
@@ -125,7 +133,9 @@ export interface ConsentView {
 
 export function consentPage(view: ConsentView): SandboxResponse {
   const access =
-    view.scope === "full_access" ? "read and change your accounting data" : "read your accounting data (it cannot change anything)";
+    view.scope === "full_access"
+      ? "read and change your accounting data"
+      : "read your accounting data (it cannot change anything)";
   return html(
     200,
     layout(
@@ -143,7 +153,11 @@ export function consentPage(view: ConsentView): SandboxResponse {
 }
 
 export function tooManyRequestsPage(retryAfterSeconds: number): SandboxResponse {
-  return html(429, layout("Too many requests", `<h1>Too many requests</h1>\n<p>Please try again in ${retryAfterSeconds} seconds.</p>`), {
-    "retry-after": String(retryAfterSeconds),
-  });
+  return html(
+    429,
+    layout("Too many requests", `<h1>Too many requests</h1>\n<p>Please try again in ${retryAfterSeconds} seconds.</p>`),
+    {
+      "retry-after": String(retryAfterSeconds),
+    },
+  );
 }

@@ -43,7 +43,9 @@ export function listPage<T>(
 ): { error: SandboxResponse } | { page: Record<string, unknown> } {
   const requested = positiveInteger(query.get("items_per_page"), DEFAULT_ITEMS_PER_PAGE);
   if (requested === undefined) {
-    return { error: apiError(422, "InvalidParameter", "items_per_page must be a positive integer.", "items_per_page", headers) };
+    return {
+      error: apiError(422, "InvalidParameter", "items_per_page must be a positive integer.", "items_per_page", headers),
+    };
   }
   const page = positiveInteger(query.get("page"), 1);
   if (page === undefined) {

@@ -87,12 +87,12 @@ describe("PKCE (RFC 7636)", () => {
   });
 
   it("redirects invalid_request for a challenge outside 43..128 characters", async () => {
-    expect((await authorizeError({ code_challenge: "a".repeat(42), code_challenge_method: "plain" }))?.get("error")).toBe(
-      "invalid_request",
-    );
-    expect((await authorizeError({ code_challenge: "a".repeat(129), code_challenge_method: "plain" }))?.get("error")).toBe(
-      "invalid_request",
-    );
+    expect(
+      (await authorizeError({ code_challenge: "a".repeat(42), code_challenge_method: "plain" }))?.get("error"),
+    ).toBe("invalid_request");
+    expect(
+      (await authorizeError({ code_challenge: "a".repeat(129), code_challenge_method: "plain" }))?.get("error"),
+    ).toBe("invalid_request");
   });
 
   it("redirects invalid_request for an incomplete challenge without method", async () => {
@@ -111,7 +111,9 @@ describe("PKCE (RFC 7636)", () => {
   });
 
   it("redirects invalid_request for an unknown method or a method without challenge", async () => {
-    expect((await authorizeError({ code_challenge: CHALLENGE, code_challenge_method: "S512" }))?.get("error")).toBe("invalid_request");
+    expect((await authorizeError({ code_challenge: CHALLENGE, code_challenge_method: "S512" }))?.get("error")).toBe(
+      "invalid_request",
+    );
     expect((await authorizeError({ code_challenge_method: "S256" }))?.get("error")).toBe("invalid_request");
   });
 });

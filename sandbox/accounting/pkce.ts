@@ -4,12 +4,15 @@ import type { ChallengeMethod } from "./tokens";
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const UNRESERVED = /^[A-Za-z0-9\-._~]+$/;
 
-export type ChallengeCheck = { ok: true; challenge?: { value: string; method: ChallengeMethod } } | { ok: false; description: string };
+export type ChallengeCheck =
+  { ok: true; challenge?: { value: string; method: ChallengeMethod } } | { ok: false; description: string };
 
 /** Validates the PKCE parameters of an authorization request (RFC 7636 4.2, 4.3 and the spec's errors). */
 export function checkChallenge(challenge: string | null, method: string | null): ChallengeCheck {
   if (challenge === null) {
-    return method === null ? { ok: true } : { ok: false, description: "code_challenge_method given without code_challenge" };
+    return method === null
+      ? { ok: true }
+      : { ok: false, description: "code_challenge_method given without code_challenge" };
   }
   if (challenge.length < 43 || challenge.length > 128) {
     return { ok: false, description: "code_challenge must be 43 to 128 characters long" };
@@ -42,7 +45,8 @@ export function isWellFormedVerifier(verifier: string): boolean {
 
 /** RFC 7636 4.6: compares the transformed verifier with the stored challenge. */
 export function verifierMatches(verifier: string, challenge: { value: string; method: ChallengeMethod }): boolean {
-  const computed = challenge.method === "S256" ? createHash("sha256").update(verifier, "ascii").digest("base64url") : verifier;
+  const computed =
+    challenge.method === "S256" ? createHash("sha256").update(verifier, "ascii").digest("base64url") : verifier;
   const a = Buffer.from(computed);
   const b = Buffer.from(challenge.value);
   return a.length === b.length && timingSafeEqual(a, b);

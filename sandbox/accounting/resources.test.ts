@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { api, fixtureUsers, startTestSandbox, userByEmail, v31Tokens, type FixtureUser, type TestSandbox } from "../test-support";
+import {
+  api,
+  fixtureUsers,
+  startTestSandbox,
+  userByEmail,
+  v31Tokens,
+  type FixtureUser,
+  type TestSandbox,
+} from "../test-support";
 
 let t: TestSandbox;
 let alice: FixtureUser;
@@ -59,7 +67,11 @@ describe("businesses", () => {
     expect(first.$total).toBe(priya.businesses.length);
     expect(priya.businesses.length).toBeGreaterThan(20);
     expect(first.$next).toBe("/businesses?page=2&items_per_page=20");
-    const second = (await api(t, access_token, "/businesses?page=2")).body as { $items: unknown[]; $back: string; $next: null };
+    const second = (await api(t, access_token, "/businesses?page=2")).body as {
+      $items: unknown[];
+      $back: string;
+      $next: null;
+    };
     expect(second.$items).toHaveLength(priya.businesses.length - 20);
     expect(second.$back).toBe("/businesses?page=1&items_per_page=20");
     expect(second.$next).toBeNull();
@@ -77,7 +89,13 @@ describe("businesses", () => {
   it("reads one business, the lead business, and 404s for unreachable ones", async () => {
     const { access_token } = await v31Tokens(t, alice);
     const leadBody = (await api(t, access_token, "/businesses/lead")).body as Record<string, unknown>;
-    expect(leadBody).toMatchObject({ id: lead(alice), is_owner: true, is_lead: true, country: { id: "GB" }, tier: { id: "standard" } });
+    expect(leadBody).toMatchObject({
+      id: lead(alice),
+      is_owner: true,
+      is_lead: true,
+      country: { id: "GB" },
+      tier: { id: "standard" },
+    });
     const other = await api(t, access_token, `/businesses/${notOwned(alice)}`);
     expect(other.status).toBe(200);
     expect(other.body).toMatchObject({ is_owner: false, is_lead: false });
@@ -88,7 +106,9 @@ describe("businesses", () => {
 
   it("lets the owner update address_line_1, mobile and website", async () => {
     const { access_token } = await v31Tokens(t, alice);
-    const update = { business: { address_line_1: "5 New Road", mobile: "07700 900999", website: "https://new.example.co.uk" } };
+    const update = {
+      business: { address_line_1: "5 New Road", mobile: "07700 900999", website: "https://new.example.co.uk" },
+    };
     const response = await api(t, access_token, `/businesses/${lead(alice)}`, put(update));
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject(update.business);
@@ -108,7 +128,11 @@ describe("businesses", () => {
     const bad = await api(t, access_token, path, put({ business: { website: "not a url", name: "X", mobile: 5 } }));
     expect(bad.status).toBe(422);
     expectErrorArray(bad.body, "RecordInvalid");
-    expect((bad.body as Array<{ $source: string }>).map((item) => item.$source).sort()).toEqual(["mobile", "name", "website"]);
+    expect((bad.body as Array<{ $source: string }>).map((item) => item.$source).sort()).toEqual([
+      "mobile",
+      "name",
+      "website",
+    ]);
     const unwrapped = await api(t, access_token, path, put({ website: "https://x.example" }));
     expect(unwrapped.status).toBe(422);
   });
@@ -120,7 +144,12 @@ describe("businesses", () => {
       expect(response.status).toBe(415);
       expectErrorArray(response.body, "UnsupportedMediaType");
     }
-    const charset = await api(t, access_token, "/user", put({ user: { last_name: "Hart" } }, "application/json; charset=utf-8"));
+    const charset = await api(
+      t,
+      access_token,
+      "/user",
+      put({ user: { last_name: "Hart" } }, "application/json; charset=utf-8"),
+    );
     expect(charset.status).toBe(200);
   });
 
@@ -197,7 +226,14 @@ describe("user", () => {
 });
 
 describe("product tiers", () => {
-  const groups = ["stock_items", "stock_movements", "currencies", "business_exchange_rates", "exchange_rates", "live_exchange_rates"];
+  const groups = [
+    "stock_items",
+    "stock_movements",
+    "currencies",
+    "business_exchange_rates",
+    "exchange_rates",
+    "live_exchange_rates",
+  ];
 
   it("the middle tier (GB/IE standard) refuses the restricted groups with 403", async () => {
     const { access_token } = await v31Tokens(t, alice);

@@ -22,7 +22,10 @@ interface ApiContext {
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 function methodNotAllowed(allowed: string[], headers: Record<string, string>): SandboxResponse {
-  return apiError(405, "MethodNotAllowed", `Allowed methods: ${allowed.join(", ")}.`, "", { ...headers, allow: allowed.join(", ") });
+  return apiError(405, "MethodNotAllowed", `Allowed methods: ${allowed.join(", ")}.`, "", {
+    ...headers,
+    allow: allowed.join(", "),
+  });
 }
 
 function notFound(headers: Record<string, string>, what = "Resource"): SandboxResponse {
@@ -36,10 +39,22 @@ function reachable(state: AccountingState, user: UserRecord, id: string): Busine
 /** Content type, scope and JSON parsing for PUT bodies; the parsed body or an error answer. */
 function readWrite(ctx: ApiContext): unknown {
   if (mediaType(ctx.req.headers["content-type"]) !== "application/json") {
-    return apiError(415, "UnsupportedMediaType", "Request bodies must be application/json.", "Content-Type", ctx.headers);
+    return apiError(
+      415,
+      "UnsupportedMediaType",
+      "Request bodies must be application/json.",
+      "Content-Type",
+      ctx.headers,
+    );
   }
   if (ctx.token.scope !== "full_access") {
-    return apiError(403, "InsufficientScope", "The access token is read-only (scope readonly); changes need full_access.", "", ctx.headers);
+    return apiError(
+      403,
+      "InsufficientScope",
+      "The access token is read-only (scope readonly); changes need full_access.",
+      "",
+      ctx.headers,
+    );
   }
   try {
     return { parsed: JSON.parse(ctx.req.body.toString("utf8")) as unknown };
@@ -82,12 +97,17 @@ function attributes(
   return errors.length > 0 ? errors : values;
 }
 
-const maxLength = (limit: number) => (value: string) => (value.length > limit ? `is too long (at most ${limit} characters).` : undefined);
+const maxLength = (limit: number) => (value: string) =>
+  value.length > limit ? `is too long (at most ${limit} characters).` : undefined;
 
 const BUSINESS_ATTRIBUTES: Record<string, (value: string) => string | undefined> = {
   address_line_1: maxLength(100),
   mobile: (value) =>
-    value.length > 30 ? "is too long (at most 30 characters)." : /^[0-9+()\-.\s]*$/.test(value) ? undefined : "is not a phone number.",
+    value.length > 30
+      ? "is too long (at most 30 characters)."
+      : /^[0-9+()\-.\s]*$/.test(value)
+        ? undefined
+        : "is not a phone number.",
   website: (value) => {
     if (value === "") return undefined;
     if (value.length > 255) return "is too long (at most 255 characters).";
@@ -165,7 +185,8 @@ function trialBalance(ctx: ApiContext, segments: string[]): SandboxResponse {
       return undefined;
     }
     const parsed = parseDay(raw);
-    if (parsed === undefined) errors.push(errorItem("RecordInvalid", `${name} is not a valid date (YYYY-MM-DD).`, name));
+    if (parsed === undefined)
+      errors.push(errorItem("RecordInvalid", `${name} is not a valid date (YYYY-MM-DD).`, name));
     return parsed;
   };
   const from = day("from_date");
@@ -176,7 +197,11 @@ function trialBalance(ctx: ApiContext, segments: string[]): SandboxResponse {
   if (errors.length > 0 || from === undefined || to === undefined) return apiErrors(422, errors, headers);
   const ledger = state.visibleLedger(business.id);
   if (!ledger) return notFound(headers, "Ledger");
-  return { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: ledger.trialBalance(from, to) };
+  return {
+    status: 200,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    body: ledger.trialBalance(from, to),
+  };
 }
 
 function ledgerAccounts(ctx: ApiContext, segments: string[]): SandboxResponse {
@@ -244,13 +269,23 @@ export function handleApi(req: SandboxRequest, state: AccountingState): SandboxR
   const requested = headerValue(req.headers["x-business"]);
   const business = requested ? reachable(state, user, requested) : state.businesses.get(user.lead_business_id);
   if (!business) {
-    return apiError(403, "InvalidBusiness", "The X-Business header names a business this user cannot reach.", "X-Business", {
-      "x-business": user.lead_business_id,
-    });
+    return apiError(
+      403,
+      "InvalidBusiness",
+      "The X-Business header names a business this user cannot reach.",
+      "X-Business",
+      {
+        "x-business": user.lead_business_id,
+      },
+    );
   }
   const headers = { "x-business": business.id };
   const ctx: ApiContext = { req, state, token, user, business, headers };
-  if (BODY_METHODS.has(req.method) && req.body.length > 0 && mediaType(req.headers["content-type"]) !== "application/json") {
+  if (
+    BODY_METHODS.has(req.method) &&
+    req.body.length > 0 &&
+    mediaType(req.headers["content-type"]) !== "application/json"
+  ) {
     return apiError(415, "UnsupportedMediaType", "Request bodies must be application/json.", "Content-Type", headers);
   }
   const [resource = "", ...segments] = req.path.split("/").filter((part) => part !== "");

@@ -28,7 +28,13 @@ const CURRENCIES: Array<[string, string]> = [
 ];
 
 /** Rates against one unit of GBP, fixed so answers are reproducible. */
-const RATES: Record<string, string> = { GBP: "1.000000", EUR: "1.165000", USD: "1.270000", CAD: "1.760000", CHF: "1.120000" };
+const RATES: Record<string, string> = {
+  GBP: "1.000000",
+  EUR: "1.165000",
+  USD: "1.270000",
+  CAD: "1.760000",
+  CHF: "1.120000",
+};
 
 function rate(base: string, target: string): string {
   const from = Number(RATES[base] ?? "1");

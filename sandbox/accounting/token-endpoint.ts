@@ -36,7 +36,9 @@ export function handleRevoke(req: SandboxRequest, state: AccountingState): Sandb
   if (!value) return oauthErrorResponse(failure(400, "invalid_request", "token is required."));
   const access = state.tokens.findAccess(value);
   if (access && access.version === "v3.1") {
-    return oauthErrorResponse(failure(400, "unsupported_token_type", "Access tokens cannot be revoked; revoke the refresh token."));
+    return oauthErrorResponse(
+      failure(400, "unsupported_token_type", "Access tokens cannot be revoked; revoke the refresh token."),
+    );
   }
   const refresh = state.tokens.findRefresh(value);
   if (refresh && refresh.version === "v3.1") {

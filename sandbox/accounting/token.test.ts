@@ -63,7 +63,9 @@ describe("code exchange", () => {
       refresh_token_expires_in: 2678400,
       requested_by_id: alice.id,
     });
-    expect(response.body.requested_by_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(response.body.requested_by_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const access = String(response.body.access_token);
     expect(Buffer.byteLength(access)).toBeLessThanOrEqual(2048);
     expect(Buffer.byteLength(String(response.body.refresh_token))).toBeLessThanOrEqual(2048);
@@ -123,7 +125,12 @@ describe("code exchange", () => {
     const code = await v31Code(t, alice);
     const response = await postForm(
       t.urls.accounting.token_url,
-      { grant_type: "authorization_code", code, redirect_uri: DEV_CLIENT.redirect_uri, client_secret: DEV_CLIENT.client_secret },
+      {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: DEV_CLIENT.redirect_uri,
+        client_secret: DEV_CLIENT.client_secret,
+      },
       { authorization: basic(DEV_CLIENT.client_id, DEV_CLIENT.client_secret) },
     );
     expect(response.body.error).toBe("invalid_request");
@@ -306,7 +313,11 @@ describe("renewal", () => {
 
 describe("revocation", () => {
   const revoke = (token: string) =>
-    postForm(t.urls.accounting.revoke_url, { token, client_id: DEV_CLIENT.client_id, client_secret: DEV_CLIENT.client_secret });
+    postForm(t.urls.accounting.revoke_url, {
+      token,
+      client_id: DEV_CLIENT.client_id,
+      client_secret: DEV_CLIENT.client_secret,
+    });
 
   it('answers {"success":"ok"}; the refresh token dies, the access token lives on', async () => {
     const tokens = await v31Tokens(t, alice);

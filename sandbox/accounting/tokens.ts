@@ -80,7 +80,10 @@ export class TokenStore {
     this.issued = [];
   }
 
-  issueCode(fields: Omit<AuthorizationCode, "value" | "used" | "grantId" | "expiresAtMs">, nowMs: number): AuthorizationCode {
+  issueCode(
+    fields: Omit<AuthorizationCode, "value" | "used" | "grantId" | "expiresAtMs">,
+    nowMs: number,
+  ): AuthorizationCode {
     const code: AuthorizationCode = {
       ...fields,
       value: fields.version === "v3" ? randomBytes(20).toString("hex") : opaque(32),
@@ -123,7 +126,10 @@ export class TokenStore {
     linked.refresh.push(refreshValue);
     this.byGrant.set(grant.grantId, linked);
     const meta = { client_id: grant.clientId, user_id: grant.userId, version: grant.version };
-    this.issued.push({ kind: "access", value: accessValue, ...meta }, { kind: "refresh", value: refreshValue, ...meta });
+    this.issued.push(
+      { kind: "access", value: accessValue, ...meta },
+      { kind: "refresh", value: refreshValue, ...meta },
+    );
     return { access, refresh };
   }
 

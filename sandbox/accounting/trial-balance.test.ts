@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { api, fixtureUsers, startTestSandbox, userByEmail, v31Tokens, type FixtureUser, type TestSandbox } from "../test-support";
+import {
+  api,
+  fixtureUsers,
+  startTestSandbox,
+  userByEmail,
+  v31Tokens,
+  type FixtureUser,
+  type TestSandbox,
+} from "../test-support";
 
 interface Balance {
   debit: string;
@@ -51,7 +59,8 @@ async function trialBalance(from: string, to: string, accessToken = token): Prom
 }
 
 function expectBalanced(tb: TrialBalance) {
-  const sum = (pick: (entry: Entry) => string) => tb.ledger_accounts.reduce((total, entry) => total + cents(pick(entry)), 0);
+  const sum = (pick: (entry: Entry) => string) =>
+    tb.ledger_accounts.reduce((total, entry) => total + cents(pick(entry)), 0);
   expect(sum((e) => e.opening_balance.debit)).toBe(sum((e) => e.opening_balance.credit));
   expect(sum((e) => e.debit)).toBe(sum((e) => e.credit));
   expect(sum((e) => e.closing_balance.debit)).toBe(sum((e) => e.closing_balance.credit));
@@ -80,7 +89,15 @@ describe("trial balance", () => {
     expect(tb.ledger_accounts.length).toBe((hartley as unknown as { ledger_accounts: number }).ledger_accounts);
     expect(tb.ledger_accounts.length).toBeGreaterThanOrEqual(200);
     const first = tb.ledger_accounts[0];
-    expect(Object.keys(first ?? {})).toEqual(["id", "displayed_as", "$path", "opening_balance", "closing_balance", "debit", "credit"]);
+    expect(Object.keys(first ?? {})).toEqual([
+      "id",
+      "displayed_as",
+      "$path",
+      "opening_balance",
+      "closing_balance",
+      "debit",
+      "credit",
+    ]);
     expect(first?.$path).toBe(`/ledger_accounts/${first?.id}`);
     expectBalanced(tb);
     expect(tb.ledger_accounts.some((entry) => cents(entry.debit) > 0)).toBe(true);
@@ -111,9 +128,11 @@ describe("trial balance", () => {
   it("a single day and periods outside the journals work", async () => {
     expectBalanced(await trialBalance("2026-03-02", "2026-03-02"));
     const before = await trialBalance("2020-01-01", "2020-12-31");
-    expect(before.ledger_accounts.every((entry) => entry.closing_balance.debit === "0.00" && entry.closing_balance.credit === "0.00")).toBe(
-      true,
-    );
+    expect(
+      before.ledger_accounts.every(
+        (entry) => entry.closing_balance.debit === "0.00" && entry.closing_balance.credit === "0.00",
+      ),
+    ).toBe(true);
   });
 
   it.each([
@@ -173,7 +192,9 @@ describe("journals through the control API", () => {
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    expect((await t.control("POST", "/settings", { aggregation_delay_ms: 150 })).body).toEqual({ aggregation_delay_ms: 150 });
+    expect((await t.control("POST", "/settings", { aggregation_delay_ms: 150 })).body).toEqual({
+      aggregation_delay_ms: 150,
+    });
     const bank = await accountByCode("1200");
     const sales = await accountByCode("4000");
     const before = await trialBalance("2026-01-01", "2026-01-31");
@@ -221,6 +242,8 @@ describe("journals through the control API", () => {
       ],
     });
     expect(badAmount.status).toBe(422);
-    expect((await t.control("POST", "/journals", { business_id: "nope", date: "2026-01-15", lines: [] })).status).toBe(404);
+    expect((await t.control("POST", "/journals", { business_id: "nope", date: "2026-01-15", lines: [] })).status).toBe(
+      404,
+    );
   });
 });

@@ -25,7 +25,9 @@ describe("payroll control routes", () => {
     );
     expect(answer.reassigned).toContainEqual({ employee_id: 2, from: "82395631", to: "35561094" });
     expect(answer.reassigned).toContainEqual({ employee_id: 4, from: "99249810", to: "41799027" });
-    const employees = jsonOf<{ id: number; health_insurance: string }[]>(await harness.control("GET", "/companies/1001/employees"));
+    const employees = jsonOf<{ id: number; health_insurance: string }[]>(
+      await harness.control("GET", "/companies/1001/employees"),
+    );
     expect(employees.find((employee) => employee.id === 4)?.health_insurance).toBe("41799027");
 
     const large = jsonOf<{ errors: { employee_id: number }[] }>(

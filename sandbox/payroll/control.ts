@@ -19,7 +19,11 @@ function problem(status: number, error: string, message: string): SandboxRespons
 }
 
 /** The insurer that takes over an ended one on `date`, following successions; undefined when none does. */
-function successorOn(insurers: ReadonlyMap<string, HealthInsurance>, start: HealthInsurance, date: string): HealthInsurance | undefined {
+function successorOn(
+  insurers: ReadonlyMap<string, HealthInsurance>,
+  start: HealthInsurance,
+  date: string,
+): HealthInsurance | undefined {
   let current: HealthInsurance | undefined = start;
   for (let step = 0; current !== undefined && step < 10; step += 1) {
     if (isOperatingOn(current, date)) return current;
@@ -78,7 +82,11 @@ type CompanyAction = (company: CompanyState, req: SandboxRequest, state: Payroll
 const COMPANY_ROUTES: Record<string, Partial<Record<string, CompanyAction>>> = {
   "": {
     GET: (company) =>
-      json(200, { ...company.company, pay_run_in_progress: company.payRunInProgress, employee_count: company.employees.size }),
+      json(200, {
+        ...company.company,
+        pay_run_in_progress: company.payRunInProgress,
+        employee_count: company.employees.size,
+      }),
   },
   pay_run: {
     GET: (company) => json(200, payRunAnswer(company)),
@@ -140,7 +148,9 @@ export function createControlHandler(
       return method === "GET" ? json(200, getFixtures()) : problem(405, "method_not_allowed", "Use GET.");
     }
     if (req.path === "/customers") {
-      return method === "POST" ? createCustomer(req, getState(), today()) : problem(405, "method_not_allowed", "Use POST.");
+      return method === "POST"
+        ? createCustomer(req, getState(), today())
+        : problem(405, "method_not_allowed", "Use POST.");
     }
     const match = COMPANY_PATH.exec(req.path);
     const routes = match ? COMPANY_ROUTES[match[2] ?? ""] : undefined;

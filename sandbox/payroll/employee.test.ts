@@ -50,7 +50,10 @@ describe("creating an employee", () => {
     const before = jsonOf<unknown[]>(await harness.control("GET", "/companies/1001/employees"));
     const response = await harness.request("POST", PATH, { body: newEmployee({ id: 3, first_name: "Other" }) });
     expect(response.status).toBe(409);
-    expect(envelopeOf(response).error).toMatchObject({ code: "EMPLOYEE_ID_IN_USE", issues: [{ field: "id", code: "IN_USE" }] });
+    expect(envelopeOf(response).error).toMatchObject({
+      code: "EMPLOYEE_ID_IN_USE",
+      issues: [{ field: "id", code: "IN_USE" }],
+    });
     expect(jsonOf<unknown[]>(await harness.control("GET", "/companies/1001/employees"))).toEqual(before);
   });
 
@@ -91,10 +94,22 @@ describe("employee validation: every issue on its field, nothing stored", () => 
     ["address", { address: undefined }, "REQUIRED"],
     ["address", { address: "Hauptstraße 5" }, "INVALID_TYPE"],
     ["address.street_address", { address: { postal_code: "04109", location: "Leipzig" } }, "REQUIRED"],
-    ["address.postal_code", { address: { street_address: "A 1", postal_code: "4109", location: "Leipzig" } }, "INVALID_FORMAT"],
-    ["address.postal_code", { address: { street_address: "A 1", postal_code: 4109, location: "Leipzig" } }, "INVALID_TYPE"],
+    [
+      "address.postal_code",
+      { address: { street_address: "A 1", postal_code: "4109", location: "Leipzig" } },
+      "INVALID_FORMAT",
+    ],
+    [
+      "address.postal_code",
+      { address: { street_address: "A 1", postal_code: 4109, location: "Leipzig" } },
+      "INVALID_TYPE",
+    ],
     ["address.location", { address: { street_address: "A 1", postal_code: "04109", location: "" } }, "REQUIRED"],
-    ["address.country", { address: { street_address: "A 1", postal_code: "04109", location: "L", country: "DE" } }, "UNKNOWN_FIELD"],
+    [
+      "address.country",
+      { address: { street_address: "A 1", postal_code: "04109", location: "L", country: "DE" } },
+      "UNKNOWN_FIELD",
+    ],
     ["sex", { sex: undefined }, "REQUIRED"],
     ["sex", { sex: 1 }, "INVALID_VALUE"],
     ["sex", { sex: "0" }, "INVALID_TYPE"],

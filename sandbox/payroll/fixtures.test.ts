@@ -36,7 +36,9 @@ describe("fixtures", () => {
     const companies = createHarness()
       .module.fixtures()
       .customers.flatMap((customer) => customer.companies);
-    expect(companies.some((company) => company.employee_ids.length >= 3 && company.employee_ids.length < 100)).toBe(true);
+    expect(companies.some((company) => company.employee_ids.length >= 3 && company.employee_ids.length < 100)).toBe(
+      true,
+    );
     expect(companies.some((company) => company.employee_ids.length === 1000)).toBe(true);
   });
 

@@ -162,7 +162,9 @@ export function buildHealthInsurances(currentMonth: string): HealthInsurance[] {
 }
 
 function withoutUndefined(insurer: HealthInsurance): HealthInsurance {
-  return Object.fromEntries(Object.entries(insurer).filter(([, value]) => value !== undefined)) as unknown as HealthInsurance;
+  return Object.fromEntries(
+    Object.entries(insurer).filter(([, value]) => value !== undefined),
+  ) as unknown as HealthInsurance;
 }
 
 export function insurerByName(insurers: readonly HealthInsurance[], name: string): HealthInsurance {
@@ -176,7 +178,13 @@ export function isOperatingOn(insurer: HealthInsurance, date: string): boolean {
   return (insurer.availableFrom ?? "0000-00-00") <= date && date <= (insurer.availableTo ?? "9999-12-31");
 }
 
-export const HEALTH_INSURANCE_CSV_HEADER = ["CompanyNumber", "CompanyName", "AvailableFrom", "AvailableTo", "Replacement"] as const;
+export const HEALTH_INSURANCE_CSV_HEADER = [
+  "CompanyNumber",
+  "CompanyName",
+  "AvailableFrom",
+  "AvailableTo",
+  "Replacement",
+] as const;
 
 const LIST_START = "2015-01-01";
 

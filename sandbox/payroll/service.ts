@@ -49,19 +49,25 @@ function validationContext(call: Call, company: CompanyState): ValidationContext
 const createEmployee: Action = (call) => {
   const company = needCompany(call);
   const result = validateNewEmployee(call.body, validationContext(call, company));
-  if (!result.ok) return failure("VALIDATION_FAILED", "The employee was not created: the data is invalid.", result.issues);
+  if (!result.ok)
+    return failure("VALIDATION_FAILED", "The employee was not created: the data is invalid.", result.issues);
   const employee = result.value;
   if (company.employees.has(employee.id)) {
-    return failure("EMPLOYEE_ID_IN_USE", `Employee id ${employee.id} is already in use in company ${company.company.id}.`, [
-      { field: "id", code: "IN_USE", message: `id ${employee.id} is already in use` },
-    ]);
+    return failure(
+      "EMPLOYEE_ID_IN_USE",
+      `Employee id ${employee.id} is already in use in company ${company.company.id}.`,
+      [{ field: "id", code: "IN_USE", message: `id ${employee.id} is already in use` }],
+    );
   }
   company.employees.set(employee.id, employee);
   return success(employee);
 };
 
 function payRunRefusal(company: CompanyState, what: string): SandboxResponse {
-  return failure("PAY_RUN_IN_PROGRESS", `A pay run of company ${company.company.id} is in progress; ${what} cannot be transferred now.`);
+  return failure(
+    "PAY_RUN_IN_PROGRESS",
+    `A pay run of company ${company.company.id} is in progress; ${what} cannot be transferred now.`,
+  );
 }
 
 const transferHours: Action = (call) => {
@@ -145,7 +151,9 @@ export function createServiceHandler(getState: () => PayrollState, now: () => Da
     const action = method === "GET" || method === "POST" ? route.methods[method] : undefined;
     if (!action) {
       const allowed = Object.keys(route.methods).join(", ");
-      return failure("METHOD_NOT_ALLOWED", `${method} is not allowed on ${req.path}; use ${allowed}.`, [], { Allow: allowed });
+      return failure("METHOD_NOT_ALLOWED", `${method} is not allowed on ${req.path}; use ${allowed}.`, [], {
+        Allow: allowed,
+      });
     }
 
     const state = getState();

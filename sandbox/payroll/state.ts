@@ -24,6 +24,10 @@ export function customerByApiKey(state: PayrollState, apiKey: string): Customer 
 }
 
 /** The customer's company, or undefined for another customer's or an unknown company alike. */
-export function companyOfCustomer(state: PayrollState, customer: Customer, companyId: number): CompanyState | undefined {
+export function companyOfCustomer(
+  state: PayrollState,
+  customer: Customer,
+  companyId: number,
+): CompanyState | undefined {
   return customer.companyIds.includes(companyId) ? state.companies.get(companyId) : undefined;
 }

@@ -30,10 +30,15 @@ async function stored(harness: ReturnType<typeof createHarness>, what: "hourly_c
 describe("hours transfer", () => {
   it("stores the hours and answers a transfer result", async () => {
     const harness = createHarness();
-    const response = await harness.request("POST", HOURS, { body: [hour(), hour({ type: "NIGHT_SUPPLEMENT_25", employee_id: 7 })] });
+    const response = await harness.request("POST", HOURS, {
+      body: [hour(), hour({ type: "NIGHT_SUPPLEMENT_25", employee_id: 7 })],
+    });
     expect(response.status).toBe(200);
     expect(envelopeOf(response).data).toEqual({ company_id: 1001, month: "2025-06", count: 2 });
-    expect(await stored(harness, "hourly_compensations")).toEqual([hour(), hour({ type: "NIGHT_SUPPLEMENT_25", employee_id: 7 })]);
+    expect(await stored(harness, "hourly_compensations")).toEqual([
+      hour(),
+      hour({ type: "NIGHT_SUPPLEMENT_25", employee_id: 7 }),
+    ]);
   });
 
   it("takes every compensation type", async () => {
@@ -65,7 +70,9 @@ describe("hours transfer", () => {
   it("keeps the earlier hours when a transfer fails", async () => {
     const harness = createHarness();
     await harness.request("POST", HOURS, { body: [hour()] });
-    const response = await harness.request("POST", HOURS, { body: [hour({ employee_id: 2 }), hour({ total_hours: -1 })] });
+    const response = await harness.request("POST", HOURS, {
+      body: [hour({ employee_id: 2 }), hour({ total_hours: -1 })],
+    });
     expect(response.status).toBe(422);
     expect(await stored(harness, "hourly_compensations")).toEqual([hour()]);
   });
@@ -184,7 +191,9 @@ describe("further payments transfer", () => {
   ])("%s %j gives %s, storing nothing", async (field, overrides, code) => {
     const harness = createHarness();
     await harness.request("POST", PAYMENTS, { body: [payment()] });
-    const response = await harness.request("POST", PAYMENTS, { body: [payment({ employee_id: 2 }), payment(overrides)] });
+    const response = await harness.request("POST", PAYMENTS, {
+      body: [payment({ employee_id: 2 }), payment(overrides)],
+    });
     expect(response.status).toBe(422);
     expect(envelopeOf(response).error?.issues).toContainEqual(expect.objectContaining({ index: 1, field, code }));
     expect(await stored(harness, "further_payments")).toEqual([payment()]);
@@ -193,7 +202,9 @@ describe("further payments transfer", () => {
   it("gives a single object's issues without an index", async () => {
     const harness = createHarness();
     const response = await harness.request("POST", PAYMENTS, { body: payment({ amount: null }) });
-    expect(envelopeOf(response).error?.issues).toEqual([{ field: "amount", code: "REQUIRED", message: "amount is required" }]);
+    expect(envelopeOf(response).error?.issues).toEqual([
+      { field: "amount", code: "REQUIRED", message: "amount is required" },
+    ]);
   });
 
   it("refuses payments while a pay run is in progress", async () => {
@@ -201,7 +212,12 @@ describe("further payments transfer", () => {
     await harness.control("POST", "/companies/1001/pay_run", { in_progress: true });
     const response = await harness.request("POST", PAYMENTS, { body: [payment()] });
     expect(response.status).toBe(409);
-    expect(envelopeOf(response)).toMatchObject({ success: false, state: "ERROR", data: null, error: { code: "PAY_RUN_IN_PROGRESS" } });
+    expect(envelopeOf(response)).toMatchObject({
+      success: false,
+      state: "ERROR",
+      data: null,
+      error: { code: "PAY_RUN_IN_PROGRESS" },
+    });
     expect(await stored(harness, "further_payments")).toEqual([]);
   });
 

@@ -1,6 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -80,7 +91,16 @@ export function serverUser(): RunAs | undefined {
   try {
     execFileSync(
       "useradd",
-      ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", "postgres"],
+      [
+        "--system",
+        "--user-group",
+        "--no-create-home",
+        "--home-dir",
+        "/nonexistent",
+        "--shell",
+        "/usr/sbin/nologin",
+        "postgres",
+      ],
       { stdio: "pipe" },
     );
     return ids();
@@ -123,7 +143,8 @@ export function unreachableBy(user: RunAs, target: string): string | undefined {
     } catch {
       return undefined; // not made yet: made below a folder that was reachable
     }
-    const bits = stat.uid === user.uid ? (stat.mode >> 6) & 7 : groups.has(stat.gid) ? (stat.mode >> 3) & 7 : stat.mode & 7;
+    const bits =
+      stat.uid === user.uid ? (stat.mode >> 6) & 7 : groups.has(stat.gid) ? (stat.mode >> 3) & 7 : stat.mode & 7;
     if (stat.isDirectory() && (bits & 1) === 0) return entry;
   }
   return undefined;

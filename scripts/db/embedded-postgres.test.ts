@@ -81,7 +81,9 @@ describe("the embedded Postgres", () => {
   it("delivers a notification to every listening connection, not only the sender's", async () => {
     const [listener, sender] = [await connected(embedded.url), await connected(embedded.url)];
     try {
-      const heard = new Promise<string | undefined>((resolve) => listener.on("notification", (message) => resolve(message.payload)));
+      const heard = new Promise<string | undefined>((resolve) =>
+        listener.on("notification", (message) => resolve(message.payload)),
+      );
       await listener.query("LISTEN ledgerlane_test");
       await sender.query("SELECT pg_notify('ledgerlane_test', 'from another connection')");
       expect(await heard).toBe("from another connection");
@@ -114,7 +116,9 @@ describe("the embedded Postgres", () => {
       try {
         await holder.query("BEGIN");
         await holder.query("SELECT 1 FROM counters WHERE id = 1 FOR UPDATE");
-        await expect(pool.query("SELECT 1 FROM counters WHERE id = 1 FOR UPDATE NOWAIT")).rejects.toMatchObject({ code: "55P03" });
+        await expect(pool.query("SELECT 1 FROM counters WHERE id = 1 FOR UPDATE NOWAIT")).rejects.toMatchObject({
+          code: "55P03",
+        });
         await holder.query("ROLLBACK");
       } finally {
         holder.release();
@@ -170,7 +174,8 @@ describe("the embedded Postgres", () => {
     // Both the owner and its keeper die at once: the server is left running.
     const keeper = Number(
       readdirSync("/proc").find(
-        (pid) => /^\d+$/.test(pid) && procCommand(pid).includes("postgres-watchdog.mjs") && procCommand(pid).includes(dataDir),
+        (pid) =>
+          /^\d+$/.test(pid) && procCommand(pid).includes("postgres-watchdog.mjs") && procCommand(pid).includes(dataDir),
       ),
     );
     expect(keeper).toBeGreaterThan(0);
@@ -196,7 +201,9 @@ describe("the embedded Postgres", () => {
     const said: string[] = [];
     const server = await startEmbeddedPostgres({ dataDir, log: (line) => said.push(line) });
     try {
-      expect(said.join("\n")).toMatch(/held the former embedded database \(PGlite, Postgres 18\).*moved it to .*pglite-postgres18-\d{14}/);
+      expect(said.join("\n")).toMatch(
+        /held the former embedded database \(PGlite, Postgres 18\).*moved it to .*pglite-postgres18-\d{14}/,
+      );
       const aside = readdirSync(scratch).find((name) => name.startsWith("pglite-postgres18-"));
       expect(aside).toBeDefined();
       const client = await connected(server.url);

@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -106,7 +115,9 @@ function claimDataDir(dataDir: string): () => void {
   const ownerFile = `${dataDir}.pid`;
   const holder = existsSync(ownerFile) ? Number(readFileSync(ownerFile, "utf8").trim()) : 0;
   if (holder && holder !== process.pid && isRunning(holder)) {
-    throw new Error(`The embedded Postgres in ${dataDir} is in use by process ${holder} (another npm start?). Stop it first.`);
+    throw new Error(
+      `The embedded Postgres in ${dataDir} is in use by process ${holder} (another npm start?). Stop it first.`,
+    );
   }
   writeFileSync(ownerFile, String(process.pid));
   return () => rmSync(ownerFile, { force: true });
@@ -143,14 +154,20 @@ function stopOrphanServer(dataDir: string): void {
   const deadline = Date.now() + 15_000;
   while (isRunning(pid)) {
     if (Date.now() > deadline)
-      throw new Error(`The embedded Postgres left running in ${dataDir} (process ${pid}) did not stop; stop it and start again.`);
+      throw new Error(
+        `The embedded Postgres left running in ${dataDir} (process ${pid}) did not stop; stop it and start again.`,
+      );
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
 }
 
 function run(command: string, args: string[], user: RunAs | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LC_ALL: "C" }, ...(user ?? {}) });
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, LC_ALL: "C" },
+      ...(user ?? {}),
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -169,7 +186,9 @@ async function initCluster(binaries: Binaries, dataDir: string, user: RunAs | un
     if (user) chownSync(dataDir, user.uid, user.gid);
   };
   // initdb reads the password from a file (not a pipe): one only the server's user can read, for a moment.
-  const secrets = mkdtempSync(path.join(user && unreachableBy(user, tmpdir()) ? RUNTIME_HOME : tmpdir(), "ledgerlane-initdb-"));
+  const secrets = mkdtempSync(
+    path.join(user && unreachableBy(user, tmpdir()) ? RUNTIME_HOME : tmpdir(), "ledgerlane-initdb-"),
+  );
   const pwfile = path.join(secrets, "password");
   writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o600 });
   if (user) {
@@ -254,6 +273,8 @@ function startKeeper(
         });
       }
     });
-    child.once("exit", (code) => reject(new Error(`The embedded Postgres's keeper exited (code ${code}): ${output.trim()}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`The embedded Postgres's keeper exited (code ${code}): ${output.trim()}`)),
+    );
   });
 }

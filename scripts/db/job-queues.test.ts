@@ -22,7 +22,9 @@ describe("the migration's job queues", () => {
   });
 
   it("made every queue of the app and pg-boss's schedule queue, each with its table, readable by the app's role", async () => {
-    const { rows } = await app.query<{ name: string; partition_name: string }>("SELECT name, partition_name FROM pgboss.queue");
+    const { rows } = await app.query<{ name: string; partition_name: string }>(
+      "SELECT name, partition_name FROM pgboss.queue",
+    );
     const names = rows.map((row) => row.name);
     for (const name of [...Object.keys(QUEUE_OPTIONS), PGBOSS_SCHEDULE_QUEUE]) expect(names).toContain(name);
     const sendIt = rows.find((row) => row.name === PGBOSS_SCHEDULE_QUEUE)!;

@@ -53,6 +53,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     );
     process.exit(1);
   }
-  const applied = await migrateForApp({ DATABASE_URL: url, MIGRATION_DATABASE_URL: process.env.MIGRATION_DATABASE_URL || undefined });
+  const applied = await migrateForApp({
+    DATABASE_URL: url,
+    MIGRATION_DATABASE_URL: process.env.MIGRATION_DATABASE_URL || undefined,
+  });
   console.log(applied.length ? `Applied ${applied.join(", ")}` : "Database is up to date.");
 }

@@ -80,7 +80,9 @@ describe("the app's database role", () => {
   });
 
   it("still records and reads the audit trail, and the tables' notification triggers still notify", async () => {
-    const user = await db.user.create({ data: { accountingUserId: `roles:${randomUUID()}`, displayName: "Rosa Roles" } });
+    const user = await db.user.create({
+      data: { accountingUserId: `roles:${randomUUID()}`, displayName: "Rosa Roles" },
+    });
     const workspace = await db.workspace.create({
       data: { name: "Roles firm", members: { create: { userId: user.id, roles: ["owner"] } } },
     });
@@ -103,7 +105,11 @@ describe("the app's database role", () => {
       const bothHeard = new Promise<void>((resolve) => {
         listener.on("notification", ({ channel, payload }) => {
           (heard[channel] ??= []).push(payload ?? "");
-          if (heard.ledgerlane_user_changed?.includes(user.id) && heard.ledgerlane_draft_changed?.includes(workspace.id)) resolve();
+          if (
+            heard.ledgerlane_user_changed?.includes(user.id) &&
+            heard.ledgerlane_draft_changed?.includes(workspace.id)
+          )
+            resolve();
         });
       });
       await listener.query("LISTEN ledgerlane_user_changed");
@@ -117,7 +123,14 @@ describe("the app's database role", () => {
   });
 
   it("works the job queues the migration made, and cannot make one", async () => {
-    const boss = new PgBoss({ connectionString: appUrl, schema: "pgboss", migrate: false, supervise: false, schedule: false, max: 1 });
+    const boss = new PgBoss({
+      connectionString: appUrl,
+      schema: "pgboss",
+      migrate: false,
+      supervise: false,
+      schedule: false,
+      max: 1,
+    });
     boss.on("error", () => {});
     await boss.start();
     try {
@@ -128,7 +141,9 @@ describe("the app's database role", () => {
       expect(await boss.getJobById(QUEUES.keepAlive, id!)).toMatchObject({ state: "completed" });
       await boss.schedule(QUEUES.keepAlive, "17 * * * *");
       await boss.createQueue(QUEUES.keepAlive); // made already: nothing to do
-      await expect(boss.createQueue(`roles-test-${randomUUID()}`)).rejects.toThrow(/permission denied for schema pgboss/);
+      await expect(boss.createQueue(`roles-test-${randomUUID()}`)).rejects.toThrow(
+        /permission denied for schema pgboss/,
+      );
     } finally {
       await boss.stop({ graceful: false, wait: true });
     }
@@ -145,7 +160,9 @@ describe("the app's database role", () => {
         ["DELETE", "DELETE FROM audit_entries WHERE id = $1"],
         ["TRUNCATE", "TRUNCATE audit_entries"],
       ] as const) {
-        await expect(owner.query(sql, operation === "TRUNCATE" ? [] : [rows[0]!.id])).rejects.toThrow(`append-only: ${operation}`);
+        await expect(owner.query(sql, operation === "TRUNCATE" ? [] : [rows[0]!.id])).rejects.toThrow(
+          `append-only: ${operation}`,
+        );
       }
     } finally {
       await owner.end();
@@ -185,7 +202,10 @@ describe("making the roles of a database migrated before they existed", () => {
       await migrateDatabase(databaseUrl.toString()); // as the superuser, as before the roles
       const first = await ensureDatabaseRoles(databaseUrl.toString());
       roles = await ensureDatabaseRoles(databaseUrl.toString()); // again: the same roles, nothing refused
-      expect([roleOf(roles.appUrl), roleOf(roles.migrationUrl)]).toEqual([roleOf(first.appUrl), roleOf(first.migrationUrl)]);
+      expect([roleOf(roles.appUrl), roleOf(roles.migrationUrl)]).toEqual([
+        roleOf(first.appUrl),
+        roleOf(first.migrationUrl),
+      ]);
       expect(roleOf(roles.appUrl)).toBe(`${name}_app`);
       await migrateDatabase(roles.migrationUrl, { appRole: roleOf(roles.appUrl) });
 
@@ -212,7 +232,8 @@ describe("making the roles of a database migrated before they existed", () => {
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       if (roles)
-        for (const url of [roles.appUrl, roles.migrationUrl]) await admin.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(roleOf(url))}`);
+        for (const url of [roles.appUrl, roles.migrationUrl])
+          await admin.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(roleOf(url))}`);
       await admin.end();
     }
   });

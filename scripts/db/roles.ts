@@ -28,7 +28,10 @@ const ident = (name: string) => pg.escapeIdentifier(name);
 
 /** `<database>_owner` and `<database>_app` (`ledgerlane_…` for the database named postgres). */
 function roleNames(database: string): { owner: string; app: string } {
-  const base = (database === "postgres" ? "ledgerlane" : database.toLowerCase().replace(/[^a-z0-9_]/g, "_")).slice(0, 56);
+  const base = (database === "postgres" ? "ledgerlane" : database.toLowerCase().replace(/[^a-z0-9_]/g, "_")).slice(
+    0,
+    56,
+  );
   return { owner: `${base}_owner`, app: `${base}_app` };
 }
 
@@ -50,7 +53,8 @@ export async function ensureDatabaseRoles(adminUrl: string): Promise<DatabaseUrl
   const database = databaseOf(admin);
   const names = roleNames(database);
   const key = admin.password ? decodeURIComponent(admin.password) : randomBytes(32).toString("hex");
-  const password = (role: string) => createHmac("sha256", key).update(`ledgerlane role ${role}`).digest("hex").slice(0, 40);
+  const password = (role: string) =>
+    createHmac("sha256", key).update(`ledgerlane role ${role}`).digest("hex").slice(0, 40);
 
   await inTransaction(adminUrl, "ledgerlane-roles", async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`ledgerlane roles ${names.owner}`]);
@@ -131,15 +135,23 @@ export async function grantAppRole(migrationUrl: string, appRole: string): Promi
     await client.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA ${schemas} FROM ${app}`);
     await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schemas} TO ${app}`);
     for (const schema of APP_SCHEMAS) {
-      await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${ident(schema)} GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${app}`);
-      await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${ident(schema)} GRANT USAGE, SELECT ON SEQUENCES TO ${app}`);
+      await client.query(
+        `ALTER DEFAULT PRIVILEGES IN SCHEMA ${ident(schema)} GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${app}`,
+      );
+      await client.query(
+        `ALTER DEFAULT PRIVILEGES IN SCHEMA ${ident(schema)} GRANT USAGE, SELECT ON SEQUENCES TO ${app}`,
+      );
     }
   });
 }
 
 /** The role a connection URL names ("" when it names none: then the client's default applies). */
 /** `work` in one transaction on a connection of its own: committed whole or rolled back. */
-async function inTransaction(url: string, applicationName: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
+async function inTransaction(
+  url: string,
+  applicationName: string,
+  work: (client: pg.Client) => Promise<void>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: url, application_name: applicationName });
   await client.connect();
   try {

@@ -37,7 +37,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const texts = new Map();
 
 function read(file) {
-  if (!texts.has(file)) texts.set(file, fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), "utf8") : "");
+  if (!texts.has(file))
+    texts.set(file, fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), "utf8") : "");
   return texts.get(file);
 }
 
@@ -117,13 +118,17 @@ function isTypeOnly(node) {
 export const serverClientBoundary = {
   meta: {
     type: "problem",
-    docs: { description: "Browser and shared code may not import server code; server code may not import client/ folders" },
+    docs: {
+      description: "Browser and shared code may not import server code; server code may not import client/ folders",
+    },
     schema: [],
   },
   create(context) {
     const file = path.relative(root, context.filename).split(path.sep).join("/");
     if (TEST_FILE.test(file)) return {};
-    const useClient = context.sourceCode.ast.body.some((s) => s.type === "ExpressionStatement" && s.directive === "use client");
+    const useClient = context.sourceCode.ast.body.some(
+      (s) => s.type === "ExpressionStatement" && s.directive === "use client",
+    );
     const server = SERVER_FILE.test(file) || isServerComponent(file, context.sourceCode.text);
     const browser = useClient || CLIENT_FOLDER.test(file) || (UI_FILE.test(file) && !server);
     const shared = /^(?:lib|features)\//.test(file) && !server && !browser;

@@ -19,7 +19,9 @@ const notes: FoundTable = {
 
 describe("the generated route files", () => {
   it("put each path in its folder", () => {
-    expect(routeFileOf("/api/payroll-entries/:companyId/:kind/draft")).toBe("app/api/payroll-entries/[companyId]/[kind]/draft/route.ts");
+    expect(routeFileOf("/api/payroll-entries/:companyId/:kind/draft")).toBe(
+      "app/api/payroll-entries/[companyId]/[kind]/draft/route.ts",
+    );
     expect(() => routeFileOf("/payroll")).toThrow("/api/");
   });
 
@@ -59,7 +61,10 @@ export const dynamic = "force-dynamic";
 
   it("are current when the disk has them, and the check names every stale, missing, extra or misplaced file", () => {
     const expected = routeFiles([things]);
-    const current = new Map([...expected.files, ["app/api/things/export/route.ts", "export const GET = handWrittenExport;\n"]]);
+    const current = new Map([
+      ...expected.files,
+      ["app/api/things/export/route.ts", "export const GET = handWrittenExport;\n"],
+    ]);
     expect(routeFileProblems(expected, current)).toEqual([]);
 
     const stale = new Map(current);
@@ -68,7 +73,10 @@ export const dynamic = "force-dynamic";
       expected.files.get("app/api/things/route.ts")!.replace("thingsHandlers.list", "thingsHandlers.all"),
     );
     stale.delete("app/api/things/[thingId]/route.ts");
-    stale.set("app/api/gone/route.ts", `${GENERATED_MARK} (scripts/generate/routes.ts) from features/gone/routes.ts: do not edit.\n`);
+    stale.set(
+      "app/api/gone/route.ts",
+      `${GENERATED_MARK} (scripts/generate/routes.ts) from features/gone/routes.ts: do not edit.\n`,
+    );
     stale.delete("app/api/things/export/route.ts");
     expect(routeFileProblems(expected, stale)).toEqual([
       "app/api/things/[thingId]/route.ts is missing",

@@ -42,8 +42,12 @@ interface Export {
 }
 
 function handlersOf(table: FoundTable): { name: string; module: string } {
-  if (!table.name.endsWith("Routes")) throw new Error(`${table.file}: a route table's name ends in "Routes" (${table.name}).`);
-  return { name: `${table.name.slice(0, -"Routes".length)}Handlers`, module: `@/${path.posix.dirname(table.file)}/server/handlers` };
+  if (!table.name.endsWith("Routes"))
+    throw new Error(`${table.file}: a route table's name ends in "Routes" (${table.name}).`);
+  return {
+    name: `${table.name.slice(0, -"Routes".length)}Handlers`,
+    module: `@/${path.posix.dirname(table.file)}/server/handlers`,
+  };
 }
 
 /** Every route file the tables call for (a path served by two tables imports both). */
@@ -60,14 +64,18 @@ export function routeFiles(tables: readonly FoundTable[]): RouteFiles {
       const at = byFile.get(file) ?? { tables: [], exports: [] };
       byFile.set(file, at);
       const twice = at.exports.find((other) => other.method === entry.method);
-      if (twice) throw new Error(`${entry.method} ${entry.path} is in a table twice (${twice.route} and ${table.file} ${route}).`);
+      if (twice)
+        throw new Error(
+          `${entry.method} ${entry.path} is in a table twice (${twice.route} and ${table.file} ${route}).`,
+        );
       if (!at.tables.includes(table)) at.tables.push(table);
       at.exports.push({ method: entry.method, handlers: handlersOf(table).name, route });
     }
   }
   const files = new Map<string, string>();
   for (const [file, { tables: from, exports }] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
-    if (handWritten.has(file)) throw new Error(`${file} is both generated and hand-written (${handWritten.get(file)}).`);
+    if (handWritten.has(file))
+      throw new Error(`${file} is both generated and hand-written (${handWritten.get(file)}).`);
     exports.sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
     files.set(file, routeFileText(from, exports));
   }
@@ -97,11 +105,13 @@ export function routeFileProblems(expected: RouteFiles, existing: ReadonlyMap<st
   for (const [file, text] of expected.files) {
     const found = existing.get(file);
     if (found === undefined) problems.push(`${file} is missing`);
-    else if (!found.startsWith(GENERATED_MARK)) problems.push(`${file} is written by hand, but a route table calls for it: remove it`);
+    else if (!found.startsWith(GENERATED_MARK))
+      problems.push(`${file} is written by hand, but a route table calls for it: remove it`);
     else if (found !== text) problems.push(`${file} is out of date`);
   }
   for (const [file, text] of existing) {
-    if (text.startsWith(GENERATED_MARK) && !expected.files.has(file)) problems.push(`${file} was generated for a route no table has now`);
+    if (text.startsWith(GENERATED_MARK) && !expected.files.has(file))
+      problems.push(`${file} was generated for a route no table has now`);
   }
   for (const [file, route] of expected.handWritten) {
     const found = existing.get(file);

@@ -28,7 +28,8 @@ async function loadTables(): Promise<FoundTable[]> {
   for (const file of tableFiles()) {
     const exported = (await import(pathToFileURL(path.join(ROOT, file)).href)) as Record<string, unknown>;
     const names = Object.keys(exported).filter((name) => name.endsWith("Routes"));
-    if (names.length !== 1) throw new Error(`${file} must export one route table named …Routes (found: ${names.join(", ") || "none"}).`);
+    if (names.length !== 1)
+      throw new Error(`${file} must export one route table named …Routes (found: ${names.join(", ") || "none"}).`);
     tables.push({ file, name: names[0]!, routes: exported[names[0]!] as RoutesTable });
   }
   return tables;
@@ -40,7 +41,10 @@ function existingRouteFiles(): Map<string, string> {
     (file) => path.basename(file) === "route.ts",
   );
   return new Map(
-    files.map((file) => [`app/api/${file.split(path.sep).join("/")}`, readFileSync(path.join(ROOT, "app/api", file), "utf8")]),
+    files.map((file) => [
+      `app/api/${file.split(path.sep).join("/")}`,
+      readFileSync(path.join(ROOT, "app/api", file), "utf8"),
+    ]),
   );
 }
 
@@ -51,7 +55,9 @@ async function main(): Promise<void> {
   if (check) {
     const problems = routeFileProblems(expected, existing);
     if (problems.length === 0) return;
-    console.error(`The route files are not what the route tables call for:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    console.error(
+      `The route files are not what the route tables call for:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`,
+    );
     console.error("Run `npm run generate:routes` (a hand-written file in a generated one's place: remove it first).");
     process.exitCode = 1;
     return;
@@ -59,7 +65,8 @@ async function main(): Promise<void> {
   let written = 0;
   for (const [file, text] of expected.files) {
     const before = existing.get(file);
-    if (before !== undefined && !before.startsWith(GENERATED_MARK)) throw new Error(`${file} is written by hand: remove it first.`);
+    if (before !== undefined && !before.startsWith(GENERATED_MARK))
+      throw new Error(`${file} is written by hand: remove it first.`);
     if (before === text) continue;
     mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
     writeFileSync(path.join(ROOT, file), text);
@@ -82,7 +89,11 @@ async function main(): Promise<void> {
 
 /** The folders a removed route file leaves empty, up to app/api. */
 function removeEmptyFolders(folder: string): void {
-  for (let at = folder; at !== path.join(ROOT, "app/api") && existsSync(at) && readdirSync(at).length === 0; at = path.dirname(at)) {
+  for (
+    let at = folder;
+    at !== path.join(ROOT, "app/api") && existsSync(at) && readdirSync(at).length === 0;
+    at = path.dirname(at)
+  ) {
     rmSync(at, { recursive: true });
   }
 }

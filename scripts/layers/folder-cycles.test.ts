@@ -6,14 +6,19 @@ import { cycleKey, folderCycles, folderGraph } from "./folder-cycles";
 const cruise = (imports: Record<string, string[]>) =>
   Object.entries(imports).map(
     ([source, resolved]) =>
-      ({ source, dependencies: resolved.map((to) => ({ resolved: to, coreModule: false, couldNotResolve: false })) }) as unknown as IModule,
+      ({
+        source,
+        dependencies: resolved.map((to) => ({ resolved: to, coreModule: false, couldNotResolve: false })),
+      }) as unknown as IModule,
   );
 const cycles = (imports: Record<string, string[]>) =>
   folderCycles(folderGraph(cruise(imports))).flatMap((tangle) => tangle.cycles.map(cycleKey));
 
 describe("folder cycles", () => {
   it("finds none in a graph that only points down", () => {
-    expect(cycles({ "lib/a/one.ts": ["lib/b/two.ts"], "lib/b/two.ts": ["lib/c/three.ts"], "lib/c/three.ts": [] })).toEqual([]);
+    expect(
+      cycles({ "lib/a/one.ts": ["lib/b/two.ts"], "lib/b/two.ts": ["lib/c/three.ts"], "lib/c/three.ts": [] }),
+    ).toEqual([]);
   });
 
   it("finds each folder edge on a cycle, with the shortest way back", () => {
@@ -23,7 +28,11 @@ describe("folder cycles", () => {
       "lib/c/three.ts": ["lib/a/four.ts"],
       "lib/a/four.ts": [],
     };
-    expect(cycles(graph)).toEqual(["lib/a → lib/b → lib/c → lib/a", "lib/b → lib/c → lib/a → lib/b", "lib/c → lib/a → lib/b → lib/c"]);
+    expect(cycles(graph)).toEqual([
+      "lib/a → lib/b → lib/c → lib/a",
+      "lib/b → lib/c → lib/a → lib/b",
+      "lib/c → lib/a → lib/b → lib/c",
+    ]);
     const [tangle] = folderCycles(folderGraph(cruise(graph)));
     expect(tangle?.folders).toEqual(["lib/a", "lib/b", "lib/c"]);
     expect(tangle?.cycles[0]?.map((edge) => edge.via)).toEqual([
@@ -34,10 +43,21 @@ describe("folder cycles", () => {
   });
 
   it("takes a module's own folder, not its ancestors: a parent and its child folder importing each other's files is a cycle, a child importing its parent is not", () => {
-    expect(cycles({ "features/pay/contract.ts": ["features/pay/server/handlers.ts"], "features/pay/server/handlers.ts": [] })).toEqual([]);
     expect(
-      cycles({ "features/pay/contract.ts": ["features/pay/server/audit.ts"], "features/pay/server/audit.ts": ["features/pay/states.ts"] }),
-    ).toEqual(["features/pay → features/pay/server → features/pay", "features/pay/server → features/pay → features/pay/server"]);
+      cycles({
+        "features/pay/contract.ts": ["features/pay/server/handlers.ts"],
+        "features/pay/server/handlers.ts": [],
+      }),
+    ).toEqual([]);
+    expect(
+      cycles({
+        "features/pay/contract.ts": ["features/pay/server/audit.ts"],
+        "features/pay/server/audit.ts": ["features/pay/states.ts"],
+      }),
+    ).toEqual([
+      "features/pay → features/pay/server → features/pay",
+      "features/pay/server → features/pay → features/pay/server",
+    ]);
   });
 
   it("counts a feature's manifest as a folder of its own (its composition root), not as its root folder", () => {
@@ -46,9 +66,9 @@ describe("folder cycles", () => {
       "features/pay/server/jobs.ts": ["features/pay/errors.ts"],
     };
     expect(cycles({ ...feature, "features/pay/errors.ts": [] })).toEqual([]);
-    expect(cycles({ ...feature, "features/pay/contract.ts": ["features/pay/server/jobs.ts"], "features/pay/errors.ts": [] })).toHaveLength(
-      2,
-    );
+    expect(
+      cycles({ ...feature, "features/pay/contract.ts": ["features/pay/server/jobs.ts"], "features/pay/errors.ts": [] }),
+    ).toHaveLength(2);
   });
 
   it("leaves out tests, benches, fixtures and testing/ helpers, and what is not the app's own code", () => {

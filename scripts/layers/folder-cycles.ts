@@ -20,7 +20,8 @@ export type FolderEdge = { from: string; to: string; via: { from: string; to: st
  * manifest and the contract and schemas its sub-folders import.
  */
 export const MANIFEST = /^features\/[^/]+\/feature\.ts$/;
-const folderOf = (file: string) => (MANIFEST.test(file) ? file : file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".");
+const folderOf = (file: string) =>
+  MANIFEST.test(file) ? file : file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".";
 const isProduction = (file: string) => PRODUCTION.test(file) && !TEST_FILES.test(file);
 
 /** The folder graph of the production modules: folder → folder it imports → one import that does. */
@@ -34,7 +35,8 @@ export function folderGraph(modules: Pick<IModule, "source" | "dependencies">[])
     for (const dependency of cruised.dependencies) {
       if (dependency.coreModule || dependency.couldNotResolve || !isProduction(dependency.resolved)) continue;
       const to = folderOf(dependency.resolved);
-      if (to !== from && !edges.has(to)) edges.set(to, { from, to, via: { from: cruised.source, to: dependency.resolved } });
+      if (to !== from && !edges.has(to))
+        edges.set(to, { from, to, via: { from: cruised.source, to: dependency.resolved } });
     }
   }
   return graph;
@@ -72,7 +74,12 @@ function tangles(graph: Map<string, Map<string, FolderEdge>>): string[][] {
 }
 
 /** The shortest way back from `to` to `from` inside one tangle (breadth first). */
-function pathBack(graph: Map<string, Map<string, FolderEdge>>, members: Set<string>, from: string, to: string): FolderEdge[] {
+function pathBack(
+  graph: Map<string, Map<string, FolderEdge>>,
+  members: Set<string>,
+  from: string,
+  to: string,
+): FolderEdge[] {
   const cameBy = new Map<string, FolderEdge>();
   const queue = [to];
   for (let folder = queue.shift(); folder !== undefined && folder !== from; folder = queue.shift()) {
@@ -91,7 +98,9 @@ function pathBack(graph: Map<string, Map<string, FolderEdge>>, members: Set<stri
  * Every folder edge that lies on a cycle (what dependency-cruiser counts as one circular
  * violation each), with the shortest cycle through it, grouped by tangle.
  */
-export function folderCycles(graph: Map<string, Map<string, FolderEdge>>): { folders: string[]; cycles: FolderEdge[][] }[] {
+export function folderCycles(
+  graph: Map<string, Map<string, FolderEdge>>,
+): { folders: string[]; cycles: FolderEdge[][] }[] {
   return tangles(graph).map((folders) => {
     const members = new Set(folders);
     const cycles = folders.flatMap((from) =>

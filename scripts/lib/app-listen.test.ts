@@ -26,7 +26,10 @@ describe("where npm start has the app listen", () => {
   });
 
   it("binds to the address HOST names, and asks it whether the app is ready", () => {
-    expect(listenOn(serverEnvSchema.parse({ ...required, HOST: "0.0.0.0" }).HOST)).toEqual({ address: "0.0.0.0", nextHostname: "0.0.0.0" });
+    expect(listenOn(serverEnvSchema.parse({ ...required, HOST: "0.0.0.0" }).HOST)).toEqual({
+      address: "0.0.0.0",
+      nextHostname: "0.0.0.0",
+    });
     expect(localAppUrl(3000, "0.0.0.0", "/api/health")).toBe("http://127.0.0.1:3000/api/health");
     expect(listenOn("::")).toEqual({ address: "::", nextHostname: "::" });
     expect(localAppUrl(3000, "::", "/api/health")).toBe("http://127.0.0.1:3000/api/health");

@@ -10,7 +10,10 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
  * Undefined when no such server answers.
  */
 export async function freshMachineDatabase(name: string): Promise<string | undefined> {
-  const admin = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres", connectionTimeoutMillis: 2_000 });
+  const admin = new pg.Client({
+    connectionString: "postgresql://postgres@127.0.0.1:5432/postgres",
+    connectionTimeoutMillis: 2_000,
+  });
   try {
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -28,7 +31,8 @@ export async function freshMachineDatabase(name: string): Promise<string | undef
  * else a fresh database `name` on the machine's Postgres, else the embedded one served apart.
  */
 export async function benchDatabase(name: string): Promise<{ url: string; kind: string; stop: () => Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, kind: "BENCH_DATABASE_URL", stop: async () => {} };
+  if (process.env.BENCH_DATABASE_URL)
+    return { url: process.env.BENCH_DATABASE_URL, kind: "BENCH_DATABASE_URL", stop: async () => {} };
   const machine = await freshMachineDatabase(name);
   if (machine) return { url: machine, kind: "machine Postgres", stop: async () => {} };
   const embedded = await spawnUntilReady(process.execPath, ["--import", "tsx", "scripts/db/serve-embedded.ts"], {

@@ -17,7 +17,11 @@ function checkout(features: Record<string, string[]>) {
   for (const locale of ["en", "de"]) write("lib/i18n/messages", locale, { common: { ok: `ok ${locale}` } });
   for (const [feature, namespaces] of Object.entries(features))
     for (const locale of ["en", "de"])
-      write(`features/${feature}/messages`, locale, Object.fromEntries(namespaces.map((ns) => [ns, { title: `${ns} ${locale}` }])));
+      write(
+        `features/${feature}/messages`,
+        locale,
+        Object.fromEntries(namespaces.map((ns) => [ns, { title: `${ns} ${locale}` }])),
+      );
   mkdirSync(path.join(root, "features/no-texts"), { recursive: true });
 }
 

@@ -21,7 +21,8 @@ export interface MessageSource {
 
 function readCatalogue(file: string): Catalogue {
   const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`${file}: not an object of namespaces`);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new Error(`${file}: not an object of namespaces`);
   return parsed as Catalogue;
 }
 
@@ -37,7 +38,8 @@ export function readMessageSources(root: string = ROOT): MessageSource[] {
     const messages = {} as Record<MessageLocale, Catalogue>;
     for (const locale of MESSAGE_LOCALES) {
       const file = path.join(dir, `${locale}.json`);
-      if (!existsSync(file)) throw new Error(`${path.relative(root, dir)} has no ${locale}.json: every language needs one`);
+      if (!existsSync(file))
+        throw new Error(`${path.relative(root, dir)} has no ${locale}.json: every language needs one`);
       messages[locale] = readCatalogue(file);
     }
     return { owner, dir, messages };
@@ -52,7 +54,8 @@ export function mergeMessages(sources: readonly MessageSource[]): Record<Message
     for (const source of sources) {
       for (const [namespace, value] of Object.entries(source.messages[locale])) {
         const first = ownerOf.get(namespace);
-        if (first) throw new Error(`The message namespace "${namespace}" (${locale}) is in both ${first} and ${source.owner}`);
+        if (first)
+          throw new Error(`The message namespace "${namespace}" (${locale}) is in both ${first} and ${source.owner}`);
         ownerOf.set(namespace, source.owner);
         merged[locale][namespace] = value;
       }

@@ -22,9 +22,13 @@ function listening(port: number): Promise<boolean> {
 describe("a ProcessGroup's Node children", () => {
   it("stop within seconds when their owner is killed with SIGKILL", async () => {
     const port = await freePort();
-    const owner = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "testing/owner.ts"), String(port)], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const owner = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(import.meta.dirname, "testing/owner.ts"), String(port)],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     let childPid = 0;
     try {
       await new Promise<void>((resolve, reject) => {

@@ -32,7 +32,11 @@ export function sandboxClients(appUrl: string) {
 }
 
 /** Upstream configuration that points the app at a running sandbox. */
-export function upstreamEnvFromDiscovery(sandboxUrl: string, discovery: Discovery, appUrl: string): Record<string, string> {
+export function upstreamEnvFromDiscovery(
+  sandboxUrl: string,
+  discovery: Discovery,
+  appUrl: string,
+): Record<string, string> {
   const [v31, v3] = sandboxClients(appUrl);
   return {
     SANDBOX_URL: sandboxUrl,

@@ -45,7 +45,9 @@ describe("sourceFingerprint", () => {
 
   it("changes when tsconfig.json changes what the build compiles", () => {
     const before = fingerprint();
-    writeTsconfig(readFileSync(path.join(dir, "tsconfig.json"), "utf8").replace('"@/*": ["./*"]', '"@/*": ["./src/*"]'));
+    writeTsconfig(
+      readFileSync(path.join(dir, "tsconfig.json"), "utf8").replace('"@/*": ["./*"]', '"@/*": ["./src/*"]'),
+    );
     expect(fingerprint()).not.toBe(before);
   });
 

@@ -9,7 +9,9 @@ import { databaseUrl, dropDatabase } from "../db/template";
  * the schema as it was before `migration` (every earlier migration applied, as the superuser), and
  * a client connected to it. `stop` ends both.
  */
-export async function databaseBefore(migration: string): Promise<{ url: string; client: pg.Client; stop: () => Promise<void> }> {
+export async function databaseBefore(
+  migration: string,
+): Promise<{ url: string; client: pg.Client; stop: () => Promise<void> }> {
   const adminUrl = inject("adminDatabaseUrl");
   const name = `${new URL(adminUrl).pathname.slice(1) || "ledgerlane"}_before_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -21,7 +23,10 @@ export async function databaseBefore(migration: string): Promise<{ url: string; 
   const handle = await openSchemaEngine(url);
   try {
     const before = list.migrationDirectories.filter((directory) => directory.path < migration);
-    await handle.engine.applyMigrations({ migrationsList: { ...list, migrationDirectories: before }, filters: NO_FILTERS });
+    await handle.engine.applyMigrations({
+      migrationsList: { ...list, migrationDirectories: before },
+      filters: NO_FILTERS,
+    });
   } finally {
     await handle.close();
   }

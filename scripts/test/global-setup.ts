@@ -51,6 +51,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   // Clones first: the template's roles are dropped last.
-  if (!embedded) for (const database of made) await dropDatabase(process.env.DATABASE_URL!, database.name, database.roles);
+  if (!embedded)
+    for (const database of made) await dropDatabase(process.env.DATABASE_URL!, database.name, database.roles);
   await embedded?.stop();
 }

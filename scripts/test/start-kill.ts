@@ -32,7 +32,8 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   return check();
 }
 
-for (const [name, port] of Object.entries(ports)) if (await listening(port)) throw new Error(`${name} port ${port} is in use already`);
+for (const [name, port] of Object.entries(ports))
+  if (await listening(port)) throw new Error(`${name} port ${port} is in use already`);
 const start = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
   cwd: ROOT,
   env: process.env,
@@ -45,7 +46,8 @@ await new Promise<void>((resolve, reject) => {
   });
   start.once("exit", (code) => reject(new Error(`npm start exited before it was ready (${code})`)));
 });
-for (const [name, port] of Object.entries(ports)) if (!(await listening(port))) throw new Error(`${name} port ${port} is not listening`);
+for (const [name, port] of Object.entries(ports))
+  if (!(await listening(port))) throw new Error(`${name} port ${port} is not listening`);
 const killedAt = performance.now();
 start.kill("SIGKILL");
 const freed = await until(async () => !(await listening(ports.app)) && !(await listening(ports.sandbox)), 10_000);

@@ -45,7 +45,10 @@ export default async function BusinessPage({ params }: { params: Promise<{ id: s
   }
   const loaded = await attempt(async () => {
     const client = accountingClientFor(user);
-    const [business, features] = await Promise.all([client.getBusiness(stored.businessId), featureAvailability(client, stored.businessId)]);
+    const [business, features] = await Promise.all([
+      client.getBusiness(stored.businessId),
+      featureAvailability(client, stored.businessId),
+    ]);
     return { business, features };
   });
   if (!loaded.ok) {
@@ -97,7 +100,11 @@ export default async function BusinessPage({ params }: { params: Promise<{ id: s
         ) : null}
         <BusinessDetailsForm
           businessId={stored.businessId}
-          initial={{ address_line_1: business.address_line_1 ?? "", mobile: business.mobile ?? "", website: business.website ?? "" }}
+          initial={{
+            address_line_1: business.address_line_1 ?? "",
+            mobile: business.mobile ?? "",
+            website: business.website ?? "",
+          }}
           readOnly={!isOwner || readOnlyScope}
         />
       </div>

@@ -9,7 +9,11 @@ import { countryChoices } from "@/features/payroll/employees/countries";
 import { getLocale, getTranslations } from "next-intl/server";
 import { berlinToday } from "@/lib/dates/berlin";
 import { payrollPageState, referenceListsReady } from "@/features/payroll/server/pages";
-import { countries, healthInsurances, referenceListsFetchedAt } from "@/features/payroll/employees/server/reference-lists";
+import {
+  countries,
+  healthInsurances,
+  referenceListsFetchedAt,
+} from "@/features/payroll/employees/server/reference-lists";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +26,8 @@ export default async function ReferenceListsPage() {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState();
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.lists.title")} />;
-  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
+  if (state.kind !== "ready")
+    return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   await referenceListsReady(state.client);
   const source = state.client.baseUrl;
   const [insurers, countryList, fetchedAt] = await Promise.all([
@@ -38,7 +43,9 @@ export default async function ReferenceListsPage() {
       <h1 className="text-2xl font-bold">{t("payroll.lists.title")}</h1>
       <p>
         {fetchedAt
-          ? t("payroll.lists.fetchedAt", { date: formatDate(locale, fetchedAt, { dateStyle: "medium", timeStyle: "short" }) })
+          ? t("payroll.lists.fetchedAt", {
+              date: formatDate(locale, fetchedAt, { dateStyle: "medium", timeStyle: "short" }),
+            })
           : t("payroll.lists.never")}
       </p>
       <ReferenceLists

@@ -24,7 +24,11 @@ const STATUS_TEXT: Record<string, MessageKey> = {
   revoke_pending: "connection.statusRevokePending",
 };
 
-export default async function ConnectionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConnectionPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { disconnected, moved } = await searchParams;
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const user = await getSessionUser();
@@ -40,7 +44,11 @@ export default async function ConnectionPage({ searchParams }: { searchParams: P
         [t("legacy.flow"), t("legacy.flowV31")],
         [
           t("connection.scopes"),
-          scope === "readonly" ? t("connection.scopeReadonly") : scope === "full_access" ? t("connection.scopeFull") : summary.scopes,
+          scope === "readonly"
+            ? t("connection.scopeReadonly")
+            : scope === "full_access"
+              ? t("connection.scopeFull")
+              : summary.scopes,
         ],
         [t("connection.country"), summary.country ?? ""],
         [t("connection.accessExpires"), when(summary.accessTokenExpiresAt)],
@@ -54,7 +62,9 @@ export default async function ConnectionPage({ searchParams }: { searchParams: P
       <h1 className="text-2xl font-bold">{t("connection.title")}</h1>
       <p className="text-slate-700">{t("connection.intro")}</p>
       {disconnected === "revoked" || disconnected === "pending" || disconnected === "none" ? (
-        <Notice tone="success">{disconnected === "pending" ? t("connection.disconnectPending") : t("connection.disconnected")}</Notice>
+        <Notice tone="success">
+          {disconnected === "pending" ? t("connection.disconnectPending") : t("connection.disconnected")}
+        </Notice>
       ) : null}
       {moved === "1" && summary && !legacy ? <Notice tone="success">{t("legacy.moved")}</Notice> : null}
       {moved === "0" ? (

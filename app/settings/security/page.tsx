@@ -33,7 +33,10 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
       <h1 className="text-2xl font-bold">{t("security.title")}</h1>
       <p className="text-slate-700">{t("security.intro")}</p>
       <SignInEmailSection verifiedEmail={user.verifiedEmail} />
-      <AccountingAccountSection linked={user.accountingUserId !== null} outcome={linkOutcome((await searchParams).link)} />
+      <AccountingAccountSection
+        linked={user.accountingUserId !== null}
+        outcome={linkOutcome((await searchParams).link)}
+      />
       <PasskeysSection initial={await listPasskeys(user.id)} />
       <SessionsSection initial={await listSessions(user.id, user.sessionId)} />
     </section>

@@ -5,6 +5,8 @@ import { IntlScope } from "@/components/intl-scope";
 // webhooks and the passkey requirement.
 export default function Layout({ children }: { children: ReactNode }) {
   return (
-    <IntlScope namespaces={["workspaces", "clients", "monthClose", "deadlines", "reminders", "webhooks", "passkeys"]}>{children}</IntlScope>
+    <IntlScope namespaces={["workspaces", "clients", "monthClose", "deadlines", "reminders", "webhooks", "passkeys"]}>
+      {children}
+    </IntlScope>
   );
 }

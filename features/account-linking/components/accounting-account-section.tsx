@@ -8,7 +8,13 @@ import { Notice } from "@/components/ui/notice";
  * account (`Link an accounting account`: the accounting sign-in with a link intent bound to this
  * session, then a confirmation page). `outcome` is the callback's word when it came back refused.
  */
-export async function AccountingAccountSection({ linked, outcome }: { linked: boolean; outcome: "failed" | "refused" | null }) {
+export async function AccountingAccountSection({
+  linked,
+  outcome,
+}: {
+  linked: boolean;
+  outcome: "failed" | "refused" | null;
+}) {
   const t = await getTranslations();
   return (
     <div className="space-y-3">
@@ -20,7 +26,12 @@ export async function AccountingAccountSection({ linked, outcome }: { linked: bo
       ) : (
         <>
           <p className="text-sm text-slate-700">{t("accountLinking.accountNone")}</p>
-          <SignInButton label={t("accountLinking.linkAccount")} variant="secondary" link callbackUrl="/settings/security/link" />
+          <SignInButton
+            label={t("accountLinking.linkAccount")}
+            variant="secondary"
+            link
+            callbackUrl="/settings/security/link"
+          />
         </>
       )}
     </div>

@@ -37,7 +37,9 @@ export function LinkConfirmation({ link }: { link: PendingLinkView }) {
     <div className="space-y-4">
       {link.refusal ? (
         <Notice tone="error">
-          {link.refusal === "already_linked" ? t("accountLinking.refusedAlready") : t("accountLinking.refusedTaken", { name })}
+          {link.refusal === "already_linked"
+            ? t("accountLinking.refusedAlready")
+            : t("accountLinking.refusedTaken", { name })}
         </Notice>
       ) : (
         <>

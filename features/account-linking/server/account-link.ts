@@ -30,7 +30,8 @@ import { recordLinkingChange } from "./linking-audit";
  */
 
 const LIFETIME_MS = LINK_LIFETIME_MINUTES * 60_000;
-const TOKENS_COLUMN = (rowId: string) => ({ table: "account_link_intents", rowId, column: "tokens_encrypted" }) as const;
+const TOKENS_COLUMN = (rowId: string) =>
+  ({ table: "account_link_intents", rowId, column: "tokens_encrypted" }) as const;
 
 export interface LinkSession {
   userId: string;
@@ -38,7 +39,9 @@ export interface LinkSession {
 }
 
 /** Step 1: the nonce for the cookie, or null for someone who already has an accounting account. */
-export async function beginAccountLink(user: LinkSession & { accountingUserId: string | null }): Promise<string | null> {
+export async function beginAccountLink(
+  user: LinkSession & { accountingUserId: string | null },
+): Promise<string | null> {
   if (user.accountingUserId) return null;
   const nonce = newSecret();
   await getDb().accountLinkIntent.create({
@@ -98,13 +101,28 @@ export async function holdLinkAnswer(intentId: string, answer: LinkAnswer): Prom
 export async function pendingLink(session: LinkSession): Promise<PendingLinkView | null> {
   const db = getDb();
   const row = await db.accountLinkIntent.findFirst({
-    where: { userId: session.userId, sessionId: session.sessionId, returnedAt: { not: null }, decidedAt: null, expiresAt: { gt: now() } },
+    where: {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      returnedAt: { not: null },
+      decidedAt: null,
+      expiresAt: { gt: now() },
+    },
     orderBy: { returnedAt: "desc" },
-    select: { id: true, accountingUserId: true, accountingName: true, user: { select: { verifiedEmail: true, accountingUserId: true } } },
+    select: {
+      id: true,
+      accountingUserId: true,
+      accountingName: true,
+      user: { select: { verifiedEmail: true, accountingUserId: true } },
+    },
   });
   if (!row?.accountingUserId) return null;
   const holder = await db.user.findUnique({ where: { accountingUserId: row.accountingUserId }, select: { id: true } });
-  const refusal = row.user.accountingUserId ? "already_linked" : holder && holder.id !== session.userId ? "account_belongs_to_other" : null;
+  const refusal = row.user.accountingUserId
+    ? "already_linked"
+    : holder && holder.id !== session.userId
+      ? "account_belongs_to_other"
+      : null;
   return { id: row.id, accountingName: row.accountingName, email: row.user.verifiedEmail, refusal };
 }
 
@@ -137,22 +155,38 @@ async function decide(session: LinkSession, linkId: string, outcome: "confirmed"
     });
     if (!row?.accountingUserId || !row.tokensEncrypted) throw new ApiError("account_link_invalid");
     const tokens = tokenResponseSchema.parse(JSON.parse(openSecret(row.tokensEncrypted, TOKENS_COLUMN(row.id))));
-    const holder = await tx.user.findUnique({ where: { accountingUserId: row.accountingUserId }, select: { id: true } });
-    const refusedAsTaken = outcome === "confirmed" && (!!row.user.accountingUserId || (!!holder && holder.id !== session.userId));
+    const holder = await tx.user.findUnique({
+      where: { accountingUserId: row.accountingUserId },
+      select: { id: true },
+    });
+    const refusedAsTaken =
+      outcome === "confirmed" && (!!row.user.accountingUserId || (!!holder && holder.id !== session.userId));
     await tx.accountLinkIntent.update({
       where: { id: row.id },
       data: { decidedAt: at, outcome: refusedAsTaken ? "refused" : outcome, tokensEncrypted: null },
     });
     if (outcome === "confirmed" && !refusedAsTaken) {
       await tx.user.update({ where: { id: session.userId }, data: { accountingUserId: row.accountingUserId } });
-      await tellOfNewWayIn(tx, { userId: session.userId, way: "account_link", changeId: row.id, detail: row.accountingName ?? "" });
+      await tellOfNewWayIn(tx, {
+        userId: session.userId,
+        way: "account_link",
+        changeId: row.id,
+        detail: row.accountingName ?? "",
+      });
     }
-    return { accountingName: row.accountingName, email: row.user.verifiedEmail, tokens, country: row.country, refusedAsTaken };
+    return {
+      accountingName: row.accountingName,
+      email: row.user.verifiedEmail,
+      tokens,
+      country: row.country,
+      refusedAsTaken,
+    };
   });
 }
 
 async function revoke(tokens: TokenResponse | null): Promise<void> {
-  if (tokens) await revokeReplacedToken(tokens.refresh_token, { config: accountingConfig(), revoke: requestRevocation });
+  if (tokens)
+    await revokeReplacedToken(tokens.refresh_token, { config: accountingConfig(), revoke: requestRevocation });
 }
 
 /** Step 3, Confirm: the accounting account signs this person in too; their connection holds the tokens. */
@@ -175,7 +209,11 @@ export async function confirmAccountLink(session: LinkSession, linkId: string): 
     tokens: decided.tokens!,
     country: decided.country ?? undefined,
   });
-  await recordLinkingChange(session.userId, { kind: "account.linked", accountingName: decided.accountingName, email: decided.email });
+  await recordLinkingChange(session.userId, {
+    kind: "account.linked",
+    accountingName: decided.accountingName,
+    email: decided.email,
+  });
   await refreshProfile(session.userId, connectionId);
 }
 

@@ -12,7 +12,14 @@ import { requestSignInLink } from "@/features/sign-in/core/server/email-link";
 import { completeSignIn } from "@/features/sign-in/core/server/complete-sign-in";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { ensurePersonalWorkspace } from "@/features/workspaces/server/personal";
-import { beginAccountLink, cancelAccountLink, confirmAccountLink, holdLinkAnswer, linkIntentFor, pendingLink } from "./account-link";
+import {
+  beginAccountLink,
+  cancelAccountLink,
+  confirmAccountLink,
+  holdLinkAnswer,
+  linkIntentFor,
+  pendingLink,
+} from "./account-link";
 import { requestEmailVerification, verifyEmail } from "./email-verification";
 import { postAddSignInEmail, postConfirmLink } from "./handlers";
 import { completeLinkCallback } from "./link-callback";
@@ -21,13 +28,16 @@ import { completeLinkCallback } from "./link-callback";
 const session = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
 vi.mock("@/lib/auth/server/session", async () => {
   const store = await import("@/lib/auth/server/session-store");
-  const load = () => (session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null));
+  const load = () =>
+    session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null);
   return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
 });
 vi.mock("next-intl/server", () => ({
   getTranslations: () =>
     Promise.resolve(
-      Object.assign((key: string, values?: Record<string, unknown>) => `${key} ${JSON.stringify(values ?? {})}`, { has: () => true }),
+      Object.assign((key: string, values?: Record<string, unknown>) => `${key} ${JSON.stringify(values ?? {})}`, {
+        has: () => true,
+      }),
     ),
   getLocale: () => Promise.resolve("de"),
 }));
@@ -44,7 +54,9 @@ interface Person {
 /** An e-mail person (no accounting account), signed in, with a personal workspace (their trail). */
 const it = test.extend("emma", async ({ db }, { onCleanup }) => {
   const email = address("emma");
-  const user = await db.user.create({ data: { email, verifiedEmail: email, emailVerifiedAt: new Date(), displayName: "Emma Email" } });
+  const user = await db.user.create({
+    data: { email, verifiedEmail: email, emailVerifiedAt: new Date(), displayName: "Emma Email" },
+  });
   onCleanup(() => db.user.deleteMany({ where: { id: user.id } }).then(() => undefined));
   await ensurePersonalWorkspace(user.id);
   return { id: user.id, sessionId: await createSession(user.id, { method: "email" }), email } satisfies Person;
@@ -95,7 +107,9 @@ describe("adding a sign-in e-mail", () => {
       const email = address("otto");
       const code = await askCode(other, email);
       expect(code).toMatch(/^\d{6}$/);
-      expect(await requestSignInLink({ email, callbackUrl: null, browserNonce: randomUUID(), ip: "10.9.0.1" })).toMatchObject({
+      expect(
+        await requestSignInLink({ email, callbackUrl: null, browserNonce: randomUUID(), ip: "10.9.0.1" }),
+      ).toMatchObject({
         recipient: null,
       });
       expect(await verifyEmail(other.id, code)).toBe(email);
@@ -109,13 +123,17 @@ describe("adding a sign-in e-mail", () => {
     },
   );
 
-  withOther("refuses a wrong code (counted), then the right one after 5 wrong tries, as expired", async ({ db, other }) => {
-    const code = await askCode(other, address("otto"));
-    const wrong = code === "000000" ? "111111" : "000000";
-    for (let index = 0; index < 5; index += 1) expect(await refusal(verifyEmail(other.id, wrong))).toBe("verification_code_wrong");
-    expect(await refusal(verifyEmail(other.id, code))).toBe("verification_code_expired");
-    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).verifiedEmail).toBeNull();
-  });
+  withOther(
+    "refuses a wrong code (counted), then the right one after 5 wrong tries, as expired",
+    async ({ db, other }) => {
+      const code = await askCode(other, address("otto"));
+      const wrong = code === "000000" ? "111111" : "000000";
+      for (let index = 0; index < 5; index += 1)
+        expect(await refusal(verifyEmail(other.id, wrong))).toBe("verification_code_wrong");
+      expect(await refusal(verifyEmail(other.id, code))).toBe("verification_code_expired");
+      expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).verifiedEmail).toBeNull();
+    },
+  );
 
   withOther("refuses a code used once already, and one 15 minutes old", async ({ db, other }) => {
     const code = await askCode(other, address("otto"));
@@ -137,13 +155,16 @@ describe("adding a sign-in e-mail", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: emma.id } })).verifiedEmail).toBe(emma.email);
   });
 
-  withOther("refuses an address another person verified, after the code, and merges nothing", async ({ db, emma, other }) => {
-    const code = await askCode(other, emma.email!);
-    expect(await refusal(verifyEmail(other.id, code))).toBe("email_belongs_to_other");
-    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).verifiedEmail).toBeNull();
-    expect((await db.user.findUniqueOrThrow({ where: { id: emma.id } })).verifiedEmail).toBe(emma.email);
-    expect(await trail(db, other.id, "account.email_added")).toEqual([]);
-  });
+  withOther(
+    "refuses an address another person verified, after the code, and merges nothing",
+    async ({ db, emma, other }) => {
+      const code = await askCode(other, emma.email!);
+      expect(await refusal(verifyEmail(other.id, code))).toBe("email_belongs_to_other");
+      expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).verifiedEmail).toBeNull();
+      expect((await db.user.findUniqueOrThrow({ where: { id: emma.id } })).verifiedEmail).toBe(emma.email);
+      expect(await trail(db, other.id, "account.email_added")).toEqual([]);
+    },
+  );
 
   withOther(
     "the route mails the code through the outbox in the person's language; the 6th request in 15 minutes is 429",
@@ -177,7 +198,9 @@ describe("adding a sign-in e-mail", () => {
  */
 async function aliceAccount() {
   const config = accountingConfig();
-  const client = { ...grantClientFor({ urls: { accounting: { auth_url: config.authUrl, token_url: config.tokenUrl } } } as never) };
+  const client = {
+    ...grantClientFor({ urls: { accounting: { auth_url: config.authUrl, token_url: config.tokenUrl } } } as never),
+  };
   const tokens = await grantTokens(client, ALICE);
   aliceIds.add(String(tokens.requested_by_id));
   return {
@@ -192,7 +215,9 @@ async function heldLink(person: Person): Promise<{ intentId: string; accountingU
   const nonce = await beginAccountLink({ userId: person.id, sessionId: person.sessionId, accountingUserId: null });
   const intentId = await linkIntentFor(nonce!, { userId: person.id, sessionId: person.sessionId });
   const account = await aliceAccount();
-  const link = { intentId, session: { userId: person.id, sessionId: person.sessionId } } as Parameters<typeof completeLinkCallback>[2];
+  const link = { intentId, session: { userId: person.id, sessionId: person.sessionId } } as Parameters<
+    typeof completeLinkCallback
+  >[2];
   expect(await completeLinkCallback(account, "GB", link)).toEqual({ uid: person.id, sid: person.sessionId });
   expect(link.outcome).toBe("held");
   return { intentId: intentId!, accountingUserId: String(account.requested_by_id) };
@@ -205,30 +230,44 @@ const linking = withOther.extend("aliceCleanup", { auto: true }, async ({ db }, 
 });
 
 describe("linking an accounting account to an e-mail person", () => {
-  linking("holds the service's answer for this session, and only Confirm links; confirming again is refused", async ({ db, emma }) => {
-    const { intentId, accountingUserId } = await heldLink(emma);
-    // Nothing linked or made yet: no person for Alice's account, Emma still e-mail only.
-    expect(await db.user.findUnique({ where: { accountingUserId } })).toBeNull();
-    const shown = await pendingLink({ userId: emma.id, sessionId: emma.sessionId });
-    expect(shown).toMatchObject({ id: intentId, email: emma.email, refusal: null });
-    expect(shown!.accountingName).toBeTruthy();
-    await confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId);
-    const user = await db.user.findUniqueOrThrow({ where: { id: emma.id }, include: { accountingConnections: true } });
-    expect(user.accountingUserId).toBe(accountingUserId);
-    expect(user.verifiedEmail).toBe(emma.email);
-    expect(user.accountingConnections).toHaveLength(1);
-    const entries = await trail(db, emma.id, "account.linked");
-    expect(entries.map((entry) => entry.details)).toEqual([{ accountingName: shown!.accountingName, email: emma.email }]);
-    // Emma is told at her address: an accounting account now signs in as her.
-    const told = await db.mailOutbox.findMany({ where: { userId: emma.id, kind: "security:way_in_added" } });
-    expect(told.map((mail) => [mail.toAddress, mail.text.includes(shown!.accountingName!)])).toEqual([[emma.email, true]]);
-    // A replayed confirmation (and a cancel after it) finds nothing waiting.
-    expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe("account_link_invalid");
-    expect(await refusal(cancelAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe("account_link_invalid");
-    // The accounting sign-in now reaches the same person.
-    const signIn = await completeSignIn(await aliceAccount(), "GB");
-    expect(signIn.userId).toBe(emma.id);
-  });
+  linking(
+    "holds the service's answer for this session, and only Confirm links; confirming again is refused",
+    async ({ db, emma }) => {
+      const { intentId, accountingUserId } = await heldLink(emma);
+      // Nothing linked or made yet: no person for Alice's account, Emma still e-mail only.
+      expect(await db.user.findUnique({ where: { accountingUserId } })).toBeNull();
+      const shown = await pendingLink({ userId: emma.id, sessionId: emma.sessionId });
+      expect(shown).toMatchObject({ id: intentId, email: emma.email, refusal: null });
+      expect(shown!.accountingName).toBeTruthy();
+      await confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId);
+      const user = await db.user.findUniqueOrThrow({
+        where: { id: emma.id },
+        include: { accountingConnections: true },
+      });
+      expect(user.accountingUserId).toBe(accountingUserId);
+      expect(user.verifiedEmail).toBe(emma.email);
+      expect(user.accountingConnections).toHaveLength(1);
+      const entries = await trail(db, emma.id, "account.linked");
+      expect(entries.map((entry) => entry.details)).toEqual([
+        { accountingName: shown!.accountingName, email: emma.email },
+      ]);
+      // Emma is told at her address: an accounting account now signs in as her.
+      const told = await db.mailOutbox.findMany({ where: { userId: emma.id, kind: "security:way_in_added" } });
+      expect(told.map((mail) => [mail.toAddress, mail.text.includes(shown!.accountingName!)])).toEqual([
+        [emma.email, true],
+      ]);
+      // A replayed confirmation (and a cancel after it) finds nothing waiting.
+      expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe(
+        "account_link_invalid",
+      );
+      expect(await refusal(cancelAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe(
+        "account_link_invalid",
+      );
+      // The accounting sign-in now reaches the same person.
+      const signIn = await completeSignIn(await aliceAccount(), "GB");
+      expect(signIn.userId).toBe(emma.id);
+    },
+  );
 
   linking("Cancel links nothing and is recorded", async ({ db, emma }) => {
     const { intentId, accountingUserId } = await heldLink(emma);
@@ -240,7 +279,9 @@ describe("linking an accounting account to an e-mail person", () => {
       tokensEncrypted: null,
     });
     expect(await trail(db, emma.id, "account.link_cancelled")).toHaveLength(1);
-    expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe("account_link_invalid");
+    expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe(
+      "account_link_invalid",
+    );
   });
 
   linking(
@@ -264,40 +305,66 @@ describe("linking an accounting account to an e-mail person", () => {
       ]);
       // Held once: the same nonce cannot bring a second answer.
       const intentId = (await linkIntentFor(nonce, { userId: emma.id, sessionId: emma.sessionId }))!;
-      expect(await holdLinkAnswer(intentId, { accountingUserId: "x", accountingName: "X", tokens: account as never, country: "GB" })).toBe(
-        true,
-      );
+      expect(
+        await holdLinkAnswer(intentId, {
+          accountingUserId: "x",
+          accountingName: "X",
+          tokens: account as never,
+          country: "GB",
+        }),
+      ).toBe(true);
       expect(await linkIntentFor(nonce, { userId: emma.id, sessionId: emma.sessionId })).toBeNull();
-      expect(await holdLinkAnswer(intentId, { accountingUserId: "y", accountingName: "Y", tokens: account as never, country: "GB" })).toBe(
-        false,
-      );
+      expect(
+        await holdLinkAnswer(intentId, {
+          accountingUserId: "y",
+          accountingName: "Y",
+          tokens: account as never,
+          country: "GB",
+        }),
+      ).toBe(false);
       // Confirm from Emma's other session, or by another person: nothing waiting there.
-      expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: otherSessionOfEmma }, intentId))).toBe("account_link_invalid");
-      expect(await refusal(confirmAccountLink({ userId: other.id, sessionId: other.sessionId }, intentId))).toBe("account_link_invalid");
+      expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: otherSessionOfEmma }, intentId))).toBe(
+        "account_link_invalid",
+      );
+      expect(await refusal(confirmAccountLink({ userId: other.id, sessionId: other.sessionId }, intentId))).toBe(
+        "account_link_invalid",
+      );
       // 15 minutes on: nothing waits any more.
       setTestClockOffset(15 * 60_000 + 1000);
       expect(await pendingLink({ userId: emma.id, sessionId: emma.sessionId })).toBeNull();
-      expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe("account_link_invalid");
+      expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe(
+        "account_link_invalid",
+      );
       expect((await db.user.findUniqueOrThrow({ where: { id: emma.id } })).accountingUserId).toBeNull();
     },
   );
 
-  linking("an account that already signs in another person is refused on the page and on Confirm: never merged", async ({ db, emma }) => {
-    const { intentId, accountingUserId } = await heldLink(emma);
-    const alice = await db.user.create({ data: { accountingUserId, displayName: "Alice Hartley" } });
-    expect(await pendingLink({ userId: emma.id, sessionId: emma.sessionId })).toMatchObject({ refusal: "account_belongs_to_other" });
-    expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe("account_belongs_to_other");
-    expect((await db.user.findUniqueOrThrow({ where: { id: emma.id } })).accountingUserId).toBeNull();
-    expect(await db.accountingConnection.count({ where: { userId: { in: [emma.id, alice.id] } } })).toBe(0);
-    expect(await trail(db, emma.id, "account.linked")).toEqual([]);
-  });
+  linking(
+    "an account that already signs in another person is refused on the page and on Confirm: never merged",
+    async ({ db, emma }) => {
+      const { intentId, accountingUserId } = await heldLink(emma);
+      const alice = await db.user.create({ data: { accountingUserId, displayName: "Alice Hartley" } });
+      expect(await pendingLink({ userId: emma.id, sessionId: emma.sessionId })).toMatchObject({
+        refusal: "account_belongs_to_other",
+      });
+      expect(await refusal(confirmAccountLink({ userId: emma.id, sessionId: emma.sessionId }, intentId))).toBe(
+        "account_belongs_to_other",
+      );
+      expect((await db.user.findUniqueOrThrow({ where: { id: emma.id } })).accountingUserId).toBeNull();
+      expect(await db.accountingConnection.count({ where: { userId: { in: [emma.id, alice.id] } } })).toBe(0);
+      expect(await trail(db, emma.id, "account.linked")).toEqual([]);
+    },
+  );
 
   linking("the confirm route refuses another person's link as not waiting (404)", async ({ emma, other }) => {
     const { intentId } = await heldLink(emma);
     session.current = { userId: other.id, sessionId: other.sessionId };
-    const response = await postConfirmLink(new NextRequest(`${ORIGIN}/api/account/links/${intentId}/confirm`, { method: "POST" }), {
-      params: Promise.resolve({ linkId: intentId }),
-    });
+    const response = await postConfirmLink(
+      new NextRequest(`${ORIGIN}/api/account/links/${intentId}/confirm`, { method: "POST" }),
+      {
+        params: Promise.resolve({ linkId: intentId }),
+      },
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ ok: false, error: { code: "account_link_invalid" } });
   });
@@ -318,7 +385,10 @@ describe("never linked automatically", () => {
         const made = await db.user.findUniqueOrThrow({ where: { id: signIn.userId }, include: { memberships: true } });
         expect(made.email).toBe(ALICE.email);
         expect(made.verifiedEmail).toBeNull();
-        const before = await db.user.findUniqueOrThrow({ where: { id: emailPerson.id }, include: { memberships: true, sessions: true } });
+        const before = await db.user.findUniqueOrThrow({
+          where: { id: emailPerson.id },
+          include: { memberships: true, sessions: true },
+        });
         expect(before.accountingUserId).toBeNull();
         expect(before.sessions).toHaveLength(0);
         // Each is a member of their own personal workspace only.

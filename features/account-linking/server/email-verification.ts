@@ -87,7 +87,8 @@ export async function verifyEmail(userId: string, code: string): Promise<string>
       if (!latest) return { refused: "not_found" };
       const row = await tx.emailVerification.findUniqueOrThrow({ where: { id: latest.id } });
       if (row.usedAt) return { refused: "used" };
-      if (row.expiresAt.getTime() <= at.getTime() || row.attempts >= VERIFICATION_CODE_TRIES) return { refused: "expired" };
+      if (row.expiresAt.getTime() <= at.getTime() || row.attempts >= VERIFICATION_CODE_TRIES)
+        return { refused: "expired" };
       const given = Buffer.from(hashOf(userId, code));
       if (!timingSafeEqual(given, Buffer.from(row.codeHash))) {
         // Counted (and committed) before answering: a sixth try of this code is refused as expired.
@@ -108,7 +109,10 @@ export async function verifyEmail(userId: string, code: string): Promise<string>
     else throw error;
   }
   if ("refused" in verdict) {
-    throw new ApiError(REFUSALS[verdict.refused], verdict.refused === "not_found" ? "Ask for a code first." : undefined);
+    throw new ApiError(
+      REFUSALS[verdict.refused],
+      verdict.refused === "not_found" ? "Ask for a code first." : undefined,
+    );
   }
   await recordLinkingChange(userId, { kind: "account.email_added", email: verdict.email });
   return verdict.email;

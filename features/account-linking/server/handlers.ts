@@ -45,10 +45,13 @@ export const postVerifySignInEmail = withRoute(
   async ({ user, body }) => successResponse({ verifiedEmail: await verifyEmail(user.id, body.code) }),
 );
 
-export const postConfirmLink = withRoute({ ...contract.confirmLink, recentConfirmation: true }, async ({ user, params }) => {
-  await confirmAccountLink({ userId: user.id, sessionId: user.sessionId }, params.linkId);
-  return successResponse({ linked: true as const });
-});
+export const postConfirmLink = withRoute(
+  { ...contract.confirmLink, recentConfirmation: true },
+  async ({ user, params }) => {
+    await confirmAccountLink({ userId: user.id, sessionId: user.sessionId }, params.linkId);
+    return successResponse({ linked: true as const });
+  },
+);
 
 export const postCancelLink = withRoute(contract.cancelLink, async ({ user, params }) => {
   await cancelAccountLink({ userId: user.id, sessionId: user.sessionId }, params.linkId);

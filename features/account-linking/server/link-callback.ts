@@ -41,7 +41,12 @@ export async function completeLinkCallback(
   const keep = { uid: link.session.userId, sid: link.session.sessionId };
   if (link.intentId) {
     const accountingName = await accountName(tokens.access_token, tokens.requested_by_id);
-    const held = await holdLinkAnswer(link.intentId, { accountingUserId: tokens.requested_by_id, accountingName, tokens, country });
+    const held = await holdLinkAnswer(link.intentId, {
+      accountingUserId: tokens.requested_by_id,
+      accountingName,
+      tokens,
+      country,
+    });
     if (held) {
       link.outcome = "held";
       return keep;

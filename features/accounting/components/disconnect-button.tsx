@@ -32,7 +32,9 @@ export function DisconnectButton() {
   const t = useTranslations();
   const disconnect = useDisconnectAccounting();
   const [asking, setAsking] = useState(false);
-  const failure = disconnect.isError ? <Notice tone="error">{errorMessage(t, disconnect.error, "accounting")}</Notice> : null;
+  const failure = disconnect.isError ? (
+    <Notice tone="error">{errorMessage(t, disconnect.error, "accounting")}</Notice>
+  ) : null;
   return (
     <div className="space-y-2">
       <Button

@@ -16,7 +16,9 @@ export async function FeatureList({ features, tier }: { features: FeatureState[]
     <div className="max-w-2xl space-y-3">
       <h2 className="text-lg font-semibold">{t("business.features")}</h2>
       {restricted ? (
-        <p className="text-slate-700">{tier ? t("business.tierRestricts", { tier }) : t("business.tierRestrictsUnnamed")}</p>
+        <p className="text-slate-700">
+          {tier ? t("business.tierRestricts", { tier }) : t("business.tierRestrictsUnnamed")}
+        </p>
       ) : null}
       <ul className="space-y-1">
         <li>

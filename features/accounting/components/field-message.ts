@@ -7,7 +7,8 @@ import type { Translate } from "@/lib/i18n/translate";
  */
 export function fieldMessage(t: Translate, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (message.startsWith("service:")) return t("accountingError.fieldRefused", { detail: message.slice("service:".length) });
+  if (message.startsWith("service:"))
+    return t("accountingError.fieldRefused", { detail: message.slice("service:".length) });
   if (!message.startsWith("validation.")) return message;
   const { key, values } = splitValidationMessage(message);
   return t(key, values);

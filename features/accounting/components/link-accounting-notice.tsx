@@ -16,7 +16,12 @@ export async function LinkAccountingNotice({ heading }: { heading: string }) {
       <Notice tone="info">
         <p>{t("accountLinking.emailOnly")}</p>
       </Notice>
-      <SignInButton label={t("accountLinking.linkAccount")} variant="secondary" link callbackUrl="/settings/security/link" />
+      <SignInButton
+        label={t("accountLinking.linkAccount")}
+        variant="secondary"
+        link
+        callbackUrl="/settings/security/link"
+      />
     </section>
   );
 }

@@ -12,7 +12,12 @@ export async function MoveToV31Notice() {
       <div className="space-y-3">
         <h2 className="text-lg font-semibold">{t("legacy.needsV31Title")}</h2>
         <p>{t("legacy.needsV31Text")}</p>
-        <SignInButton label={t("legacy.moveButton")} country={await rememberedCountry()} callbackUrl="/settings/connection?moved=1" move />
+        <SignInButton
+          label={t("legacy.moveButton")}
+          country={await rememberedCountry()}
+          callbackUrl="/settings/connection?moved=1"
+          move
+        />
       </div>
     </Notice>
   );

@@ -38,7 +38,10 @@ export async function ProblemNotice({ problem }: { problem: Problem }) {
         : problem.kind === "forbidden"
           ? "forbidden"
           : "upstream_error";
-  const text = problem.kind === "network" && problem.timedOut ? t("accountingError.notAnswering") : errorMessage(t, { code }, "accounting");
+  const text =
+    problem.kind === "network" && problem.timedOut
+      ? t("accountingError.notAnswering")
+      : errorMessage(t, { code }, "accounting");
   const detail = problem.kind === "forbidden" || problem.kind === "other" ? problem.message : undefined;
   return (
     <Notice tone="error" className="max-w-2xl">

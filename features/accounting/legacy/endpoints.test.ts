@@ -17,7 +17,15 @@ describe("legacy country routing", () => {
   });
 
   it("groups the countries into the three hosts", () => {
-    expect(["ca", "us", "de", "es", "fr", "gb", "ie"].map(legacyRegion)).toEqual(["na", "na", "eu", "eu", "eu", "gb", "gb"]);
+    expect(["ca", "us", "de", "es", "fr", "gb", "ie"].map(legacyRegion)).toEqual([
+      "na",
+      "na",
+      "eu",
+      "eu",
+      "eu",
+      "gb",
+      "gb",
+    ]);
   });
 
   it.each([undefined, null, "", "at", "gbr", "uk"])("refuses %s: no host is guessed", (country) => {

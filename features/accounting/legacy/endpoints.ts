@@ -3,7 +3,15 @@ import { parseCountry } from "../schemas";
 /** The host group of each country (spec: "Legacy v3 token endpoints (per country)"). */
 export type LegacyRegion = "na" | "eu" | "gb";
 
-const REGION_OF: Record<string, LegacyRegion> = { ca: "na", us: "na", de: "eu", es: "eu", fr: "eu", gb: "gb", ie: "gb" };
+const REGION_OF: Record<string, LegacyRegion> = {
+  ca: "na",
+  us: "na",
+  de: "eu",
+  es: "eu",
+  fr: "eu",
+  gb: "gb",
+  ie: "gb",
+};
 
 export interface LegacyHosts {
   naUrl: string;
@@ -33,7 +41,8 @@ export function legacyEndpoints(
 ): { region: LegacyRegion; tokenUrl: string; revokeUrl: string } {
   const region = legacyRegion(country);
   const trim = (url: string) => url.replace(/\/+$/, "");
-  if (region === "gb") return { region, tokenUrl: `${trim(hosts.gbUrl)}/oauth2/token`, revokeUrl: `${trim(hosts.gbUrl)}/oauth2/revoke` };
+  if (region === "gb")
+    return { region, tokenUrl: `${trim(hosts.gbUrl)}/oauth2/token`, revokeUrl: `${trim(hosts.gbUrl)}/oauth2/revoke` };
   const host = trim(region === "na" ? hosts.naUrl : hosts.euUrl);
   return { region, tokenUrl: `${host}/token`, revokeUrl: `${host}/revoke` };
 }

@@ -80,13 +80,16 @@ describe("the accounting client", () => {
     expect(error).toBeInstanceOf(AccountingValidationError);
     expect(error).toMatchObject({ $dataCode: "RecordInvalid", $message: "website must be a URL." });
     expect((error as AccountingValidationError).fieldErrors()).toEqual({ website: "website must be a URL." });
-    handler = (_req, res) => json(res, 403, errorBody("Forbidden", "Only the business owner can change business details."));
+    handler = (_req, res) =>
+      json(res, 403, errorBody("Forbidden", "Only the business owner can change business details."));
     await expect(client().updateBusiness("b1", {})).rejects.toBeInstanceOf(AccountingForbiddenError);
   });
 
   it("on a 401 renews the token once and retries once", async () => {
     handler = (req, res) =>
-      req.headers.authorization === "Bearer token-2" ? json(res, 200, { id: "u1" }) : json(res, 401, errorBody("Unauthorized", "expired"));
+      req.headers.authorization === "Bearer token-2"
+        ? json(res, 200, { id: "u1" })
+        : json(res, 401, errorBody("Unauthorized", "expired"));
     const renewed: string[] = [];
     const user = await client({ renew: async (stale) => (renewed.push(stale), "token-2") }).getUser();
     expect(user.id).toBe("u1");

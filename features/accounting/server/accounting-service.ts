@@ -120,11 +120,16 @@ export class AccountingClient {
   /** `send`, then the body parsed with `schema`; error answers throw their error class. */
   async call<T extends z.ZodType>(schema: T, request: AccountingRequest): Promise<z.infer<T>> {
     const response = await this.send(request);
-    if (response.status < 200 || response.status >= 300) throw errorFromApiResponse(response.status, response.text, response.headers);
+    if (response.status < 200 || response.status >= 300)
+      throw errorFromApiResponse(response.status, response.text, response.headers);
     const parsed = schema.safeParse(parseJson(response.text));
     if (!parsed.success) {
       throw new AccountingResponseError(response.status, [
-        { dataCode: "UnexpectedResponse", message: `Unexpected answer from ${request.method} ${pathOnly(request.path)}.`, source: "" },
+        {
+          dataCode: "UnexpectedResponse",
+          message: `Unexpected answer from ${request.method} ${pathOnly(request.path)}.`,
+          source: "",
+        },
       ]);
     }
     return parsed.data;
@@ -148,7 +153,11 @@ export class AccountingClient {
    * balance groups by. Pages are asked for by number, so several can be read at once.
    */
   listLedgerAccountsPage(business: string, page: number): Promise<LedgerAccountPage> {
-    const query = new URLSearchParams({ page: String(page), items_per_page: "200", attributes: "name,nominal_code,ledger_account_type" });
+    const query = new URLSearchParams({
+      page: String(page),
+      items_per_page: "200",
+      attributes: "name,nominal_code,ledger_account_type",
+    });
     return this.call(ledgerAccountPageSchema, { method: "GET", path: `/ledger_accounts?${query}`, business });
   }
 
@@ -180,7 +189,11 @@ export class AccountingClient {
 
 function unavailableUntil(until: number): AccountingUnavailableError {
   const error = new AccountingUnavailableError(503, [
-    { dataCode: "temporarily_unavailable", message: "The accounting service asked to wait before retrying.", source: "" },
+    {
+      dataCode: "temporarily_unavailable",
+      message: "The accounting service asked to wait before retrying.",
+      source: "",
+    },
   ]);
   error.retryAt = new Date(until);
   return error;

@@ -51,7 +51,9 @@ export async function syncBusinesses(userId: string, client: AccountingClient): 
     syncedAt: now,
   }));
   await db.$transaction(async (tx) => {
-    await tx.accountingBusiness.deleteMany({ where: { userId, businessId: { notIn: rows.map((row) => row.businessId) } } });
+    await tx.accountingBusiness.deleteMany({
+      where: { userId, businessId: { notIn: rows.map((row) => row.businessId) } },
+    });
     for (const row of rows) {
       await tx.accountingBusiness.upsert({
         where: { userId_businessId: { userId, businessId: row.businessId } },
@@ -79,7 +81,10 @@ export async function listBusinesses(userId: string): Promise<StoredBusiness[]> 
 
 /** The business if the person reaches it, else null: every id from a request goes through here. */
 export async function findReachableBusiness(userId: string, businessId: string): Promise<StoredBusiness | null> {
-  return getDb().accountingBusiness.findUnique({ where: { userId_businessId: { userId, businessId } }, select: SELECT });
+  return getDb().accountingBusiness.findUnique({
+    where: { userId_businessId: { userId, businessId } },
+    select: SELECT,
+  });
 }
 
 export async function leadBusinessOf(userId: string): Promise<StoredBusiness | null> {

@@ -28,12 +28,19 @@ export function accountingClientFor(user: SessionUser): AccountingClient {
  * stored (a sign-in's or a link's callback): the service's budget of that user, and no renewal, as
  * nothing stored could renew it (`during` says what was under way should one be asked for).
  */
-export function accountingClientWithNewToken(accessToken: string, accountingUserId: string, during: string): AccountingClient {
+export function accountingClientWithNewToken(
+  accessToken: string,
+  accountingUserId: string,
+  during: string,
+): AccountingClient {
   const config = accountingConfig();
   return new AccountingClient({
     baseUrl: config.baseUrl,
     credential: `user:${accountingUserId}`,
     timeoutMs: config.timeoutMs,
-    tokens: { get: async () => accessToken, renew: async () => Promise.reject(new Error(`no renewal while ${during}`)) },
+    tokens: {
+      get: async () => accessToken,
+      renew: async () => Promise.reject(new Error(`no renewal while ${during}`)),
+    },
   });
 }

@@ -11,7 +11,8 @@ import {
   ReauthRequiredError,
 } from "../errors";
 
-export type ProblemKind = "reauth" | "not_connected" | "needs_v3_1" | "unavailable" | "network" | "forbidden" | "not_found" | "other";
+export type ProblemKind =
+  "reauth" | "not_connected" | "needs_v3_1" | "unavailable" | "network" | "forbidden" | "not_found" | "other";
 export interface Problem {
   kind: ProblemKind;
   dataCode?: string;
@@ -28,14 +29,18 @@ export function problemOf(error: unknown): Problem {
   if (error instanceof NotConnectedError) return { kind: "not_connected" };
   if (error instanceof AccountingUnavailableError) return { kind: "unavailable", dataCode: error.$dataCode };
   if (error instanceof AccountingNetworkError) return { kind: "network", timedOut: error.timedOut };
-  if (error instanceof AccountingForbiddenError) return { kind: "forbidden", dataCode: error.$dataCode, message: error.$message };
-  if (error instanceof AccountingNotFoundError) return { kind: "not_found", dataCode: error.$dataCode, message: error.$message };
+  if (error instanceof AccountingForbiddenError)
+    return { kind: "forbidden", dataCode: error.$dataCode, message: error.$message };
+  if (error instanceof AccountingNotFoundError)
+    return { kind: "not_found", dataCode: error.$dataCode, message: error.$message };
   if (error instanceof AccountingError) return { kind: "other", dataCode: error.$dataCode, message: error.$message };
   throw error;
 }
 
 /** A page's accounting calls, all of them (tries and waits) within the page's budget; a failure becomes a Problem. */
-export async function attempt<T>(load: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; problem: Problem }> {
+export async function attempt<T>(
+  load: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; problem: Problem }> {
   try {
     return { ok: true, value: await withinPageBudget(load) };
   } catch (error) {

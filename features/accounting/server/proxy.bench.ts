@@ -34,7 +34,8 @@ const startDatabase = () => benchDatabase("ledgerlane_proxy_bench");
 // server measured: with two or more CPUs and taskset, the app gets CPU 0 and this process (so the
 // sandbox and the embedded database it starts) the others.
 const pinned =
-  cpus().length >= 2 && spawnSync("taskset", ["-pc", `1-${cpus().length - 1}`, String(process.pid)], { stdio: "ignore" }).status === 0;
+  cpus().length >= 2 &&
+  spawnSync("taskset", ["-pc", `1-${cpus().length - 1}`, String(process.pid)], { stdio: "ignore" }).status === 0;
 
 const appPort = await freePort();
 const appUrl = `http://localhost:${appPort}`;
@@ -53,7 +54,9 @@ const database = await startDatabase();
 stops.push(database.stop);
 console.error(`(proxy bench: ${database.kind}${pinned ? "; the app on CPU 0, the rest on the others" : ""})`);
 await migrateDatabase(database.url);
-const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as Parameters<typeof upstreamEnvFromDiscovery>[1];
+const discovery = (await (await fetch(`${sandbox.url}/.well-known/sandbox.json`)).json()) as Parameters<
+  typeof upstreamEnvFromDiscovery
+>[1];
 const env = {
   ...upstreamEnvFromDiscovery(sandbox.url, discovery, appUrl),
   DATABASE_URL: database.url,
@@ -107,7 +110,11 @@ try {
   ]);
   const pool = new Pool(`http://127.0.0.1:${appPort}`, { connections: CONCURRENCY, pipelining: 1 });
   const hit = async (route: string) => {
-    const response = await pool.request({ method: "GET", path: route, headers: { cookie, host: `localhost:${appPort}` } });
+    const response = await pool.request({
+      method: "GET",
+      path: route,
+      headers: { cookie, host: `localhost:${appPort}` },
+    });
     await response.body.text();
     if (response.statusCode !== 200) throw new Error(`${route} answered ${response.statusCode}`);
   };

@@ -24,7 +24,11 @@ interface SignedIn {
 }
 
 const it = freshTest
-  .extend("fixtures", { scope: "file" }, async ({ sandbox }) => (await sandbox.control<SandboxFixtures>("GET", "/fixtures")).body)
+  .extend(
+    "fixtures",
+    { scope: "file" },
+    async ({ sandbox }) => (await sandbox.control<SandboxFixtures>("GET", "/fixtures")).body,
+  )
   .extend(
     "alice",
     { scope: "file" },
@@ -63,11 +67,20 @@ const it = freshTest
   .extend("call", async ({ signedIn }) => call.bind(null, signedIn));
 
 /** A request as the route sees it after proxy.ts (see proxy-path.ts) rewrote `/api/accounting<path>`. */
-function request({ cookie }: SignedIn, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+function request(
+  { cookie }: SignedIn,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string } = {},
+) {
   const url = new URL(`http://localhost:3999/api/accounting${path}`);
   const upstreamPath = accountingPathOf(url.pathname) ?? "";
   url.pathname = "/api/accounting";
-  return new NextRequest(url, { method, headers: { cookie, [ACCOUNTING_PATH_HEADER]: upstreamPath, ...init.headers }, body: init.body });
+  return new NextRequest(url, {
+    method,
+    headers: { cookie, [ACCOUNTING_PATH_HEADER]: upstreamPath, ...init.headers },
+    body: init.body,
+  });
 }
 
 /** The proxy's envelope (see proxy.ts); `data` is the service's JSON object. */
@@ -85,13 +98,21 @@ interface Envelope {
   };
 }
 
-async function call(signedIn: SignedIn, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+async function call(
+  signedIn: SignedIn,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string } = {},
+) {
   const response = await proxyAccountingRequest(request(signedIn, method, path, init));
   return { response, body: (await response.json()) as Envelope };
 }
 
 describe("the accounting proxy", () => {
-  it("passes the service's answer on in the documented envelope, with the business it used", async ({ alice, call }) => {
+  it("passes the service's answer on in the documented envelope, with the business it used", async ({
+    alice,
+    call,
+  }) => {
     const { response, body } = await call("GET", "/user");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -101,10 +122,16 @@ describe("the accounting proxy", () => {
     expect(body.business).toEqual({ sent: null, expected: lead.id, received: lead.id, changed: false });
   });
 
-  it("refuses another user's business id with 403, without reaching the service", async ({ darasOwnOnly, apiCalls, call }) => {
+  it("refuses another user's business id with 403, without reaching the service", async ({
+    darasOwnOnly,
+    apiCalls,
+    call,
+  }) => {
     const before = await apiCalls();
     const foreign = darasOwnOnly();
-    const { response, body } = await call("GET", `/businesses/${foreign.id}`, { headers: { "x-business": foreign.id } });
+    const { response, body } = await call("GET", `/businesses/${foreign.id}`, {
+      headers: { "x-business": foreign.id },
+    });
     expect(response.status).toBe(403);
     expect(body.error.code).toBe("unknown_business");
     expect(await apiCalls()).toBe(before);
@@ -145,7 +172,10 @@ describe("the accounting proxy", () => {
     expect(response.headers.get("x-business-changed")).toBe("true");
   });
 
-  it("accepts only application/json bodies and checks known writes with the shared schemas", async ({ alice, call }) => {
+  it("accepts only application/json bodies and checks known writes with the shared schemas", async ({
+    alice,
+    call,
+  }) => {
     const form = await call("PUT", "/user", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "user[last_name]=X",
@@ -166,7 +196,11 @@ describe("the accounting proxy", () => {
     expect(upstream.body.data.website).toBe("https://hartley.example");
   });
 
-  it("stores the new name after a change of the last name, so the header shows it at once", async ({ db, signedIn, call }) => {
+  it("stores the new name after a change of the last name, so the header shows it at once", async ({
+    db,
+    signedIn,
+    call,
+  }) => {
     const { userId } = signedIn;
     const { response, body } = await call("PUT", "/user", {
       headers: { "content-type": "application/json" },
@@ -185,12 +219,19 @@ describe("the accounting proxy", () => {
     });
     expect(response.status).toBe(403);
     // The code is the envelope's; the service's own code and text go along only as detail(s).
-    expect(body).toMatchObject({ ok: false, status: 403, error: { code: "forbidden", details: [{ code: "Forbidden" }] } });
+    expect(body).toMatchObject({
+      ok: false,
+      status: 403,
+      error: { code: "forbidden", details: [{ code: "Forbidden" }] },
+    });
     expect(body.error.message).not.toBe(body.error.details[0]!.message);
     expect((body.error as { detail?: string }).detail).toBe(body.error.details[0]!.message);
   });
 
-  it("changes nothing for a request from a foreign Origin (refused by proxy.ts before the route)", async ({ signedIn, call }) => {
+  it("changes nothing for a request from a foreign Origin (refused by proxy.ts before the route)", async ({
+    signedIn,
+    call,
+  }) => {
     const foreign = new NextRequest("http://localhost:3999/api/accounting/user", {
       method: "PUT",
       headers: {

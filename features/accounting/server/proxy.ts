@@ -62,7 +62,12 @@ function businessHeaders(business: BusinessInfo | null): Record<string, string> 
 }
 
 /** A failure in the proxy's envelope: `fields` and `details` always present (forms read them). */
-function proxyError(error: ApiError, business: BusinessInfo | null = null, status = error.status, details: unknown[] = []): Response {
+function proxyError(
+  error: ApiError,
+  business: BusinessInfo | null = null,
+  status = error.status,
+  details: unknown[] = [],
+): Response {
   const failure = new ApiError(error.code, error.message, {
     detail: error.detail,
     fields: error.fields ?? {},
@@ -77,7 +82,11 @@ function proxyError(error: ApiError, business: BusinessInfo | null = null, statu
 function upstreamPath(request: NextRequest): string | undefined {
   const path = request.headers.get(ACCOUNTING_PATH_HEADER) ?? "";
   const segments = path.split("/").slice(1);
-  if (!path.startsWith("/") || segments.some((segment) => !SEGMENT.test(segment) || segment === "." || segment === "..")) return undefined;
+  if (
+    !path.startsWith("/") ||
+    segments.some((segment) => !SEGMENT.test(segment) || segment === "." || segment === "..")
+  )
+    return undefined;
   return `${path}${request.nextUrl.search}`;
 }
 
@@ -85,13 +94,17 @@ function upstreamPath(request: NextRequest): string | undefined {
 async function readJsonBody(request: NextRequest): Promise<{ body?: string }> {
   const text = await readBodyText(request, BODY_LIMIT);
   if (text === "") return {};
-  if (mediaType(request) !== "application/json") throw new ApiError("unsupported_media_type", "Request bodies must be application/json.");
+  if (mediaType(request) !== "application/json")
+    throw new ApiError("unsupported_media_type", "Request bodies must be application/json.");
   parseJsonBody(text);
   return { body: text };
 }
 
 /** Which X-Business to send: only businesses in the person's list (read with the session); null when unknown. */
-function chooseBusiness(user: SessionUser, requested: string | null): { sent: string | undefined; expected: string | null } | null {
+function chooseBusiness(
+  user: SessionUser,
+  requested: string | null,
+): { sent: string | undefined; expected: string | null } | null {
   if (requested !== null) return user.businessIds.includes(requested) ? { sent: requested, expected: requested } : null;
   if (user.selectedBusinessId && user.businessIds.includes(user.selectedBusinessId))
     return { sent: user.selectedBusinessId, expected: user.selectedBusinessId };
@@ -113,7 +126,8 @@ function upstreamFailure(response: UpstreamResponse, business: BusinessInfo): Re
   const failure = errorFromApiResponse(response.status, response.text, response.headers);
   const mapped = toApiError(failure);
   const fields: Record<string, string> = {};
-  for (const item of failure.items) if (item.source && !(item.source in fields)) fields[item.source] = `service:${item.message}`;
+  for (const item of failure.items)
+    if (item.source && !(item.source in fields)) fields[item.source] = `service:${item.message}`;
   const details = failure.items.map((item) => ({ code: item.dataCode, message: item.message, source: item.source }));
   return proxyError(
     new ApiError(mapped.code, mapped.message, { detail: mapped.detail, fields, extra: mapped.extra }),

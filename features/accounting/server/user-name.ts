@@ -4,7 +4,9 @@ import { getDb } from "@/lib/db/client";
 import { userSchema, type AccountingUser } from "../schemas";
 
 /** The name the header shows: first and last name, else the service's display name. */
-export function personDisplayName(profile: Pick<AccountingUser, "first_name" | "last_name" | "displayed_as">): string | null {
+export function personDisplayName(
+  profile: Pick<AccountingUser, "first_name" | "last_name" | "displayed_as">,
+): string | null {
   return [profile.first_name, profile.last_name].filter(Boolean).join(" ") || profile.displayed_as || null;
 }
 

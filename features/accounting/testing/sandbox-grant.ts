@@ -59,11 +59,18 @@ export async function authorize(
   });
   const consentUrl = new URL(signedIn.headers.get("location") ?? "", client.authUrl);
   const consent = await (await fetch(consentUrl)).text();
-  const decided = await postForm(`${client.authUrl}/consent`, { session: field(consent, "session"), decision: "allow" });
+  const decided = await postForm(`${client.authUrl}/consent`, {
+    session: field(consent, "session"),
+    decision: "allow",
+  });
   return new URL(decided.headers.get("location") ?? "");
 }
 
-export async function grantTokens(client: GrantClient, person: Person, scope = "full_access"): Promise<Record<string, unknown>> {
+export async function grantTokens(
+  client: GrantClient,
+  person: Person,
+  scope = "full_access",
+): Promise<Record<string, unknown>> {
   const verifier = randomBytes(32).toString("base64url");
   const callback = await authorize(client, person, { scope, verifier });
   const response = await postForm(client.tokenUrl, {

@@ -12,14 +12,26 @@ export async function deleteSeededUsers(db: PrismaClient): Promise<void> {
 }
 
 /** A user with a v3.1 connection holding real sandbox tokens; answers the ids. */
-export async function seedConnection(db: PrismaClient, tokens: Record<string, unknown>): Promise<{ userId: string; connectionId: string }> {
-  const user = await db.user.create({ data: { accountingUserId: String(tokens.requested_by_id ?? randomUUID()) + ":" + randomUUID() } });
+export async function seedConnection(
+  db: PrismaClient,
+  tokens: Record<string, unknown>,
+): Promise<{ userId: string; connectionId: string }> {
+  const user = await db.user.create({
+    data: { accountingUserId: String(tokens.requested_by_id ?? randomUUID()) + ":" + randomUUID() },
+  });
   seededUsers.push(user.id);
-  const { connectionId } = await storeSignInTokens(db, { userId: user.id, tokens: tokenResponseSchema.parse(tokens), country: "GB" });
+  const { connectionId } = await storeSignInTokens(db, {
+    userId: user.id,
+    tokens: tokenResponseSchema.parse(tokens),
+    country: "GB",
+  });
   return { userId: user.id, connectionId };
 }
 
 /** Makes the stored access token look expired to the app. */
 export async function expireStoredAccessToken(db: PrismaClient, connectionId: string): Promise<void> {
-  await db.accountingConnection.update({ where: { id: connectionId }, data: { accessTokenExpiresAt: new Date(Date.now() - 1000) } });
+  await db.accountingConnection.update({
+    where: { id: connectionId },
+    data: { accessTokenExpiresAt: new Date(Date.now() - 1000) },
+  });
 }

@@ -9,7 +9,13 @@ export function AuditEntries({
   labels,
 }: {
   entries: ShownEntry[];
-  labels: { list: string; none: string; company: string; period: string; change: (change: PresentedEntry["changes"][number]) => string };
+  labels: {
+    list: string;
+    none: string;
+    company: string;
+    period: string;
+    change: (change: PresentedEntry["changes"][number]) => string;
+  };
 }) {
   if (entries.length === 0) return <p className="text-slate-700">{labels.none}</p>;
   return (

@@ -39,7 +39,16 @@ function Choice({
 }) {
   return (
     <Field id={id} label={label}>
-      {(control) => <Select {...control} name={name} defaultValue={value ?? ""} className="w-full" placeholder={any} options={options} />}
+      {(control) => (
+        <Select
+          {...control}
+          name={name}
+          defaultValue={value ?? ""}
+          className="w-full"
+          placeholder={any}
+          options={options}
+        />
+      )}
     </Field>
   );
 }
@@ -57,12 +66,24 @@ export function AuditFilterForm(props: {
 }) {
   const { labels, values } = props;
   return (
-    <form method="get" action="/audit" aria-labelledby="audit-filters-heading" className="space-y-3 rounded border border-slate-300 p-3">
+    <form
+      method="get"
+      action="/audit"
+      aria-labelledby="audit-filters-heading"
+      className="space-y-3 rounded border border-slate-300 p-3"
+    >
       <h2 id="audit-filters-heading" className="text-lg font-semibold">
         {labels.heading}
       </h2>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <Choice id="audit-person" name="person" label={labels.person} any={labels.any} options={props.people} value={values.person} />
+        <Choice
+          id="audit-person"
+          name="person"
+          label={labels.person}
+          any={labels.any}
+          options={props.people}
+          value={values.person}
+        />
         <Choice
           id="audit-company"
           name="company"
@@ -72,7 +93,14 @@ export function AuditFilterForm(props: {
           value={values.company?.toString()}
         />
         <Field id="audit-period" label={labels.period} name="period" type="month" defaultValue={values.period ?? ""} />
-        <Choice id="audit-kind" name="kind" label={labels.kind} any={labels.any} options={props.kinds} value={values.kind} />
+        <Choice
+          id="audit-kind"
+          name="kind"
+          label={labels.kind}
+          any={labels.any}
+          options={props.kinds}
+          value={values.kind}
+        />
         <Field id="audit-from" label={labels.from} name="from" type="date" defaultValue={values.from ?? ""} />
         <Field id="audit-to" label={labels.to} name="to" type="date" defaultValue={values.to ?? ""} />
       </div>

@@ -28,7 +28,10 @@ const it = test
     };
     const ownerId = await person("Olga Owner");
     const workspace = await db.workspace.create({
-      data: { name: `Audit firm ${randomUUID().slice(0, 6)}`, members: { create: { userId: ownerId, roles: ["owner"] } } },
+      data: {
+        name: `Audit firm ${randomUUID().slice(0, 6)}`,
+        members: { create: { userId: ownerId, roles: ["owner"] } },
+      },
     });
     const owner = { id: ownerId, workspaceId: workspace.id };
     const clerk = await person("Carl Clerk");
@@ -64,21 +67,28 @@ const it = test
   );
 
 const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
-const translator = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
+const translator = (locale: "en" | "de") =>
+  createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
 
 describe("the audit table", () => {
   // The suite runs as the app's role, which may only read and append (scripts/db/roles.ts); the
   // trigger refuses the same to the table's owner (scripts/db/roles.test.ts).
-  it("refuses UPDATE, DELETE and TRUNCATE in Postgres itself, and keeps its workspace", async ({ db, owner, entries }) => {
+  it("refuses UPDATE, DELETE and TRUNCATE in Postgres itself, and keeps its workspace", async ({
+    db,
+    owner,
+    entries,
+  }) => {
     const [entry] = await entries("payroll.connected");
     expect(entry).toMatchObject({ actorId: owner.id, actorName: "Olga Owner", details: { username: "Sabine Krüger" } });
-    await expect(db.$executeRawUnsafe(`UPDATE audit_entries SET kind = 'member.left' WHERE id = '${entry!.id}'`)).rejects.toThrow(
-      /permission denied for table audit_entries/,
-    );
+    await expect(
+      db.$executeRawUnsafe(`UPDATE audit_entries SET kind = 'member.left' WHERE id = '${entry!.id}'`),
+    ).rejects.toThrow(/permission denied for table audit_entries/);
     await expect(db.$executeRawUnsafe(`DELETE FROM audit_entries WHERE id = '${entry!.id}'`)).rejects.toThrow(
       /permission denied for table audit_entries/,
     );
-    await expect(db.$executeRawUnsafe(`TRUNCATE audit_entries`)).rejects.toThrow(/permission denied for table audit_entries/);
+    await expect(db.$executeRawUnsafe(`TRUNCATE audit_entries`)).rejects.toThrow(
+      /permission denied for table audit_entries/,
+    );
     await expect(db.auditEntry.deleteMany({ where: { workspaceId: owner.workspaceId } })).rejects.toThrow();
     await expect(db.workspace.delete({ where: { id: owner.workspaceId } })).rejects.toThrow();
     expect(await db.auditEntry.findUnique({ where: { id: entry!.id } })).toMatchObject({ kind: "payroll.connected" });
@@ -86,7 +96,12 @@ describe("the audit table", () => {
 });
 
 describe("recording", () => {
-  it("records invitations, joining, role changes, leaving and removal with who and what", async ({ owner, clerk, stranger, entries }) => {
+  it("records invitations, joining, role changes, leaving and removal with who and what", async ({
+    owner,
+    clerk,
+    stranger,
+    entries,
+  }) => {
     const { createInvitation, revokeInvitation } = await import("@/features/workspaces/server/invitations");
     const { acceptInvitation } = await import("@/features/workspaces/server/invitation-acceptance");
     const { changeRoles, removeMember } = await import("@/features/workspaces/server/members");
@@ -101,7 +116,9 @@ describe("recording", () => {
     await acceptInvitation(again.token, stranger);
     await removeMember(owner.id, owner.workspaceId, stranger);
 
-    const trail = (await entries()).filter((entry) => entry.kind.startsWith("member.") || entry.kind.startsWith("invitation."));
+    const trail = (await entries()).filter(
+      (entry) => entry.kind.startsWith("member.") || entry.kind.startsWith("invitation."),
+    );
     expect(trail.map((entry) => [entry.kind, entry.actorId])).toEqual([
       ["invitation.created", owner.id],
       ["invitation.revoked", owner.id],
@@ -114,7 +131,12 @@ describe("recording", () => {
       ["member.removed", owner.id],
     ]);
     expect(trail[1]!.details).toEqual({ invitationId: revoked.invitation.id, roles: ["viewer"] });
-    expect(trail[4]!.details).toEqual({ memberId: clerk, memberName: "Carl Clerk", from: ["clerk"], to: ["clerk", "approver"] });
+    expect(trail[4]!.details).toEqual({
+      memberId: clerk,
+      memberName: "Carl Clerk",
+      from: ["clerk"],
+      to: ["clerk", "approver"],
+    });
     expect(trail[8]!.details).toEqual({ memberId: stranger, memberName: "Sam Stranger", roles: ["viewer"] });
   });
 
@@ -157,12 +179,19 @@ describe("recording", () => {
       actor,
     );
     // A patch that writes nothing new (the stored line already reads so) records nothing.
-    await patchEntryDraft(key, [{ ...line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), base: whole.revision }], [], actor);
+    await patchEntryDraft(
+      key,
+      [{ ...line("b", 2, { type: "HOURLY_WAGE", total_hours: "4" }), base: whole.revision }],
+      [],
+      actor,
+    );
 
     const saves = await entries("draft.saved");
     expect(saves).toHaveLength(3);
     expect(
-      saves.every((entry) => entry.companyId === COMPANY && entry.period === company.current_month && entry.actorId === owner.id),
+      saves.every(
+        (entry) => entry.companyId === COMPANY && entry.period === company.current_month && entry.actorId === owner.id,
+      ),
     ).toBe(true);
     // A blank line added is no change.
     expect(saves[0]!.details).toMatchObject({
@@ -254,12 +283,18 @@ describe("recording", () => {
     const { auditNamesOf, employeeNames } = await import("./names");
     // The service's own names of employees 1 and 4 (the patch below changed their lines).
     const staff = new Map(
-      (await client.listEmployees(COMPANY)).map((employee) => [employee.id, `${employee.first_name} ${employee.last_name}`]),
+      (await client.listEmployees(COMPANY)).map((employee) => [
+        employee.id,
+        `${employee.first_name} ${employee.last_name}`,
+      ]),
     );
     const en = translator("en");
     const page = await auditPageData(owner.id, owner.workspaceId, { kind: "draft.saved" }, en, "en");
     const patch = page.entries[1]!;
-    expect(patch.changes.map((change) => change.where)).toEqual([`Employee 1 ${staff.get(1)}`, `Employee 4 ${staff.get(4)}, new line`]);
+    expect(patch.changes.map((change) => change.where)).toEqual([
+      `Employee 1 ${staff.get(1)}`,
+      `Employee 4 ${staff.get(4)}, new line`,
+    ]);
     expect(patch.company).toBe("Bäckerei Krüger GmbH (1001)");
     expect(patch.when).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d CES?T$/);
 
@@ -307,9 +342,9 @@ describe("recording", () => {
     try {
       await migration.query(sql);
       // The trigger is on again: even the table's owner meets it.
-      await expect(migration.query(`UPDATE audit_entries SET kind = 'member.left' WHERE subject_id = $1`, [subject])).rejects.toThrow(
-        /append-only: UPDATE/,
-      );
+      await expect(
+        migration.query(`UPDATE audit_entries SET kind = 'member.left' WHERE subject_id = $1`, [subject]),
+      ).rejects.toThrow(/append-only: UPDATE/);
     } finally {
       await migration.end();
     }
@@ -318,7 +353,11 @@ describe("recording", () => {
     const en = translator("en");
     const { presentEntry } = await import("../present");
     expect(
-      presentEntry("en", en, { ...migrated, kind: "transfer.sent", details: migrated.details as Record<string, unknown> }).summary,
+      presentEntry("en", en, {
+        ...migrated,
+        kind: "transfer.sent",
+        details: migrated.details as Record<string, unknown>,
+      }).summary,
     ).toContain("total 505.50");
   });
 
@@ -367,7 +406,11 @@ describe("recording", () => {
         total: 2,
         rows: {
           createMany: {
-            data: [1, 2].map((row) => ({ rowNumber: row, employeeId: 800 + row, payload: { first_name: `F${row}`, last_name: "L" } })),
+            data: [1, 2].map((row) => ({
+              rowNumber: row,
+              employeeId: 800 + row,
+              payload: { first_name: `F${row}`, last_name: "L" },
+            })),
           },
         },
       },
@@ -404,18 +447,35 @@ describe("recording", () => {
     expect(await auditCompanies(stranger, owner.workspaceId)).toEqual([]);
 
     // Disconnect removes the key only: nothing is deleted, so nothing is recorded as deleted.
-    const { deletePayrollData, disconnectPayroll } = await import("@/features/payroll/connection/server/workspace-connections");
-    expect(await disconnectPayroll({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(true);
-    expect((await entries("payroll.disconnected"))[0]!.details).toEqual({ username: "Sabine Krüger", baseUrl: expect.any(String) });
+    const { deletePayrollData, disconnectPayroll } =
+      await import("@/features/payroll/connection/server/workspace-connections");
+    expect(await disconnectPayroll({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(
+      true,
+    );
+    expect((await entries("payroll.disconnected"))[0]!.details).toEqual({
+      username: "Sabine Krüger",
+      baseUrl: expect.any(String),
+    });
     expect(await entries("payroll.data_deleted")).toEqual([]);
     // "Delete all payroll data" records what went with it.
-    expect(await deletePayrollData({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(true);
-    expect((await entries("payroll.data_deleted"))[0]!.details).toMatchObject({ entryDrafts: 1, imports: 1, transfers: 2 });
+    expect(await deletePayrollData({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(
+      true,
+    );
+    expect((await entries("payroll.data_deleted"))[0]!.details).toMatchObject({
+      entryDrafts: 1,
+      imports: 1,
+      transfers: 2,
+    });
   });
 });
 
 describe("reading", () => {
-  it("filters, pages with a keyset, and shows a workspace's entries to its members only", async ({ owner, clerk, stranger, company }) => {
+  it("filters, pages with a keyset, and shows a workspace's entries to its members only", async ({
+    owner,
+    clerk,
+    stranger,
+    company,
+  }) => {
     const { listAuditEntries } = await import("@/lib/audit/server/query");
     const all = await listAuditEntries(owner.id, owner.workspaceId, {}, undefined, 1000);
     expect(all.entries.length).toBeGreaterThan(15);
@@ -435,16 +495,15 @@ describe("reading", () => {
       period: company.current_month,
     });
     expect(drafts.entries).toHaveLength(3);
-    expect((await listAuditEntries(owner.id, owner.workspaceId, { person: clerk })).entries.map((entry) => entry.kind)).toEqual([
-      "member.left",
-      "member.joined",
-    ]);
+    expect(
+      (await listAuditEntries(owner.id, owner.workspaceId, { person: clerk })).entries.map((entry) => entry.kind),
+    ).toEqual(["member.left", "member.joined"]);
     expect((await listAuditEntries(owner.id, owner.workspaceId, { company: 999 })).entries).toEqual([]);
     expect((await listAuditEntries(owner.id, owner.workspaceId, { to: "2000-01-01" })).entries).toEqual([]);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
-    expect((await listAuditEntries(owner.id, owner.workspaceId, { from: today, to: today }, undefined, 1000)).entries).toHaveLength(
-      all.entries.length,
-    );
+    expect(
+      (await listAuditEntries(owner.id, owner.workspaceId, { from: today, to: today }, undefined, 1000)).entries,
+    ).toHaveLength(all.entries.length);
     // A former member and a stranger read nothing.
     expect((await listAuditEntries(clerk, owner.workspaceId, {})).entries).toEqual([]);
     expect((await listAuditEntries(stranger, owner.workspaceId, {})).entries).toEqual([]);
@@ -456,7 +515,9 @@ describe("reading", () => {
     const [patch] = (await listAuditEntries(owner.id, owner.workspaceId, { kind: "draft.saved" })).entries.slice(1, 2);
     const de = createTranslator({ locale: "de", messages: MESSAGES.de as Messages }) as unknown as Translate;
     const en = createTranslator({ locale: "en", messages: MESSAGES.en as Messages }) as unknown as Translate;
-    expect(auditCsvHeader(de, "de")).toBe("Wann;Wer;Änderung;Firma;Abrechnungsmonat;Einzelheiten;Zeile;Feld;Alter Wert;Neuer Wert\r\n");
+    expect(auditCsvHeader(de, "de")).toBe(
+      "Wann;Wer;Änderung;Firma;Abrechnungsmonat;Einzelheiten;Zeile;Feld;Alter Wert;Neuer Wert\r\n",
+    );
     const german = auditCsvRows(de, "de", patch!).split("\r\n");
     expect(german[0]).toMatch(
       /^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d MES?Z;Olga Owner;Entwurf geändert;1001;\d{4}-\d\d;Stunden: 2 Zeilen geändert\.;Mitarbeiter 1;Stunden;8;7,5$/,

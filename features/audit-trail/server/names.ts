@@ -17,7 +17,11 @@ import type { AuditNames } from "@/lib/audit/present";
 const NAMES_BUDGET_MS = 3_000;
 
 /** `${companyId}:${employeeId}` → "First Last" of each company's employees that could be read. */
-export async function employeeNames(userId: string, workspaceId: string, companyIds: Iterable<number>): Promise<Map<string, string>> {
+export async function employeeNames(
+  userId: string,
+  workspaceId: string,
+  companyIds: Iterable<number>,
+): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   const at = Date.now() + NAMES_BUDGET_MS;
   await Promise.all(
@@ -35,9 +39,13 @@ export async function employeeNames(userId: string, workspaceId: string, company
 }
 
 /** The lookups `presentEntry` and the CSV take, from company labels and employee names. */
-export function auditNamesOf(companies: ReadonlyMap<number, string>, employees: ReadonlyMap<string, string>): AuditNames {
+export function auditNamesOf(
+  companies: ReadonlyMap<number, string>,
+  employees: ReadonlyMap<string, string>,
+): AuditNames {
   return {
     company: (companyId) => companies.get(companyId) ?? null,
-    employee: (companyId, employeeId) => (companyId === null ? null : (employees.get(`${companyId}:${employeeId}`) ?? null)),
+    employee: (companyId, employeeId) =>
+      companyId === null ? null : (employees.get(`${companyId}:${employeeId}`) ?? null),
   };
 }

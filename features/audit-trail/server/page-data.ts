@@ -10,11 +10,16 @@ import { presentEntry } from "../present";
 import { auditCompanies, auditPeople, listAuditEntries } from "@/lib/audit/server/query";
 
 /** Each company of the trail as "Bäckerei Krüger GmbH (1001)", or "Company 1001" when no connection names it. */
-export function companyLabels(t: Translate, companies: readonly { id: number; name: string | null }[]): Map<number, string> {
+export function companyLabels(
+  t: Translate,
+  companies: readonly { id: number; name: string | null }[],
+): Map<number, string> {
   return new Map(
     companies.map((company) => [
       company.id,
-      company.name ? t("audit.companyOption", { name: company.name, id: company.id }) : t("audit.companyNumber", { id: company.id }),
+      company.name
+        ? t("audit.companyOption", { name: company.name, id: company.id })
+        : t("audit.companyNumber", { id: company.id }),
     ]),
   );
 }
@@ -43,7 +48,10 @@ export async function auditPageData(
   const entries: ShownEntry[] = page.entries.map((entry) => ({
     id: entry.id,
     ...presentEntry(locale, t, entry, names),
-    company: entry.companyId === null ? null : (companyName.get(entry.companyId) ?? t("audit.companyNumber", { id: entry.companyId })),
+    company:
+      entry.companyId === null
+        ? null
+        : (companyName.get(entry.companyId) ?? t("audit.companyNumber", { id: entry.companyId })),
     period: entry.period ? formatMonth(locale, entry.period) : null,
   }));
   return {

@@ -12,7 +12,11 @@ import { SettingsForm } from "@/components/ui/settings-form";
 import { cutOffRuleText } from "@/features/deadlines/audit-present";
 import { deadlinesApi } from "@/features/deadlines/client/api";
 import { LANDS, type CutOffRule, type Land } from "@/features/deadlines/deadlines";
-import { companyDeadlineForm, companyDeadlineInputSchema, type CompanyDeadlineInput } from "@/features/deadlines/schemas";
+import {
+  companyDeadlineForm,
+  companyDeadlineInputSchema,
+  type CompanyDeadlineInput,
+} from "@/features/deadlines/schemas";
 import { CutOffFields, deadlineError } from "./cut-off-fields";
 
 /** What the company page passes (features/deadlines/server/settings.ts `CompanyDeadlineView`). */
@@ -48,7 +52,8 @@ export function CompanyDeadlineForm(props: CompanyDeadlineProps) {
   });
   const save = useMutation({
     mutationKey: ["payroll", "companies", props.companyId, "deadline-settings"],
-    mutationFn: (values: CompanyDeadlineInput) => deadlinesApi.setCompanyDeadlineSettings({ companyId: props.companyId, ...values }),
+    mutationFn: (values: CompanyDeadlineInput) =>
+      deadlinesApi.setCompanyDeadlineSettings({ companyId: props.companyId, ...values }),
     onSuccess: ({ settings }) => {
       setView({ ...settings, companyId: props.companyId, editable: props.editable });
       form.reset(companyDeadlineForm(settings, settings.workspaceRule));

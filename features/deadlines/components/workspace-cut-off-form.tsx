@@ -16,7 +16,12 @@ import { CutOffFields } from "./cut-off-fields";
 const FIELDS = ["cutOffKind", "cutOffNumber"] as const;
 
 /** /settings/workspace: the workspace's default cut-off for clients' data, set by an owner (recorded in the audit trail). */
-export function WorkspaceCutOffForm(props: { workspaceId: string; owner: boolean; setting: CutOffRule | null; effective: CutOffRule }) {
+export function WorkspaceCutOffForm(props: {
+  workspaceId: string;
+  owner: boolean;
+  setting: CutOffRule | null;
+  effective: CutOffRule;
+}) {
   const t = useTranslations();
   const [current, setCurrent] = useState({ setting: props.setting, effective: props.effective });
   const form = useForm<WorkspaceCutOffInput>({
@@ -26,7 +31,8 @@ export function WorkspaceCutOffForm(props: { workspaceId: string; owner: boolean
   });
   const save = useMutation({
     mutationKey: ["workspaces", props.workspaceId, "cut-off"],
-    mutationFn: (values: WorkspaceCutOffInput) => deadlinesApi.setWorkspaceCutOff({ workspaceId: props.workspaceId, ...values }),
+    mutationFn: (values: WorkspaceCutOffInput) =>
+      deadlinesApi.setWorkspaceCutOff({ workspaceId: props.workspaceId, ...values }),
     onSuccess: (saved) => {
       setCurrent(saved);
       form.reset(cutOffForm(saved.effective));

@@ -12,11 +12,13 @@ import { MESSAGES } from "@/lib/i18n/messages";
 const session = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
 vi.mock("@/lib/auth/server/session", async () => {
   const store = await import("@/lib/auth/server/session-store");
-  const load = () => (session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null));
+  const load = () =>
+    session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null);
   return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
 });
 vi.mock("next-intl/server", () => ({
-  getTranslations: ({ locale }: { locale: "en" | "de" }) => Promise.resolve(createTranslator({ locale, messages: MESSAGES[locale] })),
+  getTranslations: ({ locale }: { locale: "en" | "de" }) =>
+    Promise.resolve(createTranslator({ locale, messages: MESSAGES[locale] })),
 }));
 
 const SABINE = "pk_sandbox_i58pght2xur5dj21ss00bhkw";
@@ -36,8 +38,17 @@ const it = test.extend("person", { scope: "file" }, async ({ db }, { onCleanup }
   await db.workspaceMember.create({ data: { workspaceId, userId: user.id, roles: ["owner"] } });
   const outsider = await db.user.create({ data: { accountingUserId: `feed-out-${run}`, displayName: "Out Sider" } });
   const connection = await connectPayroll({ userId: user.id, workspaceId }, { apiKey: SABINE }, null);
-  const companies = await db.payrollCompany.findMany({ where: { connectionId: connection.id }, orderBy: { companyId: "asc" } });
-  return { id: user.id, sessionId: await createSession(user.id), outsiderId: outsider.id, connectionId: connection.id, companies };
+  const companies = await db.payrollCompany.findMany({
+    where: { connectionId: connection.id },
+    orderBy: { companyId: "asc" },
+  });
+  return {
+    id: user.id,
+    sessionId: await createSession(user.id),
+    outsiderId: outsider.id,
+    connectionId: connection.id,
+    companies,
+  };
 });
 
 async function fetchFeed(url: string): Promise<Response> {
@@ -94,11 +105,18 @@ describe("the calendar feed", () => {
     expect([...uids].some((value) => value.startsWith("statementLastDay-"))).toBe(true);
     const { feedEventUid } = await import("./ical");
     expect(
-      feedEventUid({ kind: "contributionsDue", period: "2025-10", companyId: first.companyId, connectionId: person.connectionId }),
+      feedEventUid({
+        kind: "contributionsDue",
+        period: "2025-10",
+        companyId: first.companyId,
+        connectionId: person.connectionId,
+      }),
     ).toBe(uid);
   });
 
-  it("a reset gives a new link and the old one answers 404; an unknown or malformed token is 404", async ({ person }) => {
+  it("a reset gives a new link and the old one answers 404; an unknown or malformed token is 404", async ({
+    person,
+  }) => {
     const { calendarFeedUrl } = await import("./calendar-feed");
     const { postResetCalendarFeed } = await import("./feed-handlers");
     const old = await calendarFeedUrl(person.id);

@@ -88,7 +88,9 @@ export async function feedEvents(userId: string): Promise<FeedEvent[]> {
   for (const connection of connections) {
     const client = connection.workspace.members.some((member) => member.roles.includes("client"));
     const own = new Set(connection.clientCompanies.map((company) => company.companyId));
-    const companies = client ? connection.companies.filter((company) => own.has(company.companyId)) : connection.companies;
+    const companies = client
+      ? connection.companies.filter((company) => own.has(company.companyId))
+      : connection.companies;
     const settings = await companyDeadlineSettings(
       db,
       connection.id,

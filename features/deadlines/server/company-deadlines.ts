@@ -21,7 +21,10 @@ import { isLand, storedCutOffRule } from "../schemas";
  * The connection id must already be one the person may reach: this reads by it, it does not authorize.
  */
 
-type Db = Pick<Prisma.TransactionClient, "payrollConnection" | "payrollCompanySettings" | "payrollCompanyDeadlineSettings">;
+type Db = Pick<
+  Prisma.TransactionClient,
+  "payrollConnection" | "payrollCompanySettings" | "payrollCompanyDeadlineSettings"
+>;
 
 export interface CompanyDeadlineSettings {
   land: Land | null;
@@ -42,7 +45,10 @@ export async function companyDeadlineSettings(
   companyIds: number[],
 ): Promise<Map<number, CompanyDeadlineSettings>> {
   const [connection, checkRows, deadlineRows] = await Promise.all([
-    db.payrollConnection.findUnique({ where: { id: connectionId }, select: { workspace: { select: { cutOffRule: true } } } }),
+    db.payrollConnection.findUnique({
+      where: { id: connectionId },
+      select: { workspace: { select: { cutOffRule: true } } },
+    }),
     db.payrollCompanySettings.findMany({
       where: { connectionId, companyId: { in: companyIds } },
       select: { companyId: true, federalState: true },
@@ -77,6 +83,9 @@ export async function companyDeadlineSettings(
 }
 
 /** A company's deadlines of a month under its settings, with the firm's cut-off. */
-export function companyMonthDeadlines(settings: CompanyDeadlineSettings, period: string): MonthDeadlines & { cutOff: IsoDate } {
+export function companyMonthDeadlines(
+  settings: CompanyDeadlineSettings,
+  period: string,
+): MonthDeadlines & { cutOff: IsoDate } {
   return { ...monthDeadlines(period, settings.land), cutOff: cutOffDate(period, settings.land, settings.cutOffRule) };
 }

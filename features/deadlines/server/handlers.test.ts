@@ -9,7 +9,8 @@ import { test } from "@/features/accounting/testing/fixtures";
 const session = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
 vi.mock("@/lib/auth/server/session", async () => {
   const store = await import("@/lib/auth/server/session-store");
-  const load = () => (session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null));
+  const load = () =>
+    session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null);
   return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
 });
 
@@ -19,7 +20,11 @@ type Person = { sessionId: string; userId: string };
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Answer = {
   status: number;
-  body: { ok: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
+  body: {
+    ok: boolean;
+    data?: Record<string, unknown>;
+    error?: { code: string; message: string; fields?: Record<string, string> };
+  };
 };
 
 const it = test.extend("seeded", { scope: "file" }, async ({ db }, { onCleanup }) => {
@@ -44,9 +49,14 @@ const it = test.extend("seeded", { scope: "file" }, async ({ db }, { onCleanup }
     viewer: await member("Vera Viewer", workspaceA, "viewer"),
     otherOwner: await member("Otto Other", workspaceB, "owner"),
   };
-  const connectionA = (await connectPayroll({ userId: people.owner.userId, workspaceId: workspaceA }, { apiKey: SABINE }, null)).id;
+  const connectionA = (
+    await connectPayroll({ userId: people.owner.userId, workspaceId: workspaceA }, { apiKey: SABINE }, null)
+  ).id;
   const audit = (kind: string) =>
-    db.auditEntry.findMany({ where: { workspaceId: workspaceA, kind }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] });
+    db.auditEntry.findMany({
+      where: { workspaceId: workspaceA, kind },
+      orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
+    });
   return { workspaceA, connectionA, people, audit };
 });
 
@@ -59,7 +69,9 @@ async function call(
   session.current = person;
   const request = new NextRequest(`http://localhost:3999${url}`, {
     method: init.method ?? "GET",
-    ...(init.body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(init.body) }),
+    ...(init.body === undefined
+      ? {}
+      : { headers: { "content-type": "application/json" }, body: JSON.stringify(init.body) }),
   });
   const response = await handler(request, { params: Promise.resolve(init.params ?? {}) });
   return { status: response.status, body: (await response.json()) as Answer["body"] };
@@ -94,9 +106,19 @@ describe("GET /api/deadlines", () => {
   it("splits October 2025 by Reformation Day", async () => {
     const { year } = await handlers();
     const october = async (state: string) =>
-      ((await call(null, year, `/api/deadlines?year=2025&state=${state}`)).body.data as { months: Record<string, string>[] }).months[9];
-    expect(await october("NI")).toMatchObject({ contribution_statement: "2025-10-24", contributions_due: "2025-10-28" });
-    expect(await october("BY")).toMatchObject({ contribution_statement: "2025-10-27", contributions_due: "2025-10-29" });
+      (
+        (await call(null, year, `/api/deadlines?year=2025&state=${state}`)).body.data as {
+          months: Record<string, string>[];
+        }
+      ).months[9];
+    expect(await october("NI")).toMatchObject({
+      contribution_statement: "2025-10-24",
+      contributions_due: "2025-10-28",
+    });
+    expect(await october("BY")).toMatchObject({
+      contribution_statement: "2025-10-27",
+      contributions_due: "2025-10-29",
+    });
   });
 
   it.each([
@@ -124,7 +146,8 @@ describe("the workspace's cut-off", () => {
   }) => {
     const { workspace } = await handlers();
     const before = (await audit("workspace.cut_off_rule")).length;
-    const put = (body: unknown) => call(people.owner, workspace, "/x", { method: "PUT", params: { workspaceId: workspaceA }, body });
+    const put = (body: unknown) =>
+      call(people.owner, workspace, "/x", { method: "PUT", params: { workspaceId: workspaceA }, body });
     expect(await put({ cutOffKind: "day_of_month", cutOffNumber: "15" })).toMatchObject({
       status: 200,
       body: { data: { setting: { kind: "day_of_month", day: 15 }, effective: { kind: "day_of_month", day: 15 } } },
@@ -139,14 +162,22 @@ describe("the workspace's cut-off", () => {
   }) => {
     const { workspace } = await handlers();
     const body = { cutOffKind: "bank_days_before_statement", cutOffNumber: "2" };
-    expect((await call(people.clerk, workspace, "/x", { method: "PUT", params: { workspaceId: workspaceA }, body })).status).toBe(403);
-    expect((await call(people.otherOwner, workspace, "/x", { method: "PUT", params: { workspaceId: workspaceA }, body })).status).toBe(404);
+    expect(
+      (await call(people.clerk, workspace, "/x", { method: "PUT", params: { workspaceId: workspaceA }, body })).status,
+    ).toBe(403);
+    expect(
+      (await call(people.otherOwner, workspace, "/x", { method: "PUT", params: { workspaceId: workspaceA }, body }))
+        .status,
+    ).toBe(404);
     const bad = await call(people.owner, workspace, "/x", {
       method: "PUT",
       params: { workspaceId: workspaceA },
       body: { cutOffKind: "day_of_month", cutOffNumber: "32" },
     });
-    expect(bad).toMatchObject({ status: 422, body: { error: { code: "invalid", fields: { cutOffNumber: "dayRange" } } } });
+    expect(bad).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid", fields: { cutOffNumber: "dayRange" } } },
+    });
     const blank = await call(people.owner, workspace, "/x", {
       method: "PUT",
       params: { workspaceId: workspaceA },
@@ -170,7 +201,9 @@ describe("a company's deadline settings", () => {
       landSource: "none",
       cutOffSource: "workspace",
     });
-    await db.payrollCompanySettings.create({ data: { connectionId: connectionA, companyId: COMPANY, federalState: "BY" } });
+    await db.payrollCompanySettings.create({
+      data: { connectionId: connectionA, companyId: COMPANY, federalState: "BY" },
+    });
     expect((await companyDeadlineSettings(db, connectionA, [COMPANY])).get(COMPANY)).toMatchObject({
       land: "BY",
       landSource: "check_settings",
@@ -209,19 +242,29 @@ describe("a company's deadline settings", () => {
       body: { land: "", cutOffKind: "workspace", cutOffNumber: "" },
     });
     expect(back.body.data).toMatchObject({
-      settings: { land: null, cutOffRule: null, effective: { land: "BY", landSource: "check_settings", cutOffSource: "workspace" } },
+      settings: {
+        land: null,
+        cutOffRule: null,
+        effective: { land: "BY", landSource: "check_settings", cutOffSource: "workspace" },
+      },
     });
   });
 
   it("refuses a viewer (403) and bad input (422 with field codes)", async ({ seeded: { people } }) => {
     const { company } = await handlers();
     const body = { land: "NI", cutOffKind: "workspace", cutOffNumber: "" };
-    expect((await call(people.viewer, company, "/x", { method: "PUT", params: { companyId: String(COMPANY) }, body })).status).toBe(403);
+    expect(
+      (await call(people.viewer, company, "/x", { method: "PUT", params: { companyId: String(COMPANY) }, body }))
+        .status,
+    ).toBe(403);
     const bad = await call(people.clerk, company, "/x", {
       method: "PUT",
       params: { companyId: String(COMPANY) },
       body: { land: "XX", cutOffKind: "bank_days_before_statement", cutOffNumber: "1.5" },
     });
-    expect(bad).toMatchObject({ status: 422, body: { error: { fields: { land: "unknownLand", cutOffNumber: "notWholeNumber" } } } });
+    expect(bad).toMatchObject({
+      status: 422,
+      body: { error: { fields: { land: "unknownLand", cutOffNumber: "notWholeNumber" } } },
+    });
   });
 });

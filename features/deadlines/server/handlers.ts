@@ -20,10 +20,14 @@ import { postResetCalendarFeed, getCalendarFeed } from "./feed-handlers";
 const YEAR_RANGE = `${DEADLINE_YEARS.min} to ${DEADLINE_YEARS.max}`;
 
 function checkedYear(text: string | undefined): number {
-  if (text === undefined || text === "") throw new ApiError("bad_request", `The year is missing: add ?year=YYYY (${YEAR_RANGE}).`);
+  if (text === undefined || text === "")
+    throw new ApiError("bad_request", `The year is missing: add ?year=YYYY (${YEAR_RANGE}).`);
   const year = /^\d{4}$/.test(text) ? Number(text) : NaN;
   if (!(year >= DEADLINE_YEARS.min && year <= DEADLINE_YEARS.max)) {
-    throw new ApiError("bad_request", `The year must be a whole year from ${YEAR_RANGE}; “${text.slice(0, 20)}” is not.`);
+    throw new ApiError(
+      "bad_request",
+      `The year must be a whole year from ${YEAR_RANGE}; “${text.slice(0, 20)}” is not.`,
+    );
   }
   return year;
 }
@@ -31,7 +35,8 @@ function checkedYear(text: string | undefined): number {
 function checkedLand(text: string | undefined) {
   if (text !== undefined && isLand(text)) return text;
   const known = LANDS.join(", ");
-  if (text === undefined || text === "") throw new ApiError("bad_request", `The state is missing: add &state= with one of ${known}.`);
+  if (text === undefined || text === "")
+    throw new ApiError("bad_request", `The state is missing: add &state= with one of ${known}.`);
   throw new ApiError("bad_request", `Unknown state “${text.slice(0, 20)}”: use one of ${known}.`);
 }
 
@@ -60,15 +65,28 @@ export const getYearDeadlines = withRoute(
   },
 );
 
-export const putWorkspaceCutOff = withRoute({ ...contract.setWorkspaceCutOff, maxBodyBytes: 256 }, async ({ user, params, body }) =>
-  successResponse(await setWorkspaceCutOff({ userId: user.id, name: user.displayName ?? user.email ?? null }, params.workspaceId, body)),
+export const putWorkspaceCutOff = withRoute(
+  { ...contract.setWorkspaceCutOff, maxBodyBytes: 256 },
+  async ({ user, params, body }) =>
+    successResponse(
+      await setWorkspaceCutOff(
+        { userId: user.id, name: user.displayName ?? user.email ?? null },
+        params.workspaceId,
+        body,
+      ),
+    ),
 );
 
 export const putCompanyDeadlineSettings = payrollRoute(
   { ...contract.setCompanyDeadlineSettings, permission: "payroll.edit", maxBodyBytes: 512 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
-    const settings = await saveCompanyDeadlineSettings(auditActorOf(context.user), context.connection.id, company.id, context.body);
+    const settings = await saveCompanyDeadlineSettings(
+      auditActorOf(context.user),
+      context.connection.id,
+      company.id,
+      context.body,
+    );
     return successResponse({ settings });
   },
 );

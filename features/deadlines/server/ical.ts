@@ -41,7 +41,11 @@ export function calendarDocument(t: Translate, locale: Locale, events: readonly 
     method: ICalCalendarMethod.PUBLISH,
   });
   for (const event of events) {
-    const values = { company: event.companyName, month: formatMonth(locale, event.period), workspace: event.workspaceName };
+    const values = {
+      company: event.companyName,
+      month: formatMonth(locale, event.period),
+      workspace: event.workspaceName,
+    };
     calendar.createEvent({
       id: feedEventUid(event),
       start: event.date,

@@ -47,7 +47,8 @@ export async function setWorkspaceCutOff(
       select: { roles: true, workspace: { select: { cutOffRule: true } } },
     });
     if (!member) throw new ApiError("not_found");
-    if (!member.roles.includes("owner")) throw new ApiError("forbidden", "Only an owner of the workspace may change its cut-off.");
+    if (!member.roles.includes("owner"))
+      throw new ApiError("forbidden", "Only an owner of the workspace may change its cut-off.");
     const [row] = await tx.$queryRaw<
       { cut_off_rule: unknown }[]
     >`SELECT cut_off_rule FROM workspaces WHERE id = ${workspaceId}::uuid FOR UPDATE`;
@@ -81,7 +82,10 @@ export async function companyDeadlineView(connectionId: string, companyId: numbe
       where: { connectionId_companyId: { connectionId, companyId } },
       select: { federalState: true },
     }),
-    db.payrollConnection.findUniqueOrThrow({ where: { id: connectionId }, select: { workspace: { select: { cutOffRule: true } } } }),
+    db.payrollConnection.findUniqueOrThrow({
+      where: { id: connectionId },
+      select: { workspace: { select: { cutOffRule: true } } },
+    }),
     companyDeadlineSettings(db, connectionId, [companyId]),
   ]);
   const landOf = (value: string | null | undefined) => (value && isLand(value) ? value : null);

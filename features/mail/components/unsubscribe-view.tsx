@@ -38,7 +38,9 @@ export function UnsubscribeView({ token, scope }: { token: string; scope: Notifi
   return (
     <section className="max-w-2xl space-y-4">
       {heading}
-      <p className="text-slate-800">{scope === "all" ? t("questionAll") : t("question", { kind: t(`kinds.${scope}`) })}</p>
+      <p className="text-slate-800">
+        {scope === "all" ? t("questionAll") : t("question", { kind: t(`kinds.${scope}`) })}
+      </p>
       <p className="text-slate-700">{t("explain")}</p>
       <Button onClick={() => unsubscribe.mutate()} disabled={unsubscribe.isPending} aria-busy={unsubscribe.isPending}>
         {t("confirm")}

@@ -66,22 +66,29 @@ async function enqueue(key: string): Promise<void> {
 }
 
 async function sentAt(key: string): Promise<Date | null> {
-  const { rows } = await app.query<{ sent_at: Date | null }>("SELECT sent_at FROM mail_outbox WHERE idempotency_key = $1", [key]);
+  const { rows } = await app.query<{ sent_at: Date | null }>(
+    "SELECT sent_at FROM mail_outbox WHERE idempotency_key = $1",
+    [key],
+  );
   return rows[0]!.sent_at;
 }
 
 function startWorker(clockOffsetMs: number): ChildProcess {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "features/mail/server/outbox-worker.fixture.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      TEST_CONTROLS: "true",
-      JOBS_ENABLED: "true",
-      MAIL_FIXTURE_CLOCK_OFFSET_MS: String(clockOffsetMs),
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "features/mail/server/outbox-worker.fixture.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        TEST_CONTROLS: "true",
+        JOBS_ENABLED: "true",
+        MAIL_FIXTURE_CLOCK_OFFSET_MS: String(clockOffsetMs),
+      },
+      stdio: ["ignore", "ignore", "pipe"],
     },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  );
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[worker ${child.pid}] ${chunk.toString()}`));
   children.push(child);
   return child;
@@ -96,20 +103,24 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
 }
 
 describe("marking an outbox message sent", () => {
-  it("retries a mark the database fails six times: one mail, marked sent, never sent again", { timeout: 60_000 }, async () => {
-    await enqueue("flaky-mark");
-    await owner.query("UPDATE mark_failures SET failures = 6");
+  it(
+    "retries a mark the database fails six times: one mail, marked sent, never sent again",
+    { timeout: 60_000 },
+    async () => {
+      await enqueue("flaky-mark");
+      await owner.query("UPDATE mark_failures SET failures = 6");
 
-    expect(await drainOutbox()).toEqual({ sent: 1, failed: 0 });
-    expect(await sentAt("flaky-mark")).not.toBeNull();
-    // Six failed marks and the seventh that held.
-    expect((await owner.query("SELECT last_value FROM mark_attempts")).rows[0]).toEqual({ last_value: "7" });
-    // Later drains, past the lease, find nothing to send.
-    setTestClockOffset(LEASE_MS + 5_000);
-    expect(await drainOutbox()).toEqual({ sent: 0, failed: 0 });
-    expect(smtp.received).toHaveLength(1);
-    expect(readdirSync(journalDir)).toEqual([]);
-  });
+      expect(await drainOutbox()).toEqual({ sent: 1, failed: 0 });
+      expect(await sentAt("flaky-mark")).not.toBeNull();
+      // Six failed marks and the seventh that held.
+      expect((await owner.query("SELECT last_value FROM mark_attempts")).rows[0]).toEqual({ last_value: "7" });
+      // Later drains, past the lease, find nothing to send.
+      setTestClockOffset(LEASE_MS + 5_000);
+      expect(await drainOutbox()).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(readdirSync(journalDir)).toEqual([]);
+    },
+  );
 
   it("does not send again after a kill -9 between the server's 250 and the mark", { timeout: 120_000 }, async () => {
     await enqueue("killed-before-mark");

@@ -34,7 +34,12 @@ beforeEach(() => {
 
 async function person(locale: string, mode = "single") {
   const user = await db.user.create({
-    data: { accountingUserId: `mail:${randomUUID()}`, displayName: "Anna Approver", email: `${randomUUID()}@example.com`, locale },
+    data: {
+      accountingUserId: `mail:${randomUUID()}`,
+      displayName: "Anna Approver",
+      email: `${randomUUID()}@example.com`,
+      locale,
+    },
   });
   await db.$executeRaw`UPDATE users SET notification_mail_mode = ${mode} WHERE id = ${user.id}::uuid`;
   return user;
@@ -79,18 +84,25 @@ describe("notification mails", () => {
     const done = await unsubscribeByToken(unsubscribeToken(bert.id, "month_submitted"));
     expect(done).toEqual({ scope: "month_submitted" });
     expect(
-      await db.notificationPreference.findMany({ where: { userId: bert.id }, select: { kind: true, inApp: true, byEmail: true } }),
+      await db.notificationPreference.findMany({
+        where: { userId: bert.id },
+        select: { kind: true, inApp: true, byEmail: true },
+      }),
     ).toEqual([{ kind: "month_submitted", inApp: true, byEmail: false }]);
     await submitted([bert.id], `submitted:${randomUUID()}`);
     expect(await db.mailOutbox.count({ where: { userId: bert.id } })).toBe(0);
     expect(await db.notification.count({ where: { userId: bert.id } })).toBe(1);
     // Twice is the same; a forged token or a person who does not exist changes nothing.
-    expect(await unsubscribeByToken(unsubscribeToken(bert.id, "month_submitted"))).toEqual({ scope: "month_submitted" });
+    expect(await unsubscribeByToken(unsubscribeToken(bert.id, "month_submitted"))).toEqual({
+      scope: "month_submitted",
+    });
     expect(await unsubscribeByToken(`${bert.id}.all.AAAA`)).toBeNull();
     expect(await unsubscribeByToken(unsubscribeToken(randomUUID(), "all"))).toBeNull();
     // The digest's token turns every kind off.
     await unsubscribeByToken(unsubscribeToken(bert.id, "all"));
-    expect(await db.notificationPreference.count({ where: { userId: bert.id, byEmail: false } })).toBe(NOTIFICATION_KINDS.length);
+    expect(await db.notificationPreference.count({ where: { userId: bert.id, byEmail: false } })).toBe(
+      NOTIFICATION_KINDS.length,
+    );
   });
 
   it("collect for a person in daily-digest mode: one mail a day, idempotent per day", async () => {

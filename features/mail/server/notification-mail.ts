@@ -47,7 +47,9 @@ export function recipientOf(tx: Tx, userId: string): Promise<Recipient | null> {
 }
 
 async function readRecipient(tx: Tx, userId: string): Promise<Recipient | null> {
-  const rows = await tx.$queryRaw<{ email: string | null; display_name: string | null; locale: string; mode: string }[]>`
+  const rows = await tx.$queryRaw<
+    { email: string | null; display_name: string | null; locale: string; mode: string }[]
+  >`
     SELECT email, display_name, locale, notification_mail_mode AS mode FROM users WHERE id = ${userId}::uuid`;
   const row = rows[0];
   if (!row) return null;
@@ -88,7 +90,12 @@ export async function enqueueNotificationMail(tx: Tx, mail: NotificationMailInpu
   const urls = unsubscribeUrls(mail.userId, mail.notificationKind);
   const rendered = renderNotificationMail(
     { kind: mail.notificationKind, data: mail.data, link: appUrl(mail.link) },
-    { locale: recipient.locale, name: recipient.name, settingsUrl: appUrl("/settings/notifications"), unsubscribeUrl: urls.page },
+    {
+      locale: recipient.locale,
+      name: recipient.name,
+      settingsUrl: appUrl("/settings/notifications"),
+      unsubscribeUrl: urls.page,
+    },
   );
   await enqueueMail(tx, {
     idempotencyKey: `notification:${mail.dedupeKey}`,

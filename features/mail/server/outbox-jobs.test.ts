@@ -40,7 +40,14 @@ afterAll(async () => {
 });
 
 function mail(key: string): MailInput {
-  return { idempotencyKey: key, to: `${key}@example.com`, locale: "en", kind: "test", subject: `Subject ${key}`, text: `Text ${key}` };
+  return {
+    idempotencyKey: key,
+    to: `${key}@example.com`,
+    locale: "en",
+    kind: "test",
+    subject: `Subject ${key}`,
+    text: `Text ${key}`,
+  };
 }
 
 interface JobRow {

@@ -60,7 +60,10 @@ describe("the mail outbox", () => {
 
   it("sends through SMTP with a Message-ID derived from the key, text, HTML and headers, and marks it sent", async () => {
     await db.$transaction((tx) =>
-      enqueueMail(tx, mail("full", { html: "<p>Hi &amp; bye</p>", headers: { "List-Unsubscribe": "<https://x.test/u>" } })),
+      enqueueMail(
+        tx,
+        mail("full", { html: "<p>Hi &amp; bye</p>", headers: { "List-Unsubscribe": "<https://x.test/u>" } }),
+      ),
     );
     expect(await drainOutbox()).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received).toHaveLength(1);
@@ -120,7 +123,9 @@ describe("the mail outbox", () => {
     expect(await drainOutbox()).toEqual({ sent: 0, failed: 0 });
     setTestClockOffset(LEASE_MS + 1_000);
     expect(await drainOutbox()).toEqual({ sent: 1, failed: 0 });
-    expect(await db.mailOutbox.findUniqueOrThrow({ where: { idempotencyKey: "leased" } })).toMatchObject({ attempts: 2 });
+    expect(await db.mailOutbox.findUniqueOrThrow({ where: { idempotencyKey: "leased" } })).toMatchObject({
+      attempts: 2,
+    });
   });
 
   it("sends each of 40 messages once with four senders draining at the same time", async () => {

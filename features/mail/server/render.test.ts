@@ -19,14 +19,18 @@ describe("notification mails", () => {
     );
     expect(mail.subject).toBe("Bäckerei <Müller> & Co: November 2026 submitted for review");
     expect(mail.text).toContain("Hello Anna <Admin>,");
-    expect(mail.text).toContain("Carl Clerk submitted the payroll of Bäckerei <Müller> & Co for November 2026 for review.");
+    expect(mail.text).toContain(
+      "Carl Clerk submitted the payroll of Bäckerei <Müller> & Co for November 2026 for review.",
+    );
     expect(mail.text).toContain("Open in Ledgerlane: https://app.test/payroll/companies/5/review?month=2026-11&x=1");
     expect(mail.text).toContain("notification settings: https://app.test/settings/notifications");
     expect(mail.text).toContain("No more e-mails of this kind: https://app.test/unsubscribe/t");
     expect(mail.html).toContain("Bäckerei &#60;Müller&#62; &#38; Co");
     expect(mail.html).not.toContain("<Müller>");
     expect(mail.html).toContain("Hello Anna &#60;Admin&#62;,");
-    expect(mail.html).toContain('<a href="https://app.test/payroll/companies/5/review?month=2026-11&#38;x=1">Open in Ledgerlane</a>');
+    expect(mail.html).toContain(
+      '<a href="https://app.test/payroll/companies/5/review?month=2026-11&#38;x=1">Open in Ledgerlane</a>',
+    );
     expect(mail.html).toContain('<a href="https://app.test/settings/notifications">Notification settings</a>');
     expect(mail.html).toContain('<a href="https://app.test/unsubscribe/t">Unsubscribe</a>');
   });
@@ -35,7 +39,13 @@ describe("notification mails", () => {
     const mail = renderNotificationMail(
       {
         kind: "reminder",
-        data: { companyName: "Muster GmbH", period: "2026-11", deadlineKind: "cut_off", deadline: "2026-11-20", daysBefore: 2 },
+        data: {
+          companyName: "Muster GmbH",
+          period: "2026-11",
+          deadlineKind: "cut_off",
+          deadline: "2026-11-20",
+          daysBefore: 2,
+        },
         link: "https://app.test/payroll/companies/5/hours",
       },
       { ...frame, name: null, locale: "de" },
@@ -71,7 +81,11 @@ describe("notification mails", () => {
   it("list a day's notifications in one digest", () => {
     const mail = renderDigestMail(
       [
-        { kind: "month_approved", data: { companyName: "A GmbH", period: "2026-10", actorName: "Olga" }, link: "https://app.test/a" },
+        {
+          kind: "month_approved",
+          data: { companyName: "A GmbH", period: "2026-10", actorName: "Olga" },
+          link: "https://app.test/a",
+        },
         {
           kind: "month_reopened",
           data: { companyName: "B KG", period: "2026-10", actorName: "Olga", reason: "Stunden fehlen" },

@@ -77,7 +77,11 @@ function withAnchor(sentence: string, href: string, label: string): string {
   return escapeHtml(sentence).replace(LINK, `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`);
 }
 
-function frame(frame: Frame, all: boolean, parts: { textLines: string[]; htmlBlocks: string[] }): { text: string; html: string } {
+function frame(
+  frame: Frame,
+  all: boolean,
+  parts: { textLines: string[]; htmlBlocks: string[] },
+): { text: string; html: string } {
   const t = translatorFor(frame.locale);
   const greeting = frame.name ? t("greeting", { name: frame.name }) : t("greetingNoName");
   const unsubscribeKey = all ? "footerUnsubscribeAll" : "footerUnsubscribe";
@@ -108,7 +112,10 @@ export function renderNotificationMail(item: MailItem, context: Frame): Rendered
   const { subject, body } = itemTexts(context.locale, item);
   const framed = frame(context, false, {
     textLines: [body, "", t("open", { link: item.link })],
-    htmlBlocks: [`<p>${escapeHtml(body)}</p>`, `<p><a href="${escapeHtml(item.link)}">${escapeHtml(t("openButton"))}</a></p>`],
+    htmlBlocks: [
+      `<p>${escapeHtml(body)}</p>`,
+      `<p><a href="${escapeHtml(item.link)}">${escapeHtml(t("openButton"))}</a></p>`,
+    ],
   });
   return { subject, ...framed };
 }
@@ -118,11 +125,18 @@ export function renderDigestMail(items: MailItem[], day: string, context: Frame)
   const t = translatorFor(context.locale);
   const texts = items.map((item) => ({ ...itemTexts(context.locale, item), link: item.link }));
   const framed = frame(context, true, {
-    textLines: [t("digest.intro"), "", ...texts.flatMap((entry) => [`* ${entry.subject}`, `  ${entry.body}`, `  ${entry.link}`, ""])],
+    textLines: [
+      t("digest.intro"),
+      "",
+      ...texts.flatMap((entry) => [`* ${entry.subject}`, `  ${entry.body}`, `  ${entry.link}`, ""]),
+    ],
     htmlBlocks: [
       `<p>${escapeHtml(t("digest.intro"))}</p>`,
       `<ul>${texts
-        .map((entry) => `<li><p><a href="${escapeHtml(entry.link)}">${escapeHtml(entry.subject)}</a><br>${escapeHtml(entry.body)}</p></li>`)
+        .map(
+          (entry) =>
+            `<li><p><a href="${escapeHtml(entry.link)}">${escapeHtml(entry.subject)}</a><br>${escapeHtml(entry.body)}</p></li>`,
+        )
         .join("")}</ul>`,
     ],
   });

@@ -65,7 +65,12 @@ function parse(raw: string): SentNote | null {
   try {
     const note = JSON.parse(raw) as Partial<SentNote> & { database?: string };
     if (note.database !== databaseName()) return null;
-    if (typeof note.idempotencyKey !== "string" || typeof note.acceptedAt !== "string" || typeof note.messageId !== "string") return null;
+    if (
+      typeof note.idempotencyKey !== "string" ||
+      typeof note.acceptedAt !== "string" ||
+      typeof note.messageId !== "string"
+    )
+      return null;
     return note as SentNote;
   } catch {
     return null;

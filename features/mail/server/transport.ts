@@ -61,7 +61,11 @@ export function messageIdFor(idempotencyKey: string): string {
 export async function sendThroughSmtp(mail: OutgoingMail): Promise<void> {
   const url = serverEnv().SMTP_URL;
   if (!url) throw new SmtpSendError("SMTP_URL is not set", undefined);
-  const transport = nodemailer.createTransport(url, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+  const transport = nodemailer.createTransport(url, {
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     const deadline = new Promise<never>((_, reject) => {

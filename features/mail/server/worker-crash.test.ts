@@ -45,17 +45,21 @@ afterAll(async () => {
 });
 
 function startWorker(clockOffsetMs: number): ChildProcess {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "features/mail/server/outbox-worker.fixture.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      TEST_CONTROLS: "true",
-      JOBS_ENABLED: "true",
-      MAIL_FIXTURE_CLOCK_OFFSET_MS: String(clockOffsetMs),
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "features/mail/server/outbox-worker.fixture.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        TEST_CONTROLS: "true",
+        JOBS_ENABLED: "true",
+        MAIL_FIXTURE_CLOCK_OFFSET_MS: String(clockOffsetMs),
+      },
+      stdio: ["ignore", "ignore", "pipe"],
     },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  );
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[worker ${child.pid}] ${chunk.toString()}`));
   children.push(child);
   return child;
@@ -78,7 +82,9 @@ async function killed(child: ChildProcess): Promise<void> {
 
 /** The outbox's jobs a process was running when it died. */
 async function runningJobs(): Promise<string[]> {
-  const { rows } = await sql.query<{ id: string }>("SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'", [QUEUES.mailOutbox]);
+  const { rows } = await sql.query<{ id: string }>("SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'", [
+    QUEUES.mailOutbox,
+  ]);
   return rows.map((row) => row.id);
 }
 

@@ -88,7 +88,9 @@ async function markSent(idempotencyKey: string, acceptedAt: Date): Promise<void>
     } catch (error) {
       const wait = Math.min(FIRST_MARK_RETRY_MS * 2 ** attempt, LONGEST_MARK_RETRY_MS);
       if (Date.now() - started + wait > MARK_PATIENCE_MS) throw error;
-      console.warn(`mail: marking an outbox message sent failed (${(error as Error).name}), trying again in ${wait} ms`);
+      console.warn(
+        `mail: marking an outbox message sent failed (${(error as Error).name}), trying again in ${wait} ms`,
+      );
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
@@ -141,7 +143,14 @@ export async function sendOutboxMessage(idempotencyKey: string, send: Send = sen
   if (!row) return (await pendingRow(idempotencyKey)) ? "later" : "done";
   const messageId = messageIdFor(row.idempotency_key);
   try {
-    await send({ to: row.to_address, subject: row.subject, text: row.text, html: row.html, headers: row.headers, messageId });
+    await send({
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      headers: row.headers,
+      messageId,
+    });
   } catch (error) {
     await markFailed(row, error);
     return "failed";
@@ -164,7 +173,9 @@ export async function pendingRow(idempotencyKey: string): Promise<{ tryAt: Date 
  * test controls' run-now (`POST /api/test/jobs/mail-outbox`, after a test moved the clock past a
  * backoff) and the tests'. The rows' own jobs, due later, then find them sent.
  */
-export async function drainOutbox(options: { send?: Send; limit?: number } = {}): Promise<{ sent: number; failed: number }> {
+export async function drainOutbox(
+  options: { send?: Send; limit?: number } = {},
+): Promise<{ sent: number; failed: number }> {
   const limit = options.limit ?? 500;
   let sent = 0;
   let failed = 0;

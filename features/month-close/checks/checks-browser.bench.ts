@@ -4,7 +4,12 @@ import pg from "pg";
 import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
 import { waitForHttp } from "../../../scripts/lib/processes";
 import { bigMonth } from "./testing/big-month";
-import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll, startBenchApp } from "../../../scripts/lib/bench-browser";
+import {
+  CHROMIUM_ARGS,
+  sandboxControl,
+  signInAndConnectPayroll,
+  startBenchApp,
+} from "../../../scripts/lib/bench-browser";
 
 // The month-close checks in the browser, as the hours page runs them: the 1,000-employee company
 // (sandbox customer Thomas Albrecht, company 2001) with the big month of testing/big-month.ts
@@ -32,7 +37,11 @@ const RUNS = 5;
 
 const control = sandboxControl(SANDBOX_URL);
 const signInAndConnect = (page: Page) =>
-  signInAndConnectPayroll(page, { appUrl: APP_URL, sandboxUrl: SANDBOX_URL, customer: { key: THOMAS_KEY, name: "Thomas Albrecht" } });
+  signInAndConnectPayroll(page, {
+    appUrl: APP_URL,
+    sandboxUrl: SANDBOX_URL,
+    customer: { key: THOMAS_KEY, name: "Thomas Albrecht" },
+  });
 
 function previousOf(month: string): string {
   const [year, index] = month.split("-").map(Number) as [number, number];
@@ -54,7 +63,8 @@ async function seed(page: Page, databaseUrl: string, month: string, employeeIds:
     }));
   const lines = moved(fixture.month.hours, fixture.month.period, month, "c");
   const status = await page.evaluate(
-    async ({ url, body }) => (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
+    async ({ url, body }) =>
+      (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
     { url: `${APP_URL}/api/payroll-entries/${COMPANY}/hours/draft`, body: JSON.stringify({ period: month, lines }) },
   );
   if (status !== 200) throw new Error(`seeding the draft answered ${status}`);
@@ -68,8 +78,14 @@ async function seed(page: Page, databaseUrl: string, month: string, employeeIds:
     );
     const connection = rows[0];
     if (!connection) throw new Error("no payroll connection of Thomas Albrecht");
-    await db.query("DELETE FROM payroll_entry_transfers WHERE connection_id = $1 AND company_id = $2", [connection.id, COMPANY]);
-    await db.query("DELETE FROM payroll_employee_settings WHERE connection_id = $1 AND company_id = $2", [connection.id, COMPANY]);
+    await db.query("DELETE FROM payroll_entry_transfers WHERE connection_id = $1 AND company_id = $2", [
+      connection.id,
+      COMPANY,
+    ]);
+    await db.query("DELETE FROM payroll_employee_settings WHERE connection_id = $1 AND company_id = $2", [
+      connection.id,
+      COMPANY,
+    ]);
     await db.query(
       `INSERT INTO payroll_company_settings (connection_id, company_id, federal_state, monthly_hours_limit, updated_at) VALUES ($1, $2, 'BY', 208, now())
        ON CONFLICT (connection_id, company_id) DO UPDATE SET federal_state = 'BY', monthly_hours_limit = 208`,
@@ -101,7 +117,9 @@ async function checksRun(page: Page): Promise<number> {
 
 async function waitForRun(page: Page, after: number): Promise<number> {
   await page.waitForFunction(
-    (seen) => Number(document.querySelector('section[aria-labelledby="checks-title"]')?.getAttribute("data-checks-run") ?? 0) > seen,
+    (seen) =>
+      Number(document.querySelector('section[aria-labelledby="checks-title"]')?.getAttribute("data-checks-run") ?? 0) >
+      seen,
     after,
     { timeout: 60_000 },
   );
@@ -119,14 +137,28 @@ async function main(): Promise<void> {
     throw new Error(
       "the checks bench needs a Postgres (DATABASE_URL, or one on 127.0.0.1:5432) to seed the month's settings and previous month",
     );
-  const app = startBenchApp({ root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-checks-bench", databaseUrl });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const app = startBenchApp({
+    root: ROOT,
+    port: APP_PORT,
+    sandboxPort: SANDBOX_PORT,
+    distDir: ".next-checks-bench",
+    databaseUrl,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   try {
     await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
     await control("POST", "/reset");
     const company = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-    const body = await control<{ id: number }[] | { employees?: { id: number }[] }>("GET", `/payroll/companies/${COMPANY}/employees`);
-    const employees = (Array.isArray(body) ? body : (body.employees ?? [])).map((employee) => employee.id).sort((a, b) => a - b);
+    const body = await control<{ id: number }[] | { employees?: { id: number }[] }>(
+      "GET",
+      `/payroll/companies/${COMPANY}/employees`,
+    );
+    const employees = (Array.isArray(body) ? body : (body.employees ?? []))
+      .map((employee) => employee.id)
+      .sort((a, b) => a - b);
     const context = await browser.newContext();
     const page = await context.newPage();
     await signInAndConnect(page);
@@ -148,7 +180,9 @@ async function main(): Promise<void> {
 
     const times: number[] = [];
     let longest = 0;
-    const target = page.locator(`[role="row"][data-employee="${employees[0]}"][data-line-number="1"] [data-col="total_hours"]`);
+    const target = page.locator(
+      `[role="row"][data-employee="${employees[0]}"][data-line-number="1"] [data-col="total_hours"]`,
+    );
     for (let run = 0; run < RUNS; run += 1) {
       const seen = await checksRun(page);
       await target.click();

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { displayParams } from "./display";
 import type { Finding } from "./schemas";
 
-const finding = (rule: Finding["rule"], params: Finding["params"]): Finding => ({ severity: "warning", rule, employeeId: 1, params });
+const finding = (rule: Finding["rule"], params: Finding["params"]): Finding => ({
+  severity: "warning",
+  rule,
+  employeeId: 1,
+  params,
+});
 
 describe("displayParams", () => {
   it("formats days, amounts and hours in German and English", () => {
@@ -14,17 +19,30 @@ describe("displayParams", () => {
       hours: "10,5",
       limit: "10",
     });
-    expect(displayParams("de", finding("payCap", { total: "1234.5", cap: "603.00" }))).toEqual({ total: "1.234,50", cap: "603,00" });
+    expect(displayParams("de", finding("payCap", { total: "1234.5", cap: "603.00" }))).toEqual({
+      total: "1.234,50",
+      cap: "603,00",
+    });
   });
 
   it("tells hours from pay in a change and gives its sign and month", () => {
-    expect(displayParams("de", finding("hoursChanged", { now: "151.25", before: "100", percent: 51, previousMonth: "2026-10" }))).toEqual({
+    expect(
+      displayParams(
+        "de",
+        finding("hoursChanged", { now: "151.25", before: "100", percent: 51, previousMonth: "2026-10" }),
+      ),
+    ).toEqual({
       now: "151,25",
       before: "100",
       percent: "+51",
       previousMonth: "Oktober 2026",
     });
-    expect(displayParams("de", finding("payChanged", { now: "1000", before: "2265", percent: -56, previousMonth: "2026-10" }))).toEqual({
+    expect(
+      displayParams(
+        "de",
+        finding("payChanged", { now: "1000", before: "2265", percent: -56, previousMonth: "2026-10" }),
+      ),
+    ).toEqual({
       now: "1.000,00",
       before: "2.265,00",
       percent: "-56",
@@ -38,7 +56,9 @@ describe("displayParams", () => {
       state: "BY",
     });
     expect(displayParams("de", finding("unknownEmployee", { employeeId: "12345" }))).toEqual({ employeeId: "12345" });
-    expect(displayParams("de", finding("invalidValue", { column: "date", error: "outsideMonth", arg: "2026-11" }))).toEqual({
+    expect(
+      displayParams("de", finding("invalidValue", { column: "date", error: "outsideMonth", arg: "2026-11" })),
+    ).toEqual({
       column: "date",
       error: "outsideMonth",
       arg: "2026-11",

@@ -12,7 +12,8 @@ import type { Finding } from "./schemas";
 export function displayParams(locale: Locale, finding: Finding): Record<string, string | number> {
   const shown: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(finding.params))
-    shown[name] = typeof value === "string" ? displayText(locale, finding.rule, name, value) : displayNumber(locale, name, value);
+    shown[name] =
+      typeof value === "string" ? displayText(locale, finding.rule, name, value) : displayNumber(locale, name, value);
   return shown;
 }
 
@@ -22,7 +23,8 @@ const AMOUNTS = new Set(["rate", "minimum", "total", "cap"]);
 function displayText(locale: Locale, rule: Finding["rule"], name: string, value: string): string {
   if (DAYS.has(name)) return formatDay(locale, value);
   if (name === "previousMonth") return formatMonth(locale, value);
-  if (AMOUNTS.has(name) || (rule === "payChanged" && (name === "now" || name === "before"))) return formatAmount(locale, value);
+  if (AMOUNTS.has(name) || (rule === "payChanged" && (name === "now" || name === "before")))
+    return formatAmount(locale, value);
   if (name === "hours" || (rule === "hoursChanged" && (name === "now" || name === "before"))) {
     return numberFormat(locale, { maximumFractionDigits: 6 }).format(value as Intl.StringNumericLiteral);
   }

@@ -99,7 +99,8 @@ describe("proposeFederalState", () => {
 
   it("proposes every state for some code", () => {
     const proposed = new Set<string>();
-    for (let code = 1000; code <= 99999; code += 10) proposed.add(String(proposeFederalState(String(code).padStart(5, "0"))));
+    for (let code = 1000; code <= 99999; code += 10)
+      proposed.add(String(proposeFederalState(String(code).padStart(5, "0"))));
     expect([...proposed].sort()).toEqual([...FEDERAL_STATES].sort());
   });
 });

@@ -1,7 +1,24 @@
 import * as z from "zod/mini";
 
 /** The 16 Länder by their ISO 3166-2:DE codes (without `DE-`), as date-holidays names them too. */
-export const FEDERAL_STATES = ["BW", "BY", "BE", "BB", "HB", "HH", "HE", "MV", "NI", "NW", "RP", "SL", "SN", "ST", "SH", "TH"] as const;
+export const FEDERAL_STATES = [
+  "BW",
+  "BY",
+  "BE",
+  "BB",
+  "HB",
+  "HH",
+  "HE",
+  "MV",
+  "NI",
+  "NW",
+  "RP",
+  "SL",
+  "SN",
+  "ST",
+  "SH",
+  "TH",
+] as const;
 export type FederalState = (typeof FEDERAL_STATES)[number];
 export const federalStateSchema = z.enum(FEDERAL_STATES);
 

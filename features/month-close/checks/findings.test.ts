@@ -21,8 +21,16 @@ function everyRule(): Finding[] {
         wage("b", 1, "11", "12", "2026-11-02"),
         wage("c", 2, "x", "15", "2026-11-02"),
         wage("d", 9, "1", "15", "2026-11-02"),
-        { id: "e", employee_id: 1, values: { type: "SUNDAY_PREMIUM", total_hours: "1", total_amount: "5", date: "2026-11-03" } },
-        { id: "f", employee_id: 1, values: { type: "HOLIDAY_SURCHARGE", total_hours: "1", total_amount: "5", date: "2026-11-03" } },
+        {
+          id: "e",
+          employee_id: 1,
+          values: { type: "SUNDAY_PREMIUM", total_hours: "1", total_amount: "5", date: "2026-11-03" },
+        },
+        {
+          id: "f",
+          employee_id: 1,
+          values: { type: "HOLIDAY_SURCHARGE", total_hours: "1", total_amount: "5", date: "2026-11-03" },
+        },
       ],
       payments: [{ id: "g", employee_id: 1, values: { type: "BONUS_PAYMENT", amount: "600" } }],
     },
@@ -34,7 +42,10 @@ function everyRule(): Finding[] {
     previous: { period: "2026-10", hours: [wage("p", 1, "1", "12", "2026-10-01")], payments: [] },
   });
   const withoutState = { ...input, company: { ...input.company, federalState: null } };
-  return [...runMonthChecks(input), ...runMonthChecks(withoutState).filter((finding) => finding.rule === "holidayStateMissing")];
+  return [
+    ...runMonthChecks(input),
+    ...runMonthChecks(withoutState).filter((finding) => finding.rule === "holidayStateMissing"),
+  ];
 }
 
 describe("findings", () => {

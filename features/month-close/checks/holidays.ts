@@ -29,7 +29,8 @@ export function publicHolidays(state: FederalState, year: number): ReadonlySet<s
   if (known) return known;
   const days = new Set<string>();
   publicDays(new Holidays("DE", state), year, days);
-  for (const region of Object.keys(new Holidays().getRegions("DE", state) ?? {})) publicDays(new Holidays("DE", state, region), year, days);
+  for (const region of Object.keys(new Holidays().getRegions("DE", state) ?? {}))
+    publicDays(new Holidays("DE", state, region), year, days);
   cache.set(key, days);
   return days;
 }

@@ -5,14 +5,22 @@ import { runMonthChecks, type Finding, type MonthCheckInput } from "./index";
 
 type Values = Record<string, string>;
 let counter = 0;
-const line = (employee: number, values: Values, id = `x${(counter += 1)}`): StoredLine => ({ id, employee_id: employee, values });
+const line = (employee: number, values: Values, id = `x${(counter += 1)}`): StoredLine => ({
+  id,
+  employee_id: employee,
+  values,
+});
 const wage = (employee: number, hours: string, rate: string, date = "", id?: string) =>
   line(employee, { type: "HOURLY_WAGE", total_hours: hours, total_amount: rate, date }, id);
 
 /** A clean November 2026 in Bavaria for Anna (1) and Ben (2), each with one day's wage; `change` adjusts it. */
 function month(change: (input: MonthCheckInput) => void = () => {}): MonthCheckInput {
   const input: MonthCheckInput = {
-    month: { period: "2026-11", hours: [wage(1, "8", "15", "2026-11-02", "a1"), wage(2, "8", "15", "2026-11-02", "b1")], payments: [] },
+    month: {
+      period: "2026-11",
+      hours: [wage(1, "8", "15", "2026-11-02", "a1"), wage(2, "8", "15", "2026-11-02", "b1")],
+      payments: [],
+    },
     employees: [
       { id: 1, firstName: "Anna", lastName: "Arndt", healthInsurance: "101" },
       { id: 2, firstName: "Ben", lastName: "Brandt", healthInsurance: "101" },
@@ -29,8 +37,11 @@ function month(change: (input: MonthCheckInput) => void = () => {}): MonthCheckI
 
 /** Findings as `rule employee line?` for short expectations. */
 const brief = (findings: readonly Finding[]) =>
-  findings.map((finding) => [finding.rule, finding.employeeId, finding.lineId].filter((part) => part !== undefined).join(" "));
-const only = (findings: readonly Finding[], rule: Finding["rule"]) => findings.filter((finding) => finding.rule === rule);
+  findings.map((finding) =>
+    [finding.rule, finding.employeeId, finding.lineId].filter((part) => part !== undefined).join(" "),
+  );
+const only = (findings: readonly Finding[], rule: Finding["rule"]) =>
+  findings.filter((finding) => finding.rule === rule);
 
 describe("runMonthChecks", () => {
   it("finds nothing in a clean month", () => {
@@ -77,7 +88,9 @@ describe("runMonthChecks", () => {
     });
 
     it("ignores blank lines", () => {
-      expect(runMonthChecks(month((input) => input.month.hours.push(line(1, { type: "", total_hours: "" }))))).toEqual([]);
+      expect(runMonthChecks(month((input) => input.month.hours.push(line(1, { type: "", total_hours: "" }))))).toEqual(
+        [],
+      );
     });
 
     it("blocks lines of employees not in the company and leaves them out of the other rules", () => {
@@ -87,7 +100,14 @@ describe("runMonthChecks", () => {
         }),
       );
       expect(findings).toEqual([
-        { severity: "blocker", rule: "unknownEmployee", employeeId: 99, kind: "hours", lineId: "stranger", params: { employeeId: "99" } },
+        {
+          severity: "blocker",
+          rule: "unknownEmployee",
+          employeeId: 99,
+          kind: "hours",
+          lineId: "stranger",
+          params: { employeeId: "99" },
+        },
         expect.objectContaining({ rule: "unknownEmployee" }),
       ]);
     });
@@ -152,8 +172,12 @@ describe("runMonthChecks", () => {
     it("warns about a Sunday premium on a day that is not a Sunday", () => {
       const findings = runMonthChecks(
         month((input) => {
-          input.month.hours.push(line(1, { type: "SUNDAY_PREMIUM", total_hours: "8", total_amount: "5", date: "2026-11-09" }, "monday"));
-          input.month.hours.push(line(2, { type: "SUNDAY_PREMIUM", total_hours: "8", total_amount: "5", date: "2026-11-08" }));
+          input.month.hours.push(
+            line(1, { type: "SUNDAY_PREMIUM", total_hours: "8", total_amount: "5", date: "2026-11-09" }, "monday"),
+          );
+          input.month.hours.push(
+            line(2, { type: "SUNDAY_PREMIUM", total_hours: "8", total_amount: "5", date: "2026-11-08" }),
+          );
           input.month.hours.push(line(2, { type: "SUNDAY_PREMIUM", total_hours: "8", total_amount: "5" }));
         }),
       );
@@ -256,7 +280,9 @@ describe("runMonthChecks", () => {
       ])("%s: a minijob paid %s € is over the cap of %s €", (period, pay, cap) => {
         const findings = only(run(period, pay), "payCap");
         expect(findings).toEqual(
-          cap === null ? [] : [{ severity: "warning", rule: "payCap", employeeId: 1, params: { total: Number(pay).toFixed(2), cap } }],
+          cap === null
+            ? []
+            : [{ severity: "warning", rule: "payCap", employeeId: 1, params: { total: Number(pay).toFixed(2), cap } }],
         );
       });
       it("takes an amount of the employee's own and counts bonuses but no reimbursements", () => {
@@ -270,7 +296,10 @@ describe("runMonthChecks", () => {
             "payCap",
           ),
         ).toEqual([]);
-        expect(only(run("2026-11", "550", "minijob", [line(1, { type: "BONUS_PAYMENT", amount: "100" })]), "payCap")[0]?.params).toEqual({
+        expect(
+          only(run("2026-11", "550", "minijob", [line(1, { type: "BONUS_PAYMENT", amount: "100" })]), "payCap")[0]
+            ?.params,
+        ).toEqual({
           total: "650.00",
           cap: "603.00",
         });
@@ -285,7 +314,12 @@ describe("runMonthChecks", () => {
         }),
       );
       expect(findings).toEqual([
-        { severity: "warning", rule: "monthlyHours", employeeId: 2, params: { hours: "41", limit: 40, source: "employee" } },
+        {
+          severity: "warning",
+          rule: "monthlyHours",
+          employeeId: 2,
+          params: { hours: "41", limit: 40, source: "employee" },
+        },
       ]);
       const company = runMonthChecks(
         month((input) => {
@@ -294,7 +328,12 @@ describe("runMonthChecks", () => {
         }),
       );
       expect(company).toEqual([
-        { severity: "warning", rule: "monthlyHours", employeeId: 1, params: { hours: "160.5", limit: 160, source: "company" } },
+        {
+          severity: "warning",
+          rule: "monthlyHours",
+          employeeId: 1,
+          params: { hours: "160.5", limit: 160, source: "company" },
+        },
       ]);
     });
 
@@ -346,7 +385,9 @@ describe("runMonthChecks", () => {
         }),
       );
       expect(findings).toEqual([{ severity: "warning", rule: "noLines", employeeId: 2, params: {} }]);
-      expect(brief(runMonthChecks(month((input) => (input.month.hours = [wage(1, "8", "15")]))))).toEqual(["noLines 2"]);
+      expect(brief(runMonthChecks(month((input) => (input.month.hours = [wage(1, "8", "15")]))))).toEqual([
+        "noLines 2",
+      ]);
     });
 
     it("warns about identical lines of one employee and kind", () => {
@@ -354,7 +395,13 @@ describe("runMonthChecks", () => {
         month((input) => {
           input.month.hours.push(wage(1, "8", "15", "2026-11-02", "again"));
           input.month.hours.push(
-            line(1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "15", date: "2026-11-02", cost_center_id: "K1" }),
+            line(1, {
+              type: "HOURLY_WAGE",
+              total_hours: "8",
+              total_amount: "15",
+              date: "2026-11-02",
+              cost_center_id: "K1",
+            }),
           );
           input.month.hours.push(wage(2, "8", "15", "2026-11-03"));
           input.month.payments.push(
@@ -364,7 +411,12 @@ describe("runMonthChecks", () => {
         }),
       );
       expect(
-        only(findings, "duplicateLine").map((finding) => [finding.employeeId, finding.kind, finding.lineId, finding.params.firstLineId]),
+        only(findings, "duplicateLine").map((finding) => [
+          finding.employeeId,
+          finding.kind,
+          finding.lineId,
+          finding.params.firstLineId,
+        ]),
       ).toEqual([
         [1, "hours", "again", "a1"],
         [2, "payments", "bonus again", "bonus"],
@@ -380,7 +432,9 @@ describe("runMonthChecks", () => {
           wage(1, "8", "x"),
           wage(1, "8", "15", "2026-11-09"),
         ];
-        input.month.hours.push(line(1, { type: "SUNDAY_PREMIUM", total_hours: "1", total_amount: "5", date: "2026-11-03" }));
+        input.month.hours.push(
+          line(1, { type: "SUNDAY_PREMIUM", total_hours: "1", total_amount: "5", date: "2026-11-03" }),
+        );
       }),
     );
     expect(brief(findings).map((entry) => entry.split(" ").slice(0, 2).join(" "))).toEqual([

@@ -110,15 +110,27 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
         if (!error) continue;
         const [code = error, arg = ""] = error.split(/:(.*)/);
         const column = fields[col] ?? "";
-        findings.push({ severity: "blocker", rule: "invalidValue", ...at, column, params: { column, error: code, arg } });
+        findings.push({
+          severity: "blocker",
+          rule: "invalidValue",
+          ...at,
+          column,
+          params: { column, error: code, arg },
+        });
       }
       if (!employees.has(employeeId)) {
-        findings.push({ severity: "blocker", rule: "unknownEmployee", ...at, params: { employeeId: String(employeeId) } });
+        findings.push({
+          severity: "blocker",
+          rule: "unknownEmployee",
+          ...at,
+          params: { employeeId: String(employeeId) },
+        });
         return;
       }
       const own = earlier.get(employeeId);
       const twin = own?.find((other) => sameCells(other.cells, cells));
-      if (twin) findings.push({ severity: "warning", rule: "duplicateLine", ...at, params: { firstLineId: twin.line.id } });
+      if (twin)
+        findings.push({ severity: "warning", rule: "duplicateLine", ...at, params: { firstLineId: twin.line.id } });
       else if (own) own.push(read);
       else earlier.set(employeeId, [read]);
 
@@ -136,9 +148,16 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
       findings.push({ severity: "warning", rule: "sundayPremium", ...at, column: "date", params: { date } });
     }
     if (date && HOLIDAY_TYPES.has(type)) {
-      if (state === null) findings.push({ severity: "warning", rule: "holidayStateMissing", ...at, column: "date", params: { date } });
+      if (state === null)
+        findings.push({ severity: "warning", rule: "holidayStateMissing", ...at, column: "date", params: { date } });
       else if (!holidays.has(date) && !SURCHARGE_DAYS_BEYOND_HOLIDAYS.has(date.slice(5))) {
-        findings.push({ severity: "warning", rule: "holidaySurcharge", ...at, column: "date", params: { date, state } });
+        findings.push({
+          severity: "warning",
+          rule: "holidaySurcharge",
+          ...at,
+          column: "date",
+          params: { date, state },
+        });
       }
     }
     const rate = MINIMUM_WAGE_TYPES.has(type) ? microsOf(read, HOURS_COLUMN.rate) : null;
@@ -201,7 +220,11 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
         severity: "warning",
         rule: "monthlyHours",
         employeeId,
-        params: { hours: decimalOf(month.workedMicros), limit, source: own?.monthlyHoursLimit != null ? "employee" : "company" },
+        params: {
+          hours: decimalOf(month.workedMicros),
+          limit,
+          source: own?.monthlyHoursLimit != null ? "employee" : "company",
+        },
       });
     }
     const cap = own?.payCap === "minijob" ? minijobCap : (own?.payCap ?? null);
@@ -223,7 +246,12 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
           severity: "warning",
           rule: "hoursChanged",
           employeeId,
-          params: { now: decimalOf(month.workedMicros), before: decimalOf(before.workedMicros), percent: hoursChange, previousMonth },
+          params: {
+            now: decimalOf(month.workedMicros),
+            before: decimalOf(before.workedMicros),
+            percent: hoursChange,
+            previousMonth,
+          },
         });
       }
       const payChange = changePercent(before.payCents, month.payCents);
@@ -232,14 +260,20 @@ export function runMonthChecks(input: MonthCheckInput): Finding[] {
           severity: "warning",
           rule: "payChanged",
           employeeId,
-          params: { now: centsToDecimal(month.payCents), before: centsToDecimal(before.payCents), percent: payChange, previousMonth },
+          params: {
+            now: centsToDecimal(month.payCents),
+            before: centsToDecimal(before.payCents),
+            percent: payChange,
+            previousMonth,
+          },
         });
       }
     }
   }
 
   const rank = new Map(input.employees.map((employee, index) => [employee.id, index]));
-  const order = (finding: Finding) => (finding.severity === "blocker" ? 0 : 1) * 1e9 + (rank.get(finding.employeeId) ?? 1e8);
+  const order = (finding: Finding) =>
+    (finding.severity === "blocker" ? 0 : 1) * 1e9 + (rank.get(finding.employeeId) ?? 1e8);
   return findings
     .map((finding, index) => ({ finding, index, key: order(finding) }))
     .sort((a, b) => a.key - b.key || a.index - b.index)

@@ -66,7 +66,12 @@ export const CELLS_OF: Record<EntryKind, (values: Values) => string[]> = {
 };
 
 /** Calls `visit` for each non-blank line with its cells and the grid's outcome. */
-export function readLines(kind: EntryKind, period: string, lines: readonly StoredLine[], visit: (read: ReadLine) => void): void {
+export function readLines(
+  kind: EntryKind,
+  period: string,
+  lines: readonly StoredLine[],
+  visit: (read: ReadLine) => void,
+): void {
   const spec = specFor(kind, period);
   const cellsOf = CELLS_OF[kind];
   for (const line of lines) {

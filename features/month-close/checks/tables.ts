@@ -57,7 +57,11 @@ export const MINIMUM_WAGE_TYPES: ReadonlySet<string> = new Set(["HOURLY_WAGE"]);
 export const SUNDAY_TYPES: ReadonlySet<string> = new Set(["SUNDAY_PREMIUM"]);
 
 /** Hours types that are only due on a public holiday. */
-export const HOLIDAY_TYPES: ReadonlySet<string> = new Set(["HOLIDAY_SURCHARGE", "HOLIDAY_SURCHARGE_125", "HOLIDAY_SURCHARGE_150"]);
+export const HOLIDAY_TYPES: ReadonlySet<string> = new Set([
+  "HOLIDAY_SURCHARGE",
+  "HOLIDAY_SURCHARGE_125",
+  "HOLIDAY_SURCHARGE_150",
+]);
 
 /**
  * Days (`MM-DD`) with a holiday surcharge though they are no public holiday: EStG §3b pays it for

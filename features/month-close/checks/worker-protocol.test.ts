@@ -12,16 +12,30 @@ describe("the checks worker's messages", () => {
       type: "context",
       context: { company: { federalState: "BY" } },
     });
-    const run = checksRequestSchema.parse({ type: "run", id: 7, period: month.period, hours: month.hours, payments: [] });
+    const run = checksRequestSchema.parse({
+      type: "run",
+      id: 7,
+      period: month.period,
+      hours: month.hours,
+      payments: [],
+    });
     expect(run).toMatchObject({ type: "run", id: 7, period: "2026-11" });
     expect(run.type === "run" && run.hours).toHaveLength(27);
   });
 
   it("refuses a bad period, lines that are not lines, a context without its parts and unknown types", () => {
-    expect(checksRequestSchema.safeParse({ type: "run", id: 1, period: "2026-13", hours: [], payments: [] }).success).toBe(false);
-    expect(checksRequestSchema.safeParse({ type: "run", id: 1, period: "2026-11", hours: ["x"], payments: [] }).success).toBe(false);
-    expect(checksRequestSchema.safeParse({ type: "run", id: 1.5, period: "2026-11", hours: [], payments: [] }).success).toBe(false);
-    expect(checksRequestSchema.safeParse({ type: "context", context: { ...context, company: undefined } }).success).toBe(false);
+    expect(
+      checksRequestSchema.safeParse({ type: "run", id: 1, period: "2026-13", hours: [], payments: [] }).success,
+    ).toBe(false);
+    expect(
+      checksRequestSchema.safeParse({ type: "run", id: 1, period: "2026-11", hours: ["x"], payments: [] }).success,
+    ).toBe(false);
+    expect(
+      checksRequestSchema.safeParse({ type: "run", id: 1.5, period: "2026-11", hours: [], payments: [] }).success,
+    ).toBe(false);
+    expect(
+      checksRequestSchema.safeParse({ type: "context", context: { ...context, company: undefined } }).success,
+    ).toBe(false);
     expect(checksRequestSchema.safeParse({ type: "stop" }).success).toBe(false);
   });
 
@@ -33,7 +47,11 @@ describe("the checks worker's messages", () => {
       findings: [finding],
       ms: 12.5,
     });
-    expect(checksAnswerSchema.parse({ type: "failed", id: null, message: "unreadable request" })).toMatchObject({ id: null });
-    expect(checksAnswerSchema.safeParse({ type: "result", id: 3, findings: [{ ...finding, rule: "nope" }], ms: 1 }).success).toBe(false);
+    expect(checksAnswerSchema.parse({ type: "failed", id: null, message: "unreadable request" })).toMatchObject({
+      id: null,
+    });
+    expect(
+      checksAnswerSchema.safeParse({ type: "result", id: 3, findings: [{ ...finding, rule: "nope" }], ms: 1 }).success,
+    ).toBe(false);
   });
 });

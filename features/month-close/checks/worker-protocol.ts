@@ -14,7 +14,9 @@ import { findingSchema, monthCheckInputSchema } from "./schemas";
 const contextSchema = z.omit(monthCheckInputSchema, { month: true });
 
 const linesSchema = z.array(
-  z.custom<StoredLine>((value) => typeof value === "object" && value !== null && "employee_id" in value && "values" in value),
+  z.custom<StoredLine>(
+    (value) => typeof value === "object" && value !== null && "employee_id" in value && "values" in value,
+  ),
 );
 
 export const checksRequestSchema = z.discriminatedUnion("type", [

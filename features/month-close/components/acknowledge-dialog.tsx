@@ -72,7 +72,10 @@ export function AcknowledgeDialog(props: {
   const nonFieldError = mutation.error && !errorBody(mutation.error).fields?.comment ? mutation.error : null;
   const many = target?.kind === "rule" ? target.warningIds.length : null;
   // Some of the warnings changed meanwhile (409 with their count): say how many; nothing was acknowledged.
-  const stale = nonFieldError && errorBody(nonFieldError).code === "conflict" && target ? errorBody(nonFieldError).staleCount : undefined;
+  const stale =
+    nonFieldError && errorBody(nonFieldError).code === "conflict" && target
+      ? errorBody(nonFieldError).staleCount
+      : undefined;
 
   return (
     <Dialog
@@ -86,7 +89,9 @@ export function AcknowledgeDialog(props: {
             <span className="font-medium">{target.where}</span>: {target.text}
           </p>
         ) : null}
-        {target?.kind === "rule" ? <p>{t("monthChecks.dialogMany", { count: target.warningIds.length, rule: target.ruleName })}</p> : null}
+        {target?.kind === "rule" ? (
+          <p>{t("monthChecks.dialogMany", { count: target.warningIds.length, rule: target.ruleName })}</p>
+        ) : null}
         <Field id="acknowledge-comment" label={t("monthChecks.comment")} error={fieldError} alert>
           {(control) => (
             <textarea

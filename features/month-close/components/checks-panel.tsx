@@ -73,7 +73,9 @@ export function ChecksToggle() {
   const shown = useStore(present);
   const summary = useChecksSummary();
   if (!shown) return null;
-  const counts = summary ? t("monthChecks.listCountsLabel", { blockers: summary.blockers, warnings: summary.unacknowledged }) : "";
+  const counts = summary
+    ? t("monthChecks.listCountsLabel", { blockers: summary.blockers, warnings: summary.unacknowledged })
+    : "";
   return (
     <Button
       id={CHECKS_TOGGLE_ID}

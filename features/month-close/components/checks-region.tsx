@@ -12,7 +12,13 @@ import type { ChecksPageData } from "@/features/month-close/server/page-data";
 import type { EntryKind } from "@/features/payroll/entries/kinds";
 import type { AcknowledgeTarget } from "./acknowledge-dialog";
 import { cellHash, publishChecksSummary, requestCellJump, type CellJump } from "./checks-store";
-import { CHECKS_REGION_ID, CHECKS_TITLE_ID, markChecksPresent, setChecksPanelOpen, useChecksPanel } from "./checks-panel";
+import {
+  CHECKS_REGION_ID,
+  CHECKS_TITLE_ID,
+  markChecksPresent,
+  setChecksPanelOpen,
+  useChecksPanel,
+} from "./checks-panel";
 import { FindingItem, type ShownFinding } from "./finding-item";
 import { findingText } from "./finding-text";
 import { RuleFold } from "./rule-fold";
@@ -69,7 +75,8 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   }, [focusStatus]);
 
   const names = useMemo(
-    () => new Map(data.context.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`])),
+    () =>
+      new Map(data.context.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`])),
     [data.context.employees],
   );
   const go = (jump: CellJump & { kind: EntryKind }): ShownFinding["go"] =>
@@ -91,8 +98,10 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
     const where = number
       ? t("monthChecks.lineWhere", { employee, kind: kindName, line: number })
       : t("monthChecks.employeeWhere", { employee });
-    const line = finding.kind && finding.lineId ? { kind: finding.kind, lineId: finding.lineId } : firstLineOf(finding.employeeId);
-    const id = finding.severity === "warning" ? warningId(finding) : `${warningId(finding)}|${finding.column ?? ""}|${index}`;
+    const line =
+      finding.kind && finding.lineId ? { kind: finding.kind, lineId: finding.lineId } : firstLineOf(finding.employeeId);
+    const id =
+      finding.severity === "warning" ? warningId(finding) : `${warningId(finding)}|${finding.column ?? ""}|${index}`;
     return {
       key: id,
       severity: finding.severity,
@@ -115,7 +124,8 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
 
   // Unfolded: as the person chose, else a rule with a single finding (its one line is the finding itself).
   const unfolded = (rule: string, count: number) => folds.get(rule) ?? count === 1;
-  const toggleFold = (rule: string, count: number) => setFolds((before) => new Map(before).set(rule, !unfolded(rule, count)));
+  const toggleFold = (rule: string, count: number) =>
+    setFolds((before) => new Map(before).set(rule, !unfolded(rule, count)));
 
   // Each rule folded to one line with its count; unfolded, its findings (SHOWN at most) with a way to each cell.
   const list = (title: string, items: Finding[], more: "more" | "moreWarnings") => {
@@ -133,7 +143,9 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
               <Button
                 key={group.rule}
                 size="sm"
-                onClick={() => setTarget({ kind: "rule", warningIds: group.warningIds, ruleName: ruleName(group.rule) })}
+                onClick={() =>
+                  setTarget({ kind: "rule", warningIds: group.warningIds, ruleName: ruleName(group.rule) })
+                }
               >
                 {t("monthChecks.acknowledgeRule", { count: group.warningIds.length, rule: ruleName(group.rule) })}
               </Button>
@@ -162,7 +174,9 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
                           finding={item}
                           canAcknowledge={data.canAcknowledge}
                           focusAcknowledgement={justAcknowledged === item.key}
-                          onAcknowledge={() => setTarget({ kind: "one", warningId: item.key, text: item.text, where: item.where })}
+                          onAcknowledge={() =>
+                            setTarget({ kind: "one", warningId: item.key, text: item.text, where: item.where })
+                          }
                         />
                       );
                     })}

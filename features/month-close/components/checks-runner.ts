@@ -18,12 +18,20 @@ export interface ChecksRun {
 export class ChecksRunner {
   private readonly worker: Worker;
   private next = 1;
-  private readonly waiting = new Map<number, { resolve: (run: ChecksRun | null) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (run: ChecksRun | null) => void; reject: (error: Error) => void }
+  >();
 
-  constructor(context: CheckContext, worker: Worker = new Worker(new URL("./checks.worker.ts", import.meta.url), { type: "module" })) {
+  constructor(
+    context: CheckContext,
+    worker: Worker = new Worker(new URL("./checks.worker.ts", import.meta.url), { type: "module" }),
+  ) {
     this.worker = worker;
     this.worker.addEventListener("message", (event: MessageEvent<unknown>) => this.receive(event.data));
-    this.worker.addEventListener("error", (event) => this.failAll(new Error(event.message || "the checks worker failed")));
+    this.worker.addEventListener("error", (event) =>
+      this.failAll(new Error(event.message || "the checks worker failed")),
+    );
     this.post({ type: "context", context });
   }
 

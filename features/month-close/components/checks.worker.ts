@@ -30,6 +30,9 @@ addEventListener("message", (event: MessageEvent<unknown>) => {
     return;
   }
   const started = performance.now();
-  const findings = runMonthChecks({ ...context, month: { period: request.period, hours: request.hours, payments: request.payments } });
+  const findings = runMonthChecks({
+    ...context,
+    month: { period: request.period, hours: request.hours, payments: request.payments },
+  });
   answer({ type: "result", id: request.id, findings, ms: performance.now() - started });
 });

@@ -39,9 +39,14 @@ export function FindingItem(props: {
   }, [focusAcknowledgement]);
   const goLabel = t("monthChecks.goTo", { where: finding.where });
   return (
-    <li className="space-y-1 border-t border-slate-200 py-2 first:border-t-0" data-finding={finding.key} data-severity={finding.severity}>
+    <li
+      className="space-y-1 border-t border-slate-200 py-2 first:border-t-0"
+      data-finding={finding.key}
+      data-severity={finding.severity}
+    >
       <p className="break-words">
-        <span className="font-medium">{finding.where}</span> · <span className="text-slate-700">{finding.ruleName}</span>
+        <span className="font-medium">{finding.where}</span> ·{" "}
+        <span className="text-slate-700">{finding.ruleName}</span>
       </p>
       <p className="break-words text-sm">{finding.text}</p>
       <div className="flex flex-wrap items-center gap-2">
@@ -56,7 +61,11 @@ export function FindingItem(props: {
           </Button>
         ) : null}
         {finding.severity === "warning" && !ack && canAcknowledge ? (
-          <Button size="sm" aria-label={t("monthChecks.acknowledgeLabel", { where: finding.where })} onClick={onAcknowledge}>
+          <Button
+            size="sm"
+            aria-label={t("monthChecks.acknowledgeLabel", { where: finding.where })}
+            onClick={onAcknowledge}
+          >
             {t("monthChecks.acknowledge")}
           </Button>
         ) : null}

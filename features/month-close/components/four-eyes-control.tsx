@@ -14,7 +14,15 @@ interface FourEyesSetting {
 }
 
 /** /settings/workspace: four eyes for the month close, switched by an owner (recorded in the audit trail). */
-export function FourEyesControl({ workspaceId, owner, initial }: { workspaceId: string; owner: boolean; initial: FourEyesSetting }) {
+export function FourEyesControl({
+  workspaceId,
+  owner,
+  initial,
+}: {
+  workspaceId: string;
+  owner: boolean;
+  initial: FourEyesSetting;
+}) {
   const t = useTranslations();
   const [current, setCurrent] = useState(initial);
   // The member count follows the members list on the same page (a removal there updates it), not only this page's first render.

@@ -50,7 +50,9 @@ export function HandInDialog({
       {cutOff ? (
         <p data-testid="hand-in-cut-off">
           {t("monthClose.handIn.cutOff", { date: formatDay(locale, cutOff.date) })}
-          {cutOff.today > cutOff.date ? <strong className="block text-amber-900">{t("monthClose.handIn.cutOffPassed")}</strong> : null}
+          {cutOff.today > cutOff.date ? (
+            <strong className="block text-amber-900">{t("monthClose.handIn.cutOffPassed")}</strong>
+          ) : null}
         </p>
       ) : null}
       <div data-testid="hand-in-checks" className="space-y-1">

@@ -7,7 +7,9 @@ export async function ListDifference({ difference }: { difference: TransferDiffe
   const kinds = difference.kinds.filter((kind) => kind.missing > 0 || kind.unexpected > 0);
   if (kinds.length === 0) return null;
   const t = await getTranslations();
-  const names = kinds.map((kind) => t(kind.kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments")).join(", ");
+  const names = kinds
+    .map((kind) => t(kind.kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments"))
+    .join(", ");
   return (
     <div className="text-sm text-amber-900" data-transfer-difference="">
       {t("monthClose.listDifference", { kinds: names })}

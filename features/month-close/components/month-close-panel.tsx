@@ -22,7 +22,9 @@ import { notSubmitted, underReview } from "@/features/payroll/month-lock/states"
 
 // Reopening is rare: its dialog (and its reason's schema) is loaded when first asked for, not with the page.
 const ReopenDialog = onFirstOpening(dynamic(() => import("./reopen-dialog").then((module) => module.ReopenDialog)));
-const SendBackDialog = onFirstOpening(dynamic(() => import("./send-back-dialog").then((module) => module.SendBackDialog)));
+const SendBackDialog = onFirstOpening(
+  dynamic(() => import("./send-back-dialog").then((module) => module.SendBackDialog)),
+);
 const HandInDialog = onFirstOpening(dynamic(() => import("./hand-in-dialog").then((module) => module.HandInDialog)));
 
 interface MonthClosePanelProps {
@@ -40,7 +42,16 @@ interface MonthClosePanelProps {
   cutOff?: { date: string; today: string } | null;
 }
 
-const BUTTON_ORDER: MonthAction[] = ["hand_in", "submit", "send_back", "withdraw", "approve", "transfer", "check", "reopen"];
+const BUTTON_ORDER: MonthAction[] = [
+  "hand_in",
+  "submit",
+  "send_back",
+  "withdraw",
+  "approve",
+  "transfer",
+  "check",
+  "reopen",
+];
 /** The actions that ask first (a dialog with a reason). */
 const SECONDARY: MonthAction[] = ["reopen", "withdraw", "send_back"];
 /** The actions the checks hold back (blockers, unacknowledged warnings). */
@@ -68,7 +79,8 @@ export function MonthClosePanel({
   const [sendingBack, setSendingBack] = useState(false);
   const [handingIn, setHandingIn] = useState(false);
   const month = formatMonth(locale, view.period);
-  const when = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "");
+  const when = (iso: string | null) =>
+    iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "";
   // The Checks region's counts (features/month-close/components/checks-region.tsx): Submit and Approve wait for them; the server refuses anyway.
   const checks = useChecksSummary();
   const held = checks !== null && (checks.blockers > 0 || checks.unacknowledged > 0);
@@ -79,7 +91,9 @@ export function MonthClosePanel({
     view.handedInBy ? t("monthClose.handIn.handedInBy", { name: view.handedInBy, date: when(view.handedInAt) }) : "",
     view.submittedBy ? t("monthClose.submittedBy", { name: view.submittedBy, date: when(view.submittedAt) }) : "",
     view.approvedBy ? t("monthClose.approvedBy", { name: view.approvedBy, date: when(view.approvedAt) }) : "",
-    view.state === "transferred" && view.transferredAt ? t("monthClose.transferredAt", { date: when(view.transferredAt) }) : "",
+    view.state === "transferred" && view.transferredAt
+      ? t("monthClose.transferredAt", { date: when(view.transferredAt) })
+      : "",
     view.reopenReason && view.reopenedBy
       ? t("monthClose.reopenedBy", { name: view.reopenedBy, date: when(view.reopenedAt), reason: view.reopenReason })
       : "",
@@ -87,18 +101,28 @@ export function MonthClosePanel({
   ].filter(Boolean);
 
   return (
-    <section aria-labelledby="month-close-title" className="space-y-1 rounded-lg border border-slate-300 bg-white px-3 py-2">
+    <section
+      aria-labelledby="month-close-title"
+      className="space-y-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 id="month-close-title" className="text-base font-semibold">
           {t("monthClose.title", { month })}
         </h2>
         <p className="text-sm">
           <span aria-hidden="true">{t("monthClose.label")}: </span>
-          <strong role="status" aria-label={t("monthClose.label")} data-state={shown} className="rounded bg-slate-100 px-2 py-0.5">
+          <strong
+            role="status"
+            aria-label={t("monthClose.label")}
+            data-state={shown}
+            className="rounded bg-slate-100 px-2 py-0.5"
+          >
             {t(`monthClose.state.${shown}`)}
           </strong>
         </p>
-        {view.round > 1 ? <p className="text-sm text-slate-700">{t("monthClose.round", { round: view.round })}</p> : null}
+        {view.round > 1 ? (
+          <p className="text-sm text-slate-700">{t("monthClose.round", { round: view.round })}</p>
+        ) : null}
         <p className="min-w-[16rem] flex-1 text-xs text-slate-700">
           {client && shown !== "transferring" && notSubmitted(shown)
             ? t(shown === "open" ? "monthClose.handIn.clientOpenHint" : "monthClose.handIn.clientHandedInHint")
@@ -128,7 +152,10 @@ export function MonthClosePanel({
           {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
           {/* The firm's review page: not the client's. */}
           {summaryLink && !client && shown !== "transferring" && underReview(shown) ? (
-            <Link href={`/payroll/companies/${companyId}/review`} className="text-sm font-medium text-blue-800 underline">
+            <Link
+              href={`/payroll/companies/${companyId}/review`}
+              className="text-sm font-medium text-blue-800 underline"
+            >
               {t("monthClose.summaryLink")}
             </Link>
           ) : null}
@@ -209,7 +236,8 @@ function DoneNotice({ done: answered, view }: { done: NonNullable<MonthCloseDone
       </Notice>
     );
   }
-  const done = answered.action === "transfer" ? { ...answered, monthClose: view, message: view.lastTransferMessage } : answered;
+  const done =
+    answered.action === "transfer" ? { ...answered, monthClose: view, message: view.lastTransferMessage } : answered;
   const state = done.monthClose.state;
   let text: string;
   if (done.action === "transfer" && done.unrecorded) text = t("monthClose.transferResult.unrecorded");
@@ -218,14 +246,18 @@ function DoneNotice({ done: answered, view }: { done: NonNullable<MonthCloseDone
       `monthClose.transferResult.${state === "transferred" || state === "waiting_for_pay_run" || state === "transfer_unclear" ? state : "approved"}`,
     );
   else if (done.action === "check")
-    text = t(`monthClose.checkResult.${!done.resolved ? "unresolved" : state === "transferred" ? "transferred" : "approved"}`);
+    text = t(
+      `monthClose.checkResult.${!done.resolved ? "unresolved" : state === "transferred" ? "transferred" : "approved"}`,
+    );
   else text = t(`monthClose.done.${done.action}`, { round: done.monthClose.round });
   const good = state === "transferred" || (done.action !== "transfer" && done.action !== "check");
   return (
     <Notice tone={good ? "success" : "warning"}>
       {done.transferredBy ? <p>{t("monthClose.transferredByOther", { name: done.transferredBy })}</p> : null}
       <p>{text}</p>
-      {done.message && !good ? <p className="text-sm opacity-80">{t("monthClose.serviceSaid", { message: done.message })}</p> : null}
+      {done.message && !good ? (
+        <p className="text-sm opacity-80">{t("monthClose.serviceSaid", { message: done.message })}</p>
+      ) : null}
     </Notice>
   );
 }

@@ -30,7 +30,9 @@ export function ReopenDialog({
       maxLength={REOPEN_REASON_MAX_LENGTH}
       schema={reopenReasonSchema}
       // The field stops at the limit, so a refused reason is empty or invisible (a zero-width space says nothing).
-      errorFor={(code) => (code === "invisible" ? t("monthClose.reopenReasonInvisible") : t("monthClose.reopenReasonRequired"))}
+      errorFor={(code) =>
+        code === "invisible" ? t("monthClose.reopenReasonInvisible") : t("monthClose.reopenReasonRequired")
+      }
       confirm={t("monthClose.reopenConfirm")}
       confirmVariant="danger"
       pending={pending}

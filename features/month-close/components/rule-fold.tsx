@@ -34,7 +34,10 @@ export function RuleFold({ ruleName, severity, count, perEmployee, expanded, onT
         onClick={onToggle}
         className="flex w-full items-center gap-2 rounded py-1.5 text-left text-sm hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700"
       >
-        <span aria-hidden="true" className={`inline-block w-3 text-slate-600 transition-transform ${expanded ? "rotate-90" : ""}`}>
+        <span
+          aria-hidden="true"
+          className={`inline-block w-3 text-slate-600 transition-transform ${expanded ? "rotate-90" : ""}`}
+        >
           ▸
         </span>
         <span className="min-w-0 flex-1">

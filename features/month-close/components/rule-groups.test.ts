@@ -33,10 +33,17 @@ describe("the by-rule texts", () => {
   it("read in both languages, numbers as each writes them", async () => {
     const { createTranslator } = await import("next-intl");
     const { MESSAGES } = await import("@/lib/i18n/messages");
-    const say = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale], namespace: "monthChecks" });
-    expect(say("en")("acknowledgeRule", { count: 1000, rule: "No lines" })).toBe("Acknowledge all 1,000 warnings: No lines");
-    expect(say("de")("acknowledgeRule", { count: 1000, rule: "Keine Zeilen" })).toBe("Alle 1.000 Warnungen bestätigen: Keine Zeilen");
-    expect(say("de")("acknowledgeRule", { count: 1, rule: "Lohnobergrenze" })).toBe("1 Warnung bestätigen: Lohnobergrenze");
+    const say = (locale: "en" | "de") =>
+      createTranslator({ locale, messages: MESSAGES[locale], namespace: "monthChecks" });
+    expect(say("en")("acknowledgeRule", { count: 1000, rule: "No lines" })).toBe(
+      "Acknowledge all 1,000 warnings: No lines",
+    );
+    expect(say("de")("acknowledgeRule", { count: 1000, rule: "Keine Zeilen" })).toBe(
+      "Alle 1.000 Warnungen bestätigen: Keine Zeilen",
+    );
+    expect(say("de")("acknowledgeRule", { count: 1, rule: "Lohnobergrenze" })).toBe(
+      "1 Warnung bestätigen: Lohnobergrenze",
+    );
     expect(say("en")("staleWarnings", { stale: 2, count: 1000 })).toMatch(
       /^2 of these 1,000 warnings are no longer among the month's checks/,
     );

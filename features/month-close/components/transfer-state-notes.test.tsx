@@ -28,7 +28,12 @@ function notesOf(locale: Locale, difference: TransferDifference): string {
 }
 
 const hoursHeld = { kind: "hours" as const, sent: 2, held: 2, missing: 0, unexpected: 0 };
-const lateCommit: TransferDifference = { readAt: "2026-11-30T10:01:00.000Z", afterMinutes: 1, kinds: [hoursHeld], notSent: ["payments"] };
+const lateCommit: TransferDifference = {
+  readAt: "2026-11-30T10:01:00.000Z",
+  afterMinutes: 1,
+  kinds: [hoursHeld],
+  notSent: ["payments"],
+};
 const checked: TransferDifference = { ...lateCommit, afterMinutes: 0, checked: true };
 
 describe("the month's notes after a transfer fault", () => {
@@ -37,7 +42,9 @@ describe("the month's notes after a transfer fault", () => {
     expect(text).toMatch(
       /Read again at 30 Nov 2026, [\d:]+, 1 minute after the transfer, the payroll service holds the hours exactly as sent\./,
     );
-    expect(text).toContain("The extra payments were never sent; the next transfer sends them with the rest of the month.");
+    expect(text).toContain(
+      "The extra payments were never sent; the next transfer sends them with the rest of the month.",
+    );
     expect(text).not.toContain("other data than was sent");
   });
 
@@ -46,7 +53,9 @@ describe("the month's notes after a transfer fault", () => {
     expect(text).toMatch(
       /Beim erneuten Lesen am 30\.11\.2026, [\d:]+, 1 Minute nach der Übertragung, hält der Lohndienst die Stunden genau so, wie sie gesendet wurden\./,
     );
-    expect(text).toContain("Die Sonderzahlungen wurden nie gesendet; die nächste Übertragung sendet sie mit dem übrigen Monat.");
+    expect(text).toContain(
+      "Die Sonderzahlungen wurden nie gesendet; die nächste Übertragung sendet sie mit dem übrigen Monat.",
+    );
   });
 
   it("after Check on a dead transfer, in English and German", () => {
@@ -66,7 +75,9 @@ describe("the month's notes after a transfer fault", () => {
       afterMinutes: 1,
       kinds: [{ ...hoursHeld, missing: 2, unexpected: 1 }],
     };
-    expect(notesOf("en", differs)).toContain("Hours: 2 of the 2 lines sent are not held; 1 line is held that was not sent.");
+    expect(notesOf("en", differs)).toContain(
+      "Hours: 2 of the 2 lines sent are not held; 1 line is held that was not sent.",
+    );
     expect(notesOf("en", differs)).not.toContain("exactly as sent");
   });
 });

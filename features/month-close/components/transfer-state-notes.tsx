@@ -22,7 +22,8 @@ export function TransferStateNotes({ view }: { view: Notes }) {
   const { transferUnderWay: underWay, transferStopped: stopped, rereadDueAt } = view;
   const finding = transferFinding(view.transferDifference);
   if (!underWay && !stopped && !rereadDueAt && !finding) return null;
-  const kindName = (kind: "hours" | "payments") => t(kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments");
+  const kindName = (kind: "hours" | "payments") =>
+    t(kind === "hours" ? "monthClose.kindHours" : "monthClose.kindPayments");
   return (
     <div className="space-y-1 text-sm" data-transfer-notes="">
       {underWay ? (

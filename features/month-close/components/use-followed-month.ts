@@ -17,18 +17,30 @@ const FOLLOW_MS = 1_000;
  * result. Any page open on the month follows it, also one whose person did not press Transfer; a
  * closed page loses nothing (the job goes on).
  */
-export function useFollowedMonth(companyId: number, rendered: MonthCloseView, started: MonthCloseView | null): MonthCloseView {
+export function useFollowedMonth(
+  companyId: number,
+  rendered: MonthCloseView,
+  started: MonthCloseView | null,
+): MonthCloseView {
   const router = useRouter();
   // The Transfer this page started (by when it started), or the one the page was rendered with.
-  const startKey = started && shownState(started) === "transferring" ? (started.transferUnderWay?.startedAt ?? null) : null;
+  const startKey =
+    started && shownState(started) === "transferring" ? (started.transferUnderWay?.startedAt ?? null) : null;
   const following = startKey !== null || shownState(rendered) === "transferring";
   const query = useQuery({
     // One query per Transfer followed: what an earlier one ended with is not this one's answer.
-    queryKey: ["month-close", companyId, rendered.period, "view", startKey ?? rendered.transferUnderWay?.startedAt ?? ""] as const,
+    queryKey: [
+      "month-close",
+      companyId,
+      rendered.period,
+      "view",
+      startKey ?? rendered.transferUnderWay?.startedAt ?? "",
+    ] as const,
     queryFn: () => monthCloseApi.get({ companyId }).then((answer) => answer.monthClose),
     enabled: following,
     // Asked until the Transfer has ended.
-    refetchInterval: (current) => (current.state.data && shownState(current.state.data) !== "transferring" ? false : FOLLOW_MS),
+    refetchInterval: (current) =>
+      current.state.data && shownState(current.state.data) !== "transferring" ? false : FOLLOW_MS,
   });
   const polled = following ? query.data : undefined;
   const ended = polled !== undefined && shownState(polled) !== "transferring";

@@ -50,7 +50,10 @@ export function useMonthChecks(data: ChecksPageData, kind: EntryKind, period: st
     let checkedVersion = model?.version ?? -1;
     const run = () => {
       const started = performance.now();
-      const lines: Record<EntryKind, readonly StoredLine[]> = { ...data.lines, ...(model ? { [kind]: storedLinesOf(model) } : {}) };
+      const lines: Record<EntryKind, readonly StoredLine[]> = {
+        ...data.lines,
+        ...(model ? { [kind]: storedLinesOf(model) } : {}),
+      };
       setStatus("running");
       runner.run(period, lines.hours, lines.payments).then(
         (answer) => {

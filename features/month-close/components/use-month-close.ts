@@ -66,5 +66,12 @@ export function useMonthClose(companyId: number, period: string) {
     },
   });
   const failed = mutation.isError ? (mutation.variables?.action ?? null) : null;
-  return { run: mutation.mutate, pending: mutation.isPending, error: mutation.error, failed, done, reset: mutation.reset };
+  return {
+    run: mutation.mutate,
+    pending: mutation.isPending,
+    error: mutation.error,
+    failed,
+    done,
+    reset: mutation.reset,
+  };
 }

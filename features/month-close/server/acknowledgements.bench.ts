@@ -20,8 +20,12 @@ const { acknowledgeWarnings } = await import("./acknowledgements");
 const { monthGate, warningId } = await import("../gate");
 
 const db = getDb();
-const user = await db.user.create({ data: { accountingUserId: `acknowledge-bench:${randomUUID()}`, displayName: "Bench Clerk" } });
-const workspace = await db.workspace.create({ data: { name: "Bench firm", members: { create: { userId: user.id, roles: ["clerk"] } } } });
+const user = await db.user.create({
+  data: { accountingUserId: `acknowledge-bench:${randomUUID()}`, displayName: "Bench Clerk" },
+});
+const workspace = await db.workspace.create({
+  data: { name: "Bench firm", members: { create: { userId: user.id, roles: ["clerk"] } } },
+});
 const connection = await db.payrollConnection.create({
   data: {
     workspaceId: workspace.id,
@@ -47,7 +51,9 @@ const context: CheckContext = {
   publicHolidays: [],
   previous: null,
 };
-const ids = monthGate({ ...context, month: { period: key.period, hours: [], payments: [] } }, new Set()).warnings.map(warningId);
+const ids = monthGate({ ...context, month: { period: key.period, hours: [], payments: [] } }, new Set()).warnings.map(
+  warningId,
+);
 if (ids.length !== EMPLOYEES) throw new Error(`expected ${EMPLOYEES} warnings, got ${ids.length}`);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -70,7 +76,9 @@ const entries = ids.map((id, index) => ({
 for (let round = 0; round < ROUNDS; round += 1) {
   await db.monthClose.deleteMany({ where: { connectionId: connection.id } });
   byRule.push(
-    await timed(() => acknowledgeWarnings(key, actor, context, { warningIds: ids, comment: "Lines come with next month's import" })),
+    await timed(() =>
+      acknowledgeWarnings(key, actor, context, { warningIds: ids, comment: "Lines come with next month's import" }),
+    ),
   );
   oneByOne.push(
     await timed(() =>

@@ -17,9 +17,17 @@ vi.mock("./jobs", () => recordingWakes(wakes));
 const it = monthTest({ steps, wakes });
 
 /** The single acknowledgement as the dialog of one warning sends it: a list of one. */
-async function acknowledgeOne(key: MonthKey, actor: MonthActor, context: CheckContext, input: { warningId: string; comment: string }) {
+async function acknowledgeOne(
+  key: MonthKey,
+  actor: MonthActor,
+  context: CheckContext,
+  input: { warningId: string; comment: string },
+) {
   const { acknowledgeWarnings } = await import("./acknowledgements");
-  const [acknowledgement] = await acknowledgeWarnings(key, actor, context, { warningIds: [input.warningId], comment: input.comment });
+  const [acknowledgement] = await acknowledgeWarnings(key, actor, context, {
+    warningIds: [input.warningId],
+    comment: input.comment,
+  });
   return acknowledgement;
 }
 
@@ -32,7 +40,13 @@ describe("the gate: blockers and acknowledged warnings", () => {
   };
   const sundayOnWeekday = (period: string, hours = "4") => [
     line("h1", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "14.5" }),
-    line("h2", 2, { type: "SUNDAY_PREMIUM", total_hours: hours, total_amount: "15", surcharge: "50", date: weekday(period) }),
+    line("h2", 2, {
+      type: "SUNDAY_PREMIUM",
+      total_hours: hours,
+      total_amount: "15",
+      surcharge: "50",
+      date: weekday(period),
+    }),
   ];
 
   it("refuses submit (409 naming the count) while a warning of the round is not acknowledged; an acknowledgement lets it pass", async ({
@@ -43,26 +57,43 @@ describe("the gate: blockers and acknowledged warnings", () => {
     const { saveEntryDraft } = await import("@/features/payroll/entries/server/drafts");
     await saveEntryDraft({ ...key, kind: "hours" }, sundayOnWeekday(key.period), null);
     const refusal = await submitMonth(key, clerk, context).catch((error: unknown) => error);
-    expect(refusal).toMatchObject({ code: "month_unacknowledged", message: "1 warning(s) of round 1 are not acknowledged." });
+    expect(refusal).toMatchObject({
+      code: "month_unacknowledged",
+      message: "1 warning(s) of round 1 are not acknowledged.",
+    });
     const body = (refusal as { body(): { unacknowledgedCount: number; warnings: { rule: string }[] } }).body();
     expect(body.unacknowledgedCount).toBe(1);
     expect(body.warnings.map((warning) => warning.rule)).toEqual(["sundayPremium"]);
 
     const { monthLines } = await import("./check-input");
     const { getDb } = await import("@/lib/db/client");
-    const [warning] = monthGate({ ...context, month: { period: key.period, ...(await monthLines(getDb(), key)) } }, new Set()).warnings;
+    const [warning] = monthGate(
+      { ...context, month: { period: key.period, ...(await monthLines(getDb(), key)) } },
+      new Set(),
+    ).warnings;
     const id = warningId(warning!);
     expect(id).toBe(`sundayPremium|2|hours|h2|date=${weekday(key.period)}`);
-    await expect(acknowledgeOne(key, viewer, context, { warningId: id, comment: "ok" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(acknowledgeOne(key, viewer, context, { warningId: id, comment: "ok" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await expect(acknowledgeOne(key, clerk, context, { warningId: id, comment: "   " })).rejects.toMatchObject({
       code: "invalid",
       fields: { comment: "required" },
     });
-    await expect(acknowledgeOne(key, clerk, context, { warningId: "noLines|9|||", comment: "ok" })).rejects.toMatchObject({
+    await expect(
+      acknowledgeOne(key, clerk, context, { warningId: "noLines|9|||", comment: "ok" }),
+    ).rejects.toMatchObject({
       code: "conflict",
     });
-    const first = await acknowledgeOne(key, clerk, context, { warningId: id, comment: "  Worked on the Sunday shift, paid on Monday " });
-    expect(first).toMatchObject({ warningId: id, comment: "Worked on the Sunday shift, paid on Monday", userName: "Clara Clerk" });
+    const first = await acknowledgeOne(key, clerk, context, {
+      warningId: id,
+      comment: "  Worked on the Sunday shift, paid on Monday ",
+    });
+    expect(first).toMatchObject({
+      warningId: id,
+      comment: "Worked on the Sunday shift, paid on Monday",
+      userName: "Clara Clerk",
+    });
     // Twice: the first acknowledgement stays, nothing new is recorded.
     expect(await acknowledgeOne(key, approver, context, { warningId: id, comment: "again" })).toEqual(first);
     expect(steps.filter((step) => step.kind === "month_close.acknowledged")).toEqual([
@@ -105,7 +136,9 @@ describe("the gate: blockers and acknowledged warnings", () => {
     });
     await acknowledgeOne(key, approver, withFour, { warningId: "noLines|4|||", comment: "Starts next month" });
     expect(await approveMonth(key, approver, withFour)).toMatchObject({ state: "approved" });
-    await expect(acknowledgeOne(key, clerk, withFour, { warningId: id, comment: "late" })).rejects.toMatchObject({ code: "month_state" });
+    await expect(acknowledgeOne(key, clerk, withFour, { warningId: id, comment: "late" })).rejects.toMatchObject({
+      code: "month_state",
+    });
     await reopenMonth(key, approver, "Round two");
     await expect(submitMonth(key, clerk, context)).rejects.toMatchObject({ code: "month_unacknowledged" });
   });
@@ -117,8 +150,12 @@ describe("the gate: blockers and acknowledged warnings", () => {
     await submitMonth(key, clerk, context);
     const ended = {
       ...context,
-      employees: context.employees.map((employee) => (employee.id === 1 ? { ...employee, healthInsurance: "999" } : employee)),
-      insurers: [{ number: "999", name: "BKK Ende", availableFrom: null, availableTo: "2000-12-31", replacement: null }],
+      employees: context.employees.map((employee) =>
+        employee.id === 1 ? { ...employee, healthInsurance: "999" } : employee,
+      ),
+      insurers: [
+        { number: "999", name: "BKK Ende", availableFrom: null, availableTo: "2000-12-31", replacement: null },
+      ],
     };
     const refusal = await approveMonth(key, approver, ended).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "month_blocked", message: "The month has 1 blocker(s)." });
@@ -166,12 +203,18 @@ describe("the gate: blockers and acknowledged warnings", () => {
       comment: " Not employed this month ",
     });
     expect(acknowledged).toHaveLength(1000);
-    expect(acknowledged[0]).toMatchObject({ warningId: ids[0], comment: "Not employed this month", userName: "Clara Clerk" });
+    expect(acknowledged[0]).toMatchObject({
+      warningId: ids[0],
+      comment: "Not employed this month",
+      userName: "Clara Clerk",
+    });
     expect(acknowledged[5]).toEqual(earlier);
     expect(await acknowledgementCount(connectionId)).toBe(1000);
     const audited = steps.filter((step) => step.kind === "month_close.acknowledged");
     expect(audited).toHaveLength(999);
-    expect(new Set(audited.map((step) => (step.kind === "month_close.acknowledged" ? step.details.employeeId : null))).size).toBe(999);
+    expect(
+      new Set(audited.map((step) => (step.kind === "month_close.acknowledged" ? step.details.employeeId : null))).size,
+    ).toBe(999);
     expect(audited[0]).toMatchObject({
       actor: clerk,
       companyId: COMPANY,
@@ -203,7 +246,8 @@ describe("the gate: blockers and acknowledged warnings", () => {
     }).catch((error: unknown) => error);
     expect(refusal).toMatchObject({
       code: "conflict",
-      message: "2 of the 5 warnings are no longer among the month's checks (their lines changed meanwhile); nothing was acknowledged.",
+      message:
+        "2 of the 5 warnings are no longer among the month's checks (their lines changed meanwhile); nothing was acknowledged.",
     });
     expect((refusal as { body(): { staleCount: number } }).body().staleCount).toBe(2);
     expect(await acknowledgementCount(connectionId)).toBe(0);
@@ -216,23 +260,32 @@ describe("the gate: blockers and acknowledged warnings", () => {
     const { acknowledgeWarnings } = await import("./acknowledgements");
     const { acknowledgeBodySchema } = await import("../schemas");
     const many = withoutLines(context, 3);
-    await expect(acknowledgeWarnings(key, viewer, many, { warningIds: noLinesIds(3), comment: "ok" })).rejects.toMatchObject({
+    await expect(
+      acknowledgeWarnings(key, viewer, many, { warningIds: noLinesIds(3), comment: "ok" }),
+    ).rejects.toMatchObject({
       code: "forbidden",
     });
-    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: " \n " })).rejects.toMatchObject({
+    await expect(
+      acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: " \n " }),
+    ).rejects.toMatchObject({
       code: "invalid",
       fields: { comment: "required" },
     });
-    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u200b" })).rejects.toMatchObject({
+    await expect(
+      acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u200b" }),
+    ).rejects.toMatchObject({
       code: "invalid",
       fields: { comment: "invisible" },
     });
-    await expect(acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u00a0 \u2060" })).rejects.toMatchObject({
+    await expect(
+      acknowledgeWarnings(key, clerk, many, { warningIds: noLinesIds(3), comment: "\u00a0 \u2060" }),
+    ).rejects.toMatchObject({
       code: "invalid",
       fields: { comment: "invisible" },
     });
     expect(
-      acknowledgeBodySchema.safeParse({ period: key.period, warningIds: noLinesIds(1), comment: "\u200b\u200b" }).error?.issues[0],
+      acknowledgeBodySchema.safeParse({ period: key.period, warningIds: noLinesIds(1), comment: "\u200b\u200b" }).error
+        ?.issues[0],
     ).toMatchObject({ path: ["comment"], message: "invisible" });
     await expect(acknowledgeWarnings(key, clerk, many, { warningIds: [], comment: "ok" })).rejects.toMatchObject({
       code: "invalid",
@@ -242,7 +295,13 @@ describe("the gate: blockers and acknowledged warnings", () => {
     // The route's body: 1 to 10,000 ids.
     const body = (count: number) => ({ period: key.period, warningIds: noLinesIds(count), comment: "ok" });
     expect(acknowledgeBodySchema.safeParse(body(10_000)).success).toBe(true);
-    expect(acknowledgeBodySchema.safeParse(body(10_001)).error?.issues[0]).toMatchObject({ path: ["warningIds"], message: "count" });
-    expect(acknowledgeBodySchema.safeParse(body(0)).error?.issues[0]).toMatchObject({ path: ["warningIds"], message: "count" });
+    expect(acknowledgeBodySchema.safeParse(body(10_001)).error?.issues[0]).toMatchObject({
+      path: ["warningIds"],
+      message: "count",
+    });
+    expect(acknowledgeBodySchema.safeParse(body(0)).error?.issues[0]).toMatchObject({
+      path: ["warningIds"],
+      message: "count",
+    });
   });
 });

@@ -37,7 +37,12 @@ export function mayAcknowledge(roles: MonthActor["roles"]): boolean {
   return can(roles, "payroll.edit") || can(roles, "payroll.approve");
 }
 
-const viewOf = (ack: { warningId: string; comment: string; userName: string; createdAt: Date }): AcknowledgementView => ({
+const viewOf = (ack: {
+  warningId: string;
+  comment: string;
+  userName: string;
+  createdAt: Date;
+}): AcknowledgementView => ({
   warningId: ack.warningId,
   comment: ack.comment,
   userName: ack.userName,
@@ -45,7 +50,9 @@ const viewOf = (ack: { warningId: string; comment: string; userName: string; cre
 });
 
 /** The acknowledgements of the month's current round, oldest first (none before the month has a row). */
-export async function acknowledgementsOf(key: MonthKey): Promise<{ round: number; acknowledgements: AcknowledgementView[] }> {
+export async function acknowledgementsOf(
+  key: MonthKey,
+): Promise<{ round: number; acknowledgements: AcknowledgementView[] }> {
   const row = await getDb().monthClose.findUnique({
     where: { connectionId_companyId_period: key },
     select: { round: true, acknowledgements: { orderBy: { createdAt: "asc" } } },
@@ -90,14 +97,20 @@ export async function acknowledgeWarnings(
       await tx.$queryRaw`SELECT id FROM month_closes WHERE connection_id = ${key.connectionId}::uuid AND company_id = ${key.companyId} AND period = ${key.period} FOR SHARE`;
       const row = await tx.monthClose.findUniqueOrThrow({ where: { connectionId_companyId_period: key } });
       if (!takesAcknowledgements(row.state)) {
-        throw new ApiError("month_state", `The month is ${row.state.replaceAll("_", " ")}; its warnings cannot be acknowledged now.`, {
-          extra: { state: row.state },
-        });
+        throw new ApiError(
+          "month_state",
+          `The month is ${row.state.replaceAll("_", " ")}; its warnings cannot be acknowledged now.`,
+          {
+            extra: { state: row.state },
+          },
+        );
       }
       const existing = new Map(
-        (await tx.monthCloseAcknowledgement.findMany({ where: { monthCloseId: row.id, round: row.round, warningId: { in: ids } } })).map(
-          (ack) => [ack.warningId, ack],
-        ),
+        (
+          await tx.monthCloseAcknowledgement.findMany({
+            where: { monthCloseId: row.id, round: row.round, warningId: { in: ids } },
+          })
+        ).map((ack) => [ack.warningId, ack]),
       );
       const asked = ids.filter((id) => !existing.has(id));
       if (asked.length > 0) {

@@ -14,7 +14,9 @@ describe("auditMonthStep", () => {
     const { auditMonthStep } = await import("./audit");
     const { presentEntry } = await import("@/features/audit-trail/present");
     const db = getDb();
-    const user = await db.user.create({ data: { accountingUserId: `close-audit:${randomUUID()}`, displayName: "Arne Approver" } });
+    const user = await db.user.create({
+      data: { accountingUserId: `close-audit:${randomUUID()}`, displayName: "Arne Approver" },
+    });
     const workspace = await db.workspace.create({
       data: { name: "Close audit", members: { create: { userId: user.id, roles: ["approver"] } } },
     });
@@ -33,16 +35,32 @@ describe("auditMonthStep", () => {
       });
       await auditMonthStep(tx, { kind: "workspace.four_eyes", actor, enabled: false });
     });
-    const rows = await db.auditEntry.findMany({ where: { workspaceId: workspace.id }, orderBy: [{ occurredAt: "asc" }, { kind: "desc" }] });
+    const rows = await db.auditEntry.findMany({
+      where: { workspaceId: workspace.id },
+      orderBy: [{ occurredAt: "asc" }, { kind: "desc" }],
+    });
     expect(rows.map((row) => [row.kind, row.actorName, row.companyId, row.period])).toEqual([
       ["month_close.step", "Arne Approver", 1001, "2026-11"],
       ["workspace.four_eyes", "Arne Approver", null, null],
     ]);
-    expect(rows[0]!.details).toEqual({ action: "reopen", from: "transferred", to: "open", round: 2, reason: "Hours were wrong" });
+    expect(rows[0]!.details).toEqual({
+      action: "reopen",
+      from: "transferred",
+      to: "open",
+      round: 2,
+      reason: "Hours were wrong",
+    });
 
-    const like = (row: (typeof rows)[number]) => ({ ...row, kind: row.kind as AuditKind, details: row.details as Record<string, unknown> });
-    const say = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
-    expect(presentEntry("en", say("en"), like(rows[0]!)).summary).toBe("Reopened: Transferred → Open (round 2). Reason: Hours were wrong");
+    const like = (row: (typeof rows)[number]) => ({
+      ...row,
+      kind: row.kind as AuditKind,
+      details: row.details as Record<string, unknown>,
+    });
+    const say = (locale: "en" | "de") =>
+      createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
+    expect(presentEntry("en", say("en"), like(rows[0]!)).summary).toBe(
+      "Reopened: Transferred → Open (round 2). Reason: Hours were wrong",
+    );
     expect(presentEntry("de", say("de"), like(rows[1]!)).summary).toBe("Vier-Augen-Prinzip ausgeschaltet.");
   });
 
@@ -51,7 +69,9 @@ describe("auditMonthStep", () => {
     const { auditMonthStep } = await import("./audit");
     const { presentEntry } = await import("@/features/audit-trail/present");
     const db = getDb();
-    const user = await db.user.create({ data: { accountingUserId: `close-audit:${randomUUID()}`, displayName: "Clara Clerk" } });
+    const user = await db.user.create({
+      data: { accountingUserId: `close-audit:${randomUUID()}`, displayName: "Clara Clerk" },
+    });
     const workspace = await db.workspace.create({
       data: { name: "Close audit ack", members: { create: { userId: user.id, roles: ["clerk"] } } },
     });
@@ -86,7 +106,8 @@ describe("auditMonthStep", () => {
       details,
     });
     const like = { ...row!, kind: row!.kind as AuditKind, details: row!.details as Record<string, unknown> };
-    const say = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
+    const say = (locale: "en" | "de") =>
+      createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
     expect(presentEntry("en", say("en"), like)).toMatchObject({
       what: "Warning acknowledged",
       summary: "Sunday premium for employee 2 acknowledged (round 2): “Sunday shift”",
@@ -101,7 +122,9 @@ describe("auditMonthStep", () => {
     const { getDb } = await import("@/lib/db/client");
     const { auditAcknowledgements, auditMonthStep } = await import("./audit");
     const db = getDb();
-    const user = await db.user.create({ data: { accountingUserId: `close-audit:${randomUUID()}`, displayName: "Clara Clerk" } });
+    const user = await db.user.create({
+      data: { accountingUserId: `close-audit:${randomUUID()}`, displayName: "Clara Clerk" },
+    });
     const workspace = await db.workspace.create({
       data: { name: "Close audit many", members: { create: { userId: user.id, roles: ["clerk"] } } },
     });
@@ -145,9 +168,13 @@ describe("auditMonthStep", () => {
       subjectId: s.acknowledgementId,
       details: s.details,
     });
-    expect(rows.map(shape)).toEqual([one, ...many].map(expected).sort((a, b) => a.subjectId.localeCompare(b.subjectId)));
+    expect(rows.map(shape)).toEqual(
+      [one, ...many].map(expected).sort((a, b) => a.subjectId.localeCompare(b.subjectId)),
+    );
     await expect(
-      db.$transaction((tx) => auditAcknowledgements(tx, [...many, { ...step(5), actor: { ...actor, userId: randomUUID() } }])),
+      db.$transaction((tx) =>
+        auditAcknowledgements(tx, [...many, { ...step(5), actor: { ...actor, userId: randomUUID() } }]),
+      ),
     ).rejects.toThrow("one person");
   });
 });

@@ -85,10 +85,15 @@ export async function auditMonthStep(tx: Prisma.TransactionClient, step: MonthSt
  * Many acknowledgements of one person at once (by rule): one entry per warning, as one at a
  * time would record them (so the trail's filter by employee finds each), written in one statement.
  */
-export async function auditAcknowledgements(tx: Prisma.TransactionClient, steps: readonly Acknowledged[]): Promise<void> {
+export async function auditAcknowledgements(
+  tx: Prisma.TransactionClient,
+  steps: readonly Acknowledged[],
+): Promise<void> {
   const first = steps[0];
   if (!first) return;
-  if (steps.some((step) => step.actor.userId !== first.actor.userId || step.actor.workspaceId !== first.actor.workspaceId))
+  if (
+    steps.some((step) => step.actor.userId !== first.actor.userId || step.actor.workspaceId !== first.actor.workspaceId)
+  )
     throw new Error("auditAcknowledgements records the steps of one person.");
   await recordAuditMany(tx, actorOf(first.actor), steps.map(acknowledgedEntry));
 }

@@ -18,7 +18,9 @@ const it = test
     const { payrollFor } = await import("@/features/payroll/server/access");
     const { requireCompany } = await import("@/features/payroll/connection/server/companies");
     const db = getDb();
-    const user = await db.user.create({ data: { accountingUserId: `check-input-${Date.now()}`, displayName: "Clara Clerk" } });
+    const user = await db.user.create({
+      data: { accountingUserId: `check-input-${Date.now()}`, displayName: "Clara Clerk" },
+    });
     const userId = user.id;
     const workspace = await db.workspace.create({
       data: { name: `Check input ${Date.now()}`, members: { create: [{ userId, roles: ["owner"] }] } },
@@ -42,7 +44,11 @@ const before = (period: string, months: number) => {
 };
 
 describe("monthCheckInput", () => {
-  it("assembles lines, employees, insurers, settings, holidays and the last transferred month", async ({ client, key, userId }) => {
+  it("assembles lines, employees, insurers, settings, holidays and the last transferred month", async ({
+    client,
+    key,
+    userId,
+  }) => {
     const { getDb } = await import("@/lib/db/client");
     const { saveEntryDraft } = await import("@/features/payroll/entries/server/drafts");
     const { monthCheckInput } = await import("./check-input");
@@ -60,7 +66,13 @@ describe("monthCheckInput", () => {
       data: { connectionId: key.connectionId, companyId: COMPANY, employeeId: 3, payCap: "minijob" },
     });
     // Two earlier months transferred: the later one's last accepted set of each kind counts; a refused one and this month's do not.
-    const transfer = (period: string, kind: string, outcome: "succeeded" | "refused", lines: unknown[], createdAt: Date) =>
+    const transfer = (
+      period: string,
+      kind: string,
+      outcome: "succeeded" | "refused",
+      lines: unknown[],
+      createdAt: Date,
+    ) =>
       db.payrollEntryTransfer.create({
         data: {
           connectionId: key.connectionId,
@@ -84,9 +96,27 @@ describe("monthCheckInput", () => {
       [line("old", 1, { type: "HOURLY_WAGE", total_hours: "1" })],
       new Date(Date.now() - 5000),
     );
-    await transfer(last, "hours", "succeeded", [line("first", 1, { type: "HOURLY_WAGE", total_hours: "2" })], new Date(Date.now() - 4000));
-    await transfer(last, "hours", "succeeded", [line("second", 1, { type: "HOURLY_WAGE", total_hours: "3" })], new Date(Date.now() - 3000));
-    await transfer(last, "payments", "refused", [line("refused", 1, { type: "BONUS_PAYMENT", amount: "9" })], new Date(Date.now() - 2000));
+    await transfer(
+      last,
+      "hours",
+      "succeeded",
+      [line("first", 1, { type: "HOURLY_WAGE", total_hours: "2" })],
+      new Date(Date.now() - 4000),
+    );
+    await transfer(
+      last,
+      "hours",
+      "succeeded",
+      [line("second", 1, { type: "HOURLY_WAGE", total_hours: "3" })],
+      new Date(Date.now() - 3000),
+    );
+    await transfer(
+      last,
+      "payments",
+      "refused",
+      [line("refused", 1, { type: "BONUS_PAYMENT", amount: "9" })],
+      new Date(Date.now() - 2000),
+    );
     await transfer(
       key.period,
       "hours",
@@ -102,7 +132,9 @@ describe("monthCheckInput", () => {
       payments: [line("p1", 3, { type: "BONUS_PAYMENT", amount: "250" })],
     });
     const employees = await client.listEmployees(COMPANY);
-    expect(input.employees.map((employee) => employee.id)).toEqual(employees.map((employee) => employee.id).sort((a, b) => a - b));
+    expect(input.employees.map((employee) => employee.id)).toEqual(
+      employees.map((employee) => employee.id).sort((a, b) => a - b),
+    );
     const second = employees.find((employee) => employee.id === 2)!;
     expect(input.employees.find((employee) => employee.id === 2)).toEqual({
       id: 2,
@@ -116,6 +148,10 @@ describe("monthCheckInput", () => {
     expect(input.employeeSettings).toEqual([{ employeeId: 3, payCap: "minijob", monthlyHoursLimit: null }]);
     const { publicHolidaysIn } = await import("../checks/holidays");
     expect(input.publicHolidays).toEqual(publicHolidaysIn("BY", key.period));
-    expect(input.previous).toEqual({ period: last, hours: [line("second", 1, { type: "HOURLY_WAGE", total_hours: "3" })], payments: [] });
+    expect(input.previous).toEqual({
+      period: last,
+      hours: [line("second", 1, { type: "HOURLY_WAGE", total_hours: "3" })],
+      payments: [],
+    });
   });
 });

@@ -54,7 +54,11 @@ export async function monthLines(db: Db, key: MonthKey): Promise<Record<EntryKin
 }
 
 /** The last month before `period` with a successful transfer: each kind's last accepted lines of it. */
-export async function previousMonth(connectionId: string, companyId: number, period: string): Promise<MonthCheckInput["previous"]> {
+export async function previousMonth(
+  connectionId: string,
+  companyId: number,
+  period: string,
+): Promise<MonthCheckInput["previous"]> {
   const db = getDb();
   const last = await db.payrollEntryTransfer.findFirst({
     where: { connectionId, companyId, outcome: "succeeded", period: { lt: period } },
@@ -102,7 +106,11 @@ async function insurersOf(client: PayrollClient): Promise<CheckContext["insurers
  * Everything but the lines. `employees` may be passed when the caller has just read them from
  * the service (one call less); otherwise they are read here.
  */
-export async function checkContext(key: MonthKey, client: PayrollClient, employees?: readonly Employee[]): Promise<CheckContext> {
+export async function checkContext(
+  key: MonthKey,
+  client: PayrollClient,
+  employees?: readonly Employee[],
+): Promise<CheckContext> {
   const [listed, insurers, company, employeeSettings, previous] = await Promise.all([
     employees ?? client.listEmployees(key.companyId),
     insurersOf(client),
@@ -121,7 +129,11 @@ export async function checkContext(key: MonthKey, client: PayrollClient, employe
 }
 
 /** The whole input of one run of the checks: the context and the month's stored draft lines. */
-export async function monthCheckInput(key: MonthKey, client: PayrollClient, employees?: readonly Employee[]): Promise<MonthCheckInput> {
+export async function monthCheckInput(
+  key: MonthKey,
+  client: PayrollClient,
+  employees?: readonly Employee[],
+): Promise<MonthCheckInput> {
   const [context, lines] = await Promise.all([checkContext(key, client, employees), monthLines(getDb(), key)]);
   return { ...context, month: { period: key.period, ...lines } };
 }

@@ -54,7 +54,8 @@ export async function setFourEyes(
     select: { roles: true },
   });
   if (!member) throw new ApiError("not_found");
-  if (!member.roles.includes("owner")) throw new ApiError("forbidden", "Only an owner of the workspace may change four eyes.");
+  if (!member.roles.includes("owner"))
+    throw new ApiError("forbidden", "Only an owner of the workspace may change four eyes.");
   const actor: MonthActor = { ...person, workspaceId, roles: member.roles };
   await getDb().$transaction(async (tx) => {
     await tx.workspace.update({ where: { id: actor.workspaceId }, data: { fourEyes: enabled }, select: { id: true } });

@@ -32,15 +32,30 @@ const it = monthTest({ steps, wakes }).extend("clients", { scope: "file" }, asyn
   });
   await db.workspaceMemberCompany.createMany({
     data: [
-      { workspaceId: world.workspaceId, userId: kai.id, connectionId: world.connectionId, companyId: world.key.companyId },
-      { workspaceId: world.workspaceId, userId: otto.id, connectionId: world.connectionId, companyId: world.key.companyId + 1 },
+      {
+        workspaceId: world.workspaceId,
+        userId: kai.id,
+        connectionId: world.connectionId,
+        companyId: world.key.companyId,
+      },
+      {
+        workspaceId: world.workspaceId,
+        userId: otto.id,
+        connectionId: world.connectionId,
+        companyId: world.key.companyId + 1,
+      },
     ],
   });
   const elsewhere = await db.workspace.create({
     data: { name: `Elsewhere ${stamp}`, members: { create: [{ userId: sven.id, roles: ["client"] }] } },
   });
   await db.workspaceMemberCompany.create({
-    data: { workspaceId: elsewhere.id, userId: sven.id, connectionId: world.connectionId, companyId: world.key.companyId },
+    data: {
+      workspaceId: elsewhere.id,
+      userId: sven.id,
+      connectionId: world.connectionId,
+      companyId: world.key.companyId,
+    },
   });
   const client = (user: { id: string; displayName: string | null }, workspaceId: string): MonthActor => ({
     workspaceId,
@@ -48,7 +63,11 @@ const it = monthTest({ steps, wakes }).extend("clients", { scope: "file" }, asyn
     name: user.displayName ?? "",
     roles: ["client"],
   });
-  return { kai: client(kai, world.workspaceId), other: client(otto, world.workspaceId), stranger: client(sven, elsewhere.id) };
+  return {
+    kai: client(kai, world.workspaceId),
+    other: client(otto, world.workspaceId),
+    stranger: client(sven, elsewhere.id),
+  };
 });
 
 async function handIn() {
@@ -65,11 +84,17 @@ describe("hand in", () => {
     const view = await handInMonth(key, kai);
     expect(view).toMatchObject({ state: "handed_in", handedInBy: "Kai Client", sentBackReason: null });
     expect(view.handedInAt).not.toBeNull();
-    const row = await db.monthClose.findFirstOrThrow({ where: { connectionId: key.connectionId, companyId: key.companyId } });
+    const row = await db.monthClose.findFirstOrThrow({
+      where: { connectionId: key.connectionId, companyId: key.companyId },
+    });
     expect(row).toMatchObject({ state: "handed_in", handedInById: kai.userId, handedInByName: "Kai Client" });
     // The file's first test: no entry of the client before it.
-    const audit = await db.auditEntry.findMany({ where: { workspaceId, kind: "month_close.step", actorId: kai.userId } });
-    expect(audit.map((entry) => entry.details)).toEqual([expect.objectContaining({ action: "hand_in", from: "open", to: "handed_in" })]);
+    const audit = await db.auditEntry.findMany({
+      where: { workspaceId, kind: "month_close.step", actorId: kai.userId },
+    });
+    expect(audit.map((entry) => entry.details)).toEqual([
+      expect.objectContaining({ action: "hand_in", from: "open", to: "handed_in" }),
+    ]);
     await expect(handInMonth(key, kai)).rejects.toMatchObject({ code: "month_state" });
   });
 
@@ -79,7 +104,9 @@ describe("hand in", () => {
     db,
   }) => {
     const { handInMonth } = await handIn();
-    await expect(handInMonth({ ...key, companyId: key.companyId + 1 }, kai)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(handInMonth({ ...key, companyId: key.companyId + 1 }, kai)).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await expect(handInMonth(key, other)).rejects.toMatchObject({ code: "forbidden" });
     await expect(handInMonth(key, stranger)).rejects.toMatchObject({ code: "forbidden" });
     // The client's roles but another person's id: the membership decides, not the roles claimed.
@@ -115,12 +142,26 @@ describe("send back and submit", () => {
   }) => {
     const { handInMonth, sendBackMonth } = await handIn();
     await handInMonth(key, kai);
-    await expect(sendBackMonth(key, clerk, "")).rejects.toMatchObject({ code: "invalid", fields: { reason: "required" } });
-    await expect(sendBackMonth(key, clerk, " \u200b ")).rejects.toMatchObject({ code: "invalid", fields: { reason: "invisible" } });
-    await expect(sendBackMonth(key, clerk, "x".repeat(501))).rejects.toMatchObject({ code: "invalid", fields: { reason: "tooLong" } });
-    expect((await db.monthClose.findFirstOrThrow({ where: { connectionId: key.connectionId } })).state).toBe("handed_in");
+    await expect(sendBackMonth(key, clerk, "")).rejects.toMatchObject({
+      code: "invalid",
+      fields: { reason: "required" },
+    });
+    await expect(sendBackMonth(key, clerk, " \u200b ")).rejects.toMatchObject({
+      code: "invalid",
+      fields: { reason: "invisible" },
+    });
+    await expect(sendBackMonth(key, clerk, "x".repeat(501))).rejects.toMatchObject({
+      code: "invalid",
+      fields: { reason: "tooLong" },
+    });
+    expect((await db.monthClose.findFirstOrThrow({ where: { connectionId: key.connectionId } })).state).toBe(
+      "handed_in",
+    );
     // 500 characters are enough.
-    expect(await sendBackMonth(key, clerk, "y".repeat(500))).toMatchObject({ state: "open", sentBackReason: "y".repeat(500) });
+    expect(await sendBackMonth(key, clerk, "y".repeat(500))).toMatchObject({
+      state: "open",
+      sentBackReason: "y".repeat(500),
+    });
   });
 
   it("the firm sends back: Open with the reason, who and when; the client is told; the client hands in again and the reason is gone", async ({
@@ -141,15 +182,26 @@ describe("send back and submit", () => {
       handedInBy: null,
     });
     expect(back.sentBackAt).not.toBeNull();
-    const told = await db.notification.findMany({ where: { workspaceId, kind: "month_sent_back", createdAt: { gte: since } } });
+    const told = await db.notification.findMany({
+      where: { workspaceId, kind: "month_sent_back", createdAt: { gte: since } },
+    });
     // Only the client of this company (not Otto, whose company is another).
     expect(told.map((row) => row.userId)).toEqual([kai.userId]);
-    expect(told[0]?.data).toMatchObject({ reason: "Hours of employee 2 are missing", actorName: "Clara Clerk", period: key.period });
+    expect(told[0]?.data).toMatchObject({
+      reason: "Hours of employee 2 are missing",
+      actorName: "Clara Clerk",
+      period: key.period,
+    });
     expect(told.map((row) => row.userId)).not.toContain(other.userId);
     const audit = await db.auditEntry.findFirstOrThrow({
       where: { workspaceId, actorId: clerk.userId, kind: "month_close.step", occurredAt: { gte: since } },
     });
-    expect(audit.details).toMatchObject({ action: "send_back", from: "handed_in", to: "open", reason: "Hours of employee 2 are missing" });
+    expect(audit.details).toMatchObject({
+      action: "send_back",
+      from: "handed_in",
+      to: "open",
+      reason: "Hours of employee 2 are missing",
+    });
     expect(await handInMonth(key, kai)).toMatchObject({ state: "handed_in", sentBackReason: null, sentBackBy: null });
   });
 
@@ -201,7 +253,9 @@ describe("send back and submit", () => {
     expect(await toldSince(since)).not.toContain(approver.userId);
     expect(await toldSince(since)).not.toContain(viewer.userId);
     await sendBackMonth(key, owner, "Again please");
-    await db.payrollCompanyAssignee.create({ data: { connectionId: key.connectionId, companyId: key.companyId, userId: clerk.userId } });
+    await db.payrollCompanyAssignee.create({
+      data: { connectionId: key.connectionId, companyId: key.companyId, userId: clerk.userId },
+    });
     try {
       since = new Date();
       await handInMonth(key, kai);
@@ -233,9 +287,15 @@ describe("the month lock while handed in", () => {
     const hours = { ...key, kind: "hours" as const };
     const editor = (actor: MonthActor) => ({ workspaceId: actor.workspaceId, userId: actor.userId, name: actor.name });
     await handInMonth(key, kai);
-    await expect(saveEntryDraft(hours, hoursLines(key.period), editor(kai))).rejects.toMatchObject({ code: "month_frozen" });
-    await expect(saveEntryDraft(hours, hoursLines(key.period), editor(clerk))).resolves.toMatchObject({ revision: expect.any(Number) });
+    await expect(saveEntryDraft(hours, hoursLines(key.period), editor(kai))).rejects.toMatchObject({
+      code: "month_frozen",
+    });
+    await expect(saveEntryDraft(hours, hoursLines(key.period), editor(clerk))).resolves.toMatchObject({
+      revision: expect.any(Number),
+    });
     await sendBackMonth(key, clerk, "Fix employee 2");
-    await expect(saveEntryDraft(hours, hoursLines(key.period), editor(kai))).resolves.toMatchObject({ revision: expect.any(Number) });
+    await expect(saveEntryDraft(hours, hoursLines(key.period), editor(kai))).resolves.toMatchObject({
+      revision: expect.any(Number),
+    });
   });
 });

@@ -57,7 +57,9 @@ function sendBackReason(reason: string): string {
   const parsed = sendBackReasonSchema.safeParse(reason);
   if (!parsed.success) {
     const code = parsed.error.issues[0]?.message ?? "required";
-    throw new ApiError("invalid", "Say why the month is sent back, in visible characters, at most 500.", { fields: { reason: code } });
+    throw new ApiError("invalid", "Say why the month is sent back, in visible characters, at most 500.", {
+      fields: { reason: code },
+    });
   }
   return parsed.data.slice(0, SEND_BACK_REASON_MAX);
 }

@@ -39,16 +39,19 @@ function actorOf(user: SessionUser): MonthActor {
 }
 
 // Each action's own roles are checked by the service (features/month-close/states.ts); reading the month is for every member.
-export const getMonthClose = payrollRoute({ ...contract.get, permission: "payroll.read", own: "payroll.read_own" }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  const actor = actorOf(context.user);
-  return successResponse({
-    monthClose: await monthCloseView(
-      { connectionId: context.connection.id, companyId: company.id, period: company.current_month },
-      actor.workspaceId,
-    ),
-  });
-});
+export const getMonthClose = payrollRoute(
+  { ...contract.get, permission: "payroll.read", own: "payroll.read_own" },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    const actor = actorOf(context.user);
+    return successResponse({
+      monthClose: await monthCloseView(
+        { connectionId: context.connection.id, companyId: company.id, period: company.current_month },
+        actor.workspaceId,
+      ),
+    });
+  },
+);
 
 export const postMonthClose = payrollRoute(
   { ...contract.act, permission: "payroll.read", own: "payroll.enter_own", maxBodyBytes: 4096 },
@@ -58,7 +61,8 @@ export const postMonthClose = payrollRoute(
     if (!holdsRole(actorOf(context.user).roles, context.body.action))
       throw new ApiError("forbidden", "Your roles in this workspace do not take this step of the month close.");
     // Approving and transferring matter: a recent sign-in or confirmation first (the other steps do not ask).
-    if (context.body.action === "approve" || context.body.action === "transfer") requireRecentConfirmation(context.user);
+    if (context.body.action === "approve" || context.body.action === "transfer")
+      requireRecentConfirmation(context.user);
     const company = await companyFromParam(context, context.params.companyId);
     const body = context.body;
     if (body.period !== company.current_month) {
@@ -110,7 +114,12 @@ export const postAcknowledgement = payrollRoute(
     if (!mayAcknowledge(actor.roles))
       throw new ApiError("forbidden", "A warning is acknowledged by a member who prepares or approves the month.");
     const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month };
-    const acknowledgements = await acknowledgeWarnings(key, actor, await checkContext(key, context.client), context.body);
+    const acknowledgements = await acknowledgeWarnings(
+      key,
+      actor,
+      await checkContext(key, context.client),
+      context.body,
+    );
     return successResponse({ acknowledgements }, 201);
   },
 );

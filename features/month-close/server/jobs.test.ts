@@ -23,13 +23,20 @@ describe("the month close's re-read job", () => {
     expect(rows).toEqual([{ start_after: due, state: "created" }]);
   });
 
-  it("a Transfer is a pg-boss job: enqueued with what any process needs to run it, and run at once from a test", async ({ db }) => {
+  it("a Transfer is a pg-boss job: enqueued with what any process needs to run it, and run at once from a test", async ({
+    db,
+  }) => {
     const { enqueueTransfer, runQueuedTransfers } = await import("./jobs");
     const leaseId = crypto.randomUUID();
     const data = {
       key: { connectionId: crypto.randomUUID(), companyId: 1001, period: "2026-11" },
       leaseId,
-      actor: { workspaceId: crypto.randomUUID(), userId: crypto.randomUUID(), name: "Clara Clerk", roles: ["clerk" as const] },
+      actor: {
+        workspaceId: crypto.randomUUID(),
+        userId: crypto.randomUUID(),
+        name: "Clara Clerk",
+        roles: ["clerk" as const],
+      },
     };
     await enqueueTransfer(data);
     const queued = await db.$queryRaw<
@@ -45,7 +52,9 @@ describe("the month close's re-read job", () => {
     expect(done).toEqual([{ state: "completed" }]);
   });
 
-  it("a Transfer job that throws (its month held by a live runner) is failed, to be tried again by pg-boss", async ({ db }) => {
+  it("a Transfer job that throws (its month held by a live runner) is failed, to be tried again by pg-boss", async ({
+    db,
+  }) => {
     const { enqueueTransfer, runQueuedTransfers } = await import("./jobs");
     const leaseId = crypto.randomUUID();
     await enqueueTransfer({
@@ -62,8 +71,12 @@ describe("the month close's re-read job", () => {
 
   it("runs at once by its name from a test; an unknown name is none", async () => {
     const { runJobNow } = await import("@/lib/composition/jobs");
-    expect(await runJobNow("month-close-reread")).toEqual({ result: { read: expect.any(Number), differences: expect.any(Number) } });
-    expect(await runJobNow("month-close-transfer")).toEqual({ result: { ran: expect.any(Number), failed: expect.any(Number) } });
+    expect(await runJobNow("month-close-reread")).toEqual({
+      result: { read: expect.any(Number), differences: expect.any(Number) },
+    });
+    expect(await runJobNow("month-close-transfer")).toEqual({
+      result: { ran: expect.any(Number), failed: expect.any(Number) },
+    });
     expect(await runJobNow("no-such-job")).toBeNull();
     expect(await runJobNow("toString")).toBeNull();
   });

@@ -59,9 +59,12 @@ export async function startMonthCloseJobs(runTransfer: RunTransfer): Promise<voi
   const boss = await getBoss();
   await boss.schedule(QUEUES.monthCloseReread, "* * * * *");
   await boss.work(QUEUES.monthCloseReread, async () => {
-    await takeOverStaleTransfers().catch((error: Error) => console.error(`jobs: stale transfers not checked (${error.message})`));
+    await takeOverStaleTransfers().catch((error: Error) =>
+      console.error(`jobs: stale transfers not checked (${error.message})`),
+    );
     const result = await runDueRereads();
-    if (result.differences) console.log(`jobs: re-reads found ${result.differences} transfer(s) differing from what was sent`);
+    if (result.differences)
+      console.log(`jobs: re-reads found ${result.differences} transfer(s) differing from what was sent`);
   });
   // Polled every second: the person who pressed Transfer is watching the month's state.
   await boss.work<TransferJobData>(QUEUES.monthCloseTransfer, { pollingIntervalSeconds: 1 }, async (jobs) => {

@@ -56,7 +56,10 @@ export async function emitMonthEvent(tx: Prisma.TransactionClient, step: MonthSt
   const event = eventOf(step, base);
   if (event) await emitEvent(tx, event);
   // Every open page of the month follows its state (the draft stream's `month` event), at commit.
-  for (const notice of monthChangedNotices({ connectionId: month.connectionId, companyId: step.companyId, period: step.period }, step.to))
+  for (const notice of monthChangedNotices(
+    { connectionId: month.connectionId, companyId: step.companyId, period: step.period },
+    step.to,
+  ))
     await tx.$executeRaw`SELECT pg_notify(${notice.channel}, ${notice.payload})`;
 }
 
@@ -76,11 +79,17 @@ function eventOf(step: MonthStepFacts, base: Base): MonthEvent | null {
     case "approve":
       return { ...base, type: "month.approved", submittedById: month.submittedById };
     case "reopen":
-      return { ...base, type: "month.reopened", reason: String(step.details?.reason ?? ""), submittedById: month.submittedById };
+      return {
+        ...base,
+        type: "month.reopened",
+        reason: String(step.details?.reason ?? ""),
+        submittedById: month.submittedById,
+      };
     case "transfer_result":
     case "check_result": {
       // The job's result is news even when the month stays as it was while it sent (Transfer unclear); a read-back's only when it changes the month.
-      if (!(step.to in TRANSFER_OUTCOME_EVENTS) || (step.action === "check_result" && step.from === step.to)) return null;
+      if (!(step.to in TRANSFER_OUTCOME_EVENTS) || (step.action === "check_result" && step.from === step.to))
+        return null;
       const type = TRANSFER_OUTCOME_EVENTS[step.to as keyof typeof TRANSFER_OUTCOME_EVENTS];
       // The job acts in the name of whoever pressed Transfer; the approver is the row's.
       return { ...base, type, submittedById: month.submittedById, approvedById: month.approvedById };

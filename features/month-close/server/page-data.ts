@@ -34,18 +34,34 @@ export async function monthClosePageData(
 ): Promise<MonthClosePageData | null> {
   const workspace = user.workspace;
   if (!workspace) return null;
-  const view = await monthCloseView({ connectionId, companyId: company.id, period: company.current_month }, workspace.id);
+  const view = await monthCloseView(
+    { connectionId, companyId: company.id, period: company.current_month },
+    workspace.id,
+  );
   const person = { id: user.id, roles: workspace.roles };
   const fourEyesBlocksMe =
-    ACTION_FROM.approve.includes(view.state) && holdsRole(workspace.roles, "approve") && view.fourEyes && view.submittedById === user.id;
+    ACTION_FROM.approve.includes(view.state) &&
+    holdsRole(workspace.roles, "approve") &&
+    view.fourEyes &&
+    view.submittedById === user.id;
   const client = workspace.roles.length > 0 && workspace.roles.every((role) => role === "client");
   const actions = actionsFor(view, person);
   // The Hand in confirmation names the firm's cut-off (the company's rule, else the workspace's).
   const cutOff = actions.includes("hand_in") ? await cutOffOf(connectionId, company) : null;
-  return { view, actions, fourEyesBlocksMe, client, takesMyEdits: monthTakesEdits(view.state, workspace.roles), cutOff };
+  return {
+    view,
+    actions,
+    fourEyesBlocksMe,
+    client,
+    takesMyEdits: monthTakesEdits(view.state, workspace.roles),
+    cutOff,
+  };
 }
 
-async function cutOffOf(connectionId: string, company: { id: number; current_month: string }): Promise<{ date: string; today: string }> {
+async function cutOffOf(
+  connectionId: string,
+  company: { id: number; current_month: string },
+): Promise<{ date: string; today: string }> {
   const settings = (await companyDeadlineSettings(getDb(), connectionId, [company.id])).get(company.id)!;
   return { date: companyMonthDeadlines(settings, company.current_month).cutOff, today: berlinToday(now()) };
 }
@@ -80,7 +96,11 @@ export async function checksPageData(
   state: MonthState,
 ): Promise<ChecksPageData> {
   const key = { connectionId, companyId: company.id, period: company.current_month };
-  const [context, lines, acknowledged] = await Promise.all([checkContext(key, client), monthLines(getDb(), key), acknowledgementsOf(key)]);
+  const [context, lines, acknowledged] = await Promise.all([
+    checkContext(key, client),
+    monthLines(getDb(), key),
+    acknowledgementsOf(key),
+  ]);
   return {
     context,
     lines,
@@ -107,7 +127,11 @@ export async function checkCountsForList(
   const counts = new Map<number, ListCheckCounts>();
   if (!user.workspace || companies.length === 0) return counts;
   const drafted = await getDb().payrollEntryDraftLine.findMany({
-    where: { connectionId, deleted: false, OR: companies.map((company) => ({ companyId: company.id, period: company.current_month })) },
+    where: {
+      connectionId,
+      deleted: false,
+      OR: companies.map((company) => ({ companyId: company.id, period: company.current_month })),
+    },
     distinct: ["companyId"],
     select: { companyId: true },
   });

@@ -54,7 +54,10 @@ export async function createRereads(
 }
 
 /** The month's Transfer rows still of unknown outcome are recorded as succeeded (the service holds them). */
-export async function settleHeldTransfers(tx: Tx, row: Pick<MonthClose, "hoursTransferId" | "paymentsTransferId">): Promise<void> {
+export async function settleHeldTransfers(
+  tx: Tx,
+  row: Pick<MonthClose, "hoursTransferId" | "paymentsTransferId">,
+): Promise<void> {
   const ids = [row.hoursTransferId, row.paymentsTransferId].filter((id): id is string => id !== null);
   if (ids.length === 0) return;
   await tx.payrollEntryTransfer.updateMany({
@@ -65,7 +68,9 @@ export async function settleHeldTransfers(tx: Tx, row: Pick<MonthClose, "hoursTr
 
 type DueReread = Prisma.MonthCloseRereadGetPayload<{
   include: {
-    monthClose: { select: { id: true; companyId: true; period: true; connection: { select: { baseUrl: true; workspaceId: true } } } };
+    monthClose: {
+      select: { id: true; companyId: true; period: true; connection: { select: { baseUrl: true; workspaceId: true } } };
+    };
   };
 }>;
 
@@ -76,7 +81,14 @@ export async function runDueRereads(at: Date = now()): Promise<{ read: number; d
     orderBy: { dueAt: "asc" },
     take: 50,
     include: {
-      monthClose: { select: { id: true, companyId: true, period: true, connection: { select: { baseUrl: true, workspaceId: true } } } },
+      monthClose: {
+        select: {
+          id: true,
+          companyId: true,
+          period: true,
+          connection: { select: { baseUrl: true, workspaceId: true } },
+        },
+      },
     },
   });
   let differences = 0;
@@ -115,18 +127,39 @@ async function runReread(reread: DueReread): Promise<boolean> {
     // Only the round that was sent, and never under a live Transfer (which reads again itself).
     const applies = readable && row.round === reread.round && leaseStatus(row, nowMs()) !== "live";
     let change: ({ state: MonthState } & Prisma.MonthCloseUpdateInput) | null = null;
-    if (applies && !differs && kinds.length === ENTRY_KINDS.length && (row.state === "transfer_unclear" || row.state === "approved")) {
+    if (
+      applies &&
+      !differs &&
+      kinds.length === ENTRY_KINDS.length &&
+      (row.state === "transfer_unclear" || row.state === "approved")
+    ) {
       // Both kinds landed exactly as sent (late, or with the answer unrecorded): that is a Transfer.
       await settleHeldTransfers(tx, reread);
-      change = { state: "transferred", transferredAt: at, lastTransferMessage: null, transferDifference: Prisma.DbNull, ...NO_LEASE };
+      change = {
+        state: "transferred",
+        transferredAt: at,
+        lastTransferMessage: null,
+        transferDifference: Prisma.DbNull,
+        ...NO_LEASE,
+      };
     } else if (applies && differs && (row.state === "transferred" || row.state === "transfer_unclear")) {
       change = { state: "transfer_unclear", transferDifference: difference as unknown as Prisma.InputJsonValue };
-    } else if (applies && !differs && found.length > 0 && kinds.length < ENTRY_KINDS.length && row.state === "transfer_unclear") {
+    } else if (
+      applies &&
+      !differs &&
+      found.length > 0 &&
+      kinds.length < ENTRY_KINDS.length &&
+      row.state === "transfer_unclear"
+    ) {
       // What was sent landed (late: the request had timed out), the rest never went out: the month
       // says so instead of the request's failure ("could not be reached"); it stays to be checked or sent again.
       const notSent = ENTRY_KINDS.filter((kind) => !kinds.includes(kind));
       const finding: TransferDifference = { ...difference, notSent };
-      change = { state: row.state, lastTransferMessage: null, transferDifference: finding as unknown as Prisma.InputJsonValue };
+      change = {
+        state: row.state,
+        lastTransferMessage: null,
+        transferDifference: finding as unknown as Prisma.InputJsonValue,
+      };
     }
     if (change) {
       const updated = await tx.monthClose.update({ where: { id: row.id }, data: change });

@@ -44,7 +44,9 @@ export function holdsExactly(stored: readonly unknown[], sent: readonly Record<s
   if (stored.length !== sent.length) return false;
   return sent.every((entry, index) => {
     const held = stored[index] as Record<string, unknown> | null | undefined;
-    return held !== null && typeof held === "object" && Object.entries(entry).every(([key, value]) => same(value, held[key]));
+    return (
+      held !== null && typeof held === "object" && Object.entries(entry).every(([key, value]) => same(value, held[key]))
+    );
   });
 }
 

@@ -20,7 +20,12 @@ describe("submit and withdraw", () => {
     world: { workspaceId, context, clerk, owner, key },
   }) => {
     const { monthCloseView, submitMonth, withdrawMonth } = await service();
-    expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "open", round: 1, submittedBy: null, fourEyes: true });
+    expect(await monthCloseView(key, workspaceId)).toMatchObject({
+      state: "open",
+      round: 1,
+      submittedBy: null,
+      fourEyes: true,
+    });
     const submitted = await submitMonth(key, clerk, context);
     expect(submitted).toMatchObject({ state: "in_review", submittedBy: "Clara Clerk", submittedById: clerk.userId });
     await expect(withdrawMonth(key, owner)).rejects.toMatchObject({
@@ -70,16 +75,25 @@ describe("submit and withdraw", () => {
         column: "type",
         params: expect.objectContaining({ error: "unknownType" }),
       }),
-      expect.objectContaining({ severity: "blocker", rule: "unknownEmployee", kind: "payments", lineId: "p2", employeeId: 4 }),
+      expect.objectContaining({
+        severity: "blocker",
+        rule: "unknownEmployee",
+        kind: "payments",
+        lineId: "p2",
+        employeeId: 4,
+      }),
     ]);
     expect(steps).toEqual([]);
   });
 });
 
 describe("frozen months", () => {
-  it("refuses whole and patch saves with 409 month_frozen and keeps the stored draft", async ({ world: { context, clerk, key } }) => {
+  it("refuses whole and patch saves with 409 month_frozen and keeps the stored draft", async ({
+    world: { context, clerk, key },
+  }) => {
     const { submitMonth, withdrawMonth } = await service();
-    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("@/features/payroll/entries/server/drafts");
+    const { loadEntryDraft, patchEntryDraft, saveEntryDraft } =
+      await import("@/features/payroll/entries/server/drafts");
     await submitMonth(key, clerk, context);
     const draft = await loadEntryDraft({ ...key, kind: "hours" });
     await expect(saveEntryDraft({ ...key, kind: "hours" }, [], null)).rejects.toMatchObject({
@@ -125,13 +139,19 @@ describe("approve and four eyes", () => {
     expect(await fourEyesSetting(workspaceId)).toEqual({ setting: null, effective: true, members: 4 });
     await submitMonth(key, owner, context);
     await expect(approveMonth(key, owner, context)).rejects.toMatchObject({ code: "four_eyes" });
-    await expect(setFourEyes({ userId: clerk.userId, name: "Clara" }, workspaceId, false)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setFourEyes({ userId: clerk.userId, name: "Clara" }, workspaceId, false)).rejects.toMatchObject({
+      code: "forbidden",
+    });
     expect(await setFourEyes({ userId: owner.userId, name: "Olga Owner" }, workspaceId, false)).toEqual({
       setting: false,
       effective: false,
       members: 4,
     });
-    expect(steps.at(-1)).toMatchObject({ kind: "workspace.four_eyes", enabled: false, actor: { userId: owner.userId, workspaceId } });
+    expect(steps.at(-1)).toMatchObject({
+      kind: "workspace.four_eyes",
+      enabled: false,
+      actor: { userId: owner.userId, workspaceId },
+    });
   });
 
   it("four eyes switched mid-review: the rule in force at submission holds for the round; the switch applies from the next submission; the approval records its rule", async ({
@@ -179,7 +199,10 @@ describe("approve and four eyes", () => {
     const results = await Promise.allSettled([approveMonth(key, approver, context), approveMonth(key, owner, context)]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((result) => result.status === "rejected");
-    expect(refused?.reason).toMatchObject({ code: "month_state", message: "The month is approved; it cannot be approved." });
+    expect(refused?.reason).toMatchObject({
+      code: "month_state",
+      message: "The month is approved; it cannot be approved.",
+    });
     expect(steps.filter((step) => step.kind === "month_close.step" && step.action === "approve")).toHaveLength(1);
   });
 });

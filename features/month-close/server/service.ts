@@ -67,9 +67,13 @@ export function refuseUnlessAllowed(row: MonthClose, action: MonthAction, actor:
   if (action === "approve" && fourEyes && row.submittedById === actor.userId) throw new ApiError("four_eyes");
   if ((action === "transfer" || action === "check") && leaseStatus(row, nowMs()) === "live") {
     const from = checkableFrom(row).toISOString();
-    throw new ApiError("transfer_under_way", `A transfer of this month is under way; if it stops, the month can be checked from ${from}.`, {
-      extra: { state: row.state, checkableFrom: from },
-    });
+    throw new ApiError(
+      "transfer_under_way",
+      `A transfer of this month is under way; if it stops, the month can be checked from ${from}.`,
+      {
+        extra: { state: row.state, checkableFrom: from },
+      },
+    );
   }
 }
 
@@ -85,9 +89,15 @@ const REFUSAL_FINDINGS = 50;
 async function refuseWithBlockers(tx: Tx, row: MonthClose, key: MonthKey, context: CheckContext): Promise<void> {
   const [lines, acknowledged] = await Promise.all([
     monthLines(tx, key),
-    tx.monthCloseAcknowledgement.findMany({ where: { monthCloseId: row.id, round: row.round }, select: { warningId: true } }),
+    tx.monthCloseAcknowledgement.findMany({
+      where: { monthCloseId: row.id, round: row.round },
+      select: { warningId: true },
+    }),
   ]);
-  const gate = monthGate({ ...context, month: { period: key.period, ...lines } }, new Set(acknowledged.map((ack) => ack.warningId)));
+  const gate = monthGate(
+    { ...context, month: { period: key.period, ...lines } },
+    new Set(acknowledged.map((ack) => ack.warningId)),
+  );
   if (gate.blockers.length) {
     throw new ApiError("month_blocked", `The month has ${gate.blockers.length} blocker(s).`, {
       extra: { blockerCount: gate.blockers.length, blockers: gate.blockers.slice(0, REFUSAL_FINDINGS) },
@@ -186,7 +196,12 @@ export function approveMonth(key: MonthKey, actor: MonthActor, context: CheckCon
   return transition(key, actor, {
     action: "approve",
     before: (tx, row) => refuseWithBlockers(tx, row, key, context),
-    change: (_row, now) => ({ state: "approved", approvedById: actor.userId, approvedByName: actor.name, approvedAt: now }),
+    change: (_row, now) => ({
+      state: "approved",
+      approvedById: actor.userId,
+      approvedByName: actor.name,
+      approvedAt: now,
+    }),
     details: (_row, fourEyes) => ({ fourEyes }),
   });
 }

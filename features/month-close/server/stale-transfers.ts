@@ -36,7 +36,10 @@ export async function takeOverStaleTransfers(): Promise<number> {
   const boss = await getBoss();
   let sent = 0;
   for (const { data } of orphans) {
-    const id = await boss.send(QUEUES.monthCloseTransfer, data, { singletonKey: `takeover:${data.leaseId}`, singletonSeconds: 60 });
+    const id = await boss.send(QUEUES.monthCloseTransfer, data, {
+      singletonKey: `takeover:${data.leaseId}`,
+      singletonSeconds: 60,
+    });
     if (id) {
       sent += 1;
       console.log(`jobs: month-close-transfer taken over from a stale lease (job ${id})`);

@@ -80,12 +80,21 @@ export async function heldBefore(
   company: CompanyRecord,
   lines: Record<EntryKind, unknown>,
 ) {
-  const held: Partial<Record<EntryKind, { status: "held"; payload: Record<string, unknown>[] } | { status: "unreadable" }>> = {};
+  const held: Partial<
+    Record<EntryKind, { status: "held"; payload: Record<string, unknown>[] } | { status: "unreadable" }>
+  > = {};
   const sentBefore = { hours: row.hoursTransferId, payments: row.paymentsTransferId };
   if (!sentBefore.hours && !sentBefore.payments) return held;
-  const connection = await getDb().payrollConnection.findUniqueOrThrow({ where: { id: data.key.connectionId }, select: { baseUrl: true } });
+  const connection = await getDb().payrollConnection.findUniqueOrThrow({
+    where: { id: data.key.connectionId },
+    select: { baseUrl: true },
+  });
   const employees = await client.listEmployees(company.id);
-  const context = { companyId: company.id, month: data.key.period, employeeIds: new Set(employees.map((employee) => employee.id)) };
+  const context = {
+    companyId: company.id,
+    month: data.key.period,
+    employeeIds: new Set(employees.map((employee) => employee.id)),
+  };
   for (const kind of ENTRY_KINDS) {
     const transferId = sentBefore[kind];
     if (!transferId) continue;

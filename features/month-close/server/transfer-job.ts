@@ -75,7 +75,10 @@ async function claim(data: TransferJobData) {
   }, TX);
 }
 
-async function payrollOf(data: TransferJobData, deps: TransferJobDeps): Promise<{ client: PayrollClient; company: CompanyRecord }> {
+async function payrollOf(
+  data: TransferJobData,
+  deps: TransferJobDeps,
+): Promise<{ client: PayrollClient; company: CompanyRecord }> {
   if (deps.payroll) return deps.payroll;
   const client = await clientForConnection(data.key.connectionId);
   return { client, company: await requireCompany(data.key.connectionId, data.key.companyId, client) };
@@ -86,7 +89,10 @@ async function payrollOf(data: TransferJobData, deps: TransferJobDeps): Promise<
  * not accepted stops the rest. Ends the lease with the month's new state and schedules the re-reads
  * of what went out (./rereads.ts). Null when the month no longer holds this job's lease.
  */
-export async function runTransferJob(data: TransferJobData, deps: TransferJobDeps = {}): Promise<TransferRunResult | null> {
+export async function runTransferJob(
+  data: TransferJobData,
+  deps: TransferJobDeps = {},
+): Promise<TransferRunResult | null> {
   const claimed = await claim(data);
   if (!claimed) return null;
   const { row: started, resumed } = claimed;
@@ -164,13 +170,20 @@ export async function runTransferJob(data: TransferJobData, deps: TransferJobDep
 
   const to = endState(outcome);
   const reread: SentForReread = Object.fromEntries(
-    Object.entries(sent).filter(([kind]) => ["succeeded", "unknown", "unrecorded"].includes(outcome[kind as EntryKind])),
+    Object.entries(sent).filter(([kind]) =>
+      ["succeeded", "unknown", "unrecorded"].includes(outcome[kind as EntryKind]),
+    ),
   );
   const finished = await withRetries(policy, async (tx) => {
     const at = now();
     const { count } = await tx.monthClose.updateMany({
       where: mine,
-      data: { ...NO_LEASE, state: to, transferredAt: to === "transferred" ? at : undefined, lastTransferMessage: message },
+      data: {
+        ...NO_LEASE,
+        state: to,
+        transferredAt: to === "transferred" ? at : undefined,
+        lastTransferMessage: message,
+      },
     });
     // The lease was taken over (this process was taken for dead): that Transfer's result stands.
     if (count === 0) return [];
@@ -202,6 +215,8 @@ export async function runTransferJob(data: TransferJobData, deps: TransferJobDep
       );
   }
   const unrecorded = !finished.ok || Object.values(outcome).includes("unrecorded");
-  const monthClose = await monthCloseView(key, actor.workspaceId).catch(() => toView({ ...started, rereads: [] }, false));
+  const monthClose = await monthCloseView(key, actor.workspaceId).catch(() =>
+    toView({ ...started, rereads: [] }, false),
+  );
   return { monthClose, outcome, message, unrecorded, resumed };
 }

@@ -40,29 +40,34 @@ const it = monthTest({ steps, wakes })
     return { answer, job: queued[0]! };
   })
   /** A runner that wrote the hours' history row and began sending, then died: its heartbeat 31 s old. */
-  .extend("runnerDiedSendingHours", { scope: "file" }, async ({ world: { connectionId, key, clerk }, db, advanceClock }) => async () => {
-    const { now } = await import("@/lib/clock");
-    const sending = await db.payrollEntryTransfer.create({
-      data: {
-        connectionId,
-        companyId: COMPANY,
-        period: key.period,
-        kind: "hours",
-        userId: clerk.userId,
-        userName: clerk.name,
-        outcome: "unknown",
-        lines: [],
-        lineCount: 0,
-        totalCents: "0",
-        errorCode: "SENDING",
+  .extend(
+    "runnerDiedSendingHours",
+    { scope: "file" },
+    async ({ world: { connectionId, key, clerk }, db, advanceClock }) =>
+      async () => {
+        const { now } = await import("@/lib/clock");
+        const sending = await db.payrollEntryTransfer.create({
+          data: {
+            connectionId,
+            companyId: COMPANY,
+            period: key.period,
+            kind: "hours",
+            userId: clerk.userId,
+            userName: clerk.name,
+            outcome: "unknown",
+            lines: [],
+            lineCount: 0,
+            totalCents: "0",
+            errorCode: "SENDING",
+          },
+        });
+        await db.monthClose.update({
+          where: { connectionId_companyId_period: key },
+          data: { transferHeartbeatAt: now(), hoursTransferId: sending.id },
+        });
+        await advanceClock(31);
       },
-    });
-    await db.monthClose.update({
-      where: { connectionId_companyId_period: key },
-      data: { transferHeartbeatAt: now(), hoursTransferId: sending.id },
-    });
-    await advanceClock(31);
-  })
+  )
   /** Nothing here; the describes whose tests count the month's history rows delete them (`it.override`). */
   .extend("freshHistory", { auto: true }, async () => {});
 
@@ -119,10 +124,16 @@ describe("transfer", () => {
     await toApproved();
     await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: true });
     const refused = await transferMonth(key, clerk, client, company);
-    expect(refused).toMatchObject({ outcome: { hours: "pay_run", payments: "not_sent" }, monthClose: { state: "waiting_for_pay_run" } });
+    expect(refused).toMatchObject({
+      outcome: { hours: "pay_run", payments: "not_sent" },
+      monthClose: { state: "waiting_for_pay_run" },
+    });
     expect(refused.message).toContain("pay run");
     expect((await loadEntryDraft({ ...key, kind: "hours" }))?.lines).toEqual(hoursLines(key.period));
-    expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "waiting_for_pay_run", approvedBy: "Arne Approver" });
+    expect(await monthCloseView(key, workspaceId)).toMatchObject({
+      state: "waiting_for_pay_run",
+      approvedBy: "Arne Approver",
+    });
     await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
     expect(await transferMonth(key, clerk, client, company)).toMatchObject({ monthClose: { state: "transferred" } });
   });
@@ -136,14 +147,23 @@ describe("transfer", () => {
     await toApproved();
     // The payments are stored but the answer is lost.
     await sandbox.control("POST", "/faults", {
-      rules: [{ method: "POST", path: "/payroll/v1/companies/*/further_payments", kind: "drop_after_commit", times: 1 }],
+      rules: [
+        { method: "POST", path: "/payroll/v1/companies/*/further_payments", kind: "drop_after_commit", times: 1 },
+      ],
     });
     const unclear = await transferMonth(key, clerk, client, company);
-    expect(unclear).toMatchObject({ outcome: { hours: "succeeded", payments: "unknown" }, monthClose: { state: "transfer_unclear" } });
-    await expect(checkTransfer(key, viewer, client, company, client.baseUrl)).rejects.toMatchObject({ code: "forbidden" });
+    expect(unclear).toMatchObject({
+      outcome: { hours: "succeeded", payments: "unknown" },
+      monthClose: { state: "transfer_unclear" },
+    });
+    await expect(checkTransfer(key, viewer, client, company, client.baseUrl)).rejects.toMatchObject({
+      code: "forbidden",
+    });
     const checked = await checkTransfer(key, clerk, client, company, client.baseUrl);
     expect(checked).toMatchObject({ resolved: true, monthClose: { state: "transferred" } });
-    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "month_state" });
+    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({
+      code: "month_state",
+    });
   });
 
   it("an unknown outcome whose data the service does not hold → Check transfer returns the month to Approved", async ({
@@ -158,7 +178,10 @@ describe("transfer", () => {
       transferHourlyCompensations: () => Promise.reject(new PayrollNetworkError("timed out", true)),
     } as unknown as PayrollClient;
     const unclear = await transferMonth(key, clerk, silent, company);
-    expect(unclear).toMatchObject({ outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear" } });
+    expect(unclear).toMatchObject({
+      outcome: { hours: "unknown", payments: "not_sent" },
+      monthClose: { state: "transfer_unclear" },
+    });
     // Reopening an unclear month is refused: the service may hold it.
     const { reopenMonth } = await service();
     await expect(reopenMonth(key, approver, "typo")).rejects.toMatchObject({ code: "month_state" });
@@ -256,7 +279,9 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
       monthClose: { state: "transfer_unclear", transferUnderWay: { checkableFrom } },
     });
     expect(steps).toHaveLength(stepsBefore);
-    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "transfer_under_way" });
+    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({
+      code: "transfer_under_way",
+    });
     const waiting = await monthCloseView(key, workspaceId);
     expect(waiting).toMatchObject({
       state: "transfer_unclear",
@@ -268,7 +293,10 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     // Its heartbeat is 31 s old: the lease is nobody's. The page says the transfer stopped; Check finds both kinds held.
     await advanceClock(2);
     const stopped = await monthCloseView(key, workspaceId);
-    expect(stopped).toMatchObject({ transferUnderWay: null, transferStopped: { startedBy: "Clara Clerk", startedAt: at.toISOString() } });
+    expect(stopped).toMatchObject({
+      transferUnderWay: null,
+      transferStopped: { startedBy: "Clara Clerk", startedAt: at.toISOString() },
+    });
     expect(actionsFor(stopped, { id: approver.userId, roles: approver.roles })).toEqual(["transfer", "check"]);
     expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({
       resolved: true,
@@ -301,13 +329,20 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     const first = transferMonth(key, clerk, held, company);
     // The first holds the lease while its hours are on their way; then the second asks.
     await expect
-      .poll(async () => (await getDb().monthClose.findUnique({ where: { connectionId_companyId_period: key } }))?.transferLeaseId ?? null, {
-        interval: 20,
-      })
+      .poll(
+        async () =>
+          (await getDb().monthClose.findUnique({ where: { connectionId_companyId_period: key } }))?.transferLeaseId ??
+          null,
+        {
+          interval: 20,
+        },
+      )
       .not.toBeNull();
     const second = transferMonth(key, approver, client, company);
     await expect
-      .poll(async () => steps.filter((step) => step.kind === "month_close.step" && step.action === "transfer").length, { interval: 20 })
+      .poll(async () => steps.filter((step) => step.kind === "month_close.step" && step.action === "transfer").length, {
+        interval: 20,
+      })
       .toBe(1);
     open();
     const [mine, theirs] = await Promise.all([first, second]);
@@ -346,15 +381,26 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     // The hours request lands 23 s after the app gave up on it.
     await sandbox.control("POST", "/faults", {
       rules: [
-        { method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 },
+        {
+          method: "POST",
+          path: "/payroll/v1/companies/*/hourly_compensations",
+          kind: "commit_late",
+          commit_after_seconds: 23,
+          times: 1,
+        },
       ],
     });
     const unclear = await transferMonth(key, clerk, client, company);
-    expect(unclear).toMatchObject({ outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear" } });
+    expect(unclear).toMatchObject({
+      outcome: { hours: "unknown", payments: "not_sent" },
+      monthClose: { state: "transfer_unclear" },
+    });
     const sentAt = Date.parse(unclear.monthClose.rereadDueAt!) - 600_000;
     expect(wakes.map((wake) => Math.round((wake.getTime() - sentAt) / 1000))).toEqual([60, 600]);
     // The check finds nothing stored: Approved. Reopened, changed, approved again: not sent before the 10-minute read.
-    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({ monthClose: { state: "approved" } });
+    expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({
+      monthClose: { state: "approved" },
+    });
     await reopenMonth(key, approver, "Employee 1 worked 8 hours");
     await saveEntryDraft({ ...key, kind: "hours" }, changedHours(key.period), null);
     await submitMonth(key, clerk, context);
@@ -398,11 +444,20 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     await toApproved();
     await sandbox.control("POST", "/faults", {
       rules: [
-        { method: "POST", path: "/payroll/v1/companies/*/hourly_compensations", kind: "commit_late", commit_after_seconds: 23, times: 1 },
+        {
+          method: "POST",
+          path: "/payroll/v1/companies/*/hourly_compensations",
+          kind: "commit_late",
+          commit_after_seconds: 23,
+          times: 1,
+        },
       ],
     });
     const unclear = await transferMonth(key, clerk, client, company);
-    expect(unclear).toMatchObject({ outcome: { hours: "unknown", payments: "not_sent" }, monthClose: { state: "transfer_unclear" } });
+    expect(unclear).toMatchObject({
+      outcome: { hours: "unknown", payments: "not_sent" },
+      monthClose: { state: "transfer_unclear" },
+    });
     expect(unclear.monthClose.lastTransferMessage).not.toBeNull();
     await advanceClock(60);
     expect(await held("hourly_compensations")).toHaveLength(2);
@@ -467,7 +522,8 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
       company,
       kind: "hours",
       lines: (await monthLines(getDb(), key)).hours,
-      onSending: async (id) => void (await getDb().monthClose.update({ where: { id: row.id }, data: { hoursTransferId: id } })),
+      onSending: async (id) =>
+        void (await getDb().monthClose.update({ where: { id: row.id }, data: { hoursTransferId: id } })),
     });
     await advanceClock(31);
     expect(await checkTransfer(key, clerk, client, company, client.baseUrl)).toMatchObject({
@@ -520,7 +576,9 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     await advanceClock(61);
     expect(await held("hourly_compensations")).toHaveLength(2);
     expect(await runJobNow("month-close-reread")).toEqual({ result: { read: 1, differences: 1 } });
-    const listed = (await monthCloseViews(connectionId, [{ id: COMPANY, current_month: key.period }], workspaceId)).get(COMPANY);
+    const listed = (await monthCloseViews(connectionId, [{ id: COMPANY, current_month: key.period }], workspaceId)).get(
+      COMPANY,
+    );
     expect(listed).toMatchObject({
       state: "transfer_unclear",
       transferDifference: {
@@ -571,7 +629,9 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
           return client.transferHourlyCompensations(...args);
         },
       } as unknown as PayrollClient;
-      const result = await transferMonth(key, clerk, locking, company, { recording: { attempts: 2, lockTimeoutMs: 200, pauseMs: 10 } });
+      const result = await transferMonth(key, clerk, locking, company, {
+        recording: { attempts: 2, lockTimeoutMs: 200, pauseMs: 10 },
+      });
       expect(result).toMatchObject({
         outcome: { hours: "unrecorded", payments: "succeeded" },
         monthClose: { state: "transfer_unclear", lastTransferMessage: null },
@@ -622,7 +682,9 @@ describe("transfer as a durable job", () => {
     expect(job).toEqual({ key, leaseId: expect.any(String), actor: clerk });
     expect(await held("hourly_compensations")).toEqual([]);
     expect(await historyOf()).toEqual([]);
-    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({ code: "transfer_under_way" });
+    await expect(checkTransfer(key, clerk, client, company, client.baseUrl)).rejects.toMatchObject({
+      code: "transfer_under_way",
+    });
     // Any process runs it (the job carries everything): both kinds sent once.
     expect(await runTransferJob(job, { payroll: { client, company } })).toMatchObject({
       outcome: { hours: "succeeded", payments: "succeeded" },
@@ -644,11 +706,17 @@ describe("transfer as a durable job", () => {
   }) => {
     const { requestTransfer, monthCloseView } = await service();
     await toApproved();
-    await expect(requestTransfer(key, clerk, { enqueue: () => Promise.reject(new Error("pg-boss down")) })).rejects.toMatchObject({
+    await expect(
+      requestTransfer(key, clerk, { enqueue: () => Promise.reject(new Error("pg-boss down")) }),
+    ).rejects.toMatchObject({
       code: "unavailable",
       message: "The transfer could not be started; nothing was sent. Try again in a moment.",
     });
-    expect(await monthCloseView(key, workspaceId)).toMatchObject({ state: "approved", transferUnderWay: null, transferStopped: null });
+    expect(await monthCloseView(key, workspaceId)).toMatchObject({
+      state: "approved",
+      transferUnderWay: null,
+      transferStopped: null,
+    });
   });
 
   it("a copy of the job handed out while its runner is alive sends nothing and is tried again later; after the runner ended it does nothing", async ({
@@ -698,7 +766,10 @@ describe("transfer as a durable job", () => {
     await toApproved();
     const { job } = await request(clerk);
     // What a runner killed (kill -9) after sending the hours leaves: its heartbeat, the hours' history row of unknown outcome, the service holding them.
-    const row = await getDb().monthClose.update({ where: { connectionId_companyId_period: key }, data: { transferHeartbeatAt: now() } });
+    const row = await getDb().monthClose.update({
+      where: { connectionId_companyId_period: key },
+      data: { transferHeartbeatAt: now() },
+    });
     const lost = {
       listEmployees: client.listEmployees.bind(client),
       transferHourlyCompensations: async (...args: Parameters<PayrollClient["transferHourlyCompensations"]>) => {
@@ -753,7 +824,9 @@ describe("transfer as a durable job", () => {
     await toApproved();
     const { job } = await request(clerk);
     await runnerDiedSendingHours();
-    const unreadable = { listEmployees: () => Promise.reject(new PayrollNetworkError("timed out", true)) } as unknown as PayrollClient;
+    const unreadable = {
+      listEmployees: () => Promise.reject(new PayrollNetworkError("timed out", true)),
+    } as unknown as PayrollClient;
     expect(await runTransferJob(job, { payroll: { client: unreadable, company } })).toMatchObject({
       resumed: true,
       outcome: { hours: "unknown", payments: "not_sent" },
@@ -800,8 +873,13 @@ describe("reopen", () => {
     await expect(reopenMonth(key, clerk, "typo")).rejects.toMatchObject({ code: "forbidden" });
     await expect(reopenMonth(key, approver, "  ")).rejects.toMatchObject({ code: "invalid" });
     for (const invisible of ["\u200b", "\u00a0 \u2060", "\ufeff\u200e"]) {
-      await expect(reopenMonth(key, approver, invisible)).rejects.toMatchObject({ code: "invalid", fields: { reason: "invisible" } });
-      expect(monthCloseBodySchema.safeParse({ action: "reopen", period: key.period, reason: invisible }).error?.issues[0]).toMatchObject({
+      await expect(reopenMonth(key, approver, invisible)).rejects.toMatchObject({
+        code: "invalid",
+        fields: { reason: "invisible" },
+      });
+      expect(
+        monthCloseBodySchema.safeParse({ action: "reopen", period: key.period, reason: invisible }).error?.issues[0],
+      ).toMatchObject({
         path: ["reason"],
         message: "invisible",
       });

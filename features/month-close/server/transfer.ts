@@ -48,7 +48,11 @@ interface TransferRequestDeps {
  * `transfer_rereading`). When the job cannot be enqueued the month returns to where it was and the
  * request fails: nothing was sent.
  */
-export async function requestTransfer(key: MonthKey, actor: MonthActor, deps: TransferRequestDeps = {}): Promise<TransferRequestAnswer> {
+export async function requestTransfer(
+  key: MonthKey,
+  actor: MonthActor,
+  deps: TransferRequestDeps = {},
+): Promise<TransferRequestAnswer> {
   const leaseId = randomUUID();
   let started: { id: string; from: MonthState; round: number };
   try {
@@ -149,20 +153,29 @@ export async function checkTransfer(
 ): Promise<CheckResult> {
   // Refused before the service is read; checked again under the row lock below.
   const before = await monthCloseView(key, actor.workspaceId);
-  if (!holdsRole(actor.roles, "check")) throw new ApiError("forbidden", `A transfer is checked by a member with ${ROLE_WORDS.check}.`);
+  if (!holdsRole(actor.roles, "check"))
+    throw new ApiError("forbidden", `A transfer is checked by a member with ${ROLE_WORDS.check}.`);
   if (!ACTION_FROM.check.includes(before.state))
     throw new ApiError("month_state", `The month is ${stateWords(before.state)}; there is no transfer to check.`, {
       extra: { state: before.state },
     });
   if (before.transferUnderWay) {
     const from = before.transferUnderWay.checkableFrom;
-    throw new ApiError("transfer_under_way", `A transfer of this month is under way; if it stops, the month can be checked from ${from}.`, {
-      extra: { state: before.state, checkableFrom: from },
-    });
+    throw new ApiError(
+      "transfer_under_way",
+      `A transfer of this month is under way; if it stops, the month can be checked from ${from}.`,
+      {
+        extra: { state: before.state, checkableFrom: from },
+      },
+    );
   }
 
   const [lines, employees] = await Promise.all([monthLines(getDb(), key), client.listEmployees(company.id)]);
-  const context = { companyId: company.id, month: key.period, employeeIds: new Set(employees.map((employee) => employee.id)) };
+  const context = {
+    companyId: company.id,
+    month: key.period,
+    employeeIds: new Set(employees.map((employee) => employee.id)),
+  };
   let held = true;
   const found: TransferDifference["kinds"] = [];
   for (const kind of ENTRY_KINDS) {
@@ -173,8 +186,13 @@ export async function checkTransfer(
     if (sent.success) found.push({ kind, ...differenceOf(stored, sent.data) });
   }
   /** What Check found, for the Approved month to say (the kinds held as sent, and those the last Transfer never sent). */
-  const finding = (row: { hoursTransferId: string | null; paymentsTransferId: string | null }, at: Date): TransferDifference => {
-    const notSent = ENTRY_KINDS.filter((kind) => (kind === "hours" ? row.hoursTransferId : row.paymentsTransferId) === null);
+  const finding = (
+    row: { hoursTransferId: string | null; paymentsTransferId: string | null },
+    at: Date,
+  ): TransferDifference => {
+    const notSent = ENTRY_KINDS.filter(
+      (kind) => (kind === "hours" ? row.hoursTransferId : row.paymentsTransferId) === null,
+    );
     const kinds = found.filter((kind) => !(notSent.includes(kind.kind) && kind.held === 0));
     return { readAt: at.toISOString(), afterMinutes: 0, checked: true, kinds, notSent };
   };

@@ -17,7 +17,12 @@ export type ViewRow = MonthClose & { rereads?: { dueAt: Date }[] };
 
 /** The pending 10-minute re-read, for the views. */
 export const PENDING_REREAD = {
-  rereads: { where: { doneAt: null, afterMinutes: 10 }, select: { dueAt: true }, orderBy: { dueAt: "desc" as const }, take: 1 },
+  rereads: {
+    where: { doneAt: null, afterMinutes: 10 },
+    select: { dueAt: true },
+    orderBy: { dueAt: "desc" as const },
+    take: 1,
+  },
 };
 
 /**
@@ -49,7 +54,8 @@ export function toView(row: ViewRow, workspaceFourEyes: boolean): MonthCloseView
     reopenedAt: row.reopenedAt?.toISOString() ?? null,
     transferredAt: row.transferredAt?.toISOString() ?? null,
     lastTransferMessage: row.lastTransferMessage,
-    fourEyes: row.state === "in_review" && row.fourEyesAtSubmission !== null ? row.fourEyesAtSubmission : workspaceFourEyes,
+    fourEyes:
+      row.state === "in_review" && row.fourEyesAtSubmission !== null ? row.fourEyesAtSubmission : workspaceFourEyes,
     transferUnderWay:
       lease === "live"
         ? {
@@ -61,7 +67,11 @@ export function toView(row: ViewRow, workspaceFourEyes: boolean): MonthCloseView
         : null,
     transferStopped:
       lease === "stale"
-        ? { startedAt: leaseStart.toISOString(), startedBy: row.transferStartedByName, heartbeatAt: heartbeat.toISOString() }
+        ? {
+            startedAt: leaseStart.toISOString(),
+            startedBy: row.transferStartedByName,
+            heartbeatAt: heartbeat.toISOString(),
+          }
         : null,
     rereadDueAt: row.rereads?.[0]?.dueAt.toISOString() ?? null,
     transferDifference: (row.transferDifference as TransferDifference | null) ?? null,
@@ -120,7 +130,10 @@ export async function monthCloseViews(
   const db = getDb();
   const [rows, fourEyes] = await Promise.all([
     db.monthClose.findMany({
-      where: { connectionId, OR: companies.map((company) => ({ companyId: company.id, period: company.current_month })) },
+      where: {
+        connectionId,
+        OR: companies.map((company) => ({ companyId: company.id, period: company.current_month })),
+      },
     }),
     effectiveFourEyes(db, workspaceId),
   ]);
@@ -130,7 +143,9 @@ export async function monthCloseViews(
       const row = found.get(company.id);
       return [
         company.id,
-        row ? toView(row, fourEyes) : openView({ connectionId, companyId: company.id, period: company.current_month }, fourEyes),
+        row
+          ? toView(row, fourEyes)
+          : openView({ connectionId, companyId: company.id, period: company.current_month }, fourEyes),
       ];
     }),
   );

@@ -12,15 +12,21 @@ const fieldsOf = (result: { success: boolean; error?: { issues: { path: Property
 
 describe("company settings schema", () => {
   it("takes a Land or none and a limit up to 744 hours with two decimals", () => {
-    expect(companySettingsValues(companySettingsInputSchema.parse({ federalState: "BY", monthlyHoursLimit: "173.5" }))).toEqual({
+    expect(
+      companySettingsValues(companySettingsInputSchema.parse({ federalState: "BY", monthlyHoursLimit: "173.5" })),
+    ).toEqual({
       federalState: "BY",
       monthlyHoursLimit: 173.5,
     });
-    expect(companySettingsValues(companySettingsInputSchema.parse({ federalState: "", monthlyHoursLimit: "744" }))).toEqual({
+    expect(
+      companySettingsValues(companySettingsInputSchema.parse({ federalState: "", monthlyHoursLimit: "744" })),
+    ).toEqual({
       federalState: null,
       monthlyHoursLimit: 744,
     });
-    expect(fieldsOf(companySettingsInputSchema.safeParse({ federalState: "Bayern", monthlyHoursLimit: "744.01" }))).toEqual({
+    expect(
+      fieldsOf(companySettingsInputSchema.safeParse({ federalState: "Bayern", monthlyHoursLimit: "744.01" })),
+    ).toEqual({
       federalState: "unknownState",
       monthlyHoursLimit: "tooManyHours",
     });
@@ -33,14 +39,19 @@ describe("company settings schema", () => {
     expect(fieldsOf(companySettingsInputSchema.safeParse({ federalState: "BY", monthlyHoursLimit: "0" }))).toEqual({
       monthlyHoursLimit: "notPositive",
     });
-    expect(companySettingsInputSchema.safeParse({ federalState: "BY", monthlyHoursLimit: "208", extra: 1 }).success).toBe(false);
+    expect(
+      companySettingsInputSchema.safeParse({ federalState: "BY", monthlyHoursLimit: "208", extra: 1 }).success,
+    ).toBe(false);
   });
 });
 
 describe("employee settings schema", () => {
   it("stores none, minijob or an amount with two decimals, and an optional limit", () => {
     const parse = (input: Record<string, string>) => employeeSettingsValues(employeeSettingsInputSchema.parse(input));
-    expect(parse({ payCapKind: "none", payCapAmount: "abc", monthlyHoursLimit: "" })).toEqual({ payCap: null, monthlyHoursLimit: null });
+    expect(parse({ payCapKind: "none", payCapAmount: "abc", monthlyHoursLimit: "" })).toEqual({
+      payCap: null,
+      monthlyHoursLimit: null,
+    });
     expect(parse({ payCapKind: "minijob", payCapAmount: "", monthlyHoursLimit: "160" })).toEqual({
       payCap: "minijob",
       monthlyHoursLimit: 160,
@@ -49,11 +60,19 @@ describe("employee settings schema", () => {
       payCap: "1200.50",
       monthlyHoursLimit: null,
     });
-    expect(fieldsOf(employeeSettingsInputSchema.safeParse({ payCapKind: "custom", payCapAmount: "", monthlyHoursLimit: "x" }))).toEqual({
+    expect(
+      fieldsOf(
+        employeeSettingsInputSchema.safeParse({ payCapKind: "custom", payCapAmount: "", monthlyHoursLimit: "x" }),
+      ),
+    ).toEqual({
       payCapAmount: "required",
       monthlyHoursLimit: "notNumber",
     });
-    expect(fieldsOf(employeeSettingsInputSchema.safeParse({ payCapKind: "weekly", payCapAmount: "", monthlyHoursLimit: "" }))).toEqual({
+    expect(
+      fieldsOf(
+        employeeSettingsInputSchema.safeParse({ payCapKind: "weekly", payCapAmount: "", monthlyHoursLimit: "" }),
+      ),
+    ).toEqual({
       payCapKind: "payCapKind",
     });
   });

@@ -23,14 +23,18 @@ function decimalText(options: { required: boolean; max: number; maxDecimals: num
     }
     if (!CANONICAL.test(text)) return void ctx.addIssue({ code: "custom", message: "notNumber" });
     const fraction = text.split(".")[1] ?? "";
-    if (fraction.replace(/0+$/, "").length > options.maxDecimals) return void ctx.addIssue({ code: "custom", message: "tooManyDecimals" });
+    if (fraction.replace(/0+$/, "").length > options.maxDecimals)
+      return void ctx.addIssue({ code: "custom", message: "tooManyDecimals" });
     const value = Number(text);
     if (value <= 0) return void ctx.addIssue({ code: "custom", message: "notPositive" });
-    if (value > options.max) ctx.addIssue({ code: "custom", message: options.max === MAX_HOURS ? "tooManyHours" : "tooLarge" });
+    if (value > options.max)
+      ctx.addIssue({ code: "custom", message: options.max === MAX_HOURS ? "tooManyHours" : "tooLarge" });
   });
 }
 
-const federalStateText = z.string().refine((text) => text === "" || (FEDERAL_STATES as readonly string[]).includes(text), "unknownState");
+const federalStateText = z
+  .string()
+  .refine((text) => text === "" || (FEDERAL_STATES as readonly string[]).includes(text), "unknownState");
 
 export const companySettingsInputSchema = z
   .object({
@@ -66,7 +70,8 @@ export const employeeSettingsInputSchema = z
   .superRefine((input, ctx) => {
     if (input.payCapKind !== "custom") return;
     const amount = decimalText({ required: true, max: MAX_CAP, maxDecimals: 2 }).safeParse(input.payCapAmount);
-    if (!amount.success) ctx.addIssue({ code: "custom", path: ["payCapAmount"], message: amount.error.issues[0]?.message ?? "notNumber" });
+    if (!amount.success)
+      ctx.addIssue({ code: "custom", path: ["payCapAmount"], message: amount.error.issues[0]?.message ?? "notNumber" });
   });
 export type EmployeeSettingsInput = z.input<typeof employeeSettingsInputSchema>;
 
@@ -81,7 +86,12 @@ export function employeeSettingsValues(input: z.output<typeof employeeSettingsIn
   payCap: string | null;
   monthlyHoursLimit: number | null;
 } {
-  const payCap = input.payCapKind === "minijob" ? "minijob" : input.payCapKind === "custom" ? canonicalAmount(input.payCapAmount) : null;
+  const payCap =
+    input.payCapKind === "minijob"
+      ? "minijob"
+      : input.payCapKind === "custom"
+        ? canonicalAmount(input.payCapAmount)
+        : null;
   return { payCap, monthlyHoursLimit: input.monthlyHoursLimit === "" ? null : Number(input.monthlyHoursLimit) };
 }
 
@@ -94,6 +104,8 @@ export function employeeSettingsForm(
     payCapKind: payCap === null ? "none" : payCap === "minijob" ? "minijob" : "custom",
     payCapAmount: payCap === null || payCap === "minijob" ? "" : payCap,
     monthlyHoursLimit:
-      stored?.monthlyHoursLimit === null || stored?.monthlyHoursLimit === undefined ? "" : String(stored.monthlyHoursLimit),
+      stored?.monthlyHoursLimit === null || stored?.monthlyHoursLimit === undefined
+        ? ""
+        : String(stored.monthlyHoursLimit),
   };
 }

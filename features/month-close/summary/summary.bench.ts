@@ -3,7 +3,12 @@ import { chromium, type Page } from "@playwright/test";
 import pg from "pg";
 import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
 import { waitForHttp } from "../../../scripts/lib/processes";
-import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll, startBenchApp } from "../../../scripts/lib/bench-browser";
+import {
+  CHROMIUM_ARGS,
+  sandboxControl,
+  signInAndConnectPayroll,
+  startBenchApp,
+} from "../../../scripts/lib/bench-browser";
 
 // The approver's summary of the 1,000-employee company (sandbox customer Thomas Albrecht, company
 // 2001) with a month in review: one hours line per employee, and the last transferred month
@@ -37,7 +42,12 @@ function monthBefore(period: string): string {
 }
 
 /** A request of the page's own (its session cookie and origin): the status and the answer's text. */
-async function send(page: Page, method: string, pathname: string, body: unknown): Promise<{ status: number; text: string }> {
+async function send(
+  page: Page,
+  method: string,
+  pathname: string,
+  body: unknown,
+): Promise<{ status: number; text: string }> {
   return page.evaluate(
     async ({ url, method, body }) => {
       const response = await fetch(url, { method, headers: { "content-type": "application/json" }, body });
@@ -103,14 +113,27 @@ async function firstRowsMs(page: Page, url: string): Promise<number> {
 async function main(): Promise<void> {
   // Fresh for every run: a stored payroll connection would point at an earlier run's sandbox port.
   const databaseUrl = process.env.DATABASE_URL ?? (await freshMachineDatabase("ledgerlane_summary_bench"));
-  if (!databaseUrl) console.error("summary bench: no Postgres on 127.0.0.1:5432, using the embedded one (no previous month)");
-  const app = startBenchApp({ root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-summary-bench", databaseUrl });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  if (!databaseUrl)
+    console.error("summary bench: no Postgres on 127.0.0.1:5432, using the embedded one (no previous month)");
+  const app = startBenchApp({
+    root: ROOT,
+    port: APP_PORT,
+    sandboxPort: SANDBOX_PORT,
+    distDir: ".next-summary-bench",
+    databaseUrl,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   try {
     await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
     await control("POST", "/reset");
     const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-    const listed = await control<{ id: number }[] | { employees?: { id: number }[] }>("GET", `/payroll/companies/${COMPANY}/employees`);
+    const listed = await control<{ id: number }[] | { employees?: { id: number }[] }>(
+      "GET",
+      `/payroll/companies/${COMPANY}/employees`,
+    );
     const employeeIds = (Array.isArray(listed) ? listed : (listed.employees ?? [])).map((employee) => employee.id);
 
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -122,12 +145,17 @@ async function main(): Promise<void> {
     });
     const lines = employeeIds.map((id) => line(`h${id}`, id, "100"));
     const saved = await send(page, "PUT", `/api/payroll-entries/${COMPANY}/hours/draft`, { period: month, lines });
-    if (saved.status !== 200) throw new Error(`seeding the draft answered ${saved.status}: ${saved.text.slice(0, 300)}`);
+    if (saved.status !== 200)
+      throw new Error(`seeding the draft answered ${saved.status}: ${saved.text.slice(0, 300)}`);
     if (databaseUrl) await storePreviousMonth(databaseUrl, month, employeeIds);
-    const submitted = await send(page, "POST", `/api/payroll-entries/${COMPANY}/month-close`, { action: "submit", period: month });
+    const submitted = await send(page, "POST", `/api/payroll-entries/${COMPANY}/month-close`, {
+      action: "submit",
+      period: month,
+    });
     if (submitted.status !== 200) {
       const refusal = (JSON.parse(submitted.text) as { error?: { code?: string; message?: string } }).error;
-      if (!databaseUrl) throw new Error(`submitting the month answered ${submitted.status}: ${submitted.text.slice(0, 300)}`);
+      if (!databaseUrl)
+        throw new Error(`submitting the month answered ${submitted.status}: ${submitted.text.slice(0, 300)}`);
       console.error(
         `(submit refused: ${refusal?.code ?? submitted.status} ${refusal?.message ?? ""}; the month is put in review directly)`,
       );

@@ -1,4 +1,9 @@
-import { FURTHER_PAYMENT_TYPES, HOURLY_COMPENSATION_TYPES, type EntryKind, type StoredLine } from "@/features/payroll/entries/kinds";
+import {
+  FURTHER_PAYMENT_TYPES,
+  HOURLY_COMPENSATION_TYPES,
+  type EntryKind,
+  type StoredLine,
+} from "@/features/payroll/entries/kinds";
 import { HOURS_COLUMN, microsOf, readLines } from "../checks/month-totals";
 import { WORKED_HOURS_TYPES } from "../checks/tables";
 import type { AcknowledgementView } from "../server/acknowledgements";
@@ -66,7 +71,12 @@ export interface MonthSummary {
   flagged: FlaggedLine[];
   /** Flagged lines beyond those listed in `flagged` (the first ones are listed; the counts are complete). */
   flagged_unlisted: number;
-  counts: { blockers: number; warnings: number; unacknowledged: number; by_rule: { rule: Finding["rule"]; count: number }[] };
+  counts: {
+    blockers: number;
+    warnings: number;
+    unacknowledged: number;
+    by_rule: { rule: Finding["rule"]; count: number }[];
+  };
 }
 
 /** Whole percent from `before` to `now`; null when `before` is missing or zero. */
@@ -164,7 +174,8 @@ export function summarizeMonth(
   const byRule = new Map<Finding["rule"], number>();
   let [blockers, warnings, unacknowledged] = [0, 0, 0];
   for (const finding of findings) {
-    const acknowledgement = finding.severity === "warning" ? (acknowledgements.get(warningIdOf(finding)) ?? null) : null;
+    const acknowledgement =
+      finding.severity === "warning" ? (acknowledgements.get(warningIdOf(finding)) ?? null) : null;
     const counts = flaggedBy.get(finding.employeeId) ?? { flagged: 0, unacknowledged: 0 };
     counts.flagged += 1;
     if (finding.severity === "blocker") blockers += 1;
@@ -178,11 +189,14 @@ export function summarizeMonth(
     flaggedBy.set(finding.employeeId, counts);
     byRule.set(finding.rule, (byRule.get(finding.rule) ?? 0) + 1);
     if (flagged.length < FLAGGED_LISTED) {
-      const line_number = finding.kind && finding.lineId ? (numbers.get(`${finding.kind}:${finding.lineId}`) ?? null) : null;
+      const line_number =
+        finding.kind && finding.lineId ? (numbers.get(`${finding.kind}:${finding.lineId}`) ?? null) : null;
       flagged.push({ finding, line_number, acknowledgement });
     }
   }
-  const names = new Map(input.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`]));
+  const names = new Map(
+    input.employees.map((employee) => [employee.id, `${employee.lastName}, ${employee.firstName}`]),
+  );
   const ids = new Set([...names.keys(), ...now.byEmployee.keys(), ...(before ? before.byEmployee.keys() : [])]);
   const rows = [...ids]
     .sort((a, b) => a - b)

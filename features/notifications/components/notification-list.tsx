@@ -27,7 +27,11 @@ export function NotificationList({ initial }: { initial: List }) {
   const locale = useLocale() as Locale;
   const queryClient = useQueryClient();
   const listRef = useRef<HTMLUListElement>(null);
-  const list = useQuery({ queryKey: notificationKeys.list(), queryFn: () => notificationsApi.list({}), initialData: initial });
+  const list = useQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: () => notificationsApi.list({}),
+    initialData: initial,
+  });
   const settle = (unreadCount: number) => {
     queryClient.setQueryData(notificationKeys.unread(), unreadCount);
     return queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
@@ -49,7 +53,9 @@ export function NotificationList({ initial }: { initial: List }) {
     onError: (_error, { notificationId, fromButton }) => {
       // After the render that enables it again.
       if (fromButton)
-        requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-mark-read="${notificationId}"]`)?.focus());
+        requestAnimationFrame(() =>
+          listRef.current?.querySelector<HTMLElement>(`[data-mark-read="${notificationId}"]`)?.focus(),
+        );
     },
   });
   const markAll = useMutation({
@@ -61,7 +67,9 @@ export function NotificationList({ initial }: { initial: List }) {
   });
   const { notifications, unreadCount } = list.data;
   const failure = markRead.error ?? markAll.error;
-  const unreadIds = notifications.filter((notification) => notification.readAt === null).map((notification) => notification.id);
+  const unreadIds = notifications
+    .filter((notification) => notification.readAt === null)
+    .map((notification) => notification.id);
   /** The unread notification after this one (or, at the end, the one before it): where focus goes once it is read. */
   const nextUnread = (id: string): string | null => {
     const at = unreadIds.indexOf(id);
@@ -91,7 +99,10 @@ export function NotificationList({ initial }: { initial: List }) {
             const sentence = notificationText(t, locale, notification);
             const unread = notification.readAt === null;
             return (
-              <li key={notification.id} className={`flex flex-wrap items-start gap-3 p-3 ${unread ? "bg-blue-50" : ""}`}>
+              <li
+                key={notification.id}
+                className={`flex flex-wrap items-start gap-3 p-3 ${unread ? "bg-blue-50" : ""}`}
+              >
                 <div className="min-w-0 flex-1 space-y-1">
                   <Link
                     href={notification.link}
@@ -121,7 +132,11 @@ export function NotificationList({ initial }: { initial: List }) {
                     data-mark-read={notification.id}
                     disabled={markRead.isPending && markRead.variables?.notificationId === notification.id}
                     onClick={() =>
-                      markRead.mutate({ notificationId: notification.id, nextId: nextUnread(notification.id), fromButton: true })
+                      markRead.mutate({
+                        notificationId: notification.id,
+                        nextId: nextUnread(notification.id),
+                        fromButton: true,
+                      })
                     }
                   >
                     {t("markRead")}

@@ -13,7 +13,10 @@ const text = (value: unknown, fallback: string): string => (typeof value === "st
  */
 export function notificationText(t: T, locale: Locale, view: Pick<NotificationView, "kind" | "data">): string {
   const d = view.data;
-  const month = { company: text(d.companyName, String(d.companyId ?? "")), month: formatMonth(locale, text(d.period, "")) };
+  const month = {
+    company: text(d.companyName, String(d.companyId ?? "")),
+    month: formatMonth(locale, text(d.period, "")),
+  };
   const actor = text(d.actorName, t("text.someone"));
   const workspace = text(d.workspaceName, t("text.aWorkspace"));
   switch (view.kind) {
@@ -26,7 +29,8 @@ export function notificationText(t: T, locale: Locale, view: Pick<NotificationVi
     case "month_approved":
       return t("text.month_approved", { ...month, actor });
     case "month_transfer": {
-      const outcome = d.outcome === "transfer_unclear" || d.outcome === "waiting_for_pay_run" ? d.outcome : "transferred";
+      const outcome =
+        d.outcome === "transfer_unclear" || d.outcome === "waiting_for_pay_run" ? d.outcome : "transferred";
       return t(`text.month_transfer_${outcome}`, month);
     }
     case "month_reopened":

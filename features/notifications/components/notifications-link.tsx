@@ -57,7 +57,14 @@ export function NotificationsLink({ initialUnread, className }: { initialUnread:
       title={label}
       className={`relative shrink-0 items-center rounded p-1 text-slate-700 hover:bg-slate-100 hover:text-slate-950 ${className}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      >
         <path d="M10 3a5 5 0 0 0-5 5v3l-1.5 2.5h13L15 11V8a5 5 0 0 0-5-5ZM8 16a2 2 0 0 0 4 0" />
       </svg>
       {count > 0 ? (

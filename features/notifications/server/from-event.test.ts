@@ -11,7 +11,9 @@ describe("events told as notifications", () => {
     const { markKeyRefused } = await import("@/features/payroll/connection/server/key-refused");
     const stamp = `${Date.now()}-${Math.random()}`;
     const [owner, clerk, other] = await Promise.all(
-      ["Olga", "Carl", "Otto"].map((name) => db.user.create({ data: { accountingUserId: `events-${name}-${stamp}`, displayName: name } })),
+      ["Olga", "Carl", "Otto"].map((name) =>
+        db.user.create({ data: { accountingUserId: `events-${name}-${stamp}`, displayName: name } }),
+      ),
     );
     const workspace = await db.workspace.create({
       data: {
@@ -62,10 +64,18 @@ describe("events told as notifications", () => {
       }),
     );
     const removed = await db.notification.findFirstOrThrow({ where: { userId: clerk!.id } });
-    expect(removed).toMatchObject({ kind: "member_removed", data: { workspaceName: `Events ${stamp}`, actorName: "Olga" } });
+    expect(removed).toMatchObject({
+      kind: "member_removed",
+      data: { workspaceName: `Events ${stamp}`, actorName: "Olga" },
+    });
 
     const connection = await db.payrollConnection.create({
-      data: { workspaceId: workspace.id, baseUrl: "http://127.0.0.1:1/payroll", username: `u-${stamp}`, apiKeyEncrypted: "sealed" },
+      data: {
+        workspaceId: workspace.id,
+        baseUrl: "http://127.0.0.1:1/payroll",
+        username: `u-${stamp}`,
+        apiKeyEncrypted: "sealed",
+      },
     });
     expect(await markKeyRefused(connection.id)).toBe(true);
     expect(await markKeyRefused(connection.id)).toBe(false);

@@ -29,14 +29,24 @@ interface Told {
 }
 
 const monthLink = (event: MonthEvent, page: "hours" | "review") =>
-  page === "review" ? `/payroll/companies/${event.companyId}/review?month=${event.period}` : `/payroll/companies/${event.companyId}/hours`;
+  page === "review"
+    ? `/payroll/companies/${event.companyId}/review?month=${event.period}`
+    : `/payroll/companies/${event.companyId}/hours`;
 
 function monthData(event: MonthEvent): Record<string, unknown> {
-  return { companyId: event.companyId, companyName: event.companyName, period: event.period, actorName: event.actor.name };
+  return {
+    companyId: event.companyId,
+    companyName: event.companyName,
+    period: event.period,
+    actorName: event.actor.name,
+  };
 }
 
 async function membersWithRole(tx: Tx, workspaceId: string, role: "owner"): Promise<string[]> {
-  const rows = await tx.workspaceMember.findMany({ where: { workspaceId, roles: { has: role } }, select: { userId: true } });
+  const rows = await tx.workspaceMember.findMany({
+    where: { workspaceId, roles: { has: role } },
+    select: { userId: true },
+  });
   return rows.map((row) => row.userId);
 }
 
@@ -91,7 +101,12 @@ async function workspaceName(tx: Tx, workspaceId: string): Promise<string | null
 async function toldOf(tx: Tx, event: DomainEvent): Promise<Told | null> {
   switch (event.type) {
     case "month.handed_in":
-      return { kind: "month_handed_in", userIds: await firmReviewers(tx, event), link: monthLink(event, "review"), data: monthData(event) };
+      return {
+        kind: "month_handed_in",
+        userIds: await firmReviewers(tx, event),
+        link: monthLink(event, "review"),
+        data: monthData(event),
+      };
     case "month.sent_back":
       return {
         kind: "month_sent_back",
@@ -107,7 +122,12 @@ async function toldOf(tx: Tx, event: DomainEvent): Promise<Told | null> {
         data: monthData(event),
       };
     case "month.approved":
-      return { kind: "month_approved", userIds: [event.submittedById], link: monthLink(event, "hours"), data: monthData(event) };
+      return {
+        kind: "month_approved",
+        userIds: [event.submittedById],
+        link: monthLink(event, "hours"),
+        data: monthData(event),
+      };
     case "month.reopened":
       return {
         kind: "month_reopened",
@@ -145,7 +165,11 @@ async function toldOf(tx: Tx, event: DomainEvent): Promise<Told | null> {
         kind: "connection_attention",
         userIds: await membersWithRole(tx, event.workspaceId, "owner"),
         link: event.connectionKind === "payroll" ? "/payroll" : "/settings/connection",
-        data: { connectionKind: event.connectionKind, reason: event.reason, workspaceName: await workspaceName(tx, event.workspaceId) },
+        data: {
+          connectionKind: event.connectionKind,
+          reason: event.reason,
+          workspaceName: await workspaceName(tx, event.workspaceId),
+        },
         actorToo: true,
       };
     case "month.withdrawn":

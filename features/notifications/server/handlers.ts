@@ -14,7 +14,9 @@ import type { RouteHandlers } from "@/lib/http/server/route-handlers";
  * the signed-in person alone: the queries carry their id (./inbox.ts, ./preferences.ts).
  */
 
-export const getNotifications = withRoute(contract.list, async ({ user }) => successResponse(await listNotifications(user.id)));
+export const getNotifications = withRoute(contract.list, async ({ user }) =>
+  successResponse(await listNotifications(user.id)),
+);
 
 export const postRead = withRoute(contract.markRead, async ({ user, params }) =>
   successResponse({ unreadCount: await markRead(user.id, params.notificationId) }),
@@ -24,7 +26,9 @@ export const postReadAll = withRoute(contract.markAllRead, async ({ user }) =>
   successResponse({ unreadCount: await markAllRead(user.id) }),
 );
 
-export const getPreferences = withRoute(contract.getPreferences, async ({ user }) => successResponse(await preferencesOf(user.id)));
+export const getPreferences = withRoute(contract.getPreferences, async ({ user }) =>
+  successResponse(await preferencesOf(user.id)),
+);
 
 export const putPreferences = withRoute({ ...contract.savePreferences, maxBodyBytes: 4096 }, async ({ user, body }) =>
   successResponse(await savePreferences(user.id, body)),

@@ -11,7 +11,9 @@ describe("inbox", () => {
     const { preferencesOf, savePreferences } = await import("./preferences");
     const stamp = `${Date.now()}-${Math.random()}`;
     const [ana, ben] = await Promise.all(
-      ["Ana", "Ben"].map((name) => db.user.create({ data: { accountingUserId: `inbox-${name}-${stamp}`, displayName: name } })),
+      ["Ana", "Ben"].map((name) =>
+        db.user.create({ data: { accountingUserId: `inbox-${name}-${stamp}`, displayName: name } }),
+      ),
     );
     const workspace = await db.workspace.create({ data: { name: `Inbox ${stamp}` } });
     const tell = (key: string) =>

@@ -18,7 +18,9 @@ export async function unreadCount(userId: string): Promise<number> {
   return getDb().notification.count({ where: { userId, readAt: null } });
 }
 
-export async function listNotifications(userId: string): Promise<{ notifications: NotificationView[]; unreadCount: number }> {
+export async function listNotifications(
+  userId: string,
+): Promise<{ notifications: NotificationView[]; unreadCount: number }> {
   const [rows, unread] = await Promise.all([
     getDb().notification.findMany({
       where: { userId },

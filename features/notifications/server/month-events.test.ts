@@ -25,7 +25,10 @@ describe("month close notifications", () => {
           orderBy: [{ createdAt: "asc" }, { kind: "asc" }],
           select: { userId: true, kind: true, data: true, link: true },
         })
-      ).map((row) => ({ ...row, who: [clerk, approver, owner].find((actor) => actor.userId === row.userId)?.name ?? row.userId }));
+      ).map((row) => ({
+        ...row,
+        who: [clerk, approver, owner].find((actor) => actor.userId === row.userId)?.name ?? row.userId,
+      }));
 
     await submitMonth(key, clerk, context);
     const submitted = await told();
@@ -44,7 +47,10 @@ describe("month close notifications", () => {
 
     await transferMonth(key, owner, client, company);
     const transfer = (await told()).slice(3);
-    expect(transfer.map((row) => `${row.who}:${row.kind}`).sort()).toEqual(["Arne Approver:month_transfer", "Clara Clerk:month_transfer"]);
+    expect(transfer.map((row) => `${row.who}:${row.kind}`).sort()).toEqual([
+      "Arne Approver:month_transfer",
+      "Clara Clerk:month_transfer",
+    ]);
     expect(transfer[0]?.data).toMatchObject({ outcome: "transferred" });
 
     await reopenMonth(key, approver, "Hours of employee 2 are missing");
@@ -87,11 +93,15 @@ describe("month close notifications", () => {
     db,
   }) => {
     const { submitMonth } = await service();
-    await db.notificationPreference.create({ data: { userId: approver.userId, kind: "month_submitted", inApp: false, byEmail: false } });
+    await db.notificationPreference.create({
+      data: { userId: approver.userId, kind: "month_submitted", inApp: false, byEmail: false },
+    });
     try {
       const since = new Date();
       await submitMonth(key, clerk, context);
-      expect(await db.notification.count({ where: { workspaceId, userId: approver.userId, createdAt: { gte: since } } })).toBe(0);
+      expect(
+        await db.notification.count({ where: { workspaceId, userId: approver.userId, createdAt: { gte: since } } }),
+      ).toBe(0);
     } finally {
       await db.notificationPreference.deleteMany({ where: { userId: approver.userId } });
     }

@@ -44,8 +44,15 @@ export async function notify(tx: Prisma.TransactionClient, input: NotifyInput): 
       ON CONFLICT (dedupe_key) DO NOTHING
       RETURNING user_id::text`;
     const told = inserted.map((row) => row.user_id);
-    if (told.length) await tx.$executeRaw`SELECT pg_notify(${NOTIFICATIONS_CHANNEL}, id) FROM unnest(${told}::text[]) AS id`;
+    if (told.length)
+      await tx.$executeRaw`SELECT pg_notify(${NOTIFICATIONS_CHANNEL}, id) FROM unnest(${told}::text[]) AS id`;
   }
   for (const userId of userIds.filter((id) => choices.get(id)?.byEmail))
-    await sendNotificationMail(tx, { userId, notificationKind: input.kind, dedupeKey: keyOf(userId), data: input.data, link: input.link });
+    await sendNotificationMail(tx, {
+      userId,
+      notificationKind: input.kind,
+      dedupeKey: keyOf(userId),
+      data: input.data,
+      link: input.link,
+    });
 }

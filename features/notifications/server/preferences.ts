@@ -7,7 +7,11 @@ import type { Preferences } from "../schemas";
 type Db = Pick<Prisma.TransactionClient, "notificationPreference">;
 
 /** Each person's choice for one kind: their stored row, else the kind's defaults. */
-export async function choicesFor(db: Db, userIds: readonly string[], kind: NotificationKind): Promise<Map<string, KindChoice>> {
+export async function choicesFor(
+  db: Db,
+  userIds: readonly string[],
+  kind: NotificationKind,
+): Promise<Map<string, KindChoice>> {
   const rows = await db.notificationPreference.findMany({
     where: { userId: { in: [...userIds] }, kind },
     select: { userId: true, inApp: true, byEmail: true },

@@ -19,7 +19,10 @@ const it = test.extend("signedIn", async ({ db }, { onCleanup }) => {
 
 function open(cookie: string) {
   const abort = new AbortController();
-  const request = new NextRequest("http://localhost:3999/api/notifications/stream", { headers: { cookie }, signal: abort.signal });
+  const request = new NextRequest("http://localhost:3999/api/notifications/stream", {
+    headers: { cookie },
+    signal: abort.signal,
+  });
   return { abort, response: getStream(request, { params: Promise.resolve({}) }) };
 }
 
@@ -37,7 +40,9 @@ describe("open event streams per person", () => {
     expect(await refused.json()).toMatchObject({ ok: false, error: { code: "rate_limited", limit: "event-streams" } });
 
     // Someone else is not counted with them.
-    const other = await db.user.create({ data: { accountingUserId: `stream-cap:${randomUUID()}`, displayName: "Oli" } });
+    const other = await db.user.create({
+      data: { accountingUserId: `stream-cap:${randomUUID()}`, displayName: "Oli" },
+    });
     const otherCookie = (await sessionCookieHeader(other.id, await createSession(other.id))).split(";")[0]!;
     const theirs = open(otherCookie);
     expect((await theirs.response).status).toBe(200);

@@ -25,12 +25,20 @@ describe("notification stream", () => {
     const { notificationEventStream } = await import("./stream");
     const { notificationHub } = await import("./live-hub");
     const { notify } = await import("./notify");
-    const person = await db.user.create({ data: { accountingUserId: `stream-${Date.now()}-${Math.random()}`, displayName: "Sam" } });
-    const session = await db.session.create({ data: { userId: person.id, expiresAt: new Date(Date.now() + 3_600_000) } });
+    const person = await db.user.create({
+      data: { accountingUserId: `stream-${Date.now()}-${Math.random()}`, displayName: "Sam" },
+    });
+    const session = await db.session.create({
+      data: { userId: person.id, expiresAt: new Date(Date.now() + 3_600_000) },
+    });
     const workspace = await db.workspace.create({ data: { name: "Stream" } });
     expect(await notificationHub().whenLive()).toBe(true);
     const abort = new AbortController();
-    const reader = notificationEventStream({ userId: person.id, sessionId: session.id, signal: abort.signal }).getReader();
+    const reader = notificationEventStream({
+      userId: person.id,
+      sessionId: session.id,
+      signal: abort.signal,
+    }).getReader();
     const buffer = { text: "" };
     expect(await nextEvent(reader, buffer)).toBe('event: unread\ndata: {"unreadCount":0}');
     await db.$transaction((tx) =>

@@ -29,7 +29,12 @@ export interface NotificationStreamOptions {
 export function notificationEventStream(options: NotificationStreamOptions): ReadableStream<Uint8Array> {
   const { userId } = options;
   // A dropped connection is tried again after 2 s (EventSource's own reconnect, one per page).
-  const stream = { signal: options.signal, retryMs: 2000, heartbeatMs: options.heartbeatMs, maxAgeMs: options.maxAgeMs };
+  const stream = {
+    signal: options.signal,
+    retryMs: 2000,
+    heartbeatMs: options.heartbeatMs,
+    maxAgeMs: options.maxAgeMs,
+  };
   return eventStream(stream, (sink) => {
     const readCount = coalescedRead(
       async () => {

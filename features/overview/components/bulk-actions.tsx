@@ -38,7 +38,12 @@ export function BulkActions({
   const approve = useApprove();
   const nameOf = new Map(selected.map((row) => [rowKey(row), row.name]));
   const toResults = (
-    items: { item: { connectionId: string; companyId: number }; ok: boolean; code: ItemResult["code"]; message: string | null }[],
+    items: {
+      item: { connectionId: string; companyId: number };
+      ok: boolean;
+      code: ItemResult["code"];
+      message: string | null;
+    }[],
   ) =>
     items.map((result) => ({
       key: rowKey(result.item),
@@ -55,12 +60,22 @@ export function BulkActions({
   };
   const runAssign = () =>
     assign.mutate(
-      { companies: selected.map((row) => ({ connectionId: row.connectionId, companyId: row.companyId })), userIds: [clerk], mode: "add" },
+      {
+        companies: selected.map((row) => ({ connectionId: row.connectionId, companyId: row.companyId })),
+        userIds: [clerk],
+        mode: "add",
+      },
       { onSuccess: (answer) => setResults(toResults(answer.results)) },
     );
   const runApprove = () =>
     approve.mutate(
-      { months: selected.map((row) => ({ connectionId: row.connectionId, companyId: row.companyId, period: row.period })) },
+      {
+        months: selected.map((row) => ({
+          connectionId: row.connectionId,
+          companyId: row.companyId,
+          period: row.period,
+        })),
+      },
       { onSuccess: (answer) => setResults(toResults(answer.results)) },
     );
   const pending = assign.isPending || approve.isPending;
@@ -80,7 +95,11 @@ export function BulkActions({
       <Dialog
         open={open !== null}
         onClose={close}
-        title={open === "assign" ? t("assignTitle", { count: selected.length }) : t("approveTitle", { count: selected.length })}
+        title={
+          open === "assign"
+            ? t("assignTitle", { count: selected.length })
+            : t("approveTitle", { count: selected.length })
+        }
       >
         {results ? (
           <BulkResults results={results} doneKey={open === "assign" ? "assigned" : "approved"} />

@@ -33,7 +33,9 @@ export function BulkResults({ results, doneKey }: { results: ItemResult[]; doneK
             {result.ok
               ? t(doneKey, { name: result.name })
               : t("refused", { name: result.name, reason: errorMessage(tAll, { code: result.code ?? "internal" }) })}
-            {!result.ok && result.message ? <span className="block pl-5 text-sm opacity-80">{result.message}</span> : null}
+            {!result.ok && result.message ? (
+              <span className="block pl-5 text-sm opacity-80">{result.message}</span>
+            ) : null}
           </li>
         ))}
       </ul>

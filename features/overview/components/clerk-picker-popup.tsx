@@ -41,7 +41,11 @@ export default function ClerkPickerPopup({
     });
   const save = () =>
     assign.mutate(
-      { companies: [{ connectionId: row.connectionId, companyId: row.companyId }], userIds: [...chosen], mode: "replace" },
+      {
+        companies: [{ connectionId: row.connectionId, companyId: row.companyId }],
+        userIds: [...chosen],
+        mode: "replace",
+      },
       { onSuccess: (answer) => (answer.results.every((item) => item.ok) ? setOpen(false) : undefined) },
     );
 

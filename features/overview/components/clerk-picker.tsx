@@ -13,7 +13,15 @@ const ClerkPickerPopup = lazy(loadPopup);
  * assigned, which opens a popover of the members as checkboxes (one or more) and Save. The
  * popover's code (Radix) loads on first use, as the header's switchers do.
  */
-export function ClerkPicker({ row, members, editable }: { row: OverviewRow; members: AssignableMember[]; editable: boolean }) {
+export function ClerkPicker({
+  row,
+  members,
+  editable,
+}: {
+  row: OverviewRow;
+  members: AssignableMember[];
+  editable: boolean;
+}) {
   const t = useTranslations("overview.clerks");
   const [armed, setArmed] = useState(false);
   const names = row.assignees.map((person) => person.name).join(", ");

@@ -23,7 +23,9 @@ function companySettingsHref(row: Pick<OverviewRow, "companyId">): string {
 
 /** Where the company's name leads: its approver's summary while in review or handed in (the firm reviews), else its page. */
 function companyHref(row: OverviewRow): string {
-  return underReview(row.state) ? `/payroll/companies/${row.companyId}/review?month=${row.period}` : `/payroll/companies/${row.companyId}`;
+  return underReview(row.state)
+    ? `/payroll/companies/${row.companyId}/review?month=${row.period}`
+    : `/payroll/companies/${row.companyId}`;
 }
 
 export function OverviewClientRow({
@@ -84,10 +86,13 @@ export function OverviewClientRow({
           </Link>
         ) : (
           <span className="block text-xs text-slate-700" data-land={row.land ?? undefined}>
-            {t("land", { land: row.land ? (texts.lands[row.land] ?? row.land) : "" })} ({t(`landSource.${row.landSource}`)})
+            {t("land", { land: row.land ? (texts.lands[row.land] ?? row.land) : "" })} (
+            {t(`landSource.${row.landSource}`)})
           </span>
         )}
-        {row.lastError ? <span className="block text-xs text-red-800">{t("refreshFailed", { message: row.lastError })}</span> : null}
+        {row.lastError ? (
+          <span className="block text-xs text-red-800">{t("refreshFailed", { message: row.lastError })}</span>
+        ) : null}
       </ClientRowHeader>
       <NextDateCell row={row} />
       {/* The payroll month above its state: one column less, so the table fits a laptop's width (in German too). */}
@@ -96,9 +101,15 @@ export function OverviewClientRow({
           {formatMonth(locale, row.period)}
         </span>
         {texts.states[row.shownState] ?? row.shownState}
-        {row.waitingForFirm ? <span className="block text-xs font-semibold text-amber-900">{t("handIn.firmsTurn")}</span> : null}
+        {row.waitingForFirm ? (
+          <span className="block text-xs font-semibold text-amber-900">{t("handIn.firmsTurn")}</span>
+        ) : null}
       </ClientCell>
-      <ClientCell label={t("columns.checks")} data-blockers={row.blockers ?? undefined} data-warnings={row.warnings ?? undefined}>
+      <ClientCell
+        label={t("columns.checks")}
+        data-blockers={row.blockers ?? undefined}
+        data-warnings={row.warnings ?? undefined}
+      >
         {row.blockers === null || row.warnings === null ? (
           <span className="text-slate-600">{t("checksNone")}</span>
         ) : (

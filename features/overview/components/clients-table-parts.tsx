@@ -18,7 +18,12 @@ const CELL = "relative px-1.5 py-2 align-top max-md:flex max-md:gap-2 max-md:px-
 
 export function ClientHead({ children, className = "", ...props }: ComponentProps<"th">) {
   return (
-    <th role="columnheader" scope="col" className={`${CELL} font-semibold max-md:whitespace-nowrap ${className}`} {...props}>
+    <th
+      role="columnheader"
+      scope="col"
+      className={`${CELL} font-semibold max-md:whitespace-nowrap ${className}`}
+      {...props}
+    >
       {children}
     </th>
   );
@@ -36,7 +41,12 @@ export function ClientRow({ className = "", ...props }: ComponentProps<"tr">) {
 }
 
 /** A cell; on a phone its column's name leads it (hidden from screen readers, who hear the column header). */
-export function ClientCell({ label, children, className = "", ...props }: ComponentProps<"td"> & { label?: string; children: ReactNode }) {
+export function ClientCell({
+  label,
+  children,
+  className = "",
+  ...props
+}: ComponentProps<"td"> & { label?: string; children: ReactNode }) {
   return (
     <td role="cell" className={`${CELL} ${className}`} {...props}>
       {label ? (

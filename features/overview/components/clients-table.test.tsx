@@ -121,7 +121,9 @@ describe("the Clients table", () => {
     const group = screen.getByRole("group", { name: "Actions for the selected companies" });
     const approve = within(group).getByRole("button", { name: "Approve" }) as HTMLButtonElement;
     expect(approve.disabled).toBe(true);
-    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Select Krüger Catering GmbH & Co. KG" })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole("checkbox", { name: "Select Krüger Catering GmbH & Co. KG" })),
+    );
     expect(approve.disabled).toBe(false);
     expect((screen.getByRole("checkbox", { name: "Select all shown" }) as HTMLInputElement).indeterminate).toBe(true);
     await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Select all shown" })));
@@ -131,7 +133,13 @@ describe("the Clients table", () => {
 
   it("reads in German with German dates", () => {
     const table = show("de");
-    for (const name of ["Monatsstatus", "Beitragsnachweis", "Beitragsfälligkeit", "Lohnsteuer-Anmeldung", "Annahmeschluss"])
+    for (const name of [
+      "Monatsstatus",
+      "Beitragsnachweis",
+      "Beitragsfälligkeit",
+      "Lohnsteuer-Anmeldung",
+      "Annahmeschluss",
+    ])
       expect(within(table).getByRole("columnheader", { name })).toBeTruthy();
     const first = within(table).getAllByRole("row")[1]!;
     expect(first.textContent).toContain("24.11.2026");

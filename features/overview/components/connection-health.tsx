@@ -53,7 +53,10 @@ async function PayrollItem({ connection }: { connection: PayrollHealth }) {
         ? [t("keyAccepted"), "good" as const]
         : [t("keyRefused"), "bad" as const];
   return (
-    <li className="space-y-0.5 rounded border border-slate-200 bg-white p-3 text-sm" data-connection={connection.connectionId}>
+    <li
+      className="space-y-0.5 rounded border border-slate-200 bg-white p-3 text-sm"
+      data-connection={connection.connectionId}
+    >
       <p className="font-medium">
         {connection.name} <span className="font-normal text-slate-600">({connection.baseUrl})</span>
       </p>
@@ -61,7 +64,11 @@ async function PayrollItem({ connection }: { connection: PayrollHealth }) {
         {state}
       </p>
       <p>{t("lastContact", { time: time(connection.lastSuccessAt) })}</p>
-      <p>{connection.lastError ? t("lastError", { time: time(connection.lastErrorAt), message: connection.lastError }) : t("noError")}</p>
+      <p>
+        {connection.lastError
+          ? t("lastError", { time: time(connection.lastErrorAt), message: connection.lastError })
+          : t("noError")}
+      </p>
       {connection.connected && connection.keyAccepted === false ? (
         <Link href="/payroll" className="text-blue-700 underline">
           {t("mendPayroll")}
@@ -82,7 +89,10 @@ async function AccountingItem({ connection }: { connection: AccountingHealth }) 
         : t("broken", { reason: connection.reason ?? "" });
   const tone = connection.state === "valid" ? "good" : connection.state === "broken" ? "bad" : "neutral";
   return (
-    <li className="space-y-0.5 rounded border border-slate-200 bg-white p-3 text-sm" data-accounting-state={connection.state}>
+    <li
+      className="space-y-0.5 rounded border border-slate-200 bg-white p-3 text-sm"
+      data-accounting-state={connection.state}
+    >
       <p className="font-medium">{t("accountingVersion", { version: connection.version })}</p>
       <p className={`font-medium ${STATE_TONE[tone]}`}>{state}</p>
       {connection.action === "sign_in_again" && connection.actionHref ? (

@@ -21,7 +21,9 @@ export function DeadlineCells({ row }: { row: OverviewRow }) {
     <>
       <ClientCell label={t("columns.cutOff")} className={mark("cut_off")} data-date={row.cutOff}>
         <time dateTime={row.cutOff}>{day(row.cutOff)}</time>
-        {row.cutOffSource === "company" ? <span className="block text-xs text-slate-600">{t("cutOffSource.company")}</span> : null}
+        {row.cutOffSource === "company" ? (
+          <span className="block text-xs text-slate-600">{t("cutOffSource.company")}</span>
+        ) : null}
       </ClientCell>
       <ClientCell
         label={t("columns.contributionStatement")}
@@ -32,7 +34,11 @@ export function DeadlineCells({ row }: { row: OverviewRow }) {
         <time dateTime={row.contributionStatement}>{day(row.contributionStatement)}</time>
         <span className="block text-xs text-slate-700">{t("sendBy", { date: day(row.statementLastDay) })}</span>
       </ClientCell>
-      <ClientCell label={t("columns.contributionsDue")} className={mark("contributions_due")} data-date={row.contributionsDue}>
+      <ClientCell
+        label={t("columns.contributionsDue")}
+        className={mark("contributions_due")}
+        data-date={row.contributionsDue}
+      >
         <time dateTime={row.contributionsDue}>{day(row.contributionsDue)}</time>
       </ClientCell>
       <ClientCell label={t("columns.wageTaxReturn")} className={mark("wage_tax_return")} data-date={row.wageTaxReturn}>
@@ -60,7 +66,8 @@ export function NextDateCell({ row }: { row: OverviewRow }) {
       ) : null}
       {row.nextDate ? (
         <span className="block">
-          {t(`nextKind.${row.nextDate.kind}`)}: <time dateTime={row.nextDate.date}>{formatDay(locale, row.nextDate.date)}</time>,{" "}
+          {t(`nextKind.${row.nextDate.kind}`)}:{" "}
+          <time dateTime={row.nextDate.date}>{formatDay(locale, row.nextDate.date)}</time>,{" "}
           <span className={row.nextDate.daysLeft <= 3 ? "font-semibold text-amber-900" : undefined}>
             {t("daysLeft", { days: row.nextDate.daysLeft })}
           </span>

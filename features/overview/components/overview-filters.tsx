@@ -7,7 +7,12 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { buttonClassName } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { OVERVIEW_FILTERS, overviewSearchString, type OverviewFilter, type OverviewSearchParams } from "@/features/overview/filters";
+import {
+  OVERVIEW_FILTERS,
+  overviewSearchString,
+  type OverviewFilter,
+  type OverviewSearchParams,
+} from "@/features/overview/filters";
 
 const INPUT = "h-control rounded border border-slate-400 bg-white px-control-x text-control";
 const SEARCH_DELAY_MS = 300;
@@ -18,7 +23,13 @@ const SEARCH_DELAY_MS = 300;
  * filter and the address is the view to share). Typing in the search replaces the URL's entry
  * (one entry per search, not per keystroke).
  */
-export function OverviewFilters({ params, connections }: { params: OverviewSearchParams; connections: { id: string; name: string }[] }) {
+export function OverviewFilters({
+  params,
+  connections,
+}: {
+  params: OverviewSearchParams;
+  connections: { id: string; name: string }[];
+}) {
   const t = useTranslations("overview.filters");
   const router = useRouter();
   // What the form shows at once (the URL follows; the server's rows come after it).

@@ -31,7 +31,9 @@ export async function OverviewScreen({ searchParams }: { searchParams: Promise<R
   const viewer: OverviewViewer = { userId: user.id, workspaceId: user.workspace.id, roles: user.workspace.roles };
   const answer = await overviewFor(viewer, params);
   const texts: RowTexts = {
-    states: Object.fromEntries([...MONTH_STATES, "transferring" as const].map((state) => [state, t(`monthClose.state.${state}`)])),
+    states: Object.fromEntries(
+      [...MONTH_STATES, "transferring" as const].map((state) => [state, t(`monthClose.state.${state}`)]),
+    ),
     lands: Object.fromEntries(FEDERAL_STATES.map((land) => [land, t(`monthChecks.federalStates.${land}`)])),
   };
   return (

@@ -56,7 +56,8 @@ async function approveOne(
 ): Promise<ApproveResult> {
   const item = { connectionId: month.connectionId, companyId: month.companyId, period: month.period };
   try {
-    if (!reachable.has(month.connectionId)) throw new ApiError("unknown_company", "This workspace has no such payroll company.");
+    if (!reachable.has(month.connectionId))
+      throw new ApiError("unknown_company", "This workspace has no such payroll company.");
     const client = await clientOf(month.connectionId);
     const company = await requireCompany(month.connectionId, month.companyId, client);
     if (company.current_month !== month.period)

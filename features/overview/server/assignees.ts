@@ -23,7 +23,11 @@ export const ASSIGNABLE_ROLES = ["owner", "clerk"] as const;
  * Per company of the connection, the ids of the assigned members of the connection's workspace
  * (companies without any are missing from the map). The connection must be one the person may reach.
  */
-export async function assigneesOf(db: Db, connectionId: string, companyIds: readonly number[]): Promise<Map<number, string[]>> {
+export async function assigneesOf(
+  db: Db,
+  connectionId: string,
+  companyIds: readonly number[],
+): Promise<Map<number, string[]>> {
   const rows = await db.payrollCompanyAssignee.findMany({
     where: {
       connectionId,
@@ -38,7 +42,8 @@ export async function assigneesOf(db: Db, connectionId: string, companyIds: read
   return byCompany;
 }
 
-const nameOf = (user: { id: string; displayName: string | null; email: string | null }) => user.displayName ?? user.email ?? user.id;
+const nameOf = (user: { id: string; displayName: string | null; email: string | null }) =>
+  user.displayName ?? user.email ?? user.id;
 
 /**
  * Assigns `userIds` to each company (`add`: beside those assigned; `replace`: only them), in one
@@ -47,7 +52,10 @@ const nameOf = (user: { id: string; displayName: string | null; email: string | 
  * workspace (422 `invalid` on `userIds` otherwise). Answers per company, in the order asked:
  * done with its assignees now, or `unknown_company` for one the workspace does not have.
  */
-export async function assignCompanies(actor: AuditActor & { userId: string }, input: BulkAssignInput): Promise<AssignResult[]> {
+export async function assignCompanies(
+  actor: AuditActor & { userId: string },
+  input: BulkAssignInput,
+): Promise<AssignResult[]> {
   const { workspaceId, userId } = actor;
   return getDb().$transaction(async (tx) => {
     const workspace = await tx.workspace.findFirst({
@@ -57,14 +65,19 @@ export async function assignCompanies(actor: AuditActor & { userId: string }, in
           where: { roles: { hasSome: [...ASSIGNABLE_ROLES] } },
           select: { user: { select: { id: true, displayName: true, email: true } } },
         },
-        payrollConnections: { where: { id: { in: input.companies.map((company) => company.connectionId) } }, select: { id: true } },
+        payrollConnections: {
+          where: { id: { in: input.companies.map((company) => company.connectionId) } },
+          select: { id: true },
+        },
       },
     });
     if (!workspace) throw await refusal(userId, workspaceId);
     const assignable = new Map(workspace.members.map(({ user }) => [user.id, user]));
     const wanted = [...new Set(input.userIds)];
     if (wanted.some((id) => !assignable.has(id)))
-      throw new ApiError("invalid", "Only owners and clerks of this workspace can be assigned.", { fields: { userIds: "notAssignable" } });
+      throw new ApiError("invalid", "Only owners and clerks of this workspace can be assigned.", {
+        fields: { userIds: "notAssignable" },
+      });
     const connections = new Set(workspace.payrollConnections.map((connection) => connection.id));
     const asked = input.companies.filter((company) => connections.has(company.connectionId));
     const known = await tx.payrollCompany.findMany({
@@ -81,14 +94,19 @@ export async function assignCompanies(actor: AuditActor & { userId: string }, in
       const removed = before.filter((id) => !after.includes(id));
       const added = after.filter((id) => !before.includes(id));
       // Rows of people who left the workspace go with a replace too (assigneesOf does not list them).
-      if (input.mode === "replace") await tx.payrollCompanyAssignee.deleteMany({ where: { ...company, userId: { notIn: after } } });
-      else if (removed.length) await tx.payrollCompanyAssignee.deleteMany({ where: { ...company, userId: { in: removed } } });
+      if (input.mode === "replace")
+        await tx.payrollCompanyAssignee.deleteMany({ where: { ...company, userId: { notIn: after } } });
+      else if (removed.length)
+        await tx.payrollCompanyAssignee.deleteMany({ where: { ...company, userId: { in: removed } } });
       if (added.length)
         await tx.payrollCompanyAssignee.createMany({
           data: added.map((id) => ({ ...company, userId: id, assignedById: userId })),
           skipDuplicates: true,
         });
-      const person = (id: string) => ({ id, name: nameOf(assignable.get(id) ?? { id, displayName: null, email: null }) });
+      const person = (id: string) => ({
+        id,
+        name: nameOf(assignable.get(id) ?? { id, displayName: null, email: null }),
+      });
       if (added.length || removed.length)
         await auditAssignees(tx, actor, { ...company, added: added.map(person), removed: removed.map(person) });
       done.set(key(company), after.map(person));

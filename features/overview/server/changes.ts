@@ -27,7 +27,9 @@ export function listenForMonthChanges(): void {
     const companies = [...pending.values()];
     pending.clear();
     recheckCompanies(companies).catch((error: unknown) =>
-      console.error(`overview: checking changed companies again failed (${error instanceof Error ? error.message : String(error)})`),
+      console.error(
+        `overview: checking changed companies again failed (${error instanceof Error ? error.message : String(error)})`,
+      ),
     );
   };
   holder.__overviewChanges ??= new NotificationFeed({

@@ -14,7 +14,11 @@ const it = monthTest({ steps, wakes });
 const ALL = { show: [], connection: null, q: null };
 
 describe("a month submitted, approved and transferred before its company was ever checked", () => {
-  it("has its checks counted once its month changes (what Postgres notifies), not 'not checked yet'", async ({ world, toApproved, db }) => {
+  it("has its checks counted once its month changes (what Postgres notifies), not 'not checked yet'", async ({
+    world,
+    toApproved,
+    db,
+  }) => {
     const { recheckCompanies } = await import("./refresh");
     const { overviewFor } = await import("./rows");
     const viewer = { userId: world.clerk.userId, workspaceId: world.workspaceId, roles: world.clerk.roles };

@@ -39,7 +39,9 @@ async function countFindings(key: MonthKey, client: PayrollClient, employees: St
       select: { round: true, acknowledgements: { select: { warningId: true, round: true } } },
     }),
   ]);
-  const acknowledged = new Set((month?.acknowledgements ?? []).filter((ack) => ack.round === month?.round).map((ack) => ack.warningId));
+  const acknowledged = new Set(
+    (month?.acknowledgements ?? []).filter((ack) => ack.round === month?.round).map((ack) => ack.warningId),
+  );
   const gate = monthGate({ ...context, employees, month: { period: key.period, ...lines } }, acknowledged);
   return { blockers: gate.blockers.length, warnings: gate.warnings.length, unacknowledged: gate.unacknowledged.length };
 }

@@ -30,28 +30,37 @@ function monthActorOf(user: SessionUser): MonthActor {
   return { workspaceId: workspace.id, userId: user.id, name: personName(user), roles: workspace.roles };
 }
 
-export const getOverview = withRoute({ ...contract.list, recentSession: true, firmOnly: true }, async ({ user, query }) => {
-  const workspace = workspaceOf(user);
-  return successResponse(await overviewFor({ userId: user.id, workspaceId: workspace.id, roles: workspace.roles }, query));
-});
-
-export const getOverviewHealth = withRoute({ ...contract.health, recentSession: true, firmOnly: true }, async ({ user }) =>
-  successResponse(await connectionsHealth(user.id, workspaceOf(user).id)),
+export const getOverview = withRoute(
+  { ...contract.list, recentSession: true, firmOnly: true },
+  async ({ user, query }) => {
+    const workspace = workspaceOf(user);
+    return successResponse(
+      await overviewFor({ userId: user.id, workspaceId: workspace.id, roles: workspace.roles }, query),
+    );
+  },
 );
 
-export const postOverviewRefresh = withRoute({ ...contract.refresh, maxBodyBytes: 256, firmOnly: true }, async ({ user, body }) => {
-  const workspace = workspaceOf(user);
-  const connections = await getDb().payrollConnection.findMany({
-    where: {
-      workspaceId: workspace.id,
-      apiKeyEncrypted: { not: null },
-      workspace: grants(user.id, "workspace.read"),
-      ...(body.connectionId ? { id: body.connectionId } : {}),
-    },
-    select: { id: true },
-  });
-  return successResponse({ queued: await enqueueRefresh(connections.map((connection) => connection.id)) }, 202);
-});
+export const getOverviewHealth = withRoute(
+  { ...contract.health, recentSession: true, firmOnly: true },
+  async ({ user }) => successResponse(await connectionsHealth(user.id, workspaceOf(user).id)),
+);
+
+export const postOverviewRefresh = withRoute(
+  { ...contract.refresh, maxBodyBytes: 256, firmOnly: true },
+  async ({ user, body }) => {
+    const workspace = workspaceOf(user);
+    const connections = await getDb().payrollConnection.findMany({
+      where: {
+        workspaceId: workspace.id,
+        apiKeyEncrypted: { not: null },
+        workspace: grants(user.id, "workspace.read"),
+        ...(body.connectionId ? { id: body.connectionId } : {}),
+      },
+      select: { id: true },
+    });
+    return successResponse({ queued: await enqueueRefresh(connections.map((connection) => connection.id)) }, 202);
+  },
+);
 
 export const postOverviewAssignments = withRoute(
   { ...contract.assign, maxBodyBytes: 128 * 1024, firmOnly: true },

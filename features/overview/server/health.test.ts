@@ -15,7 +15,13 @@ const row = (over: Partial<Parameters<typeof accountingState>[0]> = {}) => ({
 
 describe("an accounting connection's state", () => {
   it("is valid while its refresh token has more than a week left", () => {
-    expect(accountingState(row(), NOW)).toMatchObject({ version: "v3.1", state: "valid", reason: null, action: null, actionHref: null });
+    expect(accountingState(row(), NOW)).toMatchObject({
+      version: "v3.1",
+      state: "valid",
+      reason: null,
+      action: null,
+      actionHref: null,
+    });
   });
 
   it("is due for renewal within the week, broken once expired or refused, and says what mends it", () => {

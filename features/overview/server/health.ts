@@ -59,14 +59,38 @@ export function accountingState(row: AccountingRow, at: number): AccountingHealt
     lastRenewedAt: iso(row.lastRenewedAt),
   };
   if (row.status === "revoke_pending")
-    return { ...base, state: "broken", reason: row.statusReason ?? "revoke_pending", action: "wait_for_revocation", actionHref: null };
+    return {
+      ...base,
+      state: "broken",
+      reason: row.statusReason ?? "revoke_pending",
+      action: "wait_for_revocation",
+      actionHref: null,
+    };
   if (row.status === "reauth_required")
-    return { ...base, state: "broken", reason: row.statusReason ?? "reauth_required", action: "sign_in_again", actionHref: MEND_HREF };
+    return {
+      ...base,
+      state: "broken",
+      reason: row.statusReason ?? "reauth_required",
+      action: "sign_in_again",
+      actionHref: MEND_HREF,
+    };
   const expires = row.refreshTokenExpiresAt?.getTime();
   if (expires !== undefined && expires <= at)
-    return { ...base, state: "broken", reason: "refresh_token_expired", action: "sign_in_again", actionHref: MEND_HREF };
+    return {
+      ...base,
+      state: "broken",
+      reason: "refresh_token_expired",
+      action: "sign_in_again",
+      actionHref: MEND_HREF,
+    };
   if (expires !== undefined && expires - at <= RENEWAL_DUE_MS)
-    return { ...base, state: "renewal_due", reason: "refresh_token_expires_soon", action: "sign_in_again", actionHref: MEND_HREF };
+    return {
+      ...base,
+      state: "renewal_due",
+      reason: "refresh_token_expires_soon",
+      action: "sign_in_again",
+      actionHref: MEND_HREF,
+    };
   return { ...base, state: "valid", reason: null, action: null, actionHref: null };
 }
 

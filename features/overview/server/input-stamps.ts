@@ -23,7 +23,10 @@ const STAMP = Prisma.sql`GREATEST(
 )`;
 
 /** Per company of the connection (by id), the newest change of its month's app-side inputs (null: none yet). */
-export async function inputStamps(connectionId: string, companyIds: readonly number[]): Promise<Map<number, Date | null>> {
+export async function inputStamps(
+  connectionId: string,
+  companyIds: readonly number[],
+): Promise<Map<number, Date | null>> {
   if (companyIds.length === 0) return new Map();
   const rows = await getDb().$queryRaw<{ company_id: number; stamp: Date | null }[]>`
     SELECT c.company_id, ${STAMP} AS stamp FROM payroll_companies c
@@ -44,7 +47,9 @@ export interface StaleState {
  * check with; at most `limit`, the longest stale first.
  */
 export async function staleStates(limit: number): Promise<StaleState[]> {
-  const rows = await getDb().$queryRaw<{ connection_id: string; company_id: number; period: string; employees: unknown }[]>`
+  const rows = await getDb().$queryRaw<
+    { connection_id: string; company_id: number; period: string; employees: unknown }[]
+  >`
     SELECT c.connection_id::text AS connection_id, c.company_id, c.current_month AS period, st.employees
     FROM payroll_companies c
     JOIN payroll_connections pc ON pc.id = c.connection_id AND pc.api_key_encrypted IS NOT NULL
@@ -54,5 +59,10 @@ export async function staleStates(limit: number): Promise<StaleState[]> {
       AND (st.period IS DISTINCT FROM c.current_month OR (now.stamp IS NOT NULL AND (st.inputs_at IS NULL OR now.stamp > st.inputs_at)))
     ORDER BY st.checked_at ASC NULLS FIRST
     LIMIT ${limit}`;
-  return rows.map((row) => ({ connectionId: row.connection_id, companyId: row.company_id, period: row.period, employees: row.employees }));
+  return rows.map((row) => ({
+    connectionId: row.connection_id,
+    companyId: row.company_id,
+    period: row.period,
+    employees: row.employees,
+  }));
 }

@@ -26,7 +26,9 @@ export async function enqueueRefresh(connectionIds: readonly string[]): Promise<
   const boss = await getBoss();
   let queued = 0;
   for (const connectionId of connectionIds) {
-    const id = await boss.send(QUEUES.overviewRefresh, { connectionId } satisfies RefreshJob, { singletonKey: connectionId });
+    const id = await boss.send(QUEUES.overviewRefresh, { connectionId } satisfies RefreshJob, {
+      singletonKey: connectionId,
+    });
     if (id) queued += 1;
   }
   return queued;
@@ -45,7 +47,8 @@ export async function startOverviewJobs(): Promise<void> {
   await boss.schedule(QUEUES.overviewSweep, "* * * * *");
   await boss.work(QUEUES.overviewSweep, async () => {
     const result = await sweepOverview();
-    if (result.queued) console.log(`jobs: overview queued ${result.queued} connection refresh(es), checked ${result.rechecked} again`);
+    if (result.queued)
+      console.log(`jobs: overview queued ${result.queued} connection refresh(es), checked ${result.rechecked} again`);
   });
   // Two workers per process: two connections refresh side by side (each keeps to its own key's budget).
   for (let worker = 0; worker < 2; worker += 1) {

@@ -24,7 +24,11 @@ const requestsSoFar = async (sandbox: { control(method: string, path: string): P
   ((await sandbox.control("GET", "/stats")).body as { requests: number }).requests;
 
 describe("the stored state", () => {
-  it("is refreshed per company by the job's work, and the rows read it from Postgres only", async ({ world, sandbox, db }) => {
+  it("is refreshed per company by the job's work, and the rows read it from Postgres only", async ({
+    world,
+    sandbox,
+    db,
+  }) => {
     const { refreshConnection } = await import("./refresh");
     const { overviewFor } = await import("./rows");
     await db.payrollCompanyState.deleteMany({ where: { connectionId: world.connectionId } });
@@ -68,25 +72,36 @@ describe("the stored state", () => {
     const { staleStates } = await import("./input-stamps");
     const { overviewFor } = await import("./rows");
     await refreshConnection(world.connectionId);
-    const blockersBefore = (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!.blockers!;
+    const blockersBefore = (await overviewFor(viewerOf(world.clerk), ALL)).rows.find(
+      (row) => row.companyId === 1001,
+    )!.blockers!;
     expect((await staleStates(50)).filter((state) => state.connectionId === world.connectionId)).toEqual([]);
     const { saveEntryDraft } = await import("@/features/payroll/entries/server/drafts");
-    await saveEntryDraft({ ...world.key, kind: "payments" }, [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" })], null);
+    await saveEntryDraft(
+      { ...world.key, kind: "payments" },
+      [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" })],
+      null,
+    );
     expect((await staleStates(50)).map((state) => state.companyId)).toContain(1001);
     const requests = await requestsSoFar(sandbox);
     expect(await recheckStale()).toBeGreaterThanOrEqual(1);
     expect(await requestsSoFar(sandbox)).toBe(requests);
-    const row = (await overviewFor(viewerOf(world.clerk), { ...ALL, show: ["blocked"] })).rows.find((r) => r.companyId === 1001);
+    const row = (await overviewFor(viewerOf(world.clerk), { ...ALL, show: ["blocked"] })).rows.find(
+      (r) => r.companyId === 1001,
+    );
     expect(row?.blockers).toBe(blockersBefore + 1);
   });
 
-  it("follows a change of the month at once: Postgres notifies the company and this process checks it again", async ({ world }) => {
+  it("follows a change of the month at once: Postgres notifies the company and this process checks it again", async ({
+    world,
+  }) => {
     const { refreshConnection } = await import("./refresh");
     const { listenForMonthChanges, stopListeningForMonthChanges, OVERVIEW_CHANNEL } = await import("./changes");
     const { overviewFor } = await import("./rows");
     const { listenerName } = await import("@/lib/db/notification-feed");
     await refreshConnection(world.connectionId);
-    const blockers = async () => (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!.blockers;
+    const blockers = async () =>
+      (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!.blockers;
     const before = (await blockers())!;
     listenForMonthChanges();
     onTestFinished(() => stopListeningForMonthChanges());
@@ -100,7 +115,11 @@ describe("the stored state", () => {
       { timeout: 10_000 },
     );
     const { saveEntryDraft } = await import("@/features/payroll/entries/server/drafts");
-    await saveEntryDraft({ ...world.key, kind: "payments" }, [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" })], null);
+    await saveEntryDraft(
+      { ...world.key, kind: "payments" },
+      [line("p1", 3, { type: "BONUS_PAYMENT", amount: "abc" })],
+      null,
+    );
     await vi.waitFor(async () => expect(await blockers()).toBe(before + 1), { timeout: 15_000, interval: 500 });
   });
 
@@ -136,14 +155,20 @@ describe("the stored state", () => {
         lastError: expect.any(String),
       });
     } finally {
-      await db.payrollConnection.update({ where: { id: world.connectionId }, data: { apiKeyEncrypted: kept.apiKeyEncrypted } });
+      await db.payrollConnection.update({
+        where: { id: world.connectionId },
+        data: { apiKeyEncrypted: kept.apiKeyEncrypted },
+      });
       await sandbox.control("POST", "/reset");
     }
   });
 });
 
 describe("a month handed in by its client", () => {
-  it("reads Handed in, waits for the firm with who handed it in, and its stored counts are checked again", async ({ world, db }) => {
+  it("reads Handed in, waits for the firm with who handed it in, and its stored counts are checked again", async ({
+    world,
+    db,
+  }) => {
     const { refreshConnection } = await import("./refresh");
     const { staleStates } = await import("./input-stamps");
     const { overviewFor } = await import("./rows");
@@ -157,25 +182,41 @@ describe("a month handed in by its client", () => {
     try {
       const before = (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001);
       expect(before).toMatchObject({ state: "open", waitingForFirm: false, handedInBy: null });
-      await handInMonth(world.key, { workspaceId: world.workspaceId, userId: user.id, name: "Kai Client", roles: ["client"] });
+      await handInMonth(world.key, {
+        workspaceId: world.workspaceId,
+        userId: user.id,
+        name: "Kai Client",
+        roles: ["client"],
+      });
       expect((await staleStates(50)).map((state) => state.companyId)).toContain(1001);
       const row = (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((r) => r.companyId === 1001);
-      expect(row).toMatchObject({ state: "handed_in", shownState: "handed_in", waitingForFirm: true, handedInBy: "Kai Client" });
+      expect(row).toMatchObject({
+        state: "handed_in",
+        shownState: "handed_in",
+        waitingForFirm: true,
+        handedInBy: "Kai Client",
+      });
       expect(row?.mayApprove).toBe(false);
     } finally {
-      await db.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId: world.workspaceId, userId: user.id } } });
+      await db.workspaceMember.delete({
+        where: { workspaceId_userId: { workspaceId: world.workspaceId, userId: user.id } },
+      });
       await db.user.delete({ where: { id: user.id } });
     }
   });
 });
 
 describe("the rows' dates", () => {
-  it("follow the company's own Land, else its check settings' Land, else national holidays only (Land not set)", async ({ world, db }) => {
+  it("follow the company's own Land, else its check settings' Land, else national holidays only (Land not set)", async ({
+    world,
+    db,
+  }) => {
     const { overviewFor } = await import("./rows");
     const { monthDeadlines, cutOffDate } = await import("@/features/deadlines/deadlines");
     const period = world.key.period;
     const where = { connectionId_companyId: { connectionId: world.connectionId, companyId: 1001 } };
-    const bakery = async () => (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!;
+    const bakery = async () =>
+      (await overviewFor(viewerOf(world.clerk), ALL)).rows.find((row) => row.companyId === 1001)!;
     try {
       await db.payrollCompanySettings.upsert({
         where,
@@ -189,16 +230,31 @@ describe("the rows' dates", () => {
         ...monthDeadlines(period, "NW"),
       });
       await db.payrollCompanyDeadlineSettings.create({
-        data: { connectionId: world.connectionId, companyId: 1001, land: "BY", cutOffRule: { kind: "day_of_month", day: 10 } },
+        data: {
+          connectionId: world.connectionId,
+          companyId: 1001,
+          land: "BY",
+          cutOffRule: { kind: "day_of_month", day: 10 },
+        },
       });
       const row = await bakery();
-      expect(row).toMatchObject({ land: "BY", landSource: "company", cutOffSource: "company", ...monthDeadlines(period, "BY") });
+      expect(row).toMatchObject({
+        land: "BY",
+        landSource: "company",
+        cutOffSource: "company",
+        ...monthDeadlines(period, "BY"),
+      });
       expect(row.cutOff).toBe(cutOffDate(period, "BY", { kind: "day_of_month", day: 10 }));
     } finally {
       await db.payrollCompanyDeadlineSettings.deleteMany({ where: { connectionId: world.connectionId } });
       await db.payrollCompanySettings.deleteMany({ where: { connectionId: world.connectionId } });
     }
-    expect(await bakery()).toMatchObject({ land: null, landSource: "none", landNotSet: true, cutOffSource: "workspace" });
+    expect(await bakery()).toMatchObject({
+      land: null,
+      landSource: "none",
+      landNotSet: true,
+      cutOffSource: "workspace",
+    });
   });
 });
 
@@ -212,13 +268,25 @@ describe("assignment", () => {
     await db.payrollCompanyAssignee.deleteMany({ where: { connectionId: world.connectionId } });
     const bakery = { connectionId: world.connectionId, companyId: 1001 };
     const nowhere = { connectionId: world.connectionId, companyId: 999 };
-    const added = await assignCompanies(world.clerk, { companies: [bakery, nowhere], userIds: [world.clerk.userId], mode: "add" });
+    const added = await assignCompanies(world.clerk, {
+      companies: [bakery, nowhere],
+      userIds: [world.clerk.userId],
+      mode: "add",
+    });
     expect(added).toEqual([
-      { item: { ...bakery, assignees: [{ id: world.clerk.userId, name: "Clara Clerk" }] }, ok: true, code: null, message: null },
+      {
+        item: { ...bakery, assignees: [{ id: world.clerk.userId, name: "Clara Clerk" }] },
+        ok: true,
+        code: null,
+        message: null,
+      },
       { item: nowhere, ok: false, code: "unknown_company", message: expect.any(String) },
     ]);
     await assignCompanies(world.owner, { companies: [bakery], userIds: [world.owner.userId], mode: "add" });
-    expect((await assigneesOf(db, world.connectionId, [1001])).get(1001)).toEqual([world.clerk.userId, world.owner.userId]);
+    expect((await assigneesOf(db, world.connectionId, [1001])).get(1001)).toEqual([
+      world.clerk.userId,
+      world.owner.userId,
+    ]);
     const mine = await overviewFor(viewerOf(world.clerk), { ...ALL, show: ["mine"] });
     expect(mine.rows.map((row) => row.companyId)).toEqual([1001]);
     expect(mine.rows[0]!.assignees.map((person) => person.name)).toEqual(["Clara Clerk", "Olga Owner"]);
@@ -235,11 +303,11 @@ describe("assignment", () => {
       [1001, { added: [{ id: world.owner.userId, name: "Olga Owner" }], removed: [] }],
       [1001, { added: [], removed: [{ id: world.clerk.userId, name: "Clara Clerk" }] }],
     ]);
-    await expect(assignCompanies(world.viewer, { companies: [bakery], userIds: [world.viewer.userId], mode: "add" })).rejects.toMatchObject(
-      {
-        code: "forbidden",
-      },
-    );
+    await expect(
+      assignCompanies(world.viewer, { companies: [bakery], userIds: [world.viewer.userId], mode: "add" }),
+    ).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await expect(
       assignCompanies(world.approver, { companies: [bakery], userIds: [world.clerk.userId], mode: "add" }),
     ).rejects.toMatchObject({
@@ -253,10 +321,15 @@ describe("assignment", () => {
     });
   });
 
-  it("reaches only the person's workspace: another workspace's owner sees no rows and assigns nothing there", async ({ world, db }) => {
+  it("reaches only the person's workspace: another workspace's owner sees no rows and assigns nothing there", async ({
+    world,
+    db,
+  }) => {
     const { assignCompanies } = await import("./assignees");
     const { overviewFor } = await import("./rows");
-    const stranger = await db.user.create({ data: { accountingUserId: `stranger-${Date.now()}`, displayName: "Stella Stranger" } });
+    const stranger = await db.user.create({
+      data: { accountingUserId: `stranger-${Date.now()}`, displayName: "Stella Stranger" },
+    });
     const theirs = await db.workspace.create({
       data: { name: "Elsewhere", members: { create: [{ userId: stranger.id, roles: ["owner"] }] } },
     });
@@ -271,7 +344,11 @@ describe("assignment", () => {
     });
     expect(answer).toEqual([expect.objectContaining({ ok: false, code: "unknown_company" })]);
     await expect(
-      assignCompanies({ ...actor, workspaceId: world.workspaceId }, { companies: [], userIds: [], mode: "replace" } as never),
+      assignCompanies({ ...actor, workspaceId: world.workspaceId }, {
+        companies: [],
+        userIds: [],
+        mode: "replace",
+      } as never),
     ).rejects.toMatchObject({
       code: "not_found",
     });
@@ -279,7 +356,9 @@ describe("assignment", () => {
 });
 
 describe("bulk approval", () => {
-  it("approves each month through the month close's gate and answers per item why the others were refused", async ({ world }) => {
+  it("approves each month through the month close's gate and answers per item why the others were refused", async ({
+    world,
+  }) => {
     const { submitMonth } = await service();
     const { approveMonths } = await import("./approve");
     await submitMonth(world.key, world.clerk, world.context);
@@ -311,6 +390,8 @@ describe("bulk approval", () => {
       [1002, false, "period_changed"],
     ]);
     const again = await approveMonths(world.approver, { months: months.slice(0, 1) });
-    expect(again).toEqual([{ item: months[0], ok: false, code: "month_state", message: "The month is approved; it cannot be approved." }]);
+    expect(again).toEqual([
+      { item: months[0], ok: false, code: "month_state", message: "The month is approved; it cannot be approved." },
+    ]);
   });
 });

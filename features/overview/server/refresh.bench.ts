@@ -28,7 +28,9 @@ group.spawn("sandbox", process.execPath, ["--import", "tsx", path.join(ROOT, "sa
 });
 await waitForHttp(`${SANDBOX}/.well-known/sandbox.json`);
 const database = await benchAppEnvironment("ledgerlane_overview_bench");
-const discovery = (await (await fetch(`${SANDBOX}/.well-known/sandbox.json`)).json()) as { payroll: { base_url: string } };
+const discovery = (await (await fetch(`${SANDBOX}/.well-known/sandbox.json`)).json()) as {
+  payroll: { base_url: string };
+};
 process.env.PAYROLL_BASE_URL = discovery.payroll.base_url;
 
 const firm = (await (
@@ -46,11 +48,17 @@ const { enqueueRefresh, startOverviewJobs } = await import("./jobs");
 const { overviewFor } = await import("./rows");
 
 const db = getDb();
-const owner = await db.user.create({ data: { accountingUserId: `overview-bench:${randomUUID()}`, displayName: "Bench Owner" } });
+const owner = await db.user.create({
+  data: { accountingUserId: `overview-bench:${randomUUID()}`, displayName: "Bench Owner" },
+});
 const workspace = await db.workspace.create({
   data: { name: "Lohnbüro Bench", members: { create: { userId: owner.id, roles: ["owner"] } } },
 });
-const connection = await connectPayroll({ userId: owner.id, workspaceId: workspace.id }, { apiKey: firm.api_key }, null);
+const connection = await connectPayroll(
+  { userId: owner.id, workspaceId: workspace.id },
+  { apiKey: firm.api_key },
+  null,
+);
 const companies = await db.payrollCompany.count({ where: { connectionId: connection.id } });
 if (companies !== COMPANIES) throw new Error(`expected ${COMPANIES} companies, the connection reaches ${companies}`);
 
@@ -61,9 +69,12 @@ const t0 = performance.now();
 await enqueueRefresh([connection.id]);
 let refreshed = 0;
 while (refreshed < COMPANIES) {
-  if (performance.now() - t0 > TIMEOUT_MS) throw new Error(`only ${refreshed} of ${COMPANIES} companies refreshed within 15 minutes`);
+  if (performance.now() - t0 > TIMEOUT_MS)
+    throw new Error(`only ${refreshed} of ${COMPANIES} companies refreshed within 15 minutes`);
   await new Promise((resolve) => setTimeout(resolve, 250));
-  refreshed = await db.payrollCompanyState.count({ where: { connectionId: connection.id, refreshedAt: { gte: started } } });
+  refreshed = await db.payrollCompanyState.count({
+    where: { connectionId: connection.id, refreshedAt: { gte: started } },
+  });
 }
 const refreshSeconds = (performance.now() - t0) / 1000;
 const failed = await db.payrollCompanyState.count({ where: { connectionId: connection.id, lastError: { not: null } } });

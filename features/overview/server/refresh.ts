@@ -57,7 +57,10 @@ export async function refreshConnection(connectionId: string): Promise<Connectio
   } catch (error) {
     const message = refreshErrorText(error);
     // The companies stay as last read; each row says why they are not fresh.
-    await getDb().payrollCompanyState.updateMany({ where: { connectionId }, data: { lastError: message, lastErrorAt: new Date(nowMs()) } });
+    await getDb().payrollCompanyState.updateMany({
+      where: { connectionId },
+      data: { lastError: message, lastErrorAt: new Date(nowMs()) },
+    });
     await recordContactNow(connectionId, contactOutcomeOf(error));
     return { companies: 0, failed: 0, error: message };
   }
@@ -81,7 +84,9 @@ export async function recheckStale(limit = STALE_BATCH): Promise<number> {
  * service now (one call). Skipping those left a month submitted, approved and transferred saying
  * "not checked yet" until the connection's next refresh, though each of those steps had run the checks.
  */
-export async function recheckCompanies(companies: readonly { connectionId: string; companyId: number }[]): Promise<number> {
+export async function recheckCompanies(
+  companies: readonly { connectionId: string; companyId: number }[],
+): Promise<number> {
   if (companies.length === 0) return 0;
   const rows = await getDb().payrollCompany.findMany({
     where: {
@@ -148,7 +153,10 @@ export async function dueConnections(): Promise<string[]> {
 
 /** Tests: every connected connection refreshed now, one after the other (`POST /api/test/jobs/overview-refresh`). */
 export async function refreshAllNow(): Promise<ConnectionRefresh[]> {
-  const rows = await getDb().payrollConnection.findMany({ where: { apiKeyEncrypted: { not: null } }, select: { id: true } });
+  const rows = await getDb().payrollConnection.findMany({
+    where: { apiKeyEncrypted: { not: null } },
+    select: { id: true },
+  });
   const results: ConnectionRefresh[] = [];
   for (const row of rows) results.push(await refreshConnection(row.id));
   return results;

@@ -142,14 +142,22 @@ export async function overviewFor(viewer: OverviewViewer, params: OverviewSearch
     effectiveFourEyes(db, viewer.workspaceId),
   ]);
   const names = new Map(members.map(({ user }) => [user.id, user.displayName ?? user.email ?? user.id]));
-  const connections = new Map<string, { id: string; name: string; companies: { companyId: number; period: string }[] }>();
+  const connections = new Map<
+    string,
+    { id: string; name: string; companies: { companyId: number; period: string }[] }
+  >();
   for (const record of records) {
-    const connection = connections.get(record.connection_id) ?? { id: record.connection_id, name: record.connection_name, companies: [] };
+    const connection = connections.get(record.connection_id) ?? {
+      id: record.connection_id,
+      name: record.connection_name,
+      companies: [],
+    };
     connection.companies.push({ companyId: record.company_id, period: record.period });
     connections.set(record.connection_id, connection);
   }
   const dates = new Map<string, Map<number, RowDeadlines>>();
-  for (const connection of connections.values()) dates.set(connection.id, await rowDeadlines(connection.id, connection.companies));
+  for (const connection of connections.values())
+    dates.set(connection.id, await rowDeadlines(connection.id, connection.companies));
   const today = berlinToday(new Date(nowMs()));
   const rows = records.map((record) =>
     toRow(record, dates.get(record.connection_id)!.get(record.company_id)!, viewer, names, fourEyes, today),
@@ -161,9 +169,15 @@ export async function overviewFor(viewer: OverviewViewer, params: OverviewSearch
     total: rows.length,
     members: members
       .filter((member) => member.roles.some((role) => (ASSIGNABLE_ROLES as readonly string[]).includes(role)))
-      .map((member): AssignableMember => ({ id: member.user.id, name: names.get(member.user.id)!, roles: member.roles }))
+      .map((member): AssignableMember => ({
+        id: member.user.id,
+        name: names.get(member.user.id)!,
+        roles: member.roles,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name, "de")),
-    connections: [...connections.values()].map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, "de")),
+    connections: [...connections.values()]
+      .map(({ id, name }) => ({ id, name }))
+      .sort((a, b) => a.name.localeCompare(b.name, "de")),
     mayAssign: can(viewer.roles, "payroll.edit"),
     mayApproveAny: can(viewer.roles, "payroll.approve"),
   };

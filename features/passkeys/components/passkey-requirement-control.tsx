@@ -7,7 +7,15 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { passkeysApi } from "@/features/passkeys/client/api";
 
 /** /settings/workspace: an owner requires a passkey of every member (recorded in the audit trail). */
-export function PasskeyRequirementControl({ workspaceId, owner, initial }: { workspaceId: string; owner: boolean; initial: boolean }) {
+export function PasskeyRequirementControl({
+  workspaceId,
+  owner,
+  initial,
+}: {
+  workspaceId: string;
+  owner: boolean;
+  initial: boolean;
+}) {
   const t = useTranslations();
   const [required, setRequired] = useState(initial);
   const save = useMutation({

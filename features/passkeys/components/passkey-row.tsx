@@ -66,7 +66,12 @@ export function PasskeyRow({
           >
             {t("passkeys.rename")}
           </Button>
-          <Button size="sm" variant="danger" onClick={onRemove} aria-label={t("passkeys.removeOne", { name: passkey.name })}>
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={onRemove}
+            aria-label={t("passkeys.removeOne", { name: passkey.name })}
+          >
             {t("passkeys.remove")}
           </Button>
         </div>

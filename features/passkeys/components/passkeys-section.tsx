@@ -47,7 +47,8 @@ export function PasskeysSection({ initial, onAdded }: { initial: PasskeyView[]; 
     onSuccess: () => setRemoving(null),
     onSettled: refresh,
   });
-  const when = (iso: string) => formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" });
+  const when = (iso: string) =>
+    formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" });
   return (
     <div className="space-y-3">
       <h2 className="text-lg font-semibold">{t("passkeys.heading")}</h2>
@@ -67,14 +68,21 @@ export function PasskeysSection({ initial, onAdded }: { initial: PasskeyView[]; 
       </ul>
       {rename.isError ? <Notice tone="error">{errorMessage(t, rename.error)}</Notice> : null}
       <div className="flex flex-wrap items-end gap-2">
-        <Field label={t("passkeys.nameLabel")} value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
+        <Field
+          label={t("passkeys.nameLabel")}
+          value={name}
+          maxLength={60}
+          onChange={(event) => setName(event.target.value)}
+        />
         <Button onClick={() => add.mutate()} disabled={add.isPending} aria-busy={add.isPending}>
           {t("passkeys.add")}
         </Button>
       </div>
       <div aria-live="polite">
         {add.error instanceof PasskeyCancelled ? <Notice tone="info">{t("passkeys.cancelled")}</Notice> : null}
-        {add.isError && !(add.error instanceof PasskeyCancelled) ? <Notice tone="error">{errorMessage(t, add.error)}</Notice> : null}
+        {add.isError && !(add.error instanceof PasskeyCancelled) ? (
+          <Notice tone="error">{errorMessage(t, add.error)}</Notice>
+        ) : null}
       </div>
       <p className="text-sm text-slate-600">{t("passkeys.linking")}</p>
       <ConfirmDialog

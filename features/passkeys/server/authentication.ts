@@ -1,5 +1,9 @@
 import "server-only";
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from "@simplewebauthn/server";
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+} from "@simplewebauthn/server";
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
@@ -17,7 +21,9 @@ type AssertionPurpose = Extract<ChallengePurpose, "sign_in" | "confirm">;
 
 /** Options for navigator.credentials.get; `userId` given: only that person's passkeys are allowed. */
 export async function authenticationOptions(purpose: AssertionPurpose, binding: string, userId: string | null) {
-  const allow = userId ? await getDb().passkey.findMany({ where: { userId }, select: { credentialId: true, transports: true } }) : [];
+  const allow = userId
+    ? await getDb().passkey.findMany({ where: { userId }, select: { credentialId: true, transports: true } })
+    : [];
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().id,
     userVerification: "required",
@@ -51,7 +57,8 @@ export async function verifyAssertion(
   }
   if (!passkey || (taken.userId !== null && taken.userId !== passkey.userId)) throw new ApiError("passkey_refused");
   const handle = response.response.userHandle;
-  if (handle && Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId) throw new ApiError("passkey_refused");
+  if (handle && Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId)
+    throw new ApiError("passkey_refused");
   const rp = relyingParty();
   const verification = await verifyAuthenticationResponse({
     response,

@@ -15,7 +15,12 @@ export type ChallengePurpose = "register" | "sign_in" | "confirm";
 
 const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
 
-export async function storeChallenge(challenge: string, purpose: ChallengePurpose, binding: string, userId: string | null): Promise<void> {
+export async function storeChallenge(
+  challenge: string,
+  purpose: ChallengePurpose,
+  binding: string,
+  userId: string | null,
+): Promise<void> {
   const at = now();
   await getDb().passkeyChallenge.create({
     data: {

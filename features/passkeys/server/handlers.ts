@@ -33,14 +33,18 @@ export const patchPasskey = withRoute(contract.renamePasskey, async ({ user, par
   successResponse({ passkey: await renamePasskey(user.id, params.passkeyId, body.name) }),
 );
 
-export const deletePasskey = withRoute({ ...contract.removePasskey, recentConfirmation: true }, async ({ user, params }) => {
-  await removePasskey(user.id, params.passkeyId);
-  return successResponse({ removed: true as const });
-});
+export const deletePasskey = withRoute(
+  { ...contract.removePasskey, recentConfirmation: true },
+  async ({ user, params }) => {
+    await removePasskey(user.id, params.passkeyId);
+    return successResponse({ removed: true as const });
+  },
+);
 
 export const putPasskeyRequirement = withRoute(
   { ...contract.setPasskeyRequirement, recentConfirmation: true, maxBodyBytes: 256 },
-  async ({ user, params, body }) => successResponse(await setPasskeyRequirement(user.id, params.workspaceId, body.required)),
+  async ({ user, params, body }) =>
+    successResponse(await setPasskeyRequirement(user.id, params.workspaceId, body.required)),
 );
 
 /** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */

@@ -16,11 +16,19 @@ export async function listPasskeys(userId: string): Promise<PasskeyView[]> {
 }
 
 export function toView(row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }): PasskeyView {
-  return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null };
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
 }
 
 async function ownPasskey(userId: string, passkeyId: string) {
-  const passkey = await getDb().passkey.findFirst({ where: { id: passkeyId, userId }, select: { id: true, name: true } });
+  const passkey = await getDb().passkey.findFirst({
+    where: { id: passkeyId, userId },
+    select: { id: true, name: true },
+  });
   if (!passkey) throw new ApiError("not_found", "You have no passkey with this id.");
   return passkey;
 }
@@ -32,7 +40,8 @@ export async function renamePasskey(userId: string, passkeyId: string, name: str
     data: { name },
     select: { id: true, name: true, createdAt: true, lastUsedAt: true },
   });
-  if (before.name !== name) await recordPasskeyChange(userId, { kind: "passkey.renamed", passkeyId, name, from: before.name });
+  if (before.name !== name)
+    await recordPasskeyChange(userId, { kind: "passkey.renamed", passkeyId, name, from: before.name });
   return toView(row);
 }
 

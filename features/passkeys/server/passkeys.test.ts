@@ -61,7 +61,11 @@ async function signInOptions(): Promise<{ browser: string; challenge: string }> 
 
 async function signIn(response: unknown, browser: string) {
   const answer = await postSignInWithPasskey(post("/api/sign-in/passkey", { response }, browser), noParams);
-  return { status: answer.status, cookies: answer.headers.getSetCookie(), body: (await answer.json()) as { error?: { code: string } } };
+  return {
+    status: answer.status,
+    cookies: answer.headers.getSetCookie(),
+    body: (await answer.json()) as { error?: { code: string } },
+  };
 }
 
 describe("adding a passkey", () => {
@@ -75,21 +79,30 @@ describe("adding a passkey", () => {
     await addPasskey(person, answer as never, "Phone");
     expect(await refusal(addPasskey(person, answer as never, "Phone again"))).toBe("passkey_challenge_invalid");
     expect(authenticator.credentialId.length).toBe(16);
-    const kinds = await db.auditEntry.findMany({ where: { actorId: person.id, kind: "passkey.added" }, select: { details: true } });
+    const kinds = await db.auditEntry.findMany({
+      where: { actorId: person.id, kind: "passkey.added" },
+      select: { details: true },
+    });
     expect(kinds.map((entry) => (entry.details as { name: string }).name).sort()).toEqual(["Laptop", "Phone"]);
   });
 
-  it("refuses an expired challenge (6 minutes on the clock), another session's and another origin's answer", async ({ person }) => {
+  it("refuses an expired challenge (6 minutes on the clock), another session's and another origin's answer", async ({
+    person,
+  }) => {
     const late = await registrationOptions(person);
     setTestClockOffset(6 * 60_000);
-    expect(await refusal(addPasskey(person, new SoftAuthenticator("localhost", ORIGIN).register(late.challenge) as never, "Late"))).toBe(
-      "passkey_challenge_expired",
-    );
+    expect(
+      await refusal(
+        addPasskey(person, new SoftAuthenticator("localhost", ORIGIN).register(late.challenge) as never, "Late"),
+      ),
+    ).toBe("passkey_challenge_expired");
     const other = await registrationOptions(person);
     const elsewhere = { ...person, sessionId: randomUUID() };
-    expect(await refusal(addPasskey(elsewhere, new SoftAuthenticator("localhost", ORIGIN).register(other.challenge) as never, "X"))).toBe(
-      "passkey_challenge_invalid",
-    );
+    expect(
+      await refusal(
+        addPasskey(elsewhere, new SoftAuthenticator("localhost", ORIGIN).register(other.challenge) as never, "X"),
+      ),
+    ).toBe("passkey_challenge_invalid");
     const phishing = await registrationOptions(person);
     const answer = new SoftAuthenticator("localhost", "https://evil.example").register(phishing.challenge);
     expect(await refusal(addPasskey(person, answer as never, "Evil"))).toBe("passkey_refused");
@@ -109,16 +122,24 @@ describe("signing in with a passkey", () => {
     expect(replayed.body.error?.code).toBe("passkey_challenge_invalid");
     expect(replayed.cookies.some((cookie) => cookie.startsWith("ledgerlane.session="))).toBe(false);
     expect(await db.session.count({ where: { userId: person.id, method: "passkey" } })).toBe(1);
-    const failures = await db.auditEntry.findMany({ where: { kind: "session.sign_in_failed", workspace: { personalUserId: person.id } } });
+    const failures = await db.auditEntry.findMany({
+      where: { kind: "session.sign_in_failed", workspace: { personalUserId: person.id } },
+    });
     expect(failures.map((entry) => (entry.details as { reason: string }).reason)).toContain("replayed");
   });
 
-  it("refuses a counter that did not grow (a cloned or replayed signature on a new challenge)", async ({ db, person }) => {
+  it("refuses a counter that did not grow (a cloned or replayed signature on a new challenge)", async ({
+    db,
+    person,
+  }) => {
     const { authenticator } = await registered(person);
     const first = await signInOptions();
     expect((await signIn(authenticator.assert(first.challenge, person.id), first.browser)).status).toBe(200);
     const second = await signInOptions();
-    const stale = await signIn(authenticator.assert(second.challenge, person.id, { keepCounter: true }), second.browser);
+    const stale = await signIn(
+      authenticator.assert(second.challenge, person.id, { keepCounter: true }),
+      second.browser,
+    );
     expect(stale.body.error?.code).toBe("passkey_refused");
     expect(await db.session.count({ where: { userId: person.id, method: "passkey" } })).toBe(1);
   });
@@ -131,7 +152,9 @@ describe("signing in with a passkey", () => {
       "passkey_challenge_invalid",
     );
     const stranger = new SoftAuthenticator("localhost", ORIGIN);
-    expect((await signIn(stranger.assert(mine.challenge, person.id), mine.browser)).body.error?.code).toBe("passkey_refused");
+    expect((await signIn(stranger.assert(mine.challenge, person.id), mine.browser)).body.error?.code).toBe(
+      "passkey_refused",
+    );
     const late = await signInOptions();
     setTestClockOffset(nowMs() - Date.now() + 6 * 60_000);
     expect((await signIn(authenticator.assert(late.challenge, person.id), late.browser)).body.error?.code).toBe(
@@ -154,7 +177,10 @@ describe("one's own passkeys", () => {
     expect((await renamePasskey(person.id, passkey.id, "Work laptop")).name).toBe("Work laptop");
     await removePasskey(person.id, passkey.id);
     expect(await db.passkey.count({ where: { userId: person.id } })).toBe(0);
-    const kinds = await db.auditEntry.findMany({ where: { actorId: person.id, kind: { startsWith: "passkey." } }, select: { kind: true } });
+    const kinds = await db.auditEntry.findMany({
+      where: { actorId: person.id, kind: { startsWith: "passkey." } },
+      select: { kind: true },
+    });
     expect(kinds.map((entry) => entry.kind).sort()).toEqual(["passkey.added", "passkey.removed", "passkey.renamed"]);
   });
 });

@@ -1,5 +1,9 @@
 import "server-only";
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
+import {
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
@@ -25,7 +29,10 @@ interface Person {
 /** Options for navigator.credentials.create: a discoverable credential, not one the person already has. */
 export async function registrationOptions(person: Person) {
   const rp = relyingParty();
-  const existing = await getDb().passkey.findMany({ where: { userId: person.id }, select: { credentialId: true, transports: true } });
+  const existing = await getDb().passkey.findMany({
+    where: { userId: person.id },
+    select: { credentialId: true, transports: true },
+  });
   const label = person.verifiedEmail ?? person.email ?? person.displayName ?? "Ledgerlane";
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -54,7 +61,8 @@ export async function addPasskey(person: Person, response: RegistrationResponseJ
     expectedRPID: rp.id,
     requireUserVerification: true,
   }).catch(() => null);
-  if (!verification?.verified) throw new ApiError("passkey_refused", "The passkey could not be verified. Nothing was added.");
+  if (!verification?.verified)
+    throw new ApiError("passkey_refused", "The passkey could not be verified. Nothing was added.");
   const { credential } = verification.registrationInfo;
   const db = getDb();
   if (await db.passkey.findUnique({ where: { credentialId: credential.id }, select: { id: true } })) {

@@ -20,21 +20,32 @@ export async function mustAddPasskey(userId: string): Promise<boolean> {
 }
 
 export async function passkeyRequired(workspaceId: string): Promise<boolean> {
-  const workspace = await getDb().workspace.findUnique({ where: { id: workspaceId }, select: { requirePasskey: true } });
+  const workspace = await getDb().workspace.findUnique({
+    where: { id: workspaceId },
+    select: { requirePasskey: true },
+  });
   return workspace?.requirePasskey ?? false;
 }
 
 /** An owner sets the requirement (audited); a non-member gets 404, a member who is not an owner 403. */
-export async function setPasskeyRequirement(userId: string, workspaceId: string, required: boolean): Promise<{ required: boolean }> {
+export async function setPasskeyRequirement(
+  userId: string,
+  workspaceId: string,
+  required: boolean,
+): Promise<{ required: boolean }> {
   const db = getDb();
   const member = await db.workspaceMember.findUnique({
     where: { workspaceId_userId: { workspaceId, userId } },
     select: { roles: true, user: { select: { displayName: true, email: true } } },
   });
   if (!member) throw new ApiError("not_found");
-  if (!member.roles.includes("owner")) throw new ApiError("forbidden", "Only an owner of the workspace may require passkeys.");
+  if (!member.roles.includes("owner"))
+    throw new ApiError("forbidden", "Only an owner of the workspace may require passkeys.");
   await db.$transaction(async (tx) => {
-    const before = await tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requirePasskey: true } });
+    const before = await tx.workspace.findUniqueOrThrow({
+      where: { id: workspaceId },
+      select: { requirePasskey: true },
+    });
     if (before.requirePasskey === required) return;
     await tx.workspace.update({ where: { id: workspaceId }, data: { requirePasskey: required }, select: { id: true } });
     await recordAudit(

@@ -29,7 +29,9 @@ const b64 = (data: Buffer | string): string => Buffer.from(data).toString("base6
 
 export class SoftAuthenticator {
   readonly credentialId = randomBytes(16);
-  private readonly keys: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  private readonly keys: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync("ec", {
+    namedCurve: "P-256",
+  });
   counter = 0;
 
   constructor(
@@ -76,7 +78,11 @@ export class SoftAuthenticator {
       id: b64(this.credentialId),
       rawId: b64(this.credentialId),
       type: "public-key" as const,
-      response: { clientDataJSON: b64(clientData), attestationObject: b64(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64(clientData),
+        attestationObject: b64(attestationObject),
+        transports: ["internal"],
+      },
       clientExtensionResults: {},
     };
   }
@@ -85,13 +91,27 @@ export class SoftAuthenticator {
   assert(challenge: string, userId: string, options: { origin?: string; keepCounter?: boolean } = {}) {
     if (!options.keepCounter) this.counter += 1;
     const authData = this.authData(0x01 | 0x04);
-    const clientData = JSON.stringify({ type: "webauthn.get", challenge, origin: options.origin ?? this.origin, crossOrigin: false });
-    const signature = sign("sha256", Buffer.concat([authData, createHash("sha256").update(clientData).digest()]), this.keys.privateKey);
+    const clientData = JSON.stringify({
+      type: "webauthn.get",
+      challenge,
+      origin: options.origin ?? this.origin,
+      crossOrigin: false,
+    });
+    const signature = sign(
+      "sha256",
+      Buffer.concat([authData, createHash("sha256").update(clientData).digest()]),
+      this.keys.privateKey,
+    );
     return {
       id: b64(this.credentialId),
       rawId: b64(this.credentialId),
       type: "public-key" as const,
-      response: { clientDataJSON: b64(clientData), authenticatorData: b64(authData), signature: b64(signature), userHandle: b64(userId) },
+      response: {
+        clientDataJSON: b64(clientData),
+        authenticatorData: b64(authData),
+        signature: b64(signature),
+        userHandle: b64(userId),
+      },
       clientExtensionResults: {},
     };
   }

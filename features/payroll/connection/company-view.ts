@@ -24,7 +24,8 @@ export function insurerWarnings(
     const insurer = insurers.get(employee.health_insurance);
     const kind = insurerWarning(insurer, currentMonth);
     if (!kind) continue;
-    const successorDate = kind === "ending" && insurer?.availableTo ? addDays(insurer.availableTo, 1) : firstDayOfMonth(currentMonth);
+    const successorDate =
+      kind === "ending" && insurer?.availableTo ? addDays(insurer.availableTo, 1) : firstDayOfMonth(currentMonth);
     const successor = insurer ? successorOn(insurer, insurers, successorDate) : null;
     warnings.push({
       id: employee.id,

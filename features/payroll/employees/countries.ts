@@ -72,7 +72,10 @@ export function countryChoices(
   return countries
     .map((country) => {
       const code = regionCodeOfGermanName(country.name);
-      return { id: country.id, label: ownNames[country.id] ?? (code ? countryName(locale, code, country.name) : country.name) };
+      return {
+        id: country.id,
+        label: ownNames[country.id] ?? (code ? countryName(locale, code, country.name) : country.name),
+      };
     })
     .sort((a, b) => compare.compare(a.label, b.label) || a.id - b.id);
 }

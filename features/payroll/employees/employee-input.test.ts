@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { normaliseEmployeeInput, normalisePensionNumber, normaliseSex, resolveInsurer } from "./employee-input";
-import { emptyEmployeeInput, employeeProblems, isRequiredField, toNewEmployee, type EmployeeContext } from "./employee-schema";
+import {
+  emptyEmployeeInput,
+  employeeProblems,
+  isRequiredField,
+  toNewEmployee,
+  type EmployeeContext,
+} from "./employee-schema";
 import type { HealthInsurance } from "./insurers";
 
 const list: HealthInsurance[] = [
@@ -31,16 +37,33 @@ describe("German spreadsheet values", () => {
 
   it("is idempotent, so the server may normalise the browser's rows again", () => {
     const once = normaliseEmployeeInput(
-      { ...emptyEmployeeInput(), sex: "w", entry: "01.11.2026", health_insurance: "Barmer", insurance_number: "65 170839 J003" },
+      {
+        ...emptyEmployeeInput(),
+        sex: "w",
+        entry: "01.11.2026",
+        health_insurance: "Barmer",
+        insurance_number: "65 170839 J003",
+      },
       insurers,
     ).input;
     expect(normaliseEmployeeInput(once, insurers).input).toEqual(once);
-    expect(once).toMatchObject({ sex: "-1", entry: "2026-11-01", health_insurance: "35561094", insurance_number: "65170839J003" });
+    expect(once).toMatchObject({
+      sex: "-1",
+      entry: "2026-11-01",
+      health_insurance: "35561094",
+      insurance_number: "65170839J003",
+    });
   });
 });
 
 describe("the employee rules with German input", () => {
-  const context: EmployeeContext = { companyId: 1001, defaultEntry: "2026-11-01", today: "2026-11-21", insurers, countries: new Set([0]) };
+  const context: EmployeeContext = {
+    companyId: 1001,
+    defaultEntry: "2026-11-01",
+    today: "2026-11-21",
+    insurers,
+    countries: new Set([0]),
+  };
   const row = {
     ...emptyEmployeeInput(),
     id: "8",

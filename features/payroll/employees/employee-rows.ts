@@ -18,7 +18,10 @@ export type InsurerLabels = Record<string, { name: string; ended: boolean }>;
 
 export function insurerLabels(insurers: readonly HealthInsurance[], currentMonth: string): InsurerLabels {
   return Object.fromEntries(
-    insurers.map((insurer) => [insurer.number, { name: insurer.name, ended: insurerWarning(insurer, currentMonth) === "ended" }]),
+    insurers.map((insurer) => [
+      insurer.number,
+      { name: insurer.name, ended: insurerWarning(insurer, currentMonth) === "ended" },
+    ]),
   );
 }
 

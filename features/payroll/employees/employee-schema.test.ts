@@ -36,7 +36,9 @@ function valid(overrides: Partial<EmployeeInput> = {}): EmployeeInput {
 
 function problems(input: EmployeeInput) {
   const result = employeeSchema(context).safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
 }
 
 describe("pension insurance numbers", () => {
@@ -66,7 +68,16 @@ describe("the new employee schema", () => {
 
   it("reports every field's problem at once", () => {
     expect(
-      problems(valid({ id: "2", postal_code: "5067", sex: "1", email: "x@y", insurance_number: "65170839J004", entry: "2026-02-30" })),
+      problems(
+        valid({
+          id: "2",
+          postal_code: "5067",
+          sex: "1",
+          email: "x@y",
+          insurance_number: "65170839J004",
+          entry: "2026-02-30",
+        }),
+      ),
     ).toEqual({
       id: "idInUse",
       postal_code: "postalCode",
@@ -75,7 +86,10 @@ describe("the new employee schema", () => {
       insurance_number: "pensionNumber",
       entry: "date",
     });
-    expect(problems(valid({ first_name: "  ", street_address: "" }))).toEqual({ first_name: "required", street_address: "required" });
+    expect(problems(valid({ first_name: "  ", street_address: "" }))).toEqual({
+      first_name: "required",
+      street_address: "required",
+    });
   });
 
   it("asks for birth data when there is no pension insurance number", () => {
@@ -84,8 +98,12 @@ describe("the new employee schema", () => {
       birth_place: "requiredWithoutPensionNumber",
       country: "requiredWithoutPensionNumber",
     });
-    expect(problems(valid({ insurance_number: "", birth_date: "1990-05-01", birth_place: "Izmir", country: "163" }))).toEqual({});
-    expect(problems(valid({ insurance_number: "", birth_date: "1990-05-01", birth_place: "Izmir", country: "999" }))).toEqual({
+    expect(
+      problems(valid({ insurance_number: "", birth_date: "1990-05-01", birth_place: "Izmir", country: "163" })),
+    ).toEqual({});
+    expect(
+      problems(valid({ insurance_number: "", birth_date: "1990-05-01", birth_place: "Izmir", country: "999" })),
+    ).toEqual({
       country: "countryUnknown",
     });
   });
@@ -94,13 +112,18 @@ describe("the new employee schema", () => {
     expect(problems(valid({ health_insurance: "82395631" }))).toEqual({ health_insurance: "insurerEnded:35561094" });
     expect(problems(valid({ health_insurance: "11111111" }))).toEqual({ health_insurance: "insurerClosed" });
     expect(problems(valid({ health_insurance: "82395631", entry: "2015-03-01" }))).toEqual({});
-    expect(problems(valid({ health_insurance: "35561094", entry: "2016-03-01" }))).toEqual({ health_insurance: "insurerClosed" });
+    expect(problems(valid({ health_insurance: "35561094", entry: "2016-03-01" }))).toEqual({
+      health_insurance: "insurerClosed",
+    });
     expect(problems(valid({ health_insurance: "12345678" }))).toEqual({ health_insurance: "insurerUnknown" });
   });
 
   it("keeps dates in range: birth between 1900 and today, entry not before birth", () => {
     expect(problems(valid({ birth_date: "1899-12-31" }))).toEqual({ birth_date: "birthDateRange" });
-    expect(problems(valid({ birth_date: "2026-12-01" }))).toEqual({ birth_date: "birthDateRange", entry: "entryBeforeBirth" });
+    expect(problems(valid({ birth_date: "2026-12-01" }))).toEqual({
+      birth_date: "birthDateRange",
+      entry: "entryBeforeBirth",
+    });
     expect(problems(valid({ birth_date: "2000-01-01", entry: "1999-12-31", health_insurance: "82395631" }))).toEqual({
       entry: "entryBeforeBirth",
     });

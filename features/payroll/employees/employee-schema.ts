@@ -78,7 +78,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const POSITIVE_INTEGER = /^[1-9]\d{0,8}$/;
 const text = z.string({ error: "required" }).max(200, "tooLong:200");
 
-const inputShape = Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, text])) as Record<EmployeeField, typeof text>;
+const inputShape = Object.fromEntries(EMPLOYEE_FIELDS.map((field) => [field, text])) as Record<
+  EmployeeField,
+  typeof text
+>;
 
 type Problem = { field: EmployeeField; code: string };
 
@@ -123,12 +126,14 @@ export function employeeProblems(typed: EmployeeInput, context: EmployeeContext)
   if (pension !== "" && !isValidPensionNumber(pension)) add("insurance_number", "pensionNumber");
   if (pension === "") {
     // Without a pension number the registration needs the birth data to issue one.
-    for (const field of REQUIRED_WITHOUT_PENSION_NUMBER) if (value(field) === "") add(field, "requiredWithoutPensionNumber");
+    for (const field of REQUIRED_WITHOUT_PENSION_NUMBER)
+      if (value(field) === "") add(field, "requiredWithoutPensionNumber");
   }
 
   const country = value("country");
   if (country !== "" && !/^\d{1,4}$/.test(country)) add("country", "countryUnknown");
-  else if (country !== "" && context.countries && !context.countries.has(Number(country))) add("country", "countryUnknown");
+  else if (country !== "" && context.countries && !context.countries.has(Number(country)))
+    add("country", "countryUnknown");
 
   const insurerNumber = value("health_insurance");
   if (insurerNamed) {
@@ -146,7 +151,11 @@ export function employeeProblems(typed: EmployeeInput, context: EmployeeContext)
 }
 
 /** The NewEmployee body of valid input (normalised: `01.11.2026`, `w`, an insurer's name); optional fields left empty are left out. */
-export function toNewEmployee(typed: EmployeeInput, companyId: number, insurers?: EmployeeContext["insurers"]): NewEmployee {
+export function toNewEmployee(
+  typed: EmployeeInput,
+  companyId: number,
+  insurers?: EmployeeContext["insurers"],
+): NewEmployee {
   const raw = normaliseEmployeeInput(typed, insurers).input;
   const value = (field: EmployeeField) => raw[field].trim();
   const optional = <K extends string>(key: K, field: EmployeeField) =>
@@ -156,7 +165,11 @@ export function toNewEmployee(typed: EmployeeInput, companyId: number, insurers?
     id: Number(value("id")),
     first_name: value("first_name"),
     last_name: value("last_name"),
-    address: { street_address: value("street_address"), postal_code: value("postal_code"), location: value("location") },
+    address: {
+      street_address: value("street_address"),
+      postal_code: value("postal_code"),
+      location: value("location"),
+    },
     sex: Number(value("sex")),
     ...optional("entry", "entry"),
     ...optional("email", "email"),
@@ -174,7 +187,8 @@ export function employeeSchema(context: EmployeeContext) {
   return z
     .object(inputShape)
     .superRefine((raw, ctx) => {
-      for (const problem of employeeProblems(raw, context)) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.code });
+      for (const problem of employeeProblems(raw, context))
+        ctx.addIssue({ code: "custom", path: [problem.field], message: problem.code });
     })
     .transform((raw) => toNewEmployee(raw, context.companyId, context.insurers));
 }

@@ -16,7 +16,10 @@ export interface Country {
 }
 
 export function operatesOn(insurer: HealthInsurance, date: string): boolean {
-  return (insurer.availableFrom === null || insurer.availableFrom <= date) && (insurer.availableTo === null || date <= insurer.availableTo);
+  return (
+    (insurer.availableFrom === null || insurer.availableFrom <= date) &&
+    (insurer.availableTo === null || date <= insurer.availableTo)
+  );
 }
 
 export function hasEnded(insurer: HealthInsurance, today: string): boolean {
@@ -46,7 +49,10 @@ export function successorOn(
  * of the company's payroll month (the next pay run would move or refuse the employee), `ending`
  * when it ends within that month, `unknown` when it is not on the list.
  */
-export function insurerWarning(insurer: HealthInsurance | undefined, currentMonth: string): "unknown" | "ended" | "ending" | null {
+export function insurerWarning(
+  insurer: HealthInsurance | undefined,
+  currentMonth: string,
+): "unknown" | "ended" | "ending" | null {
   if (!insurer) return "unknown";
   if (!operatesOn(insurer, firstDayOfMonth(currentMonth))) return "ended";
   if (insurer.availableTo !== null && insurer.availableTo.startsWith(currentMonth)) return "ending";

@@ -24,7 +24,8 @@ const countryRow = z.object({
 function parseRows<T extends z.ZodType>(schema: T, rows: Record<string, string>[], list: string): z.infer<T>[] {
   return rows.map((row, index) => {
     const parsed = schema.safeParse(row);
-    if (!parsed.success) throw new Error(`${list}: row ${index + 1} is not valid (${parsed.error.issues[0]?.path.join(".")})`);
+    if (!parsed.success)
+      throw new Error(`${list}: row ${index + 1} is not valid (${parsed.error.issues[0]?.path.join(".")})`);
     return parsed.data;
   });
 }

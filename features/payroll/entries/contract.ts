@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
 import { ENTRY_KINDS } from "./kinds";
-import { draftConflictDetailSchema, draftLinesEventSchema, draftPresenceEventSchema, draftSavedSchema } from "./draft-answers";
+import {
+  draftConflictDetailSchema,
+  draftLinesEventSchema,
+  draftPresenceEventSchema,
+  draftSavedSchema,
+} from "./draft-answers";
 import { draftPresenceBodySchema, entryDraftBodySchema, storedLineSchema } from "./schemas";
 import { entriesRoutes } from "./routes";
 
@@ -14,7 +19,9 @@ import { entriesRoutes } from "./routes";
 const entryParams = z.object({ companyId: z.string(), kind: z.enum(ENTRY_KINDS) });
 
 /** A save's answer: the draft's revision, and for a save of changed lines their revisions and the lines merged with others' cells. */
-const savedDraftSchema = draftSavedSchema.partial().extend({ revision: draftSavedSchema.shape.revision, updatedAt: z.string() });
+const savedDraftSchema = draftSavedSchema
+  .partial()
+  .extend({ revision: draftSavedSchema.shape.revision, updatedAt: z.string() });
 
 export const entriesContract = defineContract(entriesRoutes, {
   /** The draft of the company's current payroll month (null before the first save). */
@@ -42,7 +49,15 @@ export const entriesContract = defineContract(entriesRoutes, {
     params: entryParams,
     body: entryDraftBodySchema,
     response: savedDraftSchema,
-    errors: ["forbidden", "unknown_company", "key_refused", "upstream_unreachable", "period_changed", "draft_conflict", "month_frozen"],
+    errors: [
+      "forbidden",
+      "unknown_company",
+      "key_refused",
+      "upstream_unreachable",
+      "period_changed",
+      "draft_conflict",
+      "month_frozen",
+    ],
     errorExtras: {
       period_changed: z.object({ period: z.string() }),
       draft_conflict: draftConflictDetailSchema,

@@ -16,7 +16,11 @@ function contentKey(line: StoredLine, fields: readonly string[]): string {
  * the same id with other content. Lines whose ids differ but whose content is identical (deleted
  * and retyped, pasted anew) count as unchanged, as the service sees no difference.
  */
-export function diffLines(before: readonly StoredLine[], after: readonly StoredLine[], fields: readonly string[]): LineDiff {
+export function diffLines(
+  before: readonly StoredLine[],
+  after: readonly StoredLine[],
+  fields: readonly string[],
+): LineDiff {
   const beforeById = new Map(before.map((line) => [line.id, line]));
   const afterIds = new Set(after.map((line) => line.id));
   const diff: LineDiff = { added: [], changed: [], removed: [], unchanged: 0 };

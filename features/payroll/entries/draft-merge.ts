@@ -57,13 +57,16 @@ function storedValues(stored: StoredState): Record<string, string> {
 
 /** Same content: an empty text and a missing field are the same. */
 export function sameValues(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) if (valueOf(a, field) !== valueOf(b, field)) return false;
+  for (const field of new Set([...Object.keys(a), ...Object.keys(b)]))
+    if (valueOf(a, field) !== valueOf(b, field)) return false;
   return true;
 }
 
 function sameLine(stored: StoredState, line: StoredLine): boolean {
   return (
-    !stored.deleted && stored.employee_id === line.employee_id && sameValues((stored.values ?? {}) as Record<string, unknown>, line.values)
+    !stored.deleted &&
+    stored.employee_id === line.employee_id &&
+    sameValues((stored.values ?? {}) as Record<string, unknown>, line.values)
   );
 }
 
@@ -75,7 +78,9 @@ export function decideChange(stored: StoredState | undefined, change: LineChange
   const atBase = change.base !== undefined && stored.revision <= change.base;
   // Removed: written again only by a line new to the sender (an id reused) or one built on the removal.
   if (stored.deleted)
-    return change.base === undefined || atBase ? { kind: "write", line, merged: false } : { kind: "conflict", line: null };
+    return change.base === undefined || atBase
+      ? { kind: "write", line, merged: false }
+      : { kind: "conflict", line: null };
   if (change.was === undefined || stored.employee_id !== line.employee_id)
     return atBase || ownPrior ? { kind: "write", line, merged: false } : { kind: "conflict", line: null };
   const merged = storedValues(stored);
@@ -91,5 +96,7 @@ export function decideChange(stored: StoredState | undefined, change: LineChange
   const result = { ...line, values: merged };
   if (!contested && sameLine(stored, result)) return { kind: "stored" };
   if (contested) return { kind: "conflict", line: sameLine(stored, result) ? null : result };
-  return sameValues(merged, change.values) ? { kind: "write", line, merged: false } : { kind: "write", line: result, merged: true };
+  return sameValues(merged, change.values)
+    ? { kind: "write", line, merged: false }
+    : { kind: "write", line: result, merged: true };
 }

@@ -16,7 +16,15 @@ export const FURTHER_PAYMENT_TYPES = ["TRAVEL_COSTS", "FOOD_ALLOWANCE", "BONUS_P
 export const ENTRY_KINDS = ["hours", "payments"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
-export const HOURS_FIELDS = ["type", "total_hours", "total_amount", "surcharge", "date", "cost_center_id", "cost_object_id"] as const;
+export const HOURS_FIELDS = [
+  "type",
+  "total_hours",
+  "total_amount",
+  "surcharge",
+  "date",
+  "cost_center_id",
+  "cost_object_id",
+] as const;
 export const PAYMENT_FIELDS = ["type", "count", "amount"] as const;
 export type HoursField = (typeof HOURS_FIELDS)[number];
 export type PaymentField = (typeof PAYMENT_FIELDS)[number];

@@ -8,5 +8,6 @@ import type { EntryKind } from "@/features/payroll/entries/kinds";
 export const payrollEntriesKeys = {
   all: ["payroll-entries"] as const,
   scope: (companyId: number, kind: EntryKind, period: string) => ["payroll-entries", companyId, kind, period] as const,
-  draft: (companyId: number, kind: EntryKind, period: string) => [...payrollEntriesKeys.scope(companyId, kind, period), "draft"] as const,
+  draft: (companyId: number, kind: EntryKind, period: string) =>
+    [...payrollEntriesKeys.scope(companyId, kind, period), "draft"] as const,
 };

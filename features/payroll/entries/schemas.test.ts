@@ -6,11 +6,22 @@ const context = { companyId: 1001, month: "2026-11", employeeIds: new Set([1, 2]
 describe("entry schemas", () => {
   it("turns stored hours lines into the service's objects, leaving empty fields out", () => {
     const parsed = transferSchema("hours", context).parse([
-      { id: "a", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37", date: "2026-11-03" } },
+      {
+        id: "a",
+        employee_id: 1,
+        values: { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37", date: "2026-11-03" },
+      },
       { id: "b", employee_id: 2, values: { type: "SUNDAY_PREMIUM", surcharge: "50", cost_center_id: "K1" } },
     ]);
     expect(parsed).toEqual([
-      { company_id: 1001, employee_id: 1, type: "HOURLY_WAGE", total_hours: 7.5, total_amount: 13.37, date: "2026-11-03" },
+      {
+        company_id: 1001,
+        employee_id: 1,
+        type: "HOURLY_WAGE",
+        total_hours: 7.5,
+        total_amount: 13.37,
+        date: "2026-11-03",
+      },
       { company_id: 1001, employee_id: 2, type: "SUNDAY_PREMIUM", surcharge: 50, cost_center_id: "K1" },
     ]);
   });
@@ -62,13 +73,21 @@ describe("entryDraftBodySchema: nothing the database cannot store", () => {
   it("refuses employee ids and revisions above 2^31 - 1, naming the field", () => {
     const big = entryDraftBodySchema.safeParse({ period: "2026-11", lines: [line("a", 2_147_483_648)] });
     expect(big.error?.issues.map((issue) => issue.path.join("."))).toContain("lines.0.employee_id");
-    const revision = entryDraftBodySchema.safeParse({ period: "2026-11", changes: [{ ...line("a", 1), base: 2 ** 40 }] });
+    const revision = entryDraftBodySchema.safeParse({
+      period: "2026-11",
+      changes: [{ ...line("a", 1), base: 2 ** 40 }],
+    });
     expect(revision.success).toBe(false);
-    expect(lineSchema("hours", context).safeParse(line("a", 2 ** 53)).error?.issues[0]?.message).toBe("unknownEmployee");
+    expect(lineSchema("hours", context).safeParse(line("a", 2 ** 53)).error?.issues[0]?.message).toBe(
+      "unknownEmployee",
+    );
   });
 
   it("refuses a line id twice in one set", () => {
-    const twice = entryDraftBodySchema.safeParse({ period: "2026-11", lines: [line("a", 1), line("b", 1), line("a", 2)] });
+    const twice = entryDraftBodySchema.safeParse({
+      period: "2026-11",
+      lines: [line("a", 1), line("b", 1), line("a", 2)],
+    });
     expect(twice.error?.issues.map((issue) => issue.path.join("."))).toContain("lines.2.id");
     const changedTwice = entryDraftBodySchema.safeParse({ period: "2026-11", changes: [line("a", 1), line("a", 2)] });
     expect(changedTwice.error?.issues.map((issue) => issue.path.join("."))).toContain("changes.1.id");

@@ -41,9 +41,11 @@ function decimalField(options: { required: boolean; negativeAllowed: boolean }) 
         return;
       }
       if (!CANONICAL_DECIMAL.test(text)) return void ctx.addIssue({ code: "custom", message: "notNumber" });
-      if (!options.negativeAllowed && text.startsWith("-")) return void ctx.addIssue({ code: "custom", message: "negative" });
+      if (!options.negativeAllowed && text.startsWith("-"))
+        return void ctx.addIssue({ code: "custom", message: "negative" });
       const [whole = "", fraction = ""] = text.replace("-", "").split(".");
-      if (fraction.length > MAX_DECIMALS) return void ctx.addIssue({ code: "custom", message: `tooManyDecimals:${MAX_DECIMALS}` });
+      if (fraction.length > MAX_DECIMALS)
+        return void ctx.addIssue({ code: "custom", message: `tooManyDecimals:${MAX_DECIMALS}` });
       if (whole.replace(/^0+/, "").length > MAX_WHOLE_DIGITS) ctx.addIssue({ code: "custom", message: "tooLarge" });
     }),
   );
@@ -107,7 +109,10 @@ export function paymentFieldSchemas() {
   } satisfies Record<PaymentField, z.ZodMiniType>;
 }
 
-export function fieldSchemas(kind: EntryKind, context: Pick<EntryContext, "month">): Record<string, z.ZodMiniType<unknown, string>> {
+export function fieldSchemas(
+  kind: EntryKind,
+  context: Pick<EntryContext, "month">,
+): Record<string, z.ZodMiniType<unknown, string>> {
   return kind === "hours" ? hoursFieldSchemas(context) : paymentFieldSchemas();
 }
 
@@ -159,7 +164,8 @@ export const storedLineSchema = z.strictObject({
 function uniqueIds(lines: { id: string }[], ctx: z.core.$RefinementCtx): void {
   const seen = new Set<string>();
   lines.forEach((line, index) => {
-    if (seen.has(line.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `The line id ${line.id} appears more than once.` });
+    if (seen.has(line.id))
+      ctx.addIssue({ code: "custom", path: [index, "id"], message: `The line id ${line.id} appears more than once.` });
     seen.add(line.id);
   });
 }
@@ -196,7 +202,10 @@ const lineChangeSchema = z.strictObject({
 export const draftPatchBodySchema = z.strictObject({
   period: z.string().check(z.regex(PERIOD)),
   changes: z.array(lineChangeSchema).check(z.maxLength(50_000), z.superRefine(uniqueIds)),
-  removed: z._default(z.array(z.strictObject({ id: lineIdSchema, base: z.optional(revisionSchema) })).check(z.maxLength(50_000)), []),
+  removed: z._default(
+    z.array(z.strictObject({ id: lineIdSchema, base: z.optional(revisionSchema) })).check(z.maxLength(50_000)),
+    [],
+  ),
 });
 
 export const entryDraftBodySchema = z.union([

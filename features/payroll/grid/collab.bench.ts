@@ -81,7 +81,10 @@ async function main(): Promise<void> {
   const start = (args: string[], env: NodeJS.ProcessEnv) =>
     children.push(spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", 2, 2] }));
   const database = await benchDatabase("ledgerlane_collab_bench");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   try {
     await migrateDatabase(database.url);
     start(["--import", "tsx", "sandbox/main.ts"], { ...process.env, SANDBOX_PORT: String(SANDBOX_PORT) });
@@ -113,7 +116,11 @@ async function main(): Promise<void> {
     };
     await ensureNextBuild(env);
     PORTS.forEach((port, index) =>
-      start([appServerEntry(), ...appServerArgs(port, "127.0.0.1")], { ...env, PORT: String(port), NEXTAUTH_URL: APPS[index] }),
+      start([appServerEntry(), ...appServerArgs(port, "127.0.0.1")], {
+        ...env,
+        PORT: String(port),
+        NEXTAUTH_URL: APPS[index],
+      }),
     );
     for (const app of APPS) await waitForHttp(`${app}/api/health`, 120_000);
 
@@ -121,7 +128,10 @@ async function main(): Promise<void> {
     const writer = await writerContext.newPage();
     await signInAndConnect(writer);
     // Cookies belong to the host, not the port: the same session reaches the second process.
-    const readerContext = await browser.newContext({ locale: "en-GB", storageState: await writerContext.storageState() });
+    const readerContext = await browser.newContext({
+      locale: "en-GB",
+      storageState: await writerContext.storageState(),
+    });
     const reader = await readerContext.newPage();
     for (const [page, app] of [
       [writer, APPS[0]],

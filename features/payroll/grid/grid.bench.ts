@@ -4,7 +4,12 @@ import { chromium, type Page } from "@playwright/test";
 import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
 import { waitForHttp } from "../../../scripts/lib/processes";
 import { HOURLY_COMPENSATION_TYPES } from "../entries/kinds";
-import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll, startBenchApp } from "../../../scripts/lib/bench-browser";
+import {
+  CHROMIUM_ARGS,
+  sandboxControl,
+  signInAndConnectPayroll,
+  startBenchApp,
+} from "../../../scripts/lib/bench-browser";
 
 // The hours grid of the 1,000-employee company (sandbox customer Thomas Albrecht, company 2001)
 // with nine lines per employee (all nine types), in Chromium against a production build:
@@ -28,7 +33,11 @@ const COMPANY = 2001;
 
 const control = sandboxControl(SANDBOX_URL);
 const signInAndConnect = (page: Page) =>
-  signInAndConnectPayroll(page, { appUrl: APP_URL, sandboxUrl: SANDBOX_URL, customer: { key: THOMAS_KEY, name: "Thomas Albrecht" } });
+  signInAndConnectPayroll(page, {
+    appUrl: APP_URL,
+    sandboxUrl: SANDBOX_URL,
+    customer: { key: THOMAS_KEY, name: "Thomas Albrecht" },
+  });
 
 /** Nine lines per employee, one of each type, saved as the draft the page then opens with. */
 async function seedDraft(page: Page, month: string, employeeIds: number[]): Promise<void> {
@@ -40,7 +49,8 @@ async function seedDraft(page: Page, month: string, employeeIds: number[]): Prom
     })),
   );
   const status = await page.evaluate(
-    async ({ url, body }) => (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
+    async ({ url, body }) =>
+      (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
     { url: `${APP_URL}/api/payroll-entries/${COMPANY}/hours/draft`, body: JSON.stringify({ period: month, lines }) },
   );
   if (status !== 200) throw new Error(`seeding the draft answered ${status}`);
@@ -54,7 +64,8 @@ async function installPaintTimer(page: Page): Promise<void> {
     store.__keyDowns = [];
     store.__keyEvents = new Map();
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.name === "keydown") store.__keyEvents.set(entry.startTime, entry.duration);
+      for (const entry of list.getEntries())
+        if (entry.name === "keydown") store.__keyEvents.set(entry.startTime, entry.duration);
     }).observe({ type: "event", durationThreshold: 16 } as PerformanceObserverInit);
     document.addEventListener(
       "keydown",
@@ -70,7 +81,10 @@ async function installPaintTimer(page: Page): Promise<void> {
 
 /** The timer-based latencies of the keys pressed since the last call. */
 async function lastKeyPaints(page: Page, count: number): Promise<number[]> {
-  await page.waitForFunction((expected) => (window as unknown as { __keyPaint: number[] }).__keyPaint.length >= expected, count);
+  await page.waitForFunction(
+    (expected) => (window as unknown as { __keyPaint: number[] }).__keyPaint.length >= expected,
+    count,
+  );
   return page.evaluate(() => (window as unknown as { __keyPaint: number[] }).__keyPaint.splice(0));
 }
 
@@ -133,8 +147,17 @@ async function benchDatabaseUrl(): Promise<string | undefined> {
 
 async function main(): Promise<void> {
   const databaseUrl = await benchDatabaseUrl();
-  const app = startBenchApp({ root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-grid-bench", databaseUrl });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const app = startBenchApp({
+    root: ROOT,
+    port: APP_PORT,
+    sandboxPort: SANDBOX_PORT,
+    distDir: ".next-grid-bench",
+    databaseUrl,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   try {
     await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
     await control("POST", "/reset");
@@ -188,9 +211,10 @@ async function main(): Promise<void> {
     await page.keyboard.press("Control+Home");
     await page.keyboard.press("ArrowRight");
     await page.waitForTimeout(300);
-    const block = Array.from({ length: 3000 }, (_, row) => `${(row % 40) + 1},5\t${(row % 7) + 12},25\t${row % 3 ? "" : "25"}`).join(
-      "\r\n",
-    );
+    const block = Array.from(
+      { length: 3000 },
+      (_, row) => `${(row % 40) + 1},5\t${(row % 7) + 12},25\t${row % 3 ? "" : "25"}`,
+    ).join("\r\n");
     await page.evaluate((text) => navigator.clipboard.writeText(text), block);
     await page.evaluate(() => (window as unknown as { __keyPaint: number[] }).__keyPaint.splice(0));
     await page.keyboard.press("Control+V");

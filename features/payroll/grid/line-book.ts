@@ -1,5 +1,13 @@
 import type { InputContext } from "./columns";
-import { isBlank, newLineId, type GridLine, type GridSpec, type LineOutcome, type LineSeed, type ServiceIssue } from "./lines";
+import {
+  isBlank,
+  newLineId,
+  type GridLine,
+  type GridSpec,
+  type LineOutcome,
+  type LineSeed,
+  type ServiceIssue,
+} from "./lines";
 import { createStore, type ReadableStore } from "@/lib/store/store";
 
 const BLANK_OUTCOME: LineOutcome = { errors: [], cents: null, group: null };
@@ -178,7 +186,8 @@ export class LineBook {
     const amount = outcome.cents * sign;
     this.grandTotal += amount;
     this.employeeTotals.set(line.employeeId, (this.employeeTotals.get(line.employeeId) ?? 0n) + amount);
-    if (outcome.group !== null) this.groupTotals.set(outcome.group, (this.groupTotals.get(outcome.group) ?? 0n) + amount);
+    if (outcome.group !== null)
+      this.groupTotals.set(outcome.group, (this.groupTotals.get(outcome.group) ?? 0n) + amount);
   }
 
   protected forget(line: GridLine): void {

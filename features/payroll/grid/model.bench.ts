@@ -9,7 +9,9 @@ import { GridModel } from "./model";
 
 const MONTH = "2026-11";
 const employees = Array.from({ length: 1000 }, (_, index) => index + 1);
-const lines = employees.flatMap((employeeId) => Array.from({ length: 9 }, () => ({ employeeId, cells: ["HOURLY_WAGE"] })));
+const lines = employees.flatMap((employeeId) =>
+  Array.from({ length: 9 }, () => ({ employeeId, cells: ["HOURLY_WAGE"] })),
+);
 const block = Array.from({ length: 3000 }, (_, row) => [`${row % 10},5`, "12,25", String(row % 3)]);
 
 function run(): { paste: number; undo: number } {

@@ -144,7 +144,9 @@ describe("GridModel", () => {
   it("snapshots what a draft keeps and shows service issues until the line changes", () => {
     const grid = model();
     grid.setText(grid.lines[1]!, 0, "HOURLY_WAGE");
-    expect(grid.snapshot()).toEqual([{ id: grid.lines[1]!.id, employeeId: 2, cells: ["HOURLY_WAGE", "", "", "", "", "", ""] }]);
+    expect(grid.snapshot()).toEqual([
+      { id: grid.lines[1]!.id, employeeId: 2, cells: ["HOURLY_WAGE", "", "", "", "", "", ""] },
+    ]);
     grid.setServiceIssues([{ lineId: grid.lines[1]!.id, col: 1, message: "no" }]);
     expect(grid.linesWithServiceIssues()).toEqual([grid.lines[1]]);
     grid.setText(grid.lines[1]!, 1, "3");
@@ -207,7 +209,9 @@ describe("less typing", () => {
     const model = new GridModel(gridSpecFor("payments", "2026-11"), { locale: "en", month: "2026-11" }, [1, 2], []);
     const lines = [{ employeeId: 2, cells: ["BONUS_PAYMENT", "", "250"] }];
     expect(model.fillEmpty(lines)).toBe(true);
-    expect(model.filledLines().map((line) => [line.employeeId, ...line.cells])).toEqual([[2, "BONUS_PAYMENT", "", "250"]]);
+    expect(model.filledLines().map((line) => [line.employeeId, ...line.cells])).toEqual([
+      [2, "BONUS_PAYMENT", "", "250"],
+    ]);
     expect(model.lines.map((line) => line.employeeId)).toEqual([1, 2]);
     expect(model.fillEmpty(lines)).toBe(false);
     model.undo();

@@ -1,4 +1,12 @@
-import { editBaseKey, isBlank, newLineId, type CellChange, type GridLine, type LineSeed, type PasteResult } from "./lines";
+import {
+  editBaseKey,
+  isBlank,
+  newLineId,
+  type CellChange,
+  type GridLine,
+  type LineSeed,
+  type PasteResult,
+} from "./lines";
 import { canonicalize } from "./locale-input";
 import { UndoHistory, type Step } from "./undo-history";
 
@@ -17,7 +25,9 @@ export class GridModel extends UndoHistory {
    * Values proposed for a line's empty cells once a person typed into `col` (the page's remembered
    * rates: features/payroll/entries/grid-spec.ts `rateProposer`); set with the typed value, one undo step.
    */
-  propose: ((employeeId: number, cells: readonly string[], col: number) => readonly { col: number; value: string }[]) | null = null;
+  propose:
+    ((employeeId: number, cells: readonly string[], col: number) => readonly { col: number; value: string }[]) | null =
+    null;
   /**
    * Live co-editing: per cell (`editBaseKey`), the value an edit began from when the cell changed
    * under it (someone else's save shown while the cell's editor was open, or an edit restored
@@ -51,14 +61,21 @@ export class GridModel extends UndoHistory {
     const value = canonicalize(column, text, this.context);
     const current = line.cells[col] ?? "";
     const key = editBaseKey(line.id, col);
-    if (!this.readOnly && startedFrom !== undefined && startedFrom !== current && value !== current && !this.editBases.has(key))
+    if (
+      !this.readOnly &&
+      startedFrom !== undefined &&
+      startedFrom !== current &&
+      value !== current &&
+      !this.editBases.has(key)
+    )
       this.editBases.set(key, startedFrom);
     const changes: CellChange[] = [{ line, col, value }];
     if (this.propose && value !== line.cells[col]) {
       const cells = line.cells.map((cell, index) => (index === col ? value : cell));
       // Never over something already there: a proposal only fills an empty cell.
       for (const proposal of this.propose(line.employeeId, cells, col))
-        if (proposal.col !== col && cells[proposal.col] === "") changes.push({ line, col: proposal.col, value: proposal.value });
+        if (proposal.col !== col && cells[proposal.col] === "")
+          changes.push({ line, col: proposal.col, value: proposal.value });
     }
     this.record(this.cellsStep(changes));
   }
@@ -155,7 +172,8 @@ export class GridModel extends UndoHistory {
   removeLines(targets: readonly GridLine[]): void {
     const doomed = new Set(targets);
     const remaining = new Map<number, number>();
-    for (const line of this.lines) if (!doomed.has(line)) remaining.set(line.employeeId, (remaining.get(line.employeeId) ?? 0) + 1);
+    for (const line of this.lines)
+      if (!doomed.has(line)) remaining.set(line.employeeId, (remaining.get(line.employeeId) ?? 0) + 1);
     const removals: { line: GridLine; index: number }[] = [];
     const clears: CellChange[] = [];
     const keptFor = new Set<number>();
@@ -182,7 +200,9 @@ export class GridModel extends UndoHistory {
    */
   importLines(seeds: readonly { employeeId: number; cells: readonly string[] }[]): number {
     const last = new Map<number, { line: GridLine; at: number; count: number }>();
-    this.lines.forEach((line, at) => last.set(line.employeeId, { line, at, count: (last.get(line.employeeId)?.count ?? 0) + 1 }));
+    this.lines.forEach((line, at) =>
+      last.set(line.employeeId, { line, at, count: (last.get(line.employeeId)?.count ?? 0) + 1 }),
+    );
     const width = this.spec.columns.length;
     const changes: CellChange[] = [];
     const inserts: { line: GridLine; at: number }[] = [];
@@ -202,7 +222,10 @@ export class GridModel extends UndoHistory {
     // Stable by position: an employee's lines keep the file's order; each earlier insert shifts the later ones by one.
     const sorted = inserts.map((insert, seq) => ({ ...insert, seq })).sort((a, b) => a.at - b.at || a.seq - b.seq);
     if (sorted.length)
-      steps.push({ kind: "insert", entries: sorted.map((entry, order) => ({ line: entry.line, index: entry.at + order })) });
+      steps.push({
+        kind: "insert",
+        entries: sorted.map((entry, order) => ({ line: entry.line, index: entry.at + order })),
+      });
     if (steps.length) this.record(steps.length === 1 && steps[0] ? steps[0] : { kind: "batch", steps });
     return filled.size + inserts.length;
   }
@@ -236,7 +259,10 @@ export class GridModel extends UndoHistory {
       const sorted = inserts
         .map((insert) => ({ line: insert.line, at: (positions.get(insert.afterLine) ?? this.lines.length - 1) + 1 }))
         .sort((a, b) => a.at - b.at);
-      steps.push({ kind: "insert", entries: sorted.map((entry, order) => ({ line: entry.line, index: entry.at + order })) });
+      steps.push({
+        kind: "insert",
+        entries: sorted.map((entry, order) => ({ line: entry.line, index: entry.at + order })),
+      });
     }
     if (steps.length) this.record(steps.length === 1 && steps[0] ? steps[0] : { kind: "batch", steps });
     return targets.size;

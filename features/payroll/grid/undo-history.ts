@@ -166,7 +166,11 @@ export class UndoHistory extends LineBook {
     switch (step.kind) {
       case "cells":
         this.applyCells(
-          step.changes.map((change) => ({ line: change.line, col: change.col, value: direction === "do" ? change.after : change.before })),
+          step.changes.map((change) => ({
+            line: change.line,
+            col: change.col,
+            value: direction === "do" ? change.after : change.before,
+          })),
         );
         return false;
       case "insert":

@@ -8,7 +8,15 @@ const ALIASES: Record<EmployeeField, string[]> = {
   id: ["id", "employee id", "employee_id", "personalnummer", "personal-nr", "pers.-nr.", "nr"],
   first_name: ["first_name", "first name", "firstname", "vorname"],
   last_name: ["last_name", "last name", "lastname", "surname", "nachname", "name"],
-  street_address: ["street_address", "street", "street address", "address", "straße", "strasse", "straße und hausnummer"],
+  street_address: [
+    "street_address",
+    "street",
+    "street address",
+    "address",
+    "straße",
+    "strasse",
+    "straße und hausnummer",
+  ],
   postal_code: ["postal_code", "postal code", "postcode", "zip", "plz", "postleitzahl"],
   location: ["location", "city", "town", "ort", "wohnort", "stadt"],
   sex: ["sex", "gender", "geschlecht"],
@@ -37,7 +45,9 @@ export function suggestMapping(headers: string[]): ColumnMapping {
   const taken = new Set<number>();
   const mapping = {} as ColumnMapping;
   for (const field of EMPLOYEE_FIELDS) {
-    const index = headers.findIndex((header, position) => !taken.has(position) && ALIASES[field].includes(normalise(header)));
+    const index = headers.findIndex(
+      (header, position) => !taken.has(position) && ALIASES[field].includes(normalise(header)),
+    );
     mapping[field] = index >= 0 ? index : null;
     if (index >= 0) taken.add(index);
   }

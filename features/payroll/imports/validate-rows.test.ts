@@ -15,7 +15,17 @@ const context = toEmployeeContext({
 
 describe("import rows", () => {
   it("maps German headers without help", () => {
-    const mapping = suggestMapping(["Personalnummer", "Vorname", "Nachname", "Straße", "PLZ", "Ort", "Geschlecht", "Krankenkasse", "RVNR"]);
+    const mapping = suggestMapping([
+      "Personalnummer",
+      "Vorname",
+      "Nachname",
+      "Straße",
+      "PLZ",
+      "Ort",
+      "Geschlecht",
+      "Krankenkasse",
+      "RVNR",
+    ]);
     expect(mapping).toMatchObject({
       id: 0,
       first_name: 1,
@@ -37,7 +47,9 @@ describe("import rows", () => {
     rows[4]!.id = "201";
     const { headers, rows: cells } = parseSpreadsheetText(toCsv(rows));
     const checked = checkImportRows(cells, suggestMapping(headers), context);
-    expect(checked.map((row) => [row.row, row.payload !== null, row.inUse, row.problems.map((problem) => problem.code)])).toEqual([
+    expect(
+      checked.map((row) => [row.row, row.payload !== null, row.inUse, row.problems.map((problem) => problem.code)]),
+    ).toEqual([
       [1, true, false, []],
       [2, false, false, ["postalCode"]],
       [3, true, true, ["idInUse"]],
@@ -49,7 +61,10 @@ describe("import rows", () => {
   });
 
   it("refuses ids beyond 9 digits on their row, with no employee id (4294967296 fits no integer column)", () => {
-    const rows = ["4294967296", "99999999999999999999", "999999999"].map((id, index) => ({ ...sampleEmployee(index, 1, "35561094"), id }));
+    const rows = ["4294967296", "99999999999999999999", "999999999"].map((id, index) => ({
+      ...sampleEmployee(index, 1, "35561094"),
+      id,
+    }));
     const { headers, rows: cells } = parseSpreadsheetText(toCsv(rows));
     const checked = checkImportRows(cells, suggestMapping(headers), context);
     expect(checked.map((row) => [row.employeeId, row.payload !== null, row.problems])).toEqual([
@@ -68,7 +83,11 @@ describe("import rows", () => {
     ].join("\n");
     const { headers, rows: cells } = parseSpreadsheetText(text);
     const checked = checkImportRows(cells, suggestMapping(headers), context);
-    expect(checked.map((row) => row.problems)).toEqual([[], [], [{ field: "health_insurance", code: "insurerUnknown" }]]);
+    expect(checked.map((row) => row.problems)).toEqual([
+      [],
+      [],
+      [{ field: "health_insurance", code: "insurerUnknown" }],
+    ]);
     expect(checked[0]!.payload).toMatchObject({
       sex: -1,
       entry: "2026-11-01",

@@ -79,7 +79,10 @@ export function checkImportRows(rows: string[][], mapping: ColumnMapping, contex
       row: index + 1,
       // Only an id that passed its checks: an invalid one (e.g. 4294967296) is no employee id, and
       // would not fit the report's integer column either.
-      employeeId: problems.some((problem) => problem.field === "id" && problem.code !== "idInUse") || id === "" ? null : Number(id),
+      employeeId:
+        problems.some((problem) => problem.field === "id" && problem.code !== "idInUse") || id === ""
+          ? null
+          : Number(id),
       name: `${input.first_name} ${input.last_name}`.trim(),
       problems,
       payload: blocking.length === 0 ? toNewEmployee(input, context.companyId, context.insurers) : null,

@@ -70,7 +70,9 @@ export const MONTH_STATE_TRAITS = {
 
 type Traits = typeof MONTH_STATE_TRAITS;
 /** The states with a trait set, as a type (e.g. `StatesWhere<"notSubmitted">` is "open" | "handed_in"). */
-export type StatesWhere<K extends keyof MonthStateTraits> = { [S in MonthState]: Traits[S][K] extends true ? S : never }[MonthState];
+export type StatesWhere<K extends keyof MonthStateTraits> = {
+  [S in MonthState]: Traits[S][K] extends true ? S : never;
+}[MonthState];
 
 function statesWhere<K extends keyof MonthStateTraits>(trait: K): StatesWhere<K>[] {
   return MONTH_STATES.filter((state) => MONTH_STATE_TRAITS[state][trait] === true) as StatesWhere<K>[];

@@ -54,7 +54,9 @@ export async function payrollFor(
       chosenBy: { where: { userId: actor.userId }, select: { userId: true } },
       companies: { where: { companyId: companyId ?? -1 }, select: { companyId: true } },
       imports: {
-        where: { id: target.importId && UUID.test(target.importId) ? target.importId : "00000000-0000-0000-0000-000000000000" },
+        where: {
+          id: target.importId && UUID.test(target.importId) ? target.importId : "00000000-0000-0000-0000-000000000000",
+        },
         select: { id: true },
       },
     },
@@ -67,7 +69,10 @@ export async function payrollFor(
   if (reaching.length === 1) picked = reaching[0]!;
   else if (reaching.length > 1) {
     if (!chosen || !reaching.includes(chosen)) {
-      throw new ApiError("conflict", "Several payroll connections of this workspace reach that company: choose one on the payroll page.");
+      throw new ApiError(
+        "conflict",
+        "Several payroll connections of this workspace reach that company: choose one on the payroll page.",
+      );
     }
     picked = chosen;
   }
@@ -78,7 +83,12 @@ export async function payrollFor(
 }
 
 /** A client's way to a connection: their own permission and a row naming this company for them. */
-function clientReach(userId: string, workspaceId: string, own: OwnPermission, companyId: number): Prisma.PayrollConnectionWhereInput {
+function clientReach(
+  userId: string,
+  workspaceId: string,
+  own: OwnPermission,
+  companyId: number,
+): Prisma.PayrollConnectionWhereInput {
   return { workspace: grants(userId, own), clientCompanies: { some: { workspaceId, userId, companyId } } };
 }
 
@@ -113,7 +123,11 @@ export async function stillPermitted(
   own?: { permission: OwnPermission; companyId: number },
 ): Promise<boolean> {
   const reach: Prisma.PayrollConnectionWhereInput[] = [{ workspace: grants(userId, permission) }];
-  if (own) reach.push({ workspace: grants(userId, own.permission), clientCompanies: { some: { userId, companyId: own.companyId } } });
+  if (own)
+    reach.push({
+      workspace: grants(userId, own.permission),
+      clientCompanies: { some: { userId, companyId: own.companyId } },
+    });
   const count = await getDb().payrollConnection.count({
     where: { id: connectionId, apiKeyEncrypted: { not: null }, OR: reach },
   });

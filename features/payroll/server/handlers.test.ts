@@ -5,13 +5,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
  * A database outage: every Prisma call and every session read fails as it does when Postgres is
  * down. The routes must still answer the envelope with a requestId (never an empty 500).
  */
-const outage = Object.assign(new Error("Can't reach database server at 127.0.0.1:5432"), { name: "PrismaClientInitializationError" });
+const outage = Object.assign(new Error("Can't reach database server at 127.0.0.1:5432"), {
+  name: "PrismaClientInitializationError",
+});
 // `db.model.call()` and the client's own `$transaction`/`$queryRaw` all fail.
 const failingDb = new Proxy(
   {},
   {
     get: (_, name) =>
-      String(name).startsWith("$") ? () => Promise.reject(outage) : new Proxy({}, { get: () => () => Promise.reject(outage) }),
+      String(name).startsWith("$")
+        ? () => Promise.reject(outage)
+        : new Proxy({}, { get: () => () => Promise.reject(outage) }),
   },
 );
 
@@ -24,7 +28,8 @@ vi.mock("@/lib/db/client", () => ({
 }));
 const sessionUser = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("@/lib/auth/server/session", () => ({
-  sessionUserFromRequest: () => (sessionUser.current === undefined ? Promise.reject(outage) : Promise.resolve(sessionUser.current)),
+  sessionUserFromRequest: () =>
+    sessionUser.current === undefined ? Promise.reject(outage) : Promise.resolve(sessionUser.current),
 }));
 
 const { deleteConnection, listEmployees } = await import("./handlers");

@@ -5,7 +5,11 @@ import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 import { payrollActor } from "./access";
 import { BaseUrlNotAllowedError, connectPayroll } from "../connection/server/connection";
-import { choosePayrollConnection, deletePayrollData, disconnectPayroll } from "../connection/server/workspace-connections";
+import {
+  choosePayrollConnection,
+  deletePayrollData,
+  disconnectPayroll,
+} from "../connection/server/workspace-connections";
 import { payrollContract as contract } from "../contract";
 import { deleteDraft, saveDraft } from "../employees/server/onboarding-draft";
 import { createEmployeeFromForm } from "../employees/server/employees";
@@ -25,9 +29,12 @@ import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 export const postConnection = withRoute({ ...contract.connect, maxBodyBytes: 4096 }, async ({ user, body }) => {
   try {
     const connection = await connectPayroll(payrollActor(user), body, auditActorOf(user));
-    return successResponse({ connection: { id: connection.id, username: connection.username, baseUrl: connection.baseUrl } });
+    return successResponse({
+      connection: { id: connection.id, username: connection.username, baseUrl: connection.baseUrl },
+    });
   } catch (error) {
-    if (error instanceof BaseUrlNotAllowedError) throw new ApiError("invalid", error.message, { fields: { baseUrl: "baseUrlNotAllowed" } });
+    if (error instanceof BaseUrlNotAllowedError)
+      throw new ApiError("invalid", error.message, { fields: { baseUrl: "baseUrlNotAllowed" } });
     // The key typed in was refused: bad input (422), unlike a stored key the service stops accepting (key_refused).
     if (error instanceof PayrollUnauthorizedError)
       throw new ApiError("invalid", "The payroll service did not accept the API key.", {
@@ -39,14 +46,19 @@ export const postConnection = withRoute({ ...contract.connect, maxBodyBytes: 409
 });
 
 /** The connection chooser of /payroll: the person works on this one of the workspace's connections. */
-export const putChosenConnection = withRoute({ ...contract.chooseConnection, maxBodyBytes: 1024 }, async ({ user, body }) => {
-  await choosePayrollConnection(payrollActor(user), body.connectionId);
-  return successResponse({ chosen: body.connectionId });
-});
+export const putChosenConnection = withRoute(
+  { ...contract.chooseConnection, maxBodyBytes: 1024 },
+  async ({ user, body }) => {
+    await choosePayrollConnection(payrollActor(user), body.connectionId);
+    return successResponse({ chosen: body.connectionId });
+  },
+);
 
 /** Disconnect `?id=` (owners): the key goes, drafts, import reports and transfers stay for the same customer. */
-export const deleteConnection = withRoute({ ...contract.disconnect, recentConfirmation: true }, async ({ user, query }) =>
-  successResponse({ disconnected: await disconnectPayroll(payrollActor(user), query.id, auditActorOf(user)) }),
+export const deleteConnection = withRoute(
+  { ...contract.disconnect, recentConfirmation: true },
+  async ({ user, query }) =>
+    successResponse({ disconnected: await disconnectPayroll(payrollActor(user), query.id, auditActorOf(user)) }),
 );
 
 /** "Delete all payroll data" of connection `?id=` (owners, confirmed in the browser): the connection and everything kept with it. */
@@ -54,10 +66,13 @@ export const deleteData = withRoute({ ...contract.deleteData, recentConfirmation
   successResponse({ deleted: await deletePayrollData(payrollActor(user), query.id, auditActorOf(user)) }),
 );
 
-export const listEmployees = payrollRoute({ ...contract.listEmployees, permission: "payroll.read" }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  return successResponse({ employees: await context.client.listEmployees(company.id) });
-});
+export const listEmployees = payrollRoute(
+  { ...contract.listEmployees, permission: "payroll.read" },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    return successResponse({ employees: await context.client.listEmployees(company.id) });
+  },
+);
 
 /** The form's values are checked against the company's reference lists in createEmployeeFromForm. */
 export const postEmployee = payrollRoute(
@@ -67,7 +82,8 @@ export const postEmployee = payrollRoute(
     const result = await createEmployeeFromForm(context.client, company, context.body);
     if (!result.ok) {
       // The service's own code and text go along as detail; the code is one of the envelope's.
-      const code = result.code === "invalid" ? "invalid" : result.code === "EMPLOYEE_ID_IN_USE" ? "conflict" : "refused";
+      const code =
+        result.code === "invalid" ? "invalid" : result.code === "EMPLOYEE_ID_IN_USE" ? "conflict" : "refused";
       throw new ApiError(code, undefined, {
         fields: result.fields as Record<string, string>,
         detail: result.message,
@@ -90,18 +106,27 @@ export const putOnboardingDraft = payrollRoute(
   },
 );
 
-export const deleteOnboardingDraft = payrollRoute({ ...contract.deleteOnboardingDraft, permission: "payroll.edit" }, async (context) => {
-  const company = await companyFromParam(context, context.params.companyId);
-  await deleteDraft(context.connection.id, company.id);
-  return successResponse({ deleted: true });
-});
+export const deleteOnboardingDraft = payrollRoute(
+  { ...contract.deleteOnboardingDraft, permission: "payroll.edit" },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    await deleteDraft(context.connection.id, company.id);
+    return successResponse({ deleted: true });
+  },
+);
 
 /** The rows are checked by createImport (a ZodError answers 422 `invalid`). */
 export const postImport = payrollRoute(
   { ...contract.createImport, permission: "payroll.edit", maxBodyBytes: 8 * 1024 * 1024 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
-    const id = await createImport(context.connection.id, company, context.client, context.body as never, auditActorOf(context.user));
+    const id = await createImport(
+      context.connection.id,
+      company,
+      context.client,
+      context.body as never,
+      auditActorOf(context.user),
+    );
     await startImport(id);
     return successResponse({ import: await importProgress(context.connection.id, id) }, 201);
   },
@@ -114,7 +139,10 @@ export const getImport = payrollRoute({ ...contract.getImport, permission: "payr
   const progress = await importProgress(context.connection.id, importId);
   if (!progress) throw noSuchImport();
   const wantReport = context.query.report === "1";
-  return successResponse({ import: progress, ...(wantReport ? { report: await importReport(context.connection.id, importId) } : {}) });
+  return successResponse({
+    import: progress,
+    ...(wantReport ? { report: await importReport(context.connection.id, importId) } : {}),
+  });
 });
 
 export const postImportAction = payrollRoute(
@@ -128,8 +156,9 @@ export const postImportAction = payrollRoute(
   },
 );
 
-export const postReferenceListsRefresh = payrollRoute({ ...contract.refreshReferenceLists, permission: "payroll.read" }, async (context) =>
-  successResponse({ counts: await refreshReferenceLists(context.client) }),
+export const postReferenceListsRefresh = payrollRoute(
+  { ...contract.refreshReferenceLists, permission: "payroll.read" },
+  async (context) => successResponse({ counts: await refreshReferenceLists(context.client) }),
 );
 
 /** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */

@@ -75,7 +75,9 @@ export async function referenceListsReady(client: PayrollClient): Promise<boolea
 export type PayrollPageProblem = UpstreamError["apiCode"] | "not_answering" | "generic";
 
 /** Runs a call for a page; a payroll failure becomes a message instead of an error page. */
-export async function attemptPayroll<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; code: PayrollPageProblem }> {
+export async function attemptPayroll<T>(
+  run: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; code: PayrollPageProblem }> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {

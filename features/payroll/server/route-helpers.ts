@@ -49,7 +49,8 @@ export function payrollRoute<
     let query: { value: unknown } | undefined;
     const full = { ...context, connection, client } as RouteHandlerContext<true, P, B, Q> & PayrollRouteContext;
     Object.defineProperty(full, "query", {
-      get: () => (query ??= { value: querySchema ? parseQuery(querySchema, context.request, queryRefusal) : undefined }).value,
+      get: () =>
+        (query ??= { value: querySchema ? parseQuery(querySchema, context.request, queryRefusal) : undefined }).value,
     });
     return handler(full);
   });

@@ -13,7 +13,15 @@ import { remindersApi } from "@/features/reminders/client/api";
 const PROBLEMS: readonly string[] = ["whole", "range", "tooMany", "duplicate"] satisfies ReminderDaysProblem[];
 
 /** /settings/workspace: the reminder points, set by an owner (checked here and by the route, whose field errors show the same way). */
-export function ReminderSettings({ workspaceId, owner, initial }: { workspaceId: string; owner: boolean; initial: number[] }) {
+export function ReminderSettings({
+  workspaceId,
+  owner,
+  initial,
+}: {
+  workspaceId: string;
+  owner: boolean;
+  initial: number[];
+}) {
   const t = useTranslations("reminders");
   const [text, setText] = useState(initial.join(", "));
   const [problem, setProblem] = useState<ReminderDaysProblem | null>(null);

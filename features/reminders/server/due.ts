@@ -42,7 +42,9 @@ export async function dueToday(today: string): Promise<DueReminder[]> {
     FROM payroll_companies c
     JOIN payroll_connections conn ON conn.id = c.connection_id AND conn.disconnected_at IS NULL
     LEFT JOIN reminder_settings rs ON rs.workspace_id = conn.workspace_id`;
-  const settings = await settingsOf(rows.map((row) => ({ connectionId: row.connection_id, companyId: row.company_id })));
+  const settings = await settingsOf(
+    rows.map((row) => ({ connectionId: row.connection_id, companyId: row.company_id })),
+  );
   const deadlinesOf = deadlinesCache();
   const due: DueReminder[] = [];
   for (const row of rows) {

@@ -20,12 +20,14 @@ export async function recipientsOf(due: DueReminder[]): Promise<(reminder: DueRe
     }),
     Promise.all(
       [...companiesOf].map(
-        async ([connectionId, companyIds]) => [connectionId, await assigneesOf(db, connectionId, [...companyIds])] as const,
+        async ([connectionId, companyIds]) =>
+          [connectionId, await assigneesOf(db, connectionId, [...companyIds])] as const,
       ),
     ),
   ]);
   const clerks = new Map<string, string[]>();
-  for (const member of members) clerks.set(member.workspaceId, [...(clerks.get(member.workspaceId) ?? []), member.userId]);
+  for (const member of members)
+    clerks.set(member.workspaceId, [...(clerks.get(member.workspaceId) ?? []), member.userId]);
   const assignees = new Map(assigned);
   return (reminder) => {
     const chosen = assignees.get(reminder.connectionId)?.get(reminder.companyId) ?? [];

@@ -33,7 +33,9 @@ for (let round = 0; round < ROUNDS; round += 1) {
 }
 const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 const mails = await db.mailOutbox.count({ where: { kind: "notification:reminder" } });
-console.error(`(reminders bench: ${database.kind}; ${ROUNDS} rounds; ${told} people told per round; ${mails} mails queued in all)`);
+console.error(
+  `(reminders bench: ${database.kind}; ${ROUNDS} rounds; ${told} people told per round; ${mails} mails queued in all)`,
+);
 console.log(`reminders_300_ms: ${median.toFixed(0)} ms`);
 await db.$disconnect();
 await database.stop();

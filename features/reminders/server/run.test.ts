@@ -28,7 +28,9 @@ beforeAll(async () => {
     states: { 1002: "open", 1003: "in_review", 1004: "approved", 1005: "transferred", 1006: "transfer_unclear" },
   });
   // 1001 has an assigned clerk (the first); 1002 none: every clerk.
-  await db.payrollCompanyAssignee.create({ data: { connectionId: world.connectionId, companyId: 1001, userId: world.clerks[0]! } });
+  await db.payrollCompanyAssignee.create({
+    data: { connectionId: world.connectionId, companyId: 1001, userId: world.clerks[0]! },
+  });
 });
 afterAll(async () => {
   await db.$disconnect();
@@ -77,7 +79,9 @@ describe("the reminder run", () => {
   });
 
   it("on the cut-off day the next point; a month submitted meanwhile is left out", async () => {
-    await db.monthClose.create({ data: { connectionId: world.connectionId, companyId: 1001, period: PERIOD, state: "in_review" } });
+    await db.monthClose.create({
+      data: { connectionId: world.connectionId, companyId: 1001, period: PERIOD, state: "in_review" },
+    });
     await runReminders(at(CUT_OFF));
     const fresh = (await reminders()).filter((row) => (row.data as { daysBefore: number }).daysBefore === 0);
     expect(fresh.map((row) => row.userId).sort()).toEqual([...world.clerks].sort());
@@ -107,7 +111,11 @@ describe("a month handed in by its client, and the client's own reminders", () =
     }));
     await db.user.createMany({ data: clients });
     await db.workspaceMember.createMany({
-      data: clients.map((client) => ({ workspaceId: other.workspaceId, userId: client.id, roles: ["client" as const] })),
+      data: clients.map((client) => ({
+        workspaceId: other.workspaceId,
+        userId: client.id,
+        roles: ["client" as const],
+      })),
     });
     // Each client has one company: 1001 (Open), 1002 (Handed in), 1003 (In review).
     await db.workspaceMemberCompany.createMany({
@@ -119,13 +127,18 @@ describe("a month handed in by its client, and the client's own reminders", () =
       })),
     });
     const toldHere = async (kind: string) =>
-      (await db.notification.findMany({ where: { workspaceId: other.workspaceId, kind }, select: { userId: true, data: true } })).map(
-        (row) => `${(row.data as { companyId: number }).companyId}:${row.userId}`,
-      );
+      (
+        await db.notification.findMany({
+          where: { workspaceId: other.workspaceId, kind },
+          select: { userId: true, data: true },
+        })
+      ).map((row) => `${(row.data as { companyId: number }).companyId}:${row.userId}`);
     await runReminders(at(addBankWorkingDays(CUT_OFF, -5, null)));
     expect((await toldHere("reminder")).sort()).toEqual([`1001:${other.clerks[0]}`, `1002:${other.clerks[0]}`]);
     expect(await toldHere("client_reminder")).toEqual([`1001:${clients[0]!.id}`]);
-    expect(await db.mailOutbox.count({ where: { kind: "notification:client_reminder", userId: clients[0]!.id } })).toBe(1);
+    expect(await db.mailOutbox.count({ where: { kind: "notification:client_reminder", userId: clients[0]!.id } })).toBe(
+      1,
+    );
 
     // After the cut-off (the statement's point): the clerk is reminded, the client no more.
     await runReminders(at(addBankWorkingDays(CUT_OFF, 1, null)));

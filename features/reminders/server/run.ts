@@ -28,7 +28,12 @@ export function reminderDedupeKey(reminder: DueReminder, kind: "reminder" | "cli
 
 type Kind = "reminder" | "client_reminder";
 
-async function remind(tx: Prisma.TransactionClient, kind: Kind, reminder: DueReminder, userIds: string[]): Promise<void> {
+async function remind(
+  tx: Prisma.TransactionClient,
+  kind: Kind,
+  reminder: DueReminder,
+  userIds: string[],
+): Promise<void> {
   await notify(tx, {
     userIds,
     kind,

@@ -10,13 +10,18 @@ export async function reminderDays(workspaceId: string): Promise<{ days: number[
 }
 
 /** An owner sets the points (already validated by the route's schema); a non-member gets 404, a member who is not an owner 403. */
-export async function setReminderDays(userId: string, workspaceId: string, days: number[]): Promise<{ days: number[]; chosen: boolean }> {
+export async function setReminderDays(
+  userId: string,
+  workspaceId: string,
+  days: number[],
+): Promise<{ days: number[]; chosen: boolean }> {
   const member = await getDb().workspaceMember.findUnique({
     where: { workspaceId_userId: { workspaceId, userId } },
     select: { roles: true },
   });
   if (!member) throw new ApiError("not_found");
-  if (!member.roles.includes("owner")) throw new ApiError("forbidden", "Only an owner of the workspace may change the reminders.");
+  if (!member.roles.includes("owner"))
+    throw new ApiError("forbidden", "Only an owner of the workspace may change the reminders.");
   await getDb().reminderSettings.upsert({
     where: { workspaceId },
     create: { workspaceId, days, updatedBy: userId },

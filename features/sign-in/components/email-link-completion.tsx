@@ -35,7 +35,11 @@ export function EmailLinkCompletion() {
   return (
     <div className="space-y-3">
       <p className="text-slate-800">{t("emailSignIn.completeIntro")}</p>
-      <Button onClick={() => complete.mutate(token)} disabled={complete.isPending || complete.isSuccess} aria-busy={complete.isPending}>
+      <Button
+        onClick={() => complete.mutate(token)}
+        disabled={complete.isPending || complete.isSuccess}
+        aria-busy={complete.isPending}
+      >
         {t("emailSignIn.complete")}
       </Button>
       {complete.isError ? <Notice tone="error">{errorMessage(t, complete.error)}</Notice> : null}

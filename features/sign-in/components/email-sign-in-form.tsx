@@ -18,7 +18,9 @@ export function EmailSignInForm({ callbackUrl }: { callbackUrl?: string }) {
   const t = useTranslations();
   const [email, setEmail] = useState("");
   const [fieldError, setFieldError] = useState<string>();
-  const send = useMutation({ mutationFn: (address: string) => signInApi.requestEmailLink({ email: address, callbackUrl }) });
+  const send = useMutation({
+    mutationFn: (address: string) => signInApi.requestEmailLink({ email: address, callbackUrl }),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = requestEmailLinkSchema.shape.email.safeParse(email);

@@ -20,7 +20,12 @@ export function PasskeySignInButton({ callbackUrl }: { callbackUrl?: string }) {
     <div className="space-y-3 border-t border-slate-200 pt-4">
       <h2 className="font-semibold">{t("passkeys.signInHeading")}</h2>
       <p className="text-sm text-slate-700">{t("passkeys.signInIntro")}</p>
-      <Button variant="secondary" onClick={() => signIn.mutate()} disabled={signIn.isPending} aria-busy={signIn.isPending}>
+      <Button
+        variant="secondary"
+        onClick={() => signIn.mutate()}
+        disabled={signIn.isPending}
+        aria-busy={signIn.isPending}
+      >
         {t("passkeys.signIn")}
       </Button>
       <div aria-live="polite">

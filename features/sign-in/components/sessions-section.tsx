@@ -31,7 +31,10 @@ export function SessionsSection({ initial }: { initial: SessionView[] }) {
     initialData: initial,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
-  const endOne = useMutation({ mutationFn: (sessionId: string) => signInApi.endSession({ sessionId }), onSettled: refresh });
+  const endOne = useMutation({
+    mutationFn: (sessionId: string) => signInApi.endSession({ sessionId }),
+    onSettled: refresh,
+  });
   const endOthers = useMutation({
     mutationFn: () => signInApi.endOtherSessions({}),
     onSuccess: () => setConfirming(false),
@@ -51,13 +54,20 @@ export function SessionsSection({ initial }: { initial: SessionView[] }) {
                 <p className="font-medium">
                   {device}
                   {session.current ? (
-                    <span className="ml-2 rounded bg-blue-100 px-2 py-0.5 text-sm text-blue-900">{t("security.thisDevice")}</span>
+                    <span className="ml-2 rounded bg-blue-100 px-2 py-0.5 text-sm text-blue-900">
+                      {t("security.thisDevice")}
+                    </span>
                   ) : null}
                 </p>
                 <p className="text-sm text-slate-700">
-                  {t("security.began", { when: when(locale, session.startedAt), method: t(`security.method.${session.method}`) })}
+                  {t("security.began", {
+                    when: when(locale, session.startedAt),
+                    method: t(`security.method.${session.method}`),
+                  })}
                 </p>
-                <p className="text-sm text-slate-700">{t("security.lastSeen", { when: when(locale, session.lastSeenAt) })}</p>
+                <p className="text-sm text-slate-700">
+                  {t("security.lastSeen", { when: when(locale, session.lastSeenAt) })}
+                </p>
               </div>
               {session.current ? null : (
                 <Button

@@ -68,7 +68,9 @@ export function SignInEmailSection({ verifiedEmail }: { verifiedEmail: string | 
       </form>
       {sentTo ? (
         <form onSubmit={onVerify} className="space-y-2">
-          <Notice tone="info">{t("accountLinking.codeSent", { email: sentTo, minutes: VERIFICATION_CODE_LIFETIME_MINUTES })}</Notice>
+          <Notice tone="info">
+            {t("accountLinking.codeSent", { email: sentTo, minutes: VERIFICATION_CODE_LIFETIME_MINUTES })}
+          </Notice>
           <div className="flex flex-wrap items-end gap-2">
             <Field
               label={t("accountLinking.code")}
@@ -87,7 +89,9 @@ export function SignInEmailSection({ verifiedEmail }: { verifiedEmail: string | 
         </form>
       ) : null}
       <div aria-live="polite">
-        {verify.isSuccess ? <Notice tone="success">{t("accountLinking.verified", { email: verify.data.verifiedEmail })}</Notice> : null}
+        {verify.isSuccess ? (
+          <Notice tone="success">{t("accountLinking.verified", { email: verify.data.verifiedEmail })}</Notice>
+        ) : null}
       </div>
     </div>
   );

@@ -9,7 +9,13 @@ import { ApiError } from "@/lib/http/api-error";
 import { addPasskey, registrationOptions } from "@/features/passkeys/server/registration";
 import { SoftAuthenticator } from "@/features/passkeys/testing/soft-authenticator";
 import { ensurePersonalWorkspace } from "@/features/workspaces/server/personal";
-import { confirmationMethods, confirmPasskeyOptions, confirmWithCode, confirmWithPasskey, sendConfirmationCode } from "./confirmation";
+import {
+  confirmationMethods,
+  confirmPasskeyOptions,
+  confirmWithCode,
+  confirmWithPasskey,
+  sendConfirmationCode,
+} from "./confirmation";
 
 // Codes go through the outbox (nothing sends them here): the test reads them from its rows.
 beforeAll(() => {
@@ -48,7 +54,9 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; extra
     () => null,
     (caught: unknown) => caught,
   );
-  return error instanceof ApiError ? { code: error.code, extra: error.extra } : { code: `not refused (${String(error)})` };
+  return error instanceof ApiError
+    ? { code: error.code, extra: error.extra }
+    : { code: `not refused (${String(error)})` };
 }
 
 function later(minutes: number) {
@@ -79,13 +87,18 @@ describe("confirming with an e-mail code", () => {
     const stored = await db.sessionConfirmationCode.findUniqueOrThrow({ where: { sessionId: user.sessionId } });
     const code = await lastCode(db, person.id);
     expect(stored.codeHash).not.toContain(code);
-    const outbox = (await db.$queryRaw`SELECT to_address FROM mail_outbox WHERE user_id = ${person.id}::uuid`) as { to_address: string }[];
+    const outbox = (await db.$queryRaw`SELECT to_address FROM mail_outbox WHERE user_id = ${person.id}::uuid`) as {
+      to_address: string;
+    }[];
     expect(outbox.map((row) => row.to_address)).toEqual([person.email]);
     await confirmWithCode(user, code);
     expect(isRecentlyConfirmed(await reread(user))).toBe(true);
     expect((await refusal(confirmWithCode(user, code))).code).toBe("confirmation_code_invalid");
     const trail = await db.auditEntry.findMany({
-      where: { workspace: { personalUserId: person.id }, kind: { in: ["session.confirmed", "session.confirmation_failed"] } },
+      where: {
+        workspace: { personalUserId: person.id },
+        kind: { in: ["session.confirmed", "session.confirmation_failed"] },
+      },
       orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
       select: { kind: true, details: true },
     });
@@ -95,31 +108,48 @@ describe("confirming with an e-mail code", () => {
     ]);
   });
 
-  it("counts wrong codes: 5 wrong tries use the code up, even the right one is then refused", async ({ db, person }) => {
+  it("counts wrong codes: 5 wrong tries use the code up, even the right one is then refused", async ({
+    db,
+    person,
+  }) => {
     const user = await sessionOf(person.id);
     await sendConfirmationCode(user, MAIL);
     const code = await lastCode(db, person.id);
     const wrong = code === "000000" ? "111111" : "000000";
     for (const left of [4, 3, 2, 1, 0]) {
-      expect(await refusal(confirmWithCode(user, wrong))).toEqual({ code: "confirmation_code_wrong", extra: { triesLeft: left } });
+      expect(await refusal(confirmWithCode(user, wrong))).toEqual({
+        code: "confirmation_code_wrong",
+        extra: { triesLeft: left },
+      });
     }
-    expect(await refusal(confirmWithCode(user, code))).toEqual({ code: "confirmation_code_invalid", extra: { reason: "tries" } });
+    expect(await refusal(confirmWithCode(user, code))).toEqual({
+      code: "confirmation_code_invalid",
+      extra: { reason: "tries" },
+    });
     // A new code starts over.
     await sendConfirmationCode(user, MAIL);
     await confirmWithCode(user, await lastCode(db, person.id));
   });
 
-  it("holds the 5 tries under 40 parallel wrong guesses: at most 5 counted, the right code then refused", async ({ db, person }) => {
+  it("holds the 5 tries under 40 parallel wrong guesses: at most 5 counted, the right code then refused", async ({
+    db,
+    person,
+  }) => {
     const user = await sessionOf(person.id);
     await sendConfirmationCode(user, MAIL);
     const code = await lastCode(db, person.id);
-    const guesses = Array.from({ length: 40 }, (_, index) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, "0"));
+    const guesses = Array.from({ length: 40 }, (_, index) =>
+      String((Number(code) + 1 + index) % 1_000_000).padStart(6, "0"),
+    );
     const refusals = await Promise.all(guesses.map((guess) => refusal(confirmWithCode(user, guess))));
     expect(refusals.filter((refused) => refused.code === "confirmation_code_wrong").length).toBeLessThanOrEqual(5);
     expect(refusals.every((refused) => refused.code.startsWith("confirmation_code_"))).toBe(true);
     const row = await db.sessionConfirmationCode.findUnique({ where: { sessionId: user.sessionId } });
     expect(row?.wrongTries ?? 5).toBeLessThanOrEqual(5);
-    expect(await refusal(confirmWithCode(user, code))).toEqual({ code: "confirmation_code_invalid", extra: { reason: "tries" } });
+    expect(await refusal(confirmWithCode(user, code))).toEqual({
+      code: "confirmation_code_invalid",
+      extra: { reason: "tries" },
+    });
   });
 
   it("refuses an expired code (10 minutes on the app's clock) and another session's code", async ({ db, person }) => {
@@ -129,7 +159,10 @@ describe("confirming with an e-mail code", () => {
     const code = await lastCode(db, person.id);
     expect((await refusal(confirmWithCode(other, code))).code).toBe("confirmation_code_invalid");
     later(10 + 1 / 60);
-    expect(await refusal(confirmWithCode(user, code))).toEqual({ code: "confirmation_code_invalid", extra: { reason: "expired" } });
+    expect(await refusal(confirmWithCode(user, code))).toEqual({
+      code: "confirmation_code_invalid",
+      extra: { reason: "expired" },
+    });
     expect(isRecentlyConfirmed(await reread(other), nowMs())).toBe(false);
   });
 
@@ -141,7 +174,10 @@ describe("confirming with an e-mail code", () => {
 });
 
 describe("confirming with a passkey", () => {
-  it("confirms with the person's passkey once; a replayed answer and another session's challenge are refused", async ({ db, person }) => {
+  it("confirms with the person's passkey once; a replayed answer and another session's challenge are refused", async ({
+    db,
+    person,
+  }) => {
     const user = await sessionOf(person.id);
     const other = await sessionOf(person.id);
     const authenticator = await withPasskey(user);
@@ -155,9 +191,13 @@ describe("confirming with a passkey", () => {
     await confirmWithPasskey(user, answer as never);
     expect(isRecentlyConfirmed(await reread(user))).toBe(true);
     expect((await refusal(confirmWithPasskey(user, answer as never))).code).toBe("passkey_challenge_invalid");
-    const failed = await db.auditEntry.count({ where: { workspace: { personalUserId: person.id }, kind: "session.confirmation_failed" } });
+    const failed = await db.auditEntry.count({
+      where: { workspace: { personalUserId: person.id }, kind: "session.confirmation_failed" },
+    });
     expect(failed).toBe(2);
-    expect(await db.auditEntry.count({ where: { workspace: { personalUserId: person.id }, kind: "session.confirmed" } })).toBe(1);
+    expect(
+      await db.auditEntry.count({ where: { workspace: { personalUserId: person.id }, kind: "session.confirmed" } }),
+    ).toBe(1);
   });
 
   it("refuses another person's passkey on one's own challenge", async ({ person, db }) => {
@@ -168,9 +208,10 @@ describe("confirming with a passkey", () => {
       const theirs = await sessionOf(stranger.id);
       const theirAuthenticator = await withPasskey(theirs);
       const options = await confirmPasskeyOptions(user);
-      expect((await refusal(confirmWithPasskey(user, theirAuthenticator.assert(options.challenge, stranger.id) as never))).code).toBe(
-        "passkey_refused",
-      );
+      expect(
+        (await refusal(confirmWithPasskey(user, theirAuthenticator.assert(options.challenge, stranger.id) as never)))
+          .code,
+      ).toBe("passkey_refused");
     } finally {
       await db.user.delete({ where: { id: stranger.id } });
     }
@@ -178,7 +219,10 @@ describe("confirming with a passkey", () => {
 });
 
 describe("the ways offered", () => {
-  it("offers the code and the passkey; only the passkey when the workspace requires passkeys", async ({ db, person }) => {
+  it("offers the code and the passkey; only the passkey when the workspace requires passkeys", async ({
+    db,
+    person,
+  }) => {
     const user = await sessionOf(person.id);
     expect(await confirmationMethods(user)).toMatchObject({ passkey: false, emailCode: true, recent: true });
     await withPasskey(user);
@@ -191,9 +235,15 @@ describe("the ways offered", () => {
   });
 
   it("offers nothing to a person with neither a passkey nor an address (they sign in again)", async ({ db }) => {
-    const user = await db.user.create({ data: { displayName: "Nora Nothing", accountingUserId: `nothing:${randomUUID()}` } });
+    const user = await db.user.create({
+      data: { displayName: "Nora Nothing", accountingUserId: `nothing:${randomUUID()}` },
+    });
     try {
-      expect(await confirmationMethods(await sessionOf(user.id))).toMatchObject({ passkey: false, emailCode: false, email: null });
+      expect(await confirmationMethods(await sessionOf(user.id))).toMatchObject({
+        passkey: false,
+        emailCode: false,
+        email: null,
+      });
     } finally {
       await db.user.delete({ where: { id: user.id } });
     }

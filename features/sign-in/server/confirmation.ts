@@ -1,7 +1,11 @@
 import "server-only";
 import { createHmac, randomInt, randomUUID } from "node:crypto";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { isRecentlyConfirmed, markSessionConfirmed, type ConfirmationMethod } from "@/lib/auth/server/recent-confirmation";
+import {
+  isRecentlyConfirmed,
+  markSessionConfirmed,
+  type ConfirmationMethod,
+} from "@/lib/auth/server/recent-confirmation";
 import type { SessionUser } from "@/lib/auth/server/session-store";
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
@@ -73,7 +77,8 @@ export async function confirmationMethods(user: Person): Promise<ConfirmationMet
 // --- Passkey ---------------------------------------------------------------------------------
 
 export async function confirmPasskeyOptions(user: Person) {
-  if (!(await hasPasskey(user.id))) throw new ApiError("conflict", "You have no passkey: confirm with an e-mail code instead.");
+  if (!(await hasPasskey(user.id)))
+    throw new ApiError("conflict", "You have no passkey: confirm with an e-mail code instead.");
   return authenticationOptions("confirm", user.sessionId, user.id);
 }
 
@@ -91,7 +96,9 @@ export async function confirmWithPasskey(user: Person, response: AuthenticationR
 // --- E-mail code -----------------------------------------------------------------------------
 
 function codeHash(sessionId: string, code: string): string {
-  return createHmac("sha256", serverEnv().NEXTAUTH_SECRET).update(`confirmation-code:${sessionId}:${code}`).digest("hex");
+  return createHmac("sha256", serverEnv().NEXTAUTH_SECRET)
+    .update(`confirmation-code:${sessionId}:${code}`)
+    .digest("hex");
 }
 
 /** The address a code goes to: the verified one, else what the accounting service reports now (else what it reported at sign-in). */
@@ -172,7 +179,10 @@ export async function confirmWithCode(user: Person, code: string): Promise<Date>
   if (counted[0]?.used) return confirmed(user, "email_code");
   const row = counted[0];
   if (!row) {
-    const stale = await db.sessionConfirmationCode.findUnique({ where: { sessionId: user.sessionId }, select: { expiresAt: true } });
+    const stale = await db.sessionConfirmationCode.findUnique({
+      where: { sessionId: user.sessionId },
+      select: { expiresAt: true },
+    });
     const reason = !stale ? "none" : stale.expiresAt.getTime() <= at.getTime() ? "expired" : "tries";
     await recordFailure(user, "email_code", reason);
     throw new ApiError("confirmation_code_invalid", undefined, { extra: { reason } });

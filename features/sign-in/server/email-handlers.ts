@@ -12,7 +12,13 @@ import type { Locale } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/db/client";
 import { signInContract as contract } from "../contract";
 import { EMAIL_LINK_LIFETIME_MINUTES } from "../schemas";
-import { browserCookie, isWellFormedSecret, newSecret, redeemSignInLink, requestSignInLink } from "../core/server/email-link";
+import {
+  browserCookie,
+  isWellFormedSecret,
+  newSecret,
+  redeemSignInLink,
+  requestSignInLink,
+} from "../core/server/email-link";
 import { sendSignInMail, signInMail } from "./email-mail";
 
 /** The link in the mail: a page that asks to confirm (a mail scanner opening it signs nobody in). */

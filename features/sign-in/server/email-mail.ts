@@ -14,7 +14,11 @@ import { canSendMail, sendMail, type InvitationMail } from "@/features/workspace
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-export function signInMail(t: Translate, locale: Locale, mail: { to: string; link: string; expiresAt: Date }): InvitationMail {
+export function signInMail(
+  t: Translate,
+  locale: Locale,
+  mail: { to: string; link: string; expiresAt: Date },
+): InvitationMail {
   const values = {
     link: mail.link,
     expires: formatDate(locale, mail.expiresAt, {

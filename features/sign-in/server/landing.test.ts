@@ -34,7 +34,13 @@ async function personWithWorkspace() {
   const workspace = await db.workspace.findUniqueOrThrow({ where: { personalUserId: user.id } });
   const me = {
     id: user.id,
-    workspace: { id: workspace.id, name: workspace.name, personal: true, roles: ["owner" as const], requirePasskey: false },
+    workspace: {
+      id: workspace.id,
+      name: workspace.name,
+      personal: true,
+      roles: ["owner" as const],
+      requirePasskey: false,
+    },
   };
   return { me, workspaceId: workspace.id };
 }
@@ -44,25 +50,42 @@ describe("where sign-in lands", () => {
     const { me, workspaceId } = await personWithWorkspace();
     expect(await landingPath(me)).toBe("/businesses");
     const connection = await db.payrollConnection.create({
-      data: { workspaceId, baseUrl: "http://127.0.0.1:9/payroll", username: `landing-${randomUUID()}`, apiKeyEncrypted: "sealed" },
+      data: {
+        workspaceId,
+        baseUrl: "http://127.0.0.1:9/payroll",
+        username: `landing-${randomUUID()}`,
+        apiKeyEncrypted: "sealed",
+      },
     });
     expect(await landingPath(me)).toBe("/overview");
-    await db.payrollConnection.update({ where: { id: connection.id }, data: { apiKeyEncrypted: null, disconnectedAt: new Date() } });
+    await db.payrollConnection.update({
+      where: { id: connection.id },
+      data: { apiKeyEncrypted: null, disconnectedAt: new Date() },
+    });
     expect(await landingPath(me)).toBe("/businesses");
   });
 
   it("is the businesses for someone not (or no longer) a member of the workspace that has the connection", async () => {
     const { workspaceId } = await personWithWorkspace();
     await db.payrollConnection.create({
-      data: { workspaceId, baseUrl: "http://127.0.0.1:9/payroll", username: `landing-${randomUUID()}`, apiKeyEncrypted: "sealed" },
+      data: {
+        workspaceId,
+        baseUrl: "http://127.0.0.1:9/payroll",
+        username: `landing-${randomUUID()}`,
+        apiKeyEncrypted: "sealed",
+      },
     });
     const { me: stranger } = await personWithWorkspace();
-    expect(await landingPath({ ...stranger, workspace: { ...stranger.workspace, id: workspaceId } })).toBe("/businesses");
+    expect(await landingPath({ ...stranger, workspace: { ...stranger.workspace, id: workspaceId } })).toBe(
+      "/businesses",
+    );
     expect(await landingPath({ ...stranger, workspace: null })).toBe("/businesses");
   });
 
   it("is a client's own companies (/payroll), whatever the workspace holds", async () => {
     const { me } = await personWithWorkspace();
-    expect(await landingPath({ ...me, workspace: { ...me.workspace, personal: false, roles: ["client"] } })).toBe("/payroll");
+    expect(await landingPath({ ...me, workspace: { ...me.workspace, personal: false, roles: ["client"] } })).toBe(
+      "/payroll",
+    );
   });
 });

@@ -10,7 +10,9 @@ import { heldBy } from "@/features/workspaces/server/access";
  * The membership is in the query, so a removed member lands on the businesses. The firm's client
  * lands on their own companies (/payroll shows a client only theirs).
  */
-export async function landingPath(user: Pick<SessionUser, "id" | "workspace">): Promise<"/overview" | "/businesses" | "/payroll"> {
+export async function landingPath(
+  user: Pick<SessionUser, "id" | "workspace">,
+): Promise<"/overview" | "/businesses" | "/payroll"> {
   if (!user.workspace) return "/businesses";
   if (isClient(user.workspace.roles)) return "/payroll";
   const connection = await getDb().payrollConnection.findFirst({

@@ -18,7 +18,10 @@ const config = {
   redirectUri: "http://localhost:3000/api/auth/callback/accounting-v3",
 };
 
-type TokenRequest = (context: { params: Record<string, unknown>; checks: Record<string, unknown> }) => Promise<{ tokens: unknown }>;
+type TokenRequest = (context: {
+  params: Record<string, unknown>;
+  checks: Record<string, unknown>;
+}) => Promise<{ tokens: unknown }>;
 const request = () => (legacyAccountingProvider(config).token as unknown as { request: TokenRequest }).request;
 
 beforeEach(() => {
@@ -36,14 +39,19 @@ describe("the legacy provider", () => {
   it("checks state only (the legacy page takes no PKCE) and sends `scopes`", () => {
     const provider = legacyAccountingProvider(config);
     expect(provider.checks).toEqual(["state"]);
-    expect(provider.authorization).toMatchObject({ url: config.authUrl, params: { scopes: "full_access", response_type: "code" } });
+    expect(provider.authorization).toMatchObject({
+      url: config.authUrl,
+      params: { scopes: "full_access", response_type: "code" },
+    });
   });
 
   it("stops when the returned state differs from the sent one, before any exchange", async () => {
-    await expect(request()({ params: { code: "c", state: "other", country: "gb" }, checks: { state: "sent" } })).rejects.toBeInstanceOf(
+    await expect(
+      request()({ params: { code: "c", state: "other", country: "gb" }, checks: { state: "sent" } }),
+    ).rejects.toBeInstanceOf(LegacyStateMismatchError);
+    await expect(request()({ params: { code: "c", country: "gb" }, checks: {} })).rejects.toBeInstanceOf(
       LegacyStateMismatchError,
     );
-    await expect(request()({ params: { code: "c", country: "gb" }, checks: {} })).rejects.toBeInstanceOf(LegacyStateMismatchError);
     expect(exchange).not.toHaveBeenCalled();
   });
 

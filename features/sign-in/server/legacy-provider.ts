@@ -39,7 +39,9 @@ export function legacyAccountingProvider(config: LegacyConfig): OAuthConfig<Prof
       },
     },
     // The legacy flow names no user: the person is known by the lead business (`resource_owner_id`).
-    userinfo: { request: ({ tokens }) => ({ sub: String((tokens as Record<string, unknown>).resource_owner_id ?? "") }) },
+    userinfo: {
+      request: ({ tokens }) => ({ sub: String((tokens as Record<string, unknown>).resource_owner_id ?? "") }),
+    },
     profile: (profile) => ({ id: profile.sub ?? "" }),
     idToken: false,
     checks: ["state"],

@@ -60,7 +60,9 @@ const logger: NextAuthOptions["logger"] = {
 /** v3.1, and the legacy v3 flow when its registration is configured. */
 function providers(): OAuthConfig<Profile>[] {
   const legacy = legacyConfig();
-  return legacy ? [accountingProvider(accountingConfig()), legacyAccountingProvider(legacy)] : [accountingProvider(accountingConfig())];
+  return legacy
+    ? [accountingProvider(accountingConfig()), legacyAccountingProvider(legacy)]
+    : [accountingProvider(accountingConfig())];
 }
 
 export function authOptions(): NextAuthOptions {
@@ -89,11 +91,15 @@ export function authOptions(): NextAuthOptions {
         if (account) {
           const context = currentCallbackContext();
           // Linking, not signing in: the browser stays the person it was (features/account-linking).
-          if (context?.link && account.provider === "accounting") return completeLinkCallback(account, context.country, context.link);
+          if (context?.link && account.provider === "accounting")
+            return completeLinkCallback(account, context.country, context.link);
           const { userId, sessionId, moved } =
             account.provider === LEGACY_PROVIDER_ID
               ? { ...(await completeLegacySignIn(account, context?.country, context?.userAgent)), moved: false }
-              : await completeSignIn(account, context?.country, { moveFromUserId: context?.moveFromUserId, userAgent: context?.userAgent });
+              : await completeSignIn(account, context?.country, {
+                  moveFromUserId: context?.moveFromUserId,
+                  userAgent: context?.userAgent,
+                });
           await recordSignIn(userId, { sessionId, method: "accounting", userAgent: context?.userAgent ?? null });
           if (context) context.moved = moved;
           if (context) context.signedIn = true;
@@ -102,7 +108,10 @@ export function authOptions(): NextAuthOptions {
         return { uid: token.uid, sid: token.sid };
       },
       async session({ session, token }) {
-        const user = typeof token.uid === "string" && typeof token.sid === "string" ? await loadSessionUser(token.sid, token.uid) : null;
+        const user =
+          typeof token.uid === "string" && typeof token.sid === "string"
+            ? await loadSessionUser(token.sid, token.uid)
+            : null;
         return { expires: session.expires, ...(user ? { user: { name: user.displayName } } : {}) };
       },
     },

@@ -11,13 +11,15 @@ import { handleAuthPost } from "./route-handler";
 const session = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
 vi.mock("@/lib/auth/server/session", async () => {
   const store = await import("@/lib/auth/server/session-store");
-  const load = () => (session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null));
+  const load = () =>
+    session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null);
   return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
 });
 
 // next-auth itself (CSRF, the authorization URL) is not what is tested here: it answers a redirect.
 vi.mock("next-auth", () => ({
-  default: () => () => Promise.resolve(new Response(null, { status: 302, headers: { location: "http://service.test/authorize" } })),
+  default: () => () =>
+    Promise.resolve(new Response(null, { status: 302, headers: { location: "http://service.test/authorize" } })),
 }));
 
 const it = test.extend("person", async ({ db }, { onCleanup }) => {
@@ -53,12 +55,17 @@ describe("beginning a link", () => {
     const response = await begin();
     const nonce = linkCookie(response);
     expect(nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("ledgerlane.account-link="))).toContain("HttpOnly");
+    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("ledgerlane.account-link="))).toContain(
+      "HttpOnly",
+    );
     const row = await db.accountLinkIntent.findUniqueOrThrow({ where: { nonceHash: sha256(nonce!) } });
     expect(row).toMatchObject({ userId: person.id, sessionId: person.sessionId, returnedAt: null, decidedAt: null });
   });
 
-  it("begins nothing for a signed-out browser or someone who already has an accounting account", async ({ db, person }) => {
+  it("begins nothing for a signed-out browser or someone who already has an accounting account", async ({
+    db,
+    person,
+  }) => {
     expect(linkCookie(await begin())).toBeUndefined();
     await db.user.update({ where: { id: person.id }, data: { accountingUserId: `linked-${person.id}` } });
     session.current = { userId: person.id, sessionId: person.sessionId };

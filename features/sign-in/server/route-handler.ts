@@ -98,14 +98,16 @@ export async function handleAuthGet(request: NextRequest, context: RouteContext)
   if (request.cookies.has(LINK_COOKIE)) response.headers.append("set-cookie", clearCookie(LINK_COOKIE));
   if (link) {
     // Held: the confirmation page asks; refused (or next-auth refused the callback): say so where it began.
-    const target = link.outcome === "held" ? "/settings/security/link" : `/settings/security?link=${link.outcome ?? "failed"}`;
+    const target =
+      link.outcome === "held" ? "/settings/security/link" : `/settings/security?link=${link.outcome ?? "failed"}`;
     if (link.outcome !== "held" && link.outcome !== "refused") {
       await recordSignInFailure(link.session.userId, { method: "accounting", reason: "callback_failed", email: "" });
     }
     response.headers.set("location", new URL(target, request.nextUrl.origin).toString());
     return response;
   }
-  if (request.cookies.has(MOVE_COOKIE)) response.headers.append("set-cookie", `${MOVE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  if (request.cookies.has(MOVE_COOKIE))
+    response.headers.append("set-cookie", `${MOVE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   if (request.cookies.has(MOVE_COOKIE) && callback.signedIn && !callback.moved) {
     // The page must not say "moved" when the v3.1 account was not the legacy person's.
     const location = response.headers.get("location");
@@ -135,7 +137,11 @@ export async function handleAuthPost(request: NextRequest, context: RouteContext
       // Linking an accounting account to the signed-in (e-mail) person: bound to this session.
       const user = await sessionUserFromRequest(request);
       linkNonce = user
-        ? await beginAccountLink({ userId: user.id, sessionId: user.sessionId, accountingUserId: user.accountingUserId })
+        ? await beginAccountLink({
+            userId: user.id,
+            sessionId: user.sessionId,
+            accountingUserId: user.accountingUserId,
+          })
         : null;
     }
     for (const name of [...params.keys()]) params.delete(name);
@@ -153,7 +159,10 @@ export async function handleAuthPost(request: NextRequest, context: RouteContext
   }
   if (move) {
     const secure = request.nextUrl.protocol === "https:";
-    response.headers.append("set-cookie", `${MOVE_COOKIE}=1; Path=/; Max-Age=900; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+    response.headers.append(
+      "set-cookie",
+      `${MOVE_COOKIE}=1; Path=/; Max-Age=900; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+    );
   }
   return response;
 }

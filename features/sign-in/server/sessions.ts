@@ -28,7 +28,11 @@ export async function listSessions(userId: string, currentSessionId: string): Pr
 }
 
 /** Ends the sessions of `userId` that `where` picks; answers how many ended, each recorded once. */
-async function endWhere(userId: string, scope: "one" | "others", ids: { only?: string; except?: string }): Promise<number> {
+async function endWhere(
+  userId: string,
+  scope: "one" | "others",
+  ids: { only?: string; except?: string },
+): Promise<number> {
   const db = getDb();
   const where = { userId, ...(ids.only ? { id: ids.only } : {}), ...(ids.except ? { id: { not: ids.except } } : {}) };
   const ended = await db.session.findMany({ where, select: { id: true, userAgent: true } });

@@ -17,6 +17,9 @@ export async function signOutUser(userId: string, sessionId: string): Promise<vo
     if (user.legacyConnection) await disconnectAccounting(userId, "v3");
   } finally {
     await deleteSession(sessionId);
-    await recordSignOut(userId, { scope: "this", sessions: [{ id: sessionId, userAgent: session?.userAgent ?? null }] });
+    await recordSignOut(userId, {
+      scope: "this",
+      sessions: [{ id: sessionId, userAgent: session?.userAgent ?? null }],
+    });
   }
 }

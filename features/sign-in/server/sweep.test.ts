@@ -5,7 +5,12 @@ import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { getBoss, stopBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import type { testDb } from "@/scripts/test/db";
-import { CHALLENGE_KEPT_AFTER_EXPIRY_MS, LINK_KEPT_AFTER_EXPIRY_MS, startSignInJobs, sweepSignInLeftovers } from "./sweep";
+import {
+  CHALLENGE_KEPT_AFTER_EXPIRY_MS,
+  LINK_KEPT_AFTER_EXPIRY_MS,
+  startSignInJobs,
+  sweepSignInLeftovers,
+} from "./sweep";
 
 // Unauthenticated asks (e-mail links, passkey sign-in options) each write a row: expired ones are
 // deleted by a scheduled pg-boss job. As the app's role (the suite's DATABASE_URL), with real pg-boss.
@@ -19,10 +24,20 @@ async function leftovers(db: ReturnType<typeof testDb>, ageMs: { link: number; c
   const at = nowMs();
   const tag = randomUUID();
   const link = await db.emailSignInLink.create({
-    data: { tokenHash: `sweep-${tag}`, email: `${tag}@example.com`, browserHash: "b", expiresAt: new Date(at - ageMs.link) },
+    data: {
+      tokenHash: `sweep-${tag}`,
+      email: `${tag}@example.com`,
+      browserHash: "b",
+      expiresAt: new Date(at - ageMs.link),
+    },
   });
   const challenge = await db.passkeyChallenge.create({
-    data: { challenge: `sweep-${tag}`, purpose: "sign_in", browserHash: "b", expiresAt: new Date(at - ageMs.challenge) },
+    data: {
+      challenge: `sweep-${tag}`,
+      purpose: "sign_in",
+      browserHash: "b",
+      expiresAt: new Date(at - ageMs.challenge),
+    },
   });
   const exists = async () => ({
     link: (await db.emailSignInLink.count({ where: { id: link.id } })) === 1,
@@ -32,10 +47,18 @@ async function leftovers(db: ReturnType<typeof testDb>, ageMs: { link: number; c
 }
 
 describe("the sign-in sweep", () => {
-  it("deletes expired links after a day and expired passkey challenges after 10 minutes, nothing younger", async ({ db }) => {
-    const young = await leftovers(db, { link: LINK_KEPT_AFTER_EXPIRY_MS - MINUTE, challenge: CHALLENGE_KEPT_AFTER_EXPIRY_MS - MINUTE });
+  it("deletes expired links after a day and expired passkey challenges after 10 minutes, nothing younger", async ({
+    db,
+  }) => {
+    const young = await leftovers(db, {
+      link: LINK_KEPT_AFTER_EXPIRY_MS - MINUTE,
+      challenge: CHALLENGE_KEPT_AFTER_EXPIRY_MS - MINUTE,
+    });
     const live = await leftovers(db, { link: -10 * MINUTE, challenge: -4 * MINUTE });
-    const old = await leftovers(db, { link: LINK_KEPT_AFTER_EXPIRY_MS + MINUTE, challenge: CHALLENGE_KEPT_AFTER_EXPIRY_MS + MINUTE });
+    const old = await leftovers(db, {
+      link: LINK_KEPT_AFTER_EXPIRY_MS + MINUTE,
+      challenge: CHALLENGE_KEPT_AFTER_EXPIRY_MS + MINUTE,
+    });
     const swept = await sweepSignInLeftovers();
     expect(swept.links).toBeGreaterThanOrEqual(1);
     expect(swept.challenges).toBeGreaterThanOrEqual(1);
@@ -50,7 +73,10 @@ describe("the sign-in sweep", () => {
   });
 
   it("is a pg-boss job with a schedule, run by the app's worker", async ({ db }) => {
-    const old = await leftovers(db, { link: LINK_KEPT_AFTER_EXPIRY_MS + MINUTE, challenge: CHALLENGE_KEPT_AFTER_EXPIRY_MS + MINUTE });
+    const old = await leftovers(db, {
+      link: LINK_KEPT_AFTER_EXPIRY_MS + MINUTE,
+      challenge: CHALLENGE_KEPT_AFTER_EXPIRY_MS + MINUTE,
+    });
     await startSignInJobs();
     const boss = await getBoss();
     expect((await boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron])).toContainEqual([
@@ -59,6 +85,9 @@ describe("the sign-in sweep", () => {
     ]);
     // The scheduled job, sent now rather than at the next tenth minute: the worker deletes the rows.
     await boss.send(QUEUES.signInSweep, {});
-    await vi.waitFor(async () => expect(await old.exists()).toEqual({ link: false, challenge: false }), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect(await old.exists()).toEqual({ link: false, challenge: false }), {
+      timeout: 20_000,
+      interval: 200,
+    });
   });
 });

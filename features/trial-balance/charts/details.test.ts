@@ -41,7 +41,9 @@ describe("ledger account details", () => {
   });
 
   it("keeps what it can of a sparse answer and refuses one that is no account", () => {
-    expect(ledgerAccountDetails({ id: 7, displayed_as: "Sundry", ledger_account_type: { id: "other_income" } })).toEqual({
+    expect(
+      ledgerAccountDetails({ id: 7, displayed_as: "Sundry", ledger_account_type: { id: "other_income" } }),
+    ).toEqual({
       id: "7",
       name: "Sundry",
       displayedAs: "Sundry",

@@ -25,7 +25,10 @@ describe("figures from the pack's answers", () => {
 
   it("sums a group's accounts exactly, leaving out the others", () => {
     const sums = groupFigures([{ kind: "ok", accounts: [bank, sales, cash] }, { kind: "failed" }], ["a1", "a2"]);
-    expect(sums[0]).toEqual({ amounts: [100n, 300n, 2500n, 100000000000000699n, 1900n, 100000000000000299n], failed: false });
+    expect(sums[0]).toEqual({
+      amounts: [100n, 300n, 2500n, 100000000000000699n, 1900n, 100000000000000299n],
+      failed: false,
+    });
     expect(sums[1]).toEqual({ amounts: null, failed: true, pending: false });
   });
 });

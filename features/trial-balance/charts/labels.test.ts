@@ -9,14 +9,26 @@ describe("period names", () => {
     expect(periodKind({ from: "2024-02-01", to: "2024-02-29" })).toEqual({ kind: "month", year: 2024, month: 2 });
     expect(periodKind({ from: "2026-10-01", to: "2026-12-31" })).toEqual({ kind: "quarter", year: "2026", quarter: 4 });
     // Quarters of a financial year from April, named as the table's headings name them; one across the turn of the year.
-    expect(periodKind({ from: "2026-04-01", to: "2026-06-30", fyStartMonth: 4 })).toEqual({ kind: "quarter", year: "2026/27", quarter: 1 });
-    expect(periodKind({ from: "2027-01-01", to: "2027-03-31", fyStartMonth: 4 })).toEqual({ kind: "quarter", year: "2026/27", quarter: 4 });
+    expect(periodKind({ from: "2026-04-01", to: "2026-06-30", fyStartMonth: 4 })).toEqual({
+      kind: "quarter",
+      year: "2026/27",
+      quarter: 1,
+    });
+    expect(periodKind({ from: "2027-01-01", to: "2027-03-31", fyStartMonth: 4 })).toEqual({
+      kind: "quarter",
+      year: "2026/27",
+      quarter: 4,
+    });
     expect(periodKind({ from: "2026-12-01", to: "2027-02-28", fyStartMonth: 12 })).toEqual({
       kind: "quarter",
       year: "2026/27",
       quarter: 1,
     });
-    expect(periodKind({ from: "2026-01-01", to: "2026-03-31", fyStartMonth: 4 })).toEqual({ kind: "quarter", year: "2025/26", quarter: 4 });
+    expect(periodKind({ from: "2026-01-01", to: "2026-03-31", fyStartMonth: 4 })).toEqual({
+      kind: "quarter",
+      year: "2025/26",
+      quarter: 4,
+    });
     expect(periodKind({ from: "2026-02-01", to: "2026-04-30", fyStartMonth: 4 })).toEqual({ kind: "range" });
     expect(periodKind({ from: "2026-11-01", to: "2027-01-31" })).toEqual({ kind: "range" });
     expect(periodKind({ from: "2026-11-01", to: "2026-11-29" })).toEqual({ kind: "range" });

@@ -6,7 +6,9 @@ import type { ChartPeriod } from "./series";
 
 /** What a period is, so it can be named the way an accountant names it. */
 export type PeriodKind =
-  { kind: "month"; year: number; month: number } | { kind: "quarter"; year: string; quarter: number } | { kind: "range" };
+  | { kind: "month"; year: number; month: number }
+  | { kind: "quarter"; year: string; quarter: number }
+  | { kind: "range" };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -35,10 +37,16 @@ export function periodKind({ from, to, fyStartMonth = 1 }: ChartPeriod): PeriodK
  * A period's name in tables and screen-reader text: "Nov 2026" / "Nov. 2026" for a month,
  * `quarter(q, year)` (a message) for a quarter, the date range otherwise.
  */
-export function periodName(locale: Locale, period: ChartPeriod, quarter: (quarter: number, year: string) => string): string {
+export function periodName(
+  locale: Locale,
+  period: ChartPeriod,
+  quarter: (quarter: number, year: string) => string,
+): string {
   const kind = periodKind(period);
   if (kind.kind === "month")
-    return dateFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(kind.year, kind.month - 1, 1));
+    return dateFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(
+      Date.UTC(kind.year, kind.month - 1, 1),
+    );
   if (kind.kind === "quarter") return quarter(kind.quarter, kind.year);
   return formatDateRange(locale, period.from, period.to);
 }
@@ -46,10 +54,16 @@ export function periodName(locale: Locale, period: ChartPeriod, quarter: (quarte
 function axisParts(locale: Locale, period: ChartPeriod, quarter: (quarter: number) => string): [string, string] {
   const kind = periodKind(period);
   if (kind.kind === "month")
-    return [dateFormat(locale, { month: "short", timeZone: "UTC" }).format(Date.UTC(kind.year, kind.month - 1, 1)), String(kind.year)];
+    return [
+      dateFormat(locale, { month: "short", timeZone: "UTC" }).format(Date.UTC(kind.year, kind.month - 1, 1)),
+      String(kind.year),
+    ];
   if (kind.kind === "quarter") return [quarter(kind.quarter), kind.year];
   const end = new Date(`${period.to}T00:00:00Z`);
-  return [dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(end), String(end.getUTCFullYear())];
+  return [
+    dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(end),
+    String(end.getUTCFullYear()),
+  ];
 }
 
 /**
@@ -80,9 +94,11 @@ function currencyOptions(currency: string): Intl.NumberFormatOptions {
 
 /** Exact cents with the currency, the locale's way: "1.234,56 €", "-£1,234.56". */
 export function formatMoney(locale: Locale, cents: bigint, currency: string): string {
-  return numberFormat(locale, { ...currencyOptions(currency), minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    centsToDecimal(cents) as Intl.StringNumericLiteral,
-  );
+  return numberFormat(locale, {
+    ...currencyOptions(currency),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(centsToDecimal(cents) as Intl.StringNumericLiteral);
 }
 
 /** A y-axis tick: short ("£12k", "12.000 €", "1,2 Mio. €") since the tables carry the exact amounts. */

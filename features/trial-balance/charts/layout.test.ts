@@ -20,7 +20,13 @@ describe("chart layout", () => {
   });
 
   it("chooses round tick values and labels them with the given format", () => {
-    const layout = chartLayout({ series: [[1234.56, 8765.43]], names: [], width: 400, height: 200, tickLabel: (value) => `€${value}` });
+    const layout = chartLayout({
+      series: [[1234.56, 8765.43]],
+      names: [],
+      width: 400,
+      height: 200,
+      tickLabel: (value) => `€${value}`,
+    });
     for (const tick of layout.yTicks) expect(tick.value % 1000).toBe(0);
     expect(layout.yTicks[0]!.label).toBe("€0");
     // The left margin grows with the longest tick label.

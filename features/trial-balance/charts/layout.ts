@@ -94,8 +94,12 @@ export function chartLayout({ series, names, width, height, tickLabel }: LayoutI
     .defined((value) => value !== null)
     .x((_, index) => xs[index]!)
     .y((value) => y(value!));
-  const points = series.map((values) => values.flatMap((value, index) => (value === null ? [] : [{ index, x: xs[index]!, y: y(value) }])));
-  const ends = points.map((list, index) => ({ series: index, end: list.at(-1) })).filter((entry) => entry.end && names[entry.series]);
+  const points = series.map((values) =>
+    values.flatMap((value, index) => (value === null ? [] : [{ index, x: xs[index]!, y: y(value) }])),
+  );
+  const ends = points
+    .map((list, index) => ({ series: index, end: list.at(-1) }))
+    .filter((entry) => entry.end && names[entry.series]);
   const spread = spreadLabels(
     ends.map((entry) => entry.end!.y),
     LABEL_GAP,

@@ -16,7 +16,11 @@ describe("chart series from amounts", () => {
   });
 
   it("keeps a period that could not be read apart from a zero one", () => {
-    expect(basisLine({ amounts: ["0", "0", "0", "0", "0", "0"], failed: false }, "movement")).toEqual({ debit: 0n, credit: 0n, net: 0n });
+    expect(basisLine({ amounts: ["0", "0", "0", "0", "0", "0"], failed: false }, "movement")).toEqual({
+      debit: 0n,
+      credit: 0n,
+      net: 0n,
+    });
     expect(basisLine({ amounts, failed: true }, "movement")).toBeNull();
     expect(basisLine({ amounts: null, failed: false }, "closing")).toBeNull();
     const states = basisLines(

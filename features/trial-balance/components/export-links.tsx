@@ -46,7 +46,11 @@ export function ExportLinks({ query }: { query: string }) {
   const input = (format: Format) => ({ format, ...searchValues(query) });
   const href = (format: Format) => trialBalanceApi.export.href(input(format));
   const link = buttonClassName("secondary", "sm", "inline-block no-underline");
-  const label = { pdf: t("trialBalance.export.pdf"), csv: t("trialBalance.export.csv"), xlsx: t("trialBalance.export.xlsx") };
+  const label = {
+    pdf: t("trialBalance.export.pdf"),
+    csv: t("trialBalance.export.csv"),
+    xlsx: t("trialBalance.export.xlsx"),
+  };
 
   async function download(event: MouseEvent<HTMLAnchorElement>, format: Format) {
     event.preventDefault();
@@ -58,7 +62,10 @@ export function ExportLinks({ query }: { query: string }) {
     if (result.ok) save(result.data.blob, result.data.fileName ?? `trial-balance.${format}`);
     else
       setFailure(
-        t("trialBalance.export.downloadFailed", { format: FORMAT_NAMES[format], message: errorMessage(t, result.error, "accounting") }),
+        t("trialBalance.export.downloadFailed", {
+          format: FORMAT_NAMES[format],
+          message: errorMessage(t, result.error, "accounting"),
+        }),
       );
   }
 

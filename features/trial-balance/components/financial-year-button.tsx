@@ -25,7 +25,12 @@ export function FinancialYearButton({ financialYear }: { financialYear: Financia
   if (!financialYear.businessId) return null;
   return (
     <div className="text-sm">
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="text-blue-800 underline underline-offset-2">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="text-blue-800 underline underline-offset-2"
+      >
         {t("trialBalance.financialYear.button", { month: formatMonthName(locale, financialYear.startMonth) })}
       </button>
       {open ? (

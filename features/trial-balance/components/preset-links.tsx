@@ -22,7 +22,10 @@ export function PresetLinks({
 }) {
   const t = useTranslations();
   return (
-    <ul className={caption ? "flex flex-wrap items-center gap-2 text-sm" : "flex flex-wrap gap-2 text-sm"} aria-label={caption}>
+    <ul
+      className={caption ? "flex flex-wrap items-center gap-2 text-sm" : "flex flex-wrap gap-2 text-sm"}
+      aria-label={caption}
+    >
       {caption ? (
         <li aria-hidden="true" className="text-slate-700">
           {caption}:

@@ -9,7 +9,13 @@ import { FormRow } from "@/components/ui/form-row";
 import { Select } from "@/components/ui/select";
 import { financialYearOf, presetOf, presetRange, PRESETS, type Preset } from "@/features/trial-balance/presets";
 import { formatFinancialYear } from "@/lib/i18n/format";
-import { queryString, validateQuery, type QueryFieldErrors, type RawQuery, type TrialBalanceQuery } from "@/features/trial-balance/query";
+import {
+  queryString,
+  validateQuery,
+  type QueryFieldErrors,
+  type RawQuery,
+  type TrialBalanceQuery,
+} from "@/features/trial-balance/query";
 import { useStaleFigures } from "./stale-figures";
 import { FinancialYearButton, type FinancialYear } from "./financial-year-button";
 import { PresetLinks } from "./preset-links";

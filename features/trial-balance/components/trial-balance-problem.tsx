@@ -14,11 +14,16 @@ export async function TrialBalanceProblem({ problem, here }: { problem: Problem;
   if (problem.kind === "signedOut" || problem.kind === "reauth") {
     const signedOut = problem.kind === "signedOut";
     return (
-      <section className="max-w-2xl space-y-3 rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="tb-sign-in">
+      <section
+        className="max-w-2xl space-y-3 rounded-lg border border-slate-200 bg-white p-5"
+        aria-labelledby="tb-sign-in"
+      >
         <h2 id="tb-sign-in" className="text-lg font-semibold">
           {signedOut ? t("trialBalance.states.signedOutTitle") : t("trialBalance.states.reauthTitle")}
         </h2>
-        <p className="text-slate-700">{signedOut ? t("trialBalance.states.signedOutText") : t("trialBalance.states.reauthText")}</p>
+        <p className="text-slate-700">
+          {signedOut ? t("trialBalance.states.signedOutText") : t("trialBalance.states.reauthText")}
+        </p>
         <SignInButton label={signedOut ? t("auth.signIn") : t("auth.signInAgain")} callbackUrl={here} />
       </section>
     );
@@ -50,13 +55,19 @@ export async function TrialBalanceProblem({ problem, here }: { problem: Problem;
   // The service's own words (English) only as a detail below the translated message.
   const detail = problem.kind === "invalid" || problem.kind === "forbidden" ? problem.message : undefined;
   const retryable =
-    problem.kind === "rateLimited" || problem.kind === "unavailable" || problem.kind === "unreachable" || problem.kind === "badResponse";
+    problem.kind === "rateLimited" ||
+    problem.kind === "unavailable" ||
+    problem.kind === "unreachable" ||
+    problem.kind === "badResponse";
   return (
     <div role="alert" className="max-w-3xl space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950">
       <p>{message}</p>
       {detail ? <p className="text-sm">{t("accountingError.detail", { detail })}</p> : null}
       {retryable ? (
-        <a href={here} className="inline-block rounded border border-red-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-red-100">
+        <a
+          href={here}
+          className="inline-block rounded border border-red-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-red-100"
+        >
           {t("trialBalance.states.retry")}
         </a>
       ) : null}

@@ -36,7 +36,8 @@ export async function TrialBalanceSection({
     previous: load.previousRange ? formatDateRange(locale, load.previousRange.from, load.previousRange.to) : null,
     currency: business.currency,
   };
-  const otherThanSwitcher = business.id !== null && business.switcherBusinessId !== null && business.id !== business.switcherBusinessId;
+  const otherThanSwitcher =
+    business.id !== null && business.switcherBusinessId !== null && business.id !== business.switcherBusinessId;
   return (
     <>
       <UrlSync query={query} switcherBusinessId={business.switcherBusinessId} />

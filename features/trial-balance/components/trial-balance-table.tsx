@@ -4,7 +4,13 @@ import { memo, useEffect, useId, useRef, useState, type CSSProperties } from "re
 import { flushSync } from "react-dom";
 import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
-import { AMOUNT_COLUMNS, type Sort, type SortKey, type Totals, type TrialBalanceRow } from "@/features/trial-balance/rows";
+import {
+  AMOUNT_COLUMNS,
+  type Sort,
+  type SortKey,
+  type Totals,
+  type TrialBalanceRow,
+} from "@/features/trial-balance/rows";
 import { showCents, showPercent } from "@/lib/money/locale";
 import { ACCOUNT_MIN, columnKeys, STICKY_ACCOUNT, TrialBalanceHeader, type Periods } from "./trial-balance-header";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
@@ -31,7 +37,17 @@ function Amount({ cents, locale, column }: { cents: bigint; locale: Locale; colu
   );
 }
 
-function Percent({ hundredths, locale, na, column }: { hundredths: bigint | null; locale: Locale; na: string; column?: string }) {
+function Percent({
+  hundredths,
+  locale,
+  na,
+  column,
+}: {
+  hundredths: bigint | null;
+  locale: Locale;
+  na: string;
+  column?: string;
+}) {
   return (
     <div role="cell" data-column={column} className={CELL}>
       {hundredths === null ? <span className="text-slate-600">{na}</span> : showPercent(locale, hundredths)}
@@ -124,7 +140,12 @@ const TotalsRow = memo(function TotalsRow({
           <Amount cents={totals.comparison.debit} locale={locale} column="previousDebit" />
           <Amount cents={totals.comparison.credit} locale={locale} column="previousCredit" />
           <Amount cents={totals.comparison.variance} locale={locale} column="variance" />
-          <Percent hundredths={totals.comparison.percent} locale={locale} na={t("trialBalance.table.notApplicable")} column="percent" />
+          <Percent
+            hundredths={totals.comparison.percent}
+            locale={locale}
+            na={t("trialBalance.table.notApplicable")}
+            column="percent"
+          />
         </>
       ) : null}
     </div>
@@ -162,7 +183,16 @@ export interface TrialBalanceTableProps {
 }
 
 /** The virtualized table: fixed-height rows, only those in view are in the document (all of them when printing). */
-export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, periods, showIds, describedBy }: TrialBalanceTableProps) {
+export function TrialBalanceTable({
+  rows,
+  totals,
+  totalLabel,
+  sort,
+  onSort,
+  periods,
+  showIds,
+  describedBy,
+}: TrialBalanceTableProps) {
   const t = useTranslations();
   const locale = useLocale();
   const hintId = useId();
@@ -229,8 +259,13 @@ export function TrialBalanceTable({ rows, totals, totalLabel, sort, onSort, peri
               />
             ))}
           </div>
-          {rows.length === 0 ? <p className="px-3 py-6 text-center text-slate-600">{t("trialBalance.table.noMatch")}</p> : null}
-          <div role="rowgroup" className="sticky bottom-0 z-10 bg-slate-100 font-semibold shadow-[0_-1px_0_rgb(203_213_225)] print:static">
+          {rows.length === 0 ? (
+            <p className="px-3 py-6 text-center text-slate-600">{t("trialBalance.table.noMatch")}</p>
+          ) : null}
+          <div
+            role="rowgroup"
+            className="sticky bottom-0 z-10 bg-slate-100 font-semibold shadow-[0_-1px_0_rgb(203_213_225)] print:static"
+          >
             <TotalsRow totals={totals} label={totalLabel} columns={columns} rowIndex={rows.length + 3} />
           </div>
         </div>

@@ -58,9 +58,16 @@ export function TrialBalanceView({ current, previous, basis, fetchedAt, periods,
     [rows, deferredFilter, hideEmpty, sort, locale],
   );
   const filtered = view.length !== rows.length;
-  const totals = useMemo(() => (filtered ? totalsOf(view, comparing) : allTotals), [filtered, view, comparing, allTotals]);
-  const totalLabel = filtered ? t("trialBalance.table.totalShown", { count: view.length }) : t("trialBalance.table.total");
-  const [fetchedBefore = "", fetchedAfter = ""] = t("trialBalance.freshness.fetchedAt", { time: "\u0000" }).split("\u0000");
+  const totals = useMemo(
+    () => (filtered ? totalsOf(view, comparing) : allTotals),
+    [filtered, view, comparing, allTotals],
+  );
+  const totalLabel = filtered
+    ? t("trialBalance.table.totalShown", { count: view.length })
+    : t("trialBalance.table.total");
+  const [fetchedBefore = "", fetchedAfter = ""] = t("trialBalance.freshness.fetchedAt", { time: "\u0000" }).split(
+    "\u0000",
+  );
 
   /** A column's first click sorts it ascending (A–Z, smallest first), the second reverses, the third returns to the service's order. */
   function onSort(key: SortKey) {
@@ -71,7 +78,11 @@ export function TrialBalanceView({ current, previous, basis, fetchedAt, periods,
   }
 
   if (rows.length === 0) {
-    return <p className="rounded border border-slate-200 bg-white px-4 py-6 text-slate-700">{t("trialBalance.states.empty")}</p>;
+    return (
+      <p className="rounded border border-slate-200 bg-white px-4 py-6 text-slate-700">
+        {t("trialBalance.states.empty")}
+      </p>
+    );
   }
 
   return (

@@ -8,7 +8,13 @@ import { queryString, type TrialBalanceQuery } from "@/features/trial-balance/qu
  * Keeps the address a complete, shareable view: fills in the defaults the page chose
  * (without a reload), and follows the header's business switcher while on the page.
  */
-export function UrlSync({ query, switcherBusinessId }: { query: TrialBalanceQuery; switcherBusinessId: string | null }) {
+export function UrlSync({
+  query,
+  switcherBusinessId,
+}: {
+  query: TrialBalanceQuery;
+  switcherBusinessId: string | null;
+}) {
   const router = useRouter();
   const canonical = queryString(query);
   const switcher = useRef(switcherBusinessId);
@@ -23,7 +29,8 @@ export function UrlSync({ query, switcherBusinessId }: { query: TrialBalanceQuer
     current.sort();
     const wanted = new URLSearchParams(canonical);
     wanted.sort();
-    if (current.toString() !== wanted.toString()) window.history.replaceState(window.history.state, "", `?${canonical}`);
+    if (current.toString() !== wanted.toString())
+      window.history.replaceState(window.history.state, "", `?${canonical}`);
   }, [canonical, query, router, switcherBusinessId]);
 
   return null;

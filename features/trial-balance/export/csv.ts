@@ -17,6 +17,10 @@ export function toCsv(sheet: Sheet, locale: Locale = "en"): string {
     if (value.kind === "empty") return "";
     return centsToDecimal(value.cents).replace(".", dialect.decimal);
   };
-  const lines = [...sheet.preamble.map((row) => row.map(cell)), sheet.header.map(quote), ...sheet.rows.map((row) => row.map(cell))];
+  const lines = [
+    ...sheet.preamble.map((row) => row.map(cell)),
+    sheet.header.map(quote),
+    ...sheet.rows.map((row) => row.map(cell)),
+  ];
   return `${CSV_BOM}${lines.map((cells) => cells.join(dialect.separator)).join("\r\n")}\r\n`;
 }

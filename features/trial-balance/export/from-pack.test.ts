@@ -52,7 +52,14 @@ function documentIn(locale: Locale) {
 describe("the pack as the export document", () => {
   it("has the page's columns: each month, the total, prior year and variance; a failed month marked, its cells null, and a notice", () => {
     const document = documentIn("en");
-    expect(document.columns.map((column) => column.label)).toEqual(["Jan 2026", "Feb 2026", "Mar 2026", "Total", "Prior year", "Variance"]);
+    expect(document.columns.map((column) => column.label)).toEqual([
+      "Jan 2026",
+      "Feb 2026",
+      "Mar 2026",
+      "Total",
+      "Prior year",
+      "Variance",
+    ]);
     expect(document.columns[1]!.failed).toBe("failed with unavailable");
     expect(document.columns[3]!.failed).not.toBeNull();
     expect(document.notices).toEqual(["Feb 2026 could not be loaded: failed with unavailable"]);
@@ -91,7 +98,13 @@ describe("the pack as the export document", () => {
   });
 
   it("a single period shows the page's six debit and credit columns, subtotals summing them to the cent", () => {
-    const single = { from: "2026-01-01", to: "2026-01-31", compare: "none", basis: "closing", columns: "single" } as const;
+    const single = {
+      from: "2026-01-01",
+      to: "2026-01-31",
+      compare: "none",
+      basis: "closing",
+      columns: "single",
+    } as const;
     const accounts: AccountTuple[] = [
       ["bank", "Bank", "100", "0", "1234", "34", "1300", "0"],
       ["sales", "Sales", "0", "100", "34", "1234", "0", "1300"],
@@ -129,7 +142,13 @@ describe("the pack as the export document", () => {
   });
 
   it("names quarters the range clips by their months (1 Nov 2025 – 31 Oct 2026), in English and German", () => {
-    const year = { from: "2025-11-01", to: "2026-10-31", compare: "none", basis: "movement", columns: "quarters" } as const;
+    const year = {
+      from: "2025-11-01",
+      to: "2026-10-31",
+      compare: "none",
+      basis: "movement",
+      columns: "quarters",
+    } as const;
     const periods = packPeriods(year, "quarters", 1);
     const quarters = buildPack({
       periods,

@@ -34,7 +34,11 @@ export interface PackDocumentContext {
 export function packDocument(pack: Pack, context: PackDocumentContext): ExportDocument {
   const { locale, t, business, query } = context;
   const failed = (state: ColumnState) =>
-    state.kind === "failed" ? context.failureText(state.code) : state.kind === "pending" ? t("trialBalance.pack.failed") : null;
+    state.kind === "failed"
+      ? context.failureText(state.code)
+      : state.kind === "pending"
+        ? t("trialBalance.pack.failed")
+        : null;
   // The page shows the total column with months or quarters side by side, not for a single period.
   const showTotal = query.columns !== "single";
   const columns: ExportColumn[] = pack.periods.map((period, index) => ({
@@ -54,13 +58,18 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
       label: t(query.compare === "year" ? "trialBalance.pack.priorYear" : "trialBalance.pack.priorPeriod"),
       failed: priorFailed,
     });
-    columns.push({ label: t("trialBalance.pack.variance"), failed: priorFailed === null ? null : t("trialBalance.pack.failed") });
+    columns.push({
+      label: t("trialBalance.pack.variance"),
+      failed: priorFailed === null ? null : t("trialBalance.pack.failed"),
+    });
   }
   // Only the total's own failure is a notice's business: the period's and the prior's say why.
   const notices = [
     ...pack.periods.flatMap((period, index) => {
       const reason = failed(pack.columns[index]!);
-      return reason === null ? [] : [t("trialBalance.pack.columnFailed", { period: columns[index]!.label, message: reason })];
+      return reason === null
+        ? []
+        : [t("trialBalance.pack.columnFailed", { period: columns[index]!.label, message: reason })];
     }),
     ...(pack.prior && pack.prior.state.kind !== "ok"
       ? [
@@ -75,7 +84,8 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
 
   // A single period that was read: its six amounts per account replace the one net column.
   const sides = query.columns === "single" && context.single?.kind === "ok" ? sidesById(context.single.accounts) : null;
-  if (sides) columns.splice(0, 1, ...AMOUNT_COLUMNS.map((key) => ({ label: t(`trialBalance.table.${key}`), failed: null })));
+  if (sides)
+    columns.splice(0, 1, ...AMOUNT_COLUMNS.map((key) => ({ label: t(`trialBalance.table.${key}`), failed: null })));
   const amountsOf = (id: string | null, figures: PackFigures): (bigint | null)[] =>
     sides ? (id === null ? [] : [...(sides.get(id) ?? ZERO_SIDES)]) : figures.values;
   const cells = (id: string | null, figures: PackFigures): (bigint | null)[] => [
@@ -126,7 +136,11 @@ export function packDocument(pack: Pack, context: PackDocumentContext): ExportDo
       { label: t("trialBalance.export.generatedAt"), value: generated },
     ],
     notices,
-    headers: { code: t("trialBalance.pack.code"), account: t("trialBalance.pack.account"), noFigures: t("trialBalance.pack.failed") },
+    headers: {
+      code: t("trialBalance.pack.code"),
+      account: t("trialBalance.pack.account"),
+      noFigures: t("trialBalance.pack.failed"),
+    },
     columns,
     groups,
     total: summed(

@@ -45,7 +45,10 @@ export interface Pagination {
 }
 
 export function paginate(facts: number, notices: number, lines: number): Pagination {
-  const firstPage = Math.max(1, Math.floor((BODY - titleBlockHeight(facts, notices) - COLUMN_HEADER_HEIGHT) / ROW_HEIGHT));
+  const firstPage = Math.max(
+    1,
+    Math.floor((BODY - titleBlockHeight(facts, notices) - COLUMN_HEADER_HEIGHT) / ROW_HEIGHT),
+  );
   const perPage = Math.floor((BODY - RUNNING_HEADER_HEIGHT - BLOCK_GAP - COLUMN_HEADER_HEIGHT) / ROW_HEIGHT);
   const pages = lines <= firstPage ? 1 : 1 + Math.ceil((lines - firstPage) / perPage);
   return { firstPage, perPage, pages };

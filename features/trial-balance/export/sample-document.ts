@@ -10,7 +10,9 @@ export function sampleDocument(locale: Locale, perGroup: number): ExportDocument
   const months = Array.from({ length: 12 }, (_, index) => `${de ? "M" : "Month"} ${index + 1}`);
   const failedColumn = 2;
   const cells = (seed: number): (bigint | null)[] => [
-    ...months.map((_, index) => (index === failedColumn ? null : BigInt(seed * 100 + index) * (seed % 2 === 0 ? 1n : -1n))),
+    ...months.map((_, index) =>
+      index === failedColumn ? null : BigInt(seed * 100 + index) * (seed % 2 === 0 ? 1n : -1n),
+    ),
     123456n * BigInt(seed),
     null,
     null,
@@ -21,7 +23,11 @@ export function sampleDocument(locale: Locale, perGroup: number): ExportDocument
       name: `${label} ${de ? "Konto" : "account"} ${index + 1}${index === 0 ? " Müller ÄÖÜß €" : ""}`,
       cells: cells(group * perGroup + index + 1),
     }));
-    return { label, rows, subtotal: { code: "", name: `${de ? "Summe" : "Total"} ${label}`, cells: cells(9000 + group) } };
+    return {
+      label,
+      rows,
+      subtotal: { code: "", name: `${de ? "Summe" : "Total"} ${label}`, cells: cells(9000 + group) },
+    };
   });
   return {
     locale,
@@ -33,9 +39,15 @@ export function sampleDocument(locale: Locale, perGroup: number): ExportDocument
       { label: de ? "Erstellt am" : "Generated at", value: de ? "24.11.2026, 06:00 MEZ" : "24/11/2026, 06:00 CET" },
     ],
     notices: [
-      de ? "M 3 konnte nicht geladen werden: Der Dienst antwortet nicht." : "Month 3 could not be loaded: the service did not answer.",
+      de
+        ? "M 3 konnte nicht geladen werden: Der Dienst antwortet nicht."
+        : "Month 3 could not be loaded: the service did not answer.",
     ],
-    headers: { code: de ? "Kontonummer" : "Code", account: de ? "Konto" : "Account", noFigures: de ? "Nicht geladen" : "Not loaded" },
+    headers: {
+      code: de ? "Kontonummer" : "Code",
+      account: de ? "Konto" : "Account",
+      noFigures: de ? "Nicht geladen" : "Not loaded",
+    },
     columns: [
       ...months.map((label, index) => ({ label, failed: index === failedColumn ? "x" : null })),
       { label: de ? "Summe" : "Total", failed: null },

@@ -17,7 +17,11 @@ const text = (value: string): Cell => ({ kind: "text", value });
 const EMPTY: Cell = { kind: "empty" };
 
 function lineCells(line: ExportLine): Cell[] {
-  return [text(line.code), text(line.name), ...line.cells.map((cents): Cell => (cents === null ? EMPTY : { kind: "amount", cents }))];
+  return [
+    text(line.code),
+    text(line.name),
+    ...line.cells.map((cents): Cell => (cents === null ? EMPTY : { kind: "amount", cents })),
+  ];
 }
 
 /**
@@ -35,7 +39,9 @@ export function documentSheet(document: ExportDocument): Sheet {
   const header = [
     document.headers.code,
     document.headers.account,
-    ...document.columns.map((column) => (column.failed === null ? column.label : `${column.label} (${document.headers.noFigures})`)),
+    ...document.columns.map((column) =>
+      column.failed === null ? column.label : `${column.label} (${document.headers.noFigures})`,
+    ),
   ];
   const rows: Cell[][] = [];
   const boldRows = new Set<number>();

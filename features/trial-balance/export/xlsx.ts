@@ -56,9 +56,12 @@ function sheetXml(sheet: Sheet): string {
     sheet.header.map((value) => ({ kind: "text", value })),
     () => "bold",
   );
-  sheet.rows.forEach((cells, index) => row(headerRow + 1 + index, cells, () => (sheet.boldRows.has(index) ? "bold" : "plain")));
+  sheet.rows.forEach((cells, index) =>
+    row(headerRow + 1 + index, cells, () => (sheet.boldRows.has(index) ? "bold" : "plain")),
+  );
   const widths = sheet.header.map(
-    (_, column) => `<col min="${column + 1}" max="${column + 1}" width="${column === 0 ? 12 : column === 1 ? 40 : 16}" customWidth="1"/>`,
+    (_, column) =>
+      `<col min="${column + 1}" max="${column + 1}" width="${column === 0 ? 12 : column === 1 ? 40 : 16}" customWidth="1"/>`,
   );
   return (
     `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
@@ -104,5 +107,7 @@ export function toXlsx(sheet: Sheet): Uint8Array {
     "xl/worksheets/sheet1.xml": sheetXml(sheet),
     "xl/styles.xml": STYLES,
   };
-  return zipSync(Object.fromEntries(Object.entries(files).map(([name, content]) => [name, strToU8(content)])), { level: 6 });
+  return zipSync(Object.fromEntries(Object.entries(files).map(([name, content]) => [name, strToU8(content)])), {
+    level: 6,
+  });
 }

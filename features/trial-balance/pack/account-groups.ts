@@ -9,7 +9,17 @@ export type GroupKey = (typeof GROUPS)[number];
 
 const TYPE_GROUPS: Record<string, GroupKey> = {};
 for (const [group, types] of Object.entries({
-  assets: ["FIXED_ASSET", "FIXED_ASSETS", "CURRENT_ASSET", "CURRENT_ASSETS", "BANK", "CASH", "STOCK", "INVENTORY", "ASSET"],
+  assets: [
+    "FIXED_ASSET",
+    "FIXED_ASSETS",
+    "CURRENT_ASSET",
+    "CURRENT_ASSETS",
+    "BANK",
+    "CASH",
+    "STOCK",
+    "INVENTORY",
+    "ASSET",
+  ],
   liabilities: [
     "CURRENT_LIABILITY",
     "CURRENT_LIABILITIES",
@@ -23,7 +33,16 @@ for (const [group, types] of Object.entries({
   ],
   equity: ["EQUITY", "CAPITAL", "RETAINED_EARNINGS"],
   income: ["SALES", "OTHER_INCOME", "INCOME", "REVENUE"],
-  expenses: ["DIRECT_EXPENSE", "DIRECT_EXPENSES", "OVERHEAD", "OVERHEADS", "DEPRECIATION", "EXPENSE", "EXPENSES", "COST_OF_SALES"],
+  expenses: [
+    "DIRECT_EXPENSE",
+    "DIRECT_EXPENSES",
+    "OVERHEAD",
+    "OVERHEADS",
+    "DEPRECIATION",
+    "EXPENSE",
+    "EXPENSES",
+    "COST_OF_SALES",
+  ],
 } satisfies Record<Exclude<GroupKey, "other">, string[]>)) {
   for (const type of types) TYPE_GROUPS[type] = group as GroupKey;
 }

@@ -8,7 +8,10 @@ describe("packLedgerAccounts", () => {
       { id: "a", nominalCode: "1200", name: "Bank\tcurrent", typeId: "BANK", typeName: "Bank" },
       { id: "b", nominalCode: null, name: "Odd", typeId: null, typeName: null },
     ];
-    expect(unpackLedgerAccounts(packLedgerAccounts(accounts))).toEqual([{ ...accounts[0], name: "Bank current" }, accounts[1]]);
+    expect(unpackLedgerAccounts(packLedgerAccounts(accounts))).toEqual([
+      { ...accounts[0], name: "Bank current" },
+      accounts[1],
+    ]);
     expect(unpackLedgerAccounts("")).toEqual([]);
   });
 });

@@ -10,7 +10,9 @@ function clean(text: string | null): string {
 
 export function packLedgerAccounts(accounts: readonly LedgerAccountInfo[]): string {
   return accounts
-    .map((account) => [account.id, account.nominalCode, account.name, account.typeId, account.typeName].map(clean).join("\t"))
+    .map((account) =>
+      [account.id, account.nominalCode, account.name, account.typeId, account.typeName].map(clean).join("\t"),
+    )
     .join("\n");
 }
 

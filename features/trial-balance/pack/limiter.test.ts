@@ -27,6 +27,12 @@ describe("limiter", () => {
     const results = await settled;
     expect(most).toBe(2);
     expect(started).toEqual([0, 1, 2, 3, 4]);
-    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled", "fulfilled"]);
+    expect(results.map((result) => result.status)).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+    ]);
   });
 });

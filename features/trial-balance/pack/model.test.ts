@@ -53,7 +53,14 @@ describe("buildPack", () => {
 
   it("puts the groups in the order accountants read them; an unknown type goes to other", () => {
     expect(pack.grouped).toBe(true);
-    expect(pack.groups.map((group) => group.key)).toEqual(["assets", "liabilities", "equity", "income", "expenses", "other"]);
+    expect(pack.groups.map((group) => group.key)).toEqual([
+      "assets",
+      "liabilities",
+      "equity",
+      "income",
+      "expenses",
+      "other",
+    ]);
     expect(GROUPS).toEqual(["assets", "liabilities", "equity", "income", "expenses", "other"]);
     expect(pack.groups.at(-1)!.accounts.map((account) => account.id)).toEqual(["odd"]);
   });
@@ -100,7 +107,11 @@ describe("buildPack", () => {
 describe("buildPack with a failing or pending column", () => {
   const pack = buildPack({
     periods,
-    answers: [{ kind: "ok", accounts: month(0) }, { kind: "failed", code: "upstream_unavailable" }, { kind: "pending" }],
+    answers: [
+      { kind: "ok", accounts: month(0) },
+      { kind: "failed", code: "upstream_unavailable" },
+      { kind: "pending" },
+    ],
     prior: null,
     ledgerAccounts: chart,
     basis: "movement",
@@ -171,7 +182,15 @@ describe("buildPack without ledger accounts", () => {
     });
     expect(pack.grouped).toBe(false);
     expect(pack.groups).toHaveLength(1);
-    expect(pack.groups[0]!.accounts.map((account) => account.id)).toEqual(["sales", "bank", "cash", "vat", "rent", "odd", "capital"]);
+    expect(pack.groups[0]!.accounts.map((account) => account.id)).toEqual([
+      "sales",
+      "bank",
+      "cash",
+      "vat",
+      "rent",
+      "odd",
+      "capital",
+    ]);
     expect(pack.groups[0]!.accounts[0]!.name).toBe("sales (service)");
     expect(pack.totals.values).toEqual([0n]);
   });

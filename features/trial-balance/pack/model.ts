@@ -27,7 +27,9 @@ export interface LedgerAccountInfo {
 
 /** One column's trial balance: its accounts, still on the way, or why it failed (an error code of lib/http/envelope). */
 export type PeriodAnswer =
-  { kind: "ok"; accounts: readonly AccountTuple[] } | { kind: "pending" } | { kind: "failed"; code: string; detail?: string };
+  | { kind: "ok"; accounts: readonly AccountTuple[] }
+  | { kind: "pending" }
+  | { kind: "failed"; code: string; detail?: string };
 
 export interface PackInput {
   periods: readonly PackPeriod[];
@@ -72,7 +74,8 @@ export interface ColumnBalance {
   difference: bigint;
 }
 
-export type ColumnState = { kind: "ok"; balance: ColumnBalance } | { kind: "pending" } | { kind: "failed"; code: string; detail?: string };
+export type ColumnState =
+  { kind: "ok"; balance: ColumnBalance } | { kind: "pending" } | { kind: "failed"; code: string; detail?: string };
 
 export interface Pack {
   periods: readonly PackPeriod[];
@@ -137,7 +140,12 @@ function figures(values: (bigint | null)[], prior: bigint | null, basis: Basis):
 }
 
 /** Sums of rows per column; a column without figures (still loading, failed) has no sum: null, never 0. */
-function sumFigures(rows: readonly PackFigures[], known: readonly boolean[], basis: Basis, priorKnown: boolean): PackFigures {
+function sumFigures(
+  rows: readonly PackFigures[],
+  known: readonly boolean[],
+  basis: Basis,
+  priorKnown: boolean,
+): PackFigures {
   const columns = known.length;
   const values: (bigint | null)[] = known.map((isKnown) => (isKnown ? 0n : null));
   let prior: bigint | null = priorKnown ? 0n : null;

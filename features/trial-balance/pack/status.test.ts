@@ -5,7 +5,8 @@ import type { Translate } from "@/lib/i18n/translate";
 import type { ColumnState } from "./model";
 import { packStatusText } from "./status";
 
-const t = (locale: "en" | "de") => createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
+const t = (locale: "en" | "de") =>
+  createTranslator({ locale, messages: MESSAGES[locale] as Messages }) as unknown as Translate;
 const MONTHS = [
   "Nov 2025",
   "Dec 2025",
@@ -51,7 +52,9 @@ describe("the pack's status line", () => {
         "de",
       ).text,
     ).toBe("12 Spalten werden geladen …");
-    expect(status(MONTHS.map((_, index) => (index < 3 ? ok : pending))).text).toBe("3 of 12 columns balance; 9 columns still loading.");
+    expect(status(MONTHS.map((_, index) => (index < 3 ? ok : pending))).text).toBe(
+      "3 of 12 columns balance; 9 columns still loading.",
+    );
   });
 
   it("names columns that do not balance first", () => {

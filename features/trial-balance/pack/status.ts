@@ -8,7 +8,11 @@ import type { Pack } from "./model";
  * balance; Mar 2026 not loaded." While nothing has arrived it says that the columns are loading.
  * `labels` are the columns' headings (periodLabel).
  */
-export function packStatusText(t: Translate, pack: Pick<Pack, "columns">, labels: readonly string[]): { text: string; alarm: boolean } {
+export function packStatusText(
+  t: Translate,
+  pack: Pick<Pack, "columns">,
+  labels: readonly string[],
+): { text: string; alarm: boolean } {
   const count = pack.columns.length;
   let balanced = 0;
   let unbalanced = 0;

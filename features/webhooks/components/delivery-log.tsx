@@ -19,7 +19,8 @@ export function DeliveryLog({ workspaceId, endpointId }: { workspaceId: string; 
     queryKey: webhookKeys.deliveries(workspaceId, endpointId),
     queryFn: async () => (await webhooksApi.listDeliveries({ workspaceId, endpointId })).deliveries,
   });
-  const time = (iso: string | null) => (iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "medium" }) : "—");
+  const time = (iso: string | null) =>
+    iso ? formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "medium" }) : "—";
   if (log.isError) return <Notice tone="error">{errorMessage(t, log.error)}</Notice>;
   if (!log.data) return <p role="status">{t("webhooks.logLoading")}</p>;
   return (
@@ -62,7 +63,9 @@ export function DeliveryLog({ workspaceId, endpointId }: { workspaceId: string; 
                   {delivery.lastStatusCode !== null ? `HTTP ${delivery.lastStatusCode}` : ""}
                   {delivery.lastError ? <span className="block text-xs text-red-800">{delivery.lastError}</span> : null}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{time(delivery.lastAttemptAt ?? delivery.createdAt)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {time(delivery.lastAttemptAt ?? delivery.createdAt)}
+                </TableCell>
               </TableRow>
             ))}
           </Table>

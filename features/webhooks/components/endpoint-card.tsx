@@ -28,7 +28,8 @@ export function EndpointCard({ workspaceId, endpoint }: { workspaceId: string; e
   const ids = { workspaceId, endpointId: endpoint.id };
   const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints(workspaceId) });
   const update = useMutation({
-    mutationFn: (change: Partial<EndpointFormValue> & { enabled?: boolean }) => webhooksApi.updateEndpoint({ ...ids, ...change }),
+    mutationFn: (change: Partial<EndpointFormValue> & { enabled?: boolean }) =>
+      webhooksApi.updateEndpoint({ ...ids, ...change }),
     onSuccess: async () => {
       setEditing(false);
       await refresh();
@@ -56,7 +57,9 @@ export function EndpointCard({ workspaceId, endpoint }: { workspaceId: string; e
         </p>
         <p className="text-sm text-slate-700">
           {t("webhooks.receives")}:{" "}
-          {endpoint.eventTypes.map((type) => t(`webhooks.types.${type.replace(".", "_") as "month_approved"}`)).join(", ")}
+          {endpoint.eventTypes
+            .map((type) => t(`webhooks.types.${type.replace(".", "_") as "month_approved"}`))
+            .join(", ")}
         </p>
       </div>
       {editing ? (
@@ -74,7 +77,12 @@ export function EndpointCard({ workspaceId, endpoint }: { workspaceId: string; e
         />
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" aria-label={t("webhooks.editLabel", { name })} onClick={() => setEditing(true)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={t("webhooks.editLabel", { name })}
+            onClick={() => setEditing(true)}
+          >
             {t("webhooks.edit")}
           </Button>
           <Button
@@ -89,7 +97,12 @@ export function EndpointCard({ workspaceId, endpoint }: { workspaceId: string; e
           <Button size="sm" variant="secondary" aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
             {showLog ? t("webhooks.hideLog") : t("webhooks.showLog")}
           </Button>
-          <Button size="sm" variant="danger" aria-label={t("webhooks.deleteLabel", { name })} onClick={() => setConfirming(true)}>
+          <Button
+            size="sm"
+            variant="danger"
+            aria-label={t("webhooks.deleteLabel", { name })}
+            onClick={() => setConfirming(true)}
+          >
             {t("webhooks.delete")}
           </Button>
         </div>

@@ -56,7 +56,10 @@ export function EndpointForm({
     : undefined;
   const noType = tried && value.eventTypes.length === 0;
   const toggle = (type: WebhookEventType, on: boolean) =>
-    setValue((old) => ({ ...old, eventTypes: on ? [...old.eventTypes, type] : old.eventTypes.filter((other) => other !== type) }));
+    setValue((old) => ({
+      ...old,
+      eventTypes: on ? [...old.eventTypes, type] : old.eventTypes.filter((other) => other !== type),
+    }));
   return (
     <form
       noValidate
@@ -64,7 +67,8 @@ export function EndpointForm({
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
-        if (parsed.success) onSubmit({ url: parsed.data.url, description: parsed.data.description, eventTypes: parsed.data.eventTypes });
+        if (parsed.success)
+          onSubmit({ url: parsed.data.url, description: parsed.data.description, eventTypes: parsed.data.eventTypes });
       }}
     >
       <Field
@@ -102,7 +106,8 @@ export function EndpointForm({
                 onChange={(event) => toggle(type, event.target.checked)}
               />
               <span>
-                {t(`webhooks.types.${type.replace(".", "_") as "month_approved"}`)} <code className="text-xs text-slate-600">{type}</code>
+                {t(`webhooks.types.${type.replace(".", "_") as "month_approved"}`)}{" "}
+                <code className="text-xs text-slate-600">{type}</code>
               </span>
             </label>
           ))}

@@ -55,7 +55,9 @@ export function SecretPanel({ workspaceId, endpoint }: { workspaceId: string; en
       </div>
       {secret ? <SecretText secret={secret} /> : null}
       {until ? <p className="text-sm text-slate-700">{t("webhooks.previousSigns", { until })}</p> : null}
-      {reveal.isError || rotate.isError ? <Notice tone="error">{errorMessage(t, reveal.error ?? rotate.error)}</Notice> : null}
+      {reveal.isError || rotate.isError ? (
+        <Notice tone="error">{errorMessage(t, reveal.error ?? rotate.error)}</Notice>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={t("webhooks.rotateTitle")}

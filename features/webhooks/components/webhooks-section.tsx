@@ -16,7 +16,13 @@ import { SecretText } from "./secret-text";
 const EMPTY: EndpointFormValue = { url: "", description: "", eventTypes: ["month.approved", "month.transferred"] };
 
 /** For owners, on /settings/workspace: the workspace's webhook endpoints, a new one, and each one's secret and log. */
-export function WebhooksSection({ workspaceId, initialEndpoints }: { workspaceId: string; initialEndpoints: EndpointView[] }) {
+export function WebhooksSection({
+  workspaceId,
+  initialEndpoints,
+}: {
+  workspaceId: string;
+  initialEndpoints: EndpointView[];
+}) {
   const t = useTranslations();
   const queryClient = useQueryClient();
   const headingId = useId();

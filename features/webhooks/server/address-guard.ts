@@ -72,14 +72,18 @@ export function isPublicAddress(address: string): boolean {
 export function isLocalName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, "");
   return (
-    name === "localhost" || /\.(localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/.test(name) || !name.includes(".") // a single label is resolved in the local search domains
+    name === "localhost" ||
+    /\.(localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/.test(name) ||
+    !name.includes(".") // a single label is resolved in the local search domains
   );
 }
 
 export class BlockedAddressError extends Error {
   readonly code = "EWEBHOOKBLOCKED";
   constructor(host: string, address?: string) {
-    super(address ? `${host} resolves to ${address}, which is not a public address.` : `${host} is not a public address.`);
+    super(
+      address ? `${host} resolves to ${address}, which is not a public address.` : `${host} is not a public address.`,
+    );
     this.name = "BlockedAddressError";
   }
 }

@@ -38,11 +38,16 @@ beforeAll(async () => {
     // The receiver listens on 127.0.0.1.
     WEBHOOKS_ALLOW_PRIVATE: "true",
   });
-  const owner = await db.user.create({ data: { accountingUserId: `webhooks:${randomUUID()}`, displayName: "Olga Owner" } });
+  const owner = await db.user.create({
+    data: { accountingUserId: `webhooks:${randomUUID()}`, displayName: "Olga Owner" },
+  });
   ownerId = owner.id;
   userIds.push(owner.id);
-  workspaceId = (await db.workspace.create({ data: { name: "Webhook firm", members: { create: { userId: owner.id, roles: ["owner"] } } } }))
-    .id;
+  workspaceId = (
+    await db.workspace.create({
+      data: { name: "Webhook firm", members: { create: { userId: owner.id, roles: ["owner"] } } },
+    })
+  ).id;
   receiver = await startReceiver();
 });
 
@@ -107,7 +112,11 @@ describe("webhook deliveries", () => {
     expect(await runDueDeliveries()).toEqual({ succeeded: 1, retry: 0, failed: 0 });
 
     expect(receiver.received.every((delivery) => delivery.verifiedWith.length === 1)).toBe(true);
-    expect(receiver.accepted().map((delivery) => delivery.type)).toEqual(["month.submitted", "month.approved", "month.transferred"]);
+    expect(receiver.accepted().map((delivery) => delivery.type)).toEqual([
+      "month.submitted",
+      "month.approved",
+      "month.transferred",
+    ]);
     const approvals = receiver.received.filter((delivery) => JSON.parse(delivery.body).type === "month.approved");
     expect(approvals.map((delivery) => delivery.answered)).toEqual([500, 500, 204]);
     expect(new Set(approvals.map((delivery) => delivery.id)).size).toBe(1); // the same webhook-id on every attempt
@@ -115,15 +124,30 @@ describe("webhook deliveries", () => {
     expect(JSON.parse(approvals[2]!.body)).toEqual({
       type: "month.approved",
       timestamp: approved.occurredAt,
-      data: expect.objectContaining({ companyName: "Bäckerei Kraus", period: "2026-11", actor: { name: "Olga Owner" } }),
+      data: expect.objectContaining({
+        companyName: "Bäckerei Kraus",
+        period: "2026-11",
+        actor: { name: "Olga Owner" },
+      }),
     });
-    const row = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id, eventType: "month.approved" } });
-    expect(row).toMatchObject({ status: "succeeded", attempts: 3, lastStatusCode: 204, lastError: null, nextAttemptAt: null });
+    const row = await db.webhookDelivery.findFirstOrThrow({
+      where: { endpointId: endpoint.id, eventType: "month.approved" },
+    });
+    expect(row).toMatchObject({
+      status: "succeeded",
+      attempts: 3,
+      lastStatusCode: 204,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     await updateEndpoint(ownerId, workspaceId, endpoint.id, { enabled: false });
   });
 
   it("never send one delivery twice when two workers run at once (SKIP LOCKED claims)", async () => {
-    const { endpoint, secret } = await createEndpoint(ownerId, workspaceId, { url: receiver.url, eventTypes: ["month.submitted"] });
+    const { endpoint, secret } = await createEndpoint(ownerId, workspaceId, {
+      url: receiver.url,
+      eventTypes: ["month.submitted"],
+    });
     receiver.secrets.push(secret);
     mine.push(endpoint.id);
     const before = receiver.received.length;
@@ -137,7 +161,10 @@ describe("webhook deliveries", () => {
   });
 
   it("sign with the new and the previous secret for 24 hours after a rotation", async () => {
-    const { endpoint, secret: old } = await createEndpoint(ownerId, workspaceId, { url: receiver.url, eventTypes: ["month.approved"] });
+    const { endpoint, secret: old } = await createEndpoint(ownerId, workspaceId, {
+      url: receiver.url,
+      eventTypes: ["month.approved"],
+    });
     mine.push(endpoint.id);
     const fresh = await rotateSecret(ownerId, workspaceId, endpoint.id);
     receiver.secrets.splice(0, receiver.secrets.length, old, fresh);
@@ -155,7 +182,10 @@ describe("webhook deliveries", () => {
   });
 
   it("give up after the last retry, saying why", async () => {
-    const { endpoint, secret } = await createEndpoint(ownerId, workspaceId, { url: receiver.url, eventTypes: ["month.withdrawn"] });
+    const { endpoint, secret } = await createEndpoint(ownerId, workspaceId, {
+      url: receiver.url,
+      eventTypes: ["month.withdrawn"],
+    });
     receiver.secrets.push(secret);
     mine.push(endpoint.id);
     receiver.failNext("month.withdrawn", 100);
@@ -163,7 +193,12 @@ describe("webhook deliveries", () => {
     await runDueDeliveries();
     for (const delay of RETRY_DELAYS_MS) await later(delay);
     const row = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
-    expect(row).toMatchObject({ status: "failed", attempts: RETRY_DELAYS_MS.length + 1, lastStatusCode: 500, nextAttemptAt: null });
+    expect(row).toMatchObject({
+      status: "failed",
+      attempts: RETRY_DELAYS_MS.length + 1,
+      lastStatusCode: 500,
+      nextAttemptAt: null,
+    });
     expect(row.lastError).toContain("500");
     expect(nextAttemptAfter(RETRY_DELAYS_MS.length + 1, new Date())).toBeNull();
     await updateEndpoint(ownerId, workspaceId, endpoint.id, { enabled: false });

@@ -42,7 +42,14 @@ async function claim(id: string, at: Date): Promise<Claimed | null> {
 async function attempt(delivery: Claimed, at: Date): Promise<AttemptResult> {
   const endpoint = await getDb().webhookEndpoint.findUnique({
     where: { id: delivery.endpoint_id },
-    select: { id: true, url: true, enabled: true, secretEncrypted: true, previousSecretEncrypted: true, previousSecretExpiresAt: true },
+    select: {
+      id: true,
+      url: true,
+      enabled: true,
+      secretEncrypted: true,
+      previousSecretEncrypted: true,
+      previousSecretExpiresAt: true,
+    },
   });
   if (!endpoint) return { ok: false, status: null, error: "The endpoint was removed." };
   if (!endpoint.enabled) return { ok: false, status: null, error: "The endpoint is disabled." };
@@ -70,7 +77,13 @@ async function record(delivery: Claimed, result: AttemptResult, at: Date): Promi
         deliveredAt: result.ok ? at : null,
       },
     });
-    if (next) await sendInTransaction(tx, QUEUES.webhookDeliveries, { id: delivery.id }, { inMs: next.getTime() - at.getTime() });
+    if (next)
+      await sendInTransaction(
+        tx,
+        QUEUES.webhookDeliveries,
+        { id: delivery.id },
+        { inMs: next.getTime() - at.getTime() },
+      );
   });
   return result.ok ? "succeeded" : next ? "retry" : "failed";
 }
@@ -116,7 +129,8 @@ export async function runDueDeliveries(endpointIds: string[] | null = null): Pro
     ORDER BY next_attempt_at, id LIMIT ${MAX_PER_RUN}`;
   for (let start = 0; start < due.length; start += BATCH) {
     const outcomes = await Promise.all(due.slice(start, start + BATCH).map((row) => deliverOne(row.id)));
-    for (const outcome of outcomes) if (outcome === "succeeded" || outcome === "retry" || outcome === "failed") run[outcome] += 1;
+    for (const outcome of outcomes)
+      if (outcome === "succeeded" || outcome === "retry" || outcome === "failed") run[outcome] += 1;
   }
   return run;
 }

@@ -39,9 +39,14 @@ beforeAll(async () => {
   db = createPrismaClient(database.urls.appUrl);
   sql = new pg.Client({ connectionString: database.urls.appUrl });
   await sql.connect();
-  ownerId = (await db.user.create({ data: { accountingUserId: `webhook-jobs:${randomUUID()}`, displayName: "Olga Owner" } })).id;
-  workspaceId = (await db.workspace.create({ data: { name: "Webhook firm", members: { create: { userId: ownerId, roles: ["owner"] } } } }))
-    .id;
+  ownerId = (
+    await db.user.create({ data: { accountingUserId: `webhook-jobs:${randomUUID()}`, displayName: "Olga Owner" } })
+  ).id;
+  workspaceId = (
+    await db.workspace.create({
+      data: { name: "Webhook firm", members: { create: { userId: ownerId, roles: ["owner"] } } },
+    })
+  ).id;
   receiver = await startReceiver();
   const { startWebhookJobs } = await import("./jobs");
   await startWebhookJobs();
@@ -75,7 +80,10 @@ describe("webhook deliveries' pg-boss jobs", () => {
   it("deliver an event once, and retry a refused attempt by a job due at the retry's own time, same webhook-id", async () => {
     const { createEndpoint } = await import("./endpoints");
     const { enqueueWebhookDeliveries } = await import("./enqueue");
-    const { endpoint, secret } = await createEndpoint(ownerId, workspaceId, { url: receiver.url, eventTypes: ["month.approved"] });
+    const { endpoint, secret } = await createEndpoint(ownerId, workspaceId, {
+      url: receiver.url,
+      eventTypes: ["month.approved"],
+    });
     receiver.secrets.push(secret);
     receiver.failNext("month.approved", 1);
     const event = approved();
@@ -91,15 +99,18 @@ describe("webhook deliveries' pg-boss jobs", () => {
     expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
     const jobs = () =>
       sql
-        .query<{ state: string }>("SELECT state::text FROM pgboss.job WHERE name = $1 AND data->>'id' = $2 ORDER BY created_on", [
-          QUEUES.webhookDeliveries,
-          delivery.id,
-        ])
+        .query<{ state: string }>(
+          "SELECT state::text FROM pgboss.job WHERE name = $1 AND data->>'id' = $2 ORDER BY created_on",
+          [QUEUES.webhookDeliveries, delivery.id],
+        )
         .then((result) => result.rows.map((row) => row.state));
 
     // The first attempt (500): its retry is a job of its own, due 5 s later.
     await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 15_000, interval: 100 });
-    await vi.waitFor(async () => expect(await jobs()).toEqual(["completed", "created"]), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect(await jobs()).toEqual(["completed", "created"]), {
+      timeout: 10_000,
+      interval: 100,
+    });
     const failedAt = Date.now();
     const { rows } = await sql.query<{ due_in_ms: number }>(
       `SELECT (extract(epoch FROM start_after - now()) * 1000)::float8 AS due_in_ms FROM pgboss.job
@@ -125,7 +136,10 @@ describe("webhook deliveries' pg-boss jobs", () => {
         }),
       { timeout: 10_000, interval: 100 },
     );
-    await vi.waitFor(async () => expect(await jobs()).toEqual(["completed", "completed"]), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect(await jobs()).toEqual(["completed", "completed"]), {
+      timeout: 10_000,
+      interval: 100,
+    });
     // No job but this delivery's: the rolled-back event left none, the repeated one made none.
     const others = await sql.query("SELECT 1 FROM pgboss.job WHERE name = $1 AND data->>'id' <> $2", [
       QUEUES.webhookDeliveries,

@@ -6,7 +6,11 @@ import { ownedEndpoint, refuse } from "./endpoints";
 const LOG_SIZE = 50;
 
 /** An endpoint's latest deliveries, newest first: what was sent, how often, and what went wrong last. */
-export async function listDeliveries(actorId: string, workspaceId: string, endpointId: string): Promise<DeliveryView[]> {
+export async function listDeliveries(
+  actorId: string,
+  workspaceId: string,
+  endpointId: string,
+): Promise<DeliveryView[]> {
   const endpoint = await getDb().webhookEndpoint.findFirst({
     where: ownedEndpoint(actorId, workspaceId, endpointId),
     select: {

@@ -4,7 +4,15 @@ import { ApiError, toApiError } from "@/lib/http/api-error";
 import { testDb } from "@/scripts/test/db";
 import { listDeliveries } from "./delivery-log";
 import { rolesFor } from "@/features/workspaces/permissions";
-import { createEndpoint, deleteEndpoint, listEndpoints, MANAGING_ROLES, revealSecret, rotateSecret, updateEndpoint } from "./endpoints";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listEndpoints,
+  MANAGING_ROLES,
+  revealSecret,
+  rotateSecret,
+  updateEndpoint,
+} from "./endpoints";
 
 /** Registering endpoints: owners only, public https addresses only (WEBHOOKS_ALLOW_PRIVATE unset here), secrets sealed, every change audited. */
 const db = testDb();
@@ -27,7 +35,11 @@ beforeAll(async () => {
   });
   const person = async (name: string) =>
     (await db.user.create({ data: { accountingUserId: `endpoints:${randomUUID()}`, displayName: name } })).id;
-  [ownerId, clerkId, strangerId] = await Promise.all([person("Olga Owner"), person("Carl Clerk"), person("Stan Stranger")]);
+  [ownerId, clerkId, strangerId] = await Promise.all([
+    person("Olga Owner"),
+    person("Carl Clerk"),
+    person("Stan Stranger"),
+  ]);
   workspaceId = (
     await db.workspace.create({
       data: {
@@ -70,7 +82,9 @@ describe("webhook endpoints", () => {
     ])
       expect(await refusal(add(url)), url).toEqual({ code: "invalid", fields: { url: "notPublic" } });
     expect(await refusal(add("ftp://example.com/x"))).toMatchObject({ code: "invalid", fields: { url: "invalidUrl" } });
-    expect(await refusal(createEndpoint(ownerId, workspaceId, { url: "https://93.184.216.34/x", eventTypes: [] }))).toMatchObject({
+    expect(
+      await refusal(createEndpoint(ownerId, workspaceId, { url: "https://93.184.216.34/x", eventTypes: [] })),
+    ).toMatchObject({
       code: "invalid",
       fields: { eventTypes: "chooseEvent" },
     });
@@ -93,7 +107,9 @@ describe("webhook endpoints", () => {
       expect(await refusal(call())).toMatchObject({ code: "forbidden" });
     expect(await refusal(revealSecret(strangerId, workspaceId, endpoint.id))).toMatchObject({ code: "not_found" });
     // Another workspace's id with this endpoint: nothing.
-    const other = (await db.workspace.create({ data: { name: "Other", members: { create: { userId: ownerId, roles: ["owner"] } } } })).id;
+    const other = (
+      await db.workspace.create({ data: { name: "Other", members: { create: { userId: ownerId, roles: ["owner"] } } } })
+    ).id;
     expect(await refusal(revealSecret(ownerId, other, endpoint.id))).toMatchObject({ code: "not_found" });
     await deleteEndpoint(ownerId, workspaceId, endpoint.id);
   });
@@ -104,7 +120,11 @@ describe("webhook endpoints", () => {
       description: "Practice software",
       eventTypes: ["member.joined", "month.approved"],
     });
-    expect(endpoint).toMatchObject({ enabled: true, eventTypes: ["month.approved", "member.joined"], previousSecretUntil: null });
+    expect(endpoint).toMatchObject({
+      enabled: true,
+      eventTypes: ["month.approved", "member.joined"],
+      previousSecretUntil: null,
+    });
     const stored = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(stored.secretEncrypted).toMatch(/^v1\./);
     expect(stored.secretEncrypted).not.toContain(secret.slice(6, 20));
@@ -121,7 +141,12 @@ describe("webhook endpoints", () => {
       orderBy: { occurredAt: "asc" },
       select: { kind: true, actorName: true, details: true },
     });
-    expect(entries.map((entry) => entry.kind)).toEqual(["webhook.added", "webhook.secret_rotated", "webhook.changed", "webhook.removed"]);
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      "webhook.added",
+      "webhook.secret_rotated",
+      "webhook.changed",
+      "webhook.removed",
+    ]);
     expect(entries[2]!.details).toMatchObject({
       changes: { enabled: [true, false], description: ["Practice software", "Paused for now"] },
     });

@@ -53,7 +53,11 @@ function viewOf(row: ViewRow): EndpointView {
 }
 
 /** The endpoint as its owner may reach it: `where` of every query about one. */
-export function ownedEndpoint(actorId: string, workspaceId: string, endpointId: string): Prisma.WebhookEndpointWhereInput {
+export function ownedEndpoint(
+  actorId: string,
+  workspaceId: string,
+  endpointId: string,
+): Prisma.WebhookEndpointWhereInput {
   return { id: endpointId, workspaceId, workspace: managedBy(actorId) };
 }
 
@@ -137,13 +141,17 @@ export async function updateEndpoint(
     await checkEndpointUrl(change.url);
   }
   const row = await getDb().$transaction(async (tx) => {
-    const before = await tx.webhookEndpoint.findFirst({ where: ownedEndpoint(actorId, workspaceId, endpointId), select: VIEW_SELECT });
+    const before = await tx.webhookEndpoint.findFirst({
+      where: ownedEndpoint(actorId, workspaceId, endpointId),
+      select: VIEW_SELECT,
+    });
     if (!before) return null;
     const after = await tx.webhookEndpoint.update({ where: { id: endpointId }, data: change, select: VIEW_SELECT });
     const changes: Record<string, [unknown, unknown]> = {};
     for (const key of ["url", "description", "eventTypes", "enabled"] as const)
       if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = [before[key], after[key]];
-    if (Object.keys(changes).length > 0) await recordWebhookAudit(tx, "webhook.changed", workspaceId, actorId, after, { changes });
+    if (Object.keys(changes).length > 0)
+      await recordWebhookAudit(tx, "webhook.changed", workspaceId, actorId, after, { changes });
     return after;
   });
   if (!row) throw await refuse(actorId, workspaceId);
@@ -153,7 +161,10 @@ export async function updateEndpoint(
 /** Removes the endpoint and its delivery log; pending deliveries to it are not sent. */
 export async function deleteEndpoint(actorId: string, workspaceId: string, endpointId: string): Promise<void> {
   const removed = await getDb().$transaction(async (tx) => {
-    const row = await tx.webhookEndpoint.findFirst({ where: ownedEndpoint(actorId, workspaceId, endpointId), select: VIEW_SELECT });
+    const row = await tx.webhookEndpoint.findFirst({
+      where: ownedEndpoint(actorId, workspaceId, endpointId),
+      select: VIEW_SELECT,
+    });
     if (!row) return false;
     await tx.webhookEndpoint.delete({ where: { id: endpointId } });
     await recordWebhookAudit(tx, "webhook.removed", workspaceId, actorId, row);

@@ -23,13 +23,21 @@ export async function enqueueWebhookDeliveries(tx: Tx, event: DomainEvent): Prom
   });
   if (endpoints.length === 0) return;
   const member =
-    "userId" in event ? await tx.user.findUnique({ where: { id: event.userId }, select: { displayName: true, email: true } }) : null;
+    "userId" in event
+      ? await tx.user.findUnique({ where: { id: event.userId }, select: { displayName: true, email: true } })
+      : null;
   const memberName = member ? (member.displayName ?? null) : null;
   const body = JSON.stringify(webhookBody(event, memberName));
   const key = eventKey(event);
   const due = now();
   const created = await tx.webhookDelivery.createManyAndReturn({
-    data: endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventKey: key, eventType: event.type, body, nextAttemptAt: due })),
+    data: endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      eventKey: key,
+      eventType: event.type,
+      body,
+      nextAttemptAt: due,
+    })),
     skipDuplicates: true,
     select: { id: true },
   });

@@ -23,18 +23,23 @@ export const patchEndpoint = withRoute(
     successResponse({ endpoint: await updateEndpoint(user.id, params.workspaceId, params.endpointId, body) }),
 );
 
-export const deleteEndpointRoute = withRoute({ ...contract.deleteEndpoint, recentConfirmation: true }, async ({ user, params }) => {
-  await deleteEndpoint(user.id, params.workspaceId, params.endpointId);
-  return successResponse({ removed: true });
-});
+export const deleteEndpointRoute = withRoute(
+  { ...contract.deleteEndpoint, recentConfirmation: true },
+  async ({ user, params }) => {
+    await deleteEndpoint(user.id, params.workspaceId, params.endpointId);
+    return successResponse({ removed: true });
+  },
+);
 
 // The signing secret lets whoever holds it forge the firm's deliveries: shown again only after a recent confirmation.
 export const getSecret = withRoute({ ...contract.revealSecret, recentConfirmation: true }, async ({ user, params }) =>
   successResponse({ secret: await revealSecret(user.id, params.workspaceId, params.endpointId) }),
 );
 
-export const postSecretRotation = withRoute({ ...contract.rotateSecret, recentConfirmation: true }, async ({ user, params }) =>
-  successResponse({ secret: await rotateSecret(user.id, params.workspaceId, params.endpointId) }),
+export const postSecretRotation = withRoute(
+  { ...contract.rotateSecret, recentConfirmation: true },
+  async ({ user, params }) =>
+    successResponse({ secret: await rotateSecret(user.id, params.workspaceId, params.endpointId) }),
 );
 
 export const getDeliveries = withRoute(contract.listDeliveries, async ({ user, params }) =>

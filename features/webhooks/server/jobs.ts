@@ -37,5 +37,10 @@ export async function startWebhookJobs(): Promise<void> {
   await boss.unschedule(QUEUES.webhookDeliveries);
   const adopted = await adoptRows(QUEUES.webhookDeliveries, "id", await pendingRows());
   if (adopted) console.log(`jobs: webhooks: ${adopted} pending deliveries without a job given one`);
-  await workEach(boss, QUEUES.webhookDeliveries, { batchSize: BATCH, pollingIntervalSeconds: POLLING_SECONDS }, deliveryJob);
+  await workEach(
+    boss,
+    QUEUES.webhookDeliveries,
+    { batchSize: BATCH, pollingIntervalSeconds: POLLING_SECONDS },
+    deliveryJob,
+  );
 }

@@ -21,7 +21,10 @@ const holder = globalThis as { __webhookAgents?: { guarded: Dispatcher; open: Di
 function agents() {
   // Made outside any request's async context, so their sockets keep no request alive (lib/server/detached.ts).
   holder.__webhookAgents ??= detached(() => ({
-    guarded: new Agent({ connect: { lookup: guardedLookup(), timeout: DELIVERY_TIMEOUT_MS }, keepAliveTimeout: 10_000 }),
+    guarded: new Agent({
+      connect: { lookup: guardedLookup(), timeout: DELIVERY_TIMEOUT_MS },
+      keepAliveTimeout: 10_000,
+    }),
     open: new Agent({ connect: { timeout: DELIVERY_TIMEOUT_MS }, keepAliveTimeout: 10_000 }),
   }));
   return holder.__webhookAgents;
@@ -47,7 +50,8 @@ export async function sendWebhook(
   try {
     const target = new URL(url);
     if (!options.allowPrivate) {
-      if (target.protocol !== "https:") return { ok: false, status: null, error: "Only https addresses receive webhooks." };
+      if (target.protocol !== "https:")
+        return { ok: false, status: null, error: "Only https addresses receive webhooks." };
       // An IP literal never goes through the socket's lookup: it is checked here.
       const host = target.hostname.replace(/^\[|\]$/g, "");
       if (isIP(host) && !isPublicAddress(host)) throw new BlockedAddressError(target.hostname);

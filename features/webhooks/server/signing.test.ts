@@ -3,7 +3,11 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { newWebhookSecret, signDelivery } from "./signing";
 
-const body = JSON.stringify({ type: "month.approved", timestamp: "2026-11-26T10:00:00.000Z", data: { period: "2026-11" } });
+const body = JSON.stringify({
+  type: "month.approved",
+  timestamp: "2026-11-26T10:00:00.000Z",
+  data: { period: "2026-11" },
+});
 
 describe("Standard Webhooks signing", () => {
   it("makes whsec_ secrets of 32 random bytes", () => {

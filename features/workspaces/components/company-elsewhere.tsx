@@ -10,13 +10,23 @@ import { SwitchWorkspaceButton } from "./switch-workspace-button";
  * person's other workspaces holds it, with a button to switch there. Nothing when none of their
  * workspaces does (`fallback` then: the page's own message).
  */
-export async function CompanyElsewhere({ user, companyId, fallback }: { user: SessionUser; companyId: string; fallback: React.ReactNode }) {
+export async function CompanyElsewhere({
+  user,
+  companyId,
+  fallback,
+}: {
+  user: SessionUser;
+  companyId: string;
+  fallback: React.ReactNode;
+}) {
   const holder = await memberWorkspaceWithCompany(user.id, user.workspace?.id ?? null, companyId);
   if (!holder) return fallback;
   const t = await getTranslations();
   return (
     <Notice tone="warning" role="region" aria-label={t("workspaces.elsewhereTitle")}>
-      <p className="mb-2">{t("workspaces.companyElsewhere", { company: holder.companyName, workspace: holder.name })}</p>
+      <p className="mb-2">
+        {t("workspaces.companyElsewhere", { company: holder.companyName, workspace: holder.name })}
+      </p>
       <SwitchWorkspaceButton
         workspaceId={holder.id}
         label={t("workspaces.switchTo", { workspace: holder.name })}

@@ -13,7 +13,15 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { CreatedInvitation } from "@/features/workspaces/schemas";
 
 /** A link just made: shown once (its secret is not stored), to copy or, with SMTP set up, to send. */
-export function CreatedLink({ workspaceId, created, canEmail }: { workspaceId: string; created: CreatedInvitation; canEmail: boolean }) {
+export function CreatedLink({
+  workspaceId,
+  created,
+  canEmail,
+}: {
+  workspaceId: string;
+  created: CreatedInvitation;
+  canEmail: boolean;
+}) {
   const t = useTranslations();
   const locale = useLocale() as Locale;
   const statusId = useId();

@@ -8,7 +8,15 @@ import type { InvitationCheck } from "@/features/workspaces/server/invitation-ac
 import { JoinButton } from "./join-button";
 
 /** What an invitation link shows: every case that cannot be used says why and that nothing changed. */
-export async function InvitationPageView({ token, signedIn, check }: { token: string; signedIn: boolean; check: InvitationCheck }) {
+export async function InvitationPageView({
+  token,
+  signedIn,
+  check,
+}: {
+  token: string;
+  signedIn: boolean;
+  check: InvitationCheck;
+}) {
   const t = await getTranslations();
   const heading = <h1 className="text-2xl font-bold">{t("workspaces.invitationTitle")}</h1>;
   if (check.state === "open") {
@@ -33,9 +41,16 @@ export async function InvitationPageView({ token, signedIn, check }: { token: st
         ) : (
           <>
             <p className="text-slate-800">{t("workspaces.signInFirst")}</p>
-            <SignInButton label={t("workspaces.signIn")} callbackUrl={`/invitations/${token}`} country={await rememberedCountry()} />
+            <SignInButton
+              label={t("workspaces.signIn")}
+              callbackUrl={`/invitations/${token}`}
+              country={await rememberedCountry()}
+            />
             <p>
-              <Link href={`/sign-in?callbackUrl=${encodeURIComponent(`/invitations/${token}`)}`} className="text-blue-700 underline">
+              <Link
+                href={`/sign-in?callbackUrl=${encodeURIComponent(`/invitations/${token}`)}`}
+                className="text-blue-700 underline"
+              >
                 {t("workspaces.signInByEmail")}
               </Link>
             </p>

@@ -75,7 +75,11 @@ export function InvitationsSection({
   const client = roles.includes("client");
   const noCompany = tried && client && companies.length === 0;
   const companiesRefused = create.error instanceof ApiRequestError ? create.error.body.fields?.companies : undefined;
-  const companiesError = noCompany ? t("clients.companiesRequired") : companiesRefused ? t("clients.companiesNotInWorkspace") : undefined;
+  const companiesError = noCompany
+    ? t("clients.companiesRequired")
+    : companiesRefused
+      ? t("clients.companiesNotInWorkspace")
+      : undefined;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-xl font-semibold">
@@ -104,7 +108,13 @@ export function InvitationsSection({
           </p>
         ) : null}
         {client ? (
-          <CompanyCheckboxes id={companiesId} choices={companyChoices} value={companies} onChange={setCompanies} error={companiesError} />
+          <CompanyCheckboxes
+            id={companiesId}
+            choices={companyChoices}
+            value={companies}
+            onChange={setCompanies}
+            error={companiesError}
+          />
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
@@ -134,7 +144,9 @@ export function InvitationsSection({
           </Notice>
         ) : null}
       </form>
-      {create.data ? <CreatedLink key={create.data.token} workspaceId={workspace.id} created={create.data} canEmail={canEmail} /> : null}
+      {create.data ? (
+        <CreatedLink key={create.data.token} workspaceId={workspace.id} created={create.data} canEmail={canEmail} />
+      ) : null}
       {invitations.isError ? <Notice tone="error">{errorMessage(t, invitations.error)}</Notice> : null}
       {invitations.data.length === 0 ? (
         <p className="text-slate-700">{t("workspaces.noInvitations")}</p>
@@ -156,7 +168,8 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
   const [confirming, setConfirming] = useState(false);
   const date = (iso: string) => formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const revoke = useMutation({
-    mutationFn: async () => (await workspacesApi.revokeInvitation({ workspaceId, invitationId: invitation.id })).invitations,
+    mutationFn: async () =>
+      (await workspacesApi.revokeInvitation({ workspaceId, invitationId: invitation.id })).invitations,
     onSuccess: (invitations) => {
       setConfirming(false);
       queryClient.setQueryData(workspaceKeys.invitations(workspaceId), invitations);
@@ -165,7 +178,10 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
   });
   const invitee = invitation.invitee;
   const rows: [string, string][] = [
-    [t("workspaces.colFor"), invitee ? (invitee.name ? `${invitee.name} (${invitee.email})` : invitee.email) : t("workspaces.forAnyone")],
+    [
+      t("workspaces.colFor"),
+      invitee ? (invitee.name ? `${invitee.name} (${invitee.email})` : invitee.email) : t("workspaces.forAnyone"),
+    ],
     [t("workspaces.colRoles"), invitation.roles.map((role) => t(`workspaces.roles.${role}`)).join(", ")],
     [
       t("workspaces.colCreated"),
@@ -176,7 +192,10 @@ function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invit
   if (invitation.companies.length)
     rows.splice(2, 0, [t("clients.companiesLabel"), invitation.companies.map((company) => company.name).join(", ")]);
   if (invitation.usedBy && invitation.usedAt)
-    rows.push([t("workspaces.colUsedBy"), t("workspaces.usedBy", { name: invitation.usedBy, date: date(invitation.usedAt) })]);
+    rows.push([
+      t("workspaces.colUsedBy"),
+      t("workspaces.usedBy", { name: invitation.usedBy, date: date(invitation.usedAt) }),
+    ]);
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 p-3">
       <div className="space-y-1">

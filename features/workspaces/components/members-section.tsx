@@ -44,7 +44,13 @@ export function MembersSection({
       {members.isError ? <Notice tone="error">{errorMessage(t, members.error)}</Notice> : null}
       <ul className="divide-y divide-slate-200 rounded border border-slate-200 bg-white">
         {members.data.map((member) => (
-          <MemberRow key={member.userId} workspace={workspace} member={member} isMe={member.userId === me} choices={companyChoices} />
+          <MemberRow
+            key={member.userId}
+            workspace={workspace}
+            member={member}
+            isMe={member.userId === me}
+            choices={companyChoices}
+          />
         ))}
       </ul>
     </section>
@@ -70,7 +76,8 @@ function MemberRow({
   const [confirming, setConfirming] = useState(false);
   const target = { workspaceId: workspace.id, userId: member.userId };
   const save = useMutation({
-    mutationFn: async (next: WorkspaceRoleName[]) => (await workspacesApi.changeRoles({ ...target, roles: next })).members,
+    mutationFn: async (next: WorkspaceRoleName[]) =>
+      (await workspacesApi.changeRoles({ ...target, roles: next })).members,
     onSuccess: (members) => {
       queryClient.setQueryData(workspaceKeys.members(workspace.id), members);
       // An owner who gave up `owner` sees the page as a member now.
@@ -103,7 +110,9 @@ function MemberRow({
         <p>
           <span className="font-medium">{member.name}</span>
           {isMe ? <span className="text-slate-600"> ({t("workspaces.you")})</span> : null}
-          {member.email && member.email !== member.name ? <span className="block text-sm text-slate-600">{member.email}</span> : null}
+          {member.email && member.email !== member.name ? (
+            <span className="block text-sm text-slate-600">{member.email}</span>
+          ) : null}
         </p>
         {workspace.owner || isMe ? (
           <Button
@@ -121,7 +130,9 @@ function MemberRow({
           <p className="text-sm text-slate-700">
             {t("workspaces.roles.client")}: {member.companies.map((company) => company.name).join(", ")}
           </p>
-          {workspace.owner ? <MemberCompaniesForm workspaceId={workspace.id} member={member} choices={choices} /> : null}
+          {workspace.owner ? (
+            <MemberCompaniesForm workspaceId={workspace.id} member={member} choices={choices} />
+          ) : null}
         </>
       ) : workspace.owner ? (
         <form
@@ -164,8 +175,16 @@ function MemberRow({
       ) : null}
       <ConfirmDialog
         open={confirming}
-        title={isMe ? t("workspaces.leaveTitle", { workspace: workspace.name }) : t("workspaces.removeTitle", { name: member.name })}
-        text={isMe ? t("workspaces.leaveText") : t("workspaces.removeText", { name: member.name, workspace: workspace.name })}
+        title={
+          isMe
+            ? t("workspaces.leaveTitle", { workspace: workspace.name })
+            : t("workspaces.removeTitle", { name: member.name })
+        }
+        text={
+          isMe
+            ? t("workspaces.leaveText")
+            : t("workspaces.removeText", { name: member.name, workspace: workspace.name })
+        }
         confirmLabel={isMe ? t("workspaces.leaveConfirm") : t("workspaces.removeConfirm")}
         pending={remove.isPending}
         onConfirm={() => remove.mutate()}

@@ -38,7 +38,11 @@ export function RenameForm({ workspaceId, name }: { workspaceId: string; name: s
     setProblem(found);
     if (!found) rename.mutate(value.trim());
   };
-  const errorText = problem ? t(`workspaces.${problem}`, { max: WORKSPACE_NAME_MAX }) : rename.error ? errorMessage(t, rename.error) : null;
+  const errorText = problem
+    ? t(`workspaces.${problem}`, { max: WORKSPACE_NAME_MAX })
+    : rename.error
+      ? errorMessage(t, rename.error)
+      : null;
   const busy = rename.isPending || refreshing;
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-2">

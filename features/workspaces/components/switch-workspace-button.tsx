@@ -7,7 +7,15 @@ import { Button } from "@/components/ui/button";
 import { chooseWorkspaceAction } from "@/features/workspaces/server/actions";
 
 /** Switches to a workspace the person is a member of and shows the page again there (texts from the server component). */
-export function SwitchWorkspaceButton({ workspaceId, label, failedText }: { workspaceId: string; label: string; failedText: string }) {
+export function SwitchWorkspaceButton({
+  workspaceId,
+  label,
+  failedText,
+}: {
+  workspaceId: string;
+  label: string;
+  failedText: string;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [refreshing, startRefresh] = useTransition();

@@ -12,7 +12,13 @@ import { workspaceKeys } from "@/features/workspaces/query-keys";
  * through it moves nobody anywhere (the native select it replaces switched on every arrow key,
  * hence its separate Switch button). Keyed by the current workspace, so a switch starts it afresh.
  */
-export function WorkspaceSelect({ workspaces, current }: { workspaces: { id: string; name: string }[]; current: string }) {
+export function WorkspaceSelect({
+  workspaces,
+  current,
+}: {
+  workspaces: { id: string; name: string }[];
+  current: string;
+}) {
   const t = useTranslations();
   const queryClient = useQueryClient();
   return (

@@ -34,7 +34,10 @@ export async function recordMemberJoined(
     subjectId: userId,
     details: { memberId: userId, memberName: actor.name, roles: [...roles], invitationId },
   });
-  const invitation = await tx.workspaceInvitation.findUnique({ where: { id: invitationId }, select: { createdById: true } });
+  const invitation = await tx.workspaceInvitation.findUnique({
+    where: { id: invitationId },
+    select: { createdById: true },
+  });
   await emitEvent(tx, {
     type: "member.joined",
     workspaceId,
@@ -78,7 +81,8 @@ export async function recordMemberRemoved(
   roles: readonly string[],
 ): Promise<void> {
   const actor = await actorIn(tx, workspaceId, actorId);
-  if (actorId === memberId) await recordAudit(tx, actor, { kind: "member.left", subjectId: memberId, details: { roles: [...roles] } });
+  if (actorId === memberId)
+    await recordAudit(tx, actor, { kind: "member.left", subjectId: memberId, details: { roles: [...roles] } });
   else
     await recordAudit(tx, actor, {
       kind: "member.removed",
@@ -95,7 +99,13 @@ export async function recordMemberRemoved(
   });
 }
 
-export async function recordWorkspaceRenamed(tx: Tx, workspaceId: string, actorId: string, from: string, to: string): Promise<void> {
+export async function recordWorkspaceRenamed(
+  tx: Tx,
+  workspaceId: string,
+  actorId: string,
+  from: string,
+  to: string,
+): Promise<void> {
   await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
     kind: "workspace.renamed",
     subjectId: workspaceId,
@@ -108,7 +118,12 @@ export async function recordInvitation(
   kind: "invitation.created" | "invitation.revoked",
   workspaceId: string,
   actorId: string,
-  invitation: { id: string; roles: readonly string[]; expiresAt?: Date; companies?: readonly { companyId: number; name: string }[] },
+  invitation: {
+    id: string;
+    roles: readonly string[];
+    expiresAt?: Date;
+    companies?: readonly { companyId: number; name: string }[];
+  },
 ): Promise<void> {
   await recordAudit(tx, await actorIn(tx, workspaceId, actorId), {
     kind,
@@ -123,7 +138,15 @@ export async function recordInvitation(
 }
 
 /** An invitation link sent by e-mail: the sending is the change, so it is recorded on its own once sent. */
-export async function recordInvitationEmailed(workspaceId: string, actorId: string, to: string, roles: readonly string[]): Promise<void> {
+export async function recordInvitationEmailed(
+  workspaceId: string,
+  actorId: string,
+  to: string,
+  roles: readonly string[],
+): Promise<void> {
   const db = getDb();
-  await recordAudit(db, await actorIn(db, workspaceId, actorId), { kind: "invitation.emailed", details: { to, roles: [...roles] } });
+  await recordAudit(db, await actorIn(db, workspaceId, actorId), {
+    kind: "invitation.emailed",
+    details: { to, roles: [...roles] },
+  });
 }

@@ -18,7 +18,11 @@ type Tx = Prisma.TransactionClient;
 type NamedCompany = NamedClientCompany;
 
 /** Which of these companies the workspace's connected payroll connections hold (as cached from the service). */
-async function companiesOfWorkspace(db: Tx, workspaceId: string, companies: readonly ClientCompany[]): Promise<NamedCompany[]> {
+async function companiesOfWorkspace(
+  db: Tx,
+  workspaceId: string,
+  companies: readonly ClientCompany[],
+): Promise<NamedCompany[]> {
   if (companies.length === 0) return [];
   const rows = await db.payrollCompany.findMany({
     where: {
@@ -34,7 +38,11 @@ async function companiesOfWorkspace(db: Tx, workspaceId: string, companies: read
  * The companies as the workspace holds them, in the order asked; any other (another workspace's,
  * one never synced, a disconnected customer's) is refused 422 on the `companies` field.
  */
-export async function requireWorkspaceCompanies(db: Tx, workspaceId: string, companies: readonly ClientCompany[]): Promise<NamedCompany[]> {
+export async function requireWorkspaceCompanies(
+  db: Tx,
+  workspaceId: string,
+  companies: readonly ClientCompany[],
+): Promise<NamedCompany[]> {
   const found = await companiesOfWorkspace(db, workspaceId, companies);
   const byKey = new Map(found.map((company) => [`${company.connectionId}/${company.companyId}`, company]));
   const named = companies.map((company) => byKey.get(`${company.connectionId}/${company.companyId}`));
@@ -72,7 +80,12 @@ export async function namesOf(db: Tx, rows: readonly ClientCompany[]): Promise<N
 }
 
 /** Joining by a client's invitation: its companies (still the workspace's) become the member's. */
-export async function grantInvitationCompanies(tx: Tx, invitationId: string, workspaceId: string, userId: string): Promise<void> {
+export async function grantInvitationCompanies(
+  tx: Tx,
+  invitationId: string,
+  workspaceId: string,
+  userId: string,
+): Promise<void> {
   const granted = await tx.workspaceInvitationCompany.findMany({
     where: { invitationId, connection: { workspaceId } },
     select: { connectionId: true, companyId: true },
@@ -95,7 +108,10 @@ export async function changeMemberCompanies(
   companies: readonly ClientCompany[],
 ): Promise<void> {
   await getDb().$transaction(async (tx) => {
-    const owner = await tx.workspace.findFirst({ where: { id: workspaceId, ...heldBy(actorId, ["owner"]) }, select: { id: true } });
+    const owner = await tx.workspace.findFirst({
+      where: { id: workspaceId, ...heldBy(actorId, ["owner"]) },
+      select: { id: true },
+    });
     if (!owner) throw await refusal(actorId, workspaceId);
     const member = await tx.workspaceMember.findUnique({
       where: { workspaceId_userId: { workspaceId, userId: memberId } },
@@ -114,7 +130,8 @@ export async function changeMemberCompanies(
       orderBy: [{ connectionId: "asc" }, { companyId: "asc" }],
     });
     const key = (company: ClientCompany) => `${company.connectionId}/${company.companyId}`;
-    const same = before.length === to.length && before.every((company) => to.some((next) => key(next) === key(company)));
+    const same =
+      before.length === to.length && before.every((company) => to.some((next) => key(next) === key(company)));
     if (same) return;
     await tx.workspaceMemberCompany.deleteMany({ where: { workspaceId, userId: memberId } });
     await tx.workspaceMemberCompany.createMany({

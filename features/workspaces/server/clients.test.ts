@@ -20,7 +20,11 @@ const it = test.extend("world", { scope: "file" }, async ({ db }) => {
   const person = async (name: string) =>
     (
       await db.user.create({
-        data: { accountingUserId: `clients-${name}-${stamp}`, displayName: name, email: `${name}-${stamp}@example.com` },
+        data: {
+          accountingUserId: `clients-${name}-${stamp}`,
+          displayName: name,
+          email: `${name}-${stamp}@example.com`,
+        },
       })
     ).id;
   const firm = async (name: string): Promise<Firm> => {
@@ -44,7 +48,11 @@ const it = test.extend("world", { scope: "file" }, async ({ db }) => {
 });
 
 /** The owner invites a new person as a client of `companies`; they join. */
-async function clientOf(world: { firm: Firm; person: (name: string) => Promise<string> }, companies: number[], name = "client") {
+async function clientOf(
+  world: { firm: Firm; person: (name: string) => Promise<string> },
+  companies: number[],
+  name = "client",
+) {
   const { createInvitation } = await import("./invitations");
   const { acceptInvitation } = await import("./invitation-acceptance");
   const client = await world.person(`${name}-${Math.random().toString(36).slice(2, 8)}`);
@@ -72,7 +80,10 @@ describe("the client role's schemas", () => {
     expect(noCompanies.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
       ["companies", "Choose at least one company for the client."],
     ]);
-    const firmWithCompanies = createInvitationSchema.safeParse({ roles: ["clerk"], companies: [{ connectionId, companyId: 1001 }] });
+    const firmWithCompanies = createInvitationSchema.safeParse({
+      roles: ["clerk"],
+      companies: [{ connectionId, companyId: 1001 }],
+    });
     expect(firmWithCompanies.error?.issues.map((issue) => issue.path.join("."))).toEqual(["companies"]);
     // Each company once; a firm's invitation names none.
     expect(
@@ -86,7 +97,9 @@ describe("the client role's schemas", () => {
     ).toEqual([{ connectionId, companyId: 1001 }]);
     expect(createInvitationSchema.parse({ roles: ["viewer"] }).companies).toEqual([]);
     expect(changeMemberCompaniesSchema.safeParse({ companies: [] }).success).toBe(false);
-    expect(changeMemberCompaniesSchema.safeParse({ companies: [{ connectionId: "nope", companyId: 1001 }] }).success).toBe(false);
+    expect(
+      changeMemberCompaniesSchema.safeParse({ companies: [{ connectionId: "nope", companyId: 1001 }] }).success,
+    ).toBe(false);
   });
 });
 
@@ -99,15 +112,24 @@ describe("a client's reach", () => {
     const { firm, other } = world;
     const client = await clientOf(world, [1001]);
     expect(
-      await db.workspaceMemberCompany.findMany({ where: { userId: client }, select: { connectionId: true, companyId: true } }),
+      await db.workspaceMemberCompany.findMany({
+        where: { userId: client },
+        select: { connectionId: true, companyId: true },
+      }),
     ).toEqual([{ connectionId: firm.connectionId, companyId: 1001 }]);
     const actor = { userId: client, workspaceId: firm.workspaceId };
 
     // Their company, on the routes open to clients (the grids: read, and enter).
-    expect((await payrollFor(actor, "payroll.read", { companyId: "1001" }, "payroll.read_own")).connection.id).toBe(firm.connectionId);
-    expect((await payrollFor(actor, "payroll.edit", { companyId: "1001" }, "payroll.enter_own")).connection.id).toBe(firm.connectionId);
+    expect((await payrollFor(actor, "payroll.read", { companyId: "1001" }, "payroll.read_own")).connection.id).toBe(
+      firm.connectionId,
+    );
+    expect((await payrollFor(actor, "payroll.edit", { companyId: "1001" }, "payroll.enter_own")).connection.id).toBe(
+      firm.connectionId,
+    );
     // Another company of the same connection: 404, as if it did not exist.
-    await expect(payrollFor(actor, "payroll.read", { companyId: "1002" }, "payroll.read_own")).rejects.toMatchObject({ code: "not_found" });
+    await expect(payrollFor(actor, "payroll.read", { companyId: "1002" }, "payroll.read_own")).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(payrollFor(actor, "payroll.edit", { companyId: "1002" }, "payroll.enter_own")).rejects.toMatchObject({
       code: "not_found",
     });
@@ -117,15 +139,31 @@ describe("a client's reach", () => {
     await expect(payrollFor(actor, "payroll.read")).rejects.toMatchObject({ code: "not_found" });
     // The other workspace's company 1001 (same id): the client is not its member.
     await expect(
-      payrollFor({ userId: client, workspaceId: other.workspaceId }, "payroll.read", { companyId: "1001" }, "payroll.read_own"),
+      payrollFor(
+        { userId: client, workspaceId: other.workspaceId },
+        "payroll.read",
+        { companyId: "1001" },
+        "payroll.read_own",
+      ),
     ).rejects.toThrow();
     // `own` adds no right to the firm's roles: a viewer still may not enter.
     await expect(
-      payrollFor({ userId: firm.viewer, workspaceId: firm.workspaceId }, "payroll.edit", { companyId: "1001" }, "payroll.enter_own"),
+      payrollFor(
+        { userId: firm.viewer, workspaceId: firm.workspaceId },
+        "payroll.edit",
+        { companyId: "1001" },
+        "payroll.enter_own",
+      ),
     ).rejects.toMatchObject({ code: "forbidden" });
     expect(
-      (await payrollFor({ userId: firm.viewer, workspaceId: firm.workspaceId }, "payroll.read", { companyId: "1002" }, "payroll.read_own"))
-        .connection.id,
+      (
+        await payrollFor(
+          { userId: firm.viewer, workspaceId: firm.workspaceId },
+          "payroll.read",
+          { companyId: "1002" },
+          "payroll.read_own",
+        )
+      ).connection.id,
     ).toBe(firm.connectionId);
 
     // The draft's stream asks again before each event: their company only, and only while it is theirs.
@@ -136,7 +174,9 @@ describe("a client's reach", () => {
     expect(await stillPermitted(client, firm.connectionId, "payroll.read")).toBe(false);
     await db.workspaceMemberCompany.deleteMany({ where: { userId: client } });
     expect(await stillPermitted(client, firm.connectionId, "payroll.read", own(1001))).toBe(false);
-    await expect(payrollFor(actor, "payroll.read", { companyId: "1001" }, "payroll.read_own")).rejects.toMatchObject({ code: "not_found" });
+    await expect(payrollFor(actor, "payroll.read", { companyId: "1001" }, "payroll.read_own")).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("a client reads no members, no audit trail, no overview; the calendar feed lists their companies only; four eyes does not count them", async ({
@@ -152,10 +192,12 @@ describe("a client's reach", () => {
     const { firm } = world;
     const client = await clientOf(world, [1002], "reader");
     await expect(listMembers(client, firm.workspaceId)).rejects.toMatchObject({ code: "forbidden" });
-    expect((await listMembers(firm.viewer, firm.workspaceId)).find((member) => member.userId === client)).toMatchObject({
-      roles: ["client"],
-      companies: [{ connectionId: firm.connectionId, companyId: 1002, name: expect.any(String) }],
-    });
+    expect((await listMembers(firm.viewer, firm.workspaceId)).find((member) => member.userId === client)).toMatchObject(
+      {
+        roles: ["client"],
+        companies: [{ connectionId: firm.connectionId, companyId: 1002, name: expect.any(String) }],
+      },
+    );
     expect((await listAuditEntries(firm.owner, firm.workspaceId, {})).entries.length).toBeGreaterThan(0);
     expect((await listAuditEntries(client, firm.workspaceId, {})).entries).toEqual([]);
     expect(await auditPeople(client, firm.workspaceId)).toEqual([]);
@@ -164,7 +206,9 @@ describe("a client's reach", () => {
     expect((await overview(firm.viewer, ["viewer"])).rows.length).toBeGreaterThan(0);
     expect(await overview(client, ["client"])).toMatchObject({ rows: [], members: [] });
     const companies = new Set(
-      (await feedEvents(client)).filter((event) => event.connectionId === firm.connectionId).map((event) => event.companyId),
+      (await feedEvents(client))
+        .filter((event) => event.connectionId === firm.connectionId)
+        .map((event) => event.companyId),
     );
     expect([...companies]).toEqual([1002]);
     expect(new Set((await feedEvents(firm.viewer)).map((event) => event.companyId))).toEqual(new Set([1001, 1002]));
@@ -188,19 +232,27 @@ describe("a client's companies, the owner's side", () => {
     const { firm, other } = world;
     // The other workspace's connection, even with a company id this workspace also has: 422 on `companies`.
     await expect(
-      createInvitation(firm.owner, firm.workspaceId, ["client"], undefined, [{ connectionId: other.connectionId, companyId: 1001 }]),
+      createInvitation(firm.owner, firm.workspaceId, ["client"], undefined, [
+        { connectionId: other.connectionId, companyId: 1001 },
+      ]),
     ).rejects.toMatchObject({ code: "invalid", fields: { companies: "notInWorkspace" } });
     await expect(
-      createInvitation(firm.owner, firm.workspaceId, ["client"], undefined, [{ connectionId: firm.connectionId, companyId: 999_999 }]),
+      createInvitation(firm.owner, firm.workspaceId, ["client"], undefined, [
+        { connectionId: firm.connectionId, companyId: 999_999 },
+      ]),
     ).rejects.toMatchObject({ code: "invalid" });
     // Only an owner invites (the viewer's attempt is refused before the companies are looked at).
     await expect(
-      createInvitation(firm.viewer, firm.workspaceId, ["client"], undefined, [{ connectionId: firm.connectionId, companyId: 1001 }]),
+      createInvitation(firm.viewer, firm.workspaceId, ["client"], undefined, [
+        { connectionId: firm.connectionId, companyId: 1001 },
+      ]),
     ).rejects.toMatchObject({ code: "forbidden" });
     const created = await createInvitation(firm.owner, firm.workspaceId, ["client"], { email: "mandant@example.com" }, [
       { connectionId: firm.connectionId, companyId: 1001 },
     ]);
-    expect(created.invitation.companies).toEqual([{ connectionId: firm.connectionId, companyId: 1001, name: expect.any(String) }]);
+    expect(created.invitation.companies).toEqual([
+      { connectionId: firm.connectionId, companyId: 1001, name: expect.any(String) },
+    ]);
     // The e-mail names the client's companies with the role.
     const { openInvitationOf } = await import("./invitations");
     const { invitationMail } = await import("./mail");
@@ -211,9 +263,9 @@ describe("a client's companies, the owner's side", () => {
       { inviter: "en", invitee: "en" },
     );
     expect(mail.text).toContain(`Client (${open!.companies[0]})`);
-    expect((await listInvitations(firm.owner, firm.workspaceId)).find((row) => row.id === created.invitation.id)?.companies).toHaveLength(
-      1,
-    );
+    expect(
+      (await listInvitations(firm.owner, firm.workspaceId)).find((row) => row.id === created.invitation.id)?.companies,
+    ).toHaveLength(1);
     expect((await companyChoices(firm.owner, firm.workspaceId)).map((company) => company.companyId)).toEqual(
       expect.arrayContaining([1001, 1002]),
     );
@@ -223,24 +275,38 @@ describe("a client's companies, the owner's side", () => {
     // A link opened again by the client names their way in: their companies, not the workspace's settings.
     const { checkInvitation } = await import("./invitation-acceptance");
     const another = await createInvitation(firm.owner, firm.workspaceId, ["viewer"]);
-    expect(await checkInvitation(another.token, { id: client, email: null })).toMatchObject({ state: "member", client: true });
+    expect(await checkInvitation(another.token, { id: client, email: null })).toMatchObject({
+      state: "member",
+      client: true,
+    });
     expect(await checkInvitation(another.token, { id: firm.viewer, email: null })).not.toHaveProperty("client");
     const both = [1001, 1002].map((companyId) => ({ connectionId: firm.connectionId, companyId }));
-    await expect(changeMemberCompanies(firm.viewer, firm.workspaceId, client, both)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(changeMemberCompanies(firm.owner, firm.workspaceId, firm.viewer, both)).rejects.toMatchObject({ code: "invalid" });
+    await expect(changeMemberCompanies(firm.viewer, firm.workspaceId, client, both)).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(changeMemberCompanies(firm.owner, firm.workspaceId, firm.viewer, both)).rejects.toMatchObject({
+      code: "invalid",
+    });
     await expect(
-      changeMemberCompanies(firm.owner, firm.workspaceId, client, [{ connectionId: other.connectionId, companyId: 1002 }]),
+      changeMemberCompanies(firm.owner, firm.workspaceId, client, [
+        { connectionId: other.connectionId, companyId: 1002 },
+      ]),
     ).rejects.toMatchObject({ code: "invalid" });
     await changeMemberCompanies(firm.owner, firm.workspaceId, client, both);
     expect(await db.workspaceMemberCompany.count({ where: { userId: client, workspaceId: firm.workspaceId } })).toBe(2);
     const entry = await db.auditEntry.findFirstOrThrow({
       where: { workspaceId: firm.workspaceId, kind: "member.companies_changed", subjectId: client },
     });
-    expect(entry.details).toMatchObject({ from: [{ companyId: 1001 }], to: [{ companyId: 1001 }, { companyId: 1002 }] });
+    expect(entry.details).toMatchObject({
+      from: [{ companyId: 1001 }],
+      to: [{ companyId: 1001 }, { companyId: 1002 }],
+    });
 
     for (const roles of [["clerk"], ["viewer"]] satisfies WorkspaceRoleName[][]) {
       await expect(changeRoles(firm.owner, firm.workspaceId, client, roles)).rejects.toMatchObject({ code: "invalid" });
     }
-    await expect(changeRoles(firm.owner, firm.workspaceId, firm.viewer, ["client"])).rejects.toMatchObject({ code: "invalid" });
+    await expect(changeRoles(firm.owner, firm.workspaceId, firm.viewer, ["client"])).rejects.toMatchObject({
+      code: "invalid",
+    });
   });
 });

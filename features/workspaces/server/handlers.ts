@@ -33,7 +33,8 @@ export const getMembers = withRoute(contract.listMembers, async ({ user, params 
 
 export const patchMember = withRoute(
   { ...contract.changeRoles, recentConfirmation: true, maxBodyBytes: 1024 },
-  async ({ user, params, body }) => successResponse({ members: await changeRoles(user.id, params.workspaceId, params.userId, body.roles) }),
+  async ({ user, params, body }) =>
+    successResponse({ members: await changeRoles(user.id, params.workspaceId, params.userId, body.roles) }),
 );
 
 export const putMemberCompanies = withRoute(
@@ -44,10 +45,13 @@ export const putMemberCompanies = withRoute(
   },
 );
 
-export const deleteMember = withRoute({ ...contract.removeMember, recentConfirmation: true }, async ({ user, params }) => {
-  await removeMember(user.id, params.workspaceId, params.userId);
-  return successResponse({ removed: true });
-});
+export const deleteMember = withRoute(
+  { ...contract.removeMember, recentConfirmation: true },
+  async ({ user, params }) => {
+    await removeMember(user.id, params.workspaceId, params.userId);
+    return successResponse({ removed: true });
+  },
+);
 
 export const getInvitations = withRoute(contract.listInvitations, async ({ user, params }) =>
   successResponse({ invitations: await listInvitations(user.id, params.workspaceId) }),
@@ -64,46 +68,57 @@ export const deleteInvitation = withRoute(contract.revokeInvitation, async ({ us
 );
 
 /** The owner sends a link they just made (the secret is not stored, so it comes back from their page). */
-export const postInvitationEmail = withRoute({ ...contract.emailInvitation, maxBodyBytes: 2048 }, async ({ user, params, body }) => {
-  const invitation = await openInvitationOf(user.id, params.workspaceId, body.token);
-  if (!invitation) throw new ApiError("not_found", "There is no open invitation of this workspace with that link.");
-  // A link for a named person goes to that person only.
-  if (invitation.inviteeEmail && !sameEmail(invitation.inviteeEmail, body.email)) {
-    throw new ApiError("invalid", `This invitation is for ${invitation.inviteeEmail}: send it to that address.`, {
-      fields: { email: "notInvitee" },
-    });
-  }
-  const [t, locale, inviteeLocale] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>, knownLocaleOf(body.email)]);
-  // The e-mail carries no text of the sender's choosing but the workspace's name: the inviter is
-  // named with their address as the accounting service reports it, so the receiver sees who it is.
-  const name = user.displayName ?? user.email ?? t("common.appName");
-  const inviter = user.email && user.email !== name ? `${name} (${user.email})` : name;
-  // Not a mail relay: so many per workspace and hour, and per address and day (429 with Retry-After),
-  // counted only when there is a server to send through.
-  if (!canSendMail()) throw new ApiError("mail_not_configured");
-  await takeRateLimits([
-    { rule: invitationMailsPerWorkspace(), subject: params.workspaceId },
-    { rule: invitationMailsPerAddress(), subject: body.email.toLowerCase() },
-  ]);
-  await sendMail(
-    invitationMail(
-      { ...invitation, to: body.email, inviter, link: invitationLink(body.token) },
-      { inviter: locale, invitee: inviteeLocale },
-    ),
-  );
-  await recordInvitationEmailed(params.workspaceId, user.id, body.email, invitation.roles);
-  return successResponse({ sent: true });
-});
+export const postInvitationEmail = withRoute(
+  { ...contract.emailInvitation, maxBodyBytes: 2048 },
+  async ({ user, params, body }) => {
+    const invitation = await openInvitationOf(user.id, params.workspaceId, body.token);
+    if (!invitation) throw new ApiError("not_found", "There is no open invitation of this workspace with that link.");
+    // A link for a named person goes to that person only.
+    if (invitation.inviteeEmail && !sameEmail(invitation.inviteeEmail, body.email)) {
+      throw new ApiError("invalid", `This invitation is for ${invitation.inviteeEmail}: send it to that address.`, {
+        fields: { email: "notInvitee" },
+      });
+    }
+    const [t, locale, inviteeLocale] = await Promise.all([
+      getTranslations(),
+      getLocale() as Promise<Locale>,
+      knownLocaleOf(body.email),
+    ]);
+    // The e-mail carries no text of the sender's choosing but the workspace's name: the inviter is
+    // named with their address as the accounting service reports it, so the receiver sees who it is.
+    const name = user.displayName ?? user.email ?? t("common.appName");
+    const inviter = user.email && user.email !== name ? `${name} (${user.email})` : name;
+    // Not a mail relay: so many per workspace and hour, and per address and day (429 with Retry-After),
+    // counted only when there is a server to send through.
+    if (!canSendMail()) throw new ApiError("mail_not_configured");
+    await takeRateLimits([
+      { rule: invitationMailsPerWorkspace(), subject: params.workspaceId },
+      { rule: invitationMailsPerAddress(), subject: body.email.toLowerCase() },
+    ]);
+    await sendMail(
+      invitationMail(
+        { ...invitation, to: body.email, inviter, link: invitationLink(body.token) },
+        { inviter: locale, invitee: inviteeLocale },
+      ),
+    );
+    await recordInvitationEmailed(params.workspaceId, user.id, body.email, invitation.roles);
+    return successResponse({ sent: true });
+  },
+);
 
 /**
  * Joining; a link that names a person asks the accounting service for this person's e-mail
  * (features/workspaces/server/invitation-acceptance.ts). Someone without an accounting connection (who
  * signed in by e-mail link) is known by the address they proved to own.
  */
-export const postAcceptInvitation = withRoute({ ...contract.acceptInvitation, maxBodyBytes: 1024 }, async ({ user, body }) =>
-  successResponse(
-    await acceptInvitation(body.token, user.id, () => (user.connection ? reportedEmailOf(user) : Promise.resolve(user.verifiedEmail))),
-  ),
+export const postAcceptInvitation = withRoute(
+  { ...contract.acceptInvitation, maxBodyBytes: 1024 },
+  async ({ user, body }) =>
+    successResponse(
+      await acceptInvitation(body.token, user.id, () =>
+        user.connection ? reportedEmailOf(user) : Promise.resolve(user.verifiedEmail),
+      ),
+    ),
 );
 
 /** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */

@@ -54,7 +54,10 @@ async function checkWith(
 ): Promise<InvitationCheck & { row?: { id: string; workspaceId: string; roles: WorkspaceRoleName[] } }> {
   const userId = person?.id ?? null;
   if (!isWellFormedToken(token)) return { state: "invalid" };
-  const row = await db.workspaceInvitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, select: CHECK_SELECT });
+  const row = await db.workspaceInvitation.findUnique({
+    where: { tokenHash: hashInvitationToken(token) },
+    select: CHECK_SELECT,
+  });
   if (!row) return { state: "invalid" };
   const state = stateOf(row);
   if (state !== "open") return { state };
@@ -70,7 +73,8 @@ async function checkWith(
         workspaceName: row.workspace.name,
         ...(member.roles.includes("client") ? { client: true as const } : {}),
       };
-    if (row.inviteeEmail && !sameEmail(person?.email, row.inviteeEmail)) return { state: "other_person", yourEmail: person?.email ?? null };
+    if (row.inviteeEmail && !sameEmail(person?.email, row.inviteeEmail))
+      return { state: "other_person", yourEmail: person?.email ?? null };
   }
   const roles = ordered(row.roles);
   return {

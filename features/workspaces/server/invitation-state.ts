@@ -11,7 +11,10 @@ export function ordered(roles: readonly string[]): WorkspaceRoleName[] {
   return WORKSPACE_ROLES.filter((role) => roles.includes(role));
 }
 
-export function stateOf(row: { revokedAt: Date | null; usedAt: Date | null; expiresAt: Date }, now = Date.now()): InvitationState {
+export function stateOf(
+  row: { revokedAt: Date | null; usedAt: Date | null; expiresAt: Date },
+  now = Date.now(),
+): InvitationState {
   if (row.revokedAt) return "revoked";
   if (row.usedAt) return "used";
   if (row.expiresAt.getTime() <= now) return "expired";

@@ -30,7 +30,10 @@ const VIEW_SELECT = {
   usedBy: { select: { displayName: true, email: true } },
   inviteeEmail: true,
   inviteeName: true,
-  companies: { select: { connectionId: true, companyId: true }, orderBy: [{ connectionId: "asc" }, { companyId: "asc" }] },
+  companies: {
+    select: { connectionId: true, companyId: true },
+    orderBy: [{ connectionId: "asc" }, { companyId: "asc" }],
+  },
 } satisfies Prisma.WorkspaceInvitationSelect;
 
 type ViewRow = Prisma.WorkspaceInvitationGetPayload<{ select: typeof VIEW_SELECT }>;
@@ -125,14 +128,19 @@ export async function listInvitations(actorId: string, workspaceId: string): Pro
 }
 
 /** An owner revokes an invitation not used yet; revoking twice changes nothing. */
-export async function revokeInvitation(actorId: string, workspaceId: string, invitationId: string): Promise<InvitationView[]> {
+export async function revokeInvitation(
+  actorId: string,
+  workspaceId: string,
+  invitationId: string,
+): Promise<InvitationView[]> {
   const count = await getDb().$transaction(async (tx) => {
     const revoked = await tx.workspaceInvitation.updateManyAndReturn({
       where: { id: invitationId, workspaceId, usedAt: null, revokedAt: null, workspace: heldBy(actorId, ["owner"]) },
       data: { revokedAt: new Date() },
       select: { id: true, roles: true },
     });
-    for (const invitation of revoked) await recordInvitation(tx, "invitation.revoked", workspaceId, actorId, invitation);
+    for (const invitation of revoked)
+      await recordInvitation(tx, "invitation.revoked", workspaceId, actorId, invitation);
     return revoked.length;
   });
   const invitations = await listInvitations(actorId, workspaceId);

@@ -62,7 +62,9 @@ afterAll(async () => {
 /** The body of a quoted-printable text message, decoded. */
 function bodyOf(raw: string): string {
   const body = raw.slice(raw.indexOf("\r\n\r\n") + 4);
-  const bytes = body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = body
+    .replace(/=\r\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
@@ -84,7 +86,9 @@ function berlin(locale: "en" | "de", at: Date): string {
 
 describe("the invitation e-mail", () => {
   it("reaches the SMTP server with the workspace, roles, expiry and the link", async () => {
-    const user = await db.user.create({ data: { accountingUserId: `mail:${randomUUID()}`, displayName: "Olga Owner" } });
+    const user = await db.user.create({
+      data: { accountingUserId: `mail:${randomUUID()}`, displayName: "Olga Owner" },
+    });
     userIds.push(user.id);
     await ensurePersonalWorkspace(user.id);
     const workspace = await db.workspace.findUniqueOrThrow({ where: { personalUserId: user.id } });
@@ -96,7 +100,10 @@ describe("the invitation e-mail", () => {
     expect(await openInvitationOf(user.id, workspace.id, "x".repeat(43))).toBeNull();
 
     await sendMail(
-      invitationMail({ ...invitation!, to: "carl@example.com", inviter: "Olga Owner", link }, { inviter: "en", invitee: "en" }),
+      invitationMail(
+        { ...invitation!, to: "carl@example.com", inviter: "Olga Owner", link },
+        { inviter: "en", invitee: "en" },
+      ),
     );
 
     expect(received).toHaveLength(1);
@@ -111,9 +118,13 @@ describe("the invitation e-mail", () => {
   });
 
   it("is in the invitee's language when a person with that address is known, with the expiry in Berlin time", async () => {
-    const owner = await db.user.create({ data: { accountingUserId: `mail:${randomUUID()}`, displayName: "Olga Owner" } });
+    const owner = await db.user.create({
+      data: { accountingUserId: `mail:${randomUUID()}`, displayName: "Olga Owner" },
+    });
     const address = `greta.${randomUUID()}@example.com`;
-    const greta = await db.user.create({ data: { verifiedEmail: address, email: address, displayName: "Greta", locale: "de" } });
+    const greta = await db.user.create({
+      data: { verifiedEmail: address, email: address, displayName: "Greta", locale: "de" },
+    });
     userIds.push(owner.id, greta.id);
     await ensurePersonalWorkspace(owner.id);
     const workspace = await db.workspace.findUniqueOrThrow({ where: { personalUserId: owner.id } });
@@ -124,7 +135,9 @@ describe("the invitation e-mail", () => {
     const invitee = await knownLocaleOf(address.toUpperCase());
     expect(invitee).toBe("de");
     received.length = 0;
-    await sendMail(invitationMail({ ...invitation, to: address, inviter: "Olga Owner", link }, { inviter: "en", invitee }));
+    await sendMail(
+      invitationMail({ ...invitation, to: address, inviter: "Olga Owner", link }, { inviter: "en", invitee }),
+    );
     const [mail] = received;
     expect(mail!.raw).toMatch(/^Subject: Einladung in den Arbeitsbereich Olga Owner bei Ledgerlane\r$/m);
     const body = bodyOf(mail!.raw);

@@ -37,7 +37,8 @@ export interface InvitationFacts {
 const translators = new Map<Locale, Translate>();
 function translatorFor(locale: Locale): Translate {
   let t = translators.get(locale);
-  if (!t) translators.set(locale, (t = createTranslator({ locale, messages: MESSAGES[locale] }) as unknown as Translate));
+  if (!t)
+    translators.set(locale, (t = createTranslator({ locale, messages: MESSAGES[locale] }) as unknown as Translate));
   return t;
 }
 
@@ -73,7 +74,10 @@ function invitationIn(locale: Locale, invitation: InvitationFacts): { subject: s
  * companies' names), the link and its expiry in Berlin time. In the invitee's language when it is
  * known (`inviteeLocale`); otherwise in both, the inviter's first, so whoever opens it can read it.
  */
-export function invitationMail(invitation: InvitationFacts, languages: { inviter: Locale; invitee: Locale | null }): InvitationMail {
+export function invitationMail(
+  invitation: InvitationFacts,
+  languages: { inviter: Locale; invitee: Locale | null },
+): InvitationMail {
   if (languages.invitee) return { to: invitation.to, ...invitationIn(languages.invitee, invitation) };
   const order = [languages.inviter, ...LOCALES.filter((locale) => locale !== languages.inviter)];
   const versions = order.map((locale) => invitationIn(locale, invitation));

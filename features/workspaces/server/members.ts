@@ -30,7 +30,9 @@ export async function listMyWorkspaces(userId: string): Promise<WorkspaceSummary
       personal: row.workspace.personalUserId === userId,
       roles: ordered(row.roles),
     }))
-    .sort((a, b) => Number(b.personal) - Number(a.personal) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) => Number(b.personal) - Number(a.personal) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+    );
 }
 
 /** Stores the person's choice of workspace; false when they are not a member of it. */
@@ -56,7 +58,10 @@ export async function listMembers(userId: string, workspaceId: string): Promise<
       roles: true,
       createdAt: true,
       user: { select: { displayName: true, email: true } },
-      companies: { select: { connectionId: true, companyId: true }, orderBy: [{ connectionId: "asc" }, { companyId: "asc" }] },
+      companies: {
+        select: { connectionId: true, companyId: true },
+        orderBy: [{ connectionId: "asc" }, { companyId: "asc" }],
+      },
     },
     orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
   });
@@ -121,14 +126,21 @@ export async function changeRoles(
     // A client is made by a client's invitation (with their companies) and stays one: a firm's
     // member does not become a client here, nor a client a member of the firm (who would then reach every company).
     if (current.includes("client") !== roles.includes("client")) {
-      throw new ApiError("invalid", "A client's role is not changed: remove them and invite them again with the role they need.", {
-        fields: { roles: "clientFixed" },
-      });
+      throw new ApiError(
+        "invalid",
+        "A client's role is not changed: remove them and invite them again with the role they need.",
+        {
+          fields: { roles: "clientFixed" },
+        },
+      );
     }
     if (current.includes("owner") && !roles.includes("owner") && (await otherOwners(tx, workspaceId, memberId)) === 0) {
       throw new ApiError("last_owner", LAST_OWNER_MESSAGE);
     }
-    await tx.workspaceMember.update({ where: { workspaceId_userId: { workspaceId, userId: memberId } }, data: { roles } });
+    await tx.workspaceMember.update({
+      where: { workspaceId_userId: { workspaceId, userId: memberId } },
+      data: { roles },
+    });
     await recordRolesChanged(tx, workspaceId, actorId, memberId, current, ordered(roles));
   });
   sessionCache().forget(memberId);
@@ -147,8 +159,14 @@ export async function removeMember(actorId: string, workspaceId: string, memberI
       throw new ApiError("last_owner", LAST_OWNER_MESSAGE);
     }
     await tx.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId: memberId } } });
-    await tx.workspace.updateMany({ where: { id: workspaceId, personalUserId: memberId }, data: { personalUserId: null } });
-    await tx.user.updateMany({ where: { id: memberId, activeWorkspaceId: workspaceId }, data: { activeWorkspaceId: null } });
+    await tx.workspace.updateMany({
+      where: { id: workspaceId, personalUserId: memberId },
+      data: { personalUserId: null },
+    });
+    await tx.user.updateMany({
+      where: { id: memberId, activeWorkspaceId: workspaceId },
+      data: { activeWorkspaceId: null },
+    });
     await recordMemberRemoved(tx, workspaceId, actorId, memberId, current);
   });
   // This process at once; the others through the membership trigger's notification.

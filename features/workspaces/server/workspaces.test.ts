@@ -32,7 +32,9 @@ beforeAll(() => {
 });
 afterAll(async () => {
   // A workspace with audit entries stays (the trail is append-only; its entries keep it).
-  await db.workspace.deleteMany({ where: { members: { some: { userId: { in: userIds } } }, auditEntries: { none: {} } } });
+  await db.workspace.deleteMany({
+    where: { members: { some: { userId: { in: userIds } } }, auditEntries: { none: {} } },
+  });
   await db.workspace.deleteMany({ where: { personalUserId: { in: userIds }, auditEntries: { none: {} } } });
   await db.user.deleteMany({ where: { id: { in: userIds } } });
   await db.$disconnect();
@@ -74,8 +76,14 @@ describe("invitations for a named person", () => {
   it("work only for the person whose reported e-mail is the named one; anyone else is refused and the link stays open", async () => {
     const owner = await person("Owner");
     const firm = await personalOf(owner);
-    const created = await createInvitation(owner, firm, ["clerk"], { email: "Carla.Clerk@example.com", name: "Carla Clerk" });
-    expect(created.invitation).toMatchObject({ state: "open", invitee: { email: "Carla.Clerk@example.com", name: "Carla Clerk" } });
+    const created = await createInvitation(owner, firm, ["clerk"], {
+      email: "Carla.Clerk@example.com",
+      name: "Carla Clerk",
+    });
+    expect(created.invitation).toMatchObject({
+      state: "open",
+      invitee: { email: "Carla.Clerk@example.com", name: "Carla Clerk" },
+    });
     // Who each open invitation went to, in the owners' list; one for anyone names nobody.
     const anyone = await createInvitation(owner, firm, ["viewer"]);
     const listed = await listInvitations(owner, firm);
@@ -97,7 +105,9 @@ describe("invitations for a named person", () => {
       status: 403,
     });
     // No e-mail reported at all is no match either.
-    await expect(acceptInvitation(created.token, other, async () => null)).rejects.toMatchObject({ code: "invitation_other_person" });
+    await expect(acceptInvitation(created.token, other, async () => null)).rejects.toMatchObject({
+      code: "invitation_other_person",
+    });
     expect(await snapshot(firm)).toEqual(before);
 
     // The named person joins; what decides is what the service reports now, without case.
@@ -106,8 +116,12 @@ describe("invitations for a named person", () => {
       state: "open",
       workspaceName: "Owner",
     });
-    expect(await acceptInvitation(created.token, carla, async () => " carla.clerk@example.com ")).toEqual({ workspaceId: firm });
-    expect((await listInvitations(owner, firm)).find((invitation) => invitation.id === created.invitation.id)).toMatchObject({
+    expect(await acceptInvitation(created.token, carla, async () => " carla.clerk@example.com ")).toEqual({
+      workspaceId: firm,
+    });
+    expect(
+      (await listInvitations(owner, firm)).find((invitation) => invitation.id === created.invitation.id),
+    ).toMatchObject({
       state: "used",
       usedBy: "Carla Clerk",
     });
@@ -183,7 +197,10 @@ describe("members and roles", () => {
     const firm = await personalOf(owner);
     await join(owner, firm, viewer, ["viewer"]);
     const before = await snapshot(firm);
-    await expect(changeRoles(viewer, firm, viewer, ["owner"])).rejects.toMatchObject({ code: "forbidden", status: 403 });
+    await expect(changeRoles(viewer, firm, viewer, ["owner"])).rejects.toMatchObject({
+      code: "forbidden",
+      status: 403,
+    });
     await expect(removeMember(viewer, firm, owner)).rejects.toMatchObject({ code: "forbidden" });
     await expect(createInvitation(viewer, firm, ["owner"])).rejects.toMatchObject({ code: "forbidden" });
     await expect(listInvitations(viewer, firm)).rejects.toMatchObject({ code: "forbidden" });
@@ -255,8 +272,15 @@ describe("invitations", () => {
     const firm = await personalOf(owner);
     const created = await createInvitation(owner, firm, ["viewer", "clerk"]);
     expect(created.link).toBe(`http://localhost:3999/invitations/${created.token}`);
-    expect(created.invitation).toMatchObject({ roles: ["clerk", "viewer"], state: "open", createdBy: "Owner", usedBy: null });
-    expect(new Date(created.invitation.expiresAt).getTime() - new Date(created.invitation.createdAt).getTime()).toBe(7 * 24 * 3_600_000);
+    expect(created.invitation).toMatchObject({
+      roles: ["clerk", "viewer"],
+      state: "open",
+      createdBy: "Owner",
+      usedBy: null,
+    });
+    expect(new Date(created.invitation.expiresAt).getTime() - new Date(created.invitation.createdAt).getTime()).toBe(
+      7 * 24 * 3_600_000,
+    );
     const stored = await db.workspaceInvitation.findUniqueOrThrow({ where: { id: created.invitation.id } });
     expect(stored.tokenHash).toBe(hashInvitationToken(created.token));
     expect(JSON.stringify(stored)).not.toContain(created.token);
@@ -286,7 +310,10 @@ describe("invitations", () => {
     const revoked = await createInvitation(owner, firm, ["clerk"]);
     await revokeInvitation(owner, firm, revoked.invitation.id);
     const expired = await createInvitation(owner, firm, ["clerk"]);
-    await db.workspaceInvitation.update({ where: { id: expired.invitation.id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    await db.workspaceInvitation.update({
+      where: { id: expired.invitation.id },
+      data: { expiresAt: new Date(Date.now() - 1_000) },
+    });
     const open = await createInvitation(owner, firm, ["owner"]);
 
     const cases = [
@@ -302,7 +329,11 @@ describe("invitations", () => {
       await expect(acceptInvitation(token, guest)).rejects.toMatchObject({ code, status });
     }
     // Opened by a member: named, refused, and the link stays usable for someone else.
-    expect(await checkInvitation(open.token, opener(member))).toEqual({ state: "member", workspaceId: firm, workspaceName: "Owner" });
+    expect(await checkInvitation(open.token, opener(member))).toEqual({
+      state: "member",
+      workspaceId: firm,
+      workspaceName: "Owner",
+    });
     await expect(acceptInvitation(open.token, member)).rejects.toMatchObject({ code: "already_member", status: 409 });
     expect(await snapshot(firm)).toEqual(before);
     expect((await listMyWorkspaces(guest)).map((workspace) => workspace.id)).not.toContain(firm);
@@ -316,7 +347,9 @@ describe("invitations", () => {
     const [x, y] = [await person("X"), await person("Y")];
     const results = await Promise.allSettled([acceptInvitation(token, x), acceptInvitation(token, y)]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
-    expect(results.find((result) => result.status === "rejected")).toMatchObject({ reason: { code: "invitation_used" } });
+    expect(results.find((result) => result.status === "rejected")).toMatchObject({
+      reason: { code: "invitation_used" },
+    });
     expect(await db.workspaceMember.count({ where: { workspaceId: firm } })).toBe(2);
   });
 
@@ -327,8 +360,12 @@ describe("invitations", () => {
     await join(owner, firm, clerk, ["clerk"]);
     const open = await createInvitation(owner, firm, ["viewer"]);
     await expect(revokeInvitation(clerk, firm, open.invitation.id)).rejects.toMatchObject({ code: "forbidden" });
-    expect((await revokeInvitation(owner, firm, open.invitation.id)).find((item) => item.id === open.invitation.id)?.state).toBe("revoked");
-    expect((await revokeInvitation(owner, firm, open.invitation.id)).find((item) => item.id === open.invitation.id)?.state).toBe("revoked");
+    expect(
+      (await revokeInvitation(owner, firm, open.invitation.id)).find((item) => item.id === open.invitation.id)?.state,
+    ).toBe("revoked");
+    expect(
+      (await revokeInvitation(owner, firm, open.invitation.id)).find((item) => item.id === open.invitation.id)?.state,
+    ).toBe("revoked");
     const [usedOne] = await db.workspaceInvitation.findMany({ where: { workspaceId: firm, usedAt: { not: null } } });
     await expect(revokeInvitation(owner, firm, usedOne!.id)).rejects.toMatchObject({ code: "invitation_used" });
     await expect(revokeInvitation(owner, firm, randomUUID())).rejects.toMatchObject({ code: "not_found" });
@@ -350,8 +387,14 @@ describe("the membership trigger", () => {
     );
     try {
       await client.query("LISTEN ledgerlane_user_changed");
-      await client.query(`INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, '{clerk}')`, [firm, clerk]);
-      await client.query(`UPDATE workspace_members SET roles = '{viewer}' WHERE workspace_id = $1 AND user_id = $2`, [firm, clerk]);
+      await client.query(`INSERT INTO workspace_members (workspace_id, user_id, roles) VALUES ($1, $2, '{clerk}')`, [
+        firm,
+        clerk,
+      ]);
+      await client.query(`UPDATE workspace_members SET roles = '{viewer}' WHERE workspace_id = $1 AND user_id = $2`, [
+        firm,
+        clerk,
+      ]);
       await client.query(`DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`, [firm, clerk]);
       await client.query("SELECT 1");
       await threeHeard;
@@ -399,10 +442,16 @@ describe("renaming a workspace", () => {
 
     expect(await renameWorkspace(owner, workspaceId, "Müller & Partner")).toEqual({ name: "Müller & Partner" });
     // The owner and the member see the same name (the owner's personal workspace is not "Personal workspace" to her alone).
-    expect((await listMyWorkspaces(owner)).find((workspace) => workspace.id === workspaceId)?.name).toBe("Müller & Partner");
-    expect((await listMyWorkspaces(clerk)).find((workspace) => workspace.id === workspaceId)?.name).toBe("Müller & Partner");
+    expect((await listMyWorkspaces(owner)).find((workspace) => workspace.id === workspaceId)?.name).toBe(
+      "Müller & Partner",
+    );
+    expect((await listMyWorkspaces(clerk)).find((workspace) => workspace.id === workspaceId)?.name).toBe(
+      "Müller & Partner",
+    );
     const entries = await db.auditEntry.findMany({ where: { workspaceId, kind: "workspace.renamed" } });
-    expect(entries.map((entry) => [entry.actorId, entry.details])).toEqual([[owner, { from: "Claudia Rename", to: "Müller & Partner" }]]);
+    expect(entries.map((entry) => [entry.actorId, entry.details])).toEqual([
+      [owner, { from: "Claudia Rename", to: "Müller & Partner" }],
+    ]);
 
     // The same name again changes and records nothing.
     await renameWorkspace(owner, workspaceId, "Müller & Partner");

@@ -25,8 +25,12 @@ const { patchEntryDraft, saveEntryDraft } = await import("../../../features/payr
 const { HOURLY_COMPENSATION_TYPES } = await import("../../../features/payroll/entries/kinds");
 
 const db = getDb();
-const user = await db.user.create({ data: { accountingUserId: `audit-bench:${randomUUID()}`, displayName: "Bench Clerk" } });
-const workspace = await db.workspace.create({ data: { name: "Bench firm", members: { create: { userId: user.id, roles: ["clerk"] } } } });
+const user = await db.user.create({
+  data: { accountingUserId: `audit-bench:${randomUUID()}`, displayName: "Bench Clerk" },
+});
+const workspace = await db.workspace.create({
+  data: { name: "Bench firm", members: { create: { userId: user.id, roles: ["clerk"] } } },
+});
 const connection = await db.payrollConnection.create({
   data: {
     workspaceId: workspace.id,
@@ -42,7 +46,12 @@ const key = { connectionId: connection.id, companyId: 2001, period: "2026-11", k
 const lineOf = (index: number, hours: string) => ({
   id: `l${index}`,
   employee_id: 1 + Math.floor(index / TYPES_PER_EMPLOYEE),
-  values: { type: HOURLY_COMPENSATION_TYPES[index % TYPES_PER_EMPLOYEE]!, total_hours: hours, total_amount: "13.5", date: "" },
+  values: {
+    type: HOURLY_COMPENSATION_TYPES[index % TYPES_PER_EMPLOYEE]!,
+    total_hours: hours,
+    total_amount: "13.5",
+    date: "",
+  },
 });
 const total = EMPLOYEES * TYPES_PER_EMPLOYEE;
 let { revision } = await saveEntryDraft(

@@ -26,7 +26,12 @@ export interface AuditRow {
  * (features/workspaces/permissions.ts `workspace.read`; written out here, as in the raw queries below,
  * so that the audit core stays below the workspaces that record in it).
  */
-function whereOf(userId: string, workspaceId: string, filters: AuditFilters, after?: string): Prisma.AuditEntryWhereInput {
+function whereOf(
+  userId: string,
+  workspaceId: string,
+  filters: AuditFilters,
+  after?: string,
+): Prisma.AuditEntryWhereInput {
   const where: Prisma.AuditEntryWhereInput = {
     workspaceId,
     workspace: { members: { some: { userId, NOT: { roles: { has: "client" } } } } },
@@ -101,7 +106,10 @@ export async function* allAuditEntries(
 }
 
 /** The companies the workspace's entries name, with the name one of the workspace's payroll connections knows them by. */
-export async function auditCompanies(userId: string, workspaceId: string): Promise<{ id: number; name: string | null }[]> {
+export async function auditCompanies(
+  userId: string,
+  workspaceId: string,
+): Promise<{ id: number; name: string | null }[]> {
   const rows = await getDb().$queryRaw<{ company_id: number; name: string | null }[]>`
     SELECT a.company_id, (
       SELECT c.name1 FROM payroll_companies c
@@ -120,5 +128,7 @@ export async function auditPeople(userId: string, workspaceId: string): Promise<
     WHERE a.workspace_id = ${workspaceId}::uuid AND a.actor_id IS NOT NULL
       AND EXISTS (SELECT 1 FROM workspace_members me WHERE me.workspace_id = a.workspace_id AND me.user_id = ${userId}::uuid AND NOT ('client' = ANY(me.roles)))
     ORDER BY a.actor_id, a.occurred_at DESC`;
-  return rows.map((row) => ({ id: row.actor_id, name: row.actor_name })).sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
+  return rows
+    .map((row) => ({ id: row.actor_id, name: row.actor_name }))
+    .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
 }

@@ -61,12 +61,18 @@ function auditRow(actor: AuditActor, entry: AuditEntryInput) {
  * per entry (same columns, same transaction time), for a step that changes many things at once
  * (a month's warnings acknowledged by rule), where a round trip per row would take seconds.
  */
-export async function recordAuditMany(tx: Tx, actor: AuditActor | null, entries: readonly AuditEntryInput[]): Promise<void> {
+export async function recordAuditMany(
+  tx: Tx,
+  actor: AuditActor | null,
+  entries: readonly AuditEntryInput[],
+): Promise<void> {
   if (!actor || entries.length === 0) return;
   await tx.auditEntry.createMany({ data: entries.map((entry) => auditRow(actor, entry)) });
 }
 
 /** A person's name as entries show it. */
-export function personName(person: { displayName: string | null; email: string | null } | null | undefined): string | null {
+export function personName(
+  person: { displayName: string | null; email: string | null } | null | undefined,
+): string | null {
   return person ? (person.displayName ?? person.email ?? null) : null;
 }

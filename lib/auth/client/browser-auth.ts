@@ -26,7 +26,10 @@ async function postAndLeave(url: string, callbackUrl: string): Promise<void> {
 
 /** Starts the sign-in at the accounting service; `params` go on to the authorization request (features/sign-in/server/route-handler.ts keeps only known ones). */
 export function startSignIn(provider: string, callbackUrl: string, params: Record<string, string>): Promise<void> {
-  return postAndLeave(`${AUTH_BASE}/signin/${encodeURIComponent(provider)}?${new URLSearchParams(params)}`, callbackUrl);
+  return postAndLeave(
+    `${AUTH_BASE}/signin/${encodeURIComponent(provider)}?${new URLSearchParams(params)}`,
+    callbackUrl,
+  );
 }
 
 /** Ends the session (features/sign-in/server/sign-out.ts revokes the connection), then goes to `callbackUrl`. */

@@ -17,7 +17,9 @@ import { signedIn } from "./testing/signed-in-session";
 vi.mock("@/lib/auth/server/session", () => import("./testing/signed-in-session"));
 
 const it = test.extend("person", async ({ db }, { onCleanup }) => {
-  const user = await db.user.create({ data: { accountingUserId: `way-in:${randomUUID()}`, displayName: "Wanda Wayin" } });
+  const user = await db.user.create({
+    data: { accountingUserId: `way-in:${randomUUID()}`, displayName: "Wanda Wayin" },
+  });
   onCleanup(() => db.user.delete({ where: { id: user.id } }).then(() => undefined));
   return { id: user.id };
 });
@@ -34,11 +36,18 @@ const ROUTES: { name: string; route: Route; body: unknown; params?: Record<strin
   {
     name: "POST /api/passkeys",
     route: postPasskey,
-    body: { response: { id: "x", rawId: "x", type: "public-key", response: { clientDataJSON: "x", attestationObject: "x" } } },
+    body: {
+      response: { id: "x", rawId: "x", type: "public-key", response: { clientDataJSON: "x", attestationObject: "x" } },
+    },
   },
   { name: "POST /api/account/email", route: postAddSignInEmail, body: { email: "attacker@example.com" } },
   { name: "POST /api/account/email/verify", route: postVerifySignInEmail, body: { code: "123456" } },
-  { name: "POST /api/account/links/:id/confirm", route: postConfirmLink, body: undefined, params: { linkId: randomUUID() } },
+  {
+    name: "POST /api/account/links/:id/confirm",
+    route: postConfirmLink,
+    body: undefined,
+    params: { linkId: randomUUID() },
+  },
 ];
 
 async function call(entry: (typeof ROUTES)[number], session: { sessionId: string; userId: string }) {

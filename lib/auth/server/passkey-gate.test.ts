@@ -36,12 +36,17 @@ const addingOne = withRoute({ errors: [], beforePasskey: true }, () => successRe
 
 async function call(route: typeof plain, session: { sessionId: string; userId: string }) {
   signedIn.current = session;
-  const response = await route(new NextRequest("http://localhost:3999/api/x", { method: "GET" }), { params: Promise.resolve({}) });
+  const response = await route(new NextRequest("http://localhost:3999/api/x", { method: "GET" }), {
+    params: Promise.resolve({}),
+  });
   return { status: response.status, body: (await response.json()) as { error?: { code: string } } };
 }
 
 describe("the passkey requirement, where the session is resolved", () => {
-  it("refuses every route and server action to a member without a passkey, 403 passkey_required", async ({ db, firm }) => {
+  it("refuses every route and server action to a member without a passkey, 403 passkey_required", async ({
+    db,
+    firm,
+  }) => {
     const session = { sessionId: firm.sessionId, userId: firm.userId };
     expect((await call(plain, session)).status).toBe(200);
     await db.workspace.update({ where: { id: firm.workspaceId }, data: { requirePasskey: true } });
@@ -63,7 +68,10 @@ describe("the passkey requirement, where the session is resolved", () => {
     expect(await chooseWorkspaceAction({ workspaceId: firm.workspaceId })).toEqual({ ok: true });
   });
 
-  it("is remembered with the session, and forgotten when the requirement or the passkeys change", async ({ db, firm }) => {
+  it("is remembered with the session, and forgotten when the requirement or the passkeys change", async ({
+    db,
+    firm,
+  }) => {
     const cache = sessionCache();
     expect(await cache.whenLive(10_000)).toBe(true);
     const read = () => loadRecentSessionUser(firm.sessionId, firm.userId);

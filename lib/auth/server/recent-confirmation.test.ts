@@ -13,7 +13,9 @@ import { signedIn } from "./testing/signed-in-session";
 vi.mock("@/lib/auth/server/session", () => import("./testing/signed-in-session"));
 
 const it = test.extend("person", async ({ db }, { onCleanup }) => {
-  const user = await db.user.create({ data: { accountingUserId: `recent:${randomUUID()}`, displayName: "Ria Recent" } });
+  const user = await db.user.create({
+    data: { accountingUserId: `recent:${randomUUID()}`, displayName: "Ria Recent" },
+  });
   onCleanup(() => db.user.delete({ where: { id: user.id } }).then(() => undefined));
   return { id: user.id };
 });
@@ -29,8 +31,13 @@ const plain = withRoute({ errors: [] }, () => successResponse({ done: true }));
 
 async function call(route: typeof plain, session: { sessionId: string; userId: string }) {
   signedIn.current = session;
-  const response = await route(new NextRequest("http://localhost:3999/api/x", { method: "POST" }), { params: Promise.resolve({}) });
-  return { status: response.status, body: (await response.json()) as { error?: { code: string; confirmedAt?: string } } };
+  const response = await route(new NextRequest("http://localhost:3999/api/x", { method: "POST" }), {
+    params: Promise.resolve({}),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { error?: { code: string; confirmedAt?: string } },
+  };
 }
 
 /** Moves the app's clock to `ms` after `from` (the clock only moves forward). */
@@ -54,7 +61,9 @@ describe("recent confirmation for what matters", () => {
     expect((await call(plain, session)).status).toBe(200);
   });
 
-  it("is per session: confirming one does not confirm another, and a new sign-in counts on the app's clock", async ({ person }) => {
+  it("is per session: confirming one does not confirm another, and a new sign-in counts on the app's clock", async ({
+    person,
+  }) => {
     const start = nowMs();
     const first = { sessionId: await createSession(person.id), userId: person.id };
     const second = { sessionId: await createSession(person.id), userId: person.id };
@@ -79,11 +88,16 @@ describe("recent confirmation for what matters", () => {
     }
   });
 
-  it("counts a confirmation for a workspace only if it was of a kind that workspace accepts", async ({ person, db }) => {
+  it("counts a confirmation for a workspace only if it was of a kind that workspace accepts", async ({
+    person,
+    db,
+  }) => {
     // Issue 35: in a workspace requiring passkeys the e-mail code is refused; confirming by code in
     // one's other workspace and switching back must not count there.
     const start = nowMs();
-    const own = await db.workspace.create({ data: { name: "Own", members: { create: { userId: person.id, roles: ["owner"] } } } });
+    const own = await db.workspace.create({
+      data: { name: "Own", members: { create: { userId: person.id, roles: ["owner"] } } },
+    });
     const strict = await db.workspace.create({
       data: { name: "Strict", requirePasskey: true, members: { create: { userId: person.id, roles: ["owner"] } } },
     });

@@ -46,7 +46,10 @@ export function requireRecentConfirmation(user: Confirmed): void {
  * Marks this one session confirmed now. The write notifies every process's session cache (the
  * `sessions` trigger); this process forgets the person at once, so its next request sees it.
  */
-export async function markSessionConfirmed(user: Pick<SessionUser, "id" | "sessionId">, method: ConfirmationMethod): Promise<Date> {
+export async function markSessionConfirmed(
+  user: Pick<SessionUser, "id" | "sessionId">,
+  method: ConfirmationMethod,
+): Promise<Date> {
   const at = now();
   const updated = await getDb().session.updateMany({
     where: { id: user.sessionId, userId: user.id },

@@ -90,9 +90,10 @@ describe("the change triggers", () => {
     try {
       await client.query("LISTEN ledgerlane_user_changed");
       await client.query("UPDATE users SET display_name = 'Second' WHERE id = $1", [userId]);
-      await client.query("INSERT INTO sessions (id, user_id, expires_at) VALUES (gen_random_uuid(), $1, now() + interval '1 hour')", [
-        userId,
-      ]);
+      await client.query(
+        "INSERT INTO sessions (id, user_id, expires_at) VALUES (gen_random_uuid(), $1, now() + interval '1 hour')",
+        [userId],
+      );
       await client.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
       await client.query(
         "INSERT INTO accounting_connections (id, user_id, scopes, updated_at) VALUES (gen_random_uuid(), $1, 'full_access', now())",

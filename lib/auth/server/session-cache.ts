@@ -47,7 +47,11 @@ export class SessionCache<T> {
   }
 
   /** The value for `key` (a session id of `userId`): remembered, or loaded and remembered until `expiresAt`. */
-  async get(key: string, userId: string, load: () => Promise<{ value: T; expiresAt: number } | null>): Promise<T | null> {
+  async get(
+    key: string,
+    userId: string,
+    load: () => Promise<{ value: T; expiresAt: number } | null>,
+  ): Promise<T | null> {
     this.feed.start();
     const now = Date.now();
     const entry = this.entries.get(key);
@@ -57,7 +61,11 @@ export class SessionCache<T> {
     if (!loaded) return null;
     if (this.feed.isLive && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(key, { value: loaded.value, userId, until: Math.min(loaded.expiresAt, Date.now() + MAX_AGE_MS) });
+      this.entries.set(key, {
+        value: loaded.value,
+        userId,
+        until: Math.min(loaded.expiresAt, Date.now() + MAX_AGE_MS),
+      });
     }
     return loaded.value;
   }

@@ -37,7 +37,10 @@ describe("the session cookie", () => {
       ["https://app.example", "__Host-ledgerlane.session", true],
     ] as const) {
       const { sessionCookieHeader, authOptions } = await at(url);
-      const header = await sessionCookieHeader("00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002");
+      const header = await sessionCookieHeader(
+        "00000000-0000-4000-8000-000000000001",
+        "00000000-0000-4000-8000-000000000002",
+      );
       const attributes = header.split("; ");
       expect(attributes[0]!.startsWith(`${name}=`), header).toBe(true);
       expect(attributes).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax"]));

@@ -12,7 +12,11 @@ import { SESSION_MAX_AGE_S } from "./session-store";
  */
 export async function sessionCookieHeader(userId: string, sessionId: string): Promise<string> {
   const names = authCookieNames();
-  const value = await encode({ token: { uid: userId, sid: sessionId }, secret: serverEnv().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_S });
+  const value = await encode({
+    token: { uid: userId, sid: sessionId },
+    secret: serverEnv().NEXTAUTH_SECRET,
+    maxAge: SESSION_MAX_AGE_S,
+  });
   const expires = new Date(Date.now() + SESSION_MAX_AGE_S * 1000).toUTCString();
   return `${names.session}=${value}; Path=/; Expires=${expires}; HttpOnly; SameSite=Lax${names.secure ? "; Secure" : ""}`;
 }

@@ -20,7 +20,9 @@ const it = test.extend("person", { scope: "file" }, async ({ db }, { onCleanup }
   const userIds: string[] = [];
   onCleanup(() => db.user.deleteMany({ where: { id: { in: userIds } } }).then(() => undefined));
   return async () => {
-    const user = await db.user.create({ data: { accountingUserId: `session-idle:${randomUUID()}`, displayName: "Ida Idle" } });
+    const user = await db.user.create({
+      data: { accountingUserId: `session-idle:${randomUUID()}`, displayName: "Ida Idle" },
+    });
     userIds.push(user.id);
     return { userId: user.id, sessionId: await createSession(user.id) };
   };

@@ -33,7 +33,9 @@ describe("loadSessionUser", () => {
         { userId, businessId: "b-2", name: "Two", isOwner: false, isLead: true },
       ],
     });
-    const v31 = await db.accountingConnection.create({ data: { userId, scopes: "full_access", status: "reauth_required" } });
+    const v31 = await db.accountingConnection.create({
+      data: { userId, scopes: "full_access", status: "reauth_required" },
+    });
     const v3 = await db.accountingConnection.create({ data: { userId, scopes: "full_access", version: "v3" } });
 
     expect(await loadSessionUser(sessionId, userId)).toEqual({
@@ -66,7 +68,10 @@ describe("loadSessionUser", () => {
     });
   });
 
-  it("refuses an expired session, another person's session, a deleted one and ids that are not ids", async ({ db, person }) => {
+  it("refuses an expired session, another person's session, a deleted one and ids that are not ids", async ({
+    db,
+    person,
+  }) => {
     const expired = await person({ expiresInMs: -1_000 });
     expect(await loadSessionUser(expired.sessionId, expired.userId)).toBeNull();
 

@@ -111,7 +111,11 @@ export interface SessionRead {
 }
 
 /** The signed-in person of a session row, or null when the row is gone, expired, idle too long or not theirs. */
-export async function loadSessionUser(sessionId: string, userId: string, read: SessionRead = {}): Promise<SessionUser | null> {
+export async function loadSessionUser(
+  sessionId: string,
+  userId: string,
+  read: SessionRead = {},
+): Promise<SessionUser | null> {
   return (await readSessionUser(sessionId, userId, read))?.value ?? null;
 }
 
@@ -119,7 +123,11 @@ export async function loadSessionUser(sessionId: string, userId: string, read: S
  * The same, possibly as this process read it moments ago: for reads only (the proxy's GETs),
  * never before a change is made. See session-cache.ts for when entries are dropped.
  */
-export function loadRecentSessionUser(sessionId: string, userId: string, read: SessionRead = {}): Promise<SessionUser | null> {
+export function loadRecentSessionUser(
+  sessionId: string,
+  userId: string,
+  read: SessionRead = {},
+): Promise<SessionUser | null> {
   return sessionCache<SessionUser>().get(sessionId, userId, () => readSessionUser(sessionId, userId, read));
 }
 
@@ -183,7 +191,10 @@ const pendingWrites = new Set<Promise<unknown>>();
 
 function markSeen(sessionId: string, at: number): void {
   const write = getDb()
-    .session.updateMany({ where: { id: sessionId, lastSeenAt: { lt: new Date(at) } }, data: { lastSeenAt: new Date(at) } })
+    .session.updateMany({
+      where: { id: sessionId, lastSeenAt: { lt: new Date(at) } },
+      data: { lastSeenAt: new Date(at) },
+    })
     .catch((error: unknown) => console.warn(`auth: last seen not written (${(error as Error).name})`))
     .finally(() => pendingWrites.delete(write));
   pendingWrites.add(write);

@@ -21,7 +21,11 @@ async function idsOf(value: string): Promise<CookieIds> {
   try {
     const payload = await decode({ token: value, secret: serverEnv().NEXTAUTH_SECRET });
     if (typeof payload?.uid === "string" && typeof payload.sid === "string") {
-      ids = { uid: payload.uid, sid: payload.sid, expMs: typeof payload.exp === "number" ? payload.exp * 1000 : Date.now() };
+      ids = {
+        uid: payload.uid,
+        sid: payload.sid,
+        expMs: typeof payload.exp === "number" ? payload.exp * 1000 : Date.now(),
+      };
     }
   } catch {
     ids = null;

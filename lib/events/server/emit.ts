@@ -29,7 +29,9 @@ export function provideEventConsumers(consumers: readonly EventConsumer[]): void
 export async function emitEvent(tx: Tx, event: DomainEvent): Promise<void> {
   const consumers = holder.__eventConsumers;
   if (!consumers) {
-    throw new Error(`emitEvent(${event.type}): no event consumers in this process; the composition root's wireFeatures() provides them`);
+    throw new Error(
+      `emitEvent(${event.type}): no event consumers in this process; the composition root's wireFeatures() provides them`,
+    );
   }
   for (const consume of consumers) await consume(tx, event);
 }

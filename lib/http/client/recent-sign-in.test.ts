@@ -3,12 +3,17 @@ import { apiFetch } from "./browser-fetch";
 import { registerRecentSignInConfirmer } from "./recent-sign-in";
 
 const refused = () =>
-  new Response(JSON.stringify({ ok: false, error: { code: "reauthentication_required", message: "Confirm it is you." } }), {
-    status: 401,
+  new Response(
+    JSON.stringify({ ok: false, error: { code: "reauthentication_required", message: "Confirm it is you." } }),
+    {
+      status: 401,
+      headers: { "content-type": "application/json" },
+    },
+  );
+const approved = () =>
+  new Response(JSON.stringify({ ok: true, data: { state: "approved" } }), {
     headers: { "content-type": "application/json" },
   });
-const approved = () =>
-  new Response(JSON.stringify({ ok: true, data: { state: "approved" } }), { headers: { "content-type": "application/json" } });
 
 let unregister: (() => void) | undefined;
 afterEach(() => {
@@ -42,7 +47,10 @@ describe("a step refused for want of a recent sign-in", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     unregister();
     unregister = registerRecentSignInConfirmer(() => Promise.resolve(true));
-    expect(await apiFetch("/api/x", { method: "POST" })).toMatchObject({ ok: false, error: { code: "reauthentication_required" } });
+    expect(await apiFetch("/api/x", { method: "POST" })).toMatchObject({
+      ok: false,
+      error: { code: "reauthentication_required" },
+    });
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
@@ -67,6 +75,9 @@ describe("a step refused for want of a recent sign-in", () => {
 
   it("without a dialog on the page, the refusal stands", async () => {
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue(refused()));
-    expect(await apiFetch("/api/x", { method: "POST" })).toMatchObject({ ok: false, error: { code: "reauthentication_required" } });
+    expect(await apiFetch("/api/x", { method: "POST" })).toMatchObject({
+      ok: false,
+      error: { code: "reauthentication_required" },
+    });
   });
 });

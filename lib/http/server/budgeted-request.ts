@@ -35,7 +35,12 @@ export function budgetRefusal(service: UpstreamService, waitMs: number): Budgete
   const message = "The request budget towards the service is used up for this minute.";
   const text =
     service === "payroll"
-      ? JSON.stringify({ success: false, state: "ERROR", error: { code: "TOO_MANY_REQUESTS", message, issues: [] }, data: null })
+      ? JSON.stringify({
+          success: false,
+          state: "ERROR",
+          error: { code: "TOO_MANY_REQUESTS", message, issues: [] },
+          data: null,
+        })
       : JSON.stringify([{ $severity: "error", $dataCode: "TooManyRequests", $message: message, $source: "" }]);
   return {
     status: 429,
@@ -71,7 +76,8 @@ export async function budgetedRequest<Request extends BudgetedRequest>(
     if (priority !== "background") {
       const patience = priority === "export" ? Math.max(req.timeoutMs, EXPORT_PATIENCE_MS) : req.timeoutMs;
       const remaining = Math.min(patience, deadlineRemainingMs() ?? Number.POSITIVE_INFINITY);
-      if (req.waitForBudget === false || decision.waitMs >= remaining) return budgetRefusal(key.service, decision.waitMs);
+      if (req.waitForBudget === false || decision.waitMs >= remaining)
+        return budgetRefusal(key.service, decision.waitMs);
     }
     await sleep(decision.waitMs + Math.random() * WAIT_JITTER_MS);
   }

@@ -55,7 +55,11 @@ describe("the client's address", () => {
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((resolve, reject) =>
       httpRequest(
-        { port, host: "127.0.0.1", headers: { [SOCKET_ADDRESS_HEADER]: "1.2.3.4", "X-Ledgerlane-Socket-Address": "5.6.7.8" } },
+        {
+          port,
+          host: "127.0.0.1",
+          headers: { [SOCKET_ADDRESS_HEADER]: "1.2.3.4", "X-Ledgerlane-Socket-Address": "5.6.7.8" },
+        },
         (response) => {
           response.resume();
           response.on("end", resolve);

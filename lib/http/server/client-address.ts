@@ -36,7 +36,8 @@ export function trustedProxies(entries: readonly string[]): BlockList {
   return list;
 }
 
-const isTrusted = (trusted: BlockList, address: string) => trusted.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+const isTrusted = (trusted: BlockList, address: string) =>
+  trusted.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
 
 /** The client's address from a request's headers, given the trusted proxies. */
 export function clientAddressFrom(headers: Headers, trusted: BlockList): string {

@@ -22,7 +22,9 @@ function opened(options: { heartbeatMs?: number; maxAgeMs?: number } = {}) {
 
 describe("server-sent events", () => {
   it("frame an event as its id, its name and one line of JSON, ended by a blank line", () => {
-    expect(formatEvent("lines", { revision: 7, lines: [] }, 7)).toBe('id: 7\nevent: lines\ndata: {"revision":7,"lines":[]}\n\n');
+    expect(formatEvent("lines", { revision: 7, lines: [] }, 7)).toBe(
+      'id: 7\nevent: lines\ndata: {"revision":7,"lines":[]}\n\n',
+    );
     expect(formatEvent("unread", { unreadCount: 2 })).toBe('event: unread\ndata: {"unreadCount":2}\n\n');
     // A line break in the data stays inside the one data line (JSON escapes it).
     expect(formatEvent("note", "a\nb")).toBe('event: note\ndata: "a\\nb"\n\n');

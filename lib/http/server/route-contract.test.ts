@@ -33,7 +33,14 @@ function failingWith(error: unknown) {
 
 describe("withRoute with a contract", () => {
   it("answers a declared code, and the codes any route may answer, as they are", async () => {
-    for (const code of ["month_state", "forbidden", "not_found", "invalid", "rate_limited", "upstream_error"] as const) {
+    for (const code of [
+      "month_state",
+      "forbidden",
+      "not_found",
+      "invalid",
+      "rate_limited",
+      "upstream_error",
+    ] as const) {
       const response = await failingWith(new ApiError(code))(get(), noParams);
       expect(response.status, code).toBe(new ApiError(code).status);
       expect((await response.json()).error.code).toBe(code);
@@ -90,8 +97,9 @@ describe("withRoute with a contract", () => {
   });
 
   it("answers 422 invalid with fields for a zod/mini body schema too", async () => {
-    const route = withRoute({ auth: false, body: zm.strictObject({ period: zm.string().check(zm.regex(/^\d{4}-\d{2}$/)) }) }, () =>
-      Response.json({ ok: true, data: {} }),
+    const route = withRoute(
+      { auth: false, body: zm.strictObject({ period: zm.string().check(zm.regex(/^\d{4}-\d{2}$/)) }) },
+      () => Response.json({ ok: true, data: {} }),
     );
     const request = new NextRequest("http://localhost:3000/api/x", {
       method: "POST",

@@ -25,7 +25,9 @@ function chunkedBody(chunks: number, chunkBytes: number) {
 }
 
 const schema = z.object({ name: z.string().min(1), age: z.number().int() });
-const echo = withRoute({ auth: false, body: schema, maxBodyBytes: 1024 }, ({ body }) => Response.json({ ok: true, data: body }));
+const echo = withRoute({ auth: false, body: schema, maxBodyBytes: 1024 }, ({ body }) =>
+  Response.json({ ok: true, data: body }),
+);
 
 // No session cookie in these requests: the session read answers "nobody", unless a test signs someone in.
 const session = vi.hoisted(() => ({ user: null as unknown }));
@@ -88,13 +90,17 @@ describe("withRoute", () => {
     }
     const deep = await nested(post(`${"[".repeat(200_000)}"\\u0000"${"]".repeat(200_000)}`), noParams);
     expect(deep.status).toBe(422);
-    expect((await deep.json()).error.fields).toEqual({ [Array(200_000).fill(0).join(".")]: expect.stringMatching(/cannot be stored/) });
+    expect((await deep.json()).error.fields).toEqual({
+      [Array(200_000).fill(0).join(".")]: expect.stringMatching(/cannot be stored/),
+    });
     const emoji = await echo(post(JSON.stringify({ name: "Ada 😀", age: 36 })), noParams);
     expect(emoji.status).toBe(200);
   });
 
   it("answers 415 for another media type, 400 for broken JSON", async () => {
-    expect((await echo(post("name=x", { "content-type": "application/x-www-form-urlencoded" }), noParams)).status).toBe(415);
+    expect((await echo(post("name=x", { "content-type": "application/x-www-form-urlencoded" }), noParams)).status).toBe(
+      415,
+    );
     const broken = await echo(post("{nope"), noParams);
     expect(broken.status).toBe(400);
     expect((await broken.json()).error.code).toBe("invalid_json");
@@ -126,7 +132,9 @@ describe("withRoute", () => {
 
   it("answers 404 not_found for params that do not fit", async () => {
     const route = withRoute({ auth: false, params: z.object({ id: z.uuid() }) }, () => new Response("never"));
-    const response = await route(new NextRequest("http://localhost:3000/api/x/1"), { params: Promise.resolve({ id: "1" }) });
+    const response = await route(new NextRequest("http://localhost:3000/api/x/1"), {
+      params: Promise.resolve({ id: "1" }),
+    });
     expect(response.status).toBe(404);
   });
 
@@ -136,7 +144,10 @@ describe("withRoute", () => {
     });
     const response = await route(new NextRequest("http://localhost:3000/api/x"), noParams);
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ ok: false, error: { code: "period_changed", message: "moved", period: "2026-12" } });
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: { code: "period_changed", message: "moved", period: "2026-12" },
+    });
   });
 
   it("leaves Next's redirect() to Next", async () => {

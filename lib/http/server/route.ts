@@ -28,9 +28,12 @@ type Schema = z.core.$ZodType | undefined;
  * ...monthCloseContract.act, maxBodyBytes: 4096 }, handler)`. Its params, query and body are
  * checked before the handler runs; its response schema checks each success outside production.
  */
-export interface RouteOptions<A extends boolean, P extends Schema, B extends Schema, Q extends Schema = undefined> extends Partial<
-  Omit<RouteContract, "params" | "body" | "query">
-> {
+export interface RouteOptions<
+  A extends boolean,
+  P extends Schema,
+  B extends Schema,
+  Q extends Schema = undefined,
+> extends Partial<Omit<RouteContract, "params" | "body" | "query">> {
   /** Whether a signed-in person is required (default true). */
   auth?: A;
   /** A read may use the session as this process read it moments ago (lib/auth/server/session-cache.ts). */
@@ -56,7 +59,12 @@ export interface RouteOptions<A extends boolean, P extends Schema, B extends Sch
   maxBodyBytes?: number;
 }
 
-export interface RouteHandlerContext<A extends boolean, P extends Schema, B extends Schema, Q extends Schema = undefined> {
+export interface RouteHandlerContext<
+  A extends boolean,
+  P extends Schema,
+  B extends Schema,
+  Q extends Schema = undefined,
+> {
   request: NextRequest;
   user: A extends false ? null : SessionUser;
   params: P extends z.core.$ZodType ? z.infer<P> : undefined;
@@ -70,16 +78,24 @@ export function withRoute<
   P extends Schema = undefined,
   B extends Schema = undefined,
   Q extends Schema = undefined,
->(options: RouteOptions<A, P, B, Q>, handler: (context: RouteHandlerContext<A, P, B, Q>) => Promise<Response> | Response): RouteHandler {
+>(
+  options: RouteOptions<A, P, B, Q>,
+  handler: (context: RouteHandlerContext<A, P, B, Q>) => Promise<Response> | Response,
+): RouteHandler {
   // A route that asks for a recent confirmation answers its refusal whatever its contract lists.
   const declared =
-    options.recentConfirmation && options.errors ? [...options.errors, "reauthentication_required" as const] : options.errors;
+    options.recentConfirmation && options.errors
+      ? [...options.errors, "reauthentication_required" as const]
+      : options.errors;
   return async (request, routeContext) => {
     try {
       let user: SessionUser | null = null;
       if (options.auth !== false) {
         // An event stream's (re)connect is no activity of the person's: an open tab does not keep a session from idling.
-        user = await sessionUserFromRequest(request, { recent: options.recentSession === true, activity: options.response !== "events" });
+        user = await sessionUserFromRequest(request, {
+          recent: options.recentSession === true,
+          activity: options.response !== "events",
+        });
         if (!user) throw new ApiError("not_signed_in");
         if (user.mustAddPasskey && !options.beforePasskey) throw new ApiError("passkey_required");
         if (options.firmOnly && user.workspace?.roles.includes("client"))
@@ -94,9 +110,17 @@ export function withRoute<
       }
       const query = options.query ? parseQuery(options.query, request, options.queryRefusal) : undefined;
       let body: unknown;
-      if (options.body) body = z.parse(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
-      const response = await handler({ request, user, params, query, body, routeContext } as RouteHandlerContext<A, P, B, Q>);
-      return CHECK_RESPONSES ? await checkedErrorCode(await checkedResponse(response, options.response), declared) : response;
+      if (options.body)
+        body = z.parse(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      const response = await handler({ request, user, params, query, body, routeContext } as RouteHandlerContext<
+        A,
+        P,
+        B,
+        Q
+      >);
+      return CHECK_RESPONSES
+        ? await checkedErrorCode(await checkedResponse(response, options.response), declared)
+        : response;
     } catch (error) {
       // Next's own control flow (redirect(), notFound()) is not a failure: let Next handle it.
       unstable_rethrow(error);
@@ -143,9 +167,12 @@ async function checkedErrorCode(response: Response, declared: readonly string[] 
   if (!(response.headers.get("content-type") ?? "").startsWith("application/json")) return response;
   const envelope = (await response.clone().json()) as { error?: { code?: unknown } };
   const code = envelope.error?.code;
-  if (typeof code !== "string" || declared.includes(code) || (GENERIC_ERRORS as readonly string[]).includes(code)) return response;
+  if (typeof code !== "string" || declared.includes(code) || (GENERIC_ERRORS as readonly string[]).includes(code))
+    return response;
   return handleAndReturnErrorResponse(
-    new Error(`The route answered the error code "${code}", which its contract does not declare (errors: ${declared.join(", ")}).`),
+    new Error(
+      `The route answered the error code "${code}", which its contract does not declare (errors: ${declared.join(", ")}).`,
+    ),
   );
 }
 
@@ -198,7 +225,9 @@ export function parseJsonBody(text: string): unknown {
   }
   const path = unstorableTextPath(value);
   if (path !== undefined) {
-    throw new ApiError("invalid", UNSTORABLE_TEXT_MESSAGE, { fields: { [path.join(".") || "_"]: UNSTORABLE_TEXT_MESSAGE } });
+    throw new ApiError("invalid", UNSTORABLE_TEXT_MESSAGE, {
+      fields: { [path.join(".") || "_"]: UNSTORABLE_TEXT_MESSAGE },
+    });
   }
   return value;
 }
@@ -227,7 +256,8 @@ function unstorableTextPath(root: unknown): (string | number)[] | undefined {
     if (typeof value === "string") {
       if (isUnstorableText(value)) return pathOf(step);
     } else if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index -= 1) stack.push({ value: value[index], key: index, parent: step });
+      for (let index = value.length - 1; index >= 0; index -= 1)
+        stack.push({ value: value[index], key: index, parent: step });
     } else if (value !== null && typeof value === "object") {
       for (const [key, item] of Object.entries(value)) {
         if (isUnstorableText(key)) return [...pathOf(step), "_key"];

@@ -30,7 +30,10 @@ const control = async <T>(method: string, route: string, body?: unknown): Promis
   });
   return (await response.json()) as T;
 };
-const firm = await control<{ api_key: string }>("POST", "/payroll/customers", { companies: COMPANIES, name: "Lohnbüro Budget" });
+const firm = await control<{ api_key: string }>("POST", "/payroll/customers", {
+  companies: COMPANIES,
+  name: "Lohnbüro Budget",
+});
 await control("POST", "/limits", { payroll_per_minute: BUDGET });
 const database = await benchAppEnvironment("ledgerlane_budget_bench");
 Object.assign(process.env, {
@@ -48,13 +51,17 @@ const { PayrollRateLimitedError } = await import("../../../features/payroll/erro
 enableSharedUpstreamBudget();
 
 const db = getDb();
-const owner = await db.user.create({ data: { accountingUserId: `budget-bench:${randomUUID()}`, displayName: "Bench Owner" } });
+const owner = await db.user.create({
+  data: { accountingUserId: `budget-bench:${randomUUID()}`, displayName: "Bench Owner" },
+});
 const connections: string[] = [];
 for (let index = 0; index < WORKSPACES; index += 1) {
   const workspace = await db.workspace.create({
     data: { name: `Lohnbüro Budget ${index + 1}`, members: { create: { userId: owner.id, roles: ["owner"] } } },
   });
-  connections.push((await connectPayroll({ userId: owner.id, workspaceId: workspace.id }, { apiKey: firm.api_key }, null)).id);
+  connections.push(
+    (await connectPayroll({ userId: owner.id, workspaceId: workspace.id }, { apiKey: firm.api_key }, null)).id,
+  );
 }
 
 function startWorker(): Promise<ChildProcess> {
@@ -95,10 +102,15 @@ for (const worker of workers) {
   worker.kill("SIGTERM");
 }
 
-const stats = await control<{ per_minute: Record<string, Record<string, number>>; rate_limited: number }>("GET", "/stats");
+const stats = await control<{ per_minute: Record<string, Record<string, number>>; rate_limited: number }>(
+  "GET",
+  "/stats",
+);
 const minutes = stats.per_minute[`payroll:${firm.api_key}`] ?? {};
 const excess = Math.max(0, ...Object.values(minutes).map((seen) => seen - BUDGET));
-const refreshed = await db.payrollCompanyState.count({ where: { connectionId: { in: connections }, refreshedAt: { not: null } } });
+const refreshed = await db.payrollCompanyState.count({
+  where: { connectionId: { in: connections }, refreshedAt: { not: null } },
+});
 const sorted = [...person.latencies].sort((a, b) => a - b);
 const p50 = sorted[Math.floor(sorted.length / 2)] ?? 0;
 

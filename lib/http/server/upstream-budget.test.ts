@@ -22,13 +22,18 @@ const pools = [
 let statements = 0;
 const processes = pools.map(
   (pool) => (config: BudgetConfig, now?: () => number) =>
-    postgresUpstreamBudget(config, async (statement, values) => (statements++, (await pool.query({ ...statement, values })).rows), now),
+    postgresUpstreamBudget(
+      config,
+      async (statement, values) => (statements++, (await pool.query({ ...statement, values })).rows),
+      now,
+    ),
 );
 const used = async (credential: UpstreamBudgetKey) =>
   (
-    await pools[0]!.query<{ used: number }>("SELECT used FROM upstream_budget_windows WHERE credential = $1 ORDER BY window_start", [
-      credential.credential,
-    ])
+    await pools[0]!.query<{ used: number }>(
+      "SELECT used FROM upstream_budget_windows WHERE credential = $1 ORDER BY window_start",
+      [credential.credential],
+    )
   ).rows.map((row) => row.used);
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
@@ -62,7 +67,9 @@ describe("the shared upstream budget", () => {
     expect(refused.granted || refused.waitMs).toBeLessThanOrEqual(3_600_000);
     // Taken concurrently too: never more than the budget.
     const other = key();
-    const racing = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? one! : two!).take(other, "interactive")));
+    const racing = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? one! : two!).take(other, "interactive")),
+    );
     expect(racing.filter((decision) => decision.granted)).toHaveLength(10);
   });
 
@@ -126,7 +133,9 @@ describe("the shared upstream budget", () => {
       [stale.credential],
     );
     await processes[1]!(config(10)).take(key(), "interactive");
-    const { rows } = await pools[0]!.query("SELECT 1 FROM upstream_budget_windows WHERE credential = $1", [stale.credential]);
+    const { rows } = await pools[0]!.query("SELECT 1 FROM upstream_budget_windows WHERE credential = $1", [
+      stale.credential,
+    ]);
     expect(rows).toHaveLength(0);
   });
 });
@@ -147,7 +156,9 @@ describe("leases: a process takes a few requests at once", () => {
     expect(burst.every((decision) => decision.granted)).toBe(true);
     expect(statements).toBe(1);
     // Both processes racing to the end: exactly the budget, never more; leases shrink near the limit.
-    const racing = await Promise.all(Array.from({ length: 400 }, (_, i) => (i % 2 ? one! : two!).take(credential, "interactive")));
+    const racing = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => (i % 2 ? one! : two!).take(credential, "interactive")),
+    );
     expect(racing.filter((decision) => decision.granted)).toHaveLength(180);
     expect(await used(credential)).toEqual([200]);
     expect(racing.at(-1)).toMatchObject({ granted: false, blocked: false });
@@ -237,9 +248,13 @@ describe("requests through the budget", () => {
     setUpstreamBudget(processes[0]!(config(10)));
     const credential = key();
     await processes[1]!(config(10)).block(credential, 200);
-    expect((await budgetedRequest({ timeoutMs: 5_000, waitForBudget: true }, credential, async () => ok)).status).toBe(200);
+    expect((await budgetedRequest({ timeoutMs: 5_000, waitForBudget: true }, credential, async () => ok)).status).toBe(
+      200,
+    );
     await processes[1]!(config(10)).block(credential, 10_000);
-    expect((await budgetedRequest({ timeoutMs: 1_000, waitForBudget: true }, credential, async () => ok)).status).toBe(429);
+    expect((await budgetedRequest({ timeoutMs: 1_000, waitForBudget: true }, credential, async () => ok)).status).toBe(
+      429,
+    );
   });
 
   it("knows whose request it is: a person's unless a job runs it", async () => {
@@ -273,7 +288,9 @@ describe("its configuration", () => {
       UPSTREAM_BUDGET_EXPORT_RESERVE_PERCENT: 20,
       UPSTREAM_BUDGET_EDGE_MS: 2_000,
     });
-    expect(serverEnvSchema.parse({ ...base, UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: "60" }).UPSTREAM_BUDGET_PAYROLL_PER_MINUTE).toBe(60);
+    expect(
+      serverEnvSchema.parse({ ...base, UPSTREAM_BUDGET_PAYROLL_PER_MINUTE: "60" }).UPSTREAM_BUDGET_PAYROLL_PER_MINUTE,
+    ).toBe(60);
   });
 
   it("refuses a budget that is not a positive whole number, and a reserve over 90 %", () => {

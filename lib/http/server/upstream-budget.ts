@@ -46,7 +46,10 @@ export const BUDGET_WINDOW_MS = 60_000;
 export function budgetConfigFromEnv(): BudgetConfig {
   const env = serverEnv();
   return {
-    perWindow: { payroll: env.UPSTREAM_BUDGET_PAYROLL_PER_MINUTE, accounting: env.UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE },
+    perWindow: {
+      payroll: env.UPSTREAM_BUDGET_PAYROLL_PER_MINUTE,
+      accounting: env.UPSTREAM_BUDGET_ACCOUNTING_PER_MINUTE,
+    },
     reservePercent: env.UPSTREAM_BUDGET_RESERVE_PERCENT,
     exportReservePercent: env.UPSTREAM_BUDGET_EXPORT_RESERVE_PERCENT,
     windowMs: BUDGET_WINDOW_MS,
@@ -67,7 +70,10 @@ export function payrollCredential(baseUrl: string, apiKey: string): string {
   return createHash("sha256").update(`${baseUrl}\n${apiKey}`).digest("base64url").slice(0, 32);
 }
 
-type Query = <Row extends Record<string, unknown>>(statement: { name: string; text: string }, values: unknown[]) => Promise<Row[]>;
+type Query = <Row extends Record<string, unknown>>(
+  statement: { name: string; text: string },
+  values: unknown[],
+) => Promise<Row[]>;
 
 const LEASE = {
   name: "upstream_budget_lease",
@@ -108,12 +114,20 @@ const GRANTED: BudgetDecision = { granted: true };
  * at most one lease per process and priority (≤ 5 % of the budget) is still sent after a block.
  * Requests leased but not sent by the window's end are lost (never carried over).
  */
-export function postgresUpstreamBudget(config: BudgetConfig, query: Query = queryPrepared, now: () => number = Date.now): UpstreamBudget {
+export function postgresUpstreamBudget(
+  config: BudgetConfig,
+  query: Query = queryPrepared,
+  now: () => number = Date.now,
+): UpstreamBudget {
   const leases = new Map<string, Lease>();
   const inFlight = new Map<string, Promise<BudgetDecision>>();
   const id = (key: UpstreamBudgetKey, priority: UpstreamPriority) => `${key.service}\n${key.credential}\n${priority}`;
 
-  async function takeLease(leaseId: string, key: UpstreamBudgetKey, priority: UpstreamPriority): Promise<BudgetDecision> {
+  async function takeLease(
+    leaseId: string,
+    key: UpstreamBudgetKey,
+    priority: UpstreamPriority,
+  ): Promise<BudgetDecision> {
     const sentAt = now();
     const [row] = await query<{ granted: number; wait_ms: number; blocked: boolean; valid_ms: number }>(LEASE, [
       key.service,

@@ -37,7 +37,9 @@ describe("upstreamRequest", () => {
       response.setHeader("x-business", "b-1");
       response.setHeader("vary", ["accept", "x-business"]);
       response.writeHead(201, { "content-type": "application/json" });
-      response.end(JSON.stringify({ method: request.method, url: request.url, auth: request.headers.authorization, body }));
+      response.end(
+        JSON.stringify({ method: request.method, url: request.url, auth: request.headers.authorization, body }),
+      );
     };
     const answer = await upstreamRequest({
       method: "POST",
@@ -49,7 +51,12 @@ describe("upstreamRequest", () => {
     expect(answer.status).toBe(201);
     expect(answer.headers["x-business"]).toBe("b-1");
     expect(answer.headers.vary).toBe("accept, x-business");
-    expect(JSON.parse(answer.text)).toEqual({ method: "POST", url: "/v3.1/user?x=1", auth: "Bearer t", body: '{"a":1}' });
+    expect(JSON.parse(answer.text)).toEqual({
+      method: "POST",
+      url: "/v3.1/user?x=1",
+      auth: "Bearer t",
+      body: '{"a":1}',
+    });
   });
 
   it("decodes a body that arrives in pieces, even with a character cut in two", async () => {
@@ -90,7 +97,9 @@ describe("upstreamRequest", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as { port: number }).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await failure(upstreamRequest({ method: "GET", url: `http://127.0.0.1:${port}/user?secret=1`, timeoutMs: 2_000 }));
+    const error = await failure(
+      upstreamRequest({ method: "GET", url: `http://127.0.0.1:${port}/user?secret=1`, timeoutMs: 2_000 }),
+    );
     expect(error.timedOut).toBe(false);
     expect(error.message).toBe(`127.0.0.1:${port} could not be reached`);
   });
@@ -101,7 +110,9 @@ describe("upstreamRequest", () => {
       for (let i = 0; i < 64; i += 1) response.write(Buffer.alloc(1024, 32));
       response.end();
     };
-    const error = await failure(upstreamRequest({ method: "GET", url: `${base}/big`, timeoutMs: 2_000, maxResponseBytes: 16 * 1024 }));
+    const error = await failure(
+      upstreamRequest({ method: "GET", url: `${base}/big`, timeoutMs: 2_000, maxResponseBytes: 16 * 1024 }),
+    );
     expect(error.tooLarge).toBe(true);
     expect(error.message).not.toContain("/big");
   });

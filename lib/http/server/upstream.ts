@@ -151,14 +151,18 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     clearTimeout(this.timer);
-    const text = this.chunks.length === 1 ? this.chunks[0]!.toString("utf8") : Buffer.concat(this.chunks).toString("utf8");
+    const text =
+      this.chunks.length === 1 ? this.chunks[0]!.toString("utf8") : Buffer.concat(this.chunks).toString("utf8");
     this.resolve({ status: this.status, headers: flatten(this.headers), text });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     if (this.expired) return;
     const code = (error as { code?: string }).code;
-    this.fail(error instanceof DeadlineExceeded || code?.includes("TIMEOUT") === true, code === "UND_ERR_RES_EXCEEDED_MAX_SIZE");
+    this.fail(
+      error instanceof DeadlineExceeded || code?.includes("TIMEOUT") === true,
+      code === "UND_ERR_RES_EXCEEDED_MAX_SIZE",
+    );
   }
 }
 
@@ -179,7 +183,13 @@ function exchange(req: UpstreamRequest): Promise<UpstreamResponse> {
       reject(new UpstreamNetworkError(`${url.host} did not answer in time`, true));
       return;
     }
-    const handler = new CollectingHandler(url.host, timeoutMs, req.maxResponseBytes ?? MAX_RESPONSE_BYTES, resolve, reject);
+    const handler = new CollectingHandler(
+      url.host,
+      timeoutMs,
+      req.maxResponseBytes ?? MAX_RESPONSE_BYTES,
+      resolve,
+      reject,
+    );
     const dispatch = () =>
       agent().dispatch(
         {

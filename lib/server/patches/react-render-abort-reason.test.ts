@@ -55,7 +55,10 @@ describe("canary: the patch is still needed", () => {
 
   it("React (as bundled by Next) still aborts every finished render's cacheSignal with an Error", () => {
     // The runtimes Next's production server (server.ts) renders app pages with (webpack and Turbopack builds, stable and experimental React).
-    const runtimes = path.join(path.dirname(createRequire(import.meta.url).resolve("next/package.json")), "dist/compiled/next-server");
+    const runtimes = path.join(
+      path.dirname(createRequire(import.meta.url).resolve("next/package.json")),
+      "dist/compiled/next-server",
+    );
     const files = readdirSync(runtimes).filter((name) => /^app-page.*\.runtime\.prod\.js$/.test(name));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {

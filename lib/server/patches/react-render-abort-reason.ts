@@ -28,7 +28,9 @@ export const REACT_RENDER_COMPLETED = "This render completed successfully.";
 let installed = false;
 
 function isReactRenderCompleted(reason: unknown): reason is Error {
-  return reason instanceof Error && typeof reason.message === "string" && reason.message.startsWith(REACT_RENDER_COMPLETED);
+  return (
+    reason instanceof Error && typeof reason.message === "string" && reason.message.startsWith(REACT_RENDER_COMPLETED)
+  );
 }
 
 export function releaseReactRenderAbortStacks(): void {

@@ -37,7 +37,11 @@ function chooseInsurer(random: Random, insurers: readonly HealthInsurance[], ent
   return random.pick(random.chance(0.7) && large.length > 0 ? large : open);
 }
 
-export function seedEmployee(random: Random, insurers: readonly HealthInsurance[], options: EmployeeSeedOptions): Employee {
+export function seedEmployee(
+  random: Random,
+  insurers: readonly HealthInsurance[],
+  options: EmployeeSeedOptions,
+): Employee {
   const origin: Origin = random.chance(0.82) ? GERMAN_ORIGIN : random.pick(FOREIGN_ORIGINS);
   const sex: -1 | 0 = random.chance(0.5) ? 0 : -1;
   const first_name = random.pick(sex === 0 ? origin.maleFirstNames : origin.femaleFirstNames);
@@ -60,7 +64,9 @@ export function seedEmployee(random: Random, insurers: readonly HealthInsurance[
     ? buildRvnr(random.pick(PENSION_AREAS), birth_date, initial, (sex === 0 ? 0 : 50) + random.int(0, 49))
     : "";
   const emailLocal = `${transliterate(first_name)}.${transliterate(last_name)}`.toLowerCase().replace(/[^a-z.-]/g, "");
-  const email = random.chance(0.6) ? `${emailLocal}@${random.pick(["example.com", "example.org", "example.net"])}` : undefined;
+  const email = random.chance(0.6)
+    ? `${emailLocal}@${random.pick(["example.com", "example.org", "example.net"])}`
+    : undefined;
   return {
     company_id: options.companyId,
     id: options.id,

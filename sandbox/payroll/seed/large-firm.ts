@@ -60,7 +60,8 @@ function isInteger(value: unknown, min: number, max: number): value is number {
 }
 
 export function parseLargeFirmRequest(body: unknown): ParsedLargeFirm {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ok: false, details: ["the body must be an object"] };
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return { ok: false, details: ["the body must be an object"] };
   const { companies, name, employees_per_company: employees, ...rest } = body as Record<string, unknown>;
   const details: string[] = Object.keys(rest).map((key) => `unknown field ${key}`);
   if (!isInteger(companies, 1, MAX_COMPANIES)) details.push(`companies must be an integer from 1 to ${MAX_COMPANIES}`);
@@ -124,7 +125,8 @@ export function createLargeFirm(
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
   const apiKey = `pk_sandbox_firm_${Array.from({ length: 24 }, () => random.pick([...alphabet])).join("")}`;
   const highest = Math.max(0, ...state.companies.keys());
-  const firstId = highest < FIRST_CREATED_COMPANY_ID ? FIRST_CREATED_COMPANY_ID : Math.ceil((highest + 1) / 10_000) * 10_000 + 1;
+  const firstId =
+    highest < FIRST_CREATED_COMPANY_ID ? FIRST_CREATED_COMPANY_ID : Math.ceil((highest + 1) / 10_000) * 10_000 + 1;
   const companies: CompanyState[] = [];
   for (let index = 0; index < request.companies; index += 1) {
     const id = firstId + index;
@@ -134,7 +136,12 @@ export function createLargeFirm(
     const current_month = addMonths(monthOf(today), -random.pick([0, 0, 0, 1, 1, 2]));
     const employees = new Map(
       Array.from({ length: request.employeesPerCompany }, (_, offset) => {
-        const employee = seedEmployee(random, state.insurers, { companyId: id, id: offset + 1, currentMonth: current_month, today });
+        const employee = seedEmployee(random, state.insurers, {
+          companyId: id,
+          id: offset + 1,
+          currentMonth: current_month,
+          today,
+        });
         return [employee.id, employee] as const;
       }),
     );
@@ -143,7 +150,12 @@ export function createLargeFirm(
         id,
         name1: `${trade} ${owner} ${form}`.trim(),
         name2: `Mandant ${index + 1}`,
-        address: { ...randomAddress(random), street_address: seat.street, postal_code: seat.postal_code, location: seat.location },
+        address: {
+          ...randomAddress(random),
+          street_address: seat.street,
+          postal_code: seat.postal_code,
+          location: seat.location,
+        },
         current_month,
       },
       ownerApiKey: apiKey,

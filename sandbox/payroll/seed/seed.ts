@@ -129,7 +129,10 @@ function seedCompany(
         : random.chance(plan.endedInsurerShare ?? 0)
           ? random.pick(ended)
           : undefined;
-    employees.set(id, seedEmployee(random, insurers, { companyId: plan.id, id, currentMonth: current_month, today, insurer }));
+    employees.set(
+      id,
+      seedEmployee(random, insurers, { companyId: plan.id, id, currentMonth: current_month, today, insurer }),
+    );
   }
   return {
     company: { id: plan.id, name1: plan.name1, name2: plan.name2, address: plan.address, current_month },
@@ -153,7 +156,11 @@ export function seedPayroll(today: string): { state: PayrollState; fixtures: Pay
   };
   plans(random).forEach((plan, customerIndex) => {
     const key = apiKey(customerIndex);
-    state.customers.push({ apiKey: key, username: plan.username, companyIds: plan.companies.map((company) => company.id) });
+    state.customers.push({
+      apiKey: key,
+      username: plan.username,
+      companyIds: plan.companies.map((company) => company.id),
+    });
     for (const companyPlan of plan.companies) {
       state.companies.set(companyPlan.id, seedCompany(random, companyPlan, key, insurers, today));
     }
@@ -170,7 +177,9 @@ function fixturesOf(state: PayrollState): PayrollFixtures {
         const companyState = state.companies.get(id);
         if (!companyState) return [];
         const { company, employees } = companyState;
-        return [{ id, name1: company.name1, current_month: company.current_month, employee_ids: [...employees.keys()] }];
+        return [
+          { id, name1: company.name1, current_month: company.current_month, employee_ids: [...employees.keys()] },
+        ];
       }),
     })),
   };

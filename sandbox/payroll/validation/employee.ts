@@ -90,7 +90,11 @@ export function validateNewEmployee(body: unknown, context: ValidationContext): 
     reader.add("birth_date", "OUT_OF_RANGE", `birth_date must lie between ${EARLIEST_BIRTH_DATE} and today`);
   }
   if (birth_date !== undefined && entry < birth_date) {
-    reader.add(givenEntry === undefined ? "birth_date" : "entry", "OUT_OF_RANGE", "entry must not be before birth_date");
+    reader.add(
+      givenEntry === undefined ? "birth_date" : "entry",
+      "OUT_OF_RANGE",
+      "entry must not be before birth_date",
+    );
   }
   const country = reader.integer("country", { required: false });
   if (country !== undefined && !isCountryId(country)) {

@@ -23,7 +23,8 @@ export class FieldReader {
   ) {}
 
   add(field: string | undefined, code: IssueCode, message: string): void {
-    const path = field === undefined ? (this.prefix === "" ? undefined : this.prefix.slice(0, -1)) : this.prefix + field;
+    const path =
+      field === undefined ? (this.prefix === "" ? undefined : this.prefix.slice(0, -1)) : this.prefix + field;
     this.issues.push({
       ...(this.index === undefined ? {} : { index: this.index }),
       ...(path === undefined ? {} : { field: path }),

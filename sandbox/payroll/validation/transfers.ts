@@ -1,6 +1,11 @@
 import { monthOf } from "../dates";
 import type { Issue } from "../envelope";
-import { FURTHER_PAYMENT_TYPES, HOURLY_COMPENSATION_TYPES, type FurtherPayment, type HourlyCompensation } from "../model";
+import {
+  FURTHER_PAYMENT_TYPES,
+  HOURLY_COMPENSATION_TYPES,
+  type FurtherPayment,
+  type HourlyCompensation,
+} from "../model";
 import type { Validated, ValidationContext } from "./context";
 import { FieldReader, isPlainObject } from "./fields";
 
@@ -26,7 +31,11 @@ function readOwnership(reader: FieldReader, context: ValidationContext): { compa
   }
   const employee_id = reader.positiveInteger("employee_id", { required: true });
   if (employee_id !== undefined && !context.employeeIds.has(employee_id)) {
-    reader.add("employee_id", "UNKNOWN_REFERENCE", `employee ${employee_id} does not belong to company ${context.company.id}`);
+    reader.add(
+      "employee_id",
+      "UNKNOWN_REFERENCE",
+      `employee ${employee_id} does not belong to company ${context.company.id}`,
+    );
   }
   return { company_id, employee_id };
 }
@@ -81,7 +90,13 @@ function readFurtherPayment(
   const count = reader.number("count", { required: false, nonNegative: true }) ?? 1.0;
   // Negative amounts are deductions, which the service also takes.
   const amount = reader.number("amount", { required: true });
-  if (issues.length > before || company_id === undefined || employee_id === undefined || type === undefined || amount === undefined) {
+  if (
+    issues.length > before ||
+    company_id === undefined ||
+    employee_id === undefined ||
+    type === undefined ||
+    amount === undefined
+  ) {
     return undefined;
   }
   return { company_id, employee_id, type, count, amount };
@@ -105,9 +120,15 @@ function readArray<T>(
 }
 
 /** Validates an hours transfer: a JSON array of HourlyCompensation objects. */
-export function validateHourlyCompensations(body: unknown, context: ValidationContext): Validated<HourlyCompensation[]> {
+export function validateHourlyCompensations(
+  body: unknown,
+  context: ValidationContext,
+): Validated<HourlyCompensation[]> {
   if (!Array.isArray(body)) {
-    return { ok: false, issues: [{ code: "INVALID_TYPE", message: "the body must be a JSON array of HourlyCompensation objects" }] };
+    return {
+      ok: false,
+      issues: [{ code: "INVALID_TYPE", message: "the body must be a JSON array of HourlyCompensation objects" }],
+    };
   }
   return readArray(body, (element, issues, index) => readHourlyCompensation(element, issues, index, context));
 }
@@ -120,7 +141,10 @@ export function validateFurtherPayments(body: unknown, context: ValidationContex
     return payment === undefined ? { ok: false, issues } : { ok: true, value: [payment] };
   }
   if (!Array.isArray(body)) {
-    return { ok: false, issues: [{ code: "INVALID_TYPE", message: "the body must be a JSON array of FurtherPayment objects" }] };
+    return {
+      ok: false,
+      issues: [{ code: "INVALID_TYPE", message: "the body must be a JSON array of FurtherPayment objects" }],
+    };
   }
   return readArray(body, (element, issues, index) => readFurtherPayment(element, issues, index, context));
 }

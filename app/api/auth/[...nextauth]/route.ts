@@ -5,5 +5,9 @@ export const dynamic = "force-dynamic";
 
 // next-auth answers its own routes; withRoute only maps what it throws (never an empty 500).
 type NextAuthContext = Parameters<typeof handleAuthGet>[1];
-export const GET = withRoute({ auth: false }, ({ request, routeContext }) => handleAuthGet(request, routeContext as NextAuthContext));
-export const POST = withRoute({ auth: false }, ({ request, routeContext }) => handleAuthPost(request, routeContext as NextAuthContext));
+export const GET = withRoute({ auth: false }, ({ request, routeContext }) =>
+  handleAuthGet(request, routeContext as NextAuthContext),
+);
+export const POST = withRoute({ auth: false }, ({ request, routeContext }) =>
+  handleAuthPost(request, routeContext as NextAuthContext),
+);

@@ -54,7 +54,9 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
   if (state.kind === "ambiguous") return <PayrollProblem code="ambiguous_company" />;
   // Not reached from this workspace: another of the person's workspaces may hold the company.
   if (state.kind === "not_connected")
-    return <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />;
+    return (
+      <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />
+    );
   const company = await companyForPage(state, companyId);
   if (!company) {
     const notFound = (
@@ -85,7 +87,9 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
         <p className="text-slate-700">
           {company.address.street_address}, {company.address.postal_code} {company.address.location}
         </p>
-        <p className="font-medium">{t("payroll.company.currentMonth", { month: formatMonth(locale, company.current_month) })}</p>
+        <p className="font-medium">
+          {t("payroll.company.currentMonth", { month: formatMonth(locale, company.current_month) })}
+        </p>
       </div>
       {editable ? null : <p className="text-slate-700">{t("payroll.company.readOnly")}</p>}
       <div className="flex flex-wrap gap-3">
@@ -151,7 +155,9 @@ async function Employees({
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {warnings.map((warning) => {
-              const successor = warning.successor ? t("payroll.company.successorSuffix", { successor: warning.successor }) : "";
+              const successor = warning.successor
+                ? t("payroll.company.successorSuffix", { successor: warning.successor })
+                : "";
               const values = {
                 name: warning.name,
                 id: warning.id,

@@ -7,7 +7,13 @@ import { grantTokens } from "../../testing/sandbox-grant";
 import { freshTest } from "../../testing/fixtures";
 import { expireStoredAccessToken, seedConnection } from "../../testing/seed-connection";
 import { ALICE, grantClientFor } from "../../testing/test-env";
-import { defaultRenewalDeps, forgetAccessToken, getAccessToken, renewAccessToken, type RenewalDeps } from "./access-token";
+import {
+  defaultRenewalDeps,
+  forgetAccessToken,
+  getAccessToken,
+  renewAccessToken,
+  type RenewalDeps,
+} from "./access-token";
 import { requestTokenRenewal } from "../../oauth/server/token-endpoint";
 
 // The file's helpers, bound to its sandbox and database.
@@ -57,7 +63,10 @@ describe("access tokens of a connection", () => {
 
   it("renews a token that expires within 30 seconds", async ({ db, stats, connected, deps }) => {
     const { connectionId, tokens } = await connected();
-    await db.accountingConnection.update({ where: { id: connectionId }, data: { accessTokenExpiresAt: new Date(Date.now() + 20_000) } });
+    await db.accountingConnection.update({
+      where: { id: connectionId },
+      data: { accessTokenExpiresAt: new Date(Date.now() + 20_000) },
+    });
     expect(await getAccessToken(connectionId, deps())).not.toBe(tokens.access_token);
     expect((await stats()).token.refresh_token).toBe(1);
   });
@@ -74,7 +83,12 @@ describe("access tokens of a connection", () => {
     expect((await stats()).token.refresh_token).toBe(1);
   });
 
-  it("marks the connection 'sign in again' on invalid_grant and does not ask the service again", async ({ db, stats, connected, deps }) => {
+  it("marks the connection 'sign in again' on invalid_grant and does not ask the service again", async ({
+    db,
+    stats,
+    connected,
+    deps,
+  }) => {
     const { connectionId, tokens } = await connected();
     // Someone else used the refresh token: it is rotated away at the service.
     await requestTokenRenewal(accountingConfig(), String(tokens.refresh_token));
@@ -87,19 +101,27 @@ describe("access tokens of a connection", () => {
     expect((await stats()).token.refresh_token).toBe(2);
   });
 
-  it("a crash between the token response and the commit leaves 'sign in again', never a loop", async ({ db, stats, connected, deps }) => {
+  it("a crash between the token response and the commit leaves 'sign in again', never a loop", async ({
+    db,
+    stats,
+    connected,
+    deps,
+  }) => {
     const { connectionId } = await connected();
     await expireStoredAccessToken(db, connectionId);
     const crash = new Error("process died before commit");
     await expect(getAccessToken(connectionId, deps({ beforeCommit: () => Promise.reject(crash) }))).rejects.toBe(crash);
     // The service rotated the refresh token; the database still holds the old one.
     await expect(getAccessToken(connectionId, deps())).rejects.toBeInstanceOf(ReauthRequiredError);
-    for (let i = 0; i < 5; i += 1) await expect(getAccessToken(connectionId, deps())).rejects.toBeInstanceOf(ReauthRequiredError);
+    for (let i = 0; i < 5; i += 1)
+      await expect(getAccessToken(connectionId, deps())).rejects.toBeInstanceOf(ReauthRequiredError);
     expect((await stats()).token.refresh_token).toBe(2);
   });
 
   it("refuses a connection that does not exist", async ({ deps }) => {
-    await expect(getAccessToken("00000000-0000-4000-8000-000000000000", deps())).rejects.toBeInstanceOf(NotConnectedError);
+    await expect(getAccessToken("00000000-0000-4000-8000-000000000000", deps())).rejects.toBeInstanceOf(
+      NotConnectedError,
+    );
   });
 
   it("two processes renewing one connection at once make exactly one renewal", async ({ db, stats, connected }) => {

@@ -41,7 +41,8 @@ export function defaultRenewalDeps(): RenewalDeps {
 
 /** v3.1 renews at its one token endpoint; legacy v3 at the token host of the connection's country. */
 export function renewAtRoute(config: AccountingConfig, refreshToken: string, route: ConnectionRoute) {
-  if (route.version === "v3") return requestLegacyRenewal(requireLegacyConfig(), route.country ?? "", refreshToken, route.connectionId);
+  if (route.version === "v3")
+    return requestLegacyRenewal(requireLegacyConfig(), route.country ?? "", refreshToken, route.connectionId);
   return requestTokenRenewal(config, refreshToken, route.connectionId);
 }
 
@@ -76,7 +77,10 @@ export async function getAccessToken(connectionId: string, deps: RenewalDeps = d
   if (row.status === "reauth_required") throw new ReauthRequiredError();
   if (row.status !== "active") throw new NotConnectedError();
   if (row.accessTokenEncrypted && row.accessTokenExpiresAt) {
-    const stored = { token: openAccessToken(connectionId, row.accessTokenEncrypted), expiresAtMs: row.accessTokenExpiresAt.getTime() };
+    const stored = {
+      token: openAccessToken(connectionId, row.accessTokenEncrypted),
+      expiresAtMs: row.accessTokenExpiresAt.getTime(),
+    };
     if (usable(stored, deps.now())) {
       cache.set(connectionId, stored);
       return stored.token;
@@ -117,7 +121,11 @@ interface LockedRow {
 
 type Outcome = { token: string; expiresAtMs: number } | { failure: "reauth_required" | "not_connected" };
 
-async function renewLocked(connectionId: string, options: { stale?: string; force?: boolean }, deps: RenewalDeps): Promise<string> {
+async function renewLocked(
+  connectionId: string,
+  options: { stale?: string; force?: boolean },
+  deps: RenewalDeps,
+): Promise<string> {
   const outcome = await deps.db.$transaction(
     async (tx): Promise<Outcome> => {
       const [row] = await tx.$queryRaw<LockedRow[]>`
@@ -134,7 +142,11 @@ async function renewLocked(connectionId: string, options: { stale?: string; forc
         if (usable(current, deps.now(), options.stale)) return current;
       }
       let tokens: TokenResponse & { resource_owner_id?: string };
-      const route: ConnectionRoute = { version: row.version === "v3" ? "v3" : "v3_1", country: row.country, connectionId };
+      const route: ConnectionRoute = {
+        version: row.version === "v3" ? "v3" : "v3_1",
+        country: row.country,
+        connectionId,
+      };
       try {
         tokens = await deps.renew(deps.config, openRefreshToken(connectionId, row.refresh_token_encrypted), route);
       } catch (error) {
@@ -156,8 +168,12 @@ async function renewLocked(connectionId: string, options: { stale?: string; forc
       await deps.beforeCommit?.();
       const now = deps.now();
       const columns = tokenColumns(connectionId, tokens, now);
-      const resourceOwner = route.version === "v3" && tokens.resource_owner_id ? { resourceOwnerId: tokens.resource_owner_id } : {};
-      await tx.accountingConnection.update({ where: { id: connectionId }, data: { ...columns, ...resourceOwner, statusReason: null } });
+      const resourceOwner =
+        route.version === "v3" && tokens.resource_owner_id ? { resourceOwnerId: tokens.resource_owner_id } : {};
+      await tx.accountingConnection.update({
+        where: { id: connectionId },
+        data: { ...columns, ...resourceOwner, statusReason: null },
+      });
       return { token: tokens.access_token, expiresAtMs: columns.accessTokenExpiresAt.getTime() };
     },
     { maxWait: 60_000, timeout: deps.config.timeoutMs + 20_000 },

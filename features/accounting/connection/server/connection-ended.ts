@@ -8,7 +8,12 @@ import { emitEvent } from "@/lib/events/server/emit";
  * their personal workspace (else their active one), whose owners (they, as a rule) are told. In
  * the transaction that marks the connection "sign in again", so it is told once per ending.
  */
-export async function connectionEnded(tx: Prisma.TransactionClient, connectionId: string, userId: string, at: Date): Promise<void> {
+export async function connectionEnded(
+  tx: Prisma.TransactionClient,
+  connectionId: string,
+  userId: string,
+  at: Date,
+): Promise<void> {
   const user = await tx.user.findUnique({
     where: { id: userId },
     select: { activeWorkspaceId: true, personalWorkspace: { select: { id: true } } },

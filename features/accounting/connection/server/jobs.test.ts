@@ -12,8 +12,14 @@ describe("the keep-alive job", () => {
   it("renews connections not renewed for the configured days, and only those", async ({ sandbox, db }) => {
     const idle = await seedConnection(db, await grantTokens(grantClientFor(sandbox), ALICE));
     const fresh = await seedConnection(db, await grantTokens(grantClientFor(sandbox), DARA));
-    await db.accountingConnection.update({ where: { id: idle.connectionId }, data: { lastRenewedAt: new Date(Date.now() - 8 * DAY_MS) } });
-    await db.accountingConnection.update({ where: { id: fresh.connectionId }, data: { lastRenewedAt: new Date(Date.now() - 1 * DAY_MS) } });
+    await db.accountingConnection.update({
+      where: { id: idle.connectionId },
+      data: { lastRenewedAt: new Date(Date.now() - 8 * DAY_MS) },
+    });
+    await db.accountingConnection.update({
+      where: { id: fresh.connectionId },
+      data: { lastRenewedAt: new Date(Date.now() - 1 * DAY_MS) },
+    });
     forgetAccessToken(idle.connectionId);
     const before = await db.accountingConnection.findUniqueOrThrow({ where: { id: idle.connectionId } });
 

@@ -30,7 +30,11 @@ export async function renewIdleConnections(
 ): Promise<{ renewed: number; failed: number }> {
   const threshold = new Date(now.getTime() - keepAliveDays * DAY_MS);
   const idle = await getDb().accountingConnection.findMany({
-    where: { status: "active", refreshTokenEncrypted: { not: null }, OR: [{ lastRenewedAt: null }, { lastRenewedAt: { lt: threshold } }] },
+    where: {
+      status: "active",
+      refreshTokenEncrypted: { not: null },
+      OR: [{ lastRenewedAt: null }, { lastRenewedAt: { lt: threshold } }],
+    },
     select: { id: true, lastRenewedAt: true },
     take: 500,
   });
@@ -43,7 +47,8 @@ export async function renewIdleConnections(
       renewed += 1;
     } catch (error) {
       failed += 1;
-      if (!(error instanceof ReauthRequiredError)) console.warn(`jobs: keep-alive of a connection failed (${(error as Error).name})`);
+      if (!(error instanceof ReauthRequiredError))
+        console.warn(`jobs: keep-alive of a connection failed (${(error as Error).name})`);
     }
   }
   return { renewed, failed };
@@ -54,7 +59,8 @@ export async function startAccountingJobs(): Promise<void> {
   await boss.schedule(QUEUES.keepAlive, "17 * * * *");
   await boss.work(QUEUES.keepAlive, async () => {
     const result = await renewIdleConnections();
-    if (result.renewed || result.failed) console.log(`jobs: keep-alive renewed ${result.renewed}, failed ${result.failed}`);
+    if (result.renewed || result.failed)
+      console.log(`jobs: keep-alive renewed ${result.renewed}, failed ${result.failed}`);
   });
   await boss.work<{ connectionId: string }>(QUEUES.revokeRetry, async (jobs) => {
     for (const job of jobs) {

@@ -20,7 +20,10 @@ describe("disconnect", () => {
     const tokens = await grantTokens(grantClientFor(sandbox), ALICE);
     const { userId, connectionId } = await seedConnection(db, tokens);
     const scheduled: string[] = [];
-    const outcome = await disconnectUser(userId, { ...defaultLifecycleDeps(async (id) => void scheduled.push(id)), db });
+    const outcome = await disconnectUser(userId, {
+      ...defaultLifecycleDeps(async (id) => void scheduled.push(id)),
+      db,
+    });
     expect(outcome).toBe("revoked");
     expect((await stats(sandbox)).revoke).toBe(1);
     expect((await tokenStates(sandbox)).find((token) => token.value === tokens.refresh_token)?.state).toBe("revoked");
@@ -28,10 +31,15 @@ describe("disconnect", () => {
     expect(scheduled).toEqual([]);
   });
 
-  it("keeps the token and schedules a retry when the service answers 5xx; the retry then revokes", async ({ sandbox, db }) => {
+  it("keeps the token and schedules a retry when the service answers 5xx; the retry then revokes", async ({
+    sandbox,
+    db,
+  }) => {
     const tokens = await grantTokens(grantClientFor(sandbox), ALICE);
     const { userId, connectionId } = await seedConnection(db, tokens);
-    await sandbox.control("POST", "/faults", { rules: [{ path: "/accounting/oauth/revoke", kind: "error", status: 503, times: 1 }] });
+    await sandbox.control("POST", "/faults", {
+      rules: [{ path: "/accounting/oauth/revoke", kind: "error", status: 503, times: 1 }],
+    });
     const scheduled: string[] = [];
     const deps = { ...defaultLifecycleDeps(async (id) => void scheduled.push(id)), db };
     expect(await disconnectUser(userId, deps)).toBe("pending");
@@ -41,7 +49,9 @@ describe("disconnect", () => {
     expect(row.accessTokenEncrypted).toBeNull();
     expect(scheduled).toEqual([connectionId]);
     // The app no longer uses a connection being disconnected.
-    await expect(getAccessToken(connectionId, { ...defaultRenewalDeps(), db })).rejects.toThrow(/no accounting connection/);
+    await expect(getAccessToken(connectionId, { ...defaultRenewalDeps(), db })).rejects.toThrow(
+      /no accounting connection/,
+    );
     expect(await revokeConnection(connectionId, deps)).toBe("revoked");
     expect((await tokenStates(sandbox)).find((token) => token.value === tokens.refresh_token)?.state).toBe("revoked");
     expect(await db.accountingConnection.findUnique({ where: { id: connectionId } })).toBeNull();

@@ -24,7 +24,13 @@ export interface LifecycleDeps {
 }
 
 export function defaultLifecycleDeps(scheduleRevokeRetry: LifecycleDeps["scheduleRevokeRetry"]): LifecycleDeps {
-  return { db: getDb(), config: accountingConfig(), revoke: requestRevocation, revokeLegacy: revokeLegacyToken, scheduleRevokeRetry };
+  return {
+    db: getDb(),
+    config: accountingConfig(),
+    revoke: requestRevocation,
+    revokeLegacy: revokeLegacyToken,
+    scheduleRevokeRetry,
+  };
 }
 
 export function revokeLegacyToken(country: string, accessToken: string): Promise<void> {
@@ -39,7 +45,13 @@ export function revokeLegacyToken(country: string, accessToken: string): Promise
  */
 export async function storeSignInTokens(
   db: PrismaClient,
-  input: { userId: string; tokens: TokenResponse; country: string | undefined; version?: ConnectionVersion; resourceOwnerId?: string },
+  input: {
+    userId: string;
+    tokens: TokenResponse;
+    country: string | undefined;
+    version?: ConnectionVersion;
+    resourceOwnerId?: string;
+  },
 ): Promise<{
   connectionId: string;
   replacedRefreshToken: string | undefined;
@@ -69,7 +81,9 @@ export async function storeSignInTokens(
       update: data,
     });
     forgetAccessToken(connectionId);
-    const replaced = existing?.refreshTokenEncrypted ? openRefreshToken(connectionId, existing.refreshTokenEncrypted) : undefined;
+    const replaced = existing?.refreshTokenEncrypted
+      ? openRefreshToken(connectionId, existing.refreshTokenEncrypted)
+      : undefined;
     if (version === "v3" && existing?.accessTokenEncrypted) {
       return {
         connectionId,
@@ -105,7 +119,11 @@ function isRetryable(error: unknown): boolean {
  * answer) the token is kept, the connection marked `revoke_pending` and a
  * retry scheduled; the app stops using the connection either way.
  */
-export async function disconnectUser(userId: string, deps: LifecycleDeps, version: ConnectionVersion = "v3_1"): Promise<RevokeOutcome> {
+export async function disconnectUser(
+  userId: string,
+  deps: LifecycleDeps,
+  version: ConnectionVersion = "v3_1",
+): Promise<RevokeOutcome> {
   const connection = await deps.db.accountingConnection.findUnique({
     where: { userId_version: { userId, version } },
     select: { id: true },
@@ -161,12 +179,17 @@ export async function revokeConnection(connectionId: string, deps: LifecycleDeps
 }
 
 /** Revokes a refresh token that a new sign-in replaced; best effort (it expires within 31 days anyway). */
-export async function revokeReplacedToken(refreshToken: string, deps: Pick<LifecycleDeps, "config" | "revoke">): Promise<boolean> {
+export async function revokeReplacedToken(
+  refreshToken: string,
+  deps: Pick<LifecycleDeps, "config" | "revoke">,
+): Promise<boolean> {
   try {
     await deps.revoke(deps.config, refreshToken);
     return true;
   } catch (error) {
-    console.warn(`accounting: revoking a replaced refresh token failed (${(error as AccountingError).$dataCode ?? "error"})`);
+    console.warn(
+      `accounting: revoking a replaced refresh token failed (${(error as AccountingError).$dataCode ?? "error"})`,
+    );
     return false;
   }
 }

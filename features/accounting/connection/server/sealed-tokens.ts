@@ -28,7 +28,9 @@ export function tokenColumns(connectionId: string, tokens: TokenResponse, now: D
     accessTokenEncrypted: sealAccessToken(connectionId, tokens.access_token),
     accessTokenExpiresAt: new Date(now.getTime() + tokens.expires_in * 1000),
     refreshTokenEncrypted: sealRefreshToken(connectionId, tokens.refresh_token),
-    refreshTokenExpiresAt: tokens.refresh_token_expires_in ? new Date(now.getTime() + tokens.refresh_token_expires_in * 1000) : null,
+    refreshTokenExpiresAt: tokens.refresh_token_expires_in
+      ? new Date(now.getTime() + tokens.refresh_token_expires_in * 1000)
+      : null,
     scopes: tokens.scopes ?? tokens.scope ?? undefined,
     lastRenewedAt: now,
   };

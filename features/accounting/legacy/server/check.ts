@@ -23,6 +23,11 @@ export async function checkLegacyConnection(
   } catch (error) {
     return { ok: false, reason: (error as { $dataCode?: string }).$dataCode ?? (error as Error).name };
   }
-  const row = await db.accountingConnection.findUnique({ where: { id: connection.id }, select: { accessTokenExpiresAt: true } });
-  return row?.accessTokenExpiresAt ? { ok: true, accessTokenExpiresAt: row.accessTokenExpiresAt } : { ok: false, reason: "not connected" };
+  const row = await db.accountingConnection.findUnique({
+    where: { id: connection.id },
+    select: { accessTokenExpiresAt: true },
+  });
+  return row?.accessTokenExpiresAt
+    ? { ok: true, accessTokenExpiresAt: row.accessTokenExpiresAt }
+    : { ok: false, reason: "not connected" };
 }

@@ -33,7 +33,10 @@ export class LegacyClient {
       send({
         method: request.method,
         url: request.url,
-        headers: { ...this.headers(token), ...(request.body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          ...this.headers(token),
+          ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+        },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         timeoutMs: this.options.timeoutMs,
       });

@@ -3,7 +3,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { testDb } from "@/scripts/test/db";
 import { startTestSandbox, walkAuthorization, type TestSandbox } from "@/sandbox/test-support";
 import { defaultRenewalDeps, getAccessToken, renewAccessToken } from "../../connection/server/access-token";
-import { defaultLifecycleDeps, disconnectUser, revokeConnection, storeSignInTokens } from "../../connection/server/lifecycle";
+import {
+  defaultLifecycleDeps,
+  disconnectUser,
+  revokeConnection,
+  storeSignInTokens,
+} from "../../connection/server/lifecycle";
 import { InvalidGrantError } from "../../errors";
 import { tokenResponseSchema } from "../../schemas";
 import { TEST_CLIENT } from "../../testing/test-env";
@@ -63,7 +68,8 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-const stats = async () => (await sandbox.control<{ legacy_token: Regions; legacy_revoke: Regions }>("GET", "/stats")).body;
+const stats = async () =>
+  (await sandbox.control<{ legacy_token: Regions; legacy_revoke: Regions }>("GET", "/stats")).body;
 const tokenStates = async () =>
   (await sandbox.control<{ kind: string; state: string; value: string; version: string }[]>("GET", "/tokens")).body;
 
@@ -100,7 +106,10 @@ async function legacyConnection(person: (typeof PEOPLE)[keyof typeof PEOPLE]) {
 }
 
 const expire = (connectionId: string) =>
-  db.accountingConnection.update({ where: { id: connectionId }, data: { accessTokenExpiresAt: new Date(Date.now() - 1000) } });
+  db.accountingConnection.update({
+    where: { id: connectionId },
+    data: { accessTokenExpiresAt: new Date(Date.now() - 1000) },
+  });
 
 describe("legacy v3 connections", () => {
   it("is configured from the LEGACY_* variables", () => {
@@ -126,7 +135,9 @@ describe("legacy v3 connections", () => {
 
   it("a code sent to another country's host is refused", async () => {
     const { code } = await legacyCallback(PEOPLE.alice);
-    await expect(requestLegacyCodeExchange(requireLegacyConfig(), "us", code)).rejects.toBeInstanceOf(InvalidGrantError);
+    await expect(requestLegacyCodeExchange(requireLegacyConfig(), "us", code)).rejects.toBeInstanceOf(
+      InvalidGrantError,
+    );
   });
 
   it("stores country, resource owner, sealed tokens and no refresh-token expiry", async () => {
@@ -149,7 +160,9 @@ describe("legacy v3 connections", () => {
     await sandbox.control("POST", "/clock", { advance_seconds: 3601 });
     await expire(connectionId);
     const before = await stats();
-    const renewed = await Promise.all(Array.from({ length: 10 }, () => renewAccessToken(connectionId, { stale: tokens.access_token })));
+    const renewed = await Promise.all(
+      Array.from({ length: 10 }, () => renewAccessToken(connectionId, { stale: tokens.access_token })),
+    );
     expect(new Set(renewed).size).toBe(1);
     expect(renewed[0]).not.toBe(tokens.access_token);
     const after = await stats();
@@ -166,10 +179,13 @@ describe("legacy v3 connections", () => {
     const { connectionId } = await legacyConnection(PEOPLE.alice);
     const deps = {
       ...defaultRenewalDeps(),
-      renew: async () => Promise.reject(new InvalidGrantError(400, [{ dataCode: "invalid_grant", message: "", source: "" }])),
+      renew: async () =>
+        Promise.reject(new InvalidGrantError(400, [{ dataCode: "invalid_grant", message: "", source: "" }])),
     };
     await expect(renewAccessToken(connectionId, { force: true }, deps)).rejects.toThrow();
-    expect((await db.accountingConnection.findUniqueOrThrow({ where: { id: connectionId } })).status).toBe("reauth_required");
+    expect((await db.accountingConnection.findUniqueOrThrow({ where: { id: connectionId } })).status).toBe(
+      "reauth_required",
+    );
   });
 
   it("disconnect revokes the access token at the country's host (empty 204) and deletes the connection", async () => {
@@ -189,7 +205,9 @@ describe("legacy v3 connections", () => {
 
   it("keeps the access token when the revoke endpoint fails, and the retry revokes it", async () => {
     const { userId, connectionId } = await legacyConnection(PEOPLE.claudia);
-    await sandbox.control("POST", "/faults", { rules: [{ path: "/legacy/eu/revoke", kind: "error", status: 503, times: 1 }] });
+    await sandbox.control("POST", "/faults", {
+      rules: [{ path: "/legacy/eu/revoke", kind: "error", status: 503, times: 1 }],
+    });
     const scheduled: string[] = [];
     const deps = defaultLifecycleDeps(async (id) => void scheduled.push(id));
     expect(await disconnectUser(userId, deps, "v3")).toBe("pending");

@@ -15,7 +15,14 @@ export interface LegacyConfig {
 /** The legacy v3 registration, or null when the `LEGACY_*` variables are not all set. */
 export function legacyConfig(): LegacyConfig | null {
   const env = serverEnv();
-  const { LEGACY_AUTH_URL, LEGACY_OAUTH_NA_URL, LEGACY_OAUTH_EU_URL, LEGACY_OAUTH_GB_URL, LEGACY_CLIENT_ID, LEGACY_CLIENT_SECRET } = env;
+  const {
+    LEGACY_AUTH_URL,
+    LEGACY_OAUTH_NA_URL,
+    LEGACY_OAUTH_EU_URL,
+    LEGACY_OAUTH_GB_URL,
+    LEGACY_CLIENT_ID,
+    LEGACY_CLIENT_SECRET,
+  } = env;
   if (
     !LEGACY_AUTH_URL ||
     !LEGACY_OAUTH_NA_URL ||

@@ -14,9 +14,17 @@ export type LegacyEndpointConfig = Pick<
 export type LegacyTokenResponse = TokenResponse & { resource_owner_id?: string };
 
 /** grant_type=authorization_code at the token endpoint of the callback's country. */
-export async function requestLegacyCodeExchange(config: LegacyEndpointConfig, country: string, code: string): Promise<LegacyTokenResponse> {
+export async function requestLegacyCodeExchange(
+  config: LegacyEndpointConfig,
+  country: string,
+  code: string,
+): Promise<LegacyTokenResponse> {
   const { tokenUrl } = legacyEndpoints(config, country);
-  const response = await postForm(tokenUrl, config, { grant_type: "authorization_code", code, redirect_uri: config.redirectUri });
+  const response = await postForm(tokenUrl, config, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: config.redirectUri,
+  });
   return parseTokenResponse(response) as LegacyTokenResponse;
 }
 
@@ -28,7 +36,12 @@ export async function requestLegacyRenewal(
   credential?: string,
 ): Promise<LegacyTokenResponse> {
   const { tokenUrl } = legacyEndpoints(config, country);
-  const response = await postForm(tokenUrl, config, { grant_type: "refresh_token", refresh_token: refreshToken }, { credential });
+  const response = await postForm(
+    tokenUrl,
+    config,
+    { grant_type: "refresh_token", refresh_token: refreshToken },
+    { credential },
+  );
   return parseTokenResponse(response) as LegacyTokenResponse;
 }
 
@@ -36,12 +49,20 @@ export async function requestLegacyRenewal(
  * Legacy revocation: `token` is the access token (the refresh token issued
  * with it dies too) and `client_id`; success is an empty 204.
  */
-export async function requestLegacyRevocation(config: LegacyEndpointConfig, country: string, accessToken: string): Promise<void> {
+export async function requestLegacyRevocation(
+  config: LegacyEndpointConfig,
+  country: string,
+  accessToken: string,
+): Promise<void> {
   const { revokeUrl } = legacyEndpoints(config, country);
   const response = await postForm(revokeUrl, config, { token: accessToken }, { withSecret: false });
   if (response.status !== 204 || response.text.trim() !== "") {
     throw new AccountingResponseError(response.status, [
-      { dataCode: "UnexpectedResponse", message: "The legacy revoke endpoint did not answer with an empty 204.", source: "" },
+      {
+        dataCode: "UnexpectedResponse",
+        message: "The legacy revoke endpoint did not answer with an empty 204.",
+        source: "",
+      },
     ]);
   }
 }

@@ -13,7 +13,11 @@ function assertNotQuiet(url: string): void {
   const until = quietUntilOf(url);
   if (until === undefined) return;
   const error = new AccountingUnavailableError(503, [
-    { dataCode: "temporarily_unavailable", message: "The accounting service asked to wait before retrying.", source: "" },
+    {
+      dataCode: "temporarily_unavailable",
+      message: "The accounting service asked to wait before retrying.",
+      source: "",
+    },
   ]);
   error.retryAt = new Date(until);
   throw error;
@@ -59,8 +63,17 @@ export async function postForm(
  * grant_type=refresh_token. Never retried: the service rotates the refresh
  * token, so a second attempt after a lost answer would present a dead one.
  */
-export async function requestTokenRenewal(config: EndpointConfig, refreshToken: string, credential?: string): Promise<TokenResponse> {
-  const response = await postForm(config.tokenUrl, config, { grant_type: "refresh_token", refresh_token: refreshToken }, { credential });
+export async function requestTokenRenewal(
+  config: EndpointConfig,
+  refreshToken: string,
+  credential?: string,
+): Promise<TokenResponse> {
+  const response = await postForm(
+    config.tokenUrl,
+    config,
+    { grant_type: "refresh_token", refresh_token: refreshToken },
+    { credential },
+  );
   return parseTokenResponse(response);
 }
 

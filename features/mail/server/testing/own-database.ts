@@ -20,7 +20,10 @@ export async function ownDatabase(): Promise<{ urls: DatabaseUrls; drop: () => P
     await client.connect();
     try {
       for (let i = 0; i < 50; i += 1) {
-        const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
+        const { rows } = await client.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+          [name],
+        );
         if (rows[0]!.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

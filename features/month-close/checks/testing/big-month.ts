@@ -8,14 +8,41 @@ import type { MonthCheckInput } from "../schemas";
  */
 export function bigMonth(employeeCount = 1_000): MonthCheckInput {
   const period = "2026-11";
-  const days = ["02", "03", "04", "05", "06", "09", "10", "11", "12", "13", "16", "17", "18", "19", "20", "23", "24", "25", "26", "27"];
+  const days = [
+    "02",
+    "03",
+    "04",
+    "05",
+    "06",
+    "09",
+    "10",
+    "11",
+    "12",
+    "13",
+    "16",
+    "17",
+    "18",
+    "19",
+    "20",
+    "23",
+    "24",
+    "25",
+    "26",
+    "27",
+  ];
   const lines = (month: string, factor: number): StoredLine[] => {
     const result: StoredLine[] = [];
     for (let id = 1; id <= employeeCount; id += 1) {
       HOURLY_COMPENSATION_TYPES.forEach((type, index) => {
         // every 50th employee's Sunday premium is on a Monday; every 7th worked twice the last month's hours
         const day =
-          type === "SUNDAY_PREMIUM" ? (id % 50 === 0 ? "09" : "08") : type.startsWith("HOLIDAY") ? "01" : days[(id + index) % days.length];
+          type === "SUNDAY_PREMIUM"
+            ? id % 50 === 0
+              ? "09"
+              : "08"
+            : type.startsWith("HOLIDAY")
+              ? "01"
+              : days[(id + index) % days.length];
         const hours = (4 + ((id + index) % 5)) * (id % 7 === 0 ? factor : 1);
         result.push({
           id: `${month}-${id}-${index}`,

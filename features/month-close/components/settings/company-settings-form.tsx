@@ -45,10 +45,14 @@ export function CompanySettingsForm(props: CompanySettingsProps) {
   const { errors } = form.formState;
   const save = useMutation({
     mutationKey: ["payroll", "companies", props.companyId, "check-settings"],
-    mutationFn: (values: CompanySettingsInput) => monthCloseApi.setCompanySettings({ companyId: props.companyId, ...values }),
+    mutationFn: (values: CompanySettingsInput) =>
+      monthCloseApi.setCompanySettings({ companyId: props.companyId, ...values }),
     onSuccess: ({ settings }) => {
       setConfirmed(settings.federalState);
-      form.reset({ federalState: settings.federalState ?? "", monthlyHoursLimit: numberText(locale, settings.monthlyHoursLimit) });
+      form.reset({
+        federalState: settings.federalState ?? "",
+        monthlyHoursLimit: numberText(locale, settings.monthlyHoursLimit),
+      });
     },
     onError: (error) => placeServerErrors(error, FIELDS, form.setError),
   });
@@ -57,7 +61,10 @@ export function CompanySettingsForm(props: CompanySettingsProps) {
     confirmed !== null
       ? t("checkSettings.stateConfirmed", { state: stateName(confirmed) })
       : props.proposedFederalState
-        ? t("checkSettings.stateProposed", { state: stateName(props.proposedFederalState), postalCode: props.postalCode })
+        ? t("checkSettings.stateProposed", {
+            state: stateName(props.proposedFederalState),
+            postalCode: props.postalCode,
+          })
         : t("checkSettings.stateNoProposal", { postalCode: props.postalCode });
 
   return (

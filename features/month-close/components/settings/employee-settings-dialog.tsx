@@ -39,7 +39,14 @@ function shownSettings(current: EmployeeSettings | undefined, locale: Locale): E
 }
 
 /** An employee's pay cap (none, minijob, an amount) and monthly hours limit, saved for the month-close checks. */
-export function EmployeeSettingsDialog({ companyId, period, companyHoursLimit, employee, current, onClose }: EmployeeSettingsDialogProps) {
+export function EmployeeSettingsDialog({
+  companyId,
+  period,
+  companyHoursLimit,
+  employee,
+  current,
+  onClose,
+}: EmployeeSettingsDialogProps) {
   const t = useTranslations();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -74,8 +81,16 @@ export function EmployeeSettingsDialog({ companyId, period, companyHoursLimit, e
     option === "minijob" ? minijobLabel(t, locale, period) : t(`checkSettings.payCap.${option}`);
 
   return (
-    <Dialog open={employee !== null} title={t("checkSettings.employeeTitle", { name: employee?.name ?? "" })} onClose={close}>
-      <form onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)} noValidate className="space-y-4">
+    <Dialog
+      open={employee !== null}
+      title={t("checkSettings.employeeTitle", { name: employee?.name ?? "" })}
+      onClose={close}
+    >
+      <form
+        onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
+        noValidate
+        className="space-y-4"
+      >
         <fieldset className="space-y-1" aria-describedby={errors.payCapKind ? "pay-cap-kind-error" : undefined}>
           <legend className="font-medium">{t("checkSettings.payCapLegend")}</legend>
           {PAY_CAP_KINDS.map((option) => (
@@ -100,7 +115,9 @@ export function EmployeeSettingsDialog({ companyId, period, companyHoursLimit, e
         ) : null}
         <Field
           label={t("checkSettings.employeeHoursLimit")}
-          hint={t("checkSettings.employeeHoursHint", { hours: String(companyHoursLimit).replace(".", locale === "de" ? "," : ".") })}
+          hint={t("checkSettings.employeeHoursHint", {
+            hours: String(companyHoursLimit).replace(".", locale === "de" ? "," : "."),
+          })}
           inputMode="decimal"
           error={settingsError(t, errors.monthlyHoursLimit?.message)}
           {...form.register("monthlyHoursLimit")}

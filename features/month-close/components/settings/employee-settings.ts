@@ -28,7 +28,10 @@ export interface EmployeeSettingsContext {
  * The company's employee settings as a query seeded by the page (nothing to fetch: saves put
  * their answer in it), so the table and the dialog read one copy.
  */
-export function useEmployeeSettings(companyId: number, initial: EmployeeSettings[]): ReadonlyMap<number, EmployeeSettings> {
+export function useEmployeeSettings(
+  companyId: number,
+  initial: EmployeeSettings[],
+): ReadonlyMap<number, EmployeeSettings> {
   const { data } = useQuery<EmployeeSettings[]>({
     queryKey: payrollKeys.checkSettings(companyId),
     queryFn: skipToken,
@@ -47,11 +50,21 @@ export function minijobLabel(t: Translate, locale: Locale, period: string): stri
 }
 
 /** The table's short text: "Minijob (603,00 € in 2026) · 160 h", or that nothing is set. */
-export function settingsSummary(t: Translate, locale: Locale, period: string, settings: EmployeeSettings | undefined): string {
+export function settingsSummary(
+  t: Translate,
+  locale: Locale,
+  period: string,
+  settings: EmployeeSettings | undefined,
+): string {
   const parts: string[] = [];
   if (settings?.payCap === "minijob") parts.push(minijobLabel(t, locale, period));
-  else if (settings?.payCap) parts.push(t("checkSettings.capAmount", { amount: formatAmount(locale, settings.payCap) }));
+  else if (settings?.payCap)
+    parts.push(t("checkSettings.capAmount", { amount: formatAmount(locale, settings.payCap) }));
   if (settings?.monthlyHoursLimit != null)
-    parts.push(t("checkSettings.hoursShort", { hours: String(settings.monthlyHoursLimit).replace(".", locale === "de" ? "," : ".") }));
+    parts.push(
+      t("checkSettings.hoursShort", {
+        hours: String(settings.monthlyHoursLimit).replace(".", locale === "de" ? "," : "."),
+      }),
+    );
   return parts.length ? parts.join(" · ") : t("checkSettings.noneSet");
 }

@@ -13,7 +13,11 @@ import { parseLocaleNumber } from "@/lib/money/locale";
  * and the server's field errors land on their fields.
  */
 
-export function numberFields<T extends FieldValues>(schema: z.ZodType<T, T>, fields: readonly (keyof T)[], locale: Locale): Resolver<T> {
+export function numberFields<T extends FieldValues>(
+  schema: z.ZodType<T, T>,
+  fields: readonly (keyof T)[],
+  locale: Locale,
+): Resolver<T> {
   const resolve = zodResolver(schema);
   return (values, context, options) => {
     const canonical: Record<string, unknown> = { ...values };

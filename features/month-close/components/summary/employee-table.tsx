@@ -72,12 +72,20 @@ const Row = memo(function Row({ row, index, comparing }: { row: SummaryRow; inde
   const labels = typeLabels("hours");
   const byType = row.hours_by_type
     .map((typed) =>
-      t("approverSummary.hoursOfType", { type: labels[typed.type]?.[locale] ?? typed.type, hours: hours(locale, typed.hours_micros) }),
+      t("approverSummary.hoursOfType", {
+        type: labels[typed.type]?.[locale] ?? typed.type,
+        hours: hours(locale, typed.hours_micros),
+      }),
     )
     .join(" · ");
   const background = index % 2 ? "bg-slate-50" : "bg-white";
   return (
-    <TableRow aria-rowindex={index + HEADER_ROWS + 1} data-employee={row.employee_id} style={{ height: ROW_HEIGHT }} className={background}>
+    <TableRow
+      aria-rowindex={index + HEADER_ROWS + 1}
+      data-employee={row.employee_id}
+      style={{ height: ROW_HEIGHT }}
+      className={background}
+    >
       <TableRowHeader className={`sticky left-0 z-[1] max-w-[16rem] ${background}`}>
         <span className="block truncate font-medium" title={row.name}>
           {row.name} <span className="text-slate-600">({row.employee_id})</span>
@@ -96,7 +104,9 @@ const Row = memo(function Row({ row, index, comparing }: { row: SummaryRow; inde
           <>
             <span className="font-medium">{t("approverSummary.flagCount", { count: row.flagged })}</span>
             {row.unacknowledged ? (
-              <span className="block text-amber-900">{t("approverSummary.flagOpen", { count: row.unacknowledged })}</span>
+              <span className="block text-amber-900">
+                {t("approverSummary.flagOpen", { count: row.unacknowledged })}
+              </span>
             ) : null}
           </>
         ) : (
@@ -159,7 +169,12 @@ export function EmployeeTable({ summary }: { summary: MonthSummary }) {
                 {t("approverSummary.employee")}
               </TableHead>
               {FIGURES.map(({ key, label }) => (
-                <TableHead key={key} scope="colgroup" colSpan={comparing ? 3 : 1} className="border-l border-slate-200 text-center">
+                <TableHead
+                  key={key}
+                  scope="colgroup"
+                  colSpan={comparing ? 3 : 1}
+                  className="border-l border-slate-200 text-center"
+                >
                   {t(`approverSummary.${label}`)}
                 </TableHead>
               ))}

@@ -46,7 +46,10 @@ export function Change({ value, t, locale }: { value: Compared; t: Translate; lo
   const marked = Math.abs(percent) > CHANGE_LIMIT_PERCENT;
   return (
     <>
-      <span aria-hidden="true" className={marked ? (percent > 0 ? "font-semibold text-amber-900" : "font-semibold text-blue-900") : ""}>
+      <span
+        aria-hidden="true"
+        className={marked ? (percent > 0 ? "font-semibold text-amber-900" : "font-semibold text-blue-900") : ""}
+      >
         {percent > 0 ? "▲ " : percent < 0 ? "▼ " : ""}
         {shown} %
       </span>

@@ -24,7 +24,8 @@ export function FlaggedLines({ summary, companyId }: { summary: MonthSummary; co
   const names = useMemo(() => new Map(summary.rows.map((row) => [row.employee_id, row.name])), [summary.rows]);
   const groups = useMemo(() => {
     const byRule = new Map<Finding["rule"], FlaggedLine[]>();
-    for (const flagged of summary.flagged) byRule.set(flagged.finding.rule, [...(byRule.get(flagged.finding.rule) ?? []), flagged]);
+    for (const flagged of summary.flagged)
+      byRule.set(flagged.finding.rule, [...(byRule.get(flagged.finding.rule) ?? []), flagged]);
     return [...byRule];
   }, [summary.flagged]);
   const counts = new Map(summary.counts.by_rule.map((rule) => [rule.rule, rule.count]));
@@ -42,7 +43,9 @@ export function FlaggedLines({ summary, companyId }: { summary: MonthSummary; co
       <h2 id="flagged-title" className="text-xl font-semibold">
         {t("approverSummary.flaggedTitle")}
       </h2>
-      <p data-testid="flagged-counts">{t("approverSummary.flaggedSummary", { blockers, warnings, open: unacknowledged })}</p>
+      <p data-testid="flagged-counts">
+        {t("approverSummary.flaggedSummary", { blockers, warnings, open: unacknowledged })}
+      </p>
       {groups.length === 0 ? <p>{t("approverSummary.flaggedNone")}</p> : null}
       {groups.map(([rule, lines]) => {
         const ruleName = t(`monthChecks.ruleNames.${rule}`);
@@ -60,7 +63,11 @@ export function FlaggedLines({ summary, companyId }: { summary: MonthSummary; co
               <Table
                 density="compact"
                 caption={<TableCaption hidden>{t("approverSummary.flaggedCaption", { rule: ruleName })}</TableCaption>}
-                columns={[t("approverSummary.where"), t("approverSummary.finding"), t("approverSummary.acknowledgement")]}
+                columns={[
+                  t("approverSummary.where"),
+                  t("approverSummary.finding"),
+                  t("approverSummary.acknowledgement"),
+                ]}
               >
                 {lines.map((flagged, index) => (
                   <TableRow key={index} className="align-top" data-severity={flagged.finding.severity}>
@@ -89,7 +96,8 @@ export function FlaggedLines({ summary, companyId }: { summary: MonthSummary; co
 }
 
 function Acknowledgement({ flagged, t, locale }: { flagged: FlaggedLine; t: Translate; locale: Locale }) {
-  if (flagged.finding.severity === "blocker") return <span className="font-medium text-red-800">{t("approverSummary.blocker")}</span>;
+  if (flagged.finding.severity === "blocker")
+    return <span className="font-medium text-red-800">{t("approverSummary.blocker")}</span>;
   const ack = flagged.acknowledgement;
   if (!ack) return <span className="font-medium text-amber-900">{t("approverSummary.notAcknowledged")}</span>;
   return (

@@ -29,7 +29,9 @@ export async function SummaryScreen({ companyId, month }: { companyId: string; m
   if (state.kind === "signed_out") return <SignedOutNotice heading={heading} />;
   if (state.kind === "ambiguous") return <PayrollProblem code="ambiguous_company" />;
   if (state.kind === "not_connected")
-    return <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />;
+    return (
+      <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />
+    );
   const result = await attemptPayroll(() => approverSummary(state, companyId));
   if (!result.ok) return <PayrollProblem code={result.code} />;
   if (result.value.kind === "not_reachable") {
@@ -72,7 +74,10 @@ export async function SummaryScreen({ companyId, month }: { companyId: string; m
       </div>
       {month && month !== company.current_month ? (
         <Notice tone="warning">
-          {t("approverSummary.otherMonth", { requested: MONTH.test(month) ? formatMonth(locale, month) : month, month: shownMonth })}
+          {t("approverSummary.otherMonth", {
+            requested: MONTH.test(month) ? formatMonth(locale, month) : month,
+            month: shownMonth,
+          })}
         </Notice>
       ) : null}
       {close ? (

@@ -7,7 +7,16 @@ import type { Translate } from "@/lib/i18n/translate";
 import { typeLabels } from "@/features/payroll/entries/labels";
 import type { Compared, MonthSummary } from "@/features/month-close/summary/summary";
 import { Change, euros, hours, SubHeaders } from "./figures";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, TableRowHeader } from "@/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableRowHeader,
+} from "@/components/ui/table";
 
 /** The company's totals per hours type and extra payment type, against the last transferred month. */
 export function TypeTotals({ summary }: { summary: MonthSummary }) {

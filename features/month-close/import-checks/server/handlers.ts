@@ -24,7 +24,8 @@ export const postImportChecks = payrollRoute(
     }
     const key = { connectionId: context.connection.id, companyId: company.id, period };
     const [checks, saved] = await Promise.all([checkContext(key, context.client), monthLines(getDb(), key)]);
-    const run = (lines: typeof context.body.lines) => runMonthChecks({ ...checks, month: { period, ...saved, [kind]: lines } });
+    const run = (lines: typeof context.body.lines) =>
+      runMonthChecks({ ...checks, month: { period, ...saved, [kind]: lines } });
     const before = run(context.body.lines);
     const after = run([...context.body.lines, ...context.body.added]);
     return successResponse({ rules: ruleCounts(before, after) });

@@ -62,7 +62,11 @@ export function recordingWakes(wakes: Date[]) {
   };
 }
 
-export const line = (id: string, employee: number, values: Record<string, string>) => ({ id, employee_id: employee, values });
+export const line = (id: string, employee: number, values: Record<string, string>) => ({
+  id,
+  employee_id: employee,
+  values,
+});
 /** The month's hours as each test starts with them (`month` is the company's current month). */
 export const hoursLines = (month: string) => [
   line("h1", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "14.5", date: `${month}-03` }),
@@ -85,7 +89,8 @@ export function monthTest(recorded: Recorders) {
         const { payrollFor } = await import("@/features/payroll/server/access");
         const { requireCompany } = await import("@/features/payroll/connection/server/companies");
         const stamp = Date.now();
-        const person = (name: string) => db.user.create({ data: { accountingUserId: `close-${name}-${stamp}`, displayName: name } });
+        const person = (name: string) =>
+          db.user.create({ data: { accountingUserId: `close-${name}-${stamp}`, displayName: name } });
         const [c, a, o, v] = await Promise.all([
           person("Clara Clerk"),
           person("Arne Approver"),
@@ -123,7 +128,12 @@ export function monthTest(recorded: Recorders) {
           company,
           workspaceId,
           context: {
-            employees: [1, 2, 3].map((id) => ({ id, firstName: `First ${id}`, lastName: `Last ${id}`, healthInsurance: null })),
+            employees: [1, 2, 3].map((id) => ({
+              id,
+              firstName: `First ${id}`,
+              lastName: `Last ${id}`,
+              healthInsurance: null,
+            })),
             insurers: [],
             employeeSettings: [],
             company: { federalState: null, monthlyHoursLimit: 208 },
@@ -163,7 +173,12 @@ export function monthTest(recorded: Recorders) {
 }
 
 export async function service() {
-  return { ...(await import("../service")), ...(await import("../views")), ...(await import("../transfer")), transferMonth };
+  return {
+    ...(await import("../service")),
+    ...(await import("../views")),
+    ...(await import("../transfer")),
+    transferMonth,
+  };
 }
 
 /**

@@ -12,7 +12,8 @@ import type { Translate } from "@/lib/i18n/translate";
 const session = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
 vi.mock("@/lib/auth/server/session", async () => {
   const store = await import("@/lib/auth/server/session-store");
-  const load = () => (session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null));
+  const load = () =>
+    session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null);
   return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
 });
 
@@ -39,7 +40,11 @@ const it = test
     const run = randomUUID().slice(0, 8);
     const workspaceA = (await db.workspace.create({ data: { name: `Settings A ${run}` } })).id;
     const workspaceB = (await db.workspace.create({ data: { name: `Settings B ${run}` } })).id;
-    const member = async (name: string, workspaceId: string, role: "owner" | "clerk" | "viewer" | "approver"): Promise<Person> => {
+    const member = async (
+      name: string,
+      workspaceId: string,
+      role: "owner" | "clerk" | "viewer" | "approver",
+    ): Promise<Person> => {
       const user = await db.user.create({
         data: { accountingUserId: `settings-${run}-${name}`, displayName: name, activeWorkspaceId: null },
       });
@@ -52,7 +57,9 @@ const it = test
     people.viewer = await member("Vera Viewer", workspaceA, "viewer");
     people.approver = await member("Arne Approver", workspaceA, "approver");
     people.otherOwner = await member("Otto Other", workspaceB, "owner");
-    const connectionA = (await connectPayroll({ userId: ownerA.userId, workspaceId: workspaceA }, { apiKey: SABINE }, null)).id;
+    const connectionA = (
+      await connectPayroll({ userId: ownerA.userId, workspaceId: workspaceA }, { apiKey: SABINE }, null)
+    ).id;
     await connectPayroll({ userId: people.otherOwner.userId, workspaceId: workspaceB }, { apiKey: THOMAS }, null);
     return { db, workspaceA, connectionA, people };
   })
@@ -63,7 +70,10 @@ const it = test
     { scope: "file" },
     async ({ seeded: { db, workspaceA } }) =>
       (kind: string) =>
-        db.auditEntry.findMany({ where: { workspaceId: workspaceA, kind }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] }),
+        db.auditEntry.findMany({
+          where: { workspaceId: workspaceA, kind },
+          orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
+        }),
   )
   .extend("noSettings", { auto: true }, async ({ seeded: { db, connectionA } }) => {
     await db.payrollCompanySettings.deleteMany({ where: { connectionId: connectionA } });
@@ -104,10 +114,28 @@ describe("company check settings", () => {
   }) => {
     const { company } = await handlers();
     const before = (await auditOf("company.check_settings")).length;
-    const saved = await put(people.clerk, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "208" });
-    expect(saved).toMatchObject({ status: 200, body: { ok: true, data: { settings: { federalState: "BY", monthlyHoursLimit: 208 } } } });
-    await put(people.clerk, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "173.5" });
-    await put(people.clerk, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "173.50" });
+    const saved = await put(
+      people.clerk,
+      company,
+      { companyId: String(COMPANY) },
+      { federalState: "BY", monthlyHoursLimit: "208" },
+    );
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { ok: true, data: { settings: { federalState: "BY", monthlyHoursLimit: 208 } } },
+    });
+    await put(
+      people.clerk,
+      company,
+      { companyId: String(COMPANY) },
+      { federalState: "BY", monthlyHoursLimit: "173.5" },
+    );
+    await put(
+      people.clerk,
+      company,
+      { companyId: String(COMPANY) },
+      { federalState: "BY", monthlyHoursLimit: "173.50" },
+    );
     const { companyCheckSettings } = await import("./read");
     expect(await companyCheckSettings(connectionA, COMPANY)).toEqual({ federalState: "BY", monthlyHoursLimit: 173.5 });
     const recorded = (await auditOf("company.check_settings")).slice(before);
@@ -127,12 +155,19 @@ describe("company check settings", () => {
     const { company } = await handlers();
     const before = (await auditOf("company.check_settings")).length;
     for (const person of [people.viewer, people.approver]) {
-      expect(await put(person, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "208" })).toMatchObject({
+      expect(
+        await put(person, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "208" }),
+      ).toMatchObject({
         status: 403,
         body: { ok: false, error: { code: "forbidden" } },
       });
     }
-    const other = await put(people.otherOwner, company, { companyId: String(COMPANY) }, { federalState: "BY", monthlyHoursLimit: "208" });
+    const other = await put(
+      people.otherOwner,
+      company,
+      { companyId: String(COMPANY) },
+      { federalState: "BY", monthlyHoursLimit: "208" },
+    );
     expect([403, 404]).toContain(other.status);
     expect(await db.payrollCompanySettings.count({ where: { connectionId: connectionA } })).toBe(0);
     expect((await auditOf("company.check_settings")).length).toBe(before);
@@ -140,12 +175,22 @@ describe("company check settings", () => {
 
   it("answers bad input with field codes (422), never a 5xx", async ({ people }) => {
     const { company } = await handlers();
-    const refused = await put(people.clerk, company, { companyId: String(COMPANY) }, { federalState: "XX", monthlyHoursLimit: "800" });
+    const refused = await put(
+      people.clerk,
+      company,
+      { companyId: String(COMPANY) },
+      { federalState: "XX", monthlyHoursLimit: "800" },
+    );
     expect(refused).toMatchObject({
       status: 422,
       body: { error: { code: "invalid", fields: { federalState: "unknownState", monthlyHoursLimit: "tooManyHours" } } },
     });
-    const empty = await put(people.clerk, company, { companyId: String(COMPANY) }, { federalState: "", monthlyHoursLimit: "" });
+    const empty = await put(
+      people.clerk,
+      company,
+      { companyId: String(COMPANY) },
+      { federalState: "", monthlyHoursLimit: "" },
+    );
     expect(empty.body.error?.fields).toEqual({ monthlyHoursLimit: "required" });
   });
 });
@@ -159,17 +204,29 @@ describe("employee check settings", () => {
     const { employee } = await handlers();
     const before = (await auditOf("employee.check_settings")).length;
     const params = { companyId: String(COMPANY), employeeId: "1" };
-    expect(await put(people.clerk, employee, params, { payCapKind: "minijob", payCapAmount: "", monthlyHoursLimit: "" })).toMatchObject({
+    expect(
+      await put(people.clerk, employee, params, { payCapKind: "minijob", payCapAmount: "", monthlyHoursLimit: "" }),
+    ).toMatchObject({
       status: 200,
       body: { data: { settings: { employeeId: 1, payCap: "minijob", monthlyHoursLimit: null } } },
     });
-    await put(people.clerk, employee, params, { payCapKind: "custom", payCapAmount: "1200.5", monthlyHoursLimit: "160" });
+    await put(people.clerk, employee, params, {
+      payCapKind: "custom",
+      payCapAmount: "1200.5",
+      monthlyHoursLimit: "160",
+    });
     const { employeeCheckSettings } = await import("./read");
-    expect(await employeeCheckSettings(connectionA, COMPANY)).toEqual([{ employeeId: 1, payCap: "1200.50", monthlyHoursLimit: 160 }]);
+    expect(await employeeCheckSettings(connectionA, COMPANY)).toEqual([
+      { employeeId: 1, payCap: "1200.50", monthlyHoursLimit: 160 },
+    ]);
     const recorded = (await auditOf("employee.check_settings")).slice(before);
     expect(recorded.map((entry) => entry.details)).toEqual([
       { employeeId: 1, name: expect.any(String), changes: { payCap: [null, "minijob"] } },
-      { employeeId: 1, name: expect.any(String), changes: { payCap: ["minijob", "1200.50"], monthlyHoursLimit: [null, 160] } },
+      {
+        employeeId: 1,
+        name: expect.any(String),
+        changes: { payCap: ["minijob", "1200.50"], monthlyHoursLimit: [null, 160] },
+      },
     ]);
     expect(recorded[0]).toMatchObject({ companyId: COMPANY, subjectId: "1" });
   });
@@ -181,9 +238,15 @@ describe("employee check settings", () => {
   }) => {
     const { employee } = await handlers();
     const body = { payCapKind: "minijob", payCapAmount: "", monthlyHoursLimit: "" };
-    expect((await put(people.viewer, employee, { companyId: String(COMPANY), employeeId: "1" }, body)).status).toBe(403);
-    expect([403, 404]).toContain((await put(people.otherOwner, employee, { companyId: String(COMPANY), employeeId: "1" }, body)).status);
-    expect(await put(people.clerk, employee, { companyId: String(COMPANY), employeeId: "999999" }, body)).toMatchObject({ status: 404 });
+    expect((await put(people.viewer, employee, { companyId: String(COMPANY), employeeId: "1" }, body)).status).toBe(
+      403,
+    );
+    expect([403, 404]).toContain(
+      (await put(people.otherOwner, employee, { companyId: String(COMPANY), employeeId: "1" }, body)).status,
+    );
+    expect(await put(people.clerk, employee, { companyId: String(COMPANY), employeeId: "999999" }, body)).toMatchObject(
+      { status: 404 },
+    );
     const noAmount = await put(
       people.clerk,
       employee,
@@ -207,13 +270,21 @@ describe("presenting the entries", () => {
     const employeeEntry = {
       ...entry,
       kind: "employee.check_settings" as const,
-      details: { employeeId: 1, name: "Anna Berg", changes: { payCap: ["minijob", "1200.50"], monthlyHoursLimit: [null, 160] } },
+      details: {
+        employeeId: 1,
+        name: "Anna Berg",
+        changes: { payCap: ["minijob", "1200.50"], monthlyHoursLimit: [null, 160] },
+      },
     };
     expect(presentEntry("de", de, employeeEntry).changes).toEqual([
       { where: "Mitarbeiter 1 Anna Berg", field: "Monatliche Verdienstgrenze", old: "Minijob", new: "1.200,50 €" },
       { where: "Mitarbeiter 1 Anna Berg", field: "Monatliche Stundengrenze", old: "die der Firma", new: "160 Stunden" },
     ]);
-    const companyEntry = { ...entry, kind: "company.check_settings" as const, details: { changes: { federalState: [null, "BY"] } } };
+    const companyEntry = {
+      ...entry,
+      kind: "company.check_settings" as const,
+      details: { changes: { federalState: [null, "BY"] } },
+    };
     expect(presentEntry("en", en, companyEntry)).toMatchObject({
       what: "Check settings of the company",
       summary: "1 check setting of the company changed.",

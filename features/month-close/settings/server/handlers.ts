@@ -16,7 +16,12 @@ export const putCompanyCheckSettings = payrollRoute(
   { ...contract.setCompanySettings, permission: "payroll.edit", maxBodyBytes: 1024 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
-    const settings = await saveCompanyCheckSettings(auditActorOf(context.user), context.connection.id, company.id, context.body);
+    const settings = await saveCompanyCheckSettings(
+      auditActorOf(context.user),
+      context.connection.id,
+      company.id,
+      context.body,
+    );
     return successResponse({ settings });
   },
 );
@@ -29,7 +34,13 @@ export const putEmployeeCheckSettings = payrollRoute(
     // The id comes from the request: it must be one of the company's employees at the service.
     const found = (await context.client.listEmployees(company.id)).find((employee) => employee.id === employeeId);
     const employee = found ? { id: found.id, name: `${found.first_name} ${found.last_name}`.trim() } : null;
-    const settings = await saveEmployeeCheckSettings(auditActorOf(context.user), context.connection.id, company.id, employee, context.body);
+    const settings = await saveEmployeeCheckSettings(
+      auditActorOf(context.user),
+      context.connection.id,
+      company.id,
+      employee,
+      context.body,
+    );
     return successResponse({ settings });
   },
 );

@@ -17,7 +17,9 @@ function federalStateOf(value: string | null): FederalState | null {
  * (features/payroll/server/access.ts): this reads by it, it does not authorize.
  */
 export async function companyCheckSettings(connectionId: string, companyId: number): Promise<CompanyCheckSettings> {
-  const row = await getDb().payrollCompanySettings.findUnique({ where: { connectionId_companyId: { connectionId, companyId } } });
+  const row = await getDb().payrollCompanySettings.findUnique({
+    where: { connectionId_companyId: { connectionId, companyId } },
+  });
   return {
     federalState: federalStateOf(row?.federalState ?? null),
     monthlyHoursLimit: row ? Number(row.monthlyHoursLimit) : DEFAULT_COMPANY_HOURS_LIMIT,
@@ -26,7 +28,10 @@ export async function companyCheckSettings(connectionId: string, companyId: numb
 
 /** The employees' check settings of a company that have any (employees without a row have none). */
 export async function employeeCheckSettings(connectionId: string, companyId: number): Promise<EmployeeCheckSettings[]> {
-  const rows = await getDb().payrollEmployeeSettings.findMany({ where: { connectionId, companyId }, orderBy: { employeeId: "asc" } });
+  const rows = await getDb().payrollEmployeeSettings.findMany({
+    where: { connectionId, companyId },
+    orderBy: { employeeId: "asc" },
+  });
   return rows.map((row) => ({
     employeeId: row.employeeId,
     payCap: row.payCap,

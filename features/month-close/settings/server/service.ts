@@ -35,7 +35,10 @@ export async function companySettingsView(connectionId: string, company: Company
 
 type Change = [string | number | null, string | number | null];
 
-function changesOf(before: Record<string, string | number | null>, after: Record<string, string | number | null>): Record<string, Change> {
+function changesOf(
+  before: Record<string, string | number | null>,
+  after: Record<string, string | number | null>,
+): Record<string, Change> {
   const changes: Record<string, Change> = {};
   for (const [field, value] of Object.entries(after)) {
     if (before[field] !== value) changes[field] = [before[field] ?? null, value];

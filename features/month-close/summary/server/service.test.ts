@@ -27,7 +27,10 @@ async function person(name: string, stamp: number) {
   return getDb().user.create({ data: { accountingUserId: `summary-${name}-${stamp}`, displayName: name } });
 }
 
-function sessionUser(user: { id: string; displayName: string | null }, workspace: SessionUser["workspace"]): SessionUser {
+function sessionUser(
+  user: { id: string; displayName: string | null },
+  workspace: SessionUser["workspace"],
+): SessionUser {
   return {
     id: user.id,
     sessionId: "test",
@@ -75,7 +78,11 @@ const it = test.extend("firm", { scope: "file" }, async () => {
   await connectPayroll({ userId: approverUser.id, workspaceId: workspace.id }, { apiKey: SABINE_KEY }, null);
   const approverPayroll = await payrollFor({ userId: approverUser.id, workspaceId: workspace.id }, "payroll.read");
   const company = await requireCompany(approverPayroll.connection.id, COMPANY, approverPayroll.client);
-  const key: MonthKey = { connectionId: approverPayroll.connection.id, companyId: COMPANY, period: company.current_month };
+  const key: MonthKey = {
+    connectionId: approverPayroll.connection.id,
+    companyId: COMPANY,
+    period: company.current_month,
+  };
   const approverState: ReadyState = {
     kind: "ready",
     user: sessionUser(approverUser, {
@@ -96,7 +103,13 @@ const it = test.extend("firm", { scope: "file" }, async () => {
   const outsiderPayroll = await payrollFor({ userId: outsiderUser.id, workspaceId: other.id }, "payroll.read");
   const outsiderState: ReadyState = {
     kind: "ready",
-    user: sessionUser(outsiderUser, { id: other.id, name: other.name, personal: false, roles: ["owner"], requirePasskey: false }),
+    user: sessionUser(outsiderUser, {
+      id: other.id,
+      name: other.name,
+      personal: false,
+      roles: ["owner"],
+      requirePasskey: false,
+    }),
     ...outsiderPayroll,
   };
   return { key, approverState, outsiderState, clerk, approverUserId: approverUser.id };
@@ -162,7 +175,10 @@ describe("approverSummary", () => {
     // The clerk acknowledges every warning (changes, no lines for the others) and submits.
     const context = await checkContext(key, firm.approverState.client);
     const { monthLines } = await import("../../server/check-input");
-    const gate = monthGate({ ...context, month: { period: key.period, ...(await monthLines(getDb(), key)) } }, new Set());
+    const gate = monthGate(
+      { ...context, month: { period: key.period, ...(await monthLines(getDb(), key)) } },
+      new Set(),
+    );
     expect(gate.blockers).toEqual([]);
     const hoursChanged = gate.warnings.find((finding) => finding.rule === "hoursChanged" && finding.employeeId === 1)!;
     await acknowledgeWarnings(key, clerk, context, {
@@ -198,7 +214,11 @@ describe("approverSummary", () => {
     expect(second.total_cents).toEqual({ now: 22_500, before: 20_000, change_percent: 13 });
     // Every employee the service lists has a row, in the grid's order.
     expect(summary.rows.map((row) => row.employee_id)).toEqual(context.employees.map((employee) => employee.id));
-    expect(summary.rows.find((row) => row.employee_id === 3)!.total_cents).toEqual({ now: 0, before: 0, change_percent: null });
+    expect(summary.rows.find((row) => row.employee_id === 3)!.total_cents).toEqual({
+      now: 0,
+      before: 0,
+      change_percent: null,
+    });
 
     expect(summary.by_type).toEqual([
       {
@@ -229,7 +249,10 @@ describe("approverSummary", () => {
     expect(summary.counts).toMatchObject({ blockers: 0, warnings: gate.warnings.length, unacknowledged: 0 });
     expect(summary.flagged).toHaveLength(gate.warnings.length);
     const flaggedChange = summary.flagged.find((flagged) => flagged.finding.rule === "hoursChanged")!;
-    expect(flaggedChange.acknowledgement).toMatchObject({ userName: "Clara Clerk", comment: "Overtime agreed for the inventory" });
+    expect(flaggedChange.acknowledgement).toMatchObject({
+      userName: "Clara Clerk",
+      comment: "Overtime agreed for the inventory",
+    });
     expect(Date.parse(flaggedChange.acknowledgement!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(first.flagged).toBeGreaterThanOrEqual(2);
     expect(first.unacknowledged).toBe(0);

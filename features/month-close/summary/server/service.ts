@@ -23,7 +23,8 @@ import { summarizeMonth, type MonthSummary } from "../summary";
  */
 
 export type ApproverSummaryResult =
-  { kind: "not_reachable" } | { kind: "ready"; company: CompanyRecord; close: MonthClosePageData | null; summary: MonthSummary };
+  | { kind: "not_reachable" }
+  | { kind: "ready"; company: CompanyRecord; close: MonthClosePageData | null; summary: MonthSummary };
 
 type ReadyState = Extract<PayrollPageState, { kind: "ready" }>;
 
@@ -41,5 +42,10 @@ export async function approverSummary(state: ReadyState, companyId: string): Pro
   ]);
   const input = { ...context, month: { period: key.period, ...lines } };
   const acknowledgements = new Map(acknowledged.acknowledgements.map((ack) => [ack.warningId, ack]));
-  return { kind: "ready", company, close, summary: summarizeMonth(input, runMonthChecks(input), acknowledgements, warningId) };
+  return {
+    kind: "ready",
+    company,
+    close,
+    summary: summarizeMonth(input, runMonthChecks(input), acknowledgements, warningId),
+  };
 }

@@ -14,7 +14,12 @@ export function AddConnection({ defaultBaseUrl }: { defaultBaseUrl: string }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="space-y-3">
-      <Button variant="secondary" aria-expanded={open} aria-controls="payroll-add-connection" onClick={() => setOpen((value) => !value)}>
+      <Button
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls="payroll-add-connection"
+        onClick={() => setOpen((value) => !value)}
+      >
         {t("payroll.connection.addTitle")}
       </Button>
       <div id="payroll-add-connection">

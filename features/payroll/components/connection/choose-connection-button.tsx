@@ -23,7 +23,13 @@ export function ChooseConnectionButton({ connectionId, username }: { connectionI
   });
   return (
     <div className="space-y-2">
-      <Button variant="secondary" size="sm" disabled={choose.isPending} aria-busy={choose.isPending} onClick={() => choose.mutate()}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={choose.isPending}
+        aria-busy={choose.isPending}
+        onClick={() => choose.mutate()}
+      >
         {t("payroll.connections.choose", { name: username })}
       </Button>
       {choose.isError ? <Notice tone="error">{errorMessage(t, choose.error)}</Notice> : null}

@@ -60,7 +60,9 @@ export function ConnectForm({
 
   return (
     <form onSubmit={submit} className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-5" noValidate>
-      <h2 className="text-lg font-semibold">{adding ? t("payroll.connection.addTitle") : t("payroll.connection.title")}</h2>
+      <h2 className="text-lg font-semibold">
+        {adding ? t("payroll.connection.addTitle") : t("payroll.connection.title")}
+      </h2>
       <p className="text-slate-700">{adding ? t("payroll.connection.addIntro") : t("payroll.connection.intro")}</p>
       <Field
         id="payroll-api-key"

@@ -5,7 +5,15 @@ import { payrollApi } from "@/features/payroll/client/api";
 import { ConfirmedConnectionAction } from "./confirmed-connection-action";
 
 /** Disconnect, after a dialog saying what goes (the key) and what stays (drafts, reports, history). */
-export function DisconnectButton({ connectionId, username, baseUrl }: { connectionId: string; username: string; baseUrl: string }) {
+export function DisconnectButton({
+  connectionId,
+  username,
+  baseUrl,
+}: {
+  connectionId: string;
+  username: string;
+  baseUrl: string;
+}) {
   const t = useTranslations();
   return (
     <ConfirmedConnectionAction

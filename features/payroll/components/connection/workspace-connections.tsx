@@ -40,7 +40,9 @@ export async function WorkspaceConnections({
                   <p className="text-sm break-words text-slate-600">
                     {t("payroll.connection.address")}: {connection.baseUrl} · {t("payroll.connection.since")}{" "}
                     {formatDate(locale, connection.createdAt)}
-                    {connection.createdBy ? ` · ${t("payroll.connections.connectedBy", { name: connection.createdBy })}` : ""}
+                    {connection.createdBy
+                      ? ` · ${t("payroll.connections.connectedBy", { name: connection.createdBy })}`
+                      : ""}
                   </p>
                   {connection.chosen && connected.length > 1 ? (
                     <p className="text-sm font-medium text-blue-800">{t("payroll.connections.chosen")}</p>
@@ -56,7 +58,11 @@ export async function WorkspaceConnections({
                     <ChooseConnectionButton connectionId={connection.id} username={connection.username} />
                   ) : null}
                   {manageable ? (
-                    <DisconnectButton connectionId={connection.id} username={connection.username} baseUrl={connection.baseUrl} />
+                    <DisconnectButton
+                      connectionId={connection.id}
+                      username={connection.username}
+                      baseUrl={connection.baseUrl}
+                    />
                   ) : null}
                   {manageable ? (
                     <DeleteDataButton

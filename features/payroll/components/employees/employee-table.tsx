@@ -53,7 +53,8 @@ export function EmployeeTable({
   const locale = useLocale();
   const list = useQuery({
     queryKey: payrollKeys.employees(companyId),
-    queryFn: async ({ signal }) => employeeRows((await payrollApi.listEmployees({ companyId }, { signal })).employees, insurers),
+    queryFn: async ({ signal }) =>
+      employeeRows((await payrollApi.listEmployees({ companyId }, { signal })).employees, insurers),
   });
   const employees = list.data ?? NO_EMPLOYEES;
   // The month-close check settings column (pay cap, hours limit), when the page hands them over.
@@ -64,7 +65,10 @@ export function EmployeeTable({
   const [sort, setSort] = useState<Sort>("id");
   const [descending, setDescending] = useState(false);
   const deferred = useDeferredValue(query);
-  const collator = useMemo(() => new Intl.Collator(locale === "de" ? "de-DE" : "en-GB", { sensitivity: "base" }), [locale]);
+  const collator = useMemo(
+    () => new Intl.Collator(locale === "de" ? "de-DE" : "en-GB", { sensitivity: "base" }),
+    [locale],
+  );
 
   const shown = useMemo(() => {
     const needle = deferred.trim().toLocaleLowerCase();
@@ -80,7 +84,9 @@ export function EmployeeTable({
           ].some((value) => value.toLocaleLowerCase().includes(needle)),
         )
       : employees;
-    const sorted = [...filtered].sort((a, b) => (sort === "id" ? a.id - b.id : collator.compare(a[sort], b[sort]) || a.id - b.id));
+    const sorted = [...filtered].sort((a, b) =>
+      sort === "id" ? a.id - b.id : collator.compare(a[sort], b[sort]) || a.id - b.id,
+    );
     return descending ? sorted.reverse() : sorted;
   }, [employees, deferred, sort, descending, collator]);
 
@@ -152,17 +158,23 @@ export function EmployeeTable({
               <TableCell>
                 {employee.insurer}
                 {employee.insurerEnded ? (
-                  <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">{t("payroll.onboard.insurerEnded")}</span>
+                  <span className="ml-2 rounded bg-red-100 px-1.5 text-sm text-red-800">
+                    {t("payroll.onboard.insurerEnded")}
+                  </span>
                 ) : null}
               </TableCell>
               {checkSettings ? (
                 <TableCell>
-                  <span className="mr-2">{settingsSummary(t, locale, settingsContext.period, settings.get(employee.id))}</span>
+                  <span className="mr-2">
+                    {settingsSummary(t, locale, settingsContext.period, settings.get(employee.id))}
+                  </span>
                   {settingsContext.editable ? (
                     <Button
                       variant="secondary"
                       size="sm"
-                      onClick={() => setEditing({ id: employee.id, name: `${employee.firstName} ${employee.lastName}` })}
+                      onClick={() =>
+                        setEditing({ id: employee.id, name: `${employee.firstName} ${employee.lastName}` })
+                      }
                       aria-label={t("checkSettings.editFor", { name: `${employee.firstName} ${employee.lastName}` })}
                     >
                       {t("checkSettings.edit")}

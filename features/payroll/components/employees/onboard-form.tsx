@@ -44,7 +44,10 @@ export function OnboardForm(props: OnboardFormProps) {
   const t = useTranslations();
   const locale = useLocale();
   const [usedIds, setUsedIds] = useState(() => new Set(props.usedIds));
-  const insurersByNumber = useMemo(() => new Map(props.insurers.map((insurer) => [insurer.number, insurer])), [props.insurers]);
+  const insurersByNumber = useMemo(
+    () => new Map(props.insurers.map((insurer) => [insurer.number, insurer])),
+    [props.insurers],
+  );
   const schema = useMemo(
     () =>
       employeeSchema({
@@ -59,7 +62,11 @@ export function OnboardForm(props: OnboardFormProps) {
   );
   const blank = (id: number): EmployeeInput => ({ ...emptyEmployeeInput(), id: String(id), entry: props.defaultEntry });
   const initial = props.draft ?? blank(props.proposedId);
-  const form = useForm<EmployeeInput, unknown, NewEmployee>({ resolver: zodResolver(schema), defaultValues: initial, mode: "onTouched" });
+  const form = useForm<EmployeeInput, unknown, NewEmployee>({
+    resolver: zodResolver(schema),
+    defaultValues: initial,
+    mode: "onTouched",
+  });
   const { register, handleSubmit, formState, setError, setValue, getValues, reset, control } = form;
   const values = useWatch({ control });
   const [summary, setSummary] = useState<string | null>(null);
@@ -184,7 +191,10 @@ export function OnboardForm(props: OnboardFormProps) {
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <legend className="px-1 font-semibold">{t("payroll.onboard.employment")}</legend>
-        {field("entry", { type: "date", hint: t("payroll.onboard.entryDefault", { date: formatDay(locale, props.defaultEntry) }) })}
+        {field("entry", {
+          type: "date",
+          hint: t("payroll.onboard.entryDefault", { date: formatDay(locale, props.defaultEntry) }),
+        })}
         <InsurerField
           insurers={props.insurers}
           insurersByNumber={insurersByNumber}

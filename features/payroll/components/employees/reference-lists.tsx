@@ -48,7 +48,9 @@ export function ReferenceLists({
   const shown = useMemo(() => {
     const needle = deferred.trim().toLocaleLowerCase();
     return needle
-      ? insurers.filter((insurer) => insurer.name.toLocaleLowerCase().includes(needle) || insurer.number.includes(needle))
+      ? insurers.filter(
+          (insurer) => insurer.name.toLocaleLowerCase().includes(needle) || insurer.number.includes(needle),
+        )
       : insurers;
   }, [insurers, deferred]);
 
@@ -74,7 +76,9 @@ export function ReferenceLists({
           onChange={(event) => setQuery(event.target.value)}
           className="rounded border border-slate-400 px-3 py-1.5"
         />
-        <p className="text-sm text-slate-600">{t("payroll.lists.count", { shown: shown.length, total: insurers.length })}</p>
+        <p className="text-sm text-slate-600">
+          {t("payroll.lists.count", { shown: shown.length, total: insurers.length })}
+        </p>
         <ScrollRegion label={t("payroll.lists.insurers")}>
           <Table
             columns={[
@@ -105,7 +109,9 @@ export function ReferenceLists({
                       t("payroll.lists.active")
                     )}
                   </TableCell>
-                  <TableCell>{successor ? `${successor.name} (${successor.number})` : (insurer.replacement ?? "")}</TableCell>
+                  <TableCell>
+                    {successor ? `${successor.name} (${successor.number})` : (insurer.replacement ?? "")}
+                  </TableCell>
                 </TableRow>
               );
             })}

@@ -11,7 +11,13 @@ export function SexField({ register, error }: { register: UseFormRegister<Employ
   const describedBy = error ? "field-sex-error" : undefined;
   return (
     // A radiogroup carries the group's state (aria-invalid is not for single radios): screen readers announce it on entering.
-    <fieldset role="radiogroup" aria-required="true" className="space-y-1" aria-invalid={invalid} aria-describedby={describedBy}>
+    <fieldset
+      role="radiogroup"
+      aria-required="true"
+      className="space-y-1"
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+    >
       <legend className="font-medium">{t("payroll.fields.sex")}</legend>
       <div className="flex gap-4">
         <label className="flex items-center gap-2">

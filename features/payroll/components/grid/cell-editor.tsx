@@ -30,7 +30,17 @@ interface CellEditorProps {
  * only this component); the grid's model changes once, on commit. In "replace" mode (started by
  * typing) arrows commit and move, as in spreadsheets; in "edit" mode (F2, Enter) they move the caret.
  */
-export function CellEditor({ id, label, initial, mode, listId, validate, describe, onCommit, onCancel }: CellEditorProps) {
+export function CellEditor({
+  id,
+  label,
+  initial,
+  mode,
+  listId,
+  validate,
+  describe,
+  onCommit,
+  onCancel,
+}: CellEditorProps) {
   const [error, setError] = useState<string | null>(() => (initial ? validate(initial) : null));
   const errorId = `${id}-error`;
   // Set once the edit has ended (committed or cancelled): the blur that follows must not commit again.
@@ -59,7 +69,8 @@ export function CellEditor({ id, label, initial, mode, listId, validate, describ
     };
     if (mode === "replace" || event.key === "ArrowUp" || event.key === "ArrowDown") {
       Object.assign(moves, { ArrowUp: { rows: -1, cols: 0 }, ArrowDown: { rows: 1, cols: 0 } });
-      if (mode === "replace") Object.assign(moves, { ArrowLeft: { rows: 0, cols: -1 }, ArrowRight: { rows: 0, cols: 1 } });
+      if (mode === "replace")
+        Object.assign(moves, { ArrowLeft: { rows: 0, cols: -1 }, ArrowRight: { rows: 0, cols: 1 } });
     }
     const move = moves[event.key];
     if (move && !event.altKey && !event.ctrlKey && !event.metaKey) {

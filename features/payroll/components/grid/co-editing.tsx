@@ -57,7 +57,16 @@ export const CoEditing = memo(function CoEditing({
   // rendered again with its new state (the Month status, read-only or not); unsaved edits stay in the browser.
   const router = useRouter();
   const onMonth = useCallback(() => router.refresh(), [router]);
-  useDraftStream({ companyId, kind, period, since: initial?.revision ?? 0, client, presence, onLines: applyRemote, onMonth });
+  useDraftStream({
+    companyId,
+    kind,
+    period,
+    since: initial?.revision ?? 0,
+    client,
+    presence,
+    onLines: applyRemote,
+    onMonth,
+  });
   useImperativeHandle(ref, () => ({ flush }), [flush]);
   const conflictsShown = useOpenedOnce(useStore(saver.conflicts).length > 0);
   return (

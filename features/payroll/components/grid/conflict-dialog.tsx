@@ -6,7 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { displayValue } from "@/features/payroll/grid/locale-input";
 import type { GridModel } from "@/features/payroll/grid/model";
-import { whoSaved, type ConflictStore, type DraftConflict } from "@/features/payroll/entries/client/draft-saver/conflicts";
+import {
+  whoSaved,
+  type ConflictStore,
+  type DraftConflict,
+} from "@/features/payroll/entries/client/draft-saver/conflicts";
 import type { PresenceStore } from "@/features/payroll/entries/client/draft-saver/presence";
 import { useStore } from "@/lib/store/use-store";
 import { Table, TableCell, TableRow, TableRowHeader } from "@/components/ui/table";
@@ -37,10 +41,15 @@ export function ConflictDialog({ store, presence, model, employees, columnLabels
   }
   const names = [...new Set(conflicts.map((conflict) => whoSaved(conflict, peers)))];
   const title =
-    names.length === 1 && names[0] ? t("payrollEntries.conflictTitleBy", { name: names[0] }) : t("payrollEntries.conflictTitle");
+    names.length === 1 && names[0]
+      ? t("payrollEntries.conflictTitleBy", { name: names[0] })
+      : t("payrollEntries.conflictTitle");
   return (
     <>
-      <div role="alert" className="flex flex-wrap items-center gap-2 rounded border border-amber-600 bg-amber-50 p-2 text-sm">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-2 rounded border border-amber-600 bg-amber-50 p-2 text-sm"
+      >
         <span>{t("payrollEntries.conflictPending", { count: conflicts.length })}</span>
         {dismissed ? (
           <Button size="sm" variant="secondary" onClick={() => setDismissed(false)}>
@@ -79,7 +88,8 @@ function ConflictItem({
   const t = useTranslations();
   const locale = useLocale() as "en" | "de";
   const index = model.lines.findIndex((line) => line.id === conflict.id);
-  const employeeId = conflict.yours?.employee_id ?? conflict.theirs.employee_id ?? model.lineById(conflict.id)?.employeeId ?? 0;
+  const employeeId =
+    conflict.yours?.employee_id ?? conflict.theirs.employee_id ?? model.lineById(conflict.id)?.employeeId ?? 0;
   const heading = t("payrollEntries.conflictLine", {
     employee: employees.get(employeeId) ?? `#${employeeId}`,
     row: index >= 0 ? index + 1 : "–",
@@ -116,7 +126,12 @@ function ConflictItem({
         ))}
       </Table>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={() => onResolve(conflict.id, "theirs")} aria-describedby={headingId}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onResolve(conflict.id, "theirs")}
+          aria-describedby={headingId}
+        >
           {t("payrollEntries.conflictKeepTheirs")}
         </Button>
         <Button size="sm" onClick={() => onResolve(conflict.id, "mine")} aria-describedby={headingId}>

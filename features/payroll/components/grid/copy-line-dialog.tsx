@@ -32,13 +32,20 @@ export function CopyLineDialog({ open, sourceName, onClose, ...picker }: CopyLin
   );
 }
 
-function CopyLinePicker({ sourceEmployeeId, employees, onConfirm, onClose }: Omit<CopyLineDialogProps, "open" | "sourceName">) {
+function CopyLinePicker({
+  sourceEmployeeId,
+  employees,
+  onConfirm,
+  onClose,
+}: Omit<CopyLineDialogProps, "open" | "sourceName">) {
   const t = useTranslations();
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const deferred = useDeferredValue(query.trim().toLowerCase());
   const candidates = employees.filter(
-    (employee) => employee.id !== sourceEmployeeId && (!deferred || `${employee.id} ${employee.name}`.toLowerCase().includes(deferred)),
+    (employee) =>
+      employee.id !== sourceEmployeeId &&
+      (!deferred || `${employee.id} ${employee.name}`.toLowerCase().includes(deferred)),
   );
   const shown = candidates.slice(0, SHOWN);
 

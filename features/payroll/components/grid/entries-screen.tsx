@@ -24,7 +24,9 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   if (state.kind === "ambiguous") return <PayrollProblem code="ambiguous_company" />;
   // Not reached from this workspace: another of the person's workspaces may hold the company.
   if (state.kind === "not_connected")
-    return <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />;
+    return (
+      <CompanyElsewhere user={state.user} companyId={companyId} fallback={<PayrollProblem code="not_connected" />} />
+    );
   const cached = await companyForPage(state, companyId);
   if (!cached) {
     const notReachable = (
@@ -45,14 +47,18 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   ]);
   // The checks' inputs but the lines, once (the page re-runs the checks itself as lines change).
   const checks = close
-    ? await attemptPayroll(() => checksPageData(state.user, state.connection.id, state.client, company, close.view.state))
+    ? await attemptPayroll(() =>
+        checksPageData(state.user, state.connection.id, state.client, company, close.view.state),
+      )
     : null;
   // Not Open: the month is frozen (the grid read-only), but for the firm while its client handed it in
   // (features/payroll/month-lock/states.ts); a new state mounts the grid anew.
   const frozen = close !== null && !close.takesMyEdits;
   const roles = state.user.workspace?.roles;
   const client = isClient(roles);
-  const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", { company: company.name1 });
+  const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", {
+    company: company.name1,
+  });
   const workbench = data.ok ? (
     <EntriesWorkbench
       key={`${company.id}-${company.current_month}-${kind}-${close?.view.state ?? "open"}`}
@@ -76,7 +82,10 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <nav className="flex flex-wrap gap-4 text-sm" aria-label={company.name1}>
           {/* A client reaches the grids only, not the company page: their list of companies instead. */}
-          <HoverPrefetchLink href={client ? "/payroll" : `/payroll/companies/${company.id}`} className="text-blue-700 underline">
+          <HoverPrefetchLink
+            href={client ? "/payroll" : `/payroll/companies/${company.id}`}
+            className="text-blue-700 underline"
+          >
             {company.name1}
           </HoverPrefetchLink>
           <HoverPrefetchLink
@@ -95,7 +104,9 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
           </HoverPrefetchLink>
         </nav>
         <h1 className="text-xl font-bold">{title}</h1>
-        <p className="text-sm font-medium">{t("payrollEntries.month", { month: formatMonth(locale, company.current_month) })}</p>
+        <p className="text-sm font-medium">
+          {t("payrollEntries.month", { month: formatMonth(locale, company.current_month) })}
+        </p>
       </div>
       {close && data.ok ? (
         <MonthClosePanel
@@ -111,7 +122,13 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">{workbench}</div>
         {checks?.ok ? (
-          <ChecksRegion key={checks.value.round} companyId={company.id} period={company.current_month} kind={kind} data={checks.value} />
+          <ChecksRegion
+            key={checks.value.round}
+            companyId={company.id}
+            period={company.current_month}
+            kind={kind}
+            data={checks.value}
+          />
         ) : null}
       </div>
     </section>

@@ -70,7 +70,10 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     },
     locale,
   );
-  const employees = useMemo(() => new Map(props.employees.map((employee) => [employee.id, employee.name])), [props.employees]);
+  const employees = useMemo(
+    () => new Map(props.employees.map((employee) => [employee.id, employee.name])),
+    [props.employees],
+  );
   const { rows, lineNumbers, search, setSearch, filter, setFilter, showsAll } = useGridRows(model, version, employees);
   const [pasteNote, setPasteNote] = useState("");
   const [copyOpen, setCopyOpen] = useState(false);
@@ -79,7 +82,9 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   // Live co-editing: this page's id in the draft's stream, who else is here, what the page was rendered from.
   const [client] = useState(newClientId);
   const [presence] = useState(() => new PresenceStore());
-  const [initial] = useState(() => (props.draft ? { revision: props.draft.revision, lineRevisions: props.draft.lineRevisions } : null));
+  const [initial] = useState(() =>
+    props.draft ? { revision: props.draft.revision, lineRevisions: props.draft.lineRevisions } : null,
+  );
 
   const focusGrid = () => gridArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
   const showAll = () => {
@@ -97,7 +102,13 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   } = useWorkbenchSelection({ model, rows, showsAll, showAll, focusGrid });
   const { columnLabels, describe, cellLabel } = useGridLabels(model, employees);
   useAnnouncePresence({ companyId, kind, period, client, presence, line: activeLine?.id ?? null });
-  const transfer = useTransferReview({ model, version, kind, lastTransfer: props.lastTransfer, unknownTransfer: props.unknownTransfer });
+  const transfer = useTransferReview({
+    model,
+    version,
+    kind,
+    lastTransfer: props.lastTransfer,
+    unknownTransfer: props.unknownTransfer,
+  });
 
   useCheckJumps(kind, model, selectLine);
 
@@ -105,7 +116,11 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     (result: PasteResult) => {
       setPasteNote(
         result.skippedRows || result.skippedColumns
-          ? t("payrollEntries.pasteSkipped", { cells: result.cells, rows: result.skippedRows, columns: result.skippedColumns })
+          ? t("payrollEntries.pasteSkipped", {
+              cells: result.cells,
+              rows: result.skippedRows,
+              columns: result.skippedColumns,
+            })
           : t("payrollEntries.pasted", { cells: result.cells }),
       );
     },
@@ -158,7 +173,15 @@ export function EntriesWorkbench(props: WorkbenchProps) {
           onAddLine={addLine}
           onRemoveLines={removeLines}
           onCopyLine={() => setCopyOpen(true)}
-          fileImport={{ model, kind, companyId, period, kindName, employees: props.employees, onImported: setPasteNote }}
+          fileImport={{
+            model,
+            kind,
+            companyId,
+            period,
+            kindName,
+            employees: props.employees,
+            onImported: setPasteNote,
+          }}
         />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <p role="status" aria-live="polite">
@@ -212,7 +235,12 @@ export function EntriesWorkbench(props: WorkbenchProps) {
 
       {/* Sending is the month close's Transfer alone (features/month-close/components); here only the comparison and the history. */}
       {props.client ? null : (
-        <TransferBar companyId={companyId} kind={kind} onReview={transfer.openReview} readOnly={props.readOnly === true && !props.frozen} />
+        <TransferBar
+          companyId={companyId}
+          kind={kind}
+          onReview={transfer.openReview}
+          readOnly={props.readOnly === true && !props.frozen}
+        />
       )}
 
       <div className="grid gap-4 md:grid-cols-2">

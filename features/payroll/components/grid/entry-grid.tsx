@@ -81,7 +81,13 @@ export function EntryGrid(props: EntryGridProps) {
   });
 
   const focusGrid = useCallback(() => scroller.current?.focus({ preventScroll: true }), []);
-  useActiveCellInView({ scroller, row: selection.row, col: selection.col, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT });
+  useActiveCellInView({
+    scroller,
+    row: selection.row,
+    col: selection.col,
+    rowHeight: ROW_HEIGHT,
+    headerHeight: HEADER_HEIGHT,
+  });
 
   const startEdit = useCallback(
     (mode: EditMode, initial?: string) => {
@@ -136,7 +142,14 @@ export function EntryGrid(props: EntryGridProps) {
     [editing, model, move, focusGrid],
   );
 
-  const mouse = useGridMouse({ columns, rows, selection, onSelectionChange, editing, startEdit: () => startEdit("edit") });
+  const mouse = useGridMouse({
+    columns,
+    rows,
+    selection,
+    onSelectionChange,
+    editing,
+    startEdit: () => startEdit("edit"),
+  });
   const { top, bottom, left, right } = selectionBounds(selection);
   const listId = `${gridId}-types`;
   const typeColumn = columns.find((column) => column.kind === "enum");

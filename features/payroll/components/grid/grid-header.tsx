@@ -12,7 +12,8 @@ interface GridHeaderProps {
 }
 
 /** A header cell's look: whole names, wrapped to a second line where needed, never cut (a `title` says them too). */
-const HEADER_CELL = "flex items-end overflow-hidden border-l border-slate-200 px-1.5 py-1 leading-4 [overflow-wrap:anywhere]";
+const HEADER_CELL =
+  "flex items-end overflow-hidden border-l border-slate-200 px-1.5 py-1 leading-4 [overflow-wrap:anywhere]";
 
 /** The grid's column headers: a sticky first row, the same columns as every line, exactly as high as the space left above the first line. */
 export const GridHeader = memo(function GridHeader({
@@ -49,10 +50,20 @@ export const GridHeader = memo(function GridHeader({
           {label}
         </div>
       ))}
-      <div role="columnheader" aria-colindex={columns.length + 2} title={computedLabel} className={`${HEADER_CELL} justify-end text-right`}>
+      <div
+        role="columnheader"
+        aria-colindex={columns.length + 2}
+        title={computedLabel}
+        className={`${HEADER_CELL} justify-end text-right`}
+      >
         {computedLabel}
       </div>
-      <div role="columnheader" aria-colindex={columns.length + 3} title={totalLabel} className={`${HEADER_CELL} justify-end text-right`}>
+      <div
+        role="columnheader"
+        aria-colindex={columns.length + 3}
+        title={totalLabel}
+        className={`${HEADER_CELL} justify-end text-right`}
+      >
         {totalLabel}
       </div>
     </div>

@@ -1,7 +1,15 @@
 import type { GridColumn, GridLocale } from "@/features/payroll/grid/columns";
 
 /** The type column's choices in the page's language, for its editor's suggestions. */
-export function TypeOptions({ id, column, locale }: { id: string; column: GridColumn | undefined; locale: GridLocale }) {
+export function TypeOptions({
+  id,
+  column,
+  locale,
+}: {
+  id: string;
+  column: GridColumn | undefined;
+  locale: GridLocale;
+}) {
   if (!column) return null;
   return (
     <datalist id={id}>
@@ -47,5 +55,8 @@ export function gridColumns(columns: readonly GridColumn[]): { template: string;
     ...least.map((width, col) => `minmax(${width}rem,${columns[col]?.kind === "enum" ? 1.4 : 1}fr)`),
     ...COMPUTED_WIDTHS.map((width) => `minmax(${width}rem,1fr)`),
   ].join(" ");
-  return { template, minWidth: EMPLOYEE_WIDTH + least.reduce((sum, width) => sum + width, 0) + COMPUTED_WIDTHS[0] + COMPUTED_WIDTHS[1] };
+  return {
+    template,
+    minWidth: EMPLOYEE_WIDTH + least.reduce((sum, width) => sum + width, 0) + COMPUTED_WIDTHS[0] + COMPUTED_WIDTHS[1],
+  };
 }

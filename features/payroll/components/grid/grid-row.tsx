@@ -78,7 +78,11 @@ export const GridRow = memo(function GridRow(props: RowProps) {
         aria-colindex={1}
         // An employee's further lines show no name: screen readers get the line number (and its issue) instead.
         aria-label={
-          employeeName === null ? (lineIssue ? `${props.lineNumber} ⚠ ${lineIssue.message}` : String(props.lineNumber)) : undefined
+          employeeName === null
+            ? lineIssue
+              ? `${props.lineNumber} ⚠ ${lineIssue.message}`
+              : String(props.lineNumber)
+            : undefined
         }
         // Sticky: the employee stays in view while the grid scrolls sideways (above an open editor, below the header).
         className="sticky left-0 z-[6] truncate border-r border-slate-200 bg-inherit px-2 py-1.5 text-sm font-medium text-slate-800"

@@ -51,7 +51,9 @@ export function LineForm({ model, kind, employees, columnLabels, describe, onAdd
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState("");
-  const columns = model.spec.columns.map((column, col) => ({ column, col })).filter(({ column }) => FORM_FIELDS[kind].includes(column.key));
+  const columns = model.spec.columns
+    .map((column, col) => ({ column, col }))
+    .filter(({ column }) => FORM_FIELDS[kind].includes(column.key));
   const typeColumn = columns.find(({ column }) => column.kind === "enum");
 
   const change = (key: string, value: string) => {
@@ -77,7 +79,9 @@ export function LineForm({ model, kind, employees, columnLabels, describe, onAdd
       if (!code || !column) return;
       // A rule about a column the form does not show is said at the type, which decides it.
       const at = FORM_FIELDS[kind].includes(column.key) ? column.key : (typeColumn?.column.key ?? column.key);
-      found[at] ??= FORM_FIELDS[kind].includes(column.key) ? describe(code) : `${columnLabels[col] ?? column.key}: ${describe(code)}`;
+      found[at] ??= FORM_FIELDS[kind].includes(column.key)
+        ? describe(code)
+        : `${columnLabels[col] ?? column.key}: ${describe(code)}`;
     });
     // A form asks for a choice in its own words (the grid's cell says "Required").
     if (typeColumn && !cells[typeColumn.col]) found[typeColumn.column.key] = t("payrollEntries.lineForm.typeRequired");

@@ -47,7 +47,11 @@ export function ProblemsPanel({ model, version, employees, columnLabels, describ
       <ul className="mt-2 space-y-1 text-sm">
         {problems.map((problem) => (
           <li key={`${problem.line.id}-${problem.col}`}>
-            <button type="button" className="text-left text-red-800 underline" onClick={() => onSelect(problem.line.id, problem.col)}>
+            <button
+              type="button"
+              className="text-left text-red-800 underline"
+              onClick={() => onSelect(problem.line.id, problem.col)}
+            >
               {t("payrollEntries.problemAt", {
                 employee: who(problem.line),
                 column: columnLabels[problem.col] ?? "",
@@ -63,7 +67,11 @@ export function ProblemsPanel({ model, version, employees, columnLabels, describ
           <ul className="mt-1 space-y-1 text-sm">
             {serviceProblems.slice(0, 50).map((problem, index) => (
               <li key={`${problem.line.id}-${problem.col}-${index}`}>
-                <button type="button" className="text-left text-red-800 underline" onClick={() => onSelect(problem.line.id, problem.col)}>
+                <button
+                  type="button"
+                  className="text-left text-red-800 underline"
+                  onClick={() => onSelect(problem.line.id, problem.col)}
+                >
                   {t("payrollEntries.problemAt", {
                     employee: who(problem.line),
                     column: problem.col >= 0 ? (columnLabels[problem.col] ?? "") : t("payrollEntries.employee"),

@@ -36,8 +36,20 @@ interface ReviewDialogProps {
  * the month close's Transfer sends.
  */
 export function ReviewDialog(props: ReviewDialogProps) {
-  const { open, kind, period, diff, lastTransferAt, unknownTransferAt, compareWith, onCompareWith, lineCount, total, employees, onClose } =
-    props;
+  const {
+    open,
+    kind,
+    period,
+    diff,
+    lastTransferAt,
+    unknownTransferAt,
+    compareWith,
+    onCompareWith,
+    lineCount,
+    total,
+    employees,
+    onClose,
+  } = props;
   const t = useTranslations();
   const locale = useLocale();
   const when = (at: string) => formatDate(locale, new Date(at), { dateStyle: "medium", timeStyle: "short" });
@@ -48,7 +60,10 @@ export function ReviewDialog(props: ReviewDialogProps) {
   const describe = (line: StoredLine, only?: readonly string[]) =>
     columns
       .filter((column) => (only ? only.includes(column.key) : line.values[column.key]))
-      .map((column) => `${columnLabel(t, column.key)}: ${displayValue(column, line.values[column.key] ?? "", locale) || "–"}`)
+      .map(
+        (column) =>
+          `${columnLabel(t, column.key)}: ${displayValue(column, line.values[column.key] ?? "", locale) || "–"}`,
+      )
       .join(" · ");
   const who = (line: StoredLine) => `${employees.get(line.employee_id) ?? `#${line.employee_id}`}`;
 
@@ -94,7 +109,10 @@ export function ReviewDialog(props: ReviewDialogProps) {
       ) : null}
       <p>
         {againstUnknown
-          ? t("payrollEntries.reviewIntroUnknown", { month: formatMonth(locale, period), when: when(unknownTransferAt) })
+          ? t("payrollEntries.reviewIntroUnknown", {
+              month: formatMonth(locale, period),
+              when: when(unknownTransferAt),
+            })
           : lastTransferAt
             ? t("payrollEntries.reviewIntro", { month: formatMonth(locale, period), when: when(lastTransferAt) })
             : t("payrollEntries.reviewIntroFirst", { month: formatMonth(locale, period) })}
@@ -143,7 +161,9 @@ export function ReviewDialog(props: ReviewDialogProps) {
         </>
       ) : null}
       <p className="font-medium">
-        {lineCount === 0 ? t("payrollEntries.reviewEmpty") : t("payrollEntries.reviewLinesTotal", { count: lineCount, total })}
+        {lineCount === 0
+          ? t("payrollEntries.reviewEmpty")
+          : t("payrollEntries.reviewLinesTotal", { count: lineCount, total })}
       </p>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onClose}>

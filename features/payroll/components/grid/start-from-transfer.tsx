@@ -38,13 +38,24 @@ export function StartFromTransfer({ model, version, kind, period, startFrom, onS
   const from = formatMonth(locale, startFrom.period);
   const start = () => {
     const fields = fieldsOf(kind);
-    const lines = startFrom.lines.map((line) => ({ employeeId: line.employee_id, cells: fields.map((field) => line.values[field] ?? "") }));
+    const lines = startFrom.lines.map((line) => ({
+      employeeId: line.employee_id,
+      cells: fields.map((field) => line.values[field] ?? ""),
+    }));
     if (model.fillEmpty(lines)) onStarted(t("payrollEntries.startedFrom", { month: from, count: lines.length }));
   };
   return (
     <Notice tone="info">
-      <p>{t("payrollEntries.startFromHint", { month: from, count: startFrom.lines.length, current: formatMonth(locale, period) })}</p>
-      {startFrom.leftOut > 0 ? <p className="text-sm">{t("payrollEntries.startFromLeftOut", { count: startFrom.leftOut })}</p> : null}
+      <p>
+        {t("payrollEntries.startFromHint", {
+          month: from,
+          count: startFrom.lines.length,
+          current: formatMonth(locale, period),
+        })}
+      </p>
+      {startFrom.leftOut > 0 ? (
+        <p className="text-sm">{t("payrollEntries.startFromLeftOut", { count: startFrom.leftOut })}</p>
+      ) : null}
       <Button size="sm" className="mt-2" onClick={start}>
         {t("payrollEntries.startFrom", { month: from })}
       </Button>

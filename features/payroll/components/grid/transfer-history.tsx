@@ -19,7 +19,13 @@ import { Table, TableCell, TableRow } from "@/components/ui/table";
 type Query = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
-function describeLine(t: Translate, locale: Locale, kind: EntryKind, line: StoredLine, only?: readonly string[]): string {
+function describeLine(
+  t: Translate,
+  locale: Locale,
+  kind: EntryKind,
+  line: StoredLine,
+  only?: readonly string[],
+): string {
   return columnsOf(kind)
     .filter((column) => (only ? only.includes(column.key) : line.values[column.key]))
     .map(
@@ -30,12 +36,21 @@ function describeLine(t: Translate, locale: Locale, kind: EntryKind, line: Store
 }
 
 /** Every transfer of a company's hours or extra payments: who, when, what, how it ended; any two compared. */
-export async function TransferHistory({ kind, companyId, query }: { kind: EntryKind; companyId: string; query: Query }) {
+export async function TransferHistory({
+  kind,
+  companyId,
+  query,
+}: {
+  kind: EntryKind;
+  companyId: string;
+  query: Query;
+}) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const kindName = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
   const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payrollEntries.historyLink")} />;
-  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
+  if (state.kind !== "ready")
+    return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const company = await companyForPage(state, companyId);
   if (!company) return <p role="alert">{t("payrollEntries.notReachable")}</p>;
   const transfers = await listTransfers(state.connection.id, company.id, kind);
@@ -46,10 +61,13 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
   );
   const employees = await attemptPayroll(() => state.client.listEmployees(company.id));
   const names = new Map(
-    employees.ok ? employees.value.map((employee) => [employee.id, `${employee.last_name}, ${employee.first_name}`]) : [],
+    employees.ok
+      ? employees.value.map((employee) => [employee.id, `${employee.last_name}, ${employee.first_name}`])
+      : [],
   );
   const who = (line: StoredLine) => names.get(line.employee_id) ?? `#${line.employee_id}`;
-  const when = (record: { createdAt: Date }) => formatDate(locale, record.createdAt, { dateStyle: "medium", timeStyle: "medium" });
+  const when = (record: { createdAt: Date }) =>
+    formatDate(locale, record.createdAt, { dateStyle: "medium", timeStyle: "medium" });
   const fields = fieldsOf(kind);
 
   const comparison = (older: TransferRecord, newer: TransferRecord) => {
@@ -65,7 +83,9 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
         <h2 id="compare-title" className="text-lg font-semibold">
           {t("payrollEntries.compareTitle", { a: when(newer), b: when(older) })}
         </h2>
-        {diff.added.length + diff.changed.length + diff.removed.length === 0 ? <p>{t("payrollEntries.reviewNoChanges")}</p> : null}
+        {diff.added.length + diff.changed.length + diff.removed.length === 0 ? (
+          <p>{t("payrollEntries.reviewNoChanges")}</p>
+        ) : null}
         {block(
           t("payrollEntries.reviewAdded", { count: diff.added.length }),
           diff.added.map((line) => (
@@ -80,7 +100,8 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
             const changed = changedFields(before, after, fields);
             return (
               <li key={after.id}>
-                {who(after)}: {describeLine(t, locale, kind, before, changed)} → {describeLine(t, locale, kind, after, changed)}
+                {who(after)}: {describeLine(t, locale, kind, before, changed)} →{" "}
+                {describeLine(t, locale, kind, after, changed)}
               </li>
             );
           }),
@@ -170,7 +191,9 @@ export async function TransferHistory({ kind, companyId, query }: { kind: EntryK
                     {t(`payrollEntries.outcome.${transfer.outcome}`)}
                     {/* The service's own words, in its language: a detail under our text, never the message. */}
                     {transfer.errorMessage ? (
-                      <span className="block text-xs text-slate-700">{t("payrollErrors.detail", { detail: transfer.errorMessage })}</span>
+                      <span className="block text-xs text-slate-700">
+                        {t("payrollErrors.detail", { detail: transfer.errorMessage })}
+                      </span>
                     ) : null}
                   </TableCell>
                 </TableRow>

@@ -75,14 +75,19 @@ export function useActiveCellInView({ scroller, row, col, rowHeight, headerHeigh
     // The sticky header row covers the top of the view.
     const rowsHeight = current.height - headerHeight;
     const scrollTop =
-      top < current.scrollTop ? top : top + rowHeight > current.scrollTop + rowsHeight ? top + rowHeight - rowsHeight : current.scrollTop;
+      top < current.scrollTop
+        ? top
+        : top + rowHeight > current.scrollTop + rowsHeight
+          ? top + rowHeight - rowsHeight
+          : current.scrollTop;
 
     columns.current ??= measureColumns(element);
     const sticky = columns.current[0]?.width ?? 0;
     const cell = columns.current[col + 1];
     let scrollLeft = current.scrollLeft;
     if (cell && cell.left - sticky < scrollLeft) scrollLeft = Math.max(0, cell.left - sticky);
-    else if (cell && cell.left + cell.width > scrollLeft + current.width) scrollLeft = cell.left + cell.width - current.width;
+    else if (cell && cell.left + cell.width > scrollLeft + current.width)
+      scrollLeft = cell.left + cell.width - current.width;
     if (scrollTop === current.scrollTop && scrollLeft === current.scrollLeft) return;
     current.scrollTop = scrollTop;
     current.scrollLeft = scrollLeft;

@@ -57,7 +57,10 @@ export function useDraftSaver({ model, companyId, kind, period, initial, owner }
         // A keepalive save goes out at once (not through the mutation, which starts its request a few
         // promise turns later), while the page is being left.
         send: (body, keepalive) => (keepalive ? sendDraftSave(companyId, kind, body, true) : putDraft(body)),
-        backup: typeof window === "undefined" ? null : localDraftBackup(draftBackupKey(owner, companyId, kind, period), newClientId()),
+        backup:
+          typeof window === "undefined"
+            ? null
+            : localDraftBackup(draftBackupKey(owner, companyId, kind, period), newClientId()),
         commitOpenEdit: () => window.dispatchEvent(new Event(COMMIT_OPEN_EDIT)),
       }),
   );

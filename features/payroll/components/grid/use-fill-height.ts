@@ -19,7 +19,10 @@ interface FillHeightOptions {
  * grid fills the window below what stands above it (a compact header, the month's bar, the
  * toolbar), whatever their heights. Measured again when the window or the page's layout changes.
  */
-export function useFillHeight(element: RefObject<HTMLElement | null>, { initial, least, most, below }: FillHeightOptions): number {
+export function useFillHeight(
+  element: RefObject<HTMLElement | null>,
+  { initial, least, most, below }: FillHeightOptions,
+): number {
   const [available, setAvailable] = useState<number | null>(null);
   useLayoutEffect(() => {
     const measure = () => {
@@ -46,7 +49,10 @@ export function useFillHeight(element: RefObject<HTMLElement | null>, { initial,
  * The grid's height: the window's below what stands above it, down to its last line (2: its
  * borders), at least six lines; and the lines Page Up and Page Down move by (those in view, less one).
  */
-export function useGridHeight(scroller: RefObject<HTMLElement | null>, lineCount: number): { height: number; pageRows: number } {
+export function useGridHeight(
+  scroller: RefObject<HTMLElement | null>,
+  lineCount: number,
+): { height: number; pageRows: number } {
   const height = useFillHeight(scroller, {
     initial: HEADER_HEIGHT + Math.min(VIEWPORT_ROWS, lineCount) * ROW_HEIGHT + 2,
     least: HEADER_HEIGHT + 6 * ROW_HEIGHT + 2,

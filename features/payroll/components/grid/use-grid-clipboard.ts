@@ -39,7 +39,15 @@ function loadTsvParser(): Promise<TsvParser> {
  * copied in the person's number format, pasted (and fills a larger selection) through the model
  * as one undoable step; cut copies, then clears the block (one step too).
  */
-export function useGridClipboard({ model, rows, columns, locale, selection, editing, onPasted }: UseGridClipboardOptions) {
+export function useGridClipboard({
+  model,
+  rows,
+  columns,
+  locale,
+  selection,
+  editing,
+  onPasted,
+}: UseGridClipboardOptions) {
   function copySelection(event: ClipboardEvent<HTMLDivElement>) {
     const { top, bottom, left, right } = selectionBounds(selection);
     const block: string[][] = [];
@@ -76,7 +84,9 @@ export function useGridClipboard({ model, rows, columns, locale, selection, edit
     event.preventDefault();
     const { top, bottom, left, right } = selectionBounds(selection);
     const paste = (parseTsv: TsvParser) =>
-      onPasted(model.paste(rows, top, left, parseTsv(text), { rowCount: bottom - top + 1, colCount: right - left + 1 }));
+      onPasted(
+        model.paste(rows, top, left, parseTsv(text), { rowCount: bottom - top + 1, colCount: right - left + 1 }),
+      );
     if (loadedTsvParser) paste(loadedTsvParser);
     else void loadTsvParser().then(paste);
   }

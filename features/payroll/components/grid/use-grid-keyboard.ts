@@ -88,8 +88,10 @@ export function useGridKeyboard({
       if (!line) return false;
       return col < line.cells.length ? (line.cells[col] ?? "") !== "" : !isBlank(line.cells);
     };
-    const jumpRows = (step: 1 | -1) => blockEdge(selection.row, step, lastRow, (row) => filled(row, selection.col)) - selection.row;
-    const jumpCols = (step: 1 | -1) => blockEdge(selection.col, step, lastCol, (col) => filled(selection.row, col)) - selection.col;
+    const jumpRows = (step: 1 | -1) =>
+      blockEdge(selection.row, step, lastRow, (row) => filled(row, selection.col)) - selection.row;
+    const jumpCols = (step: 1 | -1) =>
+      blockEdge(selection.col, step, lastCol, (col) => filled(selection.row, col)) - selection.col;
     const handled = (() => {
       switch (event.key) {
         case "ArrowUp":
@@ -125,7 +127,12 @@ export function useGridKeyboard({
         case "F2":
           return startEdit("edit");
         case "Escape":
-          return onSelectionChange({ row: selection.row, col: selection.col, anchorRow: selection.row, anchorCol: selection.col });
+          return onSelectionChange({
+            row: selection.row,
+            col: selection.col,
+            anchorRow: selection.row,
+            anchorCol: selection.col,
+          });
         case "Delete":
         case "Backspace":
           if (ctrl && event.key === "Delete") return onRemoveLines();

@@ -19,7 +19,9 @@ export function useGridRows(model: GridModel, version: number, employees: Readon
   const filterKey = filter === "all" ? structure : version;
   const rows = useMemo(() => {
     void filterKey;
-    const names = deferredSearch ? new Map([...employees].map(([id, name]) => [id, `${id} ${name}`.toLowerCase()])) : null;
+    const names = deferredSearch
+      ? new Map([...employees].map(([id, name]) => [id, `${id} ${name}`.toLowerCase()]))
+      : null;
     return model.lines.filter((line) => {
       if (names && !names.get(line.employeeId)?.includes(deferredSearch)) return false;
       if (filter === "filled") return !isBlank(line.cells);

@@ -19,7 +19,11 @@ interface WorkbenchModelInput {
 
 function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
   const fields = fieldsOf(kind);
-  return lines.map((line) => ({ id: line.id, employeeId: line.employee_id, cells: fields.map((field) => line.values[field] ?? "") }));
+  return lines.map((line) => ({
+    id: line.id,
+    employeeId: line.employee_id,
+    cells: fields.map((field) => line.values[field] ?? ""),
+  }));
 }
 
 /**
@@ -27,7 +31,10 @@ function modelLines(kind: EntryKind, lines: readonly StoredLine[]) {
  * sees it, and the locale followed. (Edits an earlier page left unsaved come back through the
  * draft saver: features/payroll/entries/client/draft-saver/local-backup.ts.)
  */
-export function useWorkbenchModel(input: WorkbenchModelInput, locale: "en" | "de"): { model: GridModel; version: number } {
+export function useWorkbenchModel(
+  input: WorkbenchModelInput,
+  locale: "en" | "de",
+): { model: GridModel; version: number } {
   const { kind, period } = input;
   const [model] = useState(() => {
     const made = new GridModel(

@@ -33,7 +33,8 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
   });
   const report = reportQuery.data ?? null;
   const action = useMutation({
-    mutationFn: async (change: "pause" | "resume") => (await payrollApi.pauseOrResumeImport({ importId, action: change })).import,
+    mutationFn: async (change: "pause" | "resume") =>
+      (await payrollApi.pauseOrResumeImport({ importId, action: change })).import,
     onSuccess: (next) => {
       queryClient.setQueryData(payrollKeys.import(importId), next);
       // A resumed import writes a new report; the old one must not be shown when it finishes again.
@@ -76,7 +77,12 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
       {failure ? <Notice tone="error">{errorMessage(t, failure)}</Notice> : null}
       <div className="flex gap-3">
         {progress.status === "running" ? (
-          <Button variant="secondary" disabled={action.isPending} aria-busy={action.isPending} onClick={() => action.mutate("pause")}>
+          <Button
+            variant="secondary"
+            disabled={action.isPending}
+            aria-busy={action.isPending}
+            onClick={() => action.mutate("pause")}
+          >
             {t("payroll.import.pause")}
           </Button>
         ) : null}
@@ -92,7 +98,12 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
           <Table
             density="compact"
             aria-label={t("payroll.import.report")}
-            columns={[t("payroll.import.row"), t("payroll.fields.id"), t("payroll.employees.name"), t("payroll.import.state")]}
+            columns={[
+              t("payroll.import.row"),
+              t("payroll.fields.id"),
+              t("payroll.employees.name"),
+              t("payroll.import.state"),
+            ]}
           >
             {report.map((row) => (
               <TableRow key={row.row} className="align-top" data-state={row.state}>
@@ -101,7 +112,9 @@ export function ImportProgress({ importId, initial }: { importId: string; initia
                 <TableCell>{row.name}</TableCell>
                 <TableCell>
                   {t(`payroll.import.states.${row.state}` as MessageKey)}
-                  {importRowDetail(t, row) ? <span className="block text-slate-600">{importRowDetail(t, row)}</span> : null}
+                  {importRowDetail(t, row) ? (
+                    <span className="block text-slate-600">{importRowDetail(t, row)}</span>
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}

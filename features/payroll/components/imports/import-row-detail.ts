@@ -18,11 +18,16 @@ export function importRowDetail(t: Translate, row: ReportRow): string | null {
   const issues = Array.isArray(row.issues) ? (row.issues as Issue[]) : [];
   switch (row.state) {
     case "skipped":
-      return issues.map((issue) => `${fieldName(t, issue.field)}${problemText(t, issue.code ?? "")}`).join("; ") || null;
+      return (
+        issues.map((issue) => `${fieldName(t, issue.field)}${problemText(t, issue.code ?? "")}`).join("; ") || null
+      );
     case "refused":
       return issues.length
         ? issues
-            .map((issue) => `${fieldName(t, issue.field)}${t("payroll.validation.service", { arg: issue.message ?? issue.code ?? "" })}`)
+            .map(
+              (issue) =>
+                `${fieldName(t, issue.field)}${t("payroll.validation.service", { arg: issue.message ?? issue.code ?? "" })}`,
+            )
             .join("; ")
         : t("payroll.import.rowMessages.refused");
     case "in_use":

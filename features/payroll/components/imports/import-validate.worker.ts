@@ -7,7 +7,8 @@ import { checkImportRows, toEmployeeContext, type ImportContextData } from "@/fe
 // Parsing and checking run here, off the main thread, so the page stays responsive however
 // long the file is. The page gets only what it shows, and the request body as one string.
 
-export type WorkerRequest = { type: "parse"; text: string; context: ImportContextData } | { type: "validate"; mapping: ColumnMapping };
+export type WorkerRequest =
+  { type: "parse"; text: string; context: ImportContextData } | { type: "validate"; mapping: ColumnMapping };
 
 export interface RowSummary {
   row: number;

@@ -160,7 +160,10 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
                     onChange={(event) => remap(field, event.target.value)}
                     className="w-full"
                     placeholder={t("payroll.import.notMapped")}
-                    options={headers.map((header, index) => ({ value: String(index), label: header || `#${index + 1}` }))}
+                    options={headers.map((header, index) => ({
+                      value: String(index),
+                      label: header || `#${index + 1}`,
+                    }))}
                   />
                 )}
               </Field>
@@ -173,7 +176,12 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
         {busy
           ? t("payroll.import.validating")
           : checked
-            ? t("payroll.import.summary", { total: checked.total, valid: ready, inUse: inUse.length, invalid: checked.invalidCount })
+            ? t("payroll.import.summary", {
+                total: checked.total,
+                valid: ready,
+                inUse: inUse.length,
+                invalid: checked.invalidCount,
+              })
             : ""}
       </p>
       {tooMany ? <p role="alert">{t("payroll.import.tooMany", { max: MAX_ROWS })}</p> : null}
@@ -185,7 +193,12 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
           </h2>
           <Table
             density="compact"
-            columns={[t("payroll.import.row"), t("payroll.fields.id"), t("payroll.employees.name"), t("payroll.import.problems")]}
+            columns={[
+              t("payroll.import.row"),
+              t("payroll.fields.id"),
+              t("payroll.employees.name"),
+              t("payroll.import.problems"),
+            ]}
           >
             {invalid.map((row) => (
               <TableRow key={row.row} className="align-top">

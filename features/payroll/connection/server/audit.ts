@@ -25,7 +25,11 @@ export async function recordDataDeleted(tx: Tx, actor: AuditActor | null, connec
   if (!actor) return;
   const connection = await tx.payrollConnection.findUnique({
     where: { id: connectionId },
-    select: { id: true, username: true, _count: { select: { entryDrafts: true, imports: true, entryTransfers: true, drafts: true } } },
+    select: {
+      id: true,
+      username: true,
+      _count: { select: { entryDrafts: true, imports: true, entryTransfers: true, drafts: true } },
+    },
   });
   if (!connection) return;
   const { username, _count: counts } = connection;

@@ -44,7 +44,12 @@ describe("syncCompanies", () => {
     expect(synced[0]).toHaveLength(291);
     const cached = await cachedCompanies(connections[0]!);
     expect(cached.map((row) => row.id)).toEqual(second.map((row) => row.id).sort((a, b) => a - b));
-    expect(cached[0]).toMatchObject({ id: 1, name1: "Umbenannt", current_month: "2026-11", address: company(1).address });
+    expect(cached[0]).toMatchObject({
+      id: 1,
+      name1: "Umbenannt",
+      current_month: "2026-11",
+      address: company(1).address,
+    });
     expect(Math.abs(cached[0]!.syncedAt.getTime() - synced[0]![0]!.syncedAt.getTime())).toBeLessThan(1_000);
 
     await syncCompanies(connections[1]!, clientListing([]));

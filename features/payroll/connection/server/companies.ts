@@ -75,9 +75,15 @@ export async function cachedCompanies(connectionId: string): Promise<CompanyReco
  * so another customer's id never reaches the service. Unknown ids cause one re-read of the
  * list only when it is older than 10 minutes (a company may have been added upstream).
  */
-export async function requireCompany(connectionId: string, companyId: number, client: PayrollClient): Promise<CompanyRecord> {
+export async function requireCompany(
+  connectionId: string,
+  companyId: number,
+  client: PayrollClient,
+): Promise<CompanyRecord> {
   if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new PayrollCompanyNotReachableError();
-  const row = await getDb().payrollCompany.findUnique({ where: { connectionId_companyId: { connectionId, companyId } } });
+  const row = await getDb().payrollCompany.findUnique({
+    where: { connectionId_companyId: { connectionId, companyId } },
+  });
   if (row) return toRecord(row);
   const newest = await getDb().payrollCompany.findFirst({
     where: { connectionId },

@@ -26,8 +26,12 @@ describe("payroll connection", () => {
     const { cachedCompanies } = await import("./companies");
     const actor = await newActor();
 
-    await expect(connectPayroll(actor, { apiKey: "pk_wrong" }, null)).rejects.toMatchObject({ name: "PayrollUnauthorizedError" });
-    await expect(connectPayroll(actor, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" }, null)).rejects.toMatchObject({
+    await expect(connectPayroll(actor, { apiKey: "pk_wrong" }, null)).rejects.toMatchObject({
+      name: "PayrollUnauthorizedError",
+    });
+    await expect(
+      connectPayroll(actor, { apiKey: SABINE, baseUrl: "http://169.254.169.254/latest" }, null),
+    ).rejects.toMatchObject({
       name: "BaseUrlNotAllowedError",
     });
     expect(await workspaceConnections(actor)).toEqual([]);
@@ -65,7 +69,9 @@ describe("payroll connection", () => {
     const actor = await newActor();
     const first = await connectPayroll(actor, { apiKey: SABINE }, null);
     await saveDraft(first.id, 1001, { first_name: "Kept" });
-    await db.payrollEntryDraft.create({ data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours" } });
+    await db.payrollEntryDraft.create({
+      data: { connectionId: first.id, companyId: 1001, period: "2026-11", kind: "hours" },
+    });
     await db.payrollEntryTransfer.create({
       data: {
         connectionId: first.id,
@@ -106,7 +112,8 @@ describe("payroll connection", () => {
 
   it("adds another customer as another connection of the workspace; the company id picks the connection", async () => {
     const { connectPayroll } = await import("./connection");
-    const { disconnectPayroll, workspaceConnections, choosePayrollConnection } = await import("./workspace-connections");
+    const { disconnectPayroll, workspaceConnections, choosePayrollConnection } =
+      await import("./workspace-connections");
     const { payrollFor } = await import("../../server/access");
     const { saveDraft, loadDraft } = await import("../../employees/server/onboarding-draft");
     const actor = await newActor();
@@ -141,12 +148,18 @@ describe("payroll connection", () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { requireCompany } = await import("./companies");
     const user = await newUser();
-    const connection = await connectPayroll(await (await import("../../testing/actor")).personalActor(user.id), { apiKey: SABINE }, null);
+    const connection = await connectPayroll(
+      await (await import("../../testing/actor")).personalActor(user.id),
+      { apiKey: SABINE },
+      null,
+    );
     const client = await clientForConnection(connection.id);
     expect((await requireCompany(connection.id, 1002, client)).current_month).toMatch(/^\d{4}-\d{2}$/);
     const before = (await sandbox.control<{ payroll: number }>("GET", "/stats")).body.payroll;
     for (const foreign of [2001, 3001, 0, -1, 1.5]) {
-      await expect(requireCompany(connection.id, foreign, client)).rejects.toMatchObject({ name: "PayrollCompanyNotReachableError" });
+      await expect(requireCompany(connection.id, foreign, client)).rejects.toMatchObject({
+        name: "PayrollCompanyNotReachableError",
+      });
     }
     expect((await sandbox.control<{ payroll: number }>("GET", "/stats")).body.payroll).toBe(before);
   });
@@ -157,7 +170,11 @@ describe("payroll connection", () => {
       await import("../../employees/server/reference-lists");
     const { loadDraft, saveDraft, deleteDraft } = await import("../../employees/server/onboarding-draft");
     const user = await newUser();
-    const connection = await connectPayroll(await (await import("../../testing/actor")).personalActor(user.id), { apiKey: SABINE }, null);
+    const connection = await connectPayroll(
+      await (await import("../../testing/actor")).personalActor(user.id),
+      { apiKey: SABINE },
+      null,
+    );
     const client = await clientForConnection(connection.id);
     const counts = await refreshReferenceLists(client);
     expect(counts.insurers).toBe(113);
@@ -169,7 +186,11 @@ describe("payroll connection", () => {
     expect(await referenceListsFetchedAt(client.baseUrl)).toBeInstanceOf(Date);
 
     await saveDraft(connection.id, 1001, { first_name: "Greta", postal_code: "5067" });
-    expect(await loadDraft(connection.id, 1001)).toMatchObject({ first_name: "Greta", postal_code: "5067", last_name: "" });
+    expect(await loadDraft(connection.id, 1001)).toMatchObject({
+      first_name: "Greta",
+      postal_code: "5067",
+      last_name: "",
+    });
     expect(await loadDraft(connection.id, 1002)).toBeNull();
     await deleteDraft(connection.id, 1001);
     expect(await loadDraft(connection.id, 1001)).toBeNull();
@@ -179,10 +200,18 @@ describe("payroll connection", () => {
     const { connectPayroll, clientForConnection } = await import("./connection");
     const { healthInsurances, refreshReferenceLists } = await import("../../employees/server/reference-lists");
     const user = await newUser();
-    const connection = await connectPayroll(await (await import("../../testing/actor")).personalActor(user.id), { apiKey: SABINE }, null);
+    const connection = await connectPayroll(
+      await (await import("../../testing/actor")).personalActor(user.id),
+      { apiKey: SABINE },
+      null,
+    );
     const clients = await Promise.all([1, 2, 3].map(() => clientForConnection(connection.id)));
     const results = await Promise.allSettled(clients.map((client) => refreshReferenceLists(client)));
-    expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok"))).toEqual(["ok", "ok", "ok"]);
+    expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok"))).toEqual([
+      "ok",
+      "ok",
+      "ok",
+    ]);
     expect((await healthInsurances(clients[0]!.baseUrl)).length).toBe(113);
   });
 
@@ -206,11 +235,17 @@ describe("payroll connection", () => {
     const { emptyEmployeeInput } = await import("../../employees/employee-schema");
     await sandbox.control("POST", "/reset");
     const user = await newUser();
-    const connection = await connectPayroll(await (await import("../../testing/actor")).personalActor(user.id), { apiKey: SABINE }, null);
+    const connection = await connectPayroll(
+      await (await import("../../testing/actor")).personalActor(user.id),
+      { apiKey: SABINE },
+      null,
+    );
     const client = await clientForConnection(connection.id);
     await refreshReferenceLists(client);
     const company = await requireCompany(connection.id, 1001, client);
-    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+    const insurer = (await healthInsurances(client.baseUrl)).find(
+      (candidate) => !candidate.availableFrom && !candidate.availableTo,
+    )!;
     const values = {
       ...emptyEmployeeInput(),
       id: "8",

@@ -49,7 +49,11 @@ export function clientFor(baseUrl: string, apiKey: string, observe?: (error: unk
  * person names another one of PAYROLL_EXTRA_BASE_URLS (the server must not be pointed at arbitrary
  * hosts). The connection becomes the person's chosen one.
  */
-export async function connectPayroll(actor: PayrollActor, input: ConnectInput, audit: AuditActor | null): Promise<PayrollConnectionInfo> {
+export async function connectPayroll(
+  actor: PayrollActor,
+  input: ConnectInput,
+  audit: AuditActor | null,
+): Promise<PayrollConnectionInfo> {
   const { apiKey, baseUrl: requested } = connectSchema.parse(input);
   const config = payrollConfig();
   const baseUrl = requested ? normaliseBaseUrl(requested) : config.defaultBaseUrl;
@@ -59,7 +63,8 @@ export async function connectPayroll(actor: PayrollActor, input: ConnectInput, a
   if (!(await db.workspace.findFirst({ where: { id: actor.workspaceId, ...manage }, select: { id: true } }))) {
     throw await refusal(actor.userId, actor.workspaceId);
   }
-  if (!config.allowedBaseUrls.includes(baseUrl)) throw new BaseUrlNotAllowedError("That payroll address is not allowed.");
+  if (!config.allowedBaseUrls.includes(baseUrl))
+    throw new BaseUrlNotAllowedError("That payroll address is not allowed.");
   const client = clientFor(baseUrl, apiKey);
   const username = await client.getUsername();
   const connection = await db.$transaction(async (tx) => {
@@ -83,7 +88,14 @@ export async function connectPayroll(actor: PayrollActor, input: ConnectInput, a
           select: CONNECTION_INFO,
         })
       : await tx.payrollConnection.create({
-          data: { id, workspaceId: actor.workspaceId, createdById: actor.userId, baseUrl, username, apiKeyEncrypted: sealed },
+          data: {
+            id,
+            workspaceId: actor.workspaceId,
+            createdById: actor.userId,
+            baseUrl,
+            username,
+            apiKeyEncrypted: sealed,
+          },
           select: CONNECTION_INFO,
         });
     await tx.workspaceMember.update({

@@ -24,11 +24,20 @@ describe("contact health", () => {
     const { contactOutcomeOf } = await import("./contact-health");
     expect(contactOutcomeOf(null)).toEqual({ ok: true });
     expect(contactOutcomeOf(new PayrollValidationError(422, "INVALID", "bad"))).toEqual({ ok: true });
-    expect(contactOutcomeOf(new PayrollUnauthorizedError(401, "UNAUTHORIZED", "no"))).toMatchObject({ ok: false, keyRefused: true });
-    expect(contactOutcomeOf(new PayrollNetworkError("connect ECONNREFUSED", false))).toMatchObject({ ok: false, keyRefused: false });
+    expect(contactOutcomeOf(new PayrollUnauthorizedError(401, "UNAUTHORIZED", "no"))).toMatchObject({
+      ok: false,
+      keyRefused: true,
+    });
+    expect(contactOutcomeOf(new PayrollNetworkError("connect ECONNREFUSED", false))).toMatchObject({
+      ok: false,
+      keyRefused: false,
+    });
   });
 
-  it("writes people's calls at most once a minute, keeping what happened meanwhile for the next write", async ({ connectionId, db }) => {
+  it("writes people's calls at most once a minute, keeping what happened meanwhile for the next write", async ({
+    connectionId,
+    db,
+  }) => {
     const { observeContact } = await import("./contact-health");
     const clock = await import("@/lib/clock");
     observeContact(connectionId, null);
@@ -57,7 +66,11 @@ describe("contact health", () => {
 
   it("records a job's outcome at once, the newer fact winning", async ({ connectionId, db }) => {
     const { recordContactNow } = await import("./contact-health");
-    await recordContactNow(connectionId, { ok: false, keyRefused: true, message: "The payroll service refused the API key." });
+    await recordContactNow(connectionId, {
+      ok: false,
+      keyRefused: true,
+      message: "The payroll service refused the API key.",
+    });
     await recordContactNow(connectionId, { ok: true });
     expect(await db.payrollConnectionHealth.findUniqueOrThrow({ where: { connectionId } })).toMatchObject({
       keyAccepted: true,

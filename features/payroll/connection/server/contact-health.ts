@@ -85,7 +85,9 @@ export function observeContact(connectionId: string, error: unknown): void {
   if (at.getTime() - pending.writtenAt < CONTACT_WRITE_INTERVAL_MS) return;
   pending.writtenAt = at.getTime();
   write(connectionId, pending).catch((failure: unknown) =>
-    console.error(`payroll contact health: not recorded (${failure instanceof Error ? failure.message : String(failure)})`),
+    console.error(
+      `payroll contact health: not recorded (${failure instanceof Error ? failure.message : String(failure)})`,
+    ),
   );
 }
 

@@ -12,7 +12,9 @@ import { emitEvent } from "@/lib/events/server/emit";
  */
 export function keyRefused(connectionId: string): void {
   detached(() => {
-    markKeyRefused(connectionId).catch((error: Error) => console.error(`payroll: key refusal not recorded (${error.message})`));
+    markKeyRefused(connectionId).catch((error: Error) =>
+      console.error(`payroll: key refusal not recorded (${error.message})`),
+    );
   });
 }
 

@@ -56,7 +56,9 @@ async function connectionRefusal(actor: PayrollActor, connectionId: string): Pro
     where: { id: connectionId, workspace: heldBy(actor.userId) },
     select: { id: true },
   });
-  return visible ? new ApiError("forbidden", OWNER_ONLY) : new ApiError("not_found", "There is no such payroll connection.");
+  return visible
+    ? new ApiError("forbidden", OWNER_ONLY)
+    : new ApiError("not_found", "There is no such payroll connection.");
 }
 
 /**
@@ -65,7 +67,11 @@ async function connectionRefusal(actor: PayrollActor, connectionId: string): Pro
  * cannot go on without a key) and can be resumed after reconnecting. False when it was already
  * disconnected.
  */
-export async function disconnectPayroll(actor: PayrollActor, connectionId: string, audit: AuditActor | null): Promise<boolean> {
+export async function disconnectPayroll(
+  actor: PayrollActor,
+  connectionId: string,
+  audit: AuditActor | null,
+): Promise<boolean> {
   const result = await getDb().$transaction(async (tx) => {
     const row = await tx.payrollConnection.findFirst({
       where: managed(actor, connectionId),
@@ -90,7 +96,11 @@ export async function disconnectPayroll(actor: PayrollActor, connectionId: strin
 }
 
 /** "Delete all payroll data" of one connection (owners): the row with its key (if any), companies, drafts, import reports and transfers. */
-export async function deletePayrollData(actor: PayrollActor, connectionId: string, audit: AuditActor | null): Promise<boolean> {
+export async function deletePayrollData(
+  actor: PayrollActor,
+  connectionId: string,
+  audit: AuditActor | null,
+): Promise<boolean> {
   const deleted = await getDb().$transaction(async (tx) => {
     const row = await tx.payrollConnection.findFirst({ where: managed(actor, connectionId), select: { id: true } });
     if (!row) return false;
@@ -120,7 +130,9 @@ export async function workspaceConnections(actor: PayrollActor): Promise<Workspa
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const chosenId = rows.find((row) => row.chosenBy.length > 0 && row.apiKeyEncrypted)?.id ?? rows.find((row) => row.apiKeyEncrypted)?.id;
+  const chosenId =
+    rows.find((row) => row.chosenBy.length > 0 && row.apiKeyEncrypted)?.id ??
+    rows.find((row) => row.apiKeyEncrypted)?.id;
   const views = await Promise.all(
     rows.map(async (row) => ({
       id: row.id,

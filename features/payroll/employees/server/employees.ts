@@ -13,7 +13,11 @@ export function nextFreeId(employees: readonly Pick<Employee, "id">[]): number {
   return employees.reduce((max, employee) => Math.max(max, employee.id), 0) + 1;
 }
 
-export async function employeeContextFor(company: CompanyRecord, source: string, usedIds?: ReadonlySet<number>): Promise<EmployeeContext> {
+export async function employeeContextFor(
+  company: CompanyRecord,
+  source: string,
+  usedIds?: ReadonlySet<number>,
+): Promise<EmployeeContext> {
   const [insurers, countryList] = await Promise.all([healthInsurances(source), countries(source)]);
   return {
     companyId: company.id,
@@ -26,13 +30,18 @@ export async function employeeContextFor(company: CompanyRecord, source: string,
 }
 
 export type CreateResult =
-  { ok: true; employee: Employee } | { ok: false; fields: Partial<Record<EmployeeField, string>>; message?: string; code: string };
+  | { ok: true; employee: Employee }
+  | { ok: false; fields: Partial<Record<EmployeeField, string>>; message?: string; code: string };
 
 /**
  * Creates one employee from the form's values: checked with the shared schema first (with the
  * reference lists and the company's ids), then sent once; the service's issues come back per field.
  */
-export async function createEmployeeFromForm(client: PayrollClient, company: CompanyRecord, values: unknown): Promise<CreateResult> {
+export async function createEmployeeFromForm(
+  client: PayrollClient,
+  company: CompanyRecord,
+  values: unknown,
+): Promise<CreateResult> {
   const existing = await client.listEmployees(company.id);
   const context = await employeeContextFor(company, client.baseUrl, new Set(existing.map((employee) => employee.id)));
   const parsed = employeeSchema(context).safeParse(values);

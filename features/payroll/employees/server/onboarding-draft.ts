@@ -7,10 +7,16 @@ import { draftSchema } from "../draft-schema";
 export { draftSchema };
 
 export async function loadDraft(connectionId: string, companyId: number): Promise<EmployeeInput | null> {
-  const row = await getDb().payrollEmployeeDraft.findUnique({ where: { connectionId_companyId: { connectionId, companyId } } });
+  const row = await getDb().payrollEmployeeDraft.findUnique({
+    where: { connectionId_companyId: { connectionId, companyId } },
+  });
   if (!row) return null;
   // An unreadable draft is logged by its key and the form starts empty (the draft is overwritten on the next save).
-  const parsed = readStoredJson(draftSchema, row.data, `payroll_employee_drafts of connection ${connectionId} company ${companyId}`);
+  const parsed = readStoredJson(
+    draftSchema,
+    row.data,
+    `payroll_employee_drafts of connection ${connectionId} company ${companyId}`,
+  );
   return parsed ? { ...emptyEmployeeInput(), ...parsed } : null;
 }
 

@@ -43,7 +43,12 @@ export async function refreshReferenceLists(client: PayrollClient): Promise<{ in
     }),
     db.payrollCountry.deleteMany({ where: { source } }),
     db.payrollCountry.createMany({
-      data: countries.map((country) => ({ source, countryId: country.id, name: country.name, nationality: country.nationality })),
+      data: countries.map((country) => ({
+        source,
+        countryId: country.id,
+        name: country.name,
+        nationality: country.nationality,
+      })),
     }),
     ...[
       { kind: KINDS.insurers, count: insurers.length },

@@ -32,11 +32,26 @@ describe("a time-tracking file into the grid", () => {
       "99999;Niemand, Nina;03.11.2026;Stundenlohn;8;12;",
     ].join("\r\n");
     const { mapping, plan: result } = await plan("export.csv", bytes(csv));
-    expect(mapping).toMatchObject({ personalnummer: "personnel_number", name: "employee_name", datum: "date", stunden: "total_hours" });
+    expect(mapping).toMatchObject({
+      personalnummer: "personnel_number",
+      name: "employee_name",
+      datum: "date",
+      stunden: "total_hours",
+    });
     expect(result.locale.numbers).toBe("de");
     expect(result.lines).toEqual([
-      { row: 2, employeeId: 1, cells: ["HOURLY_WAGE", "7.5", "13.5", "", "2026-11-26", "K100", ""], errors: expect.any(Array) },
-      { row: 4, employeeId: 7, cells: ["ADDITIONAL_OVERTIME", "1234.25", "18", "", "2026-11-02", "", ""], errors: expect.any(Array) },
+      {
+        row: 2,
+        employeeId: 1,
+        cells: ["HOURLY_WAGE", "7.5", "13.5", "", "2026-11-26", "K100", ""],
+        errors: expect.any(Array),
+      },
+      {
+        row: 4,
+        employeeId: 7,
+        cells: ["ADDITIONAL_OVERTIME", "1234.25", "18", "", "2026-11-02", "", ""],
+        errors: expect.any(Array),
+      },
     ]);
     // The unknown personnel number is listed with its row (the blank line 3 still counts), not dropped.
     expect(result.unmatched).toEqual([{ row: 5, value: "99999", reason: "unknown_number" }]);
@@ -84,8 +99,12 @@ describe("a time-tracking file into the grid", () => {
         () => null,
         (error: FileImportRefusal) => error.reason,
       );
-    expect(await reason(readImportTable("x.pdf", new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1, 2, 3])))).toBe("not_spreadsheet");
-    expect(await reason(readImportTable("x.xlsx", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 9, 9, 9])))).toBe("not_spreadsheet");
+    expect(await reason(readImportTable("x.pdf", new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1, 2, 3])))).toBe(
+      "not_spreadsheet",
+    );
+    expect(await reason(readImportTable("x.xlsx", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 9, 9, 9])))).toBe(
+      "not_spreadsheet",
+    );
     expect(await reason(readImportTable("x.csv", new Uint8Array()))).toBe("empty");
     // A zip that unpacks to more than an export ever holds is refused before it is read.
     const bomb = zipSync({ "xl/worksheets/sheet1.xml": new Uint8Array(65 * 1024 * 1024) }, { level: 1 });

@@ -18,7 +18,11 @@ const POINT_DECIMAL = /^-?\d{1,3}(,\d{3})*\.\d+$|^-?\d+\.\d+$/;
 const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/;
 
 /** The file's locale from the values of its decimal and date columns; `fallback` (the separator's) when they do not tell. */
-export function detectFileLocale(decimals: readonly string[], dates: readonly string[], fallback: GridLocale): FileLocale {
+export function detectFileLocale(
+  decimals: readonly string[],
+  dates: readonly string[],
+  fallback: GridLocale,
+): FileLocale {
   let comma = 0;
   let point = 0;
   for (const raw of decimals) {
@@ -56,7 +60,9 @@ function slashDateToIso(text: string, order: FileLocale["slashDates"]): string {
 export function cellFromFile(column: GridColumn, raw: string, locale: FileLocale, month: string): string {
   const text = raw.trim();
   if (!text) return "";
-  if (column.kind === "date") return canonicalize(column, slashDateToIso(text, locale.slashDates), { locale: "de", month });
-  if (column.kind === "decimal") return canonicalize(column, text.replace(/\s*(h|std\.?|eur)$/i, ""), { locale: locale.numbers, month });
+  if (column.kind === "date")
+    return canonicalize(column, slashDateToIso(text, locale.slashDates), { locale: "de", month });
+  if (column.kind === "decimal")
+    return canonicalize(column, text.replace(/\s*(h|std\.?|eur)$/i, ""), { locale: locale.numbers, month });
   return canonicalize(column, text, { locale: locale.numbers, month });
 }

@@ -5,7 +5,14 @@ export const MAX_IMPORT_ROWS = 5_000;
 /** 4 MB of file: a 5,000-row export is well under 1 MB as CSV or XLSX. */
 export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 
-export const IMPORT_REFUSALS = ["not_spreadsheet", "empty", "no_rows", "no_known_column", "too_many_rows", "too_large"] as const;
+export const IMPORT_REFUSALS = [
+  "not_spreadsheet",
+  "empty",
+  "no_rows",
+  "no_known_column",
+  "too_many_rows",
+  "too_large",
+] as const;
 export type ImportRefusalReason = (typeof IMPORT_REFUSALS)[number];
 
 /** A file the import cannot read, with the reason the dialog shows (answered as 422 `invalid` with `reason`). */

@@ -56,7 +56,16 @@ const ALIASES: Record<string, readonly string[]> = {
   first_name: ["vorname", "first name", "firstname", "given name"],
   last_name: ["nachname", "familienname", "last name", "lastname", "surname", "family name"],
   type: ["lohnart", "wage type", "pay type", "art", "type", "zeitart", "stundenart", "zahlungsart", "payment type"],
-  total_hours: ["stunden", "hours", "arbeitsstunden", "anzahl stunden", "total hours", "dauer (h)", "duration (h)", "worked hours"],
+  total_hours: [
+    "stunden",
+    "hours",
+    "arbeitsstunden",
+    "anzahl stunden",
+    "total hours",
+    "dauer (h)",
+    "duration (h)",
+    "worked hours",
+  ],
   total_amount: ["satz", "stundensatz", "stundenlohn (€)", "lohnsatz", "rate", "hourly rate", "rate (€)"],
   surcharge: ["zuschlag", "zuschlag %", "zuschlag (%)", "surcharge", "surcharge %", "surcharge (%)"],
   date: ["datum", "date", "tag", "day", "arbeitstag", "work date"],
@@ -75,7 +84,11 @@ export function normaliseHeader(header: string): string {
  * The mapping of a file's headers: the remembered one for the headers it names, else guessed
  * from the known headers; each target is fed by at most one column.
  */
-export function suggestMapping(headers: readonly string[], kind: EntryKind, remembered: ColumnMapping | null = null): ColumnMapping {
+export function suggestMapping(
+  headers: readonly string[],
+  kind: EntryKind,
+  remembered: ColumnMapping | null = null,
+): ColumnMapping {
   const targets = new Set(targetsOf(kind));
   const mapping: ColumnMapping = {};
   const taken = new Set<string>();
@@ -91,7 +104,9 @@ export function suggestMapping(headers: readonly string[], kind: EntryKind, reme
   }
   for (const target of targets) {
     if (taken.has(target)) continue;
-    const header = normalised.find((candidate) => !(candidate in mapping) && (ALIASES[target] ?? []).includes(candidate));
+    const header = normalised.find(
+      (candidate) => !(candidate in mapping) && (ALIASES[target] ?? []).includes(candidate),
+    );
     if (header === undefined) continue;
     mapping[header] = target;
     taken.add(target);
@@ -118,5 +133,7 @@ export function coversFile(headers: readonly string[], kind: EntryKind, remember
   if (!remembered) return false;
   const mapping = suggestMapping(headers, kind, remembered);
   const gaps = mappingGaps(mapping, kind);
-  return !gaps.employee && !gaps.fields && headers.map(normaliseHeader).some((header) => remembered[header] !== undefined);
+  return (
+    !gaps.employee && !gaps.fields && headers.map(normaliseHeader).some((header) => remembered[header] !== undefined)
+  );
 }

@@ -44,7 +44,13 @@ export class EmployeeMatcher {
     }
   }
 
-  match(row: { row: number; number: string; name: string; firstName: string; lastName: string }): { employeeId: number } | Unmatched {
+  match(row: {
+    row: number;
+    number: string;
+    name: string;
+    firstName: string;
+    lastName: string;
+  }): { employeeId: number } | Unmatched {
     if (row.number) {
       const digits = /^\d{1,9}$/.test(row.number) ? Number(row.number) : Number.NaN;
       // A sheet may keep a number as `42.0`.

@@ -24,9 +24,16 @@ interface DraftKey {
  * lines. Nothing is recorded when nothing changes. The comparison runs in the database, one
  * statement: no lines travel back. (The grid's saves are patches: `recordDraftPatch`.)
  */
-export async function recordDraftSave(tx: Tx, actor: AuditActor | null, key: DraftKey, lines: readonly StoredLine[]): Promise<void> {
+export async function recordDraftSave(
+  tx: Tx,
+  actor: AuditActor | null,
+  key: DraftKey,
+  lines: readonly StoredLine[],
+): Promise<void> {
   if (!actor) return;
-  const json = JSON.stringify(lines.map((line) => ({ id: line.id, employee_id: line.employee_id, values: line.values })));
+  const json = JSON.stringify(
+    lines.map((line) => ({ id: line.id, employee_id: line.employee_id, values: line.values })),
+  );
   const stored = Prisma.sql`SELECT s.line_id, s.employee_id, s."values", s.position FROM payroll_entry_draft_lines AS s`;
   // Removed lines stay as markers (`deleted`, for co-editing streams): they are not stored lines here.
   const ofDraft = Prisma.sql`s.connection_id = ${key.connectionId}::uuid AND s.company_id = ${key.companyId} AND s.period = ${key.period} AND s.kind = ${key.kind} AND NOT s.deleted`;
@@ -92,7 +99,10 @@ export function draftPatchChanges(
 ): DraftLineChange[] {
   const cellsOf = (before: unknown, after: unknown) => {
     const cells: Record<string, [string | null, string | null]> = {};
-    const fields = new Set([...Object.keys((before as object | null) ?? {}), ...Object.keys((after as object | null) ?? {})]);
+    const fields = new Set([
+      ...Object.keys((before as object | null) ?? {}),
+      ...Object.keys((after as object | null) ?? {}),
+    ]);
     for (const field of fields) {
       const [old, now] = [text(before, field), text(after, field)];
       if (old !== now) cells[field] = [old, now];
@@ -124,7 +134,12 @@ export function draftPatchChanges(
 }
 
 /** Records a patch's `draftPatchChanges` as one `draft.saved` entry (nothing when nothing changed). */
-export async function recordDraftPatch(tx: Tx, actor: AuditActor | null, key: DraftKey, lines: readonly DraftLineChange[]): Promise<void> {
+export async function recordDraftPatch(
+  tx: Tx,
+  actor: AuditActor | null,
+  key: DraftKey,
+  lines: readonly DraftLineChange[],
+): Promise<void> {
   if (!actor || lines.length === 0) return;
   await recordAudit(tx, actor, {
     kind: "draft.saved",

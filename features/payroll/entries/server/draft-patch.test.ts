@@ -32,7 +32,11 @@ describe("draftPatchChanges", () => {
 
   it("records a removed line with what it held, and nothing for a blank one or one that writes the same", () => {
     expect(
-      draftPatchChanges(stored, [{ id: "a", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "8" } }], ["b", "blank"]),
+      draftPatchChanges(
+        stored,
+        [{ id: "a", employee_id: 1, values: { type: "HOURLY_WAGE", total_hours: "8" } }],
+        ["b", "blank"],
+      ),
     ).toEqual([{ id: "b", change: "removed", employeeId: 2, cells: { type: ["BONUS_PAYMENT", null] } }]);
   });
 });

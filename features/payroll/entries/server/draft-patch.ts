@@ -33,9 +33,14 @@ function theirs(stored: StoredState, key: DraftKey, names: ReadonlyMap<string, s
 async function writerNames(tx: Tx, rows: readonly StoredState[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.flatMap((row) => (row.written_by ? [row.written_by] : [])))];
   if (!ids.length) return new Map();
-  const users = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true, email: true } });
+  const users = await tx.user.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, displayName: true, email: true },
+  });
   return new Map(
-    users.flatMap((user) => ((user.displayName ?? user.email) ? [[user.id, (user.displayName ?? user.email) as string]] : [])),
+    users.flatMap((user) =>
+      (user.displayName ?? user.email) ? [[user.id, (user.displayName ?? user.email) as string]] : [],
+    ),
   );
 }
 
@@ -57,10 +62,19 @@ export async function patchEntryDraft(
 ): Promise<PatchResult> {
   const unique = byId(changes) as LineChange[];
   const changedIds = new Set(unique.map((line) => line.id));
-  const removed = [...new Map(removals.filter((removal) => !changedIds.has(removal.id)).map((removal) => [removal.id, removal])).values()];
+  const removed = [
+    ...new Map(
+      removals.filter((removal) => !changedIds.has(removal.id)).map((removal) => [removal.id, removal]),
+    ).values(),
+  ];
   return getDb().$transaction(async (tx) => {
     await assertMonthOpen(tx, key, audit);
-    await tx.payrollEntryDraft.upsert({ where: where(key), create: { ...key, revision: 0 }, update: {}, select: { revision: true } });
+    await tx.payrollEntryDraft.upsert({
+      where: where(key),
+      create: { ...key, revision: 0 },
+      update: {},
+      select: { revision: true },
+    });
     // The draft's row lock orders saves of the same draft: each compares with what the one before wrote.
     const [draft] = await tx.$queryRaw<{ revision: number; updated_at: Date }[]>`
       SELECT revision, updated_at FROM payroll_entry_drafts

@@ -17,7 +17,12 @@ export type Tx = Prisma.TransactionClient;
 
 export function where(key: DraftKey) {
   return {
-    connectionId_companyId_period_kind: { connectionId: key.connectionId, companyId: key.companyId, period: key.period, kind: key.kind },
+    connectionId_companyId_period_kind: {
+      connectionId: key.connectionId,
+      companyId: key.companyId,
+      period: key.period,
+      kind: key.kind,
+    },
   };
 }
 

@@ -55,7 +55,12 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
   const key = draftKeyText(options.key);
   let sent = options.since;
   // Reconnect quickly after a dropped connection.
-  const stream = { signal: options.signal, retryMs: 1000, heartbeatMs: options.heartbeatMs, maxAgeMs: options.maxAgeMs };
+  const stream = {
+    signal: options.signal,
+    retryMs: 1000,
+    heartbeatMs: options.heartbeatMs,
+    maxAgeMs: options.maxAgeMs,
+  };
   return eventStream(stream, (sink) => {
     // One read at a time; events arriving meanwhile make one more read after it.
     const readChanges = coalescedRead(
@@ -105,7 +110,11 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
       unwatch();
       // A stream that reached its age goes without a word: the browser reconnects at once.
       if (reason !== "expired")
-        void hub.publish({ key, type: "presence", presence: { client: options.client, name: options.name, line: null, gone: true } });
+        void hub.publish({
+          key,
+          type: "presence",
+          presence: { client: options.client, name: options.name, line: null, gone: true },
+        });
     };
   });
 }

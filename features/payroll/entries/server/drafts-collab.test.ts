@@ -27,10 +27,14 @@ const it = test
     const { payrollFor } = await import("@/features/payroll/server/access");
     const { personalActor } = await import("@/features/payroll/testing/actor");
     const { serverEnv } = await import("@/lib/env/server");
-    const user = await db.user.create({ data: { accountingUserId: `collab-${Date.now()}`, displayName: "Test Clerk" } });
+    const user = await db.user.create({
+      data: { accountingUserId: `collab-${Date.now()}`, displayName: "Test Clerk" },
+    });
     const actor = await personalActor(user.id);
     await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
-    const other = await db.user.create({ data: { accountingUserId: `collab-dara-${Date.now()}`, displayName: "Dara Demir" } });
+    const other = await db.user.create({
+      data: { accountingUserId: `collab-dara-${Date.now()}`, displayName: "Dara Demir" },
+    });
     return {
       connectionId: (await payrollFor(actor, "payroll.edit")).connection.id,
       ownerId: user.id,
@@ -45,7 +49,12 @@ const it = test
     let periods = 0;
     return (): DraftKey => {
       periods += 1;
-      return { connectionId: team.connectionId, companyId: 1001, period: `2040-${String(periods).padStart(2, "0")}`, kind: "payments" };
+      return {
+        connectionId: team.connectionId,
+        companyId: 1001,
+        period: `2040-${String(periods).padStart(2, "0")}`,
+        kind: "payments",
+      };
     };
   })
   /** A draft hub as an app process has one (closed after the file), notifying through its own pool unless told otherwise. */
@@ -61,7 +70,9 @@ const it = test
       const pool = new pg.Pool({ connectionString: team.databaseUrl, max: 1 });
       const hub = new DraftHub({
         connectionString,
-        notify: notify ?? (async (channel, payload) => void (await pool.query("SELECT pg_notify($1, $2)", [channel, payload]))),
+        notify:
+          notify ??
+          (async (channel, payload) => void (await pool.query("SELECT pg_notify($1, $2)", [channel, payload]))),
         reconnectMs: 20,
       });
       const close = hub.close.bind(hub);
@@ -102,7 +113,11 @@ function messages(stream: ReadableStream<Uint8Array>): () => Promise<string | nu
   };
 }
 
-function nextEvent(hub: DraftHub, key: string, accept: (event: DraftEvent) => boolean = () => true): Promise<DraftEvent> {
+function nextEvent(
+  hub: DraftHub,
+  key: string,
+  accept: (event: DraftEvent) => boolean = () => true,
+): Promise<DraftEvent> {
   return new Promise((resolve) => {
     const off = hub.subscribe(key, (event) => {
       if (!accept(event)) return;
@@ -127,7 +142,9 @@ describe("per-line revisions", () => {
     expect(loaded?.lineRevisions).toEqual({ a: base.revision + 1, b: base.revision + 2 });
   });
 
-  it("refuses the second of two changes of the same line, with both values, and overwrites nothing", async ({ freshKey }) => {
+  it("refuses the second of two changes of the same line, with both values, and overwrites nothing", async ({
+    freshKey,
+  }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" })], null);
@@ -159,7 +176,9 @@ describe("per-line revisions", () => {
     const same = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "7" }), base: base.revision }], [], null);
     expect(same).toMatchObject({ revision: resolved.revision, conflicts: [], lineRevisions: { a: resolved.revision } });
     // A line new to the sender that someone else has already saved differently: a conflict too.
-    expect((await patchEntryDraft(key, [line("b", 2, { amount: "9" })], [], null)).conflicts.map((conflict) => conflict.id)).toEqual(["b"]);
+    expect(
+      (await patchEntryDraft(key, [line("b", 2, { amount: "9" })], [], null)).conflicts.map((conflict) => conflict.id),
+    ).toEqual(["b"]);
   });
 
   it("takes a page's newer value over its own earlier save that reached the server first (prior), not over someone else's", async ({
@@ -180,14 +199,25 @@ describe("per-line revisions", () => {
     expect((await loadEntryDraft(key))?.lines[0]).toEqual(line("a", 1, { amount: "3" }));
     // Someone else's value is not the page's prior one: a conflict as ever.
     await patchEntryDraft(key, [{ ...line("b", 2, { amount: "5" }), base: base.revision }], [], null);
-    const stale = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "3" }), base: base.revision, prior: { amount: "2" } }], [], null);
+    const stale = await patchEntryDraft(
+      key,
+      [{ ...line("b", 2, { amount: "3" }), base: base.revision, prior: { amount: "2" } }],
+      [],
+      null,
+    );
     expect(stale.conflicts.map((conflict) => conflict.id)).toEqual(["b"]);
   });
 
-  it("treats a removal like a change: refused when the line changed since, and told to streams catching up", async ({ freshKey }) => {
+  it("treats a removal like a change: refused when the line changed since, and told to streams catching up", async ({
+    freshKey,
+  }) => {
     const { linesChangedSince, loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
-    const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, {})], null);
+    const base = await saveEntryDraft(
+      key,
+      [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, {})],
+      null,
+    );
     const edit = await patchEntryDraft(key, [{ ...line("a", 1, { amount: "3" }), base: base.revision }], [], null);
     const removal = await patchEntryDraft(
       key,
@@ -205,7 +235,11 @@ describe("per-line revisions", () => {
     // Someone edits a line another removed: their side of the conflict has no values.
     const late = await patchEntryDraft(key, [{ ...line("c", 3, { amount: "4" }), base: base.revision }], [], null);
     expect(late.conflicts).toEqual([
-      { id: "c", theirs: { revision: removal.revision, employee_id: null, values: null, by: null }, yours: line("c", 3, { amount: "4" }) },
+      {
+        id: "c",
+        theirs: { revision: removal.revision, employee_id: null, values: null, by: null },
+        yours: line("c", 3, { amount: "4" }),
+      },
     ]);
 
     // Catch-up since a revision: the lines written after it, the removal included, and the draft's revision.
@@ -226,7 +260,10 @@ describe("per-line revisions", () => {
 });
 
 describe("per-cell changes (each changed cell names the value its edit began from)", () => {
-  it("merges edits of different cells of the same line, and sends the merged line back", async ({ team: { claudia, dara }, freshKey }) => {
+  it("merges edits of different cells of the same line, and sends the merged line back", async ({
+    team: { claudia, dara },
+    freshKey,
+  }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = freshKey();
     const base = await saveEntryDraft(key, [line("a", 1, { type: "1000", amount: "1", count: "1" })], null);
@@ -280,7 +317,11 @@ describe("per-cell changes (each changed cell names the value its edit began fro
     const claudias = await patchEntryDraft(
       key,
       [
-        { ...line("a", 1, { type: "1000", amount: "9", count: "2" }), base: daras.revision, was: { amount: "", count: "" } },
+        {
+          ...line("a", 1, { type: "1000", amount: "9", count: "2" }),
+          base: daras.revision,
+          was: { amount: "", count: "" },
+        },
         { ...line("b", 2, { type: "1000", amount: "5" }), base: base.revision, was: { amount: "" } },
       ],
       [],
@@ -290,7 +331,12 @@ describe("per-cell changes (each changed cell names the value its edit began fro
     expect(claudias.conflicts).toEqual([
       {
         id: "a",
-        theirs: { revision: claudias.revision, employee_id: 1, values: { type: "1000", amount: "10", count: "2" }, by: "Dara Demir" },
+        theirs: {
+          revision: claudias.revision,
+          employee_id: 1,
+          values: { type: "1000", amount: "10", count: "2" },
+          by: "Dara Demir",
+        },
         yours: line("a", 1, { type: "1000", amount: "9", count: "2" }),
       },
     ]);
@@ -351,7 +397,11 @@ describe("the draft's event stream", () => {
     const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, {})], null);
     const missed = await patchEntryDraft(key, [{ ...line("b", 2, { amount: "2" }), base: base.revision }], [], null);
     const abort = new AbortController();
-    const gone = nextEvent(hub, draftKeyText(key), (event) => event.type === "presence" && event.presence.gone === true);
+    const gone = nextEvent(
+      hub,
+      draftKeyText(key),
+      (event) => event.type === "presence" && event.presence.gone === true,
+    );
     const nextMessage = messages(
       draftEventStream({
         key,
@@ -372,9 +422,19 @@ describe("the draft's event stream", () => {
       `id: ${saved.revision}\nevent: lines\ndata: ${JSON.stringify({ revision: saved.revision, lines: [{ id: "a", revision: saved.revision, deleted: false, employee_id: 1, values: { amount: "9" } }] })}`,
     );
     // Someone else's presence reaches this stream; its own does not come back to it.
-    await hub.publish({ key: draftKeyText(key), type: "presence", presence: { client: "me-123456", name: "Me", line: "a" } });
-    await hub.publish({ key: draftKeyText(key), type: "presence", presence: { client: "you-123456", name: "You", line: "b" } });
-    expect(await nextMessage()).toBe(`event: presence\ndata: ${JSON.stringify({ client: "you-123456", name: "You", line: "b" })}`);
+    await hub.publish({
+      key: draftKeyText(key),
+      type: "presence",
+      presence: { client: "me-123456", name: "Me", line: "a" },
+    });
+    await hub.publish({
+      key: draftKeyText(key),
+      type: "presence",
+      presence: { client: "you-123456", name: "You", line: "b" },
+    });
+    expect(await nextMessage()).toBe(
+      `event: presence\ndata: ${JSON.stringify({ client: "you-123456", name: "You", line: "b" })}`,
+    );
     abort.abort();
     expect(await gone).toMatchObject({ presence: { client: "me-123456", gone: true } });
   });
@@ -468,7 +528,9 @@ describe("the draft's event stream", () => {
       const { saveEntryDraft } = await import("./drafts");
       const { draftEventStream } = await import("./draft-stream");
       const hub = await newHub(async () => undefined);
-      const clerk = await db.user.create({ data: { accountingUserId: `collab-clerk-${Date.now()}`, displayName: "Removed Clerk" } });
+      const clerk = await db.user.create({
+        data: { accountingUserId: `collab-clerk-${Date.now()}`, displayName: "Removed Clerk" },
+      });
       await db.workspaceMember.create({ data: { workspaceId: team.workspaceId, userId: clerk.id, roles: ["clerk"] } });
       const key = freshKey();
       const base = await saveEntryDraft(key, [line("a", 1, { amount: "1" })], null);

@@ -93,7 +93,10 @@ export async function saveEntryDraft(
 }
 
 /** The draft's revision and every line written after `since` (removals too), in the draft's order. */
-export async function linesChangedSince(key: DraftKey, since: number): Promise<{ revision: number; lines: ChangedLine[] }> {
+export async function linesChangedSince(
+  key: DraftKey,
+  since: number,
+): Promise<{ revision: number; lines: ChangedLine[] }> {
   const rows = await getDb().$queryRaw<
     (Omit<StoredState, "line_id" | "written_by"> & { line_id: string | null; draft_revision: number | null })[]
   >`
@@ -117,7 +120,13 @@ export async function linesChangedSince(key: DraftKey, since: number): Promise<{
       `${storedName(key)} line ${row.line_id}`,
     );
     if (parsed)
-      lines.push({ id: row.line_id, revision: row.revision, deleted: false, employee_id: parsed.employee_id, values: parsed.values });
+      lines.push({
+        id: row.line_id,
+        revision: row.revision,
+        deleted: false,
+        employee_id: parsed.employee_id,
+        values: parsed.values,
+      });
   }
   return { revision, lines };
 }

@@ -28,12 +28,20 @@ function periodChanged(period: string): ApiError {
   return new ApiError("period_changed", `The company's payroll month is now ${period}.`, { extra: { period } });
 }
 
-export const getDraft = payrollRoute({ ...contract.getDraft, permission: "payroll.read", own: "payroll.read_own" }, async (context) => {
-  const { kind } = context.params;
-  const company = await companyFromParam(context, context.params.companyId);
-  const draft = await loadEntryDraft({ connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind });
-  return successResponse({ period: company.current_month, draft });
-});
+export const getDraft = payrollRoute(
+  { ...contract.getDraft, permission: "payroll.read", own: "payroll.read_own" },
+  async (context) => {
+    const { kind } = context.params;
+    const company = await companyFromParam(context, context.params.companyId);
+    const draft = await loadEntryDraft({
+      connectionId: context.connection.id,
+      companyId: company.id,
+      period: company.current_month,
+      kind,
+    });
+    return successResponse({ period: company.current_month, draft });
+  },
+);
 
 export const putEntriesDraft = payrollRoute(
   { ...contract.saveDraft, permission: "payroll.edit", own: "payroll.enter_own", maxBodyBytes: MAX_BODY },
@@ -55,7 +63,12 @@ export const putEntriesDraft = payrollRoute(
     await publishDraftChange(key, saved.revision);
     if (saved.conflicts.length) {
       throw new ApiError("draft_conflict", "Someone else changed these lines meanwhile; the others were saved.", {
-        extra: { revision: saved.revision, lineRevisions: saved.lineRevisions, merged: saved.merged, conflicts: saved.conflicts },
+        extra: {
+          revision: saved.revision,
+          lineRevisions: saved.lineRevisions,
+          merged: saved.merged,
+          conflicts: saved.conflicts,
+        },
       });
     }
     return successResponse({
@@ -72,25 +85,35 @@ function displayName(user: { displayName: string | null; email: string | null; i
 }
 
 /** The draft's changes and the others' presence as server-sent events (features/payroll/entries/server/draft-stream.ts). */
-export const getDraftStream = payrollRoute({ ...contract.stream, permission: "payroll.read", own: "payroll.read_own" }, async (context) => {
-  const { kind } = context.params;
-  const company = await companyFromParam(context, context.params.companyId);
-  const query = context.query;
-  if (query.period !== company.current_month) throw periodChanged(company.current_month);
-  // A reconnecting EventSource names the last revision it saw.
-  const lastEventId = Number(context.request.headers.get("last-event-id") ?? Number.NaN);
-  const since = Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : query.since;
-  const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-  const userId = context.user.id;
-  // A client's stream ends once their company is taken from them, like anyone's once their role is.
-  const own = { permission: "payroll.read_own" as const, companyId: company.id };
-  const access = { userId, allowed: () => stillPermitted(userId, key.connectionId, "payroll.read", own) };
-  // At most 10 open streams per person, the notification count's included (lib/http/server/stream-slots.ts).
-  const stream = streamWithSlot(userId, context.request.signal, () =>
-    draftEventStream({ key, since, client: query.client, name: displayName(context.user), signal: context.request.signal, access }),
-  );
-  return eventStreamResponse(stream);
-});
+export const getDraftStream = payrollRoute(
+  { ...contract.stream, permission: "payroll.read", own: "payroll.read_own" },
+  async (context) => {
+    const { kind } = context.params;
+    const company = await companyFromParam(context, context.params.companyId);
+    const query = context.query;
+    if (query.period !== company.current_month) throw periodChanged(company.current_month);
+    // A reconnecting EventSource names the last revision it saw.
+    const lastEventId = Number(context.request.headers.get("last-event-id") ?? Number.NaN);
+    const since = Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? lastEventId : query.since;
+    const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
+    const userId = context.user.id;
+    // A client's stream ends once their company is taken from them, like anyone's once their role is.
+    const own = { permission: "payroll.read_own" as const, companyId: company.id };
+    const access = { userId, allowed: () => stillPermitted(userId, key.connectionId, "payroll.read", own) };
+    // At most 10 open streams per person, the notification count's included (lib/http/server/stream-slots.ts).
+    const stream = streamWithSlot(userId, context.request.signal, () =>
+      draftEventStream({
+        key,
+        since,
+        client: query.client,
+        name: displayName(context.user),
+        signal: context.request.signal,
+        access,
+      }),
+    );
+    return eventStreamResponse(stream);
+  },
+);
 
 /** Where the person is in the grid, for the others' "also here" (ephemeral: never stored). */
 export const postPresence = payrollRoute(
@@ -100,7 +123,11 @@ export const postPresence = payrollRoute(
     const company = await companyFromParam(context, context.params.companyId);
     if (context.body.period !== company.current_month) throw periodChanged(company.current_month);
     const key = { connectionId: context.connection.id, companyId: company.id, period: company.current_month, kind };
-    await publishPresence(key, { client: context.body.client, name: displayName(context.user), line: context.body.line });
+    await publishPresence(key, {
+      client: context.body.client,
+      name: displayName(context.user),
+      line: context.body.line,
+    });
     return successResponse({});
   },
 );

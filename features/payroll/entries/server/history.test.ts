@@ -12,7 +12,9 @@ describe("a transfer's stored lines", () => {
     expect(lines).toEqual([good]);
     expect(unreadableLines).toBe(1);
     expect(log).toHaveBeenCalledOnce();
-    expect(String(log.mock.calls[0]![0])).toContain("payroll_entry_transfers 3f1c0d8e-0000-4000-8000-000000000001 line 1");
+    expect(String(log.mock.calls[0]![0])).toContain(
+      "payroll_entry_transfers 3f1c0d8e-0000-4000-8000-000000000001 line 1",
+    );
     expect(String(log.mock.calls[0]![0])).not.toContain("Erika");
   });
 

@@ -23,7 +23,10 @@ export interface TransferRecord extends TransferSummary {
 }
 
 /** A transfer's stored lines, each parsed on its own: one bad line does not hide the others. */
-export function readTransferLines(transferId: string, stored: unknown): { lines: StoredLine[]; unreadableLines: number } {
+export function readTransferLines(
+  transferId: string,
+  stored: unknown,
+): { lines: StoredLine[]; unreadableLines: number } {
   const where = `payroll_entry_transfers ${transferId}`;
   if (!Array.isArray(stored)) {
     readStoredJson(z.array(storedLineSchema), stored, where);
@@ -51,7 +54,12 @@ const SUMMARY = {
 } as const;
 
 /** The connection's transfers of one company and kind, newest first. */
-export async function listTransfers(connectionId: string, companyId: number, kind: EntryKind, take = 100): Promise<TransferSummary[]> {
+export async function listTransfers(
+  connectionId: string,
+  companyId: number,
+  kind: EntryKind,
+  take = 100,
+): Promise<TransferSummary[]> {
   return getDb().payrollEntryTransfer.findMany({
     where: { connectionId, companyId, kind },
     orderBy: { createdAt: "desc" },
@@ -61,7 +69,12 @@ export async function listTransfers(connectionId: string, companyId: number, kin
 }
 
 /** One transfer, only when it belongs to the connection, company and kind asked for. */
-export async function getTransfer(connectionId: string, companyId: number, kind: EntryKind, id: string): Promise<TransferRecord | null> {
+export async function getTransfer(
+  connectionId: string,
+  companyId: number,
+  kind: EntryKind,
+  id: string,
+): Promise<TransferRecord | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const row = await getDb().payrollEntryTransfer.findFirst({
     where: { id, connectionId, companyId, kind },
@@ -99,7 +112,14 @@ export async function lastUnknownTransfer(
   after: Date | null,
 ): Promise<TransferRecord | null> {
   const row = await getDb().payrollEntryTransfer.findFirst({
-    where: { connectionId, companyId, period, kind, outcome: "unknown", ...(after ? { createdAt: { gt: after } } : {}) },
+    where: {
+      connectionId,
+      companyId,
+      period,
+      kind,
+      outcome: "unknown",
+      ...(after ? { createdAt: { gt: after } } : {}),
+    },
     orderBy: { createdAt: "desc" },
     select: { ...SUMMARY, lines: true },
   });

@@ -8,7 +8,11 @@ import type { StoredLine } from "../kinds";
 
 const COMPANY = 4242;
 
-const line = (id: string, employee: number, values: Record<string, string>): StoredLine => ({ id, employee_id: employee, values });
+const line = (id: string, employee: number, values: Record<string, string>): StoredLine => ({
+  id,
+  employee_id: employee,
+  values,
+});
 
 // The file's payroll connection, and `transfer`, which records a transfer of it a minute after the
 // one before; the earlier months' transfers the tests read are recorded before the first test.
@@ -23,7 +27,12 @@ const it = test
   })
   .extend("transfer", { scope: "file", auto: true }, async ({ db, connectionId }) => {
     let clock = Date.UTC(2026, 9, 1);
-    async function transfer(period: string, kind: "hours" | "payments", outcome: "succeeded" | "refused" | "unknown", lines: unknown) {
+    async function transfer(
+      period: string,
+      kind: "hours" | "payments",
+      outcome: "succeeded" | "refused" | "unknown",
+      lines: unknown,
+    ) {
       clock += 60_000;
       await db.payrollEntryTransfer.create({
         data: {
@@ -41,14 +50,18 @@ const it = test
         },
       });
     }
-    await transfer("2026-09", "hours", "succeeded", [line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12.5" })]);
+    await transfer("2026-09", "hours", "succeeded", [
+      line("a", 1, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "12.5" }),
+    ]);
     await transfer("2026-10", "hours", "succeeded", [
       line("a", 1, { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.9", date: "2026-10-31" }),
       line("b", 2, { type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", date: "2026-10-05" }),
       line("c", 9, { type: "HOURLY_WAGE", total_hours: "10", total_amount: "14" }),
     ]);
     // Not accepted, or unreadable: neither is offered nor remembered.
-    await transfer("2026-10", "hours", "refused", [line("x", 1, { type: "HOURLY_WAGE", total_hours: "1", total_amount: "99" })]);
+    await transfer("2026-10", "hours", "refused", [
+      line("x", 1, { type: "HOURLY_WAGE", total_hours: "1", total_amount: "99" }),
+    ]);
     await transfer("2026-10", "hours", "succeeded", "not an array");
     await transfer("2026-10", "payments", "succeeded", [
       line("p", 3, { type: "BONUS_PAYMENT", amount: "250" }),
@@ -68,7 +81,11 @@ describe("moving lines into the new month", () => {
     expect(moveDate("2027-12-31", "2028-02")).toBe("2028-02-29");
     expect(moveDate("05.10.2026", "2026-11")).toBe("05.10.2026");
     const start = startLines(
-      [line("a", 1, { type: "HOURLY_WAGE", date: "2026-10-31" }), line("b", 2, {}), line("c", 9, { type: "BONUS_PAYMENT" })],
+      [
+        line("a", 1, { type: "HOURLY_WAGE", date: "2026-10-31" }),
+        line("b", 2, {}),
+        line("c", 9, { type: "BONUS_PAYMENT" }),
+      ],
       "2026-11",
       new Set([1, 2]),
     );
@@ -97,14 +114,18 @@ describe("the last transferred set", () => {
       ],
       leftOut: 1,
     });
-    expect((await lastTransferredSet(connectionId, COMPANY, "2026-11", "payments", new Set([3])))?.period).toBe("2026-10");
+    expect((await lastTransferredSet(connectionId, COMPANY, "2026-11", "payments", new Set([3])))?.period).toBe(
+      "2026-10",
+    );
     expect(await lastTransferredSet(connectionId, COMPANY, "2026-09", "hours", new Set([1]))).toBeNull();
     expect(await lastTransferredSet(connectionId, COMPANY, "2026-11", "hours", new Set([5]))).toBeNull();
   });
 });
 
 describe("remembered rates", () => {
-  it("are each employee's newest accepted rate per type, over the kind's recent transfers", async ({ connectionId }) => {
+  it("are each employee's newest accepted rate per type, over the kind's recent transfers", async ({
+    connectionId,
+  }) => {
     const { rememberedRates } = await import("./less-typing");
     expect(await rememberedRates(connectionId, COMPANY, "hours")).toEqual({
       "1": { HOURLY_WAGE: "13.9" },

@@ -76,7 +76,11 @@ export type RememberedRates = Record<string, Record<string, string>>;
  * Each employee's rate per type from the newest successful transfer that has one (of the last
  * few): one value per employee and type, small enough to send with the page.
  */
-export async function rememberedRates(connectionId: string, companyId: number, kind: EntryKind): Promise<RememberedRates> {
+export async function rememberedRates(
+  connectionId: string,
+  companyId: number,
+  kind: EntryKind,
+): Promise<RememberedRates> {
   const rows = await getDb().$queryRaw<{ employee_id: number; type: string; rate: string }[]>`
     SELECT DISTINCT ON (employee_id, type) employee_id, type, rate
     FROM (

@@ -10,7 +10,11 @@ import { lastTransferredSet, rememberedRates } from "./less-typing";
  * The company as the service sees it now (its month may have moved on since the list was
  * cached): re-read once per visit; the cached record when the service cannot be reached.
  */
-export async function freshCompany(connectionId: string, client: PayrollClient, cached: CompanyRecord): Promise<CompanyRecord> {
+export async function freshCompany(
+  connectionId: string,
+  client: PayrollClient,
+  cached: CompanyRecord,
+): Promise<CompanyRecord> {
   try {
     return (await syncCompanies(connectionId, client)).find((company) => company.id === cached.id) ?? cached;
   } catch {
@@ -24,7 +28,12 @@ export async function freshCompany(connectionId: string, client: PayrollClient, 
  * less typing the last transferred set of an earlier month (offered while the draft is empty)
  * and the rates remembered per employee and type (proposed in new lines).
  */
-export async function entriesPageData(connectionId: string, client: PayrollClient, company: CompanyRecord, kind: EntryKind) {
+export async function entriesPageData(
+  connectionId: string,
+  client: PayrollClient,
+  company: CompanyRecord,
+  kind: EntryKind,
+) {
   const [employees, draft, last] = await Promise.all([
     client.listEmployees(company.id),
     loadEntryDraft({ connectionId, companyId: company.id, period: company.current_month, kind }),
@@ -34,7 +43,13 @@ export async function entriesPageData(connectionId: string, client: PayrollClien
   const [unknown, startFrom, rates] = await Promise.all([
     lastUnknownTransfer(connectionId, company.id, company.current_month, kind, last?.createdAt ?? null),
     empty
-      ? lastTransferredSet(connectionId, company.id, company.current_month, kind, new Set(employees.map((employee) => employee.id)))
+      ? lastTransferredSet(
+          connectionId,
+          company.id,
+          company.current_month,
+          kind,
+          new Set(employees.map((employee) => employee.id)),
+        )
       : null,
     rememberedRates(connectionId, company.id, kind),
   ]);

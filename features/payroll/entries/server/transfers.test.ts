@@ -16,7 +16,9 @@ const it = test
     const { payrollFor } = await import("@/features/payroll/server/access");
     const { personalActor } = await import("@/features/payroll/testing/actor");
     const { requireCompany } = await import("@/features/payroll/connection/server/companies");
-    const user = await getDb().user.create({ data: { accountingUserId: `entries-${Date.now()}`, displayName: "Test Clerk" } });
+    const user = await getDb().user.create({
+      data: { accountingUserId: `entries-${Date.now()}`, displayName: "Test Clerk" },
+    });
     const userId = user.id;
     const actor = await personalActor(userId);
     await connectPayroll(actor, { apiKey: SABINE_KEY }, null);
@@ -125,7 +127,9 @@ describe("entry drafts", () => {
     const loaded = await loadEntryDraft(key);
     expect(loaded?.revision).toBe(patched.revision);
     expect(loaded?.lines).toHaveLength(9_001);
-    expect(loaded?.lines[4500]).toEqual(line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }));
+    expect(loaded?.lines[4500]).toEqual(
+      line("l4500", 501, { type: "HOURLY_WAGE", total_hours: "8", total_amount: "10" }),
+    );
     expect(loaded?.lines.at(-1)).toEqual(line("new", 7, { type: "SUNDAY_PREMIUM" }));
     expect(loaded?.lines.slice(0, 4500)).toEqual(lines.slice(0, 4500));
 
@@ -135,7 +139,9 @@ describe("entry drafts", () => {
     expect(await versions()).toEqual(after);
   });
 
-  it("takes concurrent whole saves, patches and loads of a 9,000-line draft (the embedded Postgres too)", async ({ connectionId }) => {
+  it("takes concurrent whole saves, patches and loads of a 9,000-line draft (the embedded Postgres too)", async ({
+    connectionId,
+  }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: "2030-03", kind: "hours" as const };
     const month = (hours: string) =>
@@ -146,15 +152,26 @@ describe("entry drafts", () => {
     const outcomes = await Promise.allSettled([
       saveEntryDraft(key, month("2"), null),
       loadEntryDraft(key),
-      patchEntryDraft(key, [{ ...line("m1", 2, { type: "HOURLY_WAGE", total_hours: "5" }), base: first.revision }], [], null),
+      patchEntryDraft(
+        key,
+        [{ ...line("m1", 2, { type: "HOURLY_WAGE", total_hours: "5" }), base: first.revision }],
+        [],
+        null,
+      ),
       saveEntryDraft(key, month("3"), null),
       loadEntryDraft(key),
-      patchEntryDraft(key, [{ ...line("m2", 3, { type: "HOURLY_WAGE", total_hours: "6" }), base: first.revision }], [], null),
+      patchEntryDraft(
+        key,
+        [{ ...line("m2", 3, { type: "HOURLY_WAGE", total_hours: "6" }), base: first.revision }],
+        [],
+        null,
+      ),
     ]);
     // A patch may lose the race against the other saves (a conflict, nothing written); nothing may fail.
     expect(outcomes.filter((outcome) => outcome.status === "rejected")).toEqual([]);
     for (const outcome of outcomes)
-      if (outcome.status === "fulfilled" && outcome.value && "lines" in outcome.value) expect(outcome.value.lines).toHaveLength(9_000);
+      if (outcome.status === "fulfilled" && outcome.value && "lines" in outcome.value)
+        expect(outcome.value.lines).toHaveLength(9_000);
     const loaded = await loadEntryDraft(key);
     expect(loaded?.lines).toHaveLength(9_000);
     const writes = outcomes.filter(
@@ -167,10 +184,16 @@ describe("entry drafts", () => {
     expect(loaded?.revision).toBe(first.revision + writes.length);
   });
 
-  it("keeps the order a whole draft is saved in, drops lines no longer in it, and appends patched new lines", async ({ connectionId }) => {
+  it("keeps the order a whole draft is saved in, drops lines no longer in it, and appends patched new lines", async ({
+    connectionId,
+  }) => {
     const { loadEntryDraft, patchEntryDraft, saveEntryDraft } = await import("./drafts");
     const key = { connectionId, companyId: COMPANY, period: "2030-02", kind: "payments" as const };
-    await saveEntryDraft(key, [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, { amount: "3" })], null);
+    await saveEntryDraft(
+      key,
+      [line("a", 1, { amount: "1" }), line("b", 2, { amount: "2" }), line("c", 3, { amount: "3" })],
+      null,
+    );
     // A line inserted in the middle, one removed, one moved: the order is the one sent.
     const second = await saveEntryDraft(
       key,
@@ -178,7 +201,12 @@ describe("entry drafts", () => {
       null,
     );
     expect((await loadEntryDraft(key))?.lines.map((stored) => stored.id)).toEqual(["c", "a", "x", "d"]);
-    await patchEntryDraft(key, [line("e", 5, {}), { ...line("a", 1, { amount: "9" }), base: second.revision }, line("f", 6, {})], [], null);
+    await patchEntryDraft(
+      key,
+      [line("e", 5, {}), { ...line("a", 1, { amount: "9" }), base: second.revision }, line("f", 6, {})],
+      [],
+      null,
+    );
     const loaded = await loadEntryDraft(key);
     expect(loaded?.lines.map((stored) => stored.id)).toEqual(["c", "a", "x", "d", "e", "f"]);
     expect(loaded?.lines[1]).toEqual(line("a", 1, { amount: "9" }));
@@ -192,12 +220,29 @@ describe("entry drafts", () => {
 });
 
 describe("transfers", () => {
-  it("sends the complete set, records it, and the service holds exactly it", async ({ sandbox, userId, connectionId, client, company }) => {
+  it("sends the complete set, records it, and the service holds exactly it", async ({
+    sandbox,
+    userId,
+    connectionId,
+    client,
+    company,
+  }) => {
     const { transferEntries } = await import("./transfers");
     const { lastSuccessfulTransfer, listTransfers, getTransfer } = await import("./history");
     const lines = [
-      line("a", 1, { type: "HOURLY_WAGE", total_hours: "7.5", total_amount: "13.37", date: `${company.current_month}-03` }),
-      line("b", 2, { type: "SUNDAY_PREMIUM", total_hours: "4", total_amount: "15", surcharge: "50", cost_center_id: "K100" }),
+      line("a", 1, {
+        type: "HOURLY_WAGE",
+        total_hours: "7.5",
+        total_amount: "13.37",
+        date: `${company.current_month}-03`,
+      }),
+      line("b", 2, {
+        type: "SUNDAY_PREMIUM",
+        total_hours: "4",
+        total_amount: "15",
+        surcharge: "50",
+        cost_center_id: "K100",
+      }),
     ];
     const result = await transferEntries({
       audit: null,
@@ -246,14 +291,21 @@ describe("transfers", () => {
       lines: [lines[1]],
     });
     expect(second.status).toBe("succeeded");
-    expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).body).toHaveLength(1);
+    expect(
+      (await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/hourly_compensations`)).body,
+    ).toHaveLength(1);
     const history = await listTransfers(connectionId, COMPANY, "hours");
     expect(history.map((entry) => entry.lineCount)).toEqual([1, 2]);
     expect((await getTransfer(connectionId, COMPANY, "hours", history[1]!.id))?.lines).toEqual(lines);
     expect(await getTransfer(connectionId, COMPANY, "payments", history[1]!.id)).toBeNull();
   });
 
-  it("does not send an invalid set and names the lines and fields", async ({ userId, connectionId, client, company }) => {
+  it("does not send an invalid set and names the lines and fields", async ({
+    userId,
+    connectionId,
+    client,
+    company,
+  }) => {
     const { transferEntries } = await import("./transfers");
     const result = await transferEntries({
       audit: null,
@@ -299,7 +351,9 @@ describe("transfers", () => {
       lines: payments,
     });
     expect(refused.status).toBe("pay_run");
-    expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual([]);
+    expect((await sandbox.control<unknown[]>("GET", `/payroll/companies/${COMPANY}/further_payments`)).body).toEqual(
+      [],
+    );
     await sandbox.control("POST", `/payroll/companies/${COMPANY}/pay_run`, { in_progress: false });
     const accepted = await transferEntries({
       audit: null,
@@ -361,7 +415,10 @@ describe("transfers", () => {
       client: fake(new PayrollNetworkError("timed out", true)),
     });
     expect(unknown.status).toBe("unknown");
-    expect((await listTransfers(connectionId, COMPANY, "hours")).slice(0, 2).map((entry) => entry.outcome)).toEqual(["unknown", "refused"]);
+    expect((await listTransfers(connectionId, COMPANY, "hours")).slice(0, 2).map((entry) => entry.outcome)).toEqual([
+      "unknown",
+      "refused",
+    ]);
   });
 
   it("keeps a transfer of unknown outcome after the last successful one, for the review to compare with, until a later success", async ({
@@ -400,13 +457,28 @@ describe("transfers", () => {
     });
     expect(unknown).toMatchObject({ status: "unknown", lines });
     const last = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
-    expect((await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", last!.createdAt))?.lines).toEqual(lines);
+    expect(
+      (await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", last!.createdAt))?.lines,
+    ).toEqual(lines);
 
     expect(
-      (await transferEntries({ audit: null, connectionId, userId, userName: "x", client, company, kind: "hours", lines })).status,
+      (
+        await transferEntries({
+          audit: null,
+          connectionId,
+          userId,
+          userName: "x",
+          client,
+          company,
+          kind: "hours",
+          lines,
+        })
+      ).status,
     ).toBe("succeeded");
     const newest = await lastSuccessfulTransfer(connectionId, COMPANY, company.current_month, "hours");
-    expect(await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", newest!.createdAt)).toBeNull();
+    expect(
+      await lastUnknownTransfer(connectionId, COMPANY, company.current_month, "hours", newest!.createdAt),
+    ).toBeNull();
   });
 
   it("says nothing was sent when the employee list before the transfer cannot be read (not 'unknown')", async ({
@@ -436,7 +508,10 @@ describe("transfers", () => {
       lines: [line("n", 1, { type: "HOURLY_WAGE" })],
     }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ name: "ApiError", code: "upstream_unreachable" });
-    expect((failure as { body(): Record<string, unknown> }).body()).toMatchObject({ code: "upstream_unreachable", sent: false });
+    expect((failure as { body(): Record<string, unknown> }).body()).toMatchObject({
+      code: "upstream_unreachable",
+      sent: false,
+    });
     expect(sent).toBe(0);
     expect((await listTransfers(connectionId, COMPANY, "hours")).length).toBe(before);
   });

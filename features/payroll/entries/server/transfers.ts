@@ -64,7 +64,10 @@ export interface TransferRequest {
 }
 
 /** Our schema's issues: path `[index, "values", field]` or `[index, "employee_id"]`. */
-function problemsFromZod(lines: readonly StoredLine[], issues: readonly { path: PropertyKey[]; message: string }[]): LineProblem[] {
+function problemsFromZod(
+  lines: readonly StoredLine[],
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): LineProblem[] {
   return issues.map((issue) => {
     const [index, part, field] = issue.path;
     const line = typeof index === "number" ? lines[index] : undefined;
@@ -79,7 +82,11 @@ function problemsFromZod(lines: readonly StoredLine[], issues: readonly { path: 
  */
 export function notSent(error: unknown): ApiError {
   const api = toApiError(error);
-  return new ApiError(api.code, api.message, { detail: api.detail, fields: api.fields, extra: { ...api.extra, sent: false } });
+  return new ApiError(api.code, api.message, {
+    detail: api.detail,
+    fields: api.fields,
+    extra: { ...api.extra, sent: false },
+  });
 }
 
 /**
@@ -100,7 +107,11 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
   const employees = await client.listEmployees(company.id).catch((error: unknown) => {
     throw notSent(error);
   });
-  const context = { companyId: company.id, month: company.current_month, employeeIds: new Set(employees.map((employee) => employee.id)) };
+  const context = {
+    companyId: company.id,
+    month: company.current_month,
+    employeeIds: new Set(employees.map((employee) => employee.id)),
+  };
   const parsed = transferSchema(kind, context).safeParse(lines);
   if (!parsed.success) return { status: "invalid", problems: problemsFromZod(lines, parsed.error.issues) };
 
@@ -199,11 +210,14 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
   } catch (error) {
     return settleFailure(error);
   }
-  return (await record("succeeded")) ? { status: "succeeded", transferId: pending.id, receipt } : unrecorded("succeeded");
+  return (await record("succeeded"))
+    ? { status: "succeeded", transferId: pending.id, receipt }
+    : unrecorded("succeeded");
 
   async function settleFailure(error: unknown): Promise<TransferResult> {
     if (error instanceof PayrollPayRunInProgressError) {
-      if (!(await record("pay_run", { errorCode: error.code, errorMessage: error.message }))) return unrecorded("pay_run");
+      if (!(await record("pay_run", { errorCode: error.code, errorMessage: error.message })))
+        return unrecorded("pay_run");
       return { status: "pay_run", transferId: pending.id, message: error.message };
     }
     if (error instanceof PayrollValidationError) {

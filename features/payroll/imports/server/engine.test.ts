@@ -58,7 +58,9 @@ const fileTest = test.extend("workers", { scope: "file", auto: true }, async ({}
 const it = fileTest;
 
 describe("bulk import job", () => {
-  it("creates 500 employees exactly once despite 20% failures, dropped connections and a restart", async ({ sandbox }) => {
+  it("creates 500 employees exactly once despite 20% failures, dropped connections and a restart", async ({
+    sandbox,
+  }) => {
     const { getDb } = await import("@/lib/db/client");
     const { sealSecret } = await import("@/lib/server/secrets");
     const { clientForConnection } = await import("../../connection/server/connection");
@@ -77,16 +79,25 @@ describe("bulk import job", () => {
         workspaceId: (await (await import("@/features/payroll/testing/actor")).personalActor(user.id)).workspaceId,
         baseUrl: sandbox.urls.payroll.base_url,
         username: "Thomas Albrecht",
-        apiKeyEncrypted: sealSecret(THOMAS_KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
+        apiKeyEncrypted: sealSecret(THOMAS_KEY, {
+          table: "payroll_connections",
+          rowId: connectionId,
+          column: "api_key_encrypted",
+        }),
       },
     });
     const client = await clientForConnection(connectionId);
     await syncCompanies(connectionId, client);
     await refreshReferenceLists(client);
     const company = (await cachedCompanies(connectionId)).find((candidate) => candidate.id === EMPTY_COMPANY)!;
-    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+    const insurer = (await healthInsurances(client.baseUrl)).find(
+      (candidate) => !candidate.availableFrom && !candidate.availableTo,
+    )!;
 
-    const rows = Array.from({ length: 500 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 1 + index, insurer.number) }));
+    const rows = Array.from({ length: 500 }, (_, index) => ({
+      row: index + 1,
+      input: sampleEmployee(index, 1 + index, insurer.number),
+    }));
     const importId = await createImport(connectionId, company, client, { rows }, null);
     expect((await importProgress(connectionId, importId))?.counts.pending).toBe(500);
 
@@ -171,8 +182,13 @@ describe("bulk import job", () => {
     const { syncCompanies } = await import("../../connection/server/companies");
     await syncCompanies(connectionId, client);
     const company = await requireCompany(connectionId, 1002, client);
-    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
-    const rows = Array.from({ length: 30 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 501 + index, insurer.number) }));
+    const insurer = (await healthInsurances(client.baseUrl)).find(
+      (candidate) => !candidate.availableFrom && !candidate.availableTo,
+    )!;
+    const rows = Array.from({ length: 30 }, (_, index) => ({
+      row: index + 1,
+      input: sampleEmployee(index, 501 + index, insurer.number),
+    }));
     rows[3]!.input.id = "101"; // in use before the import
     rows[4]!.input.postal_code = "12"; // invalid: not sent
     const importId = await createImport(connectionId, company, client, { rows }, null);
@@ -228,7 +244,10 @@ describe("bulk import job", () => {
     expect(report.find((row) => row.row === 4)).toMatchObject({ state: "in_use", employeeId: 101 });
     // An invalid row keeps the person's name in the report.
     const invalid = rows[4]!.input;
-    expect(report.find((row) => row.row === 5)).toMatchObject({ state: "skipped", name: `${invalid.first_name} ${invalid.last_name}` });
+    expect(report.find((row) => row.row === 5)).toMatchObject({
+      state: "skipped",
+      name: `${invalid.first_name} ${invalid.last_name}`,
+    });
     expect(report.find((row) => row.row === 20)).toMatchObject({ state: "in_use", employeeId: 520 });
     const stored = await sandbox.control<{ id: number }[]>("GET", "/payroll/companies/1002/employees");
     expect(stored.body).toHaveLength(12 + 1 + 27);
@@ -268,8 +287,13 @@ describe("bulk import job", () => {
     await refreshReferenceLists(client);
     await syncCompanies(connectionId, client);
     const company = await requireCompany(connectionId, 1002, client);
-    const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
-    const rows = Array.from({ length: 3 }, (_, index) => ({ row: index + 1, input: sampleEmployee(index, 601 + index, insurer.number) }));
+    const insurer = (await healthInsurances(client.baseUrl)).find(
+      (candidate) => !candidate.availableFrom && !candidate.availableTo,
+    )!;
+    const rows = Array.from({ length: 3 }, (_, index) => ({
+      row: index + 1,
+      input: sampleEmployee(index, 601 + index, insurer.number),
+    }));
     const importId = await createImport(connectionId, company, client, { rows }, null);
     // Row 2 as an older version (or a hand edit) might have left it.
     await db.payrollImportRow.updateMany({
@@ -335,14 +359,20 @@ describe("a 409 on a retry after a create without a clear answer", () => {
           workspaceId: (await (await import("@/features/payroll/testing/actor")).personalActor(user.id)).workspaceId,
           baseUrl: sandbox.urls.payroll.base_url,
           username: "Sabine Krüger",
-          apiKeyEncrypted: sealSecret(KEY, { table: "payroll_connections", rowId: connectionId, column: "api_key_encrypted" }),
+          apiKeyEncrypted: sealSecret(KEY, {
+            table: "payroll_connections",
+            rowId: connectionId,
+            column: "api_key_encrypted",
+          }),
         },
       });
       const client = await clientForConnection(connectionId);
       await refreshReferenceLists(client);
       await syncCompanies(connectionId, client);
       const company = await requireCompany(connectionId, 1002, client);
-      const insurer = (await healthInsurances(client.baseUrl)).find((candidate) => !candidate.availableFrom && !candidate.availableTo)!;
+      const insurer = (await healthInsurances(client.baseUrl)).find(
+        (candidate) => !candidate.availableFrom && !candidate.availableTo,
+      )!;
       const importId = await createImport(
         connectionId,
         company,
@@ -365,10 +395,14 @@ describe("a 409 on a retry after a create without a clear answer", () => {
       "onePost",
       async ({ sandbox }) =>
         (rule: Record<string, unknown>) =>
-          sandbox.control("POST", "/faults", { rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", times: 1, ...rule }] }),
+          sandbox.control("POST", "/faults", {
+            rules: [{ method: "POST", path: "/payroll/v1/companies/*/employees", times: 1, ...rule }],
+          }),
     );
 
-  it("stores rows whose id fits no integer as skipped, with the id's problem (not a database error)", async ({ oneRowImport }) => {
+  it("stores rows whose id fits no integer as skipped, with the id's problem (not a database error)", async ({
+    oneRowImport,
+  }) => {
     const { createImport, importReport } = await import("./imports");
     const { sampleEmployee } = await import("../sample-rows");
     const { connectionId, client } = await oneRowImport(702);
@@ -404,7 +438,12 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     let sleeps = 0;
     const deps = {
       clientFor: async () =>
-        new PayrollClient({ baseUrl: client.baseUrl, apiKey: KEY, authHeader: payrollConfig().authHeader, timeoutMs: 300 }),
+        new PayrollClient({
+          baseUrl: client.baseUrl,
+          apiKey: KEY,
+          authHeader: payrollConfig().authHeader,
+          timeoutMs: 300,
+        }),
       // The engine's waits drive the story: after the timeout the list is read at once (the
       // employee is not there yet) and the next create is held up by a 429; while it waits,
       // the slow first create lands, so the third create meets its own employee: 409.
@@ -414,7 +453,11 @@ describe("a 409 on a retry after a create without a clear answer", () => {
           expect(await stored()).toHaveLength(0);
           await onePost({ kind: "rate_limit", retry_after: 0 });
         } else if (sleeps === 2) {
-          await waitFor("the slow create to be stored", async () => ((await stored()).length ? true : undefined), 10_000);
+          await waitFor(
+            "the slow create to be stored",
+            async () => ((await stored()).length ? true : undefined),
+            10_000,
+          );
           await sandbox.control("POST", "/faults", {});
         }
       },
@@ -426,7 +469,11 @@ describe("a 409 on a retry after a create without a clear answer", () => {
     expect(await stored()).toHaveLength(1);
   }, 60_000);
 
-  it("still reports the conflict when someone else's employee holds the id", async ({ sandbox, oneRowImport, onePost }) => {
+  it("still reports the conflict when someone else's employee holds the id", async ({
+    sandbox,
+    oneRowImport,
+    onePost,
+  }) => {
     const { clientForConnection } = await import("../../connection/server/connection");
     const { importProgress, importReport } = await import("./imports");
     const { runImport } = await import("./engine");

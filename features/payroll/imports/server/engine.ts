@@ -90,7 +90,11 @@ export async function runImport(importId: string, deps: EngineDeps): Promise<"co
             if (!alive) break;
           }
           const row = batch[position]!;
-          const payload = readStoredJson(newEmployeeSchema, row.payload, `payroll_import_rows of import ${importId} row ${row.rowNumber}`);
+          const payload = readStoredJson(
+            newEmployeeSchema,
+            row.payload,
+            `payroll_import_rows of import ${importId} row ${row.rowNumber}`,
+          );
           outcomes.push(payload ? await importRow({ ...row, payload }, context) : unreadableRow(row));
         }
       } catch (error) {

@@ -9,7 +9,10 @@ import { getDb } from "@/lib/db/client";
 export const LEASE_MS = 15_000;
 
 /** Takes the import's lease when it is running and nobody holds a live lease; null otherwise. */
-export async function claim(importId: string, owner: string): Promise<{ connectionId: string; companyId: number } | null> {
+export async function claim(
+  importId: string,
+  owner: string,
+): Promise<{ connectionId: string; companyId: number } | null> {
   const rows = await getDb().$queryRaw<{ connection_id: string; company_id: number }[]>`
     UPDATE payroll_imports SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${LEASE_MS / 1000}), updated_at = now(),
       started_at = COALESCE(started_at, now())

@@ -58,13 +58,20 @@ export async function importRow(
       try {
         employees = await client.listEmployees(companyId);
       } catch (error) {
-        if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError) throw new ImportStopped(error.apiCode);
+        if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError)
+          throw new ImportStopped(error.apiCode);
         await deps.sleep(backoff(round));
         continue;
       }
       const found = employees.find((employee) => employee.id === row.employeeId);
       if (found && sameEmployee(found, row.payload)) return { rowNumber: row.rowNumber, state: "created", attempts };
-      if (found) return { rowNumber: row.rowNumber, state: "in_use", attempts, message: "The id was already in use by another employee." };
+      if (found)
+        return {
+          rowNumber: row.rowNumber,
+          state: "in_use",
+          attempts,
+          message: "The id was already in use by another employee.",
+        };
       uncertain = false;
     }
     if (attempts >= MAX_ATTEMPTS) break;
@@ -77,13 +84,15 @@ export async function importRow(
         // The id may be held by our own earlier call: then the row was created, not refused.
         if (answeredUnclearly) {
           const found = await storedEmployee(row.employeeId, context);
-          if (found && sameEmployee(found, row.payload)) return { rowNumber: row.rowNumber, state: "created", attempts };
+          if (found && sameEmployee(found, row.payload))
+            return { rowNumber: row.rowNumber, state: "created", attempts };
         }
         return { rowNumber: row.rowNumber, state: "in_use", attempts, message: error.message, issues: error.issues };
       }
       if (error instanceof PayrollValidationError)
         return { rowNumber: row.rowNumber, state: "refused", attempts, message: error.message, issues: error.issues };
-      if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError) throw new ImportStopped(error.apiCode);
+      if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError)
+        throw new ImportStopped(error.apiCode);
       if (error instanceof PayrollRateLimitedError) {
         await deps.sleep(error.retryAfterMs ?? backoff(round));
         continue;
@@ -95,7 +104,12 @@ export async function importRow(
       await deps.sleep(backoff(round));
     }
   }
-  return { rowNumber: row.rowNumber, state: "failed", attempts, message: lastError || "The service did not accept the employee." };
+  return {
+    rowNumber: row.rowNumber,
+    state: "failed",
+    attempts,
+    message: lastError || "The service did not accept the employee.",
+  };
 }
 
 /** The stored employee with this id, read from the company's list (a few tries); undefined when absent or unreadable. */
@@ -105,7 +119,8 @@ async function storedEmployee(employeeId: number, context: RowContext): Promise<
     try {
       return (await context.client.listEmployees(context.companyId)).find((employee) => employee.id === employeeId);
     } catch (error) {
-      if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError) throw new ImportStopped(error.apiCode);
+      if (error instanceof PayrollUnauthorizedError || error instanceof PayrollNotFoundError)
+        throw new ImportStopped(error.apiCode);
       await context.deps.sleep(backoff(round));
     }
   }

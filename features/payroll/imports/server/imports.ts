@@ -31,7 +31,8 @@ export const importRequestSchema = z.object({
       // A row's number is its key in the report (and in the database): each at most once.
       const seen = new Set<number>();
       rows.forEach((row, index) => {
-        if (seen.has(row.row)) ctx.addIssue({ code: "custom", path: [index, "row"], message: `Row ${row.row} appears more than once.` });
+        if (seen.has(row.row))
+          ctx.addIssue({ code: "custom", path: [index, "row"], message: `Row ${row.row} appears more than once.` });
         seen.add(row.row);
       });
     }),
@@ -78,7 +79,8 @@ export async function createImport(
                   state: "in_use" as const,
                   message: "The id is already in use in this company.",
                 };
-              if (check.payload) return { rowNumber, employeeId, payload: check.payload as object, state: "pending" as const };
+              if (check.payload)
+                return { rowNumber, employeeId, payload: check.payload as object, state: "pending" as const };
               // An invalid row is never sent: its payload keeps only the names, for the report.
               const names = { first_name: check.input.first_name, last_name: check.input.last_name };
               return {
@@ -131,7 +133,11 @@ export async function importReport(connectionId: string, importId: string): Prom
   if (!found) return null;
   const rows = await getDb().payrollImportRow.findMany({ where: { importId }, orderBy: { rowNumber: "asc" } });
   return rows.map((row) => {
-    const payload = readStoredJson(reportNameSchema, row.payload, `payroll_import_rows of import ${importId} row ${row.rowNumber}`);
+    const payload = readStoredJson(
+      reportNameSchema,
+      row.payload,
+      `payroll_import_rows of import ${importId} row ${row.rowNumber}`,
+    );
     return {
       row: row.rowNumber,
       employeeId: row.employeeId,

@@ -28,7 +28,9 @@ export async function enqueueImport(importId: string): Promise<void> {
  */
 export async function startImport(importId: string): Promise<void> {
   await enqueueImport(importId);
-  runImport(importId, engineDeps).catch((error: Error) => console.error(`jobs: payroll import failed (${error.message})`));
+  runImport(importId, engineDeps).catch((error: Error) =>
+    console.error(`jobs: payroll import failed (${error.message})`),
+  );
 }
 
 /** Running imports whose worker stopped (lease expired) go back to the queue. */
@@ -56,7 +58,9 @@ export async function startPayrollJobs(): Promise<void> {
   });
   await sweepOrphanedImports();
   const timer = setInterval(() => {
-    sweepOrphanedImports().catch((error: Error) => console.error(`jobs: payroll import sweep failed (${error.message})`));
+    sweepOrphanedImports().catch((error: Error) =>
+      console.error(`jobs: payroll import sweep failed (${error.message})`),
+    );
   }, SWEEP_MS);
   timer.unref?.();
 }

@@ -19,13 +19,20 @@ export interface Outcome {
 
 /** A stored row that no longer parses (logged by readStoredJson) is not sent; the report shows it failed. */
 export function unreadableRow(row: { rowNumber: number; attempts: number }): Outcome {
-  return { rowNumber: row.rowNumber, state: "failed", attempts: row.attempts, message: "The stored row could not be read." };
+  return {
+    rowNumber: row.rowNumber,
+    state: "failed",
+    attempts: row.attempts,
+    message: "The stored row could not be read.",
+  };
 }
 
 /** Whether the employee the service holds under the row's id is the one the row sent (same names and postcode). */
 export function sameEmployee(found: Employee, sent: NewEmployee): boolean {
   return (
-    found.first_name === sent.first_name && found.last_name === sent.last_name && found.address.postal_code === sent.address.postal_code
+    found.first_name === sent.first_name &&
+    found.last_name === sent.last_name &&
+    found.address.postal_code === sent.address.postal_code
   );
 }
 
@@ -83,10 +90,19 @@ export async function settleSendingRows(importId: string, companyId: number, cli
   const outcomes: Outcome[] = sending.map((row) => {
     const found = existing.get(row.employeeId);
     if (!found) return { rowNumber: row.rowNumber, state: "pending", attempts: row.attempts };
-    const payload = readStoredJson(newEmployeeSchema, row.payload, `payroll_import_rows of import ${importId} row ${row.rowNumber}`);
+    const payload = readStoredJson(
+      newEmployeeSchema,
+      row.payload,
+      `payroll_import_rows of import ${importId} row ${row.rowNumber}`,
+    );
     if (!payload) return unreadableRow(row);
     if (sameEmployee(found, payload)) return { rowNumber: row.rowNumber, state: "created", attempts: row.attempts };
-    return { rowNumber: row.rowNumber, state: "in_use", attempts: row.attempts, message: "The id was already in use by another employee." };
+    return {
+      rowNumber: row.rowNumber,
+      state: "in_use",
+      attempts: row.attempts,
+      message: "The id was already in use by another employee.",
+    };
   });
   await saveOutcomes(importId, outcomes);
 }

@@ -32,7 +32,11 @@ async function editorRoles(tx: Prisma.TransactionClient, editor: MonthEditor | n
  * takes the row's update lock) waits for saves under way and every later save sees the new state:
  * no save lands after the month was frozen.
  */
-export async function assertMonthOpen(tx: Prisma.TransactionClient, key: MonthKey, editor: MonthEditor | null = null): Promise<void> {
+export async function assertMonthOpen(
+  tx: Prisma.TransactionClient,
+  key: MonthKey,
+  editor: MonthEditor | null = null,
+): Promise<void> {
   const read = () => tx.$queryRaw<{ state: MonthState }[]>`
     SELECT state::text AS state FROM month_closes
     WHERE connection_id = ${key.connectionId}::uuid AND company_id = ${key.companyId} AND period = ${key.period}

@@ -54,7 +54,9 @@ describe("the payroll client", () => {
     expect(companies[0]!.current_month).toMatch(/^\d{4}-\d{2}$/);
     expect((await payroll.listEmployees(1001)).map((row) => row.id)).toEqual([1, 2, 3, 4, 7]);
     expect(parseHealthInsurancesCsv(await payroll.healthInsurancesCsv()).length).toBeGreaterThanOrEqual(100);
-    expect(parseCountriesCsv(await payroll.countriesCsv()).find((country) => country.id === 0)?.name).toBe("Deutschland");
+    expect(parseCountriesCsv(await payroll.countriesCsv()).find((country) => country.id === 0)?.name).toBe(
+      "Deutschland",
+    );
   });
 
   it("sends the key in the configured header form", () => {
@@ -101,7 +103,9 @@ describe("the payroll client", () => {
   });
 
   it("times out", async () => {
-    await sandbox.control("POST", "/faults", { rules: [{ path: "/payroll/v1/username", kind: "latency", latency_ms: 1_000 }] });
+    await sandbox.control("POST", "/faults", {
+      rules: [{ path: "/payroll/v1/username", kind: "latency", latency_ms: 1_000 }],
+    });
     const error = await client(SABINE, 200)
       .getUsername()
       .catch((caught: unknown) => caught);

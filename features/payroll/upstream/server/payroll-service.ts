@@ -22,10 +22,21 @@ import {
   PayrollUnavailableError,
   PayrollValidationError,
 } from "@/features/payroll/errors";
-import { companySchema, employeeSchema, failureEnvelopeSchema, successEnvelopeSchema, type Company, type Employee } from "../schemas";
+import {
+  companySchema,
+  employeeSchema,
+  failureEnvelopeSchema,
+  successEnvelopeSchema,
+  type Company,
+  type Employee,
+} from "../schemas";
 
 /** The answer to a transfer of hours or extra payments: the period written and how many entries it holds. */
-export const transferReceiptSchema = z.object({ company_id: z.number().int(), month: z.string(), count: z.number().int() });
+export const transferReceiptSchema = z.object({
+  company_id: z.number().int(),
+  month: z.string(),
+  count: z.number().int(),
+});
 export type TransferReceipt = z.infer<typeof transferReceiptSchema>;
 
 export interface PayrollAuthHeader {
@@ -85,7 +96,10 @@ const PAYROLL_ERRORS = {
   rate_limited: PayrollRateLimitedError,
   unavailable: PayrollUnavailableError,
   other: PayrollRequestError,
-} satisfies Record<UpstreamFailure, new (status: number, code: string, message: string, issues: PayrollIssue[]) => PayrollError>;
+} satisfies Record<
+  UpstreamFailure,
+  new (status: number, code: string, message: string, issues: PayrollIssue[]) => PayrollError
+>;
 
 /** The one place that turns the service's failure answers into error classes. */
 export function errorFromResponse(response: UpstreamResponse): PayrollError {
@@ -96,7 +110,8 @@ export function errorFromResponse(response: UpstreamResponse): PayrollError {
   const issues = answered?.issues ?? [];
   const { status } = response;
   if (status === 409 && code === "EMPLOYEE_ID_IN_USE") return new PayrollIdInUseError(status, code, message, issues);
-  if (status === 409 && code === "PAY_RUN_IN_PROGRESS") return new PayrollPayRunInProgressError(status, code, message, issues);
+  if (status === 409 && code === "PAY_RUN_IN_PROGRESS")
+    return new PayrollPayRunInProgressError(status, code, message, issues);
   const failure = upstreamFailureOf(status);
   const error = new PAYROLL_ERRORS[failure](status, code, message, issues);
   if (failure === "rate_limited" || failure === "unavailable") error.retryAfterMs = retryAfterMs(response.headers);
@@ -129,11 +144,21 @@ export class PayrollClient {
 
   private async once(method: Method, path: string, accept: string, body?: string): Promise<UpstreamResponse> {
     const { authHeader, apiKey } = this.options;
-    const headers: Record<string, string> = { accept, [authHeader.name]: authHeader.template.replace("{api_key}", apiKey) };
+    const headers: Record<string, string> = {
+      accept,
+      [authHeader.name]: authHeader.template.replace("{api_key}", apiKey),
+    };
     if (body !== undefined) headers["content-type"] = "application/json";
     try {
       const url = `${this.options.baseUrl}${path}`;
-      return await upstreamRequest({ method, url, headers, body, timeoutMs: this.options.timeoutMs, budget: this.budget });
+      return await upstreamRequest({
+        method,
+        url,
+        headers,
+        body,
+        timeoutMs: this.options.timeoutMs,
+        budget: this.budget,
+      });
     } catch (error) {
       if (error instanceof UpstreamNetworkError) throw new PayrollNetworkError(error.message, error.timedOut);
       throw error;
@@ -174,7 +199,8 @@ export class PayrollClient {
           decide: (outcome) => {
             if (outcome.ok) return { retry: false };
             const failure = outcome.error;
-            if (failure instanceof PayrollUnavailableError && failure.code === "temporarily_unavailable") return { retry: false };
+            if (failure instanceof PayrollUnavailableError && failure.code === "temporarily_unavailable")
+              return { retry: false };
             if (failure instanceof PayrollNetworkError) return { retry: true };
             if (failure instanceof PayrollUnavailableError || failure instanceof PayrollRateLimitedError)
               return { retry: true, retryAfterMs: failure.retryAfterMs };
@@ -183,17 +209,32 @@ export class PayrollClient {
         },
       );
     } catch (error) {
-      if (error instanceof PayrollUnavailableError && error.code === "temporarily_unavailable") startQuietPeriod(this.options.baseUrl);
+      if (error instanceof PayrollUnavailableError && error.code === "temporarily_unavailable")
+        startQuietPeriod(this.options.baseUrl);
       if (error instanceof PayrollUnauthorizedError) this.options.onKeyRefused?.();
       throw error;
     }
   }
 
-  private async json<T extends z.ZodType>(schema: T, method: Method, path: string, body?: unknown): Promise<z.infer<T>> {
-    const response = await this.exchange(method, path, "application/json", body === undefined ? undefined : JSON.stringify(body));
+  private async json<T extends z.ZodType>(
+    schema: T,
+    method: Method,
+    path: string,
+    body?: unknown,
+  ): Promise<z.infer<T>> {
+    const response = await this.exchange(
+      method,
+      path,
+      "application/json",
+      body === undefined ? undefined : JSON.stringify(body),
+    );
     const parsed = envelopeFor(schema).safeParse(parseJson(response.text));
     if (!parsed.success) {
-      throw new PayrollResponseError(response.status, "UNEXPECTED_RESPONSE", `Unexpected answer from ${method} ${path}.`);
+      throw new PayrollResponseError(
+        response.status,
+        "UNEXPECTED_RESPONSE",
+        `Unexpected answer from ${method} ${path}.`,
+      );
     }
     return (parsed.data as { data: z.infer<T> }).data;
   }
@@ -236,7 +277,11 @@ export class PayrollClient {
 }
 
 function quietFailure(until: number): PayrollQuietPeriodError {
-  const error = new PayrollQuietPeriodError(503, "temporarily_unavailable", "The payroll service asked to wait before retrying.");
+  const error = new PayrollQuietPeriodError(
+    503,
+    "temporarily_unavailable",
+    "The payroll service asked to wait before retrying.",
+  );
   error.retryAt = new Date(until);
   return error;
 }

@@ -20,7 +20,13 @@ export interface ReminderWorld {
  */
 export async function seedReminderWorld(
   db: Db,
-  options: { clerks: number; companies: number; period: string; states?: Record<number, MonthCloseState>; assignedEach?: number },
+  options: {
+    clerks: number;
+    companies: number;
+    period: string;
+    states?: Record<number, MonthCloseState>;
+    assignedEach?: number;
+  },
 ): Promise<ReminderWorld> {
   const tag = randomUUID().slice(0, 8);
   const workspace = await db.workspace.create({ data: { name: `Kanzlei ${tag}` } });
@@ -39,7 +45,12 @@ export async function seedReminderWorld(
     })),
   });
   const connection = await db.payrollConnection.create({
-    data: { workspaceId: workspace.id, baseUrl: "http://127.0.0.1:9/payroll", username: `user-${tag}`, apiKeyEncrypted: "sealed" },
+    data: {
+      workspaceId: workspace.id,
+      baseUrl: "http://127.0.0.1:9/payroll",
+      username: `user-${tag}`,
+      apiKeyEncrypted: "sealed",
+    },
   });
   const companyIds = Array.from({ length: options.companies }, (_, i) => 1001 + i);
   await db.payrollCompany.createMany({

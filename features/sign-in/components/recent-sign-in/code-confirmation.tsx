@@ -16,7 +16,10 @@ export function CodeConfirmation({ onConfirmed }: { onConfirmed: () => void }) {
   const t = useTranslations();
   const [code, setCode] = useState("");
   const [formatError, setFormatError] = useState(false);
-  const verify = useMutation({ mutationFn: (value: string) => signInApi.confirmWithCode({ code: value }), onSuccess: onConfirmed });
+  const verify = useMutation({
+    mutationFn: (value: string) => signInApi.confirmWithCode({ code: value }),
+    onSuccess: onConfirmed,
+  });
   const send = useMutation({
     mutationFn: () => signInApi.sendConfirmationCode({}),
     onSuccess: () => {

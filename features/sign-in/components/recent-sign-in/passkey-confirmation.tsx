@@ -19,7 +19,12 @@ export function PasskeyConfirmation({ onConfirmed, passkeyOnly }: { onConfirmed:
   return (
     <div className="space-y-2">
       {passkeyOnly ? <p className="text-sm text-slate-700">{t("recentSignIn.passkeyOnly")}</p> : null}
-      <Button onClick={() => confirm.mutate()} disabled={confirm.isPending} aria-busy={confirm.isPending} className="w-full sm:w-auto">
+      <Button
+        onClick={() => confirm.mutate()}
+        disabled={confirm.isPending}
+        aria-busy={confirm.isPending}
+        className="w-full sm:w-auto"
+      >
         {confirm.isPending ? t("recentSignIn.confirming") : t("recentSignIn.passkeyButton")}
       </Button>
       {failure ? <Notice tone="error">{failure}</Notice> : null}

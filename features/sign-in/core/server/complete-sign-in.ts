@@ -52,7 +52,8 @@ export async function completeSignIn(
   const tokens = tokensFromAccount(account);
   const db = getDb();
   const moveFromUserId =
-    options.moveFromUserId && (await sameLeadBusiness(tokens.access_token, tokens.requested_by_id, options.moveFromUserId))
+    options.moveFromUserId &&
+    (await sameLeadBusiness(tokens.access_token, tokens.requested_by_id, options.moveFromUserId))
       ? options.moveFromUserId
       : undefined;
   const user = moveFromUserId

@@ -34,13 +34,19 @@ function ask(email: string, from: { browser?: string; socket?: string; forwarded
   headers.cookie = `${BROWSER}=${from.browser ?? newSecret()}`;
   headers[SOCKET_ADDRESS_HEADER] = from.socket ?? randomIp("198.18");
   if (from.forwardedFor) headers["x-forwarded-for"] = from.forwardedFor;
-  const request = new NextRequest("http://localhost:3999/api/sign-in/email", { method: "POST", headers, body: JSON.stringify({ email }) });
+  const request = new NextRequest("http://localhost:3999/api/sign-in/email", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email }),
+  });
   return postRequestEmailLink(request, noParams);
 }
 
 const it = test.extend("known", async ({ db }, { onCleanup }) => {
   const email = `vera-${randomUUID().slice(0, 8)}@example.com`;
-  const user = await db.user.create({ data: { email, verifiedEmail: email, emailVerifiedAt: new Date(), displayName: "Vera" } });
+  const user = await db.user.create({
+    data: { email, verifiedEmail: email, emailVerifiedAt: new Date(), displayName: "Vera" },
+  });
   onCleanup(() => db.user.delete({ where: { id: user.id } }).then(() => undefined));
   return { id: user.id, email };
 });
@@ -51,13 +57,15 @@ afterEach(() => {
 });
 
 const address = () => `x-${randomUUID().slice(0, 8)}@example.com`;
-const statuses = async (responses: Promise<Response>[]) => (await Promise.all(responses)).map((response) => response.status);
+const statuses = async (responses: Promise<Response>[]) =>
+  (await Promise.all(responses)).map((response) => response.status);
 
 describe("the per-IP limit of sign-in links", () => {
   it("ignores X-Forwarded-For from a connection that is not a trusted proxy", async () => {
     const socket = randomIp("203.0");
     const answers = [];
-    for (let index = 0; index < 31; index += 1) answers.push(await ask(address(), { socket, forwardedFor: randomIp("172.16") }));
+    for (let index = 0; index < 31; index += 1)
+      answers.push(await ask(address(), { socket, forwardedFor: randomIp("172.16") }));
     expect(answers.map((answer) => answer.status).filter((status) => status === 429)).toEqual([429]);
     expect(await answers[30]!.json()).toMatchObject({ error: { code: "rate_limited", limit: "email-link-ip" } });
   });
@@ -67,7 +75,11 @@ describe("the per-IP limit of sign-in links", () => {
     const client = randomIp("100.64");
     // Many clients behind one proxy: each is its own.
     expect(
-      new Set(await statuses(Array.from({ length: 35 }, () => ask(address(), { socket: proxy, forwardedFor: randomIp("100.65") })))),
+      new Set(
+        await statuses(
+          Array.from({ length: 35 }, () => ask(address(), { socket: proxy, forwardedFor: randomIp("100.65") })),
+        ),
+      ),
     ).toEqual(new Set([202]));
     // One client, whatever it writes before the proxy's entry.
     const answers = [];

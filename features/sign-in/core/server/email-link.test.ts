@@ -25,7 +25,8 @@ function post(path: string, body: unknown, options: { browser?: string; ip?: str
   };
   if (options.browser) headers.cookie = `${BROWSER}=${options.browser}`;
   // As the app's server stamps it (lib/http/server/socket-address.ts).
-  headers[SOCKET_ADDRESS_HEADER] = options.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  headers[SOCKET_ADDRESS_HEADER] =
+    options.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   return new NextRequest(`http://localhost:3999${path}`, { method: "POST", headers, body: JSON.stringify(body) });
 }
 
@@ -34,7 +35,9 @@ const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.c
 /** Who may sign in by e-mail: someone whose address is verified here. */
 const it = test.extend("known", async ({ db }, { onCleanup }) => {
   const email = address("vera");
-  const user = await db.user.create({ data: { email, verifiedEmail: email, emailVerifiedAt: new Date(), displayName: "Vera Verified" } });
+  const user = await db.user.create({
+    data: { email, verifiedEmail: email, emailVerifiedAt: new Date(), displayName: "Vera Verified" },
+  });
   onCleanup(() => db.user.delete({ where: { id: user.id } }).then(() => undefined));
   return { id: user.id, email };
 });
@@ -43,11 +46,17 @@ afterEach(() => resetTestClock());
 
 async function complete(token: string, browser: string | undefined) {
   const response = await postCompleteEmailLink(post("/api/sign-in/email/complete", { token }, { browser }), noParams);
-  return { response, body: (await response.json()) as { ok: boolean; data?: { redirectTo: string }; error?: { code: string } } };
+  return {
+    response,
+    body: (await response.json()) as { ok: boolean; data?: { redirectTo: string }; error?: { code: string } },
+  };
 }
 
 describe("asking for a sign-in link", () => {
-  it("answers a known and an unknown address alike: same status, same body, a browser cookie, nobody signed in", async ({ db, known }) => {
+  it("answers a known and an unknown address alike: same status, same body, a browser cookie, nobody signed in", async ({
+    db,
+    known,
+  }) => {
     const answers = [];
     for (const email of [known.email, address("nobody")]) {
       const response = await postRequestEmailLink(post("/api/sign-in/email", { email }), noParams);
@@ -61,7 +70,9 @@ describe("asking for a sign-in link", () => {
     expect(await db.session.count({ where: { userId: known.id } })).toBe(0);
   });
 
-  it("refuses the excess of 20 requests for one address from one network in a minute with 429 and Retry-After", async ({ known }) => {
+  it("refuses the excess of 20 requests for one address from one network in a minute with 429 and Retry-After", async ({
+    known,
+  }) => {
     const statuses: number[] = [];
     const ip = `192.0.2.${Math.floor(Math.random() * 250)}`;
     for (let index = 0; index < 20; index += 1) {
@@ -73,7 +84,10 @@ describe("asking for a sign-in link", () => {
       statuses.push(response.status);
       if (response.status === 429) {
         expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-        expect(await response.json()).toMatchObject({ ok: false, error: { code: "rate_limited", limit: "email-link-address-ip" } });
+        expect(await response.json()).toMatchObject({
+          ok: false,
+          error: { code: "rate_limited", limit: "email-link-address-ip" },
+        });
       }
     }
     expect(statuses.filter((status) => status === 202)).toHaveLength(5);
@@ -84,21 +98,31 @@ describe("asking for a sign-in link", () => {
     const browser = newSecret();
     const fromBrowser = [];
     for (let index = 0; index < 11; index += 1)
-      fromBrowser.push((await postRequestEmailLink(post("/api/sign-in/email", { email: address("b") }, { browser }), noParams)).status);
+      fromBrowser.push(
+        (await postRequestEmailLink(post("/api/sign-in/email", { email: address("b") }, { browser }), noParams)).status,
+      );
     expect(fromBrowser.slice(0, 10).every((status) => status === 202)).toBe(true);
     expect(fromBrowser[10]).toBe(429);
     const ip = `192.0.2.${Math.floor(Math.random() * 250)}`;
     const fromIp = [];
     for (let index = 0; index < 31; index += 1)
       fromIp.push(
-        (await postRequestEmailLink(post("/api/sign-in/email", { email: address("i") }, { browser: newSecret(), ip }), noParams)).status,
+        (
+          await postRequestEmailLink(
+            post("/api/sign-in/email", { email: address("i") }, { browser: newSecret(), ip }),
+            noParams,
+          )
+        ).status,
       );
     expect(fromIp.filter((status) => status === 429)).toEqual([429]);
   });
 });
 
 describe("opening a sign-in link", () => {
-  it("signs in once with the session cookie; the same link again is refused and signs nobody in", async ({ db, known }) => {
+  it("signs in once with the session cookie; the same link again is refused and signs nobody in", async ({
+    db,
+    known,
+  }) => {
     const browser = newSecret();
     const { token } = await requestSignInLink({
       email: known.email.toUpperCase(),
@@ -112,20 +136,32 @@ describe("opening a sign-in link", () => {
     expect(first.response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION}=`))).toBe(true);
     const [session] = await db.session.findMany({ where: { userId: known.id } });
     expect(session).toMatchObject({ method: "email", userAgent: expect.stringContaining("Chrome") });
-    expect(await loadSessionUser(session!.id, known.id)).toMatchObject({ accountingUserId: null, connection: null, businessIds: [] });
+    expect(await loadSessionUser(session!.id, known.id)).toMatchObject({
+      accountingUserId: null,
+      connection: null,
+      businessIds: [],
+    });
 
     const again = await complete(token, browser);
     expect(again.response.status).toBe(410);
     expect(again.body.error?.code).toBe("sign_in_link_used");
     expect(again.response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION}=`))).toBe(false);
     expect(await db.session.count({ where: { userId: known.id } })).toBe(1);
-    const kinds = await db.auditEntry.findMany({ where: { actorId: null, kind: "session.sign_in_failed" }, select: { details: true } });
+    const kinds = await db.auditEntry.findMany({
+      where: { actorId: null, kind: "session.sign_in_failed" },
+      select: { details: true },
+    });
     expect(kinds.some((entry) => (entry.details as { email?: string }).email === known.email)).toBe(true);
   });
 
   it("refuses a link after 15 minutes (the app's clock)", async ({ db, known }) => {
     const browser = newSecret();
-    const { token } = await requestSignInLink({ email: known.email, callbackUrl: null, browserNonce: browser, ip: "x" });
+    const { token } = await requestSignInLink({
+      email: known.email,
+      callbackUrl: null,
+      browserNonce: browser,
+      ip: "x",
+    });
     setTestClockOffset(15 * 60_000 + 1_000);
     const late = await complete(token, browser);
     expect(late.response.status).toBe(410);
@@ -135,7 +171,12 @@ describe("opening a sign-in link", () => {
 
   it("refuses a link opened in another browser, and still works in the one that asked", async ({ db, known }) => {
     const browser = newSecret();
-    const { token } = await requestSignInLink({ email: known.email, callbackUrl: null, browserNonce: browser, ip: "x" });
+    const { token } = await requestSignInLink({
+      email: known.email,
+      callbackUrl: null,
+      browserNonce: browser,
+      ip: "x",
+    });
     for (const other of [newSecret(), undefined]) {
       const elsewhere = await complete(token, other);
       expect(elsewhere.response.status).toBe(403);
@@ -155,7 +196,9 @@ describe("opening a sign-in link", () => {
     expect(await db.user.count({ where: { verifiedEmail: email } })).toBe(0);
   });
 
-  it("makes an invited person a user without an accounting account, with a personal workspace and an audit entry", async ({ db }) => {
+  it("makes an invited person a user without an accounting account, with a personal workspace and an audit entry", async ({
+    db,
+  }) => {
     const email = address("ida");
     const workspace = await db.workspace.create({ data: { name: `Firm ${randomUUID().slice(0, 6)}` } });
     await db.workspaceInvitation.create({
@@ -172,7 +215,10 @@ describe("opening a sign-in link", () => {
     const { token, recipient } = await requestSignInLink({ email, callbackUrl: null, browserNonce: browser, ip: "x" });
     expect(recipient).toMatchObject({ userId: null, name: "Ida Invited" });
     expect((await complete(token, browser)).response.status).toBe(200);
-    const user = await db.user.findUniqueOrThrow({ where: { verifiedEmail: email }, include: { personalWorkspace: true } });
+    const user = await db.user.findUniqueOrThrow({
+      where: { verifiedEmail: email },
+      include: { personalWorkspace: true },
+    });
     expect(user).toMatchObject({ accountingUserId: null, displayName: "Ida Invited", email });
     const entries = await db.auditEntry.findMany({ where: { workspaceId: user.personalWorkspace!.id } });
     expect(entries.map((entry) => entry.kind)).toEqual(["session.signed_in"]);

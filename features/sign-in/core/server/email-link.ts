@@ -62,7 +62,12 @@ async function findRecipient(db: Prisma.TransactionClient, email: string, at: Da
   const [user, invitation] = await Promise.all([
     db.user.findUnique({ where: { verifiedEmail: email }, select: { id: true, locale: true, displayName: true } }),
     db.workspaceInvitation.findFirst({
-      where: { inviteeEmail: { equals: email, mode: "insensitive" }, usedAt: null, revokedAt: null, expiresAt: { gt: at } },
+      where: {
+        inviteeEmail: { equals: email, mode: "insensitive" },
+        usedAt: null,
+        revokedAt: null,
+        expiresAt: { gt: at },
+      },
       select: { inviteeName: true },
     }),
   ]);
@@ -176,7 +181,8 @@ export async function redeemSignInLink(
     if (!link) return { refused: "invalid" };
     if (link.usedAt) return { refused: "used", email: link.email };
     if (link.expiresAt.getTime() <= at.getTime()) return { refused: "expired", email: link.email };
-    if (!browser.nonce || !sameHash(sha256(browser.nonce), link.browserHash)) return { refused: "other_browser", email: link.email };
+    if (!browser.nonce || !sameHash(sha256(browser.nonce), link.browserHash))
+      return { refused: "other_browser", email: link.email };
     await tx.emailSignInLink.update({ where: { id: link.id }, data: { usedAt: at } });
     const userId = await personFor(tx, link.email, at, browser.locale);
     // A link to an address nobody has is spent and signs nobody in: it reads as any unknown link.
@@ -193,7 +199,12 @@ export async function redeemSignInLink(
 }
 
 /** The person with this verified address, or (an open invitation names it) a new one, now verified. */
-async function personFor(tx: Prisma.TransactionClient, email: string, at: Date, locale: string): Promise<string | null> {
+async function personFor(
+  tx: Prisma.TransactionClient,
+  email: string,
+  at: Date,
+  locale: string,
+): Promise<string | null> {
   const recipient = await findRecipient(tx, email, at);
   if (!recipient) return null;
   if (recipient.userId) return recipient.userId;

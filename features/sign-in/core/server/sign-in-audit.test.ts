@@ -21,7 +21,8 @@ import { signOutUser } from "../../server/sign-out";
 const session = vi.hoisted(() => ({ current: null as null | { sessionId: string; userId: string } }));
 vi.mock("@/lib/auth/server/session", async () => {
   const store = await import("@/lib/auth/server/session-store");
-  const load = () => (session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null));
+  const load = () =>
+    session.current ? store.loadSessionUser(session.current.sessionId, session.current.userId) : Promise.resolve(null);
   return { getSessionUser: load, sessionUserFromRequest: load, sessionUserFromCookie: load };
 });
 
@@ -39,7 +40,10 @@ afterEach(() => {
 });
 
 async function entries(db: PrismaClient, userId: string, kind: string) {
-  const rows = await db.auditEntry.findMany({ where: { kind, workspace: { personalUserId: userId } }, orderBy: { occurredAt: "asc" } });
+  const rows = await db.auditEntry.findMany({
+    where: { kind, workspace: { personalUserId: userId } },
+    orderBy: { occurredAt: "asc" },
+  });
   return rows.map((row) => row.details as Record<string, unknown>);
 }
 
@@ -64,7 +68,10 @@ describe("sign-ins and sign-outs in the person's trail", () => {
     }
   });
 
-  it("signing out, ending one other session and all others are recorded, each with its scope", async ({ db, person }) => {
+  it("signing out, ending one other session and all others are recorded, each with its scope", async ({
+    db,
+    person,
+  }) => {
     const [here, laptop, phone, tablet] = await Promise.all(
       [CHROME, CHROME, null, null].map((userAgent) => createSession(person.id, { method: "email", userAgent })),
     );
@@ -86,7 +93,9 @@ describe("sign-ins and sign-outs in the person's trail", () => {
     const request = new NextRequest("http://localhost:3999/api/auth/callback/accounting?error=access_denied&state=x", {
       headers: { cookie: `ledgerlane.account-link=${nonce}` },
     });
-    const response = await handleAuthGet(request, { params: Promise.resolve({ nextauth: ["callback", "accounting"] }) });
+    const response = await handleAuthGet(request, {
+      params: Promise.resolve({ nextauth: ["callback", "accounting"] }),
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("http://localhost:3999/settings/security?link=failed");
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("ledgerlane.account-link=;"))).toBe(true);
@@ -96,10 +105,16 @@ describe("sign-ins and sign-outs in the person's trail", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: person.id } })).accountingUserId).toBeNull();
   });
 
-  it("a refused accounting callback of a plain sign-in (nobody known) goes to the sign-in page, recorded nowhere", async ({ db }) => {
+  it("a refused accounting callback of a plain sign-in (nobody known) goes to the sign-in page, recorded nowhere", async ({
+    db,
+  }) => {
     const before = await db.auditEntry.count({ where: { kind: "session.sign_in_failed" } });
-    const request = new NextRequest(`http://localhost:3999/api/auth/callback/accounting?error=access_denied&state=${randomUUID()}`);
-    const response = await handleAuthGet(request, { params: Promise.resolve({ nextauth: ["callback", "accounting"] }) });
+    const request = new NextRequest(
+      `http://localhost:3999/api/auth/callback/accounting?error=access_denied&state=${randomUUID()}`,
+    );
+    const response = await handleAuthGet(request, {
+      params: Promise.resolve({ nextauth: ["callback", "accounting"] }),
+    });
     expect(response.headers.get("location")).toBe("http://localhost:3999/sign-in?error=access_denied");
     expect(await db.auditEntry.count({ where: { kind: "session.sign_in_failed" } })).toBe(before);
   });

@@ -11,7 +11,8 @@ import { deviceName } from "../../device";
  */
 
 export type SignInMethod = "accounting" | "email" | "passkey";
-export type SignInFailure = "expired" | "used" | "other_browser" | "rate_limited" | "refused" | "replayed" | "callback_failed";
+export type SignInFailure =
+  "expired" | "used" | "other_browser" | "rate_limited" | "refused" | "replayed" | "callback_failed";
 
 async function personalActor(userId: string, asPerson: boolean): Promise<AuditActor | null> {
   const user = await getDb().user.findUnique({
@@ -19,11 +20,19 @@ async function personalActor(userId: string, asPerson: boolean): Promise<AuditAc
     select: { displayName: true, email: true, personalWorkspace: { select: { id: true } } },
   });
   if (!user?.personalWorkspace) return null;
-  return { workspaceId: user.personalWorkspace.id, userId: asPerson ? userId : null, name: asPerson ? personName(user) : null };
+  return {
+    workspaceId: user.personalWorkspace.id,
+    userId: asPerson ? userId : null,
+    name: asPerson ? personName(user) : null,
+  };
 }
 
 /** An entry in the person's personal workspace (their sign-ins, passkeys): as them, or by someone unknown. */
-export async function recordPersonal(userId: string, asPerson: boolean, kind: Parameters<typeof recordAudit>[2]): Promise<void> {
+export async function recordPersonal(
+  userId: string,
+  asPerson: boolean,
+  kind: Parameters<typeof recordAudit>[2],
+): Promise<void> {
   try {
     const actor = await personalActor(userId, asPerson);
     await getDb().$transaction((tx) => recordAudit(tx, actor, kind));

@@ -18,7 +18,13 @@ const it = test.extend("person", async ({ db }, { onCleanup }) => {
   const reported = address("reported");
   const verified = address("verified");
   const user = await db.user.create({
-    data: { email: reported, verifiedEmail: verified, emailVerifiedAt: new Date(), displayName: "Nora Notice", locale: "de" },
+    data: {
+      email: reported,
+      verifiedEmail: verified,
+      emailVerifiedAt: new Date(),
+      displayName: "Nora Notice",
+      locale: "de",
+    },
   });
   onCleanup(() => db.user.deleteMany({ where: { id: user.id } }).then(() => undefined));
   await ensurePersonalWorkspace(user.id);
@@ -30,16 +36,29 @@ const withoutAddress = it.extend("bare", async ({ db }, { onCleanup }) => {
   const user = await db.user.create({ data: { displayName: "Bea Bare" } });
   onCleanup(() => db.user.deleteMany({ where: { id: user.id } }).then(() => undefined));
   await ensurePersonalWorkspace(user.id);
-  return { id: user.id, sessionId: await createSession(user.id), displayName: "Bea Bare", email: null, verifiedEmail: null };
+  return {
+    id: user.id,
+    sessionId: await createSession(user.id),
+    displayName: "Bea Bare",
+    email: null,
+    verifiedEmail: null,
+  };
 });
 
 const notices = (db: PrismaClient, userId: string) =>
   db.mailOutbox.findMany({ where: { userId, kind: "security:way_in_added" }, orderBy: { toAddress: "asc" } });
 
 describe("telling of a new way in", () => {
-  it("a passkey added: mailed to each of the person's addresses, in German, with the sessions page", async ({ db, person }) => {
+  it("a passkey added: mailed to each of the person's addresses, in German, with the sessions page", async ({
+    db,
+    person,
+  }) => {
     const options = await registrationOptions(person);
-    await addPasskey(person, new SoftAuthenticator("localhost", ORIGIN).register(options.challenge) as never, "Fremder Schlüssel");
+    await addPasskey(
+      person,
+      new SoftAuthenticator("localhost", ORIGIN).register(options.challenge) as never,
+      "Fremder Schlüssel",
+    );
     const mails = await notices(db, person.id);
     expect(mails.map((mail) => mail.toAddress).sort()).toEqual([person.email, person.verifiedEmail].sort());
     for (const mail of mails) {
@@ -67,13 +86,20 @@ describe("telling of a new way in", () => {
     expect(mails[0]!.subject).toBe("Zu Ihrem Ledgerlane-Konto wurde eine Anmelde-E-Mail hinzugefügt");
   });
 
-  withoutAddress("someone without an address is told in the app, linking to the sessions page", async ({ db, bare }) => {
-    const options = await registrationOptions(bare);
-    const passkey = await addPasskey(bare, new SoftAuthenticator("localhost", ORIGIN).register(options.challenge) as never, "Laptop");
-    expect(await notices(db, bare.id)).toEqual([]);
-    const told = await db.notification.findMany({ where: { userId: bare.id, kind: "way_in_added" } });
-    expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ link: "/settings/security", data: { way: "passkey", detail: "Laptop" } });
-    expect(told[0]!.dedupeKey).toContain(passkey.id);
-  });
+  withoutAddress(
+    "someone without an address is told in the app, linking to the sessions page",
+    async ({ db, bare }) => {
+      const options = await registrationOptions(bare);
+      const passkey = await addPasskey(
+        bare,
+        new SoftAuthenticator("localhost", ORIGIN).register(options.challenge) as never,
+        "Laptop",
+      );
+      expect(await notices(db, bare.id)).toEqual([]);
+      const told = await db.notification.findMany({ where: { userId: bare.id, kind: "way_in_added" } });
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ link: "/settings/security", data: { way: "passkey", detail: "Laptop" } });
+      expect(told[0]!.dedupeKey).toContain(passkey.id);
+    },
+  );
 });

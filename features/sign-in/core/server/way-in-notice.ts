@@ -44,7 +44,11 @@ export async function tellOfNewWayIn(tx: Tx, change: NewWayIn): Promise<{ mailed
   if (!person) return { mailedTo: [], inApp: false };
   const locale: Locale = isLocale(person.locale) ? person.locale : "en";
   const addresses = [
-    ...new Set([person.verified_email, person.email, ...(change.alsoTo ?? [])].filter(isAddress).map((a) => a.trim().toLowerCase())),
+    ...new Set(
+      [person.verified_email, person.email, ...(change.alsoTo ?? [])]
+        .filter(isAddress)
+        .map((a) => a.trim().toLowerCase()),
+    ),
   ];
   const mail = renderNotice(locale, person.display_name, change);
   for (const to of addresses)
@@ -57,7 +61,9 @@ export async function tellOfNewWayIn(tx: Tx, change: NewWayIn): Promise<{ mailed
       ...mail,
     });
   if (addresses.length > 0) return { mailedTo: addresses, inApp: false };
-  const [personal] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM workspaces WHERE personal_user_id = ${change.userId}::uuid`;
+  const [personal] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM workspaces WHERE personal_user_id = ${change.userId}::uuid`;
   if (!personal) return { mailedTo: [], inApp: false };
   await notify(tx, {
     userIds: [change.userId],
@@ -70,9 +76,14 @@ export async function tellOfNewWayIn(tx: Tx, change: NewWayIn): Promise<{ mailed
   return { mailedTo: [], inApp: true };
 }
 
-const isAddress = (value: string | null | undefined): value is string => typeof value === "string" && value.includes("@");
+const isAddress = (value: string | null | undefined): value is string =>
+  typeof value === "string" && value.includes("@");
 
-function renderNotice(locale: Locale, name: string | null, change: NewWayIn): { subject: string; text: string; html: string } {
+function renderNotice(
+  locale: Locale,
+  name: string | null,
+  change: NewWayIn,
+): { subject: string; text: string; html: string } {
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "wayInNotice" });
   const at = formatDate(locale, now(), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" });
   const link = appUrl(SESSIONS_PAGE);
@@ -87,7 +98,8 @@ function renderNotice(locale: Locale, name: string | null, change: NewWayIn): { 
     text: paragraphs.join("\n\n"),
     html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">${paragraphs
       .map(
-        (paragraph) => `<p>${escapeHtml(paragraph).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
+        (paragraph) =>
+          `<p>${escapeHtml(paragraph).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
       )
       .join("")}</body></html>`,
   };

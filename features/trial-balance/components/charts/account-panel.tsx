@@ -59,7 +59,9 @@ export default function AccountPanel({
   const locale = useLocale();
   const tableId = useId();
   // Read while rendering, before the dialog's effect moves focus into it.
-  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
+  const [opener] = useState(() =>
+    typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
+  );
   useEffect(
     () => () => {
       if (opener?.isConnected) opener.focus();

@@ -45,7 +45,9 @@ export function ChartSvg({ label, periods, series, currency, width, height, desc
     tickLabel: (value) => formatTick(locale, value, currency),
   });
   const plotRight = width - layout.right;
-  const xLabels = axisLabels(locale, periods, layout.labelStep, (quarter) => t("quarterShort", { quarter: String(quarter) }));
+  const xLabels = axisLabels(locale, periods, layout.labelStep, (quarter) =>
+    t("quarterShort", { quarter: String(quarter) }),
+  );
   const quarterName = (quarter: number, year: string) => t("quarter", { quarter: String(quarter), year });
   return (
     <svg
@@ -93,7 +95,13 @@ export function ChartSvg({ label, periods, series, currency, width, height, desc
         const style = seriesStyle(index);
         return (
           <g key={entry.name} data-series={index}>
-            <path d={layout.paths[index]} fill="none" stroke={style.color} strokeWidth="2" strokeDasharray={style.dash || undefined} />
+            <path
+              d={layout.paths[index]}
+              fill="none"
+              stroke={style.color}
+              strokeWidth="2"
+              strokeDasharray={style.dash || undefined}
+            />
             {layout.points[index]!.map((point) => (
               <path
                 key={point.index}

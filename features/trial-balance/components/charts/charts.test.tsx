@@ -127,23 +127,43 @@ describe("FiguresTable", () => {
 
 describe("ChartSvg", () => {
   const series = [
-    { name: "Current", values: [1234.56, null, -2500], texts: ["£1,234.56", "not available", "-£2,500.00"], gaps: [null, "n/a", null] },
+    {
+      name: "Current",
+      values: [1234.56, null, -2500],
+      texts: ["£1,234.56", "not available", "-£2,500.00"],
+      gaps: [null, "n/a", null],
+    },
     { name: "Prior year", values: [1000, 0, 0], texts: ["£1,000.00", "£0.00", "£0.00"], gaps: [null, null, null] },
   ];
 
   it("is one named image that points at its table", () => {
     const html = render(
       "en",
-      <ChartSvg label="Line chart: Bank" periods={periods} series={series} currency="GBP" width={500} height={200} describedBy="t1" />,
+      <ChartSvg
+        label="Line chart: Bank"
+        periods={periods}
+        series={series}
+        currency="GBP"
+        width={500}
+        height={200}
+        describedBy="t1"
+      />,
     );
     expect(html).toMatch(/^<svg role="img" aria-label="Line chart: Bank" aria-describedby="t1"/);
   });
 
   it("draws the prior year dashed and names both lines at their ends (greyscale)", () => {
-    const html = render("en", <ChartSvg label="x" periods={periods} series={series} currency="GBP" width={500} height={200} />);
-    const current = /<g data-series="0"><path d="([^"]+)" fill="none" stroke="[^"]+" stroke-width="2"><\/path>/.exec(html);
+    const html = render(
+      "en",
+      <ChartSvg label="x" periods={periods} series={series} currency="GBP" width={500} height={200} />,
+    );
+    const current = /<g data-series="0"><path d="([^"]+)" fill="none" stroke="[^"]+" stroke-width="2"><\/path>/.exec(
+      html,
+    );
     expect(current).not.toBeNull();
-    expect(html).toMatch(/<g data-series="1"><path d="[^"]+" fill="none" stroke="[^"]+" stroke-width="2" stroke-dasharray="6 4"><\/path>/);
+    expect(html).toMatch(
+      /<g data-series="1"><path d="[^"]+" fill="none" stroke="[^"]+" stroke-width="2" stroke-dasharray="6 4"><\/path>/,
+    );
     expect(html).toContain(">Current</text>");
     expect(html).toContain(">Prior year</text>");
     // The unreadable October is a gap, marked in words: the current line is drawn as two pieces.
@@ -162,7 +182,10 @@ describe("ChartSvg", () => {
     const states = basisLines([...figures.slice(0, 2), { amounts: null, failed: false, pending: true }], "movement");
     const german = netSeries("Aktuell", states, "de", "EUR", words);
     expect(german.texts).toEqual(["1.234,56\u00a0€", "nicht verfügbar", "wird gelesen …"]);
-    const html = render("de", <ChartSvg label="x" periods={periods} series={[german]} currency="EUR" width={500} height={200} />);
+    const html = render(
+      "de",
+      <ChartSvg label="x" periods={periods} series={[german]} currency="EUR" width={500} height={200} />,
+    );
     expect(html).toContain(">wird gelesen …</text>");
     expect(html).toContain(">Sep<tspan");
     expect(html).toContain(">Okt</text>");
@@ -184,7 +207,9 @@ describe("AccountPanel", () => {
 
   it("is a dialog named by the account, with its details and its figures per period", () => {
     const html = render("de", <AccountPanel {...props} details={details} priorYear={priorYear} />);
-    expect(html).toMatch(/<div role="dialog" aria-labelledby="([^"]+)"[^>]*>.*<h2 id="\1"[^>]*>Bank Current Account<\/h2>/);
+    expect(html).toMatch(
+      /<div role="dialog" aria-labelledby="([^"]+)"[^>]*>.*<h2 id="\1"[^>]*>Bank Current Account<\/h2>/,
+    );
     expect(html).toContain("w-[44rem] mr-0 h-dvh max-h-none");
     expect(html).toContain(">Schließen</button>");
     for (const text of ["Kontonummer:", "1200", "Kontoart:", ">Bank<", "Konto-ID:", "la-1200", "Zahlen je Zeitraum"])
@@ -197,7 +222,11 @@ describe("AccountPanel", () => {
   it("says which periods are still being read rather than showing them as zero", () => {
     const html = render(
       "en",
-      <AccountPanel {...props} figures={[figures[0]!, { amounts: null, failed: false, pending: true }, figures[2]!]} details={details} />,
+      <AccountPanel
+        {...props}
+        figures={[figures[0]!, { amounts: null, failed: false, pending: true }, figures[2]!]}
+        details={details}
+      />,
     );
     expect(cells(html).slice(8, 10)).toEqual(["Oct 2026", "reading…"]);
   });
@@ -214,7 +243,11 @@ describe("AccountPanel", () => {
   it("follows the basis: closing balances", () => {
     const html = render(
       "en",
-      <AccountPanel {...props} basis="closing" details={{ ...details, typeId: "SUSPENSE", typeName: "Suspense Account" }} />,
+      <AccountPanel
+        {...props}
+        basis="closing"
+        details={{ ...details, typeId: "SUSPENSE", typeName: "Suspense Account" }}
+      />,
     );
     expect(html).toContain("Closing balance per period");
     expect(html).not.toContain("£");
@@ -225,7 +258,10 @@ describe("AccountPanel", () => {
 
 describe("GroupTrend", () => {
   it("opens with the chart and a collapsed table toggle", () => {
-    const html = render("en", <GroupTrend group="Assets" periods={periods} figures={figures} basis="movement" currency="GBP" />);
+    const html = render(
+      "en",
+      <GroupTrend group="Assets" periods={periods} figures={figures} basis="movement" currency="GBP" />,
+    );
     expect(html).toContain("<figcaption");
     expect(html).toContain("Assets: subtotal per period (Net movement)");
     expect(html).toContain('aria-expanded="false"');

@@ -36,7 +36,9 @@ export function FiguresTable({
     <span className="text-slate-600 italic">{state === "pending" ? t("pending") : t("notAvailable")}</span>
   );
   const heads =
-    basis === "closing" ? [t("closingDebit"), t("closingCredit"), t("closingBalance")] : [t("debit"), t("credit"), t("netMovement")];
+    basis === "closing"
+      ? [t("closingDebit"), t("closingCredit"), t("closingBalance")]
+      : [t("debit"), t("credit"), t("netMovement")];
   return (
     <ScrollRegion label={caption}>
       <Table

@@ -8,8 +8,21 @@ import { useWidth } from "./use-width";
 function SeriesKey({ style }: { style: SeriesStyle }) {
   return (
     <svg width="30" height="12" aria-hidden="true" className="inline-block shrink-0">
-      <line x1="1" x2="29" y1="6" y2="6" stroke={style.color} strokeWidth="2" strokeDasharray={style.dash || undefined} />
-      <path d={markerPath(style.marker, 15, 6, 7)} fill={style.filled ? style.color : "#fff"} stroke={style.color} strokeWidth="1.5" />
+      <line
+        x1="1"
+        x2="29"
+        y1="6"
+        y2="6"
+        stroke={style.color}
+        strokeWidth="2"
+        strokeDasharray={style.dash || undefined}
+      />
+      <path
+        d={markerPath(style.marker, 15, 6, 7)}
+        fill={style.filled ? style.color : "#fff"}
+        stroke={style.color}
+        strokeWidth="1.5"
+      />
     </svg>
   );
 }

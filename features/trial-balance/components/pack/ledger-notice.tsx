@@ -54,7 +54,9 @@ export function LedgerNotice({
         </Notice>
       ) : null}
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-        {grouped && ledger.fetchedLabel ? <p>{t("trialBalance.pack.ledgerFetched", { date: ledger.fetchedLabel })}</p> : null}
+        {grouped && ledger.fetchedLabel ? (
+          <p>{t("trialBalance.pack.ledgerFetched", { date: ledger.fetchedLabel })}</p>
+        ) : null}
         {button}
       </div>
     </div>

@@ -15,8 +15,14 @@ function Loading() {
     </p>
   );
 }
-const AccountPanel = dynamic(() => import("@/features/trial-balance/components/charts/account-panel"), { ssr: false, loading: Loading });
-const GroupTrend = dynamic(() => import("@/features/trial-balance/components/charts/group-trend"), { ssr: false, loading: Loading });
+const AccountPanel = dynamic(() => import("@/features/trial-balance/components/charts/account-panel"), {
+  ssr: false,
+  loading: Loading,
+});
+const GroupTrend = dynamic(() => import("@/features/trial-balance/components/charts/group-trend"), {
+  ssr: false,
+  loading: Loading,
+});
 
 export type OpenDetails = { kind: "account"; id: string } | { kind: "group"; key: GroupKey };
 
@@ -65,7 +71,14 @@ export function PackDetails({
       account={{ id: account.id, name: account.name }}
       details={
         info
-          ? { id: info.id, name: info.name, displayedAs: null, nominalCode: info.nominalCode, typeId: info.typeId, typeName: info.typeName }
+          ? {
+              id: info.id,
+              name: info.name,
+              displayedAs: null,
+              nominalCode: info.nominalCode,
+              typeId: info.typeId,
+              typeName: info.typeName,
+            }
           : null
       }
       periods={periods}

@@ -11,7 +11,8 @@ export interface ColumnHeading {
   title: string;
 }
 
-const HEADING = "flex flex-col items-end justify-end gap-0.5 self-stretch px-1.5 py-2 text-right font-semibold leading-tight";
+const HEADING =
+  "flex flex-col items-end justify-end gap-0.5 self-stretch px-1.5 py-2 text-right font-semibold leading-tight";
 
 /** A period's heading; a failed period says so in its column, with a button to try it again. */
 function PeriodHeading({
@@ -83,14 +84,27 @@ export function PackHeader({
           {t("trialBalance.pack.account")}
         </div>
         {headings.map((heading, index) => (
-          <PeriodHeading key={index} heading={heading} state={states[index] ?? null} index={index} column={`p${index}`} onRetry={onRetry} />
+          <PeriodHeading
+            key={index}
+            heading={heading}
+            state={states[index] ?? null}
+            index={index}
+            column={`p${index}`}
+            onRetry={onRetry}
+          />
         ))}
         <div role="columnheader" data-column="total" className={`${HEADING} border-l border-slate-300`}>
           {total}
         </div>
         {prior ? (
           <>
-            <PeriodHeading heading={prior} state={priorState} index={headings.length} column="prior" onRetry={onRetry} />
+            <PeriodHeading
+              heading={prior}
+              state={priorState}
+              index={headings.length}
+              column="prior"
+              onRetry={onRetry}
+            />
             <div role="columnheader" data-column="variance" className={HEADING}>
               {t("trialBalance.pack.variance")}
             </div>

@@ -3,7 +3,9 @@ import type { Pack, PackAccount, PackGroup } from "@/features/trial-balance/pack
 
 /** The table's rows in order: per group its heading (a fold button), its accounts unless folded, its subtotal. */
 export type PackLine =
-  { kind: "group"; group: PackGroup; folded: boolean } | { kind: "account"; account: PackAccount } | { kind: "subtotal"; group: PackGroup };
+  | { kind: "group"; group: PackGroup; folded: boolean }
+  | { kind: "account"; account: PackAccount }
+  | { kind: "subtotal"; group: PackGroup };
 
 export function packLines(pack: Pack, folded: ReadonlySet<GroupKey>): PackLine[] {
   if (!pack.grouped) return (pack.groups[0]?.accounts ?? []).map((account) => ({ kind: "account", account }));

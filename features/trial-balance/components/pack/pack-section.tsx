@@ -17,7 +17,12 @@ import { PackViewLazy } from "./pack-lazy";
 
 const NO_LEDGER: LedgerAccountsState = { accounts: null, fetchedAt: null, failed: true };
 
-function heading(locale: Locale, period: PackPeriod, fyStartMonth: number, partial: (from: string, to: string) => string) {
+function heading(
+  locale: Locale,
+  period: PackPeriod,
+  fyStartMonth: number,
+  partial: (from: string, to: string) => string,
+) {
   return {
     label: periodLabel(locale, period, fyStartMonth),
     title: period.whole
@@ -45,7 +50,9 @@ export async function PackSection({
   const [t, locale, ledger] = await Promise.all([
     getTranslations(),
     getLocale() as Promise<Locale>,
-    business.id ? withinPageBudget(() => ledgerAccountsFor(user, business.id!)).catch(() => NO_LEDGER) : Promise.resolve(NO_LEDGER),
+    business.id
+      ? withinPageBudget(() => ledgerAccountsFor(user, business.id!)).catch(() => NO_LEDGER)
+      : Promise.resolve(NO_LEDGER),
   ]);
   const periods = packPeriods(query, query.columns, fyStartMonth);
   const partial = (from: string, to: string) => t("trialBalance.pack.partial", { from, to });

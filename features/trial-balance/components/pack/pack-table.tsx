@@ -90,8 +90,13 @@ const Row = memo(function Row({ line, index, pack, locale, words, columns, timed
       style={style}
       className={`group absolute inset-x-0 grid items-center border-b border-slate-100 hover:bg-blue-50 ${background}`}
     >
-      <div role="rowheader" className={`${STICKY} ${background} flex min-w-0 items-center gap-2 self-stretch px-3 group-hover:bg-blue-50`}>
-        {account.nominalCode ? <span className="shrink-0 font-mono text-xs text-slate-600">{account.nominalCode}</span> : null}
+      <div
+        role="rowheader"
+        className={`${STICKY} ${background} flex min-w-0 items-center gap-2 self-stretch px-3 group-hover:bg-blue-50`}
+      >
+        {account.nominalCode ? (
+          <span className="shrink-0 font-mono text-xs text-slate-600">{account.nominalCode}</span>
+        ) : null}
         <button
           type="button"
           onClick={() => onOpen(account.id)}
@@ -133,7 +138,10 @@ function BalanceRow({ columns, pack, rowIndex }: { columns: string; pack: Pack; 
       className="grid items-center"
       style={{ gridTemplateColumns: columns, height: 32 }}
     >
-      <div role="rowheader" className={`${STICKY} flex items-center self-stretch bg-slate-100 px-3 text-xs font-normal`}>
+      <div
+        role="rowheader"
+        className={`${STICKY} flex items-center self-stretch bg-slate-100 px-3 text-xs font-normal`}
+      >
         {t("trialBalance.pack.balanceRow")}
       </div>
       {pack.columns.map((state, index) => cell(state, `p${index}`))}
@@ -228,7 +236,13 @@ export function PackTable({ pack, lines, headings, total, prior, label, onFold, 
               <div role="rowheader" className={`${STICKY} flex items-center self-stretch bg-slate-100 px-3`}>
                 {t("trialBalance.pack.grandTotal")}
               </div>
-              <FigureCells figures={pack.totals} columns={pack.columns} prior={pack.prior?.state ?? null} locale={locale} words={words} />
+              <FigureCells
+                figures={pack.totals}
+                columns={pack.columns}
+                prior={pack.prior?.state ?? null}
+                locale={locale}
+                words={words}
+              />
             </div>
             <BalanceRow columns={columns} pack={pack} rowIndex={lines.length + 3} />
           </div>

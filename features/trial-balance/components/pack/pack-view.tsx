@@ -35,7 +35,17 @@ export interface PackViewProps {
 }
 
 /** The month-end pack: periods side by side in account groups, each column fetched on its own. */
-export default function PackView({ businessId, currency, fyStartMonth, mode, basis, periods, headings, prior, ledger }: PackViewProps) {
+export default function PackView({
+  businessId,
+  currency,
+  fyStartMonth,
+  mode,
+  basis,
+  periods,
+  headings,
+  prior,
+  ledger,
+}: PackViewProps) {
   const t = useTranslations();
   const ranges = useMemo(() => [...periods, ...(prior ? [prior.range] : [])], [periods, prior]);
   const { answers, retry } = usePackColumns(businessId, ranges);
@@ -91,7 +101,11 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
             <p>
               {t("trialBalance.pack.columnFailed", {
                 period: heading.label,
-                message: errorMessage(t, column.kind === "failed" ? { code: column.code, message: "" } : null, "accounting"),
+                message: errorMessage(
+                  t,
+                  column.kind === "failed" ? { code: column.code, message: "" } : null,
+                  "accounting",
+                ),
               })}{" "}
               <Button variant="secondary" size="sm" onClick={() => onRetry(index)}>
                 {t("trialBalance.pack.retry", { period: heading.label })}
@@ -105,10 +119,17 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
           {status.text}
         </p>
         {anyLoaded ? (
-          <p className="text-slate-600">{t("trialBalance.pack.shown", { count: accountCount, groups: pack.groups.length })}</p>
+          <p className="text-slate-600">
+            {t("trialBalance.pack.shown", { count: accountCount, groups: pack.groups.length })}
+          </p>
         ) : null}
         {pack.grouped ? (
-          <Button variant="secondary" size="sm" className="ml-auto" onClick={() => setFolded(allFolded ? new Set() : new Set(GROUPS))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="ml-auto"
+            onClick={() => setFolded(allFolded ? new Set() : new Set(GROUPS))}
+          >
             {allFolded ? t("trialBalance.pack.unfoldAll") : t("trialBalance.pack.foldAll")}
           </Button>
         ) : null}
@@ -126,7 +147,9 @@ export default function PackView({ businessId, currency, fyStartMonth, mode, bas
                   aria-expanded={shown}
                   onClick={() => setOpen(shown ? null : { kind: "group", key: group.key })}
                 >
-                  {shown ? t("trialBalance.pack.hideTrend", { group: name }) : t("trialBalance.pack.showTrend", { group: name })}
+                  {shown
+                    ? t("trialBalance.pack.hideTrend", { group: name })
+                    : t("trialBalance.pack.showTrend", { group: name })}
                 </Button>
               </li>
             );

@@ -34,7 +34,10 @@ async function readColumn(businessId: string | null, range: DateRange, signal: A
   const result = await slots(() =>
     signal.aborted
       ? Promise.reject(new ColumnError("network", "cancelled"))
-      : trialBalanceApi.period.result({ from: range.from, to: range.to, ...(businessId ? { business: businessId } : {}) }, { signal }),
+      : trialBalanceApi.period.result(
+          { from: range.from, to: range.to, ...(businessId ? { business: businessId } : {}) },
+          { signal },
+        ),
   );
   if (!result.ok) throw new ColumnError(result.error.code, result.error.message, result.error.detail);
   return unpackAccounts(result.data.accounts);
@@ -74,7 +77,10 @@ export function usePackColumns(
   });
   const retry = useCallback(
     (range: DateRange) =>
-      void client.refetchQueries({ queryKey: accountingKeys.trialBalancePeriod(businessId, range.from, range.to), exact: true }),
+      void client.refetchQueries({
+        queryKey: accountingKeys.trialBalancePeriod(businessId, range.from, range.to),
+        exact: true,
+      }),
     [client, businessId],
   );
   return { answers, retry };

@@ -6,7 +6,12 @@ import { authorize, grantTokens } from "@/features/accounting/testing/sandbox-gr
 import { seedConnection } from "@/features/accounting/testing/seed-connection";
 import { grantClientFor } from "@/features/accounting/testing/test-env";
 import type { SessionUser } from "@/lib/auth/server/session-store";
-import { budgetConfigFromEnv, countSpentRequest, postgresUpstreamBudget, setUpstreamBudget } from "@/lib/http/server/upstream-budget";
+import {
+  budgetConfigFromEnv,
+  countSpentRequest,
+  postgresUpstreamBudget,
+  setUpstreamBudget,
+} from "@/lib/http/server/upstream-budget";
 import { exchangeSignInCode } from "@/features/sign-in/server/code-exchange";
 import { loadTrialBalance, type ShownBusiness } from "../../load/server/load";
 import { loadExportPack } from "../../pack/server/load";
@@ -30,54 +35,65 @@ const REDWOOD: ShownBusiness = {
 
 /** Three exports of the year, monthly, each compared with another period (so none is a copy of another's reads). */
 const exports: TrialBalanceQuery[] = (["none", "period", "year"] as const).map(
-  (compare) => ({ from: "2025-11-01", to: "2026-10-31", compare, basis: "movement", columns: "months" }) as TrialBalanceQuery,
+  (compare) =>
+    ({ from: "2025-11-01", to: "2026-10-31", compare, basis: "movement", columns: "months" }) as TrialBalanceQuery,
 );
 
 function stats(body: unknown): { perMinute: number[]; rateLimited: number } {
-  const { per_minute, rate_limited } = body as { per_minute: Record<string, Record<string, number>>; rate_limited: number };
-  return { perMinute: Object.values(per_minute).flatMap((minutes) => Object.values(minutes)), rateLimited: rate_limited };
+  const { per_minute, rate_limited } = body as {
+    per_minute: Record<string, Record<string, number>>;
+    rate_limited: number;
+  };
+  return {
+    perMinute: Object.values(per_minute).flatMap((minutes) => Object.values(minutes)),
+    rateLimited: rate_limited,
+  };
 }
 
 describe("a person's exports and their sign-in share the person's request budget", () => {
-  it("three large exports, then a sign-in and a page: no 429 reaches the person", { timeout: 240_000 }, async ({ sandbox, db }) => {
-    const budget = 60;
-    await sandbox.control("POST", "/limits", { accounting_per_minute: budget });
-    const config = budgetConfigFromEnv();
-    expect(config.reservePercent).toBe(20);
-    setUpstreamBudget(postgresUpstreamBudget({ ...config, perWindow: { ...config.perWindow, accounting: budget } }));
-    try {
-      const tokens = await grantTokens(grantClientFor(sandbox), BEN);
-      const { userId, connectionId } = await seedConnection(db, tokens);
-      // That sign-in's code exchange, counted on the connection as the app's sign-in counts it.
-      await countSpentRequest({ service: "accounting", credential: connectionId });
-      const ben = { id: userId, connection: { id: connectionId, status: "active" } } as SessionUser;
+  it(
+    "three large exports, then a sign-in and a page: no 429 reaches the person",
+    { timeout: 240_000 },
+    async ({ sandbox, db }) => {
+      const budget = 60;
+      await sandbox.control("POST", "/limits", { accounting_per_minute: budget });
+      const config = budgetConfigFromEnv();
+      expect(config.reservePercent).toBe(20);
+      setUpstreamBudget(postgresUpstreamBudget({ ...config, perWindow: { ...config.perWindow, accounting: budget } }));
+      try {
+        const tokens = await grantTokens(grantClientFor(sandbox), BEN);
+        const { userId, connectionId } = await seedConnection(db, tokens);
+        // That sign-in's code exchange, counted on the connection as the app's sign-in counts it.
+        await countSpentRequest({ service: "accounting", credential: connectionId });
+        const ben = { id: userId, connection: { id: connectionId, status: "active" } } as SessionUser;
 
-      for (const query of exports) {
-        const load = await loadExportPack(ben, REDWOOD, query);
-        expect(load.kind).toBe("ok");
-        if (load.kind === "ok") expect(load.answers.every((answer) => answer.kind === "ok")).toBe(true);
+        for (const query of exports) {
+          const load = await loadExportPack(ben, REDWOOD, query);
+          expect(load.kind).toBe("ok");
+          if (load.kind === "ok") expect(load.answers.every((answer) => answer.kind === "ok")).toBe(true);
+        }
+
+        // Signing in again: the service's pages, then the app's code exchange.
+        const verifier = randomBytes(32).toString("base64url");
+        const client = grantClientFor(sandbox);
+        const callback = await authorize(client, BEN, { verifier, state: "again" });
+        const signedIn = await exchangeSignInCode(
+          accountingConfig(),
+          { code: callback.searchParams.get("code") ?? "", state: "again" },
+          { state: "again", code_verifier: verifier },
+          client.redirectUri,
+        );
+        expect(signedIn.access_token).toEqual(expect.any(String));
+        // The first page after it, through the person's connection.
+        const page = await loadTrialBalance(ben, REDWOOD, exports[0]!);
+        expect(page.kind).toBe("ok");
+
+        const seen = stats((await sandbox.control("GET", "/stats")).body);
+        expect(seen.rateLimited).toBe(0);
+        expect(Math.max(...seen.perMinute)).toBeLessThanOrEqual(budget);
+      } finally {
+        setUpstreamBudget(undefined);
       }
-
-      // Signing in again: the service's pages, then the app's code exchange.
-      const verifier = randomBytes(32).toString("base64url");
-      const client = grantClientFor(sandbox);
-      const callback = await authorize(client, BEN, { verifier, state: "again" });
-      const signedIn = await exchangeSignInCode(
-        accountingConfig(),
-        { code: callback.searchParams.get("code") ?? "", state: "again" },
-        { state: "again", code_verifier: verifier },
-        client.redirectUri,
-      );
-      expect(signedIn.access_token).toEqual(expect.any(String));
-      // The first page after it, through the person's connection.
-      const page = await loadTrialBalance(ben, REDWOOD, exports[0]!);
-      expect(page.kind).toBe("ok");
-
-      const seen = stats((await sandbox.control("GET", "/stats")).body);
-      expect(seen.rateLimited).toBe(0);
-      expect(Math.max(...seen.perMinute)).toBeLessThanOrEqual(budget);
-    } finally {
-      setUpstreamBudget(undefined);
-    }
-  });
+    },
+  );
 });

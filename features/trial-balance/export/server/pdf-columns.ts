@@ -21,7 +21,12 @@ interface Columns {
 }
 
 /** Column widths from the widest figure of each column; figures shrink (down to 5 pt) before the names get too narrow. */
-export function layoutColumns(document: ExportDocument, texts: string[][], figureWidth: Measure, boldWidth: Measure): Columns {
+export function layoutColumns(
+  document: ExportDocument,
+  texts: string[][],
+  figureWidth: Measure,
+  boldWidth: Measure,
+): Columns {
   const left = PAGE.margin;
   const codeWidth = codeColumnWidth(boldWidth(document.headers.code) * TEXT_SIZE);
   const right = PAGE.width - PAGE.margin;

@@ -14,7 +14,10 @@ const FONTS = { regular: "LiberationSansNarrow-Regular.ttf", bold: "LiberationSa
 let fontData: { regular: Buffer; bold: Buffer } | null = null;
 
 export function fonts() {
-  fontData ??= { regular: readFileSync(path.join(FONT_DIR, FONTS.regular)), bold: readFileSync(path.join(FONT_DIR, FONTS.bold)) };
+  fontData ??= {
+    regular: readFileSync(path.join(FONT_DIR, FONTS.regular)),
+    bold: readFileSync(path.join(FONT_DIR, FONTS.bold)),
+  };
   return fontData;
 }
 

@@ -27,7 +27,9 @@ const RUNS = 5;
  */
 const translate = Object.assign(
   (key: string, values: Record<string, unknown> = {}) => {
-    const text = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], MESSAGES.en);
+    const text = key
+      .split(".")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], MESSAGES.en);
     if (typeof text !== "string") throw new Error(`no message ${key}`);
     return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
   },
@@ -41,7 +43,9 @@ async function main() {
     const ben = userByEmail(await fixtureUsers(t), "ben");
     const { access_token } = await v31Tokens(t, ben);
     const get = async (path: string): Promise<unknown> => {
-      const response = await fetch(`${t.urls.accounting.base_url}${path}`, { headers: { authorization: `Bearer ${access_token}` } });
+      const response = await fetch(`${t.urls.accounting.base_url}${path}`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       return response.json();
     };

@@ -110,10 +110,13 @@ describe("the trial balance PDF", () => {
         ...document.columns.filter((column) => column.failed === null).map((column) => column.label),
       ];
       const codeHeader = placed.find((run) => run.text === document.headers.code)!;
-      const line = placed.filter((run) => Math.abs(run.y - codeHeader.y) < 0.01 && headers.includes(run.text)).sort((a, b) => a.x - b.x);
+      const line = placed
+        .filter((run) => Math.abs(run.y - codeHeader.y) < 0.01 && headers.includes(run.text))
+        .sort((a, b) => a.x - b.x);
       expect(line.map((run) => run.text)).toEqual(headers.filter((header) => line.some((run) => run.text === header)));
       expect(line.length).toBeGreaterThanOrEqual(3);
-      for (let index = 1; index < line.length; index += 1) expect(line[index - 1]!.x + line[index - 1]!.width).toBeLessThan(line[index]!.x);
+      for (let index = 1; index < line.length; index += 1)
+        expect(line[index - 1]!.x + line[index - 1]!.width).toBeLessThan(line[index]!.x);
     }
   });
 });

@@ -31,7 +31,8 @@ const DASH = "–";
 const GREY = "#555555";
 const RED = "#b91c1c";
 
-type Line = { kind: "group"; label: string } | { kind: "account" | "subtotal" | "total"; line: ExportLine; texts: string[] };
+type Line =
+  { kind: "group"; label: string } | { kind: "account" | "subtotal" | "total"; line: ExportLine; texts: string[] };
 
 export async function renderTrialBalancePdf(document: ExportDocument): Promise<Uint8Array> {
   const { regular, bold } = fonts();
@@ -56,9 +57,14 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
 
   // The formatter of lib/i18n/format's formatAmount, fetched once: 80,000 figures.
   const formatter = numberFormat(document.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const amount = (value: bigint | null) => (value === null ? DASH : formatter.format(centsToDecimal(value) as Intl.StringNumericLiteral));
+  const amount = (value: bigint | null) =>
+    value === null ? DASH : formatter.format(centsToDecimal(value) as Intl.StringNumericLiteral);
   const lines: Line[] = [];
-  const withTexts = (kind: "account" | "subtotal" | "total", line: ExportLine): Line => ({ kind, line, texts: line.cells.map(amount) });
+  const withTexts = (kind: "account" | "subtotal" | "total", line: ExportLine): Line => ({
+    kind,
+    line,
+    texts: line.cells.map(amount),
+  });
   for (const group of document.groups) {
     lines.push({ kind: "group", label: group.label });
     for (const row of group.rows) lines.push(withTexts("account", row));
@@ -102,7 +108,9 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
     for (const fact of document.facts) {
       doc.font("bold").fontSize(8).text(`${fact.label}: `, left, y, { lineBreak: false });
       const labelWidth = width.bold(`${fact.label}: `) * 8;
-      doc.font("regular").text(fit(width.regular, 8, fact.value, right - left - labelWidth), left + labelWidth, y, { lineBreak: false });
+      doc
+        .font("regular")
+        .text(fit(width.regular, 8, fact.value, right - left - labelWidth), left + labelWidth, y, { lineBreak: false });
       y += FACT_HEIGHT;
     }
     doc.fillColor(RED);
@@ -141,11 +149,24 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
         // A heading that fits stands on the line of "Code" and "Account"; a longer one wraps onto the line above.
         const labelWidth = width.bold(column.label) * TEXT_SIZE;
         if (labelWidth <= cellWidth)
-          doc.text(column.label, columns.rights[index]! - CELL_PADDING - labelWidth, top + ROW_HEIGHT, { lineBreak: false });
-        else doc.text(column.label, x, top, { width: cellWidth, height: 2 * ROW_HEIGHT, align: "right", lineGap: 0, ellipsis: true });
+          doc.text(column.label, columns.rights[index]! - CELL_PADDING - labelWidth, top + ROW_HEIGHT, {
+            lineBreak: false,
+          });
+        else
+          doc.text(column.label, x, top, {
+            width: cellWidth,
+            height: 2 * ROW_HEIGHT,
+            align: "right",
+            lineGap: 0,
+            ellipsis: true,
+          });
       } else {
         doc.font("bold").fontSize(TEXT_SIZE).fillColor("black");
-        doc.text(fit(width.bold, TEXT_SIZE, column.label, cellWidth), x, top, { width: cellWidth, align: "right", lineBreak: false });
+        doc.text(fit(width.bold, TEXT_SIZE, column.label, cellWidth), x, top, {
+          width: cellWidth,
+          align: "right",
+          lineBreak: false,
+        });
         doc.font("regular").fillColor(RED);
         doc.text(fit(width.regular, TEXT_SIZE, document.headers.noFigures, cellWidth), x, top + ROW_HEIGHT, {
           width: cellWidth,
@@ -173,7 +194,12 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
   const figures = (texts: string[], baseline: number, isBold: boolean) => {
     doc.font(isBold ? FIGURES.bold : FIGURES.regular).fontSize(columns.amountSize);
     texts.forEach((text, index) => {
-      doc.text(text, columns.rights[index]! - CELL_PADDING - figureWidth(text) * columns.amountSize, baseline, ON_BASELINE);
+      doc.text(
+        text,
+        columns.rights[index]! - CELL_PADDING - figureWidth(text) * columns.amountSize,
+        baseline,
+        ON_BASELINE,
+      );
     });
   };
 
@@ -195,7 +221,8 @@ export async function renderTrialBalancePdf(document: ExportDocument): Promise<U
         if (isBold) rule(y, line.kind === "total" ? 0.9 : 0.3);
         const measure = isBold ? width.bold : width.regular;
         doc.font(isBold ? "bold" : "regular").fontSize(TEXT_SIZE);
-        if (line.line.code) doc.text(fit(measure, TEXT_SIZE, line.line.code, columns.codeWidth - 3), left, baseline, ON_BASELINE);
+        if (line.line.code)
+          doc.text(fit(measure, TEXT_SIZE, line.line.code, columns.codeWidth - 3), left, baseline, ON_BASELINE);
         doc.text(fit(measure, TEXT_SIZE, line.line.name, columns.nameWidth), columns.nameX, baseline, ON_BASELINE);
         figures(line.texts, baseline, isBold);
       }

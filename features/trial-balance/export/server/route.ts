@@ -58,9 +58,11 @@ export function trialBalanceExport(failureKey: (code: ApiErrorCode) => MessageKe
   return withRoute({ ...trialBalanceContract.export, firmOnly: true }, async ({ request, user }) => {
     const params = request.nextUrl.searchParams;
     const format = params.get("format");
-    if (!isFormat(format)) throw new ApiError("bad_request", "format must be pdf, csv or xlsx.", { fields: { format: "invalid" } });
+    if (!isFormat(format))
+      throw new ApiError("bad_request", "format must be pdf, csv or xlsx.", { fields: { format: "invalid" } });
     const parsed = parseTrialBalanceQuery(params, localToday());
-    if (!parsed.ok) throw new ApiError("invalid", "The period is not valid.", { fields: parsed.errors as Record<string, string> });
+    if (!parsed.ok)
+      throw new ApiError("invalid", "The period is not valid.", { fields: parsed.errors as Record<string, string> });
     const business = await resolveBusiness(user, parsed.query.business);
     if (!business) throw new ApiError("unknown_business");
     const query = { ...parsed.query, ...(business.id ? { business: business.id } : {}) };

@@ -33,7 +33,11 @@ const TRIAL_BALANCE = JSON.stringify({
 
 /** The upstream as the client sees it: each request waits until the test answers it. */
 function fakeUpstream() {
-  const requests: { connectionId: string; request: AccountingRequest; answer: (status: number, text: string) => void }[] = [];
+  const requests: {
+    connectionId: string;
+    request: AccountingRequest;
+    answer: (status: number, text: string) => void;
+  }[] = [];
   vi.mocked(accountingClientFor).mockImplementation(
     (user: SessionUser) =>
       ({
@@ -50,7 +54,8 @@ function fakeUpstream() {
   return requests;
 }
 
-const person = (id: string, connectionId: string) => ({ id, connection: { id: connectionId, status: "active" } }) as SessionUser;
+const person = (id: string, connectionId: string) =>
+  ({ id, connection: { id: connectionId, status: "active" } }) as SessionUser;
 const business: ShownBusiness = { id: "b1", name: "Ben Ltd", currency: "USD", switcherBusinessId: "b1" };
 const query = { from: "2026-01-01", to: "2026-03-31", compare: "none", basis: "closing" } as TrialBalanceQuery;
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -113,9 +118,13 @@ describe("what the page shows when the trial balance cannot be read", () => {
   });
 
   it("tells a tier restriction from a missing permission", () => {
-    const tier = new AccountingForbiddenError(403, [{ dataCode: "FeatureNotAvailable", message: "Not in your plan.", source: "" }]);
+    const tier = new AccountingForbiddenError(403, [
+      { dataCode: "FeatureNotAvailable", message: "Not in your plan.", source: "" },
+    ]);
     expect(failureState(tier)).toEqual({ kind: "forbidden", reason: "tier", message: "Not in your plan." });
-    const business = new AccountingForbiddenError(403, [{ dataCode: "InvalidBusiness", message: "No access.", source: "X-Business" }]);
+    const business = new AccountingForbiddenError(403, [
+      { dataCode: "InvalidBusiness", message: "No access.", source: "X-Business" },
+    ]);
     expect(failureState(business)).toMatchObject({ kind: "forbidden", reason: "permission" });
   });
 

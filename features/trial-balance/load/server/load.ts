@@ -81,7 +81,11 @@ export class BadTrialBalance extends Error {}
 const sharedReads = sharedWhileInFlight<PackedAccounts>();
 
 /** One range's trial balance, packed; nothing is kept once the callers waiting for it have it. */
-export async function fetchTrialBalance(user: SessionUser, business: string | null, range: DateRange): Promise<PackedAccounts> {
+export async function fetchTrialBalance(
+  user: SessionUser,
+  business: string | null,
+  range: DateRange,
+): Promise<PackedAccounts> {
   const client = accountingClientFor(user);
   const path = `/trial_balance?${new URLSearchParams({ from_date: range.from, to_date: range.to })}`;
   const key = JSON.stringify([user.id, user.connection?.id, business, path]);
@@ -96,12 +100,17 @@ export async function fetchTrialBalance(user: SessionUser, business: string | nu
 /** The answer parsed; its text is not kept beyond this call. */
 async function readJson(client: AccountingClient, business: string | null, path: string): Promise<unknown> {
   const response = await client.send({ method: "GET", path, business: business ?? undefined });
-  if (response.status < 200 || response.status >= 300) throw errorFromApiResponse(response.status, response.text, response.headers);
+  if (response.status < 200 || response.status >= 300)
+    throw errorFromApiResponse(response.status, response.text, response.headers);
   return parseJson(response.text);
 }
 
 /** The trial balance of the view (and of the period compared with), or the state to show instead. */
-export async function loadTrialBalance(user: SessionUser, business: ShownBusiness, query: TrialBalanceQuery): Promise<TrialBalanceLoad> {
+export async function loadTrialBalance(
+  user: SessionUser,
+  business: ShownBusiness,
+  query: TrialBalanceQuery,
+): Promise<TrialBalanceLoad> {
   const previousRange = query.compare === "none" ? null : comparisonRange(query, query.compare);
   try {
     const [current, previous] = await Promise.all([
@@ -133,9 +142,13 @@ export function failureState(error: unknown): TrialBalanceLoad {
     return { kind: "forbidden", reason: tier ? "tier" : "permission", message: error.$message };
   }
   if (error instanceof AccountingRateLimitedError) {
-    return { kind: "rateLimited", retryAfterSeconds: error.retryAfterMs === undefined ? null : Math.ceil(error.retryAfterMs / 1000) };
+    return {
+      kind: "rateLimited",
+      retryAfterSeconds: error.retryAfterMs === undefined ? null : Math.ceil(error.retryAfterMs / 1000),
+    };
   }
-  if (error instanceof AccountingUnavailableError) return { kind: "unavailable", retryAt: error.retryAt?.toISOString() ?? null };
+  if (error instanceof AccountingUnavailableError)
+    return { kind: "unavailable", retryAt: error.retryAt?.toISOString() ?? null };
   if (error instanceof AccountingNetworkError) return { kind: "unreachable" };
   if (error instanceof BadTrialBalance) return { kind: "badResponse" };
   if (error instanceof AccountingError) return { kind: "unavailable", retryAt: null };

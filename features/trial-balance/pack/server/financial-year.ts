@@ -5,7 +5,10 @@ import { getDb } from "@/lib/db/client";
 /** The first month (1–12) of the business's financial year; January until someone sets it. */
 export async function financialYearStart(businessId: string | null): Promise<number> {
   if (!businessId) return 1;
-  const row = await getDb().accountingBusinessSettings.findUnique({ where: { businessId }, select: { financialYearStartMonth: true } });
+  const row = await getDb().accountingBusinessSettings.findUnique({
+    where: { businessId },
+    select: { financialYearStartMonth: true },
+  });
   return row?.financialYearStartMonth ?? 1;
 }
 

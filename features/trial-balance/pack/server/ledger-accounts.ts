@@ -28,8 +28,16 @@ export interface LedgerAccountsState {
   failed: boolean;
 }
 
-type StoredAccount = [id: string, nominalCode: string | null, name: string, typeId: string | null, typeName: string | null];
-const storedSchema = z.array(z.tuple([z.string(), z.string().nullable(), z.string(), z.string().nullable(), z.string().nullable()]));
+type StoredAccount = [
+  id: string,
+  nominalCode: string | null,
+  name: string,
+  typeId: string | null,
+  typeName: string | null,
+];
+const storedSchema = z.array(
+  z.tuple([z.string(), z.string().nullable(), z.string(), z.string().nullable(), z.string().nullable()]),
+);
 
 function toInfo([id, nominalCode, name, typeId, typeName]: StoredAccount): LedgerAccountInfo {
   return { id, nominalCode, name, typeId, typeName };
@@ -59,7 +67,9 @@ async function readAll(user: SessionUser, businessId: string): Promise<StoredAcc
       if (pages > MAX_PAGES) throw new Error(`ledger accounts: ${first.$total} is more than this app reads`);
       const limit = limiter(4);
       const rest = await Promise.all(
-        Array.from({ length: pages - 1 }, (_, index) => limit(() => client.listLedgerAccountsPage(businessId, index + 2))),
+        Array.from({ length: pages - 1 }, (_, index) =>
+          limit(() => client.listLedgerAccountsPage(businessId, index + 2)),
+        ),
       );
       items.push(...rest.map((page) => page.$items));
     } else if (pages === null) {
@@ -98,7 +108,14 @@ export async function ledgerAccountsFor(
     });
     return { accounts: accounts.map(toInfo), fetchedAt: now, failed: false };
   } catch (error) {
-    console.error(`ledger accounts of business ${businessId} could not be read`, error instanceof Error ? error.message : error);
-    return { accounts: kept ? kept.map(toInfo) : null, fetchedAt: kept ? (row?.fetchedAt ?? null) : null, failed: true };
+    console.error(
+      `ledger accounts of business ${businessId} could not be read`,
+      error instanceof Error ? error.message : error,
+    );
+    return {
+      accounts: kept ? kept.map(toInfo) : null,
+      fetchedAt: kept ? (row?.fetchedAt ?? null) : null,
+      failed: true,
+    };
   }
 }

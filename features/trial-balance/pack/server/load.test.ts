@@ -21,8 +21,22 @@ function balance(from: string, amount: string) {
   return JSON.stringify({
     from_date: from,
     ledger_accounts: [
-      { id: "bank", displayed_as: "Bank", debit: amount, credit: "0.00", opening_balance: {}, closing_balance: { debit: amount } },
-      { id: "sales", displayed_as: "Sales", debit: "0.00", credit: amount, opening_balance: {}, closing_balance: { credit: amount } },
+      {
+        id: "bank",
+        displayed_as: "Bank",
+        debit: amount,
+        credit: "0.00",
+        opening_balance: {},
+        closing_balance: { debit: amount },
+      },
+      {
+        id: "sales",
+        displayed_as: "Sales",
+        debit: "0.00",
+        credit: amount,
+        opening_balance: {},
+        closing_balance: { credit: amount },
+      },
     ],
   });
 }
@@ -90,7 +104,14 @@ describe("loadPack", () => {
     expect(load.kind).toBe("ok");
     if (load.kind !== "ok") return;
     expect(seen.most).toBeLessThanOrEqual(4);
-    expect(load.pack.periods.map((period) => period.key)).toEqual(["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"]);
+    expect(load.pack.periods.map((period) => period.key)).toEqual([
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+    ]);
     expect(load.pack.columns.map((column) => column.kind)).toEqual(["ok", "ok", "failed", "ok", "ok", "ok"]);
     expect(load.pack.columns[2]).toMatchObject({ kind: "failed", code: "unavailable" });
     expect(load.pack.grouped).toBe(true);
@@ -104,12 +125,24 @@ describe("loadPack", () => {
   it("follows the financial year for quarters and refuses more than 13 columns before any call", async () => {
     const seen = fakeService();
     await getDb().accountingBusinessSettings.create({ data: { businessId: BUSINESS, financialYearStartMonth: 4 } });
-    const load = await loadPack(ben, business, query("2026-04-01", "2027-03-31", { columns: "quarters", compare: "year" }));
-    expect(load.kind === "ok" && load.pack.periods.map((period) => period.key)).toEqual(["2026-Q1", "2026-Q2", "2026-Q3", "2026-Q4"]);
+    const load = await loadPack(
+      ben,
+      business,
+      query("2026-04-01", "2027-03-31", { columns: "quarters", compare: "year" }),
+    );
+    expect(load.kind === "ok" && load.pack.periods.map((period) => period.key)).toEqual([
+      "2026-Q1",
+      "2026-Q2",
+      "2026-Q3",
+      "2026-Q4",
+    ]);
     expect(load.kind === "ok" && load.pack.prior?.range).toEqual({ from: "2025-04-01", to: "2026-03-31" });
     expect(load.kind === "ok" && load.fyStartMonth).toBe(4);
     const calls = seen.paths.length;
-    expect(await loadPack(ben, business, query("2025-01-01", "2026-02-28"))).toEqual({ kind: "tooManyPeriods", count: 14 });
+    expect(await loadPack(ben, business, query("2025-01-01", "2026-02-28"))).toEqual({
+      kind: "tooManyPeriods",
+      count: 14,
+    });
     expect(seen.paths.length).toBe(calls);
   });
 

@@ -4,7 +4,13 @@ import { asExport } from "@/lib/http/server/upstream-priority";
 import type { SessionUser } from "@/lib/auth/server/session";
 import type { DateRange } from "@/lib/dates/calendar";
 import { comparisonRange } from "../../presets";
-import { BadTrialBalance, failureState, fetchTrialBalance, type ShownBusiness, type TrialBalanceLoad } from "../../load/server/load";
+import {
+  BadTrialBalance,
+  failureState,
+  fetchTrialBalance,
+  type ShownBusiness,
+  type TrialBalanceLoad,
+} from "../../load/server/load";
 import type { TrialBalanceQuery } from "../../query";
 import { unpackAccounts } from "../../response";
 import { financialYearStart } from "./financial-year";
@@ -35,7 +41,9 @@ export type PackLoad =
 /** The columns of a view: months or quarters of the financial year, or the whole range as one. */
 export function periodsOf(query: TrialBalanceQuery, fyStartMonth: number): PackPeriod[] {
   if (query.columns === "single")
-    return [{ key: "range", kind: "range", from: query.from, to: query.to, month: query.from.slice(0, 7), whole: true }];
+    return [
+      { key: "range", kind: "range", from: query.from, to: query.to, month: query.from.slice(0, 7), whole: true },
+    ];
   return packPeriods(query, query.columns, fyStartMonth);
 }
 
@@ -53,7 +61,11 @@ export function columnFailure(error: unknown): PeriodAnswer {
  * A failing column is marked in the pack; when every column fails the state is the
  * single period's (sign in again, unavailable, ...).
  */
-export async function loadPack(user: SessionUser, business: ShownBusiness, query: TrialBalanceQuery): Promise<PackLoad> {
+export async function loadPack(
+  user: SessionUser,
+  business: ShownBusiness,
+  query: TrialBalanceQuery,
+): Promise<PackLoad> {
   const fyStartMonth = await financialYearStart(business.id);
   const count = countPeriods(query, query.columns, fyStartMonth);
   if (count > MAX_PERIODS) return { kind: "tooManyPeriods", count };
@@ -72,7 +84,9 @@ export async function loadPack(user: SessionUser, business: ShownBusiness, query
   const [answers, prior, chart] = await Promise.all([
     Promise.all(periods.map(read)),
     priorRange ? read(priorRange) : Promise.resolve(null),
-    business.id ? ledgerAccountsFor(user, business.id) : Promise.resolve({ accounts: null, fetchedAt: null, failed: true }),
+    business.id
+      ? ledgerAccountsFor(user, business.id)
+      : Promise.resolve({ accounts: null, fetchedAt: null, failed: true }),
   ]);
   if (answers.every((answer) => answer.kind === "failed")) {
     const state = failureState(errors[0]);
@@ -97,6 +111,10 @@ export async function loadPack(user: SessionUser, business: ShownBusiness, query
 }
 
 /** The pack for a download: its reads draw on the person's budget as an export, leaving the export reserve to their sign-in and page loads. */
-export function loadExportPack(user: SessionUser, business: ShownBusiness, query: TrialBalanceQuery): Promise<PackLoad> {
+export function loadExportPack(
+  user: SessionUser,
+  business: ShownBusiness,
+  query: TrialBalanceQuery,
+): Promise<PackLoad> {
   return asExport(() => loadPack(user, business, query));
 }

@@ -14,12 +14,14 @@ import { BadTrialBalance, fetchTrialBalance } from "../../load/server/load";
 export const getTrialBalancePeriod = withRoute(
   { ...trialBalanceContract.period, recentSession: true, firmOnly: true },
   async ({ query, user }) => {
-    if (query.business && !(await findReachableBusiness(user.id, query.business))) throw new ApiError("unknown_business");
+    if (query.business && !(await findReachableBusiness(user.id, query.business)))
+      throw new ApiError("unknown_business");
     try {
       const accounts = await fetchTrialBalance(user, query.business ?? null, query);
       return successResponse({ accounts });
     } catch (error) {
-      if (error instanceof BadTrialBalance) throw new ApiError("bad_response", "The accounting service's answer was not a trial balance.");
+      if (error instanceof BadTrialBalance)
+        throw new ApiError("bad_response", "The accounting service's answer was not a trial balance.");
       throw error;
     }
   },

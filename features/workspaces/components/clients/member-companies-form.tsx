@@ -30,12 +30,18 @@ export function MemberCompaniesForm({
   const [companies, setCompanies] = useState<ClientCompany[]>(stored);
   const [tried, setTried] = useState(false);
   const save = useMutation({
-    mutationFn: async () => (await workspacesApi.changeCompanies({ workspaceId, userId: member.userId, companies })).members,
+    mutationFn: async () =>
+      (await workspacesApi.changeCompanies({ workspaceId, userId: member.userId, companies })).members,
     onSuccess: (members) => queryClient.setQueryData(workspaceKeys.members(workspaceId), members),
   });
-  const changed = companies.length !== stored.length || companies.some((company) => !stored.some((held) => keyOf(held) === keyOf(company)));
+  const changed =
+    companies.length !== stored.length ||
+    companies.some((company) => !stored.some((held) => keyOf(held) === keyOf(company)));
   // A company the client holds that is no longer offered (a disconnected customer) still shows, by its stored name.
-  const shown = [...choices, ...member.companies.filter((held) => !choices.some((choice) => keyOf(choice) === keyOf(held)))];
+  const shown = [
+    ...choices,
+    ...member.companies.filter((held) => !choices.some((choice) => keyOf(choice) === keyOf(held))),
+  ];
   return (
     <form
       noValidate
@@ -55,7 +61,13 @@ export function MemberCompaniesForm({
         disabled={save.isPending}
         error={tried && companies.length === 0 ? t("clients.companiesRequired") : undefined}
       />
-      <Button type="submit" size="sm" variant="secondary" disabled={!changed || save.isPending} aria-busy={save.isPending}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        disabled={!changed || save.isPending}
+        aria-busy={save.isPending}
+      >
         {t("clients.saveCompanies")}
       </Button>
       {save.isError ? <Notice tone="error">{errorMessage(t, save.error)}</Notice> : null}

@@ -7,7 +7,8 @@ import { loadSessionUser } from "../session-store";
  */
 export const signedIn = { current: null as null | { sessionId: string; userId: string } };
 
-const load = () => (signedIn.current ? loadSessionUser(signedIn.current.sessionId, signedIn.current.userId) : Promise.resolve(null));
+const load = () =>
+  signedIn.current ? loadSessionUser(signedIn.current.sessionId, signedIn.current.userId) : Promise.resolve(null);
 
 export const getSessionUser = load;
 export const sessionUserFromRequest = load;

@@ -34,7 +34,8 @@ async function ImportPageBody({
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.import.title")} />;
-  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
+  if (state.kind !== "ready")
+    return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const company = await companyForPage(state, companyId);
   if (!company) return <p role="alert">{t("payroll.company.notFound")}</p>;
   if (!can(state.user.workspace?.roles, "payroll.edit")) return <p role="alert">{t("payroll.company.readOnly")}</p>;
@@ -87,7 +88,10 @@ async function ImportPageBody({
           <ul className="list-disc pl-5">
             {recent.map((item) => (
               <li key={item.id}>
-                <Link href={`/payroll/companies/${company.id}/import?job=${item.id}`} className="text-blue-700 underline">
+                <Link
+                  href={`/payroll/companies/${company.id}/import?job=${item.id}`}
+                  className="text-blue-700 underline"
+                >
                   {t("payroll.import.openImport", {
                     date: formatDate(locale, item.createdAt, { dateStyle: "medium", timeStyle: "short" }),
                     status: t(`payroll.import.statuses.${item.status}` as MessageKey),

@@ -27,7 +27,8 @@ async function OnboardPageBody({ params }: { params: Promise<{ companyId: string
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const state = await payrollPageState(companyId);
   if (state.kind === "signed_out") return <SignedOutNotice heading={t("payroll.onboard.title")} />;
-  if (state.kind !== "ready") return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
+  if (state.kind !== "ready")
+    return <PayrollProblem code={state.kind === "ambiguous" ? "ambiguous_company" : "not_connected"} />;
   const company = await companyForPage(state, companyId);
   if (!company) return <p role="alert">{t("payroll.company.notFound")}</p>;
   if (!can(state.user.workspace?.roles, "payroll.edit")) return <p role="alert">{t("payroll.company.readOnly")}</p>;

@@ -24,17 +24,24 @@ function base64Of(file: File): Promise<string> {
   });
 }
 
-const isRefusal = (reason: unknown): reason is ImportRefusalReason => (IMPORT_REFUSALS as readonly unknown[]).includes(reason);
+const isRefusal = (reason: unknown): reason is ImportRefusalReason =>
+  (IMPORT_REFUSALS as readonly unknown[]).includes(reason);
 
 /** Step 1: the file, read on the server (CSV or XLSX); a file it cannot take is named with the reason, in the dialog. */
-export function ChooseFileStep(props: { companyId: number; kind: EntryKind; onLoaded: (file: LoadedFile) => void; onCancel: () => void }) {
+export function ChooseFileStep(props: {
+  companyId: number;
+  kind: EntryKind;
+  onLoaded: (file: LoadedFile) => void;
+  onCancel: () => void;
+}) {
   const t = useTranslations();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const [reading, setReading] = useState(false);
   const [error, setError] = useState("");
-  const refusal = (reason: ImportRefusalReason) => t(`payrollEntries.fileImport.refused.${reason}`, { max: MAX_IMPORT_ROWS });
+  const refusal = (reason: ImportRefusalReason) =>
+    t(`payrollEntries.fileImport.refused.${reason}`, { max: MAX_IMPORT_ROWS });
 
   const choose = async (file: File | undefined) => {
     setError("");
@@ -44,8 +51,14 @@ export function ChooseFileStep(props: { companyId: number; kind: EntryKind; onLo
     setReading(true);
     try {
       const content = await base64Of(file);
-      const answer = await fileImportApi.readFile.result({ companyId: props.companyId, kind: props.kind, fileName: file.name, content });
-      if (answer.ok) return props.onLoaded({ name: file.name, table: answer.data.table, remembered: answer.data.remembered });
+      const answer = await fileImportApi.readFile.result({
+        companyId: props.companyId,
+        kind: props.kind,
+        fileName: file.name,
+        content,
+      });
+      if (answer.ok)
+        return props.onLoaded({ name: file.name, table: answer.data.table, remembered: answer.data.remembered });
       const reason = answer.error.reason;
       if (isRefusal(reason)) setError(refusal(reason));
       else if (answer.error.code === "body_too_large") setError(refusal("too_large"));

@@ -35,7 +35,10 @@ export default function FileImportDialog(props: FileImportProps & { onClose: () 
   }, [step]);
 
   const plan = useMemo(
-    () => (file && step === "preview" ? planImport({ table: file.table, mapping, kind, month: period, employees: props.employees }) : null),
+    () =>
+      file && step === "preview"
+        ? planImport({ table: file.table, mapping, kind, month: period, employees: props.employees })
+        : null,
     [file, mapping, kind, period, props.employees, step],
   );
 
@@ -51,7 +54,9 @@ export default function FileImportDialog(props: FileImportProps & { onClose: () 
   const apply = async () => {
     if (!file || !plan) return;
     const added = model.importLines(plan.lines);
-    props.onImported(t("payrollEntries.fileImport.applied", { lines: added, file: file.name, unmatched: plan.unmatched.length }));
+    props.onImported(
+      t("payrollEntries.fileImport.applied", { lines: added, file: file.name, unmatched: plan.unmatched.length }),
+    );
     props.onClose();
     const remembered = await fileImportApi.rememberMapping.result({ companyId: props.companyId, kind, mapping });
     if (!remembered.ok) props.onImported(t("payrollEntries.fileImport.rememberFailed"));
@@ -67,7 +72,12 @@ export default function FileImportDialog(props: FileImportProps & { onClose: () 
     );
 
   return (
-    <Dialog open title={t("payrollEntries.fileImport.title", { kind: props.kindName })} onClose={props.onClose} width="w-[48rem]">
+    <Dialog
+      open
+      title={t("payrollEntries.fileImport.title", { kind: props.kindName })}
+      onClose={props.onClose}
+      width="w-[48rem]"
+    >
       <ol aria-label={t("payrollEntries.fileImport.steps")} className="flex flex-wrap gap-3 text-sm">
         {STEPS.map((name, index) => (
           <li
@@ -84,7 +94,9 @@ export default function FileImportDialog(props: FileImportProps & { onClose: () 
           {stepName(step)}
         </h3>
       )}
-      {step === "choose" ? <ChooseFileStep companyId={props.companyId} kind={kind} onLoaded={loaded} onCancel={props.onClose} /> : null}
+      {step === "choose" ? (
+        <ChooseFileStep companyId={props.companyId} kind={kind} onLoaded={loaded} onCancel={props.onClose} />
+      ) : null}
       {step === "map" && file ? (
         <MappingStep
           kind={kind}

@@ -5,7 +5,12 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { EMPLOYEE_TARGETS, mappingGaps, normaliseHeader, type ColumnMapping } from "@/features/payroll/entries/file-import/mapping";
+import {
+  EMPLOYEE_TARGETS,
+  mappingGaps,
+  normaliseHeader,
+  type ColumnMapping,
+} from "@/features/payroll/entries/file-import/mapping";
 import { fieldsOf, type EntryKind } from "@/features/payroll/entries/kinds";
 import { columnLabel } from "@/features/payroll/grid/messages";
 import type { LoadedFile } from "./types";
@@ -59,7 +64,9 @@ export function MappingStep({ kind, file, mapping, onChange, onBack, onNext }: M
                 <>
                   {t("payrollEntries.fileImport.mapColumn", { header: header || `#${col + 1}` })}
                   {shown ? (
-                    <span className="ml-1 font-normal text-slate-600">{t("payrollEntries.fileImport.mapSample", { sample: shown })}</span>
+                    <span className="ml-1 font-normal text-slate-600">
+                      {t("payrollEntries.fileImport.mapSample", { sample: shown })}
+                    </span>
                   ) : null}
                 </>
               }
@@ -72,7 +79,10 @@ export function MappingStep({ kind, file, mapping, onChange, onBack, onNext }: M
                   onChange={(event) => choose(key, event.target.value)}
                   className="w-full"
                   placeholder={t("payrollEntries.fileImport.notImported")}
-                  options={[...EMPLOYEE_TARGETS, ...fieldsOf(kind)].map((target) => ({ value: target, label: targetName(target) }))}
+                  options={[...EMPLOYEE_TARGETS, ...fieldsOf(kind)].map((target) => ({
+                    value: target,
+                    label: targetName(target),
+                  }))}
                 />
               )}
             </Field>

@@ -38,7 +38,13 @@ export function MonthChecksPreview({
   const checks = useQuery({
     queryKey: [...payrollEntriesKeys.scope(companyId, kind, period), "file-import-checks", planKey, model.version],
     queryFn: () =>
-      importChecksApi.previewChecks({ companyId, kind, period, lines: storedLinesOf(model), added: addedLines(plan, fieldsOf(kind)) }),
+      importChecksApi.previewChecks({
+        companyId,
+        kind,
+        period,
+        lines: storedLinesOf(model),
+        added: addedLines(plan, fieldsOf(kind)),
+      }),
     gcTime: 0,
     retry: false,
     refetchOnWindowFocus: false,
@@ -52,14 +58,20 @@ export function MonthChecksPreview({
       <div role="status" aria-live="polite">
         {checks.isPending ? <p>{t("payrollEntries.fileImport.monthChecksRunning")}</p> : null}
         {checks.isError ? (
-          <p className="text-red-800">{t("payrollEntries.fileImport.monthChecksFailed", { error: errorMessage(t, checks.error) })}</p>
+          <p className="text-red-800">
+            {t("payrollEntries.fileImport.monthChecksFailed", { error: errorMessage(t, checks.error) })}
+          </p>
         ) : null}
         {checks.data && checks.data.rules.length === 0 ? <p>{t("payrollEntries.fileImport.monthChecksNone")}</p> : null}
       </div>
       {checks.data?.rules.length ? (
         <ul className="mt-1 space-y-0.5" data-testid="file-import-month-checks">
           {checks.data.rules.map((rule) => (
-            <li key={rule.rule} data-severity={rule.severity} className={rule.severity === "blocker" ? "text-red-800" : undefined}>
+            <li
+              key={rule.rule}
+              data-severity={rule.severity}
+              className={rule.severity === "blocker" ? "text-red-800" : undefined}
+            >
               {t("payrollEntries.fileImport.monthCheckRule", {
                 rule: t(`monthChecks.ruleNames.${rule.rule}`),
                 severity: rule.severity,

@@ -28,13 +28,25 @@ interface PreviewStepProps {
 }
 
 /** Step 3: what the file adds, the rows without an employee (listed, never dropped unseen) and the grid's checks, before anything is applied. */
-export function PreviewStep({ kind, grid, planKey, fileName, plan, usedRemembered, onChangeMapping, onBack, onApply }: PreviewStepProps) {
+export function PreviewStep({
+  kind,
+  grid,
+  planKey,
+  fileName,
+  plan,
+  usedRemembered,
+  onChangeMapping,
+  onBack,
+  onApply,
+}: PreviewStepProps) {
   const t = useTranslations();
   const locale = useLocale();
   const unmatchedId = useId();
   const problemsId = useId();
   const fields = fieldsOf(kind);
-  const problems = plan.lines.flatMap((line) => line.errors.flatMap((code, col) => (code ? [{ row: line.row, col, code }] : [])));
+  const problems = plan.lines.flatMap((line) =>
+    line.errors.flatMap((code, col) => (code ? [{ row: line.row, col, code }] : [])),
+  );
 
   return (
     <div className="space-y-3 text-sm">
@@ -47,7 +59,11 @@ export function PreviewStep({ kind, grid, planKey, fileName, plan, usedRemembere
         </p>
       ) : null}
       <p data-testid="file-import-summary">
-        {t("payrollEntries.fileImport.summary", { lines: plan.lines.length, employees: plan.employeeCount, file: fileName })}
+        {t("payrollEntries.fileImport.summary", {
+          lines: plan.lines.length,
+          employees: plan.employeeCount,
+          file: fileName,
+        })}
       </p>
 
       <section aria-labelledby={problemsId}>
@@ -81,12 +97,16 @@ export function PreviewStep({ kind, grid, planKey, fileName, plan, usedRemembere
           </h4>
           <ul className="mt-1 max-h-40 space-y-0.5 overflow-auto">
             {plan.unmatched.slice(0, SHOWN_UNMATCHED).map((row) => (
-              <li key={row.row}>{t(`payrollEntries.fileImport.unmatched.${row.reason}`, { row: row.row, value: row.value })}</li>
+              <li key={row.row}>
+                {t(`payrollEntries.fileImport.unmatched.${row.reason}`, { row: row.row, value: row.value })}
+              </li>
             ))}
           </ul>
         </section>
       ) : null}
-      {plan.emptyRows.length ? <p>{t("payrollEntries.fileImport.emptyRows", { count: plan.emptyRows.length })}</p> : null}
+      {plan.emptyRows.length ? (
+        <p>{t("payrollEntries.fileImport.emptyRows", { count: plan.emptyRows.length })}</p>
+      ) : null}
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onBack}>

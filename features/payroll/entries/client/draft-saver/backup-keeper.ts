@@ -2,7 +2,11 @@ import type { DraftBackupStorage } from "./local-backup";
 
 /** Runs `task` after the next paint in a visible page (a frame, then a task), else as the next task. */
 function afterPaint(task: () => void): void {
-  if (typeof requestAnimationFrame === "function" && typeof document !== "undefined" && document.visibilityState === "visible")
+  if (
+    typeof requestAnimationFrame === "function" &&
+    typeof document !== "undefined" &&
+    document.visibilityState === "visible"
+  )
     requestAnimationFrame(() => setTimeout(task, 0));
   else setTimeout(task, 0);
 }

@@ -99,7 +99,12 @@ export function restoreBackup(model: GridModel, sync: RestoreTarget, backup: Bac
     const line = model.lineById(change.id);
     if (!line) {
       if (change.base !== undefined) sync.assumeRevision(change.id, change.base);
-      added.push({ id: change.id, employeeId: change.employee_id, cells: keys.map((key) => change.values[key] ?? ""), deleted: false });
+      added.push({
+        id: change.id,
+        employeeId: change.employee_id,
+        cells: keys.map((key) => change.values[key] ?? ""),
+        deleted: false,
+      });
       continue;
     }
     keys.forEach((key, col) => {

@@ -4,7 +4,9 @@ import { fitsKeepalive } from "./save-body";
 /** The page's events leaving it fires (the browser's `window` and `document`, or stand-ins in tests). */
 export interface PageEvents {
   window: Pick<EventTarget, "addEventListener" | "removeEventListener">;
-  document: Pick<EventTarget, "addEventListener" | "removeEventListener"> & { readonly visibilityState: DocumentVisibilityState };
+  document: Pick<EventTarget, "addEventListener" | "removeEventListener"> & {
+    readonly visibilityState: DocumentVisibilityState;
+  };
 }
 
 /**

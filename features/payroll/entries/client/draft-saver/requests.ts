@@ -14,11 +14,19 @@ export function sendDraftSave(companyId: number, kind: EntryKind, body: string, 
 }
 
 /** The draft's server-sent events from revision `since` on (draft-stream.ts). */
-export function draftStreamUrl(companyId: number, kind: EntryKind, query: { period: string; since: number; client: string }): string {
+export function draftStreamUrl(
+  companyId: number,
+  kind: EntryKind,
+  query: { period: string; since: number; client: string },
+): string {
   return entriesApi.stream.href({ companyId, kind, ...query });
 }
 
 /** Tells the others where this person is (fire and forget: the next announcement follows anyway). */
-export function announcePresence(companyId: number, kind: EntryKind, body: { period: string; client: string; line: string | null }): void {
+export function announcePresence(
+  companyId: number,
+  kind: EntryKind,
+  body: { period: string; client: string; line: string | null },
+): void {
   void entriesApi.announcePresence.result({ companyId, kind, ...body });
 }

@@ -28,7 +28,9 @@ describe("draftPatch", () => {
     model.removeLines([model.insertLineAfter(removedLine)]);
     saved.set("gone", { line: removedLine, rev: 0, cells: [] });
     serverRevs.set("gone", 3);
-    const patch = JSON.parse(draftPatch(model, "2026-11", saved, serverRevs, new Set([model.lines[1]!.id]))!.body) as unknown;
+    const patch = JSON.parse(
+      draftPatch(model, "2026-11", saved, serverRevs, new Set([model.lines[1]!.id]))!.body,
+    ) as unknown;
     expect(patch).toEqual({
       period: "2026-11",
       // Each changed cell names the value its edit began from.
@@ -53,7 +55,9 @@ describe("draftPatch", () => {
     // A cell that changed under its open editor (someone else's save shown) names the value the edit began from.
     model.editBases.set(`${model.lines[0]!.id}\t2`, "7");
     model.setValues([{ line: model.lines[0]!, col: 2, value: "13" }]);
-    const stale = JSON.parse(draftPatch(model, "2026-11", saved, serverRevs, new Set())!.body) as { changes: { was?: unknown }[] };
+    const stale = JSON.parse(draftPatch(model, "2026-11", saved, serverRevs, new Set())!.body) as {
+      changes: { was?: unknown }[];
+    };
     expect(stale.changes[0]?.was).toEqual({ total_hours: "8", total_amount: "7" });
     // A line held for a conflict is not sent until it is resolved.
     expect(draftPatch(model, "2026-11", saved, serverRevs, new Set([model.lines[0]!.id, "gone"]))).toBeNull();

@@ -12,7 +12,11 @@ function serialised(model: GridModel, line: GridLine): { json: string; values: s
   if (!cached || cached.rev !== line.rev) {
     const keys = model.spec.columns.map((column) => column.key);
     const values = Object.fromEntries(keys.flatMap((key, col) => (line.cells[col] ? [[key, line.cells[col]]] : [])));
-    cached = { rev: line.rev, json: JSON.stringify({ id: line.id, employee_id: line.employeeId, values }), values: JSON.stringify(values) };
+    cached = {
+      rev: line.rev,
+      json: JSON.stringify({ id: line.id, employee_id: line.employeeId, values }),
+      values: JSON.stringify(values),
+    };
     lineJson.set(line, cached);
   }
   return cached;

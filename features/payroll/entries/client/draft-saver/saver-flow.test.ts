@@ -27,7 +27,12 @@ function sharedStorage() {
 
 /** A send whose answers the test gives, one by one. */
 function controlledSend() {
-  const calls: { body: string; keepalive: boolean; answer: (value: SaveAnswer) => void; fail: (error: unknown) => void }[] = [];
+  const calls: {
+    body: string;
+    keepalive: boolean;
+    answer: (value: SaveAnswer) => void;
+    fail: (error: unknown) => void;
+  }[] = [];
   const send = vi.fn(
     (body: string, keepalive: boolean) =>
       new Promise<SaveAnswer>((answer, fail) => {
@@ -94,7 +99,9 @@ describe("DraftSaver's flow", () => {
     calls[0]!.answer({ revision: 5, lineRevisions: { a: 5 } });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toHaveLength(2);
-    expect(changesOf(calls[1]!.body).map((change) => [change.id, change.base, change.values.amount, change.was])).toEqual([
+    expect(
+      changesOf(calls[1]!.body).map((change) => [change.id, change.base, change.values.amount, change.was]),
+    ).toEqual([
       ["a", 5, "12", { amount: "11" }],
       ["b", 4, "21", { amount: "20" }],
     ]);
@@ -110,7 +117,14 @@ describe("DraftSaver's flow", () => {
     const model = newModel();
     const { send, calls } = controlledSend();
     const commitOpenEdit = vi.fn();
-    const saver = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup: null, commitOpenEdit });
+    const saver = new DraftSaver({
+      model,
+      period: MONTH,
+      lineRevisions: { a: 3, b: 4 },
+      send,
+      backup: null,
+      commitOpenEdit,
+    });
     const stop = saver.start();
     const page = { window: new EventTarget(), document: new FakeDocument() };
     const stopWatching = saveWhenLeaving(saver, page);
@@ -165,7 +179,13 @@ describe("DraftSaver's flow", () => {
       void body;
       return { revision: 5, lineRevisions: { a: 5 } };
     });
-    const next = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup: storage.page("second") });
+    const next = new DraftSaver({
+      model,
+      period: MONTH,
+      lineRevisions: { a: 3, b: 4 },
+      send,
+      backup: storage.page("second"),
+    });
     const stop = next.start();
     expect(model.lines[0]!.cells[2]).toBe("11");
     await vi.advanceTimersByTimeAsync(500);
@@ -193,12 +213,19 @@ describe("DraftSaver's flow", () => {
       conflicts: [
         {
           id: "b",
-          theirs: { revision: 6, employee_id: 2, values: { type: "BONUS_PAYMENT", count: "1", amount: "30" }, by: "Bea" },
+          theirs: {
+            revision: 6,
+            employee_id: 2,
+            values: { type: "BONUS_PAYMENT", count: "1", amount: "30" },
+            by: "Bea",
+          },
           yours: { id: "b", employee_id: 2, values: { type: "BONUS_PAYMENT", count: "1", amount: "21" } },
         },
       ],
     };
-    calls[0]!.fail(new ApiRequestError(409, { code: "draft_conflict", message: "Someone else changed these lines.", ...detail }));
+    calls[0]!.fail(
+      new ApiRequestError(409, { code: "draft_conflict", message: "Someone else changed these lines.", ...detail }),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(saver.conflicts.get().map((conflict) => [conflict.id, conflict.theirs.by])).toEqual([["b", "Bea"]]);
     expect(saver.status.get().state).toBe("saved");
@@ -213,9 +240,9 @@ describe("DraftSaver's flow", () => {
     saver.resolve("b", "mine");
     expect(saver.conflicts.get()).toEqual([]);
     await vi.advanceTimersByTimeAsync(500);
-    expect(changesOf(calls[2]!.body).map((change) => [change.id, change.base, change.values.amount, change.was])).toEqual([
-      ["b", 6, "21", { amount: "30" }],
-    ]);
+    expect(
+      changesOf(calls[2]!.body).map((change) => [change.id, change.base, change.values.amount, change.was]),
+    ).toEqual([["b", 6, "21", { amount: "30" }]]);
     stop();
   });
 
@@ -236,7 +263,12 @@ describe("DraftSaver's flow", () => {
         conflicts: [
           {
             id: "b",
-            theirs: { revision: 6, employee_id: 2, values: { type: "BONUS_PAYMENT", count: "1", amount: "30" }, by: null },
+            theirs: {
+              revision: 6,
+              employee_id: 2,
+              values: { type: "BONUS_PAYMENT", count: "1", amount: "30" },
+              by: null,
+            },
             yours: { id: "b", employee_id: 2, values: { type: "BONUS_PAYMENT", count: "1", amount: "21" } },
           },
         ],

@@ -47,7 +47,13 @@ describe("DraftSaver", () => {
     // Kept right after the edit's task, before any save: a crash now loses nothing.
     await vi.advanceTimersByTimeAsync(0);
     expect(draftPatchBodySchema.parse(JSON.parse(backup.text ?? "null")).changes).toEqual([
-      { id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "11" }, base: 3, was: { amount: "10" } },
+      {
+        id: "a",
+        employee_id: 1,
+        values: { type: "BONUS_PAYMENT", count: "1", amount: "11" },
+        base: 3,
+        was: { amount: "10" },
+      },
     ]);
     await vi.advanceTimersByTimeAsync(500);
     expect(send).toHaveBeenCalledTimes(1);
@@ -118,7 +124,8 @@ describe("DraftSaver", () => {
     const model = newModel();
     const backup = memoryBackup();
     const writes = vi.spyOn(backup, "write");
-    const amounts = () => draftPatchBodySchema.parse(JSON.parse(backup.text ?? "null")).changes.map((change) => change.values.amount);
+    const amounts = () =>
+      draftPatchBodySchema.parse(JSON.parse(backup.text ?? "null")).changes.map((change) => change.values.amount);
     const send = () => new Promise<SaveAnswer>(() => undefined);
     const saver = new DraftSaver({ model, period: MONTH, lineRevisions: { a: 3, b: 4 }, send, backup });
     const stop = saver.start();

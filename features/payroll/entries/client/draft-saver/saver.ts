@@ -196,7 +196,12 @@ export class DraftSaver {
       this.failures = 0;
       // Cells others saved in the same lines: shown (unless edited here again meanwhile).
       if (merged.length)
-        this.show(this.sync.remote({ revision: answer.revision ?? 0, lines: merged.map((line) => ({ ...line, deleted: false })) }));
+        this.show(
+          this.sync.remote({
+            revision: answer.revision ?? 0,
+            lines: merged.map((line) => ({ ...line, deleted: false })),
+          }),
+        );
       const allSaved = this.model.version === this.savedVersion;
       if (allSaved) this.firstUnsaved = null;
       this.status.set(allSaved ? { state: "saved", at: new Date() } : { state: "unsaved" });
@@ -225,7 +230,8 @@ export class DraftSaver {
     const wait = this.failures
       ? Math.min(MAX_RETRY_WAIT_MS, 1_000 * 2 ** this.failures)
       : Math.max(0, Math.min(QUIET_MS, this.firstUnsaved + MAX_WAIT_MS - now));
-    if (this.failures && this.status.get().state === "failed") this.status.set({ state: "failed", retryAt: new Date(now + wait) });
+    if (this.failures && this.status.get().state === "failed")
+      this.status.set({ state: "failed", retryAt: new Date(now + wait) });
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.save().then(() => {

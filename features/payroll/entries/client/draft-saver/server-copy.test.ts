@@ -40,7 +40,12 @@ describe("ServerCopy", () => {
     model.setText(a!, 2, "11");
     const shown = sync.remote({
       revision: 6,
-      lines: [remoteLine("a", 1, "99", 5), remoteLine("b", 2, "21", 6), remoteLine("b", 2, "0", 4), remoteLine("c", 2, "5", 6)],
+      lines: [
+        remoteLine("a", 1, "99", 5),
+        remoteLine("b", 2, "21", 6),
+        remoteLine("b", 2, "0", 4),
+        remoteLine("c", 2, "5", 6),
+      ],
     });
     // a has an unsaved 11 here: not shown (this page's save meets the conflict); b and the new c are.
     expect(shown.map((change) => [change.id, change.cells[2]])).toEqual([
@@ -67,7 +72,12 @@ describe("ServerCopy", () => {
     sync.settle(patch, { b: 8 }, [
       {
         id: "a",
-        theirs: { revision: 7, employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "70" }, by: "Dara Demir" },
+        theirs: {
+          revision: 7,
+          employee_id: 1,
+          values: { type: "BONUS_PAYMENT", count: "1", amount: "70" },
+          by: "Dara Demir",
+        },
         yours: { id: "a", employee_id: 1, values: {} },
       },
     ]);
@@ -80,12 +90,22 @@ describe("ServerCopy", () => {
     expect(conflicts.get()).toEqual([]);
     // Built on their line: the cell is sent with their value as the one it changes.
     expect(body()?.changes).toEqual([
-      { id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "11" }, base: 9, was: { amount: "90" } },
+      {
+        id: "a",
+        employee_id: 1,
+        values: { type: "BONUS_PAYMENT", count: "1", amount: "11" },
+        base: 9,
+        was: { amount: "90" },
+      },
     ]);
 
     model.setText(b!, 2, "23");
     sync.settle(sync.patch()!, {}, [
-      { id: "b", theirs: { revision: 10, employee_id: null, values: null, by: null }, yours: { id: "b", employee_id: 2, values: {} } },
+      {
+        id: "b",
+        theirs: { revision: 10, employee_id: null, values: null, by: null },
+        yours: { id: "b", employee_id: 2, values: {} },
+      },
     ]);
     // Theirs was a removal: choosing it removes the line here.
     expect(sync.resolve("b", "theirs")).toEqual({ id: "b", employeeId: 2, cells: ["", "", ""], deleted: true });
@@ -103,7 +123,13 @@ describe("ServerCopy", () => {
     // She commits 9: the save names 10 (what her edit began from), so the server finds Dara's 12 in its way.
     model.setText(a!, 2, "9", startedFrom);
     expect(body()?.changes).toEqual([
-      { id: "a", employee_id: 1, values: { type: "BONUS_PAYMENT", count: "1", amount: "9" }, base: 5, was: { amount: "10" } },
+      {
+        id: "a",
+        employee_id: 1,
+        values: { type: "BONUS_PAYMENT", count: "1", amount: "9" },
+        base: 5,
+        was: { amount: "10" },
+      },
     ]);
     // An edit that began after Dara's value was shown is based on it.
     model.undo();

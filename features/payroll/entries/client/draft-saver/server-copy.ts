@@ -58,7 +58,8 @@ export class ServerCopy {
     for (const [id, line] of patch.sent) {
       if (contested.has(id)) continue;
       const revision = lineRevisions[id];
-      if (revision !== undefined && !showLater.has(id)) this.serverRevs.set(id, Math.max(revision, this.serverRevs.get(id) ?? 0));
+      if (revision !== undefined && !showLater.has(id))
+        this.serverRevs.set(id, Math.max(revision, this.serverRevs.get(id) ?? 0));
       this.saved.set(id, line);
     }
     for (const [key, from] of patch.editBases) {
@@ -110,7 +111,12 @@ export class ServerCopy {
         continue;
       }
       this.serverRevs.set(remote.id, remote.revision);
-      shown.push({ id: remote.id, employeeId: remote.employee_id, cells: this.cellsOf(remote.values), deleted: remote.deleted });
+      shown.push({
+        id: remote.id,
+        employeeId: remote.employee_id,
+        cells: this.cellsOf(remote.values),
+        deleted: remote.deleted,
+      });
     }
     return shown;
   }
@@ -143,8 +149,14 @@ export class ServerCopy {
       } else if (local) this.saved.set(id, { line: local, rev: -1, cells: this.cellsOf(conflict.theirs.values ?? {}) });
       return null;
     }
-    const employeeId = conflict.theirs.employee_id ?? conflict.yours?.employee_id ?? this.model.lineById(id)?.employeeId ?? 0;
-    return { id, employeeId, cells: this.cellsOf(conflict.theirs.values ?? {}), deleted: conflict.theirs.values === null };
+    const employeeId =
+      conflict.theirs.employee_id ?? conflict.yours?.employee_id ?? this.model.lineById(id)?.employeeId ?? 0;
+    return {
+      id,
+      employeeId,
+      cells: this.cellsOf(conflict.theirs.values ?? {}),
+      deleted: conflict.theirs.values === null,
+    };
   }
 
   private cellsOf(values: Readonly<Record<string, string>>): string[] {

@@ -29,7 +29,8 @@ export const postImportFile = payrollRoute(
       if (!hasKnownHeader(table.headers, kind, remembered)) throw new FileImportRefusal("no_known_column");
       return successResponse({ table, remembered });
     } catch (error) {
-      if (error instanceof FileImportRefusal) throw new ApiError("invalid", error.message, { extra: { reason: error.reason } });
+      if (error instanceof FileImportRefusal)
+        throw new ApiError("invalid", error.message, { extra: { reason: error.reason } });
       throw error;
     }
   },

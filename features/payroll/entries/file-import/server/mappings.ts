@@ -7,7 +7,11 @@ import { columnMappingSchema, type ColumnMapping } from "../mapping";
  * The column mapping a company's files were last imported with, per grid. The connection id must
  * already be one the person may reach (features/payroll/server/access.ts): this reads by it, it does not authorize.
  */
-export async function rememberedMapping(connectionId: string, companyId: number, kind: EntryKind): Promise<ColumnMapping | null> {
+export async function rememberedMapping(
+  connectionId: string,
+  companyId: number,
+  kind: EntryKind,
+): Promise<ColumnMapping | null> {
   const row = await getDb().payrollEntryImportMapping.findUnique({
     where: { connectionId_companyId_kind: { connectionId, companyId, kind } },
   });
@@ -16,7 +20,12 @@ export async function rememberedMapping(connectionId: string, companyId: number,
 }
 
 /** Keeps the mapping for the company's next file of this grid (the last one used wins). */
-export async function rememberMapping(connectionId: string, companyId: number, kind: EntryKind, mapping: ColumnMapping): Promise<void> {
+export async function rememberMapping(
+  connectionId: string,
+  companyId: number,
+  kind: EntryKind,
+  mapping: ColumnMapping,
+): Promise<void> {
   await getDb().payrollEntryImportMapping.upsert({
     where: { connectionId_companyId_kind: { connectionId, companyId, kind } },
     create: { connectionId, companyId, kind, mapping },
