@@ -155,11 +155,9 @@ test("the approver lands on the summary from the company list, sees the month ag
   // Per employee against the last transferred month, in a real table with its caption and headers.
   const table = approver.getByRole("table", { name: /^Stunden und Bezüge je Mitarbeiter/ });
   await expect(table.getByRole("columnheader", { name: "Gearbeitete Stunden" })).toBeVisible();
-  const row = table
-    .getByRole("row")
-    .filter({
-      has: approver.getByRole("rowheader", { name: new RegExp(`^${first.last_name}, ${first.first_name} \\(1\\)`) }),
-    });
+  const row = table.getByRole("row").filter({
+    has: approver.getByRole("rowheader", { name: new RegExp(`^${first.last_name}, ${first.first_name} \\(1\\)`) }),
+  });
   await expect(row.locator('[data-figure="worked_hours_micros"]')).toHaveText("160");
   await expect(row.getByRole("rowheader")).toContainText("Stundenlohn 160 Std.");
   await expect(row.locator('[data-figure="hours_pay_cents"]')).toHaveText(/^2\.400,00\s€$/);

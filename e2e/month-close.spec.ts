@@ -307,11 +307,9 @@ test("a transfer whose process died: the page says it is under way and from when
   await page.getByRole("button", { name: "Check transfer" }).click();
   await expect(monthStatus(page)).toHaveText("Approved");
   await expect(
-    page
-      .getByRole("status")
-      .filter({
-        hasText: "The payroll service does not hold the approved month: it is approved again and can be sent.",
-      }),
+    page.getByRole("status").filter({
+      hasText: "The payroll service does not hold the approved month: it is approved again and can be sent.",
+    }),
   ).toBeVisible();
   expect(errors).toEqual([]);
 });
