@@ -1,7 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { ApiError, errorResponse, toApiError } from "@/lib/http/api-error";
-import { mediaType, parseJsonBody, readBodyText } from "@/lib/http/server/route";
+import { mediaType, parseJsonBody, readBodyText } from "@/lib/http/server/request-body";
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/server/session";
 import type { UpstreamResponse } from "@/lib/http/server/upstream";
 import { syncBusinesses } from "./businesses";

@@ -19,17 +19,14 @@ import {
   setChecksPanelOpen,
   useChecksPanel,
 } from "./checks-panel";
-import { FindingItem, type ShownFinding } from "./finding-item";
+import type { ShownFinding } from "./finding-item";
+import { FindingList, SHOWN } from "./finding-list";
 import { findingText } from "./finding-text";
-import { RuleFold } from "./rule-fold";
 import { ruleGroups } from "./rule-groups";
 import { useMonthChecks } from "./use-month-checks";
 
 // Loaded when a warning is first acknowledged, not with the page (the page's JavaScript budget).
 const AcknowledgeDialog = dynamic(() => import("./acknowledge-dialog").then((module) => module.AcknowledgeDialog));
-
-/** Listed per severity at most: beyond that the page says how many more (fix the first ones first). */
-const SHOWN = 100;
 
 interface ChecksRegionProps {
   companyId: number;
@@ -126,75 +123,15 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
   const unfolded = (rule: string, count: number) => folds.get(rule) ?? count === 1;
   const toggleFold = (rule: string, count: number) =>
     setFolds((before) => new Map(before).set(rule, !unfolded(rule, count)));
-
-  // Each rule folded to one line with its count; unfolded, its findings (SHOWN at most) with a way to each cell.
-  const list = (title: string, items: Finding[], more: "more" | "moreWarnings") => {
-    if (!items.length) return null;
-    const byRule = new Map<Finding["rule"], Finding[]>();
-    for (const finding of items) byRule.set(finding.rule, [...(byRule.get(finding.rule) ?? []), finding]);
-    return (
-      <div>
-        <h3 className="text-sm font-semibold">
-          {title} ({items.length.toLocaleString(locale)})
-        </h3>
-        {more === "moreWarnings" && groups.length ? (
-          <div role="group" aria-label={t("monthChecks.acknowledgeRules")} className="my-2 flex flex-wrap gap-2">
-            {groups.map((group) => (
-              <Button
-                key={group.rule}
-                size="sm"
-                onClick={() =>
-                  setTarget({ kind: "rule", warningIds: group.warningIds, ruleName: ruleName(group.rule) })
-                }
-              >
-                {t("monthChecks.acknowledgeRule", { count: group.warningIds.length, rule: ruleName(group.rule) })}
-              </Button>
-            ))}
-          </div>
-        ) : null}
-        <div>
-          {[...byRule].map(([rule, found]) => (
-            <RuleFold
-              key={rule}
-              ruleName={ruleName(rule)}
-              severity={found[0]?.severity ?? "warning"}
-              count={found.length}
-              perEmployee={found.every((finding) => !finding.lineId)}
-              expanded={unfolded(rule, found.length)}
-              onToggle={() => toggleFold(rule, found.length)}
-            >
-              {() => (
-                <>
-                  <ul>
-                    {found.slice(0, SHOWN).map((finding) => {
-                      const item = shown(finding, items.indexOf(finding));
-                      return (
-                        <FindingItem
-                          key={item.key}
-                          finding={item}
-                          canAcknowledge={data.canAcknowledge}
-                          focusAcknowledgement={justAcknowledged === item.key}
-                          onAcknowledge={() =>
-                            setTarget({ kind: "one", warningId: item.key, text: item.text, where: item.where })
-                          }
-                        />
-                      );
-                    })}
-                  </ul>
-                  {found.length > SHOWN ? (
-                    <p className="text-sm text-slate-700">
-                      {t(`monthChecks.${more === "moreWarnings" && groups.length ? "moreWarnings" : "more"}`, {
-                        count: found.length - SHOWN,
-                      })}
-                    </p>
-                  ) : null}
-                </>
-              )}
-            </RuleFold>
-          ))}
-        </div>
-      </div>
-    );
+  const listProps = {
+    groups,
+    shown,
+    ruleName,
+    unfolded,
+    toggleFold,
+    canAcknowledge: data.canAcknowledge,
+    justAcknowledged,
+    setTarget,
   };
 
   return (
@@ -243,8 +180,8 @@ export function ChecksRegion({ companyId, period, kind, data }: ChecksRegionProp
               ? t("monthChecks.allClear")
               : t("monthChecks.counts", { blockers: blockers.length, warnings: warnings.length, open })}
       </p>
-      {list(t("monthChecks.blockers"), blockers, "more")}
-      {list(t("monthChecks.warnings"), warnings, "moreWarnings")}
+      <FindingList title={t("monthChecks.blockers")} items={blockers} more="more" {...listProps} />
+      <FindingList title={t("monthChecks.warnings")} items={warnings} more="moreWarnings" {...listProps} />
       {acknowledgeOpened ? (
         <AcknowledgeDialog
           companyId={companyId}

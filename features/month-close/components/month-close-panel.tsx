@@ -7,9 +7,6 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { onFirstOpening } from "@/components/ui/on-first-opening";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { errorBody } from "@/components/ui/error-text";
-import type { Translate } from "@/lib/i18n/translate";
-import { Notice } from "@/components/ui/notice";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { ChecksToggle } from "./checks-panel";
 import { openChecksText, useChecksSummary } from "./checks-store";
@@ -17,7 +14,8 @@ import { shownState, type MonthAction, type MonthCloseView } from "@/features/mo
 import { TransferStateNotes } from "./transfer-state-notes";
 import { SentBackNotice } from "./hand-in-notes";
 import { useFollowedMonth } from "./use-followed-month";
-import { useMonthClose, type MonthCloseDone } from "./use-month-close";
+import { DoneNotice, failedTitle } from "./month-close-outcome";
+import { useMonthClose } from "./use-month-close";
 import { notSubmitted, underReview } from "@/features/payroll/month-lock/states";
 
 // Reopening is rare: its dialog (and its reason's schema) is loaded when first asked for, not with the page.
@@ -217,47 +215,5 @@ export function MonthClosePanel({
         }}
       />
     </section>
-  );
-}
-
-/** What was not done: known after an answer; with no answer at all (network), whether it happened is not known. */
-function failedTitle(t: Translate, action: MonthAction, error: unknown): string {
-  return errorBody(error).code === "network" ? t("monthClose.outcomeUnknown") : t(`monthClose.notDone.${action}`);
-}
-
-/** What the last action did; a Transfer's result once its job has ended (the month followed meanwhile). */
-function DoneNotice({ done: answered, view }: { done: NonNullable<MonthCloseDone>; view: MonthCloseView }) {
-  const t = useTranslations();
-  if (answered.action === "transfer" && shownState(view) === "transferring") {
-    return (
-      <Notice tone="info">
-        {answered.transferredBy ? <p>{t("monthClose.transferredByOther", { name: answered.transferredBy })}</p> : null}
-        <p>{t("monthClose.following")}</p>
-      </Notice>
-    );
-  }
-  const done =
-    answered.action === "transfer" ? { ...answered, monthClose: view, message: view.lastTransferMessage } : answered;
-  const state = done.monthClose.state;
-  let text: string;
-  if (done.action === "transfer" && done.unrecorded) text = t("monthClose.transferResult.unrecorded");
-  else if (done.action === "transfer")
-    text = t(
-      `monthClose.transferResult.${state === "transferred" || state === "waiting_for_pay_run" || state === "transfer_unclear" ? state : "approved"}`,
-    );
-  else if (done.action === "check")
-    text = t(
-      `monthClose.checkResult.${!done.resolved ? "unresolved" : state === "transferred" ? "transferred" : "approved"}`,
-    );
-  else text = t(`monthClose.done.${done.action}`, { round: done.monthClose.round });
-  const good = state === "transferred" || (done.action !== "transfer" && done.action !== "check");
-  return (
-    <Notice tone={good ? "success" : "warning"}>
-      {done.transferredBy ? <p>{t("monthClose.transferredByOther", { name: done.transferredBy })}</p> : null}
-      <p>{text}</p>
-      {done.message && !good ? (
-        <p className="text-sm opacity-80">{t("monthClose.serviceSaid", { message: done.message })}</p>
-      ) : null}
-    </Notice>
   );
 }

@@ -19,7 +19,7 @@ export const errorObjectSchema = z.object({
     .transform((issues) => issues ?? []),
 });
 
-/** A successful answer's envelope; failures are mapped by status (see errorFromResponse). */
+/** A successful answer's envelope; failures are mapped by status (see server/payroll-failures.ts errorFromResponse). */
 export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), state: z.null().optional(), error: z.null().optional(), data });
 }

@@ -1,7 +1,6 @@
 "use client";
 
-import { memo, useEffect, useId, useRef, useState, type CSSProperties } from "react";
-import { flushSync } from "react-dom";
+import { memo, useId, useRef, type CSSProperties } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import {
@@ -11,9 +10,10 @@ import {
   type Totals,
   type TrialBalanceRow,
 } from "@/features/trial-balance/rows";
-import { showCents, showPercent } from "@/lib/money/locale";
+import { Amount, Percent } from "./trial-balance-cells";
 import { ACCOUNT_MIN, columnKeys, STICKY_ACCOUNT, TrialBalanceHeader, type Periods } from "./trial-balance-header";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
+import { usePrinting } from "./use-printing";
 import "./trial-balance-print.css";
 
 // A grid of divs with table roles rather than a <table>: each row is positioned on its own
@@ -23,37 +23,10 @@ import "./trial-balance-print.css";
 const AMOUNT_MIN = "7.5rem";
 const PERCENT_MIN = "5.5rem";
 const FIRST_ROW_TIMING = { elementtiming: "tb-first-row" } as Record<string, string>;
-const CELL = "truncate px-1.5 text-right tabular-nums";
 const ROW_HEIGHT = 44;
 // Rows rendered beyond those in view, each way: a scrolled wheel step shows no blank rows.
 const OVERSCAN = 8;
 const INITIAL_VIEWPORT = 640;
-
-function Amount({ cents, locale, column }: { cents: bigint; locale: Locale; column?: string }) {
-  return (
-    <div role="cell" data-column={column} className={`${CELL} ${cents === 0n ? "text-slate-600" : ""}`}>
-      {showCents(locale, cents)}
-    </div>
-  );
-}
-
-function Percent({
-  hundredths,
-  locale,
-  na,
-  column,
-}: {
-  hundredths: bigint | null;
-  locale: Locale;
-  na: string;
-  column?: string;
-}) {
-  return (
-    <div role="cell" data-column={column} className={CELL}>
-      {hundredths === null ? <span className="text-slate-600">{na}</span> : showPercent(locale, hundredths)}
-    </div>
-  );
-}
 
 interface RowProps {
   row: TrialBalanceRow;
@@ -151,22 +124,6 @@ const TotalsRow = memo(function TotalsRow({
     </div>
   );
 });
-
-function usePrinting(): boolean {
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    // Every row must be in the document before the browser lays out the printout.
-    const before = () => flushSync(() => setPrinting(true));
-    const after = () => setPrinting(false);
-    window.addEventListener("beforeprint", before);
-    window.addEventListener("afterprint", after);
-    return () => {
-      window.removeEventListener("beforeprint", before);
-      window.removeEventListener("afterprint", after);
-    };
-  }, []);
-  return printing;
-}
 
 export interface TrialBalanceTableProps {
   rows: TrialBalanceRow[];

@@ -1,9 +1,8 @@
 "use client";
 
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { isBlank, type PasteResult } from "@/features/payroll/grid/model";
-import type { EntryKind, StoredLine } from "@/features/payroll/entries/kinds";
+import { isBlank } from "@/features/payroll/grid/model";
 import { CopyLineDialog } from "./lazy-dialogs";
 import { LineForm } from "./line-form";
 import { TransferReviewDialog } from "./transfer-review-dialog";
@@ -13,40 +12,19 @@ import { EntryGrid } from "./entry-grid";
 import { PresenceList } from "./presence-list";
 import { GridToolbar } from "./grid-toolbar";
 import { ProblemsPanel } from "./problems-panel";
-import { StartFromTransfer, type StartFrom } from "./start-from-transfer";
+import { StartFromTransfer } from "./start-from-transfer";
 import { TotalsPanel } from "./totals-panel";
 import { TransferBar } from "./transfer-bar";
 import { useGridRows } from "./use-grid-rows";
-import { useTransferReview, type LastTransfer } from "./use-transfer-review";
+import { useTransferReview } from "./use-transfer-review";
 import { useAnnouncePresence } from "./use-draft-stream";
 import { useCheckJumps } from "./use-check-jumps";
 import { useWorkbenchModel } from "./use-workbench-model";
 import { useWorkbenchSelection } from "./use-workbench-selection";
 import { KeyboardHelp } from "./keyboard-help";
 import { useGridLabels } from "./use-grid-labels";
-
-export interface WorkbenchProps {
-  kind: EntryKind;
-  companyId: number;
-  companyName: string;
-  period: string;
-  employees: { id: number; name: string }[];
-  draft: { lines: StoredLine[]; revision: number; lineRevisions: Record<string, number>; updatedAt: string } | null;
-  lastTransfer: LastTransfer | null;
-  /** A transfer after the last successful one whose outcome is unknown. */
-  unknownTransfer: LastTransfer | null;
-  /** The person's workspace role may read but not edit or transfer (features/workspaces/permissions.ts), or the month is not Open. */
-  readOnly?: boolean;
-  /** The month is not Open (month close): the grid is read-only (sending is always the month close's Transfer). */
-  frozen?: boolean;
-  /** The firm's client: no transfer comparison or history (the firm's), features/workspaces/permissions.ts. */
-  client?: boolean;
-  /** Less typing: an earlier month's last transferred set (offered while the draft is empty) and rates per employee and type. */
-  startFrom?: StartFrom | null;
-  rememberedRates?: Record<string, Record<string, string>>;
-  /** Whose edits these are (`person/payroll connection`): where the browser keeps them until the server has them. */
-  draftOwner: string;
-}
+import { usePasteNote } from "./use-paste-note";
+import type { WorkbenchProps } from "./workbench-props";
 
 /**
  * The month's hours or extra payments of one company: grid, totals, problems, drafts and transfer.
@@ -75,7 +53,7 @@ export function EntriesWorkbench(props: WorkbenchProps) {
     [props.employees],
   );
   const { rows, lineNumbers, search, setSearch, filter, setFilter, showsAll } = useGridRows(model, version, employees);
-  const [pasteNote, setPasteNote] = useState("");
+  const { pasteNote, setPasteNote, onPasted } = usePasteNote();
   const [copyOpen, setCopyOpen] = useState(false);
   const gridArea = useRef<HTMLDivElement>(null);
   const drafts = useRef<CoEditingHandle>(null);
@@ -111,21 +89,6 @@ export function EntriesWorkbench(props: WorkbenchProps) {
   });
 
   useCheckJumps(kind, model, selectLine);
-
-  const onPasted = useCallback(
-    (result: PasteResult) => {
-      setPasteNote(
-        result.skippedRows || result.skippedColumns
-          ? t("payrollEntries.pasteSkipped", {
-              cells: result.cells,
-              rows: result.skippedRows,
-              columns: result.skippedColumns,
-            })
-          : t("payrollEntries.pasted", { cells: result.cells }),
-      );
-    },
-    [t],
-  );
 
   const kindName = kind === "hours" ? t("payrollEntries.hoursLink") : t("payrollEntries.paymentsLink");
 

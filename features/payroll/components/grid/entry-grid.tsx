@@ -1,18 +1,19 @@
 "use client";
 
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef } from "react";
 import { useVirtualRows } from "@/components/ui/use-virtual-rows";
 import { formatAmount } from "@/lib/i18n/format";
 import type { GridLocale } from "@/features/payroll/grid/columns";
 import { centsToDecimal } from "@/lib/money/decimal";
-import { canonicalize, displayValue } from "@/features/payroll/grid/locale-input";
+import { canonicalize } from "@/features/payroll/grid/locale-input";
 import type { GridLine, GridModel, PasteResult } from "@/features/payroll/grid/model";
-import { CellEditor, type EditMode, type EditorMove } from "./cell-editor";
+import { CellEditor, type EditorMove } from "./cell-editor";
 import { GridHeader } from "./grid-header";
 import { GridFocusRing, gridColumns, TypeOptions } from "./grid-parts";
 import { cellId, GridRow, HEADER_HEIGHT, ROW_HEIGHT } from "./grid-row";
 import { selectionBounds, type GridSelection } from "./selection";
 import { useActiveCellInView } from "./use-active-cell-in-view";
+import { useCellEditing } from "./use-cell-editing";
 import { useGridHeight } from "./use-fill-height";
 import { useGridClipboard } from "./use-grid-clipboard";
 import { useStrayClipboard } from "./use-stray-clipboard";
@@ -48,15 +49,6 @@ interface EntryGridProps {
 // Rows rendered beyond the visible ones, each way: each costs on every frame (one per keystroke); a few cover moves and scrolling.
 const OVERSCAN = 2;
 
-interface Editing {
-  lineId: string;
-  col: number;
-  initial: string;
-  /** The cell's value when the editor opened: what the edit is based on, even if someone else's save is shown meanwhile. */
-  base: string;
-  mode: EditMode;
-}
-
 /**
  * The spreadsheet: only the rows in view are rendered (9,000 lines for 1,000 employees), focus stays
  * on the grid (aria-activedescendant names the active cell), keyboard, clipboard and mouse act on the model.
@@ -66,8 +58,7 @@ export function EntryGrid(props: EntryGridProps) {
   const columns = model.spec.columns;
   const gridId = useId().replace(/:/g, "");
   const scroller = useRef<HTMLDivElement>(null);
-  const [editingState, setEditing] = useState<Editing | null>(null);
-  const editing = editingState && model.lineById(editingState.lineId) ? editingState : null; // over once its line was removed
+  const { editing, setEditing, startEdit } = useCellEditing({ model, rows, selection, locale });
   const { template, minWidth } = gridColumns(columns);
   const activeLine = rows[selection.row];
   const { height: viewportHeight, pageRows } = useGridHeight(scroller, rows.length);
@@ -88,22 +79,6 @@ export function EntryGrid(props: EntryGridProps) {
     rowHeight: ROW_HEIGHT,
     headerHeight: HEADER_HEIGHT,
   });
-
-  const startEdit = useCallback(
-    (mode: EditMode, initial?: string) => {
-      const line = rows[selection.row];
-      const column = columns[selection.col];
-      if (!line || !column) return;
-      setEditing({
-        lineId: line.id,
-        col: selection.col,
-        mode,
-        initial: initial ?? displayValue(column, line.cells[selection.col] ?? "", locale),
-        base: line.cells[selection.col] ?? "",
-      });
-    },
-    [rows, columns, selection, locale],
-  );
 
   const { move, keyProps, armLeave } = useGridKeyboard({
     model,
@@ -139,7 +114,7 @@ export function EntryGrid(props: EntryGridProps) {
       if (step.rows || step.cols) move(step.rows, step.cols, false, step.wrap);
       focusGrid();
     },
-    [editing, model, move, focusGrid],
+    [editing, setEditing, model, move, focusGrid],
   );
 
   const mouse = useGridMouse({

@@ -4,7 +4,8 @@ import { draftPatchBodySchema } from "@/features/payroll/entries/schemas";
 import type { DraftConflictDetail } from "@/features/payroll/entries/draft-answers";
 import type { DraftBackupStorage } from "./local-backup";
 import { saveWhenLeaving } from "./page-leave";
-import { DraftSaver, type SaveAnswer } from "./saver";
+import type { SaveAnswer } from "./save-answer";
+import { DraftSaver } from "./saver";
 import { MONTH, twoLineModel as newModel } from "./testing/two-lines";
 
 // The saver's flow with fake timers: one save at a time, debounce, saving as the page is left,

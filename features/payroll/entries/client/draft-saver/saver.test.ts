@@ -4,7 +4,8 @@ import { gridSpecFor } from "@/features/payroll/entries/grid-spec";
 import { GridModel } from "@/features/payroll/grid/model";
 import { draftPatchBodySchema } from "@/features/payroll/entries/schemas";
 import type { DraftBackupStorage } from "./local-backup";
-import { DraftSaver, type SaveAnswer } from "./saver";
+import type { SaveAnswer } from "./save-answer";
+import { DraftSaver } from "./saver";
 import { MONTH, twoLineModel as newModel } from "./testing/two-lines";
 
 /** localStorage as the saver sees it (one page's entry). */

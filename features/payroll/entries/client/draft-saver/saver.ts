@@ -1,9 +1,9 @@
-import { ApiRequestError } from "@/lib/http/client/browser-fetch";
-import type { DraftConflictDetail, DraftLinesEvent, DraftSaved } from "@/features/payroll/entries/draft-answers";
+import type { DraftLinesEvent } from "@/features/payroll/entries/draft-answers";
 import type { GridModel, RemoteLineChange } from "@/features/payroll/grid/model";
 import { createConflictStore } from "./conflicts";
 import { BackupKeeper } from "./backup-keeper";
 import { parseBackup, restoreBackup, type DraftBackupStorage } from "./local-backup";
+import { isFrozen, sendSave, type SaveAnswer } from "./save-answer";
 import type { DraftPatch } from "./save-body";
 import { createStatusStore } from "./save-status";
 import { ServerCopy } from "./server-copy";
@@ -13,15 +13,6 @@ const QUIET_MS = 500;
 const MAX_WAIT_MS = 1_200;
 /** After failed saves the next try waits 2 s, 4 s, … 30 s instead of hammering the server. */
 const MAX_RETRY_WAIT_MS = 30_000;
-
-/** What a save answers (draft-answers.ts): each part may be missing (an older server), and counts as empty then. */
-export type SaveAnswer = Partial<DraftSaved>;
-
-/** The code of a failed save's error: the month went into review meanwhile (409 month_frozen). */
-function isFrozen(error: unknown): boolean {
-  const code = error instanceof ApiRequestError ? error.body.code : (error as { code?: unknown } | null)?.code;
-  return code === "month_frozen";
-}
 
 export interface DraftSaverOptions {
   model: GridModel;
@@ -179,17 +170,7 @@ export class DraftSaver {
     this.inFlight += 1;
     this.sending = patch;
     try {
-      let answer: SaveAnswer;
-      let found: DraftConflictDetail["conflicts"] = [];
-      try {
-        answer = await this.options.send(patch.body, keepalive);
-      } catch (error) {
-        if (!(error instanceof ApiRequestError) || error.body.code !== "draft_conflict") throw error;
-        // Someone else changed some of these cells meanwhile: the others were saved.
-        const extra = error.body as Partial<DraftConflictDetail>;
-        answer = { lineRevisions: extra.lineRevisions ?? {}, merged: extra.merged ?? [] };
-        found = extra.conflicts ?? [];
-      }
+      const { answer, found } = await sendSave(this.options.send, patch.body, keepalive);
       const merged = answer.merged ?? [];
       this.sync.settle(patch, answer.lineRevisions ?? {}, found, merged);
       this.savedVersion = version;
