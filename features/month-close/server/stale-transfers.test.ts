@@ -1,9 +1,8 @@
 import { describe, expect } from "vitest";
-import { closeDb, createPrismaClient } from "@/lib/db/client";
-import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { QUEUES } from "@/lib/jobs/queues";
 import type { MonthStep } from "./audit";
 import { monthTest } from "./testing/month-world";
+import { ownMonthDatabase } from "./testing/own-month-database";
 
 // A Transfer whose runner died holding its job (kill -9: no graceful stop handed it back) is
 // taken over as soon as its lease is stale (30 s), not after pg-boss's 2-minute expiry: the
@@ -15,17 +14,10 @@ const steps: MonthStep[] = [];
 const wakes: Date[] = [];
 const it = monthTest({ steps, wakes }).override("db", { scope: "file" }, async ({ sandbox }, { onCleanup }) => {
   void sandbox; // the sandbox's configuration first, then this file's own database for the app
-  const database = await ownDatabase();
-  process.env.DATABASE_URL = database.urls.appUrl;
-  const db = createPrismaClient(database.urls.appUrl);
-  onCleanup(async () => {
+  return ownMonthDatabase(onCleanup, async () => {
     const { stopBoss } = await import("@/lib/jobs/boss");
     await stopBoss();
-    await db.$disconnect();
-    await closeDb();
-    await database.drop();
   });
-  return db;
 });
 
 describe("a Transfer whose runner died", () => {

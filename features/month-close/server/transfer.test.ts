@@ -3,12 +3,14 @@ import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-s
 import { PayrollNetworkError } from "@/features/payroll/errors";
 import type { MonthActor, MonthStep } from "./audit";
 import type { TransferJobData } from "./transfer-job-data";
+import { ownMonthDatabase } from "./testing/own-month-database";
 import { COMPANY, hoursLines, line, monthTest, recordingAudit, recordingWakes, service } from "./testing/month-world";
 
 // The month close's Transfer against an in-process sandbox and the suite's Postgres: both kinds
 // sent, a pay run, unclear outcomes, crashes, late commits, unrecorded answers, two at once, the
 // durable job, and Reopen after a transfer. One file, as its tests run the re-reads of every
-// transfer in the database that is due (rereads.ts): another file's transfers would be among them.
+// transfer in the database that is due (rereads.ts): on a database of the file's own, so that
+// another file's transfers are not among them.
 
 // The audit trail's entries and the re-read job's wake-ups (a pg-boss job each), recorded here
 // instead; tests run the reads themselves after moving the clock.
@@ -18,6 +20,10 @@ const wakes: Date[] = [];
 vi.mock("./jobs", () => recordingWakes(wakes));
 
 const it = monthTest({ steps, wakes })
+  .override("db", { scope: "file" }, async ({ sandbox }, { onCleanup }) => {
+    void sandbox; // the sandbox's configuration first, then this file's own database for the app
+    return ownMonthDatabase(onCleanup);
+  })
   /** What the payroll module holds of the company's hours or payments. */
   .extend("held", { scope: "file" }, async ({ sandbox }) => {
     return async (resource: "hourly_compensations" | "further_payments") =>
@@ -611,9 +617,9 @@ describe("transfer: crashes, late commits, unrecorded answers, two at once", () 
     const { transferMonth, monthCloseView } = await service();
     const { runDueRereads } = await import("./rereads");
     const pg = (await import("pg")).default;
-    const { inject } = await import("vitest");
     await toApproved();
-    const locker = new pg.Client({ connectionString: inject("databaseUrl") });
+    // The file's own database (ownMonthDatabase), as the app's role.
+    const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await locker.connect();
     try {
       // While the hours request is at the service, someone holds the transfer's history row (8 s in the report; here until the end).
