@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { formatDate } from "@/lib/i18n/format";
@@ -27,6 +27,8 @@ export function NotificationList({ initial }: { initial: List }) {
   const locale = useLocale() as Locale;
   const queryClient = useQueryClient();
   const listRef = useRef<HTMLUListElement>(null);
+  /** The Mark read button whose request failed: focus goes back to it once it is enabled again. */
+  const refocusId = useRef<string | null>(null);
   const list = useQuery({
     queryKey: notificationKeys.list(),
     queryFn: () => notificationsApi.list({}),
@@ -49,15 +51,19 @@ export function NotificationList({ initial }: { initial: List }) {
       // Only when the person used the button (a followed link has left the page, or focus is where they put it).
       if (fromButton) focusAfter(nextId);
     },
-    // Not read after all: the button stays, and focus goes back to it (disabled while pending, it lost it).
+    // Not read after all: the button stays, and focus goes back to it (disabled while pending, it lost it)
+    // once the render that enables it again has committed (the effect below; a frame's wait was not
+    // always enough on a busy machine).
     onError: (_error, { notificationId, fromButton }) => {
-      // After the render that enables it again.
-      if (fromButton)
-        requestAnimationFrame(() =>
-          listRef.current?.querySelector<HTMLElement>(`[data-mark-read="${notificationId}"]`)?.focus(),
-        );
+      if (fromButton) refocusId.current = notificationId;
     },
   });
+  useEffect(() => {
+    const id = refocusId.current;
+    if (id === null || markRead.isPending) return;
+    refocusId.current = null;
+    listRef.current?.querySelector<HTMLElement>(`[data-mark-read="${id}"]`)?.focus();
+  }, [markRead.isPending, markRead.error]);
   const markAll = useMutation({
     mutationFn: () => notificationsApi.markAllRead({}),
     onSuccess: async ({ unreadCount }) => {
