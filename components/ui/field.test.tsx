@@ -58,4 +58,23 @@ describe("Field", () => {
     expect(select.getAttribute("aria-invalid")).toBe("true");
     expect(description(select)).toEqual(["Choose a Land"]);
   });
+
+  it("names a control beside its label (inline) as one above it", () => {
+    render(
+      <Field inline label="Show">
+        {(control) => <Select {...control} options={[{ value: "all", label: "All lines" }]} />}
+      </Field>,
+    );
+    expect(screen.getByRole("combobox", { name: "Show" }).tagName).toBe("SELECT");
+  });
+
+  it("shows what comes after the hint before the error, without reading it with the control", () => {
+    render(
+      <Field label="Health insurance" hint="AOK Bayern" after={<p>Use its successor</p>} error="Unknown insurer" />,
+    );
+    const input = screen.getByRole("textbox", { name: "Health insurance" });
+    expect(description(input)).toEqual(["AOK Bayern", "Unknown insurer"]);
+    const texts = [...input.parentElement!.querySelectorAll("p")].map((p) => p.textContent);
+    expect(texts).toEqual(["AOK Bayern", "Use its successor", "Unknown insurer"]);
+  });
 });

@@ -17,10 +17,16 @@ interface FieldProps {
   id?: string;
   /** Caption-sized label, for filters and toolbars. */
   compact?: boolean;
+  /** A caption-sized label beside the control, on one line with it (a toolbar's search or filter). */
+  inline?: boolean;
   /** The wrapper's classes, in place of the default stacking. */
   className?: string;
   /** The hint's tone when it is more than a hint (a warning). */
   hintClassName?: string;
+  /** The error's classes, where a form sets it apart from the field (its own spacing or tone). */
+  errorClassName?: string;
+  /** Shown after the hint and before the error, and not read with the control (a notice with its own button). */
+  after?: ReactNode;
   /** The error is announced as soon as it appears (role="alert"). */
   alert?: boolean;
   /** The control: what it renders with the ids given; without it, an `<input>` with the remaining props. */
@@ -41,8 +47,11 @@ export function Field({
   error,
   id: givenId,
   compact = false,
+  inline = false,
   className,
   hintClassName = "text-sm text-slate-700",
+  errorClassName = "text-sm text-red-700",
+  after,
   alert = false,
   children,
   ...input
@@ -58,9 +67,10 @@ export function Field({
     ...(describedBy ? { "aria-describedby": describedBy } : {}),
     ...(hasError ? { "aria-invalid": true } : {}),
   };
+  const layout = inline ? "flex items-center gap-2" : compact ? "flex flex-col gap-1" : "space-y-1";
   return (
-    <div className={className ?? (compact ? "flex flex-col gap-1" : "space-y-1")}>
-      <label htmlFor={id} className={compact ? "text-sm font-medium" : "block font-medium"}>
+    <div className={className ?? layout}>
+      <label htmlFor={id} className={inline || compact ? "block text-sm font-medium" : "block font-medium"}>
         {label}
       </label>
       {children ? children(control) : <input className={INPUT} {...control} {...input} />}
@@ -69,8 +79,9 @@ export function Field({
           {hint}
         </p>
       ) : null}
+      {after}
       {hasError ? (
-        <p id={errorId} role={alert ? "alert" : undefined} className="text-sm text-red-700">
+        <p id={errorId} role={alert ? "alert" : undefined} className={errorClassName}>
           {error}
         </p>
       ) : null}
