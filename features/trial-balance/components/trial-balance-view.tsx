@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useDeferredValue, useId, useMemo, useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { DateRange } from "@/lib/dates/calendar";
 import type { Basis } from "@/features/trial-balance/query";
@@ -124,19 +125,18 @@ export function TrialBalanceView({ current, previous, basis, fetchedAt, periods,
       </div>
 
       <div className="flex flex-wrap items-end gap-x-5 gap-y-3 print:hidden">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${ids}-filter`} className="text-sm font-medium">
-            {t("trialBalance.table.filter")}
-          </label>
-          <input
-            id={`${ids}-filter`}
-            type="search"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-            placeholder={t("trialBalance.table.filterPlaceholder")}
-            className="w-64 rounded border border-slate-400 px-2 py-1.5"
-          />
-        </div>
+        <Field compact id={`${ids}-filter`} label={t("trialBalance.table.filter")}>
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              placeholder={t("trialBalance.table.filterPlaceholder")}
+              className="w-64 rounded border border-slate-400 px-2 py-1.5"
+            />
+          )}
+        </Field>
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input type="checkbox" checked={hideEmpty} onChange={(event) => setHideEmpty(event.target.checked)} />
           {t("trialBalance.table.hideEmpty")}

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
+import { Field } from "@/components/ui/field";
 import { workspacesApi } from "@/features/workspaces/client/api";
 import { renameWorkspaceSchema, WORKSPACE_NAME_MAX } from "@/features/workspaces/schemas";
 
@@ -49,37 +50,37 @@ export function RenameForm({ workspaceId, name }: { workspaceId: string; name: s
       <h2 id={`${id}-heading`} className="text-xl font-semibold">
         {t("workspaces.nameHeading")}
       </h2>
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 space-y-1 sm:max-w-sm">
-          <label htmlFor={id} className="block font-medium">
-            {t("workspaces.nameLabel")}
-          </label>
-          <input
-            id={id}
-            value={value}
-            maxLength={WORKSPACE_NAME_MAX}
-            aria-invalid={errorText ? true : undefined}
-            aria-describedby={errorText ? `${id}-hint ${id}-error` : `${id}-hint`}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setProblem(null);
-              rename.reset();
-            }}
-            className="w-full rounded border border-slate-400 bg-white px-3 py-2 aria-invalid:border-red-600"
-          />
-        </div>
-        <Button type="submit" variant="secondary" disabled={busy || value.trim() === name} aria-busy={busy}>
-          {t("workspaces.rename")}
-        </Button>
+      <form onSubmit={submit} noValidate>
+        <Field
+          id={id}
+          label={t("workspaces.nameLabel")}
+          hint={t("workspaces.nameHint")}
+          // Set off from the name and its button as the section's lines are (space-y-2).
+          hintClassName="pt-1 text-sm text-slate-700"
+          error={errorText}
+          errorClassName="pt-1 text-sm text-red-700"
+          alert
+        >
+          {(control) => (
+            <div className="flex flex-wrap items-end gap-3">
+              <input
+                {...control}
+                value={value}
+                maxLength={WORKSPACE_NAME_MAX}
+                onChange={(event) => {
+                  setValue(event.target.value);
+                  setProblem(null);
+                  rename.reset();
+                }}
+                className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-3 py-2 aria-invalid:border-red-600 sm:max-w-sm"
+              />
+              <Button type="submit" variant="secondary" disabled={busy || value.trim() === name} aria-busy={busy}>
+                {t("workspaces.rename")}
+              </Button>
+            </div>
+          )}
+        </Field>
       </form>
-      <p id={`${id}-hint`} className="text-sm text-slate-700">
-        {t("workspaces.nameHint")}
-      </p>
-      {errorText ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {errorText}
-        </p>
-      ) : null}
       <p role="status" className="text-sm text-green-800">
         {rename.isSuccess && !refreshing ? t("workspaces.renamed", { name: rename.data.name }) : ""}
       </p>

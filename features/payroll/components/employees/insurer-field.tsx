@@ -5,6 +5,7 @@ import { formatDay } from "@/lib/i18n/format";
 import { resolveInsurer } from "@/features/payroll/employees/employee-input";
 import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { EmployeeInput } from "@/features/payroll/employees/employee-schema";
 import { hasEnded, operatesOn, successorOn, type HealthInsurance } from "@/features/payroll/employees/insurers";
@@ -31,37 +32,11 @@ export function InsurerField(props: {
   const chosen = insurersByNumber.get(props.number.trim());
   const successor = chosen && !operatesOn(chosen, entryDate) ? successorOn(chosen, insurersByNumber, entryDate) : null;
   return (
-    <div className="space-y-1">
-      <label htmlFor="field-health_insurance" className="block font-medium">
-        {t("payroll.fields.health_insurance")}
-      </label>
-      <input
-        id="field-health_insurance"
-        list="insurer-options"
-        autoComplete="off"
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby="field-health_insurance-hint field-health_insurance-error"
-        className="w-full rounded border border-slate-400 px-3 py-2"
-        {...register("health_insurance", {
-          onBlur: (event: { target: { value: string } }) => {
-            // A name only one insurer has is taken as its number (the import's rule).
-            const resolved = resolveInsurer(event.target.value, insurersByNumber);
-            if (!resolved.problem && resolved.value !== event.target.value)
-              setValue("health_insurance", resolved.value, { shouldValidate: true });
-          },
-        })}
-      />
-      <datalist id="insurer-options">
-        {insurers.map((insurer) => (
-          <option
-            key={insurer.number}
-            value={insurer.number}
-            label={`${insurer.name}${hasEnded(insurer, today) ? ` (${t("payroll.onboard.insurerEnded")})` : ""}`}
-          />
-        ))}
-      </datalist>
-      <p id="field-health_insurance-hint" className="text-sm text-slate-600">
-        {chosen ? (
+    <Field
+      id="field-health_insurance"
+      label={t("payroll.fields.health_insurance")}
+      hint={
+        chosen ? (
           <span>
             {chosen.name}
             {chosen.availableTo
@@ -70,24 +45,55 @@ export function InsurerField(props: {
           </span>
         ) : (
           t("payroll.onboard.insurerSearch")
-        )}
-      </p>
-      {successor && chosen ? (
-        <Notice tone="warning" className="text-sm">
-          <p>{t("payroll.onboard.useSuccessor", { name: chosen.name, successor: successor.name })}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-1"
-            onClick={() => setValue("health_insurance", successor.number, { shouldValidate: true, shouldDirty: true })}
-          >
-            {t("payroll.onboard.useSuccessorButton", { successor: successor.name })}
-          </Button>
-        </Notice>
-      ) : null}
-      <p id="field-health_insurance-error" className="text-sm text-red-700">
-        {props.error}
-      </p>
-    </div>
+        )
+      }
+      hintClassName="text-sm text-slate-600"
+      after={
+        successor && chosen ? (
+          <Notice tone="warning" className="text-sm">
+            <p>{t("payroll.onboard.useSuccessor", { name: chosen.name, successor: successor.name })}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-1"
+              onClick={() =>
+                setValue("health_insurance", successor.number, { shouldValidate: true, shouldDirty: true })
+              }
+            >
+              {t("payroll.onboard.useSuccessorButton", { successor: successor.name })}
+            </Button>
+          </Notice>
+        ) : null
+      }
+      error={props.error}
+    >
+      {(control) => (
+        <>
+          <input
+            {...control}
+            list="insurer-options"
+            autoComplete="off"
+            className="w-full rounded border border-slate-400 px-3 py-2"
+            {...register("health_insurance", {
+              onBlur: (event: { target: { value: string } }) => {
+                // A name only one insurer has is taken as its number (the import's rule).
+                const resolved = resolveInsurer(event.target.value, insurersByNumber);
+                if (!resolved.problem && resolved.value !== event.target.value)
+                  setValue("health_insurance", resolved.value, { shouldValidate: true });
+              },
+            })}
+          />
+          <datalist id="insurer-options">
+            {insurers.map((insurer) => (
+              <option
+                key={insurer.number}
+                value={insurer.number}
+                label={`${insurer.name}${hasEnded(insurer, today) ? ` (${t("payroll.onboard.insurerEnded")})` : ""}`}
+              />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
   );
 }

@@ -7,6 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatDay } from "@/lib/i18n/format";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
+import { Field } from "@/components/ui/field";
 import { payrollApi } from "@/features/payroll/client/api";
 import { hasEnded, type Country, type HealthInsurance } from "@/features/payroll/employees/insurers";
 import { payrollKeys } from "@/features/payroll/query-keys";
@@ -66,16 +67,17 @@ export function ReferenceLists({
         <h2 id="insurers-title" className="text-xl font-semibold">
           {t("payroll.lists.insurers")}
         </h2>
-        <label htmlFor="insurer-search" className="block text-sm font-medium">
-          {t("payroll.lists.search")}
-        </label>
-        <input
-          id="insurer-search"
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          className="rounded border border-slate-400 px-3 py-1.5"
-        />
+        <Field compact className="space-y-2" id="insurer-search" label={t("payroll.lists.search")}>
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              className="rounded border border-slate-400 px-3 py-1.5"
+            />
+          )}
+        </Field>
         <p className="text-sm text-slate-600">
           {t("payroll.lists.count", { shown: shown.length, total: insurers.length })}
         </p>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import type { RowFilter } from "./use-grid-rows";
 import { FileImportButton } from "./file-import/file-import-button";
@@ -42,28 +43,32 @@ export function GridToolbar(props: GridToolbarProps) {
   );
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-      <label className="flex items-center gap-2 text-sm font-medium">
-        {t("payrollEntries.search")}
-        <input
-          type="search"
-          value={props.search}
-          onChange={(event) => props.onSearch(event.target.value)}
-          className="w-48 rounded border border-slate-400 px-2 py-1 font-normal"
-        />
-      </label>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        {t("payrollEntries.filter")}
-        <Select
-          size="sm"
-          value={props.filter}
-          onChange={(event) => props.onFilter(event.target.value as RowFilter)}
-          options={[
-            { value: "all", label: t("payrollEntries.filterAll") },
-            { value: "filled", label: t("payrollEntries.filterFilled") },
-            { value: "problems", label: t("payrollEntries.filterProblems") },
-          ]}
-        />
-      </label>
+      <Field inline label={t("payrollEntries.search")}>
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            value={props.search}
+            onChange={(event) => props.onSearch(event.target.value)}
+            className="w-48 rounded border border-slate-400 px-2 py-1 text-sm"
+          />
+        )}
+      </Field>
+      <Field inline label={t("payrollEntries.filter")}>
+        {(control) => (
+          <Select
+            {...control}
+            size="sm"
+            value={props.filter}
+            onChange={(event) => props.onFilter(event.target.value as RowFilter)}
+            options={[
+              { value: "all", label: t("payrollEntries.filterAll") },
+              { value: "filled", label: t("payrollEntries.filterFilled") },
+              { value: "problems", label: t("payrollEntries.filterProblems") },
+            ]}
+          />
+        )}
+      </Field>
       {props.readOnly ? null : (
         <div className="flex flex-wrap gap-2" role="toolbar" aria-label={props.label}>
           {tool(t("payrollEntries.undo"), props.onUndo, !props.canUndo)}

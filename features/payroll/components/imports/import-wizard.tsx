@@ -107,32 +107,30 @@ export function ImportWizard({ companyId, context }: { companyId: number; contex
   return (
     <div className="space-y-6">
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-2">
-        <div className="space-y-1">
-          <label htmlFor="import-file" className="block font-medium">
-            {t("payroll.import.file")}
-          </label>
-          <input
-            id="import-file"
-            type="file"
-            accept=".csv,.tsv,.txt,text/csv,text/plain"
-            ref={fileInput}
-            onChange={() => (lastUsed.current = "file")}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="import-paste" className="block font-medium">
-            {t("payroll.import.paste")}
-          </label>
-          {/* Uncontrolled and unwrapped: a paste of thousands of rows costs no re-render and little layout. */}
-          <textarea
-            id="import-paste"
-            ref={pasteArea}
-            rows={5}
-            wrap="off"
-            onInput={() => (lastUsed.current = "paste")}
-            className="w-full rounded border border-slate-400 p-2 font-mono text-sm"
-          />
-        </div>
+        <Field id="import-file" label={t("payroll.import.file")}>
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              accept=".csv,.tsv,.txt,text/csv,text/plain"
+              ref={fileInput}
+              onChange={() => (lastUsed.current = "file")}
+            />
+          )}
+        </Field>
+        <Field id="import-paste" label={t("payroll.import.paste")}>
+          {(control) => (
+            // Uncontrolled and unwrapped: a paste of thousands of rows costs no re-render and little layout.
+            <textarea
+              {...control}
+              ref={pasteArea}
+              rows={5}
+              wrap="off"
+              onInput={() => (lastUsed.current = "paste")}
+              className="w-full rounded border border-slate-400 p-2 font-mono text-sm"
+            />
+          )}
+        </Field>
         <div>
           <Button onClick={() => void read()} disabled={busy}>
             {t("payroll.import.read")}

@@ -1,9 +1,10 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-text";
+import { Field } from "@/components/ui/field";
 import { fileImportApi } from "@/features/payroll/entries/file-import/client/api";
 import {
   IMPORT_REFUSALS,
@@ -35,9 +36,6 @@ export function ChooseFileStep(props: {
   onCancel: () => void;
 }) {
   const t = useTranslations();
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
   const [reading, setReading] = useState(false);
   const [error, setError] = useState("");
   const refusal = (reason: ImportRefusalReason) =>
@@ -72,36 +70,36 @@ export function ChooseFileStep(props: {
 
   return (
     <div className="space-y-3">
-      <div>
-        <label htmlFor={inputId} className="block text-sm font-medium">
-          {t("payrollEntries.fileImport.fileLabel")}
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            // Emptied, so that choosing the same file again (after fixing it) is read again.
-            event.target.value = "";
-            void choose(chosen);
-          }}
-          className="mt-1 block w-full text-sm"
-        />
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {t("payrollEntries.fileImport.fileHint")}
-        </p>
-      </div>
-      <p role="status" aria-live="polite" className="text-sm">
-        {reading ? t("payrollEntries.fileImport.reading") : ""}
-      </p>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <Field
+        compact
+        className=""
+        label={t("payrollEntries.fileImport.fileLabel")}
+        hint={t("payrollEntries.fileImport.fileHint")}
+        hintClassName="mt-1 text-xs text-slate-600"
+        after={
+          <p role="status" aria-live="polite" className="mt-3 text-sm">
+            {reading ? t("payrollEntries.fileImport.reading") : ""}
+          </p>
+        }
+        error={error}
+        errorClassName="mt-3 text-sm text-red-800"
+        alert
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              // Emptied, so that choosing the same file again (after fixing it) is read again.
+              event.target.value = "";
+              void choose(chosen);
+            }}
+            className="mt-1 block w-full text-sm"
+          />
+        )}
+      </Field>
       <div className="flex justify-end">
         <Button variant="secondary" size="sm" onClick={props.onCancel}>
           {t("payrollEntries.cancel")}
