@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { monthGate, warningId } from "./gate";
-import { actionsFor, type MONTH_STATES } from "./states";
+import { actionsFor, MONTH_ACTION_ORDER, type MONTH_STATES } from "./states";
 import { monthTakesEdits } from "@/features/payroll/month-lock/states";
 
 const me = "u1";
@@ -96,5 +96,21 @@ describe("the gate (gate.ts)", () => {
     expect(
       warningId({ severity: "warning", rule: "payCap", employeeId: 3, params: { total: "650.00", cap: "556.00" } }),
     ).toBe("payCap|3|||cap=556.00;total=650.00");
+  });
+});
+
+describe("MONTH_ACTION_ORDER", () => {
+  it("follows the month's life: Submit before Send back, Withdraw before Approve, Transfer before Reopen and Check", () => {
+    // Reopen and Check never show together (Reopen is not offered from Transfer unclear).
+    expect(MONTH_ACTION_ORDER).toEqual([
+      "hand_in",
+      "submit",
+      "send_back",
+      "withdraw",
+      "approve",
+      "transfer",
+      "reopen",
+      "check",
+    ]);
   });
 });

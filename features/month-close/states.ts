@@ -55,6 +55,18 @@ export const ACTION_FROM: Record<MonthAction, readonly MonthState[]> = {
   reopen: ["approved", "transferred", "waiting_for_pay_run"],
 };
 
+/** Where an action stands in the month's life: the first state (MONTH_STATES) it moves the month from. */
+const firstFrom = (action: MonthAction) => Math.min(...ACTION_FROM[action].map((state) => MONTH_STATES.indexOf(state)));
+
+/**
+ * The actions in the order of the month's life, as the month bar shows its buttons: by the first
+ * state each moves the month from, then as MONTH_ACTIONS lists them (the sort is stable). Derived
+ * from the tables above, so a new action or state takes its place without another list.
+ */
+export const MONTH_ACTION_ORDER: readonly MonthAction[] = [...MONTH_ACTIONS].sort(
+  (a, b) => firstFrom(a) - firstFrom(b),
+);
+
 // From the workspace's one role → permission table: preparing is `payroll.edit`, approving `payroll.approve`.
 const PREPARE = PERMISSIONS["payroll.edit"];
 const APPROVE = PERMISSIONS["payroll.approve"];

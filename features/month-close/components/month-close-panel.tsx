@@ -10,7 +10,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
 import { ChecksToggle } from "./checks-panel";
 import { openChecksText, useChecksSummary } from "./checks-store";
-import { shownState, type MonthAction, type MonthCloseView } from "@/features/month-close/states";
+import { MONTH_ACTION_ORDER, shownState, type MonthAction, type MonthCloseView } from "@/features/month-close/states";
 import { TransferStateNotes } from "./transfer-state-notes";
 import { SentBackNotice } from "./hand-in-notes";
 import { useFollowedMonth } from "./use-followed-month";
@@ -40,16 +40,6 @@ interface MonthClosePanelProps {
   cutOff?: { date: string; today: string } | null;
 }
 
-const BUTTON_ORDER: MonthAction[] = [
-  "hand_in",
-  "submit",
-  "send_back",
-  "withdraw",
-  "approve",
-  "transfer",
-  "check",
-  "reopen",
-];
 /** The actions that ask first (a dialog with a reason). */
 const SECONDARY: MonthAction[] = ["reopen", "withdraw", "send_back"];
 /** The actions the checks hold back (blockers, unacknowledged warnings). */
@@ -127,7 +117,7 @@ export function MonthClosePanel({
             : t(`monthClose.stateHint.${shown}`)}
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          {BUTTON_ORDER.filter((action) => actions.includes(action)).map((action) => (
+          {MONTH_ACTION_ORDER.filter((action) => actions.includes(action)).map((action) => (
             <Button
               key={action}
               size="sm"
