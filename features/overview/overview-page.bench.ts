@@ -1,8 +1,11 @@
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
-import { freshMachineDatabase } from "../../scripts/lib/machine-database";
-import { waitForHttp } from "../../scripts/lib/processes";
-import { CHROMIUM_ARGS, sandboxControl, signInAndConnectPayroll, startBenchApp } from "../../scripts/lib/bench-browser";
+import type { Page } from "@playwright/test";
+import {
+  browserBenchDatabaseUrl,
+  median,
+  runBrowserBench,
+  signInAndConnectPayroll,
+} from "../../scripts/lib/bench-browser";
 
 // The firm overview of a large firm (a sandbox customer of 300 companies, made by its large-firm
 // control call), in Chromium against a production build:
@@ -20,13 +23,6 @@ const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 const COMPANIES = 300;
 const LOADS = 5;
 const REFRESH_WAIT_MS = 10 * 60_000;
-
-const control = sandboxControl(SANDBOX_URL);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 /** The overview's rows as the route answers them (the page's session): how many, and how many the jobs have read. */
 async function overviewRows(page: Page): Promise<{ rows: number; refreshed: number }> {
@@ -60,22 +56,15 @@ async function firstRowsMs(page: Page): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  // Fresh for every run: a stored payroll connection would point at an earlier run's sandbox port.
-  const databaseUrl = process.env.DATABASE_URL ?? (await freshMachineDatabase("ledgerlane_overview_bench"));
-  const app = startBenchApp({
+  const databaseUrl = await browserBenchDatabaseUrl("ledgerlane_overview_bench");
+  const options = {
     root: ROOT,
     port: APP_PORT,
     sandboxPort: SANDBOX_PORT,
     distDir: ".next-overview-bench",
     databaseUrl,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
-    await control("POST", "/reset");
+  };
+  await runBrowserBench(options, async ({ browser, control }) => {
     const firm = await control<{ api_key: string; username: string }>("POST", "/payroll/customers", {
       companies: COMPANIES,
       name: "Lohnbüro Bench (300 Mandanten)",
@@ -113,10 +102,7 @@ async function main(): Promise<void> {
     );
     console.log(`overview_300_first_rows_ms: ${median(loads).toFixed(0)} ms`);
     await context.close();
-  } finally {
-    await browser.close();
-    app.stop();
-  }
+  });
 }
 
 await main();

@@ -1,8 +1,11 @@
 import { spawn } from "node:child_process";
-import type { Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { freshMachineDatabase } from "./machine-database";
+import { waitForHttp } from "./processes";
 
-// What the browser benchmarks share: the sandbox's control API and signing in as a sandbox
-// person through the real OAuth pages, then connecting a payroll customer.
+// What the browser benchmarks share: the app and Chromium started and stopped around the
+// measurement (runBrowserBench), the sandbox's control API, signing in as a sandbox person through
+// the real OAuth pages and connecting a payroll customer, and the big company's month and draft.
 
 /** Debian's Chromium, as the browser tests start it. */
 export const CHROMIUM_ARGS = [
@@ -101,4 +104,104 @@ export function startBenchApp(options: {
       }
     },
   };
+}
+
+/**
+ * The bench's own database on the machine's Postgres, fresh for every run (a stored payroll
+ * connection would point at an earlier run's sandbox port), unless DATABASE_URL names one;
+ * undefined when no Postgres answers on 127.0.0.1:5432 (the app then starts its embedded one).
+ */
+export async function browserBenchDatabaseUrl(name: string): Promise<string | undefined> {
+  return process.env.DATABASE_URL ?? (await freshMachineDatabase(name));
+}
+
+/** What a browser bench measures with: the app's and the sandbox's URLs, Chromium, the sandbox's control API. */
+export interface BrowserBench {
+  appUrl: string;
+  sandboxUrl: string;
+  browser: Browser;
+  control: ReturnType<typeof sandboxControl>;
+}
+
+/**
+ * A browser bench's frame: the app (startBenchApp, on its own ports and build folder) and
+ * Chromium, the app's health awaited (a first build takes minutes) and the sandbox reset; then
+ * `measure`, and both stopped however it ends.
+ */
+export async function runBrowserBench(
+  options: Parameters<typeof startBenchApp>[0],
+  measure: (bench: BrowserBench) => Promise<void>,
+): Promise<void> {
+  const appUrl = `http://localhost:${options.port}`;
+  const sandboxUrl = `http://127.0.0.1:${options.sandboxPort}`;
+  const app = startBenchApp(options);
+  try {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      await waitForHttp(`${appUrl}/api/health`, 15 * 60_000);
+      const control = sandboxControl(sandboxUrl);
+      await control("POST", "/reset");
+      await measure({ appUrl, sandboxUrl, browser, control });
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    app.stop();
+  }
+}
+
+/** The sandbox's payroll customer whose company 2001 has 1,000 employees: the big company of the grid's and month close's benches. */
+export const THOMAS = { key: "pk_sandbox_qm1gphmm8yitmaz4tpv8y752", name: "Thomas Albrecht" } as const;
+export const BIG_COMPANY = 2001;
+
+/** Thomas signs in and has his payroll customer connected. */
+export function signInAsThomas(page: Page, bench: BrowserBench): Promise<void> {
+  return signInAndConnectPayroll(page, { appUrl: bench.appUrl, sandboxUrl: bench.sandboxUrl, customer: THOMAS });
+}
+
+/** The big company's current month (the sandbox's) and its employees' ids, as the sandbox lists them. */
+export async function bigCompanyMonth(bench: BrowserBench): Promise<{ month: string; employeeIds: number[] }> {
+  const company = await bench.control<{ current_month: string }>("GET", `/payroll/companies/${BIG_COMPANY}`);
+  const listed = await bench.control<{ id: number }[] | { employees?: { id: number }[] }>(
+    "GET",
+    `/payroll/companies/${BIG_COMPANY}/employees`,
+  );
+  const employees = Array.isArray(listed) ? listed : (listed.employees ?? []);
+  return { month: company.current_month, employeeIds: employees.map((employee) => employee.id) };
+}
+
+/** A JSON request of the page's own (its session cookie and origin) to the app: the status and the answer's text. */
+export function pageRequest(
+  page: Page,
+  method: string,
+  url: string,
+  body: unknown,
+): Promise<{ status: number; text: string }> {
+  return page.evaluate(
+    async ({ url, method, body }) => {
+      const response = await fetch(url, { method, headers: { "content-type": "application/json" }, body });
+      return { status: response.status, text: await response.text() };
+    },
+    { url, method, body: JSON.stringify(body) },
+  );
+}
+
+/** `lines` as the big company's hours draft of `month`, saved through the app's route as the grid saves it. */
+export async function saveBigCompanyHours(
+  page: Page,
+  bench: BrowserBench,
+  month: string,
+  lines: readonly unknown[],
+): Promise<void> {
+  const url = `${bench.appUrl}/api/payroll-entries/${BIG_COMPANY}/hours/draft`;
+  const saved = await pageRequest(page, "PUT", url, { period: month, lines });
+  if (saved.status !== 200) throw new Error(`seeding the draft answered ${saved.status}: ${saved.text.slice(0, 300)}`);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }

@@ -1,14 +1,16 @@
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import pg from "pg";
-import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
-import { waitForHttp } from "../../../scripts/lib/processes";
 import { bigMonth } from "./testing/big-month";
 import {
-  CHROMIUM_ARGS,
-  sandboxControl,
-  signInAndConnectPayroll,
-  startBenchApp,
+  BIG_COMPANY as COMPANY,
+  bigCompanyMonth,
+  browserBenchDatabaseUrl,
+  median,
+  runBrowserBench,
+  saveBigCompanyHours,
+  signInAsThomas,
+  type BrowserBench,
 } from "../../../scripts/lib/bench-browser";
 
 // The month-close checks in the browser, as the hours page runs them: the 1,000-employee company
@@ -29,19 +31,7 @@ import {
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const APP_PORT = Number(process.env.CHECKS_BENCH_PORT ?? 3540);
 const SANDBOX_PORT = Number(process.env.CHECKS_BENCH_SANDBOX_PORT ?? 4550);
-const APP_URL = `http://localhost:${APP_PORT}`;
-const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
-const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
-const COMPANY = 2001;
 const RUNS = 5;
-
-const control = sandboxControl(SANDBOX_URL);
-const signInAndConnect = (page: Page) =>
-  signInAndConnectPayroll(page, {
-    appUrl: APP_URL,
-    sandboxUrl: SANDBOX_URL,
-    customer: { key: THOMAS_KEY, name: "Thomas Albrecht" },
-  });
 
 function previousOf(month: string): string {
   const [year, index] = month.split("-").map(Number) as [number, number];
@@ -52,7 +42,13 @@ function previousOf(month: string): string {
  * The big month on the company: its lines as the draft (the fixture's employees 1..1000 mapped onto
  * the company's, its days onto the current month), its settings and previous month in the database.
  */
-async function seed(page: Page, databaseUrl: string, month: string, employeeIds: number[]): Promise<void> {
+async function seed(
+  page: Page,
+  bench: BrowserBench,
+  databaseUrl: string,
+  month: string,
+  employeeIds: number[],
+): Promise<void> {
   const fixture = bigMonth(1_000);
   const idOf = (fixtureId: number) => employeeIds[fixtureId - 1] ?? fixtureId;
   const moved = (lines: typeof fixture.month.hours, from: string, to: string, prefix: string) =>
@@ -61,13 +57,7 @@ async function seed(page: Page, databaseUrl: string, month: string, employeeIds:
       employee_id: idOf(line.employee_id),
       values: { ...line.values, date: (line.values.date ?? "").replace(from, to) },
     }));
-  const lines = moved(fixture.month.hours, fixture.month.period, month, "c");
-  const status = await page.evaluate(
-    async ({ url, body }) =>
-      (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
-    { url: `${APP_URL}/api/payroll-entries/${COMPANY}/hours/draft`, body: JSON.stringify({ period: month, lines }) },
-  );
-  if (status !== 200) throw new Error(`seeding the draft answered ${status}`);
+  await saveBigCompanyHours(page, bench, month, moved(fixture.month.hours, fixture.month.period, month, "c"));
   const previous = fixture.previous!;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -126,43 +116,20 @@ async function waitForRun(page: Page, after: number): Promise<number> {
   return Number(await region(page).getAttribute("data-checks-ms"));
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL ?? (await freshMachineDatabase("ledgerlane_checks_bench"));
+  const databaseUrl = await browserBenchDatabaseUrl("ledgerlane_checks_bench");
   if (!databaseUrl)
     throw new Error(
       "the checks bench needs a Postgres (DATABASE_URL, or one on 127.0.0.1:5432) to seed the month's settings and previous month",
     );
-  const app = startBenchApp({
-    root: ROOT,
-    port: APP_PORT,
-    sandboxPort: SANDBOX_PORT,
-    distDir: ".next-checks-bench",
-    databaseUrl,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
-    await control("POST", "/reset");
-    const company = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-    const body = await control<{ id: number }[] | { employees?: { id: number }[] }>(
-      "GET",
-      `/payroll/companies/${COMPANY}/employees`,
-    );
-    const employees = (Array.isArray(body) ? body : (body.employees ?? []))
-      .map((employee) => employee.id)
-      .sort((a, b) => a - b);
-    const context = await browser.newContext();
+  const options = { root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-checks-bench", databaseUrl };
+  await runBrowserBench(options, async (bench) => {
+    const { month, employeeIds } = await bigCompanyMonth(bench);
+    const employees = employeeIds.sort((a, b) => a - b);
+    const context = await bench.browser.newContext();
     const page = await context.newPage();
-    await signInAndConnect(page);
-    await seed(page, databaseUrl, company.current_month, employees);
+    await signInAsThomas(page, bench);
+    await seed(page, bench, databaseUrl, month, employees);
 
     // Main-thread tasks over 50 ms, from the page's start.
     await page.addInitScript(() => {
@@ -172,7 +139,7 @@ async function main(): Promise<void> {
         for (const entry of list.getEntries()) store.__longTasks.push(entry.duration);
       }).observe({ type: "longtask", buffered: true });
     });
-    await page.goto(`${APP_URL}/payroll/companies/${COMPANY}/hours`);
+    await page.goto(`${bench.appUrl}/payroll/companies/${COMPANY}/hours`);
     await page.getByRole("grid").waitFor();
     const cold = await waitForRun(page, 0);
     const findings = await region(page).getByRole("status").textContent();
@@ -197,10 +164,7 @@ async function main(): Promise<void> {
     console.log(`close_checks_9000_ms: ${median(times).toFixed(1)} ms`);
     console.log(`close_checks_longest_task_ms: ${longest.toFixed(1)} ms`);
     await context.close();
-  } finally {
-    await browser.close();
-    app.stop();
-  }
+  });
 }
 
 await main();

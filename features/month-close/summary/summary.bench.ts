@@ -1,13 +1,15 @@
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import pg from "pg";
-import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
-import { waitForHttp } from "../../../scripts/lib/processes";
 import {
-  CHROMIUM_ARGS,
-  sandboxControl,
-  signInAndConnectPayroll,
-  startBenchApp,
+  BIG_COMPANY as COMPANY,
+  bigCompanyMonth,
+  browserBenchDatabaseUrl,
+  median,
+  pageRequest,
+  runBrowserBench,
+  saveBigCompanyHours,
+  signInAsThomas,
 } from "../../../scripts/lib/bench-browser";
 
 // The approver's summary of the 1,000-employee company (sandbox customer Thomas Albrecht, company
@@ -21,13 +23,7 @@ import {
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const APP_PORT = Number(process.env.SUMMARY_BENCH_PORT ?? 3540);
 const SANDBOX_PORT = Number(process.env.SUMMARY_BENCH_SANDBOX_PORT ?? 4550);
-const APP_URL = `http://localhost:${APP_PORT}`;
-const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
-const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
-const COMPANY = 2001;
 const LOADS = 5;
-
-const control = sandboxControl(SANDBOX_URL);
 
 const line = (id: string, employeeId: number, hours: string) => ({
   id,
@@ -39,22 +35,6 @@ function monthBefore(period: string): string {
   const [year, month] = period.split("-").map(Number) as [number, number];
   const date = new Date(Date.UTC(year, month - 2, 1));
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
-}
-
-/** A request of the page's own (its session cookie and origin): the status and the answer's text. */
-async function send(
-  page: Page,
-  method: string,
-  pathname: string,
-  body: unknown,
-): Promise<{ status: number; text: string }> {
-  return page.evaluate(
-    async ({ url, method, body }) => {
-      const response = await fetch(url, { method, headers: { "content-type": "application/json" }, body });
-      return { status: response.status, text: await response.text() };
-    },
-    { url: `${APP_URL}${pathname}`, method, body: JSON.stringify(body) },
-  );
 }
 
 /**
@@ -98,11 +78,6 @@ async function storePreviousMonth(databaseUrl: string, month: string, employeeId
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
 /** Navigation start (the document's time origin) to the first employee row visible. */
 async function firstRowsMs(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
@@ -111,44 +86,29 @@ async function firstRowsMs(page: Page, url: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  // Fresh for every run: a stored payroll connection would point at an earlier run's sandbox port.
-  const databaseUrl = process.env.DATABASE_URL ?? (await freshMachineDatabase("ledgerlane_summary_bench"));
+  const databaseUrl = await browserBenchDatabaseUrl("ledgerlane_summary_bench");
   if (!databaseUrl)
     console.error("summary bench: no Postgres on 127.0.0.1:5432, using the embedded one (no previous month)");
-  const app = startBenchApp({
+  const options = {
     root: ROOT,
     port: APP_PORT,
     sandboxPort: SANDBOX_PORT,
     distDir: ".next-summary-bench",
     databaseUrl,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
-    await control("POST", "/reset");
-    const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-    const listed = await control<{ id: number }[] | { employees?: { id: number }[] }>(
-      "GET",
-      `/payroll/companies/${COMPANY}/employees`,
-    );
-    const employeeIds = (Array.isArray(listed) ? listed : (listed.employees ?? [])).map((employee) => employee.id);
-
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  };
+  await runBrowserBench(options, async (bench) => {
+    const { month, employeeIds } = await bigCompanyMonth(bench);
+    const context = await bench.browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    await signInAndConnectPayroll(page, {
-      appUrl: APP_URL,
-      sandboxUrl: SANDBOX_URL,
-      customer: { key: THOMAS_KEY, name: "Thomas Albrecht" },
-    });
-    const lines = employeeIds.map((id) => line(`h${id}`, id, "100"));
-    const saved = await send(page, "PUT", `/api/payroll-entries/${COMPANY}/hours/draft`, { period: month, lines });
-    if (saved.status !== 200)
-      throw new Error(`seeding the draft answered ${saved.status}: ${saved.text.slice(0, 300)}`);
+    await signInAsThomas(page, bench);
+    await saveBigCompanyHours(
+      page,
+      bench,
+      month,
+      employeeIds.map((id) => line(`h${id}`, id, "100")),
+    );
     if (databaseUrl) await storePreviousMonth(databaseUrl, month, employeeIds);
-    const submitted = await send(page, "POST", `/api/payroll-entries/${COMPANY}/month-close`, {
+    const submitted = await pageRequest(page, "POST", `${bench.appUrl}/api/payroll-entries/${COMPANY}/month-close`, {
       action: "submit",
       period: month,
     });
@@ -162,7 +122,7 @@ async function main(): Promise<void> {
       await putInReview(databaseUrl, month);
     }
 
-    const url = `${APP_URL}/payroll/companies/${COMPANY}/review?month=${month}`;
+    const url = `${bench.appUrl}/payroll/companies/${COMPANY}/review?month=${month}`;
     const cold = await firstRowsMs(page, url);
     const rows = await page.locator("tbody tr[data-employee]").count();
     if (rows < 5 || rows > 100) throw new Error(`expected a window of rows, found ${rows}`);
@@ -173,10 +133,7 @@ async function main(): Promise<void> {
     );
     console.log(`approver_summary_1000_first_rows_ms: ${median(loads).toFixed(0)} ms`);
     await context.close();
-  } finally {
-    await browser.close();
-    app.stop();
-  }
+  });
 }
 
 await main();

@@ -1,14 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
-import { freshMachineDatabase } from "../../../scripts/lib/machine-database";
-import { waitForHttp } from "../../../scripts/lib/processes";
+import type { Page } from "@playwright/test";
 import { HOURLY_COMPENSATION_TYPES } from "../entries/kinds";
 import {
-  CHROMIUM_ARGS,
-  sandboxControl,
-  signInAndConnectPayroll,
-  startBenchApp,
+  BIG_COMPANY as COMPANY,
+  bigCompanyMonth,
+  browserBenchDatabaseUrl,
+  runBrowserBench,
+  saveBigCompanyHours,
+  signInAsThomas,
 } from "../../../scripts/lib/bench-browser";
 
 // The hours grid of the 1,000-employee company (sandbox customer Thomas Albrecht, company 2001)
@@ -26,35 +26,16 @@ import {
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const APP_PORT = Number(process.env.GRID_BENCH_PORT ?? 3520);
 const SANDBOX_PORT = Number(process.env.GRID_BENCH_SANDBOX_PORT ?? 4530);
-const APP_URL = `http://localhost:${APP_PORT}`;
-const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
-const THOMAS_KEY = "pk_sandbox_qm1gphmm8yitmaz4tpv8y752";
-const COMPANY = 2001;
 
-const control = sandboxControl(SANDBOX_URL);
-const signInAndConnect = (page: Page) =>
-  signInAndConnectPayroll(page, {
-    appUrl: APP_URL,
-    sandboxUrl: SANDBOX_URL,
-    customer: { key: THOMAS_KEY, name: "Thomas Albrecht" },
-  });
-
-/** Nine lines per employee, one of each type, saved as the draft the page then opens with. */
-async function seedDraft(page: Page, month: string, employeeIds: number[]): Promise<void> {
-  const lines = employeeIds.flatMap((employeeId) =>
+/** Nine lines per employee, one of each type: the draft the page opens with. */
+const nineLinesEach = (employeeIds: number[]) =>
+  employeeIds.flatMap((employeeId) =>
     HOURLY_COMPENSATION_TYPES.map((type, index) => ({
       id: `b${employeeId}x${index}`,
       employee_id: employeeId,
       values: { type, total_hours: "1", total_amount: "10" },
     })),
   );
-  const status = await page.evaluate(
-    async ({ url, body }) =>
-      (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
-    { url: `${APP_URL}/api/payroll-entries/${COMPANY}/hours/draft`, body: JSON.stringify({ period: month, lines }) },
-  );
-  if (status !== 200) throw new Error(`seeding the draft answered ${status}`);
-}
 
 /** keydown → the paint after it, for every key pressed while installed: Event Timing, and a timer after the frame. */
 async function installPaintTimer(page: Page): Promise<void> {
@@ -138,45 +119,21 @@ async function benchDatabaseUrl(): Promise<string | undefined> {
     console.error("grid bench: GRID_BENCH_EMBEDDED=1, using the embedded Postgres");
     return undefined;
   }
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  // Fresh for every run: a stored payroll connection would point at an earlier run's sandbox port.
-  const url = await freshMachineDatabase("ledgerlane_grid_bench");
+  const url = await browserBenchDatabaseUrl("ledgerlane_grid_bench");
   if (!url) console.error("grid bench: no Postgres on 127.0.0.1:5432, using the embedded one");
   return url;
 }
 
 async function main(): Promise<void> {
   const databaseUrl = await benchDatabaseUrl();
-  const app = startBenchApp({
-    root: ROOT,
-    port: APP_PORT,
-    sandboxPort: SANDBOX_PORT,
-    distDir: ".next-grid-bench",
-    databaseUrl,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
-    await control("POST", "/reset");
-    const company = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-    const { employees } = await control<{ employees?: { id: number }[] } & Record<string, unknown>>(
-      "GET",
-      `/payroll/companies/${COMPANY}/employees`,
-    ).then((body) => ({
-      employees: Array.isArray(body) ? (body as { id: number }[]) : (body.employees ?? []),
-    }));
-
+  const options = { root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-grid-bench", databaseUrl };
+  await runBrowserBench(options, async (bench) => {
+    const { browser, appUrl } = bench;
+    const { month, employeeIds } = await bigCompanyMonth(bench);
     const setup = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
     const page = await setup.newPage();
-    await signInAndConnect(page);
-    await seedDraft(
-      page,
-      company.current_month,
-      employees.map((employee) => employee.id),
-    );
+    await signInAsThomas(page, bench);
+    await saveBigCompanyHours(page, bench, month, nineLinesEach(employeeIds));
     const state = await setup.storageState();
 
     // JavaScript of the page, from a fresh context (nothing cached).
@@ -187,11 +144,11 @@ async function main(): Promise<void> {
       if (request.resourceType() === "script")
         scripts.push(request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize));
     });
-    await measured.goto(`${APP_URL}/payroll/companies/${COMPANY}/hours`, { waitUntil: "networkidle" });
+    await measured.goto(`${appUrl}/payroll/companies/${COMPANY}/hours`, { waitUntil: "networkidle" });
     const jsBytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
     await fresh.close();
 
-    await page.goto(`${APP_URL}/payroll/companies/${COMPANY}/hours`);
+    await page.goto(`${appUrl}/payroll/companies/${COMPANY}/hours`);
     const profiler = await startProfiler(page);
     const grid = page.getByRole("grid");
     await grid.waitFor();
@@ -239,10 +196,7 @@ async function main(): Promise<void> {
     console.log(`grid_undo_paste_ms: ${(undo ?? NaN).toFixed(1)} ms`);
     console.log(`grid_page_js_kb: ${(jsBytes / 1024).toFixed(1)} kB`);
     await setup.close();
-  } finally {
-    await browser.close();
-    app.stop();
-  }
+  });
 }
 
 await main();
