@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     args: CHROMIUM_ARGS,
   });
   try {
-    await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
+    await waitForHttp(`${APP_URL}/api/ready`, 15 * 60_000);
     await control("POST", "/reset");
     const firm = await control<{ api_key: string; username: string }>("POST", "/payroll/customers", {
       companies: COMPANIES,

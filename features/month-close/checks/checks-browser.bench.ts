@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     args: CHROMIUM_ARGS,
   });
   try {
-    await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
+    await waitForHttp(`${APP_URL}/api/ready`, 15 * 60_000);
     await control("POST", "/reset");
     const company = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
     const body = await control<{ id: number }[] | { employees?: { id: number }[] }>(

@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     args: CHROMIUM_ARGS,
   });
   try {
-    await waitForHttp(`${APP_URL}/api/health`, 15 * 60_000);
+    await waitForHttp(`${APP_URL}/api/ready`, 15 * 60_000);
     await control("POST", "/reset");
     const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
     const listed = await control<{ id: number }[] | { employees?: { id: number }[] }>(
