@@ -60,7 +60,7 @@ export default defineConfig({
   ],
   webServer: {
     command: "npm start",
-    url: `${APP_URL}/api/health`,
+    url: `${APP_URL}/api/ready`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",

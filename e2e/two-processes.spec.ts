@@ -26,7 +26,12 @@ test("50 concurrent proxied requests with an expired access token from 2 process
   appPair,
 }) => {
   const APPS = appPair.urls;
-  for (const app of APPS) expect((await fetch(`${app}/api/health`)).ok).toBe(true);
+  // Ready (web processes without jobs: the database and the migrations only) before anything else.
+  for (const app of APPS)
+    expect(await (await fetch(`${app}/api/ready`)).json()).toEqual({
+      ok: true,
+      data: { checks: { database: "ok", migrations: "ok" } },
+    });
   const alice = await fixtureUser("alice");
   // Both processes' answers to the browser (the leak check at the end must have seen some).
   const responses = recordAppResponses(page, APPS);

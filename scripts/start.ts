@@ -92,7 +92,7 @@ try {
     ...APP_MALLOC_ENV,
     NODE_ENV: "production",
   });
-  await waitForHttp(localAppUrl(portNumber, host, "/api/health"), 120_000);
+  await waitForHttp(localAppUrl(portNumber, host, "/api/ready"), 120_000);
   console.log(`\nLedgerlane is ready on ${appUrl} (listening on ${host}) — Ctrl-C stops everything.`);
 } catch (error) {
   console.error(`\nCannot start: ${(error as Error).message}`);

@@ -145,7 +145,8 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   "auth/[...nextauth] GET": { open: "next-auth's sign-in" },
   "auth/[...nextauth] POST": { open: "next-auth's sign-in" },
-  "health GET": { open: "the health probe" },
+  "health GET": { open: "the liveness probe (the process alone)" },
+  "ready GET": { open: "the readiness probe (check outcomes, no workspace data)" },
   // The proxy bench's baseline: it exists only with BENCH_ROUTES=true (never in production), else 404 for everyone.
   "noop GET": { open: "benchmarks only (BENCH_ROUTES)", run: { call: () => ({}), status: 404 } },
   // Tests' controls over time: they exist only with TEST_CONTROLS=true (never in production), else 404 for everyone.

@@ -2,7 +2,7 @@ import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { QUEUES } from "@/lib/jobs/queues";
 
-/** Mail in the process (docs/adr/0241-feature-manifests.md): the outbox's jobs (one per row, ADR 0243) and the daily digest. */
+/** Mail in the process (docs/adr/0241-feature-manifests.md): the outbox's jobs (one per row, ADR 0243), its backlog's readiness check and the daily digest. */
 export const feature = {
   name: "mail",
   jobs: {
@@ -12,5 +12,6 @@ export const feature = {
       [QUEUES.mailOutbox]: async () => (await import("./server/worker")).drainOutbox(),
       [QUEUES.mailDigest]: async () => (await import("./server/digest")).runDailyDigest(),
     },
+    readiness: { mail_outbox: async () => (await import("./server/backlog")).outboxBacklog() },
   },
 } satisfies FeatureManifest;

@@ -90,11 +90,11 @@ async function main(): Promise<void> {
     args: CHROMIUM_ARGS,
   });
   try {
-    await waitForHttp(`${FIRST}/api/health`, 15 * 60_000);
+    await waitForHttp(`${FIRST}/api/ready`, 15 * 60_000);
     // The second process after the first built the app (the same build), with a sandbox of its own it does not use here.
     const second = app(PORT + 1, SANDBOX_PORT + 1);
     stops.push(second.stop);
-    await waitForHttp(`${SECOND}/api/health`, 5 * 60_000);
+    await waitForHttp(`${SECOND}/api/ready`, 5 * 60_000);
 
     // Claudia owns her personal workspace and invites; Alice joins and is removed again, round after round.
     const owner = await browser.newContext();

@@ -198,7 +198,7 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  await waitForHttp(`${APP}/api/health`, DEADLINE - Date.now());
+  await waitForHttp(`${APP}/api/ready`, DEADLINE - Date.now());
   await control("POST", "/reset");
   const page = await (await browser.newContext()).newPage();
   await signInAndConnect(page);

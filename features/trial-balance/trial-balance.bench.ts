@@ -312,7 +312,7 @@ async function main() {
   let browser: Browser | undefined;
   try {
     await Promise.race([
-      waitForHttp(`${appUrl}/api/health`, 12 * 60_000),
+      waitForHttp(`${appUrl}/api/ready`, 12 * 60_000),
       new Promise((_, reject) => app.child.once("exit", () => reject(new Error("the app stopped")))),
     ]);
     browser = await chromium.launch({

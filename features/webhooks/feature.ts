@@ -12,6 +12,7 @@ export const feature = {
       // The webhook deliveries due by the app's clock (a test moves it past a retry's backoff first).
       [QUEUES.webhookDeliveries]: async () => (await import("./server/deliveries")).runDueDeliveries(),
     },
+    readiness: { webhook_deliveries: async () => (await import("./server/backlog")).deliveriesBacklog() },
   },
   auditPresenters: WEBHOOK_AUDIT_PRESENTERS,
   eventConsumers: [async (tx, event) => (await import("./server/enqueue")).enqueueWebhookDeliveries(tx, event)],

@@ -67,6 +67,14 @@ export const serverEnvSchema = z.preprocess(
         .transform((value) => value === "true"),
 
       /**
+       * Readiness of a process that runs jobs (`GET /api/ready`, lib/health): a mail outbox message or
+       * webhook delivery due for more than READY_BACKLOG_MINUTES is late; more than READY_BACKLOG_ROWS
+       * late ones of either make the process not ready.
+       */
+      READY_BACKLOG_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+      READY_BACKLOG_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+
+      /**
        * Tests only, never in production: lets a test move the app's clock to the sandbox's and run a
        * scheduled job at once (`POST /api/test/clock`, `POST /api/test/jobs/<name>`; lib/clock).
        */
@@ -155,7 +163,7 @@ export const serverEnvSchema = z.preprocess(
       ),
       /** Idle sessions end after this many hours without a request (lib/auth/server/session-store.ts); the 7-day limit holds besides. */
       SESSION_IDLE_TIMEOUT_HOURS: z.coerce.number().min(1).max(168).default(12),
-      /** Set when the upstreams are the bundled sandbox; enables its health check. */
+      /** Set when the upstreams are the bundled sandbox (the browser tests' clock follows it). */
       SANDBOX_URL: optionalUrl,
     })
     .transform((env) => ({ ...env, NEXTAUTH_URL: env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}` })),

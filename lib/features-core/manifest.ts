@@ -25,6 +25,11 @@ export interface FeatureManifest {
      * (`POST /api/test/jobs/<name>`, lib/composition/test-controls.ts): the same work pg-boss runs.
      */
     readonly runnable?: Partial<Record<QueueName, () => Promise<unknown>>>;
+    /**
+     * Checks of its jobs' work that `GET /api/ready` runs where jobs run (a backlog under its
+     * threshold), by the name the answer gives them: each "ok" or the reason (lib/health).
+     */
+    readonly readiness?: Readonly<Record<string, () => Promise<string>>>;
   };
   /** How the audit trail reads the kinds it records (a `KindPresenter` per kind, beside its writer). */
   readonly auditPresenters?: Partial<KindPresenters<AuditKind>>;

@@ -1,46 +1,66 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
-import { serverEnv } from "@/lib/env/server";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import type pg from "pg";
+import { now } from "@/lib/clock";
+import { bossState } from "@/lib/jobs/boss";
+import { lateSchedules, registeredSchedules } from "@/lib/jobs/schedule-runs";
 
-export interface CheckResult {
-  status: "up" | "down";
-  latencyMs: number;
-  error?: string;
+/**
+ * The checks of `/api/ready` (./readiness.ts runs them): each answers "ok" or the reason it is not,
+ * in words an operator reads in the probe's answer. docs/adr/0251-health-and-readiness.md.
+ */
+export type CheckOutcome = "ok" | (string & {});
+
+/** What the checks ask the database through: the process's pool, or a test's. */
+export type Queryable = Pick<pg.Pool, "query">;
+
+/** The database answers a trivial statement (the runner's timeout says when it does not in time). */
+export async function databaseCheck(db: Queryable): Promise<CheckOutcome> {
+  await db.query("SELECT 1");
+  return "ok";
 }
 
-export interface HealthReport {
-  status: "ok" | "degraded";
-  checks: Record<string, CheckResult>;
+/** The migrations this code was built with: the folder names of prisma/migrations (Prisma's layout). */
+export async function migrationNames(dir = path.join(process.cwd(), "prisma/migrations")): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
 }
 
-const UPSTREAM_TIMEOUT_MS = 2_000;
-
-async function timed(probe: () => Promise<unknown>): Promise<CheckResult> {
-  const started = performance.now();
-  try {
-    await probe();
-    return { status: "up", latencyMs: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { status: "down", latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
-  }
-}
-
-/** Any HTTP answer means the service is reachable; only network failures and timeouts count as down. */
-async function reachable(url: string): Promise<void> {
-  const response = await fetch(url, { method: "GET", signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
-  await response.body?.cancel();
-}
-
-export async function runHealthChecks(): Promise<HealthReport> {
-  const env = serverEnv();
-  const entries = await Promise.all(
-    [
-      ["database", timed(() => getDb().$queryRaw`SELECT 1`)] as const,
-      ["accounting", timed(() => reachable(`${env.ACCOUNTING_BASE_URL}/user`))] as const,
-      ["payroll", timed(() => reachable(`${env.PAYROLL_BASE_URL}/v1/username`))] as const,
-    ].map(async ([name, result]) => [name, await result] as const),
+/**
+ * Every migration of this code is recorded as finished in `_prisma_migrations` (scripts/db/migrate.ts
+ * applies them through Prisma's schema engine, which writes that table). Rows of migrations this
+ * code does not know are fine: a newer release migrated first, and this one still reads its tables.
+ */
+export async function migrationsCheck(db: Queryable, expected: readonly string[]): Promise<CheckOutcome> {
+  const { rows } = await db.query<{ migration_name: string }>(
+    `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
   );
-  const checks = Object.fromEntries(entries);
-  const status = Object.values(checks).every((check) => check.status === "up") ? "ok" : "degraded";
-  return { status, checks };
+  const applied = new Set(rows.map((row) => row.migration_name));
+  const missing = expected.filter((name) => !applied.has(name));
+  if (missing.length === 0) return "ok";
+  const listed = missing.slice(0, 3).join(", ") + (missing.length > 3 ? ` and ${missing.length - 3} more` : "");
+  return `${missing.length} migration${missing.length === 1 ? "" : "s"} not applied: ${listed} (npm run db:migrate)`;
+}
+
+/**
+ * This process's jobs run: its pg-boss has started, and no schedule it registered is late (not run
+ * within twice its period once due; lib/jobs/schedule-runs.ts), by the runs every process records.
+ */
+export async function jobsCheck(db: Queryable): Promise<CheckOutcome> {
+  const state = bossState();
+  if (state === "not started") return "pg-boss is not started";
+  if (state === "starting") return "pg-boss is starting";
+  if (typeof state === "object") return `pg-boss did not start (${state.failed})`;
+  const schedules = registeredSchedules();
+  if (schedules.size === 0) return "ok";
+  const { rows } = await db.query<{ queue: string; last_run_at: Date }>(
+    "SELECT queue, last_run_at FROM job_schedule_runs WHERE queue = ANY($1::text[])",
+    [[...schedules.keys()]],
+  );
+  const late = lateSchedules(schedules, new Map(rows.map((row) => [row.queue, row.last_run_at])), now());
+  return late.length === 0 ? "ok" : late.join("; ");
 }

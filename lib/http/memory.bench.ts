@@ -189,7 +189,7 @@ const appExited = new Promise((resolve) => app.once("exit", resolve));
 let failed = false;
 try {
   await Promise.race([
-    waitForHttp(`${appUrl}/api/health`, 5 * 60_000),
+    waitForHttp(`${appUrl}/api/ready`, 5 * 60_000),
     appExited.then(() => Promise.reject(new Error("the app exited before it answered"))),
   ]);
   const serverPid = findAppServer(app.pid!);

@@ -2,6 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { serverEnv } from "@/lib/env/server";
 import { inBackground } from "@/lib/http/server/upstream-priority";
+import { recordScheduledRun, registerSchedule } from "./schedule-runs";
 
 /**
  * The durable job queue (pg-boss 10, tables in the `pgboss` schema of the app's
@@ -11,7 +12,10 @@ import { inBackground } from "@/lib/http/server/upstream-priority";
  * migration role: the app's role may not create or alter tables (`migrate: false`).
  */
 export const SCHEMA = "pgboss";
-const holder = globalThis as { __boss?: Promise<PgBoss> };
+const holder = globalThis as { __boss?: Promise<PgBoss>; __bossState?: BossState };
+
+/** Where this process's pg-boss (getBoss) is: what readiness reports (lib/health). */
+export type BossState = "not started" | "starting" | "started" | { failed: string };
 
 /**
  * How every app process starts pg-boss. Its schedules' monitor and worker run at pg-boss's
@@ -40,8 +44,24 @@ type CronIntervals = Pick<
 
 /** This process's pg-boss, started on first use; `intervals` count only for the call that starts it. */
 export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {
-  holder.__boss ??= startBoss({ ...appBossOptions(serverEnv().DATABASE_URL), ...intervals });
+  if (!holder.__boss) {
+    holder.__bossState = "starting";
+    const starting = startBoss({ ...appBossOptions(serverEnv().DATABASE_URL), ...intervals });
+    holder.__boss = starting;
+    starting.then(
+      () => {
+        if (holder.__boss === starting) holder.__bossState = "started";
+      },
+      (error: unknown) => {
+        if (holder.__boss === starting) holder.__bossState = { failed: (error as Error).message };
+      },
+    );
+  }
   return holder.__boss;
+}
+
+export function bossState(): BossState {
+  return holder.__bossState ?? "not started";
 }
 
 /** How long a stop waits for running jobs before handing them back: within server.ts's 3 s bound. */
@@ -57,6 +77,7 @@ const STOP_GRACE_MS = 2_000;
 export async function stopBoss(): Promise<void> {
   const running = holder.__boss;
   holder.__boss = undefined;
+  holder.__bossState = undefined;
   const boss = await running?.catch(() => undefined);
   if (!boss) return;
   await boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS, close: false });
@@ -86,23 +107,25 @@ const SCHEDULED = "scheduledBy";
  */
 function markScheduledRuns(boss: PgBoss): void {
   const schedule = boss.schedule.bind(boss);
-  boss.schedule = ((name: string, cron: string, data?: object | null, options?: PgBoss.ScheduleOptions) =>
-    schedule(name, cron, { ...(data ?? {}), [SCHEDULED]: cron }, options)) as typeof boss.schedule;
+  boss.schedule = ((name: string, cron: string, data?: object | null, options?: PgBoss.ScheduleOptions) => {
+    registerSchedule(name, cron);
+    return schedule(name, cron, { ...(data ?? {}), [SCHEDULED]: cron }, options);
+  }) as typeof boss.schedule;
 }
 
-/** One line per scheduled run, as it starts: its queue and its job's id. */
-function logScheduledRuns(name: string, jobs: PgBoss.Job[]): void {
-  for (const job of jobs) {
-    if (job.data && typeof job.data === "object" && SCHEDULED in job.data)
-      console.log(`jobs: ${name} scheduled run ${job.id}`);
-  }
+/** A schedule's runs among `jobs`, each logged as it starts with its queue and its job's id. */
+function scheduledRuns(name: string, jobs: PgBoss.Job[]): string[] {
+  const runs = jobs.filter((job) => job.data && typeof job.data === "object" && SCHEDULED in job.data);
+  for (const job of runs) console.log(`jobs: ${name} scheduled run ${job.id}`);
+  return runs.map((job) => job.id);
 }
 
 /**
  * Every job's upstream requests are background work (lib/http/server/upstream-priority.ts): they
  * leave the reserve of each request budget to people and wait for the next window rather than
  * fail. Done here, where every worker is registered, so no job can forget it; here too each
- * running job is known (for a stop to hand back) and each scheduled run logged.
+ * running job is known (for a stop to hand back) and each scheduled run logged and, once it ended,
+ * recorded for readiness (./schedule-runs.ts).
  */
 export function runWorkersInBackground(boss: PgBoss): void {
   const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
@@ -111,13 +134,14 @@ export function runWorkersInBackground(boss: PgBoss): void {
   boss.work = ((name: string, ...rest: unknown[]) => {
     const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
     return work(name, ...rest, async (jobs: PgBoss.Job[]) => {
-      logScheduledRuns(name, jobs);
+      const runs = scheduledRuns(name, jobs);
       const ids = jobs.map((job) => job.id);
       for (const id of ids) active.add(id);
       try {
         return await inBackground(() => handler(jobs));
       } finally {
         for (const id of ids) active.delete(id);
+        for (const run of runs) await recordScheduledRun(boss, name, run);
       }
     });
   }) as typeof boss.work;

@@ -141,7 +141,7 @@ export async function runBrowserBench(
       args: CHROMIUM_ARGS,
     });
     try {
-      await waitForHttp(`${appUrl}/api/health`, 15 * 60_000);
+      await waitForHttp(`${appUrl}/api/ready`, 15 * 60_000);
       const control = sandboxControl(sandboxUrl);
       await control("POST", "/reset");
       await measure({ appUrl, sandboxUrl, browser, control });

@@ -1,13 +1,6 @@
-import { runHealthChecks } from "@/lib/health/checks";
-import { withRoute } from "@/lib/http/server/route";
+import { getHealth } from "@/lib/composition/health";
 
 export const dynamic = "force-dynamic";
 
-// The report keeps its own shape (probes and start scripts read `checks.database.status`).
-export const GET = withRoute({ auth: false }, async () => {
-  const report = await runHealthChecks();
-  return Response.json(report, {
-    status: report.checks.database?.status === "up" ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
-});
+// Liveness, from the process alone (lib/composition/health.ts; docs/adr/0251-health-and-readiness.md).
+export const GET = getHealth;

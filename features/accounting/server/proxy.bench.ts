@@ -105,7 +105,7 @@ const app = spawn(pinned ? "taskset" : appCommand[0]!, pinned ? ["-c", "0", ...a
 const appExited = new Promise((resolve) => app.once("exit", resolve));
 try {
   await Promise.race([
-    waitForHttp(`${appUrl}/api/health`),
+    waitForHttp(`${appUrl}/api/ready`),
     appExited.then(() => Promise.reject(new Error("the app exited before it answered"))),
   ]);
   const pool = new Pool(`http://127.0.0.1:${appPort}`, { connections: CONCURRENCY, pipelining: 1 });

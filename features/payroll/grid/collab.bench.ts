@@ -122,7 +122,7 @@ async function main(): Promise<void> {
         NEXTAUTH_URL: APPS[index],
       }),
     );
-    for (const app of APPS) await waitForHttp(`${app}/api/health`, 120_000);
+    for (const app of APPS) await waitForHttp(`${app}/api/ready`, 120_000);
 
     const writerContext = await browser.newContext({ locale: "en-GB" });
     const writer = await writerContext.newPage();
