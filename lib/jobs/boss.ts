@@ -38,9 +38,19 @@ type CronIntervals = Pick<
   "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds" | "maintenanceIntervalSeconds"
 >;
 
-/** This process's pg-boss, started on first use; `intervals` count only for the call that starts it. */
+/**
+ * This process's pg-boss, started on first use; `intervals` count only for the call that starts it.
+ * A process without jobs (JOBS_ENABLED=false: the web processes of a deployment, `npm run serve`)
+ * starts it send-only: it queues jobs, and runs no schedule and no maintenance, which are the
+ * workers' (worker.ts).
+ */
 export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {
-  holder.__boss ??= startBoss({ ...appBossOptions(serverEnv().DATABASE_URL), ...intervals });
+  const { DATABASE_URL, JOBS_ENABLED } = serverEnv();
+  holder.__boss ??= startBoss({
+    ...appBossOptions(DATABASE_URL),
+    ...(JOBS_ENABLED ? {} : { schedule: false, supervise: false }),
+    ...intervals,
+  });
   return holder.__boss;
 }
 
