@@ -44,7 +44,10 @@ const LAYERS = [
     ["^lib/composition/", "^lib/server/patches/"],
   ],
   ["components: the shell's and each feature's UI", ["^components/", "^features/[^/]+/components/"]],
-  ["app: routes, pages, instrumentation, proxy", ["^app/", "^(instrumentation|proxy|server)\\.ts$"]],
+  [
+    "app: routes, pages, instrumentation, proxy, the two processes' entries",
+    ["^app/", "^(instrumentation|proxy|server|worker)\\.ts$"],
+  ],
 ];
 
 // Tests, benches and their helpers drive the whole stack on purpose.

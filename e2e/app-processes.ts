@@ -68,8 +68,40 @@ export interface AppProcesses {
   logs: string[];
   /** Resolves when every process says it is ready; rejects with its logs when one exits first. */
   ready(): Promise<void>;
-  /** Stops every process and whatever it started (its process group): SIGTERM, then SIGKILL. */
-  stop(): Promise<void>;
+  /**
+   * Stops every process and whatever it started (its process group): SIGTERM, then SIGKILL after
+   * 5 s; resolves with, for each process, whether its group had ended by itself within those 5 s.
+   */
+  stop(): Promise<boolean[]>;
+}
+
+/** A process of a spec's own: its arguments to node, its environment, the line that says it is ready. */
+interface ProcessSpec {
+  args: string[];
+  env: Record<string, string | undefined>;
+  ready: RegExp;
+}
+
+/** Each process in a process group of its own, from the project's folder. */
+function startProcesses(specs: ProcessSpec[]): AppProcesses {
+  const logs: string[] = [];
+  const children = specs.map((spec) => {
+    const child = spawn(process.execPath, spec.args, {
+      cwd: ROOT,
+      env: { ...process.env, ...spec.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+    return { child, ready: spec.ready };
+  });
+  return {
+    logs,
+    ready: () =>
+      Promise.all(children.map(({ child, ready }) => processReady(child, ready, logs))).then(() => undefined),
+    stop: () => Promise.all(children.map(({ child }) => stopGroup(child))),
+  };
 }
 
 /**
@@ -77,46 +109,47 @@ export interface AppProcesses {
  * own, with `env` and its own PORT and NEXTAUTH_URL.
  */
 export function startApps(ports: number[], env: NodeJS.ProcessEnv): AppProcesses {
-  const logs: string[] = [];
-  const children: ChildProcess[] = ports.map((port) => {
-    const child = spawn(process.execPath, [appServerEntry(), ...appServerArgs(port, "127.0.0.1")], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        NEXTAUTH_URL: `http://localhost:${port}`,
-        NODE_ENV: "production",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
-    return child;
-  });
-  return {
-    logs,
-    ready: () => Promise.all(children.map((child) => appReady(child, logs))).then(() => undefined),
-    stop: () => Promise.all(children.map(stopGroup)).then(() => undefined),
-  };
+  return startProcesses(
+    ports.map((port) => ({
+      args: [appServerEntry(), ...appServerArgs(port, "127.0.0.1")],
+      env: { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}`, NODE_ENV: "production" },
+      ready: /Ready on /,
+    })),
+  );
 }
 
-function appReady(child: ChildProcess, logs: string[]): Promise<void> {
+/**
+ * A deployment as docs/self-hosting.md runs it, on the build `npm start` made: `npm run serve` on
+ * each of `ports` and `npm run worker` with each of `metricsPorts` as its operations port.
+ */
+export function startDeployment(ports: number[], metricsPorts: number[], env: Record<string, string>): AppProcesses {
+  return startProcesses([
+    ...ports.map((port) => ({
+      args: ["--import", "tsx", "scripts/serve.ts"],
+      env: { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` },
+      ready: /Ready on /,
+    })),
+    ...metricsPorts.map((port) => ({
+      args: ["--conditions=react-server", "--import", "tsx", "worker.ts"],
+      env: { ...env, METRICS_PORT: String(port) },
+      ready: /Worker ready/,
+    })),
+  ]);
+}
+
+function processReady(child: ChildProcess, ready: RegExp, logs: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (!/Ready on /.test(output)) return;
+      if (!ready.test(output)) return;
       child.stdout?.off("data", onData);
       resolve();
     };
     child.stdout?.on("data", onData);
     child.once("exit", (code, signal) =>
       reject(
-        new Error(
-          `the app server exited before it was ready (${signal ?? `code ${code}`}):\n${logs.join("").slice(-3000)}`,
-        ),
+        new Error(`a process exited before it was ready (${signal ?? `code ${code}`}):\n${logs.join("").slice(-3000)}`),
       ),
     );
   });
@@ -131,11 +164,13 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-async function stopGroup(child: ChildProcess): Promise<void> {
+async function stopGroup(child: ChildProcess): Promise<boolean> {
   const pid = child.pid;
-  if (!pid || !groupAlive(pid)) return;
+  if (!pid || !groupAlive(pid)) return true;
   process.kill(-pid, "SIGTERM");
   const deadline = Date.now() + 5_000;
   while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
+  if (!groupAlive(pid)) return true;
+  process.kill(-pid, "SIGKILL");
+  return false;
 }

@@ -65,6 +65,13 @@ export const serverEnvSchema = z.preprocess(
         .enum(["true", "false"])
         .default("true")
         .transform((value) => value === "true"),
+      /**
+       * The process's operations port (liveness, readiness, metrics: lib/server/ops-server.ts), never
+       * the app's own; unset, none (the worker then serves none either). On METRICS_HOST, this
+       * machine only unless set: the metrics are the firm's figures, not for the internet.
+       */
+      METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+      METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 
       /**
        * Readiness of a process that runs jobs (`GET /api/ready`, lib/health): a mail outbox message or

@@ -42,11 +42,21 @@ type CronIntervals = Pick<
   "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds" | "maintenanceIntervalSeconds"
 >;
 
-/** This process's pg-boss, started on first use; `intervals` count only for the call that starts it. */
+/**
+ * This process's pg-boss, started on first use; `intervals` count only for the call that starts it.
+ * A process without jobs (JOBS_ENABLED=false: the web processes of a deployment, `npm run serve`)
+ * starts it send-only: it queues jobs, and runs no schedule and no maintenance, which are the
+ * workers' (worker.ts).
+ */
 export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {
   if (!holder.__boss) {
     holder.__bossState = "starting";
-    const starting = startBoss({ ...appBossOptions(serverEnv().DATABASE_URL), ...intervals });
+    const { DATABASE_URL, JOBS_ENABLED } = serverEnv();
+    const starting = startBoss({
+      ...appBossOptions(DATABASE_URL),
+      ...(JOBS_ENABLED ? {} : { schedule: false, supervise: false }),
+      ...intervals,
+    });
     holder.__boss = starting;
     starting.then(
       () => {

@@ -1,0 +1,30 @@
+import "server-only";
+
+/**
+ * What every server process of the app does before it serves a request or runs a job: the web
+ * process (instrumentation.ts) and the worker (worker.ts) alike, so that a job runs the same way
+ * in either. Each step imports its module when called: instrumentation.ts is loaded by Next in
+ * every runtime, and only the Node.js one prepares.
+ */
+export async function prepareServerProcess(): Promise<void> {
+  // The features' manifests wired into the process before any request or job: the domain events'
+  // consumers and the audit trail's presenters (docs/adr/0241-feature-manifests.md).
+  const { wireFeatures } = await import("./wire");
+  wireFeatures();
+  // Before any request: long-lived sockets and timers get a context of their own (see lib/server/detached.ts).
+  const { prepareDetachedScope } = await import("@/lib/server/detached");
+  prepareDetachedScope();
+  // The process-wide patches, each with its upstream issue and canary (lib/server/patches).
+  const { installProcessPatches } = await import("@/lib/server/patches");
+  installProcessPatches();
+  // Every upstream request of this process (people's and jobs') draws on the shared request budget in Postgres.
+  const { enableSharedUpstreamBudget } = await import("@/lib/http/server/upstream-budget");
+  enableSharedUpstreamBudget();
+  // A graceful stop (server.ts or worker.ts, on SIGINT/SIGTERM) stops pg-boss and hands its running
+  // jobs back (docs/adr/0100-graceful-stop-of-jobs.md). Registered before the jobs start.
+  const [{ onShutdown }, { stopBoss }] = await Promise.all([
+    import("@/lib/server/shutdown"),
+    import("@/lib/jobs/boss"),
+  ]);
+  onShutdown("jobs", stopBoss);
+}

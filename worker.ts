@@ -1,0 +1,60 @@
+// `npm run worker`: the background work of a deployment (docs/self-hosting.md): pg-boss with every
+// feature's workers and schedules, the outbox and webhook deliveries, re-reads and refreshes, and
+// pg-boss's maintenance. No HTTP but its operations port (METRICS_PORT on METRICS_HOST: liveness,
+// readiness). Several workers on one database share the work: pg-boss hands each job to one of
+// them and runs each schedule once. It runs the app's own server-only code, as the web process
+// does after instrumentation.ts: `node --conditions=react-server --import tsx worker.ts`.
+import { startJobsIfEnabled } from "@/lib/composition/jobs";
+import { prepareServerProcess } from "@/lib/composition/prepare-process";
+import { closeDb } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env/server";
+import { getBoss } from "@/lib/jobs/boss";
+import { startOpsServer, type OpsServer } from "@/lib/server/ops-server";
+import { runShutdownHooks } from "@/lib/server/shutdown";
+import { workerOpsRoutes } from "@/lib/composition/ops-routes";
+
+// A worker runs jobs whatever the environment shared with the web processes says.
+process.env.JOBS_ENABLED = "true";
+
+let env: ReturnType<typeof serverEnv>;
+try {
+  env = serverEnv();
+} catch (error) {
+  console.error(`Cannot start the worker: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+await prepareServerProcess();
+// pg-boss first and on its own: a worker that cannot run jobs exits, for its process manager to
+// restart it, rather than serve probes that say it is alive.
+try {
+  await getBoss();
+} catch (error) {
+  console.error(`Cannot start the worker: pg-boss did not start (${(error as Error).message})`);
+  process.exit(1);
+}
+await startJobsIfEnabled();
+let ops: OpsServer | undefined;
+if (env.METRICS_PORT !== undefined) ops = await startOpsServer(workerOpsRoutes(), env.METRICS_PORT, env.METRICS_HOST);
+console.log(`Worker ready${ops ? ` (operations port ${ops.url})` : ""}`);
+
+// Within the 5 s a process manager (and `npm start`) gives before SIGKILL: pg-boss hands its
+// running jobs back (lib/jobs/boss.ts stopBoss, 2 s), then the pool closes.
+const STOP_BOUND_MS = 4_000;
+let stopping = false;
+function stop(signal: "SIGINT" | "SIGTERM"): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: the worker stops`);
+  const stopped = (async () => {
+    await ops?.close();
+    await runShutdownHooks(STOP_BOUND_MS - 500);
+    await closeDb();
+  })();
+  const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS).unref());
+  Promise.race([stopped, bound])
+    .catch((error: unknown) => console.error(error))
+    .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+}
+process.once("SIGINT", () => stop("SIGINT"));
+process.once("SIGTERM", () => stop("SIGTERM"));
