@@ -26,7 +26,7 @@ function serve(env: Record<string, string>) {
   // Only what is given here: not the suite's own configuration.
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as unknown as NodeJS.ProcessEnv,
     encoding: "utf8",
     timeout: 30_000,
   });

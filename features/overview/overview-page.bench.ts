@@ -63,19 +63,8 @@ async function main(): Promise<void> {
     sandboxPort: SANDBOX_PORT,
     distDir: ".next-overview-bench",
     databaseUrl,
-<<<<<<< HEAD
   };
   await runBrowserBench(options, async ({ browser, control }) => {
-=======
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    await waitForHttp(`${APP_URL}/api/ready`, 15 * 60_000);
-    await control("POST", "/reset");
->>>>>>> h/health
     const firm = await control<{ api_key: string; username: string }>("POST", "/payroll/customers", {
       companies: COMPANIES,
       name: "Lohnbüro Bench (300 Mandanten)",

@@ -122,37 +122,11 @@ async function main(): Promise<void> {
     throw new Error(
       "the checks bench needs a Postgres (DATABASE_URL, or one on 127.0.0.1:5432) to seed the month's settings and previous month",
     );
-<<<<<<< HEAD
   const options = { root: ROOT, port: APP_PORT, sandboxPort: SANDBOX_PORT, distDir: ".next-checks-bench", databaseUrl };
   await runBrowserBench(options, async (bench) => {
     const { month, employeeIds } = await bigCompanyMonth(bench);
     const employees = employeeIds.sort((a, b) => a - b);
     const context = await bench.browser.newContext();
-=======
-  const app = startBenchApp({
-    root: ROOT,
-    port: APP_PORT,
-    sandboxPort: SANDBOX_PORT,
-    distDir: ".next-checks-bench",
-    databaseUrl,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    await waitForHttp(`${APP_URL}/api/ready`, 15 * 60_000);
-    await control("POST", "/reset");
-    const company = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-    const body = await control<{ id: number }[] | { employees?: { id: number }[] }>(
-      "GET",
-      `/payroll/companies/${COMPANY}/employees`,
-    );
-    const employees = (Array.isArray(body) ? body : (body.employees ?? []))
-      .map((employee) => employee.id)
-      .sort((a, b) => a - b);
-    const context = await browser.newContext();
->>>>>>> h/health
     const page = await context.newPage();
     await signInAsThomas(page, bench);
     await seed(page, bench, databaseUrl, month, employees);

@@ -95,29 +95,10 @@ async function main(): Promise<void> {
     sandboxPort: SANDBOX_PORT,
     distDir: ".next-summary-bench",
     databaseUrl,
-<<<<<<< HEAD
   };
   await runBrowserBench(options, async (bench) => {
     const { month, employeeIds } = await bigCompanyMonth(bench);
     const context = await bench.browser.newContext({ viewport: { width: 1400, height: 900 } });
-=======
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    await waitForHttp(`${APP_URL}/api/ready`, 15 * 60_000);
-    await control("POST", "/reset");
-    const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-    const listed = await control<{ id: number }[] | { employees?: { id: number }[] }>(
-      "GET",
-      `/payroll/companies/${COMPANY}/employees`,
-    );
-    const employeeIds = (Array.isArray(listed) ? listed : (listed.employees ?? [])).map((employee) => employee.id);
-
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
->>>>>>> h/health
     const page = await context.newPage();
     await signInAsThomas(page, bench);
     await saveBigCompanyHours(
