@@ -65,7 +65,10 @@ async function seed(page: Page, databaseUrl: string, month: string, employeeIds:
   const status = await page.evaluate(
     async ({ url, body }) =>
       (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
-    { url: `${APP_URL}/api/payroll-entries/${COMPANY}/hours/draft`, body: JSON.stringify({ period: month, lines }) },
+    {
+      url: `${APP_URL}/api/payroll/companies/${COMPANY}/entries/hours/draft`,
+      body: JSON.stringify({ period: month, lines }),
+    },
   );
   if (status !== 200) throw new Error(`seeding the draft answered ${status}`);
   const previous = fixture.previous!;

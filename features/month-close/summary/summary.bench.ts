@@ -144,11 +144,14 @@ async function main(): Promise<void> {
       customer: { key: THOMAS_KEY, name: "Thomas Albrecht" },
     });
     const lines = employeeIds.map((id) => line(`h${id}`, id, "100"));
-    const saved = await send(page, "PUT", `/api/payroll-entries/${COMPANY}/hours/draft`, { period: month, lines });
+    const saved = await send(page, "PUT", `/api/payroll/companies/${COMPANY}/entries/hours/draft`, {
+      period: month,
+      lines,
+    });
     if (saved.status !== 200)
       throw new Error(`seeding the draft answered ${saved.status}: ${saved.text.slice(0, 300)}`);
     if (databaseUrl) await storePreviousMonth(databaseUrl, month, employeeIds);
-    const submitted = await send(page, "POST", `/api/payroll-entries/${COMPANY}/month-close`, {
+    const submitted = await send(page, "POST", `/api/month-close/${COMPANY}`, {
       action: "submit",
       period: month,
     });

@@ -51,7 +51,10 @@ async function seedDraft(page: Page, month: string, employeeIds: number[]): Prom
   const status = await page.evaluate(
     async ({ url, body }) =>
       (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
-    { url: `${APP_URL}/api/payroll-entries/${COMPANY}/hours/draft`, body: JSON.stringify({ period: month, lines }) },
+    {
+      url: `${APP_URL}/api/payroll/companies/${COMPANY}/entries/hours/draft`,
+      body: JSON.stringify({ period: month, lines }),
+    },
   );
   if (status !== 200) throw new Error(`seeding the draft answered ${status}`);
 }

@@ -11,7 +11,8 @@ import { entriesContract as contract } from "../contract";
 import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
- * The handlers behind `app/api/payroll-entries/**`, in the envelope of lib/http/envelope.ts.
+ * The handlers behind `app/api/payroll/companies/[companyId]/entries/**`, in the envelope of
+ * lib/http/envelope.ts.
  * Extra codes: `period_changed` 409 with `period` (the company's payroll month moved on),
  * `draft_conflict` 409 with `revision`, `lineRevisions` (what was written), `merged` (lines whose
  * other cells someone else changed, as stored now: `{ id, revision, employee_id, values }`, also
