@@ -29,7 +29,7 @@ function periodChanged(period: string): ApiError {
   return new ApiError("period_changed", `The company's payroll month is now ${period}.`, { extra: { period } });
 }
 
-export const getDraft = payrollRoute(
+export const getEntriesDraft = payrollRoute(
   { ...contract.getDraft, permission: "payroll.read", own: "payroll.read_own" },
   async (context) => {
     const { kind } = context.params;
@@ -135,7 +135,7 @@ export const postPresence = payrollRoute(
 
 /** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
 export const entriesHandlers = {
-  getDraft,
+  getDraft: getEntriesDraft,
   saveDraft: putEntriesDraft,
   announcePresence: postPresence,
   stream: getDraftStream,
