@@ -85,7 +85,7 @@ test("the approver lands on the summary from the company list, sees the month ag
   const hours = employees.map((employee) =>
     hoursLine(`h${employee.id}`, employee.id, employee.id === 1 ? "160" : "100"),
   );
-  const saved = await clerk.request.put(`/api/payroll-entries/${COMPANY}/hours/draft`, {
+  const saved = await clerk.request.put(`/api/payroll/companies/${COMPANY}/entries/hours/draft`, {
     data: { period: month, lines: hours },
     headers: { origin },
   });
@@ -93,7 +93,7 @@ test("the approver lands on the summary from the company list, sees the month ag
   const bonus = [{ id: "p2", employee_id: 2, values: { type: "BONUS_PAYMENT", amount: "250" } }];
   expect(
     (
-      await clerk.request.put(`/api/payroll-entries/${COMPANY}/payments/draft`, {
+      await clerk.request.put(`/api/payroll/companies/${COMPANY}/entries/payments/draft`, {
         data: { period: month, lines: bonus },
         headers: { origin },
       })

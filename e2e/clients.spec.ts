@@ -184,7 +184,7 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
   expect(stored).toHaveLength(1);
   expect(stored[0]!.values).toMatchObject({ type: "HOURLY_WAGE", total_hours: "8", total_amount: "12.5" });
   expect(stored[0]!.values.date).toMatch(/^\d{4}-\d{2}-03$/);
-  const saved = await client.request.get(`/api/payroll-entries/${OWN}/hours/draft`);
+  const saved = await client.request.get(`/api/payroll/companies/${OWN}/entries/hours/draft`);
   expect(saved.status()).toBe(200);
   expect(JSON.stringify(await saved.json())).toContain('"12.5"');
 
@@ -263,9 +263,9 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
       ).rows[0]!.id,
   );
   const refusedApis = [
-    `/api/payroll-entries/${OTHER}/hours/draft`,
-    `/api/payroll-entries/${OTHER}/payments/draft`,
-    `/api/payroll-entries/${OTHER}/month-close`,
+    `/api/payroll/companies/${OTHER}/entries/hours/draft`,
+    `/api/payroll/companies/${OTHER}/entries/payments/draft`,
+    `/api/month-close/${OTHER}`,
     `/api/payroll/companies/${OWN}/employees`,
     `/api/workspaces/${workspaceId}/members`,
     `/api/workspaces/${workspaceId}/invitations`,
@@ -282,13 +282,13 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
     expect((await response.json()) as { ok: boolean }, path).toMatchObject({ ok: false });
   }
   // A change to another company's draft is refused too (same origin: the CSRF check passes, the access check does not).
-  const put = await client.request.put(`/api/payroll-entries/${OTHER}/hours/draft`, {
+  const put = await client.request.put(`/api/payroll/companies/${OTHER}/entries/hours/draft`, {
     headers: { origin: APP_URL },
     data: { period: "2025-01", lines: [] },
   });
   expect([403, 404]).toContain(put.status());
   // Their own company's grid data stays theirs to read.
-  expect((await client.request.get(`/api/payroll-entries/${OWN}/month-close`)).status()).toBe(200);
+  expect((await client.request.get(`/api/month-close/${OWN}`)).status()).toBe(200);
 
   // The owner sees the client with their company in the members list.
   await owner.goto("/settings/workspace");
@@ -305,7 +305,7 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
   await expect(member.getByRole("status")).toHaveText("Companies saved.");
   await client.goto("/payroll");
   await expect(client.getByRole("main").getByRole("listitem")).toHaveCount(2);
-  expect((await client.request.get(`/api/payroll-entries/${OTHER}/hours/draft`)).status()).toBe(200);
+  expect((await client.request.get(`/api/payroll/companies/${OTHER}/entries/hours/draft`)).status()).toBe(200);
   await owner.goto("/audit");
   await expect(
     owner

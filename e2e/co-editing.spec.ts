@@ -108,7 +108,7 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   // The same cell in both at once: the owner's save is held until the clerk's is stored.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await owner.route("**/api/payroll-entries/*/hours/draft", async (route) => {
+  await owner.route("**/api/payroll/companies/*/entries/hours/draft", async (route) => {
     if (route.request().method() === "PUT") await held;
     await route.continue();
   });
@@ -211,11 +211,11 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   // The clerk's event stream of the month stays open on the second app process while the owner,
   // on the first, removes the clerk: it ends within 2 s (the first process's removal reaches the
   // second through the database), and no later save reaches it.
-  const drafted = (await (await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`)).json()) as {
+  const drafted = (await (await clerk.request.get(`/api/payroll/companies/${COMPANY}/entries/hours/draft`)).json()) as {
     data: { period: string; draft: { revision: number } | null };
   };
   const cookie = (await clerk.context().cookies(APPS[1]!)).map((item) => `${item.name}=${item.value}`).join("; ");
-  const streamUrl = `${APPS[1]}/api/payroll-entries/${COMPANY}/hours/stream?period=${drafted.data.period}&since=${drafted.data.draft?.revision ?? 0}&client=removed-clerk-e2e`;
+  const streamUrl = `${APPS[1]}/api/payroll/companies/${COMPANY}/entries/hours/stream?period=${drafted.data.period}&since=${drafted.data.draft?.revision ?? 0}&client=removed-clerk-e2e`;
   const streamRequest = new AbortController();
   openRequests.push(streamRequest);
   const stream = await fetch(streamUrl, {
@@ -241,7 +241,7 @@ test("an owner invites a clerk, who types in the shared month; the owner sees it
   await expect(owner.getByRole("group", { name: /^Roles of Dara/ })).toHaveCount(0);
   expect((await ended) - removedAt).toBeLessThan(2_000);
   expect(heard).not.toContain("event: lines");
-  const refused = await clerk.request.get(`/api/payroll-entries/${COMPANY}/hours/draft`);
+  const refused = await clerk.request.get(`/api/payroll/companies/${COMPANY}/entries/hours/draft`);
   expect([403, 404, 409]).toContain(refused.status());
   await clerk.goto(`/payroll/companies/${COMPANY}/hours`);
   await expect(clerk.getByRole("grid", { name: "Hours of Bäckerei Krüger GmbH" })).toHaveCount(0);

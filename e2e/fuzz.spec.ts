@@ -335,15 +335,18 @@ function fuzzRequest(
     return apiRequest(random, "accounting", `/api/accounting${path}`, ["GET", "PUT", "POST", "DELETE"]);
   }
   if (family < 0.6)
-    return apiRequest(random, "entries-draft", `/api/payroll-entries/${company}/${kind}/draft`, ["GET", "PUT"]);
+    return apiRequest(random, "entries-draft", `/api/payroll/companies/${company}/entries/${kind}/draft`, [
+      "GET",
+      "PUT",
+    ]);
   if (family < 0.66) {
     const path = random.chance(0.5)
-      ? `/api/payroll/companies/${company}/check-settings`
-      : `/api/payroll/companies/${company}/employees/${random.pick(["1", "2", ...IDS])}/check-settings`;
+      ? `/api/month-close/${company}/check-settings`
+      : `/api/month-close/${company}/employees/${random.pick(["1", "2", ...IDS])}/check-settings`;
     return apiRequest(random, "check-settings", path, ["PUT", "GET"]);
   }
   if (family < 0.76)
-    return apiRequest(random, "company-draft", `/api/payroll/companies/${company}/draft`, ["PUT", "DELETE"]);
+    return apiRequest(random, "company-draft", `/api/payroll/companies/${company}/employees/draft`, ["PUT", "DELETE"]);
   if (family < 0.82)
     return apiRequest(random, "employees", `/api/payroll/companies/${company}/employees`, ["GET", "POST"]);
   if (family < 0.88) return apiRequest(random, "imports", `/api/payroll/companies/${company}/imports`, ["POST"]);

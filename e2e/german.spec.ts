@@ -110,16 +110,18 @@ test("in German, the payroll, user and businesses pages show months as 'November
     values: { type: "HOURLY_WAGE", total_hours: "160", total_amount: "13.5", date: `${month}-05` },
   };
   expect(
-    await send({ url: "/api/payroll-entries/1001/hours/draft", method: "PUT", body: { period: month, lines: [line] } }),
+    await send({
+      url: "/api/payroll/companies/1001/entries/hours/draft",
+      method: "PUT",
+      body: { period: month, lines: [line] },
+    }),
   ).toBe(200);
   // The month's warnings (a rate below the minimum wage, employees without lines) are acknowledged in German.
   await page.reload();
   await acknowledgeAllWarnings(page, "Geprüft");
   const statuses = [];
   for (const action of ["submit", "approve", "transfer"])
-    statuses.push(
-      await send({ url: "/api/payroll-entries/1001/month-close", method: "POST", body: { action, period: month } }),
-    );
+    statuses.push(await send({ url: "/api/month-close/1001", method: "POST", body: { action, period: month } }));
   // Transfer is a job (202): run it at once rather than waiting for a worker's poll.
   expect(statuses).toEqual([200, 200, 202]);
   await runJob("month-close-transfer");

@@ -183,7 +183,7 @@ test("in German, on the payments grid: a file that cannot be imported says why i
   test.setTimeout(120_000);
   const statuses: number[] = [];
   page.on("response", (response: Response) => {
-    if (response.url().includes("/file-import")) statuses.push(response.status());
+    if (/\/(file-import|import-checks)\b/.test(response.url())) statuses.push(response.status());
   });
   const employees = (await control<Employee[]>("GET", `/payroll/companies/${COMPANY}/employees`)).sort(
     (a, b) => a.id - b.id,

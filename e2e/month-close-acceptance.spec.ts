@@ -203,7 +203,7 @@ test("a clerk acknowledges one warning and fixes the other, submits; an approver
     "true",
   );
   await expect(clerk.getByRole("button", { name: "Approve" })).toHaveCount(0);
-  const refused = await clerk.request.post(`/api/payroll-entries/${COMPANY}/month-close`, {
+  const refused = await clerk.request.post(`/api/month-close/${COMPANY}`, {
     data: { action: "approve", period: month },
     headers: { origin: new URL(clerk.url()).origin },
   });

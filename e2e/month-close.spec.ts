@@ -227,7 +227,7 @@ test("a save into a month frozen meanwhile is refused and the typed value stays,
   // This tab's live stream is down (a dropped connection), so it does not hear the submission that
   // every page with its stream up follows at once (e2e/clients.spec.ts): the refused save tells it.
   await page.route(
-    (url) => url.pathname === `/api/payroll-entries/${COMPANY}/hours/stream`,
+    (url) => url.pathname === `/api/payroll/companies/${COMPANY}/entries/hours/stream`,
     (route) => route.abort("internetdisconnected"),
   );
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
@@ -337,7 +337,7 @@ test("a request that lands late: no new transfer until the service was read agai
   });
   // The request answers at once: Transferring while the job waits for the hours' answer (15 s), then Transfer unclear.
   const answered = page.waitForResponse(
-    (response) => response.url().endsWith("/month-close") && response.request().method() === "POST",
+    (response) => /\/api\/month-close\/\d+$/.test(response.url()) && response.request().method() === "POST",
   );
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
   expect((await answered).status()).toBe(202);

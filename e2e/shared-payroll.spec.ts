@@ -135,7 +135,7 @@ test("a clerk sees and edits the owner's payroll connection and hours draft; a v
   await expect(cell(viewer, 3, "type")).toHaveText("");
   // And the server refuses a viewer's write in the envelope.
   const { current_month: period } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
-  const refused = await viewer.request.put(`/api/payroll-entries/${COMPANY}/hours/draft`, {
+  const refused = await viewer.request.put(`/api/payroll/companies/${COMPANY}/entries/hours/draft`, {
     data: { period, lines: [] },
   });
   expect(refused.status()).toBe(403);

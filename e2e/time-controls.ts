@@ -43,7 +43,9 @@ export async function transferMonth(
   // A refusal for want of a recent sign-in (401) is not the answer: `confirm` answers the dialog it opens, and the request is sent again.
   const answered = page.waitForResponse(
     (response) =>
-      response.url().endsWith("/month-close") && response.request().method() === "POST" && response.status() !== 401,
+      /\/api\/month-close\/\d+$/.test(response.url()) &&
+      response.request().method() === "POST" &&
+      response.status() !== 401,
   );
   await page.getByRole("button", { name, exact: true }).click();
   if (confirm) await confirm(page);

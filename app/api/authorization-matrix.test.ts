@@ -186,7 +186,7 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "the calendar feed: its secret link's token decides",
     run: { call: () => ({ params: { token: `${"A".repeat(43)}.ics` } }), status: 404 },
   },
-  "calendar-feed/reset POST": {
+  "deadlines/calendar-feed/reset POST": {
     open: "resets the signed-in person's own calendar link only",
     run: { call: () => ({}), status: 200 },
   },
@@ -338,22 +338,22 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.edit",
     call: () => ({ params: { companyId: "1001" }, body: {} }),
   },
-  "payroll/companies/[companyId]/draft PUT": {
+  "payroll/companies/[companyId]/employees/draft PUT": {
     workspace: "A",
     permission: "payroll.edit",
     call: () => ({ params: { companyId: "1001" }, body: { first_name: "Matrix" } }),
   },
-  "payroll/companies/[companyId]/draft DELETE": {
+  "payroll/companies/[companyId]/employees/draft DELETE": {
     workspace: "A",
     permission: "payroll.edit",
     call: () => ({ params: { companyId: "1001" } }),
   },
-  "payroll/companies/[companyId]/check-settings PUT": {
+  "month-close/[companyId]/check-settings PUT": {
     workspace: "A",
     permission: "payroll.edit",
     call: () => ({ params: { companyId: "1001" }, body: { federalState: "BY", monthlyHoursLimit: "208" } }),
   },
-  "payroll/companies/[companyId]/employees/[employeeId]/check-settings PUT": {
+  "month-close/[companyId]/employees/[employeeId]/check-settings PUT": {
     workspace: "A",
     permission: "payroll.edit",
     call: () => ({
@@ -376,27 +376,27 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.edit",
     call: (f) => ({ params: { importId: f.importA }, body: { action: "pause" } }),
   },
-  "payroll-entries/[companyId]/[kind]/draft GET": {
+  "payroll/companies/[companyId]/entries/[kind]/draft GET": {
     workspace: "A",
     permission: "payroll.read",
     call: (_f, companyId) => ({ params: { companyId, kind: "hours" } }),
     client: CLIENT_GRID,
   },
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored or sent.
-  "payroll-entries/[companyId]/[kind]/draft PUT": {
+  "payroll/companies/[companyId]/entries/[kind]/draft PUT": {
     workspace: "A",
     permission: "payroll.edit",
     call: (_f, companyId) => ({ params: { companyId, kind: "payments" }, body: { period: "2000-01", lines: [] } }),
     client: CLIENT_GRID,
   },
   // Without its query an allowed call stops at 422 (no stream is opened).
-  "payroll-entries/[companyId]/[kind]/stream GET": {
+  "payroll/companies/[companyId]/entries/[kind]/stream GET": {
     workspace: "A",
     permission: "payroll.read",
     call: (_f, companyId) => ({ params: { companyId, kind: "hours" } }),
     client: CLIENT_GRID,
   },
-  "payroll-entries/[companyId]/[kind]/presence POST": {
+  "payroll/companies/[companyId]/entries/[kind]/presence POST": {
     workspace: "A",
     permission: "payroll.read",
     call: (_f, companyId) => ({
@@ -407,14 +407,14 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   // An empty file: an allowed call stops at 422 `invalid` (reason `empty`), nothing read or stored.
   // The file import fills the grid: a client imports the spreadsheet they used to send into their own company's grid.
-  "payroll-entries/[companyId]/[kind]/file-import POST": {
+  "payroll/companies/[companyId]/entries/[kind]/file-import POST": {
     workspace: "A",
     permission: "payroll.edit",
     call: (_f, companyId) => ({ params: { companyId, kind: "hours" }, body: { fileName: "empty.csv", content: "" } }),
     client: CLIENT_GRID,
   },
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing checked or stored.
-  "payroll-entries/[companyId]/[kind]/file-import/checks POST": {
+  "month-close/[companyId]/[kind]/import-checks POST": {
     workspace: "A",
     permission: "payroll.edit",
     call: (_f, companyId) => ({
@@ -423,7 +423,7 @@ const ROUTES: Record<string, RouteEntry> = {
     }),
     client: CLIENT_GRID,
   },
-  "payroll-entries/[companyId]/[kind]/file-import/mapping PUT": {
+  "payroll/companies/[companyId]/entries/[kind]/file-import/mapping PUT": {
     workspace: "A",
     permission: "payroll.edit",
     call: (_f, companyId) => ({ params: { companyId, kind: "hours" }, body: { mapping: { stunden: "total_hours" } } }),
@@ -432,7 +432,7 @@ const ROUTES: Record<string, RouteEntry> = {
   // The active workspace's entries, for every member of it.
   "audit/export GET": { workspace: "active", permission: "workspace.read", call: () => ({}) },
   // The month's status and checks: a client reads them for their own company (the `Checks` region of the grid).
-  "payroll-entries/[companyId]/month-close GET": {
+  "month-close/[companyId] GET": {
     workspace: "A",
     permission: "payroll.read",
     call: (_f, companyId) => ({ params: { companyId } }),
@@ -443,7 +443,7 @@ const ROUTES: Record<string, RouteEntry> = {
   // A client hands in their own company's month and may take no step of the firm's (submit, approve, reopen, transfer).
   // Submit is a step of those who prepare the month (payroll.edit): a person whose roles never take the step is
   // refused before the month is read (features/month-close/server/handlers.ts); an allowed call stops at 409 `period_changed`.
-  "payroll-entries/[companyId]/month-close POST": {
+  "month-close/[companyId] POST": {
     workspace: "A",
     permission: "payroll.edit",
     call: (_f, companyId) => ({ params: { companyId }, body: { action: "submit", period: "2000-01" } }),
@@ -457,8 +457,8 @@ const ROUTES: Record<string, RouteEntry> = {
   // payroll.approve, checked by features/month-close/server/acknowledgements.ts, tested in acknowledgements.test.ts).
   // A period that is not the company's: an allowed call stops at 409 `period_changed`, nothing stored.
   // Not a client's: acknowledging a warning ("checked, correct this month") is the firm's judgement before it submits;
-  // the client sees the checks (month-close GET) and hands the month in, the firm's clerk reviews and acknowledges.
-  "payroll-entries/[companyId]/month-close/acknowledgements POST": {
+  // the client sees the checks (`month-close/[companyId]` GET) and hands the month in, the firm's clerk reviews and acknowledges.
+  "month-close/[companyId]/acknowledgements POST": {
     workspace: "A",
     permission: "payroll.read",
     call: () => ({
@@ -524,7 +524,7 @@ const ROUTES: Record<string, RouteEntry> = {
       await f.db.$executeRaw`UPDATE workspaces SET cut_off_rule = NULL WHERE id = ${f.workspaceA}::uuid`;
     },
   },
-  "payroll/companies/[companyId]/deadline-settings PUT": {
+  "deadlines/companies/[companyId]/settings PUT": {
     workspace: "A",
     permission: "payroll.edit",
     call: () => ({ params: { companyId: "1001" }, body: { land: "NI", cutOffKind: "workspace", cutOffNumber: "" } }),

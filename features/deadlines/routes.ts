@@ -7,11 +7,8 @@ import type { RoutesTable } from "@/lib/http/contract";
 export const deadlinesRoutes = {
   yearDeadlines: { method: "GET", path: "/api/deadlines" },
   setWorkspaceCutOff: { method: "PUT", path: "/api/workspaces/:workspaceId/cut-off", body: true },
-  setCompanyDeadlineSettings: {
-    method: "PUT",
-    path: "/api/payroll/companies/:companyId/deadline-settings",
-    body: true,
-  },
-  resetCalendarFeed: { method: "POST", path: "/api/calendar-feed/reset" },
+  setCompanyDeadlineSettings: { method: "PUT", path: "/api/deadlines/companies/:companyId/settings", body: true },
+  resetCalendarFeed: { method: "POST", path: "/api/deadlines/calendar-feed/reset" },
+  // Outside /api/deadlines on purpose: calendar apps subscribed to this address and keep asking it (ADR 0240).
   calendarFeed: { method: "GET", path: "/api/calendar/:token", response: "file" },
 } as const satisfies RoutesTable;

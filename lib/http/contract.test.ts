@@ -96,7 +96,7 @@ describe("route contracts", () => {
     expect(pathWith("/api/a/:id/b/:kind", { id: "x y", kind: 2 })).toBe("/api/a/x%20y/b/2");
     expect(
       entriesApi.stream.href({ companyId: 1001, kind: "hours", period: "2026-03", since: 4, client: "abcdefgh" }),
-    ).toBe("/api/payroll-entries/1001/hours/stream?period=2026-03&since=4&client=abcdefgh");
+    ).toBe("/api/payroll/companies/1001/entries/hours/stream?period=2026-03&since=4&client=abcdefgh");
     expect(payrollApi.disconnect.href({ id: "a b" })).toBe("/api/payroll/connection?id=a+b");
     expect(payrollApi.getImport.href({ importId: "x/y", report: "1" })).toBe("/api/payroll/imports/x%2Fy?report=1");
     expect(overviewApi.list.href({ show: ["mine", "overdue"], q: "Bäckerei" })).toBe(

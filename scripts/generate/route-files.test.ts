@@ -19,8 +19,8 @@ const notes: FoundTable = {
 
 describe("the generated route files", () => {
   it("put each path in its folder", () => {
-    expect(routeFileOf("/api/payroll-entries/:companyId/:kind/draft")).toBe(
-      "app/api/payroll-entries/[companyId]/[kind]/draft/route.ts",
+    expect(routeFileOf("/api/payroll/companies/:companyId/entries/:kind/draft")).toBe(
+      "app/api/payroll/companies/[companyId]/entries/[kind]/draft/route.ts",
     );
     expect(() => routeFileOf("/payroll")).toThrow("/api/");
   });

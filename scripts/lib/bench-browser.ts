@@ -196,7 +196,7 @@ export async function saveBigCompanyHours(
   month: string,
   lines: readonly unknown[],
 ): Promise<void> {
-  const url = `${bench.appUrl}/api/payroll-entries/${BIG_COMPANY}/hours/draft`;
+  const url = `${bench.appUrl}/api/payroll/companies/${BIG_COMPANY}/entries/hours/draft`;
   const saved = await pageRequest(page, "PUT", url, { period: month, lines });
   if (saved.status !== 200) throw new Error(`seeding the draft answered ${saved.status}: ${saved.text.slice(0, 300)}`);
 }

@@ -122,7 +122,7 @@ describe("the calendar feed", () => {
     const old = await calendarFeedUrl(person.id);
     session.current = { sessionId: person.sessionId, userId: person.id };
     const reset = await (postResetCalendarFeed as Handler)(
-      new NextRequest("http://localhost:3999/api/calendar-feed/reset", { method: "POST" }),
+      new NextRequest("http://localhost:3999/api/deadlines/calendar-feed/reset", { method: "POST" }),
       {
         params: Promise.resolve({}),
       },

@@ -9,8 +9,9 @@ import { feedEvents, feedOwner, resetCalendarFeed } from "./calendar-feed";
 import { calendarDocument } from "./ical";
 
 /**
- * `POST /api/calendar-feed/reset` (the signed-in person's new link) and `GET /api/calendar/<token>.ics`
- * (the feed: no session, the token authenticates; malformed, reset or unknown: 404).
+ * `POST /api/deadlines/calendar-feed/reset` (the signed-in person's new link) and
+ * `GET /api/calendar/<token>.ics` (the feed: no session, the token authenticates; malformed, reset or
+ * unknown: 404).
  */
 
 export const postResetCalendarFeed = withRoute({ ...contract.resetCalendarFeed }, async ({ user }) =>

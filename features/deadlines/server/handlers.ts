@@ -12,7 +12,7 @@ import { postResetCalendarFeed, getCalendarFeed } from "./feed-handlers";
 
 /**
  * The handlers behind `app/api/deadlines` (GET, public), `app/api/workspaces/[workspaceId]/cut-off`
- * (PUT, owners) and `app/api/payroll/companies/[companyId]/deadline-settings` (PUT, `payroll.edit`),
+ * (PUT, owners) and `app/api/deadlines/companies/[companyId]/settings` (PUT, `payroll.edit`),
  * in the envelope. Bad input: 422 `invalid` with `fields` (codes of `deadlines.errors`); a bad year
  * or Land on the public route: 400 `bad_request` saying which and what is allowed.
  */

@@ -20,8 +20,8 @@ export type AcknowledgeTarget =
 
 /**
  * Acknowledging one warning, or all of a rule at once: one required comment (the same zod rule as
- * the route's, field-level errors from either), posted to `…/month-close/acknowledgements`, all or
- * none; each warning is recorded with the comment, the person and the time.
+ * the route's, field-level errors from either), posted to `/api/month-close/<company>/acknowledgements`,
+ * all or none; each warning is recorded with the comment, the person and the time.
  */
 export function AcknowledgeDialog(props: {
   companyId: number;

@@ -12,8 +12,8 @@ const FOLLOW_MS = 1_000;
 /**
  * A Transfer runs as a job (features/month-close/server/transfer-job.ts), in whichever process picks it up:
  * while the month reads Transferring (as rendered, or as the Transfer request answered: `started`)
- * this page asks for its state every second (GET …/month-close, TanStack Query) and shows it; once
- * the Transfer has ended the page is rendered again by the server (the grid, the actions) with the
+ * this page asks for its state every second (GET /api/month-close/<company>, TanStack Query) and shows
+ * it; once the Transfer has ended the page is rendered again by the server (the grid, the actions) with the
  * result. Any page open on the month follows it, also one whose person did not press Transfer; a
  * closed page loses nothing (the job goes on).
  */

@@ -5,5 +5,5 @@ import type { RoutesTable } from "@/lib/http/contract";
  * the handlers, `npm run generate:routes` writes app/api/…/route.ts from both, ./client/api.ts calls them.
  */
 export const importChecksRoutes = {
-  previewChecks: { method: "POST", path: "/api/payroll-entries/:companyId/:kind/file-import/checks", body: true },
+  previewChecks: { method: "POST", path: "/api/month-close/:companyId/:kind/import-checks", body: true },
 } as const satisfies RoutesTable;

@@ -19,9 +19,9 @@ import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 import { putCompanyCheckSettings, putEmployeeCheckSettings } from "../settings/server/handlers";
 
 /**
- * The handlers behind `app/api/payroll-entries/[companyId]/month-close` (GET the month's close,
- * POST `{ action, period, reason? }`) and `app/api/workspaces/[workspaceId]/four-eyes` (PUT
- * `{ enabled }`) and `…/month-close/acknowledgements` (POST), in the envelope. Refusals: see ./service.ts; `period_changed` 409 when the
+ * The handlers behind `app/api/month-close/[companyId]` (GET the month's close, POST `{ action,
+ * period, reason? }`), `…/acknowledgements` (POST) and `app/api/workspaces/[workspaceId]/four-eyes`
+ * (PUT `{ enabled }`), in the envelope. Refusals: see ./service.ts; `period_changed` 409 when the
  * company's month moved on.
  */
 

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       employeeIds.map((id) => line(`h${id}`, id, "100")),
     );
     if (databaseUrl) await storePreviousMonth(databaseUrl, month, employeeIds);
-    const submitted = await pageRequest(page, "POST", `${bench.appUrl}/api/payroll-entries/${COMPANY}/month-close`, {
+    const submitted = await pageRequest(page, "POST", `${bench.appUrl}/api/month-close/${COMPANY}`, {
       action: "submit",
       period: month,
     });

@@ -5,8 +5,8 @@ import type { RoutesTable } from "@/lib/http/contract";
  * the handlers, `npm run generate:routes` writes app/api/…/route.ts from both, ./client/api.ts calls them.
  */
 export const entriesRoutes = {
-  getDraft: { method: "GET", path: "/api/payroll-entries/:companyId/:kind/draft" },
-  saveDraft: { method: "PUT", path: "/api/payroll-entries/:companyId/:kind/draft", body: true },
-  announcePresence: { method: "POST", path: "/api/payroll-entries/:companyId/:kind/presence", body: true },
-  stream: { method: "GET", path: "/api/payroll-entries/:companyId/:kind/stream" },
+  getDraft: { method: "GET", path: "/api/payroll/companies/:companyId/entries/:kind/draft" },
+  saveDraft: { method: "PUT", path: "/api/payroll/companies/:companyId/entries/:kind/draft", body: true },
+  announcePresence: { method: "POST", path: "/api/payroll/companies/:companyId/entries/:kind/presence", body: true },
+  stream: { method: "GET", path: "/api/payroll/companies/:companyId/entries/:kind/stream" },
 } as const satisfies RoutesTable;

@@ -9,8 +9,9 @@ import type { PayrollConnectionInfo } from "../connection/server/connection";
 import { PayrollCompanyNotReachableError } from "../errors";
 
 /**
- * `/api/payroll/**` and `/api/payroll-entries/**` handlers: `withRoute` (session, params, body,
- * the one error mapping: see lib/http/server/route.ts) plus the workspace's payroll connection this
+ * The handlers that name a payroll company or import (`/api/payroll/**`, `/api/month-close/**`, a
+ * company's deadline settings): `withRoute` (session, params, body, the one error mapping: see
+ * lib/http/server/route.ts) plus the workspace's payroll connection this
  * request works on and its client, found by a query that requires the person's `permission`
  * in their active workspace (features/workspaces/permissions.ts; see features/payroll/server/access.ts for which
  * connection a `companyId` or `importId` param means). Answers are the envelope of lib/http/envelope.ts.

@@ -9,7 +9,7 @@ import { ruleCounts } from "../rule-counts";
 import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
- * `POST /api/payroll-entries/[companyId]/[kind]/file-import/checks`: the month's checks with and
+ * `POST /api/month-close/[companyId]/[kind]/import-checks`: the month's checks with and
  * without a file's lines. The company is checked against the person's connection first; nothing
  * is stored. The other grid is taken as saved; this grid's lines come from the page (unsaved edits included).
  */

@@ -92,7 +92,7 @@ async function put(
   body: { ok: boolean; data?: Record<string, unknown>; error?: { code: string; fields?: Record<string, string> } };
 }> {
   session.current = person;
-  const request = new NextRequest("http://localhost:3999/api/payroll/companies/1001/check-settings", {
+  const request = new NextRequest("http://localhost:3999/api/month-close/1001/check-settings", {
     method: "PUT",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),

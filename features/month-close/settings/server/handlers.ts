@@ -6,7 +6,7 @@ import { monthCloseContract as contract } from "../../contract";
 import { saveCompanyCheckSettings, saveEmployeeCheckSettings } from "./service";
 
 /**
- * The handlers behind `app/api/payroll/companies/[companyId]/check-settings` (PUT the company's
+ * The handlers behind `app/api/month-close/[companyId]/check-settings` (PUT the company's
  * Land and hours limit) and `…/employees/[employeeId]/check-settings` (PUT an employee's pay cap
  * and hours limit), in the envelope. Bad input: 422 `invalid` with `fields` (codes of
  * `checkSettings.errors`); an employee the service does not list for the company: 404.

@@ -5,6 +5,10 @@ import type { RoutesTable } from "@/lib/http/contract";
  * the handlers, `npm run generate:routes` writes app/api/…/route.ts from both, ./client/api.ts calls them.
  */
 export const fileImportRoutes = {
-  readFile: { method: "POST", path: "/api/payroll-entries/:companyId/:kind/file-import", body: true },
-  rememberMapping: { method: "PUT", path: "/api/payroll-entries/:companyId/:kind/file-import/mapping", body: true },
+  readFile: { method: "POST", path: "/api/payroll/companies/:companyId/entries/:kind/file-import", body: true },
+  rememberMapping: {
+    method: "PUT",
+    path: "/api/payroll/companies/:companyId/entries/:kind/file-import/mapping",
+    body: true,
+  },
 } as const satisfies RoutesTable;

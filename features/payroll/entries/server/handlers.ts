@@ -11,7 +11,8 @@ import { entriesContract as contract } from "../contract";
 import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
- * The handlers behind `app/api/payroll-entries/**`, in the envelope of lib/http/envelope.ts.
+ * The handlers behind `app/api/payroll/companies/[companyId]/entries/**`, in the envelope of
+ * lib/http/envelope.ts.
  * Extra codes: `period_changed` 409 with `period` (the company's payroll month moved on),
  * `draft_conflict` 409 with `revision`, `lineRevisions` (what was written), `merged` (lines whose
  * other cells someone else changed, as stored now: `{ id, revision, employee_id, values }`, also
@@ -28,7 +29,7 @@ function periodChanged(period: string): ApiError {
   return new ApiError("period_changed", `The company's payroll month is now ${period}.`, { extra: { period } });
 }
 
-export const getDraft = payrollRoute(
+export const getEntriesDraft = payrollRoute(
   { ...contract.getDraft, permission: "payroll.read", own: "payroll.read_own" },
   async (context) => {
     const { kind } = context.params;
@@ -134,7 +135,7 @@ export const postPresence = payrollRoute(
 
 /** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export (`npm run generate:routes`). */
 export const entriesHandlers = {
-  getDraft,
+  getDraft: getEntriesDraft,
   saveDraft: putEntriesDraft,
   announcePresence: postPresence,
   stream: getDraftStream,

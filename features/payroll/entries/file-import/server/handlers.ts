@@ -9,9 +9,9 @@ import { readImportTable } from "./read-table";
 import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
 /**
- * The handlers behind `app/api/payroll-entries/[companyId]/[kind]/file-import/**`. The company is
- * checked against the person's connection before the file is read (companyFromParam); a file the
- * import cannot take answers 422 `invalid` with `reason` (features/payroll/entries/file-import/limits.ts).
+ * The handlers behind `app/api/payroll/companies/[companyId]/entries/[kind]/file-import/**`. The
+ * company is checked against the person's connection before the file is read (companyFromParam); a file
+ * the import cannot take answers 422 `invalid` with `reason` (features/payroll/entries/file-import/limits.ts).
  */
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
