@@ -1,4 +1,3 @@
-import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 
 /** Notifications in the process (docs/adr/0241-feature-manifests.md): who is told of each domain event. */
