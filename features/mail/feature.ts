@@ -4,6 +4,8 @@ import { MAIL_QUEUE_OPTIONS, MAIL_QUEUES } from "./queues";
 /** Mail in the process (docs/adr/0241-feature-manifests.md): the outbox's jobs (one per row, ADR 0243) and the daily digest. */
 export const feature = {
   name: "mail",
+  // Mail and notifications import each other's modules (its kinds, their mail channel): one layer, the events'.
+  layerGroup: "events",
   queues: MAIL_QUEUE_OPTIONS,
   jobs: {
     start: async () => (await import("./server/jobs")).startMailJobs(),

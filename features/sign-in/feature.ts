@@ -5,6 +5,8 @@ import { SIGN_IN_AUDIT_PRESENTERS } from "./audit-present";
 /** Sign-in in the process (docs/adr/0241-feature-manifests.md): the sweep of expired links and challenges, and the sessions' entries. */
 export const feature = {
   name: "sign-in",
+  // Sign-in, passkeys and account linking import each other's modules (ceremonies, audit, way-in notices): one layer.
+  layerGroup: "sign-in",
   queues: SIGN_IN_QUEUE_OPTIONS,
   jobs: {
     start: async () => (await import("./server/sweep")).startSignInJobs(),

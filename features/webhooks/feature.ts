@@ -5,6 +5,8 @@ import { WEBHOOK_AUDIT_PRESENTERS } from "./audit-present";
 /** Webhooks in the process (docs/adr/0241-feature-manifests.md): deliveries enqueued from the domain events and sent by a job; the endpoints' entries. */
 export const feature = {
   name: "webhooks",
+  // A consumer of every domain event, in the events' layer with notifications.
+  layerGroup: "events",
   queues: WEBHOOK_QUEUE_OPTIONS,
   jobs: {
     start: async () => (await import("./server/jobs")).startWebhookJobs(),

@@ -8,7 +8,8 @@ import type { QueueOptions } from "@/lib/jobs/queues";
  * fills this shape, and the list of manifests (lib/composition/features.ts) is the one place a
  * feature is added. The composition root builds from that list the job start, the queues the
  * migration step makes, the test controls' runnable jobs, the audit trail's presenters and the
- * domain events' consumers (docs/adr/0241-feature-manifests.md). No feature code here: only the shape, below every feature.
+ * domain events' consumers, and .dependency-cruiser.cjs the features' layers
+ * (docs/adr/0241-feature-manifests.md). No feature code here: only the shape, below every feature.
  *
  * A manifest is light: it names its server code through functions that import it when called
  * (`async () => (await import("./server/jobs")).startXJobs()`), so the whole list loads anywhere
@@ -20,6 +21,13 @@ import type { QueueOptions } from "@/lib/jobs/queues";
 export interface FeatureManifest {
   /** The feature's folder under features/ (a test holds the list and the folders in step). */
   readonly name: string;
+  /**
+   * The layer it shares with the features beside it in the list (.dependency-cruiser.cjs): only
+   * for features that import each other's modules, which one layer each would refuse. Without it,
+   * a layer of its own, in the list's order. "events" is the domain events' layer (lib/events,
+   * this shape).
+   */
+  readonly layerGroup?: string;
   /** Its pg-boss queues with their options, by name (./queues.ts, lib/jobs/queues.ts `QueueOptionsOf`): the migration step makes them. */
   readonly queues?: Readonly<Record<string, QueueOptions>>;
   readonly jobs?: {
