@@ -1,11 +1,28 @@
+const { featureLayers } = require("./scripts/layers/feature-layers.cjs");
+
 // The layers of the code, bottom first, enforced by `npm run check` (`npm run layers`): a module
 // may import its own layer and the layers below it, never one above; and no import cycle at all.
-// Features are layers of their own, in this order, so there is no cycle between features either.
+// Features are layers of their own, in the order of the list of manifests (lib/composition/features.ts,
+// read by scripts/layers/feature-layers.cjs), so there is no cycle between features either; features
+// that import each other's modules share one, named by their manifests' `layerGroup`.
 // docs/architecture.md, "Layers", lists the same order. Tests, benches, fixtures and testing/ helpers may
 // reach across (a test drives the whole stack); they are still checked for cycles.
 // A feature's logic is features/<name>/ without its components/ folder (LOGIC); its UI, that folder,
 // sits with the shell's components/ above every feature's logic.
-const logic = (names) => `^features/(${names})/(?!components/)`;
+const logic = (names) => `^features/(${names.join("|")})/(?!components/)`;
+
+// lib/ folders in a layer group's layer: the domain events' core and the manifests' shape, with the
+// features that consume every event ("events": notifications with mail, its channel, and webhooks).
+const LIB_IN_GROUP = { events: ["^lib/(events|features-core)/"] };
+const FEATURE_LAYERS = featureLayers().map(({ group, features }) =>
+  group === undefined
+    ? [`feature ${features[0]}`, [logic(features)]]
+    : [`${group}: features ${features.join(", ")}`, [...(LIB_IN_GROUP[group] ?? []), logic(features)]],
+);
+for (const group of Object.keys(LIB_IN_GROUP))
+  if (!FEATURE_LAYERS.some(([name]) => name.startsWith(`${group}:`)))
+    throw new Error(`layers: no manifest names the layer group "${group}", the layer of ${LIB_IN_GROUP[group]}`);
+
 const LAYERS = [
   ["crypto: pure sealing and key rings", ["^lib/crypto/"]],
   ["env: the process's configuration", ["^lib/env/"]],
@@ -15,30 +32,14 @@ const LAYERS = [
     ["^lib/(clock|db|store)/", "^lib/server/(?!patches/)"],
   ],
   ["http: errors, envelopes, upstream calls, the browser's fetch", ["^lib/http/(?!server/(route|noop)\\.ts$)"]],
-  ["services: rate limits, pg-boss and its queues, health", ["^lib/(rate-limit|jobs|health)/"]],
+  ["services: rate limits, pg-boss and a queue's shape, health", ["^lib/(rate-limit|jobs|health)/"]],
   ["session: who is signed in", ["^lib/auth/"]],
   [
     "route wrapper: every route handler's one wrapper (and the bench's no-op route)",
     ["^lib/http/server/(route|noop)\\.ts$"],
   ],
   ["audit core: record, kind registry, query, presenter contract", ["^lib/audit/"]],
-  [
-    "domain events and their consumers: the events, the feature manifests' shape, notifications, the mail outbox, webhook deliveries",
-    ["^lib/(events|features-core)/", logic("notifications|mail|webhooks")],
-  ],
-  ["feature accounting", [logic("accounting")]],
-  ["feature trial balance", [logic("trial-balance")]],
-  ["feature workspaces", [logic("workspaces")]],
-  ["feature payroll (its month lock below its entries)", [logic("payroll")]],
-  ["feature deadlines: the statutory deadlines per Land", [logic("deadlines")]],
-  ["feature month close", [logic("month-close")]],
-  ["feature overview (the firm's overview: every company's month, deadlines, assignees)", [logic("overview")]],
-  ["feature reminders: deadline reminders to the clerks of months not yet submitted", [logic("reminders")]],
-  [
-    "sign-in: the OAuth flow joining session, accounting and workspaces; passkeys; account linking",
-    [logic("sign-in|passkeys|account-linking")],
-  ],
-  ["audit trail: the page and export, every feature's presenters", [logic("audit-trail")]],
+  ...FEATURE_LAYERS,
   [
     "composition root: the job registry, test controls, process patches, the HTTP server's method filter",
     ["^lib/composition/", "^lib/server/patches/"],
@@ -53,8 +54,8 @@ const LAYERS = [
 // Tests, benches and their helpers drive the whole stack on purpose.
 const TESTS = "\\.(test|bench)\\.tsx?$|/testing/|\\.fixture\\.ts$";
 
-// A production module that no layer names: a new folder (a feature, a lib/ service) must get its
-// place in LAYERS. Two rules, as a rule only sees modules with a dependency: one for what such a
+// A production module that no layer names: a new lib/ folder must get its place in LAYERS (a feature
+// gets its own from the list of manifests). Two rules, as a rule only sees modules with a dependency: one for what such a
 // module imports, one for what imports it (a module with neither is dead code, which knip finds).
 const UNLAYERED = {
   path: "^(app|components|features|lib)/",

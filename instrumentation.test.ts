@@ -2,7 +2,7 @@ import pg from "pg";
 import { describe, expect, vi } from "vitest";
 import { test } from "@/features/accounting/testing/fixtures";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
-import { QUEUES } from "@/lib/jobs/queues";
+import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
 
 // A graceful stop (SIGTERM/SIGINT: server.ts runs the shutdown hooks beside closing its server)
 // stops this process's pg-boss within the bound, and a job still running is handed back at once:
@@ -40,11 +40,11 @@ describe("the process's graceful stop", () => {
     let started!: (id: string) => void;
     const running = new Promise<string>((resolve) => (started = resolve));
     // A Transfer that never ends by itself (its queue retries after 30 s and expires after 2 minutes).
-    await boss.work(QUEUES.monthCloseTransfer, { pollingIntervalSeconds: 0.5 }, ([job]) => {
+    await boss.work(MONTH_CLOSE_QUEUES.transfer, { pollingIntervalSeconds: 0.5 }, ([job]) => {
       started(job!.id);
       return new Promise(() => {});
     });
-    const sent = await boss.send(QUEUES.monthCloseTransfer, { test: "shutdown" });
+    const sent = await boss.send(MONTH_CLOSE_QUEUES.transfer, { test: "shutdown" });
     expect(await running).toBe(sent);
 
     const { runShutdownHooks } = await import("@/lib/server/shutdown");
@@ -57,7 +57,7 @@ describe("the process's graceful stop", () => {
     try {
       const { rows } = await app.query<{ state: string; due: boolean }>(
         "SELECT state::text, start_after <= now() AS due FROM pgboss.job WHERE name = $1 AND id = $2",
-        [QUEUES.monthCloseTransfer, sent],
+        [MONTH_CLOSE_QUEUES.transfer, sent],
       );
       expect(rows).toEqual([{ state: "retry", due: true }]);
     } finally {

@@ -25,7 +25,6 @@ export const accountLinkingContract = defineContract(accountLinkingRoutes, {
       "verification_code_expired",
       "verification_code_used",
       "email_belongs_to_other",
-      "not_found",
     ],
   },
   /** Confirms a link waiting for this session: the accounting account signs this person in too. */

@@ -1,14 +1,14 @@
-import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
-import { QUEUES } from "@/lib/jobs/queues";
+import { ACCOUNTING_QUEUE_OPTIONS, ACCOUNTING_QUEUES } from "./queues";
 
 /** The accounting connection in the process (docs/adr/0241-feature-manifests.md): its keep-alive and revoke-retry jobs. */
 export const feature = {
   name: "accounting",
+  queues: ACCOUNTING_QUEUE_OPTIONS,
   jobs: {
     start: async () => (await import("./connection/server/jobs")).startAccountingJobs(),
     runnable: {
-      [QUEUES.keepAlive]: async () => (await import("./connection/server/jobs")).renewIdleConnections(),
+      [ACCOUNTING_QUEUES.keepAlive]: async () => (await import("./connection/server/jobs")).renewIdleConnections(),
     },
   },
 } satisfies FeatureManifest;

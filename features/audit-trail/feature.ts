@@ -1,4 +1,3 @@
-import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 
 /**

@@ -1,6 +1,5 @@
-import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
-import { QUEUES } from "@/lib/jobs/queues";
+import { MONTH_CLOSE_QUEUE_OPTIONS, MONTH_CLOSE_QUEUES } from "./queues";
 import { MONTH_CLOSE_AUDIT_PRESENTERS } from "./audit-present";
 
 async function transferRunner() {
@@ -11,12 +10,13 @@ async function transferRunner() {
 /** The month close in the process (docs/adr/0241-feature-manifests.md): its re-reads and Transfers, and its audit entries. */
 export const feature = {
   name: "month-close",
+  queues: MONTH_CLOSE_QUEUE_OPTIONS,
   jobs: {
     start: async () => (await import("./server/jobs")).startMonthCloseJobs(await transferRunner()),
     runnable: {
-      [QUEUES.monthCloseReread]: async () => (await import("./server/rereads")).runDueRereads(),
+      [MONTH_CLOSE_QUEUES.reread]: async () => (await import("./server/rereads")).runDueRereads(),
       // The queued Transfers, now, in this process (a worker may have taken some already).
-      [QUEUES.monthCloseTransfer]: async () =>
+      [MONTH_CLOSE_QUEUES.transfer]: async () =>
         (await import("./server/jobs")).runQueuedTransfers(await transferRunner()),
     },
   },

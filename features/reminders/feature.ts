@@ -1,15 +1,15 @@
-import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
-import { QUEUES } from "@/lib/jobs/queues";
+import { REMINDER_QUEUE_OPTIONS, REMINDER_QUEUES } from "./queues";
 
 /** Deadline reminders in the process (docs/adr/0241-feature-manifests.md): their hourly job. */
 export const feature = {
   name: "reminders",
+  queues: REMINDER_QUEUE_OPTIONS,
   jobs: {
     start: async () => (await import("./server/jobs")).startReminderJobs(),
     runnable: {
       // The reminders due at the (moved) clock's day; a second run the same day tells nobody again.
-      [QUEUES.reminders]: async () => (await import("./server/run")).runReminders(),
+      [REMINDER_QUEUES.reminders]: async () => (await import("./server/run")).runReminders(),
     },
   },
 } satisfies FeatureManifest;

@@ -1,16 +1,18 @@
-import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
-import { QUEUES } from "@/lib/jobs/queues";
+import { WEBHOOK_QUEUE_OPTIONS, WEBHOOK_QUEUES } from "./queues";
 import { WEBHOOK_AUDIT_PRESENTERS } from "./audit-present";
 
 /** Webhooks in the process (docs/adr/0241-feature-manifests.md): deliveries enqueued from the domain events and sent by a job; the endpoints' entries. */
 export const feature = {
   name: "webhooks",
+  // A consumer of every domain event, in the events' layer with notifications.
+  layerGroup: "events",
+  queues: WEBHOOK_QUEUE_OPTIONS,
   jobs: {
     start: async () => (await import("./server/jobs")).startWebhookJobs(),
     runnable: {
       // The webhook deliveries due by the app's clock (a test moves it past a retry's backoff first).
-      [QUEUES.webhookDeliveries]: async () => (await import("./server/deliveries")).runDueDeliveries(),
+      [WEBHOOK_QUEUES.deliveries]: async () => (await import("./server/deliveries")).runDueDeliveries(),
     },
     readiness: { webhook_deliveries: async () => (await import("./server/backlog")).deliveriesBacklog() },
   },

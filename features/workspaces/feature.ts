@@ -1,4 +1,3 @@
-import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { WORKSPACE_AUDIT_PRESENTERS } from "./audit-present";
 

@@ -3,11 +3,20 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AUDIT_KINDS, type AuditKind } from "@/lib/audit/kinds";
 import type { KindPresenters } from "@/lib/audit/present";
-import { presentersOf } from "@/lib/features-core/manifest";
-import { QUEUES } from "@/lib/jobs/queues";
+import type { Prisma } from "@/lib/db/generated/client";
+import { presentersOf, runnableOf } from "@/lib/features-core/manifest";
+import { sendInTransaction } from "@/lib/jobs/in-transaction";
+import { ACCOUNTING_QUEUES } from "@/features/accounting/queues";
+import { MAIL_QUEUES } from "@/features/mail/queues";
+import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
+import { OVERVIEW_QUEUES } from "@/features/overview/queues";
+import { REMINDER_QUEUES } from "@/features/reminders/queues";
+import { SIGN_IN_QUEUES } from "@/features/sign-in/queues";
+import { WEBHOOK_QUEUES } from "@/features/webhooks/queues";
 import { feature as webhooks } from "@/features/webhooks/feature";
 import { FEATURES } from "./features";
 import { runnableJobNames } from "./jobs";
+import { QUEUE_OPTIONS } from "./queues";
 
 // The manifests' list is the one place a feature is added (docs/adr/0241-feature-manifests.md):
 // every feature folder is in it once, and what is built from it is whole.
@@ -52,17 +61,36 @@ describe("the feature manifests' list", () => {
     expect(new Set(claimed).size, "a queue run by two features").toBe(claimed.length);
     expect(runnableJobNames().sort()).toEqual(
       [
-        QUEUES.keepAlive,
-        QUEUES.monthCloseReread,
-        QUEUES.monthCloseTransfer,
-        QUEUES.mailOutbox,
-        QUEUES.mailDigest,
-        QUEUES.reminders,
-        QUEUES.overviewSweep,
-        QUEUES.overviewRefresh,
-        QUEUES.webhookDeliveries,
-        QUEUES.signInSweep,
+        ACCOUNTING_QUEUES.keepAlive,
+        MONTH_CLOSE_QUEUES.reread,
+        MONTH_CLOSE_QUEUES.transfer,
+        MAIL_QUEUES.outbox,
+        MAIL_QUEUES.digest,
+        REMINDER_QUEUES.reminders,
+        OVERVIEW_QUEUES.sweep,
+        OVERVIEW_QUEUES.refresh,
+        WEBHOOK_QUEUES.deliveries,
+        SIGN_IN_QUEUES.sweep,
       ].sort(),
     );
+  });
+
+  it("makes every queue a feature declares, each declared by one feature", () => {
+    const declared = FEATURES.flatMap((feature) => ("queues" in feature ? Object.keys(feature.queues) : []));
+    expect(new Set(declared).size, "a queue declared by two features").toBe(declared.length);
+    expect(Object.keys(QUEUE_OPTIONS).sort()).toEqual(declared.sort());
+  });
+
+  it("does not compile a job run by, or sent to, a queue that no feature declares", () => {
+    const stray = {
+      name: "stray",
+      jobs: { start: async () => {}, runnable: { "mail-outbx": async () => 0 } },
+    } as const;
+    // @ts-expect-error "mail-outbx" is no listed feature's queue
+    const runnable = runnableOf([...FEATURES, stray]);
+    expect(Object.keys(runnable)).toContain("mail-outbx");
+    // @ts-expect-error lib/jobs's senders take a declared queue's name (registered by ./queues.ts)
+    const send = (tx: Prisma.TransactionClient) => sendInTransaction(tx, "mail-outbx", {});
+    expect(send).toBeTypeOf("function");
   });
 });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { closeDb, getSqlPool } from "@/lib/db/client";
-import { QUEUES } from "@/lib/jobs/queues";
+import { OVERVIEW_QUEUES } from "@/features/overview/queues";
+import { PAYROLL_QUEUES } from "@/features/payroll/queues";
 
 // The probes of a process that runs jobs, on a database of the file's own (another file's pg-boss
 // would run this file's schedules): pg-boss started as the app starts it, a schedule that runs
@@ -83,27 +84,27 @@ describe("the probes of a process that runs jobs", () => {
     const { getBoss } = await import("@/lib/jobs/boss");
     const boss = await getBoss();
     // Daily, first due tomorrow at 03:41 at the earliest: not due within this test, however the clock moves.
-    await boss.schedule(QUEUES.referenceLists, "41 3 * * *");
-    await boss.work(QUEUES.overviewSweep, { pollingIntervalSeconds: 1 }, async () => {});
-    await boss.schedule(QUEUES.overviewSweep, "* * * * *");
+    await boss.schedule(PAYROLL_QUEUES.referenceLists, "41 3 * * *");
+    await boss.work(OVERVIEW_QUEUES.sweep, { pollingIntervalSeconds: 1 }, async () => {});
+    await boss.schedule(OVERVIEW_QUEUES.sweep, "* * * * *");
     const lastRun = async () =>
       (
         await sql.query<{ at: Date }>("SELECT last_run_at AS at FROM job_schedule_runs WHERE queue = $1", [
-          QUEUES.overviewSweep,
+          OVERVIEW_QUEUES.sweep,
         ])
       ).rows[0]?.at;
     await vi.waitFor(async () => expect(await lastRun()).toBeInstanceOf(Date), { timeout: 15_000, interval: 200 });
     expect((await readinessNow()).checks.jobs).toBe("ok");
 
     // The schedule stops running (as when no worker takes its jobs); 3 minutes pass.
-    await boss.unschedule(QUEUES.overviewSweep);
-    await boss.offWork(QUEUES.overviewSweep);
+    await boss.unschedule(OVERVIEW_QUEUES.sweep);
+    await boss.offWork(OVERVIEW_QUEUES.sweep);
     const ranAt = (await lastRun())!;
     setTestClockOffset(ranAt.getTime() + 3 * 60_000 - Date.now());
     const late = await readinessNow();
     expect(late.ready).toBe(false);
     expect(late.checks).toMatchObject({ database: "ok", migrations: "ok" });
-    expect(late.checks.jobs).toBe(`schedule ${QUEUES.overviewSweep} last ran 3 min ago (every 1 min)`);
+    expect(late.checks.jobs).toBe(`schedule ${OVERVIEW_QUEUES.sweep} last ran 3 min ago (every 1 min)`);
   });
 
   it("name a backlog of mail due for longer than its threshold", async () => {

@@ -2,7 +2,13 @@ import pg from "pg";
 import { describe, expect, vi } from "vitest";
 import { test } from "@/features/accounting/testing/fixtures";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
-import { QUEUES } from "@/lib/jobs/queues";
+import { ACCOUNTING_QUEUES } from "@/features/accounting/queues";
+import { MAIL_QUEUES } from "@/features/mail/queues";
+import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
+import { OVERVIEW_QUEUES } from "@/features/overview/queues";
+import { PAYROLL_QUEUES } from "@/features/payroll/queues";
+import { REMINDER_QUEUES } from "@/features/reminders/queues";
+import { SIGN_IN_QUEUES } from "@/features/sign-in/queues";
 
 // The process's jobs as instrumentation.ts starts them (startJobsIfEnabled), as the app's role, on
 // a database of the file's own (another file's pg-boss would run these schedules): every schedule
@@ -25,7 +31,7 @@ const it = test.extend("jobsDatabase", { scope: "file", auto: true }, async ({ s
 });
 
 // The mail outbox and webhook deliveries have no schedule: each row's job is due at its own time (docs/adr/0243).
-const EVERY_MINUTE = [QUEUES.overviewSweep, QUEUES.monthCloseReread];
+const EVERY_MINUTE = [OVERVIEW_QUEUES.sweep, MONTH_CLOSE_QUEUES.reread];
 
 describe("the process's schedules", () => {
   it("are all seven registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({
@@ -47,11 +53,11 @@ describe("the process's schedules", () => {
       expect(rows.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
         [
           ...EVERY_MINUTE.map((name) => ({ name, cron: "* * * * *", timezone: "UTC" })),
-          { name: QUEUES.reminders, cron: "5 * * * *", timezone: "UTC" },
-          { name: QUEUES.keepAlive, cron: "17 * * * *", timezone: "UTC" },
-          { name: QUEUES.mailDigest, cron: "0 7 * * *", timezone: "Europe/Berlin" },
-          { name: QUEUES.referenceLists, cron: "41 3 * * *", timezone: "UTC" },
-          { name: QUEUES.signInSweep, cron: "*/10 * * * *", timezone: "UTC" },
+          { name: REMINDER_QUEUES.reminders, cron: "5 * * * *", timezone: "UTC" },
+          { name: ACCOUNTING_QUEUES.keepAlive, cron: "17 * * * *", timezone: "UTC" },
+          { name: MAIL_QUEUES.digest, cron: "0 7 * * *", timezone: "Europe/Berlin" },
+          { name: PAYROLL_QUEUES.referenceLists, cron: "41 3 * * *", timezone: "UTC" },
+          { name: SIGN_IN_QUEUES.sweep, cron: "*/10 * * * *", timezone: "UTC" },
         ].sort((a, b) => a.name.localeCompare(b.name)),
       );
     } finally {
@@ -70,7 +76,7 @@ describe("the process's schedules", () => {
     const rereadRun = /jobs: month-close-reread scheduled run (\S+)/.exec(runs().join("\n"))![1]!;
     await vi.waitFor(
       async () =>
-        expect((await (await getBoss()).getJobById(QUEUES.monthCloseReread, rereadRun))?.state).toBe("completed"),
+        expect((await (await getBoss()).getJobById(MONTH_CLOSE_QUEUES.reread, rereadRun))?.state).toBe("completed"),
       {
         timeout: 10_000,
         interval: 200,

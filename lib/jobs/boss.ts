@@ -8,7 +8,7 @@ import { recordScheduledRun, registerSchedule } from "./schedule-runs";
  * The durable job queue (pg-boss 10, tables in the `pgboss` schema of the app's
  * database). Every app process starts one; pg-boss hands each job to one
  * worker and runs each schedule once, however many processes there are.
- * The schema and the queues (lib/jobs/queues.ts) are made by the migration step, as the
+ * The schema and the queues (the features' own, lib/jobs/queues.ts) are made by the migration step, as the
  * migration role: the app's role may not create or alter tables (`migrate: false`).
  */
 export const SCHEMA = "pgboss";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "@/lib/db/client";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { sendInTransaction } from "./in-transaction";
-import { QUEUES } from "./queues";
+import { WEBHOOK_QUEUES } from "@/features/webhooks/queues";
 
 // A job sent in a Prisma transaction, as the app's role on a database of the file's own (no other
 // file's worker takes its jobs): it exists exactly when the transaction commits, due when asked.
@@ -28,20 +28,20 @@ interface JobRow {
 const jobs = () =>
   db.$queryRaw<JobRow[]>`
     SELECT data, state::text, (extract(epoch FROM start_after - now()) * 1000)::float8 AS due_in_ms
-    FROM pgboss.job WHERE name = ${QUEUES.webhookDeliveries} ORDER BY created_on`;
+    FROM pgboss.job WHERE name = ${WEBHOOK_QUEUES.deliveries} ORDER BY created_on`;
 
 describe("a job sent in a transaction", () => {
   it("exists when the transaction commits, with its data and due when asked; not at all when it rolls back", async () => {
     await expect(
       db.$transaction(async (tx) => {
-        await sendInTransaction(tx, QUEUES.webhookDeliveries, { id: "rolled-back" });
+        await sendInTransaction(tx, WEBHOOK_QUEUES.deliveries, { id: "rolled-back" });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
     expect(await jobs()).toEqual([]);
 
-    const id = await db.$transaction((tx) => sendInTransaction(tx, QUEUES.webhookDeliveries, { id: "now" }));
-    await db.$transaction((tx) => sendInTransaction(tx, QUEUES.webhookDeliveries, { id: "later" }, { inMs: 90_500 }));
+    const id = await db.$transaction((tx) => sendInTransaction(tx, WEBHOOK_QUEUES.deliveries, { id: "now" }));
+    await db.$transaction((tx) => sendInTransaction(tx, WEBHOOK_QUEUES.deliveries, { id: "later" }, { inMs: 90_500 }));
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const [now, later] = await jobs();
     expect(now).toMatchObject({ data: { id: "now" }, state: "created" });

@@ -2,10 +2,9 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type { Prisma } from "@/lib/db/generated/client";
 import { SCHEMA } from "./boss";
-import type { QUEUES } from "./queues";
+import type { QueueName } from "./queues";
 
 type Tx = Prisma.TransactionClient;
-type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /**
  * pg-boss as a sender only, never started: its `send` writes the job through the executor it is

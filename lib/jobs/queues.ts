@@ -1,34 +1,25 @@
 import type PgBoss from "pg-boss";
 
-// Every pg-boss queue of the app, with its options: the one list. pg-boss 10 gives each queue a
-// table of its own (a partition of `pgboss.job`), so creating a queue is DDL. The migration step
-// creates them (scripts/db/job-queues.ts, as the migration role), and the app's role, which may
-// not create tables, only uses them. A queue added here appears at the next `npm start` or
+// The job core's part of the queues; the queues themselves belong to the features. Each feature
+// declares its own in its folder (features/<name>/queues.ts: the names and their options), named by
+// its manifest's `queues`, and what needs every queue is built from the list of manifests
+// (lib/composition/queues.ts). pg-boss 10 gives each queue a table of its own (a partition of
+// `pgboss.job`), so creating a queue is DDL: the migration step creates them
+// (scripts/db/job-queues.ts, as the migration role), and the app's role, which may not create
+// tables, only uses them. A queue declared by a listed feature appears at the next `npm start` or
 // `npm run db:migrate`. Pure: scripts import it.
 
-export const QUEUES = {
-  keepAlive: "accounting-keepalive",
-  revokeRetry: "accounting-revoke-retry",
-  payrollImport: "payroll-import",
-  referenceLists: "payroll-reference-lists",
-  monthCloseReread: "month-close-reread",
-  /** A month close's Transfer, run by whichever process picks it up (features/month-close/server/transfer-job.ts). */
-  monthCloseTransfer: "month-close-transfer",
-  /** One job per outbox message (features/mail/server/jobs.ts), sent in the transaction that queues the mail and again for each retry, due at its backoff. */
-  mailOutbox: "mail-outbox",
-  /** The daily digest of notifications for people who chose it (features/mail/server/digest.ts). */
-  mailDigest: "mail-digest",
-  /** Deadline reminders to the clerks of months not yet submitted (features/reminders/server/run.ts), hourly. */
-  reminders: "reminders",
-  /** A payroll connection's companies read and checked for the firm overview (features/overview/server/jobs.ts). */
-  overviewRefresh: "overview-refresh",
-  /** Every minute: the overview's stale counts checked again, due connections queued for a refresh. */
-  overviewSweep: "overview-sweep",
-  /** One job per webhook delivery (features/webhooks/server/jobs.ts), sent in the event's transaction and again for each retry, due at its backoff. */
-  webhookDeliveries: "webhook-deliveries",
-  /** Every 10 minutes: expired e-mail sign-in links and passkey challenges deleted (features/sign-in/server/sweep.ts). */
-  signInSweep: "sign-in-sweep",
-} as const;
+/** A queue's options (pg-boss's, without the name); the migration step brings an existing queue to them. */
+export type QueueOptions = Omit<PgBoss.Queue, "name">;
+
+/**
+ * A feature's queues (`MAIL_QUEUES = { outbox: "mail-outbox", … } as const`) with each one's options, by
+ * name: every name has its options and nothing else has. A name is its table's in every database that
+ * made it: never renamed.
+ */
+export type QueueOptionsOf<Queues extends Readonly<Record<string, string>>> = Readonly<
+  Record<Queues[keyof Queues], QueueOptions>
+>;
 
 /**
  * pg-boss's own queue for its schedules (pg-boss 10, src/timekeeper.js `QUEUES.SEND_IT`): every
@@ -38,32 +29,14 @@ export const QUEUES = {
  */
 export const PGBOSS_SCHEDULE_QUEUE = "__pgboss__send-it";
 
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+/**
+ * Where the composition root registers every queue's name, at the type level only
+ * (lib/composition/queues.ts augments it from the list of manifests), as wireFeatures() hands the
+ * event core its consumers at run time: lib/jobs knows no feature, yet a queue no feature
+ * declares (a typo) is no `QueueName`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
+export interface QueueRegistry {}
 
-export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, "name">> = {
-  [QUEUES.keepAlive]: { policy: "singleton", retryLimit: 3, retryDelay: 300 },
-  [QUEUES.revokeRetry]: { retryLimit: 20, retryDelay: 60, retryBackoff: true },
-  [QUEUES.payrollImport]: { retryLimit: 0 },
-  [QUEUES.referenceLists]: { policy: "singleton", retryLimit: 3, retryDelay: 600 },
-  [QUEUES.monthCloseReread]: { retryLimit: 5, retryDelay: 30 },
-  // A job whose process died is handed out again after 2 minutes (longer than a Transfer's two
-  // requests with their 15 s timeouts and the recording's retries); a job that finds the month's
-  // lease held by a live runner throws and is tried again 30 s later.
-  [QUEUES.monthCloseTransfer]: { retryLimit: 20, retryDelay: 30, expireInSeconds: 120 },
-  // A job holds its row's lease (features/mail/server/worker.ts, LEASE_MS: 180 s): a job whose
-  // process died is handed out again once that has passed, 30 s later. The row's own backoff is a
-  // new job due at its time (not pg-boss's retry); pg-boss's retries are for the work that failed.
-  // docs/adr/0243-one-background-mechanism.md.
-  [QUEUES.mailOutbox]: { retryLimit: 60, retryDelay: 30, expireInSeconds: 180 },
-  // Both are idempotent by their keys (a person's day, a reminder point): a failed run is tried again.
-  [QUEUES.mailDigest]: { policy: "singleton", retryLimit: 5, retryDelay: 300 },
-  [QUEUES.reminders]: { policy: "singleton", retryLimit: 3, retryDelay: 300 },
-  // One waiting and one running per connection (the job's singletonKey); 300 companies take minutes
-  // within the service's budget, so a job is handed out again only after 30 minutes.
-  [QUEUES.overviewRefresh]: { policy: "stately", retryLimit: 2, retryDelay: 120, expireInSeconds: 1800 },
-  [QUEUES.overviewSweep]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
-  // As the mail outbox's: a job holds its delivery's claim (features/webhooks/server/deliveries.ts, 60 s).
-  [QUEUES.webhookDeliveries]: { retryLimit: 60, retryDelay: 30, expireInSeconds: 60 },
-  // A failed sweep is simply the next one's: the rows say what is due.
-  [QUEUES.signInSweep]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
-};
+/** The name of a queue some listed feature declares (a plain string where nothing registers them). */
+export type QueueName = QueueRegistry extends { readonly name: infer Name extends string } ? Name : string;

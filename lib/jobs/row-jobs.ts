@@ -3,9 +3,7 @@ import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { SCHEMA } from "./boss";
 import { sendInTransaction } from "./in-transaction";
-import type { QUEUES } from "./queues";
-
-type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+import type { QueueName } from "./queues";
 
 /**
  * Jobs that each stand for one row of an outbox table (a mail, a webhook delivery), the row named

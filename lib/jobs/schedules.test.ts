@@ -2,7 +2,7 @@ import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { appBossOptions, startBoss } from "./boss";
-import { QUEUES } from "./queues";
+import { OVERVIEW_QUEUES } from "@/features/overview/queues";
 
 // pg-boss's schedules as production runs them: started as the app does (appBossOptions), as the
 // app's role (no DDL), on a database migrated as production's is, with only the schedule
@@ -30,16 +30,16 @@ describe("pg-boss's schedules, as the app's role", () => {
       cronWorkerIntervalSeconds: 1,
     });
     const ran = new Promise<string>((resolve) => {
-      void boss!.work(QUEUES.overviewSweep, { pollingIntervalSeconds: 1 }, async ([job]) => resolve(job!.id));
+      void boss!.work(OVERVIEW_QUEUES.sweep, { pollingIntervalSeconds: 1 }, async ([job]) => resolve(job!.id));
     });
-    await boss.schedule(QUEUES.overviewSweep, "* * * * *");
+    await boss.schedule(OVERVIEW_QUEUES.sweep, "* * * * *");
     const jobId = await Promise.race([
       ran,
       new Promise<never>((_, reject) =>
         setTimeout(() => reject(new Error("the schedule did not run within 10 s")), 10_000).unref(),
       ),
     ]);
-    expect(log).toHaveBeenCalledWith(`jobs: ${QUEUES.overviewSweep} scheduled run ${jobId}`);
+    expect(log).toHaveBeenCalledWith(`jobs: ${OVERVIEW_QUEUES.sweep} scheduled run ${jobId}`);
     // The timekeeper's own statements (the cron time in pgboss.version, the schedules) are the app role's to run.
     expect(errors.mock.calls.filter(([line]) => String(line).startsWith("jobs:"))).toEqual([]);
   });

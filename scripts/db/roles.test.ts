@@ -4,7 +4,7 @@ import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { recordAudit } from "@/lib/audit/server/record";
-import { QUEUES } from "@/lib/jobs/queues";
+import { ACCOUNTING_QUEUES } from "@/features/accounting/queues";
 import { testDb } from "@/scripts/test/db";
 import { migrateDatabase } from "./migrate";
 import { ensureDatabaseRoles, grantAppRole, roleOf } from "./roles";
@@ -134,13 +134,13 @@ describe("the app's database role", () => {
     boss.on("error", () => {});
     await boss.start();
     try {
-      const id = await boss.send(QUEUES.keepAlive, { test: "roles" }, { priority: 1_000 });
-      const [job] = await boss.fetch(QUEUES.keepAlive);
+      const id = await boss.send(ACCOUNTING_QUEUES.keepAlive, { test: "roles" }, { priority: 1_000 });
+      const [job] = await boss.fetch(ACCOUNTING_QUEUES.keepAlive);
       expect(job?.id).toBe(id);
-      await boss.complete(QUEUES.keepAlive, id!);
-      expect(await boss.getJobById(QUEUES.keepAlive, id!)).toMatchObject({ state: "completed" });
-      await boss.schedule(QUEUES.keepAlive, "17 * * * *");
-      await boss.createQueue(QUEUES.keepAlive); // made already: nothing to do
+      await boss.complete(ACCOUNTING_QUEUES.keepAlive, id!);
+      expect(await boss.getJobById(ACCOUNTING_QUEUES.keepAlive, id!)).toMatchObject({ state: "completed" });
+      await boss.schedule(ACCOUNTING_QUEUES.keepAlive, "17 * * * *");
+      await boss.createQueue(ACCOUNTING_QUEUES.keepAlive); // made already: nothing to do
       await expect(boss.createQueue(`roles-test-${randomUUID()}`)).rejects.toThrow(
         /permission denied for schema pgboss/,
       );

@@ -8,7 +8,9 @@ import path from "node:path";
  *   feature's manifest (features/<name>/feature.ts: it names the feature's jobs and event consumers),
  *   lib/env/server.ts and lib/env/schema.ts (the server's variables), lib/i18n/server.ts, the
  *   server-only infrastructure folders (SERVER_INFRA), and the React Server Components in
- *   components/, each marked by `import "server-only"` (the build fails should one reach a browser);
+ *   components/, each marked by `import "server-only"` (the build fails should one reach a browser),
+ *   but for the manifests and the lists built from them, which the migration step loads outside
+ *   Next (their server code is behind `import()`, and marked);
  * - browser code: every `client/` folder, every file that starts with "use client", and the rest of
  *   components/;
  * - shared code: the rest of lib/ (schemas, pure logic), which both sides import.

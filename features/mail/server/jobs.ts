@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
 import { getBoss } from "@/lib/jobs/boss";
 import { adoptRows, sendRowJobAt } from "@/lib/jobs/row-jobs";
-import { QUEUES } from "@/lib/jobs/queues";
+import { MAIL_QUEUES } from "@/features/mail/queues";
 import { workEach } from "@/lib/jobs/work-each";
 import { runDailyDigest } from "./digest";
 import { markNotedRows, pendingRow, sendOutboxMessage } from "./worker";
@@ -24,7 +24,7 @@ async function sendJob(data: { key?: unknown }): Promise<void> {
   if (typeof data.key !== "string") return;
   if ((await sendOutboxMessage(data.key)) !== "later") return;
   const pending = await pendingRow(data.key);
-  if (pending) await sendRowJobAt(QUEUES.mailOutbox, { key: data.key }, pending.tryAt);
+  if (pending) await sendRowJobAt(MAIL_QUEUES.outbox, { key: data.key }, pending.tryAt);
 }
 
 /** The rows still to send, with when each may be tried (for adoptRows). */
@@ -38,13 +38,13 @@ export async function startMailJobs(): Promise<void> {
   if (!serverEnv().SMTP_URL) return;
   const boss = await getBoss();
   // The every-minute sweep this replaced (before docs/adr/0243): its schedule goes.
-  await boss.unschedule(QUEUES.mailOutbox);
+  await boss.unschedule(MAIL_QUEUES.outbox);
   await markNotedRows();
-  const adopted = await adoptRows(QUEUES.mailOutbox, "key", await unsentRows());
+  const adopted = await adoptRows(MAIL_QUEUES.outbox, "key", await unsentRows());
   if (adopted) console.log(`mail: ${adopted} outbox message(s) without a job given one`);
-  await workEach(boss, QUEUES.mailOutbox, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, sendJob);
-  await boss.schedule(QUEUES.mailDigest, "0 7 * * *", {}, { tz: "Europe/Berlin" });
-  await boss.work(QUEUES.mailDigest, async () => {
+  await workEach(boss, MAIL_QUEUES.outbox, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, sendJob);
+  await boss.schedule(MAIL_QUEUES.digest, "0 7 * * *", {}, { tz: "Europe/Berlin" });
+  await boss.work(MAIL_QUEUES.digest, async () => {
     const { mails } = await runDailyDigest();
     if (mails) console.log(`mail: ${mails} daily digest(s) queued`);
   });

@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { closeDb, createPrismaClient } from "@/lib/db/client";
-import { QUEUES } from "@/lib/jobs/queues";
+import { MAIL_QUEUES } from "@/features/mail/queues";
 import { enqueueMail, type MailInput } from "./outbox";
 import { useMailTestEnv } from "./testing/mail-env";
 import { ownDatabase } from "./testing/own-database";
@@ -60,7 +60,7 @@ async function jobsOf(key: string): Promise<JobRow[]> {
   const { rows } = await sql.query<JobRow>(
     `SELECT id, state::text, (extract(epoch FROM start_after - now()) * 1000)::float8 AS due_in_ms
      FROM pgboss.job WHERE name = $1 AND data->>'key' = $2 ORDER BY created_on`,
-    [QUEUES.mailOutbox, key],
+    [MAIL_QUEUES.outbox, key],
   );
   return rows;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 import { now } from "@/lib/clock";
 import { sendInTransaction } from "@/lib/jobs/in-transaction";
-import { QUEUES } from "@/lib/jobs/queues";
+import { MAIL_QUEUES } from "@/features/mail/queues";
 
 /**
  * The mail outbox: an e-mail is a row of `mail_outbox`, inserted in the transaction of what it
@@ -34,6 +34,6 @@ export async function enqueueMail(tx: Tx, mail: MailInput): Promise<boolean> {
             ${mail.text}, ${mail.html ?? null}, ${JSON.stringify(mail.headers ?? {})}::jsonb, ${now()})
     ON CONFLICT (idempotency_key) DO NOTHING`;
   // The row's job, in the same transaction: it exists exactly when the row does (a job sent after the commit could be lost to a crash).
-  if (inserted > 0) await sendInTransaction(tx, QUEUES.mailOutbox, { key: mail.idempotencyKey });
+  if (inserted > 0) await sendInTransaction(tx, MAIL_QUEUES.outbox, { key: mail.idempotencyKey });
   return inserted > 0;
 }

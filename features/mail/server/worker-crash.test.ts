@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, createPrismaClient } from "@/lib/db/client";
-import { QUEUES } from "@/lib/jobs/queues";
+import { MAIL_QUEUES } from "@/features/mail/queues";
 import { enqueueMail } from "./outbox";
 import { ownDatabase } from "./testing/own-database";
 import { useMailTestEnv } from "./testing/mail-env";
@@ -83,7 +83,7 @@ async function killed(child: ChildProcess): Promise<void> {
 /** The outbox's jobs a process was running when it died. */
 async function runningJobs(): Promise<string[]> {
   const { rows } = await sql.query<{ id: string }>("SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'", [
-    QUEUES.mailOutbox,
+    MAIL_QUEUES.outbox,
   ]);
   return rows.map((row) => row.id);
 }
@@ -96,13 +96,13 @@ async function runningJobs(): Promise<string[]> {
 async function expire(ids: string[]): Promise<void> {
   await sql.query(
     "UPDATE pgboss.job SET started_on = started_on - expire_in - interval '1 second' WHERE name = $1 AND id = ANY($2::uuid[])",
-    [QUEUES.mailOutbox, ids],
+    [MAIL_QUEUES.outbox, ids],
   );
   const deadline = Date.now() + 30_000;
   for (;;) {
     const { rowCount } = await sql.query(
       "UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'retry'",
-      [QUEUES.mailOutbox, ids],
+      [MAIL_QUEUES.outbox, ids],
     );
     if (rowCount === ids.length) return;
     if (Date.now() > deadline) throw new Error("the dead process's jobs were not handed out again");
@@ -163,7 +163,7 @@ describe("the outbox worker killed mid-send", () => {
       async () => {
         const jobs = await sql.query<{ state: string; n: number }>(
           "SELECT state::text, count(*)::int AS n FROM pgboss.job WHERE name = $1 GROUP BY state",
-          [QUEUES.mailOutbox],
+          [MAIL_QUEUES.outbox],
         );
         expect(jobs.rows).toEqual([{ state: "completed", n: MESSAGES }]);
       },

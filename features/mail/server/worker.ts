@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { now } from "@/lib/clock";
 import { sendInTransaction } from "@/lib/jobs/in-transaction";
-import { QUEUES } from "@/lib/jobs/queues";
+import { MAIL_QUEUES } from "@/features/mail/queues";
 import { acceptedNote, forgetNote, noteAccepted, pendingNotes } from "./sent-journal";
 import { messageIdFor, SEND_DEADLINE_MS, sendThroughSmtp, SmtpSendError, type OutgoingMail } from "./transport";
 
@@ -123,7 +123,7 @@ async function markFailed(row: ClaimedRow, error: unknown): Promise<void> {
       UPDATE mail_outbox SET locked_until = NULL, last_error = ${message},
         next_attempt_at = ${new Date(at.getTime() + delay)}, failed_at = ${giveUp ? at : null}
       WHERE id = ${row.id} AND sent_at IS NULL`;
-    if (!giveUp) await sendInTransaction(tx, QUEUES.mailOutbox, { key: row.idempotency_key }, { inMs: delay });
+    if (!giveUp) await sendInTransaction(tx, MAIL_QUEUES.outbox, { key: row.idempotency_key }, { inMs: delay });
   });
   if (giveUp) console.warn(`mail: gave up on outbox message ${row.id} after ${row.attempts} attempts (${message})`);
 }

@@ -3,7 +3,7 @@ import { runDueRereads } from "./rereads";
 import { takeOverStaleTransfers } from "./stale-transfers";
 import type { TransferJobData } from "./transfer-job-data";
 import { getBoss } from "@/lib/jobs/boss";
-import { QUEUES } from "@/lib/jobs/queues";
+import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
 
 /**
  * The month close's jobs:
@@ -17,19 +17,19 @@ import { QUEUES } from "@/lib/jobs/queues";
  *   whether a retried job may go on (features/month-close/lease.ts). A runner that died without handing
  *   its job back is taken over as soon as its lease is stale, by the every-minute sweep
  *   (./stale-transfers.ts), not after pg-boss's expiry.
- * Both queues are made with the others by the migration step (lib/jobs/queues.ts).
+ * Both queues are made with the others by the migration step (../queues.ts, named by the manifest).
  */
 
 /** Wakes the re-read job at `dueAt` (the app's clock, lib/clock). */
 export async function scheduleRereadWake(dueAt: Date): Promise<void> {
   const boss = await getBoss();
-  await boss.send(QUEUES.monthCloseReread, {}, { startAfter: dueAt });
+  await boss.send(MONTH_CLOSE_QUEUES.reread, {}, { startAfter: dueAt });
 }
 
 /** Enqueues a month's Transfer (its lease already taken by the request). */
 export async function enqueueTransfer(data: TransferJobData): Promise<void> {
   const boss = await getBoss();
-  await boss.send(QUEUES.monthCloseTransfer, data, { singletonKey: data.leaseId });
+  await boss.send(MONTH_CLOSE_QUEUES.transfer, data, { singletonKey: data.leaseId });
 }
 
 type RunTransfer = (data: TransferJobData) => Promise<unknown>;
@@ -40,15 +40,15 @@ type RunTransfer = (data: TransferJobData) => Promise<unknown>;
  */
 export async function runQueuedTransfers(run: RunTransfer): Promise<{ ran: number; failed: number }> {
   const boss = await getBoss();
-  const jobs = await boss.fetch<TransferJobData>(QUEUES.monthCloseTransfer, { batchSize: 20 });
+  const jobs = await boss.fetch<TransferJobData>(MONTH_CLOSE_QUEUES.transfer, { batchSize: 20 });
   let failed = 0;
   for (const job of jobs) {
     try {
       await run(job.data);
-      await boss.complete(QUEUES.monthCloseTransfer, job.id);
+      await boss.complete(MONTH_CLOSE_QUEUES.transfer, job.id);
     } catch (error) {
       failed += 1;
-      await boss.fail(QUEUES.monthCloseTransfer, job.id, { message: (error as Error).message });
+      await boss.fail(MONTH_CLOSE_QUEUES.transfer, job.id, { message: (error as Error).message });
     }
   }
   return { ran: jobs.length, failed };
@@ -57,8 +57,8 @@ export async function runQueuedTransfers(run: RunTransfer): Promise<{ ran: numbe
 /** This process's month-close workers; the Transfer's work is handed in by the composition root (./start.ts). */
 export async function startMonthCloseJobs(runTransfer: RunTransfer): Promise<void> {
   const boss = await getBoss();
-  await boss.schedule(QUEUES.monthCloseReread, "* * * * *");
-  await boss.work(QUEUES.monthCloseReread, async () => {
+  await boss.schedule(MONTH_CLOSE_QUEUES.reread, "* * * * *");
+  await boss.work(MONTH_CLOSE_QUEUES.reread, async () => {
     await takeOverStaleTransfers().catch((error: Error) =>
       console.error(`jobs: stale transfers not checked (${error.message})`),
     );
@@ -67,7 +67,7 @@ export async function startMonthCloseJobs(runTransfer: RunTransfer): Promise<voi
       console.log(`jobs: re-reads found ${result.differences} transfer(s) differing from what was sent`);
   });
   // Polled every second: the person who pressed Transfer is watching the month's state.
-  await boss.work<TransferJobData>(QUEUES.monthCloseTransfer, { pollingIntervalSeconds: 1 }, async (jobs) => {
+  await boss.work<TransferJobData>(MONTH_CLOSE_QUEUES.transfer, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await runTransfer(job.data);
   });
 }

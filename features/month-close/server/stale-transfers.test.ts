@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { QUEUES } from "@/lib/jobs/queues";
+import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
 import type { MonthStep } from "./audit";
 import { monthTest } from "./testing/month-world";
 import { ownMonthDatabase } from "./testing/own-month-database";
@@ -36,7 +36,7 @@ describe("a Transfer whose runner died", () => {
     await requestTransfer(key, clerk);
     // A runner took the job (pg-boss: `active`) and the month (its heartbeat), then was killed.
     const boss = await getBoss();
-    const [taken] = await boss.fetch<{ leaseId: string }>(QUEUES.monthCloseTransfer);
+    const [taken] = await boss.fetch<{ leaseId: string }>(MONTH_CLOSE_QUEUES.transfer);
     const month = await db.monthClose.update({
       where: { connectionId_companyId_period: key },
       data: { transferHeartbeatAt: now() },
@@ -52,13 +52,13 @@ describe("a Transfer whose runner died", () => {
     expect(await takeOverStaleTransfers()).toBe(0);
 
     const jobs = await db.$queryRaw<{ id: string; state: string }[]>`
-      SELECT id, state::text FROM pgboss.job WHERE name = ${QUEUES.monthCloseTransfer} ORDER BY created_on`;
+      SELECT id, state::text FROM pgboss.job WHERE name = ${MONTH_CLOSE_QUEUES.transfer} ORDER BY created_on`;
     expect(jobs.map((job) => job.state)).toEqual(["active", "created"]);
     // The new job, picked up by a process as a worker does, takes the month over and completes the Transfer.
-    const [copy] = await boss.fetch<Parameters<typeof runTransferJob>[0]>(QUEUES.monthCloseTransfer);
+    const [copy] = await boss.fetch<Parameters<typeof runTransferJob>[0]>(MONTH_CLOSE_QUEUES.transfer);
     expect(copy!.id).toBe(jobs[1]!.id);
     const ran = await runTransferJob(copy!.data, { payroll: { client, company } });
-    await boss.complete(QUEUES.monthCloseTransfer, copy!.id);
+    await boss.complete(MONTH_CLOSE_QUEUES.transfer, copy!.id);
     expect(ran).toMatchObject({
       resumed: true,
       outcome: { hours: "succeeded", payments: "succeeded" },

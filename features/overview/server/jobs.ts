@@ -1,11 +1,11 @@
 import "server-only";
 import { getBoss } from "@/lib/jobs/boss";
-import { QUEUES } from "@/lib/jobs/queues";
+import { OVERVIEW_QUEUES } from "@/features/overview/queues";
 import { listenForMonthChanges } from "./changes";
 import { dueConnections, recheckStale, refreshConnection } from "./refresh";
 
 /**
- * The overview's jobs (queues in lib/jobs/queues.ts):
+ * The overview's jobs (queues in ../queues.ts):
  * - `overview-refresh`: one job per payroll connection (`{ connectionId }`, singleton per
  *   connection: one queued and one running at most), reading its companies and each company's
  *   employees from the service and checking their months (./refresh.ts `refreshConnection`);
@@ -26,7 +26,7 @@ export async function enqueueRefresh(connectionIds: readonly string[]): Promise<
   const boss = await getBoss();
   let queued = 0;
   for (const connectionId of connectionIds) {
-    const id = await boss.send(QUEUES.overviewRefresh, { connectionId } satisfies RefreshJob, {
+    const id = await boss.send(OVERVIEW_QUEUES.refresh, { connectionId } satisfies RefreshJob, {
       singletonKey: connectionId,
     });
     if (id) queued += 1;
@@ -44,15 +44,15 @@ export async function sweepOverview(): Promise<{ rechecked: number; queued: numb
 export async function startOverviewJobs(): Promise<void> {
   const boss = await getBoss();
   listenForMonthChanges();
-  await boss.schedule(QUEUES.overviewSweep, "* * * * *");
-  await boss.work(QUEUES.overviewSweep, async () => {
+  await boss.schedule(OVERVIEW_QUEUES.sweep, "* * * * *");
+  await boss.work(OVERVIEW_QUEUES.sweep, async () => {
     const result = await sweepOverview();
     if (result.queued)
       console.log(`jobs: overview queued ${result.queued} connection refresh(es), checked ${result.rechecked} again`);
   });
   // Two workers per process: two connections refresh side by side (each keeps to its own key's budget).
   for (let worker = 0; worker < 2; worker += 1) {
-    await boss.work<RefreshJob>(QUEUES.overviewRefresh, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
+    await boss.work<RefreshJob>(OVERVIEW_QUEUES.refresh, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
       for (const job of jobs) {
         const result = await refreshConnection(job.data.connectionId);
         if (result.error && result.error !== "not connected")

@@ -1,6 +1,6 @@
 import "server-only";
 import { getBoss } from "@/lib/jobs/boss";
-import { QUEUES } from "@/lib/jobs/queues";
+import { REMINDER_QUEUES } from "@/features/reminders/queues";
 import { runReminders } from "./run";
 
 /**
@@ -10,10 +10,10 @@ import { runReminders } from "./run";
  */
 export async function startReminderJobs(): Promise<void> {
   const boss = await getBoss();
-  await boss.schedule(QUEUES.reminders, "5 * * * *");
-  await boss.work(QUEUES.reminders, async () => {
+  await boss.schedule(REMINDER_QUEUES.reminders, "5 * * * *");
+  await boss.work(REMINDER_QUEUES.reminders, async () => {
     const { due, told } = await runReminders();
     if (told) console.log(`reminders: ${due} reminder(s) due, ${told} person(s) told`);
   });
-  await boss.send(QUEUES.reminders, {}, { singletonKey: "start", singletonSeconds: 300 });
+  await boss.send(REMINDER_QUEUES.reminders, {}, { singletonKey: "start", singletonSeconds: 300 });
 }

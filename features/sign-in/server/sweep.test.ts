@@ -3,7 +3,7 @@ import { afterAll, afterEach, describe, expect, vi } from "vitest";
 import { test as it } from "@/features/accounting/testing/fixtures";
 import { nowMs, resetTestClock, setTestClockOffset } from "@/lib/clock";
 import { getBoss, stopBoss } from "@/lib/jobs/boss";
-import { QUEUES } from "@/lib/jobs/queues";
+import { SIGN_IN_QUEUES } from "@/features/sign-in/queues";
 import type { testDb } from "@/scripts/test/db";
 import {
   CHALLENGE_KEPT_AFTER_EXPIRY_MS,
@@ -80,11 +80,11 @@ describe("the sign-in sweep", () => {
     await startSignInJobs();
     const boss = await getBoss();
     expect((await boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron])).toContainEqual([
-      QUEUES.signInSweep,
+      SIGN_IN_QUEUES.sweep,
       "*/10 * * * *",
     ]);
     // The scheduled job, sent now rather than at the next tenth minute: the worker deletes the rows.
-    await boss.send(QUEUES.signInSweep, {});
+    await boss.send(SIGN_IN_QUEUES.sweep, {});
     await vi.waitFor(async () => expect(await old.exists()).toEqual({ link: false, challenge: false }), {
       timeout: 20_000,
       interval: 200,

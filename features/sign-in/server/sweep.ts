@@ -2,7 +2,7 @@ import "server-only";
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
-import { QUEUES } from "@/lib/jobs/queues";
+import { SIGN_IN_QUEUES } from "@/features/sign-in/queues";
 import { deleteExpiredChallenges } from "@/features/passkeys/server/challenges";
 
 /**
@@ -30,8 +30,8 @@ export async function sweepSignInLeftovers(): Promise<{ links: number; challenge
 /** The sweep's schedule and worker in this process (lib/composition/jobs.ts). */
 export async function startSignInJobs(): Promise<void> {
   const boss = await getBoss();
-  await boss.schedule(QUEUES.signInSweep, SWEEP_CRON);
-  await boss.work(QUEUES.signInSweep, async () => {
+  await boss.schedule(SIGN_IN_QUEUES.sweep, SWEEP_CRON);
+  await boss.work(SIGN_IN_QUEUES.sweep, async () => {
     const swept = await sweepSignInLeftovers();
     if (swept.links || swept.challenges)
       console.log(`sign-in: swept ${swept.links} expired link(s), ${swept.challenges} passkey challenge(s)`);

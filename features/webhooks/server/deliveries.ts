@@ -3,7 +3,7 @@ import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
 import { sendInTransaction } from "@/lib/jobs/in-transaction";
-import { QUEUES } from "@/lib/jobs/queues";
+import { WEBHOOK_QUEUES } from "@/features/webhooks/queues";
 import { nextAttemptAfter } from "../retry-schedule";
 import { secretsInForce } from "./endpoint-secrets";
 import { sendWebhook, type AttemptResult } from "./send";
@@ -80,7 +80,7 @@ async function record(delivery: Claimed, result: AttemptResult, at: Date): Promi
     if (next)
       await sendInTransaction(
         tx,
-        QUEUES.webhookDeliveries,
+        WEBHOOK_QUEUES.deliveries,
         { id: delivery.id },
         { inMs: next.getTime() - at.getTime() },
       );

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, createPrismaClient } from "@/lib/db/client";
 import type { DomainEvent } from "@/lib/events/events";
-import { QUEUES } from "@/lib/jobs/queues";
+import { WEBHOOK_QUEUES } from "@/features/webhooks/queues";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { RETRY_DELAYS_MS } from "../retry-schedule";
 import { startReceiver, type Receiver } from "./testing";
@@ -101,7 +101,7 @@ describe("webhook deliveries' pg-boss jobs", () => {
       sql
         .query<{ state: string }>(
           "SELECT state::text FROM pgboss.job WHERE name = $1 AND data->>'id' = $2 ORDER BY created_on",
-          [QUEUES.webhookDeliveries, delivery.id],
+          [WEBHOOK_QUEUES.deliveries, delivery.id],
         )
         .then((result) => result.rows.map((row) => row.state));
 
@@ -115,7 +115,7 @@ describe("webhook deliveries' pg-boss jobs", () => {
     const { rows } = await sql.query<{ due_in_ms: number }>(
       `SELECT (extract(epoch FROM start_after - now()) * 1000)::float8 AS due_in_ms FROM pgboss.job
        WHERE name = $1 AND data->>'id' = $2 AND state = 'created'`,
-      [QUEUES.webhookDeliveries, delivery.id],
+      [WEBHOOK_QUEUES.deliveries, delivery.id],
     );
     expect(rows[0]!.due_in_ms).toBeGreaterThan(RETRY_DELAYS_MS[0] - 2_000);
     expect(rows[0]!.due_in_ms).toBeLessThanOrEqual(RETRY_DELAYS_MS[0]);
@@ -142,7 +142,7 @@ describe("webhook deliveries' pg-boss jobs", () => {
     });
     // No job but this delivery's: the rolled-back event left none, the repeated one made none.
     const others = await sql.query("SELECT 1 FROM pgboss.job WHERE name = $1 AND data->>'id' <> $2", [
-      QUEUES.webhookDeliveries,
+      WEBHOOK_QUEUES.deliveries,
       delivery.id,
     ]);
     expect(others.rowCount).toBe(0);

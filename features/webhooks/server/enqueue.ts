@@ -3,7 +3,7 @@ import { now } from "@/lib/clock";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { DomainEvent } from "@/lib/events/events";
 import { sendInTransaction } from "@/lib/jobs/in-transaction";
-import { QUEUES } from "@/lib/jobs/queues";
+import { WEBHOOK_QUEUES } from "@/features/webhooks/queues";
 import { eventKey, isWebhookEvent, webhookBody } from "./payload";
 
 type Tx = Prisma.TransactionClient;
@@ -42,5 +42,5 @@ export async function enqueueWebhookDeliveries(tx: Tx, event: DomainEvent): Prom
     select: { id: true },
   });
   // Each new delivery's job, in the same transaction: it exists exactly when the delivery does.
-  for (const delivery of created) await sendInTransaction(tx, QUEUES.webhookDeliveries, { id: delivery.id });
+  for (const delivery of created) await sendInTransaction(tx, WEBHOOK_QUEUES.deliveries, { id: delivery.id });
 }

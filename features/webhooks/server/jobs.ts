@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
 import { adoptRows, sendRowJobAt } from "@/lib/jobs/row-jobs";
-import { QUEUES } from "@/lib/jobs/queues";
+import { WEBHOOK_QUEUES } from "@/features/webhooks/queues";
 import { workEach } from "@/lib/jobs/work-each";
 import { BATCH, deliverOne, pendingDelivery } from "./deliveries";
 
@@ -21,7 +21,7 @@ async function deliveryJob(data: { id?: unknown }): Promise<void> {
   if (typeof data.id !== "string") return;
   if ((await deliverOne(data.id)) !== "later") return;
   const pending = await pendingDelivery(data.id);
-  if (pending) await sendRowJobAt(QUEUES.webhookDeliveries, { id: data.id }, pending.tryAt);
+  if (pending) await sendRowJobAt(WEBHOOK_QUEUES.deliveries, { id: data.id }, pending.tryAt);
 }
 
 /** The pending deliveries, with when each may be tried (for adoptRows). */
@@ -34,12 +34,12 @@ async function pendingRows(): Promise<{ ref: string; tryAt: Date }[]> {
 export async function startWebhookJobs(): Promise<void> {
   const boss = await getBoss();
   // The every-minute sweep this replaced (before docs/adr/0243): its schedule goes.
-  await boss.unschedule(QUEUES.webhookDeliveries);
-  const adopted = await adoptRows(QUEUES.webhookDeliveries, "id", await pendingRows());
+  await boss.unschedule(WEBHOOK_QUEUES.deliveries);
+  const adopted = await adoptRows(WEBHOOK_QUEUES.deliveries, "id", await pendingRows());
   if (adopted) console.log(`jobs: webhooks: ${adopted} pending deliveries without a job given one`);
   await workEach(
     boss,
-    QUEUES.webhookDeliveries,
+    WEBHOOK_QUEUES.deliveries,
     { batchSize: BATCH, pollingIntervalSeconds: POLLING_SECONDS },
     deliveryJob,
   );

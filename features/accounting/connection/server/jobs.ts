@@ -5,7 +5,7 @@ import { defaultRenewalDeps, renewAccessToken } from "./access-token";
 import { defaultLifecycleDeps, revokeConnection } from "./lifecycle";
 import { ReauthRequiredError } from "../../errors";
 import { getBoss } from "@/lib/jobs/boss";
-import { QUEUES } from "@/lib/jobs/queues";
+import { ACCOUNTING_QUEUES } from "@/features/accounting/queues";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function scheduleRevokeRetry(connectionId: string): Promise<void> {
   const boss = await getBoss();
   await boss.send(
-    QUEUES.revokeRetry,
+    ACCOUNTING_QUEUES.revokeRetry,
     { connectionId },
     { singletonKey: connectionId, startAfter: 60, retryLimit: 20, retryDelay: 60, retryBackoff: true },
   );
@@ -56,13 +56,13 @@ export async function renewIdleConnections(
 
 export async function startAccountingJobs(): Promise<void> {
   const boss = await getBoss();
-  await boss.schedule(QUEUES.keepAlive, "17 * * * *");
-  await boss.work(QUEUES.keepAlive, async () => {
+  await boss.schedule(ACCOUNTING_QUEUES.keepAlive, "17 * * * *");
+  await boss.work(ACCOUNTING_QUEUES.keepAlive, async () => {
     const result = await renewIdleConnections();
     if (result.renewed || result.failed)
       console.log(`jobs: keep-alive renewed ${result.renewed}, failed ${result.failed}`);
   });
-  await boss.work<{ connectionId: string }>(QUEUES.revokeRetry, async (jobs) => {
+  await boss.work<{ connectionId: string }>(ACCOUNTING_QUEUES.revokeRetry, async (jobs) => {
     for (const job of jobs) {
       const outcome = await revokeConnection(
         job.data.connectionId,

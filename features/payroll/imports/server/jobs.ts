@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
-import { QUEUES } from "@/lib/jobs/queues";
+import { PAYROLL_QUEUES } from "@/features/payroll/queues";
 import { clientForConnection } from "../../connection/server/connection";
 import { runImport, type EngineDeps } from "./engine";
 import { referenceSourcesToRefresh, refreshReferenceLists } from "../../employees/server/reference-lists";
@@ -19,7 +19,7 @@ const engineDeps: EngineDeps = {
 /** Hands an import to a worker (any app process). */
 export async function enqueueImport(importId: string): Promise<void> {
   const boss = await getBoss();
-  await boss.send(QUEUES.payrollImport, { importId }, { expireInSeconds: IMPORT_EXPIRY_S, retryLimit: 0 });
+  await boss.send(PAYROLL_QUEUES.imports, { importId }, { expireInSeconds: IMPORT_EXPIRY_S, retryLimit: 0 });
 }
 
 /**
@@ -46,12 +46,12 @@ export async function sweepOrphanedImports(): Promise<number> {
 
 export async function startPayrollJobs(): Promise<void> {
   const boss = await getBoss();
-  await boss.work<{ importId: string }>(QUEUES.payrollImport, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  await boss.work<{ importId: string }>(PAYROLL_QUEUES.imports, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) await runImport(job.data.importId, engineDeps);
   });
   // The service recommends downloading the health insurance list once a month.
-  await boss.schedule(QUEUES.referenceLists, "41 3 * * *");
-  await boss.work(QUEUES.referenceLists, async () => {
+  await boss.schedule(PAYROLL_QUEUES.referenceLists, "41 3 * * *");
+  await boss.work(PAYROLL_QUEUES.referenceLists, async () => {
     for (const connectionId of await referenceSourcesToRefresh()) {
       await refreshReferenceLists(await clientForConnection(connectionId));
     }
