@@ -1,6 +1,7 @@
 import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { QUEUES } from "@/lib/jobs/queues";
+import { CONNECTION_NOTIFICATION_KINDS } from "./notification-kinds";
 
 /** The accounting connection in the process (docs/adr/0241-feature-manifests.md): its keep-alive and revoke-retry jobs. */
 export const feature = {
@@ -11,4 +12,5 @@ export const feature = {
       [QUEUES.keepAlive]: async () => (await import("./connection/server/jobs")).renewIdleConnections(),
     },
   },
+  notificationKinds: CONNECTION_NOTIFICATION_KINDS,
 } satisfies FeatureManifest;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { QUEUES } from "@/lib/jobs/queues";
+import { OVERVIEW_AUDIT_KINDS } from "./audit-kinds";
 import { OVERVIEW_AUDIT_PRESENTERS } from "./audit-present";
 
 /** The firm overview in the process (docs/adr/0241-feature-manifests.md): its sweep and refreshes, and its assignees' entries. */
@@ -14,5 +15,6 @@ export const feature = {
       [QUEUES.overviewRefresh]: async () => (await import("./server/refresh")).refreshAllNow(),
     },
   },
+  auditKinds: OVERVIEW_AUDIT_KINDS,
   auditPresenters: OVERVIEW_AUDIT_PRESENTERS,
 } satisfies FeatureManifest;

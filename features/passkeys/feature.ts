@@ -1,9 +1,11 @@
 import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
+import { PASSKEY_AUDIT_KINDS } from "./audit-kinds";
 import { PASSKEY_AUDIT_PRESENTERS } from "./audit-present";
 
 /** Passkeys in the process (docs/adr/0241-feature-manifests.md): how the trail reads their entries. */
 export const feature = {
   name: "passkeys",
+  auditKinds: PASSKEY_AUDIT_KINDS,
   auditPresenters: PASSKEY_AUDIT_PRESENTERS,
 } satisfies FeatureManifest;

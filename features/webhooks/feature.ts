@@ -1,6 +1,7 @@
 import "server-only";
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { QUEUES } from "@/lib/jobs/queues";
+import { WEBHOOK_AUDIT_KINDS } from "./audit-kinds";
 import { WEBHOOK_AUDIT_PRESENTERS } from "./audit-present";
 
 /** Webhooks in the process (docs/adr/0241-feature-manifests.md): deliveries enqueued from the domain events and sent by a job; the endpoints' entries. */
@@ -13,6 +14,7 @@ export const feature = {
       [QUEUES.webhookDeliveries]: async () => (await import("./server/deliveries")).runDueDeliveries(),
     },
   },
+  auditKinds: WEBHOOK_AUDIT_KINDS,
   auditPresenters: WEBHOOK_AUDIT_PRESENTERS,
   eventConsumers: [async (tx, event) => (await import("./server/enqueue")).enqueueWebhookDeliveries(tx, event)],
 } satisfies FeatureManifest;
