@@ -9,9 +9,9 @@ export const ACCOUNT_LINKING_AUDIT_KINDS = {
   /** A signed-in person verified a sign-in e-mail (a mailed code). */
   "account.email_added": auditKind<{ email: string }>(390),
   /** An e-mail person confirmed linking an accounting account. */
-  "account.linked": auditKind<{ accountingName: string; email: string }>(400),
+  "account.linked": auditKind<{ accountingName: string | null; email: string | null }>(400),
   /** Or cancelled it. */
-  "account.link_cancelled": auditKind<{ accountingName: string }>(410),
+  "account.link_cancelled": auditKind<{ accountingName: string | null }>(410),
 } as const satisfies AuditKindTable;
 
 type Declared = DetailsOf<typeof ACCOUNT_LINKING_AUDIT_KINDS>;

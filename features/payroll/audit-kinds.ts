@@ -8,7 +8,13 @@ export const PAYROLL_AUDIT_KINDS = {
   "payroll.connected": auditKind<{ username: string; baseUrl: string }>(90),
   "payroll.disconnected": auditKind<{ username: string; baseUrl: string }>(100),
   /** What went with the connection. */
-  "payroll.data_deleted": auditKind<{ username: string; entryDrafts: number; imports: number; transfers: number }>(110),
+  "payroll.data_deleted": auditKind<{
+    username: string;
+    entryDrafts: number;
+    onboardingDrafts: number;
+    imports: number;
+    transfers: number;
+  }>(110),
   /** By the onboarding form. */
   "employee.created": auditKind<{ employeeId: number; name: string }>(120),
   "employee.import_started": auditKind<{
@@ -23,7 +29,7 @@ export const PAYROLL_AUDIT_KINDS = {
     140,
   ),
   /** Only the lines that changed (`DraftLineChange`, ./entries). */
-  "draft.saved": auditKind<{ entryKind: string; whole: boolean; lines: unknown[] }>(150),
+  "draft.saved": auditKind<{ entryKind: string; whole: boolean; lines: readonly unknown[] }>(150),
   /**
    * `totalEuros` a decimal string ("505.50"; entries before migration 20261126115024 named it
    * `totalCents`).

@@ -6,7 +6,7 @@ import { auditKind, type AuditKindTable, type DetailsOf } from "@/lib/audit/kind
  * hold; presented by ./audit-present.ts, named by ./feature.ts.
  */
 export const SIGN_IN_AUDIT_KINDS = {
-  "session.signed_in": auditKind<{ method: string; sessionId: string; device: string }>(300),
+  "session.signed_in": auditKind<{ method: string; sessionId: string; device: string | null }>(300),
   /**
    * A refused e-mail link (expired, used, other browser) or a refused request for one
    * (rate_limited), a refused passkey (refused, replayed) or a failed accounting callback of a link
@@ -17,7 +17,11 @@ export const SIGN_IN_AUDIT_KINDS = {
    * `scope` `this`, `one` (another of one's sessions, ended from /settings/security) or `others`
    * (all other sessions).
    */
-  "session.signed_out": auditKind<{ scope: "this" | "one" | "others"; sessionIds: string[]; devices: string[] }>(320),
+  "session.signed_out": auditKind<{
+    scope: "this" | "one" | "others";
+    sessionIds: string[];
+    devices: (string | null)[];
+  }>(320),
   /** The session was confirmed for what matters (method `passkey` or `email_code`; ./server/confirmation.ts). */
   "session.confirmed": auditKind<{ method: string; sessionId: string }>(330),
   /**

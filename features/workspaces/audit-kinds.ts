@@ -28,12 +28,12 @@ export const WORKSPACE_AUDIT_KINDS = {
     from: CompanyRef[];
     to: CompanyRef[];
   }>(50),
-  /** `companies`: a client's, as above. */
+  /** `companies`: a client's (their number and name). */
   "invitation.created": auditKind<{
     invitationId: string;
     roles: string[];
-    expiresAt: string;
-    companies?: CompanyRef[];
+    expiresAt?: string;
+    companies?: { companyId: number; name: string }[];
   }>(60),
   "invitation.revoked": auditKind<{ invitationId: string; roles: string[] }>(70),
   "invitation.emailed": auditKind<{ to: string; roles: string[] }>(80),
