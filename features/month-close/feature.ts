@@ -1,6 +1,9 @@
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { MONTH_CLOSE_QUEUE_OPTIONS, MONTH_CLOSE_QUEUES } from "./queues";
+import { MONTH_CLOSE_AUDIT_KINDS } from "./audit-kinds";
 import { MONTH_CLOSE_AUDIT_PRESENTERS } from "./audit-present";
+import { MONTH_CLOSE_NOTIFICATION_KINDS } from "./notification-kinds";
+import { MONTH_CLOSE_WEBHOOK_EVENT_TYPES } from "./webhook-event-types";
 
 async function transferRunner() {
   const { runTransferJob } = await import("./server/transfer-job");
@@ -20,5 +23,8 @@ export const feature = {
         (await import("./server/jobs")).runQueuedTransfers(await transferRunner()),
     },
   },
+  auditKinds: MONTH_CLOSE_AUDIT_KINDS,
   auditPresenters: MONTH_CLOSE_AUDIT_PRESENTERS,
+  notificationKinds: MONTH_CLOSE_NOTIFICATION_KINDS,
+  webhookEventTypes: MONTH_CLOSE_WEBHOOK_EVENT_TYPES,
 } satisfies FeatureManifest;

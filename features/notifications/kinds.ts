@@ -1,48 +1,33 @@
+import { kindRegistry, type KindChoice, type NotificationKindDeclaration } from "@/lib/features-core/kinds";
+
 /**
  * The kinds of notification a person can be sent, each with its defaults: shown in the app, and
  * sent by e-mail. A person's choices (`notification_preferences`, /settings/notifications) replace
- * a kind's defaults; no row means the defaults. Pure: read by the server and the settings page.
+ * a kind's defaults; no row means the defaults.
+ *
+ * Each kind is declared by the feature that causes it, in its own folder
+ * (`features/<f>/notification-kinds.ts`: its defaults, its place in the lists, why), named by its
+ * manifest, and widens this interface by declaration merging; the composition root hands the
+ * joined table to this process at start (lib/composition/wire.ts, docs/adr/0241-feature-manifests.md).
+ * Its texts stay here (`notifications.kinds`, `notifications.text`) and in the mails' (`mail.kinds`).
  */
-export const NOTIFICATION_KINDS = [
-  "month_handed_in",
-  "month_sent_back",
-  "month_submitted",
-  "month_approved",
-  "month_transfer",
-  "month_reopened",
-  "invitation_accepted",
-  "connection_attention",
-  "member_removed",
-  "reminder",
-  "client_reminder",
-  "way_in_added",
-] as const;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the causing features' declaration merging
+export interface NotificationKinds {}
 
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type NotificationKind = keyof NotificationKinds & string;
 
-export interface KindChoice {
-  inApp: boolean;
-  byEmail: boolean;
-}
+const registry = kindRegistry<NotificationKind, NotificationKindDeclaration>("notifications");
 
-/** What someone who chose nothing gets: everything in the app; by e-mail what asks them to act or tells of a loss. */
-export const KIND_DEFAULTS: Record<NotificationKind, KindChoice> = {
-  // Both ask someone to act: the firm to review, the client to correct.
-  month_handed_in: { inApp: true, byEmail: true },
-  month_sent_back: { inApp: true, byEmail: true },
-  month_submitted: { inApp: true, byEmail: true },
-  month_approved: { inApp: true, byEmail: false },
-  month_transfer: { inApp: true, byEmail: false },
-  month_reopened: { inApp: true, byEmail: true },
-  invitation_accepted: { inApp: true, byEmail: false },
-  connection_attention: { inApp: true, byEmail: true },
-  member_removed: { inApp: true, byEmail: true },
-  reminder: { inApp: true, byEmail: true },
-  client_reminder: { inApp: true, byEmail: true },
-  // A new passkey, sign-in e-mail or linked account: mailed to every address regardless of any
-  // choice (features/sign-in/core/server/way-in-notice.ts); in the app for someone without an address.
-  way_in_added: { inApp: true, byEmail: false },
-};
+/** Sets this process's kinds: the composition root's `wireFeatures()`, from every manifest's `notificationKinds`. */
+export const provideNotificationKinds = registry.provide;
+
+/** Every kind, in the settings page's order. */
+export const notificationKinds = registry.list;
+
+export const isNotificationKind = registry.has;
+
+/** What someone who chose nothing gets of the kind (its feature's declaration). */
+export const kindDefaults = (kind: NotificationKind): KindChoice => registry.declaration(kind).defaults;
 
 /** How the notifications chosen "By e-mail" arrive: one mail each (the default), or one mail a day (`users.notification_mail_mode`). */
 export const MAIL_MODES = ["single", "daily_digest"] as const;

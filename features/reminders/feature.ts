@@ -1,5 +1,6 @@
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { REMINDER_QUEUE_OPTIONS, REMINDER_QUEUES } from "./queues";
+import { REMINDER_NOTIFICATION_KINDS } from "./notification-kinds";
 
 /** Deadline reminders in the process (docs/adr/0241-feature-manifests.md): their hourly job. */
 export const feature = {
@@ -12,4 +13,5 @@ export const feature = {
       [REMINDER_QUEUES.reminders]: async () => (await import("./server/run")).runReminders(),
     },
   },
+  notificationKinds: REMINDER_NOTIFICATION_KINDS,
 } satisfies FeatureManifest;

@@ -1,5 +1,6 @@
 import type { FeatureManifest } from "@/lib/features-core/manifest";
 import { WEBHOOK_QUEUE_OPTIONS, WEBHOOK_QUEUES } from "./queues";
+import { WEBHOOK_AUDIT_KINDS } from "./audit-kinds";
 import { WEBHOOK_AUDIT_PRESENTERS } from "./audit-present";
 
 /** Webhooks in the process (docs/adr/0241-feature-manifests.md): deliveries enqueued from the domain events and sent by a job; the endpoints' entries. */
@@ -16,6 +17,7 @@ export const feature = {
     },
     readiness: { webhook_deliveries: async () => (await import("./server/backlog")).deliveriesBacklog() },
   },
+  auditKinds: WEBHOOK_AUDIT_KINDS,
   auditPresenters: WEBHOOK_AUDIT_PRESENTERS,
   eventConsumers: [async (tx, event) => (await import("./server/enqueue")).enqueueWebhookDeliveries(tx, event)],
 } satisfies FeatureManifest;

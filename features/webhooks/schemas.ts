@@ -1,31 +1,11 @@
 import { z } from "zod";
+import { webhookEventTypes, type WebhookEventType } from "./event-types";
 
 /**
  * The webhooks feature's inputs and shapes, shared by its form, routes and server (browser-safe:
  * no database here). An owner registers endpoints of their workspace; each gets the events of the
  * types it names, signed per Standard Webhooks (https://www.standardwebhooks.com).
  */
-
-/** The event types an endpoint may subscribe to: the month close's state changes and member changes. */
-export const WEBHOOK_EVENT_TYPES = [
-  "month.handed_in",
-  "month.sent_back",
-  "month.submitted",
-  "month.withdrawn",
-  "month.approved",
-  "month.reopened",
-  "month.transferred",
-  "month.transfer_unclear",
-  "month.waiting_for_pay_run",
-  "member.joined",
-  "member.removed",
-  "member.roles_changed",
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-export function isWebhookEventType(type: string): type is WebhookEventType {
-  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
-}
 
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
@@ -50,29 +30,40 @@ export const webhookUrlSchema = z
     }
   }, "invalidUrl");
 
-const eventTypesSchema = z
-  .array(z.enum(WEBHOOK_EVENT_TYPES))
-  .min(1, "chooseEvent")
-  .max(WEBHOOK_EVENT_TYPES.length)
-  .transform((types) => WEBHOOK_EVENT_TYPES.filter((type) => types.includes(type)));
+/** The types chosen, each once, in the list's order (the event types of this process, or the form's from its page). */
+function eventTypesSchemaOf(list: readonly WebhookEventType[]) {
+  return z
+    .array(z.enum(list))
+    .min(1, "chooseEvent")
+    .max(list.length)
+    .transform((types) => list.filter((type) => types.includes(type)));
+}
 
-export const createEndpointSchema = z
-  .object({
-    url: webhookUrlSchema,
-    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, "tooLong").default(""),
-    eventTypes: eventTypesSchema,
-  })
-  .strict();
+/** A new endpoint, checked against the given event types: the form's, which has them from its page (./event-types.ts). */
+export function createEndpointSchemaOf(list: readonly WebhookEventType[]) {
+  return z
+    .object({
+      url: webhookUrlSchema,
+      description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, "tooLong").default(""),
+      eventTypes: eventTypesSchemaOf(list),
+    })
+    .strict();
+}
+
+// The server's: the event types wired into this process, read when a schema first parses, never when the module loads.
+export const createEndpointSchema = z.lazy(() => createEndpointSchemaOf(webhookEventTypes()));
 export type CreateEndpointInput = z.input<typeof createEndpointSchema>;
 
-export const updateEndpointSchema = z
-  .object({
-    url: webhookUrlSchema.optional(),
-    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, "tooLong").optional(),
-    eventTypes: eventTypesSchema.optional(),
-    enabled: z.boolean().optional(),
-  })
-  .strict();
+export const updateEndpointSchema = z.lazy(() =>
+  z
+    .object({
+      url: webhookUrlSchema.optional(),
+      description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, "tooLong").optional(),
+      eventTypes: eventTypesSchemaOf(webhookEventTypes()).optional(),
+      enabled: z.boolean().optional(),
+    })
+    .strict(),
+);
 export type UpdateEndpointInput = z.input<typeof updateEndpointSchema>;
 
 export const workspaceParamsSchema = z.object({ workspaceId: z.uuid() });
@@ -82,7 +73,7 @@ export const endpointViewSchema = z.object({
   id: z.string(),
   url: z.string(),
   description: z.string(),
-  eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  eventTypes: z.array(z.lazy(() => z.enum(webhookEventTypes()))),
   enabled: z.boolean(),
   createdAt: z.string(),
   /** Until when the previous secret still signs beside the current one (after a rotation). */

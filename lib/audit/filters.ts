@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUDIT_KINDS } from "./kinds";
+import { auditKinds } from "./kinds";
 
 /**
  * The audit page's filters, read from its URL (and the CSV export's): one schema for both. A
@@ -18,7 +18,8 @@ export const auditFiltersSchema = z.object({
   person: optional(z.uuid()),
   company: optional(z.coerce.number().int().positive().max(999_999_999)),
   period: optional(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
-  kind: optional(z.enum(AUDIT_KINDS)),
+  // The kinds of this process (declared by the features, wired at start): read when it first parses.
+  kind: optional(z.lazy(() => z.enum(auditKinds()))),
   from: optional(z.string().regex(DAY)),
   to: optional(z.string().regex(DAY)),
 });

@@ -8,7 +8,7 @@ import "server-only";
  */
 export async function prepareServerProcess(): Promise<void> {
   // The features' manifests wired into the process before any request or job: the domain events'
-  // consumers and the audit trail's presenters (docs/adr/0241-feature-manifests.md).
+  // consumers, the audit trail's presenters and the features' kinds (docs/adr/0241-feature-manifests.md).
   const { wireFeatures } = await import("./wire");
   wireFeatures();
   // Before any request: long-lived sockets and timers get a context of their own (see lib/server/detached.ts).

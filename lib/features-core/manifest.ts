@@ -1,7 +1,8 @@
-import type { AuditKind } from "@/lib/audit/kinds";
+import type { AuditKind, AuditKindTable } from "@/lib/audit/kinds";
 import type { KindPresenters } from "@/lib/audit/present";
 import type { EventConsumer } from "@/lib/events/server/emit";
 import type { QueueOptions } from "@/lib/jobs/queues";
+import type { NotificationKindTable, WebhookEventTypeTable } from "./kinds";
 
 /**
  * What a feature brings to the process, named in one place: each `features/<name>/feature.ts`
@@ -45,10 +46,16 @@ export interface FeatureManifest {
      */
     readonly readiness?: Readonly<Record<string, () => Promise<string>>>;
   };
+  /** The audit kinds it records, declared in its folder (`audit-kinds.ts`: their details, their place in the filter). */
+  readonly auditKinds?: AuditKindTable;
   /** How the audit trail reads the kinds it records (a `KindPresenter` per kind, beside its writer). */
   readonly auditPresenters?: Partial<KindPresenters<AuditKind>>;
   /** Its consumers of the domain events: each only inserts rows in the emitting transaction (lib/events/server/emit.ts). */
   readonly eventConsumers?: readonly EventConsumer[];
+  /** The notification kinds it causes, declared in its folder (`notification-kinds.ts`; notifications reads the whole set). */
+  readonly notificationKinds?: NotificationKindTable;
+  /** Its domain events that webhooks may subscribe to, declared in its folder (`webhook-event-types.ts`). */
+  readonly webhookEventTypes?: WebhookEventTypeTable;
 }
 
 /** The audit kinds a manifest presents: its presenters' keys (distributes over a union of manifests). */

@@ -6,7 +6,7 @@ import { benchDatabase } from "./machine-database";
  * For a benchmark that calls the app's service functions in its own process: its database
  * (BENCH_DATABASE_URL, else a fresh `name` on the machine's Postgres, else the embedded one),
  * migrated, and the environment the app's modules read (lib/env), with upstreams that are
- * never called. Import the app's modules after this (they read the environment once). Answers
+ * never called, and the process wired. Import the app's modules after this (they read the environment once). Answers
  * the database, to say which it was and to stop it at the end.
  */
 export async function benchAppEnvironment(name: string) {
@@ -26,5 +26,9 @@ export async function benchAppEnvironment(name: string) {
     PAYROLL_BASE_URL: "http://127.0.0.1:9/payroll",
     JOBS_ENABLED: "false",
   });
+  // Wired as the app's process is (instrumentation.ts): the features' kinds, event consumers and audit
+  // presenters (docs/adr/0241-feature-manifests.md); notify() reads a kind's defaults from them.
+  const { wireFeatures } = await import("../../lib/composition/wire");
+  wireFeatures();
   return database;
 }

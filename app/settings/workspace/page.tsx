@@ -18,6 +18,7 @@ import { companyChoices } from "@/features/workspaces/server/client-companies";
 import { listMembers } from "@/features/workspaces/server/members";
 import { WebhooksSection } from "@/features/webhooks/components/webhooks-section";
 import { listEndpoints } from "@/features/webhooks/server/endpoints";
+import { webhookEventTypes } from "@/features/webhooks/event-types";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -59,7 +60,9 @@ export default async function WorkspaceSettingsPage() {
       <FourEyesControl workspaceId={workspace.id} owner={owner} initial={fourEyes} />
       <WorkspaceCutOffForm workspaceId={workspace.id} owner={owner} {...cutOff} />
       <ReminderSettings workspaceId={workspace.id} owner={owner} initial={reminders.days} />
-      {owner ? <WebhooksSection workspaceId={workspace.id} initialEndpoints={endpoints} /> : null}
+      {owner ? (
+        <WebhooksSection workspaceId={workspace.id} initialEndpoints={endpoints} eventTypes={webhookEventTypes()} />
+      ) : null}
       <PasskeyRequirementControl workspaceId={workspace.id} owner={owner} initial={requirePasskey} />
     </section>
   );

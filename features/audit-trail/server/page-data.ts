@@ -3,7 +3,7 @@ import { formatMonth } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { auditSearchOf, parseAuditSearch, type AuditFilters } from "@/lib/audit/filters";
-import { AUDIT_KINDS, kindKey } from "@/lib/audit/kinds";
+import { auditKinds, kindKey } from "@/lib/audit/kinds";
 import { auditNamesOf, employeeNames } from "./names";
 import type { ShownEntry } from "@/lib/audit/present";
 import { presentEntry } from "../present";
@@ -60,7 +60,7 @@ export async function auditPageData(
     entries,
     people: people.map((person) => ({ value: person.id, label: person.name ?? person.id.slice(0, 8) })),
     companies: [...companyName].map(([id, label]) => ({ value: String(id), label })),
-    kinds: AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`audit.kinds.${kindKey(kind)}`) })),
+    kinds: auditKinds().map((kind) => ({ value: kind, label: t(`audit.kinds.${kindKey(kind)}`) })),
     olderHref: page.next ? `/audit${auditSearchOf(filters, page.next)}` : null,
     newestHref: after ? `/audit${auditSearchOf(filters)}` : null,
   };

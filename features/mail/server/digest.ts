@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { now } from "@/lib/clock";
 import { berlinToday } from "@/lib/dates/berlin";
-import { NOTIFICATION_KINDS, type NotificationKind } from "@/features/notifications/kinds";
+import { isNotificationKind } from "@/features/notifications/kinds";
 import { appUrl, recipientOf, unsubscribeHeaders, unsubscribeUrls } from "./notification-mail";
 import { enqueueMail } from "./outbox";
 import { renderDigestMail, type MailItem } from "./render";
@@ -39,9 +39,7 @@ export async function runDailyDigest(at: Date = now()): Promise<{ mails: number 
       if (items.length === 0 || !recipient?.email) return false;
       const urls = unsubscribeUrls(userId, "all");
       const listed: MailItem[] = items.flatMap((item) =>
-        (NOTIFICATION_KINDS as readonly string[]).includes(item.kind)
-          ? [{ kind: item.kind as NotificationKind, data: item.data, link: appUrl(item.link) }]
-          : [],
+        isNotificationKind(item.kind) ? [{ kind: item.kind, data: item.data, link: appUrl(item.link) }] : [],
       );
       const rendered = renderDigestMail(listed, day, {
         locale: recipient.locale,

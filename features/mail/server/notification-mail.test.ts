@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, createPrismaClient } from "@/lib/db/client";
-import { NOTIFICATION_KINDS } from "@/features/notifications/kinds";
+import { notificationKinds } from "@/features/notifications/kinds";
 import { notify } from "@/features/notifications/server/notify";
 import { runDailyDigest } from "./digest";
 import { ownDatabase } from "./testing/own-database";
@@ -101,7 +101,7 @@ describe("notification mails", () => {
     // The digest's token turns every kind off.
     await unsubscribeByToken(unsubscribeToken(bert.id, "all"));
     expect(await db.notificationPreference.count({ where: { userId: bert.id, byEmail: false } })).toBe(
-      NOTIFICATION_KINDS.length,
+      notificationKinds().length,
     );
   });
 

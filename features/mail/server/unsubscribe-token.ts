@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { serverEnv } from "@/lib/env/server";
-import { NOTIFICATION_KINDS, type NotificationKind } from "@/features/notifications/kinds";
+import { isNotificationKind, type NotificationKind } from "@/features/notifications/kinds";
 
 /**
  * The one-click unsubscribe's token (RFC 8058): it names a person and a notification kind (or
@@ -28,7 +28,7 @@ export function unsubscribeToken(userId: string, scope: UnsubscribeScope): strin
 export function readUnsubscribeToken(token: string): { userId: string; scope: UnsubscribeScope } | null {
   const [userId, scope, mac, ...rest] = token.split(".");
   if (rest.length || !userId || !scope || !mac || !UUID.test(userId)) return null;
-  if (scope !== "all" && !(NOTIFICATION_KINDS as readonly string[]).includes(scope)) return null;
+  if (scope !== "all" && !isNotificationKind(scope)) return null;
   const given = Buffer.from(mac, "base64url");
   const expected = signature(userId, scope);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { KIND_DEFAULTS, NOTIFICATION_KINDS } from "@/features/notifications/kinds";
+import { kindDefaults, notificationKinds } from "@/features/notifications/kinds";
 import { readUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token";
 
 /**
@@ -12,14 +12,14 @@ export async function unsubscribeByToken(token: string): Promise<{ scope: Unsubs
   const read = readUnsubscribeToken(token);
   if (!read) return null;
   const db = getDb();
-  const kinds = read.scope === "all" ? [...NOTIFICATION_KINDS] : [read.scope];
+  const kinds = read.scope === "all" ? [...notificationKinds()] : [read.scope];
   const done = await db.$transaction(async (tx) => {
     const exists = await tx.user.count({ where: { id: read.userId } });
     if (!exists) return false;
     for (const kind of kinds) {
       await tx.$executeRaw`
         INSERT INTO notification_preferences (user_id, kind, in_app, by_email)
-        VALUES (${read.userId}::uuid, ${kind}, ${KIND_DEFAULTS[kind].inApp}, false)
+        VALUES (${read.userId}::uuid, ${kind}, ${kindDefaults(kind).inApp}, false)
         ON CONFLICT (user_id, kind) DO UPDATE SET by_email = false`;
     }
     return true;

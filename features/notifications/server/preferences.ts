@@ -1,7 +1,8 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { KIND_DEFAULTS, NOTIFICATION_KINDS, type KindChoice, type MailMode, type NotificationKind } from "../kinds";
+import type { KindChoice } from "@/lib/features-core/kinds";
+import { kindDefaults, notificationKinds, type MailMode, type NotificationKind } from "../kinds";
 import type { Preferences } from "../schemas";
 
 type Db = Pick<Prisma.TransactionClient, "notificationPreference">;
@@ -17,7 +18,7 @@ export async function choicesFor(
     select: { userId: true, inApp: true, byEmail: true },
   });
   const stored = new Map(rows.map((row) => [row.userId, { inApp: row.inApp, byEmail: row.byEmail }]));
-  return new Map(userIds.map((userId) => [userId, stored.get(userId) ?? KIND_DEFAULTS[kind]]));
+  return new Map(userIds.map((userId) => [userId, stored.get(userId) ?? kindDefaults(kind)]));
 }
 
 /** The person's choices for every kind (defaults where they chose nothing) and how their mails arrive. */
@@ -29,8 +30,8 @@ export async function preferencesOf(userId: string): Promise<Preferences> {
   ]);
   const stored = new Map(rows.map((row) => [row.kind, row]));
   return {
-    kinds: NOTIFICATION_KINDS.map((kind) => {
-      const choice = stored.get(kind) ?? KIND_DEFAULTS[kind];
+    kinds: notificationKinds().map((kind) => {
+      const choice = stored.get(kind) ?? kindDefaults(kind);
       return { kind, inApp: choice.inApp, byEmail: choice.byEmail };
     }),
     mailMode: (user?.notificationMailMode ?? "single") as MailMode,

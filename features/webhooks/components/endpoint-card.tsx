@@ -11,13 +11,23 @@ import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { webhooksApi } from "@/features/webhooks/client/api";
 import { webhookKeys } from "@/features/webhooks/query-keys";
+import type { WebhookEventType } from "@/features/webhooks/event-types";
 import type { EndpointView } from "@/features/webhooks/schemas";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointForm, type EndpointFormValue } from "./endpoint-form";
 import { SecretPanel } from "./secret-panel";
 
 /** One endpoint: what it receives, switching it on and off, editing, its secret, its log, and removing it (confirmed). */
-export function EndpointCard({ workspaceId, endpoint }: { workspaceId: string; endpoint: EndpointView }) {
+export function EndpointCard({
+  workspaceId,
+  endpoint,
+  eventTypes,
+}: {
+  workspaceId: string;
+  endpoint: EndpointView;
+  /** The types the form offers (./endpoint-form.tsx). */
+  eventTypes: readonly WebhookEventType[];
+}) {
   const t = useTranslations();
   const locale = useLocale() as Locale;
   const queryClient = useQueryClient();
@@ -64,6 +74,7 @@ export function EndpointCard({ workspaceId, endpoint }: { workspaceId: string; e
       </div>
       {editing ? (
         <EndpointForm
+          eventTypes={eventTypes}
           initial={{ url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes }}
           submitLabel={t("webhooks.save")}
           pending={update.isPending}

@@ -1,18 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { errorBody, errorMessage } from "@/components/ui/error-text";
-import {
-  createEndpointSchema,
-  WEBHOOK_DESCRIPTION_MAX,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_URL_MAX,
-  type WebhookEventType,
-} from "@/features/webhooks/schemas";
+import type { WebhookEventType } from "@/features/webhooks/event-types";
+import { createEndpointSchemaOf, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX } from "@/features/webhooks/schemas";
 
 export interface EndpointFormValue {
   url: string;
@@ -22,8 +17,12 @@ export interface EndpointFormValue {
 
 const URL_ERRORS = ["required", "tooLong", "invalidUrl", "httpsOnly", "notPublic", "unresolvable"] as const;
 
-/** An endpoint's address, description and event types: the same form adds one and edits one. */
+/**
+ * An endpoint's address, description and event types: the same form adds one and edits one. The
+ * types to offer come from the page (the features declare them: features/webhooks/event-types.ts).
+ */
 export function EndpointForm({
+  eventTypes,
   initial,
   submitLabel,
   pending,
@@ -32,6 +31,7 @@ export function EndpointForm({
   onCancel,
   autoFocus = false,
 }: {
+  eventTypes: readonly WebhookEventType[];
   initial: EndpointFormValue;
   submitLabel: string;
   pending: boolean;
@@ -45,7 +45,8 @@ export function EndpointForm({
   const legendId = useId();
   const [value, setValue] = useState(initial);
   const [tried, setTried] = useState(false);
-  const parsed = createEndpointSchema.safeParse(value);
+  const schema = useMemo(() => createEndpointSchemaOf(eventTypes), [eventTypes]);
+  const parsed = schema.safeParse(value);
   const local = tried && !parsed.success ? parsed.error.issues : [];
   const serverField = error ? errorBody(error).fields?.url : undefined;
   const urlCode = local.find((issue) => issue.path[0] === "url")?.message ?? serverField;
@@ -97,7 +98,7 @@ export function EndpointForm({
           {t("webhooks.fields.eventTypes")}
         </legend>
         <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
+          {eventTypes.map((type) => (
             <label key={type} className="flex min-h-11 items-center gap-2 sm:min-h-0">
               <input
                 type="checkbox"

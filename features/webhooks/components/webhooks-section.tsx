@@ -8,6 +8,7 @@ import { errorMessage } from "@/components/ui/error-text";
 import { Notice } from "@/components/ui/notice";
 import { webhooksApi } from "@/features/webhooks/client/api";
 import { webhookKeys } from "@/features/webhooks/query-keys";
+import type { WebhookEventType } from "@/features/webhooks/event-types";
 import type { EndpointView } from "@/features/webhooks/schemas";
 import { EndpointCard } from "./endpoint-card";
 import { EndpointForm, type EndpointFormValue } from "./endpoint-form";
@@ -19,9 +20,12 @@ const EMPTY: EndpointFormValue = { url: "", description: "", eventTypes: ["month
 export function WebhooksSection({
   workspaceId,
   initialEndpoints,
+  eventTypes,
 }: {
   workspaceId: string;
   initialEndpoints: EndpointView[];
+  /** Every event type an endpoint may subscribe to, in order: the server's (features/webhooks/event-types.ts). */
+  eventTypes: readonly WebhookEventType[];
 }) {
   const t = useTranslations();
   const queryClient = useQueryClient();
@@ -54,6 +58,7 @@ export function WebhooksSection({
       {adding ? (
         <div className="rounded border border-slate-200 bg-white p-3">
           <EndpointForm
+            eventTypes={eventTypes}
             initial={EMPTY}
             submitLabel={t("webhooks.add")}
             pending={create.isPending}
@@ -83,7 +88,7 @@ export function WebhooksSection({
       ) : (
         <ul className="space-y-3" aria-label={t("webhooks.listLabel")}>
           {endpoints.data.map((endpoint) => (
-            <EndpointCard key={endpoint.id} workspaceId={workspaceId} endpoint={endpoint} />
+            <EndpointCard key={endpoint.id} workspaceId={workspaceId} endpoint={endpoint} eventTypes={eventTypes} />
           ))}
         </ul>
       )}

@@ -4,8 +4,14 @@ import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
-import { isWebhookEventType, type CreateEndpointInput, type EndpointView, type UpdateEndpointInput } from "../schemas";
-import { createEndpointSchema, updateEndpointSchema } from "../schemas";
+import { isWebhookEventType } from "../event-types";
+import {
+  createEndpointSchema,
+  updateEndpointSchema,
+  type CreateEndpointInput,
+  type EndpointView,
+  type UpdateEndpointInput,
+} from "../schemas";
 import { recordWebhookAudit } from "./audit";
 import { openEndpointSecret, PREVIOUS_SECRET_MS, sealEndpointSecret } from "./endpoint-secrets";
 import { newWebhookSecret } from "./signing";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { DomainEvent } from "@/lib/events/events";
-import { isWebhookEventType, type WebhookEventType } from "../schemas";
+import { isWebhookEventType, type WebhookEventType } from "../event-types";
 
 /**
  * What a webhook says about a domain event (lib/events/events.ts): the Standard Webhooks body
