@@ -2,6 +2,9 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { serverEnv } from "@/lib/env/server";
 import { inBackground } from "@/lib/http/server/upstream-priority";
+import { withoutLogContext } from "@/lib/log/context";
+import { log } from "@/lib/log/logger";
+import { inJobLogContext } from "./job-log";
 
 /**
  * The durable job queue (pg-boss 10, tables in the `pgboss` schema of the app's
@@ -25,7 +28,10 @@ export function appBossOptions(connectionString: string): PgBoss.ConstructorOpti
 /** pg-boss started with `options`, its workers run as background work and its scheduled runs logged. */
 export async function startBoss(options: PgBoss.ConstructorOptions): Promise<PgBoss> {
   const boss = new PgBoss(options);
-  boss.on("error", (error: Error) => console.error(`jobs: ${error.message}`));
+  // pg-boss's own failures (its polling, its maintenance) name their queue when they have one.
+  boss.on("error", (error: Error & { queue?: string }) =>
+    log.error({ err: error, queue: error.queue }, "jobs: pg-boss failed"),
+  );
   markScheduledRuns(boss);
   runWorkersInBackground(boss);
   await boss.start();
@@ -40,7 +46,8 @@ type CronIntervals = Pick<
 
 /** This process's pg-boss, started on first use; `intervals` count only for the call that starts it. */
 export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {
-  holder.__boss ??= startBoss({ ...appBossOptions(serverEnv().DATABASE_URL), ...intervals });
+  // Outside the log context of the request that first needs a job: pg-boss's timers would keep it for ever.
+  holder.__boss ??= withoutLogContext(() => startBoss({ ...appBossOptions(serverEnv().DATABASE_URL), ...intervals }));
   return holder.__boss;
 }
 
@@ -90,19 +97,19 @@ function markScheduledRuns(boss: PgBoss): void {
     schedule(name, cron, { ...(data ?? {}), [SCHEDULED]: cron }, options)) as typeof boss.schedule;
 }
 
-/** One line per scheduled run, as it starts: its queue and its job's id. */
-function logScheduledRuns(name: string, jobs: PgBoss.Job[]): void {
-  for (const job of jobs) {
-    if (job.data && typeof job.data === "object" && SCHEDULED in job.data)
-      console.log(`jobs: ${name} scheduled run ${job.id}`);
-  }
+/** One line per scheduled run, as it starts (its queue, job id and attempt are the line's context). */
+function logScheduledRun(job: PgBoss.Job): void {
+  if (job.data && typeof job.data === "object" && SCHEDULED in job.data)
+    log.info({ schedule: (job.data as Record<string, unknown>)[SCHEDULED] }, "jobs: scheduled run");
 }
 
 /**
  * Every job's upstream requests are background work (lib/http/server/upstream-priority.ts): they
  * leave the reserve of each request budget to people and wait for the next window rather than
  * fail. Done here, where every worker is registered, so no job can forget it; here too each
- * running job is known (for a stop to hand back) and each scheduled run logged.
+ * running job is known (for a stop to hand back), each scheduled run logged, and every line a job
+ * logs carries its queue, id and attempt (./job-log.ts; the jobs are fetched with their metadata
+ * for the attempt).
  */
 export function runWorkersInBackground(boss: PgBoss): void {
   const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
@@ -110,15 +117,18 @@ export function runWorkersInBackground(boss: PgBoss): void {
   activeJobs.set(boss, active);
   boss.work = ((name: string, ...rest: unknown[]) => {
     const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
-    return work(name, ...rest, async (jobs: PgBoss.Job[]) => {
-      logScheduledRuns(name, jobs);
-      const ids = jobs.map((job) => job.id);
-      for (const id of ids) active.add(id);
-      try {
-        return await inBackground(() => handler(jobs));
-      } finally {
-        for (const id of ids) active.delete(id);
-      }
-    });
+    const options = (rest.pop() as PgBoss.WorkOptions | undefined) ?? {};
+    return work(name, { ...options, includeMetadata: true }, async (jobs: PgBoss.JobWithMetadata[]) =>
+      inJobLogContext(name, jobs, async () => {
+        for (const job of jobs) logScheduledRun(job);
+        const ids = jobs.map((job) => job.id);
+        for (const id of ids) active.add(id);
+        try {
+          return await inBackground(() => handler(jobs));
+        } finally {
+          for (const id of ids) active.delete(id);
+        }
+      }),
+    );
   }) as typeof boss.work;
 }
