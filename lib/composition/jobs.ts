@@ -2,6 +2,7 @@ import "server-only";
 import { serverEnv } from "@/lib/env/server";
 import { FEATURES } from "./features";
 import { wireFeatures } from "./wire";
+import { log } from "@/lib/log/logger";
 
 /**
  * The job registry, in the composition root: each feature's jobs, wired into the process from its
@@ -20,7 +21,7 @@ export async function startJobsIfEnabled(): Promise<void> {
     try {
       await feature.jobs.start();
     } catch (error) {
-      console.error(`jobs: ${feature.name} jobs not started (${(error as Error).message})`);
+      log.error({ err: error, feature: feature.name }, "jobs: a feature's jobs not started");
     }
   }
 }
