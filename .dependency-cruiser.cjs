@@ -26,6 +26,7 @@ for (const group of Object.keys(LIB_IN_GROUP))
 const LAYERS = [
   ["crypto: pure sealing and key rings", ["^lib/crypto/"]],
   ["env: the process's configuration", ["^lib/env/"]],
+  ["log: the one logger and the request's or job's log context", ["^lib/log/"]],
   ["values: languages, dates, money, CSV", ["^lib/(i18n|dates|money|csv)/"]],
   [
     "process: clock, database, detached work, the app's sealed secrets",

@@ -64,6 +64,15 @@ const config = [
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // One logger (lib/log, pino; docs/adr/0250-structured-logs.md): production code never writes to the
+    // console. Its lines are JSON with the request's or job's context, and redacted. The browser has
+    // no console calls (nothing it would say is for its user's console). Tests, benches, fixtures,
+    // scripts, the sandbox and e2e aside.
+    files: ["{app,components,features,lib}/**/*.{ts,tsx}", "server.ts", "worker.ts", "proxy.ts", "instrumentation.ts"],
+    ignores: [...testFiles, "**/testing/**", "**/*.fixture.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Promises that are neither awaited nor handled lose their errors (an unhandled rejection
     // stops a Node process); type information is needed to see them.
     files: ["**/*.ts", "**/*.tsx"],
@@ -83,6 +92,10 @@ const config = [
           patterns: [
             boundary(appImports, "Components may not import from app/; move what they need to lib/ or components/."),
             noSandbox,
+            boundary(
+              ["pino", "pino-pretty"],
+              "The browser does not log with pino: it is the server's logger (lib/log).",
+            ),
           ],
         },
       ],

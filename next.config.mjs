@@ -18,7 +18,19 @@ const nextConfig = {
   // the same server chunk under a different name into each route that uses it, and Node keeps
   // each loaded chunk's source text — 15 copies of zod, 13 of undici, 3 of date-holidays' data
   // (docs/adr/0230-app-memory.md).
-  serverExternalPackages: ["pdfkit", "zod", "undici", "date-holidays", "exceljs", "nodemailer", "papaparse"],
+  // pino and pino-pretty (lib/log) likewise: one copy per process, shared with server.ts, which loads
+  // them from node_modules too; pino-pretty only when LOG_FORMAT=pretty (docs/adr/0250-structured-logs.md).
+  serverExternalPackages: [
+    "pdfkit",
+    "zod",
+    "undici",
+    "date-holidays",
+    "exceljs",
+    "nodemailer",
+    "papaparse",
+    "pino",
+    "pino-pretty",
+  ],
   reactStrictMode: true,
   // Each route's code is loaded by its first request, not all ~90 at start-up: a process holds
   // the routes it serves (docs/adr/0230-app-memory.md; Next's memory guide).

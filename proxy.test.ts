@@ -3,6 +3,7 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { isCrossSiteExempt } from "@/lib/http/origin-check";
+import { SOCKET_ADDRESS_HEADER } from "@/lib/http/server/socket-address";
 import { config, proxy } from "./proxy";
 
 /** Every route file under app/api, as a URL path with its dynamic segments filled in. */
@@ -212,5 +213,19 @@ describe("proxy.ts, form data on /api/**", () => {
         }),
       ).status,
     ).toBe(200);
+  });
+});
+
+describe("proxy.ts's refusals", () => {
+  it("carry the request's id in their header and envelope: server.ts's, else a new one, never the client's", async () => {
+    const refused = (headers: Record<string, string>) =>
+      proxy(new NextRequest("http://localhost:3000/api/x", { method: "PROPFIND", headers }));
+    const stamped = refused({ "x-request-id": "lb-42", [SOCKET_ADDRESS_HEADER]: "10.0.0.1" });
+    expect(stamped.headers.get("x-request-id")).toBe("lb-42");
+    expect(await stamped.json()).toMatchObject({ error: { code: "method_not_allowed", requestId: "lb-42" } });
+    const unstamped = refused({ "x-request-id": "chosen-by-client" });
+    const id = unstamped.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await unstamped.json()).toMatchObject({ status: 405, error: { requestId: id } });
   });
 });

@@ -3,6 +3,7 @@ import { accountingPathOf, rewriteToAccountingProxy } from "@/features/accountin
 import { withSafeCallbackUrl } from "@/lib/auth/callback-url";
 import { ApiError, errorResponse } from "@/lib/http/api-error";
 import { appOriginsFor, isCrossSiteExempt, isSameOriginRequest, isStateChanging } from "@/lib/http/origin-check";
+import { inRequestContext, requestIdOf, withRequestIdHeader } from "@/lib/http/server/request-id";
 import { ALLOWED_METHODS, requestUrlProblem } from "@/lib/http/request-url";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
 
@@ -11,7 +12,8 @@ import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "@/l
 // sends /api/accounting/<path> to the accounting proxy's one route, and sets the
 // security headers, with a fresh CSP nonce for each page. Before all that, it refuses what no
 // route can answer: an unknown method (405) and a URL whose path or query is not correctly
-// percent-encoded or holds a NUL (400), so no page or route ever decodes one.
+// percent-encoded or holds a NUL (400), so no page or route ever decodes one. Its refusals carry
+// the request's id (lib/http/server/request-id.ts), as every error envelope does.
 
 const publicUrl = process.env.NEXTAUTH_URL;
 const authOrigin = process.env.ACCOUNTING_AUTH_URL ? new URL(process.env.ACCOUNTING_AUTH_URL).origin : undefined;
@@ -20,22 +22,19 @@ const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
 
 export function proxy(request: NextRequest) {
   if (!KNOWN_METHODS.has(request.method)) {
-    const response = errorResponse(new ApiError("method_not_allowed", `${request.method} is not allowed here.`), {
-      status: 405,
-    });
+    const response = refusal(request, new ApiError("method_not_allowed", `${request.method} is not allowed here.`));
     response.headers.set("allow", ALLOWED_METHODS);
     return withStaticHeaders(response);
   }
   const urlProblem = requestUrlProblem(request.nextUrl);
-  if (urlProblem) return withStaticHeaders(errorResponse(new ApiError("bad_request", urlProblem), { status: 400 }));
+  if (urlProblem) return withStaticHeaders(refusal(request, new ApiError("bad_request", urlProblem)));
   const exempt = isCrossSiteExempt(request.nextUrl.pathname);
   if (
     isStateChanging(request.method) &&
     !exempt &&
     !isSameOriginRequest(request.headers, appOriginsFor(request.url, publicUrl))
   ) {
-    // `status` too, for the accounting proxy's readers (its envelope has one at the top).
-    return withStaticHeaders(errorResponse(new ApiError("cross_site_request"), { status: 403 }));
+    return withStaticHeaders(refusal(request, new ApiError("cross_site_request")));
   }
   const accountingPath = accountingPathOf(request.nextUrl.pathname);
   if (accountingPath !== null) return withStaticHeaders(rewriteToAccountingProxy(request, accountingPath));
@@ -46,7 +45,7 @@ export function proxy(request: NextRequest) {
     // as a server action's form and fail with a 500.
     // The one-click unsubscribe may come as form data (RFC 8058); its route reads no body.
     if (!exempt && (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-      return withStaticHeaders(errorResponse(new ApiError("unsupported_media_type"), { status: 415 }));
+      return withStaticHeaders(refusal(request, new ApiError("unsupported_media_type")));
     }
     return withStaticHeaders(NextResponse.next());
   }
@@ -65,6 +64,15 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   return withStaticHeaders(response);
+}
+
+/** The error's envelope, with the request's id in it and in its header; `status` at the top too, for the accounting proxy's readers (its envelope has one there). */
+function refusal(request: NextRequest, error: ApiError): Response {
+  const requestId = requestIdOf(request.headers);
+  return withRequestIdHeader(
+    inRequestContext(requestId, () => errorResponse(error, { status: error.status })),
+    requestId,
+  );
 }
 
 function withStaticHeaders<R extends Response>(response: R): R {

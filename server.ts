@@ -1,10 +1,12 @@
 import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
-import { refusingFetchForbiddenMethods } from "@/lib/composition/forbidden-methods";
+import { appRequestListener } from "@/lib/composition/request-listener";
 import { runShutdownHooks } from "@/lib/server/shutdown";
 import { appIdleCollection } from "@/lib/server/idle-collection";
-import { stampSocketAddress } from "@/lib/http/server/socket-address";
+import { configuredTrustedProxies } from "@/lib/http/server/trusted-proxies";
+import { log } from "@/lib/log/logger";
+import { pathForLog } from "@/lib/log/redact";
 import { listenOn } from "@/scripts/lib/app-listen";
 
 // The app's HTTP server: Next's request handler (Next's documented custom server) behind one
@@ -19,6 +21,10 @@ import { listenOn } from "@/scripts/lib/app-listen";
 // `npm start` runs it bundled (scripts/lib/next-build.ts: `.next/app-server.mjs`, plain `node`,
 // no TypeScript loader in the app's process): `node .next/app-server.mjs --port 3000 --host 127.0.0.1`
 // (scripts/lib/app-listen.ts), from the project's folder, with NODE_ENV=production.
+//
+// Every request gets its id here (lib/composition/request-listener.ts: a trusted proxy's, else a
+// new one), in its answer's `x-request-id` header, and runs in a log context holding it
+// (lib/log/context.ts), so every line logged while it is handled names it.
 
 const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } } });
 const port = Number(values.port);
@@ -26,6 +32,8 @@ if (!Number.isInteger(port) || !values.host) throw new Error("Usage: app-server 
 if (process.env.NODE_ENV !== "production")
   throw new Error(`NODE_ENV is ${process.env.NODE_ENV ?? "unset"}: the app server runs the production build only`);
 const { address, nextHostname } = listenOn(values.host);
+// Read at start, so a wrong TRUSTED_PROXIES stops the server at once rather than fail every request.
+const trustedProxies = configuredTrustedProxies();
 
 const startedAt = performance.now();
 const app = next({ dev: false, dir: process.cwd(), hostname: nextHostname, port });
@@ -37,27 +45,28 @@ const idleCollection = appIdleCollection();
 
 async function handleWithNext(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   idleCollection?.noteRequest();
-  // The connection's address, for "the client's address" behind Next (lib/http/server/client-address.ts).
-  stampSocketAddress(request);
   try {
     await handle(request, response);
   } catch (error) {
-    console.error(`Failed to handle request for ${request.url}`, error);
+    log.error({ err: error, method: request.method, path: pathForLog(request.url) }, "request failed in Next");
     if (!response.headersSent) response.statusCode = 500;
     response.end("Internal Server Error");
   }
 }
 
 await app.prepare();
+// The connection's address stamped (for "the client's address" behind Next,
+// lib/http/server/client-address.ts) and the request's id decided before Next sees the request.
 const server = http.createServer(
-  refusingFetchForbiddenMethods((request, response) => void handleWithNext(request, response)),
+  appRequestListener((request, response) => void handleWithNext(request, response), trustedProxies),
 );
 server.on("error", (error) => {
-  console.error("The app server failed:", error);
+  log.fatal({ err: error }, "the app server failed");
   process.exit(1);
 });
 await new Promise<void>((resolve) => server.listen(port, address, resolve));
-console.log(
+// e2e/app-processes.ts waits for "Ready on " in this line.
+log.info(
   `Ready on http://${nextHostname.includes(":") ? `[${nextHostname}]` : nextHostname}:${port} (listening on ${address}) in ${Math.round(performance.now() - startedAt)} ms`,
 );
 
@@ -69,14 +78,14 @@ function stop(signal: "SIGINT" | "SIGTERM"): void {
   idleCollection?.stop();
   const closed = new Promise<void>((resolve) =>
     server.close((error) => {
-      if (error) console.error(error);
+      if (error) log.error({ err: error }, "closing the server failed");
       resolve();
     }),
   );
   const stopped = Promise.all([closed, runShutdownHooks(STOP_BOUND_MS)]).then(() => app.close());
   const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS).unref());
   Promise.race([stopped, bound])
-    .catch((error: unknown) => console.error(error))
+    .catch((error: unknown) => log.error({ err: error }, "the stop failed"))
     .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
 }
 process.on("SIGINT", () => stop("SIGINT"));

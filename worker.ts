@@ -5,13 +5,14 @@
 // them and runs each schedule once. It runs the app's own server-only code, as the web process
 // does after instrumentation.ts: `node --conditions=react-server --import tsx worker.ts`.
 import { startJobsIfEnabled } from "@/lib/composition/jobs";
+import { workerOpsRoutes } from "@/lib/composition/ops-routes";
 import { prepareServerProcess } from "@/lib/composition/prepare-process";
 import { closeDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
 import { getBoss } from "@/lib/jobs/boss";
+import { log } from "@/lib/log/logger";
 import { startOpsServer, type OpsServer } from "@/lib/server/ops-server";
 import { runShutdownHooks } from "@/lib/server/shutdown";
-import { workerOpsRoutes } from "@/lib/composition/ops-routes";
 
 // A worker runs jobs whatever the environment shared with the web processes says.
 process.env.JOBS_ENABLED = "true";
@@ -20,7 +21,7 @@ let env: ReturnType<typeof serverEnv>;
 try {
   env = serverEnv();
 } catch (error) {
-  console.error(`Cannot start the worker: ${(error as Error).message}`);
+  log.fatal({ err: error }, "Cannot start the worker: its configuration is invalid");
   process.exit(1);
 }
 
@@ -30,13 +31,13 @@ await prepareServerProcess();
 try {
   await getBoss();
 } catch (error) {
-  console.error(`Cannot start the worker: pg-boss did not start (${(error as Error).message})`);
+  log.fatal({ err: error }, "Cannot start the worker: pg-boss did not start");
   process.exit(1);
 }
 await startJobsIfEnabled();
 let ops: OpsServer | undefined;
 if (env.METRICS_PORT !== undefined) ops = await startOpsServer(workerOpsRoutes(), env.METRICS_PORT, env.METRICS_HOST);
-console.log(`Worker ready${ops ? ` (operations port ${ops.url})` : ""}`);
+log.info({ operationsPort: ops?.url }, `Worker ready${ops ? ` (operations port ${ops.url})` : ""}`);
 
 // Within the 5 s a process manager (and `npm start`) gives before SIGKILL: pg-boss hands its
 // running jobs back (lib/jobs/boss.ts stopBoss, 2 s), then the pool closes.
@@ -45,7 +46,7 @@ let stopping = false;
 function stop(signal: "SIGINT" | "SIGTERM"): void {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: the worker stops`);
+  log.info({ signal }, "the worker stops");
   const stopped = (async () => {
     await ops?.close();
     await runShutdownHooks(STOP_BOUND_MS - 500);
@@ -53,7 +54,7 @@ function stop(signal: "SIGINT" | "SIGTERM"): void {
   })();
   const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS).unref());
   Promise.race([stopped, bound])
-    .catch((error: unknown) => console.error(error))
+    .catch((error: unknown) => log.error({ err: error }, "the worker did not stop cleanly"))
     .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
 }
 process.once("SIGINT", () => stop("SIGINT"));

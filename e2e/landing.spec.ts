@@ -104,3 +104,21 @@ test("health answers from the process alone, and ready reports the database, the
     },
   });
 });
+
+test("every answer carries a request id, and an error's envelope the same one", async ({ request }) => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  // A page, next-auth's own route, Next's 404 and an unknown method refused by proxy.ts.
+  for (const answer of [
+    await request.get("/"),
+    await request.get("/api/auth/session"),
+    await request.get("/no-such-page"),
+    await request.fetch("/api/notifications", { method: "PROPFIND" }),
+  ])
+    expect(answer.headers()["x-request-id"], answer.url()).toMatch(uuid);
+  // A route's refusal: the header's id in its envelope. An id the client chose is not taken (no trusted proxy here).
+  const refused = await request.get("/api/notifications", { headers: { "x-request-id": "chosen-by-client" } });
+  expect(refused.status()).toBe(401);
+  const id = refused.headers()["x-request-id"];
+  expect(id).toMatch(uuid);
+  expect((await refused.json()).error).toMatchObject({ code: "not_signed_in", requestId: id });
+});

@@ -71,6 +71,8 @@ try {
     ...withoutSchemaRoles(env),
     ...APP_MALLOC_ENV,
     NODE_ENV: "production",
+    // Readable lines for the person at the terminal; `npm run serve` and the worker keep JSON (lib/log).
+    LOG_FORMAT: env.LOG_FORMAT || "pretty",
   });
   await waitForHttp(localAppUrl(portNumber, host, "/api/ready"), 120_000);
   console.log(`\nLedgerlane is ready on ${appUrl} (listening on ${host}) — Ctrl-C stops everything.`);

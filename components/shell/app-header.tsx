@@ -13,12 +13,13 @@ import { unreadCount } from "@/features/notifications/server/inbox";
 import { LanguageSwitch } from "@/components/language-switch";
 import { WorkspaceSwitcher } from "@/features/workspaces/components/workspace-switcher";
 import { isClient } from "@/features/workspaces/permissions";
+import { log } from "@/lib/log/logger";
 
 async function signedInUser(): Promise<SessionUser | null> {
   try {
     return await getSessionUser();
   } catch (error) {
-    console.error(`header: session lookup failed (${(error as Error).message})`);
+    log.error({ err: error }, "header: session lookup failed");
     return null;
   }
 }

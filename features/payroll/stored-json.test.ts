@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { readStoredJson } from "./stored-json";
+import { captureLog } from "@/lib/log/testing/capture";
 
 describe("readStoredJson", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -10,17 +11,19 @@ describe("readStoredJson", () => {
   });
 
   it("logs a corrupt value with its id and the failing paths, never the content, and answers undefined", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const value = readStoredJson(
       z.object({ name: z.string(), age: z.number() }),
       { name: 42, age: "Erika Mustermann" },
       "payroll_import_rows import 7 row 3",
     );
     expect(value).toBeUndefined();
-    expect(log).toHaveBeenCalledOnce();
-    const line = String(log.mock.calls[0]![0]);
-    expect(line).toContain("payroll_import_rows import 7 row 3");
-    expect(line).toContain("name: invalid_type");
-    expect(line).not.toContain("Erika");
+    expect(log.records()).toEqual([
+      expect.objectContaining({
+        where: "payroll_import_rows import 7 row 3",
+        problems: expect.arrayContaining(["name: invalid_type"]),
+      }),
+    ]);
+    expect(log.text()).not.toContain("Erika");
   });
 });

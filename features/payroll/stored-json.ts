@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { log } from "@/lib/log/logger";
 
 /**
  * JSON read back from the database is parsed with its resource's schema: a row written by an
@@ -14,6 +15,6 @@ export function readStoredJson<T extends z.core.$ZodType>(
   const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.code}`);
-  console.error(`Unreadable stored JSON in ${where}, skipped (${problems.slice(0, 5).join("; ")})`);
+  log.error({ where, problems: problems.slice(0, 5) }, "unreadable stored JSON, skipped");
   return undefined;
 }

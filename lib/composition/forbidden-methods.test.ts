@@ -3,7 +3,10 @@ import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
+import { SOCKET_ADDRESS_HEADER } from "@/lib/http/server/socket-address";
+import { trustedProxies } from "@/lib/http/server/trusted-proxies";
 import { refusingFetchForbiddenMethods } from "./forbidden-methods";
+import { appRequestListener } from "./request-listener";
 
 interface Answer {
   status: number;
@@ -11,9 +14,9 @@ interface Answer {
   body: string;
 }
 
-function send(port: number, method: string): Promise<Answer> {
+function send(port: number, method: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ port, host: "127.0.0.1", method, path: "/api/health" }, (response) => {
+    const request = http.request({ port, host: "127.0.0.1", method, path: "/api/health", headers }, (response) => {
       let body = "";
       response.on("data", (chunk: Buffer) => (body += chunk.toString()));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
@@ -52,13 +55,22 @@ describe("refusingFetchForbiddenMethods", () => {
     }
   });
 
-  it("answers as proxy.ts answers every other unknown method: the same headers and envelope", async () => {
-    const server = http.createServer(refusingFetchForbiddenMethods((_request, response) => response.end()));
+  it("answers as proxy.ts answers every other unknown method: the same headers and envelope, the request's id too", async () => {
+    // As server.ts listens (./request-listener.ts), behind a trusted proxy that named the request.
+    const server = http.createServer(
+      appRequestListener((_request, response) => response.end(), trustedProxies(["127.0.0.1"])),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const ours = await send(port, "TRACE");
-      const proxys = proxy(new NextRequest("http://localhost:3000/api/health", { method: "FOO" }));
+      const ours = await send(port, "TRACE", { "x-request-id": "lb-9" });
+      expect(ours.headers["x-request-id"]).toBe("lb-9");
+      const proxys = proxy(
+        new NextRequest("http://localhost:3000/api/health", {
+          method: "FOO",
+          headers: { "x-request-id": "lb-9", [SOCKET_ADDRESS_HEADER]: "127.0.0.1" },
+        }),
+      );
       expect(ours.status).toBe(proxys.status);
       for (const [name, value] of proxys.headers) expect(ours.headers[name], name).toBe(value);
       expect(JSON.parse(ours.body)).toEqual(JSON.parse((await proxys.text()).replaceAll("FOO", "TRACE")));

@@ -2,13 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiErrorBody } from "@/lib/http/envelope";
 import { ALLOWED_METHODS } from "@/lib/http/request-url";
 import { STATIC_SECURITY_HEADERS } from "@/lib/http/security-headers";
+import { logContext } from "@/lib/log/context";
 
 /**
  * fetch's `Request` refuses the methods CONNECT, TRACE and TRACK ("'TRACE' HTTP method is
  * unsupported"), and Next builds one for every request before proxy.ts runs, so such a request
  * was a 500 on every route. The app's own HTTP server (server.ts) answers them before handing the
  * request to Next: 405 `method_not_allowed` in the envelope, with `Allow` and the security
- * headers, as proxy.ts answers every other unknown method. (Of the three only TRACE reaches a
+ * headers and the request's id, as proxy.ts answers every other unknown method. (Of the three only TRACE reaches a
  * request listener: Node's parser answers TRACK with 400, and hands CONNECT to the server's
  * `connect` event, which has no listener, so the connection is closed.)
  *
@@ -27,6 +28,9 @@ export function refusingFetchForbiddenMethods(next: RequestListener): RequestLis
     const method = request.method ?? "";
     if (!FETCH_FORBIDDEN_METHODS.has(method)) return next(request, response);
     const error: ApiErrorBody = { code: "method_not_allowed", message: `${method} is not allowed here.` };
+    // The id server.ts gave the request (./request-listener.ts), as every error envelope carries it.
+    const requestId = logContext()?.requestId;
+    if (requestId) error.requestId = requestId;
     request.resume();
     response.writeHead(405, {
       ...STATIC_SECURITY_HEADERS,

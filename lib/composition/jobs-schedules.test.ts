@@ -9,6 +9,7 @@ import { OVERVIEW_QUEUES } from "@/features/overview/queues";
 import { PAYROLL_QUEUES } from "@/features/payroll/queues";
 import { REMINDER_QUEUES } from "@/features/reminders/queues";
 import { SIGN_IN_QUEUES } from "@/features/sign-in/queues";
+import { captureLog } from "@/lib/log/testing/capture";
 
 // The process's jobs as instrumentation.ts starts them (startJobsIfEnabled), as the app's role, on
 // a database of the file's own (another file's pg-boss would run these schedules): every schedule
@@ -37,8 +38,7 @@ describe("the process's schedules", () => {
   it("are all seven registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({
     jobsDatabase,
   }) => {
-    const log = vi.spyOn(console, "log");
-    const errors = vi.spyOn(console, "error");
+    const log = captureLog();
     const { getBoss } = await import("@/lib/jobs/boss");
     await getBoss({ cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 });
     const { startJobsIfEnabled } = await import("./jobs");
@@ -64,16 +64,15 @@ describe("the process's schedules", () => {
       await app.end();
     }
 
-    const runs = () => log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes(" scheduled run "));
+    const runs = () => log.records().filter((line) => line.msg === "jobs: scheduled run");
     await vi.waitFor(
       () => {
-        for (const name of EVERY_MINUTE)
-          expect(runs().some((line) => line.startsWith(`jobs: ${name} scheduled run `))).toBe(true);
+        for (const name of EVERY_MINUTE) expect(runs().some((line) => line.queue === name)).toBe(true);
       },
       { timeout: 10_000, interval: 200 },
     );
     // What the runs did (the month close's sweep of stale Transfers among it) is the app's role's to do.
-    const rereadRun = /jobs: month-close-reread scheduled run (\S+)/.exec(runs().join("\n"))![1]!;
+    const rereadRun = String(runs().find((line) => line.queue === MONTH_CLOSE_QUEUES.reread)!.jobId);
     await vi.waitFor(
       async () =>
         expect((await (await getBoss()).getJobById(MONTH_CLOSE_QUEUES.reread, rereadRun))?.state).toBe("completed"),
@@ -82,6 +81,6 @@ describe("the process's schedules", () => {
         interval: 200,
       },
     );
-    expect(errors.mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith("jobs:"))).toEqual([]);
+    expect(log.records().filter((line) => line.level === "error" && String(line.msg).startsWith("jobs:"))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { runnableOf } from "@/lib/features-core/manifest";
 import { FEATURES } from "./features";
 import type { QueueName } from "./queues";
 import { wireFeatures } from "./wire";
+import { log } from "@/lib/log/logger";
 
 /**
  * The job registry, in the composition root: each feature's jobs, wired into the process from its
@@ -22,7 +23,7 @@ export async function startJobsIfEnabled(): Promise<void> {
     try {
       await feature.jobs.start();
     } catch (error) {
-      console.error(`jobs: ${feature.name} jobs not started (${(error as Error).message})`);
+      log.error({ err: error, feature: feature.name }, "jobs: a feature's jobs not started");
     }
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseEncryptionKeys } from "../crypto/key-ring";
 import { withoutEmptyValues } from "./empty-values";
+import { logSettingsSchema } from "./log-settings";
 
 // The server's configuration, parsed once (lib/env/server.ts). Pure: scripts
 // that start the app validate with it too. Every variable is in .env.example. Server code (it
@@ -18,6 +19,20 @@ const commaList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+
+/**
+ * The reverse proxies in front of the app (comma-separated addresses or CIDRs): only from them is
+ * X-Forwarded-For believed (lib/http/server/client-address.ts), and X-Request-Id
+ * (lib/http/server/request-id-stamp.ts); unset, the connection's address is the client's.
+ * Exported alone for server.ts, which reads no other variable.
+ */
+export const trustedProxiesSetting = commaList.pipe(
+  z.array(
+    z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+      error: "TRUSTED_PROXIES must list addresses or CIDRs, e.g. 10.0.0.0/8,::1",
+    }),
+  ),
+);
 
 export const serverEnvSchema = z.preprocess(
   withoutEmptyValues,
@@ -157,22 +172,13 @@ export const serverEnvSchema = z.preprocess(
       RATE_LIMIT_EMAIL_LINKS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
       RATE_LIMIT_EMAIL_LINKS_PER_BROWSER: z.coerce.number().int().min(1).max(100_000).default(10),
       RATE_LIMIT_EMAIL_VERIFICATIONS_PER_PERSON: z.coerce.number().int().min(1).max(100_000).default(5),
-      /**
-       * The reverse proxies in front of the app (comma-separated addresses or CIDRs): only from them is
-       * X-Forwarded-For believed (lib/http/server/client-address.ts); unset, the connection's address is the client's.
-       */
-      TRUSTED_PROXIES: commaList.pipe(
-        z.array(
-          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
-            error: "TRUSTED_PROXIES must list addresses or CIDRs, e.g. 10.0.0.0/8,::1",
-          }),
-        ),
-      ),
+      TRUSTED_PROXIES: trustedProxiesSetting,
       /** Idle sessions end after this many hours without a request (lib/auth/server/session-store.ts); the 7-day limit holds besides. */
       SESSION_IDLE_TIMEOUT_HOURS: z.coerce.number().min(1).max(168).default(12),
       /** Set when the upstreams are the bundled sandbox (the browser tests' clock follows it). */
       SANDBOX_URL: optionalUrl,
     })
+    .extend(logSettingsSchema.shape)
     .transform((env) => ({ ...env, NEXTAUTH_URL: env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}` })),
 );
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   AccountingForbiddenError,
@@ -18,6 +18,8 @@ import {
 import { API_ERROR_STATUS, ApiError, toApiError } from "./api-error";
 import { apiErrorCodeSchema } from "./envelope";
 import { UpstreamError } from "./upstream-error";
+import { captureLog } from "@/lib/log/testing/capture";
+import { withLogContext } from "@/lib/log/context";
 
 describe("the one error mapping", () => {
   it("has a status for every code of the enum", () => {
@@ -72,11 +74,20 @@ describe("the one error mapping", () => {
   });
 
   it("answers anything else as internal with a requestId, logged once", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const mapped = toApiError(new Error("boom"));
     expect(mapped).toBeInstanceOf(ApiError);
     expect(mapped.body()).toMatchObject({ code: "internal", requestId: expect.any(String) });
-    expect(log).toHaveBeenCalledTimes(1);
-    log.mockRestore();
+    expect(log.records()).toHaveLength(1);
+    expect(log.records()[0]).toMatchObject({ level: "error", requestId: mapped.body().requestId });
+  });
+
+  it("names the request's id, from its log context, in the internal error and its line", () => {
+    const log = captureLog();
+    const mapped = withLogContext({ requestId: "req-1" }, () => toApiError(new Error("boom")));
+    expect(mapped.body()).toMatchObject({ code: "internal", requestId: "req-1" });
+    expect(log.records()).toEqual([
+      expect.objectContaining({ requestId: "req-1", err: expect.objectContaining({ message: "boom" }) }),
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { logContext } from "@/lib/log/context";
+import { log } from "@/lib/log/logger";
 import type { ApiErrorBody, ApiErrorCode } from "./envelope";
 import { UpstreamError } from "./upstream-error";
 
@@ -188,13 +189,19 @@ export function successResponse(data: unknown, status = 200): Response {
   return new Response(JSON.stringify({ ok: true, data }), { status, headers: JSON_HEADERS });
 }
 
-/** `{ ok: false, error }` with the status of its code; `top` adds top-level members (the accounting proxy's `status`, `business`). */
+/**
+ * `{ ok: false, error }` with the status of its code; `top` adds top-level members (the accounting
+ * proxy's `status`, `business`). Inside a request (its log context, lib/http/server/request-id.ts) the
+ * error carries the request's id, the one in the answer's `x-request-id` header and on its log lines.
+ */
 export function errorResponse(error: ApiError, top?: Record<string, unknown>, status = error.status): Response {
   const headers =
     error.retryAfterSeconds === undefined
       ? JSON_HEADERS
       : { ...JSON_HEADERS, "retry-after": String(error.retryAfterSeconds) };
-  return new Response(JSON.stringify({ ok: false, ...top, error: error.body() }), { status, headers });
+  const requestId = logContext()?.requestId;
+  const body = requestId ? { ...error.body(), requestId } : error.body();
+  return new Response(JSON.stringify({ ok: false, ...top, error: body }), { status, headers });
 }
 
 /** The first message per field (its path joined with dots), for forms. */
@@ -207,7 +214,8 @@ function fieldsOf(error: z.core.$ZodError): Record<string, string> {
 /**
  * The one error mapping of the app: an ApiError as it is, a ZodError as 422 `invalid` with
  * `fields`, an upstream failure by its `apiCode` with the service's text as `detail`, anything
- * else as 500 `internal` with a `requestId`, logged once under that id.
+ * else as 500 `internal` with a `requestId`, logged once under that id (the request's; a job's
+ * failure, outside any request, gets an id of its own for its line).
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -226,10 +234,9 @@ export function toApiError(error: unknown): ApiError {
       },
     );
   }
-  const requestId = randomUUID();
-  const failure = error instanceof Error ? error : new Error(String(error));
-  // Name, message and stack only: never a request body, a token or a key.
-  console.error(`[${requestId}] unexpected ${failure.name}: ${failure.message}\n${failure.stack ?? ""}`);
+  const requestId = logContext()?.requestId ?? crypto.randomUUID();
+  // Name, message and stack only (lib/log/logger.ts): never a request body, a token or a key.
+  log.error({ err: error, requestId }, "unexpected failure");
   return new ApiError("internal", undefined, { extra: { requestId } });
 }
 

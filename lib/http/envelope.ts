@@ -11,8 +11,9 @@ import * as z from "zod/mini";
  *
  * `code` is one of `apiErrorCodeSchema`; the browser shows the translated text for the code
  * (`message` is an English fallback for logs and API users). `detail` carries an upstream
- * service's own text, never shown as the message. `requestId` names the log line of an
- * unexpected failure. Extra members (e.g. `period`, `transferId`, `problems`) are per code.
+ * service's own text, never shown as the message. `requestId` is the request's id (its
+ * `x-request-id` header and its log lines' `requestId`), in every error the app's server answers.
+ * Extra members (e.g. `period`, `transferId`, `problems`) are per code.
  * The accounting proxy adds `status` (the service's HTTP status) and `business` at the top.
  */
 export const apiErrorCodeSchema = z.enum([

@@ -3,6 +3,9 @@ import PgBoss from "pg-boss";
 import { serverEnv } from "@/lib/env/server";
 import { inBackground } from "@/lib/http/server/upstream-priority";
 import { recordScheduledRun, registerSchedule } from "./schedule-runs";
+import { withoutLogContext } from "@/lib/log/context";
+import { log } from "@/lib/log/logger";
+import { inJobLogContext } from "./job-log";
 
 /**
  * The durable job queue (pg-boss 10, tables in the `pgboss` schema of the app's
@@ -29,7 +32,10 @@ export function appBossOptions(connectionString: string): PgBoss.ConstructorOpti
 /** pg-boss started with `options`, its workers run as background work and its scheduled runs logged. */
 export async function startBoss(options: PgBoss.ConstructorOptions): Promise<PgBoss> {
   const boss = new PgBoss(options);
-  boss.on("error", (error: Error) => console.error(`jobs: ${error.message}`));
+  // pg-boss's own failures (its polling, its maintenance) name their queue when they have one.
+  boss.on("error", (error: Error & { queue?: string }) =>
+    log.error({ err: error, queue: error.queue }, "jobs: pg-boss failed"),
+  );
   markScheduledRuns(boss);
   runWorkersInBackground(boss);
   await boss.start();
@@ -52,11 +58,14 @@ export function getBoss(intervals: CronIntervals = {}): Promise<PgBoss> {
   if (!holder.__boss) {
     holder.__bossState = "starting";
     const { DATABASE_URL, JOBS_ENABLED } = serverEnv();
-    const starting = startBoss({
-      ...appBossOptions(DATABASE_URL),
-      ...(JOBS_ENABLED ? {} : { schedule: false, supervise: false }),
-      ...intervals,
-    });
+    // Outside the log context of the request that first needs a job: pg-boss's timers would keep it for ever.
+    const starting = withoutLogContext(() =>
+      startBoss({
+        ...appBossOptions(DATABASE_URL),
+        ...(JOBS_ENABLED ? {} : { schedule: false, supervise: false }),
+        ...intervals,
+      }),
+    );
     holder.__boss = starting;
     starting.then(
       () => {
@@ -123,19 +132,23 @@ function markScheduledRuns(boss: PgBoss): void {
   }) as typeof boss.schedule;
 }
 
-/** A schedule's runs among `jobs`, each logged as it starts with its queue and its job's id. */
-function scheduledRuns(name: string, jobs: PgBoss.Job[]): string[] {
-  const runs = jobs.filter((job) => job.data && typeof job.data === "object" && SCHEDULED in job.data);
-  for (const job of runs) console.log(`jobs: ${name} scheduled run ${job.id}`);
-  return runs.map((job) => job.id);
+/** A job of a schedule (not one sent by hand to the same queue). */
+const isScheduledRun = (job: PgBoss.Job) => Boolean(job.data && typeof job.data === "object" && SCHEDULED in job.data);
+
+/** One line per scheduled run, as it starts (its queue, job id and attempt are the line's context). */
+function logScheduledRun(job: PgBoss.Job): void {
+  if (isScheduledRun(job))
+    log.info({ schedule: (job.data as Record<string, unknown>)[SCHEDULED] }, "jobs: scheduled run");
 }
 
 /**
  * Every job's upstream requests are background work (lib/http/server/upstream-priority.ts): they
  * leave the reserve of each request budget to people and wait for the next window rather than
  * fail. Done here, where every worker is registered, so no job can forget it; here too each
- * running job is known (for a stop to hand back) and each scheduled run logged and, once it ended,
- * recorded for readiness (./schedule-runs.ts).
+ * running job is known (for a stop to hand back), each scheduled run logged and, once it ended,
+ * recorded for readiness (./schedule-runs.ts), and every line a job
+ * logs carries its queue, id and attempt (./job-log.ts; the jobs are fetched with their metadata
+ * for the attempt).
  */
 export function runWorkersInBackground(boss: PgBoss): void {
   const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
@@ -143,16 +156,21 @@ export function runWorkersInBackground(boss: PgBoss): void {
   activeJobs.set(boss, active);
   boss.work = ((name: string, ...rest: unknown[]) => {
     const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
-    return work(name, ...rest, async (jobs: PgBoss.Job[]) => {
-      const runs = scheduledRuns(name, jobs);
-      const ids = jobs.map((job) => job.id);
-      for (const id of ids) active.add(id);
-      try {
-        return await inBackground(() => handler(jobs));
-      } finally {
-        for (const id of ids) active.delete(id);
-        for (const run of runs) await recordScheduledRun(boss, name, run);
-      }
-    });
+    const options = (rest.pop() as PgBoss.WorkOptions | undefined) ?? {};
+    return work(name, { ...options, includeMetadata: true }, async (jobs: PgBoss.JobWithMetadata[]) =>
+      inJobLogContext(name, jobs, async () => {
+        for (const job of jobs) logScheduledRun(job);
+        const runs = jobs.filter(isScheduledRun).map((job) => job.id);
+        const ids = jobs.map((job) => job.id);
+        for (const id of ids) active.add(id);
+        try {
+          return await inBackground(() => handler(jobs));
+        } finally {
+          for (const id of ids) active.delete(id);
+          // Once it ended (done or failed), for readiness (./schedule-runs.ts).
+          for (const run of runs) await recordScheduledRun(boss, name, run);
+        }
+      }),
+    );
   }) as typeof boss.work;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { now } from "@/lib/clock";
+import { log } from "@/lib/log/logger";
 import { cronPeriodMs } from "./cron-period";
 
 /**
@@ -49,7 +50,7 @@ export async function recordScheduledRun(boss: PgBoss, queue: string, jobId: str
       [queue, now(), jobId],
     );
   } catch (error) {
-    console.error(`jobs: ${queue} scheduled run ${jobId} not recorded (${(error as Error).message})`);
+    log.error({ err: error, queue, jobId }, "jobs: a scheduled run not recorded");
   }
 }
 

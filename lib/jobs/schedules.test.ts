@@ -1,8 +1,9 @@
 import type PgBoss from "pg-boss";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { appBossOptions, startBoss } from "./boss";
 import { OVERVIEW_QUEUES } from "@/features/overview/queues";
+import { captureLog } from "@/lib/log/testing/capture";
 
 // pg-boss's schedules as production runs them: started as the app does (appBossOptions), as the
 // app's role (no DDL), on a database migrated as production's is, with only the schedule
@@ -21,9 +22,8 @@ afterAll(async () => {
 });
 
 describe("pg-boss's schedules, as the app's role", () => {
-  it("run a `* * * * *` schedule within 10 s, and log the run with its queue and job id", async () => {
-    const log = vi.spyOn(console, "log");
-    const errors = vi.spyOn(console, "error");
+  it("run a `* * * * *` schedule within 10 s, and log the run with its queue, job id and attempt", async () => {
+    const log = captureLog();
     boss = await startBoss({
       ...appBossOptions(database.urls.appUrl),
       cronMonitorIntervalSeconds: 1,
@@ -39,8 +39,17 @@ describe("pg-boss's schedules, as the app's role", () => {
         setTimeout(() => reject(new Error("the schedule did not run within 10 s")), 10_000).unref(),
       ),
     ]);
-    expect(log).toHaveBeenCalledWith(`jobs: ${OVERVIEW_QUEUES.sweep} scheduled run ${jobId}`);
+    expect(log.records()).toContainEqual(
+      expect.objectContaining({
+        level: "info",
+        msg: "jobs: scheduled run",
+        queue: OVERVIEW_QUEUES.sweep,
+        jobId,
+        attempt: 1,
+        schedule: "* * * * *",
+      }),
+    );
     // The timekeeper's own statements (the cron time in pgboss.version, the schedules) are the app role's to run.
-    expect(errors.mock.calls.filter(([line]) => String(line).startsWith("jobs:"))).toEqual([]);
+    expect(log.records().filter((line) => line.level === "error" && String(line.msg).startsWith("jobs:"))).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 import "server-only";
 import type PgBoss from "pg-boss";
+import { withLogContext } from "@/lib/log/context";
+import { log } from "@/lib/log/logger";
+import { jobLogContext } from "./job-log";
 
 /**
  * A queue whose jobs each carry one piece of work (an outbox row's send): `batchSize` jobs are
@@ -17,14 +20,16 @@ export async function workEach<T extends object>(
   let workerId = "";
   workerId = await boss.work<T>(queue, options, async (jobs) => {
     await Promise.all(
-      jobs.map(async (job) => {
-        try {
-          await work(job.data);
-        } catch (error) {
-          console.error(`jobs: ${queue} job ${job.id} failed, to be retried (${(error as Error).message})`);
-          await boss.fail(queue, job.id, { message: (error as Error).message });
-        }
-      }),
+      jobs.map((job) =>
+        withLogContext(jobLogContext(queue, job), async () => {
+          try {
+            await work(job.data);
+          } catch (error) {
+            log.error({ err: error }, "jobs: a job failed, to be retried");
+            await boss.fail(queue, job.id, { message: (error as Error).message });
+          }
+        }),
+      ),
     );
     if (jobs.length >= options.batchSize && workerId) boss.notifyWorker(workerId);
   });

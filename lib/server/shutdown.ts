@@ -1,3 +1,5 @@
+import { log } from "@/lib/log/logger";
+
 // What a process does before it exits on SIGINT/SIGTERM, besides closing its HTTP server: the
 // hooks registered here (pg-boss's stop, by instrumentation.ts), run by server.ts in parallel with
 // `server.close()`. The registry lives on globalThis: Next loads instrumentation.ts in its own
@@ -20,12 +22,12 @@ export function onShutdown(name: string, hook: ShutdownHook): void {
  */
 export async function runShutdownHooks(boundMs: number): Promise<void> {
   const running = [...hooks()].map(([name, hook]) =>
-    hook().catch((error: unknown) => console.error(`shutdown: ${name} failed (${(error as Error).message})`)),
+    hook().catch((error: unknown) => log.error({ err: error, hook: name }, "shutdown: a hook failed")),
   );
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
-      console.error(`shutdown: not done after ${boundMs} ms, exiting anyway`);
+      log.error({ boundMs }, "shutdown: not done within the bound, exiting anyway");
       resolve();
     }, boundMs);
     timer.unref();

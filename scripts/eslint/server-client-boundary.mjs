@@ -15,6 +15,7 @@ import path from "node:path";
  *   components/;
  * - shared code: the rest of lib/ (schemas, pure logic), which both sides import.
  *
+ * Browser code may not import lib/log either (NODE_ONLY), which shared code may.
  * Browser code and shared code may not import server code, and server code may not import a
  * `client/` folder. A "use client" file may not reach server code through the files it imports
  * either (a helper without a directive it imports is in the browser's bundle too). Allowed across:
@@ -26,6 +27,11 @@ const SERVER_INFRA = ["db", "jobs", "rate-limit", "server", "health", "clock", "
 const SERVER_FILE = new RegExp(
   `^(?:features/[^/]+/(?:(?:.+/)?server/|feature\\.ts$)|lib/(?:(?:.+/)?server/|(?:env/(?:server|schema)|i18n/server)\\.tsx?$|(?:${SERVER_INFRA.join("|")})/))`,
 );
+/**
+ * Node-only code that shared lib code may import (it runs on the server only: the error envelope's
+ * mapping logs) but the browser may not: the logger (pino, AsyncLocalStorage; docs/adr/0250-structured-logs.md).
+ */
+const NODE_ONLY = /^lib\/log\//;
 const CLIENT_FOLDER = /^(?:lib|features)\/(?:.+\/)?client\//;
 /** UI: components/ and each feature's components/ folder. */
 const UI_FILE = /^(?:components|features\/[^/]+\/components)\//;
@@ -98,7 +104,7 @@ function serverReached(target) {
   reached.set(target, null); // a cycle back here adds nothing (and npm run layers refuses cycles)
   let way = null;
   if (directiveOf(target) === "server") way = null;
-  else if (isServer(target)) way = [target];
+  else if (isServer(target) || NODE_ONLY.test(target)) way = [target];
   else
     for (const next of valueImports(target)) {
       const further = serverReached(next);
@@ -145,7 +151,11 @@ export const serverClientBoundary = {
         return;
       }
       if (server) return;
-      const way = useClient ? serverReached(target) : isServer(target) ? [target] : null;
+      const way = useClient
+        ? serverReached(target)
+        : isServer(target) || (browser && NODE_ONLY.test(target))
+          ? [target]
+          : null;
       if (!way) return;
       const side = browser ? "Browser code" : "Shared lib code";
       const through = way.length > 1 ? ` (through ${way.slice(0, -1).join(" → ")})` : "";

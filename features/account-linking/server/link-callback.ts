@@ -4,6 +4,7 @@ import { personDisplayName } from "@/features/accounting/server/user-name";
 import { tokensFromAccount } from "@/features/sign-in/core/server/complete-sign-in";
 import { recordSignInFailure } from "@/features/sign-in/core/server/sign-in-audit";
 import { discardLinkAnswer, holdLinkAnswer, type LinkSession } from "./account-link";
+import { log } from "@/lib/log/logger";
 
 /**
  * The accounting callback of a link begun at /settings/security (./account-link.ts, step 2), run
@@ -26,7 +27,7 @@ async function accountName(accessToken: string, accountingUserId: string): Promi
     const profile = await client.getUser();
     return personDisplayName(profile) ?? profile.email ?? null;
   } catch (error) {
-    console.warn(`account-linking: the account's name could not be read (${(error as Error).name})`);
+    log.warn({ error: (error as Error).name }, "account-linking: the account's name could not be read");
     return null;
   }
 }

@@ -11,6 +11,7 @@ import { accountingClientFor } from "./for-user";
 import { WRITE_SCHEMAS } from "../forms";
 import { rememberUserName } from "./user-name";
 import { ACCOUNTING_PATH_HEADER } from "../proxy-path";
+import { log } from "@/lib/log/logger";
 
 /**
  * The browser's way to the accounting API: `/api/accounting/<path below {base_url}>`
@@ -203,7 +204,7 @@ async function proxy(request: NextRequest): Promise<Response> {
     if (request.method === "PUT" && USER_PATH.test(path)) {
       // The change is made: a failure to store the new name only delays the header until the next sign-in.
       await rememberUserName(user.id, data).catch((error: unknown) =>
-        console.warn(`accounting proxy: storing the new name failed (${(error as Error).name})`),
+        log.warn({ error: (error as Error).name }, "accounting proxy: storing the new name failed"),
       );
     }
     // The service's body is passed on verbatim inside the envelope.

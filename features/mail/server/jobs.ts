@@ -7,6 +7,7 @@ import { MAIL_QUEUES } from "@/features/mail/queues";
 import { workEach } from "@/lib/jobs/work-each";
 import { runDailyDigest } from "./digest";
 import { markNotedRows, pendingRow, sendOutboxMessage } from "./worker";
+import { log } from "@/lib/log/logger";
 
 /**
  * The mail jobs of a process, on pg-boss like every other job (docs/adr/0243): each outbox row
@@ -41,11 +42,11 @@ export async function startMailJobs(): Promise<void> {
   await boss.unschedule(MAIL_QUEUES.outbox);
   await markNotedRows();
   const adopted = await adoptRows(MAIL_QUEUES.outbox, "key", await unsentRows());
-  if (adopted) console.log(`mail: ${adopted} outbox message(s) without a job given one`);
+  if (adopted) log.info({ adopted }, "mail: outbox messages without a job given one");
   await workEach(boss, MAIL_QUEUES.outbox, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, sendJob);
   await boss.schedule(MAIL_QUEUES.digest, "0 7 * * *", {}, { tz: "Europe/Berlin" });
   await boss.work(MAIL_QUEUES.digest, async () => {
     const { mails } = await runDailyDigest();
-    if (mails) console.log(`mail: ${mails} daily digest(s) queued`);
+    if (mails) log.info({ mails }, "mail: daily digests queued");
   });
 }

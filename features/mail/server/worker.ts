@@ -5,6 +5,7 @@ import { sendInTransaction } from "@/lib/jobs/in-transaction";
 import { MAIL_QUEUES } from "@/features/mail/queues";
 import { acceptedNote, forgetNote, noteAccepted, pendingNotes } from "./sent-journal";
 import { messageIdFor, SEND_DEADLINE_MS, sendThroughSmtp, SmtpSendError, type OutgoingMail } from "./transport";
+import { log } from "@/lib/log/logger";
 
 /**
  * The outbox's sender: the work of the `mail-outbox` pg-boss job that each row has (./jobs.ts),
@@ -88,8 +89,9 @@ async function markSent(idempotencyKey: string, acceptedAt: Date): Promise<void>
     } catch (error) {
       const wait = Math.min(FIRST_MARK_RETRY_MS * 2 ** attempt, LONGEST_MARK_RETRY_MS);
       if (Date.now() - started + wait > MARK_PATIENCE_MS) throw error;
-      console.warn(
-        `mail: marking an outbox message sent failed (${(error as Error).name}), trying again in ${wait} ms`,
+      log.warn(
+        { error: (error as Error).name, waitMs: wait },
+        "mail: marking an outbox message sent failed, trying again",
       );
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
@@ -107,7 +109,7 @@ async function noteAcceptance(row: ClaimedRow, messageId: string): Promise<void>
   try {
     await noteAccepted({ idempotencyKey: row.idempotency_key, messageId, acceptedAt: now().toISOString() });
   } catch (error) {
-    console.warn(`mail: could not note outbox message ${row.id} as accepted (${(error as Error).message})`);
+    log.warn({ err: error, outboxId: row.id }, "mail: could not note an outbox message as accepted");
   }
 }
 
@@ -125,7 +127,8 @@ async function markFailed(row: ClaimedRow, error: unknown): Promise<void> {
       WHERE id = ${row.id} AND sent_at IS NULL`;
     if (!giveUp) await sendInTransaction(tx, MAIL_QUEUES.outbox, { key: row.idempotency_key }, { inMs: delay });
   });
-  if (giveUp) console.warn(`mail: gave up on outbox message ${row.id} after ${row.attempts} attempts (${message})`);
+  if (giveUp)
+    log.warn({ outboxId: row.id, attempts: row.attempts, reason: message }, "mail: gave up on an outbox message");
 }
 
 /** What one try did: sent, failed (its retry queued), marked from the journal, or nothing to do now (`later`: not due, or held by another sender). */

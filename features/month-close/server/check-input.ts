@@ -12,6 +12,7 @@ import type { Employee } from "@/features/payroll/upstream/schemas";
 import type { MonthKey } from "@/features/payroll/month-lock/states";
 import type { CheckContext } from "../gate";
 import { companyCheckSettings, employeeCheckSettings } from "../settings/server/read";
+import { log } from "@/lib/log/logger";
 
 /**
  * The one place a month's checks input (features/month-close/checks `MonthCheckInput`) is put
@@ -95,9 +96,7 @@ async function insurersOf(client: PayrollClient): Promise<CheckContext["insurers
     await ensureReferenceLists(client);
   } catch (error) {
     // The cached list (if any) is used; without one, the ended-insurer check finds nothing to compare.
-    console.error(
-      `month-close checks: the health insurance list could not be refreshed (${error instanceof Error ? error.message : String(error)})`,
-    );
+    log.error({ err: error }, "month-close checks: the health insurance list could not be refreshed");
   }
   return healthInsurances(client.baseUrl);
 }

@@ -4,6 +4,7 @@ import { takeOverStaleTransfers } from "./stale-transfers";
 import type { TransferJobData } from "./transfer-job-data";
 import { getBoss } from "@/lib/jobs/boss";
 import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
+import { log } from "@/lib/log/logger";
 
 /**
  * The month close's jobs:
@@ -60,11 +61,11 @@ export async function startMonthCloseJobs(runTransfer: RunTransfer): Promise<voi
   await boss.schedule(MONTH_CLOSE_QUEUES.reread, "* * * * *");
   await boss.work(MONTH_CLOSE_QUEUES.reread, async () => {
     await takeOverStaleTransfers().catch((error: Error) =>
-      console.error(`jobs: stale transfers not checked (${error.message})`),
+      log.error({ err: error }, "jobs: stale transfers not checked"),
     );
     const result = await runDueRereads();
     if (result.differences)
-      console.log(`jobs: re-reads found ${result.differences} transfer(s) differing from what was sent`);
+      log.info({ differences: result.differences }, "jobs: re-reads found transfers differing from what was sent");
   });
   // Polled every second: the person who pressed Transfer is watching the month's state.
   await boss.work<TransferJobData>(MONTH_CLOSE_QUEUES.transfer, { pollingIntervalSeconds: 1 }, async (jobs) => {

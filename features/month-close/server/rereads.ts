@@ -7,6 +7,7 @@ import { auditMonthStep } from "./audit";
 import { leaseStatus, NO_LEASE } from "../lease";
 import { differenceOf, storedAtService } from "./service-reader";
 import type { MonthState, TransferDifference } from "../states";
+import { log } from "@/lib/log/logger";
 
 /**
  * Reading back what the payroll service holds after a Transfer: 1 and 10 minutes after every
@@ -97,7 +98,7 @@ export async function runDueRereads(at: Date = now()): Promise<{ read: number; d
       if (await runReread(reread)) differences += 1;
     } catch (error) {
       // Left not done: the next run tries again.
-      console.error(`month-close: re-read ${reread.id} failed (${(error as Error).message})`);
+      log.error({ err: error, rereadId: reread.id }, "month-close: a re-read failed");
     }
   }
   return { read: due.length, differences };

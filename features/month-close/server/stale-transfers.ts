@@ -5,6 +5,7 @@ import { getBoss } from "@/lib/jobs/boss";
 import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
 import { STALE_MS } from "../lease";
 import type { TransferJobData } from "./transfer-job-data";
+import { log } from "@/lib/log/logger";
 
 /**
  * A Transfer whose runner died (kill -9, a crash: no graceful stop handed its job back) is taken
@@ -42,7 +43,7 @@ export async function takeOverStaleTransfers(): Promise<number> {
     });
     if (id) {
       sent += 1;
-      console.log(`jobs: month-close-transfer taken over from a stale lease (job ${id})`);
+      log.info({ newJobId: id }, "jobs: month-close-transfer taken over from a stale lease");
     }
   }
   return sent;

@@ -10,6 +10,7 @@ import { settleHeldTransfers } from "./rereads";
 import { holdsExactly, storedAtService } from "./service-reader";
 import type { MonthState } from "../states";
 import type { TransferJobData } from "./transfer-job-data";
+import { log } from "@/lib/log/logger";
 
 // The steps of a month's Transfer job (./transfer-job.ts): how a run ends, how its results are
 // recorded, and what a dead runner already sent.
@@ -59,8 +60,9 @@ export async function withRetries<T>(
       );
       return { ok: true, value };
     } catch (error) {
-      console.warn(
-        `month-close: recording a transfer's result failed (attempt ${attempt} of ${policy.attempts}: ${(error as Error).name})`,
+      log.warn(
+        { try: attempt, of: policy.attempts, error: (error as Error).name },
+        "month-close: recording a transfer's result failed",
       );
       if (attempt < policy.attempts) await pause(policy.pauseMs);
     }

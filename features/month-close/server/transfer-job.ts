@@ -17,6 +17,7 @@ import { lockMonth, monthCloseView, toView } from "./views";
 import type { MonthCloseView } from "../states";
 import type { TransferJobData } from "./transfer-job-data";
 import { endState, failureMessage, heldBefore, RECORDING, withRetries, type KindOutcome } from "./transfer-job-steps";
+import { log } from "@/lib/log/logger";
 
 /**
  * A month's Transfer as a durable job (pg-boss, ./jobs.ts): the request took the
@@ -211,7 +212,7 @@ export async function runTransferJob(
   if (finished.ok) {
     for (const dueAt of finished.value)
       await (deps.wake ?? scheduleRereadWake)(dueAt).catch((error: Error) =>
-        console.error(`month-close: re-read not scheduled (${error.message})`),
+        log.error({ err: error }, "month-close: re-read not scheduled"),
       );
   }
   const unrecorded = !finished.ok || Object.values(outcome).includes("unrecorded");

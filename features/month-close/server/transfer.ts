@@ -19,6 +19,7 @@ import { refuseUnlessAllowed, stateWords, transition, TX, ROLE_WORDS } from "./s
 import { lockMonth, monthCloseView } from "./views";
 import { ACTION_FROM, holdsRole, type MonthCloseView, type MonthState, type TransferDifference } from "../states";
 import type { TransferJobData } from "./transfer-job-data";
+import { log } from "@/lib/log/logger";
 
 /**
  * Transfer and Check transfer of a month close. Transfer is a durable job: the request takes the
@@ -107,7 +108,7 @@ export async function requestTransfer(
     await (deps.enqueue ?? enqueueTransfer)({ key, leaseId, actor });
   } catch (error) {
     // Not enqueued: nothing will be sent; the month goes back unless a runner took it meanwhile (it cannot: there is no job).
-    console.error(`month-close: transfer not enqueued (${(error as Error).message})`);
+    log.error({ err: error }, "month-close: transfer not enqueued");
     await getDb().$transaction(async (tx) => {
       const { count } = await tx.monthClose.updateMany({
         where: { id: started.id, transferLeaseId: leaseId },

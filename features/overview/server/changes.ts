@@ -2,6 +2,7 @@ import "server-only";
 import { NotificationFeed } from "@/lib/db/notification-feed";
 import { serverEnv } from "@/lib/env/server";
 import { recheckCompanies } from "./refresh";
+import { log } from "@/lib/log/logger";
 
 /**
  * A company's month changed (its drafts, its month-close row, its acknowledgements): Postgres
@@ -27,9 +28,7 @@ export function listenForMonthChanges(): void {
     const companies = [...pending.values()];
     pending.clear();
     recheckCompanies(companies).catch((error: unknown) =>
-      console.error(
-        `overview: checking changed companies again failed (${error instanceof Error ? error.message : String(error)})`,
-      ),
+      log.error({ err: error }, "overview: checking changed companies again failed"),
     );
   };
   holder.__overviewChanges ??= new NotificationFeed({

@@ -3,6 +3,7 @@ import { getBoss } from "@/lib/jobs/boss";
 import { OVERVIEW_QUEUES } from "@/features/overview/queues";
 import { listenForMonthChanges } from "./changes";
 import { dueConnections, recheckStale, refreshConnection } from "./refresh";
+import { log } from "@/lib/log/logger";
 
 /**
  * The overview's jobs (queues in ../queues.ts):
@@ -48,7 +49,10 @@ export async function startOverviewJobs(): Promise<void> {
   await boss.work(OVERVIEW_QUEUES.sweep, async () => {
     const result = await sweepOverview();
     if (result.queued)
-      console.log(`jobs: overview queued ${result.queued} connection refresh(es), checked ${result.rechecked} again`);
+      log.info(
+        { queued: result.queued, rechecked: result.rechecked },
+        "jobs: overview refreshes queued, companies checked again",
+      );
   });
   // Two workers per process: two connections refresh side by side (each keeps to its own key's budget).
   for (let worker = 0; worker < 2; worker += 1) {
@@ -56,7 +60,7 @@ export async function startOverviewJobs(): Promise<void> {
       for (const job of jobs) {
         const result = await refreshConnection(job.data.connectionId);
         if (result.error && result.error !== "not connected")
-          console.warn(`jobs: overview refresh of a connection failed (${result.error})`);
+          log.warn({ error: result.error }, "jobs: overview refresh of a connection failed");
       }
     });
   }

@@ -9,6 +9,7 @@ import { contactOutcomeOf, recordContactNow } from "@/features/payroll/connectio
 import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { recheckCompany, refreshCompany, refreshErrorText } from "./company-state";
 import { staleStates, type StaleState } from "./input-stamps";
+import { log } from "@/lib/log/logger";
 
 /**
  * Keeping the overview's stored state fresh (run by the jobs of ./jobs.ts):
@@ -123,8 +124,9 @@ async function recheckStates(states: readonly StaleState[]): Promise<number> {
     }
     const employees = storedEmployeesSchema.safeParse(state.employees);
     if (!employees.success) {
-      console.error(
-        `overview: stored employees of company ${state.companyId} (connection ${state.connectionId}) unreadable; refreshed at the next full refresh`,
+      log.error(
+        { companyId: state.companyId, connectionId: state.connectionId },
+        "overview: stored employees unreadable; refreshed at the next full refresh",
       );
       return;
     }
@@ -132,7 +134,10 @@ async function recheckStates(states: readonly StaleState[]): Promise<number> {
       await recheckCompany(key, client, employees.data);
       checked += 1;
     } catch (error) {
-      console.error(`overview: checking company ${state.companyId} again failed (${refreshErrorText(error)})`);
+      log.error(
+        { companyId: state.companyId, error: refreshErrorText(error) },
+        "overview: checking a company again failed",
+      );
     }
   });
   return checked;

@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { captureLog, type CapturedLog } from "@/lib/log/testing/capture";
 
 /**
  * A database outage: every Prisma call and every session read fails as it does when Postgres is
@@ -41,7 +42,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function expectOutageEnvelope(response: Response, log: ReturnType<typeof vi.spyOn>) {
+async function expectOutageEnvelope(response: Response, log: CapturedLog) {
   expect(response.status).toBe(500);
   expect(response.headers.get("content-type")).toContain("application/json");
   const body = (await response.json()) as { ok: boolean; error: { code: string; requestId: string; message: string } };
@@ -49,9 +50,12 @@ async function expectOutageEnvelope(response: Response, log: ReturnType<typeof v
   expect(body.error.code).toBe("internal");
   expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
   expect(body.error.message).not.toContain("127.0.0.1");
-  expect(log).toHaveBeenCalledTimes(1);
-  expect(String(log.mock.calls[0]![0])).toContain(body.error.requestId);
-  expect(String(log.mock.calls[0]![0])).toContain("PrismaClientInitializationError");
+  expect(response.headers.get("x-request-id")).toBe(body.error.requestId);
+  expect(log.records()).toHaveLength(1);
+  expect(log.records()[0]).toMatchObject({
+    requestId: body.error.requestId,
+    err: { type: "PrismaClientInitializationError" },
+  });
 }
 
 describe("payroll routes while the database is down", () => {
@@ -63,14 +67,14 @@ describe("payroll routes while the database is down", () => {
       confirmedAt: new Date(),
       workspace: { id: "00000000-0000-4000-8000-000000000001", name: "W", personal: true, roles: ["owner"] },
     };
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const url = "http://localhost:3000/api/payroll/connection?id=00000000-0000-4000-8000-000000000002";
     const response = await deleteConnection(new NextRequest(url, { method: "DELETE" }), noParams);
     await expectOutageEnvelope(response, log);
   });
 
   it("answer the envelope with a requestId when the session cannot be read", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const response = await listEmployees(new NextRequest("http://localhost:3000/api/payroll/companies/1/employees"), {
       params: Promise.resolve({ companyId: "1" }),
     });

@@ -12,6 +12,7 @@ import type { PayrollConnectionInfo } from "../connection/server/connection";
 import { PayrollCompanyNotReachableError, PayrollNetworkError, PayrollNotConnectedError } from "../errors";
 import { ensureReferenceLists } from "../employees/server/reference-lists";
 import type { OwnPermission } from "@/features/workspaces/permissions";
+import { log } from "@/lib/log/logger";
 
 export type PayrollPageState =
   | { kind: "signed_out" }
@@ -66,7 +67,7 @@ export async function referenceListsReady(client: PayrollClient): Promise<boolea
     await ensureReferenceLists(client);
     return true;
   } catch (error) {
-    console.warn(`payroll: reference lists not refreshed (${(error as Error).message})`);
+    log.warn({ err: error }, "payroll: reference lists not refreshed");
     return false;
   }
 }
@@ -83,7 +84,7 @@ export async function attemptPayroll<T>(
   } catch (error) {
     if (error instanceof PayrollNetworkError && error.timedOut) return { ok: false, code: "not_answering" };
     if (error instanceof UpstreamError) return { ok: false, code: error.apiCode };
-    console.error(`payroll: page call failed (${(error as Error).name}: ${(error as Error).message})`);
+    log.error({ err: error }, "payroll: page call failed");
     return { ok: false, code: "generic" };
   }
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { getBoss } from "@/lib/jobs/boss";
 import { REMINDER_QUEUES } from "@/features/reminders/queues";
 import { runReminders } from "./run";
+import { log } from "@/lib/log/logger";
 
 /**
  * The reminder run's schedule: every hour (a point's day is a Berlin day; an hourly run reaches it
@@ -13,7 +14,7 @@ export async function startReminderJobs(): Promise<void> {
   await boss.schedule(REMINDER_QUEUES.reminders, "5 * * * *");
   await boss.work(REMINDER_QUEUES.reminders, async () => {
     const { due, told } = await runReminders();
-    if (told) console.log(`reminders: ${due} reminder(s) due, ${told} person(s) told`);
+    if (told) log.info({ due, told }, "reminders: reminders due, people told");
   });
   await boss.send(REMINDER_QUEUES.reminders, {}, { singletonKey: "start", singletonSeconds: 300 });
 }

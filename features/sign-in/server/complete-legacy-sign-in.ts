@@ -5,6 +5,7 @@ import { tokenResponseSchema } from "@/features/accounting/schemas";
 import { getDb } from "@/lib/db/client";
 import { ensurePersonalWorkspace } from "@/features/workspaces/server/personal";
 import { createSession } from "@/lib/auth/server/session-store";
+import { log } from "@/lib/log/logger";
 
 /** Legacy access tokens last 3600 s (spec section 8) when next-auth passes no `expires_at`. */
 const LEGACY_ACCESS_TOKEN_S = 3600;
@@ -59,7 +60,7 @@ export async function completeLegacySignIn(
     try {
       await revokeLegacyToken(replaced.replacedCountry ?? country, replaced.replacedAccessToken);
     } catch (error) {
-      console.warn(`auth: revoking a replaced legacy token failed (${(error as Error).name})`);
+      log.warn({ error: (error as Error).name }, "auth: revoking a replaced legacy token failed");
     }
   }
   return { userId: user.id, sessionId };

@@ -4,6 +4,7 @@ import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { canSendMail, sendMail, type InvitationMail } from "@/features/workspaces/server/mail";
+import { log } from "@/lib/log/logger";
 
 /**
  * The sign-in link's e-mail, text and HTML, in the language the person asked in. Sent through the
@@ -46,7 +47,7 @@ export function signInMail(
  */
 export function sendSignInMail(mail: InvitationMail): void {
   if (!canSendMail()) {
-    console.warn("sign-in: an e-mail sign-in link was asked for, but SMTP_URL is not set");
+    log.warn("sign-in: an e-mail sign-in link was asked for, but SMTP_URL is not set");
     return;
   }
   detached(() => {

@@ -15,6 +15,7 @@ import { signOutUser } from "./sign-out";
 import { recordSignIn } from "../core/server/sign-in-audit";
 import { loadSessionUser, SESSION_MAX_AGE_S } from "@/lib/auth/server/session-store";
 import { completeLinkCallback } from "@/features/account-linking/server/link-callback";
+import { log } from "@/lib/log/logger";
 
 /** The accounting service as an OAuth 2.0 provider: authorization code, PKCE S256, state, exact redirect URI. */
 export function accountingProvider(config: AccountingConfig): OAuthConfig<Profile> {
@@ -49,10 +50,11 @@ function cookieOptions(secure: boolean, httpOnly = true) {
 const logger: NextAuthOptions["logger"] = {
   error(code, metadata) {
     const message = metadata instanceof Error ? metadata.message : (metadata as { error?: Error })?.error?.message;
-    console.error(`auth: ${code}${message ? `: ${message.slice(0, 200)}` : ""}`);
+    // `authError`, not `code`: a field named `code` is redacted (lib/log/redact.ts).
+    log.error({ authError: code, reason: message?.slice(0, 200) }, "auth: next-auth failed");
   },
   warn(code) {
-    console.warn(`auth: ${code}`);
+    log.warn({ authError: code }, "auth: next-auth warns");
   },
   debug() {},
 };

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
 import { SIGN_IN_QUEUES } from "@/features/sign-in/queues";
 import { deleteExpiredChallenges } from "@/features/passkeys/server/challenges";
+import { log } from "@/lib/log/logger";
 
 /**
  * What asking to sign in leaves behind, deleted once it can serve nobody: anyone may ask for an
@@ -34,6 +35,9 @@ export async function startSignInJobs(): Promise<void> {
   await boss.work(SIGN_IN_QUEUES.sweep, async () => {
     const swept = await sweepSignInLeftovers();
     if (swept.links || swept.challenges)
-      console.log(`sign-in: swept ${swept.links} expired link(s), ${swept.challenges} passkey challenge(s)`);
+      log.info(
+        { links: swept.links, challenges: swept.challenges },
+        "sign-in: expired links and passkey challenges swept",
+      );
   });
 }

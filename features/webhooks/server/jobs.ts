@@ -5,6 +5,7 @@ import { adoptRows, sendRowJobAt } from "@/lib/jobs/row-jobs";
 import { WEBHOOK_QUEUES } from "@/features/webhooks/queues";
 import { workEach } from "@/lib/jobs/work-each";
 import { BATCH, deliverOne, pendingDelivery } from "./deliveries";
+import { log } from "@/lib/log/logger";
 
 /**
  * The webhook deliveries' jobs, on pg-boss like every other job (docs/adr/0243): each delivery
@@ -36,7 +37,7 @@ export async function startWebhookJobs(): Promise<void> {
   // The every-minute sweep this replaced (before docs/adr/0243): its schedule goes.
   await boss.unschedule(WEBHOOK_QUEUES.deliveries);
   const adopted = await adoptRows(WEBHOOK_QUEUES.deliveries, "id", await pendingRows());
-  if (adopted) console.log(`jobs: webhooks: ${adopted} pending deliveries without a job given one`);
+  if (adopted) log.info({ adopted }, "jobs: webhooks: pending deliveries without a job given one");
   await workEach(
     boss,
     WEBHOOK_QUEUES.deliveries,

@@ -7,6 +7,7 @@ import { MESSAGES } from "@/lib/i18n/messages";
 import type { Translate } from "@/lib/i18n/translate";
 import { sendThroughSmtp, smtpConfigured } from "@/features/mail/server/transport";
 import type { WorkspaceRoleName } from "../schemas";
+import { log } from "@/lib/log/logger";
 
 /** Whether invitation links can be sent by e-mail (SMTP_URL is set). */
 export function canSendMail(): boolean {
@@ -99,7 +100,7 @@ export async function sendMail(mail: InvitationMail): Promise<void> {
     await sendThroughSmtp(mail);
   } catch (error) {
     // The reply code only, never the server's words (they may name the address).
-    console.warn(`workspaces: sending an invitation e-mail failed (${(error as Error).message})`);
+    log.warn({ err: error }, "workspaces: sending an invitation e-mail failed");
     throw new ApiError("mail_failed");
   }
 }

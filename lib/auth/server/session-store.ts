@@ -5,6 +5,7 @@ import { serverEnv } from "@/lib/env/server";
 import { sessionCache } from "./session-cache";
 // The database's enum (features/workspaces/schemas.ts `WorkspaceRoleName` is the same set): the session sits below the workspaces.
 import type { WorkspaceRole } from "@/lib/db/generated/client";
+import { log } from "@/lib/log/logger";
 
 /** How long a sign-in lasts (the session row and the cookie). */
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -195,7 +196,7 @@ function markSeen(sessionId: string, at: number): void {
       where: { id: sessionId, lastSeenAt: { lt: new Date(at) } },
       data: { lastSeenAt: new Date(at) },
     })
-    .catch((error: unknown) => console.warn(`auth: last seen not written (${(error as Error).name})`))
+    .catch((error: unknown) => log.warn({ error: (error as Error).name }, "auth: last seen not written"))
     .finally(() => pendingWrites.delete(write));
   pendingWrites.add(write);
 }

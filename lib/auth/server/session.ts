@@ -2,6 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { decode } from "next-auth/jwt";
 import { serverEnv } from "@/lib/env/server";
+import { addToLogContext } from "@/lib/log/context";
 import { authCookieNames } from "./cookies";
 import { loadRecentSessionUser, loadSessionUser, type SessionUser } from "./session-store";
 
@@ -51,10 +52,17 @@ export async function sessionUserFromCookie(
   return options.recent ? loadRecentSessionUser(ids.sid, ids.uid, read) : loadSessionUser(ids.sid, ids.uid, read);
 }
 
+/** The request's later log lines name the person and the workspace they work in (never more of them). */
+function noteSessionUserInLog(user: SessionUser | null): void {
+  if (user) addToLogContext({ userId: user.id, workspaceId: user.workspace?.id });
+}
+
 /** The signed-in person of this request, or null. `recent`: for a page's read only (see sessionUserFromCookie). */
 export async function getSessionUser(options: { recent?: boolean } = {}): Promise<SessionUser | null> {
   const jar = await cookies();
-  return sessionUserFromCookie(jar.get(authCookieNames().session)?.value, options);
+  const user = await sessionUserFromCookie(jar.get(authCookieNames().session)?.value, options);
+  noteSessionUserInLog(user);
+  return user;
 }
 
 /** For route handlers: the person behind the request's session cookie, or null. */

@@ -1,7 +1,8 @@
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { clientAddressFrom, normalizeAddress, trustedProxies, UNKNOWN_CLIENT } from "./client-address";
+import { clientAddressFrom, UNKNOWN_CLIENT } from "./client-address";
+import { normalizeAddress, trustedProxies } from "./trusted-proxies";
 import { SOCKET_ADDRESS_HEADER, stampSocketAddress } from "./socket-address";
 
 const headers = (socket: string | null, forwardedFor?: string) => {

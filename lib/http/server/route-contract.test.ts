@@ -5,6 +5,7 @@ import * as zm from "zod/mini";
 import { ApiError } from "../api-error";
 import type { RouteContract } from "../contract";
 import { withRoute } from "./route";
+import { captureLog } from "@/lib/log/testing/capture";
 
 // What the wrapper checks against a route's contract outside production: the answer's `data`, and
 // that a failure's code is one the route declares (or any route may answer).
@@ -48,18 +49,20 @@ describe("withRoute with a contract", () => {
   });
 
   it("fails loudly on a code the contract does not declare: logged, and a 500 instead", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const response = await failingWith(new ApiError("four_eyes"))(get(), noParams);
     expect(response.status).toBe(500);
     const body = await response.json();
     expect(body.error.code).toBe("internal");
-    expect(log).toHaveBeenCalledTimes(1);
-    expect(String(log.mock.calls[0]![0])).toContain('error code "four_eyes"');
-    expect(String(log.mock.calls[0]![0])).toContain(`[${body.error.requestId}]`);
+    expect(log.records()).toHaveLength(1);
+    expect(log.records()[0]).toMatchObject({
+      requestId: body.error.requestId,
+      err: { message: expect.stringContaining('error code "four_eyes"') },
+    });
   });
 
   it("checks an error response the handler returns itself too", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    captureLog();
     const route = withRoute({ ...contract, auth: false }, () =>
       Response.json({ ok: false, error: { code: "last_owner", message: "x" } }, { status: 409 }),
     );
@@ -74,13 +77,13 @@ describe("withRoute with a contract", () => {
   });
 
   it("fails loudly on an answer its response schema refuses", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const route = withRoute({ ...contract, auth: false }, () =>
       Response.json({ ok: true, data: { count: "two" } }, { headers: { "content-type": "application/json" } }),
     );
     const response = await route(get(), noParams);
     expect(response.status).toBe(500);
-    expect(String(log.mock.calls[0]![0])).toContain("does not match the route's contract");
+    expect(log.text()).toContain("does not match the route's contract");
   });
 
   it("answers an undeclared code as it is in production", async () => {

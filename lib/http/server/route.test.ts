@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ApiError } from "../api-error";
 import { withRoute } from "./route";
+import { captureLog } from "@/lib/log/testing/capture";
+import { withLogContext } from "@/lib/log/context";
+import { log as logger } from "@/lib/log/logger";
+import { SOCKET_ADDRESS_HEADER } from "./socket-address";
 
 const noParams = { params: Promise.resolve({}) };
 
@@ -146,7 +150,13 @@ describe("withRoute", () => {
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
       ok: false,
-      error: { code: "period_changed", message: "moved", period: "2026-12" },
+      // Every error names its request (lib/http/server/request-id.ts).
+      error: {
+        code: "period_changed",
+        message: "moved",
+        period: "2026-12",
+        requestId: response.headers.get("x-request-id"),
+      },
     });
   });
 
@@ -157,7 +167,7 @@ describe("withRoute", () => {
   });
 
   it("answers an unexpected exception with the envelope and a requestId, logged once under that id", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const route = withRoute({ auth: false }, () => {
       throw new TypeError("cannot read x of undefined");
     });
@@ -167,8 +177,72 @@ describe("withRoute", () => {
     const body = await response.json();
     expect(body).toMatchObject({ ok: false, error: { code: "internal" } });
     expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(log).toHaveBeenCalledTimes(1);
-    expect(String(log.mock.calls[0]![0])).toContain(body.error.requestId);
-    expect(String(log.mock.calls[0]![0])).toContain("TypeError: cannot read x of undefined");
+    expect(response.headers.get("x-request-id")).toBe(body.error.requestId);
+    expect(log.records()).toHaveLength(1);
+    expect(log.records()[0]).toMatchObject({
+      level: "error",
+      requestId: body.error.requestId,
+      err: { type: "TypeError", message: "cannot read x of undefined" },
+    });
+  });
+});
+
+describe("the request's id", () => {
+  const failing = withRoute({ auth: false }, () => {
+    throw new ApiError("month_state");
+  });
+  const stamped = (headers: Record<string, string>) =>
+    new NextRequest("http://localhost:3000/api/x", { method: "POST", headers });
+
+  it("is made when the request did not come through the app's server, in the header and the error envelope", async () => {
+    // A client's own x-request-id without server.ts's socket stamp (tests, `next dev`) is never taken.
+    const response = await failing(stamped({ "x-request-id": "client-chosen" }), noParams);
+    const id = response.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await response.json()).error).toMatchObject({ code: "month_state", requestId: id });
+  });
+
+  it("is the one server.ts wrote over the request's header (told by its socket stamp)", async () => {
+    const response = await failing(
+      stamped({ [SOCKET_ADDRESS_HEADER]: "10.0.0.7", "x-request-id": "proxy-7f3a" }),
+      noParams,
+    );
+    expect(response.headers.get("x-request-id")).toBe("proxy-7f3a");
+    expect((await response.json()).error.requestId).toBe("proxy-7f3a");
+  });
+
+  it("is the log context's when server.ts started one, on the answer and on every line the handler logs", async () => {
+    const log = captureLog();
+    const route = withRoute({ auth: false }, () => {
+      logger.info("working");
+      return Response.json({ ok: true, data: {} });
+    });
+    const response = await withLogContext({ requestId: "ctx-1" }, () => route(stamped({}), noParams));
+    expect(response.headers.get("x-request-id")).toBe("ctx-1");
+    expect(log.records()).toEqual([expect.objectContaining({ msg: "working", requestId: "ctx-1" })]);
+  });
+
+  it("is on the lines of a signed-in person's request with their id and workspace, never more of the session", async () => {
+    session.user = {
+      id: "user-1",
+      sessionId: "session-row-7",
+      email: "ada@example.com",
+      workspace: { id: "ws-1", name: "Firm W", personal: false, roles: [] },
+    };
+    const log = captureLog();
+    const route = withRoute({}, () => {
+      logger.warn("something to say");
+      return Response.json({ ok: true, data: {} });
+    });
+    const response = await route(stamped({}), noParams);
+    const [line] = log.records();
+    expect(line).toMatchObject({
+      msg: "something to say",
+      requestId: response.headers.get("x-request-id"),
+      userId: "user-1",
+      workspaceId: "ws-1",
+    });
+    for (const other of ["session-row-7", "ada@example.com", "Firm W"])
+      expect(JSON.stringify(line)).not.toContain(other);
   });
 });

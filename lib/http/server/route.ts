@@ -6,6 +6,8 @@ import { requireRecentConfirmation } from "@/lib/auth/server/recent-confirmation
 import { sessionUserFromRequest, type SessionUser } from "@/lib/auth/server/session";
 import { ApiError, handleAndReturnErrorResponse } from "../api-error";
 import { GENERIC_ERRORS, type RouteContract } from "../contract";
+import { addToLogContext } from "@/lib/log/context";
+import { inRequestContext, requestIdOf, withRequestIdHeader } from "./request-id";
 import type { NextRouteContext, RouteHandler } from "./route-handlers";
 import { readJsonBody } from "./request-body";
 
@@ -16,7 +18,9 @@ import { readJsonBody } from "./request-body";
  * `invalid_json`), the zod schema (422 `invalid` with `fields`) — and the one error mapping
  * (`lib/http/api-error.ts`), so no handler answers an empty 500 (the body is read in
  * request-body.ts). Object checks (a payroll company, an accounting business) are helpers the
- * handler calls: they throw `ApiError`.
+ * handler calls: they throw `ApiError`. Every answer carries the request's id (`x-request-id`, and
+ * `error.requestId` in an error's envelope: ./request-id.ts), and every line logged while it runs,
+ * the id, the person and their workspace (lib/log/context.ts).
  * The origin check is not here: `proxy.ts` refuses cross-site writes before any route runs.
  */
 
@@ -89,6 +93,11 @@ export function withRoute<
       ? [...options.errors, "reauthentication_required" as const]
       : options.errors;
   return async (request, routeContext) => {
+    const requestId = requestIdOf(request.headers);
+    return withRequestIdHeader(await inRequestContext(requestId, () => answer(request, routeContext)), requestId);
+  };
+
+  async function answer(request: NextRequest, routeContext: NextRouteContext): Promise<Response> {
     try {
       let user: SessionUser | null = null;
       if (options.auth !== false) {
@@ -98,6 +107,7 @@ export function withRoute<
           activity: options.response !== "events",
         });
         if (!user) throw new ApiError("not_signed_in");
+        addToLogContext({ userId: user.id, workspaceId: user.workspace?.id });
         if (user.mustAddPasskey && !options.beforePasskey) throw new ApiError("passkey_required");
         if (options.firmOnly && user.workspace?.roles.includes("client"))
           throw new ApiError("forbidden", "The firm's clients reach only their own companies' hours and payments.");
@@ -128,7 +138,7 @@ export function withRoute<
       const response = handleAndReturnErrorResponse(error);
       return CHECK_RESPONSES ? await checkedErrorCode(response, declared) : response;
     }
-  };
+  }
 }
 
 /** The search params as an object (a repeated key as an array), checked against the route's query schema. */

@@ -6,6 +6,7 @@ import { defaultLifecycleDeps, revokeConnection } from "./lifecycle";
 import { ReauthRequiredError } from "../../errors";
 import { getBoss } from "@/lib/jobs/boss";
 import { ACCOUNTING_QUEUES } from "@/features/accounting/queues";
+import { log } from "@/lib/log/logger";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,7 +49,7 @@ export async function renewIdleConnections(
     } catch (error) {
       failed += 1;
       if (!(error instanceof ReauthRequiredError))
-        console.warn(`jobs: keep-alive of a connection failed (${(error as Error).name})`);
+        log.warn({ error: (error as Error).name }, "jobs: keep-alive of a connection failed");
     }
   }
   return { renewed, failed };
@@ -60,7 +61,7 @@ export async function startAccountingJobs(): Promise<void> {
   await boss.work(ACCOUNTING_QUEUES.keepAlive, async () => {
     const result = await renewIdleConnections();
     if (result.renewed || result.failed)
-      console.log(`jobs: keep-alive renewed ${result.renewed}, failed ${result.failed}`);
+      log.info({ renewed: result.renewed, failed: result.failed }, "jobs: keep-alive done");
   });
   await boss.work<{ connectionId: string }>(ACCOUNTING_QUEUES.revokeRetry, async (jobs) => {
     for (const job of jobs) {

@@ -10,6 +10,7 @@ import { openAccessToken, openRefreshToken, tokenColumns } from "./sealed-tokens
 import { requestRevocation } from "../../oauth/server/token-endpoint";
 import { requireLegacyConfig } from "../../oauth/server/legacy-config";
 import { requestLegacyRevocation } from "../../oauth/server/legacy-token-endpoint";
+import { log } from "@/lib/log/logger";
 
 export type ConnectionVersion = "v3_1" | "v3";
 
@@ -187,8 +188,9 @@ export async function revokeReplacedToken(
     await deps.revoke(deps.config, refreshToken);
     return true;
   } catch (error) {
-    console.warn(
-      `accounting: revoking a replaced refresh token failed (${(error as AccountingError).$dataCode ?? "error"})`,
+    log.warn(
+      { dataCode: (error as AccountingError).$dataCode ?? "error" },
+      "accounting: revoking a replaced refresh token failed",
     );
     return false;
   }

@@ -2,6 +2,7 @@ import "server-only";
 import { nowMs } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { PayrollError, PayrollNetworkError, PayrollUnauthorizedError } from "../../errors";
+import { log } from "@/lib/log/logger";
 
 /**
  * How a payroll connection's contact with the service went lately (`payroll_connection_health`):
@@ -85,9 +86,7 @@ export function observeContact(connectionId: string, error: unknown): void {
   if (at.getTime() - pending.writtenAt < CONTACT_WRITE_INTERVAL_MS) return;
   pending.writtenAt = at.getTime();
   write(connectionId, pending).catch((failure: unknown) =>
-    console.error(
-      `payroll contact health: not recorded (${failure instanceof Error ? failure.message : String(failure)})`,
-    ),
+    log.error({ err: failure, connectionId }, "payroll contact health: not recorded"),
   );
 }
 

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { now } from "@/lib/clock";
 import { detached } from "@/lib/server/detached";
 import { emitEvent } from "@/lib/events/server/emit";
+import { log } from "@/lib/log/logger";
 
 /**
  * The payroll service refused a stored connection's key: the connection needs its owners'
@@ -13,7 +14,7 @@ import { emitEvent } from "@/lib/events/server/emit";
 export function keyRefused(connectionId: string): void {
   detached(() => {
     markKeyRefused(connectionId).catch((error: Error) =>
-      console.error(`payroll: key refusal not recorded (${error.message})`),
+      log.error({ err: error, connectionId }, "payroll: key refusal not recorded"),
     );
   });
 }

@@ -10,6 +10,7 @@ import type { PayrollTransferOutcome } from "@/lib/db/generated/client";
 import type { EntryKind, StoredLine } from "../kinds";
 import { storedLinesSchema, transferSchema } from "../schemas";
 import { totalOf } from "../totals";
+import { log } from "@/lib/log/logger";
 
 /** The error code of a history row written before its call went out, until the answer is recorded. */
 export const SENDING = "SENDING";
@@ -186,8 +187,9 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
         );
         return { id: pending.id, createdAt: pending.createdAt };
       } catch (error) {
-        console.warn(
-          `transfers: recording transfer ${pending.id} failed (attempt ${attempt} of ${policy.attempts}: ${(error as Error).name})`,
+        log.warn(
+          { transferId: pending.id, try: attempt, of: policy.attempts, error: (error as Error).name },
+          "transfers: recording a transfer failed",
         );
         if (attempt < policy.attempts) await new Promise((resolve) => setTimeout(resolve, policy.pauseMs));
       }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { describe, expect, vi } from "vitest";
 import { test } from "@/features/accounting/testing/fixtures";
+import { captureLog } from "@/lib/log/testing/capture";
 
 // The import job against an in-process sandbox and the suite's Postgres, with the job side of
 // the app running in child processes so that "the app" can be killed mid-job and started again.
@@ -301,25 +302,16 @@ describe("bulk import job", () => {
       data: { payload: { first_name: 42, last_name: "Mustermann" } },
     });
 
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      expect(await runImport(importId, { clientFor: clientForConnection, sleep: async () => {} })).toBe("completed");
-      const lines = logged.mock.calls.map((call) => String(call[0]));
-      expect(lines.some((line) => line.includes(`import ${importId} row 2`))).toBe(true);
-      expect(lines.join("\n")).not.toContain("Mustermann");
-    } finally {
-      logged.mockRestore();
-    }
+    const logged = captureLog();
+    expect(await runImport(importId, { clientFor: clientForConnection, sleep: async () => {} })).toBe("completed");
+    expect(logged.records().some((line) => String(line.where).includes(`import ${importId} row 2`))).toBe(true);
+    expect(logged.text()).not.toContain("Mustermann");
     const done = (await importProgress(connectionId, importId))!;
     expect(done.counts).toMatchObject({ created: 2, failed: 1, pending: 0, sending: 0 });
     const report = await (async () => {
       // The report reads the row's names again: unreadable there too, logged and flagged.
-      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
-      try {
-        return (await importReport(connectionId, importId))!;
-      } finally {
-        quiet.mockRestore();
-      }
+      captureLog();
+      return (await importReport(connectionId, importId))!;
     })();
     expect(report.find((row) => row.row === 2)).toMatchObject({
       state: "failed",

@@ -5,6 +5,7 @@ import { PAYROLL_QUEUES } from "@/features/payroll/queues";
 import { clientForConnection } from "../../connection/server/connection";
 import { runImport, type EngineDeps } from "./engine";
 import { referenceSourcesToRefresh, refreshReferenceLists } from "../../employees/server/reference-lists";
+import { log } from "@/lib/log/logger";
 
 /** How often a worker process looks for running imports nobody holds (e.g. after a restart). */
 const SWEEP_MS = 5_000;
@@ -29,7 +30,7 @@ export async function enqueueImport(importId: string): Promise<void> {
 export async function startImport(importId: string): Promise<void> {
   await enqueueImport(importId);
   runImport(importId, engineDeps).catch((error: Error) =>
-    console.error(`jobs: payroll import failed (${error.message})`),
+    log.error({ err: error, importId }, "jobs: payroll import failed"),
   );
 }
 
@@ -58,9 +59,7 @@ export async function startPayrollJobs(): Promise<void> {
   });
   await sweepOrphanedImports();
   const timer = setInterval(() => {
-    sweepOrphanedImports().catch((error: Error) =>
-      console.error(`jobs: payroll import sweep failed (${error.message})`),
-    );
+    sweepOrphanedImports().catch((error: Error) => log.error({ err: error }, "jobs: payroll import sweep failed"));
   }, SWEEP_MS);
   timer.unref?.();
 }

@@ -19,6 +19,7 @@ import { getDb } from "@/lib/db/client";
 import { ensurePersonalWorkspace } from "@/features/workspaces/server/personal";
 import { createSession } from "@/lib/auth/server/session-store";
 import { countSpentRequest } from "@/lib/http/server/upstream-budget";
+import { log } from "@/lib/log/logger";
 
 /** What next-auth hands over after the code exchange: the token response, `expires_in` turned into `expires_at`. */
 const accountSchema = z.looseObject({
@@ -92,7 +93,7 @@ async function sameLeadBusiness(accessToken: string, accountingUserId: string, l
   try {
     return (await client.getLeadBusiness()).id === legacy.resourceOwnerId;
   } catch (error) {
-    console.warn(`auth: the lead business could not be read for the move to v3.1 (${(error as Error).name})`);
+    log.warn({ error: (error as Error).name }, "auth: the lead business could not be read for the move to v3.1");
     return false;
   }
 }
@@ -124,7 +125,7 @@ async function retireLegacyConnection(legacyUserId: string): Promise<void> {
   try {
     await disconnectUser(legacyUserId, defaultLifecycleDeps(scheduleRevokeRetry), "v3");
   } catch (error) {
-    console.warn(`auth: revoking the legacy connection after the move failed (${(error as Error).name})`);
+    log.warn({ error: (error as Error).name }, "auth: revoking the legacy connection after the move failed");
   }
 }
 
@@ -142,6 +143,6 @@ export async function refreshProfile(userId: string, connectionId: string): Prom
     const name = personDisplayName(profile);
     await getDb().user.update({ where: { id: userId }, data: { displayName: name, email: profile.email ?? null } });
   } catch (error) {
-    console.warn(`auth: reading the profile after sign-in failed (${(error as Error).name})`);
+    log.warn({ error: (error as Error).name }, "auth: reading the profile after sign-in failed");
   }
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { personName, recordAudit, type AuditActor } from "@/lib/audit/server/record";
 import { getDb } from "@/lib/db/client";
 import { deviceName } from "../../device";
+import { log } from "@/lib/log/logger";
 
 /**
  * Sign-ins, refused sign-in attempts and sign-outs in the audit trail. Signing in is the person's
@@ -38,7 +39,7 @@ export async function recordPersonal(
     await getDb().$transaction((tx) => recordAudit(tx, actor, kind));
   } catch (error) {
     // The sign-in itself stands; a lost entry is logged (without details, which hold addresses).
-    console.warn(`sign-in: an audit entry was not written (${(error as Error).name})`);
+    log.warn({ error: (error as Error).name }, "sign-in: an audit entry was not written");
   }
 }
 

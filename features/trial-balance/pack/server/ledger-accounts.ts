@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { sharedWhileInFlight } from "../../in-flight";
 import { limiter } from "../limiter";
 import type { LedgerAccountInfo } from "../model";
+import { log } from "@/lib/log/logger";
 
 /**
  * A business's ledger accounts (the chart of accounts the trial balance is grouped by), kept in
@@ -94,7 +95,7 @@ export async function ledgerAccountsFor(
   const row = await db.ledgerAccountCache.findUnique({ where: { businessId } });
   const stored = row ? storedSchema.safeParse(row.accounts) : null;
   if (row && stored && !stored.success)
-    console.error(`ledger_account_caches: the row of business ${businessId} is unreadable; reading again`);
+    log.error({ businessId }, "ledger_account_caches: a business's row is unreadable; reading again");
   const kept = stored?.success ? stored.data : null;
   if (kept && row && !options.refresh && now.getTime() - row.fetchedAt.getTime() < LEDGER_ACCOUNTS_MAX_AGE_MS) {
     return { accounts: kept.map(toInfo), fetchedAt: row.fetchedAt, failed: false };
@@ -108,10 +109,7 @@ export async function ledgerAccountsFor(
     });
     return { accounts: accounts.map(toInfo), fetchedAt: now, failed: false };
   } catch (error) {
-    console.error(
-      `ledger accounts of business ${businessId} could not be read`,
-      error instanceof Error ? error.message : error,
-    );
+    log.error({ err: error, businessId }, "ledger accounts of a business could not be read");
     return {
       accounts: kept ? kept.map(toInfo) : null,
       fetchedAt: kept ? (row?.fetchedAt ?? null) : null,
