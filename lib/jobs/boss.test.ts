@@ -26,11 +26,14 @@ describe("the job runner", () => {
 
   it("fetches every worker's jobs with their metadata, and runs each with its queue, id and attempt on every line", async () => {
     const workers: { options: unknown; handler: (jobs: unknown) => Promise<unknown> }[] = [];
+    const recorded: unknown[][] = [];
     const fake = {
       work: async (_name: string, options: unknown, handler: (jobs: unknown) => Promise<unknown>) => {
         workers.push({ options, handler });
         return "worker-id";
       },
+      // Where a scheduled run's end is noted for readiness (./schedule-runs.ts).
+      getDb: () => ({ executeSql: async (_text: string, values: unknown[]) => void recorded.push(values) }),
     };
     runWorkersInBackground(fake as unknown as PgBoss);
     const boss = fake as unknown as PgBoss;
@@ -50,5 +53,7 @@ describe("the job runner", () => {
       expect.objectContaining({ msg: "reminding", queue: "reminders", jobId: "job-2", attempt: 3 }),
       expect.not.objectContaining({ queue: expect.anything() }),
     ]);
+    // The scheduled run's end noted (queue, time, job), the other job's not.
+    expect(recorded.map((values) => [values[0], values[2]])).toEqual([["reminders", "job-2"]]);
   });
 });
