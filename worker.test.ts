@@ -9,7 +9,7 @@ import { closeDb, createPrismaClient } from "@/lib/db/client";
 
 // `npm run worker` as a deployment runs it: two worker processes on one database (as the app's
 // role, with the real pg-boss), the work shared between them with nothing done twice, each
-// answering its probes on its operations port, and each stopping within a process manager's 5 s
+// answering its probes (liveness and readiness) on its operations port, and each stopping within a process manager's 5 s
 // grace on SIGTERM. The mail outbox stands for the work: its Message-IDs count each delivery.
 
 const ROOT = import.meta.dirname;
@@ -76,6 +76,13 @@ describe("npm run worker", () => {
         const health = await fetch(`${address}/api/health`);
         expect(health.status).toBe(200);
         expect(await health.json()).toEqual({ ok: true, data: { status: "ok" } });
+        // Ready: its database, the migrations, and the jobs it runs (pg-boss started, no schedule late, no backlog).
+        const ready = await fetch(`${address}/api/ready`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toMatchObject({
+          ok: true,
+          data: { checks: { database: "ok", migrations: "ok", jobs: "ok" } },
+        });
         expect((await fetch(`${address}/`)).status).toBe(404);
       }
 
