@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { SMTP_PORT } from "../playwright.config";
+import { readableMail } from "../scripts/lib/local-mailbox";
 
 // The app's e-mail in the browser tests: a real SMTP server (smtp-server) on the port of the app's
 // SMTP_URL keeps every message it is sent, so a spec reads the link or code a person would, as the
@@ -36,7 +37,7 @@ export async function startMailbox(): Promise<Mailbox> {
         mails.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: raw.toString("utf8"),
-          text: readable(raw),
+          text: readableMail(raw),
         });
         callback();
       });
@@ -44,18 +45,6 @@ export async function startMailbox(): Promise<Mailbox> {
   });
   await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
   return { mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
-
-/** Quoted-printable decoded, on a string of bytes (latin1): the bytes stay bytes until the end. */
-const fromQuotedPrintable = (bytes: string) =>
-  bytes.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-function readable(raw: Buffer): string {
-  const unfolded = raw.toString("latin1").replace(/\r\n[ \t]+/g, " ");
-  const words = unfolded.replace(/=\?UTF-8\?Q\?([^?]*)\?=(?:[ \t]+(?==\?))?/gi, (_, word: string) =>
-    fromQuotedPrintable(word.replace(/_/g, " ")),
-  );
-  return Buffer.from(fromQuotedPrintable(words), "latin1").toString("utf8");
 }
 
 /** The raw text with quoted-printable's soft line breaks undone: a long link in one piece, nothing else decoded. */

@@ -11,6 +11,7 @@ import { APP_MALLOC_ENV, APP_NODE_FLAGS } from "./lib/app-process";
 import { appServerEntry, ensureNextBuild } from "./lib/next-build";
 import { ensurePrismaClient } from "./lib/prisma-generate";
 import { ProcessGroup, waitForHttp } from "./lib/processes";
+import { startLocalMailbox } from "./lib/local-mailbox";
 import { startSandboxUpstream } from "./lib/sandbox-upstream";
 
 // `npm start`: everything a fresh clone needs, in order, and nothing it already has.
@@ -54,6 +55,16 @@ try {
     );
   }
 
+  // No mail server named: a local one whose page lists what the app sent (nothing leaves the machine).
+  let mailboxPage: string | undefined;
+  if (!env.SMTP_URL?.trim()) {
+    const mailbox = await startLocalMailbox(Number(env.MAILBOX_PORT ?? 4025)).catch(() => startLocalMailbox(0));
+    group.onStop(() => mailbox.close());
+    env.SMTP_URL = mailbox.smtpUrl;
+    mailboxPage = mailbox.pageUrl;
+    console.log(`No SMTP_URL: the app's mail goes to a local mailbox, listed at ${mailboxPage}`);
+  }
+
   const parsed = serverEnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid configuration:\n${describeEnvError(parsed.error)}`);
 
@@ -76,6 +87,7 @@ try {
   });
   await waitForHttp(localAppUrl(portNumber, host, "/api/ready"), 120_000);
   console.log(`\nLedgerlane is ready on ${appUrl} (listening on ${host}) — Ctrl-C stops everything.`);
+  if (mailboxPage) console.log(`Its mail: ${mailboxPage}`);
 } catch (error) {
   console.error(`\nCannot start: ${(error as Error).message}`);
   await group.stop();
