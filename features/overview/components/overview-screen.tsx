@@ -7,12 +7,15 @@ import { getSessionUser } from "@/lib/auth/server/session";
 import { notForClients } from "@/features/workspaces/server/client-guard";
 import { FEDERAL_STATES } from "@/features/month-close/checks/federal-states";
 import { MONTH_STATES } from "@/features/month-close/states";
-import { readOverviewSearchParams, type RawSearchParams } from "@/features/overview/filters";
+import { readOverviewSearchParams, type OverviewSearchParams, type RawSearchParams } from "@/features/overview/filters";
 import { connectionsHealth } from "@/features/overview/server/health";
+import { firstRunChecklist } from "@/features/overview/server/first-run";
 import { overviewFor, type OverviewViewer } from "@/features/overview/server/rows";
+import type { OverviewAnswer } from "@/features/overview/types";
 import type { RowTexts } from "./client-row";
 import { ClientsTable } from "./clients-table";
 import { ConnectionHealth } from "./connection-health";
+import { FirstRunChecklist } from "./first-run-checklist";
 import { OverviewFilters } from "./overview-filters";
 
 /**
@@ -30,6 +33,9 @@ export async function OverviewScreen({ searchParams }: { searchParams: Promise<R
   if (!user.workspace) return <SignedOutNotice heading={t("overview.title")} />;
   const viewer: OverviewViewer = { userId: user.id, workspaceId: user.workspace.id, roles: user.workspace.roles };
   const answer = await overviewFor(viewer, params);
+  const checklist = user.workspace.roles.includes("owner")
+    ? await firstRunChecklist(user.workspace.id, user.id, await everyCompany(viewer, params, answer))
+    : null;
   const texts: RowTexts = {
     states: Object.fromEntries(
       [...MONTH_STATES, "transferring" as const].map((state) => [state, t(`monthClose.state.${state}`)]),
@@ -43,6 +49,7 @@ export async function OverviewScreen({ searchParams }: { searchParams: Promise<R
         <h1 className="text-2xl font-bold">{t("overview.title")}</h1>
         <p className="text-slate-700">{t("overview.intro")}</p>
       </div>
+      {checklist && !checklist.complete ? <FirstRunChecklist checklist={checklist} /> : null}
       {answer.connections.length === 0 ? (
         <p>
           {t("overview.noConnection")}{" "}
@@ -59,6 +66,12 @@ export async function OverviewScreen({ searchParams }: { searchParams: Promise<R
       </Suspense>
     </section>
   );
+}
+
+/** Every company of the workspace: the page's rows when no filter narrows them, else read again without. */
+async function everyCompany(viewer: OverviewViewer, params: OverviewSearchParams, answer: OverviewAnswer) {
+  const filtered = params.show.length > 0 || params.connection !== null || params.q !== null;
+  return filtered ? (await overviewFor(viewer, { show: [], connection: null, q: null })).rows : answer.rows;
 }
 
 async function Health({ viewer }: { viewer: OverviewViewer }) {
