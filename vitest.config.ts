@@ -12,7 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
+    // .next*: every build folder (the benches build into .next-bench, whose node_modules link the packages).
+    exclude: ["node_modules/**", "e2e/**", ".next*/**", ".data/**"],
     globalSetup: ["scripts/test/global-setup.ts"],
     // Each file's process wired as the app's is (the event consumers, the audit presenters).
     setupFiles: ["scripts/test/wire-features.ts"],
