@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { test as base } from "@playwright/test";
+import { ownAppEnv } from "./app-env";
 import { appPorts, migratedDatabase, startApps, type MigratedDatabase } from "./app-processes";
 import { control, SANDBOX_URL } from "./helpers";
 
@@ -30,27 +30,9 @@ export const test = base.extend<object, { appPair: AppPair }>({
       // A clean sandbox first: a later reset would forget the registration made here, so no spec of the pair resets.
       await control("POST", "/reset");
       const database = await migratedDatabase();
-      const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
-        accounting: Record<string, string>;
-        payroll: { base_url: string };
-      };
-      const client = await control<{ client_id: string; client_secret: string }>("POST", "/clients", {
-        name: "Ledgerlane (two app processes)",
-        redirect_uris: urls.map((url) => `${url}/api/auth/callback/accounting`),
-        version: "v3.1",
-      });
       const apps = startApps(ports, {
         NODE_ENV: "production",
-        DATABASE_URL: database.url,
-        NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-        TOKEN_ENCRYPTION_KEYS: `e2e:${randomBytes(32).toString("base64")}`,
-        ACCOUNTING_AUTH_URL: discovery.accounting.auth_url!,
-        ACCOUNTING_TOKEN_URL: discovery.accounting.token_url!,
-        ACCOUNTING_REVOKE_URL: discovery.accounting.revoke_url!,
-        ACCOUNTING_BASE_URL: discovery.accounting.base_url!,
-        ACCOUNTING_CLIENT_ID: client.client_id,
-        ACCOUNTING_CLIENT_SECRET: client.client_secret,
-        PAYROLL_BASE_URL: discovery.payroll.base_url,
+        ...(await ownAppEnv("Ledgerlane (two app processes)", urls, database.url)),
         SANDBOX_URL,
         JOBS_ENABLED: "false",
       });

@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { expect } from "@playwright/test";
+import { ownAppEnv } from "./app-env";
 import { appPorts, migratedDatabase, startDeployment } from "./app-processes";
 import { SMTP_PORT } from "../playwright.config";
 import { test } from "./fixtures";
-import { authorizeAtService, control, fixtureUser, SANDBOX_URL } from "./helpers";
+import { authorizeAtService, fixtureUser } from "./helpers";
 import { linkIn, mailTo, SIGN_IN_LINK } from "./mailbox";
 
 // A deployment as docs/self-hosting.md runs it: two web processes (`npm run serve`: jobs off, pg-boss
@@ -21,26 +22,8 @@ test("two web processes and two workers on one database serve people and run the
   const metricsPorts = appPorts(12, 2);
   const [first, second] = ports.map((port) => `http://localhost:${port}`) as [string, string];
   const database = await migratedDatabase();
-  const discovery = (await (await fetch(`${SANDBOX_URL}/.well-known/sandbox.json`)).json()) as {
-    accounting: Record<string, string>;
-    payroll: { base_url: string };
-  };
-  const client = await control<{ client_id: string; client_secret: string }>("POST", "/clients", {
-    name: "Ledgerlane (a deployment)",
-    redirect_uris: [first, second].map((url) => `${url}/api/auth/callback/accounting`),
-    version: "v3.1",
-  });
   const deployment = startDeployment(ports, metricsPorts, {
-    DATABASE_URL: database.url,
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-    TOKEN_ENCRYPTION_KEYS: `e2e:${randomBytes(32).toString("base64")}`,
-    ACCOUNTING_AUTH_URL: discovery.accounting.auth_url!,
-    ACCOUNTING_TOKEN_URL: discovery.accounting.token_url!,
-    ACCOUNTING_REVOKE_URL: discovery.accounting.revoke_url!,
-    ACCOUNTING_BASE_URL: discovery.accounting.base_url!,
-    ACCOUNTING_CLIENT_ID: client.client_id,
-    ACCOUNTING_CLIENT_SECRET: client.client_secret,
-    PAYROLL_BASE_URL: discovery.payroll.base_url,
+    ...(await ownAppEnv("Ledgerlane (a deployment)", [first, second], database.url)),
     // The links the worker's mails carry: the deployment's public address.
     NEXTAUTH_URL: first,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
