@@ -49,6 +49,12 @@ describe("npm run serve", () => {
     expect(output).toContain("PAYROLL_BASE_URL");
   });
 
+  it("refuses the test controls", { timeout: 40_000 }, () => {
+    const { code, output } = serve({ ...CONFIGURED, TEST_CONTROLS: "true" });
+    expect(code).toBe(1);
+    expect(output).toContain("Cannot serve: TEST_CONTROLS=true is for tests only");
+  });
+
   it("asks for a build when there is none", { timeout: 40_000 }, () => {
     const { code, output } = serve({ ...CONFIGURED, NEXT_DIST_DIR: mkdtempSync(path.join(tmpdir(), "no-build-")) });
     expect(code).toBe(1);

@@ -25,12 +25,12 @@ const missing = ["DATABASE_URL", "NEXTAUTH_URL"].filter((name) => !env[name]?.tr
 if (missing.length) refuse(`${missing.join(" and ")} must be set (docs/configuration.md).`);
 const parsed = serverEnvSchema.safeParse(env);
 if (!parsed.success) refuse(`invalid configuration:\n${describeEnvError(parsed.error)}`);
+// Test controls let anyone move the app's clock and run jobs: a deployment never has them.
+if (parsed.data.TEST_CONTROLS) refuse("TEST_CONTROLS=true is for tests only; a deployment must not set it.");
 if (!existsSync(appServerEntry()) || !existsSync(path.join(path.dirname(appServerEntry()), "BUILD_ID")))
   refuse(
     `no build of the app in ${path.relative(ROOT, path.dirname(appServerEntry()))}/: run \`npm run build\` first.`,
   );
-if (parsed.data.TEST_CONTROLS)
-  console.error("Warning: TEST_CONTROLS=true lets anyone move the app's clock; never in production.");
 
 const { HOST: host, PORT: port } = parsed.data;
 const child = spawn(process.execPath, [...APP_NODE_FLAGS, appServerEntry(), ...appServerArgs(port, host)], {
