@@ -8,6 +8,7 @@ import { configuredTrustedProxies } from "@/lib/http/server/trusted-proxies";
 import { log } from "@/lib/log/logger";
 import { pathForLog } from "@/lib/log/redact";
 import { listenOn } from "@/scripts/lib/app-listen";
+import { startWebOpsPort } from "@/lib/composition/ops-thread/web";
 
 // The app's HTTP server: Next's request handler (Next's documented custom server) behind one
 // listener of ours, which answers the methods Next cannot take (TRACE: lib/composition/forbidden-methods.ts)
@@ -65,6 +66,9 @@ server.on("error", (error) => {
   process.exit(1);
 });
 await new Promise<void>((resolve) => server.listen(port, address, resolve));
+// The operations port (liveness, readiness) when METRICS_PORT is set, on a thread of its own:
+// answered at once while this thread renders (docs/adr/0259-probes-off-the-event-loop.md).
+const ops = await startWebOpsPort();
 // e2e/app-processes.ts waits for "Ready on " in this line.
 log.info(
   `Ready on http://${nextHostname.includes(":") ? `[${nextHostname}]` : nextHostname}:${port} (listening on ${address}) in ${Math.round(performance.now() - startedAt)} ms`,
@@ -82,7 +86,7 @@ function stop(signal: "SIGINT" | "SIGTERM"): void {
       resolve();
     }),
   );
-  const stopped = Promise.all([closed, runShutdownHooks(STOP_BOUND_MS)]).then(() => app.close());
+  const stopped = Promise.all([closed, ops?.close(), runShutdownHooks(STOP_BOUND_MS)]).then(() => app.close());
   const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS).unref());
   Promise.race([stopped, bound])
     .catch((error: unknown) => log.error({ err: error }, "the stop failed"))

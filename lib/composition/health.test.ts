@@ -45,16 +45,18 @@ afterAll(async () => {
 
 /** Readiness as the route asks it, uncached: each test asks after its own change. */
 async function readinessNow() {
-  const [{ readiness }, { migrationNames }, { outboxBacklog }, { deliveriesBacklog }] = await Promise.all([
-    import("@/lib/health/readiness"),
-    import("@/lib/health/checks"),
-    import("@/features/mail/server/backlog"),
-    import("@/features/webhooks/server/backlog"),
-  ]);
+  const [{ readiness }, { migrationNames }, { jobsCheck }, { outboxBacklog }, { deliveriesBacklog }] =
+    await Promise.all([
+      import("@/lib/health/readiness"),
+      import("@/lib/health/checks"),
+      import("@/lib/health/jobs-check"),
+      import("@/features/mail/server/backlog"),
+      import("@/features/webhooks/server/backlog"),
+    ]);
   return readiness({
     db: getSqlPool(),
     migrations: () => migrationNames(),
-    jobs: { mail_outbox: outboxBacklog, webhook_deliveries: deliveriesBacklog },
+    jobs: { jobs: () => jobsCheck(getSqlPool()), mail_outbox: outboxBacklog, webhook_deliveries: deliveriesBacklog },
   });
 }
 

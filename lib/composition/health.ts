@@ -1,6 +1,7 @@
 import "server-only";
 import { withRoute } from "@/lib/http/server/route";
-import { healthResponse, readyResponse } from "./probes";
+import { healthResponse } from "./probe-answers";
+import { readyResponse } from "./probes";
 
 /** The probes as routes (app/api/health, app/api/ready): ./probes.ts. */
 export const getHealth = withRoute({ auth: false }, async () => healthResponse());

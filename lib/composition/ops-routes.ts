@@ -1,6 +1,7 @@
 import "server-only";
 import type { OpsRoute } from "@/lib/server/ops-server";
-import { healthResponse, readyResponse } from "./probes";
+import { healthResponse } from "./probe-answers";
+import { readyResponse } from "./probes";
 
 /** What the worker's operations port serves (worker.ts): the same probes as a web process's `/api/health` and `/api/ready`. */
 export function workerOpsRoutes(): Record<string, OpsRoute> {

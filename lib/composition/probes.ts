@@ -2,9 +2,10 @@ import "server-only";
 import { getSqlPool } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
 import { migrationNames } from "@/lib/health/checks";
+import { jobsCheck } from "@/lib/health/jobs-check";
 import { cachedFor, readiness, type ReadinessCheck } from "@/lib/health/readiness";
-import { ApiError, errorResponse, successResponse } from "@/lib/http/api-error";
 import { FEATURES } from "./features";
+import { readinessResponse } from "./probe-answers";
 
 /**
  * The platform's probes (docs/adr/0251-health-and-readiness.md), composed here because readiness
@@ -24,28 +25,20 @@ const JOB_CHECKS: Record<string, ReadinessCheck> = Object.assign(
 /** Read once: the migrations of the code this process runs, whatever the disk holds later. */
 let migrations: Promise<string[]> | undefined;
 
-const processReadiness = cachedFor(1_000, () =>
-  readiness({
-    db: getSqlPool(),
+const processReadiness = cachedFor(1_000, () => {
+  const db = getSqlPool();
+  return readiness({
+    db,
     migrations: () =>
       (migrations ??= migrationNames().catch((error: unknown) => {
         migrations = undefined;
         throw error;
       })),
-    jobs: serverEnv().JOBS_ENABLED ? JOB_CHECKS : undefined,
-  }),
-);
-
-/** Liveness: the process answers; it asks nothing of the database or the services. */
-export function healthResponse(): Response {
-  return successResponse({ status: "ok" });
-}
+    jobs: serverEnv().JOBS_ENABLED ? { jobs: () => jobsCheck(db), ...JOB_CHECKS } : undefined,
+  });
+});
 
 /** Readiness: 200 with every check "ok", else 503 `unavailable` naming each check's reason. */
 export async function readyResponse(): Promise<Response> {
-  const { ready, checks } = await processReadiness();
-  if (ready) return successResponse({ checks });
-  const failing = Object.entries(checks).filter(([, outcome]) => outcome !== "ok");
-  const message = `Not ready: ${failing.map(([name, outcome]) => `${name}: ${outcome}`).join("; ")}`;
-  return errorResponse(new ApiError("unavailable", message, { extra: { checks } }));
+  return readinessResponse(await processReadiness());
 }

@@ -2,12 +2,10 @@ import "server-only";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
-import { now } from "@/lib/clock";
-import { bossState } from "@/lib/jobs/boss";
-import { lateSchedules, registeredSchedules } from "@/lib/jobs/schedule-runs";
 
 /**
- * The checks of `/api/ready` (./readiness.ts runs them): each answers "ok" or the reason it is not,
+ * The checks of `/api/ready` that any process can run (./readiness.ts runs them; the jobs' own
+ * check is ./jobs-check.ts, kept apart so that the web's operations thread loads no pg-boss): each answers "ok" or the reason it is not,
  * in words an operator reads in the probe's answer. docs/adr/0251-health-and-readiness.md.
  */
 export type CheckOutcome = "ok" | (string & {});
@@ -44,23 +42,4 @@ export async function migrationsCheck(db: Queryable, expected: readonly string[]
   if (missing.length === 0) return "ok";
   const listed = missing.slice(0, 3).join(", ") + (missing.length > 3 ? ` and ${missing.length - 3} more` : "");
   return `${missing.length} migration${missing.length === 1 ? "" : "s"} not applied: ${listed} (npm run db:migrate)`;
-}
-
-/**
- * This process's jobs run: its pg-boss has started, and no schedule it registered is late (not run
- * within twice its period once due; lib/jobs/schedule-runs.ts), by the runs every process records.
- */
-export async function jobsCheck(db: Queryable): Promise<CheckOutcome> {
-  const state = bossState();
-  if (state === "not started") return "pg-boss is not started";
-  if (state === "starting") return "pg-boss is starting";
-  if (typeof state === "object") return `pg-boss did not start (${state.failed})`;
-  const schedules = registeredSchedules();
-  if (schedules.size === 0) return "ok";
-  const { rows } = await db.query<{ queue: string; last_run_at: Date }>(
-    "SELECT queue, last_run_at FROM job_schedule_runs WHERE queue = ANY($1::text[])",
-    [[...schedules.keys()]],
-  );
-  const late = lateSchedules(schedules, new Map(rows.map((row) => [row.queue, row.last_run_at])), now());
-  return late.length === 0 ? "ok" : late.join("; ");
 }

@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { migrationNames } from "./checks";
+import { jobsCheck } from "./jobs-check";
 import { cachedFor, readiness } from "./readiness";
 
 // Readiness's checks on real databases: the suite's (migrated), one missing its last migration's
@@ -51,7 +52,7 @@ describe("readiness", () => {
     const result = await readiness({
       db: poolOn("postgresql://nobody@127.0.0.1:1/nowhere"),
       migrations: () => migrationNames(),
-      jobs: {},
+      jobs: { jobs: async () => "ok" },
     });
     expect(result.ready).toBe(false);
     expect(result.checks.database).toMatch(/^failed: .*ECONNREFUSED/);
@@ -62,10 +63,11 @@ describe("readiness", () => {
   });
 
   it("gives a check that hangs its time and no more, and says pg-boss is not started where jobs should run", async () => {
+    const db = poolOn(inject("databaseUrl"));
     const result = await readiness({
-      db: poolOn(inject("databaseUrl")),
+      db,
       migrations: () => migrationNames(),
-      jobs: { backlog: () => new Promise(() => {}) },
+      jobs: { jobs: () => jobsCheck(db), backlog: () => new Promise(() => {}) },
       timeoutMs: 200,
     });
     expect(result).toEqual({

@@ -1,5 +1,5 @@
 import "server-only";
-import { databaseCheck, jobsCheck, migrationsCheck, type CheckOutcome, type Queryable } from "./checks";
+import { databaseCheck, migrationsCheck, type CheckOutcome, type Queryable } from "./checks";
 
 /**
  * Whether this process can serve (`GET /api/ready`): the database answers, the migrations are
@@ -21,7 +21,10 @@ export interface ReadinessOptions {
   db: Queryable;
   /** The migrations this code was built with (./checks.ts `migrationNames`). */
   migrations: () => Promise<readonly string[]>;
-  /** Where the process runs jobs: the features' checks of their jobs (backlogs), by name. Absent: no job checks. */
+  /**
+   * Where the process runs jobs: pg-boss's and its schedules' check (./jobs-check.ts) and the
+   * features' checks of their jobs (backlogs), by name. Absent: no job checks.
+   */
   jobs?: Readonly<Record<string, ReadinessCheck>>;
   /** How long each check may take (default 2 s): a probe's answer must come fast, whatever hangs. */
   timeoutMs?: number;
@@ -45,7 +48,7 @@ export async function readiness(options: ReadinessOptions): Promise<Readiness> {
   const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
   const rest: Record<string, ReadinessCheck> = {
     migrations: async () => migrationsCheck(options.db, await options.migrations()),
-    ...(options.jobs && { jobs: () => jobsCheck(options.db), ...options.jobs }),
+    ...options.jobs,
   };
   const database = await outcomeOf(() => databaseCheck(options.db), timeoutMs);
   const outcomes =

@@ -78,6 +78,8 @@ export function startBenchApp(options: {
   sandboxPort: number;
   distDir: string;
   databaseUrl: string | undefined;
+  /** More of the app's environment (e.g. its operations port). */
+  env?: Record<string, string>;
 }): { stop: () => void } {
   const { DATABASE_URL: _given, ...withoutDatabase } = process.env;
   const app = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
@@ -92,6 +94,7 @@ export function startBenchApp(options: {
       EMBEDDED_DATABASE_DIR: "memory",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? options.distDir,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
     },
   });
   return {

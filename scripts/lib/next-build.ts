@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { ensureMessages } from "./messages";
 import { run } from "./processes";
 import { sourceFingerprint } from "./source-fingerprint";
@@ -20,9 +20,7 @@ export function appServerEntry(): string {
  * loader (tsx hooks every module it loads, and keeps a loader thread).
  */
 async function bundleAppServer(): Promise<void> {
-  await build({
-    entryPoints: [path.join(ROOT, "server.ts")],
-    outfile: appServerEntry(),
+  const common = {
     bundle: true,
     packages: "external",
     platform: "node",
@@ -30,8 +28,25 @@ async function bundleAppServer(): Promise<void> {
     target: "node20",
     tsconfig: path.join(ROOT, "tsconfig.json"),
     logLevel: "warning",
+  } as const;
+  await build({ ...common, entryPoints: [path.join(ROOT, "server.ts")], outfile: appServerEntry() });
+  // The web process's operations thread (lib/composition/ops-thread), beside it. Its modules are
+  // server code marked `server-only`, a marker for Next's bundler: here it is an empty module.
+  await build({
+    ...common,
+    entryPoints: [path.join(ROOT, "lib/composition/ops-thread/entry.ts")],
+    outfile: path.join(distDir(), "ops-thread.mjs"),
+    plugins: [serverOnlyIsEmpty],
   });
 }
+
+const serverOnlyIsEmpty: Plugin = {
+  name: "server-only-is-empty",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "empty" }));
+    plugin.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "" }));
+  },
+};
 
 /** Builds the app and its server unless a build of the current sources exists. */
 export async function ensureNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
