@@ -33,6 +33,7 @@ test("an app process exports its request, upstream, Prisma and job spans with OT
     TEST_CONTROLS: "",
     JOBS_ENABLED: "true",
     LOG_FORMAT: "json",
+    NODE_ENV: "production",
   });
   try {
     await processes.ready();

@@ -65,7 +65,12 @@ class ScrubbingProcessor implements SpanProcessor {
 }
 
 /** Starts tracing in this process: `flush` sends what is batched, `stop` flushes and ends it. */
-export function startTracingSdk(options: TracingSdkOptions): { flush(): Promise<void>; stop(): Promise<void> } {
+export function startTracingSdk(options: TracingSdkOptions): {
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+  /** The bench's switch (tracing.bench.ts): spans made (true) or not, in one process. */
+  tracingOn(on: boolean): void;
+} {
   const servers: OpenServerSpans = new Map();
   const spanProcessors: SpanProcessor[] = [new ServerRouteProcessor(servers)];
   if (options.exporter) spanProcessors.push(new ScrubbingProcessor(new BatchSpanProcessor(options.exporter)));
@@ -79,9 +84,15 @@ export function startTracingSdk(options: TracingSdkOptions): { flush(): Promise<
   const prisma = new PrismaInstrumentation({ ignoreSpanTypes: ["prisma:client:serialize"] });
   prisma.setTracerProvider(provider);
   prisma.enable();
-  setTracingHooks(tracingHooks(provider.getTracer("ledgerlane"), servers));
+  const hooks = tracingHooks(provider.getTracer("ledgerlane"), servers);
+  setTracingHooks(hooks);
   return {
     flush: () => provider.forceFlush(),
+    tracingOn: (on) => {
+      setTracingHooks(on ? hooks : undefined);
+      if (on) prisma.enable();
+      else prisma.disable();
+    },
     stop: async () => {
       setTracingHooks(undefined);
       prisma.disable();

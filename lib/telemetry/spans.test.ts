@@ -42,6 +42,7 @@ describe("tracing on", () => {
           return exchange({
             method: "GET",
             url: "http://127.0.0.1:4110/payroll/v1/companies/1001/employees?api_key=pk_secret",
+            budget: { service: "payroll" },
           });
         },
       ),
