@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-node";
 import { buildLogger } from "@/lib/log/logger";
 import { TRACEPARENT_FIELD, tracing } from "./hooks";
+import { fakeSender } from "./testing/fake-sender";
+import { carryTraceContext } from "./job-context";
 import { startTracingSdk } from "./sdk";
 
 // Tracing on, its spans kept in memory: what the upstream, retry, job and log hooks make of them.
@@ -89,5 +91,15 @@ describe("tracing on", () => {
       "messaging.destination.name": "overview-refresh",
       "messaging.message.id": "job-1",
     });
+  });
+
+  it("puts the sending span's traceparent into a job's data", async () => {
+    const boss = fakeSender();
+    carryTraceContext(boss);
+    await tracing().jobBatch("sender", [], () => boss.send("overview-refresh", { connectionId: "c1" }));
+    await boss.send("overview-refresh", { connectionId: "c2" });
+    expect(boss.sent[0]).toMatchObject({ connectionId: "c1", [TRACEPARENT_FIELD]: expect.stringMatching(/^00-/) });
+    // Outside any span, as it was sent.
+    expect(boss.sent[1]).toEqual({ connectionId: "c2" });
   });
 });

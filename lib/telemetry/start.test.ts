@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { telemetrySettings, tracingEnabled } from "@/lib/env/telemetry-settings";
 import { buildLogger } from "@/lib/log/logger";
 import { noTracing, tracing } from "./hooks";
+import { carryTraceContext } from "./job-context";
+import { fakeSender } from "./testing/fake-sender";
 import { startTracing } from "./start";
 
 // Tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT, or OTEL_SDK_DISABLED=true): nothing of
@@ -40,6 +42,10 @@ describe("tracing off", () => {
     expect(tracing()).toBe(noTracing);
     expect(tracing().traceparent()).toBeUndefined();
     expect(await tracing().jobBatch("q", [], async () => 7)).toBe(7);
+    const boss = fakeSender();
+    carryTraceContext(boss);
+    await boss.send("q", { id: "row-1" });
+    expect(boss.sent).toEqual([{ id: "row-1" }]);
   });
 
   it("adds no trace fields to log lines", () => {
