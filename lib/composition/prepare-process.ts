@@ -8,7 +8,7 @@ import "server-only";
  */
 export async function prepareServerProcess(role: "web" | "worker" = "web"): Promise<void> {
   // First, so the rest is traced: OpenTelemetry when a collector is named, else nothing loaded (docs/tracing.md).
-  await (await import("@/lib/telemetry/start")).startTracing(role);
+  await (await import("@/lib/telemetry/server/start")).startTracing(role);
   // The features' manifests wired into the process before any request or job: the domain events'
   // consumers, the audit trail's presenters and the features' kinds (docs/adr/0241-feature-manifests.md).
   const { wireFeatures } = await import("./wire");

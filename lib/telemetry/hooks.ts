@@ -4,12 +4,12 @@ import type { BlockList } from "node:net";
 // The points where the app's code meets tracing (docs/tracing.md, docs/adr/0253-tracing.md): the
 // request listener, the upstream core, the retry core, pg-boss's send and work, the logger's mixin.
 // Each calls one of these; while tracing is off (no OTEL_EXPORTER_OTLP_ENDPOINT) they are the
-// no-ops below and nothing of OpenTelemetry is loaded. ./sdk.ts, loaded only when tracing is on,
-// puts the real ones (./spans.ts) in their place. They live on globalThis, like the log context:
-// server.ts is bundled apart from Next's chunks, which load ./sdk.ts through instrumentation.ts.
+// no-ops below and nothing of OpenTelemetry is loaded. ./server/sdk.ts, loaded only when tracing is on,
+// puts the real ones (./server/spans.ts) in their place. They live on globalThis, like the log context:
+// server.ts is bundled apart from Next's chunks, which load ./server/sdk.ts through instrumentation.ts.
 // No OpenTelemetry import and no `server-only` here: server.ts and the logger import it.
 
-/** What ./spans.ts needs of an upstream request (lib/http/server/upstream.ts's, not imported: no cycle). */
+/** What ./server/spans.ts needs of an upstream request (lib/http/server/upstream.ts's, not imported: no cycle). */
 export interface TracedUpstreamRequest {
   method: string;
   url: string;
@@ -63,12 +63,12 @@ export const noTracing: TracingHooks = {
 
 const holder = globalThis as { __ledgerlaneTracing?: TracingHooks };
 
-/** The hooks in force: ./spans.ts's once ./sdk.ts started tracing, else the no-ops. */
+/** The hooks in force: ./server/spans.ts's once ./server/sdk.ts started tracing, else the no-ops. */
 export function tracing(): TracingHooks {
   return holder.__ledgerlaneTracing ?? noTracing;
 }
 
-/** Puts `hooks` in force (./sdk.ts; a bench or test switches back with `undefined`). */
+/** Puts `hooks` in force (./server/sdk.ts; a bench or test switches back with `undefined`). */
 export function setTracingHooks(hooks: TracingHooks | undefined): void {
   holder.__ledgerlaneTracing = hooks;
 }

@@ -3,7 +3,7 @@ import { TRACEPARENT_FIELD, tracing } from "./hooks";
 
 /**
  * Every job `boss` sends carries the sending span's W3C trace context in its data (`traceparent`),
- * for the job's span to link to (./spans.ts jobLinks): done on pg-boss's `send`, which every job of
+ * for the job's span to link to (./server/spans.ts jobLinks): done on pg-boss's `send`, which every job of
  * the app goes through (lib/jobs/boss.ts's pg-boss and lib/jobs/in-transaction.ts's sender). Data
  * that is not a plain object, and every job while tracing is off, is sent as it is.
  */

@@ -2,7 +2,7 @@
 // e-mail address, as for the logs (lib/log/redact.ts). Paths are reduced to templates (ids and
 // tokens in a path become `{id}`), query strings dropped, and attributes that could hold a secret
 // (Next's raw `http.target`, a full URL, anything named like a credential) left out. Applied to every
-// span as it ends (./sdk.ts), whatever made it: ours, Next's or Prisma's.
+// span as it ends (./server/sdk.ts), whatever made it: ours, Next's or Prisma's.
 
 /** A path segment that names something rather than a route: digits, a UUID, a token. `v1`, `api`, `hours` stay. */
 const VERSION = /^v\d+$/;

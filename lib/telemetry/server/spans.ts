@@ -14,13 +14,13 @@ import {
   type Tracer,
 } from "@opentelemetry/api";
 import { isTrustedAddress, normalizeAddress } from "@/lib/http/server/trusted-proxies";
-import { TRACEPARENT_FIELD, type TracedJob, type TracingHooks } from "./hooks";
-import { routeTemplate } from "./scrub";
-import { formatTraceparent, parseTraceparent } from "./traceparent";
+import { TRACEPARENT_FIELD, type TracedJob, type TracingHooks } from "../hooks";
+import { routeTemplate } from "../scrub";
+import { formatTraceparent, parseTraceparent } from "../traceparent";
 
 // The spans the app makes itself (docs/tracing.md lists them and their attributes): the request's
 // server span, each upstream request's client span, each job batch's consumer span. Loaded only
-// when tracing is on (./sdk.ts); ./hooks.ts is what the app's code calls.
+// when tracing is on (./sdk.ts); ../hooks.ts is what the app's code calls.
 
 const ATTEMPT = createContextKey("ledgerlane retry attempt");
 

@@ -11,8 +11,8 @@ import {
 } from "@opentelemetry/sdk-trace-node";
 import { ATTR_SERVICE_NAME } from "@opentelemetry/semantic-conventions";
 import { PrismaInstrumentation } from "@prisma/instrumentation";
-import { setTracingHooks } from "./hooks";
-import { scrubAttributes, scrubSpanName } from "./scrub";
+import { setTracingHooks } from "../hooks";
+import { scrubAttributes, scrubSpanName } from "../scrub";
 import { tracingHooks, type OpenServerSpans } from "./spans";
 
 // The OpenTelemetry SDK of a process whose tracing is on (./start.ts decides; docs/adr/0253-tracing.md):

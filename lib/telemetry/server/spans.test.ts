@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-node";
 import { buildLogger } from "@/lib/log/logger";
-import { TRACEPARENT_FIELD, tracing } from "./hooks";
-import { fakeSender } from "./testing/fake-sender";
-import { carryTraceContext } from "./job-context";
+import { TRACEPARENT_FIELD, tracing } from "../hooks";
+import { fakeSender } from "../testing/fake-sender";
+import { carryTraceContext } from "../job-context";
 import { startTracingSdk } from "./sdk";
 
 // Tracing on, its spans kept in memory: what the upstream, retry, job and log hooks make of them.

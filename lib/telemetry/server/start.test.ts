@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { telemetrySettings, tracingEnabled } from "@/lib/env/telemetry-settings";
 import { buildLogger } from "@/lib/log/logger";
-import { noTracing, tracing } from "./hooks";
-import { carryTraceContext } from "./job-context";
-import { fakeSender } from "./testing/fake-sender";
+import { noTracing, tracing } from "../hooks";
+import { carryTraceContext } from "../job-context";
+import { fakeSender } from "../testing/fake-sender";
 import { startTracing } from "./start";
 
 // Tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT, or OTEL_SDK_DISABLED=true): nothing of

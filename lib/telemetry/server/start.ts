@@ -5,7 +5,7 @@ import { onShutdown } from "@/lib/server/shutdown";
 /**
  * Tracing of this server process (prepareServerProcess, web and worker alike): on when
  * OTEL_EXPORTER_OTLP_ENDPOINT names a collector and OTEL_SDK_DISABLED is not true. Off, nothing of
- * OpenTelemetry is loaded (./sdk.ts is imported here only) and the hooks stay no-ops (./hooks.ts).
+ * OpenTelemetry is loaded (./sdk.ts is imported here only) and the hooks stay no-ops (../hooks.ts).
  * The spans batched when the process stops are sent before it exits (its shutdown hooks).
  */
 export async function startTracing(

@@ -10,7 +10,7 @@
 // figures'). "Off": the hooks and Prisma's instrumentation switched off, the logger silent.
 // Rounds alternate, so drift hits both alike; the ratio is of the medians of rounds.
 import { randomUUID } from "node:crypto";
-import { benchAppEnvironment } from "../../scripts/lib/bench-app-environment";
+import { benchAppEnvironment } from "../../../scripts/lib/bench-app-environment";
 
 const ROUNDS = 12;
 const ROUND_MS = 1_000;
@@ -22,12 +22,12 @@ const LINES_PER_SAVE = 3;
 const database = await benchAppEnvironment("ledgerlane_tracing_bench");
 
 const { trace } = await import("@opentelemetry/api");
-const { getDb } = await import("../db/client");
-const { log, setLogTarget } = await import("../log/logger");
-const { withLogContext } = await import("../log/context");
+const { getDb } = await import("../../db/client");
+const { log, setLogTarget } = await import("../../log/logger");
+const { withLogContext } = await import("../../log/context");
 const { startTracingSdk } = await import("./sdk");
-const { patchEntryDraft, saveEntryDraft } = await import("../../features/payroll/entries/server/drafts");
-const { HOURLY_COMPENSATION_TYPES } = await import("../../features/payroll/entries/kinds");
+const { patchEntryDraft, saveEntryDraft } = await import("../../../features/payroll/entries/server/drafts");
+const { HOURLY_COMPENSATION_TYPES } = await import("../../../features/payroll/entries/kinds");
 
 let exportedSpans = 0;
 const sdk = startTracingSdk({
