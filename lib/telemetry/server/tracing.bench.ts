@@ -30,11 +30,13 @@ const { patchEntryDraft, saveEntryDraft } = await import("../../../features/payr
 const { HOURLY_COMPENSATION_TYPES } = await import("../../../features/payroll/entries/kinds");
 
 let exportedSpans = 0;
+const spanNames = new Map<string, number>();
 const sdk = startTracingSdk({
   serviceName: "ledgerlane-bench",
   exporter: {
     export: (spans, done) => {
       exportedSpans += spans.length;
+      for (const span of spans) spanNames.set(span.name, (spanNames.get(span.name) ?? 0) + 1);
       done({ code: 0 });
     },
     shutdown: () => Promise.resolve(),
@@ -136,6 +138,8 @@ for (let index = 0; index < ROUNDS; index += 1) {
   }
 }
 await sdk.flush();
+const names = [...spanNames].sort((a, b) => b[1] - a[1]).slice(0, 8);
+console.error(`(spans by name: ${names.map(([name, count]) => `${name} ${count}`).join(", ")})`);
 console.error(
   `(tracing bench: ${database.kind}; saves/s with logs and tracing ${median(on).toFixed(0)}, without ${median(off).toFixed(0)}; ${exportedSpans} spans exported and dropped)`,
 );
