@@ -30,6 +30,14 @@ const nextConfig = {
     "papaparse",
     "pino",
     "pino-pretty",
+    // OpenTelemetry (lib/telemetry/sdk.ts), loaded only when tracing is on: one copy per process.
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/resources",
+    "@opentelemetry/semantic-conventions",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
+    "@prisma/instrumentation",
   ],
   reactStrictMode: true,
   // Each route's code is loaded by its first request, not all ~90 at start-up: a process holds

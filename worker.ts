@@ -25,7 +25,7 @@ try {
   process.exit(1);
 }
 
-await prepareServerProcess();
+await prepareServerProcess("worker");
 // pg-boss first and on its own: a worker that cannot run jobs exits, for its process manager to
 // restart it, rather than serve probes that say it is alive.
 try {

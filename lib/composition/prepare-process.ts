@@ -6,7 +6,9 @@ import "server-only";
  * in either. Each step imports its module when called: instrumentation.ts is loaded by Next in
  * every runtime, and only the Node.js one prepares.
  */
-export async function prepareServerProcess(): Promise<void> {
+export async function prepareServerProcess(role: "web" | "worker" = "web"): Promise<void> {
+  // First, so the rest is traced: OpenTelemetry when a collector is named, else nothing loaded (docs/tracing.md).
+  await (await import("@/lib/telemetry/server/start")).startTracing(role);
   // The features' manifests wired into the process before any request or job: the domain events'
   // consumers, the audit trail's presenters and the features' kinds (docs/adr/0241-feature-manifests.md).
   const { wireFeatures } = await import("./wire");

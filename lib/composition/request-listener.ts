@@ -3,6 +3,7 @@ import type { BlockList } from "node:net";
 import { stampRequestId } from "@/lib/http/server/request-id-stamp";
 import { stampSocketAddress } from "@/lib/http/server/socket-address";
 import { withLogContext } from "@/lib/log/context";
+import { tracing } from "@/lib/telemetry/hooks";
 import { refusingFetchForbiddenMethods } from "./forbidden-methods";
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -19,6 +20,8 @@ export function appRequestListener(next: RequestListener, trusted: BlockList): R
   return (request, response) => {
     stampSocketAddress(request);
     const requestId = stampRequestId(request, response, trusted);
-    withLogContext({ requestId }, () => refusing(request, response));
+    withLogContext({ requestId }, () =>
+      tracing().serverRequest(request, response, trusted, requestId, () => refusing(request, response)),
+    );
   };
 }

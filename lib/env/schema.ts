@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseEncryptionKeys } from "../crypto/key-ring";
 import { withoutEmptyValues } from "./empty-values";
 import { logSettingsSchema } from "./log-settings";
+import { telemetrySettingsSchema } from "./telemetry-settings";
 
 // The server's configuration, parsed once (lib/env/server.ts). Pure: scripts
 // that start the app validate with it too. Every variable is in .env.example. Server code (it
@@ -179,6 +180,7 @@ export const serverEnvSchema = z.preprocess(
       SANDBOX_URL: optionalUrl,
     })
     .extend(logSettingsSchema.shape)
+    .extend(telemetrySettingsSchema.shape)
     .transform((env) => ({ ...env, NEXTAUTH_URL: env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}` })),
 );
 

@@ -1,4 +1,5 @@
 import { deadlineRemainingMs } from "./deadline";
+import { tracing } from "@/lib/telemetry/hooks";
 
 /**
  * The one retry core for upstream calls (openai-node's way): exponential backoff with jitter,
@@ -67,7 +68,8 @@ export async function withRetries<T>(attempt: (attempt: number) => Promise<T>, o
   for (let tried = 1; ; tried += 1) {
     let outcome: { ok: true; value: T } | { ok: false; error: unknown };
     try {
-      outcome = { ok: true, value: await attempt(tried) };
+      // Each try's upstream spans say which try they are (lib/telemetry; a no-op while tracing is off).
+      outcome = { ok: true, value: await tracing().retryAttempt(tried, () => attempt(tried)) };
     } catch (error) {
       outcome = { ok: false, error };
     }

@@ -5,6 +5,8 @@ import { inBackground } from "@/lib/http/server/upstream-priority";
 import { recordScheduledRun, registerSchedule } from "./schedule-runs";
 import { withoutLogContext } from "@/lib/log/context";
 import { log } from "@/lib/log/logger";
+import { carryTraceContext } from "@/lib/telemetry/job-context";
+import { tracing } from "@/lib/telemetry/hooks";
 import { inJobLogContext } from "./job-log";
 
 /**
@@ -37,6 +39,7 @@ export async function startBoss(options: PgBoss.ConstructorOptions): Promise<PgB
     log.error({ err: error, queue: error.queue }, "jobs: pg-boss failed"),
   );
   markScheduledRuns(boss);
+  carryTraceContext(boss);
   runWorkersInBackground(boss);
   await boss.start();
   return boss;
@@ -164,7 +167,7 @@ export function runWorkersInBackground(boss: PgBoss): void {
         const ids = jobs.map((job) => job.id);
         for (const id of ids) active.add(id);
         try {
-          return await inBackground(() => handler(jobs));
+          return await inBackground(() => tracing().jobBatch(name, jobs, () => handler(jobs)));
         } finally {
           for (const id of ids) active.delete(id);
           // Once it ended (done or failed), for readiness (./schedule-runs.ts).

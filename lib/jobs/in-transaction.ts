@@ -1,6 +1,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import type { Prisma } from "@/lib/db/generated/client";
+import { carryTraceContext } from "@/lib/telemetry/job-context";
 import { SCHEMA } from "./boss";
 import type { QueueName } from "./queues";
 
@@ -15,14 +16,17 @@ type Tx = Prisma.TransactionClient;
 const holder = globalThis as { __senderBoss?: PgBoss };
 
 function sender(): PgBoss {
-  holder.__senderBoss ??= new PgBoss({
-    schema: SCHEMA,
-    db: {
-      executeSql: () => {
-        throw new Error("jobs: sendInTransaction sends through its transaction only");
+  if (!holder.__senderBoss) {
+    holder.__senderBoss = new PgBoss({
+      schema: SCHEMA,
+      db: {
+        executeSql: () => {
+          throw new Error("jobs: sendInTransaction sends through its transaction only");
+        },
       },
-    },
-  });
+    });
+    carryTraceContext(holder.__senderBoss);
+  }
   return holder.__senderBoss;
 }
 

@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { tracing } from "@/lib/telemetry/hooks";
 import { logContext } from "./context";
 import { REDACT_PATHS, REDACTED } from "./redact";
 import { logSettings, type LogSettings } from "./settings";
@@ -19,7 +20,8 @@ export function buildLogger(settings: LogSettings, write: Write): Logger {
       level: settings.LOG_LEVEL,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => ({ ...logContext() }),
+      // The active span's trace_id and span_id while tracing is on (lib/telemetry/hooks.ts); nothing when off.
+      mixin: () => ({ ...logContext(), ...tracing().logFields() }),
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       // Name, message and stack only: an error's other fields (a driver's `detail`, a client's
       // request) may hold what no line may.

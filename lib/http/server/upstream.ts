@@ -1,6 +1,7 @@
 import "server-only";
 import { Agent, type Dispatcher } from "undici";
 import { detached } from "@/lib/server/detached";
+import { tracing } from "@/lib/telemetry/hooks";
 import { deadlineRemainingMs } from "../deadline";
 import { budgetedRequest } from "./budgeted-request";
 import type { UpstreamBudgetKey } from "./upstream-budget";
@@ -171,7 +172,9 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
  * With `budget`, it first takes one request of that credential's budget (see budgetedRequest).
  */
 export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse> {
-  return req.budget === undefined ? exchange(req) : budgetedRequest(req, req.budget, exchange);
+  return tracing().upstream(req, exchange, (traced) =>
+    req.budget === undefined ? traced(req) : budgetedRequest(req, req.budget, traced),
+  );
 }
 
 function exchange(req: UpstreamRequest): Promise<UpstreamResponse> {
