@@ -14,9 +14,11 @@ import { listenOn } from "@/scripts/lib/app-listen";
 // without patching Node's `http.Server`. Otherwise it does what `next start` does: the same
 // handler, a 500 when it throws, and on SIGINT/SIGTERM it stops taking connections, lets the
 // requests under way finish, closes Next and exits (130/143). Beside closing its server it runs the
-// process's shutdown hooks (lib/server/shutdown.ts: pg-boss's stop, registered by
-// instrumentation.ts), and all of it is bounded at STOP_BOUND_MS: an open event stream keeps
-// `server.close` from ever finishing, and `npm start` kills what still runs after 5 s.
+// process's shutdown hooks (lib/server/shutdown.ts, registered by instrumentation.ts: pg-boss's
+// stop, which hands running jobs back, and the end of every open event stream with a reconnect
+// delay), then, once the last request has answered, the database's close (the pool and the
+// listening connections). All of it is bounded at STOP_BOUND_MS: `npm start` and a process manager
+// kill what still runs after 5 s (docs/adr/0257-graceful-stop-of-the-web-process.md).
 //
 // `npm start` runs it bundled (scripts/lib/next-build.ts: `.next/app-server.mjs`, plain `node`,
 // no TypeScript loader in the app's process): `node .next/app-server.mjs --port 3000 --host 127.0.0.1`
@@ -71,18 +73,27 @@ log.info(
 );
 
 const STOP_BOUND_MS = 3_000;
+/** The stop hooks' share of the bound: what is left is the database's close (after the last request). */
+const HOOKS_BOUND_MS = 2_500;
 let stopping = false;
 function stop(signal: "SIGINT" | "SIGTERM"): void {
   if (stopping) return;
   stopping = true;
+  log.info({ signal }, "the app server stops");
   idleCollection?.stop();
+  // No new connection from now on; each open one is closed once its request under way has answered.
   const closed = new Promise<void>((resolve) =>
     server.close((error) => {
       if (error) log.error({ err: error }, "closing the server failed");
       resolve();
     }),
   );
-  const stopped = Promise.all([closed, runShutdownHooks(STOP_BOUND_MS)]).then(() => app.close());
+  // The jobs handed back and the event streams ended (their browsers reconnect elsewhere), beside
+  // the requests finishing; then the database, which no request needs any more.
+  const stopped = Promise.all([closed, runShutdownHooks(HOOKS_BOUND_MS)])
+    .then(() => runShutdownHooks(STOP_BOUND_MS - HOOKS_BOUND_MS, "close"))
+    .then(() => app.close())
+    .then(() => log.info({ signal }, "the app server stopped: requests answered, streams ended, database closed"));
   const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS).unref());
   Promise.race([stopped, bound])
     .catch((error: unknown) => log.error({ err: error }, "the stop failed"))

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { eventStream, eventStreamResponse, formatEvent, type CloseReason, type EventSink } from "./event-stream";
+import {
+  endEventStreams,
+  eventStream,
+  eventStreamResponse,
+  formatEvent,
+  type CloseReason,
+  type EventSink,
+} from "./event-stream";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -53,6 +60,28 @@ describe("server-sent events", () => {
     gone.abort();
     expect(await readAll(gone.stream)).toBe("retry: 1500\n\n");
     expect(gone.ended).toEqual(["aborted"]);
+  });
+
+  it("end, each with a reconnect delay of 0.5–3 s, when the process stops; a stream already ended is left alone", async () => {
+    const first = opened();
+    const second = opened();
+    const done = opened();
+    done.sink.close();
+    await endEventStreams();
+    for (const stream of [first, second]) {
+      const text = await readAll(stream.stream);
+      const delay = /^retry: 1500\n\nretry: (\d+)\n\n$/.exec(text);
+      expect(delay, text).not.toBeNull();
+      expect(Number(delay![1])).toBeGreaterThanOrEqual(500);
+      expect(Number(delay![1])).toBeLessThanOrEqual(3_000);
+      expect(stream.ended).toEqual(["shutdown"]);
+      expect(stream.sink.closed).toBe(true);
+    }
+    expect(done.ended).toEqual(["closed"]);
+    // A stream opened after the stop began is not ended by the last one.
+    const later = opened();
+    expect(later.sink.closed).toBe(false);
+    later.sink.close();
   });
 
   it("error when they fail (the browser reconnects), and end all the same", async () => {

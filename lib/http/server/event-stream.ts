@@ -7,7 +7,8 @@ import "server-only";
  * every `heartbeatMs` (15 s: keeps proxies from closing a quiet stream and notices a gone
  * browser), and ends the stream after `maxAgeMs` (5 minutes: the browser reconnects through the
  * route's checks again), when the request is aborted, or when the stream's own code closes it;
- * the stream's cleanup runs once, told why.
+ * the stream's cleanup runs once, told why. On a graceful stop of the process every open stream
+ * gets a reconnect delay and ends (`endEventStreams`), so browsers reconnect to another process.
  */
 
 const encoder = new TextEncoder();
@@ -17,8 +18,28 @@ export function formatEvent(event: string, data: unknown, id?: number | string):
   return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** Why a stream ended: its own code closed it, the browser went (or the request was aborted), or it reached its age. */
-export type CloseReason = "closed" | "aborted" | "expired";
+/**
+ * Why a stream ended: its own code closed it, the browser went (or the request was aborted), it
+ * reached its age, or the process is stopping (the browser reconnects, to another process).
+ */
+export type CloseReason = "closed" | "aborted" | "expired" | "shutdown";
+
+/**
+ * The open streams of this process, each with what ends it with a reconnect delay. On globalThis:
+ * the shutdown hook (registered by lib/composition/prepare-process.ts) and the routes that open
+ * streams may be loaded in different module graphs.
+ */
+const holder = globalThis as { __openEventStreams?: Set<(retryMs: number) => void> };
+const openStreams = (holder.__openEventStreams ??= new Set());
+
+/**
+ * Ends every open stream, each told to reconnect after a delay drawn from 0.5–3 s (`retry:`), so
+ * the browsers of a stopping process come back spread out, to the processes still running,
+ * rather than all at once. The graceful stop's hook (server.ts: the process is leaving).
+ */
+export async function endEventStreams(): Promise<void> {
+  for (const end of [...openStreams]) end(500 + Math.floor(Math.random() * 2_500));
+}
 
 export interface EventSink {
   /** Sends one event; nothing once the stream has ended. */
@@ -54,9 +75,14 @@ export function eventStream(
       const heartbeat = setInterval(() => write(": ping\n\n"), options.heartbeatMs ?? 15_000);
       const expiry = setTimeout(() => finish("expired"), options.maxAgeMs ?? 5 * 60_000);
       const onAbort = () => finish("aborted");
+      const endForShutdown = (retryMs: number) => {
+        write(`retry: ${retryMs}\n\n`);
+        finish("shutdown");
+      };
       finish = (reason) => {
         if (closed) return;
         closed = true;
+        openStreams.delete(endForShutdown);
         clearInterval(heartbeat);
         clearTimeout(expiry);
         options.signal.removeEventListener("abort", onAbort);
@@ -68,6 +94,7 @@ export function eventStream(
         }
       };
       options.signal.addEventListener("abort", onAbort);
+      openStreams.add(endForShutdown);
       write(`retry: ${options.retryMs}\n\n`);
       cleanup = start({
         send: (event, data, id) => write(formatEvent(event, data, id)),
