@@ -90,11 +90,27 @@ function stop(signal: "SIGINT" | "SIGTERM"): void {
   );
   // The jobs handed back and the event streams ended (their browsers reconnect elsewhere), beside
   // the requests finishing; then the database, which no request needs any more.
+  // What the stop waits for, named when the bound cuts it short (with the connections still open).
+  let waitingFor = "requests under way and the stop hooks";
   const stopped = Promise.all([closed, runShutdownHooks(HOOKS_BOUND_MS)])
-    .then(() => runShutdownHooks(STOP_BOUND_MS - HOOKS_BOUND_MS, "close"))
-    .then(() => app.close())
+    .then(() => {
+      waitingFor = "the database's close";
+      return runShutdownHooks(STOP_BOUND_MS - HOOKS_BOUND_MS, "close");
+    })
+    .then(() => {
+      waitingFor = "Next's close";
+      return app.close();
+    })
     .then(() => log.info({ signal }, "the app server stopped: requests answered, streams ended, database closed"));
-  const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS).unref());
+  const bound = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      server.getConnections((_, connections) =>
+        log.warn({ waitingFor, connections }, "the app server's stop reached its bound: exiting anyway"),
+      );
+      // The line above is written before the exit: getConnections answers on the next tick.
+      setImmediate(resolve);
+    }, STOP_BOUND_MS).unref(),
+  );
   Promise.race([stopped, bound])
     .catch((error: unknown) => log.error({ err: error }, "the stop failed"))
     .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));

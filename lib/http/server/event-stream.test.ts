@@ -78,10 +78,13 @@ describe("server-sent events", () => {
       expect(stream.sink.closed).toBe(true);
     }
     expect(done.ended).toEqual(["closed"]);
-    // A stream opened after the stop began is not ended by the last one.
+    // A stream asked for once the stop began (on a connection still open) ends as it opens, with the hint.
     const later = opened();
-    expect(later.sink.closed).toBe(false);
-    later.sink.close();
+    expect(later.sink.closed).toBe(true);
+    expect(await readAll(later.stream)).toMatch(/^retry: 1500\n\nretry: \d+\n\n$/);
+    expect(later.ended).toEqual(["shutdown"]);
+    // This process goes on (other tests): as a new process would start.
+    (globalThis as { __eventStreamsEnded?: boolean }).__eventStreamsEnded = false;
   });
 
   it("error when they fail (the browser reconnects), and end all the same", async () => {

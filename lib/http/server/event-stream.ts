@@ -29,8 +29,10 @@ export type CloseReason = "closed" | "aborted" | "expired" | "shutdown";
  * the shutdown hook (registered by lib/composition/prepare-process.ts) and the routes that open
  * streams may be loaded in different module graphs.
  */
-const holder = globalThis as { __openEventStreams?: Set<(retryMs: number) => void> };
+const holder = globalThis as { __openEventStreams?: Set<(retryMs: number) => void>; __eventStreamsEnded?: boolean };
 const openStreams = (holder.__openEventStreams ??= new Set());
+/** A reconnect delay of 0.5–3 s, drawn for each stream. */
+const spreadRetryMs = () => 500 + Math.floor(Math.random() * 2_500);
 
 /**
  * Ends every open stream, each told to reconnect after a delay drawn from 0.5–3 s (`retry:`), so
@@ -38,7 +40,9 @@ const openStreams = (holder.__openEventStreams ??= new Set());
  * rather than all at once. The graceful stop's hook (server.ts: the process is leaving).
  */
 export async function endEventStreams(): Promise<void> {
-  for (const end of [...openStreams]) end(500 + Math.floor(Math.random() * 2_500));
+  // A stream asked for on a connection still open (the stop lets requests under way finish) ends as it opens.
+  holder.__eventStreamsEnded = true;
+  for (const end of [...openStreams]) end(spreadRetryMs());
 }
 
 export interface EventSink {
@@ -107,6 +111,8 @@ export function eventStream(
           return closed;
         },
       });
+      // Asked for once the stop began (on a connection still open): ends as it opens, with the hint.
+      if (holder.__eventStreamsEnded) endForShutdown(spreadRetryMs());
     },
     cancel() {
       finish("aborted");
