@@ -129,7 +129,7 @@ const worker = group.spawn(
   "worker",
   process.execPath,
   ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "worker.ts")],
-  { ...process.env, METRICS_PORT: String(await freePort()) },
+  { ...process.env, METRICS_PORT: String(Number(process.env.FIRM_BENCH_METRICS_PORT) || (await freePort())) },
 );
 worker.stdout?.on("data", (chunk: Buffer) => (output.worker += chunk.toString()));
 await waitForHttp(`${appUrl}/api/ready`, 5 * 60_000);
@@ -148,6 +148,17 @@ while (refreshed < COMPANIES && performance.now() - t0 < REFRESH_WAIT_MS) {
 await stopBoss();
 const refreshSeconds = (performance.now() - t0) / 1000;
 
+// Each page once, one after the other, as a warm server has served them before (and where a slow
+// one is, on stderr).
+const warmUp: string[] = [];
+for (const [index, page] of ["/overview", "/notifications", `/payroll/companies/${companyIds[0]}/hours`].entries()) {
+  const sent = performance.now();
+  const response = await fetch(`${appUrl}${page}`, { headers: { cookie: cookies[index]! }, redirect: "manual" });
+  await response.text();
+  warmUp.push(`${page} ${response.status} in ${(performance.now() - sent).toFixed(0)} ms`);
+}
+console.error(`(firm bench warm-up: ${warmUp.join(", ")})`);
+
 // The load: each person a page every 2 s in turn, over a pool of as many keep-alive connections as people.
 const pool = new Pool(`http://127.0.0.1:${appPort}`, {
   connections: PEOPLE,
@@ -155,9 +166,10 @@ const pool = new Pool(`http://127.0.0.1:${appPort}`, {
   headersTimeout: REQUEST_TIMEOUT_MS,
   bodyTimeout: REQUEST_TIMEOUT_MS,
 });
+// Each person starts on another of the three pages, so every second holds as many of each.
 const pages = (person: number, turn: number) =>
   ["/overview", "/notifications", `/payroll/companies/${companyIds[(person * 10 + turn) % companyIds.length]}/hours`][
-    turn % 3
+    (person + turn) % 3
   ]!;
 const times: number[] = [];
 const byPage = new Map<string, number[]>();
