@@ -88,6 +88,9 @@ function stop(signal: "SIGINT" | "SIGTERM"): void {
       resolve();
     }),
   );
+  // `close` ends the connections idle at this moment only: one whose answer goes out later would be
+  // kept alive for the keep-alive timeout (5 s), past the bound. Idle: no request under way on it.
+  setInterval(() => server.closeIdleConnections(), 50).unref();
   // The jobs handed back and the event streams ended (their browsers reconnect elsewhere), beside
   // the requests finishing; then the database, which no request needs any more.
   // What the stop waits for, named when the bound cuts it short (with the connections still open).
