@@ -8,7 +8,7 @@ import { PrismaClient } from "./generated/client";
 /** Connections per app process; the embedded Postgres (max_connections 200) accepts many processes' worth. */
 const POOL_SIZE = 10;
 /** The pool's connections among the server's backends (pg_stat_activity); pg-boss's are "ledgerlane-jobs". */
-export const APP_POOL_NAME = "ledgerlane-app";
+const APP_POOL_NAME = "ledgerlane-app";
 
 export function createPrismaClient(connectionString: string): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: POOL_SIZE }) });

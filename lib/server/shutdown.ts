@@ -11,7 +11,7 @@ import { log } from "@/lib/log/logger";
 
 type ShutdownHook = () => Promise<void>;
 /** "stop": ends the process's work (jobs, streams); "close": releases what that work needed (the database). */
-export type ShutdownPhase = "stop" | "close";
+type ShutdownPhase = "stop" | "close";
 
 const holder = globalThis as { __ledgerlaneShutdownHooks?: Map<string, { hook: ShutdownHook; phase: ShutdownPhase }> };
 const hooks = () => (holder.__ledgerlaneShutdownHooks ??= new Map());
