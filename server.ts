@@ -15,9 +15,11 @@ import { startWebOpsPort } from "@/lib/composition/ops-thread/web";
 // without patching Node's `http.Server`. Otherwise it does what `next start` does: the same
 // handler, a 500 when it throws, and on SIGINT/SIGTERM it stops taking connections, lets the
 // requests under way finish, closes Next and exits (130/143). Beside closing its server it runs the
-// process's shutdown hooks (lib/server/shutdown.ts: pg-boss's stop, registered by
-// instrumentation.ts), and all of it is bounded at STOP_BOUND_MS: an open event stream keeps
-// `server.close` from ever finishing, and `npm start` kills what still runs after 5 s.
+// process's shutdown hooks (lib/server/shutdown.ts, registered by instrumentation.ts: pg-boss's
+// stop, which hands running jobs back, and the end of every open event stream with a reconnect
+// delay), then, once the last request has answered, the database's close (the pool and the
+// listening connections). All of it is bounded at STOP_BOUND_MS: `npm start` and a process manager
+// kill what still runs after 5 s (docs/adr/0257-graceful-stop-of-the-web-process.md).
 //
 // `npm start` runs it bundled (scripts/lib/next-build.ts: `.next/app-server.mjs`, plain `node`,
 // no TypeScript loader in the app's process): `node .next/app-server.mjs --port 3000 --host 127.0.0.1`
@@ -75,19 +77,47 @@ log.info(
 );
 
 const STOP_BOUND_MS = 3_000;
+/** The stop hooks' share of the bound: what is left is the database's close (after the last request). */
+const HOOKS_BOUND_MS = 2_500;
 let stopping = false;
 function stop(signal: "SIGINT" | "SIGTERM"): void {
   if (stopping) return;
   stopping = true;
+  log.info({ signal }, "the app server stops");
   idleCollection?.stop();
+  // No new connection from now on; each open one is closed once its request under way has answered.
   const closed = new Promise<void>((resolve) =>
     server.close((error) => {
       if (error) log.error({ err: error }, "closing the server failed");
       resolve();
     }),
   );
-  const stopped = Promise.all([closed, ops?.close(), runShutdownHooks(STOP_BOUND_MS)]).then(() => app.close());
-  const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS).unref());
+  // `close` ends the connections idle at this moment only: one whose answer goes out later would be
+  // kept alive for the keep-alive timeout (5 s), past the bound. Idle: no request under way on it.
+  setInterval(() => server.closeIdleConnections(), 50).unref();
+  // The jobs handed back and the event streams ended (their browsers reconnect elsewhere), beside
+  // the requests finishing; then the database, which no request needs any more.
+  // What the stop waits for, named when the bound cuts it short (with the connections still open).
+  let waitingFor = "requests under way and the stop hooks";
+  const stopped = Promise.all([closed, ops?.close(), runShutdownHooks(HOOKS_BOUND_MS)])
+    .then(() => {
+      waitingFor = "the database's close";
+      return runShutdownHooks(STOP_BOUND_MS - HOOKS_BOUND_MS, "close");
+    })
+    .then(() => {
+      waitingFor = "Next's close";
+      return app.close();
+    })
+    .then(() => log.info({ signal }, "the app server stopped: requests answered, streams ended, database closed"));
+  const bound = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      server.getConnections((_, connections) =>
+        log.warn({ waitingFor, connections }, "the app server's stop reached its bound: exiting anyway"),
+      );
+      // The line above is written before the exit: getConnections answers on the next tick.
+      setImmediate(resolve);
+    }, STOP_BOUND_MS).unref(),
+  );
   Promise.race([stopped, bound])
     .catch((error: unknown) => log.error({ err: error }, "the stop failed"))
     .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));

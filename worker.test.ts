@@ -58,6 +58,21 @@ function startWorker(env: Record<string, string> = {}): {
   return { child, ready, output: () => output };
 }
 
+/** The app processes' backends on the database of `url` (the pool, pg-boss, the listeners; not this file's own clients). */
+async function workerBackends(url: string): Promise<number> {
+  const sql = new pg.Client({ connectionString: url, application_name: "worker.test" });
+  await sql.connect();
+  try {
+    const { rows } = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
+         AND (application_name IN ('ledgerlane-app', 'ledgerlane-jobs') OR application_name LIKE 'ledgerlane listen %')`,
+    );
+    return rows[0]!.n;
+  } finally {
+    await sql.end();
+  }
+}
+
 function exited(child: ChildProcess): Promise<{ code: number | null; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, ms: performance.now() - started })));
@@ -114,6 +129,9 @@ describe("npm run worker", () => {
         await sql.end();
       }
 
+      // Each holds connections (its pool, pg-boss's, its listeners) until it stops, and none after.
+      const backends = () => workerBackends(database.urls.appUrl);
+      expect(await backends()).toBeGreaterThan(0);
       const stops = [exited(first.child), exited(second.child)];
       first.child.kill("SIGTERM");
       second.child.kill("SIGTERM");
@@ -121,6 +139,10 @@ describe("npm run worker", () => {
         expect(stop.code).toBe(143);
         expect(stop.ms).toBeLessThan(5_000);
       }
+      for (const worker of [first, second])
+        expect(worker.output()).toContain("the worker stopped: jobs handed back, database closed");
+      // A backend ends a moment after its client said goodbye.
+      await expect.poll(backends, { timeout: 2_000 }).toBe(0);
     },
   );
 

@@ -7,7 +7,6 @@
 import { startJobsIfEnabled } from "@/lib/composition/jobs";
 import { workerOpsRoutes } from "@/lib/composition/ops-routes";
 import { prepareServerProcess } from "@/lib/composition/prepare-process";
-import { closeDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env/server";
 import { getBoss } from "@/lib/jobs/boss";
 import { log } from "@/lib/log/logger";
@@ -40,7 +39,7 @@ if (env.METRICS_PORT !== undefined) ops = await startOpsServer(workerOpsRoutes()
 log.info({ operationsPort: ops?.url }, `Worker ready${ops ? ` (operations port ${ops.url})` : ""}`);
 
 // Within the 5 s a process manager (and `npm start`) gives before SIGKILL: pg-boss hands its
-// running jobs back (lib/jobs/boss.ts stopBoss, 2 s), then the pool closes.
+// running jobs back (lib/jobs/boss.ts stopBoss, 2 s), then the pool and the listening connections close.
 const STOP_BOUND_MS = 4_000;
 let stopping = false;
 function stop(signal: "SIGINT" | "SIGTERM"): void {
@@ -50,7 +49,9 @@ function stop(signal: "SIGINT" | "SIGTERM"): void {
   const stopped = (async () => {
     await ops?.close();
     await runShutdownHooks(STOP_BOUND_MS - 500);
-    await closeDb();
+    // The pool and the listening connections (registered by prepareServerProcess).
+    await runShutdownHooks(500, "close");
+    log.info({ signal }, "the worker stopped: jobs handed back, database closed");
   })();
   const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS).unref());
   Promise.race([stopped, bound])

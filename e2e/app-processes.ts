@@ -73,6 +73,11 @@ export interface AppProcesses {
    * 5 s; resolves with, for each process, whether its group had ended by itself within those 5 s.
    */
   stop(): Promise<boolean[]>;
+  /**
+   * Sends SIGTERM to the process at `index` alone (as a process manager does; not its group);
+   * resolves when it has exited, with its exit code and how long after the signal.
+   */
+  terminate(index: number): Promise<{ code: number | null; ms: number }>;
 }
 
 /** A process of a spec's own: its arguments to node, its environment, the line that says it is ready. */
@@ -101,6 +106,15 @@ function startProcesses(specs: ProcessSpec[]): AppProcesses {
     ready: () =>
       Promise.all(children.map(({ child, ready }) => processReady(child, ready, logs))).then(() => undefined),
     stop: () => Promise.all(children.map(({ child }) => stopGroup(child))),
+    terminate: (index) => {
+      const { child } = children[index]!;
+      const startedAt = performance.now();
+      const exited = new Promise<{ code: number | null; ms: number }>((resolve) =>
+        child.once("exit", (code) => resolve({ code, ms: performance.now() - startedAt })),
+      );
+      child.kill("SIGTERM");
+      return exited;
+    },
   };
 }
 

@@ -44,7 +44,8 @@ test("two web processes and two workers on one database serve people and run the
     await owner.goto(`${first}/sign-in`);
     await owner.getByRole("button", { name: "Sign in with your accounting account" }).click();
     await authorizeAtService(owner, await fixtureUser("alice"), { country: "United Kingdom" });
-    await expect(owner).toHaveURL(/\/businesses$/);
+    // Alice owns her workspace, its first-run checklist not done: she lands on it, on the overview.
+    await expect(owner).toHaveURL(/\/overview$/);
     await owner.goto(`${first}/settings/workspace`);
     const email = `ida-${randomUUID().slice(0, 8)}@example.com`;
     await owner.getByLabel("Invited person's e-mail (optional)").fill(email);

@@ -29,8 +29,11 @@ test("sign in, switch business, edit as owner, be refused as non-owner, change t
   await expect(page.getByRole("heading", { name: "Choose your country" })).toBeVisible();
   await authorizeAtService(page, alice, { country: "United Kingdom" });
 
-  // Alice's workspace has no payroll connection: she lands on the businesses, as before the overview.
-  await expect(page).toHaveURL(/\/businesses$/);
+  // Alice owns her workspace and its first-run checklist is not done (it has no payroll
+  // connection): she lands on the checklist, on the overview (features/sign-in/server/landing.ts).
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole("region", { name: "Getting started" })).toBeVisible();
+  await page.goto("/businesses");
   // The switcher shows the business's full name.
   const switcher = headerSwitcher(page, "Business");
   await expect(switcher).toHaveText(lead.name);

@@ -23,10 +23,18 @@ export async function prepareServerProcess(role: "web" | "worker" = "web"): Prom
   const { enableSharedUpstreamBudget } = await import("@/lib/http/server/upstream-budget");
   enableSharedUpstreamBudget();
   // A graceful stop (server.ts or worker.ts, on SIGINT/SIGTERM) stops pg-boss and hands its running
-  // jobs back (docs/adr/0100-graceful-stop-of-jobs.md). Registered before the jobs start.
-  const [{ onShutdown }, { stopBoss }] = await Promise.all([
-    import("@/lib/server/shutdown"),
-    import("@/lib/jobs/boss"),
-  ]);
+  // jobs back (docs/adr/0100-graceful-stop-of-jobs.md), ends every open event stream with a
+  // reconnect delay, and once no request needs it closes the database: the pool and the listening
+  // connections (docs/adr/0257-graceful-stop-of-the-web-process.md). Registered before the jobs start.
+  const [{ onShutdown }, { stopBoss }, { endEventStreams }, { closeDb }, { closeNotificationFeeds }] =
+    await Promise.all([
+      import("@/lib/server/shutdown"),
+      import("@/lib/jobs/boss"),
+      import("@/lib/http/server/event-stream"),
+      import("@/lib/db/client"),
+      import("@/lib/db/notification-feed"),
+    ]);
   onShutdown("jobs", stopBoss);
+  onShutdown("event-streams", endEventStreams);
+  onShutdown("database", () => Promise.all([closeNotificationFeeds(), closeDb()]).then(() => undefined), "close");
 }

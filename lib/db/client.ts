@@ -7,6 +7,8 @@ import { PrismaClient } from "./generated/client";
 
 /** Connections per app process; the embedded Postgres (max_connections 200) accepts many processes' worth. */
 const POOL_SIZE = 10;
+/** The pool's connections among the server's backends (pg_stat_activity); pg-boss's are "ledgerlane-jobs". */
+const APP_POOL_NAME = "ledgerlane-app";
 
 export function createPrismaClient(connectionString: string): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: POOL_SIZE }) });
@@ -24,6 +26,7 @@ export function getSqlPool(): pg.Pool {
   holder.__pgPool ??= new pg.Pool({
     connectionString: serverEnv().DATABASE_URL,
     max: POOL_SIZE,
+    application_name: APP_POOL_NAME,
     stream: detachedSocket,
   });
   return holder.__pgPool;

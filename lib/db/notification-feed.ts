@@ -26,13 +26,24 @@ export function listenerName(channel: string): string {
   return `ledgerlane listen ${channel} ${process.pid}`;
 }
 
+/** Every feed of this process (on globalThis: several module graphs make feeds), for the graceful stop to close. */
+const holder = globalThis as { __notificationFeeds?: Set<NotificationFeed> };
+const feeds = (holder.__notificationFeeds ??= new Set());
+
+/** Closes every listening connection of this process (its graceful stop: lib/composition/prepare-process.ts). */
+export async function closeNotificationFeeds(): Promise<void> {
+  await Promise.all([...feeds].map((feed) => feed.close()));
+}
+
 export class NotificationFeed {
   private live = false;
   private starting = false;
   private closed = false;
   private listener: pg.Client | undefined;
 
-  constructor(private readonly options: NotificationFeedOptions) {}
+  constructor(private readonly options: NotificationFeedOptions) {
+    feeds.add(this);
+  }
 
   /** Whether the feed is connected and listening. */
   get isLive(): boolean {
@@ -55,6 +66,7 @@ export class NotificationFeed {
   }
 
   async close(): Promise<void> {
+    feeds.delete(this);
     this.live = false;
     this.closed = true;
     this.starting = true; // no reconnect

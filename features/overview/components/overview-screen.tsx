@@ -9,7 +9,7 @@ import { FEDERAL_STATES } from "@/features/month-close/checks/federal-states";
 import { MONTH_STATES } from "@/features/month-close/states";
 import { readOverviewSearchParams, type OverviewSearchParams, type RawSearchParams } from "@/features/overview/filters";
 import { connectionsHealth } from "@/features/overview/server/health";
-import { firstRunChecklist } from "@/features/overview/server/first-run";
+import { ownersFirstRun } from "@/features/overview/server/first-run";
 import { overviewFor, type OverviewViewer } from "@/features/overview/server/rows";
 import type { OverviewAnswer } from "@/features/overview/types";
 import type { RowTexts } from "./client-row";
@@ -33,8 +33,9 @@ export async function OverviewScreen({ searchParams }: { searchParams: Promise<R
   if (!user.workspace) return <SignedOutNotice heading={t("overview.title")} />;
   const viewer: OverviewViewer = { userId: user.id, workspaceId: user.workspace.id, roles: user.workspace.roles };
   const answer = await overviewFor(viewer, params);
+  // Counted only until it is first complete (then remembered: no counts on later views).
   const checklist = user.workspace.roles.includes("owner")
-    ? await firstRunChecklist(user.workspace.id, user.id, await everyCompany(viewer, params, answer))
+    ? await ownersFirstRun(user.workspace.id, user.id, () => everyCompany(viewer, params, answer))
     : null;
   const texts: RowTexts = {
     states: Object.fromEntries(

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, vi } from "vitest";
 import type { MonthStep } from "@/features/month-close/server/audit";
 import { monthTest, recordingWakes } from "@/features/month-close/server/testing/month-world";
-import { firstRunChecklist } from "./first-run";
+import { firstRunChecklist, ownersFirstRun } from "./first-run";
 
 // The owner's first-run checklist on /overview: each step ticked from what the database holds,
 // whoever did it; open invitations count, revoked or expired ones do not.
@@ -57,5 +57,44 @@ describe("the first-run checklist", () => {
     expect(last.complete).toBe(true);
     // No company yet: the Land step is not done.
     expect(doneOf(await firstRunChecklist(workspaceId, owner.userId, [])).lands).toBe(false);
+  });
+
+  it("is counted on the owner's overview until first complete, then remembered: neither counted nor shown again", async ({
+    world,
+    db,
+  }) => {
+    const { workspaceId, owner } = world;
+    const landed = [{ landNotSet: false }] as Parameters<typeof firstRunChecklist>[2];
+    let reads = 0;
+    const companies = async () => {
+      reads += 1;
+      return landed;
+    };
+    // No client asked in (yet): the checklist is not complete.
+    await db.workspaceInvitation.updateMany({ where: { workspaceId }, data: { revokedAt: new Date() } });
+    const open = await ownersFirstRun(workspaceId, owner.userId, companies);
+    expect(open?.complete).toBe(false);
+    expect((await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).firstRunCompletedAt).toBeNull();
+
+    await db.workspaceInvitation.create({
+      data: {
+        workspaceId,
+        tokenHash: randomBytes(16).toString("hex"),
+        roles: ["client"],
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+    await db.auditEntry.create({ data: { workspaceId, kind: "workspace.renamed", details: { from: "a", to: "b" } } });
+    expect((await ownersFirstRun(workspaceId, owner.userId, companies))?.complete).toBe(true);
+    const completedAt = (await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).firstRunCompletedAt;
+    expect(completedAt).not.toBeNull();
+
+    // From now on: no checklist, its companies not read, even when a step would read undone again.
+    await db.workspaceInvitation.updateMany({ where: { workspaceId }, data: { revokedAt: new Date() } });
+    expect(await ownersFirstRun(workspaceId, owner.userId, companies)).toBeNull();
+    expect(reads).toBe(2);
+    expect((await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).firstRunCompletedAt).toEqual(
+      completedAt,
+    );
   });
 });

@@ -55,6 +55,31 @@ export async function firstRunChecklist(
   return { steps, complete: steps.every((step) => step.done) };
 }
 
+/**
+ * What an owner's /overview shows of the checklist: null once it was seen complete (one read by
+ * the workspace's key, no counts); else the checklist, its completion remembered the first time it
+ * is complete. `companies` is read only when the checklist is counted.
+ */
+export async function ownersFirstRun(
+  workspaceId: string,
+  ownerId: string,
+  companies: () => Promise<Pick<OverviewAnswer, "rows">["rows"]>,
+): Promise<FirstRunChecklist | null> {
+  const db = getDb();
+  const workspace = await db.workspace.findUnique({
+    where: { id: workspaceId },
+    select: { firstRunCompletedAt: true },
+  });
+  if (!workspace || workspace.firstRunCompletedAt) return null;
+  const checklist = await firstRunChecklist(workspaceId, ownerId, await companies());
+  if (checklist.complete)
+    await db.workspace.updateMany({
+      where: { id: workspaceId, firstRunCompletedAt: null },
+      data: { firstRunCompletedAt: now() },
+    });
+  return checklist;
+}
+
 /** Other members, and open invitations, that are clients (or that are not): a colleague or a client asked in. */
 async function countPeople(
   workspaceId: string,

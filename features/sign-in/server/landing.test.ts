@@ -46,8 +46,17 @@ async function personWithWorkspace() {
 }
 
 describe("where sign-in lands", () => {
+  it("is the overview's first-run checklist for an owner until it was seen complete, then as for everyone else", async () => {
+    const { me, workspaceId } = await personWithWorkspace();
+    // A new person owns their personal workspace, its checklist not done: its first sign-in lands on it.
+    expect(await landingPath(me)).toBe("/overview");
+    await db.workspace.update({ where: { id: workspaceId }, data: { firstRunCompletedAt: new Date() } });
+    expect(await landingPath(me)).toBe("/businesses");
+  });
+
   it("is the businesses without a payroll connection, the overview with one, the businesses again once it is disconnected", async () => {
     const { me, workspaceId } = await personWithWorkspace();
+    await db.workspace.update({ where: { id: workspaceId }, data: { firstRunCompletedAt: new Date() } });
     expect(await landingPath(me)).toBe("/businesses");
     const connection = await db.payrollConnection.create({
       data: {
@@ -63,6 +72,21 @@ describe("where sign-in lands", () => {
       data: { apiKeyEncrypted: null, disconnectedAt: new Date() },
     });
     expect(await landingPath(me)).toBe("/businesses");
+  });
+
+  it("is as before for a member who is not an owner, however far the owner's checklist is", async () => {
+    const { workspaceId } = await personWithWorkspace();
+    const { me: clerk } = await personWithWorkspace();
+    await db.workspaceMember.create({ data: { workspaceId, userId: clerk.id, roles: ["clerk"] } });
+    const asClerk = {
+      ...clerk,
+      workspace: { ...clerk.workspace, id: workspaceId, personal: false, roles: ["clerk" as const] },
+    };
+    expect(await landingPath(asClerk)).toBe("/businesses");
+    // A session that still says owner after the owner made them a clerk: the membership decides.
+    expect(await landingPath({ ...asClerk, workspace: { ...asClerk.workspace, roles: ["owner" as const] } })).toBe(
+      "/businesses",
+    );
   });
 
   it("is the businesses for someone not (or no longer) a member of the workspace that has the connection", async () => {

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { eventStream, eventStreamResponse, formatEvent, type CloseReason, type EventSink } from "./event-stream";
+import {
+  endEventStreams,
+  eventStream,
+  eventStreamResponse,
+  formatEvent,
+  type CloseReason,
+  type EventSink,
+} from "./event-stream";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -53,6 +60,31 @@ describe("server-sent events", () => {
     gone.abort();
     expect(await readAll(gone.stream)).toBe("retry: 1500\n\n");
     expect(gone.ended).toEqual(["aborted"]);
+  });
+
+  it("end, each with a reconnect delay of 0.5–3 s, when the process stops; a stream already ended is left alone", async () => {
+    const first = opened();
+    const second = opened();
+    const done = opened();
+    done.sink.close();
+    await endEventStreams();
+    for (const stream of [first, second]) {
+      const text = await readAll(stream.stream);
+      const delay = /^retry: 1500\n\nretry: (\d+)\n\n$/.exec(text);
+      expect(delay, text).not.toBeNull();
+      expect(Number(delay![1])).toBeGreaterThanOrEqual(500);
+      expect(Number(delay![1])).toBeLessThanOrEqual(3_000);
+      expect(stream.ended).toEqual(["shutdown"]);
+      expect(stream.sink.closed).toBe(true);
+    }
+    expect(done.ended).toEqual(["closed"]);
+    // A stream asked for once the stop began (on a connection still open) ends as it opens, with the hint.
+    const later = opened();
+    expect(later.sink.closed).toBe(true);
+    expect(await readAll(later.stream)).toMatch(/^retry: 1500\n\nretry: \d+\n\n$/);
+    expect(later.ended).toEqual(["shutdown"]);
+    // This process goes on (other tests): as a new process would start.
+    (globalThis as { __eventStreamsEnded?: boolean }).__eventStreamsEnded = false;
   });
 
   it("error when they fail (the browser reconnects), and end all the same", async () => {

@@ -7,7 +7,8 @@ import "server-only";
  * every `heartbeatMs` (15 s: keeps proxies from closing a quiet stream and notices a gone
  * browser), and ends the stream after `maxAgeMs` (5 minutes: the browser reconnects through the
  * route's checks again), when the request is aborted, or when the stream's own code closes it;
- * the stream's cleanup runs once, told why.
+ * the stream's cleanup runs once, told why. On a graceful stop of the process every open stream
+ * gets a reconnect delay and ends (`endEventStreams`), so browsers reconnect to another process.
  */
 
 const encoder = new TextEncoder();
@@ -17,8 +18,32 @@ export function formatEvent(event: string, data: unknown, id?: number | string):
   return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** Why a stream ended: its own code closed it, the browser went (or the request was aborted), or it reached its age. */
-export type CloseReason = "closed" | "aborted" | "expired";
+/**
+ * Why a stream ended: its own code closed it, the browser went (or the request was aborted), it
+ * reached its age, or the process is stopping (the browser reconnects, to another process).
+ */
+export type CloseReason = "closed" | "aborted" | "expired" | "shutdown";
+
+/**
+ * The open streams of this process, each with what ends it with a reconnect delay. On globalThis:
+ * the shutdown hook (registered by lib/composition/prepare-process.ts) and the routes that open
+ * streams may be loaded in different module graphs.
+ */
+const holder = globalThis as { __openEventStreams?: Set<(retryMs: number) => void>; __eventStreamsEnded?: boolean };
+const openStreams = (holder.__openEventStreams ??= new Set());
+/** A reconnect delay of 0.5–3 s, drawn for each stream. */
+const spreadRetryMs = () => 500 + Math.floor(Math.random() * 2_500);
+
+/**
+ * Ends every open stream, each told to reconnect after a delay drawn from 0.5–3 s (`retry:`), so
+ * the browsers of a stopping process come back spread out, to the processes still running,
+ * rather than all at once. The graceful stop's hook (server.ts: the process is leaving).
+ */
+export async function endEventStreams(): Promise<void> {
+  // A stream asked for on a connection still open (the stop lets requests under way finish) ends as it opens.
+  holder.__eventStreamsEnded = true;
+  for (const end of [...openStreams]) end(spreadRetryMs());
+}
 
 export interface EventSink {
   /** Sends one event; nothing once the stream has ended. */
@@ -54,9 +79,14 @@ export function eventStream(
       const heartbeat = setInterval(() => write(": ping\n\n"), options.heartbeatMs ?? 15_000);
       const expiry = setTimeout(() => finish("expired"), options.maxAgeMs ?? 5 * 60_000);
       const onAbort = () => finish("aborted");
+      const endForShutdown = (retryMs: number) => {
+        write(`retry: ${retryMs}\n\n`);
+        finish("shutdown");
+      };
       finish = (reason) => {
         if (closed) return;
         closed = true;
+        openStreams.delete(endForShutdown);
         clearInterval(heartbeat);
         clearTimeout(expiry);
         options.signal.removeEventListener("abort", onAbort);
@@ -68,6 +98,7 @@ export function eventStream(
         }
       };
       options.signal.addEventListener("abort", onAbort);
+      openStreams.add(endForShutdown);
       write(`retry: ${options.retryMs}\n\n`);
       cleanup = start({
         send: (event, data, id) => write(formatEvent(event, data, id)),
@@ -80,6 +111,8 @@ export function eventStream(
           return closed;
         },
       });
+      // Asked for once the stop began (on a connection still open): ends as it opens, with the hint.
+      if (holder.__eventStreamsEnded) endForShutdown(spreadRetryMs());
     },
     cancel() {
       finish("aborted");

@@ -108,8 +108,9 @@ export function draftEventStream(options: DraftStreamOptions): ReadableStream<Ui
     return (reason) => {
       unsubscribe();
       unwatch();
-      // A stream that reached its age goes without a word: the browser reconnects at once.
-      if (reason !== "expired")
+      // A stream that reached its age, or ended by the process's stop, goes without a word: the
+      // browser reconnects at once (to another process).
+      if (reason !== "expired" && reason !== "shutdown")
         void hub.publish({
           key,
           type: "presence",
