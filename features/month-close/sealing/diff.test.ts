@@ -23,7 +23,13 @@ describe("diffVersions", () => {
       {
         employeeId: 1,
         lines: [
-          { kind: "hours", lineId: "b", change: "removed", values: { type: "HOURLY_WAGE", total_hours: "4" }, fields: [] },
+          {
+            kind: "hours",
+            lineId: "b",
+            change: "removed",
+            values: { type: "HOURLY_WAGE", total_hours: "4" },
+            fields: [],
+          },
         ],
       },
       {
@@ -41,7 +47,13 @@ describe("diffVersions", () => {
       {
         employeeId: 3,
         lines: [
-          { kind: "hours", lineId: "c", change: "added", values: { type: "SUNDAY_PREMIUM", total_hours: "2" }, fields: [] },
+          {
+            kind: "hours",
+            lineId: "c",
+            change: "added",
+            values: { type: "SUNDAY_PREMIUM", total_hours: "2" },
+            fields: [],
+          },
         ],
       },
     ]);

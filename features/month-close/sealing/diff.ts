@@ -57,13 +57,12 @@ export function diffVersions(before: Lines, after: Lines): EmployeeChanges[] {
         continue;
       }
       const fields = fieldChanges(old.values, line.values);
-      if (fields.length) add(line.employee_id, { kind, lineId: line.id, change: "changed", values: line.values, fields });
+      if (fields.length)
+        add(line.employee_id, { kind, lineId: line.id, change: "changed", values: line.values, fields });
     }
     for (const line of before[kind])
       if (!later.has(line.id))
         add(line.employee_id, { kind, lineId: line.id, change: "removed", values: line.values, fields: [] });
   }
-  return [...byEmployee.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([employeeId, lines]) => ({ employeeId, lines }));
+  return [...byEmployee.entries()].sort(([a], [b]) => a - b).map(([employeeId, lines]) => ({ employeeId, lines }));
 }

@@ -62,6 +62,8 @@ export interface TransferRequest {
    */
   onSending?: (transferId: string, payload: readonly object[]) => Promise<void>;
   recording?: RecordingPolicy;
+  /** The sealed version of the month the lines are (features/month-close/sealing), kept on the history row. */
+  sealedMonthId?: string | null;
 }
 
 /** Our schema's issues: path `[index, "values", field]` or `[index, "employee_id"]`. */
@@ -132,6 +134,7 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
         totalCents: totalOf(kind, company.current_month, lines),
         errorCode: SENDING,
         errorMessage: "Sent; the answer is not recorded yet.",
+        sealedMonthId: request.sealedMonthId ?? null,
       },
       select: { id: true, createdAt: true, lineCount: true, totalCents: true },
     })
