@@ -42,3 +42,22 @@ export async function sealedVersionsView(connectionId: string, companyId: number
     };
   });
 }
+
+/**
+ * The company page's `Versions`: the versions and the employees' names as the payroll service has
+ * them now (none when it cannot be read: the changes then name employees by id).
+ */
+export async function companyVersions(
+  connectionId: string,
+  companyId: number,
+  listEmployees: () => Promise<readonly { id: number; first_name: string; last_name: string }[]>,
+): Promise<{ versions: SealedVersionView[]; employeeNames: Record<number, string> }> {
+  const [versions, employees] = await Promise.all([
+    sealedVersionsView(connectionId, companyId),
+    listEmployees().catch(() => []),
+  ]);
+  const employeeNames = Object.fromEntries(
+    employees.map((employee) => [employee.id, `${employee.first_name} ${employee.last_name}`.trim()]),
+  );
+  return { versions, employeeNames };
+}
