@@ -161,7 +161,7 @@ describe("sealing months approved before sealing existed (the migration step)", 
     }
   });
 
-  it("is refused to change what it sealed, even to the migration role's client as the app's role", async () => {
+  it("refuses to change what it sealed: the app's role has no right to, the owner meets the trigger", async () => {
     const client = new pg.Client({ connectionString: database.urls.appUrl });
     await client.connect();
     try {
@@ -169,6 +169,14 @@ describe("sealing months approved before sealing existed (the migration step)", 
       await expect(client.query("DELETE FROM sealed_months")).rejects.toThrow(/permission denied/);
     } finally {
       await client.end();
+    }
+    const owner = new pg.Client({ connectionString: database.urls.migrationUrl });
+    await owner.connect();
+    try {
+      await expect(owner.query("UPDATE sealed_months SET hash = 'x'")).rejects.toThrow(/append-only: UPDATE/);
+      await expect(owner.query("DELETE FROM sealed_months")).rejects.toThrow(/append-only: DELETE/);
+    } finally {
+      await owner.end();
     }
   });
 });
