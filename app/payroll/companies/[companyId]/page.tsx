@@ -29,7 +29,7 @@ import { CompanyDeadlineForm } from "@/features/deadlines/components/company-dea
 import { companyDeadlineView } from "@/features/deadlines/server/settings";
 import { employeeCheckSettings } from "@/features/month-close/settings/server/read";
 import { companySettingsView, type CompanySettingsView } from "@/features/month-close/settings/server/service";
-import { VersionsSection } from "@/features/month-close/sealing/components/versions-section";
+import { VersionsSection } from "@/features/month-close/components/sealing/versions-section";
 import { companyVersions } from "@/features/month-close/sealing/server/versions";
 
 export const dynamic = "force-dynamic";

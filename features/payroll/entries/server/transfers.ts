@@ -62,8 +62,7 @@ export interface TransferRequest {
    */
   onSending?: (transferId: string, payload: readonly object[]) => Promise<void>;
   recording?: RecordingPolicy;
-  /** The sealed version of the month the lines are (features/month-close/sealing), kept on the history row. */
-  sealedMonthId?: string | null;
+  sealedMonthId?: string | null; // the month's sealed version the lines are (features/month-close/sealing)
 }
 
 /** Our schema's issues: path `[index, "values", field]` or `[index, "employee_id"]`. */

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatDay, formatMonth, numberFormat } from "@/lib/i18n/format";
 import { keyUnder } from "@/lib/i18n/translate";
-import type { SealedVersionView } from "../view";
+import type { SealedVersionView } from "@/features/month-close/sealing/view";
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Table, TableCaption, TableCell, TableRow } from "@/components/ui/table";
 import { formatDate, formatMonth } from "@/lib/i18n/format";
-import type { SealedVersionView } from "../view";
+import type { SealedVersionView } from "@/features/month-close/sealing/view";
 import { VersionChanges } from "./version-changes";
 
 /** How much of a hash the table shows; the whole is one click away. */
