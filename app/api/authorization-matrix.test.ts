@@ -438,6 +438,14 @@ const ROUTES: Record<string, RouteEntry> = {
     call: (_f, companyId) => ({ params: { companyId } }),
     client: { reach: "the month status and checks of the client's own company" },
   },
+  // The sealed versions of the company's months (features/month-close/sealing): whoever reads the month reads them,
+  // a client those of their own company, as the month page shows them.
+  "month-close/[companyId]/versions GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: (_f, companyId) => ({ params: { companyId } }),
+    client: { reach: "the sealed versions of the client's own company's months" },
+  },
   // Every member reaches the month; each action's own roles are checked by the service (features/month-close/states.ts,
   // tested in service.test.ts). A period that is not the company's: an allowed call stops at 409 `period_changed`.
   // A client hands in their own company's month and may take no step of the firm's (submit, approve, reopen, transfer).

@@ -15,6 +15,11 @@ export const MONTH_CLOSE_AUDIT_KINDS = {
   "month_close.step": auditKind<{ action: string; from: string; to: string; round: number; [detail: string]: unknown }>(
     170,
   ),
+  /**
+   * A month sealed at its approval (./sealing): its version (the month's n-th approval), the hex
+   * SHA-256 of the snapshot's canonical form, the round (subject: the sealed_months row).
+   */
+  "month_close.sealed": auditKind<{ version: number; hash: string; round: number }>(175),
   /** A warning of the month-close checks acknowledged with a comment (subject: the acknowledgement). */
   "month_close.acknowledged": auditKind<{
     round: number;

@@ -14,6 +14,7 @@ import { keyUnder, type Translate } from "@/lib/i18n/translate";
 
 type MonthCloseKind =
   | "month_close.step"
+  | "month_close.sealed"
   | "month_close.acknowledged"
   | "workspace.four_eyes"
   | "company.check_settings"
@@ -90,6 +91,10 @@ function settingsChanges(locale: Locale, t: Translate, entry: AuditEntryLike): A
 
 export const MONTH_CLOSE_AUDIT_PRESENTERS: KindPresenters<MonthCloseKind> = {
   "month_close.step": { summary: ({ t }, { details: d }) => stepSummary(t, d) },
+  "month_close.sealed": {
+    summary: ({ t }, { details: d }) =>
+      t("audit.summary.month_close_sealed", { version: num(d.version), hash: str(d.hash), round: num(d.round) }),
+  },
   "month_close.acknowledged": {
     summary: ({ t, names }, { companyId, details: d }) => {
       const ruleKey = keyUnder(t, "monthChecks.ruleNames", str(d.rule));

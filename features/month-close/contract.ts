@@ -10,6 +10,7 @@ import {
 } from "./schemas";
 import { companySettingsInputSchema, employeeSettingsInputSchema } from "./settings/schemas";
 import { monthCloseViewSchema } from "./view-schema";
+import { sealedVersionViewSchema } from "./sealing/view";
 import { monthCloseRoutes } from "./routes";
 
 /**
@@ -55,6 +56,12 @@ export const monthCloseContract = defineContract(monthCloseRoutes, {
   get: {
     params: companyParams,
     response: z.object({ monthClose }),
+    errors: monthCloseErrors,
+  },
+  /** Every sealed version of the company's months, newest first, with its hash and what changed from the one before. */
+  versions: {
+    params: companyParams,
+    response: z.object({ versions: z.array(sealedVersionViewSchema) }),
     errors: monthCloseErrors,
   },
   /** `{ action, period, reason? }`; a Transfer answers 202 with the month Transferring (its job sends). */

@@ -7,6 +7,7 @@ import type { RoutesTable } from "@/lib/http/contract";
 export const monthCloseRoutes = {
   get: { method: "GET", path: "/api/month-close/:companyId" },
   act: { method: "POST", path: "/api/month-close/:companyId", body: true },
+  versions: { method: "GET", path: "/api/month-close/:companyId/versions" },
   acknowledge: { method: "POST", path: "/api/month-close/:companyId/acknowledgements", body: true },
   setFourEyes: { method: "PUT", path: "/api/workspaces/:workspaceId/four-eyes", body: true },
   setCompanySettings: { method: "PUT", path: "/api/month-close/:companyId/check-settings", body: true },

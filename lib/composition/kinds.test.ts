@@ -109,6 +109,7 @@ describe("audit kinds", () => {
       "draft.saved",
       "transfer.sent",
       "month_close.step",
+      "month_close.sealed",
       "month_close.acknowledged",
       "workspace.four_eyes",
       "workspace.renamed",

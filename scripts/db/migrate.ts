@@ -2,10 +2,12 @@ import { pathToFileURL } from "node:url";
 import { installJobQueues } from "./job-queues";
 import { grantAppRole, roleOf, setUpDatabaseRoles } from "./roles";
 import { openSchemaEngine, readMigrations, NO_FILTERS } from "./schema-engine";
+import { sealExistingMonths } from "./seal-existing-months";
 
 /**
  * Applies every migration of prisma/migrations not yet recorded in `_prisma_migrations`, then
- * creates or upgrades pg-boss's schema and queues (job-queues.ts), all as the role of
+ * creates or upgrades pg-boss's schema and queues (job-queues.ts) and seals the months approved
+ * before sealing existed (seal-existing-months.ts), all as the role of
  * `connectionString`, which owns what it makes. With `appRole`, that role is then granted what
  * the app may do with it (roles.ts `grantAppRole`).
  */
@@ -21,6 +23,8 @@ export async function migrateDatabase(connectionString: string, options: { appRo
     await handle.close();
   }
   await installJobQueues(connectionString);
+  // Needs the app's canonical form, which SQL cannot write: after the SQL migrations (seal-existing-months.ts).
+  await sealExistingMonths(connectionString);
   if (options.appRole) await grantAppRole(connectionString, options.appRole);
   return applied;
 }

@@ -5,7 +5,7 @@ import { publicHolidaysIn } from "@/features/month-close/checks/holidays";
 import type { MonthCheckInput } from "@/features/month-close/checks/schemas";
 import { readTransferLines } from "@/features/payroll/entries/server/history";
 import { ENTRY_KINDS, type EntryKind, type StoredLine } from "@/features/payroll/entries/kinds";
-import { storedLineSchema } from "@/features/payroll/entries/schemas";
+import { linesFromDraftRows } from "../sealing/snapshot";
 import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { ensureReferenceLists, healthInsurances } from "@/features/payroll/employees/server/reference-lists";
 import type { Employee } from "@/features/payroll/upstream/schemas";
@@ -44,14 +44,7 @@ export async function monthLines(db: Db, key: MonthKey): Promise<Record<EntryKin
     orderBy: [{ kind: "asc" }, { employeeId: "asc" }, { position: "asc" }],
     select: { kind: true, lineId: true, employeeId: true, values: true },
   });
-  const lines: Record<EntryKind, StoredLine[]> = { hours: [], payments: [] };
-  for (const row of rows) {
-    const parsed = storedLineSchema.safeParse({ id: row.lineId, employee_id: row.employeeId, values: row.values });
-    // An unreadable line (logged where the grid loads it) is not sent; the grid flags it.
-    if (!parsed.success || (row.kind !== "hours" && row.kind !== "payments")) continue;
-    if (Object.values(parsed.data.values).some((value) => value !== "")) lines[row.kind].push(parsed.data);
-  }
-  return lines;
+  return linesFromDraftRows(rows);
 }
 
 /** The last month before `period` with a successful transfer: each kind's last accepted lines of it. */

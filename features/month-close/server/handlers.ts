@@ -14,6 +14,7 @@ import { ACKNOWLEDGE_MAX_BODY_BYTES } from "../schemas";
 import { approveMonth, reopenMonth, submitMonth, withdrawMonth } from "./service";
 import { handInMonth, sendBackMonth } from "./hand-in";
 import { monthCloseView } from "./views";
+import { sealedVersionsView } from "../sealing/server/versions";
 import { checkTransfer, requestTransfer } from "./transfer";
 import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 import { putCompanyCheckSettings, putEmployeeCheckSettings } from "../settings/server/handlers";
@@ -50,6 +51,15 @@ export const getMonthClose = payrollRoute(
         actor.workspaceId,
       ),
     });
+  },
+);
+
+// Whoever reads the month reads its sealed versions (a client: their own company's, as the month itself).
+export const getSealedVersions = payrollRoute(
+  { ...contract.versions, permission: "payroll.read", own: "payroll.read_own" },
+  async (context) => {
+    const company = await companyFromParam(context, context.params.companyId);
+    return successResponse({ versions: await sealedVersionsView(context.connection.id, company.id) });
   },
 );
 
@@ -134,6 +144,7 @@ export const putFourEyes = withRoute(
 export const monthCloseHandlers = {
   get: getMonthClose,
   act: postMonthClose,
+  versions: getSealedVersions,
   acknowledge: postAcknowledgement,
   setFourEyes: putFourEyes,
   setCompanySettings: putCompanyCheckSettings,

@@ -32,7 +32,16 @@ export const REREAD_AFTER_MINUTES = [1, 10] as const;
 /** Writes the two reads of a Transfer (none when nothing went out); their due times, to wake the job at. */
 export async function createRereads(
   tx: Tx,
-  input: { monthCloseId: string; round: number; sent: SentForReread; userId: string; userName: string; at: Date },
+  input: {
+    monthCloseId: string;
+    round: number;
+    sent: SentForReread;
+    userId: string;
+    userName: string;
+    at: Date;
+    /** The sealed version the payloads were read from. */
+    sealedMonthId: string | null;
+  },
 ): Promise<Date[]> {
   const kinds = ENTRY_KINDS.filter((kind) => input.sent[kind]);
   if (kinds.length === 0) return [];
@@ -49,6 +58,7 @@ export async function createRereads(
       paymentsTransferId: input.sent.payments?.transferId ?? null,
       userId: input.userId,
       userName: input.userName,
+      sealedMonthId: input.sealedMonthId,
     })),
   });
   return dueAts;

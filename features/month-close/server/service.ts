@@ -8,8 +8,9 @@ import { auditMonthStep, type MonthActor } from "./audit";
 import { effectiveFourEyes } from "./four-eyes";
 import { lockMonth, PENDING_REREAD, toView } from "./views";
 import type { MonthKey } from "@/features/payroll/month-lock/states";
-import { monthLines } from "./check-input";
-import { monthGate, type CheckContext } from "../gate";
+import type { CheckContext } from "../gate";
+import { refuseWithBlockers } from "./gate-refusal";
+import { sealApprovedMonth } from "../sealing/server/seal";
 import { REOPEN_REASON_MAX_LENGTH as REOPEN_REASON_MAX } from "../schemas";
 import { checkableFrom, leaseStatus } from "../lease";
 import { ACTION_FROM, holdsRole, type MonthAction, type MonthCloseView, type MonthState } from "../states";
@@ -77,46 +78,14 @@ export function refuseUnlessAllowed(row: MonthClose, action: MonthAction, actor:
   }
 }
 
-/** Most findings sent with a refusal (the page lists them all itself). */
-const REFUSAL_FINDINGS = 50;
-
-/**
- * The gate of submit and approval, under the month's row lock: the checks on the month's stored
- * lines with `context` (check-input.ts). 409 `month_blocked` with the blockers while there are
- * any; then 409 `month_unacknowledged` naming the count of warnings of the current round not
- * acknowledged (gate.ts: what a warning's id covers).
- */
-async function refuseWithBlockers(tx: Tx, row: MonthClose, key: MonthKey, context: CheckContext): Promise<void> {
-  const [lines, acknowledged] = await Promise.all([
-    monthLines(tx, key),
-    tx.monthCloseAcknowledgement.findMany({
-      where: { monthCloseId: row.id, round: row.round },
-      select: { warningId: true },
-    }),
-  ]);
-  const gate = monthGate(
-    { ...context, month: { period: key.period, ...lines } },
-    new Set(acknowledged.map((ack) => ack.warningId)),
-  );
-  if (gate.blockers.length) {
-    throw new ApiError("month_blocked", `The month has ${gate.blockers.length} blocker(s).`, {
-      extra: { blockerCount: gate.blockers.length, blockers: gate.blockers.slice(0, REFUSAL_FINDINGS) },
-    });
-  }
-  if (gate.unacknowledged.length) {
-    const count = gate.unacknowledged.length;
-    throw new ApiError("month_unacknowledged", `${count} warning(s) of round ${row.round} are not acknowledged.`, {
-      extra: { unacknowledgedCount: count, warnings: gate.unacknowledged.slice(0, REFUSAL_FINDINGS) },
-    });
-  }
-}
-
 interface Step {
   action: MonthAction;
   /** Whether the actor reaches this month at all, checked before the month's row is taken (a client: their own companies). */
   reach?: (tx: Tx) => Promise<void>;
   /** Checks needing the locked row beyond role and state (blockers). */
-  before?: (tx: Tx, row: MonthClose) => Promise<void>;
+  before?: (tx: Tx, row: MonthClose) => Promise<unknown>;
+  /** Work in the step's transaction after the change and its audit entry (the seal of an approval). */
+  after?: (tx: Tx, updated: MonthClose, fourEyes: boolean) => Promise<void>;
   change: (row: MonthClose, now: Date, fourEyes: boolean) => { state: MonthState } & Prisma.MonthCloseUpdateInput;
   details?: Record<string, unknown> | ((row: MonthClose, fourEyes: boolean) => Record<string, unknown>);
 }
@@ -147,6 +116,7 @@ export async function transition(key: MonthKey, actor: MonthActor, step: Step): 
       details,
       month: row,
     });
+    await step.after?.(tx, updated, fourEyes);
     return toView(updated, workspaceFourEyes);
   }, TX);
 }
@@ -193,9 +163,23 @@ export function withdrawMonth(key: MonthKey, actor: MonthActor): Promise<MonthCl
  * round at submission, recorded with the approval), refused while there are blockers or unacknowledged warnings.
  */
 export function approveMonth(key: MonthKey, actor: MonthActor, context: CheckContext): Promise<MonthCloseView> {
+  let judged: Awaited<ReturnType<typeof refuseWithBlockers>> | undefined;
   return transition(key, actor, {
     action: "approve",
-    before: (tx, row) => refuseWithBlockers(tx, row, key, context),
+    before: async (tx, row) => {
+      judged = await refuseWithBlockers(tx, row, key, context);
+    },
+    // Sealed in the approval's transaction: the version is exactly what the gate judged (./../sealing).
+    after: async (tx, updated, fourEyes) => {
+      await sealApprovedMonth(tx, {
+        key,
+        actor,
+        month: updated,
+        fourEyes,
+        lines: judged!.lines,
+        findings: judged!.warnings,
+      });
+    },
     change: (_row, now) => ({
       state: "approved",
       approvedById: actor.userId,

@@ -9,7 +9,7 @@ import { clientForConnection } from "@/features/payroll/connection/server/connec
 import { ENTRY_KINDS, type EntryKind } from "@/features/payroll/entries/kinds";
 import { transferEntries, type RecordingPolicy } from "@/features/payroll/entries/server/transfers";
 import { auditMonthStep } from "./audit";
-import { monthLines } from "./check-input";
+import { sealedToSend } from "../sealing/server/sealed-lines";
 import { HEARTBEAT_MS, leaseStatus, NO_LEASE } from "../lease";
 import { createRereads, type SentForReread } from "./rereads";
 import { TX } from "./service";
@@ -111,9 +111,13 @@ export async function runTransferJob(
   const outcome: Record<EntryKind, KindOutcome> = { hours: "not_sent", payments: "not_sent" };
   const sent: SentForReread = {};
   let message: string | null = null;
+  let sealedMonthId: string | null = null;
   try {
     const { client, company } = await payrollOf(data, deps);
-    const lines = await monthLines(getDb(), key);
+    // Exactly the month's latest sealed version, never the drafts (docs/adr/0261).
+    const sealed = await sealedToSend(key);
+    sealedMonthId = sealed.id;
+    const lines = sealed.content.lines;
     const before = resumed ? await heldBefore(data, started, client, company, lines) : {};
     for (const kind of ENTRY_KINDS) {
       const earlier = kind === "hours" ? started.hoursTransferId : started.paymentsTransferId;
@@ -140,6 +144,7 @@ export async function runTransferJob(
           kind,
           lines: lines[kind],
           recording: policy,
+          sealedMonthId: sealed.id,
           onSending: async (transferId, payload) => {
             sent[kind] = { transferId, payload: payload as Record<string, unknown>[] };
             await getDb().monthClose.updateMany({
@@ -207,6 +212,7 @@ export async function runTransferJob(
       userId: actor.userId,
       userName: actor.name,
       at,
+      sealedMonthId,
     });
   });
   if (finished.ok) {

@@ -10,7 +10,7 @@ import type { CompanyRecord } from "@/features/payroll/connection/server/compani
 import { ENTRY_KINDS } from "@/features/payroll/entries/kinds";
 import { transferSchema } from "@/features/payroll/entries/schemas";
 import { auditMonthStep, type MonthActor } from "./audit";
-import { monthLines } from "./check-input";
+import { sealedToSend } from "../sealing/server/sealed-lines";
 import type { MonthKey } from "@/features/payroll/month-lock/states";
 import { NO_LEASE } from "../lease";
 import { settleHeldTransfers } from "./rereads";
@@ -171,7 +171,9 @@ export async function checkTransfer(
     );
   }
 
-  const [lines, employees] = await Promise.all([monthLines(getDb(), key), client.listEmployees(company.id)]);
+  // Compared with the sealed version that was (or is to be) sent, never the drafts.
+  const [{ content }, employees] = await Promise.all([sealedToSend(key), client.listEmployees(company.id)]);
+  const lines = content.lines;
   const context = {
     companyId: company.id,
     month: key.period,

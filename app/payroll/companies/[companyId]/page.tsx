@@ -29,6 +29,8 @@ import { CompanyDeadlineForm } from "@/features/deadlines/components/company-dea
 import { companyDeadlineView } from "@/features/deadlines/server/settings";
 import { employeeCheckSettings } from "@/features/month-close/settings/server/read";
 import { companySettingsView, type CompanySettingsView } from "@/features/month-close/settings/server/service";
+import { VersionsSection } from "@/features/month-close/components/sealing/versions-section";
+import { companyVersions } from "@/features/month-close/sealing/server/versions";
 
 export const dynamic = "force-dynamic";
 
@@ -40,7 +42,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // The employee table, check settings and problems are client components: they get these texts only.
 export default function CompanyPage(props: { params: Promise<{ companyId: string }> }) {
   return (
-    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks", "deadlines"]}>
+    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks", "deadlines", "monthVersions", "payrollEntries"]}>
       <CompanyPageContent {...props} />
     </IntlScope>
   );
@@ -113,12 +115,27 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
       {/* Keyed by language: a switch shows the form's numbers the new way (its values are typed text). */}
       <CompanySettingsForm key={locale} companyId={company.id} {...settings} editable={editable} />
       <CompanyDeadlineForm companyId={company.id} {...deadlines} editable={editable} />
+      <Suspense fallback={<PayrollLoading />}>
+        <SealedVersions state={state} company={company} />
+      </Suspense>
       {/* The shell streams at once; the employees follow when the service answers (or the page's deadline passes). */}
       <Suspense fallback={<PayrollLoading />}>
         <Employees state={state} company={company} settings={settings} editable={editable} />
       </Suspense>
     </section>
   );
+}
+
+/** The company's sealed months (features/month-close/sealing), names resolved now. */
+async function SealedVersions({
+  state,
+  company,
+}: {
+  state: Extract<PayrollPageState, { kind: "ready" }>;
+  company: CompanyRecord;
+}) {
+  const props = await companyVersions(state.connection.id, company.id, () => state.client.listEmployees(company.id));
+  return <VersionsSection {...props} />;
 }
 
 async function Employees({

@@ -62,6 +62,7 @@ export interface TransferRequest {
    */
   onSending?: (transferId: string, payload: readonly object[]) => Promise<void>;
   recording?: RecordingPolicy;
+  sealedMonthId?: string | null; // the month's sealed version the lines are (features/month-close/sealing)
 }
 
 /** Our schema's issues: path `[index, "values", field]` or `[index, "employee_id"]`. */
@@ -132,6 +133,7 @@ export async function transferEntries(request: TransferRequest): Promise<Transfe
         totalCents: totalOf(kind, company.current_month, lines),
         errorCode: SENDING,
         errorMessage: "Sent; the answer is not recorded yet.",
+        sealedMonthId: request.sealedMonthId ?? null,
       },
       select: { id: true, createdAt: true, lineCount: true, totalCents: true },
     })
