@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { CHAIN_FORMAT, entryHash, GENESIS_HASH } from "./canonical";
 import { chainEntryOf, ENTRY_COLUMNS, type EntryColumns } from "./rows";
 
@@ -22,8 +22,8 @@ interface Head {
 }
 
 /** Chains one batch of a workspace's pending entries; how many it linked. */
-async function chainBatch(workspaceId: string): Promise<number> {
-  return getDb().$transaction(async (tx) => {
+async function chainBatch(db: PrismaClient, workspaceId: string): Promise<number> {
+  return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ledgerlane audit chain ${workspaceId}`}, 0))`;
     // A statement of its own after the lock: its snapshot sees the previous holder's commit.
     const [head] = await tx.$queryRaw<Head[]>`
@@ -61,19 +61,22 @@ async function chainBatch(workspaceId: string): Promise<number> {
   }, { maxWait: 10_000, timeout: 60_000 });
 }
 
-/** Chains every pending entry of the workspace (or of every workspace); how many it linked. */
-export async function chainPending(workspaceId?: string): Promise<number> {
+/**
+ * Chains every pending entry of the workspace (or of every workspace); how many it linked. `db`:
+ * the app's client, or the migration runner's (scripts/db/chain-audit.ts).
+ */
+export async function chainPending(workspaceId?: string, db: PrismaClient = getDb()): Promise<number> {
   const workspaces = workspaceId
     ? [workspaceId]
     : (
-        await getDb().$queryRaw<{ workspace_id: string }[]>(
+        await db.$queryRaw<{ workspace_id: string }[]>(
           Prisma.sql`SELECT DISTINCT workspace_id::text FROM audit_chain_pending`,
         )
       ).map((row) => row.workspace_id);
   let linked = 0;
   for (const workspace of workspaces) {
     for (;;) {
-      const count = await chainBatch(workspace);
+      const count = await chainBatch(db, workspace);
       linked += count;
       if (count < BATCH) break;
     }
