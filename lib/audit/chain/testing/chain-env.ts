@@ -8,6 +8,8 @@ export function chainTestEnv(databaseUrl: string, signingKey = generateSigningKe
   return {
     DATABASE_URL: databaseUrl,
     NEXTAUTH_URL: "http://localhost:3999",
+    NEXTAUTH_SECRET: "chain-test-secret-chain-test-secret-0123",
+    TOKEN_ENCRYPTION_KEYS: `test:${Buffer.alloc(32, 7).toString("base64")}`,
     ACCOUNTING_AUTH_URL: "http://127.0.0.1:9/auth",
     ACCOUNTING_TOKEN_URL: "http://127.0.0.1:9/token",
     ACCOUNTING_REVOKE_URL: "http://127.0.0.1:9/revoke",
