@@ -12,12 +12,16 @@ const database = await ownDatabase();
 afterAll(() => database.drop());
 
 function run(): { code: number | null; output: string } {
-  const result = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...chainTestEnv(database.urls.appUrl) },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts"],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...chainTestEnv(database.urls.appUrl) },
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  );
   return { code: result.status, output: result.stdout + result.stderr };
 }
 
@@ -26,13 +30,15 @@ describe("npm run audit:verify", () => {
     const owner = new pg.Client({ connectionString: database.urls.migrationUrl });
     await owner.connect();
     try {
-      const { rows } = await owner.query(`INSERT INTO workspaces (id, name) VALUES (gen_random_uuid(), 'CLI firm') RETURNING id::text AS id`);
+      const { rows } = await owner.query(
+        `INSERT INTO workspaces (id, name) VALUES (gen_random_uuid(), 'CLI firm') RETURNING id::text AS id`,
+      );
       const workspaceId: string = rows[0].id;
       for (let index = 0; index < 3; index += 1)
-        await owner.query(`INSERT INTO audit_entries (workspace_id, kind, details) VALUES ($1, 'workspace.renamed', $2)`, [
-          workspaceId,
-          { from: `a${index}`, to: `b${index}` },
-        ]);
+        await owner.query(
+          `INSERT INTO audit_entries (workspace_id, kind, details) VALUES ($1, 'workspace.renamed', $2)`,
+          [workspaceId, { from: `a${index}`, to: `b${index}` }],
+        );
       const intact = run();
       expect(intact.output).toContain(`${workspaceId}: intact, 3 entries checked`);
       expect(intact.code).toBe(0);
@@ -47,7 +53,9 @@ describe("npm run audit:verify", () => {
       await owner.query("ALTER TABLE audit_entries ENABLE TRIGGER audit_entries_append_only");
       await owner.query("COMMIT");
       const broken = run();
-      expect(broken.output).toContain(`${workspaceId}: NOT intact, first bad entry at position 2: changed (entry ${second[0].id}`);
+      expect(broken.output).toContain(
+        `${workspaceId}: NOT intact, first bad entry at position 2: changed (entry ${second[0].id}`,
+      );
       expect(broken.code).toBe(1);
     } finally {
       await owner.end();

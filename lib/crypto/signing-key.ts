@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from "node:crypto";
 
 /**
  * The installation's Ed25519 key for the audit trail's checkpoints (docs/adr/0265-audit-checkpoints.md):
@@ -43,7 +51,9 @@ export function parseSigningKey(raw: string): SigningKey {
   try {
     privateKey = createPrivateKey({ key: Buffer.from(raw.trim(), "base64"), format: "der", type: "pkcs8" });
   } catch {
-    throw new Error("AUDIT_SIGNING_KEY must be an Ed25519 private key, base64 of its PKCS #8 DER (npm start generates one)");
+    throw new Error(
+      "AUDIT_SIGNING_KEY must be an Ed25519 private key, base64 of its PKCS #8 DER (npm start generates one)",
+    );
   }
   if (privateKey.asymmetricKeyType !== "ed25519") throw new Error("AUDIT_SIGNING_KEY must be an Ed25519 key");
   return { privateKey, publicKey: publicKeyOf(createPublicKey(privateKey)) };

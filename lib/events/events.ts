@@ -89,12 +89,7 @@ export type MonthEvent =
   | MonthWaitingForPayRun;
 
 export type DomainEvent =
-  | MonthEvent
-  | MemberJoined
-  | MemberRemoved
-  | MemberRolesChanged
-  | ConnectionAttention
-  | AuditCheckpointSigned;
+  MonthEvent | MemberJoined | MemberRemoved | MemberRolesChanged | ConnectionAttention | AuditCheckpointSigned;
 
 /** The month-close state a Transfer's outcome leaves, as its event's type (other states are no outcome to tell). */
 export const TRANSFER_OUTCOME_EVENTS = {

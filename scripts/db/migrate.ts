@@ -50,7 +50,13 @@ async function chainAuditTrail(connectionString: string): Promise<void> {
   if (!waiting) return;
   execFileSync(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", path.join(import.meta.dirname, "chain-audit.ts"), connectionString],
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      path.join(import.meta.dirname, "chain-audit.ts"),
+      connectionString,
+    ],
     { stdio: "inherit", env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" } },
   );
 }

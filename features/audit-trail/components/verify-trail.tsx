@@ -35,7 +35,11 @@ export function VerifyTrail() {
       </Button>
       {/* One live region, present before the answer arrives, so the answer is announced (the boxes inside have no role of their own). */}
       <div role="status" aria-live="polite" aria-atomic="true">
-        {verify.isError ? <Notice tone="error" role={undefined}>{errorMessage(t, verify.error)}</Notice> : null}
+        {verify.isError ? (
+          <Notice tone="error" role={undefined}>
+            {errorMessage(t, verify.error)}
+          </Notice>
+        ) : null}
         {verify.data ? <VerifyResult report={verify.data} locale={locale} /> : null}
       </div>
     </section>

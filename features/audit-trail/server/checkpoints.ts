@@ -33,7 +33,11 @@ export async function runCheckpoints(): Promise<{ signed: number; refused: numbe
     else if ("refused" in outcome) {
       refused += 1;
       log.error(
-        { workspaceId, firstBreak: outcome.refused.firstBreak, invalidCheckpoints: outcome.refused.checkpoints.invalid },
+        {
+          workspaceId,
+          firstBreak: outcome.refused.firstBreak,
+          invalidCheckpoints: outcome.refused.checkpoints.invalid,
+        },
         "audit checkpoint: the workspace's audit trail does not verify; not signed",
       );
     } else if (outcome.skipped === "no_key") {

@@ -23,42 +23,45 @@ interface Head {
 
 /** Chains one batch of a workspace's pending entries; how many it linked. */
 async function chainBatch(db: PrismaClient, workspaceId: string): Promise<number> {
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ledgerlane audit chain ${workspaceId}`}, 0))`;
-    // A statement of its own after the lock: its snapshot sees the previous holder's commit.
-    const [head] = await tx.$queryRaw<Head[]>`
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ledgerlane audit chain ${workspaceId}`}, 0))`;
+      // A statement of its own after the lock: its snapshot sees the previous holder's commit.
+      const [head] = await tx.$queryRaw<Head[]>`
       SELECT seq, hash FROM audit_chain_links WHERE workspace_id = ${workspaceId}::uuid ORDER BY seq DESC LIMIT 1`;
-    const rows = await tx.$queryRaw<EntryColumns[]>`
+      const rows = await tx.$queryRaw<EntryColumns[]>`
       SELECT ${ENTRY_COLUMNS} FROM audit_chain_pending p JOIN audit_entries e ON e.id = p.entry_id
       WHERE p.workspace_id = ${workspaceId}::uuid
         AND NOT EXISTS (SELECT 1 FROM audit_chain_links l WHERE l.entry_id = p.entry_id)
       ORDER BY e.occurred_at, e.id LIMIT ${BATCH}`;
-    if (rows.length === 0) {
-      return 0;
-    }
-    let seq = head ? Number(head.seq) : 0;
-    let prev = head?.hash ?? GENESIS_HASH;
-    const ids: string[] = [];
-    const seqs: number[] = [];
-    const prevs: string[] = [];
-    const hashes: string[] = [];
-    for (const row of rows) {
-      const hash = entryHash(chainEntryOf(row), prev);
-      seq += 1;
-      ids.push(row.id);
-      seqs.push(seq);
-      prevs.push(prev);
-      hashes.push(hash);
-      prev = hash;
-    }
-    await tx.$executeRaw`
+      if (rows.length === 0) {
+        return 0;
+      }
+      let seq = head ? Number(head.seq) : 0;
+      let prev = head?.hash ?? GENESIS_HASH;
+      const ids: string[] = [];
+      const seqs: number[] = [];
+      const prevs: string[] = [];
+      const hashes: string[] = [];
+      for (const row of rows) {
+        const hash = entryHash(chainEntryOf(row), prev);
+        seq += 1;
+        ids.push(row.id);
+        seqs.push(seq);
+        prevs.push(prev);
+        hashes.push(hash);
+        prev = hash;
+      }
+      await tx.$executeRaw`
       INSERT INTO audit_chain_links (entry_id, workspace_id, seq, format, prev_hash, hash)
       SELECT id, ${workspaceId}::uuid, seq, ${CHAIN_FORMAT}, prev_hash, hash
       FROM unnest(${ids}::uuid[], ${seqs}::bigint[], ${prevs}::text[], ${hashes}::text[]) AS t(id, seq, prev_hash, hash)`;
-    await tx.$executeRaw`DELETE FROM audit_chain_pending WHERE entry_id = ANY(${ids}::uuid[])`;
-    return rows.length;
-    // Another chainer of the workspace may hold the lock for its batch: wait for it, not fail.
-  }, { maxWait: 10_000, timeout: 60_000 });
+      await tx.$executeRaw`DELETE FROM audit_chain_pending WHERE entry_id = ANY(${ids}::uuid[])`;
+      return rows.length;
+      // Another chainer of the workspace may hold the lock for its batch: wait for it, not fail.
+    },
+    { maxWait: 10_000, timeout: 60_000 },
+  );
 }
 
 /**

@@ -3,9 +3,9 @@ import { canonicalEntry, canonicalJson, entryHash, GENESIS_HASH, hashedDetails }
 
 describe("canonicalJson (RFC 8785)", () => {
   it("sorts keys by UTF-16 code units and writes no whitespace", () => {
-    expect(canonicalJson({ b: 1, a: [true, null, "x"], A: { z: 0, "\u00e9": 1, "\ud83d\ude00": 2, "\ufb01": 3 } })).toBe(
-      '{"A":{"z":0,"é":1,"😀":2,"ﬁ":3},"a":[true,null,"x"],"b":1}',
-    );
+    expect(
+      canonicalJson({ b: 1, a: [true, null, "x"], A: { z: 0, "\u00e9": 1, "\ud83d\ude00": 2, "\ufb01": 3 } }),
+    ).toBe('{"A":{"z":0,"é":1,"😀":2,"ﬁ":3},"a":[true,null,"x"],"b":1}');
   });
 
   it("writes numbers as ECMAScript does (RFC 8785 appendix B samples)", () => {
@@ -34,7 +34,10 @@ describe("the entry's hashed content", () => {
   };
 
   it("leaves out personal keys at any depth, and a kind's own", () => {
-    expect(hashedDetails(entry.kind, entry.details)).toEqual({ importId: "import-1", employees: [{ row: 2, employeeId: 7 }] });
+    expect(hashedDetails(entry.kind, entry.details)).toEqual({
+      importId: "import-1",
+      employees: [{ row: 2, employeeId: 7 }],
+    });
     expect(hashedDetails("invitation.emailed", { to: "a@b.de", roles: ["clerk"] })).toEqual({ roles: ["clerk"] });
     expect(hashedDetails("workspace.renamed", { from: "A", to: "B" })).toEqual({ from: "A", to: "B" });
   });

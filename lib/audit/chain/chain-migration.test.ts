@@ -12,7 +12,9 @@ describe("the audit chain's migration", () => {
     const before = await databaseBefore("20261129050346_audit_chain");
     try {
       const { client, url } = before;
-      const { rows } = await client.query(`INSERT INTO workspaces (id, name) VALUES (gen_random_uuid(), 'Old firm') RETURNING id::text AS id`);
+      const { rows } = await client.query(
+        `INSERT INTO workspaces (id, name) VALUES (gen_random_uuid(), 'Old firm') RETURNING id::text AS id`,
+      );
       const workspaceId: string = rows[0].id;
       // Out of order on purpose: the same instant twice (then the id decides), and an older one last.
       for (const [id, at] of [

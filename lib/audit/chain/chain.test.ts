@@ -79,7 +79,11 @@ async function rehashFrom(workspaceId: string, seq: number): Promise<void> {
   );
   for (const row of rows) {
     const hash = entryHash(chainEntryOf(row), prev);
-    await owner.query("UPDATE audit_chain_links SET prev_hash = $1, hash = $2 WHERE entry_id = $3", [prev, hash, row.id]);
+    await owner.query("UPDATE audit_chain_links SET prev_hash = $1, hash = $2 WHERE entry_id = $3", [
+      prev,
+      hash,
+      row.id,
+    ]);
     prev = hash;
   }
 }
@@ -87,10 +91,16 @@ async function rehashFrom(workspaceId: string, seq: number): Promise<void> {
 describe("the audit chain", () => {
   it("links every committed entry once, in one order, and verifies", async () => {
     const workspaceId = await workspaceWith(6);
-    await expect(getDb().$transaction(async (tx) => {
-      await recordAudit(tx, { workspaceId, userId: null, name: null }, { kind: "workspace.renamed" as AuditKind, details: {} });
-      throw new Error("rolled back");
-    })).rejects.toThrow("rolled back");
+    await expect(
+      getDb().$transaction(async (tx) => {
+        await recordAudit(
+          tx,
+          { workspaceId, userId: null, name: null },
+          { kind: "workspace.renamed" as AuditKind, details: {} },
+        );
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
     expect(await chainPending(workspaceId)).toBe(0);
     const report = await verifyWorkspaceChain(workspaceId);
     expect(report).toMatchObject({ intact: true, checked: 6, pending: 0, firstBreak: null });
@@ -100,8 +110,12 @@ describe("the audit chain", () => {
 
   it("is append-only for the app's role and for the owner while the trigger is on", async () => {
     const workspaceId = await workspaceWith(1);
-    await expect(getDb().$executeRaw`UPDATE audit_chain_links SET hash = 'x' WHERE workspace_id = ${workspaceId}::uuid`).rejects.toThrow();
-    await expect(owner.query("DELETE FROM audit_chain_links WHERE workspace_id = $1", [workspaceId])).rejects.toThrow(/append-only/);
+    await expect(
+      getDb().$executeRaw`UPDATE audit_chain_links SET hash = 'x' WHERE workspace_id = ${workspaceId}::uuid`,
+    ).rejects.toThrow();
+    await expect(owner.query("DELETE FROM audit_chain_links WHERE workspace_id = $1", [workspaceId])).rejects.toThrow(
+      /append-only/,
+    );
   });
 
   it("names an entry whose content was changed", async () => {
@@ -110,7 +124,11 @@ describe("the audit chain", () => {
     await tamper(async () => {
       await owner.query(`UPDATE audit_entries SET details = '{"from":"x","to":"y"}' WHERE id = $1`, [target.entryId]);
     });
-    expect((await verifyWorkspaceChain(workspaceId)).firstBreak).toMatchObject({ problem: "changed", seq: 4, entryId: target.entryId });
+    expect((await verifyWorkspaceChain(workspaceId)).firstBreak).toMatchObject({
+      problem: "changed",
+      seq: 4,
+      entryId: target.entryId,
+    });
   });
 
   it("still verifies when a name outside the hash is erased", async () => {
@@ -123,18 +141,30 @@ describe("the audit chain", () => {
 
   it("names the place of a removed entry, with or without its link", async () => {
     const workspaceId = await workspaceWith(8);
-    const [fourth, fifth, sixth] = [await linkAt(workspaceId, 4), await linkAt(workspaceId, 5), await linkAt(workspaceId, 6)];
+    const [fourth, fifth, sixth] = [
+      await linkAt(workspaceId, 4),
+      await linkAt(workspaceId, 5),
+      await linkAt(workspaceId, 6),
+    ];
     await tamper(async () => {
       await owner.query("DELETE FROM audit_chain_links WHERE entry_id = $1", [fourth.entryId]);
       await owner.query("DELETE FROM audit_entries WHERE id = $1", [fourth.entryId]);
     });
-    expect((await verifyWorkspaceChain(workspaceId)).firstBreak).toMatchObject({ problem: "removed", seq: 4, entryId: fifth.entryId });
+    expect((await verifyWorkspaceChain(workspaceId)).firstBreak).toMatchObject({
+      problem: "removed",
+      seq: 4,
+      entryId: fifth.entryId,
+    });
     const other = await workspaceWith(8);
     const gone = await linkAt(other, 6);
     await tamper(async () => {
       await owner.query("DELETE FROM audit_entries WHERE id = $1", [gone.entryId]);
     });
-    expect((await verifyWorkspaceChain(other)).firstBreak).toMatchObject({ problem: "removed", seq: 6, entryId: gone.entryId });
+    expect((await verifyWorkspaceChain(other)).firstBreak).toMatchObject({
+      problem: "removed",
+      seq: 6,
+      entryId: gone.entryId,
+    });
     expect(sixth.entryId).not.toBe(gone.entryId);
   });
 
@@ -149,19 +179,32 @@ describe("the audit chain", () => {
         [workspaceId],
       );
       inserted = rows[0].id;
-      await owner.query("UPDATE audit_chain_links SET seq = seq + 1000 WHERE workspace_id = $1 AND seq >= 4", [workspaceId]);
-      await owner.query("UPDATE audit_chain_links SET seq = seq - 999 WHERE workspace_id = $1 AND seq >= 1000", [workspaceId]);
-      const { rows: entry } = await owner.query(`SELECT ${ENTRY_COLUMNS.sql} FROM audit_entries e WHERE e.id = $1`, [inserted]);
+      await owner.query("UPDATE audit_chain_links SET seq = seq + 1000 WHERE workspace_id = $1 AND seq >= 4", [
+        workspaceId,
+      ]);
+      await owner.query("UPDATE audit_chain_links SET seq = seq - 999 WHERE workspace_id = $1 AND seq >= 1000", [
+        workspaceId,
+      ]);
+      const { rows: entry } = await owner.query(`SELECT ${ENTRY_COLUMNS.sql} FROM audit_entries e WHERE e.id = $1`, [
+        inserted,
+      ]);
       await owner.query(
         "INSERT INTO audit_chain_links (entry_id, workspace_id, seq, prev_hash, hash) VALUES ($1, $2, 4, $3, $4)",
         [inserted, workspaceId, third.hash, entryHash(chainEntryOf(entry[0]), third.hash)],
       );
     });
-    expect((await verifyWorkspaceChain(workspaceId)).firstBreak).toMatchObject({ problem: "inserted", seq: 4, entryId: inserted });
+    expect((await verifyWorkspaceChain(workspaceId)).firstBreak).toMatchObject({
+      problem: "inserted",
+      seq: 4,
+      entryId: inserted,
+    });
 
     const other = await workspaceWith(2);
     await tamper(async () => {
-      await owner.query(`INSERT INTO audit_entries (workspace_id, kind, details) VALUES ($1, 'workspace.renamed', '{}')`, [other]);
+      await owner.query(
+        `INSERT INTO audit_entries (workspace_id, kind, details) VALUES ($1, 'workspace.renamed', '{}')`,
+        [other],
+      );
     });
     expect((await verifyWorkspaceChain(other)).firstBreak).toMatchObject({ problem: "inserted", seq: 0 });
   });
@@ -174,7 +217,11 @@ describe("the audit chain", () => {
       await owner.query("UPDATE audit_chain_links SET seq = 4 WHERE workspace_id = $1 AND seq = 5", [workspaceId]);
       await owner.query("UPDATE audit_chain_links SET seq = 5 WHERE workspace_id = $1 AND seq = 1000", [workspaceId]);
     });
-    expect((await verifyWorkspaceChain(workspaceId)).firstBreak).toMatchObject({ problem: "moved", seq: 4, entryId: fifth.entryId });
+    expect((await verifyWorkspaceChain(workspaceId)).firstBreak).toMatchObject({
+      problem: "moved",
+      seq: 4,
+      entryId: fifth.entryId,
+    });
   });
 
   it("catches a consistent rewrite, and a cut-off end, against the signed checkpoints", async () => {
@@ -185,7 +232,9 @@ describe("the audit chain", () => {
     expect(await signCheckpoint(workspaceId)).toHaveProperty("signed.count", 10);
     const fifth = await linkAt(workspaceId, 5);
     await tamper(async () => {
-      await owner.query(`UPDATE audit_entries SET details = '{"from":"forged","to":"x"}' WHERE id = $1`, [fifth.entryId]);
+      await owner.query(`UPDATE audit_entries SET details = '{"from":"forged","to":"x"}' WHERE id = $1`, [
+        fifth.entryId,
+      ]);
       await rehashFrom(workspaceId, 5);
     });
     const fourth = await linkAt(workspaceId, 4);
@@ -216,7 +265,10 @@ describe("the audit chain", () => {
       expect((await verifyWorkspaceChain(workspaceId)).checkpoints).toMatchObject({ checked: 0, invalid: 1 });
       const { parseSigningKey } = await import("@/lib/crypto/signing-key");
       process.env.AUDIT_SIGNING_PREVIOUS_PUBLIC_KEYS = parseSigningKey(saved!).publicKey.base64;
-      expect(await verifyWorkspaceChain(workspaceId)).toMatchObject({ intact: true, checkpoints: { checked: 1, invalid: 0 } });
+      expect(await verifyWorkspaceChain(workspaceId)).toMatchObject({
+        intact: true,
+        checkpoints: { checked: 1, invalid: 0 },
+      });
     } finally {
       process.env.AUDIT_SIGNING_KEY = saved;
       delete process.env.AUDIT_SIGNING_PREVIOUS_PUBLIC_KEYS;
@@ -230,7 +282,10 @@ describe("the audit chain", () => {
         const child = spawn(
           process.execPath,
           ["--conditions=react-server", "--import", "tsx", "lib/audit/chain/testing/concurrent-writer.ts"],
-          { env: { ...process.env, ...env, WORKSPACE_ID: workspaceId, COUNT: "60", WRITER: name }, stdio: ["ignore", "inherit", "inherit"] },
+          {
+            env: { ...process.env, ...env, WORKSPACE_ID: workspaceId, COUNT: "60", WRITER: name },
+            stdio: ["ignore", "inherit", "inherit"],
+          },
         );
         child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`writer ${name} exited ${code}`))));
       });

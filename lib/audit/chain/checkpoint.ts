@@ -22,9 +22,7 @@ export interface SignedCheckpoint {
 }
 
 export type CheckpointOutcome =
-  | { signed: SignedCheckpoint }
-  | { skipped: "no_key" | "empty" | "unchanged" }
-  | { refused: VerifyReport };
+  { signed: SignedCheckpoint } | { skipped: "no_key" | "empty" | "unchanged" } | { refused: VerifyReport };
 
 /**
  * Signs the workspace's chain head, after verifying the chain (a broken chain is never signed:

@@ -28,13 +28,17 @@ describe("migrations after the audit chain", () => {
     expect(changesTrailRows(`UPDATE "audit_entries" SET details = '{}'`)).toBe(true);
     expect(changesTrailRows("delete from audit_chain_links where seq > 3")).toBe(true);
     expect(changesTrailRows(`ALTER TABLE "audit_entries" DISABLE TRIGGER "audit_entries_append_only"`)).toBe(true);
-    expect(changesTrailRows("-- UPDATE audit_entries is not allowed\nCREATE INDEX x ON audit_entries (kind)")).toBe(false);
+    expect(changesTrailRows("-- UPDATE audit_entries is not allowed\nCREATE INDEX x ON audit_entries (kind)")).toBe(
+      false,
+    );
     expect(changesTrailRows(`ALTER TABLE "audit_entries" ADD COLUMN "x" TEXT`)).toBe(false);
   });
 
   it("leave every audit row as it is", () => {
     const later = readdirSync(MIGRATIONS).filter((name) => name > CHAIN_MIGRATION && !name.endsWith(".toml"));
-    const offending = later.filter((name) => changesTrailRows(readFileSync(path.join(MIGRATIONS, name, "migration.sql"), "utf8")));
+    const offending = later.filter((name) =>
+      changesTrailRows(readFileSync(path.join(MIGRATIONS, name, "migration.sql"), "utf8")),
+    );
     expect(offending).toEqual([]);
     // The earlier one that did is what this rule is about (and is still caught).
     const renamed = readdirSync(MIGRATIONS).find((name) => name.endsWith("_audit_transfer_total_euros"))!;
