@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { control, SANDBOX_URL } from "./helpers";
+import { generateSigningKey } from "../lib/crypto/signing-key";
 
 /**
  * The configuration of a spec's own app processes at `urls` on `databaseUrl`: fresh secrets, the
@@ -19,6 +20,7 @@ export async function ownAppEnv(name: string, urls: string[], databaseUrl: strin
     DATABASE_URL: databaseUrl,
     NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
     TOKEN_ENCRYPTION_KEYS: `e2e:${randomBytes(32).toString("base64")}`,
+    AUDIT_SIGNING_KEY: generateSigningKey(),
     ACCOUNTING_AUTH_URL: discovery.accounting.auth_url!,
     ACCOUNTING_TOKEN_URL: discovery.accounting.token_url!,
     ACCOUNTING_REVOKE_URL: discovery.accounting.revoke_url!,

@@ -271,6 +271,7 @@ test("an invited client signs in by e-mail, adds a passkey, enters their company
     `/api/workspaces/${workspaceId}/invitations`,
     "/api/overview",
     "/api/audit/export",
+    "/api/audit/verify",
     "/api/trial-balance/export?format=csv&from=2026-01-01&to=2026-01-31",
     "/api/trial-balance/export?format=pdf&from=2026-01-01&to=2026-01-31",
     "/api/trial-balance/period?from=2026-01-01&to=2026-01-31",

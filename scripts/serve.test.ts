@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateSigningKey } from "../lib/crypto/signing-key";
 
 // `npm run serve` refuses at once, saying what is wrong, rather than serve a broken app: the whole
 // run (two web processes and two workers serving people) is e2e/deployment.spec.ts.
@@ -20,6 +21,7 @@ const CONFIGURED = {
   ACCOUNTING_CLIENT_ID: "ledgerlane",
   ACCOUNTING_CLIENT_SECRET: "secret",
   PAYROLL_BASE_URL: "https://payroll-service.example.com",
+  AUDIT_SIGNING_KEY: generateSigningKey(),
 };
 
 function serve(env: Record<string, string>) {
@@ -39,6 +41,13 @@ describe("npm run serve", () => {
     const { code, output } = serve(rest);
     expect(code).toBe(1);
     expect(output).toContain("Cannot serve: DATABASE_URL and NEXTAUTH_URL must be set");
+  });
+
+  it("asks for the audit trail's signing key", { timeout: 40_000 }, () => {
+    const { AUDIT_SIGNING_KEY: _key, ...rest } = CONFIGURED;
+    const { code, output } = serve(rest);
+    expect(code).toBe(1);
+    expect(output).toContain("Cannot serve: AUDIT_SIGNING_KEY must be set");
   });
 
   it("names a missing service setting", { timeout: 40_000 }, () => {

@@ -23,6 +23,9 @@ const env: NodeJS.ProcessEnv = { ...process.env, JOBS_ENABLED: process.env.JOBS_
 // The schema has defaults for a newcomer's machine; a deployment names these itself.
 const missing = ["DATABASE_URL", "NEXTAUTH_URL"].filter((name) => !env[name]?.trim());
 if (missing.length) refuse(`${missing.join(" and ")} must be set (docs/configuration.md).`);
+// The audit trail's checkpoints are signed with it; a deployment generates it once (docs/self-hosting.md).
+if (!env.AUDIT_SIGNING_KEY?.trim())
+  refuse("AUDIT_SIGNING_KEY must be set: the key signing the audit trail's checkpoints (docs/configuration.md).");
 const parsed = serverEnvSchema.safeParse(env);
 if (!parsed.success) refuse(`invalid configuration:\n${describeEnvError(parsed.error)}`);
 // Test controls let anyone move the app's clock and run jobs: a deployment never has them.

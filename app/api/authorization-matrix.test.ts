@@ -431,6 +431,8 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   // The active workspace's entries, for every member of it.
   "audit/export GET": { workspace: "active", permission: "workspace.read", call: () => ({}) },
+  // The active workspace's chain recomputed: whoever may read the trail (issue #38 §2).
+  "audit/verify GET": { workspace: "active", permission: "workspace.read", call: () => ({}) },
   // The month's status and checks: a client reads them for their own company (the `Checks` region of the grid).
   "month-close/[companyId] GET": {
     workspace: "A",

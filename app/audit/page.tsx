@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AuditEntries } from "@/features/audit-trail/components/audit-entries";
 import { AuditFilterForm } from "@/features/audit-trail/components/audit-filters";
+import { VerifyTrail } from "@/features/audit-trail/components/verify-trail";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
 import { notForClients } from "@/features/workspaces/server/client-guard";
@@ -34,6 +35,7 @@ export default async function AuditPage({
     <section className="max-w-4xl space-y-4">
       <h1 className="text-2xl font-bold">{t("audit.title")}</h1>
       <p className="text-slate-700">{t("audit.intro", { workspace: name })}</p>
+      <VerifyTrail />
       <AuditFilterForm
         labels={{
           heading: t("audit.filtersHeading"),

@@ -6,4 +6,5 @@ import type { RoutesTable } from "@/lib/http/contract";
  */
 export const auditRoutes = {
   export: { method: "GET", path: "/api/audit/export", response: "file" },
+  verify: { method: "GET", path: "/api/audit/verify" },
 } as const satisfies RoutesTable;

@@ -61,6 +61,22 @@ export type ConnectionAttention = EventBase & {
   reason: string;
 };
 
+/**
+ * A workspace's audit trail head signed with the installation's key (lib/audit/chain/checkpoint.ts):
+ * its owners keep a copy outside the database (mail, webhook), so a rewritten chain can be proven.
+ */
+export type AuditCheckpointSigned = EventBase & {
+  type: "audit.checkpoint";
+  checkpointId: string;
+  count: number;
+  headHash: string;
+  signedAt: string;
+  keyFingerprint: string;
+  /** The signed text (canonical JSON) and its Ed25519 signature, base64: enough to verify it alone. */
+  statement: string;
+  signature: string;
+};
+
 export type MonthEvent =
   | MonthHandedIn
   | MonthSentBack
@@ -72,7 +88,8 @@ export type MonthEvent =
   | MonthTransferUnclear
   | MonthWaitingForPayRun;
 
-export type DomainEvent = MonthEvent | MemberJoined | MemberRemoved | MemberRolesChanged | ConnectionAttention;
+export type DomainEvent =
+  MonthEvent | MemberJoined | MemberRemoved | MemberRolesChanged | ConnectionAttention | AuditCheckpointSigned;
 
 /** The month-close state a Transfer's outcome leaves, as its event's type (other states are no outcome to tell). */
 export const TRANSFER_OUTCOME_EVENTS = {

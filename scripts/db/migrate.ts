@@ -1,4 +1,7 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
+import pg from "pg";
 import { installJobQueues } from "./job-queues";
 import { grantAppRole, roleOf, setUpDatabaseRoles } from "./roles";
 import { openSchemaEngine, readMigrations, NO_FILTERS } from "./schema-engine";
@@ -25,8 +28,42 @@ export async function migrateDatabase(connectionString: string, options: { appRo
   await installJobQueues(connectionString);
   // Needs the app's canonical form, which SQL cannot write: after the SQL migrations (seal-existing-months.ts).
   await sealExistingMonths(connectionString);
+  // Then the chain takes in every entry not yet in it, those of the sealing above included.
+  await chainAuditTrail(connectionString);
   if (options.appRole) await grantAppRole(connectionString, options.appRole);
   return applied;
+}
+
+/**
+ * Chains the audit entries still waiting for the chain (those written before its migration, or
+ * while no worker ran): in a process of its own (./chain-audit.ts), only when there are any.
+ */
+async function chainAuditTrail(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  let waiting: boolean;
+  try {
+    const { rows } = await client.query<{ waiting: boolean }>(
+      "SELECT to_regclass('audit_chain_pending') IS NOT NULL AND EXISTS (SELECT 1 FROM audit_chain_pending) AS waiting",
+    );
+    waiting = rows[0]!.waiting;
+  } catch {
+    waiting = false;
+  } finally {
+    await client.end();
+  }
+  if (!waiting) return;
+  execFileSync(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      path.join(import.meta.dirname, "chain-audit.ts"),
+      connectionString,
+    ],
+    { stdio: "inherit", env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" } },
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LOCAL_ENV_FILE } from "./local-env";
+import { generateSigningKey } from "../../lib/crypto/signing-key";
 
 /**
  * A fresh clone needs no configuration: the secrets the app cannot run without
@@ -25,6 +26,8 @@ export function ensureLocalSecrets(log: (line: string) => void = console.log, fi
   provide("NEXTAUTH_SECRET", randomBytes(32).toString("base64url"));
   const keyId = `k${new Date().toISOString().slice(0, 10).replaceAll("-", "")}`;
   provide("TOKEN_ENCRYPTION_KEYS", `${keyId}:${randomBytes(32).toString("base64")}`);
+  // The audit trail's checkpoints are signed with it: back it up with the others (docs/self-hosting.md).
+  provide("AUDIT_SIGNING_KEY", generateSigningKey());
   if (generated.length === 0) return;
   writeFileSync(file, content, { mode: 0o600 });
   log(`Generated ${generated.join(" and ")} into ${path.relative(process.cwd(), file) || file}.`);

@@ -61,6 +61,12 @@ function valuesOf(locale: Locale, data: Record<string, unknown>, someone: string
     deadline: text(data.deadlineKind) || "cut_off",
     date: formatDay(locale, text(data.deadline)),
     days: typeof data.daysBefore === "number" ? data.daysBefore : 0,
+    // A signed checkpoint of the audit trail (features/audit-trail): the proof, verbatim.
+    count: typeof data.count === "number" ? data.count : 0,
+    hash: text(data.headHash),
+    fingerprint: text(data.keyFingerprint),
+    statement: text(data.statement),
+    signature: text(data.signature),
   };
 }
 

@@ -43,6 +43,8 @@ export function notificationText(t: T, locale: Locale, view: Pick<NotificationVi
         : t("text.connection_attention_payroll", { workspace });
     case "member_removed":
       return t("text.member_removed", { actor, workspace });
+    case "audit_checkpoint":
+      return t("text.audit_checkpoint", { workspace, count: typeof d.count === "number" ? d.count : 0 });
     case "client_reminder":
       return t("text.client_reminder", { ...month, date: formatDay(locale, text(d.deadline, "")) });
     case "way_in_added": {

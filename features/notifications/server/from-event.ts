@@ -172,6 +172,22 @@ async function toldOf(tx: Tx, event: DomainEvent): Promise<Told | null> {
         },
         actorToo: true,
       };
+    case "audit.checkpoint":
+      return {
+        kind: "audit_checkpoint",
+        userIds: await membersWithRole(tx, event.workspaceId, "owner"),
+        link: "/audit",
+        data: {
+          count: event.count,
+          headHash: event.headHash,
+          signedAt: event.signedAt,
+          keyFingerprint: event.keyFingerprint,
+          statement: event.statement,
+          signature: event.signature,
+          workspaceName: await workspaceName(tx, event.workspaceId),
+        },
+        actorToo: true,
+      };
     case "month.withdrawn":
     case "member.roles_changed":
       return null;
@@ -204,6 +220,13 @@ export async function notifyOfEvent(tx: Tx, event: DomainEvent): Promise<void> {
 
 /** One event, once: its type, its subject and its time (a transaction that retries emits the same event again). */
 export function dedupeKeyOf(event: DomainEvent): string {
-  const subject = "monthCloseId" in event ? event.monthCloseId : "userId" in event ? event.userId : event.connectionId;
+  const subject =
+    "monthCloseId" in event
+      ? event.monthCloseId
+      : "userId" in event
+        ? event.userId
+        : "checkpointId" in event
+          ? event.checkpointId
+          : event.connectionId;
   return `${event.type}:${event.workspaceId}:${subject}:${event.occurredAt}`;
 }

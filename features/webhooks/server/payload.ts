@@ -43,6 +43,15 @@ export function webhookBody(event: WebhookEvent, memberName: string | null = nul
       },
     };
   }
+  if (event.type === "audit.checkpoint") {
+    // The signed statement itself: the receiver can keep it and verify it without Ledgerlane.
+    const { checkpointId, count, headHash, signedAt, keyFingerprint, statement, signature } = event;
+    return {
+      type: event.type,
+      timestamp: event.occurredAt,
+      data: { ...base, checkpointId, count, headHash, signedAt, keyFingerprint, statement, signature },
+    };
+  }
   const member = "userId" in event ? { id: event.userId, name: memberName } : null;
   return {
     type: event.type,

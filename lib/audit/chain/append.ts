@@ -1,0 +1,88 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { CHAIN_FORMAT, entryHash, GENESIS_HASH } from "./canonical";
+import { chainEntryOf, ENTRY_COLUMNS, type EntryColumns } from "./rows";
+
+/**
+ * The chainer (docs/adr/0263-audit-hash-chain.md): links the entries waiting in
+ * `audit_chain_pending` to their workspace's chain. Entries are written by many writers in their
+ * own transactions and join the chain only once committed, here, in one short transaction per
+ * batch that holds the workspace's advisory lock: whoever runs it (the worker after a save's
+ * notice, its minutely sweep, verification, the migration runner) appends after the head it
+ * reads under that lock, so the chain has one order and no forks; the unique (workspace, seq)
+ * would refuse a fork even if the lock were bypassed. A rolled-back save never reaches the queue.
+ */
+
+const BATCH = 2_000;
+
+interface Head {
+  seq: bigint;
+  hash: string;
+}
+
+/** Chains one batch of a workspace's pending entries; how many it linked. */
+async function chainBatch(db: PrismaClient, workspaceId: string): Promise<number> {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ledgerlane audit chain ${workspaceId}`}, 0))`;
+      // A statement of its own after the lock: its snapshot sees the previous holder's commit.
+      const [head] = await tx.$queryRaw<Head[]>`
+      SELECT seq, hash FROM audit_chain_links WHERE workspace_id = ${workspaceId}::uuid ORDER BY seq DESC LIMIT 1`;
+      const rows = await tx.$queryRaw<EntryColumns[]>`
+      SELECT ${ENTRY_COLUMNS} FROM audit_chain_pending p JOIN audit_entries e ON e.id = p.entry_id
+      WHERE p.workspace_id = ${workspaceId}::uuid
+        AND NOT EXISTS (SELECT 1 FROM audit_chain_links l WHERE l.entry_id = p.entry_id)
+      ORDER BY e.occurred_at, e.id LIMIT ${BATCH}`;
+      if (rows.length === 0) {
+        return 0;
+      }
+      let seq = head ? Number(head.seq) : 0;
+      let prev = head?.hash ?? GENESIS_HASH;
+      const ids: string[] = [];
+      const seqs: number[] = [];
+      const prevs: string[] = [];
+      const hashes: string[] = [];
+      for (const row of rows) {
+        const hash = entryHash(chainEntryOf(row), prev);
+        seq += 1;
+        ids.push(row.id);
+        seqs.push(seq);
+        prevs.push(prev);
+        hashes.push(hash);
+        prev = hash;
+      }
+      await tx.$executeRaw`
+      INSERT INTO audit_chain_links (entry_id, workspace_id, seq, format, prev_hash, hash)
+      SELECT id, ${workspaceId}::uuid, seq, ${CHAIN_FORMAT}, prev_hash, hash
+      FROM unnest(${ids}::uuid[], ${seqs}::bigint[], ${prevs}::text[], ${hashes}::text[]) AS t(id, seq, prev_hash, hash)`;
+      await tx.$executeRaw`DELETE FROM audit_chain_pending WHERE entry_id = ANY(${ids}::uuid[])`;
+      return rows.length;
+      // Another chainer of the workspace may hold the lock for its batch: wait for it, not fail.
+    },
+    { maxWait: 10_000, timeout: 60_000 },
+  );
+}
+
+/**
+ * Chains every pending entry of the workspace (or of every workspace); how many it linked. `db`:
+ * the app's client, or the migration runner's (scripts/db/chain-audit.ts).
+ */
+export async function chainPending(workspaceId?: string, db: PrismaClient = getDb()): Promise<number> {
+  const workspaces = workspaceId
+    ? [workspaceId]
+    : (
+        await db.$queryRaw<{ workspace_id: string }[]>(
+          Prisma.sql`SELECT DISTINCT workspace_id::text FROM audit_chain_pending`,
+        )
+      ).map((row) => row.workspace_id);
+  let linked = 0;
+  for (const workspace of workspaces) {
+    for (;;) {
+      const count = await chainBatch(db, workspace);
+      linked += count;
+      if (count < BATCH) break;
+    }
+  }
+  return linked;
+}

@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The canonical content of an audit entry and its hash, defined once (docs/adr/0263-audit-hash-chain.md,
+ * docs/audit-trail-verification.md). Anyone can recompute it from a dump of the database: RFC 8785
+ * JSON (JCS) of the fields below, UTF-8, SHA-256, lowercase hex.
+ */
+
+/** The format this code writes; a new format starts a new segment anchored by a signed checkpoint. */
+export const CHAIN_FORMAT = 1;
+
+/** The predecessor of a workspace's first entry. */
+export const GENESIS_HASH = "0".repeat(64);
+
+/**
+ * Keys of `details` (at any depth) that may name a person: left out of the hash, so that erasure
+ * (issue #38 §3) can take them out of the trail without breaking the chain. A person is covered by
+ * reference instead: `actorId`, `employeeId`, `companyId` stay hashed.
+ */
+export const PERSONAL_DETAIL_KEYS: readonly string[] = ["name", "email", "username", "accountingName", "actorName"];
+/** Keys personal only in one kind (`to` is an address there, a workspace's name elsewhere). */
+export const PERSONAL_DETAIL_KEYS_OF_KIND: Readonly<Record<string, readonly string[]>> = {
+  "invitation.emailed": ["to"],
+};
+
+/** An entry's stored columns as the database returns them (`occurredAt` the stored millisecond, ISO with Z). */
+export interface ChainEntry {
+  id: string;
+  workspaceId: string;
+  occurredAt: string;
+  actorId: string | null;
+  kind: string;
+  companyId: number | null;
+  period: string | null;
+  subjectId: string | null;
+  details: unknown;
+}
+
+/** RFC 8785: keys sorted by UTF-16 code units, ECMAScript number and string forms, no whitespace. */
+export function canonicalJson(value: unknown): string {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "boolean":
+      return value ? "true" : "false";
+    case "number":
+      if (!Number.isFinite(value)) throw new Error("canonicalJson: a number that JSON cannot hold");
+      return JSON.stringify(value);
+    case "string":
+      return JSON.stringify(value);
+    case "object": {
+      if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+      const record = value as Record<string, unknown>;
+      // Default sort compares UTF-16 code units, as RFC 8785 § 3.2.3 asks.
+      const keys = Object.keys(record)
+        .filter((key) => record[key] !== undefined)
+        .sort();
+      return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(",")}}`;
+    }
+    default:
+      throw new Error(`canonicalJson: a ${typeof value} is not JSON`);
+  }
+}
+
+/** `details` without the keys that may name a person (see PERSONAL_DETAIL_KEYS). */
+export function hashedDetails(kind: string, details: unknown): unknown {
+  const personal = new Set([...PERSONAL_DETAIL_KEYS, ...(PERSONAL_DETAIL_KEYS_OF_KIND[kind] ?? [])]);
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => !personal.has(key))
+        .map(([key, inner]) => [key, strip(inner)]),
+    );
+  };
+  return strip(details);
+}
+
+/**
+ * What is hashed: the entry's own columns except `actor_name` (a name, kept by reference through
+ * `actorId`), its details without personal keys, the format and the predecessor's hash. Not the
+ * position (`seq`): the link to the predecessor is what fixes the order, so a moved entry keeps a
+ * valid hash of its own and is told apart from a changed one.
+ */
+export function canonicalEntry(entry: ChainEntry, prevHash: string, format = CHAIN_FORMAT): string {
+  return canonicalJson({
+    format,
+    prevHash,
+    id: entry.id,
+    workspaceId: entry.workspaceId,
+    occurredAt: entry.occurredAt,
+    actorId: entry.actorId,
+    kind: entry.kind,
+    companyId: entry.companyId,
+    period: entry.period,
+    subjectId: entry.subjectId,
+    details: hashedDetails(entry.kind, entry.details),
+  });
+}
+
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** The entry's hash as its link stores it. */
+export function entryHash(entry: ChainEntry, prevHash: string, format = CHAIN_FORMAT): string {
+  return sha256Hex(canonicalEntry(entry, prevHash, format));
+}
