@@ -7,9 +7,9 @@ import type { EditableClass } from "./retention";
  */
 export const RECORDS_AUDIT_KINDS = {
   /** Each period changed, in years [old, new] (old: the period in force before, the law's when unset). */
-  "records.retention": auditKind<{ changes: Partial<Record<EditableClass, [number, number]>> }>(250),
+  "records.retention": auditKind<{ changes: Partial<Record<EditableClass, [number, number]>> }>(292),
   /** A company's last social insurance audit (`YYYY-MM-DD`) [old, new]; null: none entered. */
-  "records.social_audit": auditKind<{ from: string | null; to: string | null }>(251),
+  "records.social_audit": auditKind<{ from: string | null; to: string | null }>(293),
 } as const satisfies AuditKindTable;
 
 type Declared = DetailsOf<typeof RECORDS_AUDIT_KINDS>;

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { errorBody } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -48,7 +48,7 @@ export function RetentionForm({
         if (field.startsWith("years.")) form.setError(field as `years.${EditableClass}`, { message: problem });
     },
   });
-  const years = form.watch("years");
+  const years = useWatch({ control: form.control, name: "years" });
   const problemText = (recordClass: EditableClass): string | undefined => {
     const problem = form.formState.errors.years?.[recordClass]?.message;
     if (!problem) return undefined;
