@@ -145,6 +145,12 @@ const PAGES: Record<string, PageEntry> = {
     markers: (world) => [`Workspace: ${world.workspaceName}`],
     expect: (person) => opensIf(firmOfA("workspace.read")(person)),
   },
+  // Every role of the firm reads the retention (an owner edits it); a client never sees it.
+  "/settings/records": {
+    url: () => "/settings/records",
+    markers: (world) => [`How long the workspace ${world.workspaceName} keeps each class of record`],
+    expect: (person) => opensIf(firmOfA("workspace.read")(person)),
+  },
   "/overview": {
     url: () => "/overview",
     markers: () => [COMPANY[CLIENT_COMPANY], COMPANY[OTHER_COMPANY]],

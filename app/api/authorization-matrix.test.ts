@@ -155,10 +155,15 @@ const ROUTES: Record<string, RouteEntry> = {
     open: "tests only (TEST_CONTROLS)",
     run: { call: () => ({ params: { name: "accounting-keepalive" } }), status: 404 },
   },
+  "test/access-log POST": {
+    open: "tests only (TEST_CONTROLS)",
+    run: { call: () => ({ body: { flush: true } }), status: 404 },
+  },
   // Their other methods are as absent (404, not 405) without TEST_CONTROLS.
   ...Object.fromEntries(
     ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"].flatMap((method) => [
       [`test/clock ${method}`, { open: "tests only (TEST_CONTROLS)", run: { call: () => ({}), status: 404 } }],
+      [`test/access-log ${method}`, { open: "tests only (TEST_CONTROLS)", run: { call: () => ({}), status: 404 } }],
       [
         `test/jobs/[name] ${method}`,
         { open: "tests only (TEST_CONTROLS)", run: { call: () => ({ params: { name: "mail-outbox" } }), status: 404 } },
@@ -482,6 +487,29 @@ const ROUTES: Record<string, RouteEntry> = {
     call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { days: [3, 1] } }),
     restore: async (f) => {
       await f.db.reminderSettings.deleteMany({ where: { workspaceId: f.workspaceA } });
+    },
+  },
+  // The retention (never below the law, features/records) and a company's last social insurance audit: owners only.
+  "workspaces/[workspaceId]/records/retention PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({
+      params: { workspaceId: f.workspaceA },
+      body: { years: { wage_account: 7, social_insurance_audit: 1, booking_vouchers: 8, books_and_audit_trail: 10 } },
+    }),
+    restore: async (f) => {
+      await f.db.retentionSetting.deleteMany({ where: { workspaceId: f.workspaceA } });
+    },
+  },
+  "workspaces/[workspaceId]/records/social-audits PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({
+      params: { workspaceId: f.workspaceA },
+      body: { companyId: Number(f.clientCompanyA), lastAuditOn: "2025-06-30" },
+    }),
+    restore: async (f) => {
+      await f.db.companySocialInsuranceAudit.deleteMany({ where: { workspaceId: f.workspaceA } });
     },
   },
   // The firm overview reads the person's active workspace only (its query joins their membership): every member.

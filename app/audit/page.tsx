@@ -11,6 +11,9 @@ import { auditPageData } from "@/features/audit-trail/server/page-data";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { auditContract } from "@/features/audit-trail/contract";
+import { AccessLogSection } from "@/features/records/components/access-log-section";
+import { AuditTabs } from "@/features/records/components/audit-tabs";
+import { can } from "@/features/workspaces/permissions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -29,12 +32,38 @@ export default async function AuditPage({
   ]);
   notForClients(user);
   if (!user?.workspace) return <SignedOutNotice heading={t("audit.title")} />;
-  const data = await auditPageData(user.id, user.workspace.id, await searchParams, t, locale);
+  const search = await searchParams;
   const { name } = user.workspace;
-  return (
-    <section className="max-w-4xl space-y-4">
+  // Owners have a second section, who looked at whose pay (features/records, issue #38 §4).
+  const owner = can(user.workspace.roles, "workspace.manage");
+  const section = owner && search.view === "access" ? "access" : "changes";
+  const header = (
+    <>
       <h1 className="text-2xl font-bold">{t("audit.title")}</h1>
       <p className="text-slate-700">{t("audit.intro", { workspace: name })}</p>
+      {owner ? (
+        <AuditTabs
+          current={section}
+          labels={{
+            list: t("records.access.tabsLabel"),
+            changes: t("records.access.changesTab"),
+            access: t("records.access.tab"),
+          }}
+        />
+      ) : null}
+    </>
+  );
+  if (section === "access")
+    return (
+      <section className="max-w-5xl space-y-4">
+        {header}
+        <AccessLogSection userId={user.id} workspaceId={user.workspace.id} query={search} />
+      </section>
+    );
+  const data = await auditPageData(user.id, user.workspace.id, search, t, locale);
+  return (
+    <section className="max-w-4xl space-y-4">
+      {header}
       <VerifyTrail />
       <AuditFilterForm
         labels={{

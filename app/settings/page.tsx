@@ -9,7 +9,7 @@ import { getTranslations } from "next-intl/server";
 import { isClient } from "@/features/workspaces/permissions";
 
 /** The firm's settings pages; a client (features/workspaces/permissions.ts) has their own security and notifications only. */
-const FIRM_ONLY = new Set(["/settings/connection", "/settings/workspace", "/audit", "/user"]);
+const FIRM_ONLY = new Set(["/settings/connection", "/settings/workspace", "/settings/records", "/audit", "/user"]);
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -27,6 +27,7 @@ export default async function SettingsPage() {
     { href: "/settings/workspace", label: t("workspaces.settingsLink") },
     { href: "/settings/security", label: t("security.settingsLink") },
     { href: "/settings/notifications", label: t("notifications.settingsLink") },
+    { href: "/settings/records", label: t("records.settingsLink") },
     { href: "/audit", label: t("audit.settingsLink") },
     { href: "/user", label: t("nav.user") },
   ].filter((link) => !client || !FIRM_ONLY.has(link.href));

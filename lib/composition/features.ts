@@ -8,6 +8,7 @@ import { feature as notifications } from "@/features/notifications/feature";
 import { feature as overview } from "@/features/overview/feature";
 import { feature as passkeys } from "@/features/passkeys/feature";
 import { feature as payroll } from "@/features/payroll/feature";
+import { feature as records } from "@/features/records/feature";
 import { feature as reminders } from "@/features/reminders/feature";
 import { feature as signIn } from "@/features/sign-in/feature";
 import { feature as trialBalance } from "@/features/trial-balance/feature";
@@ -32,6 +33,7 @@ export const FEATURES = [
   accounting,
   trialBalance,
   workspaces,
+  records,
   payroll,
   deadlines,
   monthClose,

@@ -122,6 +122,8 @@ describe("audit kinds", () => {
       "webhook.changed",
       "webhook.removed",
       "webhook.secret_rotated",
+      "records.retention",
+      "records.social_audit",
       "session.signed_in",
       "session.sign_in_failed",
       "session.signed_out",

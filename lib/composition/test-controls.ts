@@ -12,6 +12,9 @@ import { followSandboxClock } from "@/lib/clock";
  * - `POST /api/test/clock`: the app's clock takes the sandbox's (`SANDBOX_URL`), after the test
  *   moved that one with `POST /control/clock`.
  * - `POST /api/test/jobs/<name>`: runs a scheduled job's work now (./jobs.ts).
+ * - `POST /api/test/access-log` `{ enabled }`: switches the recording of page views off and on, for
+ *   the grid bench's baseline (`access_log_view_overhead_ms`, docs/adr/0266-access-log.md); with
+ *   `{ flush: true }` it writes the waiting rows at once (the e2e tests read them without waiting).
  * Every other method of their routes is `otherTestMethod`: 404 too without TEST_CONTROLS (a 405
  * would tell the route is there), 405 with it.
  */
@@ -37,6 +40,18 @@ export const postRunJob = withRoute(
     return successResponse(ran);
   },
 );
+
+const accessLogControlSchema = z.object({ enabled: z.boolean().optional(), flush: z.boolean().optional() });
+
+// The body is read after the flag's check, so without TEST_CONTROLS the route is absent (404) whatever is sent.
+export const postTestAccessLog = withRoute({ auth: false }, async ({ request }) => {
+  refuseUnlessEnabled();
+  const body = accessLogControlSchema.parse(await request.json().catch(() => ({})));
+  const { flushAccessLog, setAccessLogEnabled } = await import("@/features/records/server/access-log/writer");
+  if (body.enabled !== undefined) setAccessLogEnabled(body.enabled);
+  if (body.flush) await flushAccessLog();
+  return successResponse({ ok: true });
+});
 
 /** The methods the test routes do not take: absent (404) like the routes themselves, unless enabled (405). */
 export const otherTestMethod = withRoute({ auth: false }, async ({ request }) => {

@@ -13,7 +13,13 @@ import pg from "pg";
 // other databases of the same server keep roles of their own.
 
 /** Tables the app may only read and append to; a trigger refuses UPDATE, DELETE and TRUNCATE as well. */
-const APPEND_ONLY_TABLES = ["audit_entries", "audit_chain_links", "audit_checkpoints", "sealed_months"];
+const APPEND_ONLY_TABLES = [
+  "audit_entries",
+  "audit_chain_links",
+  "audit_checkpoints",
+  "sealed_months",
+  "access_log_entries",
+];
 /** Schemas whose tables the app uses: its own, and pg-boss's (lib/jobs/boss.ts). */
 const APP_SCHEMAS = ["public", "pgboss"];
 

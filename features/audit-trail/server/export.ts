@@ -11,6 +11,7 @@ import { parseAuditSearch } from "@/lib/audit/filters";
 import { auditNamesOf, employeeNames } from "./names";
 import { companyLabels } from "./page-data";
 import { allAuditEntries, auditCompanies } from "@/lib/audit/server/query";
+import { recordExport } from "@/features/records/server/access-log/record";
 
 /**
  * `GET /api/audit/export?<the page's filters>`: the filtered entries of the person's active
@@ -23,14 +24,22 @@ export const getAuditExport = withRoute({ ...auditContract.export, firmOnly: tru
   const [t, locale] = await Promise.all([getTranslations() as Promise<Translate>, getLocale() as Promise<Locale>]);
   // Names beside the numbers: the trail's companies (a few per firm) and their employees, read once.
   const companies = await auditCompanies(user.id, workspace.id);
-  const names = auditNamesOf(
-    companyLabels(t, companies),
-    await employeeNames(
-      user.id,
-      workspace.id,
-      companies.map((company) => company.id),
-    ),
+  const employees = await employeeNames(
+    user.id,
+    workspace.id,
+    companies.map((company) => company.id),
   );
+  const names = auditNamesOf(companyLabels(t, companies), employees);
+  // The access log (issue #38 §4): the employees whose names and figures this file can carry, before it is sent.
+  const shown = [...employees.keys()].filter((key) => !filters.company || key.startsWith(`${filters.company}:`));
+  await recordExport({
+    workspaceId: workspace.id,
+    actorId: user.id,
+    kind: "audit_export",
+    companyId: filters.company ?? null,
+    period: filters.period ?? null,
+    employeeIds: shown.map((key) => Number(key.split(":")[1])),
+  });
   const encoder = new TextEncoder();
   const pages = allAuditEntries(user.id, workspace.id, filters);
   const stream = new ReadableStream<Uint8Array>({

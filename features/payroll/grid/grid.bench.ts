@@ -22,6 +22,9 @@ import {
 //   grid_paste_9000_ms     Ctrl+V of a 3,000 × 3 block (9,000 cells) to the paint after it, validated
 //   grid_undo_paste_ms     Ctrl+Z of that paste to the paint after it
 //   grid_page_js_kb        JavaScript transferred for the page (gzip), a fresh browser context
+//   access_log_view_overhead_ms  p95 of the grid page's server load (the HTML, 40 loads each) with the access log
+//                          recording the view minus without (switched per load through the test control,
+//                          alternating; docs/adr/0266-access-log.md)
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const APP_PORT = Number(process.env.GRID_BENCH_PORT ?? 3520);
@@ -152,7 +155,33 @@ function pollReady(baseUrl: string): { stop: () => Promise<number[]> } {
   };
 }
 
+/**
+ * The grid page's HTML loaded `rounds` times with the access log on and as often off, alternating
+ * (so drift and other load fall on both alike): each load's time to its last byte, per setting.
+ */
+async function pageLoadsWithAndWithoutAccessLog(page: Page, appUrl: string, rounds: number) {
+  const times = { on: [] as number[], off: [] as number[] };
+  const url = `${appUrl}/payroll/companies/${COMPANY}/hours`;
+  for (let round = 0; round < rounds * 2; round += 1) {
+    const setting = round % 2 === 0 ? "on" : "off";
+    const switched = await page.request.post(`${appUrl}/api/test/access-log`, {
+      data: { enabled: setting === "on" },
+      headers: { origin: appUrl },
+    });
+    if (switched.status() !== 200) throw new Error(`the access log's test control answered ${switched.status()}`);
+    const started = performance.now();
+    const response = await page.request.get(url);
+    await response.body();
+    if (response.status() !== 200) throw new Error(`the grid page answered ${response.status()}`);
+    times[setting].push(performance.now() - started);
+  }
+  await page.request.post(`${appUrl}/api/test/access-log`, { data: { enabled: true }, headers: { origin: appUrl } });
+  return times;
+}
+
 async function main(): Promise<void> {
+  // The access log's switch is a test control (404 without TEST_CONTROLS): the bench's app gets them.
+  process.env.TEST_CONTROLS = "true";
   const databaseUrl = await benchDatabaseUrl();
   const options = {
     root: ROOT,
@@ -182,6 +211,12 @@ async function main(): Promise<void> {
     await measured.goto(`${appUrl}/payroll/companies/${COMPANY}/hours`, { waitUntil: "networkidle" });
     const jsBytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
     await fresh.close();
+
+    // Who looked at whose pay (#38 §4): what logging a view adds to the page's load.
+    const loads = await pageLoadsWithAndWithoutAccessLog(page, appUrl, 40);
+    console.error(
+      `(grid page loads: with the access log p50 ${percentile(loads.on, 50).toFixed(1)} ms p95 ${percentile(loads.on, 95).toFixed(1)} ms, without p50 ${percentile(loads.off, 50).toFixed(1)} ms p95 ${percentile(loads.off, 95).toFixed(1)} ms)`,
+    );
 
     // The readiness probe, as a load balancer polls it, while the grid's load runs (#37: ready_p99_ms):
     // on the operations port (answered by a thread of its own), and for comparison on the app's port.
@@ -236,6 +271,7 @@ async function main(): Promise<void> {
     console.log(`grid_paste_9000_ms: ${(paste ?? NaN).toFixed(1)} ms`);
     console.log(`grid_undo_paste_ms: ${(undo ?? NaN).toFixed(1)} ms`);
     console.log(`grid_page_js_kb: ${(jsBytes / 1024).toFixed(1)} kB`);
+    console.log(`access_log_view_overhead_ms: ${(percentile(loads.on, 95) - percentile(loads.off, 95)).toFixed(1)} ms`);
     console.error(
       `(readiness during the grid's load: ${readyMs.length} probes, p50 ${percentile(readyMs, 50).toFixed(1)} ms; ` +
         `on the app's own port ${appPortReadyMs.length} probes, p50 ${percentile(appPortReadyMs, 50).toFixed(1)} ms, ` +

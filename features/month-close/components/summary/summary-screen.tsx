@@ -8,6 +8,7 @@ import { CompanyElsewhere } from "@/features/workspaces/components/company-elsew
 import { formatMonth } from "@/lib/i18n/format";
 import { approverSummary } from "@/features/month-close/summary/server/service";
 import { attemptPayroll, payrollPageState } from "@/features/payroll/server/pages";
+import { recordView } from "@/features/records/server/access-log/record";
 import { MonthClosePanel } from "../month-close-panel";
 import { EmployeeTable } from "./employee-table";
 import { FlaggedLines } from "./flagged-lines";
@@ -47,6 +48,13 @@ export async function SummaryScreen({ companyId, month }: { companyId: string; m
     return <CompanyElsewhere user={state.user} companyId={companyId} fallback={notReachable} />;
   }
   const { company, close, summary } = result.value;
+  // Who looked at whose pay (issue #38 §4): the employees whose figures the summary lists.
+  recordView(state.user, {
+    kind: "summary_view",
+    companyId: company.id,
+    period: company.current_month,
+    employeeIds: summary.rows.map((row) => row.employee_id),
+  });
   const shownMonth = formatMonth(locale, company.current_month);
   const link = "text-blue-700 underline";
   return (

@@ -12,6 +12,7 @@ import { can, isClient } from "@/features/workspaces/permissions";
 import { MonthClosePanel } from "@/features/month-close/components/month-close-panel";
 import { ChecksRegion } from "@/features/month-close/components/checks-region";
 import { checksPageData, monthClosePageData } from "@/features/month-close/server/page-data";
+import { recordView } from "@/features/records/server/access-log/record";
 import { EntriesWorkbench } from "./entries-workbench";
 
 /** The server half of the hours and extra payments pages: who, which company, which month, what was saved. */
@@ -51,6 +52,14 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
         checksPageData(state.user, state.connection.id, state.client, company, close.view.state),
       )
     : null;
+  // Who looked at whose pay (issue #38 §4): buffered, so the page does not wait for it.
+  if (data.ok)
+    recordView(state.user, {
+      kind: kind === "hours" ? "hours_view" : "payments_view",
+      companyId: company.id,
+      period: company.current_month,
+      employeeIds: data.value.employees.map((employee) => employee.id),
+    });
   // Not Open: the month is frozen (the grid read-only), but for the firm while its client handed it in
   // (features/payroll/month-lock/states.ts); a new state mounts the grid anew.
   const frozen = close !== null && !close.takesMyEdits;

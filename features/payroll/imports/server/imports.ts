@@ -1,4 +1,5 @@
 import "server-only";
+import { recordExport } from "@/features/records/server/access-log/record";
 import { z } from "zod";
 import { recordImportStarted } from "@/features/payroll/employees/server/audit";
 import type { AuditActor } from "@/lib/audit/server/record";
@@ -99,6 +100,18 @@ export async function createImport(
     });
     // Audit trail: who started it; the worker records the employees it creates (engine.ts).
     await recordImportStarted(tx, audit, company, stored.id, checked);
+    // The access log (issue #38 §4): whose data this import brings in, by id.
+    if (audit?.userId)
+      await recordExport(
+        {
+          workspaceId: audit.workspaceId,
+          actorId: audit.userId,
+          kind: "import",
+          companyId: company.id,
+          employeeIds: checked.flatMap((check) => (check.employeeId ? [check.employeeId] : [])),
+        },
+        tx,
+      );
     return stored;
   });
   return created.id;

@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { SignedOutNotice } from "@/components/signed-out-notice";
+import { RetentionForm } from "@/features/records/components/retention-form";
+import { SocialAuditDates } from "@/features/records/components/social-audit-dates";
+import { recordsPageData } from "@/features/records/server/page-data";
+import { notForClients } from "@/features/workspaces/server/client-guard";
+import { can } from "@/features/workspaces/permissions";
+import { getSessionUser } from "@/lib/auth/server/session";
+import type { Locale } from "@/lib/i18n/locales";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("records.title") };
+}
+
+/**
+ * /settings/records (issue #38 §3–§5): the firm reads how long each class of record is kept and
+ * an owner lengthens a period; clients never see it. Its sections after the retention are the
+ * places the later parts of #38 slot into (marked below).
+ */
+export default async function RecordsSettingsPage() {
+  const [t, locale, user] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>, getSessionUser()]);
+  notForClients(user);
+  if (!user?.workspace) return <SignedOutNotice heading={t("records.title")} />;
+  const { workspace } = user;
+  const owner = can(workspace.roles, "workspace.manage");
+  const data = await recordsPageData(workspace.id, locale);
+  return (
+    <section className="max-w-4xl space-y-6">
+      <h1 className="text-2xl font-bold">{t("records.title")}</h1>
+      <p className="text-slate-700">{t("records.intro", { workspace: workspace.name })}</p>
+      <section aria-labelledby="retention-heading" className="space-y-2">
+        <h2 id="retention-heading" className="text-xl font-semibold">
+          {t("records.retentionHeading")}
+        </h2>
+        <RetentionForm workspaceId={workspace.id} owner={owner} initial={data.years} />
+      </section>
+      <section aria-labelledby="social-audits-heading" className="space-y-2">
+        <h2 id="social-audits-heading" className="text-xl font-semibold">
+          {t("records.auditsHeading")}
+        </h2>
+        <p className="text-slate-700">{t("records.auditsIntro")}</p>
+        <SocialAuditDates workspaceId={workspace.id} owner={owner} companies={data.companies} />
+      </section>
+      {/* SLOT (issue #38 §2, "chain"): the audit trail's signing public key component mounts here. */}
+      <section aria-labelledby="signing-key-heading" className="space-y-2" data-slot="audit-signing-key">
+        <h2 id="signing-key-heading" className="text-xl font-semibold">
+          {t("records.signingKeyHeading")}
+        </h2>
+        <p className="text-slate-700">{t("records.signingKeyPending")}</p>
+      </section>
+      {/* SLOT (issue #38 §5): `Export for a tax audit` (Z3) and the procedure documentation mount here, owners only. */}
+      {owner ? (
+        <section aria-labelledby="records-exports-heading" className="space-y-2" data-slot="records-exports">
+          <h2 id="records-exports-heading" className="text-xl font-semibold">
+            {t("records.laterHeading")}
+          </h2>
+          <p className="text-slate-700">{t("records.laterIntro")}</p>
+        </section>
+      ) : null}
+    </section>
+  );
+}
