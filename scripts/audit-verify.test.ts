@@ -17,7 +17,11 @@ function run(): { code: number | null; output: string } {
     ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts"],
     {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...chainTestEnv(database.urls.appUrl) },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ...chainTestEnv(database.urls.appUrl),
+      } as unknown as NodeJS.ProcessEnv,
       encoding: "utf8",
       timeout: 60_000,
     },

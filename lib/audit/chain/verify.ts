@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb, getSqlPool } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { chainPending } from "./append";
 import { ChainWalk, type ChainBreak, type ChainLinkRow } from "./walk";
@@ -26,16 +26,18 @@ export interface VerifyReport {
 
 const PAGE = 5_000;
 
-type LinkColumns = { seq: bigint; format: number; prev_hash: string; hash: string; entry_id: string } & {
+type LinkColumns = { seq: string; format: number; prev_hash: string; hash: string; entry_id: string } & {
   [K in keyof EntryColumns]: EntryColumns[K] | null;
 };
 
 async function linksAfter(workspaceId: string, after: number): Promise<ChainLinkRow[]> {
-  const rows = await getDb().$queryRaw<LinkColumns[]>`
-    SELECT l.seq, l.format, l.prev_hash, l.hash, l.entry_id::text AS entry_id, ${ENTRY_COLUMNS}
-    FROM audit_chain_links l LEFT JOIN audit_entries e ON e.id = l.entry_id
-    WHERE l.workspace_id = ${workspaceId}::uuid AND l.seq > ${after}
-    ORDER BY l.seq LIMIT ${PAGE}`;
+  // On the pool, not through Prisma: 100,000 rows read several times faster (audit_verify_100000_ms).
+  const { rows } = await getSqlPool().query<LinkColumns>(
+    `SELECT l.seq, l.format, l.prev_hash, l.hash, l.entry_id::text AS entry_id, ${ENTRY_COLUMNS.sql}
+     FROM audit_chain_links l LEFT JOIN audit_entries e ON e.id = l.entry_id
+     WHERE l.workspace_id = $1 AND l.seq > $2 ORDER BY l.seq LIMIT $3`,
+    [workspaceId, after, PAGE],
+  );
   return rows.map((row) => ({
     seq: Number(row.seq),
     format: row.format,

@@ -13,8 +13,10 @@ const actor = { workspaceId, userId: null, name: null };
 await Promise.all(
   Array.from({ length: 2 }, async (_, lane) => {
     for (let index = lane; index < count; index += 2) {
-      await getDb().$transaction((tx) =>
-        recordAudit(tx, actor, { kind: "workspace.renamed" as AuditKind, details: { writer, index } }),
+      // A loaded machine (two processes, each with its chainers) may take a while to hand out a connection.
+      await getDb().$transaction(
+        (tx) => recordAudit(tx, actor, { kind: "workspace.renamed" as AuditKind, details: { writer, index } }),
+        { maxWait: 20_000, timeout: 30_000 },
       );
       await chainPending(workspaceId);
     }
