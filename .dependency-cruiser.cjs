@@ -26,6 +26,10 @@ for (const group of Object.keys(LIB_IN_GROUP))
 const LAYERS = [
   ["crypto: pure sealing and key rings", ["^lib/crypto/"]],
   ["env: the process's configuration", ["^lib/env/"]],
+  [
+    "tracing hooks: the no-op points where code meets tracing, span scrubbing, trace context",
+    ["^lib/telemetry/(?!server/)"],
+  ],
   ["log: the one logger and the request's or job's log context", ["^lib/log/"]],
   ["values: languages, dates, money, CSV", ["^lib/(i18n|dates|money|csv)/"]],
   [
@@ -33,7 +37,10 @@ const LAYERS = [
     ["^lib/(clock|db|store)/", "^lib/server/(?!patches/)"],
   ],
   ["http: errors, envelopes, upstream calls, the browser's fetch", ["^lib/http/(?!server/(route|noop)\\.ts$)"]],
-  ["services: rate limits, pg-boss and a queue's shape, health", ["^lib/(rate-limit|jobs|health)/"]],
+  [
+    "services: rate limits, pg-boss and a queue's shape, health, the tracing SDK",
+    ["^lib/(rate-limit|jobs|health)/", "^lib/telemetry/server/"],
+  ],
   ["session: who is signed in", ["^lib/auth/"]],
   [
     "route wrapper: every route handler's one wrapper (and the bench's no-op route)",
