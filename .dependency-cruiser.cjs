@@ -27,6 +27,7 @@ const LAYERS = [
   ["crypto: pure sealing and key rings", ["^lib/crypto/"]],
   ["env: the process's configuration", ["^lib/env/"]],
   ["log: the one logger and the request's or job's log context", ["^lib/log/"]],
+  ["metrics: the registry, the recorders of requests and upstream calls", ["^lib/metrics/(?!server/)"]],
   ["values: languages, dates, money, CSV", ["^lib/(i18n|dates|money|csv)/"]],
   [
     "process: clock, database, detached work, the app's sealed secrets",
@@ -34,6 +35,7 @@ const LAYERS = [
   ],
   ["http: errors, envelopes, upstream calls, the browser's fetch", ["^lib/http/(?!server/(route|noop)\\.ts$)"]],
   ["services: rate limits, pg-boss and a queue's shape, health", ["^lib/(rate-limit|jobs|health)/"]],
+  ["metrics gauges: read when scraped (pool, streams, queues, schedules, budget)", ["^lib/metrics/server/"]],
   ["session: who is signed in", ["^lib/auth/"]],
   [
     "route wrapper: every route handler's one wrapper (and the bench's no-op route)",

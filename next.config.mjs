@@ -30,6 +30,8 @@ const nextConfig = {
     "papaparse",
     "pino",
     "pino-pretty",
+    // One metrics registry per process, shared with server.ts (lib/metrics/registry.ts).
+    "prom-client",
   ],
   reactStrictMode: true,
   // Each route's code is loaded by its first request, not all ~90 at start-up: a process holds

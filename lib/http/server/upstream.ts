@@ -1,5 +1,6 @@
 import "server-only";
 import { Agent, type Dispatcher } from "undici";
+import { observedUpstream } from "@/lib/metrics/upstream";
 import { detached } from "@/lib/server/detached";
 import { deadlineRemainingMs } from "../deadline";
 import { budgetedRequest } from "./budgeted-request";
@@ -171,7 +172,10 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
  * With `budget`, it first takes one request of that credential's budget (see budgetedRequest).
  */
 export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse> {
-  return req.budget === undefined ? exchange(req) : budgetedRequest(req, req.budget, exchange);
+  return observedUpstream(
+    req.budget?.service,
+    req.budget === undefined ? exchange(req) : budgetedRequest(req, req.budget, exchange),
+  );
 }
 
 function exchange(req: UpstreamRequest): Promise<UpstreamResponse> {
