@@ -8,4 +8,6 @@ export async function register() {
   // worker runs them (worker.ts). `npm start` runs them here, in its one process.
   const { startJobsIfEnabled } = await import("@/lib/composition/jobs");
   await startJobsIfEnabled();
+  // With METRICS_PORT: the operations port (health, readiness, metrics) beside the app's (docs/metrics.md).
+  await (await import("@/lib/composition/web-ops-port")).startWebOpsPortIfConfigured();
 }

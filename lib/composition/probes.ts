@@ -36,6 +36,11 @@ const processReadiness = cachedFor(1_000, () =>
   }),
 );
 
+/** Whether the process is ready now (the metrics' `ledgerlane_ready`), by the same cached checks as `/api/ready`. */
+export async function processReady(): Promise<boolean> {
+  return (await processReadiness()).ready;
+}
+
 /** Liveness: the process answers; it asks nothing of the database or the services. */
 export function healthResponse(): Response {
   return successResponse({ status: "ok" });
