@@ -3,7 +3,7 @@ import { getSqlPool } from "@/lib/db/client";
 import { requestDuration } from "@/lib/metrics/http-requests";
 import { registerJobsGauges } from "@/lib/metrics/server/jobs-gauges";
 import { registerProcessGauges } from "@/lib/metrics/server/process-gauges";
-import { metricsRegistry } from "@/lib/metrics/registry";
+import { collectProcessDefaults, metricsRegistry } from "@/lib/metrics/registry";
 import { scrapedGauge, sharedRead } from "@/lib/metrics/server/scraped-gauge";
 import { registerUpstreamMetrics } from "@/lib/metrics/upstream";
 import { firmFigures } from "@/features/reminders/server/firm-figures";
@@ -38,6 +38,7 @@ let registered = false;
 export function registerProcessMetrics(ready: () => Promise<boolean>, kind: { web: boolean; jobs: boolean }): void {
   if (registered) return;
   registered = true;
+  collectProcessDefaults();
   if (kind.web) requestDuration();
   registerUpstreamMetrics();
   registerProcessGauges(ready);

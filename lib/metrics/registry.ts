@@ -14,13 +14,18 @@ export const METRIC_PREFIX = "ledgerlane_";
 const holder = globalThis as { __ledgerlaneMetrics?: Registry };
 
 export function metricsRegistry(): Registry {
-  if (!holder.__ledgerlaneMetrics) {
-    const registry = new Registry();
-    // The process's CPU, memory, event-loop lag, heap and handles, with the app's prefix.
-    collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
-    holder.__ledgerlaneMetrics = registry;
-  }
+  holder.__ledgerlaneMetrics ??= new Registry();
   return holder.__ledgerlaneMetrics;
+}
+
+/**
+ * Node's and the process's own metrics (CPU, memory, event-loop lag, heap, handles, GC), with the
+ * app's prefix: only in a process with an operations port (they keep an event-loop monitor and a GC
+ * observer running), once.
+ */
+export function collectProcessDefaults(): void {
+  if (metricsRegistry().getSingleMetric(`${METRIC_PREFIX}process_cpu_seconds_total`)) return;
+  collectDefaultMetrics({ register: metricsRegistry(), prefix: METRIC_PREFIX });
 }
 
 type AnyMetric = Counter<string> | Gauge<string> | Histogram<string>;
