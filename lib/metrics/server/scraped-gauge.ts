@@ -38,7 +38,8 @@ export function scrapedGauge<L extends string>(options: ScrapedGaugeOptions<L>):
             samples = await options.read();
           } catch (error) {
             log.warn({ err: error, metric: options.name }, "metrics: a gauge could not be read");
-            samples = [];
+            // A gauge without labels always has a sample: NaN says "unknown", where 0 would say "none".
+            samples = options.labelNames?.length ? [] : [{ value: Number.NaN }];
           }
           this.reset();
           for (const { labels, value } of samples) {
