@@ -31,6 +31,7 @@ const LAYERS = [
     ["^lib/telemetry/(?!server/)"],
   ],
   ["log: the one logger and the request's or job's log context", ["^lib/log/"]],
+  ["metrics: the registry, the recorders of requests and upstream calls", ["^lib/metrics/(?!server/)"]],
   ["values: languages, dates, money, CSV", ["^lib/(i18n|dates|money|csv)/"]],
   [
     "process: clock, database, detached work, the app's sealed secrets",
@@ -41,6 +42,7 @@ const LAYERS = [
     "services: rate limits, pg-boss and a queue's shape, health, the tracing SDK",
     ["^lib/(rate-limit|jobs|health)/", "^lib/telemetry/server/"],
   ],
+  ["metrics gauges: read when scraped (pool, streams, queues, schedules, budget)", ["^lib/metrics/server/"]],
   ["session: who is signed in", ["^lib/auth/"]],
   [
     "route wrapper: every route handler's one wrapper (and the bench's no-op route)",

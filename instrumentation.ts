@@ -8,4 +8,6 @@ export async function register() {
   // worker runs them (worker.ts). `npm start` runs them here, in its one process.
   const { startJobsIfEnabled } = await import("@/lib/composition/jobs");
   await startJobsIfEnabled();
+  // With METRICS_PORT: the metrics of the operations port that server.ts opens (docs/metrics.md).
+  (await import("@/lib/composition/web-ops-port")).publishWebOpsRoutesIfConfigured();
 }

@@ -38,6 +38,8 @@ const nextConfig = {
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/exporter-trace-otlp-proto",
     "@prisma/instrumentation",
+    // One metrics registry per process, shared with server.ts (lib/metrics/registry.ts).
+    "prom-client",
   ],
   reactStrictMode: true,
   // Each route's code is loaded by its first request, not all ~90 at start-up: a process holds

@@ -1,7 +1,7 @@
 // `npm run worker`: the background work of a deployment (docs/self-hosting.md): pg-boss with every
 // feature's workers and schedules, the outbox and webhook deliveries, re-reads and refreshes, and
 // pg-boss's maintenance. No HTTP but its operations port (METRICS_PORT on METRICS_HOST: liveness,
-// readiness). Several workers on one database share the work: pg-boss hands each job to one of
+// readiness, metrics: docs/metrics.md). Several workers on one database share the work: pg-boss hands each job to one of
 // them and runs each schedule once. It runs the app's own server-only code, as the web process
 // does after instrumentation.ts: `node --conditions=react-server --import tsx worker.ts`.
 import { startJobsIfEnabled } from "@/lib/composition/jobs";

@@ -134,13 +134,24 @@ export function startApps(ports: number[], env: NodeJS.ProcessEnv): AppProcesses
 
 /**
  * A deployment as docs/self-hosting.md runs it, on the build `npm start` made: `npm run serve` on
- * each of `ports` and `npm run worker` with each of `metricsPorts` as its operations port.
+ * each of `ports` and `npm run worker` with each of `metricsPorts` as its operations port; with
+ * `webMetricsPorts`, each web process has its operations port too (the same index's).
  */
-export function startDeployment(ports: number[], metricsPorts: number[], env: Record<string, string>): AppProcesses {
+export function startDeployment(
+  ports: number[],
+  metricsPorts: number[],
+  env: Record<string, string>,
+  webMetricsPorts: number[] = [],
+): AppProcesses {
   return startProcesses([
-    ...ports.map((port) => ({
+    ...ports.map((port, index) => ({
       args: ["--import", "tsx", "scripts/serve.ts"],
-      env: { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` },
+      env: {
+        ...env,
+        PORT: String(port),
+        NEXTAUTH_URL: `http://localhost:${port}`,
+        ...(webMetricsPorts[index] !== undefined && { METRICS_PORT: String(webMetricsPorts[index]) }),
+      },
       ready: /Ready on /,
     })),
     ...metricsPorts.map((port) => ({

@@ -15,5 +15,6 @@ export const feature = {
       [MAIL_QUEUES.digest]: async () => (await import("./server/digest")).runDailyDigest(),
     },
     readiness: { mail_outbox: async () => (await import("./server/backlog")).outboxBacklog() },
+    backlogs: { mail_outbox: async () => (await import("./server/backlog")).outboxFigures() },
   },
 } satisfies FeatureManifest;

@@ -16,6 +16,7 @@ export const feature = {
       [WEBHOOK_QUEUES.deliveries]: async () => (await import("./server/deliveries")).runDueDeliveries(),
     },
     readiness: { webhook_deliveries: async () => (await import("./server/backlog")).deliveriesBacklog() },
+    backlogs: { webhook_deliveries: async () => (await import("./server/backlog")).deliveriesFigures() },
   },
   auditKinds: WEBHOOK_AUDIT_KINDS,
   auditPresenters: WEBHOOK_AUDIT_PRESENTERS,

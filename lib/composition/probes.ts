@@ -38,6 +38,11 @@ const processReadiness = cachedFor(1_000, () => {
   });
 });
 
+/** Whether the process is ready now (the metrics' `ledgerlane_ready`), by the same cached checks as `/api/ready`. */
+export async function processReady(): Promise<boolean> {
+  return (await processReadiness()).ready;
+}
+
 /** Readiness: 200 with every check "ok", else 503 `unavailable` naming each check's reason. */
 export async function readyResponse(): Promise<Response> {
   return readinessResponse(await processReadiness());

@@ -45,6 +45,11 @@ export interface FeatureManifest {
      * threshold), by the name the answer gives them: each "ok" or the reason (lib/health).
      */
     readonly readiness?: Readonly<Record<string, () => Promise<string>>>;
+    /**
+     * Its backlogs as metrics where jobs run (`ledgerlane_backlog_due{backlog}` and the oldest due
+     * row's age, lib/metrics): the rows due now and how long the oldest has been due.
+     */
+    readonly backlogs?: Readonly<Record<string, () => Promise<{ due: number; oldestDueSeconds: number }>>>;
   };
   /** The audit kinds it records, declared in its folder (`audit-kinds.ts`: their details, their place in the filter). */
   readonly auditKinds?: AuditKindTable;

@@ -18,3 +18,18 @@ export function backlogOutcome(late: number, what: string): CheckOutcome {
   const { READY_BACKLOG_MINUTES: minutes, READY_BACKLOG_ROWS: rows } = serverEnv();
   return late > rows ? `${late} ${what} due for over ${minutes} min (at most ${rows})` : "ok";
 }
+
+/** A backlog as metrics report it: the rows due now and how long the oldest has been due (0: none). */
+export interface BacklogFigures {
+  due: number;
+  oldestDueSeconds: number;
+}
+
+/** The figures of a count and the oldest row's due time, at the app's `now`. */
+export function backlogFigures(row: { due: number; oldest: Date | null } | undefined): BacklogFigures {
+  const oldest = row?.oldest;
+  return {
+    due: row?.due ?? 0,
+    oldestDueSeconds: oldest ? Math.max(0, (now().getTime() - oldest.getTime()) / 1000) : 0,
+  };
+}

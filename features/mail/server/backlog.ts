@@ -1,7 +1,7 @@
 import "server-only";
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
-import { backlogOutcome, lateBefore } from "@/lib/health/backlog";
+import { backlogFigures, backlogOutcome, lateBefore, type BacklogFigures } from "@/lib/health/backlog";
 import type { CheckOutcome } from "@/lib/health/checks";
 import { smtpConfigured } from "./transport";
 
@@ -17,4 +17,13 @@ export async function outboxBacklog(): Promise<CheckOutcome> {
     WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${lateBefore()}
       AND (locked_until IS NULL OR locked_until <= ${now()})`;
   return backlogOutcome(row?.late ?? 0, "mail outbox messages");
+}
+
+/** The outbox as metrics report it (lib/metrics, where jobs run): the messages due now, as the senders see them, and the oldest's wait. */
+export async function outboxFigures(): Promise<BacklogFigures> {
+  const [row] = await getDb().$queryRaw<{ due: number; oldest: Date | null }[]>`
+    SELECT count(*)::int AS due, min(next_attempt_at) AS oldest FROM mail_outbox
+    WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${now()}
+      AND (locked_until IS NULL OR locked_until <= ${now()})`;
+  return backlogFigures(row);
 }

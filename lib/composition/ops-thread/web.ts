@@ -1,6 +1,7 @@
 import { describeEnvError, serverEnvSchema } from "@/lib/env/schema";
 import { log } from "@/lib/log/logger";
 import type { OpsServer } from "@/lib/server/ops-server";
+import { publishedWebOpsRoute } from "./published-routes";
 import { startOpsThread } from "./start";
 
 // No `server-only`: server.ts, bundled for plain `node`, imports it (and so parses the
@@ -12,7 +13,13 @@ export async function startWebOpsPort(env: NodeJS.ProcessEnv = process.env): Pro
   if (!parsed.success) throw new Error(`Invalid server configuration:\n${describeEnvError(parsed.error)}`);
   const { METRICS_PORT: port, METRICS_HOST: host, DATABASE_URL: databaseUrl } = parsed.data;
   if (port === undefined) return undefined;
-  const ops = await startOpsThread({ port, host, databaseUrl });
-  log.info({ operationsPort: ops.url }, `Operations port on ${ops.url}`);
+  const ops = await startOpsThread({
+    port,
+    host,
+    databaseUrl,
+    // The metrics live on this thread, registered by Next's graph (../web-ops-port.ts).
+    forwarded: { "/metrics": publishedWebOpsRoute("/metrics") },
+  });
+  log.info({ operationsPort: ops.url }, `Operations port ${ops.url}`);
   return ops;
 }

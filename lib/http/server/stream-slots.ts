@@ -25,7 +25,15 @@ export function openStreams(userId: string): number {
   return open.get(userId) ?? 0;
 }
 
+/** Every person's open streams in this process (the metrics' `ledgerlane_event_streams_open`). */
+export function openStreamCount(): number {
+  let total = 0;
+  for (const count of open.values()) total += count;
+  return total;
+}
+
 /** Takes a slot or refuses with 429; the returned function gives it back (once, however often called). */
+
 export function takeStreamSlot(userId: string): () => void {
   const count = openStreams(userId);
   if (count >= MAX_STREAMS_PER_PERSON) {

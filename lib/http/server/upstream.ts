@@ -1,5 +1,6 @@
 import "server-only";
 import { Agent, type Dispatcher } from "undici";
+import { observedUpstream } from "@/lib/metrics/upstream";
 import { detached } from "@/lib/server/detached";
 import { tracing } from "@/lib/telemetry/hooks";
 import { deadlineRemainingMs } from "../deadline";
@@ -172,8 +173,11 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
  * With `budget`, it first takes one request of that credential's budget (see budgetedRequest).
  */
 export function upstreamRequest(req: UpstreamRequest): Promise<UpstreamResponse> {
-  return tracing().upstream(req, exchange, (traced) =>
-    req.budget === undefined ? traced(req) : budgetedRequest(req, req.budget, traced),
+  return observedUpstream(
+    req.budget?.service,
+    tracing().upstream(req, exchange, (traced) =>
+      req.budget === undefined ? traced(req) : budgetedRequest(req, req.budget, traced),
+    ),
   );
 }
 
