@@ -32,7 +32,7 @@ async function setRoles(email: string, roles: string[]) {
 test("a grid page view is in the owner's Views and exports with its company, month and count; others do not see it", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const person = await signInAndConnectPayroll(page);
   const staff = await control<{ id: number }[]>("GET", `/payroll/companies/${COMPANY}/employees`);
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
@@ -85,7 +85,7 @@ test("a grid page view is in the owner's Views and exports with its company, mon
 test("/settings/records shows Retention; an owner lengthens a period, below the law is refused on its field", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const person = await signInAndConnectPayroll(page);
   // The law's periods again, whatever an earlier run saved.
   await withDatabase((client) => client.query("DELETE FROM retention_settings"));
