@@ -19,12 +19,12 @@ async function flushAccessLog(page: Page) {
 }
 
 /** The signed-in person's roles in their active workspace, set directly (the session follows by NOTIFY). */
-async function setRoles(email: string, roles: string[]) {
+async function setRoles(accountingUserId: string, roles: string[]) {
   await withDatabase((client) =>
     client.query(
       `UPDATE workspace_members m SET roles = $1::"WorkspaceRole"[] FROM users u
-       WHERE u.email = $2 AND m.user_id = u.id AND m.workspace_id = u.active_workspace_id`,
-      [roles, email],
+       WHERE u.accounting_user_id = $2 AND m.user_id = u.id AND m.workspace_id = u.active_workspace_id`,
+      [roles, accountingUserId],
     ),
   );
 }
@@ -32,7 +32,7 @@ async function setRoles(email: string, roles: string[]) {
 test("a grid page view is in the owner's Views and exports with its company, month and count; others do not see it", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const person = await signInAndConnectPayroll(page);
   const staff = await control<{ id: number }[]>("GET", `/payroll/companies/${COMPANY}/employees`);
   await page.goto(`/payroll/companies/${COMPANY}/hours`);
@@ -70,7 +70,7 @@ test("a grid page view is in the owner's Views and exports with its company, mon
 
   // A clerk and approver is not an owner: no such section, and its URL shows the changes instead.
   try {
-    await setRoles(person.email, ["clerk", "approver"]);
+    await setRoles(person.id, ["clerk", "approver"]);
     await expect(async () => {
       await page.goto("/audit?view=access");
       await expect(page.getByRole("link", { name: "Views and exports" })).toHaveCount(0);
@@ -78,14 +78,14 @@ test("a grid page view is in the owner's Views and exports with its company, mon
     await expect(page.getByRole("table", { name: "Views and exports" })).toHaveCount(0);
     await expect(page.getByRole("list", { name: "Audit entries" }).or(page.getByText("No entries"))).toBeVisible();
   } finally {
-    await setRoles(person.email, ["owner"]);
+    await setRoles(person.id, ["owner"]);
   }
 });
 
 test("/settings/records shows Retention; an owner lengthens a period, below the law is refused on its field", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const person = await signInAndConnectPayroll(page);
   // The law's periods again, whatever an earlier run saved.
   await withDatabase((client) => client.query("DELETE FROM retention_settings"));
@@ -118,9 +118,10 @@ test("/settings/records shows Retention; an owner lengthens a period, below the 
   const workspaceId = await withDatabase(
     async (client) =>
       (
-        await client.query<{ id: string }>("SELECT active_workspace_id AS id FROM users WHERE email = $1", [
-          person.email,
-        ])
+        await client.query<{ id: string }>(
+          "SELECT active_workspace_id AS id FROM users WHERE accounting_user_id = $1",
+          [person.email],
+        )
       ).rows[0]!.id,
   );
   const refused = await page.request.put(`${APP_URL}/api/workspaces/${workspaceId}/records/retention`, {

@@ -92,6 +92,8 @@ export function RetentionForm({
                       inputMode="numeric"
                       min={RETENTION_RULES[recordClass].legalYears}
                       readOnly={!owner}
+                      // Shown from the server's HTML already, before the form's script takes the field over.
+                      defaultValue={initial[recordClass]}
                       aria-label={t("yearsLabel", { recordClass: t(`classes.${recordClass}`) })}
                       aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
                       aria-invalid={error ? true : undefined}
