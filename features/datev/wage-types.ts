@@ -18,11 +18,12 @@ export function carriedField(kind: EntryKind, carries: ValueCarrier): string | u
 }
 
 /** One grid type's place in DATEV: the firm's own wage type (Lohnart), its processing key, the value it carries. */
-export interface WageTypeMapping {
+// A type, not an interface: the tables keep it as JSON, which wants an object type without declared members.
+export type WageTypeMapping = {
   wageTypeNumber: number | null;
   processingKey: number;
   carries: ValueCarrier;
-}
+};
 
 /** Every type the grids use, with its kind: the rows of the `Wage types` table. */
 export const GRID_TYPES: readonly { kind: EntryKind; type: string }[] = [
