@@ -65,6 +65,19 @@ export async function planInput(
   };
 }
 
+function approvedOrRefused<Row extends { state: string }>(month: Row | null): Row {
+  if (!month || month.state !== "approved")
+    throw new ApiError("month_state", "Only an approved month can be exported for DATEV.", {
+      extra: { state: month?.state ?? "open" },
+    });
+  return month;
+}
+
+/** Refuses (409) a month that is not Approved, before anything is asked of the person or the service. */
+export async function requireApproved(key: { connectionId: string; companyId: number; period: string }) {
+  approvedOrRefused(await getDb().monthClose.findUnique({ where: where(key), select: { state: true } }));
+}
+
 function refuseUnlessDatev(target: string) {
   if (target !== "datev")
     throw new ApiError("month_state", "This company's months go to the payroll service: use Transfer.", {
@@ -79,11 +92,7 @@ export async function exportForDatev(request: ExportRequest) {
   refuseUnlessDatev(input.target);
   return getDb().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM month_closes WHERE connection_id = ${connectionId}::uuid AND company_id = ${company.id} AND period = ${period} FOR UPDATE`;
-    const month = await tx.monthClose.findUnique({ where: where(key) });
-    if (!month || month.state !== "approved")
-      throw new ApiError("month_state", "Only an approved month can be exported for DATEV.", {
-        extra: { state: month?.state ?? "open" },
-      });
+    const month = approvedOrRefused(await tx.monthClose.findUnique({ where: where(key) }));
     const earlier = await tx.datevExport.findFirst({
       where: { connectionId, companyId: company.id, period },
       orderBy: { createdAt: "desc" },

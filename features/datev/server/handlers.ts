@@ -11,7 +11,7 @@ import type { MonthActor } from "@/features/month-close/server/audit";
 import { holdsRole } from "@/features/month-close/states";
 import { datevContract as contract } from "../contract";
 import { WINDOWS_1252 } from "../lodas/windows-1252";
-import { exportForDatev, storedExport } from "./export";
+import { exportForDatev, requireApproved, storedExport } from "./export";
 import { datevPreview } from "./preview";
 import {
   companyDatevSettings,
@@ -33,12 +33,16 @@ function actorOf(user: SessionUser): MonthActor {
   return { workspaceId: user.workspace.id, userId: user.id, name, roles: user.workspace.roles };
 }
 
+// Every member reaches the month (as the month close's POST): a month that is not Approved is 409
+// for anyone; then the Transfer step's roles (owner, clerk, approver) and, as Transfer asks, a recent
+// confirmation, before anything is made.
 const exportMonth = payrollRoute({ ...contract.exportMonth, permission: "payroll.read" }, async (context) => {
   const actor = actorOf(context.user);
+  const company = await companyFromParam(context, context.params.companyId);
+  await requireApproved({ connectionId: context.connection.id, companyId: company.id, period: context.query.month });
   if (!holdsRole(actor.roles, "transfer"))
     throw new ApiError("forbidden", "Your roles in this workspace do not take the month's last step.");
   requireRecentConfirmation(context.user);
-  const company = await companyFromParam(context, context.params.companyId);
   const made = await exportForDatev({
     actor,
     connectionId: context.connection.id,

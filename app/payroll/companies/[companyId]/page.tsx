@@ -29,6 +29,8 @@ import { CompanyDeadlineForm } from "@/features/deadlines/components/company-dea
 import { companyDeadlineView } from "@/features/deadlines/server/settings";
 import { employeeCheckSettings } from "@/features/month-close/settings/server/read";
 import { companySettingsView, type CompanySettingsView } from "@/features/month-close/settings/server/service";
+import { DatevSettingsForm } from "@/features/datev/components/datev-settings-form";
+import { companyDatevSettings } from "@/features/datev/server/settings";
 
 export const dynamic = "force-dynamic";
 
@@ -40,7 +42,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // The employee table, check settings and problems are client components: they get these texts only.
 export default function CompanyPage(props: { params: Promise<{ companyId: string }> }) {
   return (
-    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks", "deadlines"]}>
+    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks", "deadlines", "datev"]}>
       <CompanyPageContent {...props} />
     </IntlScope>
   );
@@ -72,9 +74,10 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
   }
   // Onboarding and import are for roles that may edit (features/workspaces/permissions.ts); their routes refuse the others.
   const editable = can(state.user.workspace?.roles, "payroll.edit");
-  const [settings, deadlines] = await Promise.all([
+  const [settings, deadlines, datev] = await Promise.all([
     companySettingsView(state.connection.id, company),
     companyDeadlineView(state.connection.id, company.id),
+    companyDatevSettings(state.user.workspace?.id ?? "", state.connection.id, company.id),
   ]);
   return (
     <section className="space-y-6">
@@ -113,6 +116,7 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
       {/* Keyed by language: a switch shows the form's numbers the new way (its values are typed text). */}
       <CompanySettingsForm key={locale} companyId={company.id} {...settings} editable={editable} />
       <CompanyDeadlineForm companyId={company.id} {...deadlines} editable={editable} />
+      <DatevSettingsForm companyId={company.id} {...datev} editable={editable} />
       {/* The shell streams at once; the employees follow when the service answers (or the page's deadline passes). */}
       <Suspense fallback={<PayrollLoading />}>
         <Employees state={state} company={company} settings={settings} editable={editable} />
