@@ -10,14 +10,14 @@ import { datevRoutes } from "./routes";
  */
 
 const companyParams = z.object({ companyId: z.string() });
-export const monthQuerySchema = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "month") });
+const monthQuerySchema = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "month") });
 
 const mappingSchema = z.object({
   wageTypeNumber: z.number().int().nullable(),
   processingKey: z.number().int(),
   carries: z.enum(["hours", "amount", "count"]),
 });
-export const companyDatevSettingsSchema = z.object({
+const companyDatevSettingsSchema = z.object({
   consultantNumber: z.number().int().nullable(),
   clientNumber: z.number().int().nullable(),
   program: z.enum(["lodas", "lug"]),
@@ -26,9 +26,9 @@ export const companyDatevSettingsSchema = z.object({
 });
 
 /** A problem of the trial run: its code and what its text names (features/datev/export/plan.ts). */
-export const problemSchema = z.looseObject({ code: z.string() });
+const problemSchema = z.looseObject({ code: z.string() });
 
-export const previewSchema = z.object({
+const previewSchema = z.object({
   target: z.enum(["payroll_service", "datev"]),
   program: z.enum(["lodas", "lug"]),
   fileName: z.string(),

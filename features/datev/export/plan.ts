@@ -18,7 +18,7 @@ import { carriedField, defaultMapping, type WageTypeMapping } from "../wage-type
  * per grid line, in the grid's order.
  */
 
-export interface PlanEmployee {
+interface PlanEmployee {
   id: number;
   name: string;
   /** The DATEV personnel number (settings), null when none is set. */
@@ -35,7 +35,7 @@ export interface PlanInput {
   lines: Readonly<Record<EntryKind, readonly StoredLine[]>>;
 }
 
-export interface LineRef {
+interface LineRef {
   employeeId: number;
   employee: string;
   kind: EntryKind;
@@ -58,7 +58,7 @@ export interface PlannedRecord extends LineRef {
   record: LodasRecord;
 }
 
-export type Plan = { ok: true; records: PlannedRecord[] } | { ok: false; problems: DatevProblem[] };
+type Plan = { ok: true; records: PlannedRecord[] } | { ok: false; problems: DatevProblem[] };
 
 function valueProblems(value: string, ref: LineRef): DatevProblem[] {
   const [whole = "", fraction = ""] = value.replace("-", "").split(".");

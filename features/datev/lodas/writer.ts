@@ -9,12 +9,12 @@ import { decimalComma, periodDate, periodParts } from "./values";
  * end in CRLF, the last one too.
  */
 
-export const LODAS_RECORD_TYPE = "u_lod_bwd_buchung_standard";
+const LODAS_RECORD_TYPE = "u_lod_bwd_buchung_standard";
 /** The record description's number: each movement record starts with it. */
-export const LODAS_RECORD_NUMBER = 1;
-export const CRLF = "\r\n";
-export const FIELD_SEPARATOR = ";";
-export const COMMENT_SIGN = "*";
+const LODAS_RECORD_NUMBER = 1;
+const CRLF = "\r\n";
+const FIELD_SEPARATOR = ";";
+const COMMENT_SIGN = "*";
 
 const BASE_FIELDS = [
   "abrechnung_zeitraum#bwd",
@@ -49,11 +49,11 @@ export interface LodasFileInput {
 }
 
 /** The record description's fields: kostentraeger only when a record carries a cost unit. */
-export function lodasFields(records: readonly LodasRecord[]): readonly string[] {
+function lodasFields(records: readonly LodasRecord[]): readonly string[] {
   return records.some((record) => record.costUnit !== "") ? [...BASE_FIELDS, COST_UNIT_FIELD] : BASE_FIELDS;
 }
 
-export function lodasHeader(input: Pick<LodasFileInput, "consultantNumber" | "clientNumber">): string[] {
+function lodasHeader(input: Pick<LodasFileInput, "consultantNumber" | "clientNumber">): string[] {
   return [
     "[Allgemein]",
     "Ziel=LODAS",
@@ -67,12 +67,12 @@ export function lodasHeader(input: Pick<LodasFileInput, "consultantNumber" | "cl
   ];
 }
 
-export function lodasRecordDescription(fields: readonly string[]): string {
+function lodasRecordDescription(fields: readonly string[]): string {
   return [LODAS_RECORD_NUMBER, LODAS_RECORD_TYPE, ...fields].join(FIELD_SEPARATOR) + FIELD_SEPARATOR;
 }
 
 /** One record's line: its number, then the fields in the description's order, each ended by the separator. */
-export function lodasRecordLine(period: string, record: LodasRecord, fields: readonly string[]): string {
+function lodasRecordLine(period: string, record: LodasRecord, fields: readonly string[]): string {
   const values = [
     String(LODAS_RECORD_NUMBER),
     periodDate(period),

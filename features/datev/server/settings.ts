@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit, type AuditActor } from "@/lib/audit/server/record";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
-import type { CompanyDatevValues, EmployeeDatevInput, WorkspaceWageTypesInput } from "../settings/schemas";
+import type { CompanyDatevValues } from "../settings/schemas";
 import type { employeeDatevInputSchema, workspaceWageTypesInputSchema } from "../settings/schemas";
 import {
   effectiveWageTypes,
@@ -154,5 +154,3 @@ export async function saveWorkspaceWageTypes(
     return input.wageTypes;
   });
 }
-
-export type { EmployeeDatevInput, WorkspaceWageTypesInput };
