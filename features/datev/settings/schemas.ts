@@ -87,11 +87,9 @@ export type CompanyDatevInput = z.input<typeof companyDatevInputSchema>;
 export type CompanyDatevValues = z.output<typeof companyDatevInputSchema>;
 
 export const workspaceWageTypesInputSchema = z.object({ wageTypes: wageTypesSchema }).strict();
-type WorkspaceWageTypesInput = z.input<typeof workspaceWageTypesInputSchema>;
 
 /** "" sets the employee back to the default: the payroll service's employee id. */
 export const employeeDatevInputSchema = z.object({ personnelNumber: numberText(PERSONNEL_NUMBER, true) }).strict();
-type EmployeeDatevInput = z.input<typeof employeeDatevInputSchema>;
 
 /** The form's rows from a stored mapping: every grid type, its stored mapping or the given default. */
 export function wageTypeRows(
