@@ -545,6 +545,50 @@ const ROUTES: Record<string, RouteEntry> = {
       await f.db.workspace.update({ where: { id: f.workspaceA }, data: { requirePasskey: false } });
     },
   },
+  // DATEV (features/datev): reading is every member's; a month that is not Approved is 409 for every member
+  // (as the month close's POST), the Transfer step's roles are checked after it (features/datev/server/handlers.ts).
+  "payroll/companies/[companyId]/datev POST": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001" }, query: "?month=2000-01" }),
+  },
+  // No export of that month: an allowed call answers 409 `conflict`.
+  "payroll/companies/[companyId]/datev GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001" }, query: "?month=2000-01" }),
+  },
+  "payroll/companies/[companyId]/datev/preview GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001" }, query: "?month=2000-01" }),
+  },
+  "payroll/companies/[companyId]/datev/settings GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: () => ({ params: { companyId: "1001" } }),
+  },
+  "payroll/companies/[companyId]/datev/settings PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({
+      params: { companyId: "1001" },
+      body: { consultantNumber: "", clientNumber: "", program: "lodas", target: "payroll_service", wageTypes: [] },
+    }),
+    restore: async (f) => {
+      await f.db.datevCompanySettings.deleteMany({ where: { connectionId: f.connectionA } });
+    },
+  },
+  "payroll/companies/[companyId]/datev/employees/[employeeId] PUT": {
+    workspace: "A",
+    permission: "payroll.edit",
+    call: () => ({ params: { companyId: "1001", employeeId: "1" }, body: { personnelNumber: "" } }),
+  },
+  "workspaces/[workspaceId]/datev-wage-types PUT": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA }, body: { wageTypes: [] } }),
+  },
   "workspaces/[workspaceId]/four-eyes PUT": {
     workspace: "A",
     permission: "workspace.manage",

@@ -136,6 +136,10 @@ describe("audit kinds", () => {
       "account.email_added",
       "account.linked",
       "account.link_cancelled",
+      "company.datev_settings",
+      "employee.datev_settings",
+      "workspace.datev_wage_types",
+      "month_close.datev_export",
     ]);
   });
 

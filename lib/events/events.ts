@@ -45,7 +45,11 @@ export type MonthSubmitted = MonthEventBase & {
 export type MonthWithdrawn = MonthEventBase & { type: "month.withdrawn" };
 export type MonthApproved = MonthEventBase & { type: "month.approved"; submittedById: string | null };
 export type MonthReopened = MonthEventBase & { type: "month.reopened"; reason: string; submittedById: string | null };
-export type MonthTransferred = MonthTransferEventBase & { type: "month.transferred" };
+export type MonthTransferred = MonthTransferEventBase & {
+  type: "month.transferred";
+  /** Where the month went: the payroll service, or a DATEV file (features/datev). */
+  target?: "payroll_service" | "datev";
+};
 export type MonthTransferUnclear = MonthTransferEventBase & { type: "month.transfer_unclear" };
 export type MonthWaitingForPayRun = MonthTransferEventBase & { type: "month.waiting_for_pay_run" };
 

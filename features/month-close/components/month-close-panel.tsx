@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
@@ -38,6 +38,8 @@ interface MonthClosePanelProps {
   client?: boolean;
   /** The firm's cut-off for the month and today (Berlin), shown before Hand in. */
   cutOff?: { date: string; today: string } | null;
+  /** In place of Transfer, the month's last step for a company whose months go elsewhere (`Export for DATEV`, features/datev). */
+  lastStep?: ReactNode;
 }
 
 /** The actions that ask first (a dialog with a reason). */
@@ -54,6 +56,7 @@ export function MonthClosePanel({
   summaryLink = false,
   client = false,
   cutOff = null,
+  lastStep = null,
 }: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
@@ -117,26 +120,32 @@ export function MonthClosePanel({
             : t(`monthClose.stateHint.${shown}`)}
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          {MONTH_ACTION_ORDER.filter((action) => actions.includes(action)).map((action) => (
-            <Button
-              key={action}
-              size="sm"
-              variant={SECONDARY.includes(action) ? "secondary" : "primary"}
-              disabled={pending || (held && GATED.includes(action))}
-              aria-describedby={held && GATED.includes(action) ? "month-close-held" : undefined}
-              onClick={() =>
-                action === "reopen"
-                  ? setReopening(true)
-                  : action === "send_back"
-                    ? setSendingBack(true)
-                    : action === "hand_in"
-                      ? setHandingIn(true)
-                      : run({ action })
-              }
-            >
-              {t(`monthClose.${action}`)}
-            </Button>
-          ))}
+          {MONTH_ACTION_ORDER.filter((action) => actions.includes(action)).map((action) =>
+            action === "transfer" && lastStep ? (
+              <span key={action} className="contents">
+                {lastStep}
+              </span>
+            ) : (
+              <Button
+                key={action}
+                size="sm"
+                variant={SECONDARY.includes(action) ? "secondary" : "primary"}
+                disabled={pending || (held && GATED.includes(action))}
+                aria-describedby={held && GATED.includes(action) ? "month-close-held" : undefined}
+                onClick={() =>
+                  action === "reopen"
+                    ? setReopening(true)
+                    : action === "send_back"
+                      ? setSendingBack(true)
+                      : action === "hand_in"
+                        ? setHandingIn(true)
+                        : run({ action })
+                }
+              >
+                {t(`monthClose.${action}`)}
+              </Button>
+            ),
+          )}
           {pending ? <span className="text-sm text-slate-700">{t("monthClose.working")}</span> : null}
           {/* The firm's review page: not the client's. */}
           {summaryLink && !client && shown !== "transferring" && underReview(shown) ? (

@@ -92,7 +92,10 @@ function eventOf(step: MonthStepFacts, base: Base): MonthEvent | null {
         return null;
       const type = TRANSFER_OUTCOME_EVENTS[step.to as keyof typeof TRANSFER_OUTCOME_EVENTS];
       // The job acts in the name of whoever pressed Transfer; the approver is the row's.
-      return { ...base, type, submittedById: month.submittedById, approvedById: month.approvedById };
+      const people = { submittedById: month.submittedById, approvedById: month.approvedById };
+      return type === "month.transferred"
+        ? { ...base, type, ...people, target: step.details?.target === "datev" ? "datev" : "payroll_service" }
+        : { ...base, type, ...people };
     }
     default:
       return null;

@@ -40,6 +40,8 @@ export function webhookBody(event: WebhookEvent, memberName: string | null = nul
         period: event.period,
         monthCloseId: event.monthCloseId,
         ...("reason" in event ? { reason: event.reason } : {}),
+        // month.transferred names where the month went (`payroll_service` or `datev`).
+        ...("target" in event && event.target ? { target: event.target } : {}),
       },
     };
   }

@@ -31,6 +31,8 @@ import { employeeCheckSettings } from "@/features/month-close/settings/server/re
 import { companySettingsView, type CompanySettingsView } from "@/features/month-close/settings/server/service";
 import { VersionsSection } from "@/features/month-close/components/sealing/versions-section";
 import { companyVersions } from "@/features/month-close/sealing/server/versions";
+import { DatevSettingsForm } from "@/features/datev/components/datev-settings-form";
+import { companyDatevSettings } from "@/features/datev/server/settings";
 
 export const dynamic = "force-dynamic";
 
@@ -42,7 +44,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // The employee table, check settings and problems are client components: they get these texts only.
 export default function CompanyPage(props: { params: Promise<{ companyId: string }> }) {
   return (
-    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks", "deadlines", "monthVersions", "payrollEntries"]}>
+    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks", "deadlines", "monthVersions", "payrollEntries", "datev"]}>
       <CompanyPageContent {...props} />
     </IntlScope>
   );
@@ -74,9 +76,10 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
   }
   // Onboarding and import are for roles that may edit (features/workspaces/permissions.ts); their routes refuse the others.
   const editable = can(state.user.workspace?.roles, "payroll.edit");
-  const [settings, deadlines] = await Promise.all([
+  const [settings, deadlines, datev] = await Promise.all([
     companySettingsView(state.connection.id, company),
     companyDeadlineView(state.connection.id, company.id),
+    companyDatevSettings(state.user.workspace?.id ?? "", state.connection.id, company.id),
   ]);
   return (
     <section className="space-y-6">
@@ -115,6 +118,7 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
       {/* Keyed by language: a switch shows the form's numbers the new way (its values are typed text). */}
       <CompanySettingsForm key={locale} companyId={company.id} {...settings} editable={editable} />
       <CompanyDeadlineForm companyId={company.id} {...deadlines} editable={editable} />
+      <DatevSettingsForm companyId={company.id} {...datev} editable={editable} />
       <Suspense fallback={<PayrollLoading />}>
         <SealedVersions state={state} company={company} />
       </Suspense>

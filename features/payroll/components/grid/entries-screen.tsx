@@ -10,6 +10,7 @@ import type { EntryKind } from "@/features/payroll/entries/kinds";
 import { attemptPayroll, companyForPage, payrollPageState } from "@/features/payroll/server/pages";
 import { can, isClient } from "@/features/workspaces/permissions";
 import { MonthClosePanel } from "@/features/month-close/components/month-close-panel";
+import { datevLastStep } from "@/features/datev/components/datev-last-step";
 import { ChecksRegion } from "@/features/month-close/components/checks-region";
 import { checksPageData, monthClosePageData } from "@/features/month-close/server/page-data";
 import { recordView } from "@/features/records/server/access-log/record";
@@ -65,6 +66,16 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   const frozen = close !== null && !close.takesMyEdits;
   const roles = state.user.workspace?.roles;
   const client = isClient(roles);
+  // A DATEV company's last step is `Export for DATEV` instead of Transfer (features/datev); never a client's.
+  const lastStep =
+    close && !client
+      ? await datevLastStep({
+          workspaceId: state.user.workspace?.id ?? "",
+          connectionId: state.connection.id,
+          companyId: company.id,
+          period: company.current_month,
+        })
+      : null;
   const title = t(kind === "hours" ? "payrollEntries.hoursTitle" : "payrollEntries.paymentsTitle", {
     company: company.name1,
   });
@@ -126,6 +137,7 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
           client={close.client}
           cutOff={close.cutOff}
           summaryLink={!client}
+          lastStep={lastStep}
         />
       ) : null}
       <div className="flex items-start gap-3">

@@ -12,6 +12,8 @@ export interface TransferSummary {
   outcome: "succeeded" | "refused" | "pay_run" | "unknown";
   lineCount: number;
   totalCents: string;
+  /** Where the lines went: `payroll_service` or `datev` (a DATEV file, features/datev). */
+  target: string;
   errorMessage: string | null;
   createdAt: Date;
 }
@@ -49,6 +51,7 @@ const SUMMARY = {
   outcome: true,
   lineCount: true,
   totalCents: true,
+  target: true,
   errorMessage: true,
   createdAt: true,
 } as const;

@@ -1,0 +1,59 @@
+import { num, str, type AuditChange, type AuditEntryLike, type KindPresenters } from "@/lib/audit/present";
+import type { Translate } from "@/lib/i18n/translate";
+
+/** How the trail reads what the DATEV feature records (./audit-kinds.ts). */
+
+type DatevKind =
+  "company.datev_settings" | "employee.datev_settings" | "workspace.datev_wage_types" | "month_close.datev_export";
+
+function changesOf(details: Record<string, unknown>): Record<string, [unknown, unknown]> {
+  const changes = details.changes;
+  return changes && typeof changes === "object" ? (changes as Record<string, [unknown, unknown]>) : {};
+}
+
+/** A value as people read it: a wage type's mapping as "100 · key 1 · hours", none as "–". */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "object") {
+    const mapping = value as Record<string, unknown>;
+    return `${str(mapping.wageTypeNumber) || "–"} · ${str(mapping.processingKey)} · ${str(mapping.carries)}`;
+  }
+  return str(value);
+}
+
+function changeRows(t: Translate, entry: AuditEntryLike): AuditChange[] {
+  const where =
+    entry.kind === "employee.datev_settings"
+      ? t("datev.audit.employee", { id: str(entry.details.employeeId), name: str(entry.details.name) })
+      : t("datev.audit.where");
+  return Object.entries(changesOf(entry.details)).map(([field, [before, after]]) => ({
+    where,
+    field,
+    old: valueText(before),
+    new: valueText(after),
+  }));
+}
+
+export const DATEV_AUDIT_PRESENTERS: KindPresenters<DatevKind> = {
+  "company.datev_settings": {
+    summary: ({ t }, { details }) => t("datev.audit.company", { count: Object.keys(changesOf(details)).length }),
+    changes: ({ t }, entry) => changeRows(t, entry),
+  },
+  "employee.datev_settings": {
+    summary: ({ t }, { details: d }) => t("datev.audit.employeeSummary", { id: str(d.employeeId), name: str(d.name) }),
+    changes: ({ t }, entry) => changeRows(t, entry),
+  },
+  "workspace.datev_wage_types": {
+    summary: ({ t }, { details }) => t("datev.audit.workspace", { count: Object.keys(changesOf(details)).length }),
+    changes: ({ t }, entry) => changeRows(t, entry),
+  },
+  "month_close.datev_export": {
+    summary: ({ t }, { details: d }) =>
+      t(d.correction ? "datev.audit.correction" : "datev.audit.export", {
+        fileName: str(d.fileName),
+        lines: num(d.lineCount),
+        round: num(d.round),
+        sha256: str(d.sha256).slice(0, 12),
+      }),
+  },
+};

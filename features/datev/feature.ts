@@ -1,0 +1,14 @@
+import type { FeatureManifest } from "@/lib/features-core/manifest";
+import { DATEV_AUDIT_KINDS } from "./audit-kinds";
+import { DATEV_AUDIT_PRESENTERS } from "./audit-present";
+
+/**
+ * DATEV as a month's second target (docs/adr/0241-feature-manifests.md, docs/datev.md): the LODAS
+ * file of an approved month, its settings, and their audit entries. Above the month close in the
+ * list: it reads the month's approved lines and marks the month Transferred.
+ */
+export const feature = {
+  name: "datev",
+  auditKinds: DATEV_AUDIT_KINDS,
+  auditPresenters: DATEV_AUDIT_PRESENTERS,
+} satisfies FeatureManifest;

@@ -1,0 +1,129 @@
+import { describe, expect } from "vitest";
+import { monthTest, service } from "@/features/month-close/server/testing/month-world";
+import { decodeWindows1252 } from "../lodas/windows-1252";
+import { companyDatevInputSchema, wageTypeRows } from "../settings/schemas";
+import type { MonthWorld } from "@/features/month-close/server/testing/month-world";
+
+// The export for DATEV against an in-process sandbox and the suite's Postgres, on the month
+// close's test month (features/month-close/server/testing/month-world.ts): hours of employees 1
+// (HOURLY_WAGE) and 2 (SUNDAY_PREMIUM), a bonus of employee 3.
+
+const it = monthTest({ steps: [], wakes: [] });
+
+const MAPPED: Record<string, string> = { HOURLY_WAGE: "100", SUNDAY_PREMIUM: "110", BONUS_PAYMENT: "200" };
+
+async function configure(world: MonthWorld, mapped: Record<string, string> = MAPPED, target = "datev") {
+  const { saveCompanyDatevSettings } = await import("./settings");
+  const rows = wageTypeRows({}).map((row) => ({ ...row, wageTypeNumber: mapped[row.type] ?? "" }));
+  const input = companyDatevInputSchema.parse({
+    consultantNumber: "1234567",
+    clientNumber: "10102",
+    program: "lodas",
+    target,
+    wageTypes: rows,
+  });
+  const actor = { workspaceId: world.workspaceId, userId: world.owner.userId, name: world.owner.name };
+  return saveCompanyDatevSettings(actor, world.connectionId, world.company.id, input);
+}
+
+async function exportMonth(world: MonthWorld) {
+  const { exportForDatev } = await import("./export");
+  return exportForDatev({
+    actor: world.clerk,
+    connectionId: world.connectionId,
+    client: world.client,
+    company: world.company,
+    period: world.key.period,
+  });
+}
+
+describe("Export for DATEV", () => {
+  it("refuses a month that is not Approved (409), before any file", async ({ world, db }) => {
+    await configure(world);
+    await expect(exportMonth(world)).rejects.toMatchObject({ code: "month_state", status: 409 });
+    expect(await db.datevExport.count({ where: { connectionId: world.connectionId } })).toBe(0);
+  });
+
+  it("refuses with every problem named (422) when a type has no wage type number", async ({ world, toApproved }) => {
+    await configure(world, { HOURLY_WAGE: "100", BONUS_PAYMENT: "200" });
+    await toApproved();
+    await expect(exportMonth(world)).rejects.toMatchObject({
+      code: "invalid",
+      status: 422,
+      extra: {
+        problems: [expect.objectContaining({ code: "noWageType", type: "SUNDAY_PREMIUM", employeeId: 2, line: 1 })],
+      },
+    });
+  });
+
+  it("stores the file with its SHA-256 and marks the month Transferred to DATEV in its history", async ({
+    world,
+    toApproved,
+    db,
+  }) => {
+    await configure(world);
+    await toApproved();
+    const made = await exportMonth(world);
+    expect(made).toMatchObject({ state: "transferred", lineCount: 3, correction: false });
+    const stored = await db.datevExport.findUniqueOrThrow({ where: { id: made.exportId } });
+    const text = decodeWindows1252(stored.content);
+    expect(stored.fileName).toBe(
+      `1234567_10102_${world.key.period.slice(5)}_${world.key.period.slice(0, 4)}_Lodas.txt`,
+    );
+    const movement = text.split("[Bewegungsdaten]\r\n")[1]?.split("\r\n").filter(Boolean);
+    const day = `01.${world.key.period.slice(5)}.${world.key.period.slice(0, 4)}`;
+    expect(movement).toEqual([`1;${day};1;100;1;7,5;;`, `1;${day};2;110;1;4;;`, `1;${day};3;200;4;250;;`]);
+    const { createHash } = await import("node:crypto");
+    expect(createHash("sha256").update(stored.content).digest("hex")).toBe(stored.sha256);
+    const month_ = await db.monthClose.findFirstOrThrow({ where: { connectionId: world.connectionId } });
+    expect(month_).toMatchObject({ state: "transferred", transferTarget: "datev" });
+    const history = await db.payrollEntryTransfer.findMany({ where: { connectionId: world.connectionId } });
+    expect(history.map((row) => [row.kind, row.target, row.outcome]).sort()).toEqual([
+      ["hours", "datev", "succeeded"],
+      ["payments", "datev", "succeeded"],
+    ]);
+    const kinds = await db.auditEntry.findMany({
+      where: { workspaceId: world.workspaceId },
+      select: { kind: true, details: true },
+    });
+    expect(kinds.find((entry) => entry.kind === "month_close.datev_export")?.details).toMatchObject({
+      sha256: stored.sha256,
+    });
+    const { storedExport } = await import("./export");
+    const again = await storedExport(world.connectionId, world.company.id, world.key.period);
+    expect(Buffer.compare(again.content, stored.content)).toBe(0);
+  });
+
+  it("refuses to change the target of an approved month, with the reason", async ({ world, toApproved }) => {
+    await configure(world);
+    await toApproved();
+    await expect(configure(world, MAPPED, "payroll_service")).rejects.toMatchObject({
+      code: "month_state",
+      message: expect.stringContaining("cannot change"),
+    });
+  });
+
+  it("marks a second export after a reopen as a correction, in the history and the file's comments", async ({
+    world,
+    toApproved,
+    db,
+  }) => {
+    await configure(world);
+    await toApproved();
+    const first = await exportMonth(world);
+    const { reopenMonth } = await service();
+    await reopenMonth(world.key, world.approver, "Bonus was wrong");
+    await toApproved();
+    const second = await exportMonth(world);
+    expect(second.correction).toBe(true);
+    const stored = await db.datevExport.findUniqueOrThrow({ where: { id: second.exportId } });
+    const text = decodeWindows1252(stored.content);
+    expect(text).toContain(`* KORREKTUR: ersetzt den Export vom`);
+    expect(text).toContain(first.sha256.slice(0, 16));
+  });
+
+  it("answers 409 for the stored file of a month never exported", async ({ world }) => {
+    const { storedExport } = await import("./export");
+    await expect(storedExport(world.connectionId, world.company.id, "1999-01")).rejects.toMatchObject({ status: 409 });
+  });
+});

@@ -1,0 +1,187 @@
+import "server-only";
+import { now } from "@/lib/clock";
+import { getDb } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/api-error";
+import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
+import type { CompanyRecord } from "@/features/payroll/connection/server/companies";
+import { ENTRY_KINDS } from "@/features/payroll/entries/kinds";
+import { totalOf } from "@/features/payroll/entries/totals";
+import { auditMonthStep, type MonthActor } from "@/features/month-close/server/audit";
+import { recordAudit } from "@/lib/audit/server/record";
+import { where } from "@/features/month-close/server/views";
+import { approvedLines } from "./approved-lines";
+import { companyDatevSettings, personnelNumbers } from "./settings";
+import { makeLodasFile, type EarlierExport, type MadeFile } from "../export/make-file";
+import type { PlanInput } from "../export/plan";
+
+/**
+ * A month's export for DATEV: the file made from the approved content, stored with its SHA-256,
+ * recorded in the transfer history (a row per kind, target `datev`) and the audit trail, and the
+ * month marked Transferred with target `datev`, all in one transaction under the month's row lock.
+ * No re-read is scheduled and nothing is sent: the firm imports the file (docs/datev.md).
+ */
+
+export interface ExportRequest {
+  actor: MonthActor;
+  connectionId: string;
+  client: PayrollClient;
+  company: CompanyRecord;
+  period: string;
+}
+
+/** The latest export of the month, if any (a new one after it is a correction). */
+export async function latestExport(connectionId: string, companyId: number, period: string) {
+  return getDb().datevExport.findFirst({
+    where: { connectionId, companyId, period },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+/** What the preview and the export both read: the plan's input for the month. */
+export async function planInput(
+  request: Omit<ExportRequest, "actor"> & { workspaceId: string },
+): Promise<PlanInput & { program: string; target: string }> {
+  const { connectionId, company, period } = request;
+  const [settings, numbers, employees, lines] = await Promise.all([
+    companyDatevSettings(request.workspaceId, connectionId, company.id),
+    personnelNumbers(connectionId, company.id),
+    request.client.listEmployees(company.id),
+    approvedLines({ connectionId, companyId: company.id, period }),
+  ]);
+  return {
+    period,
+    consultantNumber: settings.consultantNumber ?? 0,
+    clientNumber: settings.clientNumber ?? 0,
+    wageTypes: settings.wageTypes,
+    program: settings.program,
+    target: settings.target,
+    // The service has no personnel number of its own: its employee id is the default.
+    employees: employees.map((employee) => ({
+      id: employee.id,
+      name: `${employee.first_name} ${employee.last_name}`.trim(),
+      personnelNumber: numbers.get(employee.id) ?? employee.id,
+    })),
+    lines,
+  };
+}
+
+function approvedOrRefused<Row extends { state: string }>(month: Row | null): Row {
+  if (!month || month.state !== "approved")
+    throw new ApiError("month_state", "Only an approved month can be exported for DATEV.", {
+      extra: { state: month?.state ?? "open" },
+    });
+  return month;
+}
+
+/** Refuses (409) a month that is not Approved, before anything is asked of the person or the service. */
+export async function requireApproved(key: { connectionId: string; companyId: number; period: string }) {
+  approvedOrRefused(await getDb().monthClose.findUnique({ where: where(key), select: { state: true } }));
+}
+
+function refuseUnlessDatev(target: string) {
+  if (target !== "datev")
+    throw new ApiError("month_state", "This company's months go to the payroll service: use Transfer.", {
+      extra: { target },
+    });
+}
+
+export async function exportForDatev(request: ExportRequest) {
+  const { actor, connectionId, company, period } = request;
+  const key = { connectionId, companyId: company.id, period };
+  const input = await planInput({ ...request, workspaceId: actor.workspaceId });
+  refuseUnlessDatev(input.target);
+  return getDb().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM month_closes WHERE connection_id = ${connectionId}::uuid AND company_id = ${company.id} AND period = ${period} FOR UPDATE`;
+    const month = approvedOrRefused(await tx.monthClose.findUnique({ where: where(key) }));
+    const earlier = await tx.datevExport.findFirst({
+      where: { connectionId, companyId: company.id, period },
+      orderBy: { createdAt: "desc" },
+      select: { createdAt: true, sha256: true },
+    });
+    const made: MadeFile = makeLodasFile({ ...input, round: month.round, earlier: earlier as EarlierExport | null });
+    if (!made.ok)
+      throw new ApiError("invalid", "DATEV's trial run would refuse this month: nothing was exported.", {
+        extra: { problems: made.problems },
+      });
+    const at = now();
+    const user = { userId: actor.userId, userName: actor.name };
+    const stored = await tx.datevExport.create({
+      data: {
+        connectionId,
+        companyId: company.id,
+        period,
+        round: month.round,
+        program: input.program,
+        fileName: made.fileName,
+        content: new Uint8Array(made.bytes),
+        sha256: made.sha256,
+        correction: made.correction,
+        lineCount: made.records.length,
+        ...user,
+      },
+      select: { id: true },
+    });
+    const history: Record<string, string> = {};
+    for (const kind of ENTRY_KINDS) {
+      const row = await tx.payrollEntryTransfer.create({
+        data: {
+          connectionId,
+          companyId: company.id,
+          period,
+          kind,
+          ...user,
+          outcome: "succeeded",
+          target: "datev",
+          lines: input.lines[kind] as object[],
+          lineCount: input.lines[kind].length,
+          totalCents: totalOf(kind, period, input.lines[kind]),
+        },
+        select: { id: true },
+      });
+      history[kind] = row.id;
+    }
+    await tx.monthClose.update({
+      where: { id: month.id },
+      data: {
+        state: "transferred",
+        transferredAt: at,
+        transferTarget: "datev",
+        hoursTransferId: history.hours,
+        paymentsTransferId: history.payments,
+        lastTransferMessage: null,
+        transferDifference: undefined,
+      },
+      select: { id: true },
+    });
+    const details = {
+      exportId: stored.id,
+      round: month.round,
+      program: input.program,
+      fileName: made.fileName,
+      sha256: made.sha256,
+      lineCount: made.records.length,
+      correction: made.correction,
+    };
+    await recordAudit(tx, actor, { kind: "month_close.datev_export", companyId: company.id, period, details });
+    await auditMonthStep(tx, {
+      kind: "month_close.step",
+      actor,
+      companyId: company.id,
+      period,
+      action: "transfer_result",
+      from: "approved",
+      to: "transferred",
+      round: month.round,
+      details: { target: "datev", fileName: made.fileName, sha256: made.sha256, correction: made.correction },
+      month,
+    });
+    return { ...details, state: "transferred" as const };
+  });
+}
+
+/** The stored file of the month's latest export, byte for byte; 409 when none was made. */
+export async function storedExport(connectionId: string, companyId: number, period: string) {
+  const row = await latestExport(connectionId, companyId, period);
+  if (!row) throw new ApiError("conflict", "This month has not been exported for DATEV.");
+  return row;
+}

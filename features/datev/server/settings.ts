@@ -1,0 +1,156 @@
+import "server-only";
+import { recordAudit, type AuditActor } from "@/lib/audit/server/record";
+import { getDb } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/api-error";
+import type { CompanyDatevValues } from "../settings/schemas";
+import type { employeeDatevInputSchema, workspaceWageTypesInputSchema } from "../settings/schemas";
+import {
+  effectiveWageTypes,
+  programOf,
+  readWageTypes,
+  settingChanges,
+  targetOf,
+  type CompanyDatevSettings,
+} from "../settings/stored";
+import type { WageTypeMapping } from "../wage-types";
+import type { z } from "zod";
+
+/**
+ * The DATEV settings kept in the app: reading them (no row: the defaults) and changing them, each
+ * change recorded [old, new] in the transaction that writes it (a save that changes nothing records
+ * nothing). The connection must already be one the person reaches (the routes' payrollRoute): these
+ * read and write by its id, they do not authorize.
+ */
+
+export async function workspaceWageTypes(workspaceId: string): Promise<Record<string, WageTypeMapping>> {
+  const row = await getDb().datevWorkspaceDefaults.findUnique({ where: { workspaceId } });
+  return readWageTypes(row?.wageTypes);
+}
+
+export async function companyDatevSettings(
+  workspaceId: string,
+  connectionId: string,
+  companyId: number,
+): Promise<CompanyDatevSettings> {
+  const [row, defaults] = await Promise.all([
+    getDb().datevCompanySettings.findUnique({ where: { connectionId_companyId: { connectionId, companyId } } }),
+    workspaceWageTypes(workspaceId),
+  ]);
+  return {
+    consultantNumber: row?.consultantNumber ?? null,
+    clientNumber: row?.clientNumber ?? null,
+    program: programOf(row?.program),
+    target: targetOf(row?.target),
+    wageTypes: effectiveWageTypes(readWageTypes(row?.wageTypes), defaults),
+  };
+}
+
+/** The company's employees' personnel numbers that are set (the others: their service id). */
+export async function personnelNumbers(connectionId: string, companyId: number): Promise<Map<number, number>> {
+  const rows = await getDb().datevEmployeeSettings.findMany({ where: { connectionId, companyId } });
+  return new Map(rows.map((row) => [row.employeeId, row.personnelNumber]));
+}
+
+/** Months approved and not yet gone: their target may not change under them. */
+const APPROVED_STATES = ["approved", "transfer_unclear", "waiting_for_pay_run"] as const;
+
+export async function saveCompanyDatevSettings(
+  actor: AuditActor | null,
+  connectionId: string,
+  companyId: number,
+  next: CompanyDatevValues,
+): Promise<CompanyDatevSettings> {
+  const workspaceId = actor?.workspaceId ?? "";
+  return getDb().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM datev_company_settings
+      WHERE connection_id = ${connectionId}::uuid AND company_id = ${companyId} FOR UPDATE`;
+    const before = await companyDatevSettings(workspaceId, connectionId, companyId);
+    if (before.target !== next.target) {
+      const approved = await tx.monthClose.findFirst({
+        where: { connectionId, companyId, state: { in: [...APPROVED_STATES] } },
+        select: { period: true },
+      });
+      if (approved)
+        throw new ApiError(
+          "month_state",
+          `The month ${approved.period} is approved for ${before.target === "datev" ? "DATEV" : "the payroll service"}: its target cannot change now. Transfer or export it, or reopen it, first.`,
+          { extra: { period: approved.period } },
+        );
+    }
+    const changes = settingChanges({ ...before }, { ...next });
+    const saved: CompanyDatevSettings = { ...next, wageTypes: { ...before.wageTypes, ...next.wageTypes } };
+    if (Object.keys(changes).length === 0) return saved;
+    const data = {
+      consultantNumber: next.consultantNumber,
+      clientNumber: next.clientNumber,
+      program: next.program,
+      target: next.target,
+      wageTypes: next.wageTypes,
+    };
+    await tx.datevCompanySettings.upsert({
+      where: { connectionId_companyId: { connectionId, companyId } },
+      create: { connectionId, companyId, ...data },
+      update: data,
+      select: { companyId: true },
+    });
+    await recordAudit(tx, actor, { kind: "company.datev_settings", companyId, details: { changes } });
+    return saved;
+  });
+}
+
+/** An employee's personnel number ("" back to the service's id); the employee must be the company's (404 otherwise). */
+export async function saveEmployeeDatevSettings(
+  actor: AuditActor | null,
+  connectionId: string,
+  companyId: number,
+  employee: { id: number; name: string } | null,
+  input: z.output<typeof employeeDatevInputSchema>,
+): Promise<{ employeeId: number; personnelNumber: number }> {
+  if (!employee) throw new ApiError("not_found", "This company has no such employee.");
+  const employeeId = employee.id;
+  const key = { connectionId_companyId_employeeId: { connectionId, companyId, employeeId } };
+  return getDb().$transaction(async (tx) => {
+    const row = await tx.datevEmployeeSettings.findUnique({ where: key });
+    const before = row?.personnelNumber ?? null;
+    const after = input.personnelNumber;
+    const saved = { employeeId, personnelNumber: after ?? employeeId };
+    if (before === after) return saved;
+    if (after === null) await tx.datevEmployeeSettings.delete({ where: key });
+    else
+      await tx.datevEmployeeSettings.upsert({
+        where: key,
+        create: { connectionId, companyId, employeeId, personnelNumber: after },
+        update: { personnelNumber: after },
+        select: { employeeId: true },
+      });
+    await recordAudit(tx, actor, {
+      kind: "employee.datev_settings",
+      companyId,
+      subjectId: String(employeeId),
+      details: { employeeId, name: employee.name, changes: { personnelNumber: [before, after] } },
+    });
+    return saved;
+  });
+}
+
+/** The firm's default mapping (owners, /settings/workspace). */
+export async function saveWorkspaceWageTypes(
+  actor: AuditActor & { workspaceId: string },
+  input: z.output<typeof workspaceWageTypesInputSchema>,
+): Promise<Record<string, WageTypeMapping>> {
+  const workspaceId = actor.workspaceId;
+  return getDb().$transaction(async (tx) => {
+    const row = await tx.datevWorkspaceDefaults.findUnique({ where: { workspaceId } });
+    const before = readWageTypes(row?.wageTypes);
+    const changes = settingChanges({ wageTypes: before }, { wageTypes: input.wageTypes });
+    if (Object.keys(changes).length === 0) return before;
+    await tx.datevWorkspaceDefaults.upsert({
+      where: { workspaceId },
+      create: { workspaceId, wageTypes: input.wageTypes },
+      update: { wageTypes: input.wageTypes },
+      select: { workspaceId: true },
+    });
+    await recordAudit(tx, actor, { kind: "workspace.datev_wage_types", details: { changes } });
+    return input.wageTypes;
+  });
+}
