@@ -29,6 +29,12 @@ const config: KnipConfig = {
     "features/accounting/testing/renew-concurrently.ts",
     // spawned by path from upstream-budget.bench.ts
     "lib/http/server/testing/budget-bench-worker.ts",
+    // spawned by path from lib/audit/chain/chain.test.ts (a second process of parallel writers)
+    "lib/audit/chain/testing/concurrent-writer.ts",
+    // spawned by path from scripts/db/migrate.ts (chains the entries written before the chain)
+    "scripts/db/chain-audit.ts",
+    // the web process's operations thread, started by path from lib/composition/ops-thread/start.ts
+    "lib/composition/ops-thread/entry.ts",
   ],
   project: ["**/*.{ts,tsx,mjs,css}", "!lib/db/generated/**"],
   // An export used only in its own file is not dead code.

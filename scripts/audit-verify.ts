@@ -1,12 +1,12 @@
 // `npm run audit:verify [workspace id …]`: recomputes the audit trail's hash chain of every
 // workspace (or of those named) and checks the signed checkpoints, as `Verify the trail` does
-// (lib/audit/chain/verify.ts). Prints one line per workspace; exits 0 when every trail is intact,
+// (lib/audit/chain/server/verify.ts). Prints one line per workspace; exits 0 when every trail is intact,
 // 1 when one is not (or on an error). Runs with the app's configuration (.env.local is read), and
 // AUDIT_SIGNING_KEY / AUDIT_SIGNING_PREVIOUS_PUBLIC_KEYS to check the checkpoints' signatures.
 import { loadLocalEnv } from "./env/local-env";
 
 loadLocalEnv();
-const { verifyWorkspaceChain, workspacesWithEntries } = await import("../lib/audit/chain/verify");
+const { verifyWorkspaceChain, workspacesWithEntries } = await import("../lib/audit/chain/server/verify");
 const { closeDb } = await import("../lib/db/client");
 
 const PROBLEMS = { changed: "changed", removed: "removed", inserted: "inserted", moved: "moved" } as const;

@@ -10,6 +10,6 @@ export const auditContract = defineContract(auditRoutes, {
     query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
     errors: ["forbidden"],
   },
-  /** Recomputes the active workspace's hash chain and checks its signed checkpoints (lib/audit/chain/verify.ts). */
+  /** Recomputes the active workspace's hash chain and checks its signed checkpoints (lib/audit/chain/server/verify.ts). */
   verify: { response: verifyReportSchema, errors: ["forbidden"] },
 });

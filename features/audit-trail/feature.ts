@@ -14,7 +14,7 @@ export const feature = {
   jobs: {
     start: async () => (await import("./server/jobs")).startAuditTrailJobs(),
     runnable: {
-      [AUDIT_TRAIL_QUEUES.chain]: async () => (await import("@/lib/audit/chain/append")).chainPending(),
+      [AUDIT_TRAIL_QUEUES.chain]: async () => (await import("@/lib/audit/chain/server/append")).chainPending(),
       [AUDIT_TRAIL_QUEUES.checkpoint]: async () => (await import("./server/checkpoints")).runCheckpoints(),
     },
   },

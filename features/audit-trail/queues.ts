@@ -4,7 +4,7 @@ import type { QueueOptionsOf } from "@/lib/jobs/queues";
 // step makes them (lib/jobs/queues.ts). A name is a table in every database: never renamed.
 
 export const AUDIT_TRAIL_QUEUES = {
-  /** The chainer's sweep (lib/audit/chain/append.ts): every minute, links what committed since. */
+  /** The chainer's sweep (lib/audit/chain/server/append.ts): every minute, links what committed since. */
   chain: "audit-chain",
   /** The daily signed checkpoint of every workspace's chain (./server/checkpoints.ts). */
   checkpoint: "audit-checkpoint",

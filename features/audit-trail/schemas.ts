@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** What `GET /api/audit/verify` answers (lib/audit/chain/verify.ts `VerifyReport`, without the workspace). */
+/** What `GET /api/audit/verify` answers (lib/audit/chain/server/verify.ts `VerifyReport`, without the workspace). */
 export const verifyReportSchema = z.object({
   intact: z.boolean(),
   checked: z.number().int(),

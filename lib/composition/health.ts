@@ -1,6 +1,6 @@
 import "server-only";
 import { withRoute } from "@/lib/http/server/route";
-import { healthResponse } from "./probe-answers";
+import { healthResponse } from "@/lib/health/answers";
 import { readyResponse } from "./probes";
 
 /** The probes as routes (app/api/health, app/api/ready): ./probes.ts. */

@@ -2,7 +2,7 @@ import "server-only";
 import { serverEnv } from "@/lib/env/server";
 import type { OpsRoute } from "@/lib/server/ops-server";
 import { metricsResponse, registerProcessMetrics } from "./metrics";
-import { healthResponse } from "./probe-answers";
+import { healthResponse } from "@/lib/health/answers";
 import { processReady, readyResponse } from "./probes";
 
 /**

@@ -5,7 +5,7 @@ import { migrationNames } from "@/lib/health/checks";
 import { jobsCheck } from "@/lib/health/jobs-check";
 import { cachedFor, readiness, type ReadinessCheck } from "@/lib/health/readiness";
 import { FEATURES } from "./features";
-import { readinessResponse } from "./probe-answers";
+import { readinessResponse } from "@/lib/health/answers";
 
 /**
  * The platform's probes (docs/adr/0251-health-and-readiness.md), composed here because readiness

@@ -66,7 +66,7 @@ export type ConnectionAttention = EventBase & {
 };
 
 /**
- * A workspace's audit trail head signed with the installation's key (lib/audit/chain/checkpoint.ts):
+ * A workspace's audit trail head signed with the installation's key (lib/audit/chain/server/checkpoint.ts):
  * its owners keep a copy outside the database (mail, webhook), so a rewritten chain can be proven.
  */
 export type AuditCheckpointSigned = EventBase & {

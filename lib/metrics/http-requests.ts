@@ -29,8 +29,8 @@ export function requestDuration(): Histogram<"route" | "method" | "status"> {
   );
 }
 
-/** The templates of this process's build (read once, on the first request). */
-function templateOf(pathname: string): string {
+/** The route template of a path by this process's build (read once, on the first request); tracing names its server spans by it too. */
+export function routeTemplateOf(pathname: string): string {
   holder.__ledgerlaneRouteTemplates ??= builtRouteTemplates(
     path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next"),
   );
@@ -46,7 +46,7 @@ export function recordsRequests(env: Record<string, string | undefined> = proces
 export function observeRequest(
   request: IncomingMessage,
   response: ServerResponse,
-  templates: (pathname: string) => string = templateOf,
+  templates: (pathname: string) => string = routeTemplateOf,
 ): void {
   const startedAt = performance.now();
   response.once("close", () => {

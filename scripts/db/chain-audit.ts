@@ -1,9 +1,9 @@
 // The migration runner's step after the migrations (./migrate.ts `chainAuditTrail`), in a process
 // of its own (it runs the app's server code, which needs the react-server condition): links every
 // entry waiting in audit_chain_pending, e.g. every entry written before the chain's migration,
-// in `occurred_at, id` order (lib/audit/chain/append.ts). Idempotent: a linked entry waits no more.
+// in `occurred_at, id` order (lib/audit/chain/server/append.ts). Idempotent: a linked entry waits no more.
 import { createPrismaClient } from "../../lib/db/client";
-import { chainPending } from "../../lib/audit/chain/append";
+import { chainPending } from "../../lib/audit/chain/server/append";
 
 const url = process.argv[2];
 if (!url) {

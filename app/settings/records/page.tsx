@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { SignedOutNotice } from "@/components/signed-out-notice";
+import { AuditSigningKey } from "@/features/audit-trail/components/signing-key";
 import { RetentionForm } from "@/features/records/components/retention-form";
 import { SocialAuditDates } from "@/features/records/components/social-audit-dates";
 import { recordsPageData } from "@/features/records/server/page-data";
@@ -16,8 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * /settings/records (issue #38 §3–§5): the firm reads how long each class of record is kept and
- * an owner lengthens a period; clients never see it. Its sections after the retention are the
- * places the later parts of #38 slot into (marked below).
+ * an owner lengthens a period; clients never see it.
  */
 export default async function RecordsSettingsPage() {
   const [t, locale, user] = await Promise.all([getTranslations(), getLocale() as Promise<Locale>, getSessionUser()]);
@@ -43,22 +43,7 @@ export default async function RecordsSettingsPage() {
         <p className="text-slate-700">{t("records.auditsIntro")}</p>
         <SocialAuditDates workspaceId={workspace.id} owner={owner} companies={data.companies} />
       </section>
-      {/* SLOT (issue #38 §2, "chain"): the audit trail's signing public key component mounts here. */}
-      <section aria-labelledby="signing-key-heading" className="space-y-2" data-slot="audit-signing-key">
-        <h2 id="signing-key-heading" className="text-xl font-semibold">
-          {t("records.signingKeyHeading")}
-        </h2>
-        <p className="text-slate-700">{t("records.signingKeyPending")}</p>
-      </section>
-      {/* SLOT (issue #38 §5): `Export for a tax audit` (Z3) and the procedure documentation mount here, owners only. */}
-      {owner ? (
-        <section aria-labelledby="records-exports-heading" className="space-y-2" data-slot="records-exports">
-          <h2 id="records-exports-heading" className="text-xl font-semibold">
-            {t("records.laterHeading")}
-          </h2>
-          <p className="text-slate-700">{t("records.laterIntro")}</p>
-        </section>
-      ) : null}
+      <AuditSigningKey />
     </section>
   );
 }

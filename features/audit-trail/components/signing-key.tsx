@@ -1,3 +1,4 @@
+import "server-only";
 import { getTranslations } from "next-intl/server";
 import type { Translate } from "@/lib/i18n/translate";
 import { auditSigningKeyInfo } from "../server/signing-key";

@@ -1,6 +1,6 @@
 import "server-only";
-import { signCheckpoint } from "@/lib/audit/chain/checkpoint";
-import { workspacesWithEntries } from "@/lib/audit/chain/verify";
+import { signCheckpoint } from "@/lib/audit/chain/server/checkpoint";
+import { workspacesWithEntries } from "@/lib/audit/chain/server/verify";
 import { emitEvent } from "@/lib/events/server/emit";
 import { log } from "@/lib/log/logger";
 

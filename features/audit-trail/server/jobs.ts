@@ -1,6 +1,6 @@
 import "server-only";
 import { getBoss } from "@/lib/jobs/boss";
-import { chainPending } from "@/lib/audit/chain/append";
+import { chainPending } from "@/lib/audit/chain/server/append";
 import { log } from "@/lib/log/logger";
 import { AUDIT_TRAIL_QUEUES } from "../queues";
 import { runCheckpoints } from "./checkpoints";

@@ -1,5 +1,5 @@
 import "server-only";
-import { currentSigningKey, trustedPublicKeys } from "@/lib/audit/chain/keys";
+import { currentSigningKey, trustedPublicKeys } from "@/lib/audit/chain/server/keys";
 
 export interface SigningKeyInfo {
   /** SHA-256 of the public key's SPKI DER, hex: what each checkpoint names. */

@@ -3,7 +3,7 @@ import { ApiError, successResponse } from "@/lib/http/api-error";
 import { withRoute } from "@/lib/http/server/route";
 
 import { getDb } from "@/lib/db/client";
-import { verifyWorkspaceChain } from "@/lib/audit/chain/verify";
+import { verifyWorkspaceChain } from "@/lib/audit/chain/server/verify";
 import { auditContract } from "../contract";
 
 /**

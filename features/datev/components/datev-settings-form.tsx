@@ -12,7 +12,7 @@ import { typeLabels } from "@/features/payroll/entries/labels";
 import { placeServerErrors } from "@/features/month-close/components/settings/settings-form";
 import { datevApi } from "../client/api";
 import { companyDatevInputSchema, wageTypeRows, type CompanyDatevInput } from "../settings/schemas";
-import { CARRIERS, GRID_TYPES, type WageTypeMapping } from "../wage-types";
+import { CARRIERS, GRID_TYPES, type WageTypeMapping } from "../settings/wage-types";
 
 export interface DatevSettingsProps {
   companyId: number;

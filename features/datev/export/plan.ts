@@ -8,8 +8,8 @@ import {
   PERSONNEL_NUMBER,
   VALUE_DECIMALS,
   VALUE_WHOLE_DIGITS,
-} from "../ranges";
-import { carriedField, defaultMapping, type WageTypeMapping } from "../wage-types";
+} from "../settings/ranges";
+import { carriedField, defaultMapping, type WageTypeMapping } from "../settings/wage-types";
 
 /**
  * The export's checks and records, pure: what DATEV's trial run (Prüflauf) would refuse is found

@@ -12,7 +12,7 @@ import {
   targetOf,
   type CompanyDatevSettings,
 } from "../settings/stored";
-import type { WageTypeMapping } from "../wage-types";
+import type { WageTypeMapping } from "../settings/wage-types";
 import type { z } from "zod";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CARRIERS, defaultMapping, GRID_TYPES, type ValueCarrier, type WageTypeMapping } from "../wage-types";
-import { CLIENT_NUMBER, CONSULTANT_NUMBER, PERSONNEL_NUMBER, PROCESSING_KEY, WAGE_TYPE_NUMBER } from "../ranges";
+import { CARRIERS, defaultMapping, GRID_TYPES, type ValueCarrier, type WageTypeMapping } from "./wage-types";
+import { CLIENT_NUMBER, CONSULTANT_NUMBER, PERSONNEL_NUMBER, PROCESSING_KEY, WAGE_TYPE_NUMBER } from "./ranges";
 
 /**
  * The DATEV settings as people edit them, one schema per resource shared by the forms

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GRID_TYPES, defaultMapping, type WageTypeMapping } from "../wage-types";
+import { GRID_TYPES, defaultMapping, type WageTypeMapping } from "./wage-types";
 import { PROGRAMS, TARGETS, type DatevProgram, type MonthTarget } from "./schemas";
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { databaseBefore } from "@/scripts/test/database-before";
 import { migrateDatabase } from "@/scripts/db/migrate";
 import { entryHash, GENESIS_HASH } from "./canonical";
-import { chainEntryOf, ENTRY_COLUMNS } from "./rows";
+import { chainEntryOf, ENTRY_COLUMNS } from "./server/rows";
 
 // The chain's migration links every entry written before it, per workspace in `occurred_at, id`
 // order, by the migration runner's step after the migrations (scripts/db/migrate.ts); run again, it adds nothing.

@@ -5,7 +5,7 @@
 // at its end, in the same process and inside the round's time (in production the worker's sweep
 // links them, in another process). Rounds alternate; medians of rounds. Runs as the database's
 // superuser (BENCH_DATABASE_URL or the machine's), which may switch the trigger.
-// audit_verify_100000_ms: verifying a workspace's chain of 100,000 entries (lib/audit/chain/verify.ts).
+// audit_verify_100000_ms: verifying a workspace's chain of 100,000 entries (lib/audit/chain/server/verify.ts).
 // The database: BENCH_DATABASE_URL, else a fresh database of the machine's Postgres, else the
 // embedded one in a process of its own.
 import { randomUUID } from "node:crypto";
@@ -23,8 +23,8 @@ process.env.AUDIT_SIGNING_KEY ??= (await import("../../crypto/signing-key")).gen
 const { getDb } = await import("../../db/client");
 const { patchEntryDraft, saveEntryDraft } = await import("../../../features/payroll/entries/server/drafts");
 const { HOURLY_COMPENSATION_TYPES } = await import("../../../features/payroll/entries/kinds");
-const { chainPending } = await import("./append");
-const { verifyWorkspaceChain } = await import("./verify");
+const { chainPending } = await import("./server/append");
+const { verifyWorkspaceChain } = await import("./server/verify");
 
 const db = getDb();
 const user = await db.user.create({ data: { accountingUserId: `chain-bench:${randomUUID()}`, displayName: "Bench" } });

@@ -15,10 +15,10 @@ const env = chainTestEnv(database.urls.appUrl);
 Object.assign(process.env, env);
 const { getDb, closeDb } = await import("@/lib/db/client");
 const { recordAudit } = await import("@/lib/audit/server/record");
-const { chainPending } = await import("./append");
-const { verifyWorkspaceChain } = await import("./verify");
-const { signCheckpoint } = await import("./checkpoint");
-const { chainEntryOf, ENTRY_COLUMNS } = await import("./rows");
+const { chainPending } = await import("./server/append");
+const { verifyWorkspaceChain } = await import("./server/verify");
+const { signCheckpoint } = await import("./server/checkpoint");
+const { chainEntryOf, ENTRY_COLUMNS } = await import("./server/rows");
 
 const owner = new pg.Client({ connectionString: database.urls.migrationUrl });
 beforeAll(() => owner.connect());

@@ -8,7 +8,7 @@ import { migrationNames, type CheckOutcome } from "@/lib/health/checks";
 import { cachedFor, readiness } from "@/lib/health/readiness";
 import { ApiError, errorResponse } from "@/lib/http/api-error";
 import { startOpsServer, type OpsRoute } from "@/lib/server/ops-server";
-import { healthResponse, readinessResponse } from "../probe-answers";
+import { healthResponse, readinessResponse } from "@/lib/health/answers";
 import { heartbeatAgeMs } from "./heartbeat";
 import type { FromThread, OpsThreadData, ToThread } from "./messages";
 

@@ -36,6 +36,7 @@ class ServerRouteProcessor implements SpanProcessor {
     const parent = span.parentSpanContext?.spanId;
     const server = parent === undefined ? undefined : this.servers.get(parent);
     if (typeof route !== "string" || !server) return;
+    server.routed = true;
     server.span.setAttribute("http.route", route);
     server.span.updateName(`${server.method} ${route}`);
   }

@@ -14,6 +14,8 @@ import {
   type Tracer,
 } from "@opentelemetry/api";
 import { isTrustedAddress, normalizeAddress } from "@/lib/http/server/trusted-proxies";
+import { routeTemplateOf } from "@/lib/metrics/http-requests";
+import { pathnameOf } from "@/lib/metrics/route-templates";
 import { TRACEPARENT_FIELD, type TracedJob, type TracingHooks } from "../hooks";
 import { routeTemplate } from "../scrub";
 import { formatTraceparent, parseTraceparent } from "../traceparent";
@@ -25,7 +27,8 @@ import { formatTraceparent, parseTraceparent } from "../traceparent";
 const ATTEMPT = createContextKey("ledgerlane retry attempt");
 
 /** The server spans still open, by span id: Next's own request span, their child, names their route (./sdk.ts). */
-export type OpenServerSpans = Map<string, { span: Span; method: string }>;
+/** `routed`: Next's request span has named the route (./sdk.ts). */
+export type OpenServerSpans = Map<string, { span: Span; method: string; routed?: boolean }>;
 
 /** The parent a trusted proxy named in `traceparent`; from anyone else none: the request starts its own trace. */
 export function trustedParent(request: IncomingMessage, trusted: BlockList): Context {
@@ -72,9 +75,17 @@ export function tracingHooks(tracer: Tracer, servers: OpenServerSpans): TracingH
         parent,
       );
       const id = span.spanContext().spanId;
-      servers.set(id, { span, method });
+      const open: { span: Span; method: string; routed?: boolean } = { span, method };
+      servers.set(id, open);
       response.once("close", () => {
         servers.delete(id);
+        // Next's request span names the route when it ends, which may be after the answer closed:
+        // the build's route template (as the metrics label it) names it where Next has not yet.
+        if (!open.routed) {
+          const route = routeTemplateOf(pathnameOf(request.url));
+          span.setAttribute("http.route", route);
+          span.updateName(`${method} ${route}`);
+        }
         span.setAttribute("http.response.status_code", response.statusCode);
         if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
         span.end();

@@ -44,7 +44,9 @@ export async function generateMetadata(): Promise<Metadata> {
 // The employee table, check settings and problems are client components: they get these texts only.
 export default function CompanyPage(props: { params: Promise<{ companyId: string }> }) {
   return (
-    <IntlScope namespaces={["payroll", "checkSettings", "monthChecks", "deadlines", "monthVersions", "payrollEntries", "datev"]}>
+    <IntlScope
+      namespaces={["payroll", "checkSettings", "monthChecks", "deadlines", "monthVersions", "payrollEntries", "datev"]}
+    >
       <CompanyPageContent {...props} />
     </IntlScope>
   );

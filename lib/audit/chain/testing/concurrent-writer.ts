@@ -3,7 +3,7 @@
 import { getDb } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/server/record";
 import type { AuditKind } from "@/lib/audit/kinds";
-import { chainPending } from "../append";
+import { chainPending } from "../server/append";
 
 const workspaceId = process.env.WORKSPACE_ID ?? "";
 const count = Number(process.env.COUNT ?? "50");

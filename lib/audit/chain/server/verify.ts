@@ -2,7 +2,7 @@ import "server-only";
 import { getDb, getSqlPool } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { chainPending } from "./append";
-import { ChainWalk, type ChainBreak, type ChainLinkRow } from "./walk";
+import { ChainWalk, type ChainBreak, type ChainLinkRow } from "../walk";
 import { chainEntryOf, ENTRY_COLUMNS, type EntryColumns } from "./rows";
 import { checkCheckpoints, type CheckpointReport } from "./checkpoint-check";
 

@@ -2,8 +2,8 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { verifyText } from "@/lib/crypto/signing-key";
 import { trustedPublicKeys } from "./keys";
-import { statementText } from "./statement";
-import type { ChainBreak } from "./walk";
+import { statementText } from "../statement";
+import type { ChainBreak } from "../walk";
 
 export interface CheckpointReport {
   /** Checkpoints whose signature and head were checked. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
-import type { ChainEntry } from "./canonical";
+import type { ChainEntry } from "../canonical";
 
 /**
  * An entry's columns as the chain hashes them, read in SQL so the value is the stored one whatever

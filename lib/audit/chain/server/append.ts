@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
-import { CHAIN_FORMAT, entryHash, GENESIS_HASH } from "./canonical";
+import { CHAIN_FORMAT, entryHash, GENESIS_HASH } from "../canonical";
 import { chainEntryOf, ENTRY_COLUMNS, type EntryColumns } from "./rows";
 
 /**

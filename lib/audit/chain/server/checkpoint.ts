@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { signText } from "@/lib/crypto/signing-key";
 import { now } from "@/lib/clock";
 import { currentSigningKey } from "./keys";
-import { statementText } from "./statement";
+import { statementText } from "../statement";
 import { verifyWorkspaceChain, type VerifyReport } from "./verify";
 
 type Tx = Prisma.TransactionClient;

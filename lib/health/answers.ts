@@ -1,8 +1,9 @@
-import type { Readiness } from "@/lib/health/readiness";
 import { ApiError, errorResponse, successResponse } from "@/lib/http/api-error";
+import type { Readiness } from "./readiness";
 
-// The probes' answers, shared by the routes (./probes.ts) and the web's operations thread
-// (./ops-thread/entry.ts), which must not load what ./probes.ts composes (every feature's manifest).
+// The probes' answers, shared by the routes (lib/composition/probes.ts) and the web's operations
+// thread (lib/composition/ops-thread/entry.ts), which must not load what probes.ts composes (every
+// feature's manifest).
 
 /** Liveness: the process answers; it asks nothing of the database or the services. */
 export function healthResponse(): Response {
