@@ -1,15 +1,13 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import type { EntryKind, StoredLine } from "@/features/payroll/entries/kinds";
 import type { MonthKey } from "@/features/payroll/month-lock/states";
-import { monthLines } from "@/features/month-close/server/check-input";
+import { sealedToSend } from "@/features/month-close/sealing/server/sealed-lines";
 
 /**
- * The one place the DATEV export reads an approved month's content: today the month's frozen draft
- * lines, as the Transfer job sends them (features/month-close/server/transfer-job.ts `monthLines`;
- * an Approved month's drafts are locked). When the month's sealed snapshot lands, this reads the
- * snapshot instead, and nothing else in features/datev changes.
+ * The one place the DATEV export reads an approved month's content: its latest sealed version
+ * (features/month-close/sealing), exactly what was approved, as the Transfer sends it — never the
+ * drafts. A month without an intact sealed version is refused (409 `month_state`).
  */
 export async function approvedLines(key: MonthKey): Promise<Record<EntryKind, StoredLine[]>> {
-  return monthLines(getDb(), key);
+  return (await sealedToSend(key)).content.lines;
 }
