@@ -23,7 +23,8 @@ async function setRoles(accountingUserId: string, roles: string[]) {
   await withDatabase((client) =>
     client.query(
       `UPDATE workspace_members m SET roles = $1::"WorkspaceRole"[] FROM users u
-       WHERE u.accounting_user_id = $2 AND m.user_id = u.id AND m.workspace_id = u.active_workspace_id`,
+       WHERE u.accounting_user_id = $2 AND m.user_id = u.id
+         AND m.workspace_id = COALESCE(u.active_workspace_id, (SELECT p.id FROM workspaces p WHERE p.personal_user_id = u.id))`,
       [roles, accountingUserId],
     ),
   );
@@ -119,8 +120,10 @@ test("/settings/records shows Retention; an owner lengthens a period, below the 
     async (client) =>
       (
         await client.query<{ id: string }>(
-          "SELECT active_workspace_id AS id FROM users WHERE accounting_user_id = $1",
-          [person.email],
+          // The active workspace; unset, the personal one (which a first sign-in opens in).
+          `SELECT COALESCE(u.active_workspace_id, (SELECT p.id FROM workspaces p WHERE p.personal_user_id = u.id)) AS id
+             FROM users u WHERE u.accounting_user_id = $1`,
+          [person.id],
         )
       ).rows[0]!.id,
   );
