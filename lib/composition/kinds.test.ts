@@ -43,6 +43,7 @@ describe("notification kinds", () => {
       "connection_attention",
       "member_removed",
       "reminder",
+      "audit_checkpoint",
       "client_reminder",
       "way_in_added",
     ]);
@@ -79,6 +80,7 @@ describe("webhook event types", () => {
       "member.joined",
       "member.removed",
       "member.roles_changed",
+      "audit.checkpoint",
     ]);
   });
 
