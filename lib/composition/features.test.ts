@@ -7,6 +7,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { presentersOf, runnableOf } from "@/lib/features-core/manifest";
 import { sendInTransaction } from "@/lib/jobs/in-transaction";
 import { ACCOUNTING_QUEUES } from "@/features/accounting/queues";
+import { AUDIT_TRAIL_QUEUES } from "@/features/audit-trail/queues";
 import { MAIL_QUEUES } from "@/features/mail/queues";
 import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
 import { OVERVIEW_QUEUES } from "@/features/overview/queues";
@@ -71,6 +72,8 @@ describe("the feature manifests' list", () => {
         OVERVIEW_QUEUES.refresh,
         WEBHOOK_QUEUES.deliveries,
         SIGN_IN_QUEUES.sweep,
+        AUDIT_TRAIL_QUEUES.chain,
+        AUDIT_TRAIL_QUEUES.checkpoint,
       ].sort(),
     );
   });
