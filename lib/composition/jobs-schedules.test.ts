@@ -3,6 +3,7 @@ import { describe, expect, vi } from "vitest";
 import { test } from "@/features/accounting/testing/fixtures";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { ACCOUNTING_QUEUES } from "@/features/accounting/queues";
+import { AUDIT_TRAIL_QUEUES } from "@/features/audit-trail/queues";
 import { MAIL_QUEUES } from "@/features/mail/queues";
 import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
 import { OVERVIEW_QUEUES } from "@/features/overview/queues";
@@ -32,10 +33,10 @@ const it = test.extend("jobsDatabase", { scope: "file", auto: true }, async ({ s
 });
 
 // The mail outbox and webhook deliveries have no schedule: each row's job is due at its own time (docs/adr/0243).
-const EVERY_MINUTE = [OVERVIEW_QUEUES.sweep, MONTH_CLOSE_QUEUES.reread];
+const EVERY_MINUTE = [OVERVIEW_QUEUES.sweep, MONTH_CLOSE_QUEUES.reread, AUDIT_TRAIL_QUEUES.chain];
 
 describe("the process's schedules", () => {
-  it("are all seven registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({
+  it("are all nine registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({
     jobsDatabase,
   }) => {
     const log = captureLog();
@@ -58,6 +59,7 @@ describe("the process's schedules", () => {
           { name: MAIL_QUEUES.digest, cron: "0 7 * * *", timezone: "Europe/Berlin" },
           { name: PAYROLL_QUEUES.referenceLists, cron: "41 3 * * *", timezone: "UTC" },
           { name: SIGN_IN_QUEUES.sweep, cron: "*/10 * * * *", timezone: "UTC" },
+          { name: AUDIT_TRAIL_QUEUES.checkpoint, cron: "30 2 * * *", timezone: "Europe/Berlin" },
         ].sort((a, b) => a.name.localeCompare(b.name)),
       );
     } finally {
