@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AuditEntries } from "@/features/audit-trail/components/audit-entries";
 import { AuditFilterForm } from "@/features/audit-trail/components/audit-filters";
+import { IntlScope } from "@/components/intl-scope";
 import { VerifyTrail } from "@/features/audit-trail/components/verify-trail";
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { getSessionUser } from "@/lib/auth/server/session";
@@ -64,7 +65,10 @@ export default async function AuditPage({
   return (
     <section className="max-w-4xl space-y-4">
       {header}
-      <VerifyTrail />
+      {/* A client component: its texts (audit.verify) given to it here, as each page scopes its own. */}
+      <IntlScope namespaces={["audit"]}>
+        <VerifyTrail />
+      </IntlScope>
       <AuditFilterForm
         labels={{
           heading: t("audit.filtersHeading"),
