@@ -8,15 +8,16 @@ export interface RemoteParent {
   traceFlags: number;
 }
 
-const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+const TRACEPARENT = /^00-(?<traceId>[0-9a-f]{32})-(?<spanId>[0-9a-f]{16})-(?<flags>[0-9a-f]{2})$/;
 const ALL_ZERO = /^0+$/;
 
 /** The parent named by `value`, or undefined when it is not a valid version-00 traceparent. */
 export function parseTraceparent(value: unknown): RemoteParent | undefined {
   if (typeof value !== "string") return undefined;
-  const match = TRACEPARENT.exec(value.trim());
-  if (!match) return undefined;
-  const [, traceId, spanId, flags] = match as unknown as [string, string, string, string];
+  const groups = TRACEPARENT.exec(value.trim())?.groups;
+  if (!groups) return undefined;
+  // Each group is in the pattern without `?`: present whenever it matched.
+  const { traceId = "", spanId = "", flags = "" } = groups;
   if (ALL_ZERO.test(traceId) || ALL_ZERO.test(spanId)) return undefined;
   return { traceId, spanId, traceFlags: Number.parseInt(flags, 16) };
 }
