@@ -1,5 +1,13 @@
 import { auditKind, type AuditKindTable, type DetailsOf } from "@/lib/audit/kinds";
 
+/** What `month_close.sealed` holds (the migration step writes it too, outside the app). */
+export interface MonthCloseSealedDetails {
+  version: number;
+  hash: string;
+  round: number;
+  sealedAtMigration?: true;
+}
+
 /** A setting's old and new value. */
 type Change<T> = [T, T];
 
@@ -17,9 +25,10 @@ export const MONTH_CLOSE_AUDIT_KINDS = {
   ),
   /**
    * A month sealed at its approval (./sealing): its version (the month's n-th approval), the hex
-   * SHA-256 of the snapshot's canonical form, the round (subject: the sealed_months row).
+   * SHA-256 of the snapshot's canonical form, the round (subject: the sealed_months row);
+   * `sealedAtMigration` for a month approved before sealing existed (scripts/db/seal-existing-months.ts).
    */
-  "month_close.sealed": auditKind<{ version: number; hash: string; round: number }>(175),
+  "month_close.sealed": auditKind<MonthCloseSealedDetails>(175),
   /** A warning of the month-close checks acknowledged with a comment (subject: the acknowledgement). */
   "month_close.acknowledged": auditKind<{
     round: number;

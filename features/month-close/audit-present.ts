@@ -93,7 +93,16 @@ export const MONTH_CLOSE_AUDIT_PRESENTERS: KindPresenters<MonthCloseKind> = {
   "month_close.step": { summary: ({ t }, { details: d }) => stepSummary(t, d) },
   "month_close.sealed": {
     summary: ({ t }, { details: d }) =>
-      t("audit.summary.month_close_sealed", { version: num(d.version), hash: str(d.hash), round: num(d.round) }),
+      t(
+        d.sealedAtMigration === true
+          ? "audit.summary.month_close_sealed_at_migration"
+          : "audit.summary.month_close_sealed",
+        {
+          version: num(d.version),
+          hash: str(d.hash),
+          round: num(d.round),
+        },
+      ),
   },
   "month_close.acknowledged": {
     summary: ({ t, names }, { companyId, details: d }) => {

@@ -159,6 +159,11 @@ describe("sealing months approved before sealing existed (the migration step)", 
       expect(textMatches(content.reopening!.reason, byRef.get("reopen_reason")!)).toBe(true);
       expect(textMatches(content.acknowledgements[0]!.comment, byRef.get("ack:1")!)).toBe(true);
     }
+    // Each sealing is in the trail once, by nobody, marked as done at migration, naming its version.
+    const entries = await db.auditEntry.findMany({ where: { kind: "month_close.sealed" }, orderBy: { period: "asc" } });
+    expect(entries.map((entry) => [entry.period, entry.actorId, entry.subjectId, entry.details])).toEqual(
+      sealed.map((row) => [row.period, null, row.id, { version: 1, hash: row.hash, round: 2, sealedAtMigration: true }]),
+    );
   });
 
   it("refuses to change what it sealed: the app's role has no right to, the owner meets the trigger", async () => {

@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { MonthCloseSealedDetails } from "../../features/month-close/audit-kinds";
 import { buildSnapshot, linesFromDraftRows, type DraftLineRow } from "../../features/month-close/sealing/snapshot";
 
 /**
@@ -8,6 +9,7 @@ import { buildSnapshot, linesFromDraftRows, type DraftLineRow } from "../../feat
  * frozen drafts, marked "sealed at migration" (no findings: the checks' input then is not known).
  * SQL cannot write RFC 8785's canonical form, so this runs after the SQL migrations (migrate.ts),
  * with the same snapshot code as the app (features/month-close/sealing/snapshot.ts): the same hash.
+ * Each is in the audit trail as `month_close.sealed` with `sealedAtMigration`, by nobody.
  * Idempotent: a month with any version is left alone; each month is sealed in a transaction of
  * its own under its row lock (an approval running meanwhile seals it itself, or waits).
  */
@@ -103,13 +105,21 @@ async function sealOne(client: pg.Client, month: MonthRow): Promise<boolean> {
        VALUES (gen_random_uuid(), $1, $2, $3, $4, 1, $5, $6, NULL, (now() AT TIME ZONE 'UTC'), true) RETURNING id`,
       [month.workspace_id, month.connection_id, month.company_id, month.period, JSON.stringify(content), hash],
     );
+    const sealedMonthId = inserted.rows[0]!.id;
     for (const text of texts)
       await client.query(`INSERT INTO sealed_month_texts (sealed_month_id, ref, text, salt) VALUES ($1, $2, $3, $4)`, [
-        inserted.rows[0]!.id,
+        sealedMonthId,
         text.ref,
         text.text,
         text.salt,
       ]);
+    // In the trail as an approval's sealing is (features/month-close/sealing/server/seal.ts), by nobody, marked.
+    const details: MonthCloseSealedDetails = { version: 1, hash, round: month.round, sealedAtMigration: true };
+    await client.query(
+      `INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, subject_id, details)
+       VALUES ($1, NULL, NULL, 'month_close.sealed', $2, $3, $4, $5)`,
+      [month.workspace_id, month.company_id, month.period, sealedMonthId, JSON.stringify(details)],
+    );
     await client.query("COMMIT");
     return true;
   } catch (error) {
