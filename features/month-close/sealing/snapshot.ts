@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import * as z from "zod/mini";
 import { storedLineSchema } from "@/features/payroll/entries/schemas";
 import type { EntryKind, StoredLine } from "@/features/payroll/entries/kinds";
 import { canonicalHash } from "./canonical";
@@ -16,39 +17,42 @@ import { canonicalHash } from "./canonical";
 
 export const SNAPSHOT_FORMAT = "ledgerlane.sealed-month/1";
 
+const textRefSchema = z.strictObject({ ref: z.string(), sha256: z.string() });
 /** A free text by reference: `sha256` is the hex SHA-256 of `<salt>:<text>` (salt and text in `sealed_month_texts`). */
-export interface SealedTextRef {
-  ref: string;
-  sha256: string;
-}
+export type SealedTextRef = z.infer<typeof textRefSchema>;
 
-export interface MonthSnapshot {
-  format: typeof SNAPSHOT_FORMAT;
-  companyId: number;
-  period: string;
-  version: number;
-  round: number;
+/** The snapshot as stored; reading a sealed row parses it (./server/read-sealed-month.ts), never casts. */
+export const monthSnapshotSchema = z.strictObject({
+  format: z.literal(SNAPSHOT_FORMAT),
+  companyId: z.number(),
+  period: z.string(),
+  version: z.number(),
+  round: z.number(),
   /** Both kinds' lines as approved: per line its grid id, the employee's id and each field (type, values, date, cost centre…). */
-  lines: Record<EntryKind, StoredLine[]>;
+  lines: z.strictObject({ hours: z.array(storedLineSchema), payments: z.array(storedLineSchema) }),
   /** The checks' findings at approval (rule, employee id, line, params); null: not known (sealed at migration). */
-  findings: readonly object[] | null;
+  findings: z.nullable(z.array(z.custom<object>((value) => typeof value === "object" && value !== null))),
   /** The round's acknowledgements: which warning, who (id), when, and the comment by reference. */
-  acknowledgements: { warningId: string; userId: string | null; at: string; comment: SealedTextRef }[];
+  acknowledgements: z.array(
+    z.strictObject({ warningId: z.string(), userId: z.nullable(z.string()), at: z.string(), comment: textRefSchema }),
+  ),
   /** The submission and approval round, with the four-eyes rule it was approved under (null: not recorded). */
-  review: {
-    handedInById: string | null;
-    handedInAt: string | null;
-    submittedById: string | null;
-    submittedAt: string | null;
-    approvedById: string | null;
-    approvedAt: string | null;
-    fourEyes: boolean | null;
-  };
+  review: z.strictObject({
+    handedInById: z.nullable(z.string()),
+    handedInAt: z.nullable(z.string()),
+    submittedById: z.nullable(z.string()),
+    submittedAt: z.nullable(z.string()),
+    approvedById: z.nullable(z.string()),
+    approvedAt: z.nullable(z.string()),
+    fourEyes: z.nullable(z.boolean()),
+  }),
   /** Why the month was reopened before this approval (versions after the first). */
-  reopening: { reason: SealedTextRef; at: string | null } | null;
+  reopening: z.nullable(z.strictObject({ reason: textRefSchema, at: z.nullable(z.string()) })),
   /** Sealed by the migration from the frozen drafts, not at an approval. */
-  sealedAtMigration: boolean;
-}
+  sealedAtMigration: z.boolean(),
+}) satisfies z.ZodMiniType<{ lines: Record<EntryKind, StoredLine[]> }>;
+
+export type MonthSnapshot = z.infer<typeof monthSnapshotSchema>;
 
 /** A text kept beside the snapshot (a row of `sealed_month_texts`). */
 export interface SealedText {
@@ -140,7 +144,7 @@ export function buildSnapshot(input: SnapshotInput): { content: MonthSnapshot; t
     version: input.version,
     round: month.round,
     lines: input.lines,
-    findings: input.findings,
+    findings: input.findings ? [...input.findings] : null,
     acknowledgements,
     review: {
       handedInById: month.handedInById,

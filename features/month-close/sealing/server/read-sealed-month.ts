@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { MonthKey } from "@/features/payroll/month-lock/states";
 import { canonicalHash } from "../canonical";
-import type { MonthSnapshot } from "../snapshot";
+import { monthSnapshotSchema, type MonthSnapshot } from "../snapshot";
 
 /**
  * Reading a month's sealed content: what the Transfer sends and compares with, and what other
@@ -37,11 +37,10 @@ const SELECT = {
 } as const;
 
 function toRead(row: Prisma.SealedMonthGetPayload<{ select: typeof SELECT }>): SealedMonthRead {
-  return {
-    ...row,
-    intact: canonicalHash(row.content) === row.hash,
-    content: row.content as unknown as MonthSnapshot,
-  };
+  const content = monthSnapshotSchema.safeParse(row.content);
+  // Only the app writes this append-only table, in this format: anything else is a fault to report, not to send.
+  if (!content.success) throw new Error(`The sealed month ${row.id} does not hold a snapshot this version can read.`);
+  return { ...row, intact: canonicalHash(row.content) === row.hash, content: content.data };
 }
 
 /**
