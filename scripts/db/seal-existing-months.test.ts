@@ -162,7 +162,12 @@ describe("sealing months approved before sealing existed (the migration step)", 
     // Each sealing is in the trail once, by nobody, marked as done at migration, naming its version.
     const entries = await db.auditEntry.findMany({ where: { kind: "month_close.sealed" }, orderBy: { period: "asc" } });
     expect(entries.map((entry) => [entry.period, entry.actorId, entry.subjectId, entry.details])).toEqual(
-      sealed.map((row) => [row.period, null, row.id, { version: 1, hash: row.hash, round: 2, sealedAtMigration: true }]),
+      sealed.map((row) => [
+        row.period,
+        null,
+        row.id,
+        { version: 1, hash: row.hash, round: 2, sealedAtMigration: true },
+      ]),
     );
   });
 
