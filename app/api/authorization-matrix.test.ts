@@ -522,6 +522,12 @@ const ROUTES: Record<string, RouteEntry> = {
       query: `?companyId=${f.clientCompanyA}&from=2026-01&to=2026-02`,
     }),
   },
+  // The procedure documentation holds settings and counts, no person's data: the firm's members (not clients).
+  "workspaces/[workspaceId]/records/procedure-documentation GET": {
+    workspace: "A",
+    permission: "workspace.read",
+    call: (f) => ({ params: { workspaceId: f.workspaceA } }),
+  },
   "payroll/companies/[companyId]/employees/[employeeId]/personal-data GET": {
     workspace: "A",
     permission: "payroll.manage",

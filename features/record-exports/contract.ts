@@ -8,6 +8,8 @@ import { taxAuditExportSchema } from "./schemas";
 export const recordExportsContract = defineContract(recordExportsRoutes, {
   /** The data for a tax audit (Z3): CSV files with the description standard's index.xml and its DTD. */
   taxAudit: { params: workspaceParamsSchema, query: taxAuditExportSchema, errors: ["forbidden"] },
+  /** The workspace's procedure documentation as a PDF (the firm's members). */
+  procedure: { params: workspaceParamsSchema, errors: [] },
   /** Everything held about one employee (Art. 15 GDPR), as JSON and CSV with a README. */
   personalData: {
     params: z.object({ companyId: z.string(), employeeId: z.string().regex(/^\d{1,9}$/) }),

@@ -7,6 +7,11 @@ import type { RoutesTable } from "@/lib/http/contract";
  */
 export const recordExportsRoutes = {
   taxAudit: { method: "GET", path: "/api/workspaces/:workspaceId/records/tax-audit-export", response: "file" },
+  procedure: {
+    method: "GET",
+    path: "/api/workspaces/:workspaceId/records/procedure-documentation",
+    response: "file",
+  },
   personalData: {
     method: "GET",
     path: "/api/payroll/companies/:companyId/employees/:employeeId/personal-data",

@@ -6,6 +6,7 @@ import { RetentionForm } from "@/features/records/components/retention-form";
 import { SocialAuditDates } from "@/features/records/components/social-audit-dates";
 import { recordsPageData } from "@/features/records/server/page-data";
 import { TaxAuditExportForm } from "@/features/record-exports/components/tax-audit-export-form";
+import { ProcedureButton } from "@/features/record-exports/components/procedure-button";
 import { now } from "@/lib/clock";
 import { notForClients } from "@/features/workspaces/server/client-guard";
 import { can } from "@/features/workspaces/permissions";
@@ -59,6 +60,13 @@ export default async function RecordsSettingsPage() {
         ) : (
           <p className="text-slate-700">{t("recordExports.taxAudit.ownerOnly")}</p>
         )}
+      </section>
+      <section aria-labelledby="procedure-heading" className="space-y-2" data-slot="procedure-documentation">
+        <h2 id="procedure-heading" className="text-xl font-semibold">
+          {t("recordExports.procedure.heading")}
+        </h2>
+        <p className="text-slate-700">{t("recordExports.procedure.intro")}</p>
+        <ProcedureButton workspaceId={workspace.id} />
       </section>
       <AuditSigningKey />
     </section>
