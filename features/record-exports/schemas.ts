@@ -31,8 +31,6 @@ export const taxAuditExportSchema = z
   });
 export type TaxAuditExportInput = z.infer<typeof taxAuditExportSchema>;
 
-export const EXPORT_PROBLEMS = ["company", "month", "toBeforeFrom", "tooLong"] as const;
-
 /** The first and last day (`YYYY-MM-DD`) of the months from–to. */
 export function periodDays(from: string, to: string): { from: string; to: string } {
   const [year, month] = to.split("-").map(Number) as [number, number];
