@@ -512,6 +512,27 @@ const ROUTES: Record<string, RouteEntry> = {
       await f.db.companySocialInsuranceAudit.deleteMany({ where: { workspaceId: f.workspaceA } });
     },
   },
+  // The exports the law asks for (features/record-exports): owners only; clients never. The tax audit's names
+  // workspace A (another workspace's owner: 404); the personal data's a company of A's connection (`payroll.manage`).
+  "workspaces/[workspaceId]/records/tax-audit-export GET": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({
+      params: { workspaceId: f.workspaceA },
+      query: `?companyId=${f.clientCompanyA}&from=2026-01&to=2026-02`,
+    }),
+  },
+  // The procedure documentation holds settings and counts, no person's data: the firm's members (not clients).
+  "workspaces/[workspaceId]/records/procedure-documentation GET": {
+    workspace: "A",
+    permission: "workspace.read",
+    call: (f) => ({ params: { workspaceId: f.workspaceA } }),
+  },
+  "payroll/companies/[companyId]/employees/[employeeId]/personal-data GET": {
+    workspace: "A",
+    permission: "payroll.manage",
+    call: () => ({ params: { companyId: "1001", employeeId: "1" } }),
+  },
   // The firm overview reads the person's active workspace only (its query joins their membership): every member.
   "overview GET": { workspace: "active", permission: "payroll.read", call: () => ({ query: "?show=mine" }) },
   "overview/health GET": { workspace: "active", permission: "payroll.read", call: () => ({}) },

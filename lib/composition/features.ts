@@ -2,6 +2,7 @@ import { feature as accountLinking } from "@/features/account-linking/feature";
 import { feature as accounting } from "@/features/accounting/feature";
 import { feature as auditTrail } from "@/features/audit-trail/feature";
 import { feature as datev } from "@/features/datev/feature";
+import { feature as recordExports } from "@/features/record-exports/feature";
 import { feature as deadlines } from "@/features/deadlines/feature";
 import { feature as mail } from "@/features/mail/feature";
 import { feature as monthClose } from "@/features/month-close/feature";
@@ -39,6 +40,7 @@ export const FEATURES = [
   deadlines,
   monthClose,
   datev,
+  recordExports,
   overview,
   reminders,
   signIn,

@@ -3,5 +3,5 @@ import { IntlScope } from "@/components/intl-scope";
 
 // The retention table and the companies' last audits (features/records).
 export default function Layout({ children }: { children: ReactNode }) {
-  return <IntlScope namespaces={["records"]}>{children}</IntlScope>;
+  return <IntlScope namespaces={["records", "recordExports"]}>{children}</IntlScope>;
 }

@@ -5,6 +5,9 @@ import { AuditSigningKey } from "@/features/audit-trail/components/signing-key";
 import { RetentionForm } from "@/features/records/components/retention-form";
 import { SocialAuditDates } from "@/features/records/components/social-audit-dates";
 import { recordsPageData } from "@/features/records/server/page-data";
+import { TaxAuditExportForm } from "@/features/record-exports/components/tax-audit-export-form";
+import { ProcedureButton } from "@/features/record-exports/components/procedure-button";
+import { now } from "@/lib/clock";
 import { notForClients } from "@/features/workspaces/server/client-guard";
 import { can } from "@/features/workspaces/permissions";
 import { getSessionUser } from "@/lib/auth/server/session";
@@ -42,6 +45,28 @@ export default async function RecordsSettingsPage() {
         </h2>
         <p className="text-slate-700">{t("records.auditsIntro")}</p>
         <SocialAuditDates workspaceId={workspace.id} owner={owner} companies={data.companies} />
+      </section>
+      <section aria-labelledby="tax-audit-heading" className="space-y-2" data-slot="tax-audit-export">
+        <h2 id="tax-audit-heading" className="text-xl font-semibold">
+          {t("recordExports.taxAudit.heading")}
+        </h2>
+        <p className="text-slate-700">{t("recordExports.taxAudit.intro")}</p>
+        {owner ? (
+          <TaxAuditExportForm
+            workspaceId={workspace.id}
+            companies={data.companies}
+            defaultMonth={now().toISOString().slice(0, 7)}
+          />
+        ) : (
+          <p className="text-slate-700">{t("recordExports.taxAudit.ownerOnly")}</p>
+        )}
+      </section>
+      <section aria-labelledby="procedure-heading" className="space-y-2" data-slot="procedure-documentation">
+        <h2 id="procedure-heading" className="text-xl font-semibold">
+          {t("recordExports.procedure.heading")}
+        </h2>
+        <p className="text-slate-700">{t("recordExports.procedure.intro")}</p>
+        <ProcedureButton workspaceId={workspace.id} />
       </section>
       <AuditSigningKey />
     </section>

@@ -23,7 +23,7 @@ export async function retentionYears(workspaceId: string): Promise<Record<Editab
 }
 
 /** The person's roles in the workspace; a non-member gets 404, a member who is not an owner 403. */
-async function ownerOnly(userId: string, workspaceId: string): Promise<void> {
+export async function ownerOnly(userId: string, workspaceId: string): Promise<void> {
   const member = await getDb().workspaceMember.findUnique({
     where: { workspaceId_userId: { workspaceId, userId } },
     select: { roles: true },

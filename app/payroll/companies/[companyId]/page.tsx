@@ -45,7 +45,16 @@ export async function generateMetadata(): Promise<Metadata> {
 export default function CompanyPage(props: { params: Promise<{ companyId: string }> }) {
   return (
     <IntlScope
-      namespaces={["payroll", "checkSettings", "monthChecks", "deadlines", "monthVersions", "payrollEntries", "datev"]}
+      namespaces={[
+        "payroll",
+        "checkSettings",
+        "monthChecks",
+        "deadlines",
+        "monthVersions",
+        "payrollEntries",
+        "datev",
+        "recordExports",
+      ]}
     >
       <CompanyPageContent {...props} />
     </IntlScope>
@@ -211,6 +220,7 @@ async function Employees({
             companyHoursLimit: settings.monthlyHoursLimit,
             employees: employeeSettings,
           }}
+          personalData={can(state.user.workspace?.roles, "payroll.manage")}
         />
       </HydrationBoundary>
     </>

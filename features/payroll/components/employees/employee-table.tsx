@@ -21,6 +21,7 @@ import {
   type EmployeeSettingsContext,
 } from "@/features/month-close/components/settings/employee-settings";
 import { Table, TableCell, TableRow } from "@/components/ui/table";
+import { PersonalDataButton } from "@/features/record-exports/components/personal-data-button";
 
 const NO_EMPLOYEES: EmployeeRow[] = [];
 const NO_SETTINGS: EmployeeSettingsContext = { editable: false, period: "", companyHoursLimit: 0, employees: [] };
@@ -44,10 +45,13 @@ export function EmployeeTable({
   companyId,
   insurers,
   checkSettings,
+  personalData = false,
 }: {
   companyId: number;
   insurers: InsurerLabels;
   checkSettings?: EmployeeSettingsContext;
+  /** Each row offers `Export personal data` (Art. 15; owners: features/record-exports). */
+  personalData?: boolean;
 }) {
   const t = useTranslations();
   const locale = useLocale();
@@ -143,6 +147,7 @@ export function EmployeeTable({
             t("payroll.employees.entry"),
             t("payroll.employees.insurer"),
             ...(checkSettings ? [t("checkSettings.column")] : []),
+            ...(personalData ? [t("recordExports.personalData.column")] : []),
           ]}
         >
           {shown.slice(0, 500).map((employee) => (
@@ -180,6 +185,11 @@ export function EmployeeTable({
                       {t("checkSettings.edit")}
                     </Button>
                   ) : null}
+                </TableCell>
+              ) : null}
+              {personalData ? (
+                <TableCell>
+                  <PersonalDataButton companyId={companyId} employeeId={employee.id} />
                 </TableCell>
               ) : null}
             </TableRow>

@@ -1,9 +1,15 @@
 import "server-only";
 import { formatWhen } from "@/lib/audit/present";
-import { formatMonth } from "@/lib/i18n/format";
+import { formatMonth, formatMonthSpan } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { accessLogChoices, accessSearchSchema, listAccessLog, peopleNames, type AccessSearch } from "./query";
+
+/** A row's month, or the months `YYYY-MM–YYYY-MM` an export covered (features/record-exports). */
+function monthText(locale: Locale, period: string): string {
+  const [from, to] = period.split("–");
+  return to ? formatMonthSpan(locale, from!, to) : formatMonth(locale, period);
+}
 
 /** The section's URL on /audit: `?view=access` with its filters and position. */
 export function accessSearchOf(search: AccessSearch, after?: string): string {
@@ -40,7 +46,7 @@ export async function accessLogPageData(
       when: formatWhen(locale, row.occurredAt),
       who: names.get(row.actorId) ?? t("records.access.someone"),
       company: row.companyId === null ? "" : companyText(row.companyId),
-      month: row.period ? formatMonth(locale, row.period) : "",
+      month: row.period ? monthText(locale, row.period) : "",
       what: t(`records.access.kinds.${row.kind}`),
       employees: t("records.access.employeeCount", { count: row.employeeIds.length }),
     })),
