@@ -126,6 +126,8 @@ describe("audit kinds", () => {
       "webhook.secret_rotated",
       "records.retention",
       "records.social_audit",
+      "employee.erasure_requested",
+      "employee.erased",
       "session.signed_in",
       "session.sign_in_failed",
       "session.signed_out",

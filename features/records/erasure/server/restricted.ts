@@ -1,0 +1,31 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { berlinToday } from "@/lib/dates/berlin";
+
+/**
+ * The employees of a company under an erasure request (restricted or erased), with the Berlin day
+ * each was requested: the one place the lists and new months' grids ask whom to leave out
+ * (Art. 18 GDPR: kept for the retention's purposes only, docs/erasure.md).
+ */
+export async function restrictedEmployees(connectionId: string, companyId: number): Promise<Map<number, string>> {
+  const rows = await getDb().erasureRequest.findMany({
+    where: { connectionId, companyId },
+    select: { employeeId: true, requestedAt: true },
+  });
+  return new Map(rows.map((row) => [row.employeeId, berlinToday(row.requestedAt)]));
+}
+
+/**
+ * The employees a list or a new month's grid shows: those under an erasure request left out, but
+ * for `keep` (the employees the month already holds lines of: their lines stay readable).
+ */
+export async function withoutRestricted<Employee extends { id: number }>(
+  connectionId: string,
+  companyId: number,
+  employees: readonly Employee[],
+  keep: ReadonlySet<number> = new Set(),
+): Promise<Employee[]> {
+  const restricted = await restrictedEmployees(connectionId, companyId);
+  if (restricted.size === 0) return [...employees];
+  return employees.filter((employee) => !restricted.has(employee.id) || keep.has(employee.id));
+}
