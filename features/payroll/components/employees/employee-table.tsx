@@ -21,6 +21,7 @@ import {
   type EmployeeSettingsContext,
 } from "@/features/month-close/components/settings/employee-settings";
 import { Table, TableCell, TableRow } from "@/components/ui/table";
+import { ErasureRequestButton } from "@/features/records/components/erasure-request-button";
 
 const NO_EMPLOYEES: EmployeeRow[] = [];
 const NO_SETTINGS: EmployeeSettingsContext = { editable: false, period: "", companyHoursLimit: 0, employees: [] };
@@ -44,10 +45,13 @@ export function EmployeeTable({
   companyId,
   insurers,
   checkSettings,
+  erasure,
 }: {
   companyId: number;
   insurers: InsurerLabels;
   checkSettings?: EmployeeSettingsContext;
+  /** For owners: each row's `Record an erasure request` (features/records/erasure), in this workspace. */
+  erasure?: { workspaceId: string };
 }) {
   const t = useTranslations();
   const locale = useLocale();
@@ -143,6 +147,7 @@ export function EmployeeTable({
             t("payroll.employees.entry"),
             t("payroll.employees.insurer"),
             ...(checkSettings ? [t("checkSettings.column")] : []),
+            ...(erasure ? [t("erasure.actions")] : []),
           ]}
         >
           {shown.slice(0, 500).map((employee) => (
@@ -180,6 +185,15 @@ export function EmployeeTable({
                       {t("checkSettings.edit")}
                     </Button>
                   ) : null}
+                </TableCell>
+              ) : null}
+              {erasure ? (
+                <TableCell>
+                  <ErasureRequestButton
+                    workspaceId={erasure.workspaceId}
+                    companyId={companyId}
+                    employee={{ id: employee.id, name: `${employee.firstName} ${employee.lastName}` }}
+                  />
                 </TableCell>
               ) : null}
             </TableRow>

@@ -159,7 +159,10 @@ describe("erasure", () => {
     });
     const listed = await withoutRestricted(firm.connectionId, COMPANY, [{ id: ADA }, { id: BEN }]);
     expect(listed).toEqual([{ id: BEN }]);
-    expect(await withoutRestricted(firm.connectionId, COMPANY, [{ id: ADA }], new Set([ADA]))).toEqual([{ id: ADA }]);
+    // A month up to the request's keeps them (its lines stay readable); a later one does not.
+    const month = first.requestedOn.slice(0, 7);
+    expect(await withoutRestricted(firm.connectionId, COMPANY, [{ id: ADA }], month)).toEqual([{ id: ADA }]);
+    expect(await withoutRestricted(firm.connectionId, COMPANY, [{ id: ADA }], "9999-12")).toEqual([]);
     expect(
       await db.auditEntry.count({ where: { workspaceId: firm.workspaceId, kind: "employee.erasure_requested" } }),
     ).toBe(1);

@@ -16,16 +16,20 @@ export async function restrictedEmployees(connectionId: string, companyId: numbe
 }
 
 /**
- * The employees a list or a new month's grid shows: those under an erasure request left out, but
- * for `keep` (the employees the month already holds lines of: their lines stay readable).
+ * The employees a list or a month's grid and checks show: those under an erasure request left out
+ * of every list (no `period`) and of every month after the one they were requested in; a month up
+ * to that one keeps them (its lines of theirs stay readable, the pages mark them).
  */
 export async function withoutRestricted<Employee extends { id: number }>(
   connectionId: string,
   companyId: number,
   employees: readonly Employee[],
-  keep: ReadonlySet<number> = new Set(),
+  period?: string,
 ): Promise<Employee[]> {
   const restricted = await restrictedEmployees(connectionId, companyId);
   if (restricted.size === 0) return [...employees];
-  return employees.filter((employee) => !restricted.has(employee.id) || keep.has(employee.id));
+  return employees.filter((employee) => {
+    const requestedOn = restricted.get(employee.id);
+    return requestedOn === undefined || (period !== undefined && period <= requestedOn.slice(0, 7));
+  });
 }
