@@ -33,3 +33,20 @@ export async function withoutRestricted<Employee extends { id: number }>(
     return requestedOn === undefined || (period !== undefined && period <= requestedOn.slice(0, 7));
   });
 }
+
+/**
+ * The employees with each restricted one's name marked (`mark` gets the Berlin day of the request),
+ * for pages that still show them (a month up to the request's keeps its lines of theirs).
+ */
+export async function markRestricted<Employee extends { id: number; name: string }>(
+  connectionId: string,
+  companyId: number,
+  employees: readonly Employee[],
+  mark: (requestedOn: string) => string,
+): Promise<Employee[]> {
+  const restricted = await restrictedEmployees(connectionId, companyId);
+  return employees.map((employee) => {
+    const requestedOn = restricted.get(employee.id);
+    return requestedOn === undefined ? employee : { ...employee, name: `${employee.name} — ${mark(requestedOn)}` };
+  });
+}

@@ -42,5 +42,17 @@ describe("restriction", () => {
     // The month it was requested in keeps them (its lines stay readable).
     const then = (await checkContext({ ...key, period: "2020-01" }, client)).employees.map((employee) => employee.id);
     expect(then).toContain(restricted);
+    // Where a page still shows them, their name carries the mark with the request's day.
+    const { markRestricted } = await import("./restricted");
+    const marked = await markRestricted(
+      connection.id,
+      1001,
+      [
+        { id: restricted, name: "Ada" },
+        { id: -1, name: "Ben" },
+      ],
+      (day) => `Restricted (${day})`,
+    );
+    expect(marked.map((row) => row.name)).toEqual(["Ada — Restricted (2020-01-15)", "Ben"]);
   });
 });
