@@ -189,6 +189,13 @@ describe("erasure", () => {
     const { canonicalHash } = await import("@/features/month-close/sealing/canonical");
     const sealed = await db.sealedMonth.findUniqueOrThrow({ where: { id: firm.sealedId } });
     expect(canonicalHash(sealed.content)).toBe(sealed.hash);
+    const { readSealedVersions } = await import("@/features/month-close/sealing/server/read-sealed-month");
+    expect((await readSealedVersions(firm.connectionId, COMPANY)).map((version) => version.intact)).toEqual([true]);
+    // The text kept still verifies against the digest the snapshot sealed.
+    const { textMatches } = await import("@/features/month-close/sealing/snapshot");
+    const refs = (sealed.content as { acknowledgements: { comment: { ref: string; sha256: string } }[] })
+      .acknowledgements;
+    expect(kept.every((text) => refs.some((ack) => textMatches(ack.comment, text)))).toBe(true);
     // Caches and settings.
     const state = await db.payrollCompanyState.findFirstOrThrow({ where: { connectionId: firm.connectionId } });
     expect(JSON.stringify(state.employees)).not.toContain("Lovelace");
