@@ -533,6 +533,18 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.manage",
     call: () => ({ params: { companyId: "1001", employeeId: "1" } }),
   },
+  // An employee's erasure request (features/records/erasure): owners only; the company must be the workspace's.
+  "workspaces/[workspaceId]/records/erasure-requests POST": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({
+      params: { workspaceId: f.workspaceA },
+      body: { companyId: Number(f.clientCompanyA), employeeId: 1 },
+    }),
+    restore: async (f) => {
+      await f.db.erasureRequest.deleteMany({ where: { workspaceId: f.workspaceA } });
+    },
+  },
   // The firm overview reads the person's active workspace only (its query joins their membership): every member.
   "overview GET": { workspace: "active", permission: "payroll.read", call: () => ({ query: "?show=mine" }) },
   "overview/health GET": { workspace: "active", permission: "payroll.read", call: () => ({}) },

@@ -12,6 +12,7 @@ import { MAIL_QUEUES } from "@/features/mail/queues";
 import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
 import { OVERVIEW_QUEUES } from "@/features/overview/queues";
 import { REMINDER_QUEUES } from "@/features/reminders/queues";
+import { ERASURE_QUEUES } from "@/features/records/erasure/queues";
 import { SIGN_IN_QUEUES } from "@/features/sign-in/queues";
 import { WEBHOOK_QUEUES } from "@/features/webhooks/queues";
 import { feature as webhooks } from "@/features/webhooks/feature";
@@ -74,6 +75,7 @@ describe("the feature manifests' list", () => {
         SIGN_IN_QUEUES.sweep,
         AUDIT_TRAIL_QUEUES.chain,
         AUDIT_TRAIL_QUEUES.checkpoint,
+        ERASURE_QUEUES.erase,
       ].sort(),
     );
   });

@@ -9,6 +9,7 @@ import { MONTH_CLOSE_QUEUES } from "@/features/month-close/queues";
 import { OVERVIEW_QUEUES } from "@/features/overview/queues";
 import { PAYROLL_QUEUES } from "@/features/payroll/queues";
 import { REMINDER_QUEUES } from "@/features/reminders/queues";
+import { ERASURE_QUEUES } from "@/features/records/erasure/queues";
 import { SIGN_IN_QUEUES } from "@/features/sign-in/queues";
 import { captureLog } from "@/lib/log/testing/capture";
 
@@ -36,7 +37,7 @@ const it = test.extend("jobsDatabase", { scope: "file", auto: true }, async ({ s
 const EVERY_MINUTE = [OVERVIEW_QUEUES.sweep, MONTH_CLOSE_QUEUES.reread, AUDIT_TRAIL_QUEUES.chain];
 
 describe("the process's schedules", () => {
-  it("are all nine registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({
+  it("are all ten registered by the jobs' start, and the every-minute ones run within 10 s, each run logged", async ({
     jobsDatabase,
   }) => {
     const log = captureLog();
@@ -60,6 +61,7 @@ describe("the process's schedules", () => {
           { name: PAYROLL_QUEUES.referenceLists, cron: "41 3 * * *", timezone: "UTC" },
           { name: SIGN_IN_QUEUES.sweep, cron: "*/10 * * * *", timezone: "UTC" },
           { name: AUDIT_TRAIL_QUEUES.checkpoint, cron: "30 2 * * *", timezone: "Europe/Berlin" },
+          { name: ERASURE_QUEUES.erase, cron: "15 3 * * *", timezone: "Europe/Berlin" },
         ].sort((a, b) => a.name.localeCompare(b.name)),
       );
     } finally {

@@ -128,6 +128,8 @@ describe("audit kinds", () => {
       "records.social_audit",
       "records.tax_audit_export",
       "records.personal_data_export",
+      "employee.erasure_requested",
+      "employee.erased",
       "session.signed_in",
       "session.sign_in_failed",
       "session.signed_out",

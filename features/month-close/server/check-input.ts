@@ -1,4 +1,5 @@
 import "server-only";
+import { withoutRestricted } from "@/features/records/erasure/server/restricted";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { publicHolidaysIn } from "@/features/month-close/checks/holidays";
@@ -111,7 +112,7 @@ export async function checkContext(
     previousMonth(key.connectionId, key.companyId, key.period),
   ]);
   return {
-    employees: checkEmployees(listed),
+    employees: checkEmployees(await withoutRestricted(key.connectionId, key.companyId, listed, key.period)),
     insurers,
     employeeSettings,
     company,

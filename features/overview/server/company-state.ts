@@ -1,4 +1,5 @@
 import "server-only";
+import { withoutRestricted } from "@/features/records/erasure/server/restricted";
 import { nowMs } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -69,7 +70,9 @@ export async function refreshCompany(key: MonthKey, client: PayrollClient): Prom
   try {
     // Taken before reading: a change made meanwhile has a later stamp and is checked again by the sweep.
     const stamp = (await inputStamps(key.connectionId, [key.companyId])).get(key.companyId) ?? null;
-    const employees = checkEmployees(await client.listEmployees(key.companyId));
+    // Employees under an erasure request are not cached here for months after their request (features/records/erasure).
+    const listed = await client.listEmployees(key.companyId);
+    const employees = checkEmployees(await withoutRestricted(key.connectionId, key.companyId, listed, key.period));
     const counts = await countFindings(key, client, employees);
     const at = new Date(nowMs());
     await store(key, {

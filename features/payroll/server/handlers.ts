@@ -1,4 +1,5 @@
 import "server-only";
+import { withoutRestricted } from "@/features/records/erasure/server/restricted";
 import { recordEmployeeCreated } from "@/features/payroll/employees/server/audit";
 import { auditActorOf } from "@/lib/audit/server/record";
 import { ApiError, successResponse } from "@/lib/http/api-error";
@@ -70,7 +71,9 @@ export const listEmployees = payrollRoute(
   { ...contract.listEmployees, permission: "payroll.read" },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
-    return successResponse({ employees: await context.client.listEmployees(company.id) });
+    // Employees under an erasure request are restricted: left out of every list (features/records/erasure).
+    const employees = await context.client.listEmployees(company.id);
+    return successResponse({ employees: await withoutRestricted(context.connection.id, company.id, employees) });
   },
 );
 

@@ -33,6 +33,9 @@ import { VersionsSection } from "@/features/month-close/components/sealing/versi
 import { companyVersions } from "@/features/month-close/sealing/server/versions";
 import { DatevSettingsForm } from "@/features/datev/components/datev-settings-form";
 import { companyDatevSettings } from "@/features/datev/server/settings";
+import { ErasureRequestsSection } from "@/features/records/components/erasure-requests-section";
+import { companyErasureRequests } from "@/features/records/erasure/server/requests";
+import { withoutRestricted } from "@/features/records/erasure/server/restricted";
 
 export const dynamic = "force-dynamic";
 
@@ -54,6 +57,7 @@ export default function CompanyPage(props: { params: Promise<{ companyId: string
         "payrollEntries",
         "datev",
         "recordExports",
+        "erasure",
       ]}
     >
       <CompanyPageContent {...props} />
@@ -166,13 +170,17 @@ async function Employees({
 }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   await referenceListsReady(state.client);
-  const [employees, insurers, employeeSettings] = await Promise.all([
+  const [employees, insurers, employeeSettings, erasures] = await Promise.all([
     attemptPayroll(() => state.client.listEmployees(company.id)),
     healthInsurances(state.client.baseUrl),
     employeeCheckSettings(state.connection.id, company.id),
+    companyErasureRequests(state.connection.id, company.id),
   ]);
   const byNumber = new Map(insurers.map((insurer) => [insurer.number, insurer]));
-  const list = employees.ok ? employees.value : [];
+  const all = employees.ok ? employees.value : [];
+  // Employees under an erasure request are left out of the list, shown marked in their own table below.
+  const list = await withoutRestricted(state.connection.id, company.id, all);
+  const owner = can(state.user.workspace?.roles, "workspace.manage");
   const warnings = insurerWarnings(list, byNumber, company.current_month);
   const labels = insurerLabels(insurers, company.current_month);
   // The rows rendered here seed the browser's employee query, so it does not ask again at once.
@@ -221,8 +229,15 @@ async function Employees({
             employees: employeeSettings,
           }}
           personalData={can(state.user.workspace?.roles, "payroll.manage")}
+          erasure={owner && state.user.workspace ? { workspaceId: state.user.workspace.id } : undefined}
         />
       </HydrationBoundary>
+      <ErasureRequestsSection
+        requests={erasures}
+        employeeNames={Object.fromEntries(
+          all.map((employee) => [employee.id, `${employee.first_name} ${employee.last_name}`]),
+        )}
+      />
     </>
   );
 }

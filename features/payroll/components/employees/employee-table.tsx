@@ -22,6 +22,7 @@ import {
 } from "@/features/month-close/components/settings/employee-settings";
 import { Table, TableCell, TableRow } from "@/components/ui/table";
 import { PersonalDataButton } from "@/features/record-exports/components/personal-data-button";
+import { ErasureRequestButton } from "@/features/records/components/erasure-request-button";
 
 const NO_EMPLOYEES: EmployeeRow[] = [];
 const NO_SETTINGS: EmployeeSettingsContext = { editable: false, period: "", companyHoursLimit: 0, employees: [] };
@@ -46,12 +47,15 @@ export function EmployeeTable({
   insurers,
   checkSettings,
   personalData = false,
+  erasure,
 }: {
   companyId: number;
   insurers: InsurerLabels;
   checkSettings?: EmployeeSettingsContext;
   /** Each row offers `Export personal data` (Art. 15; owners: features/record-exports). */
   personalData?: boolean;
+  /** For owners: each row's `Record an erasure request` (features/records/erasure), in this workspace. */
+  erasure?: { workspaceId: string };
 }) {
   const t = useTranslations();
   const locale = useLocale();
@@ -148,6 +152,7 @@ export function EmployeeTable({
             t("payroll.employees.insurer"),
             ...(checkSettings ? [t("checkSettings.column")] : []),
             ...(personalData ? [t("recordExports.personalData.column")] : []),
+            ...(erasure ? [t("erasure.actions")] : []),
           ]}
         >
           {shown.slice(0, 500).map((employee) => (
@@ -190,6 +195,15 @@ export function EmployeeTable({
               {personalData ? (
                 <TableCell>
                   <PersonalDataButton companyId={companyId} employeeId={employee.id} />
+                </TableCell>
+              ) : null}
+              {erasure ? (
+                <TableCell>
+                  <ErasureRequestButton
+                    workspaceId={erasure.workspaceId}
+                    companyId={companyId}
+                    employee={{ id: employee.id, name: `${employee.firstName} ${employee.lastName}` }}
+                  />
                 </TableCell>
               ) : null}
             </TableRow>

@@ -4,7 +4,7 @@ import { PayrollProblem } from "@/features/payroll/components/connection/payroll
 import { SignedOutNotice } from "@/components/signed-out-notice";
 import { CompanyElsewhere } from "@/features/workspaces/components/company-elsewhere";
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatMonth } from "@/lib/i18n/format";
+import { formatDay, formatMonth } from "@/lib/i18n/format";
 import { entriesPageData, freshCompany } from "@/features/payroll/entries/server/page-data";
 import type { EntryKind } from "@/features/payroll/entries/kinds";
 import { attemptPayroll, companyForPage, payrollPageState } from "@/features/payroll/server/pages";
@@ -14,6 +14,7 @@ import { datevLastStep } from "@/features/datev/components/datev-last-step";
 import { ChecksRegion } from "@/features/month-close/components/checks-region";
 import { checksPageData, monthClosePageData } from "@/features/month-close/server/page-data";
 import { recordView } from "@/features/records/server/access-log/record";
+import { markRestricted } from "@/features/records/erasure/server/restricted";
 import { EntriesWorkbench } from "./entries-workbench";
 
 /** The server half of the hours and extra payments pages: who, which company, which month, what was saved. */
@@ -47,6 +48,11 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
     attemptPayroll(() => entriesPageData(state.connection.id, state.client, company, kind)),
     monthClosePageData(state.user, state.connection.id, company),
   ]);
+  // An employee under an erasure request still in this month (requested during it) is marked (features/records/erasure).
+  if (data.ok)
+    data.value.employees = await markRestricted(state.connection.id, company.id, data.value.employees, (day) =>
+      t("erasure.restricted", { date: formatDay(locale, day) }),
+    );
   // The checks' inputs but the lines, once (the page re-runs the checks itself as lines change).
   const checks = close
     ? await attemptPayroll(() =>

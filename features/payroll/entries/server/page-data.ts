@@ -1,4 +1,5 @@
 import "server-only";
+import { withoutRestricted } from "@/features/records/erasure/server/restricted";
 import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { syncCompanies, type CompanyRecord } from "@/features/payroll/connection/server/companies";
 import { loadEntryDraft } from "./drafts";
@@ -34,11 +35,13 @@ export async function entriesPageData(
   company: CompanyRecord,
   kind: EntryKind,
 ) {
-  const [employees, draft, last] = await Promise.all([
+  const [listed, draft, last] = await Promise.all([
     client.listEmployees(company.id),
     loadEntryDraft({ connectionId, companyId: company.id, period: company.current_month, kind }),
     lastSuccessfulTransfer(connectionId, company.id, company.current_month, kind),
   ]);
+  // Employees under an erasure request: not in a month after the one they were requested in.
+  const employees = await withoutRestricted(connectionId, company.id, listed, company.current_month);
   const empty = !draft?.lines.some((line) => Object.keys(line.values).length > 0);
   const [unknown, startFrom, rates] = await Promise.all([
     lastUnknownTransfer(connectionId, company.id, company.current_month, kind, last?.createdAt ?? null),
