@@ -45,8 +45,10 @@ export interface PersonalData {
   access: { id: string; occurredAt: Date; actorId: string; kind: string; period: string | null }[];
   settings: { checks: object | null; datev: object | null };
   imports: { importId: string; rowNumber: number; state: string; payload: unknown; createdAt: Date }[];
-  /** Until erasure requests exist (issue #38 §3), none can have been recorded. */
-  erasure: { requested: false };
+  /** Whether an erasure was requested (features/records/erasure): when, its state, and from when it may be erased. */
+  erasure:
+    | { requested: false }
+    | { requested: true; requestedAt: Date; state: string; eraseAfter: string | null; erasedAt: Date | null };
 }
 
 /** An export's content: what is held, the service's record, and who exported it when. */
@@ -75,7 +77,7 @@ export async function collectPersonalData(
 ): Promise<PersonalData> {
   const db = getDb();
   const { workspaceId, connectionId, companyId } = scope;
-  const [drafts, transfers, sealed, audit, access, checks, datev, imports] = await Promise.all([
+  const [drafts, transfers, sealed, audit, access, checks, datev, imports, erasure] = await Promise.all([
     db.payrollEntryDraftLine.findMany({
       where: { connectionId, companyId, employeeId, deleted: false },
       orderBy: [{ period: "asc" }, { kind: "asc" }, { position: "asc" }],
@@ -116,6 +118,10 @@ export async function collectPersonalData(
       where: { employeeId, import: { connectionId, companyId } },
       select: { importId: true, rowNumber: true, state: true, payload: true, import: { select: { createdAt: true } } },
       orderBy: [{ import: { createdAt: "asc" } }, { rowNumber: "asc" }],
+    }),
+    db.erasureRequest.findUnique({
+      where: { connectionId_companyId_employeeId: { connectionId, companyId, employeeId } },
+      select: { requestedAt: true, state: true, eraseAfter: true, erasedAt: true },
     }),
   ]);
 
@@ -174,7 +180,15 @@ export async function collectPersonalData(
       payload: row.payload,
       createdAt: row.import.createdAt,
     })),
-    erasure: { requested: false },
+    erasure: erasure
+      ? {
+          requested: true,
+          requestedAt: erasure.requestedAt,
+          state: erasure.state,
+          eraseAfter: erasure.eraseAfter?.toISOString().slice(0, 10) ?? null,
+          erasedAt: erasure.erasedAt,
+        }
+      : { requested: false },
   };
 }
 

@@ -105,4 +105,28 @@ describe("the personal data export", () => {
     expect(audited).toMatchObject({ actorId: firm.owner.userId, details: { employeeId: 8, sha256: file.sha256 } });
     await expect(exportFor(firm, 123456, null)).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("says when an erasure was requested and from when the employee may be erased", async ({ firm }) => {
+    await firm.db.erasureRequest.create({
+      data: {
+        workspaceId: firm.workspaceId,
+        connectionId: firm.connectionId,
+        companyId: COMPANY,
+        employeeId: 9,
+        requestedById: firm.owner.userId,
+        requestedAt: new Date("2026-11-30T09:00:00Z"),
+        eraseAfter: new Date("2033-12-31"),
+      },
+    });
+    const { files } = await exportFor(firm, 9, null);
+    const readme = strFromU8(files["README.txt"]!);
+    expect(readme).toContain(
+      "Löschstatus: Löschung beantragt am 2026-11-30, eingeschränkt, zu löschen nach 2033-12-31.",
+    );
+    expect(readme).toContain(
+      "Erasure status: erasure requested on 2026-11-30, restricted, to be erased after 2033-12-31.",
+    );
+    const json = JSON.parse(strFromU8(files["personal-data.json"]!)) as Record<string, unknown>;
+    expect(json).toMatchObject({ erasure: { requested: true, state: "restricted", eraseAfter: "2033-12-31" } });
+  });
 });

@@ -20,8 +20,14 @@ export const ENTRY_FIELDS_IN_CSV = [
 export function readme(data: PersonalDataExport): string {
   const when = data.exportedAt.toISOString();
   const counts = `${data.lines.length} / ${data.sealed.length} / ${data.audit.length} / ${data.access.length}`;
-  const erasureDe = data.erasure.requested ? "Löschung beantragt" : "kein Löschantrag";
-  const erasureEn = data.erasure.requested ? "erasure requested" : "no erasure request";
+  const { erasure } = data;
+  const until = erasure.requested && erasure.eraseAfter ? erasure.eraseAfter : null;
+  const erasureDe = !erasure.requested
+    ? "kein Löschantrag"
+    : `Löschung beantragt am ${erasure.requestedAt.toISOString().slice(0, 10)}, eingeschränkt${until ? `, zu löschen nach ${until}` : ""}`;
+  const erasureEn = !erasure.requested
+    ? "no erasure request"
+    : `erasure requested on ${erasure.requestedAt.toISOString().slice(0, 10)}, restricted${until ? `, to be erased after ${until}` : ""}`;
   return [
     "AUSKUNFT NACH ART. 15 DSGVO / ACCESS REQUEST UNDER ART. 15 GDPR",
     "",
