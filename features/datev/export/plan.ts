@@ -47,7 +47,7 @@ export type DatevProblem =
   | { code: "consultantRange" | "clientRange"; value: number }
   | ({ code: "noWageType"; type: string } & LineRef)
   | ({ code: "noPersonnelNumber" } & LineRef)
-  | ({ code: "personnelNumberRange"; value: number } & LineRef)
+  | ({ code: "personnelNumberRange" | "duplicatePersonnelNumber"; value: number } & LineRef)
   | ({ code: "noValue"; type: string; carries: string } & LineRef)
   | ({ code: "tooManyDecimals" | "tooManyDigits"; value: string; max: number } & LineRef)
   | ({ code: "unencodable"; field: "costCentre" | "costUnit"; characters: string } & LineRef)
@@ -84,6 +84,7 @@ function planLine(
   line: StoredLine,
   ref: LineRef,
   personnelNumber: number | null,
+  shared: ReadonlySet<number>,
 ): { record: LodasRecord | null; problems: DatevProblem[] } {
   const problems: DatevProblem[] = [];
   const type = line.values.type ?? "";
@@ -92,6 +93,9 @@ function planLine(
   if (personnelNumber === null) problems.push({ code: "noPersonnelNumber", ...ref });
   else if (!inRange(personnelNumber, PERSONNEL_NUMBER))
     problems.push({ code: "personnelNumberRange", value: personnelNumber, ...ref });
+  // Two employees under one number: DATEV would book both on one person.
+  if (personnelNumber !== null && shared.has(personnelNumber))
+    problems.push({ code: "duplicatePersonnelNumber", value: personnelNumber, ...ref });
   const field = carriedField(kind, mapping.carries);
   const value = field ? (line.values[field] ?? "") : "";
   if (value === "") problems.push({ code: "noValue", type, carries: mapping.carries, ...ref });
@@ -124,6 +128,13 @@ export function planExport(input: PlanInput): Plan {
     problems.push({ code: "consultantRange", value: input.consultantNumber });
   if (!inRange(input.clientNumber, CLIENT_NUMBER)) problems.push({ code: "clientRange", value: input.clientNumber });
   const employees = new Map(input.employees.map((employee) => [employee.id, employee]));
+  const seenNumbers = new Set<number>();
+  const shared = new Set<number>();
+  for (const { personnelNumber } of input.employees) {
+    if (personnelNumber === null) continue;
+    if (seenNumbers.has(personnelNumber)) shared.add(personnelNumber);
+    seenNumbers.add(personnelNumber);
+  }
   const records: PlannedRecord[] = [];
   for (const kind of ENTRY_KINDS) {
     const seen = new Map<number, number>();
@@ -137,7 +148,7 @@ export function planExport(input: PlanInput): Plan {
         kind,
         line: number,
       };
-      const planned = planLine(input, kind, line, ref, employee?.personnelNumber ?? null);
+      const planned = planLine(input, kind, line, ref, employee?.personnelNumber ?? null, shared);
       problems.push(...planned.problems);
       if (planned.record) records.push({ ...ref, record: planned.record });
     }

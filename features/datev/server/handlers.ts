@@ -99,13 +99,15 @@ const setEmployee = payrollRoute(
   { ...contract.setEmployee, permission: "payroll.edit", maxBodyBytes: 256 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
-    const employeeId = Number(context.params.employeeId);
     // The id comes from the request: it must be one of the company's employees at the service.
-    const found = (await context.client.listEmployees(company.id)).find((employee) => employee.id === employeeId);
-    const employee = found ? { id: found.id, name: `${found.first_name} ${found.last_name}`.trim() } : null;
+    const employees = (await context.client.listEmployees(company.id)).map((found) => ({
+      id: found.id,
+      name: `${found.first_name} ${found.last_name}`.trim(),
+    }));
     const actor = auditActorOf(context.user);
+    const employeeId = Number(context.params.employeeId);
     return successResponse(
-      await saveEmployeeDatevSettings(actor, context.connection.id, company.id, employee, context.body),
+      await saveEmployeeDatevSettings(actor, context.connection.id, company.id, employees, employeeId, context.body),
     );
   },
 );

@@ -6,7 +6,11 @@ describe("a company's effective wage types", () => {
 
   it("start from the firm's default where the company has no mapping of its own", () => {
     expect(effectiveWageTypes({}, firm).HOURLY_WAGE).toEqual(firm.HOURLY_WAGE);
-    expect(effectiveWageTypes({}, {}).HOURLY_WAGE).toEqual({ wageTypeNumber: null, processingKey: 1, carries: "hours" });
+    expect(effectiveWageTypes({}, {}).HOURLY_WAGE).toEqual({
+      wageTypeNumber: null,
+      processingKey: 1,
+      carries: "hours",
+    });
   });
 
   it("keep the company's own number over the firm's", () => {

@@ -33,6 +33,7 @@ import { VersionsSection } from "@/features/month-close/components/sealing/versi
 import { companyVersions } from "@/features/month-close/sealing/server/versions";
 import { DatevSettingsForm } from "@/features/datev/components/datev-settings-form";
 import { companyDatevSettings } from "@/features/datev/server/settings";
+import { PersonnelNumbersSection } from "@/features/datev/components/personnel-numbers-section";
 
 export const dynamic = "force-dynamic";
 
@@ -121,6 +122,14 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
       <CompanySettingsForm key={locale} companyId={company.id} {...settings} editable={editable} />
       <CompanyDeadlineForm companyId={company.id} {...deadlines} editable={editable} />
       <DatevSettingsForm companyId={company.id} {...datev} editable={editable} />
+      <Suspense fallback={<PayrollLoading />}>
+        <PersonnelNumbersSection
+          connectionId={state.connection.id}
+          companyId={company.id}
+          listEmployees={() => state.client.listEmployees(company.id)}
+          editable={editable}
+        />
+      </Suspense>
       <Suspense fallback={<PayrollLoading />}>
         <SealedVersions state={state} company={company} />
       </Suspense>
