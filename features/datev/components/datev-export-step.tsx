@@ -54,6 +54,14 @@ export function DatevExportStep({ companyId, period }: { companyId: number; peri
           {t("datev.download", { fileName: made.data.fileName })}
         </a>
       ) : null}
+      {made.isSuccess && made.data.program === "lug" ? (
+        <a
+          className="text-sm text-blue-800 underline"
+          href={`/api/payroll/companies/${companyId}/datev?month=${period}&part=description`}
+        >
+          {t("datev.downloadDescription")}
+        </a>
+      ) : null}
       <ConfirmDialog
         open={open}
         title={t("datev.previewTitle")}

@@ -33,6 +33,8 @@ export interface PlanInput {
   wageTypes: Readonly<Partial<Record<string, WageTypeMapping>>>;
   employees: readonly PlanEmployee[];
   lines: Readonly<Record<EntryKind, readonly StoredLine[]>>;
+  /** A cost centre's or cost unit's most characters, where the program's layout says (LuG's: 20). */
+  textLength?: number;
 }
 
 interface LineRef {
@@ -52,6 +54,7 @@ export type DatevProblem =
   | ({ code: "tooManyDecimals" | "tooManyDigits"; value: string; max: number } & LineRef)
   | ({ code: "unencodable"; field: "costCentre" | "costUnit"; characters: string } & LineRef)
   | ({ code: "separator"; field: "costCentre" | "costUnit" } & LineRef)
+  | ({ code: "tooLong"; field: "costCentre" | "costUnit"; max: number } & LineRef)
   | ({ code: "outsidePeriod"; date: string; period: string } & LineRef);
 
 export interface PlannedRecord extends LineRef {
@@ -69,9 +72,10 @@ function valueProblems(value: string, ref: LineRef): DatevProblem[] {
   return problems;
 }
 
-function textProblems(field: "costCentre" | "costUnit", text: string, ref: LineRef): DatevProblem[] {
+function textProblems(field: "costCentre" | "costUnit", text: string, ref: LineRef, max?: number): DatevProblem[] {
   const characters = unencodableCharacters(text);
   const problems: DatevProblem[] = [];
+  if (max !== undefined && [...text].length > max) problems.push({ code: "tooLong", field, max, ...ref });
   if (characters.length > 0) problems.push({ code: "unencodable", field, characters: characters.join(" "), ...ref });
   // The separator or a line break inside a field would split the record.
   if (/[;\r\n]/.test(text)) problems.push({ code: "separator", field, ...ref });
@@ -102,7 +106,10 @@ function planLine(
   else problems.push(...valueProblems(value, ref));
   const costCentre = line.values.cost_center_id ?? "";
   const costUnit = line.values.cost_object_id ?? "";
-  problems.push(...textProblems("costCentre", costCentre, ref), ...textProblems("costUnit", costUnit, ref));
+  problems.push(
+    ...textProblems("costCentre", costCentre, ref, input.textLength),
+    ...textProblems("costUnit", costUnit, ref, input.textLength),
+  );
   const date = line.values.date ?? "";
   if (date !== "" && !date.startsWith(`${input.period}-`))
     problems.push({ code: "outsidePeriod", date, period: input.period, ...ref });

@@ -11,7 +11,7 @@ import type { MonthActor } from "@/features/month-close/server/audit";
 import { holdsRole } from "@/features/month-close/states";
 import { datevContract as contract } from "../contract";
 import { WINDOWS_1252 } from "../lodas/windows-1252";
-import { exportForDatev, requireApproved, storedExport } from "./export";
+import { exportForDatev, lugDescriptionOf, requireApproved, storedExport } from "./export";
 import { datevPreview } from "./preview";
 import {
   companyDatevSettings,
@@ -56,12 +56,13 @@ const exportMonth = payrollRoute({ ...contract.exportMonth, permission: "payroll
 const download = payrollRoute({ ...contract.download, permission: "payroll.read" }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   const stored = await storedExport(context.connection.id, company.id, context.query.month);
-  return new Response(new Uint8Array(stored.content), {
+  const file = context.query.part === "description" ? lugDescriptionOf(stored) : stored;
+  return new Response(new Uint8Array(file.content), {
     headers: {
       "content-type": `text/plain; charset=${WINDOWS_1252}`,
-      "content-disposition": `attachment; filename="${stored.fileName}"`,
+      "content-disposition": `attachment; filename="${file.fileName}"`,
       "cache-control": "no-store",
-      "x-content-sha256": stored.sha256,
+      "x-content-sha256": file.sha256,
     },
   });
 });
