@@ -76,7 +76,7 @@ export function DatevExportStep({ companyId, period }: { companyId: number; peri
         {preview.error ? <ErrorNotice error={preview.error} /> : null}
         {data?.earlierExport ? (
           <p role="alert" className="text-amber-900">
-            {t("datev.correctionWarning")}
+            {t("datev.correctionWarning", { program: t(`datev.programs.${data.program}`) })}
           </p>
         ) : null}
         {problems.length > 0 ? (

@@ -118,9 +118,19 @@ describe("Export for DATEV", () => {
     const first = await exportMonth(world);
     const { reopenMonth } = await service();
     await reopenMonth(world.key, world.approver, "Bonus was wrong");
+    // The preview of the reopened month warns: LODAS would import both files.
+    const { datevPreview } = await import("./preview");
+    const preview = await datevPreview({ ...world, workspaceId: world.workspaceId, period: world.key.period });
+    expect(preview.earlierExport).toEqual({ createdAt: expect.any(String), sha256: first.sha256 });
     await toApproved();
     const second = await exportMonth(world);
     expect(second.correction).toBe(true);
+    const { listTransfers } = await import("@/features/payroll/entries/server/history");
+    const history = await listTransfers(world.connectionId, world.company.id, "payments");
+    // The file's world exported this month in an earlier test too: only the oldest export is no correction.
+    const exports = history.filter((row) => row.target === "datev");
+    expect(exports[0]?.correction).toBe(true);
+    expect(exports.at(-1)?.correction).toBe(false);
     const stored = await db.datevExport.findUniqueOrThrow({ where: { id: second.exportId } });
     const text = decodeWindows1252(stored.content);
     expect(text).toContain(`* KORREKTUR: ersetzt den Export vom`);
