@@ -5,7 +5,9 @@ import { IntlScope } from "@/components/intl-scope";
 // webhooks, the passkey requirement and the default wage types for DATEV.
 export default function Layout({ children }: { children: ReactNode }) {
   return (
-    <IntlScope namespaces={["workspaces", "clients", "monthClose", "deadlines", "reminders", "webhooks", "passkeys", "datev"]}>
+    <IntlScope
+      namespaces={["workspaces", "clients", "monthClose", "deadlines", "reminders", "webhooks", "passkeys", "datev"]}
+    >
       {children}
     </IntlScope>
   );
