@@ -35,6 +35,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   pending = false,
+  confirmDisabled = false,
   danger = true,
   error,
 }: {
@@ -46,6 +47,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   pending?: boolean;
+  /** The action cannot be taken (yet): only the confirm button is disabled, Cancel stays. */
+  confirmDisabled?: boolean;
   danger?: boolean;
   /** A failure of the confirmed action, shown inside the dialog (which stays open). */
   error?: ReactNode;
@@ -62,7 +65,7 @@ export function ConfirmDialog({
           variant={danger ? "danger" : "primary"}
           size="sm"
           onClick={onConfirm}
-          disabled={pending}
+          disabled={pending || confirmDisabled}
           aria-busy={pending}
         >
           {confirmLabel}

@@ -11,6 +11,7 @@ import { datevRoutes } from "./routes";
 
 const companyParams = z.object({ companyId: z.string() });
 const monthQuerySchema = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "month") });
+const downloadQuerySchema = monthQuerySchema.extend({ part: z.enum(["file", "description"]).default("file") });
 
 const mappingSchema = z.object({
   wageTypeNumber: z.number().int().nullable(),
@@ -69,7 +70,8 @@ export const datevContract = defineContract(datevRoutes, {
     errorExtras: { invalid: z.object({ problems: z.array(problemSchema) }) },
   },
   /** The stored file, byte for byte (409 `conflict` when none was made). */
-  download: { params: companyParams, query: monthQuerySchema, errors: ["conflict", "unknown_company"] },
+  /** `part=description`: a Lohn und Gehalt export's format description (409 for a LODAS export). */
+  download: { params: companyParams, query: downloadQuerySchema, errors: ["conflict", "unknown_company"] },
   preview: { params: companyParams, query: monthQuerySchema, response: previewSchema, errors: ["unknown_company"] },
   getSettings: {
     params: companyParams,

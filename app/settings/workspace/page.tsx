@@ -19,6 +19,8 @@ import { listMembers } from "@/features/workspaces/server/members";
 import { WebhooksSection } from "@/features/webhooks/components/webhooks-section";
 import { listEndpoints } from "@/features/webhooks/server/endpoints";
 import { webhookEventTypes } from "@/features/webhooks/event-types";
+import { WorkspaceWageTypesForm } from "@/features/datev/components/workspace-wage-types-form";
+import { workspaceWageTypes } from "@/features/datev/server/settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -32,16 +34,18 @@ export default async function WorkspaceSettingsPage() {
   if (!user?.workspace) return <SignedOutNotice heading={t("workspaces.title")} />;
   const { workspace } = user;
   const owner = workspace.roles.includes("owner");
-  const [members, invitations, fourEyes, cutOff, reminders, endpoints, requirePasskey, companies] = await Promise.all([
-    listMembers(user.id, workspace.id),
-    owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
-    fourEyesSetting(workspace.id),
-    workspaceCutOffView(workspace.id),
-    reminderDays(workspace.id),
-    owner ? listEndpoints(user.id, workspace.id) : Promise.resolve([]),
-    passkeyRequired(workspace.id),
-    owner ? companyChoices(user.id, workspace.id) : Promise.resolve([]),
-  ]);
+  const [members, invitations, fourEyes, cutOff, reminders, endpoints, requirePasskey, companies, wageTypes] =
+    await Promise.all([
+      listMembers(user.id, workspace.id),
+      owner ? listInvitations(user.id, workspace.id) : Promise.resolve([]),
+      fourEyesSetting(workspace.id),
+      workspaceCutOffView(workspace.id),
+      reminderDays(workspace.id),
+      owner ? listEndpoints(user.id, workspace.id) : Promise.resolve([]),
+      passkeyRequired(workspace.id),
+      owner ? companyChoices(user.id, workspace.id) : Promise.resolve([]),
+      workspaceWageTypes(workspace.id),
+    ]);
   const { name } = workspace;
   return (
     <section className="max-w-3xl space-y-6">
@@ -64,6 +68,7 @@ export default async function WorkspaceSettingsPage() {
         <WebhooksSection workspaceId={workspace.id} initialEndpoints={endpoints} eventTypes={webhookEventTypes()} />
       ) : null}
       <PasskeyRequirementControl workspaceId={workspace.id} owner={owner} initial={requirePasskey} />
+      <WorkspaceWageTypesForm workspaceId={workspace.id} owner={owner} wageTypes={wageTypes} />
     </section>
   );
 }

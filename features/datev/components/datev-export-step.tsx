@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { errorBody } from "@/components/ui/error-text";
 import { datevApi } from "../client/api";
+import { DatevExportedLinks } from "./datev-exported-links";
 import { problemText } from "./problem-text";
 
 /**
@@ -47,12 +48,12 @@ export function DatevExportStep({ companyId, period }: { companyId: number; peri
         {t("datev.exportButton")}
       </Button>
       {made.isSuccess ? (
-        <a
-          className="text-sm text-blue-800 underline"
-          href={`/api/payroll/companies/${companyId}/datev?month=${period}`}
-        >
-          {t("datev.download", { fileName: made.data.fileName })}
-        </a>
+        <DatevExportedLinks
+          companyId={companyId}
+          period={period}
+          fileName={made.data.fileName}
+          program={made.data.program === "lug" ? "lug" : "lodas"}
+        />
       ) : null}
       <ConfirmDialog
         open={open}
@@ -60,7 +61,8 @@ export function DatevExportStep({ companyId, period }: { companyId: number; peri
         confirmLabel={t("datev.exportButton")}
         cancelLabel={t("datev.cancel")}
         danger={false}
-        pending={made.isPending || preview.isPending || problems.length > 0}
+        pending={made.isPending}
+        confirmDisabled={preview.isPending || !data || problems.length > 0}
         onCancel={() => setOpen(false)}
         onConfirm={() => made.mutate()}
         error={made.error && refused.length === 0 ? <ErrorNotice error={made.error} /> : null}
@@ -68,7 +70,7 @@ export function DatevExportStep({ companyId, period }: { companyId: number; peri
         {preview.error ? <ErrorNotice error={preview.error} /> : null}
         {data?.earlierExport ? (
           <p role="alert" className="text-amber-900">
-            {t("datev.correctionWarning")}
+            {t("datev.correctionWarning", { program: t(`datev.programs.${data.program}`) })}
           </p>
         ) : null}
         {problems.length > 0 ? (

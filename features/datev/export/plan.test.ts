@@ -120,6 +120,25 @@ describe("planExport", () => {
     expect(plan.ok ? [] : plan.problems.map((problem) => problem.code)).toEqual(["personnelNumberRange"]);
   });
 
+  it("refuses two employees under one personnel number, naming each one's lines", () => {
+    const plan = planExport(
+      input({
+        employees: [
+          { id: 1, name: "A", personnelNumber: 7 },
+          { id: 2, name: "B", personnelNumber: 7 },
+          { id: 3, name: "C", personnelNumber: 8 },
+        ],
+        lines: { hours: [hours(1, {}), hours(2, {}), hours(3, {})], payments: [] },
+      }),
+    );
+    expect(
+      plan.ok ? [] : plan.problems.map((problem) => [problem.code, "employee" in problem && problem.employee]),
+    ).toEqual([
+      ["duplicatePersonnelNumber", "A"],
+      ["duplicatePersonnelNumber", "B"],
+    ]);
+  });
+
   it("accepts the ranges' ends and negative amounts", () => {
     const plan = planExport(
       input({

@@ -33,6 +33,8 @@ export interface PlanInput {
   wageTypes: Readonly<Partial<Record<string, WageTypeMapping>>>;
   employees: readonly PlanEmployee[];
   lines: Readonly<Record<EntryKind, readonly StoredLine[]>>;
+  /** A cost centre's or cost unit's most characters, where the program's layout says (LuG's: 20). */
+  textLength?: number;
 }
 
 interface LineRef {
@@ -47,11 +49,12 @@ export type DatevProblem =
   | { code: "consultantRange" | "clientRange"; value: number }
   | ({ code: "noWageType"; type: string } & LineRef)
   | ({ code: "noPersonnelNumber" } & LineRef)
-  | ({ code: "personnelNumberRange"; value: number } & LineRef)
+  | ({ code: "personnelNumberRange" | "duplicatePersonnelNumber"; value: number } & LineRef)
   | ({ code: "noValue"; type: string; carries: string } & LineRef)
   | ({ code: "tooManyDecimals" | "tooManyDigits"; value: string; max: number } & LineRef)
   | ({ code: "unencodable"; field: "costCentre" | "costUnit"; characters: string } & LineRef)
   | ({ code: "separator"; field: "costCentre" | "costUnit" } & LineRef)
+  | ({ code: "tooLong"; field: "costCentre" | "costUnit"; max: number } & LineRef)
   | ({ code: "outsidePeriod"; date: string; period: string } & LineRef);
 
 export interface PlannedRecord extends LineRef {
@@ -69,9 +72,10 @@ function valueProblems(value: string, ref: LineRef): DatevProblem[] {
   return problems;
 }
 
-function textProblems(field: "costCentre" | "costUnit", text: string, ref: LineRef): DatevProblem[] {
+function textProblems(field: "costCentre" | "costUnit", text: string, ref: LineRef, max?: number): DatevProblem[] {
   const characters = unencodableCharacters(text);
   const problems: DatevProblem[] = [];
+  if (max !== undefined && [...text].length > max) problems.push({ code: "tooLong", field, max, ...ref });
   if (characters.length > 0) problems.push({ code: "unencodable", field, characters: characters.join(" "), ...ref });
   // The separator or a line break inside a field would split the record.
   if (/[;\r\n]/.test(text)) problems.push({ code: "separator", field, ...ref });
@@ -84,6 +88,7 @@ function planLine(
   line: StoredLine,
   ref: LineRef,
   personnelNumber: number | null,
+  shared: ReadonlySet<number>,
 ): { record: LodasRecord | null; problems: DatevProblem[] } {
   const problems: DatevProblem[] = [];
   const type = line.values.type ?? "";
@@ -92,13 +97,19 @@ function planLine(
   if (personnelNumber === null) problems.push({ code: "noPersonnelNumber", ...ref });
   else if (!inRange(personnelNumber, PERSONNEL_NUMBER))
     problems.push({ code: "personnelNumberRange", value: personnelNumber, ...ref });
+  // Two employees under one number: DATEV would book both on one person.
+  if (personnelNumber !== null && shared.has(personnelNumber))
+    problems.push({ code: "duplicatePersonnelNumber", value: personnelNumber, ...ref });
   const field = carriedField(kind, mapping.carries);
   const value = field ? (line.values[field] ?? "") : "";
   if (value === "") problems.push({ code: "noValue", type, carries: mapping.carries, ...ref });
   else problems.push(...valueProblems(value, ref));
   const costCentre = line.values.cost_center_id ?? "";
   const costUnit = line.values.cost_object_id ?? "";
-  problems.push(...textProblems("costCentre", costCentre, ref), ...textProblems("costUnit", costUnit, ref));
+  problems.push(
+    ...textProblems("costCentre", costCentre, ref, input.textLength),
+    ...textProblems("costUnit", costUnit, ref, input.textLength),
+  );
   const date = line.values.date ?? "";
   if (date !== "" && !date.startsWith(`${input.period}-`))
     problems.push({ code: "outsidePeriod", date, period: input.period, ...ref });
@@ -124,6 +135,13 @@ export function planExport(input: PlanInput): Plan {
     problems.push({ code: "consultantRange", value: input.consultantNumber });
   if (!inRange(input.clientNumber, CLIENT_NUMBER)) problems.push({ code: "clientRange", value: input.clientNumber });
   const employees = new Map(input.employees.map((employee) => [employee.id, employee]));
+  const seenNumbers = new Set<number>();
+  const shared = new Set<number>();
+  for (const { personnelNumber } of input.employees) {
+    if (personnelNumber === null) continue;
+    if (seenNumbers.has(personnelNumber)) shared.add(personnelNumber);
+    seenNumbers.add(personnelNumber);
+  }
   const records: PlannedRecord[] = [];
   for (const kind of ENTRY_KINDS) {
     const seen = new Map<number, number>();
@@ -137,7 +155,7 @@ export function planExport(input: PlanInput): Plan {
         kind,
         line: number,
       };
-      const planned = planLine(input, kind, line, ref, employee?.personnelNumber ?? null);
+      const planned = planLine(input, kind, line, ref, employee?.personnelNumber ?? null, shared);
       problems.push(...planned.problems);
       if (planned.record) records.push({ ...ref, record: planned.record });
     }

@@ -12,13 +12,18 @@ const it = monthTest({ steps: [], wakes: [] });
 
 const MAPPED: Record<string, string> = { HOURLY_WAGE: "100", SUNDAY_PREMIUM: "110", BONUS_PAYMENT: "200" };
 
-async function configure(world: MonthWorld, mapped: Record<string, string> = MAPPED, target = "datev") {
+async function configure(
+  world: MonthWorld,
+  mapped: Record<string, string> = MAPPED,
+  target = "datev",
+  program = "lodas",
+) {
   const { saveCompanyDatevSettings } = await import("./settings");
   const rows = wageTypeRows({}).map((row) => ({ ...row, wageTypeNumber: mapped[row.type] ?? "" }));
   const input = companyDatevInputSchema.parse({
     consultantNumber: "1234567",
     clientNumber: "10102",
-    program: "lodas",
+    program,
     target,
     wageTypes: rows,
   });
@@ -113,13 +118,54 @@ describe("Export for DATEV", () => {
     const first = await exportMonth(world);
     const { reopenMonth } = await service();
     await reopenMonth(world.key, world.approver, "Bonus was wrong");
+    // The preview of the reopened month warns: LODAS would import both files.
+    const { datevPreview } = await import("./preview");
+    const preview = await datevPreview({ ...world, workspaceId: world.workspaceId, period: world.key.period });
+    expect(preview.earlierExport).toEqual({ createdAt: expect.any(String), sha256: first.sha256 });
     await toApproved();
     const second = await exportMonth(world);
     expect(second.correction).toBe(true);
+    const { listTransfers } = await import("@/features/payroll/entries/server/history");
+    const history = await listTransfers(world.connectionId, world.company.id, "payments");
+    // The file's world exported this month in an earlier test too: only the oldest export is no correction.
+    const exports = history.filter((row) => row.target === "datev");
+    expect(exports[0]?.correction).toBe(true);
+    expect(exports.at(-1)?.correction).toBe(false);
     const stored = await db.datevExport.findUniqueOrThrow({ where: { id: second.exportId } });
     const text = decodeWindows1252(stored.content);
     expect(text).toContain(`* KORREKTUR: ersetzt den Export vom`);
     expect(text).toContain(first.sha256.slice(0, 16));
+  });
+
+  it("writes our Lohn und Gehalt layout for a LuG company and ships its format description", async ({
+    world,
+    toApproved,
+    db,
+  }) => {
+    await configure(world, MAPPED, "datev", "lug");
+    await toApproved();
+    const made = await exportMonth(world);
+    expect(made).toMatchObject({ program: "lug", lineCount: 3 });
+    expect(made.fileName).toMatch(/^1234567_10102_\d{2}_\d{4}_LuG\.txt$/);
+    const { storedExport, lugDescriptionOf } = await import("./export");
+    const stored = await storedExport(world.connectionId, world.company.id, world.key.period);
+    const [month, year] = [world.key.period.slice(5), world.key.period.slice(0, 4)];
+    const lines = decodeWindows1252(stored.content).split("\r\n").slice(2).filter(Boolean);
+    expect(lines).toEqual([
+      `1;100;7,5;;;${month}/${year}`,
+      `2;110;4;;;${month}/${year}`,
+      `3;200;250;;;${month}/${year}`,
+    ]);
+    const description = lugDescriptionOf(stored);
+    expect(description.fileName).toBe("1234567_10102_LuG_Formatbeschreibung_V1.txt");
+    expect(decodeWindows1252(description.content)).toContain("Kopfzeilen=2");
+    expect(() => lugDescriptionOf({ program: "lodas", fileName: stored.fileName })).toThrow(
+      expect.objectContaining({ status: 409 }),
+    );
+    await db.datevCompanySettings.update({
+      where: { connectionId_companyId: { connectionId: world.connectionId, companyId: world.company.id } },
+      data: { program: "lodas" },
+    });
   });
 
   it("answers 409 for the stored file of a month never exported", async ({ world }) => {

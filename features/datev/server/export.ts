@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
@@ -11,8 +12,11 @@ import { recordAudit } from "@/lib/audit/server/record";
 import { where } from "@/features/month-close/server/views";
 import { approvedLines } from "./approved-lines";
 import { companyDatevSettings, personnelNumbers } from "./settings";
-import { makeLodasFile, type EarlierExport, type MadeFile } from "../export/make-file";
+import { makeDatevFile, type EarlierExport, type MadeFile } from "../export/make-file";
 import type { PlanInput } from "../export/plan";
+import { encodeWindows1252 } from "../lodas/windows-1252";
+import { lugDescriptionFileName, lugDescriptionText } from "../lug/description";
+import type { DatevProgram, MonthTarget } from "../settings/schemas";
 
 /**
  * A month's export for DATEV: the file made from the approved content, stored with its SHA-256,
@@ -40,7 +44,7 @@ export async function latestExport(connectionId: string, companyId: number, peri
 /** What the preview and the export both read: the plan's input for the month. */
 export async function planInput(
   request: Omit<ExportRequest, "actor"> & { workspaceId: string },
-): Promise<PlanInput & { program: string; target: string }> {
+): Promise<PlanInput & { program: DatevProgram; target: MonthTarget }> {
   const { connectionId, company, period } = request;
   const [settings, numbers, employees, lines] = await Promise.all([
     companyDatevSettings(request.workspaceId, connectionId, company.id),
@@ -98,7 +102,7 @@ export async function exportForDatev(request: ExportRequest) {
       orderBy: { createdAt: "desc" },
       select: { createdAt: true, sha256: true },
     });
-    const made: MadeFile = makeLodasFile({ ...input, round: month.round, earlier: earlier as EarlierExport | null });
+    const made: MadeFile = makeDatevFile({ ...input, round: month.round, earlier: earlier as EarlierExport | null });
     if (!made.ok)
       throw new ApiError("invalid", "DATEV's trial run would refuse this month: nothing was exported.", {
         extra: { problems: made.problems },
@@ -184,4 +188,17 @@ export async function storedExport(connectionId: string, companyId: number, peri
   const row = await latestExport(connectionId, companyId, period);
   if (!row) throw new ApiError("conflict", "This month has not been exported for DATEV.");
   return row;
+}
+
+/** The format description shipped with a Lohn und Gehalt export (the same bytes for a layout version); 409 for LODAS. */
+export function lugDescriptionOf(stored: { program: string; fileName: string }) {
+  if (stored.program !== "lug")
+    throw new ApiError("conflict", "This month was exported for LODAS: its file needs no format description.");
+  const [consultant = "0", client = "0"] = stored.fileName.split("_");
+  const content = encodeWindows1252(lugDescriptionText());
+  return {
+    content,
+    fileName: lugDescriptionFileName(Number(consultant), Number(client)),
+    sha256: createHash("sha256").update(content).digest("hex"),
+  };
 }

@@ -11,7 +11,7 @@ import type { MonthActor } from "@/features/month-close/server/audit";
 import { holdsRole } from "@/features/month-close/states";
 import { datevContract as contract } from "../contract";
 import { WINDOWS_1252 } from "../lodas/windows-1252";
-import { exportForDatev, requireApproved, storedExport } from "./export";
+import { exportForDatev, lugDescriptionOf, requireApproved, storedExport } from "./export";
 import { datevPreview } from "./preview";
 import {
   companyDatevSettings,
@@ -56,12 +56,13 @@ const exportMonth = payrollRoute({ ...contract.exportMonth, permission: "payroll
 const download = payrollRoute({ ...contract.download, permission: "payroll.read" }, async (context) => {
   const company = await companyFromParam(context, context.params.companyId);
   const stored = await storedExport(context.connection.id, company.id, context.query.month);
-  return new Response(new Uint8Array(stored.content), {
+  const file = context.query.part === "description" ? lugDescriptionOf(stored) : stored;
+  return new Response(new Uint8Array(file.content), {
     headers: {
       "content-type": `text/plain; charset=${WINDOWS_1252}`,
-      "content-disposition": `attachment; filename="${stored.fileName}"`,
+      "content-disposition": `attachment; filename="${file.fileName}"`,
       "cache-control": "no-store",
-      "x-content-sha256": stored.sha256,
+      "x-content-sha256": file.sha256,
     },
   });
 });
@@ -99,13 +100,15 @@ const setEmployee = payrollRoute(
   { ...contract.setEmployee, permission: "payroll.edit", maxBodyBytes: 256 },
   async (context) => {
     const company = await companyFromParam(context, context.params.companyId);
-    const employeeId = Number(context.params.employeeId);
     // The id comes from the request: it must be one of the company's employees at the service.
-    const found = (await context.client.listEmployees(company.id)).find((employee) => employee.id === employeeId);
-    const employee = found ? { id: found.id, name: `${found.first_name} ${found.last_name}`.trim() } : null;
+    const employees = (await context.client.listEmployees(company.id)).map((found) => ({
+      id: found.id,
+      name: `${found.first_name} ${found.last_name}`.trim(),
+    }));
     const actor = auditActorOf(context.user);
+    const employeeId = Number(context.params.employeeId);
     return successResponse(
-      await saveEmployeeDatevSettings(actor, context.connection.id, company.id, employee, context.body),
+      await saveEmployeeDatevSettings(actor, context.connection.id, company.id, employees, employeeId, context.body),
     );
   },
 );

@@ -1,8 +1,7 @@
 import "server-only";
 import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { CompanyRecord } from "@/features/payroll/connection/server/companies";
-import { planExport } from "../export/plan";
-import { lodasFileName } from "../lodas/writer";
+import { datevFileName, planFor } from "../export/make-file";
 import { latestExport, planInput } from "./export";
 
 /**
@@ -21,7 +20,7 @@ export async function datevPreview(request: {
     planInput(request),
     latestExport(request.connectionId, request.company.id, request.period),
   ]);
-  const plan = planExport(input);
+  const plan = planFor(input);
   const employees = input.employees
     .map((employee) => ({
       id: employee.id,
@@ -32,9 +31,9 @@ export async function datevPreview(request: {
     }))
     .filter((employee) => employee.hours + employee.payments > 0);
   return {
-    target: input.target as "payroll_service" | "datev",
-    program: input.program as "lodas" | "lug",
-    fileName: lodasFileName(input.consultantNumber, input.clientNumber, request.period),
+    target: input.target,
+    program: input.program,
+    fileName: datevFileName(input.program, input.consultantNumber, input.clientNumber, request.period),
     earlierExport: earlier ? { createdAt: earlier.createdAt.toISOString(), sha256: earlier.sha256 } : null,
     problems: plan.ok ? [] : plan.problems,
     employees,

@@ -98,22 +98,36 @@ export async function saveCompanyDatevSettings(
   });
 }
 
-/** An employee's personnel number ("" back to the service's id); the employee must be the company's (404 otherwise). */
+/**
+ * An employee's personnel number ("" back to the default, the service's id). The employee must be
+ * one of the company's (`employees`: the service's list; 404 otherwise), and the number unique
+ * among the company's employees' effective numbers (their own, or their service id): 422 with the
+ * field's error `taken` otherwise. Changes of one company's numbers run one at a time.
+ */
 export async function saveEmployeeDatevSettings(
   actor: AuditActor | null,
   connectionId: string,
   companyId: number,
-  employee: { id: number; name: string } | null,
+  employees: readonly { id: number; name: string }[],
+  employeeId: number,
   input: z.output<typeof employeeDatevInputSchema>,
 ): Promise<{ employeeId: number; personnelNumber: number }> {
+  const employee = employees.find((candidate) => candidate.id === employeeId);
   if (!employee) throw new ApiError("not_found", "This company has no such employee.");
-  const employeeId = employee.id;
   const key = { connectionId_companyId_employeeId: { connectionId, companyId, employeeId } };
   return getDb().$transaction(async (tx) => {
-    const row = await tx.datevEmployeeSettings.findUnique({ where: key });
-    const before = row?.personnelNumber ?? null;
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`datev-pnr:${connectionId}:${companyId}`}))::text`;
+    const rows = await tx.datevEmployeeSettings.findMany({ where: { connectionId, companyId } });
+    const own = new Map(rows.map((row) => [row.employeeId, row.personnelNumber]));
+    const before = own.get(employeeId) ?? null;
     const after = input.personnelNumber;
-    const saved = { employeeId, personnelNumber: after ?? employeeId };
+    const effective = after ?? employeeId;
+    const holder = employees.find((other) => other.id !== employeeId && (own.get(other.id) ?? other.id) === effective);
+    if (holder)
+      throw new ApiError("invalid", `The personnel number ${effective} is already ${holder.name}'s.`, {
+        fields: { personnelNumber: "taken" },
+      });
+    const saved = { employeeId, personnelNumber: effective };
     if (before === after) return saved;
     if (after === null) await tx.datevEmployeeSettings.delete({ where: key });
     else

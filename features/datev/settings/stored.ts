@@ -24,13 +24,20 @@ export function readWageTypes(json: unknown): Record<string, WageTypeMapping> {
   return read;
 }
 
-/** Every grid type's mapping: the company's own, else the firm's default, else none (no wage type number). */
+/**
+ * Every grid type's mapping: the company's own, else the firm's default, else none (no wage type
+ * number). A company's row without a wage type number is no mapping of its own: a type the
+ * company's table saved empty follows the firm's default, also one set later.
+ */
 export function effectiveWageTypes(
   company: Readonly<Record<string, WageTypeMapping>>,
   workspace: Readonly<Record<string, WageTypeMapping>>,
 ): Record<string, WageTypeMapping> {
   return Object.fromEntries(
-    GRID_TYPES.map(({ kind, type }) => [type, company[type] ?? workspace[type] ?? defaultMapping(kind)]),
+    GRID_TYPES.map(({ kind, type }) => {
+      const own = company[type];
+      return [type, own?.wageTypeNumber != null ? own : (workspace[type] ?? own ?? defaultMapping(kind))];
+    }),
   );
 }
 

@@ -40,6 +40,8 @@ interface MonthClosePanelProps {
   cutOff?: { date: string; today: string } | null;
   /** In place of Transfer, the month's last step for a company whose months go elsewhere (`Export for DATEV`, features/datev). */
   lastStep?: ReactNode;
+  /** Shown once the month is Transferred: what its last step made (the DATEV file's download, features/datev). */
+  lastStepDone?: ReactNode;
 }
 
 /** The actions that ask first (a dialog with a reason). */
@@ -57,6 +59,7 @@ export function MonthClosePanel({
   client = false,
   cutOff = null,
   lastStep = null,
+  lastStepDone = null,
 }: MonthClosePanelProps) {
   const t = useTranslations();
   const locale = useLocale();
@@ -156,6 +159,7 @@ export function MonthClosePanel({
               {t("monthClose.summaryLink")}
             </Link>
           ) : null}
+          {shown === "transferred" ? lastStepDone : null}
           <ChecksToggle />
         </div>
       </div>

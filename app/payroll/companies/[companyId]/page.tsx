@@ -36,6 +36,7 @@ import { companyDatevSettings } from "@/features/datev/server/settings";
 import { ErasureRequestsSection } from "@/features/records/components/erasure-requests-section";
 import { companyErasureRequests } from "@/features/records/erasure/server/requests";
 import { withoutRestricted } from "@/features/records/erasure/server/restricted";
+import { PersonnelNumbersSection } from "@/features/datev/components/personnel-numbers-section";
 
 export const dynamic = "force-dynamic";
 
@@ -134,6 +135,17 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
       <CompanySettingsForm key={locale} companyId={company.id} {...settings} editable={editable} />
       <CompanyDeadlineForm companyId={company.id} {...deadlines} editable={editable} />
       <DatevSettingsForm companyId={company.id} {...datev} editable={editable} />
+      <Suspense fallback={<PayrollLoading />}>
+        <PersonnelNumbersSection
+          connectionId={state.connection.id}
+          companyId={company.id}
+          // Employees with an erasure request are hidden here as in every list (features/records/erasure).
+          listEmployees={async () =>
+            withoutRestricted(state.connection.id, company.id, await state.client.listEmployees(company.id))
+          }
+          editable={editable}
+        />
+      </Suspense>
       <Suspense fallback={<PayrollLoading />}>
         <SealedVersions state={state} company={company} />
       </Suspense>

@@ -73,7 +73,7 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
   const roles = state.user.workspace?.roles;
   const client = isClient(roles);
   // A DATEV company's last step is `Export for DATEV` instead of Transfer (features/datev); never a client's.
-  const lastStep =
+  const datev =
     close && !client
       ? await datevLastStep({
           workspaceId: state.user.workspace?.id ?? "",
@@ -143,7 +143,8 @@ export async function EntriesScreen({ kind, companyId }: { kind: EntryKind; comp
           client={close.client}
           cutOff={close.cutOff}
           summaryLink={!client}
-          lastStep={lastStep}
+          lastStep={datev?.step}
+          lastStepDone={datev?.done}
         />
       ) : null}
       <div className="flex items-start gap-3">

@@ -189,6 +189,11 @@ export async function TransferHistory({
                   <TableCell amount>{formatAmount(locale, transfer.totalCents)}</TableCell>
                   <TableCell>
                     {t(`payrollEntries.outcome.${transfer.outcome}`)}
+                    {transfer.target === "datev" ? (
+                      <span className="block text-xs text-slate-700">
+                        {t(transfer.correction ? "payrollEntries.datevCorrection" : "payrollEntries.datevExport")}
+                      </span>
+                    ) : null}
                     {/* The service's own words, in its language: a detail under our text, never the message. */}
                     {transfer.errorMessage ? (
                       <span className="block text-xs text-slate-700">

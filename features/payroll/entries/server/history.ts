@@ -14,6 +14,8 @@ export interface TransferSummary {
   totalCents: string;
   /** Where the lines went: `payroll_service` or `datev` (a DATEV file, features/datev). */
   target: string;
+  /** A DATEV export of a month exported before (after a reopen): it replaces the earlier file. */
+  correction?: boolean;
   errorMessage: string | null;
   createdAt: Date;
 }
@@ -56,19 +58,26 @@ const SUMMARY = {
   createdAt: true,
 } as const;
 
-/** The connection's transfers of one company and kind, newest first. */
+/** The connection's transfers of one company and kind, newest first; a DATEV export after an earlier one of its month is a correction. */
 export async function listTransfers(
   connectionId: string,
   companyId: number,
   kind: EntryKind,
   take = 100,
 ): Promise<TransferSummary[]> {
-  return getDb().payrollEntryTransfer.findMany({
-    where: { connectionId, companyId, kind },
-    orderBy: { createdAt: "desc" },
-    take,
-    select: SUMMARY,
-  });
+  const where = { connectionId, companyId, kind };
+  const [rows, exports] = await Promise.all([
+    getDb().payrollEntryTransfer.findMany({ where, orderBy: { createdAt: "desc" }, take, select: SUMMARY }),
+    getDb().payrollEntryTransfer.findMany({
+      where: { ...where, target: "datev", outcome: "succeeded" },
+      select: { period: true, createdAt: true },
+    }),
+  ]);
+  const earlier = (row: TransferSummary) =>
+    exports.some((other) => other.period === row.period && other.createdAt < row.createdAt);
+  return rows.map((row) =>
+    row.target === "datev" && row.outcome === "succeeded" ? { ...row, correction: earlier(row) } : row,
+  );
 }
 
 /** One transfer, only when it belongs to the connection, company and kind asked for. */

@@ -3,5 +3,5 @@ import { IntlScope } from "@/components/intl-scope";
 
 // The grid (features/payroll/components/grid reads payrollEntries), the month close (monthClose, its checks: monthChecks) and PayrollProblem.
 export default function Layout({ children }: { children: ReactNode }) {
-  return <IntlScope namespaces={["payrollEntries", "monthClose", "monthChecks"]}>{children}</IntlScope>;
+  return <IntlScope namespaces={["payrollEntries", "monthClose", "monthChecks", "datev"]}>{children}</IntlScope>;
 }
