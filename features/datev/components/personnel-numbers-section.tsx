@@ -1,5 +1,6 @@
 import "server-only";
 import type { Employee } from "@/features/payroll/upstream/schemas";
+import { withoutRestricted } from "@/features/records/erasure/server/restricted";
 import { personnelNumbers } from "../server/settings";
 import { PersonnelNumbers } from "./personnel-numbers";
 
@@ -14,7 +15,11 @@ export async function PersonnelNumbersSection(props: {
   editable: boolean;
 }) {
   const [employees, numbers] = await Promise.all([
-    props.listEmployees().catch(() => []),
+    // Employees with an erasure request are hidden here as in every list (features/records/erasure).
+    props
+      .listEmployees()
+      .then((all) => withoutRestricted(props.connectionId, props.companyId, all))
+      .catch(() => []),
     personnelNumbers(props.connectionId, props.companyId),
   ]);
   const rows = employees.map((employee) => ({

@@ -139,10 +139,7 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
         <PersonnelNumbersSection
           connectionId={state.connection.id}
           companyId={company.id}
-          // Employees with an erasure request are hidden here as in every list (features/records/erasure).
-          listEmployees={async () =>
-            withoutRestricted(state.connection.id, company.id, await state.client.listEmployees(company.id))
-          }
+          listEmployees={() => state.client.listEmployees(company.id)}
           editable={editable}
         />
       </Suspense>
@@ -158,16 +155,12 @@ async function CompanyPageContent({ params }: { params: Promise<{ companyId: str
 }
 
 /** The company's sealed months (features/month-close/sealing), names resolved now. */
-async function SealedVersions({
-  state,
-  company,
-}: {
-  state: Extract<PayrollPageState, { kind: "ready" }>;
-  company: CompanyRecord;
-}) {
+async function SealedVersions({ state, company }: { state: ReadyState; company: CompanyRecord }) {
   const props = await companyVersions(state.connection.id, company.id, () => state.client.listEmployees(company.id));
   return <VersionsSection {...props} />;
 }
+
+type ReadyState = Extract<PayrollPageState, { kind: "ready" }>;
 
 async function Employees({
   state,
@@ -175,7 +168,7 @@ async function Employees({
   settings,
   editable,
 }: {
-  state: Extract<PayrollPageState, { kind: "ready" }>;
+  state: ReadyState;
   company: CompanyRecord;
   settings: CompanySettingsView;
   editable: boolean;
