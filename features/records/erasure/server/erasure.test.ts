@@ -108,10 +108,24 @@ const it = test.extend("firm", { scope: "file" }, async () => {
       rows: { create: { rowNumber: 1, employeeId: ADA, payload: { first_name: "Ada", last_name: "Lovelace" } } },
     },
   });
+  // Another firm's person, with mail about someone of the same name: not this request's to erase.
+  const stranger = await db.user.create({ data: { accountingUserId: `erasure-stranger:${randomUUID()}` } });
+  await db.mailOutbox.create({
+    data: {
+      idempotencyKey: `erasure-test:${randomUUID()}`,
+      toAddress: "stranger@example.com",
+      userId: stranger.id,
+      locale: "en",
+      kind: "notification:test",
+      subject: "About Ada Lovelace",
+      text: "Ada Lovelace of another firm.",
+    },
+  });
   await db.mailOutbox.create({
     data: {
       idempotencyKey: `erasure-test:${randomUUID()}`,
       toAddress: "olga@example.com",
+      userId: owner.id,
       locale: "en",
       kind: "notification:test",
       subject: "About Ada Lovelace",
@@ -207,7 +221,9 @@ describe("erasure", () => {
     ).toEqual([BEN]);
     const rows = await db.payrollImportRow.findMany({ where: { import: { connectionId: firm.connectionId } } });
     expect(rows.map((row) => row.payload)).toEqual([{ erased: true }]);
-    expect(await db.mailOutbox.count({ where: { text: { contains: "Lovelace" } } })).toBe(0);
+    expect(
+      await db.mailOutbox.findMany({ where: { text: { contains: "Lovelace" } }, select: { toAddress: true } }),
+    ).toEqual([{ toAddress: "stranger@example.com" }]);
     expect(await db.notification.count({ where: { workspaceId: firm.workspaceId } })).toBe(0);
     expect(await db.auditEntry.count({ where: { workspaceId: firm.workspaceId, kind: "employee.erased" } })).toBe(1);
     // A second night erases nothing more of theirs.

@@ -104,15 +104,20 @@ export async function purgeEmployee(
   counts.payroll_entry_draft_lines = await tx.$executeRaw`
     DELETE FROM payroll_entry_draft_lines
      WHERE connection_id = ${connectionId}::uuid AND company_id = ${companyId} AND employee_id = ${employeeId}`;
-  // Stored bodies naming them: mail, in-app notifications and digests, webhook deliveries.
+  // Stored bodies naming them: mail, in-app notifications and digests, webhook deliveries. Mail and
+  // digest rows name no workspace: only those to this workspace's members (another firm's mail about
+  // someone of the same name is not this request's to touch).
   counts.mail_outbox = await tx.$executeRaw`
     UPDATE mail_outbox SET subject = ${ERASED}, text = ${ERASED}, html = NULL
-     WHERE (lower(subject) LIKE ANY (${like}::text[]) OR lower(text) LIKE ANY (${like}::text[])
+     WHERE user_id IN (SELECT user_id FROM workspace_members WHERE workspace_id = ${workspaceId}::uuid)
+       AND (lower(subject) LIKE ANY (${like}::text[]) OR lower(text) LIKE ANY (${like}::text[])
             OR lower(COALESCE(html, '')) LIKE ANY (${like}::text[]))`;
   counts.notifications = await tx.$executeRaw`
     DELETE FROM notifications WHERE workspace_id = ${workspaceId}::uuid AND lower(data::text) LIKE ANY (${like}::text[])`;
   counts.mail_digest_items = await tx.$executeRaw`
-    DELETE FROM mail_digest_items WHERE lower(data::text) LIKE ANY (${like}::text[])`;
+    DELETE FROM mail_digest_items
+     WHERE user_id IN (SELECT user_id FROM workspace_members WHERE workspace_id = ${workspaceId}::uuid)
+       AND lower(data::text) LIKE ANY (${like}::text[])`;
   counts.webhook_deliveries = await tx.$executeRaw`
     UPDATE webhook_deliveries d SET body = '{"erased":true}', last_error = NULL
       FROM webhook_endpoints w
