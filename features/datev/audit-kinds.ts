@@ -13,7 +13,8 @@ export const DATEV_AUDIT_KINDS = {
   /** An employee's personnel number [old, new]; null: the payroll service's employee id. */
   "employee.datev_settings": auditKind<{
     employeeId: number;
-    name: string;
+    /** Only in entries written before names were kept out of the trail (docs/erasure.md). */
+    name?: string;
     changes: { personnelNumber?: [number | null, number | null] };
   }>(430),
   /** The firm's default wage types, each change by `wageTypes.<type>`. */

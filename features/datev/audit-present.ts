@@ -1,4 +1,12 @@
-import { num, str, type AuditChange, type AuditEntryLike, type KindPresenters } from "@/lib/audit/present";
+import {
+  employeeName,
+  num,
+  str,
+  type AuditChange,
+  type AuditEntryLike,
+  type AuditNames,
+  type KindPresenters,
+} from "@/lib/audit/present";
 import type { Translate } from "@/lib/i18n/translate";
 
 /** How the trail reads what the DATEV feature records (./audit-kinds.ts). */
@@ -21,10 +29,13 @@ function valueText(value: unknown): string {
   return str(value);
 }
 
-function changeRows(t: Translate, entry: AuditEntryLike): AuditChange[] {
+function changeRows(t: Translate, entry: AuditEntryLike, names: AuditNames): AuditChange[] {
   const where =
     entry.kind === "employee.datev_settings"
-      ? t("datev.audit.employee", { id: str(entry.details.employeeId), name: str(entry.details.name) })
+      ? t("datev.audit.employee", {
+          id: str(entry.details.employeeId),
+          name: employeeName(names, entry.companyId, entry.details),
+        })
       : t("datev.audit.where");
   return Object.entries(changesOf(entry.details)).map(([field, [before, after]]) => ({
     where,
@@ -37,15 +48,16 @@ function changeRows(t: Translate, entry: AuditEntryLike): AuditChange[] {
 export const DATEV_AUDIT_PRESENTERS: KindPresenters<DatevKind> = {
   "company.datev_settings": {
     summary: ({ t }, { details }) => t("datev.audit.company", { count: Object.keys(changesOf(details)).length }),
-    changes: ({ t }, entry) => changeRows(t, entry),
+    changes: ({ t, names }, entry) => changeRows(t, entry, names),
   },
   "employee.datev_settings": {
-    summary: ({ t }, { details: d }) => t("datev.audit.employeeSummary", { id: str(d.employeeId), name: str(d.name) }),
-    changes: ({ t }, entry) => changeRows(t, entry),
+    summary: ({ t, names }, { companyId, details: d }) =>
+      t("datev.audit.employeeSummary", { id: str(d.employeeId), name: employeeName(names, companyId, d) }),
+    changes: ({ t, names }, entry) => changeRows(t, entry, names),
   },
   "workspace.datev_wage_types": {
     summary: ({ t }, { details }) => t("datev.audit.workspace", { count: Object.keys(changesOf(details)).length }),
-    changes: ({ t }, entry) => changeRows(t, entry),
+    changes: ({ t, names }, entry) => changeRows(t, entry, names),
   },
   "month_close.datev_export": {
     summary: ({ t }, { details: d }) =>

@@ -51,7 +51,8 @@ export const MONTH_CLOSE_AUDIT_KINDS = {
    */
   "employee.check_settings": auditKind<{
     employeeId: number;
-    name: string;
+    /** Only in entries written before names were kept out of the trail (docs/erasure.md). */
+    name?: string;
     changes: { payCap?: Change<string | null>; monthlyHoursLimit?: Change<number | null> };
   }>(220),
 } as const satisfies AuditKindTable;

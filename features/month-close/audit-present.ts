@@ -1,9 +1,11 @@
 import {
+  employeeName,
   employeeText,
   num,
   str,
   type AuditChange,
   type AuditEntryLike,
+  type AuditNames,
   type KindPresenters,
 } from "@/lib/audit/present";
 import { formatAmount, numberFormat } from "@/lib/i18n/format";
@@ -73,10 +75,13 @@ function settingText(locale: Locale, t: Translate, field: string, value: unknown
   return t("audit.settings.hours", { hours: numberFormat(locale, { maximumFractionDigits: 2 }).format(num(value)) });
 }
 
-function settingsChanges(locale: Locale, t: Translate, entry: AuditEntryLike): AuditChange[] {
+function settingsChanges(locale: Locale, t: Translate, entry: AuditEntryLike, names: AuditNames): AuditChange[] {
   const where =
     entry.kind === "employee.check_settings"
-      ? t("audit.settings.employee", { id: str(entry.details.employeeId), name: str(entry.details.name) })
+      ? t("audit.settings.employee", {
+          id: str(entry.details.employeeId),
+          name: employeeName(names, entry.companyId, entry.details),
+        })
       : t("audit.settings.company");
   return Object.entries(settingChanges(entry.details)).map(([field, [before, after]]) => {
     const key = keyUnder(t, "audit.settings.fields", field);
@@ -128,11 +133,11 @@ export const MONTH_CLOSE_AUDIT_PRESENTERS: KindPresenters<MonthCloseKind> = {
   "company.check_settings": {
     summary: ({ t }, { details: d }) =>
       t("audit.summary.company_check_settings", { count: Object.keys(settingChanges(d)).length }),
-    changes: ({ locale, t }, entry) => settingsChanges(locale, t, entry),
+    changes: ({ locale, t, names }, entry) => settingsChanges(locale, t, entry, names),
   },
   "employee.check_settings": {
-    summary: ({ t }, { details: d }) =>
-      t("audit.summary.employee_check_settings", { id: str(d.employeeId), name: str(d.name) }),
-    changes: ({ locale, t }, entry) => settingsChanges(locale, t, entry),
+    summary: ({ t, names }, { companyId, details: d }) =>
+      t("audit.summary.employee_check_settings", { id: str(d.employeeId), name: employeeName(names, companyId, d) }),
+    changes: ({ locale, t, names }, entry) => settingsChanges(locale, t, entry, names),
   },
 };

@@ -16,7 +16,8 @@ export const PAYROLL_AUDIT_KINDS = {
     transfers: number;
   }>(110),
   /** By the onboarding form. */
-  "employee.created": auditKind<{ employeeId: number; name: string }>(120),
+  /** `name`: only in entries written before names were kept out of the trail (docs/erasure.md). */
+  "employee.created": auditKind<{ employeeId: number; name?: string }>(120),
   "employee.import_started": auditKind<{
     importId: string;
     total: number;
@@ -25,7 +26,7 @@ export const PAYROLL_AUDIT_KINDS = {
     skipped: number;
   }>(130),
   /** Per batch of rows the import's worker created; the actor is whoever started the import. */
-  "employee.imported": auditKind<{ importId: string; employees: { row: number; employeeId: number; name: string }[] }>(
+  "employee.imported": auditKind<{ importId: string; employees: { row: number; employeeId: number; name?: string }[] }>(
     140,
   ),
   /** Only the lines that changed (`DraftLineChange`, ./entries). */

@@ -1,4 +1,5 @@
 import {
+  employeeName,
   employeeText,
   list,
   num,
@@ -109,8 +110,8 @@ export const PAYROLL_AUDIT_PRESENTERS: KindPresenters<PayrollKind> = {
       }),
   },
   "employee.created": {
-    summary: ({ t }, { details: d }) =>
-      t("audit.summary.employee_created", { id: str(d.employeeId), name: str(d.name) }),
+    summary: ({ t, names }, { companyId, details: d }) =>
+      t("audit.summary.employee_created", { id: str(d.employeeId), name: employeeName(names, companyId, d) }),
   },
   "employee.import_started": {
     summary: ({ t }, { details: d }) =>
@@ -122,11 +123,11 @@ export const PAYROLL_AUDIT_PRESENTERS: KindPresenters<PayrollKind> = {
       }),
   },
   "employee.imported": {
-    summary: ({ t }, { details: d }) => {
+    summary: ({ t, names }, { companyId, details: d }) => {
       const employees = list(d.employees) as { employeeId?: number; name?: string }[];
       return t("audit.summary.employee_imported", {
         count: employees.length,
-        names: employees.map((e) => `${e.employeeId ?? ""} ${e.name ?? ""}`.trim()).join(", "),
+        names: employees.map((e) => `${e.employeeId ?? ""} ${employeeName(names, companyId, e)}`.trim()).join(", "),
       });
     },
   },

@@ -109,6 +109,17 @@ export function employeeText(names: AuditNames, companyId: number | null, employ
   return name ? `${String(employeeId)} ${name}` : String(employeeId);
 }
 
+/**
+ * An employee's name for an entry's words: from the names known now (the app's cached copy of the
+ * service's list; gone once the employee is erased), else the name an entry written before names
+ * were kept out of the trail still holds (`details.name`), else empty.
+ */
+export function employeeName(names: AuditNames, companyId: number | null, details: Record<string, unknown>): string {
+  const id = Number(details.employeeId);
+  const known = Number.isInteger(id) ? names.employee(companyId, id) : null;
+  return known ?? (typeof details.name === "string" ? details.name : "");
+}
+
 /** The entry's own words with every kind's presenter: who, what, when, and its old → new changes. */
 export function presentWith(
   presenters: KindPresenters<AuditKind>,

@@ -393,11 +393,11 @@ describe("recording", () => {
       details: { entryKind: "hours", outcome: "succeeded", lineCount: 1, totalEuros: "100.28", lines },
     });
 
-    await recordEmployeeCreated(actor, company, { id: 4711, first_name: "Erika", last_name: "Muster" });
-    expect((await entries("employee.created"))[0]).toMatchObject({
-      companyId: COMPANY,
-      details: { employeeId: 4711, name: "Erika Muster" },
-    });
+    await recordEmployeeCreated(actor, company, { id: 4711 });
+    // By id only: no name in an append-only row (docs/erasure.md).
+    const created = (await entries("employee.created"))[0]!;
+    expect(created).toMatchObject({ companyId: COMPANY });
+    expect(created.details).toEqual({ employeeId: 4711 });
 
     const imported = await db.payrollImport.create({
       data: {
@@ -429,14 +429,15 @@ describe("recording", () => {
       inUse: 1,
       skipped: 0,
     });
+    expect(JSON.stringify((await entries("employee.imported"))[0]!.details)).not.toContain("name");
     expect((await entries("employee.imported"))[0]).toMatchObject({
       actorId: owner.id,
       companyId: COMPANY,
       details: {
         importId: imported.id,
         employees: [
-          { row: 1, employeeId: 801, name: "F1 L" },
-          { row: 2, employeeId: 802, name: "F2 L" },
+          { row: 1, employeeId: 801 },
+          { row: 2, employeeId: 802 },
         ],
       },
     });

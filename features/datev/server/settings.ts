@@ -141,7 +141,8 @@ export async function saveEmployeeDatevSettings(
       kind: "employee.datev_settings",
       companyId,
       subjectId: String(employeeId),
-      details: { employeeId, name: employee.name, changes: { personnelNumber: [before, after] } },
+      // By id only: a name in an append-only row could never be erased (docs/erasure.md).
+      details: { employeeId, changes: { personnelNumber: [before, after] } },
     });
     return saved;
   });

@@ -221,12 +221,9 @@ describe("employee check settings", () => {
     ]);
     const recorded = (await auditOf("employee.check_settings")).slice(before);
     expect(recorded.map((entry) => entry.details)).toEqual([
-      { employeeId: 1, name: expect.any(String), changes: { payCap: [null, "minijob"] } },
-      {
-        employeeId: 1,
-        name: expect.any(String),
-        changes: { payCap: ["minijob", "1200.50"], monthlyHoursLimit: [null, 160] },
-      },
+      // By id only: no name in an append-only row (docs/erasure.md).
+      { employeeId: 1, changes: { payCap: [null, "minijob"] } },
+      { employeeId: 1, changes: { payCap: ["minijob", "1200.50"], monthlyHoursLimit: [null, 160] } },
     ]);
     expect(recorded[0]).toMatchObject({ companyId: COMPANY, subjectId: "1" });
   });

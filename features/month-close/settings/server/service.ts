@@ -107,7 +107,8 @@ export async function saveEmployeeCheckSettings(
       kind: "employee.check_settings",
       companyId,
       subjectId: String(employeeId),
-      details: { employeeId, name: employee.name, changes },
+      // By id only: a name in an append-only row could never be erased (docs/erasure.md).
+      details: { employeeId, changes },
     });
     return saved;
   });

@@ -25,8 +25,8 @@ export function importedEmployeesStatement(
     INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, subject_id, details)
     SELECT s.workspace_id, s.actor_id, s.actor_name, 'employee.imported', s.company_id, s.period, s.subject_id,
       jsonb_build_object('importId', s.subject_id, 'employees', (
-        SELECT COALESCE(jsonb_agg(jsonb_build_object('row', r.row_number, 'employeeId', r.employee_id,
-          'name', concat_ws(' ', r.payload ->> 'first_name', r.payload ->> 'last_name')) ORDER BY r.row_number), '[]'::jsonb)
+        SELECT COALESCE(jsonb_agg(jsonb_build_object('row', r.row_number, 'employeeId', r.employee_id)
+          ORDER BY r.row_number), '[]'::jsonb)
         FROM payroll_import_rows AS r WHERE r.import_id = ${importId}::uuid AND r.row_number = ANY(${[...rowNumbers]}::int[])))
     FROM audit_entries AS s
     WHERE s.subject_id = ${importId} AND s.kind = 'employee.import_started'
@@ -40,14 +40,15 @@ export function importedEmployeesStatement(
 export async function recordEmployeeCreated(
   actor: AuditActor | null,
   company: CompanyRecord,
-  employee: Pick<Employee, "id" | "first_name" | "last_name">,
+  employee: Pick<Employee, "id">,
 ): Promise<void> {
   await recordAudit(getDb(), actor, {
     kind: "employee.created",
     companyId: company.id,
     period: company.current_month,
     subjectId: String(employee.id),
-    details: { employeeId: employee.id, name: `${employee.first_name} ${employee.last_name}`.trim() },
+    // By id only: a name in an append-only row could never be erased (docs/erasure.md); the trail shows the name it knows now.
+    details: { employeeId: employee.id },
   });
 }
 
