@@ -20,6 +20,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { Pool } from "undici";
 import { migrateDatabase } from "../../scripts/db/migrate";
+import { generateSigningKey } from "../crypto/signing-key";
 import { benchDatabase } from "../../scripts/lib/machine-database";
 import { ensureNextBuild } from "../../scripts/lib/next-build";
 import { freePort, ProcessGroup, waitForHttp } from "../../scripts/lib/processes";
@@ -64,6 +65,8 @@ const env: Record<string, string> = {
   NEXTAUTH_URL: appUrl,
   NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
   TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
+  // `npm run serve` refuses to start without the key that signs the trail's checkpoints, as in production.
+  AUDIT_SIGNING_KEY: generateSigningKey(),
   JOBS_ENABLED: "false",
 };
 Object.assign(process.env, env);
