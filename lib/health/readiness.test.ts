@@ -1,9 +1,9 @@
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import { migrationNames } from "./checks";
 import { jobsCheck } from "./jobs-check";
-import { cachedFor, readiness } from "./readiness";
+import { cachedFor, keptFresh, readiness } from "./readiness";
 
 // Readiness's checks on real databases: the suite's (migrated), one missing its last migration's
 // row, and none at all (a port nothing listens on).
@@ -102,5 +102,37 @@ describe("cachedFor", () => {
     });
     await expect(cached()).rejects.toThrow("down");
     expect(await cached()).toBe(2);
+  });
+});
+
+describe("keptFresh", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("answers at once from the latest answer, refreshed in the background; waits only before the first or when refreshes stall", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "performance"] });
+    let computed = 0;
+    let hang = false;
+    const fresh = keptFresh(1_000, () => (hang ? new Promise<number>(() => {}) : Promise.resolve((computed += 1))));
+    expect(await fresh.get()).toBe(1);
+    // Within the period: the same answer, nothing asked.
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await fresh.get()).toBe(1);
+    expect(computed).toBe(1);
+    // The background refresh asked again; a caller gets its answer without asking.
+    await vi.advanceTimersByTimeAsync(600);
+    expect(computed).toBe(2);
+    expect(await fresh.get()).toBe(2);
+    expect(computed).toBe(2);
+    // Refreshes that hang: the latest answer serves for three periods, then a caller waits for a fresh one.
+    hang = true;
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(await fresh.get()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const waiting = fresh.get();
+    let settled = false;
+    void waiting.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    fresh.stop();
   });
 });

@@ -85,3 +85,25 @@ export function cachedFor<T>(ttlMs: number, compute: () => Promise<T>): () => Pr
     return entry.value;
   };
 }
+
+/**
+ * `compute`'s answer kept fresh in the background, every `periodMs`: a caller gets the latest answer at
+ * once and never waits for the database (a probe's time is the thread's, not the query's), as long as
+ * that answer is younger than three periods; before the first answer, or when the refreshes stall (a
+ * database that hangs past its check's timeout), the caller waits for a fresh one. `stop` ends it.
+ */
+export function keptFresh<T>(periodMs: number, compute: () => Promise<T>): { get(): Promise<T>; stop(): void } {
+  const shared = cachedFor(periodMs, compute);
+  let latest: { value: T; at: number } | undefined;
+  const refresh = () =>
+    shared().then((value) => {
+      latest = { value, at: performance.now() };
+      return value;
+    });
+  const timer = setInterval(() => void refresh().catch(() => undefined), periodMs);
+  timer.unref();
+  return {
+    get: () => (latest && performance.now() - latest.at < 3 * periodMs ? Promise.resolve(latest.value) : refresh()),
+    stop: () => clearInterval(timer),
+  };
+}

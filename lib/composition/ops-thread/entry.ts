@@ -5,7 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import pg from "pg";
 import { migrationNames, type CheckOutcome } from "@/lib/health/checks";
-import { cachedFor, readiness } from "@/lib/health/readiness";
+import { keptFresh, readiness } from "@/lib/health/readiness";
 import { ApiError, errorResponse } from "@/lib/http/api-error";
 import { startOpsServer, type OpsRoute } from "@/lib/server/ops-server";
 import { healthResponse, readinessResponse } from "@/lib/health/answers";
@@ -28,7 +28,8 @@ function eventLoopOutcome(limitMs: number): CheckOutcome {
   return age <= limitMs ? "ok" : `the event loop has not turned for ${(age / 1000).toFixed(1)} s`;
 }
 
-const databaseReadiness = cachedFor(1_000, () =>
+// Refreshed in the background: a probe reads the latest answer and waits for no query (ready_p99_ms).
+const databaseReadiness = keptFresh(1_000, () =>
   readiness({
     db: pool,
     migrations: () =>
@@ -40,7 +41,7 @@ const databaseReadiness = cachedFor(1_000, () =>
 );
 
 async function ready(): Promise<Response> {
-  const { ready: databaseReady, checks } = await databaseReadiness();
+  const { ready: databaseReady, checks } = await databaseReadiness.get();
   const eventLoop = eventLoopOutcome(data.readyStallMs);
   return readinessResponse({
     ready: databaseReady && eventLoop === "ok",
@@ -59,6 +60,7 @@ let nextId = 0;
 const waiting = new Map<number, (response: Response) => void>();
 port.on("message", (message: ToThread) => {
   if (message.type === "close") {
+    databaseReadiness.stop();
     void server.then(async (started) => {
       await started.close();
       await pool.end();
