@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -129,28 +130,45 @@ async function benchDatabaseUrl(): Promise<string | undefined> {
   return url;
 }
 
+// The prober runs in a process of its own, as a load balancer's does: the bench's own event loop (busy
+// driving the browser) is then not part of the times it reports.
+const PROBER = `
+let running = true;
+process.on("SIGTERM", () => (running = false));
+(async () => {
+  // Not timed: the prober's own first fetch loads and compiles its HTTP client (~40 ms here).
+  await (await fetch(process.argv[1])).arrayBuffer();
+  while (running) {
+    const started = performance.now();
+    const response = await fetch(process.argv[1]);
+    await response.arrayBuffer();
+    if (response.status !== 200) {
+      console.error("/api/ready answered " + response.status + " under the grid's load");
+      process.exit(1);
+    }
+    process.stdout.write((performance.now() - started).toFixed(3) + "\\n");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  process.exit(0);
+})();`;
+
 /**
- * `GET /api/ready` at `baseUrl` every 100 ms, one at a time, until stopped: each answer's time (a
- * failed one stops the bench: the app must stay ready under the grid's load).
+ * `GET /api/ready` at `baseUrl` every 100 ms, one at a time, from another process, until stopped: each
+ * answer's time (a failed one fails the bench: the app must stay ready under the grid's load).
  */
 function pollReady(baseUrl: string): { stop: () => Promise<number[]> } {
-  const times: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/ready`);
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
-      if (response.status !== 200) throw new Error(`/api/ready answered ${response.status} under the grid's load`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
+  const child = spawn(process.execPath, ["-e", PROBER, `${baseUrl}/api/ready`], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   return {
     stop: async () => {
-      running = false;
-      await loop;
-      return times;
+      child.kill("SIGTERM");
+      const code = await exited;
+      if (code !== 0) throw new Error(`the readiness prober of ${baseUrl} failed (exit ${code})`);
+      return output.split("\n").filter(Boolean).map(Number);
     },
   };
 }
