@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Table, TableCaption, TableCell, TableRow } from "@/components/ui/table";
-import { formatDate, formatMonth } from "@/lib/i18n/format";
+import { formatDate, formatDay, formatMonth } from "@/lib/i18n/format";
 import type { SealedVersionView } from "@/features/month-close/sealing/view";
 import { VersionChanges } from "./version-changes";
 
@@ -19,13 +19,22 @@ const SHORT_HASH = 12;
 export function VersionsSection({
   versions,
   employeeNames,
+  restrictedOn = {},
 }: {
   versions: SealedVersionView[];
   /** The employees' names as the payroll service has them now, by id (none when it cannot be read). */
   employeeNames: Record<number, string>;
+  /** The Berlin day of each restricted employee's erasure request, by id: their names are marked. */
+  restrictedOn?: Record<number, string>;
 }) {
   const t = useTranslations();
   const locale = useLocale();
+  const names = Object.fromEntries(
+    Object.entries(employeeNames).map(([id, name]) => {
+      const day = restrictedOn[Number(id)];
+      return [id, day ? `${name} — ${t("erasure.restricted", { date: formatDay(locale, day) })}` : name];
+    }),
+  );
   const headingId = useId();
   const when = (iso: string) => formatDate(locale, new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const reasonText = (version: SealedVersionView) =>
@@ -93,7 +102,7 @@ export function VersionsSection({
       {versions
         .filter((version) => version.changes !== null)
         .map((version) => (
-          <VersionChanges key={version.id} version={version} employeeNames={employeeNames} />
+          <VersionChanges key={version.id} version={version} employeeNames={names} />
         ))}
     </section>
   );

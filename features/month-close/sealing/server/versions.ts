@@ -1,4 +1,5 @@
 import "server-only";
+import { restrictedEmployees } from "@/features/records/erasure/server/restricted";
 import { getDb } from "@/lib/db/client";
 import { diffVersions } from "../diff";
 import { textMatches } from "../snapshot";
@@ -51,13 +52,19 @@ export async function companyVersions(
   connectionId: string,
   companyId: number,
   listEmployees: () => Promise<readonly { id: number; first_name: string; last_name: string }[]>,
-): Promise<{ versions: SealedVersionView[]; employeeNames: Record<number, string> }> {
-  const [versions, employees] = await Promise.all([
+): Promise<{
+  versions: SealedVersionView[];
+  employeeNames: Record<number, string>;
+  restrictedOn: Record<number, string>;
+}> {
+  const [versions, employees, restricted] = await Promise.all([
     sealedVersionsView(connectionId, companyId),
     listEmployees().catch(() => []),
+    restrictedEmployees(connectionId, companyId),
   ]);
   const employeeNames = Object.fromEntries(
     employees.map((employee) => [employee.id, `${employee.first_name} ${employee.last_name}`.trim()]),
   );
-  return { versions, employeeNames };
+  // Employees under an erasure request stay readable in the versions that hold them, marked (docs/erasure.md).
+  return { versions, employeeNames, restrictedOn: Object.fromEntries(restricted) };
 }
