@@ -3,7 +3,8 @@ import { GDPDU_DTD } from "../dtd";
 
 /**
  * The official DTD's own defect, reported by libxml2 whatever the document: `Media`'s content model
- * is ambiguous when a Command follows no Table (see ../gdpdu.test.ts). Our index.xml holds no Command.
+ * (Name, Command*, Table*, Command*, AcceptNoTables?) is ambiguous when a Command follows no Table.
+ * Our index.xml holds no Command, so nothing of it depends on how a reader resolves that.
  */
 const DTD_OWN_DEFECT = "Content model of Media is not deterministic";
 
