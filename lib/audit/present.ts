@@ -110,9 +110,9 @@ export function employeeText(names: AuditNames, companyId: number | null, employ
 }
 
 /**
- * An employee's name for an entry's words: from the names known now (the app's cached copy of the
- * service's list; gone once the employee is erased), else the name an entry written before names
- * were kept out of the trail still holds (`details.name`), else empty.
+ * An employee's name for an entry's words: from the names known now (the payroll service's list as
+ * read for the page, features/audit-trail/server/names.ts), else the name an entry written before
+ * names were kept out of the trail still holds (`details.name`), else empty.
  */
 export function employeeName(names: AuditNames, companyId: number | null, details: Record<string, unknown>): string {
   const id = Number(details.employeeId);
