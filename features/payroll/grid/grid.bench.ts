@@ -23,9 +23,9 @@ import {
 //   grid_paste_9000_ms     Ctrl+V of a 3,000 × 3 block (9,000 cells) to the paint after it, validated
 //   grid_undo_paste_ms     Ctrl+Z of that paste to the paint after it
 //   grid_page_js_kb        JavaScript transferred for the page (gzip), a fresh browser context
-//   access_log_view_overhead_ms  p95 of the grid page's server load (the HTML, 40 loads each) with the access log
-//                          recording the view minus without (switched per load through the test control,
-//                          alternating; docs/adr/0266-access-log.md)
+//   access_log_view_overhead_ms  p95 of the grid page's server load (the HTML, 150 loads each after 10 to warm
+//                          up) with the access log recording the view minus without (switched per load
+//                          through the test control, in ABBA pairs; docs/adr/0266-access-log.md)
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const APP_PORT = Number(process.env.GRID_BENCH_PORT ?? 3520);
@@ -177,11 +177,16 @@ function pollReady(baseUrl: string): { stop: () => Promise<number[]> } {
  * The grid page's HTML loaded `rounds` times with the access log on and as often off, alternating
  * (so drift and other load fall on both alike): each load's time to its last byte, per setting.
  */
-async function pageLoadsWithAndWithoutAccessLog(page: Page, appUrl: string, rounds: number) {
+/**
+ * Grid page loads with the access log on and off. A load takes ~100 ms and varies by more than the
+ * recording costs (a push onto an array), so 40 loads each left the difference of the p95s at ±20 ms
+ * from run to run: now 10 loads to warm up (not counted), then pairs in ABBA order (on-off, off-on, …)
+ * so that a drift of the machine during the run falls on both sides alike.
+ */
+async function pageLoadsWithAndWithoutAccessLog(page: Page, appUrl: string, pairs: number) {
   const times = { on: [] as number[], off: [] as number[] };
   const url = `${appUrl}/payroll/companies/${COMPANY}/hours`;
-  for (let round = 0; round < rounds * 2; round += 1) {
-    const setting = round % 2 === 0 ? "on" : "off";
+  const load = async (setting: "on" | "off") => {
     const switched = await page.request.post(`${appUrl}/api/test/access-log`, {
       data: { enabled: setting === "on" },
       headers: { origin: appUrl },
@@ -191,7 +196,12 @@ async function pageLoadsWithAndWithoutAccessLog(page: Page, appUrl: string, roun
     const response = await page.request.get(url);
     await response.body();
     if (response.status() !== 200) throw new Error(`the grid page answered ${response.status()}`);
-    times[setting].push(performance.now() - started);
+    return performance.now() - started;
+  };
+  for (let warmUp = 0; warmUp < 10; warmUp += 1) await load(warmUp % 2 === 0 ? "on" : "off");
+  for (let pair = 0; pair < pairs; pair += 1) {
+    const order: ("on" | "off")[] = pair % 2 === 0 ? ["on", "off"] : ["off", "on"];
+    for (const setting of order) times[setting].push(await load(setting));
   }
   await page.request.post(`${appUrl}/api/test/access-log`, { data: { enabled: true }, headers: { origin: appUrl } });
   return times;
@@ -231,7 +241,7 @@ async function main(): Promise<void> {
     await fresh.close();
 
     // Who looked at whose pay (#38 §4): what logging a view adds to the page's load.
-    const loads = await pageLoadsWithAndWithoutAccessLog(page, appUrl, 40);
+    const loads = await pageLoadsWithAndWithoutAccessLog(page, appUrl, 150);
     console.error(
       `(grid page loads: with the access log p50 ${percentile(loads.on, 50).toFixed(1)} ms p95 ${percentile(loads.on, 95).toFixed(1)} ms, without p50 ${percentile(loads.off, 50).toFixed(1)} ms p95 ${percentile(loads.off, 95).toFixed(1)} ms)`,
     );
