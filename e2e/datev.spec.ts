@@ -139,6 +139,20 @@ test("an approved month exported for DATEV: refused while a type is unmapped, th
   expect(again.status()).toBe(200);
   expect(again.headers()["content-type"]).toBe("text/plain; charset=windows-1252");
   expect(Buffer.compare(await again.body(), bytes)).toBe(0);
+  // The access log holds the export and each download, with the employees the file carries.
+  const logged = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ employee_ids: number[] }>(
+      `SELECT employee_ids FROM access_log_entries WHERE company_id = $1 AND period = $2 AND kind = 'datev_export'
+       ORDER BY occurred_at DESC LIMIT 3`,
+      [COMPANY, month],
+    );
+    return rows.map((row) => row.employee_ids);
+  });
+  expect(logged).toEqual([
+    [1, 2],
+    [1, 2],
+    [1, 2],
+  ]);
 
   // A client of the workspace is refused (Claudia's roles for a moment: the route reads them per request).
   const member = `FROM users u, payroll_connections pc, payroll_companies c

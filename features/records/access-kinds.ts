@@ -4,7 +4,13 @@
  * out (./server/access-log/record.ts `recordExport`).
  */
 export const ACCESS_VIEW_KINDS = ["hours_view", "payments_view", "summary_view"] as const;
-export const ACCESS_EXPORT_KINDS = ["import", "audit_export", "personal_data_export", "tax_audit_export"] as const;
+export const ACCESS_EXPORT_KINDS = [
+  "import",
+  "audit_export",
+  "personal_data_export",
+  "tax_audit_export",
+  "datev_export",
+] as const;
 export const ACCESS_KINDS = [...ACCESS_VIEW_KINDS, ...ACCESS_EXPORT_KINDS] as const;
 export type AccessViewKind = (typeof ACCESS_VIEW_KINDS)[number];
 export type AccessExportKind = (typeof ACCESS_EXPORT_KINDS)[number];

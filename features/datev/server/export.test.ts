@@ -97,6 +97,14 @@ describe("Export for DATEV", () => {
     const { storedExport } = await import("./export");
     const again = await storedExport(world.connectionId, world.company.id, world.key.period);
     expect(Buffer.compare(again.content, stored.content)).toBe(0);
+    // The access log holds the export with the employees whose lines the file carries (issue #38 §4).
+    expect(stored.employeeIds).toEqual([1, 2, 3]);
+    const logged = await db.accessLogEntry.findMany({
+      where: { workspaceId: world.workspaceId, kind: "datev_export" },
+    });
+    expect(logged).toEqual([
+      expect.objectContaining({ actorId: world.clerk.userId, period: world.key.period, employeeIds: [1, 2, 3] }),
+    ]);
   });
 
   it("refuses to change the target of an approved month, with the reason", async ({ world, toApproved }) => {

@@ -9,6 +9,7 @@ import { ENTRY_KINDS } from "@/features/payroll/entries/kinds";
 import { totalOf } from "@/features/payroll/entries/totals";
 import { auditMonthStep, type MonthActor } from "@/features/month-close/server/audit";
 import { recordAudit } from "@/lib/audit/server/record";
+import { recordExport } from "@/features/records/server/access-log/record";
 import { where } from "@/features/month-close/server/views";
 import { approvedLines } from "./approved-lines";
 import { companyDatevSettings, personnelNumbers } from "./settings";
@@ -109,6 +110,7 @@ export async function exportForDatev(request: ExportRequest) {
       });
     const at = now();
     const user = { userId: actor.userId, userName: actor.name };
+    const employeeIds = [...new Set(ENTRY_KINDS.flatMap((kind) => input.lines[kind].map((line) => line.employee_id)))];
     const stored = await tx.datevExport.create({
       data: {
         connectionId,
@@ -121,10 +123,14 @@ export async function exportForDatev(request: ExportRequest) {
         sha256: made.sha256,
         correction: made.correction,
         lineCount: made.records.length,
+        employeeIds,
         ...user,
       },
       select: { id: true },
     });
+    // The file is a copy of pay data leaving the system: logged before it is handed out (issue #38 §4).
+    const exported = { workspaceId: actor.workspaceId, actorId: actor.userId, kind: "datev_export" as const };
+    await recordExport({ ...exported, companyId: company.id, period, employeeIds }, tx);
     const history: Record<string, string> = {};
     for (const kind of ENTRY_KINDS) {
       const row = await tx.payrollEntryTransfer.create({

@@ -9,6 +9,7 @@ import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 import { companyFromParam, payrollRoute } from "@/features/payroll/server/route-helpers";
 import type { MonthActor } from "@/features/month-close/server/audit";
 import { holdsRole } from "@/features/month-close/states";
+import { recordExport } from "@/features/records/server/access-log/record";
 import { datevContract as contract } from "../contract";
 import { WINDOWS_1252 } from "../lodas/windows-1252";
 import { exportForDatev, lugDescriptionOf, requireApproved, storedExport } from "./export";
@@ -57,6 +58,20 @@ const download = payrollRoute({ ...contract.download, permission: "payroll.read"
   const company = await companyFromParam(context, context.params.companyId);
   const stored = await storedExport(context.connection.id, company.id, context.query.month);
   const file = context.query.part === "description" ? lugDescriptionOf(stored) : stored;
+  // Each download of the file is another copy of the employees' pay leaving the system (issue #38 §4);
+  // the format description holds none.
+  if (file === stored) {
+    const { workspaceId, userId } = actorOf(context.user);
+    const { employeeIds, period } = stored;
+    await recordExport({
+      workspaceId,
+      actorId: userId,
+      kind: "datev_export",
+      companyId: company.id,
+      period,
+      employeeIds,
+    });
+  }
   return new Response(new Uint8Array(file.content), {
     headers: {
       "content-type": `text/plain; charset=${WINDOWS_1252}`,
