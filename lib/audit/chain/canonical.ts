@@ -153,7 +153,42 @@ export function sha256Hex(text: string): string {
   return hash("sha256", text, "hex");
 }
 
-/** The entry's hash as its link stores it. */
+/** A format's canonical text of an entry linked after `prevHash`. */
+export type CanonicalForm = (entry: ChainEntry, prevHash: string) => string;
+
+/**
+ * Every format's definition, by number. None is ever removed or changed: a link is recomputed with
+ * its own format's, so old segments verify as they were written (docs/adr/0295-audit-chain-segments.md).
+ */
+const FORMS = new Map<number, CanonicalForm>([[1, (entry, prevHash) => canonicalEntry(entry, prevHash, 1)]]);
+let writing = CHAIN_FORMAT;
+
+/** The format the chainer writes new links in. */
+export function writingFormat(): number {
+  return writing;
+}
+
+export function knowsFormat(format: number): boolean {
+  return FORMS.has(format);
+}
+
+/** The entry's hash as its link stores it (its format's canonical text, SHA-256). */
 export function entryHash(entry: ChainEntry, prevHash: string, format = CHAIN_FORMAT): string {
-  return sha256Hex(canonicalEntry(entry, prevHash, format));
+  const form = FORMS.get(format);
+  if (!form) throw new Error(`entryHash: no chain format ${format}`);
+  return sha256Hex(form(entry, prevHash));
+}
+
+/**
+ * Tests only: the code moved on to a newer format `format`, defined by `form` (as a release that
+ * changes the canonical form would add it to FORMS and raise CHAIN_FORMAT). Undone by the function
+ * it answers.
+ */
+export function writeFormatForTesting(format: number, form: CanonicalForm): () => void {
+  FORMS.set(format, form);
+  writing = format;
+  return () => {
+    FORMS.delete(format);
+    writing = CHAIN_FORMAT;
+  };
 }
