@@ -72,13 +72,25 @@ function writeJson(value: unknown, skip: ReadonlySet<string> | null): string {
         const inner = record[key];
         if (inner === undefined || skip?.has(key)) continue;
         if (out.length > 1) out += ",";
-        out += `${JSON.stringify(key)}:${writeJson(inner, skip)}`;
+        out += `${quotedKey(key)}:${writeJson(inner, skip)}`;
       }
       return `${out}}`;
     }
     default:
       throw new Error(`canonicalJson: a ${typeof value} is not JSON`);
   }
+}
+
+const quotedKeys = new Map<string, string>();
+
+/** A member's name as JSON: the same few names recur in every entry, quoted once. */
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < 10_000) quotedKeys.set(key, quoted);
+  }
+  return quoted;
 }
 
 const personalKeysByKind = new Map<string, ReadonlySet<string>>();
