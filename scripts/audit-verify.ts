@@ -9,7 +9,13 @@ loadLocalEnv();
 const { verifyWorkspaceChain, workspacesWithEntries } = await import("../lib/audit/chain/server/verify");
 const { closeDb } = await import("../lib/db/client");
 
-const PROBLEMS = { changed: "changed", removed: "removed", inserted: "inserted", moved: "moved" } as const;
+const PROBLEMS = {
+  changed: "changed",
+  removed: "removed",
+  inserted: "inserted",
+  moved: "moved",
+  reformatted: "in a new format without a signed checkpoint closing the one before",
+} as const;
 
 let intact = true;
 try {

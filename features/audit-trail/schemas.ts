@@ -7,7 +7,7 @@ export const verifyReportSchema = z.object({
   pending: z.number().int(),
   firstBreak: z
     .object({
-      problem: z.enum(["changed", "removed", "inserted", "moved"]),
+      problem: z.enum(["changed", "removed", "inserted", "moved", "reformatted"]),
       /** The position in the chain; 0 for an entry that never joined it. */
       seq: z.number().int(),
       entryId: z.string().nullable(),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { canonicalEntry, canonicalJson, entryHash, GENESIS_HASH, hashedDetails } from "./canonical";
+import {
+  canonicalEntry,
+  canonicalJson,
+  ENTRY_MEMBERS,
+  entryHash,
+  GENESIS_HASH,
+  hashedDetails,
+  PERSONAL_DETAIL_KEYS,
+  PERSONAL_DETAIL_KEYS_OF_KIND,
+} from "./canonical";
 
 describe("canonicalJson (RFC 8785)", () => {
   it("sorts keys by UTF-16 code units and writes no whitespace", () => {
@@ -54,6 +63,34 @@ describe("the entry's hashed content", () => {
   it("is this exact text (the form docs/audit-trail-verification.md shows)", () => {
     expect(canonicalEntry(entry, GENESIS_HASH)).toBe(
       `{"actorId":null,"companyId":1001,"details":{"employees":[{"employeeId":7,"row":2}],"importId":"import-1"},"format":1,"id":"00000000-0000-4000-8000-000000000001","kind":"employee.imported","occurredAt":"2026-11-29T05:01:39.123Z","period":null,"prevHash":"${GENESIS_HASH}","subjectId":"import-1","workspaceId":"00000000-0000-4000-8000-0000000000ff"}`,
+    );
+  });
+});
+
+describe("the entry's members", () => {
+  it("are none of them a personal key (canonicalEntry skips those at every depth in one pass)", () => {
+    const personal = [...PERSONAL_DETAIL_KEYS, ...Object.values(PERSONAL_DETAIL_KEYS_OF_KIND).flat()];
+    expect(ENTRY_MEMBERS.filter((member) => personal.includes(member))).toEqual([]);
+  });
+
+  it("hash as canonicalJson of the entry with hashedDetails", () => {
+    const entry = {
+      id: "e",
+      workspaceId: "w",
+      occurredAt: "2026-11-29T05:01:39.123Z",
+      actorId: "a",
+      kind: "invitation.emailed",
+      companyId: null,
+      period: "2026-11",
+      subjectId: null,
+      details: { to: "x@y.de", nested: [{ name: "N", keep: [1, { email: "e", ok: true }] }], actorName: "A" },
+    };
+    const { details, ...rest } = entry;
+    expect(canonicalEntry(entry, "p", 1)).toBe(
+      canonicalJson({ ...rest, format: 1, prevHash: "p", details: hashedDetails(entry.kind, details) }),
+    );
+    expect(canonicalEntry({ ...entry, details: undefined }, "p", 1)).toBe(
+      canonicalJson({ ...rest, format: 1, prevHash: "p" }),
     );
   });
 });

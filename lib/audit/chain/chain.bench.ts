@@ -5,7 +5,8 @@
 // at its end, in the same process and inside the round's time (in production the worker's sweep
 // links them, in another process). Rounds alternate; medians of rounds. Runs as the database's
 // superuser (BENCH_DATABASE_URL or the machine's), which may switch the trigger.
-// audit_verify_100000_ms: verifying a workspace's chain of 100,000 entries (lib/audit/chain/server/verify.ts).
+// audit_verify_100000_ms: verifying a workspace's chain of 100,000 entries (lib/audit/chain/server/verify.ts; goal
+// ≤ 5,000; what makes it fast: docs/audit-trail-verification.md "Speed").
 // The database: BENCH_DATABASE_URL, else a fresh database of the machine's Postgres, else the
 // embedded one in a process of its own.
 import { randomUUID } from "node:crypto";

@@ -5,6 +5,7 @@ import { ownDatabase } from "@/features/mail/server/testing/own-database";
 import type { AuditKind } from "@/lib/audit/kinds";
 import { entryHash } from "./canonical";
 import { chainTestEnv } from "./testing/chain-env";
+import { linkAt as linkAtAsOwner, tamper as tamperAsOwner } from "./testing/owner";
 
 // The hash chain on a database of the file's own: the chainer, verification, each kind of tampering
 // done as the tables' owner with the append-only trigger off, a consistent rewrite caught by a
@@ -46,28 +47,8 @@ async function write(workspaceId: string, entries: number, from = 0): Promise<vo
   await chainPending(workspaceId);
 }
 
-/** The link at a position: its entry's id and hash. */
-async function linkAt(workspaceId: string, seq: number): Promise<{ entryId: string; hash: string; prevHash: string }> {
-  const { rows } = await owner.query(
-    "SELECT entry_id::text AS entry_id, hash, prev_hash FROM audit_chain_links WHERE workspace_id = $1 AND seq = $2",
-    [workspaceId, seq],
-  );
-  return { entryId: rows[0].entry_id, hash: rows[0].hash, prevHash: rows[0].prev_hash };
-}
-
-/** Tampering as the owner: in one transaction, with the append-only triggers (and the chain's queue) off. */
-async function tamper(work: () => Promise<void>): Promise<void> {
-  const triggers = [
-    "audit_entries DISABLE TRIGGER audit_entries_append_only",
-    "audit_entries DISABLE TRIGGER audit_entries_chain_enqueue",
-    "audit_chain_links DISABLE TRIGGER audit_chain_links_append_only",
-  ];
-  await owner.query("BEGIN");
-  for (const trigger of triggers) await owner.query(`ALTER TABLE ${trigger}`);
-  await work();
-  for (const trigger of triggers) await owner.query(`ALTER TABLE ${trigger.replace("DISABLE", "ENABLE")}`);
-  await owner.query("COMMIT");
-}
+const linkAt = (workspaceId: string, seq: number) => linkAtAsOwner(owner, workspaceId, seq);
+const tamper = (work: () => Promise<void>) => tamperAsOwner(owner, work);
 
 /** Recomputes every link from `seq` on as someone who knows the algorithm would. */
 async function rehashFrom(workspaceId: string, seq: number): Promise<void> {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 // From the chain's migration on, no migration may change the trail's rows (docs/adr/0263-audit-hash-chain.md):
 // a migration that updated entries (…_audit_transfer_total_euros did, before) would break every
-// later hash. A change of format starts a new chain segment instead (docs/adr/0265-audit-checkpoints.md).
+// later hash. A change of format starts a new chain segment instead (docs/adr/0295-audit-chain-segments.md).
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../../prisma/migrations");
 const CHAIN_MIGRATION = "20261129050346_audit_chain";
@@ -15,6 +15,10 @@ const FORBIDDEN = [
   new RegExp(`\\bTRUNCATE\\s+(TABLE\\s+)?"?(${TRAIL_TABLES})"?`, "i"),
   new RegExp(`\\bALTER\\s+TABLE\\s+"?(${TRAIL_TABLES})"?\\s+DISABLE\\s+TRIGGER`, "i"),
   new RegExp(`\\bDROP\\s+TRIGGER\\s+"?\\w*(append_only|no_truncate|chain_enqueue)`, "i"),
+  // Also what changes stored values without an UPDATE, or switches every trigger off for the session.
+  new RegExp(`\\bDROP\\s+TABLE\\s+(IF\\s+EXISTS\\s+)?"?(${TRAIL_TABLES})"?`, "i"),
+  new RegExp(`\\bALTER\\s+TABLE\\s+"?(${TRAIL_TABLES})"?[^;]*\\b(DROP\\s+COLUMN|TYPE)\\b`, "i"),
+  /\bsession_replication_role\b/i,
 ];
 
 /** Whether a migration's SQL (comments left out) changes the trail's rows or switches off their protection. */
@@ -32,6 +36,10 @@ describe("migrations after the audit chain", () => {
       false,
     );
     expect(changesTrailRows(`ALTER TABLE "audit_entries" ADD COLUMN "x" TEXT`)).toBe(false);
+    expect(changesTrailRows(`ALTER TABLE "audit_entries" ALTER COLUMN "details" TYPE TEXT`)).toBe(true);
+    expect(changesTrailRows(`ALTER TABLE "audit_chain_links" DROP COLUMN "format"`)).toBe(true);
+    expect(changesTrailRows("SET session_replication_role = replica")).toBe(true);
+    expect(changesTrailRows(`ALTER TABLE "audit_checkpoints" ADD COLUMN "opens_format" INTEGER`)).toBe(false);
   });
 
   it("leave every audit row as it is", () => {

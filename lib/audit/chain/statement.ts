@@ -11,6 +11,11 @@ export interface CheckpointStatement {
   /** ISO 8601 with milliseconds, UTC. */
   signedAt: string;
   keyFingerprint: string;
+  /**
+   * Only on a checkpoint that closes a segment: the chain format of the links after `count`
+   * (docs/adr/0295-audit-chain-segments.md). Absent otherwise, so a daily checkpoint's text is as before.
+   */
+  opensFormat?: number;
 }
 
 export function statementText(statement: Omit<CheckpointStatement, "type" | "format">): string {

@@ -1,11 +1,12 @@
-import { entryHash, GENESIS_HASH, type ChainEntry } from "./canonical";
+import { entryHash, GENESIS_HASH, knowsFormat, type ChainEntry } from "./canonical";
 
 /**
  * Walks a workspace's chain in position order and names the first entry that breaks it, with what
  * was done to it (docs/audit-trail-verification.md, "Reading a failure"). Pure: fed a page at a time.
  */
 
-export type ChainProblem = "changed" | "removed" | "inserted" | "moved";
+/** `reformatted`: a link in a newer format than its predecessor's with no signed checkpoint closing the segment before it. */
+export type ChainProblem = "changed" | "removed" | "inserted" | "moved" | "reformatted";
 
 export interface ChainBreak {
   problem: ChainProblem;
@@ -35,8 +36,13 @@ export class ChainWalk {
   /**
    * @param hashElsewhere whether some other link of the chain has this hash (asked only at a break,
    *   to tell a moved entry from a changed one).
+   * @param anchored whether a valid signed checkpoint closes the segment at position `count` with
+   *   this head and opens `format` after it (docs/adr/0295-audit-chain-segments.md).
    */
-  constructor(private readonly hashElsewhere: (hash: string) => Promise<boolean>) {}
+  constructor(
+    private readonly hashElsewhere: (hash: string) => Promise<boolean>,
+    private readonly anchored: (count: number, headHash: string, format: number) => boolean = () => false,
+  ) {}
 
   get headHash(): string {
     return this.previous?.hash ?? GENESIS_HASH;
@@ -66,10 +72,17 @@ export class ChainWalk {
     if (row.seq !== this.expected) return at("removed", row, this.expected);
     if (!row.entry) return at("removed", row);
     // Its content is not what was hashed: changed (the content, or the hash stored for it).
-    if (entryHash(row.entry, row.prevHash, row.format) !== row.hash) return at("changed", row);
-    const previousHash = this.previous?.hash ?? GENESIS_HASH;
-    if (row.prevHash === previousHash) return null;
+    // (A format this code does not know cannot be recomputed: as good as changed.)
+    if (!knowsFormat(row.format) || entryHash(row.entry, row.prevHash, row.format) !== row.hash)
+      return at("changed", row);
     const previous = this.previous;
+    const previousHash = previous?.hash ?? GENESIS_HASH;
+    if (row.prevHash === previousHash) {
+      // A new segment only after a signed checkpoint that closes the old one and names the new format.
+      if (!previous || row.format === previous.format) return null;
+      const anchored = row.format > previous.format && this.anchored(previous.seq, previous.hash, row.format);
+      return anchored ? null : at("reformatted", row);
+    }
     // The previous entry claims the same predecessor as this one: it was put in between.
     if (previous && row.prevHash === previous.prevHash) return at("inserted", previous);
     // This entry follows one that sits elsewhere in the chain: it was moved.

@@ -20,6 +20,7 @@ interface CheckpointRow {
   key_fingerprint: string;
   statement: string;
   signature: string;
+  opens_format: number | null;
 }
 
 type Seen = ReadonlyMap<number, { hash: string; entryId: string; occurredAt: string | null }>;
@@ -28,15 +29,16 @@ type Seen = ReadonlyMap<number, { hash: string; entryId: string; occurredAt: str
  * Reads a workspace's checkpoints and checks their signatures; `check` then compares each head
  * with the chain as recomputed (`seen`: the hash at each position a checkpoint names, and the one
  * after it). A chain rewritten consistently verifies on its own, but no longer has the hash a
- * checkpoint signed: the rewrite starts after the last checkpoint that still matches.
+ * checkpoint signed: the rewrite starts after the last checkpoint that still matches. `anchored`
+ * tells the walk where a signed checkpoint closes a segment (docs/adr/0295-audit-chain-segments.md).
  */
 export async function checkCheckpoints(workspaceId: string) {
   const rows = await getDb().$queryRaw<CheckpointRow[]>`
-    SELECT count, head_hash, to_char(signed_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS signed_at, key_fingerprint, statement, signature
+    SELECT count, head_hash, to_char(signed_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS signed_at, key_fingerprint, statement, signature, opens_format
     FROM audit_checkpoints WHERE workspace_id = ${workspaceId}::uuid ORDER BY count, signed_at`;
   const keys = trustedPublicKeys();
   let invalid = 0;
-  const valid: { count: number; headHash: string; signedAt: string }[] = [];
+  const valid: { count: number; headHash: string; signedAt: string; opensFormat: number | null }[] = [];
   for (const row of rows) {
     const count = Number(row.count);
     const key = keys.get(row.key_fingerprint);
@@ -46,9 +48,10 @@ export async function checkCheckpoints(workspaceId: string) {
       headHash: row.head_hash,
       signedAt: row.signed_at,
       keyFingerprint: row.key_fingerprint,
+      opensFormat: row.opens_format ?? undefined,
     });
     if (!key || text !== row.statement || !verifyText(key, text, row.signature)) invalid += 1;
-    else valid.push({ count, headHash: row.head_hash, signedAt: row.signed_at });
+    else valid.push({ count, headHash: row.head_hash, signedAt: row.signed_at, opensFormat: row.opens_format });
   }
   const counts = new Set([1, ...valid.flatMap((checkpoint) => [checkpoint.count, checkpoint.count + 1])]);
   const check = (seen: Seen, chainLength: number): CheckpointReport & { firstBreak: ChainBreak | null } => {
@@ -80,5 +83,11 @@ export async function checkCheckpoints(workspaceId: string) {
       firstBreak,
     };
   };
-  return { counts, check };
+  /** Whether a valid checkpoint closes the segment at this head and opens `format` after it. */
+  const anchored = (count: number, headHash: string, format: number): boolean =>
+    valid.some(
+      (checkpoint) =>
+        checkpoint.count === count && checkpoint.headHash === headHash && checkpoint.opensFormat === format,
+    );
+  return { counts, check, anchored };
 }

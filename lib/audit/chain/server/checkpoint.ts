@@ -1,25 +1,12 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { signText } from "@/lib/crypto/signing-key";
-import { now } from "@/lib/clock";
 import { currentSigningKey } from "./keys";
-import { statementText } from "../statement";
-import { verifyWorkspaceChain, type VerifyReport } from "./verify";
+import { storeCheckpoint, type SignedCheckpoint } from "./store-checkpoint";
+import type { VerifyReport } from "./recompute";
+import { verifyWorkspaceChain } from "./verify";
 
 type Tx = Prisma.TransactionClient;
-
-/** A signed head, as stored and as sent to the owners (mail, webhook `audit.checkpoint`). */
-export interface SignedCheckpoint {
-  id: string;
-  workspaceId: string;
-  count: number;
-  headHash: string;
-  signedAt: string;
-  keyFingerprint: string;
-  statement: string;
-  signature: string;
-}
 
 export type CheckpointOutcome =
   { signed: SignedCheckpoint } | { skipped: "no_key" | "empty" | "unchanged" } | { refused: VerifyReport };
@@ -48,22 +35,8 @@ export async function signCheckpoint(
     select: { count: true, headHash: true },
   });
   if (last && Number(last.count) === count && last.headHash === head.hash) return { skipped: "unchanged" };
-  const signedAt = new Date(Math.floor(now().getTime()));
-  const fields = {
-    workspaceId,
-    count,
-    headHash: head.hash,
-    signedAt: signedAt.toISOString(),
-    keyFingerprint: key.publicKey.fingerprint,
-  };
-  const statement = statementText(fields);
-  const signature = signText(key, statement);
   return db.$transaction(async (tx) => {
-    const row = await tx.auditCheckpoint.create({
-      data: { ...fields, count: BigInt(count), signedAt, statement, signature },
-      select: { id: true },
-    });
-    const signed = { id: row.id, ...fields, statement, signature };
+    const signed = await storeCheckpoint(tx, key, { workspaceId, count, headHash: head.hash });
     await told(tx, signed);
     return { signed };
   });
