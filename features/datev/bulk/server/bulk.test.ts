@@ -24,7 +24,11 @@ async function configure(world: MonthWorld, companyId: number, target: string) {
   await saveCompanyDatevSettings(actor, world.connectionId, companyId, input);
 }
 
-async function run(world: MonthWorld, months: { connectionId: string; companyId: number; period: string }[], key: string) {
+async function run(
+  world: MonthWorld,
+  months: { connectionId: string; companyId: number; period: string }[],
+  key: string,
+) {
   const { startBulkExport, bulkRun } = await import("./runs");
   const { runBulkExport } = await import("./run");
   const started = await startBulkExport(world.clerk, { requestKey: key, months });
@@ -33,6 +37,12 @@ async function run(world: MonthWorld, months: { connectionId: string; companyId:
 }
 
 describe("bulk Export for DATEV", () => {
+  it("is started by the roles that take the month's last step (the matrix's `payroll.transfer`)", async () => {
+    const { ACTION_ROLES } = await import("@/features/month-close/states");
+    const { rolesFor } = await import("@/features/workspaces/permissions");
+    expect(rolesFor("payroll.transfer").sort()).toEqual([...ACTION_ROLES.transfer].sort());
+  });
+
   it("exports the approved DATEV months, refuses the others with the reason, and zips the files with a results file", async ({
     world,
     toApproved,
@@ -69,7 +79,9 @@ describe("bulk Export for DATEV", () => {
       [1001, "refused", "unknown_company"],
     ]);
     const exported = answer.results[0]!;
-    const month = await db.monthClose.findFirstOrThrow({ where: { connectionId: world.connectionId, companyId: 1001 } });
+    const month = await db.monthClose.findFirstOrThrow({
+      where: { connectionId: world.connectionId, companyId: 1001 },
+    });
     expect(month).toMatchObject({ state: "transferred", transferTarget: "datev" });
     const stored = await db.datevExport.findUniqueOrThrow({ where: { id: exported.exportId! } });
 
@@ -131,7 +143,9 @@ describe("bulk Export for DATEV", () => {
       { result: "refused", reason: "not_datev", code: "month_state" },
       { result: "refused", reason: "checks", code: "invalid", problems: [{ code: "consultantRange", value: 5 }] },
     ]);
-    const month = await db.monthClose.findFirstOrThrow({ where: { connectionId: world.connectionId, companyId: 1001 } });
+    const month = await db.monthClose.findFirstOrThrow({
+      where: { connectionId: world.connectionId, companyId: 1001 },
+    });
     expect(month.state).toBe("approved");
   });
 });

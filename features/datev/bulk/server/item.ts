@@ -34,7 +34,14 @@ export function refusal(
   message: string,
   more: Partial<BulkItemResult> = {},
 ): BulkItemResult {
-  const code = reason === "checks" ? "invalid" : reason === "not_datev" || reason === "not_approved" ? "month_state" : reason === "failed" ? "internal" : reason;
+  const code =
+    reason === "checks"
+      ? "invalid"
+      : reason === "not_datev" || reason === "not_approved"
+        ? "month_state"
+        : reason === "failed"
+          ? "internal"
+          : reason;
   return { ...empty, item, result: "refused", reason, code, message, ...more };
 }
 
@@ -84,9 +91,14 @@ export async function exportItem(context: ItemContext, item: BulkMonth): Promise
         };
     }
     if (month?.state !== "approved")
-      return refusal(item, "not_approved", `The month is ${month?.state ?? "open"}: only an approved month is exported.`, {
-        companyName,
-      });
+      return refusal(
+        item,
+        "not_approved",
+        `The month is ${month?.state ?? "open"}: only an approved month is exported.`,
+        {
+          companyName,
+        },
+      );
     const made = await exportForDatev({ actor, connectionId: item.connectionId, client, company, period: item.period });
     return {
       ...empty,

@@ -87,7 +87,12 @@ export async function runBulkExport(id: string, concurrency = BULK_CONCURRENCY):
   const stored = (Array.isArray(run.results) ? run.results : []) as (BulkItemResult | null)[];
   const results = months.map((_, index) => stored[index] ?? null);
   const actor = await actorFor(run);
-  const context = actor ? await contextFor(actor, months.map((month) => month.connectionId)) : null;
+  const context = actor
+    ? await contextFor(
+        actor,
+        months.map((month) => month.connectionId),
+      )
+    : null;
   const write = resultWriter(id, results);
   const pending = months.flatMap((_, index) => (results[index] ? [] : [index]));
   const worker = async () => {

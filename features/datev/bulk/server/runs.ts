@@ -15,7 +15,10 @@ import type { BulkExportJob } from "./jobs";
  * its ZIP. Only the person's workspace's runs are found (404 otherwise).
  */
 
-export async function startBulkExport(actor: MonthActor, input: BulkExportInput): Promise<{ id: string; state: string }> {
+export async function startBulkExport(
+  actor: MonthActor,
+  input: BulkExportInput,
+): Promise<{ id: string; state: string }> {
   if (!holdsRole(actor.roles, "transfer"))
     throw new ApiError("forbidden", "Your roles in this workspace do not take the month's last step.");
   const db = getDb();

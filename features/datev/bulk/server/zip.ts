@@ -6,7 +6,7 @@ import { CSV_BOM, csvLine } from "@/lib/csv/write";
 import { formatMonth } from "@/lib/i18n/format";
 import { MESSAGES } from "@/lib/i18n/messages";
 import type { Translate } from "@/lib/i18n/translate";
-import { problemText } from "../../components/problem-text";
+import { problemText } from "../../export/problem-text";
 import { encodeWindows1252 } from "../../lodas/windows-1252";
 import { lugDescriptionFileName, lugDescriptionText } from "../../lug/description";
 import type { BulkItemResult } from "../schemas";
