@@ -152,19 +152,38 @@ const months = firm.companies.map((company) => ({
   companyId: company.id,
   period: company.current_month,
 }));
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const run = await startBulkExport(actor(clerk, ["clerk"]), { requestKey: stamp, months });
-let row = await db.datevBulkExport.findUniqueOrThrow({ where: { id: run.id }, select: { state: true, results: true } });
+const stateOf = () => db.datevBulkExport.findUniqueOrThrow({ where: { id: run.id }, select: { state: true } });
+let row = await stateOf();
+// Where the time goes: the months done and the service's requests, each second.
+const progress: string[] = [];
+let nextSample = 1000;
 while (row.state !== "done") {
+  if (performance.now() - t0 >= nextSample) {
+    const requestsNow = (await control<{ requests: number }>("GET", "/stats")).requests - requestsBefore;
+    const [{ done: doneNow } = { done: 0 }] = await db.$queryRaw<{ done: number }[]>`
+      SELECT count(*)::int AS done FROM datev_bulk_exports, jsonb_array_elements(results) AS result
+      WHERE id = ${run.id}::uuid AND result <> 'null'::jsonb`;
+    progress.push(`${nextSample / 1000}s ${doneNow}/${requestsNow}`);
+    nextSample += 1000;
+  }
   if (performance.now() - t0 > TIMEOUT_MS) throw new Error("the bulk export did not finish within 10 minutes");
-  await new Promise((resolve) => setTimeout(resolve, 25));
-  row = await db.datevBulkExport.findUniqueOrThrow({ where: { id: run.id }, select: { state: true, results: true } });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  row = await stateOf();
 }
 const elapsed = performance.now() - t0;
-const results = row.results as { result: string; reason: string | null }[];
+const cpu = process.cpuUsage(cpu0);
+console.error(`(datev bench: this process's CPU during the run ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)`);
+const done = await db.datevBulkExport.findUniqueOrThrow({
+  where: { id: run.id },
+  select: { zip: true, results: true },
+});
+const results = done.results as { result: string; reason: string | null }[];
 const exported = results.filter((result) => result.result === "exported").length;
-const done = await db.datevBulkExport.findUniqueOrThrow({ where: { id: run.id }, select: { zip: true } });
 const requests = (await control<{ requests: number }>("GET", "/stats")).requests - requestsBefore;
+console.error(`(datev bench: months done/requests made, each second: ${progress.join(", ")})`);
 console.error(
   `(datev bench: ${database.kind}; ${exported} of ${COMPANIES} exported, ZIP ${((done.zip?.length ?? 0) / 1024).toFixed(0)} KiB, ` +
     `${requests} requests to the service; machine shared with other work: under load)`,

@@ -57,24 +57,38 @@ async function contextFor(actor: MonthActor, connectionIds: string[]): Promise<I
   };
 }
 
-/** Writes the results so far, one write at a time; a call while one is under way is folded into the next. */
+/** How often the results so far are written while the run goes (the page polls every second). */
+const WRITE_EVERY_MS = 500;
+
+/**
+ * Writes the results so far, at most every WRITE_EVERY_MS: a call while a write is due or under
+ * way is folded into it (each write is the whole list; 300 writes of a growing list cost the run
+ * more than its files).
+ */
 function resultWriter(id: string, results: (BulkItemResult | null)[]) {
-  let writing: Promise<void> | null = null;
-  let dirty = false;
-  return () => {
-    dirty = true;
-    writing ??= (async () => {
-      while (dirty) {
-        dirty = false;
-        await getDb().datevBulkExport.update({
-          where: { id },
-          data: { results: results as Prisma.InputJsonValue },
-          select: { id: true },
-        });
-      }
-      writing = null;
-    })();
-    return writing;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing = Promise.resolve();
+  const write = async () => {
+    await getDb().datevBulkExport.update({
+      where: { id },
+      data: { results: results as Prisma.InputJsonValue },
+      select: { id: true },
+    });
+  };
+  return {
+    soon: () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        // A failed write in between is made good by the next one, and by the last (which throws).
+        writing = writing.then(write).catch(() => undefined);
+      }, WRITE_EVERY_MS);
+    },
+    now: async () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await writing;
+      await write();
+    },
   };
 }
 
@@ -101,11 +115,11 @@ export async function runBulkExport(id: string, concurrency = BULK_CONCURRENCY):
       results[index] = context
         ? await exportItem(context, month)
         : refusal(month, "forbidden", "Your roles in this workspace do not take the month's last step.");
-      void write();
+      write.soon();
     }
   };
   await asExport(() => Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker)));
-  await write();
+  await write.now();
   await finish(run, actor, results as BulkItemResult[]);
 }
 
