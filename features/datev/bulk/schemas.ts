@@ -7,7 +7,7 @@ import { apiErrorCodeSchema } from "@/lib/http/envelope";
  * and the page.
  */
 
-export const BULK_EXPORT_MAX_MONTHS = 500;
+const BULK_EXPORT_MAX_MONTHS = 500;
 
 export const bulkMonthSchema = z
   .object({
@@ -34,10 +34,10 @@ export type BulkExportInput = z.infer<typeof bulkExportInputSchema>;
  * (`problems` names each), `forbidden` the person may no longer take the month's last step,
  * `failed` anything else (the message says what).
  */
-export const BULK_REFUSALS = ["unknown_company", "not_datev", "not_approved", "checks", "forbidden", "failed"] as const;
+const BULK_REFUSALS = ["unknown_company", "not_datev", "not_approved", "checks", "forbidden", "failed"] as const;
 export type BulkRefusal = (typeof BULK_REFUSALS)[number];
 
-export const bulkItemResultSchema = z.object({
+const bulkItemResultSchema = z.object({
   item: bulkMonthSchema,
   companyName: z.string().nullable(),
   /** `exported` now, `already` exported before (its stored file is in the ZIP), or `refused`. */

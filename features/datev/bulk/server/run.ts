@@ -23,7 +23,7 @@ import { bulkZip } from "./zip";
  * lost the role since gets every month refused.
  */
 
-export const BULK_CONCURRENCY = 8;
+const BULK_CONCURRENCY = 8;
 
 async function actorFor(run: { workspaceId: string; userId: string; userName: string }): Promise<MonthActor | null> {
   const member = await getDb().workspaceMember.findUnique({

@@ -20,9 +20,9 @@ import type { BulkItemResult } from "../schemas";
  * so the same run makes the same bytes.
  */
 
-export const RESULTS_FILE = "Ergebnisse.csv";
+const RESULTS_FILE = "Ergebnisse.csv";
 
-export interface StoredFile {
+interface StoredFile {
   id: string;
   fileName: string;
   program: string;
@@ -39,7 +39,7 @@ function uniqueName(taken: Set<string>, name: string): string {
 }
 
 /** Why a month was not exported, in German: the reason's text, then each problem of the trial run. */
-export function reasonText(t: Translate, result: BulkItemResult): string {
+function reasonText(t: Translate, result: BulkItemResult): string {
   if (result.result !== "refused" || !result.reason) return "";
   const reason = t(`datev.bulk.reasons.${result.reason}`);
   const problems = (result.problems ?? []).map((problem) => problemText(t, problem));

@@ -9,7 +9,7 @@ import type { BulkMonth } from "../../bulk/schemas";
 import { BulkExportResults } from "./bulk-export-results";
 import { useBulkExport } from "./use-bulk-export";
 
-export interface SelectedMonth extends BulkMonth {
+interface SelectedMonth extends BulkMonth {
   name: string;
 }
 
