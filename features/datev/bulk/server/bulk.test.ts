@@ -148,4 +148,26 @@ describe("bulk Export for DATEV", () => {
     });
     expect(month.state).toBe("approved");
   });
+
+  it("goes with a connection it names (Delete all payroll data)", async ({ world, db }) => {
+    const gone = await db.payrollConnection.create({
+      data: { workspaceId: world.workspaceId, baseUrl: "http://127.0.0.1:9/payroll", username: `gone-${Date.now()}` },
+    });
+    const months = (connectionId: string) => [{ connectionId, companyId: 1001, period: world.key.period }];
+    const row = (requestKey: string, connectionId: string) =>
+      db.datevBulkExport.create({
+        data: {
+          workspaceId: world.workspaceId,
+          userId: world.clerk.userId,
+          userName: "Clara",
+          requestKey,
+          months: months(connectionId),
+        },
+      });
+    const named = await row(`gone-${Date.now()}`, gone.id);
+    const other = await row(`kept-${Date.now()}`, world.connectionId);
+    await db.payrollConnection.delete({ where: { id: gone.id } });
+    expect(await db.datevBulkExport.findUnique({ where: { id: named.id } })).toBeNull();
+    expect(await db.datevBulkExport.findUnique({ where: { id: other.id } })).not.toBeNull();
+  });
 });
