@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Download, type Page } from "@playwright/test";
+import { unzipSync } from "fflate";
 import { wageTypeRows } from "../features/datev/settings/schemas";
 import { decodeWindows1252 } from "../features/datev/lodas/windows-1252";
 import { approveMonth, control, signInAndConnectPayroll, switchLanguage, withDatabase } from "./helpers";
@@ -34,6 +35,12 @@ async function saveDatevSettings(page: Page, mapped: Record<string, string>) {
   expect(response.status()).toBe(200);
 }
 
+async function bytesOf(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 async function saveDraft(page: Page, kind: "hours" | "payments", period: string, lines: unknown[]) {
   const response = await page.request.put(`/api/payroll/companies/${COMPANY}/entries/${kind}/draft`, {
     data: { period, lines },
@@ -48,7 +55,10 @@ test("an approved month exported for DATEV: refused while a type is unmapped, th
   page,
 }) => {
   await clearDatev();
-  const { current_month: month } = await control<{ current_month: string }>("GET", `/payroll/companies/${COMPANY}`);
+  const { current_month: month, name1 } = await control<{ current_month: string; name1: string }>(
+    "GET",
+    `/payroll/companies/${COMPANY}`,
+  );
   const claudia = await signInAndConnectPayroll(page);
   const origin = new URL(page.url()).origin;
   await saveDatevSettings(page, { BONUS_PAYMENT: "200" });
@@ -104,10 +114,7 @@ test("an approved month exported for DATEV: refused while a type is unmapped, th
   await link.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(fileName);
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const bytes = Buffer.concat(chunks);
+  const bytes = await bytesOf(download);
   await expect(page.getByRole("status", { name: "Month status" })).toHaveText("Transferred");
 
   // The movement lines, one by one, are the sealed month's lines (hours, then payments, in the grid's order).
@@ -153,6 +160,26 @@ test("an approved month exported for DATEV: refused while a type is unmapped, th
     [1, 2],
     [1, 2],
   ]);
+
+  // The bulk export on /overview (a job): the month exported before is not exported again; the run's
+  // ZIP holds its stored file, byte for byte, beside the results file.
+  await page.goto("/overview");
+  await page.getByRole("checkbox", { name: `Select ${name1}` }).check();
+  await page
+    .getByRole("group", { name: "Actions for the selected companies" })
+    .getByRole("button", { name: "Export for DATEV" })
+    .click();
+  const bulk = page.getByRole("dialog", { name: "Export 1 month for DATEV" });
+  await bulk.getByRole("button", { name: "Start the export" }).click();
+  await expect(bulk.getByRole("list", { name: "Results per month" }).getByRole("listitem")).toHaveText([
+    /: exported before$/,
+  ]);
+  const zipping = page.waitForEvent("download");
+  await bulk.getByRole("link", { name: "Download ZIP" }).click();
+  const zip = unzipSync(new Uint8Array(await bytesOf(await zipping)));
+  expect(Object.keys(zip).sort()).toEqual(["Ergebnisse.csv", fileName].sort());
+  expect(Buffer.compare(Buffer.from(zip[fileName]!), bytes)).toBe(0);
+  await bulk.getByRole("button", { name: "Close" }).click();
 
   // A client of the workspace is refused (Claudia's roles for a moment: the route reads them per request).
   const member = `FROM users u, payroll_connections pc, payroll_companies c

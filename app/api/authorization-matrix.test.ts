@@ -75,6 +75,8 @@ interface Fixture {
   invitationA: { id: string; token: string };
   /** A clerk of A who is not one of the matrix people: the target of the member routes. */
   memberA: string;
+  /** A bulk DATEV export of A, done, with its ZIP (features/datev/bulk). */
+  bulkExportA: string;
   /** A webhook endpoint of A (its row as stored, to put back after a removal). */
   webhookA: { id: string; workspaceId: string; url: string; eventTypes: string[]; secretEncrypted: string };
   /**
@@ -617,6 +619,29 @@ const ROUTES: Record<string, RouteEntry> = {
     permission: "payroll.edit",
     call: () => ({ params: { companyId: "1001", employeeId: "1" }, body: { personnelNumber: "" } }),
   },
+  // The bulk export (features/datev/bulk): started in the person's active workspace by the month's last step's
+  // roles (its job then reaches only that workspace's connections: A's month named here is refused by B's run);
+  // a run is read, and its ZIP downloaded, by the firm members of its own workspace only (404 for B's).
+  "datev/bulk-exports POST": {
+    workspace: "active",
+    permission: "payroll.transfer",
+    call: (f) => ({
+      body: {
+        requestKey: "matrix-bulk-export",
+        months: [{ connectionId: f.connectionA, companyId: 1001, period: "2000-01" }],
+      },
+    }),
+  },
+  "datev/bulk-exports/[bulkExportId] GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: (f) => ({ params: { bulkExportId: f.bulkExportA } }),
+  },
+  "datev/bulk-exports/[bulkExportId]/zip GET": {
+    workspace: "A",
+    permission: "payroll.read",
+    call: (f) => ({ params: { bulkExportId: f.bulkExportA } }),
+  },
   "workspaces/[workspaceId]/datev-wage-types PUT": {
     workspace: "A",
     permission: "workspace.manage",
@@ -899,8 +924,23 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     ),
   };
   await db.webhookEndpoint.create({ data: webhookA });
+  const bulkExportA = await db.datevBulkExport.create({
+    data: {
+      workspaceId: workspaceA,
+      userId: ownerOf("A").id,
+      userName: "Owner of A",
+      requestKey: `matrix-${run}`,
+      state: "done",
+      months: [],
+      zip: new Uint8Array([80, 75, 5, 6, ...new Array<number>(18).fill(0)]),
+      zipSha256: "0".repeat(64),
+      finishedAt: new Date(),
+    },
+    select: { id: true },
+  });
   const world: Fixture = {
     webhookA,
+    bulkExportA: bulkExportA.id,
     db,
     workspaceA,
     workspaceB,

@@ -11,10 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("overview.title") };
 }
 
-// The table, filters and bulk actions are client components: they get the overview's texts only.
+// The table, filters and bulk actions are client components: they get the overview's texts, and DATEV's for
+// the bulk Export for DATEV (its dialog, results and the trial run's problems).
 export default function OverviewPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   return (
-    <IntlScope namespaces={["overview"]}>
+    <IntlScope namespaces={["overview", "datev"]}>
       <OverviewScreen searchParams={searchParams} />
     </IntlScope>
   );

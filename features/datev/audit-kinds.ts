@@ -29,6 +29,17 @@ export const DATEV_AUDIT_KINDS = {
     lineCount: number;
     correction: boolean;
   }>(450),
+  /** A bulk export from /overview done (docs/adr/0291-datev-bulk-export-job.md): how many months it exported, found exported, refused; its ZIP's SHA-256. Each month exported has its own `month_close.datev_export`. */
+  "datev.bulk_export": auditKind<{
+    bulkExportId: string;
+    months: number;
+    exported: number;
+    already: number;
+    refused: number;
+    zipSha256: string;
+  }>(460),
+  /** A bulk export's ZIP downloaded. */
+  "datev.bulk_export_download": auditKind<{ bulkExportId: string; zipSha256: string }>(470),
 } as const satisfies AuditKindTable;
 
 type Declared = DetailsOf<typeof DATEV_AUDIT_KINDS>;

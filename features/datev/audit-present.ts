@@ -12,7 +12,12 @@ import type { Translate } from "@/lib/i18n/translate";
 /** How the trail reads what the DATEV feature records (./audit-kinds.ts). */
 
 type DatevKind =
-  "company.datev_settings" | "employee.datev_settings" | "workspace.datev_wage_types" | "month_close.datev_export";
+  | "company.datev_settings"
+  | "employee.datev_settings"
+  | "workspace.datev_wage_types"
+  | "month_close.datev_export"
+  | "datev.bulk_export"
+  | "datev.bulk_export_download";
 
 function changesOf(details: Record<string, unknown>): Record<string, [unknown, unknown]> {
   const changes = details.changes;
@@ -67,5 +72,18 @@ export const DATEV_AUDIT_PRESENTERS: KindPresenters<DatevKind> = {
         round: num(d.round),
         sha256: str(d.sha256).slice(0, 12),
       }),
+  },
+  "datev.bulk_export": {
+    summary: ({ t }, { details: d }) =>
+      t("datev.audit.bulkExport", {
+        months: num(d.months),
+        exported: num(d.exported),
+        already: num(d.already),
+        refused: num(d.refused),
+        sha256: str(d.zipSha256).slice(0, 12),
+      }),
+  },
+  "datev.bulk_export_download": {
+    summary: ({ t }, { details: d }) => t("datev.audit.bulkDownload", { sha256: str(d.zipSha256).slice(0, 12) }),
   },
 };

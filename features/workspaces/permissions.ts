@@ -9,6 +9,7 @@ import type { WorkspaceRoleName } from "./schemas";
  * | `payroll.read`       |   ✓   |   ✓   |    ✓     |   ✓    |        |  companies, employees, drafts, imports, history, reference lists (and refreshing them from the service)
  * | `payroll.edit`       |   ✓   |   ✓   |          |        |        |  onboard and import employees, edit drafts, transfer
  * | `payroll.approve`    |   ✓   |       |    ✓     |        |        |  month close: approve and reopen a month (submitting is `payroll.edit`; features/month-close/states.ts)
+ * | `payroll.transfer`   |   ✓   |   ✓   |    ✓     |        |        |  the month's last step: Transfer, Export for DATEV (one month or many from the overview; features/month-close/states.ts `transfer`)
  * | `payroll.manage`     |   ✓   |       |          |        |        |  connect another customer, disconnect, delete all payroll data
  * | `payroll.read_own`   |       |       |          |        |   ✓    |  the hours and payments grids of the client's own companies: drafts, stream, presence, checks, month status
  * | `payroll.enter_own`  |       |       |          |        |   ✓    |  enter hours and payments into those grids (save the draft, import a file into it)
@@ -27,6 +28,7 @@ export const PERMISSIONS = {
   "payroll.read": ["owner", "clerk", "approver", "viewer"],
   "payroll.edit": ["owner", "clerk"],
   "payroll.approve": ["owner", "approver"],
+  "payroll.transfer": ["owner", "clerk", "approver"],
   "payroll.manage": ["owner"],
   "payroll.read_own": ["client"],
   "payroll.enter_own": ["client"],

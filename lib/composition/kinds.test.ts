@@ -146,6 +146,8 @@ describe("audit kinds", () => {
       "employee.datev_settings",
       "workspace.datev_wage_types",
       "month_close.datev_export",
+      "datev.bulk_export",
+      "datev.bulk_export_download",
     ]);
   });
 

@@ -10,7 +10,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { errorBody } from "@/components/ui/error-text";
 import { datevApi } from "../client/api";
 import { DatevExportedLinks } from "./datev-exported-links";
-import { problemText } from "./problem-text";
+import { problemText } from "../export/problem-text";
 
 /**
  * The month close's last step for a DATEV company (in place of Transfer): `Export for DATEV` opens

@@ -7,6 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
+import { DatevBulkExport } from "@/features/datev/components/bulk-export/datev-bulk-export";
 import type { AssignableMember, OverviewRow } from "@/features/overview/types";
 import { BulkResults, type ItemResult } from "./bulk-results";
 import { rowKey, useApprove, useAssign } from "./use-overview-actions";
@@ -14,20 +15,24 @@ import { rowKey, useApprove, useAssign } from "./use-overview-actions";
 type Open = "assign" | "approve" | null;
 
 /**
- * What can be done to the selected companies at once: assign a clerk, approve their months. Each
- * opens a dialog that asks, then lists every company's result (done, or refused with why).
+ * What can be done to the selected companies at once: assign a clerk, approve their months, export
+ * them for DATEV (a job: features/datev/bulk). Each opens a dialog that asks, then lists every
+ * company's result (done, or refused with why).
  */
 export function BulkActions({
   selected,
   members,
   mayAssign,
   mayApprove,
+  mayExport,
   onDone,
 }: {
   selected: OverviewRow[];
   members: AssignableMember[];
   mayAssign: boolean;
   mayApprove: boolean;
+  /** The month's last step's roles (owner, clerk, approver): `Export for DATEV`. */
+  mayExport: boolean;
   onDone: () => void;
 }) {
   const t = useTranslations("overview.bulk");
@@ -91,6 +96,16 @@ export function BulkActions({
         <Button size="sm" variant="secondary" disabled={selected.length === 0} onClick={() => setOpen("approve")}>
           {t("approve")}
         </Button>
+      ) : null}
+      {mayExport ? (
+        <DatevBulkExport
+          selected={selected.map((row) => ({
+            connectionId: row.connectionId,
+            companyId: row.companyId,
+            period: row.period,
+            name: row.name,
+          }))}
+        />
       ) : null}
       <Dialog
         open={open !== null}

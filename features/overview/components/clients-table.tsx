@@ -67,6 +67,8 @@ export function ClientsTable({ answer, texts }: { answer: OverviewAnswer; texts:
             members={answer.members}
             mayAssign={answer.mayAssign}
             mayApprove={answer.mayApproveAny}
+            // Who assigns or approves takes the month's last step too (`payroll.transfer`: owner, clerk, approver).
+            mayExport={bulk}
             onDone={() => setChosen(new Set())}
           />
         ) : null}
