@@ -100,6 +100,14 @@ describe("bulk Export for DATEV", () => {
       select: { kind: true },
     });
     expect(kinds.map((entry) => entry.kind).sort()).toEqual(["datev.bulk_export", "datev.bulk_export_download"]);
+    // The access log: the month's file when made, and again in the ZIP downloaded, with its employees.
+    const logged = await db.accessLogEntry.findMany({
+      where: { workspaceId: world.workspaceId, kind: "datev_export", period: stored.period },
+      select: { actorId: true, companyId: true, employeeIds: true },
+    });
+    const row = { actorId: world.clerk.userId, companyId: stored.companyId, employeeIds: stored.employeeIds };
+    expect(stored.employeeIds.length).toBeGreaterThan(0);
+    expect(logged).toEqual([row, row]);
     // Another workspace's person finds no such run.
     await expect(bulkRun("00000000-0000-4000-8000-000000000000", first.id)).rejects.toMatchObject({
       code: "not_found",

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { sendInTransaction } from "@/lib/jobs/in-transaction";
 import { recordAudit } from "@/lib/audit/server/record";
+import { recordExport } from "@/features/records/server/access-log/record";
 import type { MonthActor } from "@/features/month-close/server/audit";
 import { holdsRole } from "@/features/month-close/states";
 import { DATEV_QUEUES } from "../../queues";
@@ -73,10 +74,21 @@ export async function bulkZipOf(actor: MonthActor, id: string) {
   const run = await runOf(actor.workspaceId, id);
   if (run.state !== "done" || !run.zip || !run.zipSha256)
     throw new ApiError("conflict", "This DATEV export is still running: its ZIP comes when every month is done.");
-  await recordAudit(getDb(), actor, {
-    kind: "datev.bulk_export_download",
-    subjectId: run.id,
-    details: { bulkExportId: run.id, zipSha256: run.zipSha256 },
+  const results = (Array.isArray(run.results) ? run.results : []) as (BulkItemResult | null)[];
+  const exportIds = results.flatMap((result) => (result?.exportId ? [result.exportId] : []));
+  const files = await getDb().datevExport.findMany({
+    where: { id: { in: exportIds }, connection: { workspaceId: actor.workspaceId } },
+    select: { companyId: true, period: true, employeeIds: true },
+  });
+  await getDb().$transaction(async (tx) => {
+    // Each month's file in the ZIP is a copy of its employees' pay leaving the system (issue #38 §4).
+    for (const file of files)
+      await recordExport({ workspaceId: actor.workspaceId, actorId: actor.userId, kind: "datev_export", ...file }, tx);
+    await recordAudit(tx, actor, {
+      kind: "datev.bulk_export_download",
+      subjectId: run.id,
+      details: { bulkExportId: run.id, zipSha256: run.zipSha256 },
+    });
   });
   const day = run.createdAt.toISOString().slice(0, 10);
   return { bytes: run.zip, sha256: run.zipSha256, fileName: `DATEV_Export_${day}_${run.id.slice(0, 8)}.zip` };
