@@ -58,7 +58,10 @@ export async function auditPageData(
     filters: filters satisfies AuditFilters,
     search: auditSearchOf(filters),
     entries,
-    people: people.map((person) => ({ value: person.id, label: person.name ?? person.id.slice(0, 8) })),
+    people: people.map((person) => ({
+      value: person.id,
+      label: person.erased ? t("audit.erasedStaff") : (person.name ?? person.id.slice(0, 8)),
+    })),
     companies: [...companyName].map(([id, label]) => ({ value: String(id), label })),
     kinds: auditKinds().map((kind) => ({ value: kind, label: t(`audit.kinds.${kindKey(kind)}`) })),
     olderHref: page.next ? `/audit${auditSearchOf(filters, page.next)}` : null,
