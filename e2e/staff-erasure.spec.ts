@@ -30,8 +30,8 @@ test("an owner erases a former member's name; the trail shows Erased staff membe
     const id = former.rows[0]!.id;
     await client.query(
       `INSERT INTO audit_entries (workspace_id, actor_id, kind, subject_id, details)
-       VALUES ($1, $2, 'member.left', $2::text, '{"roles":["clerk"]}')`,
-      [workspace.rows[0]!.id, id],
+       VALUES ($1, $2, 'member.left', $3, '{"roles":["clerk"]}')`,
+      [workspace.rows[0]!.id, id, id],
     );
     return id;
   });
@@ -48,6 +48,10 @@ test("an owner erases a former member's name; the trail shows Erased staff membe
   await expect(former).not.toContainText(NAME);
 
   await page.goto("/audit");
-  await expect(page.getByText("Erased staff member").first()).toBeVisible();
+  const entries = page.getByRole("list", { name: "Audit entries" });
+  await expect(entries.getByRole("listitem").filter({ hasText: "Member left" }).first()).toContainText(
+    "Erased staff member",
+  );
+  await expect(entries.getByRole("listitem").filter({ hasText: "Former member's name erased" }).first()).toBeVisible();
   await expect(page.getByText(NAME)).toHaveCount(0);
 });
