@@ -115,7 +115,7 @@ export async function changeMemberCompanies(
     if (!owner) throw await refusal(actorId, workspaceId);
     const member = await tx.workspaceMember.findUnique({
       where: { workspaceId_userId: { workspaceId, userId: memberId } },
-      select: { roles: true },
+      select: { roles: true, user: { select: { displayName: true, email: true } } },
     });
     if (!member) throw new ApiError("not_found", "That person is not a member of this workspace.");
     if (!member.roles.includes("client")) {
