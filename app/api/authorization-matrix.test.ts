@@ -77,6 +77,8 @@ interface Fixture {
   memberA: string;
   /** A bulk DATEV export of A, done, with its ZIP (features/datev/bulk). */
   bulkExportA: string;
+  /** Someone A's trail names who left A and works in B with others: erasing their name stops at 409 `conflict`. */
+  formerA: string;
   /** A webhook endpoint of A (its row as stored, to put back after a removal). */
   webhookA: { id: string; workspaceId: string; url: string; eventTypes: string[]; secretEncrypted: string };
   /**
@@ -709,6 +711,17 @@ const ROUTES: Record<string, RouteEntry> = {
       });
     },
   },
+  // Former members (docs/erasure.md "Staff"): owners only; the target still works in B, so an owner's erasure stops at 409.
+  "workspaces/[workspaceId]/former-members GET": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA } }),
+  },
+  "workspaces/[workspaceId]/former-members/[userId]/erasure POST": {
+    workspace: "A",
+    permission: "workspace.manage",
+    call: (f) => ({ params: { workspaceId: f.workspaceA, userId: f.formerA } }),
+  },
   "workspaces/[workspaceId]/invitations GET": {
     workspace: "A",
     permission: "workspace.manage",
@@ -867,6 +880,17 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     people.find((person) => person.workspace === workspace && person.role === "owner")!;
   const memberA = (await newUser("A-member")).id;
   await db.workspaceMember.create({ data: { workspaceId: workspaceA, userId: memberA, roles: ["clerk"] } });
+  const formerA = (await newUser("A-former")).id;
+  await db.workspaceMember.create({ data: { workspaceId: workspaceB, userId: formerA, roles: ["viewer"] } });
+  await db.auditEntry.create({
+    data: {
+      workspaceId: workspaceA,
+      actorId: formerA,
+      kind: "member.left",
+      subjectId: formerA,
+      details: { roles: [] },
+    },
+  });
   const connectionA = await connectPayroll(
     { userId: ownerOf("A").id, workspaceId: workspaceA },
     { apiKey: SABINE },
@@ -952,6 +976,7 @@ const it = test.extend("matrix", { scope: "file" }, async ({ db }, { onCleanup }
     importA,
     invitationA: { id: created.invitation.id, token: created.token },
     memberA,
+    formerA,
     bystander: {
       userId: bystander.id,
       businessId: `biz-${run}`,

@@ -10,6 +10,8 @@ interface CompanyRef {
 /**
  * What the workspaces record in the audit trail (./server/audit.ts, ./server/client-companies.ts)
  * and what each entry's `details` hold; presented by ./audit-present.ts, named by ./feature.ts.
+ * `memberName` is null since 29.11.2026 (the member by `memberId`, named when shown: docs/adr/0298);
+ * older entries hold the name.
  */
 export const WORKSPACE_AUDIT_KINDS = {
   /** Actor: the person joining. */
@@ -21,6 +23,8 @@ export const WORKSPACE_AUDIT_KINDS = {
   "member.removed": auditKind<{ memberId: string; memberName: string | null; roles: string[] }>(30),
   /** The member removed themselves. */
   "member.left": auditKind<{ roles: string[] }>(40),
+  /** An owner erased a former member's name (docs/erasure.md "Staff"): the places purged, by table. */
+  "member.erased": auditKind<{ memberId: string; erased: Record<string, number> }>(45),
   /** An owner changed a client's companies. */
   "member.companies_changed": auditKind<{
     memberId: string;

@@ -1,4 +1,4 @@
-import { str, list, type KindPresenters } from "@/lib/audit/present";
+import { memberText, str, list, type KindPresenters } from "@/lib/audit/present";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { keyUnder, type Translate } from "@/lib/i18n/translate";
@@ -10,6 +10,7 @@ type WorkspaceKind =
   | "member.roles_changed"
   | "member.removed"
   | "member.left"
+  | "member.erased"
   | "member.companies_changed"
   | "invitation.created"
   | "invitation.revoked"
@@ -49,29 +50,33 @@ function rolesText(t: Translate, roles: unknown): string {
 
 export const WORKSPACE_AUDIT_PRESENTERS: KindPresenters<WorkspaceKind> = {
   "member.joined": {
-    summary: ({ t }, { details: d }) =>
-      t("audit.summary.member_joined", { member: str(d.memberName) || "—", roles: rolesText(t, d.roles) }),
+    summary: ({ t }, entry) =>
+      t("audit.summary.member_joined", { member: memberText(t, entry), roles: rolesText(t, entry.details.roles) }),
   },
   "member.roles_changed": {
-    summary: ({ t }, { details: d }) => t("audit.summary.member_roles_changed", { member: str(d.memberName) || "—" }),
-    changes: ({ t }, { details: d }) => [
-      { where: str(d.memberName), field: t("audit.rolesField"), old: rolesText(t, d.from), new: rolesText(t, d.to) },
+    summary: ({ t }, entry) => t("audit.summary.member_roles_changed", { member: memberText(t, entry) }),
+    changes: ({ t }, entry) => [
+      {
+        where: memberText(t, entry),
+        field: t("audit.rolesField"),
+        old: rolesText(t, entry.details.from),
+        new: rolesText(t, entry.details.to),
+      },
     ],
   },
   "member.removed": {
-    summary: ({ t }, { details: d }) =>
+    summary: ({ t }, entry) =>
       t("audit.summary.member_removed", {
-        member: str(d.memberName) || "—",
-        roles: rolesText(t, d.roles),
-        roleCount: list(d.roles).length,
+        member: memberText(t, entry),
+        roles: rolesText(t, entry.details.roles),
+        roleCount: list(entry.details.roles).length,
       }),
   },
   "member.companies_changed": {
-    summary: ({ t }, { details: d }) =>
-      t("audit.summary.member_companies_changed", { member: str(d.memberName) || "—" }),
-    changes: ({ t }, { details: d }) => [
+    summary: ({ t }, entry) => t("audit.summary.member_companies_changed", { member: memberText(t, entry) }),
+    changes: ({ t }, { details: d, ...entry }) => [
       {
-        where: str(d.memberName),
+        where: memberText(t, { ...entry, details: d }),
         field: t("audit.companiesField"),
         old: companiesText(d.from),
         new: companiesText(d.to),
@@ -81,6 +86,9 @@ export const WORKSPACE_AUDIT_PRESENTERS: KindPresenters<WorkspaceKind> = {
   "member.left": {
     summary: ({ t }, { details: d }) =>
       t("audit.summary.member_left", { roles: rolesText(t, d.roles), roleCount: list(d.roles).length }),
+  },
+  "member.erased": {
+    summary: ({ t }) => t("audit.summary.member_erased"),
   },
   "invitation.created": {
     summary: ({ locale, t }, { details: d }) =>

@@ -6,6 +6,7 @@ import {
   changeRolesSchema,
   createdInvitationSchema,
   createInvitationSchema,
+  formerMemberViewSchema,
   invitationParamsSchema,
   invitationViewSchema,
   memberParamsSchema,
@@ -56,6 +57,18 @@ export const workspacesContract = defineContract(workspacesRoutes, {
     params: memberParamsSchema,
     response: z.object({ removed: z.literal(true) }),
     errors: ["forbidden", "last_owner"],
+  },
+  /** The owners' list of former members (others 403). */
+  listFormerMembers: {
+    params: workspaceParamsSchema,
+    response: z.object({ formerMembers: z.array(formerMemberViewSchema) }),
+    errors: ["forbidden"],
+  },
+  /** An owner erases a former member's name; 409 `conflict` while they share a workspace with others. */
+  eraseFormerMember: {
+    params: memberParamsSchema,
+    response: z.object({ erased: z.literal(true) }),
+    errors: ["forbidden", "conflict"],
   },
   listInvitations: {
     params: workspaceParamsSchema,

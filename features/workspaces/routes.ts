@@ -10,6 +10,8 @@ export const workspacesRoutes = {
   changeRoles: { method: "PATCH", path: "/api/workspaces/:workspaceId/members/:userId", body: true },
   changeCompanies: { method: "PUT", path: "/api/workspaces/:workspaceId/members/:userId/companies", body: true },
   removeMember: { method: "DELETE", path: "/api/workspaces/:workspaceId/members/:userId" },
+  listFormerMembers: { method: "GET", path: "/api/workspaces/:workspaceId/former-members" },
+  eraseFormerMember: { method: "POST", path: "/api/workspaces/:workspaceId/former-members/:userId/erasure" },
   listInvitations: { method: "GET", path: "/api/workspaces/:workspaceId/invitations" },
   createInvitation: { method: "POST", path: "/api/workspaces/:workspaceId/invitations", body: true },
   revokeInvitation: { method: "DELETE", path: "/api/workspaces/:workspaceId/invitations/:invitationId" },

@@ -129,6 +129,15 @@ export const memberViewSchema = z.object({
 });
 export type MemberView = z.infer<typeof memberViewSchema>;
 
+/** Someone the workspace's trail names who is no longer its member (docs/erasure.md "Staff"). */
+export const formerMemberViewSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  /** False while they share a workspace with others: their name cannot be erased yet. */
+  erasable: z.boolean(),
+});
+export type FormerMemberView = z.infer<typeof formerMemberViewSchema>;
+
 export const INVITATION_STATES = ["open", "used", "revoked", "expired"] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 

@@ -17,6 +17,10 @@ export interface AuditEntryLike {
   occurredAt: Date;
   actorId: string | null;
   actorName: string | null;
+  /** The actor's name was erased (docs/erasure.md): shown as "Erased staff member". */
+  actorErased?: boolean;
+  /** The member an entry concerns (`details.memberId`), as known when read (lib/audit/server/people.ts). */
+  member?: { name: string | null; erased: boolean };
   kind: AuditKind;
   companyId: number | null;
   period: string | null;
@@ -120,6 +124,15 @@ export function employeeName(names: AuditNames, companyId: number | null, detail
   return known ?? (typeof details.name === "string" ? details.name : "");
 }
 
+/**
+ * The member an entry concerns: "Erased staff member" once erased, else the name the entry holds
+ * (written before names were kept out), else the one known now, else "—".
+ */
+export function memberText(t: Translate, entry: Pick<AuditEntryLike, "member" | "details">): string {
+  if (entry.member?.erased) return t("audit.erasedStaff");
+  return str(entry.details.memberName) || entry.member?.name || "—";
+}
+
 /** The entry's own words with every kind's presenter: who, what, when, and its old → new changes. */
 export function presentWith(
   presenters: KindPresenters<AuditKind>,
@@ -132,7 +145,9 @@ export function presentWith(
   const presenter = presenters[entry.kind];
   return {
     when: formatWhen(locale, entry.occurredAt),
-    who: entry.actorName ?? (entry.actorId ? entry.actorId.slice(0, 8) : t("audit.system")),
+    who: entry.actorErased
+      ? t("audit.erasedStaff")
+      : (entry.actorName ?? (entry.actorId ? entry.actorId.slice(0, 8) : t("audit.system"))),
     what: t(`audit.kinds.${kindKey(entry.kind)}`),
     summary: presenter.summary(context, entry),
     changes: presenter.changes?.(context, entry) ?? [],

@@ -99,7 +99,7 @@ describe("the app's database role", () => {
       ),
     );
     expect(await db.auditEntry.findMany({ where: { workspaceId: workspace.id } })).toMatchObject([
-      { kind: "member.joined", actorName: "Rosa Roles" },
+      { kind: "member.joined", actorId: user.id, actorName: null },
     ]);
 
     // The session cache hears a trigger's pg_notify, the draft hub its own NOTIFY: both as the app's role.

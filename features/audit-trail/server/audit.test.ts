@@ -79,7 +79,8 @@ describe("the audit table", () => {
     entries,
   }) => {
     const [entry] = await entries("payroll.connected");
-    expect(entry).toMatchObject({ actorId: owner.id, actorName: "Olga Owner", details: { username: "Sabine Krüger" } });
+    // The person by reference only (docs/adr/0298): the name is read from `users` when shown.
+    expect(entry).toMatchObject({ actorId: owner.id, actorName: null, details: { username: "Sabine Krüger" } });
     await expect(
       db.$executeRawUnsafe(`UPDATE audit_entries SET kind = 'member.left' WHERE id = '${entry!.id}'`),
     ).rejects.toThrow(/permission denied for table audit_entries/);
@@ -131,13 +132,21 @@ describe("recording", () => {
       ["member.removed", owner.id],
     ]);
     expect(trail[1]!.details).toEqual({ invitationId: revoked.invitation.id, roles: ["viewer"] });
+    // Members by id only (docs/adr/0298); the trail names them when read.
     expect(trail[4]!.details).toEqual({
       memberId: clerk,
-      memberName: "Carl Clerk",
+      memberName: null,
       from: ["clerk"],
       to: ["clerk", "approver"],
     });
-    expect(trail[8]!.details).toEqual({ memberId: stranger, memberName: "Sam Stranger", roles: ["viewer"] });
+    expect(trail[8]!.details).toEqual({ memberId: stranger, memberName: null, roles: ["viewer"] });
+    const { listAuditEntries } = await import("@/lib/audit/server/query");
+    const listed = (await listAuditEntries(owner.id, owner.workspaceId, {})).entries;
+    expect(listed.find((entry) => entry.kind === "member.removed")).toMatchObject({
+      actorName: "Olga Owner",
+      actorErased: false,
+      member: { name: "Sam Stranger", erased: false },
+    });
   });
 
   it("records a draft save as exactly the changed cells, old → new, and nothing for a save that changes nothing", async ({
@@ -273,9 +282,11 @@ describe("recording", () => {
   });
 
   it("for an auditor: employees named beside their numbers on the page and in the CSV, the company by name in the CSV", async ({
+    db,
     owner,
     stranger,
     client,
+    connectionId,
   }) => {
     const { auditPageData, companyLabels } = await import("./page-data");
     const { auditCsvRows } = await import("../csv");
@@ -312,6 +323,34 @@ describe("recording", () => {
     );
     // A person who may not read this workspace's payroll gets numbers alone.
     expect((await employeeNames(stranger, owner.workspaceId, [COMPANY])).size).toBe(0);
+
+    // An employee under an erasure request is marked wherever shown (docs/erasure.md), as the grid marks them.
+    const request = await db.erasureRequest.create({
+      data: {
+        workspaceId: owner.workspaceId,
+        connectionId,
+        companyId: COMPANY,
+        employeeId: 4,
+        requestedById: owner.id,
+        requestedAt: new Date("2026-11-30T10:00:00Z"),
+      },
+    });
+    try {
+      const marked = await auditPageData(owner.id, owner.workspaceId, { kind: "draft.saved" }, en, "en");
+      expect(marked.entries[1]!.changes.map((change) => change.where)).toEqual([
+        `Employee 1 ${staff.get(1)}`,
+        `Employee 4 ${staff.get(4)} — Restricted (erasure requested on 30/11/2026), new line`,
+      ]);
+      const { restrictedMark } = await import("./names");
+      const german = auditNamesOf(
+        companyLabels(en, await auditCompanies(owner.id, owner.workspaceId)),
+        await employeeNames(owner.id, owner.workspaceId, [COMPANY], restrictedMark(translator("de"), "de")),
+      );
+      expect(german.employee(COMPANY, 4)).toBe(`${staff.get(4)} — Eingeschränkt (Löschung beantragt am 30.11.2026)`);
+      expect(german.employee(COMPANY, 1)).toBe(staff.get(1));
+    } finally {
+      await db.erasureRequest.delete({ where: { id: request.id } });
+    }
   });
 
   it("renames the key of entries recorded before (totalCents holding euros) in its migration, the trigger on again after it", async ({

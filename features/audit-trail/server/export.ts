@@ -8,7 +8,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import { CSV_BOM } from "@/lib/csv/write";
 import { auditCsvHeader, auditCsvRows } from "../csv";
 import { parseAuditSearch } from "@/lib/audit/filters";
-import { auditNamesOf, employeeNames } from "./names";
+import { auditNamesOf, employeeNames, restrictedMark } from "./names";
 import { companyLabels } from "./page-data";
 import { allAuditEntries, auditCompanies } from "@/lib/audit/server/query";
 import { recordExport } from "@/features/records/server/access-log/record";
@@ -28,6 +28,7 @@ export const getAuditExport = withRoute({ ...auditContract.export, firmOnly: tru
     user.id,
     workspace.id,
     companies.map((company) => company.id),
+    restrictedMark(t, locale),
   );
   const names = auditNamesOf(companyLabels(t, companies), employees);
   // The access log (issue #38 §4): the employees whose names and figures this file can carry, before it is sent.

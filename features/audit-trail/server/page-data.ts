@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import { auditSearchOf, parseAuditSearch, type AuditFilters } from "@/lib/audit/filters";
 import { auditKinds, kindKey } from "@/lib/audit/kinds";
-import { auditNamesOf, employeeNames } from "./names";
+import { auditNamesOf, employeeNames, restrictedMark } from "./names";
 import type { ShownEntry } from "@/lib/audit/present";
 import { presentEntry } from "../present";
 import { auditCompanies, auditPeople, listAuditEntries } from "@/lib/audit/server/query";
@@ -43,6 +43,7 @@ export async function auditPageData(
     userId,
     workspaceId,
     page.entries.flatMap((entry) => (entry.companyId === null ? [] : [entry.companyId])),
+    restrictedMark(t, locale),
   );
   const names = auditNamesOf(companyName, employees);
   const entries: ShownEntry[] = page.entries.map((entry) => ({
@@ -58,7 +59,10 @@ export async function auditPageData(
     filters: filters satisfies AuditFilters,
     search: auditSearchOf(filters),
     entries,
-    people: people.map((person) => ({ value: person.id, label: person.name ?? person.id.slice(0, 8) })),
+    people: people.map((person) => ({
+      value: person.id,
+      label: person.erased ? t("audit.erasedStaff") : (person.name ?? person.id.slice(0, 8)),
+    })),
     companies: [...companyName].map(([id, label]) => ({ value: String(id), label })),
     kinds: auditKinds().map((kind) => ({ value: kind, label: t(`audit.kinds.${kindKey(kind)}`) })),
     olderHref: page.next ? `/audit${auditSearchOf(filters, page.next)}` : null,

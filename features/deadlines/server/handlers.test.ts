@@ -235,7 +235,7 @@ describe("a company's deadline settings", () => {
     expect(recorded.map((entry) => entry.details)).toEqual([
       { changes: { land: [null, "NI"], cutOffRule: [null, { kind: "bank_days_before_statement", days: 1 }] } },
     ]);
-    expect(recorded[0]).toMatchObject({ companyId: COMPANY, actorName: "Clara Clerk" });
+    expect(recorded[0]).toMatchObject({ companyId: COMPANY, actorId: people.clerk.userId, actorName: null });
     const back = await call(people.clerk, company, "/x", {
       method: "PUT",
       params: { companyId: String(COMPANY) },

@@ -40,8 +40,9 @@ describe("auditMonthStep", () => {
       orderBy: [{ occurredAt: "asc" }, { kind: "desc" }],
     });
     expect(rows.map((row) => [row.kind, row.actorName, row.companyId, row.period])).toEqual([
-      ["month_close.step", "Arne Approver", 1001, "2026-11"],
-      ["workspace.four_eyes", "Arne Approver", null, null],
+      // The person by reference (docs/adr/0298): no name in the row.
+      ["month_close.step", null, 1001, "2026-11"],
+      ["workspace.four_eyes", null, null, null],
     ]);
     expect(rows[0]!.details).toEqual({
       action: "reopen",
@@ -99,7 +100,7 @@ describe("auditMonthStep", () => {
     const [row] = await db.auditEntry.findMany({ where: { workspaceId: workspace.id } });
     expect(row).toMatchObject({
       kind: "month_close.acknowledged",
-      actorName: "Clara Clerk",
+      actorName: null,
       companyId: 1001,
       period: "2026-11",
       subjectId: subject,
@@ -162,7 +163,7 @@ describe("auditMonthStep", () => {
     const expected = (s: ReturnType<typeof step>) => ({
       kind: s.kind,
       actorId: user.id,
-      actorName: "Clara Clerk",
+      actorName: null,
       companyId: 1001,
       period: "2026-11",
       subjectId: s.acknowledgementId,

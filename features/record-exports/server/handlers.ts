@@ -17,7 +17,9 @@ import { taxAuditExport, type ExportFile } from "./tax-audit/export";
  * the URL (a non-member or client 404, another role 403: features/records/server/settings.ts
  * `ownerOnly`), the personal data's by the payroll access of `payroll.manage` (owners only; the
  * company must be the workspace's connection's). The procedure documentation (settings, no person's
- * data) for the firm's members. Clients never.
+ * data) for the firm's members. Clients never. Both exports of people's data ask for a recent
+ * sign-in (lib/auth/server/recent-confirmation.ts: 401 `reauthentication_required` past ten minutes),
+ * as the other sensitive actions do; the browser's fetch helper then shows the confirm dialog.
  */
 
 function zipResponse(file: ExportFile): Response {
@@ -37,8 +39,9 @@ const actorOf = (user: SessionUser, workspaceId: string) => ({
   name: user.displayName ?? user.email ?? null,
 });
 
-const taxAudit = withRoute({ ...contract.taxAudit, firmOnly: true }, async ({ user, params, query }) =>
-  zipResponse(await taxAuditExport(actorOf(user, params.workspaceId), query)),
+const taxAudit = withRoute(
+  { ...contract.taxAudit, firmOnly: true, recentConfirmation: true },
+  async ({ user, params, query }) => zipResponse(await taxAuditExport(actorOf(user, params.workspaceId), query)),
 );
 
 const procedure = withRoute({ ...contract.procedure, firmOnly: true }, async ({ user, params }) => {
@@ -53,24 +56,27 @@ const procedure = withRoute({ ...contract.procedure, firmOnly: true }, async ({ 
   });
 });
 
-const personalData = payrollRoute({ ...contract.personalData, permission: "payroll.manage" }, async (context) => {
-  const { user } = context;
-  if (!user.workspace) throw new ApiError("not_found");
-  const company = await companyFromParam(context, context.params.companyId);
-  const employeeId = Number(context.params.employeeId);
-  // The service's record when it answers; the export says what Ledgerlane holds either way.
-  const service = await context.client.listEmployees(company.id).then(
-    (employees) => employees.find((employee) => employee.id === employeeId) ?? null,
-    () => null,
-  );
-  const file = await personalDataExport(
-    actorOf(user, user.workspace.id),
-    { connectionId: context.connection.id, company },
-    employeeId,
-    service,
-  );
-  return zipResponse(file);
-});
+const personalData = payrollRoute(
+  { ...contract.personalData, permission: "payroll.manage", recentConfirmation: true },
+  async (context) => {
+    const { user } = context;
+    if (!user.workspace) throw new ApiError("not_found");
+    const company = await companyFromParam(context, context.params.companyId);
+    const employeeId = Number(context.params.employeeId);
+    // The service's record when it answers; the export says what Ledgerlane holds either way.
+    const service = await context.client.listEmployees(company.id).then(
+      (employees) => employees.find((employee) => employee.id === employeeId) ?? null,
+      () => null,
+    );
+    const file = await personalDataExport(
+      actorOf(user, user.workspace.id),
+      { connectionId: context.connection.id, company },
+      employeeId,
+      service,
+    );
+    return zipResponse(file);
+  },
+);
 
 /** The handler of each route of ../routes.ts, by name: what the generated app/api/…/route.ts files export. */
 export const recordExportsHandlers = {

@@ -1,12 +1,13 @@
 "use client";
 
 import type { InvitationView, MemberView, NamedClientCompany } from "@/features/workspaces/schemas";
+import { FormerMembersSection } from "./former-members-section";
 import { InvitationsSection } from "./invitations-section";
 import { MembersSection } from "./members-section";
 import { RenameForm } from "./rename-form";
 import type { WorkspaceRef } from "./workspace-ref";
 
-/** /settings/workspace: the members, and for owners the invitations. */
+/** /settings/workspace: the members, and for owners the invitations and former members. */
 export function WorkspaceSettings({
   workspace,
   me,
@@ -35,6 +36,7 @@ export function WorkspaceSettings({
           companyChoices={companyChoices}
         />
       ) : null}
+      {workspace.owner ? <FormerMembersSection workspace={workspace} /> : null}
     </>
   );
 }

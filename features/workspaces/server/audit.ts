@@ -9,8 +9,9 @@ type Tx = Prisma.TransactionClient;
 
 /**
  * Recording the changes of features/workspaces: members, roles and invitations. Each runs in the
- * change's transaction; the acting person's name is read there, as it is at that moment. The
- * member changes are also the domain events (lib/events) of the same transaction.
+ * change's transaction. Members are named by id only (`memberName` stays null since 29.11.2026: a
+ * name in an append-only row could never be erased; the trail reads it when shown, docs/adr/0298).
+ * The acting person's name, read there, goes to the domain events (lib/events) of the same transaction.
  */
 
 async function nameOf(tx: Tx, userId: string): Promise<string | null> {
@@ -32,7 +33,7 @@ export async function recordMemberJoined(
   await recordAudit(tx, actor, {
     kind: "member.joined",
     subjectId: userId,
-    details: { memberId: userId, memberName: actor.name, roles: [...roles], invitationId },
+    details: { memberId: userId, memberName: null, roles: [...roles], invitationId },
   });
   const invitation = await tx.workspaceInvitation.findUnique({
     where: { id: invitationId },
@@ -60,7 +61,7 @@ export async function recordRolesChanged(
   await recordAudit(tx, actor, {
     kind: "member.roles_changed",
     subjectId: memberId,
-    details: { memberId, memberName: await nameOf(tx, memberId), from: [...from], to: [...to] },
+    details: { memberId, memberName: null, from: [...from], to: [...to] },
   });
   await emitEvent(tx, {
     type: "member.roles_changed",
@@ -87,7 +88,7 @@ export async function recordMemberRemoved(
     await recordAudit(tx, actor, {
       kind: "member.removed",
       subjectId: memberId,
-      details: { memberId, memberName: await nameOf(tx, memberId), roles: [...roles] },
+      details: { memberId, memberName: null, roles: [...roles] },
     });
   // Leaving is a member removed too, for other tools; the person is told only when someone else removed them.
   await emitEvent(tx, {

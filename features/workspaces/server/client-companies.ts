@@ -146,7 +146,7 @@ export async function changeMemberCompanies(
         subjectId: memberId,
         details: {
           memberId,
-          memberName: personName(member.user),
+          memberName: null,
           from: await namesOf(tx, before),
           to,
         },

@@ -14,6 +14,7 @@ import { knownLocaleOf } from "./invitee-locale";
 import { canSendMail, invitationMail, sendMail } from "./mail";
 import { changeRoles, listMembers, removeMember, renameWorkspace } from "./members";
 import { changeMemberCompanies } from "./client-companies";
+import { eraseFormerMember, listFormerMembers } from "./staff-erasure";
 import { workspacesContract as contract } from "../contract";
 import type { RouteHandlers } from "@/lib/http/server/route-handlers";
 
@@ -50,6 +51,19 @@ export const deleteMember = withRoute(
   async ({ user, params }) => {
     await removeMember(user.id, params.workspaceId, params.userId);
     return successResponse({ removed: true });
+  },
+);
+
+/** Owners: people of the trail who are members no more, and erasing one's name (docs/erasure.md "Staff"). */
+export const getFormerMembers = withRoute(contract.listFormerMembers, async ({ user, params }) =>
+  successResponse({ formerMembers: await listFormerMembers(user.id, params.workspaceId) }),
+);
+
+export const postFormerMemberErasure = withRoute(
+  { ...contract.eraseFormerMember, recentConfirmation: true },
+  async ({ user, params }) => {
+    await eraseFormerMember(user.id, params.workspaceId, params.userId);
+    return successResponse({ erased: true });
   },
 );
 
@@ -128,6 +142,8 @@ export const workspacesHandlers = {
   changeRoles: patchMember,
   changeCompanies: putMemberCompanies,
   removeMember: deleteMember,
+  listFormerMembers: getFormerMembers,
+  eraseFormerMember: postFormerMemberErasure,
   listInvitations: getInvitations,
   createInvitation: postInvitation,
   revokeInvitation: deleteInvitation,

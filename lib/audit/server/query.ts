@@ -4,6 +4,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { berlinDayEnd, berlinDayStart } from "@/lib/dates/berlin";
 import type { AuditFilters } from "../filters";
 import type { AuditKind } from "../kinds";
+import { actorOf, auditPeopleByIds } from "./people";
 
 /** Entries per page of /audit (and per read of the CSV export). */
 export const AUDIT_PAGE_SIZE = 50;
@@ -12,7 +13,11 @@ export interface AuditRow {
   id: string;
   occurredAt: Date;
   actorId: string | null;
+  /** The name shown (docs/adr/0298): the entry's own (older entries), else the one known now; null when erased. */
   actorName: string | null;
+  actorErased: boolean;
+  /** The member an entry concerns (`details.memberId`), as known now. */
+  member?: { name: string | null; erased: boolean };
   kind: AuditKind;
   companyId: number | null;
   period: string | null;
@@ -83,9 +88,20 @@ export async function listAuditEntries(
     orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
     take: pageSize + 1,
   });
-  const entries = rows
-    .slice(0, pageSize)
-    .map((row) => ({ ...row, kind: row.kind as AuditKind, details: (row.details ?? {}) as Record<string, unknown> }));
+  const page = rows.slice(0, pageSize);
+  const details = page.map((row) => (row.details ?? {}) as Record<string, unknown>);
+  // Staff by reference: their names as known now, or that they were erased.
+  const people = await auditPeopleByIds([...page.map((row) => row.actorId), ...details.map((d) => d.memberId)]);
+  const entries: AuditRow[] = page.map((row, index) => {
+    const member = people.get(String(details[index]!.memberId));
+    return {
+      ...row,
+      ...actorOf(row, people),
+      ...(member ? { member } : {}),
+      kind: row.kind as AuditKind,
+      details: details[index]!,
+    };
+  });
   return { entries, next: rows.length > pageSize ? cursorOf(entries[entries.length - 1]!) : null };
 }
 
@@ -121,14 +137,28 @@ export async function auditCompanies(
   return rows.map((row) => ({ id: row.company_id, name: row.name }));
 }
 
-/** Everyone who made an entry in the workspace, with the newest name they were recorded under. */
-export async function auditPeople(userId: string, workspaceId: string): Promise<{ id: string; name: string | null }[]> {
+/**
+ * Everyone who made an entry in the workspace, with the name known now (else the newest their
+ * entries hold); `erased` for a person whose name was erased.
+ */
+export async function auditPeople(
+  userId: string,
+  workspaceId: string,
+): Promise<{ id: string; name: string | null; erased: boolean }[]> {
   const rows = await getDb().$queryRaw<{ actor_id: string; actor_name: string | null }[]>`
     SELECT DISTINCT ON (a.actor_id) a.actor_id::text, a.actor_name FROM audit_entries a
     WHERE a.workspace_id = ${workspaceId}::uuid AND a.actor_id IS NOT NULL
       AND EXISTS (SELECT 1 FROM workspace_members me WHERE me.workspace_id = a.workspace_id AND me.user_id = ${userId}::uuid AND NOT ('client' = ANY(me.roles)))
     ORDER BY a.actor_id, a.occurred_at DESC`;
+  const people = await auditPeopleByIds(rows.map((row) => row.actor_id));
   return rows
-    .map((row) => ({ id: row.actor_id, name: row.actor_name }))
+    .map((row) => {
+      const person = people.get(row.actor_id);
+      return {
+        id: row.actor_id,
+        name: person?.erased ? null : (person?.name ?? row.actor_name),
+        erased: !!person?.erased,
+      };
+    })
     .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
 }

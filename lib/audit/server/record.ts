@@ -13,7 +13,16 @@ export interface AuditActor {
   workspaceId: string;
   /** null for the system (an import's worker acting on its own). */
   userId: string | null;
+  /**
+   * For the actor's domain events and mails. A person's name is not stored in the entry: it is
+   * named by `userId` and read when shown, so that it can be erased (docs/adr/0298).
+   */
   name: string | null;
+}
+
+/** What `actor_name` stores: nothing for a person (by reference), the system's label as given. */
+export function storedActorName(actor: AuditActor): string | null {
+  return actor.userId ? null : actor.name;
 }
 
 export interface AuditEntryInput {
@@ -47,7 +56,7 @@ function auditRow(actor: AuditActor, entry: AuditEntryInput) {
   return {
     workspaceId: actor.workspaceId,
     actorId: actor.userId,
-    actorName: actor.name,
+    actorName: storedActorName(actor),
     kind: entry.kind,
     companyId: entry.companyId ?? null,
     period: entry.period ?? null,

@@ -143,7 +143,7 @@ describe("company check settings", () => {
       { changes: { federalState: [null, "BY"] } },
       { changes: { monthlyHoursLimit: [208, 173.5] } },
     ]);
-    expect(recorded[0]).toMatchObject({ companyId: COMPANY, actorName: "Clara Clerk" });
+    expect(recorded[0]).toMatchObject({ companyId: COMPANY, actorName: null });
   });
 
   it("refuses a viewer and an approver (403) and another workspace's owner; nothing stored or recorded", async ({

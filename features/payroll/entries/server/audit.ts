@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
-import { recordAudit, type AuditActor } from "@/lib/audit/server/record";
+import { recordAudit, storedActorName, type AuditActor } from "@/lib/audit/server/record";
 import type { DraftLineChange } from "../audit-lines";
 import type { StoredLine } from "../kinds";
 
@@ -39,7 +39,7 @@ export async function recordDraftSave(
   const ofDraft = Prisma.sql`s.connection_id = ${key.connectionId}::uuid AND s.company_id = ${key.companyId} AND s.period = ${key.period} AND s.kind = ${key.kind} AND NOT s.deleted`;
   await tx.$executeRaw`
     INSERT INTO audit_entries (workspace_id, actor_id, actor_name, kind, company_id, period, details)
-    SELECT ${actor.workspaceId}::uuid, ${actor.userId}::uuid, ${actor.name}, 'draft.saved', ${key.companyId}, ${key.period},
+    SELECT ${actor.workspaceId}::uuid, ${actor.userId}::uuid, ${storedActorName(actor)}, 'draft.saved', ${key.companyId}, ${key.period},
       jsonb_build_object('entryKind', ${key.kind}::text, 'whole', true, 'lines', jsonb_agg(
         jsonb_strip_nulls(jsonb_build_object('id', d.id, 'change', d.change, 'employeeId', d.employee_id, 'oldEmployeeId', d.old_employee_id, 'cells', d.cells))
         ORDER BY d.ord))

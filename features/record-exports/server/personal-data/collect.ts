@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { ACTOR_JOINS, actorNameSql, ERASED_STAFF_LABEL } from "@/lib/audit/server/people";
 import type { MonthSnapshot } from "@/features/month-close/sealing/snapshot";
 import { ENTRY_KINDS, type StoredLine } from "@/features/payroll/entries/kinds";
 
@@ -94,13 +95,14 @@ export async function collectPersonalData(
       orderBy: [{ period: "asc" }, { version: "asc" }],
     }),
     db.$queryRaw<PersonalData["audit"]>`
-      SELECT id, occurred_at AS "occurredAt", kind, actor_name AS "actorName", period, details
-        FROM audit_entries
-       WHERE workspace_id = ${workspaceId}::uuid AND company_id = ${companyId}
-         AND jsonb_path_exists(details,
+      SELECT e.id, e.occurred_at AS "occurredAt", e.kind,
+             ${actorNameSql(`${ERASED_STAFF_LABEL.de} / ${ERASED_STAFF_LABEL.en}`)} AS "actorName", e.period, e.details
+        FROM audit_entries e ${ACTOR_JOINS}
+       WHERE e.workspace_id = ${workspaceId}::uuid AND e.company_id = ${companyId}
+         AND jsonb_path_exists(e.details,
                'strict $.** ? (@.employeeId == $id || @.employee_id == $id || @.oldEmployeeId == $id)',
                jsonb_build_object('id', ${employeeId}::int))
-       ORDER BY occurred_at, id`,
+       ORDER BY e.occurred_at, e.id`,
     db.accessLogEntry.findMany({
       where: { workspaceId, companyId, employeeIds: { has: employeeId } },
       orderBy: [{ occurredAt: "asc" }, { id: "asc" }],

@@ -129,4 +129,21 @@ describe("the personal data export", () => {
     const json = JSON.parse(strFromU8(files["personal-data.json"]!)) as Record<string, unknown>;
     expect(json).toMatchObject({ erasure: { requested: true, state: "restricted", eraseAfter: "2033-12-31" } });
   });
+
+  it("names an erased former member as such in the audit entries (their name read when exported)", async ({ firm }) => {
+    // The tombstone alone (docs/erasure.md "Staff"): every entry naming the clerk's id reads the pseudonym.
+    await firm.db.erasedPerson.create({ data: { userId: firm.clerk.userId, workspaceId: firm.workspaceId } });
+    try {
+      const { files } = await exportFor(firm, 7, null);
+      const entries = csv(files, "audit-entries.csv");
+      expect(entries.filter((row) => row.kind === "draft.saved").map((row) => row.by)).toEqual([
+        "Gelöschtes Teammitglied / Erased staff member",
+        "Gelöschtes Teammitglied / Erased staff member",
+      ]);
+      // The owner's own exports, not erased, by name.
+      expect(entries.filter((row) => row.kind !== "draft.saved").map((row) => row.by)).toContain("Olga Owner");
+    } finally {
+      await firm.db.erasedPerson.delete({ where: { userId: firm.clerk.userId } });
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { ACTOR_JOINS, actorNameSql, ERASED_STAFF_LABEL } from "@/lib/audit/server/people";
 import { canonicalHash } from "@/features/month-close/sealing/canonical";
 import type { MonthSnapshot } from "@/features/month-close/sealing/snapshot";
 import { ENTRY_KINDS } from "@/features/payroll/entries/kinds";
@@ -39,9 +40,9 @@ export async function readTaxAuditData(
     // With each entry's link in the workspace's chain (none yet: the chainer has not reached it).
     db.$queryRaw<AuditRow[]>`
       SELECT e.id, l.seq, e.occurred_at AS "occurredAt", e.kind, e.actor_id AS "actorId",
-             e.actor_name AS "actorName", e.company_id AS "companyId", e.period, e.subject_id AS "subjectId",
+             ${actorNameSql(ERASED_STAFF_LABEL.de)} AS "actorName", e.company_id AS "companyId", e.period, e.subject_id AS "subjectId",
              e.details, l.prev_hash AS "prevHash", l.hash
-        FROM audit_entries e LEFT JOIN audit_chain_links l ON l.entry_id = e.id
+        FROM audit_entries e LEFT JOIN audit_chain_links l ON l.entry_id = e.id ${ACTOR_JOINS}
        WHERE e.workspace_id = ${workspaceId}::uuid AND e.company_id = ${companyId}
          AND e.period >= ${from} AND e.period <= ${to}
        ORDER BY e.occurred_at, e.id`,
