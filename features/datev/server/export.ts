@@ -90,6 +90,8 @@ interface LockedMonth {
   round: number;
   submittedById: string | null;
   approvedById: string | null;
+  earlierAt: Date | null;
+  earlierSha256: string | null;
 }
 
 function approvedOrRefused<Row extends { state: string }>(month: Row | null): Row {
@@ -117,20 +119,25 @@ export async function exportForDatev(request: ExportRequest, known: KnownBefore 
   const input = await planInput({ ...request, workspaceId: actor.workspaceId }, known);
   refuseUnlessDatev(input.target);
   return getDb().$transaction(async (tx) => {
-    // The month's row, locked and read in one statement (what the step and its event need of it).
+    // The month's row, locked, and the month's latest export before this one (a new one is a
+    // correction), in one statement. Another export of the month, committed while this one waited
+    // for the lock, left the month Transferred: refused below, so no later export is missed here.
     const [locked = null] = await tx.$queryRaw<LockedMonth[]>`
-      SELECT id::text, connection_id::text AS "connectionId", state::text, round,
-             submitted_by_id::text AS "submittedById", approved_by_id::text AS "approvedById"
-        FROM month_closes
-       WHERE connection_id = ${connectionId}::uuid AND company_id = ${company.id} AND period = ${period}
-         FOR UPDATE`;
+      SELECT m.id::text, m.connection_id::text AS "connectionId", m.state::text, m.round,
+             m.submitted_by_id::text AS "submittedById", m.approved_by_id::text AS "approvedById",
+             e.created_at AS "earlierAt", e.sha256 AS "earlierSha256"
+        FROM month_closes m
+        LEFT JOIN LATERAL (
+          SELECT d.created_at, d.sha256 FROM datev_exports d
+           WHERE d.connection_id = m.connection_id AND d.company_id = m.company_id AND d.period = m.period
+           ORDER BY d.created_at DESC LIMIT 1
+        ) e ON true
+       WHERE m.connection_id = ${connectionId}::uuid AND m.company_id = ${company.id} AND m.period = ${period}
+         FOR UPDATE OF m`;
     const month = approvedOrRefused(locked);
-    const earlier = await tx.datevExport.findFirst({
-      where: { connectionId, companyId: company.id, period },
-      orderBy: { createdAt: "desc" },
-      select: { createdAt: true, sha256: true },
-    });
-    const made: MadeFile = makeDatevFile({ ...input, round: month.round, earlier: earlier as EarlierExport | null });
+    const earlier: EarlierExport | null =
+      month.earlierAt && month.earlierSha256 ? { createdAt: month.earlierAt, sha256: month.earlierSha256 } : null;
+    const made: MadeFile = makeDatevFile({ ...input, round: month.round, earlier });
     if (!made.ok)
       throw new ApiError("invalid", "DATEV's trial run would refuse this month: nothing was exported.", {
         extra: { problems: made.problems },
