@@ -4,7 +4,8 @@ import { WEBHOOK_AUDIT_KINDS } from "./audit-kinds";
 import { WEBHOOK_AUDIT_PRESENTERS } from "./audit-present";
 
 // Imported on the first event and kept (one module resolution, not one per event: see ../notifications/feature.ts).
-let enqueue: Promise<typeof import("./server/enqueue")> | undefined;
+const loadEnqueue = () => import("./server/enqueue");
+let enqueue: ReturnType<typeof loadEnqueue> | undefined;
 
 /** Webhooks in the process (docs/adr/0241-feature-manifests.md): deliveries enqueued from the domain events and sent by a job; the endpoints' entries. */
 export const feature = {
@@ -23,7 +24,5 @@ export const feature = {
   },
   auditKinds: WEBHOOK_AUDIT_KINDS,
   auditPresenters: WEBHOOK_AUDIT_PRESENTERS,
-  eventConsumers: [
-    async (tx, event) => (await (enqueue ??= import("./server/enqueue"))).enqueueWebhookDeliveries(tx, event),
-  ],
+  eventConsumers: [async (tx, event) => (await (enqueue ??= loadEnqueue())).enqueueWebhookDeliveries(tx, event)],
 } satisfies FeatureManifest;

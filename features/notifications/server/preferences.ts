@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { kindDefaults, notificationKinds, type MailMode, type NotificationKind } from "../kinds";
+import { kindDefaults, notificationKinds, type MailMode } from "../kinds";
 import type { Preferences } from "../schemas";
 
 /** The person's choices for every kind (defaults where they chose nothing) and how their mails arrive. */
