@@ -3,6 +3,10 @@ import { WEBHOOK_QUEUE_OPTIONS, WEBHOOK_QUEUES } from "./queues";
 import { WEBHOOK_AUDIT_KINDS } from "./audit-kinds";
 import { WEBHOOK_AUDIT_PRESENTERS } from "./audit-present";
 
+// Imported on the first event and kept (one module resolution, not one per event: see ../notifications/feature.ts).
+const loadEnqueue = () => import("./server/enqueue");
+let enqueue: ReturnType<typeof loadEnqueue> | undefined;
+
 /** Webhooks in the process (docs/adr/0241-feature-manifests.md): deliveries enqueued from the domain events and sent by a job; the endpoints' entries. */
 export const feature = {
   name: "webhooks",
@@ -20,5 +24,5 @@ export const feature = {
   },
   auditKinds: WEBHOOK_AUDIT_KINDS,
   auditPresenters: WEBHOOK_AUDIT_PRESENTERS,
-  eventConsumers: [async (tx, event) => (await import("./server/enqueue")).enqueueWebhookDeliveries(tx, event)],
+  eventConsumers: [async (tx, event) => (await (enqueue ??= loadEnqueue())).enqueueWebhookDeliveries(tx, event)],
 } satisfies FeatureManifest;

@@ -1,13 +1,36 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb, queryPrepared } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import type { EntryKind, StoredLine } from "@/features/payroll/entries/kinds";
 import type { MonthKey, MonthState } from "@/features/payroll/month-lock/states";
 import { monthLines } from "@/features/month-close/server/check-input";
-import { readSealedMonth } from "@/features/month-close/sealing/server/read-sealed-month";
+import { readLatestSealedContent } from "@/features/month-close/sealing/server/read-sealed-month";
 
 /** The states a month reaches by its approval: its content is its latest sealed version. */
 const SEALED_STATES = new Set<MonthState>(["approved", "transferred", "transfer_unclear", "waiting_for_pay_run"]);
+
+/**
+ * A month's state and round, as a prepared statement on the pool (an export reads it for each of
+ * hundreds of months: ../bulk/server/item.ts); undefined when the month has no row (Open).
+ */
+const MONTH_STATE = {
+  name: "datev_month_state",
+  text: `SELECT state::text, round, transfer_target AS "transferTarget" FROM month_closes
+          WHERE connection_id = $1::uuid AND company_id = $2 AND period = $3`,
+};
+
+export async function monthRowOf(
+  key: MonthKey,
+): Promise<{ state: MonthState; round: number; transferTarget: string | null } | undefined> {
+  const [row] = await queryPrepared<{ state: MonthState; round: number; transferTarget: string | null }>(MONTH_STATE, [
+    key.connectionId,
+    key.companyId,
+    key.period,
+  ]);
+  return row;
+}
+
+const monthStateOf = async (key: MonthKey) => (await monthRowOf(key))?.state;
 
 /**
  * The one place the DATEV export reads a month's content: once approved, its latest sealed version
@@ -15,14 +38,12 @@ const SEALED_STATES = new Set<MonthState>(["approved", "transferred", "transfer_
  * drafts. Before its approval (the preview of a month still being entered, or reopened) its drafts, so
  * the firm sees the trial run's problems early; the export itself refuses a month not Approved.
  */
-export async function approvedLines(key: MonthKey): Promise<Record<EntryKind, StoredLine[]>> {
-  const month = await getDb().monthClose.findFirst({
-    where: { connectionId: key.connectionId, companyId: key.companyId, period: key.period },
-    select: { state: true },
-  });
+export async function approvedLines(key: MonthKey, knownState?: MonthState): Promise<Record<EntryKind, StoredLine[]>> {
+  // The month's state, unless the caller read it just before (a bulk export's item): no month is Open.
+  const state = knownState ?? (await monthStateOf(key));
   // Open, handed in or in review (also after a reopen): the drafts, which the next approval seals.
-  const approved = month !== null && SEALED_STATES.has(month.state);
-  const sealed = approved ? await readSealedMonth(key) : null;
+  const approved = state !== undefined && SEALED_STATES.has(state);
+  const sealed = approved ? await readLatestSealedContent(key) : null;
   if (!sealed) return monthLines(getDb(), key);
   if (!sealed.intact)
     throw new ApiError(

@@ -18,6 +18,8 @@ import type { PlanInput } from "../export/plan";
 import { encodeWindows1252 } from "../lodas/windows-1252";
 import { lugDescriptionFileName, lugDescriptionText } from "../lug/description";
 import type { DatevProgram, MonthTarget } from "../settings/schemas";
+import type { CompanyDatevSettings } from "../settings/stored";
+import type { MonthState } from "@/features/payroll/month-lock/states";
 
 /**
  * A month's export for DATEV: the file made from the approved content, stored with its SHA-256,
@@ -42,16 +44,26 @@ export async function latestExport(connectionId: string, companyId: number, peri
   });
 }
 
+/**
+ * What the caller has read of the month just before (a bulk export's item: ../bulk/server/item.ts),
+ * so it is not read again: the company's settings, and the month's state.
+ */
+export interface KnownBefore {
+  settings?: CompanyDatevSettings;
+  monthState?: MonthState;
+}
+
 /** What the preview and the export both read: the plan's input for the month. */
 export async function planInput(
   request: Omit<ExportRequest, "actor"> & { workspaceId: string },
+  known: KnownBefore = {},
 ): Promise<PlanInput & { program: DatevProgram; target: MonthTarget }> {
   const { connectionId, company, period } = request;
   const [settings, numbers, employees, lines] = await Promise.all([
-    companyDatevSettings(request.workspaceId, connectionId, company.id),
+    known.settings ?? companyDatevSettings(request.workspaceId, connectionId, company.id),
     personnelNumbers(connectionId, company.id),
     request.client.listEmployees(company.id),
-    approvedLines({ connectionId, companyId: company.id, period }),
+    approvedLines({ connectionId, companyId: company.id, period }, known.monthState),
   ]);
   return {
     period,
@@ -68,6 +80,18 @@ export async function planInput(
     })),
     lines,
   };
+}
+
+/** The month's row as the export locks it. */
+interface LockedMonth {
+  id: string;
+  connectionId: string;
+  state: string;
+  round: number;
+  submittedById: string | null;
+  approvedById: string | null;
+  earlierAt: Date | null;
+  earlierSha256: string | null;
 }
 
 function approvedOrRefused<Row extends { state: string }>(month: Row | null): Row {
@@ -90,20 +114,30 @@ function refuseUnlessDatev(target: string) {
     });
 }
 
-export async function exportForDatev(request: ExportRequest) {
+export async function exportForDatev(request: ExportRequest, known: KnownBefore = {}) {
   const { actor, connectionId, company, period } = request;
-  const key = { connectionId, companyId: company.id, period };
-  const input = await planInput({ ...request, workspaceId: actor.workspaceId });
+  const input = await planInput({ ...request, workspaceId: actor.workspaceId }, known);
   refuseUnlessDatev(input.target);
   return getDb().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM month_closes WHERE connection_id = ${connectionId}::uuid AND company_id = ${company.id} AND period = ${period} FOR UPDATE`;
-    const month = approvedOrRefused(await tx.monthClose.findUnique({ where: where(key) }));
-    const earlier = await tx.datevExport.findFirst({
-      where: { connectionId, companyId: company.id, period },
-      orderBy: { createdAt: "desc" },
-      select: { createdAt: true, sha256: true },
-    });
-    const made: MadeFile = makeDatevFile({ ...input, round: month.round, earlier: earlier as EarlierExport | null });
+    // The month's row, locked, and the month's latest export before this one (a new one is a
+    // correction), in one statement. Another export of the month, committed while this one waited
+    // for the lock, left the month Transferred: refused below, so no later export is missed here.
+    const [locked = null] = await tx.$queryRaw<LockedMonth[]>`
+      SELECT m.id::text, m.connection_id::text AS "connectionId", m.state::text, m.round,
+             m.submitted_by_id::text AS "submittedById", m.approved_by_id::text AS "approvedById",
+             e.created_at AS "earlierAt", e.sha256 AS "earlierSha256"
+        FROM month_closes m
+        LEFT JOIN LATERAL (
+          SELECT d.created_at, d.sha256 FROM datev_exports d
+           WHERE d.connection_id = m.connection_id AND d.company_id = m.company_id AND d.period = m.period
+           ORDER BY d.created_at DESC LIMIT 1
+        ) e ON true
+       WHERE m.connection_id = ${connectionId}::uuid AND m.company_id = ${company.id} AND m.period = ${period}
+         FOR UPDATE OF m`;
+    const month = approvedOrRefused(locked);
+    const earlier: EarlierExport | null =
+      month.earlierAt && month.earlierSha256 ? { createdAt: month.earlierAt, sha256: month.earlierSha256 } : null;
+    const made: MadeFile = makeDatevFile({ ...input, round: month.round, earlier });
     if (!made.ok)
       throw new ApiError("invalid", "DATEV's trial run would refuse this month: nothing was exported.", {
         extra: { problems: made.problems },
@@ -131,25 +165,23 @@ export async function exportForDatev(request: ExportRequest) {
     // The file is a copy of pay data leaving the system: logged before it is handed out (issue #38 §4).
     const exported = { workspaceId: actor.workspaceId, actorId: actor.userId, kind: "datev_export" as const };
     await recordExport({ ...exported, companyId: company.id, period, employeeIds }, tx);
-    const history: Record<string, string> = {};
-    for (const kind of ENTRY_KINDS) {
-      const row = await tx.payrollEntryTransfer.create({
-        data: {
-          connectionId,
-          companyId: company.id,
-          period,
-          kind,
-          ...user,
-          outcome: "succeeded",
-          target: "datev",
-          lines: input.lines[kind] as object[],
-          lineCount: input.lines[kind].length,
-          totalCents: totalOf(kind, period, input.lines[kind]),
-        },
-        select: { id: true },
-      });
-      history[kind] = row.id;
-    }
+    // A history row per kind, in one statement.
+    const rows = await tx.payrollEntryTransfer.createManyAndReturn({
+      data: ENTRY_KINDS.map((kind) => ({
+        connectionId,
+        companyId: company.id,
+        period,
+        kind,
+        ...user,
+        outcome: "succeeded" as const,
+        target: "datev",
+        lines: input.lines[kind] as object[],
+        lineCount: input.lines[kind].length,
+        totalCents: totalOf(kind, period, input.lines[kind]),
+      })),
+      select: { id: true, kind: true },
+    });
+    const history = Object.fromEntries(rows.map((row) => [row.kind, row.id]));
     await tx.monthClose.update({
       where: { id: month.id },
       data: {
@@ -184,6 +216,7 @@ export async function exportForDatev(request: ExportRequest) {
       round: month.round,
       details: { target: "datev", fileName: made.fileName, sha256: made.sha256, correction: made.correction },
       month,
+      companyName: company.name1,
     });
     return { ...details, state: "transferred" as const };
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit, type AuditActor } from "@/lib/audit/server/record";
-import { getDb } from "@/lib/db/client";
+import { getDb, queryPrepared } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import type { CompanyDatevValues } from "../settings/schemas";
 import type { employeeDatevInputSchema, workspaceWageTypesInputSchema } from "../settings/schemas";
@@ -27,27 +27,55 @@ export async function workspaceWageTypes(workspaceId: string): Promise<Record<st
   return readWageTypes(row?.wageTypes);
 }
 
+/** A prepared statement on the pool: read for every month a bulk export makes (Prisma's own work costs more). */
+const COMPANY_SETTINGS = {
+  name: "datev_company_settings_of",
+  text: `SELECT consultant_number AS "consultantNumber", client_number AS "clientNumber", program, target,
+                wage_types AS "wageTypes"
+           FROM datev_company_settings WHERE connection_id = $1::uuid AND company_id = $2`,
+};
+
+const PERSONNEL_NUMBERS = {
+  name: "datev_personnel_numbers_of",
+  text: `SELECT employee_id AS "employeeId", personnel_number AS "personnelNumber"
+           FROM datev_employee_settings WHERE connection_id = $1::uuid AND company_id = $2`,
+};
+
+/**
+ * The company's settings, its wage types over the firm's defaults (`defaults`: as the caller read
+ * them for many companies at once, a bulk export's run; else read here).
+ */
 export async function companyDatevSettings(
   workspaceId: string,
   connectionId: string,
   companyId: number,
+  defaults?: Record<string, WageTypeMapping>,
 ): Promise<CompanyDatevSettings> {
-  const [row, defaults] = await Promise.all([
-    getDb().datevCompanySettings.findUnique({ where: { connectionId_companyId: { connectionId, companyId } } }),
-    workspaceWageTypes(workspaceId),
+  const [[row], firmDefaults] = await Promise.all([
+    queryPrepared<{
+      consultantNumber: number | null;
+      clientNumber: number | null;
+      program: string;
+      target: string;
+      wageTypes: unknown;
+    }>(COMPANY_SETTINGS, [connectionId, companyId]),
+    defaults ?? workspaceWageTypes(workspaceId),
   ]);
   return {
     consultantNumber: row?.consultantNumber ?? null,
     clientNumber: row?.clientNumber ?? null,
     program: programOf(row?.program),
     target: targetOf(row?.target),
-    wageTypes: effectiveWageTypes(readWageTypes(row?.wageTypes), defaults),
+    wageTypes: effectiveWageTypes(readWageTypes(row?.wageTypes), firmDefaults),
   };
 }
 
 /** The company's employees' personnel numbers that are set (the others: their service id). */
 export async function personnelNumbers(connectionId: string, companyId: number): Promise<Map<number, number>> {
-  const rows = await getDb().datevEmployeeSettings.findMany({ where: { connectionId, companyId } });
+  const rows = await queryPrepared<{ employeeId: number; personnelNumber: number }>(PERSONNEL_NUMBERS, [
+    connectionId,
+    companyId,
+  ]);
   return new Map(rows.map((row) => [row.employeeId, row.personnelNumber]));
 }
 

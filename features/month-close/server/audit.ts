@@ -30,6 +30,8 @@ export type MonthStep =
        * Transfer starting, or sent back when it could not be queued).
        */
       month?: MonthBefore;
+      /** The company's name, when the step already read it (else its event reads it: ./month-events.ts). */
+      companyName?: string;
     }
   | { kind: "workspace.four_eyes"; actor: MonthActor; enabled: boolean | null }
   | {

@@ -24,6 +24,8 @@ interface MonthStepFacts {
   to: MonthState;
   details?: Record<string, unknown>;
   month: MonthBefore;
+  /** The company's name as the step read it from the connection's list; else read here. */
+  companyName?: string;
 }
 
 /** The company's name as its connection knows it (its number when the list has not been read). */
@@ -49,7 +51,7 @@ export async function emitMonthEvent(tx: Prisma.TransactionClient, step: MonthSt
     actor: { id: actor.userId, name: actor.name },
     connectionId: month.connectionId,
     companyId: step.companyId,
-    companyName: await companyName(tx, month.connectionId, step.companyId),
+    companyName: step.companyName ?? (await companyName(tx, month.connectionId, step.companyId)),
     period: step.period,
     monthCloseId: month.id,
   };

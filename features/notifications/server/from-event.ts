@@ -201,10 +201,9 @@ export async function notifyOfEvent(tx: Tx, event: DomainEvent): Promise<void> {
   let userIds = [...new Set(told.userIds.filter((id): id is string => id !== null))];
   if (!told.actorToo) userIds = userIds.filter((id) => id !== event.actor.id);
   if (!told.anyone && userIds.length) {
-    const members = await tx.workspaceMember.findMany({
-      where: { workspaceId: event.workspaceId, userId: { in: userIds } },
-      select: { userId: true },
-    });
+    const members = await tx.$queryRaw<{ userId: string }[]>`
+      SELECT user_id::text AS "userId" FROM workspace_members
+       WHERE workspace_id = ${event.workspaceId}::uuid AND user_id = ANY(${userIds}::uuid[])`;
     userIds = members.map((member) => member.userId);
   }
   if (userIds.length === 0) return;

@@ -1,8 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
-import type { NotificationKind } from "../kinds";
 import { sendNotificationMail } from "./mail-channel";
-import { choicesFor } from "./preferences";
+import { kindDefaults, type NotificationKind } from "../kinds";
 
 /** The channel each person's open pages listen on (features/notifications/server/live-hub.ts); the payload is the person's id. */
 export const NOTIFICATIONS_CHANNEL = "ledgerlane_notifications";
@@ -28,9 +27,19 @@ export interface NotifyInput {
 export async function notify(tx: Prisma.TransactionClient, input: NotifyInput): Promise<void> {
   const wanted = [...new Set(input.userIds)];
   if (wanted.length === 0) return;
-  const existing = await tx.user.findMany({ where: { id: { in: wanted } }, select: { id: true } });
+  // The people who still exist and their choice for the kind (stored, else the kind's defaults), in one statement.
+  const existing = await tx.$queryRaw<{ id: string; inApp: boolean | null; byEmail: boolean | null }[]>`
+    SELECT u.id::text AS id, p.in_app AS "inApp", p.by_email AS "byEmail"
+      FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = ${input.kind}
+     WHERE u.id = ANY(${wanted}::uuid[])`;
   const userIds = existing.map((user) => user.id);
-  const choices = await choicesFor(tx, userIds, input.kind);
+  const defaults = kindDefaults(input.kind);
+  const choices = new Map(
+    existing.map((row) => [
+      row.id,
+      row.inApp === null || row.byEmail === null ? defaults : { inApp: row.inApp, byEmail: row.byEmail },
+    ]),
+  );
   const inApp = userIds.filter((userId) => choices.get(userId)?.inApp);
   const keyOf = (userId: string) => `${input.dedupeKey}:${userId}`;
   if (inApp.length) {

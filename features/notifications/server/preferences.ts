@@ -1,25 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
-import type { KindChoice } from "@/lib/features-core/kinds";
-import { kindDefaults, notificationKinds, type MailMode, type NotificationKind } from "../kinds";
+import { kindDefaults, notificationKinds, type MailMode } from "../kinds";
 import type { Preferences } from "../schemas";
-
-type Db = Pick<Prisma.TransactionClient, "notificationPreference">;
-
-/** Each person's choice for one kind: their stored row, else the kind's defaults. */
-export async function choicesFor(
-  db: Db,
-  userIds: readonly string[],
-  kind: NotificationKind,
-): Promise<Map<string, KindChoice>> {
-  const rows = await db.notificationPreference.findMany({
-    where: { userId: { in: [...userIds] }, kind },
-    select: { userId: true, inApp: true, byEmail: true },
-  });
-  const stored = new Map(rows.map((row) => [row.userId, { inApp: row.inApp, byEmail: row.byEmail }]));
-  return new Map(userIds.map((userId) => [userId, stored.get(userId) ?? kindDefaults(kind)]));
-}
 
 /** The person's choices for every kind (defaults where they chose nothing) and how their mails arrive. */
 export async function preferencesOf(userId: string): Promise<Preferences> {

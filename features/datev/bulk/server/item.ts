@@ -1,12 +1,12 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
 import { toApiError } from "@/lib/http/api-error";
 import type { MonthActor } from "@/features/month-close/server/audit";
-import { where } from "@/features/month-close/server/views";
-import { requireCompany } from "@/features/payroll/connection/server/companies";
+import { requireCompany, type CompanyRecord } from "@/features/payroll/connection/server/companies";
 import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { exportForDatev, latestExport } from "../../server/export";
 import { companyDatevSettings } from "../../server/settings";
+import { monthRowOf } from "../../server/approved-lines";
+import type { WageTypeMapping } from "../../settings/wage-types";
 import type { BulkItemResult, BulkMonth, BulkRefusal } from "../schemas";
 
 /**
@@ -24,7 +24,13 @@ export interface ItemContext {
   /** The person's workspace's connections (authorization in the query: ./run.ts). */
   reachable: ReadonlySet<string>;
   clientOf: (connectionId: string) => Promise<PayrollClient>;
+  /** The firm's default wage types, read once for the run (every month's settings build on them). */
+  wageTypeDefaults: Record<string, WageTypeMapping>;
+  /** The reachable connections' cached company lists, read once for the run: `connectionId:companyId` → company. */
+  companies: ReadonlyMap<string, CompanyRecord>;
 }
+
+export const companyKey = (connectionId: string, companyId: number) => `${connectionId}:${companyId}`;
 
 const empty = { companyName: null, code: null, message: null, exportId: null, fileName: null, sha256: null };
 
@@ -63,18 +69,23 @@ export async function exportItem(context: ItemContext, item: BulkMonth): Promise
     if (!context.reachable.has(item.connectionId))
       return refusal(item, "unknown_company", "This workspace has no such payroll company.");
     const client = await context.clientOf(item.connectionId);
-    const company = await requireCompany(item.connectionId, item.companyId, client);
+    // A company missing from the run's read of the lists: as a single export finds it (a re-read when stale).
+    const company =
+      context.companies.get(companyKey(item.connectionId, item.companyId)) ??
+      (await requireCompany(item.connectionId, item.companyId, client));
     companyName = [company.name1, company.name2].filter(Boolean).join(" ");
-    const settings = await companyDatevSettings(actor.workspaceId, item.connectionId, item.companyId);
+    const settings = await companyDatevSettings(
+      actor.workspaceId,
+      item.connectionId,
+      item.companyId,
+      context.wageTypeDefaults,
+    );
     if (settings.target !== "datev")
       return refusal(item, "not_datev", "This company's months go to the payroll service: use Transfer.", {
         companyName,
       });
     const key = { connectionId: item.connectionId, companyId: item.companyId, period: item.period };
-    const month = await getDb().monthClose.findUnique({
-      where: where(key),
-      select: { state: true, round: true, transferTarget: true },
-    });
+    const month = await monthRowOf(key);
     if (month?.state === "transferred" && month.transferTarget === "datev") {
       const stored = await latestExport(item.connectionId, item.companyId, item.period);
       if (stored && stored.round === month.round)
@@ -99,7 +110,11 @@ export async function exportItem(context: ItemContext, item: BulkMonth): Promise
           companyName,
         },
       );
-    const made = await exportForDatev({ actor, connectionId: item.connectionId, client, company, period: item.period });
+    // What was read here is not read again; the export locks the month and checks its state anew.
+    const made = await exportForDatev(
+      { actor, connectionId: item.connectionId, client, company, period: item.period },
+      { settings, monthState: month.state },
+    );
     return {
       ...empty,
       item,

@@ -10,7 +10,9 @@ import { clientForConnection } from "@/features/payroll/connection/server/connec
 import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import { grants } from "@/features/workspaces/server/access";
 import { bulkMonthSchema, type BulkItemResult } from "../schemas";
-import { exportItem, refusal, type ItemContext } from "./item";
+import { cachedCompanies } from "@/features/payroll/connection/server/companies";
+import { workspaceWageTypes } from "../../server/settings";
+import { companyKey, exportItem, refusal, type ItemContext } from "./item";
 import { bulkZip } from "./zip";
 
 /**
@@ -46,8 +48,19 @@ async function contextFor(actor: MonthActor, connectionIds: string[]): Promise<I
     select: { id: true },
   });
   const clients = new Map<string, Promise<PayrollClient>>();
+  const [wageTypeDefaults, lists] = await Promise.all([
+    workspaceWageTypes(actor.workspaceId),
+    Promise.all(connections.map((connection) => cachedCompanies(connection.id))),
+  ]);
+  const companies = new Map(
+    connections.flatMap((connection, index) =>
+      (lists[index] ?? []).map((company) => [companyKey(connection.id, company.id), company] as const),
+    ),
+  );
   return {
     actor,
+    wageTypeDefaults,
+    companies,
     reachable: new Set(connections.map((connection) => connection.id)),
     clientOf: (connectionId) => {
       let client = clients.get(connectionId);

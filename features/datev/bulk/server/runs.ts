@@ -8,7 +8,7 @@ import type { MonthActor } from "@/features/month-close/server/audit";
 import { holdsRole } from "@/features/month-close/states";
 import { DATEV_QUEUES } from "../../queues";
 import type { BulkExportInput, BulkItemResult, BulkRun } from "../schemas";
-import type { BulkExportJob } from "./jobs";
+import { wakeBulkExportWorker, type BulkExportJob } from "./jobs";
 
 /**
  * A bulk export's run as the routes see it: started (its row and its job in one commit, one run
@@ -27,7 +27,7 @@ export async function startBulkExport(
   const existing = await db.datevBulkExport.findUnique({ where: key, select: { id: true, state: true } });
   if (existing) return existing;
   try {
-    return await db.$transaction(async (tx) => {
+    const run = await db.$transaction(async (tx) => {
       const run = await tx.datevBulkExport.create({
         data: {
           workspaceId: actor.workspaceId,
@@ -41,6 +41,8 @@ export async function startBulkExport(
       await sendInTransaction(tx, DATEV_QUEUES.bulkExport, { bulkExportId: run.id } satisfies BulkExportJob);
       return run;
     });
+    wakeBulkExportWorker();
+    return run;
   } catch (error) {
     // Two requests with one key at once: the second's insert meets the first's row.
     const raced = await db.datevBulkExport.findUnique({ where: key, select: { id: true, state: true } });
