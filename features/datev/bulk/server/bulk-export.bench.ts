@@ -9,7 +9,8 @@
 //                                  trial run, the file written, stored with its SHA-256, the
 //                                  history, the audit entries, the month marked Transferred; then
 //                                  the ZIP of 300 files and the results file, stored.
-// Nothing is left out: the reads of the service count. The machine is shared (other work runs
+// Nothing is left out: the reads of the service count. Timed after a warm-up run of 10 other months (a worker
+// that has run before; the first second of a cold process did 25 months where a warm one does 60). The machine is shared (other work runs
 // beside it), so the figure is under load. Seeding (approvals, settings) is not measured.
 // The sandbox runs in a process of its own on DATEV_BENCH_SANDBOX_PORT (4580); the database is
 // BENCH_DATABASE_URL, else a fresh database of the machine's Postgres, else the embedded one.
@@ -28,6 +29,8 @@ const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 const COMPANIES = 300;
 const EMPLOYEES = 20;
 const LINES = 5;
+/** Months of 10 more companies exported first, not timed: the worker as it runs, its modules loaded and warm. */
+const WARM_UP = 10;
 const TIMEOUT_MS = 10 * 60_000;
 
 const group = new ProcessGroup();
@@ -54,7 +57,7 @@ const firm = await control<{
   api_key: string;
   companies: { id: number; current_month: string; employee_ids: number[] }[];
 }>("POST", "/payroll/customers", {
-  companies: COMPANIES,
+  companies: COMPANIES + WARM_UP,
   employees_per_company: EMPLOYEES,
   name: "Lohnbüro DATEV Bench",
 });
@@ -145,22 +148,27 @@ await Promise.all(
   }),
 );
 const approved = await db.monthClose.count({ where: { connectionId: connection.id, state: "approved" } });
-if (approved !== COMPANIES) throw new Error(`expected ${COMPANIES} approved months, found ${approved}`);
+if (approved !== COMPANIES + WARM_UP)
+  throw new Error(`expected ${COMPANIES + WARM_UP} approved months, found ${approved}`);
 console.error(`(datev bench: ${COMPANIES} months approved in ${((performance.now() - seeded) / 1000).toFixed(0)} s)`);
 
 await getBoss();
 await startDatevJobs();
+const monthsOf = (companies: typeof firm.companies) =>
+  companies.map((company) => ({ connectionId: connection.id, companyId: company.id, period: company.current_month }));
+const stateOf = (id: string) => db.datevBulkExport.findUniqueOrThrow({ where: { id }, select: { state: true } });
+// The warm-up run (a worker that has exported before: its modules loaded and compiled), not timed.
+const warmUp = await startBulkExport(actor(clerk, ["clerk"]), {
+  requestKey: randomUUID(),
+  months: monthsOf(firm.companies.slice(COMPANIES)),
+});
+while ((await stateOf(warmUp.id)).state !== "done") await new Promise((resolve) => setTimeout(resolve, 50));
 const requestsBefore = (await control<{ requests: number }>("GET", "/stats")).requests;
-const months = firm.companies.map((company) => ({
-  connectionId: connection.id,
-  companyId: company.id,
-  period: company.current_month,
-}));
+const months = monthsOf(firm.companies.slice(0, COMPANIES));
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const run = await startBulkExport(actor(clerk, ["clerk"]), { requestKey: stamp, months });
-const stateOf = () => db.datevBulkExport.findUniqueOrThrow({ where: { id: run.id }, select: { state: true } });
-let row = await stateOf();
+let row = await stateOf(run.id);
 // Where the time goes: the months done and the service's requests, each second.
 const progress: string[] = [];
 let nextSample = 1000;
@@ -175,7 +183,7 @@ while (row.state !== "done") {
   }
   if (performance.now() - t0 > TIMEOUT_MS) throw new Error("the bulk export did not finish within 10 minutes");
   await new Promise((resolve) => setTimeout(resolve, 50));
-  row = await stateOf();
+  row = await stateOf(run.id);
 }
 const elapsed = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
