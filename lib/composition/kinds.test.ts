@@ -98,6 +98,7 @@ describe("audit kinds", () => {
       "member.roles_changed",
       "member.removed",
       "member.left",
+      "member.erased",
       "member.companies_changed",
       "invitation.created",
       "invitation.revoked",

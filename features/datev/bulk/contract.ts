@@ -20,6 +20,6 @@ export const datevBulkContract = defineContract(datevBulkRoutes, {
     status: 202,
     errors: ["forbidden", "reauthentication_required"],
   },
-  read: { params: runParams, response: bulkRunSchema, errors: ["not_found"] },
-  zip: { params: runParams, errors: ["not_found", "conflict"] },
+  read: { params: runParams, response: bulkRunSchema, errors: [] },
+  zip: { params: runParams, errors: ["conflict"] },
 });
