@@ -32,23 +32,29 @@ export async function monthRowOf(
 
 const monthStateOf = async (key: MonthKey) => (await monthRowOf(key))?.state;
 
+/** A month's content for an export, and the sealed version it is (null: the drafts, before its approval). */
+export interface MonthContent {
+  lines: Record<EntryKind, StoredLine[]>;
+  sealedMonthId: string | null;
+}
+
 /**
  * The one place the DATEV export reads a month's content: once approved, its latest sealed version
  * (features/month-close/sealing), exactly what was approved, as the Transfer sends it — never the
  * drafts. Before its approval (the preview of a month still being entered, or reopened) its drafts, so
  * the firm sees the trial run's problems early; the export itself refuses a month not Approved.
  */
-export async function approvedLines(key: MonthKey, knownState?: MonthState): Promise<Record<EntryKind, StoredLine[]>> {
+export async function approvedContent(key: MonthKey, knownState?: MonthState): Promise<MonthContent> {
   // The month's state, unless the caller read it just before (a bulk export's item): no month is Open.
   const state = knownState ?? (await monthStateOf(key));
   // Open, handed in or in review (also after a reopen): the drafts, which the next approval seals.
   const approved = state !== undefined && SEALED_STATES.has(state);
   const sealed = approved ? await readLatestSealedContent(key) : null;
-  if (!sealed) return monthLines(getDb(), key);
+  if (!sealed) return { lines: await monthLines(getDb(), key), sealedMonthId: null };
   if (!sealed.intact)
     throw new ApiError(
       "month_state",
       `Version ${sealed.version} of the month does not match its hash: nothing is exported.`,
     );
-  return sealed.content.lines;
+  return { lines: sealed.content.lines, sealedMonthId: sealed.id };
 }

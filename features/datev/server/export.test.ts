@@ -87,6 +87,21 @@ describe("Export for DATEV", () => {
       ["hours", "datev", "succeeded"],
       ["payments", "datev", "succeeded"],
     ]);
+    // Each row holds the sealed version's lines, its count and total, and points at that version (#38 §1).
+    const sealed = await db.sealedMonth.findFirstOrThrow({
+      where: { connectionId: world.connectionId },
+      orderBy: { version: "desc" },
+    });
+    const sealedLines = (sealed.content as { lines: Record<string, unknown[]> }).lines;
+    for (const row of history) {
+      expect(row.sealedMonthId).toBe(sealed.id);
+      expect(row.lines).toEqual(sealedLines[row.kind]);
+      expect(row.lineCount).toBe(sealedLines[row.kind]?.length);
+      expect(row.userName).not.toBe("");
+    }
+    expect(history.find((row) => row.kind === "hours")?.lineCount).toBe(2);
+    expect(month_.hoursTransferId).toBe(history.find((row) => row.kind === "hours")?.id);
+    expect(month_.paymentsTransferId).toBe(history.find((row) => row.kind === "payments")?.id);
     const kinds = await db.auditEntry.findMany({
       where: { workspaceId: world.workspaceId },
       select: { kind: true, details: true },

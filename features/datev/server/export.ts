@@ -6,12 +6,11 @@ import { ApiError } from "@/lib/http/api-error";
 import type { PayrollClient } from "@/features/payroll/upstream/server/payroll-service";
 import type { CompanyRecord } from "@/features/payroll/connection/server/companies";
 import { ENTRY_KINDS } from "@/features/payroll/entries/kinds";
-import { totalOf } from "@/features/payroll/entries/totals";
 import { auditMonthStep, type MonthActor } from "@/features/month-close/server/audit";
-import { recordAudit } from "@/lib/audit/server/record";
 import { recordExport } from "@/features/records/server/access-log/record";
 import { where } from "@/features/month-close/server/views";
-import { approvedLines } from "./approved-lines";
+import { approvedContent } from "./approved-lines";
+import { storeExportRows } from "./store-export";
 import { companyDatevSettings, personnelNumbers } from "./settings";
 import { makeDatevFile, type EarlierExport, type MadeFile } from "../export/make-file";
 import type { PlanInput } from "../export/plan";
@@ -57,13 +56,13 @@ export interface KnownBefore {
 export async function planInput(
   request: Omit<ExportRequest, "actor"> & { workspaceId: string },
   known: KnownBefore = {},
-): Promise<PlanInput & { program: DatevProgram; target: MonthTarget }> {
+): Promise<PlanInput & { program: DatevProgram; target: MonthTarget; sealedMonthId: string | null }> {
   const { connectionId, company, period } = request;
-  const [settings, numbers, employees, lines] = await Promise.all([
+  const [settings, numbers, employees, content] = await Promise.all([
     known.settings ?? companyDatevSettings(request.workspaceId, connectionId, company.id),
     personnelNumbers(connectionId, company.id),
     request.client.listEmployees(company.id),
-    approvedLines({ connectionId, companyId: company.id, period }, known.monthState),
+    approvedContent({ connectionId, companyId: company.id, period }, known.monthState),
   ]);
   return {
     period,
@@ -78,7 +77,8 @@ export async function planInput(
       name: `${employee.first_name} ${employee.last_name}`.trim(),
       personnelNumber: numbers.get(employee.id) ?? employee.id,
     })),
-    lines,
+    lines: content.lines,
+    sealedMonthId: content.sealedMonthId,
   };
 }
 
@@ -92,6 +92,8 @@ interface LockedMonth {
   approvedById: string | null;
   earlierAt: Date | null;
   earlierSha256: string | null;
+  /** The month's latest sealed version now, under the lock. */
+  latestSealedId: string | null;
 }
 
 function approvedOrRefused<Row extends { state: string }>(month: Row | null): Row {
@@ -125,16 +127,24 @@ export async function exportForDatev(request: ExportRequest, known: KnownBefore 
     const [locked = null] = await tx.$queryRaw<LockedMonth[]>`
       SELECT m.id::text, m.connection_id::text AS "connectionId", m.state::text, m.round,
              m.submitted_by_id::text AS "submittedById", m.approved_by_id::text AS "approvedById",
-             e.created_at AS "earlierAt", e.sha256 AS "earlierSha256"
+             e.created_at AS "earlierAt", e.sha256 AS "earlierSha256", s.id::text AS "latestSealedId"
         FROM month_closes m
         LEFT JOIN LATERAL (
           SELECT d.created_at, d.sha256 FROM datev_exports d
            WHERE d.connection_id = m.connection_id AND d.company_id = m.company_id AND d.period = m.period
            ORDER BY d.created_at DESC LIMIT 1
         ) e ON true
+        LEFT JOIN LATERAL (
+          SELECT v.id FROM sealed_months v
+           WHERE v.connection_id = m.connection_id AND v.company_id = m.company_id AND v.period = m.period
+           ORDER BY v.version DESC LIMIT 1
+        ) s ON true
        WHERE m.connection_id = ${connectionId}::uuid AND m.company_id = ${company.id} AND m.period = ${period}
          FOR UPDATE OF m`;
     const month = approvedOrRefused(locked);
+    // Reopened and approved again between the read of its content and this lock: that content is not the month's.
+    if (month.latestSealedId !== input.sealedMonthId)
+      throw new ApiError("conflict", "The month was approved again while it was being exported: export it again.");
     const earlier: EarlierExport | null =
       month.earlierAt && month.earlierSha256 ? { createdAt: month.earlierAt, sha256: month.earlierSha256 } : null;
     const made: MadeFile = makeDatevFile({ ...input, round: month.round, earlier });
@@ -143,60 +153,26 @@ export async function exportForDatev(request: ExportRequest, known: KnownBefore 
         extra: { problems: made.problems },
       });
     const at = now();
-    const user = { userId: actor.userId, userName: actor.name };
     const employeeIds = [...new Set(ENTRY_KINDS.flatMap((kind) => input.lines[kind].map((line) => line.employee_id)))];
-    const stored = await tx.datevExport.create({
-      data: {
-        connectionId,
-        companyId: company.id,
-        period,
-        round: month.round,
-        program: input.program,
-        fileName: made.fileName,
-        content: new Uint8Array(made.bytes),
-        sha256: made.sha256,
-        correction: made.correction,
-        lineCount: made.records.length,
-        employeeIds,
-        ...user,
-      },
-      select: { id: true },
+    const stored = await storeExportRows(tx, {
+      monthId: month.id,
+      connectionId,
+      companyId: company.id,
+      period,
+      round: month.round,
+      program: input.program,
+      file: { ...made, bytes: new Uint8Array(made.bytes), lineCount: made.records.length },
+      lines: input.lines,
+      sealedMonthId: input.sealedMonthId,
+      employeeIds,
+      user: { userId: actor.userId, userName: actor.name },
+      at,
     });
     // The file is a copy of pay data leaving the system: logged before it is handed out (issue #38 §4).
     const exported = { workspaceId: actor.workspaceId, actorId: actor.userId, kind: "datev_export" as const };
     await recordExport({ ...exported, companyId: company.id, period, employeeIds }, tx);
-    // A history row per kind, in one statement.
-    const rows = await tx.payrollEntryTransfer.createManyAndReturn({
-      data: ENTRY_KINDS.map((kind) => ({
-        connectionId,
-        companyId: company.id,
-        period,
-        kind,
-        ...user,
-        outcome: "succeeded" as const,
-        target: "datev",
-        lines: input.lines[kind] as object[],
-        lineCount: input.lines[kind].length,
-        totalCents: totalOf(kind, period, input.lines[kind]),
-      })),
-      select: { id: true, kind: true },
-    });
-    const history = Object.fromEntries(rows.map((row) => [row.kind, row.id]));
-    await tx.monthClose.update({
-      where: { id: month.id },
-      data: {
-        state: "transferred",
-        transferredAt: at,
-        transferTarget: "datev",
-        hoursTransferId: history.hours,
-        paymentsTransferId: history.payments,
-        lastTransferMessage: null,
-        transferDifference: undefined,
-      },
-      select: { id: true },
-    });
     const details = {
-      exportId: stored.id,
+      exportId: stored.exportId,
       round: month.round,
       program: input.program,
       fileName: made.fileName,
@@ -204,7 +180,6 @@ export async function exportForDatev(request: ExportRequest, known: KnownBefore 
       lineCount: made.records.length,
       correction: made.correction,
     };
-    await recordAudit(tx, actor, { kind: "month_close.datev_export", companyId: company.id, period, details });
     await auditMonthStep(tx, {
       kind: "month_close.step",
       actor,
@@ -217,6 +192,7 @@ export async function exportForDatev(request: ExportRequest, known: KnownBefore 
       details: { target: "datev", fileName: made.fileName, sha256: made.sha256, correction: made.correction },
       month,
       companyName: company.name1,
+      alongside: [{ kind: "month_close.datev_export", companyId: company.id, period, details }],
     });
     return { ...details, state: "transferred" as const };
   });

@@ -32,6 +32,8 @@ export type MonthStep =
       month?: MonthBefore;
       /** The company's name, when the step already read it (else its event reads it: ./month-events.ts). */
       companyName?: string;
+      /** Entries the step's action wrote besides the step (a DATEV export's), recorded with it in one statement. */
+      alongside?: readonly AuditEntryInput[];
     }
   | { kind: "workspace.four_eyes"; actor: MonthActor; enabled: boolean | null }
   | {
@@ -74,12 +76,15 @@ export async function auditMonthStep(tx: Prisma.TransactionClient, step: MonthSt
     await recordAudit(tx, actor, acknowledgedEntry(step));
     return;
   }
-  await recordAudit(tx, actor, {
-    kind: "month_close.step",
-    companyId: step.companyId,
-    period: step.period,
-    details: { ...step.details, action: step.action, from: step.from, to: step.to, round: step.round },
-  });
+  await recordAuditMany(tx, actor, [
+    ...(step.alongside ?? []),
+    {
+      kind: "month_close.step",
+      companyId: step.companyId,
+      period: step.period,
+      details: { ...step.details, action: step.action, from: step.from, to: step.to, round: step.round },
+    },
+  ]);
   if (step.month) await emitMonthEvent(tx, { ...step, month: step.month });
 }
 

@@ -57,12 +57,14 @@ export async function emitMonthEvent(tx: Prisma.TransactionClient, step: MonthSt
   };
   const event = eventOf(step, base);
   if (event) await emitEvent(tx, event);
-  // Every open page of the month follows its state (the draft stream's `month` event), at commit.
-  for (const notice of monthChangedNotices(
+  // Every open page of the month follows its state (the draft stream's `month` event), at commit: one statement.
+  const notices = monthChangedNotices(
     { connectionId: month.connectionId, companyId: step.companyId, period: step.period },
     step.to,
-  ))
-    await tx.$executeRaw`SELECT pg_notify(${notice.channel}, ${notice.payload})`;
+  );
+  await tx.$executeRaw`SELECT pg_notify(n.channel, n.payload)
+    FROM unnest(${notices.map((notice) => notice.channel)}::text[], ${notices.map((notice) => notice.payload)}::text[])
+      AS n(channel, payload)`;
 }
 
 type Base = Omit<MonthEvent, "type" | "submittedById" | "approvedById" | "reason">;
