@@ -27,8 +27,18 @@ describe("inbox", () => {
           link: "/payroll/companies/1/review?month=2026-11",
         }),
       );
+    // Each person's open pages are told live (at commit), once: the second call inserts nothing and tells nobody.
+    const { getSqlPool } = await import("@/lib/db/client");
+    const listener = await getSqlPool().connect();
+    const told: string[] = [];
+    listener.on("notification", (message) => told.push(message.payload ?? ""));
+    await listener.query("LISTEN ledgerlane_notifications");
     await tell(`a-${stamp}`);
     await tell(`a-${stamp}`);
+    await listener.query("SELECT 1");
+    await listener.query("UNLISTEN ledgerlane_notifications");
+    listener.release();
+    expect(told.filter((id) => id === ana!.id || id === ben!.id).sort()).toEqual([ana!.id, ben!.id].sort());
     expect(await unreadCount(ana!.id)).toBe(1);
     const list = await listNotifications(ana!.id);
     expect(list).toMatchObject({

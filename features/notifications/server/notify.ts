@@ -47,14 +47,15 @@ export async function notify(tx: Prisma.TransactionClient, input: NotifyInput): 
       (userId) =>
         Prisma.sql`(${userId}::uuid, ${input.workspaceId}::uuid, ${input.kind}, ${keyOf(userId)}, ${JSON.stringify(input.data)}::jsonb, ${input.link})`,
     );
-    const inserted = await tx.$queryRaw<{ user_id: string }[]>`
-      INSERT INTO notifications (user_id, workspace_id, kind, dedupe_key, data, link)
-      VALUES ${Prisma.join(rows)}
-      ON CONFLICT (dedupe_key) DO NOTHING
-      RETURNING user_id::text`;
-    const told = inserted.map((row) => row.user_id);
-    if (told.length)
-      await tx.$executeRaw`SELECT pg_notify(${NOTIFICATIONS_CHANNEL}, id) FROM unnest(${told}::text[]) AS id`;
+    // Inserted and told to their open pages (at commit) in one statement; a row already there tells nobody again.
+    await tx.$executeRaw`
+      WITH inserted AS (
+        INSERT INTO notifications (user_id, workspace_id, kind, dedupe_key, data, link)
+        VALUES ${Prisma.join(rows)}
+        ON CONFLICT (dedupe_key) DO NOTHING
+        RETURNING user_id
+      )
+      SELECT pg_notify(${NOTIFICATIONS_CHANNEL}, user_id::text) FROM inserted`;
   }
   for (const userId of userIds.filter((id) => choices.get(id)?.byEmail))
     await sendNotificationMail(tx, {
