@@ -14,7 +14,8 @@ import { followSandboxClock } from "@/lib/clock";
  * - `POST /api/test/jobs/<name>`: runs a scheduled job's work now (./jobs.ts).
  * - `POST /api/test/access-log` `{ enabled }`: switches the recording of page views off and on, for
  *   the grid bench's baseline (`access_log_view_overhead_ms`, docs/adr/0266-access-log.md); with
- *   `{ flush: true }` it writes the waiting rows at once (the e2e tests read them without waiting).
+ *   `{ flush: true }` it writes the waiting rows at once (the e2e tests read them without waiting); it
+ *   answers the access log's own time on the event loop so far (`spentMs`), which the bench reads per load.
  * Every other method of their routes is `otherTestMethod`: 404 too without TEST_CONTROLS (a 405
  * would tell the route is there), 405 with it.
  */
@@ -47,10 +48,10 @@ const accessLogControlSchema = z.object({ enabled: z.boolean().optional(), flush
 export const postTestAccessLog = withRoute({ auth: false }, async ({ request }) => {
   refuseUnlessEnabled();
   const body = accessLogControlSchema.parse(await request.json().catch(() => ({})));
-  const { flushAccessLog, setAccessLogEnabled } = await import("@/features/records/server/access-log/writer");
-  if (body.enabled !== undefined) setAccessLogEnabled(body.enabled);
-  if (body.flush) await flushAccessLog();
-  return successResponse({ ok: true });
+  const writer = await import("@/features/records/server/access-log/writer");
+  if (body.enabled !== undefined) writer.setAccessLogEnabled(body.enabled);
+  if (body.flush) await writer.flushAccessLog();
+  return successResponse({ ok: true, spentMs: writer.accessLogTimeSpent() });
 });
 
 /** The methods the test routes do not take: absent (404) like the routes themselves, unless enabled (405). */

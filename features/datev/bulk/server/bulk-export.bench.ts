@@ -14,10 +14,8 @@
 // beside it), so the figure is under load. Seeding (approvals, settings) is not measured.
 // The sandbox runs in a process of its own on DATEV_BENCH_SANDBOX_PORT (4580); the database is
 // BENCH_DATABASE_URL, else a fresh database of the machine's Postgres, else the embedded one.
-// Measured (docs/benchmarks.md): 12.0–12.8 s at first; 5.5–5.9 s after issue #39 (run once per run what
-// every month shares, hot reads on the pg pool, fewer statements per month and per event, the worker woken
-// at the run's start), against 8.0–8.8 s for the code before in the same minutes. Goal 5 s: the rest is
-// mostly Prisma's own CPU for the month's transaction's ~12 statements (~11 of ~20 ms a month).
+// Measured (docs/benchmarks.md): 12.0–12.8 s at first; 5.5–5.9 s after issue #39's first pass; 3.6–4.2 s after
+// the second (the month's file, history and state in one raw statement, 12 statements a month instead of 16).
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { benchAppEnvironment } from "../../../../scripts/lib/bench-app-environment";

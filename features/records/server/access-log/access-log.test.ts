@@ -67,6 +67,22 @@ describe("page views", () => {
     ]);
   });
 
+  it("keep the time of the view to the millisecond and a large grid's employees in order", async ({ firm }) => {
+    const { recordView } = await import("./record");
+    const { flushAccessLog } = await import("./writer");
+    const { now } = await import("@/lib/clock");
+    const viewer = { id: firm.clerk, workspace: { id: firm.workspaceId } };
+    const employeeIds = Array.from({ length: 1000 }, (_, index) => 1000 - index);
+    const before = now().getTime();
+    recordView(viewer, { kind: "hours_view", companyId: 3001, period: "2026-12", employeeIds });
+    const after = now().getTime();
+    await flushAccessLog();
+    const [row] = (await rowsOf(firm.workspaceId)).filter((entry) => entry.companyId === 3001);
+    expect(row?.employeeIds).toEqual([...employeeIds].reverse());
+    expect(row?.occurredAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(row?.occurredAt.getTime()).toBeLessThanOrEqual(after);
+  });
+
   it("are written as soon as 200 wait, and after a second otherwise", async ({ firm }) => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const { recordView } = await import("./record");

@@ -3,7 +3,7 @@ import { now } from "@/lib/clock";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { AccessExportKind, AccessKind, AccessViewKind } from "../../access-kinds";
-import { bufferAccess } from "./writer";
+import { bufferAccess, spendAccessLogTime } from "./writer";
 
 /**
  * The access log's two ways in (docs/adr/0266-access-log.md):
@@ -32,6 +32,7 @@ export function recordView(
   view: { kind: AccessViewKind; companyId: number; period: string; employeeIds: Iterable<number> },
 ): void {
   if (!viewer.workspace) return;
+  const started = performance.now();
   bufferAccess({
     workspaceId: viewer.workspace.id,
     actorId: viewer.id,
@@ -40,6 +41,7 @@ export function recordView(
     period: view.period,
     employeeIds: distinctIds(view.employeeIds),
   });
+  spendAccessLogTime(performance.now() - started);
 }
 
 /** Logs an export or import now (in `tx` when given): one row for the whole file. */
