@@ -62,6 +62,7 @@ export const apiErrorCodeSchema = z.enum([
   "mail_failed",
   "invitation_other_person",
   "month_frozen",
+  "records_retained",
   "month_state",
   "month_blocked",
   "month_unacknowledged",

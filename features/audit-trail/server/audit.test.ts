@@ -497,10 +497,21 @@ describe("recording", () => {
       baseUrl: expect.any(String),
     });
     expect(await entries("payroll.data_deleted")).toEqual([]);
-    // "Delete all payroll data" records what went with it.
-    expect(await deletePayrollData({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(
-      true,
-    );
+    // "Delete all payroll data" records what went with it — once the law keeps its transfers no longer
+    // (features/payroll/connection/server/retained.ts): the company's audit entered, the clock past 2034.
+    const { getDb } = await import("@/lib/db/client");
+    await getDb().companySocialInsuranceAudit.create({
+      data: { workspaceId: owner.workspaceId, companyId: COMPANY, lastAuditOn: new Date("2030-06-30T00:00:00Z") },
+    });
+    const { setTestClockOffset, resetTestClock } = await import("@/lib/clock");
+    setTestClockOffset(Date.parse("2040-01-02T12:00:00Z") - Date.now());
+    try {
+      expect(await deletePayrollData({ userId: owner.id, workspaceId: owner.workspaceId }, connectionId, actor)).toBe(
+        true,
+      );
+    } finally {
+      resetTestClock();
+    }
     expect((await entries("payroll.data_deleted"))[0]!.details).toMatchObject({
       entryDrafts: 1,
       imports: 1,

@@ -23,27 +23,15 @@ export function canonicalJson(value: unknown): string {
       if (LONE_SURROGATE.test(value)) throw new TypeError("Not canonical JSON: a string with a lone surrogate.");
       return JSON.stringify(value);
     case "object": {
-      // One pass, building no intermediate arrays: an export reads and checks hundreds of months.
-      if (Array.isArray(value)) {
-        let out = "[";
-        for (let index = 0; index < value.length; index += 1) {
-          if (index > 0) out += ",";
-          out += canonicalJson(value[index] ?? null);
-        }
-        return `${out}]`;
-      }
+      if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
       if (value instanceof Date) return JSON.stringify(value.toISOString());
       const record = value as Record<string, unknown>;
-      // The default sort compares UTF-16 code units: exactly RFC 8785 §3.2.3.
-      const keys = Object.keys(record).sort();
-      let out = "{";
-      for (const key of keys) {
-        const inner = record[key];
-        if (inner === undefined) continue;
-        if (out.length > 1) out += ",";
-        out += `${canonicalJson(key)}:${canonicalJson(inner)}`;
-      }
-      return `${out}}`;
+      const members = Object.keys(record)
+        .filter((key) => record[key] !== undefined)
+        // The default sort compares UTF-16 code units: exactly RFC 8785 §3.2.3.
+        .sort()
+        .map((key) => `${canonicalJson(key)}:${canonicalJson(record[key])}`);
+      return `{${members.join(",")}}`;
     }
     default:
       throw new TypeError(`Not canonical JSON: a ${typeof value}.`);

@@ -22,6 +22,7 @@ export function ConfirmedConnectionAction({
   run,
   describedBy,
   announcesBusy = false,
+  blocked = null,
   children,
 }: {
   /** The button's and the dialog's confirm button's name. */
@@ -32,6 +33,8 @@ export function ConfirmedConnectionAction({
   describedBy?: string;
   /** Whether the button says `aria-busy` while the action runs. */
   announcesBusy?: boolean;
+  /** Why the action cannot be taken (yet): said in the dialog, whose confirm button is then disabled. */
+  blocked?: string | null;
   /** What the dialog says. */
   children: ReactNode;
 }) {
@@ -69,11 +72,13 @@ export function ConfirmedConnectionAction({
         confirmLabel={label}
         cancelLabel={t("payroll.connection.cancel")}
         pending={action.isPending}
+        confirmDisabled={Boolean(blocked)}
         onConfirm={() => action.mutate()}
         onCancel={() => setAsking(false)}
         error={action.isError ? <Notice tone="error">{errorMessage(t, action.error)}</Notice> : null}
       >
         {children}
+        {blocked ? <Notice tone="warning">{blocked}</Notice> : null}
       </ConfirmDialog>
     </div>
   );

@@ -12,7 +12,8 @@ export interface KeptCounts {
 
 /**
  * "Delete all payroll data": the one way to destroy what Disconnect keeps. The dialog names what
- * goes (counts of drafts, import reports, transfers; the key too while connected).
+ * goes (counts of drafts, import reports, transfers; the key too while connected) — or, while the law
+ * still keeps some of the records (`retained`, its reason and date), says so and cannot be confirmed.
  */
 export function DeleteDataButton({
   connectionId,
@@ -20,12 +21,15 @@ export function DeleteDataButton({
   baseUrl,
   connected,
   counts,
+  retained,
 }: {
   connectionId: string;
   username: string;
   baseUrl: string;
   connected: boolean;
   counts: KeptCounts;
+  /** Why it cannot be deleted yet (records kept by law), or null. */
+  retained: string | null;
 }) {
   const t = useTranslations();
   return (
@@ -33,6 +37,7 @@ export function DeleteDataButton({
       label={t("payroll.connection.deleteAll")}
       title={t("payroll.connection.deleteAllTitle")}
       run={() => payrollApi.deleteData({ id: connectionId })}
+      blocked={retained}
     >
       <p>{t("payroll.connection.deleteAllText", { name: username, url: baseUrl })}</p>
       <ul className="list-disc pl-5">

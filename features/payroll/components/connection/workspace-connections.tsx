@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatDate } from "@/lib/i18n/format";
+import { formatDate, formatDay } from "@/lib/i18n/format";
 import type { WorkspacePayrollConnection } from "@/features/payroll/connection/server/workspace-connections";
 import { ChooseConnectionButton } from "./choose-connection-button";
 import { DeleteDataButton } from "./delete-data-button";
@@ -18,6 +18,13 @@ export async function WorkspaceConnections({
   manageable: boolean;
 }) {
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+  // Why "Delete all payroll data" cannot be taken yet, when the law still keeps some of the records.
+  const retainedText = (connection: WorkspacePayrollConnection) =>
+    !connection.retention
+      ? null
+      : connection.retention.until
+        ? t("payroll.connection.deleteAllRetained", { date: formatDay(locale, connection.retention.until) })
+        : t("payroll.connection.deleteAllRetainedOpen");
   const connected = connections.filter((connection) => connection.connected);
   const kept = connections.filter((connection) => !connection.connected);
   return (
@@ -71,6 +78,7 @@ export async function WorkspaceConnections({
                       baseUrl={connection.baseUrl}
                       connected
                       counts={connection.counts}
+                      retained={retainedText(connection)}
                     />
                   ) : null}
                 </div>
@@ -107,6 +115,7 @@ export async function WorkspaceConnections({
               baseUrl={connection.baseUrl}
               connected={false}
               counts={connection.counts}
+              retained={retainedText(connection)}
             />
           ) : null}
         </section>

@@ -102,7 +102,32 @@ describe("payroll connection", () => {
       { connected: true, chosen: true, counts: { drafts: 2, imports: 1, transfers: 1 } },
     ]);
 
-    expect(await deletePayrollData(actor, first.id, null)).toBe(true);
+    // The transfer history is a record the law keeps (issue #38 §3): no end is known before the company's
+    // social insurance audit is entered; then until the latest rule's end (booking vouchers: 2026 + 8).
+    expect((await workspaceConnections(actor))[0]?.retention).toEqual({ until: null });
+    await expect(deletePayrollData(actor, first.id, null)).rejects.toMatchObject({
+      code: "records_retained",
+      status: 409,
+    });
+    await db.companySocialInsuranceAudit.create({
+      data: { workspaceId: actor.workspaceId, companyId: 1001, lastAuditOn: new Date("2027-06-30T00:00:00Z") },
+    });
+    const until = `${new Date().getUTCFullYear() + 8}-12-31`;
+    expect((await workspaceConnections(actor))[0]?.retention).toEqual({ until });
+    await expect(deletePayrollData(actor, first.id, null)).rejects.toMatchObject({
+      code: "records_retained",
+      extra: { keepUntil: until },
+    });
+    expect(await db.payrollEntryTransfer.count({ where: { connectionId: first.id } })).toBe(1);
+    // Once that day has passed, the owner may delete it all.
+    const { setTestClockOffset, resetTestClock } = await import("@/lib/clock");
+    setTestClockOffset(Date.parse(`${Number(until.slice(0, 4)) + 1}-01-02T12:00:00Z`) - Date.now());
+    try {
+      expect((await workspaceConnections(actor))[0]?.retention).toBeNull();
+      expect(await deletePayrollData(actor, first.id, null)).toBe(true);
+    } finally {
+      resetTestClock();
+    }
     expect(await workspaceConnections(actor)).toEqual([]);
     await expect(deletePayrollData(actor, first.id, null)).rejects.toMatchObject({ code: "not_found" });
     expect(await db.payrollEmployeeDraft.count({ where: { connectionId: first.id } })).toBe(0);

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { grants, heldBy } from "@/features/workspaces/server/access";
 import { rolesFor } from "@/features/workspaces/permissions";
 import { CONNECTION_INFO, OWNER_ONLY, type PayrollActor } from "./connection";
+import { connectionRetention, type Retention } from "./retained";
 
 /**
  * The workspace's payroll connections once made (connecting is in ./connection): listing them
@@ -32,6 +33,8 @@ export interface WorkspacePayrollConnection {
   /** The one this person chose on /payroll (or the first connected one when they chose none). */
   chosen: boolean;
   counts: KeptDataCounts;
+  /** Whether the law still keeps some of its records: then "Delete all payroll data" is refused (./retained.ts). */
+  retention: Retention;
 }
 
 async function countsOf(connectionId: string): Promise<KeptDataCounts> {
@@ -95,7 +98,10 @@ export async function disconnectPayroll(
   return result;
 }
 
-/** "Delete all payroll data" of one connection (owners): the row with its key (if any), companies, drafts, import reports and transfers. */
+/**
+ * "Delete all payroll data" of one connection (owners): the row with its key (if any), companies, drafts,
+ * import reports and transfers — refused (409 `records_retained`) while the law still keeps some of them.
+ */
 export async function deletePayrollData(
   actor: PayrollActor,
   connectionId: string,
@@ -104,6 +110,16 @@ export async function deletePayrollData(
   const deleted = await getDb().$transaction(async (tx) => {
     const row = await tx.payrollConnection.findFirst({ where: managed(actor, connectionId), select: { id: true } });
     if (!row) return false;
+    // Records the law still keeps go nowhere (issue #38 §3): Disconnect keeps them; the owner is told until when.
+    const retention = await connectionRetention(actor.workspaceId, row.id);
+    if (retention)
+      throw new ApiError(
+        "records_retained",
+        retention.until
+          ? `This connection holds sealed months, transfers or DATEV files that must be kept until ${retention.until}.`
+          : "This connection holds sealed months, transfers or DATEV files that must be kept until the end of the year after each company's next social insurance audit.",
+        { extra: { keepUntil: retention.until } },
+      );
     // Audit trail: what goes, read before it goes.
     await recordDataDeleted(tx, audit, row.id);
     const { count } = await tx.payrollConnection.deleteMany({ where: managed(actor, connectionId) });
@@ -144,6 +160,7 @@ export async function workspaceConnections(actor: PayrollActor): Promise<Workspa
       createdBy: row.createdBy ? (row.createdBy.displayName ?? row.createdBy.email) : null,
       chosen: row.id === chosenId,
       counts: await countsOf(row.id),
+      retention: await connectionRetention(actor.workspaceId, row.id),
     })),
   );
   return views.sort((a, b) => Number(b.connected) - Number(a.connected));
