@@ -2,8 +2,8 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { now } from "@/lib/clock";
 import { berlinToday } from "@/lib/dates/berlin";
-import { keepUntil } from "@/features/records/server/keep-until";
-import { socialAudits } from "@/features/records/server/settings";
+import { keepUntilDate } from "@/features/records/retention";
+import { retentionYears, socialAudits } from "@/features/records/server/settings";
 
 /**
  * Whether a payroll connection holds records the law still keeps (issue #38 §3): its sealed months,
@@ -35,18 +35,19 @@ export async function connectionRetention(workspaceId: string, connectionId: str
             SELECT company_id, period, created_at FROM datev_exports WHERE connection_id = ${connectionId}::uuid) AS kept
      GROUP BY company_id`;
   if (companies.length === 0) return null;
-  const audits = await socialAudits(workspaceId);
+  // The workspace's periods and audits once, however many companies (the /payroll page asks per connection).
+  const [audits, years] = await Promise.all([socialAudits(workspaceId), retentionYears(workspaceId)]);
   let latest: string | null = null;
   for (const company of companies) {
     const audit = audits.get(company.companyId);
     // The pay records wait for an audit that covers the company's last month: no end is known before.
     if (!audit || audit < `${company.lastPeriod}-01`) return { until: null };
-    const dates = await Promise.all([
-      keepUntil("wage_account", { workspaceId, event: `${company.lastPeriod}-01` }),
-      keepUntil("social_insurance_audit", { workspaceId, companyId: company.companyId }),
-      keepUntil("booking_vouchers", { workspaceId, event: berlinToday(company.lastVoucher) }),
-    ]);
-    for (const date of dates) if (date && (!latest || date > latest)) latest = date;
+    for (const date of [
+      keepUntilDate("wage_account", `${company.lastPeriod}-01`, years),
+      keepUntilDate("social_insurance_audit", audit, years),
+      keepUntilDate("booking_vouchers", berlinToday(company.lastVoucher), years),
+    ])
+      if (!latest || date > latest) latest = date;
   }
   return latest && latest >= berlinToday(now()) ? { until: latest } : null;
 }
