@@ -15,7 +15,8 @@
 // The sandbox runs in a process of its own on DATEV_BENCH_SANDBOX_PORT (4580); the database is
 // BENCH_DATABASE_URL, else a fresh database of the machine's Postgres, else the embedded one.
 // Measured (docs/benchmarks.md): 12.0–12.8 s at first; 5.5–5.9 s after issue #39's first pass; 3.6–4.8 s after
-// the second (the month's file, history and state in one raw statement, 12 statements a month instead of 16).
+// the second (the month's file, history and state in one raw statement; 11 statements in a month's
+// transaction instead of 16).
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { benchAppEnvironment } from "../../../../scripts/lib/bench-app-environment";
