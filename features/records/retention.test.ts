@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepUntilDate, RETENTION_RULES, yearsFor } from "./retention";
+import { keepUntilDate, payRecordsKeepUntil, RETENTION_RULES, yearsFor } from "./retention";
 
 describe("keepUntilDate", () => {
   it("keeps wage account data to the end of the sixth calendar year after the last entry (§ 41 (1) EStG)", () => {
@@ -31,5 +31,16 @@ describe("keepUntilDate", () => {
 
   it("refuses what is not a day", () => {
     expect(() => keepUntilDate("wage_account", "15.03.2026")).toThrow(/not a day/);
+  });
+
+  it("keeps pay records until the latest of their rules, and with no end before an audit covers their last month", () => {
+    const records = { lastPeriod: "2026-11", lastVoucher: "2026-12-03" };
+    expect(payRecordsKeepUntil(records, undefined)).toBeNull();
+    expect(payRecordsKeepUntil(records, "2026-10-31")).toBeNull();
+    // Vouchers of 2026 (+8) outlast the wage account (+6) and the audit of 2027 (+1).
+    expect(payRecordsKeepUntil(records, "2027-06-30")).toBe("2034-12-31");
+    expect(payRecordsKeepUntil({ ...records, lastVoucher: null }, "2027-06-30")).toBe("2032-12-31");
+    expect(payRecordsKeepUntil({ ...records, lastVoucher: null }, "2040-01-15")).toBe("2041-12-31");
+    expect(payRecordsKeepUntil(records, "2027-06-30", { booking_vouchers: 10 })).toBe("2036-12-31");
   });
 });

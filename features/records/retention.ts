@@ -1,6 +1,6 @@
 /**
  * What the law says how long each class of record is kept, and until when one record must be
- * kept (docs/adr/0267-retention-rules.md). Pure: the server (./server/keep-until.ts) adds the
+ * kept (docs/adr/0267-retention-rules.md). Pure: the server (./server/settings.ts) adds the
  * workspace's longer periods and a company's last audit date; /settings/records shows the table.
  *
  * Every rule runs to the end of a calendar year: the period starts at the end of the year of its
@@ -78,4 +78,26 @@ export function keepUntilDate(recordClass: RecordClass, event: string, chosen: R
   const match = DAY.exec(event);
   if (!match) throw new Error(`keepUntilDate: not a day: ${event}`);
   return `${Number(match[1]) + yearsFor(recordClass, chosen)}-12-31`;
+}
+
+/**
+ * Until when pay records must be kept (`YYYY-MM-DD`): the latest of the wage account from their last
+ * month (§ 41 EStG), the pay records until the end of the year after the last social insurance audit
+ * (§ 28f SGB IV) and, when they were sent or sealed, the booking vouchers from that day (§ 147 AO).
+ * Null while no audit covering their last month is entered: the end is not known yet (docs/adr/0267).
+ * One employee's records (erasure) or one company's (a connection's deletion) alike.
+ */
+export function payRecordsKeepUntil(
+  records: { lastPeriod: string; lastVoucher: string | null },
+  lastAudit: string | undefined,
+  chosen: RetentionYears = {},
+): string | null {
+  const firstDay = `${records.lastPeriod}-01`;
+  if (!lastAudit || lastAudit < firstDay) return null;
+  const dates = [
+    keepUntilDate("wage_account", firstDay, chosen),
+    keepUntilDate("social_insurance_audit", lastAudit, chosen),
+    ...(records.lastVoucher ? [keepUntilDate("booking_vouchers", records.lastVoucher, chosen)] : []),
+  ];
+  return dates.reduce((latest, date) => (date > latest ? date : latest));
 }

@@ -45,7 +45,11 @@ const it = test.extend("firm", { scope: "file" }, async () => {
 describe("retention", () => {
   it("is the law's until an owner lengthens it; each change is audited with old and new years", async ({ firm }) => {
     const { retentionYears, saveRetention } = await import("./settings");
-    const { keepUntil } = await import("./keep-until");
+    const { keepUntilDate } = await import("../retention");
+    const keepUntil = async (
+      recordClass: "wage_account" | "access_log",
+      record: { workspaceId: string; event: string },
+    ) => keepUntilDate(recordClass, record.event, await retentionYears(record.workspaceId));
     expect(await retentionYears(firm.owner.workspaceId)).toEqual(LAW);
     expect(await keepUntil("wage_account", { workspaceId: firm.owner.workspaceId, event: "2026-03-15" })).toBe(
       "2032-12-31",
@@ -82,8 +86,12 @@ describe("retention", () => {
 
 describe("the last social insurance audit", () => {
   it("is entered per company by an owner, audited, and sets the pay records' keep-until", async ({ firm }) => {
-    const { saveSocialAudit } = await import("./settings");
-    const { keepUntil } = await import("./keep-until");
+    const { retentionYears, saveSocialAudit, socialAudits } = await import("./settings");
+    const { keepUntilDate } = await import("../retention");
+    const keepUntil = async (_: "social_insurance_audit", record: { workspaceId: string; companyId: number }) => {
+      const audit = (await socialAudits(record.workspaceId)).get(record.companyId);
+      return audit ? keepUntilDate("social_insurance_audit", audit, await retentionYears(record.workspaceId)) : null;
+    };
     const where = { workspaceId: firm.owner.workspaceId, companyId: 4711 };
     expect(await keepUntil("social_insurance_audit", where)).toBeNull();
     await saveSocialAudit(firm.owner, { companyId: 4711, lastAuditOn: "2027-05-20" });

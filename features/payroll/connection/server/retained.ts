@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { now } from "@/lib/clock";
 import { berlinToday } from "@/lib/dates/berlin";
-import { keepUntilDate } from "@/features/records/retention";
+import { payRecordsKeepUntil } from "@/features/records/retention";
 import { retentionYears, socialAudits } from "@/features/records/server/settings";
 
 /**
@@ -39,15 +39,15 @@ export async function connectionRetention(workspaceId: string, connectionId: str
   const [audits, years] = await Promise.all([socialAudits(workspaceId), retentionYears(workspaceId)]);
   let latest: string | null = null;
   for (const company of companies) {
-    const audit = audits.get(company.companyId);
-    // The pay records wait for an audit that covers the company's last month: no end is known before.
-    if (!audit || audit < `${company.lastPeriod}-01`) return { until: null };
-    for (const date of [
-      keepUntilDate("wage_account", `${company.lastPeriod}-01`, years),
-      keepUntilDate("social_insurance_audit", audit, years),
-      keepUntilDate("booking_vouchers", berlinToday(company.lastVoucher), years),
-    ])
-      if (!latest || date > latest) latest = date;
+    const lastVoucher = berlinToday(company.lastVoucher);
+    const until = payRecordsKeepUntil(
+      { lastPeriod: company.lastPeriod, lastVoucher },
+      audits.get(company.companyId),
+      years,
+    );
+    // No end is known before an audit covering the company's last month is entered: kept.
+    if (until === null) return { until: null };
+    if (!latest || until > latest) latest = until;
   }
   return latest && latest >= berlinToday(now()) ? { until: latest } : null;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { keepUntil } from "../../server/keep-until";
-import { socialAudits } from "../../server/settings";
+import { payRecordsKeepUntil } from "../../retention";
+import { retentionYears, socialAudits } from "../../server/settings";
 
 export interface EmployeeKey {
   workspaceId: string;
@@ -52,12 +52,7 @@ async function employeeRecords(key: EmployeeKey): Promise<{ lastPeriod: string |
 export async function eraseAfterFor(key: EmployeeKey, today: string): Promise<string | null> {
   const { lastPeriod, lastVoucher } = await employeeRecords(key);
   if (!lastPeriod) return today;
-  const audit = (await socialAudits(key.workspaceId)).get(key.companyId);
-  if (!audit || audit < `${lastPeriod}-01`) return null;
-  const dates = await Promise.all([
-    keepUntil("wage_account", { workspaceId: key.workspaceId, event: `${lastPeriod}-01` }),
-    keepUntil("social_insurance_audit", { workspaceId: key.workspaceId, companyId: key.companyId }),
-    lastVoucher ? keepUntil("booking_vouchers", { workspaceId: key.workspaceId, event: lastVoucher }) : null,
-  ]);
-  return dates.reduce<string>((latest, date) => (date && date > latest ? date : latest), today);
+  const [audits, years] = await Promise.all([socialAudits(key.workspaceId), retentionYears(key.workspaceId)]);
+  const until = payRecordsKeepUntil({ lastPeriod, lastVoucher }, audits.get(key.companyId), years);
+  return until === null ? null : until > today ? until : today;
 }
