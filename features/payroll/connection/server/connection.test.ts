@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { test as it } from "@/features/accounting/testing/fixtures";
 
 // Connection, company authorization, reference lists and drafts against the suite's Postgres.
@@ -133,6 +133,43 @@ describe("payroll connection", () => {
     expect(await db.payrollEmployeeDraft.count({ where: { connectionId: first.id } })).toBe(0);
     expect(await db.payrollEntryTransfer.count({ where: { connectionId: first.id } })).toBe(0);
     expect(await db.payrollImport.count({ where: { connectionId: first.id } })).toBe(0);
+  });
+
+  it("does not delete a transfer recorded while Delete all payroll data waits: it sees it and refuses", async () => {
+    const { getSqlPool } = await import("@/lib/db/client");
+    const { connectPayroll } = await import("./connection");
+    const { deletePayrollData } = await import("./workspace-connections");
+    const actor = await newActor();
+    const connection = await connectPayroll(actor, { apiKey: SABINE }, null);
+    // Another process records a transfer: its row's foreign key holds the connection until it commits.
+    const other = await getSqlPool().connect();
+    try {
+      await other.query("BEGIN");
+      await other.query(
+        `INSERT INTO payroll_entry_transfers (id, connection_id, company_id, period, kind, user_id, user_name, outcome,
+                                              lines, line_count, total_cents)
+         VALUES (gen_random_uuid(), $1, 1001, '2026-11', 'hours', $2, 'T', 'succeeded', '[]', 0, '0')`,
+        [connection.id, actor.userId],
+      );
+      const deleting = deletePayrollData(actor, connection.id, null).then(
+        () => "deleted",
+        (error: { code?: string }) => error.code,
+      );
+      // Until the deletion waits on that row's lock (no sleep: Postgres says when).
+      await vi.waitFor(
+        async () => {
+          const waiting = await getSqlPool().query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+          );
+          expect(waiting.rows[0].n).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      await other.query("COMMIT");
+      expect(await deleting).toBe("records_retained");
+    } finally {
+      other.release();
+    }
   });
 
   it("adds another customer as another connection of the workspace; the company id picks the connection", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
 import { now } from "@/lib/clock";
 import { berlinToday } from "@/lib/dates/berlin";
 import { payRecordsKeepUntil } from "@/features/records/retention";
@@ -25,8 +26,12 @@ interface CompanyRecords {
   lastVoucher: Date;
 }
 
-export async function connectionRetention(workspaceId: string, connectionId: string): Promise<Retention> {
-  const companies = await getDb().$queryRaw<CompanyRecords[]>`
+export async function connectionRetention(
+  workspaceId: string,
+  connectionId: string,
+  db: Pick<Prisma.TransactionClient, "$queryRaw"> = getDb(),
+): Promise<Retention> {
+  const companies = await db.$queryRaw<CompanyRecords[]>`
     SELECT company_id AS "companyId", max(period) AS "lastPeriod", max(made) AS "lastVoucher"
       FROM (SELECT company_id, period, sealed_at AS made FROM sealed_months WHERE connection_id = ${connectionId}::uuid
             UNION ALL

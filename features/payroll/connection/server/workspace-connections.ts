@@ -110,8 +110,11 @@ export async function deletePayrollData(
   const deleted = await getDb().$transaction(async (tx) => {
     const row = await tx.payrollConnection.findFirst({ where: managed(actor, connectionId), select: { id: true } });
     if (!row) return false;
+    // Locked first: a transfer or DATEV file recorded meanwhile (its foreign key waits for this lock) is
+    // either seen by the check below or made after the deletion, never deleted unseen.
+    await tx.$executeRaw`SELECT 1 FROM payroll_connections WHERE id = ${row.id}::uuid FOR UPDATE`;
     // Records the law still keeps go nowhere (issue #38 §3): Disconnect keeps them; the owner is told until when.
-    const retention = await connectionRetention(actor.workspaceId, row.id);
+    const retention = await connectionRetention(actor.workspaceId, row.id, tx);
     if (retention)
       throw new ApiError(
         "records_retained",
